@@ -1,0 +1,101 @@
+/**
+ * Typed errors. Every error a user can cause is one of these; each face maps
+ * them to output exactly once (HTTP: strapi/errors.ts, CLI: cli/output.ts).
+ * `name` and default messages are Strapi's (packages/core/utils/src/errors.ts).
+ */
+export type ErrorDetails = Record<string, unknown>;
+
+export class CmsError extends Error {
+  readonly status: number;
+  readonly details: ErrorDetails | undefined;
+
+  constructor(message: string, status = 400, details: ErrorDetails | undefined = {}, name = 'ApplicationError') {
+    super(message);
+    this.name = name;
+    this.status = status;
+    this.details = details;
+  }
+}
+
+export class ApplicationError extends CmsError {
+  constructor(message = 'An application error occured', details: ErrorDetails = {}) {
+    super(message, 400, details, 'ApplicationError');
+  }
+}
+
+export class ValidationError extends CmsError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, 400, details, 'ValidationError');
+  }
+}
+
+export class PaginationError extends CmsError {
+  constructor(message = 'Invalid pagination', details: ErrorDetails = {}) {
+    super(message, 400, details, 'PaginationError');
+  }
+}
+
+export class NotFoundError extends CmsError {
+  constructor(message = 'Not Found', details: ErrorDetails = {}) {
+    super(message, 404, details, 'NotFoundError');
+  }
+}
+
+export class ForbiddenError extends CmsError {
+  constructor(message = 'Forbidden', details: ErrorDetails = {}) {
+    super(message, 403, details, 'ForbiddenError');
+  }
+}
+
+export class UnauthorizedError extends CmsError {
+  constructor(message = 'Unauthorized', details: ErrorDetails = {}) {
+    super(message, 401, details, 'UnauthorizedError');
+  }
+}
+
+export class PayloadTooLargeError extends CmsError {
+  constructor(message = 'request entity too large') {
+    super(message, 413, undefined, 'PayloadTooLargeError');
+  }
+}
+
+/** A client body that is not JSON: Strapi answers 400 SyntaxError without details. */
+export class BodySyntaxError extends CmsError {
+  constructor(message: string) {
+    super(message, 400, undefined, 'SyntaxError');
+  }
+}
+
+export class MethodNotAllowedError extends CmsError {
+  readonly allow: string[];
+  constructor(allow: string[]) {
+    super('Method Not Allowed', 405, undefined, 'MethodNotAllowedError');
+    this.allow = allow;
+  }
+}
+
+/** A schema, config or content file that cannot be used; carries file:line:col. */
+export class FileError extends CmsError {
+  readonly file: string;
+  readonly line: number | undefined;
+  readonly column: number | undefined;
+
+  constructor(file: string, message: string, line?: number, column?: number) {
+    super(message, 500, undefined, 'FileError');
+    this.file = file;
+    this.line = line;
+    this.column = column;
+  }
+
+  /** `path:line:col: message`, the compiler-style line editors and CI understand. */
+  format(): string {
+    const where = [this.file, this.line, this.column].filter((part) => part !== undefined).join(':');
+    return `${where}: ${this.message}`;
+  }
+}
+
+/** Query-key error in Strapi's shape: `Invalid key <key>[ at <path>]`. */
+export function invalidKey(key: string, path: string | null, param: string, source = 'query'): ValidationError {
+  const message = path && path !== key ? `Invalid key ${key} at ${path}` : `Invalid key ${key}`;
+  return new ValidationError(message, { key, path, source, param });
+}

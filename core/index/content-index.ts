@@ -1,0 +1,168 @@
+import type { CmsConfig } from '../config/types.js';
+import { FileError } from '../errors.js';
+import type { Model, Models } from '../schema/types.js';
+import type { Row, Status } from '../types.js';
+import { buildDocumentRows } from './build-rows.js';
+import type { FileRecord } from './read-file.js';
+
+/** Which rows a read sees: Strapi's status and locale lookups. */
+export interface RowScope {
+  status: Status;
+  /** A locale code, `'*'` for all, or null for non-localized types. */
+  locale: string | null;
+}
+
+const documentKey = (uid: string, documentId: string) => `${uid}|${documentId}`;
+
+/** Default order: creation order (createdAt, then documentId), as the project decided. */
+export const compareCreation = (a: Row, b: Row): number =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : 0;
+
+/**
+ * The in-memory index: file records → rows, with the lookups queries need. Updated file by file,
+ * so a reindex after `git pull` only re-reads what changed.
+ */
+export class ContentIndex {
+  readonly models: Models;
+  readonly config: CmsConfig;
+  /** Malformed files, by path: reported, skipped, and served again once fixed. */
+  readonly problems = new Map<string, FileError>();
+  /** Bumped on every change; caches key on it. */
+  version = 0;
+  private readonly records = new Map<string, FileRecord>();
+  private readonly documents = new Map<string, Row[]>();
+  private readonly recordsByDocument = new Map<string, Set<string>>();
+  private sortedRows = new Map<string, Row[]>();
+  private readonly byId = new Map<number, Row>();
+  private readonly cache = new Map<string, unknown>();
+
+  constructor(models: Models, config: CmsConfig) {
+    this.models = models;
+    this.config = config;
+  }
+
+  model(uid: string): Model {
+    const model = this.models.get(uid);
+    if (!model) throw new Error(`unknown model ${uid}`);
+    return model;
+  }
+
+  /** Add or replace one file's record and rebuild its document's rows. */
+  setRecord(record: FileRecord): void {
+    const previous = this.records.get(record.file);
+    this.records.set(record.file, record);
+    this.problems.delete(record.file);
+    if (previous && documentKey(previous.uid, previous.documentId) !== documentKey(record.uid, record.documentId)) {
+      this.unlinkRecord(previous);
+      this.rebuildDocument(previous.uid, previous.documentId);
+    }
+    const key = documentKey(record.uid, record.documentId);
+    const files = this.recordsByDocument.get(key) ?? new Set<string>();
+    files.add(record.file);
+    this.recordsByDocument.set(key, files);
+    this.rebuildDocument(record.uid, record.documentId);
+  }
+
+  /** Forget a file (deleted, or now malformed). */
+  removeRecord(file: string): void {
+    const previous = this.records.get(file);
+    if (!previous) return;
+    this.records.delete(file);
+    this.unlinkRecord(previous);
+    this.rebuildDocument(previous.uid, previous.documentId);
+  }
+
+  reportProblem(problem: FileError): void {
+    this.problems.set(problem.file, problem);
+  }
+
+  record(file: string): FileRecord | undefined {
+    return this.records.get(file);
+  }
+
+  /** All records of a document (every locale and status), for writers and validators. */
+  documentRecords(uid: string, documentId: string): FileRecord[] {
+    const files = this.recordsByDocument.get(documentKey(uid, documentId));
+    return files ? [...files].map((file) => this.records.get(file)!).filter(Boolean) : [];
+  }
+
+  /** Every row of a type in creation order (cached per version). */
+  rows(uid: string): Row[] {
+    let rows = this.sortedRows.get(uid);
+    if (!rows) {
+      rows = [];
+      for (const [key, documentRows] of this.documents) if (key.startsWith(`${uid}|`)) rows.push(...documentRows);
+      rows.sort(compareCreation);
+      this.sortedRows.set(uid, rows);
+    }
+    return rows;
+  }
+
+  /** Rows a read sees for a scope, in creation order. */
+  scopedRows(uid: string, scope: RowScope): Row[] {
+    const model = this.model(uid);
+    const cacheKey = `scoped|${uid}|${scope.status}|${scope.locale}`;
+    return this.cached(cacheKey, () =>
+      this.rows(uid).filter((row) => matchesScope(model, row, scope)),
+    );
+  }
+
+  documentRows(uid: string, documentId: string): Row[] {
+    return this.documents.get(documentKey(uid, documentId)) ?? [];
+  }
+
+  /** The row of a document that a scope sees, if any. */
+  findRow(uid: string, documentId: string, scope: RowScope): Row | undefined {
+    const model = this.model(uid);
+    return this.documentRows(uid, documentId).find((row) => matchesScope(model, row, scope));
+  }
+
+  rowById(id: number): Row | undefined {
+    return this.byId.get(id);
+  }
+
+  hasDocument(uid: string, documentId: string): boolean {
+    return this.documents.has(documentKey(uid, documentId));
+  }
+
+  /** Memoise derived data (reverse relation maps, scoped lists) until the next change. */
+  cached<T>(key: string, compute: () => T): T {
+    if (this.cache.has(key)) return this.cache.get(key) as T;
+    const value = compute();
+    this.cache.set(key, value);
+    return value;
+  }
+
+  private unlinkRecord(record: FileRecord): void {
+    const key = documentKey(record.uid, record.documentId);
+    const files = this.recordsByDocument.get(key);
+    files?.delete(record.file);
+    if (files && files.size === 0) this.recordsByDocument.delete(key);
+  }
+
+  private rebuildDocument(uid: string, documentId: string): void {
+    const key = documentKey(uid, documentId);
+    for (const row of this.documents.get(key) ?? []) this.byId.delete(row.id);
+    const records = this.documentRecords(uid, documentId);
+    if (records.length === 0) this.documents.delete(key);
+    else {
+      const rows = buildDocumentRows(this.model(uid), records, this.config);
+      for (const row of rows) {
+        const clash = this.byId.get(row.id);
+        if (clash && clash.key !== row.key) this.reportProblem(new FileError(row.file, `derived id ${row.id} collides with ${clash.file}; rename one documentId`));
+        else this.byId.set(row.id, row);
+      }
+      this.documents.set(key, rows);
+    }
+    this.sortedRows.delete(uid);
+    this.cache.clear();
+    this.version++;
+  }
+}
+
+/** Does a row belong to a read scope? Non-D&P types ignore status; non-localized types ignore locale. */
+export function matchesScope(model: Model, row: Row, scope: RowScope): boolean {
+  if (model.draftAndPublish && row.status !== scope.status) return false;
+  if (model.localized && scope.locale !== '*' && row.locale !== scope.locale) return false;
+  return true;
+}

@@ -1,0 +1,101 @@
+import type { CmsConfig } from '../config/types.js';
+import { FileError } from '../errors.js';
+import { lineColumnAt } from '../parsers/json.js';
+import { getParser } from '../parsers/index.js';
+import { checkStoredFields } from '../schema/check-value.js';
+import type { Model, Models } from '../schema/types.js';
+import type { Data } from '../types.js';
+import { parseFileName } from './file-name.js';
+
+/** One content file, parsed and checked: the unit the index is built from. */
+export interface FileRecord {
+  /** Path relative to the project root, with `/` separators. */
+  file: string;
+  uid: string;
+  documentId: string;
+  /** Resolved locale (default locale for plain files of localized types), null when not localized. */
+  locale: string | null;
+  draft: boolean;
+  data: Data;
+  createdAt: string | undefined;
+  updatedAt: string | undefined;
+  publishedAt: string | null | undefined;
+  /** File modification time, the fallback for missing timestamps. */
+  mtime: string;
+}
+
+const SYSTEM_FIELDS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
+const DERIVED_FIELDS = ['id', 'documentId', 'locale', 'localizations'];
+
+/** Where `key:` first appears in a file, so a problem can point at its line. */
+export function locateKey(text: string, key: string): { line: number; column: number } | undefined {
+  const leaf = key.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? key;
+  const escaped = leaf.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`^[\\t -]*["']?${escaped}["']?\\s*:`, 'm').exec(text);
+  if (!match) return undefined;
+  const offset = match.index + match[0].search(/\S/);
+  const at = match[0].slice(match[0].search(/\S/)).startsWith('-') ? offset + match[0].slice(offset - match.index).search(/[^-\s]/) : offset;
+  return lineColumnAt(text, at);
+}
+
+/** The attribute a Markdown body fills: the first `richtext`, else the first `text` attribute. */
+export function markdownBodyAttribute(model: Model): string | undefined {
+  return model.attributeNames.find((name) => model.attributes[name].type === 'richtext')
+    ?? model.attributeNames.find((name) => model.attributes[name].type === 'text');
+}
+
+/**
+ * Parse and check one content file of `model`. Throws a FileError with `file:line:col` for
+ * anything malformed; the caller reports it and keeps serving the rest.
+ */
+export function readContentFile(file: string, text: string, mtime: Date, model: Model, models: Models, config: CmsConfig): FileRecord {
+  const fail = (message: string, key?: string): never => {
+    const at = key ? locateKey(text, key) : undefined;
+    throw new FileError(file, message, at?.line ?? (key ? undefined : undefined), at?.column);
+  };
+  const baseName = file.slice(file.lastIndexOf('/') + 1);
+  const name = parseFileName(baseName);
+  const parser = getParser(baseName);
+  if (!name || !parser) return fail('file name must be <documentId>[.<locale>][.draft].(json|yaml|yml|md)');
+  if (name.draft && !model.draftAndPublish) fail(`${model.uid} has no draft & publish, so it has no .draft files`);
+  let locale: string | null = null;
+  if (name.locale !== undefined) {
+    if (!model.localized) fail(`${model.uid} is not localized, so its files have no locale segment`);
+    if (name.locale === config.defaultLocale) fail(`the default locale "${name.locale}" is the plain file: rename to ${baseName.replace(`.${name.locale}.`, '.')}`);
+    if (!config.locales.includes(name.locale)) fail(`unknown locale "${name.locale}" (configured: ${config.locales.join(', ')})`);
+    locale = name.locale;
+  } else if (model.localized) {
+    locale = config.defaultLocale;
+  }
+
+  const parsed = parser.parse(text, file);
+  if (!parsed.data || typeof parsed.data !== 'object' || Array.isArray(parsed.data)) fail('a content file must hold an object of fields');
+  const raw = parsed.data as Record<string, unknown>;
+  const data: Data = Object.create(null);
+  for (const [key, value] of Object.entries(raw)) data[key] = value;
+  if (parsed.body !== undefined) {
+    const bodyAttribute = markdownBodyAttribute(model);
+    if (!bodyAttribute) fail(`${model.uid} has no richtext or text attribute to hold the Markdown body`);
+    if (parsed.body.trim() !== '' || !(bodyAttribute! in data)) data[bodyAttribute!] = parsed.body.trim() === '' && data[bodyAttribute!] === undefined ? null : parsed.body;
+  }
+
+  for (const key of DERIVED_FIELDS) if (key in data) fail(`"${key}" is derived from the file name; remove it`, key);
+  const timestamps: Partial<Record<(typeof SYSTEM_FIELDS)[number], string | null>> = {};
+  for (const key of SYSTEM_FIELDS) {
+    if (!(key in data)) continue;
+    const value = data[key];
+    delete data[key];
+    if (value === null && key === 'publishedAt') { timestamps[key] = null; continue; }
+    if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) fail(`${key} must be an ISO 8601 date-time`, key);
+    timestamps[key] = new Date(value as string).toISOString();
+  }
+
+  const [problem] = checkStoredFields(data, model, models);
+  if (problem) fail(problem.message, problem.path);
+
+  return {
+    file, uid: model.uid, documentId: name.documentId, locale, draft: name.draft, data,
+    createdAt: timestamps.createdAt ?? undefined, updatedAt: timestamps.updatedAt ?? undefined,
+    publishedAt: timestamps.publishedAt, mtime: mtime.toISOString(),
+  };
+}

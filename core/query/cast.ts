@@ -1,0 +1,87 @@
+import { ValidationError } from '../errors.js';
+import type { Attribute } from '../schema/types.js';
+
+/**
+ * Values as the engine compares them: numbers for numeric, boolean and date-time types (SQLite
+ * stores booleans as 0/1 and date-times as epoch ms), bigint for big integers, strings otherwise.
+ */
+export type Comparable = number | bigint | string;
+
+const TRUE = ['true', 't', '1'];
+const FALSE = ['false', 'f', '0'];
+
+export function normalizeTime(value: string): string | undefined {
+  const match = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(value);
+  if (!match) return undefined;
+  return `${match[1]}:${match[2]}:${match[3] ?? '00'}.${(match[4] ?? '').padEnd(3, '0')}`;
+}
+
+/** A stored cell → comparable (null for missing). */
+export function toComparable(value: unknown, type: Attribute['type']): Comparable | null {
+  if (value === null || value === undefined) return null;
+  switch (type) {
+    case 'integer': case 'float': case 'decimal':
+      return typeof value === 'number' ? value : Number(value);
+    case 'biginteger':
+      try { return BigInt(value as string); } catch { return null; }
+    case 'boolean':
+      return value === true ? 1 : value === false ? 0 : Number(value);
+    case 'datetime': case 'timestamp': {
+      const time = typeof value === 'number' ? value : Date.parse(String(value));
+      return Number.isNaN(time) ? null : time;
+    }
+    case 'time':
+      return normalizeTime(String(value)) ?? String(value);
+    case 'json': case 'blocks':
+      return typeof value === 'string' ? value : JSON.stringify(value);
+    default:
+      return typeof value === 'string' ? value : String(value);
+  }
+}
+
+type Caster = (raw: string) => Comparable | undefined;
+
+const integer: Caster = (raw) => (/^[-+]?\d+$/.test(raw.trim()) ? Number(raw) : undefined);
+const number: Caster = (raw) => (raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : undefined);
+
+/** Query-string value → comparable, per attribute type (Strapi casts `cast` operators' values). */
+const CASTERS: Partial<Record<Attribute['type'], Caster>> = {
+  integer,
+  float: number,
+  decimal: number,
+  biginteger: (raw) => (/^[-+]?\d+$/.test(raw.trim()) ? BigInt(raw.trim()) : undefined),
+  boolean: (raw) => (TRUE.includes(raw.toLowerCase()) ? 1 : FALSE.includes(raw.toLowerCase()) ? 0 : undefined),
+  datetime: (raw) => {
+    const time = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
+    return Number.isNaN(time) ? undefined : time;
+  },
+  timestamp: (raw) => {
+    const time = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
+    return Number.isNaN(time) ? undefined : time;
+  },
+  date: (raw) => {
+    const time = Date.parse(raw);
+    return Number.isNaN(time) ? undefined : new Date(time).toISOString().slice(0, 10);
+  },
+  time: (raw) => normalizeTime(raw),
+};
+
+const describe: Partial<Record<Attribute['type'], string>> = {
+  integer: 'an integer', biginteger: 'an integer', float: 'a number', decimal: 'a number',
+  boolean: 'a boolean (true, false, t, f, 1, 0)', datetime: 'a date-time', timestamp: 'a timestamp',
+  date: 'a date (YYYY-MM-DD)', time: 'a time (HH:mm:ss.SSS)',
+};
+
+/** Cast one filter value; an uncastable value is a 400 naming the path (a project choice; Strapi 500s). */
+export function castFilterValue(raw: unknown, type: Attribute['type'], path: string): Comparable | null {
+  if (raw === null) return null;
+  if (typeof raw === 'number' || typeof raw === 'boolean' || typeof raw === 'bigint') raw = String(raw);
+  if (typeof raw !== 'string') throw new ValidationError(`Invalid value for ${path}: expected a single value`, { key: path.split('.').pop(), path, source: 'query', param: 'filters' });
+  const caster = CASTERS[type];
+  if (!caster) return toComparable(raw, type);
+  const value = caster(raw);
+  if (value === undefined) {
+    throw new ValidationError(`Invalid value "${raw}" for ${path}: expected ${describe[type]}`, { key: path.split('.').pop(), path, source: 'query', param: 'filters', value: raw });
+  }
+  return value;
+}

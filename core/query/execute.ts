@@ -1,0 +1,72 @@
+import { isScalar, type Model } from '../schema/types.js';
+import type { Data } from '../types.js';
+import type { Query } from './ast.js';
+import type { QueryContext } from './context.js';
+import { matchesFilter } from './filter.js';
+import { readField, rowNode, type Node } from './nodes.js';
+import { paginationMeta } from './pagination.js';
+import { renderNode } from './render.js';
+import { sortNodes } from './sort.js';
+
+const SEARCHABLE = ['string', 'text', 'richtext', 'email', 'uid', 'enumeration'];
+const NUMERIC = ['integer', 'biginteger', 'float', 'decimal'];
+
+/** `_q`: case-insensitive substring over text attributes (and numbers, when the term is one). */
+function matchesSearch(node: Node, model: Model, term: string): boolean {
+  const needle = term.toLowerCase();
+  const asNumber = Number(term);
+  const numeric = term.trim() !== '' && !Number.isNaN(asNumber);
+  if (numeric && node.id === asNumber) return true;
+  for (const name of model.attributeNames) {
+    const attribute = model.attributes[name];
+    if (!isScalar(attribute) || attribute.private || attribute.type === 'password') continue;
+    const value = readField(node, name);
+    if (value === null || value === undefined) continue;
+    if (SEARCHABLE.includes(attribute.type) && String(value).toLowerCase().includes(needle)) return true;
+    if (numeric && NUMERIC.includes(attribute.type) && Number(value) === asNumber) return true;
+  }
+  return false;
+}
+
+/** Rows a query selects, filtered and sorted (before pagination). */
+export function selectNodes(ctx: QueryContext, query: Query): Node[] {
+  const rows = ctx.index.scopedRows(query.model.uid, { status: query.status, locale: query.locale });
+  let nodes = rows.map((row) => rowNode(ctx, row));
+  if (query.filters) nodes = nodes.filter((node) => matchesFilter(ctx, query.filters, node));
+  if (query.search !== undefined) nodes = nodes.filter((node) => matchesSearch(node, query.model, query.search!));
+  return sortNodes(ctx, nodes, query.sort);
+}
+
+export interface FindResult {
+  data: Data[];
+  pagination: Record<string, number>;
+  total: number;
+}
+
+/** A list read: filter → sort → paginate → populate/select. */
+export function executeFind(ctx: QueryContext, query: Query): FindResult {
+  const nodes = selectNodes(ctx, query);
+  const { start, limit } = query.pagination;
+  const data = nodes.slice(start, start + limit).map((node) => renderNode(ctx, node, query.fields, query.populate));
+  return { data, pagination: paginationMeta(query.pagination, nodes.length), total: nodes.length };
+}
+
+/** One document in the query's status and locale, or undefined (Strapi: 404). */
+export function executeFindOne(ctx: QueryContext, query: Query, documentId: string): Data | undefined {
+  if (query.locale === '*') return undefined;
+  const row = ctx.index.findRow(query.model.uid, documentId, { status: query.status, locale: query.locale });
+  if (!row) return undefined;
+  const node = rowNode(ctx, row);
+  if (!matchesFilter(ctx, query.filters, node)) return undefined;
+  return renderNode(ctx, node, query.fields, query.populate);
+}
+
+/** The first document a list query would return, or undefined. */
+export function executeFindFirst(ctx: QueryContext, query: Query): Data | undefined {
+  const [node] = selectNodes(ctx, query);
+  return node ? renderNode(ctx, node, query.fields, query.populate) : undefined;
+}
+
+export function executeCount(ctx: QueryContext, query: Query): number {
+  return selectNodes(ctx, query).length;
+}

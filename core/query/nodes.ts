@@ -1,0 +1,158 @@
+import { deriveId } from '../index/ids.js';
+import { getAttribute, UPLOAD_FILE_UID, type Attribute, type Model } from '../schema/types.js';
+import type { Data, Row } from '../types.js';
+import type { FieldRef } from './ast.js';
+import type { QueryContext } from './context.js';
+
+/**
+ * A node is anything a query walks: a document row, a media file row, or a component item.
+ * Filters, sorts and populate all read through this one interface.
+ */
+export interface Node {
+  model: Model;
+  id: number;
+  /** The row, for documents and media files. */
+  row: Row | undefined;
+  /** The stored fields (a row's data, or a component item). */
+  data: Data;
+  /** The owning document's locale: relations inside resolve in it. */
+  locale: string | null;
+  /** Stable name that component ids below this node derive from. */
+  seed: string;
+}
+
+export const rowNode = (ctx: QueryContext, row: Row): Node => ({
+  model: ctx.index.model(row.uid), id: row.id, row, data: row.data, locale: row.locale, seed: row.key,
+});
+
+/** Stand-in for "no related row" in a LEFT JOIN: every field is NULL. */
+export const NULL_NODE_DATA: Data = Object.freeze(Object.create(null)) as Data;
+
+const SYSTEM_FIELD_TYPES: Record<string, Attribute['type']> = {
+  id: 'integer', documentId: 'string', createdAt: 'datetime', updatedAt: 'datetime', publishedAt: 'datetime', locale: 'string',
+};
+
+/** A readable scalar field of a model (attribute or system field), or undefined. */
+export function fieldRef(model: Model, name: string): FieldRef | undefined {
+  if (model.modelType === 'component') {
+    if (name === 'id') return { name, type: 'integer' };
+  } else if (Object.hasOwn(SYSTEM_FIELD_TYPES, name)) {
+    if (name === 'locale' && !model.localized) return undefined;
+    return { name, type: SYSTEM_FIELD_TYPES[name] };
+  }
+  const attribute = getAttribute(model, name);
+  return attribute ? { name, type: attribute.type } : undefined;
+}
+
+/** The stored value of a field on a node (undefined data reads as the attribute's default, then null). */
+export function readField(node: Node | undefined, name: string): unknown {
+  if (!node) return null;
+  const row = node.row;
+  if (row) {
+    switch (name) {
+      case 'id': return row.id;
+      case 'documentId': return row.documentId;
+      case 'createdAt': return row.createdAt;
+      case 'updatedAt': return row.updatedAt;
+      case 'publishedAt': return row.publishedAt;
+      case 'locale': return row.locale;
+    }
+  } else if (name === 'id') return node.id;
+  const value = node.data[name];
+  if (value !== undefined) return value;
+  const attribute = getAttribute(node.model, name);
+  return attribute?.default ?? null;
+}
+
+const asList = (value: unknown): unknown[] => (value === null || value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+function defaultLocale(ctx: QueryContext): string {
+  return ctx.index.config.defaultLocale;
+}
+
+/** The locale a relation from `node` into `target` resolves in. */
+function targetLocale(ctx: QueryContext, node: Node, target: Model): string | null {
+  if (!target.localized) return null;
+  if (node.locale) return node.locale;
+  return ctx.locale && ctx.locale !== '*' ? ctx.locale : defaultLocale(ctx);
+}
+
+/** Rows of `sourceUid` whose owning attribute points at a document, per documentId (cached per index version). */
+function inverseMap(ctx: QueryContext, sourceUid: string, attribute: string): Map<string, Row[]> {
+  return ctx.index.cached(`inverse|${sourceUid}|${attribute}`, () => {
+    const map = new Map<string, Row[]>();
+    for (const row of ctx.index.rows(sourceUid)) {
+      for (const documentId of asList(row.data[attribute])) {
+        const list = map.get(documentId as string) ?? [];
+        list.push(row);
+        map.set(documentId as string, list);
+      }
+    }
+    return map;
+  });
+}
+
+/** Related rows of a relation attribute, in stored order (owning side) or creation order (inverse side). */
+export function relatedRows(ctx: QueryContext, node: Node, name: string, attribute: Attribute): Row[] {
+  const target = ctx.index.models.get(attribute.target!);
+  if (!target) return [];
+  if (attribute.mappedBy) {
+    if (!node.row) return [];
+    const sources = inverseMap(ctx, target.uid, attribute.mappedBy).get(node.row.documentId) ?? [];
+    const locale = target.localized ? (node.locale ?? (ctx.locale && ctx.locale !== '*' ? ctx.locale : defaultLocale(ctx))) : null;
+    return sources.filter((row) =>
+      (!target.draftAndPublish || row.status === ctx.status) && (!target.localized || row.locale === locale));
+  }
+  const scope = { status: ctx.status, locale: targetLocale(ctx, node, target) };
+  const rows: Row[] = [];
+  for (const documentId of asList(node.data[name])) {
+    const row = ctx.index.findRow(target.uid, documentId as string, scope);
+    if (row) rows.push(row);
+  }
+  return rows;
+}
+
+/** Media file rows of a media attribute. */
+export function mediaRows(ctx: QueryContext, node: Node, name: string): Row[] {
+  const rows: Row[] = [];
+  for (const documentId of asList(node.data[name])) {
+    const row = ctx.index.findRow(UPLOAD_FILE_UID, documentId as string, { status: 'published', locale: null });
+    if (row) rows.push(row);
+  }
+  return rows;
+}
+
+/** Component items of a component or dynamic-zone attribute, as nodes with stable derived ids. */
+export function componentNodes(ctx: QueryContext, node: Node, name: string, attribute: Attribute): Node[] {
+  const value = node.data[name];
+  if (value === null || value === undefined) return [];
+  const items = attribute.type === 'component' && !attribute.repeatable ? [value] : asList(value);
+  const nodes: Node[] = [];
+  items.forEach((item, position) => {
+    if (!item || typeof item !== 'object') return;
+    const data = item as Data;
+    const uid = attribute.type === 'dynamiczone' ? (data.__component as string) : attribute.component!;
+    const model = ctx.index.models.get(uid);
+    if (!model) return;
+    const seed = `${node.seed}#${name}${attribute.type === 'component' && !attribute.repeatable ? '' : `.${position}`}`;
+    nodes.push({ model, id: deriveId(seed), row: undefined, data, locale: node.locale, seed });
+  });
+  return nodes;
+}
+
+/** Every node one attribute leads to: related documents, media files or component items. */
+export function childNodes(ctx: QueryContext, node: Node, name: string): Node[] {
+  const attribute = getAttribute(node.model, name);
+  if (!attribute) return [];
+  switch (attribute.type) {
+    case 'relation':
+      return relatedRows(ctx, node, name, attribute).map((row) => rowNode(ctx, row));
+    case 'media':
+      return mediaRows(ctx, node, name).map((row) => rowNode(ctx, row));
+    case 'component':
+    case 'dynamiczone':
+      return componentNodes(ctx, node, name, attribute);
+    default:
+      return [];
+  }
+}

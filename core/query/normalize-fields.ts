@@ -1,0 +1,28 @@
+import { invalidKey } from '../errors.js';
+import { getAttribute, isScalar, type Model } from '../schema/types.js';
+import { fieldRef } from './nodes.js';
+import { listOf } from './normalize-filters.js';
+
+/**
+ * `fields=title,slug`, `fields[0]=title`, `fields=*`: only scalar, non-private attributes and the
+ * system fields. Returns undefined for "all fields". `id` and `documentId` are always returned.
+ */
+export function normalizeFields(model: Model, raw: unknown): string[] | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const items = (listOf(raw) ?? [raw]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
+  const names: string[] = [];
+  for (const item of items) {
+    if (typeof item !== 'string') throw invalidKey(JSON.stringify(item), null, 'fields');
+    const name = item.trim();
+    if (name === '*') return undefined;
+    if (name === '') continue;
+    const attribute = getAttribute(model, name);
+    if (attribute) {
+      if (!isScalar(attribute) || attribute.private || attribute.type === 'password') throw invalidKey(name, name, 'fields');
+    } else if (!fieldRef(model, name)) {
+      throw invalidKey(name, null, 'fields');
+    }
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}

@@ -1,0 +1,130 @@
+import { invalidKey, ValidationError } from '../errors.js';
+import { getAttribute, isMorph, UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
+import type { FieldRef, Filter } from './ast.js';
+import { castFilterValue } from './cast.js';
+import { fieldRef } from './nodes.js';
+import { isOperator, OPERATORS, parseFlag, type Operator } from './operators.js';
+
+/** What validation needs to know beyond the query: the models and what the caller may read. */
+export interface NormalizeContext {
+  models: Models;
+  canRead: (uid: string) => boolean;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** qs turns big or sparse arrays into objects with numeric keys; read both as lists. */
+export function listOf(value: unknown): unknown[] | undefined {
+  if (Array.isArray(value)) return value;
+  if (isRecord(value) && Object.keys(value).every((key) => /^\d+$/.test(key))) {
+    return Object.keys(value).sort((a, b) => Number(a) - Number(b)).map((key) => value[key]);
+  }
+  return undefined;
+}
+
+const joinPath = (path: string | null, key: string) => (path ? `${path}.${key}` : key);
+const both = (filters: Filter[]): Filter | undefined => (filters.length === 0 ? undefined : filters.length === 1 ? filters[0] : { kind: 'and', filters });
+
+function castArgument(operator: Operator, raw: unknown, field: FieldRef, path: string): unknown {
+  const spec = OPERATORS[operator];
+  const list = listOf(raw);
+  if (spec.argument === 'flag') return parseFlag(raw);
+  const castOne = (value: unknown) => {
+    if (spec.argument === 'text') {
+      if (value === null) return null;
+      if (typeof value === 'object') throw new ValidationError(`Invalid value for ${path}: expected a single value`, { key: operator, path, source: 'query', param: 'filters' });
+      return String(value);
+    }
+    if (value !== null && typeof value === 'object') throw invalidKey(operator, path, 'filters');
+    return castFilterValue(value, field.type, path);
+  };
+  if ('list' in spec && spec.list) {
+    const items = (list ?? [raw]).map(castOne);
+    if (operator === '$between' && items.length !== 2) {
+      throw new ValidationError(`$between at ${path} needs two values`, { key: operator, path, source: 'query', param: 'filters' });
+    }
+    return items;
+  }
+  return list ? list.map(castOne) : castOne(raw);
+}
+
+/** Conditions on one scalar: `value`, `[a, b]` (implicit $in), or `{ $op: value, ... }`. */
+function normalizeFieldWhere(field: FieldRef, raw: unknown, path: string): Filter {
+  const list = listOf(raw);
+  if (!isRecord(raw) || list) {
+    if (list) return { kind: 'compare', field, operator: '$in', value: castArgument('$in', list, field, path) };
+    return { kind: 'compare', field, operator: '$eq', value: castArgument('$eq', raw, field, path) };
+  }
+  const filters: Filter[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === '$not') {
+      filters.push({ kind: 'not', filter: normalizeFieldWhere(field, value, path) });
+      continue;
+    }
+    if (!isOperator(key)) throw invalidKey(key, path, 'filters');
+    filters.push({ kind: 'compare', field, operator: key, value: castArgument(key, value, field, path) });
+  }
+  return both(filters) ?? { kind: 'and', filters: [] };
+}
+
+/**
+ * Validate and compile Strapi `filters` against a model: every key checked (unknown fields,
+ * operators, private or dynamic-zone paths, unreadable relations → 400 naming them), every
+ * value cast by attribute type.
+ */
+export function normalizeFilters(ctx: NormalizeContext, model: Model, raw: unknown, path: string | null = null): Filter | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const list = listOf(raw);
+  if (list) return both(list.map((item) => normalizeFilters(ctx, model, item, path)).filter((item): item is Filter => !!item));
+  if (!isRecord(raw)) throw new ValidationError('Invalid filters: expected an object such as filters[title][$eq]=value', { source: 'query', param: 'filters' });
+
+  const filters: Filter[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === '$and' || key === '$or') {
+      const items = listOf(value);
+      if (!items) throw new ValidationError(`Operator ${key} must be an array`, { key, path, source: 'query', param: 'filters' });
+      const compiled = items.map((item) => normalizeFilters(ctx, model, item, path)).filter((item): item is Filter => !!item);
+      if (compiled.length) filters.push({ kind: key === '$and' ? 'and' : 'or', filters: compiled });
+      continue;
+    }
+    if (key === '$not') {
+      const inner = normalizeFilters(ctx, model, value, path);
+      if (inner) filters.push({ kind: 'not', filter: inner });
+      continue;
+    }
+    if (isOperator(key)) {
+      throw new ValidationError(`Only $and, $or and $not can be used as root level operators. Found ${key}.`, { key, path, source: 'query', param: 'filters' });
+    }
+    filters.push(normalizeKey(ctx, model, key, value, path));
+  }
+  return both(filters);
+}
+
+function normalizeKey(ctx: NormalizeContext, model: Model, key: string, value: unknown, path: string | null): Filter {
+  const attribute = getAttribute(model, key);
+  const attributePath = joinPath(path, key);
+  if (!attribute) {
+    const field = fieldRef(model, key);
+    if (!field || !['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale'].includes(key)) throw invalidKey(key, path, 'filters');
+    return normalizeFieldWhere(field, value, attributePath);
+  }
+  if (attribute.private || attribute.type === 'password' || attribute.type === 'dynamiczone' || isMorph(attribute)) {
+    throw invalidKey(key, attributePath, 'filters');
+  }
+  if (attribute.type === 'relation' || attribute.type === 'media' || attribute.type === 'component') {
+    const targetUid = attribute.type === 'relation' ? attribute.target! : attribute.type === 'media' ? UPLOAD_FILE_UID : attribute.component!;
+    if (attribute.type === 'relation' && !ctx.canRead(targetUid)) throw invalidKey(key, attributePath, 'filters');
+    const target = ctx.models.get(targetUid)!;
+    const idField = fieldRef(target, 'id')!;
+    if (!isRecord(value) || listOf(value)) return { kind: 'nested', attribute: key, filter: normalizeFieldWhere(idField, value, attributePath) };
+    const keys = Object.keys(value);
+    const operatorKeys = keys.filter((item) => isOperator(item));
+    if (operatorKeys.length && operatorKeys.length !== keys.length) {
+      throw new ValidationError(`Operator and non-operator keys cannot be mixed in a relation where clause (${attributePath})`, { key, path: attributePath, source: 'query', param: 'filters' });
+    }
+    const inner = operatorKeys.length ? normalizeFieldWhere(idField, value, attributePath) : normalizeFilters(ctx, target, value, attributePath);
+    return { kind: 'nested', attribute: key, filter: inner ?? { kind: 'and', filters: [] } };
+  }
+  return normalizeFieldWhere({ name: key, type: attribute.type }, value, attributePath);
+}

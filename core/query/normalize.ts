@@ -1,0 +1,72 @@
+import type { CmsConfig } from '../config/types.js';
+import { invalidKey, PaginationError, ValidationError } from '../errors.js';
+import type { Model } from '../schema/types.js';
+import type { Status } from '../types.js';
+import type { Query } from './ast.js';
+import { normalizeFields } from './normalize-fields.js';
+import { normalizeFilters, type NormalizeContext } from './normalize-filters.js';
+import { normalizePopulate } from './normalize-populate.js';
+import { normalizeSort } from './normalize-sort.js';
+import { resolvePagination } from './pagination.js';
+
+/** The query parameters as parsed from a query string (or given to the library). */
+export interface RawQuery {
+  filters?: unknown;
+  sort?: unknown;
+  fields?: unknown;
+  populate?: unknown;
+  pagination?: unknown;
+  status?: unknown;
+  locale?: unknown;
+  _q?: unknown;
+  [key: string]: unknown;
+}
+
+/** Top-level keys Strapi knows (`content-api-constants.ts`); others are ignored unless strictParams. */
+const KNOWN_KEYS = ['filters', 'sort', 'fields', 'populate', 'status', 'locale', 'page', 'pageSize', 'start', 'limit', '_q', 'publicationFilter', 'hasPublishedVersion', 'pagination', 'count', 'ordering'];
+
+export interface NormalizeOptions {
+  /** `find` lists (locale `*` allowed, pagination), `findOne` one document. */
+  action: 'find' | 'findOne';
+}
+
+/** Status for draft-and-publish types: `published` (default) or `draft`; anything else is a 400 (project choice). */
+export function resolveStatus(model: Model, raw: unknown): Status {
+  if (raw === undefined || raw === null || raw === '') return 'published';
+  if (raw === 'published' || raw === 'draft') return raw;
+  if (!model.draftAndPublish) return 'published';
+  throw new ValidationError(`Invalid status "${String(raw)}": expected "published" or "draft"`, { key: 'status', source: 'query', param: 'status' });
+}
+
+/**
+ * Locale for localized types: the given code, `*` (all locales; on one document Strapi reads it as a
+ * literal code, so nothing matches), or the default locale. Unknown codes simply match nothing.
+ */
+export function resolveLocale(model: Model, raw: unknown, config: CmsConfig): string | null {
+  if (!model.localized) return null;
+  if (raw === undefined || raw === null || raw === '') return config.defaultLocale;
+  if (typeof raw !== 'string') throw new ValidationError('Invalid locale: expected a locale code', { key: 'locale', source: 'query', param: 'locale' });
+  return raw;
+}
+
+/**
+ * Check a raw query against a model and compile it: every error a client can make is found here,
+ * before anything runs. Query-key validation order follows Strapi: filters, sort, fields, populate.
+ */
+export function normalizeQuery(ctx: NormalizeContext, config: CmsConfig, model: Model, raw: RawQuery, options: NormalizeOptions): Query {
+  if (raw.page !== undefined || raw.pageSize !== undefined) {
+    throw new PaginationError('Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object');
+  }
+  if (config.api.rest.strictParams) {
+    for (const key of Object.keys(raw)) if (!KNOWN_KEYS.includes(key)) throw invalidKey(key, null, key);
+  }
+  const filters = normalizeFilters(ctx, model, raw.filters);
+  const sort = normalizeSort(ctx.models, model, raw.sort);
+  const fields = normalizeFields(model, raw.fields);
+  const populate = normalizePopulate(ctx, model, raw.populate);
+  const pagination = resolvePagination(raw.pagination, config.api.rest);
+  const status = resolveStatus(model, raw.status);
+  const locale = resolveLocale(model, raw.locale, config);
+  const search = typeof raw._q === 'string' && raw._q !== '' ? raw._q : undefined;
+  return { model, filters, sort, pagination, fields, populate, status, locale, search };
+}

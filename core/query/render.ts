@@ -1,0 +1,89 @@
+import { isScalar, isToMany, isVisible, type Attribute, type Model } from '../schema/types.js';
+import type { Data } from '../types.js';
+import type { PopulateMap, PopulateNode } from './ast.js';
+import { normalizeTime } from './cast.js';
+import type { QueryContext } from './context.js';
+import { matchesFilter } from './filter.js';
+import { childNodes, readField, rowNode, type Node } from './nodes.js';
+import { sortNodes } from './sort.js';
+
+/** Scalar output formats (Strapi §4.1): big integers as strings, times as HH:mm:ss.SSS, date-times as ISO. */
+const FORMATS: Partial<Record<Attribute['type'], (value: unknown) => unknown>> = {
+  biginteger: (value) => String(value),
+  time: (value) => normalizeTime(String(value)) ?? value,
+  datetime: (value) => {
+    const time = Date.parse(String(value));
+    return Number.isNaN(time) ? value : new Date(time).toISOString();
+  },
+};
+
+function renderScalar(value: unknown, attribute: Attribute): unknown {
+  if (value === null || value === undefined) return null;
+  const format = FORMATS[attribute.type];
+  return format ? format(value) : value;
+}
+
+const SYSTEM_FIELDS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
+
+function renderFields(node: Node, fields: string[] | undefined): Data {
+  const { model, row } = node;
+  const out: Data = {};
+  out.id = node.id;
+  const wants = (name: string) => !fields || fields.includes(name);
+  if (row) out.documentId = row.documentId;
+  else if (node.data.__component !== undefined) out.__component = node.data.__component;
+  for (const name of model.attributeNames) {
+    const attribute = model.attributes[name];
+    if (!isScalar(attribute) || !isVisible(attribute) || !wants(name)) continue;
+    out[name] = renderScalar(readField(node, name), attribute);
+  }
+  if (row) {
+    for (const name of SYSTEM_FIELDS) if (wants(name)) out[name] = row[name];
+    if (model.localized && wants('locale')) out.locale = row.locale;
+  }
+  return out;
+}
+
+function renderList(ctx: QueryContext, nodes: Node[], options: PopulateNode): unknown[] {
+  const kept = options.filters ? nodes.filter((node) => matchesFilter(ctx, options.filters, node)) : nodes;
+  const sorted = options.sort?.length ? sortNodes(ctx, kept, options.sort) : kept;
+  return sorted.map((node) => renderNode(ctx, node, options.fields, options.populate ?? new Map()));
+}
+
+function localizationNodes(ctx: QueryContext, node: Node): Node[] {
+  const row = node.row;
+  if (!row) return [];
+  return ctx.index.documentRows(row.uid, row.documentId)
+    .filter((other) => other.locale !== row.locale && (!node.model.draftAndPublish || other.status === ctx.status))
+    .map((other) => rowNode(ctx, other));
+}
+
+function renderPopulated(ctx: QueryContext, node: Node, name: string, options: PopulateNode): unknown {
+  if (name === 'localizations' && node.model.localized) {
+    const nodes = localizationNodes(ctx, node);
+    return options.count ? { count: nodes.length } : renderList(ctx, nodes, options);
+  }
+  const attribute = node.model.attributes[name];
+  if (attribute.type === 'dynamiczone') {
+    return childNodes(ctx, node, name).map((item) => {
+      const fragment = options.on?.get(item.model.uid);
+      return renderNode(ctx, item, fragment?.fields, fragment?.populate ?? new Map());
+    });
+  }
+  const nodes = childNodes(ctx, node, name);
+  if (options.count && isToMany(attribute)) return { count: nodes.length };
+  const rendered = renderList(ctx, nodes, options);
+  return isToMany(attribute) ? rendered : (rendered[0] ?? null);
+}
+
+/**
+ * A node as Strapi v5 returns it: `id`, `documentId`, scalar fields (or the selected `fields`),
+ * timestamps, `locale` on localized types, then each populated attribute in request order.
+ */
+export function renderNode(ctx: QueryContext, node: Node, fields: string[] | undefined, populate: PopulateMap): Data {
+  const out = renderFields(node, fields);
+  for (const [name, options] of populate) out[name] = renderPopulated(ctx, node, name, options);
+  return out;
+}
+
+export type { Model };

@@ -1,0 +1,100 @@
+import { getAttribute, type Attribute, type Model, type Models } from './types.js';
+
+/**
+ * Checks a stored (file) value against its attribute, one small function per type.
+ * Returns a message for the first problem, or undefined. Used when content files are read.
+ */
+type Check = (value: unknown, attribute: Attribute) => string | undefined;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const str: Check = (value) => (typeof value === 'string' ? undefined : 'must be a string');
+const documentIds = (value: unknown, many: boolean): string | undefined => {
+  if (many) return Array.isArray(value) && value.every((item) => typeof item === 'string') ? undefined : 'must be a list of documentIds';
+  return typeof value === 'string' ? undefined : 'must be a documentId';
+};
+
+export const VALUE_CHECKS: Record<Exclude<Attribute['type'], 'component' | 'dynamiczone'>, Check> = {
+  string: str,
+  text: str,
+  richtext: str,
+  password: str,
+  uid: (value) => (typeof value === 'string' && /^[A-Za-z0-9-_.~]*$/.test(value) ? undefined : 'must be a uid (letters, digits, -_.~)'),
+  email: (value) => (typeof value === 'string' && EMAIL.test(value) ? undefined : 'must be an email address'),
+  enumeration: (value, attribute) => (typeof value === 'string' && (attribute.enum ?? []).includes(value) ? undefined : `must be one of ${(attribute.enum ?? []).join(', ')}`),
+  integer: (value) => (Number.isInteger(value) ? undefined : 'must be an integer'),
+  biginteger: (value) => ((typeof value === 'string' && /^-?\d+$/.test(value)) || Number.isInteger(value) ? undefined : 'must be an integer (as a string)'),
+  float: (value) => (typeof value === 'number' && Number.isFinite(value) ? undefined : 'must be a number'),
+  decimal: (value) => (typeof value === 'number' && Number.isFinite(value) ? undefined : 'must be a number'),
+  boolean: (value) => (typeof value === 'boolean' ? undefined : 'must be true or false'),
+  date: (value) => (typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : 'must be a date (YYYY-MM-DD)'),
+  time: (value) => (typeof value === 'string' && TIME.test(value) ? undefined : 'must be a time (HH:mm:ss.SSS)'),
+  datetime: (value) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? undefined : 'must be an ISO 8601 date-time'),
+  timestamp: (value) => ((typeof value === 'string' || typeof value === 'number') && !Number.isNaN(new Date(value).getTime()) ? undefined : 'must be a timestamp'),
+  json: () => undefined,
+  blocks: (value) => (Array.isArray(value) && value.every((block) => isObject(block) && typeof block.type === 'string') ? undefined : 'must be a list of blocks, each with a "type"'),
+  media: (value, attribute) => documentIds(value, !!attribute.multiple),
+  relation: (value, attribute) => documentIds(value, ['oneToMany', 'manyToMany', 'manyWay'].includes(String(attribute.relation))),
+};
+
+export interface ValueProblem {
+  /** Attribute path, e.g. `seo.metaSocial.0.title`. */
+  path: string;
+  message: string;
+}
+
+/** Check every key of a stored object (document fields or a component) against a model. */
+export function checkStoredFields(fields: Record<string, unknown>, model: Model, models: Models, prefix = ''): ValueProblem[] {
+  const problems: ValueProblem[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    const path = prefix + name;
+    const attribute = getAttribute(model, name);
+    if (!attribute) {
+      problems.push({ path, message: `unknown attribute "${name}" (not in ${model.uid})` });
+      continue;
+    }
+    if (attribute.type === 'relation' && attribute.mappedBy) {
+      problems.push({ path, message: `"${name}" is the inverse side of ${attribute.target}.${attribute.mappedBy}; store the relation there` });
+      continue;
+    }
+    if (value === null) continue;
+    if (attribute.type === 'component') {
+      const component = models.get(attribute.component!)!;
+      const items = attribute.repeatable ? value : [value];
+      if (attribute.repeatable && !Array.isArray(value)) { problems.push({ path, message: 'must be a list of components' }); continue; }
+      (items as unknown[]).forEach((item, index) => {
+        const itemPath = attribute.repeatable ? `${path}.${index}.` : `${path}.`;
+        if (!isObject(item)) problems.push({ path: itemPath.slice(0, -1), message: 'must be an object' });
+        else problems.push(...checkStoredFields(withoutKeys(item, ['id']), component, models, itemPath));
+      });
+      continue;
+    }
+    if (attribute.type === 'dynamiczone') {
+      if (!Array.isArray(value)) { problems.push({ path, message: 'must be a list of components' }); continue; }
+      value.forEach((item, index) => {
+        const itemPath = `${path}.${index}`;
+        const uid = isObject(item) ? item.__component : undefined;
+        if (typeof uid !== 'string' || !(attribute.components ?? []).includes(uid)) {
+          problems.push({ path: itemPath, message: `"__component" must be one of ${(attribute.components ?? []).join(', ')}` });
+          return;
+        }
+        problems.push(...checkStoredFields(withoutKeys(item as Record<string, unknown>, ['id', '__component']), models.get(uid)!, models, `${itemPath}.`));
+      });
+      continue;
+    }
+    const message = VALUE_CHECKS[attribute.type](value, attribute);
+    if (message) problems.push({ path, message: `${path} ${message}` });
+  }
+  return problems;
+}
+
+function withoutKeys(source: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) if (!keys.includes(key)) copy[key] = value;
+  return copy;
+}

@@ -1,0 +1,97 @@
+import type { Caller } from '../access/permissions.js';
+import { NotFoundError, ForbiddenError, UnauthorizedError } from '../errors.js';
+import type { ContentService } from '../service/content-service.js';
+import type { Data } from '../types.js';
+import { parseQueryString } from './parse-query.js';
+import { matchRoute } from './routes.js';
+import { toV4Body } from './v4.js';
+
+/** One request to the content API, independent of HTTP: what both the server and `cms get` send. */
+export interface ContentRequest {
+  method: string;
+  /** Path after the API prefix, e.g. `/articles/abc`. */
+  path: string;
+  /** Raw query string, with or without `?`. */
+  search: string;
+  /** Parsed JSON body (writes). */
+  body?: unknown;
+  /** `Authorization` header, if any. */
+  authorization?: string | null;
+  /** `Strapi-Response-Format` header, if any. */
+  responseFormat?: string | null;
+}
+
+export interface ContentResponse {
+  status: number;
+  /** JSON body; undefined for 204. */
+  body: { data: unknown; meta: unknown } | undefined;
+}
+
+/** `Bearer <token>`: exactly two parts, scheme case-insensitive (Strapi's content-api-token strategy). */
+function bearerToken(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  const parts = header.trim().split(/\s+/);
+  return parts.length === 2 && parts[0].toLowerCase() === 'bearer' ? parts[1] : undefined;
+}
+
+export interface ContentApiOptions {
+  service: ContentService;
+  /** The caller for requests without credentials (the Public role). */
+  anonymous: Caller;
+  /** Resolve a Bearer token to a caller; undefined when it matches nothing (→ 401). */
+  authenticate?: (token: string) => Caller | undefined;
+}
+
+/**
+ * Strapi's content API as a function: route → authenticate → authorize → parse query → service →
+ * envelope. HTTP and the CLI are thin shells around it, so they answer byte for byte the same.
+ */
+export function createContentApi(options: ContentApiOptions) {
+  const { service } = options;
+
+  function resolveCaller(request: ContentRequest): Caller {
+    const token = bearerToken(request.authorization);
+    if (token === undefined) return options.anonymous;
+    const caller = options.authenticate?.(token);
+    if (!caller) throw new UnauthorizedError('Missing or invalid credentials');
+    return caller;
+  }
+
+  return async function handle(request: ContentRequest): Promise<ContentResponse> {
+    const method = request.method.toUpperCase();
+    const route = matchRoute(service.models, method, request.path);
+    const caller = resolveCaller(request);
+    if (!caller.can(route.model, route.action)) throw new ForbiddenError();
+    const query = parseQueryString(request.search);
+    const isSingle = route.model.kind === 'singleType';
+    let result: ContentResponse;
+    switch (route.action) {
+      case 'find':
+        result = isSingle
+          ? { status: 200, body: { data: found(service.findSingle(route.model, query, caller)), meta: {} } }
+          : { status: 200, body: service.findPage(route.model, query, caller) };
+        break;
+      case 'findOne':
+        result = { status: 200, body: { data: found(service.findOne(route.model, route.documentId!, query, caller)), meta: {} } };
+        break;
+      case 'create':
+        result = { status: 201, body: { data: await service.create(route.model, request.body, query, caller), meta: {} } };
+        break;
+      case 'update':
+        result = { status: 200, body: { data: found(await service.update(route.model, route.documentId, request.body, query, caller)), meta: {} } };
+        break;
+      case 'delete':
+        await service.delete(route.model, route.documentId, query, caller);
+        return { status: 204, body: undefined };
+    }
+    if (request.responseFormat === 'v4' && result.body) result.body = toV4Body(service.models, route.model, result.body);
+    return result;
+  };
+}
+
+function found(data: Data | undefined): Data {
+  if (!data) throw new NotFoundError();
+  return data;
+}
+
+export type ContentApi = ReturnType<typeof createContentApi>;

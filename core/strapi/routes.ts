@@ -1,0 +1,45 @@
+import { MethodNotAllowedError, NotFoundError } from '../errors.js';
+import type { Model, Models } from '../schema/types.js';
+
+export type RouteAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
+
+export interface MatchedRoute {
+  model: Model;
+  action: RouteAction;
+  documentId: string | undefined;
+}
+
+/** Methods per route shape, as Strapi's generated routes (koa-router adds HEAD to GET routes). */
+const COLLECTION: Record<string, RouteAction> = { GET: 'find', HEAD: 'find', POST: 'create' };
+const COLLECTION_DOCUMENT: Record<string, RouteAction> = { GET: 'findOne', HEAD: 'findOne', PUT: 'update', DELETE: 'delete' };
+const SINGLE: Record<string, RouteAction> = { GET: 'find', HEAD: 'find', PUT: 'update', DELETE: 'delete' };
+
+function pick(table: Record<string, RouteAction>, method: string): RouteAction {
+  const action = table[method];
+  if (!action) throw new MethodNotAllowedError(Object.keys(table));
+  return action;
+}
+
+/**
+ * Match `/:pluralApiId`, `/:pluralApiId/:documentId` and `/:singularApiId` (path after the prefix).
+ * Unknown paths → 404, known paths with another verb → 405.
+ */
+export function matchRoute(models: Models, method: string, path: string): MatchedRoute {
+  const segments = path.split('/').filter(Boolean).map((segment) => {
+    try { return decodeURIComponent(segment); } catch { return segment; }
+  });
+  if (segments.length === 0 || segments.length > 2) throw new NotFoundError();
+  const [name, documentId] = segments;
+  for (const model of models.values()) {
+    if (model.modelType !== 'contentType' || model.uid.startsWith('plugin::')) continue;
+    if (model.kind === 'collectionType' && model.pluralName === name) {
+      return documentId === undefined
+        ? { model, action: pick(COLLECTION, method), documentId }
+        : { model, action: pick(COLLECTION_DOCUMENT, method), documentId };
+    }
+    if (model.kind === 'singleType' && model.singularName === name && documentId === undefined) {
+      return { model, action: pick(SINGLE, method), documentId };
+    }
+  }
+  throw new NotFoundError();
+}
