@@ -4,11 +4,16 @@ import type { PopulateMap, PopulateNode } from './ast.js';
 import { normalizeFields } from './normalize-fields.js';
 import { listOf, normalizeFilters, type NormalizeContext } from './normalize-filters.js';
 import { normalizeSort } from './normalize-sort.js';
+import { textOf } from './text.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const TRUE_LIKE = ['true', 't', '1', '*'];
 const FALSE_LIKE = ['false', 'f', '0'];
 const NODE_KEYS = ['fields', 'filters', 'sort', 'populate', 'count', 'on'];
+/** A primitive's text, '' for objects (query objects have no prototype, so String() would throw). */
+const text = (value: unknown): string => (value !== null && typeof value === 'object' ? '' : textOf(value));
+const isTrue = (value: unknown) => value === true || TRUE_LIKE.includes(text(value));
+const isFalse = (value: unknown) => value === false || FALSE_LIKE.includes(text(value));
 
 /** `localizations` is a virtual relation on localized types. */
 const LOCALIZATIONS: Attribute = { type: 'relation', relation: 'oneToMany' };
@@ -112,13 +117,13 @@ function nodeFromObject(ctx: NormalizeContext, model: Model, key: string, attrib
       continue;
     }
     if (option === 'count') {
-      const flag = String(optionValue).toLowerCase();
+      const flag = text(optionValue).toLowerCase();
       if (![...TRUE_LIKE, ...FALSE_LIKE].includes(flag) || flag === '*') throw invalidKey('count', path, 'populate');
       node.count = TRUE_LIKE.includes(flag);
       continue;
     }
     if (isZone) {
-      if (option === 'populate' && (optionValue === '*' || optionValue === true || TRUE_LIKE.includes(String(optionValue)))) {
+      if (option === 'populate' && isTrue(optionValue)) {
         node.on = new Map((attribute.components ?? []).map((uid) => [uid, { populate: populateAll(ctx, ctx.models.get(uid)!) }]));
         continue;
       }
@@ -135,7 +140,7 @@ function nodeFromObject(ctx: NormalizeContext, model: Model, key: string, attrib
 
 /** A dynamic-zone fragment: `on[shared.quote]=true`, `[populate]=*`, `[fields]`, `[populate][x]…`. */
 function fragmentNode(ctx: NormalizeContext, component: Model, fragment: unknown, path: string): PopulateNode {
-  if (fragment === true || TRUE_LIKE.includes(String(fragment))) return {};
+  if (isTrue(fragment)) return {};
   if (!isRecord(fragment)) throw invalidKey(component.uid, path, 'populate');
   const node: PopulateNode = {};
   for (const [option, value] of Object.entries(fragment)) {
@@ -154,7 +159,7 @@ function fragmentNode(ctx: NormalizeContext, component: Model, fragment: unknown
  */
 export function normalizePopulate(ctx: NormalizeContext, model: Model, raw: unknown, path = '', nested = false): PopulateMap {
   if (raw === undefined || raw === null || raw === '') return new Map();
-  if (raw === '*' || (nested && (raw === true || TRUE_LIKE.includes(String(raw))))) return populateAll(ctx, model);
+  if (raw === '*' || (nested && isTrue(raw))) return populateAll(ctx, model);
   const list = listOf(raw);
   const map: PopulateMap = new Map();
   if (typeof raw === 'string' || list) {
@@ -163,7 +168,7 @@ export function normalizePopulate(ctx: NormalizeContext, model: Model, raw: unkn
         for (const [key, node] of normalizePopulate(ctx, model, item, path, nested)) merge(map, key, node);
         continue;
       }
-      if (typeof item !== 'string') throw invalidKey(String(item), path || null, 'populate');
+      if (typeof item !== 'string') throw invalidKey(text(item), path || null, 'populate');
       if (item === '*') {
         for (const [key, node] of populateAll(ctx, model)) merge(map, key, node);
         continue;
@@ -175,15 +180,15 @@ export function normalizePopulate(ctx: NormalizeContext, model: Model, raw: unkn
     }
     return map;
   }
-  if (!isRecord(raw)) throw invalidKey(String(raw), path || null, 'populate');
+  if (!isRecord(raw)) throw invalidKey(text(raw), path || null, 'populate');
   for (const [key, value] of Object.entries(raw)) {
     const fullPath = path ? `${path}.${key}` : key;
     const attribute = attributeFor(model, key);
     if (!attribute || !isPopulatable(attribute) || attribute.private) throw invalidKey(key, fullPath, 'populate');
     if (!isReadable(ctx, attribute)) continue;
-    if (value === false || FALSE_LIKE.includes(String(value))) continue;
-    if (value === true || TRUE_LIKE.includes(String(value)) || value === null) { merge(map, key, {}); continue; }
-    if (!isRecord(value)) throw invalidKey(String(value), fullPath, 'populate');
+    if (isFalse(value)) continue;
+    if (isTrue(value) || value === null) { merge(map, key, {}); continue; }
+    if (!isRecord(value)) throw invalidKey(text(value), fullPath, 'populate');
     merge(map, key, nodeFromObject(ctx, model, key, attribute, value, fullPath));
   }
   return map;

@@ -3,11 +3,12 @@ import { getAttribute, isMorph, isScalar, UPLOAD_FILE_UID, type Model, type Mode
 import type { SortSpec } from './ast.js';
 import { fieldRef } from './nodes.js';
 import { listOf } from './normalize-filters.js';
+import { textOf } from './text.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 function direction(raw: unknown): 'asc' | 'desc' {
-  const value = String(raw ?? 'asc').trim().toLowerCase();
+  const value = textOf(raw ?? 'asc').trim().toLowerCase();
   if (value !== 'asc' && value !== 'desc') throw new ValidationError('Invalid order. order can only be one of asc|desc|ASC|DESC');
   return value;
 }
@@ -74,7 +75,7 @@ export function normalizeSort(models: Models, model: Model, raw: unknown): SortS
       for (const spec of found) checkPath(models, model, spec.path);
       specs.push(...found);
     } else if (item !== null) {
-      throw invalidKey(String(item), null, 'sort');
+      throw invalidKey(textOf(item), null, 'sort');
     }
   }
   return specs;

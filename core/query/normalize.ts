@@ -8,6 +8,7 @@ import { normalizeFilters, type NormalizeContext } from './normalize-filters.js'
 import { normalizePopulate } from './normalize-populate.js';
 import { normalizeSort } from './normalize-sort.js';
 import { resolvePagination } from './pagination.js';
+import { textOf } from './text.js';
 
 /** The query parameters as parsed from a query string (or given to the library). */
 export interface RawQuery {
@@ -35,7 +36,7 @@ export function resolveStatus(model: Model, raw: unknown): Status {
   if (raw === undefined || raw === null || raw === '') return 'published';
   if (raw === 'published' || raw === 'draft') return raw;
   if (!model.draftAndPublish) return 'published';
-  throw new ValidationError(`Invalid status "${String(raw)}": expected "published" or "draft"`, { key: 'status', source: 'query', param: 'status' });
+  throw new ValidationError(`Invalid status "${textOf(raw)}": expected "published" or "draft"`, { key: 'status', source: 'query', param: 'status' });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Comparable } from './cast.js';
+import { textOf } from './text.js';
 
 /** Three-valued logic as SQL: a comparison with NULL is unknown (null), and unknown never matches. */
 export type Truth = boolean | null;
@@ -78,7 +79,7 @@ export const LOGICAL_OPERATORS = ['$and', '$or', '$not'] as const;
 export function parseFlag(raw: unknown): boolean {
   if (typeof raw === 'boolean') return raw;
   if (raw === null || raw === undefined || raw === '') return false;
-  const value = String(raw).toLowerCase();
+  const value = textOf(raw).toLowerCase();
   if (['false', 'f', '0'].includes(value)) return false;
   return true;
 }

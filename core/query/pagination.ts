@@ -1,12 +1,13 @@
 import type { RestConfig } from '../config/types.js';
 import { PaginationError, ValidationError } from '../errors.js';
 import type { Pagination } from './ast.js';
+import { textOf } from './text.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 function integer(raw: unknown, key: string): number {
-  const value = typeof raw === 'number' ? raw : Number(String(raw).trim());
+  const value = typeof raw === 'number' ? raw : Number(textOf(raw).trim());
   if (!Number.isInteger(value)) throw new PaginationError(`Invalid pagination: ${key} must be an integer`, { key, value: raw });
   return value;
 }

@@ -1,0 +1,38 @@
+import type { Command } from 'commander';
+import { publicCaller } from '../../core/access/permissions.js';
+import type { Action } from '../../core/config/types.js';
+import { serve } from '../../core/http/serve.js';
+import type { CliContext } from '../context.js';
+import { UsageError } from '../output.js';
+
+const ACTIONS: Action[] = ['find', 'findOne', 'create', 'update', 'delete'];
+
+/** `cms serve`: the REST API over HTTP (listhen), until interrupted. */
+export function registerServe(program: Command, ctx: CliContext): void {
+  program
+    .command('serve')
+    .description('serve the Strapi v5 REST API for the project')
+    .option('--root <dir>', 'project root')
+    .option('-p, --port <port>', 'port (env PORT, config server.port, default 1337)')
+    .option('--host <host>', 'host to bind (env HOST, config server.host, default localhost)')
+    .action(async (options: { root?: string; port?: string; host?: string }) => {
+      const cms = await ctx.loadCms(options.root);
+      const rawPort = options.port ?? ctx.env.PORT;
+      const port = rawPort === undefined ? cms.config.server.port : Number(rawPort);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port "${rawPort}"`);
+      for (const problem of cms.problems()) ctx.stderr.write(`warning: ${problem.format()}\n`);
+      const anonymous = publicCaller(cms.config);
+      const publicTypes = cms.contentTypes()
+        .map((model) => ({ model, actions: ACTIONS.filter((action) => anonymous.can(model, action)) }))
+        .filter((entry) => entry.actions.length);
+      ctx.stderr.write(`Public role: ${publicTypes.length ? publicTypes.map((entry) => `${entry.model.pluralName} (${entry.actions.join(', ')})`).join('; ') : 'nothing (every route answers 403)'}\n`);
+      const listener = await serve(cms, { port, host: options.host ?? ctx.env.HOST, showURL: !ctx.env.VITEST });
+      ctx.stderr.write(`Serving ${cms.root} at ${listener.url.replace(/\/$/, '')}${cms.config.api.rest.prefix}\n`);
+      await new Promise<void>((resolveStop) => {
+        const stop = () => { void listener.close().then(() => resolveStop()); };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+}
+

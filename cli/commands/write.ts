@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { parseJsonText } from '../../core/parsers/json.js';
+import type { CliContext } from '../context.js';
+import { UsageError } from '../output.js';
+
+interface WriteOptions { root?: string; data?: string; file?: string; status?: string; locale?: string; pretty?: boolean }
+
+async function readData(ctx: CliContext, options: WriteOptions): Promise<unknown> {
+  if (options.data !== undefined && options.file !== undefined) throw new UsageError('give --data or --file, not both');
+  if (options.data !== undefined) return { data: parseJsonText(options.data, '--data') };
+  if (options.file !== undefined) {
+    const path = resolve(ctx.cwd, options.file);
+    return { data: parseJsonText(await readFile(path, 'utf8'), options.file) };
+  }
+  throw new UsageError('give the document fields with --data \'{"title":"Hi"}\' or --file <path.json>');
+}
+
+function searchOf(options: WriteOptions, extra: string): string {
+  const params = new URLSearchParams();
+  if (options.status) params.set('status', options.status);
+  if (options.locale) params.set('locale', options.locale);
+  return [params.toString(), extra].filter(Boolean).join('&');
+}
+
+/** `cms create|update|delete`: the REST writes, as the site owner, same validation and JSON as HTTP. */
+export function registerWrites(program: Command, ctx: CliContext, search: () => string): void {
+  const common = (command: Command) => command
+    .option('--root <dir>', 'project root')
+    .option('--status <status>', 'draft: write the draft only (draft & publish types)')
+    .option('--locale <code>', 'locale of the version to write')
+    .option('--pretty', 'indent the JSON output');
+
+  common(program.command('create').description('create a document (POST /api/<type>)')
+    .argument('<type>', 'plural API id')
+    .option('--data <json>', 'the fields, as JSON')
+    .option('--file <path>', 'a JSON file holding the fields'))
+    .action(async (type: string, options: WriteOptions) => {
+      const cms = await ctx.loadCms(options.root);
+      const result = await cms.ownerApi({ method: 'POST', path: `/${type}`, search: searchOf(options, search()), body: await readData(ctx, options) });
+      ctx.printJson(result.body, options.pretty);
+    });
+
+  common(program.command('update').description('update a document (PUT /api/<type>/<documentId>, or PUT /api/<singularApiId>)')
+    .argument('<type>', 'plural API id, or singular API id of a single type')
+    .argument('[documentId]', 'the document (collection types)')
+    .option('--data <json>', 'the fields to change, as JSON')
+    .option('--file <path>', 'a JSON file holding the fields'))
+    .action(async (type: string, documentId: string | undefined, options: WriteOptions) => {
+      const cms = await ctx.loadCms(options.root);
+      const path = documentId ? `/${type}/${encodeURIComponent(documentId)}` : `/${type}`;
+      const result = await cms.ownerApi({ method: 'PUT', path, search: searchOf(options, search()), body: await readData(ctx, options) });
+      ctx.printJson(result.body, options.pretty);
+    });
+
+  program.command('delete').description('delete a document in a locale (DELETE /api/<type>/<documentId>)')
+    .argument('<type>', 'plural API id, or singular API id of a single type')
+    .argument('[documentId]', 'the document (collection types)')
+    .option('--root <dir>', 'project root')
+    .option('--locale <code>', 'locale to delete (* for all)')
+    .action(async (type: string, documentId: string | undefined, options: WriteOptions) => {
+      const cms = await ctx.loadCms(options.root);
+      const path = documentId ? `/${type}/${encodeURIComponent(documentId)}` : `/${type}`;
+      await cms.ownerApi({ method: 'DELETE', path, search: searchOf(options, '') });
+      ctx.stderr.write(`deleted ${type}${documentId ? ` ${documentId}` : ''}\n`);
+    });
+
+  for (const [name, description] of [
+    ['publish', 'publish the draft of a document'],
+    ['unpublish', 'unpublish a document (its content stays as the draft)'],
+    ['discard', 'discard the draft (back to the published version)'],
+  ] as const) {
+    program.command(name).description(description)
+      .argument('<type>', 'plural API id, or singular API id of a single type')
+      .argument('[documentId]', 'the document (collection types)')
+      .option('--root <dir>', 'project root')
+      .option('--locale <code>', 'locale of the version')
+      .action(async (type: string, documentId: string | undefined, options: WriteOptions) => {
+        const cms = await ctx.loadCms(options.root);
+        const model = cms.contentType(type);
+        const id = documentId ?? cms.index.rows(model.uid)[0]?.documentId;
+        if (!id) throw new UsageError(`${type} has no document`);
+        const documents = cms.documents(model.uid);
+        const params = { documentId: id, locale: options.locale };
+        if (name === 'publish') await documents.publish(params);
+        else if (name === 'unpublish') await documents.unpublish(params);
+        else await documents.discardDraft(params);
+        ctx.stderr.write(`${name === 'discard' ? 'discarded the draft of' : `${name}ed`} ${type} ${id}\n`);
+      });
+  }
+}

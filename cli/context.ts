@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+import { createCms, type Cms } from '../core/cms.js';
+
+export interface Output {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface CliIO {
+  stdout: Output;
+  stderr: Output;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** What every command gets: the IO streams and a lazily loaded CMS for `--root`. */
+export interface CliContext extends CliIO {
+  loadCms(root?: string): Promise<Cms>;
+  /** Print a JSON value: pretty on a terminal, compact when piped (as the HTTP body). */
+  printJson(value: unknown, pretty?: boolean): void;
+}
+
+export function createContext(io: CliIO): CliContext {
+  const loaded = new Map<string, Promise<Cms>>();
+  return {
+    ...io,
+    loadCms(root) {
+      const dir = resolve(io.cwd, root ?? io.env.CMS_ROOT ?? '.');
+      if (!loaded.has(dir)) loaded.set(dir, createCms({ root: dir }));
+      return loaded.get(dir)!;
+    },
+    printJson(value, pretty = !!io.stdout.isTTY) {
+      io.stdout.write(`${pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`);
+    },
+  };
+}

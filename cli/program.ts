@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { registerGet } from './commands/get.js';
+import { registerServe } from './commands/serve.js';
+import { registerValidate } from './commands/validate.js';
+import { registerWrites } from './commands/write.js';
+import { createContext, type CliContext, type CliIO } from './context.js';
+import { extractQuery } from './query-args.js';
+import { EXIT, reportError } from './output.js';
+
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** The command tree; no side effects until parsed. */
+export function createProgram(ctx: CliContext, search: () => string, setExit: (code: number) => void): Command {
+  const program = new Command('cms')
+    .description('A Git-native headless CMS that speaks the Strapi v5 REST API')
+    .version(VERSION)
+    .showHelpAfterError('(run cms --help for usage)')
+    .configureOutput({ writeOut: (text) => ctx.stdout.write(text), writeErr: (text) => ctx.stderr.write(text) })
+    .exitOverride();
+  registerServe(program, ctx);
+  registerGet(program, ctx, search);
+  registerWrites(program, ctx, search);
+  registerValidate(program, ctx, setExit);
+  for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (text) => ctx.stdout.write(text), writeErr: (text) => ctx.stderr.write(text) });
+  return program;
+}
+
+/**
+ * Run the CLI on argv (without `node cms`); resolves to the exit code.
+ *
+ * @example
+ * await runCli(['get', 'articles', '--populate=*'], { stdout, stderr, cwd, env }) // 0
+ */
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  const ctx = createContext(io);
+  let exitCode: number = EXIT.ok;
+  const wantsJsonErrors = argv.includes('--json');
+  try {
+    const { argv: rest, search } = extractQuery(argv);
+    const program = createProgram(ctx, () => search, (code) => { exitCode = code; });
+    await program.parseAsync(rest.filter((arg) => arg !== '--json'), { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok;
+      return EXIT.usage;
+    }
+    return reportError(error, io.stderr, wantsJsonErrors);
+  }
+}

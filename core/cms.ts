@@ -1,0 +1,77 @@
+import { resolve } from 'node:path';
+import { publicCaller, trustedCaller, type Caller } from './access/permissions.js';
+import { loadConfig, resolveConfig } from './config/load.js';
+import type { CmsConfig } from './config/types.js';
+import type { FileError } from './errors.js';
+import { NotFoundError } from './errors.js';
+import type { ContentIndex } from './index/content-index.js';
+import { loadIndex } from './index/load.js';
+import { loadModels } from './schema/registry.js';
+import type { Model, Models } from './schema/types.js';
+import { DocumentWriter, type WriterOptions } from './service/document-writer.js';
+import { ContentService } from './service/content-service.js';
+import { createDocuments, type Documents } from './service/documents.js';
+import { createContentApi, type ContentApi } from './strapi/content-api.js';
+
+export interface CreateCmsOptions {
+  /** Project root holding `schemas/`, `content/` and the config. Defaults to the working directory. */
+  root?: string;
+  /** Config to use instead of reading `cms.config.*` (merged over the defaults). */
+  config?: Partial<CmsConfig> & Record<string, unknown>;
+  /** Called after every successful write (commit-per-write and webhooks hook in here). */
+  afterWrite?: WriterOptions['afterWrite'];
+}
+
+export interface Cms {
+  root: string;
+  config: CmsConfig;
+  models: Models;
+  index: ContentIndex;
+  service: ContentService;
+  writer: DocumentWriter;
+  /** Strapi's REST content API as a function, anonymous callers being the Public role (HTTP). */
+  contentApi: ContentApi;
+  /** The same API for the site owner (the CLI): anonymous callers may do everything. */
+  ownerApi: ContentApi;
+  /** Content types by uid, plural or singular API id. */
+  contentType(name: string): Model;
+  contentTypes(): Model[];
+  /** Strapi 5 Document Service: `cms.documents('api::article.article').findMany({...})`. */
+  documents(name: string, caller?: Caller): Documents;
+  /** Content files that could not be read (`path:line:col: message`). */
+  problems(): FileError[];
+}
+
+/**
+ * Load a project: schemas, config and every content file, into an in-memory index.
+ *
+ * @example
+ * const cms = await createCms({ root: './site' });
+ * const articles = await cms.documents('articles').findMany({ filters: { title: { $containsi: 'coffee' } }, populate: ['author'] });
+ */
+export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
+  const root = resolve(options.root ?? '.');
+  const config = options.config ? resolveConfig(options.config) : await loadConfig(root);
+  const models = loadModels(root);
+  const index = await loadIndex(root, models, config);
+  const writer = new DocumentWriter(root, index, { afterWrite: options.afterWrite });
+  const service = new ContentService(index, writer);
+  const anonymous = publicCaller(config);
+  const contentApi = createContentApi({ service, anonymous });
+  const ownerApi = createContentApi({ service, anonymous: trustedCaller });
+
+  const contentTypes = () => [...models.values()].filter((model) => model.modelType === 'contentType' && !model.uid.startsWith('plugin::'));
+  const contentType = (name: string): Model => {
+    const model = contentTypes().find((candidate) => [candidate.uid, candidate.pluralName, candidate.singularName].includes(name));
+    if (!model) throw new NotFoundError(`Unknown content type "${name}"`);
+    return model;
+  };
+
+  return {
+    root, config, models, index, service, writer, contentApi, ownerApi,
+    contentType,
+    contentTypes,
+    documents: (name, caller = trustedCaller) => createDocuments(service, writer, contentType(name), caller),
+    problems: () => [...index.problems.values()],
+  };
+}

@@ -1,0 +1,78 @@
+import { STATUS_CODES } from 'node:http';
+import { join, resolve } from 'node:path';
+import { H3 } from 'h3';
+import type { Cms } from '../cms.js';
+import { MethodNotAllowedError, NotFoundError } from '../errors.js';
+import { errorStatus, toErrorBody } from '../strapi/errors.js';
+import { readBody } from './body.js';
+import { corsHeaders, preflightResponse } from './cors.js';
+import { servePublicFile } from './static.js';
+
+export interface AppOptions {
+  /** Where unexpected errors are reported (never with request secrets). */
+  log?: (message: string) => void;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+const statusText = (status: number) => STATUS_CODES[status] ?? '';
+
+function json(status: number, body: unknown, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), { status, statusText: statusText(status), headers: { ...headers, 'content-type': JSON_TYPE } });
+}
+
+/**
+ * The HTTP face: Strapi's REST content API under the prefix, public files (uploads) beside it.
+ * Handlers stay thin: read the request, call the core, write the answer. One place maps errors.
+ *
+ * @example
+ * const app = createApp(await createCms({ root })); const res = await app.request('/api/articles');
+ */
+export function createApp(cms: Cms, options: AppOptions = {}): H3 {
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const prefix = cms.config.api.rest.prefix;
+  const publicDir = resolve(join(cms.root, 'public'));
+  const app = new H3();
+
+  app.all('/**', async (event) => {
+    const request = event.req;
+    const url = event.url;
+    const preflight = preflightResponse(request);
+    if (preflight) return preflight;
+    const headers: Record<string, string> = { ...corsHeaders(request), 'x-powered-by': 'Strapi <strapi.io>' };
+    try {
+      if (url.pathname === '/_health' && ['GET', 'HEAD'].includes(request.method)) {
+        return new Response(null, { status: 204, headers: { ...headers, strapi: 'You are so French!' } });
+      }
+      if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) {
+        const result = await cms.contentApi({
+          method: request.method,
+          path: url.pathname.slice(prefix.length),
+          search: url.search,
+          body: await readBody(request),
+          authorization: request.headers.get('authorization'),
+          responseFormat: request.headers.get('strapi-response-format'),
+        });
+        if (result.body === undefined) return new Response(null, { status: result.status, statusText: statusText(result.status), headers });
+        if (request.method === 'HEAD') return new Response(null, { status: result.status, headers: { ...headers, 'content-type': JSON_TYPE } });
+        return json(result.status, result.body, headers);
+      }
+      if (['GET', 'HEAD'].includes(request.method)) {
+        const file = await servePublicFile(publicDir, url.pathname, request);
+        if (file) {
+          for (const [key, value] of Object.entries(headers)) file.headers.set(key, value);
+          return file;
+        }
+      }
+      throw new NotFoundError();
+    } catch (error) {
+      if (error instanceof MethodNotAllowedError) {
+        return new Response('Method Not Allowed', { status: 405, statusText: 'Method Not Allowed', headers: { ...headers, allow: error.allow.join(', '), 'content-type': 'text/plain; charset=utf-8' } });
+      }
+      const status = errorStatus(error);
+      if (status >= 500) log(`[cms] ${request.method} ${url.pathname}: ${(error as Error)?.stack ?? String(error)}`);
+      return json(status, toErrorBody(error), headers);
+    }
+  });
+  return app;
+}

@@ -1,0 +1,52 @@
+import qs from 'qs';
+import { BodySyntaxError, PayloadTooLargeError } from '../errors.js';
+
+/** Koa-body's limits, as Strapi configures them: JSON 1 MB, forms and text 56 KB. */
+export const JSON_LIMIT = 1024 * 1024;
+export const FORM_LIMIT = 56 * 1024;
+
+async function readText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) throw new PayloadTooLargeError();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new PayloadTooLargeError();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The request body as Strapi's body parser gives it: JSON (objects and arrays only), urlencoded
+ * forms, text; anything else (multipart included) carries no `data` object.
+ */
+export async function readBody(request: Request): Promise<unknown> {
+  if (!['POST', 'PUT', 'PATCH'].includes(request.method)) return undefined;
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  if (type.includes('json')) {
+    const text = await readText(request, JSON_LIMIT);
+    if (text.trim() === '') return {};
+    const first = text.trimStart()[0];
+    if (first !== '{' && first !== '[') throw new BodySyntaxError('invalid JSON, only supports object and array');
+    try {
+      // A `__proto__` key stays an own property; body validation rejects it as an invalid key.
+      return JSON.parse(text);
+    } catch (error) {
+      throw new BodySyntaxError((error as Error).message);
+    }
+  }
+  if (type.includes('application/x-www-form-urlencoded')) {
+    return qs.parse(await readText(request, FORM_LIMIT), { allowPrototypes: false, plainObjects: true });
+  }
+  if (type.startsWith('text/')) return readText(request, FORM_LIMIT);
+  return {};
+}

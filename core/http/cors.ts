@@ -1,0 +1,25 @@
+/** Strapi's CORS defaults (`middlewares/cors.ts` over @koa/cors): any origin, with credentials. */
+const ALLOW_METHODS = 'GET,POST,PUT,PATCH,DELETE,HEAD,OPTIONS';
+const ALLOW_HEADERS = 'Content-Type,Authorization,Origin,Accept';
+const MAX_AGE = '31536000';
+
+/** Headers for an actual request. With credentials, `*` is answered with the request's origin. */
+export function corsHeaders(request: Request): Record<string, string> {
+  const origin = request.headers.get('origin');
+  if (!origin) return { vary: 'Origin' };
+  return { vary: 'Origin', 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true' };
+}
+
+/** A preflight (`OPTIONS` with `Access-Control-Request-Method`) answers 204 before routing. */
+export function preflightResponse(request: Request): Response | undefined {
+  if (request.method !== 'OPTIONS' || !request.headers.get('origin') || !request.headers.get('access-control-request-method')) return undefined;
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...corsHeaders(request),
+      'access-control-max-age': MAX_AGE,
+      'access-control-allow-methods': ALLOW_METHODS,
+      'access-control-allow-headers': request.headers.get('access-control-request-headers') ? ALLOW_HEADERS : ALLOW_HEADERS,
+    },
+  });
+}

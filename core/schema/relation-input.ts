@@ -1,0 +1,81 @@
+import { ValidationError } from '../errors.js';
+import { isToMany, UPLOAD_FILE_UID, type Attribute } from './types.js';
+import type { ValidateContext } from './validate-entry.js';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+interface Position { before?: string; after?: string; start?: boolean; end?: boolean }
+interface Item { documentId: string; position?: Position }
+
+/** Target locale of a relation written from a row: both localized → the row's locale. */
+function targetLocale(ctx: ValidateContext, targetUid: string, item: Record<string, unknown> | undefined): string | null {
+  const target = ctx.index.model(targetUid);
+  if (!target.localized) return null;
+  if (ctx.locale) return ctx.locale;
+  return typeof item?.locale === 'string' ? item.locale : ctx.index.config.defaultLocale;
+}
+
+function notFound(ctx: ValidateContext, targetUid: string, ids: string[], locale: string | null): never {
+  if (targetUid === UPLOAD_FILE_UID) throw new ValidationError(`${ids.length} relation(s) of type plugin::upload.file associated with this entity do not exist`);
+  throw new ValidationError(`Document with id "${ids[0]}", locale "${locale ?? 'null'}" not found`);
+}
+
+/** A body item (documentId, row id, `{ documentId }`, `{ id }`) → the target's documentId. */
+function toItem(ctx: ValidateContext, targetUid: string, raw: unknown): Item {
+  const record = isRecord(raw) ? raw : undefined;
+  const reference = record ? (record.documentId ?? record.id) : raw;
+  const locale = targetLocale(ctx, targetUid, record);
+  let documentId: string | undefined;
+  if (typeof reference === 'number' || (typeof reference === 'string' && /^\d+$/.test(reference) && !ctx.index.hasDocument(targetUid, reference))) {
+    const row = ctx.index.rowById(Number(reference));
+    if (row && row.uid === targetUid) documentId = row.documentId;
+  } else if (typeof reference === 'string' && ctx.index.hasDocument(targetUid, reference)) {
+    const rows = ctx.index.documentRows(targetUid, reference);
+    if (locale === null || rows.some((row) => row.locale === locale)) documentId = reference;
+  }
+  if (documentId === undefined) notFound(ctx, targetUid, [String(reference)], locale);
+  return { documentId: documentId!, position: record && isRecord(record.position) ? (record.position as Position) : undefined };
+}
+
+function place(list: string[], item: Item): void {
+  const existing = list.indexOf(item.documentId);
+  if (existing >= 0) list.splice(existing, 1);
+  const position = item.position ?? {};
+  const anchor = position.before ?? position.after;
+  if (position.start) list.unshift(item.documentId);
+  else if (anchor !== undefined && list.includes(anchor)) list.splice(list.indexOf(anchor) + (position.after !== undefined ? 1 : 0), 0, item.documentId);
+  else list.push(item.documentId);
+}
+
+const listOf = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
+
+/**
+ * Every relation (and media) shape of Strapi 5 bodies: a documentId, a row id, arrays of them,
+ * `{documentId}`/`{id}`, `{ set }`, `{ connect, disconnect }` with `position`. To-one relations
+ * keep the last item. Returns the stored value: a documentId (or null), or a list.
+ */
+export function resolveRelationInput(ctx: ValidateContext, attribute: Attribute, targetUid: string, value: unknown, current: unknown, path: string): unknown {
+  const many = isToMany(attribute);
+  const currentList = listOf(current).map(String);
+  let next: string[];
+  if (value === null) next = [];
+  else if (isRecord(value) && ('set' in value || 'connect' in value || 'disconnect' in value)) {
+    if ('set' in value && ('connect' in value || 'disconnect' in value)) {
+      throw new ValidationError(`${path}: "set" cannot be combined with "connect" or "disconnect"`);
+    }
+    if ('set' in value) next = listOf(value.set).map((item) => toItem(ctx, targetUid, item).documentId);
+    else {
+      next = [...currentList];
+      for (const item of listOf(value.disconnect)) {
+        const documentId = toItem(ctx, targetUid, item).documentId;
+        next = next.filter((existing) => existing !== documentId);
+      }
+      for (const item of listOf(value.connect)) place(next, toItem(ctx, targetUid, item));
+    }
+  } else {
+    next = listOf(value).map((item) => toItem(ctx, targetUid, item).documentId);
+  }
+  next = [...new Set(next)];
+  if (many) return next;
+  return next.length ? next[next.length - 1] : null;
+}

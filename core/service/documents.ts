@@ -1,0 +1,80 @@
+import type { Caller } from '../access/permissions.js';
+import type { RawQuery } from '../query/normalize.js';
+import type { Model } from '../schema/types.js';
+import type { Data, Status } from '../types.js';
+import type { ContentService } from './content-service.js';
+import type { DocumentWriter } from './document-writer.js';
+
+/** Parameters of Strapi 5's Document Service, as plain objects (no query string involved). */
+export interface FindParams {
+  filters?: Record<string, unknown>;
+  sort?: string | string[] | Record<string, unknown> | Record<string, unknown>[];
+  fields?: string | string[];
+  populate?: unknown;
+  locale?: string;
+  status?: Status;
+  start?: number;
+  limit?: number;
+  page?: number;
+  pageSize?: number;
+  pagination?: { page?: number; pageSize?: number; start?: number; limit?: number; withCount?: boolean };
+  _q?: string;
+}
+
+export interface WriteParams {
+  data: Record<string, unknown>;
+  locale?: string;
+  status?: Status;
+  fields?: string | string[];
+  populate?: unknown;
+}
+
+const toRaw = ({ start, limit, page, pageSize, pagination, ...rest }: FindParams): { raw: RawQuery; paginate: boolean } => {
+  const paging = pagination ?? (page !== undefined || pageSize !== undefined ? { page, pageSize } : start !== undefined || limit !== undefined ? { start, limit } : undefined);
+  return { raw: { ...rest, pagination: paging } as RawQuery, paginate: paging !== undefined };
+};
+
+export interface Documents {
+  findMany(params?: FindParams): Promise<Data[]>;
+  findOne(params: FindParams & { documentId: string }): Promise<Data | null>;
+  findFirst(params?: FindParams): Promise<Data | null>;
+  count(params?: FindParams): Promise<number>;
+  create(params: WriteParams): Promise<Data>;
+  update(params: WriteParams & { documentId: string }): Promise<Data | null>;
+  delete(params: { documentId: string; locale?: string }): Promise<{ documentId: string }>;
+  publish(params: { documentId: string; locale?: string }): Promise<void>;
+  unpublish(params: { documentId: string; locale?: string }): Promise<void>;
+  discardDraft(params: { documentId: string; locale?: string }): Promise<void>;
+}
+
+/** The Document Service of one content type, over the shared core. */
+export function createDocuments(service: ContentService, writer: DocumentWriter, model: Model, caller: Caller): Documents {
+  return {
+    async findMany(params = {}) {
+      const { raw, paginate } = toRaw(params);
+      return service.findMany(model, raw, caller, paginate);
+    },
+    async findOne({ documentId, ...params }) {
+      return service.findOne(model, documentId, toRaw(params).raw, caller) ?? null;
+    },
+    async findFirst(params = {}) {
+      return service.findFirst(model, toRaw(params).raw, caller) ?? null;
+    },
+    async count(params = {}) {
+      return service.count(model, toRaw(params).raw, caller);
+    },
+    async create({ data, ...query }) {
+      return service.create(model, { data }, query as RawQuery, caller);
+    },
+    async update({ documentId, data, ...query }) {
+      return (await service.update(model, documentId, { data }, query as RawQuery, caller)) ?? null;
+    },
+    async delete({ documentId, locale }) {
+      await service.delete(model, documentId, { locale }, caller);
+      return { documentId };
+    },
+    publish: ({ documentId, locale }) => writer.publish(model, documentId, locale, caller),
+    unpublish: ({ documentId, locale }) => writer.unpublish(model, documentId, locale, caller),
+    discardDraft: ({ documentId, locale }) => writer.discardDraft(model, documentId, locale, caller),
+  };
+}

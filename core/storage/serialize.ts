@@ -1,0 +1,75 @@
+import { parseDocument } from 'yaml';
+import { getParser } from '../parsers/index.js';
+import { markdownBodyAttribute } from '../index/read-file.js';
+import type { Model, Models } from '../schema/types.js';
+import type { Data } from '../types.js';
+
+export interface StoredDocument {
+  data: Data;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null | undefined;
+}
+
+const isRecord = (value: unknown): value is Data => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** Fields in canonical order: schema attribute order (components likewise, `__component` first). */
+function ordered(models: Models, model: Model, data: Data): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (data.__component !== undefined) out.__component = data.__component;
+  for (const name of model.attributeNames) {
+    const value = data[name];
+    if (value === undefined) continue;
+    const attribute = model.attributes[name];
+    if (attribute.type === 'component' && value !== null) {
+      const component = models.get(attribute.component!)!;
+      out[name] = Array.isArray(value) ? value.map((item) => ordered(models, component, item as Data)) : ordered(models, component, value as Data);
+    } else if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
+      out[name] = value.map((item) => (isRecord(item) && models.get(String(item.__component)) ? ordered(models, models.get(String(item.__component))!, item) : item));
+    } else {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+/** The canonical object a content file holds: attributes, then createdAt, updatedAt, publishedAt. */
+export function canonicalFields(models: Models, model: Model, document: StoredDocument): Record<string, unknown> {
+  const fields = ordered(models, model, document.data);
+  fields.createdAt = document.createdAt;
+  fields.updatedAt = document.updatedAt;
+  if (document.publishedAt !== undefined) fields.publishedAt = document.publishedAt;
+  return fields;
+}
+
+/**
+ * A document as file text in the file's own format. YAML and Markdown front matter are edited in
+ * place when the file exists, so comments and hand formatting survive; JSON is canonical.
+ */
+export function serializeDocument(models: Models, model: Model, file: string, document: StoredDocument, previousText?: string): string {
+  const parser = getParser(file)!;
+  const fields = canonicalFields(models, model, document);
+  if (parser.name === 'json') return parser.stringify(fields);
+  let body: string | undefined;
+  if (parser.name === 'markdown') {
+    const bodyAttribute = markdownBodyAttribute(model);
+    if (bodyAttribute && typeof fields[bodyAttribute] === 'string') {
+      body = fields[bodyAttribute] as string;
+      delete fields[bodyAttribute];
+    }
+  }
+  if (parser.name === 'yaml' && previousText !== undefined) return editYaml(previousText, fields) ?? parser.stringify(fields);
+  return parser.stringify(fields, body);
+}
+
+/** Set changed keys on the existing YAML document, keeping its comments and layout. */
+function editYaml(previousText: string, fields: Record<string, unknown>): string | undefined {
+  const document = parseDocument(previousText);
+  if (document.errors.length) return undefined;
+  const previous = (document.toJS() ?? {}) as Record<string, unknown>;
+  for (const key of Object.keys(previous)) if (!(key in fields)) document.delete(key);
+  for (const [key, value] of Object.entries(fields)) {
+    if (JSON.stringify(previous[key]) !== JSON.stringify(value)) document.set(key, value);
+  }
+  return document.toString({ lineWidth: 0 });
+}
