@@ -1,10 +1,12 @@
 import type { Action, CmsConfig } from '../config/types.js';
 import type { Model } from '../schema/types.js';
 
-/** Who is asking: the anonymous Public role (more kinds of caller come with API tokens and users). */
+/** Who is asking, and what they may do (`action` is a content action or a plugin action such as `upload`). */
 export interface Caller {
-  kind: 'public' | 'trusted';
-  can: (model: Model, action: Action) => boolean;
+  kind: 'public' | 'trusted' | 'token' | 'user';
+  /** Token or user name, for commit authors and logs; never a secret. */
+  name?: string;
+  can: (model: Model, action: Action | string) => boolean;
 }
 
 /** Grants in the config may name a type by uid, plural or singular API id. */
@@ -18,7 +20,7 @@ function grantsFor(config: CmsConfig, model: Model): Action[] {
 
 /** The Public role: only what `permissions.public` grants. Private by default. */
 export function publicCaller(config: CmsConfig): Caller {
-  return { kind: 'public', can: (model, action) => grantsFor(config, model).includes(action) };
+  return { kind: 'public', can: (model, action) => (grantsFor(config, model) as string[]).includes(action) };
 }
 
 /** The library and the CLI acting as the site owner: everything is allowed. */

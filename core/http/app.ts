@@ -6,18 +6,21 @@ import { MethodNotAllowedError, NotFoundError } from '../errors.js';
 import { errorStatus, toErrorBody } from '../strapi/errors.js';
 import { readBody } from './body.js';
 import { corsHeaders, preflightResponse } from './cors.js';
+import { EXTENSIONS, type ExtensionRoute } from './extensions.js';
 import { servePublicFile } from './static.js';
 
 export interface AppOptions {
   /** Where unexpected errors are reported (never with request secrets). */
   log?: (message: string) => void;
+  /** Routes beside the content API; defaults to the built-in extensions (auth, upload…). */
+  extensions?: ExtensionRoute[];
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 const statusText = (status: number) => STATUS_CODES[status] ?? '';
 
-function json(status: number, body: unknown, headers: Record<string, string>): Response {
+export function json(status: number, body: unknown, headers: Record<string, string>): Response {
   return new Response(JSON.stringify(body), { status, statusText: statusText(status), headers: { ...headers, 'content-type': JSON_TYPE } });
 }
 
@@ -43,6 +46,10 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
     try {
       if (url.pathname === '/_health' && ['GET', 'HEAD'].includes(request.method)) {
         return new Response(null, { status: 204, headers: { ...headers, strapi: 'You are so French!' } });
+      }
+      for (const extension of options.extensions ?? EXTENSIONS) {
+        const response = await extension({ request, url, cms, headers });
+        if (response) return response;
       }
       if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) {
         const result = await cms.contentApi({

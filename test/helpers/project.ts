@@ -1,0 +1,61 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll } from 'vitest';
+import { createCms, type Cms, type CreateCmsOptions } from '../../core/cms.js';
+import { createApp } from '../../core/http/app.js';
+
+/** The repository root: the sample site lives here. */
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A throwaway project folder from an inline tree `{ 'schemas/tag.json': {...}, 'content/tags/a.json': '...' }`. */
+export function makeProject(tree: Record<string, unknown>): string {
+  const root = mkdtempSync(join(tmpdir(), 'cms-test-'));
+  made.push(root);
+  for (const [path, content] of Object.entries(tree)) {
+    const file = join(root, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`);
+  }
+  return root;
+}
+
+/** A private copy of the sample site (schemas, content, public, config), for tests that write. */
+export function copySampleSite(): string {
+  const root = mkdtempSync(join(tmpdir(), 'cms-sample-'));
+  made.push(root);
+  for (const entry of ['schemas', 'content', 'public', 'cms.config.json']) cpSync(join(REPO_ROOT, entry), join(root, entry), { recursive: true });
+  return root;
+}
+
+export interface TestServer {
+  cms: Cms;
+  /** In-process request through the real h3 app (no socket). */
+  request: (path: string, init?: RequestInit) => Promise<Response>;
+  /** GET a path and parse the JSON body. */
+  getJson: (path: string, init?: RequestInit) => Promise<{ status: number; body: any }>;
+  /** Send a JSON body. */
+  sendJson: (method: string, path: string, body: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: any }>;
+}
+
+export async function startApp(root: string = REPO_ROOT, options: Omit<CreateCmsOptions, 'root'> = {}): Promise<TestServer> {
+  const cms = await createCms({ root, ...options });
+  const app = createApp(cms, { log: () => {} });
+  const request = (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init));
+  const parse = async (response: Response) => {
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+  return {
+    cms,
+    request,
+    getJson: async (path, init) => parse(await request(path, init)),
+    sendJson: async (method, path, body, headers = {}) =>
+      parse(await request(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })),
+  };
+}
