@@ -40,6 +40,8 @@ export interface Cms {
   documents(name: string, caller?: Caller): Documents;
   /** Content files that could not be read (`path:line:col: message`). */
   problems(): FileError[];
+  /** Re-read config, schemas and every content file (a schema or config change). Throws, keeping the old state, when invalid. */
+  reload(): Promise<void>;
 }
 
 /**
@@ -51,27 +53,33 @@ export interface Cms {
  */
 export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
   const root = resolve(options.root ?? '.');
-  const config = options.config ? resolveConfig(options.config) : await loadConfig(root);
-  const models = loadModels(root);
-  const index = await loadIndex(root, models, config);
-  const writer = new DocumentWriter(root, index, { afterWrite: options.afterWrite });
-  const service = new ContentService(index, writer);
-  const anonymous = publicCaller(config);
-  const contentApi = createContentApi({ service, anonymous });
-  const ownerApi = createContentApi({ service, anonymous: trustedCaller });
+  const cms = { root } as Cms;
+  const assemble = async () => {
+    const config = options.config ? resolveConfig(options.config) : await loadConfig(root);
+    const models = loadModels(root);
+    const index = await loadIndex(root, models, config);
+    const writer = new DocumentWriter(root, index, { afterWrite: options.afterWrite });
+    const service = new ContentService(index, writer);
+    const anonymous = publicCaller(config);
+    const contentApi = createContentApi({ service, anonymous });
+    const ownerApi = createContentApi({ service, anonymous: trustedCaller });
+    return { config, models, index, service, writer, contentApi, ownerApi };
+  };
 
-  const contentTypes = () => [...models.values()].filter((model) => model.modelType === 'contentType' && !model.uid.startsWith('plugin::'));
+  const contentTypes = () => [...cms.models.values()].filter((model) => model.modelType === 'contentType' && !model.uid.startsWith('plugin::'));
   const contentType = (name: string): Model => {
     const model = contentTypes().find((candidate) => [candidate.uid, candidate.pluralName, candidate.singularName].includes(name));
     if (!model) throw new NotFoundError(`Unknown content type "${name}"`);
     return model;
   };
 
-  return {
-    root, config, models, index, service, writer, contentApi, ownerApi,
+  Object.assign(cms, await assemble(), {
     contentType,
     contentTypes,
-    documents: (name, caller = trustedCaller) => createDocuments(service, writer, contentType(name), caller),
-    problems: () => [...index.problems.values()],
-  };
+    documents: (name: string, caller: Caller = trustedCaller) => createDocuments(cms.service, cms.writer, contentType(name), caller),
+    problems: () => [...cms.index.problems.values()],
+    // Swap every part at once: a request sees the old model or the new one, never a mix.
+    reload: async () => { Object.assign(cms, await assemble()); },
+  });
+  return cms;
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { publicCaller } from '../../core/access/permissions.js';
 import type { Action } from '../../core/config/types.js';
 import { serve } from '../../core/http/serve.js';
+import { watchProject } from '../../core/watch/watch.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../output.js';
 
@@ -15,7 +16,8 @@ export function registerServe(program: Command, ctx: CliContext): void {
     .option('--root <dir>', 'project root')
     .option('-p, --port <port>', 'port (env PORT, config server.port, default 1337)')
     .option('--host <host>', 'host to bind (env HOST, config server.host, default localhost)')
-    .action(async (options: { root?: string; port?: string; host?: string }) => {
+    .option('--no-watch', 'do not reindex when files change')
+    .action(async (options: { root?: string; port?: string; host?: string; watch: boolean }) => {
       const cms = await ctx.loadCms(options.root);
       const rawPort = options.port ?? ctx.env.PORT;
       const port = rawPort === undefined ? cms.config.server.port : Number(rawPort);
@@ -28,8 +30,9 @@ export function registerServe(program: Command, ctx: CliContext): void {
       ctx.stderr.write(`Public role: ${publicTypes.length ? publicTypes.map((entry) => `${entry.model.pluralName} (${entry.actions.join(', ')})`).join('; ') : 'nothing (every route answers 403)'}\n`);
       const listener = await serve(cms, { port, host: options.host ?? ctx.env.HOST, showURL: !ctx.env.VITEST });
       ctx.stderr.write(`Serving ${cms.root} at ${listener.url.replace(/\/$/, '')}${cms.config.api.rest.prefix}\n`);
+      const watcher = options.watch ? watchProject(cms, { report: (message) => ctx.stderr.write(`${message}\n`) }) : undefined;
       await new Promise<void>((resolveStop) => {
-        const stop = () => { void listener.close().then(() => resolveStop()); };
+        const stop = () => { watcher?.close(); void listener.close().then(() => resolveStop()); };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });

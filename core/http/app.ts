@@ -33,13 +33,13 @@ export function json(status: number, body: unknown, headers: Record<string, stri
  */
 export function createApp(cms: Cms, options: AppOptions = {}): H3 {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const prefix = cms.config.api.rest.prefix;
   const publicDir = resolve(join(cms.root, 'public'));
   const app = new H3();
 
   app.all('/**', async (event) => {
     const request = event.req;
     const url = event.url;
+    const prefix = cms.config.api.rest.prefix;
     const preflight = preflightResponse(request);
     if (preflight) return preflight;
     const headers: Record<string, string> = { ...corsHeaders(request), 'x-powered-by': 'Strapi <strapi.io>' };

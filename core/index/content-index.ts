@@ -80,6 +80,16 @@ export class ContentIndex {
     return this.records.get(file);
   }
 
+  /** Indexed files under a folder prefix such as `content/articles/`. */
+  files(prefix: string): string[] {
+    return [...this.records.keys()].filter((file) => file.startsWith(prefix));
+  }
+
+  /** Files with a reported problem under a folder prefix. */
+  problemFiles(prefix: string): string[] {
+    return [...this.problems.keys()].filter((file) => file.startsWith(prefix));
+  }
+
   /** All records of a document (every locale and status), for writers and validators. */
   documentRecords(uid: string, documentId: string): FileRecord[] {
     const files = this.recordsByDocument.get(documentKey(uid, documentId));

@@ -35,10 +35,20 @@ export async function indexFile(index: ContentIndex, root: string, file: string)
     const [text, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
     index.setRecord(readContentFile(file, text, info.mtime, model, index.models, index.config));
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      forgetFile(index, file);
+      return;
+    }
     if (!(error instanceof FileError)) throw error;
-    index.removeRecord(file);
+    // The last good version of the file (if any) keeps being served; the problem is reported.
     index.reportProblem(error);
   }
+}
+
+/** A file that no longer exists: its rows and its reported problem go. */
+export function forgetFile(index: ContentIndex, file: string): void {
+  index.removeRecord(file);
+  index.problems.delete(file);
 }
 
 /** List every content file under `<root>/content` (temp files and dot files excluded). */
