@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { registerFmt } from './commands/fmt.js';
 import { registerGet } from './commands/get.js';
 import { registerServe } from './commands/serve.js';
 import { registerValidate } from './commands/validate.js';
@@ -22,6 +23,7 @@ export function createProgram(ctx: CliContext, search: () => string, setExit: (c
   registerGet(program, ctx, search);
   registerWrites(program, ctx, search);
   registerValidate(program, ctx, setExit);
+  registerFmt(program, ctx, setExit);
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (text) => ctx.stdout.write(text), writeErr: (text) => ctx.stderr.write(text) });
   return program;
 }

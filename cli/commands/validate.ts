@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { validateProject } from '../../core/validate/validate-project.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../output.js';
 
@@ -11,7 +12,7 @@ export function registerValidate(program: Command, ctx: CliContext, setExit: (co
     .option('--format <format>', 'text, json or github', 'text')
     .action(async (options: { root?: string; format: string }) => {
       const cms = await ctx.loadCms(options.root);
-      const problems = cms.problems().sort((a, b) => a.file.localeCompare(b.file));
+      const problems = await validateProject(cms);
       if (options.format === 'json') {
         ctx.printJson(problems.map((problem) => ({ file: problem.file, line: problem.line ?? null, column: problem.column ?? null, message: problem.message })), true);
       } else {

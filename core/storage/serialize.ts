@@ -59,6 +59,14 @@ export function serializeDocument(models: Models, model: Model, file: string, do
     }
   }
   if (parser.name === 'yaml' && previousText !== undefined) return editYaml(previousText, fields) ?? parser.stringify(fields);
+  if (parser.name === 'markdown' && previousText !== undefined) {
+    const match = /^---\r?\n([\s\S]*?)\r?\n?---\r?\n/.exec(previousText);
+    const frontMatter = match ? editYaml(match[1], fields) : undefined;
+    if (frontMatter !== undefined) {
+      const text = body ?? '';
+      return `---\n${frontMatter}---\n\n${text}${text.endsWith('\n') || text === '' ? '' : '\n'}`;
+    }
+  }
   return parser.stringify(fields, body);
 }
 
