@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createCms, type Cms } from '../core/cms.js';
+import { createCms, type Cms, type CreateCmsOptions } from '../core/cms.js';
 
 export interface Output {
   write(text: string): unknown;
@@ -15,7 +15,7 @@ export interface CliIO {
 
 /** What every command gets: the IO streams and a lazily loaded CMS for `--root`. */
 export interface CliContext extends CliIO {
-  loadCms(root?: string): Promise<Cms>;
+  loadCms(root?: string, options?: Omit<CreateCmsOptions, 'root'>): Promise<Cms>;
   /** Print a JSON value: pretty on a terminal, compact when piped (as the HTTP body). */
   printJson(value: unknown, pretty?: boolean): void;
 }
@@ -24,9 +24,10 @@ export function createContext(io: CliIO): CliContext {
   const loaded = new Map<string, Promise<Cms>>();
   return {
     ...io,
-    loadCms(root) {
+    loadCms(root, options = {}) {
       const dir = resolve(io.cwd, root ?? io.env.CMS_ROOT ?? '.');
-      if (!loaded.has(dir)) loaded.set(dir, createCms({ root: dir }));
+      const gitCommit = options.gitCommit ?? (io.env.CMS_GIT_COMMIT ? io.env.CMS_GIT_COMMIT === '1' || io.env.CMS_GIT_COMMIT === 'true' : undefined);
+      if (!loaded.has(dir)) loaded.set(dir, createCms({ report: (message) => io.stderr.write(`${message}\n`), ...options, gitCommit, root: dir }));
       return loaded.get(dir)!;
     },
     printJson(value, pretty = !!io.stdout.isTTY) {

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { registerExport } from './commands/export.js';
 import { registerFmt } from './commands/fmt.js';
+import { registerHistory } from './commands/history.js';
 import { registerGet } from './commands/get.js';
 import { registerServe } from './commands/serve.js';
 import { registerValidate } from './commands/validate.js';
@@ -24,6 +26,8 @@ export function createProgram(ctx: CliContext, search: () => string, setExit: (c
   registerWrites(program, ctx, search);
   registerValidate(program, ctx, setExit);
   registerFmt(program, ctx, setExit);
+  registerHistory(program, ctx);
+  registerExport(program, ctx);
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (text) => ctx.stdout.write(text), writeErr: (text) => ctx.stderr.write(text) });
   return program;
 }

@@ -12,6 +12,9 @@ import { DocumentWriter, type WriterOptions } from './service/document-writer.js
 import { ContentService } from './service/content-service.js';
 import { createDocuments, type Documents } from './service/documents.js';
 import { createContentApi, type ContentApi } from './strapi/content-api.js';
+import { commitPerWrite } from './git/commit-per-write.js';
+import { createGit } from './git/git.js';
+import { webhookDispatcher, type WebhookOptions } from './webhooks/webhooks.js';
 
 export interface CreateCmsOptions {
   /** Project root holding `schemas/`, `content/` and the config. Defaults to the working directory. */
@@ -20,6 +23,12 @@ export interface CreateCmsOptions {
   config?: Partial<CmsConfig> & Record<string, unknown>;
   /** Called after every successful write (commit-per-write and webhooks hook in here). */
   afterWrite?: WriterOptions['afterWrite'];
+  /** Commit every write to git (overrides config `git.commitPerWrite`). */
+  gitCommit?: boolean;
+  /** Webhook delivery tuning (tests): retry delays and the fetch to use. */
+  webhooks?: Pick<WebhookOptions, 'retryDelays' | 'fetch'>;
+  /** Where background problems (failed commits, webhooks) are reported. */
+  report?: (message: string) => void;
 }
 
 export interface Cms {
@@ -58,13 +67,32 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     const config = options.config ? resolveConfig(options.config) : await loadConfig(root);
     const models = loadModels(root);
     const index = await loadIndex(root, models, config);
-    const writer = new DocumentWriter(root, index, { afterWrite: options.afterWrite });
+    const writer = new DocumentWriter(root, index, { afterWrite: afterWriteHooks(config) });
     const service = new ContentService(index, writer);
     const anonymous = publicCaller(config);
     const contentApi = createContentApi({ service, anonymous });
     const ownerApi = createContentApi({ service, anonymous: trustedCaller });
     return { config, models, index, service, writer, contentApi, ownerApi };
   };
+
+  const report = options.report ?? ((message: string) => process.stderr.write(`${message}\n`));
+  /** Everything that follows a successful write, in order: the caller's hook, the git commit, webhooks. */
+  function afterWriteHooks(config: CmsConfig): WriterOptions['afterWrite'] {
+    const hooks: NonNullable<WriterOptions['afterWrite']>[] = [];
+    if (options.afterWrite) hooks.push(options.afterWrite);
+    if (options.gitCommit ?? config.git.commitPerWrite) hooks.push(commitPerWrite(createGit(root), report));
+    if (config.webhooks.length) {
+      hooks.push(webhookDispatcher(config.webhooks, {
+        ...options.webhooks,
+        report,
+        loadEntry: (event) => cms.documents(event.model.uid).findOne({
+          documentId: event.documentId, locale: event.locale ?? undefined,
+          status: event.files.some((file) => !/\.draft\.[^.]+$/.test(file)) ? 'published' : 'draft',
+        }),
+      }));
+    }
+    return async (event) => { for (const hook of hooks) await hook(event); };
+  }
 
   const contentTypes = () => [...cms.models.values()].filter((model) => model.modelType === 'contentType' && !model.uid.startsWith('plugin::'));
   const contentType = (name: string): Model => {

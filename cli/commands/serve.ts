@@ -17,8 +17,9 @@ export function registerServe(program: Command, ctx: CliContext): void {
     .option('-p, --port <port>', 'port (env PORT, config server.port, default 1337)')
     .option('--host <host>', 'host to bind (env HOST, config server.host, default localhost)')
     .option('--no-watch', 'do not reindex when files change')
-    .action(async (options: { root?: string; port?: string; host?: string; watch: boolean }) => {
-      const cms = await ctx.loadCms(options.root);
+    .option('--git-commit', 'commit every write to git (config git.commitPerWrite)')
+    .action(async (options: { root?: string; port?: string; host?: string; watch: boolean; gitCommit?: boolean }) => {
+      const cms = await ctx.loadCms(options.root, { gitCommit: options.gitCommit });
       const rawPort = options.port ?? ctx.env.PORT;
       const port = rawPort === undefined ? cms.config.server.port : Number(rawPort);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port "${rawPort}"`);

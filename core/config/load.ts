@@ -49,7 +49,17 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
     grants[type] = actions as Action[];
   }
   const server = { ...DEFAULT_CONFIG.server, ...(isRecord(raw.server) ? raw.server : {}) } as CmsConfig['server'];
-  return { locales: locales as string[], defaultLocale, api: { rest }, permissions: { public: grants }, server };
+  const git = { ...DEFAULT_CONFIG.git, ...(isRecord(raw.git) ? raw.git : {}) } as CmsConfig['git'];
+  const webhooks = (raw.webhooks ?? []) as CmsConfig['webhooks'];
+  if (!Array.isArray(webhooks) || !webhooks.every((hook) => isRecord(hook) && typeof hook.url === 'string' && /^https?:\/\//.test(hook.url))) {
+    fail('webhooks must be a list of { url: "https://…", headers?, events? }');
+  }
+  const exportPopulate = isRecord(raw.export) && isRecord(raw.export.populate) ? raw.export.populate : {};
+  if (!Object.values(exportPopulate).every((value) => typeof value === 'string')) fail('export.populate must map names to query strings such as "populate=*"');
+  return {
+    locales: locales as string[], defaultLocale, api: { rest }, permissions: { public: grants }, server, git, webhooks,
+    export: { populate: exportPopulate as Record<string, string> },
+  };
 }
 
 /**

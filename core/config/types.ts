@@ -19,6 +19,21 @@ export interface CmsConfig {
   /** What the Public role may do, per content type (uid, plural or singular API id) → actions. */
   permissions: { public: Record<string, Action[]> };
   server: { port: number; host: string };
+  /** Commit every API or CLI write to git (also `cms serve --git-commit`). */
+  git: { commitPerWrite: boolean };
+  /** Strapi-style webhooks, sent after successful writes. */
+  webhooks: WebhookConfig[];
+  /** `cms export`: named populate shapes exported beside the plain API (name → query string). */
+  export: { populate: Record<string, string> };
+}
+
+export type WebhookEvent = 'entry.create' | 'entry.update' | 'entry.delete' | 'entry.publish' | 'entry.unpublish' | 'entry.draft-discard';
+
+export interface WebhookConfig {
+  url: string;
+  headers?: Record<string, string>;
+  /** Events to send; all when absent. */
+  events?: WebhookEvent[];
 }
 
 export const DEFAULT_CONFIG: CmsConfig = {
@@ -27,6 +42,9 @@ export const DEFAULT_CONFIG: CmsConfig = {
   api: { rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false } },
   permissions: { public: {} },
   server: { port: 1337, host: 'localhost' },
+  git: { commitPerWrite: false },
+  webhooks: [],
+  export: { populate: {} },
 };
 
 /** Identity helper so a `cms.config.mjs` gets types: `export default defineConfig({...})`. */

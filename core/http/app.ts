@@ -1,4 +1,3 @@
-import { STATUS_CODES } from 'node:http';
 import { join, resolve } from 'node:path';
 import { H3 } from 'h3';
 import type { Cms } from '../cms.js';
@@ -7,6 +6,7 @@ import { errorStatus, toErrorBody } from '../strapi/errors.js';
 import { readBody } from './body.js';
 import { corsHeaders, preflightResponse } from './cors.js';
 import { EXTENSIONS, type ExtensionRoute } from './extensions.js';
+import { json, JSON_TYPE, statusText } from './respond.js';
 import { servePublicFile } from './static.js';
 
 export interface AppOptions {
@@ -16,13 +16,6 @@ export interface AppOptions {
   extensions?: ExtensionRoute[];
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-const statusText = (status: number) => STATUS_CODES[status] ?? '';
-
-export function json(status: number, body: unknown, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), { status, statusText: statusText(status), headers: { ...headers, 'content-type': JSON_TYPE } });
-}
 
 /**
  * The HTTP face: Strapi's REST content API under the prefix, public files (uploads) beside it.

@@ -1,4 +1,5 @@
 import type { Cms } from '../cms.js';
+import { cmsRoutes } from './cms-routes.js';
 
 /** What an extension route gets: the request, its URL, the CMS and the response headers set so far (CORS). */
 export interface RouteContext {
@@ -15,4 +16,4 @@ export interface RouteContext {
 export type ExtensionRoute = (context: RouteContext) => Promise<Response | undefined>;
 
 /** Extension routes, tried in order before the content-type routes. */
-export const EXTENSIONS: ExtensionRoute[] = [];
+export const EXTENSIONS: ExtensionRoute[] = [cmsRoutes];

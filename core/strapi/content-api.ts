@@ -57,7 +57,7 @@ export function createContentApi(options: ContentApiOptions) {
     return caller;
   }
 
-  return async function handle(request: ContentRequest): Promise<ContentResponse> {
+  async function handle(request: ContentRequest): Promise<ContentResponse> {
     const method = request.method.toUpperCase();
     const route = matchRoute(service.models, method, request.path);
     const caller = resolveCaller(request);
@@ -86,7 +86,11 @@ export function createContentApi(options: ContentApiOptions) {
     }
     if (request.responseFormat === 'v4' && result.body) result.body = toV4Body(service.models, route.model, result.body);
     return result;
-  };
+  }
+
+  /** The caller behind an `Authorization` header (anonymous without one; 401 for a bad Bearer token). */
+  const callerFor = (authorization: string | null | undefined): Caller => resolveCaller({ method: 'GET', path: '', search: '', authorization });
+  return Object.assign(handle, { callerFor });
 }
 
 function found(data: Data | undefined): Data {

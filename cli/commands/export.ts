@@ -1,0 +1,20 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { exportApi } from '../../core/export/export-api.js';
+import type { CliContext } from '../context.js';
+
+/** `cms export --out <dir>`: the read API as static files for any static host or CDN. */
+export function registerExport(program: Command, ctx: CliContext): void {
+  program
+    .command('export')
+    .description('write the read API as static JSON files plus manifest.json (URL → file)')
+    .requiredOption('--out <dir>', 'output folder')
+    .option('--root <dir>', 'project root')
+    .option('--all', 'export everything, not only what the Public role may read')
+    .action(async (options: { out: string; root?: string; all?: boolean }) => {
+      const cms = await ctx.loadCms(options.root);
+      const out = resolve(ctx.cwd, options.out);
+      const result = await exportApi(cms, { out, all: options.all });
+      ctx.stderr.write(`exported ${Object.keys(result.routes).length} URLs into ${result.files} files under ${out}\n`);
+    });
+}

@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import { createGit } from '../../core/git/git.js';
+import { documentAt, documentHistory } from '../../core/git/history.js';
+import type { CliContext } from '../context.js';
+import { UsageError } from '../output.js';
+
+/** `cms history <type> <documentId> [--at <commit>]`: versions from git, or the document at one. */
+export function registerHistory(program: Command, ctx: CliContext): void {
+  program
+    .command('history')
+    .description('list a document\'s versions from git, or print it as it was at a commit (--at)')
+    .argument('<type>', 'plural API id, or singular API id of a single type')
+    .argument('[documentId]', 'the document (collection types)')
+    .option('--root <dir>', 'project root')
+    .option('--at <commit>', 'print the document as it was at this commit')
+    .option('--locale <code>', 'locale of the version')
+    .option('--status <status>', 'published (default) or draft')
+    .option('--pretty', 'indent the JSON output')
+    .action(async (type: string, documentId: string | undefined, options: { root?: string; at?: string; locale?: string; status?: string; pretty?: boolean }) => {
+      const cms = await ctx.loadCms(options.root);
+      const model = cms.contentType(type);
+      const id = documentId ?? (model.kind === 'singleType' ? cms.index.rows(model.uid)[0]?.documentId : undefined);
+      if (!id) throw new UsageError(`give the documentId of the ${type} document`);
+      const git = createGit(cms.root);
+      if (!(await git.isRepository())) throw new UsageError(`${cms.root} is not a git repository`);
+      if (options.at) {
+        const status = options.status === 'draft' ? 'draft' : 'published';
+        ctx.printJson(await documentAt(cms, git, model, id, options.at, { status, locale: options.locale }), options.pretty);
+        return;
+      }
+      ctx.printJson(await documentHistory(git, model, id), options.pretty);
+    });
+}

@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The few git operations the CMS needs, run in the project root. */
+export interface GitPort {
+  isRepository(): Promise<boolean>;
+  /** Commit exactly these paths (added, changed or deleted); other changes in the tree are left alone. */
+  commitPaths(paths: string[], message: string, author: { name: string; email: string }): Promise<string | undefined>;
+  /** Commits touching any of the pathspecs, newest first. */
+  log(pathspecs: string[], limit?: number): Promise<GitCommit[]>;
+  /** A file's text at a commit, or undefined when it did not exist there. */
+  show(commit: string, path: string): Promise<string | undefined>;
+  /** Files in a folder at a commit. */
+  listFiles(commit: string, folder: string): Promise<string[]>;
+}
+
+export interface GitCommit {
+  commit: string;
+  author: string;
+  email: string;
+  date: string;
+  message: string;
+}
+
+const FIELD = '\u001f';
+const RECORD = '\u001e';
+
+export function createGit(root: string): GitPort {
+  const git = async (args: string[], env: NodeJS.ProcessEnv = {}) =>
+    (await run('git', args, { cwd: root, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 })).stdout;
+
+  // One git command at a time: concurrent writes would fight over .git/index.lock.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = queue.then(work, work);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
+  return {
+    async isRepository() {
+      try { return (await git(['rev-parse', '--is-inside-work-tree'])).trim() === 'true'; } catch { return false; }
+    },
+    commitPaths: (paths, message, author) => serial(async () => {
+      if (!paths.length) return undefined;
+      await git(['add', '--all', '--', ...paths]);
+      const staged = (await git(['diff', '--cached', '--name-only', '--', ...paths])).trim();
+      if (!staged) return undefined;
+      const identity = (await git(['config', 'user.name']).catch(() => '')).trim()
+        ? {}
+        : { GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email };
+      await git(['commit', '--quiet', '--no-verify', `--author=${author.name} <${author.email}>`, '-m', message, '--only', '--', ...paths], identity);
+      return (await git(['rev-parse', 'HEAD'])).trim();
+    }),
+    async log(pathspecs, limit = 100) {
+      const out = await git(['log', `-n${limit}`, `--format=%H${FIELD}%an${FIELD}%ae${FIELD}%aI${FIELD}%s${RECORD}`, '--', ...pathspecs]).catch(() => '');
+      return out.split(RECORD).map((line) => line.trim()).filter(Boolean).map((line) => {
+        const [commit, author, email, date, message] = line.split(FIELD);
+        return { commit, author, email, date: new Date(date).toISOString(), message };
+      });
+    },
+    async show(commit, path) {
+      try { return await git(['show', `${commit}:${path}`]); } catch { return undefined; }
+    },
+    async listFiles(commit, folder) {
+      const out = await git(['ls-tree', '-r', '--name-only', commit, '--', `${folder.replace(/\/$/, '')}/`]).catch(() => '');
+      return out.split('\n').filter(Boolean);
+    },
+  };
+}

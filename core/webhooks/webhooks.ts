@@ -1,0 +1,84 @@
+import type { WebhookConfig, WebhookEvent } from '../config/types.js';
+import type { WriteEvent } from '../service/document-writer.js';
+import type { Data } from '../types.js';
+
+export interface WebhookPayload {
+  event: WebhookEvent;
+  createdAt: string;
+  model: string;
+  uid: string;
+  entry: Data;
+}
+
+export interface WebhookOptions {
+  /** Delays before each retry; the number of entries is the number of retries. */
+  retryDelays?: number[];
+  fetch?: typeof fetch;
+  report?: (message: string) => void;
+  /** The document after the write, as the API shows it (no populate). */
+  loadEntry: (event: WriteEvent) => Promise<Data | null>;
+}
+
+/** Strapi's events for a write: a write that publishes also fires `entry.publish`. */
+export function eventsFor(event: WriteEvent): WebhookEvent[] {
+  const publishes = event.files.some((file) => !/\.draft\.[^.]+$/.test(file));
+  switch (event.action) {
+    case 'create': return publishes && event.model.draftAndPublish ? ['entry.create', 'entry.publish'] : ['entry.create'];
+    case 'update': return publishes && event.model.draftAndPublish ? ['entry.update', 'entry.publish'] : ['entry.update'];
+    case 'delete': return ['entry.delete'];
+    case 'publish': return ['entry.publish'];
+    case 'unpublish': return ['entry.unpublish'];
+    case 'discardDraft': return ['entry.draft-discard'];
+  }
+}
+
+const wait = (ms: number) => new Promise((resolveWait) => setTimeout(resolveWait, ms));
+
+async function deliver(hook: WebhookConfig, payload: WebhookPayload, options: WebhookOptions): Promise<void> {
+  const send = options.fetch ?? fetch;
+  const delays = options.retryDelays ?? [1000, 4000, 16000];
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await send(hook.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(hook.headers ?? {}) },
+        body: JSON.stringify(payload),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (response.ok) return;
+      throw new Error(`HTTP ${response.status}`);
+    } catch (error) {
+      if (attempt >= delays.length) {
+        options.report?.(`webhook ${payload.event} to ${new URL(hook.url).host} failed after ${attempt + 1} attempts: ${(error as Error).message}`);
+        return;
+      }
+      await wait(delays[attempt]);
+    }
+  }
+}
+
+/**
+ * An after-write hook sending Strapi's webhook payloads (`event`, `createdAt`, `model`, `uid`,
+ * `entry`) to every configured URL, retried with backoff, in the background: a slow or failing
+ * receiver never blocks or fails the request.
+ */
+export function webhookDispatcher(hooks: WebhookConfig[], options: WebhookOptions) {
+  const pending = new Set<Promise<void>>();
+  const dispatch = async (event: WriteEvent): Promise<void> => {
+    const names = eventsFor(event);
+    const wanted = hooks.filter((hook) => names.some((name) => !hook.events || hook.events.includes(name)));
+    if (!wanted.length) return;
+    const entry = event.action === 'delete' ? { documentId: event.documentId, locale: event.locale } : (await options.loadEntry(event)) ?? { documentId: event.documentId };
+    for (const name of names) {
+      const payload: WebhookPayload = { event: name, createdAt: new Date().toISOString(), model: event.model.singularName, uid: event.model.uid, entry };
+      for (const hook of wanted.filter((candidate) => !candidate.events || candidate.events.includes(name))) {
+        const delivery = deliver(hook, payload, options).finally(() => pending.delete(delivery));
+        pending.add(delivery);
+      }
+    }
+  };
+  return Object.assign((event: WriteEvent) => { void dispatch(event); }, {
+    /** Resolves when every delivery under way has finished (tests, graceful shutdown). */
+    idle: async () => { while (pending.size) await Promise.all([...pending]); },
+  });
+}
