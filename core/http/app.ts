@@ -7,6 +7,7 @@ import { readBody } from './body.js';
 import { corsHeaders, preflightResponse } from './cors.js';
 import { EXTENSIONS, type ExtensionRoute } from './extensions.js';
 import { json, JSON_TYPE, statusText } from './respond.js';
+import { ResponseCache } from './response-cache.js';
 import { servePublicFile } from './static.js';
 
 export interface AppOptions {
@@ -14,6 +15,8 @@ export interface AppOptions {
   log?: (message: string) => void;
   /** Routes beside the content API; defaults to the built-in extensions (auth, upload…). */
   extensions?: ExtensionRoute[];
+  /** Where finished anonymous GET answers are kept (shared with the Node fast path in serve.ts). */
+  cache?: ResponseCache;
 }
 
 
@@ -28,6 +31,7 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const publicDir = resolve(join(cms.root, 'public'));
   const app = new H3();
+  const cache = options.cache ?? new ResponseCache();
 
   app.all('/**', async (event) => {
     const request = event.req;
@@ -45,6 +49,14 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
         if (response) return response;
       }
       if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) {
+        const cacheable = request.method === 'GET' && !request.headers.get('authorization');
+        const index = cms.index;
+        const version = index.version;
+        const cacheKey = ResponseCache.key(url.pathname + url.search, request.headers.get('origin'), request.headers.get('strapi-response-format'));
+        if (cacheable) {
+          const hit = cache.get(cacheKey, index, version);
+          if (hit) return new Response(hit.body as unknown as BodyInit, { status: hit.status, statusText: statusText(hit.status), headers: hit.headers });
+        }
         const result = await cms.contentApi({
           method: request.method,
           path: url.pathname.slice(prefix.length),
@@ -55,6 +67,12 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
         });
         if (result.body === undefined) return new Response(null, { status: result.status, statusText: statusText(result.status), headers });
         if (request.method === 'HEAD') return new Response(null, { status: result.status, headers: { ...headers, 'content-type': JSON_TYPE } });
+        if (cacheable && result.status === 200) {
+          const body = Buffer.from(JSON.stringify(result.body));
+          const answer = { status: 200, headers: { ...headers, 'content-type': JSON_TYPE }, body };
+          cache.set(cacheKey, index, version, answer);
+          return new Response(body as unknown as BodyInit, { status: 200, statusText: 'OK', headers: answer.headers });
+        }
         return json(result.status, result.body, headers);
       }
       if (['GET', 'HEAD'].includes(request.method)) {

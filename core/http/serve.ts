@@ -1,7 +1,9 @@
 import { listen, type Listener } from 'listhen';
 import { toNodeHandler } from 'h3';
 import type { Cms } from '../cms.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApp } from './app.js';
+import { ResponseCache } from './response-cache.js';
 
 export interface ServeOptions {
   port?: number;
@@ -10,10 +12,31 @@ export interface ServeOptions {
   showURL?: boolean;
 }
 
+/**
+ * The Node request listener: cached anonymous GETs are written straight to the socket, skipping
+ * the web Request/Response conversion that dominates small repeated reads; the rest goes to h3.
+ */
+export function createNodeHandler(cms: Cms): (req: IncomingMessage, res: ServerResponse) => unknown {
+  const cache = new ResponseCache();
+  const handler = toNodeHandler(createApp(cms, { cache }));
+  return (req, res) => {
+    if (req.method === 'GET' && !req.headers.authorization && req.url) {
+      const format = req.headers['strapi-response-format'];
+      const hit = cache.get(ResponseCache.key(req.url, req.headers.origin, typeof format === 'string' ? format : undefined), cms.index, cms.index.version);
+      if (hit) {
+        res.writeHead(hit.status, { ...hit.headers, 'content-length': hit.body.length });
+        res.end(hit.body);
+        return;
+      }
+    }
+    return handler(req, res);
+  };
+}
+
 /** Serve a CMS over HTTP with listhen. Resolves once listening; `close()` stops it. */
 export async function serve(cms: Cms, options: ServeOptions = {}): Promise<Listener> {
-  const app = createApp(cms);
-  return listen(toNodeHandler(app), {
+  const fastHandler = createNodeHandler(cms);
+  return listen(fastHandler, {
     port: options.port ?? cms.config.server.port,
     hostname: options.host ?? cms.config.server.host,
     showURL: options.showURL ?? true,

@@ -1,0 +1,185 @@
+// Benchmarks, side by side with the physical limit. `npm run bench` (never part of npm test).
+// Options: --sizes 1000,10000,100000  --only http,cold,query,watch,memory  --duration 5
+import { createServer } from 'node:http';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { createCms } from '../dist/core/cms.js';
+import { createNodeHandler } from '../dist/core/http/serve.js';
+import { watchProject } from '../dist/core/watch/watch.js';
+import { generate } from './generate.mjs';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
+const sizes = (args.sizes ?? '1000,10000,100000').split(',').map(Number);
+const only = new Set((args.only ?? 'http,cold,query,watch,memory').split(','));
+const duration = Number(args.duration ?? 5);
+const results = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, sections: {} };
+
+const dataset = (n) => {
+  const dir = `/tmp/cms-bench-${n}`;
+  try { statSync(join(dir, 'content/articles')); } catch { console.error(`generating ${n} documents…`); generate(n, dir); }
+  return dir;
+};
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))];
+const table = (title, rows) => { console.log(`\n## ${title}`); console.table(rows); };
+const listen = (handler) => new Promise((ok) => { const server = createServer(handler); server.listen(0, '127.0.0.1', () => ok(server)); });
+
+function contentFiles(root) {
+  const files = [];
+  for (const folder of readdirSync(join(root, 'content'))) for (const name of readdirSync(join(root, 'content', folder))) files.push(join(root, 'content', folder, name));
+  return files;
+}
+
+/** The limit for indexing: reading and JSON-parsing the same files, nothing else. */
+function readAndParse(root) {
+  const start = performance.now();
+  let bytes = 0;
+  for (const file of contentFiles(root)) { const text = readFileSync(file, 'utf8'); bytes += text.length; if (file.endsWith('.json')) JSON.parse(text); }
+  return { ms: performance.now() - start, bytes };
+}
+
+async function cannon(url, connections, requests) {
+  const result = await autocannon({ url, connections, duration, requests, pipelining: 1 });
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function benchHttp() {
+  const root = dataset(1000);
+  const writable = `/tmp/cms-bench-http-rw`;
+  generate(1000, writable, 7);
+  const config = JSON.parse(readFileSync(join(writable, 'cms.config.json'), 'utf8'));
+  config.permissions.public['api::article.article'] = ['find', 'findOne', 'update'];
+  writeFileSync(join(writable, 'cms.config.json'), JSON.stringify(config));
+  const cms = await createCms({ root, report: () => {} });
+  const rw = await createCms({ root: writable, report: () => {} });
+  const ours = await listen(createNodeHandler(cms));
+  const oursRw = await listen(createNodeHandler(rw));
+  const someId = cms.index.scopedRows('api::article.article', { status: 'published', locale: 'en' })[3].documentId;
+  const rwId = rw.index.scopedRows('api::article.article', { status: 'published', locale: 'en' })[3].documentId;
+  const scenarios = [
+    ['default list', '/api/articles'],
+    ['populate=*', '/api/articles?populate=*'],
+    ['filter+sort+page', '/api/articles?filters[views][$gt]=100&filters[title][$containsi]=coffee&sort=views:desc&pagination[page]=2&pagination[pageSize]=10'],
+    ['findOne 2-level populate', `/api/articles/${someId}?populate[author][populate][0]=avatar&populate[seo][populate]=*`],
+  ];
+  const rows = [];
+  for (const [name, path] of scenarios) {
+    const response = await cms.contentApi({ method: 'GET', path: path.split('?')[0].slice(4), search: path.split('?')[1] ?? '' });
+    const bytes = Buffer.from(JSON.stringify(response.body));
+    const bare = await listen((_req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length }); res.end(bytes); });
+    for (const connections of [10, 100]) {
+      const limit = await cannon(`http://127.0.0.1:${bare.address().port}${path}`, connections);
+      const ours2 = await cannon(`http://127.0.0.1:${ours.address().port}${path}`, connections);
+      rows.push({ scenario: name, connections, 'limit req/s': limit.rps, 'ours req/s': ours2.rps, ratio: +(ours2.rps / limit.rps).toFixed(2), 'ours p50 ms': ours2.p50, 'ours p99 ms': ours2.p99, errors: ours2.errors });
+    }
+    bare.close();
+  }
+  const mixRequests = [
+    ...Array.from({ length: 9 }, () => ({ method: 'GET', path: '/api/articles?pagination[pageSize]=10' })),
+    { method: 'PUT', path: `/api/articles/${rwId}?status=draft`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { description: 'bench write' } }) },
+  ];
+  const listBytes = Buffer.from(JSON.stringify((await rw.contentApi({ method: 'GET', path: '/articles', search: 'pagination[pageSize]=10' })).body));
+  const bare = await listen((_req, res) => { res.writeHead(200, { 'content-type': 'application/json', 'content-length': listBytes.length }); res.end(listBytes); });
+  for (const connections of [10, 100]) {
+    const limit = await cannon(`http://127.0.0.1:${bare.address().port}/`, connections);
+    const mix = await cannon(`http://127.0.0.1:${oursRw.address().port}`, connections, mixRequests);
+    rows.push({ scenario: 'read/write mix 9:1', connections, 'limit req/s': limit.rps, 'ours req/s': mix.rps, ratio: +(mix.rps / limit.rps).toFixed(2), 'ours p50 ms': mix.p50, 'ours p99 ms': mix.p99, errors: mix.errors });
+  }
+  bare.close(); ours.close(); oursRw.close();
+  table('HTTP throughput at 1k documents (autocannon, loopback)', rows);
+  results.sections.http = rows;
+}
+
+async function benchCold() {
+  const rows = [];
+  for (const n of sizes) {
+    const root = dataset(n);
+    readAndParse(root); // warm the page cache so both sides read from memory
+    const limit = readAndParse(root);
+    const start = performance.now();
+    const cms = await createCms({ root, report: () => {} });
+    const ms = performance.now() - start;
+    rows.push({ documents: n, files: contentFiles(root).length, 'read+parse ms': Math.round(limit.ms), 'index ms': Math.round(ms), ratio: +(ms / limit.ms).toFixed(2), problems: cms.problems().length });
+  }
+  table('Cold start: indexing vs reading and parsing the same files', rows);
+  results.sections.cold = rows;
+}
+
+async function benchQuery() {
+  const n = Math.max(...sizes);
+  const cms = await createCms({ root: dataset(n), report: () => {} });
+  const queries = [
+    ['filter+sort+page', 'filters[views][$gt]=100&filters[title][$containsi]=coffee&sort=views:desc&pagination[page]=2&pagination[pageSize]=10'],
+    ['relation filter+sort', 'filters[author][name][$containsi]=author 1&sort=title:asc&pagination[pageSize]=10'],
+    ['deep populate page', 'populate[author][populate][0]=avatar&populate[tags][fields][0]=name&populate[seo][populate]=*&populate[blocks][populate]=*&pagination[pageSize]=25'],
+    ['default list', ''],
+  ];
+  const rows = [];
+  for (const [name, search] of queries) {
+    const times = [];
+    for (let i = 0; i < 60; i++) {
+      const start = performance.now();
+      await cms.contentApi({ method: 'GET', path: '/articles', search });
+      times.push(performance.now() - start);
+    }
+    rows.push({ query: name, documents: n, 'median ms': +median(times.slice(10)).toFixed(2), 'p99 ms': +p99(times.slice(10)).toFixed(2) });
+  }
+  table(`In-process query latency over ${n} documents`, rows);
+  results.sections.query = rows;
+}
+
+async function benchWatch() {
+  const rows = [];
+  for (const n of sizes.filter((size) => size >= 10000)) {
+    const root = dataset(n);
+    const cms = await createCms({ root, report: () => {} });
+    const watcher = watchProject(cms, { debounceMs: 5 });
+    const times = [];
+    for (let i = 0; i < 10; i++) {
+      const id = `zbench${String(i).padStart(18, '0')}`;
+      const file = join(root, 'content/tags', `${id}.json`);
+      const start = performance.now();
+      writeFileSync(file, JSON.stringify({ name: `Bench ${i}`, slug: `bench-${Date.now()}-${i}` }));
+      for (;;) {
+        const response = await cms.contentApi({ method: 'GET', path: `/tags/${id}`, search: '' }).catch(() => undefined);
+        if (response) break;
+        if (performance.now() - start > 5000) break;
+        await new Promise((ok) => setTimeout(ok, 1));
+      }
+      times.push(performance.now() - start);
+    }
+    watcher.close();
+    for (let i = 0; i < 10; i++) try { (await import('node:fs')).rmSync(join(root, 'content/tags', `zbench${String(i).padStart(18, '0')}.json`)); } catch {}
+    rows.push({ documents: n, 'median ms': +median(times).toFixed(1), 'max ms': +Math.max(...times).toFixed(1) });
+  }
+  table('File written on disk → visible through the API', rows);
+  results.sections.watch = rows;
+}
+
+async function benchMemory() {
+  const rows = [];
+  for (const n of sizes) {
+    const root = dataset(n);
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    const cms = await createCms({ root, report: () => {} });
+    global.gc?.();
+    const after = process.memoryUsage().rss;
+    const bytes = contentFiles(root).reduce((sum, file) => sum + statSync(file).size, 0);
+    rows.push({ documents: n, 'content MB': +(bytes / 1e6).toFixed(1), 'RSS growth MB': +((after - before) / 1e6).toFixed(1), 'RSS bytes per content byte': +((after - before) / bytes).toFixed(2), rows: cms.index.rows('api::article.article').length });
+  }
+  table('Memory: resident set growth per byte of content', rows);
+  results.sections.memory = rows;
+}
+
+if (only.has('cold')) await benchCold();
+if (only.has('memory')) await benchMemory();
+if (only.has('query')) await benchQuery();
+if (only.has('watch')) await benchWatch();
+if (only.has('http')) await benchHttp();
+const dir = resolve(import.meta.dirname, 'results');
+mkdirSync(dir, { recursive: true });
+const out = join(dir, `bench-${results.date.replace(/[:.]/g, '-')}.json`);
+writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nresults: ${out}`);
