@@ -42,7 +42,7 @@ export async function formatProject(cms: Cms, options: { check?: boolean } = {})
       result.changed.push(file);
       if (options.check) continue;
       await writeFileAtomic(join(cms.root, file), canonical);
-      cms.index.setRecord(readContentFile(file, canonical, new Date(), modelForPath(cms.models, file)!, cms.models, cms.config));
+      cms.index.setRecord(readContentFile(file, canonical, Date.now(), modelForPath(cms.models, file)!, cms.models, cms.config));
     }
   }
   result.changed.sort();

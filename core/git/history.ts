@@ -35,7 +35,7 @@ export async function documentAt(cms: Cms, git: GitPort, model: Model, documentI
     const text = await git.show(commit, file);
     if (text === undefined) continue;
     try {
-      records.push(readContentFile(file, text, new Date(0), model, cms.models, cms.config));
+      records.push(readContentFile(file, text, 0, model, cms.models, cms.config));
     } catch {
       // A version that was malformed at that commit is not a version we can show.
     }

@@ -5,7 +5,7 @@ import { deriveId, rowKey } from './ids.js';
 import type { FileRecord } from './read-file.js';
 
 function makeRow(model: Model, record: FileRecord, status: Status): Row {
-  const createdAt = record.createdAt ?? record.updatedAt ?? record.mtime;
+  const createdAt = record.createdAt ?? record.updatedAt ?? new Date(record.mtimeMs).toISOString();
   const updatedAt = record.updatedAt ?? createdAt;
   let publishedAt: string | null;
   if (status === 'draft') publishedAt = null;

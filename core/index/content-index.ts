@@ -63,6 +63,26 @@ export class ContentIndex {
     this.rebuildDocument(record.uid, record.documentId);
   }
 
+  /** Add many records at once (start-up): rows are built once per document, not once per file. */
+  addRecords(records: FileRecord[]): void {
+    const groups = new Map<string, FileRecord[]>();
+    for (const record of records) {
+      this.records.set(record.file, record);
+      const key = documentKey(record.uid, record.documentId);
+      let files = this.recordsByDocument.get(key);
+      if (!files) this.recordsByDocument.set(key, (files = new Set()));
+      files.add(record.file);
+      const group = groups.get(key);
+      if (group) group.push(record);
+      else groups.set(key, [record]);
+    }
+    for (const [key, group] of groups) {
+      if (this.documents.has(key)) { this.rebuildDocument(group[0].uid, group[0].documentId); continue; }
+      this.storeRows(key, buildDocumentRows(this.model(group[0].uid), group, this.config));
+    }
+    this.changed();
+  }
+
   /** Forget a file (deleted, or now malformed). */
   removeRecord(file: string): void {
     const previous = this.records.get(file);
@@ -152,19 +172,27 @@ export class ContentIndex {
 
   private rebuildDocument(uid: string, documentId: string): void {
     const key = documentKey(uid, documentId);
-    for (const row of this.documents.get(key) ?? []) this.byId.delete(row.id);
+    for (const row of this.documents.get(key) ?? []) if (this.byId.get(row.id) === row) this.byId.delete(row.id);
     const records = this.documentRecords(uid, documentId);
     if (records.length === 0) this.documents.delete(key);
-    else {
-      const rows = buildDocumentRows(this.model(uid), records, this.config);
-      for (const row of rows) {
-        const clash = this.byId.get(row.id);
-        if (clash && clash.key !== row.key) this.reportProblem(new FileError(row.file, `derived id ${row.id} collides with ${clash.file}; rename one documentId`));
-        else this.byId.set(row.id, row);
-      }
-      this.documents.set(key, rows);
+    else this.storeRows(key, buildDocumentRows(this.model(uid), records, this.config));
+    this.changed(uid);
+  }
+
+  /** Register a document's rows, reporting an id that collides with another row's. */
+  private storeRows(key: string, rows: Row[]): void {
+    for (const row of rows) {
+      const clash = this.byId.get(row.id);
+      if (clash && clash.key !== row.key) this.reportProblem(new FileError(row.file, `derived id ${row.id} collides with ${clash.file}; rename one documentId`));
+      else this.byId.set(row.id, row);
     }
-    this.sortedRows.delete(uid);
+    this.documents.set(key, rows);
+  }
+
+  /** Something changed: derived lists and caches are stale. */
+  private changed(uid?: string): void {
+    if (uid) this.sortedRows.delete(uid);
+    else this.sortedRows.clear();
     this.cache.clear();
     this.version++;
   }

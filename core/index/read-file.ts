@@ -20,11 +20,13 @@ export interface FileRecord {
   createdAt: string | undefined;
   updatedAt: string | undefined;
   publishedAt: string | null | undefined;
-  /** File modification time, the fallback for missing timestamps. */
-  mtime: string;
+  /** File modification time (ms): the fallback for missing timestamps, and how the watcher spots changes. */
+  mtimeMs: number;
 }
 
 const SYSTEM_FIELDS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
+/** Already in `toISOString()` form: kept as is, without a parse. */
+const CANONICAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DERIVED_FIELDS = ['id', 'documentId', 'locale', 'localizations'];
 
 /** Where `key:` first appears in a file, so a problem can point at its line. */
@@ -48,7 +50,7 @@ export function markdownBodyAttribute(model: Model): string | undefined {
  * Parse and check one content file of `model`. Throws a FileError with `file:line:col` for
  * anything malformed; the caller reports it and keeps serving the rest.
  */
-export function readContentFile(file: string, text: string, mtime: Date, model: Model, models: Models, config: CmsConfig): FileRecord {
+export function readContentFile(file: string, text: string, mtimeMs: number, model: Model, models: Models, config: CmsConfig): FileRecord {
   const fail = (message: string, key?: string): never => {
     const at = key ? locateKey(text, key) : undefined;
     throw new FileError(file, message, at?.line ?? (key ? undefined : undefined), at?.column);
@@ -71,23 +73,26 @@ export function readContentFile(file: string, text: string, mtime: Date, model: 
   const parsed = parser.parse(text, file);
   if (!parsed.data || typeof parsed.data !== 'object' || Array.isArray(parsed.data)) fail('a content file must hold an object of fields');
   const raw = parsed.data as Record<string, unknown>;
+  // One pass: system fields go to timestamps, everything else into a prototype-free object.
   const data: Data = Object.create(null);
-  for (const [key, value] of Object.entries(raw)) data[key] = value;
+  const timestamps: Partial<Record<(typeof SYSTEM_FIELDS)[number], string | null>> = {};
+  for (const key in raw) {
+    if (!Object.hasOwn(raw, key)) continue;
+    const value = raw[key];
+    if (key === 'createdAt' || key === 'updatedAt' || key === 'publishedAt') {
+      if (value === null && key === 'publishedAt') timestamps[key] = null;
+      else if (typeof value === 'string' && CANONICAL_TIMESTAMP.test(value)) timestamps[key] = value;
+      else if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) fail(`${key} must be an ISO 8601 date-time`, key);
+      else timestamps[key] = new Date(value).toISOString();
+      continue;
+    }
+    if (DERIVED_FIELDS.includes(key)) fail(`"${key}" is derived from the file name; remove it`, key);
+    data[key] = value;
+  }
   if (parsed.body !== undefined) {
     const bodyAttribute = markdownBodyAttribute(model);
     if (!bodyAttribute) fail(`${model.uid} has no richtext or text attribute to hold the Markdown body`);
     if (parsed.body.trim() !== '' || !(bodyAttribute! in data)) data[bodyAttribute!] = parsed.body.trim() === '' && data[bodyAttribute!] === undefined ? null : parsed.body;
-  }
-
-  for (const key of DERIVED_FIELDS) if (key in data) fail(`"${key}" is derived from the file name; remove it`, key);
-  const timestamps: Partial<Record<(typeof SYSTEM_FIELDS)[number], string | null>> = {};
-  for (const key of SYSTEM_FIELDS) {
-    if (!(key in data)) continue;
-    const value = data[key];
-    delete data[key];
-    if (value === null && key === 'publishedAt') { timestamps[key] = null; continue; }
-    if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) fail(`${key} must be an ISO 8601 date-time`, key);
-    timestamps[key] = new Date(value as string).toISOString();
   }
 
   const [problem] = checkStoredFields(data, model, models);
@@ -96,6 +101,6 @@ export function readContentFile(file: string, text: string, mtime: Date, model: 
   return {
     file, uid: model.uid, documentId: name.documentId, locale, draft: name.draft, data,
     createdAt: timestamps.createdAt ?? undefined, updatedAt: timestamps.updatedAt ?? undefined,
-    publishedAt: timestamps.publishedAt, mtime: mtime.toISOString(),
+    publishedAt: timestamps.publishedAt, mtimeMs,
   };
 }

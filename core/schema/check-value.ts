@@ -42,6 +42,10 @@ export const VALUE_CHECKS: Record<Exclude<Attribute['type'], 'component' | 'dyna
   relation: (value, attribute) => documentIds(value, ['oneToMany', 'manyToMany', 'manyWay'].includes(String(attribute.relation))),
 };
 
+const NO_KEYS: readonly string[] = [];
+const COMPONENT_KEYS: readonly string[] = ['id'];
+const ZONE_KEYS: readonly string[] = ['id', '__component'];
+
 export interface ValueProblem {
   /** Attribute path, e.g. `seo.metaSocial.0.title`. */
   path: string;
@@ -49,9 +53,11 @@ export interface ValueProblem {
 }
 
 /** Check every key of a stored object (document fields or a component) against a model. */
-export function checkStoredFields(fields: Record<string, unknown>, model: Model, models: Models, prefix = ''): ValueProblem[] {
+export function checkStoredFields(fields: Record<string, unknown>, model: Model, models: Models, prefix = '', skip: readonly string[] = NO_KEYS): ValueProblem[] {
   const problems: ValueProblem[] = [];
-  for (const [name, value] of Object.entries(fields)) {
+  for (const name in fields) {
+    if (!Object.hasOwn(fields, name) || skip.includes(name)) continue;
+    const value = fields[name];
     const path = prefix + name;
     const attribute = getAttribute(model, name);
     if (!attribute) {
@@ -70,7 +76,7 @@ export function checkStoredFields(fields: Record<string, unknown>, model: Model,
       (items as unknown[]).forEach((item, index) => {
         const itemPath = attribute.repeatable ? `${path}.${index}.` : `${path}.`;
         if (!isObject(item)) problems.push({ path: itemPath.slice(0, -1), message: 'must be an object' });
-        else problems.push(...checkStoredFields(withoutKeys(item, ['id']), component, models, itemPath));
+        else problems.push(...checkStoredFields(item, component, models, itemPath, COMPONENT_KEYS));
       });
       continue;
     }
@@ -83,7 +89,7 @@ export function checkStoredFields(fields: Record<string, unknown>, model: Model,
           problems.push({ path: itemPath, message: `"__component" must be one of ${(attribute.components ?? []).join(', ')}` });
           return;
         }
-        problems.push(...checkStoredFields(withoutKeys(item as Record<string, unknown>, ['id', '__component']), models.get(uid)!, models, `${itemPath}.`));
+        problems.push(...checkStoredFields(item as Record<string, unknown>, models.get(uid)!, models, `${itemPath}.`, ZONE_KEYS));
       });
       continue;
     }
@@ -91,10 +97,4 @@ export function checkStoredFields(fields: Record<string, unknown>, model: Model,
     if (message) problems.push({ path, message: `${path} ${message}` });
   }
   return problems;
-}
-
-function withoutKeys(source: Record<string, unknown>, keys: string[]): Record<string, unknown> {
-  const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(source)) if (!keys.includes(key)) copy[key] = value;
-  return copy;
 }

@@ -79,7 +79,7 @@ export class DocumentWriter {
     const text = serializeDocument(this.index.models, model, file, document, previous);
     if (text === previous) return;
     await writeFileAtomic(join(this.root, file), text);
-    this.index.setRecord(readContentFile(file, text, new Date(), model, this.index.models, this.index.config));
+    this.index.setRecord(readContentFile(file, text, Date.now(), model, this.index.models, this.index.config));
   }
 
   private async removeDocumentFile(file: string): Promise<void> {
@@ -201,8 +201,8 @@ export class DocumentWriter {
     const row = this.index.documentRows(model.uid, record.documentId).find((candidate) => candidate.file === record.file);
     return {
       data,
-      createdAt: row?.createdAt ?? record.createdAt ?? record.mtime,
-      updatedAt: row?.updatedAt ?? record.updatedAt ?? record.mtime,
+      createdAt: row?.createdAt ?? record.createdAt ?? new Date(record.mtimeMs).toISOString(),
+      updatedAt: row?.updatedAt ?? record.updatedAt ?? new Date(record.mtimeMs).toISOString(),
       publishedAt: record.draft ? undefined : row?.publishedAt ?? record.publishedAt ?? undefined,
     };
   }

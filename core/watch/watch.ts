@@ -55,7 +55,7 @@ export function watchProject(cms: Cms, options: WatchOptions = {}): ProjectWatch
       const info = await stat(join(cms.root, file)).catch(() => undefined);
       if (!info) continue;
       const known = cms.index.record(file);
-      if (known && known.mtime === info.mtime.toISOString() && !cms.index.problems.has(file)) continue;
+      if (known && known.mtimeMs === info.mtimeMs && !cms.index.problems.has(file)) continue;
       const before = cms.index.problems.get(file);
       await indexFile(cms.index, cms.root, file);
       const problem = cms.index.problems.get(file);
