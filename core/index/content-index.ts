@@ -159,6 +159,8 @@ export class ContentIndex {
   cached<T>(key: string, compute: () => T): T {
     if (this.cache.has(key)) return this.cache.get(key) as T;
     const value = compute();
+    // Bounded: many distinct sorts or scopes must not grow memory without end.
+    if (this.cache.size >= 500) this.cache.clear();
     this.cache.set(key, value);
     return value;
   }

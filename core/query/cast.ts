@@ -41,12 +41,21 @@ export function toComparable(value: unknown, type: Attribute['type']): Comparabl
 
 type Caster = (raw: string) => Comparable | undefined;
 
-const integer: Caster = (raw) => (/^[-+]?\d+$/.test(raw.trim()) ? Number(raw) : undefined);
+/** Strapi's NumberField casts with lodash `toNumber` for every numeric type, so `views > 9.5` is valid. */
 const number: Caster = (raw) => (raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : undefined);
+
+/** Strapi's `parseDate`: the leading `YYYY-MM-DD` as written (no time-zone shift), and a real calendar day. */
+const date: Caster = (raw) => {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])/.exec(raw.trim());
+  if (!match) return undefined;
+  const [, year, month, day] = match.map(Number);
+  const check = new Date(Date.UTC(year, month - 1, day));
+  return check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? match[0] : undefined;
+};
 
 /** Query-string value → comparable, per attribute type (Strapi casts `cast` operators' values). */
 const CASTERS: Partial<Record<Attribute['type'], Caster>> = {
-  integer,
+  integer: number,
   float: number,
   decimal: number,
   biginteger: (raw) => (/^[-+]?\d+$/.test(raw.trim()) ? BigInt(raw.trim()) : undefined),
@@ -59,15 +68,12 @@ const CASTERS: Partial<Record<Attribute['type'], Caster>> = {
     const time = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
     return Number.isNaN(time) ? undefined : time;
   },
-  date: (raw) => {
-    const time = Date.parse(raw);
-    return Number.isNaN(time) ? undefined : new Date(time).toISOString().slice(0, 10);
-  },
+  date,
   time: (raw) => normalizeTime(raw),
 };
 
 const describe: Partial<Record<Attribute['type'], string>> = {
-  integer: 'an integer', biginteger: 'an integer', float: 'a number', decimal: 'a number',
+  integer: 'a number', biginteger: 'an integer', float: 'a number', decimal: 'a number',
   boolean: 'a boolean (true, false, t, f, 1, 0)', datetime: 'a date-time', timestamp: 'a timestamp',
   date: 'a date (YYYY-MM-DD)', time: 'a time (HH:mm:ss.SSS)',
 };

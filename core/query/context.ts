@@ -9,4 +9,6 @@ export interface QueryContext {
   locale: string | null;
   /** May the caller `find` this content type? Populate leaves out what it may not. */
   canRead: (uid: string) => boolean;
+  /** Filters compiled during this query (populate filters repeat for every parent). */
+  compiled?: WeakMap<object, unknown>;
 }

@@ -2,7 +2,8 @@ import { isScalar, type Model } from '../schema/types.js';
 import type { Data } from '../types.js';
 import type { Query } from './ast.js';
 import type { QueryContext } from './context.js';
-import { matchesFilter } from './filter.js';
+import { buildColumn, buildReferences, compileFilter, matchesFilter, type Column, type Columns, type References } from './filter.js';
+import type { FieldRef } from './ast.js';
 import { readField, rowNode, type Node } from './nodes.js';
 import { paginationMeta } from './pagination.js';
 import { renderNode } from './render.js';
@@ -28,13 +29,56 @@ function matchesSearch(node: Node, model: Model, term: string): boolean {
   return false;
 }
 
+interface SortedList {
+  nodes: Node[];
+  columns: Map<string, Column>;
+  references: Map<string, References>;
+  verdicts: Map<string, Uint8Array>;
+}
+
+/** A type's rows in a scope as nodes, sorted, with lazily built columns; cached until the content changes. */
+function sortedList(ctx: QueryContext, query: Query): SortedList {
+  const key = `nodes|${query.model.uid}|${query.status}|${query.locale}|${JSON.stringify(query.sort)}`;
+  return ctx.index.cached(key, () => {
+    const nodes = ctx.index.scopedRows(query.model.uid, { status: query.status, locale: query.locale }).map((row) => rowNode(ctx, row));
+    return { nodes: sortNodes(ctx, nodes, query.sort), columns: new Map(), references: new Map(), verdicts: new Map() };
+  });
+}
+
 /** Rows a query selects, filtered and sorted (before pagination). */
 export function selectNodes(ctx: QueryContext, query: Query): Node[] {
-  const rows = ctx.index.scopedRows(query.model.uid, { status: query.status, locale: query.locale });
-  let nodes = rows.map((row) => rowNode(ctx, row));
-  if (query.filters) nodes = nodes.filter((node) => matchesFilter(ctx, query.filters, node));
+  const list = sortedList(ctx, query);
+  let nodes = list.nodes;
+  if (query.filters) {
+    const columns: Columns = {
+      nodes: list.nodes,
+      model: query.model,
+      locale: query.locale === '*' ? undefined : query.locale,
+      cells: (field: FieldRef) => {
+        let column = list.columns.get(field.name);
+        if (!column) list.columns.set(field.name, (column = buildColumn(list.nodes, field)));
+        return column;
+      },
+      verdicts: (key: string, compute: () => Uint8Array) => {
+        let verdicts = list.verdicts.get(key);
+        if (!verdicts) {
+          if (list.verdicts.size >= 64) list.verdicts.clear();
+          list.verdicts.set(key, (verdicts = compute()));
+        }
+        return verdicts;
+      },
+      references: (name: string) => {
+        let references = list.references.get(name);
+        if (!references) list.references.set(name, (references = buildReferences(list.nodes, name)));
+        return references;
+      },
+    };
+    const predicate = compileFilter(ctx, query.filters, columns);
+    nodes = [];
+    for (let i = 0; i < list.nodes.length; i++) if (predicate(list.nodes[i], i) === true) nodes.push(list.nodes[i]);
+  }
   if (query.search !== undefined) nodes = nodes.filter((node) => matchesSearch(node, query.model, query.search!));
-  return sortNodes(ctx, nodes, query.sort);
+  return nodes;
 }
 
 export interface FindResult {

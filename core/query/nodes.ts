@@ -19,14 +19,17 @@ export interface Node {
   locale: string | null;
   /** Stable name that component ids below this node derive from. */
   seed: string;
+  /** Comparable values of fields already read (filters and sorts read the same fields again and again). */
+  cells: Map<string, unknown>;
 }
 
-export const rowNode = (ctx: QueryContext, row: Row): Node => ({
-  model: ctx.index.model(row.uid), id: row.id, row, data: row.data, locale: row.locale, seed: row.key,
-});
+const NODE = Symbol('node');
 
-/** Stand-in for "no related row" in a LEFT JOIN: every field is NULL. */
-export const NULL_NODE_DATA: Data = Object.freeze(Object.create(null)) as Data;
+/** The node of a row, made once per row and kept on it (a row is replaced, never mutated, on change). */
+export function rowNode(ctx: QueryContext, row: Row): Node {
+  const holder = row as Row & { [NODE]?: Node };
+  return (holder[NODE] ??= { model: ctx.index.model(row.uid), id: row.id, row, data: row.data, locale: row.locale, seed: row.key, cells: new Map() });
+}
 
 const SYSTEM_FIELD_TYPES: Record<string, Attribute['type']> = {
   id: 'integer', documentId: 'string', createdAt: 'datetime', updatedAt: 'datetime', publishedAt: 'datetime', locale: 'string',
@@ -77,6 +80,11 @@ function targetLocale(ctx: QueryContext, node: Node, target: Model): string | nu
   return ctx.locale && ctx.locale !== '*' ? ctx.locale : defaultLocale(ctx);
 }
 
+/** The rows of `target` that a relation from `node` may reach: the request's status, the node's locale. */
+export function targetScope(ctx: QueryContext, node: Node, target: Model): { status: QueryContext['status']; locale: string | null } {
+  return { status: target.draftAndPublish ? ctx.status : 'published', locale: targetLocale(ctx, node, target) };
+}
+
 /** Rows of `sourceUid` whose owning attribute points at a document, per documentId (cached per index version). */
 function inverseMap(ctx: QueryContext, sourceUid: string, attribute: string): Map<string, Row[]> {
   return ctx.index.cached(`inverse|${sourceUid}|${attribute}`, () => {
@@ -103,7 +111,7 @@ export function relatedRows(ctx: QueryContext, node: Node, name: string, attribu
     return sources.filter((row) =>
       (!target.draftAndPublish || row.status === ctx.status) && (!target.localized || row.locale === locale));
   }
-  const scope = { status: ctx.status, locale: targetLocale(ctx, node, target) };
+  const scope = targetScope(ctx, node, target);
   const rows: Row[] = [];
   for (const documentId of asList(node.data[name])) {
     const row = ctx.index.findRow(target.uid, documentId as string, scope);
@@ -135,7 +143,7 @@ export function componentNodes(ctx: QueryContext, node: Node, name: string, attr
     const model = ctx.index.models.get(uid);
     if (!model) return;
     const seed = `${node.seed}#${name}${attribute.type === 'component' && !attribute.repeatable ? '' : `.${position}`}`;
-    nodes.push({ model, id: deriveId(seed), row: undefined, data, locale: node.locale, seed });
+    nodes.push({ model, id: deriveId(seed), row: undefined, data, locale: node.locale, seed, cells: new Map() });
   });
   return nodes;
 }

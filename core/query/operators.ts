@@ -8,6 +8,8 @@ export type Truth = boolean | null;
 export interface Cell {
   value: Comparable | null;
   text: string | null;
+  /** Lower-cased text, computed on first use by a case-folding operator. */
+  lower?: string;
 }
 
 /** SQLite order: numbers before text; text by code point. */
@@ -23,14 +25,16 @@ export function compareValues(a: Comparable, b: Comparable): number {
   return (a as number) - (b as number);
 }
 
-const lower = (text: string) => text.toLowerCase();
 const known = (cell: Cell) => cell.value !== null;
 const compare = (cell: Cell, arg: unknown, test: (order: number) => boolean): Truth =>
   !known(cell) || arg === null ? null : test(compareValues(cell.value!, arg as Comparable));
-const text = (cell: Cell, test: (value: string) => boolean): Truth => (cell.text === null ? null : test(cell.text));
-/** SQLite's LIKE folds case (ASCII); Strapi's non-`i` string operators use LIKE. */
+/**
+ * Text operators compare case-folded: `$…i` by definition, and the others because SQLite's LIKE
+ * folds case too (Strapi's non-`i` string operators use LIKE). Their argument arrives folded
+ * already (see `foldArgument`), so each test folds only the cell, once per node.
+ */
 const like = (cell: Cell, arg: unknown, test: (value: string, pattern: string) => boolean): Truth =>
-  text(cell, (value) => test(lower(value), lower(String(arg))));
+  cell.text === null ? null : test((cell.lower ??= cell.text.toLowerCase()), arg as string);
 const not = (truth: Truth): Truth => (truth === null ? null : !truth);
 
 interface OperatorSpec {
@@ -45,8 +49,8 @@ interface OperatorSpec {
 export const OPERATORS = {
   $eq: { argument: 'cast', test: (cell, arg) => (arg === null ? !known(cell) : compare(cell, arg, (order) => order === 0)) },
   $ne: { argument: 'cast', test: (cell, arg) => (arg === null ? known(cell) : compare(cell, arg, (order) => order !== 0)) },
-  $eqi: { argument: 'text', test: (cell, arg) => (arg === null ? !known(cell) : text(cell, (value) => lower(value) === lower(String(arg)))) },
-  $nei: { argument: 'text', test: (cell, arg) => (arg === null ? known(cell) : text(cell, (value) => lower(value) !== lower(String(arg)))) },
+  $eqi: { argument: 'text', test: (cell, arg) => (arg === null ? !known(cell) : like(cell, arg, (value, pattern) => value === pattern)) },
+  $nei: { argument: 'text', test: (cell, arg) => (arg === null ? known(cell) : like(cell, arg, (value, pattern) => value !== pattern)) },
   $lt: { argument: 'cast', test: (cell, arg) => compare(cell, arg, (order) => order < 0) },
   $lte: { argument: 'cast', test: (cell, arg) => compare(cell, arg, (order) => order <= 0) },
   $gt: { argument: 'cast', test: (cell, arg) => compare(cell, arg, (order) => order > 0) },
@@ -71,6 +75,13 @@ export const OPERATORS = {
 } satisfies Record<string, OperatorSpec>;
 
 export type Operator = keyof typeof OPERATORS;
+
+/** Text operators' argument, case-folded once per query (lists item by item). */
+export function foldArgument(operator: Operator, value: unknown): unknown {
+  if (OPERATORS[operator].argument !== 'text') return value;
+  const fold = (item: unknown) => (typeof item === 'string' ? item.toLowerCase() : item);
+  return Array.isArray(value) ? value.map(fold) : fold(value);
+}
 
 export const isOperator = (key: string): key is Operator => Object.hasOwn(OPERATORS, key);
 export const LOGICAL_OPERATORS = ['$and', '$or', '$not'] as const;
