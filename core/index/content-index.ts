@@ -80,7 +80,7 @@ export class ContentIndex {
       if (this.documents.has(key)) { this.rebuildDocument(group[0].uid, group[0].documentId); continue; }
       this.storeRows(key, buildDocumentRows(this.model(group[0].uid), group, this.config));
     }
-    this.changed();
+    this.changed(true);
   }
 
   /** Forget a file (deleted, or now malformed). */
@@ -174,11 +174,39 @@ export class ContentIndex {
 
   private rebuildDocument(uid: string, documentId: string): void {
     const key = documentKey(uid, documentId);
-    for (const row of this.documents.get(key) ?? []) if (this.byId.get(row.id) === row) this.byId.delete(row.id);
+    const before = this.documents.get(key) ?? [];
+    for (const row of before) if (this.byId.get(row.id) === row) this.byId.delete(row.id);
     const records = this.documentRecords(uid, documentId);
     if (records.length === 0) this.documents.delete(key);
     else this.storeRows(key, buildDocumentRows(this.model(uid), records, this.config));
-    this.changed(uid);
+    this.updateSortedRows(uid, before, this.documents.get(key) ?? []);
+    this.changed();
+  }
+
+  /**
+   * Keep a type's creation-ordered rows in step with one document's change by binary search, so a
+   * single file change at 100k documents costs a splice, not a re-sort.
+   */
+  private updateSortedRows(uid: string, removed: Row[], added: Row[]): void {
+    const rows = this.sortedRows.get(uid);
+    if (!rows) return;
+    const positionOf = (row: Row) => {
+      let low = 0;
+      let high = rows.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (compareCreation(rows[middle], row) < 0) low = middle + 1;
+        else high = middle;
+      }
+      return low;
+    };
+    for (const row of removed) {
+      let at = positionOf(row);
+      while (at < rows.length && rows[at] !== row && compareCreation(rows[at], row) === 0) at++;
+      if (rows[at] === row) rows.splice(at, 1);
+      else { this.sortedRows.delete(uid); return; }
+    }
+    for (const row of added) rows.splice(positionOf(row), 0, row);
   }
 
   /** Register a document's rows, reporting an id that collides with another row's. */
@@ -192,9 +220,8 @@ export class ContentIndex {
   }
 
   /** Something changed: derived lists and caches are stale. */
-  private changed(uid?: string): void {
-    if (uid) this.sortedRows.delete(uid);
-    else this.sortedRows.clear();
+  private changed(resetSorted = false): void {
+    if (resetSorted) this.sortedRows.clear();
     this.cache.clear();
     this.version++;
   }
