@@ -15,6 +15,8 @@ export interface CliIO {
 
 /** What every command gets: the IO streams and a lazily loaded CMS for `--root`. */
 export interface CliContext extends CliIO {
+  /** `--json` was given anywhere on the command line: stdout carries only JSON. */
+  json?: boolean;
   loadCms(root?: string, options?: Omit<CreateCmsOptions, 'root'>): Promise<Cms>;
   /** Print a JSON value: pretty on a terminal, compact when piped (as the HTTP body). */
   printJson(value: unknown, pretty?: boolean): void;

@@ -5,6 +5,8 @@ import { registerFmt } from './commands/fmt.js';
 import { registerHistory } from './commands/history.js';
 import { registerGet } from './commands/get.js';
 import { registerServe } from './commands/serve.js';
+import { registerToken } from './commands/token.js';
+import { registerUpload } from './commands/upload.js';
 import { registerValidate } from './commands/validate.js';
 import { registerWrites } from './commands/write.js';
 import { createContext, type CliContext, type CliIO } from './context.js';
@@ -28,6 +30,8 @@ export function createProgram(ctx: CliContext, search: () => string, setExit: (c
   registerFmt(program, ctx, setExit);
   registerHistory(program, ctx);
   registerExport(program, ctx);
+  registerToken(program, ctx);
+  registerUpload(program, ctx, search);
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (text) => ctx.stdout.write(text), writeErr: (text) => ctx.stderr.write(text) });
   return program;
 }
@@ -39,9 +43,9 @@ export function createProgram(ctx: CliContext, search: () => string, setExit: (c
  * await runCli(['get', 'articles', '--populate=*'], { stdout, stderr, cwd, env }) // 0
  */
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
-  const ctx = createContext(io);
-  let exitCode: number = EXIT.ok;
   const wantsJsonErrors = argv.includes('--json');
+  const ctx: CliContext = { ...createContext(io), json: wantsJsonErrors };
+  let exitCode: number = EXIT.ok;
   try {
     const { argv: rest, search } = extractQuery(argv);
     const program = createProgram(ctx, () => search, (code) => { exitCode = code; });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { publicCaller, trustedCaller, type Caller } from './access/permissions.js';
+import { createAuth, type Auth } from './auth/auth.js';
 import { loadConfig, resolveConfig } from './config/load.js';
 import type { CmsConfig } from './config/types.js';
 import type { FileError } from './errors.js';
@@ -29,6 +30,8 @@ export interface CreateCmsOptions {
   webhooks?: Pick<WebhookOptions, 'retryDelays' | 'fetch'>;
   /** Where background problems (failed commits, webhooks) are reported. */
   report?: (message: string) => void;
+  /** Environment for secrets and `CMS_API_TOKEN` (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Cms {
@@ -42,6 +45,8 @@ export interface Cms {
   contentApi: ContentApi;
   /** The same API for the site owner (the CLI): anonymous callers may do everything. */
   ownerApi: ContentApi;
+  /** API tokens, users, roles and the auth rate limit (state in `.cms/state.json`). */
+  auth: Auth;
   /** Content types by uid, plural or singular API id. */
   contentType(name: string): Model;
   contentTypes(): Model[];
@@ -70,9 +75,10 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     const writer = new DocumentWriter(root, index, { afterWrite: afterWriteHooks(config) });
     const service = new ContentService(index, writer);
     const anonymous = publicCaller(config);
-    const contentApi = createContentApi({ service, anonymous });
+    const auth = createAuth({ root, config, models, env: options.env, report });
+    const contentApi = createContentApi({ service, anonymous, authenticate: auth.authenticate });
     const ownerApi = createContentApi({ service, anonymous: trustedCaller });
-    return { config, models, index, service, writer, contentApi, ownerApi };
+    return { config, models, index, service, writer, contentApi, ownerApi, auth };
   };
 
   const report = options.report ?? ((message: string) => process.stderr.write(`${message}\n`));

@@ -9,7 +9,8 @@ export class CmsError extends Error {
   readonly status: number;
   readonly details: ErrorDetails | undefined;
 
-  constructor(message: string, status = 400, details: ErrorDetails | undefined = {}, name = 'ApplicationError') {
+  /** `details` undefined means none: Strapi omits it for body-parser and 5xx errors. */
+  constructor(message: string, status = 400, details?: ErrorDetails, name = 'ApplicationError') {
     super(message);
     this.name = name;
     this.status = status;

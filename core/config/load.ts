@@ -2,11 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FileError } from '../errors.js';
+import { resolveUploadConfig } from '../media/upload-config.js';
 import { parseJsonText } from '../parsers/json.js';
 import { DEFAULT_CONFIG, type Action, type CmsConfig } from './types.js';
 
 export const CONFIG_FILES = ['cms.config.json', 'cms.config.mjs', 'cms.config.js'];
-const ACTIONS: Action[] = ['find', 'findOne', 'create', 'update', 'delete'];
+const ACTIONS: readonly Action[] = ['find', 'findOne', 'create', 'update', 'delete'];
 
 async function readConfigFile(root: string): Promise<{ file: string; raw: Record<string, unknown> } | undefined> {
   for (const name of CONFIG_FILES) {
@@ -21,6 +22,44 @@ async function readConfigFile(root: string): Promise<{ file: string; raw: Record
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Plugin keys a role may be granted, with their actions; other `plugin::` keys take any action name. */
+const PLUGIN_ACTIONS: Record<string, string[]> = {
+  'plugin::users-permissions.user': ['find', 'findOne', 'count', 'me'],
+  'plugin::users-permissions.role': ['find', 'findOne'],
+};
+
+/** `{ typeRef: actions[] }` for one role, into a null-prototype record. */
+function checkGrants(raw: unknown, where: string, fail: (message: string) => never): Record<string, string[]> {
+  const grants: Record<string, string[]> = Object.create(null);
+  if (raw === undefined) return grants;
+  if (!isRecord(raw)) fail(`${where} must map content types to lists of actions`);
+  for (const [type, actions] of Object.entries(raw as Record<string, unknown>)) {
+    const allowed: readonly string[] | undefined = Object.hasOwn(PLUGIN_ACTIONS, type) ? PLUGIN_ACTIONS[type] : type.startsWith('plugin::') ? undefined : ACTIONS;
+    const valid = (action: unknown) => typeof action === 'string' && (allowed ? allowed.includes(action) : /^[A-Za-z][\w-]*$/.test(action));
+    if (!Array.isArray(actions) || !actions.every(valid)) fail(`${where}.${type} must be a list of ${allowed ? allowed.join(', ') : 'action names'}`);
+    grants[type] = actions as string[];
+  }
+  return grants;
+}
+
+/** The `auth` block over its defaults. */
+function resolveAuth(raw: unknown, fail: (message: string) => never): CmsConfig['auth'] {
+  const defaults = DEFAULT_CONFIG.auth;
+  if (raw !== undefined && !isRecord(raw)) fail('auth must be an object');
+  const given = (raw ?? {}) as Record<string, unknown>;
+  const auth = { ...defaults, ...given, rateLimit: { ...defaults.rateLimit, ...(isRecord(given.rateLimit) ? given.rateLimit : {}) } } as CmsConfig['auth'];
+  if (typeof auth.register !== 'boolean') fail('auth.register must be true or false');
+  if (!(Number.isInteger(auth.jwtExpiresIn) && (auth.jwtExpiresIn as number) > 0) && !(typeof auth.jwtExpiresIn === 'string' && /^\d+[smhd]?$/.test(auth.jwtExpiresIn))) {
+    fail('auth.jwtExpiresIn must be seconds or a duration such as "30d", "12h", "15m"');
+  }
+  if (auth.apiTokenSalt !== undefined && (typeof auth.apiTokenSalt !== 'string' || auth.apiTokenSalt.length < 16)) fail('auth.apiTokenSalt must be a string of at least 16 characters');
+  const { enabled, interval, max } = auth.rateLimit;
+  if (typeof enabled !== 'boolean' || !Number.isInteger(interval) || interval < 1 || !Number.isInteger(max) || max < 1) {
+    fail('auth.rateLimit must be { enabled: boolean, interval: ms, max: requests }');
+  }
+  return auth;
 }
 
 /** Merge a raw config over the defaults and check it; every problem names the file. */
@@ -40,14 +79,8 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   const defaultLocale = (raw.defaultLocale ?? (locales as string[])[0]) as string;
   if (!(locales as string[]).includes(defaultLocale)) fail(`defaultLocale "${defaultLocale}" is not one of locales`);
   const permissions = isRecord(raw.permissions) ? raw.permissions : {};
-  const publicGrants = (isRecord(permissions.public) ? permissions.public : {}) as Record<string, unknown>;
-  const grants: Record<string, Action[]> = Object.create(null);
-  for (const [type, actions] of Object.entries(publicGrants)) {
-    if (!Array.isArray(actions) || !actions.every((action) => ACTIONS.includes(action as Action))) {
-      fail(`permissions.public.${type} must be a list of ${ACTIONS.join(', ')}`);
-    }
-    grants[type] = actions as Action[];
-  }
+  const roleGrants = (role: 'public' | 'authenticated') => checkGrants(permissions[role], `permissions.${role}`, fail);
+  const auth = resolveAuth(raw.auth, fail);
   const server = { ...DEFAULT_CONFIG.server, ...(isRecord(raw.server) ? raw.server : {}) } as CmsConfig['server'];
   const git = { ...DEFAULT_CONFIG.git, ...(isRecord(raw.git) ? raw.git : {}) } as CmsConfig['git'];
   const webhooks = (raw.webhooks ?? []) as CmsConfig['webhooks'];
@@ -57,7 +90,7 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   const exportPopulate = isRecord(raw.export) && isRecord(raw.export.populate) ? raw.export.populate : {};
   if (!Object.values(exportPopulate).every((value) => typeof value === 'string')) fail('export.populate must map names to query strings such as "populate=*"');
   return {
-    locales: locales as string[], defaultLocale, api: { rest }, permissions: { public: grants }, server, git, webhooks,
+    locales: locales as string[], defaultLocale, api: { rest }, permissions: { public: roleGrants('public'), authenticated: roleGrants('authenticated') }, auth, upload: resolveUploadConfig(raw.upload, fail), server, git, webhooks,
     export: { populate: exportPopulate as Record<string, string> },
   };
 }

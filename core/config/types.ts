@@ -1,3 +1,5 @@
+import { DEFAULT_UPLOAD_CONFIG, type UploadConfig } from '../media/upload-config.js';
+
 /** Project configuration: `cms.config.json` (or `.mjs`/`.js`) in the project root, under version control. */
 export type Action = 'find' | 'findOne' | 'create' | 'update' | 'delete';
 
@@ -16,8 +18,16 @@ export interface CmsConfig {
   locales: string[];
   defaultLocale: string;
   api: { rest: RestConfig };
-  /** What the Public role may do, per content type (uid, plural or singular API id) → actions. */
-  permissions: { public: Record<string, Action[]> };
+  /**
+   * What each users-permissions role may do: content type (uid, plural or singular API id) →
+   * actions, or a plugin key (`plugin::users-permissions.user` → `find`, `findOne`, `count`).
+   * `public` is the anonymous caller; `authenticated` every signed-in user.
+   */
+  permissions: { public: Record<string, string[]>; authenticated: Record<string, string[]> };
+  /** API tokens, users and sign-in (state lives in `.cms/state.json`, never in Git). */
+  auth: AuthConfig;
+  /** The upload plugin: size limits, image formats (Strapi's `plugin::upload` settings). */
+  upload: UploadConfig;
   server: { port: number; host: string };
   /** Commit every API or CLI write to git (also `cms serve --git-commit`). */
   git: { commitPerWrite: boolean };
@@ -25,6 +35,17 @@ export interface CmsConfig {
   webhooks: WebhookConfig[];
   /** `cms export`: named populate shapes exported beside the plain API (name → query string). */
   export: { populate: Record<string, string> };
+}
+
+export interface AuthConfig {
+  /** `POST /api/auth/local/register` open to anyone (Strapi's `allow_register`). */
+  register: boolean;
+  /** JWT lifetime: seconds, or a string such as `30d`, `12h`, `15m` (Strapi's `jwt.expiresIn`). */
+  jwtExpiresIn: string | number;
+  /** HMAC salt for API tokens when env `CMS_API_TOKEN_SALT` is unset (prefer the env: it is a secret). */
+  apiTokenSalt?: string;
+  /** Auth routes per IP and path: at most `max` requests every `interval` ms (Strapi's ratelimit). */
+  rateLimit: { enabled: boolean; interval: number; max: number };
 }
 
 export type WebhookEvent = 'entry.create' | 'entry.update' | 'entry.delete' | 'entry.publish' | 'entry.unpublish' | 'entry.draft-discard';
@@ -40,7 +61,9 @@ export const DEFAULT_CONFIG: CmsConfig = {
   locales: ['en'],
   defaultLocale: 'en',
   api: { rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false } },
-  permissions: { public: {} },
+  permissions: { public: {}, authenticated: {} },
+  auth: { register: true, jwtExpiresIn: '30d', rateLimit: { enabled: true, interval: 60_000, max: 10 } },
+  upload: DEFAULT_UPLOAD_CONFIG,
   server: { port: 1337, host: 'localhost' },
   git: { commitPerWrite: false },
   webhooks: [],

@@ -30,7 +30,8 @@ export interface AppOptions {
 export function createApp(cms: Cms, options: AppOptions = {}): H3 {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const publicDir = resolve(join(cms.root, 'public'));
-  const app = new H3();
+  // Malformed percent-encoding reaches the routes, which answer as Strapi's router does (a 404), not h3's bare 400.
+  const app = new H3({ allowMalformedURL: true });
   const cache = options.cache ?? new ResponseCache();
 
   app.all('/**', async (event) => {

@@ -14,10 +14,15 @@ import type { ExtensionRoute } from './extensions.js';
  *   GET  <prefix>/_cms/:pluralApiId/:documentId/history/:commit[?locale=&status=]
  * Single types use their singular API id and no documentId.
  */
+/** Koa-router's rule: a segment that is not valid percent-encoding is taken as written. */
+const safeDecode = (segment: string) => {
+  try { return decodeURIComponent(segment); } catch { return segment; }
+};
+
 export const cmsRoutes: ExtensionRoute = async ({ request, url, cms, headers }) => {
   const base = `${cms.config.api.rest.prefix}/_cms/`;
   if (!url.pathname.startsWith(base)) return undefined;
-  const segments = url.pathname.slice(base.length).split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+  const segments = url.pathname.slice(base.length).split('/').filter(Boolean).map(safeDecode);
   const model = cms.contentTypes().find((candidate) => candidate.pluralName === segments[0] || (candidate.kind === 'singleType' && candidate.singularName === segments[0]));
   if (!model) throw new NotFoundError();
   const single = model.kind === 'singleType';

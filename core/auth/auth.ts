@@ -1,0 +1,66 @@
+import type { Caller } from '../access/permissions.js';
+import { knownScopes } from '../access/scopes.js';
+import type { CmsConfig } from '../config/types.js';
+import type { Models } from '../schema/types.js';
+import { ApiTokens } from './api-tokens.js';
+import { createAuthenticator, ENV_TOKEN } from './authenticate.js';
+import { issueJwt } from './jwt.js';
+import { RateLimiter } from './rate-limit.js';
+import { createSecrets, type Secrets } from './secrets.js';
+import { StateStore, type StoredUser } from './state-store.js';
+import { Users } from './users.js';
+
+export interface AuthOptions {
+  root: string;
+  config: CmsConfig;
+  models: Models;
+  /** Secrets and the env token come from here (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+  /** Warnings (stderr by default); never given a secret. */
+  report?: (message: string) => void;
+}
+
+/** Access control for one project: API tokens, users, JWTs, the auth rate limit. */
+export interface Auth {
+  config: CmsConfig;
+  models: Models;
+  store: StateStore;
+  secrets: Secrets;
+  tokens: ApiTokens;
+  users: Users;
+  limiter: RateLimiter;
+  /** Resolve a Bearer value to a caller (see `createAuthenticator`); what the content API calls. */
+  authenticate: (key: string) => Caller | undefined;
+  /** A JWT for this user (`{ id, iat, exp }`, `auth.jwtExpiresIn`). */
+  issueJwt: (user: Pick<StoredUser, 'id'>) => string;
+}
+
+/**
+ * Compose the auth services over `<root>/.cms/state.json`. Nothing touches the disk until a
+ * credential is checked or created, so reading content never needs the state file.
+ *
+ * @example
+ * const auth = createAuth({ root, config, models });
+ * const { accessKey } = auth.tokens.create({ name: 'ci', type: 'read-only' });
+ */
+export function createAuth(options: AuthOptions): Auth {
+  const env = options.env ?? process.env;
+  const report = options.report ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const { config, models } = options;
+  const store = new StateStore(options.root);
+  const secrets = createSecrets({ env, config, store, warn: report });
+  let scopes: Set<string> | undefined;
+  const tokens = new ApiTokens(store, secrets, () => (scopes ??= knownScopes(models)));
+  const users = new Users(store);
+  return {
+    config,
+    models,
+    store,
+    secrets,
+    tokens,
+    users,
+    limiter: new RateLimiter(config.auth.rateLimit),
+    authenticate: createAuthenticator({ config, tokens, users, secrets, envToken: env[ENV_TOKEN], report }),
+    issueJwt: (user) => issueJwt(user.id, secrets.jwtSecret(true)!, config.auth.jwtExpiresIn),
+  };
+}

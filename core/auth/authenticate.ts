@@ -1,0 +1,76 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { authenticatedCaller, scopedCaller, type Caller } from '../access/permissions.js';
+import { isReadScope } from '../access/scopes.js';
+import type { CmsConfig } from '../config/types.js';
+import { UnauthorizedError } from '../errors.js';
+import { isExpired, type ApiTokens } from './api-tokens.js';
+import { verifyJwt } from './jwt.js';
+import type { Secrets } from './secrets.js';
+import type { StoredApiToken } from './state-store.js';
+import type { Users } from './users.js';
+
+export interface AuthenticatorDeps {
+  config: CmsConfig;
+  tokens: ApiTokens;
+  users: Users;
+  secrets: Secrets;
+  /** `CMS_API_TOKEN`: a full-access key from the environment (CI, static builds). */
+  envToken?: string;
+  report: (message: string) => void;
+}
+
+/** Name of the environment variable that supplies a full-access key, and the token's name in commits. */
+export const ENV_TOKEN = 'CMS_API_TOKEN';
+/** Shorter keys from the environment are refused: they could be guessed. */
+export const ENV_TOKEN_MIN_LENGTH = 32;
+
+/** A token's type decides its rights: read-only → find/findOne scopes, custom → its list, full-access → all. */
+export function tokenCaller(token: Pick<StoredApiToken, 'name' | 'type' | 'permissions'>): Caller {
+  const allows = token.type === 'full-access' ? () => true
+    : token.type === 'read-only' ? isReadScope
+      : (scope: string) => token.permissions.includes(scope);
+  return scopedCaller('token', token.name, allows);
+}
+
+/**
+ * The Bearer strategies of notes §9.3, in Strapi's order: a stored API token (expired → 401
+ * `Token expired`), the environment token, then a users-permissions JWT (a valid JWT whose user
+ * is gone, blocked or unconfirmed → 401 `Invalid credentials`). Undefined when nothing matches,
+ * which the content API answers with 401 `Missing or invalid credentials`.
+ *
+ * @example
+ * const authenticate = createAuthenticator({ config, tokens, users, secrets, report });
+ * authenticate(key)?.can(articleModel, 'find')
+ */
+export function createAuthenticator(deps: AuthenticatorDeps): (key: string) => Caller | undefined {
+  // The environment key is compared as an HMAC under a per-process key: equal lengths, constant time.
+  const processKey = randomBytes(32);
+  const digest = (key: string) => createHmac('sha512', processKey).update(key).digest();
+  let envDigest: Buffer | undefined;
+  if (deps.envToken && deps.envToken.length >= ENV_TOKEN_MIN_LENGTH) envDigest = digest(deps.envToken);
+  else if (deps.envToken) deps.report(`warning: ${ENV_TOKEN} is shorter than ${ENV_TOKEN_MIN_LENGTH} characters and is ignored`);
+  const envCaller = tokenCaller({ name: ENV_TOKEN, type: 'full-access', permissions: [] });
+  let touchFailed = false;
+
+  return (key) => {
+    const stored = deps.tokens.match(key);
+    if (stored) {
+      if (isExpired(stored)) throw new UnauthorizedError('Token expired');
+      try {
+        deps.tokens.touch(stored);
+      } catch (error) {
+        // A read-only disk must not lock clients out; say so once.
+        if (!touchFailed) deps.report(`warning: cannot record API token use: ${(error as Error).message}`);
+        touchFailed = true;
+      }
+      return tokenCaller(stored);
+    }
+    if (envDigest && timingSafeEqual(digest(key), envDigest)) return envCaller;
+    const secret = deps.secrets.jwtSecret(false);
+    const payload = secret ? verifyJwt(key, secret) : undefined;
+    if (!payload) return undefined;
+    const user = deps.users.byId(payload.id);
+    if (!user || user.blocked || !user.confirmed) throw new UnauthorizedError('Invalid credentials');
+    return authenticatedCaller(deps.config, user);
+  };
+}

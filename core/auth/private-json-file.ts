@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { SyncAdapter } from 'lowdb';
+
+/**
+ * lowdb's sync JSON adapter, for a file that holds secrets: the folder is created `0700`, the file
+ * written `0600`, always to a temp file in the same folder, fsynced, then renamed over the target
+ * (never in place). A unique temp name keeps two processes (`cms serve` and `cms token`) apart.
+ *
+ * @example
+ * const db = new LowSync(new PrivateJsonFile<State>('/site/.cms/state.json'), emptyState());
+ */
+export class PrivateJsonFile<T> implements SyncAdapter<T> {
+  constructor(readonly path: string) {}
+
+  read(): T | null {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    return JSON.parse(text) as T;
+  }
+
+  write(data: T): void {
+    const folder = dirname(this.path);
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const temp = join(folder, `.${basename(this.path)}.${randomBytes(6).toString('hex')}.tmp`);
+    const fd = openSync(temp, 'w', 0o600);
+    try {
+      writeSync(fd, `${JSON.stringify(data, null, 2)}\n`);
+      fsyncSync(fd);
+    } catch (error) {
+      closeSync(fd);
+      rmSync(temp, { force: true });
+      throw error;
+    }
+    closeSync(fd);
+    try {
+      renameSync(temp, this.path);
+    } catch (error) {
+      rmSync(temp, { force: true });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import type { Caller } from '../access/permissions.js';
+import { UP } from '../access/scopes.js';
+import { ForbiddenError, invalidKey, MethodNotAllowedError, NotFoundError } from '../errors.js';
+import { parseQueryString } from '../strapi/parse-query.js';
+import type { Auth } from './auth.js';
+import { findRole, listRoles } from './roles.js';
+import type { StoredUser } from './state-store.js';
+import { changePassword, forgotPassword, login, me, register, resetPassword } from './user-actions.js';
+import { countUsers, queryUsers } from './user-query.js';
+import { sanitizeUser } from './users.js';
+
+/** One request to the users-permissions routes, independent of HTTP. */
+export interface UsersPermissionsRequest {
+  method: string;
+  /** Path after the API prefix, e.g. `/auth/local`. */
+  path: string;
+  search: string;
+  /** Read the body once the route is known (JSON errors answer before credentials, as Strapi's body parser). */
+  readBody: () => Promise<unknown>;
+  /** The caller behind the request's credentials (throws 401 for a bad Bearer token). */
+  caller: () => Caller;
+  /** Who is asking, for the rate limit (the client IP). */
+  client: string;
+}
+
+/** A raw JSON body (no `{data}` envelope: Strapi's users-permissions answers bare), or none (204). */
+export interface UsersPermissionsResponse {
+  status: number;
+  body: unknown;
+}
+
+interface Context {
+  auth: Auth;
+  caller: Caller;
+  params: string[];
+  body: unknown;
+  search: string;
+}
+
+interface Route {
+  method: 'GET' | 'POST';
+  path: string;
+  scope: string;
+  /** Counted by the auth rate limit. */
+  limited?: boolean;
+  run: (context: Context) => unknown;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** `populate=role`, `populate=*`, `populate[role]=true`, `populate[0]=role`: the user's role; anything else → 400. */
+function withRole(search: string): (user: StoredUser) => unknown {
+  const { populate } = parseQueryString(search);
+  if (populate === undefined) return sanitizeUser;
+  const keys = typeof populate === 'string' ? populate.split(',') : Array.isArray(populate) ? populate.map(String) : isRecord(populate) ? Object.keys(populate) : [String(populate)];
+  for (const key of keys) if (key !== 'role' && key !== '*') throw invalidKey(key, key, 'populate');
+  const roles = listRoles([]);
+  return (user) => {
+    const { nbUsers: _count, ...role } = roles.find((candidate) => candidate.type === user.role)!;
+    return { ...sanitizeUser(user), role };
+  };
+}
+
+const ROUTES: Route[] = [
+  { method: 'POST', path: '/auth/local', scope: UP.callback, limited: true, run: ({ auth, body }) => login(auth, body) },
+  { method: 'POST', path: '/auth/local/register', scope: UP.register, limited: true, run: ({ auth, body }) => register(auth, body) },
+  { method: 'POST', path: '/auth/forgot-password', scope: UP.forgotPassword, limited: true, run: ({ auth, body }) => forgotPassword(auth, body) },
+  { method: 'POST', path: '/auth/reset-password', scope: UP.resetPassword, limited: true, run: ({ auth, body }) => resetPassword(auth, body) },
+  { method: 'POST', path: '/auth/change-password', scope: UP.changePassword, limited: true, run: ({ auth, caller, body }) => changePassword(auth, caller, body) },
+  { method: 'GET', path: '/users/me', scope: UP.me, run: ({ auth, caller, search }) => withRole(search)(me(auth, caller)) },
+  { method: 'GET', path: '/users/count', scope: UP.userCount, run: ({ auth, search }) => countUsers(auth.users.all(), parseQueryString(search)) },
+  { method: 'GET', path: '/users', scope: UP.userFind, run: ({ auth, search }) => queryUsers(auth.users.all(), parseQueryString(search)).map(withRole(search)) },
+  {
+    method: 'GET', path: '/users/:id', scope: UP.userFindOne,
+    // Strapi answers an unknown id with an empty body (Koa's 204 for `ctx.body = null`).
+    run: ({ auth, params, search }) => {
+      const user = /^\d+$/.test(params[0]) ? auth.users.byId(Number(params[0])) : undefined;
+      return user ? withRole(search)(user) : undefined;
+    },
+  },
+  { method: 'GET', path: '/users-permissions/roles', scope: UP.roleFind, run: ({ auth }) => ({ roles: listRoles(auth.users.all()) }) },
+  {
+    method: 'GET', path: '/users-permissions/roles/:id', scope: UP.roleFindOne,
+    run: ({ auth, params }) => {
+      const role = /^\d+$/.test(params[0]) ? findRole(auth.config, auth.models, Number(params[0])) : undefined;
+      if (!role) throw new NotFoundError('Role not found');
+      return { role };
+    },
+  },
+];
+
+/** Route params when `path` fits `pattern` (`/users/:id`), else undefined. */
+function match(pattern: string, path: string): string[] | undefined {
+  const want = pattern.split('/'), have = path.replace(/\/+$/, '').split('/');
+  if (want.length !== have.length) return undefined;
+  const params: string[] = [];
+  for (let i = 0; i < want.length; i++) {
+    if (want[i].startsWith(':')) { if (!have[i]) return undefined; params.push(decodeURIComponent(have[i])); }
+    else if (want[i] !== have[i]) return undefined;
+  }
+  return params;
+}
+
+/**
+ * The users-permissions routes (notes §9.2) as a function: route → authenticate → authorize (the
+ * route's scope) → rate limit → action. Undefined when the path is none of them.
+ *
+ * @example
+ * await handleUsersPermissions(auth, { method: 'GET', path: '/users/me', search: '', caller, client: '127.0.0.1' })
+ */
+export async function handleUsersPermissions(auth: Auth, request: UsersPermissionsRequest): Promise<UsersPermissionsResponse | undefined> {
+  const method = request.method.toUpperCase();
+  // ROUTES lists fixed paths before patterns, so `/users/me` is never taken for `/users/:id`.
+  const candidates = ROUTES.map((route) => ({ route, params: match(route.path, request.path) })).filter((entry) => entry.params);
+  if (!candidates.length) return undefined;
+  const found = candidates.find((entry) => entry.route.method === method);
+  if (!found) throw new MethodNotAllowedError([...new Set(candidates.map((entry) => entry.route.method))]);
+  const { route, params } = found;
+  const body = await request.readBody();
+  const caller = request.caller();
+  if (!caller.allows(route.scope)) throw new ForbiddenError();
+  if (route.limited) auth.limiter.hit(`${request.client} ${route.path}`);
+  const answer = await route.run({ auth, caller, params: params!, body, search: request.search });
+  return { status: answer === undefined ? 204 : 200, body: answer };
+}

@@ -1,0 +1,40 @@
+import { handleUsersPermissions } from '../auth/users-permissions-api.js';
+import { RateLimitError } from '../auth/rate-limit.js';
+import { readBody } from './body.js';
+import type { ExtensionRoute } from './extensions.js';
+import { json, statusText } from './respond.js';
+
+/** Paths the users-permissions plugin owns under the API prefix. */
+const OWNED = /^\/(auth|users|users-permissions)(\/|$)/;
+
+/** The client address srvx's Node request carries (`request.ip`); in-process requests have none. */
+const clientOf = (request: Request): string => (request as Request & { ip?: string }).ip ?? 'unknown';
+
+/**
+ * Strapi's users-permissions routes over HTTP: `/api/auth/*`, `/api/users*`,
+ * `/api/users-permissions/roles*`. Bodies are bare JSON (no `{data}` envelope); errors are thrown
+ * to the app, which writes Strapi's error envelope.
+ */
+export const authRoutes: ExtensionRoute = async ({ request, url, cms, headers }) => {
+  const prefix = cms.config.api.rest.prefix;
+  if (!url.pathname.startsWith(`${prefix}/`)) return undefined;
+  const path = url.pathname.slice(prefix.length);
+  if (!OWNED.test(path)) return undefined;
+  let result;
+  try {
+    result = await handleUsersPermissions(cms.auth, {
+      method: request.method,
+      path,
+      search: url.search,
+      readBody: () => readBody(request),
+      caller: () => cms.contentApi.callerFor(request.headers.get('authorization')),
+      client: clientOf(request),
+    });
+  } catch (error) {
+    if (error instanceof RateLimitError) headers['retry-after'] = String(error.retryAfter);
+    throw error;
+  }
+  if (!result) return undefined;
+  if (result.body === undefined) return new Response(null, { status: result.status, statusText: statusText(result.status), headers });
+  return json(result.status, result.body, headers);
+};

@@ -1,0 +1,72 @@
+import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
+import { mediaLibrary } from '../media/media-library.js';
+import { isMultipart, readUploadForm } from '../media/multipart.js';
+import type { UploadConfig } from '../media/upload-config.js';
+import { parseQueryString } from '../strapi/parse-query.js';
+import { readBody } from './body.js';
+import type { ExtensionRoute } from './extensions.js';
+import { json } from './respond.js';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+const text = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+
+/** The upload request's parts: multipart (files and fields) or a JSON/urlencoded body (fields only). */
+async function readUpload(request: Request, config: UploadConfig) {
+  if (isMultipart(request)) {
+    const form = await readUploadForm(request, config.requestSizeLimit);
+    return { files: form.files, fileInfo: form.fileInfo.length ? form.fileInfo : undefined, attach: { ref: form.ref, refId: form.refId, field: form.field } };
+  }
+  const body = await readBody(request);
+  const fields = isRecord(body) ? body : {};
+  return { files: [], fileInfo: fields.fileInfo, attach: { ref: text(fields.ref), refId: text(fields.refId), field: text(fields.field) } };
+}
+
+/**
+ * Strapi's upload plugin routes (no `{data}` envelope):
+ *
+ *   POST   <prefix>/upload              files → 201 [entries]; ?id= with a file → replace (200),
+ *                                       ?id= without → fileInfo update (200)
+ *   GET    <prefix>/upload/files        [entries] (filters, sort, fields, start/limit/page/pageSize)
+ *   GET    <prefix>/upload/files/page   { data, meta: { pagination } } with the REST defaults
+ *   GET    <prefix>/upload/files/:id    entry, or 404 `file.notFound`
+ *   DELETE <prefix>/upload/files/:id    the deleted entry (200); references in documents cleared
+ */
+export const uploadRoutes: ExtensionRoute = async ({ request, url, cms, headers }) => {
+  const base = `${cms.config.api.rest.prefix}/upload`;
+  if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return undefined;
+  const segments = url.pathname.slice(base.length).split('/').filter(Boolean);
+  const library = mediaLibrary(cms);
+  const method = request.method;
+
+  if (segments.length === 0) {
+    if (method !== 'POST') throw new MethodNotAllowedError(['POST']);
+    const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
+    // Checked before the body is read, so no one without the right can make the server buffer a large body.
+    if (!caller.can(library.model, 'upload')) throw new ForbiddenError();
+    const query = parseQueryString(url.search);
+    if (query.id !== undefined && text(query.id) === undefined) throw new ValidationError('File id is required and must be a single value');
+    const id = text(query.id);
+    const { files, fileInfo, attach } = await readUpload(request, cms.config.upload);
+    if (id !== undefined && files.length === 0) return json(200, await library.updateInfo(id, fileInfo, caller), headers);
+    if (id !== undefined) return json(200, await library.replace(id, files, fileInfo, caller), headers);
+    return json(201, await library.upload({ files, fileInfo, attach }, caller), headers);
+  }
+
+  if (segments[0] !== 'files' || segments.length > 2) throw new NotFoundError();
+  const caller = () => cms.contentApi.callerFor(request.headers.get('authorization'));
+  const query = parseQueryString(url.search);
+  if (segments.length === 1) {
+    if (method !== 'GET') throw new MethodNotAllowedError(['GET']);
+    return json(200, library.find(query, caller()), headers);
+  }
+  let id: string;
+  try { id = decodeURIComponent(segments[1]); } catch { throw new NotFoundError('file.notFound'); }
+  if (id === 'page' && method === 'GET') {
+    const who = caller();
+    if (!who.can(library.model, 'find')) throw new ForbiddenError();
+    return json(200, cms.service.findPage(library.model, query, who), headers);
+  }
+  if (method === 'GET') return json(200, library.findOne(id, query, caller()), headers);
+  if (method === 'DELETE') return json(200, (await library.remove(id, caller())).file, headers);
+  throw new MethodNotAllowedError(['GET', 'DELETE']);
+};

@@ -1,0 +1,69 @@
+import { resizeInside } from './image.js';
+import { bytesToKbytes } from './units.js';
+
+/** One entry of a file's `formats`, in the key order Strapi stores. */
+export interface FormatEntry {
+  name: string;
+  hash: string;
+  ext: string;
+  mime: string;
+  path: null;
+  width: number;
+  height: number;
+  size: number;
+  sizeInBytes: number;
+  url: string;
+}
+
+/** A generated format: its entry and the bytes to store at `/uploads/<hash><ext>`. */
+export interface GeneratedFormat {
+  key: string;
+  entry: FormatEntry;
+  data: Buffer;
+}
+
+export interface FormatSource {
+  name: string;
+  hash: string;
+  ext: string;
+  mime: string;
+  data: Buffer;
+  width: number | null;
+  height: number | null;
+}
+
+/** Strapi's thumbnail box. */
+export const THUMBNAIL = { width: 245, height: 156 };
+
+/** The public URL of a stored upload (the local provider's rule). */
+export const uploadUrl = (hash: string, ext: string): string => `/uploads/${hash}${ext}`;
+
+async function makeFormat(key: string, source: FormatSource, width: number, height: number): Promise<GeneratedFormat> {
+  const resized = await resizeInside(source.data, width, height);
+  const hash = `${key}_${source.hash}`;
+  const entry: FormatEntry = {
+    name: `${key}_${source.name}`, hash, ext: source.ext, mime: source.mime, path: null,
+    width: resized.width, height: resized.height,
+    size: bytesToKbytes(resized.data.length), sizeInBytes: resized.data.length, url: uploadUrl(hash, source.ext),
+  };
+  return { key, entry, data: resized.data };
+}
+
+/**
+ * Strapi's formats of a resizable image: `thumbnail` (inside 245×156) when the image is larger in
+ * either side, then one per breakpoint (inside N×N) smaller than the image's larger side.
+ *
+ * @example
+ * (await generateFormats(photo1200x800, { large: 1000, medium: 750, small: 500 })).map((f) => f.key)
+ * // ['thumbnail', 'large', 'medium', 'small']
+ */
+export async function generateFormats(source: FormatSource, breakpoints: Record<string, number> | undefined): Promise<GeneratedFormat[]> {
+  const { width, height } = source;
+  if (!width || !height) return [];
+  const formats: GeneratedFormat[] = [];
+  if (width > THUMBNAIL.width || height > THUMBNAIL.height) formats.push(await makeFormat('thumbnail', source, THUMBNAIL.width, THUMBNAIL.height));
+  for (const [key, size] of Object.entries(breakpoints ?? {})) {
+    if (size < width || size < height) formats.push(await makeFormat(key, source, size, size));
+  }
+  return formats;
+}

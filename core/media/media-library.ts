@@ -1,0 +1,216 @@
+import type { Caller } from '../access/permissions.js';
+import type { Cms } from '../cms.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import type { ContentIndex } from '../index/content-index.js';
+import { executeFind } from '../query/execute.js';
+import type { RawQuery } from '../query/normalize.js';
+import { resolvePagination } from '../query/pagination.js';
+import { UPLOAD_FILE_UID, type Model } from '../schema/types.js';
+import type { ContentService } from '../service/content-service.js';
+import { newDocumentId } from '../service/document-id.js';
+import { KeyedLock } from '../service/keyed-lock.js';
+import type { Data, Row } from '../types.js';
+import { removeUpload, writeUpload } from './binary-store.js';
+import { findFileRow, removeEntry, writeEntry } from './entry-store.js';
+import { filesAreEmpty } from './errors.js';
+import { parseFileInfo, type FileInfo } from './file-info.js';
+import type { IncomingFile } from './multipart.js';
+import { prepareFile, storedBinaries, type PreparedFile } from './prepare-file.js';
+import { attachFiles, checkAttachTypes, clearReferences, resolveAttachTarget, type AttachTarget } from './references.js';
+import type { UploadConfig } from './upload-config.js';
+
+/** What a media write did: project-relative files written or removed (entries, binaries, documents). */
+export interface MediaWriteEvent {
+  action: 'create' | 'update' | 'delete';
+  documentId: string;
+  files: string[];
+  caller: Caller;
+}
+
+export interface MediaLibraryOptions {
+  root: string;
+  service: ContentService;
+  config: UploadConfig;
+  afterWrite?: (event: MediaWriteEvent) => Promise<void> | void;
+}
+
+/** An upload request: the files, their `fileInfo`, and Strapi's legacy attach fields. */
+export interface UploadInput {
+  files: IncomingFile[];
+  fileInfo?: unknown;
+  attach?: Partial<AttachTarget>;
+}
+
+const PAGINATION_KEYS = ['page', 'pageSize', 'start', 'limit'] as const;
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+const binaryPath = (name: string) => `public/uploads/${name}`;
+
+/**
+ * Strapi's upload plugin over files: entries in `content/upload/`, binaries in `public/uploads/`.
+ * Every operation checks the caller's `upload`/`find`/`findOne`/`destroy` permission on
+ * `plugin::upload.file`; the HTTP routes and the CLI are thin faces over it.
+ */
+export class MediaLibrary {
+  private readonly lock = new KeyedLock();
+  constructor(private readonly options: MediaLibraryOptions) {}
+
+  get index(): ContentIndex { return this.options.service.index; }
+  get model(): Model { return this.index.model(UPLOAD_FILE_UID); }
+
+  private allow(caller: Caller, action: 'upload' | 'find' | 'findOne' | 'destroy'): void {
+    if (!caller.can(this.model, action)) throw new ForbiddenError();
+  }
+
+  private render(documentId: string, caller: Caller, raw: RawQuery = {}): Data {
+    const data = this.options.service.findOne(this.model, documentId, raw, caller);
+    if (!data) throw new NotFoundError('file.notFound');
+    return data;
+  }
+
+  private row(id: string | number, message: string): Row {
+    const row = findFileRow(this.index, id);
+    if (!row) throw new NotFoundError(message);
+    return row;
+  }
+
+  private async emit(event: MediaWriteEvent): Promise<void> {
+    await this.options.afterWrite?.({ ...event, files: [...new Set(event.files)] });
+  }
+
+  /**
+   * `GET /api/upload/files`: every file (no default limit, as Strapi), with filters, sort, fields
+   * and populate through the query engine; `start/limit/page/pageSize` at the root or under
+   * `pagination` paginate (without the content API's `maxLimit`).
+   */
+  find(raw: RawQuery, caller: Caller): Data[] {
+    this.allow(caller, 'find');
+    const pagination: Record<string, unknown> = isRecord(raw.pagination) ? { ...raw.pagination } : {};
+    const rest: RawQuery = { ...raw };
+    for (const key of PAGINATION_KEYS) {
+      if (rest[key] !== undefined) pagination[key] = rest[key];
+      delete rest[key];
+    }
+    delete rest.pagination;
+    const { service } = this.options;
+    const query = service.normalize(this.model, rest, caller, 'find');
+    query.pagination = PAGINATION_KEYS.some((key) => pagination[key] !== undefined && pagination[key] !== '')
+      ? resolvePagination(pagination, { ...service.config.api.rest, maxLimit: Number.MAX_SAFE_INTEGER })
+      : { ...query.pagination, start: 0, limit: Number.POSITIVE_INFINITY };
+    return executeFind(service.context(query, caller), query).data;
+  }
+
+  /** `GET /api/upload/files/:id` by row id (or documentId); 404 `file.notFound` otherwise. */
+  findOne(id: string | number, raw: RawQuery, caller: Caller): Data {
+    this.allow(caller, 'findOne');
+    const row = this.row(id, 'file.notFound');
+    return this.render(row.documentId, caller, { fields: raw.fields, populate: raw.populate });
+  }
+
+  /** `POST /api/upload`: store every file and its entry; 201 with the entries, in order. */
+  async upload(input: UploadInput, caller: Caller): Promise<Data[]> {
+    this.allow(caller, 'upload');
+    if (!input.files.length) throw filesAreEmpty();
+    const infos = parseFileInfo(input.fileInfo);
+    const { ref, refId, field } = input.attach ?? {};
+    const target = ref && refId && field ? resolveAttachTarget(this.index, { ref, refId, field }) : undefined;
+    // Hardening beyond Strapi: attaching edits the entry, so the caller must be allowed to update it too.
+    if (target && !caller.can(target.model, 'update')) throw new ForbiddenError();
+    // One file at a time, as Strapi's default `concurrentUploadSize` of 1: images are decoded in memory.
+    const prepared: PreparedFile[] = [];
+    for (const [position, file] of input.files.entries()) prepared.push(await prepareFile(file, infos[position] ?? {}, this.options.config));
+    if (target) checkAttachTypes(target, prepared.map(({ fields }) => ({ name: String(fields.name), mime: String(fields.mime) })));
+    const ids: string[] = [];
+    const now = new Date().toISOString();
+    for (const { fields, binaries } of prepared) {
+      for (const binary of binaries) await writeUpload(this.options.root, binary.name, binary.data);
+      const documentId = newDocumentId();
+      const file = await writeEntry(this.options.root, this.index, documentId, { data: fields, createdAt: now, updatedAt: now, publishedAt: now });
+      ids.push(documentId);
+      await this.emit({ action: 'create', documentId, files: [file, ...binaries.map((binary) => binaryPath(binary.name))], caller });
+    }
+    if (target) {
+      const changed = await attachFiles(this.options.root, this.index, target, ids);
+      if (changed) await this.emit({ action: 'update', documentId: ids[ids.length - 1], files: [changed], caller });
+    }
+    return ids.map((documentId) => this.render(documentId, caller));
+  }
+
+  /** `POST /api/upload?id=` with a file: new bytes under the same hash and extension (same URL). */
+  async replace(id: string | number, files: IncomingFile[], fileInfo: unknown, caller: Caller): Promise<Data> {
+    this.allow(caller, 'upload');
+    if (files.length > 1) throw new ValidationError('Cannot replace a file with multiple ones');
+    const [info = {}] = parseFileInfo(fileInfo);
+    const row = this.row(id, 'Entity not found');
+    await this.lock.run(row.documentId, async () => {
+      const old = this.row(row.id, 'Entity not found').data;
+      const prepared = await prepareFile(files[0], info, this.options.config, { hash: String(old.hash), ext: String(old.ext ?? '') });
+      const fields: Data = { ...prepared.fields, formats: prepared.fields.formats ?? {} };
+      // Alternative text, caption and focal point stay unless the request gives them.
+      for (const key of ['alternativeText', 'caption', 'focalPoint'] as const) if (info[key] === undefined) fields[key] = old[key] ?? null;
+      for (const binary of prepared.binaries) await writeUpload(this.options.root, binary.name, binary.data);
+      const kept = new Set(prepared.binaries.map((binary) => binary.name));
+      const stale = storedBinaries(old).filter((name) => !kept.has(name));
+      for (const name of stale) await removeUpload(this.options.root, name);
+      const file = await this.rewrite(row, fields);
+      await this.emit({ action: 'update', documentId: row.documentId, files: [file, ...[...kept, ...stale].map(binaryPath)], caller });
+    });
+    return this.render(row.documentId, caller);
+  }
+
+  /** `POST /api/upload?id=` without a file: `name`, `alternativeText`, `caption`, `focalPoint`; null or absent keeps the value. */
+  async updateInfo(id: string | number, fileInfo: unknown, caller: Caller): Promise<Data> {
+    this.allow(caller, 'upload');
+    const [info = {}] = parseFileInfo(fileInfo);
+    const row = this.row(id, 'Entity not found');
+    await this.lock.run(row.documentId, async () => {
+      const old = this.row(row.id, 'Entity not found').data;
+      const fields: Data = { ...old };
+      for (const key of Object.keys(info) as (keyof FileInfo)[]) if (info[key] !== null && info[key] !== undefined) fields[key] = info[key];
+      const file = await this.rewrite(row, fields);
+      await this.emit({ action: 'update', documentId: row.documentId, files: [file], caller });
+    });
+    return this.render(row.documentId, caller);
+  }
+
+  private rewrite(row: Row, fields: Data): Promise<string> {
+    return writeEntry(this.options.root, this.index, row.documentId, {
+      data: fields, createdAt: row.createdAt, updatedAt: new Date().toISOString(), publishedAt: row.publishedAt ?? undefined,
+    });
+  }
+
+  /**
+   * `DELETE /api/upload/files/:id`: clear every reference from documents first (so none dangles),
+   * then remove the entry and its binaries. Answers the deleted entry, as Strapi (200, not 204).
+   */
+  async remove(id: string | number, caller: Caller): Promise<{ file: Data; documents: string[] }> {
+    this.allow(caller, 'destroy');
+    const row = this.row(id, 'file.notFound');
+    const file = this.render(row.documentId, caller);
+    const documents = await this.lock.run(row.documentId, async () => {
+      const cleared = await clearReferences(this.options.root, this.index, row.documentId);
+      const entries = await removeEntry(this.options.root, this.index, row.documentId);
+      const binaries = storedBinaries(row.data);
+      for (const name of binaries) await removeUpload(this.options.root, name);
+      await this.emit({ action: 'delete', documentId: row.documentId, files: [...entries, ...binaries.map(binaryPath), ...cleared], caller });
+      return cleared;
+    });
+    return { file, documents };
+  }
+}
+
+const libraries = new WeakMap<ContentIndex, MediaLibrary>();
+
+/**
+ * The media library of a loaded project (one per index, so a reload gets a fresh one).
+ *
+ * @example
+ * const [entry] = await mediaLibrary(cms).upload({ files: [{ name: 'cat.png', type: 'image/png', data }] }, trustedCaller);
+ */
+export function mediaLibrary(cms: Cms): MediaLibrary {
+  let library = libraries.get(cms.index);
+  if (!library) {
+    library = new MediaLibrary({ root: cms.root, service: cms.service, config: cms.config.upload });
+    libraries.set(cms.index, library);
+  }
+  return library;
+}

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { basename, extname } from 'node:path';
+import slugify from '@sindresorhus/slugify';
+import { extensionFromMime } from './mime.js';
+
+/** Extensions kept as given; anything else (spaces, slashes, very long) falls back to the MIME type's. */
+const SAFE_EXTENSION = /^\.[A-Za-z0-9_+-]{1,16}$/;
+
+/**
+ * Strapi's hash rule: the base name slugified with `_` (case kept, as `nameToSlug` with
+ * `lowercase: false`), then `_` and 10 random hex characters.
+ *
+ * @example
+ * fileHash('Pizza margherita') // 'Pizza_margherita_3f9a1c0b2e'
+ */
+export function fileHash(baseName: string): string {
+  return `${slugify(baseName, { separator: '_', lowercase: false })}_${randomBytes(5).toString('hex')}`;
+}
+
+/** A file's extension as Strapi takes it: from its name, else from its MIME type. */
+export function fileExtension(fileName: string, mime: string): string {
+  const ext = extname(fileName);
+  return SAFE_EXTENSION.test(ext) ? ext : extensionFromMime(mime);
+}
+
+/** Name, extension and hash of a new file: the entry's `name` is `fileInfo.name` or the uploaded name. */
+export function nameFile(fileName: string, mime: string, infoName?: string | null): { name: string; ext: string; hash: string } {
+  const ext = fileExtension(fileName, mime);
+  const name = (infoName || fileName).normalize();
+  const base = ext && name.endsWith(ext) ? basename(name, ext) : basename(name);
+  return { name, ext, hash: fileHash(base) };
+}

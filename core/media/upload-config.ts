@@ -1,0 +1,46 @@
+/** The upload plugin's settings (`upload` in `cms.config.json`), with Strapi's defaults. */
+export interface UploadConfig {
+  /** Largest file accepted, in bytes (Strapi's `plugin::upload.sizeLimit`, 1 GB). */
+  sizeLimit: number;
+  /** Largest multipart request read at all, in bytes (Strapi's body parser `maxFileSize`, 200 MB). */
+  requestSizeLimit: number;
+  /** Responsive formats: name → largest side in pixels (Strapi's `breakpoints`). */
+  breakpoints: Record<string, number>;
+  /** Generate the breakpoint formats (Strapi's `responsiveDimensions` setting, on by default). */
+  responsiveDimensions: boolean;
+  /** Re-encode JPEG, PNG, WebP, TIFF and AVIF at quality 80 when that is smaller (`sizeOptimization`, on). */
+  sizeOptimization: boolean;
+  /** Rotate images by their EXIF orientation (`autoOrientation`, off). */
+  autoOrientation: boolean;
+}
+
+export const DEFAULT_UPLOAD_CONFIG: UploadConfig = {
+  sizeLimit: 1_000_000_000,
+  requestSizeLimit: 200 * 1024 * 1024,
+  breakpoints: { large: 1000, medium: 750, small: 500 },
+  responsiveDimensions: true,
+  sizeOptimization: true,
+  autoOrientation: false,
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+const positive = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
+
+/**
+ * Merge a raw `upload` config section over the defaults; `fail` reports a problem (with the file).
+ *
+ * @example
+ * resolveUploadConfig({ sizeLimit: 10_000_000 }, fail).breakpoints // { large: 1000, medium: 750, small: 500 }
+ */
+export function resolveUploadConfig(raw: unknown, fail: (message: string) => never): UploadConfig {
+  if (raw === undefined) return { ...DEFAULT_UPLOAD_CONFIG, breakpoints: { ...DEFAULT_UPLOAD_CONFIG.breakpoints } };
+  if (!isRecord(raw)) return fail('upload must be an object such as { "sizeLimit": 10000000 }');
+  const config = { ...DEFAULT_UPLOAD_CONFIG, ...raw } as UploadConfig;
+  for (const key of ['sizeLimit', 'requestSizeLimit'] as const) if (!positive(config[key])) fail(`upload.${key} must be a positive integer (bytes)`);
+  for (const key of ['responsiveDimensions', 'sizeOptimization', 'autoOrientation'] as const) if (typeof config[key] !== 'boolean') fail(`upload.${key} must be true or false`);
+  if (!isRecord(config.breakpoints) || !Object.entries(config.breakpoints).every(([name, size]) => /^[A-Za-z0-9_-]+$/.test(name) && positive(size))) {
+    fail('upload.breakpoints must map format names to positive pixel sizes, such as { "large": 1000 }');
+  }
+  for (const key of Object.keys(raw)) if (!(key in DEFAULT_UPLOAD_CONFIG)) fail(`upload.${key} is not a known setting (${Object.keys(DEFAULT_UPLOAD_CONFIG).join(', ')})`);
+  return { ...config, breakpoints: { ...config.breakpoints } };
+}

@@ -1,0 +1,83 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StoredUser } from '../../core/auth/state-store.js';
+import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
+
+/** Secrets from the environment, so tests see no development-secret warning unless they want one. */
+export const TEST_ENV = {
+  CMS_JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789abcdef',
+  CMS_API_TOKEN_SALT: 'test-salt-0123456789abcdef0123456789abcdef',
+  CMS_API_TOKEN: 'env-token-for-ci-0123456789abcdef0123456789abcdef',
+};
+
+/** The Public role of the matrix site: reads on some types, nothing on `tags` and `about`. */
+export const PUBLIC_GRANTS: Record<string, string[]> = {
+  'api::article.article': ['find', 'findOne'],
+  authors: ['find', 'findOne'],
+  category: ['find'],
+  'api::global.global': ['find'],
+};
+
+/** The Authenticated role: reads and some writes. */
+export const AUTHENTICATED_GRANTS: Record<string, string[]> = {
+  'api::article.article': ['find', 'findOne', 'create', 'update'],
+  'api::tag.tag': ['find', 'findOne', 'create', 'update', 'delete'],
+  'api::about.about': ['find', 'update'],
+};
+
+/** The custom token's scopes. */
+export const CUSTOM_SCOPES = [
+  'api::article.article.find',
+  'api::author.author.findOne',
+  'api::tag.tag.create',
+  'api::tag.tag.delete',
+  'api::global.global.update',
+];
+
+export const PASSWORD = 'correct horse battery staple';
+
+export interface AuthSite extends TestServer {
+  root: string;
+  /** Every line the CMS reported (warnings, background problems). */
+  logs: string[];
+  keys: { readOnly: string; fullAccess: string; custom: string; expired: string };
+  user: StoredUser;
+  jwt: string;
+}
+
+/** Rewrite the sample copy's config: role grants and `auth` settings. */
+export function writeConfig(root: string, change: (config: any) => void): void {
+  const file = join(root, 'cms.config.json');
+  const config = JSON.parse(readFileSync(file, 'utf8'));
+  change(config);
+  writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+}
+
+/**
+ * A private copy of the sample site served by the real app, with the matrix grants, one API token
+ * of each type (plus an expired one) and one registered user with a JWT.
+ */
+export async function authSite(options: { publicGrants?: Record<string, string[]>; auth?: Record<string, unknown>; authenticated?: Record<string, string[]>; env?: Record<string, string> } = {}): Promise<AuthSite> {
+  const root = copySampleSite();
+  writeConfig(root, (config) => {
+    config.permissions = { public: options.publicGrants ?? PUBLIC_GRANTS, authenticated: options.authenticated ?? AUTHENTICATED_GRANTS };
+    if (options.auth) config.auth = options.auth;
+  });
+  const logs: string[] = [];
+  const server = await startApp(root, { env: options.env ?? TEST_ENV, report: (message) => logs.push(message) });
+  const { tokens, users, store } = server.cms.auth;
+  const keys = {
+    readOnly: tokens.create({ name: 'reader', type: 'read-only' }).accessKey,
+    fullAccess: tokens.create({ name: 'admin', type: 'full-access', lifespanDays: 90 }).accessKey,
+    custom: tokens.create({ name: 'custom', type: 'custom', permissions: CUSTOM_SCOPES }).accessKey,
+    expired: tokens.create({ name: 'old', type: 'full-access', lifespanDays: 7 }).accessKey,
+  };
+  store.update((state) => { state.apiTokens.find((token) => token.name === 'old')!.expiresAt = new Date(Date.now() - 1000).toISOString(); });
+  const user = await users.add({ username: 'ada', email: 'ada@example.com', password: PASSWORD });
+  return { ...server, root, logs, keys, user, jwt: server.cms.auth.issueJwt(user) };
+}
+
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+/** Strapi's error envelope. */
+export const errorBody = (status: number, name: string, message: string, details: unknown = {}) => ({ data: null, error: { status, name, message, details } });
