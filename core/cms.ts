@@ -9,7 +9,7 @@ import type { ContentIndex } from './index/content-index.js';
 import { loadIndex } from './index/load.js';
 import { loadModels } from './schema/registry.js';
 import type { Model, Models } from './schema/types.js';
-import { DocumentWriter, type WriterOptions } from './service/document-writer.js';
+import { DocumentWriter, type WriteEvent, type WriterOptions } from './service/document-writer.js';
 import { ContentService } from './service/content-service.js';
 import { createDocuments, type Documents } from './service/documents.js';
 import { createContentApi, type ContentApi } from './strapi/content-api.js';
@@ -54,6 +54,8 @@ export interface Cms {
   documents(name: string, caller?: Caller): Documents;
   /** Content files that could not be read (`path:line:col: message`). */
   problems(): FileError[];
+  /** Everything that follows a successful write (commit per write, webhooks); the media library calls it too. */
+  afterWrite(event: WriteEvent): Promise<void>;
   /** Re-read config, schemas and every content file (a schema or config change). Throws, keeping the old state, when invalid. */
   reload(): Promise<void>;
 }
@@ -72,13 +74,14 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     const config = options.config ? resolveConfig(options.config) : await loadConfig(root);
     const models = loadModels(root);
     const index = await loadIndex(root, models, config);
-    const writer = new DocumentWriter(root, index, { afterWrite: afterWriteHooks(config) });
+    const afterWrite = afterWriteHooks(config);
+    const writer = new DocumentWriter(root, index, { afterWrite });
     const service = new ContentService(index, writer);
     const anonymous = publicCaller(config);
     const auth = createAuth({ root, config, models, env: options.env, report });
     const contentApi = createContentApi({ service, anonymous, authenticate: auth.authenticate });
     const ownerApi = createContentApi({ service, anonymous: trustedCaller });
-    return { config, models, index, service, writer, contentApi, ownerApi, auth };
+    return { config, models, index, service, writer, contentApi, ownerApi, auth, afterWrite: afterWrite! };
   };
 
   const report = options.report ?? ((message: string) => process.stderr.write(`${message}\n`));
@@ -91,13 +94,13 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
       hooks.push(webhookDispatcher(config.webhooks, {
         ...options.webhooks,
         report,
-        loadEntry: (event) => cms.documents(event.model.uid).findOne({
-          documentId: event.documentId, locale: event.locale ?? undefined,
+        loadEntry: async (event) => cms.service.findOne(event.model, event.documentId, {
+          locale: event.locale ?? undefined,
           status: event.files.some((file) => !/\.draft\.[^.]+$/.test(file)) ? 'published' : 'draft',
-        }),
+        }, trustedCaller) ?? null,
       }));
     }
-    return async (event) => { for (const hook of hooks) await hook(event); };
+    return async (event: WriteEvent) => { for (const hook of hooks) await hook(event); };
   }
 
   const contentTypes = () => [...cms.models.values()].filter((model) => model.modelType === 'contentType' && !model.uid.startsWith('plugin::'));

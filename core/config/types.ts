@@ -48,7 +48,7 @@ export interface AuthConfig {
   rateLimit: { enabled: boolean; interval: number; max: number };
 }
 
-export type WebhookEvent = 'entry.create' | 'entry.update' | 'entry.delete' | 'entry.publish' | 'entry.unpublish' | 'entry.draft-discard';
+export type WebhookEvent = 'entry.create' | 'entry.update' | 'entry.delete' | 'entry.publish' | 'entry.unpublish' | 'entry.draft-discard' | 'media.create' | 'media.update' | 'media.delete';
 
 export interface WebhookConfig {
   url: string;

@@ -209,7 +209,11 @@ const libraries = new WeakMap<ContentIndex, MediaLibrary>();
 export function mediaLibrary(cms: Cms): MediaLibrary {
   let library = libraries.get(cms.index);
   if (!library) {
-    library = new MediaLibrary({ root: cms.root, service: cms.service, config: cms.config.upload });
+    library = new MediaLibrary({
+      root: cms.root, service: cms.service, config: cms.config.upload,
+      // Uploads commit and fire webhooks like document writes (Strapi's media.* events).
+      afterWrite: (event) => cms.afterWrite({ ...event, model: cms.models.get(UPLOAD_FILE_UID)!, locale: null }),
+    });
     libraries.set(cms.index, library);
   }
   return library;

@@ -1,14 +1,12 @@
 import type { WebhookConfig, WebhookEvent } from '../config/types.js';
+import { UPLOAD_FILE_UID } from '../schema/types.js';
 import type { WriteEvent } from '../service/document-writer.js';
 import type { Data } from '../types.js';
 
-export interface WebhookPayload {
-  event: WebhookEvent;
-  createdAt: string;
-  model: string;
-  uid: string;
-  entry: Data;
-}
+/** Strapi's payloads: `{ event, createdAt, model, uid, entry }`, and `{ event, createdAt, media }` for uploads. */
+export type WebhookPayload =
+  | { event: WebhookEvent; createdAt: string; model: string; uid: string; entry: Data }
+  | { event: WebhookEvent; createdAt: string; media: Data };
 
 export interface WebhookOptions {
   /** Delays before each retry; the number of entries is the number of retries. */
@@ -21,6 +19,7 @@ export interface WebhookOptions {
 
 /** Strapi's events for a write: a write that publishes also fires `entry.publish`. */
 export function eventsFor(event: WriteEvent): WebhookEvent[] {
+  if (event.model.uid === UPLOAD_FILE_UID) return event.action === 'create' || event.action === 'update' || event.action === 'delete' ? [`media.${event.action}`] : [];
   const publishes = event.files.some((file) => !/\.draft\.[^.]+$/.test(file));
   switch (event.action) {
     case 'create': return publishes && event.model.draftAndPublish ? ['entry.create', 'entry.publish'] : ['entry.create'];
@@ -70,7 +69,10 @@ export function webhookDispatcher(hooks: WebhookConfig[], options: WebhookOption
     if (!wanted.length) return;
     const entry = event.action === 'delete' ? { documentId: event.documentId, locale: event.locale } : (await options.loadEntry(event)) ?? { documentId: event.documentId };
     for (const name of names) {
-      const payload: WebhookPayload = { event: name, createdAt: new Date().toISOString(), model: event.model.singularName, uid: event.model.uid, entry };
+      const createdAt = new Date().toISOString();
+      const payload: WebhookPayload = event.model.uid === UPLOAD_FILE_UID
+        ? { event: name, createdAt, media: entry }
+        : { event: name, createdAt, model: event.model.singularName, uid: event.model.uid, entry };
       for (const hook of wanted.filter((candidate) => !candidate.events || candidate.events.includes(name))) {
         const delivery = deliver(hook, payload, options).finally(() => pending.delete(delivery));
         pending.add(delivery);
