@@ -1,6 +1,7 @@
 import type { Cms } from '../cms.js';
 import { authRoutes } from './auth-routes.js';
 import { cmsRoutes } from './cms-routes.js';
+import { i18nRoutes } from './i18n-routes.js';
 import { uploadRoutes } from './upload-routes.js';
 
 /** What an extension route gets: the request, its URL, the CMS and the response headers set so far (CORS). */
@@ -18,4 +19,4 @@ export interface RouteContext {
 export type ExtensionRoute = (context: RouteContext) => Promise<Response | undefined>;
 
 /** Extension routes, tried in order before the content-type routes. */
-export const EXTENSIONS: ExtensionRoute[] = [cmsRoutes, authRoutes, uploadRoutes];
+export const EXTENSIONS: ExtensionRoute[] = [cmsRoutes, authRoutes, uploadRoutes, i18nRoutes];
