@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { parseJsonText } from '../../core/parsers/json.js';
+import { parseQueryString } from '../../core/strapi/parse-query.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../output.js';
 
@@ -16,6 +17,8 @@ async function readData(ctx: CliContext, options: WriteOptions): Promise<unknown
   }
   throw new UsageError('give the document fields with --data \'{"title":"Hi"}\' or --file <path.json>');
 }
+
+const textParam = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 function searchOf(options: WriteOptions, extra: string): string {
   const params = new URLSearchParams();
@@ -62,7 +65,7 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
     .action(async (type: string, documentId: string | undefined, options: WriteOptions) => {
       const cms = await ctx.loadCms(options.root);
       const path = documentId ? `/${type}/${encodeURIComponent(documentId)}` : `/${type}`;
-      await cms.ownerApi({ method: 'DELETE', path, search: searchOf(options, '') });
+      await cms.ownerApi({ method: 'DELETE', path, search: searchOf(options, search()) });
       ctx.stderr.write(`deleted ${type}${documentId ? ` ${documentId}` : ''}\n`);
     });
 
@@ -82,7 +85,9 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
         const id = documentId ?? cms.index.rows(model.uid)[0]?.documentId;
         if (!id) throw new UsageError(`${type} has no document`);
         const documents = cms.documents(model.uid);
-        const params = { documentId: id, locale: options.locale };
+        // --locale is read with the other URL-style options (see query-args.ts).
+        const locale = options.locale ?? textParam(parseQueryString(search()).locale);
+        const params = { documentId: id, locale };
         if (name === 'publish') await documents.publish(params);
         else if (name === 'unpublish') await documents.unpublish(params);
         else await documents.discardDraft(params);

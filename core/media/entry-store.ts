@@ -1,11 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
 import { contentFolder } from '../index/load.js';
-import { readContentFile, type FileRecord } from '../index/read-file.js';
+import type { FileRecord } from '../index/read-file.js';
 import { UPLOAD_FILE_UID, type Model } from '../schema/types.js';
-import { removeFile, writeFileAtomic } from '../storage/atomic-write.js';
-import { serializeDocument, type StoredDocument } from '../storage/serialize.js';
+import { removeFile } from '../storage/atomic-write.js';
+import { writeContentFile } from '../storage/content-file.js';
+import type { StoredDocument } from '../storage/serialize.js';
 import type { Data, Row } from '../types.js';
 
 /**
@@ -19,24 +19,6 @@ export function findFileRow(index: ContentIndex, id: string | number): Row | und
     return row?.uid === UPLOAD_FILE_UID ? row : undefined;
   }
   return index.findRow(UPLOAD_FILE_UID, text, { status: 'published', locale: null });
-}
-
-async function readText(root: string, file: string): Promise<string | undefined> {
-  try { return await readFile(join(root, file), 'utf8'); } catch { return undefined; }
-}
-
-/**
- * Serialise a content file, write it atomically and index the very text written, so the change is
- * queryable and populatable at once (the document writer's path). Unchanged text is not rewritten.
- * Returns whether the file changed.
- */
-export async function writeContentFile(root: string, index: ContentIndex, model: Model, file: string, document: StoredDocument): Promise<boolean> {
-  const previous = await readText(root, file);
-  const text = serializeDocument(index.models, model, file, document, previous);
-  if (text === previous) return false;
-  await writeFileAtomic(join(root, file), text);
-  index.setRecord(readContentFile(file, text, Date.now(), model, index.models, index.config));
-  return true;
 }
 
 /** The file holding a media entry: its existing file (any format), else `content/upload/<documentId>.json`. */

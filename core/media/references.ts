@@ -3,7 +3,8 @@ import type { ContentIndex } from '../index/content-index.js';
 import { getAttribute, UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import type { Data } from '../types.js';
 import { isAllowedType, mediaTypeOf } from './allowed-types.js';
-import { storedAsIs, writeContentFile } from './entry-store.js';
+import { writeContentFile } from '../storage/content-file.js';
+import { storedAsIs } from './entry-store.js';
 
 const isRecord = (value: unknown): value is Data => !!value && typeof value === 'object' && !Array.isArray(value);
 

@@ -1,6 +1,5 @@
 import matter from 'gray-matter';
 import { stringify } from 'yaml';
-import { FileError } from '../errors.js';
 import type { Parser } from './types.js';
 import { parseYamlText } from './yaml.js';
 
@@ -14,30 +13,23 @@ export const markdownParser: Parser = {
   name: 'markdown',
   extensions: ['.md'],
   parse: (text, file) => {
-    // The front matter starts on line 2, after the opening `---`.
-    const frontMatterLineOffset = 1;
+    // gray-matter hands over the front matter from just after the opening `---` (its line break
+    // included), so YAML line numbers are already file line numbers.
     const parsed = matter(text, {
       engines: {
         yaml: {
-          parse: (source: string) => {
-            try {
-              return (parseYamlText(source, file) ?? {}) as object;
-            } catch (error) {
-              if (error instanceof FileError && error.line !== undefined) {
-                throw new FileError(file, error.message, error.line + frontMatterLineOffset, error.column);
-              }
-              throw error;
-            }
-          },
+          parse: (source: string) => (parseYamlText(source, file) ?? {}) as object,
           stringify: (data: object) => stringify(data),
         },
       },
     });
-    return { data: parsed.data, body: parsed.content.replace(/^\r?\n/, '') };
+    // The blank line after the front matter and the file's final newline belong to the file, not the body.
+    return { data: parsed.data, body: parsed.content.replace(/^\r?\n/, '').replace(/\r?\n$/, '') };
   },
-  stringify: (data, body) => {
-    const frontMatter = Object.keys(data).length ? stringify(data, { lineWidth: 0 }) : '';
-    const text = body ?? '';
-    return `---\n${frontMatter}---\n\n${text}${text.endsWith('\n') || text === '' ? '' : '\n'}`;
-  },
+  stringify: (data, body) => markdownDocument(Object.keys(data).length ? stringify(data, { lineWidth: 0 }) : '', body ?? ''),
 };
+
+/** Front matter and body as a file: a blank line between them and exactly one final newline, so bodies round-trip exactly. */
+export function markdownDocument(frontMatter: string, body: string): string {
+  return `---\n${frontMatter}---\n\n${body === '' ? '' : `${body}\n`}`;
+}

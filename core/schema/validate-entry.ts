@@ -1,10 +1,11 @@
-import { ApplicationError, invalidKey, ValidationError } from '../errors.js';
+import { ApplicationError, ValidationError } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
 import { deriveId } from '../index/ids.js';
-import type { Data, Row, Status } from '../types.js';
-import { normalizeTime } from '../query/cast.js';
+import type { Data, Row } from '../types.js';
 import { resolveRelationInput } from './relation-input.js';
+import { CAST, isCount, notType, ruleErrors, STRING_TYPES, yupPath } from './scalar-rules.js';
 import { getAttribute, isScalar, UPLOAD_FILE_UID, type Attribute, type Model } from './types.js';
+import { allowedTypeProblems } from '../media/allowed-types.js';
 
 /** One entity-validation problem, in Strapi's `details.errors[]` shape. */
 export interface EntryProblem {
@@ -16,99 +17,34 @@ export interface EntryProblem {
 
 export interface ValidateContext {
   index: ContentIndex;
-  /** The row being written (its locale/status), for unique checks and relation resolution. */
+  /** The row being written (its locale), for unique checks and relation resolution. */
   locale: string | null;
-  status: Status;
   documentId: string;
-  /** Create or update: required fields are `must be defined` on create, `cannot be null` on update. */
+  /** Strapi's `validateEntityCreation` (`must be defined.`) or `validateEntityUpdate` (`cannot be null.`). */
   mode: 'create' | 'update';
-  /** Required and unique are enforced when the version is published (Strapi skips them for drafts). */
+  /** False for draft writes of draft-and-publish types: required, unique, minLength and item counts wait for the publish. */
   enforceConstraints: boolean;
-  /** Seed of the row whose components are being written, so item ids can be matched. */
-  seed: string;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-const printValue = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
-const typeError = (path: string, type: string, value: unknown) => `${path} must be a \`${type}\` type, but the final value was: \`${printValue(value)}\`.`;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const UID = /^[A-Za-z0-9-_.~]*$/;
+const INVALID = Symbol('invalid');
+type Result = unknown | typeof INVALID;
 
-type Coerce = (value: unknown, attribute: Attribute, path: string) => { value?: unknown; error?: string };
-
-const asString: Coerce = (value, _attribute, path) => (typeof value === 'string' ? { value } : typeof value === 'number' || typeof value === 'boolean' ? { value: String(value) } : { error: typeError(path, 'string', value) });
-const asNumber = (integer: boolean): Coerce => (value, _attribute, path) => {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  if (Number.isNaN(number) || !Number.isFinite(number)) return { error: typeError(path, 'number', value) };
-  if (integer && !Number.isInteger(number)) return { error: `${path} must be an integer` };
-  return { value: number };
-};
-
-/** Body value → stored value, one small function per scalar type (yup's messages). */
-const COERCE: Record<string, Coerce> = {
-  string: asString,
-  text: asString,
-  richtext: asString,
-  password: asString,
-  enumeration: asString,
-  email: (value, attribute, path) => {
-    const result = asString(value, attribute, path);
-    return result.error || EMAIL.test(result.value as string) ? result : { error: `${path} must be a valid email` };
-  },
-  uid: (value, attribute, path) => {
-    const result = asString(value, attribute, path);
-    return result.error || UID.test(result.value as string) ? result : { error: `${path} must match the following: "/^[A-Za-z0-9-_.~]*$/"` };
-  },
-  integer: asNumber(true),
-  float: asNumber(false),
-  decimal: asNumber(false),
-  biginteger: (value, _attribute, path) => (typeof value === 'string' && /^-?\d+$/.test(value)) || Number.isInteger(value) ? { value: String(value) } : { error: typeError(path, 'string', value) },
-  boolean: (value, _attribute, path) => {
-    if (typeof value === 'boolean') return { value };
-    if (['true', 't', '1', 1].includes(value as string)) return { value: true };
-    if (['false', 'f', '0', 0].includes(value as string)) return { value: false };
-    return { error: typeError(path, 'boolean', value) };
-  },
-  date: (value, _attribute, path) => {
-    const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-    return Number.isNaN(time) ? { error: `${path} must be a valid date` } : { value: new Date(time).toISOString().slice(0, 10) };
-  },
-  time: (value, _attribute, path) => {
-    const time = typeof value === 'string' ? normalizeTime(value) : undefined;
-    return time ? { value: time } : { error: `${path} must be a valid time` };
-  },
-  datetime: (value, _attribute, path) => {
-    const time = typeof value === 'string' || typeof value === 'number' ? new Date(value).getTime() : Number.NaN;
-    return Number.isNaN(time) ? { error: `${path} must be a valid datetime` } : { value: new Date(time).toISOString() };
-  },
-  timestamp: (value, _attribute, path) => {
-    const time = typeof value === 'string' || typeof value === 'number' ? new Date(value).getTime() : Number.NaN;
-    return Number.isNaN(time) ? { error: `${path} must be a valid timestamp` } : { value: new Date(time).toISOString() };
-  },
-  json: (value) => ({ value }),
-  blocks: (value, _attribute, path) =>
-    Array.isArray(value) && value.every((block) => isRecord(block) && typeof block.type === 'string') ? { value } : { error: `${path} must be an array of blocks, each with a "type"` },
-};
-
-/** Length, range, regex and enum rules of a scalar attribute. */
-function checkRules(value: unknown, attribute: Attribute, path: string): string | undefined {
-  if (typeof value === 'string') {
-    if (attribute.type === 'enumeration' && !(attribute.enum ?? []).includes(value)) return `${path} must be one of the following values: ${(attribute.enum ?? []).join(', ')}`;
-    if (attribute.minLength !== undefined && value.length < attribute.minLength) return `${path} must be at least ${attribute.minLength} characters`;
-    if (attribute.maxLength !== undefined && value.length > attribute.maxLength) return `${path} must be at most ${attribute.maxLength} characters`;
-    if (attribute.regex && value !== '' && !new RegExp(attribute.regex).test(value)) return `${path} must match the following: "${attribute.regex}"`;
-  }
-  if (typeof value === 'number') {
-    if (attribute.min !== undefined && value < Number(attribute.min)) return `${path} must be greater than or equal to ${attribute.min}`;
-    if (attribute.max !== undefined && value > Number(attribute.max)) return `${path} must be less than or equal to ${attribute.max}`;
-  }
-  return undefined;
+/** `Invalid key <k>[ at <path>]` for a body key (details carry `source: "body"`; `id`/`documentId` have no path). */
+function invalidBodyKey(key: string, path?: string | null): ValidationError {
+  const message = path && path !== key ? `Invalid key ${key} at ${path}` : `Invalid key ${key}`;
+  return new ValidationError(message, path === undefined ? { key, source: 'body' } : { key, path, source: 'body' });
 }
 
-/** Keys a body may not write: system fields and the i18n virtual relation. */
-const NON_WRITABLE = ['id', 'documentId', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'localizations'];
+/** System keys a body may not write (Strapi's non-writable attributes). */
+const NON_WRITABLE = ['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'localizations'];
 /** Accepted but ignored, as Strapi does (`publishedAt` is forced by status, `locale` by the query). */
 const IGNORED = ['publishedAt', 'locale'];
+/** Keys allowed inside component items besides attributes. */
+const ITEM_KEYS = ['id', 'documentId', '__component'];
+
+const isUnique = (attribute: Attribute) => attribute.unique === true || attribute.type === 'uid';
+const isListValued = (attribute: Attribute) => (attribute.type === 'component' && attribute.repeatable === true) || attribute.type === 'dynamiczone';
 
 export class EntryValidator {
   readonly problems: EntryProblem[] = [];
@@ -120,88 +56,153 @@ export class EntryValidator {
     this.problems.push(problem);
   }
 
-  /** Reject unknown and non-writable keys first, as Strapi does (400 `Invalid key <k>`). */
-  checkKeys(model: Model, data: Record<string, unknown>, prefix: string[] = []): void {
+  /** Reject unknown and non-writable keys first, as Strapi's validateInput does (400 `Invalid key <k>`). */
+  checkKeys(model: Model, data: Record<string, unknown>, attributePath: string | null = null): void {
     for (const key of Object.keys(data)) {
-      if (prefix.length === 0 && IGNORED.includes(key)) continue;
-      if (prefix.length > 0 && (key === 'id' || key === '__component' || key === 'documentId')) continue;
+      if (attributePath === null && IGNORED.includes(key)) continue;
+      if (attributePath !== null && ITEM_KEYS.includes(key)) continue;
+      if (attributePath === null && (key === 'id' || key === 'documentId')) throw invalidBodyKey(key);
+      if (attributePath === null && NON_WRITABLE.includes(key)) throw invalidBodyKey(key, key);
       const attribute = getAttribute(model, key);
-      if (!attribute || (prefix.length === 0 && NON_WRITABLE.includes(key))) {
-        const path = prefix.length ? prefix.join('.') : null;
-        throw invalidKey(key, path, 'body', 'body');
-      }
+      if (!attribute) throw invalidBodyKey(key, attributePath);
+      const path = attributePath === null ? key : `${attributePath}.${key}`;
       const value = data[key];
       if (attribute.type === 'component' && value !== null) {
         const component = this.ctx.index.model(attribute.component!);
-        const items = attribute.repeatable ? (Array.isArray(value) ? value : []) : [value];
-        items.forEach((item, position) => { if (isRecord(item)) this.checkKeys(component, item, attribute.repeatable ? [...prefix, key, String(position)] : [...prefix, key]); });
+        for (const item of attribute.repeatable ? (Array.isArray(value) ? value : []) : [value]) if (isRecord(item)) this.checkKeys(component, item, path);
       }
       if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
-        value.forEach((item, position) => {
-          if (!isRecord(item)) return;
-          const component = typeof item.__component === 'string' ? this.ctx.index.models.get(item.__component) : undefined;
-          if (component && component.modelType === 'component') this.checkKeys(component, item, [...prefix, key, String(position)]);
-        });
+        for (const item of value) {
+          const component = isRecord(item) && typeof item.__component === 'string' ? this.ctx.index.models.get(item.__component) : undefined;
+          if (component && component.modelType === 'component') this.checkKeys(component, item as Record<string, unknown>, path);
+        }
       }
     }
+  }
+
+  /** Schema defaults for the attributes a new version's body leaves out (yup `.default()` on creation). */
+  withDefaults(model: Model, data: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = Object.assign(Object.create(null), data);
+    for (const name of model.attributeNames) {
+      const attribute = model.attributes[name];
+      if (out[name] !== undefined) continue;
+      if (isScalar(attribute) && attribute.default !== undefined) out[name] = attribute.default;
+    }
+    return out;
   }
 
   /**
-   * Merge a body patch over the stored fields of `model` and validate the result.
-   * Returns the new stored fields (relations and media as documentIds, components inline).
+   * Merge a body patch over the stored fields of `model` and validate it, attribute by attribute in
+   * schema order (yup sorts errors by key order). Returns the new stored fields (relations and media
+   * as documentIds, components inline); invalid values keep the stored ones.
    */
   apply(model: Model, patch: Record<string, unknown>, current: Data, prefix: string[], seed: string): Data {
     const next: Data = Object.create(null);
-    for (const name of model.attributeNames) if (current[name] !== undefined) next[name] = current[name];
-    for (const [name, value] of Object.entries(patch)) {
-      const attribute = getAttribute(model, name);
-      if (!attribute) continue;
+    for (const name of model.attributeNames) {
+      const attribute = model.attributes[name];
       const path = [...prefix, name];
-      const stored = this.value(model, name, attribute, value, current[name], path, seed);
-      if (stored === undefined) continue;
-      next[name] = stored;
+      const given = Object.hasOwn(patch, name);
+      const stored = given ? this.value(model, name, attribute, patch[name], current[name], path, seed) : INVALID;
+      const value = stored === INVALID ? current[name] : stored;
+      if (value !== undefined) next[name] = value;
+      if (given || this.ctx.mode === 'create') this.checkRequired(attribute, given ? patch[name] : undefined, path);
     }
-    this.checkRequired(model, next, patch, prefix);
     return next;
   }
 
-  private checkRequired(model: Model, next: Data, patch: Record<string, unknown>, prefix: string[]): void {
-    if (!this.ctx.enforceConstraints) return;
+  /**
+   * notNil on creation (`must be defined.`), notNull on update (`cannot be null.`). Repeatable
+   * components and zones are always notNil/notNull (a missing one defaults to [] unless required).
+   */
+  private checkRequired(attribute: Attribute, value: unknown, path: string[]): void {
+    if (attribute.type === 'relation' || attribute.type === 'media') return;
+    const creating = this.ctx.mode === 'create';
+    const failing = isListValued(attribute)
+      ? value === null || (value === undefined && creating && attribute.required === true)
+      : attribute.required === true && this.ctx.enforceConstraints && (value === null || (value === undefined && creating));
+    if (failing) this.add(path, `${yupPath(path)} ${creating ? 'must be defined.' : 'cannot be null.'}`, value);
+  }
+
+  /**
+   * What publishing checks that a draft write did not (Strapi re-validates the draft row as a
+   * creation): required fields (missing values are the row's nulls), unique values, minLength and
+   * item counts, through components and zones.
+   */
+  checkPublish(model: Model, data: Data, prefix: string[] = []): void {
     for (const name of model.attributeNames) {
       const attribute = model.attributes[name];
-      if (!attribute.required || attribute.type === 'relation' || attribute.type === 'media') continue;
       const path = [...prefix, name];
-      const value = next[name];
-      if (value === undefined || (value === null && !(name in patch))) this.add(path, `${path.join('.')} must be defined.`);
-      else if (value === null) this.add(path, this.ctx.mode === 'create' ? `${path.join('.')} must be defined.` : `${path.join('.')} cannot be null.`, null);
-      else if (attribute.type === 'component' && attribute.repeatable && Array.isArray(value) && attribute.min !== undefined && value.length < Number(attribute.min)) {
-        this.add(path, `${path.join('.')} field must have at least ${attribute.min} items`, value);
+      const value = data[name] ?? null;
+      const text = yupPath(path);
+      if (attribute.type === 'relation' || attribute.type === 'media') continue;
+      if (value === null) {
+        if (attribute.required) this.add(path, `${text} must be defined.`, null);
+        continue;
+      }
+      if (attribute.type === 'component') {
+        const component = this.ctx.index.model(attribute.component!);
+        if (Array.isArray(value)) {
+          this.checkCount(attribute, value, path);
+          value.forEach((item, position) => { if (isRecord(item)) this.checkPublish(component, item, [...path, String(position)]); });
+        } else if (isRecord(value)) this.checkPublish(component, value, path);
+      } else if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
+        this.checkCount(attribute, value, path);
+        value.forEach((item, position) => {
+          const component = isRecord(item) ? this.ctx.index.models.get(String(item.__component)) : undefined;
+          if (component) this.checkPublish(component, item as Data, [...path, String(position)]);
+        });
+      } else if (typeof value === 'string' && STRING_TYPES.includes(attribute.type) && isCount(attribute.minLength) && value.length < attribute.minLength) {
+        this.add(path, `${text} must be at least ${attribute.minLength} characters`, value);
+      } else if (prefix.length === 0 && isUnique(attribute) && this.isTaken(model, name, value)) {
+        this.add(path, 'This attribute must be unique', value);
       }
     }
   }
 
-  private value(model: Model, name: string, attribute: Attribute, value: unknown, current: unknown, path: string[], seed: string): unknown {
-    const dotted = path.join('.');
-    if (attribute.type === 'relation') {
-      if (attribute.mappedBy) {
-        this.add(path, `${dotted} is the inverse side of ${attribute.target}.${attribute.mappedBy}; set the relation on that side`, value);
-        return undefined;
+  /** yup array min (when required or not empty) and max, checked for published versions only. */
+  private checkCount(attribute: Attribute, items: unknown[], path: string[]): void {
+    const min = attribute.min;
+    if (typeof min === 'number' && (attribute.required || items.length > 0) && items.length < min) this.add(path, `${yupPath(path)} field must have at least ${min} items`, items);
+    if (typeof attribute.max === 'number' && items.length > attribute.max) this.add(path, `${yupPath(path)} field must have less than or equal to ${attribute.max} items`, items);
+  }
+
+  private value(model: Model, name: string, attribute: Attribute, value: unknown, current: unknown, path: string[], seed: string): Result {
+    const text = yupPath(path);
+    switch (attribute.type) {
+      case 'relation':
+        if (attribute.mappedBy) {
+          this.add(path, `${text} is the inverse side of ${attribute.target}.${attribute.mappedBy}; set the relation on that side`, value);
+          return INVALID;
+        }
+        return resolveRelationInput(this.ctx, attribute, attribute.target!, value, current, text);
+      case 'media': {
+        const stored = resolveRelationInput(this.ctx, attribute, UPLOAD_FILE_UID, value, current, text);
+        // `allowedTypes` (images, videos, audios, files): a project rule beyond Strapi's REST API.
+        for (const problem of allowedTypeProblems(this.ctx.index, attribute, stored, path)) this.add(problem.path, problem.message, problem.value);
+        return stored;
       }
-      return resolveRelationInput(this.ctx, attribute, attribute.target!, value, current, dotted);
+      case 'component':
+        return this.component(attribute, value, current, path, `${seed}#${name}`);
+      case 'dynamiczone':
+        return this.zone(attribute, value, current, path, `${seed}#${name}`);
+      default:
+        return this.scalar(model, name, attribute, value, path);
     }
-    if (attribute.type === 'media') return resolveRelationInput(this.ctx, attribute, UPLOAD_FILE_UID, value, current, dotted);
-    if (attribute.type === 'component') return this.component(attribute, value, current, path, `${seed}#${name}`);
-    if (attribute.type === 'dynamiczone') return this.zone(attribute, value, path, `${seed}#${name}`);
-    if (value === null) return null;
-    const coerced = COERCE[attribute.type](value, attribute, dotted);
-    if (coerced.error) { this.add(path, coerced.error, value); return undefined; }
-    const ruleError = checkRules(coerced.value, attribute, dotted);
-    if (ruleError) { this.add(path, ruleError, value); return undefined; }
-    if (attribute.unique && this.ctx.enforceConstraints && prefix0(path) && this.isTaken(model, name, coerced.value)) {
-      this.add(path, 'This attribute must be unique', value);
-      return undefined;
+  }
+
+  private scalar(model: Model, name: string, attribute: Attribute, value: unknown, path: string[]): Result {
+    if (value === null || value === undefined) return value === null ? null : INVALID;
+    const text = yupPath(path);
+    const cast = CAST[attribute.type](value, text);
+    if ('error' in cast) { this.add(path, cast.error, value); return INVALID; }
+    const errors = ruleErrors(cast.value, attribute, text, this.ctx.enforceConstraints);
+    for (const error of errors) this.add(path, error, value);
+    if (errors.length) return INVALID;
+    if (this.ctx.enforceConstraints && path.length === 1 && isUnique(attribute) && this.isTaken(model, name, cast.value)) {
+      this.add(path, 'This attribute must be unique', cast.value);
+      return INVALID;
     }
-    return coerced.value;
+    return cast.value;
   }
 
   /** Is a unique value already used by another document in this locale (published rows, or rows of types without D&P)? */
@@ -210,53 +211,69 @@ export class EntryValidator {
       row.documentId !== this.ctx.documentId && row.status === 'published' && row.locale === this.ctx.locale && row.data[name] === value);
   }
 
-  private component(attribute: Attribute, value: unknown, current: unknown, path: string[], seed: string): unknown {
+  private component(attribute: Attribute, value: unknown, current: unknown, path: string[], seed: string): Result {
+    if (value === null) return attribute.repeatable ? INVALID : null;
     const component = this.ctx.index.model(attribute.component!);
-    if (value === null) return null;
     if (!attribute.repeatable) {
-      if (!isRecord(value)) { this.add(path, typeError(path.join('.'), 'object', value), value); return undefined; }
-      return this.apply(component, value, isRecord(current) ? (current as Data) : Object.create(null), path, seed);
+      if (!isRecord(value)) { this.add(path, notType(yupPath(path), 'object', value), value); return INVALID; }
+      // Strapi's updateComponents: with this entry's component id the component is updated (a
+      // partial update); without an id the old one is deleted and a new one created from the body.
+      const own = isRecord(current) ? (current as Data) : undefined;
+      const hasId = value.id !== undefined && value.id !== null;
+      if (hasId && (!own || Number(value.id) !== deriveId(seed))) throw notRelated(path);
+      return this.apply(component, value, hasId ? own! : Object.create(null), path, seed);
     }
-    if (!Array.isArray(value)) { this.add(path, typeError(path.join('.'), 'array', value), value); return undefined; }
-    const existing = Array.isArray(current) ? (current as Data[]) : [];
-    const byId = new Map(existing.map((item, position) => [deriveId(`${seed}.${position}`), item]));
-    const items: Data[] = [];
-    value.forEach((item, position) => {
+    if (!Array.isArray(value)) { this.add(path, notType(yupPath(path), 'array', value), value); return INVALID; }
+    const byId = this.itemsById(current, seed);
+    const items = value.map((item, position) => {
       const itemPath = [...path, String(position)];
-      if (!isRecord(item)) { this.add(itemPath, typeError(itemPath.join('.'), 'object', item), item); return; }
-      let base: Data = Object.create(null);
-      if (item.id !== undefined && item.id !== null) {
-        const match = byId.get(Number(item.id));
-        if (!match) throw new ApplicationError(`Some of the provided components in ${path.join('.')} are not related to the entity`);
-        base = match;
-      }
-      items.push(this.apply(component, item, base, itemPath, `${seed}.${position}`));
+      if (!isRecord(item)) { this.add(itemPath, notType(yupPath(itemPath), 'object', item), item); return undefined; }
+      const base = this.itemBase(item, byId, path);
+      return this.apply(component, item, base, itemPath, `${seed}.${position}`);
     });
-    if (attribute.max !== undefined && items.length > Number(attribute.max)) this.add(path, `${path.join('.')} field must have less than or equal to ${attribute.max} items`, value);
-    return items;
+    if (this.ctx.enforceConstraints) this.checkCount(attribute, value, path);
+    return items.some((item) => item === undefined) ? INVALID : items;
   }
 
-  private zone(attribute: Attribute, value: unknown, path: string[], seed: string): unknown {
-    if (value === null) return [];
-    if (!Array.isArray(value)) { this.add(path, typeError(path.join('.'), 'array', value), value); return undefined; }
+  /** Stored items of a repeatable component or zone by their derived ids. */
+  private itemsById(current: unknown, seed: string): Map<number, Data> {
+    const existing = Array.isArray(current) ? (current as Data[]) : [];
+    return new Map(existing.map((item, position) => [deriveId(`${seed}.${position}`), item]));
+  }
+
+  /** The stored item an `id` names (updated in place), or a fresh one; an id that is not this entry's is Strapi's ApplicationError. */
+  private itemBase(item: Record<string, unknown>, byId: Map<number, Data>, path: string[]): Data {
+    if (item.id === undefined || item.id === null) return Object.create(null);
+    const match = byId.get(Number(item.id));
+    if (!match || (item.__component !== undefined && match.__component !== item.__component)) throw notRelated(path);
+    return match;
+  }
+
+  private zone(attribute: Attribute, value: unknown, current: unknown, path: string[], seed: string): Result {
+    if (value === null) return INVALID;
+    if (!Array.isArray(value)) { this.add(path, notType(yupPath(path), 'array', value), value); return INVALID; }
     const allowed = attribute.components ?? [];
-    return value.flatMap((item, position) => {
+    const byId = this.itemsById(current, seed);
+    const items = value.map((item, position) => {
       const itemPath = [...path, String(position)];
+      const where = [...itemPath, '__component'];
       if (!isRecord(item) || typeof item.__component !== 'string') {
-        this.add([...itemPath, '__component'], `${itemPath.join('.')}.__component is a required field`, isRecord(item) ? item.__component : item);
-        return [];
+        this.add(where, `${yupPath(where)} is a required field`, isRecord(item) ? item.__component : item);
+        return undefined;
       }
       if (!allowed.includes(item.__component)) {
-        this.add([...itemPath, '__component'], `${itemPath.join('.')}.__component must be one of the following values: ${allowed.join(', ')}`, item.__component);
-        return [];
+        this.add(where, `${yupPath(where)} must be one of the following values: ${allowed.join(', ')}`, item.__component);
+        return undefined;
       }
-      const component = this.ctx.index.model(item.__component);
-      const stored = this.apply(component, item, Object.create(null), itemPath, `${seed}.${position}`);
-      return [Object.assign(Object.create(null), { __component: item.__component }, stored) as Data];
+      const base = this.itemBase(item, byId, path);
+      const stored = this.apply(this.ctx.index.model(item.__component), item, base, itemPath, `${seed}.${position}`);
+      return Object.assign(Object.create(null), { __component: item.__component }, stored) as Data;
     });
+    if (this.ctx.enforceConstraints) this.checkCount(attribute, value, path);
+    return items.some((item) => item === undefined) ? INVALID : items;
   }
 
-  /** Throw the collected problems as Strapi's ValidationError. */
+  /** Throw the collected problems as Strapi's ValidationError (`<n> errors occurred` when several). */
   throwIfInvalid(): void {
     if (!this.problems.length) return;
     const message = this.problems.length === 1 ? this.problems[0].message : `${this.problems.length} errors occurred`;
@@ -264,8 +281,6 @@ export class EntryValidator {
   }
 }
 
-function prefix0(path: string[]): boolean {
-  return path.length === 1;
+function notRelated(path: string[]): ApplicationError {
+  return new ApplicationError(`Some of the provided components in ${path[path.length - 1]} are not related to the entity`);
 }
-
-export { isScalar };

@@ -88,6 +88,6 @@ export class ContentService {
   }
 
   delete(model: Model, documentId: string | undefined, raw: RawQuery, caller: Caller): Promise<void> {
-    return this.writer.delete(model, documentId, raw, caller);
+    return this.writer.delete(model, documentId, raw, caller, this);
   }
 }

@@ -1,5 +1,6 @@
-import { parseDocument } from 'yaml';
+import { isMap, isScalar, parseDocument, type Document } from 'yaml';
 import { getParser } from '../parsers/index.js';
+import { markdownDocument } from '../parsers/markdown.js';
 import { markdownBodyAttribute } from '../index/read-file.js';
 import type { Model, Models } from '../schema/types.js';
 import type { Data } from '../types.js';
@@ -12,6 +13,15 @@ export interface StoredDocument {
 }
 
 const isRecord = (value: unknown): value is Data => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** Deep equality of stored values, ignoring key order (a hand-ordered file with the same values is unchanged). */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameData(item, b[i]));
+  if (!isRecord(a) || !isRecord(b)) return false;
+  const keys = Object.keys(a).filter((key) => a[key] !== undefined);
+  return keys.length === Object.keys(b).filter((key) => b[key] !== undefined).length && keys.every((key) => sameData(a[key], b[key]));
+}
 
 /** Fields in canonical order: schema attribute order (components likewise, `__component` first). */
 function ordered(models: Models, model: Model, data: Data): Record<string, unknown> {
@@ -62,22 +72,33 @@ export function serializeDocument(models: Models, model: Model, file: string, do
   if (parser.name === 'markdown' && previousText !== undefined) {
     const match = /^---\r?\n([\s\S]*?)\r?\n?---\r?\n/.exec(previousText);
     const frontMatter = match ? editYaml(match[1], fields) : undefined;
-    if (frontMatter !== undefined) {
-      const text = body ?? '';
-      return `---\n${frontMatter}---\n\n${text}${text.endsWith('\n') || text === '' ? '' : '\n'}`;
-    }
+    if (frontMatter !== undefined) return markdownDocument(frontMatter, body ?? '');
   }
   return parser.stringify(fields, body);
 }
 
-/** Set changed keys on the existing YAML document, keeping its comments and layout. */
+/**
+ * Set changed keys on the existing YAML document, keeping its comments and layout. A key the
+ * document lacks is inserted where the canonical order puts it (before the first later key).
+ */
 function editYaml(previousText: string, fields: Record<string, unknown>): string | undefined {
-  const document = parseDocument(previousText);
+  // Widened from Document.Parsed: new nodes are added below.
+  const document: Document = parseDocument(previousText);
   if (document.errors.length) return undefined;
+  if (document.contents === null) document.contents = document.createNode({});
+  const map = document.contents;
+  if (!isMap(map)) return undefined;
   const previous = (document.toJS() ?? {}) as Record<string, unknown>;
   for (const key of Object.keys(previous)) if (!(key in fields)) document.delete(key);
+  const order = Object.keys(fields);
+  const rank = (key: unknown) => { const at = order.indexOf(String(isScalar(key) ? key.value : key)); return at < 0 ? order.length : at; };
   for (const [key, value] of Object.entries(fields)) {
-    if (JSON.stringify(previous[key]) !== JSON.stringify(value)) document.set(key, value);
+    if (key in previous) {
+      if (!sameData(previous[key], value)) document.set(key, value);
+      continue;
+    }
+    const before = map.items.findIndex((item) => rank(item.key) > order.indexOf(key));
+    map.items.splice(before < 0 ? map.items.length : before, 0, document.createPair(key, value));
   }
   return document.toString({ lineWidth: 0 });
 }

@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import type { ContentIndex } from '../index/content-index.js';
+import { formatFileName } from '../index/file-name.js';
+import { contentFolder } from '../index/load.js';
+import type { FileRecord } from '../index/read-file.js';
+import type { Model } from '../schema/types.js';
+import { removeFile } from '../storage/atomic-write.js';
+import { readText, writeContentFile } from '../storage/content-file.js';
+import type { StoredDocument } from '../storage/serialize.js';
+import type { Data } from '../types.js';
+
+/** The files of one document in one locale: the plain (published) file and the `.draft` sibling. */
+export interface LocaleFiles {
+  plain?: FileRecord;
+  draft?: FileRecord;
+  locale: string | null;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A document's content files on disk and in the index, changed together: every write is atomic
+ * and the index takes the very text written, so a response always matches the disk.
+ */
+export class DocumentFiles {
+  constructor(private readonly root: string, private readonly index: ContentIndex) {}
+
+  /** The plain and draft files of a document in a locale. */
+  inLocale(model: Model, documentId: string, locale: string | null): LocaleFiles {
+    const records = this.index.documentRecords(model.uid, documentId).filter((record) => record.locale === locale);
+    return { plain: records.find((record) => !record.draft), draft: records.find((record) => record.draft), locale };
+  }
+
+  /** `content/<plural>/<documentId>[.<locale>][.draft].<ext>`, in the format the document already uses (JSON for a new one). */
+  pathFor(model: Model, documentId: string, locale: string | null, draft: boolean): string {
+    const records = this.index.documentRecords(model.uid, documentId);
+    const sameLocale = records.find((record) => record.locale === locale);
+    const ext = (sameLocale ?? records[0])?.file.replace(/^.*(\.[^.]+)$/, '$1') ?? '.json';
+    const name = formatFileName({ documentId, locale: locale === this.index.config.defaultLocale ? undefined : locale ?? undefined, draft, ext });
+    return `content/${contentFolder(model)}/${name}`;
+  }
+
+  /**
+   * Serialise, check the text reads back, write atomically, then index that very text. Unchanged
+   * text is not rewritten. A new file can start from a sibling's text (`template`), so a draft of
+   * a YAML or Markdown document keeps its comments and layout. Returns whether the file changed.
+   */
+  async write(model: Model, file: string, document: StoredDocument, template?: string): Promise<boolean> {
+    const base = template === undefined ? undefined : await readText(this.root, template);
+    return writeContentFile(this.root, this.index, model, file, document, base);
+  }
+
+  async remove(file: string): Promise<void> {
+    await removeFile(join(this.root, file));
+    this.index.removeRecord(file);
+  }
+
+  /** A file's record with new fields and its own timestamps (as its row shows them). */
+  storedFrom(model: Model, record: FileRecord, data: Data): StoredDocument {
+    const row = this.index.documentRows(model.uid, record.documentId).find((candidate) => candidate.file === record.file);
+    return {
+      data,
+      createdAt: row?.createdAt ?? record.createdAt ?? iso(record.mtimeMs),
+      updatedAt: row?.updatedAt ?? record.updatedAt ?? iso(record.mtimeMs),
+      publishedAt: record.draft ? undefined : row?.publishedAt ?? record.publishedAt ?? undefined,
+    };
+  }
+
+  /** When the document was first created in the locale (a new localization: now). */
+  createdAt(model: Model, documentId: string, locale: string | null, now: string): string {
+    const rows = this.index.documentRows(model.uid, documentId).filter((row) => row.locale === locale);
+    return rows.map((row) => row.createdAt).sort()[0] ?? now;
+  }
+}

@@ -1,0 +1,29 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ContentIndex } from '../index/content-index.js';
+import { readContentFile } from '../index/read-file.js';
+import type { Model } from '../schema/types.js';
+import { writeFileAtomic } from './atomic-write.js';
+import { serializeDocument, type StoredDocument } from './serialize.js';
+
+export async function readText(root: string, file: string): Promise<string | undefined> {
+  try { return await readFile(join(root, file), 'utf8'); } catch { return undefined; }
+}
+
+/**
+ * The one way a content file is written: serialise (editing `base` text in place for YAML and
+ * Markdown), check the text reads back, write atomically, then index that very text with the
+ * file's real mtime, so the watcher knows the file as already read. Unchanged text is not
+ * rewritten. Returns whether the file changed.
+ */
+export async function writeContentFile(root: string, index: ContentIndex, model: Model, file: string, document: StoredDocument, base?: string): Promise<boolean> {
+  const previous = await readText(root, file);
+  const text = serializeDocument(index.models, model, file, document, previous ?? base);
+  if (text === previous) return false;
+  const record = readContentFile(file, text, 0, model, index.models, index.config);
+  const path = join(root, file);
+  await writeFileAtomic(path, text);
+  record.mtimeMs = (await stat(path)).mtimeMs;
+  index.setRecord(record);
+  return true;
+}
