@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { publicCaller } from '../../core/access/permissions.js';
 import type { Action } from '../../core/config/types.js';
-import { serve } from '../../core/http/serve.js';
 import { watchProject } from '../../core/watch/watch.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../output.js';
@@ -29,6 +28,8 @@ export function registerServe(program: Command, ctx: CliContext): void {
         .map((model) => ({ model, actions: ACTIONS.filter((action) => anonymous.can(model, action)) }))
         .filter((entry) => entry.actions.length);
       ctx.stderr.write(`Public role: ${publicTypes.length ? publicTypes.map((entry) => `${entry.model.pluralName} (${entry.actions.join(', ')})`).join('; ') : 'nothing (every route answers 403)'}\n`);
+      // Loaded on demand: the HTTP stack (h3, listhen, sharp) is most of the CLI's start-up time.
+      const { serve } = await import('../../core/http/serve.js');
       const listener = await serve(cms, { port, host: options.host ?? ctx.env.HOST, showURL: !ctx.env.VITEST });
       ctx.stderr.write(`Serving ${cms.root} at ${listener.url.replace(/\/$/, '')}${cms.config.api.rest.prefix}\n`);
       const watcher = options.watch ? watchProject(cms, { report: (message) => ctx.stderr.write(`${message}\n`) }) : undefined;

@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 
 /** Formats Strapi treats as images (reads dimensions of), resizes, and re-encodes (`image-manipulation.ts`). */
 const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'tiff', 'svg', 'gif', 'avif'];
@@ -28,13 +28,18 @@ export interface ImageData {
   height: number;
 }
 
-let configured = false;
-/** Strapi's sharp settings: no cache, one thread per operation (the server does other work too). */
-function configure(): void {
-  if (configured) return;
-  sharp.cache(false);
-  sharp.concurrency(1);
-  configured = true;
+type SharpFactory = typeof import('sharp')['default'];
+let loading: Promise<SharpFactory> | undefined;
+/**
+ * sharp, loaded on first use (it is most of the CLI's and the server's start-up time otherwise),
+ * with Strapi's settings: no cache, one thread per operation (the server does other work too).
+ */
+function loadSharp(): Promise<SharpFactory> {
+  return (loading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  }));
 }
 
 /**
@@ -42,7 +47,7 @@ function configure(): void {
  * (those get no dimensions and no formats).
  */
 export async function inspectImage(data: Buffer): Promise<ImageInfo | undefined> {
-  configure();
+  const sharp = await loadSharp();
   try {
     const { format, width, height } = await sharp(data).metadata();
     if (!format || !IMAGE_FORMATS.includes(format)) return undefined;
@@ -54,7 +59,7 @@ export async function inspectImage(data: Buffer): Promise<ImageInfo | undefined>
 
 /** Does decoding the pixels fail (a truncated or corrupt image)? Strapi then answers 400. */
 export async function isFaultyImage(data: Buffer): Promise<boolean> {
-  configure();
+  const sharp = await loadSharp();
   try {
     await sharp(data).stats();
     return false;
@@ -70,7 +75,7 @@ export async function isFaultyImage(data: Buffer): Promise<boolean> {
 export async function optimizeImage(data: Buffer, format: string, options: { sizeOptimization: boolean; autoOrientation: boolean }): Promise<ImageData | undefined> {
   const encode = ENCODERS[format];
   if (!encode || !(options.sizeOptimization || options.autoOrientation)) return undefined;
-  configure();
+  const sharp = await loadSharp();
   let image = encode(sharp(data), options.sizeOptimization ? 80 : 100);
   if (options.autoOrientation) image = image.rotate();
   const { data: output, info } = await image.toBuffer({ resolveWithObject: true });
@@ -80,7 +85,7 @@ export async function optimizeImage(data: Buffer, format: string, options: { siz
 
 /** Resize to fit inside `width`×`height`, keeping the aspect ratio and the input's format. */
 export async function resizeInside(data: Buffer, width: number, height: number): Promise<ImageData> {
-  configure();
+  const sharp = await loadSharp();
   const { data: output, info } = await sharp(data).resize({ width, height, fit: 'inside' }).toBuffer({ resolveWithObject: true });
   return { data: output, width: info.width, height: info.height };
 }
