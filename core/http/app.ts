@@ -85,6 +85,10 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
       }
       throw new NotFoundError();
     } catch (error) {
+      if (error instanceof MethodNotAllowedError && request.method === 'OPTIONS') {
+        // koa-router's allowedMethods(): a plain OPTIONS (not a CORS preflight) lists the methods.
+        return new Response(null, { status: 200, statusText: 'OK', headers: { ...headers, allow: error.allow.join(', '), 'content-length': '0' } });
+      }
       if (error instanceof MethodNotAllowedError) {
         return new Response('Method Not Allowed', { status: 405, statusText: 'Method Not Allowed', headers: { ...headers, allow: error.allow.join(', '), 'content-type': 'text/plain; charset=utf-8' } });
       }

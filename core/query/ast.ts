@@ -1,6 +1,7 @@
 import type { Attribute, Model } from '../schema/types.js';
 import type { Status } from '../types.js';
 import type { Operator } from './operators.js';
+import type { PublicationFilter } from './publication.js';
 
 /** A scalar the engine can read off a row or component: an attribute or a system field. */
 export interface FieldRef {
@@ -31,6 +32,8 @@ export interface PopulateNode {
   count?: boolean;
   /** Dynamic zones: per-component sub-populate. */
   on?: Map<string, PopulateNode>;
+  /** `on` came from Strapi's fragment syntax: components not listed in it are left out. */
+  fragments?: boolean;
 }
 
 /** attribute name → how to populate it, in request order. */
@@ -56,4 +59,6 @@ export interface Query {
   /** Locale code, `'*'` (lists only), or null for non-localized types. */
   locale: string | null;
   search: string | undefined;
+  /** `publicationFilter` (or `hasPublishedVersion`): a publication cohort the rows must belong to. */
+  publication?: PublicationFilter;
 }

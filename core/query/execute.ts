@@ -6,25 +6,29 @@ import { buildColumn, buildReferences, compileFilter, matchesFilter, type Column
 import type { FieldRef } from './ast.js';
 import { readField, rowNode, type Node } from './nodes.js';
 import { paginationMeta } from './pagination.js';
+import { inPublicationCohort } from './publication.js';
 import { renderNode } from './render.js';
 import { sortNodes } from './sort.js';
 
 const SEARCHABLE = ['string', 'text', 'richtext', 'email', 'uid', 'enumeration'];
 const NUMERIC = ['integer', 'biginteger', 'float', 'decimal'];
 
-/** `_q`: case-insensitive substring over text attributes (and numbers, when the term is one). */
+/**
+ * `_q`: Strapi's search (`database/src/query/helpers/search.ts`, SQLite): `LIKE %term%` over `id` and
+ * the text attributes, and over the numeric ones too when the term is a number — a substring match
+ * on their text, so `_q=12` finds `120`. Private attributes are left out (Strapi searches them too).
+ */
 function matchesSearch(node: Node, model: Model, term: string): boolean {
   const needle = term.toLowerCase();
-  const asNumber = Number(term);
-  const numeric = term.trim() !== '' && !Number.isNaN(asNumber);
-  if (numeric && node.id === asNumber) return true;
+  const numeric = term.trim() !== '' && !Number.isNaN(Number(term));
+  if (numeric && String(node.id).includes(needle)) return true;
   for (const name of model.attributeNames) {
     const attribute = model.attributes[name];
     if (!isScalar(attribute) || attribute.private || attribute.type === 'password') continue;
+    const searchable = SEARCHABLE.includes(attribute.type) || (numeric && NUMERIC.includes(attribute.type));
+    if (!searchable) continue;
     const value = readField(node, name);
-    if (value === null || value === undefined) continue;
-    if (SEARCHABLE.includes(attribute.type) && String(value).toLowerCase().includes(needle)) return true;
-    if (numeric && NUMERIC.includes(attribute.type) && Number(value) === asNumber) return true;
+    if (value !== null && value !== undefined && String(value).toLowerCase().includes(needle)) return true;
   }
   return false;
 }
@@ -78,6 +82,8 @@ export function selectNodes(ctx: QueryContext, query: Query): Node[] {
     for (let i = 0; i < list.nodes.length; i++) if (predicate(list.nodes[i], i) === true) nodes.push(list.nodes[i]);
   }
   if (query.search !== undefined) nodes = nodes.filter((node) => matchesSearch(node, query.model, query.search!));
+  const { publication } = query;
+  if (publication) nodes = nodes.filter((node) => inPublicationCohort(ctx.index, query.model, node.row!, publication));
   return nodes;
 }
 
@@ -102,6 +108,7 @@ export function executeFindOne(ctx: QueryContext, query: Query, documentId: stri
   if (!row) return undefined;
   const node = rowNode(ctx, row);
   if (!matchesFilter(ctx, query.filters, node)) return undefined;
+  if (query.publication && !inPublicationCohort(ctx.index, query.model, row, query.publication)) return undefined;
   return renderNode(ctx, node, query.fields, query.populate);
 }
 

@@ -1,4 +1,4 @@
-import { invalidKey } from '../errors.js';
+import { invalidKey, ValidationError } from '../errors.js';
 import { getAttribute, isScalar, type Model } from '../schema/types.js';
 import { fieldRef } from './nodes.js';
 import { listOf } from './normalize-filters.js';
@@ -12,7 +12,7 @@ export function normalizeFields(model: Model, raw: unknown): string[] | undefine
   const items = (listOf(raw) ?? [raw]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
   const names: string[] = [];
   for (const item of items) {
-    if (typeof item !== 'string') throw invalidKey(JSON.stringify(item), null, 'fields');
+    if (typeof item !== 'string') throw new ValidationError('Invalid fields parameter. Expected a string or an array of strings');
     const name = item.trim();
     if (name === '*') return undefined;
     if (name === '') continue;

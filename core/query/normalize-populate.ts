@@ -15,6 +15,21 @@ const text = (value: unknown): string => (value !== null && typeof value === 'ob
 const isTrue = (value: unknown) => value === true || TRUE_LIKE.includes(text(value));
 const isFalse = (value: unknown) => value === false || FALSE_LIKE.includes(text(value));
 
+/**
+ * Where a populate key sits, as Strapi's traversal tracks it (`traverse/factory.ts`): `raw` through
+ * every key (`author.populate.avatar`), `attribute` through attributes only (`author.avatar`). Error
+ * details name one or the other exactly as Strapi's validators do.
+ */
+export interface PopulatePath {
+  raw: string | null;
+  attribute: string | null;
+}
+
+const ROOT: PopulatePath = { raw: null, attribute: null };
+const joinKey = (base: string | null, key: string) => (base ? `${base}.${key}` : key);
+const into = (path: PopulatePath, key: string, isAttribute: boolean): PopulatePath =>
+  ({ raw: joinKey(path.raw, key), attribute: isAttribute ? joinKey(path.attribute, key) : path.attribute });
+
 /** `localizations` is a virtual relation on localized types. */
 const LOCALIZATIONS: Attribute = { type: 'relation', relation: 'oneToMany' };
 
@@ -33,6 +48,31 @@ function targetModel(ctx: NormalizeContext, attribute: Attribute): Model | undef
 /** May this attribute be populated for this caller? Unreadable relation targets are dropped silently. */
 function isReadable(ctx: NormalizeContext, attribute: Attribute): boolean {
   return attribute.type !== 'relation' || ctx.canRead(attribute.target!);
+}
+
+/**
+ * The attribute a populate key names, or Strapi's 400: an unknown key names the parent attribute path,
+ * a scalar names the raw path (`validators.ts` validatePopulate), a private one its attribute path.
+ */
+function populatableAttribute(model: Model, key: string, path: PopulatePath): Attribute {
+  const attribute = attributeFor(model, key);
+  if (!attribute) throw invalidKey(key, path.attribute, 'populate');
+  if (!isPopulatable(attribute)) throw invalidKey(key, into(path, key, true).raw, 'populate');
+  if (attribute.private) throw invalidKey(key, into(path, key, true).attribute, 'populate');
+  return attribute;
+}
+
+/**
+ * `fields`, `filters` and `sort` inside populate are validated as part of `populate` in Strapi
+ * (`validate/index.ts` validatePopulate sets `details.param` on whatever its nested validators throw).
+ */
+function asPopulateParam<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof ValidationError && error.details && 'param' in error.details) error.details.param = 'populate';
+    throw error;
+  }
 }
 
 /** `populate=*`: every relation, media, component and dynamic zone, one level deep. */
@@ -55,6 +95,8 @@ function merge(map: PopulateMap, key: string, node: PopulateNode): void {
     for (const [inner, innerNode] of node.populate) merge(existing.populate, inner, innerNode);
   }
   if (node.on) {
+    // Listed fragments restrict the zone only when every request for it did.
+    existing.fragments = existing.on ? !!(existing.fragments && node.fragments) : node.fragments;
     existing.on ??= new Map();
     for (const [uid, innerNode] of node.on) {
       const current = existing.on.get(uid);
@@ -69,86 +111,111 @@ function merge(map: PopulateMap, key: string, node: PopulateNode): void {
 }
 
 /** One dot path (`author.avatar`, `seo.metaSocial`, `blocks.file`) → nested nodes. */
-function dotPath(ctx: NormalizeContext, model: Model, segments: string[], prefix: string): PopulateMap | undefined {
+function dotPath(ctx: NormalizeContext, model: Model, segments: string[], path: PopulatePath): PopulateMap {
   const [head, ...tail] = segments;
-  const fullPath = prefix ? `${prefix}.${head}` : head;
-  const attribute = attributeFor(model, head);
-  if (!attribute || !isPopulatable(attribute) || attribute.private) throw invalidKey(head, fullPath, 'populate');
+  const attribute = populatableAttribute(model, head, path);
+  const here = into(path, head, true);
   if (!isReadable(ctx, attribute)) return new Map();
   const map: PopulateMap = new Map();
   if (!tail.length) { map.set(head, {}); return map; }
-  if (attribute.type === 'media' || isMorph(attribute)) throw invalidKey(head, fullPath, 'populate');
+  if (attribute.type === 'media' || isMorph(attribute)) throw invalidKey(head, here.attribute, 'populate');
   if (attribute.type === 'dynamiczone') {
-    const [next, ...rest] = tail;
-    const nextPath = `${fullPath}.${next}`;
-    const on = new Map<string, PopulateNode>();
+    // Strapi populates every component of the zone with the rest of the path where it exists.
+    const [next] = tail;
+    const components = new Map<string, PopulateNode>();
     for (const uid of attribute.components ?? []) {
       const component = ctx.models.get(uid)!;
       if (!getAttribute(component, next)) continue;
       try {
-        on.set(uid, { populate: dotPath(ctx, component, [next, ...rest], nextPath) });
+        components.set(uid, { populate: dotPath(ctx, component, tail, here) });
       } catch {
         // Another component of the zone may accept the path.
       }
     }
-    if (!on.size) throw invalidKey(next, nextPath, 'populate');
-    map.set(head, { on });
+    if (!components.size) throw invalidKey(next, here.attribute, 'populate');
+    map.set(head, { on: components });
     return map;
   }
-  map.set(head, { populate: dotPath(ctx, targetModel(ctx, attribute)!, tail, fullPath) });
+  map.set(head, { populate: dotPath(ctx, targetModel(ctx, attribute)!, tail, here) });
   return map;
 }
 
-function nodeFromObject(ctx: NormalizeContext, model: Model, key: string, attribute: Attribute, value: Record<string, unknown>, path: string): PopulateNode {
+/** `populate[x][count]`: a boolean-like value, else Strapi's `Invalid key count`. */
+function countFlag(value: unknown, path: PopulatePath): boolean {
+  const flag = text(value).toLowerCase();
+  if (![...TRUE_LIKE, ...FALSE_LIKE].includes(flag) || flag === '*') throw invalidKey('count', path.attribute, 'populate');
+  return TRUE_LIKE.includes(flag);
+}
+
+/**
+ * `on` fragments, component uid → how to populate it. Strapi's validator only checks that each
+ * uid names a model (`Invalid key <uid> at <path>.on.<uid>`); a component the zone does not allow
+ * simply matches no item.
+ */
+function fragments(ctx: NormalizeContext, value: unknown, path: PopulatePath): Map<string, PopulateNode> {
+  const onPath = into(path, 'on', false);
+  if (!isRecord(value)) throw invalidKey('on', onPath.raw, 'populate');
+  const on = new Map<string, PopulateNode>();
+  for (const [uid, fragment] of Object.entries(value)) {
+    const component = ctx.models.get(uid);
+    if (!component) throw invalidKey(uid, `${onPath.raw}.${uid}`, 'populate');
+    on.set(uid, fragmentNode(ctx, component, fragment, { raw: `${onPath.raw}[${uid}]`, attribute: path.attribute }));
+  }
+  return on;
+}
+
+const ZONE_KEYS = ['populate', 'on', 'count'];
+const ZONE_POPULATE_ERROR = "Invalid nested population query detected. When using 'populate' within polymorphic structures, "
+  + "its value must be '*' to indicate all second level links. Specific field targeting is not supported here. "
+  + 'Consider using the fragment API for more granular population control.';
+
+/**
+ * A dynamic zone (or morph relation) accepts only fragments, `populate=*` and `count`
+ * (`convert-query-params.ts` convertPopulateObject). With fragments, only the listed components
+ * are returned (`populate/apply.ts` morphToMany); `count` has no effect there.
+ */
+function zoneNode(ctx: NormalizeContext, model: Model, key: string, attribute: Attribute, value: Record<string, unknown>, path: PopulatePath): PopulateNode {
+  const on = value.on === undefined || value.on === null ? undefined : fragments(ctx, value.on, path);
+  if (Object.keys(value).some((option) => !ZONE_KEYS.includes(option))) {
+    throw new ValidationError(`Invalid nested populate for ${model.singularName}.${key} (${model.uid}). Expected a fragment ("on") or "count" but found ${JSON.stringify(value)}`);
+  }
+  const populate = value.populate;
+  if (populate !== undefined && populate !== null && populate !== '*') throw new ValidationError(ZONE_POPULATE_ERROR);
+  if (on) return { on, fragments: true };
+  if (populate === '*') return { on: new Map((attribute.components ?? []).map((uid) => [uid, { populate: populateAll(ctx, ctx.models.get(uid)!) }])) };
+  return {};
+}
+
+function nodeFromObject(ctx: NormalizeContext, model: Model, key: string, attribute: Attribute, value: Record<string, unknown>, path: PopulatePath): PopulateNode {
+  if (attribute.type === 'dynamiczone' || isMorph(attribute)) return zoneNode(ctx, model, key, attribute, value, path);
   const node: PopulateNode = {};
-  const isZone = attribute.type === 'dynamiczone' || isMorph(attribute);
-  const target = targetModel(ctx, attribute);
+  const target = targetModel(ctx, attribute)!;
   for (const [option, optionValue] of Object.entries(value)) {
-    if (!NODE_KEYS.includes(option)) throw invalidKey(option, path, 'populate');
+    if (!NODE_KEYS.includes(option)) throw invalidKey(option, path.attribute, 'populate');
     if (option === 'on') {
-      if (!isZone) throw new ValidationError(`Using fragments is not permitted to populate "${key}" in "${model.uid}"`, { key, path, source: 'query', param: 'populate' });
-      if (!isRecord(optionValue)) throw invalidKey('on', path, 'populate');
-      node.on = new Map();
-      for (const [uid, fragment] of Object.entries(optionValue)) {
-        const component = ctx.models.get(uid);
-        if (!component || !(attribute.components ?? []).includes(uid)) throw invalidKey(uid, `${path}.on.${uid}`, 'populate');
-        node.on.set(uid, fragmentNode(ctx, component, fragment, `${path}.on.${uid}`));
-      }
-      continue;
+      fragments(ctx, optionValue, path);
+      throw new ValidationError(`Using fragments is not permitted to populate "${key}" in "${model.uid}"`);
     }
-    if (option === 'count') {
-      const flag = text(optionValue).toLowerCase();
-      if (![...TRUE_LIKE, ...FALSE_LIKE].includes(flag) || flag === '*') throw invalidKey('count', path, 'populate');
-      node.count = TRUE_LIKE.includes(flag);
-      continue;
-    }
-    if (isZone) {
-      if (option === 'populate' && isTrue(optionValue)) {
-        node.on = new Map((attribute.components ?? []).map((uid) => [uid, { populate: populateAll(ctx, ctx.models.get(uid)!) }]));
-        continue;
-      }
-      throw invalidKey(option, path, 'populate');
-    }
-    if (!target) throw invalidKey(option, path, 'populate');
-    if (option === 'fields') node.fields = normalizeFields(target, optionValue);
-    if (option === 'filters') node.filters = normalizeFilters(ctx, target, optionValue);
-    if (option === 'sort') node.sort = normalizeSort(ctx.models, target, optionValue);
-    if (option === 'populate') node.populate = normalizePopulate(ctx, target, optionValue, path, true);
+    if (option === 'count') node.count = countFlag(optionValue, path);
+    if (option === 'fields') node.fields = asPopulateParam(() => normalizeFields(target, optionValue));
+    if (option === 'filters') node.filters = asPopulateParam(() => normalizeFilters(ctx, target, optionValue));
+    if (option === 'sort') node.sort = asPopulateParam(() => normalizeSort(ctx.models, target, optionValue));
+    if (option === 'populate') node.populate = normalizePopulate(ctx, target, optionValue, into(path, 'populate', false), true);
   }
   return node;
 }
 
 /** A dynamic-zone fragment: `on[shared.quote]=true`, `[populate]=*`, `[fields]`, `[populate][x]…`. */
-function fragmentNode(ctx: NormalizeContext, component: Model, fragment: unknown, path: string): PopulateNode {
+function fragmentNode(ctx: NormalizeContext, component: Model, fragment: unknown, path: PopulatePath): PopulateNode {
   if (isTrue(fragment)) return {};
-  if (!isRecord(fragment)) throw invalidKey(component.uid, path, 'populate');
+  if (!isRecord(fragment)) throw invalidKey(component.uid, path.raw, 'populate');
   const node: PopulateNode = {};
   for (const [option, value] of Object.entries(fragment)) {
-    if (option === 'populate') node.populate = normalizePopulate(ctx, component, value, path, true);
-    else if (option === 'fields') node.fields = normalizeFields(component, value);
-    else if (option === 'filters') node.filters = normalizeFilters(ctx, component, value);
-    else if (option === 'sort') node.sort = normalizeSort(ctx.models, component, value);
-    else throw invalidKey(option, path, 'populate');
+    if (option === 'populate') node.populate = normalizePopulate(ctx, component, value, into(path, 'populate', false), true);
+    else if (option === 'fields') node.fields = asPopulateParam(() => normalizeFields(component, value));
+    else if (option === 'filters') node.filters = asPopulateParam(() => normalizeFilters(ctx, component, value));
+    else if (option === 'sort') node.sort = asPopulateParam(() => normalizeSort(ctx.models, component, value));
+    else throw invalidKey(option, path.attribute, 'populate');
   }
   return node;
 }
@@ -157,39 +224,35 @@ function fragmentNode(ctx: NormalizeContext, component: Model, fragment: unknown
  * Every populate form Strapi accepts: `*`, `a,b`, lists, dot paths, `populate[a]=true`, and
  * objects with `fields`, `filters`, `sort`, `populate`, `count` and dynamic-zone `on`.
  */
-export function normalizePopulate(ctx: NormalizeContext, model: Model, raw: unknown, path = '', nested = false): PopulateMap {
+export function normalizePopulate(ctx: NormalizeContext, model: Model, raw: unknown, path: PopulatePath = ROOT, nested = false): PopulateMap {
   if (raw === undefined || raw === null || raw === '') return new Map();
   if (raw === '*' || (nested && isTrue(raw))) return populateAll(ctx, model);
   const list = listOf(raw);
   const map: PopulateMap = new Map();
   if (typeof raw === 'string' || list) {
     for (const item of list ?? [raw]) {
-      if (isRecord(item)) {
-        for (const [key, node] of normalizePopulate(ctx, model, item, path, nested)) merge(map, key, node);
-        continue;
-      }
-      if (typeof item !== 'string') throw invalidKey(text(item), path || null, 'populate');
+      if (typeof item !== 'string') throw new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object');
       if (item === '*') {
         for (const [key, node] of populateAll(ctx, model)) merge(map, key, node);
         continue;
       }
       for (const dotted of item.split(',').map((part) => part.trim()).filter(Boolean)) {
         const segments = dotted.split('.').map((part) => part.trim()).filter(Boolean);
-        for (const [key, node] of dotPath(ctx, model, segments, path) ?? new Map()) merge(map, key, node);
+        for (const [key, node] of dotPath(ctx, model, segments, path)) merge(map, key, node);
       }
     }
     return map;
   }
-  if (!isRecord(raw)) throw invalidKey(text(raw), path || null, 'populate');
+  if (!isRecord(raw)) throw invalidKey(text(raw), path.attribute, 'populate');
   for (const [key, value] of Object.entries(raw)) {
-    const fullPath = path ? `${path}.${key}` : key;
-    const attribute = attributeFor(model, key);
-    if (!attribute || !isPopulatable(attribute) || attribute.private) throw invalidKey(key, fullPath, 'populate');
+    const attribute = populatableAttribute(model, key, path);
+    const here = into(path, key, true);
     if (!isReadable(ctx, attribute)) continue;
-    if (isFalse(value)) continue;
-    if (isTrue(value) || value === null) { merge(map, key, {}); continue; }
-    if (!isRecord(value)) throw invalidKey(text(value), fullPath, 'populate');
-    merge(map, key, nodeFromObject(ctx, model, key, attribute, value, fullPath));
+    // `populate[x]` without a value (null) is no directive: Strapi skips it, as it skips false.
+    if (value === null || isFalse(value)) continue;
+    if (isTrue(value)) { merge(map, key, {}); continue; }
+    if (!isRecord(value)) throw invalidKey(text(value), here.attribute, 'populate');
+    merge(map, key, nodeFromObject(ctx, model, key, attribute, value, here));
   }
   return map;
 }

@@ -40,14 +40,23 @@ function checkPath(models: Models, model: Model, segments: string[]): void {
   });
 }
 
-/** `{ author: { name: 'asc' } }` → [['author','name'], 'asc'] pairs. */
-function fromObject(value: Record<string, unknown>, prefix: string[]): SortSpec[] {
-  const specs: SortSpec[] = [];
+/** `{ author: { name: 'asc' } }` → the path `author.name` with its raw direction. */
+function fromObject(value: Record<string, unknown>, prefix: string[]): { path: string[]; order: unknown }[] {
+  const entries: { path: string[]; order: unknown }[] = [];
   for (const [key, inner] of Object.entries(value)) {
-    if (isRecord(inner)) specs.push(...fromObject(inner, [...prefix, key]));
-    else specs.push({ path: [...prefix, key], direction: direction(inner) });
+    if (isRecord(inner)) entries.push(...fromObject(inner, [...prefix, key]));
+    else entries.push({ path: [...prefix, key], order: inner });
   }
-  return specs;
+  return entries;
+}
+
+/**
+ * Strapi's convertNestedSortQueryParam: an empty direction leaves the key unsorted, a missing one
+ * (`sort[title]` without `=`) is a 400.
+ */
+function objectDirection(order: unknown): SortSpec['direction'] | undefined {
+  if (order === null) throw new ValidationError('Invalid sort type expected object or string got object');
+  return textOf(order).trim() === '' ? undefined : direction(order);
 }
 
 function fromString(value: string): SortSpec[] {
@@ -57,26 +66,32 @@ function fromString(value: string): SortSpec[] {
   });
 }
 
+/** The attribute paths a sort item names, for validation. */
+function pathsOf(item: unknown): string[][] {
+  if (typeof item === 'string') return item.split(',').map((text) => text.trim()).filter(Boolean).map((part) => part.split(':')[0].split('.'));
+  if (isRecord(item)) return fromObject(item, []).map((entry) => entry.path);
+  if (item !== null) throw invalidKey(textOf(item), null, 'sort');
+  return [];
+}
+
+/** One validated sort item → specs (directions checked here). */
+function specsOf(item: unknown): SortSpec[] {
+  if (typeof item === 'string') return fromString(item);
+  if (!isRecord(item)) return [];
+  return fromObject(item, []).flatMap(({ path, order }) => {
+    const way = objectDirection(order);
+    return way ? [{ path, direction: way }] : [];
+  });
+}
+
 /**
  * Strapi's sort forms: `title`, `title:desc`, `title:asc,slug:desc`, `sort[0]=…`, `sort[title]=desc`,
- * `sort[0][title]=desc`, `author.name:asc`, `sort[author][name]=asc`.
+ * `sort[0][title]=desc`, `author.name:asc`, `sort[author][name]=asc`. Every key is validated before
+ * any direction, as Strapi validates the query before converting it.
  */
 export function normalizeSort(models: Models, model: Model, raw: unknown): SortSpec[] {
   if (raw === undefined || raw === null || raw === '') return [];
   const items = listOf(raw) ?? [raw];
-  const specs: SortSpec[] = [];
-  for (const item of items) {
-    if (typeof item === 'string') {
-      // Validate keys first, as Strapi does, then the direction.
-      for (const part of item.split(',').map((text) => text.trim()).filter(Boolean)) checkPath(models, model, part.split(':')[0].split('.'));
-      specs.push(...fromString(item));
-    } else if (isRecord(item)) {
-      const found = fromObject(item, []);
-      for (const spec of found) checkPath(models, model, spec.path);
-      specs.push(...found);
-    } else if (item !== null) {
-      throw invalidKey(textOf(item), null, 'sort');
-    }
-  }
-  return specs;
+  for (const item of items) for (const path of pathsOf(item)) checkPath(models, model, path);
+  return items.flatMap(specsOf);
 }

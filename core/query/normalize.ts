@@ -8,6 +8,7 @@ import { normalizeFilters, type NormalizeContext } from './normalize-filters.js'
 import { normalizePopulate } from './normalize-populate.js';
 import { normalizeSort } from './normalize-sort.js';
 import { resolvePagination } from './pagination.js';
+import { resolvePublicationFilter } from './publication.js';
 import { textOf } from './text.js';
 
 /** The query parameters as parsed from a query string (or given to the library). */
@@ -55,9 +56,6 @@ export function resolveLocale(model: Model, raw: unknown, config: CmsConfig): st
  * before anything runs. Query-key validation order follows Strapi: filters, sort, fields, populate.
  */
 export function normalizeQuery(ctx: NormalizeContext, config: CmsConfig, model: Model, raw: RawQuery, options: NormalizeOptions): Query {
-  if (raw.page !== undefined || raw.pageSize !== undefined) {
-    throw new PaginationError('Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object');
-  }
   if (config.api.rest.strictParams) {
     for (const key of Object.keys(raw)) if (!KNOWN_KEYS.includes(key)) throw invalidKey(key, null, key);
   }
@@ -65,9 +63,15 @@ export function normalizeQuery(ctx: NormalizeContext, config: CmsConfig, model: 
   const sort = normalizeSort(ctx.models, model, raw.sort);
   const fields = normalizeFields(model, raw.fields);
   const populate = normalizePopulate(ctx, model, raw.populate);
+  // Strapi rejects root page parameters when it converts a list query (they clash with the
+  // start/limit the REST service adds), after validating the keys; one document ignores them.
+  if (options.action === 'find' && (raw.page !== undefined || raw.pageSize !== undefined)) {
+    throw new PaginationError('Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object');
+  }
   const pagination = resolvePagination(raw.pagination, config.api.rest);
   const status = resolveStatus(model, raw.status);
   const locale = resolveLocale(model, raw.locale, config);
   const search = typeof raw._q === 'string' && raw._q !== '' ? raw._q : undefined;
-  return { model, filters, sort, pagination, fields, populate, status, locale, search };
+  const publication = resolvePublicationFilter(raw.publicationFilter, raw.hasPublishedVersion);
+  return { model, filters, sort, pagination, fields, populate, status, locale, search, publication };
 }

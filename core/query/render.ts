@@ -44,11 +44,21 @@ function renderFields(node: Node, fields: string[] | undefined): Data {
   return out;
 }
 
+const kept = (ctx: QueryContext, nodes: Node[], options: PopulateNode): Node[] =>
+  (options.filters ? nodes.filter((node) => matchesFilter(ctx, options.filters, node)) : nodes);
+
 function renderList(ctx: QueryContext, nodes: Node[], options: PopulateNode): unknown[] {
-  const kept = options.filters ? nodes.filter((node) => matchesFilter(ctx, options.filters, node)) : nodes;
-  const sorted = options.sort?.length ? sortNodes(ctx, kept, options.sort) : kept;
+  const selected = kept(ctx, nodes, options);
+  const sorted = options.sort?.length ? sortNodes(ctx, selected, options.sort) : selected;
   return sorted.map((node) => renderNode(ctx, node, options.fields, options.populate ?? new Map()));
 }
+
+/**
+ * `count=true` counts what the populate would return (its filters apply) on relations and
+ * components, to-one ones included; media and dynamic zones (morph relations in Strapi's database
+ * layer, `populate/apply.ts`) ignore it.
+ */
+const COUNTABLE: Attribute['type'][] = ['relation', 'component'];
 
 function localizationNodes(ctx: QueryContext, node: Node): Node[] {
   const row = node.row;
@@ -61,17 +71,19 @@ function localizationNodes(ctx: QueryContext, node: Node): Node[] {
 function renderPopulated(ctx: QueryContext, node: Node, name: string, options: PopulateNode): unknown {
   if (name === 'localizations' && node.model.localized) {
     const nodes = localizationNodes(ctx, node);
-    return options.count ? { count: nodes.length } : renderList(ctx, nodes, options);
+    return options.count ? { count: kept(ctx, nodes, options).length } : renderList(ctx, nodes, options);
   }
   const attribute = node.model.attributes[name];
   if (attribute.type === 'dynamiczone') {
-    return childNodes(ctx, node, name).map((item) => {
+    const items = childNodes(ctx, node, name);
+    const listed = options.fragments ? items.filter((item) => options.on?.has(item.model.uid)) : items;
+    return listed.map((item) => {
       const fragment = options.on?.get(item.model.uid);
       return renderNode(ctx, item, fragment?.fields, fragment?.populate ?? new Map());
     });
   }
   const nodes = childNodes(ctx, node, name);
-  if (options.count && isToMany(attribute)) return { count: nodes.length };
+  if (options.count && COUNTABLE.includes(attribute.type)) return { count: kept(ctx, nodes, options).length };
   const rendered = renderList(ctx, nodes, options);
   return isToMany(attribute) ? rendered : (rendered[0] ?? null);
 }

@@ -19,6 +19,10 @@ export interface FindParams {
   pageSize?: number;
   pagination?: { page?: number; pageSize?: number; start?: number; limit?: number; withCount?: boolean };
   _q?: string;
+  /** Draft & publish: `never-published`, `has-published-version`, `modified`, `unmodified`, … (Strapi 5). */
+  publicationFilter?: string;
+  /** Deprecated alias of publicationFilter. */
+  hasPublishedVersion?: boolean | 'true' | 'false';
 }
 
 export interface WriteParams {

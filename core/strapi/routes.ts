@@ -9,10 +9,13 @@ export interface MatchedRoute {
   documentId: string | undefined;
 }
 
-/** Methods per route shape, as Strapi's generated routes (koa-router adds HEAD to GET routes). */
-const COLLECTION: Record<string, RouteAction> = { GET: 'find', HEAD: 'find', POST: 'create' };
-const COLLECTION_DOCUMENT: Record<string, RouteAction> = { GET: 'findOne', HEAD: 'findOne', PUT: 'update', DELETE: 'delete' };
-const SINGLE: Record<string, RouteAction> = { GET: 'find', HEAD: 'find', PUT: 'update', DELETE: 'delete' };
+/**
+ * Methods per route shape, as Strapi's generated routes; koa-router adds HEAD before each GET, and
+ * the key order is the order of its `Allow` header.
+ */
+const COLLECTION: Record<string, RouteAction> = { HEAD: 'find', GET: 'find', POST: 'create' };
+const COLLECTION_DOCUMENT: Record<string, RouteAction> = { HEAD: 'findOne', GET: 'findOne', PUT: 'update', DELETE: 'delete' };
+const SINGLE: Record<string, RouteAction> = { HEAD: 'find', GET: 'find', PUT: 'update', DELETE: 'delete' };
 
 function pick(table: Record<string, RouteAction>, method: string): RouteAction {
   const action = table[method];
@@ -29,7 +32,9 @@ export function matchRoute(models: Models, method: string, path: string): Matche
     try { return decodeURIComponent(segment); } catch { return segment; }
   });
   if (segments.length === 0 || segments.length > 2) throw new NotFoundError();
-  const [name, documentId] = segments;
+  const [given, documentId] = segments;
+  // koa-router matches paths case-insensitively (`sensitive: false`); documentIds are taken as given.
+  const name = given.toLowerCase();
   for (const model of models.values()) {
     if (model.modelType !== 'contentType' || model.uid.startsWith('plugin::')) continue;
     if (model.kind === 'collectionType' && model.pluralName === name) {

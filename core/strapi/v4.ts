@@ -9,7 +9,7 @@ function transformFields(models: Models, model: Model, entry: Data, skip: string
   for (const [key, value] of Object.entries(entry)) {
     if (skip.includes(key)) continue;
     const attribute = key === 'localizations' && model.localized ? { type: 'relation' as const, target: model.uid } : getAttribute(model, key);
-    if (!attribute || isRecord(value) && 'count' in value && Object.keys(value).length === 1) { out[key] = value; continue; }
+    if (!attribute) { out[key] = value; continue; }
     switch (attribute.type) {
       case 'relation':
       case 'media': {
@@ -39,7 +39,10 @@ function transformFields(models: Models, model: Model, entry: Data, skip: string
  * `{ id, documentId, attributes }`, relations and media `{ data }`; components stay flat.
  */
 export function toV4Entry(models: Models, model: Model, entry: Data): Data {
-  return { id: entry.id, documentId: entry.documentId, attributes: transformFields(models, model, entry, ['id', 'documentId']) };
+  const attributes = transformFields(models, model, entry, ['id', 'documentId']);
+  // A populated `count` is no entry, yet Strapi's transform wraps it like one: `{ data: { attributes: { count } } }`.
+  if (entry.id === undefined) return { attributes };
+  return { id: entry.id, documentId: entry.documentId, attributes };
 }
 
 /** Transform a `{ data, meta }` body of a content-type route. */

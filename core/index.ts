@@ -1,0 +1,33 @@
+/**
+ * The library API, what a static-site build or a custom server imports from the package.
+ *
+ * @example
+ * import { createCms } from 'gitcms';
+ * const cms = await createCms({ root: './site' });
+ * const articles = await cms.documents('articles').findMany({ populate: ['author'] });
+ */
+
+// Loading a project and reading or writing documents (Strapi 5's Document Service shape).
+export { createCms, type Cms, type CreateCmsOptions } from './cms.js';
+export type { Documents, FindParams, WriteParams } from './service/documents.js';
+export type { Data, Row, Status } from './types.js';
+
+// Configuration.
+export { defineConfig, type CmsConfig, type WebhookConfig, type WebhookEvent } from './config/types.js';
+
+// Errors, as the HTTP face maps them to Strapi's envelope.
+export {
+  CmsError, ApplicationError, ValidationError, PaginationError, NotFoundError, ForbiddenError,
+  UnauthorizedError, PayloadTooLargeError, FileError,
+} from './errors.js';
+export { toErrorBody } from './strapi/errors.js';
+
+// Serving the Strapi v5 REST API (h3 app, Node listener, listhen server).
+export { createApp, type AppOptions } from './http/app.js';
+export { createNodeHandler, serve, type ServeOptions } from './http/serve.js';
+
+// The Git workflow: live reindex, checks for CI, canonical formatting, static export.
+export { watchProject, type ProjectWatcher, type WatchOptions } from './watch/watch.js';
+export { validateProject } from './validate/validate-project.js';
+export { formatProject, type FormatResult } from './format/format-project.js';
+export { exportApi, type ExportOptions, type ExportResult } from './export/export-api.js';
