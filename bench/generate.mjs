@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 const repo = resolve(import.meta.dirname, '..');
 
 /** Deterministic pseudo-random numbers, so every run measures the same data. */
-function random(seed) {
+export function random(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -8,6 +8,7 @@ import { join, relative, resolve } from 'node:path';
 import { createCms } from '../dist/core/cms.js';
 import { createApp } from '../dist/core/http/app.js';
 import { parseJsonText } from '../dist/core/parsers/json.js';
+import { random } from './generate.mjs';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -21,16 +22,6 @@ export function writableSite() {
   return root;
 }
 
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NASTY = ['../', '..%2f', '%2e%2e', '%2e%2e%2f', '%00', '\u0000', '%', '%zz', '../../etc/passwd', 'a'.repeat(5000), '😀', 'Ω≈ç√', '__proto__', 'constructor', 'prototype', 'hasOwnProperty',
   '99999999999999999999999999', '-1', '1e308', 'NaN', 'null', 'true', '[]', '{}', '$eq', '$foo', '*', ',', ':', 'title:up', '"', "'", '<script>', ' ', ''];
