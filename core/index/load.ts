@@ -31,9 +31,11 @@ export const isContentFileName = (name: string): boolean => !name.startsWith('.'
  */
 function readRecord(index: ContentIndex, root: string, file: string, model: Model): FileRecord {
   const path = join(root, file);
-  const text = readFileSync(path, 'utf8');
-  const info = statSync(path);
-  return readContentFile(file, text, info.mtimeMs, model, index.models, index.config);
+  const record = readContentFile(file, readFileSync(path, 'utf8'), 0, model, index.models, index.config);
+  // The modification time is only needed when the file lacks timestamps (they fall back to it);
+  // otherwise 0 means "not known", and the watcher simply re-reads the file on its next event.
+  if (record.createdAt === undefined || record.updatedAt === undefined) record.mtimeMs = statSync(path).mtimeMs;
+  return record;
 }
 
 /** Read one file from disk into the index; a malformed file is reported and its last good version kept. */

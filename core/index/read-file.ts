@@ -20,7 +20,7 @@ export interface FileRecord {
   createdAt: string | undefined;
   updatedAt: string | undefined;
   publishedAt: string | null | undefined;
-  /** File modification time (ms): the fallback for missing timestamps, and how the watcher spots changes. */
+  /** File modification time (ms), 0 when not read: the fallback for missing timestamps, and how the watcher spots changes. */
   mtimeMs: number;
 }
 
