@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { registerExport } from './commands/export.js';
 import { registerFmt } from './commands/fmt.js';
+import { registerGit } from './commands/git.js';
 import { registerHistory } from './commands/history.js';
 import { registerGet } from './commands/get.js';
 import { registerServe } from './commands/serve.js';
@@ -13,7 +14,17 @@ import { createContext, type CliContext, type CliIO } from './context.js';
 import { extractQuery } from './query-args.js';
 import { EXIT, reportError } from './output.js';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+/** The package version, from dist/cli (built) or cli/ (run from source by the tests). */
+const VERSION = ((): string => {
+  for (const candidate of ['../../package.json', '../package.json']) {
+    try {
+      return (JSON.parse(readFileSync(new URL(candidate, import.meta.url), 'utf8')) as { name: string; version: string }).version;
+    } catch {
+      // not there: try the next layout
+    }
+  }
+  return '0.0.0';
+})();
 
 /** The command tree; no side effects until parsed. */
 export function createProgram(ctx: CliContext, search: () => string, setExit: (code: number) => void): Command {
@@ -28,7 +39,8 @@ export function createProgram(ctx: CliContext, search: () => string, setExit: (c
   registerWrites(program, ctx, search);
   registerValidate(program, ctx, setExit);
   registerFmt(program, ctx, setExit);
-  registerHistory(program, ctx);
+  registerHistory(program, ctx, search);
+  registerGit(program, ctx, setExit);
   registerExport(program, ctx);
   registerToken(program, ctx);
   registerUpload(program, ctx, search);

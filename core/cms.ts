@@ -94,10 +94,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
       hooks.push(webhookDispatcher(config.webhooks, {
         ...options.webhooks,
         report,
-        loadEntry: async (event) => cms.service.findOne(event.model, event.documentId, {
-          locale: event.locale ?? undefined,
-          status: event.files.some((file) => !/\.draft\.[^.]+$/.test(file)) ? 'published' : 'draft',
-        }, trustedCaller) ?? null,
+        loadEntry: async (event, status) => cms.service.findOne(event.model, event.documentId, { locale: event.locale ?? undefined, status }, trustedCaller) ?? null,
       }));
     }
     return async (event: WriteEvent) => { for (const hook of hooks) await hook(event); };

@@ -31,8 +31,9 @@ export function registerServe(program: Command, ctx: CliContext): void {
       // Loaded on demand: the HTTP stack (h3, listhen, sharp) is most of the CLI's start-up time.
       const { serve } = await import('../../core/http/serve.js');
       const listener = await serve(cms, { port, host: options.host ?? ctx.env.HOST, showURL: !ctx.env.VITEST });
-      ctx.stderr.write(`Serving ${cms.root} at ${listener.url.replace(/\/$/, '')}${cms.config.api.rest.prefix}\n`);
+      // Watching before announcing: a change made once "Serving" is printed is always seen.
       const watcher = options.watch ? watchProject(cms, { report: (message) => ctx.stderr.write(`${message}\n`) }) : undefined;
+      ctx.stderr.write(`Serving ${cms.root} at ${listener.url.replace(/\/$/, '')}${cms.config.api.rest.prefix}${watcher ? ' (watching files)' : ''}\n`);
       await new Promise<void>((resolveStop) => {
         const stop = () => { watcher?.close(); void listener.close().then(() => resolveStop()); };
         process.once('SIGINT', stop);

@@ -1,8 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Cms } from '../cms.js';
+import { CmsError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { Model } from '../schema/types.js';
 import type { ContentApi } from '../strapi/content-api.js';
+import { OutputFolder } from './output-folder.js';
 
 export interface ExportOptions {
   /** Output folder. */
@@ -18,6 +20,16 @@ export interface ExportResult {
 }
 
 interface Variant { locale: string | undefined; shape: string | undefined; query: string }
+interface Manifest { version: 1; prefix: string; routes: Record<string, string> }
+
+/** Shape names become folder names. */
+const SHAPE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+function checkShapes(shapes: Record<string, string>): void {
+  for (const name of Object.keys(shapes)) {
+    if (!SHAPE_NAME.test(name)) throw new ValidationError(`export.populate: "${name}" is not a valid shape name (letters, digits, - and _)`, { key: name });
+  }
+}
 
 /**
  * Files of one variant: `api/<id>[/locale/<code>][/populate/<shape>]/…`. The default locale and
@@ -28,6 +40,9 @@ function baseDir(apiId: string, cms: Cms, variant: Variant): string {
   const shape = variant.shape ? `/populate/${variant.shape}` : '';
   return `api/${apiId}${locale}${shape}`;
 }
+
+/** A document's file; `index` (a valid documentId) would be the list's, so it gets a name no documentId can have. */
+const documentFile = (base: string, documentId: string) => `${base}/${documentId === 'index' ? 'index.document' : documentId}.json`;
 
 function urlOf(cms: Cms, apiId: string, variant: Variant, extra: string[] = []): string {
   const params = [variant.locale && variant.locale !== cms.config.defaultLocale ? `locale=${variant.locale}` : '', variant.query, ...extra].filter(Boolean);
@@ -40,59 +55,97 @@ function variantsFor(cms: Cms, model: Model): Variant[] {
   return locales.flatMap((locale) => shapes.map(([shape, query]) => ({ locale, shape, query })));
 }
 
+/** A populate shape the API rejects for one type (`populate[author]` on a type without `author`). */
+class ShapeRejected extends Error {
+  constructor(readonly cause: CmsError) { super(cause.message); }
+}
+
+/** GET through the content API; undefined when the caller may not read it or it does not exist (a locale). */
+async function read(api: ContentApi, path: string, search: string, variant: Variant): Promise<unknown> {
+  try {
+    return (await api({ method: 'GET', path, search })).body;
+  } catch (error) {
+    if (error instanceof ForbiddenError || error instanceof NotFoundError) return undefined;
+    if (variant.shape && error instanceof CmsError && error.status === 400) throw new ShapeRejected(error);
+    throw error;
+  }
+}
+
+/** One variant of one type: single type, or list pages, then each published document. */
+async function writeVariant(cms: Cms, api: ContentApi, model: Model, variant: Variant, folder: OutputFolder): Promise<void> {
+  const apiId = model.kind === 'singleType' ? model.singularName : model.pluralName;
+  const base = baseDir(apiId, cms, variant);
+  const search = [variant.locale ? `locale=${variant.locale}` : '', variant.query].filter(Boolean).join('&');
+  if (model.kind === 'singleType') {
+    const body = await read(api, `/${apiId}`, search, variant);
+    if (body) folder.write(`${base}/index.json`, urlOf(cms, apiId, variant), body);
+    return;
+  }
+  const first = (await read(api, `/${apiId}`, search, variant)) as { meta: { pagination: { pageCount: number } } } | undefined;
+  if (!first) return;
+  folder.write(`${base}/index.json`, urlOf(cms, apiId, variant), first);
+  for (let page = 1; page <= first.meta.pagination.pageCount; page++) {
+    const body = page === 1 ? first : await read(api, `/${apiId}`, [search, `pagination[page]=${page}`].filter(Boolean).join('&'), variant);
+    folder.write(`${base}/page/${page}.json`, urlOf(cms, apiId, variant, [`pagination[page]=${page}`]), body);
+  }
+  const scope = { status: 'published' as const, locale: model.localized ? variant.locale ?? null : null };
+  for (const documentId of new Set(cms.index.scopedRows(model.uid, scope).map((row) => row.documentId))) {
+    const body = await read(api, `/${apiId}/${documentId}`, search, variant);
+    if (body) folder.write(documentFile(base, documentId), urlOf(cms, `${apiId}/${documentId}`, variant), body);
+  }
+}
+
+/**
+ * Shapes apply to every type the API accepts them for (`populate[author]` only to types with an
+ * author); a shape no type accepts is a configuration error, named, never skipped silently.
+ */
+async function writeAll(cms: Cms, api: ContentApi, folder: OutputFolder): Promise<void> {
+  const rejected = new Map<string, CmsError>();
+  const accepted = new Set<string>();
+  for (const model of cms.contentTypes()) {
+    for (const variant of variantsFor(cms, model)) {
+      try {
+        const before = folder.files;
+        await writeVariant(cms, api, model, variant, folder);
+        // Accepted only when something was written: a 404 (no such locale) says nothing about the shape.
+        if (variant.shape && folder.files > before) accepted.add(variant.shape);
+      } catch (error) {
+        if (!(error instanceof ShapeRejected)) throw error;
+        if (!rejected.has(variant.shape!)) rejected.set(variant.shape!, error.cause);
+      }
+    }
+  }
+  for (const [shape, error] of rejected) {
+    if (!accepted.has(shape)) throw new ValidationError(`export.populate.${shape} ("${cms.config.export.populate[shape]}") fits no content type: ${error.message}`, error.details);
+  }
+}
+
 /**
  * Write the read API as static JSON: every list page at the default page size, every document,
  * every single type, per locale and per configured populate shape, plus `manifest.json` mapping
  * each URL to its file. The bodies come from the same content API the server answers with.
+ * Unchanged files are not rewritten; files of the previous export that are gone are removed.
  *
  * @example
  * await exportApi(cms, { out: 'dist-api' }); // dist-api/api/articles/index.json, dist-api/manifest.json
  */
 export async function exportApi(cms: Cms, options: ExportOptions): Promise<ExportResult> {
+  checkShapes(cms.config.export.populate);
   const api: ContentApi = options.all ? cms.ownerApi : cms.contentApi;
-  const result: ExportResult = { files: 0, routes: {} };
-  const write = async (file: string, url: string, body: unknown) => {
-    const path = join(options.out, file);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, `${JSON.stringify(body)}\n`);
-    result.routes[url] = file;
-    result.files++;
-  };
-  const read = async (path: string, search: string) => {
-    try {
-      return (await api({ method: 'GET', path, search })).body;
-    } catch {
-      return undefined; // not readable (private) or absent in this locale
-    }
-  };
+  const previous = await readManifest(options.out);
+  const folder = new OutputFolder(options.out);
+  await writeAll(cms, api, folder);
+  const manifest: Manifest = { version: 1, prefix: cms.config.api.rest.prefix, routes: folder.routes };
+  folder.writeText('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
+  folder.removeStale(Object.values(previous?.routes ?? {}));
+  return { files: folder.files, routes: folder.routes };
+}
 
-  for (const model of cms.contentTypes()) {
-    const apiId = model.kind === 'singleType' ? model.singularName : model.pluralName;
-    for (const variant of variantsFor(cms, model)) {
-      const base = baseDir(apiId, cms, variant);
-      const localeParam = variant.locale ? `locale=${variant.locale}` : '';
-      const search = [localeParam, variant.query].filter(Boolean).join('&');
-      if (model.kind === 'singleType') {
-        const body = await read(`/${apiId}`, search);
-        if (body) await write(`${base}/index.json`, urlOf(cms, apiId, variant), body);
-        continue;
-      }
-      const first = (await read(`/${apiId}`, search)) as { meta: { pagination: { pageCount: number } } } | undefined;
-      if (!first) continue;
-      await write(`${base}/index.json`, urlOf(cms, apiId, variant), first);
-      for (let page = 1; page <= first.meta.pagination.pageCount; page++) {
-        const body = page === 1 ? first : await read(`/${apiId}`, [search, `pagination[page]=${page}`].filter(Boolean).join('&'));
-        await write(`${base}/page/${page}.json`, urlOf(cms, apiId, variant, [`pagination[page]=${page}`]), body);
-      }
-      const documentIds = new Set(cms.index.scopedRows(model.uid, { status: 'published', locale: model.localized ? variant.locale ?? null : null }).map((row) => row.documentId));
-      for (const documentId of documentIds) {
-        const body = await read(`/${apiId}/${documentId}`, search);
-        if (body) await write(`${base}/${documentId}.json`, urlOf(cms, `${apiId}/${documentId}`, variant), body);
-      }
-    }
+async function readManifest(out: string): Promise<Manifest | undefined> {
+  try {
+    const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
+    return manifest && typeof manifest.routes === 'object' ? manifest : undefined;
+  } catch {
+    return undefined;
   }
-  await mkdir(options.out, { recursive: true });
-  await writeFile(join(options.out, 'manifest.json'), `${JSON.stringify({ version: 1, prefix: cms.config.api.rest.prefix, routes: result.routes }, null, 2)}\n`);
-  result.files++;
-  return result;
 }

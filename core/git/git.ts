@@ -10,12 +10,15 @@ export interface GitPort {
   commitPaths(paths: string[], message: string, author: { name: string; email: string }): Promise<string | undefined>;
   /** Commits touching any of the pathspecs, newest first. */
   log(pathspecs: string[], limit?: number): Promise<GitCommit[]>;
+  /** The full hash of a commit (hash, abbreviation, `HEAD~2`, branch or tag), or undefined when there is none. */
+  resolveCommit(ref: string): Promise<string | undefined>;
   /** A file's text at a commit, or undefined when it did not exist there. */
   show(commit: string, path: string): Promise<string | undefined>;
   /** Files in a folder at a commit. */
   listFiles(commit: string, folder: string): Promise<string[]>;
 }
 
+/** One version of a document: who committed it, when, and why. */
 export interface GitCommit {
   commit: string;
   author: string;
@@ -61,8 +64,14 @@ export function createGit(root: string): GitPort {
         return { commit, author, email, date: new Date(date).toISOString(), message };
       });
     },
+    async resolveCommit(ref) {
+      // A leading dash would read as an option; the caller validates, this is the last guard.
+      if (ref.startsWith('-')) return undefined;
+      try { return (await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).trim() || undefined; } catch { return undefined; }
+    },
     async show(commit, path) {
-      try { return await git(['show', `${commit}:${path}`]); } catch { return undefined; }
+      // `./`: the path is relative to the project root, which may be a subfolder of the repository.
+      try { return await git(['show', `${commit}:./${path}`]); } catch { return undefined; }
     },
     async listFiles(commit, folder) {
       const out = await git(['ls-tree', '-r', '--name-only', commit, '--', `${folder.replace(/\/$/, '')}/`]).catch(() => '');

@@ -11,24 +11,37 @@ import type { Data, Status } from '../types.js';
 import type { GitCommit, GitPort } from './git.js';
 
 const pathspec = (model: Model, documentId: string) => `:(glob)content/${contentFolder(model)}/${documentId}.*`;
+/** A hash, `HEAD~2`, a branch or a tag: never an option (no leading dash), never a path or a range. */
+const COMMIT_REF = /^[A-Za-z0-9][A-Za-z0-9._/~^-]{0,199}$/;
 
 function checkId(documentId: string): void {
   if (!DOCUMENT_ID_PATTERN.test(documentId)) throw new NotFoundError();
 }
 
-/** Versions of a document from git, newest first: commit, author, date, message. */
-export async function documentHistory(git: GitPort, model: Model, documentId: string): Promise<GitCommit[]> {
-  checkId(documentId);
-  return git.log([pathspec(model, documentId)]);
+/** The full hash a ref names: 400 when it is malformed or names no commit. */
+async function resolveCommit(git: GitPort, ref: string): Promise<string> {
+  if (!COMMIT_REF.test(ref) || ref.includes('..')) throw new ValidationError(`Invalid commit "${ref}"`, { key: 'commit', source: 'params' });
+  const commit = await git.resolveCommit(ref);
+  if (!commit) throw new ValidationError(`Unknown commit "${ref}"`, { key: 'commit', source: 'params' });
+  return commit;
 }
 
 /**
- * A document as it was at a commit, in the shape the API returns (no populate). Restoring is an
- * ordinary update with these fields.
+ * Versions of a document from git, newest first: commit, author, date, message. A deleted
+ * document keeps its history (that is how it is restored); one that never existed is a 404.
+ *
+ * @example
+ * await documentHistory(cms, createGit(cms.root), cms.contentType('articles'), 'jfsgk21o4wtsoknlvf65xsrj')
  */
-export async function documentAt(cms: Cms, git: GitPort, model: Model, documentId: string, commit: string, options: { status?: Status; locale?: string | null } = {}): Promise<Data> {
+export async function documentHistory(cms: Cms, git: GitPort, model: Model, documentId: string): Promise<GitCommit[]> {
   checkId(documentId);
-  if (!/^[0-9a-fA-F]{4,40}$/.test(commit) && !/^HEAD(~\d+)?$/.test(commit)) throw new ValidationError(`Invalid commit "${commit}"`);
+  const versions = await git.log([pathspec(model, documentId)]);
+  if (!versions.length && !cms.index.documentRecords(model.uid, documentId).length) throw new NotFoundError();
+  return versions;
+}
+
+/** The document's files at a commit, read as content files (a version malformed then is skipped). */
+async function recordsAt(cms: Cms, git: GitPort, model: Model, documentId: string, commit: string): Promise<FileRecord[]> {
   const files = (await git.listFiles(commit, `content/${contentFolder(model)}`)).filter((file) => file.slice(file.lastIndexOf('/') + 1).startsWith(`${documentId}.`));
   const records: FileRecord[] = [];
   for (const file of files) {
@@ -40,11 +53,25 @@ export async function documentAt(cms: Cms, git: GitPort, model: Model, documentI
       // A version that was malformed at that commit is not a version we can show.
     }
   }
+  return records;
+}
+
+/**
+ * A document as it was at a commit, in the shape the API returns (no populate), read with
+ * today's schema. Restoring is an ordinary update with these fields.
+ *
+ * @example
+ * const { commit, data } = await documentAt(cms, git, model, 'jfsgk21o4wtsoknlvf65xsrj', 'HEAD~1', { locale: 'fr' });
+ */
+export async function documentAt(cms: Cms, git: GitPort, model: Model, documentId: string, ref: string, options: { status?: Status; locale?: string | null } = {}): Promise<{ commit: string; data: Data }> {
+  checkId(documentId);
+  const commit = await resolveCommit(git, ref);
+  const records = await recordsAt(cms, git, model, documentId, commit);
   const status = options.status ?? 'published';
   const locale = model.localized ? options.locale ?? cms.config.defaultLocale : null;
   const row = buildDocumentRows(model, records, cms.config).find((candidate) =>
     (!model.draftAndPublish || candidate.status === status) && (!model.localized || candidate.locale === locale));
   if (!row) throw new NotFoundError();
   const ctx = { index: cms.index, status, locale, canRead: () => true };
-  return renderNode(ctx, rowNode(ctx, row), undefined, new Map());
+  return { commit, data: renderNode(ctx, rowNode(ctx, row), undefined, new Map()) };
 }

@@ -95,8 +95,8 @@ export function readContentFile(file: string, text: string, mtimeMs: number, mod
   }
   if (parsed.body !== undefined) {
     const bodyAttribute = markdownBodyAttribute(model);
-    if (!bodyAttribute) fail(`${model.uid} has no richtext or text attribute to hold the Markdown body`);
-    if (parsed.body.trim() !== '' || !(bodyAttribute! in data)) data[bodyAttribute!] = parsed.body.trim() === '' && data[bodyAttribute!] === undefined ? null : parsed.body;
+    if (!bodyAttribute && parsed.body.trim() !== '') fail(`${model.uid} has no richtext or text attribute to hold the Markdown body`);
+    if (bodyAttribute && (parsed.body.trim() !== '' || !(bodyAttribute in data))) data[bodyAttribute] = parsed.body.trim() === '' && data[bodyAttribute] === undefined ? null : parsed.body;
   }
 
   const [problem] = checkStoredFields(data, model, models);

@@ -1,4 +1,5 @@
 import { FileError } from '../errors.js';
+import { jsonErrorOffset } from './json-error-offset.js';
 import type { Parser } from './types.js';
 
 /** Line and column (1-based) of a character offset in a text. */
@@ -21,9 +22,11 @@ export function parseJsonText(text: string, file: string): unknown {
   } catch (error) {
     const message = (error as Error).message;
     const position = /position (\d+)/.exec(message);
-    const offset = position ? Number(position[1]) : text.length;
+    const offset = position ? Number(position[1]) : jsonErrorOffset(text);
     const { line, column } = lineColumnAt(text, offset);
-    throw new FileError(file, `invalid JSON: ${message.replace(/ in JSON at position \d+.*$/, '')}`, line, column);
+    // One line: Node 20 may quote the whole text back (`Unexpected token '}', "…" is not valid JSON`).
+    const reason = message.replace(/ in JSON at position \d+[\s\S]*$/, '').replace(/, (?:\.\.\.)?"[\s\S]*" is not valid JSON$/, '').replace(/ at position \d+[\s\S]*$/, '');
+    throw new FileError(file, `invalid JSON: ${reason}`, line, column);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Caller } from '../access/permissions.js';
+import { trustedCaller, type Caller } from '../access/permissions.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
 import { resolveStatus, type RawQuery } from '../query/normalize.js';
@@ -23,6 +23,8 @@ export interface WriteEvent {
   /** Project-relative files written or removed. */
   files: string[];
   caller: Caller;
+  /** For deletes: the document as it was (what Strapi's `entry.delete` webhook carries). */
+  deleted?: Data;
 }
 
 export interface WriterOptions {
@@ -189,8 +191,12 @@ export class DocumentWriter {
       const targetId = documentId ?? this.singleDocumentId(model);
       if (!targetId) return;
       const records = this.index.documentRecords(model.uid, targetId).filter((record) => allLocales || record.locale === locale);
+      const scope = { locale: locale ?? undefined };
+      const deleted = service && records.length
+        ? service.findOne(model, targetId, { ...scope, status: 'published' }, trustedCaller) ?? service.findOne(model, targetId, { ...scope, status: 'draft' }, trustedCaller)
+        : undefined;
       for (const record of records) await this.files.remove(record.file);
-      if (records.length) await this.emit({ action: 'delete', model, documentId: targetId, locale, files: records.map((record) => record.file), caller });
+      if (records.length) await this.emit({ action: 'delete', model, documentId: targetId, locale, files: records.map((record) => record.file), caller, deleted });
     });
   }
 

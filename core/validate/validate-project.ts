@@ -2,50 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Cms } from '../cms.js';
 import { FileError } from '../errors.js';
+import { contentFolder } from '../index/load.js';
 import { locateKey } from '../index/read-file.js';
-import { getAttribute, UPLOAD_FILE_UID, type Attribute, type Model } from '../schema/types.js';
-import type { Data, Row } from '../types.js';
-
-interface Finding { file: string; key?: string; message: string }
-
-const asList = (value: unknown): unknown[] => (value === null || value === undefined ? [] : Array.isArray(value) ? value : [value]);
-
-/** Relations and media whose target no longer exists (typical after a merge), inside components too. */
-function danglingReferences(cms: Cms, model: Model, data: Data, file: string, prefix: string, out: Finding[]): void {
-  for (const name of model.attributeNames) {
-    const attribute: Attribute = model.attributes[name];
-    const value = data[name];
-    if (value === undefined || value === null) continue;
-    const path = `${prefix}${name}`;
-    if ((attribute.type === 'relation' && !attribute.mappedBy && attribute.target) || attribute.type === 'media') {
-      const target = attribute.type === 'media' ? UPLOAD_FILE_UID : attribute.target!;
-      for (const documentId of asList(value)) {
-        if (!cms.index.hasDocument(target, String(documentId))) out.push({ file, key: path, message: `${path} points at ${target} "${documentId}", which does not exist` });
-      }
-    }
-    if (attribute.type === 'component') {
-      const component = cms.models.get(attribute.component!)!;
-      asList(value).forEach((item, position) => danglingReferences(cms, component, item as Data, file, attribute.repeatable ? `${path}.${position}.` : `${path}.`, out));
-    }
-    if (attribute.type === 'dynamiczone') {
-      asList(value).forEach((item, position) => {
-        const component = cms.models.get(String((item as Data).__component));
-        if (component) danglingReferences(cms, component, item as Data, file, `${path}.${position}.`, out);
-      });
-    }
-  }
-}
-
-/** Required fields of published versions (drafts may be incomplete, as in Strapi). */
-function missingRequired(model: Model, row: Row, out: Finding[]): void {
-  if (row.status !== 'published') return;
-  for (const name of model.attributeNames) {
-    const attribute = model.attributes[name];
-    if (!attribute.required || attribute.type === 'relation' || attribute.type === 'media') continue;
-    const value = row.data[name];
-    if (value === undefined || value === null || value === '') out.push({ file: row.file, key: name, message: `${name} is required` });
-  }
-}
+import { getAttribute, UPLOAD_FILE_UID, type Model } from '../schema/types.js';
+import type { Row } from '../types.js';
+import { checkFields, type Finding } from './field-checks.js';
 
 /** Unique and uid attributes: one value per locale among published versions. */
 function duplicateValues(model: Model, rows: Row[], out: Finding[]): void {
@@ -68,7 +29,7 @@ function duplicateValues(model: Model, rows: Row[], out: Finding[]): void {
 /** Two files for one version of a document (e.g. `x.json` and `x.yaml`). */
 function duplicateFiles(cms: Cms, model: Model, out: Finding[]): void {
   const seen = new Map<string, string>();
-  for (const file of cms.index.files(`content/${model.uid === UPLOAD_FILE_UID ? 'upload' : model.pluralName}/`).sort()) {
+  for (const file of cms.index.files(`content/${contentFolder(model)}/`).sort()) {
     const record = cms.index.record(file)!;
     const key = `${record.documentId}|${record.locale}|${record.draft}`;
     const first = seen.get(key);
@@ -78,34 +39,58 @@ function duplicateFiles(cms: Cms, model: Model, out: Finding[]): void {
 }
 
 /**
- * Everything `cms validate` checks beyond what loading already reports (malformed files, types,
- * unknown attributes, component shapes): referential integrity, required fields, unique and uid
- * values, and duplicate files. Each finding carries `file:line:col`.
+ * Each file's fields (references, ranges; required values of published versions), checked once
+ * per version it serves: a plain file of a draft & publish type is both the draft and the
+ * published version, and is held to the published rules.
  */
-export async function validateProject(cms: Cms): Promise<FileError[]> {
-  const findings: Finding[] = [];
-  for (const model of [...cms.contentTypes(), cms.models.get(UPLOAD_FILE_UID)!]) {
-    const rows = cms.index.rows(model.uid);
-    const checked = new Set<string>();
-    for (const row of rows) {
-      missingRequired(model, row, findings);
-      if (checked.has(row.file)) continue;
-      checked.add(row.file);
-      danglingReferences(cms, model, cms.index.record(row.file)?.data ?? row.data, row.file, '', findings);
-    }
-    duplicateValues(model, rows, findings);
-    duplicateFiles(cms, model, findings);
+function fieldFindings(cms: Cms, model: Model, rows: Row[], out: Finding[]): void {
+  const published = new Set(rows.filter((row) => row.status === 'published').map((row) => row.file));
+  const checked = new Set<string>();
+  for (const row of rows) {
+    if (checked.has(row.file) || (published.has(row.file) && row.status !== 'published')) continue;
+    checked.add(row.file);
+    const own = cms.index.record(row.file)?.data ?? row.data;
+    out.push(...checkFields(cms.index, model, row.file, own, row.status === 'published' ? row.data : undefined));
   }
+}
+
+/** `path:line:col` for every finding: the attribute's line, or the file's start. */
+async function locate(cms: Cms, findings: Finding[]): Promise<FileError[]> {
   const texts = new Map<string, string>();
-  const problems = [...cms.problems()];
   const seen = new Set<string>();
+  const located: FileError[] = [];
   for (const finding of findings) {
     const id = `${finding.file}|${finding.key}|${finding.message}`;
     if (seen.has(id)) continue;
     seen.add(id);
     if (!texts.has(finding.file)) texts.set(finding.file, await readFile(join(cms.root, finding.file), 'utf8').catch(() => ''));
     const at = finding.key ? locateKey(texts.get(finding.file)!, finding.key) : undefined;
-    problems.push(new FileError(finding.file, finding.message, at?.line ?? 1, at?.column ?? 1));
+    located.push(new FileError(finding.file, finding.message, at?.line ?? 1, at?.column ?? 1));
   }
-  return problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
+  return located;
+}
+
+/** A problem about a whole file (its name, its folder, a schema) points at the file's first character. */
+export const atFileStart = (problem: FileError): FileError =>
+  (problem.line === undefined ? new FileError(problem.file, problem.message, 1, problem.column ?? 1) : problem);
+
+/**
+ * Everything `cms validate` checks beyond what loading already reports (malformed files, types,
+ * enumerations, uid format, unknown attributes, component shapes): referential integrity, ranges,
+ * required values and item counts, unique and uid values, and duplicate files. Each problem
+ * carries `file:line:col`; they come sorted by file and line.
+ *
+ * @example
+ * const problems = await validateProject(await createCms({ root })); problems.map((p) => p.format())
+ */
+export async function validateProject(cms: Cms): Promise<FileError[]> {
+  const findings: Finding[] = [];
+  for (const model of [...cms.contentTypes(), cms.models.get(UPLOAD_FILE_UID)!]) {
+    const rows = cms.index.rows(model.uid);
+    fieldFindings(cms, model, rows, findings);
+    duplicateValues(model, rows, findings);
+    duplicateFiles(cms, model, findings);
+  }
+  const problems = [...cms.problems().map(atFileStart), ...(await locate(cms, findings))];
+  return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line! - b.line! || a.column! - b.column!);
 }

@@ -1,7 +1,7 @@
 import type { WebhookConfig, WebhookEvent } from '../config/types.js';
 import { UPLOAD_FILE_UID } from '../schema/types.js';
 import type { WriteEvent } from '../service/document-writer.js';
-import type { Data } from '../types.js';
+import type { Data, Status } from '../types.js';
 
 /** Strapi's payloads: `{ event, createdAt, model, uid, entry }`, and `{ event, createdAt, media }` for uploads. */
 export type WebhookPayload =
@@ -13,14 +13,25 @@ export interface WebhookOptions {
   retryDelays?: number[];
   fetch?: typeof fetch;
   report?: (message: string) => void;
-  /** The document after the write, as the API shows it (no populate). */
-  loadEntry: (event: WriteEvent) => Promise<Data | null>;
+  /** The document after the write, as the API shows it (no populate), in the status `entryStatus` picks. */
+  loadEntry: (event: WriteEvent, status: Status) => Promise<Data | null>;
+}
+
+const isDraftFile = (file: string) => /\.draft\.[^.]+$/.test(file);
+
+/**
+ * Which version a payload's `entry` is: the published one after a write that publishes, the
+ * draft after a draft write, an unpublish (the content lives on as the draft) or a discard.
+ */
+export function entryStatus(event: WriteEvent): Status {
+  if (event.action === 'unpublish' || event.action === 'discardDraft') return 'draft';
+  return event.files.some((file) => !isDraftFile(file)) ? 'published' : 'draft';
 }
 
 /** Strapi's events for a write: a write that publishes also fires `entry.publish`. */
 export function eventsFor(event: WriteEvent): WebhookEvent[] {
   if (event.model.uid === UPLOAD_FILE_UID) return event.action === 'create' || event.action === 'update' || event.action === 'delete' ? [`media.${event.action}`] : [];
-  const publishes = event.files.some((file) => !/\.draft\.[^.]+$/.test(file));
+  const publishes = event.files.some((file) => !isDraftFile(file));
   switch (event.action) {
     case 'create': return publishes && event.model.draftAndPublish ? ['entry.create', 'entry.publish'] : ['entry.create'];
     case 'update': return publishes && event.model.draftAndPublish ? ['entry.update', 'entry.publish'] : ['entry.update'];
@@ -32,6 +43,11 @@ export function eventsFor(event: WriteEvent): WebhookEvent[] {
 }
 
 const wait = (ms: number) => new Promise((resolveWait) => setTimeout(resolveWait, ms));
+
+/** The receiver's host for reports (never its path or query, which may carry a secret). */
+function hostOf(url: string): string {
+  try { return new URL(url).host; } catch { return 'an invalid URL'; }
+}
 
 async function deliver(hook: WebhookConfig, payload: WebhookPayload, options: WebhookOptions): Promise<void> {
   const send = options.fetch ?? fetch;
@@ -48,7 +64,7 @@ async function deliver(hook: WebhookConfig, payload: WebhookPayload, options: We
       throw new Error(`HTTP ${response.status}`);
     } catch (error) {
       if (attempt >= delays.length) {
-        options.report?.(`webhook ${payload.event} to ${new URL(hook.url).host} failed after ${attempt + 1} attempts: ${(error as Error).message}`);
+        options.report?.(`webhook ${payload.event} to ${hostOf(hook.url)} failed after ${attempt + 1} attempts: ${(error as Error).message}`);
         return;
       }
       await wait(delays[attempt]);
@@ -67,7 +83,9 @@ export function webhookDispatcher(hooks: WebhookConfig[], options: WebhookOption
     const names = eventsFor(event);
     const wanted = hooks.filter((hook) => names.some((name) => !hook.events || hook.events.includes(name)));
     if (!wanted.length) return;
-    const entry = event.action === 'delete' ? { documentId: event.documentId, locale: event.locale } : (await options.loadEntry(event)) ?? { documentId: event.documentId };
+    const entry = event.action === 'delete'
+      ? event.deleted ?? { documentId: event.documentId, locale: event.locale }
+      : (await options.loadEntry(event, entryStatus(event))) ?? { documentId: event.documentId };
     for (const name of names) {
       const createdAt = new Date().toISOString();
       const payload: WebhookPayload = event.model.uid === UPLOAD_FILE_UID
@@ -79,7 +97,11 @@ export function webhookDispatcher(hooks: WebhookConfig[], options: WebhookOption
       }
     }
   };
-  return Object.assign((event: WriteEvent) => { void dispatch(event); }, {
+  // Never awaited by the write: a slow receiver cannot hold the request, and nothing here can fail it.
+  const hook = (event: WriteEvent) => {
+    dispatch(event).catch((error: unknown) => options.report?.(`webhook for ${event.action} ${event.model.uid} ${event.documentId} not sent: ${(error as Error)?.message ?? String(error)}`));
+  };
+  return Object.assign(hook, {
     /** Resolves when every delivery under way has finished (tests, graceful shutdown). */
     idle: async () => { while (pending.size) await Promise.all([...pending]); },
   });

@@ -1,0 +1,27 @@
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The `.gitattributes` line that sends content files to the CMS merge driver. */
+export const MERGE_ATTRIBUTE = 'content/** merge=cms';
+
+/**
+ * Route merges of content files through the CMS merge driver (see `mergeContentFile`):
+ * `.gitattributes` gets `content/** merge=cms` (commit it: every clone then asks for the driver),
+ * and this clone's git config names the command, which git runs as `<command> %O %A %B %L %P`.
+ * Git never takes drivers from the repository itself, so each clone (and CI) runs this once;
+ * a clone without it merges content files line by line, as before.
+ *
+ * @example
+ * await setupMergeDriver('/srv/site', 'npx cms merge-driver');
+ */
+export async function setupMergeDriver(root: string, command: string): Promise<void> {
+  const attributes = join(root, '.gitattributes');
+  const text = await readFile(attributes, 'utf8').catch(() => '');
+  if (!text.split(/\r?\n/).includes(MERGE_ATTRIBUTE)) await writeFile(attributes, `${text}${text && !text.endsWith('\n') ? '\n' : ''}${MERGE_ATTRIBUTE}\n`);
+  await run('git', ['config', 'merge.cms.name', 'gitcms content files (timestamps agreed, then a line merge)'], { cwd: root });
+  await run('git', ['config', 'merge.cms.driver', `${command} %O %A %B %L %P`], { cwd: root });
+}

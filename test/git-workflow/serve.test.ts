@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BIN, ensureBuilt } from '../cli/built-cli.js';
+import { commits, eventually, initRepo, writableSample, writeText } from './helpers.js';
+
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 120_000 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+const running: ChildProcess[] = [];
+afterEach(() => { for (const child of running.splice(0)) child.kill('SIGTERM'); });
+
+/** `cms serve …args` as a real process; resolves with its base URL once it says it is serving. */
+async function serve(root: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ base: string; stderr: () => string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
+  running.push(child);
+  let stderr = '';
+  await new Promise<void>((resolveServing, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('Serving ')) resolveServing();
+    });
+    child.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, stderr: () => stderr };
+}
+
+const tagName = async (base: string, documentId: string) => ((await (await fetch(`${base}/api/tags/${documentId}`)).json()) as { data: { name: string } | null }).data?.name;
+const COFFEE = 'b2hjgyg2kdh9a72boali13fe';
+
+beforeAll(() => ensureBuilt());
+
+describe('cms serve: watching and commit per write (real process)', () => {
+  it('watches by default: a file saved on disk shows through the API', async () => {
+    const root = writableSample();
+    const { base, stderr } = await serve(root, []);
+    expect(stderr()).toContain('(watching files)');
+    writeText(root, `content/tags/${COFFEE}.json`, JSON.stringify({ name: 'Coffee, saved by an editor' }));
+    await eventually(async () => expect(await tagName(base, COFFEE)).toBe('Coffee, saved by an editor'), 3000);
+    await eventually(() => expect(stderr()).toContain('reindexed 1 file(s)'), 3000);
+  });
+
+  it('--no-watch serves what it loaded', async () => {
+    const root = writableSample();
+    const { base, stderr } = await serve(root, ['--no-watch']);
+    expect(stderr()).not.toContain('(watching files)');
+    writeText(root, `content/tags/${COFFEE}.json`, JSON.stringify({ name: 'Unseen' }));
+    await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+    expect(await tagName(base, COFFEE)).toBe('Coffee');
+  });
+
+  it.each([
+    ['--git-commit', ['--git-commit'], {}],
+    ['CMS_GIT_COMMIT=1', [], { CMS_GIT_COMMIT: '1' }],
+  ])('%s: each write through the API is a commit', async (_how, args, env) => {
+    const root = writableSample();
+    const head = initRepo(root);
+    const { base } = await serve(root, args, env);
+    const response = await fetch(`${base}/api/tags`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: 'Served' } }) });
+    expect(response.status).toBe(201);
+    const { data } = (await response.json()) as { data: { documentId: string } };
+    expect(commits(root).slice(0, 2)).toEqual([
+      expect.objectContaining({ author: 'public', subject: `Create api::tag.tag ${data.documentId}`, files: [`content/tags/${data.documentId}.json`] }),
+      expect.objectContaining({ hash: head }),
+    ]);
+  });
+});
