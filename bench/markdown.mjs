@@ -3,9 +3,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = join(import.meta.dirname, 'results');
-const newest = readdirSync(dir).filter((name) => name.endsWith('.json')).sort().pop();
-if (!newest) throw new Error('no results yet: run npm run bench');
-const results = JSON.parse(readFileSync(join(dir, newest), 'utf8'));
+const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+if (!files.length) throw new Error('no results yet: run npm run bench');
+// The newest figures of each section (a run with --only refreshes just its sections).
+const results = { sections: {} };
+for (const name of files) {
+  const run = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+  Object.assign(results, { date: run.date, node: run.node, cpus: run.cpus });
+  Object.assign(results.sections, run.sections);
+}
 const TITLES = {
   http: 'HTTP throughput at 1k documents (autocannon over loopback, 5 s each)',
   cold: 'Cold start: indexing vs reading and JSON-parsing the same files',
