@@ -1,8 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Cms } from '../cms.js';
-import { readContentFile } from '../index/read-file.js';
-import { writeFileAtomic } from '../storage/atomic-write.js';
+import { writeContentFile } from '../storage/content-file.js';
 import { serializeDocument } from '../storage/serialize.js';
 import type { Row } from '../types.js';
 
@@ -33,18 +32,16 @@ export async function formatProject(cms: Cms, options: { check?: boolean } = {})
       if (!record) continue;
       // Synchronous, as the loader reads: many small files read faster without the thread pool.
       const text = readFileSync(join(cms.root, file), 'utf8');
-      const canonical = serializeDocument(cms.models, model, file, {
+      const document = {
         data: record.data,
         createdAt: record.createdAt ?? row.createdAt,
         updatedAt: record.updatedAt ?? row.updatedAt,
         publishedAt: record.draft ? undefined : record.publishedAt ?? undefined,
-      }, text);
-      if (canonical === text) continue;
+      };
+      if (serializeDocument(cms.models, model, file, document, text) === text) continue;
       result.changed.push(file);
-      if (options.check) continue;
-      await writeFileAtomic(join(cms.root, file), canonical);
-      // Indexed with the file's real mtime, so a running watcher knows it as already read.
-      cms.index.setRecord(readContentFile(file, canonical, statSync(join(cms.root, file)).mtimeMs, model, cms.models, cms.config));
+      // The write path every other writer uses: atomic, indexed with the file's real mtime.
+      if (!options.check) await writeContentFile(cms.root, cms.index, model, file, document);
     }
   }
   result.changed.sort();

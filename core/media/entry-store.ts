@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
 import { contentFolder } from '../index/load.js';
 import type { FileRecord } from '../index/read-file.js';
-import { UPLOAD_FILE_UID, type Model } from '../schema/types.js';
+import { UPLOAD_FILE_UID } from '../schema/types.js';
 import { removeFile } from '../storage/atomic-write.js';
 import { writeContentFile } from '../storage/content-file.js';
 import type { StoredDocument } from '../storage/serialize.js';

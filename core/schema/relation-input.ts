@@ -15,7 +15,7 @@ function targetLocale(ctx: ValidateContext, targetUid: string, item: Record<stri
   return typeof item?.locale === 'string' ? item.locale : ctx.index.config.defaultLocale;
 }
 
-function notFound(ctx: ValidateContext, targetUid: string, ids: string[], locale: string | null): never {
+function notFound(targetUid: string, ids: string[], locale: string | null): never {
   if (targetUid === UPLOAD_FILE_UID) {
     // Strapi finds missing media in the entity validator's root test: one problem with an empty path.
     const message = `${ids.length} relation(s) of type plugin::upload.file associated with this entity do not exist`;
@@ -37,7 +37,7 @@ function toItem(ctx: ValidateContext, targetUid: string, raw: unknown): Item {
     const rows = ctx.index.documentRows(targetUid, reference);
     if (locale === null || rows.some((row) => row.locale === locale)) documentId = reference;
   }
-  if (documentId === undefined) notFound(ctx, targetUid, [String(reference)], locale);
+  if (documentId === undefined) notFound(targetUid, [String(reference)], locale);
   return { documentId: documentId!, position: record && isRecord(record.position) ? (record.position as Position) : undefined };
 }
 
