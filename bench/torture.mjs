@@ -182,7 +182,7 @@ export async function crash({ writes = 2000, concurrency: parallel = 50, log = c
     }
   };
   const workers = Array.from({ length: parallel }, worker);
-  setTimeout(() => { killed = true; child.kill('SIGKILL'); }, 150 + Math.floor(writes / 10));
+  setTimeout(() => { killed = true; child.kill('SIGKILL'); }, Math.min(3000, 150 + writes));
   await Promise.all(workers);
   child.kill('SIGKILL');
   await new Promise((ok) => setTimeout(ok, 100));
