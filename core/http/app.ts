@@ -8,6 +8,7 @@ import { corsHeaders, preflightResponse } from './cors.js';
 import { EXTENSIONS, type ExtensionRoute } from './extensions.js';
 import { json, JSON_TYPE, statusText } from './respond.js';
 import { ResponseCache } from './response-cache.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 import { servePublicFile } from './static.js';
 
 export interface AppOptions {
@@ -40,7 +41,7 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
     const prefix = cms.config.api.rest.prefix;
     const preflight = preflightResponse(request);
     if (preflight) return preflight;
-    const headers: Record<string, string> = { ...corsHeaders(request), 'x-powered-by': 'Strapi <strapi.io>' };
+    const headers: Record<string, string> = { ...SECURITY_HEADERS, ...corsHeaders(request), 'x-powered-by': 'Strapi <strapi.io>' };
     try {
       if (url.pathname === '/_health' && ['GET', 'HEAD'].includes(request.method)) {
         return new Response(null, { status: 204, headers: { ...headers, strapi: 'You are so French!' } });

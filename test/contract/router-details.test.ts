@@ -40,3 +40,22 @@ describe('koa-router details', () => {
     expect(body.meta.pagination.total).toBe(13);
   });
 });
+
+// Strapi's strapi::security (koa-helmet) and strapi::poweredBy middlewares answer every request.
+describe('response headers', () => {
+  it('carries Strapi’s security headers and X-Powered-By', async () => {
+    const response = await server.request('/api/tags?pagination[pageSize]=1');
+    expect(response.headers.get('x-powered-by')).toBe('Strapi <strapi.io>');
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(response.headers.get('content-security-policy')).toContain("img-src 'self' data: blob: https://market-assets.strapi.io");
+  });
+
+  it('keeps them on errors', async () => {
+    const response = await server.request('/api/nope');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+});
