@@ -104,6 +104,8 @@ export async function loadIndex(root: string, models: Models, config: CmsConfig)
     try {
       records.push(readRecord(index, root, file, model));
     } catch (error) {
+      // A file removed between listing and reading (a checkout, another writer) is simply gone.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
       if (!(error instanceof FileError)) throw error;
       index.reportProblem(error);
     }
