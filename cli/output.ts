@@ -26,6 +26,8 @@ export function reportError(error: unknown, stderr: Output, asJson = false): num
     return EXIT.failure;
   }
   if (asJson) {
+    // An unexpected error is a 500 in the envelope; its message still reaches the operator.
+    if (!(error instanceof CmsError)) stderr.write(`cms: ${(error as Error)?.message ?? String(error)}\n`);
     stderr.write(`${JSON.stringify(toErrorBody(error))}\n`);
     return EXIT.failure;
   }
