@@ -1,24 +1,10 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFile } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { copySampleSite, REPO_ROOT, startApp, type TestServer } from '../helpers/project.js';
+import { BIN, ensureBuilt } from '../cli/built-cli.js';
+import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
 import { bearer, writeConfig } from './helpers.js';
 
-/** `cms token …` through the built binary (`npx tsc -p tsconfig.json` first; built here when stale). */
-const BIN = join(REPO_ROOT, 'dist/cli/bin.js');
-const BUILT = join(REPO_ROOT, 'dist/cli/commands/token.js');
-
-function ensureBuilt(): void {
-  const source = statSync(join(REPO_ROOT, 'cli/commands/token.ts')).mtimeMs;
-  if (existsSync(BUILT) && statSync(BUILT).mtimeMs >= source) return;
-  try {
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: REPO_ROOT, stdio: 'pipe' });
-  } catch {
-    // Type errors elsewhere still emit JavaScript; the checks below need only the output.
-  }
-}
-
+/** `cms token …` through the built binary (built first by the shared, locked `ensureBuilt` when stale). */
 /** The environment without any CMS_* variable, so the CLI and the app agree through `.cms/state.json`. */
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(CMS_|JWT_SECRET|API_TOKEN_SALT)/.test(key)));
 
