@@ -15,6 +15,16 @@ export interface EntryProblem {
   value?: unknown;
 }
 
+/** The owning documents a write to an inverse relation links (`add`) or unlinks (`remove`). */
+export interface InverseChange {
+  ownerUid: string;
+  ownerAttribute: string;
+  /** The owners' locale (null when the owning type is not localized). */
+  locale: string | null;
+  add: string[];
+  remove: string[];
+}
+
 export interface ValidateContext {
   index: ContentIndex;
   /** The row being written (its locale), for unique checks and relation resolution. */
@@ -48,7 +58,34 @@ const isListValued = (attribute: Attribute) => (attribute.type === 'component' &
 
 export class EntryValidator {
   readonly problems: EntryProblem[] = [];
+  /** Writes to the inverse side of relations, to apply to the owning documents' files. */
+  readonly inverseChanges: InverseChange[] = [];
   constructor(private readonly ctx: ValidateContext) {}
+
+  /**
+   * A relation written from its inverse side (`author.articles`): stored once, on the owning side,
+   * so the body becomes a change to the owning documents (who gains the link, who loses it).
+   * Every Strapi body shape works, against the owners that link here now.
+   */
+  private inverse(attribute: Attribute, value: unknown, text: string): Result {
+    const owner = this.ctx.index.model(attribute.target!);
+    const mappedBy = attribute.mappedBy!;
+    const locale = owner.localized ? this.ctx.locale ?? this.ctx.index.config.defaultLocale : null;
+    const scope = { status: owner.draftAndPublish ? ('draft' as const) : ('published' as const), locale };
+    const linked = (row: Row) => {
+      const stored = row.data[mappedBy];
+      return Array.isArray(stored) ? stored.includes(this.ctx.documentId) : stored === this.ctx.documentId;
+    };
+    const current = this.ctx.index.scopedRows(owner.uid, scope).filter(linked).map((row) => row.documentId);
+    const resolved = resolveRelationInput(this.ctx, attribute, owner.uid, value, current, text);
+    const desired = (resolved === null ? [] : Array.isArray(resolved) ? resolved : [resolved]) as string[];
+    this.inverseChanges.push({
+      ownerUid: owner.uid, ownerAttribute: mappedBy, locale,
+      add: desired.filter((documentId) => !current.includes(documentId)),
+      remove: current.filter((documentId) => !desired.includes(documentId)),
+    });
+    return INVALID;
+  }
 
   private add(path: string[], message: string, value?: unknown): void {
     const problem: EntryProblem = { path, message, name: 'ValidationError' };
@@ -170,10 +207,7 @@ export class EntryValidator {
     const text = yupPath(path);
     switch (attribute.type) {
       case 'relation':
-        if (attribute.mappedBy) {
-          this.add(path, `${text} is the inverse side of ${attribute.target}.${attribute.mappedBy}; set the relation on that side`, value);
-          return INVALID;
-        }
+        if (attribute.mappedBy) return this.inverse(attribute, value, text);
         return resolveRelationInput(this.ctx, attribute, attribute.target!, value, current, text);
       case 'media': {
         const stored = resolveRelationInput(this.ctx, attribute, UPLOAD_FILE_UID, value, current, text);

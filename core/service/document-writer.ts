@@ -2,15 +2,15 @@ import { trustedCaller, type Caller } from '../access/permissions.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
 import { resolveStatus, type RawQuery } from '../query/normalize.js';
-import { isLocalizedAttribute, type Model } from '../schema/types.js';
-import { EntryValidator } from '../schema/validate-entry.js';
+import { isLocalizedAttribute, isToMany, type Model } from '../schema/types.js';
+import { EntryValidator, type InverseChange } from '../schema/validate-entry.js';
 import { sameData } from '../storage/serialize.js';
 import type { Data, Status } from '../types.js';
 import type { ContentService } from './content-service.js';
 import { DocumentFiles, type LocaleFiles } from './document-files.js';
 import { newDocumentId } from './document-id.js';
 import { KeyedLock } from './keyed-lock.js';
-import { checkPublishable, prepareEntry } from './prepare-entry.js';
+import { checkPublishable, prepareEntry, type Change } from './prepare-entry.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
@@ -99,12 +99,14 @@ export class DocumentWriter {
     const documentId = newDocumentId();
     const publish = !model.draftAndPublish || status === 'published';
     return this.lock.run(this.lockKey(model, documentId), async () => {
-      const next = prepareEntry(this.index, model, data, { documentId, locale, mode: 'create', publish, current: Object.create(null), sharedElsewhere: false });
+      const change: Change = { documentId, locale, mode: 'create', publish, current: Object.create(null), sharedElsewhere: false };
+      const next = prepareEntry(this.index, model, data, change);
       const now = new Date().toISOString();
       const file = this.files.pathFor(model, documentId, locale, !publish);
       await this.files.write(model, file, { data: next, createdAt: now, updatedAt: now, publishedAt: publish ? now : undefined });
+      const owners = await this.applyInverse(model, documentId, change.inverse);
       const written = service.findOne(model, documentId, { ...raw, status, locale: locale ?? undefined }, caller)!;
-      await this.emit({ action: 'create', model, documentId, locale, files: [file], caller });
+      await this.emit({ action: 'create', model, documentId, locale, files: [file, ...owners], caller });
       return written;
     });
   }
@@ -131,9 +133,11 @@ export class DocumentWriter {
     const { plain, draft, locale } = at;
     const creating = !plain && !draft;
     const current: Data = (draft ?? plain)?.data ?? Object.create(null);
-    const next = prepareEntry(this.index, model, data, { documentId, locale, mode: creating ? 'create' : 'update', publish: at.publish, current, sharedElsewhere: creating && at.documentExists });
+    const change: Change = { documentId, locale, mode: creating ? 'create' : 'update', publish: at.publish, current, sharedElsewhere: creating && at.documentExists };
+    const next = prepareEntry(this.index, model, data, change);
     const files = await this.saveVersion(model, documentId, next, at);
     files.push(...(await this.shareUnlocalized(model, documentId, locale, data, next)));
+    files.push(...(await this.applyInverse(model, documentId, change.inverse)));
     const written = at.read();
     if (files.length) await this.emit({ action: creating && !at.documentExists ? 'create' : 'update', model, documentId, locale, files, caller: at.caller });
     return written;
@@ -163,6 +167,40 @@ export class DocumentWriter {
     }
     const file = this.files.pathFor(model, documentId, locale, true);
     return (await this.files.write(model, file, { ...stored, publishedAt: undefined }, plain?.file)) ? [file] : [];
+  }
+
+  /**
+   * Inverse-side relation writes land on the owning documents (every version of each, in the
+   * owners' locale): owners that gain the link get this documentId, owners that lose it drop it.
+   * Owner timestamps stay: the owner's own fields did not change.
+   */
+  private async applyInverse(model: Model, documentId: string, changes: InverseChange[] = []): Promise<string[]> {
+    const touched: string[] = [];
+    for (const change of changes) {
+      const owner = this.index.model(change.ownerUid);
+      const many = isToMany(owner.attributes[change.ownerAttribute]);
+      for (const ownerId of [...change.add, ...change.remove]) {
+        const linking = change.add.includes(ownerId);
+        const relink = async () => {
+          for (const record of this.index.documentRecords(owner.uid, ownerId)) {
+            if (owner.localized && record.locale !== change.locale) continue;
+            const stored = record.data[change.ownerAttribute];
+            const list = stored === null || stored === undefined ? [] : Array.isArray(stored) ? (stored as string[]) : [stored as string];
+            const value = many
+              ? (linking ? (list.includes(documentId) ? list : [...list, documentId]) : list.filter((id) => id !== documentId))
+              : (linking ? documentId : stored === documentId ? null : stored);
+            if (sameData(value, stored ?? (many ? [] : null))) continue;
+            const data: Data = Object.assign(Object.create(null), record.data, { [change.ownerAttribute]: value });
+            if (await this.files.write(owner, record.file, this.files.storedFrom(owner, record, data))) touched.push(record.file);
+          }
+        };
+        // Owners of another type take their own lock; within one type (a self-relation) the
+        // caller's lock is the one held, and taking the owner's could deadlock with its writer.
+        if (owner.uid === model.uid) await relink();
+        else await this.lock.run(this.lockKey(owner, ownerId), relink);
+      }
+    }
+    return touched;
   }
 
   /** Non-localized fields stay in sync: other locales' files that store them get the new values. */

@@ -1,7 +1,7 @@
 import type { ContentIndex } from '../index/content-index.js';
 import { rowKey } from '../index/ids.js';
 import { isLocalizedAttribute, type Model } from '../schema/types.js';
-import { EntryValidator } from '../schema/validate-entry.js';
+import { EntryValidator, type InverseChange } from '../schema/validate-entry.js';
 import type { Data } from '../types.js';
 import { slugify } from './slugify.js';
 
@@ -17,6 +17,8 @@ export interface Change {
   current: Data;
   /** Does another locale of the document hold the non-localized fields? (Then defaults must not shadow them.) */
   sharedElsewhere: boolean;
+  /** Filled in: inverse-side relation writes to apply to the owning documents. */
+  inverse?: InverseChange[];
 }
 
 const isShared = (model: Model, name: string) => !!model.attributes[name] && !isLocalizedAttribute(model, model.attributes[name]);
@@ -34,6 +36,7 @@ export function prepareEntry(index: ContentIndex, model: Model, data: Record<str
   const seed = rowKey(model.uid, documentId, locale, model.draftAndPublish ? 'draft' : 'published');
   const next = validator.apply(model, patch, change.current, [], seed);
   validator.throwIfInvalid();
+  change.inverse = validator.inverseChanges;
   if (mode === 'create') generateUids(index, model, next, documentId, locale);
   if (model.draftAndPublish && change.publish) checkPublishable(index, model, next, documentId, locale);
   return next;

@@ -144,10 +144,24 @@ describe('stored once, on the owning side; the inverse side follows', () => {
     expect(await linked(TAG.bug)).not.toContain(articleId);
   });
 
-  it('writing the inverse side is refused with a ValidationError naming the owning side', async () => {
-    const { status, body } = await server.put(`/api/authors/${AUTHOR.david}`, { articles: [articleId] });
+  // Strapi accepts relations written from either side (one join table); files store the owning
+  // side only, so a write to author.articles rewrites the owning articles' `author` field.
+  it('writing the inverse side links and unlinks the owning documents, in their files', async () => {
+    await write('author', AUTHOR.kenji);
+    const linked = await server.sendJson('PUT', `/api/authors/${AUTHOR.david}?populate=articles`, { data: { articles: { connect: [articleId] } } });
+    expect(linked.status).toBe(200);
+    expect(linked.body.data.articles.map((article: { documentId: string }) => article.documentId)).toContain(articleId);
+    expect(stored().author).toBe(AUTHOR.david);
+    expect(server.file(`content/authors/${AUTHOR.david}.md`)).not.toContain('articles:'); // the author's own file holds no list
+    const unlinked = await server.sendJson('PUT', `/api/authors/${AUTHOR.david}`, { data: { articles: { disconnect: [articleId] } } });
+    expect(unlinked.status).toBe(200);
+    expect(stored().author).toBeNull();
+  });
+
+  it('an unknown owning document on the inverse side → 400 naming it', async () => {
+    const { status, body } = await server.put(`/api/authors/${AUTHOR.david}`, { articles: ['nosucharticle'] });
     expect(status).toBe(400);
-    expect(body.error.details.errors[0].path).toEqual(['articles']);
+    expect(body.error.message).toBe('Document with id "nosucharticle", locale "en" not found');
   });
 
   it('deleting the target leaves the owning file alone; the dangling link is not served', async () => {

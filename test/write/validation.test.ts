@@ -226,9 +226,9 @@ describe('relation and media targets must exist', () => {
 
   it('an unknown localized relation target names the source locale', async () => {
     const { status, body } = await server.put(`/api/categories/${SAMPLE.nature}`, { articles: ['x'] });
-    // categories.articles is the inverse side: not writable here (Strapi stores both; we store the owning side).
+    // categories.articles is the inverse side; its owners (articles) are localized: the default locale.
     expect(status).toBe(400);
-    expect(body.error.name).toBe('ValidationError');
+    expect(body).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message: 'Document with id "x", locale "en" not found', details: {} } });
   });
 
   it('a media id that does not exist → 400 `1 relation(s) of type plugin::upload.file associated with this entity do not exist`', async () => {
