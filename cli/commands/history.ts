@@ -32,7 +32,7 @@ export function registerHistory(program: Command, ctx: CliContext, search: () =>
     .action(async (type: string, documentId: string | undefined, options: HistoryOptions) => {
       const cms = await ctx.loadCms(options.root);
       const model = cms.contentType(type);
-      const id = documentId ?? (model.kind === 'singleType' ? cms.index.rows(model.uid)[0]?.documentId : undefined);
+      const id = documentId ?? (model.kind === 'singleType' ? cms.index.singleDocumentId(model.uid) : undefined);
       if (!id) throw new UsageError(`give the documentId of the ${type} document`);
       const git = createGit(cms.root);
       if (!(await git.isRepository())) throw new UsageError(`${cms.root} is not a git repository`);

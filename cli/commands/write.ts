@@ -82,8 +82,8 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
       .action(async (type: string, documentId: string | undefined, options: WriteOptions) => {
         const cms = await ctx.loadCms(options.root);
         const model = cms.contentType(type);
-        const id = documentId ?? cms.index.rows(model.uid)[0]?.documentId;
-        if (!id) throw new UsageError(`${type} has no document`);
+        const id = documentId ?? (model.kind === 'singleType' ? cms.index.singleDocumentId(model.uid) : undefined);
+        if (!id) throw new UsageError(model.kind === 'singleType' ? `${type} has no document yet` : `give the documentId: cms ${name} ${type} <documentId>`);
         const documents = cms.documents(model.uid);
         // --locale is read with the other URL-style options (see query-args.ts).
         const locale = options.locale ?? textParam(parseQueryString(search()).locale);

@@ -26,7 +26,7 @@ export const cmsRoutes: ExtensionRoute = async ({ request, url, cms, headers }) 
   const model = cms.contentTypes().find((candidate) => candidate.pluralName === segments[0] || (candidate.kind === 'singleType' && candidate.singularName === segments[0]));
   if (!model) throw new NotFoundError();
   const single = model.kind === 'singleType';
-  const documentId = single ? cms.index.rows(model.uid)[0]?.documentId : segments[1];
+  const documentId = single ? cms.index.singleDocumentId(model.uid) : segments[1];
   const [action, commit, extra] = segments.slice(single ? 1 : 2);
   if (!documentId || !action || extra !== undefined) throw new NotFoundError();
   const caller = cms.contentApi.callerFor(request.headers.get('authorization'));

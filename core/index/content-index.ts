@@ -137,6 +137,11 @@ export class ContentIndex {
     );
   }
 
+  /** A single type's document: its first by creation (a single type has one), if any. */
+  singleDocumentId(uid: string): string | undefined {
+    return this.rows(uid)[0]?.documentId;
+  }
+
   documentRows(uid: string, documentId: string): Row[] {
     return this.documents.get(documentKey(uid, documentId)) ?? [];
   }

@@ -82,9 +82,6 @@ export class DocumentWriter {
     return model.kind === 'singleType' ? `${model.uid}|` : `${model.uid}|${documentId}`;
   }
 
-  private singleDocumentId(model: Model): string | undefined {
-    return this.index.rows(model.uid)[0]?.documentId;
-  }
 
   private async emit(event: Omit<WriteEvent, 'files'> & { files: Iterable<string> }): Promise<void> {
     await this.options.afterWrite?.({ ...event, files: [...new Set(event.files)] });
@@ -121,7 +118,7 @@ export class DocumentWriter {
     new EntryValidator({ index: this.index, locale, documentId: documentId ?? '', mode: 'update', enforceConstraints: false }).checkKeys(model, data);
     const publish = !model.draftAndPublish || status === 'published';
     return this.lock.run(this.lockKey(model, documentId), async () => {
-      const id = documentId ?? this.singleDocumentId(model) ?? (model.kind === 'singleType' ? newDocumentId() : undefined);
+      const id = documentId ?? this.index.singleDocumentId(model.uid) ?? (model.kind === 'singleType' ? newDocumentId() : undefined);
       const documentExists = id !== undefined && this.index.documentRecords(model.uid, id).length > 0;
       if (id === undefined || (!documentExists && model.kind === 'collectionType')) return undefined;
       const read = () => service.findOne(model, id, { ...raw, status, locale: locale ?? undefined }, caller);
@@ -226,7 +223,7 @@ export class DocumentWriter {
     const allLocales = model.localized && raw.locale === '*';
     const locale = allLocales ? null : this.writeLocale(model, { locale: raw.locale });
     await this.lock.run(this.lockKey(model, documentId), async () => {
-      const targetId = documentId ?? this.singleDocumentId(model);
+      const targetId = documentId ?? this.index.singleDocumentId(model.uid);
       if (!targetId) return;
       const records = this.index.documentRecords(model.uid, targetId).filter((record) => allLocales || record.locale === locale);
       const scope = { locale: locale ?? undefined };
