@@ -19,7 +19,7 @@ export function preflightResponse(request: Request): Response | undefined {
       ...corsHeaders(request),
       'access-control-max-age': MAX_AGE,
       'access-control-allow-methods': ALLOW_METHODS,
-      'access-control-allow-headers': request.headers.get('access-control-request-headers') ? ALLOW_HEADERS : ALLOW_HEADERS,
+      'access-control-allow-headers': ALLOW_HEADERS,
     },
   });
 }

@@ -1,13 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { mimeFromName } from '../media/mime.js';
 
-const TYPES: Record<string, string> = {
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
-  '.svg': 'image/svg+xml', '.avif': 'image/avif', '.ico': 'image/x-icon', '.pdf': 'application/pdf',
-  '.mp4': 'video/mp4', '.webm': 'video/webm', '.mp3': 'audio/mpeg', '.wav': 'audio/wav', '.txt': 'text/plain; charset=utf-8',
-  '.json': 'application/json', '.csv': 'text/csv; charset=utf-8', '.zip': 'application/zip',
+/** Text types are served as UTF-8. */
+const contentType = (file: string): string => {
+  const mime = mimeFromName(file);
+  return mime.startsWith('text/') ? `${mime}; charset=utf-8` : mime;
 };
 
 /**
@@ -24,7 +24,7 @@ export async function servePublicFile(publicDir: string, pathname: string, reque
   if (!info?.isFile()) return undefined;
   const etag = `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`;
   const headers: Record<string, string> = {
-    'content-type': TYPES[extname(target).toLowerCase()] ?? 'application/octet-stream',
+    'content-type': contentType(target),
     'content-length': String(info.size),
     etag,
     'last-modified': info.mtime.toUTCString(),

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../storage/atomic-write.js';
 
 /** Stored names are `<hash><ext>`: one path segment, never hidden, never a temp file. */
 const STORED_NAME = /^[^/\\\0.][^/\\\0]*$/;
@@ -21,20 +21,7 @@ function pathOf(root: string, name: string): string {
  * `/uploads/…` sees the old bytes or the new ones, never a torn file.
  */
 export async function writeUpload(root: string, name: string, data: Uint8Array): Promise<void> {
-  const target = pathOf(root, name);
-  await mkdir(uploadsFolder(root), { recursive: true });
-  const temp = join(uploadsFolder(root), `.${name}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'w', 0o644);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-    await handle.close();
-    await rename(temp, target);
-  } catch (error) {
-    await handle.close().catch(() => {});
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await writeFileAtomic(pathOf(root, name), data);
 }
 
 /** Remove a stored binary; a missing one is fine (the local provider says "File doesn't exist"). */

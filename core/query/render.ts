@@ -1,4 +1,4 @@
-import { isScalar, isToMany, isVisible, type Attribute, type Model } from '../schema/types.js';
+import { isScalar, isToMany, isVisible, type Attribute } from '../schema/types.js';
 import type { Data } from '../types.js';
 import type { PopulateMap, PopulateNode } from './ast.js';
 import { normalizeTime } from './cast.js';
@@ -98,4 +98,3 @@ export function renderNode(ctx: QueryContext, node: Node, fields: string[] | und
   return out;
 }
 
-export type { Model };
