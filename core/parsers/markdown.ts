@@ -1,22 +1,50 @@
 import matter from 'gray-matter';
 import { stringify } from 'yaml';
+import { FileError } from '../errors.js';
 import type { Parser } from './types.js';
 import { parseYamlText } from './yaml.js';
+
+/** Front-matter languages read: YAML only (`---`, `---yaml`, `---yml`). */
+const YAML_LANGUAGES = new Set(['', 'yaml', 'yml']);
+
+/**
+ * gray-matter picks an engine from the fence (`---js`) and its built-in `javascript` engine
+ * `eval`s the front matter. Every engine it ships besides YAML is replaced by one that refuses,
+ * so even a fence that slipped past `frontMatterLanguage` can never run code.
+ */
+const refuse = (language: string) => ({
+  parse: (): never => { throw new Error(`front matter in ${language} is not read`); },
+  stringify: (): never => { throw new Error(`front matter in ${language} is not written`); },
+});
+const REFUSED_ENGINES = Object.fromEntries(['javascript', 'js', 'coffee', 'coffeescript', 'cson', 'json', 'toml'].map((name) => [name, refuse(name)]));
+
+/** The language named after the opening `---`, as gray-matter reads it ('' for none). */
+function frontMatterLanguage(text: string): string {
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  if (!source.startsWith('---')) return '';
+  const lineEnd = source.search(/\r?\n/);
+  return source.slice(3, lineEnd === -1 ? undefined : lineEnd).trim().toLowerCase();
+}
 
 /**
  * Markdown with YAML front matter. The front matter holds the fields; the body is the value of
  * the type's first `richtext` attribute (else its first `text` attribute).
  * gray-matter gets the `yaml` package as its engine: its default engine caches and shares parsed
- * objects and turns dates into Date objects.
+ * objects and turns dates into Date objects. Any other front-matter language is a file error.
  */
 export const markdownParser: Parser = {
   name: 'markdown',
   extensions: ['.md'],
   parse: (text, file) => {
+    const language = frontMatterLanguage(text);
+    if (!YAML_LANGUAGES.has(language)) {
+      throw new FileError(file, `front matter "---${language}" is not read: only YAML front matter (--- or ---yaml) is allowed`, 1, 4);
+    }
     // gray-matter hands over the front matter from just after the opening `---` (its line break
     // included), so YAML line numbers are already file line numbers.
     const parsed = matter(text, {
       engines: {
+        ...REFUSED_ENGINES,
         yaml: {
           parse: (source: string) => (parseYamlText(source, file) ?? {}) as object,
           stringify: (data: object) => stringify(data),

@@ -1,7 +1,23 @@
-import { parseDocument, stringify } from 'yaml';
+import { isAlias, parseDocument, stringify, visit, type Document } from 'yaml';
 import { FileError } from '../errors.js';
 import { lineColumnAt } from './json.js';
 import type { Parser } from './types.js';
+
+/** Aliases a content file may resolve; more is an alias bomb (the yaml package's own guard). */
+export const MAX_YAML_ALIASES = 100;
+
+/** Where the first alias of a document stands: an alias bomb is reported there. */
+function firstAliasOffset(document: Document): number {
+  let offset = 0;
+  visit(document, (_key, node) => {
+    if (isAlias(node) && node.range) {
+      offset = node.range[0];
+      return visit.BREAK;
+    }
+    return undefined;
+  });
+  return offset;
+}
 
 /** YAML text → plain data, with `file:line:col` on the first error. */
 export function parseYamlText(text: string, file: string): unknown {
@@ -12,8 +28,14 @@ export function parseYamlText(text: string, file: string): unknown {
     const { line, column } = lineColumnAt(text, first.pos[0]);
     throw new FileError(file, `invalid YAML: ${first.message.split('\n')[0]}`, line, column);
   }
-  // Dates stay strings: the yaml package's core schema has no timestamp type.
-  return document.toJS({ maxAliasCount: 100 });
+  try {
+    // Dates stay strings: the yaml package's core schema has no timestamp type.
+    return document.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (error) {
+    // The yaml package throws a bare ReferenceError for an alias bomb: make it this file's problem.
+    const { line, column } = lineColumnAt(text, firstAliasOffset(document));
+    throw new FileError(file, `invalid YAML: ${(error as Error).message} (at most ${MAX_YAML_ALIASES} aliases)`, line, column);
+  }
 }
 
 export const yamlParser: Parser = {
