@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join, normalize, sep } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { join, normalize, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { mimeFromName } from '../media/mime.js';
 
@@ -9,6 +9,12 @@ const contentType = (file: string): string => {
   const mime = mimeFromName(file);
   return mime.startsWith('text/') ? `${mime}; charset=utf-8` : mime;
 };
+
+/** Whether reaching `target` goes through a symbolic link below `publicDir`: such files are never served. */
+async function throughLink(publicDir: string, target: string): Promise<boolean> {
+  const [realFolder, realTarget] = await Promise.all([realpath(publicDir), realpath(target)]).catch(() => [undefined, undefined]);
+  return realFolder === undefined || realTarget !== join(realFolder, relative(publicDir, target));
+}
 
 /**
  * Serve a file from `<root>/public` (Strapi's public folder, uploads under `/uploads`).
@@ -21,7 +27,7 @@ export async function servePublicFile(publicDir: string, pathname: string, reque
   const target = normalize(join(publicDir, decoded));
   if (!target.startsWith(publicDir + sep)) return undefined;
   const info = await stat(target).catch(() => undefined);
-  if (!info?.isFile()) return undefined;
+  if (!info?.isFile() || await throughLink(publicDir, target)) return undefined;
   const etag = `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`;
   const headers: Record<string, string> = {
     'content-type': contentType(target),

@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CmsConfig } from '../config/types.js';
 import { FileError } from '../errors.js';
 import { getParser } from '../parsers/index.js';
+import { LinkError, readTextNoFollowSync } from '../storage/no-follow.js';
 import { UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import { ContentIndex } from './content-index.js';
 import { readContentFile, type FileRecord } from './read-file.js';
@@ -31,31 +32,16 @@ export const isContentFileName = (name: string): boolean => !name.startsWith('.'
  */
 function readRecord(index: ContentIndex, root: string, file: string, model: Model): FileRecord {
   const path = join(root, file);
-  const record = readContentFile(file, readFileSync(path, 'utf8'), 0, model, index.models, index.config);
+  const record = readContentFile(file, readTextNoFollowSync(path, file), 0, model, index.models, index.config);
   // The modification time is only needed when the file lacks timestamps (they fall back to it);
   // otherwise 0 means "not known", and the watcher simply re-reads the file on its next event.
   if (record.createdAt === undefined || record.updatedAt === undefined) record.mtimeMs = statSync(path).mtimeMs;
   return record;
 }
 
-/** Read one file from disk into the index; a malformed file is reported and its last good version kept. */
-export async function indexFile(index: ContentIndex, root: string, file: string): Promise<void> {
-  const model = modelForPath(index.models, file);
-  if (!model) {
-    index.reportProblem(new FileError(file, `no content type has the folder "${file.split('/')[1]}" (pluralName)`));
-    return;
-  }
-  try {
-    index.setRecord(readRecord(index, root, file, model));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      forgetFile(index, file);
-      return;
-    }
-    if (!(error instanceof FileError)) throw error;
-    // The last good version of the file (if any) keeps being served; the problem is reported.
-    index.reportProblem(error);
-  }
+/** Whatever stops one file from being read (EACCES, a folder where a file belongs…) is that file's problem, never the server's. */
+export function asFileError(file: string, error: unknown): FileError {
+  return error instanceof FileError ? error : new FileError(file, `cannot read: ${(error as Error).message}`);
 }
 
 /** A file that no longer exists: its rows and its reported problem go. */
@@ -64,16 +50,24 @@ export function forgetFile(index: ContentIndex, file: string): void {
   index.problems.delete(file);
 }
 
-/** Every content file under `<root>/content`, as project-relative paths, sorted. */
-export function listContentFiles(root: string): string[] {
+/**
+ * Every content file under `<root>/content`, as project-relative paths, sorted; and the symbolic
+ * links found where folders or content files belong, which are never followed.
+ */
+export function listContentFiles(root: string): { files: string[]; links: string[] } {
   const files: string[] = [];
-  const folders = readdirSync(join(root, 'content'), { withFileTypes: true }).filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'));
-  for (const folder of folders) {
-    for (const name of readdirSync(join(root, 'content', folder.name))) {
-      if (isContentFileName(name)) files.push(`content/${folder.name}/${name}`);
+  const links: string[] = [];
+  for (const folder of readdirSync(join(root, 'content'), { withFileTypes: true })) {
+    if (folder.name.startsWith('.')) continue;
+    if (folder.isSymbolicLink()) { links.push(`content/${folder.name}`); continue; }
+    if (!folder.isDirectory()) continue;
+    for (const entry of readdirSync(join(root, 'content', folder.name), { withFileTypes: true })) {
+      if (!isContentFileName(entry.name)) continue;
+      if (entry.isSymbolicLink()) links.push(`content/${folder.name}/${entry.name}`);
+      else files.push(`content/${folder.name}/${entry.name}`);
     }
   }
-  return files.sort();
+  return { files: files.sort(), links: links.sort() };
 }
 
 /**
@@ -87,7 +81,9 @@ export async function loadIndex(root: string, models: Models, config: CmsConfig)
   const index = new ContentIndex(models, config);
   let files: string[] = [];
   try {
-    files = listContentFiles(root);
+    const listed = listContentFiles(root);
+    files = listed.files;
+    for (const link of listed.links) index.reportProblem(new LinkError(link));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
@@ -106,8 +102,7 @@ export async function loadIndex(root: string, models: Models, config: CmsConfig)
     } catch (error) {
       // A file removed between listing and reading (a checkout, another writer) is simply gone.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      if (!(error instanceof FileError)) throw error;
-      index.reportProblem(error);
+      index.reportProblem(asFileError(file, error));
     }
   }
   index.addRecords(records);

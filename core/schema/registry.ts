@@ -1,17 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fg from 'fast-glob';
-import { CmsError, FileError } from '../errors.js';
+import { LinkError, readTextNoFollowSync } from '../storage/no-follow.js';
+import { FileError, ProjectProblemsError } from '../errors.js';
 import { parseJsonText } from '../parsers/json.js';
 import { SCALAR_TYPES, UPLOAD_FILE_UID, type Attribute, type Model } from './types.js';
 import { uploadFileModel } from './upload-file.js';
 
 /** Every problem found in `schemas/`, reported together so one run fixes them all. */
-export class SchemaError extends CmsError {
-  readonly problems: FileError[];
+export class SchemaError extends ProjectProblemsError {
   constructor(problems: FileError[]) {
-    super(`Invalid schema:\n${problems.map((problem) => `  ${problem.format()}`).join('\n')}`, 500, undefined, 'SchemaError');
-    this.problems = problems;
+    super('Invalid schema', problems, 'SchemaError');
   }
 }
 
@@ -121,15 +119,17 @@ function checkModel(model: Model, models: Map<string, Model>): FileError[] {
  */
 export function loadModels(root: string): Map<string, Model> {
   const schemasDir = join(root, 'schemas');
-  const files = fg.sync(['**/*.json'], { cwd: schemasDir, onlyFiles: true, dot: false }).sort();
+  // Links are listed, never followed: a schema read through one could be any file of the machine.
+  const entries = fg.sync(['**'], { cwd: schemasDir, onlyFiles: false, dot: false, followSymbolicLinks: false, objectMode: true });
+  const files = entries.filter((entry) => entry.dirent.isFile() && entry.path.endsWith('.json')).map((entry) => entry.path).sort();
   const models = new Map<string, Model>([[UPLOAD_FILE_UID, uploadFileModel]]);
-  const problems: FileError[] = [];
+  const problems: FileError[] = entries.filter((entry) => entry.dirent.isSymbolicLink()).map((entry) => new LinkError(join('schemas', entry.path)));
   for (const relativeFile of files) {
     const placement = classify(relativeFile);
     if (!placement) continue;
     const file = join('schemas', relativeFile);
     try {
-      const raw = parseJsonText(readFileSync(join(schemasDir, relativeFile), 'utf8'), file) as RawSchema;
+      const raw = parseJsonText(readTextNoFollowSync(join(schemasDir, relativeFile), file), file) as RawSchema;
       if (!raw || typeof raw !== 'object' || typeof raw.attributes !== 'object') {
         problems.push(new FileError(file, 'a schema needs an "attributes" object'));
         continue;

@@ -1,13 +1,15 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
 import { readContentFile } from '../index/read-file.js';
 import type { Model } from '../schema/types.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { readTextNoFollow } from './no-follow.js';
 import { serializeDocument, type StoredDocument } from './serialize.js';
 
+/** A content file's text, or undefined when it is missing, unreadable or a link (never followed). */
 export async function readText(root: string, file: string): Promise<string | undefined> {
-  try { return await readFile(join(root, file), 'utf8'); } catch { return undefined; }
+  try { return await readTextNoFollow(join(root, file), file); } catch { return undefined; }
 }
 
 /**

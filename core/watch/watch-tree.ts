@@ -1,4 +1,4 @@
-import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { lstatSync, readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 
 export interface TreeWatcher {
@@ -16,8 +16,9 @@ function subfolders(path: string): string[] {
   }
 }
 
+/** A real folder: a link to one is never watched (nor read) through. */
 const isFolder = (path: string): boolean => {
-  try { return statSync(path).isDirectory(); } catch { return false; }
+  try { return lstatSync(path).isDirectory(); } catch { return false; }
 };
 
 /**

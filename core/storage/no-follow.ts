@@ -1,0 +1,53 @@
+import { constants, openSync, readFileSync, closeSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { FileError } from '../errors.js';
+
+/**
+ * Files of a project (content, schemas, public, uploads) are never read through a symbolic link:
+ * a link committed or dropped into `content/` could otherwise serve `.cms/state.json` or any
+ * file of the machine to anonymous callers. `O_NOFOLLOW` makes the open itself refuse a link,
+ * so a file swapped for a link between listing and reading is refused too.
+ */
+const NO_FOLLOW = constants.O_RDONLY | constants.O_NOFOLLOW;
+
+/** The problem reported for a link where a project file was expected. */
+export class LinkError extends FileError {
+  constructor(file: string) {
+    super(file, 'symbolic link: not followed (content, schemas and public files are never read through links)', 1, 1);
+  }
+}
+
+/** ELOOP is what `open` says for a link under O_NOFOLLOW. */
+const isLinkRefusal = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ELOOP';
+
+/** Read a project file as UTF-8, refusing a link with a LinkError naming `file` (the project-relative path). */
+export function readTextNoFollowSync(path: string, file: string): string {
+  let fd: number;
+  try {
+    fd = openSync(path, NO_FOLLOW);
+  } catch (error) {
+    if (isLinkRefusal(error)) throw new LinkError(file);
+    throw error;
+  }
+  try {
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The same, without blocking the event loop (the watcher, the writers). */
+export async function readTextNoFollow(path: string, file: string): Promise<string> {
+  let handle;
+  try {
+    handle = await open(path, NO_FOLLOW);
+  } catch (error) {
+    if (isLinkRefusal(error)) throw new LinkError(file);
+    throw error;
+  }
+  try {
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
