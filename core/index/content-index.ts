@@ -3,6 +3,7 @@ import { FileError } from '../errors.js';
 import type { Model, Models } from '../schema/types.js';
 import type { Row, Status } from '../types.js';
 import { buildDocumentRows } from './build-rows.js';
+import { DuplicateFileError, splitDuplicates } from './duplicate-files.js';
 import type { FileRecord } from './read-file.js';
 
 /** Which rows a read sees: Strapi's status and locale lookups. */
@@ -78,7 +79,7 @@ export class ContentIndex {
     }
     for (const [key, group] of groups) {
       if (this.documents.has(key)) { this.rebuildDocument(group[0].uid, group[0].documentId); continue; }
-      this.storeRows(key, buildDocumentRows(this.model(group[0].uid), group, this.config));
+      this.storeRows(key, buildDocumentRows(this.model(group[0].uid), this.servedRecords(group), this.config));
     }
     this.changed(true);
   }
@@ -110,10 +111,12 @@ export class ContentIndex {
     return [...this.problems.keys()].filter((file) => file.startsWith(prefix));
   }
 
-  /** All records of a document (every locale and status), for writers and validators. */
+  /** The served records of a document (every locale and status, one file each), for writers and validators. */
   documentRecords(uid: string, documentId: string): FileRecord[] {
     const files = this.recordsByDocument.get(documentKey(uid, documentId));
-    return files ? [...files].map((file) => this.records.get(file)!).filter(Boolean) : [];
+    if (!files) return [];
+    const records = [...files].map((file) => this.records.get(file)!).filter(Boolean);
+    return records.length < 2 ? records : splitDuplicates(records).served;
   }
 
   /** Every row of a type in creation order (cached per version). */
@@ -170,6 +173,14 @@ export class ContentIndex {
     return value;
   }
 
+  /** A document's records less duplicate files, which are reported (and cleared once resolved). */
+  private servedRecords(records: FileRecord[]): FileRecord[] {
+    const { served, duplicates } = splitDuplicates(records);
+    for (const record of served) if (this.problems.get(record.file) instanceof DuplicateFileError) this.problems.delete(record.file);
+    for (const duplicate of duplicates) this.reportProblem(duplicate);
+    return served;
+  }
+
   private unlinkRecord(record: FileRecord): void {
     const key = documentKey(record.uid, record.documentId);
     const files = this.recordsByDocument.get(key);
@@ -181,7 +192,8 @@ export class ContentIndex {
     const key = documentKey(uid, documentId);
     const before = this.documents.get(key) ?? [];
     for (const row of before) if (this.byId.get(row.id) === row) this.byId.delete(row.id);
-    const records = this.documentRecords(uid, documentId);
+    const files = this.recordsByDocument.get(key);
+    const records = this.servedRecords(files ? [...files].map((file) => this.records.get(file)!).filter(Boolean) : []);
     if (records.length === 0) this.documents.delete(key);
     else this.storeRows(key, buildDocumentRows(this.model(uid), records, this.config));
     this.updateSortedRows(uid, before, this.documents.get(key) ?? []);

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Cms } from '../cms.js';
 import { FileError } from '../errors.js';
-import { contentFolder } from '../index/load.js';
 import { locateKey } from '../index/read-file.js';
 import { getAttribute, UPLOAD_FILE_UID, type Model } from '../schema/types.js';
 import type { Row } from '../types.js';
@@ -23,18 +22,6 @@ function duplicateValues(model: Model, rows: Row[], out: Finding[]): void {
       if (first && first.documentId !== row.documentId) out.push({ file: row.file, key: name, message: `${name} "${String(value)}" is already used by ${first.file}` });
       else seen.set(key, row);
     }
-  }
-}
-
-/** Two files for one version of a document (e.g. `x.json` and `x.yaml`). */
-function duplicateFiles(cms: Cms, model: Model, out: Finding[]): void {
-  const seen = new Map<string, string>();
-  for (const file of cms.index.files(`content/${contentFolder(model)}/`).sort()) {
-    const record = cms.index.record(file)!;
-    const key = `${record.documentId}|${record.locale}|${record.draft}`;
-    const first = seen.get(key);
-    if (first) out.push({ file, message: `same document version as ${first}: keep one file per documentId, locale and status` });
-    else seen.set(key, file);
   }
 }
 
@@ -77,7 +64,7 @@ export const atFileStart = (problem: FileError): FileError =>
 /**
  * Everything `cms validate` checks beyond what loading already reports (malformed files, types,
  * enumerations, uid format, unknown attributes, component shapes): referential integrity, ranges,
- * required values and item counts, unique and uid values, and duplicate files. Each problem
+ * required values and item counts, unique and uid values (duplicate files are reported by the index). Each problem
  * carries `file:line:col`; they come sorted by file and line.
  *
  * @example
@@ -89,7 +76,6 @@ export async function validateProject(cms: Cms): Promise<FileError[]> {
     const rows = cms.index.rows(model.uid);
     fieldFindings(cms, model, rows, findings);
     duplicateValues(model, rows, findings);
-    duplicateFiles(cms, model, findings);
   }
   const problems = [...cms.problems().map(atFileStart), ...(await locate(cms, findings))];
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line! - b.line! || a.column! - b.column!);

@@ -1,0 +1,28 @@
+import { FileError } from '../errors.js';
+import type { FileRecord } from './read-file.js';
+
+/** A second file for one version of a document (`x.json` beside `x.yaml`): reported, not served. */
+export class DuplicateFileError extends FileError {
+  constructor(file: string, served: string) {
+    super(file, `same document version as ${served}: keep one file per documentId, locale and status`, 1, 1);
+  }
+}
+
+const versionKey = (record: FileRecord) => `${record.locale}|${record.draft}`;
+
+/**
+ * One file per document version: where several files hold the same version, the one whose path
+ * sorts first is served (and written), the others are duplicates. The rule depends only on the
+ * names, so a fresh server, a running one and every replica pick the same file.
+ */
+export function splitDuplicates(records: FileRecord[]): { served: FileRecord[]; duplicates: DuplicateFileError[] } {
+  if (records.length < 2) return { served: records, duplicates: [] };
+  const byVersion = new Map<string, FileRecord>();
+  const duplicates: DuplicateFileError[] = [];
+  for (const record of [...records].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
+    const first = byVersion.get(versionKey(record));
+    if (first) duplicates.push(new DuplicateFileError(record.file, first.file));
+    else byVersion.set(versionKey(record), record);
+  }
+  return { served: duplicates.length ? [...byVersion.values()] : records, duplicates };
+}
