@@ -1,12 +1,12 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Cms } from '../cms.js';
 import { CONFIG_FILES } from '../config/load.js';
 import { FileError } from '../errors.js';
-import { forgetFile, indexFile, isContentFileName, modelForPath } from '../index/load.js';
-import { readContentFile, type FileRecord } from '../index/read-file.js';
-import { sameData } from '../storage/serialize.js';
+import { isContentFileName } from '../index/load.js';
+import { applyChanges, fileChange, folderChanges, type FileChange } from './file-changes.js';
+import { findGitDir, gitQuiet } from './git-quiet.js';
 import { watchTree, type TreeWatcher } from './watch-tree.js';
 
 export interface WatchOptions {
@@ -25,18 +25,13 @@ export interface ProjectWatcher {
 /** Schema folders are at most `schemas/api/<api>/content-types/<name>/`: deep enough for any layout. */
 const SCHEMA_DEPTH = 8;
 
-/** Same identity, fields and timestamps: a file the server wrote itself, or touched without change. */
-const sameRecord = (a: FileRecord, b: FileRecord): boolean =>
-  a.uid === b.uid && a.documentId === b.documentId && a.locale === b.locale && a.draft === b.draft
-  && a.createdAt === b.createdAt && a.updatedAt === b.updatedAt && a.publishedAt === b.publishedAt && sameData(a.data, b.data);
-
 const reason = (error: unknown): string => (error instanceof FileError ? error.format() : (error as Error).message);
 
 /**
  * Keep a running CMS in step with its files: an editor's save, `git pull`, or a branch switch is
  * applied by re-reading only the files that changed. File events name the file, so one change
  * costs one read however large the site; an event on a folder (or a lost name) rescans that folder
- * comparing modification times. A malformed file is reported and its last good version kept; a
+ * comparing modification times. A malformed file is reported and not served (as at start-up); a
  * schema or config change reloads the model, keeping the old one if the new one is invalid.
  *
  * @example
@@ -52,61 +47,13 @@ export function watchProject(cms: Cms, options: WatchOptions = {}): ProjectWatch
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let closed = false;
+  const gitDir = findGitDir(cms.root);
 
   const schedule = () => {
     if (closed) return;
     clearTimeout(timer);
     timer = setTimeout(() => { timer = undefined; running = running.then(flushSafely); }, debounceMs);
   };
-
-  /** Read one changed file into the index, or report it and keep its last good version. */
-  async function readChanged(file: string, mtimeMs: number, known: FileRecord | undefined, broken: boolean): Promise<boolean> {
-    const model = modelForPath(cms.models, file);
-    if (!model) {
-      await indexFile(cms.index, cms.root, file); // reports the folder no type owns
-      report(cms.index.problems.get(file)?.format() ?? `${file}: unreadable`);
-      return true;
-    }
-    let record: FileRecord;
-    try {
-      const text = await readFile(join(cms.root, file), 'utf8');
-      record = readContentFile(file, text, mtimeMs, model, cms.models, cms.config);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') { forgetFile(cms.index, file); return known !== undefined || broken; }
-      // Unreadable (EACCES, a folder…) or malformed: reported, and the last good version kept.
-      const problem = error instanceof FileError ? error : new FileError(file, `cannot read: ${(error as Error).message}`);
-      cms.index.reportProblem(problem);
-      report(problem.format());
-      return true;
-    }
-    // The server's own writes are already indexed: the same fields are not applied twice.
-    if (known && !broken && sameRecord(known, record)) return false;
-    cms.index.setRecord(record);
-    return true;
-  }
-
-  /** Apply one file: read it if new or changed, drop it if gone. Returns whether anything changed. */
-  async function syncFile(file: string): Promise<boolean> {
-    const info = await stat(join(cms.root, file)).catch(() => undefined);
-    const known = cms.index.record(file);
-    const broken = cms.index.problems.has(file);
-    if (!info?.isFile()) {
-      forgetFile(cms.index, file);
-      return known !== undefined || broken;
-    }
-    if (known && !broken && known.mtimeMs === info.mtimeMs) return false;
-    return readChanged(file, info.mtimeMs, known, broken);
-  }
-
-  /** Compare one content folder with the index: new and changed files are read, gone ones dropped. */
-  async function syncFolder(folder: string): Promise<number> {
-    const names = await readdir(join(cms.root, 'content', folder)).catch(() => [] as string[]);
-    const onDisk = new Set(names.filter(isContentFileName).map((name) => `content/${folder}/${name}`));
-    const known = [...cms.index.files(`content/${folder}/`), ...cms.index.problemFiles(`content/${folder}/`)];
-    let changed = 0;
-    for (const file of new Set([...known, ...onDisk])) if (await syncFile(file)) changed++;
-    return changed;
-  }
 
   /** Reload schemas and config; false (old model kept, reason reported) when the new one is invalid. */
   async function reload(): Promise<boolean> {
@@ -121,6 +68,8 @@ export function watchProject(cms: Cms, options: WatchOptions = {}): ProjectWatch
   }
 
   async function flush(): Promise<void> {
+    // Mid-checkout the tree is half old, half new: wait until git has finished writing it.
+    if (!(await gitQuiet(gitDir))) report('warning: .git/index.lock has been there for 30 s (a crashed git?): reindexing anyway');
     if (reloadModel) {
       reloadModel = false;
       // A reload re-reads every content file; if it fails, the batch's files still apply to the old model.
@@ -135,10 +84,18 @@ export function watchProject(cms: Cms, options: WatchOptions = {}): ProjectWatch
     const files = [...touchedFiles].filter((file) => !folders.includes(file.split('/')[1]));
     touchedFolders.clear();
     touchedFiles.clear();
-    let changed = 0;
-    for (const folder of folders) changed += await syncFolder(folder);
-    for (const file of files) if (await syncFile(file)) changed++;
-    if (changed) report(`reindexed ${changed} file(s)`);
+    // Read the whole batch first, then apply it in one synchronous step: a request sees the tree
+    // before the batch or after it, never half of it.
+    const index = cms.index;
+    const changes: FileChange[] = [];
+    for (const folder of folders) changes.push(...(await folderChanges(index, cms.root, folder)));
+    for (const file of files) {
+      const change = await fileChange(index, cms.root, file);
+      if (change) changes.push(change);
+    }
+    if (index !== cms.index) { rescanAll = true; schedule(); return; } // the model was reloaded meanwhile
+    for (const problem of applyChanges(index, changes)) report(problem.format());
+    if (changes.length) report(`reindexed ${changes.length} file(s)`);
   }
 
   /** A batch that fails unexpectedly (a file it may not read) is reported; the server keeps running. */

@@ -106,14 +106,16 @@ describe('watchProject: file changes show through the API without a restart', ()
     await eventually(async () => expect(await snapshot(server)).toEqual(onMain));
   });
 
-  it('reports a malformed file as path:line:col, keeps serving its last good version, and serves the fixed file', async () => {
+  it('reports a malformed file as path:line:col, stops serving it as a fresh server would, and serves the fixed file', async () => {
     const server = await watched();
     writeText(server.root, 'content/notes/alpha.json', '{\n  "title": "Broken",\n  "author": "ann",\n}\n');
     await eventually(() => expect(server.reports.some((line) => line.startsWith('content/notes/alpha.json:'))).toBe(true));
     const report = server.reports.find((line) => line.startsWith('content/notes/alpha.json:'))!;
     expect(report).toMatch(/^content\/notes\/alpha\.json:\d+:\d+: \S/);
     expect(report.split(':')[1]).toBe('4');
-    expect(await noteTitle(server, 'alpha')).toBe('Alpha');
+    expect(await noteTitle(server, 'alpha')).toBeUndefined();
+    const fresh = await startApp(server.root, { report: () => {} });
+    expect((await fresh.getJson('/api/notes/alpha')).status).toBe(404);
     expect(server.cms.problems().map((problem) => problem.file)).toEqual(['content/notes/alpha.json']);
 
     writeText(server.root, 'content/notes/alpha.json', JSON.stringify({ title: 'Alpha, fixed' }));
@@ -121,11 +123,11 @@ describe('watchProject: file changes show through the API without a restart', ()
     expect(server.cms.problems()).toEqual([]);
   });
 
-  it('reports a file that breaks its schema (wrong type) with line:col and keeps the last good version', async () => {
+  it('reports a file that breaks its schema (wrong type) with line:col and stops serving it', async () => {
     const server = await watched();
     writeText(server.root, 'content/notes/beta.yaml', 'title: Beta\nauthor: 42\n');
     await eventually(() => expect(server.reports.some((line) => line.startsWith('content/notes/beta.yaml:2:'))).toBe(true));
-    expect(await noteTitle(server, 'beta')).toBe('Beta');
+    expect(await noteTitle(server, 'beta')).toBeUndefined();
   });
 
   it('reports a file in a folder no content type owns', async () => {
