@@ -1,5 +1,4 @@
-import { CmsError, FileError } from '../core/errors.js';
-import { SchemaError } from '../core/schema/registry.js';
+import { CmsError, FileError, ProjectProblemsError } from '../core/errors.js';
 import { toErrorBody } from '../core/strapi/errors.js';
 import type { Output } from './context.js';
 
@@ -17,7 +16,7 @@ export function reportError(error: unknown, stderr: Output, asJson = false): num
     stderr.write(`cms: ${error.message}\n`);
     return EXIT.usage;
   }
-  if (error instanceof SchemaError) {
+  if (error instanceof ProjectProblemsError) {
     for (const problem of error.problems) stderr.write(`${problem.format()}\n`);
     return EXIT.failure;
   }

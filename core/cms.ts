@@ -2,9 +2,10 @@ import { resolve } from 'node:path';
 import { publicCaller, trustedCaller, type Caller } from './access/permissions.js';
 import { createAuth, type Auth } from './auth/auth.js';
 import { loadConfig, resolveConfig } from './config/load.js';
+import { assertProjectRoot } from './config/project-root.js';
 import type { CmsConfig } from './config/types.js';
 import type { FileError } from './errors.js';
-import { NotFoundError } from './errors.js';
+import { NotFoundError, ProjectProblemsError } from './errors.js';
 import type { ContentIndex } from './index/content-index.js';
 import { loadIndex } from './index/load.js';
 import { loadModels } from './schema/registry.js';
@@ -32,6 +33,10 @@ export interface CreateCmsOptions {
   report?: (message: string) => void;
   /** Environment for secrets and `CMS_API_TOKEN` (default `process.env`). */
   env?: NodeJS.ProcessEnv;
+  /** Throw a ProjectProblemsError when any content file is malformed, instead of reporting it and serving the rest. */
+  strict?: boolean;
+  /** Report each malformed content file through `report` when loading (default true; `cms validate` prints them itself). */
+  reportProblems?: boolean;
 }
 
 export interface Cms {
@@ -71,9 +76,13 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
   const root = resolve(options.root ?? '.');
   const cms = { root } as Cms;
   const assemble = async () => {
+    if (!options.config) assertProjectRoot(root);
     const config = options.config ? resolveConfig(options.config) : await loadConfig(root);
     const models = loadModels(root);
     const index = await loadIndex(root, models, config);
+    const problems = [...index.problems.values()];
+    if (problems.length && options.strict) throw new ProjectProblemsError('Malformed content files', problems, 'ContentError');
+    if (options.reportProblems ?? true) for (const problem of problems) report(`warning: ${problem.format()}`);
     const afterWrite = afterWriteHooks(config);
     const writer = new DocumentWriter(root, index, { afterWrite });
     const service = new ContentService(index, writer);

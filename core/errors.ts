@@ -95,6 +95,15 @@ export class FileError extends CmsError {
   }
 }
 
+/** Several file problems at once (schemas that do not load, content files under `strict`): each keeps its `path:line:col`. */
+export class ProjectProblemsError extends CmsError {
+  readonly problems: FileError[];
+  constructor(title: string, problems: FileError[], name = 'ProjectProblemsError') {
+    super(`${title}:\n${problems.map((problem) => `  ${problem.format()}`).join('\n')}`, 500, undefined, name);
+    this.problems = problems;
+  }
+}
+
 /** Query-key error in Strapi's shape: `Invalid key <key>[ at <path>]`. */
 export function invalidKey(key: string, path: string | null, param: string, source = 'query'): ValidationError {
   const message = path && path !== key ? `Invalid key ${key} at ${path}` : `Invalid key ${key}`;

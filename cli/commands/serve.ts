@@ -22,7 +22,6 @@ export function registerServe(program: Command, ctx: CliContext): void {
       const rawPort = options.port ?? ctx.env.PORT;
       const port = rawPort === undefined ? cms.config.server.port : Number(rawPort);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port "${rawPort}"`);
-      for (const problem of cms.problems()) ctx.stderr.write(`warning: ${problem.format()}\n`);
       const anonymous = publicCaller(cms.config);
       const publicTypes = cms.contentTypes()
         .map((model) => ({ model, actions: ACTIONS.filter((action) => anonymous.can(model, action)) }))

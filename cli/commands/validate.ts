@@ -1,7 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { Cms } from '../../core/cms.js';
-import { FileError } from '../../core/errors.js';
-import { SchemaError } from '../../core/schema/registry.js';
+import { FileError, ProjectProblemsError } from '../../core/errors.js';
 import { atFileStart, validateProject } from '../../core/validate/validate-project.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../output.js';
@@ -21,10 +20,10 @@ const FORMATS = {
 /** The project's problems; an invalid schema or config is reported in the same format, not thrown. */
 async function projectProblems(ctx: CliContext, root: string | undefined): Promise<{ cms?: Cms; problems: FileError[] }> {
   try {
-    const cms = await ctx.loadCms(root);
+    const cms = await ctx.loadCms(root, { reportProblems: false });
     return { cms, problems: await validateProject(cms) };
   } catch (error) {
-    if (error instanceof SchemaError) return { problems: error.problems.map(atFileStart) };
+    if (error instanceof ProjectProblemsError) return { problems: error.problems.map(atFileStart) };
     if (error instanceof FileError) return { problems: [atFileStart(error)] };
     throw error;
   }

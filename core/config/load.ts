@@ -3,19 +3,22 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FileError } from '../errors.js';
 import { resolveUploadConfig } from '../media/upload-config.js';
+import { locateKey } from '../index/read-file.js';
 import { parseJsonText } from '../parsers/json.js';
+import { unknownConfigKeys } from './known-keys.js';
 import { DEFAULT_CONFIG, type Action, type CmsConfig } from './types.js';
 
 export const CONFIG_FILES = ['cms.config.json', 'cms.config.mjs', 'cms.config.js'];
 const ACTIONS: readonly Action[] = ['find', 'findOne', 'create', 'update', 'delete'];
 
-async function readConfigFile(root: string): Promise<{ file: string; raw: Record<string, unknown> } | undefined> {
+async function readConfigFile(root: string): Promise<{ file: string; raw: Record<string, unknown>; text: string } | undefined> {
   for (const name of CONFIG_FILES) {
     const path = join(root, name);
     if (!existsSync(path)) continue;
-    if (name.endsWith('.json')) return { file: name, raw: parseJsonText(readFileSync(path, 'utf8'), name) as Record<string, unknown> };
+    const text = readFileSync(path, 'utf8');
+    if (name.endsWith('.json')) return { file: name, raw: parseJsonText(text, name) as Record<string, unknown>, text };
     const module = (await import(pathToFileURL(path).href)) as { default?: Record<string, unknown> };
-    return { file: name, raw: module.default ?? {} };
+    return { file: name, raw: module.default ?? {}, text };
   }
   return undefined;
 }
@@ -62,12 +65,17 @@ function resolveAuth(raw: unknown, fail: (message: string) => never): CmsConfig[
   return auth;
 }
 
-/** Merge a raw config over the defaults and check it; every problem names the file. */
-export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.json'): CmsConfig {
+/** Merge a raw config over the defaults and check it; every problem names the file (and, given its text, the line of an unknown key). */
+export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.json', text?: string): CmsConfig {
   const fail = (message: string): never => { throw new FileError(file, message); };
   if (!isRecord(raw)) fail('the config must be an object');
+  const unknown = unknownConfigKeys(raw);
+  if (unknown.length) {
+    const at = text === undefined ? undefined : locateKey(text, unknown[0].key);
+    throw new FileError(file, unknown.map((problem) => problem.message).join('; '), at?.line, at?.column);
+  }
   const rest = { ...DEFAULT_CONFIG.api.rest, ...(isRecord(raw.api) && isRecord(raw.api.rest) ? raw.api.rest : {}) } as CmsConfig['api']['rest'];
-  for (const key of ['defaultLimit', 'maxLimit'] as const) {
+  for (const key of ['defaultLimit', 'maxLimit', 'maxPopulateDepth', 'maxPopulatedEntries'] as const) {
     if (!Number.isInteger(rest[key]) || rest[key] < 1) fail(`api.rest.${key} must be a positive integer`);
   }
   if (typeof rest.prefix !== 'string' || !/^\/[A-Za-z0-9/_-]*$/.test(rest.prefix)) fail('api.rest.prefix must be a path such as "/api"');
@@ -103,5 +111,5 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
  */
 export async function loadConfig(root: string): Promise<CmsConfig> {
   const found = await readConfigFile(root);
-  return found ? resolveConfig(found.raw, found.file) : resolveConfig({});
+  return found ? resolveConfig(found.raw, found.file, found.text) : resolveConfig({});
 }
