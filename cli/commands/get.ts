@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { contentTypeArg } from '../content-type-arg.js';
 import type { CliContext } from '../context.js';
 
 /** `cms get <type> [documentId]`: the same JSON body `GET /api/<type>[/<documentId>]` answers. */
@@ -18,6 +19,7 @@ Query options (bracket keys as in the URL):
   --pagination[page]=2  --locale=fr  --status=draft  --query 'filters[views][$gt]=10&sort=views'`)
     .action(async (type: string, documentId: string | undefined, options: { root?: string; public?: boolean; pretty?: boolean; v4?: boolean }) => {
       const cms = await ctx.loadCms(options.root);
+      contentTypeArg(cms, type);
       const api = options.public ? cms.contentApi : cms.ownerApi;
       const path = documentId === undefined ? `/${encodeURIComponent(type)}` : `/${encodeURIComponent(type)}/${encodeURIComponent(documentId)}`;
       const result = await api({ method: 'GET', path, search: search(), responseFormat: options.v4 ? 'v4' : undefined });

@@ -1,8 +1,19 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { mergeContentFile } from '../../core/git/merge-content.js';
 import { setupMergeDriver } from '../../core/git/merge-setup.js';
 import type { CliContext } from '../context.js';
+
+/** A word for git's shell: single-quoted, so spaces and `$` in a path stay literal. */
+const shellWord = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * This binary, run by this Node, by absolute path: git's config is per clone, so the path is
+ * this clone's own, and `npx cms` could fetch an unrelated package named `cms` where this one
+ * is not installed.
+ */
+const ownMergeDriverCommand = (): string => `${shellWord(process.execPath)} ${shellWord(fileURLToPath(new URL('../bin.js', import.meta.url)))} merge-driver`;
 
 /**
  * `cms git-setup`: route merges of content files through `cms merge-driver` (once per clone and
@@ -13,11 +24,12 @@ export function registerGit(program: Command, ctx: CliContext, setExit: (code: n
     .command('git-setup')
     .description('make git merge content files with the CMS driver (timestamps agreed), once per clone')
     .option('--root <dir>', 'project root (a git work tree)')
-    .option('--command <command>', 'how git should run the driver', 'npx cms merge-driver')
-    .action(async (options: { root?: string; command: string }) => {
+    .option('--command <command>', 'how git should run the driver (default: this very binary, by absolute path)')
+    .action(async (options: { root?: string; command?: string }) => {
       const root = resolve(ctx.cwd, options.root ?? ctx.env.CMS_ROOT ?? '.');
-      await setupMergeDriver(root, options.command);
-      ctx.stderr.write(`merge driver set up: .gitattributes has "content/** merge=cms" (commit it); git config merge.cms.driver = "${options.command} %O %A %B %L %P"\n`);
+      const command = options.command ?? ownMergeDriverCommand();
+      await setupMergeDriver(root, command);
+      ctx.stderr.write(`merge driver set up: .gitattributes has "content/** merge=cms" (commit it); git config merge.cms.driver = "${command} %O %A %B %L %P"\n`);
     });
 
   program

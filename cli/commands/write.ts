@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { NotFoundError } from '../../core/errors.js';
 import { parseJsonText } from '../../core/parsers/json.js';
 import { parseQueryString } from '../../core/strapi/parse-query.js';
+import { contentTypeArg, documentIdArg } from '../content-type-arg.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../output.js';
 
@@ -17,6 +19,7 @@ async function readData(ctx: CliContext, options: WriteOptions): Promise<unknown
   }
   throw new UsageError('give the document fields with --data \'{"title":"Hi"}\' or --file <path.json>');
 }
+
 
 const textParam = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -41,6 +44,7 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
     .option('--file <path>', 'a JSON file holding the fields'))
     .action(async (type: string, options: WriteOptions) => {
       const cms = await ctx.loadCms(options.root);
+      contentTypeArg(cms, type);
       const result = await cms.ownerApi({ method: 'POST', path: `/${type}`, search: searchOf(options, search()), body: await readData(ctx, options) });
       ctx.printJson(result.body, options.pretty);
     });
@@ -52,6 +56,7 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
     .option('--file <path>', 'a JSON file holding the fields'))
     .action(async (type: string, documentId: string | undefined, options: WriteOptions) => {
       const cms = await ctx.loadCms(options.root);
+      documentIdArg(contentTypeArg(cms, type), documentId, 'update');
       const path = documentId ? `/${type}/${encodeURIComponent(documentId)}` : `/${type}`;
       const result = await cms.ownerApi({ method: 'PUT', path, search: searchOf(options, search()), body: await readData(ctx, options) });
       ctx.printJson(result.body, options.pretty);
@@ -64,9 +69,13 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
     .option('--locale <code>', 'locale to delete (* for all)')
     .action(async (type: string, documentId: string | undefined, options: WriteOptions) => {
       const cms = await ctx.loadCms(options.root);
-      const path = documentId ? `/${type}/${encodeURIComponent(documentId)}` : `/${type}`;
-      await cms.ownerApi({ method: 'DELETE', path, search: searchOf(options, search()) });
-      ctx.stderr.write(`deleted ${type}${documentId ? ` ${documentId}` : ''}\n`);
+      const model = contentTypeArg(cms, type);
+      const id = documentIdArg(model, documentId, 'delete') ?? cms.index.singleDocumentId(model.uid);
+      const locale = options.locale ?? textParam(parseQueryString(search()).locale);
+      const { deleted } = id === undefined ? { deleted: 0 } : await cms.documents(model.uid).delete({ documentId: id, locale });
+      // HTTP answers 204 either way, as Strapi does; a script is told when nothing was there.
+      if (!deleted) throw new NotFoundError(`nothing to delete: ${type}${id ? ` ${id}` : ''}${locale ? ` in locale ${locale}` : ''} does not exist`);
+      ctx.stderr.write(`deleted ${type}${id ? ` ${id}` : ''} (${deleted} file(s))\n`);
     });
 
   for (const [name, description] of [

@@ -87,7 +87,7 @@ export class ContentService {
     return this.writer.update(model, documentId, body, raw, caller, this);
   }
 
-  delete(model: Model, documentId: string | undefined, raw: RawQuery, caller: Caller): Promise<void> {
+  delete(model: Model, documentId: string | undefined, raw: RawQuery, caller: Caller): Promise<number> {
     return this.writer.delete(model, documentId, raw, caller, this);
   }
 }

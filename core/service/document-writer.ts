@@ -215,16 +215,16 @@ export class DocumentWriter {
     return touched;
   }
 
-  /** DELETE: every version of the document in the locale (`*`: all locales). 204 even when nothing existed. */
-  async delete(model: Model, documentId: string | undefined, raw: RawQuery, caller: Caller, service?: ContentService): Promise<void> {
+  /** DELETE: every version of the document in the locale (`*`: all locales). Resolves to the number of files removed (HTTP answers 204 even for 0). */
+  async delete(model: Model, documentId: string | undefined, raw: RawQuery, caller: Caller, service?: ContentService): Promise<number> {
     if (service) this.checkQuery(service, model, raw, caller);
     // Strapi throws a plain Error here (a 500); the project answers 400.
     if (model.draftAndPublish && raw.status === 'draft') throw new ValidationError('Cannot delete a draft document');
     const allLocales = model.localized && raw.locale === '*';
     const locale = allLocales ? null : this.writeLocale(model, { locale: raw.locale });
-    await this.lock.run(this.lockKey(model, documentId), async () => {
+    return this.lock.run(this.lockKey(model, documentId), async () => {
       const targetId = documentId ?? this.index.singleDocumentId(model.uid);
-      if (!targetId) return;
+      if (!targetId) return 0;
       const records = this.index.documentRecords(model.uid, targetId).filter((record) => allLocales || record.locale === locale);
       const scope = { locale: locale ?? undefined };
       const deleted = service && records.length
@@ -232,6 +232,7 @@ export class DocumentWriter {
         : undefined;
       for (const record of records) await this.files.remove(record.file);
       if (records.length) await this.emit({ action: 'delete', model, documentId: targetId, locale, files: records.map((record) => record.file), caller, deleted });
+      return records.length;
     });
   }
 

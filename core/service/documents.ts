@@ -45,7 +45,8 @@ export interface Documents {
   count(params?: FindParams): Promise<number>;
   create(params: WriteParams): Promise<Data>;
   update(params: WriteParams & { documentId: string }): Promise<Data | null>;
-  delete(params: { documentId: string; locale?: string }): Promise<{ documentId: string }>;
+  /** Delete a document in a locale (`'*'`: all); `deleted` counts the versions (files) removed, 0 when there was nothing. */
+  delete(params: { documentId: string; locale?: string }): Promise<{ documentId: string; deleted: number }>;
   publish(params: { documentId: string; locale?: string }): Promise<void>;
   unpublish(params: { documentId: string; locale?: string }): Promise<void>;
   discardDraft(params: { documentId: string; locale?: string }): Promise<void>;
@@ -74,8 +75,7 @@ export function createDocuments(service: ContentService, writer: DocumentWriter,
       return (await service.update(model, documentId, { data }, query as RawQuery, caller)) ?? null;
     },
     async delete({ documentId, locale }) {
-      await service.delete(model, documentId, { locale }, caller);
-      return { documentId };
+      return { documentId, deleted: await service.delete(model, documentId, { locale }, caller) };
     },
     publish: ({ documentId, locale }) => writer.publish(model, documentId, locale, caller),
     unpublish: ({ documentId, locale }) => writer.unpublish(model, documentId, locale, caller),

@@ -192,7 +192,7 @@ describe('publish, unpublish, discardDraft (library: createCms(...).documents(ui
     const updated = await documents.update({ documentId: created.documentId as string, data: { views: 7 } });
     expect(updated).toMatchObject({ title: 'From the library', views: 7 });
     expect(updated!.publishedAt).not.toBeNull();
-    expect(await documents.delete({ documentId: created.documentId as string })).toEqual({ documentId: created.documentId });
+    expect(await documents.delete({ documentId: created.documentId as string })).toEqual({ documentId: created.documentId, deleted: 1 });
     expect(files(created.documentId as string)).toEqual([]);
   });
 });
