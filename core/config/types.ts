@@ -11,6 +11,10 @@ export interface RestConfig {
   withCount: boolean;
   /** Reject unknown top-level query keys (Strapi's `api.rest.strictParams`). */
   strictParams: boolean;
+  /** Most levels one populate may nest (`populate=author` is 1); deeper is a 400 (project limit, not Strapi's). */
+  maxPopulateDepth: number;
+  /** Most populated entries (related documents, media files, component items) one answer may hold; more is a 400. */
+  maxPopulatedEntries: number;
 }
 
 export interface CmsConfig {
@@ -60,7 +64,7 @@ export interface WebhookConfig {
 export const DEFAULT_CONFIG: CmsConfig = {
   locales: ['en'],
   defaultLocale: 'en',
-  api: { rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false } },
+  api: { rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, maxPopulateDepth: 10, maxPopulatedEntries: 10_000 } },
   permissions: { public: {}, authenticated: {} },
   auth: { register: true, jwtExpiresIn: '30d', rateLimit: { enabled: true, interval: 60_000, max: 10 } },
   upload: DEFAULT_UPLOAD_CONFIG,

@@ -6,6 +6,7 @@ import { buildColumn, buildReferences, compileFilter, matchesFilter, type Column
 import type { FieldRef } from './ast.js';
 import { readField, rowNode, type Node } from './nodes.js';
 import { paginationMeta } from './pagination.js';
+import { checkPopulateBudget } from './populate-limits.js';
 import { inPublicationCohort } from './publication.js';
 import { renderNode } from './render.js';
 import { sortNodes } from './sort.js';
@@ -93,11 +94,17 @@ export interface FindResult {
   total: number;
 }
 
+/** Render nodes for a query, once the populate they ask for is known to fit the response budget. */
+function renderAll(ctx: QueryContext, query: Query, nodes: Node[]): Data[] {
+  checkPopulateBudget(ctx, nodes, query.populate, ctx.index.config.api.rest.maxPopulatedEntries);
+  return nodes.map((node) => renderNode(ctx, node, query.fields, query.populate));
+}
+
 /** A list read: filter → sort → paginate → populate/select. */
 export function executeFind(ctx: QueryContext, query: Query): FindResult {
   const nodes = selectNodes(ctx, query);
   const { start, limit } = query.pagination;
-  const data = nodes.slice(start, start + limit).map((node) => renderNode(ctx, node, query.fields, query.populate));
+  const data = renderAll(ctx, query, nodes.slice(start, start + limit));
   return { data, pagination: paginationMeta(query.pagination, nodes.length), total: nodes.length };
 }
 
@@ -109,13 +116,13 @@ export function executeFindOne(ctx: QueryContext, query: Query, documentId: stri
   const node = rowNode(ctx, row);
   if (!matchesFilter(ctx, query.filters, node)) return undefined;
   if (query.publication && !inPublicationCohort(ctx.index, query.model, row, query.publication)) return undefined;
-  return renderNode(ctx, node, query.fields, query.populate);
+  return renderAll(ctx, query, [node])[0];
 }
 
 /** The first document a list query would return, or undefined. */
 export function executeFindFirst(ctx: QueryContext, query: Query): Data | undefined {
   const [node] = selectNodes(ctx, query);
-  return node ? renderNode(ctx, node, query.fields, query.populate) : undefined;
+  return node ? renderAll(ctx, query, [node])[0] : undefined;
 }
 
 export function executeCount(ctx: QueryContext, query: Query): number {

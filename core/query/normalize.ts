@@ -6,6 +6,7 @@ import type { Query } from './ast.js';
 import { normalizeFields } from './normalize-fields.js';
 import { normalizeFilters, type NormalizeContext } from './normalize-filters.js';
 import { normalizePopulate } from './normalize-populate.js';
+import { checkPopulateDepth } from './populate-limits.js';
 import { normalizeSort } from './normalize-sort.js';
 import { resolvePagination } from './pagination.js';
 import { resolvePublicationFilter } from './publication.js';
@@ -63,6 +64,7 @@ export function normalizeQuery(ctx: NormalizeContext, config: CmsConfig, model: 
   const sort = normalizeSort(ctx.models, model, raw.sort);
   const fields = normalizeFields(model, raw.fields);
   const populate = normalizePopulate(ctx, model, raw.populate);
+  checkPopulateDepth(populate, config.api.rest.maxPopulateDepth);
   // Strapi rejects root page parameters when it converts a list query (they clash with the
   // start/limit the REST service adds), after validating the keys; one document ignores them.
   if (options.action === 'find' && (raw.page !== undefined || raw.pageSize !== undefined)) {

@@ -47,9 +47,9 @@ function renderFields(node: Node, fields: string[] | undefined): Data {
 const kept = (ctx: QueryContext, nodes: Node[], options: PopulateNode): Node[] =>
   (options.filters ? nodes.filter((node) => matchesFilter(ctx, options.filters, node)) : nodes);
 
+/** Already filtered nodes, sorted and rendered. */
 function renderList(ctx: QueryContext, nodes: Node[], options: PopulateNode): unknown[] {
-  const selected = kept(ctx, nodes, options);
-  const sorted = options.sort?.length ? sortNodes(ctx, selected, options.sort) : selected;
+  const sorted = options.sort?.length ? sortNodes(ctx, nodes, options.sort) : nodes;
   return sorted.map((node) => renderNode(ctx, node, options.fields, options.populate ?? new Map()));
 }
 
@@ -68,22 +68,34 @@ function localizationNodes(ctx: QueryContext, node: Node): Node[] {
     .map((other) => rowNode(ctx, other));
 }
 
+/** A `count=true` populate answers `{ count }` and renders no entries. */
+export function isCountOnly(node: Node, name: string, options: PopulateNode): boolean {
+  if (!options.count) return false;
+  return (name === 'localizations' && node.model.localized) || COUNTABLE.includes(node.model.attributes[name].type);
+}
+
+/**
+ * The entries one populated attribute of a node leads to, its filters and fragments applied: what
+ * the answer renders (or counts). The response budget walks the same function before rendering.
+ */
+export function populatedNodes(ctx: QueryContext, node: Node, name: string, options: PopulateNode): Node[] {
+  if (name === 'localizations' && node.model.localized) return kept(ctx, localizationNodes(ctx, node), options);
+  const items = childNodes(ctx, node, name);
+  if (node.model.attributes[name].type !== 'dynamiczone') return kept(ctx, items, options);
+  return options.fragments ? items.filter((item) => options.on?.has(item.model.uid)) : items;
+}
+
 function renderPopulated(ctx: QueryContext, node: Node, name: string, options: PopulateNode): unknown {
-  if (name === 'localizations' && node.model.localized) {
-    const nodes = localizationNodes(ctx, node);
-    return options.count ? { count: kept(ctx, nodes, options).length } : renderList(ctx, nodes, options);
-  }
+  const nodes = populatedNodes(ctx, node, name, options);
+  if (isCountOnly(node, name, options)) return { count: nodes.length };
+  if (name === 'localizations' && node.model.localized) return renderList(ctx, nodes, options);
   const attribute = node.model.attributes[name];
   if (attribute.type === 'dynamiczone') {
-    const items = childNodes(ctx, node, name);
-    const listed = options.fragments ? items.filter((item) => options.on?.has(item.model.uid)) : items;
-    return listed.map((item) => {
+    return nodes.map((item) => {
       const fragment = options.on?.get(item.model.uid);
       return renderNode(ctx, item, fragment?.fields, fragment?.populate ?? new Map());
     });
   }
-  const nodes = childNodes(ctx, node, name);
-  if (options.count && COUNTABLE.includes(attribute.type)) return { count: kept(ctx, nodes, options).length };
   const rendered = renderList(ctx, nodes, options);
   return isToMany(attribute) ? rendered : (rendered[0] ?? null);
 }
