@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FileError } from '../errors.js';
 import { resolveUploadConfig } from '../media/upload-config.js';
-import { locateKey } from '../index/read-file.js';
+import { locateKey } from '../parsers/locate-key.js';
 import { parseJsonText } from '../parsers/json.js';
 import { unknownConfigKeys } from './known-keys.js';
 import { DEFAULT_CONFIG, type Action, type CmsConfig } from './types.js';

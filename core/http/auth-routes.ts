@@ -1,7 +1,7 @@
 import { handleUsersPermissions } from '../auth/users-permissions-api.js';
 import { RateLimitError } from '../auth/rate-limit.js';
 import { readBody } from './body.js';
-import type { ExtensionRoute } from './extensions.js';
+import type { ExtensionRoute } from './route-context.js';
 import { json, statusText } from './respond.js';
 
 /** Paths the users-permissions plugin owns under the API prefix. */

@@ -3,7 +3,7 @@ import { ForbiddenError, MethodNotAllowedError, NotFoundError } from '../errors.
 import { createGit } from '../git/git.js';
 import { documentAt, documentHistory } from '../git/history.js';
 import { json } from './respond.js';
-import type { ExtensionRoute } from './extensions.js';
+import type { ExtensionRoute } from './route-context.js';
 
 /**
  * Extensions beyond Strapi under `<prefix>/_cms/…`. A content type's API id is kebab-case and

@@ -1,22 +1,10 @@
-import type { Cms } from '../cms.js';
 import { authRoutes } from './auth-routes.js';
 import { cmsRoutes } from './cms-routes.js';
 import { i18nRoutes } from './i18n-routes.js';
+import type { ExtensionRoute } from './route-context.js';
 import { uploadRoutes } from './upload-routes.js';
 
-/** What an extension route gets: the request, its URL, the CMS and the response headers set so far (CORS). */
-export interface RouteContext {
-  request: Request;
-  url: URL;
-  cms: Cms;
-  headers: Record<string, string>;
-}
-
-/**
- * A route beside the content API (auth, users, upload, history…). Returns undefined when the path
- * is not its own; throws CmsErrors, which the app maps to Strapi's envelope.
- */
-export type ExtensionRoute = (context: RouteContext) => Promise<Response | undefined>;
+export type { ExtensionRoute, RouteContext } from './route-context.js';
 
 /** Extension routes, tried in order before the content-type routes. */
 export const EXTENSIONS: ExtensionRoute[] = [cmsRoutes, authRoutes, uploadRoutes, i18nRoutes];

@@ -1,7 +1,7 @@
 import { deriveId } from '../index/ids.js';
 import { ForbiddenError, MethodNotAllowedError } from '../errors.js';
 import { json } from './respond.js';
-import type { ExtensionRoute } from './extensions.js';
+import type { ExtensionRoute } from './route-context.js';
 
 const SCOPE = 'plugin::i18n.locales.listLocales';
 

@@ -4,7 +4,7 @@ import { isMultipart, readUploadForm } from '../media/multipart.js';
 import type { UploadConfig } from '../media/upload-config.js';
 import { parseQueryString } from '../strapi/parse-query.js';
 import { readBody } from './body.js';
-import type { ExtensionRoute } from './extensions.js';
+import type { ExtensionRoute } from './route-context.js';
 import { json } from './respond.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);

@@ -1,6 +1,6 @@
 import type { CmsConfig } from '../config/types.js';
 import { FileError } from '../errors.js';
-import { lineColumnAt } from '../parsers/json.js';
+import { locateKey } from '../parsers/locate-key.js';
 import { getParser } from '../parsers/index.js';
 import { checkStoredFields } from '../schema/check-value.js';
 import type { Model, Models } from '../schema/types.js';
@@ -28,21 +28,6 @@ const SYSTEM_FIELDS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
 /** Already in `toISOString()` form: kept as is, without a parse. */
 const CANONICAL_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DERIVED_FIELDS = ['id', 'documentId', 'locale', 'localizations'];
-
-/** Where `key:` first appears in a file, so a problem can point at its line. */
-export function locateKey(text: string, key: string): { line: number; column: number } | undefined {
-  const leaf = key.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? key;
-  const escaped = leaf.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(`^[\\t -]*["']?${escaped}["']?\\s*:`, 'm').exec(text);
-  if (!match) {
-    // Compact JSON keeps several keys on one line.
-    const inline = new RegExp(`"${escaped}"\\s*:`).exec(text);
-    return inline ? lineColumnAt(text, inline.index) : undefined;
-  }
-  const offset = match.index + match[0].search(/\S/);
-  const at = match[0].slice(match[0].search(/\S/)).startsWith('-') ? offset + match[0].slice(offset - match.index).search(/[^-\s]/) : offset;
-  return lineColumnAt(text, at);
-}
 
 /** The attribute a Markdown body fills: the first `richtext`, else the first `text` attribute. */
 export function markdownBodyAttribute(model: Model): string | undefined {

@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors.js';
 import { isToMany, UPLOAD_FILE_UID, type Attribute } from './types.js';
-import type { ValidateContext } from './validate-entry.js';
+import type { ValidateContext } from './validate-context.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 

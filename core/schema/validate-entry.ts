@@ -1,11 +1,13 @@
 import { ApplicationError, ValidationError } from '../errors.js';
-import type { ContentIndex } from '../index/content-index.js';
 import { deriveId } from '../index/ids.js';
 import type { Data, Row } from '../types.js';
 import { resolveRelationInput } from './relation-input.js';
+import type { ValidateContext } from './validate-context.js';
 import { CAST, isCount, notType, ruleErrors, STRING_TYPES, yupPath } from './scalar-rules.js';
 import { getAttribute, isScalar, UPLOAD_FILE_UID, type Attribute, type Model } from './types.js';
 import { allowedTypeProblems } from '../media/allowed-types.js';
+
+export type { ValidateContext } from './validate-context.js';
 
 /** One entity-validation problem, in Strapi's `details.errors[]` shape. */
 export interface EntryProblem {
@@ -23,17 +25,6 @@ export interface InverseChange {
   locale: string | null;
   add: string[];
   remove: string[];
-}
-
-export interface ValidateContext {
-  index: ContentIndex;
-  /** The row being written (its locale), for unique checks and relation resolution. */
-  locale: string | null;
-  documentId: string;
-  /** Strapi's `validateEntityCreation` (`must be defined.`) or `validateEntityUpdate` (`cannot be null.`). */
-  mode: 'create' | 'update';
-  /** False for draft writes of draft-and-publish types: required, unique, minLength and item counts wait for the publish. */
-  enforceConstraints: boolean;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);

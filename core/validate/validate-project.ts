@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Cms } from '../cms.js';
 import { FileError } from '../errors.js';
-import { locateKey } from '../index/read-file.js';
+import { locateKey } from '../parsers/locate-key.js';
 import { getAttribute, UPLOAD_FILE_UID, type Model } from '../schema/types.js';
 import type { Row } from '../types.js';
 import { checkFields, type Finding } from './field-checks.js';
