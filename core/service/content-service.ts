@@ -7,13 +7,14 @@ import { executeCount, executeFind, executeFindFirst, executeFindOne } from '../
 import { normalizeQuery, type RawQuery } from '../query/normalize.js';
 import type { Model, Models } from '../schema/types.js';
 import type { Data } from '../types.js';
+import type { DocumentReader } from './document-reader.js';
 import type { DocumentWriter } from './document-writer.js';
 
 /**
  * Every operation on documents, once: parse-free (it takes raw query objects), face-free (no HTTP,
  * no argv). The content API, the CLI and the library all call this.
  */
-export class ContentService {
+export class ContentService implements DocumentReader {
   readonly index: ContentIndex;
   readonly config: CmsConfig;
   private readonly writer: DocumentWriter;

@@ -6,7 +6,7 @@ import { isLocalizedAttribute, isToMany, type Model } from '../schema/types.js';
 import { EntryValidator, type InverseChange } from '../schema/validate-entry.js';
 import { sameData } from '../storage/serialize.js';
 import type { Data, Status } from '../types.js';
-import type { ContentService } from './content-service.js';
+import type { DocumentReader } from './document-reader.js';
 import { DocumentFiles, type LocaleFiles } from './document-files.js';
 import { newDocumentId } from './document-id.js';
 import { KeyedLock } from './keyed-lock.js';
@@ -73,7 +73,7 @@ export class DocumentWriter {
   }
 
   /** Strapi's controllers call validateQuery before reading the body: a bad query writes nothing. */
-  private checkQuery(service: ContentService, model: Model, raw: RawQuery, caller: Caller): void {
+  private checkQuery(service: DocumentReader, model: Model, raw: RawQuery, caller: Caller): void {
     service.normalize(model, { ...raw, locale: undefined }, caller, 'findOne');
   }
 
@@ -88,7 +88,7 @@ export class DocumentWriter {
   }
 
   /** POST: a new document (published unless `status=draft`), in `?locale` or the default locale. */
-  async create(model: Model, body: unknown, raw: RawQuery, caller: Caller, service: ContentService): Promise<Data> {
+  async create(model: Model, body: unknown, raw: RawQuery, caller: Caller, service: DocumentReader): Promise<Data> {
     this.checkQuery(service, model, raw, caller);
     const data = extractData(body);
     const status = resolveStatus(model, raw.status);
@@ -109,7 +109,7 @@ export class DocumentWriter {
   }
 
   /** PUT: partial update (publishing unless `status=draft`); a new locale creates that localization; single types create their document when missing. */
-  async update(model: Model, documentId: string | undefined, body: unknown, raw: RawQuery, caller: Caller, service: ContentService): Promise<Data | undefined> {
+  async update(model: Model, documentId: string | undefined, body: unknown, raw: RawQuery, caller: Caller, service: DocumentReader): Promise<Data | undefined> {
     this.checkQuery(service, model, raw, caller);
     const data = extractData(body);
     const status = resolveStatus(model, raw.status);
@@ -216,7 +216,7 @@ export class DocumentWriter {
   }
 
   /** DELETE: every version of the document in the locale (`*`: all locales). Resolves to the number of files removed (HTTP answers 204 even for 0). */
-  async delete(model: Model, documentId: string | undefined, raw: RawQuery, caller: Caller, service?: ContentService): Promise<number> {
+  async delete(model: Model, documentId: string | undefined, raw: RawQuery, caller: Caller, service?: DocumentReader): Promise<number> {
     if (service) this.checkQuery(service, model, raw, caller);
     // Strapi throws a plain Error here (a 500); the project answers 400.
     if (model.draftAndPublish && raw.status === 'draft') throw new ValidationError('Cannot delete a draft document');
