@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Cms } from '../cms.js';
+import type { IndexedProject } from '../index/indexed-project.js';
 import { writeContentFile } from '../storage/content-file.js';
 import { serializeDocument } from '../storage/serialize.js';
 import type { Row } from '../types.js';
@@ -19,29 +19,29 @@ export interface FormatResult {
  * @example
  * const { changed } = await formatProject(cms, { check: true }); // lists, writes nothing
  */
-export async function formatProject(cms: Cms, options: { check?: boolean } = {}): Promise<FormatResult> {
-  const result: FormatResult = { changed: [], skipped: [...cms.index.problems.keys()].sort() };
-  for (const model of cms.models.values()) {
+export async function formatProject(project: IndexedProject, options: { check?: boolean } = {}): Promise<FormatResult> {
+  const result: FormatResult = { changed: [], skipped: [...project.index.problems.keys()].sort() };
+  for (const model of project.index.models.values()) {
     if (model.modelType !== 'contentType') continue;
     // A file's first row (its published one for a plain file): where missing timestamps come from.
     const rowOf = new Map<string, Row>();
-    for (const row of cms.index.rows(model.uid)) if (!rowOf.has(row.file)) rowOf.set(row.file, row);
+    for (const row of project.index.rows(model.uid)) if (!rowOf.has(row.file)) rowOf.set(row.file, row);
     for (const [file, row] of [...rowOf].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (cms.index.problems.has(file)) continue;
-      const record = cms.index.record(file);
+      if (project.index.problems.has(file)) continue;
+      const record = project.index.record(file);
       if (!record) continue;
       // Synchronous, as the loader reads: many small files read faster without the thread pool.
-      const text = readFileSync(join(cms.root, file), 'utf8');
+      const text = readFileSync(join(project.root, file), 'utf8');
       const document = {
         data: record.data,
         createdAt: record.createdAt ?? row.createdAt,
         updatedAt: record.updatedAt ?? row.updatedAt,
         publishedAt: record.draft ? undefined : record.publishedAt ?? undefined,
       };
-      if (serializeDocument(cms.models, model, file, document, text) === text) continue;
+      if (serializeDocument(project.index.models, model, file, document, text) === text) continue;
       result.changed.push(file);
       // The write path every other writer uses: atomic, indexed with the file's real mtime.
-      if (!options.check) await writeContentFile(cms.root, cms.index, model, file, document);
+      if (!options.check) await writeContentFile(project.root, project.index, model, file, document);
     }
   }
   result.changed.sort();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Cms } from '../cms.js';
+import type { IndexedProject } from '../index/indexed-project.js';
 import { FileError } from '../errors.js';
 import { locateKey } from '../parsers/locate-key.js';
 import { getAttribute, UPLOAD_FILE_UID, type Model } from '../schema/types.js';
@@ -30,19 +30,19 @@ function duplicateValues(model: Model, rows: Row[], out: Finding[]): void {
  * per version it serves: a plain file of a draft & publish type is both the draft and the
  * published version, and is held to the published rules.
  */
-function fieldFindings(cms: Cms, model: Model, rows: Row[], out: Finding[]): void {
+function fieldFindings(project: IndexedProject, model: Model, rows: Row[], out: Finding[]): void {
   const published = new Set(rows.filter((row) => row.status === 'published').map((row) => row.file));
   const checked = new Set<string>();
   for (const row of rows) {
     if (checked.has(row.file) || (published.has(row.file) && row.status !== 'published')) continue;
     checked.add(row.file);
-    const own = cms.index.record(row.file)?.data ?? row.data;
-    out.push(...checkFields(cms.index, model, row.file, own, row.status === 'published' ? row.data : undefined));
+    const own = project.index.record(row.file)?.data ?? row.data;
+    out.push(...checkFields(project.index, model, row.file, own, row.status === 'published' ? row.data : undefined));
   }
 }
 
 /** `path:line:col` for every finding: the attribute's line, or the file's start. */
-async function locate(cms: Cms, findings: Finding[]): Promise<FileError[]> {
+async function locate(project: IndexedProject, findings: Finding[]): Promise<FileError[]> {
   const texts = new Map<string, string>();
   const seen = new Set<string>();
   const located: FileError[] = [];
@@ -50,7 +50,7 @@ async function locate(cms: Cms, findings: Finding[]): Promise<FileError[]> {
     const id = `${finding.file}|${finding.key}|${finding.message}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    if (!texts.has(finding.file)) texts.set(finding.file, await readFile(join(cms.root, finding.file), 'utf8').catch(() => ''));
+    if (!texts.has(finding.file)) texts.set(finding.file, await readFile(join(project.root, finding.file), 'utf8').catch(() => ''));
     const at = finding.key ? locateKey(texts.get(finding.file)!, finding.key) : undefined;
     located.push(new FileError(finding.file, finding.message, at?.line ?? 1, at?.column ?? 1));
   }
@@ -70,13 +70,14 @@ export const atFileStart = (problem: FileError): FileError =>
  * @example
  * const problems = await validateProject(await createCms({ root })); problems.map((p) => p.format())
  */
-export async function validateProject(cms: Cms): Promise<FileError[]> {
+export async function validateProject(project: IndexedProject): Promise<FileError[]> {
   const findings: Finding[] = [];
-  for (const model of [...cms.contentTypes(), cms.models.get(UPLOAD_FILE_UID)!]) {
-    const rows = cms.index.rows(model.uid);
-    fieldFindings(cms, model, rows, findings);
+  for (const model of project.index.models.values()) {
+    if (model.modelType !== 'contentType' || (model.uid.startsWith('plugin::') && model.uid !== UPLOAD_FILE_UID)) continue;
+    const rows = project.index.rows(model.uid);
+    fieldFindings(project, model, rows, findings);
     duplicateValues(model, rows, findings);
   }
-  const problems = [...cms.problems().map(atFileStart), ...(await locate(cms, findings))];
+  const problems = [...[...project.index.problems.values()].map(atFileStart), ...(await locate(project, findings))];
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line! - b.line! || a.column! - b.column!);
 }
