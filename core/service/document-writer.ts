@@ -1,4 +1,5 @@
 import { trustedCaller, type Caller } from '../access/permissions.js';
+import { checkRelationAccess } from '../access/relation-access.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
 import { resolveStatus, type RawQuery } from '../query/normalize.js';
@@ -77,6 +78,12 @@ export class DocumentWriter {
     service.normalize(model, { ...raw, locale: undefined }, caller, 'findOne');
   }
 
+  /** Strapi's validateInput, before any work: unknown keys, then relations this caller may not write. */
+  private checkBody(model: Model, data: Record<string, unknown>, locale: string | null, documentId: string, caller: Caller): void {
+    new EntryValidator({ index: this.index, locale, documentId, mode: 'update', enforceConstraints: false }).checkKeys(model, data);
+    checkRelationAccess(this.index.models, model, data, caller);
+  }
+
   /** A single type has one document: its writes serialise on the type, so two first PUTs cannot create two. */
   private lockKey(model: Model, documentId: string | undefined): string {
     return model.kind === 'singleType' ? `${model.uid}|` : `${model.uid}|${documentId}`;
@@ -94,6 +101,7 @@ export class DocumentWriter {
     const status = resolveStatus(model, raw.status);
     const locale = this.writeLocale(model, raw, data);
     const documentId = newDocumentId();
+    this.checkBody(model, data, locale, documentId, caller);
     const publish = !model.draftAndPublish || status === 'published';
     return this.lock.run(this.lockKey(model, documentId), async () => {
       const change: Change = { documentId, locale, mode: 'create', publish, current: Object.create(null), sharedElsewhere: false };
@@ -115,7 +123,7 @@ export class DocumentWriter {
     const status = resolveStatus(model, raw.status);
     const locale = this.writeLocale(model, raw);
     // Keys are checked before the document is looked up: a bad body on an unknown id is a 400.
-    new EntryValidator({ index: this.index, locale, documentId: documentId ?? '', mode: 'update', enforceConstraints: false }).checkKeys(model, data);
+    this.checkBody(model, data, locale, documentId ?? '', caller);
     const publish = !model.draftAndPublish || status === 'published';
     return this.lock.run(this.lockKey(model, documentId), async () => {
       const id = documentId ?? this.index.singleDocumentId(model.uid) ?? (model.kind === 'singleType' ? newDocumentId() : undefined);
