@@ -22,7 +22,7 @@ const ownMergeDriverCommand = (): string => `${shellWord(process.execPath)} ${sh
 export function registerGit(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
   program
     .command('git-setup')
-    .description('make git merge content files with the CMS driver (timestamps agreed), once per clone')
+    .description('make git merge content files with the CMS driver (field by field), once per clone')
     .option('--root <dir>', 'project root (a git work tree)')
     .option('--command <command>', 'how git should run the driver (default: this very binary, by absolute path)')
     .action(async (options: { root?: string; command?: string }) => {
@@ -41,7 +41,7 @@ export function registerGit(program: Command, ctx: CliContext, setExit: (code: n
     .argument('[markerSize]', 'conflict marker length (%L)', '7')
     .argument('[path]', 'the file path in the repository (%P)', '')
     .action(async (base: string, ours: string, theirs: string, markerSize: string, path: string) => {
-      const conflicts = await mergeContentFile({ base, ours, theirs, path: path || ours, markerSize: Number(markerSize) || 7 });
+      const conflicts = await mergeContentFile({ base, ours, theirs, path: path || ours, markerSize: Number(markerSize) || 7, cwd: ctx.cwd });
       setExit(conflicts ? 1 : 0);
     });
 }

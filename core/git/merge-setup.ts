@@ -22,6 +22,6 @@ export async function setupMergeDriver(root: string, command: string): Promise<v
   const attributes = join(root, '.gitattributes');
   const text = await readFile(attributes, 'utf8').catch(() => '');
   if (!text.split(/\r?\n/).includes(MERGE_ATTRIBUTE)) await writeFile(attributes, `${text}${text && !text.endsWith('\n') ? '\n' : ''}${MERGE_ATTRIBUTE}\n`);
-  await run('git', ['config', 'merge.cms.name', 'gitcms content files (timestamps agreed, then a line merge)'], { cwd: root });
+  await run('git', ['config', 'merge.cms.name', 'gitcms content files (merged field by field)'], { cwd: root });
   await run('git', ['config', 'merge.cms.driver', `${command} %O %A %B %L %P`], { cwd: root });
 }

@@ -7,8 +7,9 @@ import type { Data } from '../types.js';
 
 export interface StoredDocument {
   data: Data;
-  createdAt: string;
-  updatedAt: string;
+  /** Absent: not written (the file's history or modification time answers it). */
+  createdAt?: string;
+  updatedAt?: string;
   publishedAt: string | null | undefined;
 }
 
@@ -31,7 +32,7 @@ function ordered(models: Models, model: Model, data: Data): Record<string, unkno
     const value = data[name];
     if (value === undefined) continue;
     const attribute = model.attributes[name];
-    if (attribute.type === 'component' && value !== null) {
+    if (attribute.type === 'component' && value !== null && typeof value === 'object') {
       const component = models.get(attribute.component!)!;
       out[name] = Array.isArray(value) ? value.map((item) => ordered(models, component, item as Data)) : ordered(models, component, value as Data);
     } else if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
@@ -46,8 +47,8 @@ function ordered(models: Models, model: Model, data: Data): Record<string, unkno
 /** The canonical object a content file holds: attributes, then createdAt, updatedAt, publishedAt. */
 export function canonicalFields(models: Models, model: Model, document: StoredDocument): Record<string, unknown> {
   const fields = ordered(models, model, document.data);
-  fields.createdAt = document.createdAt;
-  fields.updatedAt = document.updatedAt;
+  if (document.createdAt !== undefined) fields.createdAt = document.createdAt;
+  if (document.updatedAt !== undefined) fields.updatedAt = document.updatedAt;
   if (document.publishedAt !== undefined) fields.publishedAt = document.publishedAt;
   return fields;
 }

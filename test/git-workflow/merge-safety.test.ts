@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCms } from '../../core/cms.js';
-import { agreeOnTimestamps } from '../../core/git/merge-content.js';
 import { REPO_ROOT, startApp, type TestServer } from '../helpers/project.js';
 import { cms, git, initRepo, readText, status, writableSample } from './helpers.js';
 
@@ -132,24 +131,5 @@ describe('the content merge driver', () => {
     expect(text.match(/<<<<<<< /g)).toHaveLength(1);
     git(root, 'merge', '--abort');
     git(root, 'checkout', '--quiet', 'a');
-  });
-});
-
-describe('agreeOnTimestamps: both sides of a merge get the same timestamp lines', () => {
-  const early = '2025-01-01T00:00:00.000Z';
-  const late = '2025-02-01T00:00:00.000Z';
-  it.each([
-    ['JSON', 'x.json', (title: string, at: string) => `{\n  "title": "${title}",\n  "createdAt": "${early}",\n  "updatedAt": "${at}",\n  "publishedAt": "${at}"\n}\n`],
-    ['YAML', 'x.yaml', (title: string, at: string) => `# a comment\ntitle: ${title}\ncreatedAt: ${early}\nupdatedAt: "${at}"\npublishedAt: ${at}\n`],
-    ['Markdown', 'x.md', (title: string, at: string) => `---\ntitle: ${title}\ncreatedAt: ${early}\nupdatedAt: ${at}\n---\n\nupdatedAt: ${at}\n`],
-  ])('%s: the latest updatedAt and publishedAt, the rest untouched', (_format, file, text) => {
-    const agreed = agreeOnTimestamps(text('Ours', late), text('Theirs', early), file);
-    expect(agreed.ours).toBe(text('Ours', late));
-    // A body line that looks like a field (Markdown) is not a field.
-    expect(agreed.theirs).toBe(file.endsWith('.md') ? text('Theirs', late).replace(/updatedAt: \S+\n$/, `updatedAt: ${early}\n`) : text('Theirs', late));
-  });
-
-  it('leaves a text that does not parse as it is', () => {
-    expect(agreeOnTimestamps('{ broken', '{"updatedAt": "2025-01-01T00:00:00.000Z"}', 'x.json')).toEqual({ ours: '{ broken', theirs: '{"updatedAt": "2025-01-01T00:00:00.000Z"}' });
   });
 });
