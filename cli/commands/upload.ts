@@ -1,10 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { copyFile, stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { trustedCaller } from '../../core/access/permissions.js';
 import type { FileInfo } from '../../core/media/file-info.js';
 import { mediaLibrary } from '../../core/media/media-library.js';
 import { mimeFromName } from '../../core/media/mime.js';
+import { Scratch, scratchFolder } from '../../core/media/scratch.js';
 import { parseQueryString } from '../../core/strapi/parse-query.js';
 import type { CliContext } from '../context.js';
 
@@ -23,14 +24,22 @@ export function registerUpload(program: Command, ctx: CliContext, search: () => 
     .option('--pretty', 'indent the JSON output')
     .action(async (paths: string[], options: UploadOptions) => {
       const cms = await ctx.loadCms(options.root);
-      const files = await Promise.all(paths.map(async (path) => {
-        const full = resolve(ctx.cwd, path);
-        return { name: basename(full), type: mimeFromName(full), data: await readFile(full) };
-      }));
-      const info: FileInfo = {};
-      if (options.alt !== undefined) info.alternativeText = options.alt;
-      if (options.caption !== undefined) info.caption = options.caption;
-      ctx.printJson(await mediaLibrary(cms).upload({ files, fileInfo: files.map(() => info) }, trustedCaller), options.pretty);
+      // The library moves what it is given into place, so it gets copies (made by the kernel, not through memory).
+      const scratch = await Scratch.open(scratchFolder(cms.root));
+      try {
+        const files = await Promise.all(paths.map(async (path) => {
+          const full = resolve(ctx.cwd, path);
+          const copy = scratch.file();
+          await copyFile(full, copy);
+          return { name: basename(full), type: mimeFromName(full), path: copy, size: (await stat(copy)).size };
+        }));
+        const info: FileInfo = {};
+        if (options.alt !== undefined) info.alternativeText = options.alt;
+        if (options.caption !== undefined) info.caption = options.caption;
+        ctx.printJson(await mediaLibrary(cms).upload({ files, fileInfo: files.map(() => info) }, trustedCaller), options.pretty);
+      } finally {
+        await scratch.dispose();
+      }
     });
 
   const files = program.command('files').description('list, read and delete media library files (/api/upload/files)');

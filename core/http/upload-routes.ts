@@ -1,6 +1,7 @@
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { mediaLibrary } from '../media/media-library.js';
 import { isMultipart, readUploadForm } from '../media/multipart.js';
+import { Scratch, scratchFolder } from '../media/scratch.js';
 import type { UploadConfig } from '../media/upload-config.js';
 import { parseQueryString } from '../strapi/parse-query.js';
 import { readBody } from './body.js';
@@ -10,10 +11,10 @@ import { json } from './respond.js';
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
 
-/** The upload request's parts: multipart (files and fields) or a JSON/urlencoded body (fields only). */
-async function readUpload(request: Request, config: UploadConfig) {
+/** The upload request's parts: multipart (files streamed into `scratch`, and fields) or a JSON/urlencoded body (fields only). */
+async function readUpload(request: Request, config: UploadConfig, scratch: Scratch) {
   if (isMultipart(request)) {
-    const form = await readUploadForm(request, config.requestSizeLimit);
+    const form = await readUploadForm(request, config.requestSizeLimit, scratch);
     return { files: form.files, fileInfo: form.fileInfo.length ? form.fileInfo : undefined, attach: { ref: form.ref, refId: form.refId, field: form.field } };
   }
   const body = await readBody(request);
@@ -46,10 +47,16 @@ export const uploadRoutes: ExtensionRoute = async ({ request, url, cms, headers 
     const query = parseQueryString(url.search);
     if (query.id !== undefined && text(query.id) === undefined) throw new ValidationError('File id is required and must be a single value');
     const id = text(query.id);
-    const { files, fileInfo, attach } = await readUpload(request, cms.config.upload);
-    if (id !== undefined && files.length === 0) return json(200, await library.updateInfo(id, fileInfo, caller), headers);
-    if (id !== undefined) return json(200, await library.replace(id, files, fileInfo, caller), headers);
-    return json(201, await library.upload({ files, fileInfo, attach }, caller), headers);
+    // Uploaded files are temp files until the library moves them into place; whatever is left goes.
+    const scratch = await Scratch.open(scratchFolder(cms.root));
+    try {
+      const { files, fileInfo, attach } = await readUpload(request, cms.config.upload, scratch);
+      if (id !== undefined && files.length === 0) return json(200, await library.updateInfo(id, fileInfo, caller), headers);
+      if (id !== undefined) return json(200, await library.replace(id, files, fileInfo, caller), headers);
+      return json(201, await library.upload({ files, fileInfo, attach }, caller), headers);
+    } finally {
+      await scratch.dispose();
+    }
   }
 
   if (segments[0] !== 'files' || segments.length > 2) throw new NotFoundError();

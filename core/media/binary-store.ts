@@ -1,6 +1,6 @@
-import { rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../storage/atomic-write.js';
 
 /** Stored names are `<hash><ext>`: one path segment, never hidden, never a temp file. */
 const STORED_NAME = /^[^/\\\0.][^/\\\0]*$/;
@@ -16,12 +16,40 @@ function pathOf(root: string, name: string): string {
   return join(uploadsFolder(root), name);
 }
 
+async function flush(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
- * Store a binary atomically (temp file in the same folder, fsync, rename), so a reader of
- * `/uploads/…` sees the old bytes or the new ones, never a torn file.
+ * Store a binary from a temp file (a streamed upload, a generated format) atomically: flushed,
+ * then renamed over `<hash><ext>`, so a reader of `/uploads/…` sees the old bytes or the new ones,
+ * never a torn file, and nothing is copied through memory. The temp file is gone afterwards.
+ * Across file systems (a mounted uploads folder) it is copied beside the target first.
  */
-export async function writeUpload(root: string, name: string, data: Uint8Array): Promise<void> {
-  await writeFileAtomic(pathOf(root, name), data);
+export async function moveUpload(root: string, name: string, from: string): Promise<void> {
+  const target = pathOf(root, name);
+  await mkdir(uploadsFolder(root), { recursive: true });
+  await flush(from);
+  try {
+    await rename(from, target);
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+  }
+  const temp = join(uploadsFolder(root), `.${name}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await copyFile(from, temp);
+    await flush(temp);
+    await rename(temp, target);
+  } finally {
+    await rm(temp, { force: true });
+  }
+  await rm(from, { force: true });
 }
 
 /** Remove a stored binary; a missing one is fine (the local provider says "File doesn't exist"). */

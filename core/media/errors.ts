@@ -17,5 +17,18 @@ export class MultipartTooLargeError extends PayloadTooLargeError {
   }
 }
 
+const megapixels = (pixels: number): string => `${Math.round(pixels / 100_000) / 10} Mpx`;
+
+/**
+ * An image whose header declares more pixels than `upload.maxPixels`, rejected before anything is
+ * decoded (a 30 KB PNG can declare 16000×16000). A 400 ValidationError, as Strapi's other
+ * rejected uploads; `details` carry the numbers.
+ */
+export class ImageTooLargeError extends ValidationError {
+  constructor(name: string, width: number, height: number, maxPixels: number) {
+    super(`${name} is ${width}×${height} pixels (${megapixels(width * height)}), over the limit of ${megapixels(maxPixels)}`, { width, height, maxPixels });
+  }
+}
+
 /** Strapi's 400 when a request carries no file and no `id`. */
 export const filesAreEmpty = (): ValidationError => new ValidationError('Files are empty');

@@ -1,4 +1,5 @@
 import { resizeInside } from './image.js';
+import type { Scratch } from './scratch.js';
 import { bytesToKbytes } from './units.js';
 
 /** One entry of a file's `formats`, in the key order Strapi stores. */
@@ -15,11 +16,11 @@ export interface FormatEntry {
   url: string;
 }
 
-/** A generated format: its entry and the bytes to store at `/uploads/<hash><ext>`. */
+/** A generated format: its entry and the temp file to store at `/uploads/<hash><ext>`. */
 export interface GeneratedFormat {
   key: string;
   entry: FormatEntry;
-  data: Buffer;
+  path: string;
 }
 
 export interface FormatSource {
@@ -27,9 +28,17 @@ export interface FormatSource {
   hash: string;
   ext: string;
   mime: string;
-  data: Buffer;
+  /** The image on disk and sharp's name of its format (formats keep it). */
+  path: string;
+  format: string;
   width: number | null;
   height: number | null;
+}
+
+/** Where formats are written (temp files, moved into place later) and the decoding limit. */
+export interface FormatOutput {
+  scratch: Scratch;
+  maxPixels: number;
 }
 
 /** Strapi's thumbnail box. */
@@ -38,32 +47,33 @@ export const THUMBNAIL = { width: 245, height: 156 };
 /** The public URL of a stored upload (the local provider's rule). */
 export const uploadUrl = (hash: string, ext: string): string => `/uploads/${hash}${ext}`;
 
-async function makeFormat(key: string, source: FormatSource, width: number, height: number): Promise<GeneratedFormat> {
-  const resized = await resizeInside(source.data, width, height);
+async function makeFormat(key: string, source: FormatSource, width: number, height: number, output: FormatOutput): Promise<GeneratedFormat> {
+  const resized = await resizeInside(source, { width, height }, output.maxPixels, output.scratch.file());
   const hash = `${key}_${source.hash}`;
   const entry: FormatEntry = {
     name: `${key}_${source.name}`, hash, ext: source.ext, mime: source.mime, path: null,
     width: resized.width, height: resized.height,
-    size: bytesToKbytes(resized.data.length), sizeInBytes: resized.data.length, url: uploadUrl(hash, source.ext),
+    size: bytesToKbytes(resized.size), sizeInBytes: resized.size, url: uploadUrl(hash, source.ext),
   };
-  return { key, entry, data: resized.data };
+  return { key, entry, path: resized.path };
 }
 
 /**
  * Strapi's formats of a resizable image: `thumbnail` (inside 245×156) when the image is larger in
- * either side, then one per breakpoint (inside N×N) smaller than the image's larger side.
+ * either side, then one per breakpoint (inside N×N) smaller than the image's larger side. Each is
+ * written by sharp off the event loop into a temp file of `output.scratch`.
  *
  * @example
- * (await generateFormats(photo1200x800, { large: 1000, medium: 750, small: 500 })).map((f) => f.key)
+ * (await generateFormats(photo1200x800, { large: 1000, medium: 750, small: 500 }, { scratch, maxPixels })).map((f) => f.key)
  * // ['thumbnail', 'large', 'medium', 'small']
  */
-export async function generateFormats(source: FormatSource, breakpoints: Record<string, number> | undefined): Promise<GeneratedFormat[]> {
+export async function generateFormats(source: FormatSource, breakpoints: Record<string, number> | undefined, output: FormatOutput): Promise<GeneratedFormat[]> {
   const { width, height } = source;
   if (!width || !height) return [];
   const formats: GeneratedFormat[] = [];
-  if (width > THUMBNAIL.width || height > THUMBNAIL.height) formats.push(await makeFormat('thumbnail', source, THUMBNAIL.width, THUMBNAIL.height));
+  if (width > THUMBNAIL.width || height > THUMBNAIL.height) formats.push(await makeFormat('thumbnail', source, THUMBNAIL.width, THUMBNAIL.height, output));
   for (const [key, size] of Object.entries(breakpoints ?? {})) {
-    if (size < width || size < height) formats.push(await makeFormat(key, source, size, size));
+    if (size < width || size < height) formats.push(await makeFormat(key, source, size, size, output));
   }
   return formats;
 }

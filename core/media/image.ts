@@ -1,4 +1,4 @@
-import type { Sharp } from 'sharp';
+import type { FormatEnum, Sharp } from 'sharp';
 
 /** Formats Strapi treats as images (reads dimensions of), resizes, and re-encodes (`image-manipulation.ts`). */
 const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'tiff', 'svg', 'gif', 'avif'];
@@ -21,11 +21,12 @@ export interface ImageInfo {
   resizable: boolean;
 }
 
-/** Pixels of an image (possibly re-encoded) and its dimensions. */
-export interface ImageData {
-  data: Buffer;
+/** An image sharp wrote to `path`: its dimensions and size in bytes. */
+export interface WrittenImage {
+  path: string;
   width: number;
   height: number;
+  size: number;
 }
 
 type SharpFactory = typeof import('sharp')['default'];
@@ -42,14 +43,17 @@ function loadSharp(): Promise<SharpFactory> {
   }));
 }
 
+/** Every decode refuses more than `maxPixels` (libvips checks the header before decoding), a second guard behind `upload.maxPixels`. */
+const openImage = (sharp: SharpFactory, path: string, maxPixels: number) => sharp(path, { limitInputPixels: maxPixels });
+
 /**
- * What sharp makes of a file: undefined for anything that is not one of Strapi's image formats
- * (those get no dimensions and no formats).
+ * What sharp makes of a file from its header alone (nothing is decoded): undefined for anything
+ * that is not one of Strapi's image formats (those get no dimensions and no formats).
  */
-export async function inspectImage(data: Buffer): Promise<ImageInfo | undefined> {
+export async function inspectImage(path: string): Promise<ImageInfo | undefined> {
   const sharp = await loadSharp();
   try {
-    const { format, width, height } = await sharp(data).metadata();
+    const { format, width, height } = await sharp(path).metadata();
     if (!format || !IMAGE_FORMATS.includes(format)) return undefined;
     return { format, width: width ?? null, height: height ?? null, resizable: RESIZABLE_FORMATS.includes(format) };
   } catch {
@@ -58,10 +62,10 @@ export async function inspectImage(data: Buffer): Promise<ImageInfo | undefined>
 }
 
 /** Does decoding the pixels fail (a truncated or corrupt image)? Strapi then answers 400. */
-export async function isFaultyImage(data: Buffer): Promise<boolean> {
+export async function isFaultyImage(path: string, maxPixels: number): Promise<boolean> {
   const sharp = await loadSharp();
   try {
-    await sharp(data).stats();
+    await openImage(sharp, path, maxPixels).stats();
     return false;
   } catch {
     return true;
@@ -70,22 +74,27 @@ export async function isFaultyImage(data: Buffer): Promise<boolean> {
 
 /**
  * Strapi's optimisation: re-encode at quality 80 (size optimisation) and/or rotate by EXIF
- * (auto-orientation); kept only when not larger than the original.
+ * (auto-orientation) into `out`; kept only when not larger than the original (`size` bytes).
  */
-export async function optimizeImage(data: Buffer, format: string, options: { sizeOptimization: boolean; autoOrientation: boolean }): Promise<ImageData | undefined> {
-  const encode = ENCODERS[format];
+export async function optimizeImage(
+  input: { path: string; size: number; format: string },
+  options: { sizeOptimization: boolean; autoOrientation: boolean; maxPixels: number },
+  out: string,
+): Promise<WrittenImage | undefined> {
+  const encode = ENCODERS[input.format];
   if (!encode || !(options.sizeOptimization || options.autoOrientation)) return undefined;
   const sharp = await loadSharp();
-  let image = encode(sharp(data), options.sizeOptimization ? 80 : 100);
+  let image = encode(openImage(sharp, input.path, options.maxPixels), options.sizeOptimization ? 80 : 100);
   if (options.autoOrientation) image = image.rotate();
-  const { data: output, info } = await image.toBuffer({ resolveWithObject: true });
-  if (output.length > data.length) return undefined;
-  return { data: output, width: info.width, height: info.height };
+  const info = await image.toFile(out);
+  if (info.size > input.size) return undefined;
+  return { path: out, width: info.width, height: info.height, size: info.size };
 }
 
-/** Resize to fit inside `width`×`height`, keeping the aspect ratio and the input's format. */
-export async function resizeInside(data: Buffer, width: number, height: number): Promise<ImageData> {
+/** Resize into `out`, inside `width`×`height`, keeping the aspect ratio and the input's format. */
+export async function resizeInside(input: { path: string; format: string }, box: { width: number; height: number }, maxPixels: number, out: string): Promise<WrittenImage> {
   const sharp = await loadSharp();
-  const { data: output, info } = await sharp(data).resize({ width, height, fit: 'inside' }).toBuffer({ resolveWithObject: true });
-  return { data: output, width: info.width, height: info.height };
+  // The temp name has no extension, so the format is named (the input's, as toBuffer keeps it).
+  const info = await openImage(sharp, input.path, maxPixels).resize({ ...box, fit: 'inside' }).toFormat(input.format as keyof FormatEnum).toFile(out);
+  return { path: out, width: info.width, height: info.height, size: info.size };
 }

@@ -10,13 +10,14 @@ import type { ContentService } from '../service/content-service.js';
 import { newDocumentId } from '../service/document-id.js';
 import { KeyedLock } from '../service/keyed-lock.js';
 import type { Data, Row } from '../types.js';
-import { removeUpload, writeUpload } from './binary-store.js';
+import { moveUpload, removeUpload } from './binary-store.js';
 import { findFileRow, removeEntry, writeEntry } from './entry-store.js';
 import { filesAreEmpty } from './errors.js';
 import { parseFileInfo, type FileInfo } from './file-info.js';
 import type { IncomingFile } from './multipart.js';
 import { prepareFile, storedBinaries, type PreparedFile } from './prepare-file.js';
 import { attachFiles, checkAttachTypes, clearReferences, resolveAttachTarget, type AttachTarget } from './references.js';
+import { Scratch, scratchFolder } from './scratch.js';
 import type { UploadConfig } from './upload-config.js';
 
 /** What a media write did: project-relative files written or removed (entries, binaries, documents). */
@@ -73,6 +74,16 @@ export class MediaLibrary {
     return row;
   }
 
+  /** Run `work` with a scratch area for derived files (optimised images, formats), removed afterwards whatever happens. */
+  private async withScratch<T>(work: (scratch: Scratch) => Promise<T>): Promise<T> {
+    const scratch = await Scratch.open(scratchFolder(this.options.root));
+    try {
+      return await work(scratch);
+    } finally {
+      await scratch.dispose();
+    }
+  }
+
   private async emit(event: MediaWriteEvent): Promise<void> {
     await this.options.afterWrite?.({ ...event, files: [...new Set(event.files)] });
   }
@@ -115,19 +126,22 @@ export class MediaLibrary {
     const target = ref && refId && field ? resolveAttachTarget(this.index, { ref, refId, field }) : undefined;
     // Hardening beyond Strapi: attaching edits the entry, so the caller must be allowed to update it too.
     if (target && !caller.can(target.model, 'update')) throw new ForbiddenError();
-    // One file at a time, as Strapi's default `concurrentUploadSize` of 1: images are decoded in memory.
-    const prepared: PreparedFile[] = [];
-    for (const [position, file] of input.files.entries()) prepared.push(await prepareFile(file, infos[position] ?? {}, this.options.config));
-    if (target) checkAttachTypes(target, prepared.map(({ fields }) => ({ name: String(fields.name), mime: String(fields.mime) })));
-    const ids: string[] = [];
-    const now = new Date().toISOString();
-    for (const { fields, binaries } of prepared) {
-      for (const binary of binaries) await writeUpload(this.options.root, binary.name, binary.data);
-      const documentId = newDocumentId();
-      const file = await writeEntry(this.options.root, this.index, documentId, { data: fields, createdAt: now, updatedAt: now, publishedAt: now });
-      ids.push(documentId);
-      await this.emit({ action: 'create', documentId, files: [file, ...binaries.map((binary) => binaryPath(binary.name))], caller });
-    }
+    const ids = await this.withScratch(async (scratch) => {
+      // One file at a time, as Strapi's default `concurrentUploadSize` of 1.
+      const prepared: PreparedFile[] = [];
+      for (const [position, file] of input.files.entries()) prepared.push(await prepareFile(file, infos[position] ?? {}, { config: this.options.config, scratch }));
+      if (target) checkAttachTypes(target, prepared.map(({ fields }) => ({ name: String(fields.name), mime: String(fields.mime) })));
+      const created: string[] = [];
+      const now = new Date().toISOString();
+      for (const { fields, binaries } of prepared) {
+        for (const binary of binaries) await moveUpload(this.options.root, binary.name, binary.path);
+        const documentId = newDocumentId();
+        const file = await writeEntry(this.options.root, this.index, documentId, { data: fields, createdAt: now, updatedAt: now, publishedAt: now });
+        created.push(documentId);
+        await this.emit({ action: 'create', documentId, files: [file, ...binaries.map((binary) => binaryPath(binary.name))], caller });
+      }
+      return created;
+    });
     if (target) {
       const changed = await attachFiles(this.options.root, this.index, target, ids);
       if (changed) await this.emit({ action: 'update', documentId: ids[ids.length - 1], files: [changed], caller });
@@ -141,19 +155,19 @@ export class MediaLibrary {
     if (files.length > 1) throw new ValidationError('Cannot replace a file with multiple ones');
     const [info = {}] = parseFileInfo(fileInfo);
     const row = this.row(id, 'Entity not found');
-    await this.lock.run(row.documentId, async () => {
+    await this.lock.run(row.documentId, () => this.withScratch(async (scratch) => {
       const old = this.row(row.id, 'Entity not found').data;
-      const prepared = await prepareFile(files[0], info, this.options.config, { hash: String(old.hash), ext: String(old.ext ?? '') });
+      const prepared = await prepareFile(files[0], info, { config: this.options.config, scratch }, { hash: String(old.hash), ext: String(old.ext ?? '') });
       const fields: Data = { ...prepared.fields, formats: prepared.fields.formats ?? {} };
       // Alternative text, caption and focal point stay unless the request gives them.
       for (const key of ['alternativeText', 'caption', 'focalPoint'] as const) if (info[key] === undefined) fields[key] = old[key] ?? null;
-      for (const binary of prepared.binaries) await writeUpload(this.options.root, binary.name, binary.data);
+      for (const binary of prepared.binaries) await moveUpload(this.options.root, binary.name, binary.path);
       const kept = new Set(prepared.binaries.map((binary) => binary.name));
       const stale = storedBinaries(old).filter((name) => !kept.has(name));
       for (const name of stale) await removeUpload(this.options.root, name);
       const file = await this.rewrite(row, fields);
       await this.emit({ action: 'update', documentId: row.documentId, files: [file, ...[...kept, ...stale].map(binaryPath)], caller });
-    });
+    }));
     return this.render(row.documentId, caller);
   }
 
@@ -204,7 +218,7 @@ const libraries = new WeakMap<ContentIndex, MediaLibrary>();
  * The media library of a loaded project (one per index, so a reload gets a fresh one).
  *
  * @example
- * const [entry] = await mediaLibrary(cms).upload({ files: [{ name: 'cat.png', type: 'image/png', data }] }, trustedCaller);
+ * const [entry] = await mediaLibrary(cms).upload({ files: [{ name: 'cat.png', type: 'image/png', path: tempFile, size }] }, trustedCaller);
  */
 export function mediaLibrary(cms: Cms): MediaLibrary {
   let library = libraries.get(cms.index);

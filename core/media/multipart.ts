@@ -1,14 +1,23 @@
-import { ValidationError } from '../errors.js';
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { Busboy, type BusboyFileStream, type BusboyInstance } from '@fastify/busboy';
+import { PayloadTooLargeError, ValidationError } from '../errors.js';
 import { MultipartTooLargeError } from './errors.js';
 import { mimeFromName } from './mime.js';
+import type { Scratch } from './scratch.js';
 
-/** One uploaded file, read into memory. */
+/** One uploaded file, streamed to a temp file that the media library moves into place (or removes). */
 export interface IncomingFile {
   /** The name the client sent (`filename=` of the part). */
   name: string;
   /** The part's type, or a guess from the name when it sent none. */
   type: string;
-  data: Buffer;
+  /** A temp file holding the bytes, owned by the upload: the library may move it. */
+  path: string;
+  /** Its size in bytes. */
+  size: number;
 }
 
 /** A multipart upload: the `files` parts and the text fields Strapi reads beside them. */
@@ -21,6 +30,9 @@ export interface UploadForm {
   refId?: string;
   field?: string;
 }
+
+/** Largest text field (`fileInfo`, `ref`…) kept in memory; file parts go to disk whatever their size. */
+export const FIELD_LIMIT = 1024 * 1024;
 
 export const isMultipart = (request: Request): boolean => (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
 
@@ -39,37 +51,72 @@ function limitedBody(request: Request, limit: number): ReadableStream<Uint8Array
   }));
 }
 
-const text = (value: FormDataEntryValue | null): string | undefined => (typeof value === 'string' ? value : undefined);
+/** Write one file part to `path`, settling only once the file is closed (so a cleanup never races its creation). */
+function spool(part: BusboyFileStream, path: string): Promise<number> {
+  const out = createWriteStream(path, { flags: 'wx' });
+  const closed = new Promise<void>((resolve) => out.once('close', () => resolve()));
+  return pipeline(part, out).then(
+    async () => { await closed; return out.bytesWritten; },
+    async (error) => { out.destroy(); await closed; throw error; },
+  );
+}
 
 /**
- * Read a `multipart/form-data` request as Strapi's body parser does: every part named `files` is a
- * file (other file parts are ignored, so a wrong field name means no files), empty parts are
- * skipped, and the whole body may not exceed `limit` bytes (413 `FileTooBig`).
+ * Read a `multipart/form-data` request as Strapi's body parser does, streaming: every part named
+ * `files` is a file written to a temp file in `scratch` as it arrives (other file parts are
+ * ignored, so a wrong field name means no files), empty parts are skipped, and the whole body may
+ * not exceed `limit` bytes (413 `FileTooBig`, checked while streaming). Memory stays a few chunks
+ * whatever the size. On any failure (limit, malformed body, aborted client) every temp file is
+ * closed before this rejects, so `scratch.dispose()` leaves nothing behind.
  *
  * @example
- * const form = await readUploadForm(request, 200 * 1024 * 1024); form.files.length
+ * const scratch = await Scratch.open(scratchFolder(root));
+ * try { const form = await readUploadForm(request, 200 * 1024 * 1024, scratch); … } finally { await scratch.dispose(); }
  */
-export async function readUploadForm(request: Request, limit: number): Promise<UploadForm> {
+export async function readUploadForm(request: Request, limit: number, scratch: Scratch): Promise<UploadForm> {
   const body = limitedBody(request, limit);
-  let form: FormData;
+  const fileInfo: string[] = [];
+  const fields: Record<string, string> = Object.create(null);
+  const parts: BusboyFileStream[] = [];
+  const spooled: Promise<IncomingFile>[] = [];
+  let parser: BusboyInstance;
   try {
-    form = await new Response(body, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+    parser = Busboy({
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+      // As the fetch standard's FormData: a part is a file when it has a `filename`.
+      isPartAFile: (_field, _type, fileName) => fileName !== undefined,
+      limits: { fieldSize: FIELD_LIMIT },
+    });
+  } catch {
+    throw new ValidationError('Malformed multipart body');
+  }
+  parser.on('file', (field, part, fileName, _encoding, type) => {
+    if (field !== 'files') {
+      part.resume();
+      return;
+    }
+    const name = fileName || 'unamed';
+    const path = scratch.file();
+    parts.push(part);
+    spooled.push(spool(part, path).then((size) => ({ name, type: type || mimeFromName(name), path, size })));
+  });
+  let tooLong: string | undefined;
+  parser.on('field', (field, value, _nameTruncated, valueTruncated) => {
+    if (valueTruncated) tooLong ??= field;
+    if (field === 'fileInfo') fileInfo.push(value);
+    else if (!(field in fields)) fields[field] = value;
+  });
+  try {
+    await pipeline(body ? Readable.fromWeb(body as NodeReadableStream<Uint8Array>) : Readable.from([]), parser);
+    const files = await Promise.all(spooled);
+    if (tooLong !== undefined) throw new PayloadTooLargeError(`The multipart field ${JSON.stringify(tooLong)} is over ${FIELD_LIMIT} bytes`);
+    return { files: files.filter((file) => file.size > 0), fileInfo, ref: fields.ref, refId: fields.refId, field: fields.field };
   } catch (error) {
-    if (error instanceof MultipartTooLargeError) throw error;
+    // Stop every part still being written and wait for its file to close, so none is left open or re-created.
+    for (const part of parts) part.destroy();
+    await Promise.allSettled(spooled);
+    if (error instanceof PayloadTooLargeError) throw error;
     if ((error as Error)?.cause instanceof MultipartTooLargeError) throw (error as Error).cause;
     throw new ValidationError('Malformed multipart body');
   }
-  const files: IncomingFile[] = [];
-  for (const entry of form.getAll('files')) {
-    if (typeof entry === 'string' || entry.size === 0) continue;
-    const name = entry.name || 'unamed';
-    files.push({ name, type: entry.type || mimeFromName(name), data: Buffer.from(await entry.arrayBuffer()) });
-  }
-  return {
-    files,
-    fileInfo: form.getAll('fileInfo').filter((value): value is string => typeof value === 'string'),
-    ref: text(form.get('ref')),
-    refId: text(form.get('refId')),
-    field: text(form.get('field')),
-  };
 }

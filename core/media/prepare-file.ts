@@ -1,43 +1,64 @@
 import { ApplicationError } from '../errors.js';
 import { isStoredName } from './binary-store.js';
 import type { Data } from '../types.js';
-import { FileTooLargeError } from './errors.js';
+import { concurrencyLimit } from './concurrency-limit.js';
+import { FileTooLargeError, ImageTooLargeError } from './errors.js';
 import type { FileInfo } from './file-info.js';
-import { generateFormats, uploadUrl } from './formats.js';
-import { inspectImage, isFaultyImage, optimizeImage } from './image.js';
+import { generateFormats, uploadUrl, type GeneratedFormat } from './formats.js';
+import { inspectImage, isFaultyImage, optimizeImage, type ImageInfo } from './image.js';
 import type { IncomingFile } from './multipart.js';
 import { nameFile } from './naming.js';
+import type { Scratch } from './scratch.js';
 import { bytesToKbytes } from './units.js';
 import type { UploadConfig } from './upload-config.js';
 
-/** An upload ready to store: the entry's fields and every binary to write (the file, then its formats). */
+/** An upload ready to store: the entry's fields and every binary to move into place (the file, then its formats). */
 export interface PreparedFile {
   fields: Data;
-  binaries: { name: string; data: Buffer }[];
+  /** Stored names and the temp files holding their bytes. */
+  binaries: { name: string; path: string }[];
 }
 
 /**
- * Turn an uploaded file into Strapi's file entry, without touching the disk: name and hash,
- * image checks and optimisation, the size limit (after optimisation, as Strapi), dimensions and
- * formats. A replacement keeps the old `hash` and `ext`, so its URL does not change.
+ * One image decoded at a time in the whole process, whatever the number of requests: a decode takes
+ * memory in proportion to its pixels and holds a libuv thread, which file reads and writes share.
  */
-export async function prepareFile(file: IncomingFile, info: FileInfo, config: UploadConfig, keep?: { hash: string; ext: string }): Promise<PreparedFile> {
+const imageJobs = concurrencyLimit(1);
+
+/** Refuse an image whose header declares more than `maxPixels`, before anything decodes it. */
+function checkPixels(name: string, image: ImageInfo, maxPixels: number): void {
+  if (image.width && image.height && image.width * image.height > maxPixels) throw new ImageTooLargeError(name, image.width, image.height, maxPixels);
+}
+
+/**
+ * Turn an uploaded file into Strapi's file entry, writing only temp files in `scratch`: name and
+ * hash, the pixel limit (from the header), image checks and optimisation, the size limit (after
+ * optimisation, as Strapi), dimensions and formats. Images are decoded by sharp off the event loop,
+ * one at a time. A replacement keeps the old `hash` and `ext`, so its URL does not change.
+ */
+export async function prepareFile(file: IncomingFile, info: FileInfo, options: { config: UploadConfig; scratch: Scratch }, keep?: { hash: string; ext: string }): Promise<PreparedFile> {
+  const { config, scratch } = options;
   const named = nameFile(file.name, file.type, info.name);
   const { hash, ext } = keep ?? named;
   const mime = file.type;
-  let data = file.data;
-  let image = await inspectImage(data);
+  let stored: { path: string; size: number } = file;
+  let image = await inspectImage(file.path);
   if (image) {
-    if (await isFaultyImage(data)) throw new ApplicationError('File is not a valid image');
-    const optimized = await optimizeImage(data, image.format, config);
+    const { format } = image;
+    checkPixels(named.name, image, config.maxPixels);
+    const optimized = await imageJobs(async () => {
+      if (await isFaultyImage(file.path, config.maxPixels)) throw new ApplicationError('File is not a valid image');
+      return optimizeImage({ path: file.path, size: file.size, format }, config, scratch.file());
+    });
     if (optimized) {
-      data = optimized.data;
+      stored = optimized;
       image = { ...image, width: optimized.width, height: optimized.height };
     }
   }
-  if (data.length > config.sizeLimit) throw new FileTooLargeError(named.name, config.sizeLimit);
-  const formats = image?.resizable
-    ? await generateFormats({ name: named.name, hash, ext, mime, data, width: image.width, height: image.height }, config.responsiveDimensions ? config.breakpoints : undefined)
+  if (stored.size > config.sizeLimit) throw new FileTooLargeError(named.name, config.sizeLimit);
+  const source = { name: named.name, hash, ext, mime, path: stored.path, format: image?.format ?? '', width: image?.width ?? null, height: image?.height ?? null };
+  const formats: GeneratedFormat[] = image?.resizable
+    ? await imageJobs(() => generateFormats(source, config.responsiveDimensions ? config.breakpoints : undefined, { scratch, maxPixels: config.maxPixels }))
     : [];
   const fields: Data = {
     name: named.name,
@@ -48,13 +69,13 @@ export async function prepareFile(file: IncomingFile, info: FileInfo, config: Up
     height: image?.height ?? null,
     formats: formats.length ? Object.fromEntries(formats.map((format) => [format.key, format.entry])) : null,
     hash, ext, mime,
-    size: bytesToKbytes(data.length),
+    size: bytesToKbytes(stored.size),
     url: uploadUrl(hash, ext),
     previewUrl: null,
     provider: 'local',
     provider_metadata: null,
   };
-  return { fields, binaries: [{ name: `${hash}${ext}`, data }, ...formats.map((format) => ({ name: `${format.entry.hash}${ext}`, data: format.data }))] };
+  return { fields, binaries: [{ name: `${hash}${ext}`, path: stored.path }, ...formats.map((format) => ({ name: `${format.entry.hash}${ext}`, path: format.path }))] };
 }
 
 /** Every stored binary of an entry: the file and each format (`<hash><ext>`); hand-edited names that could leave the folder are skipped. */

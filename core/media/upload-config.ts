@@ -4,6 +4,11 @@ export interface UploadConfig {
   sizeLimit: number;
   /** Largest multipart request read at all, in bytes (Strapi's body parser `maxFileSize`, 200 MB). */
   requestSizeLimit: number;
+  /**
+   * Largest image accepted, in pixels (width × height read from the file's header before any
+   * decoding); beyond it a 400. Not a Strapi setting: a small PNG can declare 16000×16000.
+   */
+  maxPixels: number;
   /** Responsive formats: name → largest side in pixels (Strapi's `breakpoints`). */
   breakpoints: Record<string, number>;
   /** Generate the breakpoint formats (Strapi's `responsiveDimensions` setting, on by default). */
@@ -17,6 +22,7 @@ export interface UploadConfig {
 export const DEFAULT_UPLOAD_CONFIG: UploadConfig = {
   sizeLimit: 1_000_000_000,
   requestSizeLimit: 200 * 1024 * 1024,
+  maxPixels: 50_000_000,
   breakpoints: { large: 1000, medium: 750, small: 500 },
   responsiveDimensions: true,
   sizeOptimization: true,
@@ -37,6 +43,7 @@ export function resolveUploadConfig(raw: unknown, fail: (message: string) => nev
   if (!isRecord(raw)) return fail('upload must be an object such as { "sizeLimit": 10000000 }');
   const config = { ...DEFAULT_UPLOAD_CONFIG, ...raw } as UploadConfig;
   for (const key of ['sizeLimit', 'requestSizeLimit'] as const) if (!positive(config[key])) fail(`upload.${key} must be a positive integer (bytes)`);
+  if (!positive(config.maxPixels)) fail('upload.maxPixels must be a positive integer (pixels)');
   for (const key of ['responsiveDimensions', 'sizeOptimization', 'autoOrientation'] as const) if (typeof config[key] !== 'boolean') fail(`upload.${key} must be true or false`);
   if (!isRecord(config.breakpoints) || !Object.entries(config.breakpoints).every(([name, size]) => /^[A-Za-z0-9_-]+$/.test(name) && positive(size))) {
     fail('upload.breakpoints must map format names to positive pixel sizes, such as { "large": 1000 }');

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
 
@@ -69,3 +70,28 @@ export async function makeImage(width: number, height: number, format: 'png' | '
   const image = sharp(pixels, { raw: { width, height, channels: 3 } });
   return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 90 }).toBuffer();
 }
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const chunk = Buffer.alloc(12 + data.length);
+  chunk.writeUInt32BE(data.length, 0);
+  chunk.write(type, 4, 'latin1');
+  data.copy(chunk, 8);
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
+  return chunk;
+}
+
+/**
+ * A valid, all-black 1-bit greyscale PNG: tiny on disk whatever its dimensions (16000×16000 is
+ * about 31 KB), the shape of a decompression bomb. Built by hand: sharp takes seconds to encode it.
+ */
+export function blankPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth; colour type 0 (greyscale), no interlace
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // filter byte 0, then zeros
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(rows, { level: 9 })), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Temp files left in the project's upload scratch folder (`.cms/tmp`). */
+export const scratchFiles = (root: string): string[] => (existsSync(join(root, '.cms', 'tmp')) ? readdirSync(join(root, '.cms', 'tmp')) : []);
