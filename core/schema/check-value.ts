@@ -1,3 +1,4 @@
+import { blocksProblem } from './blocks.js';
 import { getAttribute, type Attribute, type Model, type Models } from './types.js';
 
 /**
@@ -19,7 +20,7 @@ const documentIds = (value: unknown, many: boolean): string | undefined => {
   return typeof value === 'string' ? undefined : 'must be a documentId';
 };
 
-export const VALUE_CHECKS: Record<Exclude<Attribute['type'], 'component' | 'dynamiczone'>, Check> = {
+export const VALUE_CHECKS: Record<Exclude<Attribute['type'], 'component' | 'dynamiczone' | 'blocks'>, Check> = {
   string: str,
   text: str,
   richtext: str,
@@ -37,7 +38,6 @@ export const VALUE_CHECKS: Record<Exclude<Attribute['type'], 'component' | 'dyna
   datetime: (value) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? undefined : 'must be an ISO 8601 date-time'),
   timestamp: (value) => ((typeof value === 'string' || typeof value === 'number') && !Number.isNaN(new Date(value).getTime()) ? undefined : 'must be a timestamp'),
   json: () => undefined,
-  blocks: (value) => (Array.isArray(value) && value.every((block) => isObject(block) && typeof block.type === 'string') ? undefined : 'must be a list of blocks, each with a "type"'),
   media: (value, attribute) => documentIds(value, !!attribute.multiple),
   relation: (value, attribute) => documentIds(value, ['oneToMany', 'manyToMany', 'manyWay'].includes(String(attribute.relation))),
 };
@@ -91,6 +91,13 @@ export function checkStoredFields(fields: Record<string, unknown>, model: Model,
         }
         problems.push(...checkStoredFields(item as Record<string, unknown>, models.get(uid)!, models, `${itemPath}.`, ZONE_KEYS));
       });
+      continue;
+    }
+    if (attribute.type === 'blocks') {
+      // Checked as a write is (node types, no `__proto__`, bounded depth), located at the failing node.
+      const problem = blocksProblem(value, [path]);
+      const at = [path, ...(problem?.path.slice(1) ?? [])].join('.');
+      if (problem) problems.push({ path: at, message: problem.named ? problem.describe(at) : `${at}: ${problem.describe(at)}` });
       continue;
     }
     const message = VALUE_CHECKS[attribute.type](value, attribute);

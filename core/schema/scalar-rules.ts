@@ -1,33 +1,17 @@
 import { normalizeTime } from '../query/cast.js';
+import { blocksProblem } from './blocks.js';
 import type { Attribute } from './types.js';
+import { notType, yupPath } from './yup-messages.js';
+
+export { notType, printValue, yupPath } from './yup-messages.js';
 
 /**
  * Body scalars as Strapi's entity validator sees them (validators.ts over yup): one caster per
  * attribute type, then the rules, with yup's exact messages and paths.
  */
 
-const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-
-/** yup's path text (`seo.metaSocial[0].title`); the `path` array of a problem keeps the segments. */
-export const yupPath = (path: readonly string[]): string =>
-  path.reduce((text, segment) => (/^\d+$/.test(segment) ? `${text}[${segment}]` : text ? `${text}.${segment}` : segment), '');
-
-/** yup's `printValue`: strings quoted, objects as 2-space JSON. */
-function printSimple(value: unknown): string | null {
-  if (value === null || value === undefined || typeof value === 'boolean') return String(value);
-  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
-  if (typeof value === 'string') return `"${value}"`;
-  return null;
-}
-export const printValue = (value: unknown): string =>
-  printSimple(value) ?? JSON.stringify(value, function (this: Record<string, unknown>, key, raw) { return printSimple(this[key]) ?? raw; }, 2);
-
-/** yup's `mixed.notType` message, with the `(cast from …)` part when casting changed the value. */
-export const notType = (path: string, type: string, original: unknown, cast: unknown = original): string =>
-  `${path} must be a \`${type}\` type, but the final value was: \`${printValue(cast)}\`` +
-  (original !== null && original !== undefined && original !== cast ? ` (cast from the value \`${printValue(original)}\`).` : '.');
-
-export type Cast = { value: unknown } | { error: string };
+/** A cast value, or a problem: `at` continues the attribute's path into the value (blocks nodes), `invalid` is what failed there. */
+export type Cast = { value: unknown } | { error: string; at?: string[]; invalid?: unknown };
 export type Caster = (value: unknown, path: string) => Cast;
 
 /** Strapi's string validator keeps the original value (`transform((v, original) => original)`): no casting. */
@@ -92,8 +76,13 @@ export const CAST: Record<string, Caster> = {
   datetime: asDateTime('datetime'),
   timestamp: asDateTime('timestamp'),
   json: (value) => ({ value }),
-  blocks: (value, path) =>
-    Array.isArray(value) && value.every((block) => isRecord(block) && typeof block.type === 'string') ? { value } : { error: `${path} must be an array of blocks, each with a "type"` },
+  blocks: (value, path) => {
+    // The path text is one segment here, so Strapi's messages read `body[0].children…`.
+    const problem = blocksProblem(value, [path]);
+    if (!problem) return { value };
+    const error = problem.describe(yupPath(problem.path));
+    return problem.path.length > 1 ? { error, at: problem.path.slice(1), invalid: problem.value } : { error };
+  },
 };
 
 export const STRING_TYPES = ['string', 'text', 'richtext', 'password', 'email', 'uid'];

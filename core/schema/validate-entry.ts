@@ -219,7 +219,7 @@ export class EntryValidator {
     if (value === null || value === undefined) return value === null ? null : INVALID;
     const text = yupPath(path);
     const cast = CAST[attribute.type](value, text);
-    if ('error' in cast) { this.add(path, cast.error, value); return INVALID; }
+    if ('error' in cast) { this.add(cast.at ? [...path, ...cast.at] : path, cast.error, cast.at ? cast.invalid : value); return INVALID; }
     const errors = ruleErrors(cast.value, attribute, text, this.ctx.enforceConstraints);
     for (const error of errors) this.add(path, error, value);
     if (errors.length) return INVALID;

@@ -35,7 +35,7 @@ describe('CAST: body value → stored value, as yup casts with strict: false', (
     ['enumeration', {}, 'x must be a `string` type, but the final value was: `{}`.'],
     ['biginteger', 1.5, 'x must be a `string` type, but the final value was: `1.5`.'],
     ['date', 'nope', 'x must be a valid date'],
-    ['blocks', [{ text: 'no type' }], 'x must be an array of blocks, each with a "type"'],
+    ['blocks', { type: 'paragraph', children: [] }, 'x must be an array of blocks, each with a "type"'],
   ])('%s %j → %s', (type, input, error) => {
     expect(CAST[type](input, 'x')).toEqual({ error });
   });

@@ -1,0 +1,162 @@
+import { notType } from './yup-messages.js';
+
+/**
+ * The `blocks` attribute (Strapi's rich-text editor), checked as Strapi 5's entity validator does
+ * (`entity-validator/blocks-validator.ts`): one small rule per node type, Strapi's messages. Two
+ * project rules on top: an own `__proto__` key is refused at any node, and nesting is bounded
+ * (lists nest in lists without end; 2000 levels made Strapi answer 500 and the YAML writer overflow).
+ */
+
+/** Most node levels a blocks value may nest: a root block is level 1, its children level 2… */
+export const MAX_BLOCKS_DEPTH = 32;
+
+/** One problem in a blocks value: where (full path, segments), Strapi's message, the offending value. */
+export interface BlocksProblem {
+  path: string[];
+  /** The message, given the path as text (yup's `body[0].level`, or a file's `body.0.level`). */
+  describe: (pathText: string) => string;
+  value?: unknown;
+  /** The message starts with its path (yup's `body[0].level is a required field`); Strapi's node messages do not. */
+  named?: true;
+}
+
+type Node = Record<string, unknown>;
+type Kind = 'block' | 'inline' | 'listChild' | 'text';
+/** A node's own fields, after its type is known: the first problem, or undefined. */
+type Rule = (node: Node, path: string[]) => BlocksProblem | undefined;
+
+const isNode = (value: unknown): value is Node => !!value && typeof value === 'object' && !Array.isArray(value);
+const named = (path: string[], describe: (text: string) => string, value?: unknown): BlocksProblem => ({ path, describe, value, named: true });
+const unnamed = (path: string[], message: string, value?: unknown): BlocksProblem => ({ path, describe: () => message, value });
+const required = (path: string[]) => named(path, (text) => `${text} is a required field`);
+const oneOf = (path: string[], values: unknown[], value: unknown) => named(path, (text) => `${text} must be one of the following values: ${values.join(', ')}`, value);
+const wrongJsType = (path: string[], type: string, value: unknown) => named(path, (text) => notType(text, type, value), value);
+const prototypeKey = (path: string[]) => named(path, (text) => `${text} has a "__proto__" key, which blocks never allow`);
+
+const LINK_PROTOCOLS = ['http:', 'https:', 'ftp:', 'mailto:', 'tel:'];
+function isValidLink(link: string): boolean {
+  try {
+    return LINK_PROTOCOLS.includes(new URL(link.startsWith('/') ? `https://strapi.io${link}` : link).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const MARKS = ['bold', 'italic', 'underline', 'strikethrough', 'code'];
+const IMAGE_STRINGS = ['name', 'url', 'hash', 'ext', 'mime', 'provider', 'createdAt', 'updatedAt'];
+const IMAGE_NUMBERS = ['width', 'height', 'size'];
+
+/** A field that must be a string when present (`yup.string()`; `nullable` allows null). */
+function optionalString(node: Node, key: string, path: string[], nullable: boolean): BlocksProblem | undefined {
+  const value = node[key];
+  if (value === undefined || (nullable && value === null) || typeof value === 'string') return undefined;
+  return wrongJsType([...path, key], 'string', value);
+}
+
+function imageProblem(node: Node, path: string[]): BlocksProblem | undefined {
+  const image = node.image;
+  const at = [...path, 'image'];
+  if (image === undefined || image === null) return undefined;
+  if (!isNode(image)) return wrongJsType(at, 'object', image);
+  if (Object.hasOwn(image, '__proto__')) return prototypeKey(at);
+  for (const key of IMAGE_STRINGS) {
+    if (image[key] === undefined || image[key] === null) return required([...at, key]);
+    const problem = optionalString(image, key, at, false);
+    if (problem) return problem;
+  }
+  for (const key of IMAGE_NUMBERS) {
+    if (image[key] === undefined || image[key] === null) return required([...at, key]);
+    if (typeof image[key] !== 'number' || !Number.isFinite(image[key])) return wrongJsType([...at, key], 'number', image[key]);
+  }
+  return undefined;
+}
+
+/** Node type → its fields' rule and what its children are (none for text); `min` is Strapi's "at least one" message. */
+const NODE_TYPES: Record<Kind, Record<string, { rule?: Rule; children?: Kind; min?: string }>> = {
+  block: {
+    paragraph: { children: 'inline', min: 'Paragraph node children must have at least one Text or Link node' },
+    heading: {
+      rule: (node, path) => {
+        if (node.level === undefined || node.level === null) return required([...path, 'level']);
+        return [1, 2, 3, 4, 5, 6].includes(node.level as number) ? undefined : oneOf([...path, 'level'], [1, 2, 3, 4, 5, 6], node.level);
+      },
+      children: 'inline',
+      min: 'Heading node children must have at least one Text or Link node',
+    },
+    quote: { children: 'inline', min: 'Quote node children must have at least one Text or Link node' },
+    // Strapi's code block reuses the quote's message.
+    code: { rule: (node, path) => optionalString(node, 'language', path, true), children: 'text', min: 'Quote node children must have at least one Text or Link node' },
+    list: { rule: listFormat, children: 'listChild', min: 'List node children must have at least one ListItem or ListNode' },
+    image: { rule: imageProblem, children: 'inline' },
+  },
+  inline: {
+    text: { rule: textFields },
+    link: {
+      rule: (node, path) => (isValidLink(typeof node.url === 'string' ? node.url : '') ? undefined : unnamed([...path, 'url'], 'Please specify a valid link.', node.url)),
+      children: 'text',
+    },
+  },
+  listChild: {
+    list: { rule: listFormat, children: 'listChild', min: 'List node children must have at least one ListItem or ListNode' },
+    'list-item': { children: 'inline' },
+  },
+  text: { text: { rule: textFields } },
+};
+
+function listFormat(node: Node, path: string[]): BlocksProblem | undefined {
+  if (node.format === undefined || node.format === null) return required([...path, 'format']);
+  return node.format === 'ordered' || node.format === 'unordered' ? undefined : oneOf([...path, 'format'], ['ordered', 'unordered'], node.format);
+}
+
+function textFields(node: Node, path: string[]): BlocksProblem | undefined {
+  if (typeof node.text !== 'string') return unnamed([...path, 'text'], 'Text must be defined with at least an empty string', node.text);
+  for (const mark of MARKS) {
+    const value = node[mark];
+    if (value !== undefined && typeof value !== 'boolean') return wrongJsType([...path, mark], 'boolean', value);
+  }
+  return undefined;
+}
+
+/** What Strapi says of a node whose type does not belong where it is. */
+function wrongType(kind: Kind, node: unknown, path: string[]): BlocksProblem {
+  if (kind === 'text') return oneOf([...path, 'type'], ['text'], isNode(node) ? node.type : node);
+  const message = { block: 'Block node is of invalid type', inline: 'Inline node must be Text or Link', listChild: 'Inline node must be list-item or list' }[kind];
+  return unnamed(path, message, node);
+}
+
+function nodeProblem(kind: Kind, node: unknown, path: string[], depth: number): BlocksProblem | undefined {
+  if (depth > MAX_BLOCKS_DEPTH) return named(path, (text) => `${text} is nested too deep: blocks nest at most ${MAX_BLOCKS_DEPTH} levels`);
+  if (isNode(node) && Object.hasOwn(node, '__proto__')) return prototypeKey(path);
+  const type = isNode(node) && typeof node.type === 'string' && Object.hasOwn(NODE_TYPES[kind], node.type) ? NODE_TYPES[kind][node.type] : undefined;
+  if (!type) return wrongType(kind, node, path);
+  const fields = node as Node;
+  const problem = type.rule?.(fields, path);
+  if (problem || !type.children) return problem;
+  const childrenPath = [...path, 'children'];
+  const children = fields.children;
+  if (children === undefined || children === null) return required(childrenPath);
+  if (!Array.isArray(children)) return wrongJsType(childrenPath, 'array', children);
+  if (type.min && children.length === 0) return unnamed(childrenPath, type.min, children);
+  for (let index = 0; index < children.length; index++) {
+    const child = nodeProblem(type.children, children[index], [...childrenPath, String(index)], depth + 1);
+    if (child) return child;
+  }
+  return undefined;
+}
+
+/**
+ * The first problem of a `blocks` value, or undefined. `path` is the attribute's own path, as
+ * segments or as one text segment (`['seo.body']`); problems carry full paths, and `describe`
+ * renders Strapi's message for a path text (`body[0].children` for an API answer).
+ *
+ * @example
+ * blocksProblem([{ type: 'marquee', children: [] }], ['body']) // { path: ['body', '0'], describe: () => 'Block node is of invalid type', … }
+ */
+export function blocksProblem(value: unknown, path: string[]): BlocksProblem | undefined {
+  if (!Array.isArray(value)) return named(path, (text) => `${text} must be an array of blocks, each with a "type"`, value);
+  for (let index = 0; index < value.length; index++) {
+    const problem = nodeProblem('block', value[index], [...path, String(index)], 1);
+    if (problem) return problem;
+  }
+  return undefined;
+}
