@@ -9,11 +9,12 @@ import type { CliContext } from '../context.js';
 const shellWord = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
 
 /**
- * This binary, run by this Node, by absolute path: git's config is per clone, so the path is
- * this clone's own, and `npx cms` could fetch an unrelated package named `cms` where this one
- * is not installed.
+ * This package's merge driver (`dist/cli/merge-driver.js`, the same merge as `cms merge-driver`
+ * without the whole CLI to load, since git starts it once per file), run by this Node, by
+ * absolute path: git's config is per clone, so the path is this clone's own, and `npx cms` could
+ * fetch an unrelated package named `cms` where this one is not installed.
  */
-const ownMergeDriverCommand = (): string => `${shellWord(process.execPath)} ${shellWord(fileURLToPath(new URL('../bin.js', import.meta.url)))} merge-driver`;
+const ownMergeDriverCommand = (): string => `${shellWord(process.execPath)} ${shellWord(fileURLToPath(new URL('../merge-driver.js', import.meta.url)))}`;
 
 /**
  * `cms git-setup`: route merges of content files through `cms merge-driver` (once per clone and

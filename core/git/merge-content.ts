@@ -1,8 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { modelForPath } from '../index/load.js';
 import { loadModels } from '../schema/registry.js';
-import type { Model, Models } from '../schema/types.js';
+import { UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import { mergeDocument } from './merge/merge-document.js';
 import { mergeLines } from './merge/merge-lines.js';
 
@@ -27,7 +26,9 @@ function schemaFor(path: string, cwd: string): { models: Models; model: Model } 
   if (!match) return undefined;
   try {
     const models = loadModels(resolve(cwd, match[1] || '.'));
-    const model = modelForPath(models, match[2]);
+    const folder = match[2].split('/')[1];
+    // As `contentFolder` names them; not imported, so the driver git starts per file stays light.
+    const model = [...models.values()].find((candidate) => candidate.modelType === 'contentType' && (candidate.uid === UPLOAD_FILE_UID ? 'upload' : candidate.pluralName) === folder);
     return model ? { models, model } : undefined;
   } catch {
     return undefined;

@@ -16,7 +16,7 @@ export const MERGE_ATTRIBUTE = 'content/** merge=cms';
  * a clone without it merges content files line by line, as before.
  *
  * @example
- * await setupMergeDriver('/srv/site', "'/usr/bin/node' '/srv/site/node_modules/gitcms/dist/cli/bin.js' merge-driver");
+ * await setupMergeDriver('/srv/site', "'/usr/bin/node' '/srv/site/node_modules/gitcms/dist/cli/merge-driver.js'");
  */
 export async function setupMergeDriver(root: string, command: string): Promise<void> {
   const attributes = join(root, '.gitattributes');

@@ -125,13 +125,13 @@ describe('the CLI says what is wrong with its arguments', () => {
 });
 
 describe('the merge driver runs this project\'s own binary', () => {
-  it('git-setup names this binary by absolute path, never `npx cms`', async () => {
+  it('git-setup names this package\'s merge driver by absolute path, never `npx cms`', async () => {
     const root = copySampleSite();
     initRepo(root);
     const run = await cms(['git-setup', '--root', root]);
     expect(run.code).toBe(0);
     const driver = git(root, 'config', 'merge.cms.driver');
-    expect(driver).toBe(`'${process.execPath}' '${BIN}' merge-driver %O %A %B %L %P`);
+    expect(driver).toBe(`'${process.execPath}' '${BIN.replace(/bin\.js$/, 'merge-driver.js')}' %O %A %B %L %P`);
     expect(driver).not.toContain('npx');
   });
 });
