@@ -16,6 +16,7 @@ import { createDocuments, type Documents } from './service/documents.js';
 import { createContentApi, type ContentApi } from './strapi/content-api.js';
 import { commitPerWrite } from './git/commit-per-write.js';
 import { createGit } from './git/git.js';
+import { readFileTimes } from './git/file-times.js';
 import { webhookDispatcher, type WebhookOptions } from './webhooks/webhooks.js';
 
 export interface CreateCmsOptions {
@@ -59,6 +60,8 @@ export interface Cms {
   documents(name: string, caller?: Caller): Documents;
   /** Content files that could not be read (`path:line:col: message`). */
   problems(): FileError[];
+  /** `git.timestampsFromHistory`: read the commits since the last read (after a pull), before reindexing. */
+  refreshHistory(): Promise<void>;
   /** Everything that follows a successful write (commit per write, webhooks); the media library calls it too. */
   afterWrite(event: WriteEvent): Promise<void>;
   /** Re-read config, schemas and every content file (a schema or config change). Throws, keeping the old state, when invalid. */
@@ -79,26 +82,30 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     if (!options.config) assertProjectRoot(root);
     const config = options.config ? resolveConfig(options.config) : await loadConfig(root);
     const models = loadModels(root);
-    const index = await loadIndex(root, models, config);
+    const history = config.git.timestampsFromHistory ? readFileTimes(root) : undefined;
+    const index = await loadIndex(root, models, config, history?.then((read) => read.times));
     const problems = [...index.problems.values()];
     if (problems.length && options.strict) throw new ProjectProblemsError('Malformed content files', problems, 'ContentError');
     if (options.reportProblems ?? true) for (const problem of problems) report(`warning: ${problem.format()}`);
-    const afterWrite = afterWriteHooks(config);
+    const afterWrite = afterWriteHooks(config, index);
     const writer = new DocumentWriter(root, index, { afterWrite });
     const service = new ContentService(index, writer);
     const anonymous = publicCaller(config);
     const auth = createAuth({ root, config, models, env: options.env, report });
     const contentApi = createContentApi({ service, anonymous, authenticate: auth.authenticate });
     const ownerApi = createContentApi({ service, anonymous: trustedCaller });
-    return { config, models, index, service, writer, contentApi, ownerApi, auth, afterWrite: afterWrite! };
+    const refreshHistory = async () => { await (await history)?.refresh(); };
+    return { config, models, index, service, writer, contentApi, ownerApi, auth, afterWrite: afterWrite!, refreshHistory };
   };
 
   const report = options.report ?? ((message: string) => process.stderr.write(`${message}\n`));
   /** Everything that follows a successful write, in order: the caller's hook, the git commit, webhooks. */
-  function afterWriteHooks(config: CmsConfig): WriterOptions['afterWrite'] {
+  function afterWriteHooks(config: CmsConfig, index: ContentIndex): WriterOptions['afterWrite'] {
     const hooks: NonNullable<WriterOptions['afterWrite']>[] = [];
     if (options.afterWrite) hooks.push(options.afterWrite);
-    if (options.gitCommit ?? config.git.commitPerWrite) hooks.push(commitPerWrite(createGit(root), report));
+    // Timestamps from history: the commit carries the write's time, so every replica reads the same.
+    const authorDate = (files: string[]) => files.map((file) => index.fileTimes?.get(file)).find(Boolean);
+    if (options.gitCommit ?? config.git.commitPerWrite) hooks.push(commitPerWrite(createGit(root), report, authorDate));
     if (config.webhooks.length) {
       hooks.push(webhookDispatcher(config.webhooks, {
         ...options.webhooks,

@@ -91,6 +91,7 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   const auth = resolveAuth(raw.auth, fail);
   const server = { ...DEFAULT_CONFIG.server, ...(isRecord(raw.server) ? raw.server : {}) } as CmsConfig['server'];
   const git = { ...DEFAULT_CONFIG.git, ...(isRecord(raw.git) ? raw.git : {}) } as CmsConfig['git'];
+  for (const key of ['commitPerWrite', 'timestampsFromHistory'] as const) if (typeof git[key] !== 'boolean') fail(`git.${key} must be true or false`);
   const webhooks = (raw.webhooks ?? []) as CmsConfig['webhooks'];
   if (!Array.isArray(webhooks) || !webhooks.every((hook) => isRecord(hook) && typeof hook.url === 'string' && /^https?:\/\//.test(hook.url))) {
     fail('webhooks must be a list of { url: "https://…", headers?, events? }');

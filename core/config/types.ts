@@ -34,7 +34,15 @@ export interface CmsConfig {
   upload: UploadConfig;
   server: { port: number; host: string };
   /** Commit every API or CLI write to git (also `cms serve --git-commit`). */
-  git: { commitPerWrite: boolean };
+  git: {
+    commitPerWrite: boolean;
+    /**
+     * Writes leave `updatedAt`/`publishedAt` out of files and the API answers them from Git history
+     * (the last commit touching the file; its modification time while uncommitted), so two branches
+     * editing one document never collide on those lines.
+     */
+    timestampsFromHistory: boolean;
+  };
   /** Strapi-style webhooks, sent after successful writes. */
   webhooks: WebhookConfig[];
   /** `cms export`: named populate shapes exported beside the plain API (name → query string). */
@@ -69,7 +77,7 @@ export const DEFAULT_CONFIG: CmsConfig = {
   auth: { register: true, jwtExpiresIn: '30d', rateLimit: { enabled: true, interval: 60_000, max: 10 } },
   upload: DEFAULT_UPLOAD_CONFIG,
   server: { port: 1337, host: 'localhost' },
-  git: { commitPerWrite: false },
+  git: { commitPerWrite: false, timestampsFromHistory: false },
   webhooks: [],
   export: { populate: {} },
 };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IndexedProject } from '../index/indexed-project.js';
 import { writeContentFile } from '../storage/content-file.js';
-import { serializeDocument } from '../storage/serialize.js';
+import { serializeDocument, withoutHistoryTimestamps } from '../storage/serialize.js';
 import type { Row } from '../types.js';
 
 export interface FormatResult {
@@ -32,12 +32,13 @@ export async function formatProject(project: IndexedProject, options: { check?: 
       if (!record) continue;
       // Synchronous, as the loader reads: many small files read faster without the thread pool.
       const text = readFileSync(join(project.root, file), 'utf8');
-      const document = {
+      const written = {
         data: record.data,
         createdAt: record.createdAt ?? row.createdAt,
         updatedAt: record.updatedAt ?? row.updatedAt,
         publishedAt: record.draft ? undefined : record.publishedAt ?? undefined,
       };
+      const document = project.index.fileTimes ? withoutHistoryTimestamps(written) : written;
       if (serializeDocument(project.index.models, model, file, document, text) === text) continue;
       result.changed.push(file);
       // The write path every other writer uses: atomic, indexed with the file's real mtime.

@@ -14,12 +14,12 @@ export function commitMessage(event: WriteEvent): string {
  * Each successful write becomes one commit touching only that document's files, authored by the
  * token or user that made it. Runs after the write, so a failed write makes no commit.
  */
-export function commitPerWrite(git: GitPort, report: (message: string) => void = () => {}) {
+export function commitPerWrite(git: GitPort, report: (message: string) => void = () => {}, authorDate: (files: string[]) => string | undefined = () => undefined) {
   return async (event: WriteEvent): Promise<void> => {
     const name = event.caller.name ?? (event.caller.kind === 'public' ? 'public' : 'cms');
     const email = `${name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-') || 'cms'}@cms.local`;
     try {
-      await git.commitPaths(event.files, commitMessage(event), { name, email });
+      await git.commitPaths(event.files, commitMessage(event), { name, email, date: authorDate(event.files) });
     } catch (error) {
       report(`git commit failed for ${event.files.join(', ')}: ${(error as Error).message.split('\n')[0]}`);
     }

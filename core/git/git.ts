@@ -7,7 +7,7 @@ const run = promisify(execFile);
 export interface GitPort {
   isRepository(): Promise<boolean>;
   /** Commit exactly these paths (added, changed or deleted); other changes in the tree are left alone. */
-  commitPaths(paths: string[], message: string, author: { name: string; email: string }): Promise<string | undefined>;
+  commitPaths(paths: string[], message: string, author: { name: string; email: string; date?: string }): Promise<string | undefined>;
   /** Commits touching any of the pathspecs, newest first. */
   log(pathspecs: string[], limit?: number): Promise<GitCommit[]>;
   /** The full hash of a commit (hash, abbreviation, `HEAD~2`, branch or tag), or undefined when there is none. */
@@ -54,7 +54,8 @@ export function createGit(root: string): GitPort {
       const identity = (await git(['config', 'user.name']).catch(() => '')).trim()
         ? {}
         : { GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email };
-      await git(['commit', '--quiet', '--no-verify', `--author=${author.name} <${author.email}>`, '-m', message, '--only', '--', ...paths], identity);
+      const date = author.date ? [`--date=${author.date}`] : [];
+      await git(['commit', '--quiet', '--no-verify', `--author=${author.name} <${author.email}>`, ...date, '-m', message, '--only', '--', ...paths], identity);
       return (await git(['rev-parse', 'HEAD'])).trim();
     }),
     async log(pathspecs, limit = 100) {

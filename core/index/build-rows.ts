@@ -4,9 +4,14 @@ import type { Data, Row, Status } from '../types.js';
 import { deriveId, rowKey } from './ids.js';
 import type { FileRecord } from './read-file.js';
 
-function makeRow(model: Model, record: FileRecord, status: Status): Row {
+/** When each file last changed, from Git history (`git.timestampsFromHistory`): file → ISO time. */
+export type FileTimes = ReadonlyMap<string, string>;
+
+function makeRow(model: Model, record: FileRecord, status: Status, times?: FileTimes): Row {
   const createdAt = record.createdAt ?? record.updatedAt ?? new Date(record.mtimeMs).toISOString();
-  const updatedAt = record.updatedAt ?? createdAt;
+  // From history: the file's last commit, else (uncommitted) its modification time.
+  const fileTime = times && (times.get(record.file) ?? (record.mtimeMs ? new Date(record.mtimeMs).toISOString() : undefined));
+  const updatedAt = record.updatedAt ?? fileTime ?? createdAt;
   let publishedAt: string | null;
   if (status === 'draft') publishedAt = null;
   else publishedAt = record.publishedAt ?? updatedAt;
@@ -23,7 +28,7 @@ function makeRow(model: Model, record: FileRecord, status: Status): Row {
  * missing from a locale's file are shared from another locale (default locale first), so they
  * are written once and stay in sync.
  */
-export function buildDocumentRows(model: Model, records: FileRecord[], config: CmsConfig): Row[] {
+export function buildDocumentRows(model: Model, records: FileRecord[], config: CmsConfig, times?: FileTimes): Row[] {
   const rows: Row[] = [];
   const byLocale = new Map<string | null, { plain?: FileRecord; draft?: FileRecord }>();
   for (const record of records) {
@@ -34,12 +39,12 @@ export function buildDocumentRows(model: Model, records: FileRecord[], config: C
   }
   for (const { plain, draft } of byLocale.values()) {
     if (!model.draftAndPublish) {
-      if (plain) rows.push(makeRow(model, plain, 'published'));
+      if (plain) rows.push(makeRow(model, plain, 'published', times));
       continue;
     }
     const draftSource = draft ?? plain;
-    if (draftSource) rows.push(makeRow(model, draftSource, 'draft'));
-    if (plain) rows.push(makeRow(model, plain, 'published'));
+    if (draftSource) rows.push(makeRow(model, draftSource, 'draft', times));
+    if (plain) rows.push(makeRow(model, plain, 'published', times));
   }
   if (model.localized && rows.length > 1) shareUnlocalizedFields(model, rows, config);
   return rows;

@@ -36,6 +36,8 @@ export class ContentIndex {
   private sortedRows = new Map<string, Row[]>();
   private readonly byId = new Map<number, Row>();
   private readonly cache = new Map<string, unknown>();
+  /** `git.timestampsFromHistory`: when each file last changed (commits, then this server's writes). */
+  fileTimes: Map<string, string> | undefined;
 
   constructor(models: Models, config: CmsConfig) {
     this.models = models;
@@ -79,7 +81,7 @@ export class ContentIndex {
     }
     for (const [key, group] of groups) {
       if (this.documents.has(key)) { this.rebuildDocument(group[0].uid, group[0].documentId); continue; }
-      this.storeRows(key, buildDocumentRows(this.model(group[0].uid), this.servedRecords(group), this.config));
+      this.storeRows(key, buildDocumentRows(this.model(group[0].uid), this.servedRecords(group), this.config, this.fileTimes));
     }
     this.changed(true);
   }
@@ -195,7 +197,7 @@ export class ContentIndex {
     const files = this.recordsByDocument.get(key);
     const records = this.servedRecords(files ? [...files].map((file) => this.records.get(file)!).filter(Boolean) : []);
     if (records.length === 0) this.documents.delete(key);
-    else this.storeRows(key, buildDocumentRows(this.model(uid), records, this.config));
+    else this.storeRows(key, buildDocumentRows(this.model(uid), records, this.config, this.fileTimes));
     this.updateSortedRows(uid, before, this.documents.get(key) ?? []);
     this.changed();
   }

@@ -76,8 +76,9 @@ export function listContentFiles(root: string): { files: string[]; links: string
  *
  * @example
  * const index = await loadIndex('/srv/site', models, config); index.rows('api::article.article').length
+ * // `fileTimes`: when each file last changed, from Git (`git.timestampsFromHistory`)
  */
-export async function loadIndex(root: string, models: Models, config: CmsConfig): Promise<ContentIndex> {
+export async function loadIndex(root: string, models: Models, config: CmsConfig, fileTimes?: Promise<Map<string, string>>): Promise<ContentIndex> {
   const index = new ContentIndex(models, config);
   let files: string[] = [];
   try {
@@ -105,6 +106,8 @@ export async function loadIndex(root: string, models: Models, config: CmsConfig)
       index.reportProblem(asFileError(file, error));
     }
   }
+  // Read from Git while the files were read: rows are built once, with their times.
+  if (fileTimes) index.fileTimes = await fileTimes;
   index.addRecords(records);
   return index;
 }

@@ -5,7 +5,7 @@ import { readContentFile } from '../index/read-file.js';
 import type { Model } from '../schema/types.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { readTextNoFollow } from './no-follow.js';
-import { serializeDocument, type StoredDocument } from './serialize.js';
+import { serializeDocument, withoutHistoryTimestamps, type StoredDocument } from './serialize.js';
 
 /** A content file's text, or undefined when it is missing, unreadable or a link (never followed). */
 export async function readText(root: string, file: string): Promise<string | undefined> {
@@ -20,6 +20,13 @@ export async function readText(root: string, file: string): Promise<string | und
  */
 export async function writeContentFile(root: string, index: ContentIndex, model: Model, file: string, document: StoredDocument, base?: string): Promise<boolean> {
   const previous = await readText(root, file);
+  if (index.fileTimes) {
+    // Timestamps from history: the time is this server's until the commit carries it (whole
+    // seconds, as Git keeps them), and no updatedAt/publishedAt line is written to collide.
+    const time = `${(document.updatedAt ?? new Date().toISOString()).slice(0, 19)}.000Z`;
+    index.fileTimes.set(file, time);
+    document = withoutHistoryTimestamps({ ...document, createdAt: document.createdAt && document.createdAt > time ? time : document.createdAt });
+  }
   const text = serializeDocument(index.models, model, file, document, previous ?? base);
   if (text === previous) return false;
   const record = readContentFile(file, text, 0, model, index.models, index.config);

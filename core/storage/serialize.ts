@@ -44,6 +44,9 @@ function ordered(models: Models, model: Model, data: Data): Record<string, unkno
   return out;
 }
 
+/** What a file holds when Git history answers `updatedAt` and `publishedAt` (`git.timestampsFromHistory`). */
+export const withoutHistoryTimestamps = (document: StoredDocument): StoredDocument => ({ ...document, updatedAt: undefined, publishedAt: undefined });
+
 /** The canonical object a content file holds: attributes, then createdAt, updatedAt, publishedAt. */
 export function canonicalFields(models: Models, model: Model, document: StoredDocument): Record<string, unknown> {
   const fields = ordered(models, model, document.data);

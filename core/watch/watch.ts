@@ -94,6 +94,8 @@ export function watchProject(cms: Cms, options: WatchOptions = {}): ProjectWatch
       if (change) changes.push(change);
     }
     if (index !== cms.index) { rescanAll = true; schedule(); return; } // the model was reloaded meanwhile
+    // A pull or merge brought commits: their times answer updatedAt (git.timestampsFromHistory).
+    if (changes.length && index.fileTimes) await cms.refreshHistory().catch(() => undefined);
     for (const problem of applyChanges(index, changes)) report(problem.format());
     if (changes.length) report(`reindexed ${changes.length} file(s)`);
   }

@@ -1,0 +1,83 @@
+import { utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { createCms } from '../../core/cms.js';
+import { resolveConfig } from '../../core/config/load.js';
+import { makeProject, startApp } from '../helpers/project.js';
+import { cms, git, initRepo, readText, writeText } from './helpers.js';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const TAG = {
+  kind: 'collectionType',
+  info: { singularName: 'tag', pluralName: 'tags', displayName: 'Tag' },
+  options: { draftAndPublish: false },
+  attributes: { name: { type: 'string' }, color: { type: 'string' } },
+};
+const config = (extra: Record<string, unknown> = {}) => ({ permissions: { public: { tags: ['find', 'findOne', 'create', 'update'] } }, git: { timestampsFromHistory: true, ...extra } });
+
+function project(extra: Record<string, unknown> = {}): string {
+  const root = makeProject({ 'schemas/tag.json': TAG, 'cms.config.json': config(extra), 'content/tags/old.json': '{\n  "name": "Old",\n  "createdAt": "2024-01-01T00:00:00.000Z"\n}\n' });
+  initRepo(root);
+  return root;
+}
+
+describe('git.timestampsFromHistory: the config key', () => {
+  it.each([[{ timestampsFromHistory: 'yes' }, 'git.timestampsFromHistory must be true or false'], [{ commitPerWrite: 1 }, 'git.commitPerWrite must be true or false']])('rejects %j', (git, message) => {
+    expect(() => resolveConfig({ git })).toThrow(message);
+  });
+
+  it('is off by default', () => {
+    expect(resolveConfig({}).git.timestampsFromHistory).toBe(false);
+  });
+});
+
+describe('git.timestampsFromHistory: updatedAt and publishedAt from Git, never written', () => {
+  it('answers a committed file\'s updatedAt and publishedAt from its last commit', async () => {
+    const root = project();
+    const committed = new Date(git(root, 'log', '-1', '--format=%aI', '--', 'content/tags/old.json')).toISOString();
+    const server = await startApp(root, { report: () => {} });
+    const old = (await server.getJson('/api/tags/old')).body.data;
+    expect(old).toMatchObject({ createdAt: '2024-01-01T00:00:00.000Z', updatedAt: committed, publishedAt: committed });
+  });
+
+  it('writes no updatedAt or publishedAt line; the commit carries the write\'s time, so a fresh server answers the same', async () => {
+    const root = project({ commitPerWrite: true });
+    const server = await startApp(root, { report: () => {} });
+    const created = (await server.sendJson('POST', '/api/tags', { data: { name: 'New' } })).body.data;
+    const updated = (await server.sendJson('PUT', '/api/tags/old', { data: { color: 'red' } })).body.data;
+    for (const [documentId, answer] of [[created.documentId, created], ['old', updated]]) {
+      const text = readText(root, `content/tags/${documentId}.json`)!;
+      expect(text).not.toMatch(/updatedAt|publishedAt/);
+      expect(answer.updatedAt).toMatch(/\.000Z$/); // whole seconds, as Git keeps them
+      expect(new Date(git(root, 'log', '-1', '--format=%aI', '--', `content/tags/${documentId}.json`)).toISOString()).toBe(answer.updatedAt);
+    }
+    expect(created.createdAt <= created.updatedAt).toBe(true);
+    const fresh = await startApp(root, { report: () => {} });
+    expect((await fresh.getJson(`/api/tags/${created.documentId}`)).body.data).toEqual(created);
+    expect((await fresh.getJson('/api/tags/old')).body.data).toEqual(updated);
+  });
+
+  it('an uncommitted change answers the file\'s modification time', async () => {
+    const root = project();
+    writeText(root, 'content/tags/old.json', '{\n  "name": "Edited by hand",\n  "createdAt": "2024-01-01T00:00:00.000Z"\n}\n');
+    const when = new Date('2030-05-05T05:05:05.000Z');
+    utimesSync(join(root, 'content/tags/old.json'), when, when);
+    const loaded = await createCms({ root, report: () => {} });
+    expect(loaded.index.rows('api::tag.tag')[0]).toMatchObject({ updatedAt: when.toISOString(), data: { name: 'Edited by hand' } });
+  });
+
+  it('outside a Git repository, every file answers its modification time', async () => {
+    const root = makeProject({ 'schemas/tag.json': TAG, 'cms.config.json': config(), 'content/tags/a.json': '{ "name": "A", "createdAt": "2024-01-01T00:00:00.000Z" }\n' });
+    const when = new Date('2031-01-01T00:00:00.000Z');
+    utimesSync(join(root, 'content/tags/a.json'), when, when);
+    const loaded = await createCms({ root, report: () => {} });
+    expect(loaded.index.rows('api::tag.tag')[0].updatedAt).toBe(when.toISOString());
+  });
+
+  it('cms fmt neither adds the timestamps back nor calls the files unformatted', async () => {
+    const root = project();
+    const run = await cms(['fmt', '--check', '--root', root]);
+    expect(run.code).toBe(0);
+  });
+});
