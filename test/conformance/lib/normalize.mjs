@@ -1,0 +1,69 @@
+// What must differ between two servers that answer alike, made equal: documentIds become the seed's
+// names, numeric ids become classes (which rows share an id), timestamps and upload hash suffixes
+// placeholders. Everything else is compared as it is.
+
+const TIME_KEYS = new Set(['createdAt', 'updatedAt', 'publishedAt', 'firstPublishedAt', 'lastUsedAt', 'expiresAt']);
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/g;
+const HASH_SUFFIX = /_[0-9a-f]{10}(?=[._/"]|$)/g;
+
+/** Run-wide state: documentId → name, grown in request order as documents appear. */
+export function createNameBook() {
+  return { docs: new Map(), auto: 0 };
+}
+
+/** Names a documentId a case captured, so later answers show `@@post1` for it. */
+export function nameDocument(book, documentId, name) {
+  if (typeof documentId === 'string' && !book.docs.has(documentId)) book.docs.set(documentId, name);
+}
+
+function normalizeString(text, book) {
+  let out = text.replace(JWT, '@@jwt').replace(HASH_SUFFIX, '_@@hash');
+  if (out.length >= 10) {
+    for (const [documentId, name] of book.docs) if (out.includes(documentId)) out = out.split(documentId).join(`@@${name}`);
+  }
+  return out;
+}
+
+/**
+ * A comparable copy of a response body.
+ *
+ * @example
+ * normalizeBody({ data: { id: 7, documentId: 'abc…', createdAt: '2024-…Z' } }, book)
+ * // { data: { id: '#1', documentId: '@@post1', createdAt: '@@time' } }
+ */
+export function normalizeBody(body, book) {
+  const classes = new Map();
+  const idClass = (shape, value) => {
+    if (!classes.has(shape)) classes.set(shape, new Map());
+    const seen = classes.get(shape);
+    if (!seen.has(value)) seen.set(value, `#${seen.size + 1}`);
+    return seen.get(value);
+  };
+  const walk = (value, shape, key) => {
+    if (typeof value === 'string') {
+      if (key === 'documentId') {
+        if (!book.docs.has(value)) book.docs.set(value, `auto${++book.auto}`);
+        return `@@${book.docs.get(value)}`;
+      }
+      if (TIME_KEYS.has(key) && ISO.test(value)) return '@@time';
+      return normalizeString(value, book);
+    }
+    if (typeof value === 'number' && key === 'id') return idClass(shape, value);
+    if (Array.isArray(value)) return value.map((item) => walk(item, `${shape}[]`, key));
+    if (value && typeof value === 'object') {
+      const out = {};
+      for (const [k, v] of Object.entries(value)) out[k] = walk(v, `${shape}.${k}`, k);
+      return out;
+    }
+    return value;
+  };
+  return walk(body, '', '');
+}
+
+/** Status, the headers that matter and the normalised body. */
+export function normalizeAnswer(answer, book) {
+  const headers = { ...answer.headers };
+  if (headers['content-type']) headers['content-type'] = headers['content-type'].replace(/\s+/g, '').toLowerCase();
+  return { status: answer.status, headers, body: normalizeBody(answer.body, book) };
+}

@@ -1,0 +1,97 @@
+// Sends one catalogue case to a server and reads the answer; shared by the recorder (real Strapi)
+// and the replay test (this server), so both sides build byte-identical requests.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { nameDocument, normalizeAnswer } from './normalize.mjs';
+
+const ASSETS = join(import.meta.dirname, '..', 'assets');
+const PLACEHOLDER = /@@([\w:.-]+)/g;
+
+/**
+ * `@@name` in a path, header or body string becomes the value captured as `name`; a body string that
+ * is exactly `@@name` for a numeric capture becomes the number (media and user ids).
+ */
+export function resolve(value, vars, inUrl = false) {
+  if (typeof value === 'string') {
+    const whole = /^@@([\w:.-]+)$/.exec(value);
+    if (whole && typeof vars[whole[1]] === 'number' && !inUrl) return vars[whole[1]];
+    return value.replace(PLACEHOLDER, (all, name) => {
+      if (!(name in vars)) throw new Error(`unknown placeholder ${all}`);
+      return String(vars[name]);
+    });
+  }
+  if (Array.isArray(value)) return value.map((item) => resolve(item, vars, inUrl));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, vars, inUrl)]));
+  return value;
+}
+
+/** A fetch `RequestInit` for a case: the API token unless `auth` says otherwise, JSON or multipart body. */
+export function buildRequest(kase, vars) {
+  const headers = {};
+  const auth = kase.auth ?? 'token';
+  if (auth === 'token') headers.authorization = `Bearer ${vars.token}`;
+  else if (auth.startsWith('jwt:')) headers.authorization = `Bearer ${vars[auth]}`;
+  for (const [name, value] of Object.entries(kase.headers ?? {})) headers[name.toLowerCase()] = resolve(value, vars);
+  const init = { method: kase.method ?? 'GET', headers };
+  if (kase.rawBody !== undefined) {
+    init.body = kase.rawBody;
+    if (!('content-type' in headers)) headers['content-type'] = 'application/json';
+  } else if (kase.body !== undefined) {
+    init.body = JSON.stringify(resolve(kase.body, vars));
+    if (!('content-type' in headers)) headers['content-type'] = 'application/json';
+  } else if (kase.multipart) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(kase.multipart.fields ?? {})) {
+      for (const one of [].concat(value)) form.append(name, typeof one === 'string' ? resolve(one, vars) : JSON.stringify(resolve(one, vars)));
+    }
+    for (const file of kase.multipart.files ?? []) {
+      const bytes = file.asset ? readFileSync(join(ASSETS, file.asset)) : Buffer.from(file.text ?? '');
+      form.append(file.field ?? 'files', new Blob([bytes], { type: file.type }), file.name);
+    }
+    init.body = form;
+  }
+  return { path: resolve(kase.path, vars, true), init };
+}
+
+/** Reads what the comparison needs: status, the headers that matter, and the body (JSON when it parses). */
+export async function readResponse(response) {
+  const text = await response.text();
+  let body = text;
+  if (text && /json/.test(response.headers.get('content-type') ?? '')) {
+    try { body = JSON.parse(text); } catch { body = text; }
+  }
+  const headers = {};
+  for (const name of ['content-type', 'allow']) {
+    const value = response.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  return { status: response.status, headers, body: text === '' ? null : body };
+}
+
+/** `data.documentId`, `0.id`, `jwt`: a dotted path into a body. */
+export function pick(body, path) {
+  return path.split('.').reduce((value, key) => (value == null ? undefined : value[key]), body);
+}
+
+/**
+ * Records what a case captures (`capture: { post1: 'data.documentId' }`) into `vars`; a captured
+ * documentId also names that document in the answers that follow.
+ */
+export function capture(kase, body, vars, book) {
+  for (const [name, path] of Object.entries(kase.capture ?? {})) {
+    const value = pick(body, path);
+    if (value === undefined || value === null) throw new Error(`${kase.id}: nothing at ${path} to capture as ${name}`);
+    vars[name] = value;
+    if (path.endsWith('documentId')) nameDocument(book, value, name);
+  }
+}
+
+/** Runs a list of cases in order through `send(path, init) → Response`, yielding each answer. */
+export async function* runCases(cases, send, vars, book) {
+  for (const kase of cases) {
+    const { path, init } = buildRequest(kase, vars);
+    const answer = await readResponse(await send(path, init));
+    if (kase.capture && answer.status < 300) capture(kase, answer.body, vars, book);
+    yield { kase, answer: normalizeAnswer(answer, book) };
+  }
+}

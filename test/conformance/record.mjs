@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// npm run conformance:record — asks the real Strapi 5.54 every catalogue question and writes its
+// answers to recordings/<group>.json. Starts the reference on the fixture (port 1338), seeds it
+// through REST, runs every group in order, and always stops it.
+//   --base URL --token KEY   use a Strapi already running (no start/stop)
+//   --only GROUP             write just this group's file (earlier groups still run, for state)
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { GROUPS, checkIds } from './catalogue/index.mjs';
+import { createNameBook } from './lib/normalize.mjs';
+import { runCases } from './lib/run.mjs';
+
+const HERE = import.meta.dirname;
+const REF = process.env.STRAPI_REF ?? join(HERE, '..', '..', '..', 'shared', 'strapi-reference', 'strapi-ref');
+const PORT = process.env.STRAPI_REF_PORT ?? '1338';
+const env = { ...process.env, STRAPI_REF_DIR: process.env.STRAPI_REF_DIR ?? join(homedir(), '.cache', 'strapi-ref-conf') };
+const arg = (name) => { const at = process.argv.indexOf(name); return at > 0 ? process.argv[at + 1] : undefined; };
+
+let base = arg('--base');
+let token = arg('--token');
+const only = arg('--only');
+const owned = !base;
+console.log(`${checkIds()} cases in ${GROUPS.length} groups`);
+try {
+  if (owned) {
+    const out = execFileSync(REF, ['start', join(HERE, 'fixture'), PORT], { env, encoding: 'utf8' }).trim().split('\n').at(-1);
+    [base, token] = out.split(' ');
+  }
+  const vars = { token };
+  const book = createNameBook();
+  const send = (path, init) => fetch(base + path, { ...init, redirect: 'manual' });
+  mkdirSync(join(HERE, 'recordings'), { recursive: true });
+  for (const [group, cases] of GROUPS) {
+    const entries = [];
+    for await (const { kase, answer } of runCases(cases, send, vars, book)) {
+      const { id, ...request } = kase;
+      entries.push({ id, request, response: answer });
+    }
+    if (!only || only === group) {
+      writeFileSync(join(HERE, 'recordings', `${group}.json`), `${JSON.stringify({ group, strapi: '5.54.0', cases: entries }, null, 1)}\n`);
+    }
+    const statuses = entries.reduce((count, { response }) => ({ ...count, [response.status]: (count[response.status] ?? 0) + 1 }), {});
+    console.log(`${group}: ${entries.length} cases ${JSON.stringify(statuses)}`);
+  }
+} finally {
+  if (owned) execFileSync(REF, ['stop'], { env, stdio: 'inherit' });
+}

@@ -1,0 +1,67 @@
+// Replays every answer recorded from the real Strapi 5.54 (`npm run conformance:record`) against this
+// server, on a fresh copy of the same fixture seeded by the same requests, and compares status,
+// content type and normalised body. A difference passes only when choices.json lists the case with
+// the Project choice (contract/strapi-v5-notes.md) it follows.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCms } from '../../core/cms.js';
+import { createApp } from '../../core/http/app.js';
+// @ts-expect-error: plain ES modules shared with the recorder
+import { createNameBook } from './lib/normalize.mjs';
+// @ts-expect-error: plain ES modules shared with the recorder
+import { runCases } from './lib/run.mjs';
+
+interface Answer { status: number; headers: Record<string, string>; body: unknown }
+interface Recorded { id: string; request: Record<string, unknown>; response: Answer }
+interface Choice { choice: string; differs: string; status?: number }
+
+const HERE = import.meta.dirname;
+const groups: { group: string; cases: Recorded[] }[] = readdirSync(join(HERE, 'recordings'))
+  .filter((name) => name.endsWith('.json'))
+  .sort()
+  .map((name) => JSON.parse(readFileSync(join(HERE, 'recordings', name), 'utf8')));
+const choices: Record<string, Choice> = JSON.parse(readFileSync(join(HERE, 'choices.json'), 'utf8'));
+
+const ENV = {
+  CMS_JWT_SECRET: 'conformance-jwt-secret-0123456789abcdef0123456789',
+  CMS_API_TOKEN_SALT: 'conformance-salt-0123456789abcdef0123456789abcdef',
+};
+
+const answers = new Map<string, Answer>();
+let root = '';
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'cms-conformance-'));
+  for (const entry of ['schemas', 'cms.config.json']) cpSync(join(HERE, 'fixture', entry), join(root, entry), { recursive: true });
+  const cms = await createCms({ root, env: ENV, report: () => {} });
+  const app = createApp(cms, { log: () => {} });
+  const vars: Record<string, unknown> = { token: cms.auth.tokens.create({ name: 'conformance', type: 'full-access' }).accessKey };
+  const book = createNameBook();
+  const send = (path: string, init: RequestInit) => Promise.resolve(app.request(path, init));
+  const cases = groups.flatMap(({ cases }) => cases.map(({ id, request }) => ({ id, ...request })));
+  for await (const { kase, answer } of runCases(cases, send, vars, book)) answers.set(kase.id, answer);
+}, 120_000);
+
+afterAll(() => { if (root) rmSync(root, { recursive: true, force: true }); });
+
+describe.each(groups.map(({ group, cases }) => [group, cases] as const))('%s', (_group, cases) => {
+  it.each(cases.map((recorded) => [recorded.id, recorded] as const))('%s', (id, recorded) => {
+    const ours = answers.get(id)!;
+    const choice = choices[id];
+    const same = isDeepStrictEqual(ours, recorded.response);
+    if (choice) {
+      expect(same, `${id} now answers as Strapi: remove it from choices.json`).toBe(false);
+      if (choice.status !== undefined) expect(ours.status).toBe(choice.status);
+      return;
+    }
+    expect({ id, ...ours }).toEqual({ id, ...recorded.response });
+  });
+});
+
+it('lists only recorded cases in choices.json', () => {
+  const recorded = new Set(groups.flatMap(({ cases }) => cases.map(({ id }) => id)));
+  expect(Object.keys(choices).filter((id) => !recorded.has(id))).toEqual([]);
+});
