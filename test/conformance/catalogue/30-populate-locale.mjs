@@ -1,0 +1,98 @@
+// populate in every form, locale and status on every kind of type, and the v4 response format.
+import { get } from './helpers.mjs';
+
+const KP = (id, query) => get(`populate.kitchen.${id}`, `/api/kitchens/@@k1?fields[0]=title&${query}`);
+const populate = [
+  KP('star', 'populate=*'), KP('owner', 'populate=owner'), KP('array', 'populate[0]=owner&populate[1]=picks'), KP('comma', 'populate=owner,picks'),
+  KP('object.true', 'populate[owner]=true'), KP('object.false', 'populate[owner]=false'), KP('object.1', 'populate[owner]=1'),
+  KP('object.star', 'populate[owner]=*'), KP('seo', 'populate=seo'), KP('seo.socials', 'populate=seo.socials'), KP('seo.image', 'populate=seo.image'),
+  KP('seo.populate.star', 'populate[seo][populate]=*'), KP('seo.populate.socials', 'populate[seo][populate][socials]=true'),
+  KP('seo.fields', 'populate[seo][fields][0]=metaTitle'), KP('items', 'populate=items'), KP('items.fields', 'populate[items][fields][0]=label'),
+  KP('zone', 'populate=zone'), KP('zone.star', 'populate[zone][populate]=*'), KP('zone.on', 'populate[zone][on][shared.quote][fields][0]=body&populate[zone][on][shared.item]=true'),
+  KP('zone.on.unknown', 'populate[zone][on][shared.seo]=true'), KP('zone.on.bad', 'populate[zone][on][nope.nope]=true'),
+  KP('cover', 'populate=cover'), KP('gallery', 'populate=gallery'), KP('cover.fields', 'populate[cover][fields][0]=name&populate[cover][fields][1]=mime'),
+  KP('owner.fields', 'populate[owner][fields][0]=name'), KP('owner.populate', 'populate[owner][populate]=avatar'),
+  KP('owner.populate.star', 'populate[owner][populate]=*'), KP('owner.dot.deep', 'populate=owner.mentor.profile'),
+  KP('owner.populate.deep', 'populate[owner][populate][mentor][populate][profile]=true'),
+  KP('picks.sort', 'populate[picks][sort]=name:desc'), KP('picks.filters', 'populate[picks][filters][name][$eq]=alpha'),
+  KP('picks.filters.bad', 'populate[picks][filters][nope]=1'), KP('picks.count', 'populate[picks][count]=true'),
+  KP('picks.pagination', 'populate[picks][pagination][pageSize]=1'), KP('picks.limit', 'populate[picks][limit]=1'),
+  KP('owner.posts', 'populate[owner][populate][posts][fields][0]=title'), KP('owner.posts.status', 'populate[owner][populate][posts][fields][0]=title&status=draft'),
+  KP('unknown', 'populate=nope'), KP('scalar', 'populate[title]=true'), KP('true', 'populate=true'), KP('starstar', 'populate=**'),
+  KP('createdBy', 'populate=createdBy'), KP('updatedBy', 'populate[updatedBy]=true'), KP('owner.unknown', 'populate=owner.nope'),
+  KP('seo.unknown', 'populate=seo.nope'), KP('star.plus', 'populate[0]=*&populate[1]=seo.socials'), KP('empty', 'populate='),
+  KP('null', 'populate'), KP('password', 'populate=secret'), KP('localizations', 'populate=localizations'),
+  KP('owner.fields.unknown', 'populate[owner][fields][0]=nope'), KP('owner.fields.private', 'populate[owner][fields][0]=note'),
+  KP('owner.sort.bad', 'populate[owner][sort]=nope'), KP('owner.populate.unknown', 'populate[owner][populate]=nope'),
+  KP('object.bad.key', 'populate[owner][nope]=1'), KP('object.string', 'populate[owner]=abc'),
+];
+const listPopulate = [
+  get('populate.kitchens.list.star', '/api/kitchens?fields[0]=title&sort=title&populate=*'),
+  get('populate.posts.star', '/api/posts?fields[0]=title&sort=title&populate=*'),
+  get('populate.posts.author.tags', '/api/posts?fields[0]=title&sort=title&populate[author][fields][0]=name&populate[tags][fields][0]=name&populate[tags][sort]=name'),
+  get('populate.posts.localizations', '/api/posts?fields[0]=title&sort=title&populate[localizations][fields][0]=title'),
+  get('populate.posts.localizations.draft', '/api/posts?fields[0]=title&sort=title&status=draft&populate[localizations][fields][0]=title'),
+  get('populate.posts.seo.deep', '/api/posts/@@post1?fields[0]=title&populate[seo][populate]=*&populate[sections]=*'),
+  get('populate.posts.sections.on', '/api/posts/@@post1?fields[0]=title&populate[sections][on][shared.item][fields][0]=label'),
+  get('populate.posts.fr.author', '/api/posts/@@post1?locale=fr&fields[0]=title&populate=author'),
+  get('populate.authors.posts', '/api/authors?fields[0]=name&sort=name&populate[posts][fields][0]=title&populate[posts][sort]=title'),
+  get('populate.authors.posts.draft', '/api/authors?fields[0]=name&sort=name&status=draft&populate[posts][fields][0]=title&populate[posts][sort]=title'),
+  get('populate.authors.posts.fr', '/api/authors?fields[0]=name&sort=name&locale=fr&populate[posts][fields][0]=title'),
+  get('populate.authors.profile', '/api/authors?fields[0]=name&sort=name&populate[profile][fields][0]=handle'),
+  get('populate.authors.mentor', '/api/authors?fields[0]=name&sort=name&populate[mentor][fields][0]=name'),
+  get('populate.authors.avatar', '/api/authors/@@a1?fields[0]=name&populate=avatar'),
+  get('populate.authors.star', '/api/authors/@@a1?populate=*'),
+  get('populate.profiles.author', '/api/profiles?fields[0]=handle&sort=handle&populate[author][fields][0]=name'),
+  get('populate.tags.posts', '/api/tags?fields[0]=name&sort=name&populate[posts][fields][0]=title&populate[posts][sort]=title'),
+  get('populate.tags.posts.count', '/api/tags?fields[0]=name&sort=name&populate[posts][count]=true'),
+  get('populate.tags.posts.filters', '/api/tags?fields[0]=name&sort=name&populate[posts][filters][views][$gt]=5&populate[posts][fields][0]=title'),
+  get('populate.pages.parent.links', '/api/pages?fields[0]=title&sort=title&populate[parent][fields][0]=title&populate[links][fields][0]=title'),
+  get('populate.pages.draft.parent', '/api/pages?fields[0]=title&sort=title&status=draft&populate[parent][fields][0]=title'),
+  get('populate.pages.links.fr', '/api/pages/@@pg2?fields[0]=title&locale=fr&populate[links][fields][0]=title'),
+  get('populate.upload.files.related', '/api/upload/files?fields[0]=name&sort=name&populate=related'),
+];
+
+const posts = '/api/posts?fields[0]=title&fields[1]=locale&fields[2]=publishedAt&sort=title';
+const locale = [
+  get('locale.posts.default', posts), get('locale.posts.en', `${posts}&locale=en`), get('locale.posts.fr', `${posts}&locale=fr`),
+  get('locale.posts.de', `${posts}&locale=de`), get('locale.posts.de.draft', `${posts}&locale=de&status=draft`), get('locale.posts.star', `${posts}&locale=*`),
+  get('locale.posts.star.draft', `${posts}&locale=*&status=draft`), get('locale.posts.unknown', `${posts}&locale=xx`), get('locale.posts.upper', `${posts}&locale=FR`),
+  get('locale.posts.empty', `${posts}&locale=`), get('locale.posts.array', `${posts}&locale[0]=fr`), get('locale.posts.null', `${posts}&locale`),
+  get('status.posts.draft', `${posts}&status=draft`), get('status.posts.published', `${posts}&status=published`), get('status.posts.bogus', `${posts}&status=bogus`),
+  get('status.posts.empty', `${posts}&status=`), get('status.posts.array', `${posts}&status[0]=draft`),
+  get('locale.findOne.fr', '/api/posts/@@post1?locale=fr&fields[0]=title'), get('locale.findOne.de', '/api/posts/@@post1?locale=de&fields[0]=title'),
+  get('locale.findOne.star', '/api/posts/@@post1?locale=*&fields[0]=title'), get('locale.findOne.de.draft', '/api/posts/@@post2?locale=de&status=draft&fields[0]=title'),
+  get('status.findOne.draftOnly', '/api/posts/@@post4?fields[0]=title'), get('status.findOne.draftOnly.draft', '/api/posts/@@post4?status=draft&fields[0]=title'),
+  get('status.findOne.modified', '/api/posts/@@post5?fields[0]=title'), get('status.findOne.modified.draft', '/api/posts/@@post5?status=draft&fields[0]=title'),
+  get('status.findOne.full', '/api/posts/@@post1'), get('status.findOne.full.draft', '/api/posts/@@post1?status=draft'),
+  get('status.pages.draft', '/api/pages?fields[0]=title&sort=title&status=draft'), get('status.pages.default', '/api/pages?fields[0]=title&sort=title'),
+  get('locale.pages.fr', '/api/pages?fields[0]=title&sort=title&locale=fr'),
+  get('locale.terms.default', '/api/terms?sort=word'), get('locale.terms.fr', '/api/terms?sort=word&locale=fr'), get('locale.terms.star', '/api/terms?sort=word&locale=*'),
+  get('locale.terms.status.draft', '/api/terms?sort=word&status=draft'), get('locale.terms.findOne.fr', '/api/terms/@@term1?locale=fr'),
+  get('locale.terms.findOne.missing', '/api/terms/@@term2?locale=fr'), get('locale.terms.findOne.frOnly', '/api/terms/@@term3'),
+  get('locale.kitchens.fr', '/api/kitchens?fields[0]=title&sort=title&locale=fr'), get('locale.kitchens.findOne', '/api/kitchens/@@k2?locale=fr'),
+  get('status.kitchens.draft', '/api/kitchens?fields[0]=title&sort=title&status=draft'),
+  get('locale.i18n.locales', '/api/i18n/locales'), get('locale.i18n.locales.public', '/api/i18n/locales', { auth: 'none' }),
+];
+
+const V4 = { 'Strapi-Response-Format': 'v4' };
+const v4 = [
+  get('v4.list', '/api/tags?sort=name&pagination[pageSize]=2', { headers: V4 }),
+  get('v4.findOne.populate', '/api/posts/@@post1?populate[author][fields][0]=name&populate[tags][fields][0]=name&populate=cover', { headers: V4 }),
+  get('v4.findOne.populate.star', '/api/posts/@@post1?populate=*', { headers: V4 }),
+  get('v4.kitchen.components', '/api/kitchens/@@k1?fields[0]=title&populate[seo][populate]=*&populate=items&populate[zone]=*', { headers: V4 }),
+  get('v4.kitchen.media', '/api/kitchens/@@k1?fields[0]=title&populate[0]=cover&populate[1]=gallery', { headers: V4 }),
+  get('v4.kitchen.empty.relations', '/api/kitchens/@@k4?fields[0]=title&populate[0]=owner&populate[1]=picks&populate[2]=cover&populate[3]=gallery', { headers: V4 }),
+  get('v4.localizations', '/api/posts/@@post1?fields[0]=title&populate=localizations', { headers: V4 }),
+  get('v4.error', '/api/tags?sort=nope', { headers: V4 }),
+  get('v4.notFound', '/api/tags/nope', { headers: V4 }),
+  get('v4.single', '/api/homepage?populate=*', { headers: V4 }),
+  get('v4.upload', '/api/upload/files?sort=name&fields[0]=name', { headers: V4 }),
+  get('v4.value.upper', '/api/tags?sort=name&pagination[pageSize]=1', { headers: { 'Strapi-Response-Format': 'V4' } }),
+  get('v4.value.v5', '/api/tags?sort=name&pagination[pageSize]=1', { headers: { 'Strapi-Response-Format': 'v5' } }),
+  get('v4.header.case', '/api/tags?sort=name&pagination[pageSize]=1', { headers: { 'strapi-response-format': 'v4' } }),
+  get('v4.fields', '/api/tags?sort=name&fields[0]=name', { headers: V4 }),
+  get('v4.users.me.none', '/api/users-permissions/roles', { headers: V4 }),
+];
+
+export default [...populate, ...listPopulate, ...locale, ...v4];

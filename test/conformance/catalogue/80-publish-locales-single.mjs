@@ -1,0 +1,99 @@
+// The draft & publish × i18n matrix (posts: both; pages: D&P only; terms: i18n only; kitchens: neither),
+// single types, and deletes last.
+import { get, post, put, del } from './helpers.mjs';
+
+const matrix = [];
+const TYPES = [
+  ['posts', 'title', true, true], ['pages', 'title', true, false], ['terms', 'word', false, true], ['kitchens', 'title', false, false],
+];
+for (const [type, field, dp, i18n] of TYPES) {
+  const doc = `m${type}`;
+  const slug = type === 'posts' || type === 'kitchens' ? { slug: `${type}-matrix` } : {};
+  const read = (id, query = '') => get(`matrix.${type}.${id}`, `/api/${type}/@@${doc}?fields[0]=${field}&fields[1]=publishedAt${i18n ? '&fields[2]=locale' : ''}${query}`);
+  matrix.push(
+    post(`matrix.${type}.create.draft`, `/api/${type}?status=draft`, { data: { [field]: `${type} v1`, ...slug } }, { capture: { [doc]: 'data.documentId' } }),
+    read('read.default'), read('read.draft', '&status=draft'), read('read.published', '&status=published'),
+    put(`matrix.${type}.update.default`, `/api/${type}/@@${doc}`, { data: { [field]: `${type} v2` } }),
+    read('read.after.publish'), read('read.after.publish.draft', '&status=draft'),
+    put(`matrix.${type}.update.draft`, `/api/${type}/@@${doc}?status=draft`, { data: { [field]: `${type} v3` } }),
+    read('read.modified'), read('read.modified.draft', '&status=draft'),
+    put(`matrix.${type}.update.published`, `/api/${type}/@@${doc}?status=published`, { data: { [field]: `${type} v4` } }),
+    read('read.v4'), read('read.v4.draft', '&status=draft'),
+    put(`matrix.${type}.update.status.bogus`, `/api/${type}/@@${doc}?status=bogus`, { data: { [field]: `${type} v5` } }),
+    put(`matrix.${type}.update.required.null.draft`, `/api/${type}/@@${doc}?status=draft`, { data: { [field]: null } }),
+    put(`matrix.${type}.update.required.null`, `/api/${type}/@@${doc}`, { data: { [field]: null } }),
+    read('read.after.null'),
+    put(`matrix.${type}.update.publishedAt`, `/api/${type}/@@${doc}`, { data: { publishedAt: null } }),
+    get(`matrix.${type}.list.draft`, `/api/${type}?fields[0]=${field}&sort=${field}&status=draft&filters[${field}][$startsWith]=${type}`),
+    get(`matrix.${type}.list.published`, `/api/${type}?fields[0]=${field}&sort=${field}&filters[${field}][$startsWith]=${type}`),
+    post(`matrix.${type}.create.published`, `/api/${type}?status=published`, { data: { [field]: `${type} direct`, ...(slug.slug ? { slug: `${slug.slug}-direct` } : {}) } }),
+    post(`matrix.${type}.create.draft.missing.required`, `/api/${type}?status=draft`, { data: { ...(slug.slug ? { slug: `${slug.slug}-norequired` } : {}) } }, { capture: { [`${doc}nr`]: 'data.documentId' } }),
+    post(`matrix.${type}.create.missing.required`, `/api/${type}`, { data: {} }),
+  );
+  if (i18n) {
+    matrix.push(
+      put(`matrix.${type}.locale.fr.create`, `/api/${type}/@@${doc}?locale=fr`, { data: { [field]: `${type} fr` } }),
+      read('read.fr', '&locale=fr'), read('read.fr.draft', '&locale=fr&status=draft'),
+      put(`matrix.${type}.locale.de.draft`, `/api/${type}/@@${doc}?locale=de&status=draft`, { data: { [field]: `${type} de` } }),
+      read('read.de', '&locale=de'), read('read.de.draft', '&locale=de&status=draft'), read('read.star', '&locale=*'),
+      put(`matrix.${type}.locale.unknown`, `/api/${type}/@@${doc}?locale=xx`, { data: { [field]: `${type} xx` } }),
+      put(`matrix.${type}.locale.missing.doc`, `/api/${type}/doesnotexist?locale=fr`, { data: { [field]: 'x' } }),
+      post(`matrix.${type}.create.fr`, `/api/${type}?locale=fr`, { data: { [field]: `${type} nouveau`, ...(slug.slug ? { slug: `${slug.slug}-fr` } : {}) } }),
+      post(`matrix.${type}.create.body.locale`, `/api/${type}`, { data: { [field]: `${type} body locale`, locale: 'de', ...(slug.slug ? { slug: `${slug.slug}-body` } : {}) } }),
+      post(`matrix.${type}.create.unknown.locale`, `/api/${type}?locale=xx`, { data: { [field]: `${type} xx`, ...(slug.slug ? { slug: `${slug.slug}-xx` } : {}) } }),
+      put(`matrix.${type}.nonlocalized.sync`, `/api/${type}/@@${doc}?locale=fr`, { data: type === 'posts' ? { views: 42 } : { rank: 42 } }),
+      get(`matrix.${type}.nonlocalized.read.en`, `/api/${type}/@@${doc}?fields[0]=${type === 'posts' ? 'views' : 'rank'}${dp ? '&status=draft' : ''}`),
+      get(`matrix.${type}.nonlocalized.read.de`, `/api/${type}/@@${doc}?locale=de&fields[0]=${type === 'posts' ? 'views' : 'rank'}${dp ? '&status=draft' : ''}`),
+      del(`matrix.${type}.delete.fr`, `/api/${type}/@@${doc}?locale=fr`), read('read.fr.after.delete', '&locale=fr'), read('read.en.after.fr.delete'),
+      del(`matrix.${type}.delete.unknown.locale`, `/api/${type}/@@${doc}?locale=xx`),
+    );
+  }
+  if (dp) matrix.push(del(`matrix.${type}.delete.draft`, `/api/${type}/@@${doc}?status=draft`), del(`matrix.${type}.delete.published`, `/api/${type}/@@${doc}?status=published`));
+  matrix.push(
+    del(`matrix.${type}.delete.default`, `/api/${type}/@@${doc}`), read('read.after.delete'), read('read.after.delete.draft', '&status=draft'),
+    ...(i18n ? [read('read.after.delete.de', '&locale=de&status=draft'), del(`matrix.${type}.delete.star`, `/api/${type}/@@${doc}?locale=*`), read('read.after.delete.star.de', '&locale=de&status=draft')] : []),
+    del(`matrix.${type}.delete.again`, `/api/${type}/@@${doc}`),
+  );
+}
+
+const single = [
+  get('single.homepage', '/api/homepage'), get('single.homepage.populate', '/api/homepage?populate=*'), get('single.homepage.fr', '/api/homepage?locale=fr'),
+  get('single.homepage.fr.draft', '/api/homepage?locale=fr&status=draft'), get('single.homepage.de', '/api/homepage?locale=de'), get('single.homepage.draft', '/api/homepage?status=draft'),
+  get('single.homepage.fields', '/api/homepage?fields=headline'), get('single.homepage.filters', '/api/homepage?filters[headline][$eq]=nope'),
+  get('single.homepage.featured.sorted', '/api/homepage?fields[0]=headline&populate[featured][fields][0]=title&populate[featured][sort]=title'),
+  get('single.homepage.pagination', '/api/homepage?pagination[page]=2'), get('single.homepage.public', '/api/homepage', { auth: 'none' }),
+  get('single.homepage.unknown.field', '/api/homepage?fields=nope'),
+  put('single.homepage.update', '/api/homepage', { data: { intro: 'Updated intro' } }), put('single.homepage.update.draft', '/api/homepage?status=draft', { data: { intro: 'Draft intro' } }),
+  get('single.homepage.after.draft', '/api/homepage?fields=intro'), get('single.homepage.after.draft.draft', '/api/homepage?fields=intro&status=draft'),
+  put('single.homepage.invalid', '/api/homepage', { data: { headline: null } }), put('single.homepage.unknown.key', '/api/homepage', { data: { nope: 1 } }),
+  put('single.homepage.de.create', '/api/homepage?locale=de', { data: { headline: 'Willkommen' } }), get('single.homepage.de.after', '/api/homepage?locale=de'),
+  put('single.homepage.populate.write', '/api/homepage?populate=hero', { data: { hero: { body: 'New hero' } } }),
+  del('single.homepage.delete.de', '/api/homepage?locale=de'), get('single.homepage.de.deleted', '/api/homepage?locale=de'),
+  get('single.setting', '/api/setting'), get('single.setting.draft', '/api/setting?status=draft'), get('single.setting.locale', '/api/setting?locale=fr'),
+  put('single.setting.update', '/api/setting', { data: { maintenance: true } }), put('single.setting.invalid.email', '/api/setting', { data: { contact: 'nope' } }),
+  put('single.setting.invalid.enum', '/api/setting', { data: { theme: 'blue' } }), put('single.setting.data.missing', '/api/setting', { siteName: 'x' }),
+  del('single.setting.delete', '/api/setting'), get('single.setting.after.delete', '/api/setting'), del('single.setting.delete.again', '/api/setting'),
+  put('single.setting.recreate.invalid', '/api/setting', { data: { maintenance: false } }),
+  put('single.setting.recreate', '/api/setting', { data: { siteName: 'Again' } }, { capture: { setting2: 'data.documentId' } }), get('single.setting.after.recreate', '/api/setting'),
+];
+
+const K = '/api/kitchens?fields[0]=title&sort=title';
+const deletes = [
+  del('delete.kitchen', '/api/kitchens/@@k4'), get('delete.kitchen.after', '/api/kitchens/@@k4'), del('delete.kitchen.again', '/api/kitchens/@@k4'),
+  del('delete.unknown', '/api/kitchens/doesnotexist'), del('delete.with.query', '/api/kitchens/@@k3?populate=*&fields=title'),
+  get('delete.list.after', K), del('delete.author.related', '/api/authors/@@a2'),
+  get('delete.author.related.posts', '/api/posts?fields[0]=title&sort=title&populate[author][fields][0]=name'),
+  get('delete.author.related.kitchens', `${K}&populate[owner][fields][0]=name`),
+  del('delete.tag.related', '/api/tags/@@t1'), get('delete.tag.related.posts', '/api/posts?fields[0]=title&sort=title&populate[tags][fields][0]=name'),
+  del('delete.post.default.locale', '/api/posts/@@post3'), get('delete.post.fr.left', '/api/posts/@@post3?locale=fr&fields[0]=title'),
+  get('delete.post.en.gone', '/api/posts/@@post3?fields[0]=title'), del('delete.post.star', '/api/posts/@@post1?locale=*'),
+  get('delete.post.star.fr', '/api/posts/@@post1?locale=fr&fields[0]=title'), get('delete.homepage.featured', '/api/homepage?fields[0]=headline&populate[featured][fields][0]=title'),
+  del('delete.post.draft.only', '/api/posts/@@post4'), get('delete.post.draft.only.after', '/api/posts/@@post4?status=draft'),
+  del('delete.page.with.children', '/api/pages/@@pg1'), get('delete.page.children.after', '/api/pages?status=draft&fields[0]=title&sort=title&populate[parent][fields][0]=title'),
+  del('delete.profile.inverse', '/api/profiles/@@p1'), get('delete.profile.author.after', '/api/authors/@@a1?fields[0]=name&populate=profile'),
+  del('delete.public.forbidden', '/api/tags/@@t2', { auth: 'none' }), del('delete.term.fr.only', '/api/terms/@@term3?locale=fr'),
+  get('delete.terms.after', '/api/terms?locale=*&sort=word&fields[0]=word'), get('delete.final.tags', '/api/tags?sort=name&fields[0]=name'),
+  get('delete.final.upload.related', '/api/upload/files?sort=name&fields[0]=name&populate[related][fields][0]=title'),
+];
+
+export default [...matrix, ...single, ...deletes];
