@@ -9,7 +9,7 @@ const sort = [
   ['array.object', 'sort[0][title]=desc'], ['array.object.two', 'sort[0][active]=asc&sort[1][title]=desc'],
   ['count', 'sort=count'], ['count.desc', 'sort=count:desc'], ['big', 'sort=big'], ['ratio', 'sort=ratio:desc'], ['price', 'sort=price'],
   ['day', 'sort=day'], ['clock', 'sort=clock:desc'], ['at', 'sort=at'], ['active', 'sort=active,title'], ['color', 'sort=color,title'],
-  ['name', 'sort=name'], ['email', 'sort=email:desc'], ['slug', 'sort=slug'], ['createdAt', 'sort=createdAt:desc'], ['documentId', 'sort=documentId'],
+  ['name', 'sort=name'], ['email', 'sort=email:desc'], ['slug', 'sort=slug'], ['createdAt', 'sort=createdAt:desc'],
   ['relation.dot', 'sort=owner.name:asc,title'], ['relation.object', 'sort[owner][name]=desc'], ['relation.array.object', 'sort[0][owner][name]=asc'],
   ['component.dot', 'sort=seo.metaTitle'], ['media.dot', 'sort=cover.name'],
   ['bad.order', 'sort=title:up'], ['unknown', 'sort=nope'], ['relation.bare', 'sort=owner'], ['component.bare', 'sort=seo'],
