@@ -49,7 +49,7 @@ export default [
     data: {
       title: 'Full', name: 'Full kitchen', code: 'AB-1', short: 'abc', text: 'Some text about coffee', rich: '# Heading\n\nbody',
       blocks: [{ type: 'paragraph', children: [{ type: 'text', text: 'Hello' }] }],
-      email: 'a@example.com', secret: 'hunter22', slug: 'full', color: 'red', count: 10, big: '9007199254740993', ratio: 1.5, price: 19.99,
+      email: 'a@example.com', secret: 'hunter22', slug: 'full', color: 'red', count: 10, big: '9007199254740991', ratio: 1.5, price: 19.99,
       active: true, day: '2024-02-29', clock: '13:45:30.000', at: '2024-03-01T10:00:00.000Z', meta: { a: 1, b: [1, 2] },
       cover: '@@file1', gallery: ['@@img1', '@@file1'], internal: 'hidden',
       seo: { metaTitle: 'Kitchen', image: '@@img1', socials: [{ network: 'mastodon', url: 'https://m.example/@k' }] },

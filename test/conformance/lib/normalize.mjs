@@ -7,9 +7,13 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/g;
 const HASH_SUFFIX = /_[0-9a-f]{10}(?=[._/"]|$)/g;
 
-/** Run-wide state: documentId → name, grown in request order as documents appear. */
+/**
+ * Run-wide state: documentId → name. A document no case captured is named after the case whose
+ * answer first showed it (`new:<case id>`, then `new:<case id>:2`…), so one extra or missing document
+ * changes the names in that case only, not in every later one.
+ */
 export function createNameBook() {
-  return { docs: new Map(), auto: 0 };
+  return { docs: new Map(), caseId: '', inCase: 0 };
 }
 
 /** Names a documentId a case captured, so later answers show `@@post1` for it. */
@@ -32,7 +36,8 @@ function normalizeString(text, book) {
  * normalizeBody({ data: { id: 7, documentId: 'abc…', createdAt: '2024-…Z' } }, book)
  * // { data: { id: '#1', documentId: '@@post1', createdAt: '@@time' } }
  */
-export function normalizeBody(body, book) {
+export function normalizeBody(body, book, caseId = '') {
+  if (book.caseId !== caseId) { book.caseId = caseId; book.inCase = 0; }
   const classes = new Map();
   const idClass = (shape, value) => {
     if (!classes.has(shape)) classes.set(shape, new Map());
@@ -43,7 +48,7 @@ export function normalizeBody(body, book) {
   const walk = (value, shape, key) => {
     if (typeof value === 'string') {
       if (key === 'documentId') {
-        if (!book.docs.has(value)) book.docs.set(value, `auto${++book.auto}`);
+        if (!book.docs.has(value)) book.docs.set(value, `new:${caseId}${++book.inCase > 1 ? `:${book.inCase}` : ''}`);
         return `@@${book.docs.get(value)}`;
       }
       if (TIME_KEYS.has(key) && ISO.test(value)) return '@@time';
@@ -62,8 +67,8 @@ export function normalizeBody(body, book) {
 }
 
 /** Status, the headers that matter and the normalised body. */
-export function normalizeAnswer(answer, book) {
+export function normalizeAnswer(answer, book, caseId) {
   const headers = { ...answer.headers };
   if (headers['content-type']) headers['content-type'] = headers['content-type'].replace(/\s+/g, '').toLowerCase();
-  return { status: answer.status, headers, body: normalizeBody(answer.body, book) };
+  return { status: answer.status, headers, body: normalizeBody(answer.body, book, caseId) };
 }

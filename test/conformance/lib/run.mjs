@@ -92,6 +92,6 @@ export async function* runCases(cases, send, vars, book) {
     const { path, init } = buildRequest(kase, vars);
     const answer = await readResponse(await send(path, init));
     if (kase.capture && answer.status < 300) capture(kase, answer.body, vars, book);
-    yield { kase, answer: normalizeAnswer(answer, book) };
+    yield { kase, answer: normalizeAnswer(answer, book, kase.id) };
   }
 }
