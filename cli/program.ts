@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { registerCodegen } from './commands/codegen.js';
 import { registerExport } from './commands/export.js';
 import { registerFmt } from './commands/fmt.js';
 import { registerGit } from './commands/git.js';
@@ -44,6 +45,7 @@ export function createProgram(ctx: CliContext, search: () => string, setExit: (c
   registerExport(program, ctx);
   registerToken(program, ctx);
   registerUpload(program, ctx, search);
+  registerCodegen(program, ctx);
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (text) => ctx.stdout.write(text), writeErr: (text) => ctx.stderr.write(text) });
   return program;
 }

@@ -1,0 +1,35 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { loadSchemaProject } from '../../core/codegen/project-schemas.js';
+import { DEFAULT_JSON_SCHEMA_DIR, setupEditor, writeJsonSchemas } from '../../core/codegen/write-outputs.js';
+import type { CliContext } from '../context.js';
+
+const rootOf = (ctx: CliContext, root: string | undefined) => resolve(ctx.cwd, root ?? ctx.env.CMS_ROOT ?? '.');
+const summary = (written: string[], removed: string[], unchanged: number) =>
+  `${written.length} written, ${unchanged} unchanged${removed.length ? `, ${removed.length} removed` : ''}`;
+
+/** `cms json-schema` and `cms editor-setup`: the schemas drive editor completion and validation. */
+export function registerCodegen(program: Command, ctx: CliContext): void {
+  program
+    .command('json-schema')
+    .description('write a JSON Schema (2020-12) per content type for its content files as stored')
+    .option('--root <dir>', 'project root')
+    .option('--out <dir>', 'output folder (relative to the project root)', DEFAULT_JSON_SCHEMA_DIR)
+    .action(async (options: { root?: string; out: string }) => {
+      const project = await loadSchemaProject(rootOf(ctx, options.root));
+      const out = resolve(project.root, options.out);
+      const result = await writeJsonSchemas(project.models, out);
+      ctx.stderr.write(`JSON Schemas in ${out}: ${summary(result.written, result.removed, result.unchanged)}\n`);
+    });
+
+  program
+    .command('editor-setup')
+    .description('write the JSON Schemas and wire them into .vscode/settings.json (json.schemas, yaml.schemas)')
+    .option('--root <dir>', 'project root')
+    .option('--out <dir>', 'schema folder inside the project', DEFAULT_JSON_SCHEMA_DIR)
+    .action(async (options: { root?: string; out: string }) => {
+      const project = await loadSchemaProject(rootOf(ctx, options.root));
+      const result = await setupEditor(project.root, project.models, options.out);
+      ctx.stderr.write(`JSON Schemas in ${options.out}: ${summary(result.written, result.removed, result.unchanged)}; .vscode/settings.json ${result.settingsChanged ? 'updated' : 'unchanged'}\n`);
+    });
+}
