@@ -4,7 +4,6 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
 import { executeFind } from '../query/execute.js';
 import type { RawQuery } from '../query/normalize.js';
-import { resolvePagination } from '../query/pagination.js';
 import { UPLOAD_FILE_UID, type Model } from '../schema/types.js';
 import type { ContentService } from '../service/content-service.js';
 import { newDocumentId } from '../service/document-id.js';
@@ -43,8 +42,23 @@ export interface UploadInput {
 }
 
 const PAGINATION_KEYS = ['page', 'pageSize', 'start', 'limit'] as const;
-const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const binaryPath = (name: string) => `public/uploads/${name}`;
+
+/** The document service's convertStartQueryParams: an integer ≥ 0, else a 400 naming the number. */
+function rootStart(raw: unknown): number {
+  if (raw === undefined || raw === null) return 0;
+  const start = Number(raw);
+  if (!Number.isInteger(start) || start < 0) throw new ValidationError(`convertStartQueryParams expected a positive integer got ${start}`);
+  return start;
+}
+
+/** convertLimitQueryParams: an integer ≥ 0 or -1; -1 and 0 take every row. */
+function rootLimit(raw: unknown): number {
+  if (raw === undefined || raw === null) return Number.POSITIVE_INFINITY;
+  const limit = Number(raw);
+  if (!Number.isInteger(limit) || (limit !== -1 && limit < 0)) throw new ValidationError(`convertLimitQueryParams expected a positive integer got ${limit}`);
+  return limit <= 0 ? Number.POSITIVE_INFINITY : limit;
+}
 
 /**
  * Strapi's upload plugin over files: entries in `content/upload/`, binaries in `public/uploads/`.
@@ -95,18 +109,13 @@ export class MediaLibrary {
    */
   find(raw: RawQuery, caller: Caller): Data[] {
     this.allow(caller, 'find');
-    const pagination: Record<string, unknown> = isRecord(raw.pagination) ? { ...raw.pagination } : {};
+    // Strapi's upload controller hands only the root `start` and `limit` to the query (`page`,
+    // `pageSize` and `pagination[...]` are ignored, recorded from Strapi 5.54); `limit` -1 or 0 is no limit.
     const rest: RawQuery = { ...raw };
-    for (const key of PAGINATION_KEYS) {
-      if (rest[key] !== undefined) pagination[key] = rest[key];
-      delete rest[key];
-    }
-    delete rest.pagination;
+    for (const key of [...PAGINATION_KEYS, 'pagination']) delete rest[key];
     const { service } = this.options;
     const query = service.normalize(this.model, rest, caller, 'find');
-    query.pagination = PAGINATION_KEYS.some((key) => pagination[key] !== undefined && pagination[key] !== '')
-      ? resolvePagination(pagination, { ...service.config.api.rest, maxLimit: Number.MAX_SAFE_INTEGER })
-      : { ...query.pagination, start: 0, limit: Number.POSITIVE_INFINITY };
+    query.pagination = { ...query.pagination, start: rootStart(raw.start), limit: rootLimit(raw.limit) };
     return executeFind(service.context(query, caller), query).data;
   }
 

@@ -1,16 +1,9 @@
 import type { RestConfig } from '../config/types.js';
 import { PaginationError, ValidationError } from '../errors.js';
 import type { Pagination } from './ast.js';
-import { textOf } from './text.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-const present = (value: unknown) => value !== undefined && value !== null && value !== '';
-
-function integer(raw: unknown, key: string): number {
-  const value = typeof raw === 'number' ? raw : Number(textOf(raw).trim());
-  if (!Number.isInteger(value)) throw new PaginationError(`Invalid pagination: ${key} must be an integer`, { key, value: raw });
-  return value;
-}
+const isNil = (value: unknown) => value === undefined || value === null;
 
 /** `withCount`: Strapi accepts `t,1,true` / `f,0,false` and rejects anything else. */
 function withCount(raw: unknown, fallback: boolean): boolean {
@@ -21,29 +14,49 @@ function withCount(raw: unknown, fallback: boolean): boolean {
   throw new ValidationError('Invalid withCount parameter. Expected "t","1","true","false","0","f"');
 }
 
+// Strapi does this arithmetic on the raw query strings, so JavaScript's coercions are the contract:
+// `Math.max('2.7', 1)` is 2.7, `Math.max('abc', 1)` is NaN (and NaN then loses to maxLimit), an
+// array `['2']` counts as 2, and the string '-1' is not the number -1 that means "no limit".
+const max = (a: unknown, b: unknown): number => Math.max(a as number, b as number);
+const minus = (a: unknown, b: number): number => (a as number) - b;
+
 /**
- * Strapi's pagination maths (`@strapi/utils` pagination): page/pageSize or start/limit, never both;
- * sizes clamped into [1, maxLimit], `limit=-1` means maxLimit, negative page/start clamp to the start.
+ * Strapi's pagination maths (`@strapi/utils` withDefaultPagination, then the document service's
+ * convertStart/LimitQueryParams): page/pageSize or start/limit, never both; sizes clamped into
+ * [1, maxLimit]; a start or limit that ends up no integer is a 400 ValidationError.
  *
  * @example
  * resolvePagination({ page: '2', pageSize: '10' }, rest) // { start: 10, limit: 10, style: 'page', withCount: true }
+ * resolvePagination({ pageSize: 'abc' }, rest)           // { start: 0, limit: 100, … } (as Strapi)
  */
 export function resolvePagination(raw: unknown, rest: RestConfig): Pagination {
   const args = isRecord(raw) ? raw : {};
-  const byPage = present(args.page) || present(args.pageSize);
-  const byOffset = present(args.start) || present(args.limit);
+  const byPage = !isNil(args.page) || !isNil(args.pageSize);
+  const byOffset = !isNil(args.start) || !isNil(args.limit);
   if (byPage && byOffset) throw new PaginationError('Cannot use both page & offset pagination in the same query');
-  const clamp = (limit: number) => (limit === -1 ? rest.maxLimit : Math.min(Math.max(limit, 1), rest.maxLimit));
+  const ensureValid = (start: unknown, limit: unknown) => {
+    const atLeastOne = limit === -1 ? -1 : max(limit, 1);
+    return { start: max(start, 0), limit: atLeastOne < rest.maxLimit ? atLeastOne : rest.maxLimit };
+  };
   const count = withCount(args.withCount, rest.withCount);
+  let window = ensureValid(0, rest.defaultLimit);
   if (byOffset) {
-    const start = present(args.start) ? integer(args.start, 'start') : 0;
-    const limit = present(args.limit) ? integer(args.limit, 'limit') : rest.defaultLimit;
-    return { start: Math.max(start, 0), limit: clamp(limit), style: 'offset', withCount: count };
+    const limit = isNil(args.limit) ? rest.defaultLimit : args.limit;
+    window = ensureValid(isNil(args.start) ? 0 : args.start, limit === -1 ? rest.maxLimit : limit);
+  } else if (byPage) {
+    const pageLimit = ensureValid(0, isNil(args.pageSize) ? rest.defaultLimit : max(1, args.pageSize)).limit;
+    window = ensureValid(minus(args.page === undefined ? 1 : args.page, 1) * pageLimit, pageLimit);
   }
-  const page = present(args.page) ? integer(args.page, 'page') : 1;
-  const pageSize = Math.max(1, present(args.pageSize) ? integer(args.pageSize, 'pageSize') : rest.defaultLimit);
-  const limit = clamp(pageSize);
-  return { start: Math.max((page - 1) * pageSize, 0), limit, style: 'page', withCount: count };
+  if (!Number.isInteger(window.start) || window.start < 0) {
+    throw new ValidationError(`convertStartQueryParams expected a positive integer got ${window.start}`);
+  }
+  if (!Number.isInteger(window.limit) || window.limit < 0) {
+    throw new ValidationError(`convertLimitQueryParams expected a positive integer got ${window.limit}`);
+  }
+  // the answer's shape looks at which keys were sent, even empty (`pagination[start]` alone is offset style)
+  const has = (key: string) => Object.hasOwn(args, key);
+  const paged = has('page') || has('pageSize') || !(has('start') || has('limit'));
+  return { start: window.start, limit: window.limit, style: paged ? 'page' : 'offset', withCount: count };
 }
 
 /** The `meta.pagination` object for a list answer. */

@@ -4,6 +4,7 @@
 // through REST, runs every group in order, and always stops it.
 //   --base URL --token KEY   use a Strapi already running (no start/stop)
 //   --only GROUP             write just this group's file (earlier groups still run, for state)
+//   --until GROUP            stop after this group (with --base: leaves that state to explore by hand)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -21,6 +22,7 @@ const arg = (name) => { const at = process.argv.indexOf(name); return at > 0 ? p
 let base = arg('--base');
 let token = arg('--token');
 const only = arg('--only');
+const until = arg('--until');
 const owned = !base;
 console.log(`${checkIds()} cases in ${GROUPS.length} groups`);
 try {
@@ -43,6 +45,7 @@ try {
     }
     const statuses = entries.reduce((count, { response }) => ({ ...count, [response.status]: (count[response.status] ?? 0) + 1 }), {});
     console.log(`${group}: ${entries.length} cases ${JSON.stringify(statuses)}`);
+    if (group === until) break;
   }
 } finally {
   if (owned) execFileSync(REF, ['stop'], { env, stdio: 'inherit' });

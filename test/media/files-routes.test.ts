@@ -38,10 +38,15 @@ describe('GET /api/upload/files', () => {
     ]);
   });
 
+  // Strapi 5.54's upload controller honours only the root start and limit (asked of the reference):
+  // page, pageSize and pagination[...] leave the list whole, limit -1 or 0 is no limit.
   it.each([
     ['start=1&limit=1', 1],
-    ['page=1&pageSize=2', 2],
-    ['pagination[page]=2&pagination[pageSize]=2', 1],
+    ['limit=2', 2],
+    ['limit=-1', 3],
+    ['limit=0', 3],
+    ['page=1&pageSize=2', 3],
+    ['pagination[page]=2&pagination[pageSize]=2', 3],
     ['pagination[start]=0&pagination[limit]=-1', 3],
   ])('paginates with %s', async (search, count) => {
     const { status, body } = await server.getJson(`/api/upload/files?${search}`);

@@ -19,7 +19,8 @@ describe('resolvePagination (Strapi: notes §3.5)', () => {
     ['page and pageSize', { page: '2', pageSize: '10' }, { start: 10, limit: 10, style: 'page' }],
     ['numbers as well as strings (library callers)', { page: 2, pageSize: 5 }, { start: 5, limit: 5, style: 'page' }],
     ['pageSize above maxLimit is clamped', { pageSize: '500' }, { start: 0, limit: 100, style: 'page' }],
-    ['page 2 of an over-max pageSize: start from the asked size, limit clamped (as Strapi)', { page: '2', pageSize: '500' }, { start: 500, limit: 100, style: 'page' }],
+    // Strapi 5.54 clamps the page size before it computes the start (asked of the reference: page 2 of 100)
+    ['page 2 of an over-max pageSize: start from the clamped size (as Strapi 5.54)', { page: '2', pageSize: '500' }, { start: 100, limit: 100, style: 'page' }],
     ['pageSize equal to maxLimit', { pageSize: '100' }, { start: 0, limit: 100, style: 'page' }],
     ['pageSize 0 becomes 1', { pageSize: '0' }, { start: 0, limit: 1, style: 'page' }],
     ['negative pageSize becomes 1 (not maxLimit)', { pageSize: '-1' }, { start: 0, limit: 1, style: 'page' }],
@@ -29,7 +30,14 @@ describe('resolvePagination (Strapi: notes §3.5)', () => {
     ['limit only: start 0', { limit: '7' }, { start: 0, limit: 7, style: 'offset' }],
     ['start and limit', { start: '20', limit: '10' }, { start: 20, limit: 10, style: 'offset' }],
     ['limit above maxLimit is clamped', { limit: '1000' }, { start: 0, limit: 100, style: 'offset' }],
-    ['limit -1 means maxLimit', { limit: '-1' }, { start: 0, limit: 100, style: 'offset' }],
+    // Strapi compares the raw query string with the number -1, so `?pagination[limit]=-1` is a limit of 1
+    // (recorded from Strapi 5.54: test/conformance, pagination.limit.minus1); only the number -1 means maxLimit
+    ['limit "-1" from a query string becomes 1, as in Strapi', { limit: '-1' }, { start: 0, limit: 1, style: 'offset' }],
+    ['the number -1 (library callers) means maxLimit', { limit: -1 }, { start: 0, limit: 100, style: 'offset' }],
+    ['a fractional page moves the window by a fraction of a page (recorded)', { page: '1.5', pageSize: '2' }, { start: 1, limit: 2, style: 'page' }],
+    ['a pageSize that is no number falls back to maxLimit (recorded)', { pageSize: 'abc' }, { start: 0, limit: 100, style: 'page' }],
+    ['a limit that is no number falls back to maxLimit (recorded)', { limit: 'abc' }, { start: 0, limit: 100, style: 'offset' }],
+    ['a one-item array counts as its item (recorded)', { page: ['2'], pageSize: '2' }, { start: 2, limit: 2, style: 'page' }],
     ['limit 0 becomes 1', { limit: '0' }, { start: 0, limit: 1, style: 'offset' }],
     ['limit -2 becomes 1', { limit: '-2' }, { start: 0, limit: 1, style: 'offset' }],
     ['negative start becomes 0', { start: '-10', limit: '5' }, { start: 0, limit: 5, style: 'offset' }],
@@ -40,7 +48,7 @@ describe('resolvePagination (Strapi: notes §3.5)', () => {
   it('uses the configured defaultLimit and maxLimit', () => {
     expect(resolve({}, { defaultLimit: 10 })).toMatchObject({ start: 0, limit: 10 });
     expect(resolve({ pageSize: '60' }, { maxLimit: 50 })).toMatchObject({ limit: 50 });
-    expect(resolve({ limit: '-1' }, { maxLimit: 50 })).toMatchObject({ limit: 50 });
+    expect(resolve({ limit: -1 }, { maxLimit: 50 })).toMatchObject({ limit: 50 });
   });
 
   it.each([
@@ -53,8 +61,14 @@ describe('resolvePagination (Strapi: notes §3.5)', () => {
     expect(attempt).toThrow('Cannot use both page & offset pagination in the same query');
   });
 
-  it('a non-integer page is a PaginationError', () => {
-    expect(() => resolve({ page: 'two' })).toThrow(PaginationError);
+  it.each([
+    [{ page: 'two' }, 'convertStartQueryParams expected a positive integer got NaN'],
+    [{ start: 'abc' }, 'convertStartQueryParams expected a positive integer got NaN'],
+    [{ pageSize: '2.7' }, 'convertLimitQueryParams expected a positive integer got 2.7'],
+    [{ limit: '1.5' }, 'convertLimitQueryParams expected a positive integer got 1.5'],
+  ])('%j is a 400 ValidationError with Strapi\'s message (recorded)', (raw, message) => {
+    expect(() => resolve(raw)).toThrow(ValidationError);
+    expect(() => resolve(raw)).toThrow(message);
   });
 
   it.each([
