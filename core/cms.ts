@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { publicCaller, trustedCaller, type Caller } from './access/permissions.js';
 import { createAuth, type Auth } from './auth/auth.js';
+import { assertCacheControlTypes } from './config/cache-control.js';
 import { loadConfig, resolveConfig } from './config/load.js';
 import { assertProjectRoot } from './config/project-root.js';
 import type { CmsConfig } from './config/types.js';
@@ -82,6 +83,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     if (!options.config) assertProjectRoot(root);
     const config = options.config ? resolveConfig(options.config) : await loadConfig(root);
     const models = loadModels(root);
+    assertCacheControlTypes(config, models.values());
     const history = config.git.timestampsFromHistory ? readFileTimes(root) : undefined;
     const index = await loadIndex(root, models, config, history?.then((read) => read.times));
     const problems = [...index.problems.values()];

@@ -79,6 +79,12 @@ export class StateStore {
     return this.db.data;
   }
 
+  /** Changes whenever the state file does (another process's `cms token create` too): part of a cache tag. */
+  get revision(): string {
+    this.refresh();
+    return this.signature;
+  }
+
   /** Apply a change and write the file; returns what `change` returns. */
   update<T>(change: (state: AuthState) => T): T {
     this.refresh();

@@ -65,6 +65,18 @@ function resolveAuth(raw: unknown, fail: (message: string) => never): CmsConfig[
   return auth;
 }
 
+/** `server.cacheControl` over its `*` default: header values only (printable, no line breaks). */
+function resolveCacheControl(rawServer: unknown, fail: (message: string) => never): Record<string, string> {
+  const given = isRecord(rawServer) ? rawServer.cacheControl : undefined;
+  if (given !== undefined && !isRecord(given)) fail('server.cacheControl must map "*" or a content type to a Cache-Control value');
+  const table: Record<string, string> = Object.assign(Object.create(null), DEFAULT_CONFIG.server.cacheControl);
+  for (const [type, value] of Object.entries((given ?? {}) as Record<string, unknown>)) {
+    if (typeof value !== 'string' || !/^[\x20-\x7e]+$/.test(value)) fail(`server.cacheControl.${type} must be a Cache-Control value such as "public, max-age=60"`);
+    table[type] = value as string;
+  }
+  return table;
+}
+
 /** Merge a raw config over the defaults and check it; every problem names the file (and, given its text, the line of an unknown key). */
 export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.json', text?: string): CmsConfig {
   const fail = (message: string): never => { throw new FileError(file, message); };
@@ -90,6 +102,7 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   const roleGrants = (role: 'public' | 'authenticated') => checkGrants(permissions[role], `permissions.${role}`, fail);
   const auth = resolveAuth(raw.auth, fail);
   const server = { ...DEFAULT_CONFIG.server, ...(isRecord(raw.server) ? raw.server : {}) } as CmsConfig['server'];
+  server.cacheControl = resolveCacheControl(raw.server, fail);
   const git = { ...DEFAULT_CONFIG.git, ...(isRecord(raw.git) ? raw.git : {}) } as CmsConfig['git'];
   for (const key of ['commitPerWrite', 'timestampsFromHistory'] as const) if (typeof git[key] !== 'boolean') fail(`git.${key} must be true or false`);
   const webhooks = (raw.webhooks ?? []) as CmsConfig['webhooks'];

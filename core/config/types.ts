@@ -32,7 +32,16 @@ export interface CmsConfig {
   auth: AuthConfig;
   /** The upload plugin: size limits, image formats (Strapi's `plugin::upload` settings). */
   upload: UploadConfig;
-  server: { port: number; host: string };
+  server: {
+    port: number;
+    host: string;
+    /**
+     * `Cache-Control` of successful GET answers: `*` for every type, or a type's uid, plural or
+     * singular API id (`plugin::upload.file` for the media library). Default `no-cache`: a CDN may
+     * keep answers but revalidates each one (a 304 when nothing changed).
+     */
+    cacheControl: Record<string, string>;
+  };
   /** Commit every API or CLI write to git (also `cms serve --git-commit`). */
   git: {
     commitPerWrite: boolean;
@@ -76,7 +85,7 @@ export const DEFAULT_CONFIG: CmsConfig = {
   permissions: { public: {}, authenticated: {} },
   auth: { register: true, jwtExpiresIn: '30d', rateLimit: { enabled: true, interval: 60_000, max: 10 } },
   upload: DEFAULT_UPLOAD_CONFIG,
-  server: { port: 1337, host: 'localhost' },
+  server: { port: 1337, host: 'localhost', cacheControl: { '*': 'no-cache' } },
   git: { commitPerWrite: false, timestampsFromHistory: false },
   webhooks: [],
   export: { populate: {} },

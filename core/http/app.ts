@@ -4,6 +4,8 @@ import type { Cms } from '../cms.js';
 import { MethodNotAllowedError, NotFoundError } from '../errors.js';
 import { errorStatus, toErrorBody } from '../strapi/errors.js';
 import { readBody } from './body.js';
+import { cacheControlFor } from '../config/cache-control.js';
+import { entityTag, ifNoneMatch, notModified, withBodyTag } from './http-cache.js';
 import { corsHeaders, preflightResponse } from './cors.js';
 import { EXTENSIONS, type ExtensionRoute } from './extensions.js';
 import { json, JSON_TYPE, statusText } from './respond.js';
@@ -20,6 +22,8 @@ export interface AppOptions {
   cache?: ResponseCache;
 }
 
+/** The model whose `server.cacheControl` entry an extension's answer uses (the media library's routes). */
+const extensionModel = (cms: Cms, url: URL) => (url.pathname.startsWith(`${cms.config.api.rest.prefix}/upload/`) ? { uid: 'plugin::upload.file' } : undefined);
 
 /**
  * The HTTP face: Strapi's REST content API under the prefix, public files (uploads) beside it.
@@ -48,28 +52,35 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
       }
       for (const extension of options.extensions ?? EXTENSIONS) {
         const response = await extension({ request, url, cms, headers });
-        if (response) return response;
+        if (response) return withBodyTag(response, request, cacheControlFor(cms.config, extensionModel(cms, url), !!request.headers.get('authorization')));
       }
       if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) {
-        const cacheable = request.method === 'GET' && !request.headers.get('authorization');
-        const index = cms.index;
-        const version = index.version;
+        const authorization = request.headers.get('authorization');
+        const cacheable = request.method === 'GET' && !authorization;
         const cacheKey = ResponseCache.key(url.pathname + url.search, request.headers.get('origin'), request.headers.get('strapi-response-format'));
         if (cacheable) {
-          const hit = cache.get(cacheKey, index, version);
-          if (hit) return new Response(hit.body as unknown as BodyInit, { status: hit.status, statusText: statusText(hit.status), headers: hit.headers });
+          const hit = cache.get(cacheKey, cms.index, cms.index.version);
+          if (hit) return ifNoneMatch(request.headers.get('if-none-match'), hit.headers.etag) ? notModified(hit.headers) : new Response(hit.body as unknown as BodyInit, { status: hit.status, statusText: statusText(hit.status), headers: hit.headers });
         }
-        const result = await cms.contentApi({
-          method: request.method,
-          path: url.pathname.slice(prefix.length),
-          search: url.search,
-          body: await readBody(request),
-          authorization: request.headers.get('authorization'),
-          responseFormat: request.headers.get('strapi-response-format'),
-        });
+        const body = await readBody(request);
+        const api = cms.contentApi;
+        const index = cms.index;
+        const version = index.version;
+        const path = url.pathname.slice(prefix.length);
+        let validators: Record<string, string> | undefined;
+        if (request.method === 'GET') {
+          // Authorised before the tag is compared: a 304 never confirms content the caller could not read.
+          const { route } = api.authorize({ method: 'GET', path, authorization });
+          const etag = entityTag(index, version, cacheKey, authorization ? `${authorization}\u0000${cms.auth.store.revision}` : '');
+          validators = { etag, 'cache-control': cacheControlFor(cms.config, route.model, !!authorization) };
+          if (ifNoneMatch(request.headers.get('if-none-match'), etag)) return notModified({ ...headers, ...validators });
+        }
+        const result = await api({ method: request.method, path, search: url.search, body, authorization, responseFormat: request.headers.get('strapi-response-format') });
+        // Only an answer computed from the version the tag names may carry it.
+        if (validators && result.status === 200 && cms.index === index && index.version === version) Object.assign(headers, validators);
         if (result.body === undefined) return new Response(null, { status: result.status, statusText: statusText(result.status), headers });
         if (request.method === 'HEAD') return new Response(null, { status: result.status, headers: { ...headers, 'content-type': JSON_TYPE } });
-        if (cacheable && result.status === 200) {
+        if (cacheable && result.status === 200 && headers.etag !== undefined) {
           const body = Buffer.from(JSON.stringify(result.body));
           const answer = { status: 200, headers: { ...headers, 'content-type': JSON_TYPE }, body };
           cache.set(cacheKey, index, version, answer);

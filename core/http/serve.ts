@@ -3,6 +3,7 @@ import { toNodeHandler } from 'h3';
 import type { Cms } from '../cms.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApp } from './app.js';
+import { ifNoneMatch, notModifiedHeaders } from './http-cache.js';
 import { ResponseCache } from './response-cache.js';
 
 export interface ServeOptions {
@@ -23,6 +24,11 @@ export function createNodeHandler(cms: Cms): (req: IncomingMessage, res: ServerR
     if (req.method === 'GET' && !req.headers.authorization && req.url) {
       const format = req.headers['strapi-response-format'];
       const hit = cache.get(ResponseCache.key(req.url, req.headers.origin, typeof format === 'string' ? format : undefined), cms.index, cms.index.version);
+      if (hit && ifNoneMatch(req.headers['if-none-match'], hit.headers.etag)) {
+        res.writeHead(304, notModifiedHeaders(hit.headers));
+        res.end();
+        return;
+      }
       if (hit) {
         res.writeHead(hit.status, { ...hit.headers, 'content-length': hit.body.length });
         res.end(hit.body);

@@ -3,7 +3,7 @@ import { NotFoundError, ForbiddenError, UnauthorizedError } from '../errors.js';
 import type { ContentService } from '../service/content-service.js';
 import type { Data } from '../types.js';
 import { parseQueryString } from './parse-query.js';
-import { matchRoute } from './routes.js';
+import { matchRoute, type MatchedRoute } from './routes.js';
 import { toV4Body } from './v4.js';
 
 /** One request to the content API, independent of HTTP: what both the server and `cms get` send. */
@@ -49,7 +49,7 @@ export interface ContentApiOptions {
 export function createContentApi(options: ContentApiOptions) {
   const { service } = options;
 
-  function resolveCaller(request: ContentRequest): Caller {
+  function resolveCaller(request: Pick<ContentRequest, 'authorization'>): Caller {
     const token = bearerToken(request.authorization);
     if (token === undefined) return options.anonymous;
     const caller = options.authenticate?.(token);
@@ -57,11 +57,16 @@ export function createContentApi(options: ContentApiOptions) {
     return caller;
   }
 
-  async function handle(request: ContentRequest): Promise<ContentResponse> {
-    const method = request.method.toUpperCase();
-    const route = matchRoute(service.models, method, request.path);
+  /** Route, authenticate, authorize: the caller may run this request (throws 404/405/401/403 otherwise). */
+  function authorize(request: Pick<ContentRequest, 'method' | 'path' | 'authorization'>): { route: MatchedRoute; caller: Caller } {
+    const route = matchRoute(service.models, request.method.toUpperCase(), request.path);
     const caller = resolveCaller(request);
     if (!caller.can(route.model, route.action)) throw new ForbiddenError();
+    return { route, caller };
+  }
+
+  async function handle(request: ContentRequest): Promise<ContentResponse> {
+    const { route, caller } = authorize(request);
     const query = parseQueryString(request.search);
     const isSingle = route.model.kind === 'singleType';
     let result: ContentResponse;
@@ -89,8 +94,8 @@ export function createContentApi(options: ContentApiOptions) {
   }
 
   /** The caller behind an `Authorization` header (anonymous without one; 401 for a bad Bearer token). */
-  const callerFor = (authorization: string | null | undefined): Caller => resolveCaller({ method: 'GET', path: '', search: '', authorization });
-  return Object.assign(handle, { callerFor });
+  const callerFor = (authorization: string | null | undefined): Caller => resolveCaller({ authorization });
+  return Object.assign(handle, { callerFor, authorize });
 }
 
 function found(data: Data | undefined): Data {
