@@ -71,7 +71,8 @@ export class MethodNotAllowedError extends CmsError {
   readonly allow: string[];
   constructor(allow: string[]) {
     super('Method Not Allowed', 405, undefined, 'MethodNotAllowedError');
-    this.allow = allow;
+    // koa-router registers every GET route for HEAD too, just before it: `Allow: HEAD, GET, DELETE`
+    this.allow = allow.includes('GET') && !allow.includes('HEAD') ? allow.flatMap((method) => (method === 'GET' ? ['HEAD', 'GET'] : [method])) : allow;
   }
 }
 

@@ -3,6 +3,7 @@ import { mediaLibrary } from '../media/media-library.js';
 import { isMultipart, readUploadForm } from '../media/multipart.js';
 import { Scratch, scratchFolder } from '../media/scratch.js';
 import type { UploadConfig } from '../media/upload-config.js';
+import type { Data } from '../types.js';
 import { parseQueryString } from '../strapi/parse-query.js';
 import { readBody } from './body.js';
 import type { ExtensionRoute } from './route-context.js';
@@ -32,6 +33,10 @@ async function readUpload(request: Request, config: UploadConfig, scratch: Scrat
  *   GET    <prefix>/upload/files/:id    entry, or 404 `file.notFound`
  *   DELETE <prefix>/upload/files/:id    the deleted entry (200); references in documents cleared
  */
+/** Strapi's upload controller signs file URLs for private providers; the local provider never does, and says so on every file it answers. */
+const unsigned = (file: Data): Data => ({ ...file, isUrlSigned: false });
+const unsignedAll = (files: Data[]): Data[] => files.map(unsigned);
+
 export const uploadRoutes: ExtensionRoute = async ({ request, url, cms, headers }) => {
   const base = `${cms.config.api.rest.prefix}/upload`;
   if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return undefined;
@@ -51,9 +56,9 @@ export const uploadRoutes: ExtensionRoute = async ({ request, url, cms, headers 
     const scratch = await Scratch.open(scratchFolder(cms.root));
     try {
       const { files, fileInfo, attach } = await readUpload(request, cms.config.upload, scratch);
-      if (id !== undefined && files.length === 0) return json(200, await library.updateInfo(id, fileInfo, caller), headers);
-      if (id !== undefined) return json(200, await library.replace(id, files, fileInfo, caller), headers);
-      return json(201, await library.upload({ files, fileInfo, attach }, caller), headers);
+      if (id !== undefined && files.length === 0) return json(200, unsigned(await library.updateInfo(id, fileInfo, caller)), headers);
+      if (id !== undefined) return json(200, unsigned(await library.replace(id, files, fileInfo, caller)), headers);
+      return json(201, unsignedAll(await library.upload({ files, fileInfo, attach }, caller)), headers);
     } finally {
       await scratch.dispose();
     }
@@ -64,16 +69,17 @@ export const uploadRoutes: ExtensionRoute = async ({ request, url, cms, headers 
   const query = parseQueryString(url.search);
   if (segments.length === 1) {
     if (method !== 'GET') throw new MethodNotAllowedError(['GET']);
-    return json(200, library.find(query, caller()), headers);
+    return json(200, unsignedAll(library.find(query, caller())), headers);
   }
   let id: string;
   try { id = decodeURIComponent(segments[1]); } catch { throw new NotFoundError('file.notFound'); }
   if (id === 'page' && method === 'GET') {
     const who = caller();
     if (!who.can(library.model, 'find')) throw new ForbiddenError();
-    return json(200, cms.service.findPage(library.model, query, who), headers);
+    const page = cms.service.findPage(library.model, query, who);
+    return json(200, { ...page, data: unsignedAll(page.data) }, headers);
   }
-  if (method === 'GET') return json(200, library.findOne(id, query, caller()), headers);
-  if (method === 'DELETE') return json(200, (await library.remove(id, caller())).file, headers);
+  if (method === 'GET') return json(200, unsigned(library.findOne(id, query, caller())), headers);
+  if (method === 'DELETE') return json(200, unsigned((await library.remove(id, caller())).file), headers);
   throw new MethodNotAllowedError(['GET', 'DELETE']);
 };

@@ -33,8 +33,8 @@ describe('GET /api/upload/files', () => {
   it('filters, sorts and selects fields through the query engine', async () => {
     const { body } = await server.getJson('/api/upload/files?filters[width][$gt]=50&sort=size:desc&fields[0]=name&fields[1]=size');
     expect(body).toEqual([
-      { id: expect.any(Number), documentId: 'k4h9a2dz4n5hognvjhts7j3m', name: 'coffee-beans.png', size: 5.36 },
-      { id: expect.any(Number), documentId: PIZZA, name: 'pizza-margherita.png', size: 5.07 },
+      { id: expect.any(Number), documentId: 'k4h9a2dz4n5hognvjhts7j3m', name: 'coffee-beans.png', size: 5.36, isUrlSigned: false },
+      { id: expect.any(Number), documentId: PIZZA, name: 'pizza-margherita.png', size: 5.07, isUrlSigned: false },
     ]);
   });
 
