@@ -17,7 +17,10 @@ async function readText(request: Request, limit: number): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      // Stop reading, never cancel: cancelling destroys Node's request and detaches it from its
+      // socket before the 413 is written (listhen's shutdown hook then crashes the process).
+      // The rest is dropped after the answer (unread-body.ts).
+      reader.releaseLock();
       throw new PayloadTooLargeError();
     }
     chunks.push(value);

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApp } from './app.js';
 import { ifNoneMatch, notModifiedHeaders } from './http-cache.js';
 import { ResponseCache } from './response-cache.js';
+import { guardUnreadBody } from './unread-body.js';
 
 export interface ServeOptions {
   port?: number;
@@ -21,6 +22,7 @@ export function createNodeHandler(cms: Cms): (req: IncomingMessage, res: ServerR
   const cache = new ResponseCache();
   const handler = toNodeHandler(createApp(cms, { cache }));
   return (req, res) => {
+    guardUnreadBody(req, res);
     if (req.method === 'GET' && !req.headers.authorization && req.url) {
       const format = req.headers['strapi-response-format'];
       const hit = cache.get(ResponseCache.key(req.url, req.headers.origin, typeof format === 'string' ? format : undefined), cms.index, cms.index.version);

@@ -42,13 +42,15 @@ function limitedBody(request: Request, limit: number): ReadableStream<Uint8Array
   if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) throw new MultipartTooLargeError();
   if (!request.body) return null;
   let seen = 0;
+  // preventCancel: a failed upload stops reading the request, never cancels it (cancelling destroys
+  // Node's request before the answer is written; the HTTP face drops the rest).
   return request.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
       seen += chunk.byteLength;
       if (seen > limit) controller.error(new MultipartTooLargeError());
       else controller.enqueue(chunk);
     },
-  }));
+  }), { preventCancel: true });
 }
 
 /** Write one file part to `path`, settling only once the file is closed (so a cleanup never races its creation). */

@@ -1,0 +1,36 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** How long the unread rest of a refused body is read and dropped after the answer before the connection is cut. */
+export const UNREAD_BODY_LINGER_MS = 5_000;
+
+const hasBody = (req: IncomingMessage): boolean => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+/**
+ * Keep a request whose body is answered before it is read to its end (a 413, a malformed or refused
+ * upload, a client that stops mid-body) from stopping the process or holding its connection:
+ *
+ * - Cancelling the web body stream destroys Node's request with `req.socket = null` while the
+ *   answer is still pending; listhen's shutdown hook (http-shutdown) reads `req.socket._isIdle`
+ *   on the same `finish` and threw, killing the process. The body readers no longer cancel; this
+ *   puts the socket back first anyway, so no future reader can bring that back.
+ * - The rest of the body is then read and dropped (as Node does for a body nobody touched), so the
+ *   client reads the answer instead of a reset, and the connection is reused once the body ends;
+ *   a client still sending after `UNREAD_BODY_LINGER_MS` has its connection closed.
+ *
+ * Registered before listhen's own `request` listener, so this `finish` listener runs first.
+ */
+export function guardUnreadBody(req: IncomingMessage, res: ServerResponse): void {
+  if (!hasBody(req)) return;
+  const socket = req.socket;
+  res.once('finish', () => {
+    if (req.socket === null) req.socket = socket;
+    if (req.complete || socket.destroyed) return;
+    const cut = setTimeout(() => socket.destroy(), UNREAD_BODY_LINGER_MS).unref();
+    const done = () => clearTimeout(cut);
+    req.once('end', done);
+    socket.once('close', done);
+    // The web stream's reader was released; its listener would pause the request on a full queue.
+    req.removeAllListeners('data');
+    req.resume();
+  });
+}
