@@ -1,14 +1,16 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { jsonText } from '../../core/codegen/models.js';
+import { openApiDocument } from '../../core/codegen/openapi.js';
 import { loadSchemaProject } from '../../core/codegen/project-schemas.js';
-import { DEFAULT_JSON_SCHEMA_DIR, setupEditor, writeJsonSchemas } from '../../core/codegen/write-outputs.js';
+import { DEFAULT_JSON_SCHEMA_DIR, setupEditor, writeIfChanged, writeJsonSchemas } from '../../core/codegen/write-outputs.js';
 import type { CliContext } from '../context.js';
 
 const rootOf = (ctx: CliContext, root: string | undefined) => resolve(ctx.cwd, root ?? ctx.env.CMS_ROOT ?? '.');
 const summary = (written: string[], removed: string[], unchanged: number) =>
   `${written.length} written, ${unchanged} unchanged${removed.length ? `, ${removed.length} removed` : ''}`;
 
-/** `cms json-schema` and `cms editor-setup`: the schemas drive editor completion and validation. */
+/** `cms json-schema`, `cms editor-setup`, `cms openapi`: the schemas drive editors and clients. */
 export function registerCodegen(program: Command, ctx: CliContext): void {
   program
     .command('json-schema')
@@ -31,5 +33,18 @@ export function registerCodegen(program: Command, ctx: CliContext): void {
       const project = await loadSchemaProject(rootOf(ctx, options.root));
       const result = await setupEditor(project.root, project.models, options.out);
       ctx.stderr.write(`JSON Schemas in ${options.out}: ${summary(result.written, result.removed, result.unchanged)}; .vscode/settings.json ${result.settingsChanged ? 'updated' : 'unchanged'}\n`);
+    });
+
+  program
+    .command('openapi')
+    .description('print (or write) the OpenAPI 3.1 document of every route the server answers; also GET /openapi.json')
+    .option('--root <dir>', 'project root')
+    .option('--out <file>', 'write to this file instead of stdout')
+    .action(async (options: { root?: string; out?: string }) => {
+      const project = await loadSchemaProject(rootOf(ctx, options.root));
+      const text = jsonText(openApiDocument(project.models, project.config));
+      if (!options.out) { ctx.stdout.write(text); return; }
+      const out = resolve(ctx.cwd, options.out);
+      ctx.stderr.write(`${out} ${(await writeIfChanged(out, text)) ? 'written' : 'unchanged'}\n`);
     });
 }
