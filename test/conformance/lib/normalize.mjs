@@ -57,8 +57,10 @@ export function normalizeBody(body, book, caseId = '') {
     if (typeof value === 'number' && key === 'id') return idClass(shape, value);
     if (Array.isArray(value)) return value.map((item) => walk(item, `${shape}[]`, key));
     if (value && typeof value === 'object') {
+      // dynamic-zone items of different components live in different tables: their ids are separate sequences
+      const here = typeof value.__component === 'string' ? `${shape}<${value.__component}>` : shape;
       const out = {};
-      for (const [k, v] of Object.entries(value)) out[k] = walk(v, `${shape}.${k}`, k);
+      for (const [k, v] of Object.entries(value)) out[k] = walk(v, `${here}.${k}`, k);
       return out;
     }
     return value;
