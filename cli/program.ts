@@ -5,6 +5,7 @@ import { registerExport } from './commands/export.js';
 import { registerFmt } from './commands/fmt.js';
 import { registerGit } from './commands/git.js';
 import { registerHistory } from './commands/history.js';
+import { registerLs } from './commands/ls.js';
 import { registerGet } from './commands/get.js';
 import { registerServe } from './commands/serve.js';
 import { registerToken } from './commands/token.js';
@@ -27,6 +28,17 @@ const VERSION = ((): string => {
   return '0.0.0';
 })();
 
+/** Commands whose output is data (by path). runCli takes `--json` off argv wherever it stands; this lists it in their help. */
+const PRINTS_DATA = ['ls', 'get', 'create', 'update', 'history', 'validate', 'fmt', 'export', 'init', 'import', 'upload', 'token create', 'token list', 'token revoke', 'files list', 'files get', 'files delete'];
+
+function listJsonOption(program: Command): void {
+  for (const path of PRINTS_DATA) {
+    let command: Command | undefined = program;
+    for (const name of path.split(' ')) command = command?.commands.find((candidate) => candidate.name() === name);
+    command?.option('--json', 'only JSON on stdout (messages go to stderr)');
+  }
+}
+
 /** The command tree; no side effects until parsed. */
 export function createProgram(ctx: CliContext, search: () => string, setExit: (code: number) => void): Command {
   const program = new Command('cms')
@@ -36,6 +48,7 @@ export function createProgram(ctx: CliContext, search: () => string, setExit: (c
     .configureOutput({ writeOut: (text) => ctx.stdout.write(text), writeErr: (text) => ctx.stderr.write(text) })
     .exitOverride();
   registerServe(program, ctx);
+  registerLs(program, ctx);
   registerGet(program, ctx, search);
   registerWrites(program, ctx, search);
   registerValidate(program, ctx, setExit);
@@ -46,6 +59,7 @@ export function createProgram(ctx: CliContext, search: () => string, setExit: (c
   registerToken(program, ctx);
   registerUpload(program, ctx, search);
   registerCodegen(program, ctx);
+  listJsonOption(program);
   for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (text) => ctx.stdout.write(text), writeErr: (text) => ctx.stderr.write(text) });
   return program;
 }

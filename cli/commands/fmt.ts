@@ -13,7 +13,8 @@ export function registerFmt(program: Command, ctx: CliContext, setExit: (code: n
     .action(async (options: { root?: string; check?: boolean }) => {
       const cms = await ctx.loadCms(options.root);
       const { changed, skipped } = await formatProject(cms, { check: options.check });
-      for (const file of changed) ctx.stdout.write(`${file}\n`);
+      if (ctx.json) ctx.printJson({ changed, skipped });
+      else for (const file of changed) ctx.stdout.write(`${file}\n`);
       for (const file of skipped) ctx.stderr.write(`skipped (malformed, see cms validate): ${file}\n`);
       ctx.stderr.write(options.check
         ? `${changed.length} file(s) not canonical\n`

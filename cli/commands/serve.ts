@@ -3,6 +3,7 @@ import { publicCaller } from '../../core/access/permissions.js';
 import type { Action } from '../../core/config/types.js';
 import { watchProject } from '../../core/watch/watch.js';
 import type { CliContext } from '../context.js';
+import { startBanner } from './serve-banner.js';
 import { UsageError } from '../output.js';
 
 const ACTIONS: Action[] = ['find', 'findOne', 'create', 'update', 'delete'];
@@ -18,6 +19,7 @@ export function registerServe(program: Command, ctx: CliContext): void {
     .option('--no-watch', 'do not reindex when files change')
     .option('--git-commit', 'commit every write to git (config git.commitPerWrite)')
     .action(async (options: { root?: string; port?: string; host?: string; watch: boolean; gitCommit?: boolean }) => {
+      const started = performance.now();
       const cms = await ctx.loadCms(options.root, { gitCommit: options.gitCommit });
       const rawPort = options.port ?? ctx.env.PORT;
       const port = rawPort === undefined ? cms.config.server.port : Number(rawPort);
@@ -33,6 +35,7 @@ export function registerServe(program: Command, ctx: CliContext): void {
       // Watching before announcing: a change made once "Serving" is printed is always seen.
       const watcher = options.watch ? watchProject(cms, { report: (message) => ctx.stderr.write(`${message}\n`) }) : undefined;
       ctx.stderr.write(`Serving ${cms.root} at ${listener.url.replace(/\/$/, '')}${cms.config.api.rest.prefix}${watcher ? ' (watching files)' : ''}\n`);
+      ctx.stderr.write(startBanner(cms, listener.url.replace(/\/$/, ''), performance.now() - started));
       await new Promise<void>((resolveStop) => {
         const stop = () => { watcher?.close(); void listener.close().then(() => resolveStop()); };
         process.once('SIGINT', stop);

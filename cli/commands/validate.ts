@@ -45,8 +45,9 @@ export function registerValidate(program: Command, ctx: CliContext, setExit: (co
     .addOption(new Option('--format <format>', 'text (path:line:col: message), json, or github (workflow annotations)').choices(Object.keys(FORMATS)).default('text'))
     .action(async (options: { root?: string; format: keyof typeof FORMATS }) => {
       const { cms, problems } = await projectProblems(ctx, options.root);
-      ctx.stdout.write(FORMATS[options.format](problems));
-      if (options.format !== 'json') ctx.stderr.write(summary(problems, cms));
+      const format = ctx.json ? 'json' : options.format;
+      ctx.stdout.write(FORMATS[format](problems));
+      if (format !== 'json') ctx.stderr.write(summary(problems, cms));
       setExit(problems.length ? EXIT.failure : EXIT.ok);
     });
 }

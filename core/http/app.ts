@@ -3,6 +3,7 @@ import { H3 } from 'h3';
 import type { Cms } from '../cms.js';
 import { MethodNotAllowedError, NotFoundError } from '../errors.js';
 import { errorStatus, toErrorBody } from '../strapi/errors.js';
+import { apiIndex } from './api-index.js';
 import { readBody } from './body.js';
 import { cacheControlFor } from '../config/cache-control.js';
 import { entityTag, ifNoneMatch, notModified, withBodyTag } from './http-cache.js';
@@ -49,6 +50,9 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
     try {
       if (url.pathname === '/_health' && ['GET', 'HEAD'].includes(request.method)) {
         return new Response(null, { status: 204, headers: { ...headers, strapi: 'You are so French!' } });
+      }
+      if (url.pathname === '/' && ['GET', 'HEAD'].includes(request.method)) {
+        return withBodyTag(await apiIndex(cms, request, headers), request, cacheControlFor(cms.config, undefined, !!request.headers.get('authorization')));
       }
       for (const extension of options.extensions ?? EXTENSIONS) {
         const response = await extension({ request, url, cms, headers });
