@@ -5,6 +5,7 @@ import { registerExport } from './commands/export.js';
 import { registerFmt } from './commands/fmt.js';
 import { registerGit } from './commands/git.js';
 import { registerHistory } from './commands/history.js';
+import { registerInit } from './commands/init.js';
 import { registerLs } from './commands/ls.js';
 import { registerGet } from './commands/get.js';
 import { registerServe } from './commands/serve.js';
@@ -47,6 +48,7 @@ export function createProgram(ctx: CliContext, search: () => string, setExit: (c
     .showHelpAfterError('(run cms --help for usage)')
     .configureOutput({ writeOut: (text) => ctx.stdout.write(text), writeErr: (text) => ctx.stderr.write(text) })
     .exitOverride();
+  registerInit(program, ctx);
   registerServe(program, ctx);
   registerLs(program, ctx);
   registerGet(program, ctx, search);

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { initProject } from '../../core/project/init-project.js';
+import type { CliContext } from '../context.js';
+
+/** This package's root and manifest, from dist/cli/commands (built) or cli/commands (source). */
+function ownPackage(): { root: string; name: string; version: string } {
+  for (const candidate of ['../../../package.json', '../../package.json']) {
+    try {
+      const url = new URL(candidate, import.meta.url);
+      const manifest = JSON.parse(readFileSync(url, 'utf8')) as { name: string; version: string; bin?: Record<string, string> };
+      if (manifest.bin?.cms) return { root: dirname(fileURLToPath(url)), name: manifest.name, version: manifest.version };
+    } catch {
+      // not this layout
+    }
+  }
+  throw new Error('cannot find this package\'s package.json');
+}
+
+/**
+ * The dependency the new project names: the installed version range, or — run from a source
+ * checkout, as this package is not on a registry yet — a `file:` path to it (`--dependency` overrides).
+ */
+export function dependencySpec(given: string | undefined): { name: string; spec: string } {
+  const own = ownPackage();
+  if (given) return { name: own.name, spec: given };
+  const installed = own.root.split(sep).includes('node_modules');
+  return { name: own.name, spec: installed ? `^${own.version}` : `file:${own.root}` };
+}
+
+/** `cms init [dir]`: a ready project to serve, edit and commit. */
+export function registerInit(program: Command, ctx: CliContext): void {
+  program
+    .command('init')
+    .description('start a project: package.json, cms.config.json, an example type and document, git and CI files')
+    .argument('[dir]', 'folder to create (default: the current one)', '.')
+    .option('--from-strapi <dir>', 'take the schemas of a Strapi project (src/api/*/content-types, src/components) as they are')
+    .option('--force', 'write into a folder that is not empty')
+    .option('--dependency <spec>', `how package.json names this package (default: the installed version, or a file: path from a checkout)`)
+    .action(async (dir: string, options: { fromStrapi?: string; force?: boolean; dependency?: string }) => {
+      const result = await initProject({
+        dir: resolve(ctx.cwd, dir),
+        force: options.force,
+        fromStrapi: options.fromStrapi && resolve(ctx.cwd, options.fromStrapi),
+        dependency: dependencySpec(options.dependency),
+      });
+      if (ctx.json) { ctx.printJson(result); return; }
+      for (const file of result.files) ctx.stderr.write(`  ${file}\n`);
+      if (result.imported.length) ctx.stderr.write(`Took ${result.imported.length} content type(s) from the Strapi project; they are private until cms.config.json grants them to the Public role.\n`);
+      if (result.editorSetupSkipped) ctx.stderr.write(`Editor settings skipped: ${result.editorSetupSkipped}\n`);
+      const near = relative(ctx.cwd, result.root);
+      const where = near.startsWith('..') ? result.root : near || '.';
+      ctx.stderr.write(`Project ready in ${where}. Next:\n${where === '.' ? '' : `  cd ${where}\n`}  npm install && npm start     # the API on http://localhost:1337/api\n  git init && npx --no-install cms git-setup && git add -A && git commit -m "Start"\n`);
+    });
+}

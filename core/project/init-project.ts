@@ -1,0 +1,109 @@
+import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { loadSchemaProject } from '../codegen/project-schemas.js';
+import { DEFAULT_JSON_SCHEMA_DIR, setupEditor } from '../codegen/write-outputs.js';
+import { ApplicationError } from '../errors.js';
+import { newDocumentId } from '../service/document-id.js';
+import { writeFileAtomic } from '../storage/atomic-write.js';
+import { CI_WORKFLOW, configJson, EXAMPLE_SCHEMA, exampleDocument, GITATTRIBUTES, GITIGNORE, packageJson, packageNameFor } from './scaffold-files.js';
+
+export interface InitOptions {
+  /** Folder to create the project in (created when missing). */
+  dir: string;
+  /** Write into a folder that is not empty (files of the same name are replaced). */
+  force?: boolean;
+  /** A Strapi project: its `src/api/*\/content-types` and `src/components` become `schemas/`, as they are. */
+  fromStrapi?: string;
+  /** This package, as the new project's dependency (`{ name: 'gitcms', spec: '^0.1.0' }`). */
+  dependency: { name: string; spec: string };
+}
+
+export interface InitResult {
+  root: string;
+  /** Files written, relative to the root, in order. */
+  files: string[];
+  /** Content types taken from the Strapi project (`--from-strapi`). */
+  imported: string[];
+  /** Why the editor settings were not written, if they were not. */
+  editorSetupSkipped?: string;
+}
+
+/** A folder counts as empty when it holds nothing but `.git` (a fresh `git init`). */
+async function isEmpty(dir: string): Promise<boolean> {
+  const entries = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [] as string[];
+    throw error;
+  });
+  return entries.every((entry) => entry === '.git');
+}
+
+/** Strapi's schema files: `src/api/<api>/content-types/<name>/schema.json` and `src/components/<category>/<name>.json`. */
+async function strapiSchemaFiles(project: string): Promise<string[]> {
+  const files: string[] = [];
+  const list = (dir: string) => readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const api of await list(join(project, 'src/api'))) {
+    if (!api.isDirectory()) continue;
+    for (const type of await list(join(project, 'src/api', api.name, 'content-types'))) {
+      const file = join('api', api.name, 'content-types', type.name, 'schema.json');
+      if (type.isDirectory() && (await stat(join(project, 'src', file)).catch(() => undefined))?.isFile()) files.push(file);
+    }
+  }
+  for (const category of await list(join(project, 'src/components'))) {
+    if (!category.isDirectory()) continue;
+    for (const component of await list(join(project, 'src/components', category.name))) {
+      if (component.isFile() && component.name.endsWith('.json')) files.push(join('components', category.name, component.name));
+    }
+  }
+  return files.sort();
+}
+
+/**
+ * Scaffold a project: package.json (this package as a dependency, start/validate scripts),
+ * cms.config.json, an example type and document (or a Strapi project's schemas), .gitignore,
+ * .gitattributes with the merge driver, a CI workflow, and the editor's JSON Schemas.
+ *
+ * @example
+ * await initProject({ dir: './my-site', dependency: { name: 'gitcms', spec: '^0.1.0' } });
+ */
+export async function initProject(options: InitOptions): Promise<InitResult> {
+  const root = resolve(options.dir);
+  if (!options.force && !(await isEmpty(root))) throw new ApplicationError(`${root} is not empty (pass --force to write into it)`);
+  const files: string[] = [];
+  const write = async (file: string, text: string) => {
+    await mkdir(dirname(join(root, file)), { recursive: true });
+    await writeFileAtomic(join(root, file), text);
+    files.push(file);
+  };
+
+  const imported: string[] = [];
+  if (options.fromStrapi) {
+    const project = resolve(options.fromStrapi);
+    const schemaFiles = await strapiSchemaFiles(project);
+    if (!schemaFiles.some((file) => file.startsWith('api'))) throw new ApplicationError(`${project} has no src/api/*/content-types/*/schema.json: is it a Strapi project?`);
+    for (const file of schemaFiles) {
+      await mkdir(dirname(join(root, 'schemas', file)), { recursive: true });
+      await copyFile(join(project, 'src', file), join(root, 'schemas', file));
+      files.push(join('schemas', file));
+      const [, api, , name] = file.split(/[\\/]/);
+      if (file.startsWith('api')) imported.push(`api::${api}.${name}`);
+    }
+  } else {
+    await write('schemas/post.json', EXAMPLE_SCHEMA);
+    await write(`content/posts/${newDocumentId()}.json`, exampleDocument(new Date().toISOString()));
+  }
+  await write('package.json', packageJson(packageNameFor(basename(root)), options.dependency));
+  // A Strapi project's types stay private, as they were in Strapi: grant them in permissions.public.
+  await write('cms.config.json', configJson(options.fromStrapi ? [] : ['api::post.post']));
+  await write('.gitignore', GITIGNORE);
+  await write('.gitattributes', GITATTRIBUTES);
+  await write('.github/workflows/content.yml', CI_WORKFLOW);
+  let editorSetupSkipped: string | undefined;
+  try {
+    const project = await loadSchemaProject(root);
+    await setupEditor(root, project.models, DEFAULT_JSON_SCHEMA_DIR);
+    files.push(relative(root, join(root, '.vscode/settings.json')));
+  } catch (error) {
+    editorSetupSkipped = (error as Error).message;
+  }
+  return { root, files, imported, editorSetupSkipped };
+}

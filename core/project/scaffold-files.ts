@@ -1,0 +1,74 @@
+import { MERGE_ATTRIBUTE } from '../git/merge-setup.js';
+
+/** The files `cms init` writes besides schemas, as text by path (one place to read what a new site holds). */
+
+/** An npm package name from a folder name (`My Site!` → `my-site`). */
+export function packageNameFor(folder: string): string {
+  const name = folder.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[._-]+|[-._]+$/g, '');
+  return name || 'my-site';
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+export function packageJson(name: string, dependency: { name: string; spec: string }): string {
+  return json({
+    name,
+    private: true,
+    type: 'module',
+    scripts: { start: 'cms serve', validate: 'cms validate', fmt: 'cms fmt', export: 'cms export --out public-api' },
+    dependencies: { [dependency.name]: dependency.spec },
+  });
+}
+
+export function configJson(publicTypes: string[]): string {
+  const grants: Record<string, string[]> = {};
+  for (const uid of publicTypes) grants[uid] = ['find', 'findOne'];
+  grants['plugin::i18n.locales'] = ['listLocales'];
+  return json({ locales: ['en'], defaultLocale: 'en', permissions: { public: grants }, server: { port: 1337, host: 'localhost' } });
+}
+
+export const GITIGNORE = 'node_modules/\n.cms/\n.env\n.env.local\n*.tmp\npublic-api/\n';
+
+/** Commit it: every clone then asks for the merge driver (`cms git-setup` once per clone). */
+export const GITATTRIBUTES = `${MERGE_ATTRIBUTE}\n`;
+
+/** `--no-install`: a bare `npx cms` would fetch an unrelated package named `cms` where this one is missing. */
+export const CI_WORKFLOW = `name: content
+on: [push, pull_request]
+jobs:
+  check:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 20
+      - run: npm install
+      - run: npx --no-install cms validate --format github
+      - run: npx --no-install cms fmt --check
+`;
+
+/** The example content type: a post with a title, a slug and a body, drafts and publishing on. */
+export const EXAMPLE_SCHEMA = json({
+  kind: 'collectionType',
+  collectionName: 'posts',
+  info: { singularName: 'post', pluralName: 'posts', displayName: 'Post', description: 'An example type: edit or replace it' },
+  options: { draftAndPublish: true },
+  pluginOptions: {},
+  attributes: {
+    title: { type: 'string', required: true },
+    slug: { type: 'uid', targetField: 'title' },
+    body: { type: 'richtext' },
+  },
+});
+
+export function exampleDocument(now: string): string {
+  return json({
+    title: 'Hello, world',
+    slug: 'hello-world',
+    body: 'This post lives in a file under `content/posts/`. Edit it, commit it, and the API answers the change.',
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: now,
+  });
+}
