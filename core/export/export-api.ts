@@ -4,6 +4,9 @@ import type { Cms } from '../cms.js';
 import { CmsError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { Model } from '../schema/types.js';
 import type { ContentApi } from '../strapi/content-api.js';
+import type { Caller } from '../access/permissions.js';
+import { LIST_LOCALES_SCOPE, listLocales } from '../strapi/locales.js';
+import { hostRules } from './host-rules.js';
 import { OutputFolder } from './output-folder.js';
 
 export interface ExportOptions {
@@ -135,10 +138,18 @@ export async function exportApi(cms: Cms, options: ExportOptions): Promise<Expor
   const previous = await readManifest(options.out);
   const folder = new OutputFolder(options.out);
   await writeAll(cms, api, folder);
+  writeLocales(cms, options.all ? undefined : cms.contentApi.callerFor(null), folder);
   const manifest: Manifest = { version: 1, prefix: cms.config.api.rest.prefix, routes: folder.routes };
   folder.writeText('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
+  for (const [file, text] of Object.entries(hostRules(folder.routes, manifest.prefix))) folder.writeText(file, text);
   folder.removeStale(Object.values(previous?.routes ?? {}));
   return { files: folder.files, routes: folder.routes };
+}
+
+/** `<prefix>/i18n/locales`, when the caller may list them (anyone with `--all`). */
+function writeLocales(cms: Cms, caller: Caller | undefined, folder: OutputFolder): void {
+  if (caller && !caller.allows(LIST_LOCALES_SCOPE)) return;
+  folder.write('api/i18n/locales.json', `${cms.config.api.rest.prefix}/i18n/locales`, listLocales(cms.config));
 }
 
 async function readManifest(out: string): Promise<Manifest | undefined> {
