@@ -13,7 +13,9 @@ import { loadModels } from './schema/registry.js';
 import type { Model, Models } from './schema/types.js';
 import { DocumentWriter, type WriteEvent, type WriterOptions } from './service/document-writer.js';
 import { ContentService } from './service/content-service.js';
-import { createDocuments, type Documents } from './service/documents.js';
+import { createDocuments } from './service/documents.js';
+import type { DocumentsFor } from './typed/documents.js';
+import type { ContentTypeName } from './typed/registry.js';
 import { createContentApi, type ContentApi } from './strapi/content-api.js';
 import { commitPerWrite } from './git/commit-per-write.js';
 import { createGit } from './git/git.js';
@@ -58,7 +60,7 @@ export interface Cms {
   contentType(name: string): Model;
   contentTypes(): Model[];
   /** Strapi 5 Document Service: `cms.documents('api::article.article').findMany({...})`. */
-  documents(name: string, caller?: Caller): Documents;
+  documents<N extends ContentTypeName>(name: N, caller?: Caller): DocumentsFor<N>;
   /** Content files that could not be read (`path:line:col: message`). */
   problems(): FileError[];
   /** `git.timestampsFromHistory`: read the commits since the last read (after a pull), before reindexing. */

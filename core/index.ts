@@ -12,6 +12,10 @@ export { createCms, type Cms, type CreateCmsOptions } from './cms.js';
 export type { Documents, FindParams, WriteParams } from './service/documents.js';
 export type { Data, Row, Status } from './types.js';
 
+// Typed documents: `cms types` declarations augment these registries (`declare module 'gitcms'`).
+export type { ContentTypes, ContentTypeNames, Components, ModelShape, LinkShape, UploadFileShape, BlockNode, ContentTypeName } from './typed/registry.js';
+export type { TypedDocuments, DocumentsFor, DocumentEntry, Entry, Filters, Sort, Fields, Populate, OperatorsFor, FindQuery } from './typed/documents.js';
+
 // Configuration.
 export { defineConfig, type CmsConfig, type WebhookConfig, type WebhookEvent } from './config/types.js';
 
@@ -24,7 +28,7 @@ export { toErrorBody } from './strapi/errors.js';
 
 // Serving the Strapi v5 REST API (h3 app, Node listener, listhen server).
 export { createApp, type AppOptions } from './http/app.js';
-export { createNodeHandler, serve, type ServeOptions } from './http/serve.js';
+export { createNodeHandler, serve, type RunningServer, type ServeOptions } from './http/serve.js';
 
 // The Git workflow: live reindex, checks for CI, canonical formatting, static export.
 export { watchProject, type ProjectWatcher, type WatchOptions } from './watch/watch.js';

@@ -3,15 +3,27 @@ import type { Command } from 'commander';
 import { jsonText } from '../../core/codegen/models.js';
 import { openApiDocument } from '../../core/codegen/openapi.js';
 import { loadSchemaProject } from '../../core/codegen/project-schemas.js';
-import { DEFAULT_JSON_SCHEMA_DIR, setupEditor, writeIfChanged, writeJsonSchemas } from '../../core/codegen/write-outputs.js';
+import { typeDeclarations } from '../../core/codegen/ts-types.js';
+import { DEFAULT_JSON_SCHEMA_DIR, DEFAULT_TYPES_FILE, setupEditor, writeIfChanged, writeJsonSchemas } from '../../core/codegen/write-outputs.js';
 import type { CliContext } from '../context.js';
 
 const rootOf = (ctx: CliContext, root: string | undefined) => resolve(ctx.cwd, root ?? ctx.env.CMS_ROOT ?? '.');
 const summary = (written: string[], removed: string[], unchanged: number) =>
   `${written.length} written, ${unchanged} unchanged${removed.length ? `, ${removed.length} removed` : ''}`;
 
-/** `cms json-schema`, `cms editor-setup`, `cms openapi`: the schemas drive editors and clients. */
+/** `cms types`, `cms json-schema`, `cms editor-setup`, `cms openapi`: the schemas drive the library's types, editors and clients. */
 export function registerCodegen(program: Command, ctx: CliContext): void {
+  program
+    .command('types')
+    .description('write TypeScript declarations for the content types: cms.documents() is then typed end to end')
+    .option('--root <dir>', 'project root')
+    .option('--out <file>', 'declarations file (relative to the project root)', DEFAULT_TYPES_FILE)
+    .action(async (options: { root?: string; out: string }) => {
+      const project = await loadSchemaProject(rootOf(ctx, options.root));
+      const out = resolve(project.root, options.out);
+      ctx.stderr.write(`${out} ${(await writeIfChanged(out, typeDeclarations(project.models))) ? 'written' : 'unchanged'}\n`);
+    });
+
   program
     .command('json-schema')
     .description('write a JSON Schema (2020-12) per content type for its content files as stored')

@@ -1,4 +1,4 @@
-import { listen, type Listener } from 'listhen';
+import { listen } from 'listhen';
 import { toNodeHandler } from 'h3';
 import type { Cms } from '../cms.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -41,8 +41,14 @@ export function createNodeHandler(cms: Cms): (req: IncomingMessage, res: ServerR
   };
 }
 
+/** A running server (listhen's listener, whose types stay out of the public API: they need DOM and webworker libs). */
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
 /** Serve a CMS over HTTP with listhen. Resolves once listening; `close()` stops it. */
-export async function serve(cms: Cms, options: ServeOptions = {}): Promise<Listener> {
+export async function serve(cms: Cms, options: ServeOptions = {}): Promise<RunningServer> {
   const fastHandler = createNodeHandler(cms);
   return listen(fastHandler, {
     port: options.port ?? cms.config.server.port,
