@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { publicCaller } from '../../core/access/permissions.js';
 import type { Action } from '../../core/config/types.js';
+import { regenerateOutputs } from '../../core/codegen/regenerate.js';
 import { watchProject } from '../../core/watch/watch.js';
 import type { CliContext } from '../context.js';
 import { startBanner } from './serve-banner.js';
@@ -18,7 +19,8 @@ export function registerServe(program: Command, ctx: CliContext): void {
     .option('--host <host>', 'host to bind (env HOST, config server.host, default localhost)')
     .option('--no-watch', 'do not reindex when files change')
     .option('--git-commit', 'commit every write to git (config git.commitPerWrite)')
-    .action(async (options: { root?: string; port?: string; host?: string; watch: boolean; gitCommit?: boolean }) => {
+    .option('--watch-types', 'write cms-types.d.ts and .cms/json-schema now and again after every schema change')
+    .action(async (options: { root?: string; port?: string; host?: string; watch: boolean; gitCommit?: boolean; watchTypes?: boolean }) => {
       const started = performance.now();
       const cms = await ctx.loadCms(options.root, { gitCommit: options.gitCommit });
       const rawPort = options.port ?? ctx.env.PORT;
@@ -33,7 +35,9 @@ export function registerServe(program: Command, ctx: CliContext): void {
       const { serve } = await import('../../core/http/serve.js');
       const listener = await serve(cms, { port, host: options.host ?? ctx.env.HOST, showURL: !ctx.env.VITEST });
       // Watching before announcing: a change made once "Serving" is printed is always seen.
-      const watcher = options.watch ? watchProject(cms, { report: (message) => ctx.stderr.write(`${message}\n`) }) : undefined;
+      const regenerate = options.watchTypes ? async () => { for (const file of await regenerateOutputs(cms.root, cms.models)) ctx.stderr.write(`generated ${file}\n`); } : undefined;
+      await regenerate?.();
+      const watcher = options.watch ? watchProject(cms, { report: (message) => ctx.stderr.write(`${message}\n`), onReload: regenerate }) : undefined;
       ctx.stderr.write(`Serving ${cms.root} at ${listener.url.replace(/\/$/, '')}${cms.config.api.rest.prefix}${watcher ? ' (watching files)' : ''}\n`);
       ctx.stderr.write(startBanner(cms, listener.url.replace(/\/$/, ''), performance.now() - started));
       await new Promise<void>((resolveStop) => {

@@ -14,6 +14,8 @@ export interface WatchOptions {
   debounceMs?: number;
   /** Told about every applied batch and every problem (`path:line:col: message`). */
   report?: (message: string) => void;
+  /** Called after schemas or config reloaded successfully (`cms serve --watch-types` regenerates declarations here). */
+  onReload?: () => Promise<void>;
 }
 
 export interface ProjectWatcher {
@@ -60,6 +62,7 @@ export function watchProject(cms: Cms, options: WatchOptions = {}): ProjectWatch
     try {
       await cms.reload();
       report('schemas or config changed: model reloaded');
+      await options.onReload?.().catch((error: unknown) => report(`after reload: ${reason(error)}`));
       return true;
     } catch (error) {
       report(`kept the previous model: ${reason(error)}`);
