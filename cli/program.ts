@@ -5,6 +5,7 @@ import { registerExport } from './commands/export.js';
 import { registerFmt } from './commands/fmt.js';
 import { registerGit } from './commands/git.js';
 import { registerHistory } from './commands/history.js';
+import { registerImport } from './commands/import.js';
 import { registerInit } from './commands/init.js';
 import { registerLs } from './commands/ls.js';
 import { registerGet } from './commands/get.js';
@@ -58,6 +59,7 @@ export function createProgram(ctx: CliContext, search: () => string, setExit: (c
   registerHistory(program, ctx, search);
   registerGit(program, ctx, setExit);
   registerExport(program, ctx);
+  registerImport(program, ctx);
   registerToken(program, ctx);
   registerUpload(program, ctx, search);
   registerCodegen(program, ctx);

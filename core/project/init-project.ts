@@ -58,6 +58,29 @@ async function strapiSchemaFiles(project: string): Promise<string[]> {
 }
 
 /**
+ * Copy a Strapi project's schema files into `<root>/schemas/` as they are. Returns the files
+ * written and the content type uids.
+ *
+ * @example
+ * await copyStrapiSchemas('../my-strapi-app', './site') // { files: ['schemas/api/article/content-types/article/schema.json', …], types: ['api::article.article'] }
+ */
+export async function copyStrapiSchemas(strapiProject: string, root: string): Promise<{ files: string[]; types: string[] }> {
+  const project = resolve(strapiProject);
+  const schemaFiles = await strapiSchemaFiles(project);
+  if (!schemaFiles.some((file) => file.startsWith('api'))) throw new ApplicationError(`${project} has no src/api/*/content-types/*/schema.json: is it a Strapi project?`);
+  const files: string[] = [];
+  const types: string[] = [];
+  for (const file of schemaFiles) {
+    await mkdir(dirname(join(root, 'schemas', file)), { recursive: true });
+    await copyFile(join(project, 'src', file), join(root, 'schemas', file));
+    files.push(join('schemas', file));
+    const [, api, , name] = file.split(/[\\/]/);
+    if (file.startsWith('api')) types.push(`api::${api}.${name}`);
+  }
+  return { files, types };
+}
+
+/**
  * Scaffold a project: package.json (this package as a dependency, start/validate scripts),
  * cms.config.json, an example type and document (or a Strapi project's schemas), .gitignore,
  * .gitattributes with the merge driver, a CI workflow, and the editor's JSON Schemas.
@@ -77,16 +100,9 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
 
   const imported: string[] = [];
   if (options.fromStrapi) {
-    const project = resolve(options.fromStrapi);
-    const schemaFiles = await strapiSchemaFiles(project);
-    if (!schemaFiles.some((file) => file.startsWith('api'))) throw new ApplicationError(`${project} has no src/api/*/content-types/*/schema.json: is it a Strapi project?`);
-    for (const file of schemaFiles) {
-      await mkdir(dirname(join(root, 'schemas', file)), { recursive: true });
-      await copyFile(join(project, 'src', file), join(root, 'schemas', file));
-      files.push(join('schemas', file));
-      const [, api, , name] = file.split(/[\\/]/);
-      if (file.startsWith('api')) imported.push(`api::${api}.${name}`);
-    }
+    const copied = await copyStrapiSchemas(options.fromStrapi, root);
+    files.push(...copied.files);
+    imported.push(...copied.types);
   } else {
     await write('schemas/post.json', EXAMPLE_SCHEMA);
     await write(`content/posts/${newDocumentId()}.json`, exampleDocument(new Date().toISOString()));
