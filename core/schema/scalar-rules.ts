@@ -1,4 +1,3 @@
-import { normalizeTime } from '../query/cast.js';
 import { blocksProblem } from './blocks.js';
 import type { Attribute } from './types.js';
 import { notType, yupPath } from './yup-messages.js';
@@ -10,8 +9,13 @@ export { notType, printValue, yupPath } from './yup-messages.js';
  * attribute type, then the rules, with yup's exact messages and paths.
  */
 
-/** A cast value, or a problem: `at` continues the attribute's path into the value (blocks nodes), `invalid` is what failed there. */
-export type Cast = { value: unknown } | { error: string; at?: string[]; invalid?: unknown };
+/**
+ * A cast value, or a problem: `at` continues the attribute's path into the value (blocks nodes),
+ * `invalid` is what failed there (yup reports the value after its cast: `NaN` prints as null).
+ * A `storage` problem is not yup's: Strapi's database layer raises it (dates and times) when the
+ * entry is written, so only if validation passed, as a plain 400 without details.
+ */
+export type Cast = { value: unknown } | { error: string; at?: string[]; invalid?: unknown; storage?: true };
 export type Caster = (value: unknown, path: string) => Cast;
 
 /** Strapi's string validator keeps the original value (`transform((v, original) => original)`): no casting. */
@@ -28,7 +32,7 @@ function castNumber(value: unknown): unknown {
 }
 const asNumber: Caster = (value, path) => {
   const cast = castNumber(value);
-  return typeof cast === 'number' && Number.isFinite(cast) ? { value: cast } : { error: notType(path, 'number', value, cast) };
+  return typeof cast === 'number' && Number.isFinite(cast) ? { value: cast } : { error: notType(path, 'number', value, cast), invalid: Number.isNaN(cast) ? null : cast };
 };
 
 /** yup `string()` cast used by the enumeration validator: numbers and booleans become strings. */
@@ -46,9 +50,39 @@ const asBoolean: Caster = (value, path) => {
   return { error: notType(path, 'boolean', value) };
 };
 
-const asDateTime = (kind: string): Caster => (value, path) => {
-  const time = typeof value === 'string' || typeof value === 'number' ? new Date(value).getTime() : Number.NaN;
-  return Number.isNaN(time) ? { error: `${path} must be a valid ${kind}` } : { value: new Date(time).toISOString() };
+/** What date-fns `parseISO` reads: a calendar date, optionally a time and a zone. */
+const ISO_DATE_TIME = /^[+-]?\d{4,6}(-\d{2}(-\d{2}([T ]\d{2}(:?\d{2}(:?\d{2}([.,]\d+)?)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?)?)?$/;
+
+/** Strapi's parseDateTimeOrTimestamp: an ISO 8601 text, or milliseconds since the epoch. */
+const asDateTime: Caster = (value) => {
+  const text = value === null || value === undefined ? '' : String(value);
+  const time = ISO_DATE_TIME.test(text) ? Date.parse(text.replace(' ', 'T')) : /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+  return Number.isNaN(time) || Number.isNaN(new Date(time).getTime())
+    ? { error: 'Invalid format, expected a timestamp or an ISO date', storage: true }
+    : { value: new Date(time).toISOString() };
+};
+
+/** Strapi's parseDate: the leading `YYYY-MM-DD` of a string (the rest is ignored), a real calendar day. */
+const asDate: Caster = (value) => {
+  const found = typeof value === 'string' ? /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])/.exec(value) : null;
+  if (!found) return { error: 'Invalid format, expected yyyy-MM-dd', storage: true };
+  const [year, month, day] = found[0].split('-').map(Number);
+  const check = new Date(Date.UTC(year, month - 1, day));
+  return check.getUTCMonth() === month - 1 ? { value: found[0] } : { error: 'Invalid date', storage: true };
+};
+
+/** Strapi's parseTime: `HH:mm:ss` with up to three decimals, stored as `HH:mm:ss.SSS`. */
+const asTime: Caster = (value) => {
+  if (typeof value !== 'string') return { error: `Expected a string, got a ${typeof value}`, storage: true };
+  const found = /^(2[0-3]|[01][0-9]):([0-5][0-9]):([0-5][0-9])(\.[0-9]{1,3})?$/.exec(value);
+  if (!found) return { error: 'Invalid time format, expected HH:mm:ss.SSS', storage: true };
+  return { value: `${found[1]}:${found[2]}:${found[3]}.${(found[4] ?? '.').slice(1).padEnd(3, '0')}` };
+};
+
+/** Strapi's biginteger validator: an integer number, or a text of digits (sign and spaces allowed), stored as its canonical digits. */
+const asBigInteger: Caster = (value, path) => {
+  const text = typeof value === 'number' && Number.isInteger(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined;
+  return text !== undefined && /^[+-]?\d+$/.test(text) ? { value: BigInt(text).toString() } : { error: `${path} must be a valid integer` };
 };
 
 /** Body value → stored value, one small function per scalar type (Strapi's validators.ts over yup). */
@@ -64,17 +98,11 @@ export const CAST: Record<string, Caster> = {
   float: asNumber,
   decimal: asNumber,
   boolean: asBoolean,
-  biginteger: (value, path) => ((typeof value === 'string' && /^-?\d+$/.test(value)) || Number.isSafeInteger(value) ? { value: String(value) } : { error: notType(path, 'string', value) }),
-  date: (value, path) => {
-    const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-    return Number.isNaN(time) ? { error: `${path} must be a valid date` } : { value: new Date(time).toISOString().slice(0, 10) };
-  },
-  time: (value, path) => {
-    const time = typeof value === 'string' ? normalizeTime(value) : undefined;
-    return time ? { value: time } : { error: `${path} must be a valid time` };
-  },
-  datetime: asDateTime('datetime'),
-  timestamp: asDateTime('timestamp'),
+  biginteger: asBigInteger,
+  date: asDate,
+  time: asTime,
+  datetime: asDateTime,
+  timestamp: asDateTime,
   json: (value) => ({ value }),
   blocks: (value, path) => {
     // The path text is one segment here, so Strapi's messages read `body[0].children…`.
@@ -99,7 +127,9 @@ export function ruleErrors(value: unknown, attribute: Attribute, path: string, e
   }
   if (typeof value === 'string' && STRING_TYPES.includes(attribute.type)) {
     if (enforce && isCount(attribute.minLength) && value.length < attribute.minLength) errors.push(`${path} must be at least ${attribute.minLength} characters`);
-    if (isCount(attribute.maxLength) && value.length > attribute.maxLength) errors.push(`${path} must be at most ${attribute.maxLength} characters`);
+    // Strapi gives every `string` attribute a maxLength of 255 unless the schema says otherwise
+    const maxLength = isCount(attribute.maxLength) ? attribute.maxLength : attribute.type === 'string' ? 255 : undefined;
+    if (maxLength !== undefined && value.length > maxLength) errors.push(`${path} must be at most ${maxLength} characters`);
     if (attribute.regex !== undefined && (value !== '' || attribute.required)) {
       const regex = new RegExp(attribute.regex);
       if (!regex.test(value)) errors.push(`${path} must match the following: "${regex}"`);

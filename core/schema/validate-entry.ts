@@ -47,8 +47,19 @@ const ITEM_KEYS = ['id', 'documentId', '__component'];
 const isUnique = (attribute: Attribute) => attribute.unique === true || attribute.type === 'uid';
 const isListValued = (attribute: Attribute) => (attribute.type === 'component' && attribute.repeatable === true) || attribute.type === 'dynamiczone';
 
+/** yup's schema type per attribute, for the message a `null` gets where null is not allowed (mixed types have none). */
+function yupType(attribute: Attribute): string | undefined {
+  if (isListValued(attribute)) return 'array';
+  if (attribute.type === 'component') return 'object';
+  if ([...STRING_TYPES, 'enumeration'].includes(attribute.type)) return 'string';
+  if (['integer', 'float', 'decimal'].includes(attribute.type)) return 'number';
+  return undefined;
+}
+
 export class EntryValidator {
   readonly problems: EntryProblem[] = [];
+  /** The first value Strapi's database layer would refuse (dates, times): reported only when validation passed. */
+  private storageProblem: string | undefined;
   /** Writes to the inverse side of relations, to apply to the owning documents' files. */
   readonly inverseChanges: InverseChange[] = [];
   constructor(private readonly ctx: ValidateContext) {}
@@ -148,7 +159,10 @@ export class EntryValidator {
     const failing = isListValued(attribute)
       ? value === null || (value === undefined && creating && attribute.required === true)
       : attribute.required === true && this.ctx.enforceConstraints && (value === null || (value === undefined && creating));
-    if (failing) this.add(path, `${yupPath(path)} ${creating ? 'must be defined.' : 'cannot be null.'}`, value);
+    if (!failing) return;
+    // a typed yup schema refuses null before notNil/notNull run: `title must be a \`string\` type, but the final value was: \`null\`.`
+    const type = value === null ? yupType(attribute) : undefined;
+    this.add(path, type ? notType(yupPath(path), type, null) : `${yupPath(path)} ${creating ? 'must be defined.' : 'cannot be null.'}`, value);
   }
 
   /**
@@ -164,7 +178,9 @@ export class EntryValidator {
       const text = yupPath(path);
       if (attribute.type === 'relation' || attribute.type === 'media') continue;
       if (value === null) {
-        if (attribute.required) this.add(path, `${text} must be defined.`, null);
+        // publishing validates the stored draft row, where a missing value is a null
+        const type = yupType(attribute);
+        if (attribute.required) this.add(path, type ? notType(text, type, null) : `${text} must be defined.`, null);
         continue;
       }
       if (attribute.type === 'component') {
@@ -219,9 +235,14 @@ export class EntryValidator {
     if (value === null || value === undefined) return value === null ? null : INVALID;
     const text = yupPath(path);
     const cast = CAST[attribute.type](value, text);
-    if ('error' in cast) { this.add(cast.at ? [...path, ...cast.at] : path, cast.error, cast.at ? cast.invalid : value); return INVALID; }
+    if ('error' in cast) {
+      if (cast.storage) this.storageProblem ??= cast.error;
+      else this.add(cast.at ? [...path, ...cast.at] : path, cast.error, 'invalid' in cast ? cast.invalid : value);
+      return INVALID;
+    }
     const errors = ruleErrors(cast.value, attribute, text, this.ctx.enforceConstraints);
-    for (const error of errors) this.add(path, error, value);
+    // yup reports the value after its cast (`1` given to an enumeration is `"1"`)
+    for (const error of errors) this.add(path, error, cast.value);
     if (errors.length) return INVALID;
     if (this.ctx.enforceConstraints && path.length === 1 && isUnique(attribute) && this.isTaken(model, name, cast.value)) {
       this.add(path, 'This attribute must be unique', cast.value);
@@ -300,6 +321,7 @@ export class EntryValidator {
 
   /** Throw the collected problems as Strapi's ValidationError (`<n> errors occurred` when several). */
   throwIfInvalid(): void {
+    if (!this.problems.length && this.storageProblem !== undefined) throw new ValidationError(this.storageProblem);
     if (!this.problems.length) return;
     const message = this.problems.length === 1 ? this.problems[0].message : `${this.problems.length} errors occurred`;
     throw new ValidationError(message, { errors: this.problems });

@@ -129,15 +129,17 @@ describe('JSON syntax and size (koa-body / co-body)', () => {
     const wrapper = JSON.stringify({ data: { name: '' } });
     const body = JSON.stringify({ data: { name: 'y'.repeat(1024 * 1024 - wrapper.length) } });
     expect(Buffer.byteLength(body)).toBe(1024 * 1024);
-    const { status } = await send('POST', '/api/tags', body);
-    expect(status).toBe(201);
+    const { status, body: answer } = await send('POST', '/api/tags', body);
+    // parsed (not 413), then refused by Strapi's default maxLength of 255 for a string attribute (recorded: conformance invalid.create.name.256)
+    expect(status).toBe(400);
+    expect(answer.error.message).toBe('name must be at most 255 characters');
   });
 });
 
 describe('no failed request wrote anything', () => {
   it('the tags folder only gained the documents created on purpose', () => {
     const added = server.folder('tags').filter((name) => !tagsBefore.includes(name));
-    expect(added).toHaveLength(2);
+    expect(added).toHaveLength(1);
     expect(server.folder('tags').filter((name) => name.startsWith('.'))).toEqual([]);
   });
 });

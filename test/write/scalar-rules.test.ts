@@ -17,7 +17,12 @@ describe('CAST: body value → stored value, as yup casts with strict: false', (
     ['biginteger', '9007199254740993', '9007199254740993'],
     ['biginteger', 12, '12'],
     ['date', '2024-01-02', '2024-01-02'],
-    ['time', '10:30', '10:30:00.000'],
+    ['time', '10:30:15', '10:30:15.000'],
+    ['time', '10:30:15.5', '10:30:15.500'],
+    ['date', '2024-05-06T10:00:00.000Z', '2024-05-06'],
+    ['datetime', 0, '1970-01-01T00:00:00.000Z'],
+    ['datetime', '2024-05-06', '2024-05-06T00:00:00.000Z'],
+    ['biginteger', ' +007 ', '7'],
     ['datetime', '2024-01-02T03:04:05Z', '2024-01-02T03:04:05.000Z'],
     ['json', { any: ['thing'] }, { any: ['thing'] }],
   ])('%s %j → %j', (type, input, expected) => {
@@ -28,16 +33,38 @@ describe('CAST: body value → stored value, as yup casts with strict: false', (
     ['string', 5, 'x must be a `string` type, but the final value was: `5`.'],
     // yup's printValue quotes strings inside objects twice (its replacer returns them quoted).
     ['text', ['a'], 'x must be a `string` type, but the final value was: `[\n  "\\"a\\""\n]`.'],
-    ['integer', 'abc', 'x must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).'],
-    ['integer', '', 'x must be a `number` type, but the final value was: `NaN` (cast from the value `""`).'],
-    ['float', true, 'x must be a `number` type, but the final value was: `NaN` (cast from the value `true`).'],
+
     ['boolean', 'yes', 'x must be a `boolean` type, but the final value was: `"yes"`.'],
     ['enumeration', {}, 'x must be a `string` type, but the final value was: `{}`.'],
-    ['biginteger', 1.5, 'x must be a `string` type, but the final value was: `1.5`.'],
-    ['date', 'nope', 'x must be a valid date'],
+    // Strapi's biginteger validator (recorded: conformance invalid.create.big.*)
+    ['biginteger', 1.5, 'x must be a valid integer'],
+    ['biginteger', 'abc', 'x must be a valid integer'],
     ['blocks', { type: 'paragraph', children: [] }, 'x must be an array of blocks, each with a "type"'],
   ])('%s %j → %s', (type, input, error) => {
     expect(CAST[type](input, 'x')).toEqual({ error });
+  });
+
+  // yup reports the number it cast to: NaN, which JSON prints as null (recorded: conformance invalid.create.count.string)
+  it.each<[Attribute['type'], unknown, string]>([
+    ['integer', 'abc', 'x must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).'],
+    ['integer', '', 'x must be a `number` type, but the final value was: `NaN` (cast from the value `""`).'],
+    ['float', true, 'x must be a `number` type, but the final value was: `NaN` (cast from the value `true`).'],
+  ])('%s %j → %s, value null', (type, input, error) => {
+    expect(CAST[type](input, 'x')).toEqual({ error, invalid: null });
+  });
+
+  // Strapi's database layer refuses these when it writes, after validation passed (recorded: conformance invalid.create.day/clock/at.*)
+  it.each<[Attribute['type'], unknown, string]>([
+    ['date', 'nope', 'Invalid format, expected yyyy-MM-dd'],
+    ['date', '2024-13-45', 'Invalid format, expected yyyy-MM-dd'],
+    ['date', '2024-02-30', 'Invalid date'],
+    ['date', 123, 'Invalid format, expected yyyy-MM-dd'],
+    ['time', '10:30', 'Invalid time format, expected HH:mm:ss.SSS'],
+    ['time', '25:00:00', 'Invalid time format, expected HH:mm:ss.SSS'],
+    ['time', 5, 'Expected a string, got a number'],
+    ['datetime', 'garbage', 'Invalid format, expected a timestamp or an ISO date'],
+  ])('%s %j → storage problem %s', (type, input, error) => {
+    expect(CAST[type](input, 'x')).toEqual({ error, storage: true });
   });
 });
 

@@ -29,6 +29,11 @@ for (const [type, field, dp, i18n] of TYPES) {
     post(`matrix.${type}.create.published`, `/api/${type}?status=published`, { data: { [field]: `${type} direct`, ...(slug.slug ? { slug: `${slug.slug}-direct` } : {}) } }),
     post(`matrix.${type}.create.draft.missing.required`, `/api/${type}?status=draft`, { data: { ...(slug.slug ? { slug: `${slug.slug}-norequired` } : {}) } }, { capture: { [`${doc}nr`]: 'data.documentId' } }),
     post(`matrix.${type}.create.missing.required`, `/api/${type}`, { data: {} }),
+    ...(type === 'posts' ? [
+      post('matrix.posts.create.component.missing.required', '/api/posts', { data: { title: 'seo missing title', slug: 'posts-seo-missing', seo: { metaDescription: 'd' } } }),
+      post('matrix.posts.create.social.missing.required', '/api/posts', { data: { title: 'social missing', slug: 'posts-social-missing', seo: { metaTitle: 't', socials: [{ url: 'u' }] } } }),
+      post('matrix.posts.create.draft.component.missing.required', '/api/posts?status=draft', { data: { title: 'draft seo missing', slug: 'posts-draft-seo-missing', seo: { metaDescription: 'd' } } }),
+    ] : []),
   );
   if (i18n) {
     matrix.push(
