@@ -20,6 +20,8 @@ import { createContentApi, type ContentApi } from './strapi/content-api.js';
 import { commitPerWrite } from './git/commit-per-write.js';
 import { createGit } from './git/git.js';
 import { readFileTimes } from './git/file-times.js';
+import { createReplica, type Replica } from './git/replica.js';
+import { reindexFiles } from './watch/reindex-files.js';
 import { webhookDispatcher, type WebhookOptions } from './webhooks/webhooks.js';
 
 export interface CreateCmsOptions {
@@ -65,6 +67,8 @@ export interface Cms {
   problems(): FileError[];
   /** `git.timestampsFromHistory`: read the commits since the last read (after a pull), before reindexing. */
   refreshHistory(): Promise<void>;
+  /** `git.push` / `git.pull`: this clone's sync with its remote (`replica.pull()` is what the pull route and interval call). */
+  replica: Replica | undefined;
   /** Everything that follows a successful write (commit per write, webhooks); the media library calls it too. */
   afterWrite(event: WriteEvent): Promise<void>;
   /** Re-read config, schemas and every content file (a schema or config change). Throws, keeping the old state, when invalid. */
@@ -92,24 +96,30 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     if (problems.length && options.strict) throw new ProjectProblemsError('Malformed content files', problems, 'ContentError');
     if (options.reportProblems ?? true) for (const problem of problems) report(`warning: ${problem.format()}`);
     const afterWrite = afterWriteHooks(config, index);
-    const writer = new DocumentWriter(root, index, { afterWrite });
+    // Created once, on the first load: it outlives reloads, as the clone it pushes from does.
+    replica ??= config.git.push || config.git.pull
+      ? createReplica({ root, remote: config.git.push || 'origin', push: !!config.git.push, report, reindex: (files) => reindexFiles(cms, files, report), pullToken: (options.env ?? process.env).CMS_GIT_PULL_TOKEN })
+      : undefined;
+    const writer = new DocumentWriter(root, index, { afterWrite, gate: replica?.write });
     const service = new ContentService(index, writer);
     const anonymous = publicCaller(config);
     const auth = createAuth({ root, config, models, env: options.env, report });
-    const contentApi = createContentApi({ service, anonymous, authenticate: auth.authenticate });
+    const contentApi = createContentApi({ service, anonymous, authenticate: auth.authenticate, readFingerprint: auth.readFingerprint });
     const ownerApi = createContentApi({ service, anonymous: trustedCaller });
     const refreshHistory = async () => { await (await history)?.refresh(); };
-    return { config, models, index, service, writer, contentApi, ownerApi, auth, afterWrite: afterWrite!, refreshHistory };
+    return { config, models, index, service, writer, contentApi, ownerApi, auth, afterWrite: afterWrite!, refreshHistory, replica };
   };
 
   const report = options.report ?? ((message: string) => process.stderr.write(`${message}\n`));
+  let replica: Replica | undefined;
   /** Everything that follows a successful write, in order: the caller's hook, the git commit, webhooks. */
   function afterWriteHooks(config: CmsConfig, index: ContentIndex): WriterOptions['afterWrite'] {
     const hooks: NonNullable<WriterOptions['afterWrite']>[] = [];
     if (options.afterWrite) hooks.push(options.afterWrite);
     // Timestamps from history: the commit carries the write's time, so every replica reads the same.
     const authorDate = (files: string[]) => files.map((file) => index.fileTimes?.get(file)).find(Boolean);
-    if (options.gitCommit ?? config.git.commitPerWrite) hooks.push(commitPerWrite(createGit(root), report, authorDate));
+    // A replica that pushes commits every write: the commit is what it pushes.
+    if (options.gitCommit ?? (config.git.commitPerWrite || !!config.git.push)) hooks.push(commitPerWrite(createGit(root), report, authorDate));
     if (config.webhooks.length) {
       hooks.push(webhookDispatcher(config.webhooks, {
         ...options.webhooks,

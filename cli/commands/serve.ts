@@ -38,10 +38,14 @@ export function registerServe(program: Command, ctx: CliContext): void {
       const regenerate = options.watchTypes ? async () => { for (const file of await regenerateOutputs(cms.root, cms.models)) ctx.stderr.write(`generated ${file}\n`); } : undefined;
       await regenerate?.();
       const watcher = options.watch ? watchProject(cms, { report: (message) => ctx.stderr.write(`${message}\n`), onReload: regenerate }) : undefined;
+      // git.pull: fast-forward from the remote on an interval (the pull route does it on a push webhook).
+      const pulling = cms.config.git.pull && cms.replica
+        ? setInterval(() => { cms.replica!.pull().catch((error: Error) => ctx.stderr.write(`git pull failed: ${error.message.split('\n')[0]}\n`)); }, cms.config.git.pull * 1000)
+        : undefined;
       ctx.stderr.write(`Serving ${cms.root} at ${listener.url.replace(/\/$/, '')}${cms.config.api.rest.prefix}${watcher ? ' (watching files)' : ''}\n`);
       ctx.stderr.write(startBanner(cms, listener.url.replace(/\/$/, ''), performance.now() - started));
       await new Promise<void>((resolveStop) => {
-        const stop = () => { watcher?.close(); void listener.close().then(() => resolveStop()); };
+        const stop = () => { clearInterval(pulling); watcher?.close(); void listener.close().then(() => resolveStop()); };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });

@@ -51,6 +51,10 @@ export interface CmsConfig {
      * editing one document never collide on those lines.
      */
     timestampsFromHistory: boolean;
+    /** Push each write's commit to this remote (e.g. `"origin"`); a rejected push is rebased and retried. */
+    push: string | false;
+    /** Fast-forward from the remote every this many seconds (false: only on `POST /_cms/git/pull`). */
+    pull: number | false;
   };
   /** Strapi-style webhooks, sent after successful writes. */
   webhooks: WebhookConfig[];
@@ -86,7 +90,7 @@ export const DEFAULT_CONFIG: CmsConfig = {
   auth: { register: true, jwtExpiresIn: '30d', rateLimit: { enabled: true, interval: 60_000, max: 10 } },
   upload: DEFAULT_UPLOAD_CONFIG,
   server: { port: 1337, host: 'localhost', cacheControl: { '*': 'no-cache' } },
-  git: { commitPerWrite: false, timestampsFromHistory: false },
+  git: { commitPerWrite: false, timestampsFromHistory: false, push: false, pull: false },
   webhooks: [],
   export: { populate: {} },
 };

@@ -1,30 +1,53 @@
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { writeFileAtomic } from '../storage/atomic-write.js';
 
 const run = promisify(execFile);
 const RECORD = '\u001e';
+/** Where the times read from history are kept between starts (`.cms/` is never in Git). */
+export const FILE_TIMES_SNAPSHOT = join('.cms', 'file-times.json');
 
 /** The newest author date of each file in a `git log --name-only` text (newest commits first). */
-function parseLog(out: string, times: Map<string, string>, seen: Set<string>): void {
+function parseLog(out: string): Map<string, string> {
+  const times = new Map<string, string>();
   for (const chunk of out.split(RECORD)) {
     const lines = chunk.split('\n');
     const date = lines[0].trim();
     if (!date) continue;
     const iso = new Date(date).toISOString();
-    for (let at = 1; at < lines.length; at++) {
-      const file = lines[at];
-      if (!file || seen.has(file)) continue;
-      seen.add(file);
-      times.set(file, iso);
-    }
+    for (let at = 1; at < lines.length; at++) if (lines[at] && !times.has(lines[at])) times.set(lines[at], iso);
+  }
+  return times;
+}
+
+interface Snapshot { version: 1; head: string; byTime: Record<string, string[]> }
+
+async function loadSnapshot(path: string): Promise<{ head: string; times: Map<string, string> } | undefined> {
+  try {
+    const snapshot = JSON.parse(await readFile(path, 'utf8')) as Snapshot;
+    if (snapshot.version !== 1 || typeof snapshot.head !== 'string') return undefined;
+    const times = new Map<string, string>();
+    for (const [iso, files] of Object.entries(snapshot.byTime)) for (const file of files) times.set(file, iso);
+    return { head: snapshot.head, times };
+  } catch {
+    return undefined;
   }
 }
 
+function saveSnapshot(path: string, head: string, times: Map<string, string>): Promise<void> {
+  const byTime: Record<string, string[]> = {};
+  for (const [file, iso] of times) (byTime[iso] ??= []).push(file);
+  return writeFileAtomic(path, JSON.stringify({ version: 1, head, byTime } satisfies Snapshot));
+}
+
 /**
- * When each content file last changed, from Git: one `git log --name-only` pass over history
- * (never a git call per file), the author date of the newest commit touching the file (a rebase
- * keeps it, so replicas agree). `refresh` after a pull reads only the commits since the last read.
- * Files changed since their last commit are left out: they answer their modification time.
+ * When each content file last changed, from Git: the author date of the newest commit touching it
+ * (a rebase keeps it, so replicas agree), read in one `git log --name-only` pass, never a git call
+ * per file. The result is kept in `.cms/file-times.json` with the commit it was read at, so a later
+ * start (and `refresh`, after a pull) reads only the commits since. Files changed since their last
+ * commit are left out: they answer their modification time.
  *
  * @example
  * const history = await readFileTimes('/srv/site'); history.times.get('content/articles/x.json')
@@ -32,30 +55,34 @@ function parseLog(out: string, times: Map<string, string>, seen: Set<string>): v
 export async function readFileTimes(root: string): Promise<{ times: Map<string, string>; refresh(): Promise<void> }> {
   const git = async (args: string[]) =>
     (await run('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, maxBuffer: 1024 * 1024 * 1024 })).stdout;
+  const snapshotPath = join(root, FILE_TIMES_SNAPSHOT);
+  /** From commits only (what the snapshot keeps); `times` adds this server's writes and drops changed files. */
+  let history = new Map<string, string>();
   const times = new Map<string, string>();
   let head: string | undefined;
 
-  const read = async (range: string[]) => {
-    const seen = new Set<string>();
-    const fresh = new Map<string, string>();
-    parseLog(await git(['log', `--format=${RECORD}%aI`, '--name-only', '--no-renames', '--relative', ...range, '--', 'content/']), fresh, seen);
-    for (const [file, iso] of fresh) times.set(file, iso);
-  };
-  const dropChanged = async () => {
-    const changed = await git(['diff', '--name-only', '--relative', 'HEAD', '--', 'content/']).catch(() => '');
-    for (const file of changed.split('\n')) if (file) times.delete(file);
-  };
-  const currentHead = async () => (await git(['rev-parse', '--verify', '--quiet', 'HEAD']).catch(() => '')).trim() || undefined;
+  const log = async (range: string[]) => parseLog(await git(['log', `--format=${RECORD}%aI`, '--name-only', '--no-renames', '--relative', ...range, '--', 'content/']));
+  const isAncestor = (older: string, newer: string) => git(['merge-base', '--is-ancestor', older, newer]).then(() => true, () => false);
 
   const refresh = async () => {
-    const now = await currentHead();
-    if (now && now !== head) {
-      const ancestor = head ? await git(['merge-base', '--is-ancestor', head, now]).then(() => true, () => false) : false;
-      if (!ancestor) times.clear();
-      await read(ancestor ? [`${head}..${now}`] : [now]);
-      head = now;
+    const now = (await git(['rev-parse', '--verify', '--quiet', 'HEAD']).catch(() => '')).trim() || undefined;
+    if (!head && now) {
+      const snapshot = await loadSnapshot(snapshotPath);
+      if (snapshot && await isAncestor(snapshot.head, now)) ({ head, times: history } = snapshot);
     }
-    await dropChanged();
+    if (now && now !== head) {
+      // Newer commits first: only they can move a file's time. A rewritten history (a rebase of
+      // this clone's commits) is read from where the two histories meet.
+      const base = head && (await isAncestor(head, now) ? head : (await git(['merge-base', head, now]).catch(() => '')).trim());
+      const fresh = await log(base ? [`${base}..${now}`] : [now]);
+      if (!base) history = new Map();
+      for (const [file, iso] of fresh) history.set(file, iso);
+      head = now;
+      await saveSnapshot(snapshotPath, now, history).catch(() => undefined);
+    }
+    for (const [file, iso] of history) times.set(file, iso);
+    const changed = await git(['diff', '--name-only', '--relative', 'HEAD', '--', 'content/']).catch(() => '');
+    for (const file of changed.split('\n')) if (file) times.delete(file);
   };
   // A folder that is not a repository (or has no commit yet): every file answers its modification time.
   await refresh().catch(() => undefined);

@@ -30,6 +30,8 @@ export interface WriteEvent {
 
 export interface WriterOptions {
   afterWrite?: (event: WriteEvent) => Promise<void> | void;
+  /** Runs each whole write (files, index, afterWrite): replicas that push wrap it (see `createReplica`). */
+  gate?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** `{ data: {...} }` or Strapi's 400. */
@@ -90,6 +92,12 @@ export class DocumentWriter {
   }
 
 
+  /** The document's lock, inside the writer's gate (`git.push`: a write never overlaps a rebase, and is answered once pushed). */
+  private locked<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const gate = this.options.gate;
+    return gate ? gate(() => this.lock.run(key, work)) : this.lock.run(key, work);
+  }
+
   private async emit(event: Omit<WriteEvent, 'files'> & { files: Iterable<string> }): Promise<void> {
     await this.options.afterWrite?.({ ...event, files: [...new Set(event.files)] });
   }
@@ -103,7 +111,7 @@ export class DocumentWriter {
     const documentId = newDocumentId();
     this.checkBody(model, data, locale, documentId, caller);
     const publish = !model.draftAndPublish || status === 'published';
-    return this.lock.run(this.lockKey(model, documentId), async () => {
+    return this.locked(this.lockKey(model, documentId), async () => {
       const change: Change = { documentId, locale, mode: 'create', publish, current: Object.create(null), sharedElsewhere: false };
       const next = prepareEntry(this.index, model, data, change);
       const now = new Date().toISOString();
@@ -125,7 +133,7 @@ export class DocumentWriter {
     // Keys are checked before the document is looked up: a bad body on an unknown id is a 400.
     this.checkBody(model, data, locale, documentId ?? '', caller);
     const publish = !model.draftAndPublish || status === 'published';
-    return this.lock.run(this.lockKey(model, documentId), async () => {
+    return this.locked(this.lockKey(model, documentId), async () => {
       const id = documentId ?? this.index.singleDocumentId(model.uid) ?? (model.kind === 'singleType' ? newDocumentId() : undefined);
       const documentExists = id !== undefined && this.index.documentRecords(model.uid, id).length > 0;
       if (id === undefined || (!documentExists && model.kind === 'collectionType')) return undefined;
@@ -230,7 +238,7 @@ export class DocumentWriter {
     if (model.draftAndPublish && raw.status === 'draft') throw new ValidationError('Cannot delete a draft document');
     const allLocales = model.localized && raw.locale === '*';
     const locale = allLocales ? null : this.writeLocale(model, { locale: raw.locale });
-    return this.lock.run(this.lockKey(model, documentId), async () => {
+    return this.locked(this.lockKey(model, documentId), async () => {
       const targetId = documentId ?? this.index.singleDocumentId(model.uid);
       if (!targetId) return 0;
       const records = this.index.documentRecords(model.uid, targetId).filter((record) => allLocales || record.locale === locale);
@@ -289,7 +297,7 @@ export class DocumentWriter {
   ): Promise<void> {
     if (!model.draftAndPublish) throw new ValidationError(`${model.uid} has no draft & publish`);
     const locale = this.writeLocale(model, { locale: localeOption });
-    await this.lock.run(this.lockKey(model, documentId), async () => {
+    await this.locked(this.lockKey(model, documentId), async () => {
       const files = this.files.inLocale(model, documentId, locale);
       if (!files.plain && !files.draft) throw new NotFoundError();
       const touched = await step(files);

@@ -6,7 +6,7 @@ import { resolveConfig } from '../../core/config/load.js';
 import { makeProject, startApp } from '../helpers/project.js';
 import { cms, git, initRepo, readText, writeText } from './helpers.js';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const TAG = {
   kind: 'collectionType',
@@ -44,7 +44,9 @@ describe('git.timestampsFromHistory: updatedAt and publishedAt from Git, never w
   it('writes no updatedAt or publishedAt line; the commit carries the write\'s time, so a fresh server answers the same', async () => {
     const root = project({ commitPerWrite: true });
     const server = await startApp(root, { report: () => {} });
-    const created = (await server.sendJson('POST', '/api/tags', { data: { name: 'New' } })).body.data;
+    const posted = await server.sendJson('POST', '/api/tags', { data: { name: 'New' } });
+    expect(posted.body).toMatchObject({ data: {} });
+    const created = posted.body.data;
     const updated = (await server.sendJson('PUT', '/api/tags/old', { data: { color: 'red' } })).body.data;
     for (const [documentId, answer] of [[created.documentId, created], ['old', updated]]) {
       const text = readText(root, `content/tags/${documentId}.json`)!;
@@ -73,6 +75,18 @@ describe('git.timestampsFromHistory: updatedAt and publishedAt from Git, never w
     utimesSync(join(root, 'content/tags/a.json'), when, when);
     const loaded = await createCms({ root, report: () => {} });
     expect(loaded.index.rows('api::tag.tag')[0].updatedAt).toBe(when.toISOString());
+  });
+
+  it('keeps what it read in .cms/file-times.json and reads only newer commits on the next start', async () => {
+    const root = project();
+    await createCms({ root, report: () => {} });
+    const snapshot = JSON.parse(readText(root, '.cms/file-times.json')!);
+    expect(snapshot).toMatchObject({ version: 1, head: git(root, 'rev-parse', 'HEAD') });
+    writeText(root, 'content/tags/old.json', '{\n  "name": "Renamed",\n  "createdAt": "2024-01-01T00:00:00.000Z"\n}\n');
+    git(root, 'commit', '--quiet', '-am', 'Rename', '--date=2030-01-01T00:00:00Z');
+    const loaded = await createCms({ root, report: () => {} });
+    expect(loaded.index.rows('api::tag.tag')[0]).toMatchObject({ updatedAt: '2030-01-01T00:00:00.000Z', data: { name: 'Renamed' } });
+    expect(JSON.parse(readText(root, '.cms/file-times.json')!).head).toBe(git(root, 'rev-parse', 'HEAD'));
   });
 
   it('cms fmt neither adds the timestamps back nor calls the files unformatted', async () => {

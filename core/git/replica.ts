@@ -1,0 +1,123 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { ReadWriteLock } from './read-write-lock.js';
+
+const run = promisify(execFile);
+
+/**
+ * One run at a time; callers arriving while one runs share the next run, which starts after they
+ * asked (so it sees their commit, or the push a webhook announced), never a run already under way.
+ */
+function coalesce<T>(work: () => Promise<T>): () => Promise<T> {
+  let current: Promise<unknown> = Promise.resolve();
+  let next: Promise<T> | undefined;
+  return () => {
+    next ??= current.then(() => {
+      next = undefined;
+      const run = work();
+      current = run.catch(() => undefined);
+      return run;
+    });
+    return next;
+  };
+}
+
+export interface ReplicaOptions {
+  root: string;
+  /** The remote every write is pushed to and pulled from (`git.push`, e.g. `origin`). */
+  remote: string;
+  /** Push each write (`git.push`); false: only pull. */
+  push: boolean;
+  /** Re-read the files a pull or rebase changed (project-relative paths). */
+  reindex: (files: string[]) => Promise<void>;
+  report: (message: string) => void;
+  /** Rejected pushes rebased and tried again before giving up (the commits stay local). */
+  retries?: number;
+  /** The secret `POST /_cms/git/pull` asks for (env `CMS_GIT_PULL_TOKEN`); the route is off without it. */
+  pullToken?: string;
+}
+
+export interface Replica {
+  /** Run one write (file and commit) beside other writes, never during a rebase; resolves once it is pushed (or reported). */
+  write<T>(work: () => Promise<T>): Promise<T>;
+  /** Fetch and bring this clone up to the remote (local commits rebased on top, then pushed); the changed files are reindexed. */
+  pull(): Promise<{ changed: string[] }>;
+  readonly pullToken: string | undefined;
+}
+
+/**
+ * A server that writes to a shared remote: each write's commit is pushed before the write is
+ * answered; a rejected push (another replica pushed first) fetches, rebases this clone's commits
+ * with the content merge driver (set up by `cms git-setup`), reindexes and tries again, at most
+ * `retries` times; then it is reported and the commit kept locally for the next push or pull.
+ * Pushes coalesce: writes that arrive during a push share the next one.
+ *
+ * @example
+ * const replica = createReplica({ root, remote: 'origin', push: true, reindex, report: console.error });
+ */
+export function createReplica(options: ReplicaOptions): Replica {
+  // A rebase commits: a server's clone without an identity commits as the CMS (authors are kept).
+  let identity: Promise<NodeJS.ProcessEnv> | undefined;
+  const env = () => (identity ??= run('git', ['config', 'user.name'], { cwd: options.root }).then(
+    ({ stdout }) => (stdout.trim() ? process.env : undefined), () => undefined,
+  ).then((found) => found ?? { ...process.env, GIT_COMMITTER_NAME: 'cms', GIT_COMMITTER_EMAIL: 'cms@cms.local' }));
+  const git = async (...args: string[]) => (await run('git', ['-c', 'core.quotePath=false', ...args], { cwd: options.root, env: await env(), maxBuffer: 256 * 1024 * 1024 })).stdout.trim();
+  const lock = new ReadWriteLock();
+  const retries = options.retries ?? 5;
+  const branch = async () => git('rev-parse', '--abbrev-ref', 'HEAD');
+
+  /** Fetch, rebase local commits onto the remote's, reindex what changed. Under the exclusive lock. */
+  const catchUp = async (): Promise<string[]> => {
+    const name = await branch();
+    await git('fetch', '--quiet', options.remote, name);
+    const before = await git('rev-parse', 'HEAD');
+    try {
+      await git('rebase', '--quiet', '--autostash', 'FETCH_HEAD');
+    } catch (error) {
+      await git('rebase', '--abort').catch(() => undefined);
+      throw new Error(`rebase onto ${options.remote}/${name} stopped (a conflict the merge driver left): ${(error as Error).message.split('\n')[0]}`);
+    }
+    const changed = (await git('diff', '--name-only', '--relative', before, 'HEAD', '--')).split('\n').filter(Boolean);
+    if (changed.length) await options.reindex(changed);
+    return changed;
+  };
+
+  const pushOnce = async (): Promise<void> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await git('push', '--quiet', options.remote, `HEAD:${await branch()}`);
+        return;
+      } catch (error) {
+        const message = (error as Error).message;
+        // Only a remote that moved on is worth a rebase; anything else (no network, no rights) is reported as is.
+        if (!/\[rejected\]|non-fast-forward|fetch first|failed to push some refs/.test(message) || attempt >= retries) {
+          options.report(`git push to ${options.remote} failed${attempt >= retries ? ` after ${retries} rebases` : ''}; the commit stays local until the next push or pull: ${message.split('\n').find((line) => line.includes('!') || line.includes('fatal')) ?? message.split('\n')[0]}`);
+          return;
+        }
+        try {
+          await lock.exclusive(catchUp);
+        } catch (rebaseError) {
+          options.report(`${(rebaseError as Error).message}; the commit stays local`);
+          return;
+        }
+      }
+    }
+  };
+
+  const pushed = coalesce(pushOnce);
+  const pulled = coalesce(async () => {
+    const changed = await lock.exclusive(catchUp);
+    if (options.push && (await git('rev-list', '--count', 'FETCH_HEAD..HEAD')) !== '0') await pushed();
+    return { changed };
+  });
+
+  return {
+    pullToken: options.pullToken || undefined,
+    async write(work) {
+      const result = await lock.shared(work);
+      if (options.push) await pushed();
+      return result;
+    },
+    pull: pulled,
+  };
+}

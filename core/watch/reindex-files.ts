@@ -1,0 +1,26 @@
+import type { Cms } from '../cms.js';
+import { CONFIG_FILES } from '../config/load.js';
+import { applyChanges, fileChange, type FileChange } from './file-changes.js';
+
+/**
+ * Bring the index up to files a pull or rebase changed (project-relative paths, as `git diff
+ * --name-only --relative` lists them), without waiting for the watcher: a schema or config change
+ * reloads the model, content files are read and applied in one step, with their new history times.
+ *
+ * @example
+ * await reindexFiles(cms, ['content/articles/x.json'], console.error);
+ */
+export async function reindexFiles(cms: Cms, files: string[], report: (message: string) => void): Promise<void> {
+  if (files.some((file) => file.startsWith('schemas/') || CONFIG_FILES.includes(file))) {
+    await cms.reload();
+    return;
+  }
+  const index = cms.index;
+  const changes: FileChange[] = [];
+  for (const file of files.filter((path) => /^content\/[^/]+\/[^/]+$/.test(path))) {
+    const change = await fileChange(index, cms.root, file);
+    if (change) changes.push(change);
+  }
+  if (index.fileTimes) await cms.refreshHistory();
+  for (const problem of applyChanges(index, changes)) report(problem.format());
+}

@@ -1,0 +1,111 @@
+import { createHmac } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { makeProject, REPO_ROOT, startApp, type TestServer } from '../helpers/project.js';
+import { cms, git, initRepo } from './helpers.js';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const NOTE = {
+  kind: 'collectionType',
+  info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+  options: { draftAndPublish: false },
+  attributes: { title: { type: 'string' }, description: { type: 'string' }, views: { type: 'integer' } },
+};
+const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_ROOT, 'dist/cli/merge-driver.js'))}`;
+
+/** A bare remote holding a project with one shared note, and a clone of it per server (driver set up). */
+async function remoteAndClones(count: number): Promise<{ remote: string; clones: string[] }> {
+  const seed = makeProject({
+    'schemas/note.json': NOTE,
+    'cms.config.json': { permissions: { public: { notes: ['find', 'findOne', 'create', 'update'] } }, git: { push: 'origin', timestampsFromHistory: true } },
+    'content/notes/shared.json': '{\n  "title": "Shared",\n  "description": "One note",\n  "views": 0,\n  "createdAt": "2025-01-01T00:00:00.000Z"\n}\n',
+    '.gitattributes': 'content/** merge=cms\n',
+  });
+  initRepo(seed);
+  const remote = mkdtempSync(join(tmpdir(), 'cms-remote-'));
+  git(remote, 'init', '--quiet', '--bare', '--initial-branch=main');
+  git(seed, 'push', '--quiet', remote, 'main');
+  const clones = [];
+  for (let at = 0; at < count; at++) {
+    const clone = mkdtempSync(join(tmpdir(), 'cms-replica-'));
+    git(clone, 'clone', '--quiet', remote, '.');
+    expect((await cms(['git-setup', '--root', clone, '--command', DRIVER])).code).toBe(0);
+    clones.push(clone);
+  }
+  return { remote, clones };
+}
+
+const everything = async (server: TestServer) => (await server.getJson('/api/notes?pagination[pageSize]=100&sort=documentId')).body;
+
+describe('replicas that write: git.push and pull', () => {
+  it('two servers writing different documents and different fields of one document at once: every acknowledged write is on the remote, both converge, 0 conflicts', async () => {
+    const { remote, clones } = await remoteAndClones(2);
+    const reports: string[] = [];
+    const servers = await Promise.all(clones.map((root) => startApp(root, { report: (line) => reports.push(line) })));
+    const [a, b] = servers;
+    const writes = [
+      ...Array.from({ length: 15 }, (_, at) => a.sendJson('POST', '/api/notes', { data: { title: `From a ${at}` } })),
+      ...Array.from({ length: 15 }, (_, at) => b.sendJson('POST', '/api/notes', { data: { title: `From b ${at}` } })),
+      a.sendJson('PUT', '/api/notes/shared', { data: { title: 'Retitled on a' } }),
+      b.sendJson('PUT', '/api/notes/shared', { data: { description: 'Described on b' } }),
+      a.sendJson('PUT', '/api/notes/shared', { data: { views: 7 } }),
+    ];
+    const answers = await Promise.all(writes);
+    for (const answer of answers) expect(answer.status).toBeLessThan(300);
+    expect(reports).toEqual([]);
+
+    // Every acknowledged write is on the remote: a fresh clone serves them all.
+    const fresh = mkdtempSync(join(tmpdir(), 'cms-fresh-'));
+    git(fresh, 'clone', '--quiet', remote, '.');
+    const served = await everything(await startApp(fresh, { report: () => {} }));
+    const created = answers.slice(0, 30).map((answer) => answer.body.data.documentId);
+    expect(served.data.map((note: { documentId: string }) => note.documentId)).toEqual(expect.arrayContaining([...created, 'shared']));
+    expect(served.data.find((note: { documentId: string }) => note.documentId === 'shared')).toMatchObject({ title: 'Retitled on a', description: 'Described on b', views: 7 });
+
+    // Both servers pull and answer exactly what the remote's fresh clone answers.
+    for (const server of servers) await server.cms.replica!.pull();
+    for (const server of servers) expect(await everything(server)).toEqual(served);
+    expect(reports).toEqual([]);
+    for (const clone of clones) expect(git(clone, 'status', '--porcelain')).toBe('');
+  });
+
+  it('a push that cannot be made is reported and the commit kept locally', async () => {
+    const { remote, clones } = await remoteAndClones(1);
+    git(clones[0], 'remote', 'set-url', 'origin', join(remote, 'missing'));
+    const reports: string[] = [];
+    const server = await startApp(clones[0], { report: (line) => reports.push(line) });
+    expect((await server.sendJson('PUT', '/api/notes/shared', { data: { views: 1 } })).status).toBe(200);
+    expect(reports).toEqual([expect.stringMatching(/^git push to origin failed; the commit stays local/)]);
+    expect(git(clones[0], 'log', '-1', '--format=%s')).toBe('Update api::note.note shared');
+  });
+
+  it('POST /_cms/git/pull (a hosting site\'s push webhook) pulls and reindexes, with the token only', async () => {
+    const { clones } = await remoteAndClones(2);
+    const token = 'a-long-webhook-secret';
+    const [a, b] = await Promise.all(clones.map((root) => startApp(root, { report: () => {}, env: { CMS_GIT_PULL_TOKEN: token } })));
+    const created = (await b.sendJson('POST', '/api/notes', { data: { title: 'Pushed by b' } })).body.data;
+    expect((await a.getJson(`/api/notes/${created.documentId}`)).status).toBe(404);
+
+    const pull = (headers: Record<string, string>, body = '{"ref":"refs/heads/main"}') => a.request('/_cms/git/pull', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    expect((await a.request('/_cms/git/pull')).status).toBe(405);
+    expect((await pull({})).status).toBe(401);
+    expect((await pull({ authorization: 'Bearer wrong' })).status).toBe(401);
+    expect((await pull({ 'x-hub-signature-256': 'sha256=00' })).status).toBe(401);
+    const signed = (body: string) => `sha256=${createHmac('sha256', token).update(body).digest('hex')}`;
+    const answer = await pull({ 'x-hub-signature-256': signed('{"ref":"refs/heads/main"}') });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ changed: 1 });
+    expect((await a.getJson(`/api/notes/${created.documentId}`)).body.data).toEqual(created);
+    expect((await pull({ authorization: `Bearer ${token}` })).status).toBe(200);
+    expect((await pull({ 'x-gitlab-token': token })).status).toBe(200);
+  });
+
+  it('the pull route does not exist without a token, and never shadows content', async () => {
+    const { clones } = await remoteAndClones(1);
+    const server = await startApp(clones[0], { report: () => {}, env: {} });
+    expect((await server.request('/_cms/git/pull', { method: 'POST', headers: { authorization: 'Bearer x' } })).status).toBe(404);
+  });
+});
