@@ -153,3 +153,12 @@ describe('(b) without a driver, timestamps from history', () => {
     await expectBothSides(root, created);
   });
 });
+
+describe('(c) neither: a plain line merge with timestamps in the files', () => {
+  it('conflicts on every document both branches edited, on its updatedAt/publishedAt lines', async () => {
+    const { root } = await twoBranches(false, false);
+    const conflicted = merge(root, 'b');
+    expect(conflicted).toEqual(SHARED.map((shared) => `content/notes/${shared.documentId}.${shared.format}`).sort());
+    git(root, 'merge', '--abort');
+  });
+});

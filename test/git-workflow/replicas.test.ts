@@ -47,8 +47,8 @@ describe('replicas that write: git.push and pull', () => {
     const servers = await Promise.all(clones.map((root) => startApp(root, { report: (line) => reports.push(line) })));
     const [a, b] = servers;
     const writes = [
-      ...Array.from({ length: 15 }, (_, at) => a.sendJson('POST', '/api/notes', { data: { title: `From a ${at}` } })),
-      ...Array.from({ length: 15 }, (_, at) => b.sendJson('POST', '/api/notes', { data: { title: `From b ${at}` } })),
+      ...Array.from({ length: 10 }, (_, at) => a.sendJson('POST', '/api/notes', { data: { title: `From a ${at}` } })),
+      ...Array.from({ length: 10 }, (_, at) => b.sendJson('POST', '/api/notes', { data: { title: `From b ${at}` } })),
       a.sendJson('PUT', '/api/notes/shared', { data: { title: 'Retitled on a' } }),
       b.sendJson('PUT', '/api/notes/shared', { data: { description: 'Described on b' } }),
       a.sendJson('PUT', '/api/notes/shared', { data: { views: 7 } }),
@@ -61,7 +61,7 @@ describe('replicas that write: git.push and pull', () => {
     const fresh = mkdtempSync(join(tmpdir(), 'cms-fresh-'));
     git(fresh, 'clone', '--quiet', remote, '.');
     const served = await everything(await startApp(fresh, { report: () => {} }));
-    const created = answers.slice(0, 30).map((answer) => answer.body.data.documentId);
+    const created = answers.slice(0, 20).map((answer) => answer.body.data.documentId);
     expect(served.data.map((note: { documentId: string }) => note.documentId)).toEqual(expect.arrayContaining([...created, 'shared']));
     expect(served.data.find((note: { documentId: string }) => note.documentId === 'shared')).toMatchObject({ title: 'Retitled on a', description: 'Described on b', views: 7 });
 
