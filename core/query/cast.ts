@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors.js';
+import { CAST } from '../schema/scalar-rules.js';
 import type { Attribute } from '../schema/types.js';
 
 /**
@@ -39,19 +40,30 @@ export function toComparable(value: unknown, type: Attribute['type']): Comparabl
   }
 }
 
+/**
+ * The text SQLite's LIKE sees for a stored cell (Strapi's text operators on any column): booleans are
+ * stored as 1/0 and date-times as epoch milliseconds, so `active $contains true` matches nothing.
+ */
+export function storedText(value: unknown, type: Attribute['type']): string {
+  if (type === 'boolean' && typeof value === 'boolean') return value ? '1' : '0';
+  if ((type === 'datetime' || type === 'timestamp') && typeof value === 'string') {
+    const time = Date.parse(value);
+    if (!Number.isNaN(time)) return String(time);
+  }
+  return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
 type Caster = (raw: string) => Comparable | undefined;
+
+/** Strapi's database parsers (dates, times) refuse a filter value with their own 400, details `{}`. */
+const storageParsed = (type: Attribute['type'], toComparableValue: (stored: string) => Comparable): Caster => (raw) => {
+  const cast = CAST[type](raw, '');
+  if ('error' in cast) throw new ValidationError(cast.error);
+  return toComparableValue(cast.value as string);
+};
 
 /** Strapi's NumberField casts with lodash `toNumber` for every numeric type, so `views > 9.5` is valid. */
 const number: Caster = (raw) => (raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : undefined);
-
-/** Strapi's `parseDate`: the leading `YYYY-MM-DD` as written (no time-zone shift), and a real calendar day. */
-const date: Caster = (raw) => {
-  const match = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])/.exec(raw.trim());
-  if (!match) return undefined;
-  const [, year, month, day] = match.map(Number);
-  const check = new Date(Date.UTC(year, month - 1, day));
-  return check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? match[0] : undefined;
-};
 
 /** Query-string value → comparable, per attribute type (Strapi casts `cast` operators' values). */
 const CASTERS: Partial<Record<Attribute['type'], Caster>> = {
@@ -59,17 +71,12 @@ const CASTERS: Partial<Record<Attribute['type'], Caster>> = {
   float: number,
   decimal: number,
   biginteger: (raw) => (/^[-+]?\d+$/.test(raw.trim()) ? BigInt(raw.trim()) : undefined),
-  boolean: (raw) => (TRUE.includes(raw.toLowerCase()) ? 1 : FALSE.includes(raw.toLowerCase()) ? 0 : undefined),
-  datetime: (raw) => {
-    const time = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
-    return Number.isNaN(time) ? undefined : time;
-  },
-  timestamp: (raw) => {
-    const time = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
-    return Number.isNaN(time) ? undefined : time;
-  },
-  date,
-  time: (raw) => normalizeTime(raw),
+  // Strapi's BooleanField.toDB: true/t/1 and false/f/0 as written, any other text by its truthiness ('yes' is true)
+  boolean: (raw) => (TRUE.includes(raw) ? 1 : FALSE.includes(raw) ? 0 : raw === '' ? 0 : 1),
+  datetime: storageParsed('datetime', (stored) => Date.parse(stored)),
+  timestamp: storageParsed('timestamp', (stored) => Date.parse(stored)),
+  date: storageParsed('date', (stored) => stored),
+  time: storageParsed('time', (stored) => stored),
 };
 
 const describe: Partial<Record<Attribute['type'], string>> = {

@@ -1,6 +1,6 @@
 import { getAttribute, UPLOAD_FILE_UID, type Model } from '../schema/types.js';
 import type { Filter, FieldRef } from './ast.js';
-import { toComparable, type Comparable } from './cast.js';
+import { storedText, toComparable, type Comparable } from './cast.js';
 import type { QueryContext } from './context.js';
 import { childNodes, readField, rowNode, targetScope, type Node } from './nodes.js';
 import { foldArgument, OPERATORS, type Cell, type Operator, type Truth } from './operators.js';
@@ -89,7 +89,7 @@ function cellOf(node: Node | undefined, field: FieldRef): Cell {
   const raw = readField(node, field.name);
   const cell: Cell = raw === null || raw === undefined
     ? NULL_CELL
-    : { value: toComparable(raw, field.type), text: typeof raw === 'string' ? raw : typeof raw === 'object' ? JSON.stringify(raw) : String(raw) };
+    : { value: toComparable(raw, field.type), text: storedText(raw, field.type) };
   node.cells.set(field.name, cell);
   return cell;
 }
