@@ -20,19 +20,18 @@ export async function readText(root: string, file: string): Promise<string | und
  */
 export async function writeContentFile(root: string, index: ContentIndex, model: Model, file: string, document: StoredDocument, base?: string): Promise<boolean> {
   const previous = await readText(root, file);
-  if (index.fileTimes) {
-    // Timestamps from history: the time is this server's until the commit carries it (whole
-    // seconds, as Git keeps them), and no updatedAt/publishedAt line is written to collide.
-    const time = `${(document.updatedAt ?? new Date().toISOString()).slice(0, 19)}.000Z`;
-    index.fileTimes.set(file, time);
-    document = withoutHistoryTimestamps({ ...document, createdAt: document.createdAt && document.createdAt > time ? time : document.createdAt });
-  }
+  // Timestamps from history: the time is this server's until the commit carries it (whole
+  // seconds, as Git keeps them), and no updatedAt/publishedAt line is written to collide.
+  const time = index.fileTimes && `${(document.updatedAt ?? new Date().toISOString()).slice(0, 19)}.000Z`;
+  if (time) document = withoutHistoryTimestamps({ ...document, createdAt: document.createdAt && document.createdAt > time ? time : document.createdAt });
   const text = serializeDocument(index.models, model, file, document, previous ?? base);
+  // Unchanged: no write, no commit, so no new time either (every replica keeps the last commit's).
   if (text === previous) return false;
   const record = readContentFile(file, text, 0, model, index.models, index.config);
   const path = join(root, file);
   await writeFileAtomic(path, text);
   record.mtimeMs = (await stat(path)).mtimeMs;
+  if (time) index.fileTimes!.set(file, time);
   index.setRecord(record);
   return true;
 }

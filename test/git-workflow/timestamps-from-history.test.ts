@@ -60,6 +60,16 @@ describe('git.timestampsFromHistory: updatedAt and publishedAt from Git, never w
     expect((await fresh.getJson('/api/tags/old')).body.data).toEqual(updated);
   });
 
+  it('a write that changes nothing keeps the time and makes no commit', async () => {
+    const root = project({ commitPerWrite: true });
+    const server = await startApp(root, { report: () => {} });
+    const before = (await server.getJson('/api/tags/old')).body.data;
+    const head = git(root, 'rev-parse', 'HEAD');
+    expect((await server.sendJson('PUT', '/api/tags/old', { data: { name: 'Old' } })).body.data).toEqual(before);
+    expect((await server.getJson('/api/tags/old')).body.data).toEqual(before);
+    expect(git(root, 'rev-parse', 'HEAD')).toBe(head);
+  });
+
   it('an uncommitted change answers the file\'s modification time', async () => {
     const root = project();
     writeText(root, 'content/tags/old.json', '{\n  "name": "Edited by hand",\n  "createdAt": "2024-01-01T00:00:00.000Z"\n}\n');
