@@ -40,8 +40,8 @@ function readAndParse(root) {
   return { ms: performance.now() - start, bytes };
 }
 
-async function cannon(url, connections, requests) {
-  const result = await autocannon({ url, connections, duration, requests, pipelining: 1 });
+async function cannon(url, connections, requests, headers) {
+  const result = await autocannon({ url, connections, duration, requests, headers, pipelining: 1 });
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -52,8 +52,20 @@ async function benchHttp() {
   const config = JSON.parse(readFileSync(join(writable, 'cms.config.json'), 'utf8'));
   config.permissions.public['api::article.article'] = ['find', 'findOne', 'update'];
   writeFileSync(join(writable, 'cms.config.json'), JSON.stringify(config));
-  const cms = await createCms({ root, report: () => {} });
+  // Signed-in users may read what the Public role may.
+  const readConfig = JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8'));
+  readConfig.permissions.authenticated = readConfig.permissions.public;
+  writeFileSync(join(root, 'cms.config.json'), JSON.stringify(readConfig, null, 2));
+  // Secrets from the environment, as a deployment sets them (no development secret written).
+  const env = { ...process.env, CMS_JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'bench-salt-0123456789abcdef0123456789abcdef' };
+  const cms = await createCms({ root, env, report: () => {} });
   const rw = await createCms({ root: writable, report: () => {} });
+  // The callers a static-site build or an app sends: anonymous, an API token, a users-permissions JWT.
+  const { tokens, users } = cms.auth;
+  for (const token of tokens.list()) if (token.name === 'bench') tokens.revoke('bench');
+  const tokenKey = tokens.create({ name: 'bench', type: 'read-only' }).accessKey;
+  const user = users.byId(1) ?? await users.add({ username: 'bench', email: 'bench@example.org', password: 'bench password 123' });
+  const callers = [['anonymous', {}], ['API token', { authorization: `Bearer ${tokenKey}` }], ['JWT', { authorization: `Bearer ${cms.auth.issueJwt(user)}` }]];
   const ours = await listen(createNodeHandler(cms));
   const oursRw = await listen(createNodeHandler(rw));
   const someId = cms.index.scopedRows('api::article.article', { status: 'published', locale: 'en' })[3].documentId;
@@ -71,8 +83,10 @@ async function benchHttp() {
     const bare = await listen((_req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length }); res.end(bytes); });
     for (const connections of [10, 100]) {
       const limit = await cannon(`http://127.0.0.1:${bare.address().port}${path}`, connections);
-      const ours2 = await cannon(`http://127.0.0.1:${ours.address().port}${path}`, connections);
-      rows.push({ scenario: name, connections, 'limit req/s': limit.rps, 'ours req/s': ours2.rps, ratio: +(ours2.rps / limit.rps).toFixed(2), 'ours p50 ms': ours2.p50, 'ours p99 ms': ours2.p99, errors: ours2.errors });
+      for (const [caller, headers] of callers) {
+        const ours2 = await cannon(`http://127.0.0.1:${ours.address().port}${path}`, connections, undefined, headers);
+        rows.push({ scenario: name, caller, connections, 'limit req/s': limit.rps, 'ours req/s': ours2.rps, ratio: +(ours2.rps / limit.rps).toFixed(2), 'ours p50 ms': ours2.p50, 'ours p99 ms': ours2.p99, errors: ours2.errors });
+      }
     }
     bare.close();
   }
@@ -86,7 +100,7 @@ async function benchHttp() {
   for (const connections of [10, 100]) {
     const limit = await cannon(`http://127.0.0.1:${bare.address().port}/`, connections);
     const mix = await cannon(`http://127.0.0.1:${oursRw.address().port}`, connections, mixRequests);
-    rows.push({ scenario: 'read/write mix 9:1', connections, 'limit req/s': limit.rps, 'ours req/s': mix.rps, ratio: +(mix.rps / limit.rps).toFixed(2), 'ours p50 ms': mix.p50, 'ours p99 ms': mix.p99, errors: mix.errors });
+    rows.push({ scenario: 'read/write mix 9:1', caller: 'anonymous', connections, 'limit req/s': limit.rps, 'ours req/s': mix.rps, ratio: +(mix.rps / limit.rps).toFixed(2), 'ours p50 ms': mix.p50, 'ours p99 ms': mix.p99, errors: mix.errors });
   }
   bare.close(); ours.close(); oursRw.close();
   table('HTTP throughput at 1k documents (autocannon, loopback)', rows);

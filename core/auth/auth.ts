@@ -2,8 +2,10 @@ import type { Caller } from '../access/permissions.js';
 import { knownScopes } from '../access/scopes.js';
 import type { CmsConfig } from '../config/types.js';
 import type { Models } from '../schema/types.js';
+import { readFingerprint } from '../access/fingerprint.js';
 import { ApiTokens } from './api-tokens.js';
 import { createAuthenticator, ENV_TOKEN } from './authenticate.js';
+import { createCredentialCache } from './credential-cache.js';
 import { issueJwt } from './jwt.js';
 import { RateLimiter } from './rate-limit.js';
 import { createSecrets, type Secrets } from './secrets.js';
@@ -29,8 +31,10 @@ export interface Auth {
   tokens: ApiTokens;
   users: Users;
   limiter: RateLimiter;
-  /** Resolve a Bearer value to a caller (see `createAuthenticator`); what the content API calls. */
+  /** Resolve a Bearer value to a caller (see `createAuthenticator`), verified once per key and auth-state revision; what the content API calls. */
   authenticate: (key: string) => Caller | undefined;
+  /** The read fingerprint of a Bearer value's caller (what cached answers are keyed by); undefined when the key is not valid. */
+  readFingerprint: (key: string) => string | undefined;
   /** A JWT for this user (`{ id, iat, exp }`, `auth.jwtExpiresIn`). */
   issueJwt: (user: Pick<StoredUser, 'id'>) => string;
 }
@@ -52,6 +56,8 @@ export function createAuth(options: AuthOptions): Auth {
   let scopes: Set<string> | undefined;
   const tokens = new ApiTokens(store, secrets, () => (scopes ??= knownScopes(models)));
   const users = new Users(store);
+  const verify = createAuthenticator({ config, tokens, users, secrets, envToken: env[ENV_TOKEN], report });
+  const credentials = createCredentialCache(verify, () => store.revision);
   return {
     config,
     models,
@@ -60,7 +66,8 @@ export function createAuth(options: AuthOptions): Auth {
     tokens,
     users,
     limiter: new RateLimiter(config.auth.rateLimit),
-    authenticate: createAuthenticator({ config, tokens, users, secrets, envToken: env[ENV_TOKEN], report }),
+    authenticate: credentials.caller,
+    readFingerprint: (key) => credentials.fingerprint(key, (caller) => readFingerprint(caller, models)),
     issueJwt: (user) => issueJwt(user.id, secrets.jwtSecret(true)!, config.auth.jwtExpiresIn),
   };
 }

@@ -5,6 +5,7 @@ import type { CmsConfig } from '../config/types.js';
 import { UnauthorizedError } from '../errors.js';
 import { isExpired, type ApiTokens } from './api-tokens.js';
 import { verifyJwt } from './jwt.js';
+import type { VerifiedCaller } from './credential-cache.js';
 import type { Secrets } from './secrets.js';
 import type { StoredApiToken } from './state-store.js';
 import type { Users } from './users.js';
@@ -38,11 +39,13 @@ export function tokenCaller(token: Pick<StoredApiToken, 'name' | 'type' | 'permi
  * is gone, blocked or unconfirmed → 401 `Invalid credentials`). Undefined when nothing matches,
  * which the content API answers with 401 `Missing or invalid credentials`.
  *
+ * Returns the caller with the key's expiry, so a cache of verified keys knows when to forget it.
+ *
  * @example
- * const authenticate = createAuthenticator({ config, tokens, users, secrets, report });
- * authenticate(key)?.can(articleModel, 'find')
+ * const verify = createAuthenticator({ config, tokens, users, secrets, report });
+ * verify(key)?.caller.can(articleModel, 'find')
  */
-export function createAuthenticator(deps: AuthenticatorDeps): (key: string) => Caller | undefined {
+export function createAuthenticator(deps: AuthenticatorDeps): (key: string) => VerifiedCaller | undefined {
   // The environment key is compared as an HMAC under a per-process key: equal lengths, constant time.
   const processKey = randomBytes(32);
   const digest = (key: string) => createHmac('sha512', processKey).update(key).digest();
@@ -63,14 +66,14 @@ export function createAuthenticator(deps: AuthenticatorDeps): (key: string) => C
         if (!touchFailed) deps.report(`warning: cannot record API token use: ${(error as Error).message}`);
         touchFailed = true;
       }
-      return tokenCaller(stored);
+      return { caller: tokenCaller(stored), expiresAt: stored.expiresAt === null ? Infinity : Date.parse(stored.expiresAt) };
     }
-    if (envDigest && timingSafeEqual(digest(key), envDigest)) return envCaller;
+    if (envDigest && timingSafeEqual(digest(key), envDigest)) return { caller: envCaller, expiresAt: Infinity };
     const secret = deps.secrets.jwtSecret(false);
     const payload = secret ? verifyJwt(key, secret) : undefined;
     if (!payload) return undefined;
     const user = deps.users.byId(payload.id);
     if (!user || user.blocked || !user.confirmed) throw new UnauthorizedError('Invalid credentials');
-    return authenticatedCaller(deps.config, user);
+    return { caller: authenticatedCaller(deps.config, user), expiresAt: payload.exp * 1000 };
   };
 }

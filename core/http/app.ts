@@ -19,7 +19,7 @@ export interface AppOptions {
   log?: (message: string) => void;
   /** Routes beside the content API; defaults to the built-in extensions (auth, upload…). */
   extensions?: ExtensionRoute[];
-  /** Where finished anonymous GET answers are kept (shared with the Node fast path in serve.ts). */
+  /** Where finished GET answers are kept, per read scope (shared with the Node fast path in serve.ts). */
   cache?: ResponseCache;
 }
 
@@ -60,14 +60,16 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
       }
       if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) {
         const authorization = request.headers.get('authorization');
-        const cacheable = request.method === 'GET' && !authorization;
-        const cacheKey = ResponseCache.key(url.pathname + url.search, request.headers.get('origin'), request.headers.get('strapi-response-format'));
+        const api = cms.contentApi;
+        // Answers are shared by callers who may read exactly the same (anonymous: ''); an invalid credential is never cached.
+        const scope = request.method === 'GET' ? api.readScope(authorization) : undefined;
+        const cacheable = scope !== undefined;
+        const cacheKey = ResponseCache.key(url.pathname + url.search, request.headers.get('origin'), request.headers.get('strapi-response-format'), scope);
         if (cacheable) {
           const hit = cache.get(cacheKey, cms.index, cms.index.version);
           if (hit) return ifNoneMatch(request.headers.get('if-none-match'), hit.headers.etag) ? notModified(hit.headers) : new Response(hit.body as unknown as BodyInit, { status: hit.status, statusText: statusText(hit.status), headers: hit.headers });
         }
         const body = await readBody(request);
-        const api = cms.contentApi;
         const index = cms.index;
         const version = index.version;
         const path = url.pathname.slice(prefix.length);
@@ -75,7 +77,8 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
         if (request.method === 'GET') {
           // Authorised before the tag is compared: a 304 never confirms content the caller could not read.
           const { route } = api.authorize({ method: 'GET', path, authorization });
-          const etag = entityTag(index, version, cacheKey, authorization ? `${authorization}\u0000${cms.auth.store.revision}` : '');
+          // The key holds the caller's read scope: callers who may read the same share a tag, no others.
+          const etag = entityTag(index, version, cacheKey, authorization && !cacheable ? `${authorization}\u0000${cms.auth.store.revision}` : '');
           validators = { etag, 'cache-control': cacheControlFor(cms.config, route.model, !!authorization) };
           if (ifNoneMatch(request.headers.get('if-none-match'), etag)) return notModified({ ...headers, ...validators });
         }

@@ -1,5 +1,6 @@
 /**
- * Finished anonymous GET answers, kept as bytes until the content changes. A repeated read then
+ * Finished GET answers, kept as bytes until the content changes, per read scope (anonymous, or
+ * the read fingerprint of a token's or user's permissions). A repeated read then
  * costs a map lookup and a socket write, which is what lets the server approach the bare
  * `node:http` limit. Entries are tagged with the index they were computed from and its version,
  * so any write, file change or model reload makes them stale at once.
@@ -21,9 +22,12 @@ export class ResponseCache {
 
   constructor(private readonly maxEntries = 5000, private readonly maxBytes = 64 * 1024 * 1024) {}
 
-  /** Cache key: everything an anonymous answer depends on besides the content. */
-  static key(url: string, origin: string | null | undefined, responseFormat: string | null | undefined): string {
-    return `${url}\u0000${origin ?? ''}\u0000${responseFormat ?? ''}`;
+  /**
+   * Cache key: everything an answer depends on besides the content. `scope` is the caller's read
+   * fingerprint ('' or absent for anonymous callers), so no answer crosses a permission boundary.
+   */
+  static key(url: string, origin: string | null | undefined, responseFormat: string | null | undefined, scope = ''): string {
+    return `${url}\u0000${origin ?? ''}\u0000${responseFormat ?? ''}\u0000${scope}`;
   }
 
   get(key: string, owner: object, version: number): CachedResponse | undefined {

@@ -15,7 +15,7 @@ export interface ServeOptions {
 }
 
 /**
- * The Node request listener: cached anonymous GETs are written straight to the socket, skipping
+ * The Node request listener: cached GETs (anonymous, or for a verified credential's read scope) are written straight to the socket, skipping
  * the web Request/Response conversion that dominates small repeated reads; the rest goes to h3.
  */
 export function createNodeHandler(cms: Cms): (req: IncomingMessage, res: ServerResponse) => unknown {
@@ -23,9 +23,10 @@ export function createNodeHandler(cms: Cms): (req: IncomingMessage, res: ServerR
   const handler = toNodeHandler(createApp(cms, { cache }));
   return (req, res) => {
     guardUnreadBody(req, res);
-    if (req.method === 'GET' && !req.headers.authorization && req.url) {
+    const scope = req.method === 'GET' && req.url ? cms.contentApi.readScope(req.headers.authorization) : undefined;
+    if (scope !== undefined) {
       const format = req.headers['strapi-response-format'];
-      const hit = cache.get(ResponseCache.key(req.url, req.headers.origin, typeof format === 'string' ? format : undefined), cms.index, cms.index.version);
+      const hit = cache.get(ResponseCache.key(req.url!, req.headers.origin, typeof format === 'string' ? format : undefined, scope), cms.index, cms.index.version);
       if (hit && ifNoneMatch(req.headers['if-none-match'], hit.headers.etag)) {
         res.writeHead(304, notModifiedHeaders(hit.headers));
         res.end();

@@ -40,6 +40,8 @@ export interface ContentApiOptions {
   anonymous: Caller;
   /** Resolve a Bearer token to a caller; undefined when it matches nothing (→ 401). */
   authenticate?: (token: string) => Caller | undefined;
+  /** A Bearer token's read fingerprint (what its answers depend on); undefined when the token is not valid. */
+  readFingerprint?: (token: string) => string | undefined;
 }
 
 /**
@@ -95,7 +97,25 @@ export function createContentApi(options: ContentApiOptions) {
 
   /** The caller behind an `Authorization` header (anonymous without one; 401 for a bad Bearer token). */
   const callerFor = (authorization: string | null | undefined): Caller => resolveCaller({ authorization });
-  return Object.assign(handle, { callerFor, authorize });
+
+  /**
+   * What a read's answer depends on besides the URL: '' for anonymous callers, the credential's
+   * read fingerprint otherwise, undefined when the credential is not valid (its answer is an
+   * error, computed every time). Callers with one scope get the same bytes, so they may share
+   * cached answers; no other two callers ever do.
+   */
+  function readScope(authorization: string | null | undefined): string | undefined {
+    const token = bearerToken(authorization);
+    // No Bearer token (none, or another scheme) is the Public role, as resolveCaller decides.
+    if (token === undefined) return '';
+    if (!options.readFingerprint) return undefined;
+    try {
+      return options.readFingerprint(token);
+    } catch {
+      return undefined; // an expired token, a blocked user: answered (401) the long way
+    }
+  }
+  return Object.assign(handle, { callerFor, authorize, readScope });
 }
 
 function found(data: Data | undefined): Data {
