@@ -1,5 +1,5 @@
 import { invalidKey, ValidationError } from '../errors.js';
-import { getAttribute, isScalar, type Model } from '../schema/types.js';
+import { getAttribute, isHiddenAttribute, isScalar, type Model } from '../schema/types.js';
 import { fieldRef } from './nodes.js';
 import { listOf } from './normalize-filters.js';
 
@@ -19,6 +19,8 @@ export function normalizeFields(model: Model, raw: unknown): string[] | undefine
     const attribute = getAttribute(model, name);
     if (attribute) {
       if (!isScalar(attribute) || attribute.private || attribute.type === 'password') throw invalidKey(name, name, 'fields');
+    } else if (isHiddenAttribute(model, name)) {
+      throw invalidKey(name, name, 'fields');
     } else if (!fieldRef(model, name)) {
       throw invalidKey(name, null, 'fields');
     }

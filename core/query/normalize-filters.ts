@@ -1,5 +1,5 @@
 import { invalidKey, ValidationError } from '../errors.js';
-import { getAttribute, isMorph, UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
+import { getAttribute, isHiddenAttribute, isMorph, UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import type { FieldRef, Filter } from './ast.js';
 import { castFilterValue } from './cast.js';
 import { fieldRef } from './nodes.js';
@@ -105,6 +105,7 @@ function normalizeKey(ctx: NormalizeContext, model: Model, key: string, value: u
   const attribute = getAttribute(model, key);
   const attributePath = joinPath(path, key);
   if (!attribute) {
+    if (isHiddenAttribute(model, key)) throw invalidKey(key, attributePath, 'filters');
     const field = fieldRef(model, key);
     if (!field || !['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale'].includes(key)) throw invalidKey(key, path, 'filters');
     return normalizeFieldWhere(field, value, attributePath);

@@ -1,5 +1,5 @@
 import { invalidKey, ValidationError } from '../errors.js';
-import { getAttribute, isMorph, isPopulatable, UPLOAD_FILE_UID, type Attribute, type Model } from '../schema/types.js';
+import { getAttribute, isHiddenAttribute, isMorph, isPopulatable, UPLOAD_FILE_UID, type Attribute, type Model } from '../schema/types.js';
 import type { PopulateMap, PopulateNode } from './ast.js';
 import { normalizeFields } from './normalize-fields.js';
 import { listOf, normalizeFilters, type NormalizeContext } from './normalize-filters.js';
@@ -56,7 +56,7 @@ function isReadable(ctx: NormalizeContext, attribute: Attribute): boolean {
  */
 function populatableAttribute(model: Model, key: string, path: PopulatePath): Attribute {
   const attribute = attributeFor(model, key);
-  if (!attribute) throw invalidKey(key, path.attribute, 'populate');
+  if (!attribute) throw invalidKey(key, isHiddenAttribute(model, key) ? into(path, key, true).attribute : path.attribute, 'populate');
   if (!isPopulatable(attribute)) throw invalidKey(key, into(path, key, true).raw, 'populate');
   if (attribute.private) throw invalidKey(key, into(path, key, true).attribute, 'populate');
   return attribute;
@@ -110,10 +110,15 @@ function merge(map: PopulateMap, key: string, node: PopulateNode): void {
   for (const option of ['fields', 'filters', 'sort', 'count'] as const) if (node[option] !== undefined) (existing as Record<string, unknown>)[option] = node[option];
 }
 
-/** One dot path (`author.avatar`, `seo.metaSocial`, `blocks.file`) → nested nodes. */
-function dotPath(ctx: NormalizeContext, model: Model, segments: string[], path: PopulatePath): PopulateMap {
+/**
+ * One dot path (`author.avatar`, `seo.metaSocial`, `blocks.file`) → nested nodes. Strapi names a
+ * bad key of a populate string by the string's own dotted path up to it (`owner.nope`, and just
+ * `nope` in `populate[owner][populate]=nope`): `prefix` is that path.
+ */
+function dotPath(ctx: NormalizeContext, model: Model, segments: string[], path: PopulatePath, prefix: string | null = null): PopulateMap {
   const [head, ...tail] = segments;
-  const attribute = populatableAttribute(model, head, path);
+  const attribute = attributeFor(model, head);
+  if (!attribute || !isPopulatable(attribute) || attribute.private) throw invalidKey(head, joinKey(prefix, head), 'populate');
   const here = into(path, head, true);
   if (!isReadable(ctx, attribute)) return new Map();
   const map: PopulateMap = new Map();
@@ -127,7 +132,7 @@ function dotPath(ctx: NormalizeContext, model: Model, segments: string[], path: 
       const component = ctx.models.get(uid)!;
       if (!getAttribute(component, next)) continue;
       try {
-        components.set(uid, { populate: dotPath(ctx, component, tail, here) });
+        components.set(uid, { populate: dotPath(ctx, component, tail, here, joinKey(prefix, head)) });
       } catch {
         // Another component of the zone may accept the path.
       }
@@ -136,7 +141,7 @@ function dotPath(ctx: NormalizeContext, model: Model, segments: string[], path: 
     map.set(head, { on: components });
     return map;
   }
-  map.set(head, { populate: dotPath(ctx, targetModel(ctx, attribute)!, tail, here) });
+  map.set(head, { populate: dotPath(ctx, targetModel(ctx, attribute)!, tail, here, joinKey(prefix, head)) });
   return map;
 }
 
@@ -231,11 +236,8 @@ export function normalizePopulate(ctx: NormalizeContext, model: Model, raw: unkn
   const map: PopulateMap = new Map();
   if (typeof raw === 'string' || list) {
     for (const item of list ?? [raw]) {
+      // (`*` inside a list or a comma list is no attribute: Strapi's `Invalid key *`, recorded)
       if (typeof item !== 'string') throw new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object');
-      if (item === '*') {
-        for (const [key, node] of populateAll(ctx, model)) merge(map, key, node);
-        continue;
-      }
       for (const dotted of item.split(',').map((part) => part.trim()).filter(Boolean)) {
         const segments = dotted.split('.').map((part) => part.trim()).filter(Boolean);
         for (const [key, node] of dotPath(ctx, model, segments, path)) merge(map, key, node);
@@ -250,6 +252,9 @@ export function normalizePopulate(ctx: NormalizeContext, model: Model, raw: unkn
     if (!isReadable(ctx, attribute)) continue;
     // `populate[x]` without a value (null) is no directive: Strapi skips it, as it skips false.
     if (value === null || isFalse(value)) continue;
+    if ((attribute.type === 'dynamiczone' || isMorph(attribute)) && value === '*') {
+      throw new ValidationError(`Invalid nested populate for ${model.singularName}.${key} (${model.uid}). Expected a fragment ("on") or "count" but found "*"`);
+    }
     if (isTrue(value)) { merge(map, key, {}); continue; }
     if (!isRecord(value)) throw invalidKey(text(value), here.attribute, 'populate');
     merge(map, key, nodeFromObject(ctx, model, key, attribute, value, here));

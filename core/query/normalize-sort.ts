@@ -1,5 +1,5 @@
 import { invalidKey, ValidationError } from '../errors.js';
-import { getAttribute, isMorph, isScalar, UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
+import { getAttribute, isHiddenAttribute, isMorph, isScalar, UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import type { SortSpec } from './ast.js';
 import { fieldRef } from './nodes.js';
 import { listOf } from './normalize-filters.js';
@@ -22,8 +22,9 @@ function checkPath(models: Models, model: Model, segments: string[]): void {
     const attribute = getAttribute(current, segment);
     const here: string = path ? `${path}.${segment}` : segment;
     if (!attribute) {
-      const isStatus = segment === 'status' && current.draftAndPublish && current.modelType === 'contentType';
-      if (!fieldRef(current, segment) && !isStatus) throw invalidKey(segment, path, 'sort');
+      // (Strapi 5.54's REST API refuses the admin's virtual `status` sort: `Invalid key status`, recorded)
+      if (isHiddenAttribute(current, segment)) throw invalidKey(segment, here, 'sort');
+      if (!fieldRef(current, segment)) throw invalidKey(segment, path, 'sort');
       if (!last) throw invalidKey(segments[position + 1], here, 'sort');
       path = here;
       return;
@@ -59,8 +60,12 @@ function objectDirection(order: unknown): SortSpec['direction'] | undefined {
   return textOf(order).trim() === '' ? undefined : direction(order);
 }
 
+/** Strapi's getMeaningfulSortSegments: blank segments and segments without a field (`:desc`) are no sort. */
+const meaningful = (value: string): string[] =>
+  value.split(',').map((part) => part.trim()).filter((part) => part.length > 0 && part.split(':')[0].trim().length > 0);
+
 function fromString(value: string): SortSpec[] {
-  return value.split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
+  return meaningful(value).map((part) => {
     const [field, order] = part.split(':');
     return { path: field.split('.'), direction: direction(order ?? 'asc') };
   });
@@ -68,7 +73,7 @@ function fromString(value: string): SortSpec[] {
 
 /** The attribute paths a sort item names, for validation. */
 function pathsOf(item: unknown): string[][] {
-  if (typeof item === 'string') return item.split(',').map((text) => text.trim()).filter(Boolean).map((part) => part.split(':')[0].split('.'));
+  if (typeof item === 'string') return meaningful(item).map((part) => part.split(':')[0].split('.'));
   if (isRecord(item)) return fromObject(item, []).map((entry) => entry.path);
   if (item !== null) throw invalidKey(textOf(item), null, 'sort');
   return [];

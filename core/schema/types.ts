@@ -84,5 +84,14 @@ export const isVisible = (attribute: Attribute): boolean => !attribute.private &
 export const UPLOAD_FILE_UID = 'plugin::upload.file';
 
 /** An attribute by name; own keys only, so `__proto__` or `constructor` never resolve. */
+/**
+ * Attributes every Strapi content type has that schemas never list: the admin's `createdBy` and
+ * `updatedBy`, and i18n's `locale` and `localizations` on types that are not localized. They are
+ * private there, so a query naming one is `Invalid key <k>` with the key in `details.path` (an
+ * unknown key's path is its parent's).
+ */
+export const isHiddenAttribute = (model: Model, name: string): boolean =>
+  model.modelType === 'contentType' && (name === 'createdBy' || name === 'updatedBy' || (!model.localized && (name === 'locale' || name === 'localizations')));
+
 export const getAttribute = (model: Model, name: string): Attribute | undefined =>
   Object.hasOwn(model.attributes, name) ? model.attributes[name] : undefined;

@@ -156,11 +156,15 @@ describe('populate forms (Strapi: notes §3.6, convert-query-params.ts convertPo
 
 describe('populate errors (Strapi: validators.ts validatePopulate, notes §2.4)', () => {
   it.each([
-    ['populate=true at the root', 'populate=true', 'Invalid key true', { key: 'true', path: null }],
-    ['an unknown key', 'populate=foo', 'Invalid key foo', { key: 'foo', path: null }],
+    // a populate string names a bad key by the string's own dotted path (recorded from Strapi 5.54:
+    // conformance populate.kitchen.true, .unknown, .owner.unknown, .owner.populate.unknown)
+    ['populate=true at the root', 'populate=true', 'Invalid key true', { key: 'true', path: 'true' }],
+    ['an unknown key', 'populate=foo', 'Invalid key foo', { key: 'foo', path: 'foo' }],
     ['an unknown key in an object', 'populate[foo]=true', 'Invalid key foo', { key: 'foo', path: null }],
     ['a scalar attribute', 'populate[title]=true', 'Invalid key title', { key: 'title', path: 'title' }],
-    ['an unknown key through a relation (dot path)', 'populate=author.foo', 'Invalid key foo at author', { key: 'foo', path: 'author' }],
+    ['an unknown key through a relation (dot path)', 'populate=author.foo', 'Invalid key foo at author.foo', { key: 'foo', path: 'author.foo' }],
+    ['an unknown key in a nested populate string', 'populate[author][populate]=foo', 'Invalid key foo', { key: 'foo', path: 'foo' }],
+    ['* inside a list of populate strings', 'populate[0]=*&populate[1]=author', 'Invalid key *', { key: '*', path: '*' }],
     ['an unknown key inside a nested populate', 'populate[author][populate][foo]=true', 'Invalid key foo at author', { key: 'foo', path: 'author' }],
     ['a scalar inside a nested populate (raw path)', 'populate[author][populate][name]=true', 'Invalid key name at author.populate.name', { key: 'name', path: 'author.populate.name' }],
     ['a pagination key inside populate', 'populate[author][limit]=1', 'Invalid key limit at author', { key: 'limit', path: 'author' }],

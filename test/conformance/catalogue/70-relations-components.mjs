@@ -59,7 +59,7 @@ const rel = [
   get('rel.post.en.tags.read', '/api/posts/@@post1?fields[0]=title&populate[tags][fields][0]=name'),
 ];
 
-const COMP = '/api/kitchens/@@ck?fields[0]=title&populate[seo][populate]=*&populate[items]=true&populate[zone]=*';
+const COMP = '/api/kitchens/@@ck?fields[0]=title&populate[seo][populate]=*&populate[items]=true&populate[zone][populate]=*';
 const comp = [
   post('comp.create', '/api/kitchens', { data: { title: 'Components', slug: 'components', seo: { metaTitle: 'C', socials: [{ network: 'x' }, { network: 'github', url: 'u' }] }, items: [{ label: 'a', qty: 1 }, { label: 'b' }], zone: [{ __component: 'shared.quote', body: 'q1' }, { __component: 'shared.item', label: 'i1' }] } }, { capture: { ck: 'data.documentId' } }),
   get('comp.read.0', COMP),
@@ -81,8 +81,8 @@ const comp = [
   put('comp.zone.string', '/api/kitchens/@@ck', { data: { zone: 'x' } }),
   put('comp.items.null', '/api/kitchens/@@ck', { data: { items: null } }), get('comp.read.8', COMP),
   put('comp.post.sections', '/api/posts/@@post3', { data: { sections: [{ __component: 'shared.quote', body: 'Pizza!' }] } }),
-  get('comp.post.sections.read', '/api/posts/@@post3?fields[0]=title&populate[sections]=*&populate[seo]=true'),
-  get('comp.post.sections.fr', '/api/posts/@@post3?locale=fr&fields[0]=title&populate[sections]=*&populate[seo]=true'),
+  get('comp.post.sections.read', '/api/posts/@@post3?fields[0]=title&populate[sections][populate]=*&populate[seo]=true'),
+  get('comp.post.sections.fr', '/api/posts/@@post3?locale=fr&fields[0]=title&populate[sections][populate]=*&populate[seo]=true'),
 ];
 
 export default [...rel, ...comp];
