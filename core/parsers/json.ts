@@ -1,4 +1,5 @@
 import { FileError } from '../errors.js';
+import { stringifyJsonFile } from './bounded-indent.js';
 import { jsonErrorOffset } from './json-error-offset.js';
 import type { Parser } from './types.js';
 
@@ -37,5 +38,5 @@ export const jsonParser: Parser = {
     const data = parseJsonText(text, file);
     return { data, body: undefined };
   },
-  stringify: (data) => `${JSON.stringify(data, null, 2)}\n`,
+  stringify: (data) => stringifyJsonFile(data),
 };

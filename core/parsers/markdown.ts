@@ -2,7 +2,7 @@ import matter from 'gray-matter';
 import { stringify } from 'yaml';
 import { FileError } from '../errors.js';
 import type { Parser } from './types.js';
-import { parseYamlText } from './yaml.js';
+import { parseYamlText, stringifyYamlFile } from './yaml.js';
 
 /** Front-matter languages read: YAML only (`---`, `---yaml`, `---yml`). */
 const YAML_LANGUAGES = new Set(['', 'yaml', 'yml']);
@@ -54,7 +54,7 @@ export const markdownParser: Parser = {
     // The blank line after the front matter and the file's final newline belong to the file, not the body.
     return { data: parsed.data, body: parsed.content.replace(/^\r?\n/, '').replace(/\r?\n$/, '') };
   },
-  stringify: (data, body) => markdownDocument(Object.keys(data).length ? stringify(data, { lineWidth: 0 }) : '', body ?? ''),
+  stringify: (data, body) => markdownDocument(Object.keys(data).length ? stringifyYamlFile(data) : '', body ?? ''),
 };
 
 /** Front matter and body as a file: a blank line between them and exactly one final newline, so bodies round-trip exactly. */

@@ -1,4 +1,5 @@
-import { isAlias, parseDocument, stringify, visit, type Document } from 'yaml';
+import { Document, isAlias, parseDocument, visit } from 'yaml';
+import { flowBeyondIndentedDepth } from './bounded-indent.js';
 import { FileError } from '../errors.js';
 import { lineColumnAt } from './json.js';
 import type { Parser } from './types.js';
@@ -38,9 +39,12 @@ export function parseYamlText(text: string, file: string): unknown {
   }
 }
 
+/** YAML file text as the yaml package writes it (no line folding), deep collections in flow style. */
+export const stringifyYamlFile = (data: unknown): string => flowBeyondIndentedDepth(new Document(data)).toString({ lineWidth: 0 });
+
 export const yamlParser: Parser = {
   name: 'yaml',
   extensions: ['.yaml', '.yml'],
   parse: (text, file) => ({ data: parseYamlText(text, file) ?? {}, body: undefined }),
-  stringify: (data) => stringify(data, { lineWidth: 0 }),
+  stringify: (data) => stringifyYamlFile(data),
 };

@@ -1,4 +1,5 @@
 import { isMap, isScalar, parseDocument, type Document } from 'yaml';
+import { flowBeyondIndentedDepth } from '../parsers/bounded-indent.js';
 import { getParser } from '../parsers/index.js';
 import { markdownDocument } from '../parsers/markdown.js';
 import { markdownBodyAttribute } from '../index/read-file.js';
@@ -98,11 +99,13 @@ function editYaml(previousText: string, fields: Record<string, unknown>): string
   const rank = (key: unknown) => { const at = order.indexOf(String(isScalar(key) ? key.value : key)); return at < 0 ? order.length : at; };
   for (const [key, value] of Object.entries(fields)) {
     if (key in previous) {
-      if (!sameData(previous[key], value)) document.set(key, value);
+      // A list or object as a node, so flowBeyondIndentedDepth sees its collections; a scalar
+      // as a value, so the yaml package keeps the node and its comment.
+      if (!sameData(previous[key], value)) document.set(key, value !== null && typeof value === 'object' ? document.createNode(value) : value);
       continue;
     }
     const before = map.items.findIndex((item) => rank(item.key) > order.indexOf(key));
     map.items.splice(before < 0 ? map.items.length : before, 0, document.createPair(key, value));
   }
-  return document.toString({ lineWidth: 0 });
+  return flowBeyondIndentedDepth(document).toString({ lineWidth: 0 });
 }

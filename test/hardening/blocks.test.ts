@@ -72,6 +72,14 @@ describe('blocks are checked as Strapi checks them, with a bounded depth, on wri
     const { status, body } = await site.put(`/api/articles/${ARTICLES.rome}`, { body: [nestedList(2000)] });
     expect(status).toBe(400);
     expect(body.error.name).toBe('ValidationError');
+    // Deeper than any JSON body may nest (MAX_BODY_DEPTH): refused before the blocks are read.
+    expect(body.error.message).toMatch(/^The request body is nested too deep/);
+  });
+
+  it(`lists nested ${MAX_BLOCKS_DEPTH + 1} levels deep are a 400 naming the node too deep`, async () => {
+    const { status, body } = await site.put(`/api/articles/${ARTICLES.rome}`, { body: [nestedList(MAX_BLOCKS_DEPTH + 1)] });
+    expect(status).toBe(400);
+    expect(body.error.name).toBe('ValidationError');
     expect(body.error.message).toMatch(new RegExp(`^body\\[0\\](\\.children\\[0\\]){${MAX_BLOCKS_DEPTH}} is nested too deep: blocks nest at most ${MAX_BLOCKS_DEPTH} levels$`));
   });
 

@@ -1,0 +1,55 @@
+import { isCollection, visit, type Document } from 'yaml';
+
+/**
+ * Levels of a content file written one value per line (the root object is level 1); anything
+ * nested deeper is written on one line. Indentation grows with depth, so a file indented all the
+ * way down could grow with the square of the nesting: a 139 KB body of nested blocks became a
+ * 110 MB file. With this bound a file stays within about 12× its data (a value at the deepest
+ * indented level pays 20 spaces per line); real content nests 7 to 9 levels and is unchanged.
+ */
+export const INDENTED_DEPTH = 10;
+
+/** `JSON.stringify(value, null, 2)` to `INDENTED_DEPTH` levels, compact below. */
+function indented(value: unknown, level: number): string {
+  const json = (value as { toJSON?: () => unknown } | null)?.toJSON;
+  if (typeof json === 'function') return indented(json.call(value), level);
+  if (value === null || typeof value !== 'object' || level > INDENTED_DEPTH) return JSON.stringify(value) ?? 'null';
+  const inner = '  '.repeat(level);
+  const outer = '  '.repeat(level - 1);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((item) => inner + (item === undefined || typeof item === 'function' ? 'null' : indented(item, level + 1))).join(',\n')}\n${outer}]`;
+  }
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined && typeof item !== 'function' && typeof item !== 'symbol');
+  if (entries.length === 0) return '{}';
+  return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${indented(item, level + 1)}`).join(',\n')}\n${outer}}`;
+}
+
+/**
+ * JSON file text: two-space indentation as `JSON.stringify(value, null, 2)` for the first
+ * `INDENTED_DEPTH` levels, deeper values on one line; a final newline.
+ *
+ * @example
+ * stringifyJsonFile({ a: [1] }) // '{\n  "a": [\n    1\n  ]\n}\n'
+ */
+export function stringifyJsonFile(value: unknown): string {
+  return `${indented(value, 1)}\n`;
+}
+
+/**
+ * Write a YAML document's collections deeper than `INDENTED_DEPTH` in flow style (`[ … ]`,
+ * `{ … }` on one line), so block indentation stays bounded. Shallower nodes keep their style.
+ *
+ * @example
+ * const document = new Document(data); flowBeyondIndentedDepth(document); document.toString({ lineWidth: 0 });
+ */
+export function flowBeyondIndentedDepth(document: Document): Document {
+  visit(document, {
+    Collection(_key, node, path) {
+      if (path.filter((ancestor) => isCollection(ancestor)).length < INDENTED_DEPTH) return undefined;
+      node.flow = true;
+      return visit.SKIP;
+    },
+  });
+  return document;
+}
