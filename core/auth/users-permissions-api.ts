@@ -1,6 +1,6 @@
 import type { Caller } from '../access/permissions.js';
 import { UP } from '../access/scopes.js';
-import { ForbiddenError, invalidKey, MethodNotAllowedError, NotFoundError } from '../errors.js';
+import { ForbiddenError, invalidKey, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { parseQueryString } from '../strapi/parse-query.js';
 import type { Auth } from './auth.js';
 import { findRole, listRoles } from './roles.js';
@@ -52,7 +52,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => !!value &
 function withRole(search: string): (user: StoredUser) => unknown {
   const { populate } = parseQueryString(search);
   if (populate === undefined) return sanitizeUser;
-  const keys = typeof populate === 'string' ? populate.split(',') : Array.isArray(populate) ? populate.map(String) : isRecord(populate) ? Object.keys(populate) : [String(populate)];
+  // `populate[0][a]=b` is a list holding an object (with no prototype: String() of it throws).
+  if (Array.isArray(populate) && !populate.every((item) => typeof item === 'string')) throw new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object');
+  const keys = typeof populate === 'string' ? populate.split(',') : Array.isArray(populate) ? populate : isRecord(populate) ? Object.keys(populate) : [String(populate)];
   for (const key of keys) if (key !== 'role' && key !== '*') throw invalidKey(key, key, 'populate');
   const roles = listRoles([]);
   return (user) => {
@@ -89,13 +91,18 @@ const ROUTES: Route[] = [
   },
 ];
 
+/** A path segment decoded as koa-router does: malformed percent-encoding (`%ZZ`, `%`) stays as written. */
+function safeDecode(segment: string): string {
+  try { return decodeURIComponent(segment); } catch { return segment; }
+}
+
 /** Route params when `path` fits `pattern` (`/users/:id`), else undefined. */
 function match(pattern: string, path: string): string[] | undefined {
   const want = pattern.split('/'), have = path.replace(/\/+$/, '').split('/');
   if (want.length !== have.length) return undefined;
   const params: string[] = [];
   for (let i = 0; i < want.length; i++) {
-    if (want[i].startsWith(':')) { if (!have[i]) return undefined; params.push(decodeURIComponent(have[i])); }
+    if (want[i].startsWith(':')) { if (!have[i]) return undefined; params.push(safeDecode(have[i])); }
     else if (want[i] !== have[i]) return undefined;
   }
   return params;
