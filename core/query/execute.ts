@@ -17,15 +17,20 @@ const NUMERIC = ['integer', 'biginteger', 'float', 'decimal'];
 /**
  * `_q`: Strapi's search (`database/src/query/helpers/search.ts`, SQLite): `LIKE %term%` over `id` and
  * the text attributes, and over the numeric ones too when the term is a number — a substring match
- * on their text, so `_q=12` finds `120`. Private attributes are left out (Strapi searches them too).
+ * on their text, so `_q=12` finds `120`. As in Strapi, private attributes are searched too (never
+ * passwords, nor an attribute marked `searchable: false`), and so are the `documentId` and `locale` columns.
  */
 function matchesSearch(node: Node, model: Model, term: string): boolean {
   const needle = term.toLowerCase();
   const numeric = term.trim() !== '' && !Number.isNaN(Number(term));
   if (numeric && String(node.id).includes(needle)) return true;
+  for (const column of ['documentId', 'locale']) {
+    const value = readField(node, column);
+    if (typeof value === 'string' && value.toLowerCase().includes(needle)) return true;
+  }
   for (const name of model.attributeNames) {
     const attribute = model.attributes[name];
-    if (!isScalar(attribute) || attribute.private || attribute.type === 'password') continue;
+    if (!isScalar(attribute) || attribute.type === 'password' || (attribute as { searchable?: boolean }).searchable === false) continue;
     const searchable = SEARCHABLE.includes(attribute.type) || (numeric && NUMERIC.includes(attribute.type));
     if (!searchable) continue;
     const value = readField(node, name);

@@ -35,8 +35,10 @@ export interface NormalizeOptions {
 
 /** Status for draft-and-publish types: `published` (default) or `draft`; anything else is a 400 (project choice). */
 export function resolveStatus(model: Model, raw: unknown): Status {
-  if (raw === undefined || raw === null || raw === '') return 'published';
+  if (raw === undefined || raw === null) return 'published';
   if (raw === 'published' || raw === 'draft') return raw;
+  // Strapi reads every status but 'published' as draft; an empty one is no unknown value (recorded: status.posts.empty)
+  if (raw === '') return model.draftAndPublish ? 'draft' : 'published';
   if (!model.draftAndPublish) return 'published';
   throw new ValidationError(`Invalid status "${textOf(raw)}": expected "published" or "draft"`, { key: 'status', source: 'query', param: 'status' });
 }
@@ -72,7 +74,10 @@ export function normalizeQuery(ctx: NormalizeContext, config: CmsConfig, model: 
   }
   const pagination = resolvePagination(raw.pagination, config.api.rest);
   const status = resolveStatus(model, raw.status);
-  const locale = resolveLocale(model, raw.locale, config);
+  // Strapi merges the locale lookup under the filters ({ ...lookup, ...where }): a root `locale`
+  // filter replaces the default or asked locale, so the list spans every locale the filter allows.
+  const rootLocaleFilter = options.action === 'find' && model.localized && !!raw.filters && typeof raw.filters === 'object' && Object.hasOwn(raw.filters, 'locale');
+  const locale = rootLocaleFilter ? '*' : resolveLocale(model, raw.locale, config);
   const search = typeof raw._q === 'string' && raw._q !== '' ? raw._q : undefined;
   const publication = resolvePublicationFilter(raw.publicationFilter, raw.hasPublishedVersion);
   return { model, filters, sort, pagination, fields, populate, status, locale, search, publication };
