@@ -104,4 +104,12 @@ describe('git.timestampsFromHistory: updatedAt and publishedAt from Git, never w
     const run = await cms(['fmt', '--check', '--root', root]);
     expect(run.code).toBe(0);
   });
+
+  it('cms fmt removes updatedAt and publishedAt lines written before the mode was on', async () => {
+    const root = project();
+    writeText(root, 'content/tags/old.json', '{\n  "name": "Old",\n  "createdAt": "2024-01-01T00:00:00.000Z",\n  "updatedAt": "2024-02-01T00:00:00.000Z",\n  "publishedAt": "2024-02-01T00:00:00.000Z"\n}\n');
+    expect((await cms(['fmt', '--check', '--root', root])).code).toBe(1);
+    expect((await cms(['fmt', '--root', root])).code).toBe(0);
+    expect(readText(root, 'content/tags/old.json')).toBe('{\n  "name": "Old",\n  "createdAt": "2024-01-01T00:00:00.000Z"\n}\n');
+  });
 });
