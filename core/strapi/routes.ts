@@ -46,5 +46,8 @@ export function matchRoute(models: Models, method: string, path: string): Matche
       return { model, action: pick(SINGLE, method), documentId };
     }
   }
+  // A GET route of Strapi's matches any `/api/:segment` (and answers 404), so another verb on such a
+  // path is koa-router's 405 with `Allow: HEAD, GET` (recorded: POST /api/nopes, POST /api/tag).
+  if (documentId === undefined && method !== 'GET' && method !== 'HEAD') throw new MethodNotAllowedError(['HEAD', 'GET']);
   throw new NotFoundError();
 }
