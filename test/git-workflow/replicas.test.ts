@@ -56,6 +56,8 @@ describe('replicas that write: git.push and pull', () => {
     const answers = await Promise.all(writes);
     for (const answer of answers) expect(answer.status).toBeLessThan(300);
     expect(reports).toEqual([]);
+    // The servers did race: at least one push was rejected and rebased onto the other's commits.
+    expect(clones.map((clone) => git(clone, 'reflog')).join('\n')).toMatch(/rebase \(finish\)/);
 
     // Every acknowledged write is on the remote: a fresh clone serves them all.
     const fresh = mkdtempSync(join(tmpdir(), 'cms-fresh-'));
