@@ -20,7 +20,7 @@ const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_R
 async function remoteAndClones(count: number): Promise<{ remote: string; clones: string[] }> {
   const seed = makeProject({
     'schemas/note.json': NOTE,
-    'cms.config.json': { permissions: { public: { notes: ['find', 'findOne', 'create', 'update'] } }, git: { push: 'origin', timestampsFromHistory: true } },
+    'cms.config.json': { permissions: { public: { notes: ['find', 'findOne', 'create', 'update'], 'plugin::upload.file': ['upload'] } }, git: { push: 'origin', timestampsFromHistory: true } },
     'content/notes/shared.json': '{\n  "title": "Shared",\n  "description": "One note",\n  "views": 0,\n  "createdAt": "2025-01-01T00:00:00.000Z"\n}\n',
     '.gitattributes': 'content/** merge=cms\n',
   });
@@ -72,6 +72,17 @@ describe('replicas that write: git.push and pull', () => {
     for (const server of servers) expect(await everything(server)).toEqual(served);
     expect(reports).toEqual([]);
     for (const clone of clones) expect(git(clone, 'status', '--porcelain')).toBe('');
+  });
+
+  it('a media upload is on the remote once it is answered', async () => {
+    const { remote, clones } = await remoteAndClones(1);
+    const server = await startApp(clones[0], { report: () => {} });
+    const form = new FormData();
+    form.append('files', new Blob(['hello'], { type: 'text/plain' }), 'hello.txt');
+    const uploaded = await server.request('/api/upload', { method: 'POST', body: form });
+    expect(uploaded.status).toBe(201);
+    const [entry] = await uploaded.json();
+    expect(git(remote, 'ls-tree', '-r', '--name-only', 'main')).toContain(`content/upload/${entry.documentId}.json`);
   });
 
   it('a push that cannot be made is reported and the commit kept locally', async () => {
