@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { authenticatedCaller, publicCaller, type Caller } from '../access/permissions.js';
-import { CONTENT_ACTIONS, scopeOf, UP, UPLOAD_SCOPE_ACTIONS } from '../access/scopes.js';
+import { CONTENT_ACTIONS } from '../access/scopes.js';
 import type { CmsConfig } from '../config/types.js';
-import type { Models } from '../schema/types.js';
+import type { Model, Models } from '../schema/types.js';
 import { UPLOAD_FILE_UID } from '../schema/types.js';
 import type { RoleType, StoredUser } from './state-store.js';
 
@@ -29,40 +29,64 @@ function roleCallerFor(config: CmsConfig, type: RoleType): Caller {
 export function listRoles(users: StoredUser[]) {
   return ROLES.map((role) => ({
     id: role.id, documentId: roleDocumentId(role.type), name: role.name, description: role.description, type: role.type,
-    createdAt: EPOCH, updatedAt: EPOCH, publishedAt: EPOCH, locale: null,
-    nbUsers: users.filter((user) => user.role === role.type).length,
+    createdAt: EPOCH, updatedAt: EPOCH, publishedAt: EPOCH,
+    nb_users: users.filter((user) => user.role === role.type).length,
   }));
 }
 
 type ActionMap = Record<string, { enabled: boolean; policy: string }>;
 type PermissionTree = Record<string, { controllers: Record<string, ActionMap> }>;
 
+/** Every controller action of Strapi's plugins, as its permission tree lists them (5.54, with email and the content-type builder). */
+const PLUGIN_ACTIONS: Record<string, Record<string, string[]>> = {
+  'plugin::content-type-builder': { components: ['getComponents', 'getComponent'], 'content-types': ['getContentTypes', 'getContentType'] },
+  'plugin::email': { email: ['send'] },
+  'plugin::upload': { 'content-api': ['find', 'findPage', 'findOne', 'destroy', 'upload'] },
+  'plugin::i18n': { locales: ['listLocales'] },
+  'plugin::users-permissions': {
+    auth: ['callback', 'changePassword', 'resetPassword', 'refresh', 'logout', 'getSessions', 'revokeSession', 'connect', 'forgotPassword', 'register', 'emailConfirmation', 'sendEmailConfirmation'],
+    user: ['create', 'update', 'find', 'findOne', 'count', 'destroy', 'me'],
+    role: ['createRole', 'findOne', 'find', 'updateRole', 'deleteRole'],
+    permissions: ['getPermissions'],
+  },
+};
+
 /**
- * `GET /api/users-permissions/roles/:id`: the role with Strapi's permission tree
- * (`{ 'api::article': { controllers: { article: { find: { enabled, policy } } } } }`).
+ * Strapi's permission tree (`{ 'api::article': { controllers: { article: { find: { enabled, policy } } } } }`):
+ * every content type's actions (a single type has no findOne or create) and every plugin action.
  */
-export function findRole(config: CmsConfig, models: Models, id: number) {
-  const role = ROLES.find((candidate) => candidate.id === id);
-  if (!role) return undefined;
-  const caller = roleCallerFor(config, role.type);
-  const actions = (scopes: string[], base: string) =>
-    Object.fromEntries(scopes.map((action) => [action, { enabled: caller.allows(`${base}.${action}`), policy: '' }]));
+export function permissionTree(models: Models, enabled: (model: Model | undefined, scope: string, action: string) => boolean): PermissionTree {
+  const entry = (on: boolean) => ({ enabled: on, policy: '' });
   const permissions: PermissionTree = Object.create(null);
   for (const model of models.values()) {
     if (model.modelType !== 'contentType' || model.uid.startsWith('plugin::')) continue;
     const [api, controller] = model.uid.split('.');
+    const actions = model.kind === 'singleType' ? CONTENT_ACTIONS.filter((action) => action !== 'findOne' && action !== 'create') : CONTENT_ACTIONS;
     permissions[api] ??= { controllers: {} };
-    permissions[api].controllers[controller] = Object.fromEntries(CONTENT_ACTIONS.map((action) => [action, { enabled: caller.can(model, action), policy: '' }]));
+    permissions[api].controllers[controller] = Object.fromEntries(actions.map((action) => [action, entry(enabled(model, `${model.uid}.${action}`, action))]));
   }
-  const upload = { uid: UPLOAD_FILE_UID };
-  permissions['plugin::upload'] = {
-    controllers: { 'content-api': Object.fromEntries(UPLOAD_SCOPE_ACTIONS.map((action) => [action, { enabled: caller.allows(scopeOf(upload, action)), policy: '' }])) },
-  };
-  const grouped = (name: string) => Object.values(UP).filter((scope) => scope.startsWith(`plugin::users-permissions.${name}.`)).map((scope) => scope.split('.').pop()!);
-  permissions['plugin::users-permissions'] = {
-    controllers: Object.fromEntries(['auth', 'user', 'role'].map((name) => [name, actions(grouped(name), `plugin::users-permissions.${name}`)])),
-  };
+  for (const [plugin, controllers] of Object.entries(PLUGIN_ACTIONS)) {
+    permissions[plugin] = {
+      controllers: Object.fromEntries(Object.entries(controllers).map(([controller, actions]) =>
+        [controller, Object.fromEntries(actions.map((action) => [action, entry(enabled(undefined, `${plugin}.${controller}.${action}`, action))]))])),
+    };
+  }
+  return permissions;
+}
+
+/** `GET /api/users-permissions/roles/:id`: the role with Strapi's permission tree. */
+export function findRole(config: CmsConfig, models: Models, id: number) {
+  const role = ROLES.find((candidate) => candidate.id === id);
+  if (!role) return undefined;
+  const caller = roleCallerFor(config, role.type);
+  const upload = models.get(UPLOAD_FILE_UID);
+  const permissions = permissionTree(models, (model, scope, action) => {
+    if (model) return caller.can(model, action as (typeof CONTENT_ACTIONS)[number]);
+    // upload grants name the file type (`plugin::upload.file: [find]`), as the reference's config does
+    if (scope.startsWith('plugin::upload.') && upload && caller.can(upload, action as (typeof CONTENT_ACTIONS)[number])) return true;
+    return caller.allows(scope);
+  });
   const [row] = listRoles([]).filter((candidate) => candidate.id === id);
-  const { nbUsers: _count, ...fields } = row;
+  const { nb_users: _count, ...fields } = row;
   return { ...fields, permissions };
 }

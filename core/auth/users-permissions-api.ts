@@ -3,7 +3,7 @@ import { UP } from '../access/scopes.js';
 import { ForbiddenError, invalidKey, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { parseQueryString } from '../strapi/parse-query.js';
 import type { Auth } from './auth.js';
-import { findRole, listRoles } from './roles.js';
+import { findRole, listRoles, permissionTree } from './roles.js';
 import type { StoredUser } from './state-store.js';
 import { changePassword, forgotPassword, login, me, register, resetPassword } from './user-actions.js';
 import { countUsers, queryUsers } from './user-query.js';
@@ -58,7 +58,7 @@ function withRole(search: string): (user: StoredUser) => unknown {
   for (const key of keys) if (key !== 'role' && key !== '*') throw invalidKey(key, key, 'populate');
   const roles = listRoles([]);
   return (user) => {
-    const { nbUsers: _count, ...role } = roles.find((candidate) => candidate.type === user.role)!;
+    const { nb_users: _count, ...role } = roles.find((candidate) => candidate.type === user.role)!;
     return { ...sanitizeUser(user), role };
   };
 }
@@ -79,6 +79,11 @@ const ROUTES: Route[] = [
       const user = /^\d+$/.test(params[0]) ? auth.users.byId(Number(params[0])) : undefined;
       return user ? withRole(search)(user) : undefined;
     },
+  },
+  {
+    // every permission Strapi knows, none enabled (the admin's list to build a role from)
+    method: 'GET', path: '/users-permissions/permissions', scope: 'plugin::users-permissions.permissions.getPermissions',
+    run: ({ auth }) => ({ permissions: permissionTree(auth.models, () => false) }),
   },
   { method: 'GET', path: '/users-permissions/roles', scope: UP.roleFind, run: ({ auth }) => ({ roles: listRoles(auth.users.all()) }) },
   {
