@@ -1,4 +1,5 @@
 import { blocksProblem } from './blocks.js';
+import { parseIsoDateTime } from './iso-date.js';
 import type { Attribute } from './types.js';
 import { notType, yupPath } from './yup-messages.js';
 
@@ -50,13 +51,15 @@ const asBoolean: Caster = (value, path) => {
   return { error: notType(path, 'boolean', value) };
 };
 
-/** What date-fns `parseISO` reads: a calendar date, optionally a time and a zone. */
-const ISO_DATE_TIME = /^[+-]?\d{4,6}(-\d{2}(-\d{2}([T ]\d{2}(:?\d{2}(:?\d{2}([.,]\d+)?)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?)?)?$/;
-
-/** Strapi's parseDateTimeOrTimestamp: an ISO 8601 text, or milliseconds since the epoch. */
+/**
+ * Strapi's parseDateTimeOrTimestamp: an ISO 8601 text as date-fns reads it (`2024-02-30` is refused,
+ * never rolled over to March 1; `99999-01-01` is refused, never year 99999), or milliseconds since
+ * the epoch.
+ */
 const asDateTime: Caster = (value) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  const time = ISO_DATE_TIME.test(text) ? Date.parse(text.replace(' ', 'T')) : /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+  const text = value === null || value === undefined ? '' : typeof value === 'object' && !Array.isArray(value) ? '[object Object]' : String(value);
+  const iso = parseIsoDateTime(text);
+  const time = !Number.isNaN(iso) ? iso : /^-?\d+\s*$/.test(text) ? Number(text) : Number.NaN;
   return Number.isNaN(time) || Number.isNaN(new Date(time).getTime())
     ? { error: 'Invalid format, expected a timestamp or an ISO date', storage: true }
     : { value: new Date(time).toISOString() };
