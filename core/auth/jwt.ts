@@ -35,7 +35,8 @@ export function issueJwt(id: number, secret: string, expiresIn: string | number,
 
 /**
  * The payload of a valid, unexpired HS256 JWT signed with `secret`; undefined for anything else
- * (other algorithms, `none`, a bad signature, malformed JSON, a missing or non-integer id).
+ * (other algorithms, `none`, a bad signature, malformed JSON, a missing or non-integer id, a
+ * missing or non-numeric `exp`).
  */
 export function verifyJwt(token: string, secret: string, now = Date.now()): JwtPayload | undefined {
   const parts = token.split('.');
@@ -49,7 +50,8 @@ export function verifyJwt(token: string, secret: string, now = Date.now()): JwtP
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<JwtPayload>;
     if (!payload || !Number.isInteger(payload.id)) return undefined;
-    if (typeof payload.exp === 'number' && payload.exp * 1000 <= now) return undefined;
+    // Every token issued here expires; one without `exp` would be valid forever.
+    if (typeof payload.exp !== 'number' || !Number.isFinite(payload.exp) || payload.exp * 1000 <= now) return undefined;
     return payload as JwtPayload;
   } catch {
     return undefined;
