@@ -24,7 +24,9 @@ export function configJson(publicTypes: string[]): string {
   const grants: Record<string, string[]> = {};
   for (const uid of publicTypes) grants[uid] = ['find', 'findOne'];
   grants['plugin::i18n.locales'] = ['listLocales'];
-  return json({ locales: ['en'], defaultLocale: 'en', permissions: { public: grants }, server: { port: 1337, host: 'localhost' } });
+  // Timestamps from Git history: two pull requests editing different fields of one document merge
+  // with a hosting site's plain line merge (no timestamp lines to collide on). Serve from a full clone.
+  return json({ locales: ['en'], defaultLocale: 'en', permissions: { public: grants }, server: { port: 1337, host: 'localhost' }, git: { timestampsFromHistory: true } });
 }
 
 export const GITIGNORE = 'node_modules/\n.cms/\n.env\n.env.local\n*.tmp\npublic-api/\n';
@@ -67,8 +69,7 @@ export function exampleDocument(now: string): string {
     title: 'Hello, world',
     slug: 'hello-world',
     body: 'This post lives in a file under `content/posts/`. Edit it, commit it, and the API answers the change.',
+    // updatedAt and publishedAt come from Git history (`git.timestampsFromHistory`), never from the file.
     createdAt: now,
-    updatedAt: now,
-    publishedAt: now,
   });
 }

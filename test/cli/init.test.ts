@@ -47,6 +47,8 @@ describe('cms init', () => {
   it('serves the example document, validates and is canonical as written', async () => {
     const root = freshDir();
     await cli(['init', root]);
+    // New projects take their updatedAt/publishedAt from Git history: no timestamp lines to conflict on.
+    expect(JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8')).git).toEqual({ timestampsFromHistory: true });
     const site = await startApp(root);
     const list = await site.getJson('/api/posts');
     expect(list.status).toBe(200);
