@@ -1,3 +1,4 @@
+import type { Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { buildDocumentRows } from '../index/build-rows.js';
@@ -26,18 +27,30 @@ async function resolveCommit(git: GitPort, ref: string): Promise<string> {
   return commit;
 }
 
+/** One version as a caller sees it: the author's e-mail only for those who may see it. */
+export type HistoryEntry = Omit<GitCommit, 'email'> & { email?: string };
+
 /**
- * Versions of a document from git, newest first: commit, author, date, message. A deleted
- * document keeps its history (that is how it is restored); one that never existed is a 404.
+ * May this caller see commit authors' e-mail addresses? The operator's own tools (the CLI, the
+ * library, API tokens) may; the Public role and signed-in users may not: anyone can be either
+ * (registration is open by default), and an editor's address is not theirs to collect.
+ */
+export const seesAuthorEmails = (caller: Pick<Caller, 'kind'>): boolean => caller.kind === 'trusted' || caller.kind === 'token';
+
+/**
+ * Versions of a document from git, newest first: commit, author, date, message, and the author's
+ * e-mail when `caller` may see it (no caller: the operator). A deleted document keeps its history
+ * (that is how it is restored); one that never existed is a 404.
  *
  * @example
  * await documentHistory(cms, createGit(cms.root), cms.contentType('articles'), 'jfsgk21o4wtsoknlvf65xsrj')
  */
-export async function documentHistory(cms: Cms, git: GitPort, model: Model, documentId: string): Promise<GitCommit[]> {
+export async function documentHistory(cms: Cms, git: GitPort, model: Model, documentId: string, caller?: Pick<Caller, 'kind'>): Promise<HistoryEntry[]> {
   checkId(documentId);
   const versions = await git.log([pathspec(model, documentId)]);
   if (!versions.length && !cms.index.documentRecords(model.uid, documentId).length) throw new NotFoundError();
-  return versions;
+  if (!caller || seesAuthorEmails(caller)) return versions;
+  return versions.map(({ email: _email, ...version }) => version);
 }
 
 /** The document's files at a commit, read as content files (a version malformed then is skipped). */

@@ -37,7 +37,7 @@ export const cmsRoutes: ExtensionRoute = async ({ request, url, cms, headers }) 
     if (request.method !== 'GET') throw new MethodNotAllowedError(['GET']);
     allow('findOne');
     const git = createGit(cms.root);
-    if (commit === undefined) return json(200, { data: await documentHistory(cms, git, model, documentId), meta: {} }, headers);
+    if (commit === undefined) return json(200, { data: await documentHistory(cms, git, model, documentId, caller), meta: {} }, headers);
     const status = url.searchParams.get('status') === 'draft' ? 'draft' : 'published';
     const version = await documentAt(cms, git, model, documentId, commit, { status, locale });
     return json(200, { data: version.data, meta: { commit: version.commit } }, headers);

@@ -20,7 +20,10 @@ const versions: string[] = [];
 
 beforeAll(async () => {
   root = writableSample();
-  editJson(root, 'cms.config.json', (config) => { config.permissions.public['api::author.author'] = ['find']; }); // authors: no findOne
+  editJson(root, 'cms.config.json', (config) => {
+    config.permissions.public['api::author.author'] = ['find']; // authors: no findOne
+    config.permissions.authenticated = { 'api::tag.tag': ['find', 'findOne'] };
+  });
   versions.push(initRepo(root));
   server = await startApp(root, { gitCommit: true, env: TOKEN_ENV, report: () => {} });
   for (const name of ['Coffee beans', 'Coffee roasts']) {
@@ -102,10 +105,22 @@ describe('cms history', () => {
 });
 
 describe('GET /api/_cms/:plural/:documentId/history[/:commit]', () => {
-  it('answers the versions in the Strapi envelope, as the CLI lists them', async () => {
-    const { status, body } = await server.getJson(`/api/_cms/tags/${COFFEE}/history`);
+  it('answers the versions in the Strapi envelope, as the CLI lists them (e-mails to API tokens only)', async () => {
+    const { accessKey } = server.cms.auth.tokens.create({ name: 'history-reader', type: 'read-only' });
+    const { status, body } = await server.getJson(`/api/_cms/tags/${COFFEE}/history`, { headers: { authorization: `Bearer ${accessKey}` } });
     expect(status).toBe(200);
     expect(body).toEqual({ data: JSON.parse((await history('tags', COFFEE)).stdout), meta: {} });
+  });
+
+  it('never shows editors\' e-mails to the Public role or to signed-in users (issue 11)', async () => {
+    const cli: { email: string }[] = JSON.parse((await history('tags', COFFEE)).stdout);
+    const withoutEmails = cli.map(({ email: _email, ...entry }) => entry);
+    const anonymous = await server.getJson(`/api/_cms/tags/${COFFEE}/history`);
+    expect(anonymous).toEqual({ status: 200, body: { data: withoutEmails, meta: {} } });
+    expect(JSON.stringify(anonymous.body)).not.toContain('@');
+    const user = await server.cms.auth.users.add({ username: 'reader', email: 'reader@example.com', password: 'correct horse battery' });
+    const signedIn = await server.getJson(`/api/_cms/tags/${COFFEE}/history`, { headers: { authorization: `Bearer ${server.cms.auth.issueJwt(user)}` } });
+    expect(signedIn).toEqual({ status: 200, body: { data: withoutEmails, meta: {} } });
   });
 
   it('answers the document at a commit, with the locale and status asked for', async () => {
