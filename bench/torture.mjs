@@ -151,12 +151,15 @@ export async function concurrency({ updates = 1000, log = console.log } = {}) {
   return { wrong, consistent };
 }
 
-async function freePort() {
+export async function freePort() {
   return new Promise((ok) => { const server = createServer(); server.listen(0, '127.0.0.1', () => { const { port } = server.address(); server.close(() => ok(port)); }); });
 }
 
-async function startServer(root, port) {
-  const child = spawn(process.execPath, [join(repo, 'dist/cli/bin.js'), 'serve', '--root', root, '--port', String(port), '--no-watch'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+export async function startServer(root, port, { watch = false } = {}) {
+  const child = spawn(process.execPath, [join(repo, 'dist/cli/bin.js'), 'serve', '--root', root, '--port', String(port), ...(watch ? [] : ['--no-watch'])], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+  // Drained, keeping the last lines for a diagnosis: a full pipe would block the server's writes.
+  child.stderrTail = '';
+  child.stderr.on('data', (chunk) => { child.stderrTail = (child.stderrTail + chunk).slice(-8000); });
   for (let i = 0; i < 200; i++) {
     try { await fetch(`http://127.0.0.1:${port}/_health`); return child; } catch { await new Promise((ok) => setTimeout(ok, 50)); }
   }
@@ -236,11 +239,16 @@ export async function soak({ seconds = 120, connections = 100, log = console.log
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const only = new Set((process.argv[2] ?? 'fuzz,concurrency,crash,soak').split(','));
+  const only = new Set((process.argv[2] ?? 'fuzz,concurrency,crash,soak,hostile').split(','));
   let failed = false;
   if (only.has('fuzz')) { const r = await fuzz(); if (r.failures.length || r.outside.length) { failed = true; console.log(r.failures.slice(0, 20)); } }
   if (only.has('concurrency')) { const r = await concurrency(); if (r.wrong.length || !r.consistent) failed = true; }
   if (only.has('crash')) { const r = await crash(); if (r.missing.length || r.broken.length || r.health !== 200) failed = true; }
   if (only.has('soak')) { const r = await soak(); if (r.errors || r.late > r.early * 1.5) failed = true; }
+  if (only.has('hostile')) {
+    const { hostile } = await import('./hostile.mjs');
+    const r = await hostile({ rounds: 200, writableSite, startServer, freePort });
+    if (r.failures.length || r.fiveHundreds || r.crashes || r.leaks.length || r.codeRan || r.changed.length) { failed = true; console.log(r.failures.slice(0, 20), r.changed); }
+  }
   process.exitCode = failed ? 1 : 0;
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 // The torture suite's own functions (bench/torture.mjs), at sizes that fit in `npm test`;
 // `npm run torture` runs them at full size (100k fuzzed requests, 1k concurrent updates, soak).
 // @ts-expect-error plain ESM script without type declarations
-import { concurrency, crash, fuzz } from '../../bench/torture.mjs';
+import { concurrency, crash, freePort, fuzz, startServer, writableSite } from '../../bench/torture.mjs';
+// @ts-expect-error plain ESM script without type declarations
+import { hostile } from '../../bench/hostile.mjs';
 
 const quiet = () => {};
 
@@ -27,4 +29,14 @@ describe('torture (CI sizes)', () => {
     expect(result.broken).toEqual([]);
     expect(result.health).toBe(200);
   }, 60_000);
+
+  it('hostile files and requests over a real socket (chunked bodies over every limit, aborted uploads, deep bodies, a decompression bomb, populate amplification, links out of the project, ---js front matter, an alias bomb): 0 crashes, 0 5xx, nothing leaked, run or changed outside', async () => {
+    const result = await hostile({ rounds: 2, writableSite, startServer, freePort, log: quiet });
+    expect(result.failures).toEqual([]);
+    expect(result.fiveHundreds).toBe(0);
+    expect(result.crashes).toBe(0);
+    expect(result.leaks).toEqual([]);
+    expect(result.codeRan).toBe(false);
+    expect(result.changed).toEqual([]);
+  }, 120_000);
 });
