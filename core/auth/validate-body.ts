@@ -23,6 +23,7 @@ interface FieldError {
   path: string[];
   message: string;
   name: 'ValidationError';
+  value?: unknown;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -30,7 +31,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => !!value &
 /**
  * Check an auth route's JSON body as Strapi's yup schemas do (strict, every error collected): required
  * strings, emails, `noUnknown`. Throws one ValidationError in Strapi's shape
- * (`"<n> errors occurred"`, `details.errors[]`); values of secret fields are never echoed.
+ * (`"<n> errors occurred"`, `details.errors[]`). Each error carries the value it judged, as yup's do, except a
+ * secret field's: Strapi 5.54 echoes even a short password (`value: "abc"`), this server never does.
  *
  * @example
  * const { identifier, password } = validateBody(body, { identifier: { type: 'string' }, password: { type: 'string', secret: true } });
@@ -38,17 +40,20 @@ const isRecord = (value: unknown): value is Record<string, unknown> => !!value &
 export function validateBody(body: unknown, rules: BodyRules, options: { noUnknown?: boolean } = {}): Record<string, string> {
   const input = isRecord(body) ? body : {};
   const errors: FieldError[] = [];
-  const fail = (field: string, message: string) => errors.push({ path: field ? [field] : [], message, name: 'ValidationError' });
+  const failWith = (field: string, message: string, value?: unknown) =>
+    errors.push({ path: field ? [field] : [], message, name: 'ValidationError', ...(value === undefined ? {} : { value }) });
+  const fail = (field: string, message: string) => failWith(field, message);
   for (const [field, rule] of Object.entries(rules)) {
     const value = Object.hasOwn(input, field) ? input[field] : undefined;
+    const judged = rule.secret ? undefined : value;
     if (value === undefined || value === null || value === '') { fail(field, `${field} is a required field`); continue; }
     if (typeof value !== 'string') {
       const shown = rule.secret ? '' : `, but the final value was: \`${JSON.stringify(value)}\``;
       fail(field, `${field} must be a \`string\` type${shown}.`);
       continue;
     }
-    if (rule.type === 'email' && !isEmail(value)) fail(field, `${field} must be a valid email`);
-    else if (rule.minLength && value.length < rule.minLength) fail(field, `${field} must be at least ${rule.minLength} characters`);
+    if (rule.type === 'email' && !isEmail(value)) failWith(field, `${field} must be a valid email`, judged);
+    else if (rule.minLength && value.length < rule.minLength) failWith(field, `${field} must be at least ${rule.minLength} characters`, judged);
     else if (rule.printable && /[\u0000-\u001f\u007f]/.test(value)) fail(field, `${field} must not contain control characters`);
     if (rule.equals && value !== input[rule.equals.field]) fail(field, rule.equals.message);
   }
