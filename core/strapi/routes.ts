@@ -24,6 +24,14 @@ function pick(table: Record<string, RouteAction>, method: string): RouteAction {
 }
 
 /**
+ * A GET route of Strapi's matches every path under the prefix (and answers 404), so another verb on
+ * an unknown path is koa-router's 405 with `Allow: HEAD, GET` (recorded: POST /api, /api/nopes, /api/a/b/c).
+ */
+function unknownPath(method: string): Error {
+  return method === 'GET' || method === 'HEAD' ? new NotFoundError() : new MethodNotAllowedError(['HEAD', 'GET']);
+}
+
+/**
  * Match `/:pluralApiId`, `/:pluralApiId/:documentId` and `/:singularApiId` (path after the prefix).
  * Unknown paths → 404, known paths with another verb → 405.
  */
@@ -31,7 +39,7 @@ export function matchRoute(models: Models, method: string, path: string): Matche
   const segments = path.split('/').filter(Boolean).map((segment) => {
     try { return decodeURIComponent(segment); } catch { return segment; }
   });
-  if (segments.length === 0 || segments.length > 2) throw new NotFoundError();
+  if (segments.length === 0 || segments.length > 2) throw unknownPath(method);
   const [given, documentId] = segments;
   // koa-router matches paths case-insensitively (`sensitive: false`); documentIds are taken as given.
   const name = given.toLowerCase();
@@ -46,8 +54,5 @@ export function matchRoute(models: Models, method: string, path: string): Matche
       return { model, action: pick(SINGLE, method), documentId };
     }
   }
-  // A GET route of Strapi's matches any `/api/:segment` (and answers 404), so another verb on such a
-  // path is koa-router's 405 with `Allow: HEAD, GET` (recorded: POST /api/nopes, POST /api/tag).
-  if (documentId === undefined && method !== 'GET' && method !== 'HEAD') throw new MethodNotAllowedError(['HEAD', 'GET']);
-  throw new NotFoundError();
+  throw unknownPath(method);
 }

@@ -152,7 +152,7 @@ describe('wrong verbs (Strapi: notes §2.4, koa-router allowedMethods)', () => {
     expect(await response.text()).toBe('Method Not Allowed');
   });
 
-  // Strapi has a GET route matching any /api/:segment (it answers 404), so other verbs there are
+  // Strapi has a GET route matching any path under /api (it answers 404), so other verbs there are
   // koa-router's 405 (recorded from Strapi 5.54: conformance route.post.unknown.plural, route.patch.unknown)
   it('an unknown one-segment path with another verb is a 405 allowing HEAD, GET', async () => {
     const response = await server.request('/api/nope', { method: 'PATCH' });
@@ -160,8 +160,11 @@ describe('wrong verbs (Strapi: notes §2.4, koa-router allowedMethods)', () => {
     expect(response.headers.get('allow')).toBe('HEAD, GET');
   });
 
-  it('an unknown deeper path with another verb is still 404', async () => {
-    const response = await server.request('/api/nope/deeper/still', { method: 'PATCH' });
-    expect(response.status).toBe(404);
+  it('so is a deeper unknown path, and the prefix itself (recorded: route.post.unknown.deeper, route.post.api)', async () => {
+    for (const path of ['/api/nope/deeper/still', '/api']) {
+      const response = await server.request(path, { method: 'POST' });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('HEAD, GET');
+    }
   });
 });
