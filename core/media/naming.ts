@@ -7,14 +7,22 @@ import { extensionFromMime } from './mime.js';
 const SAFE_EXTENSION = /^\.[A-Za-z0-9_+-]{1,16}$/;
 
 /**
+ * Most characters of the slug in a hash. Stored files are named `[<format>_]<hash><ext>` and a file
+ * name may have 255 bytes: an upload named with 250 characters answered 500 ENAMETOOLONG.
+ */
+export const MAX_HASH_BASE = 100;
+
+/**
  * Strapi's hash rule: the base name slugified with `_` (case kept, as `nameToSlug` with
- * `lowercase: false`), then `_` and 10 random hex characters.
+ * `lowercase: false`), then `_` and 10 random hex characters. The slug is cut to MAX_HASH_BASE.
  *
  * @example
  * fileHash('Pizza margherita') // 'Pizza_margherita_3f9a1c0b2e'
  */
 export function fileHash(baseName: string): string {
-  return `${slugify(baseName, { separator: '_', lowercase: false })}_${randomBytes(5).toString('hex')}`;
+  const slug = slugify(baseName, { separator: '_', lowercase: false });
+  const bounded = slug.length > MAX_HASH_BASE ? slug.slice(0, MAX_HASH_BASE).replace(/_+$/, '') : slug;
+  return `${bounded}_${randomBytes(5).toString('hex')}`;
 }
 
 /** A file's extension as Strapi takes it: from its name, else from its MIME type. */
