@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors.js';
+import { MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from '../parsers/json-depth.js';
 
 /** What a client may say about a file (`fileInfo`): all optional, null meaning "keep". */
 export interface FileInfo {
@@ -20,6 +21,8 @@ function problem(path: string[], message: string, value?: unknown): ValidationEr
 /** yup's object cast: a JSON string becomes the object it encodes. */
 function parseJson(value: unknown, path: string[]): unknown {
   if (typeof value !== 'string') return value;
+  // A multipart field is not a JSON body: bound its depth here (checking and printing it recurse).
+  if (nestsDeeperThan(value, MAX_BODY_DEPTH)) throw tooDeep();
   try {
     return JSON.parse(value);
   } catch {

@@ -2,11 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { MAX_BODY_DEPTH, nestsDeeperThan } from '../../core/http/body.js';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from '../../core/parsers/json-depth.js';
 import { INDENTED_DEPTH, stringifyJsonFile } from '../../core/parsers/bounded-indent.js';
 import { stringifyYamlFile } from '../../core/parsers/yaml.js';
 import { authSite, type AuthSite } from '../auth/helpers.js';
 import { REPO_ROOT } from '../helpers/project.js';
+import { mediaServer, uploadForm } from '../media/helpers.js';
 import { SAMPLE, writeServer, type WriteServer } from '../write/helpers.js';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -67,6 +68,16 @@ describe('a JSON body nests at most MAX_BODY_DEPTH levels', () => {
     const { status, body: answer } = await auth.sendJson('POST', path, body(wrapped(100_000)));
     expect(status).toBe(400);
     expect(answer).toEqual({ data: null, error: TOO_DEEP });
+  });
+
+  it.each([
+    ['as the whole fileInfo', (deep: string) => deep],
+    ['as its caption', (deep: string) => `{"caption":${deep}}`],
+    ['under an unknown key', (deep: string) => `{"x":${deep}}`],
+  ])('a 100k-deep fileInfo of a multipart upload, %s, is the 400, not a 500', async (_name, info) => {
+    const media = await mediaServer();
+    const { status, body } = await media.upload(uploadForm([{ name: 'a.txt', data: 'a', type: 'text/plain' }], { fileInfo: info(wrapped(100_000)) }));
+    expect({ status, body }).toEqual({ status: 400, body: { data: null, error: TOO_DEEP } });
   });
 
   it('a body that is not JSON stays the body parser\'s 400 SyntaxError, however deep', async () => {
