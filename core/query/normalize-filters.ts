@@ -77,7 +77,8 @@ export function normalizeFilters(ctx: NormalizeContext, model: Model, raw: unkno
   if (raw === undefined || raw === null || raw === '') return undefined;
   const list = listOf(raw);
   if (list) return both(list.map((item) => normalizeFilters(ctx, model, item, path)).filter((item): item is Filter => !!item));
-  if (!isRecord(raw)) throw new ValidationError('Invalid filters: expected an object such as filters[title][$eq]=value', { source: 'query', param: 'filters' });
+  // Strapi's words (its validateFilters), without details
+  if (!isRecord(raw)) throw new ValidationError('The filters parameter must be an object or an array');
 
   const filters: Filter[] = [];
   for (const [key, value] of Object.entries(raw)) {

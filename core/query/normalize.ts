@@ -4,7 +4,7 @@ import type { Model } from '../schema/types.js';
 import type { Status } from '../types.js';
 import type { Query } from './ast.js';
 import { normalizeFields } from './normalize-fields.js';
-import { normalizeFilters, type NormalizeContext } from './normalize-filters.js';
+import { listOf, normalizeFilters, type NormalizeContext } from './normalize-filters.js';
 import { normalizePopulate } from './normalize-populate.js';
 import { checkPopulateDepth } from './populate-limits.js';
 import { normalizeSort } from './normalize-sort.js';
@@ -62,6 +62,11 @@ export function normalizeQuery(ctx: NormalizeContext, config: CmsConfig, model: 
   if (config.api.rest.strictParams) {
     for (const key of Object.keys(raw)) if (!KNOWN_KEYS.includes(key)) throw invalidKey(key, null, key);
   }
+  // Strapi answers 500 for these (a project choice makes them 400s naming what it could not use):
+  // a list of filters at the root, an empty field list, a list as the search term.
+  if (listOf(raw.filters)) throw invalidKey('0', null, 'filters');
+  if (raw.fields === '') throw new ValidationError('Invalid fields parameter: a field name cannot be empty', { key: '', path: null, source: 'query', param: 'fields' });
+  if (raw._q !== undefined && raw._q !== null && typeof raw._q !== 'string') throw new ValidationError('Invalid _q parameter: expected a single search term', { key: '_q', path: null, source: 'query', param: '_q' });
   const filters = normalizeFilters(ctx, model, raw.filters);
   const sort = normalizeSort(ctx.models, model, raw.sort);
   const fields = normalizeFields(model, raw.fields);

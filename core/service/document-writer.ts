@@ -5,6 +5,7 @@ import type { ContentIndex } from '../index/content-index.js';
 import { resolveStatus, type RawQuery } from '../query/normalize.js';
 import { isLocalizedAttribute, isToMany, type Model } from '../schema/types.js';
 import { EntryValidator, type InverseChange } from '../schema/validate-entry.js';
+import { notType } from '../schema/yup-messages.js';
 import { sameData } from '../storage/serialize.js';
 import type { Data, Status } from '../types.js';
 import type { DocumentReader } from './document-reader.js';
@@ -34,8 +35,15 @@ export interface WriterOptions {
   gate?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
-/** `{ data: {...} }` or Strapi's 400. */
+/**
+ * `{ data: {...} }` or Strapi's 400. An array passes Strapi's `isObject` check and fails its entity
+ * validation instead: `this must be a \`object\` type, but the final value was: \`null\` (cast from …)`.
+ */
 export function extractData(body: unknown): Record<string, unknown> {
+  if (isRecord(body) && Array.isArray(body.data)) {
+    const message = notType('this', 'object', body.data, null);
+    throw new ValidationError(message, { errors: [{ path: [], message, name: 'ValidationError', value: null }] });
+  }
   if (!isRecord(body) || !isRecord(body.data)) throw new ValidationError('Missing "data" payload in the request body');
   return body.data;
 }
