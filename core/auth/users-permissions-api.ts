@@ -69,6 +69,9 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/auth/forgot-password', scope: UP.forgotPassword, limited: true, run: ({ auth, body }) => forgotPassword(auth, body) },
   { method: 'POST', path: '/auth/reset-password', scope: UP.resetPassword, limited: true, run: ({ auth, body }) => resetPassword(auth, body) },
   { method: 'POST', path: '/auth/change-password', scope: UP.changePassword, limited: true, run: ({ auth, caller, body }) => changePassword(auth, caller, body) },
+  // Session routes exist only in Strapi's jwtManagement 'refresh' mode; in the default mode they answer 404 (recorded: users.logout)
+  { method: 'POST', path: '/auth/logout', scope: 'plugin::users-permissions.auth.logout', run: () => { throw new NotFoundError(); } },
+  { method: 'POST', path: '/auth/refresh', scope: 'plugin::users-permissions.auth.refresh', run: () => { throw new NotFoundError(); } },
   { method: 'GET', path: '/users/me', scope: UP.me, run: ({ auth, caller, search }) => withRole(search)(me(auth, caller)) },
   { method: 'GET', path: '/users/count', scope: UP.userCount, run: ({ auth, search }) => countUsers(auth.users.all(), parseQueryString(search)) },
   { method: 'GET', path: '/users', scope: UP.userFind, run: ({ auth, search }) => queryUsers(auth.users.all(), parseQueryString(search)).map(withRole(search)) },
