@@ -19,8 +19,9 @@ export function registerServe(program: Command, ctx: CliContext): void {
     .option('--host <host>', 'host to bind (env HOST, config server.host, default localhost)')
     .option('--no-watch', 'do not reindex when files change')
     .option('--git-commit', 'commit every write to git (config git.commitPerWrite)')
+    .option('--no-admin', 'do not serve the editing studio (config admin.enabled)')
     .option('--watch-types', 'write cms-types.d.ts and .cms/json-schema now and again after every schema change')
-    .action(async (options: { root?: string; port?: string; host?: string; watch: boolean; gitCommit?: boolean; watchTypes?: boolean }) => {
+    .action(async (options: { root?: string; port?: string; host?: string; watch: boolean; admin: boolean; gitCommit?: boolean; watchTypes?: boolean }) => {
       const started = performance.now();
       const cms = await ctx.loadCms(options.root, { gitCommit: options.gitCommit });
       const rawPort = options.port ?? ctx.env.PORT;
@@ -33,7 +34,7 @@ export function registerServe(program: Command, ctx: CliContext): void {
       ctx.stderr.write(`Public role: ${publicTypes.length ? publicTypes.map((entry) => `${entry.model.pluralName} (${entry.actions.join(', ')})`).join('; ') : 'nothing (every route answers 403)'}\n`);
       // Loaded on demand: the HTTP stack (h3, listhen, sharp) is most of the CLI's start-up time.
       const { serve } = await import('../../core/http/serve.js');
-      const listener = await serve(cms, { port, host: options.host ?? ctx.env.HOST, showURL: !ctx.env.VITEST });
+      const listener = await serve(cms, { port, host: options.host ?? ctx.env.HOST, showURL: !ctx.env.VITEST, admin: options.admin && cms.config.admin.enabled });
       // Watching before announcing: a change made once "Serving" is printed is always seen.
       const regenerate = options.watchTypes ? async () => { for (const file of await regenerateOutputs(cms.root, cms.models)) ctx.stderr.write(`generated ${file}\n`); } : undefined;
       await regenerate?.();
@@ -43,6 +44,7 @@ export function registerServe(program: Command, ctx: CliContext): void {
         ? setInterval(() => { cms.replica!.pull().catch((error: Error) => ctx.stderr.write(`git pull failed: ${error.message.split('\n')[0]}\n`)); }, cms.config.git.pull * 1000)
         : undefined;
       ctx.stderr.write(`Serving ${cms.root} at ${listener.url.replace(/\/$/, '')}${cms.config.api.rest.prefix}${watcher ? ' (watching files)' : ''}\n`);
+      if (options.admin && cms.config.admin.enabled) ctx.stderr.write(`Studio at ${listener.url.replace(/\/$/, '')}${cms.config.admin.path}/\n`);
       ctx.stderr.write(startBanner(cms, listener.url.replace(/\/$/, ''), performance.now() - started));
       await new Promise<void>((resolveStop) => {
         const stop = () => { clearInterval(pulling); watcher?.close(); void listener.close().then(() => resolveStop()); };

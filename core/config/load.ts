@@ -77,6 +77,17 @@ function resolveCacheControl(rawServer: unknown, fail: (message: string) => neve
   return table;
 }
 
+/** The `admin` block: a path of plain segments that neither holds nor sits inside the API prefix, the uploads or the OpenAPI document. */
+function resolveAdmin(raw: unknown, prefix: string, fail: (message: string) => never): CmsConfig['admin'] {
+  if (raw !== undefined && !isRecord(raw)) fail('admin must be an object');
+  const admin = { ...DEFAULT_CONFIG.admin, ...(raw ?? {}) } as CmsConfig['admin'];
+  if (typeof admin.enabled !== 'boolean') fail('admin.enabled must be true or false');
+  if (typeof admin.path !== 'string' || !/^(\/[A-Za-z0-9_-]+)+$/.test(admin.path)) fail('admin.path must be a path such as "/admin"');
+  const overlaps = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+  for (const taken of [prefix, '/uploads', '/_health']) if (overlaps(admin.path, taken)) fail(`admin.path "${admin.path}" overlaps ${taken === prefix ? 'the API prefix' : taken}`);
+  return admin;
+}
+
 /** Merge a raw config over the defaults and check it; every problem names the file (and, given its text, the line of an unknown key). */
 export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.json', text?: string): CmsConfig {
   const fail = (message: string): never => { throw new FileError(file, message); };
@@ -115,7 +126,7 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   if (!Object.values(exportPopulate).every((value) => typeof value === 'string')) fail('export.populate must map names to query strings such as "populate=*"');
   return {
     locales: locales as string[], defaultLocale, api: { rest }, permissions: { public: roleGrants('public'), authenticated: roleGrants('authenticated') }, auth, upload: resolveUploadConfig(raw.upload, fail), server, git, webhooks,
-    export: { populate: exportPopulate as Record<string, string> },
+    export: { populate: exportPopulate as Record<string, string> }, admin: resolveAdmin(raw.admin, rest.prefix, fail),
   };
 }
 

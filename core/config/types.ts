@@ -60,6 +60,12 @@ export interface CmsConfig {
   webhooks: WebhookConfig[];
   /** `cms export`: named populate shapes exported beside the plain API (name → query string). */
   export: { populate: Record<string, string> };
+  /** The editing studio served by `cms serve` (off with `--no-admin`): a browser UI over the REST API. */
+  admin: {
+    enabled: boolean;
+    /** Where it is served: one or more path segments outside the API prefix (default `/admin`). */
+    path: string;
+  };
 }
 
 export interface AuthConfig {
@@ -93,6 +99,7 @@ export const DEFAULT_CONFIG: CmsConfig = {
   git: { commitPerWrite: false, timestampsFromHistory: false, push: false, pull: false },
   webhooks: [],
   export: { populate: {} },
+  admin: { enabled: true, path: '/admin' },
 };
 
 /** Identity helper so a `cms.config.mjs` gets types: `export default defineConfig({...})`. */

@@ -13,6 +13,7 @@ import { json, JSON_TYPE, statusText } from './respond.js';
 import { ResponseCache } from './response-cache.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { servePublicFile } from './static.js';
+import { studioResponse } from './studio-route.js';
 
 export interface AppOptions {
   /** Where unexpected errors are reported (never with request secrets). */
@@ -21,6 +22,8 @@ export interface AppOptions {
   extensions?: ExtensionRoute[];
   /** Where finished GET answers are kept, per read scope (shared with the Node fast path in serve.ts). */
   cache?: ResponseCache;
+  /** Serve the editing studio at `admin.path`; defaults to the config's `admin.enabled` (`cms serve --no-admin` turns it off). */
+  admin?: boolean;
 }
 
 /** The model whose `server.cacheControl` entry an extension's answer uses (the media library's routes). */
@@ -39,6 +42,7 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
   // Malformed percent-encoding reaches the routes, which answer as Strapi's router does (a 404), not h3's bare 400.
   const app = new H3({ allowMalformedURL: true });
   const cache = options.cache ?? new ResponseCache();
+  const admin = options.admin ?? cms.config.admin.enabled;
 
   app.all('/**', async (event) => {
     const request = event.req;
@@ -54,6 +58,9 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
       if (url.pathname === '/' && ['GET', 'HEAD'].includes(request.method)) {
         return withBodyTag(await apiIndex(cms, request, headers), request, cacheControlFor(cms.config, undefined, !!request.headers.get('authorization')));
       }
+      // The studio's path is checked against the API prefix when the config loads, and wins over public files.
+      const studio = admin ? await studioResponse(cms, request, url, headers) : undefined;
+      if (studio) return studio;
       for (const extension of options.extensions ?? EXTENSIONS) {
         const response = await extension({ request, url, cms, headers });
         if (response) return withBodyTag(response, request, cacheControlFor(cms.config, extensionModel(cms, url), !!request.headers.get('authorization')));

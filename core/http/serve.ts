@@ -12,15 +12,17 @@ export interface ServeOptions {
   host?: string;
   /** Print listhen's URL banner (off under tests). */
   showURL?: boolean;
+  /** Serve the editing studio (default: the config's `admin.enabled`). */
+  admin?: boolean;
 }
 
 /**
  * The Node request listener: cached GETs (anonymous, or for a verified credential's read scope) are written straight to the socket, skipping
  * the web Request/Response conversion that dominates small repeated reads; the rest goes to h3.
  */
-export function createNodeHandler(cms: Cms): (req: IncomingMessage, res: ServerResponse) => unknown {
+export function createNodeHandler(cms: Cms, options: { admin?: boolean } = {}): (req: IncomingMessage, res: ServerResponse) => unknown {
   const cache = new ResponseCache();
-  const handler = toNodeHandler(createApp(cms, { cache }));
+  const handler = toNodeHandler(createApp(cms, { cache, admin: options.admin }));
   return (req, res) => {
     guardUnreadBody(req, res);
     const scope = req.method === 'GET' && req.url ? cms.contentApi.readScope(req.headers.authorization) : undefined;
@@ -50,7 +52,7 @@ export interface RunningServer {
 
 /** Serve a CMS over HTTP with listhen. Resolves once listening; `close()` stops it. */
 export async function serve(cms: Cms, options: ServeOptions = {}): Promise<RunningServer> {
-  const fastHandler = createNodeHandler(cms);
+  const fastHandler = createNodeHandler(cms, { admin: options.admin });
   return listen(fastHandler, {
     port: options.port ?? cms.config.server.port,
     hostname: options.host ?? cms.config.server.host,

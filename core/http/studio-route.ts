@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import type { Cms } from '../cms.js';
+import { MethodNotAllowedError, NotFoundError, UnauthorizedError } from '../errors.js';
+import { json } from './respond.js';
+import { SECURITY_HEADERS } from './security-headers.js';
+import { studioModels } from './studio-schemas.js';
+
+/**
+ * The editing studio at `admin.path` (default `/admin`): a no-build single-page app from the
+ * package's `studio/` folder, the UI library from `node_modules`, and one studio route:
+ *
+ *   GET <admin.path>/                  the page (`<admin.path>` redirects here, so relative URLs work)
+ *   GET <admin.path>/<name>.js|.css    the studio's own modules and styles
+ *   GET <admin.path>/vendor/<name>.js  Preact, its hooks and htm, as the browser imports them
+ *   GET <admin.path>/api/schemas       the content types the credential may read (401 for the Public role)
+ *
+ * Everything else the studio does goes through the public REST API with the signed-in credential.
+ */
+
+const here = dirname(new URL(import.meta.url).pathname);
+/** `studio/` beside `core/` (sources under vitest) or beside `dist/` (the built package). */
+const STUDIO_DIR = [resolve(here, '../../studio'), resolve(here, '../../../studio')].find((dir) => existsSync(join(dir, 'index.html')));
+
+const require = createRequire(import.meta.url);
+const packageDir = (name: string) => resolve(dirname(require.resolve(name)), '..');
+/** The vendored modules: a fixed table, so no other file of `node_modules` is ever reachable. */
+const VENDOR: Record<string, () => string> = {
+  'preact.js': () => join(packageDir('preact'), 'dist/preact.module.js'),
+  'hooks.js': () => join(packageDir('preact'), 'hooks/dist/hooks.module.js'),
+  'htm.js': () => join(packageDir('htm'), 'dist/htm.module.js'),
+};
+
+const TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', html: 'text/html; charset=utf-8' };
+
+/** The page, and a CSP that admits its one inline script (the import map) by hash and nothing else inline. */
+function loadPage(prefix: string): { html: string; csp: string } {
+  // The prefix is checked when the config loads (letters, digits, `/_-`), so it is safe in an attribute.
+  const html = readFileSync(join(STUDIO_DIR!, 'index.html'), 'utf8').replace('%API_PREFIX%', prefix);
+  const importMap = /<script type="importmap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+  const hash = createHash('sha256').update(importMap).digest('base64');
+  const csp = SECURITY_HEADERS['content-security-policy'].replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`);
+  return { html, csp };
+}
+const pages = new Map<string, ReturnType<typeof loadPage>>();
+
+async function file(path: string, headers: Record<string, string>): Promise<Response> {
+  const body = await readFile(path).catch(() => { throw new NotFoundError(); });
+  const type = TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+  return new Response(body as unknown as BodyInit, { status: 200, headers: { ...headers, 'content-type': type, 'cache-control': 'no-cache' } });
+}
+
+/**
+ * Answer a request under the studio's path, or undefined when the path is not the studio's.
+ *
+ * @example
+ * await studioResponse(cms, request, new URL(request.url), headers) // the page for GET /admin/
+ */
+export async function studioResponse(cms: Cms, request: Request, url: URL, headers: Record<string, string>): Promise<Response | undefined> {
+  const base = cms.config.admin.path;
+  if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return undefined;
+  if (!STUDIO_DIR) throw new NotFoundError('The studio is not installed with this package');
+  if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowedError(['HEAD', 'GET']);
+  const rest = url.pathname.slice(base.length);
+  if (rest === '') return new Response(null, { status: 308, headers: { ...headers, location: `${base}/${url.search}` } });
+  if (rest === '/') {
+    const prefix = cms.config.api.rest.prefix;
+    const page = pages.get(prefix) ?? pages.set(prefix, loadPage(prefix)).get(prefix)!;
+    return new Response(page.html, { status: 200, headers: { ...headers, 'content-security-policy': page.csp, 'content-type': TYPES.html, 'cache-control': 'no-cache' } });
+  }
+  if (rest === '/api/schemas') {
+    const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
+    // The Public role sees nothing: the studio is for signed-in editors only.
+    if (caller.kind === 'public') throw new UnauthorizedError('Missing or invalid credentials');
+    const { locales, defaultLocale, api } = cms.config;
+    return json(200, { data: studioModels(cms.models, caller), meta: { locales, defaultLocale, prefix: api.rest.prefix, user: caller.name ?? null } }, { ...headers, 'cache-control': 'no-store' });
+  }
+  const vendor = /^\/vendor\/([a-z]+\.js)$/.exec(rest)?.[1];
+  if (vendor && Object.hasOwn(VENDOR, vendor)) return file(VENDOR[vendor](), headers);
+  // The studio's own files: plain names only, so no path can leave the folder.
+  if (/^\/[a-z][a-z0-9-]*\.(js|css)$/.test(rest)) return file(join(STUDIO_DIR, rest.slice(1)), headers);
+  throw new NotFoundError();
+}

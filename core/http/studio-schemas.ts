@@ -1,0 +1,56 @@
+import type { Action } from '../config/types.js';
+import type { Caller } from '../access/permissions.js';
+import type { Attribute, Model, Models } from '../schema/types.js';
+
+const ACTIONS: Action[] = ['find', 'findOne', 'create', 'update', 'delete'];
+
+/** What the studio needs to draw a form and a list for one content type the caller may read. */
+export interface StudioModel {
+  uid: string;
+  kind: Model['kind'];
+  singularName: string;
+  pluralName: string;
+  displayName: string;
+  draftAndPublish: boolean;
+  localized: boolean;
+  /** The attribute a document is shown by (Strapi's default main field: the first string attribute). */
+  mainField: string;
+  /** Actions the caller may take on this type. */
+  actions: Action[];
+  /** Attributes in schema order, private ones left out; relations name their target's routes and main field. */
+  attributes: Array<Attribute & { name: string; targetPluralName?: string; targetMainField?: string; targetReadable?: boolean; targetLocalized?: boolean; targetDraftAndPublish?: boolean }>;
+}
+
+/** Strapi's default `mainField`: the first string-like attribute, else the documentId. */
+export function mainFieldOf(model: Model): string {
+  return model.attributeNames.find((name) => ['string', 'uid', 'email'].includes(model.attributes[name].type) && !model.attributes[name].private) ?? 'documentId';
+}
+
+/**
+ * The content types a caller may list (`find`), shaped for the studio: no query or permission logic
+ * lives in the studio, it asks this once after signing in.
+ *
+ * @example
+ * studioModels(cms.models, cms.contentApi.callerFor('Bearer …')).map((model) => model.pluralName) // ['abouts', 'articles', …]
+ */
+export function studioModels(models: Models, caller: Caller): StudioModel[] {
+  const contentTypes = [...models.values()].filter((model) => model.modelType === 'contentType' && !model.uid.startsWith('plugin::'));
+  return contentTypes.filter((model) => caller.can(model, 'find')).map((model) => ({
+    uid: model.uid,
+    kind: model.kind,
+    singularName: model.singularName,
+    pluralName: model.pluralName,
+    displayName: model.displayName,
+    draftAndPublish: model.draftAndPublish,
+    localized: model.localized,
+    mainField: mainFieldOf(model),
+    actions: ACTIONS.filter((action) => caller.can(model, action)),
+    attributes: model.attributeNames.filter((name) => !model.attributes[name].private).map((name) => {
+      const attribute = model.attributes[name];
+      const target = attribute.type === 'relation' && typeof attribute.target === 'string' ? models.get(attribute.target) : undefined;
+      return target
+        ? { ...attribute, name, targetPluralName: target.pluralName, targetMainField: mainFieldOf(target), targetReadable: caller.can(target, 'find'), targetLocalized: target.localized, targetDraftAndPublish: target.draftAndPublish }
+        : { ...attribute, name };
+    }),
+  }));
+}

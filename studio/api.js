@@ -1,0 +1,68 @@
+// The studio's only way to the server: the public REST API (and GET ./api/schemas), with the credential as a Bearer header.
+const KEY = 'cms-studio-token';
+
+/** The REST prefix, written into the page by the server. */
+export const prefix = document.body.dataset.apiPrefix || '/api';
+
+/** The credential lives in sessionStorage (this tab only, gone when it closes), never in a cookie: no CSRF. */
+export const session = {
+  get token() { return sessionStorage.getItem(KEY); },
+  set token(value) { if (value) sessionStorage.setItem(KEY, value); else sessionStorage.removeItem(KEY); },
+};
+
+/** An error answer of the API: Strapi's envelope `{ error: { status, name, message, details } }`. */
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body?.error?.message ?? `The server answered ${status}`);
+    this.status = status;
+    this.details = body?.error?.details ?? {};
+  }
+
+  /** Field name → message, from `details.errors[].path` (the first segment is the attribute). */
+  get fieldErrors() {
+    const errors = {};
+    for (const problem of this.details.errors ?? []) {
+      const field = problem.path?.[0];
+      if (field !== undefined && errors[field] === undefined) errors[field] = problem.message;
+    }
+    return errors;
+  }
+}
+
+/** `{ pagination: { page: 2 } }` → `pagination[page]=2`: Strapi's bracket query string. */
+export function toSearch(query, params = new URLSearchParams(), base = '') {
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    const name = base ? `${base}[${key}]` : key;
+    if (typeof value === 'object') toSearch(value, params, name);
+    else params.append(name, String(value));
+  }
+  return params;
+}
+
+/** Call the API; resolves to the parsed body (null for 204), rejects with an ApiError. */
+export async function request(method, path, { query, body, token = session.token } = {}) {
+  const url = new URL(path, document.baseURI);
+  url.search = toSearch(query).toString();
+  const headers = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (response.status === 204) return null;
+  const payload = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, payload);
+  return payload;
+}
+
+/** The content types this credential may read, with locales and the REST prefix. */
+export const loadSchemas = (token) => request('GET', './api/schemas', { token });
+
+/** REST paths of one document: a collection type's `/articles/:id`, a single type's `/global`. */
+export function documentPath(model, documentId) {
+  return model.kind === 'singleType' ? `${prefix}/${model.singularName}` : `${prefix}/${model.pluralName}/${encodeURIComponent(documentId)}`;
+}
+
+/** The `_cms` publish route of a document (single types have no documentId in it). */
+export function transitionPath(model, documentId, action) {
+  return model.kind === 'singleType' ? `${prefix}/_cms/${model.singularName}/${action}` : `${prefix}/_cms/${model.pluralName}/${encodeURIComponent(documentId)}/${action}`;
+}

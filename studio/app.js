@@ -1,0 +1,72 @@
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { html } from './html.js';
+import { loadSchemas, session } from './api.js';
+import { DocumentForm } from './document-form.js';
+import { DocumentList } from './document-list.js';
+import { parseHash } from './router.js';
+import { SignIn } from './sign-in.js';
+
+function Home({ models }) {
+  return html`<section><h1>Content</h1><ul class="type-cards">
+    ${models.map((model) => html`<li><a href=${`#/t/${model.kind === 'singleType' ? model.singularName : model.pluralName}`}>${model.displayName}</a>
+      <span class="muted">${model.kind === 'singleType' ? 'Single type' : 'Collection'}</span></li>`)}
+  </ul></section>`;
+}
+
+function Main({ schemas, route }) {
+  const model = schemas.data.find((candidate) => candidate.pluralName === route.type || (candidate.kind === 'singleType' && candidate.singularName === route.type));
+  if (route.section !== 't') return html`<${Home} models=${schemas.data} />`;
+  if (!model) return html`<p class="error">No content type "${route.type}" that you may read.</p>`;
+  const locale = model.localized ? route.params.locale || schemas.meta.defaultLocale : undefined;
+  if (model.kind === 'singleType' || route.documentId) {
+    return html`<${DocumentForm} key=${`${model.uid}/${route.documentId}/${locale}`} model=${model} meta=${schemas.meta} documentId=${route.documentId === 'new' ? undefined : route.documentId} locale=${locale} />`;
+  }
+  return html`<${DocumentList} key=${model.uid} model=${model} meta=${schemas.meta} params=${{ ...route.params, locale }} />`;
+}
+
+function App() {
+  const [token, setToken] = useState(session.token);
+  const [schemas, setSchemas] = useState();
+  const [notice, setNotice] = useState();
+  const [route, setRoute] = useState(parseHash());
+
+  useEffect(() => {
+    const follow = () => setRoute(parseHash());
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
+  }, []);
+
+  // A credential kept from earlier in this tab is checked again; an expired one signs out.
+  useEffect(() => {
+    if (!token || schemas) return;
+    loadSchemas(token).then(setSchemas, (error) => signOut(error.status === 401 ? 'Your session has ended: sign in again.' : error.message));
+  }, [token]);
+
+  function signOut(message) {
+    session.token = null;
+    setToken(null);
+    setSchemas(undefined);
+    setNotice(message);
+  }
+
+  if (!token) return html`<${SignIn} notice=${notice} onSignedIn=${(next, loaded) => { session.token = next; setSchemas(loaded); setToken(next); }} />`;
+  if (!schemas) return html`<p class="loading">Loading…</p>`;
+  return html`
+    <div class="layout">
+      <nav class="sidebar" aria-label="Content types">
+        <a class="brand" href="#/">Studio</a>
+        <ul>${schemas.data.map((model) => {
+          const name = model.kind === 'singleType' ? model.singularName : model.pluralName;
+          return html`<li><a href=${`#/t/${name}`} aria-current=${route.type === name ? 'page' : undefined}>${model.displayName}</a></li>`;
+        })}</ul>
+        <div class="account">${schemas.meta.user && html`<span class="muted">${schemas.meta.user}</span>`}
+          <button type="button" onClick=${() => signOut()}>Sign out</button></div>
+      </nav>
+      <main class="content"><${Main} schemas=${schemas} route=${route} /></main>
+    </div>`;
+}
+
+const mount = document.getElementById('studio');
+mount.textContent = ''; // the "Loading…" line shown until the modules arrive
+render(html`<${App} />`, mount);

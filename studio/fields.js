@@ -1,0 +1,80 @@
+import { html } from './html.js';
+import { RelationPicker } from './relation-picker.js';
+import { labelOf } from './label.js';
+
+// One widget per attribute type: how an API value becomes a form value, how it goes back, and how it is drawn.
+// Conversions only reshape input (text → number, local time → ISO); the API alone validates.
+
+const pad = (number) => String(number).padStart(2, '0');
+const localDateTime = (iso) => {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+const orNull = (value) => (value === '' ? null : value);
+
+const input = (type, extra = {}) => ({
+  read: (value) => value ?? '',
+  write: orNull,
+  draw: ({ id, value, onChange, invalid }) => html`<input id=${id} type=${type} value=${value} aria-invalid=${invalid} onInput=${(event) => onChange(event.currentTarget.value)} ...${extra} />`,
+});
+const textarea = (rows) => ({
+  read: (value) => value ?? '',
+  write: orNull,
+  draw: ({ id, value, onChange, invalid }) => html`<textarea id=${id} rows=${rows} aria-invalid=${invalid} onInput=${(event) => onChange(event.currentTarget.value)}>${value}</textarea>`,
+});
+const number = (step) => ({
+  read: (value) => (value === null || value === undefined ? '' : String(value)),
+  write: (value) => (value === '' ? null : Number(value)),
+  draw: ({ id, value, onChange, invalid }) => html`<input id=${id} type="number" step=${step} value=${value} aria-invalid=${invalid} onInput=${(event) => onChange(event.currentTarget.value)} />`,
+});
+const json = {
+  read: (value) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 2)),
+  // Text that is not JSON cannot be sent at all: the form reports it at the field before any request.
+  write: (value) => {
+    if (value.trim() === '') return null;
+    try { return JSON.parse(value); } catch { throw new SyntaxError('This is not valid JSON'); }
+  },
+  draw: ({ id, value, onChange, invalid }) => html`<textarea id=${id} class="code" rows="8" spellcheck="false" aria-invalid=${invalid} onInput=${(event) => onChange(event.currentTarget.value)}>${value}</textarea>`,
+};
+
+export const WIDGETS = {
+  string: input('text'),
+  uid: input('text'),
+  email: input('email'),
+  password: { ...input('password', { autocomplete: 'new-password' }), read: () => '' },
+  text: textarea(3),
+  richtext: { ...textarea(12), hint: 'Markdown' },
+  integer: number('1'),
+  biginteger: input('text', { inputmode: 'numeric' }),
+  float: number('any'),
+  decimal: number('any'),
+  boolean: {
+    read: (value) => value === true,
+    write: (value) => value,
+    draw: ({ id, value, onChange }) => html`<input id=${id} type="checkbox" checked=${value} onChange=${(event) => onChange(event.currentTarget.checked)} />`,
+  },
+  date: input('date'),
+  time: { ...input('time', { step: '1' }), read: (value) => (value ?? '').slice(0, 8), write: (value) => (value === '' ? null : value.length === 5 ? `${value}:00` : value) },
+  datetime: { ...input('datetime-local'), read: (value) => (value ? localDateTime(value) : ''), write: (value) => (value === '' ? null : new Date(value).toISOString()) },
+  enumeration: {
+    read: (value) => value ?? '',
+    write: orNull,
+    draw: ({ id, value, onChange, attribute, invalid }) => html`<select id=${id} value=${value} aria-invalid=${invalid} onChange=${(event) => onChange(event.currentTarget.value)}>
+      <option value="">—</option>${attribute.enum.map((option) => html`<option value=${option}>${option}</option>`)}</select>`,
+  },
+  json,
+  blocks: { ...json, hint: 'Blocks, as JSON' },
+  relation: {
+    read: (value, attribute) => [].concat(value ?? []).map((item) => ({ documentId: item.documentId, label: labelOf(item, attribute.targetMainField) })),
+    write: (value, attribute) => (isToMany(attribute) ? value.map((item) => item.documentId) : value[0]?.documentId ?? null),
+    draw: (props) => html`<${RelationPicker} ...${props} many=${isToMany(props.attribute)} />`,
+  },
+};
+
+/** Attribute types the studio does not edit yet: shown, read-only, with what to do instead. */
+export const NOT_EDITABLE = { media: 'media library', component: 'component editor', dynamiczone: 'dynamic zone editor' };
+
+export const isToMany = (attribute) => /ToMany$|^manyWay$/.test(attribute.relation ?? '');
+
+/** Whether the studio can edit this attribute with the caller's rights (a relation needs a readable target). */
+export const editable = (attribute) => Object.hasOwn(WIDGETS, attribute.type) && (attribute.type !== 'relation' || (attribute.targetReadable && !/^morph/.test(attribute.relation)));

@@ -1,0 +1,101 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createCms } from '../../core/cms.js';
+import { resolveConfig } from '../../core/config/load.js';
+import { createApp } from '../../core/http/app.js';
+import { TEST_ENV } from '../auth/helpers.js';
+import { copySampleSite, startApp } from '../helpers/project.js';
+
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+describe('the studio route', () => {
+  it('redirects /admin to /admin/ and serves the page with the import map admitted by hash only', async () => {
+    const site = await startApp(copySampleSite(), { env: TEST_ENV });
+    const redirect = await site.request('/admin?x=1');
+    expect([redirect.status, redirect.headers.get('location')]).toEqual([308, '/admin/?x=1']);
+    const page = await site.request('/admin/');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
+    expect(await page.text()).toContain('data-api-prefix="/api"');
+  });
+
+  it.each([
+    ['/admin/vendor/preact.js', 'text/javascript; charset=utf-8'],
+    ['/admin/vendor/hooks.js', 'text/javascript; charset=utf-8'],
+    ['/admin/vendor/htm.js', 'text/javascript; charset=utf-8'],
+    ['/admin/app.js', 'text/javascript; charset=utf-8'],
+    ['/admin/studio.css', 'text/css; charset=utf-8'],
+  ])('serves %s locally (no CDN)', async (path, type) => {
+    const site = await startApp(copySampleSite(), { env: TEST_ENV });
+    const response = await site.request(path);
+    expect([response.status, response.headers.get('content-type')]).toEqual([200, type]);
+  });
+
+  it.each(['/admin/vendor/../package.json', '/admin/vendor/react.js', '/admin/%2e%2e/package.json', '/admin/index.html', '/admin/nope.js'])('answers 404 for %s', async (path) => {
+    const site = await startApp(copySampleSite(), { env: TEST_ENV });
+    expect((await site.request(path)).status).toBe(404);
+  });
+
+  it('wins over a public file at the same path, and lets /api, / and other public files through', async () => {
+    const root = copySampleSite();
+    mkdirSync(join(root, 'public/admin'), { recursive: true });
+    writeFileSync(join(root, 'public/admin/app.js'), 'shadow');
+    writeFileSync(join(root, 'public/robots.txt'), 'ok');
+    const site = await startApp(root, { env: TEST_ENV });
+    expect(await (await site.request('/admin/app.js')).text()).not.toBe('shadow');
+    expect((await site.request('/robots.txt')).status).toBe(200);
+    expect((await site.request('/api/articles')).status).toBe(200);
+  });
+
+  it('lists to a credential only the types it may read, and nothing to the Public role', async () => {
+    const site = await startApp(copySampleSite(), { env: TEST_ENV });
+    const anonymous = await site.getJson('/admin/api/schemas');
+    expect([anonymous.status, anonymous.body.error.name]).toEqual([401, 'UnauthorizedError']);
+    expect((await site.getJson('/admin/api/schemas', { headers: bearer('wrong') })).status).toBe(401);
+    const full = site.cms.auth.tokens.create({ name: 'all', type: 'full-access' }).accessKey;
+    const custom = site.cms.auth.tokens.create({ name: 'tags', type: 'custom', permissions: ['api::tag.tag.find', 'api::tag.tag.update'] }).accessKey;
+    const all = await site.getJson('/admin/api/schemas', { headers: bearer(full) });
+    expect(all.body.data.map((model: { pluralName: string }) => model.pluralName)).toEqual(['abouts', 'articles', 'authors', 'categories', 'globals', 'tags']);
+    expect(all.body.meta).toMatchObject({ locales: ['en', 'fr'], defaultLocale: 'en', prefix: '/api', user: 'all' });
+    const article = all.body.data.find((model: { uid: string }) => model.uid === 'api::article.article');
+    expect(article.mainField).toBe('title');
+    expect(article.attributes.find((attribute: { name: string }) => attribute.name === 'author')).toMatchObject({ targetPluralName: 'authors', targetMainField: 'name', targetReadable: true });
+    const author = all.body.data.find((model: { uid: string }) => model.uid === 'api::author.author');
+    expect(author.attributes.map((attribute: { name: string }) => attribute.name)).not.toContain('secretNote');
+    const tags = await site.getJson('/admin/api/schemas', { headers: bearer(custom) });
+    expect(tags.body.data.map((model: { uid: string; actions: string[] }) => [model.uid, model.actions])).toEqual([['api::tag.tag', ['find', 'update']]]);
+  });
+
+  it('is off with admin.enabled false or createApp({ admin: false }), and moves with admin.path', async () => {
+    const root = copySampleSite();
+    const cms = await createCms({ root, env: TEST_ENV });
+    expect((await createApp(cms, { admin: false, log: () => {} }).request('/admin/')).status).toBe(404);
+    const moved = await createCms({ root, env: TEST_ENV, config: { locales: ['en'], admin: { path: '/studio' } } });
+    const app = createApp(moved, { log: () => {} });
+    expect((await app.request('/studio/')).status).toBe(200);
+    expect((await app.request('/admin/')).status).toBe(404);
+    const off = await createCms({ root, env: TEST_ENV, config: { admin: { enabled: false } } });
+    expect((await createApp(off, { log: () => {} }).request('/admin/')).status).toBe(404);
+  });
+});
+
+describe('admin config', () => {
+  it.each([
+    [{ admin: { path: 'admin' } }, 'admin.path must be a path such as "/admin"'],
+    [{ admin: { path: '/admin/' } }, 'admin.path must be a path such as "/admin"'],
+    [{ admin: { path: '/api' } }, 'admin.path "/api" overlaps the API prefix'],
+    [{ admin: { path: '/api/admin' } }, 'admin.path "/api/admin" overlaps the API prefix'],
+    [{ admin: { path: '/cms' }, api: { rest: { prefix: '/cms/v1' } } }, 'admin.path "/cms" overlaps the API prefix'],
+    [{ admin: { path: '/uploads' } }, 'admin.path "/uploads" overlaps /uploads'],
+    [{ admin: { enabled: 'yes' } }, 'admin.enabled must be true or false'],
+    [{ admin: { pth: '/x' } }, 'admin.pth is not a known setting (did you mean "path"?)'],
+  ])('rejects %j', (raw, message) => {
+    expect(() => resolveConfig(raw)).toThrow(message);
+  });
+
+  it('defaults to the studio at /admin', () => {
+    expect(resolveConfig({}).admin).toEqual({ enabled: true, path: '/admin' });
+  });
+});
