@@ -15,10 +15,10 @@ function targetLocale(ctx: ValidateContext, targetUid: string, item: Record<stri
   return typeof item?.locale === 'string' ? item.locale : ctx.index.config.defaultLocale;
 }
 
-function notFound(targetUid: string, ids: string[], locale: string | null): never {
-  if (targetUid === UPLOAD_FILE_UID) {
-    // Strapi finds missing media in the entity validator's root test: one problem with an empty path.
-    const message = `${ids.length} relation(s) of type plugin::upload.file associated with this entity do not exist`;
+function notFound(targetUid: string, ids: string[], locale: string | null, byRowId = false): never {
+  if (targetUid === UPLOAD_FILE_UID || byRowId) {
+    // Strapi finds missing media, and rows named by numeric id, in the entity validator's root test: one problem with an empty path.
+    const message = `${ids.length} relation(s) of type ${targetUid} associated with this entity do not exist`;
     throw new ValidationError(message, { errors: [{ path: [], message, name: 'ValidationError' }] });
   }
   throw new ValidationError(`Document with id "${ids[0]}", locale "${locale ?? 'null'}" not found`);
@@ -30,15 +30,22 @@ function toItem(ctx: ValidateContext, targetUid: string, raw: unknown): Item {
   const reference = record ? (record.documentId ?? record.id) : raw;
   const locale = targetLocale(ctx, targetUid, record);
   let documentId: string | undefined;
-  if (typeof reference === 'number' || (typeof reference === 'string' && /^\d+$/.test(reference) && !ctx.index.hasDocument(targetUid, reference))) {
+  const byRowId = typeof reference === 'number' || (typeof reference === 'string' && /^\d+$/.test(reference) && !ctx.index.hasDocument(targetUid, reference));
+  if (byRowId) {
     const row = ctx.index.rowById(Number(reference));
     if (row && row.uid === targetUid) documentId = row.documentId;
   } else if (typeof reference === 'string' && ctx.index.hasDocument(targetUid, reference)) {
     const rows = ctx.index.documentRows(targetUid, reference);
     if (locale === null || rows.some((row) => row.locale === locale)) documentId = reference;
   }
-  if (documentId === undefined) notFound(targetUid, [String(reference)], locale);
-  return { documentId: documentId!, position: record && isRecord(record.position) ? (record.position as Position) : undefined };
+  if (documentId === undefined) notFound(targetUid, [String(reference)], locale, byRowId);
+  const position = record && isRecord(record.position) ? (record.position as Position) : undefined;
+  // a position anchor must name a document of the target (Strapi looks it up: `Document with id "x", locale "null" not found`)
+  const anchor = position?.before ?? position?.after;
+  if (anchor !== undefined && !ctx.index.hasDocument(targetUid, String(anchor))) {
+    throw new ValidationError(`Document with id "${String(anchor)}", locale "${locale ?? 'null'}" not found`);
+  }
+  return { documentId: documentId!, position };
 }
 
 function place(list: string[], item: Item): void {
@@ -51,6 +58,8 @@ function place(list: string[], item: Item): void {
   else list.push(item.documentId);
 }
 
+const RELATION_KEYS = ['connect', 'disconnect', 'set', 'options', 'documentId', 'id', 'locale', 'status'];
+
 const listOf = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
 
 /**
@@ -62,6 +71,12 @@ export function resolveRelationInput(ctx: ValidateContext, attribute: Attribute,
   const many = isToMany(attribute);
   const currentList = listOf(current).map(String);
   let next: string[];
+  if (isRecord(value)) {
+    // the keys a relation object may have (Strapi's validateInput: `Invalid key add at picks`)
+    const unknown = Object.keys(value).find((key) => !RELATION_KEYS.includes(key));
+    if (unknown !== undefined) throw new ValidationError(`Invalid key ${unknown} at ${path}`, { key: unknown, path, source: 'body' });
+  }
+  let connectedOne: string | undefined;
   if (value === null) next = [];
   else if (isRecord(value) && ('set' in value || 'connect' in value || 'disconnect' in value)) {
     if ('set' in value && ('connect' in value || 'disconnect' in value)) {
@@ -74,12 +89,16 @@ export function resolveRelationInput(ctx: ValidateContext, attribute: Attribute,
         const documentId = toItem(ctx, targetUid, item).documentId;
         next = next.filter((existing) => existing !== documentId);
       }
-      for (const item of listOf(value.connect)) place(next, toItem(ctx, targetUid, item));
+      const connected = listOf(value.connect).map((item) => toItem(ctx, targetUid, item));
+      for (const item of connected) place(next, item);
+      connectedOne = connected[0]?.documentId;
     }
   } else {
     next = listOf(value).map((item) => toItem(ctx, targetUid, item).documentId);
   }
   next = [...new Set(next)];
   if (many) return next;
+  // a to-one relation given several to connect keeps the first (recorded: rel.toOne.two); other shapes keep the last
+  if (connectedOne !== undefined) return connectedOne;
   return next.length ? next[next.length - 1] : null;
 }
