@@ -6,7 +6,7 @@ import { CONFIG_FILES } from '../config/load.js';
 import { FileError } from '../errors.js';
 import { isContentFileName } from '../index/load.js';
 import { applyChanges, fileChange, folderChanges, type FileChange } from './file-changes.js';
-import { findGitDir, gitQuiet } from './git-quiet.js';
+import { findGitDir, gitBusy, gitQuiet, gitStamp, workTreeMoves } from './git-quiet.js';
 import { watchTree, type TreeWatcher } from './watch-tree.js';
 
 export interface WatchOptions {
@@ -23,6 +23,9 @@ export interface ProjectWatcher {
   /** Resolves when the changes seen so far are applied (tests, `git pull` hooks). */
   settled(): Promise<void>;
 }
+
+/** Batches read again because the tree moved meanwhile, at most, before one is applied anyway. */
+const MAX_DEFERRALS = 20;
 
 /** Schema folders are at most `schemas/api/<api>/content-types/<name>/`: deep enough for any layout. */
 const SCHEMA_DEPTH = 8;
@@ -50,6 +53,8 @@ export function watchProject(cms: Cms, options: WatchOptions = {}): ProjectWatch
   let running: Promise<void> = Promise.resolve();
   let closed = false;
   const gitDir = findGitDir(cms.root);
+  const workTreeMoved = workTreeMoves(gitDir);
+  let deferrals = 0;
 
   const schedule = () => {
     if (closed) return;
@@ -78,6 +83,8 @@ export function watchProject(cms: Cms, options: WatchOptions = {}): ProjectWatch
       // A reload re-reads every content file; if it fails, the batch's files still apply to the old model.
       if (await reload()) { touchedFiles.clear(); touchedFolders.clear(); rescanAll = false; return; }
     }
+    // A checkout's events arrive in several deliveries: compare every file rather than wait for them all.
+    if (workTreeMoved()) rescanAll = true;
     if (rescanAll) {
       rescanAll = false;
       const folders = await readdir(join(cms.root, 'content')).catch(() => [] as string[]);
@@ -90,6 +97,7 @@ export function watchProject(cms: Cms, options: WatchOptions = {}): ProjectWatch
     // Read the whole batch first, then apply it in one synchronous step: a request sees the tree
     // before the batch or after it, never half of it.
     const index = cms.index;
+    const stampBefore = gitStamp(gitDir);
     const changes: FileChange[] = [];
     for (const folder of folders) changes.push(...(await folderChanges(index, cms.root, folder)));
     for (const file of files) {
@@ -97,6 +105,20 @@ export function watchProject(cms: Cms, options: WatchOptions = {}): ProjectWatch
       if (change) changes.push(change);
     }
     if (index !== cms.index) { rescanAll = true; schedule(); return; } // the model was reloaded meanwhile
+    // The tree moved while it was read (more events came, or git started writing): read it again
+    // with what came since rather than apply a batch that may be half old, half new. Bounded, so
+    // a tree that never stops changing is still applied.
+    const gitMoved = gitBusy(gitDir) || gitStamp(gitDir) !== stampBefore;
+    if ((timer !== undefined || gitMoved) && deferrals < MAX_DEFERRALS) {
+      deferrals++;
+      for (const folder of folders) touchedFolders.add(folder);
+      for (const file of files) touchedFiles.add(file);
+      // Git ran while the batch was read: its own events may still be on their way, so compare everything.
+      if (gitMoved) rescanAll = true;
+      schedule();
+      return;
+    }
+    deferrals = 0;
     // A pull or merge brought commits: their times answer updatedAt (git.timestampsFromHistory).
     if (changes.length && index.fileTimes) await cms.refreshHistory().catch(() => undefined);
     for (const problem of applyChanges(index, changes)) report(problem.format());

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCms } from '../../core/cms.js';
+import { resolveConfig } from '../../core/config/load.js';
 import { ProjectProblemsError } from '../../core/errors.js';
 import { watchProject, type ProjectWatcher } from '../../core/watch/watch.js';
 import { BIN } from '../cli/built-cli.js';
-import { cms, editJson, git, initRepo, writeText } from '../git-workflow/helpers.js';
-import { copySampleSite, makeProject, startApp } from '../helpers/project.js';
+import { cms, editJson, eventually, git, initRepo, writeText } from '../git-workflow/helpers.js';
+import { copySampleSite, makeProject, REPO_ROOT, startApp } from '../helpers/project.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -47,6 +48,13 @@ describe('unknown config keys are errors with a did-you-mean', () => {
       expect(run.stdout + run.stderr, command[0]).toContain(`cms.config.json:${line}:`);
       expect(run.stdout + run.stderr, command[0]).toContain(`: ${message}\n`);
     }
+  });
+
+  it('the README\'s configuration example is a valid config: every key it shows is known', async () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'));
+    const example = /```json\n([\s\S]*?)```/.exec(section)![1];
+    expect(() => resolveConfig(JSON.parse(example))).not.toThrow();
   });
 
   it('free maps (permissions per type, breakpoints, export shapes) and $schema take any key', async () => {
@@ -162,13 +170,16 @@ describe('the watcher never serves a half-switched tree', () => {
         await new Promise((resolveWait) => setImmediate(resolveWait));
       }
     })();
+    const branches = async () => new Set(((await server.getJson('/api/notes?pagination[pageSize]=200')).body.data as { branch: string }[]).map((note) => note.branch));
     for (const branch of ['other', 'main', 'other']) {
       git(root, 'checkout', '--quiet', branch);
-      await watcher.settled();
-      await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+      // Every checkout is applied whole, however its file events trickle in.
+      await eventually(async () => expect(await branches()).toEqual(new Set([branch])), 10_000);
     }
     reading = false;
     await reader;
+    const final = ((await server.getJson('/api/notes?pagination[pageSize]=200')).body.data as { branch: string; documentId: string }[]).filter((note) => note.branch !== 'other').map((note) => note.documentId);
+    expect(final).toEqual([]);
     expect(seen).toEqual(new Set(['main', 'other']));
     expect(readFileSync(join(root, 'content/notes/n0.json'), 'utf8')).toContain('"other"');
   });
