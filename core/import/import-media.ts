@@ -44,7 +44,9 @@ export async function importMedia(root: string, index: ContentIndex, client: Str
     if (typeof file.documentId !== 'string') continue;
     const data: Data = {};
     for (const name of model.attributeNames) if (name in file) data[name] = file[name];
-    await writeEntry(root, index, file.documentId, { data, createdAt: file.createdAt as string, updatedAt: file.updatedAt as string, publishedAt: undefined });
+    // publishedAt kept too: Strapi stamps it a moment after createdAt, and answers it on every file.
+    const publishedAt = typeof file.publishedAt === 'string' ? file.publishedAt : undefined;
+    await writeEntry(root, index, file.documentId, { data, createdAt: file.createdAt as string, updatedAt: file.updatedAt as string, publishedAt });
     if (await saveBinary(root, client, file.url)) binaries++;
     for (const format of Object.values((file.formats ?? {}) as Record<string, Data>)) if (await saveBinary(root, client, format?.url)) binaries++;
   }

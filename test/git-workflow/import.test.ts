@@ -94,6 +94,16 @@ describe('cms import --from <this server>', () => {
     expect(readdirSync(join(target, 'public/uploads')).sort()).toEqual(readdirSync(join(source.root, 'public/uploads')).sort());
   });
 
+  it('keeps each media entry\'s timestamps, publishedAt included (Strapi stamps it apart from createdAt)', async () => {
+    const files = await (await fetch(`${base()}/api/upload/files`, { headers: { authorization: `Bearer ${token}` } })).json() as { documentId: string; createdAt: string; updatedAt: string; publishedAt: string }[];
+    expect(files.length).toBe(3);
+    expect(files.every((file) => typeof file.publishedAt === 'string')).toBe(true);
+    for (const file of files) {
+      const stored = JSON.parse(readFileSync(join(target, 'content/upload', `${file.documentId}.json`), 'utf8'));
+      expect({ createdAt: stored.createdAt, updatedAt: stored.updatedAt, publishedAt: stored.publishedAt }).toEqual({ createdAt: file.createdAt, updatedAt: file.updatedAt, publishedAt: file.publishedAt });
+    }
+  });
+
   it('is idempotent: a second run leaves every file byte-identical and untouched', async () => {
     const before = snapshot(target);
     const again = await cli(['import', '--from', base(), '--token', token, '--root', target]);
