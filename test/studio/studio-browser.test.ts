@@ -146,4 +146,16 @@ describe.skipIf(!CHROMIUM)(`the studio in a real browser${CHROMIUM ? '' : ' (ski
     expect(readdirSync(join(root, 'content/categories')).some((name) => name.startsWith(documentId))).toBe(false);
     expect(existsSync(join(root, `content/categories/${documentId}.json`))).toBe(false);
   });
+
+  it('edits a single type in place', async () => {
+    await page.getByRole('navigation', { name: 'Content types' }).getByRole('link', { name: 'Global' }).click();
+    await page.getByRole('heading', { name: 'Global', level: 1 }).waitFor();
+    const siteName = page.locator('#field-siteName');
+    await expect.poll(() => siteName.inputValue()).not.toBe('');
+    await siteName.fill('Mountain Notes');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Saved');
+    const [file] = readdirSync(join(root, 'content/globals'));
+    expect(readJson(`content/globals/${file}`).siteName).toBe('Mountain Notes');
+  });
 });
