@@ -1,4 +1,4 @@
-import { ApplicationError, ValidationError } from '../errors.js';
+import { ApplicationError, CmsError, ValidationError } from '../errors.js';
 import { deriveId } from '../index/ids.js';
 import type { Data, Row } from '../types.js';
 import { resolveRelationInput } from './relation-input.js';
@@ -265,7 +265,8 @@ export class EntryValidator {
       // Strapi's updateComponents: with this entry's component id the component is updated (a
       // partial update); without an id the old one is deleted and a new one created from the body.
       const own = isRecord(current) ? (current as Data) : undefined;
-      const hasId = value.id !== undefined && value.id !== null;
+      // on create Strapi ignores component ids (a new component is made), recorded: invalid.create.items.foreign.id
+      const hasId = this.ctx.mode !== 'create' && value.id !== undefined && value.id !== null;
       if (hasId && (!own || Number(value.id) !== deriveId(seed))) throw notRelated(path);
       return this.apply(component, value, hasId ? own! : Object.create(null), path, seed);
     }
@@ -274,7 +275,7 @@ export class EntryValidator {
     const items = value.map((item, position) => {
       const itemPath = [...path, String(position)];
       if (!isRecord(item)) { this.add(itemPath, notType(yupPath(itemPath), 'object', item), item); return undefined; }
-      const base = this.itemBase(item, byId, path);
+      const base = this.itemBase(item, byId, path, false);
       return this.apply(component, item, base, itemPath, `${seed}.${position}`);
     });
     if (this.ctx.enforceConstraints) this.checkCount(attribute, value, path);
@@ -288,10 +289,10 @@ export class EntryValidator {
   }
 
   /** The stored item an `id` names (updated in place), or a fresh one; an id that is not this entry's is Strapi's ApplicationError. */
-  private itemBase(item: Record<string, unknown>, byId: Map<number, Data>, path: string[]): Data {
-    if (item.id === undefined || item.id === null) return Object.create(null);
+  private itemBase(item: Record<string, unknown>, byId: Map<number, Data>, path: string[], inZone: boolean): Data {
+    if (item.id === undefined || item.id === null || this.ctx.mode === 'create') return Object.create(null);
     const match = byId.get(Number(item.id));
-    if (!match || (item.__component !== undefined && match.__component !== item.__component)) throw notRelated(path);
+    if (!match || (item.__component !== undefined && match.__component !== item.__component)) throw notRelated(path, inZone);
     return match;
   }
 
@@ -307,11 +308,16 @@ export class EntryValidator {
         this.add(where, `${yupPath(where)} is a required field`, isRecord(item) ? item.__component : item);
         return undefined;
       }
-      if (!allowed.includes(item.__component)) {
-        this.add(where, `${yupPath(where)} must be one of the following values: ${allowed.join(', ')}`, item.__component);
+      // Strapi's zone validator checks against every component (`oneOf(Object.keys(strapi.components))`,
+      // newest-registered first). It then stores a component the zone does not name; this server refuses
+      // one (its files would no longer be valid content), with the zone's own list.
+      const known = this.ctx.index.models.get(item.__component)?.modelType === 'component';
+      if (!known || !allowed.includes(item.__component)) {
+        const components = known ? allowed : [...this.ctx.index.models.values()].filter((model) => model.modelType === 'component').map((model) => model.uid).sort().reverse();
+        this.add(where, `${yupPath(where)} must be one of the following values: ${components.join(', ')}`, item.__component);
         return undefined;
       }
-      const base = this.itemBase(item, byId, path);
+      const base = this.itemBase(item, byId, path, true);
       const stored = this.apply(this.ctx.index.model(item.__component), item, base, itemPath, `${seed}.${position}`);
       return Object.assign(Object.create(null), { __component: item.__component }, stored) as Data;
     });
@@ -328,6 +334,8 @@ export class EntryValidator {
   }
 }
 
-function notRelated(path: string[]): ApplicationError {
-  return new ApplicationError(`Some of the provided components in ${path[path.length - 1]} are not related to the entity`);
+function notRelated(path: string[], inZone = false): CmsError {
+  const message = `Some of the provided components in ${path[path.length - 1]} are not related to the entity`;
+  // Strapi throws a plain Error for a dynamic zone (name "Error", no details) and an ApplicationError for a component (recorded)
+  return inZone ? new CmsError(message, 400, undefined, 'Error') : new ApplicationError(message);
 }
