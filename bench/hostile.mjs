@@ -10,7 +10,7 @@ import { crc32, createDeflate } from 'node:zlib';
 /** One HTTP exchange on a fresh socket, the body sent in chunks (no content-length): status and text, or the socket error. */
 function send(port, { method = 'POST', path, headers = {}, chunks = [], abortAfter }) {
   return new Promise((resolveSend) => {
-    const request = httpRequest({ host: '127.0.0.1', port, method, path, headers: { connection: 'close', ...headers } }, (response) => {
+    const request = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent: false }, (response) => {
       const parts = [];
       response.on('data', (part) => parts.push(part));
       response.on('end', () => resolveSend({ status: response.statusCode, text: Buffer.concat(parts).toString('utf8') }));

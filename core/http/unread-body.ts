@@ -27,8 +27,14 @@ export function guardUnreadBody(req: IncomingMessage, res: ServerResponse): void
     if (req.complete || socket.destroyed) return;
     const cut = setTimeout(() => socket.destroy(), UNREAD_BODY_LINGER_MS).unref();
     const done = () => clearTimeout(cut);
-    req.once('end', done);
     socket.once('close', done);
+    // A closing answer (`Connection: close`, which Node sets when the body was not read) would
+    // destroy the socket once written (`destroySoon`), and the client, still sending, gets a reset
+    // instead of reading the answer. Linger instead, as web servers do: half-close, read the rest,
+    // then close.
+    const closing = socket.listeners('finish').includes(socket.destroy);
+    if (closing) socket.removeListener('finish', socket.destroy);
+    req.once('end', () => { done(); if (closing) socket.destroy(); });
     // The web stream's reader was released; its listener would pause the request on a full queue.
     req.removeAllListeners('data');
     req.resume();
