@@ -2,7 +2,7 @@ import { getAttribute, UPLOAD_FILE_UID, type Model } from '../schema/types.js';
 import type { Filter, FieldRef } from './ast.js';
 import { storedText, toComparable, type Comparable } from './cast.js';
 import type { QueryContext } from './context.js';
-import { childNodes, readField, rowNode, targetScope, type Node } from './nodes.js';
+import { childNodes, filtersEveryVersion, readField, relatedRows, rowNode, targetScope, type Node } from './nodes.js';
 import { foldArgument, OPERATORS, type Cell, type Operator, type Truth } from './operators.js';
 
 /**
@@ -118,6 +118,9 @@ function compileReference(ctx: QueryContext, attribute: string, inner: Predicate
   return (node) => {
     if (!node) return inner(undefined, -1);
     const definition = getAttribute(node.model, attribute);
+    if (definition?.type === 'relation' && filtersEveryVersion(ctx, node, definition)) {
+      return anyOf(relatedRows(ctx, node, attribute, definition, true).map((row) => rowNode(ctx, row)), inner);
+    }
     if (!definition || (definition.type === 'relation' && definition.mappedBy) || !['relation', 'media'].includes(definition.type)) {
       return anyOf(childNodes(ctx, node, attribute), inner);
     }
@@ -153,6 +156,8 @@ function compileReferenceColumn(ctx: QueryContext, filter: Extract<Filter, { kin
   const attribute = filter.attribute;
   const definition = getAttribute(columns.model, attribute);
   if (columns.locale === undefined || !definition || !['relation', 'media'].includes(definition.type) || definition.mappedBy) return undefined;
+  // every version of a D&P target counts from a type without D&P: the general path handles it
+  if (definition.type === 'relation' && !columns.model.draftAndPublish && ctx.index.models.get(definition.target!)?.draftAndPublish) return undefined;
   const targetUid = definition.type === 'media' ? UPLOAD_FILE_UID : definition.target!;
   const probe: Node = { model: columns.model, id: 0, row: undefined, data: Object.create(null), locale: columns.locale, seed: '', cells: new Map() };
   const scope = targetScope(ctx, probe, ctx.index.model(targetUid));

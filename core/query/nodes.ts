@@ -101,7 +101,7 @@ function inverseMap(ctx: QueryContext, sourceUid: string, attribute: string): Ma
 }
 
 /** Related rows of a relation attribute, in stored order (owning side) or creation order (inverse side). */
-export function relatedRows(ctx: QueryContext, node: Node, name: string, attribute: Attribute): Row[] {
+export function relatedRows(ctx: QueryContext, node: Node, name: string, attribute: Attribute, everyVersion = false): Row[] {
   const target = ctx.index.models.get(attribute.target!);
   if (!target) return [];
   if (attribute.mappedBy) {
@@ -109,15 +109,27 @@ export function relatedRows(ctx: QueryContext, node: Node, name: string, attribu
     const sources = inverseMap(ctx, target.uid, attribute.mappedBy).get(node.row.documentId) ?? [];
     const locale = target.localized ? (node.locale ?? (ctx.locale && ctx.locale !== '*' ? ctx.locale : defaultLocale(ctx))) : null;
     return sources.filter((row) =>
-      (!target.draftAndPublish || row.status === ctx.status) && (!target.localized || row.locale === locale));
+      (!target.draftAndPublish || everyVersion || row.status === ctx.status) && (!target.localized || row.locale === locale));
   }
   const scope = targetScope(ctx, node, target);
   const rows: Row[] = [];
   for (const documentId of asList(node.data[name])) {
-    const row = ctx.index.findRow(target.uid, documentId as string, scope);
-    if (row) rows.push(row);
+    for (const status of everyVersion && target.draftAndPublish ? (['draft', 'published'] as const) : [scope.status]) {
+      const row = ctx.index.findRow(target.uid, documentId as string, { ...scope, status });
+      if (row) rows.push(row);
+    }
   }
   return rows;
+}
+
+/**
+ * Whether a filter through this relation sees every version of the related documents. Strapi links
+ * a type without draft & publish to both the draft and the published row of a D&P target, so its
+ * filters join both (recorded: authors whose posts include a draft titled so match).
+ */
+export function filtersEveryVersion(ctx: QueryContext, node: Node, attribute: Attribute): boolean {
+  if (attribute.type !== 'relation' || node.model.draftAndPublish) return false;
+  return !!ctx.index.models.get(attribute.target!)?.draftAndPublish;
 }
 
 /** Media file rows of a media attribute. */
