@@ -63,6 +63,9 @@ function normalizeFieldWhere(field: FieldRef, raw: unknown, path: string): Filte
       continue;
     }
     if (!isOperator(key)) throw invalidKey(key, path, 'filters');
+    // Past qs's arrayLimit (index > 100) a list arrives as an object; Strapi then drops the
+    // condition and every row matches (recorded: qs.in.overflow, qs.in.index.overflow)
+    if ('list' in OPERATORS[key] && isRecord(value) && Object.keys(value).some((index) => /^\d+$/.test(index) && Number(index) > 100)) continue;
     filters.push({ kind: 'compare', field, operator: key, value: castArgument(key, value, field, path) });
   }
   return both(filters) ?? { kind: 'and', filters: [] };

@@ -43,6 +43,8 @@ const hundred = Array.from({ length: 100 }, (_, i) => `filters[name][$in][${i}]=
 const deep = `filters${'[$and][0]'.repeat(11)}[name][$eq]=alpha`;
 const qs = [
   get('qs.in.100', `${T}&${hundred}`), get('qs.in.overflow', `${T}&${hundredOne}`), get('qs.in.index.overflow', `${T}&filters[name][$in][200]=alpha`),
+  get('qs.notIn.index.overflow', `${T}&filters[name][$notIn][150]=alpha`), get('qs.between.index.overflow', `${T}&filters[weight][$between][0]=1&filters[weight][$between][101]=5`),
+  get('qs.eq.index.overflow', `${T}&filters[name][$eq][150]=alpha`), get('qs.implicit.index.overflow', `${T}&filters[name][150]=alpha`),
   get('qs.in.unindexed', `${T}&filters[name][$in][]=alpha&filters[name][$in][]=beta`), get('qs.in.repeated', `${T}&filters[name][$in]=alpha&filters[name][$in]=beta`),
   get('qs.depth', `${T}&${deep}`), get('qs.depth.ok', `${T}&filters${'[$and][0]'.repeat(4)}[name][$eq]=alpha`),
   get('qs.proto.filters', `${T}&filters[__proto__][name]=alpha`), get('qs.proto.root', `${T}&__proto__[x]=1`),
