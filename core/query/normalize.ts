@@ -2,7 +2,8 @@ import type { CmsConfig } from '../config/types.js';
 import { invalidKey, PaginationError, ValidationError } from '../errors.js';
 import type { Model } from '../schema/types.js';
 import type { Status } from '../types.js';
-import type { Query } from './ast.js';
+import type { Filter, Query } from './ast.js';
+import { fieldRef } from './nodes.js';
 import { normalizeFields } from './normalize-fields.js';
 import { listOf, normalizeFilters, type NormalizeContext } from './normalize-filters.js';
 import { normalizePopulate } from './normalize-populate.js';
@@ -50,8 +51,15 @@ export function resolveStatus(model: Model, raw: unknown): Status {
 export function resolveLocale(model: Model, raw: unknown, config: CmsConfig): string | null {
   if (!model.localized) return null;
   if (raw === undefined || raw === null || raw === '') return config.defaultLocale;
-  if (typeof raw !== 'string') throw new ValidationError('Invalid locale: expected a locale code', { key: 'locale', source: 'query', param: 'locale' });
+  // Strapi's localeToLookup (one document): `Invalid locale param fr,en provided. Document locales must be strings.`
+  if (typeof raw !== 'string') throw new ValidationError(`Invalid locale param ${Array.isArray(raw) ? raw.join(',') : textOf(raw)} provided. Document locales must be strings.`);
   return raw;
+}
+
+/** A `locale` given as a list of codes, for a list query; undefined for anything else. */
+function localeList(raw: unknown): string[] | undefined {
+  const list = listOf(raw);
+  return list && list.length && list.every((item) => typeof item === 'string') ? (list as string[]) : undefined;
 }
 
 /**
@@ -82,8 +90,12 @@ export function normalizeQuery(ctx: NormalizeContext, config: CmsConfig, model: 
   // Strapi merges the locale lookup under the filters ({ ...lookup, ...where }): a root `locale`
   // filter replaces the default or asked locale, so the list spans every locale the filter allows.
   const rootLocaleFilter = options.action === 'find' && model.localized && !!raw.filters && typeof raw.filters === 'object' && Object.hasOwn(raw.filters, 'locale');
-  const locale = rootLocaleFilter ? '*' : resolveLocale(model, raw.locale, config);
+  // A list of locales (`locale[0]=fr`, `locale=fr&locale=en`) is Strapi's `locale IN (…)` lookup on lists
+  const locales = options.action === 'find' && model.localized && !rootLocaleFilter ? localeList(raw.locale) : undefined;
+  const locale = rootLocaleFilter || locales ? '*' : resolveLocale(model, raw.locale, config);
+  const inLocales: Filter | undefined = locales && { kind: 'compare', field: fieldRef(model, 'locale')!, operator: '$in', value: locales };
   const search = typeof raw._q === 'string' && raw._q !== '' ? raw._q : undefined;
   const publication = resolvePublicationFilter(raw.publicationFilter, raw.hasPublishedVersion);
-  return { model, filters, sort, pagination, fields, populate, status, locale, search, publication };
+  const scoped = inLocales ? (filters ? { kind: 'and' as const, filters: [inLocales, filters] } : inLocales) : filters;
+  return { model, filters: scoped, sort, pagination, fields, populate, status, locale, search, publication };
 }

@@ -59,6 +59,8 @@ const locale = [
   get('locale.posts.de', `${posts}&locale=de`), get('locale.posts.de.draft', `${posts}&locale=de&status=draft`), get('locale.posts.star', `${posts}&locale=*`),
   get('locale.posts.star.draft', `${posts}&locale=*&status=draft`), get('locale.posts.unknown', `${posts}&locale=xx`), get('locale.posts.upper', `${posts}&locale=FR`),
   get('locale.posts.empty', `${posts}&locale=`), get('locale.posts.array', `${posts}&locale[0]=fr`), get('locale.posts.null', `${posts}&locale`),
+  get('locale.posts.array.two', `${posts}&locale[0]=fr&locale[1]=de&status=draft`), get('locale.findOne.array', '/api/posts/@@post1?locale[0]=fr&fields[0]=title'),
+  get('locale.posts.array.star', `${posts}&locale[0]=*`),
   get('status.posts.draft', `${posts}&status=draft`), get('status.posts.published', `${posts}&status=published`), get('status.posts.bogus', `${posts}&status=bogus`),
   get('status.posts.empty', `${posts}&status=`), get('status.posts.array', `${posts}&status[0]=draft`),
   get('locale.findOne.fr', '/api/posts/@@post1?locale=fr&fields[0]=title'), get('locale.findOne.de', '/api/posts/@@post1?locale=de&fields[0]=title'),
