@@ -159,6 +159,7 @@ export class DocumentWriter {
     const files = await this.saveVersion(model, documentId, next, at);
     files.push(...(await this.shareUnlocalized(model, documentId, locale, data, next)));
     files.push(...(await this.applyInverse(model, documentId, change.inverse)));
+    files.push(...(await this.releaseOneToOne(model, documentId, locale, next)));
     const written = at.read();
     if (files.length) await this.emit({ action: creating && !at.documentExists ? 'create' : 'update', model, documentId, locale, files, caller: at.caller });
     return written;
@@ -219,6 +220,32 @@ export class DocumentWriter {
         // caller's lock is the one held, and taking the owner's could deadlock with its writer.
         if (owner.uid === model.uid) await relink();
         else await this.lock.run(this.lockKey(owner, ownerId), relink);
+      }
+    }
+    return touched;
+  }
+
+  /**
+   * A two-sided oneToOne links each target once: the document that takes it here releases it from
+   * any other document of this type that held it (in the same locale), as Strapi's join table does
+   * (recorded: rel.profile.owner.steal). Their timestamps stay.
+   */
+  private async releaseOneToOne(model: Model, documentId: string, locale: string | null, next: Data): Promise<string[]> {
+    const touched: string[] = [];
+    for (const name of model.attributeNames) {
+      const attribute = model.attributes[name];
+      if (attribute.type !== 'relation' || attribute.relation !== 'oneToOne' || !attribute.inversedBy) continue;
+      const taken = next[name];
+      if (typeof taken !== 'string') continue;
+      const holders = new Set(this.index.rows(model.uid)
+        .filter((row) => row.documentId !== documentId && row.data[name] === taken && (!model.localized || row.locale === locale))
+        .map((row) => row.documentId));
+      for (const holder of holders) {
+        for (const record of this.index.documentRecords(model.uid, holder)) {
+          if (record.data[name] !== taken || (model.localized && record.locale !== locale)) continue;
+          const data: Data = Object.assign(Object.create(null), record.data, { [name]: null });
+          if (await this.files.write(model, record.file, this.files.storedFrom(model, record, data))) touched.push(record.file);
+        }
       }
     }
     return touched;
