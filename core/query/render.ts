@@ -1,5 +1,6 @@
 import { isScalar, isToMany, isVisible, type Attribute } from '../schema/types.js';
 import type { Data } from '../types.js';
+import { compareCreation } from '../index/content-index.js';
 import type { PopulateMap, PopulateNode } from './ast.js';
 import { normalizeTime } from './cast.js';
 import type { QueryContext } from './context.js';
@@ -63,8 +64,10 @@ const COUNTABLE: Attribute['type'][] = ['relation', 'component'];
 function localizationNodes(ctx: QueryContext, node: Node): Node[] {
   const row = node.row;
   if (!row) return [];
+  // In the order the locales were created, as Strapi lists its rows (not in file-name order).
   return ctx.index.documentRows(row.uid, row.documentId)
     .filter((other) => other.locale !== row.locale && (!node.model.draftAndPublish || other.status === ctx.status))
+    .sort(compareCreation)
     .map((other) => rowNode(ctx, other));
 }
 
