@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors.js';
-import { isToMany, UPLOAD_FILE_UID, type Attribute } from './types.js';
+import { isToMany, type Attribute } from './types.js';
 import type { ValidateContext } from './validate-context.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -16,8 +16,9 @@ function targetLocale(ctx: ValidateContext, targetUid: string, item: Record<stri
 }
 
 function notFound(targetUid: string, ids: string[], locale: string | null, byRowId = false): never {
-  if (targetUid === UPLOAD_FILE_UID || byRowId) {
-    // Strapi finds missing media, and rows named by numeric id, in the entity validator's root test: one problem with an empty path.
+  if (byRowId) {
+    // Strapi finds rows named by numeric id (media ids are) missing in the entity validator's root test: one problem with an empty path;
+    // a documentId it cannot find is its transform's 'Document with id … not found', media included (recorded: invalid.create.cover.string)
     const message = `${ids.length} relation(s) of type ${targetUid} associated with this entity do not exist`;
     throw new ValidationError(message, { errors: [{ path: [], message, name: 'ValidationError' }] });
   }

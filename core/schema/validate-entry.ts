@@ -44,6 +44,7 @@ const IGNORED = ['publishedAt', 'locale'];
 /** Keys allowed inside component items besides attributes. */
 const ITEM_KEYS = ['id', 'documentId', '__component'];
 
+const NO_COMPONENT = 'Cannot build relations store from dynamiczone, component identifier is undefined';
 const isUnique = (attribute: Attribute) => attribute.unique === true || attribute.type === 'uid';
 const isListValued = (attribute: Attribute) => (attribute.type === 'component' && attribute.repeatable === true) || attribute.type === 'dynamiczone';
 
@@ -60,6 +61,10 @@ export class EntryValidator {
   readonly problems: EntryProblem[] = [];
   /** The first value Strapi's database layer would refuse (dates, times): reported only when validation passed. */
   private storageProblem: string | undefined;
+  /** The first problem of Strapi's entity-level test (missing related rows, a zone it cannot store), reported after the field problems. */
+  private rootProblem: string | undefined;
+  /** The entry as that entity-level test sees it (set by the caller): the `value` of a root problem. */
+  rootValue: Record<string, unknown> | undefined;
   /** Writes to the inverse side of relations, to apply to the owning documents' files. */
   readonly inverseChanges: InverseChange[] = [];
   constructor(private readonly ctx: ValidateContext) {}
@@ -87,6 +92,18 @@ export class EntryValidator {
       remove: current.filter((documentId) => !desired.includes(documentId)),
     });
     return INVALID;
+  }
+
+  /** Runs a relation lookup; a problem Strapi finds in its entity-level test is kept for the end instead of thrown. */
+  private atRoot(resolve: () => unknown): Result {
+    try {
+      return resolve();
+    } catch (error) {
+      const errors = error instanceof ValidationError ? (error.details as { errors?: EntryProblem[] } | undefined)?.errors : undefined;
+      if (!errors || errors.length !== 1 || errors[0].path.length !== 0) throw error;
+      this.rootProblem ??= errors[0].message;
+      return INVALID;
+    }
   }
 
   private add(path: string[], message: string, value?: unknown): void {
@@ -215,9 +232,10 @@ export class EntryValidator {
     switch (attribute.type) {
       case 'relation':
         if (attribute.mappedBy) return this.inverse(attribute, value, text);
-        return resolveRelationInput(this.ctx, attribute, attribute.target!, value, current, text);
+        return this.atRoot(() => resolveRelationInput(this.ctx, attribute, attribute.target!, value, current, text));
       case 'media': {
-        const stored = resolveRelationInput(this.ctx, attribute, UPLOAD_FILE_UID, value, current, text);
+        const stored = this.atRoot(() => resolveRelationInput(this.ctx, attribute, UPLOAD_FILE_UID, value, current, text));
+        if (stored === INVALID) return INVALID;
         // `allowedTypes` (images, videos, audios, files): a project rule beyond Strapi's REST API.
         for (const problem of allowedTypeProblems(this.ctx.index, attribute, stored, path)) this.add(problem.path, problem.message, problem.value);
         return stored;
@@ -298,7 +316,12 @@ export class EntryValidator {
 
   private zone(attribute: Attribute, value: unknown, current: unknown, path: string[], seed: string): Result {
     if (value === null) return INVALID;
-    if (!Array.isArray(value)) { this.add(path, notType(yupPath(path), 'array', value), value); return INVALID; }
+    // Strapi's relations store then fails on the zone too: a second, entity-level problem
+    if (!Array.isArray(value)) {
+      this.add(path, notType(yupPath(path), 'array', value), value);
+      if (!isRecord(value) || typeof value.__component !== 'string') this.rootProblem ??= NO_COMPONENT;
+      return INVALID;
+    }
     const allowed = attribute.components ?? [];
     const byId = this.itemsById(current, seed);
     const items = value.map((item, position) => {
@@ -306,6 +329,7 @@ export class EntryValidator {
       const where = [...itemPath, '__component'];
       if (!isRecord(item) || typeof item.__component !== 'string') {
         this.add(where, `${yupPath(where)} is a required field`, isRecord(item) ? item.__component : item);
+        this.rootProblem ??= NO_COMPONENT;
         return undefined;
       }
       // Strapi's zone validator checks against every component (`oneOf(Object.keys(strapi.components))`,
@@ -315,6 +339,7 @@ export class EntryValidator {
       if (!known || !allowed.includes(item.__component)) {
         const components = known ? allowed : [...this.ctx.index.models.values()].filter((model) => model.modelType === 'component').map((model) => model.uid).sort().reverse();
         this.add(where, `${yupPath(where)} must be one of the following values: ${components.join(', ')}`, item.__component);
+        if (!known) this.rootProblem ??= 'Invalid relations';
         return undefined;
       }
       const base = this.itemBase(item, byId, path, true);
@@ -327,6 +352,10 @@ export class EntryValidator {
 
   /** Throw the collected problems as Strapi's ValidationError (`<n> errors occurred` when several). */
   throwIfInvalid(): void {
+    if (this.rootProblem !== undefined) {
+      this.problems.push({ path: [], message: this.rootProblem, name: 'ValidationError', ...(this.rootValue ? { value: this.rootValue } : {}) });
+      this.rootProblem = undefined;
+    }
     if (!this.problems.length && this.storageProblem !== undefined) throw new ValidationError(this.storageProblem);
     if (!this.problems.length) return;
     const message = this.problems.length === 1 ? this.problems[0].message : `${this.problems.length} errors occurred`;

@@ -1,6 +1,6 @@
 import type { ContentIndex } from '../index/content-index.js';
 import { rowKey } from '../index/ids.js';
-import { isLocalizedAttribute, type Model } from '../schema/types.js';
+import { isLocalizedAttribute, UPLOAD_FILE_UID, type Model } from '../schema/types.js';
 import { EntryValidator, type InverseChange } from '../schema/validate-entry.js';
 import type { Data } from '../types.js';
 import { slugify } from './slugify.js';
@@ -34,6 +34,7 @@ export function prepareEntry(index: ContentIndex, model: Model, data: Record<str
   validator.checkKeys(model, data);
   const patch = mode === 'create' ? withDefaults(validator, model, data, change.sharedElsewhere) : data;
   const seed = rowKey(model.uid, documentId, locale, model.draftAndPublish ? 'draft' : 'published');
+  validator.rootValue = entityValue(index, model, patch, change);
   const next = validator.apply(model, patch, change.current, [], seed);
   validator.throwIfInvalid();
   change.inverse = validator.inverseChanges;
@@ -50,6 +51,35 @@ export function checkPublishable(index: ContentIndex, model: Model, data: Data, 
   const shared = Object.fromEntries(Object.entries(other).filter(([name]) => isShared(model, name)));
   validator.checkPublish(model, Object.assign(Object.create(null), shared, data));
   validator.throwIfInvalid();
+}
+
+/**
+ * The entry as Strapi's entity-level validation sees it (the `value` of a problem it finds there):
+ * the body with its defaults (empty lists for optional repeatable components and zones on create),
+ * relation shorthands as `{ set: [{ id }] }`, and the publication time.
+ */
+function entityValue(index: ContentIndex, model: Model, patch: Record<string, unknown>, change: Change): Record<string, unknown> {
+  const value: Record<string, unknown> = {};
+  for (const name of model.attributeNames) {
+    const attribute = model.attributes[name];
+    const listed = (attribute.type === 'component' && attribute.repeatable) || attribute.type === 'dynamiczone';
+    if (change.mode === 'create' && listed && !attribute.required && patch[name] === undefined) value[name] = [];
+  }
+  for (const [name, given] of Object.entries(patch)) {
+    const attribute = model.attributes[name];
+    const related = attribute?.type === 'relation' || attribute?.type === 'media';
+    const shorthand = related && given !== null && (typeof given !== 'object' || Array.isArray(given));
+    const target = attribute?.type === 'media' ? UPLOAD_FILE_UID : attribute?.target ?? '';
+    value[name] = shorthand ? { set: ([] as unknown[]).concat(given).map((item) => ({ id: rowIdOf(index, target, item) })) } : given;
+  }
+  value.publishedAt = !model.draftAndPublish || change.publish ? new Date().toISOString() : null;
+  return value;
+}
+
+/** A relation item's row id, as Strapi's transform turns documentIds into ids (unknown ones stay as given). */
+function rowIdOf(index: ContentIndex, targetUid: string, item: unknown): unknown {
+  if (typeof item !== 'string' || !index.models.has(targetUid)) return item;
+  return index.documentRows(targetUid, item)[0]?.id ?? item;
 }
 
 /** Schema defaults on creation; non-localized ones are skipped when another locale already holds them. */
