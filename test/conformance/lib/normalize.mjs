@@ -58,7 +58,9 @@ export function normalizeBody(body, book, caseId = '') {
     if (Array.isArray(value)) return value.map((item) => walk(item, `${shape}[]`, key));
     if (value && typeof value === 'object') {
       // dynamic-zone items of different components live in different tables: their ids are separate sequences
-      const here = typeof value.__component === 'string' ? `${shape}<${value.__component}>` : shape;
+      // so do the entries of a file's `related` list, one table per content type (`__type`)
+      const table = typeof value.__component === 'string' ? value.__component : typeof value.__type === 'string' ? value.__type : undefined;
+      const here = table ? `${shape}<${table}>` : shape;
       const out = {};
       for (const [k, v] of Object.entries(value)) out[k] = walk(v, `${here}.${k}`, k);
       return out;
