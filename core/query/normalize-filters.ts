@@ -49,8 +49,13 @@ function castArgument(operator: Operator, raw: unknown, field: FieldRef, path: s
   return list ? list.map(castOne) : castOne(raw);
 }
 
+/** A list qs turned into an object because an index passed its arrayLimit (100). */
+const overflowed = (value: unknown): boolean => isRecord(value) && Object.keys(value).some((index) => /^\d+$/.test(index) && Number(index) > 100);
+
 /** Conditions on one scalar: `value`, `[a, b]` (implicit $in), or `{ $op: value, ... }`. */
 function normalizeFieldWhere(field: FieldRef, raw: unknown, path: string): Filter {
+  // `filters[name][150]=x` is no list for Strapi but a key: `Invalid key 150 at name` (recorded)
+  if (overflowed(raw)) throw invalidKey(Object.keys(raw as object).find((key) => !isOperator(key))!, path, 'filters');
   const list = listOf(raw);
   if (!isRecord(raw) || list) {
     if (list) return { kind: 'compare', field, operator: '$in', value: castArgument('$in', list, field, path) };
@@ -65,7 +70,7 @@ function normalizeFieldWhere(field: FieldRef, raw: unknown, path: string): Filte
     if (!isOperator(key)) throw invalidKey(key, path, 'filters');
     // Past qs's arrayLimit (index > 100) a list arrives as an object; Strapi then drops the
     // condition and every row matches (recorded: qs.in.overflow, qs.in.index.overflow)
-    if ('list' in OPERATORS[key] && isRecord(value) && Object.keys(value).some((index) => /^\d+$/.test(index) && Number(index) > 100)) continue;
+    if (overflowed(value)) continue;
     filters.push({ kind: 'compare', field, operator: key, value: castArgument(key, value, field, path) });
   }
   return both(filters) ?? { kind: 'and', filters: [] };
