@@ -49,13 +49,15 @@ interface Route {
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** `populate=role`, `populate=*`, `populate[role]=true`, `populate[0]=role`: the user's role; anything else → 400. */
-function withRole(search: string): (user: StoredUser) => unknown {
+function withRole(search: string, caller?: Caller): (user: StoredUser) => unknown {
   const { populate } = parseQueryString(search);
   if (populate === undefined) return sanitizeUser;
   // `populate[0][a]=b` is a list holding an object (with no prototype: String() of it throws).
   if (Array.isArray(populate) && !populate.every((item) => typeof item === 'string')) throw new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object');
   const keys = typeof populate === 'string' ? populate.split(',') : Array.isArray(populate) ? populate : isRecord(populate) ? Object.keys(populate) : [String(populate)];
   for (const key of keys) if (key !== 'role' && key !== '*') throw invalidKey(key, key, 'populate');
+  // Strapi's output sanitizer drops a populated role the caller may not read (a plain user; recorded: users.me.populate)
+  if (caller && !caller.allows(UP.roleFind)) return sanitizeUser;
   const roles = listRoles([]);
   return (user) => {
     const { nb_users: _count, ...role } = roles.find((candidate) => candidate.type === user.role)!;
@@ -72,7 +74,7 @@ const ROUTES: Route[] = [
   // Session routes exist only in Strapi's jwtManagement 'refresh' mode; in the default mode they answer 404 (recorded: users.logout)
   { method: 'POST', path: '/auth/logout', scope: 'plugin::users-permissions.auth.logout', run: () => { throw new NotFoundError(); } },
   { method: 'POST', path: '/auth/refresh', scope: 'plugin::users-permissions.auth.refresh', run: () => { throw new NotFoundError(); } },
-  { method: 'GET', path: '/users/me', scope: UP.me, run: ({ auth, caller, search }) => withRole(search)(me(auth, caller)) },
+  { method: 'GET', path: '/users/me', scope: UP.me, run: ({ auth, caller, search }) => withRole(search, caller)(me(auth, caller)) },
   { method: 'GET', path: '/users/count', scope: UP.userCount, run: ({ auth, search }) => countUsers(auth.users.all(), parseQueryString(search)) },
   { method: 'GET', path: '/users', scope: UP.userFind, run: ({ auth, search }) => queryUsers(auth.users.all(), parseQueryString(search)).map(withRole(search)) },
   {
