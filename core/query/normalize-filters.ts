@@ -114,6 +114,11 @@ function normalizeKey(ctx: NormalizeContext, model: Model, key: string, value: u
   const attribute = getAttribute(model, key);
   const attributePath = joinPath(path, key);
   if (!attribute) {
+    // the virtual relation to the document's other locales filters like a relation to this type (recorded: filter.posts.localizations)
+    if (key === 'localizations' && model.localized && model.modelType === 'contentType') {
+      const inner = isRecord(value) && !listOf(value) ? normalizeFilters(ctx, model, value, attributePath) : normalizeFieldWhere(fieldRef(model, 'id')!, value, attributePath);
+      return { kind: 'nested', attribute: key, filter: inner ?? { kind: 'and', filters: [] } };
+    }
     if (isHiddenAttribute(model, key)) throw invalidKey(key, attributePath, 'filters');
     const field = fieldRef(model, key);
     if (!field || !['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale'].includes(key)) throw invalidKey(key, path, 'filters');

@@ -1,11 +1,10 @@
 import { isScalar, isToMany, isVisible, type Attribute } from '../schema/types.js';
 import type { Data } from '../types.js';
-import { compareCreation } from '../index/content-index.js';
 import type { PopulateMap, PopulateNode } from './ast.js';
 import { normalizeTime } from './cast.js';
 import type { QueryContext } from './context.js';
 import { matchesFilter } from './filter.js';
-import { childNodes, readField, rowNode, type Node } from './nodes.js';
+import { childNodes, localizationNodes, readField, type Node } from './nodes.js';
 import { sortNodes } from './sort.js';
 
 /** Scalar output formats (Strapi §4.1): big integers as strings, times as HH:mm:ss.SSS, date-times as ISO. */
@@ -60,16 +59,6 @@ function renderList(ctx: QueryContext, nodes: Node[], options: PopulateNode): un
  * layer, `populate/apply.ts`) ignore it.
  */
 const COUNTABLE: Attribute['type'][] = ['relation', 'component'];
-
-function localizationNodes(ctx: QueryContext, node: Node): Node[] {
-  const row = node.row;
-  if (!row) return [];
-  // In the order the locales were created, as Strapi lists its rows (not in file-name order).
-  return ctx.index.documentRows(row.uid, row.documentId)
-    .filter((other) => other.locale !== row.locale && (!node.model.draftAndPublish || other.status === ctx.status))
-    .sort(compareCreation)
-    .map((other) => rowNode(ctx, other));
-}
 
 /** A `count=true` populate answers `{ count }` and renders no entries. */
 export function isCountOnly(node: Node, name: string, options: PopulateNode): boolean {
