@@ -13,6 +13,7 @@ import { moveUpload, removeUpload } from './binary-store.js';
 import { findFileRow, removeEntry, writeEntry } from './entry-store.js';
 import { filesAreEmpty } from './errors.js';
 import { parseFileInfo, type FileInfo } from './file-info.js';
+import { relatedEntries, splitRelated } from './related.js';
 import type { IncomingFile } from './multipart.js';
 import { prepareFile, storedBinaries, type PreparedFile } from './prepare-file.js';
 import { attachFiles, checkAttachTypes, clearReferences, resolveAttachTarget, type AttachTarget } from './references.js';
@@ -111,19 +112,28 @@ export class MediaLibrary {
     this.allow(caller, 'find');
     // Strapi's upload controller hands only the root `start` and `limit` to the query (`page`,
     // `pageSize` and `pagination[...]` are ignored, recorded from Strapi 5.54); `limit` -1 or 0 is no limit.
-    const rest: RawQuery = { ...raw };
+    const { populate, wanted } = splitRelated(raw.populate);
+    const rest: RawQuery = { ...raw, populate };
     for (const key of [...PAGINATION_KEYS, 'pagination']) delete rest[key];
     const { service } = this.options;
     const query = service.normalize(this.model, rest, caller, 'find');
     query.pagination = { ...query.pagination, start: rootStart(raw.start), limit: rootLimit(raw.limit) };
-    return executeFind(service.context(query, caller), query).data;
+    const files = executeFind(service.context(query, caller), query).data;
+    return wanted ? files.map((file) => this.withRelated(file, caller)) : files;
+  }
+
+  /** The file with the entries that use it (`populate=related`). */
+  private withRelated(file: Data, caller: Caller): Data {
+    return { ...file, related: relatedEntries(this.index, this.options.service, String(file.documentId), caller) };
   }
 
   /** `GET /api/upload/files/:id` by row id (or documentId); 404 `file.notFound` otherwise. */
   findOne(id: string | number, raw: RawQuery, caller: Caller): Data {
     this.allow(caller, 'findOne');
     const row = this.row(id, 'file.notFound');
-    return this.render(row.documentId, caller, { fields: raw.fields, populate: raw.populate });
+    const { populate, wanted } = splitRelated(raw.populate);
+    const file = this.render(row.documentId, caller, { fields: raw.fields, populate });
+    return wanted ? this.withRelated(file, caller) : file;
   }
 
   /** `POST /api/upload`: store every file and its entry; 201 with the entries, in order. */
