@@ -29,6 +29,17 @@ export interface AppOptions {
 /** The model whose `server.cacheControl` entry an extension's answer uses (the media library's routes). */
 const extensionModel = (cms: Cms, url: URL) => (url.pathname.startsWith(`${cms.config.api.rest.prefix}/upload/`) ? { uid: 'plugin::upload.file' } : undefined);
 
+/** The URL with its prefix spelled as configured, when the request spelled it in another case. */
+function withPrefixCase(url: URL, prefix: string): URL {
+  const head = url.pathname.slice(0, prefix.length);
+  if (head === prefix || head.toLowerCase() !== prefix.toLowerCase()) return url;
+  const next = url.pathname.slice(prefix.length);
+  if (next !== '' && !next.startsWith('/')) return url;
+  const fixed = new URL(url.href);
+  fixed.pathname = prefix + next;
+  return fixed;
+}
+
 /**
  * The HTTP face: Strapi's REST content API under the prefix, public files (uploads) beside it.
  * Handlers stay thin: read the request, call the core, write the answer. One place maps errors.
@@ -46,8 +57,9 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
 
   app.all('/**', async (event) => {
     const request = event.req;
-    const url = event.url;
     const prefix = cms.config.api.rest.prefix;
+    // koa-router matches routes case-insensitively: `/API/tags` is `/api/tags` (recorded: route.case)
+    const url = withPrefixCase(event.url, prefix);
     const preflight = preflightResponse(request);
     if (preflight) return preflight;
     const headers: Record<string, string> = { ...SECURITY_HEADERS, ...corsHeaders(request), 'x-powered-by': 'Strapi <strapi.io>' };
