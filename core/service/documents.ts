@@ -5,12 +5,8 @@ import type { Data, Status } from '../types.js';
 import type { ContentService } from './content-service.js';
 import type { DocumentWriter } from './document-writer.js';
 
-/** Parameters of Strapi 5's Document Service, as plain objects (no query string involved). */
-export interface FindParams {
-  filters?: Record<string, unknown>;
-  sort?: string | string[] | Record<string, unknown> | Record<string, unknown>[];
-  fields?: string | string[];
-  populate?: unknown;
+/** Locale, status, paging and search of a Document Service read: what a typed and an untyped find share. */
+export interface PagingParams {
   locale?: string;
   status?: Status;
   start?: number;
@@ -21,6 +17,14 @@ export interface FindParams {
   _q?: string;
   /** Draft & publish: `never-published`, `has-published-version`, `modified`, `unmodified`, … (Strapi 5). */
   publicationFilter?: string;
+}
+
+/** Parameters of Strapi 5's Document Service, as plain objects (no query string involved). */
+export interface FindParams extends PagingParams {
+  filters?: Record<string, unknown>;
+  sort?: string | string[] | Record<string, unknown> | Record<string, unknown>[];
+  fields?: string | string[];
+  populate?: unknown;
   /** Deprecated alias of publicationFilter. */
   hasPublishedVersion?: boolean | 'true' | 'false';
 }

@@ -1,4 +1,4 @@
-import type { Documents } from '../service/documents.js';
+import type { Documents, PagingParams } from '../service/documents.js';
 import type { Status } from '../types.js';
 import type { HasGeneratedTypes, LinkShape, ModelShape, ShapeOf, UidOf } from './registry.js';
 
@@ -73,17 +73,7 @@ export type Entry<S extends ModelShape, F = undefined, P = undefined> = S['syste
 /** An entry of a content type by uid with every link populated one level deep (for props and helpers). */
 export type DocumentEntry<U> = Entry<Shape<U>, undefined, '*'>;
 
-interface Paging {
-  locale?: string;
-  status?: Status;
-  start?: number;
-  limit?: number;
-  page?: number;
-  pageSize?: number;
-  pagination?: { page?: number; pageSize?: number; start?: number; limit?: number; withCount?: boolean };
-  _q?: string;
-  publicationFilter?: string;
-}
+type Paging = PagingParams;
 /** A typed find: filters and sort checked against the type; F and P are inferred to type the result. */
 export type FindQuery<S extends ModelShape, F, P> = Paging & { filters?: Filters<S>; sort?: Sort<S>; fields?: F; populate?: P & ExactPopulate<S, P> };
 type WriteQuery<S extends ModelShape, F, P> = { data: Partial<S['input']>; locale?: string; status?: Status; fields?: F; populate?: P & ExactPopulate<S, P> };
