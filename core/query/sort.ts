@@ -1,20 +1,41 @@
 import type { SortSpec } from './ast.js';
 import { toComparable, type Comparable } from './cast.js';
 import type { QueryContext } from './context.js';
-import { childNodes, fieldRef, readField, type Node } from './nodes.js';
+import { getAttribute } from '../schema/types.js';
+import { childNodes, fieldRef, filtersEveryVersion, readField, relatedRows, rowNode, type Node } from './nodes.js';
 import { compareValues } from './operators.js';
 
-/** The value a sort path reads on a node: through to-one (or the first to-many) related items. */
-function sortValue(ctx: QueryContext, node: Node, path: string[]): Comparable | null {
-  let current: Node | undefined = node;
+/** SQLite order with NULLs first. */
+const compareNullable = (a: Comparable | null, b: Comparable | null): number =>
+  a === null || b === null ? (a === b ? 0 : a === null ? -1 : 1) : compareValues(a, b);
+
+/** The related nodes a sort path goes through: every version of a D&P target from a type without D&P, as Strapi's join reads them. */
+function throughNodes(ctx: QueryContext, node: Node, segment: string): Node[] {
+  const attribute = getAttribute(node.model, segment);
+  if (attribute?.type === 'relation' && filtersEveryVersion(ctx, node, attribute)) return relatedRows(ctx, node, segment, attribute, true).map((row) => rowNode(ctx, row));
+  return childNodes(ctx, node, segment);
+}
+
+/**
+ * The value a sort path reads on a node. Through to-many relations Strapi orders the joined rows
+ * and keeps each entry's first: the smallest related value ascending, the largest descending.
+ */
+function sortValue(ctx: QueryContext, node: Node, path: string[], direction: SortSpec['direction']): Comparable | null {
+  let current: Node[] = [node];
   for (const segment of path.slice(0, -1)) {
-    current = current ? childNodes(ctx, current, segment)[0] : undefined;
-    if (!current) return null;
+    current = current.flatMap((item) => throughNodes(ctx, item, segment));
+    if (!current.length) return null;
   }
   const name = path[path.length - 1];
-  if (name === 'status' && current.row && !fieldRef(current.model, 'status')) return current.row.publishedAt ? 1 : 0;
-  const field = fieldRef(current.model, name);
-  return toComparable(readField(current, name), field?.type ?? 'string');
+  const values = current.map((item) => {
+    if (name === 'status' && item.row && !fieldRef(item.model, 'status')) return item.row.publishedAt ? 1 : 0;
+    return toComparable(readField(item, name), fieldRef(item.model, name)?.type ?? 'string');
+  });
+  return values.reduce<Comparable | null>((best, value, index) => {
+    if (index === 0) return value;
+    const order = compareNullable(value, best);
+    return direction === 'asc' ? (order < 0 ? value : best) : (order > 0 ? value : best);
+  }, null);
 }
 
 /**
@@ -23,13 +44,10 @@ function sortValue(ctx: QueryContext, node: Node, path: string[]): Comparable | 
  */
 export function sortNodes(ctx: QueryContext, nodes: Node[], specs: SortSpec[]): Node[] {
   if (!specs.length || nodes.length < 2) return nodes;
-  const keyed = nodes.map((node, position) => ({ node, position, keys: specs.map((spec) => sortValue(ctx, node, spec.path)) }));
+  const keyed = nodes.map((node, position) => ({ node, position, keys: specs.map((spec) => sortValue(ctx, node, spec.path, spec.direction)) }));
   keyed.sort((a, b) => {
     for (let i = 0; i < specs.length; i++) {
-      const left = a.keys[i], right = b.keys[i];
-      let order: number;
-      if (left === null || right === null) order = left === right ? 0 : left === null ? -1 : 1;
-      else order = compareValues(left, right);
+      const order = compareNullable(a.keys[i], b.keys[i]);
       if (order !== 0) return specs[i].direction === 'asc' ? order : -order;
     }
     return a.position - b.position;

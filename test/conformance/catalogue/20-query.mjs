@@ -26,6 +26,10 @@ const postSort = [
   get('sort.posts.views', '/api/posts?fields[0]=title&sort=views:desc'),
   get('sort.posts.locale', '/api/posts?fields[0]=title&locale=*&sort=locale,title'),
   get('sort.authors.posts', '/api/authors?fields[0]=name&sort=posts.title'),
+  get('sort.authors.posts.desc', '/api/authors?fields[0]=name&sort=posts.title:desc'),
+  get('sort.posts.tags', '/api/posts?fields[0]=title&sort=tags.name,title'),
+  get('sort.posts.tags.desc', '/api/posts?fields[0]=title&sort=tags.name:desc,title'),
+  get('sort.tags.posts.views', '/api/tags?fields[0]=name&sort=posts.views:desc,name'),
 ];
 
 const fields = [

@@ -5,7 +5,9 @@ const KP = (id, query) => get(`populate.kitchen.${id}`, `/api/kitchens/@@k1?fiel
 const populate = [
   KP('star', 'populate=*'), KP('owner', 'populate=owner'), KP('array', 'populate[0]=owner&populate[1]=picks'), KP('comma', 'populate=owner,picks'),
   KP('object.true', 'populate[owner]=true'), KP('object.false', 'populate[owner]=false'), KP('object.1', 'populate[owner]=1'),
-  KP('object.star', 'populate[owner]=*'), KP('seo', 'populate=seo'), KP('seo.socials', 'populate=seo.socials'), KP('seo.image', 'populate=seo.image'),
+  KP('object.star', 'populate[owner]=*'), KP('object.star.picks', 'populate[picks]=*'),
+  get('populate.posts.author.star', '/api/posts/@@post1?fields[0]=title&populate[author]=*'),
+  get('populate.authors.profile.star', '/api/authors/@@a1?fields[0]=name&populate[profile]=*'), KP('seo', 'populate=seo'), KP('seo.socials', 'populate=seo.socials'), KP('seo.image', 'populate=seo.image'),
   KP('seo.populate.star', 'populate[seo][populate]=*'), KP('seo.populate.socials', 'populate[seo][populate][socials]=true'),
   KP('seo.fields', 'populate[seo][fields][0]=metaTitle'), KP('items', 'populate=items'), KP('items.fields', 'populate[items][fields][0]=label'),
   KP('zone', 'populate=zone'), KP('zone.star', 'populate[zone][populate]=*'), KP('zone.on', 'populate[zone][on][shared.quote][fields][0]=body&populate[zone][on][shared.item]=true'),
