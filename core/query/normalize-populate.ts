@@ -255,6 +255,16 @@ export function normalizePopulate(ctx: NormalizeContext, model: Model, raw: unkn
     if ((attribute.type === 'dynamiczone' || isMorph(attribute)) && value === '*') {
       throw new ValidationError(`Invalid nested populate for ${model.singularName}.${key} (${model.uid}). Expected a fragment ("on") or "count" but found "*"`);
     }
+    if (value === '*' && attribute.type === 'relation' && !isMorph(attribute)) {
+      // Strapi reads `populate[author]=*` as a nested populate of everything and then refuses the
+      // target's first relational attribute: `Invalid key avatar at author.avatar` (recorded)
+      const target = targetModel(ctx, attribute)!;
+      const first = target.attributeNames.find((name) => isPopulatable(target.attributes[name]) && !target.attributes[name].private);
+      if (first) {
+        const at = joinKey(here.attribute, first);
+        throw new ValidationError(`Invalid key ${first} at ${at}`, { key: first, path: at });
+      }
+    }
     if (isTrue(value)) { merge(map, key, {}); continue; }
     if (!isRecord(value)) throw invalidKey(text(value), here.attribute, 'populate');
     merge(map, key, nodeFromObject(ctx, model, key, attribute, value, here));
