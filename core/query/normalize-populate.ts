@@ -246,15 +246,19 @@ export function normalizePopulate(ctx: NormalizeContext, model: Model, raw: unkn
     return map;
   }
   if (!isRecord(raw)) throw invalidKey(text(raw), path.attribute, 'populate');
+  // Strapi's conversion refuses `*` on a dynamic zone before any key is validated (recorded: populate.mixed.forms)
+  for (const [key, value] of Object.entries(raw)) {
+    const attribute = attributeFor(model, key);
+    if (value === '*' && attribute && (attribute.type === 'dynamiczone' || isMorph(attribute))) {
+      throw new ValidationError(`Invalid nested populate for ${model.singularName}.${key} (${model.uid}). Expected a fragment ("on") or "count" but found "*"`);
+    }
+  }
   for (const [key, value] of Object.entries(raw)) {
     const attribute = populatableAttribute(model, key, path);
     const here = into(path, key, true);
     if (!isReadable(ctx, attribute)) continue;
     // `populate[x]` without a value (null) is no directive: Strapi skips it, as it skips false.
     if (value === null || isFalse(value)) continue;
-    if ((attribute.type === 'dynamiczone' || isMorph(attribute)) && value === '*') {
-      throw new ValidationError(`Invalid nested populate for ${model.singularName}.${key} (${model.uid}). Expected a fragment ("on") or "count" but found "*"`);
-    }
     if (value === '*' && attribute.type === 'relation' && !isMorph(attribute)) {
       // Strapi reads `populate[author]=*` as a nested populate of everything and then refuses the
       // target's first relational attribute: `Invalid key avatar at author.avatar` (recorded)
