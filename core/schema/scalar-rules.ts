@@ -107,7 +107,12 @@ export const CAST: Record<string, Caster> = {
   datetime: asDateTime,
   timestamp: asDateTime,
   json: (value) => ({ value }),
-  blocks: (value, path) => {
+  blocks: (raw, path) => {
+    // yup's array cast, as Strapi's blocks validator gets it: a string is parsed as JSON, and what
+    // is still no array becomes null (recorded: blocks "text" or { type } are stored as null, 201).
+    let value = raw;
+    if (typeof value === 'string') { try { value = JSON.parse(value); } catch { value = null; } }
+    if (!Array.isArray(value)) return { value: null };
     // The path text is one segment here, so Strapi's messages read `body[0].children…`.
     const problem = blocksProblem(value, [path]);
     if (!problem) return { value };
