@@ -32,6 +32,7 @@ import { isDeepStrictEqual } from 'node:util';
 import qs from 'qs';
 import { createCms } from '../dist/core/cms.js';
 import { serve } from '../dist/core/http/serve.js';
+import { idClasses } from '../test/conformance/lib/normalize.mjs';
 
 const REPO = resolve(import.meta.dirname, '..');
 const CONFORMANCE = join(REPO, 'test', 'conformance');
@@ -210,13 +211,7 @@ const HASH_SUFFIX = /_[0-9a-f]{10}(?=[._/"]|$)/g;
 
 /** Numeric ids become classes per shape (which rows share an id), upload hash suffixes a placeholder. */
 function normalize(body) {
-  const classes = new Map();
-  const idClass = (shape, value) => {
-    if (!classes.has(shape)) classes.set(shape, new Map());
-    const seen = classes.get(shape);
-    if (!seen.has(value)) seen.set(value, `#${seen.size + 1}`);
-    return seen.get(value);
-  };
+  const idClass = idClasses();
   const walk = (value, shape, key) => {
     if (typeof value === 'string') return value.replace(HASH_SUFFIX, '_<hash>');
     if (typeof value === 'number' && key === 'id') return idClass(shape, value);

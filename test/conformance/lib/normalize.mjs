@@ -30,6 +30,23 @@ function normalizeString(text, book) {
 }
 
 /**
+ * Numeric ids as classes per position in the body (`#1`, `#2`: which rows share an id), since two
+ * servers number rows differently; one counter per body.
+ *
+ * @example
+ * const idClass = idClasses(); idClass('data[]', 7) // '#1'
+ */
+export function idClasses() {
+  const classes = new Map();
+  return (shape, value) => {
+    if (!classes.has(shape)) classes.set(shape, new Map());
+    const seen = classes.get(shape);
+    if (!seen.has(value)) seen.set(value, `#${seen.size + 1}`);
+    return seen.get(value);
+  };
+}
+
+/**
  * A comparable copy of a response body.
  *
  * @example
@@ -38,13 +55,7 @@ function normalizeString(text, book) {
  */
 export function normalizeBody(body, book, caseId = '') {
   if (book.caseId !== caseId) { book.caseId = caseId; book.inCase = 0; }
-  const classes = new Map();
-  const idClass = (shape, value) => {
-    if (!classes.has(shape)) classes.set(shape, new Map());
-    const seen = classes.get(shape);
-    if (!seen.has(value)) seen.set(value, `#${seen.size + 1}`);
-    return seen.get(value);
-  };
+  const idClass = idClasses();
   const walk = (value, shape, key) => {
     if (typeof value === 'string') {
       if (key === 'documentId') {
