@@ -17,6 +17,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => !!value &
  */
 export function splitRelated(populate: unknown): { populate: unknown; wanted: boolean } {
   if (populate === 'related') return { populate: undefined, wanted: true };
+  // `*` populates every relation of the file, its morph `related` included (recorded by the import comparison).
+  if (populate === '*') return { populate, wanted: true };
   if (Array.isArray(populate) && populate.includes('related')) {
     const rest = populate.filter((item) => item !== 'related');
     return { populate: rest.length ? rest : undefined, wanted: true };

@@ -54,6 +54,15 @@ describe('GET /api/upload/files', () => {
     expect(body).toHaveLength(count);
   });
 
+  it('populate=* lists each file\'s related entries, as populate=related does (as Strapi answers)', async () => {
+    const star = await server.getJson(`/api/upload/files?populate=*&filters[documentId][$eq]=${PIZZA}`);
+    const related = await server.getJson(`/api/upload/files?populate=related&filters[documentId][$eq]=${PIZZA}`);
+    expect(star.status).toBe(200);
+    expect(star.body[0].related.length).toBeGreaterThan(0);
+    expect(star.body[0].related).toEqual(related.body[0].related);
+    expect((await server.getJson(`/api/upload/files?filters[documentId][$eq]=${PIZZA}`)).body[0]).not.toHaveProperty('related');
+  });
+
   it('rejects an unknown filter key with 400 Invalid key', async () => {
     const { status, body } = await server.getJson('/api/upload/files?filters[nope][$eq]=1');
     expect(status).toBe(400);
