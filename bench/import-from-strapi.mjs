@@ -217,7 +217,9 @@ function normalize(body) {
     if (typeof value === 'number' && key === 'id') return idClass(shape, value);
     if (Array.isArray(value)) return value.map((item) => walk(item, `${shape}[]`, key));
     if (value && typeof value === 'object') {
-      const here = typeof value.__component === 'string' ? `${shape}<${value.__component}>` : shape;
+      // dynamic-zone items and a file's `related` entries: one id sequence per table, as in the conformance normaliser
+      const table = typeof value.__component === 'string' ? value.__component : typeof value.__type === 'string' ? value.__type : undefined;
+      const here = table ? `${shape}<${table}>` : shape;
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, `${here}.${k}`, k)]));
     }
     return value;

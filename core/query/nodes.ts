@@ -1,5 +1,4 @@
 import { deriveId } from '../index/ids.js';
-import { compareCreation } from '../index/content-index.js';
 import { getAttribute, UPLOAD_FILE_UID, type Attribute, type Model } from '../schema/types.js';
 import type { Data, Row } from '../types.js';
 import type { FieldRef } from './ast.js';
@@ -161,17 +160,17 @@ export function componentNodes(ctx: QueryContext, node: Node, name: string, attr
   return nodes;
 }
 
-/** Every node one attribute leads to: related documents, media files or component items. */
-/** The document's rows in its other locales, in the asked status, in the order the locales were created (as Strapi lists them). */
+/** The document's rows in its other locales, in the asked status, by locale code: every answer recorded from Strapi lists them so (de, en, fr). */
 export function localizationNodes(ctx: QueryContext, node: Node): Node[] {
   const row = node.row;
   if (!row) return [];
   return ctx.index.documentRows(row.uid, row.documentId)
     .filter((other) => other.locale !== row.locale && (!node.model.draftAndPublish || other.status === ctx.status))
-    .sort(compareCreation)
+    .sort((a, b) => ((a.locale ?? '') < (b.locale ?? '') ? -1 : (a.locale ?? '') > (b.locale ?? '') ? 1 : 0))
     .map((other) => rowNode(ctx, other));
 }
 
+/** Every node one attribute leads to: related documents, media files or component items. */
 export function childNodes(ctx: QueryContext, node: Node, name: string): Node[] {
   if (name === 'localizations' && node.model.localized) return localizationNodes(ctx, node);
   const attribute = getAttribute(node.model, name);
