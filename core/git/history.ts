@@ -1,5 +1,5 @@
 import type { Caller } from '../access/permissions.js';
-import type { Cms } from '../cms.js';
+import type { CmsConfig } from '../config/types.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { buildDocumentRows } from '../index/build-rows.js';
 import { DOCUMENT_ID_PATTERN } from '../index/file-name.js';
@@ -7,13 +7,21 @@ import { contentFolder } from '../index/load.js';
 import { readContentFile, type FileRecord } from '../index/read-file.js';
 import { rowNode } from '../query/nodes.js';
 import { renderNode } from '../query/render.js';
-import type { Model } from '../schema/types.js';
+import type { Model, Models } from '../schema/types.js';
+import type { ContentIndex } from '../index/content-index.js';
 import type { Data, Status } from '../types.js';
 import type { GitCommit, GitPort } from './git.js';
 
 const pathspec = (model: Model, documentId: string) => `:(glob)content/${contentFolder(model)}/${documentId}.*`;
 /** A hash, `HEAD~2`, a branch or a tag: never an option (no leading dash), never a path or a range. */
 const COMMIT_REF = /^[A-Za-z0-9][A-Za-z0-9._/~^-]{0,199}$/;
+
+/** What a document's history is read against: today's index, schemas and config (a `Cms` is one). */
+export interface HistorySource {
+  readonly index: ContentIndex;
+  readonly models: Models;
+  readonly config: CmsConfig;
+}
 
 function checkId(documentId: string): void {
   if (!DOCUMENT_ID_PATTERN.test(documentId)) throw new NotFoundError();
@@ -45,7 +53,7 @@ export const seesAuthorEmails = (caller: Pick<Caller, 'kind'>): boolean => calle
  * @example
  * await documentHistory(cms, createGit(cms.root), cms.contentType('articles'), 'jfsgk21o4wtsoknlvf65xsrj')
  */
-export async function documentHistory(cms: Cms, git: GitPort, model: Model, documentId: string, caller?: Pick<Caller, 'kind'>): Promise<HistoryEntry[]> {
+export async function documentHistory(cms: HistorySource, git: GitPort, model: Model, documentId: string, caller?: Pick<Caller, 'kind'>): Promise<HistoryEntry[]> {
   checkId(documentId);
   const versions = await git.log([pathspec(model, documentId)]);
   if (!versions.length && !cms.index.documentRecords(model.uid, documentId).length) throw new NotFoundError();
@@ -54,7 +62,7 @@ export async function documentHistory(cms: Cms, git: GitPort, model: Model, docu
 }
 
 /** The document's files at a commit, read as content files (a version malformed then is skipped). */
-async function recordsAt(cms: Cms, git: GitPort, model: Model, documentId: string, commit: string): Promise<FileRecord[]> {
+async function recordsAt(cms: HistorySource, git: GitPort, model: Model, documentId: string, commit: string): Promise<FileRecord[]> {
   const files = (await git.listFiles(commit, `content/${contentFolder(model)}`)).filter((file) => file.slice(file.lastIndexOf('/') + 1).startsWith(`${documentId}.`));
   const records: FileRecord[] = [];
   for (const file of files) {
@@ -76,7 +84,7 @@ async function recordsAt(cms: Cms, git: GitPort, model: Model, documentId: strin
  * @example
  * const { commit, data } = await documentAt(cms, git, model, 'jfsgk21o4wtsoknlvf65xsrj', 'HEAD~1', { locale: 'fr' });
  */
-export async function documentAt(cms: Cms, git: GitPort, model: Model, documentId: string, ref: string, options: { status?: Status; locale?: string | null } = {}): Promise<{ commit: string; data: Data }> {
+export async function documentAt(cms: HistorySource, git: GitPort, model: Model, documentId: string, ref: string, options: { status?: Status; locale?: string | null } = {}): Promise<{ commit: string; data: Data }> {
   checkId(documentId);
   const commit = await resolveCommit(git, ref);
   const records = await recordsAt(cms, git, model, documentId, commit);

@@ -1,11 +1,12 @@
 import type { Caller } from '../access/permissions.js';
-import type { Cms } from '../cms.js';
+import type { CmsConfig } from '../config/types.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
 import { executeFind } from '../query/execute.js';
 import type { RawQuery } from '../query/normalize.js';
-import { UPLOAD_FILE_UID, type Model } from '../schema/types.js';
+import { UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import type { ContentService } from '../service/content-service.js';
+import type { WriteEvent } from '../service/document-writer.js';
 import { newDocumentId } from '../service/document-id.js';
 import { KeyedLock } from '../service/keyed-lock.js';
 import type { Data, Row } from '../types.js';
@@ -233,13 +234,23 @@ export class MediaLibrary {
 
 const libraries = new WeakMap<ContentIndex, MediaLibrary>();
 
+/** The part of a loaded project the media library works with (a `Cms` is one). */
+export interface MediaHost {
+  readonly root: string;
+  readonly index: ContentIndex;
+  readonly service: ContentService;
+  readonly models: Models;
+  readonly config: Pick<CmsConfig, 'upload'>;
+  afterWrite(event: WriteEvent): Promise<void>;
+}
+
 /**
  * The media library of a loaded project (one per index, so a reload gets a fresh one).
  *
  * @example
  * const [entry] = await mediaLibrary(cms).upload({ files: [{ name: 'cat.png', type: 'image/png', path: tempFile, size }] }, trustedCaller);
  */
-export function mediaLibrary(cms: Cms): MediaLibrary {
+export function mediaLibrary(cms: MediaHost): MediaLibrary {
   let library = libraries.get(cms.index);
   if (!library) {
     library = new MediaLibrary({

@@ -1,6 +1,14 @@
-import type { Cms } from '../cms.js';
 import { CONFIG_FILES } from '../config/load.js';
+import type { ContentIndex } from '../index/content-index.js';
 import { applyChanges, fileChange, type FileChange } from './file-changes.js';
+
+/** The part of a running CMS that a reindex needs: its files, its index and the two ways to refresh them. */
+export interface ReindexTarget {
+  readonly root: string;
+  readonly index: ContentIndex;
+  reload(): Promise<void>;
+  refreshHistory(): Promise<void>;
+}
 
 /**
  * Bring the index up to files a pull or rebase changed (project-relative paths, as `git diff
@@ -10,7 +18,7 @@ import { applyChanges, fileChange, type FileChange } from './file-changes.js';
  * @example
  * await reindexFiles(cms, ['content/articles/x.json'], console.error);
  */
-export async function reindexFiles(cms: Cms, files: string[], report: (message: string) => void): Promise<void> {
+export async function reindexFiles(cms: ReindexTarget, files: string[], report: (message: string) => void): Promise<void> {
   if (files.some((file) => file.startsWith('schemas/') || CONFIG_FILES.includes(file))) {
     await cms.reload();
     return;

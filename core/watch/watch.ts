@@ -1,11 +1,11 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { Cms } from '../cms.js';
 import { CONFIG_FILES } from '../config/load.js';
 import { FileError } from '../errors.js';
 import { isContentFileName } from '../index/load.js';
 import { applyChanges, fileChange, folderChanges, type FileChange } from './file-changes.js';
+import type { ReindexTarget } from './reindex-files.js';
 import { findGitDir, gitBusy, gitQuiet, gitStamp, workTreeMoves } from './git-quiet.js';
 import { watchTree, type TreeWatcher } from './watch-tree.js';
 
@@ -42,7 +42,7 @@ const reason = (error: unknown): string => (error instanceof FileError ? error.f
  * @example
  * const watcher = watchProject(cms, { report: console.error }); // … watcher.close()
  */
-export function watchProject(cms: Cms, options: WatchOptions = {}): ProjectWatcher {
+export function watchProject(cms: ReindexTarget, options: WatchOptions = {}): ProjectWatcher {
   const debounceMs = options.debounceMs ?? 10;
   const report = options.report ?? (() => {});
   const touchedFiles = new Set<string>();
