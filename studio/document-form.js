@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { ApiError, documentPath, prefix, request, transitionPath } from './api.js';
 import { editable, NOT_EDITABLE, WIDGETS } from './fields.js';
+import { DocumentActions } from './document-actions.js';
 import { href, navigate } from './router.js';
 
 /** Form values from an API document: one entry per editable attribute. */
@@ -99,6 +100,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
         ${can('delete') && !isNew && !missing && (confirming
           ? html`<span class="confirm">Delete this ${locale ? `“${locale}” version` : 'document'}? <button type="button" class="danger" onClick=${remove}>Delete for good</button> <button type="button" onClick=${() => setConfirming(false)}>Keep it</button></span>`
           : html`<button type="button" class="danger" onClick=${() => setConfirming(true)}>Delete</button>`)}
+        <${DocumentActions} form=${{ model, meta, documentId, locale, isNew, missing, busy, run, readQuery, body: () => toBody(model, values), fill: (next) => setValues(toForm(model, next)) }} />
       </footer>
       ${missing && html`<p class="notice">No ${locale ? `“${locale}” version` : 'content'} yet: saving creates it.</p>`}
       ${message?.error && html`<p class="error" role="alert">${message.error}</p>`}
