@@ -1,5 +1,5 @@
 // Benchmarks, side by side with the physical limit. `npm run bench` (never part of npm test).
-// Options: --sizes 1000,10000,100000  --only http,cold,query,watch,memory  --duration 5
+// Options: --sizes 1000,10000,100000  --only http,writes,cold,query,watch,memory  --duration 5
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -9,10 +9,11 @@ import { createCms } from '../dist/core/cms.js';
 import { createNodeHandler } from '../dist/core/http/serve.js';
 import { watchProject } from '../dist/core/watch/watch.js';
 import { generate } from './generate.mjs';
+import { benchWrites } from './write-rows.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
 const sizes = (args.sizes ?? '1000,10000,100000').split(',').map(Number);
-const only = new Set((args.only ?? 'http,cold,query,watch,memory').split(','));
+const only = new Set((args.only ?? 'http,writes,cold,query,watch,memory').split(','));
 const duration = Number(args.duration ?? 5);
 const results = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, sections: {} };
 
@@ -202,6 +203,11 @@ if (only.has('memory')) await benchMemory();
 if (only.has('query')) await benchQuery();
 if (only.has('watch')) await benchWatch();
 if (only.has('http')) await benchHttp();
+if (only.has('writes')) {
+  const rows = await benchWrites({ createCms, createNodeHandler, generate, listen, duration });
+  table('Writes at 1k documents: creates, updates over 500 documents, 9:1 mix (autocannon, loopback)', rows);
+  results.sections.writes = rows;
+}
 const dir = resolve(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
 const out = join(dir, `bench-${results.date.replace(/[:.]/g, '-')}.json`);
