@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run conformance:record — asks the real Strapi 5.54 every catalogue question and writes its
 // answers to recordings/<group>.json. Starts the reference on the fixture (port 1338), seeds it
-// through REST, runs every group in order, and always stops it.
+// through REST, runs every group in order, and always stops it. On a reference it starts, it first
+// names the locales as Strapi's admin panel does (lib/name-locales.mjs).
 //   --base URL --token KEY   use a Strapi already running (no start/stop)
 //   --only GROUP             write just this group's file (earlier groups still run, for state)
 //   --until GROUP            stop after this group (with --base: leaves that state to explore by hand)
@@ -10,6 +11,7 @@ import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { GROUPS, checkIds } from './catalogue/index.mjs';
+import { nameLocalesAsAdmin } from './lib/name-locales.mjs';
 import { createNameBook } from './lib/normalize.mjs';
 import { runCases } from './lib/run.mjs';
 
@@ -46,6 +48,7 @@ try {
     if (!process.env.STRAPI_REF_DIR) ensureOwnReferenceDir(env.STRAPI_REF_DIR);
     const out = execFileSync(REF, ['start', join(HERE, 'fixture'), PORT], { env, encoding: 'utf8' }).trim().split('\n').at(-1);
     [base, token] = out.split(' ');
+    console.log(`locales named as the admin panel names them: ${(await nameLocalesAsAdmin(base)).join(', ') || 'none'}`);
   }
   const vars = { token };
   const book = createNameBook();
