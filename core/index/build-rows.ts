@@ -25,11 +25,12 @@ function makeRow(model: Model, record: FileRecord, status: Status, times?: FileT
 /**
  * The rows of one document from its files. A plain file is the published version and, while no
  * `.draft` sibling exists, the draft too; a `.draft` file is the draft. Non-localized attributes
- * missing from a locale's file are shared from another locale (default locale first), so they
- * are written once and stay in sync.
+ * missing from a locale's file are shared from another locale's file of the same kind (default
+ * locale first), as Strapi syncs them only between versions of the same status: a write that
+ * publishes reaches the other locales' published versions, not their drafts.
  */
 export function buildDocumentRows(model: Model, records: FileRecord[], config: CmsConfig, times?: FileTimes): Row[] {
-  const rows: Row[] = [];
+  const rows: SourcedRow[] = [];
   const byLocale = new Map<string | null, { plain?: FileRecord; draft?: FileRecord }>();
   for (const record of records) {
     const slot = byLocale.get(record.locale) ?? {};
@@ -39,29 +40,42 @@ export function buildDocumentRows(model: Model, records: FileRecord[], config: C
   }
   for (const { plain, draft } of byLocale.values()) {
     if (!model.draftAndPublish) {
-      if (plain) rows.push(makeRow(model, plain, 'published', times));
+      if (plain) rows.push({ row: makeRow(model, plain, 'published', times), draftFile: false });
       continue;
     }
     const draftSource = draft ?? plain;
-    if (draftSource) rows.push(makeRow(model, draftSource, 'draft', times));
-    if (plain) rows.push(makeRow(model, plain, 'published', times));
+    if (draftSource) rows.push({ row: makeRow(model, draftSource, 'draft', times), draftFile: draftSource.draft });
+    if (plain) rows.push({ row: makeRow(model, plain, 'published', times), draftFile: false });
   }
   if (model.localized && rows.length > 1) shareUnlocalizedFields(model, rows, config);
-  return rows;
+  return rows.map(({ row }) => row);
 }
 
-function shareUnlocalizedFields(model: Model, rows: Row[], config: CmsConfig): void {
+/** A row and whether it was read from a `.draft` file (a plain file's draft row is its published version). */
+interface SourcedRow { row: Row; draftFile: boolean }
+
+/**
+ * A row's donors are the other rows read from files of its kind; only when no other row has a
+ * file of that kind (a new draft of a published document) are the others used, as Strapi copies a
+ * new localization's shared fields from an existing version.
+ */
+function shareUnlocalizedFields(model: Model, rows: SourcedRow[], config: CmsConfig): void {
   const shared = model.attributeNames.filter((name) => !isLocalizedAttribute(model, model.attributes[name]));
   if (!shared.length) return;
-  const rank = (row: Row) => (row.locale === config.defaultLocale ? 0 : 1) + (row.status === 'published' ? 0 : 2);
-  const donors = [...rows].sort((a, b) => rank(a) - rank(b));
-  for (const row of rows) {
+  const rank = ({ row }: SourcedRow) => (row.locale === config.defaultLocale ? 0 : 1) + (row.status === 'published' ? 0 : 2);
+  const ranked = [...rows].sort((a, b) => rank(a) - rank(b));
+  const own = new Map(rows.map(({ row }) => [row, row.data]));
+  for (const entry of rows) {
+    const { row } = entry;
     const missing = shared.filter((name) => !(name in row.data));
     if (!missing.length) continue;
+    const others = ranked.filter((candidate) => candidate !== entry);
+    const sameKind = others.filter((candidate) => candidate.draftFile === entry.draftFile);
+    const donors = (sameKind.length ? sameKind : others).map((candidate) => own.get(candidate.row)!);
     const data: Data = Object.assign(Object.create(null), row.data);
     for (const name of missing) {
-      const donor = donors.find((candidate) => candidate !== row && name in candidate.data && (candidate.status === row.status || !donors.some((other) => other !== row && other.status === row.status && name in other.data)));
-      if (donor) data[name] = donor.data[name];
+      const donor = donors.find((candidate) => name in candidate);
+      if (donor) data[name] = donor[name];
     }
     row.data = data;
   }
