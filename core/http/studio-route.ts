@@ -7,16 +7,19 @@ import type { Cms } from '../cms.js';
 import { MethodNotAllowedError, NotFoundError, UnauthorizedError } from '../errors.js';
 import { json } from './respond.js';
 import { SECURITY_HEADERS } from './security-headers.js';
-import { studioModels } from './studio-schemas.js';
+import { studioComponents, studioModels } from './studio-schemas.js';
+import { generateUidAnswer } from './studio-uid-route.js';
+import { readBody } from './body.js';
 
 /**
  * The editing studio at `admin.path` (default `/admin`): a no-build single-page app from the
- * package's `studio/` folder, the UI library from `node_modules`, and one studio route:
+ * package's `studio/` folder, the UI library from `node_modules`, and two studio routes:
  *
  *   GET <admin.path>/                  the page (`<admin.path>` redirects here, so relative URLs work)
  *   GET <admin.path>/<name>.js|.css    the studio's own modules and styles
  *   GET <admin.path>/vendor/<name>.js  Preact, its hooks and htm, as the browser imports them
- *   GET <admin.path>/api/schemas       the content types the credential may read (401 for the Public role)
+ *   GET <admin.path>/api/schemas       the content types the credential may read, and the components (401 for the Public role)
+ *   POST <admin.path>/api/uid/generate a uid attribute's value from its targetField, as a write would make it
  *
  * Everything else the studio does goes through the public REST API with the signed-in credential.
  */
@@ -63,8 +66,13 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   const base = cms.config.admin.path;
   if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return undefined;
   if (!STUDIO_DIR) throw new NotFoundError('The studio is not installed with this package');
-  if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowedError(['HEAD', 'GET']);
   const rest = url.pathname.slice(base.length);
+  if (rest === '/api/uid/generate') {
+    if (request.method !== 'POST') throw new MethodNotAllowedError(['POST']);
+    const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
+    return json(200, generateUidAnswer(cms.models, cms.index, caller, await readBody(request)), { ...headers, 'cache-control': 'no-store' });
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowedError(['HEAD', 'GET']);
   if (rest === '') return new Response(null, { status: 308, headers: { ...headers, location: `${base}/${url.search}` } });
   if (rest === '/') {
     const prefix = cms.config.api.rest.prefix;
@@ -76,7 +84,7 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
     // The Public role sees nothing: the studio is for signed-in editors only.
     if (caller.kind === 'public') throw new UnauthorizedError('Missing or invalid credentials');
     const { locales, defaultLocale, api } = cms.config;
-    return json(200, { data: studioModels(cms.models, caller), meta: { locales, defaultLocale, prefix: api.rest.prefix, user: caller.name ?? null } }, { ...headers, 'cache-control': 'no-store' });
+    return json(200, { data: studioModels(cms.models, caller), meta: { components: studioComponents(cms.models, caller), locales, defaultLocale, prefix: api.rest.prefix, user: caller.name ?? null } }, { ...headers, 'cache-control': 'no-store' });
   }
   const vendor = /^\/vendor\/([a-z]+\.js)$/.exec(rest)?.[1];
   if (vendor && Object.hasOwn(VENDOR, vendor)) return file(VENDOR[vendor](), headers);

@@ -26,6 +26,35 @@ export function mainFieldOf(model: Model): string {
   return model.attributeNames.find((name) => ['string', 'uid', 'email'].includes(model.attributes[name].type) && !model.attributes[name].private) ?? 'documentId';
 }
 
+/** A component's schema for the studio's nested forms: attributes shaped as a content type's are. */
+export interface StudioComponent {
+  uid: string;
+  displayName: string;
+  attributes: StudioModel['attributes'];
+}
+
+/** The schema attributes of a model or component, private ones left out; relations name their target's routes and main field. */
+function studioAttributes(models: Models, model: Model, caller: Caller): StudioModel['attributes'] {
+  return model.attributeNames.filter((name) => !model.attributes[name].private).map((name) => {
+    const attribute = model.attributes[name];
+    const target = attribute.type === 'relation' && typeof attribute.target === 'string' ? models.get(attribute.target) : undefined;
+    return target
+      ? { ...attribute, name, targetPluralName: target.pluralName, targetMainField: mainFieldOf(target), targetReadable: caller.can(target, 'find'), targetLocalized: target.localized, targetDraftAndPublish: target.draftAndPublish }
+      : { ...attribute, name };
+  });
+}
+
+/**
+ * Every component, keyed by uid (`shared.seo`): the studio draws component and dynamic-zone fields from them.
+ *
+ * @example
+ * studioComponents(cms.models, caller)['shared.seo'].attributes.map((attribute) => attribute.name) // ['metaTitle', …]
+ */
+export function studioComponents(models: Models, caller: Caller): Record<string, StudioComponent> {
+  const components = [...models.values()].filter((model) => model.modelType === 'component');
+  return Object.fromEntries(components.map((model) => [model.uid, { uid: model.uid, displayName: model.displayName, attributes: studioAttributes(models, model, caller) }]));
+}
+
 /**
  * The content types a caller may list (`find`), shaped for the studio: no query or permission logic
  * lives in the studio, it asks this once after signing in.
@@ -45,12 +74,6 @@ export function studioModels(models: Models, caller: Caller): StudioModel[] {
     localized: model.localized,
     mainField: mainFieldOf(model),
     actions: ACTIONS.filter((action) => caller.can(model, action)),
-    attributes: model.attributeNames.filter((name) => !model.attributes[name].private).map((name) => {
-      const attribute = model.attributes[name];
-      const target = attribute.type === 'relation' && typeof attribute.target === 'string' ? models.get(attribute.target) : undefined;
-      return target
-        ? { ...attribute, name, targetPluralName: target.pluralName, targetMainField: mainFieldOf(target), targetReadable: caller.can(target, 'find'), targetLocalized: target.localized, targetDraftAndPublish: target.draftAndPublish }
-        : { ...attribute, name };
-    }),
+    attributes: studioAttributes(models, model, caller),
   }));
 }

@@ -3,7 +3,7 @@ import { rowKey } from '../index/ids.js';
 import { isLocalizedAttribute, UPLOAD_FILE_UID, type Model } from '../schema/types.js';
 import { EntryValidator, type InverseChange } from '../schema/validate-entry.js';
 import type { Data } from '../types.js';
-import { slugify } from './slugify.js';
+import { uniqueUid } from './generate-uid.js';
 
 /** What a body is written over, and how Strapi would validate it. */
 export interface Change {
@@ -94,12 +94,7 @@ function generateUids(index: ContentIndex, model: Model, next: Data, documentId:
   for (const name of model.attributeNames) {
     const attribute = model.attributes[name];
     if (attribute.type !== 'uid' || !attribute.targetField || (next[name] !== undefined && next[name] !== null)) continue;
-    const source = next[attribute.targetField];
-    const base = typeof source === 'string' ? slugify(source) : '';
-    if (base === '') continue;
-    const taken = new Set(index.rows(model.uid).filter((row) => row.documentId !== documentId && row.locale === locale).map((row) => row.data[name]));
-    let candidate = base;
-    for (let n = 1; taken.has(candidate); n++) candidate = `${base}-${n}`;
-    next[name] = candidate;
+    const generated = uniqueUid(index, model, name, next[attribute.targetField], documentId, locale);
+    if (generated !== undefined) next[name] = generated;
   }
 }

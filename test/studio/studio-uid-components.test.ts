@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { TEST_ENV } from '../auth/helpers.js';
+import { copySampleSite, startApp } from '../helpers/project.js';
+
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // slug "beautiful-mountains-of-norway"
+
+async function site() {
+  const app = await startApp(copySampleSite(), { env: TEST_ENV });
+  const full = app.cms.auth.tokens.create({ name: 'all', type: 'full-access' }).accessKey;
+  const reader = app.cms.auth.tokens.create({ name: 'reader', type: 'read-only' }).accessKey;
+  const generate = (body: unknown, key = full) => app.sendJson('POST', '/admin/api/uid/generate', body, bearer(key));
+  return { app, full, reader, generate };
+}
+
+describe('the studio\'s schema answer and uid generation', () => {
+  it('lists every component with its attributes, so the studio can draw nested forms', async () => {
+    const { app, full } = await site();
+    const { body } = await app.getJson('/admin/api/schemas', { headers: bearer(full) });
+    expect(Object.keys(body.meta.components).sort()).toEqual(['shared.media', 'shared.meta-social', 'shared.quote', 'shared.rich-text', 'shared.seo', 'shared.slider']);
+    const seo = body.meta.components['shared.seo'];
+    expect(seo.attributes.map((attribute: { name: string; type: string }) => `${attribute.name}:${attribute.type}`)).toEqual(['metaTitle:string', 'metaDescription:text', 'shareImage:media', 'metaSocial:component']);
+  });
+
+  it('generates a uid from its targetField as a write would: slugged, and unique in the locale', async () => {
+    const { generate } = await site();
+    expect(await generate({ contentType: 'api::article.article', field: 'slug', data: { title: 'Déjà vu: Fjords & Ridges!' }, locale: 'en' }))
+      .toEqual({ status: 200, body: { data: 'deja-vu-fjords-ridges' } });
+    // Another document already holds this slug in English: the server's rule appends -1.
+    expect((await generate({ contentType: 'api::article.article', field: 'slug', data: { title: 'Beautiful mountains of Norway' }, locale: 'en' })).body).toEqual({ data: 'beautiful-mountains-of-norway-1' });
+    // The document that holds it keeps it.
+    expect((await generate({ contentType: 'api::article.article', field: 'slug', data: { title: 'Beautiful mountains of Norway' }, documentId: ARTICLE, locale: 'en' })).body).toEqual({ data: 'beautiful-mountains-of-norway' });
+    expect((await generate({ contentType: 'api::article.article', field: 'slug', data: { title: '' } })).body).toEqual({ data: null });
+  });
+
+  it.each([
+    [{ contentType: 'api::nope.nope', field: 'slug', data: {} }, 400, 'Unknown content type "api::nope.nope"'],
+    [{ contentType: 'api::article.article', field: 'title', data: {} }, 400, '"title" is no uid attribute with a targetField in api::article.article'],
+    [[1, 2], 400, 'Expected a JSON object { contentType, field, data }'],
+  ])('refuses %j with %i', async (body, status, message) => {
+    const { generate } = await site();
+    const answer = await generate(body);
+    expect([answer.status, answer.body.error.message]).toEqual([status, message]);
+  });
+
+  it('asks for a credential that may write the type, and only answers POST', async () => {
+    const { app, reader, generate } = await site();
+    const anonymous = await app.sendJson('POST', '/admin/api/uid/generate', { contentType: 'api::article.article', field: 'slug', data: { title: 'x' } });
+    expect(anonymous.status).toBe(401);
+    expect((await generate({ contentType: 'api::article.article', field: 'slug', data: { title: 'x' } }, reader)).status).toBe(403);
+    expect((await app.request('/admin/api/uid/generate')).status).toBe(405);
+  });
+});
