@@ -1,6 +1,9 @@
 import { ValidationError } from '../errors.js';
 
-/** What one body field must be. `secret` fields never have their value echoed in an error. */
+/**
+ * What one body field must be. A `secret` field's value never goes into an error message (messages
+ * reach the CLI's line); `details.errors[].value` echoes it to its submitter, as Strapi 5.54 does.
+ */
 export interface FieldRule {
   type: 'string' | 'email';
   secret?: boolean;
@@ -31,8 +34,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => !!value &
 /**
  * Check an auth route's JSON body as Strapi's yup schemas do (strict, every error collected): required
  * strings, emails, `noUnknown`. Throws one ValidationError in Strapi's shape
- * (`"<n> errors occurred"`, `details.errors[]`). Each error carries the value it judged, as yup's do, except a
- * secret field's: Strapi 5.54 echoes even a short password (`value: "abc"`), this server never does.
+ * (`"<n> errors occurred"`, `details.errors[]`). Each error carries the value it judged, as yup's do, a
+ * password too (recorded from Strapi 5.54: users.register.short.password, users.change.password.mismatch):
+ * the answer goes only to whoever sent it, and a 4xx is never logged.
  *
  * @example
  * const { identifier, password } = validateBody(body, { identifier: { type: 'string' }, password: { type: 'string', secret: true } });
@@ -45,17 +49,16 @@ export function validateBody(body: unknown, rules: BodyRules, options: { noUnkno
   const fail = (field: string, message: string) => failWith(field, message);
   for (const [field, rule] of Object.entries(rules)) {
     const value = Object.hasOwn(input, field) ? input[field] : undefined;
-    const judged = rule.secret ? undefined : value;
     if (value === undefined || value === null || value === '') { fail(field, `${field} is a required field`); continue; }
     if (typeof value !== 'string') {
       const shown = rule.secret ? '' : `, but the final value was: \`${JSON.stringify(value)}\``;
       fail(field, `${field} must be a \`string\` type${shown}.`);
       continue;
     }
-    if (rule.type === 'email' && !isEmail(value)) failWith(field, `${field} must be a valid email`, judged);
-    else if (rule.minLength && value.length < rule.minLength) failWith(field, `${field} must be at least ${rule.minLength} characters`, judged);
+    if (rule.type === 'email' && !isEmail(value)) failWith(field, `${field} must be a valid email`, value);
+    else if (rule.minLength && value.length < rule.minLength) failWith(field, `${field} must be at least ${rule.minLength} characters`, value);
     else if (rule.printable && /[\u0000-\u001f\u007f]/.test(value)) fail(field, `${field} must not contain control characters`);
-    if (rule.equals && value !== input[rule.equals.field]) fail(field, rule.equals.message);
+    if (rule.equals && value !== input[rule.equals.field]) failWith(field, rule.equals.message, value);
   }
   if (options.noUnknown) {
     const unknown = Object.keys(input).filter((key) => !Object.hasOwn(rules, key));

@@ -37,7 +37,9 @@ describe('credentials never appear in responses, errors or logs', () => {
     await site.send('POST', '/api/auth/local', { identifier: 'leaky', password: `${first}x` });
     await site.send('POST', '/api/auth/local', { identifier: 'leaky', password: 987654321 });
     await site.send('POST', '/api/auth/local/register', { username: 'leaky', email: 'leaky@example.com', password: first, extra: first });
-    await site.send('POST', '/api/auth/change-password', { currentPassword: first, password: second, passwordConfirmation: `${second}!` }, bearer(jwt));
+    // Strapi echoes a mismatched confirmation to its submitter (recorded: users.change.password.mismatch); it is no stored credential.
+    const mismatch = await site.send('POST', '/api/auth/change-password', { currentPassword: first, password: second, passwordConfirmation: 'not-the-same-pw' }, bearer(jwt));
+    expect(mismatch.body.error.details.errors).toEqual([{ path: ['passwordConfirmation'], message: 'Passwords do not match', name: 'ValidationError', value: 'not-the-same-pw' }]);
     await site.send('POST', '/api/auth/change-password', { currentPassword: first, password: second, passwordConfirmation: second }, bearer(jwt));
     await site.send('POST', '/api/auth/forgot-password', { email: 'leaky@example.com' });
     const code = site.cms.auth.users.byIdentifier('leaky')!.resetPasswordToken!;
@@ -61,6 +63,18 @@ describe('credentials never appear in responses, errors or logs', () => {
     }
     // A JWT is only ever in the sign-in answers that issue it, never in a log line.
     for (const line of site.logs) expect(line).not.toContain(jwt);
+  });
+
+  it('echoes a rejected password only to its submitter, as Strapi does, never into a log or the state file', async () => {
+    const site = await capturedSite(TEST_ENV);
+    const { status, body } = await site.send('POST', '/api/auth/local/register', { username: 'shorty', email: 'shorty@example.com', password: 'q7Z' });
+    expect(status).toBe(400);
+    // recorded from Strapi 5.54: users.register.short.password
+    expect(body.error.details.errors).toEqual([{ path: ['password'], message: 'password must be at least 6 characters', name: 'ValidationError', value: 'q7Z' }]);
+    expect(body.error.message).not.toContain('q7Z');
+    for (const line of site.logs) expect(line).not.toContain('q7Z');
+    const state = join(site.root, '.cms', 'state.json');
+    if (existsSync(state)) expect(readFileSync(state, 'utf8')).not.toContain('q7Z');
   });
 
   it('does not echo a wrongly typed password in the validation error', async () => {
