@@ -1,34 +1,58 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { diskFs, type DurableFs } from './durable-fs.js';
+import { GroupCommit } from './group-commit.js';
 
-/**
- * Write a file (text or bytes) atomically: a temp file in the same folder, fsync, then rename over the target.
- * A crash at any point leaves either the old file or the new one, never a torn one.
- * Temp files are named `.<name>.<random>.tmp`, which the loader and watcher ignore.
- */
-export async function writeFileAtomic(path: string, content: string | Uint8Array): Promise<void> {
-  const folder = dirname(path);
-  await mkdir(folder, { recursive: true });
-  const temp = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'w', 0o644);
-  try {
-    await handle.writeFile(content);
-    await handle.sync();
-  } catch (error) {
-    await handle.close();
-    await rm(temp, { force: true });
-    throw error;
-  }
-  await handle.close();
-  try {
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+/** The file system and the group commit a durable write goes through (tests inject their own). */
+export interface DurableStore {
+  fs: DurableFs;
+  commits: GroupCommit;
 }
 
-export async function removeFile(path: string): Promise<void> {
-  await rm(path, { force: true });
+/** The process's store: one group commit for every writer, so concurrent writes share fsyncs. */
+export const diskStore: DurableStore = { fs: diskFs, commits: new GroupCommit(diskFs) };
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
+
+/** The folders whose entries a `makeFolder` that created `created` … `folder` changed: each created folder's parent. */
+function changedParents(created: string | undefined, folder: string): string[] {
+  if (!created) return [];
+  const parents: string[] = [];
+  for (let at = folder; at.length >= created.length && at !== dirname(at); at = dirname(at)) parents.push(dirname(at));
+  return parents;
+}
+
+/**
+ * Write a file (text or bytes) atomically and durably: a temp file in the same folder, fsync, rename
+ * over the target, then the folder's fsync (shared with concurrent writes: see `GroupCommit`).
+ * Resolves only once the new file survives a crash; a crash at any point leaves either the old
+ * file or the new one, never a torn one. Temp files are named `.<name>.<random>.tmp`, which the
+ * loader and watcher ignore.
+ */
+export async function writeFileAtomic(path: string, content: string | Uint8Array, store: DurableStore = diskStore): Promise<void> {
+  const { fs } = store;
+  const folder = dirname(path);
+  const temp = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  let created: string | undefined;
+  try {
+    await fs.writeSynced(temp, content);
+  } catch (error) {
+    // The folder is made only when missing: most writes skip the mkdir call.
+    if (!isMissing(error)) { await fs.remove(temp); throw error; }
+    created = await fs.makeFolder(folder);
+    try { await fs.writeSynced(temp, content); } catch (again) { await fs.remove(temp); throw again; }
+  }
+  try {
+    await fs.rename(temp, path);
+  } catch (error) {
+    await fs.remove(temp);
+    throw error;
+  }
+  await store.commits.durable(folder, ...changedParents(created, folder));
+}
+
+/** Remove a file durably (its folder fsynced, shared with concurrent writes); a missing file is no error. */
+export async function removeFile(path: string, store: DurableStore = diskStore): Promise<void> {
+  await store.fs.remove(path);
+  await store.commits.durable(dirname(path));
 }
