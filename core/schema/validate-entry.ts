@@ -5,7 +5,6 @@ import { resolveRelationInput } from './relation-input.js';
 import type { ValidateContext } from './validate-context.js';
 import { CAST, isCount, notType, ruleErrors, STRING_TYPES, yupPath } from './scalar-rules.js';
 import { getAttribute, isScalar, UPLOAD_FILE_UID, type Attribute, type Model } from './types.js';
-import { allowedTypeProblems } from '../media/allowed-types.js';
 
 export type { ValidateContext } from './validate-context.js';
 
@@ -233,13 +232,10 @@ export class EntryValidator {
       case 'relation':
         if (attribute.mappedBy) return this.inverse(attribute, value, text);
         return this.atRoot(() => resolveRelationInput(this.ctx, attribute, attribute.target!, value, current, text));
-      case 'media': {
-        const stored = this.atRoot(() => resolveRelationInput(this.ctx, attribute, UPLOAD_FILE_UID, value, current, text));
-        if (stored === INVALID) return INVALID;
-        // `allowedTypes` (images, videos, audios, files): a project rule beyond Strapi's REST API.
-        for (const problem of allowedTypeProblems(this.ctx.index, attribute, stored, path)) this.add(problem.path, problem.message, problem.value);
-        return stored;
-      }
+      case 'media':
+        // `allowedTypes` is the admin panel's file picker filter: Strapi 5.54 stores any file over REST
+        // (recorded: comp.media.wrong.type, comp.seo.image.file).
+        return this.atRoot(() => resolveRelationInput(this.ctx, attribute, UPLOAD_FILE_UID, value, current, text));
       case 'component':
         return this.component(attribute, value, current, path, `${seed}#${name}`);
       case 'dynamiczone':

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allowedTypeProblems, isAllowedType, mediaTypeOf } from '../../core/media/allowed-types.js';
-import type { Attribute } from '../../core/schema/types.js';
+import { isAllowedType, mediaTypeOf } from '../../core/media/allowed-types.js';
 import { mediaServer, uploadForm, type MediaServer } from './helpers.js';
 
 describe('mediaTypeOf / isAllowedType', () => {
@@ -30,21 +29,12 @@ describe('mediaTypeOf / isAllowedType', () => {
   });
 });
 
-describe('allowedTypes on documents and legacy attach', () => {
+describe('allowedTypes on the legacy attach (ref, refId, field)', () => {
   let server: MediaServer;
   let articleId: number;
   beforeAll(async () => {
     server = await mediaServer();
     articleId = (await server.getJson('/api/articles/epw01z20kac98v6t19d3eer8')).body.data.id;
-  });
-
-  it('names every stored file that an attribute does not accept (allowedTypeProblems)', async () => {
-    const [pdf] = (await server.upload(uploadForm([{ name: 'menu.pdf', data: '%PDF-1.4', type: 'application/pdf' }]))).body;
-    const avatar: Attribute = { type: 'media', multiple: true, allowedTypes: ['images'] };
-    const problems = allowedTypeProblems(server.cms.index, avatar, ['k4h9a2dz4n5hognvjhts7j3m', pdf.documentId, 'missing'], ['avatar']);
-    expect(problems).toEqual([{ path: ['avatar'], message: 'avatar accepts only images: "menu.pdf" is application/pdf (files)', value: pdf.documentId }]);
-    expect(allowedTypeProblems(server.cms.index, { type: 'media', allowedTypes: ['images', 'files'] }, pdf.documentId, ['cover'])).toEqual([]);
-    expect(allowedTypeProblems(server.cms.index, { type: 'media' }, pdf.documentId, ['cover'])).toEqual([]);
   });
 
   it('attaches an upload to an entry with ref, refId and field', async () => {
