@@ -1,5 +1,8 @@
 import type { WriteEvent } from '../service/document-writer.js';
 import type { GitPort } from './git.js';
+import { authorEmail, authorName } from './commit-author.js';
+
+export { authorName };
 
 const ACTION_WORDS: Record<WriteEvent['action'], string> = {
   create: 'Create', update: 'Update', delete: 'Delete', publish: 'Publish', unpublish: 'Unpublish', discardDraft: 'Discard draft of',
@@ -15,19 +18,6 @@ export const MAX_PENDING_COMMITS = 100;
 /** `Update api::article.article abc123 (fr)`: the action, type and document. */
 export function commitMessage(event: WriteEvent): string {
   return `${ACTION_WORDS[event.action]} ${event.model.uid} ${event.documentId}${event.locale ? ` (${event.locale})` : ''}`;
-}
-
-/**
- * A token or user name as a git author name: anything in angle brackets goes (a username
- * `ann <boss@example.com>` must not author commits as boss@example.com), then stray brackets and
- * control characters; whitespace collapses; at most 100 characters; `cms` when nothing is left.
- *
- * @example
- * authorName('ann <boss@example.com>') // 'ann'
- */
-export function authorName(name: string): string {
-  const clean = name.replace(/<[^>]*(>|$)/g, ' ').replace(/[<>]/g, '').replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100).trim();
-  return clean || 'cms';
 }
 
 interface PendingCommit {
@@ -65,7 +55,7 @@ export function commitPerWrite(git: GitPort, report: (message: string) => void =
 
   return async (event: WriteEvent): Promise<void> => {
     const name = authorName(event.caller.name ?? (event.caller.kind === 'public' ? 'public' : 'cms'));
-    const email = `${name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '') || 'cms'}@cms.local`;
+    const email = authorEmail(name);
     const queue = [...pending.splice(0), { files: event.files, message: commitMessage(event), author: { name, email, date: authorDate(event.files) } }];
     const earlier = queue.length - 1;
     for (let at = 0; at < queue.length; at++) {

@@ -7,18 +7,20 @@ import type { Cms } from '../cms.js';
 import { MethodNotAllowedError, NotFoundError, UnauthorizedError } from '../errors.js';
 import { json } from './respond.js';
 import { SECURITY_HEADERS } from './security-headers.js';
+import { studioGitResponse } from './studio-git-routes.js';
 import { studioComponents, studioModels } from './studio-schemas.js';
 import { generateUidAnswer } from './studio-uid-route.js';
 import { readBody } from './body.js';
 
 /**
  * The editing studio at `admin.path` (default `/admin`): a no-build single-page app from the
- * package's `studio/` folder, the UI library from `node_modules`, and two studio routes:
+ * package's `studio/` folder, the UI library from `node_modules`, and the studio routes:
  *
  *   GET <admin.path>/                  the page (`<admin.path>` redirects here, so relative URLs work)
  *   GET <admin.path>/<name>.js|.css    the studio's own modules and styles
  *   GET <admin.path>/vendor/<name>.js  Preact, its hooks and htm, as the browser imports them
  *   GET <admin.path>/api/schemas       the content types the credential may read, and the components (401 for the Public role)
+ *   <admin.path>/api/git/…             the Git panel (studio-git-routes.ts)
  *   POST <admin.path>/api/uid/generate a uid attribute's value from its targetField, as a write would make it
  *
  * Everything else the studio does goes through the public REST API with the signed-in credential.
@@ -67,6 +69,7 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return undefined;
   if (!STUDIO_DIR) throw new NotFoundError('The studio is not installed with this package');
   const rest = url.pathname.slice(base.length);
+  if (rest.startsWith('/api/git/')) return studioGitResponse(cms, request, rest.slice('/api/git/'.length), url, headers);
   if (rest === '/api/uid/generate') {
     if (request.method !== 'POST') throw new MethodNotAllowedError(['POST']);
     const caller = cms.contentApi.callerFor(request.headers.get('authorization'));

@@ -1,0 +1,145 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { NotFoundError } from '../errors.js';
+import { GitRefusedError, GitUnavailableError, gitReason } from './git-errors.js';
+import { TRACKED_FOLDERS } from './git-input.js';
+
+const run = promisify(execFile);
+
+export type ChangeState = 'modified' | 'new' | 'deleted' | 'renamed' | 'conflicted';
+
+/** One changed file, relative to the project root (which may be a subfolder of the repository). */
+export interface ChangedFile {
+  path: string;
+  state: ChangeState;
+  /** The old path of a rename. */
+  from?: string;
+}
+
+export interface WorkTreeStatus {
+  /** The checked-out branch; null when HEAD is detached. */
+  branch: string | null;
+  /** The commit HEAD names; null before the first commit. */
+  head: string | null;
+  changes: ChangedFile[];
+}
+
+/** `git status --porcelain` XY codes → a state an editor reads; the first matching row wins. */
+const STATES: Array<[(xy: string) => boolean, ChangeState]> = [
+  [(xy) => xy === '??', 'new'],
+  [(xy) => xy.includes('U') || xy === 'AA' || xy === 'DD', 'conflicted'],
+  [(xy) => xy[0] === 'R' || xy[0] === 'C', 'renamed'],
+  [(xy) => xy.includes('D'), 'deleted'],
+  [(xy) => xy[0] === 'A', 'new'],
+];
+const stateOf = (xy: string): ChangeState => STATES.find(([test]) => test(xy))?.[1] ?? 'modified';
+
+/** `git status --porcelain=v1 -z` → changed files; paths come relative to the repository root, `prefix` (the project's place in it) is cut. */
+export function parsePorcelain(out: string, prefix = ''): ChangedFile[] {
+  const fields = out.split('\0');
+  const changes: ChangedFile[] = [];
+  const local = (path: string) => (path.startsWith(prefix) ? path.slice(prefix.length) : path);
+  for (let at = 0; at < fields.length; at++) {
+    const entry = fields[at];
+    if (entry.length < 4) continue;
+    const xy = entry.slice(0, 2);
+    const change: ChangedFile = { path: local(entry.slice(3)), state: stateOf(xy) };
+    if (xy[0] === 'R' || xy[0] === 'C') change.from = local(fields[++at] ?? '');
+    changes.push(change);
+  }
+  return changes;
+}
+
+/**
+ * The git operations of the studio's Git panel, run in the project root: status of the content
+ * folders, a file's diff against HEAD, branches (list, create, switch) and push. Commits go through
+ * `GitPort.commitPaths` (git.ts), the same path commit-per-write takes.
+ *
+ * @example
+ * const tree = createWorkTree(root); (await tree.status()).changes // [{ path: 'content/articles/x.json', state: 'modified' }]
+ */
+export function createWorkTree(root: string) {
+  const git = async (args: string[], timeout = 30_000) =>
+    (await run('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })).stdout;
+  const attempt = (args: string[]) => git(args).then((out) => out.trim(), () => undefined);
+
+  const tree = {
+    isRepository: async () => (await attempt(['rev-parse', '--is-inside-work-tree'])) === 'true',
+
+    async status(folders: readonly string[] = TRACKED_FOLDERS): Promise<WorkTreeStatus> {
+      if (!(await tree.isRepository())) throw new GitUnavailableError('This project is not a git repository (run `git init` in it)');
+      const [prefix, branch, head, out] = await Promise.all([
+        attempt(['rev-parse', '--show-prefix']),
+        attempt(['symbolic-ref', '--short', '-q', 'HEAD']),
+        attempt(['rev-parse', '--verify', '-q', 'HEAD']),
+        git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...folders]),
+      ]);
+      return { branch: branch || null, head: head || null, changes: parsePorcelain(out, prefix ?? '').sort((a, b) => (a.path < b.path ? -1 : 1)) };
+    },
+
+    /** Names of the files in a folder at HEAD (none before the first commit). */
+    async namesAtHead(folder: string): Promise<string[]> {
+      const out = await attempt(['ls-tree', '--name-only', 'HEAD', '--', `${folder}/`]);
+      return (out ?? '').split('\n').filter(Boolean).map((path) => path.slice(path.lastIndexOf('/') + 1));
+    },
+
+    /** The unified diff of one file against HEAD; a file git does not track yet shows as all new. */
+    async diff(path: string): Promise<string> {
+      const untracked = (await git(['status', '--porcelain', '--untracked-files=all', '--', path])).startsWith('??');
+      const head = await attempt(['rev-parse', '--verify', '-q', 'HEAD']);
+      if (!untracked && head) return git(['diff', '--no-color', '--no-ext-diff', '--relative', 'HEAD', '--', path]);
+      // `--no-index` exits 1 when the files differ: the diff is in its stdout.
+      return git(['diff', '--no-color', '--no-ext-diff', '--no-index', '--', '/dev/null', path]).catch((error) => (error.code === 1 ? String(error.stdout) : ''));
+    },
+
+    async branches(): Promise<{ current: string | null; branches: string[]; remotes: string[] }> {
+      const [current, list, remotes] = await Promise.all([
+        attempt(['symbolic-ref', '--short', '-q', 'HEAD']),
+        attempt(['for-each-ref', '--format=%(refname:short)', 'refs/heads/']),
+        attempt(['remote']),
+      ]);
+      const branches = (list ?? '').split('\n').filter(Boolean);
+      // Before the first commit the current branch has no ref yet.
+      if (current && !branches.includes(current)) branches.push(current);
+      return { current: current || null, branches: branches.sort(), remotes: (remotes ?? '').split('\n').filter(Boolean) };
+    },
+
+    /** A new branch from HEAD, checked out; uncommitted changes stay in the tree (nothing else moves). */
+    async createBranch(name: string): Promise<void> {
+      if ((await tree.branches()).branches.includes(name)) throw new GitRefusedError(`A branch "${name}" already exists`);
+      await git(['switch', '--quiet', '-c', name]).catch((error) => { throw new GitRefusedError(gitReason(error)); });
+    },
+
+    /**
+     * Check out another branch; the files that differ between the two commits are returned, to be
+     * reindexed. With uncommitted changes in the content folders it refuses unless `carry` is set;
+     * then git itself refuses when a change would be overwritten (its message is kept).
+     */
+    async switchBranch(name: string, carry: boolean): Promise<{ branch: string; changed: string[] }> {
+      const { branches } = await tree.branches();
+      if (!branches.includes(name)) throw new NotFoundError(`No branch "${name}"`);
+      const { changes, head: before } = await tree.status();
+      if (changes.length && !carry) {
+        throw new GitRefusedError(`${changes.length} uncommitted change${changes.length === 1 ? '' : 's'}: commit ${changes.length === 1 ? 'it' : 'them'} first, or switch carrying ${changes.length === 1 ? 'it' : 'them'} along`, { changes });
+      }
+      await git(['switch', '--quiet', '--no-guess', name]).catch((error) => { throw new GitRefusedError(gitReason(error)); });
+      const after = await attempt(['rev-parse', '--verify', '-q', 'HEAD']);
+      const changed = before && after && before !== after ? (await git(['diff', '--name-only', '--relative', '--no-renames', before, after])).split('\n').filter(Boolean) : [];
+      return { branch: name, changed };
+    },
+
+    /** Push the current branch to `preferred` (or `origin`, or the only remote), setting it as upstream. */
+    async push(preferred?: string): Promise<{ remote: string; branch: string }> {
+      const { current, remotes } = await tree.branches();
+      const remote = [preferred, 'origin'].find((name) => name && remotes.includes(name)) ?? (remotes.length === 1 ? remotes[0] : undefined);
+      if (!remote) throw new GitUnavailableError(remotes.length ? `Several git remotes (${remotes.join(', ')}) and none is "origin": set git.push in the config` : 'No git remote is configured (git remote add origin <url>)');
+      if (!current) throw new GitRefusedError('HEAD is detached: switch to a branch before pushing');
+      // Names come from git itself (`git remote`, the checked-out branch), never from the request.
+      await git(['push', '--quiet', '--set-upstream', remote, `HEAD:refs/heads/${current}`], 120_000).catch((error) => { throw new GitRefusedError(gitReason(error)); });
+      return { remote, branch: current };
+    },
+  };
+  return tree;
+}
+
+export type WorkTree = ReturnType<typeof createWorkTree>;

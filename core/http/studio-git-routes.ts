@@ -1,0 +1,153 @@
+import type { Cms } from '../cms.js';
+import { assertMayManageGit, assertSignedIn, mayManageGit, mayReadPath, mayWriteAny, mayWritePath } from '../access/git-access.js';
+import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
+import { commitAuthor } from '../git/commit-author.js';
+import { documentStates } from '../git/document-states.js';
+import { createGit } from '../git/git.js';
+import { checkBranchName, checkProjectPath } from '../git/git-input.js';
+import { createWorkTree } from '../git/work-tree.js';
+import { contentFolder } from '../index/load.js';
+import type { Caller } from '../access/permissions.js';
+import { reindexFiles } from '../watch/reindex-files.js';
+import { readBody } from './body.js';
+import { json } from './respond.js';
+
+/**
+ * The Git panel's routes, under `<admin.path>/api/git/` (outside the API prefix, so no content type
+ * can take them). Each reads the request, checks access (core/access/git-access.ts), calls the
+ * core's git module and answers `{ data }` or Strapi's error envelope:
+ *
+ *   GET  status              branch, HEAD and the changed files the caller may read
+ *   GET  diff?path=…         one changed file against HEAD
+ *   GET  states?type=…       the Git state of each changed document of a type (the list's column)
+ *   GET  branches            local branches, the current one, remotes
+ *   POST commit              { message, paths? }: commit the changed files the caller may write
+ *   POST branches            { name }: create a branch from HEAD and switch to it
+ *   POST checkout            { branch, carry? }: switch branch, reindexing what changed
+ *   POST push                push the current branch to its remote
+ */
+
+interface GitRequest { cms: Cms; caller: Caller; url: URL; body: Record<string, unknown> }
+type Handler = (request: GitRequest) => Promise<{ status?: number; data: unknown }>;
+
+const tree = (cms: Cms) => createWorkTree(cms.root);
+
+/** A JSON object body with only the keys a route knows (unknown input is refused, not dropped). */
+function fields(body: unknown, known: string[]): Record<string, unknown> {
+  if (body === undefined) return {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ValidationError('The body must be a JSON object');
+  const unknown = Object.keys(body).filter((key) => !known.includes(key));
+  if (unknown.length) throw new ValidationError(`Unknown key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`, { keys: unknown });
+  return body as Record<string, unknown>;
+}
+
+function message(value: unknown): string {
+  if (typeof value !== 'string' || !value.trim()) throw new ValidationError('A commit needs a message', { key: 'message' });
+  if (value.length > 5000 || value.includes('\0')) throw new ValidationError('A commit message is at most 5000 characters, without NUL', { key: 'message' });
+  return value.trim();
+}
+
+const ROUTES: Record<string, { method: 'GET' | 'POST'; keys?: string[]; handle: Handler }> = {
+  'GET status': {
+    method: 'GET',
+    handle: async ({ cms, caller }) => {
+      const status = await tree(cms).status();
+      const changes = status.changes.filter((change) => mayReadPath(caller, cms.models, change.path)).map((change) => ({ ...change, writable: mayWritePath(caller, cms.models, change.path) }));
+      const { remotes } = await tree(cms).branches();
+      return { data: { ...status, changes, remotes, mayCommit: mayWriteAny(caller, cms.models), mayManage: mayManageGit(caller, cms.models) } };
+    },
+  },
+  'GET diff': {
+    method: 'GET',
+    handle: async ({ cms, caller, url }) => {
+      const path = checkProjectPath(url.searchParams.get('path') ?? undefined);
+      if (!mayReadPath(caller, cms.models, path)) throw new ForbiddenError(`You may not read ${path}`);
+      return { data: { path, diff: await tree(cms).diff(path) } };
+    },
+  },
+  'GET states': {
+    method: 'GET',
+    handle: async ({ cms, caller, url }) => {
+      const name = url.searchParams.get('type') ?? '';
+      const model = cms.contentTypes().find((candidate) => candidate.pluralName === name || candidate.singularName === name);
+      if (!model) throw new NotFoundError(`Unknown content type "${name}"`);
+      if (!caller.can(model, 'find')) throw new ForbiddenError();
+      const folder = `content/${contentFolder(model)}`;
+      const work = tree(cms);
+      const [{ changes }, names] = await Promise.all([work.status([folder]), work.namesAtHead(folder)]);
+      return { data: documentStates(changes, folder, names) };
+    },
+  },
+  'GET branches': { method: 'GET', handle: async ({ cms }) => ({ data: await tree(cms).branches() }) },
+  'POST commit': {
+    method: 'POST',
+    keys: ['message', 'paths'],
+    handle: async ({ cms, caller, body }) => {
+      if (!mayWriteAny(caller, cms.models)) throw new ForbiddenError('Committing needs a credential that may write content');
+      const text = message(body.message);
+      if (body.paths !== undefined && !Array.isArray(body.paths)) throw new ValidationError('paths must be a list of changed files', { key: 'paths' });
+      const changed = (await tree(cms).status()).changes.flatMap((change) => (change.from ? [change.path, change.from] : [change.path]));
+      const named = body.paths === undefined ? undefined : (body.paths as unknown[]).map(checkProjectPath);
+      for (const path of named ?? []) {
+        if (!mayWritePath(caller, cms.models, path)) throw new ForbiddenError(`You may not commit ${path}`);
+        if (!changed.includes(path)) throw new ValidationError(`${path} has no change to commit`, { path });
+      }
+      const paths = named ?? changed.filter((path) => mayWritePath(caller, cms.models, path));
+      if (!paths.length) throw new ValidationError('Nothing to commit: no changed file you may write');
+      const user = caller.userId === undefined ? undefined : cms.auth.users.byId(caller.userId);
+      const author = commitAuthor(user?.username ?? caller.name, user?.email);
+      const commit = await createGit(cms.root).commitPaths(paths, text, author);
+      if (!commit) throw new ValidationError('Nothing to commit: the files match HEAD');
+      return { status: 201, data: { commit, files: paths, author } };
+    },
+  },
+  'POST branches': {
+    method: 'POST',
+    keys: ['name'],
+    handle: async ({ cms, caller, body }) => {
+      assertMayManageGit(caller, cms.models, 'create branches');
+      const name = await checkBranchName(cms.root, body.name);
+      await tree(cms).createBranch(name);
+      return { status: 201, data: { current: name } };
+    },
+  },
+  'POST checkout': {
+    method: 'POST',
+    keys: ['branch', 'carry'],
+    handle: async ({ cms, caller, body }) => {
+      assertMayManageGit(caller, cms.models, 'switch branches');
+      const name = await checkBranchName(cms.root, body.branch);
+      if (body.carry !== undefined && typeof body.carry !== 'boolean') throw new ValidationError('carry must be true or false', { key: 'carry' });
+      const { branch, changed } = await tree(cms).switchBranch(name, body.carry === true);
+      // The watcher would see the checkout too; reindexing here answers only once the API serves the new branch.
+      if (changed.length) await reindexFiles(cms, changed, (line) => process.stderr.write(`${line}\n`));
+      return { data: { current: branch, changed: changed.length } };
+    },
+  },
+  'POST push': {
+    method: 'POST',
+    keys: [],
+    handle: async ({ cms, caller }) => {
+      assertMayManageGit(caller, cms.models, 'push');
+      return { data: await tree(cms).push(cms.config.git.push || undefined) };
+    },
+  },
+};
+
+/**
+ * Answer `<admin.path>/api/git/<name>`.
+ *
+ * @example
+ * await studioGitResponse(cms, request, 'status', url, headers) // 200 { data: { branch: 'main', changes: [...] } }
+ */
+export async function studioGitResponse(cms: Cms, request: Request, name: string, url: URL, headers: Record<string, string>): Promise<Response> {
+  const methods = (['GET', 'POST'] as const).filter((method) => Object.hasOwn(ROUTES, `${method} ${name}`));
+  if (!methods.length) throw new NotFoundError();
+  const route = ROUTES[`${request.method} ${name}`];
+  if (!Object.hasOwn(ROUTES, `${request.method} ${name}`)) throw new MethodNotAllowedError([...methods]);
+  const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
+  assertSignedIn(caller);
+  const body = route.method === 'POST' ? fields(await readBody(request), route.keys ?? []) : {};
+  const { status = 200, data } = await route.handle({ cms, caller, url, body });
+  return json(status, { data }, { ...headers, 'cache-control': 'no-store' });
+}

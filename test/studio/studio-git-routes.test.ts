@@ -1,0 +1,152 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TEST_ENV } from '../auth/helpers.js';
+import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
+import { addBareRemote, git, gitSampleSite } from './git-site.js';
+
+const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb';
+const CATEGORY = 'dr53qgpqqvshydcnntpfqvew';
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+const EDITOR_GRANTS = { 'api::article.article': ['find', 'findOne', 'update'], 'api::category.category': ['find', 'findOne'] };
+
+async function site(authenticated = EDITOR_GRANTS) {
+  const root = gitSampleSite(authenticated);
+  const app = await startApp(root, { env: TEST_ENV, report: () => {} });
+  const full = app.cms.auth.tokens.create({ name: 'Owner Token', type: 'full-access' }).accessKey;
+  const readOnly = app.cms.auth.tokens.create({ name: 'reader', type: 'read-only' }).accessKey;
+  return { root, app, full, readOnly };
+}
+
+const retitle = (app: TestServer, key: string, title: string) =>
+  app.sendJson('PUT', `/api/articles/${ARTICLE}?status=draft`, { data: { title } }, bearer(key));
+
+describe('the Git panel routes', () => {
+  it('answer 401 to the Public role and to a wrong token', async () => {
+    const { app } = await site();
+    for (const path of ['status', 'diff?path=content/articles/x.json', 'states?type=articles', 'branches']) {
+      expect((await app.getJson(`/admin/api/git/${path}`)).status).toBe(401);
+    }
+    expect((await app.sendJson('POST', '/admin/api/git/commit', { message: 'x' })).status).toBe(401);
+    expect((await app.getJson('/admin/api/git/status', { headers: bearer('wrong') })).status).toBe(401);
+  });
+
+  it('let a read-only token see status, diff and states, and refuse it every write with 403', async () => {
+    const { app, full, readOnly } = await site();
+    expect((await retitle(app, full, 'Changed')).status).toBe(200);
+    const status = await app.getJson('/admin/api/git/status', { headers: bearer(readOnly) });
+    expect(status.status).toBe(200);
+    expect(status.body.data).toMatchObject({ branch: 'main', mayCommit: false, mayManage: false });
+    expect(status.body.data.changes).toEqual([{ path: `content/articles/${ARTICLE}.draft.json`, state: 'new', writable: false }]);
+    const diff = await app.getJson(`/admin/api/git/diff?path=content/articles/${ARTICLE}.draft.json`, { headers: bearer(readOnly) });
+    expect(diff.body.data.diff).toContain('+  "title": "Changed"');
+    const states = await app.getJson('/admin/api/git/states?type=articles', { headers: bearer(readOnly) });
+    expect(states.body.data).toEqual({ [ARTICLE]: 'modified' });
+    for (const [path, body] of [['commit', { message: 'x' }], ['branches', { name: 'edits' }], ['checkout', { branch: 'main' }], ['push', {}]] as const) {
+      const answer = await app.sendJson('POST', `/admin/api/git/${path}`, body, bearer(readOnly));
+      expect([path, answer.status, answer.body.error.name]).toEqual([path, 403, 'ForbiddenError']);
+    }
+  });
+
+  it('commit the changed files with the message, authored by the token, and leave a clean status', async () => {
+    const { root, app, full } = await site();
+    await retitle(app, full, 'Committed from the studio');
+    const answer = await app.sendJson('POST', '/admin/api/git/commit', { message: 'Retitle the Norway article' }, bearer(full));
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({ files: [`content/articles/${ARTICLE}.draft.json`], author: { name: 'Owner Token', email: 'owner-token@cms.local' } });
+    expect(git(root, 'log', '-1', '--format=%H|%an <%ae>|%s')).toBe(`${answer.body.data.commit}|Owner Token <owner-token@cms.local>|Retitle the Norway article`);
+    expect(JSON.parse(git(root, 'show', `HEAD:content/articles/${ARTICLE}.draft.json`)).title).toBe('Committed from the studio');
+    expect((await app.getJson('/admin/api/git/status', { headers: bearer(full) })).body.data.changes).toEqual([]);
+    const again = await app.sendJson('POST', '/admin/api/git/commit', { message: 'again' }, bearer(full));
+    expect([again.status, again.body.error.message]).toEqual([400, 'Nothing to commit: no changed file you may write']);
+  });
+
+  it('commit for an account only the files of types it may write, authored by its username and email', async () => {
+    const { root, app, full } = await site();
+    await app.cms.auth.users.add({ username: 'editor', email: 'editor@example.com', password: 'Correct-Horse-9' });
+    const jwt = (await app.sendJson('POST', '/api/auth/local', { identifier: 'editor', password: 'Correct-Horse-9' })).body.jwt;
+    await retitle(app, jwt, 'By the editor');
+    await app.sendJson('PUT', `/api/categories/${CATEGORY}`, { data: { name: 'Owner change' } }, bearer(full));
+    const status = await app.getJson('/admin/api/git/status', { headers: bearer(jwt) });
+    expect(status.body.data.changes.map((change: { path: string; writable: boolean }) => [change.path, change.writable])).toEqual([
+      [`content/articles/${ARTICLE}.draft.json`, true], [`content/categories/${CATEGORY}.json`, false],
+    ]);
+    const refused = await app.sendJson('POST', '/admin/api/git/commit', { message: 'x', paths: [`content/categories/${CATEGORY}.json`] }, bearer(jwt));
+    expect([refused.status, refused.body.error.message]).toEqual([403, `You may not commit content/categories/${CATEGORY}.json`]);
+    const answer = await app.sendJson('POST', '/admin/api/git/commit', { message: 'Editor work' }, bearer(jwt));
+    expect(answer.status).toBe(201);
+    expect(git(root, 'log', '-1', '--format=%an <%ae>', '--name-only')).toBe(`editor <editor@example.com>\n\ncontent/articles/${ARTICLE}.draft.json`);
+    expect(git(root, 'status', '--porcelain', '--', 'content')).toBe(`M content/categories/${CATEGORY}.json`);
+  });
+
+  it.each(['-f', '--orphan', 'a..b', '@{-1}', 'with space', 'x.lock', '', 'a:b', 'refs/../x', 5])('refuse the branch name %j with 400', async (name) => {
+    const { app, full } = await site();
+    const answer = await app.sendJson('POST', '/admin/api/git/branches', { name }, bearer(full));
+    expect([answer.status, answer.body.error.name]).toEqual([400, 'ValidationError']);
+    expect((await app.sendJson('POST', '/admin/api/git/checkout', { branch: name }, bearer(full))).status).toBe(400);
+  });
+
+  it.each(['../cms.config.json', '-p', 'content/../cms.config.json', '/etc/passwd', 'cms.config.json', 'content/articles/./x.json', '.git/config'])('refuse the diff path %j with 400', async (path) => {
+    const { app, full } = await site();
+    const answer = await app.getJson(`/admin/api/git/diff?path=${encodeURIComponent(path)}`, { headers: bearer(full) });
+    expect([answer.status, answer.body.error.name]).toEqual([400, 'ValidationError']);
+  });
+
+  it('refuse unknown body keys and a missing message', async () => {
+    const { app, full } = await site();
+    expect((await app.sendJson('POST', '/admin/api/git/commit', { message: 'x', amend: true }, bearer(full))).body.error.message).toBe('Unknown key: amend');
+    expect((await app.sendJson('POST', '/admin/api/git/commit', { message: '  ' }, bearer(full))).body.error.message).toBe('A commit needs a message');
+    expect((await app.request('/admin/api/git/commit', { headers: bearer(full) })).status).toBe(405);
+    expect((await app.getJson('/admin/api/git/nope', { headers: bearer(full) })).status).toBe(404);
+  });
+
+  it('create and switch branches, refusing to leave uncommitted changes behind unless asked to carry them, and reindex', async () => {
+    const { root, app, full } = await site();
+    const title = async () => (await app.getJson(`/api/articles/${ARTICLE}?status=draft`, { headers: bearer(full) })).body.data.title;
+    expect((await app.sendJson('POST', '/admin/api/git/branches', { name: 'edits/spring' }, bearer(full))).status).toBe(201);
+    expect(git(root, 'branch', '--show-current')).toBe('edits/spring');
+    expect((await app.sendJson('POST', '/admin/api/git/branches', { name: 'edits/spring' }, bearer(full))).status).toBe(409);
+    await retitle(app, full, 'Spring title');
+    const refused = await app.sendJson('POST', '/admin/api/git/checkout', { branch: 'main' }, bearer(full));
+    expect([refused.status, refused.body.error.message]).toEqual([409, '1 uncommitted change: commit it first, or switch carrying it along']);
+    await app.sendJson('POST', '/admin/api/git/commit', { message: 'Spring' }, bearer(full));
+    const back = await app.sendJson('POST', '/admin/api/git/checkout', { branch: 'main' }, bearer(full));
+    expect(back.body.data).toEqual({ current: 'main', changed: 1 });
+    expect(await title()).toBe('Beautiful mountains of Norway');
+    await app.sendJson('POST', '/admin/api/git/checkout', { branch: 'edits/spring' }, bearer(full));
+    expect(await title()).toBe('Spring title');
+    // Carried: an uncommitted change that the other branch does not touch moves along.
+    await app.sendJson('PUT', `/api/categories/${CATEGORY}`, { data: { name: 'Carried' } }, bearer(full));
+    const carried = await app.sendJson('POST', '/admin/api/git/checkout', { branch: 'main', carry: true }, bearer(full));
+    expect(carried.status).toBe(200);
+    expect(git(root, 'status', '--porcelain', '--', 'content')).toBe(`M content/categories/${CATEGORY}.json`);
+    expect((await app.sendJson('POST', '/admin/api/git/checkout', { branch: 'nope' }, bearer(full))).status).toBe(404);
+  });
+
+  it('push the current branch to origin, and say so when no remote is configured', async () => {
+    const { root, app, full } = await site();
+    const none = await app.sendJson('POST', '/admin/api/git/push', {}, bearer(full));
+    expect([none.status, none.body.error.message]).toEqual([409, 'No git remote is configured (git remote add origin <url>)']);
+    const remote = addBareRemote(root);
+    const pushed = await app.sendJson('POST', '/admin/api/git/push', {}, bearer(full));
+    expect([pushed.status, pushed.body.data]).toEqual([200, { remote: 'origin', branch: 'main' }]);
+    expect(git(remote, 'rev-parse', 'main')).toBe(git(root, 'rev-parse', 'HEAD'));
+  });
+
+  it('mark a document that is not in HEAD as new', async () => {
+    const { app, full } = await site();
+    const created = await app.sendJson('POST', '/api/categories', { data: { name: 'Brand new' } }, bearer(full));
+    writeFileSync(join(app.cms.root, `content/categories/${CATEGORY}.json`), '{"name":"Edited by hand","slug":"x"}\n');
+    const states = await app.getJson('/admin/api/git/states?type=categories', { headers: bearer(full) });
+    expect(states.body.data).toEqual({ [created.body.data.documentId]: 'new', [CATEGORY]: 'modified' });
+    const diff = await app.getJson(`/admin/api/git/diff?path=content/categories/${created.body.data.documentId}.json`, { headers: bearer(full) });
+    expect(diff.body.data.diff).toMatch(/new file mode[\s\S]*\+\s*"name": "Brand new"/);
+  });
+
+  it('say when the project is not a git repository', async () => {
+    const app = await startApp(copySampleSite(), { env: TEST_ENV, report: () => {} });
+    const full = app.cms.auth.tokens.create({ name: 'all', type: 'full-access' }).accessKey;
+    const answer = await app.getJson('/admin/api/git/status', { headers: bearer(full) });
+    expect([answer.status, answer.body.error.message]).toEqual([409, 'This project is not a git repository (run `git init` in it)']);
+  });
+});
