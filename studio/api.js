@@ -18,11 +18,11 @@ export class ApiError extends Error {
     this.details = body?.error?.details ?? {};
   }
 
-  /** Field name → message, from `details.errors[].path` (the first segment is the attribute). */
+  /** Field path → message, from `details.errors[].path`: `title`, `seo.metaTitle`, `blocks.1.body`. */
   get fieldErrors() {
     const errors = {};
     for (const problem of this.details.errors ?? []) {
-      const field = problem.path?.[0];
+      const field = problem.path?.length ? problem.path.join('.') : undefined;
       if (field !== undefined && errors[field] === undefined) errors[field] = problem.message;
     }
     return errors;

@@ -1,23 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { ApiError, documentPath, prefix, request, transitionPath } from './api.js';
-import { editable, NOT_EDITABLE, WIDGETS } from './fields.js';
+import { componentTable, registerComponents } from './components.js';
 import { DocumentActions } from './document-actions.js';
+import { Fields, populateFor, readFields, writeFields } from './field.js';
+import { FormContext } from './form-context.js';
 import { href, navigate } from './router.js';
 
-/** Form values from an API document: one entry per editable attribute. */
-const toForm = (model, document) => Object.fromEntries(model.attributes.filter(editable).map((attribute) => [attribute.name, WIDGETS[attribute.type].read(document?.[attribute.name], attribute)]));
-
-/** The request body from the form; input that cannot be sent at all (JSON syntax) is reported per field. */
-function toBody(model, values) {
-  const data = {};
-  const problems = {};
-  for (const attribute of model.attributes.filter(editable)) {
-    if (attribute.type === 'password' && values[attribute.name] === '') continue; // never read back: empty means unchanged
-    try { data[attribute.name] = WIDGETS[attribute.type].write(values[attribute.name], attribute); } catch (error) { problems[attribute.name] = error.message; }
-  }
-  return { data, problems };
-}
+/** Form values from an API document; the request body back from them (see field.js). */
+const toForm = (model, document) => readFields(model.attributes, document);
+const toBody = (model, values) => writeFields(model.attributes, values);
 
 /**
  * Edit one document (a collection type's, or a single type) in a form drawn from its schema. Every
@@ -25,6 +17,7 @@ function toBody(model, values) {
  * the API's validation errors are shown at their fields.
  */
 export function DocumentForm({ model, meta, documentId, locale }) {
+  registerComponents(meta.components);
   const name = model.kind === 'singleType' ? model.singularName : model.pluralName;
   const isNew = model.kind !== 'singleType' && documentId === undefined;
   const [document, setDocument] = useState();
@@ -34,7 +27,8 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   const [message, setMessage] = useState();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const populate = model.attributes.filter((attribute) => attribute.type === 'relation' && editable(attribute)).map((attribute) => attribute.name);
+  // Every relation, media and component at any depth, so the form shows what the document holds.
+  const populate = populateFor(model.attributes, componentTable());
   const readQuery = { locale, status: model.draftAndPublish ? 'draft' : undefined, populate };
 
   useEffect(() => {
@@ -105,8 +99,9 @@ export function DocumentForm({ model, meta, documentId, locale }) {
       ${missing && html`<p class="notice">No ${locale ? `“${locale}” version` : 'content'} yet: saving creates it.</p>`}
       ${message?.error && html`<p class="error" role="alert">${message.error}</p>`}
       ${message?.ok && html`<p class="ok" role="status">${message.ok}</p>`}
-      ${model.attributes.map((attribute) => html`<${Field} attribute=${attribute} value=${values[attribute.name]} error=${errors[attribute.name]} locale=${locale}
-        onChange=${(value) => setValues((current) => ({ ...current, [attribute.name]: value }))} />`)}
+      <${FormContext.Provider} value=${{ model, documentId, locale, values }}>
+        <${Fields} attributes=${model.attributes} values=${values} errors=${errors} locale=${locale} onChange=${setValues} />
+      </${FormContext.Provider}>
     </form>`;
 }
 
@@ -114,19 +109,3 @@ const labelFor = (model, document) => String(document[model.mainField] ?? '') ||
 
 /** Schema defaults for a new document. */
 const defaults = (model) => Object.fromEntries(model.attributes.filter((attribute) => attribute.default !== undefined).map((attribute) => [attribute.name, attribute.default]));
-
-function Field({ attribute, value, error, onChange, locale }) {
-  const id = `field-${attribute.name}`;
-  const label = html`<label for=${id}>${attribute.name}${attribute.required ? html`<span class="required" title="required"> *</span>` : ''}</label>`;
-  if (!editable(attribute)) {
-    const why = NOT_EDITABLE[attribute.type] ? `edited in the content file for now (no ${NOT_EDITABLE[attribute.type]} in the studio yet)` : attribute.type === 'relation' ? 'you may not read its target' : `type ${attribute.type}`;
-    return html`<div class="field readonly" data-field=${attribute.name}><span class="label">${attribute.name}</span><span class="muted">${attribute.type}: ${why}</span></div>`;
-  }
-  const widget = WIDGETS[attribute.type];
-  return html`<div class=${`field${error ? ' has-error' : ''}`} data-field=${attribute.name}>
-    ${label}
-    ${widget.draw({ id, value, onChange, attribute, locale, invalid: error ? 'true' : undefined })}
-    ${widget.hint && html`<span class="hint">${widget.hint}</span>`}
-    ${error && html`<p class="field-error" role="alert">${error}</p>`}
-  </div>`;
-}

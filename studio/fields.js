@@ -1,6 +1,10 @@
 import { html } from './html.js';
 import { RelationPicker } from './relation-picker.js';
 import { labelOf } from './label.js';
+import { componentWidget, dynamicZoneWidget } from './component-field.js';
+import { mediaWidget } from './media-field.js';
+import { uidWidget } from './uid-field.js';
+import { blocksWidget } from './blocks-editor.js';
 
 // One widget per attribute type: how an API value becomes a form value, how it goes back, and how it is drawn.
 // Conversions only reshape input (text → number, local time → ISO); the API alone validates.
@@ -39,7 +43,7 @@ const json = {
 
 export const WIDGETS = {
   string: input('text'),
-  uid: input('text'),
+  uid: uidWidget,
   email: input('email'),
   password: { ...input('password', { autocomplete: 'new-password' }), read: () => '' },
   text: textarea(3),
@@ -63,16 +67,16 @@ export const WIDGETS = {
       <option value="">—</option>${attribute.enum.map((option) => html`<option value=${option}>${option}</option>`)}</select>`,
   },
   json,
-  blocks: { ...json, hint: 'Blocks, as JSON' },
+  blocks: blocksWidget,
   relation: {
     read: (value, attribute) => [].concat(value ?? []).map((item) => ({ documentId: item.documentId, label: labelOf(item, attribute.targetMainField) })),
     write: (value, attribute) => (isToMany(attribute) ? value.map((item) => item.documentId) : value[0]?.documentId ?? null),
     draw: (props) => html`<${RelationPicker} ...${props} many=${isToMany(props.attribute)} />`,
   },
+  media: mediaWidget,
+  component: componentWidget,
+  dynamiczone: dynamicZoneWidget,
 };
-
-/** Attribute types the studio does not edit yet: shown, read-only, with what to do instead. */
-export const NOT_EDITABLE = { media: 'media library', component: 'component editor', dynamiczone: 'dynamic zone editor' };
 
 export const isToMany = (attribute) => /ToMany$|^manyWay$/.test(attribute.relation ?? '');
 

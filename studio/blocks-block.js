@@ -1,0 +1,56 @@
+import { useState } from 'preact/hooks';
+import { html } from './html.js';
+import { InlineEditor } from './blocks-inline.js';
+import { plainText, understood } from './blocks-model.js';
+
+const TAG = { paragraph: 'p', quote: 'blockquote' };
+
+/** A list: one inline editor per item (Enter adds the next item), nested lists drawn the same way. */
+function ListBlock({ block, onChange, tools, label }) {
+  // A counter, so asking twice for the same block still moves the caret there.
+  const [focusAt, setFocusAt] = useState({ index: -1, n: 0 });
+  const items = block.children;
+  const setItems = (update) => onChange((current) => ({ ...current, children: update(current.children) }));
+  const enter = (index) => (before, after) => {
+    setItems((current) => [...current.slice(0, index), { ...current[index], children: before }, { type: 'list-item', children: after }, ...current.slice(index + 1)]);
+    setFocusAt((last) => ({ index: index + 1, n: last.n + 1 }));
+  };
+  const List = block.format === 'ordered' ? 'ol' : 'ul';
+  return html`<${List} class="blocks-list">${items.map((item, index) => (item.type === 'list'
+    ? html`<li class="nested"><${ListBlock} block=${item} tools=${tools} label=${`${label}, nested list ${index + 1}`}
+        onChange=${(update) => setItems((current) => current.map((other, at) => (at === index ? update(other) : other)))} /></li>`
+    : html`<li class="list-item"><${InlineEditor} nodes=${item.children} tools=${tools} label=${`${label}, item ${index + 1}`} focus=${focusAt.index === index ? focusAt.n : 0} onEnter=${enter(index)}
+        onChange=${(children) => setItems((current) => current.map((other, at) => (at === index ? { ...other, children } : other)))} />
+        <button type="button" class="link" aria-label=${`Remove ${label}, item ${index + 1}`} disabled=${items.length === 1} onClick=${() => setItems((current) => current.filter((_, at) => at !== index))}>×</button></li>`))}
+  </${List}>`;
+}
+
+/** What the editor does not edit (an image, a type it does not know): shown, and kept exactly. */
+function KeptBlock({ block }) {
+  if (block?.type === 'image' && block.image?.url) {
+    return html`<figure class="blocks-image"><img src=${block.image.formats?.thumbnail?.url ?? block.image.url} alt=${block.image.alternativeText ?? ''} />
+      <figcaption class="hint">Image ${block.image.name ?? ''}: kept as it is</figcaption></figure>`;
+  }
+  return html`<div class="blocks-kept"><span class="hint">A ${String(block?.type ?? 'unknown')} block the studio does not edit: kept as it is.</span>
+    <pre>${JSON.stringify(block, null, 2)}</pre></div>`;
+}
+
+/**
+ * The body of one block, by type. `onChange(update)` changes the block; `onEnter(before, after)`
+ * splits it (a paragraph or heading continues in a new paragraph).
+ */
+export function BlockBody({ block, onChange, onEnter, tools, label, focus }) {
+  if (!understood(block)) return html`<${KeptBlock} block=${block} />`;
+  if (block.type === 'list') return html`<${ListBlock} block=${block} onChange=${onChange} tools=${tools} label=${label} />`;
+  if (block.type === 'code') {
+    return html`<div class="blocks-code">
+      <textarea class="code" rows="4" spellcheck="false" aria-label=${label} value=${plainText(block.children)}
+        onInput=${(event) => { const text = event.currentTarget.value; onChange((current) => ({ ...current, children: [{ type: 'text', text }] })); }} />
+      <input class="language" aria-label=${`${label} language`} placeholder="language" value=${block.language ?? ''}
+        onInput=${(event) => { const language = event.currentTarget.value; onChange(({ language: _, ...current }) => (language ? { ...current, language } : current)); }} />
+    </div>`;
+  }
+  const tag = block.type === 'heading' ? `h${block.level}` : TAG[block.type];
+  return html`<${InlineEditor} tag=${tag} nodes=${block.children} tools=${tools} label=${label} onEnter=${onEnter} focus=${focus}
+    onChange=${(children) => onChange((current) => ({ ...current, children }))} />`;
+}

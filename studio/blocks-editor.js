@@ -1,0 +1,67 @@
+import { useRef, useState } from 'preact/hooks';
+import { html } from './html.js';
+import { BlockBody } from './blocks-block.js';
+import { emptyBlock, KINDS, kindOf, toKind, understood } from './blocks-model.js';
+import { move } from './item-list.js';
+
+// A visual editor for Strapi's blocks format, written here (about 400 lines in five files) rather
+// than taken from a library: the editors that speak this format (Strapi's own, on Slate) need React
+// and a build step, and a generic one (ProseMirror, Lexical) would need a lossy mapping both ways.
+// This one edits the value in place, so every block it is not asked to change is written back as read.
+
+const TOOLS = [['bold', 'Bold', 'B'], ['italic', 'Italic', 'I'], ['underline', 'Underline', 'U'], ['strikethrough', 'Strikethrough', 'S'], ['code', 'Inline code', '</>']];
+
+/** The toolbar: marks and links act on the selection of the block that last had the focus. */
+function Toolbar({ tools }) {
+  const [linking, setLinking] = useState();
+  const keep = (event) => event.preventDefault(); // a click keeps the selection in the text
+  const startLink = () => {
+    const range = tools.current?.editor.range();
+    if (range && range.start !== range.end) setLinking({ editor: tools.current.editor, range, url: '' });
+  };
+  const applyLink = () => { linking.editor.link(linking.url.trim(), linking.range); setLinking(undefined); };
+  return html`<div class="blocks-toolbar" role="toolbar" aria-label="Text formatting">
+    ${TOOLS.map(([mark, label, text]) => html`<button type="button" aria-label=${label} title=${label} onMouseDown=${keep} onClick=${() => tools.current?.editor.mark(mark)}>${text}</button>`)}
+    <button type="button" aria-label="Link" title="Link (empty to remove)" onMouseDown=${keep} onClick=${startLink}>Link</button>
+    ${linking && html`<span class="link-form"><input aria-label="Link URL" placeholder="https://…" value=${linking.url}
+      onInput=${(event) => setLinking({ ...linking, url: event.currentTarget.value })} onKeyDown=${(event) => { if (event.key === 'Enter') { event.preventDefault(); applyLink(); } }} />
+      <button type="button" onClick=${applyLink}>Apply link</button><button type="button" class="link" onClick=${() => setLinking(undefined)}>Cancel</button></span>`}
+  </div>`;
+}
+
+function BlocksEditor({ id, value, onChange, attribute }) {
+  const blocks = value ?? [];
+  const tools = useRef();
+  // A counter, so asking twice for the same block still moves the caret there.
+  const [focusAt, setFocusAt] = useState({ index: -1, n: 0 });
+  const change = (update) => onChange((current) => update(current ?? []));
+  const update = (index) => (fn) => change((current) => current.map((block, at) => (at === index ? fn(block) : block)));
+  const insert = (index, block) => { change((current) => [...current.slice(0, index), block, ...current.slice(index)]); setFocusAt((last) => ({ index: index, n: last.n + 1 })); };
+  const label = (index) => `${attribute.name} block ${index + 1}`;
+  return html`<div class="blocks-editor" id=${id}>
+    <${Toolbar} tools=${tools} />
+    <ol class="blocks">${blocks.map((block, index) => html`<li class=${`block block-${String(block?.type)}`}>
+      <div class="block-tools">
+        ${understood(block)
+          ? html`<select aria-label=${`${label(index)} type`} value=${kindOf(block)} onChange=${(event) => { const kind = event.currentTarget.value; update(index)((current) => toKind(current, kind)); }}>
+              ${Object.entries(KINDS).map(([kind, name]) => html`<option value=${kind}>${name}</option>`)}</select>`
+          : html`<span class="muted">${String(block?.type ?? 'unknown')}</span>`}
+        <button type="button" aria-label=${`Move ${label(index)} up`} disabled=${index === 0} onClick=${() => change((current) => move(current, index, index - 1))}>↑</button>
+        <button type="button" aria-label=${`Move ${label(index)} down`} disabled=${index === blocks.length - 1} onClick=${() => change((current) => move(current, index, index + 1))}>↓</button>
+        <button type="button" class="danger" aria-label=${`Remove ${label(index)}`} onClick=${() => change((current) => current.filter((_, at) => at !== index))}>Remove</button>
+      </div>
+      <${BlockBody} block=${block} label=${label(index)} focus=${focusAt.index === index ? focusAt.n : 0} onChange=${update(index)}
+        tools=${(editor) => { tools.current = { editor }; }}
+        onEnter=${(before, after) => { update(index)((current) => ({ ...current, children: before })); insert(index + 1, { type: 'paragraph', children: after }); }} />
+    </li>`)}</ol>
+    <button type="button" onClick=${() => insert(blocks.length, emptyBlock())}>Add a paragraph</button>
+  </div>`;
+}
+
+export const blocksWidget = {
+  nested: false,
+  // The value is edited in place; `null` (no blocks yet) stays null until a block is added.
+  read: (value) => value ?? null,
+  write: (value) => value,
+  draw: (props) => html`<${BlocksEditor} ...${props} />`,
+};

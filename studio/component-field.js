@@ -1,0 +1,78 @@
+import { html } from './html.js';
+import { componentAttributes, components, itemKey } from './components.js';
+import { apply, Fields, FormProblems, hasErrorUnder, readFields, writeFields } from './field.js';
+import { ItemList } from './item-list.js';
+
+// Components (single and repeatable) and dynamic zones: nested forms drawn from the component
+// schemas, at any depth. Form values carry a `__key` (and `__component` in a zone) that only the
+// studio uses; the body sent is the plain object the API expects, without the component ids.
+
+/** One component's form values from its API object. */
+const readItem = (uid, source) => ({ __key: itemKey(), ...readFields(componentAttributes(uid), source ?? {}) });
+
+/** One component's API object from its form values; problems (JSON syntax) are thrown with their paths. */
+function writeItem(uid, values, path) {
+  const { data, problems } = writeFields(componentAttributes(uid), values, path);
+  if (Object.keys(problems).length) throw new FormProblems(problems);
+  return data;
+}
+
+/** A short title for a list item: its first non-empty text field, else its position. */
+function itemTitle(uid, item, index) {
+  const name = components.get(uid)?.displayName ?? uid;
+  const text = componentAttributes(uid).filter((attribute) => ['string', 'text', 'email', 'uid'].includes(attribute.type)).map((attribute) => item[attribute.name]).find((value) => value);
+  return `${name} ${index + 1}${text ? `: ${String(text).slice(0, 60)}` : ''}`;
+}
+
+/** Nested fields of one component item, changing that item in place. */
+const itemFields = ({ uid, item, errors, path, locale, onItem }) => html`<${Fields} attributes=${componentAttributes(uid)} values=${item} errors=${errors} path=${path} locale=${locale} onChange=${onItem} />`;
+
+function ComponentField({ attribute, value, onChange, errors, path, locale }) {
+  const uid = attribute.component;
+  const name = components.get(uid)?.displayName ?? uid;
+  if (!attribute.repeatable) {
+    if (!value) return html`<button type="button" onClick=${() => onChange(readItem(uid, {}))}>Add ${name}</button>`;
+    return html`<fieldset class="component">
+      ${itemFields({ uid, item: value, errors, path, locale, onItem: onChange })}
+      <button type="button" class="danger" onClick=${() => onChange(null)}>Remove ${name}</button>
+    </fieldset>`;
+  }
+  return html`<${ItemList} items=${value} onChange=${onChange} min=${attribute.min} max=${attribute.max}
+    title=${(item, index) => itemTitle(uid, item, index)} hasError=${(index) => hasErrorUnder(errors, [...path, index])}
+    render=${(item, index) => itemFields({ uid, item, errors, path: [...path, index], locale, onItem: (next) => onChange((current) => current.map((other, at) => (at === index ? apply(next, other) : other))) })}>
+    <button type="button" onClick=${() => onChange((current) => [...current, readItem(uid, {})])}>Add an entry to ${attribute.name}</button>
+  </${ItemList}>`;
+}
+
+function DynamicZoneField({ attribute, value, onChange, errors, path, locale }) {
+  const add = (event) => {
+    const select = event.currentTarget.previousElementSibling;
+    if (select.value) onChange((current) => [...current, { ...readItem(select.value, {}), __component: select.value }]);
+  };
+  return html`<${ItemList} items=${value} onChange=${onChange} min=${attribute.min} max=${attribute.max}
+    title=${(item, index) => itemTitle(item.__component, item, index)} hasError=${(index) => hasErrorUnder(errors, [...path, index])}
+    render=${(item, index) => (item.__raw
+      ? html`<p class="muted">Component ${item.__component} is not in the schemas: kept as it is.</p>`
+      : itemFields({ uid: item.__component, item, errors, path: [...path, index], locale, onItem: (next) => onChange((current) => current.map((other, at) => (at === index ? apply(next, other) : other))) }))}>
+    <select aria-label=${`Component to add to ${attribute.name}`}>${attribute.components.map((uid) => html`<option value=${uid}>${components.get(uid)?.displayName ?? uid}</option>`)}</select>
+    <button type="button" onClick=${add}>Add to ${attribute.name}</button>
+  </${ItemList}>`;
+}
+
+/** Drop the API's component ids: the files hold none, and a write matches components by position. */
+const withoutId = ({ id, ...rest }) => rest;
+
+export const componentWidget = {
+  nested: true,
+  read: (value, attribute) => (attribute.repeatable ? (value ?? []).map((item) => readItem(attribute.component, item)) : value ? readItem(attribute.component, value) : null),
+  write: (value, attribute, path) => (attribute.repeatable ? value.map((item, index) => writeItem(attribute.component, item, [...path, index])) : value ? writeItem(attribute.component, value, path) : null),
+  draw: (props) => html`<${ComponentField} ...${props} />`,
+};
+
+export const dynamicZoneWidget = {
+  nested: true,
+  // A component the schemas do not list is kept exactly as read.
+  read: (value) => (value ?? []).map((item) => (components.has(item.__component) ? { ...readItem(item.__component, item), __component: item.__component } : { __key: itemKey(), __component: item.__component, __raw: withoutId(item) })),
+  write: (value, attribute, path) => value.map((item, index) => (item.__raw ? item.__raw : { __component: item.__component, ...writeItem(item.__component, item, [...path, index]) })),
+  draw: (props) => html`<${DynamicZoneField} ...${props} />`,
+};

@@ -1,0 +1,82 @@
+import { html } from './html.js';
+import { editable, WIDGETS } from './fields.js';
+
+// A form is a list of fields drawn from schema attributes. The same three functions serve a
+// document and every component inside it (nested at any depth), each field addressed by its path
+// (`seo.metaSocial.0.title`), which is also how the API names a field in its validation errors.
+
+/** Form values from an API object (a document or a component): one entry per editable attribute. */
+export const readFields = (attributes, source) => Object.fromEntries(attributes.filter(editable).map((attribute) => [attribute.name, WIDGETS[attribute.type].read(source?.[attribute.name], attribute)]));
+
+/** A problem found before any request (text that is not JSON), with the path of every field concerned. */
+export class FormProblems extends Error {
+  constructor(problems) {
+    super('Some fields cannot be sent: see below.');
+    this.problems = problems;
+  }
+}
+
+/** The API body from form values; input that cannot be sent at all is collected per field path. */
+export function writeFields(attributes, values, path = []) {
+  const data = {};
+  const problems = {};
+  for (const attribute of attributes.filter(editable)) {
+    if (attribute.type === 'password' && values[attribute.name] === '') continue; // never read back: empty means unchanged
+    const at = [...path, attribute.name];
+    try { data[attribute.name] = WIDGETS[attribute.type].write(values[attribute.name], attribute, at); } catch (error) { Object.assign(problems, error.problems ?? { [at.join('.')]: error.message }); }
+  }
+  return { data, problems };
+}
+
+/** The populate tree that reads every relation, media and component of these attributes, at any depth. */
+export function populateFor(attributes, components) {
+  const tree = {};
+  for (const attribute of attributes.filter(editable)) {
+    if (attribute.type === 'relation' || attribute.type === 'media') tree[attribute.name] = true;
+    if (attribute.type === 'component') tree[attribute.name] = componentPopulate(components[attribute.component], components);
+    if (attribute.type === 'dynamiczone') tree[attribute.name] = { on: Object.fromEntries(attribute.components.map((uid) => [uid, componentPopulate(components[uid], components)])) };
+  }
+  return tree;
+}
+function componentPopulate(component, components) {
+  const inner = component ? populateFor(component.attributes, components) : {};
+  return Object.keys(inner).length ? { populate: inner } : true;
+}
+
+/** The message for a field: its own, or (for a widget with no fields inside) the first one below it. */
+function errorAt(errors, key, leaf) {
+  if (errors[key]) return errors[key];
+  if (!leaf) return undefined;
+  const below = Object.keys(errors).find((other) => other.startsWith(`${key}.`));
+  return below && errors[below];
+}
+
+/** Whether any error names this path or a path below it (a collapsed item with an error opens). */
+export const hasErrorUnder = (errors, path) => Object.keys(errors).some((key) => key === path.join('.') || key.startsWith(`${path.join('.')}.`));
+
+/** One field: label, widget, and the API's message for its path. */
+export function Field({ attribute, value, errors, path, onChange, locale }) {
+  const key = path.join('.');
+  const id = `field-${path.join('-')}`;
+  if (!editable(attribute)) {
+    const why = attribute.type === 'relation' ? 'you may not read its target' : `type ${attribute.type}`;
+    return html`<div class="field readonly" data-field=${key}><span class="label">${attribute.name}</span><span class="muted">${attribute.type}: ${why}</span></div>`;
+  }
+  const widget = WIDGETS[attribute.type];
+  const error = errorAt(errors, key, !widget.nested);
+  return html`<div class=${`field field-${attribute.type}${error ? ' has-error' : ''}`} data-field=${key}>
+    <label for=${id}>${attribute.name}${attribute.required ? html`<span class="required" title="required"> *</span>` : ''}</label>
+    ${widget.draw({ id, value, onChange, attribute, locale, errors, path, invalid: error ? 'true' : undefined })}
+    ${widget.hint && html`<span class="hint">${widget.hint}</span>`}
+    ${error && html`<p class="field-error" role="alert">${error}</p>`}
+  </div>`;
+}
+
+/** A new value from a widget: the value itself, or a function of the current one (so nested edits never race). */
+export const apply = (next, current) => (typeof next === 'function' ? next(current) : next);
+
+/** The fields of a document or a component; `onChange` receives an updater of the whole `values` object. */
+export function Fields({ attributes, values, errors, path = [], onChange, locale }) {
+  return attributes.map((attribute) => html`<${Field} key=${attribute.name} attribute=${attribute} value=${values[attribute.name]} errors=${errors} path=${[...path, attribute.name]} locale=${locale}
+    onChange=${(next) => onChange((current) => ({ ...current, [attribute.name]: apply(next, current[attribute.name]) }))} />`);
+}

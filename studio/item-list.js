@@ -1,0 +1,42 @@
+import { useState } from 'preact/hooks';
+import { html } from './html.js';
+
+/** `items` with the one at `from` moved to `to`. */
+export const move = (items, from, to) => {
+  const next = [...items];
+  next.splice(to, 0, ...next.splice(from, 1));
+  return next;
+};
+
+function Item({ index, count, title, canRemove, onMove, onRemove, open, children }) {
+  const [expanded, setExpanded] = useState(true);
+  const shown = expanded || open;
+  return html`<li class="item">
+    <div class="item-head">
+      <button type="button" class="link" aria-expanded=${shown} onClick=${() => setExpanded(!shown)}>${shown ? '▾' : '▸'} ${title}</button>
+      <span class="item-tools">
+        <button type="button" aria-label=${`Move item ${index + 1} up`} disabled=${index === 0} onClick=${() => onMove(index - 1)}>↑</button>
+        <button type="button" aria-label=${`Move item ${index + 1} down`} disabled=${index === count - 1} onClick=${() => onMove(index + 1)}>↓</button>
+        <button type="button" class="danger" aria-label=${`Remove item ${index + 1}`} disabled=${!canRemove} onClick=${onRemove}>Remove</button>
+      </span>
+    </div>
+    ${shown && html`<div class="item-body">${children}</div>`}
+  </li>`;
+}
+
+/**
+ * An ordered list of collapsible items (repeatable components, dynamic zones) with move up/down and
+ * remove; `min`/`max` from the schema keep Remove and the add controls from crossing them.
+ * `render(item, index)` draws an item's body, `title(item, index)` its header, `hasError(index)` opens it.
+ */
+export function ItemList({ items, onChange, render, title, min = 0, max = Infinity, hasError = () => false, children }) {
+  return html`<div class="item-list">
+    <ol class="items">${items.map((item, index) => html`<${Item} key=${item.__key} index=${index} count=${items.length} title=${title(item, index)} open=${hasError(index)}
+      canRemove=${items.length > min} onMove=${(to) => onChange((current) => move(current, index, to))}
+      onRemove=${() => onChange((current) => current.filter((_, at) => at !== index))}>${render(item, index)}</${Item}>`)}
+    </ol>
+    ${items.length === 0 && html`<p class="muted">No entries.</p>`}
+    <div class="item-add">${items.length < max ? children : html`<span class="muted">At most ${max} entries.</span>`}
+      ${min > 0 && html`<span class="hint">At least ${min}.</span>`}</div>
+  </div>`;
+}

@@ -1,0 +1,55 @@
+import { useState } from 'preact/hooks';
+import { html } from './html.js';
+import { prefix, request } from './api.js';
+import { move } from './item-list.js';
+import { MediaLibrary, Thumb } from './media-library.js';
+
+/** The alternative text of one chosen file, saved to the file itself (`POST /api/upload?id=`, fileInfo only). */
+function AltText({ file, onSaved }) {
+  const [text, setText] = useState(file.alternativeText ?? '');
+  const [state, setState] = useState();
+  const save = async () => {
+    setState('Saving…');
+    try {
+      onSaved(await request('POST', `${prefix}/upload`, { query: { id: file.id }, body: { fileInfo: { alternativeText: text } } }));
+      setState('Saved');
+    } catch (failure) { setState(failure.message); }
+  };
+  return html`<span class="alt">
+    <input aria-label=${`Alternative text of ${file.name}`} value=${text} onInput=${(event) => { setText(event.currentTarget.value); setState(undefined); }} />
+    <button type="button" disabled=${text === (file.alternativeText ?? '')} onClick=${save}>Save alt text</button>
+    ${state && html`<span class="hint" role="status">${state}</span>`}
+  </span>`;
+}
+
+/**
+ * A media field: the chosen files with thumbnails, their alt text, remove and (multiple) reorder,
+ * and the library to choose or upload more. The value is the list of file entries; the body sends their ids.
+ */
+function MediaField({ id, attribute, value, onChange }) {
+  const [browsing, setBrowsing] = useState(false);
+  const multiple = !!attribute.multiple;
+  const replace = (file) => onChange((current) => current.map((other) => (other.id === file.id ? file : other)));
+  return html`<div class="media-field">
+    <ol class="media-chosen">${value.map((file, index) => html`<li key=${file.id} class="media-item">
+      <${Thumb} file=${file} />
+      <span class="media-meta"><span class="tile-name">${file.name}</span><${AltText} key=${`${file.id}:${file.alternativeText}`} file=${file} onSaved=${replace} /></span>
+      <span class="item-tools">
+        ${multiple && html`<button type="button" aria-label=${`Move ${file.name} up`} disabled=${index === 0} onClick=${() => onChange((current) => move(current, index, index - 1))}>↑</button>
+          <button type="button" aria-label=${`Move ${file.name} down`} disabled=${index === value.length - 1} onClick=${() => onChange((current) => move(current, index, index + 1))}>↓</button>`}
+        <button type="button" class="danger" aria-label=${`Remove ${file.name}`} onClick=${() => onChange((current) => current.filter((other) => other.id !== file.id))}>Remove</button>
+      </span></li>`)}
+    </ol>
+    ${value.length === 0 && html`<p class="muted">No file.</p>`}
+    <button id=${id} type="button" onClick=${() => setBrowsing(true)}>${multiple ? 'Add files' : value.length ? 'Replace file' : 'Choose a file'}</button>
+    ${attribute.allowedTypes?.length ? html` <span class="hint">Allowed: ${attribute.allowedTypes.join(', ')}</span>` : ''}
+    ${browsing && html`<${MediaLibrary} allowedTypes=${attribute.allowedTypes} multiple=${multiple} onClose=${() => setBrowsing(false)}
+      onChoose=${(files) => { setBrowsing(false); onChange((current) => (multiple ? [...current, ...files.filter((file) => !current.some((other) => other.id === file.id))] : files.slice(0, 1))); }} />`}
+  </div>`;
+}
+
+export const mediaWidget = {
+  read: (value) => [].concat(value ?? []),
+  write: (value, attribute) => (attribute.multiple ? value.map((file) => file.id) : value[0]?.id ?? null),
+  draw: (props) => html`<${MediaField} ...${props} />`,
+};

@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'preact/hooks';
+import { html } from './html.js';
+import { ApiError, prefix, request, session } from './api.js';
+
+// The media library, over the upload plugin's routes: GET /upload/files/page (search, pages),
+// POST /upload (multipart: the files and their fileInfo). Nothing here validates a file: the server does.
+
+const KINDS = { images: /^image\//, videos: /^video\//, audios: /^audio\// };
+/** Strapi's `allowedTypes`: images, videos, audios, and `files` for anything else; none means any. */
+export function allowed(file, allowedTypes) {
+  if (!allowedTypes?.length) return true;
+  const kind = Object.keys(KINDS).find((name) => KINDS[name].test(file.mime ?? '')) ?? 'files';
+  return allowedTypes.includes(kind);
+}
+
+/** The smallest picture of a file (its thumbnail format, else itself) or undefined when it is no image. */
+export const thumbnailOf = (file) => (/^image\//.test(file.mime ?? '') ? file.formats?.thumbnail?.url ?? file.url : undefined);
+
+/** A file's tile: the thumbnail, or its extension for what is no image. */
+export const Thumb = ({ file }) => {
+  const src = thumbnailOf(file);
+  return src ? html`<img src=${src} alt=${file.alternativeText ?? ''} loading="lazy" />` : html`<span class="file-ext">${(file.ext ?? '').replace('.', '') || 'file'}</span>`;
+};
+
+/** Upload files (multipart, as Strapi's `POST /api/upload`); resolves to the created entries. */
+export async function uploadFiles(files, alternativeText) {
+  const form = new FormData();
+  for (const file of files) form.append('files', file);
+  form.append('fileInfo', JSON.stringify(files.length === 1 ? { alternativeText: alternativeText || null } : files.map(() => ({}))));
+  const response = await fetch(new URL(`${prefix}/upload`, document.baseURI), { method: 'POST', headers: { authorization: `Bearer ${session.token}`, accept: 'application/json' }, body: form });
+  const payload = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, payload);
+  return payload;
+}
+
+const PAGE_SIZE = 12;
+
+/**
+ * A dialog to choose files: a grid with thumbnails, search by name, pages, and an upload form
+ * whose files are chosen at once. Files of a type the field does not allow are shown, disabled.
+ */
+export function MediaLibrary({ allowedTypes, multiple, onChoose, onClose }) {
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState();
+  const [error, setError] = useState();
+  const [busy, setBusy] = useState(false);
+  const [picked, setPicked] = useState([]);
+
+  useEffect(() => {
+    const filters = query ? { name: { $containsi: query } } : undefined;
+    request('GET', `${prefix}/upload/files/page`, { query: { filters, sort: 'createdAt:desc', pagination: { page, pageSize: PAGE_SIZE } } })
+      .then((body) => { setResult(body); setError(undefined); }, (failure) => setError(failure.message));
+  }, [query, page]);
+
+  async function upload(event) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const files = form.getAll('files').filter((file) => file.name);
+    if (!files.length) return setError('Choose a file to upload.');
+    setBusy(true);
+    try {
+      const created = await uploadFiles(files, String(form.get('alternativeText') ?? ''));
+      onChoose(multiple ? created : created.slice(0, 1));
+    } catch (failure) { setError(failure.message); } finally { setBusy(false); }
+  }
+
+  const toggle = (file) => setPicked((current) => (current.some((other) => other.id === file.id) ? current.filter((other) => other.id !== file.id) : multiple ? [...current, file] : [file]));
+  const pagination = result?.meta.pagination;
+  return html`<div class="dialog-backdrop"><section class="dialog media-library" role="dialog" aria-modal="true" aria-label="Media library">
+    <header class="page-head"><h2>Media library</h2><button type="button" onClick=${onClose}>Close</button></header>
+    <form class="toolbar" onSubmit=${(event) => { event.preventDefault(); setPage(1); setQuery(new FormData(event.currentTarget).get('q')); }}>
+      <input type="search" name="q" aria-label="Search files" placeholder="Search by name…" /><button type="submit">Search</button>
+    </form>
+    ${error && html`<p class="error" role="alert">${error}</p>`}
+    <ul class="media-grid">${(result?.data ?? []).map((file) => {
+      const ok = allowed(file, allowedTypes);
+      const selected = picked.some((other) => other.id === file.id);
+      return html`<li><button type="button" class=${`tile${selected ? ' selected' : ''}`} aria-pressed=${selected} disabled=${!ok} title=${ok ? file.name : `${file.name}: not allowed in this field`} onClick=${() => toggle(file)}>
+        <${Thumb} file=${file} /><span class="tile-name">${file.name}</span></button></li>`;
+    })}</ul>
+    ${pagination && html`<div class="pager"><button type="button" disabled=${page <= 1} onClick=${() => setPage(page - 1)}>Previous</button>
+      <span class="muted">Page ${pagination.page} of ${Math.max(pagination.pageCount, 1)} (${pagination.total} files)</span>
+      <button type="button" disabled=${page >= pagination.pageCount} onClick=${() => setPage(page + 1)}>Next</button></div>`}
+    <footer class="actions"><button type="button" class="primary" disabled=${!picked.length} onClick=${() => onChoose(picked)}>Choose ${picked.length || ''}</button></footer>
+    <form class="upload" onSubmit=${upload}>
+      <h3>Upload</h3>
+      <input type="file" name="files" aria-label="File to upload" multiple=${multiple} accept=${allowedTypes?.length && !allowedTypes.includes('files') ? allowedTypes.map((kind) => `${kind.replace(/s$/, '')}/*`).join(',') : undefined} />
+      <input name="alternativeText" aria-label="Alternative text of the upload" placeholder="Alternative text" />
+      <button type="submit" disabled=${busy}>${busy ? 'Uploading…' : 'Upload and choose'}</button>
+    </form>
+  </section></div>`;
+}
