@@ -187,8 +187,20 @@ function zoneNode(ctx: NormalizeContext, model: Model, key: string, attribute: A
   const populate = value.populate;
   if (populate !== undefined && populate !== null && populate !== '*') throw new ValidationError(ZONE_POPULATE_ERROR);
   if (on) return { on, fragments: true };
-  if (populate === '*') return { on: new Map((attribute.components ?? []).map((uid) => [uid, { populate: populateAll(ctx, ctx.models.get(uid)!) }])) };
+  if (populate === '*') return { on: new Map(zoneComponents(ctx, attribute).map((uid) => [uid, { populate: populateAll(ctx, ctx.models.get(uid)!) }])) };
   return {};
+}
+
+/**
+ * The components a zone's `populate=*` reaches: its own, then every other one, since a zone may
+ * hold an item of a component it does not list (Strapi stores one; recorded:
+ * invalid.create.zone.unknown.component.read.star populates that item's relations too).
+ */
+function zoneComponents(ctx: NormalizeContext, attribute: Attribute): string[] {
+  const listed = attribute.components ?? [];
+  if (attribute.type !== 'dynamiczone') return listed;
+  const others = [...ctx.models.values()].filter((model) => model.modelType === 'component' && !listed.includes(model.uid)).map((model) => model.uid);
+  return [...listed, ...others];
 }
 
 function nodeFromObject(ctx: NormalizeContext, model: Model, key: string, attribute: Attribute, value: Record<string, unknown>, path: PopulatePath): PopulateNode {

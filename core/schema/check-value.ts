@@ -85,7 +85,8 @@ export function checkStoredFields(fields: Record<string, unknown>, model: Model,
       value.forEach((item, index) => {
         const itemPath = `${path}.${index}`;
         const uid = isObject(item) ? item.__component : undefined;
-        if (typeof uid !== 'string' || !(attribute.components ?? []).includes(uid)) {
+        // Any component, as Strapi stores one the zone does not list (recorded: invalid.create.zone.unknown.component).
+        if (typeof uid !== 'string' || models.get(uid)?.modelType !== 'component') {
           problems.push({ path: itemPath, message: `"__component" must be one of ${(attribute.components ?? []).join(', ')}` });
           return;
         }

@@ -1,6 +1,6 @@
 // Writes that Strapi refuses (every validation error a client can hit), then writes it accepts.
 // Kitchens carry every attribute type and rule; a valid base is merged with one bad value at a time.
-import { post, put, send } from './helpers.mjs';
+import { get, post, put, send } from './helpers.mjs';
 
 // each case its own slug, so a case Strapi accepts never makes the next ones fail on uniqueness
 const bad = (id, data) => post(`invalid.create.${id}`, '/api/kitchens', { data: { title: 'Valid', slug: `bad-${id.replace(/\./g, '-')}`, ...data } });
@@ -34,7 +34,14 @@ const create = [
   bad('seo.socials.object', { seo: { metaTitle: 'x', socials: { network: 'x' } } }),
   bad('items.missing.label', { items: [{ qty: 2 }] }), bad('items.qty.zero', { items: [{ label: 'a', qty: 0 }] }), bad('items.object', { items: { label: 'a' } }),
   bad('items.two.errors', { items: [{ qty: 0 }, { label: 'b', qty: 100 }] }), bad('items.foreign.id', { items: [{ id: 999999, label: 'a' }] }),
-  bad('zone.unknown.component', { zone: [{ __component: 'shared.seo', metaTitle: 'x' }] }), bad('zone.missing.component', { zone: [{ body: 'x' }] }),
+  { ...bad('zone.unknown.component', { zone: [{ __component: 'shared.seo', metaTitle: 'x' }, { __component: 'shared.quote', body: 'listed' }] }), capture: { kzone: 'data.documentId' } },
+  // Strapi stores an item whose component the zone does not list: how it reads back
+  get('invalid.create.zone.unknown.component.read', '/api/kitchens/@@kzone?fields[0]=title&populate=zone'),
+  get('invalid.create.zone.unknown.component.read.star', '/api/kitchens/@@kzone?fields[0]=title&populate[zone][populate]=*'),
+  get('invalid.create.zone.unknown.component.read.on', '/api/kitchens/@@kzone?fields[0]=title&populate[zone][on][shared.quote][fields][0]=body'),
+  put('invalid.update.zone.unknown.component.kept', '/api/kitchens/@@kzone?populate=zone', { data: { title: 'Zone kept' } }),
+  put('invalid.update.zone.unknown.component', '/api/kitchens/@@kzone?populate=zone', { data: { zone: [{ __component: 'shared.item', label: 'only listed' }, { __component: 'shared.seo', metaTitle: 'again' }] } }),
+  bad('zone.missing.component', { zone: [{ body: 'x' }] }),
   bad('zone.bad.item', { zone: [{ __component: 'shared.quote' }] }), bad('zone.not.array', { zone: { __component: 'shared.quote', body: 'x' } }),
   bad('zone.nonexistent', { zone: [{ __component: 'nope.nope' }] }),
   bad('owner.unknown', { owner: 'doesnotexist00000000000' }), bad('owner.number', { owner: 999999 }), bad('picks.unknown', { picks: ['doesnotexist00000000000'] }),
@@ -75,7 +82,14 @@ const ok = [
   post('valid.create.fields', '/api/kitchens?fields=title', { data: { title: 'Fields only', slug: 'fields-only', count: 3 } }),
   post('valid.create.nulls', '/api/kitchens', { data: { title: 'Nulls', slug: 'nulls', name: null, count: null, cover: null, gallery: null, owner: null, picks: null, seo: null, items: null, zone: null, meta: null, active: null } }),
   post('valid.create.uid.missing', '/api/kitchens', { data: { title: 'No Slug Given' } }),
-  post('valid.create.big.unsafe', '/api/kitchens', { data: { title: 'Big', slug: 'big-unsafe', big: '9007199254740993' } }),
+  post('valid.create.big.unsafe', '/api/kitchens', { data: { title: 'Big', slug: 'big-unsafe', big: '9007199254740993' } }, { capture: { kbig: 'data.documentId' } }),
+  // what a biginteger past 2^53 reads back as, and which digits a filter matches
+  get('valid.create.big.unsafe.read', '/api/kitchens/@@kbig?fields[0]=big'),
+  get('valid.create.big.unsafe.filter.exact', '/api/kitchens?fields[0]=big&filters[big][$eq]=9007199254740993'),
+  get('valid.create.big.unsafe.filter.rounded', '/api/kitchens?fields[0]=big&filters[big][$eq]=9007199254740992'),
+  get('valid.create.big.unsafe.filter.gt', '/api/kitchens?fields[0]=big&filters[big][$gt]=9007199254740992'),
+  { id: 'valid.create.big.unsafe.json.number', method: 'POST', path: '/api/kitchens', rawBody: '{"data":{"title":"Big number","slug":"big-unsafe-number","big":9007199254740995}}' },
+  post('valid.create.big.int64.max', '/api/kitchens', { data: { title: 'Big max', slug: 'big-int64-max', big: '9223372036854775807' } }),
   post('valid.create.numbers', '/api/kitchens', { data: { title: 'Numbers', slug: 'numbers', count: 0, big: '-9007199254740991', ratio: -10, price: 123456.789 } }),
   put('valid.update.partial', '/api/kitchens/@@kmin', { data: { count: 7 } }),
   put('valid.update.populate', '/api/kitchens/@@kmin?populate=items', { data: { items: [{ label: 'new' }] } }),
