@@ -7,9 +7,14 @@ import { matchesFilter } from './filter.js';
 import { childNodes, localizationNodes, readField, type Node } from './nodes.js';
 import { sortNodes } from './sort.js';
 
-/** Scalar output formats (Strapi §4.1): big integers as strings, times as HH:mm:ss.SSS, date-times as ISO. */
+/**
+ * Scalar output formats (Strapi §4.1): big integers as strings, times as HH:mm:ss.SSS, date-times as
+ * ISO. A big integer is printed as the JavaScript number it is closest to, as Strapi 5.54 on SQLite
+ * reads it back (9007199254740993 → "9007199254740992", recorded: valid.create.big.unsafe*); the
+ * content file keeps the exact digits sent, and filters compare them exactly, as SQLite does.
+ */
 const FORMATS: Partial<Record<Attribute['type'], (value: unknown) => unknown>> = {
-  biginteger: (value) => String(value),
+  biginteger: (value) => String(Number(value)),
   time: (value) => normalizeTime(String(value)) ?? value,
   datetime: (value) => {
     const time = Date.parse(String(value));
