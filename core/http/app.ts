@@ -10,7 +10,7 @@ import { entityTag, ifNoneMatch, notModified, withBodyTag } from './http-cache.j
 import { corsHeaders, preflightResponse } from './cors.js';
 import { EXTENSIONS, type ExtensionRoute } from './extensions.js';
 import { json, JSON_TYPE, statusText } from './respond.js';
-import { ResponseCache } from './response-cache.js';
+import { freshness, isFresh, ResponseCache, type Freshness } from './response-cache.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { servePublicFile } from './static.js';
 import { studioResponse } from './studio-route.js';
@@ -85,31 +85,33 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
         const cacheable = scope !== undefined;
         const cacheKey = ResponseCache.key(url.pathname + url.search, request.headers.get('origin'), request.headers.get('strapi-response-format'), scope);
         if (cacheable) {
-          const hit = cache.get(cacheKey, cms.index, cms.index.version);
+          const hit = cache.get(cacheKey, cms.index);
           if (hit) return ifNoneMatch(request.headers.get('if-none-match'), hit.headers.etag) ? notModified(hit.headers) : new Response(hit.body as unknown as BodyInit, { status: hit.status, statusText: statusText(hit.status), headers: hit.headers });
         }
         const body = await readBody(request);
         const index = cms.index;
-        const version = index.version;
         const path = url.pathname.slice(prefix.length);
         let validators: Record<string, string> | undefined;
+        let computedFrom: Freshness | undefined;
         if (request.method === 'GET') {
           // Authorised before the tag is compared: a 304 never confirms content the caller could not read.
           const { route } = api.authorize({ method: 'GET', path, authorization });
+          // The answer reads the route's type and the types it reaches; the tag names their versions.
+          computedFrom = freshness(index, index.dependencies.readsOf(route.model.uid));
           // The key holds the caller's read scope: callers who may read the same share a tag, no others.
-          const etag = entityTag(index, version, cacheKey, authorization && !cacheable ? `${authorization}\u0000${cms.auth.store.revision}` : '');
+          const etag = entityTag(index, computedFrom.versions.join('.'), cacheKey, authorization && !cacheable ? `${authorization}\u0000${cms.auth.store.revision}` : '');
           validators = { etag, 'cache-control': cacheControlFor(cms.config, route.model, !!authorization) };
           if (ifNoneMatch(request.headers.get('if-none-match'), etag)) return notModified({ ...headers, ...validators });
         }
         const result = await api({ method: request.method, path, search: url.search, body, authorization, responseFormat: request.headers.get('strapi-response-format') });
         // Only an answer computed from the version the tag names may carry it.
-        if (validators && result.status === 200 && cms.index === index && index.version === version) Object.assign(headers, validators);
+        if (validators && computedFrom && result.status === 200 && isFresh(computedFrom, cms.index)) Object.assign(headers, validators);
         if (result.body === undefined) return new Response(null, { status: result.status, statusText: statusText(result.status), headers });
         if (request.method === 'HEAD') return new Response(null, { status: result.status, headers: { ...headers, 'content-type': JSON_TYPE } });
         if (cacheable && result.status === 200 && headers.etag !== undefined) {
           const body = Buffer.from(JSON.stringify(result.body));
           const answer = { status: 200, headers: { ...headers, 'content-type': JSON_TYPE }, body };
-          cache.set(cacheKey, index, version, answer);
+          cache.set(cacheKey, computedFrom!, answer);
           return new Response(body as unknown as BodyInit, { status: 200, statusText: 'OK', headers: answer.headers });
         }
         return json(result.status, result.body, headers);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * HTTP validators and freshness for GET answers. A content-API tag is computed without running the
- * query: it hashes the index's identity and version with the answer key (URL, Origin, response
+ * query: it hashes the index's identity and the versions of the types the answer reads with the answer key (URL, Origin, response
  * format) and the caller's credentials, so an `If-None-Match` revalidation costs a hash, and no two
  * callers (or index generations) ever share a tag.
  */
@@ -23,9 +23,9 @@ const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\
  * Authorization header with the auth state's revision (a revoked or re-scoped token changes it).
  *
  * @example
- * entityTag(cms.index, cms.index.version, ResponseCache.key('/api/articles', null, null), '') // '"m2W…"'
+ * entityTag(cms.index, '3.1.7', ResponseCache.key('/api/articles', null, null), '') // '"m2W…"'
  */
-export function entityTag(index: object, version: number, key: string, credentials: string): string {
+export function entityTag(index: object, version: number | string, key: string, credentials: string): string {
   return `"${digest(epochOf(index), String(version), key, credentials)}"`;
 }
 

@@ -1,9 +1,10 @@
 /**
- * Finished GET answers, kept as bytes until the content changes, per read scope (anonymous, or
- * the read fingerprint of a token's or user's permissions). A repeated read then
+ * Finished GET answers, kept as bytes until the content they read changes, per read scope
+ * (anonymous, or the read fingerprint of a token's or user's permissions). A repeated read then
  * costs a map lookup and a socket write, which is what lets the server approach the bare
- * `node:http` limit. Entries are tagged with the index they were computed from and its version,
- * so any write, file change or model reload makes them stale at once.
+ * `node:http` limit. Entries are tagged with the index they were computed from and the versions of
+ * the types they read (see `TypeDependencies`), so a write, file change or model reload makes
+ * every answer it can change stale at once, and leaves answers about unrelated types cached.
  */
 export interface CachedResponse {
   status: number;
@@ -11,9 +12,32 @@ export interface CachedResponse {
   body: Buffer;
 }
 
+/** The index an answer was computed from: its identity and the versions of the types the answer read. */
+export interface VersionSource {
+  versionOf(uid: string): number;
+}
+
+/** What an answer was computed from: the index, the types it read and their versions then. */
+export interface Freshness {
+  owner: VersionSource;
+  types: readonly string[];
+  versions: readonly number[];
+}
+
+/** The freshness of an answer computed now from `owner`, reading `types`. */
+export function freshness(owner: VersionSource, types: readonly string[]): Freshness {
+  return { owner, types, versions: types.map((uid) => owner.versionOf(uid)) };
+}
+
+/** Is an answer computed at `then` still what `owner` would answer now? */
+export function isFresh(then: Freshness, owner: VersionSource): boolean {
+  if (then.owner !== owner) return false;
+  for (let i = 0; i < then.types.length; i++) if (owner.versionOf(then.types[i]) !== then.versions[i]) return false;
+  return true;
+}
+
 interface Entry extends CachedResponse {
-  owner: object;
-  version: number;
+  freshness: Freshness;
 }
 
 export class ResponseCache {
@@ -30,10 +54,10 @@ export class ResponseCache {
     return `${url}\u0000${origin ?? ''}\u0000${responseFormat ?? ''}\u0000${scope}`;
   }
 
-  get(key: string, owner: object, version: number): CachedResponse | undefined {
+  get(key: string, owner: VersionSource): CachedResponse | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.owner !== owner || entry.version !== version) {
+    if (!isFresh(entry.freshness, owner)) {
       this.delete(key, entry);
       return undefined;
     }
@@ -43,11 +67,11 @@ export class ResponseCache {
     return entry;
   }
 
-  set(key: string, owner: object, version: number, response: CachedResponse): void {
+  set(key: string, freshness: Freshness, response: CachedResponse): void {
     if (response.body.length > this.maxBytes / 16) return;
     const previous = this.entries.get(key);
     if (previous) this.delete(key, previous);
-    this.entries.set(key, { ...response, owner, version });
+    this.entries.set(key, { ...response, freshness });
     this.bytes += response.body.length;
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;

@@ -28,7 +28,7 @@ export function createNodeHandler(cms: Cms, options: { admin?: boolean } = {}): 
     const scope = req.method === 'GET' && req.url ? cms.contentApi.readScope(req.headers.authorization) : undefined;
     if (scope !== undefined) {
       const format = req.headers['strapi-response-format'];
-      const hit = cache.get(ResponseCache.key(req.url!, req.headers.origin, typeof format === 'string' ? format : undefined, scope), cms.index, cms.index.version);
+      const hit = cache.get(ResponseCache.key(req.url!, req.headers.origin, typeof format === 'string' ? format : undefined, scope), cms.index);
       if (hit && ifNoneMatch(req.headers['if-none-match'], hit.headers.etag)) {
         res.writeHead(304, notModifiedHeaders(hit.headers));
         res.end();

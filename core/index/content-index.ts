@@ -5,6 +5,7 @@ import type { Row, Status } from '../types.js';
 import { buildDocumentRows } from './build-rows.js';
 import { DuplicateFileError, splitDuplicates } from './duplicate-files.js';
 import type { FileRecord } from './read-file.js';
+import { TypeDependencies } from './type-dependencies.js';
 
 /** Which rows a read sees: Strapi's status and locale lookups. */
 export interface RowScope {
@@ -28,20 +29,32 @@ export class ContentIndex {
   readonly config: CmsConfig;
   /** Malformed files, by path: reported, skipped, and served again once fixed. */
   readonly problems = new Map<string, FileError>();
-  /** Bumped on every change; caches key on it. */
+  /** Bumped on every change. */
   version = 0;
+  /** Which types an answer about a type reads, and which types' answers a change of a type can alter. */
+  readonly dependencies: TypeDependencies;
+  /** Bumped per type on every change of its rows: answers that read other types only stay valid. */
+  private readonly typeVersions = new Map<string, number>();
   private readonly records = new Map<string, FileRecord>();
   private readonly documents = new Map<string, Row[]>();
   private readonly recordsByDocument = new Map<string, Set<string>>();
   private sortedRows = new Map<string, Row[]>();
   private readonly byId = new Map<number, Row>();
-  private readonly cache = new Map<string, unknown>();
+  /** Derived data per type it was derived for (dropped when a type it reads changes). */
+  private readonly cache = new Map<string, Map<string, unknown>>();
+  private cacheSize = 0;
   /** `git.timestampsFromHistory`: when each file last changed (commits, then this server's writes). */
   fileTimes: Map<string, string> | undefined;
 
   constructor(models: Models, config: CmsConfig) {
     this.models = models;
     this.config = config;
+    this.dependencies = new TypeDependencies(models);
+  }
+
+  /** A type's version: changes whenever one of its rows does (see `dependencies` for what an answer reads). */
+  versionOf(uid: string): number {
+    return this.typeVersions.get(uid) ?? 0;
   }
 
   model(uid: string): Model {
@@ -83,7 +96,8 @@ export class ContentIndex {
       if (this.documents.has(key)) { this.rebuildDocument(group[0].uid, group[0].documentId); continue; }
       this.storeRows(key, buildDocumentRows(this.model(group[0].uid), this.servedRecords(group), this.config, this.fileTimes));
     }
-    this.changed(true);
+    this.sortedRows.clear();
+    this.changed(new Set(Array.from(groups.values(), (group) => group[0].uid)));
   }
 
   /** Forget a file (deleted, or now malformed). */
@@ -136,8 +150,7 @@ export class ContentIndex {
   /** Rows a read sees for a scope, in creation order. */
   scopedRows(uid: string, scope: RowScope): Row[] {
     const model = this.model(uid);
-    const cacheKey = `scoped|${uid}|${scope.status}|${scope.locale}`;
-    return this.cached(cacheKey, () =>
+    return this.cached(uid, `scoped|${scope.status}|${scope.locale}`, () =>
       this.rows(uid).filter((row) => matchesScope(model, row, scope)),
     );
   }
@@ -165,13 +178,19 @@ export class ContentIndex {
     return this.documents.has(documentKey(uid, documentId));
   }
 
-  /** Memoise derived data (reverse relation maps, scoped lists) until the next change. */
-  cached<T>(key: string, compute: () => T): T {
-    if (this.cache.has(key)) return this.cache.get(key) as T;
+  /**
+   * Memoise data derived for type `uid` (reverse relation maps, scoped and sorted lists) until a
+   * type it reads changes: a write to one type keeps what was derived for unrelated types.
+   */
+  cached<T>(uid: string, key: string, compute: () => T): T {
+    let entries = this.cache.get(uid);
+    if (entries?.has(key)) return entries.get(key) as T;
     const value = compute();
     // Bounded: many distinct sorts or scopes must not grow memory without end.
-    if (this.cache.size >= 500) this.cache.clear();
-    this.cache.set(key, value);
+    if (this.cacheSize >= 500) { this.cache.clear(); this.cacheSize = 0; entries = undefined; }
+    if (!entries) this.cache.set(uid, (entries = new Map()));
+    entries.set(key, value);
+    this.cacheSize++;
     return value;
   }
 
@@ -199,7 +218,7 @@ export class ContentIndex {
     if (records.length === 0) this.documents.delete(key);
     else this.storeRows(key, buildDocumentRows(this.model(uid), records, this.config, this.fileTimes));
     this.updateSortedRows(uid, before, this.documents.get(key) ?? []);
-    this.changed();
+    this.changed([uid]);
   }
 
   /**
@@ -238,10 +257,17 @@ export class ContentIndex {
     this.documents.set(key, rows);
   }
 
-  /** Something changed: derived lists and caches are stale. */
-  private changed(resetSorted = false): void {
-    if (resetSorted) this.sortedRows.clear();
-    this.cache.clear();
+  /** Rows of these types changed: what was derived for any type that reads them is stale. */
+  private changed(uids: Iterable<string>): void {
+    for (const uid of uids) {
+      this.typeVersions.set(uid, this.versionOf(uid) + 1);
+      for (const reader of this.dependencies.readersOf(uid)) {
+        const entries = this.cache.get(reader);
+        if (!entries) continue;
+        this.cacheSize -= entries.size;
+        this.cache.delete(reader);
+      }
+    }
     this.version++;
   }
 }

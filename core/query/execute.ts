@@ -48,8 +48,8 @@ interface SortedList {
 
 /** A type's rows in a scope as nodes, sorted, with lazily built columns; cached until the content changes. */
 function sortedList(ctx: QueryContext, query: Query): SortedList {
-  const key = `nodes|${query.model.uid}|${query.status}|${query.locale}|${JSON.stringify(query.sort)}`;
-  return ctx.index.cached(key, () => {
+  const key = `nodes|${query.status}|${query.locale}|${JSON.stringify(query.sort)}`;
+  return ctx.index.cached(query.model.uid, key, () => {
     const nodes = ctx.index.scopedRows(query.model.uid, { status: query.status, locale: query.locale }).map((row) => rowNode(ctx, row));
     return { nodes: sortNodes(ctx, nodes, query.sort), columns: new Map(), references: new Map(), verdicts: new Map() };
   });

@@ -87,7 +87,7 @@ export function targetScope(ctx: QueryContext, node: Node, target: Model): { sta
 
 /** Rows of `sourceUid` whose owning attribute points at a document, per documentId (cached per index version). */
 function inverseMap(ctx: QueryContext, sourceUid: string, attribute: string): Map<string, Row[]> {
-  return ctx.index.cached(`inverse|${sourceUid}|${attribute}`, () => {
+  return ctx.index.cached(sourceUid, `inverse|${attribute}`, () => {
     const map = new Map<string, Row[]>();
     for (const row of ctx.index.rows(sourceUid)) {
       for (const documentId of asList(row.data[attribute])) {
