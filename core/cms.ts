@@ -43,6 +43,8 @@ export interface CreateCmsOptions {
   strict?: boolean;
   /** Report each malformed content file through `report` when loading (default true; `cms validate` prints them itself). */
   reportProblems?: boolean;
+  /** Start from `.cms/index-snapshot` (files whose size, mtime, ctime and inode match are not re-read) and keep it current. Default false; the CLI turns it on. */
+  indexSnapshot?: boolean;
 }
 
 export interface Cms {
@@ -91,7 +93,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     const models = loadModels(root);
     assertCacheControlTypes(config, models.values());
     const history = config.git.timestampsFromHistory ? readFileTimes(root) : undefined;
-    const index = await loadIndex(root, models, config, history?.then((read) => read.times));
+    const index = await loadIndex(root, models, config, history?.then((read) => read.times), { snapshot: options.indexSnapshot });
     const problems = [...index.problems.values()];
     if (problems.length && options.strict) throw new ProjectProblemsError('Malformed content files', problems, 'ContentError');
     if (options.reportProblems ?? true) for (const problem of problems) report(`warning: ${problem.format()}`);

@@ -1,12 +1,14 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CmsConfig } from '../config/types.js';
 import { FileError } from '../errors.js';
 import { getParser } from '../parsers/index.js';
-import { LinkError, readTextNoFollowSync } from '../storage/no-follow.js';
+import { LinkError } from '../storage/no-follow.js';
 import { UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import { ContentIndex } from './content-index.js';
 import { readContentFile, type FileRecord } from './read-file.js';
+import type { FileStamp } from './snapshot/file-stamp.js';
+import { SnapshotLoader, type LoadStats } from './snapshot/snapshot-loader.js';
 
 /** The folder under `content/` that holds a type's files. */
 export function contentFolder(model: Model): string {
@@ -27,15 +29,14 @@ export function modelForPath(models: Models, file: string): Model | undefined {
 export const isContentFileName = (name: string): boolean => !name.startsWith('.') && !name.endsWith('.tmp') && getParser(name) !== undefined;
 
 /**
- * Read and check one file. Synchronous on purpose: for many small files, sync reads are several
- * times faster than the thread pool, and indexing is dominated by them.
+ * Parse and check one file's text. Files are read synchronously on purpose: for many small files,
+ * sync reads are several times faster than the thread pool, and indexing is dominated by them.
  */
-function readRecord(index: ContentIndex, root: string, file: string, model: Model): FileRecord {
-  const path = join(root, file);
-  const record = readContentFile(file, readTextNoFollowSync(path, file), 0, model, index.models, index.config);
+function parseRecord(index: ContentIndex, file: string, model: Model, text: string, stamp: FileStamp): FileRecord {
+  const record = readContentFile(file, text, 0, model, index.models, index.config);
   // The modification time is only needed when the file lacks timestamps (they fall back to it);
   // otherwise 0 means "not known", and the watcher simply re-reads the file on its next event.
-  if (record.createdAt === undefined || record.updatedAt === undefined) record.mtimeMs = statSync(path).mtimeMs;
+  if (record.createdAt === undefined || record.updatedAt === undefined) record.mtimeMs = stamp.mtimeMs;
   return record;
 }
 
@@ -70,6 +71,17 @@ export function listContentFiles(root: string): { files: string[]; links: string
   return { files: files.sort(), links: links.sort() };
 }
 
+/** How an index's load went, and when the snapshot it wrote (if any) is on disk. */
+export interface LoadReport {
+  stats: LoadStats;
+  snapshotWritten: Promise<void>;
+}
+
+const loadReports = new WeakMap<ContentIndex, LoadReport>();
+
+/** The load report of an index built by `loadIndex` (tests and benchmarks read it). */
+export const loadReport = (index: ContentIndex): LoadReport | undefined => loadReports.get(index);
+
 /**
  * Build the index of a project from its content files: every file read and checked once, then all
  * rows built in one pass (no per-file rebuilds at start-up).
@@ -77,9 +89,11 @@ export function listContentFiles(root: string): { files: string[]; links: string
  * @example
  * const index = await loadIndex('/srv/site', models, config); index.rows('api::article.article').length
  * // `fileTimes`: when each file last changed, from Git (`git.timestampsFromHistory`)
+ * // `snapshot`: start from `.cms/index-snapshot` and keep it current (see snapshot/snapshot-loader.ts)
  */
-export async function loadIndex(root: string, models: Models, config: CmsConfig, fileTimes?: Promise<Map<string, string>>): Promise<ContentIndex> {
+export async function loadIndex(root: string, models: Models, config: CmsConfig, fileTimes?: Promise<Map<string, string>>, options: { snapshot?: boolean } = {}): Promise<ContentIndex> {
   const index = new ContentIndex(models, config);
+  const loader = new SnapshotLoader(root, models, config, options.snapshot ?? false);
   let files: string[] = [];
   try {
     const listed = listContentFiles(root);
@@ -99,7 +113,7 @@ export async function loadIndex(root: string, models: Models, config: CmsConfig,
       continue;
     }
     try {
-      records.push(readRecord(index, root, file, model));
+      records.push(loader.record(file, model.uid, (text, stamp) => parseRecord(index, file, model, text, stamp)));
     } catch (error) {
       // A file removed between listing and reading (a checkout, another writer) is simply gone.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
@@ -109,5 +123,6 @@ export async function loadIndex(root: string, models: Models, config: CmsConfig,
   // Read from Git while the files were read: rows are built once, with their times.
   if (fileTimes) index.fileTimes = await fileTimes;
   index.addRecords(records);
+  loadReports.set(index, { stats: loader.stats, snapshotWritten: loader.finish() });
   return index;
 }

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodeEntry, SNAPSHOT_FILE, SNAPSHOT_FORMAT, SnapshotCorruptError, type SnapshotEntry, type SnapshotHeader } from './snapshot-format.js';
+
+/** A snapshot that matches this project's schemas and config, or why there is none to use. */
+export type SnapshotRead =
+  | { entries: Map<string, SnapshotEntry>; header: SnapshotHeader }
+  | { entries?: undefined; reason: string };
+
+const NEWLINE = 10;
+
+function parseHeader(text: string, fingerprint: string): SnapshotHeader {
+  const header = JSON.parse(text) as SnapshotHeader;
+  if (header?.format !== SNAPSHOT_FORMAT) throw new SnapshotCorruptError(`format ${String(header?.format)} (this version reads ${SNAPSHOT_FORMAT})`);
+  if (header.fingerprint !== fingerprint) throw new SnapshotCorruptError('schemas, config or package version changed');
+  if (!Number.isFinite(header.loadStartedAt)) throw new SnapshotCorruptError('header incomplete');
+  return header;
+}
+
+/**
+ * Read `.cms/index-snapshot` whole, or not at all: a wrong format or fingerprint, a truncated file
+ * (no end line, or one whose count disagrees) or any undecodable line discards it, and the caller reads every file.
+ * Lines are cut from the bytes, so the file may exceed the longest string V8 can hold.
+ *
+ * @example
+ * const read = readSnapshot(root, snapshotFingerprint(models, config)); read.entries?.get('content/articles/x.json')
+ */
+export function readSnapshot(root: string, fingerprint: string): SnapshotRead {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(join(root, SNAPSHOT_FILE));
+  } catch (error) {
+    return { reason: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'none' : `unreadable: ${(error as Error).message}` };
+  }
+  try {
+    let end = bytes.indexOf(NEWLINE);
+    if (end < 0) throw new SnapshotCorruptError('no header');
+    const header = parseHeader(bytes.toString('utf8', 0, end), fingerprint);
+    const entries = new Map<string, SnapshotEntry>();
+    let start = end + 1;
+    for (;;) {
+      end = bytes.indexOf(NEWLINE, start);
+      if (end < 0) throw new SnapshotCorruptError(`truncated after ${entries.size} entries`);
+      const line = bytes.toString('utf8', start, end);
+      start = end + 1;
+      if (line.startsWith('end ')) {
+        if (line !== `end ${entries.size}` || start !== bytes.length) throw new SnapshotCorruptError('end line does not match the entries');
+        break;
+      }
+      const entry = decodeEntry(line);
+      entries.set(entry.record.file, entry);
+    }
+    return { entries, header };
+  } catch (error) {
+    return { reason: `discarded: ${(error as Error).message}` };
+  }
+}

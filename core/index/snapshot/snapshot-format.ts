@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { CmsConfig } from '../../config/types.js';
+import type { Models } from '../../schema/types.js';
+import type { Data } from '../../types.js';
+import type { FileRecord } from '../read-file.js';
+import type { FileStamp } from './file-stamp.js';
+
+/**
+ * The index snapshot, `.cms/index-snapshot`: one header line (JSON), one line per content file
+ * (tab-separated fields, the parsed data last as compact JSON, which never holds a raw tab or
+ * newline), and an end line with their count, so a truncated file is told from a whole one.
+ */
+export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FILE = '.cms/index-snapshot';
+
+export interface SnapshotHeader {
+  format: number;
+  /** Package version, schemas and config that shaped the records: any change discards the snapshot. */
+  fingerprint: string;
+  /** When the load that read these files began (ms): files changed near it are racy (see `isRacy`). */
+  loadStartedAt: number;
+}
+
+/** One content file as read: its checked record, its stamp, and (racy files only) a hash of its text. */
+export interface SnapshotEntry {
+  record: FileRecord;
+  stamp: FileStamp;
+  hash?: string;
+}
+
+const FIELDS = 15;
+
+/** The package's version, from the nearest package.json above this module (built or source layout). */
+const packageVersion = ((): string => {
+  for (const candidate of ['../../../package.json', '../../../../package.json']) {
+    try {
+      const manifest = JSON.parse(readFileSync(new URL(candidate, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      if (manifest.name === 'gitcms') return String(manifest.version);
+    } catch {
+      // not this layout: try the next
+    }
+  }
+  return 'unknown';
+})();
+
+/** Everything besides the files that decides what a record holds: format, package version, schemas, config. */
+export function snapshotFingerprint(models: Models, config: CmsConfig): string {
+  return createHash('sha256').update(JSON.stringify([SNAPSHOT_FORMAT, packageVersion, [...models.values()], config])).digest('base64url');
+}
+
+export const hashText = (text: string): string => createHash('sha1').update(text).digest('base64url');
+
+const optional = (value: string | undefined): string => value ?? '';
+const hasSeparator = (value: string): boolean => value.includes('\t') || value.includes('\n');
+
+/** One entry as a line, or undefined when it cannot be written faithfully (it is then read from its file). */
+export function encodeEntry({ record, stamp, hash }: SnapshotEntry): string | undefined {
+  const texts = [record.file, record.uid, record.documentId, record.locale ?? '', record.draft ? '1' : '',
+    optional(record.createdAt), optional(record.updatedAt), record.publishedAt === null ? 'null' : optional(record.publishedAt)];
+  if (texts.some(hasSeparator)) return undefined;
+  const numbers = [record.mtimeMs, stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino].map(String);
+  return `${texts.join('\t')}\t${numbers.join('\t')}\t${hash ?? ''}\t${JSON.stringify(record.data)}`;
+}
+
+/** Corrupt snapshot content: the whole snapshot is discarded. */
+export class SnapshotCorruptError extends Error {}
+
+const number = (text: string): number => {
+  const value = Number(text);
+  if (text === '' || !Number.isFinite(value)) throw new SnapshotCorruptError(`not a number: ${text}`);
+  return value;
+};
+
+/** A prototype-free copy of the top-level fields, as `readContentFile` makes them. */
+function dataOf(text: string): Data {
+  const parsed = JSON.parse(text) as Record<string, unknown>;
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new SnapshotCorruptError('data is not an object');
+  const data: Data = Object.create(null);
+  for (const key in parsed) if (Object.hasOwn(parsed, key)) data[key] = parsed[key];
+  return data;
+}
+
+export function decodeEntry(line: string): SnapshotEntry {
+  const fields = line.split('\t');
+  if (fields.length !== FIELDS) throw new SnapshotCorruptError(`expected ${FIELDS} fields, found ${fields.length}`);
+  const [file, uid, documentId, locale, draft, createdAt, updatedAt, publishedAt, mtimeMs, size, statMtimeMs, ctimeMs, ino, hash, data] = fields;
+  const record: FileRecord = {
+    file, uid, documentId, locale: locale || null, draft: draft === '1', data: dataOf(data),
+    createdAt: createdAt || undefined, updatedAt: updatedAt || undefined,
+    publishedAt: publishedAt === 'null' ? null : publishedAt || undefined, mtimeMs: number(mtimeMs),
+  };
+  return { record, stamp: { size: number(size), mtimeMs: number(statMtimeMs), ctimeMs: number(ctimeMs), ino: number(ino) }, hash: hash || undefined };
+}
+
+/** Can a value go through JSON and come back equal? (YAML front matter may hold dates, for one.) */
+export function isJsonSafe(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(isJsonSafe);
+  if (typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== null && prototype !== Object.prototype) return false;
+  for (const key in value) if (Object.hasOwn(value, key) && !isJsonSafe((value as Record<string, unknown>)[key])) return false;
+  return true;
+}
