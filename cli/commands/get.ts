@@ -1,6 +1,27 @@
 import type { Command } from 'commander';
+import { readAllPages } from '../../core/strapi/read-all-pages.js';
 import { contentTypeArg } from '../content-type-arg.js';
 import type { CliContext } from '../context.js';
+import { UsageError } from '../output.js';
+
+interface GetOptions { root?: string; public?: boolean; pretty?: boolean; v4?: boolean; all?: boolean; ndjson?: boolean }
+
+/** Entries as lines: NDJSON (one compact entry a line), or the items of one JSON array. */
+function entryWriter(ctx: CliContext, options: GetOptions) {
+  let count = 0;
+  const item = (entry: unknown) => (options.pretty ? JSON.stringify(entry, null, 2).replace(/^/gm, '  ') : JSON.stringify(entry));
+  return {
+    write(entries: unknown[]) {
+      if (!entries.length) return;
+      if (options.ndjson) ctx.stdout.write(`${entries.map((entry) => JSON.stringify(entry)).join('\n')}\n`);
+      else ctx.stdout.write(`${count ? ',' : '['}${options.pretty ? '\n' : ''}${entries.map(item).join(options.pretty ? ',\n' : ',')}`);
+      count += entries.length;
+    },
+    end() {
+      if (!options.ndjson) ctx.stdout.write(count ? `${options.pretty ? '\n' : ''}]\n` : '[]\n');
+    },
+  };
+}
 
 /** `cms get <type> [documentId]`: the same JSON body `GET /api/<type>[/<documentId>]` answers. */
 export function registerGet(program: Command, ctx: CliContext, search: () => string): void {
@@ -13,16 +34,32 @@ export function registerGet(program: Command, ctx: CliContext, search: () => str
     .option('--public', 'read as the anonymous Public role, exactly like an HTTP client')
     .option('--pretty', 'indent the JSON output')
     .option('--v4', 'answer in the Strapi v4 response format')
+    .option('--all', 'every entry of every page, streamed as one JSON array (the `data` of each page)')
+    .option('--ndjson', 'entries one per line (NDJSON) instead of the answer body; with --all, of every page')
     .addHelpText('after', `
 Query options (bracket keys as in the URL):
   --filters[title][$containsi]=coffee  --populate=*  --sort=title:desc  --fields=title,slug
-  --pagination[page]=2  --locale=fr  --status=draft  --query 'filters[views][$gt]=10&sort=views'`)
-    .action(async (type: string, documentId: string | undefined, options: { root?: string; public?: boolean; pretty?: boolean; v4?: boolean }) => {
+  --pagination[page]=2  --locale=fr  --status=draft  --query 'filters[views][$gt]=10&sort=views'
+Every entry (for scripts): cms get articles --all --ndjson --sort=title > articles.ndjson`)
+    .action(async (type: string, documentId: string | undefined, options: GetOptions) => {
       const cms = await ctx.loadCms(options.root);
-      contentTypeArg(cms, type);
+      const model = contentTypeArg(cms, type);
       const api = options.public ? cms.contentApi : cms.ownerApi;
+      const collection = documentId === undefined && model.kind === 'collectionType';
+      if ((options.all || options.ndjson) && !collection) throw new UsageError('--all and --ndjson read a collection\'s list: leave out the documentId (single types have one document)');
       const path = documentId === undefined ? `/${encodeURIComponent(type)}` : `/${encodeURIComponent(type)}/${encodeURIComponent(documentId)}`;
-      const result = await api({ method: 'GET', path, search: search(), responseFormat: options.v4 ? 'v4' : undefined });
-      ctx.printJson(result.body, options.pretty);
+      const responseFormat = options.v4 ? 'v4' : undefined;
+      if (!options.all && !options.ndjson) {
+        const result = await api({ method: 'GET', path, search: search(), responseFormat });
+        ctx.printJson(result.body, options.pretty);
+        return;
+      }
+      const out = entryWriter(ctx, options);
+      if (options.all) {
+        for await (const entries of readAllPages(api, { path, search: search(), pageSize: cms.config.api.rest.maxLimit, responseFormat })) out.write(entries);
+      } else {
+        out.write(((await api({ method: 'GET', path, search: search(), responseFormat })).body as { data: unknown[] }).data);
+      }
+      out.end();
     });
 }

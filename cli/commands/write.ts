@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { NotFoundError } from '../../core/errors.js';
 import { parseJsonText } from '../../core/parsers/json.js';
+import { createFromNdjson } from '../../core/strapi/create-from-ndjson.js';
 import { parseQueryString } from '../../core/strapi/parse-query.js';
 import { contentTypeArg, documentIdArg } from '../content-type-arg.js';
 import type { CliContext } from '../context.js';
@@ -20,6 +21,27 @@ async function readData(ctx: CliContext, options: WriteOptions): Promise<unknown
   throw new UsageError('give the document fields with --data \'{"title":"Hi"}\' or --file <path.json>');
 }
 
+/** `--file` names NDJSON (one document a line) by its extension, or `-` for stdin. */
+const isNdjson = (file: string | undefined): file is string => file === '-' || /\.(ndjson|jsonl)$/i.test(file ?? '');
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** `cms create <type> --file docs.ndjson`: every line created in order, each answer's `data` printed as a line. */
+async function createMany(ctx: CliContext, type: string, file: string, options: WriteOptions, search: string): Promise<void> {
+  if (options.data !== undefined) throw new UsageError('give --data or --file, not both');
+  const cms = await ctx.loadCms(options.root);
+  const text = file === '-' ? await readStdin() : await readFile(resolve(ctx.cwd, file), 'utf8');
+  let created = 0;
+  for await (const body of createFromNdjson(cms.ownerApi, { path: `/${type}`, search, text, source: file === '-' ? '<stdin>' : file })) {
+    ctx.stdout.write(`${JSON.stringify((body as { data: unknown }).data)}\n`);
+    created++;
+  }
+  ctx.stderr.write(`created ${created} ${type}\n`);
+}
 
 const textParam = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -41,10 +63,11 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
   common(program.command('create').description('create a document (POST /api/<type>)')
     .argument('<type>', 'plural API id')
     .option('--data <json>', 'the fields, as JSON')
-    .option('--file <path>', 'a JSON file holding the fields'))
+    .option('--file <path>', 'a JSON file holding the fields; .ndjson/.jsonl (or - for stdin): one document a line'))
     .action(async (type: string, options: WriteOptions) => {
       const cms = await ctx.loadCms(options.root);
       contentTypeArg(cms, type);
+      if (isNdjson(options.file)) return createMany(ctx, type, options.file, options, searchOf(options, search()));
       const result = await cms.ownerApi({ method: 'POST', path: `/${type}`, search: searchOf(options, search()), body: await readData(ctx, options) });
       ctx.printJson(result.body, options.pretty);
     });
