@@ -4,6 +4,7 @@ import { html } from './html.js';
 import { loadSchemas, session } from './api.js';
 import { DocumentForm } from './document-form.js';
 import { DocumentList } from './document-list.js';
+import { GitPanel } from './git-panel.js';
 import { parseHash } from './router.js';
 import { SignIn } from './sign-in.js';
 
@@ -16,6 +17,7 @@ function Home({ models }) {
 
 function Main({ schemas, route }) {
   const model = schemas.data.find((candidate) => candidate.pluralName === route.type || (candidate.kind === 'singleType' && candidate.singularName === route.type));
+  if (route.section === 'git') return html`<${GitPanel} />`;
   if (route.section !== 't') return html`<${Home} models=${schemas.data} />`;
   if (!model) return html`<p class="error">No content type "${route.type}" that you may read.</p>`;
   const locale = model.localized ? route.params.locale || schemas.meta.defaultLocale : undefined;
@@ -60,6 +62,7 @@ function App() {
           const name = model.kind === 'singleType' ? model.singularName : model.pluralName;
           return html`<li><a href=${`#/t/${name}`} aria-current=${route.type === name ? 'page' : undefined}>${model.displayName}</a></li>`;
         })}</ul>
+        <a href="#/git" aria-current=${route.section === 'git' ? 'page' : undefined}>Git</a>
         <div class="account">${schemas.meta.user && html`<span class="muted">${schemas.meta.user}</span>`}
           <button type="button" onClick=${() => signOut()}>Sign out</button></div>
       </nav>

@@ -2,6 +2,7 @@
 //   #/                      the content types
 //   #/t/articles?page=2&q=  a list          #/t/articles/<documentId>?locale=fr  a document
 //   #/t/articles/new        a new document  #/t/global                           a single type
+//   #/git                   the Git panel
 export function parseHash(hash = location.hash) {
   const [path, search = ''] = hash.replace(/^#/, '').split('?');
   const [, section, type, documentId] = path.split('/').map(decodeURIComponent);

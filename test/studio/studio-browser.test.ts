@@ -126,7 +126,7 @@ describe.skipIf(!CHROMIUM)(`the studio in a real browser${CHROMIUM ? '' : ' (ski
     expect(draft).toMatchObject({ title: 'Mountains of Norway, revisited', author: MARCO, description: 'Fjords and ridges, again.' });
     expect(readJson(`content/articles/${ARTICLE}.json`).title).toBe('Beautiful mountains of Norway');
 
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Published');
     expect(readJson(`content/articles/${ARTICLE}.json`)).toMatchObject({ title: 'Mountains of Norway, revisited', author: MARCO });
   });

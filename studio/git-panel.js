@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'preact/hooks';
+import { html } from './html.js';
+import { request } from './api.js';
+import { GitBranches } from './git-branches.js';
+import { Diff } from './git-diff.js';
+
+const STATE_LABELS = { modified: 'modified', new: 'new', deleted: 'deleted', renamed: 'renamed', conflicted: 'conflict' };
+
+/**
+ * The Git panel: the current branch, the changed files of content/, schemas/ and public/uploads
+ * the credential may read, a file's diff against HEAD, a commit of the changes it may write (the
+ * server makes the signed-in user its author), and branches. Everything is a studio route under
+ * `./api/git/`; the server decides what this credential may see and do.
+ */
+export function GitPanel() {
+  const [status, setStatus] = useState();
+  const [branches, setBranches] = useState();
+  const [selected, setSelected] = useState();
+  const [diff, setDiff] = useState();
+  const [commitMessage, setCommitMessage] = useState('');
+  const [notice, setNotice] = useState();
+  const [busy, setBusy] = useState(false);
+
+  const load = () => Promise.all([request('GET', './api/git/status'), request('GET', './api/git/branches')]).then(([next, list]) => {
+    setStatus(next.data); setBranches(list.data);
+  }, (failure) => setNotice({ error: failure.message }));
+  useEffect(() => { load(); }, []);
+
+  /** One action, then the panel reads status again; the server's refusal (git's own words) is shown as is. */
+  async function run(label, action) {
+    setBusy(true); setNotice(undefined);
+    try {
+      const said = await action();
+      setNotice({ ok: typeof said === 'string' ? said : label });
+      setSelected(undefined); setDiff(undefined);
+    } catch (failure) {
+      setNotice({ error: failure.message });
+    } finally {
+      setBusy(false);
+      await load();
+    }
+  }
+
+  function show(path) {
+    setSelected(path); setDiff(undefined);
+    request('GET', './api/git/diff', { query: { path } }).then((body) => setDiff(body.data.diff), (failure) => setNotice({ error: failure.message }));
+  }
+
+  const commit = (event) => {
+    event.preventDefault();
+    run('Committed', async () => {
+      const { data } = await request('POST', './api/git/commit', { body: { message: commitMessage } });
+      setCommitMessage('');
+      return `Committed ${data.files.length} file${data.files.length === 1 ? '' : 's'} as ${data.commit.slice(0, 7)} (author ${data.author.name})`;
+    });
+  };
+
+  if (!status || !branches) return html`<section><h1>Git</h1>${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : html`<p class="loading">Loading…</p>`}</section>`;
+  const writable = status.changes.filter((change) => change.writable);
+  return html`
+    <section class="git-panel">
+      <header class="page-head">
+        <h1>Git</h1>
+        <p>Branch <strong class="branch" aria-label="Current branch">${status.branch ?? '(detached HEAD)'}</strong></p>
+      </header>
+      ${notice?.error && html`<p class="error" role="alert">${notice.error}</p>`}
+      ${notice?.ok && html`<p class="ok" role="status">${notice.ok}</p>`}
+      <h2>Changes</h2>
+      ${status.changes.length === 0
+        ? html`<p class="muted">No uncommitted changes in content/, schemas/ or public/uploads.</p>`
+        : html`<ul class="changes" aria-label="Changed files">${status.changes.map((change) => html`<li>
+            <button type="button" class="link" aria-pressed=${selected === change.path} onClick=${() => show(change.path)}>${change.path}</button>
+            <span class=${`state state-${change.state}`}>${STATE_LABELS[change.state]}</span>
+            ${!change.writable && html`<span class="muted" title="You may read this file but not commit it"> read-only</span>`}</li>`)}</ul>`}
+      ${selected && (diff === undefined ? html`<p class="loading">Loading the diff…</p>` : html`<${Diff} path=${selected} text=${diff} />`)}
+      ${status.mayCommit && html`<form class="commit" onSubmit=${commit}>
+        <label for="commit-message">Commit message</label>
+        <textarea id="commit-message" rows="3" required value=${commitMessage} onInput=${(event) => setCommitMessage(event.currentTarget.value)}
+          placeholder="What changed, and why"></textarea>
+        <div class="actions"><button type="submit" class="primary" disabled=${busy || writable.length === 0 || !commitMessage.trim()}>Commit ${writable.length} file${writable.length === 1 ? '' : 's'}</button></div>
+      </form>`}
+      <h2>Branches</h2>
+      <${GitBranches} status=${status} branches=${branches} run=${run} />
+    </section>`;
+}

@@ -1,0 +1,197 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCms, type Cms } from '../../core/cms.js';
+import { serve, type RunningServer } from '../../core/http/serve.js';
+import { TEST_ENV } from '../auth/helpers.js';
+import { findChromium } from './browser.js';
+import { git, gitSampleSite } from './git-site.js';
+
+const CHROMIUM = findChromium();
+const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
+const ENGLISH_ONLY = 'erdjn7qamd22o2key07vrft5'; // an article with no French version
+const PASSWORD = 'Correct-Horse-9';
+
+describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 20_000 }, () => {
+  let root: string;
+  let cms: Cms;
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  const readJson = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8'));
+  const status = () => page.getByRole('status').textContent();
+  const rows = () => page.locator('table.documents tbody tr');
+  const firstCells = () => page.locator('table.documents tbody tr td:first-child').allTextContents();
+
+  beforeAll(async () => {
+    // A real git repository; the editor account may touch articles and read authors.
+    root = gitSampleSite({ 'api::article.article': ['find', 'findOne', 'update'], 'api::author.author': ['find', 'findOne'] });
+    cms = await createCms({ root, env: TEST_ENV, report: () => {} });
+    token = cms.auth.tokens.create({ name: 'Studio Owner', type: 'full-access' }).accessKey;
+    await cms.auth.users.add({ username: 'editor', email: 'editor@example.com', password: PASSWORD });
+    server = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    page.setDefaultTimeout(5000);
+  }, 20_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function signIn(credential: 'token' | 'editor') {
+    await page.goto(`${server.url.replace(/\/$/, '')}/admin/`);
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    if (await signOut.isVisible()) await signOut.click();
+    if (credential === 'token') {
+      await page.getByLabel('API token').fill(token);
+    } else {
+      await page.getByRole('tab', { name: 'Account' }).click();
+      await page.getByLabel('Email or username').fill('editor');
+      await page.getByLabel('Password').fill(PASSWORD);
+    }
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Content types' }).getByRole('link', { name: 'Article' }).waitFor();
+  }
+
+  it('lists with search, a field filter, sorting by a column, a page size and the Git state of each document', async () => {
+    await signIn('token');
+    await page.getByRole('navigation', { name: 'Content types' }).getByRole('link', { name: 'Article' }).click();
+    await expect.poll(() => rows().count()).toBeGreaterThan(5);
+    await expect.poll(() => page.locator('td.git-state').first().textContent()).toBe('unchanged');
+
+    await page.getByLabel('Filter field').selectOption('title');
+    await page.getByLabel('Filter operator').selectOption('$containsi');
+    await page.getByLabel('Filter value').fill('norway');
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await expect.poll(firstCells).toEqual(['Beautiful mountains of Norway']);
+    expect(decodeURIComponent(page.url())).toContain('f=[["title","$containsi","norway"]]');
+    await page.getByRole('button', { name: 'Remove filter title contains “norway”' }).click();
+    await expect.poll(() => rows().count()).toBeGreaterThan(5);
+
+    // The rows come in the API's own order for the sort the header asked for.
+    const apiOrder = async (sort: string) => {
+      const response = await fetch(`${server.url.replace(/\/$/, '')}/api/articles?sort=${sort}&status=draft&locale=en&pagination[pageSize]=20`, { headers: { authorization: `Bearer ${token}` } });
+      return ((await response.json()).data as Array<{ title: string }>).map((article) => article.title);
+    };
+    await page.getByRole('button', { name: 'title' }).click();
+    expect(page.url()).toContain('sort=title%3Aasc');
+    const ascending = await apiOrder('title:asc');
+    await expect.poll(firstCells).toEqual(ascending);
+    await page.getByRole('button', { name: 'title' }).click();
+    expect(page.url()).toContain('sort=title%3Adesc');
+    await expect.poll(firstCells).toEqual(await apiOrder('title:desc'));
+    expect(ascending.slice(0, 3)).not.toEqual((await apiOrder('title:desc')).slice(0, 3));
+
+    await page.getByLabel('Page size').selectOption('10');
+    await expect.poll(() => rows().count()).toBe(10);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Pages' }).textContent()).toMatch(/Page 1 of 2/);
+  });
+
+  it('shows the API\'s validation error inline, saves a draft, publishes, unpublishes and discards a draft', async () => {
+    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`);
+    const title = page.locator('#field-title');
+    await expect.poll(() => title.inputValue()).toBe('Beautiful mountains of Norway');
+    await page.locator('#field-description').fill('x'.repeat(81));
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => page.locator('[data-field=description] .field-error').textContent()).toMatch(/description must be at most 80 characters/);
+
+    await page.locator('#field-description').fill('Fjords.');
+    await title.fill('Norway, published from the studio');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect.poll(status).toBe('Published');
+    expect(readJson(`content/articles/${ARTICLE}.json`).title).toBe('Norway, published from the studio');
+
+    await page.getByRole('button', { name: 'Unpublish' }).click();
+    await expect.poll(status).toBe('Unpublished');
+    expect(existsSync(join(root, `content/articles/${ARTICLE}.json`))).toBe(false);
+    expect(readJson(`content/articles/${ARTICLE}.draft.json`).title).toBe('Norway, published from the studio');
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect.poll(status).toBe('Published');
+    await title.fill('A draft to throw away');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(status).toBe('Draft saved');
+    expect(readJson(`content/articles/${ARTICLE}.draft.json`).title).toBe('A draft to throw away');
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await expect.poll(status).toBe('Draft discarded');
+    await expect.poll(() => title.inputValue()).toBe('Norway, published from the studio');
+    expect(existsSync(join(root, `content/articles/${ARTICLE}.draft.json`))).toBe(false);
+  });
+
+  it('duplicates a document with its relations and a fresh uid', async () => {
+    const source = readJson(`content/articles/${ARTICLE}.json`);
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    // The copy opens in the form, under its own documentId.
+    const openId = () => decodeURIComponent(new URL(page.url()).hash.split('/')[3].split('?')[0]);
+    await expect.poll(openId).not.toBe(ARTICLE);
+    const copy = openId();
+    await expect.poll(() => page.locator('#field-title').inputValue()).toBe(source.title);
+    await expect.poll(() => existsSync(join(root, `content/articles/${copy}.draft.json`))).toBe(true);
+    const stored = readJson(`content/articles/${copy}.draft.json`);
+    expect(stored).toMatchObject({ title: source.title, author: source.author, category: source.category });
+    expect(stored.slug).toMatch(new RegExp(`^${source.slug}-copy-[a-z0-9]+$`));
+  });
+
+  it('creates a localisation filled from another locale', async () => {
+    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ENGLISH_ONLY}?locale=fr`);
+    await page.getByText('No “fr” version yet: saving creates it.').waitFor();
+    const english = readJson(`content/articles/${ENGLISH_ONLY}.json`);
+    await page.getByLabel('Fill from locale').selectOption('en');
+    await expect.poll(() => page.locator('#field-title').inputValue()).toBe(english.title);
+    await page.locator('#field-title').fill(`${english.title} (fr)`);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(status).toBe('Draft saved');
+    expect(readJson(`content/articles/${ENGLISH_ONLY}.fr.draft.json`).title).toBe(`${english.title} (fr)`);
+  });
+
+  it('commits from the Git panel as the signed-in account: the diff shown, the commit and the file on disk', async () => {
+    await signIn('editor');
+    await page.getByRole('link', { name: 'Git' }).click();
+    await expect.poll(() => page.getByLabel('Current branch').textContent()).toBe('main');
+    const changed = page.getByRole('list', { name: 'Changed files' });
+    await changed.getByRole('button', { name: `content/articles/${ENGLISH_ONLY}.fr.draft.json` }).click();
+    await expect.poll(() => page.locator('pre.diff').textContent()).toContain('(fr)');
+    await page.getByLabel('Commit message').fill('Studio edits: Norway republished, a French draft');
+    await page.getByRole('button', { name: /^Commit \d+ files?$/ }).click();
+    await expect.poll(status).toMatch(/^Committed \d+ files? as [0-9a-f]{7} \(author editor\)$/);
+    expect(git(root, 'log', '-1', '--format=%an <%ae>|%s')).toBe('editor <editor@example.com>|Studio edits: Norway republished, a French draft');
+    expect(git(root, 'show', `HEAD:content/articles/${ENGLISH_ONLY}.fr.draft.json`)).toBe(readFileSync(join(root, `content/articles/${ENGLISH_ONLY}.fr.draft.json`), 'utf8').trim());
+    expect(git(root, 'status', '--porcelain', '--', 'content')).toBe('');
+    await page.getByText('No uncommitted changes in content/, schemas/ or public/uploads.').waitFor();
+    // An account that may not write every type cannot move branches.
+    await page.getByText('Switching, creating and pushing branches needs a credential that may do everything').waitFor();
+  });
+
+  it('creates and switches branches, refusing to leave an uncommitted change behind, and the studio reads the branch it is on', async () => {
+    await signIn('token');
+    await page.getByRole('link', { name: 'Git' }).click();
+    await page.getByLabel('New branch name').fill('edits/spring');
+    await page.getByRole('button', { name: 'Create and switch' }).click();
+    await expect.poll(() => page.getByLabel('Current branch').textContent()).toBe('edits/spring');
+    expect(git(root, 'branch', '--show-current')).toBe('edits/spring');
+
+    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`);
+    await expect.poll(() => page.locator('#field-title').inputValue()).toBe('Norway, published from the studio');
+    await page.locator('#field-title').fill('Spring in Norway');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(status).toBe('Draft saved');
+
+    await page.getByRole('link', { name: 'Git' }).click();
+    await page.getByLabel('Branch to switch to').selectOption('main');
+    await page.getByRole('button', { name: 'Switch', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('1 uncommitted change: commit it first, or switch carrying it along');
+    await page.getByLabel('Commit message').fill('Spring title');
+    await page.getByRole('button', { name: 'Commit 1 file' }).click();
+    await expect.poll(status).toMatch(/^Committed 1 file/);
+    await page.getByRole('button', { name: 'Switch', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Current branch').textContent()).toBe('main');
+
+    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`);
+    await expect.poll(() => page.locator('#field-title').inputValue()).toBe('Norway, published from the studio');
+    expect(git(root, 'log', '-1', '--format=%s', 'edits/spring')).toBe('Spring title');
+  });
+});
