@@ -33,7 +33,7 @@ function MediaField({ id, attribute, value, onChange }) {
   return html`<div class="media-field">
     <ol class="media-chosen">${value.map((file, index) => html`<li key=${file.id} class="media-item">
       <${Thumb} file=${file} />
-      <span class="media-meta"><span class="tile-name">${file.name}</span><${AltText} key=${`${file.id}:${file.alternativeText}`} file=${file} onSaved=${replace} /></span>
+      <span class="media-meta"><span class="tile-name">${file.name}</span><${AltText} key=${file.id} file=${file} onSaved=${replace} /></span>
       <span class="item-tools">
         ${multiple && html`<button type="button" aria-label=${`Move ${file.name} up`} disabled=${index === 0} onClick=${() => onChange((current) => move(current, index, index - 1))}>↑</button>
           <button type="button" aria-label=${`Move ${file.name} down`} disabled=${index === value.length - 1} onClick=${() => onChange((current) => move(current, index, index + 1))}>↓</button>`}

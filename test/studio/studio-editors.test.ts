@@ -1,0 +1,197 @@
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCms, type Cms } from '../../core/cms.js';
+import { serve, type RunningServer } from '../../core/http/serve.js';
+import { TEST_ENV } from '../auth/helpers.js';
+import { copySampleSite, REPO_ROOT } from '../helpers/project.js';
+import { findChromium } from './browser.js';
+
+// The studio's editors in a real browser, on the sample site's article: every widget edited, the
+// saved content FILE read back from disk.
+const CHROMIUM = findChromium();
+const ARTIFACTS = join(import.meta.dirname, 'artifacts');
+const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
+const MARCO = 'qig4xffu7hjyawrhvhipfbv9'; // the author "Marco Rossi"
+const COFFEE = 'k4h9a2dz4n5hognvjhts7j3m'; // coffee-beans.png
+const PIZZA = 'dylorqz16sqjb5nsoejm7ix6'; // pizza-margherita.png
+const text = (value: string, marks: Record<string, boolean> = {}) => ({ type: 'text', text: value, ...marks });
+
+describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 20_000 }, () => {
+  let root: string;
+  let cms: Cms;
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  const problems: string[] = [];
+  const readJson = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8'));
+  const draft = () => readJson(`content/articles/${ARTICLE}.draft.json`);
+  const field = (path: string) => page.locator(`[data-field="${path}"]`);
+  const formStatus = () => page.locator('form.document > p.ok');
+  /** The article's form, read afresh (a reload, so nothing of an earlier test's form remains). */
+  const openArticle = async () => {
+    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`);
+    await page.reload();
+    await expect.poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+  };
+
+  beforeAll(async () => {
+    root = copySampleSite();
+    cms = await createCms({ root, env: TEST_ENV, report: () => {} });
+    token = cms.auth.tokens.create({ name: 'studio', type: 'full-access' }).accessKey;
+    server = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    page.setDefaultTimeout(5000);
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${server.url.replace(/\/$/, '')}/admin/`);
+    await page.getByLabel('API token').fill(token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Content types' }).waitFor();
+  }, 30_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('writes a document back unchanged when nothing was edited, keeping blocks it does not edit (an image, a text node with a key it does not know)', async () => {
+    const { name, alternativeText, caption, width, height, formats, hash, ext, mime, size, url, previewUrl, provider, createdAt, updatedAt } = readJson(`content/upload/${PIZZA}.json`);
+    const image = { name, alternativeText, caption, width, height, formats, hash, ext, mime, size, url, previewUrl, provider, createdAt, updatedAt };
+    const kept = [{ type: 'image', image, children: [text('')] }, { type: 'paragraph', children: [{ ...text('Kept'), colour: 'red' }] }];
+    const response = await fetch(`${server.url.replace(/\/$/, '')}/api/articles/${ARTICLE}?status=draft&locale=en`, {
+      method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ data: { body: [...readJson(`content/articles/${ARTICLE}.json`).body, ...kept] } }),
+    });
+    expect(response.status).toBe(200);
+    const before = draft();
+    await openArticle();
+    await expect.poll(() => page.locator('.blocks-kept, .blocks-image').count()).toBe(2);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => formStatus().textContent()).toBe('Draft saved');
+    const { updatedAt: _before, ...stored } = before;
+    const { updatedAt: _after, ...saved } = draft();
+    expect(saved).toEqual(stored);
+    expect(saved.body.slice(-2)).toEqual(kept);
+  });
+
+  it('shows the API\'s error for a nested field (seo.metaSocial.0.title) at that field', async () => {
+    await page.locator('#field-seo-metaSocial-0-title').fill('x'.repeat(61));
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    const error = field('seo.metaSocial.0.title').locator('.field-error');
+    await expect.poll(() => error.textContent()).toMatch(/at most 60 characters/);
+    await page.locator('#field-seo-metaSocial-0-title').fill('Norway in pictures');
+  });
+
+  it('edits every widget of the article and writes each to the content file', async () => {
+    // Scalars, and the uid generated by the server from the new title.
+    await page.locator('#field-title').fill('Mountains of Norway, revisited');
+    await page.locator('#field-slug').fill('');
+    await field('slug').getByRole('button', { name: 'Generate' }).click();
+    await expect.poll(() => page.locator('#field-slug').inputValue()).toBe('mountains-of-norway-revisited');
+    await page.locator('#field-views').fill('43');
+    await page.locator('#field-featured').check();
+    await page.locator('#field-publishDate').fill('2025-06-01');
+    await page.locator('#field-readingTime').fill('6.5');
+    // A relation, by name.
+    await field('author').getByRole('button', { name: 'Remove Amélie Laurent' }).click();
+    await field('author').getByRole('combobox').fill('Marco');
+    await field('author').getByRole('option', { name: 'Marco Rossi' }).click();
+    // A single component, and a repeatable one inside it: add an entry and move it first.
+    await page.locator('#field-seo-metaTitle').fill('Norway, revisited');
+    await field('seo.metaSocial').getByRole('button', { name: 'Add an entry to metaSocial' }).click();
+    await page.locator('#field-seo-metaSocial-1-title').fill('Second look');
+    await page.locator('#field-seo-metaSocial-1-socialNetwork').selectOption('Twitter');
+    await field('seo.metaSocial').getByRole('button', { name: 'Move item 2 up' }).click();
+    await expect.poll(() => page.locator('#field-seo-metaSocial-0-title').inputValue()).toBe('Second look');
+    // The dynamic zone: add a quote, move it above the rich text, remove the rich text.
+    await page.getByLabel('Component to add to blocks').selectOption('shared.quote');
+    await field('blocks').getByRole('button', { name: 'Add to blocks' }).click();
+    await page.locator('#field-blocks-2-title').fill('Go early');
+    await page.locator('#field-blocks-2-body').fill('The light is best before nine.');
+    await field('blocks').getByRole('button', { name: 'Move item 3 up' }).click();
+    await field('blocks').getByRole('button', { name: 'Remove item 3' }).click();
+    await expect.poll(() => field('blocks').locator('.item-head > .link').allTextContents()).toEqual(['▾ Slider 1', '▾ Quote 2: Go early']);
+    // Blocks: type, bold, Enter for a new paragraph, a link, a heading level.
+    const first = page.getByRole('textbox', { name: 'body block 1' });
+    await first.click();
+    await first.press('End');
+    await page.keyboard.type(' Truly.');
+    for (let n = 0; n < 6; n++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await first.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Pack light.');
+    const second = page.getByRole('textbox', { name: 'body block 2' });
+    await expect.poll(() => second.textContent()).toBe('Pack light.');
+    await second.press('Home');
+    for (let n = 0; n < 4; n++) await page.keyboard.press('Shift+ArrowRight');
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.getByLabel('Link URL').fill('https://example.com/pack');
+    await page.getByRole('button', { name: 'Apply link' }).click();
+    await page.getByLabel('body block 3 type').selectOption('heading-3');
+    // Media: the cover chosen in the library, its alt text saved to the file.
+    await page.locator('#field-cover').click();
+    const library = page.getByRole('dialog', { name: 'Media library' });
+    await library.locator('button.tile', { hasText: 'coffee-beans.png' }).click();
+    await library.getByRole('button', { name: 'Choose 1' }).click();
+    await field('cover').getByLabel('Alternative text of coffee-beans.png').fill('Beans, roasted dark');
+    await field('cover').getByRole('button', { name: 'Save alt text' }).click();
+    await expect.poll(() => field('cover').getByRole('status').textContent()).toBe('Saved');
+    expect(readJson(`content/upload/${COFFEE}.json`).alternativeText).toBe('Beans, roasted dark');
+
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'edit-form-editors.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => formStatus().textContent()).toBe('Draft saved');
+
+    const saved = draft();
+    expect(saved).toMatchObject({
+      title: 'Mountains of Norway, revisited', slug: 'mountains-of-norway-revisited', views: 43, featured: true, publishDate: '2025-06-01', readingTime: 6.5, author: MARCO, cover: COFFEE,
+    });
+    expect(saved.seo).toEqual({
+      metaTitle: 'Norway, revisited', metaDescription: 'A photo essay from the Norwegian fjords.', shareImage: PIZZA,
+      metaSocial: [{ socialNetwork: 'Twitter', title: 'Second look', description: null }, { socialNetwork: 'Facebook', title: 'Norway in pictures', description: 'Fjords and ridges in late summer' }],
+    });
+    expect(saved.blocks).toEqual([{ __component: 'shared.slider', files: [PIZZA, COFFEE] }, { __component: 'shared.quote', title: 'Go early', body: 'The light is best before nine.' }]);
+    expect(saved.body.slice(0, 3)).toEqual([
+      { type: 'paragraph', children: [text('Norway in late summer is almost unfairly beautiful. '), text('Truly.', { bold: true })] },
+      { type: 'paragraph', children: [{ type: 'link', url: 'https://example.com/pack', children: [text('Pack')] }, text(' light.')] },
+      { type: 'heading', level: 3, children: [text('Route')] },
+    ]);
+    expect(saved.body[3].type).toBe('list');
+  });
+
+  it('uploads a file with its alt text from a multiple media field, reorders and removes files, and offers only allowed types', async () => {
+    // A text file in the library: the slider's picker (images only) shows it disabled.
+    const form = new FormData();
+    form.append('files', new Blob(['notes'], { type: 'text/plain' }), 'notes.txt');
+    expect((await fetch(`${server.url.replace(/\/$/, '')}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).status).toBe(201);
+    await openArticle();
+    const files = field('blocks.0.files');
+    await page.locator('#field-blocks-0-files').click();
+    const library = page.getByRole('dialog', { name: 'Media library' });
+    await expect.poll(() => library.locator('button.tile', { hasText: 'notes.txt' }).isDisabled()).toBe(true);
+    await library.getByLabel('File to upload').setInputFiles({ name: 'snowy-peak.png', mimeType: 'image/png', buffer: readFileSync(join(REPO_ROOT, 'public/uploads/coffee_beans_fbe1f518bb.png')) });
+    await library.getByLabel('Alternative text of the upload').fill('A snowy peak');
+    await library.getByRole('button', { name: 'Upload and choose' }).click();
+    await expect.poll(() => files.locator('.media-item .tile-name').allTextContents()).toEqual(['pizza-margherita.png', 'coffee-beans.png', 'snowy-peak.png']);
+    await files.getByRole('button', { name: 'Move snowy-peak.png up' }).click();
+    await files.getByRole('button', { name: 'Remove pizza-margherita.png' }).click();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => formStatus().textContent()).toBe('Draft saved');
+
+    const uploaded = readdirSync(join(root, 'content/upload')).map((name) => ({ id: name.replace(/\.json$/, ''), ...readJson(`content/upload/${name}`) })).find((file) => file.name === 'snowy-peak.png');
+    expect(uploaded).toMatchObject({ alternativeText: 'A snowy peak', mime: 'image/png' });
+    expect(draft().blocks[0]).toEqual({ __component: 'shared.slider', files: [uploaded!.id, COFFEE] });
+  });
+
+  it('keeps a screenshot of the edit form for the README', async () => {
+    await openArticle();
+    await page.screenshot({ path: join(ARTIFACTS, 'studio-edit-form.png'), fullPage: false });
+    // The README's picture is taken from this run: `cp test/studio/artifacts/studio-edit-form.png docs/`.
+    expect(readdirSync(ARTIFACTS)).toContain('studio-edit-form.png');
+    expect(problems).toEqual([]);
+  });
+});
