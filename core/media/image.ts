@@ -74,10 +74,12 @@ export async function isFaultyImage(path: string, maxPixels: number): Promise<bo
 
 /**
  * Strapi's optimisation: re-encode at quality 80 (size optimisation) and/or rotate by EXIF
- * (auto-orientation) into `out`; kept only when not larger than the original (`size` bytes).
+ * (auto-orientation) into `out`, kept even when larger than the original: Strapi 5.54 compares
+ * with the size sharp's metadata gives, which a file read from disk has none of, so an uploaded
+ * image is always replaced (a PNG requantised at quality 80 may grow; recorded: upload.post.wide.png).
  */
 export async function optimizeImage(
-  input: { path: string; size: number; format: string },
+  input: { path: string; format: string },
   options: { sizeOptimization: boolean; autoOrientation: boolean; maxPixels: number },
   out: string,
 ): Promise<WrittenImage | undefined> {
@@ -87,7 +89,6 @@ export async function optimizeImage(
   let image = encode(openImage(sharp, input.path, options.maxPixels), options.sizeOptimization ? 80 : 100);
   if (options.autoOrientation) image = image.rotate();
   const info = await image.toFile(out);
-  if (info.size > input.size) return undefined;
   return { path: out, width: info.width, height: info.height, size: info.size };
 }
 

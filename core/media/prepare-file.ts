@@ -48,7 +48,7 @@ export async function prepareFile(file: IncomingFile, info: FileInfo, options: {
     checkPixels(named.name, image, config.maxPixels);
     const optimized = await imageJobs(async () => {
       if (await isFaultyImage(file.path, config.maxPixels)) throw new ApplicationError('File is not a valid image');
-      return optimizeImage({ path: file.path, size: file.size, format }, config, scratch.file());
+      return optimizeImage({ path: file.path, format }, config, scratch.file());
     });
     if (optimized) {
       stored = optimized;

@@ -32,6 +32,14 @@ describe('image formats (sharp)', () => {
     }
   });
 
+  it('stores the quality-80 re-encoding even when it is larger, as Strapi 5.54 does (recorded: upload.post.wide.png)', async () => {
+    const png = readFileSync(join(import.meta.dirname, '..', 'conformance', 'assets', 'wide.png'));
+    const [file] = (await server.upload(uploadForm([{ name: 'wide.png', data: png, type: 'image/png' }]))).body;
+    const stored = readFileSync(join(server.root, 'public', file.url));
+    expect(stored.length).toBeGreaterThan(png.length);
+    expect(file.size).toBe(Math.round((stored.length / 1000) * 100) / 100);
+  });
+
   it('makes the formats of a 2000×1000 JPEG (fit inside, aspect kept)', async () => {
     const { body } = await server.upload(uploadForm([{ name: 'Wide Shot.JPG', data: await makeImage(2000, 1000, 'jpeg'), type: 'image/jpeg' }]));
     const [file] = body;

@@ -22,6 +22,12 @@ const upload = [
   up('upload.post.two', { files: [file('one.txt', 'text/plain', '1'), file('two.txt', 'text/plain', '22')] }),
   up('upload.post.image', { files: [{ name: 'photo.jpg', type: 'image/jpeg', asset: 'photo.jpg' }] }, { capture: { photo: '0.id' } }),
   up('upload.post.png', { files: [{ name: 'Tiny Image.PNG', type: 'image/png', asset: 'tiny.png' }] }),
+  // Strapi's image pipeline: re-encoding (sizeOptimization), EXIF orientation, and the formats derived after it
+  up('upload.post.large.jpg', { files: [{ name: 'large.jpg', type: 'image/jpeg', asset: 'large.jpg' }] }, { capture: { large: '0.id' } }),
+  up('upload.post.rotated.jpg', { files: [{ name: 'rotated.jpg', type: 'image/jpeg', asset: 'rotated.jpg' }] }),
+  up('upload.post.wide.png', { files: [{ name: 'wide.png', type: 'image/png', asset: 'wide.png' }] }),
+  up('upload.post.square.webp', { files: [{ name: 'square.webp', type: 'image/webp', asset: 'square.webp' }] }),
+  get('upload.files.large.one', '/api/upload/files/@@large'),
   up('upload.post.empty', { fields: { fileInfo: { name: 'x' } } }), up('upload.post.nofields', {}),
   up('upload.post.fileInfo.bad', { files: [file('bad.txt', 'text/plain', 'b')], fields: { fileInfo: 'not json' } }),
   up('upload.post.wrong.field', { files: [{ field: 'file', ...file('wrong.txt', 'text/plain', 'w') }] }),
