@@ -57,6 +57,16 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await server?.close();
   });
 
+  it('keeps a screenshot of the edit form for the README', async () => {
+    await openArticle();
+    // Tall enough to show the media, relation, blocks and dynamic-zone editors.
+    await page.setViewportSize({ width: 1200, height: 1800 });
+    await page.screenshot({ path: join(ARTIFACTS, 'studio-edit-form.png'), fullPage: false });
+    await page.setViewportSize({ width: 1200, height: 900 });
+    // The README's picture is taken from this run: `cp test/studio/artifacts/studio-edit-form.png docs/`.
+    expect(readdirSync(ARTIFACTS)).toContain('studio-edit-form.png');
+  });
+
   it('writes a document back unchanged when nothing was edited, keeping blocks it does not edit (an image, a text node with a key it does not know)', async () => {
     const { name, alternativeText, caption, width, height, formats, hash, ext, mime, size, url, previewUrl, provider, createdAt, updatedAt } = readJson(`content/upload/${PIZZA}.json`);
     const image = { name, alternativeText, caption, width, height, formats, hash, ext, mime, size, url, previewUrl, provider, createdAt, updatedAt };
@@ -185,13 +195,6 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     const uploaded = readdirSync(join(root, 'content/upload')).map((name) => ({ id: name.replace(/\.json$/, ''), ...readJson(`content/upload/${name}`) })).find((file) => file.name === 'snowy-peak.png');
     expect(uploaded).toMatchObject({ alternativeText: 'A snowy peak', mime: 'image/png' });
     expect(draft().blocks[0]).toEqual({ __component: 'shared.slider', files: [uploaded!.id, COFFEE] });
-  });
-
-  it('keeps a screenshot of the edit form for the README', async () => {
-    await openArticle();
-    await page.screenshot({ path: join(ARTIFACTS, 'studio-edit-form.png'), fullPage: false });
-    // The README's picture is taken from this run: `cp test/studio/artifacts/studio-edit-form.png docs/`.
-    expect(readdirSync(ARTIFACTS)).toContain('studio-edit-form.png');
     expect(problems).toEqual([]);
   });
 });
