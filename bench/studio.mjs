@@ -1,0 +1,110 @@
+// The studio in a real browser (Debian's chromium, driven by playwright-core): how long until the
+// first usable screen on the sample site, and how long a list page of a 10,000-document type
+// takes to show (first page, next page, a sorted page), with the Git state column on.
+// `npm run bench:studio` (never part of npm test). Options: --size 10000 --runs 5
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { createCms } from '../dist/core/cms.js';
+import { serve } from '../dist/core/http/serve.js';
+import { generate } from './generate.mjs';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
+const size = Number(args.size ?? 10000);
+const runs = Number(args.runs ?? 5);
+const repo = resolve(import.meta.dirname, '..');
+const TOKEN = 'bench-studio-token-0123456789abcdef0123456789abcdef';
+const env = { CMS_API_TOKEN: TOKEN, CMS_JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'bench-salt-0123456789abcdef0123456789abcdef' };
+const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => path && existsSync(path));
+if (!executablePath) { console.error('no chromium binary: apt-get install -y chromium, or set CHROMIUM_PATH'); process.exit(1); }
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const git = (cwd, ...argv) => execFileSync('git', argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** A private copy that is a git repository with everything committed (the Git state column reads HEAD). */
+function gitCopy(source) {
+  const root = mkdtempSync(join(tmpdir(), 'cms-bench-studio-'));
+  for (const entry of ['schemas', 'content', 'public', 'cms.config.json']) if (existsSync(join(source, entry))) cpSync(join(source, entry), join(root, entry), { recursive: true });
+  git(root, 'init', '--quiet', '--initial-branch=main');
+  git(root, 'add', '--all');
+  git(root, '-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '--quiet', '-m', 'bench');
+  return root;
+}
+
+async function withSite(source, work) {
+  const root = gitCopy(source);
+  const cms = await createCms({ root, env, report: () => {} });
+  const server = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+  try {
+    return await work(server.url.replace(/\/$/, ''), browser);
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** A fresh page, signed in (the token in sessionStorage, as the studio keeps it). */
+async function signedInPage(browser) {
+  const page = await browser.newPage();
+  await page.addInitScript((token) => sessionStorage.setItem('cms-studio-token', token), TOKEN);
+  return page;
+}
+
+/** Milliseconds from navigation until `ready` resolves. */
+async function time(page, url, ready) {
+  const start = performance.now();
+  await page.goto(url);
+  await ready();
+  return performance.now() - start;
+}
+
+const rows = [];
+await withSite(repo, async (base, browser) => {
+  const signIn = [];
+  const list = [];
+  for (let run = 0; run < runs; run++) {
+    const page = await browser.newPage();
+    signIn.push(await time(page, `${base}/admin/`, () => page.getByRole('heading', { name: 'Sign in to the studio' }).waitFor()));
+    await page.close();
+    const signed = await signedInPage(browser);
+    list.push(await time(signed, `${base}/admin/#/t/articles`, () => signed.locator('td.git-state').first().waitFor()));
+    await signed.close();
+  }
+  rows.push({ site: 'sample', screen: 'sign-in screen (cold page)', median_ms: Math.round(median(signIn)) });
+  rows.push({ site: 'sample', screen: 'article list with Git state, signed in', median_ms: Math.round(median(list)) });
+});
+
+const dataset = `/tmp/cms-bench-${size}`;
+try { statSync(join(dataset, 'content/articles')); } catch { console.error(`generating ${size} documents…`); generate(size, dataset); }
+await withSite(dataset, async (base, browser) => {
+  const first = [];
+  const next = [];
+  const sorted = [];
+  let total = '';
+  for (let run = 0; run < runs; run++) {
+    const page = await signedInPage(browser);
+    first.push(await time(page, `${base}/admin/#/t/articles`, () => page.locator('td.git-state').first().waitFor()));
+    total = (await page.locator('.pager span').textContent()) ?? '';
+    const before = await page.locator('table.documents tbody tr td:first-child').first().textContent();
+    let start = performance.now();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForFunction((text) => document.querySelector('table.documents tbody tr td')?.textContent !== text && document.querySelector('.pager span')?.textContent.startsWith('Page 2'), before);
+    next.push(performance.now() - start);
+    start = performance.now();
+    await page.getByRole('button', { name: 'title' }).click();
+    await page.waitForFunction(() => document.querySelector('th[aria-sort=ascending]') && document.querySelector('.pager span')?.textContent.startsWith('Page 1'));
+    await page.locator('td.git-state').first().waitFor();
+    sorted.push(performance.now() - start);
+    await page.close();
+  }
+  rows.push({ site: `${size} documents`, screen: `article list, first page (${total.replace(/\s+/g, ' ').trim()})`, median_ms: Math.round(median(first)) });
+  rows.push({ site: `${size} documents`, screen: 'next page', median_ms: Math.round(median(next)) });
+  rows.push({ site: `${size} documents`, screen: 'sort by title (click the header)', median_ms: Math.round(median(sorted)) });
+});
+
+console.log(`\n## Studio in chromium (median of ${runs} runs; a fresh page each run)`);
+console.table(rows);
