@@ -1,5 +1,6 @@
 // Benchmarks, side by side with the physical limit. `npm run bench` (never part of npm test).
-// Options: --sizes 1000,10000,100000  --only http,writes,cold,query,watch,memory  --duration 5
+// Options: --sizes 1000,10000,100000  --only http,writes,cold,query,watch,memory,strapi  --duration 5
+// --strapi adds the Strapi table (the real Strapi 5.54 from ../shared/strapi-reference, when installed).
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -9,11 +10,13 @@ import { createCms } from '../dist/core/cms.js';
 import { createNodeHandler } from '../dist/core/http/serve.js';
 import { watchProject } from '../dist/core/watch/watch.js';
 import { generate } from './generate.mjs';
+import { benchStrapi } from './strapi-rows.mjs';
 import { benchWrites } from './write-rows.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
 const sizes = (args.sizes ?? '1000,10000,100000').split(',').map(Number);
 const only = new Set((args.only ?? 'http,writes,cold,query,watch,memory').split(','));
+if (process.argv.includes('--strapi')) only.add('strapi');
 const duration = Number(args.duration ?? 5);
 const results = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, sections: {} };
 
@@ -207,6 +210,11 @@ if (only.has('writes')) {
   const rows = await benchWrites({ createCms, createNodeHandler, generate, listen, duration });
   table('Writes at 1k documents: creates, updates over 500 documents, 9:1 mix (autocannon, loopback)', rows);
   results.sections.writes = rows;
+}
+if (only.has('strapi')) {
+  const { rows, seeded, strapi } = await benchStrapi({ createCms, createNodeHandler, listen, duration });
+  table(`Strapi (${strapi}) beside this server and the limit (${seeded} entries seeded through REST into both, 10 connections, loopback)`, rows);
+  results.sections.strapi = rows;
 }
 const dir = resolve(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });

@@ -1,0 +1,158 @@
+// `npm run bench -- --strapi`: the real Strapi 5.54 (../shared/strapi-reference/) in the table.
+// Both servers start empty with the same schemas and are seeded with the same REST requests; then
+// the read rows (anonymous and with a full-access API token) and the write rows run against Strapi,
+// this server and the bare node:http limit answering this server's bytes, one after the other.
+// Strapi runs on its own port (STRAPI_BENCH_PORT, 1340) in its own folder (STRAPI_BENCH_DIR,
+// ~/.cache/strapi-ref-bench: config copied, node_modules linked to the shared install), so it never
+// stops or rewrites a reference someone else started. Without the kit the Strapi column says so.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { random } from './generate.mjs';
+import { cannon, writeScenarios } from './write-rows.mjs';
+
+const REPO = resolve(import.meta.dirname, '..');
+const REF = process.env.STRAPI_REF ?? join(REPO, '..', 'shared', 'strapi-reference', 'strapi-ref');
+const INSTALLED = join(homedir(), '.cache', 'strapi-reference');
+const PORT = process.env.STRAPI_BENCH_PORT ?? '1340';
+const REF_DIR = process.env.STRAPI_BENCH_DIR ?? join(homedir(), '.cache', 'strapi-ref-bench');
+const ARTICLE = 'api::article.article';
+const READ = ['find', 'findOne'];
+const ENV = { CMS_JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'bench-salt-0123456789abcdef0123456789abcdef' };
+
+export const strapiInstalled = () => existsSync(REF) && existsSync(join(INSTALLED, 'node_modules', '@strapi', 'strapi'));
+
+/** A reference folder of our own (config and bootstrap copied, node_modules linked). */
+function ensureRefDir() {
+  if (existsSync(join(REF_DIR, 'node_modules', '@strapi', 'strapi'))) return;
+  mkdirSync(join(REF_DIR, 'src'), { recursive: true });
+  for (const file of ['package.json', 'package-lock.json']) cpSync(join(INSTALLED, file), join(REF_DIR, file));
+  rmSync(join(REF_DIR, 'config'), { recursive: true, force: true });
+  cpSync(join(INSTALLED, 'config'), join(REF_DIR, 'config'), { recursive: true });
+  cpSync(join(INSTALLED, 'src', 'index.js'), join(REF_DIR, 'src', 'index.js'));
+  if (!existsSync(join(REF_DIR, 'node_modules'))) symlinkSync(join(INSTALLED, 'node_modules'), join(REF_DIR, 'node_modules'));
+}
+
+/** An empty project with the sample schemas; the Public role may read everything and create and update articles. */
+function emptyProject(dir) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'content'), { recursive: true });
+  cpSync(join(REPO, 'schemas'), join(dir, 'schemas'), { recursive: true });
+  const pub = { [ARTICLE]: [...READ, 'create', 'update'], 'api::author.author': READ, 'api::category.category': READ, 'api::tag.tag': READ };
+  writeFileSync(join(dir, 'cms.config.json'), JSON.stringify({ locales: ['en', 'fr'], defaultLocale: 'en', permissions: { public: pub } }, null, 2));
+  return dir;
+}
+
+/**
+ * The seed, as REST requests: categories, tags and authors, then articles linking them (with a
+ * component and a dynamic zone). `ref` names an earlier answer's documentId, so each server links
+ * its own ids.
+ */
+function seedRequests(articles) {
+  const rand = random(15);
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const WORDS = ['coffee', 'pizza', 'beautiful', 'sunset', 'mountain', 'Rome', 'Tokyo', 'garden', 'ocean', 'bread', 'night', 'river'];
+  const words = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
+  const requests = [];
+  const add = (path, key, data) => requests.push({ path, key, data });
+  for (let i = 0; i < 10; i++) add('/api/categories', `category${i}`, { name: `Category ${i}`, slug: `category-${i}`, description: words(8) });
+  for (let i = 0; i < 30; i++) add('/api/tags', `tag${i}`, { name: `Tag ${i}`, slug: `tag-${i}` });
+  for (let i = 0; i < 20; i++) add('/api/authors', `author${i}`, { name: `Author ${i}`, email: `author${i}@example.org`, bio: words(20) });
+  for (let i = 0; i < articles; i++) {
+    const title = `${words(3)} ${i}`;
+    add('/api/articles', `article${i}`, {
+      title, description: words(6).slice(0, 80), slug: `article-${i}`, views: Math.floor(rand() * 1000),
+      author: { ref: `author${Math.floor(rand() * 20)}` }, category: { ref: `category${Math.floor(rand() * 10)}` },
+      tags: [...new Set([0, 1].map(() => `tag${Math.floor(rand() * 30)}`))].map((ref) => ({ ref })),
+      seo: { metaTitle: title.slice(0, 60), metaDescription: words(10) },
+      blocks: [{ __component: 'shared.quote', title: words(2), body: words(12) }],
+    });
+  }
+  return requests;
+}
+
+/** Send the seed to a server; resolves to the documentId of each seeded entry by key. */
+async function seed(base, token, requests) {
+  const ids = new Map();
+  const resolveRefs = (value) => (Array.isArray(value) ? value.map(resolveRefs) : value && typeof value === 'object' ? (value.ref ? ids.get(value.ref) : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveRefs(v)]))) : value);
+  for (const { path, key, data } of requests) {
+    const response = await fetch(base + path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ data: resolveRefs(data) }) });
+    const text = await response.text();
+    if (response.status !== 201 && response.status !== 200) throw new Error(`seed ${path} (${base}) answered ${response.status}: ${text.slice(0, 300)}`);
+    ids.set(key, JSON.parse(text).data.documentId);
+  }
+  return ids;
+}
+
+const readScenarios = (ids) => [
+  ['default list', '/api/articles'],
+  ['populate=*', '/api/articles?populate=*'],
+  ['filter+sort+page', '/api/articles?filters[views][$gt]=100&filters[title][$containsi]=coffee&sort=views:desc&pagination[page]=2&pagination[pageSize]=10'],
+  ['findOne 2-level populate', `/api/articles/${ids.get('article3')}?populate[author][populate][0]=avatar&populate[seo][populate]=*`],
+];
+
+function startStrapi(project) {
+  ensureRefDir();
+  const out = execFileSync(REF, ['start', project, PORT], { env: { ...process.env, STRAPI_REF_DIR: REF_DIR }, encoding: 'utf8' }).trim().split('\n').at(-1);
+  const [base, token] = out.split(' ');
+  return { base, token, stop: () => execFileSync(REF, ['stop'], { env: { ...process.env, STRAPI_REF_DIR: REF_DIR }, stdio: ['ignore', 'ignore', 'inherit'] }) };
+}
+
+/**
+ * The Strapi table: rows of req/s for Strapi, this server and the limit, with ours/limit and
+ * ours/Strapi. `articles` seeded articles (default 200), 10 connections, `duration` s per cell.
+ */
+export async function benchStrapi({ createCms, createNodeHandler, listen, duration, articles = 200, connections = 10 }) {
+  const installed = strapiInstalled();
+  const requests = seedRequests(articles);
+  const ours = await createCms({ root: emptyProject('/tmp/cms-bench-strapi-ours'), env: { ...process.env, ...ENV }, report: () => {} });
+  const ourToken = ours.auth.tokens.create({ name: 'bench', type: 'full-access' }).accessKey;
+  const server = await listen(createNodeHandler(ours));
+  const ourBase = `http://127.0.0.1:${server.address().port}`;
+  let strapi;
+  try {
+    const ourIds = await seed(ourBase, ourToken, requests);
+    let strapiIds;
+    if (installed) {
+      console.error('starting Strapi 5.54 (its own folder, port ' + PORT + ') and seeding it…');
+      strapi = startStrapi(emptyProject('/tmp/cms-bench-strapi-project'));
+      strapiIds = await seed(strapi.base, strapi.token, requests);
+    }
+    const rows = [];
+    const row = (scenario, caller, limit, theirs, mine) => rows.push({
+      scenario, caller, 'limit req/s': limit.rps, 'Strapi req/s': theirs ? theirs.rps : 'not installed', 'ours req/s': mine.rps,
+      'ours/limit': +(mine.rps / limit.rps).toFixed(2), 'ours/Strapi': theirs ? +(mine.rps / Math.max(theirs.rps, 1)).toFixed(1) : 'not installed',
+      'Strapi p50 ms': theirs ? theirs.p50 : '-', 'ours p50 ms': mine.p50, errors: `${theirs ? theirs.errors : '-'} / ${mine.errors}`,
+    });
+    const ourReads = readScenarios(ourIds);
+    const strapiReads = strapiIds && readScenarios(strapiIds);
+    for (const [at, [scenario, path]] of ourReads.entries()) {
+      const bytes = Buffer.from(await (await fetch(ourBase + path)).arrayBuffer());
+      const bare = await listen((_req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length }); res.end(bytes); });
+      const limit = await cannon(`http://127.0.0.1:${bare.address().port}${path}`, { connections, duration });
+      bare.close();
+      for (const [caller, ourHeaders, theirHeaders] of [['anonymous', {}, {}], ['API token', { authorization: `Bearer ${ourToken}` }, { authorization: `Bearer ${strapi?.token}` }]]) {
+        const theirs = strapi && await cannon(strapi.base + strapiReads[at][1], { connections, duration, headers: theirHeaders });
+        const mine = await cannon(ourBase + path, { connections, duration, headers: ourHeaders });
+        row(scenario, caller, limit, theirs, mine);
+      }
+    }
+    const articleIds = (ids) => [...ids].filter(([key]) => key.startsWith('article')).map(([, id]) => id);
+    const one = Buffer.from(await (await fetch(`${ourBase}/api/articles/${ourIds.get('article0')}`)).arrayBuffer());
+    const bare = await listen((req, res) => { req.resume(); req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': one.length }); res.end(one); }); });
+    const mineWrites = writeScenarios({ ids: articleIds(ourIds) });
+    const theirWrites = strapiIds && writeScenarios({ ids: articleIds(strapiIds) });
+    for (const [at, [scenario, writes]] of mineWrites.entries()) {
+      const limit = await cannon(`http://127.0.0.1:${bare.address().port}`, { connections, duration, requests: writes });
+      const theirs = strapi && await cannon(strapi.base, { connections, duration, requests: theirWrites[at][1] });
+      const mine = await cannon(ourBase, { connections, duration, requests: writes });
+      row(scenario, 'anonymous', limit, theirs, mine);
+    }
+    bare.close();
+    return { rows, seeded: requests.length, strapi: installed ? '5.54.0' : 'not installed' };
+  } finally {
+    server.close();
+    if (strapi) try { strapi.stop(); } catch (error) { console.error(`strapi-ref stop: ${error.message}`); }
+  }
+}
