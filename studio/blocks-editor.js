@@ -3,6 +3,7 @@ import { html } from './html.js';
 import { BlockBody } from './blocks-block.js';
 import { emptyBlock, KINDS, kindOf, toKind, understood } from './blocks-model.js';
 import { move } from './item-list.js';
+import { MediaLibrary } from './media-library.js';
 
 // A visual editor for Strapi's blocks format, written here (about 400 lines in five files) rather
 // than taken from a library: the editors that speak this format (Strapi's own, on Slate) need React
@@ -34,6 +35,7 @@ function BlocksEditor({ id, value, onChange, attribute }) {
   const tools = useRef();
   // A counter, so asking twice for the same block still moves the caret there.
   const [focusAt, setFocusAt] = useState({ index: -1, n: 0 });
+  const [choosing, setChoosing] = useState(false);
   const change = (update) => onChange((current) => update(current ?? []));
   const update = (index) => (fn) => change((current) => current.map((block, at) => (at === index ? fn(block) : block)));
   const insert = (index, block) => { change((current) => [...current.slice(0, index), block, ...current.slice(index)]); setFocusAt((last) => ({ index: index, n: last.n + 1 })); };
@@ -54,9 +56,15 @@ function BlocksEditor({ id, value, onChange, attribute }) {
         tools=${(editor) => { tools.current = { editor }; }}
         onEnter=${(before, after) => { update(index)((current) => ({ ...current, children: before })); insert(index + 1, { type: 'paragraph', children: after }); }} />
     </li>`)}</ol>
-    <button type="button" onClick=${() => insert(blocks.length, emptyBlock())}>Add a paragraph</button>
+    <div class="item-add"><button type="button" onClick=${() => insert(blocks.length, emptyBlock())}>Add a paragraph</button>
+      <button type="button" onClick=${() => setChoosing(true)}>Add an image</button></div>
+    ${choosing && html`<${MediaLibrary} allowedTypes=${['images']} multiple=${false} onClose=${() => setChoosing(false)}
+      onChoose=${([file]) => { setChoosing(false); if (file) insert(blocks.length, imageBlock(file)); }} />`}
   </div>`;
 }
+
+/** An image block holds the file entry itself, as Strapi's editor stores it (less the answer-only `isUrlSigned`). */
+const imageBlock = ({ isUrlSigned: _, ...image }) => ({ type: 'image', image, children: [{ type: 'text', text: '' }] });
 
 export const blocksWidget = {
   nested: false,

@@ -141,6 +141,12 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await page.getByLabel('Link URL').fill('https://example.com/pack');
     await page.getByRole('button', { name: 'Apply link' }).click();
     await page.getByLabel('body block 3 type').selectOption('heading-3');
+    await field('body').getByRole('button', { name: 'Add an image' }).click();
+    const images = page.getByRole('dialog', { name: 'Media library' });
+    await images.locator('button.tile', { hasText: 'pizza-margherita.png' }).click();
+    await images.getByRole('button', { name: 'Choose 1' }).click();
+    // The first test left an image block; this one adds a second, at the end.
+    await expect.poll(() => field('body').locator('.blocks-image img').count()).toBe(2);
     // Media: the cover chosen in the library, its alt text saved to the file.
     await page.locator('#field-cover').click();
     const library = page.getByRole('dialog', { name: 'Media library' });
@@ -171,6 +177,8 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
       { type: 'heading', level: 3, children: [text('Route')] },
     ]);
     expect(saved.body[3].type).toBe('list');
+    expect(saved.body.at(-1)).toMatchObject({ type: 'image', image: { documentId: PIZZA, name: 'pizza-margherita.png', url: '/uploads/pizza_margherita_ad0fb71956.png' }, children: [text('')] });
+    expect(saved.body.at(-1).image).not.toHaveProperty('isUrlSigned');
   });
 
   it('uploads a file with its alt text from a multiple media field, reorders and removes files, and offers only allowed types', async () => {
