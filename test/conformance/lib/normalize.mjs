@@ -46,6 +46,19 @@ export function idClasses() {
   };
 }
 
+const FORMAT_ORDER = ['thumbnail', 'large', 'medium', 'small'];
+
+/**
+ * An object's entries in answer order, except an image's `formats`: Strapi makes them concurrently and
+ * lists them as they finish, so recordings list them in one fixed order (key order is never compared).
+ */
+function orderedEntries(value, key) {
+  const entries = Object.entries(value);
+  if (key !== 'formats') return entries;
+  const rank = (name) => (FORMAT_ORDER.includes(name) ? FORMAT_ORDER.indexOf(name) : FORMAT_ORDER.length);
+  return entries.sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
 /**
  * A comparable copy of a response body.
  *
@@ -73,7 +86,7 @@ export function normalizeBody(body, book, caseId = '') {
       const table = typeof value.__component === 'string' ? value.__component : typeof value.__type === 'string' ? value.__type : undefined;
       const here = table ? `${shape}<${table}>` : shape;
       const out = {};
-      for (const [k, v] of Object.entries(value)) out[k] = walk(v, `${here}.${k}`, k);
+      for (const [k, v] of orderedEntries(value, key)) out[k] = walk(v, `${here}.${k}`, k);
       return out;
     }
     return value;
