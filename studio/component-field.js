@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import { html } from './html.js';
 import { componentAttributes, components, itemKey } from './components.js';
 import { apply, Fields, FormProblems, hasErrorUnder, readFields, writeFields } from './field.js';
@@ -45,16 +46,14 @@ function ComponentField({ attribute, value, onChange, errors, path, locale }) {
 }
 
 function DynamicZoneField({ attribute, value, onChange, errors, path, locale }) {
-  const add = (event) => {
-    const select = event.currentTarget.previousElementSibling;
-    if (select.value) onChange((current) => [...current, { ...readItem(select.value, {}), __component: select.value }]);
-  };
+  const [chosen, setChosen] = useState(attribute.components[0]);
+  const add = () => onChange((current) => [...current, { ...readItem(chosen, {}), __component: chosen }]);
   return html`<${ItemList} items=${value} onChange=${onChange} min=${attribute.min} max=${attribute.max}
     title=${(item, index) => itemTitle(item.__component, item, index)} hasError=${(index) => hasErrorUnder(errors, [...path, index])}
     render=${(item, index) => (item.__raw
       ? html`<p class="muted">Component ${item.__component} is not in the schemas: kept as it is.</p>`
       : itemFields({ uid: item.__component, item, errors, path: [...path, index], locale, onItem: (next) => onChange((current) => current.map((other, at) => (at === index ? apply(next, other) : other))) }))}>
-    <select aria-label=${`Component to add to ${attribute.name}`}>${attribute.components.map((uid) => html`<option value=${uid}>${components.get(uid)?.displayName ?? uid}</option>`)}</select>
+    <select aria-label=${`Component to add to ${attribute.name}`} value=${chosen} onChange=${(event) => setChosen(event.currentTarget.value)}>${attribute.components.map((uid) => html`<option value=${uid}>${components.get(uid)?.displayName ?? uid}</option>`)}</select>
     <button type="button" onClick=${add}>Add to ${attribute.name}</button>
   </${ItemList}>`;
 }

@@ -181,6 +181,27 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     expect(saved.body.at(-1).image).not.toHaveProperty('isUrlSigned');
   });
 
+  it('adds a single component to a new document, shows a required field missing at publish at its nested path, and removes the component', async () => {
+    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/new?locale=en`);
+    await page.locator('#field-title').fill('Alpine notes');
+    await field('seo').getByRole('button', { name: 'Add Seo' }).click();
+    await page.locator('#field-seo-metaDescription').fill('Short notes from the Alps.');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Alpine notes');
+    const documentId = decodeURIComponent(new URL(page.url()).hash.split('/')[3].split('?')[0]);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect.poll(() => field('seo.metaTitle').locator('.field-error').textContent()).toMatch(/^seo\.metaTitle must be a `string` type/);
+    await page.locator('#field-seo-metaTitle').fill('Alpine');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect.poll(() => formStatus().textContent()).toBe('Published');
+    expect(readJson(`content/articles/${documentId}.json`).seo).toEqual({ metaTitle: 'Alpine', metaDescription: 'Short notes from the Alps.', shareImage: null, metaSocial: [] });
+
+    await field('seo').getByRole('button', { name: 'Remove Seo' }).click();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => formStatus().textContent()).toBe('Draft saved');
+    expect(readJson(`content/articles/${documentId}.draft.json`).seo ?? null).toBeNull();
+  });
+
   it('uploads a file with its alt text from a multiple media field, reorders and removes files, and offers only allowed types', async () => {
     // A text file in the library: the slider's picker (images only) shows it disabled.
     const form = new FormData();
