@@ -8,6 +8,7 @@ export type SnapshotRead =
   | { entries?: undefined; reason: string };
 
 const NEWLINE = 10;
+const DATA_START = Buffer.from('\t{');
 
 function parseHeader(text: string, fingerprint: string): SnapshotHeader {
   const header = JSON.parse(text) as SnapshotHeader;
@@ -41,14 +42,16 @@ export function readSnapshot(root: string, fingerprint: string): SnapshotRead {
     for (;;) {
       end = bytes.indexOf(NEWLINE, start);
       if (end < 0) throw new SnapshotCorruptError(`truncated after ${entries.size} entries`);
-      const line = bytes.toString('utf8', start, end);
-      start = end + 1;
-      if (line.startsWith('end ')) {
-        if (line !== `end ${entries.size}` || start !== bytes.length) throw new SnapshotCorruptError('end line does not match the entries');
+      // The data is the line's only `{` after a tab: no other field holds a tab or a brace.
+      const data = bytes.indexOf(DATA_START, start);
+      if (data < 0 || data > end) {
+        const line = bytes.toString('utf8', start, end);
+        if (line !== `end ${entries.size}` || end + 1 !== bytes.length) throw new SnapshotCorruptError(line.startsWith('end ') ? 'end line does not match the entries' : 'an entry without data');
         break;
       }
-      const entry = decodeEntry(line);
+      const entry = decodeEntry(bytes.toString('utf8', start, data), bytes.toString('utf8', data + 1, end));
       entries.set(entry.record.file, entry);
+      start = end + 1;
     }
     return { entries, header };
   } catch (error) {

@@ -9,7 +9,7 @@ import type { FileStamp } from './file-stamp.js';
 /**
  * The index snapshot, `.cms/index-snapshot`: one header line (JSON), one line per content file
  * (tab-separated fields, the parsed data last as compact JSON, which never holds a raw tab or
- * newline), and an end line with their count, so a truncated file is told from a whole one.
+ * newline; no other field holds a tab, newline or `{`), and an end line with their count, so a truncated file is told from a whole one.
  */
 export const SNAPSHOT_FORMAT = 1;
 export const SNAPSHOT_FILE = '.cms/index-snapshot';
@@ -52,7 +52,8 @@ export function snapshotFingerprint(models: Models, config: CmsConfig): string {
 export const hashText = (text: string): string => createHash('sha1').update(text).digest('base64url');
 
 const optional = (value: string | undefined): string => value ?? '';
-const hasSeparator = (value: string): boolean => value.includes('\t') || value.includes('\n');
+/** Fields are cut at tabs, lines at newlines, and the data found at the first `\t{`. */
+const hasSeparator = (value: string): boolean => /[\t\n{]/.test(value);
 
 /** One entry as a line, or undefined when it cannot be written faithfully (it is then read from its file). */
 export function encodeEntry({ record, stamp, hash }: SnapshotEntry): string | undefined {
@@ -81,12 +82,16 @@ function dataOf(text: string): Data {
   return data;
 }
 
-export function decodeEntry(line: string): SnapshotEntry {
-  const fields = line.split('\t');
-  if (fields.length !== FIELDS) throw new SnapshotCorruptError(`expected ${FIELDS} fields, found ${fields.length}`);
-  const [file, uid, documentId, locale, draft, createdAt, updatedAt, publishedAt, mtimeMs, size, statMtimeMs, ctimeMs, ino, hash, data] = fields;
+/**
+ * Decode one entry from its metadata (every field but the data) and its data text, cut apart by the
+ * caller: fields split from the metadata alone keep only it alive, never the data's text.
+ */
+export function decodeEntry(meta: string, dataText: string): SnapshotEntry {
+  const fields = meta.split('\t');
+  if (fields.length !== FIELDS - 1) throw new SnapshotCorruptError(`expected ${FIELDS} fields, found ${fields.length + 1}`);
+  const [file, uid, documentId, locale, draft, createdAt, updatedAt, publishedAt, mtimeMs, size, statMtimeMs, ctimeMs, ino, hash] = fields;
   const record: FileRecord = {
-    file, uid, documentId, locale: locale || null, draft: draft === '1', data: dataOf(data),
+    file, uid, documentId, locale: locale || null, draft: draft === '1', data: dataOf(dataText),
     createdAt: createdAt || undefined, updatedAt: updatedAt || undefined,
     publishedAt: publishedAt === 'null' ? null : publishedAt || undefined, mtimeMs: number(mtimeMs),
   };
