@@ -82,12 +82,19 @@ const dataset = `/tmp/cms-bench-${size}`;
 try { statSync(join(dataset, 'content/articles')); } catch { console.error(`generating ${size} documents…`); generate(size, dataset); }
 await withSite(dataset, async (base, browser) => {
   const first = [];
+  const withGit = [];
   const next = [];
   const sorted = [];
   let total = '';
   for (let run = 0; run < runs; run++) {
     const page = await signedInPage(browser);
-    first.push(await time(page, `${base}/admin/#/t/articles`, () => page.locator('td.git-state').first().waitFor()));
+    const start0 = performance.now();
+    await page.goto(`${base}/admin/#/t/articles`);
+    await page.locator('table.documents tbody tr').first().waitFor();
+    first.push(performance.now() - start0);
+    // The Git column follows: one `git status` of the type's folder and one listing of HEAD.
+    await page.locator('td.git-state').first().waitFor();
+    withGit.push(performance.now() - start0);
     total = (await page.locator('.pager span').textContent()) ?? '';
     const before = await page.locator('table.documents tbody tr td:first-child').first().textContent();
     let start = performance.now();
@@ -101,7 +108,8 @@ await withSite(dataset, async (base, browser) => {
     sorted.push(performance.now() - start);
     await page.close();
   }
-  rows.push({ site: `${size} documents`, screen: `article list, first page (${total.replace(/\s+/g, ' ').trim()})`, median_ms: Math.round(median(first)) });
+  rows.push({ site: `${size} documents`, screen: `article list, first page of rows (${total.replace(/\s+/g, ' ').trim()})`, median_ms: Math.round(median(first)) });
+  rows.push({ site: `${size} documents`, screen: 'same page, Git state column filled', median_ms: Math.round(median(withGit)) });
   rows.push({ site: `${size} documents`, screen: 'next page', median_ms: Math.round(median(next)) });
   rows.push({ site: `${size} documents`, screen: 'sort by title (click the header)', median_ms: Math.round(median(sorted)) });
 });

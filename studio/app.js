@@ -17,7 +17,7 @@ function Home({ models }) {
 
 function Main({ schemas, route }) {
   const model = schemas.data.find((candidate) => candidate.pluralName === route.type || (candidate.kind === 'singleType' && candidate.singularName === route.type));
-  if (route.section === 'git') return html`<${GitPanel} />`;
+  if (route.section === 'git') return html`<${GitPanel} key=${route.params.document ?? ''} focus=${route.params.document} />`;
   if (route.section !== 't') return html`<${Home} models=${schemas.data} />`;
   if (!model) return html`<p class="error">No content type "${route.type}" that you may read.</p>`;
   const locale = model.localized ? route.params.locale || schemas.meta.defaultLocale : undefined;

@@ -55,6 +55,7 @@ export function DocumentActions({ form }) {
       <button type="button" disabled=${busy} onClick=${unpublish}>Unpublish</button>
       <button type="button" disabled=${busy} onClick=${discard}>Discard draft</button>`}
     ${model.kind === 'collectionType' && existing && can('create') && html`<button type="button" disabled=${busy} onClick=${duplicate}>Duplicate</button>`}
+    ${model.kind === 'collectionType' && existing && html`<a class="button" href=${`#/git?document=${encodeURIComponent(`${model.pluralName}/${documentId}`)}`}>Changes</a>`}
     ${model.localized && missing && !isNew && others.length > 0 && html`<label class="fill-from">Fill from
       <select aria-label="Fill from locale" disabled=${busy} onChange=${(event) => { const source = event.currentTarget.value; event.currentTarget.value = ''; if (source) fillFrom(source); }}>
         <option value="">locale…</option>${others.map((code) => html`<option value=${code}>${code}</option>`)}</select></label>`}`;

@@ -11,8 +11,11 @@ const STATE_LABELS = { modified: 'modified', new: 'new', deleted: 'deleted', ren
  * the credential may read, a file's diff against HEAD, a commit of the changes it may write (the
  * server makes the signed-in user its author), and branches. Everything is a studio route under
  * `./api/git/`; the server decides what this credential may see and do.
+ *
+ * `focus` (`articles/<documentId>`, from `#/git?document=…`) narrows the panel to one document's
+ * files (every locale and draft) and shows each one's diff: the document against HEAD.
  */
-export function GitPanel() {
+export function GitPanel({ focus }) {
   const [status, setStatus] = useState();
   const [branches, setBranches] = useState();
   const [selected, setSelected] = useState();
@@ -20,11 +23,20 @@ export function GitPanel() {
   const [commitMessage, setCommitMessage] = useState('');
   const [notice, setNotice] = useState();
   const [busy, setBusy] = useState(false);
+  const [focused, setFocused] = useState();
+  const mine = (change) => !focus || change.path.startsWith(`content/${focus}.`);
 
   const load = () => Promise.all([request('GET', './api/git/status'), request('GET', './api/git/branches')]).then(([next, list]) => {
     setStatus(next.data); setBranches(list.data);
   }, (failure) => setNotice({ error: failure.message }));
   useEffect(() => { load(); }, []);
+  // A document's files are few: all their diffs at once.
+  useEffect(() => {
+    if (!focus || !status) return;
+    const files = status.changes.filter(mine).filter((change) => change.state !== 'deleted');
+    Promise.all(files.map((change) => request('GET', './api/git/diff', { query: { path: change.path } }).then((body) => [change.path, body.data.diff])))
+      .then((pairs) => setFocused(pairs), (failure) => setNotice({ error: failure.message }));
+  }, [focus, status]);
 
   /** One action, then the panel reads status again; the server's refusal (git's own words) is shown as is. */
   async function run(label, action) {
@@ -57,6 +69,7 @@ export function GitPanel() {
 
   if (!status || !branches) return html`<section><h1>Git</h1>${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : html`<p class="loading">Loading…</p>`}</section>`;
   const writable = status.changes.filter((change) => change.writable);
+  const changes = status.changes.filter(mine);
   return html`
     <section class="git-panel">
       <header class="page-head">
@@ -65,13 +78,14 @@ export function GitPanel() {
       </header>
       ${notice?.error && html`<p class="error" role="alert">${notice.error}</p>`}
       ${notice?.ok && html`<p class="ok" role="status">${notice.ok}</p>`}
-      <h2>Changes</h2>
-      ${status.changes.length === 0
-        ? html`<p class="muted">No uncommitted changes in content/, schemas/ or public/uploads.</p>`
-        : html`<ul class="changes" aria-label="Changed files">${status.changes.map((change) => html`<li>
+      <h2>${focus ? html`Changes of ${focus} <a class="muted" href="#/git">(all changes)</a>` : 'Changes'}</h2>
+      ${changes.length === 0
+        ? html`<p class="muted">${focus ? 'This document has no uncommitted change.' : 'No uncommitted changes in content/, schemas/ or public/uploads.'}</p>`
+        : html`<ul class="changes" aria-label="Changed files">${changes.map((change) => html`<li>
             <button type="button" class="link" aria-pressed=${selected === change.path} onClick=${() => show(change.path)}>${change.path}</button>
             <span class=${`state state-${change.state}`}>${STATE_LABELS[change.state]}</span>
             ${!change.writable && html`<span class="muted" title="You may read this file but not commit it"> read-only</span>`}</li>`)}</ul>`}
+      ${focus && focused?.map(([path, text]) => html`<${Diff} path=${path} text=${text} />`)}
       ${selected && (diff === undefined ? html`<p class="loading">Loading the diff…</p>` : html`<${Diff} path=${selected} text=${diff} />`)}
       ${status.mayCommit && html`<form class="commit" onSubmit=${commit}>
         <label for="commit-message">Commit message</label>

@@ -64,17 +64,21 @@ export function createWorkTree(root: string) {
   const attempt = (args: string[]) => git(args).then((out) => out.trim(), () => undefined);
 
   const tree = {
-    isRepository: async () => (await attempt(['rev-parse', '--is-inside-work-tree'])) === 'true',
+    /** The changed files in these folders, by path: one `git status` (and the project's place in the repository). */
+    async changes(folders: readonly string[] = TRACKED_FOLDERS): Promise<ChangedFile[]> {
+      const prefix = await attempt(['rev-parse', '--show-prefix']);
+      if (prefix === undefined) throw new GitUnavailableError('This project is not a git repository (run `git init` in it)');
+      const out = await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...folders]);
+      return parsePorcelain(out, prefix).sort((a, b) => (a.path < b.path ? -1 : 1));
+    },
 
     async status(folders: readonly string[] = TRACKED_FOLDERS): Promise<WorkTreeStatus> {
-      if (!(await tree.isRepository())) throw new GitUnavailableError('This project is not a git repository (run `git init` in it)');
-      const [prefix, branch, head, out] = await Promise.all([
-        attempt(['rev-parse', '--show-prefix']),
+      const [changes, branch, head] = await Promise.all([
+        tree.changes(folders),
         attempt(['symbolic-ref', '--short', '-q', 'HEAD']),
         attempt(['rev-parse', '--verify', '-q', 'HEAD']),
-        git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...folders]),
       ]);
-      return { branch: branch || null, head: head || null, changes: parsePorcelain(out, prefix ?? '').sort((a, b) => (a.path < b.path ? -1 : 1)) };
+      return { branch: branch || null, head: head || null, changes };
     },
 
     /** Names of the files in a folder at HEAD (none before the first commit). */

@@ -74,7 +74,7 @@ const ROUTES: Record<string, { method: 'GET' | 'POST'; keys?: string[]; handle: 
       if (!caller.can(model, 'find')) throw new ForbiddenError();
       const folder = `content/${contentFolder(model)}`;
       const work = tree(cms);
-      const [{ changes }, names] = await Promise.all([work.status([folder]), work.namesAtHead(folder)]);
+      const [changes, names] = await Promise.all([work.changes([folder]), work.namesAtHead(folder)]);
       return { data: documentStates(changes, folder, names) };
     },
   },

@@ -6,7 +6,7 @@ import { createCms, type Cms } from '../../core/cms.js';
 import { serve, type RunningServer } from '../../core/http/serve.js';
 import { TEST_ENV } from '../auth/helpers.js';
 import { findChromium } from './browser.js';
-import { git, gitSampleSite } from './git-site.js';
+import { addBareRemote, git, gitSampleSite } from './git-site.js';
 
 const CHROMIUM = findChromium();
 const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
@@ -150,11 +150,18 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
 
   it('commits from the Git panel as the signed-in account: the diff shown, the commit and the file on disk', async () => {
     await signIn('editor');
-    await page.getByRole('link', { name: 'Git' }).click();
+    // From the form: the document's own changes against HEAD.
+    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ENGLISH_ONLY}?locale=fr`);
+    await page.getByRole('link', { name: 'Changes', exact: true }).click();
+    await page.getByRole('heading', { name: `Changes of articles/${ENGLISH_ONLY} (all changes)` }).waitFor();
+    await expect.poll(() => page.getByRole('list', { name: 'Changed files' }).getByRole('button').allTextContents()).toEqual([`content/articles/${ENGLISH_ONLY}.fr.draft.json`]);
+    await expect.poll(() => page.locator('pre.diff').textContent()).toMatch(/new file mode[\s\S]*\+\s*"title": ".*\(fr\)"/);
+    await page.getByRole('link', { name: '(all changes)' }).click();
     await expect.poll(() => page.getByLabel('Current branch').textContent()).toBe('main');
     const changed = page.getByRole('list', { name: 'Changed files' });
-    await changed.getByRole('button', { name: `content/articles/${ENGLISH_ONLY}.fr.draft.json` }).click();
-    await expect.poll(() => page.locator('pre.diff').textContent()).toContain('(fr)');
+    await expect.poll(() => changed.getByRole('button').count()).toBeGreaterThan(1);
+    await changed.getByRole('button', { name: `content/articles/${ARTICLE}.json` }).click();
+    await expect.poll(() => page.locator('pre.diff').textContent()).toContain('+  "title": "Norway, published from the studio"');
     await page.getByLabel('Commit message').fill('Studio edits: Norway republished, a French draft');
     await page.getByRole('button', { name: /^Commit \d+ files?$/ }).click();
     await expect.poll(status).toMatch(/^Committed \d+ files? as [0-9a-f]{7} \(author editor\)$/);
@@ -166,7 +173,8 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     await page.getByText('Switching, creating and pushing branches needs a credential that may do everything').waitFor();
   });
 
-  it('creates and switches branches, refusing to leave an uncommitted change behind, and the studio reads the branch it is on', async () => {
+  it('creates and switches branches, refusing to leave an uncommitted change behind, pushes, and the studio reads the branch it is on', async () => {
+    const remote = addBareRemote(root);
     await signIn('token');
     await page.getByRole('link', { name: 'Git' }).click();
     await page.getByLabel('New branch name').fill('edits/spring');
@@ -189,6 +197,9 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     await expect.poll(status).toMatch(/^Committed 1 file/);
     await page.getByRole('button', { name: 'Switch', exact: true }).click();
     await expect.poll(() => page.getByLabel('Current branch').textContent()).toBe('main');
+    await page.getByRole('button', { name: 'Push main' }).click();
+    await expect.poll(status).toBe('Pushed main to origin');
+    expect(git(remote, 'rev-parse', 'main')).toBe(git(root, 'rev-parse', 'main'));
 
     await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`);
     await expect.poll(() => page.locator('#field-title').inputValue()).toBe('Norway, published from the studio');
