@@ -44,7 +44,7 @@ export function BlockBody({ block, onChange, onEnter, tools, label, focus }) {
   if (block.type === 'list') return html`<${ListBlock} block=${block} onChange=${onChange} tools=${tools} label=${label} />`;
   if (block.type === 'code') {
     return html`<div class="blocks-code">
-      <textarea class="code" rows="4" spellcheck="false" aria-label=${label} value=${plainText(block.children)}
+      <textarea class="code" rows="4" spellcheck=${false} aria-label=${label} value=${plainText(block.children)}
         onInput=${(event) => { const text = event.currentTarget.value; onChange((current) => ({ ...current, children: [{ type: 'text', text }] })); }} />
       <input class="language" aria-label=${`${label} language`} placeholder="language" value=${block.language ?? ''}
         onInput=${(event) => { const language = event.currentTarget.value; onChange(({ language: _, ...current }) => (language ? { ...current, language } : current)); }} />

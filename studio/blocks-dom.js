@@ -24,6 +24,8 @@ export function renderInline(root, children) {
     anchor.append(...node.children.map(textElement));
     return anchor;
   }));
+  // A last line break shows (and can hold the caret) only with something after it: a <br>, which readLeaves skips.
+  if (children[children.length - 1]?.text?.endsWith('\n') || children[children.length - 1]?.children?.at(-1)?.text.endsWith('\n')) root.append(document.createElement('br'));
 }
 
 /** Read the leaves the DOM shows (what the browser made of typing included): `{ text, marks, link }`. */
@@ -54,7 +56,8 @@ export function selectionIn(root) {
     const before = document.createRange();
     before.setStart(root, 0);
     before.setEnd(container, offset);
-    return before.toString().length;
+    // A <br> the browser put in counts as the line break readLeaves makes of it.
+    return before.toString().length + before.cloneContents().querySelectorAll('br').length;
   };
   return { start: offsetOf(range.startContainer, range.startOffset), end: offsetOf(range.endContainer, range.endOffset) };
 }

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { html } from './html.js';
 import { readLeaves, renderInline, selectionIn, selectOffsets } from './blocks-dom.js';
-import { fromLeaves, setLink, splitInline, toggleMark } from './blocks-model.js';
+import { fromLeaves, insertBreak, insertText, marksAt, setLink, splitInline, toggleMark } from './blocks-model.js';
 
 const SHORTCUTS = { b: 'bold', i: 'italic', u: 'underline' };
 
@@ -14,6 +14,7 @@ export function InlineEditor({ nodes, onChange, onEnter, tools, label, tag = 'di
   const ref = useRef();
   const shown = useRef({});
   const restore = useRef();
+  const pending = useRef(); // marks for the next typed text, set by a mark with nothing selected
 
   useLayoutEffect(() => {
     // Redraw when the nodes changed from outside, or the element is new (a paragraph became a heading).
@@ -34,7 +35,11 @@ export function InlineEditor({ nodes, onChange, onEnter, tools, label, tag = 'di
     range: () => selectionIn(ref.current),
     mark: (mark) => {
       const range = selectionIn(ref.current);
-      if (range && range.start !== range.end) change(toggleMark(latest.current.nodes, range.start, range.end, mark), range);
+      if (!range) return;
+      if (range.start !== range.end) { change(toggleMark(latest.current.nodes, range.start, range.end, mark), range); return; }
+      // Nothing selected: the next typed text takes the mark (or loses it).
+      const marks = pending.current ?? marksAt(latest.current.nodes, range.start);
+      pending.current = { ...marks, [mark]: !marks[mark] };
     },
     link: (url, range) => { if (range && range.start !== range.end) change(setLink(latest.current.nodes, range.start, range.end, url), range); },
   }).current;
@@ -44,17 +49,29 @@ export function InlineEditor({ nodes, onChange, onEnter, tools, label, tag = 'di
     shown.current = { nodes: next, element: ref.current }; // the DOM already shows it
     onChange(next);
   };
+  const onBeforeInput = (event) => {
+    const marks = pending.current;
+    if (!marks || event.inputType !== 'insertText' || !event.data) return;
+    const range = selectionIn(ref.current);
+    if (!range || range.start !== range.end) return;
+    event.preventDefault();
+    pending.current = undefined;
+    change(insertText(nodes, range.start, event.data, marks), { start: range.start + event.data.length, end: range.start + event.data.length });
+  };
   const onKeyDown = (event) => {
+    if (event.key.startsWith('Arrow') || event.key === 'Home' || event.key === 'End') pending.current = undefined;
     if ((event.ctrlKey || event.metaKey) && SHORTCUTS[event.key]) { event.preventDefault(); api.mark(SHORTCUTS[event.key]); return; }
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    if (event.shiftKey) { document.execCommand('insertText', false, '\n'); return; }
     const range = selectionIn(ref.current);
-    if (range && onEnter) onEnter(...splitInline(nodes, range.start));
+    if (!range) return;
+    // A line break goes into the nodes, not the DOM: the browser would make a <br> or a <div> of it.
+    if (event.shiftKey) change(insertBreak(nodes, range.start), { start: range.start + 1, end: range.start + 1 });
+    else if (onEnter) onEnter(...splitInline(nodes, range.start));
   };
   // Pasted content arrives as plain text: marks come from the toolbar, never from another page's HTML.
   const onPaste = (event) => { event.preventDefault(); document.execCommand('insertText', false, event.clipboardData.getData('text/plain')); };
 
   return html`<${tag} ref=${ref} class="inline-editor" contenteditable="true" role="textbox" aria-multiline="true" aria-label=${label}
-    onInput=${onInput} onKeyDown=${onKeyDown} onPaste=${onPaste} onFocus=${() => tools?.(api)} />`;
+    onBeforeInput=${onBeforeInput} onInput=${onInput} onKeyDown=${onKeyDown} onMouseDown=${() => { pending.current = undefined; }} onPaste=${onPaste} onFocus=${() => tools?.(api)} />`;
 }

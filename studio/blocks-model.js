@@ -99,6 +99,26 @@ export function setLink(children, start, end, url) {
 /** The inline content cut at an offset, for Enter: [before, after] as inline nodes. */
 export const splitInline = (children, offset) => splitLeaves(toLeaves(children), offset).map(fromLeaves);
 
+/** A line break (Shift+Enter) at an offset, in the marks of the text before it. */
+export function insertBreak(children, offset) {
+  const [before, after] = splitLeaves(toLeaves(children), offset);
+  const last = before[before.length - 1];
+  return fromLeaves([...before, { text: '\n', marks: last?.marks ?? {}, link: last?.link ?? null }, ...after]);
+}
+
+/** The marks of the text just before an offset (what typed text continues). */
+export function marksAt(children, offset) {
+  const [before] = splitLeaves(toLeaves(children), offset);
+  return before[before.length - 1]?.marks ?? {};
+}
+
+/** Typed text at an offset in the given marks (a mark switched on or off with nothing selected). */
+export function insertText(children, offset, text, marks) {
+  const [before, after] = splitLeaves(toLeaves(children), offset);
+  const link = before[before.length - 1]?.link ?? null;
+  return fromLeaves([...before, { text, marks: Object.fromEntries(Object.entries(marks).filter(([, on]) => on)), link }, ...after]);
+}
+
 /** Plain text of inline nodes. */
 export const plainText = (children) => toLeaves(children).map((leaf) => leaf.text).join('');
 

@@ -38,7 +38,7 @@ const json = {
     if (value.trim() === '') return null;
     try { return JSON.parse(value); } catch { throw new SyntaxError('This is not valid JSON'); }
   },
-  draw: ({ id, value, onChange, invalid }) => html`<textarea id=${id} class="code" rows="8" spellcheck="false" aria-invalid=${invalid} onInput=${(event) => onChange(event.currentTarget.value)}>${value}</textarea>`,
+  draw: ({ id, value, onChange, invalid }) => html`<textarea id=${id} class="code" rows="8" spellcheck=${false} aria-invalid=${invalid} onInput=${(event) => onChange(event.currentTarget.value)}>${value}</textarea>`,
 };
 
 export const WIDGETS = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // The studio's blocks model is plain data code (no DOM): tested here in Node.
 // @ts-expect-error: a browser ES module without type declarations
-import { fromLeaves, setLink, splitInline, toggleMark, toKind, toLeaves, understood } from '../../studio/blocks-model.js';
+import { fromLeaves, insertBreak, insertText, marksAt, setLink, splitInline, toggleMark, toKind, toLeaves, understood } from '../../studio/blocks-model.js';
 
 const text = (value: string, marks: Record<string, boolean> = {}) => ({ type: 'text', text: value, ...marks });
 
@@ -48,6 +48,17 @@ describe('the studio\'s blocks model', () => {
   it('splits inline content at the caret for Enter, never leaving an empty list of children', () => {
     expect(splitInline([text('ab', { bold: true }), text('cd')], 3)).toEqual([[text('ab', { bold: true }), text('c')], [text('d')]]);
     expect(splitInline([text('ab')], 2)).toEqual([[text('ab')], [text('')]]);
+  });
+
+  it('puts a line break (Shift+Enter) into the text, in the marks before it', () => {
+    expect(insertBreak([text('ab', { italic: true }), text('cd')], 2)).toEqual([text('ab\n', { italic: true }), text('cd')]);
+  });
+
+  it('types text in the marks switched with nothing selected, inside the link it continues', () => {
+    const linked = [text('a '), { type: 'link', url: 'https://x.test', children: [text('b')] }];
+    expect(marksAt([text('a'), text('b', { bold: true })], 2)).toEqual({ bold: true });
+    expect(insertText([text('ab')], 1, 'X', { bold: true, italic: false })).toEqual([text('a'), text('X', { bold: true }), text('b')]);
+    expect(insertText(linked, 3, 'c', {})).toEqual([text('a '), { type: 'link', url: 'https://x.test', children: [text('bc')] }]);
   });
 
   it('switches a block between kinds, keeping its text', () => {

@@ -140,6 +140,12 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await page.getByRole('button', { name: 'Link', exact: true }).click();
     await page.getByLabel('Link URL').fill('https://example.com/pack');
     await page.getByRole('button', { name: 'Apply link' }).click();
+    // Shift+Enter breaks the line; Ctrl+I with nothing selected makes the next typed text italic.
+    await second.click();
+    await second.press('End');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.press('Control+i');
+    await page.keyboard.type('Always.');
     await page.getByLabel('body block 3 type').selectOption('heading-3');
     await field('body').getByRole('button', { name: 'Add an image' }).click();
     const images = page.getByRole('dialog', { name: 'Media library' });
@@ -173,7 +179,7 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     expect(saved.blocks).toEqual([{ __component: 'shared.slider', files: [PIZZA, COFFEE] }, { __component: 'shared.quote', title: 'Go early', body: 'The light is best before nine.' }]);
     expect(saved.body.slice(0, 3)).toEqual([
       { type: 'paragraph', children: [text('Norway in late summer is almost unfairly beautiful. '), text('Truly.', { bold: true })] },
-      { type: 'paragraph', children: [{ type: 'link', url: 'https://example.com/pack', children: [text('Pack')] }, text(' light.')] },
+      { type: 'paragraph', children: [{ type: 'link', url: 'https://example.com/pack', children: [text('Pack')] }, text(' light.\n'), text('Always.', { italic: true })] },
       { type: 'heading', level: 3, children: [text('Route')] },
     ]);
     expect(saved.body[3].type).toBe('list');
