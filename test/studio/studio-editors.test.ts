@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,11 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
 
   beforeAll(async () => {
     root = copySampleSite();
+    // Bounds on the repeatable seo.metaSocial, so the form's min/max can be seen at work.
+    const seoFile = join(root, 'schemas/components/shared/seo.json');
+    const seo = JSON.parse(readFileSync(seoFile, 'utf8'));
+    Object.assign(seo.attributes.metaSocial, { min: 1, max: 2 });
+    writeFileSync(seoFile, JSON.stringify(seo));
     cms = await createCms({ root, env: TEST_ENV, report: () => {} });
     token = cms.auth.tokens.create({ name: 'studio', type: 'full-access' }).accessKey;
     server = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
@@ -110,7 +115,11 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await field('author').getByRole('option', { name: 'Marco Rossi' }).click();
     // A single component, and a repeatable one inside it: add an entry and move it first.
     await page.locator('#field-seo-metaTitle').fill('Norway, revisited');
-    await field('seo.metaSocial').getByRole('button', { name: 'Add an entry to metaSocial' }).click();
+    const social = field('seo.metaSocial');
+    expect(await social.getByRole('button', { name: 'Remove item 1' }).isDisabled()).toBe(true); // min 1
+    await social.getByRole('button', { name: 'Add an entry to metaSocial' }).click();
+    await expect.poll(() => social.locator('.item-add').textContent()).toContain('At most 2 entries.'); // max 2
+    expect(await social.getByRole('button', { name: 'Remove item 1' }).isDisabled()).toBe(false);
     await page.locator('#field-seo-metaSocial-1-title').fill('Second look');
     await page.locator('#field-seo-metaSocial-1-socialNetwork').selectOption('Twitter');
     await field('seo.metaSocial').getByRole('button', { name: 'Move item 2 up' }).click();
