@@ -17,7 +17,7 @@ import { parseFileInfo, type FileInfo } from './file-info.js';
 import { relatedEntries, splitRelated } from './related.js';
 import type { IncomingFile } from './multipart.js';
 import { prepareFile, storedBinaries, type PreparedFile } from './prepare-file.js';
-import { attachFiles, checkAttachTypes, clearReferences, resolveAttachTarget, type AttachTarget } from './references.js';
+import { attachFiles, clearReferences, resolveAttachTarget, type AttachTarget } from './references.js';
 import { Scratch, scratchFolder } from './scratch.js';
 import type { UploadConfig } from './upload-config.js';
 
@@ -150,7 +150,6 @@ export class MediaLibrary {
       // One file at a time, as Strapi's default `concurrentUploadSize` of 1.
       const prepared: PreparedFile[] = [];
       for (const [position, file] of input.files.entries()) prepared.push(await prepareFile(file, infos[position] ?? {}, { config: this.options.config, scratch }));
-      if (target) checkAttachTypes(target, prepared.map(({ fields }) => ({ name: String(fields.name), mime: String(fields.mime) })));
       const created: string[] = [];
       const now = new Date().toISOString();
       for (const { fields, binaries } of prepared) {

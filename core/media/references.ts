@@ -2,7 +2,6 @@ import { ValidationError } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
 import { getAttribute, UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import type { Data } from '../types.js';
-import { isAllowedType, mediaTypeOf } from './allowed-types.js';
 import { writeContentFile } from '../storage/content-file.js';
 import { storedAsIs } from './entry-store.js';
 
@@ -62,32 +61,26 @@ export interface AttachTarget {
   field: string;
 }
 
-/** Where an attach goes: checked before anything is stored, so a bad target stores nothing. */
+/** Where an attach goes: the entry's content file and its media field. */
 export interface ResolvedTarget {
   model: Model;
   file: string;
   field: string;
 }
 
-/** Check `ref`/`refId`/`field` and find the content file of that row (400 when they name nothing). */
-export function resolveAttachTarget(index: ContentIndex, target: AttachTarget): ResolvedTarget {
+/**
+ * The entry `ref`/`refId`/`field` name, checked before anything is stored. As Strapi 5.54: a `ref`
+ * that is no content type fails (Strapi's 500, a 400 here), while a field that is not a media
+ * attribute or an entry that does not exist still stores the files, attached to nothing (undefined),
+ * and the field's `allowedTypes` is not enforced (recorded: upload.attach.*).
+ */
+export function resolveAttachTarget(index: ContentIndex, target: AttachTarget): ResolvedTarget | undefined {
   const model = index.models.get(target.ref);
   if (!model || model.modelType !== 'contentType' || model.uid === UPLOAD_FILE_UID) throw new ValidationError(`ref "${target.ref}" is not a content type`, { key: 'ref', source: 'body' });
-  const attribute = getAttribute(model, target.field);
-  if (attribute?.type !== 'media') throw new ValidationError(`field "${target.field}" is not a media attribute of ${model.uid}`, { key: 'field', source: 'body' });
+  if (getAttribute(model, target.field)?.type !== 'media') return undefined;
   const row = /^\d+$/.test(target.refId) ? index.rowById(Number(target.refId)) : undefined;
-  if (!row || row.uid !== model.uid) throw new ValidationError(`Entry ${target.refId} of ${model.uid} not found`, { key: 'refId', source: 'body' });
+  if (!row || row.uid !== model.uid) return undefined;
   return { model, file: row.file, field: target.field };
-}
-
-/** The attribute's `allowedTypes` must admit every new file (checked before anything is stored). */
-export function checkAttachTypes(target: ResolvedTarget, files: { name: string; mime: string }[]): void {
-  const attribute = target.model.attributes[target.field];
-  const problems = files.filter((file) => !isAllowedType(attribute, file.mime)).map((file) => ({
-    path: [target.field], name: 'ValidationError',
-    message: `${target.field} accepts only ${attribute.allowedTypes!.join(', ')}: "${file.name}" is ${file.mime} (${mediaTypeOf(file.mime)})`,
-  }));
-  if (problems.length) throw new ValidationError(problems.length === 1 ? problems[0].message : `${problems.length} errors occurred`, { errors: problems });
 }
 
 /**

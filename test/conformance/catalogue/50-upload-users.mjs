@@ -42,6 +42,15 @@ const upload = [
   del('upload.delete.public', '/api/upload/files/@@f4', { auth: 'none' }),
   get('upload.files.final', '/api/upload/files?sort=name&fields[0]=name'),
   put('upload.put', '/api/upload/files/@@f4', { data: {} }),
+  // attaching an upload to an entry's media field (ref, refId, field), allowedTypes or not
+  post('upload.attach.author', '/api/authors', { data: { name: 'Attachee' } }, { capture: { aat: 'data.documentId', aatId: 'data.id' } }),
+  up('upload.attach.text.to.images', { files: [file('attached.txt', 'text/plain', 'attached')], fields: { ref: 'api::author.author', refId: '@@aatId', field: 'avatar' } }),
+  get('upload.attach.read', '/api/authors/@@aat?fields[0]=name&populate[avatar][fields][0]=name&populate[avatar][fields][1]=mime'),
+  up('upload.attach.image', { files: [{ name: 'attached.png', type: 'image/png', asset: 'tiny.png' }], fields: { ref: 'api::author.author', refId: '@@aatId', field: 'avatar' } }),
+  get('upload.attach.read.after', '/api/authors/@@aat?fields[0]=name&populate[avatar][fields][0]=name'),
+  up('upload.attach.unknown.ref', { files: [file('a1.txt', 'text/plain', 'a')], fields: { ref: 'api::nope.nope', refId: '1', field: 'avatar' } }),
+  up('upload.attach.bad.field', { files: [file('a2.txt', 'text/plain', 'a')], fields: { ref: 'api::author.author', refId: '@@aatId', field: 'name' } }),
+  up('upload.attach.missing.entry', { files: [file('a3.txt', 'text/plain', 'a')], fields: { ref: 'api::author.author', refId: '999999', field: 'avatar' } }),
 ];
 
 const JWT = { auth: 'jwt:ada' };
