@@ -38,7 +38,7 @@ function ComponentField({ attribute, value, onChange, errors, path, locale }) {
       <button type="button" class="danger" onClick=${() => onChange(null)}>Remove ${name}</button>
     </fieldset>`;
   }
-  return html`<${ItemList} items=${value} onChange=${onChange} min=${attribute.min} max=${attribute.max}
+  return html`<${ItemList} items=${value} path=${path} onChange=${onChange} min=${attribute.min} max=${attribute.max}
     title=${(item, index) => itemTitle(uid, item, index)} hasError=${(index) => hasErrorUnder(errors, [...path, index])}
     render=${(item, index) => itemFields({ uid, item, errors, path: [...path, index], locale, onItem: (next) => onChange((current) => current.map((other, at) => (at === index ? apply(next, other) : other))) })}>
     <button type="button" onClick=${() => onChange((current) => [...current, readItem(uid, {})])}>Add an entry to ${attribute.name}</button>
@@ -48,7 +48,7 @@ function ComponentField({ attribute, value, onChange, errors, path, locale }) {
 function DynamicZoneField({ attribute, value, onChange, errors, path, locale }) {
   const [chosen, setChosen] = useState(attribute.components[0]);
   const add = () => onChange((current) => [...current, { ...readItem(chosen, {}), __component: chosen }]);
-  return html`<${ItemList} items=${value} onChange=${onChange} min=${attribute.min} max=${attribute.max}
+  return html`<${ItemList} items=${value} path=${path} onChange=${onChange} min=${attribute.min} max=${attribute.max}
     title=${(item, index) => itemTitle(item.__component, item, index)} hasError=${(index) => hasErrorUnder(errors, [...path, index])}
     render=${(item, index) => (item.__raw
       ? html`<p class="muted">Component ${item.__component} is not in the schemas: kept as it is.</p>`

@@ -76,6 +76,9 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   });
   const changeLocale = (next) => navigate(href(name, model.kind === 'singleType' ? undefined : documentId, { locale: next }));
 
+  /** Errors below a list whose items moved or went no longer name the right item: they go until the next save. */
+  const forgetErrors = (path) => setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== path && !key.startsWith(`${path}.`))));
+
   if (!values) return html`<p class="loading">${message?.error ?? 'Loading…'}</p>`;
   const can = (action) => model.actions.includes(action);
   return html`
@@ -99,7 +102,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
       ${missing && html`<p class="notice">No ${locale ? `“${locale}” version` : 'content'} yet: saving creates it.</p>`}
       ${message?.error && html`<p class="error" role="alert">${message.error}</p>`}
       ${message?.ok && html`<p class="ok" role="status">${message.ok}</p>`}
-      <${FormContext.Provider} value=${{ model, documentId, locale, values }}>
+      <${FormContext.Provider} value=${{ model, documentId, locale, values, forgetErrors }}>
         <${Fields} attributes=${model.attributes} values=${values} errors=${errors} locale=${locale} onChange=${setValues} />
       </${FormContext.Provider}>
     </form>`;

@@ -1,4 +1,5 @@
-import { useState } from 'preact/hooks';
+import { useContext, useState } from 'preact/hooks';
+import { FormContext } from './form-context.js';
 import { html } from './html.js';
 
 /** `items` with the one at `from` moved to `to`. */
@@ -27,13 +28,17 @@ function Item({ index, count, title, canRemove, onMove, onRemove, open, children
 /**
  * An ordered list of collapsible items (repeatable components, dynamic zones) with move up/down and
  * remove; `min`/`max` from the schema keep Remove and the add controls from crossing them.
- * `render(item, index)` draws an item's body, `title(item, index)` its header, `hasError(index)` opens it.
+ * `render(item, index)` draws an item's body, `title(item, index)` its header, `hasError(index)` opens it;
+ * `path` is the list's field path.
  */
-export function ItemList({ items, onChange, render, title, min = 0, max = Infinity, hasError = () => false, children }) {
+export function ItemList({ items, onChange, render, title, path, min = 0, max = Infinity, hasError = () => false, children }) {
+  const { forgetErrors } = useContext(FormContext);
+  /** Moving or removing items renumbers them: the API's errors for them (by index) are dropped. */
+  const renumber = (update) => { forgetErrors?.(path.join('.')); onChange(update); };
   return html`<div class="item-list">
     <ol class="items">${items.map((item, index) => html`<${Item} key=${item.__key} index=${index} count=${items.length} title=${title(item, index)} open=${hasError(index)}
-      canRemove=${items.length > min} onMove=${(to) => onChange((current) => move(current, index, to))}
-      onRemove=${() => onChange((current) => current.filter((_, at) => at !== index))}>${render(item, index)}</${Item}>`)}
+      canRemove=${items.length > min} onMove=${(to) => renumber((current) => move(current, index, to))}
+      onRemove=${() => renumber((current) => current.filter((_, at) => at !== index))}>${render(item, index)}</${Item}>`)}
     </ol>
     ${items.length === 0 && html`<p class="muted">No entries.</p>`}
     <div class="item-add">${items.length < max ? children : html`<span class="muted">At most ${max} entries.</span>`}

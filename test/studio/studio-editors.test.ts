@@ -122,8 +122,10 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     expect(await social.getByRole('button', { name: 'Remove item 1' }).isDisabled()).toBe(false);
     await page.locator('#field-seo-metaSocial-1-title').fill('Second look');
     await page.locator('#field-seo-metaSocial-1-socialNetwork').selectOption('Twitter');
-    await field('seo.metaSocial').getByRole('button', { name: 'Move item 2 up' }).click();
+    expect(await social.locator('.field-error').count()).toBe(1); // the previous test's error, at item 1
+    await social.getByRole('button', { name: 'Move item 2 up' }).click();
     await expect.poll(() => page.locator('#field-seo-metaSocial-0-title').inputValue()).toBe('Second look');
+    expect(await social.locator('.field-error').count()).toBe(0); // it named an index that moved: gone
     // The dynamic zone: add a quote, move it above the rich text, remove the rich text.
     await page.getByLabel('Component to add to blocks').selectOption('shared.quote');
     await field('blocks').getByRole('button', { name: 'Add to blocks' }).click();
