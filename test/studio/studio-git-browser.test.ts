@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { findChromium } from './browser.js';
 import { addBareRemote, git, gitSampleSite } from './git-site.js';
 
 const CHROMIUM = findChromium();
+const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
 const ENGLISH_ONLY = 'erdjn7qamd22o2key07vrft5'; // an article with no French version
 const PASSWORD = 'Correct-Horse-9';
@@ -162,6 +163,9 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     await expect.poll(() => changed.getByRole('button').count()).toBeGreaterThan(1);
     await changed.getByRole('button', { name: `content/articles/${ARTICLE}.json` }).click();
     await expect.poll(() => page.locator('pre.diff').textContent()).toContain('+  "title": "Norway, published from the studio"');
+    await page.getByLabel('Commit message').fill('Studio edits: Norway republished, a French draft');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'git-panel.png'), fullPage: true });
     await page.getByLabel('Commit message').fill('Studio edits: Norway republished, a French draft');
     await page.getByRole('button', { name: /^Commit \d+ files?$/ }).click();
     await expect.poll(status).toMatch(/^Committed \d+ files? as [0-9a-f]{7} \(author editor\)$/);
