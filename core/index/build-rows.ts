@@ -3,6 +3,7 @@ import { isLocalizedAttribute, type Model } from '../schema/types.js';
 import type { Data, Row, Status } from '../types.js';
 import { deriveId, rowKey } from './ids.js';
 import type { FileRecord } from './read-file.js';
+import { emptyRecord } from './plain-record.js';
 
 /** When each file last changed, from Git history (`git.timestampsFromHistory`): file → ISO time. */
 export type FileTimes = ReadonlyMap<string, string>;
@@ -72,7 +73,7 @@ function shareUnlocalizedFields(model: Model, rows: SourcedRow[], config: CmsCon
     const others = ranked.filter((candidate) => candidate !== entry);
     const sameKind = others.filter((candidate) => candidate.draftFile === entry.draftFile);
     const donors = (sameKind.length ? sameKind : others).map((candidate) => own.get(candidate.row)!);
-    const data: Data = Object.assign(Object.create(null), row.data);
+    const data: Data = Object.assign(emptyRecord<Data>(), row.data);
     for (const name of missing) {
       const donor = donors.find((candidate) => name in candidate);
       if (donor) data[name] = donor[name];

@@ -6,6 +6,7 @@ import { checkStoredFields } from '../schema/check-value.js';
 import type { Model, Models } from '../schema/types.js';
 import type { Data } from '../types.js';
 import { parseFileName } from './file-name.js';
+import { emptyRecord } from './plain-record.js';
 
 /** One content file, parsed and checked: the unit the index is built from. */
 export interface FileRecord {
@@ -63,7 +64,7 @@ export function readContentFile(file: string, text: string, mtimeMs: number, mod
   if (!parsed.data || typeof parsed.data !== 'object' || Array.isArray(parsed.data)) fail('a content file must hold an object of fields');
   const raw = parsed.data as Record<string, unknown>;
   // One pass: system fields go to timestamps, everything else into a prototype-free object.
-  const data: Data = Object.create(null);
+  const data = emptyRecord<Data>();
   const timestamps: Partial<Record<(typeof SYSTEM_FIELDS)[number], string | null>> = {};
   for (const key in raw) {
     if (!Object.hasOwn(raw, key)) continue;

@@ -5,6 +5,7 @@ import type { Models } from '../../schema/types.js';
 import type { Data } from '../../types.js';
 import type { FileRecord } from '../read-file.js';
 import type { FileStamp } from './file-stamp.js';
+import { emptyRecord } from '../plain-record.js';
 
 /**
  * The index snapshot, `.cms/index-snapshot`: one header line (JSON), one line per content file
@@ -77,7 +78,7 @@ const number = (text: string): number => {
 function dataOf(text: string): Data {
   const parsed = JSON.parse(text) as Record<string, unknown>;
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new SnapshotCorruptError('data is not an object');
-  const data: Data = Object.create(null);
+  const data = emptyRecord<Data>();
   for (const key in parsed) if (Object.hasOwn(parsed, key)) data[key] = parsed[key];
   return data;
 }
