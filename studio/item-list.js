@@ -1,4 +1,4 @@
-import { useContext, useState } from 'preact/hooks';
+import { useContext, useRef, useState } from 'preact/hooks';
 import { FormContext } from './form-context.js';
 import { html } from './html.js';
 
@@ -9,11 +9,18 @@ export const move = (items, from, to) => {
   return next;
 };
 
-function Item({ index, count, title, canRemove, onMove, onRemove, open, children }) {
+/** The item being dragged: its list (so an item never lands in another list) and its index. */
+let dragged;
+
+function Item({ list, index, count, title, canRemove, onMove, onRemove, onDrop, open, children }) {
   const [expanded, setExpanded] = useState(true);
   const shown = expanded || open;
-  return html`<li class="item">
-    <div class="item-head">
+  const ours = () => dragged?.list === list;
+  return html`<li class="item" onDragOver=${(event) => { if (ours()) { event.preventDefault(); event.stopPropagation(); } }}
+    onDrop=${(event) => { if (!ours()) return; event.preventDefault(); event.stopPropagation(); onDrop(dragged.from, index); dragged = undefined; }}>
+    <div class="item-head" draggable="true" title="Drag to reorder"
+      onDragStart=${(event) => { event.stopPropagation(); dragged = { list, from: index }; event.dataTransfer.effectAllowed = 'move'; event.dataTransfer.setData('text/plain', title); }}
+      onDragEnd=${() => { dragged = undefined; }}>
       <button type="button" class="link" aria-expanded=${shown} onClick=${() => setExpanded(!shown)}>${shown ? '▾' : '▸'} ${title}</button>
       <span class="item-tools">
         <button type="button" aria-label=${`Move item ${index + 1} up`} disabled=${index === 0} onClick=${() => onMove(index - 1)}>↑</button>
@@ -26,8 +33,8 @@ function Item({ index, count, title, canRemove, onMove, onRemove, open, children
 }
 
 /**
- * An ordered list of collapsible items (repeatable components, dynamic zones) with move up/down and
- * remove; `min`/`max` from the schema keep Remove and the add controls from crossing them.
+ * An ordered list of collapsible items (repeatable components, dynamic zones) with move up/down (or
+ * drag an item's head onto another) and remove; `min`/`max` from the schema keep Remove and the add controls from crossing them.
  * `render(item, index)` draws an item's body, `title(item, index)` its header, `hasError(index)` opens it;
  * `path` is the list's field path.
  */
@@ -35,9 +42,11 @@ export function ItemList({ items, onChange, render, title, path, min = 0, max = 
   const { forgetErrors } = useContext(FormContext);
   /** Moving or removing items renumbers them: the API's errors for them (by index) are dropped. */
   const renumber = (update) => { forgetErrors?.(path.join('.')); onChange(update); };
+  const list = useRef({}).current;
   return html`<div class="item-list">
     <ol class="items">${items.map((item, index) => html`<${Item} key=${item.__key} index=${index} count=${items.length} title=${title(item, index)} open=${hasError(index)}
-      canRemove=${items.length > min} onMove=${(to) => renumber((current) => move(current, index, to))}
+      list=${list} canRemove=${items.length > min} onMove=${(to) => renumber((current) => move(current, index, to))}
+      onDrop=${(from, to) => from !== to && renumber((current) => move(current, from, to))}
       onRemove=${() => renumber((current) => current.filter((_, at) => at !== index))}>${render(item, index)}</${Item}>`)}
     </ol>
     ${items.length === 0 && html`<p class="muted">No entries.</p>`}
