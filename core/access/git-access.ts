@@ -1,4 +1,4 @@
-import { ForbiddenError, UnauthorizedError } from '../errors.js';
+import { ForbiddenError } from '../errors.js';
 import { modelForPath } from '../index/load.js';
 import { UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import type { Caller } from './permissions.js';
@@ -48,9 +48,9 @@ export function mayWritePath(caller: Caller, models: Models, path: string): bool
 export const mayWriteAny = (caller: Caller, models: Models): boolean =>
   caller.kind !== 'public' && ownedTypes(models).some((model) => WRITES[kindOf(model)].some((action) => caller.can(model, action)));
 
-/** The Public role never reaches the Git panel: 401, as for the studio's schemas. */
+/** The Public role never reaches the Git panel: 403, as Strapi answers it on a route it is not granted (an invalid credential is 401 before this). */
 export function assertSignedIn(caller: Caller): void {
-  if (caller.kind === 'public') throw new UnauthorizedError('Missing or invalid credentials');
+  if (caller.kind === 'public') throw new ForbiddenError();
 }
 
 export function assertMayManageGit(caller: Caller, models: Models, what: string): void {

@@ -22,12 +22,13 @@ const retitle = (app: TestServer, key: string, title: string) =>
   app.sendJson('PUT', `/api/articles/${ARTICLE}?status=draft`, { data: { title } }, bearer(key));
 
 describe('the Git panel routes', () => {
-  it('answer 401 to the Public role and to a wrong token', async () => {
+  it('answer 403 to the Public role (as Strapi does on a route it is not granted) and 401 to a wrong token', async () => {
     const { app } = await site();
     for (const path of ['status', 'diff?path=content/articles/x.json', 'states?type=articles', 'branches']) {
-      expect((await app.getJson(`/admin/api/git/${path}`)).status).toBe(401);
+      const answer = await app.getJson(`/admin/api/git/${path}`);
+      expect([path, answer.status, answer.body.error.name]).toEqual([path, 403, 'ForbiddenError']);
     }
-    expect((await app.sendJson('POST', '/admin/api/git/commit', { message: 'x' })).status).toBe(401);
+    for (const path of ['commit', 'branches', 'checkout', 'push']) expect((await app.sendJson('POST', `/admin/api/git/${path}`, {})).status).toBe(403);
     expect((await app.getJson('/admin/api/git/status', { headers: bearer('wrong') })).status).toBe(401);
   });
 
