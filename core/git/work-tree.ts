@@ -50,6 +50,24 @@ export function parsePorcelain(out: string, prefix = ''): ChangedFile[] {
   return changes;
 }
 
+/** Per repository root, the git writes of the Git panel run one at a time (they would fight over .git/index.lock). */
+const queues = new Map<string, Promise<unknown>>();
+
+/**
+ * Run `work` after every earlier git write of the Git panel on this root has finished.
+ *
+ * @example
+ * await oneAtATime(root, () => git.commitPaths(paths, message, author));
+ */
+export function oneAtATime<T>(root: string, work: () => Promise<T>): Promise<T> {
+  const result = (queues.get(root) ?? Promise.resolve()).then(work, work);
+  const settled = result.catch(() => undefined);
+  queues.set(root, settled);
+  // The last one out leaves no entry behind.
+  void settled.then(() => { if (queues.get(root) === settled) queues.delete(root); });
+  return result;
+}
+
 /**
  * The git operations of the studio's Git panel, run in the project root: status of the content
  * folders, a file's diff against HEAD, branches (list, create, switch) and push. Commits go through

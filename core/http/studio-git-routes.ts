@@ -5,7 +5,8 @@ import { commitAuthor } from '../git/commit-author.js';
 import { documentStates } from '../git/document-states.js';
 import { createGit } from '../git/git.js';
 import { checkBranchName, checkProjectPath } from '../git/git-input.js';
-import { createWorkTree } from '../git/work-tree.js';
+import { GitRefusedError, gitReason } from '../git/git-errors.js';
+import { createWorkTree, oneAtATime } from '../git/work-tree.js';
 import { contentFolder } from '../index/load.js';
 import type { Caller } from '../access/permissions.js';
 import { reindexFiles } from '../watch/reindex-files.js';
@@ -96,7 +97,7 @@ const ROUTES: Record<string, { method: 'GET' | 'POST'; keys?: string[]; handle: 
       if (!paths.length) throw new ValidationError('Nothing to commit: no changed file you may write');
       const user = caller.userId === undefined ? undefined : cms.auth.users.byId(caller.userId);
       const author = commitAuthor(user?.username ?? caller.name, user?.email);
-      const commit = await createGit(cms.root).commitPaths(paths, text, author);
+      const commit = await oneAtATime(cms.root, () => createGit(cms.root).commitPaths(paths, text, author)).catch((error) => { throw new GitRefusedError(gitReason(error)); });
       if (!commit) throw new ValidationError('Nothing to commit: the files match HEAD');
       return { status: 201, data: { commit, files: paths, author } };
     },
@@ -107,7 +108,7 @@ const ROUTES: Record<string, { method: 'GET' | 'POST'; keys?: string[]; handle: 
     handle: async ({ cms, caller, body }) => {
       assertMayManageGit(caller, cms.models, 'create branches');
       const name = await checkBranchName(cms.root, body.name);
-      await tree(cms).createBranch(name);
+      await oneAtATime(cms.root, () => tree(cms).createBranch(name));
       return { status: 201, data: { current: name } };
     },
   },
@@ -118,9 +119,12 @@ const ROUTES: Record<string, { method: 'GET' | 'POST'; keys?: string[]; handle: 
       assertMayManageGit(caller, cms.models, 'switch branches');
       const name = await checkBranchName(cms.root, body.branch);
       if (body.carry !== undefined && typeof body.carry !== 'boolean') throw new ValidationError('carry must be true or false', { key: 'carry' });
-      const { branch, changed } = await tree(cms).switchBranch(name, body.carry === true);
       // The watcher would see the checkout too; reindexing here answers only once the API serves the new branch.
-      if (changed.length) await reindexFiles(cms, changed, (line) => process.stderr.write(`${line}\n`));
+      const { branch, changed } = await oneAtATime(cms.root, async () => {
+        const switched = await tree(cms).switchBranch(name, body.carry === true);
+        if (switched.changed.length) await reindexFiles(cms, switched.changed, (line) => process.stderr.write(`${line}\n`));
+        return switched;
+      });
       return { data: { current: branch, changed: changed.length } };
     },
   },
@@ -129,7 +133,7 @@ const ROUTES: Record<string, { method: 'GET' | 'POST'; keys?: string[]; handle: 
     keys: [],
     handle: async ({ cms, caller }) => {
       assertMayManageGit(caller, cms.models, 'push');
-      return { data: await tree(cms).push(cms.config.git.push || undefined) };
+      return { data: await oneAtATime(cms.root, () => tree(cms).push(cms.config.git.push || undefined)) };
     },
   },
 };

@@ -134,6 +134,14 @@ describe('the Git panel routes', () => {
     expect(git(remote, 'rev-parse', 'main')).toBe(git(root, 'rev-parse', 'HEAD'));
   });
 
+  it('run concurrent commits one at a time: each commits its own files, none fails on .git/index.lock', async () => {
+    const { root, app, full } = await site();
+    const created = await Promise.all(['One', 'Two', 'Three'].map((name) => app.sendJson('POST', '/api/categories', { data: { name } }, bearer(full))));
+    const answers = await Promise.all(created.map((answer) => app.sendJson('POST', '/admin/api/git/commit', { message: `Add ${answer.body.data.name}`, paths: [`content/categories/${answer.body.data.documentId}.json`] }, bearer(full))));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    expect(git(root, 'log', '-3', '--format=%s').split('\n').sort()).toEqual(['Add One', 'Add Three', 'Add Two']);
+  });
+
   it('mark a document that is not in HEAD as new', async () => {
     const { app, full } = await site();
     const created = await app.sendJson('POST', '/api/categories', { data: { name: 'Brand new' } }, bearer(full));
