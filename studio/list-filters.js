@@ -15,11 +15,16 @@ const KIND_OF_TYPE = {
 const NO_VALUE = new Set(['$null', '$notNull']);
 const INPUT_TYPES = { integer: 'number', biginteger: 'text', float: 'number', decimal: 'number', date: 'date', datetime: 'datetime-local', time: 'time' };
 
-/** The attributes a list can filter on: scalars, plus the document's own id and timestamps. */
+/** The attributes a list can filter on: scalars, a readable relation by its target's main field (`author.name`), the id and timestamps. */
 export function filterableFields(model) {
   const own = model.attributes.filter((attribute) => KIND_OF_TYPE[attribute.type]);
-  return [{ name: 'documentId', type: 'string' }, ...own, { name: 'createdAt', type: 'datetime' }, { name: 'updatedAt', type: 'datetime' }];
+  const related = model.attributes.filter((attribute) => attribute.type === 'relation' && attribute.targetReadable && attribute.targetMainField)
+    .map((attribute) => ({ name: `${attribute.name}.${attribute.targetMainField}`, type: 'string' }));
+  return [{ name: 'documentId', type: 'string' }, ...own, ...related, { name: 'createdAt', type: 'datetime' }, { name: 'updatedAt', type: 'datetime' }];
 }
+
+/** `author.name` → `{ author: { name: leaf } }`: Strapi's nested filter through a relation. */
+const nest = (path, leaf) => path.split('.').reduceRight((inner, key) => ({ [key]: inner }), leaf);
 
 /** The `f` hash parameter (JSON rows `[field, operator, value]`) → rows, dropping anything malformed. */
 export function readFilters(param) {
@@ -29,10 +34,10 @@ export function readFilters(param) {
   } catch { return []; }
 }
 
-/** Rows → Strapi's `filters[$and][i][field][operator]=value` (as a nested object for api.js's toSearch). */
+/** Rows → Strapi's `filters[$and][i][field][operator]=value` (`[author][name][…]` through a relation), as a nested object for api.js's toSearch. */
 export function toStrapiFilters(rows) {
   if (!rows.length) return undefined;
-  return { $and: rows.map(([field, operator, value]) => ({ [field]: { [operator]: NO_VALUE.has(operator) ? 'true' : value } })) };
+  return { $and: rows.map(([field, operator, value]) => nest(field, { [operator]: NO_VALUE.has(operator) ? 'true' : value })) };
 }
 
 const describe = ([field, operator, value]) => `${field} ${Object.values(OPERATORS).flat().find(([code]) => code === operator)?.[1] ?? operator}${NO_VALUE.has(operator) ? '' : ` “${value}”`}`;

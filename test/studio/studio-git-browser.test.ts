@@ -72,6 +72,17 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     expect(decodeURIComponent(page.url())).toContain('f=[["title","$containsi","norway"]]');
     await page.getByRole('button', { name: 'Remove filter title contains “norway”' }).click();
     await expect.poll(() => rows().count()).toBeGreaterThan(5);
+    // Through a relation, by the target's main field: filters[$and][0][author][name][$eqi].
+    await page.getByLabel('Filter field').selectOption('author.name');
+    await page.getByLabel('Filter operator').selectOption('$eqi');
+    await page.getByLabel('Filter value').fill('amélie laurent');
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    const byAmelie = await fetch(`${server.url.replace(/\/$/, '')}/api/articles?filters[author][name][$eq]=Amélie Laurent&status=draft&locale=en&sort=updatedAt:desc`, { headers: { authorization: `Bearer ${token}` } });
+    const expected = ((await byAmelie.json()).data as Array<{ title: string }>).map((article) => article.title);
+    expect(expected.length).toBeGreaterThan(0);
+    await expect.poll(firstCells).toEqual(expected);
+    await page.getByRole('button', { name: /^Remove filter author\.name/ }).click();
+    await expect.poll(() => rows().count()).toBeGreaterThan(5);
 
     // The rows come in the API's own order for the sort the header asked for.
     const apiOrder = async (sort: string) => {
