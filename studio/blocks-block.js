@@ -37,9 +37,9 @@ function KeptBlock({ block }) {
 
 /**
  * The body of one block, by type. `onChange(update)` changes the block; `onEnter(before, after)`
- * splits it (a paragraph or heading continues in a new paragraph).
+ * splits it (a paragraph or heading continues in a new paragraph); `onJoinBack()` is Backspace at its start.
  */
-export function BlockBody({ block, onChange, onEnter, tools, label, focus }) {
+export function BlockBody({ block, onChange, onEnter, onJoinBack, tools, label, focus, focusOffset }) {
   if (!understood(block)) return html`<${KeptBlock} block=${block} />`;
   if (block.type === 'list') return html`<${ListBlock} block=${block} onChange=${onChange} tools=${tools} label=${label} />`;
   if (block.type === 'code') {
@@ -51,6 +51,6 @@ export function BlockBody({ block, onChange, onEnter, tools, label, focus }) {
     </div>`;
   }
   const tag = block.type === 'heading' ? `h${block.level}` : TAG[block.type];
-  return html`<${InlineEditor} tag=${tag} nodes=${block.children} tools=${tools} label=${label} onEnter=${onEnter} focus=${focus}
+  return html`<${InlineEditor} tag=${tag} nodes=${block.children} tools=${tools} label=${label} onEnter=${onEnter} onJoinBack=${onJoinBack} focus=${focus} focusOffset=${focusOffset}
     onChange=${(children) => onChange((current) => ({ ...current, children }))} />`;
 }

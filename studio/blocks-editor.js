@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { BlockBody } from './blocks-block.js';
-import { emptyBlock, KINDS, kindOf, toKind, understood } from './blocks-model.js';
+import { emptyBlock, joinBlocks, KINDS, kindOf, plainText, toKind, understood } from './blocks-model.js';
 import { move } from './item-list.js';
 import { MediaLibrary } from './media-library.js';
 
@@ -38,7 +38,15 @@ function BlocksEditor({ id, value, onChange, attribute }) {
   const [choosing, setChoosing] = useState(false);
   const change = (update) => onChange((current) => update(current ?? []));
   const update = (index) => (fn) => change((current) => current.map((block, at) => (at === index ? fn(block) : block)));
-  const insert = (index, block) => { change((current) => [...current.slice(0, index), block, ...current.slice(index)]); setFocusAt((last) => ({ index: index, n: last.n + 1 })); };
+  const focus = (index, offset = 0) => setFocusAt((last) => ({ index, offset, n: last.n + 1 }));
+  const insert = (index, block) => { change((current) => [...current.slice(0, index), block, ...current.slice(index)]); focus(index); };
+  /** Backspace at a block's start joins it to the block before, the caret where they meet. */
+  const joinBack = (index) => {
+    const joined = index > 0 && joinBlocks(blocks[index - 1], blocks[index]);
+    if (!joined) return;
+    change((current) => [...current.slice(0, index - 1), joined, ...current.slice(index + 1)]);
+    focus(index - 1, plainText(blocks[index - 1].children).length);
+  };
   const label = (index) => `${attribute.name} block ${index + 1}`;
   return html`<div class="blocks-editor" id=${id}>
     <${Toolbar} tools=${tools} />
@@ -52,7 +60,7 @@ function BlocksEditor({ id, value, onChange, attribute }) {
         <button type="button" aria-label=${`Move ${label(index)} down`} disabled=${index === blocks.length - 1} onClick=${() => change((current) => move(current, index, index + 1))}>↓</button>
         <button type="button" class="danger" aria-label=${`Remove ${label(index)}`} onClick=${() => change((current) => current.filter((_, at) => at !== index))}>Remove</button>
       </div>
-      <${BlockBody} block=${block} label=${label(index)} focus=${focusAt.index === index ? focusAt.n : 0} onChange=${update(index)}
+      <${BlockBody} block=${block} label=${label(index)} focus=${focusAt.index === index ? focusAt.n : 0} focusOffset=${focusAt.offset} onChange=${update(index)} onJoinBack=${() => joinBack(index)}
         tools=${(editor) => { tools.current = { editor }; }}
         onEnter=${(before, after) => { update(index)((current) => ({ ...current, children: before })); insert(index + 1, { type: 'paragraph', children: after }); }} />
     </li>`)}</ol>

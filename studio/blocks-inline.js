@@ -8,9 +8,10 @@ const SHORTCUTS = { b: 'bold', i: 'italic', u: 'underline' };
 /**
  * One block's inline content in a contenteditable element. The element's DOM is drawn from the
  * nodes only when they change from outside (a mark, a link, a reload): typing never redraws it, so
- * the caret stays; `focus` turning true puts the caret in it. `tools` receives, on focus, what the toolbar acts on: mark(name), link(url, range), range().
+ * the caret stays; `focus` changing to a truthy value puts the caret in it at `focusOffset`.
+ * `onJoinBack` is called for Backspace at its very start. `tools` receives, on focus, what the toolbar acts on: mark(name), link(url, range), range().
  */
-export function InlineEditor({ nodes, onChange, onEnter, tools, label, tag = 'div', focus }) {
+export function InlineEditor({ nodes, onChange, onEnter, onJoinBack, tools, label, tag = 'div', focus, focusOffset = 0 }) {
   const ref = useRef();
   const shown = useRef({});
   const restore = useRef();
@@ -24,7 +25,7 @@ export function InlineEditor({ nodes, onChange, onEnter, tools, label, tag = 'di
   useLayoutEffect(() => {
     if (!focus) return;
     ref.current.focus();
-    selectOffsets(ref.current, { start: 0, end: 0 });
+    selectOffsets(ref.current, { start: focusOffset, end: focusOffset });
   }, [focus]);
 
   // The toolbar keeps this object from the last focus: it reads the newest nodes through `latest`.
@@ -61,6 +62,11 @@ export function InlineEditor({ nodes, onChange, onEnter, tools, label, tag = 'di
   const onKeyDown = (event) => {
     if (event.key.startsWith('Arrow') || event.key === 'Home' || event.key === 'End') pending.current = undefined;
     if ((event.ctrlKey || event.metaKey) && SHORTCUTS[event.key]) { event.preventDefault(); api.mark(SHORTCUTS[event.key]); return; }
+    if (event.key === 'Backspace' && onJoinBack) {
+      const range = selectionIn(ref.current);
+      if (range && range.start === 0 && range.end === 0) { event.preventDefault(); onJoinBack(); }
+      return;
+    }
     if (event.key !== 'Enter') return;
     event.preventDefault();
     const range = selectionIn(ref.current);

@@ -119,6 +119,16 @@ export function insertText(children, offset, text, marks) {
   return fromLeaves([...before, { text, marks: Object.fromEntries(Object.entries(marks).filter(([, on]) => on)), link }, ...after]);
 }
 
+const JOINABLE = new Set(['paragraph', 'heading', 'quote']);
+/**
+ * Backspace at the start of `block`: its text joined to the end of `previous` (both paragraphs,
+ * headings or quotes the editor understands), or undefined when they cannot be joined.
+ */
+export function joinBlocks(previous, block) {
+  if (!JOINABLE.has(previous?.type) || !JOINABLE.has(block?.type) || !understood(previous) || !understood(block)) return undefined;
+  return { ...previous, children: fromLeaves([...toLeaves(previous.children), ...toLeaves(block.children)]) };
+}
+
 /** Plain text of inline nodes. */
 export const plainText = (children) => toLeaves(children).map((leaf) => leaf.text).join('');
 

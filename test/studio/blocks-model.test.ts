@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // The studio's blocks model is plain data code (no DOM): tested here in Node.
 // @ts-expect-error: a browser ES module without type declarations
-import { fromLeaves, insertBreak, insertText, marksAt, setLink, splitInline, toggleMark, toKind, toLeaves, understood } from '../../studio/blocks-model.js';
+import { fromLeaves, insertBreak, joinBlocks, insertText, marksAt, setLink, splitInline, toggleMark, toKind, toLeaves, understood } from '../../studio/blocks-model.js';
 
 const text = (value: string, marks: Record<string, boolean> = {}) => ({ type: 'text', text: value, ...marks });
 
@@ -59,6 +59,13 @@ describe('the studio\'s blocks model', () => {
     expect(marksAt([text('a'), text('b', { bold: true })], 2)).toEqual({ bold: true });
     expect(insertText([text('ab')], 1, 'X', { bold: true, italic: false })).toEqual([text('a'), text('X', { bold: true }), text('b')]);
     expect(insertText(linked, 3, 'c', {})).toEqual([text('a '), { type: 'link', url: 'https://x.test', children: [text('bc')] }]);
+  });
+
+  it('joins a block to the one before for Backspace at its start, only between paragraphs, headings and quotes', () => {
+    const heading = { type: 'heading', level: 2, children: [text('Route', { bold: true })] };
+    expect(joinBlocks(heading, { type: 'paragraph', children: [text(' north')] })).toEqual({ type: 'heading', level: 2, children: [text('Route', { bold: true }), text(' north')] });
+    expect(joinBlocks(heading, { type: 'code', children: [text('x')] })).toBeUndefined();
+    expect(joinBlocks({ type: 'paragraph', children: [{ ...text('x'), colour: 'red' }] }, { type: 'paragraph', children: [text('y')] })).toBeUndefined();
   });
 
   it('switches a block between kinds, keeping its text', () => {

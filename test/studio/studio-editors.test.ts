@@ -221,6 +221,40 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     expect(readJson(`content/articles/${documentId}.draft.json`).seo ?? null).toBeNull();
   });
 
+  it('writes new blocks into a new document: Enter splits, Backspace at a block\'s start joins, a list and code', async () => {
+    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/new?locale=en`);
+    await page.reload();
+    await page.locator('#field-title').fill('Blocks from scratch');
+    await field('body').getByRole('button', { name: 'Add a paragraph' }).click();
+    await page.keyboard.type('OneTwo');
+    for (let n = 0; n < 3; n++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('textbox', { name: 'body block 2' }).textContent()).toBe('Two');
+    await page.keyboard.press('Backspace'); // the caret is at the start of "Two": joined back
+    await page.keyboard.type('-');
+    await expect.poll(() => page.getByRole('textbox', { name: 'body block 1' }).textContent()).toBe('One-Two');
+    await field('body').getByRole('button', { name: 'Add a paragraph' }).click();
+    await page.keyboard.type('first');
+    await page.getByLabel('body block 2 type').selectOption('list-ordered');
+    const item = page.getByRole('textbox', { name: 'body block 2, item 1' });
+    await item.click();
+    await item.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('second');
+    await field('body').getByRole('button', { name: 'Add a paragraph' }).click();
+    await page.getByLabel('body block 3 type').selectOption('code');
+    await page.getByRole('textbox', { name: 'body block 3', exact: true }).fill('let a = 1;\nlet b = 2;');
+    await page.getByLabel('body block 3 language').fill('js');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Blocks from scratch');
+    const documentId = decodeURIComponent(new URL(page.url()).hash.split('/')[3].split('?')[0]);
+    expect(readJson(`content/articles/${documentId}.draft.json`).body).toEqual([
+      { type: 'paragraph', children: [text('One-Two')] },
+      { type: 'list', format: 'ordered', children: [{ type: 'list-item', children: [text('first')] }, { type: 'list-item', children: [text('second')] }] },
+      { type: 'code', children: [text('let a = 1;\nlet b = 2;')], language: 'js' },
+    ]);
+  });
+
   it('uploads a file with its alt text from a multiple media field, reorders and removes files, and offers only allowed types', async () => {
     // A text file in the library: the slider's picker (images only) shows it disabled.
     const form = new FormData();
