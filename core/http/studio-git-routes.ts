@@ -48,9 +48,9 @@ function message(value: unknown): string {
   return value.trim();
 }
 
-const ROUTES: Record<string, { method: 'GET' | 'POST'; keys?: string[]; handle: Handler }> = {
+/** `<method> <name>` → the body keys it accepts (POST) and its handler. */
+const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
   'GET status': {
-    method: 'GET',
     handle: async ({ cms, caller }) => {
       const status = await tree(cms).status();
       const changes = status.changes.filter((change) => mayReadPath(caller, cms.models, change.path)).map((change) => ({ ...change, writable: mayWritePath(caller, cms.models, change.path) }));
@@ -59,7 +59,6 @@ const ROUTES: Record<string, { method: 'GET' | 'POST'; keys?: string[]; handle: 
     },
   },
   'GET diff': {
-    method: 'GET',
     handle: async ({ cms, caller, url }) => {
       const path = checkProjectPath(url.searchParams.get('path') ?? undefined);
       if (!mayReadPath(caller, cms.models, path)) throw new ForbiddenError(`You may not read ${path}`);
@@ -67,7 +66,6 @@ const ROUTES: Record<string, { method: 'GET' | 'POST'; keys?: string[]; handle: 
     },
   },
   'GET states': {
-    method: 'GET',
     handle: async ({ cms, caller, url }) => {
       const name = url.searchParams.get('type') ?? '';
       const model = cms.contentTypes().find((candidate) => candidate.pluralName === name || candidate.singularName === name);
@@ -79,9 +77,8 @@ const ROUTES: Record<string, { method: 'GET' | 'POST'; keys?: string[]; handle: 
       return { data: documentStates(changes, folder, names) };
     },
   },
-  'GET branches': { method: 'GET', handle: async ({ cms }) => ({ data: await tree(cms).branches() }) },
+  'GET branches': { handle: async ({ cms }) => ({ data: await tree(cms).branches() }) },
   'POST commit': {
-    method: 'POST',
     keys: ['message', 'paths'],
     handle: async ({ cms, caller, body }) => {
       if (!mayWriteAny(caller, cms.models)) throw new ForbiddenError('Committing needs a credential that may write content');
@@ -103,7 +100,6 @@ const ROUTES: Record<string, { method: 'GET' | 'POST'; keys?: string[]; handle: 
     },
   },
   'POST branches': {
-    method: 'POST',
     keys: ['name'],
     handle: async ({ cms, caller, body }) => {
       assertMayManageGit(caller, cms.models, 'create branches');
@@ -113,7 +109,6 @@ const ROUTES: Record<string, { method: 'GET' | 'POST'; keys?: string[]; handle: 
     },
   },
   'POST checkout': {
-    method: 'POST',
     keys: ['branch', 'carry'],
     handle: async ({ cms, caller, body }) => {
       assertMayManageGit(caller, cms.models, 'switch branches');
@@ -129,7 +124,6 @@ const ROUTES: Record<string, { method: 'GET' | 'POST'; keys?: string[]; handle: 
     },
   },
   'POST push': {
-    method: 'POST',
     keys: [],
     handle: async ({ cms, caller }) => {
       assertMayManageGit(caller, cms.models, 'push');
@@ -147,11 +141,12 @@ const ROUTES: Record<string, { method: 'GET' | 'POST'; keys?: string[]; handle: 
 export async function studioGitResponse(cms: Cms, request: Request, name: string, url: URL, headers: Record<string, string>): Promise<Response> {
   const methods = (['GET', 'POST'] as const).filter((method) => Object.hasOwn(ROUTES, `${method} ${name}`));
   if (!methods.length) throw new NotFoundError();
-  const route = ROUTES[`${request.method} ${name}`];
-  if (!Object.hasOwn(ROUTES, `${request.method} ${name}`)) throw new MethodNotAllowedError([...methods]);
+  const key = `${request.method} ${name}`;
+  if (!Object.hasOwn(ROUTES, key)) throw new MethodNotAllowedError([...methods]);
+  const route = ROUTES[key];
   const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
   assertSignedIn(caller);
-  const body = route.method === 'POST' ? fields(await readBody(request), route.keys ?? []) : {};
+  const body = request.method === 'POST' ? fields(await readBody(request), route.keys ?? []) : {};
   const { status = 200, data } = await route.handle({ cms, caller, url, body });
   return json(status, { data }, { ...headers, 'cache-control': 'no-store' });
 }
