@@ -7,7 +7,6 @@ import { LinkError } from '../storage/no-follow.js';
 import { UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import { ContentIndex } from './content-index.js';
 import { readContentFile, type FileRecord } from './read-file.js';
-import type { FileStamp } from './snapshot/file-stamp.js';
 import { SnapshotLoader, type LoadStats } from './snapshot/snapshot-loader.js';
 
 /** The folder under `content/` that holds a type's files. */
@@ -32,11 +31,11 @@ export const isContentFileName = (name: string): boolean => !name.startsWith('.'
  * Parse and check one file's text. Files are read synchronously on purpose: for many small files,
  * sync reads are several times faster than the thread pool, and indexing is dominated by them.
  */
-function parseRecord(index: ContentIndex, file: string, model: Model, text: string, stamp: FileStamp): FileRecord {
+function parseRecord(index: ContentIndex, file: string, model: Model, text: string, mtimeMs: () => number): FileRecord {
   const record = readContentFile(file, text, 0, model, index.models, index.config);
   // The modification time is only needed when the file lacks timestamps (they fall back to it);
   // otherwise 0 means "not known", and the watcher simply re-reads the file on its next event.
-  if (record.createdAt === undefined || record.updatedAt === undefined) record.mtimeMs = stamp.mtimeMs;
+  if (record.createdAt === undefined || record.updatedAt === undefined) record.mtimeMs = mtimeMs();
   return record;
 }
 
@@ -113,7 +112,7 @@ export async function loadIndex(root: string, models: Models, config: CmsConfig,
       continue;
     }
     try {
-      records.push(loader.record(file, model.uid, (text, stamp) => parseRecord(index, file, model, text, stamp)));
+      records.push(loader.record(file, model.uid, (text, mtimeMs) => parseRecord(index, file, model, text, mtimeMs)));
     } catch (error) {
       // A file removed between listing and reading (a checkout, another writer) is simply gone.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;

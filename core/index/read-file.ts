@@ -36,6 +36,26 @@ export function markdownBodyAttribute(model: Model): string | undefined {
     ?? model.attributeNames.find((name) => model.attributes[name].type === 'text');
 }
 
+const isSystemField = (key: string): boolean => (SYSTEM_FIELDS as readonly string[]).includes(key);
+
+/**
+ * The fields a record keeps: the parsed object less its system fields, without a prototype. A
+ * fresh `JSON.parse` result (never shared) is kept itself when its system fields are its last keys,
+ * as written files have them: deleting an object's last keys keeps it a fast object, and no second
+ * copy of every document is made at start-up. Otherwise the fields are copied.
+ */
+function keptFields(raw: Record<string, unknown>, systemFields: number, ownObject: boolean): Data {
+  const keys = Object.keys(raw);
+  const first = keys.length - systemFields;
+  if (ownObject && keys.slice(first).every(isSystemField)) {
+    for (let i = keys.length - 1; i >= first; i--) delete raw[keys[i]];
+    return Object.setPrototypeOf(raw, null) as Data;
+  }
+  const data = emptyRecord<Data>();
+  for (const key of keys) if (!isSystemField(key)) data[key] = raw[key];
+  return data;
+}
+
 /**
  * Parse and check one content file of `model`. Throws a FileError with `file:line:col` for
  * anything malformed; the caller reports it and keeps serving the rest.
@@ -63,13 +83,14 @@ export function readContentFile(file: string, text: string, mtimeMs: number, mod
   const parsed = parser.parse(text, file);
   if (!parsed.data || typeof parsed.data !== 'object' || Array.isArray(parsed.data)) fail('a content file must hold an object of fields');
   const raw = parsed.data as Record<string, unknown>;
-  // One pass: system fields go to timestamps, everything else into a prototype-free object.
-  const data = emptyRecord<Data>();
+  // One pass: system fields go to timestamps; the rest are checked and kept (see `keptFields`).
   const timestamps: Partial<Record<(typeof SYSTEM_FIELDS)[number], string | null>> = {};
+  let systemFields = 0;
   for (const key in raw) {
     if (!Object.hasOwn(raw, key)) continue;
     const value = raw[key];
     if (key === 'createdAt' || key === 'updatedAt' || key === 'publishedAt') {
+      systemFields++;
       if (value === null && key === 'publishedAt') timestamps[key] = null;
       else if (typeof value === 'string' && CANONICAL_TIMESTAMP.test(value)) timestamps[key] = value;
       else if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) fail(`${key} must be an ISO 8601 date-time`, key);
@@ -77,8 +98,8 @@ export function readContentFile(file: string, text: string, mtimeMs: number, mod
       continue;
     }
     if (DERIVED_FIELDS.includes(key)) fail(`"${key}" is derived from the file name; remove it`, key);
-    data[key] = value;
   }
+  const data = keptFields(raw, systemFields, parser.name === 'json');
   if (parsed.body !== undefined) {
     const bodyAttribute = markdownBodyAttribute(model);
     if (!bodyAttribute && parsed.body.trim() !== '') fail(`${model.uid} has no richtext or text attribute to hold the Markdown body`);
