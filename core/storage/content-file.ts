@@ -4,12 +4,16 @@ import type { ContentIndex } from '../index/content-index.js';
 import { readContentFile } from '../index/read-file.js';
 import type { Model } from '../schema/types.js';
 import { writeFileAtomic } from './atomic-write.js';
-import { readTextNoFollow } from './no-follow.js';
+import { readTextNoFollowSync } from './no-follow.js';
 import { serializeDocument, withoutHistoryTimestamps, type StoredDocument } from './serialize.js';
 
-/** A content file's text, or undefined when it is missing, unreadable or a link (never followed). */
+/**
+ * A content file's text, or undefined when it is missing, unreadable or a link (never followed).
+ * Read inline: a content file the writer is about to replace is small and in the page cache, and
+ * four thread-pool hand-overs (open, stat, read, close) cost more CPU than the read itself.
+ */
 export async function readText(root: string, file: string): Promise<string | undefined> {
-  try { return await readTextNoFollow(join(root, file), file); } catch { return undefined; }
+  try { return readTextNoFollowSync(join(root, file), file); } catch { return undefined; }
 }
 
 /**

@@ -1,5 +1,5 @@
-import { constants, openSync, readFileSync, closeSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { close, constants, open, openSync, readFile, readFileSync, closeSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { FileError } from '../errors.js';
 
 /**
@@ -36,18 +36,23 @@ export function readTextNoFollowSync(path: string, file: string): string {
   }
 }
 
+// Plain descriptors, not promise FileHandles: the writers read a file before every write.
+const openFile = promisify(open);
+const readOpen = promisify(readFile) as (fd: number, encoding: 'utf8') => Promise<string>;
+const closeFile = promisify(close);
+
 /** The same, without blocking the event loop (the watcher, the writers). */
 export async function readTextNoFollow(path: string, file: string): Promise<string> {
-  let handle;
+  let fd: number;
   try {
-    handle = await open(path, NO_FOLLOW);
+    fd = await openFile(path, NO_FOLLOW);
   } catch (error) {
     if (isLinkRefusal(error)) throw new LinkError(file);
     throw error;
   }
   try {
-    return await handle.readFile('utf8');
+    return await readOpen(fd, 'utf8');
   } finally {
-    await handle.close();
+    await closeFile(fd);
   }
 }
