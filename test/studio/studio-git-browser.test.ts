@@ -13,8 +13,10 @@ const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
 const ENGLISH_ONLY = 'erdjn7qamd22o2key07vrft5'; // an article with no French version
 const PASSWORD = 'Correct-Horse-9';
+/** Polls wait as long as the page's own actions may (5 s), not vitest's 1 s: CI runs every test file at once on two cores. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 5000 });
 
-describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 20_000 }, () => {
+describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 30_000 }, () => {
   let root: string;
   let cms: Cms;
   let server: RunningServer;
@@ -61,17 +63,17 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
   it('lists with search, a field filter, sorting by a column, a page size and the Git state of each document', async () => {
     await signIn('token');
     await page.getByRole('navigation', { name: 'Content types' }).getByRole('link', { name: 'Article' }).click();
-    await expect.poll(() => rows().count()).toBeGreaterThan(5);
-    await expect.poll(() => page.locator('td.git-state').first().textContent()).toBe('unchanged');
+    await poll(() => rows().count()).toBeGreaterThan(5);
+    await poll(() => page.locator('td.git-state').first().textContent()).toBe('unchanged');
 
     await page.getByLabel('Filter field').selectOption('title');
     await page.getByLabel('Filter operator').selectOption('$containsi');
     await page.getByLabel('Filter value').fill('norway');
     await page.getByRole('button', { name: 'Add filter' }).click();
-    await expect.poll(firstCells).toEqual(['Beautiful mountains of Norway']);
+    await poll(firstCells).toEqual(['Beautiful mountains of Norway']);
     expect(decodeURIComponent(page.url())).toContain('f=[["title","$containsi","norway"]]');
     await page.getByRole('button', { name: 'Remove filter title contains “norway”' }).click();
-    await expect.poll(() => rows().count()).toBeGreaterThan(5);
+    await poll(() => rows().count()).toBeGreaterThan(5);
     // Through a relation, by the target's main field: filters[$and][0][author][name][$eqi].
     await page.getByLabel('Filter field').selectOption('author.name');
     await page.getByLabel('Filter operator').selectOption('$eqi');
@@ -80,9 +82,9 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     const byAmelie = await fetch(`${server.url.replace(/\/$/, '')}/api/articles?filters[author][name][$eq]=Amélie Laurent&status=draft&locale=en&sort=updatedAt:desc`, { headers: { authorization: `Bearer ${token}` } });
     const expected = ((await byAmelie.json()).data as Array<{ title: string }>).map((article) => article.title);
     expect(expected.length).toBeGreaterThan(0);
-    await expect.poll(firstCells).toEqual(expected);
+    await poll(firstCells).toEqual(expected);
     await page.getByRole('button', { name: /^Remove filter author\.name/ }).click();
-    await expect.poll(() => rows().count()).toBeGreaterThan(5);
+    await poll(() => rows().count()).toBeGreaterThan(5);
 
     // The rows come in the API's own order for the sort the header asked for.
     const apiOrder = async (sort: string) => {
@@ -92,45 +94,45 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     await page.getByRole('button', { name: 'title' }).click();
     expect(page.url()).toContain('sort=title%3Aasc');
     const ascending = await apiOrder('title:asc');
-    await expect.poll(firstCells).toEqual(ascending);
+    await poll(firstCells).toEqual(ascending);
     await page.getByRole('button', { name: 'title' }).click();
     expect(page.url()).toContain('sort=title%3Adesc');
-    await expect.poll(firstCells).toEqual(await apiOrder('title:desc'));
+    await poll(firstCells).toEqual(await apiOrder('title:desc'));
     expect(ascending.slice(0, 3)).not.toEqual((await apiOrder('title:desc')).slice(0, 3));
 
     await page.getByLabel('Page size').selectOption('10');
-    await expect.poll(() => rows().count()).toBe(10);
-    await expect.poll(() => page.getByRole('navigation', { name: 'Pages' }).textContent()).toMatch(/Page 1 of 2/);
+    await poll(() => rows().count()).toBe(10);
+    await poll(() => page.getByRole('navigation', { name: 'Pages' }).textContent()).toMatch(/Page 1 of 2/);
   });
 
   it('shows the API\'s validation error inline, saves a draft, publishes, unpublishes and discards a draft', async () => {
     await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`);
     const title = page.locator('#field-title');
-    await expect.poll(() => title.inputValue()).toBe('Beautiful mountains of Norway');
+    await poll(() => title.inputValue()).toBe('Beautiful mountains of Norway');
     await page.locator('#field-description').fill('x'.repeat(81));
     await page.getByRole('button', { name: 'Save draft' }).click();
-    await expect.poll(() => page.locator('[data-field=description] .field-error').textContent()).toMatch(/description must be at most 80 characters/);
+    await poll(() => page.locator('[data-field=description] .field-error').textContent()).toMatch(/description must be at most 80 characters/);
 
     await page.locator('#field-description').fill('Fjords.');
     await title.fill('Norway, published from the studio');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await expect.poll(status).toBe('Published');
+    await poll(status).toBe('Published');
     expect(readJson(`content/articles/${ARTICLE}.json`).title).toBe('Norway, published from the studio');
 
     await page.getByRole('button', { name: 'Unpublish' }).click();
-    await expect.poll(status).toBe('Unpublished');
+    await poll(status).toBe('Unpublished');
     expect(existsSync(join(root, `content/articles/${ARTICLE}.json`))).toBe(false);
     expect(readJson(`content/articles/${ARTICLE}.draft.json`).title).toBe('Norway, published from the studio');
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await expect.poll(status).toBe('Published');
+    await poll(status).toBe('Published');
     await title.fill('A draft to throw away');
     await page.getByRole('button', { name: 'Save draft' }).click();
-    await expect.poll(status).toBe('Draft saved');
+    await poll(status).toBe('Draft saved');
     expect(readJson(`content/articles/${ARTICLE}.draft.json`).title).toBe('A draft to throw away');
     await page.getByRole('button', { name: 'Discard draft' }).click();
-    await expect.poll(status).toBe('Draft discarded');
-    await expect.poll(() => title.inputValue()).toBe('Norway, published from the studio');
+    await poll(status).toBe('Draft discarded');
+    await poll(() => title.inputValue()).toBe('Norway, published from the studio');
     expect(existsSync(join(root, `content/articles/${ARTICLE}.draft.json`))).toBe(false);
   });
 
@@ -139,10 +141,10 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     await page.getByRole('button', { name: 'Duplicate' }).click();
     // The copy opens in the form, under its own documentId.
     const openId = () => decodeURIComponent(new URL(page.url()).hash.split('/')[3].split('?')[0]);
-    await expect.poll(openId).not.toBe(ARTICLE);
+    await poll(openId).not.toBe(ARTICLE);
     const copy = openId();
-    await expect.poll(() => page.locator('#field-title').inputValue()).toBe(source.title);
-    await expect.poll(() => existsSync(join(root, `content/articles/${copy}.draft.json`))).toBe(true);
+    await poll(() => page.locator('#field-title').inputValue()).toBe(source.title);
+    await poll(() => existsSync(join(root, `content/articles/${copy}.draft.json`))).toBe(true);
     const stored = readJson(`content/articles/${copy}.draft.json`);
     expect(stored).toMatchObject({ title: source.title, author: source.author, category: source.category });
     expect(stored.slug).toMatch(new RegExp(`^${source.slug}-copy-[a-z0-9]+$`));
@@ -153,10 +155,10 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     await page.getByText('No “fr” version yet: saving creates it.').waitFor();
     const english = readJson(`content/articles/${ENGLISH_ONLY}.json`);
     await page.getByLabel('Fill from locale').selectOption('en');
-    await expect.poll(() => page.locator('#field-title').inputValue()).toBe(english.title);
+    await poll(() => page.locator('#field-title').inputValue()).toBe(english.title);
     await page.locator('#field-title').fill(`${english.title} (fr)`);
     await page.getByRole('button', { name: 'Save draft' }).click();
-    await expect.poll(status).toBe('Draft saved');
+    await poll(status).toBe('Draft saved');
     expect(readJson(`content/articles/${ENGLISH_ONLY}.fr.draft.json`).title).toBe(`${english.title} (fr)`);
   });
 
@@ -166,20 +168,20 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ENGLISH_ONLY}?locale=fr`);
     await page.getByRole('link', { name: 'Changes', exact: true }).click();
     await page.getByRole('heading', { name: `Changes of articles/${ENGLISH_ONLY} (all changes)` }).waitFor();
-    await expect.poll(() => page.getByRole('list', { name: 'Changed files' }).getByRole('button').allTextContents()).toEqual([`content/articles/${ENGLISH_ONLY}.fr.draft.json`]);
-    await expect.poll(() => page.locator('pre.diff').textContent()).toMatch(/new file mode[\s\S]*\+\s*"title": ".*\(fr\)"/);
+    await poll(() => page.getByRole('list', { name: 'Changed files' }).getByRole('button').allTextContents()).toEqual([`content/articles/${ENGLISH_ONLY}.fr.draft.json`]);
+    await poll(() => page.locator('pre.diff').textContent()).toMatch(/new file mode[\s\S]*\+\s*"title": ".*\(fr\)"/);
     await page.getByRole('link', { name: '(all changes)' }).click();
-    await expect.poll(() => page.getByLabel('Current branch').textContent()).toBe('main');
+    await poll(() => page.getByLabel('Current branch').textContent()).toBe('main');
     const changed = page.getByRole('list', { name: 'Changed files' });
-    await expect.poll(() => changed.getByRole('button').count()).toBeGreaterThan(1);
+    await poll(() => changed.getByRole('button').count()).toBeGreaterThan(1);
     await changed.getByRole('button', { name: `content/articles/${ARTICLE}.json` }).click();
-    await expect.poll(() => page.locator('pre.diff').textContent()).toContain('+  "title": "Norway, published from the studio"');
+    await poll(() => page.locator('pre.diff').textContent()).toContain('+  "title": "Norway, published from the studio"');
     await page.getByLabel('Commit message').fill('Studio edits: Norway republished, a French draft');
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'git-panel.png'), fullPage: true });
     await page.getByLabel('Commit message').fill('Studio edits: Norway republished, a French draft');
     await page.getByRole('button', { name: /^Commit \d+ files?$/ }).click();
-    await expect.poll(status).toMatch(/^Committed \d+ files? as [0-9a-f]{7} \(author editor\)$/);
+    await poll(status).toMatch(/^Committed \d+ files? as [0-9a-f]{7} \(author editor\)$/);
     expect(git(root, 'log', '-1', '--format=%an <%ae>|%s')).toBe('editor <editor@example.com>|Studio edits: Norway republished, a French draft');
     expect(git(root, 'show', `HEAD:content/articles/${ENGLISH_ONLY}.fr.draft.json`)).toBe(readFileSync(join(root, `content/articles/${ENGLISH_ONLY}.fr.draft.json`), 'utf8').trim());
     expect(git(root, 'status', '--porcelain', '--', 'content')).toBe('');
@@ -194,30 +196,30 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     await page.getByRole('link', { name: 'Git' }).click();
     await page.getByLabel('New branch name').fill('edits/spring');
     await page.getByRole('button', { name: 'Create and switch' }).click();
-    await expect.poll(() => page.getByLabel('Current branch').textContent()).toBe('edits/spring');
+    await poll(() => page.getByLabel('Current branch').textContent()).toBe('edits/spring');
     expect(git(root, 'branch', '--show-current')).toBe('edits/spring');
 
     await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`);
-    await expect.poll(() => page.locator('#field-title').inputValue()).toBe('Norway, published from the studio');
+    await poll(() => page.locator('#field-title').inputValue()).toBe('Norway, published from the studio');
     await page.locator('#field-title').fill('Spring in Norway');
     await page.getByRole('button', { name: 'Save draft' }).click();
-    await expect.poll(status).toBe('Draft saved');
+    await poll(status).toBe('Draft saved');
 
     await page.getByRole('link', { name: 'Git' }).click();
     await page.getByLabel('Branch to switch to').selectOption('main');
     await page.getByRole('button', { name: 'Switch', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('1 uncommitted change: commit it first, or switch carrying it along');
+    await poll(() => page.getByRole('alert').textContent()).toBe('1 uncommitted change: commit it first, or switch carrying it along');
     await page.getByLabel('Commit message').fill('Spring title');
     await page.getByRole('button', { name: 'Commit 1 file' }).click();
-    await expect.poll(status).toMatch(/^Committed 1 file/);
+    await poll(status).toMatch(/^Committed 1 file/);
     await page.getByRole('button', { name: 'Switch', exact: true }).click();
-    await expect.poll(() => page.getByLabel('Current branch').textContent()).toBe('main');
+    await poll(() => page.getByLabel('Current branch').textContent()).toBe('main');
     await page.getByRole('button', { name: 'Push main' }).click();
-    await expect.poll(status).toBe('Pushed main to origin');
+    await poll(status).toBe('Pushed main to origin');
     expect(git(remote, 'rev-parse', 'main')).toBe(git(root, 'rev-parse', 'main'));
 
     await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`);
-    await expect.poll(() => page.locator('#field-title').inputValue()).toBe('Norway, published from the studio');
+    await poll(() => page.locator('#field-title').inputValue()).toBe('Norway, published from the studio');
     expect(git(root, 'log', '-1', '--format=%s', 'edits/spring')).toBe('Spring title');
   });
 });
