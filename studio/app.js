@@ -45,6 +45,14 @@ function App() {
     loadSchemas(token).then(setSchemas, (error) => signOut(error.status === 401 ? 'Your session has ended: sign in again.' : error.message));
   }, [token]);
 
+  // Another branch may hold other schemas: the Git panel announces a switch, the types are read again.
+  useEffect(() => {
+    if (!token) return undefined;
+    const reread = () => loadSchemas(token).then(setSchemas, () => {});
+    addEventListener('studio:branch-switched', reread);
+    return () => removeEventListener('studio:branch-switched', reread);
+  }, [token]);
+
   function signOut(message) {
     session.token = null;
     setToken(null);

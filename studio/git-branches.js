@@ -16,7 +16,11 @@ export function GitBranches({ status, branches, run }) {
   const switchTo = (event) => {
     event.preventDefault();
     const branch = target || others[0];
-    if (branch) run(`Switched to ${branch}`, () => request('POST', './api/git/checkout', { body: { branch, carry } }));
+    if (!branch) return;
+    run(`Switched to ${branch}`, async () => {
+      const { data } = await request('POST', './api/git/checkout', { body: { branch, carry } });
+      if (data.changed) dispatchEvent(new Event('studio:branch-switched'));
+    });
   };
   const create = (event) => {
     event.preventDefault();
