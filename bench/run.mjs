@@ -1,5 +1,5 @@
 // Benchmarks, side by side with the physical limit. `npm run bench` (never part of npm test).
-// Options: --sizes 1000,10000,100000  --only http,writes,cold,query,watch,memory,strapi  --duration 5
+// Options: --sizes 1000,10000,100000  --only http,writes,cold,query,watch,memory,restart,cli,strapi  --duration 5
 // --strapi adds the Strapi table (the real Strapi 5.54 from ../shared/strapi-reference, when installed).
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -15,7 +15,7 @@ import { benchWrites } from './write-rows.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
 const sizes = (args.sizes ?? '1000,10000,100000').split(',').map(Number);
-const only = new Set((args.only ?? 'http,writes,cold,query,watch,memory').split(','));
+const only = new Set((args.only ?? 'http,writes,cold,query,watch,memory,restart,cli').split(','));
 if (process.argv.includes('--strapi')) only.add('strapi');
 const duration = Number(args.duration ?? 5);
 const results = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, sections: {} };
@@ -215,6 +215,16 @@ if (only.has('strapi')) {
   const { rows, seeded, strapi } = await benchStrapi({ createCms, createNodeHandler, listen, duration });
   table(`Strapi (${strapi}) beside this server and the limit (${seeded} entries seeded through REST into both, 10 connections, loopback)`, rows);
   results.sections.strapi = rows;
+}
+if (only.has('restart')) {
+  const { restart, memory } = (await import('./restart.mjs')).benchRestart(sizes.map(dataset));
+  table('Start-up: restart from the index snapshot and cold start vs reading and parsing the files (fresh processes, best of 3)', restart);
+  table('Memory after a cold start and a restart: resident set growth per byte of content (fresh processes)', memory);
+  Object.assign(results.sections, { restart, restartMemory: memory });
+}
+if (only.has('cli')) {
+  results.sections.cli = (await import('./cli-bulk.mjs')).benchCli(dataset(20000), { creates: 20 });
+  table('Scripts through the CLI on a 20k-document site (bench/cli-bulk.mjs)', results.sections.cli);
 }
 const dir = resolve(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
