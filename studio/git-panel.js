@@ -24,6 +24,7 @@ export function GitPanel({ focus }) {
   const [notice, setNotice] = useState();
   const [busy, setBusy] = useState(false);
   const [focused, setFocused] = useState();
+  const [left, setLeft] = useState(() => new Set()); // writable files the editor unticked: not in this commit
   const mine = (change) => !focus || change.path.startsWith(`content/${focus}.`);
 
   const load = () => Promise.all([request('GET', './api/git/status'), request('GET', './api/git/branches')]).then(([next, list]) => {
@@ -58,18 +59,21 @@ export function GitPanel({ focus }) {
     request('GET', './api/git/diff', { query: { path } }).then((body) => setDiff(body.data.diff), (failure) => setNotice({ error: failure.message }));
   }
 
+  const writable = status ? status.changes.filter((change) => change.writable) : [];
   const commit = (event) => {
     event.preventDefault();
     run('Committed', async () => {
-      const { data } = await request('POST', './api/git/commit', { body: { message: commitMessage } });
-      setCommitMessage('');
+      const paths = left.size ? writable.filter((change) => !left.has(change.path)).flatMap((change) => (change.from ? [change.path, change.from] : [change.path])) : undefined;
+      const { data } = await request('POST', './api/git/commit', { body: { message: commitMessage, paths } });
+      setCommitMessage(''); setLeft(new Set());
       return `Committed ${data.files.length} file${data.files.length === 1 ? '' : 's'} as ${data.commit.slice(0, 7)} (author ${data.author.name})`;
     });
   };
 
   if (!status || !branches) return html`<section><h1>Git</h1>${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : html`<p class="loading">Loading…</p>`}</section>`;
-  const writable = status.changes.filter((change) => change.writable);
   const changes = status.changes.filter(mine);
+  const chosen = writable.filter((change) => !left.has(change.path));
+  const toggle = (path) => setLeft((current) => { const next = new Set(current); if (next.has(path)) next.delete(path); else next.add(path); return next; });
   return html`
     <section class="git-panel">
       <header class="page-head">
@@ -82,6 +86,7 @@ export function GitPanel({ focus }) {
       ${changes.length === 0
         ? html`<p class="muted">${focus ? 'This document has no uncommitted change.' : 'No uncommitted changes in content/, schemas/ or public/uploads.'}</p>`
         : html`<ul class="changes" aria-label="Changed files">${changes.map((change) => html`<li>
+            ${status.mayCommit && change.writable && html`<input type="checkbox" aria-label=${`Include ${change.path}`} checked=${!left.has(change.path)} onChange=${() => toggle(change.path)} />`}
             <button type="button" class="link" aria-pressed=${selected === change.path} onClick=${() => show(change.path)}>${change.path}</button>
             <span class=${`state state-${change.state}`}>${STATE_LABELS[change.state]}</span>
             ${!change.writable && html`<span class="muted" title="You may read this file but not commit it"> read-only</span>`}</li>`)}</ul>`}
@@ -91,7 +96,7 @@ export function GitPanel({ focus }) {
         <label for="commit-message">Commit message</label>
         <textarea id="commit-message" rows="3" required value=${commitMessage} onInput=${(event) => setCommitMessage(event.currentTarget.value)}
           placeholder="What changed, and why"></textarea>
-        <div class="actions"><button type="submit" class="primary" disabled=${busy || writable.length === 0 || !commitMessage.trim()}>Commit ${writable.length} file${writable.length === 1 ? '' : 's'}</button></div>
+        <div class="actions"><button type="submit" class="primary" disabled=${busy || chosen.length === 0 || !commitMessage.trim()}>Commit ${chosen.length} file${chosen.length === 1 ? '' : 's'}</button></div>
       </form>`}
       <h2>Branches</h2>
       <${GitBranches} status=${status} branches=${branches} run=${run} />

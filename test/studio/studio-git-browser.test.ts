@@ -180,10 +180,19 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'git-panel.png'), fullPage: true });
     await page.getByLabel('Commit message').fill('Studio edits: Norway republished, a French draft');
-    await page.getByRole('button', { name: /^Commit \d+ files?$/ }).click();
-    await poll(status).toMatch(/^Committed \d+ files? as [0-9a-f]{7} \(author editor\)$/);
+    // The duplicate's file is left out of this commit (unticked), then committed on its own.
+    const paths = await changed.getByRole('button').allTextContents();
+    const copyFile = paths.find((path) => !path.includes(ARTICLE) && !path.includes(ENGLISH_ONLY))!;
+    expect(paths).toHaveLength(3);
+    await page.getByLabel(`Include ${copyFile}`).uncheck();
+    await page.getByRole('button', { name: 'Commit 2 files' }).click();
+    await poll(status).toMatch(/^Committed 2 files as [0-9a-f]{7} \(author editor\)$/);
     expect(git(root, 'log', '-1', '--format=%an <%ae>|%s')).toBe('editor <editor@example.com>|Studio edits: Norway republished, a French draft');
     expect(git(root, 'show', `HEAD:content/articles/${ENGLISH_ONLY}.fr.draft.json`)).toBe(readFileSync(join(root, `content/articles/${ENGLISH_ONLY}.fr.draft.json`), 'utf8').trim());
+    expect(git(root, 'status', '--porcelain', '--', 'content')).toBe(`?? ${copyFile}`);
+    await page.getByLabel('Commit message').fill('A copy of the Norway article');
+    await page.getByRole('button', { name: 'Commit 1 file' }).click();
+    await poll(status).toMatch(/^Committed 1 file as/);
     expect(git(root, 'status', '--porcelain', '--', 'content')).toBe('');
     await page.getByText('No uncommitted changes in content/, schemas/ or public/uploads.').waitFor();
     // An account that may not write every type cannot move branches.
