@@ -33,8 +33,12 @@ const into = (path: PopulatePath, key: string, isAttribute: boolean): PopulatePa
 /** `localizations` is a virtual relation on localized types. */
 const LOCALIZATIONS: Attribute = { type: 'relation', relation: 'oneToMany' };
 
+/** The file model's morph relation to the entries using it (Strapi's `related`; query/file-related.ts lists them). */
+const FILE_RELATED: Attribute = { type: 'relation', relation: 'morphToMany' };
+
 function attributeFor(model: Model, key: string): Attribute | undefined {
   if (key === 'localizations' && model.localized) return { ...LOCALIZATIONS, target: model.uid };
+  if (key === 'related' && model.uid === UPLOAD_FILE_UID) return FILE_RELATED;
   return getAttribute(model, key);
 }
 
@@ -47,6 +51,8 @@ function targetModel(ctx: NormalizeContext, attribute: Attribute): Model | undef
 
 /** May this attribute be populated for this caller? Unreadable relation targets are dropped silently. */
 function isReadable(ctx: NormalizeContext, attribute: Attribute): boolean {
+  // a file's `related` lists only the entries of types the caller may read
+  if (attribute === FILE_RELATED) return true;
   return attribute.type !== 'relation' || ctx.canRead(attribute.target!);
 }
 
@@ -84,6 +90,8 @@ export function populateAll(ctx: NormalizeContext, model: Model): PopulateMap {
     map.set(name, {});
   }
   if (model.localized && model.modelType === 'contentType') map.set('localizations', {});
+  // the file model's morph relation to the entries using it (recorded: populate.kitchen.cover.populate.star)
+  if (model.uid === UPLOAD_FILE_UID) map.set('related', {});
   return map;
 }
 

@@ -3,8 +3,9 @@ import type { Data } from '../types.js';
 import type { PopulateMap, PopulateNode } from './ast.js';
 import { normalizeTime } from './cast.js';
 import type { QueryContext } from './context.js';
+import { fileLinks, isFileRelated } from './file-related.js';
 import { matchesFilter } from './filter.js';
-import { childNodes, localizationNodes, readField, type Node } from './nodes.js';
+import { childNodes, localizationNodes, readField, rowNode, type Node } from './nodes.js';
 import { sortNodes } from './sort.js';
 
 /**
@@ -77,6 +78,7 @@ export function isCountOnly(node: Node, name: string, options: PopulateNode): bo
  */
 export function populatedNodes(ctx: QueryContext, node: Node, name: string, options: PopulateNode): Node[] {
   if (name === 'localizations' && node.model.localized) return kept(ctx, localizationNodes(ctx, node), options);
+  if (isFileRelated(node.model, name)) return node.row ? fileLinks(ctx.index, node.row.documentId, ctx.canRead).map((row) => rowNode(ctx, row)) : [];
   const items = childNodes(ctx, node, name);
   if (node.model.attributes[name].type !== 'dynamiczone') return kept(ctx, items, options);
   return options.fragments ? items.filter((item) => options.on?.has(item.model.uid)) : items;
@@ -86,6 +88,7 @@ function renderPopulated(ctx: QueryContext, node: Node, name: string, options: P
   const nodes = populatedNodes(ctx, node, name, options);
   if (isCountOnly(node, name, options)) return { count: nodes.length };
   if (name === 'localizations' && node.model.localized) return renderList(ctx, nodes, options);
+  if (isFileRelated(node.model, name)) return nodes.map((item) => ({ ...renderNode(ctx, item, undefined, new Map()), __type: item.model.uid }));
   const attribute = node.model.attributes[name];
   if (attribute.type === 'dynamiczone') {
     return nodes.map((item) => {

@@ -27,6 +27,18 @@ const populate = [
   KP('owner.fields.unknown', 'populate[owner][fields][0]=nope'), KP('owner.fields.private', 'populate[owner][fields][0]=note'),
   KP('owner.sort.bad', 'populate[owner][sort]=nope'), KP('owner.populate.unknown', 'populate[owner][populate]=nope'),
   KP('object.bad.key', 'populate[owner][nope]=1'), KP('object.string', 'populate[owner]=abc'),
+  // options inside a populate of components, media and zones, and three levels deep
+  KP('seo.filters', 'populate[seo][filters][metaTitle][$eq]=x'), KP('seo.sort', 'populate[seo][sort]=metaTitle'), KP('seo.count', 'populate[seo][count]=true'),
+  KP('items.sort', 'populate[items][sort]=label:desc'), KP('items.filters', 'populate[items][filters][qty][$gt]=1'), KP('items.count', 'populate[items][count]=true'),
+  KP('items.fields.string', 'populate[items][fields]=label'), KP('picks.fields.string', 'populate[picks][fields]=name'),
+  KP('picks.posts.count', 'populate[picks][fields][0]=name&populate[picks][populate][posts][count]=true'),
+  KP('owner.avatar.fields', 'populate[owner][populate][avatar][fields][0]=name'), KP('gallery.sort', 'populate[gallery][sort]=name:desc&populate[gallery][fields][0]=name'),
+  KP('gallery.filters', 'populate[gallery][filters][name][$eq]=tiny.png&populate[gallery][fields][0]=name'), KP('gallery.count', 'populate[gallery][count]=true'),
+  KP('cover.populate.star', 'populate[cover][populate]=*'), KP('zone.on.sort', 'populate[zone][on][shared.item][sort]=label'),
+  KP('zone.count', 'populate[zone][count]=true'), KP('zone.fields', 'populate[zone][fields][0]=body'), KP('zone.filters', 'populate[zone][filters][body][$eq]=x'),
+  KP('seo.image.fields', 'populate[seo][populate][image][fields][0]=name'), KP('seo.socials.fields', 'populate[seo][populate][socials][fields][0]=network'),
+  get('populate.posts.author.posts.tags', '/api/posts/@@post1?fields[0]=title&populate[author][fields][0]=name&populate[author][populate][posts][fields][0]=title&populate[author][populate][posts][populate][tags][fields][0]=name'),
+  get('populate.posts.localizations.author', '/api/posts/@@post1?fields[0]=title&populate[localizations][fields][0]=title&populate[localizations][populate][author][fields][0]=name'),
 ];
 const listPopulate = [
   get('populate.kitchens.list.star', '/api/kitchens?fields[0]=title&sort=title&populate=*'),
@@ -53,6 +65,12 @@ const listPopulate = [
   get('populate.pages.draft.parent', '/api/pages?fields[0]=title&sort=title&status=draft&populate[parent][fields][0]=title'),
   get('populate.pages.links.fr', '/api/pages/@@pg2?fields[0]=title&locale=fr&populate[links][fields][0]=title'),
   get('populate.upload.files.related', '/api/upload/files?fields[0]=name&sort=name&populate=related'),
+  get('populate.upload.files.star', '/api/upload/files?fields[0]=name&sort=name&populate=*'),
+  get('populate.upload.files.related.fields', '/api/upload/files?fields[0]=name&sort=name&populate[related][fields][0]=title'),
+  get('populate.kitchen.cover.related', '/api/kitchens/@@k1?fields[0]=title&populate[cover][populate][related]=true'),
+  get('populate.kitchen.cover.dot.related', '/api/kitchens/@@k1?fields[0]=title&populate=cover.related'),
+  get('populate.kitchen.gallery.populate.star', '/api/kitchens/@@k1?fields[0]=title&populate[gallery][populate]=*&populate[gallery][fields][0]=name'),
+  get('populate.posts.seo.image.populate.star', '/api/posts/@@post1?fields[0]=title&populate[seo][populate][image][populate]=*&populate[seo][populate][image][fields][0]=name'),
 ];
 
 const posts = '/api/posts?fields[0]=title&fields[1]=locale&fields[2]=publishedAt&sort=title';
