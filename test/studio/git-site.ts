@@ -1,8 +1,21 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { copySampleSite } from '../helpers/project.js';
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temporary folder removed after the test file. */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
 
 /** Run git in a folder and return its output, trimmed. */
 export const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
@@ -28,7 +41,7 @@ export function gitSampleSite(authenticated?: Record<string, string[]>): string 
 
 /** A bare repository to push to, added as `origin`. */
 export function addBareRemote(root: string): string {
-  const remote = mkdtempSync(join(tmpdir(), 'cms-remote-'));
+  const remote = tempDir('cms-remote-');
   git(remote, 'init', '--quiet', '--bare');
   git(root, 'remote', 'add', 'origin', remote);
   return remote;

@@ -1,9 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_ENV } from '../auth/helpers.js';
 import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
-import { addBareRemote, git, gitSampleSite } from './git-site.js';
+import { addBareRemote, git, gitSampleSite, tempDir } from './git-site.js';
 
 const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb';
 const CATEGORY = 'dr53qgpqqvshydcnntpfqvew';
@@ -150,6 +150,24 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     expect(states.body.data).toEqual({ [created.body.data.documentId]: 'new', [CATEGORY]: 'modified' });
     const diff = await app.getJson(`/admin/api/git/diff?path=content/categories/${created.body.data.documentId}.json`, { headers: bearer(full) });
     expect(diff.body.data.diff).toMatch(/new file mode[\s\S]*\+\s*"name": "Brand new"/);
+  });
+
+  it('work for a project in a subfolder of its repository: paths are the project\'s own', async () => {
+    const site = copySampleSite();
+    const repo = tempDir('cms-repo-');
+    cpSync(site, join(repo, 'site'), { recursive: true });
+    git(repo, 'init', '--quiet', '--initial-branch=main');
+    git(repo, '-c', 'user.name=x', '-c', 'user.email=x@example.com', 'add', '--all');
+    git(repo, '-c', 'user.name=x', '-c', 'user.email=x@example.com', 'commit', '--quiet', '-m', 'site');
+    const app = await startApp(join(repo, 'site'), { env: TEST_ENV, report: () => {} });
+    const full = app.cms.auth.tokens.create({ name: 'all', type: 'full-access' }).accessKey;
+    await retitle(app, full, 'From a subfolder');
+    const status = await app.getJson('/admin/api/git/status', { headers: bearer(full) });
+    expect(status.body.data.changes.map((change: { path: string }) => change.path)).toEqual([`content/articles/${ARTICLE}.draft.json`]);
+    expect((await app.getJson('/admin/api/git/states?type=articles', { headers: bearer(full) })).body.data).toEqual({ [ARTICLE]: 'modified' });
+    expect((await app.getJson(`/admin/api/git/diff?path=content/articles/${ARTICLE}.draft.json`, { headers: bearer(full) })).body.data.diff).toContain('"title": "From a subfolder"');
+    expect((await app.sendJson('POST', '/admin/api/git/commit', { message: 'sub' }, bearer(full))).status).toBe(201);
+    expect(git(repo, 'log', '-1', '--name-only', '--format=%s')).toBe(`sub\n\nsite/content/articles/${ARTICLE}.draft.json`);
   });
 
   it('say when the project is not a git repository', async () => {
