@@ -6,6 +6,7 @@ import { buildDocumentRows } from './build-rows.js';
 import { DuplicateFileError, splitDuplicates } from './duplicate-files.js';
 import type { FileRecord } from './read-file.js';
 import { TypeDependencies } from './type-dependencies.js';
+import { UniqueValues } from './unique-values.js';
 
 /** Which rows a read sees: Strapi's status and locale lookups. */
 export interface RowScope {
@@ -43,6 +44,7 @@ export class ContentIndex {
   /** Derived data per type it was derived for (dropped when a type it reads changes). */
   private readonly cache = new Map<string, Map<string, unknown>>();
   private cacheSize = 0;
+  private readonly uniqueValues = new UniqueValues();
   /** `git.timestampsFromHistory`: when each file last changed (commits, then this server's writes). */
   fileTimes: Map<string, string> | undefined;
 
@@ -97,6 +99,7 @@ export class ContentIndex {
       this.storeRows(key, buildDocumentRows(this.model(group[0].uid), this.servedRecords(group), this.config, this.fileTimes));
     }
     this.sortedRows.clear();
+    this.uniqueValues.clear();
     this.changed(new Set(Array.from(groups.values(), (group) => group[0].uid)));
   }
 
@@ -153,6 +156,14 @@ export class ContentIndex {
     return this.cached(uid, `scoped|${scope.status}|${scope.locale}`, () =>
       this.rows(uid).filter((row) => matchesScope(model, row, scope)),
     );
+  }
+
+  /**
+   * The documents whose published row in `locale` holds `value` for attribute `name` (the unique
+   * check of every write), from a lookup kept in step with each change.
+   */
+  uniqueHolders(uid: string, name: string, locale: string | null, value: unknown): ReadonlySet<string> {
+    return this.uniqueValues.holders(uid, name, locale, value, () => this.rows(uid));
   }
 
   /** A single type's document: its first by creation (a single type has one), if any. */
@@ -218,6 +229,7 @@ export class ContentIndex {
     if (records.length === 0) this.documents.delete(key);
     else this.storeRows(key, buildDocumentRows(this.model(uid), records, this.config, this.fileTimes));
     this.updateSortedRows(uid, before, this.documents.get(key) ?? []);
+    this.uniqueValues.update(before, this.documents.get(key) ?? []);
     this.changed([uid]);
   }
 

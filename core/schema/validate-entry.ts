@@ -267,8 +267,8 @@ export class EntryValidator {
 
   /** Is a unique value already used by another document in this locale (published rows, or rows of types without D&P)? */
   isTaken(model: Model, name: string, value: unknown): boolean {
-    return this.ctx.index.rows(model.uid).some((row: Row) =>
-      row.documentId !== this.ctx.documentId && row.status === 'published' && row.locale === this.ctx.locale && row.data[name] === value);
+    const holders = this.ctx.index.uniqueHolders(model.uid, name, this.ctx.locale, value);
+    return holders.size > (holders.has(this.ctx.documentId) ? 1 : 0);
   }
 
   private component(attribute: Attribute, value: unknown, current: unknown, path: string[], seed: string): Result {

@@ -1,0 +1,54 @@
+import type { Row } from '../types.js';
+
+type Holders = Map<unknown, Set<string>>;
+
+/**
+ * Which documents hold a value of an attribute among a type's published rows in one locale: what a
+ * unique check asks on every write. A lookup is built from the rows on first use, then kept in step
+ * with each document's change, so a check costs a map lookup instead of a scan of every row.
+ *
+ * @example
+ * const holders = unique.holders('api::article.article', 'slug', 'en', 'hello', () => index.rows(uid));
+ * holders.has(otherDocumentId)
+ */
+export class UniqueValues {
+  /** uid → `name\u0000locale` → value → documentIds. */
+  private readonly byType = new Map<string, Map<string, Holders>>();
+
+  holders(uid: string, name: string, locale: string | null, value: unknown, rows: () => Row[]): ReadonlySet<string> {
+    let lookups = this.byType.get(uid);
+    if (!lookups) this.byType.set(uid, (lookups = new Map()));
+    const key = `${name}\u0000${locale}`;
+    let holders = lookups.get(key);
+    if (!holders) {
+      holders = new Map();
+      for (const row of rows()) if (row.status === 'published' && row.locale === locale) add(holders, row.data[name], row.documentId);
+      lookups.set(key, holders);
+    }
+    return holders.get(value) ?? EMPTY;
+  }
+
+  /** One document's rows were replaced: `removed` before, `added` after. */
+  update(removed: readonly Row[], added: readonly Row[]): void {
+    const lookups = this.byType.get((removed[0] ?? added[0])?.uid);
+    if (!lookups) return;
+    for (const [key, holders] of lookups) {
+      const [name, locale] = key.split('\u0000');
+      for (const row of removed) if (row.status === 'published' && String(row.locale) === locale) holders.get(row.data[name])?.delete(row.documentId);
+      for (const row of added) if (row.status === 'published' && String(row.locale) === locale) add(holders, row.data[name], row.documentId);
+    }
+  }
+
+  clear(): void {
+    this.byType.clear();
+  }
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+function add(holders: Holders, value: unknown, documentId: string): void {
+  if (value === undefined || value === null) return;
+  let set = holders.get(value);
+  if (!set) holders.set(value, (set = new Set()));
+  set.add(documentId);
+}
