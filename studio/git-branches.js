@@ -39,7 +39,7 @@ export function GitBranches({ status, branches, run }) {
         <button type="submit">Create and switch</button>
       </form>
       ${branches.remotes.length > 0
-        ? html`<p><button type="button" onClick=${() => run('Pushed', async () => { const { data } = await request('POST', './api/git/push', { body: {} }); return `Pushed ${data.branch} to ${data.remote}`; })}>Push ${branches.current ?? ''}</button></p>`
+        ? html`<p>${branches.ahead !== null && html`<span class="muted">${branches.ahead === 0 ? 'Up to date with its remote branch. ' : `${branches.ahead} commit${branches.ahead === 1 ? '' : 's'} not pushed yet. `}</span>`}<button type="button" onClick=${() => run('Pushed', async () => { const { data } = await request('POST', './api/git/push', { body: {} }); return `Pushed ${data.branch} to ${data.remote}`; })}>Push ${branches.current ?? ''}</button></p>`
         : html`<p class="muted">No remote is configured: pushing needs one (${'git remote add origin <url>'}).</p>`}
     </div>`;
 }

@@ -114,16 +114,18 @@ export function createWorkTree(root: string) {
       return git(['diff', '--no-color', '--no-ext-diff', '--no-index', '--', '/dev/null', path]).catch((error) => (error.code === 1 ? String(error.stdout) : ''));
     },
 
-    async branches(): Promise<{ current: string | null; branches: string[]; remotes: string[] }> {
-      const [current, list, remotes] = await Promise.all([
+    /** Local branches, the current one, remotes, and how far the current branch is ahead of its upstream (null without one). */
+    async branches(): Promise<{ current: string | null; branches: string[]; remotes: string[]; ahead: number | null }> {
+      const [current, list, remotes, counts] = await Promise.all([
         attempt(['symbolic-ref', '--short', '-q', 'HEAD']),
         attempt(['for-each-ref', '--format=%(refname:short)', 'refs/heads/']),
         attempt(['remote']),
+        attempt(['rev-list', '--count', '@{upstream}..HEAD']),
       ]);
       const branches = (list ?? '').split('\n').filter(Boolean);
       // Before the first commit the current branch has no ref yet.
       if (current && !branches.includes(current)) branches.push(current);
-      return { current: current || null, branches: branches.sort(), remotes: (remotes ?? '').split('\n').filter(Boolean) };
+      return { current: current || null, branches: branches.sort(), remotes: (remotes ?? '').split('\n').filter(Boolean), ahead: counts === undefined ? null : Number(counts) };
     },
 
     /** A new branch from HEAD, checked out; uncommitted changes stay in the tree (nothing else moves). */

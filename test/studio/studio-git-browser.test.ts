@@ -225,6 +225,7 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     await poll(() => page.getByLabel('Current branch').textContent()).toBe('main');
     await page.getByRole('button', { name: 'Push main' }).click();
     await poll(status).toBe('Pushed main to origin');
+    await page.getByText('Up to date with its remote branch.').waitFor();
     expect(git(remote, 'rev-parse', 'main')).toBe(git(root, 'rev-parse', 'main'));
 
     await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`);

@@ -126,12 +126,18 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
 
   it('push the current branch to origin, and say so when no remote is configured', async () => {
     const { root, app, full } = await site();
+    expect((await app.getJson('/admin/api/git/branches', { headers: bearer(full) })).body.data).toEqual({ current: 'main', branches: ['main'], remotes: [], ahead: null });
     const none = await app.sendJson('POST', '/admin/api/git/push', {}, bearer(full));
     expect([none.status, none.body.error.message]).toEqual([409, 'No git remote is configured (git remote add origin <url>)']);
     const remote = addBareRemote(root);
     const pushed = await app.sendJson('POST', '/admin/api/git/push', {}, bearer(full));
     expect([pushed.status, pushed.body.data]).toEqual([200, { remote: 'origin', branch: 'main' }]);
     expect(git(remote, 'rev-parse', 'main')).toBe(git(root, 'rev-parse', 'HEAD'));
+    const ahead = async () => (await app.getJson('/admin/api/git/branches', { headers: bearer(full) })).body.data.ahead;
+    expect(await ahead()).toBe(0);
+    await retitle(app, full, 'Not pushed yet');
+    await app.sendJson('POST', '/admin/api/git/commit', { message: 'local' }, bearer(full));
+    expect(await ahead()).toBe(1);
   });
 
   it('run concurrent commits one at a time: each commits its own files, none fails on .git/index.lock', async () => {
