@@ -3,6 +3,7 @@ import { html } from './html.js';
 import { componentAttributes, components, itemKey } from './components.js';
 import { apply, Fields, FormProblems, hasErrorUnder, readFields, writeFields } from './field.js';
 import { ItemList } from './item-list.js';
+import { EntryContext } from './form-context.js';
 
 // Components (single and repeatable) and dynamic zones: nested forms drawn from the component
 // schemas, at any depth. Form values carry a `__key` (and `__component` in a zone) that only the
@@ -25,8 +26,9 @@ function itemTitle(uid, item, index) {
   return `${name} ${index + 1}${text ? `: ${String(text).slice(0, 60)}` : ''}`;
 }
 
-/** Nested fields of one component item, changing that item in place. */
-const itemFields = ({ uid, item, errors, path, locale, onItem }) => html`<${Fields} attributes=${componentAttributes(uid)} values=${item} errors=${errors} path=${path} locale=${locale} onChange=${onItem} />`;
+/** Nested fields of one component item, changing that item in place; its fields see the entry (a uid's targetField is a sibling). */
+const itemFields = ({ uid, item, errors, path, locale, onItem }) => html`<${EntryContext.Provider} value=${{ component: uid, values: item }}>
+  <${Fields} attributes=${componentAttributes(uid)} values=${item} errors=${errors} path=${path} locale=${locale} onChange=${onItem} /></${EntryContext.Provider}>`;
 
 function ComponentField({ attribute, value, onChange, errors, path, locale }) {
   const uid = attribute.component;

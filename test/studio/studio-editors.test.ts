@@ -44,6 +44,11 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     const seo = JSON.parse(readFileSync(seoFile, 'utf8'));
     Object.assign(seo.attributes.metaSocial, { min: 1, max: 2 });
     writeFileSync(seoFile, JSON.stringify(seo));
+    // A uid inside a component (the dynamic zone's quote), made from its sibling title.
+    const quoteFile = join(root, 'schemas/components/shared/quote.json');
+    const quote = JSON.parse(readFileSync(quoteFile, 'utf8'));
+    quote.attributes.anchor = { type: 'uid', targetField: 'title' };
+    writeFileSync(quoteFile, JSON.stringify(quote));
     cms = await createCms({ root, env: TEST_ENV, report: () => {} });
     token = cms.auth.tokens.create({ name: 'studio', type: 'full-access' }).accessKey;
     server = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
@@ -131,6 +136,8 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await field('blocks').getByRole('button', { name: 'Add to blocks' }).click();
     await page.locator('#field-blocks-2-title').fill('Go early');
     await page.locator('#field-blocks-2-body').fill('The light is best before nine.');
+    await field('blocks.2.anchor').getByRole('button', { name: 'Generate' }).click();
+    await expect.poll(() => page.locator('#field-blocks-2-anchor').inputValue()).toBe('go-early');
     // Dragged by its head onto the rich text's: the same move as "Move item 3 up".
     await field('blocks').locator('.item-head').nth(2).dragTo(field('blocks').locator('.item-head').nth(1));
     await expect.poll(() => page.locator('#field-blocks-1-title').inputValue()).toBe('Go early');
@@ -189,7 +196,7 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
       metaTitle: 'Norway, revisited', metaDescription: 'A photo essay from the Norwegian fjords.', shareImage: PIZZA,
       metaSocial: [{ socialNetwork: 'Twitter', title: 'Second look', description: null }, { socialNetwork: 'Facebook', title: 'Norway in pictures', description: 'Fjords and ridges in late summer' }],
     });
-    expect(saved.blocks).toEqual([{ __component: 'shared.slider', files: [PIZZA, COFFEE] }, { __component: 'shared.quote', title: 'Go early', body: 'The light is best before nine.' }]);
+    expect(saved.blocks).toEqual([{ __component: 'shared.slider', files: [PIZZA, COFFEE] }, { __component: 'shared.quote', title: 'Go early', body: 'The light is best before nine.', anchor: 'go-early' }]);
     expect(saved.body.slice(0, 3)).toEqual([
       { type: 'paragraph', children: [text('Norway in late summer is almost unfairly beautiful. '), text('Truly.', { bold: true })] },
       { type: 'paragraph', children: [{ type: 'link', url: 'https://example.com/pack', children: [text('Pack')] }, text(' light.\n'), text('Always.', { italic: true })] },

@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_ENV } from '../auth/helpers.js';
 import { copySampleSite, startApp } from '../helpers/project.js';
@@ -5,8 +7,18 @@ import { copySampleSite, startApp } from '../helpers/project.js';
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // slug "beautiful-mountains-of-norway"
 
+/** The sample site, its meta-social component (inside seo, inside articles) given a uid `handle` from its `title`. */
+function siteWithComponentUid(): string {
+  const root = copySampleSite();
+  const file = join(root, 'schemas/components/shared/meta-social.json');
+  const schema = JSON.parse(readFileSync(file, 'utf8'));
+  schema.attributes.handle = { type: 'uid', targetField: 'title' };
+  writeFileSync(file, JSON.stringify(schema));
+  return root;
+}
+
 async function site() {
-  const app = await startApp(copySampleSite(), { env: TEST_ENV });
+  const app = await startApp(siteWithComponentUid(), { env: TEST_ENV });
   const full = app.cms.auth.tokens.create({ name: 'all', type: 'full-access' }).accessKey;
   const reader = app.cms.auth.tokens.create({ name: 'reader', type: 'read-only' }).accessKey;
   const generate = (body: unknown, key = full) => app.sendJson('POST', '/admin/api/uid/generate', body, bearer(key));
@@ -33,8 +45,21 @@ describe('the studio\'s schema answer and uid generation', () => {
     expect((await generate({ contentType: 'api::article.article', field: 'slug', data: { title: '' } })).body).toEqual({ data: null });
   });
 
+  it('generates a uid inside a component from its sibling targetField, the slug alone (a component\'s uid is unique nowhere)', async () => {
+    const { generate } = await site();
+    const body = { contentType: 'api::article.article', component: 'shared.meta-social', field: 'handle', data: { title: 'Norway in pictures' }, locale: 'en' };
+    expect(await generate(body)).toEqual({ status: 200, body: { data: 'norway-in-pictures' } });
+    // The article's own slug "beautiful-mountains-of-norway" does not count against a component's uid.
+    expect((await generate({ ...body, data: { title: 'Beautiful mountains of Norway' } })).body).toEqual({ data: 'beautiful-mountains-of-norway' });
+    expect((await generate({ ...body, data: { title: '  ' } })).body).toEqual({ data: null });
+  });
+
   it.each([
     [{ contentType: 'api::nope.nope', field: 'slug', data: {} }, 400, 'Unknown content type "api::nope.nope"'],
+    [{ contentType: 'api::author.author', component: 'shared.meta-social', field: 'handle', data: {} }, 400, '"shared.meta-social" is no component of api::author.author'],
+    [{ contentType: 'api::article.article', component: 'shared.nope', field: 'handle', data: {} }, 400, '"shared.nope" is no component of api::article.article'],
+    [{ contentType: 'api::article.article', component: 'api::author.author', field: 'handle', data: {} }, 400, '"api::author.author" is no component of api::article.article'],
+    [{ contentType: 'api::article.article', component: 'shared.meta-social', field: 'title', data: {} }, 400, '"title" is no uid attribute with a targetField in shared.meta-social'],
     [{ contentType: 'api::article.article', field: 'title', data: {} }, 400, '"title" is no uid attribute with a targetField in api::article.article'],
     [[1, 2], 400, 'Expected a JSON object { contentType, field, data }'],
   ])('refuses %j with %i', async (body, status, message) => {
