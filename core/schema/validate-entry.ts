@@ -191,12 +191,13 @@ export class EntryValidator {
       const attribute = model.attributes[name];
       const path = [...prefix, name];
       const value = data[name] ?? null;
-      const text = yupPath(path);
       if (attribute.type === 'relation' || attribute.type === 'media') continue;
+      // The message path is spelled only for a failure: most attributes pass.
+      const text = () => yupPath(path);
       if (value === null) {
         // publishing validates the stored draft row, where a missing value is a null
         const type = yupType(attribute);
-        if (attribute.required) this.add(path, type ? notType(text, type, null) : `${text} must be defined.`, null);
+        if (attribute.required) this.add(path, type ? notType(text(), type, null) : `${text()} must be defined.`, null);
         continue;
       }
       if (attribute.type === 'component') {
@@ -212,7 +213,7 @@ export class EntryValidator {
           if (component) this.checkPublish(component, item as Data, [...path, String(position)]);
         });
       } else if (typeof value === 'string' && STRING_TYPES.includes(attribute.type) && isCount(attribute.minLength) && value.length < attribute.minLength) {
-        this.add(path, `${text} must be at least ${attribute.minLength} characters`, value);
+        this.add(path, `${text()} must be at least ${attribute.minLength} characters`, value);
       } else if (prefix.length === 0 && isUnique(attribute) && this.isTaken(model, name, value)) {
         this.add(path, 'This attribute must be unique', value);
       }
