@@ -42,6 +42,8 @@ export interface Replica {
   write<T>(work: () => Promise<T>): Promise<T>;
   /** Fetch and bring this clone up to the remote (local commits rebased on top, then pushed); the changed files are reindexed. */
   pull(): Promise<{ changed: string[] }>;
+  /** Run work that rewrites the work tree (the studio's branch switch) with no write or rebase beside it. */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   readonly pullToken: string | undefined;
 }
 
@@ -119,5 +121,6 @@ export function createReplica(options: ReplicaOptions): Replica {
       return result;
     },
     pull: pulled,
+    exclusive: (work) => lock.exclusive(work),
   };
 }

@@ -115,11 +115,13 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       const name = await checkBranchName(cms.root, body.branch);
       if (body.carry !== undefined && typeof body.carry !== 'boolean') throw new ValidationError('carry must be true or false', { key: 'carry' });
       // The watcher would see the checkout too; reindexing here answers only once the API serves the new branch.
-      const { branch, changed } = await oneAtATime(cms.root, async () => {
+      // With git.push, the replica's writes and rebases wait for the switch (and it for them).
+      const alone = <T>(work: () => Promise<T>) => (cms.replica ? cms.replica.exclusive(work) : work());
+      const { branch, changed } = await oneAtATime(cms.root, () => alone(async () => {
         const switched = await tree(cms).switchBranch(name, body.carry === true);
         if (switched.changed.length) await reindexFiles(cms, switched.changed, (line) => process.stderr.write(`${line}\n`));
         return switched;
-      });
+      }));
       return { data: { current: branch, changed: changed.length } };
     },
   },

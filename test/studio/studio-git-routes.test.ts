@@ -1,4 +1,4 @@
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_ENV } from '../auth/helpers.js';
@@ -146,6 +146,23 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     const answers = await Promise.all(created.map((answer) => app.sendJson('POST', '/admin/api/git/commit', { message: `Add ${answer.body.data.name}`, paths: [`content/categories/${answer.body.data.documentId}.json`] }, bearer(full))));
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect(git(root, 'log', '-3', '--format=%s').split('\n').sort()).toEqual(['Add One', 'Add Three', 'Add Two']);
+  });
+
+  it('switch branches beside a replica that pushes every write (git.push): the switch holds its lock, writes go on after it', async () => {
+    const root = gitSampleSite();
+    const remote = addBareRemote(root);
+    git(root, 'push', '--quiet', 'origin', 'main');
+    const app = await startApp(root, { env: TEST_ENV, report: () => {}, config: { ...JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8')), git: { push: 'origin' } } });
+    const full = app.cms.auth.tokens.create({ name: 'all', type: 'full-access' }).accessKey;
+    expect((await app.sendJson('POST', '/admin/api/git/branches', { name: 'edits' }, bearer(full))).status).toBe(201);
+    const [switched, written] = await Promise.all([
+      app.sendJson('POST', '/admin/api/git/checkout', { branch: 'main' }, bearer(full)),
+      retitle(app, full, 'Written beside a switch'),
+    ]);
+    expect([switched.status, written.status]).toEqual([200, 200]);
+    // The write was committed and pushed whole, on whichever branch it landed.
+    expect(git(root, 'status', '--porcelain', '--', 'content')).toBe('');
+    expect(git(remote, 'log', '--all', '-1', '--format=%s')).toMatch(/^Update api::article\.article/);
   });
 
   it('mark a document that is not in HEAD as new', async () => {
