@@ -38,6 +38,7 @@ function BlocksEditor({ id, value, onChange, attribute }) {
   const [choosing, setChoosing] = useState(false);
   const change = (update) => onChange((current) => update(current ?? []));
   const update = (index) => (fn) => change((current) => current.map((block, at) => (at === index ? fn(block) : block)));
+  const replace = (index) => (fn) => change((current) => [...current.slice(0, index), ...fn(current[index]), ...current.slice(index + 1)]);
   const focus = (index, offset = 0) => setFocusAt((last) => ({ index, offset, n: last.n + 1 }));
   const insert = (index, block) => { change((current) => [...current.slice(0, index), block, ...current.slice(index)]); focus(index); };
   /** Backspace at a block's start joins it to the block before, the caret where they meet. */
@@ -60,7 +61,7 @@ function BlocksEditor({ id, value, onChange, attribute }) {
         <button type="button" aria-label=${`Move ${label(index)} down`} disabled=${index === blocks.length - 1} onClick=${() => change((current) => move(current, index, index + 1))}>↓</button>
         <button type="button" class="danger" aria-label=${`Remove ${label(index)}`} onClick=${() => change((current) => current.filter((_, at) => at !== index))}>Remove</button>
       </div>
-      <${BlockBody} block=${block} label=${label(index)} focus=${focusAt.index === index ? focusAt.n : 0} focusOffset=${focusAt.offset} onChange=${update(index)} onJoinBack=${() => joinBack(index)}
+      <${BlockBody} block=${block} label=${label(index)} focus=${focusAt.index === index ? focusAt.n : 0} focusOffset=${focusAt.offset} onChange=${update(index)} onReplace=${replace(index)} onJoinBack=${() => joinBack(index)}
         tools=${(editor) => { tools.current = { editor }; }}
         onEnter=${(before, after) => { update(index)((current) => ({ ...current, children: before })); insert(index + 1, { type: 'paragraph', children: after }); }} />
     </li>`)}</ol>

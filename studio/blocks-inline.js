@@ -5,13 +5,18 @@ import { fromLeaves, insertBreak, insertText, marksAt, setLink, splitInline, tog
 
 const SHORTCUTS = { b: 'bold', i: 'italic', u: 'underline' };
 
+/** Inline content whose editor takes the caret when next drawn: an item moved to another list is drawn by another editor. */
+let wanted;
+/** Ask for the caret at `offset` in the editor that next draws `nodes` (the same array, wherever it moves). */
+export const focusNodes = (nodes, offset) => { wanted = { nodes, offset }; };
+
 /**
  * One block's inline content in a contenteditable element. The element's DOM is drawn from the
  * nodes only when they change from outside (a mark, a link, a reload): typing never redraws it, so
  * the caret stays; `focus` changing to a truthy value puts the caret in it at `focusOffset`.
- * `onJoinBack` is called for Backspace at its very start. `tools` receives, on focus, what the toolbar acts on: mark(name), link(url, range), range().
+ * `onJoinBack` is called for Backspace at its very start, `onTab(shift, offset)` for Tab (else Tab leaves the text). `tools` receives, on focus, what the toolbar acts on: mark(name), link(url, range), range().
  */
-export function InlineEditor({ nodes, onChange, onEnter, onJoinBack, tools, label, tag = 'div', focus, focusOffset = 0 }) {
+export function InlineEditor({ nodes, onChange, onEnter, onJoinBack, onTab, tools, label, tag = 'div', focus, focusOffset = 0 }) {
   const ref = useRef();
   const shown = useRef({});
   const restore = useRef();
@@ -21,6 +26,7 @@ export function InlineEditor({ nodes, onChange, onEnter, onJoinBack, tools, labe
     // Redraw when the nodes changed from outside, or the element is new (a paragraph became a heading).
     if (shown.current.nodes !== nodes || shown.current.element !== ref.current) { renderInline(ref.current, nodes); shown.current = { nodes, element: ref.current }; }
     if (restore.current) { ref.current.focus(); selectOffsets(ref.current, restore.current); restore.current = undefined; }
+    if (wanted?.nodes === nodes) { ref.current.focus(); selectOffsets(ref.current, { start: wanted.offset, end: wanted.offset }); wanted = undefined; }
   });
   useLayoutEffect(() => {
     if (!focus) return;
@@ -62,6 +68,11 @@ export function InlineEditor({ nodes, onChange, onEnter, onJoinBack, tools, labe
   const onKeyDown = (event) => {
     if (event.key.startsWith('Arrow') || event.key === 'Home' || event.key === 'End') pending.current = undefined;
     if ((event.ctrlKey || event.metaKey) && SHORTCUTS[event.key]) { event.preventDefault(); api.mark(SHORTCUTS[event.key]); return; }
+    if (event.key === 'Tab' && onTab) {
+      event.preventDefault();
+      onTab(event.shiftKey, selectionIn(ref.current)?.start ?? 0);
+      return;
+    }
     if (event.key === 'Backspace' && onJoinBack) {
       const range = selectionIn(ref.current);
       if (range && range.start === 0 && range.end === 0) { event.preventDefault(); onJoinBack(); }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 // The studio's blocks model is plain data code (no DOM): tested here in Node.
 // @ts-expect-error: a browser ES module without type declarations
 import { fromLeaves, insertBreak, joinBlocks, insertText, marksAt, setLink, splitInline, toggleMark, toKind, toLeaves, understood } from '../../studio/blocks-model.js';
+// @ts-expect-error: a browser ES module without type declarations
+import { indentItem, isEmptyItem, leaveList, leaveNested, outdentItem, unlistItem } from '../../studio/blocks-list.js';
 
 const text = (value: string, marks: Record<string, boolean> = {}) => ({ type: 'text', text: value, ...marks });
 
@@ -74,5 +76,61 @@ describe('the studio\'s blocks model', () => {
     expect(toKind(paragraph, 'list-ordered')).toEqual({ type: 'list', format: 'ordered', children: [{ type: 'list-item', children: [text('a', { bold: true })] }] });
     expect(toKind(paragraph, 'code')).toEqual({ type: 'code', children: [text('a')] });
     expect(toKind(paragraph, 'paragraph')).toBe(paragraph);
+  });
+});
+
+// Nested lists as Strapi's editor makes them (content-manager BlocksInput/Blocks/List: Tab wraps
+// the item in `{ type: 'list', format, indentLevel: n + 1, children }`, Shift+Tab lifts it out).
+const item = (value: string) => ({ type: 'list-item', children: [text(value)] });
+const list = (children: unknown[], indentLevel?: number, format = 'unordered') => ({ type: 'list', format, ...(indentLevel === undefined ? {} : { indentLevel }), children });
+
+describe('the studio\'s nested lists', () => {
+  it.each([
+    ['wraps an item in a list one level deeper', list([item('a'), item('b')]), 1, list([item('a'), list([item('b')], 1)])],
+    ['moves an item into the nested list just before it', list([item('a'), list([item('b')], 1), item('c')]), 2, list([item('a'), list([item('b'), item('c')], 1)])],
+    ['goes a level deeper inside a nested list', list([item('b'), item('c')], 1, 'ordered'), 1, list([item('b'), list([item('c')], 2, 'ordered')], 1, 'ordered')],
+    ['keeps a numbered list numbered', list([item('a'), item('b')], undefined, 'ordered'), 1, list([item('a'), list([item('b')], 1, 'ordered')], undefined, 'ordered')],
+  ])('Tab %s', (_, before, index, after) => {
+    const indented = indentItem(before, index);
+    expect(indented).toEqual(after);
+    // The exact node shape and key order Strapi stores: type, format, indentLevel, children.
+    if (index === 1) expect(JSON.stringify(indented.children[1])).toMatch(/^\{"type":"list","format":"(un)?ordered","indentLevel":\d,"children":/);
+    expect(understood(indented)).toBe(true);
+  });
+
+  it.each([
+    ['the first item', list([item('a'), item('b')]), 0],
+    ['a nested list', list([item('a'), list([item('b')], 1)]), 1],
+  ])('Tab does nothing on %s', (_, before, index) => {
+    expect(indentItem(before, index)).toBeUndefined();
+  });
+
+  it.each([
+    ['an only item: the nested list goes', list([item('a'), list([item('b')], 1)]), 1, 0, list([item('a'), item('b')])],
+    ['a middle item: the nested list is split around it', list([item('a'), list([item('b'), item('c'), item('d')], 1)]), 1, 1, list([item('a'), list([item('b')], 1), item('c'), list([item('d')], 1)])],
+    ['a first item: it goes before the rest', list([item('a'), list([item('b'), item('c')], 1), item('e')]), 1, 0, list([item('a'), item('b'), list([item('c')], 1), item('e')])],
+  ])('Shift+Tab lifts %s', (_, parent, at, index, after) => {
+    expect(outdentItem(parent, at, index)).toEqual(after);
+  });
+
+  it('Tab then Shift+Tab gives the list back exactly', () => {
+    const before = list([item('a'), item('b'), item('c')], undefined, 'ordered');
+    expect(outdentItem(indentItem(before, 1), 1, 0)).toEqual(before);
+  });
+
+  it('Shift+Tab on a top-level item makes it a paragraph between the list\'s parts', () => {
+    expect(unlistItem(list([item('a'), item('b'), item('c')]), 1)).toEqual([list([item('a')]), { type: 'paragraph', children: [text('b')] }, list([item('c')])]);
+    expect(unlistItem(list([item('a')]), 0)).toEqual([{ type: 'paragraph', children: [text('a')] }]);
+    expect(unlistItem(list([item('a'), list([item('b')], 1)]), 1)).toBeUndefined();
+  });
+
+  it('Enter on an empty item leaves the list: a nested item goes after its list, a top-level one becomes a paragraph after the list', () => {
+    const empty = item('');
+    expect(isEmptyItem(empty)).toBe(true);
+    expect(isEmptyItem(item('x'))).toBe(false);
+    expect(leaveNested(list([item('a'), list([item('b'), empty], 1), item('c')]), 1, 1)).toEqual(list([item('a'), list([item('b')], 1), empty, item('c')]));
+    expect(leaveNested(list([item('a'), list([empty], 1)]), 1, 0)).toEqual(list([item('a'), empty]));
+    expect(leaveList(list([item('a'), empty]), 1)).toEqual([list([item('a')]), { type: 'paragraph', children: [text('')] }]);
+    expect(leaveList(list([empty]), 0)).toEqual([{ type: 'paragraph', children: [text('')] }]);
   });
 });

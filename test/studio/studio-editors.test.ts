@@ -228,7 +228,7 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     expect(readJson(`content/articles/${documentId}.draft.json`).seo ?? null).toBeNull();
   });
 
-  it('writes new blocks into a new document: Enter splits, Backspace at a block\'s start joins, a list and code', async () => {
+  it('writes new blocks into a new document: Enter splits, Backspace at a block\'s start joins, a nested list made with Tab and Shift+Tab, and code', async () => {
     await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/new?locale=en`);
     await page.reload();
     await page.locator('#field-title').fill('Blocks from scratch');
@@ -248,16 +248,33 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await item.press('End');
     await page.keyboard.press('Enter');
     await page.keyboard.type('second');
+    // Tab nests "second" under "first"; Enter continues the nested list; Shift+Tab lifts "third"
+    // back out; Enter twice (the second on an empty item) leaves the list for a paragraph.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('third');
+    await expect.poll(() => page.getByRole('textbox', { name: 'body block 2, nested list 2, item 2' }).textContent()).toBe('third');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => page.getByRole('textbox', { name: 'body block 2, item 3' }).textContent()).toBe('third');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('After the list.');
+    await expect.poll(() => page.getByRole('textbox', { name: 'body block 3' }).textContent()).toBe('After the list.');
     await field('body').getByRole('button', { name: 'Add a paragraph' }).click();
-    await page.getByLabel('body block 3 type').selectOption('code');
-    await page.getByRole('textbox', { name: 'body block 3', exact: true }).fill('let a = 1;\nlet b = 2;');
-    await page.getByLabel('body block 3 language').fill('js');
+    await page.getByLabel('body block 4 type').selectOption('code');
+    await page.getByRole('textbox', { name: 'body block 4', exact: true }).fill('let a = 1;\nlet b = 2;');
+    await page.getByLabel('body block 4 language').fill('js');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Blocks from scratch');
     const documentId = decodeURIComponent(new URL(page.url()).hash.split('/')[3].split('?')[0]);
     expect(readJson(`content/articles/${documentId}.draft.json`).body).toEqual([
       { type: 'paragraph', children: [text('One-Two')] },
-      { type: 'list', format: 'ordered', children: [{ type: 'list-item', children: [text('first')] }, { type: 'list-item', children: [text('second')] }] },
+      { type: 'list', format: 'ordered', children: [
+        { type: 'list-item', children: [text('first')] },
+        { type: 'list', format: 'ordered', indentLevel: 1, children: [{ type: 'list-item', children: [text('second')] }] },
+        { type: 'list-item', children: [text('third')] },
+      ] },
+      { type: 'paragraph', children: [text('After the list.')] },
       { type: 'code', children: [text('let a = 1;\nlet b = 2;')], language: 'js' },
     ]);
   });
