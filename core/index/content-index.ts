@@ -6,7 +6,7 @@ import { buildDocumentRows } from './build-rows.js';
 import { DuplicateFileError, splitDuplicates } from './duplicate-files.js';
 import type { FileRecord } from './read-file.js';
 import { TypeDependencies } from './type-dependencies.js';
-import { UniqueValues } from './unique-values.js';
+import { UniqueValues, type ValueScope } from './unique-values.js';
 
 /** Which rows a read sees: Strapi's status and locale lookups. */
 export interface RowScope {
@@ -159,11 +159,12 @@ export class ContentIndex {
   }
 
   /**
-   * The documents whose published row in `locale` holds `value` for attribute `name` (the unique
-   * check of every write), from a lookup kept in step with each change.
+   * The documents whose rows in `locale` (published ones, or every version) hold `value` for
+   * attribute `name`: the unique check and uid generation of every write, from a lookup kept in
+   * step with each change.
    */
-  uniqueHolders(uid: string, name: string, locale: string | null, value: unknown): ReadonlySet<string> {
-    return this.uniqueValues.holders(uid, name, locale, value, () => this.rows(uid));
+  valueHolders(uid: string, name: string, locale: string | null, scope: ValueScope, value: unknown): ReadonlySet<string> {
+    return this.uniqueValues.holders(uid, name, locale, scope, value, () => this.rows(uid));
   }
 
   /** A single type's document: its first by creation (a single type has one), if any. */

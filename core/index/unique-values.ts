@@ -2,27 +2,32 @@ import type { Row } from '../types.js';
 
 type Holders = Map<unknown, Set<string>>;
 
+/** Which rows a lookup covers: published ones (the unique check) or every version (uid generation). */
+export type ValueScope = 'published' | 'any';
+
+const inScope = (row: Row, scope: string) => scope === 'any' || row.status === 'published';
+
 /**
- * Which documents hold a value of an attribute among a type's published rows in one locale: what a
- * unique check asks on every write. A lookup is built from the rows on first use, then kept in step
+ * Which documents hold a value of an attribute among a type's rows in one locale: what a unique
+ * check (published rows) and uid generation (every row) ask on every write. A lookup is built from the rows on first use, then kept in step
  * with each document's change, so a check costs a map lookup instead of a scan of every row.
  *
  * @example
- * const holders = unique.holders('api::article.article', 'slug', 'en', 'hello', () => index.rows(uid));
+ * const holders = unique.holders('api::article.article', 'slug', 'en', 'published', 'hello', () => index.rows(uid));
  * holders.has(otherDocumentId)
  */
 export class UniqueValues {
-  /** uid → `name\u0000locale` → value → documentIds. */
+  /** uid → `name\u0000locale\u0000scope` → value → documentIds. */
   private readonly byType = new Map<string, Map<string, Holders>>();
 
-  holders(uid: string, name: string, locale: string | null, value: unknown, rows: () => Row[]): ReadonlySet<string> {
+  holders(uid: string, name: string, locale: string | null, scope: ValueScope, value: unknown, rows: () => Row[]): ReadonlySet<string> {
     let lookups = this.byType.get(uid);
     if (!lookups) this.byType.set(uid, (lookups = new Map()));
-    const key = `${name}\u0000${locale}`;
+    const key = `${name}\u0000${locale}\u0000${scope}`;
     let holders = lookups.get(key);
     if (!holders) {
       holders = new Map();
-      for (const row of rows()) if (row.status === 'published' && row.locale === locale) add(holders, row.data[name], row.documentId);
+      for (const row of rows()) if (inScope(row, scope) && row.locale === locale) add(holders, row.data[name], row.documentId);
       lookups.set(key, holders);
     }
     return holders.get(value) ?? EMPTY;
@@ -33,9 +38,9 @@ export class UniqueValues {
     const lookups = this.byType.get((removed[0] ?? added[0])?.uid);
     if (!lookups) return;
     for (const [key, holders] of lookups) {
-      const [name, locale] = key.split('\u0000');
-      for (const row of removed) if (row.status === 'published' && String(row.locale) === locale) holders.get(row.data[name])?.delete(row.documentId);
-      for (const row of added) if (row.status === 'published' && String(row.locale) === locale) add(holders, row.data[name], row.documentId);
+      const [name, locale, scope] = key.split('\u0000');
+      for (const row of removed) if (inScope(row, scope) && String(row.locale) === locale) holders.get(row.data[name])?.delete(row.documentId);
+      for (const row of added) if (inScope(row, scope) && String(row.locale) === locale) add(holders, row.data[name], row.documentId);
     }
   }
 

@@ -268,7 +268,7 @@ export class EntryValidator {
 
   /** Is a unique value already used by another document in this locale (published rows, or rows of types without D&P)? */
   isTaken(model: Model, name: string, value: unknown): boolean {
-    const holders = this.ctx.index.uniqueHolders(model.uid, name, this.ctx.locale, value);
+    const holders = this.ctx.index.valueHolders(model.uid, name, this.ctx.locale, 'published', value);
     return holders.size > (holders.has(this.ctx.documentId) ? 1 : 0);
   }
 

@@ -13,9 +13,10 @@ import { slugify } from './slugify.js';
 export function uniqueUid(index: ContentIndex, model: Model, name: string, source: unknown, documentId: string | undefined, locale: string | null): string | undefined {
   const base = componentUid(source);
   if (base === undefined) return undefined;
-  const taken = new Set(index.rows(model.uid).filter((row) => row.documentId !== documentId && row.locale === locale).map((row) => row.data[name]));
+  // Another document's row (any version) in the locale holds it: a lookup kept by the index, not a scan.
+  const taken = (value: string) => [...index.valueHolders(model.uid, name, locale, 'any', value)].some((holder) => holder !== documentId);
   let candidate = base;
-  for (let n = 1; taken.has(candidate); n++) candidate = `${base}-${n}`;
+  for (let n = 1; taken(candidate); n++) candidate = `${base}-${n}`;
   return candidate;
 }
 

@@ -33,4 +33,14 @@ describe('unique values follow every write (the lookup is kept in step, not rebu
     index.removeRecord('content/tags/handmadehandmadehandmade1.json');
     expect((await server.post('/api/tags', { name: 'Made by hand' })).status).toBe(201);
   });
+
+  it('a generated uid skips values held by any version in the locale, and a freed value is reused', async () => {
+    const server = await writeServer();
+    const draft = await server.post('/api/articles?status=draft', { title: 'Lookup slug' });
+    expect(draft.body.data.slug).toBe('lookup-slug');
+    const second = await server.post('/api/articles', { title: 'Lookup slug' });
+    expect(second.body.data.slug).toBe('lookup-slug-1');
+    expect((await server.put(`/api/articles/${draft.body.data.documentId}?status=draft`, { slug: 'moved-away' })).status).toBe(200);
+    expect((await server.post('/api/articles', { title: 'Lookup slug' })).body.data.slug).toBe('lookup-slug');
+  });
 });
