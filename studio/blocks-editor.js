@@ -2,7 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { BlockBody } from './blocks-block.js';
 import { emptyBlock, joinBlocks, KINDS, kindOf, plainText, toKind, understood } from './blocks-model.js';
-import { move } from './item-list.js';
+import { move, useDragReorder } from './reorder.js';
 import { MediaLibrary } from './media-library.js';
 
 // A visual editor for Strapi's blocks format, written here (about 450 lines in five files) rather
@@ -49,10 +49,12 @@ function BlocksEditor({ id, value, onChange, attribute }) {
     focus(index - 1, plainText(blocks[index - 1].children).length);
   };
   const label = (index) => `${attribute.name} block ${index + 1}`;
+  const drag = useDragReorder((from, to) => change((current) => move(current, from, to)));
   return html`<div class="blocks-editor" id=${id}>
     <${Toolbar} tools=${tools} />
-    <ol class="blocks">${blocks.map((block, index) => html`<li class=${`block block-${String(block?.type)}`}>
+    <ol class="blocks">${blocks.map((block, index) => html`<li class=${`block block-${String(block?.type)}`} ...${drag.target(index)}>
       <div class="block-tools">
+        <span class="grip" aria-hidden="true" ...${drag.handle(index, label(index))}>⠿</span>
         ${understood(block)
           ? html`<select aria-label=${`${label(index)} type`} value=${kindOf(block)} onChange=${(event) => { const kind = event.currentTarget.value; update(index)((current) => toKind(current, kind)); }}>
               ${Object.entries(KINDS).map(([kind, name]) => html`<option value=${kind}>${name}</option>`)}</select>`

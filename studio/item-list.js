@@ -1,26 +1,13 @@
-import { useContext, useRef, useState } from 'preact/hooks';
+import { useContext, useState } from 'preact/hooks';
 import { FormContext } from './form-context.js';
 import { html } from './html.js';
+import { move, useDragReorder } from './reorder.js';
 
-/** `items` with the one at `from` moved to `to`. */
-export const move = (items, from, to) => {
-  const next = [...items];
-  next.splice(to, 0, ...next.splice(from, 1));
-  return next;
-};
-
-/** The item being dragged: its list (so an item never lands in another list) and its index. */
-let dragged;
-
-function Item({ list, index, count, title, canRemove, onMove, onRemove, onDrop, open, children }) {
+function Item({ drag, index, count, title, canRemove, onMove, onRemove, open, children }) {
   const [expanded, setExpanded] = useState(true);
   const shown = expanded || open;
-  const ours = () => dragged?.list === list;
-  return html`<li class="item" onDragOver=${(event) => { if (ours()) { event.preventDefault(); event.stopPropagation(); } }}
-    onDrop=${(event) => { if (!ours()) return; event.preventDefault(); event.stopPropagation(); onDrop(dragged.from, index); dragged = undefined; }}>
-    <div class="item-head" draggable="true" title="Drag to reorder"
-      onDragStart=${(event) => { event.stopPropagation(); dragged = { list, from: index }; event.dataTransfer.effectAllowed = 'move'; event.dataTransfer.setData('text/plain', title); }}
-      onDragEnd=${() => { dragged = undefined; }}>
+  return html`<li class="item" ...${drag.target(index)}>
+    <div class="item-head" ...${drag.handle(index, title)}>
       <button type="button" class="link" aria-expanded=${shown} onClick=${() => setExpanded(!shown)}>${shown ? '▾' : '▸'} ${title}</button>
       <span class="item-tools">
         <button type="button" aria-label=${`Move item ${index + 1} up`} disabled=${index === 0} onClick=${() => onMove(index - 1)}>↑</button>
@@ -42,11 +29,10 @@ export function ItemList({ items, onChange, render, title, path, min = 0, max = 
   const { forgetErrors } = useContext(FormContext);
   /** Moving or removing items renumbers them: the API's errors for them (by index) are dropped. */
   const renumber = (update) => { forgetErrors?.(path.join('.')); onChange(update); };
-  const list = useRef({}).current;
+  const drag = useDragReorder((from, to) => renumber((current) => move(current, from, to)));
   return html`<div class="item-list">
     <ol class="items">${items.map((item, index) => html`<${Item} key=${item.__key} index=${index} count=${items.length} title=${title(item, index)} open=${hasError(index)}
-      list=${list} canRemove=${items.length > min} onMove=${(to) => renumber((current) => move(current, index, to))}
-      onDrop=${(from, to) => from !== to && renumber((current) => move(current, from, to))}
+      drag=${drag} canRemove=${items.length > min} onMove=${(to) => renumber((current) => move(current, index, to))}
       onRemove=${() => renumber((current) => current.filter((_, at) => at !== index))}>${render(item, index)}</${Item}>`)}
     </ol>
     ${items.length === 0 && html`<p class="muted">No entries.</p>`}

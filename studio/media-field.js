@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { html } from './html.js';
 import { prefix, request } from './api.js';
-import { move } from './item-list.js';
+import { move, useDragReorder } from './reorder.js';
 import { MediaLibrary, Thumb } from './media-library.js';
 
 /** The alternative text of one chosen file, saved to the file itself (`POST /api/upload?id=`, fileInfo only). */
@@ -23,15 +23,17 @@ function AltText({ file, onSaved }) {
 }
 
 /**
- * A media field: the chosen files with thumbnails, their alt text, remove and (multiple) reorder,
+ * A media field: the chosen files with thumbnails, their alt text, remove and (multiple) reorder by buttons or drag,
  * and the library to choose or upload more. The value is the list of file entries; the body sends their ids.
  */
 function MediaField({ id, attribute, value, onChange }) {
   const [browsing, setBrowsing] = useState(false);
   const multiple = !!attribute.multiple;
   const replace = (file) => onChange((current) => current.map((other) => (other.id === file.id ? file : other)));
+  const drag = useDragReorder((from, to) => onChange((current) => move(current, from, to)));
   return html`<div class="media-field">
-    <ol class="media-chosen">${value.map((file, index) => html`<li key=${file.id} class="media-item">
+    <ol class="media-chosen">${value.map((file, index) => html`<li key=${file.id} class="media-item" ...${multiple ? drag.target(index) : {}}>
+      ${multiple && html`<span class="grip" aria-hidden="true" ...${drag.handle(index, file.name)}>⠿</span>`}
       <${Thumb} file=${file} />
       <span class="media-meta"><span class="tile-name">${file.name}</span><${AltText} key=${file.id} file=${file} onSaved=${replace} /></span>
       <span class="item-tools">

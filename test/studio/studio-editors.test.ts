@@ -228,7 +228,7 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     expect(readJson(`content/articles/${documentId}.draft.json`).seo ?? null).toBeNull();
   });
 
-  it('writes new blocks into a new document: Enter splits, Backspace at a block\'s start joins, a nested list made with Tab and Shift+Tab, and code', async () => {
+  it('writes new blocks into a new document: Enter splits, Backspace at a block\'s start joins, a nested list made with Tab and Shift+Tab, code, a block dragged', async () => {
     await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/new?locale=en`);
     await page.reload();
     await page.locator('#field-title').fill('Blocks from scratch');
@@ -264,6 +264,9 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await page.getByLabel('body block 4 type').selectOption('code');
     await page.getByRole('textbox', { name: 'body block 4', exact: true }).fill('let a = 1;\nlet b = 2;');
     await page.getByLabel('body block 4 language').fill('js');
+    // The code block dragged by its grip onto the paragraph before it: they swap.
+    await field('body').locator('li.block').nth(3).locator('.grip').dragTo(field('body').locator('li.block').nth(2));
+    await expect.poll(() => page.getByLabel('body block 3 language').inputValue()).toBe('js');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Blocks from scratch');
     const documentId = decodeURIComponent(new URL(page.url()).hash.split('/')[3].split('?')[0]);
@@ -274,12 +277,12 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
         { type: 'list', format: 'ordered', indentLevel: 1, children: [{ type: 'list-item', children: [text('second')] }] },
         { type: 'list-item', children: [text('third')] },
       ] },
-      { type: 'paragraph', children: [text('After the list.')] },
       { type: 'code', children: [text('let a = 1;\nlet b = 2;')], language: 'js' },
+      { type: 'paragraph', children: [text('After the list.')] },
     ]);
   });
 
-  it('uploads a file with its alt text from a multiple media field, reorders and removes files, and offers only allowed types', async () => {
+  it('uploads a file with its alt text from a multiple media field, reorders (drag and buttons) and removes files, and offers only allowed types', async () => {
     // A text file in the library: the slider's picker (images only) shows it disabled.
     const form = new FormData();
     form.append('files', new Blob(['notes'], { type: 'text/plain' }), 'notes.txt');
@@ -293,7 +296,10 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await library.getByLabel('Alternative text of the upload').fill('A snowy peak');
     await library.getByRole('button', { name: 'Upload and choose' }).click();
     await expect.poll(() => files.locator('.media-item .tile-name').allTextContents()).toEqual(['pizza-margherita.png', 'coffee-beans.png', 'snowy-peak.png']);
-    await files.getByRole('button', { name: 'Move snowy-peak.png up' }).click();
+    // Dragged by its grip onto the first file, then the coffee moved up by its button.
+    await files.locator('.media-item').nth(2).locator('.grip').dragTo(files.locator('.media-item').nth(0));
+    await expect.poll(() => files.locator('.media-item .tile-name').allTextContents()).toEqual(['snowy-peak.png', 'pizza-margherita.png', 'coffee-beans.png']);
+    await files.getByRole('button', { name: 'Move coffee-beans.png up' }).click();
     await files.getByRole('button', { name: 'Remove pizza-margherita.png' }).click();
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect.poll(() => formStatus().textContent()).toBe('Draft saved');
