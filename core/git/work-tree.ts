@@ -77,8 +77,11 @@ export function oneAtATime<T>(root: string, work: () => Promise<T>): Promise<T> 
  * const tree = createWorkTree(root); (await tree.status()).changes // [{ path: 'content/articles/x.json', state: 'modified' }]
  */
 export function createWorkTree(root: string) {
+  // GIT_OPTIONAL_LOCKS=0: `git status` never takes .git/index.lock to refresh the index, so reading
+  // never makes a commit (the panel's, or commit-per-write's) fail on the lock.
+  // GIT_TERMINAL_PROMPT=0: a push that needs a password fails instead of waiting for a terminal.
   const git = async (args: string[], timeout = 30_000) =>
-    (await run('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })).stdout;
+    (await run('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' } })).stdout;
   const attempt = (args: string[]) => git(args).then((out) => out.trim(), () => undefined);
 
   const tree = {

@@ -84,19 +84,22 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       if (!mayWriteAny(caller, cms.models)) throw new ForbiddenError('Committing needs a credential that may write content');
       const text = message(body.message);
       if (body.paths !== undefined && !Array.isArray(body.paths)) throw new ValidationError('paths must be a list of changed files', { key: 'paths' });
-      const changed = (await tree(cms).status()).changes.flatMap((change) => (change.from ? [change.path, change.from] : [change.path]));
       const named = body.paths === undefined ? undefined : (body.paths as unknown[]).map(checkProjectPath);
-      for (const path of named ?? []) {
-        if (!mayWritePath(caller, cms.models, path)) throw new ForbiddenError(`You may not commit ${path}`);
-        if (!changed.includes(path)) throw new ValidationError(`${path} has no change to commit`, { path });
-      }
-      const paths = named ?? changed.filter((path) => mayWritePath(caller, cms.models, path));
-      if (!paths.length) throw new ValidationError('Nothing to commit: no changed file you may write');
       const user = caller.userId === undefined ? undefined : cms.auth.users.byId(caller.userId);
       const author = commitAuthor(user?.username ?? caller.name, user?.email);
-      const commit = await oneAtATime(cms.root, () => createGit(cms.root).commitPaths(paths, text, author)).catch((error) => { throw new GitRefusedError(gitReason(error)); });
-      if (!commit) throw new ValidationError('Nothing to commit: the files match HEAD');
-      return { status: 201, data: { commit, files: paths, author } };
+      // The changes are read and committed in one turn, so two commits never take the same file.
+      return oneAtATime(cms.root, async () => {
+        const changed = (await tree(cms).changes()).flatMap((change) => (change.from ? [change.path, change.from] : [change.path]));
+        for (const path of named ?? []) {
+          if (!mayWritePath(caller, cms.models, path)) throw new ForbiddenError(`You may not commit ${path}`);
+          if (!changed.includes(path)) throw new ValidationError(`${path} has no change to commit`, { path });
+        }
+        const paths = named ?? changed.filter((path) => mayWritePath(caller, cms.models, path));
+        if (!paths.length) throw new ValidationError('Nothing to commit: no changed file you may write');
+        const commit = await createGit(cms.root).commitPaths(paths, text, author).catch((error) => { throw new GitRefusedError(gitReason(error)); });
+        if (!commit) throw new ValidationError('Nothing to commit: the files match HEAD');
+        return { status: 201, data: { commit, files: paths, author } };
+      });
     },
   },
   'POST branches': {
