@@ -34,7 +34,7 @@ export function GitPanel({ focus }) {
   // A document's files are few: all their diffs at once.
   useEffect(() => {
     if (!focus || !status) return;
-    const files = status.changes.filter(mine).filter((change) => change.state !== 'deleted');
+    const files = status.changes.filter(mine);
     Promise.all(files.map((change) => request('GET', './api/git/diff', { query: { path: change.path } }).then((body) => [change.path, body.data.diff])))
       .then((pairs) => setFocused(pairs), (failure) => setNotice({ error: failure.message }));
   }, [focus, status]);
