@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
 import { readContentFile } from '../index/read-file.js';
@@ -13,7 +13,10 @@ import { serializeDocument, withoutHistoryTimestamps, type StoredDocument } from
  * four thread-pool hand-overs (open, stat, read, close) cost more CPU than the read itself.
  */
 export async function readText(root: string, file: string): Promise<string | undefined> {
-  try { return readTextNoFollowSync(join(root, file), file); } catch { return undefined; }
+  const path = join(root, file);
+  // A create's file does not exist yet: asking costs far less than the error a failed open throws.
+  if (!existsSync(path)) return undefined;
+  try { return readTextNoFollowSync(path, file); } catch { return undefined; }
 }
 
 /**
@@ -34,7 +37,8 @@ export async function writeContentFile(root: string, index: ContentIndex, model:
   const record = readContentFile(file, text, 0, model, index.models, index.config);
   const path = join(root, file);
   await writeFileAtomic(path, text);
-  record.mtimeMs = (await stat(path)).mtimeMs;
+  // Inline: a stat reads metadata only (no journal wait), cheaper than a thread-pool round trip.
+  record.mtimeMs = statSync(path).mtimeMs;
   if (time) index.fileTimes!.set(file, time);
   index.setRecord(record);
   return true;
