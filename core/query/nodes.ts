@@ -107,9 +107,11 @@ export function relatedRows(ctx: QueryContext, node: Node, name: string, attribu
   if (attribute.mappedBy) {
     if (!node.row) return [];
     const sources = inverseMap(ctx, target.uid, attribute.mappedBy).get(node.row.documentId) ?? [];
-    const locale = target.localized ? (node.locale ?? (ctx.locale && ctx.locale !== '*' ? ctx.locale : defaultLocale(ctx))) : null;
+    // Strapi joins every row that links here: a localized entry sees its own locale's, one that is not
+    // localized sees every locale's, whatever ?locale says (recorded: dprel.tag.delta.*)
+    const locale = target.localized && node.model.localized ? node.locale : undefined;
     return sources.filter((row) =>
-      (!target.draftAndPublish || everyVersion || row.status === ctx.status) && (!target.localized || row.locale === locale));
+      (!target.draftAndPublish || everyVersion || row.status === ctx.status) && (locale === undefined || row.locale === locale));
   }
   const scope = targetScope(ctx, node, target);
   const rows: Row[] = [];

@@ -82,6 +82,32 @@ const single = [
   put('single.setting.recreate', '/api/setting', { data: { siteName: 'Again' } }, { capture: { setting2: 'data.documentId' } }), get('single.setting.after.recreate', '/api/setting'),
 ];
 
+// relations under draft & publish: the draft and the published version keep their own links
+const DRP = '/api/posts/@@drp?fields[0]=title&populate[author][fields][0]=name&populate[tags][fields][0]=name&populate[tags][sort]=name';
+const dpRelations = [
+  post('dprel.create.draft', '/api/posts?status=draft', { data: { title: 'Linked draft', slug: 'linked-draft', author: '@@a1', tags: ['@@t2', '@@t3'] } }, { capture: { drp: 'data.documentId' } }),
+  get('dprel.read.draft', `${DRP}&status=draft`), get('dprel.read.published', DRP),
+  get('dprel.tag.posts.draft', '/api/tags/@@t3?fields[0]=name&status=draft&populate[posts][fields][0]=title&populate[posts][sort]=title'),
+  get('dprel.tag.posts.published', '/api/tags/@@t3?fields[0]=name&populate[posts][fields][0]=title&populate[posts][sort]=title'),
+  put('dprel.publish', '/api/posts/@@drp?status=published', { data: {} }), get('dprel.read.published.after', DRP),
+  put('dprel.draft.retag', '/api/posts/@@drp?status=draft', { data: { tags: { set: ['@@t4'] }, author: null } }),
+  get('dprel.read.draft.retagged', `${DRP}&status=draft`), get('dprel.read.published.kept', DRP),
+  get('dprel.filter.published.by.draft.tag', '/api/posts?fields[0]=title&sort=title&filters[tags][name][$eq]=Delta'),
+  get('dprel.filter.draft.by.draft.tag', '/api/posts?fields[0]=title&sort=title&status=draft&filters[tags][name][$eq]=Delta'),
+  get('dprel.author.posts.published', '/api/authors/@@a1?fields[0]=name&populate[posts][fields][0]=title&populate[posts][sort]=title'),
+  get('dprel.author.posts.draft', '/api/authors/@@a1?fields[0]=name&status=draft&populate[posts][fields][0]=title&populate[posts][sort]=title'),
+  put('dprel.republish', '/api/posts/@@drp', { data: { title: 'Linked again' } }), get('dprel.read.published.republished', DRP),
+  get('dprel.tag.posts.count', '/api/tags?fields[0]=name&sort=name&populate[posts][count]=true'),
+  get('dprel.tag.posts.count.draft', '/api/tags?fields[0]=name&sort=name&status=draft&populate[posts][count]=true'),
+  // a tag linked from posts in two locales (post1's fr version links Delta): which versions an inverse populate lists and counts
+  ...[['', ''], ['.draft', '&status=draft'], ['.fr', '&locale=fr'], ['.star', '&locale=*']].flatMap(([id, query]) => [
+    get(`dprel.tag.delta.posts${id}`, `/api/tags/@@t4?fields[0]=name&populate[posts][fields][0]=title&populate[posts][fields][1]=locale&populate[posts][sort]=title${query}`),
+    get(`dprel.tag.delta.count${id}`, `/api/tags/@@t4?fields[0]=name&populate[posts][count]=true${query}`),
+  ]),
+  get('dprel.tag.delta.count.filtered', '/api/tags/@@t4?fields[0]=name&populate[posts][count]=true&populate[posts][filters][title][$startsWith]=R'),
+  get('dprel.author.count', '/api/authors?fields[0]=name&sort=name&populate[posts][count]=true'),
+];
+
 const K = '/api/kitchens?fields[0]=title&sort=title';
 const deletes = [
   del('delete.kitchen', '/api/kitchens/@@k4'), get('delete.kitchen.after', '/api/kitchens/@@k4'), del('delete.kitchen.again', '/api/kitchens/@@k4'),
@@ -101,4 +127,4 @@ const deletes = [
   get('delete.final.upload.related', '/api/upload/files?sort=name&fields[0]=name&populate[related][fields][0]=title'),
 ];
 
-export default [...matrix, ...single, ...deletes];
+export default [...matrix, ...single, ...dpRelations, ...deletes];
