@@ -1,6 +1,7 @@
 // The studio in a real browser (Debian's chromium, driven by playwright-core): how long until the
 // first usable screen on the sample site, and how long a list page of a 10,000-document type
-// takes to show (first page, next page, a sorted page), with the Git state column on.
+// takes to show (first page, next page, a sorted page), with the Git state column on; and the edit
+// forms of an article and of a category holding hundreds of articles.
 // `npm run bench:studio` (never part of npm test). Options: --size 10000 --runs 5
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -108,6 +109,26 @@ await withSite(dataset, async (base, browser) => {
     sorted.push(performance.now() - start);
     await page.close();
   }
+  // Edit forms: an article (every widget), and a category whose to-many relation holds hundreds of
+  // articles (their titles only are read; the chips stop at 12 until "Show all").
+  const api = async (path) => (await (await fetch(`${base}/api/${path}`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()).data;
+  const [article] = await api('articles?pagination[pageSize]=1&fields[0]=title');
+  const [category] = await api('categories?pagination[pageSize]=1&fields[0]=name');
+  const held = (await api(`categories/${category.documentId}?populate[articles][fields][0]=title`)).articles.length;
+  const articleForm = [];
+  const categoryForm = [];
+  const formTime = async (path, ready) => {
+    const page = await signedInPage(browser);
+    const ms = await time(page, `${base}/admin/#/t/${path}`, () => page.waitForFunction(ready));
+    await page.close();
+    return ms;
+  };
+  for (let run = 0; run < runs; run++) {
+    articleForm.push(await formTime(`articles/${article.documentId}?locale=en`, () => document.querySelector('#field-title')?.value && document.querySelector('[data-field="body"] .inline-editor')));
+    categoryForm.push(await formTime(`categories/${category.documentId}`, () => document.querySelector('#field-name')?.value && document.querySelector('[data-field="articles"] .chip')));
+  }
+  rows.push({ site: `${size} documents`, screen: 'article edit form, filled', median_ms: Math.round(median(articleForm)) });
+  rows.push({ site: `${size} documents`, screen: `category edit form, its ${held} related articles as chips`, median_ms: Math.round(median(categoryForm)) });
   rows.push({ site: `${size} documents`, screen: `article list, first page of rows (${total.replace(/\s+/g, ' ').trim()})`, median_ms: Math.round(median(first)) });
   rows.push({ site: `${size} documents`, screen: 'same page, Git state column filled', median_ms: Math.round(median(withGit)) });
   rows.push({ site: `${size} documents`, screen: 'next page', median_ms: Math.round(median(next)) });

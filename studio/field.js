@@ -28,11 +28,16 @@ export function writeFields(attributes, values, path = []) {
   return { data, problems };
 }
 
-/** The populate tree that reads every relation, media and component of these attributes, at any depth. */
+/**
+ * The populate tree that reads every relation, media and component of these attributes, at any
+ * depth. A relation reads only its target's main field (the chip's label): a category holding
+ * hundreds of articles sends their titles, not the articles.
+ */
 export function populateFor(attributes, components) {
   const tree = {};
   for (const attribute of attributes.filter(editable)) {
-    if (attribute.type === 'relation' || attribute.type === 'media') tree[attribute.name] = true;
+    if (attribute.type === 'relation') tree[attribute.name] = attribute.targetMainField ? { fields: [attribute.targetMainField] } : true;
+    if (attribute.type === 'media') tree[attribute.name] = true;
     if (attribute.type === 'component') tree[attribute.name] = componentPopulate(components[attribute.component], components);
     if (attribute.type === 'dynamiczone') tree[attribute.name] = { on: Object.fromEntries(attribute.components.map((uid) => [uid, componentPopulate(components[uid], components)])) };
   }

@@ -309,4 +309,29 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     expect(draft().blocks[0]).toEqual({ __component: 'shared.slider', files: [uploaded!.id, COFFEE] });
     expect(problems).toEqual([]);
   });
+
+  it('reads a relation\'s target by its main field only, shows 12 chips until "Show all", and searches the target on the server', async () => {
+    const api = (method: string, path: string, data?: unknown) => fetch(`${server.url.replace(/\/$/, '')}/api/${path}`, {
+      method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify({ data }),
+    }).then((response) => response.json());
+    const tags = [];
+    for (let n = 1; n <= 14; n++) tags.push((await api('POST', 'tags', { name: `Peak ${String(n).padStart(2, '0')}` })).data.documentId);
+    await api('PUT', `articles/${ARTICLE}?status=draft&locale=en`, { tags });
+    const read = page.waitForRequest((request) => request.url().includes(`/api/articles/${ARTICLE}?`));
+    await openArticle();
+    const query = new URL((await read).url()).searchParams;
+    expect(query.get('populate[tags][fields][0]')).toBe('name');
+    expect(query.get('populate[author][fields][0]')).toBe('name');
+    const chips = field('tags').locator('.chip');
+    await expect.poll(() => chips.count()).toBe(12);
+    await field('tags').getByRole('button', { name: 'Show all 14' }).click();
+    await expect.poll(() => chips.allTextContents()).toEqual(tags.map((_, n) => `Peak ${String(n + 1).padStart(2, '0')}×`));
+    // The picker asks the server for ten matches of what is typed, their names only.
+    const search = page.waitForRequest((request) => request.url().includes('/api/authors?') && request.url().includes('_q=Laurent'));
+    await field('author').getByRole('combobox').fill('Laurent'); // Marco Rossi is the author now
+    const asked = new URL((await search).url()).searchParams;
+    expect([asked.get('pagination[pageSize]'), asked.get('fields[0]')]).toEqual(['10', 'name']);
+    await expect.poll(() => field('author').getByRole('option').allTextContents()).toEqual(['Amélie Laurent']);
+    expect(problems).toEqual([]);
+  });
 });
