@@ -106,6 +106,13 @@ const dpRelations = [
   ]),
   get('dprel.tag.delta.count.filtered', '/api/tags/@@t4?fields[0]=name&populate[posts][count]=true&populate[posts][filters][title][$startsWith]=R'),
   get('dprel.author.count', '/api/authors?fields[0]=name&sort=name&populate[posts][count]=true'),
+  // filters through that inverse side
+  get('dprel.filter.tags.by.fr.post', `/api/tags?fields[0]=name&sort=name&filters[posts][title][$eq]=${encodeURIComponent('Café filtre')}`),
+  get('dprel.filter.tags.by.fr.post.locale', `/api/tags?fields[0]=name&sort=name&locale=fr&filters[posts][title][$eq]=${encodeURIComponent('Café filtre')}`),
+  get('dprel.filter.tags.by.post.locale', '/api/tags?fields[0]=name&sort=name&filters[posts][locale][$eq]=fr'),
+  get('dprel.filter.authors.by.post.locale', '/api/authors?fields[0]=name&sort=name&filters[posts][locale][$eq]=fr'),
+  get('dprel.filter.tags.by.draft.post', '/api/tags?fields[0]=name&sort=name&status=draft&filters[posts][title][$eq]=Draft ideas'),
+  get('dprel.sort.tags.by.posts', '/api/tags?fields[0]=name&sort[0]=posts.title:asc&sort[1]=name'),
 ];
 
 const K = '/api/kitchens?fields[0]=title&sort=title';
