@@ -3,12 +3,15 @@ import { isLocalizedAttribute, type Model } from '../schema/types.js';
 import type { Data, Row, Status } from '../types.js';
 import { deriveId, rowKey } from './ids.js';
 import type { FileRecord } from './read-file.js';
+import { DeferredRow } from './deferred-row.js';
 import { emptyRecord } from './plain-record.js';
+import { isUnparsed } from './snapshot/snapshot-record.js';
 
 /** When each file last changed, from Git history (`git.timestampsFromHistory`): file → ISO time. */
 export type FileTimes = ReadonlyMap<string, string>;
 
-function makeRow(model: Model, record: FileRecord, status: Status, times?: FileTimes): Row {
+/** Everything about a row but its fields. */
+function rowFields(model: Model, record: FileRecord, status: Status, times?: FileTimes): Omit<Row, 'data'> {
   const createdAt = record.createdAt ?? record.updatedAt ?? new Date(record.mtimeMs).toISOString();
   // From history: the file's last commit, else (uncommitted) its modification time.
   const fileTime = times && (times.get(record.file) ?? (record.mtimeMs ? new Date(record.mtimeMs).toISOString() : undefined));
@@ -17,10 +20,13 @@ function makeRow(model: Model, record: FileRecord, status: Status, times?: FileT
   if (status === 'draft') publishedAt = null;
   else publishedAt = record.publishedAt ?? updatedAt;
   const key = rowKey(model.uid, record.documentId, record.locale, status);
-  return {
-    key, uid: model.uid, id: deriveId(key), documentId: record.documentId, locale: record.locale, status,
-    data: record.data, createdAt, updatedAt, publishedAt, file: record.file,
-  };
+  return { key, uid: model.uid, id: deriveId(key), documentId: record.documentId, locale: record.locale, status, createdAt, updatedAt, publishedAt, file: record.file };
+}
+
+function makeRow(model: Model, record: FileRecord, status: Status, times?: FileTimes): Row {
+  const row = rowFields(model, record, status, times) as Row;
+  row.data = record.data;
+  return row;
 }
 
 /**
@@ -39,21 +45,30 @@ export function buildDocumentRows(model: Model, records: FileRecord[], config: C
     else slot.plain = record;
     byLocale.set(record.locale, slot);
   }
+  // Records from the index snapshot that nobody has read: the rows wait too, and are filled
+  // (shared fields included) when one of them is first read.
+  const deferred = records.some(isUnparsed);
+  const fill = () => {
+    for (const { row, record } of rows) row.data = record.data;
+    if (model.localized && rows.length > 1) shareUnlocalizedFields(model, rows, config);
+  };
+  const add = (record: FileRecord, status: Status, draftFile: boolean) =>
+    rows.push({ row: deferred ? new DeferredRow(rowFields(model, record, status, times), fill) : makeRow(model, record, status, times), draftFile, record });
   for (const { plain, draft } of byLocale.values()) {
     if (!model.draftAndPublish) {
-      if (plain) rows.push({ row: makeRow(model, plain, 'published', times), draftFile: false });
+      if (plain) add(plain, 'published', false);
       continue;
     }
     const draftSource = draft ?? plain;
-    if (draftSource) rows.push({ row: makeRow(model, draftSource, 'draft', times), draftFile: draftSource.draft });
-    if (plain) rows.push({ row: makeRow(model, plain, 'published', times), draftFile: false });
+    if (draftSource) add(draftSource, 'draft', draftSource.draft);
+    if (plain) add(plain, 'published', false);
   }
-  if (model.localized && rows.length > 1) shareUnlocalizedFields(model, rows, config);
+  if (!deferred && model.localized && rows.length > 1) shareUnlocalizedFields(model, rows, config);
   return rows.map(({ row }) => row);
 }
 
-/** A row and whether it was read from a `.draft` file (a plain file's draft row is its published version). */
-interface SourcedRow { row: Row; draftFile: boolean }
+/** A row, the record it was built from, and whether that is a `.draft` file (a plain file's draft row is its published version). */
+interface SourcedRow { row: Row; draftFile: boolean; record: FileRecord }
 
 /**
  * A row's donors are the other rows read from files of its kind; only when no other row has a

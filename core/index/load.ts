@@ -1,9 +1,9 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CmsConfig } from '../config/types.js';
 import { FileError } from '../errors.js';
 import { getParser } from '../parsers/index.js';
-import { LinkError } from '../storage/no-follow.js';
+import { LinkError, readTextNoFollowSync } from '../storage/no-follow.js';
 import { UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import { ContentIndex } from './content-index.js';
 import { readContentFile, type FileRecord } from './read-file.js';
@@ -92,7 +92,12 @@ export const loadReport = (index: ContentIndex): LoadReport | undefined => loadR
  */
 export async function loadIndex(root: string, models: Models, config: CmsConfig, fileTimes?: Promise<Map<string, string>>, options: { snapshot?: boolean } = {}): Promise<ContentIndex> {
   const index = new ContentIndex(models, config);
-  const loader = new SnapshotLoader(root, models, config, options.snapshot ?? false);
+  // A snapshot record whose text turns out damaged is read from its file instead.
+  const reread = (file: string) => {
+    const path = join(root, file);
+    return parseRecord(index, file, modelForPath(models, file)!, readTextNoFollowSync(path, file), () => statSync(path).mtimeMs).data;
+  };
+  const loader = new SnapshotLoader(root, models, config, options.snapshot ?? false, reread);
   let files: string[] = [];
   try {
     const listed = listContentFiles(root);

@@ -35,6 +35,18 @@ describe('index snapshot: a restart starts from it', { timeout: 60_000 }, () => 
     expect(await title(root, A.rome, false)).toBe('The best coffee in Rome');
   });
 
+  it('reads the file itself when a restored record\'s text turns out damaged inside its line', async () => {
+    const root = copySampleSite();
+    await start(root);
+    const snapshot = readFileSync(snapshotPath(root), 'utf8');
+    expect(snapshot).toContain('"title":"The best coffee in Rome"');
+    // Still a whole line ending in `}`: only parsing the fields shows the damage.
+    writeFileSync(snapshotPath(root), snapshot.replace('"title":"The best coffee in Rome"', '"title"::"The best coffee in Rome"'));
+    const restart = await start(root);
+    expect(restart.stats).toMatchObject({ snapshot: 'used', read: 0 });
+    expect(await answers(restart.cms)).toEqual(await answers((await start(root, false)).cms));
+  });
+
   it('trusts files stamped long before the load on their stamp alone, without reading them', async () => {
     const root = copySampleSite();
     // Older than the racy margin (2 s) when the first load begins: no hash is kept for them.

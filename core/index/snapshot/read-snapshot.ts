@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Reread } from './snapshot-record.js';
 import { decodeEntry, SNAPSHOT_FILE, SNAPSHOT_FORMAT, SnapshotCorruptError, type SnapshotEntry, type SnapshotHeader } from './snapshot-format.js';
 
 /** A snapshot that matches this project's schemas and config, or why there is none to use. */
@@ -24,9 +25,9 @@ function parseHeader(text: string, fingerprint: string): SnapshotHeader {
  * Lines are cut from the bytes, so the file may exceed the longest string V8 can hold.
  *
  * @example
- * const read = readSnapshot(root, snapshotFingerprint(models, config)); read.entries?.get('content/articles/x.json')
+ * const read = readSnapshot(root, snapshotFingerprint(models, config), (file) => readFieldsFromFile(file)); read.entries?.get('content/articles/x.json')
  */
-export function readSnapshot(root: string, fingerprint: string): SnapshotRead {
+export function readSnapshot(root: string, fingerprint: string, reread: Reread): SnapshotRead {
   let bytes: Buffer;
   try {
     bytes = readFileSync(join(root, SNAPSHOT_FILE));
@@ -49,7 +50,7 @@ export function readSnapshot(root: string, fingerprint: string): SnapshotRead {
         if (line !== `end ${entries.size}` || end + 1 !== bytes.length) throw new SnapshotCorruptError(line.startsWith('end ') ? 'end line does not match the entries' : 'an entry without data');
         break;
       }
-      const entry = decodeEntry(bytes.toString('utf8', start, data), bytes.toString('utf8', data + 1, end));
+      const entry = decodeEntry(bytes.toString('utf8', start, data), bytes.subarray(data + 1, end), reread);
       entries.set(entry.record.file, entry);
       start = end + 1;
     }

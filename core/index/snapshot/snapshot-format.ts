@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { CmsConfig } from '../../config/types.js';
 import type { Models } from '../../schema/types.js';
-import type { Data } from '../../types.js';
 import type { FileRecord } from '../read-file.js';
 import type { FileStamp } from './file-stamp.js';
-import { emptyRecord } from '../plain-record.js';
+import { SnapshotRecord, type Reread } from './snapshot-record.js';
 
 /**
  * The index snapshot, `.cms/index-snapshot`: one header line (JSON), one line per content file
@@ -31,6 +30,7 @@ export interface SnapshotEntry {
 }
 
 const FIELDS = 15;
+const CLOSING_BRACE = 0x7d;
 
 /** The package's version, from the nearest package.json above this module (built or source layout). */
 const packageVersion = ((): string => {
@@ -62,7 +62,9 @@ export function encodeEntry({ record, stamp, hash }: SnapshotEntry): string | un
     optional(record.createdAt), optional(record.updatedAt), record.publishedAt === null ? 'null' : optional(record.publishedAt)];
   if (texts.some(hasSeparator)) return undefined;
   const numbers = [record.mtimeMs, stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino].map(String);
-  return `${texts.join('\t')}\t${numbers.join('\t')}\t${hash ?? ''}\t${JSON.stringify(record.data)}`;
+  // Fields nobody has read yet go back as the text they came in: no parse for a rewrite.
+  const data = record instanceof SnapshotRecord ? record.unparsedText ?? JSON.stringify(record.data) : JSON.stringify(record.data);
+  return `${texts.join('\t')}\t${numbers.join('\t')}\t${hash ?? ''}\t${data}`;
 }
 
 /** Corrupt snapshot content: the whole snapshot is discarded. */
@@ -74,28 +76,20 @@ const number = (text: string): number => {
   return value;
 };
 
-/** A prototype-free copy of the top-level fields, as `readContentFile` makes them. */
-function dataOf(text: string): Data {
-  const parsed = JSON.parse(text) as Record<string, unknown>;
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new SnapshotCorruptError('data is not an object');
-  const data = emptyRecord<Data>();
-  for (const key in parsed) if (Object.hasOwn(parsed, key)) data[key] = parsed[key];
-  return data;
-}
-
 /**
  * Decode one entry from its metadata (every field but the data) and its data text, cut apart by the
  * caller: fields split from the metadata alone keep only it alive, never the data's text.
  */
-export function decodeEntry(meta: string, dataText: string): SnapshotEntry {
+export function decodeEntry(meta: string, data: Buffer, reread: Reread): SnapshotEntry {
   const fields = meta.split('\t');
   if (fields.length !== FIELDS - 1) throw new SnapshotCorruptError(`expected ${FIELDS} fields, found ${fields.length + 1}`);
+  if (data[data.length - 1] !== CLOSING_BRACE) throw new SnapshotCorruptError('data cut short');
   const [file, uid, documentId, locale, draft, createdAt, updatedAt, publishedAt, mtimeMs, size, statMtimeMs, ctimeMs, ino, hash] = fields;
-  const record: FileRecord = {
-    file, uid, documentId, locale: locale || null, draft: draft === '1', data: dataOf(dataText),
+  const record = new SnapshotRecord({
+    file, uid, documentId, locale: locale || null, draft: draft === '1',
     createdAt: createdAt || undefined, updatedAt: updatedAt || undefined,
     publishedAt: publishedAt === 'null' ? null : publishedAt || undefined, mtimeMs: number(mtimeMs),
-  };
+  }, data, reread);
   return { record, stamp: { size: number(size), mtimeMs: number(statMtimeMs), ctimeMs: number(ctimeMs), ino: number(ino) }, hash: hash || undefined };
 }
 

@@ -6,6 +6,7 @@ import type { Models } from '../../schema/types.js';
 import type { FileRecord } from '../read-file.js';
 import { isRacy, sameStamp, stampOf, type FileStamp } from './file-stamp.js';
 import { readSnapshot } from './read-snapshot.js';
+import type { Reread } from './snapshot-record.js';
 import { readStampedSync } from './read-stamped.js';
 import { hashText, snapshotFingerprint, type SnapshotEntry } from './snapshot-format.js';
 import { writeSnapshot } from './write-snapshot.js';
@@ -34,7 +35,7 @@ const rewriteAfter = (files: number) => Math.max(50, Math.floor(files / 100));
  * next snapshot when the old one was missing, discarded or too far behind.
  *
  * @example
- * const loader = new SnapshotLoader(root, models, config, true);
+ * const loader = new SnapshotLoader(root, models, config, true, (file) => fieldsFromFile(file));
  * const record = loader.record('content/articles/x.json', 'api::article.article', parse); loader.finish();
  */
 export class SnapshotLoader {
@@ -44,9 +45,9 @@ export class SnapshotLoader {
   private readonly previous: Map<string, SnapshotEntry> | undefined;
   private readonly fingerprint: string;
 
-  constructor(private readonly root: string, models: Models, config: CmsConfig, private readonly enabled: boolean) {
+  constructor(private readonly root: string, models: Models, config: CmsConfig, private readonly enabled: boolean, reread: Reread) {
     this.fingerprint = enabled ? snapshotFingerprint(models, config) : '';
-    const read = enabled ? readSnapshot(root, this.fingerprint) : { reason: 'off' };
+    const read = enabled ? readSnapshot(root, this.fingerprint, reread) : { reason: 'off' };
     this.previous = read.entries;
     this.stats = { snapshot: read.entries ? 'used' : read.reason, fromSnapshot: 0, verified: 0, read: 0 };
   }

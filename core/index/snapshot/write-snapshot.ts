@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isRacy } from './file-stamp.js';
+import { isUnparsed } from './snapshot-record.js';
 import { encodeEntry, isJsonSafe, SNAPSHOT_FILE, SNAPSHOT_FORMAT, type SnapshotEntry } from './snapshot-format.js';
 
 /** Entries encoded between two turns of the event loop: a few milliseconds, so requests keep flowing. */
@@ -29,7 +30,7 @@ export async function writeSnapshot(root: string, fingerprint: string, loadStart
     for (let start = 0; start < entries.length; start += CHUNK) {
       const lines: string[] = [];
       for (const entry of entries.slice(start, start + CHUNK)) {
-        if (!isJsonSafe(entry.record.data)) continue;
+        if (!isUnparsed(entry.record) && !isJsonSafe(entry.record.data)) continue;
         const line = encodeEntry(isRacy(entry.stamp, loadStartedAt) ? entry : { ...entry, hash: undefined });
         if (line !== undefined) lines.push(`${line}\n`);
       }
