@@ -9,12 +9,29 @@ import { blocksWidget } from './blocks-editor.js';
 // One widget per attribute type: how an API value becomes a form value, how it goes back, and how it is drawn.
 // Conversions only reshape input (text → number, local time → ISO); the API alone validates.
 
+const orNull = (value) => (value === '' ? null : value);
 const pad = (number) => String(number).padStart(2, '0');
 const localDateTime = (iso) => {
   const date = new Date(iso);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return Number.isNaN(date.getTime()) ? '' : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 };
-const orNull = (value) => (value === '' ? null : value);
+/**
+ * A date and time: the form holds the API's ISO string as read (an unedited save sends it back to
+ * the millisecond), the input shows it in local time to the second, and an edit makes a new ISO string.
+ */
+const dateTime = {
+  read: (value) => value ?? '',
+  write: orNull,
+  draw: ({ id, value, onChange, invalid }) => html`<input id=${id} type="datetime-local" step="1" value=${value === '' ? '' : localDateTime(value)} aria-invalid=${invalid}
+    onInput=${(event) => { const local = event.currentTarget.value; onChange(local === '' ? '' : new Date(local).toISOString()); }} />`,
+};
+/** A time: the API's `HH:mm:ss.SSS` kept as read until edited; the input shows it to the second. */
+const time = {
+  read: (value) => value ?? '',
+  write: orNull,
+  draw: ({ id, value, onChange, invalid }) => html`<input id=${id} type="time" step="1" value=${value.slice(0, 8)} aria-invalid=${invalid}
+    onInput=${(event) => { const typed = event.currentTarget.value; onChange(typed.length === 5 ? `${typed}:00` : typed); }} />`,
+};
 
 const input = (type, extra = {}) => ({
   read: (value) => value ?? '',
@@ -53,13 +70,15 @@ export const WIDGETS = {
   float: number('any'),
   decimal: number('any'),
   boolean: {
-    read: (value) => value === true,
+    // Null (never set) stays null until the box is ticked or cleared.
+    read: (value) => (typeof value === 'boolean' ? value : null),
     write: (value) => value,
-    draw: ({ id, value, onChange }) => html`<input id=${id} type="checkbox" checked=${value} onChange=${(event) => onChange(event.currentTarget.checked)} />`,
+    draw: ({ id, value, onChange }) => html`<input id=${id} type="checkbox" checked=${value === true} onChange=${(event) => onChange(event.currentTarget.checked)} />`,
   },
   date: input('date'),
-  time: { ...input('time', { step: '1' }), read: (value) => (value ?? '').slice(0, 8), write: (value) => (value === '' ? null : value.length === 5 ? `${value}:00` : value) },
-  datetime: { ...input('datetime-local'), read: (value) => (value ? localDateTime(value) : ''), write: (value) => (value === '' ? null : new Date(value).toISOString()) },
+  time,
+  datetime: dateTime,
+  timestamp: dateTime,
   enumeration: {
     read: (value) => value ?? '',
     write: orNull,

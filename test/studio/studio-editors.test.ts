@@ -49,6 +49,11 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     const quote = JSON.parse(readFileSync(quoteFile, 'utf8'));
     quote.attributes.anchor = { type: 'uid', targetField: 'title' };
     writeFileSync(quoteFile, JSON.stringify(quote));
+    // The types the sample article lacks: a date-time, a time, a boolean that may be null.
+    const articleFile = join(root, 'schemas/api/article/content-types/article/schema.json');
+    const article = JSON.parse(readFileSync(articleFile, 'utf8'));
+    Object.assign(article.attributes, { eventAt: { type: 'datetime' }, opensAt: { type: 'time' }, pinned: { type: 'boolean' } });
+    writeFileSync(articleFile, JSON.stringify(article));
     cms = await createCms({ root, env: TEST_ENV, report: () => {} });
     token = cms.auth.tokens.create({ name: 'studio', type: 'full-access' }).accessKey;
     server = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
@@ -82,7 +87,7 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     const image = { name, alternativeText, caption, width, height, formats, hash, ext, mime, size, url, previewUrl, provider, createdAt, updatedAt };
     const kept = [{ type: 'image', image, children: [text('')] }, { type: 'paragraph', children: [{ ...text('Kept'), colour: 'red' }] }];
     const response = await fetch(`${server.url.replace(/\/$/, '')}/api/articles/${ARTICLE}?status=draft&locale=en`, {
-      method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ data: { body: [...readJson(`content/articles/${ARTICLE}.json`).body, ...kept] } }),
+      method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ data: { body: [...readJson(`content/articles/${ARTICLE}.json`).body, ...kept], eventAt: '2025-06-01T10:00:30.250Z', opensAt: '09:30:15.500', pinned: null } }),
     });
     expect(response.status).toBe(200);
     const before = draft();
@@ -94,6 +99,8 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     const { updatedAt: _after, ...saved } = draft();
     expect(saved).toEqual(stored);
     expect(saved.body.slice(-2)).toEqual(kept);
+    // To the millisecond, and a boolean never set stays null.
+    expect([saved.eventAt, saved.opensAt, saved.pinned]).toEqual(['2025-06-01T10:00:30.250Z', '09:30:15.500', null]);
   });
 
   it('shows the API\'s error for a nested field (seo.metaSocial.0.title) at that field', async () => {
@@ -114,6 +121,9 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await page.locator('#field-featured').check();
     await page.locator('#field-publishDate').fill('2025-06-01');
     await page.locator('#field-readingTime').fill('6.5');
+    await page.locator('#field-eventAt').fill('2025-07-04T18:45:10');
+    await page.locator('#field-opensAt').fill('07:15:30');
+    await page.locator('#field-pinned').check();
     // A relation, by name.
     await field('author').getByRole('button', { name: 'Remove Amélie Laurent' }).click();
     await field('author').getByRole('combobox').fill('Marco');
@@ -191,6 +201,7 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     const saved = draft();
     expect(saved).toMatchObject({
       title: 'Mountains of Norway, revisited', slug: 'mountains-of-norway-revisited', views: 43, featured: true, publishDate: '2025-06-01', readingTime: 6.5, author: MARCO, cover: COFFEE,
+      eventAt: new Date('2025-07-04T18:45:10').toISOString(), opensAt: '07:15:30.000', pinned: true, // the browser's local time, as this process's
     });
     expect(saved.seo).toEqual({
       metaTitle: 'Norway, revisited', metaDescription: 'A photo essay from the Norwegian fjords.', shareImage: PIZZA,
