@@ -5,6 +5,7 @@ import { componentWidget, dynamicZoneWidget } from './component-field.js';
 import { mediaWidget } from './media-field.js';
 import { uidWidget } from './uid-field.js';
 import { blocksWidget } from './blocks-editor.js';
+import { markdownWidget } from './markdown-field.js';
 
 // One widget per attribute type: how an API value becomes a form value, how it goes back, and how it is drawn.
 // Conversions only reshape input (text → number, local time → ISO); the API alone validates.
@@ -64,7 +65,7 @@ export const WIDGETS = {
   email: input('email'),
   password: { ...input('password', { autocomplete: 'new-password' }), read: () => '' },
   text: textarea(3),
-  richtext: { ...textarea(12), hint: 'Markdown' },
+  richtext: markdownWidget,
   integer: number('1'),
   biginteger: input('text', { inputmode: 'numeric' }),
   float: number('any'),

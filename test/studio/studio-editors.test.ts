@@ -239,6 +239,26 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     expect(readJson(`content/articles/${documentId}.draft.json`).seo ?? null).toBeNull();
   });
 
+  it('writes Markdown from the rich text toolbar around the selection (a list of lines, then bold)', async () => {
+    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/new?locale=en`);
+    await page.reload();
+    await page.locator('#field-title').fill('Markdown notes');
+    await page.getByLabel('Component to add to blocks').selectOption('shared.rich-text');
+    await field('blocks').getByRole('button', { name: 'Add to blocks' }).click();
+    const body = page.locator('#field-blocks-0-body');
+    await body.fill('Fjords\nRidges');
+    await body.press('Control+a');
+    await field('blocks.0.body').getByRole('button', { name: 'Bulleted list' }).click();
+    await expect.poll(() => body.inputValue()).toBe('- Fjords\n- Ridges');
+    await body.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(2, 8));
+    await body.press('Control+b');
+    await expect.poll(() => body.inputValue()).toBe('- **Fjords**\n- Ridges');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Markdown notes');
+    const documentId = decodeURIComponent(new URL(page.url()).hash.split('/')[3].split('?')[0]);
+    expect(readJson(`content/articles/${documentId}.draft.json`).blocks).toEqual([{ __component: 'shared.rich-text', body: '- **Fjords**\n- Ridges' }]);
+  });
+
   it('writes new blocks into a new document: Enter splits, Backspace at a block\'s start joins, a nested list made with Tab and Shift+Tab, code, a block dragged', async () => {
     await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/new?locale=en`);
     await page.reload();
