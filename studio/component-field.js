@@ -12,6 +12,9 @@ import { EntryContext } from './form-context.js';
 /** One component's form values from its API object. */
 const readItem = (uid, source) => ({ __key: itemKey(), ...readFields(componentAttributes(uid), source ?? {}) });
 
+/** A new entry: the component's schema defaults filled in, as a new document's are. */
+const newItem = (uid) => readItem(uid, Object.fromEntries(componentAttributes(uid).filter((attribute) => attribute.default !== undefined).map((attribute) => [attribute.name, attribute.default])));
+
 /** One component's API object from its form values; problems (JSON syntax) are thrown with their paths. */
 function writeItem(uid, values, path) {
   const { data, problems } = writeFields(componentAttributes(uid), values, path);
@@ -34,7 +37,7 @@ function ComponentField({ attribute, value, onChange, errors, path, locale }) {
   const uid = attribute.component;
   const name = components.get(uid)?.displayName ?? uid;
   if (!attribute.repeatable) {
-    if (!value) return html`<button type="button" onClick=${() => onChange(readItem(uid, {}))}>Add ${name}</button>`;
+    if (!value) return html`<button type="button" onClick=${() => onChange(newItem(uid))}>Add ${name}</button>`;
     return html`<fieldset class="component">
       ${itemFields({ uid, item: value, errors, path, locale, onItem: onChange })}
       <button type="button" class="danger" onClick=${() => onChange(null)}>Remove ${name}</button>
@@ -43,13 +46,13 @@ function ComponentField({ attribute, value, onChange, errors, path, locale }) {
   return html`<${ItemList} items=${value} path=${path} onChange=${onChange} min=${attribute.min} max=${attribute.max}
     title=${(item, index) => itemTitle(uid, item, index)} hasError=${(index) => hasErrorUnder(errors, [...path, index])}
     render=${(item, index) => itemFields({ uid, item, errors, path: [...path, index], locale, onItem: (next) => onChange((current) => current.map((other, at) => (at === index ? apply(next, other) : other))) })}>
-    <button type="button" onClick=${() => onChange((current) => [...current, readItem(uid, {})])}>Add an entry to ${attribute.name}</button>
+    <button type="button" onClick=${() => onChange((current) => [...current, newItem(uid)])}>Add an entry to ${attribute.name}</button>
   </${ItemList}>`;
 }
 
 function DynamicZoneField({ attribute, value, onChange, errors, path, locale }) {
   const [chosen, setChosen] = useState(attribute.components[0]);
-  const add = () => onChange((current) => [...current, { ...readItem(chosen, {}), __component: chosen }]);
+  const add = () => onChange((current) => [...current, { ...newItem(chosen), __component: chosen }]);
   return html`<${ItemList} items=${value} path=${path} onChange=${onChange} min=${attribute.min} max=${attribute.max}
     title=${(item, index) => itemTitle(item.__component, item, index)} hasError=${(index) => hasErrorUnder(errors, [...path, index])}
     render=${(item, index) => (item.__raw

@@ -48,6 +48,7 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     const quoteFile = join(root, 'schemas/components/shared/quote.json');
     const quote = JSON.parse(readFileSync(quoteFile, 'utf8'));
     quote.attributes.anchor = { type: 'uid', targetField: 'title' };
+    quote.attributes.tone = { type: 'enumeration', enum: ['calm', 'loud'], default: 'calm' }; // a new entry starts with it
     writeFileSync(quoteFile, JSON.stringify(quote));
     // The types the sample article lacks: a date-time, a time, a boolean that may be null.
     const articleFile = join(root, 'schemas/api/article/content-types/article/schema.json');
@@ -146,6 +147,7 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await field('blocks').getByRole('button', { name: 'Add to blocks' }).click();
     await page.locator('#field-blocks-2-title').fill('Go early');
     await page.locator('#field-blocks-2-body').fill('The light is best before nine.');
+    expect(await page.locator('#field-blocks-2-tone').inputValue()).toBe('calm');
     await field('blocks.2.anchor').getByRole('button', { name: 'Generate' }).click();
     await expect.poll(() => page.locator('#field-blocks-2-anchor').inputValue()).toBe('go-early');
     // Dragged by its head onto the rich text's: the same move as "Move item 3 up".
@@ -207,7 +209,7 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
       metaTitle: 'Norway, revisited', metaDescription: 'A photo essay from the Norwegian fjords.', shareImage: PIZZA,
       metaSocial: [{ socialNetwork: 'Twitter', title: 'Second look', description: null }, { socialNetwork: 'Facebook', title: 'Norway in pictures', description: 'Fjords and ridges in late summer' }],
     });
-    expect(saved.blocks).toEqual([{ __component: 'shared.slider', files: [PIZZA, COFFEE] }, { __component: 'shared.quote', title: 'Go early', body: 'The light is best before nine.', anchor: 'go-early' }]);
+    expect(saved.blocks).toEqual([{ __component: 'shared.slider', files: [PIZZA, COFFEE] }, { __component: 'shared.quote', title: 'Go early', body: 'The light is best before nine.', anchor: 'go-early', tone: 'calm' }]);
     expect(saved.body.slice(0, 3)).toEqual([
       { type: 'paragraph', children: [text('Norway in late summer is almost unfairly beautiful. '), text('Truly.', { bold: true })] },
       { type: 'paragraph', children: [{ type: 'link', url: 'https://example.com/pack', children: [text('Pack')] }, text(' light.\n'), text('Always.', { italic: true })] },
