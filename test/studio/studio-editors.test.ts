@@ -14,6 +14,7 @@ const CHROMIUM = findChromium();
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
 const MARCO = 'qig4xffu7hjyawrhvhipfbv9'; // the author "Marco Rossi"
+const AMELIE = 'nvys3yb5qcrc89ob002blkoe'; // the author "Amélie Laurent"
 const COFFEE = 'k4h9a2dz4n5hognvjhts7j3m'; // coffee-beans.png
 const PIZZA = 'dylorqz16sqjb5nsoejm7ix6'; // pizza-margherita.png
 const text = (value: string, marks: Record<string, boolean> = {}) => ({ type: 'text', text: value, ...marks });
@@ -343,7 +344,7 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     expect(problems).toEqual([]);
   });
 
-  it('reads a relation\'s target by its main field only, shows 12 chips until "Show all", and searches the target on the server', async () => {
+  it('reads a relation\'s target by its main field only, shows 12 chips until "Show all", searches the target on the server, picks with Enter and reorders by drag', async () => {
     const api = (method: string, path: string, data?: unknown) => fetch(`${server.url.replace(/\/$/, '')}/api/${path}`, {
       method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify({ data }),
     }).then((response) => response.json());
@@ -365,6 +366,16 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     const asked = new URL((await search).url()).searchParams;
     expect([asked.get('pagination[pageSize]'), asked.get('fields[0]')]).toEqual(['10', 'name']);
     await expect.poll(() => field('author').getByRole('option').allTextContents()).toEqual(['Amélie Laurent']);
+    // Enter picks the highlighted option (it does not submit the form); a chip dragged onto the first moves there.
+    await field('author').getByRole('combobox').press('Enter');
+    await expect.poll(() => field('author').locator('.chip').allTextContents()).toEqual(['Amélie Laurent×']);
+    expect(await formStatus().count()).toBe(0);
+    await chips.nth(13).dragTo(chips.nth(0));
+    await expect.poll(() => chips.first().textContent()).toBe('Peak 14×');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => formStatus().textContent()).toBe('Draft saved');
+    expect(draft().tags).toEqual([tags[13], ...tags.slice(0, 13)]);
+    expect(draft().author).toBe(AMELIE);
     expect(problems).toEqual([]);
   });
 });
