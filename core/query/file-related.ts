@@ -8,24 +8,30 @@ export const isFileRelated = (model: Model, name: string): boolean => name === '
 /**
  * The rows a file's `related` lists: every row (each draft and published version, every locale) of
  * a type the caller may read whose own media fields hold the file, once per field that holds it (Strapi
- * keeps one morph link per field), in the order the links were made: by the row's creation, a draft
- * before its published version. Media inside components are not listed (Strapi links those to the
- * component rows, which this list leaves out).
+ * keeps one morph link per field). Strapi orders the links by their `order` column, the file's position
+ * in the field, then by when the link was made, which here is the row's last write (recorded:
+ * v4.populate.media.related lists k1's cover, then later links, then k1's gallery where the file is second).
+ * Media inside components are not listed (Strapi links those to the component rows).
  *
  * @example
- * fileLinks(index, 'k4h9…', () => true).map((row) => row.uid) // ['api::kitchen.kitchen', 'api::kitchen.kitchen']
+ * fileLinks(index, 'k4h9…', () => true).map((row) => row.uid) // ['api::kitchen.kitchen', 'api::author.author']
  */
 export function fileLinks(index: ContentIndex, fileId: string, canRead: (uid: string) => boolean): Row[] {
-  const links: Row[] = [];
+  const links: { row: Row; position: number }[] = [];
   for (const model of index.models.values()) {
     if (model.modelType !== 'contentType' || model.uid.startsWith('plugin::') || !canRead(model.uid)) continue;
     const media = model.attributeNames.filter((name) => model.attributes[name].type === 'media');
     for (const row of media.length ? index.rows(model.uid) : []) {
       for (const name of media) {
         const value = row.data[name];
-        if (Array.isArray(value) ? value.includes(fileId) : value === fileId) links.push(row);
+        const position = Array.isArray(value) ? value.indexOf(fileId) : value === fileId ? 0 : -1;
+        if (position >= 0) links.push({ row, position });
       }
     }
   }
-  return links.sort((a, b) => compareCreation(a, b) || (a.status === b.status ? 0 : a.status === 'draft' ? -1 : 1));
+  const written = (row: Row) => row.updatedAt ?? row.createdAt;
+  const byWrite = (a: Row, b: Row) => (written(a) < written(b) ? -1 : written(a) > written(b) ? 1 : 0);
+  const draftFirst = (a: Row, b: Row) => (a.status === b.status ? 0 : a.status === 'draft' ? -1 : 1);
+  links.sort((a, b) => a.position - b.position || byWrite(a.row, b.row) || compareCreation(a.row, b.row) || draftFirst(a.row, b.row));
+  return links.map(({ row }) => row);
 }
