@@ -124,3 +124,25 @@ export function queryUsers(users: StoredUser[], query: RawQuery): StoredUser[] {
 export function countUsers(users: StoredUser[], query: RawQuery): number {
   return users.filter(filterTest(query.filters)).length;
 }
+
+/** User attributes a `fields` list may not name: private ones and the role relation (Strapi's 400 names their path). */
+const UNSELECTABLE = ['password', 'resetPasswordToken', 'confirmationToken', 'role'];
+
+/**
+ * `fields` on the user routes (`fields[0]=username`, `fields=username,email`): the names to keep
+ * beside `id` and `documentId`, or undefined for all. Unknown names → 400 `Invalid key`, private ones
+ * too (recorded: users.fields.*).
+ */
+export function selectUserFields(raw: unknown): string[] | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const items = (Array.isArray(raw) ? raw : isRecord(raw) ? Object.values(raw) : [raw]).flatMap((item) => textOf(item).split(','));
+  const names: string[] = [];
+  for (const name of items.map((item) => item.trim())) {
+    if (name === '*') return undefined;
+    if (name === '') continue;
+    if (UNSELECTABLE.includes(name)) throw invalidKey(name, name, 'fields');
+    if (!Object.hasOwn(FIELDS, name)) throw invalidKey(name, null, 'fields');
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}

@@ -6,7 +6,7 @@ import type { Auth } from './auth.js';
 import { findRole, listRoles, permissionTree } from './roles.js';
 import type { StoredUser } from './state-store.js';
 import { changePassword, forgotPassword, login, me, register, resetPassword } from './user-actions.js';
-import { countUsers, queryUsers } from './user-query.js';
+import { countUsers, queryUsers, selectUserFields } from './user-query.js';
 import { sanitizeUser } from './users.js';
 
 /** One request to the users-permissions routes, independent of HTTP. */
@@ -48,20 +48,30 @@ interface Route {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
-/** `populate=role`, `populate=*`, `populate[role]=true`, `populate[0]=role`: the user's role; anything else → 400. */
+/** A user as answered: its public fields, or `id`, `documentId` and the selected `fields`, in schema order. */
+function publicFields(fields: string[] | undefined): (user: StoredUser) => Record<string, unknown> {
+  if (!fields) return sanitizeUser as (user: StoredUser) => Record<string, unknown>;
+  return (user) => Object.fromEntries(Object.entries(sanitizeUser(user)).filter(([key]) => key === 'id' || key === 'documentId' || fields.includes(key)));
+}
+
+/**
+ * `fields` (see selectUserFields), then `populate=role`, `populate=*`, `populate[role]=true`,
+ * `populate[0]=role`: the user's role; any other populate → 400.
+ */
 function withRole(search: string, caller?: Caller): (user: StoredUser) => unknown {
-  const { populate } = parseQueryString(search);
-  if (populate === undefined) return sanitizeUser;
+  const { populate, fields } = parseQueryString(search);
+  const present = publicFields(selectUserFields(fields));
+  if (populate === undefined) return present;
   // `populate[0][a]=b` is a list holding an object (with no prototype: String() of it throws).
   if (Array.isArray(populate) && !populate.every((item) => typeof item === 'string')) throw new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object');
   const keys = typeof populate === 'string' ? populate.split(',') : Array.isArray(populate) ? populate : isRecord(populate) ? Object.keys(populate) : [String(populate)];
   for (const key of keys) if (key !== 'role' && key !== '*') throw invalidKey(key, key, 'populate');
   // Strapi's output sanitizer drops a populated role the caller may not read (a plain user; recorded: users.me.populate)
-  if (caller && !caller.allows(UP.roleFind)) return sanitizeUser;
+  if (caller && !caller.allows(UP.roleFind)) return present;
   const roles = listRoles([]);
   return (user) => {
     const { nb_users: _count, ...role } = roles.find((candidate) => candidate.type === user.role)!;
-    return { ...sanitizeUser(user), role };
+    return { ...present(user), role };
   };
 }
 

@@ -252,6 +252,25 @@ describe('GET /api/users, /api/users/:id, /api/users/count', () => {
     expect(bad.body).toEqual(errorBody(400, 'ValidationError', 'Invalid key password', { key: 'password', path: 'password', source: 'query', param: 'filters' }));
   });
 
+  it.each([
+    // recorded from Strapi 5.54: users.fields.list, .string, .one
+    ['fields[0]=email&fields[1]=username', ['id', 'documentId', 'username', 'email']],
+    ['fields=blocked,username', ['id', 'documentId', 'username', 'blocked']],
+  ])('keeps id, documentId and the selected fields, in schema order: %s', async (query, keys) => {
+    const headers = bearer(granted.jwt);
+    for (const user of (await granted.getJson(`/api/users?${query}`, { headers })).body) expect(Object.keys(user)).toEqual(keys);
+    expect(Object.keys((await granted.getJson(`/api/users/${granted.user.id}?${query}`, { headers })).body)).toEqual(keys);
+  });
+
+  it.each([
+    // recorded: users.fields.unknown, users.fields.password
+    ['fields[0]=nope', { key: 'nope', path: null, source: 'query', param: 'fields' }],
+    ['fields[0]=password', { key: 'password', path: 'password', source: 'query', param: 'fields' }],
+  ])('refuses an unknown or private field: %s', async (query, details) => {
+    const { body } = await granted.getJson(`/api/users?${query}`, { headers: bearer(granted.jwt) });
+    expect(body).toEqual(errorBody(400, 'ValidationError', `Invalid key ${details.key}`, details));
+  });
+
   it('answers one user by numeric id, and 204 for an unknown id', async () => {
     const headers = bearer(granted.jwt);
     const { status, body } = await granted.getJson(`/api/users/${granted.user.id}`, { headers });

@@ -1,6 +1,6 @@
 // Relation shapes (shorthand, connect/disconnect/set, positions) on both sides of every kind, and
 // component / dynamic-zone writes. Each write is followed by a read of what it left.
-import { get, post, put } from './helpers.mjs';
+import { del, get, post, put } from './helpers.mjs';
 
 const KITCHEN = '/api/kitchens/@@rk?fields[0]=title&populate[owner][fields][0]=name&populate[picks][fields][0]=name';
 const POST = '/api/posts/@@rp?fields[0]=title&populate[author][fields][0]=name&populate[tags][fields][0]=name';
@@ -85,4 +85,25 @@ const comp = [
   get('comp.post.sections.fr', '/api/posts/@@post3?locale=fr&fields[0]=title&populate[sections][populate]=*&populate[seo]=true'),
 ];
 
-export default [...rel, ...comp];
+// the v4 response format on writes, counts, uploads and users-permissions
+const V4 = { headers: { 'Strapi-Response-Format': 'v4' } };
+const v4 = [
+  post('v4.create.tag', '/api/tags', { data: { name: 'Vee', weight: 3 } }, V4),
+  get('v4.find.created', '/api/tags?filters[name][$eq]=Vee&fields[0]=name', { capture: { tv4: 'data.0.documentId' } }),
+  put('v4.update.tag', '/api/tags/@@tv4?populate[posts][fields][0]=title', { data: { weight: 4, posts: ['@@post2'] } }, V4),
+  get('v4.count', '/api/tags?sort=name&fields[0]=name&populate[posts][count]=true', V4),
+  put('v4.update.kitchen.relations', '/api/kitchens/@@rk?populate[picks][fields][0]=name&populate[owner]=true', { data: { picks: ['@@tv4'] } }, V4),
+  post('v4.create.invalid', '/api/kitchens', { data: { title: 123 } }, V4),
+  del('v4.delete.tag', '/api/tags/@@tv4', V4), del('v4.delete.tag.again', '/api/tags/@@tv4', V4),
+  { id: 'v4.upload.post', method: 'POST', path: '/api/upload', multipart: { files: [{ name: 'v4.txt', type: 'text/plain', text: 'v4' }] }, ...V4 },
+  get('v4.users.me', '/api/users/me', { auth: 'jwt:ada', ...V4 }),
+  get('v4.users.list', '/api/users?sort=username&fields[0]=username', V4),
+  get('users.fields.list', '/api/users?sort=username&fields[0]=username&fields[1]=email'), get('users.fields.string', '/api/users?sort=username&fields=username,blocked'),
+  get('users.fields.populate.role', '/api/users?sort=username&fields[0]=username&populate=role'), get('users.fields.unknown', '/api/users?fields[0]=nope'),
+  get('users.fields.password', '/api/users?fields[0]=password'), get('users.fields.one', '/api/users/@@ada?fields[0]=email'),
+  get('users.fields.me', '/api/users/me?fields[0]=username', { auth: 'jwt:ada' }), get('users.fields.count', '/api/users/count?fields[0]=username'),
+  get('v4.upload.file.one', '/api/upload/files/@@img1', V4),
+  get('v4.populate.media.related', '/api/kitchens/@@k1?fields[0]=title&populate[cover][populate]=*', V4),
+];
+
+export default [...rel, ...comp, ...v4];
