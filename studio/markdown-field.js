@@ -1,10 +1,11 @@
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { link, prefixLines, PREFIXES, wrap, WRAPS } from './markdown-edit.js';
+import { MarkdownPreview } from './markdown-preview.js';
 
 // Rich text (Markdown): a textarea with a toolbar that writes the Markdown syntax around the
-// selection (Strapi's Markdown editor does the same), so an editor need not remember it. The
-// value is the text itself: what is stored is exactly what is typed.
+// selection (Strapi's Markdown editor does the same), so an editor need not remember it, and a
+// Preview of how it reads. The value is the text itself: what is stored is exactly what is typed.
 
 const TOOLS = [
   ['Bold', 'B', (text, start, end) => wrap(text, start, end, ...WRAPS.bold)],
@@ -22,8 +23,9 @@ const SHORTCUTS = { b: 'Bold', i: 'Italic' };
 function MarkdownField({ id, value, onChange, invalid, attribute }) {
   const ref = useRef();
   const selection = useRef();
+  const [previewing, setPreviewing] = useState(false);
   useLayoutEffect(() => {
-    if (!selection.current) return;
+    if (!selection.current || !ref.current) return;
     ref.current.focus();
     ref.current.setSelectionRange(selection.current.start, selection.current.end);
     selection.current = undefined;
@@ -41,9 +43,12 @@ function MarkdownField({ id, value, onChange, invalid, attribute }) {
   };
   return html`<div class="markdown-field">
     <div class="blocks-toolbar" role="toolbar" aria-label=${`Markdown for ${attribute.name}`}>
-      ${TOOLS.map(([label, text]) => html`<button type="button" aria-label=${label} title=${label} onMouseDown=${(event) => event.preventDefault()} onClick=${() => apply(label)}>${text}</button>`)}
+      ${TOOLS.map(([label, text]) => html`<button type="button" aria-label=${label} title=${label} disabled=${previewing} onMouseDown=${(event) => event.preventDefault()} onClick=${() => apply(label)}>${text}</button>`)}
+      <button type="button" class="preview-toggle" aria-pressed=${previewing} onClick=${() => setPreviewing(!previewing)}>${previewing ? 'Edit' : 'Preview'}</button>
     </div>
-    <textarea id=${id} ref=${ref} rows="12" value=${value} aria-invalid=${invalid} onKeyDown=${onKeyDown} onInput=${(event) => onChange(event.currentTarget.value)} />
+    ${previewing
+      ? html`<${MarkdownPreview} text=${value} label=${`Preview of ${attribute.name}`} />`
+      : html`<textarea id=${id} ref=${ref} rows="12" value=${value} aria-invalid=${invalid} onKeyDown=${onKeyDown} onInput=${(event) => onChange(event.currentTarget.value)} />`}
   </div>`;
 }
 

@@ -242,7 +242,7 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     expect(readJson(`content/articles/${documentId}.draft.json`).seo ?? null).toBeNull();
   });
 
-  it('writes Markdown from the rich text toolbar around the selection (a list of lines, then bold)', async () => {
+  it('writes Markdown from the rich text toolbar around the selection (a list of lines, then bold) and previews it', async () => {
     await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/new?locale=en`);
     await page.reload();
     await page.locator('#field-title').fill('Markdown notes');
@@ -255,6 +255,13 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await expect.poll(() => body.inputValue()).toBe('- Fjords\n- Ridges');
     await body.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(2, 8));
     await body.press('Control+b');
+    await expect.poll(() => body.inputValue()).toBe('- **Fjords**\n- Ridges');
+    // The preview draws it as it reads (elements, never an HTML string), then back to the text.
+    await field('blocks.0.body').getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('document', { name: 'Preview of body' });
+    await expect.poll(() => preview.locator('ul > li').allTextContents()).toEqual(['Fjords', 'Ridges']);
+    expect(await preview.locator('li strong').textContent()).toBe('Fjords');
+    await field('blocks.0.body').getByRole('button', { name: 'Edit' }).click();
     await expect.poll(() => body.inputValue()).toBe('- **Fjords**\n- Ridges');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Markdown notes');
