@@ -1,5 +1,7 @@
+import { useContext } from 'preact/hooks';
 import { html } from './html.js';
 import { editable, WIDGETS } from './fields.js';
+import { FormContext } from './form-context.js';
 
 // A form is a list of fields drawn from schema attributes. The same three functions serve a
 // document and every component inside it (nested at any depth), each field addressed by its path
@@ -59,6 +61,13 @@ function errorAt(errors, key, leaf) {
 /** Whether any error names this path or a path below it (a collapsed item with an error opens). */
 export const hasErrorUnder = (errors, path) => Object.keys(errors).some((key) => key === path.join('.') || key.startsWith(`${path.join('.')}.`));
 
+/** In a localized type, a field that is not localized holds one value for every locale (Strapi's i18n `localized: false`): saying so. */
+function Shared({ attribute }) {
+  const { model } = useContext(FormContext);
+  if (!model?.localized || attribute.pluginOptions?.i18n?.localized !== false) return '';
+  return html` <span class="shared hint" title="Saving it here changes it in every locale">same in every locale</span>`;
+}
+
 /** One field: label, widget, and the API's message for its path. */
 export function Field({ attribute, value, errors, path, onChange, locale }) {
   const key = path.join('.');
@@ -70,7 +79,7 @@ export function Field({ attribute, value, errors, path, onChange, locale }) {
   const widget = WIDGETS[attribute.type];
   const error = errorAt(errors, key, !widget.nested);
   return html`<div class=${`field field-${attribute.type}${error ? ' has-error' : ''}`} data-field=${key}>
-    <label for=${id}>${attribute.name}${attribute.required ? html`<span class="required" title="required"> *</span>` : ''}</label>
+    <label for=${id}>${attribute.name}${attribute.required ? html`<span class="required" title="required"> *</span>` : ''}${path.length === 1 && html`<${Shared} attribute=${attribute} />`}</label>
     ${widget.draw({ id, value, onChange, attribute, locale, errors, path, invalid: error ? 'true' : undefined })}
     ${widget.hint && html`<span class="hint">${widget.hint}</span>`}
     ${error && html`<p class="field-error" role="alert">${error}</p>`}

@@ -119,6 +119,8 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await page.locator('#field-slug').fill('');
     await field('slug').getByRole('button', { name: 'Generate' }).click();
     await expect.poll(() => page.locator('#field-slug').inputValue()).toBe('mountains-of-norway-revisited');
+    expect(await field('views').locator('.shared').textContent()).toBe('same in every locale'); // i18n localized: false
+    expect(await field('title').locator('.shared').count()).toBe(0);
     await page.locator('#field-views').fill('43');
     await page.locator('#field-featured').check();
     await page.locator('#field-publishDate').fill('2025-06-01');
