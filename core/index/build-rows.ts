@@ -70,20 +70,32 @@ export function buildDocumentRows(model: Model, records: FileRecord[], config: C
 /** A row, the record it was built from, and whether that is a `.draft` file (a plain file's draft row is its published version). */
 interface SourcedRow { row: Row; draftFile: boolean; record: FileRecord }
 
+const sharedByModel = new WeakMap<Model, string[]>();
+
+/** A localized type's attributes that are not localized (worked out once per model, not per document). */
+function sharedAttributes(model: Model): string[] {
+  let shared = sharedByModel.get(model);
+  if (!shared) sharedByModel.set(model, (shared = model.attributeNames.filter((name) => !isLocalizedAttribute(model, model.attributes[name]))));
+  return shared;
+}
+
 /**
  * A row's donors are the other rows read from files of its kind; only when no other row has a
  * file of that kind (a new draft of a published document) are the others used, as Strapi copies a
  * new localization's shared fields from an existing version.
  */
 function shareUnlocalizedFields(model: Model, rows: SourcedRow[], config: CmsConfig): void {
-  const shared = model.attributeNames.filter((name) => !isLocalizedAttribute(model, model.attributes[name]));
+  const shared = sharedAttributes(model);
   if (!shared.length) return;
+  const missingOf = rows.map(({ row }) => shared.filter((name) => !(name in row.data)));
+  // Most documents hold every shared field in every file: nothing to rank or copy.
+  if (missingOf.every((missing) => !missing.length)) return;
   const rank = ({ row }: SourcedRow) => (row.locale === config.defaultLocale ? 0 : 1) + (row.status === 'published' ? 0 : 2);
   const ranked = [...rows].sort((a, b) => rank(a) - rank(b));
   const own = new Map(rows.map(({ row }) => [row, row.data]));
-  for (const entry of rows) {
+  for (const [at, entry] of rows.entries()) {
     const { row } = entry;
-    const missing = shared.filter((name) => !(name in row.data));
+    const missing = missingOf[at];
     if (!missing.length) continue;
     const others = ranked.filter((candidate) => candidate !== entry);
     const sameKind = others.filter((candidate) => candidate.draftFile === entry.draftFile);
