@@ -8,7 +8,7 @@ const TAG = { paragraph: 'p', quote: 'blockquote' };
 
 /**
  * A list: one inline editor per item (Enter adds the next item, or leaves the list on an empty
- * one; Tab indents an item into a nested list, Shift+Tab lifts it out), nested lists drawn the
+ * one; Tab indents an item into a nested list, Shift+Tab or Backspace at its start lifts it out), nested lists drawn the
  * same way. `onLift(index, offset)` and `onLeave(index)` take an item out of this list: the
  * list's parent does it, as the item lands there. The moved item's editor takes the caret.
  */
@@ -38,6 +38,7 @@ function ListBlock({ block, onChange, onLift, onLeave, tools, label }) {
     ? html`<li class="nested"><${ListBlock} block=${item} tools=${tools} label=${`${label}, nested list ${index + 1}`} onLift=${fromNested(index, outdentItem)} onLeave=${fromNested(index, leaveNested)}
         onChange=${(update) => setItems((current) => current.map((other, at) => (at === index ? update(other) : other)))} /></li>`
     : html`<li class="list-item"><${InlineEditor} nodes=${item.children} tools=${tools} label=${`${label}, item ${index + 1}`} focus=${focusAt.index === index ? focusAt.n : 0} onEnter=${enter(index)} onTab=${tab(index)}
+        onJoinBack=${() => onLift(index, 0)}
         onChange=${(children) => setItems((current) => current.map((other, at) => (at === index ? { ...other, children } : other)))} />
         <button type="button" class="link" aria-label=${`Remove ${label}, item ${index + 1}`} disabled=${items.length === 1} onClick=${() => setItems((current) => current.filter((_, at) => at !== index))}>×</button></li>`))}
   </${List}>`;

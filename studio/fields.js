@@ -63,7 +63,8 @@ export const WIDGETS = {
   string: input('text'),
   uid: uidWidget,
   email: input('email'),
-  password: { ...input('password', { autocomplete: 'new-password' }), read: () => '' },
+  // Never read back (the API does not send it): left empty, it stays as it is.
+  password: { ...input('password', { autocomplete: 'new-password' }), read: () => '', hint: 'Left empty, it stays as it is' },
   text: textarea(3),
   richtext: markdownWidget,
   integer: number('1'),

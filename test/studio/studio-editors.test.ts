@@ -271,7 +271,7 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     expect(readJson(`content/articles/${documentId}.draft.json`).blocks).toEqual([{ __component: 'shared.rich-text', body: '- **Fjords**\n- Ridges' }]);
   });
 
-  it('writes new blocks into a new document: Enter splits, Backspace at a block\'s start joins, a nested list made with Tab and Shift+Tab, code, a block dragged', async () => {
+  it('writes new blocks into a new document: Enter splits, Backspace at a block\'s start joins, a nested list made with Tab and Shift+Tab, an item lifted by Backspace, code, a block dragged', async () => {
     await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/new?locale=en`);
     await page.reload();
     await page.locator('#field-title').fill('Blocks from scratch');
@@ -310,6 +310,12 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     // The code block dragged by its grip onto the paragraph before it: they swap.
     await field('body').locator('li.block').nth(3).locator('.grip').dragTo(field('body').locator('li.block').nth(2));
     await expect.poll(() => page.getByLabel('body block 3 language').inputValue()).toBe('js');
+    // Backspace at the start of the last item lifts it out of the list: a paragraph after it.
+    const third = page.getByRole('textbox', { name: 'body block 2, item 3' });
+    await third.click();
+    await third.press('Home');
+    await third.press('Backspace');
+    await expect.poll(() => page.getByRole('textbox', { name: 'body block 3' }).textContent()).toBe('third');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Blocks from scratch');
     const documentId = decodeURIComponent(new URL(page.url()).hash.split('/')[3].split('?')[0]);
@@ -318,8 +324,8 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
       { type: 'list', format: 'ordered', children: [
         { type: 'list-item', children: [text('first')] },
         { type: 'list', format: 'ordered', indentLevel: 1, children: [{ type: 'list-item', children: [text('second')] }] },
-        { type: 'list-item', children: [text('third')] },
       ] },
+      { type: 'paragraph', children: [text('third')] },
       { type: 'code', children: [text('let a = 1;\nlet b = 2;')], language: 'js' },
       { type: 'paragraph', children: [text('After the list.')] },
     ]);
