@@ -1,11 +1,30 @@
-import { useContext, useState } from 'preact/hooks';
+import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { request } from './api.js';
 import { EntryContext, FormContext } from './form-context.js';
 
+/** Whether a changed document uid is free in its locale (`POST ./api/uid/check`), asked once typing pauses. */
+function useAvailability(value, form, attribute, enabled) {
+  const [answer, setAnswer] = useState();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) { first.current = false; return undefined; } // the value as read needs no check
+    setAnswer(undefined);
+    if (!enabled || value === '') return undefined;
+    let current = true;
+    const timer = setTimeout(() => {
+      request('POST', './api/uid/check', { body: { contentType: form.model.uid, field: attribute.name, value, documentId: form.documentId, locale: form.locale } })
+        .then((body) => current && setAnswer(body), () => current && setAnswer(undefined));
+    }, 300);
+    return () => { current = false; clearTimeout(timer); };
+  }, [value]);
+  return answer;
+}
+
 /**
  * A uid input with "Generate": the server makes the value from the attribute's `targetField`
- * (`POST ./api/uid/generate`, the rule a write applies), so the studio holds no slug code.
+ * (`POST ./api/uid/generate`, the rule a write applies), so the studio holds no slug code. A
+ * document's own uid, once changed, says whether it is free, and offers a free one when it is not.
  */
 function UidField({ id, attribute, value, onChange, invalid }) {
   const form = useContext(FormContext);
@@ -13,6 +32,8 @@ function UidField({ id, attribute, value, onChange, invalid }) {
   const entry = useContext(EntryContext);
   const [problem, setProblem] = useState();
   const canGenerate = attribute.targetField && form.model;
+  // A uid inside a component is unique nowhere: only a document's own is checked.
+  const availability = useAvailability(value, form, attribute, !entry && !!form.model);
   const generate = async () => {
     setProblem(undefined);
     try {
@@ -27,6 +48,10 @@ function UidField({ id, attribute, value, onChange, invalid }) {
     <input id=${id} type="text" value=${value} aria-invalid=${invalid} onInput=${(event) => onChange(event.currentTarget.value)} />
     ${canGenerate && html`<button type="button" onClick=${generate} title=${`From ${attribute.targetField}`}>Generate</button>`}
     ${problem && html`<span class="hint" role="status">${problem}</span>`}
+    ${availability && (availability.isAvailable
+      ? html`<span class="hint available" role="status">Available</span>`
+      : html`<span class="hint taken" role="status">Taken by another document
+          <button type="button" class="link" onClick=${() => onChange(availability.suggestion)}>Use ${availability.suggestion}</button></span>`)}
   </span>`;
 }
 

@@ -9,7 +9,7 @@ import { json } from './respond.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { studioGitResponse } from './studio-git-routes.js';
 import { studioComponents, studioModels } from './studio-schemas.js';
-import { generateUidAnswer } from './studio-uid-route.js';
+import { checkUidAnswer, generateUidAnswer } from './studio-uid-route.js';
 import { readBody } from './body.js';
 
 /**
@@ -22,9 +22,13 @@ import { readBody } from './body.js';
  *   GET <admin.path>/api/schemas       the content types the credential may read, and the components (401 for the Public role)
  *   <admin.path>/api/git/…             the Git panel (studio-git-routes.ts)
  *   POST <admin.path>/api/uid/generate a uid attribute's value from its targetField, as a write would make it
+ *   POST <admin.path>/api/uid/check    whether a uid value is free in its locale, and a free one like it
  *
  * Everything else the studio does goes through the public REST API with the signed-in credential.
  */
+
+/** The uid routes (POST): a value made from the targetField, and whether a value is free. */
+const UID_ROUTES: Record<string, typeof generateUidAnswer | typeof checkUidAnswer> = Object.assign(Object.create(null), { '/api/uid/generate': generateUidAnswer, '/api/uid/check': checkUidAnswer });
 
 const here = dirname(new URL(import.meta.url).pathname);
 /** `studio/` beside `core/` (sources under vitest) or beside `dist/` (the built package). */
@@ -70,10 +74,11 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   if (!STUDIO_DIR) throw new NotFoundError('The studio is not installed with this package');
   const rest = url.pathname.slice(base.length);
   if (rest.startsWith('/api/git/')) return studioGitResponse(cms, request, rest.slice('/api/git/'.length), url, headers);
-  if (rest === '/api/uid/generate') {
+  const uidRoute = UID_ROUTES[rest];
+  if (uidRoute) {
     if (request.method !== 'POST') throw new MethodNotAllowedError(['POST']);
     const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
-    return json(200, generateUidAnswer(cms.models, cms.index, caller, await readBody(request)), { ...headers, 'cache-control': 'no-store' });
+    return json(200, uidRoute(cms.models, cms.index, caller, await readBody(request)), { ...headers, 'cache-control': 'no-store' });
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowedError(['HEAD', 'GET']);
   if (rest === '') return new Response(null, { status: 308, headers: { ...headers, location: `${base}/${url.search}` } });

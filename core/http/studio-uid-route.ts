@@ -2,7 +2,7 @@ import type { Caller } from '../access/permissions.js';
 import type { ContentIndex } from '../index/content-index.js';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { Model, Models } from '../schema/types.js';
-import { componentUid, uniqueUid } from '../service/generate-uid.js';
+import { componentUid, uidAvailability, uniqueUid } from '../service/generate-uid.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -41,8 +41,34 @@ function modelOfField(models: Models, contentType: Model, component: unknown): M
  * generateUidAnswer(cms.models, cms.index, caller, { contentType: 'api::article.article', field: 'slug', data: { title: 'Hi' } }) // { data: 'hi' }
  */
 export function generateUidAnswer(models: Models, index: ContentIndex, caller: Caller, body: unknown): { data: string | null } {
+  const { model, owner, field, attribute, request } = uidRequest(models, caller, body, '{ contentType, field, data }');
+  const source = (isRecord(request.data) ? request.data : {})[attribute.targetField!]; // uidRequest checked it is there
+  if (owner !== model) return { data: componentUid(source) ?? null };
+  return { data: uniqueUid(index, model, field, source, text(request.documentId), localeOf(model, request)) ?? null };
+}
+
+/**
+ * `POST <admin.path>/api/uid/check` with `{ contentType, field, value, documentId?, locale? }`:
+ * whether another document of the locale holds `value` in that uid, and a free value like it
+ * (Strapi's admin route `/content-manager/uid/check-availability`). Answers `{ isAvailable, suggestion }`.
+ * A uid inside a component is unique nowhere, so there is nothing to check there.
+ *
+ * @example
+ * checkUidAnswer(cms.models, cms.index, caller, { contentType: 'api::article.article', field: 'slug', value: 'taken' }) // { isAvailable: false, suggestion: 'taken-1' }
+ */
+export function checkUidAnswer(models: Models, index: ContentIndex, caller: Caller, body: unknown): { isAvailable: boolean; suggestion: string | null } {
+  const { model, owner, field, request } = uidRequest(models, caller, body, '{ contentType, field, value }');
+  if (owner !== model) throw new ValidationError('A uid inside a component is unique nowhere: there is nothing to check');
+  if (typeof request.value !== 'string') throw new ValidationError('Expected "value" to be a string');
+  return uidAvailability(index, model, field, request.value, text(request.documentId), localeOf(model, request));
+}
+
+const localeOf = (model: Model, body: Record<string, unknown>): string | null => (model.localized ? text(body.locale) ?? null : null);
+
+/** What both uid routes check: a signed-in caller who may write the type, and a uid attribute of it (or of a component it holds). */
+function uidRequest(models: Models, caller: Caller, body: unknown, shape: string) {
   if (caller.kind === 'public') throw new UnauthorizedError('Missing or invalid credentials');
-  if (!isRecord(body)) throw new ValidationError('Expected a JSON object { contentType, field, data }');
+  if (!isRecord(body)) throw new ValidationError(`Expected a JSON object ${shape}`);
   const uid = text(body.contentType);
   const model = uid !== undefined ? models.get(uid) : undefined;
   if (!model || model.modelType !== 'contentType') throw new ValidationError(`Unknown content type "${String(body.contentType)}"`);
@@ -50,9 +76,7 @@ export function generateUidAnswer(models: Models, index: ContentIndex, caller: C
   const owner = modelOfField(models, model, body.component);
   const field = text(body.field);
   const attribute = field !== undefined && Object.hasOwn(owner.attributes, field) ? owner.attributes[field] : undefined;
-  if (!attribute || attribute.type !== 'uid' || !attribute.targetField) throw new ValidationError(`"${String(body.field)}" is no uid attribute with a targetField in ${owner.uid}`);
-  const data = isRecord(body.data) ? body.data : {};
-  if (owner !== model) return { data: componentUid(data[attribute.targetField]) ?? null };
-  const locale = model.localized ? text(body.locale) ?? null : null;
-  return { data: uniqueUid(index, model, field!, data[attribute.targetField], text(body.documentId), locale) ?? null };
+  const withTarget = shape.includes('data');
+  if (!attribute || attribute.type !== 'uid' || (withTarget && !attribute.targetField)) throw new ValidationError(`"${String(body.field)}" is no uid attribute${withTarget ? ' with a targetField' : ''} in ${owner.uid}`);
+  return { model, owner, field: field!, attribute, request: body };
 }

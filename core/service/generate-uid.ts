@@ -12,12 +12,31 @@ import { slugify } from './slugify.js';
  */
 export function uniqueUid(index: ContentIndex, model: Model, name: string, source: unknown, documentId: string | undefined, locale: string | null): string | undefined {
   const base = componentUid(source);
-  if (base === undefined) return undefined;
-  // Another document's row (any version) in the locale holds it: a lookup kept by the index, not a scan.
-  const taken = (value: string) => [...index.valueHolders(model.uid, name, locale, 'any', value)].some((holder) => holder !== documentId);
+  return base === undefined ? undefined : firstFree(base, takenTest(index, model, name, documentId, locale));
+}
+
+/** Whether another document's row (any version) in the locale holds a value: a lookup kept by the index, not a scan. */
+const takenTest = (index: ContentIndex, model: Model, name: string, documentId: string | undefined, locale: string | null) =>
+  (value: string): boolean => [...index.valueHolders(model.uid, name, locale, 'any', value)].some((holder) => holder !== documentId);
+
+/** `base`, or `base-1`, `base-2`… the first that no one else holds. */
+function firstFree(base: string, taken: (value: string) => boolean): string {
   let candidate = base;
   for (let n = 1; taken(candidate); n++) candidate = `${base}-${n}`;
   return candidate;
+}
+
+/**
+ * Whether another document of the locale holds `value` in the uid `name` (any version, the rule
+ * `uniqueUid` follows), and the first free value like it when one does: Strapi's
+ * `/content-manager/uid/check-availability` answer.
+ *
+ * @example
+ * uidAvailability(index, articleModel, 'slug', 'beautiful-mountains-of-norway', undefined, 'en') // { isAvailable: false, suggestion: 'beautiful-mountains-of-norway-1' }
+ */
+export function uidAvailability(index: ContentIndex, model: Model, name: string, value: string, documentId: string | undefined, locale: string | null): { isAvailable: boolean; suggestion: string | null } {
+  const taken = takenTest(index, model, name, documentId, locale);
+  return taken(value) ? { isAvailable: false, suggestion: firstFree(value, taken) } : { isAvailable: true, suggestion: null };
 }
 
 /**

@@ -68,6 +68,28 @@ describe('the studio\'s schema answer and uid generation', () => {
     expect([answer.status, answer.body.error.message]).toEqual([status, message]);
   });
 
+  it('tells whether a uid value is free in the locale (any version of another document holds it), and a free one like it', async () => {
+    const { app, full } = await site();
+    const check = (body: unknown) => app.sendJson('POST', '/admin/api/uid/check', body, bearer(full));
+    const body = { contentType: 'api::article.article', field: 'slug', value: 'beautiful-mountains-of-norway', locale: 'en' };
+    expect(await check(body)).toEqual({ status: 200, body: { isAvailable: false, suggestion: 'beautiful-mountains-of-norway-1' } });
+    // The document that holds it may keep it; another locale has its own values.
+    expect((await check({ ...body, documentId: ARTICLE })).body).toEqual({ isAvailable: true, suggestion: null });
+    expect((await check({ ...body, value: 'a-fresh-slug' })).body).toEqual({ isAvailable: true, suggestion: null });
+  });
+
+  it.each([
+    [{ contentType: 'api::article.article', field: 'slug' }, 'Expected "value" to be a string'],
+    [{ contentType: 'api::article.article', field: 'title', value: 'x' }, '"title" is no uid attribute in api::article.article'],
+    [{ contentType: 'api::article.article', component: 'shared.meta-social', field: 'handle', value: 'x' }, 'A uid inside a component is unique nowhere: there is nothing to check'],
+    [['x'], 'Expected a JSON object { contentType, field, value }'],
+  ])('refuses to check %j', async (body, message) => {
+    const { app, full, reader } = await site();
+    const answer = await app.sendJson('POST', '/admin/api/uid/check', body, bearer(full));
+    expect([answer.status, answer.body.error.message]).toEqual([400, message]);
+    expect((await app.sendJson('POST', '/admin/api/uid/check', body, bearer(reader))).status).toBe(Array.isArray(body) ? 400 : 403);
+  });
+
   it('asks for a credential that may write the type, and only answers POST', async () => {
     const { app, reader, generate } = await site();
     const anonymous = await app.sendJson('POST', '/admin/api/uid/generate', { contentType: 'api::article.article', field: 'slug', data: { title: 'x' } });
