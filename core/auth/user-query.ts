@@ -4,6 +4,7 @@ import { parseFlag } from '../query/operators.js';
 import { textOf } from '../query/text.js';
 import type { RawQuery } from '../query/normalize.js';
 import type { Attribute } from '../schema/types.js';
+import { listRoles } from './roles.js';
 import type { StoredUser } from './state-store.js';
 
 /** The user fields a client may filter and sort on (never `password` or `resetPasswordToken`). */
@@ -11,14 +12,31 @@ const FIELDS: Record<string, Attribute['type']> = {
   id: 'integer', documentId: 'string', username: 'string', email: 'email', provider: 'string',
   confirmed: 'boolean', blocked: 'boolean', createdAt: 'datetime', updatedAt: 'datetime', publishedAt: 'datetime',
 };
+/** The fields of the `role` relation, reached by `filters[role][…]`, `sort=role.name` and `populate[role][fields]`. */
+const ROLE_FIELDS: Record<string, Attribute['type']> = {
+  id: 'integer', documentId: 'string', name: 'string', description: 'string', type: 'string',
+  createdAt: 'datetime', updatedAt: 'datetime', publishedAt: 'datetime',
+};
+/** The fields `_q` searches (case-insensitive substring), as Strapi's search over the user's text attributes. */
+const SEARCHED = ['username', 'email', 'provider'];
+/** User attributes a query may not name: private ones and the role relation (Strapi's 400 names their path). */
+const UNSELECTABLE = ['password', 'resetPasswordToken', 'confirmationToken', 'role'];
+
+let roles: Map<string, Record<string, unknown>> | undefined;
+/** A user's role as the relation reads (fixed data: roles live in the config). */
+export function roleOf(user: StoredUser): Record<string, unknown> {
+  roles ??= new Map(listRoles([]).map(({ nb_users: _count, ...role }) => [role.type, role]));
+  return roles.get(user.role) ?? {};
+}
+
+/** Where a filter reads: the user's own fields, or its role's. */
+interface Scope { fields: Record<string, Attribute['type']>; read: (user: StoredUser) => Record<string, unknown> }
+const USER: Scope = { fields: FIELDS, read: (user) => user as unknown as Record<string, unknown> };
+const ROLE: Scope = { fields: ROLE_FIELDS, read: roleOf };
 
 type Test = (user: StoredUser) => boolean;
 type Value = Comparable | null;
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-const fieldOf = (key: string, path: string) => {
-  if (!Object.hasOwn(FIELDS, key)) throw invalidKey(key, path, 'filters');
-  return FIELDS[key];
-};
 const lower = (value: Value) => (value === null ? '' : String(value).toLowerCase());
 const order = (a: Value, b: Value) => (a === null || b === null ? Number.NaN : a < b ? -1 : a > b ? 1 : 0);
 
@@ -48,8 +66,8 @@ const USER_OPERATORS: Record<string, { kind: 'cast' | 'text' | 'list' | 'flag'; 
 };
 
 /** One field's conditions: `{ $eq: 'x' }`, `{ $in: [...] }` or a bare value (`$eq`). */
-function fieldTest(key: string, condition: unknown, path: string): Test {
-  const type = fieldOf(key, path);
+function fieldTest(key: string, condition: unknown, path: string, scope: Scope): Test {
+  const type = scope.fields[key];
   const conditions = isRecord(condition) ? Object.entries(condition) : [['$eq', condition] as const];
   const tests = conditions.map(([operator, raw]): Test => {
     if (!Object.hasOwn(USER_OPERATORS, operator)) throw invalidKey(operator, `${path}.${operator}`, 'filters');
@@ -57,40 +75,58 @@ function fieldTest(key: string, condition: unknown, path: string): Test {
     const cast = (value: unknown) => castFilterValue(value, type, path);
     const arg = kind === 'flag' ? parseFlag(raw) : kind === 'list' ? (Array.isArray(raw) ? raw : isRecord(raw) ? Object.values(raw) : [raw]).map(cast)
       : kind === 'text' ? (raw === null ? null : textOf(raw)) : cast(raw);
-    return (user) => test(toComparable((user as unknown as Record<string, unknown>)[key], type), arg);
+    return (user) => test(toComparable(scope.read(user)[key], type), arg);
   });
   return (user) => tests.every((test) => test(user));
 }
 
-/** `filters` as Strapi nests them: fields, `$and`, `$or`, `$not`. Unknown keys → 400. */
-function filterTest(filters: unknown, path = ''): Test {
+/** `filters` as Strapi nests them: fields, `$and`, `$or`, `$not`, and the role's fields under `role`. Unknown keys → 400. */
+function filterTest(filters: unknown, path = '', scope: Scope = USER): Test {
   if (filters === undefined) return () => true;
   if (!isRecord(filters)) throw new ValidationError('Invalid filters', { source: 'query', param: 'filters' });
   const tests = Object.entries(filters).map(([key, value]): Test => {
     const here = path ? `${path}.${key}` : key;
     if (key === '$and' || key === '$or') {
-      const parts = (Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : []).map((part) => filterTest(part, here));
+      const parts = (Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : []).map((part) => filterTest(part, path, scope));
       return key === '$and' ? (user) => parts.every((test) => test(user)) : (user) => parts.some((test) => test(user));
     }
-    if (key === '$not') { const inner = filterTest(value, here); return (user) => !inner(user); }
-    return fieldTest(key, value, here);
+    if (key === '$not') { const inner = filterTest(value, path, scope); return (user) => !inner(user); }
+    if (key === 'role' && scope === USER) return isRecord(value) ? filterTest(value, here, ROLE) : fieldTest('id', value, here, ROLE);
+    // an unknown key is named at its own path on the user, at the relation's path inside `role` (recorded: users.query.role.unknown)
+    if (!Object.hasOwn(scope.fields, key)) throw invalidKey(key, scope === USER ? here : path, 'filters');
+    return fieldTest(key, value, here, scope);
   });
   return (user) => tests.every((test) => test(user));
 }
 
-/** `sort=username:desc`, `sort[0]=id`: a comparator. */
+/** `_q`: users with the text in a searched field, any case. */
+function searchTest(q: unknown): Test {
+  const text = q === undefined || q === null ? '' : textOf(q).toLowerCase();
+  if (!text) return () => true;
+  return (user) => SEARCHED.some((name) => String((user as unknown as Record<string, unknown>)[name] ?? '').toLowerCase().includes(text));
+}
+
+/** A sort key: a user field or `role.<field>`; an unknown one is a 400 without a path, a private one names itself. */
+function sortKey(key: string): { type: Attribute['type']; read: (user: StoredUser) => unknown } {
+  if (Object.hasOwn(FIELDS, key)) return { type: FIELDS[key], read: (user) => (user as unknown as Record<string, unknown>)[key] };
+  const [relation, field] = key.split('.');
+  if (relation === 'role' && field !== undefined && Object.hasOwn(ROLE_FIELDS, field)) return { type: ROLE_FIELDS[field], read: (user) => roleOf(user)[field] };
+  throw invalidKey(key, UNSELECTABLE.includes(relation) ? key : null, 'sort');
+}
+
+/** `sort=username:desc`, `sort[0]=role.name`: a comparator (ties in id order). */
 function comparator(sort: unknown): (a: StoredUser, b: StoredUser) => number {
   const entries = sort === undefined ? [] : (Array.isArray(sort) ? sort : isRecord(sort) ? Object.values(sort) : String(sort).split(','));
   const keys = entries.map((entry) => {
     const [key, order = 'asc'] = textOf(entry).trim().split(':');
-    if (!Object.hasOwn(FIELDS, key)) throw invalidKey(key, key, 'sort');
+    const { type, read } = sortKey(key);
     if (!/^(asc|desc)$/i.test(order)) throw new ValidationError('Invalid order. order can only be one of asc|desc|ASC|DESC');
-    return { key, sign: order.toLowerCase() === 'desc' ? -1 : 1 };
+    return { type, read, sign: order.toLowerCase() === 'desc' ? -1 : 1 };
   });
   return (a, b) => {
-    for (const { key, sign } of keys) {
-      const left = toComparable((a as unknown as Record<string, unknown>)[key], FIELDS[key]) ?? '';
-      const right = toComparable((b as unknown as Record<string, unknown>)[key], FIELDS[key]) ?? '';
+    for (const { type, read, sign } of keys) {
+      const left = toComparable(read(a), type) ?? '';
+      const right = toComparable(read(b), type) ?? '';
       if (left < right) return -sign;
       if (left > right) return sign;
     }
@@ -106,27 +142,25 @@ const count = (raw: unknown, name: string): number | undefined => {
 };
 
 /**
- * `GET /api/users` and `/api/users/count` queries: `filters`, `sort`, and `start`/`limit` or
- * `page`/`pageSize` (at the root or in `pagination`). All users when no pagination is given, as
- * Strapi's `fetchAll`. `populate=role` is answered by the route.
+ * `GET /api/users` and `/api/users/count` queries: `filters`, `_q`, `sort`, and root `start`/`limit`.
+ * All users otherwise: Strapi's user service passes the query to `findMany` as it is, so `page`,
+ * `pageSize` and `pagination[…]` change nothing (recorded: users.query.*). `populate=role` is answered by the route.
  */
 export function queryUsers(users: StoredUser[], query: RawQuery): StoredUser[] {
   const test = filterTest(query.filters);
-  const sorted = users.filter(test).sort(comparator(query.sort));
-  const pagination = (isRecord(query.pagination) ? query.pagination : query) as Record<string, unknown>;
-  const pageSize = count(pagination.pageSize, 'pageSize');
-  const page = count(pagination.page, 'page');
-  const limit = count(pagination.limit, 'limit') ?? pageSize;
-  const start = count(pagination.start, 'start') ?? (page !== undefined && pageSize !== undefined ? (Math.max(page, 1) - 1) * pageSize : 0);
+  const search = searchTest(query._q);
+  const sorted = users.filter((user) => test(user) && search(user)).sort(comparator(query.sort));
+  const start = count(query.start, 'start') ?? 0;
+  const limit = count(query.limit, 'limit');
   return sorted.slice(start, limit === undefined ? undefined : start + limit);
 }
 
 export function countUsers(users: StoredUser[], query: RawQuery): number {
-  return users.filter(filterTest(query.filters)).length;
+  const test = filterTest(query.filters);
+  const search = searchTest(query._q);
+  return users.filter((user) => test(user) && search(user)).length;
 }
 
-/** User attributes a `fields` list may not name: private ones and the role relation (Strapi's 400 names their path). */
-const UNSELECTABLE = ['password', 'resetPasswordToken', 'confirmationToken', 'role'];
 
 /**
  * `fields` on the user routes (`fields[0]=username`, `fields=username,email`): the names to keep
@@ -144,5 +178,15 @@ export function selectUserFields(raw: unknown): string[] | undefined {
     if (!Object.hasOwn(FIELDS, name)) throw invalidKey(name, null, 'fields');
     if (!names.includes(name)) names.push(name);
   }
+  return names;
+}
+
+/** `populate[role][fields]`: the role fields to keep beside `id` and `documentId` (unknown → 400, param populate). */
+export function selectRoleFields(raw: unknown): string[] | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const items = (Array.isArray(raw) ? raw : isRecord(raw) ? Object.values(raw) : [raw]).flatMap((item) => textOf(item).split(','));
+  const names = items.map((item) => item.trim()).filter((name) => name !== '');
+  if (names.includes('*')) return undefined;
+  for (const name of names) if (!Object.hasOwn(ROLE_FIELDS, name)) throw invalidKey(name, null, 'populate');
   return names;
 }

@@ -6,7 +6,7 @@ import type { Auth } from './auth.js';
 import { findRole, listRoles, permissionTree } from './roles.js';
 import type { StoredUser } from './state-store.js';
 import { changePassword, forgotPassword, login, me, register, resetPassword } from './user-actions.js';
-import { countUsers, queryUsers, selectUserFields } from './user-query.js';
+import { countUsers, queryUsers, roleOf, selectRoleFields, selectUserFields } from './user-query.js';
 import { sanitizeUser } from './users.js';
 
 /** One request to the users-permissions routes, independent of HTTP. */
@@ -66,13 +66,12 @@ function withRole(search: string, caller?: Caller): (user: StoredUser) => unknow
   if (Array.isArray(populate) && !populate.every((item) => typeof item === 'string')) throw new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object');
   const keys = typeof populate === 'string' ? populate.split(',') : Array.isArray(populate) ? populate : isRecord(populate) ? Object.keys(populate) : [String(populate)];
   for (const key of keys) if (key !== 'role' && key !== '*') throw invalidKey(key, key, 'populate');
+  const roleFields = isRecord(populate) && isRecord(populate.role) ? selectRoleFields(populate.role.fields) : undefined;
   // Strapi's output sanitizer drops a populated role the caller may not read (a plain user; recorded: users.me.populate)
   if (caller && !caller.allows(UP.roleFind)) return present;
-  const roles = listRoles([]);
-  return (user) => {
-    const { nb_users: _count, ...role } = roles.find((candidate) => candidate.type === user.role)!;
-    return { ...present(user), role };
-  };
+  const pickRole = (role: Record<string, unknown>) =>
+    (roleFields ? Object.fromEntries(Object.entries(role).filter(([key]) => key === 'id' || key === 'documentId' || roleFields.includes(key))) : role);
+  return (user) => ({ ...present(user), role: pickRole(roleOf(user)) });
 }
 
 const ROUTES: Route[] = [

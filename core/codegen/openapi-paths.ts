@@ -159,7 +159,7 @@ function usersPermissionsPaths(prefix: string): Record<string, PathItem> {
     [`${prefix}/auth/change-password`]: post('changePassword', body({ currentPassword: text, password: text, passwordConfirmation: text }, ['currentPassword', 'password', 'passwordConfirmation']), { 200: auth }),
     [`${prefix}/users/me`]: get('me', answer('the signed-in user', schemaRef('User')), { parameters: [param('populate')] }),
     [`${prefix}/users/count`]: get('countUsers', answer('how many users match', { type: 'integer' }), { parameters: [param('filters')] }),
-    [`${prefix}/users`]: get('findUsers', answer('users (no envelope)', { type: 'array', items: schemaRef('User') }), { parameters: [param('filters'), param('sort'), param('populate'), param('pagination')] }),
+    [`${prefix}/users`]: get('findUsers', answer('users (no envelope)', { type: 'array', items: schemaRef('User') }), { parameters: [param('filters'), param('q'), param('sort'), param('fields'), param('populate')] }),
     [`${prefix}/users/{id}`]: { parameters: [id], ...get('findOneUser', answer('a user', schemaRef('User')), { parameters: [param('populate')] }) },
     [`${prefix}/users-permissions/roles`]: get('findRoles', answer('the roles', { type: 'object', properties: { roles: { type: 'array', items: schemaRef('Role') } } })),
     [`${prefix}/users-permissions/roles/{id}`]: { parameters: [id], ...get('findOneRole', answer('a role', { type: 'object', properties: { role: schemaRef('Role') } })) },

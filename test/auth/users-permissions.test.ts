@@ -247,7 +247,10 @@ describe('GET /api/users, /api/users/:id, /api/users/count', () => {
   it('filters, sorts and paginates', async () => {
     const headers = bearer(granted.jwt);
     expect((await granted.getJson('/api/users?filters[username][$eq]=bob', { headers })).body.map((user: { username: string }) => user.username)).toEqual(['bob']);
-    expect((await granted.getJson('/api/users?sort=username:desc&pagination[limit]=1', { headers })).body.map((user: { username: string }) => user.username)).toEqual(['bob']);
+    expect((await granted.getJson('/api/users?sort=username:desc&limit=1', { headers })).body.map((user: { username: string }) => user.username)).toEqual(['bob']);
+    // only the root start/limit page a user list; pagination[…], page and pageSize change nothing (recorded: users.query.pagination.*, .root.page)
+    expect((await granted.getJson('/api/users?sort=username:desc&pagination[limit]=1&page=2&pageSize=1', { headers })).body.map((user: { username: string }) => user.username)).toEqual(['bob', 'ada']);
+    expect((await granted.getJson('/api/users?_q=BOB&filters[role][type][$eq]=authenticated&sort=role.name', { headers })).body.map((user: { username: string }) => user.username)).toEqual(['bob']);
     const bad = await granted.getJson('/api/users?filters[password][$eq]=x', { headers });
     expect(bad.body).toEqual(errorBody(400, 'ValidationError', 'Invalid key password', { key: 'password', path: 'password', source: 'query', param: 'filters' }));
   });

@@ -102,6 +102,22 @@ const v4 = [
   get('users.fields.populate.role', '/api/users?sort=username&fields[0]=username&populate=role'), get('users.fields.unknown', '/api/users?fields[0]=nope'),
   get('users.fields.password', '/api/users?fields[0]=password'), get('users.fields.one', '/api/users/@@ada?fields[0]=email'),
   get('users.fields.me', '/api/users/me?fields[0]=username', { auth: 'jwt:ada' }), get('users.fields.count', '/api/users/count?fields[0]=username'),
+  // more query shapes on the user routes
+  ...[
+    ['filter.role', 'filters[role][type][$eq]=authenticated'], ['sort.role', 'sort=role.name'], ['populate.role.fields', 'populate[role][fields][0]=name'],
+    ['page', 'sort=username&pagination[page]=2&pagination[pageSize]=1'], ['start', 'sort=username&start=1'], ['q', '_q=ada'],
+    ['filter.email.containsi', 'filters[email][$containsi]=EXAMPLE'], ['filter.or', 'filters[$or][0][username]=ada&filters[$or][1][blocked]=true'],
+    ['filter.id.in', 'filters[id][$in][0]=@@ada'], ['sort.bad', 'sort=nope'],
+    ['pagination.limit', 'sort=username&pagination[limit]=1'], ['pagination.start', 'sort=username&pagination[start]=1'],
+    ['root.page', 'sort=username&page=2&pageSize=1'], ['root.limit', 'sort=username&limit=1'], ['root.start.limit', 'sort=username&start=1&limit=1'],
+    ['role.name', 'filters[role][name][$eq]=Authenticated'], ['role.unknown', 'filters[role][nope]=1'], ['role.id', 'filters[role][id][$notNull]=true&fields[0]=username'],
+    ['populate.role.fields.bad', 'populate[role][fields][0]=nope'], ['q.upper', '_q=BEA'], ['q.empty', '_q='], ['q.provider', '_q=local&fields[0]=username'],
+    ['sort.role.desc', 'sort[0]=role.name:desc&sort[1]=username'], ['sort.private', 'sort=password'], ['locale', 'locale=fr&sort=username&fields[0]=username'], ['status', 'status=draft&sort=username&fields[0]=username'],
+  ].map(([id, query]) => get(`users.query.${id}`, `/api/users?${query}`)),
+  get('users.query.count.filter', '/api/users/count?filters[blocked]=false'), get('users.query.me.populate.star', '/api/users/me?populate=*', { auth: 'jwt:ada' }),
+  get('upload.query.q', '/api/upload/files?_q=tiny&fields[0]=name'), get('upload.query.filter.ext', '/api/upload/files?filters[ext][$eq]=.txt&sort=name&fields[0]=name'),
+  get('upload.query.sort.size', '/api/upload/files?sort[0]=size:desc&sort[1]=name&fields[0]=name&fields[1]=size&pagination[pageSize]=3'),
+  get('upload.query.filter.related', '/api/upload/files?filters[related][id][$notNull]=true&fields[0]=name'),
   get('v4.upload.file.one', '/api/upload/files/@@img1', V4),
   get('v4.populate.media.related', '/api/kitchens/@@k1?fields[0]=title&populate[cover][populate]=*', V4),
 ];
