@@ -4,6 +4,13 @@ import { createCms, type Cms, type CreateCmsOptions } from '../core/cms.js';
 export interface Output {
   write(text: string): unknown;
   isTTY?: boolean;
+  /** A stream's `drain`: a long output waits for it when `write` answers false (backpressure). */
+  once?(event: 'drain', listener: () => void): unknown;
+}
+
+/** Wait until a stream that answered `false` to a write has room again (at once for a plain sink). */
+export function drained(output: Output): Promise<void> {
+  return new Promise((resolve) => (output.once ? output.once('drain', resolve) : resolve()));
 }
 
 export interface CliIO {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { readAllPages } from '../../core/strapi/read-all-pages.js';
 import { contentTypeArg } from '../content-type-arg.js';
-import type { CliContext } from '../context.js';
+import { drained, type CliContext } from '../context.js';
 import { UsageError } from '../output.js';
 
 interface GetOptions { root?: string; public?: boolean; pretty?: boolean; v4?: boolean; all?: boolean; ndjson?: boolean }
@@ -11,11 +11,14 @@ function entryWriter(ctx: CliContext, options: GetOptions) {
   let count = 0;
   const item = (entry: unknown) => (options.pretty ? JSON.stringify(entry, null, 2).replace(/^/gm, '  ') : JSON.stringify(entry));
   return {
-    write(entries: unknown[]) {
+    /** Writes a page of entries; resolves when the output can take the next one (backpressure). */
+    async write(entries: unknown[]) {
       if (!entries.length) return;
-      if (options.ndjson) ctx.stdout.write(`${entries.map((entry) => JSON.stringify(entry)).join('\n')}\n`);
-      else ctx.stdout.write(`${count ? ',' : '['}${options.pretty ? '\n' : ''}${entries.map(item).join(options.pretty ? ',\n' : ',')}`);
+      const text = options.ndjson
+        ? `${entries.map((entry) => JSON.stringify(entry)).join('\n')}\n`
+        : `${count ? ',' : '['}${options.pretty ? '\n' : ''}${entries.map(item).join(options.pretty ? ',\n' : ',')}`;
       count += entries.length;
+      if (ctx.stdout.write(text) === false) await drained(ctx.stdout);
     },
     end() {
       if (!options.ndjson) ctx.stdout.write(count ? `${options.pretty ? '\n' : ''}]\n` : '[]\n');
@@ -56,9 +59,9 @@ Every entry (for scripts): cms get articles --all --ndjson --sort=title > articl
       }
       const out = entryWriter(ctx, options);
       if (options.all) {
-        for await (const entries of readAllPages(api, { path, search: search(), pageSize: cms.config.api.rest.maxLimit, responseFormat })) out.write(entries);
+        for await (const entries of readAllPages(api, { path, search: search(), pageSize: cms.config.api.rest.maxLimit, responseFormat })) await out.write(entries);
       } else {
-        out.write(((await api({ method: 'GET', path, search: search(), responseFormat })).body as { data: unknown[] }).data);
+        await out.write(((await api({ method: 'GET', path, search: search(), responseFormat })).body as { data: unknown[] }).data);
       }
       out.end();
     });

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -111,4 +111,24 @@ describe('every CLI call starts from the index snapshot', { timeout: 60_000 }, (
     expect(JSON.parse(fromSnapshot.stdout).data[0].name).toBe('Cached');
     expect(JSON.parse(fullRead.stdout).data[0].name).toBe('Coffee');
   });
+});
+
+describe('cms get --all into a reader that stops early (the built binary)', () => {
+  it('ends quietly with exit 0 when the pipe closes (`cms get tags --all --ndjson | head -1`)', async () => {
+    const root = copySampleSite();
+    // Enough entries that the output outgrows a pipe's buffer long before the reader closes it.
+    for (let n = 0; n < 3000; n++) {
+      const documentId = `bulkpipe${String(n).padStart(16, '0')}`;
+      writeFileSync(join(root, 'content/tags', `${documentId}.json`), `${JSON.stringify({ name: `Tag ${n} ${'x'.repeat(100)}`, slug: `tag-${n}` }, null, 2)}\n`);
+    }
+    const child = spawn(process.execPath, [BIN, 'get', 'tags', '--all', '--ndjson'], { cwd: root, env: { ...process.env, CMS_INDEX_SNAPSHOT: '0' } });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    const firstChunk = await new Promise<string>((resolve) => child.stdout.once('data', (chunk) => resolve(String(chunk))));
+    child.stdout.destroy(); // what `head -1` does after its line
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(JSON.parse(firstChunk.split('\n')[0]).documentId).toBeTruthy();
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  }, 60_000);
 });
