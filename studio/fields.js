@@ -75,7 +75,8 @@ export const WIDGETS = {
     // Null (never set) stays null until the box is ticked or cleared.
     read: (value) => (typeof value === 'boolean' ? value : null),
     write: (value) => value,
-    draw: ({ id, value, onChange }) => html`<input id=${id} type="checkbox" checked=${value === true} onChange=${(event) => onChange(event.currentTarget.checked)} />`,
+    draw: ({ id, value, onChange, attribute }) => html`<span class="with-button"><input id=${id} type="checkbox" checked=${value === true} onChange=${(event) => onChange(event.currentTarget.checked)} />
+      ${value === null ? html`<span class="hint">not set</span>` : !attribute.required && html`<button type="button" class="link" aria-label=${`Clear ${attribute.name}`} onClick=${() => onChange(null)}>clear</button>`}</span>`,
   },
   date: input('date'),
   time,

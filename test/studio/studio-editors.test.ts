@@ -132,6 +132,9 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await page.locator('#field-eventAt').fill('2025-07-04T18:45:10');
     await page.locator('#field-opensAt').fill('07:15:30');
     await page.locator('#field-pinned').check();
+    await field('pinned').getByRole('button', { name: 'Clear pinned' }).click(); // back to never set
+    await expect.poll(() => field('pinned').textContent()).toContain('not set');
+    expect(await page.locator('#field-pinned').isChecked()).toBe(false);
     // A relation, by name.
     await field('author').getByRole('button', { name: 'Remove Amélie Laurent' }).click();
     await field('author').getByRole('combobox').fill('Marco');
@@ -210,7 +213,7 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     const saved = draft();
     expect(saved).toMatchObject({
       title: 'Mountains of Norway, revisited', slug: 'mountains-of-norway-revisited', views: 43, featured: true, publishDate: '2025-06-01', readingTime: 6.5, author: MARCO, cover: COFFEE,
-      eventAt: new Date('2025-07-04T18:45:10').toISOString(), opensAt: '07:15:30.000', pinned: true, // the browser's local time, as this process's
+      eventAt: new Date('2025-07-04T18:45:10').toISOString(), opensAt: '07:15:30.000', pinned: null, // the browser's local time, as this process's
     });
     expect(saved.seo).toEqual({
       metaTitle: 'Norway, revisited', metaDescription: 'A photo essay from the Norwegian fjords.', shareImage: PIZZA,
