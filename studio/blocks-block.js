@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { html } from './html.js';
 import { focusNodes, InlineEditor } from './blocks-inline.js';
 import { indentItem, isEmptyItem, leaveList, leaveNested, outdentItem, unlistItem } from './blocks-list.js';
-import { plainText, understood } from './blocks-model.js';
+import { applySnippet, firstInline, plainText, understood } from './blocks-model.js';
 
 const TAG = { paragraph: 'p', quote: 'blockquote' };
 
@@ -78,6 +78,14 @@ export function BlockBody({ block, onChange, onEnter, onJoinBack, onReplace, too
     </div>`;
   }
   const tag = block.type === 'heading' ? `h${block.level}` : TAG[block.type];
-  return html`<${InlineEditor} tag=${tag} nodes=${block.children} tools=${tools} label=${label} onEnter=${onEnter} onJoinBack=${onJoinBack} focus=${focus} focusOffset=${focusOffset}
+  /** `## `, `- `, `> `… typed at a paragraph's start make it that kind; the caret stays in its text. */
+  const snippet = (offset) => {
+    const next = block.type === 'paragraph' && applySnippet(block, offset);
+    if (!next) return false;
+    focusNodes(firstInline(next), 0);
+    onChange(() => next);
+    return true;
+  };
+  return html`<${InlineEditor} tag=${tag} nodes=${block.children} tools=${tools} label=${label} onEnter=${onEnter} onJoinBack=${onJoinBack} onSnippet=${snippet} focus=${focus} focusOffset=${focusOffset}
     onChange=${(children) => onChange((current) => ({ ...current, children }))} />`;
 }

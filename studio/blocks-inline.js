@@ -14,9 +14,10 @@ export const focusNodes = (nodes, offset) => { wanted = { nodes, offset }; };
  * One block's inline content in a contenteditable element. The element's DOM is drawn from the
  * nodes only when they change from outside (a mark, a link, a reload): typing never redraws it, so
  * the caret stays; `focus` changing to a truthy value puts the caret in it at `focusOffset`.
- * `onJoinBack` is called for Backspace at its very start, `onTab(shift, offset)` for Tab (else Tab leaves the text). `tools` receives, on focus, what the toolbar acts on: mark(name), link(url, range), range().
+ * `onJoinBack` is called for Backspace at its very start, `onTab(shift, offset)` for Tab (else Tab leaves the text),
+ * `onSnippet(offset)` for a space typed with the caret at `offset` (true when it changed the block, and the space is dropped). `tools` receives, on focus, what the toolbar acts on: mark(name), link(url, range), range().
  */
-export function InlineEditor({ nodes, onChange, onEnter, onJoinBack, onTab, tools, label, tag = 'div', focus, focusOffset = 0 }) {
+export function InlineEditor({ nodes, onChange, onEnter, onJoinBack, onTab, onSnippet, tools, label, tag = 'div', focus, focusOffset = 0 }) {
   const ref = useRef();
   const shown = useRef({});
   const restore = useRef();
@@ -57,6 +58,11 @@ export function InlineEditor({ nodes, onChange, onEnter, onJoinBack, onTab, tool
     onChange(next);
   };
   const onBeforeInput = (event) => {
+    // A space after a snippet at the very start (`## `, `- `…) may change the block's kind: the block decides.
+    if (onSnippet && event.inputType === 'insertText' && event.data === ' ') {
+      const range = selectionIn(ref.current);
+      if (range && range.start === range.end && onSnippet(range.start)) { event.preventDefault(); return; }
+    }
     const marks = pending.current;
     if (!marks || event.inputType !== 'insertText' || !event.data) return;
     const range = selectionIn(ref.current);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // The studio's blocks model is plain data code (no DOM): tested here in Node.
 // @ts-expect-error: a browser ES module without type declarations
-import { fromLeaves, insertBreak, joinBlocks, insertText, marksAt, setLink, splitInline, toggleMark, toKind, toLeaves, understood } from '../../studio/blocks-model.js';
+import { applySnippet, fromLeaves, insertBreak, joinBlocks, insertText, marksAt, setLink, splitInline, toggleMark, toKind, toLeaves, understood } from '../../studio/blocks-model.js';
 // @ts-expect-error: a browser ES module without type declarations
 import { indentItem, isEmptyItem, leaveList, leaveNested, outdentItem, unlistItem } from '../../studio/blocks-list.js';
 
@@ -76,6 +76,26 @@ describe('the studio\'s blocks model', () => {
     expect(toKind(paragraph, 'list-ordered')).toEqual({ type: 'list', format: 'ordered', children: [{ type: 'list-item', children: [text('a', { bold: true })] }] });
     expect(toKind(paragraph, 'code')).toEqual({ type: 'code', children: [text('a')] });
     expect(toKind(paragraph, 'paragraph')).toBe(paragraph);
+  });
+});
+
+describe('the studio\'s blocks snippets', () => {
+  const paragraph = (...children: unknown[]) => ({ type: 'paragraph', children });
+  it.each([
+    ['## Route', 2, { type: 'heading', level: 2, children: [text(' Route')] }],
+    ['- ', 1, { type: 'list', format: 'unordered', children: [{ type: 'list-item', children: [text(' ')] }] }],
+    ['1.', 2, { type: 'list', format: 'ordered', children: [{ type: 'list-item', children: [text('')] }] }],
+    ['>', 1, { type: 'quote', children: [text('')] }],
+  ])('a space typed after %j (caret at %i) changes the paragraph\'s kind, the snippet taken out', (value, offset, expected) => {
+    expect(applySnippet(paragraph(text(value)), offset)).toEqual(expected);
+  });
+
+  it('keeps the marks of the text after the snippet, and changes nothing without a snippet or outside a paragraph', () => {
+    expect(applySnippet(paragraph(text('#'), text('Bold', { bold: true })), 1)).toEqual({ type: 'heading', level: 1, children: [text('Bold', { bold: true })] });
+    expect(applySnippet(paragraph(text('-x')), 2)).toBeUndefined();
+    expect(applySnippet(paragraph(text('a #')), 3)).toBeUndefined();
+    expect(applySnippet({ type: 'quote', children: [text('#')] }, 1)).toBeUndefined();
+    expect(applySnippet(paragraph(text('toString')), 8)).toBeUndefined();
   });
 });
 

@@ -338,6 +338,27 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     ]);
   });
 
+  it('turns a snippet typed at a paragraph\'s start into its kind: "## " a heading, "- " a bulleted list', async () => {
+    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/new?locale=en`);
+    await page.reload();
+    await page.locator('#field-title').fill('Snippets');
+    await field('body').getByRole('button', { name: 'Add a paragraph' }).click();
+    await page.keyboard.type('## Plan');
+    await expect.poll(() => page.getByLabel('body block 1 type').inputValue()).toBe('heading-2');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('- one');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('two');
+    await expect.poll(() => page.getByRole('textbox', { name: 'body block 2, item 2' }).textContent()).toBe('two');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Snippets');
+    const documentId = decodeURIComponent(new URL(page.url()).hash.split('/')[3].split('?')[0]);
+    expect(readJson(`content/articles/${documentId}.draft.json`).body).toEqual([
+      { type: 'heading', level: 2, children: [text('Plan')] },
+      { type: 'list', format: 'unordered', children: [{ type: 'list-item', children: [text('one')] }, { type: 'list-item', children: [text('two')] }] },
+    ]);
+  });
+
   it('uploads a file with its alt text from a multiple media field, reorders (drag and buttons) and removes files, and offers only allowed types', async () => {
     // A text file in the library: the slider's picker (images only) shows it disabled.
     const form = new FormData();
