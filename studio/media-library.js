@@ -35,6 +35,9 @@ export async function uploadFiles(files, alternativeText) {
 
 const PAGE_SIZE = 12;
 
+/** Whether a drag carries files from the desktop (not a tile or a text). */
+const hasFiles = (event) => [...(event.dataTransfer?.types ?? [])].includes('Files');
+
 /**
  * A dialog to choose files: a grid with thumbnails, search by name, pages, and an upload form
  * whose files are chosen at once. Files of a type the field does not allow are shown, disabled.
@@ -65,6 +68,16 @@ export function MediaLibrary({ allowedTypes, multiple, onChoose, onClose }) {
     } catch (failure) { setError(failure.message); } finally { setBusy(false); }
   }
 
+  /** Files dropped on the upload form become its chosen files (one, unless the field takes many); Upload sends them. */
+  const dropInto = (event) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    const input = event.currentTarget.elements.files;
+    const chosen = new DataTransfer();
+    for (const file of [...event.dataTransfer.files].slice(0, multiple ? undefined : 1)) chosen.items.add(file);
+    input.files = chosen.files;
+    setError(undefined);
+  };
   const toggle = (file) => setPicked((current) => (current.some((other) => other.id === file.id) ? current.filter((other) => other.id !== file.id) : multiple ? [...current, file] : [file]));
   const pagination = result?.meta.pagination;
   return html`<div class="dialog-backdrop"><section class="dialog media-library" role="dialog" aria-modal="true" aria-label="Media library">
@@ -83,8 +96,8 @@ export function MediaLibrary({ allowedTypes, multiple, onChoose, onClose }) {
       <span class="muted">Page ${pagination.page} of ${Math.max(pagination.pageCount, 1)} (${pagination.total} files)</span>
       <button type="button" disabled=${page >= pagination.pageCount} onClick=${() => setPage(page + 1)}>Next</button></div>`}
     <footer class="actions"><button type="button" class="primary" disabled=${!picked.length} onClick=${() => onChoose(picked)}>Choose ${picked.length || ''}</button></footer>
-    <form class="upload" onSubmit=${upload}>
-      <h3>Upload</h3>
+    <form class="upload" onSubmit=${upload} onDragOver=${(event) => { if (hasFiles(event)) event.preventDefault(); }} onDrop=${dropInto}>
+      <h3>Upload <span class="hint">(or drop files here)</span></h3>
       <input type="file" name="files" aria-label="File to upload" multiple=${multiple} accept=${allowedTypes?.length && !allowedTypes.includes('files') ? allowedTypes.map((kind) => `${kind.replace(/s$/, '')}/*`).join(',') : undefined} />
       <input name="alternativeText" aria-label="Alternative text of the upload" placeholder="Alternative text" />
       <button type="submit" disabled=${busy}>${busy ? 'Uploading…' : 'Upload and choose'}</button>

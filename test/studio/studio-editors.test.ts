@@ -359,7 +359,7 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     ]);
   });
 
-  it('uploads a file with its alt text from a multiple media field, reorders (drag and buttons) and removes files, and offers only allowed types', async () => {
+  it('uploads a file dropped on the library with its alt text from a multiple media field, reorders (drag and buttons) and removes files, and offers only allowed types', async () => {
     // A text file in the library: the slider's picker (images only) shows it disabled.
     const form = new FormData();
     form.append('files', new Blob(['notes'], { type: 'text/plain' }), 'notes.txt');
@@ -369,7 +369,16 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await page.locator('#field-blocks-0-files').click();
     const library = page.getByRole('dialog', { name: 'Media library' });
     await expect.poll(() => library.locator('button.tile', { hasText: 'notes.txt' }).isDisabled()).toBe(true);
-    await library.getByLabel('File to upload').setInputFiles({ name: 'snowy-peak.png', mimeType: 'image/png', buffer: readFileSync(join(REPO_ROOT, 'public/uploads/coffee_beans_fbe1f518bb.png')) });
+    // The file dropped from the desktop onto the upload form.
+    const png = [...readFileSync(join(REPO_ROOT, 'public/uploads/coffee_beans_fbe1f518bb.png'))];
+    const dropped = await page.evaluateHandle((bytes) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], 'snowy-peak.png', { type: 'image/png' }));
+      return transfer;
+    }, png);
+    await library.locator('form.upload').dispatchEvent('dragover', { dataTransfer: dropped });
+    await library.locator('form.upload').dispatchEvent('drop', { dataTransfer: dropped });
+    expect(await library.getByLabel('File to upload').evaluate((input: HTMLInputElement) => [...input.files!].map((file) => file.name))).toEqual(['snowy-peak.png']);
     await library.getByLabel('Alternative text of the upload').fill('A snowy peak');
     await library.getByRole('button', { name: 'Upload and choose' }).click();
     await expect.poll(() => files.locator('.media-item .tile-name').allTextContents()).toEqual(['pizza-margherita.png', 'coffee-beans.png', 'snowy-peak.png']);
