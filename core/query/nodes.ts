@@ -85,7 +85,7 @@ export function targetScope(ctx: QueryContext, node: Node, target: Model): { sta
   return { status: target.draftAndPublish ? ctx.status : 'published', locale: targetLocale(ctx, node, target) };
 }
 
-/** Rows of `sourceUid` whose owning attribute points at a document, per documentId (cached per index version). */
+/** Rows of `sourceUid` whose owning attribute points at a document, per documentId (cached until a type it reads changes). */
 function inverseMap(ctx: QueryContext, sourceUid: string, attribute: string): Map<string, Row[]> {
   return ctx.index.cached(sourceUid, `inverse|${attribute}`, () => {
     const map = new Map<string, Row[]>();
