@@ -6,6 +6,7 @@ import { DocumentActions } from './document-actions.js';
 import { Fields, populateFor, readFields, writeFields } from './field.js';
 import { FormContext } from './form-context.js';
 import { href, navigate } from './router.js';
+import { mayLeave, useUnsavedGuard } from './unsaved-guard.js';
 
 /** Form values from an API document; the request body back from them (see field.js). */
 const toForm = (model, document) => readFields(model.attributes, document);
@@ -27,6 +28,10 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   const [message, setMessage] = useState();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Edits not yet written: leaving the form asks first.
+  const [dirty, setDirty] = useState(false);
+  useUnsavedGuard(dirty);
+  const edit = (update) => { setDirty(true); setValues(update); };
   // Every relation, media and component at any depth, so the form shows what the document holds.
   const populate = populateFor(model.attributes, componentTable());
   const readQuery = { locale, status: model.draftAndPublish ? 'draft' : undefined, populate };
@@ -46,6 +51,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     setBusy(true); setMessage(undefined); setErrors({});
     try {
       await action();
+      setDirty(false);
       setMessage({ ok: label });
     } catch (failure) {
       if (failure instanceof ApiError) { setErrors(failure.fieldErrors); setMessage({ error: failure.message }); } else setMessage({ error: failure.message });
@@ -74,7 +80,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     await request('DELETE', documentPath(model, documentId), { query: { locale } });
     navigate(href(name, undefined, { locale }));
   });
-  const changeLocale = (next) => navigate(href(name, model.kind === 'singleType' ? undefined : documentId, { locale: next }));
+  const changeLocale = (next) => mayLeave(dirty) && navigate(href(name, model.kind === 'singleType' ? undefined : documentId, { locale: next }));
 
   /** Errors below a list whose items moved or went no longer name the right item: they go until the next save. */
   const forgetErrors = (path) => setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== path && !key.startsWith(`${path}.`))));
@@ -97,13 +103,13 @@ export function DocumentForm({ model, meta, documentId, locale }) {
         ${can('delete') && !isNew && !missing && (confirming
           ? html`<span class="confirm">Delete this ${locale ? `“${locale}” version` : 'document'}? <button type="button" class="danger" onClick=${remove}>Delete for good</button> <button type="button" onClick=${() => setConfirming(false)}>Keep it</button></span>`
           : html`<button type="button" class="danger" onClick=${() => setConfirming(true)}>Delete</button>`)}
-        <${DocumentActions} form=${{ model, meta, documentId, locale, isNew, missing, busy, run, readQuery, body: () => toBody(model, values), fill: (next) => setValues(toForm(model, next)) }} />
+        <${DocumentActions} form=${{ model, meta, documentId, locale, isNew, missing, busy, run, readQuery, body: () => toBody(model, values), fill: (next) => edit(() => toForm(model, next)) }} />
       </footer>
       ${missing && html`<p class="notice">No ${locale ? `“${locale}” version` : 'content'} yet: saving creates it.</p>`}
       ${message?.error && html`<p class="error" role="alert">${message.error}</p>`}
       ${message?.ok && html`<p class="ok" role="status">${message.ok}</p>`}
       <${FormContext.Provider} value=${{ model, documentId, locale, values, forgetErrors }}>
-        <${Fields} attributes=${model.attributes} values=${values} errors=${errors} locale=${locale} onChange=${setValues} />
+        <${Fields} attributes=${model.attributes} values=${values} errors=${errors} locale=${locale} onChange=${edit} />
       </${FormContext.Provider}>
     </form>`;
 }

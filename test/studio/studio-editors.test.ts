@@ -359,6 +359,22 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     ]);
   });
 
+  it('asks before leaving a form with unsaved edits, and not once they are saved', async () => {
+    await openArticle();
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => { asked.push(dialog.message()); void dialog.dismiss(); });
+    await page.locator('#field-description').fill('Unsaved words');
+    await page.getByRole('navigation', { name: 'Content types' }).getByRole('link', { name: 'Author' }).click();
+    await expect.poll(() => asked).toEqual(['Leave without saving? Your changes will be lost.']);
+    expect(await page.locator('#field-description').inputValue()).toBe('Unsaved words'); // stayed
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => formStatus().textContent()).toBe('Draft saved');
+    await page.getByRole('navigation', { name: 'Content types' }).getByRole('link', { name: 'Author' }).click();
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/t\/authors/);
+    expect(asked).toHaveLength(1);
+    expect(draft().description).toBe('Unsaved words');
+  });
+
   it('uploads a file dropped on the library with its alt text from a multiple media field, reorders (drag and buttons) and removes files, and offers only allowed types', async () => {
     // A text file in the library: the slider's picker (images only) shows it disabled.
     const form = new FormData();
