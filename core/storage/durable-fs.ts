@@ -46,7 +46,14 @@ export const diskFs: DurableFs = {
   remove: (path) => removeFile(path, { force: true }),
   makeFolder: (path) => makeFolder(path, { recursive: true }),
   async syncDirectory(path) {
-    const fd = await openFile(path, 'r');
+    let fd: number;
+    try {
+      fd = await openFile(path, 'r');
+    } catch (error) {
+      // A folder that no longer exists has no entries left to make durable (a removal in it, say).
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
     try { await syncAll(fd); } finally { await closeFile(fd); }
   },
 };

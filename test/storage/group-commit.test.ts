@@ -64,6 +64,11 @@ describe('durable writes (group commit)', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('removing a file whose folder is gone is no error (nothing is left to sync)', async () => {
+    const dir = folder();
+    await expect(removeFile(join(dir, 'missing', 'gone.json'))).resolves.toBeUndefined();
+  });
+
   it('a missing folder is created, and its parent is fsynced too so the new folder survives', async () => {
     const dir = folder();
     const { store, calls } = recordingStore();
