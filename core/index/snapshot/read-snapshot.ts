@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reread } from './snapshot-record.js';
-import { decodeEntry, SNAPSHOT_FILE, SNAPSHOT_FORMAT, SnapshotCorruptError, type SnapshotEntry, type SnapshotHeader } from './snapshot-format.js';
+import { decodeEntry, StringPool, SNAPSHOT_FILE, SNAPSHOT_FORMAT, SnapshotCorruptError, type SnapshotEntry, type SnapshotHeader } from './snapshot-format.js';
 
 /** A snapshot that matches this project's schemas and config, or why there is none to use. */
 export type SnapshotRead =
@@ -39,6 +39,7 @@ export function readSnapshot(root: string, fingerprint: string, reread: Reread):
     if (end < 0) throw new SnapshotCorruptError('no header');
     const header = parseHeader(bytes.toString('utf8', 0, end), fingerprint);
     const entries = new Map<string, SnapshotEntry>();
+    const pool = new StringPool();
     let start = end + 1;
     for (;;) {
       end = bytes.indexOf(NEWLINE, start);
@@ -50,7 +51,7 @@ export function readSnapshot(root: string, fingerprint: string, reread: Reread):
         if (line !== `end ${entries.size}` || end + 1 !== bytes.length) throw new SnapshotCorruptError(line.startsWith('end ') ? 'end line does not match the entries' : 'an entry without data');
         break;
       }
-      const entry = decodeEntry(bytes.toString('utf8', start, data), bytes.subarray(data + 1, end), reread);
+      const entry = decodeEntry(bytes.toString('utf8', start, data), bytes, data + 1, end, reread, pool);
       entries.set(entry.record.file, entry);
       start = end + 1;
     }

@@ -77,19 +77,38 @@ const number = (text: string): number => {
 };
 
 /**
- * Decode one entry from its metadata (every field but the data) and its data text, cut apart by the
- * caller: fields split from the metadata alone keep only it alive, never the data's text.
+ * One copy of each repeated text (type uids, locales): every record naming the
+ * same type shares its string instead of holding its own, which at 100k records is megabytes.
  */
-export function decodeEntry(meta: string, data: Buffer, reread: Reread): SnapshotEntry {
+export class StringPool {
+  readonly #strings = new Map<string, string>();
+
+  intern(text: string): string {
+    const known = this.#strings.get(text);
+    if (known !== undefined) return known;
+    this.#strings.set(text, text);
+    return text;
+  }
+}
+
+/**
+ * Decode one entry from its metadata (every field but the data) and where its data lies in the
+ * snapshot's bytes (`start` to `end`), cut apart by the caller: fields split from the metadata
+ * alone keep only it alive, never the data's text. Repeated texts go through `pool`, and a
+ * timestamp equal to the one before it is the same string.
+ */
+export function decodeEntry(meta: string, bytes: Buffer, start: number, end: number, reread: Reread, pool: StringPool): SnapshotEntry {
   const fields = meta.split('\t');
   if (fields.length !== FIELDS - 1) throw new SnapshotCorruptError(`expected ${FIELDS} fields, found ${fields.length + 1}`);
-  if (data[data.length - 1] !== CLOSING_BRACE) throw new SnapshotCorruptError('data cut short');
+  if (end <= start || bytes[end - 1] !== CLOSING_BRACE) throw new SnapshotCorruptError('data cut short');
   const [file, uid, documentId, locale, draft, createdAt, updatedAt, publishedAt, mtimeMs, size, statMtimeMs, ctimeMs, ino, hash] = fields;
+  const updated = updatedAt === createdAt ? createdAt : updatedAt;
+  const published = publishedAt === updated ? updated : publishedAt === createdAt ? createdAt : publishedAt;
   const record = new SnapshotRecord({
-    file, uid, documentId, locale: locale || null, draft: draft === '1',
-    createdAt: createdAt || undefined, updatedAt: updatedAt || undefined,
-    publishedAt: publishedAt === 'null' ? null : publishedAt || undefined, mtimeMs: number(mtimeMs),
-  }, data, reread);
+    file, uid: pool.intern(uid), documentId, locale: locale ? pool.intern(locale) : null, draft: draft === '1',
+    createdAt: createdAt || undefined, updatedAt: updated || undefined,
+    publishedAt: published === 'null' ? null : published || undefined, mtimeMs: number(mtimeMs),
+  }, bytes, start, end, reread);
   return { record, stamp: { size: number(size), mtimeMs: number(statMtimeMs), ctimeMs: number(ctimeMs), ino: number(ino) }, hash: hash || undefined };
 }
 

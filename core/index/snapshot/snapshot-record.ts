@@ -7,7 +7,7 @@ export type Reread = (file: string) => Data;
 /**
  * A record restored from the index snapshot whose fields stay compact JSON bytes until first read:
  * a restart does not parse (or hold as objects) the documents no request has touched yet. Once
- * parsed, the bytes are let go (the snapshot's buffer is freed once no record holds a view into it).
+ * parsed, the bytes are let go (the snapshot's buffer is freed once no record holds it).
  * Bytes that do not parse (a snapshot damaged inside a line, which
  * the load-time checks cannot see) is never served: the file itself is read instead.
  */
@@ -22,11 +22,16 @@ export class SnapshotRecord implements FileRecord {
   readonly publishedAt: string | null | undefined;
   mtimeMs: number;
   #data: Data | undefined;
-  /** The fields' JSON, a view into the snapshot's bytes (outside the JS heap, so no GC copies it). */
+  /**
+   * The snapshot's bytes (outside the JS heap, so no GC copies them) and where this record's JSON
+   * lies in them: two numbers rather than a Buffer view per record, which would cost an object each.
+   */
   #bytes: Buffer | undefined;
+  readonly #start: number;
+  readonly #end: number;
   readonly #reread: Reread;
 
-  constructor(fields: Omit<FileRecord, 'data'>, bytes: Buffer, reread: Reread) {
+  constructor(fields: Omit<FileRecord, 'data'>, bytes: Buffer, start: number, end: number, reread: Reread) {
     this.file = fields.file;
     this.uid = fields.uid;
     this.documentId = fields.documentId;
@@ -37,12 +42,14 @@ export class SnapshotRecord implements FileRecord {
     this.publishedAt = fields.publishedAt;
     this.mtimeMs = fields.mtimeMs;
     this.#bytes = bytes;
+    this.#start = start;
+    this.#end = end;
     this.#reread = reread;
   }
 
   get data(): Data {
     if (this.#data === undefined) {
-      this.#data = parseFields(this.#bytes!.toString('utf8')) ?? this.#reread(this.file);
+      this.#data = parseFields(this.#bytes!.toString('utf8', this.#start, this.#end)) ?? this.#reread(this.file);
       this.#bytes = undefined;
     }
     return this.#data;
@@ -55,7 +62,7 @@ export class SnapshotRecord implements FileRecord {
 
   /** The fields as the snapshot holds them (compact JSON), while nothing has read them. */
   get unparsedText(): string | undefined {
-    return this.#bytes?.toString('utf8');
+    return this.#bytes?.toString('utf8', this.#start, this.#end);
   }
 
   /** Nobody has read the fields yet. */
