@@ -15,15 +15,18 @@ const SEARCHABLE = ['string', 'text', 'richtext', 'email', 'uid', 'enumeration']
 const NUMERIC = ['integer', 'biginteger', 'float', 'decimal'];
 
 /**
- * `_q`: Strapi's search (`database/src/query/helpers/search.ts`, SQLite): `LIKE %term%` over `id` and
- * the text attributes, and over the numeric ones too when the term is a number — a substring match
- * on their text, so `_q=12` finds `120`. As in Strapi, private attributes are searched too (never
+ * `_q`: Strapi's search (`database/src/query/helpers/search.ts`, SQLite): `LIKE %term%` over `id` (here
+ * the whole id, see below) and the text attributes, and over the numeric ones too when the term is a
+ * number — a substring match on their text, so `_q=12` finds `120`. As in Strapi, private attributes are searched too (never
  * passwords, nor an attribute marked `searchable: false`), and so are the `documentId` and `locale` columns.
  */
 function matchesSearch(node: Node, model: Model, term: string): boolean {
   const needle = term.toLowerCase();
   const numeric = term.trim() !== '' && !Number.isNaN(Number(term));
-  if (numeric && String(node.id).includes(needle)) return true;
+  // Strapi's ids are a short sequence, ours 16-digit merge-safe numbers (Project choices: numeric `id`
+  // allocation): a substring of one would match at random, so the id matches only as a whole
+  // (a replay of `_q=10` on tags once matched a hash id holding "10", where Strapi's ids 1–4 did not)
+  if (numeric && String(node.id) === term.trim()) return true;
   for (const column of ['documentId', 'locale']) {
     const value = readField(node, column);
     if (typeof value === 'string' && value.toLowerCase().includes(needle)) return true;

@@ -80,6 +80,12 @@ describe('_q search (Strapi: notes §3.9, database query/helpers/search.ts)', ()
   ])('%s', async (_name, query, expected) => {
     expect(await find(query)).toEqual(expected);
   });
+
+  it('matches a merge-safe id only as a whole (Project choices: numeric id allocation), never by a substring', async () => {
+    const { id } = (await server.getJson(`/api/articles/${A.rome}`)).body.data;
+    expect(await find(`_q=${id}`)).toEqual([A.rome]);
+    expect(await find(`_q=${String(id).slice(1, -1)}`)).toEqual([]);
+  });
 });
 
 describe('keys that cannot be filtered (Strapi: validate/validators.ts, throw-private, throw-dynamic-zones)', () => {

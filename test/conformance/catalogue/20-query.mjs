@@ -97,6 +97,12 @@ const search = [
   get('q.authors', '/api/authors?fields[0]=name&sort=name&_q=writes'),
   get('q.authors.private', '/api/authors?fields[0]=name&sort=name&_q=secret'),
   get('q.array', `${K}&sort=title&_q[0]=x`),
+  // (each term long enough, or holding a character, that no random documentId can contain it)
+  get('q.kitchens.date', `${K}&sort=title&_q=2024-02-29`), get('q.kitchens.time', `${K}&sort=title&_q=13:45`),
+  get('q.kitchens.enum', `${K}&sort=title&_q=green`), get('q.kitchens.big', `${K}&sort=title&_q=9007199254740991`),
+  get('q.kitchens.blocks', `${K}&sort=title&_q=Hello`), get('q.kitchens.space', `${K}&sort=title&_q=${encodeURIComponent('Full kitchen')}`),
+  get('q.kitchens.decimal', `${K}&sort=title&_q=19.99`), get('q.tags.weight', '/api/tags?fields[0]=name&sort=name&_q=-10.0'),
+  get('q.terms.star', '/api/terms?fields[0]=word&sort=word&locale=*&_q=pomme'), get('q.pages.draft', '/api/pages?fields[0]=title&sort=title&status=draft&_q=about'),
 ];
 
 const topLevel = [
@@ -110,6 +116,10 @@ const topLevel = [
   get('query.publicationState', '/api/posts?fields[0]=title&sort=title&publicationState=preview'),
   get('query.filters.string', '/api/tags?fields[0]=name&sort=name&filters=abc'),
   get('query.populate.string.star', '/api/tags?fields[0]=name&sort=name&populate=*'),
+  ...['modified', 'unmodified', 'never-published', 'has-published-version', 'published-without-draft', 'published-with-draft', 'modified-document', 'bogus'].flatMap((filter) => [
+    get(`query.publicationFilter.${filter}`, `/api/posts?fields[0]=title&sort=title&publicationFilter=${filter}`),
+    get(`query.publicationFilter.${filter}.draft`, `/api/posts?fields[0]=title&sort=title&status=draft&publicationFilter=${filter}`),
+  ]),
 ];
 
 export default [...sort, ...postSort, ...fields, ...postFields, ...pagination, ...pageMore, ...search, ...topLevel];
