@@ -1,78 +1,21 @@
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCms, type Cms } from '../../core/cms.js';
-import { serve, type RunningServer } from '../../core/http/serve.js';
-import { TEST_ENV } from '../auth/helpers.js';
-import { copySampleSite, REPO_ROOT } from '../helpers/project.js';
-import { findChromium } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/project.js';
+import { AMELIE, ARTICLE, CHROMIUM, COFFEE, editorSite, MARCO, PIZZA, text } from './editor-site.js';
 
-// The studio's editors in a real browser, on the sample site's article: every widget edited, the
-// saved content FILE read back from disk.
-const CHROMIUM = findChromium();
+// The studio's form editors in a real browser, on the sample site's article: every widget edited,
+// the saved content FILE read back from disk. The text editors (blocks, Markdown) are in
+// studio-text-editors.test.ts.
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
-const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
-const MARCO = 'qig4xffu7hjyawrhvhipfbv9'; // the author "Marco Rossi"
-const AMELIE = 'nvys3yb5qcrc89ob002blkoe'; // the author "Amélie Laurent"
-const COFFEE = 'k4h9a2dz4n5hognvjhts7j3m'; // coffee-beans.png
-const PIZZA = 'dylorqz16sqjb5nsoejm7ix6'; // pizza-margherita.png
-const text = (value: string, marks: Record<string, boolean> = {}) => ({ type: 'text', text: value, ...marks });
 
 describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 20_000 }, () => {
-  let root: string;
-  let cms: Cms;
-  let server: RunningServer;
-  let browser: Browser;
+  const site = editorSite();
   let page: Page;
-  let token: string;
-  const problems: string[] = [];
-  const readJson = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8'));
-  const draft = () => readJson(`content/articles/${ARTICLE}.draft.json`);
-  const field = (path: string) => page.locator(`[data-field="${path}"]`);
-  const formStatus = () => page.locator('form.document > p.ok');
-  /** The article's form, read afresh (a reload, so nothing of an earlier test's form remains). */
-  const openArticle = async () => {
-    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`);
-    await page.reload();
-    await expect.poll(() => page.locator('#field-title').inputValue()).not.toBe('');
-  };
-
-  beforeAll(async () => {
-    root = copySampleSite();
-    // Bounds on the repeatable seo.metaSocial, so the form's min/max can be seen at work.
-    const seoFile = join(root, 'schemas/components/shared/seo.json');
-    const seo = JSON.parse(readFileSync(seoFile, 'utf8'));
-    Object.assign(seo.attributes.metaSocial, { min: 1, max: 2 });
-    writeFileSync(seoFile, JSON.stringify(seo));
-    // A uid inside a component (the dynamic zone's quote), made from its sibling title.
-    const quoteFile = join(root, 'schemas/components/shared/quote.json');
-    const quote = JSON.parse(readFileSync(quoteFile, 'utf8'));
-    quote.attributes.anchor = { type: 'uid', targetField: 'title' };
-    quote.attributes.tone = { type: 'enumeration', enum: ['calm', 'loud'], default: 'calm' }; // a new entry starts with it
-    writeFileSync(quoteFile, JSON.stringify(quote));
-    // The types the sample article lacks: a date-time, a time, a boolean that may be null.
-    const articleFile = join(root, 'schemas/api/article/content-types/article/schema.json');
-    const article = JSON.parse(readFileSync(articleFile, 'utf8'));
-    Object.assign(article.attributes, { eventAt: { type: 'datetime' }, opensAt: { type: 'time' }, pinned: { type: 'boolean' } });
-    writeFileSync(articleFile, JSON.stringify(article));
-    cms = await createCms({ root, env: TEST_ENV, report: () => {} });
-    token = cms.auth.tokens.create({ name: 'studio', type: 'full-access' }).accessKey;
-    server = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    page.setDefaultTimeout(5000);
-    page.on('pageerror', (error) => problems.push(error.message));
-    await page.goto(`${server.url.replace(/\/$/, '')}/admin/`);
-    await page.getByLabel('API token').fill(token);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Content types' }).waitFor();
-  }, 30_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  beforeAll(() => { page = site.page; });
+  const { readJson, field, formStatus, problems } = site;
+  const { draft, openArticle } = site;
 
   it('keeps a screenshot of the edit form for the README', async () => {
     await openArticle();
@@ -88,8 +31,8 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     const { name, alternativeText, caption, width, height, formats, hash, ext, mime, size, url, previewUrl, provider, createdAt, updatedAt } = readJson(`content/upload/${PIZZA}.json`);
     const image = { name, alternativeText, caption, width, height, formats, hash, ext, mime, size, url, previewUrl, provider, createdAt, updatedAt };
     const kept = [{ type: 'image', image, children: [text('')] }, { type: 'paragraph', children: [{ ...text('Kept'), colour: 'red' }] }];
-    const response = await fetch(`${server.url.replace(/\/$/, '')}/api/articles/${ARTICLE}?status=draft&locale=en`, {
-      method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ data: { body: [...readJson(`content/articles/${ARTICLE}.json`).body, ...kept], eventAt: '2025-06-01T10:00:30.250Z', opensAt: '09:30:15.500', pinned: null } }),
+    const response = await fetch(`${site.url}/api/articles/${ARTICLE}?status=draft&locale=en`, {
+      method: 'PUT', headers: { authorization: `Bearer ${site.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ data: { body: [...readJson(`content/articles/${ARTICLE}.json`).body, ...kept], eventAt: '2025-06-01T10:00:30.250Z', opensAt: '09:30:15.500', pinned: null } }),
     });
     expect(response.status).toBe(200);
     const before = draft();
@@ -231,13 +174,13 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
   });
 
   it('adds a single component to a new document, shows a required field missing at publish at its nested path, and removes the component', async () => {
-    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/new?locale=en`);
+    await page.goto(`${site.url}/admin/#/t/articles/new?locale=en`);
     await page.locator('#field-title').fill('Alpine notes');
     await field('seo').getByRole('button', { name: 'Add Seo' }).click();
     await page.locator('#field-seo-metaDescription').fill('Short notes from the Alps.');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Alpine notes');
-    const documentId = decodeURIComponent(new URL(page.url()).hash.split('/')[3].split('?')[0]);
+    const documentId = site.shownDocumentId();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect.poll(() => field('seo.metaTitle').locator('.field-error').textContent()).toMatch(/^seo\.metaTitle must be a `string` type/);
     await page.locator('#field-seo-metaTitle').fill('Alpine');
@@ -249,114 +192,6 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect.poll(() => formStatus().textContent()).toBe('Draft saved');
     expect(readJson(`content/articles/${documentId}.draft.json`).seo ?? null).toBeNull();
-  });
-
-  it('writes Markdown from the rich text toolbar around the selection (a list of lines, then bold) and previews it', async () => {
-    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/new?locale=en`);
-    await page.reload();
-    await page.locator('#field-title').fill('Markdown notes');
-    await page.getByLabel('Component to add to blocks').selectOption('shared.rich-text');
-    await field('blocks').getByRole('button', { name: 'Add to blocks' }).click();
-    const body = page.locator('#field-blocks-0-body');
-    await body.fill('Fjords\nRidges');
-    await body.press('Control+a');
-    await field('blocks.0.body').getByRole('button', { name: 'Bulleted list' }).click();
-    await expect.poll(() => body.inputValue()).toBe('- Fjords\n- Ridges');
-    await body.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(2, 8));
-    await body.press('Control+b');
-    await expect.poll(() => body.inputValue()).toBe('- **Fjords**\n- Ridges');
-    // The preview draws it as it reads (elements, never an HTML string), then back to the text.
-    await field('blocks.0.body').getByRole('button', { name: 'Preview' }).click();
-    const preview = page.getByRole('document', { name: 'Preview of body' });
-    await expect.poll(() => preview.locator('ul > li').allTextContents()).toEqual(['Fjords', 'Ridges']);
-    expect(await preview.locator('li strong').textContent()).toBe('Fjords');
-    await field('blocks.0.body').getByRole('button', { name: 'Edit' }).click();
-    await expect.poll(() => body.inputValue()).toBe('- **Fjords**\n- Ridges');
-    await page.getByRole('button', { name: 'Save draft' }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Markdown notes');
-    const documentId = decodeURIComponent(new URL(page.url()).hash.split('/')[3].split('?')[0]);
-    expect(readJson(`content/articles/${documentId}.draft.json`).blocks).toEqual([{ __component: 'shared.rich-text', body: '- **Fjords**\n- Ridges' }]);
-  });
-
-  it('writes new blocks into a new document: Enter splits, Backspace at a block\'s start joins, a nested list made with Tab and Shift+Tab, an item lifted by Backspace, code, a block dragged', async () => {
-    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/new?locale=en`);
-    await page.reload();
-    await page.locator('#field-title').fill('Blocks from scratch');
-    await field('body').getByRole('button', { name: 'Add a paragraph' }).click();
-    await page.keyboard.type('OneTwo');
-    for (let n = 0; n < 3; n++) await page.keyboard.press('ArrowLeft');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('textbox', { name: 'body block 2' }).textContent()).toBe('Two');
-    await page.keyboard.press('Backspace'); // the caret is at the start of "Two": joined back
-    await page.keyboard.type('-');
-    await expect.poll(() => page.getByRole('textbox', { name: 'body block 1' }).textContent()).toBe('One-Two');
-    await field('body').getByRole('button', { name: 'Add a paragraph' }).click();
-    await page.keyboard.type('first');
-    await page.getByLabel('body block 2 type').selectOption('list-ordered');
-    const item = page.getByRole('textbox', { name: 'body block 2, item 1' });
-    await item.click();
-    await item.press('End');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('second');
-    // Tab nests "second" under "first"; Enter continues the nested list; Shift+Tab lifts "third"
-    // back out; Enter twice (the second on an empty item) leaves the list for a paragraph.
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('third');
-    await expect.poll(() => page.getByRole('textbox', { name: 'body block 2, nested list 2, item 2' }).textContent()).toBe('third');
-    await page.keyboard.press('Shift+Tab');
-    await expect.poll(() => page.getByRole('textbox', { name: 'body block 2, item 3' }).textContent()).toBe('third');
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('After the list.');
-    await expect.poll(() => page.getByRole('textbox', { name: 'body block 3' }).textContent()).toBe('After the list.');
-    await field('body').getByRole('button', { name: 'Add a paragraph' }).click();
-    await page.getByLabel('body block 4 type').selectOption('code');
-    await page.getByRole('textbox', { name: 'body block 4', exact: true }).fill('let a = 1;\nlet b = 2;');
-    await page.getByLabel('body block 4 language').fill('js');
-    // The code block dragged by its grip onto the paragraph before it: they swap.
-    await field('body').locator('li.block').nth(3).locator('.grip').dragTo(field('body').locator('li.block').nth(2));
-    await expect.poll(() => page.getByLabel('body block 3 language').inputValue()).toBe('js');
-    // Backspace at the start of the last item lifts it out of the list: a paragraph after it.
-    const third = page.getByRole('textbox', { name: 'body block 2, item 3' });
-    await third.click();
-    await third.press('Home');
-    await third.press('Backspace');
-    await expect.poll(() => page.getByRole('textbox', { name: 'body block 3' }).textContent()).toBe('third');
-    await page.getByRole('button', { name: 'Save draft' }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Blocks from scratch');
-    const documentId = decodeURIComponent(new URL(page.url()).hash.split('/')[3].split('?')[0]);
-    expect(readJson(`content/articles/${documentId}.draft.json`).body).toEqual([
-      { type: 'paragraph', children: [text('One-Two')] },
-      { type: 'list', format: 'ordered', children: [
-        { type: 'list-item', children: [text('first')] },
-        { type: 'list', format: 'ordered', indentLevel: 1, children: [{ type: 'list-item', children: [text('second')] }] },
-      ] },
-      { type: 'paragraph', children: [text('third')] },
-      { type: 'code', children: [text('let a = 1;\nlet b = 2;')], language: 'js' },
-      { type: 'paragraph', children: [text('After the list.')] },
-    ]);
-  });
-
-  it('turns a snippet typed at a paragraph\'s start into its kind: "## " a heading, "- " a bulleted list', async () => {
-    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/new?locale=en`);
-    await page.reload();
-    await page.locator('#field-title').fill('Snippets');
-    await field('body').getByRole('button', { name: 'Add a paragraph' }).click();
-    await page.keyboard.type('## Plan');
-    await expect.poll(() => page.getByLabel('body block 1 type').inputValue()).toBe('heading-2');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('- one');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('two');
-    await expect.poll(() => page.getByRole('textbox', { name: 'body block 2, item 2' }).textContent()).toBe('two');
-    await page.getByRole('button', { name: 'Save draft' }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Snippets');
-    const documentId = decodeURIComponent(new URL(page.url()).hash.split('/')[3].split('?')[0]);
-    expect(readJson(`content/articles/${documentId}.draft.json`).body).toEqual([
-      { type: 'heading', level: 2, children: [text('Plan')] },
-      { type: 'list', format: 'unordered', children: [{ type: 'list-item', children: [text('one')] }, { type: 'list-item', children: [text('two')] }] },
-    ]);
   });
 
   it('asks before leaving a form with unsaved edits, and not once they are saved', async () => {
@@ -379,7 +214,7 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     // A text file in the library: the slider's picker (images only) shows it disabled.
     const form = new FormData();
     form.append('files', new Blob(['notes'], { type: 'text/plain' }), 'notes.txt');
-    expect((await fetch(`${server.url.replace(/\/$/, '')}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).status).toBe(201);
+    expect((await fetch(`${site.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${site.token}` }, body: form })).status).toBe(201);
     await openArticle();
     const files = field('blocks.0.files');
     await page.locator('#field-blocks-0-files').click();
@@ -406,15 +241,15 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect.poll(() => formStatus().textContent()).toBe('Draft saved');
 
-    const uploaded = readdirSync(join(root, 'content/upload')).map((name) => ({ id: name.replace(/\.json$/, ''), ...readJson(`content/upload/${name}`) })).find((file) => file.name === 'snowy-peak.png');
+    const uploaded = readdirSync(join(site.root, 'content/upload')).map((name) => ({ id: name.replace(/\.json$/, ''), ...readJson(`content/upload/${name}`) })).find((file) => file.name === 'snowy-peak.png');
     expect(uploaded).toMatchObject({ alternativeText: 'A snowy peak', mime: 'image/png' });
     expect(draft().blocks[0]).toEqual({ __component: 'shared.slider', files: [uploaded!.id, COFFEE] });
     expect(problems).toEqual([]);
   });
 
   it('reads a relation\'s target by its main field only, shows 12 chips until "Show all", searches the target on the server, picks with Enter and reorders by drag', async () => {
-    const api = (method: string, path: string, data?: unknown) => fetch(`${server.url.replace(/\/$/, '')}/api/${path}`, {
-      method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify({ data }),
+    const api = (method: string, path: string, data?: unknown) => fetch(`${site.url}/api/${path}`, {
+      method, headers: { authorization: `Bearer ${site.token}`, 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify({ data }),
     }).then((response) => response.json());
     const tags = [];
     for (let n = 1; n <= 14; n++) tags.push((await api('POST', 'tags', { name: `Peak ${String(n).padStart(2, '0')}` })).data.documentId);

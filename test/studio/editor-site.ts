@@ -1,0 +1,96 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createCms } from '../../core/cms.js';
+import { serve, type RunningServer } from '../../core/http/serve.js';
+import { TEST_ENV } from '../auth/helpers.js';
+import { copySampleSite } from '../helpers/project.js';
+import { findChromium } from './browser.js';
+
+// A private copy of the sample site served to a signed-in chromium page, for the editors' browser
+// tests: the saved content FILES are read back from disk.
+
+export const CHROMIUM = findChromium();
+export const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
+export const MARCO = 'qig4xffu7hjyawrhvhipfbv9'; // the author "Marco Rossi"
+export const AMELIE = 'nvys3yb5qcrc89ob002blkoe'; // the author "Amélie Laurent"
+export const COFFEE = 'k4h9a2dz4n5hognvjhts7j3m'; // coffee-beans.png
+export const PIZZA = 'dylorqz16sqjb5nsoejm7ix6'; // pizza-margherita.png
+export const text = (value: string, marks: Record<string, boolean> = {}) => ({ type: 'text', text: value, ...marks });
+
+/** Change one schema file of the copy. */
+function editSchema(root: string, path: string, change: (schema: { attributes: Record<string, Record<string, unknown>> }) => void): void {
+  const file = join(root, 'schemas', path);
+  const schema = JSON.parse(readFileSync(file, 'utf8'));
+  change(schema);
+  writeFileSync(file, JSON.stringify(schema));
+}
+
+/** What the sample lacks, so every widget can be seen at work. */
+function widenSchemas(root: string): void {
+  // Bounds on the repeatable seo.metaSocial, so the form's min/max can be seen at work.
+  editSchema(root, 'components/shared/seo.json', (seo) => Object.assign(seo.attributes.metaSocial, { min: 1, max: 2 }));
+  editSchema(root, 'components/shared/quote.json', (quote) => Object.assign(quote.attributes, {
+    anchor: { type: 'uid', targetField: 'title' }, // a uid inside a component, made from its sibling title
+    tone: { type: 'enumeration', enum: ['calm', 'loud'], default: 'calm' }, // a new entry starts with it
+  }));
+  // The types the sample article lacks: a date-time, a time, a boolean that may be null.
+  editSchema(root, 'api/article/content-types/article/schema.json', (article) => Object.assign(article.attributes, { eventAt: { type: 'datetime' }, opensAt: { type: 'time' }, pinned: { type: 'boolean' } }));
+}
+
+/**
+ * Registers the hooks that start the site and a page signed in with a full-access token (and stop
+ * them); the returned object's `page`, `root`, `token` and `url` are set once they ran.
+ */
+export function editorSite() {
+  let server: RunningServer;
+  let browser: Browser;
+  const site = {
+    page: undefined as unknown as Page,
+    root: '',
+    token: '',
+    url: '',
+    problems: [] as string[],
+    readJson: (path: string) => JSON.parse(readFileSync(join(site.root, path), 'utf8')),
+    draft: () => site.readJson(`content/articles/${ARTICLE}.draft.json`),
+    field: (path: string) => site.page.locator(`[data-field="${path}"]`),
+    formStatus: () => site.page.locator('form.document > p.ok'),
+    /** The article's form, read afresh (a reload, so nothing of an earlier test's form remains). */
+    openArticle: async () => {
+      await site.page.goto(`${site.url}/admin/#/t/articles/${ARTICLE}?locale=en`);
+      await site.page.reload();
+      await expect.poll(() => site.page.locator('#field-title').inputValue()).not.toBe('');
+    },
+    /** A new article's form, afresh. */
+    newArticle: async () => {
+      await site.page.goto(`${site.url}/admin/#/t/articles/new?locale=en`);
+      await site.page.reload();
+    },
+    /** The documentId the page's URL names (after the save of a new document). */
+    shownDocumentId: () => decodeURIComponent(new URL(site.page.url()).hash.split('/')[3].split('?')[0]),
+  };
+
+  beforeAll(async () => {
+    site.root = copySampleSite();
+    widenSchemas(site.root);
+    const cms = await createCms({ root: site.root, env: TEST_ENV, report: () => {} });
+    site.token = cms.auth.tokens.create({ name: 'studio', type: 'full-access' }).accessKey;
+    server = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
+    site.url = server.url.replace(/\/$/, '');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    site.page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    site.page.setDefaultTimeout(5000);
+    site.page.on('pageerror', (error) => site.problems.push(error.message));
+    await site.page.goto(`${site.url}/admin/`);
+    await site.page.getByLabel('API token').fill(site.token);
+    await site.page.getByRole('button', { name: 'Sign in' }).click();
+    await site.page.getByRole('navigation', { name: 'Content types' }).waitFor();
+  }, 30_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return site;
+}
