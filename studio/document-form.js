@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { ApiError, documentPath, prefix, request, transitionPath } from './api.js';
 import { componentTable, registerComponents } from './components.js';
 import { DocumentActions } from './document-actions.js';
-import { Fields, populateFor, readFields, writeFields } from './field.js';
+import { changedFields, Fields, populateFor, readFields, writeFields } from './field.js';
 import { FormContext } from './form-context.js';
 import { href, navigate } from './router.js';
 import { mayLeave, useUnsavedGuard } from './unsaved-guard.js';
@@ -32,6 +32,8 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   const [dirty, setDirty] = useState(false);
   useUnsavedGuard(dirty);
   const edit = (update) => { setDirty(true); setValues(update); };
+  // The document as the form last read or saved it: a save sends only the fields that differ from it.
+  const baseline = useRef();
   // Every relation, media and component at any depth, so the form shows what the document holds.
   const populate = populateFor(model.attributes, componentTable());
   const readQuery = { locale, status: model.draftAndPublish ? 'draft' : undefined, populate };
@@ -39,7 +41,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   useEffect(() => {
     if (isNew) return;
     request('GET', documentPath(model, documentId), { query: readQuery }).then(
-      (body) => { setDocument(body.data); setValues(toForm(model, body.data)); },
+      (body) => { setDocument(body.data); baseline.current = body.data; setValues(toForm(model, body.data)); },
       (failure) => {
         // No version in this locale (or a single type never written): saving creates it.
         if (failure.status === 404) { setMissing(true); setValues(toForm(model, defaults(model))); } else setMessage({ error: failure.message });
@@ -64,10 +66,14 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     if (Object.keys(problems).length) { setErrors(problems); throw new Error('Some fields cannot be sent: see below.'); }
     // Strapi's REST writes publish unless told `status=draft`: the studio always writes the draft, then publishes on request.
     const query = { locale, status: model.draftAndPublish ? 'draft' : undefined, populate };
+    // An update sends what changed only, so a field the file does not hold is not written as null
+    // and an unedited save leaves the file as it was; a new document (or locale) sends everything.
+    const sent = isNew || missing || !baseline.current ? data : changedFields(data, toBody(model, toForm(model, baseline.current)).data);
     const body = isNew
-      ? await request('POST', `${prefix}/${model.pluralName}`, { query, body: { data } })
-      : await request('PUT', documentPath(model, documentId), { query, body: { data } });
+      ? await request('POST', `${prefix}/${model.pluralName}`, { query, body: { data: sent } })
+      : await request('PUT', documentPath(model, documentId), { query, body: { data: sent } });
     setDocument(body.data); setMissing(false);
+    baseline.current = body.data;
     if (isNew) navigate(href(name, body.data.documentId, { locale }));
     return body.data.documentId;
   }
@@ -103,7 +109,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
         ${can('delete') && !isNew && !missing && (confirming
           ? html`<span class="confirm">Delete this ${locale ? `“${locale}” version` : 'document'}? <button type="button" class="danger" onClick=${remove}>Delete for good</button> <button type="button" onClick=${() => setConfirming(false)}>Keep it</button></span>`
           : html`<button type="button" class="danger" onClick=${() => setConfirming(true)}>Delete</button>`)}
-        <${DocumentActions} form=${{ model, meta, documentId, locale, isNew, missing, busy, run, readQuery, body: () => toBody(model, values), fill: (next) => edit(() => toForm(model, next)) }} />
+        <${DocumentActions} form=${{ model, meta, documentId, locale, isNew, missing, busy, run, readQuery, body: () => toBody(model, values), fill: (next) => { baseline.current = next; edit(() => toForm(model, next)); } }} />
       </footer>
       ${missing && html`<p class="notice">No ${locale ? `“${locale}” version` : 'content'} yet: saving creates it.</p>`}
       ${message?.error && html`<p class="error" role="alert">${message.error}</p>`}

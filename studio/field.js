@@ -30,6 +30,9 @@ export function writeFields(attributes, values, path = []) {
   return { data, problems };
 }
 
+/** The fields of an API body whose value differs from `before`'s (compared as JSON: both come from the same widgets). */
+export const changedFields = (data, before) => Object.fromEntries(Object.entries(data).filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(before[name])));
+
 /**
  * The populate tree that reads every relation, media and component of these attributes, at any
  * depth. A relation reads only its target's main field (the chip's label): a category holding

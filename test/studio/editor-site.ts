@@ -35,8 +35,10 @@ function widenSchemas(root: string): void {
     anchor: { type: 'uid', targetField: 'title' }, // a uid inside a component, made from its sibling title
     tone: { type: 'enumeration', enum: ['calm', 'loud'], default: 'calm' }, // a new entry starts with it
   }));
-  // The types the sample article lacks: a date-time, a time, a boolean that may be null.
-  editSchema(root, 'api/article/content-types/article/schema.json', (article) => Object.assign(article.attributes, { eventAt: { type: 'datetime' }, opensAt: { type: 'time' }, pinned: { type: 'boolean' } }));
+  // The types the sample article lacks: a date-time, a time, a boolean that may be null, JSON, a big integer.
+  editSchema(root, 'api/article/content-types/article/schema.json', (article) => Object.assign(article.attributes, {
+    eventAt: { type: 'datetime' }, opensAt: { type: 'time' }, pinned: { type: 'boolean' }, extra: { type: 'json' }, bigCount: { type: 'biginteger' },
+  }));
 }
 
 /**

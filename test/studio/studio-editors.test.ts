@@ -148,6 +148,13 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await expect.poll(() => field('cover').getByRole('status').textContent()).toBe('Saved');
     expect(readJson(`content/upload/${COFFEE}.json`).alternativeText).toBe('Beans, roasted dark');
 
+    // JSON that does not parse is refused at the field before any request; a big integer keeps every digit.
+    await page.locator('#field-extra').fill('{ "route": [1, 2');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => field('extra').locator('.field-error').textContent()).toBe('This is not valid JSON');
+    await page.locator('#field-extra').fill('{ "route": [1, 2], "by": "train" }');
+    await page.locator('#field-bigCount').fill('9007199254740993');
+
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'edit-form-editors.png'), fullPage: true });
     await page.getByRole('button', { name: 'Save draft' }).click();
@@ -156,7 +163,7 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     const saved = draft();
     expect(saved).toMatchObject({
       title: 'Mountains of Norway, revisited', slug: 'mountains-of-norway-revisited', views: 43, featured: true, publishDate: '2025-06-01', readingTime: 6.5, author: MARCO, cover: COFFEE,
-      eventAt: new Date('2025-07-04T18:45:10').toISOString(), opensAt: '07:15:30.000', pinned: null, // the browser's local time, as this process's
+      eventAt: new Date('2025-07-04T18:45:10').toISOString(), opensAt: '07:15:30.000', pinned: null, extra: { route: [1, 2], by: 'train' }, bigCount: '9007199254740993', // the browser's local time, as this process's
     });
     expect(saved.seo).toEqual({
       metaTitle: 'Norway, revisited', metaDescription: 'A photo essay from the Norwegian fjords.', shareImage: PIZZA,
