@@ -2,7 +2,8 @@ import { useState } from 'preact/hooks';
 import { html } from './html.js';
 import { focusNodes, InlineEditor } from './blocks-inline.js';
 import { indentItem, isEmptyItem, leaveList, leaveNested, outdentItem, unlistItem } from './blocks-list.js';
-import { applySnippet, firstInline, plainText, understood } from './blocks-model.js';
+import { plainText, understood } from './blocks-model.js';
+import { applySnippet, firstInline } from './blocks-snippets.js';
 
 const TAG = { paragraph: 'p', quote: 'blockquote' };
 

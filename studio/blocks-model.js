@@ -160,23 +160,3 @@ export function toKind(block, kind) {
 
 /** A new empty block of a kind. */
 export const emptyBlock = (kind = 'paragraph') => toKind({ type: 'paragraph', children: [{ type: 'text', text: '' }] }, kind);
-
-/** What typed at the start of a paragraph and followed by a space makes it another kind (Strapi's editor has the same snippets). */
-export const SNIPPETS = {
-  '#': 'heading-1', '##': 'heading-2', '###': 'heading-3', '####': 'heading-4', '#####': 'heading-5', '######': 'heading-6',
-  '>': 'quote', '-': 'list-unordered', '*': 'list-unordered', '+': 'list-unordered', '1.': 'list-ordered',
-};
-
-/**
- * A space typed at `offset` of a paragraph: the paragraph as the kind its leading snippet names
- * (`## ` a heading 2, `- ` a bulleted list…), the snippet taken out; undefined when the text before
- * the caret is no snippet.
- */
-export function applySnippet(block, offset) {
-  const kind = Object.hasOwn(SNIPPETS, plainText(block.children).slice(0, offset)) ? SNIPPETS[plainText(block.children).slice(0, offset)] : undefined;
-  if (block.type !== 'paragraph' || !kind) return undefined;
-  return toKind({ ...block, children: splitInline(block.children, offset)[1] }, kind);
-}
-
-/** The inline content of a block the editor draws in one inline editor (its first item's, for a list). */
-export const firstInline = (block) => (block.type === 'list' ? block.children[0].children : block.children);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 // The studio's blocks model is plain data code (no DOM): tested here in Node.
 // @ts-expect-error: a browser ES module without type declarations
-import { applySnippet, fromLeaves, insertBreak, joinBlocks, insertText, marksAt, setLink, splitInline, toggleMark, toKind, toLeaves, understood } from '../../studio/blocks-model.js';
+import { fromLeaves, insertBreak, joinBlocks, insertText, marksAt, setLink, splitInline, toggleMark, toKind, toLeaves, understood } from '../../studio/blocks-model.js';
+// @ts-expect-error: a browser ES module without type declarations
+import { applySnippet } from '../../studio/blocks-snippets.js';
 // @ts-expect-error: a browser ES module without type declarations
 import { indentItem, isEmptyItem, leaveList, leaveNested, outdentItem, unlistItem } from '../../studio/blocks-list.js';
 
