@@ -4,14 +4,15 @@ import type { Data, Row, Status } from '../types.js';
 import { deriveId, rowKey } from './ids.js';
 import type { FileRecord } from './read-file.js';
 import { DeferredRow } from './deferred-row.js';
+import { IndexedRow, type RowFields } from './indexed-row.js';
 import { emptyRecord } from './plain-record.js';
 import { isUnparsed } from './snapshot/snapshot-record.js';
 
 /** When each file last changed, from Git history (`git.timestampsFromHistory`): file → ISO time. */
 export type FileTimes = ReadonlyMap<string, string>;
 
-/** Everything about a row but its fields. */
-function rowFields(model: Model, record: FileRecord, status: Status, times?: FileTimes): Omit<Row, 'data'> {
+/** Everything about a row but its fields (and its key, which the row spells out when asked). */
+function rowFields(model: Model, record: FileRecord, status: Status, times?: FileTimes): RowFields {
   const createdAt = record.createdAt ?? record.updatedAt ?? new Date(record.mtimeMs).toISOString();
   // From history: the file's last commit, else (uncommitted) its modification time.
   const fileTime = times && (times.get(record.file) ?? (record.mtimeMs ? new Date(record.mtimeMs).toISOString() : undefined));
@@ -19,15 +20,11 @@ function rowFields(model: Model, record: FileRecord, status: Status, times?: Fil
   let publishedAt: string | null;
   if (status === 'draft') publishedAt = null;
   else publishedAt = record.publishedAt ?? updatedAt;
-  const key = rowKey(model.uid, record.documentId, record.locale, status);
-  return { key, uid: model.uid, id: deriveId(key), documentId: record.documentId, locale: record.locale, status, createdAt, updatedAt, publishedAt, file: record.file };
+  return { uid: model.uid, id: deriveId(rowKey(model.uid, record.documentId, record.locale, status)), documentId: record.documentId, locale: record.locale, status, createdAt, updatedAt, publishedAt, file: record.file };
 }
 
-function makeRow(model: Model, record: FileRecord, status: Status, times?: FileTimes): Row {
-  const row = rowFields(model, record, status, times) as Row;
-  row.data = record.data;
-  return row;
-}
+const makeRow = (model: Model, record: FileRecord, status: Status, times?: FileTimes): Row =>
+  new IndexedRow(rowFields(model, record, status, times), record.data);
 
 /**
  * The rows of one document from its files. A plain file is the published version and, while no
@@ -37,7 +34,6 @@ function makeRow(model: Model, record: FileRecord, status: Status, times?: FileT
  * publishes reaches the other locales' published versions, not their drafts.
  */
 export function buildDocumentRows(model: Model, records: FileRecord[], config: CmsConfig, times?: FileTimes): Row[] {
-  const rows: SourcedRow[] = [];
   const byLocale = new Map<string | null, { plain?: FileRecord; draft?: FileRecord }>();
   for (const record of records) {
     const slot = byLocale.get(record.locale) ?? {};
@@ -45,27 +41,37 @@ export function buildDocumentRows(model: Model, records: FileRecord[], config: C
     else slot.plain = record;
     byLocale.set(record.locale, slot);
   }
-  // Records from the index snapshot that nobody has read: the rows wait too, and are filled
-  // (shared fields included) when one of them is first read.
-  const deferred = records.some(isUnparsed);
-  const fill = () => {
-    for (const { row, record } of rows) row.data = record.data;
-    if (model.localized && rows.length > 1) shareUnlocalizedFields(model, rows, config);
-  };
-  const add = (record: FileRecord, status: Status, draftFile: boolean) =>
-    rows.push({ row: deferred ? new DeferredRow(rowFields(model, record, status, times), fill) : makeRow(model, record, status, times), draftFile, record });
+  const sources: Source[] = [];
   for (const { plain, draft } of byLocale.values()) {
     if (!model.draftAndPublish) {
-      if (plain) add(plain, 'published', false);
+      if (plain) sources.push({ record: plain, status: 'published', draftFile: false });
       continue;
     }
     const draftSource = draft ?? plain;
-    if (draftSource) add(draftSource, 'draft', draftSource.draft);
-    if (plain) add(plain, 'published', false);
+    if (draftSource) sources.push({ record: draftSource, status: 'draft', draftFile: draftSource.draft });
+    if (plain) sources.push({ record: plain, status: 'published', draftFile: false });
   }
-  if (!deferred && model.localized && rows.length > 1) shareUnlocalizedFields(model, rows, config);
+  const shares = model.localized && sources.length > 1;
+  // Records from the index snapshot that nobody has read: the rows wait too, and are filled when
+  // one of them is first read. A row that shares no fields takes its record's (no closure kept);
+  // the rows of a document that shares fields are filled together.
+  if (records.some(isUnparsed)) {
+    if (!shares) return sources.map(({ record, status }) => new DeferredRow(rowFields(model, record, status, times), record));
+    const rows: SourcedRow[] = [];
+    const fill = () => {
+      for (const { row, record } of rows) row.data = record.data;
+      shareUnlocalizedFields(model, rows, config);
+    };
+    for (const { record, status, draftFile } of sources) rows.push({ row: new DeferredRow(rowFields(model, record, status, times), fill), draftFile, record });
+    return rows.map(({ row }) => row);
+  }
+  const rows = sources.map(({ record, status, draftFile }): SourcedRow => ({ row: makeRow(model, record, status, times), draftFile, record }));
+  if (shares) shareUnlocalizedFields(model, rows, config);
   return rows.map(({ row }) => row);
 }
+
+/** Which record a row is built from, with which status, and whether that is a `.draft` file. */
+interface Source { record: FileRecord; status: Status; draftFile: boolean }
 
 /** A row, the record it was built from, and whether that is a `.draft` file (a plain file's draft row is its published version). */
 interface SourcedRow { row: Row; draftFile: boolean; record: FileRecord }

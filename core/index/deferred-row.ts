@@ -1,11 +1,14 @@
 import type { Data, Row, Status } from '../types.js';
+import type { FileRecord } from './read-file.js';
 import { rowKey } from './ids.js';
+import type { RowFields } from './indexed-row.js';
 
 /**
- * A row whose fields are filled on first read, by its document's `fill` (which fills every row of
- * the document at once, shared fields included): rows restored from the index snapshot cost no
- * parsing until a request reads them. Everything else about the row is known at once; its key is
- * spelled out when asked for rather than held (a string per row, at 100k documents megabytes).
+ * A row whose fields are filled on first read: rows restored from the index snapshot cost no
+ * parsing until a request reads them. The fields come from the row's record, or, when the
+ * document shares fields between locales, from its document's `fill` (which fills every row of the
+ * document at once, shared fields included). Everything else about the row is known at once; its
+ * key is spelled out when asked for rather than held (a string per row, at 100k documents megabytes).
  */
 export class DeferredRow implements Row {
   readonly uid: string;
@@ -18,9 +21,9 @@ export class DeferredRow implements Row {
   readonly publishedAt: string | null;
   readonly file: string;
   #data: Data | undefined;
-  #fill: (() => void) | undefined;
+  #source: FileRecord | (() => void) | undefined;
 
-  constructor(fields: Omit<Row, 'data'>, fill: () => void) {
+  constructor(fields: RowFields, source: FileRecord | (() => void)) {
     this.uid = fields.uid;
     this.id = fields.id;
     this.documentId = fields.documentId;
@@ -30,7 +33,7 @@ export class DeferredRow implements Row {
     this.updatedAt = fields.updatedAt;
     this.publishedAt = fields.publishedAt;
     this.file = fields.file;
-    this.#fill = fill;
+    this.#source = source;
   }
 
   get key(): string {
@@ -39,15 +42,16 @@ export class DeferredRow implements Row {
 
   get data(): Data {
     if (this.#data === undefined) {
-      const fill = this.#fill!;
-      this.#fill = undefined;
-      fill();
+      const source = this.#source!;
+      this.#source = undefined;
+      if (typeof source === 'function') source();
+      else this.#data = source.data;
     }
     return this.#data!;
   }
 
   set data(value: Data) {
     this.#data = value;
-    this.#fill = undefined;
+    this.#source = undefined;
   }
 }
