@@ -9,7 +9,6 @@ export interface FileInfo {
   focalPoint?: { x: number; y: number } | null;
 }
 
-const KEYS = ['name', 'alternativeText', 'caption', 'focalPoint'];
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 function problem(path: string[], message: string, value?: unknown): ValidationError {
@@ -30,32 +29,67 @@ function parseJson(value: unknown, path: string[]): unknown {
   }
 }
 
+type Problem = { path: string[]; message: string; name: 'ValidationError'; value?: unknown };
+const fail = (path: string[], message: string, ...value: unknown[]): Problem =>
+  ({ path, message, name: 'ValidationError', ...(value.length ? { value: value[0] } : {}) });
+
+/** yup's string cast (Strapi validates fileInfo with `strict: false`): a number or boolean becomes its text. */
+function asText(value: unknown, path: string[], problems: Problem[]): string | null | undefined {
+  if (value === undefined || value === null || typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  problems.push(fail(path, `${path.join('.')} must be a \`string\` type, but the final value was: \`${JSON.stringify(value)}\`.`, value));
+  return undefined;
+}
+
+/** yup's `number().min(0).max(100).required()` on one focal-point coordinate, with its messages. */
+function coordinate(value: unknown, path: string[], problems: Problem[]): number | undefined {
+  const label = path.join('.');
+  if (value === undefined || value === null) { problems.push(fail(path, `${label} is a required field`)); return undefined; }
+  const text = typeof value === 'string' ? value.replace(/\s/g, '') : value;
+  const cast = typeof text === 'number' ? text : text === '' ? Number.NaN : typeof text === 'string' ? Number(text) : Number.NaN;
+  if (Number.isNaN(cast)) {
+    problems.push(fail(path, `${label} must be a \`number\` type, but the final value was: \`NaN\` (cast from the value \`${JSON.stringify(value)}\`).`, Number.NaN));
+    return undefined;
+  }
+  if (cast < 0) problems.push(fail(path, `${label} must be greater than or equal to 0`, cast));
+  else if (cast > 100) problems.push(fail(path, `${label} must be less than or equal to 100`, cast));
+  return cast;
+}
+
+/**
+ * One file's info, as Strapi's upload validator reads it (yup, `strict: false`): texts cast from
+ * numbers, a focal point of two coordinates within 0–100, and keys it does not know left out (it
+ * stores nothing of them; recorded: upload.post.info.*, upload.update.info.unknown.key).
+ */
 function checkInfo(raw: unknown, path: string[]): FileInfo {
   const value = parseJson(raw, path);
   if (value === undefined || value === null) return {};
   const label = path.join('.');
   if (!isRecord(value)) throw problem(path, `${label} must be a \`object\` type, but the final value was: \`${JSON.stringify(value)}\`.`, value);
-  const unknown = Object.keys(value).filter((key) => !KEYS.includes(key));
-  if (unknown.length) throw problem(path, `${label} field has unspecified keys: ${unknown.join(', ')}`, value);
-  for (const key of ['name', 'alternativeText', 'caption']) {
-    const text = value[key];
-    if (text !== undefined && text !== null && typeof text !== 'string') {
-      throw problem([...path, key], `${label}.${key} must be a \`string\` type, but the final value was: \`${JSON.stringify(text)}\`.`, text);
-    }
+  const problems: Problem[] = [];
+  const info: FileInfo = {};
+  for (const key of ['name', 'alternativeText', 'caption'] as const) {
+    const text = asText(value[key], [...path, key], problems);
+    if (text !== undefined) info[key] = text;
   }
   const focal = value.focalPoint;
-  if (focal !== undefined && focal !== null && !(isRecord(focal) && typeof focal.x === 'number' && typeof focal.y === 'number')) {
-    throw problem([...path, 'focalPoint'], `${label}.focalPoint must be an object { x, y } of numbers`, focal);
+  if (focal === null) info.focalPoint = null;
+  else if (focal !== undefined) {
+    if (!isRecord(focal)) problems.push(fail([...path, 'focalPoint'], `${label}.focalPoint must be a \`object\` type, but the final value was: \`${JSON.stringify(focal)}\`.`, focal));
+    else {
+      const x = coordinate(focal.x, [...path, 'focalPoint', 'x'], problems);
+      const y = coordinate(focal.y, [...path, 'focalPoint', 'y'], problems);
+      if (x !== undefined && y !== undefined) info.focalPoint = { x, y };
+    }
   }
-  const info: FileInfo = {};
-  for (const key of KEYS) if (value[key] !== undefined) (info as Record<string, unknown>)[key] = key === 'focalPoint' && isRecord(focal) ? { x: focal.x, y: focal.y } : value[key];
+  if (problems.length) throw new ValidationError(problems.length === 1 ? problems[0].message : `${problems.length} errors occurred`, { errors: problems });
   return info;
 }
 
 /**
  * The `fileInfo` of an upload, one entry per file in order: a JSON string or object for one file,
  * an array (or repeated form fields) for several. Checked as Strapi's upload validator does: only
- * `name`, `alternativeText`, `caption` and `focalPoint`; anything else is a 400.
+ * `name`, `alternativeText`, `caption` and `focalPoint` are read, other keys are left out.
  *
  * @example
  * parseFileInfo(['{"alternativeText":"A cat"}']) // [{ alternativeText: 'A cat' }]
