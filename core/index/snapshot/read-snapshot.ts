@@ -51,7 +51,7 @@ export function readSnapshot(root: string, fingerprint: string, reread: Reread):
         if (line !== `end ${entries.size}` || end + 1 !== bytes.length) throw new SnapshotCorruptError(line.startsWith('end ') ? 'end line does not match the entries' : 'an entry without data');
         break;
       }
-      const entry = decodeEntry(bytes.toString('utf8', start, data), bytes, data + 1, end, reread, pool);
+      const entry = decodeEntry(bytes, start, data, end, reread, pool);
       entries.set(entry.record.file, entry);
       start = end + 1;
     }

@@ -91,25 +91,43 @@ export class StringPool {
   }
 }
 
+const TAB = 9;
+
 /**
- * Decode one entry from its metadata (every field but the data) and where its data lies in the
- * snapshot's bytes (`start` to `end`), cut apart by the caller: fields split from the metadata
- * alone keep only it alive, never the data's text. Repeated texts go through `pool`, and a
- * timestamp equal to the one before it is the same string.
+ * Where the metadata fields of a line lie (`start` to the data's tab), as offsets: each kept field
+ * is then cut from the bytes as its own string. Splitting one string of the line would make each
+ * field a slice that holds the whole line alive for as long as the record lives.
  */
-export function decodeEntry(meta: string, bytes: Buffer, start: number, end: number, reread: Reread, pool: StringPool): SnapshotEntry {
-  const fields = meta.split('\t');
-  if (fields.length !== FIELDS - 1) throw new SnapshotCorruptError(`expected ${FIELDS} fields, found ${fields.length + 1}`);
-  if (end <= start || bytes[end - 1] !== CLOSING_BRACE) throw new SnapshotCorruptError('data cut short');
-  const [file, uid, documentId, locale, draft, createdAt, updatedAt, publishedAt, mtimeMs, size, statMtimeMs, ctimeMs, ino, hash] = fields;
+function fieldBounds(bytes: Buffer, start: number, dataTab: number): number[] {
+  const bounds = [start];
+  for (let at = start; at < dataTab; at++) if (bytes[at] === TAB) bounds.push(at + 1);
+  bounds.push(dataTab + 1);
+  if (bounds.length !== FIELDS) throw new SnapshotCorruptError(`expected ${FIELDS} fields, found ${bounds.length}`);
+  return bounds;
+}
+
+/**
+ * Decode one entry of the snapshot's bytes: its metadata from `start` to the tab at `dataTab`,
+ * its data from there to `end` (kept as offsets, parsed on first read). Repeated texts go through
+ * `pool`, and a timestamp equal to another of the entry is the same string.
+ */
+export function decodeEntry(bytes: Buffer, start: number, dataTab: number, end: number, reread: Reread, pool: StringPool): SnapshotEntry {
+  const bounds = fieldBounds(bytes, start, dataTab);
+  const field = (at: number): string => bytes.toString('utf8', bounds[at], bounds[at + 1] - 1);
+  if (end <= dataTab + 1 || bytes[end - 1] !== CLOSING_BRACE) throw new SnapshotCorruptError('data cut short');
+  const locale = field(3);
+  const createdAt = field(5);
+  const updatedAt = field(6);
+  const publishedAt = field(7);
   const updated = updatedAt === createdAt ? createdAt : updatedAt;
   const published = publishedAt === updated ? updated : publishedAt === createdAt ? createdAt : publishedAt;
+  const hash = field(13);
   const record = new SnapshotRecord({
-    file, uid: pool.intern(uid), documentId, locale: locale ? pool.intern(locale) : null, draft: draft === '1',
+    file: field(0), uid: pool.intern(field(1)), documentId: field(2), locale: locale ? pool.intern(locale) : null, draft: field(4) === '1',
     createdAt: createdAt || undefined, updatedAt: updated || undefined,
-    publishedAt: published === 'null' ? null : published || undefined, mtimeMs: number(mtimeMs),
-  }, bytes, start, end, reread);
-  return { record, stamp: { size: number(size), mtimeMs: number(statMtimeMs), ctimeMs: number(ctimeMs), ino: number(ino) }, hash: hash || undefined };
+    publishedAt: published === 'null' ? null : published || undefined, mtimeMs: number(field(8)),
+  }, bytes, dataTab + 1, end, reread);
+  return { record, stamp: { size: number(field(9)), mtimeMs: number(field(10)), ctimeMs: number(field(11)), ino: number(field(12)) }, hash: hash || undefined };
 }
 
 /** Can a value go through JSON and come back equal? (YAML front matter may hold dates, for one.) */
