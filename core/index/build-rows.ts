@@ -51,7 +51,8 @@ export function buildDocumentRows(model: Model, records: FileRecord[], config: C
     if (draftSource) sources.push({ record: draftSource, status: 'draft', draftFile: draftSource.draft });
     if (plain) sources.push({ record: plain, status: 'published', draftFile: false });
   }
-  const shares = model.localized && sources.length > 1;
+  // Rows read from one file hold the same fields: only two or more files can share any.
+  const shares = model.localized && records.length > 1;
   // Records from the index snapshot that nobody has read: the rows wait too, and are filled when
   // one of them is first read. A row that shares no fields takes its record's (no closure kept);
   // the rows of a document that shares fields are filled together.

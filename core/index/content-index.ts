@@ -3,6 +3,7 @@ import { FileError } from '../errors.js';
 import type { Model, Models } from '../schema/types.js';
 import type { Row, Status } from '../types.js';
 import { buildDocumentRows } from './build-rows.js';
+import { DocumentTable } from './document-table.js';
 import { DuplicateFileError, splitDuplicates } from './duplicate-files.js';
 import type { FileRecord } from './read-file.js';
 import { TypeDependencies } from './type-dependencies.js';
@@ -14,8 +15,6 @@ export interface RowScope {
   /** A locale code, `'*'` for all, or null for non-localized types. */
   locale: string | null;
 }
-
-const documentKey = (uid: string, documentId: string) => `${uid}|${documentId}`;
 
 /** Default order: creation order (createdAt, then documentId), as the project decided. */
 export const compareCreation = (a: Row, b: Row): number =>
@@ -37,8 +36,9 @@ export class ContentIndex {
   /** Bumped per type on every change of its rows: answers that read other types only stay valid. */
   private readonly typeVersions = new Map<string, number>();
   private readonly records = new Map<string, FileRecord>();
-  private readonly documents = new Map<string, Row[]>();
-  private readonly recordsByDocument = new Map<string, Set<string>>();
+  private readonly documents = new DocumentTable<Row[]>();
+  /** Each document's files (one or a few: a small array, not a Set each). */
+  private readonly recordsByDocument = new DocumentTable<string[]>();
   private sortedRows = new Map<string, Row[]>();
   private readonly byId = new Map<number, Row>();
   /** Derived data per type it was derived for (dropped when a type it reads changes). */
@@ -70,37 +70,33 @@ export class ContentIndex {
     const previous = this.records.get(record.file);
     this.records.set(record.file, record);
     this.problems.delete(record.file);
-    if (previous && documentKey(previous.uid, previous.documentId) !== documentKey(record.uid, record.documentId)) {
+    if (previous && (previous.uid !== record.uid || previous.documentId !== record.documentId)) {
       this.unlinkRecord(previous);
       this.rebuildDocument(previous.uid, previous.documentId);
     }
-    const key = documentKey(record.uid, record.documentId);
-    const files = this.recordsByDocument.get(key) ?? new Set<string>();
-    files.add(record.file);
-    this.recordsByDocument.set(key, files);
+    this.linkRecord(record);
     this.rebuildDocument(record.uid, record.documentId);
   }
 
   /** Add many records at once (start-up): rows are built once per document, not once per file. */
   addRecords(records: FileRecord[]): void {
-    const groups = new Map<string, FileRecord[]>();
+    const groups = new DocumentTable<FileRecord[]>();
+    /** The first record of each document met, in order: the groups to build. */
+    const firsts: FileRecord[] = [];
     for (const record of records) {
       this.records.set(record.file, record);
-      const key = documentKey(record.uid, record.documentId);
-      let files = this.recordsByDocument.get(key);
-      if (!files) this.recordsByDocument.set(key, (files = new Set()));
-      files.add(record.file);
-      const group = groups.get(key);
+      this.linkRecord(record);
+      const group = groups.get(record.uid, record.documentId);
       if (group) group.push(record);
-      else groups.set(key, [record]);
+      else { groups.set(record.uid, record.documentId, [record]); firsts.push(record); }
     }
-    for (const [key, group] of groups) {
-      if (this.documents.has(key)) { this.rebuildDocument(group[0].uid, group[0].documentId); continue; }
-      this.storeRows(key, buildDocumentRows(this.model(group[0].uid), this.servedRecords(group), this.config, this.fileTimes));
+    for (const { uid, documentId } of firsts) {
+      if (this.documents.has(uid, documentId)) { this.rebuildDocument(uid, documentId); continue; }
+      this.storeRows(uid, documentId, buildDocumentRows(this.model(uid), this.servedRecords(groups.get(uid, documentId)!), this.config, this.fileTimes));
     }
     this.sortedRows.clear();
     this.uniqueValues.clear();
-    this.changed(new Set(Array.from(groups.values(), (group) => group[0].uid)));
+    this.changed(new Set(firsts.map((record) => record.uid)));
   }
 
   /** Forget a file (deleted, or now malformed). */
@@ -132,9 +128,9 @@ export class ContentIndex {
 
   /** The served records of a document (every locale and status, one file each), for writers and validators. */
   documentRecords(uid: string, documentId: string): FileRecord[] {
-    const files = this.recordsByDocument.get(documentKey(uid, documentId));
+    const files = this.recordsByDocument.get(uid, documentId);
     if (!files) return [];
-    const records = [...files].map((file) => this.records.get(file)!).filter(Boolean);
+    const records = files.map((file) => this.records.get(file)!).filter(Boolean);
     return records.length < 2 ? records : splitDuplicates(records).served;
   }
 
@@ -143,7 +139,7 @@ export class ContentIndex {
     let rows = this.sortedRows.get(uid);
     if (!rows) {
       rows = [];
-      for (const [key, documentRows] of this.documents) if (key.startsWith(`${uid}|`)) rows.push(...documentRows);
+      for (const documentRows of this.documents.valuesOf(uid)) for (const row of documentRows) rows.push(row);
       rows.sort(compareCreation);
       this.sortedRows.set(uid, rows);
     }
@@ -173,7 +169,7 @@ export class ContentIndex {
   }
 
   documentRows(uid: string, documentId: string): Row[] {
-    return this.documents.get(documentKey(uid, documentId)) ?? [];
+    return this.documents.get(uid, documentId) ?? [];
   }
 
   /** The row of a document that a scope sees, if any. */
@@ -187,7 +183,7 @@ export class ContentIndex {
   }
 
   hasDocument(uid: string, documentId: string): boolean {
-    return this.documents.has(documentKey(uid, documentId));
+    return this.documents.has(uid, documentId);
   }
 
   /**
@@ -214,23 +210,29 @@ export class ContentIndex {
     return served;
   }
 
+  private linkRecord(record: FileRecord): void {
+    const files = this.recordsByDocument.get(record.uid, record.documentId);
+    if (!files) this.recordsByDocument.set(record.uid, record.documentId, [record.file]);
+    else if (!files.includes(record.file)) files.push(record.file);
+  }
+
   private unlinkRecord(record: FileRecord): void {
-    const key = documentKey(record.uid, record.documentId);
-    const files = this.recordsByDocument.get(key);
-    files?.delete(record.file);
-    if (files && files.size === 0) this.recordsByDocument.delete(key);
+    const files = this.recordsByDocument.get(record.uid, record.documentId);
+    const at = files ? files.indexOf(record.file) : -1;
+    if (at >= 0) files!.splice(at, 1);
+    if (files && files.length === 0) this.recordsByDocument.delete(record.uid, record.documentId);
   }
 
   private rebuildDocument(uid: string, documentId: string): void {
-    const key = documentKey(uid, documentId);
-    const before = this.documents.get(key) ?? [];
+    const before = this.documents.get(uid, documentId) ?? [];
     for (const row of before) if (this.byId.get(row.id) === row) this.byId.delete(row.id);
-    const files = this.recordsByDocument.get(key);
-    const records = this.servedRecords(files ? [...files].map((file) => this.records.get(file)!).filter(Boolean) : []);
-    if (records.length === 0) this.documents.delete(key);
-    else this.storeRows(key, buildDocumentRows(this.model(uid), records, this.config, this.fileTimes));
-    this.updateSortedRows(uid, before, this.documents.get(key) ?? []);
-    this.uniqueValues.update(before, this.documents.get(key) ?? []);
+    const files = this.recordsByDocument.get(uid, documentId);
+    const records = this.servedRecords(files ? files.map((file) => this.records.get(file)!).filter(Boolean) : []);
+    if (records.length === 0) this.documents.delete(uid, documentId);
+    else this.storeRows(uid, documentId, buildDocumentRows(this.model(uid), records, this.config, this.fileTimes));
+    const after = this.documents.get(uid, documentId) ?? [];
+    this.updateSortedRows(uid, before, after);
+    this.uniqueValues.update(before, after);
     this.changed([uid]);
   }
 
@@ -261,13 +263,13 @@ export class ContentIndex {
   }
 
   /** Register a document's rows, reporting an id that collides with another row's. */
-  private storeRows(key: string, rows: Row[]): void {
+  private storeRows(uid: string, documentId: string, rows: Row[]): void {
     for (const row of rows) {
       const clash = this.byId.get(row.id);
       if (clash && clash.key !== row.key) this.reportProblem(new FileError(row.file, `derived id ${row.id} collides with ${clash.file}; rename one documentId`));
       else this.byId.set(row.id, row);
     }
-    this.documents.set(key, rows);
+    this.documents.set(uid, documentId, rows);
   }
 
   /** Rows of these types changed: what was derived for any type that reads them is stale. */
