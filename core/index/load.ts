@@ -8,6 +8,7 @@ import { UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import { ContentIndex } from './content-index.js';
 import { readContentFile, type FileRecord } from './read-file.js';
 import { SnapshotLoader, type LoadStats } from './snapshot/snapshot-loader.js';
+import { StringPool } from './string-pool.js';
 
 /** The folder under `content/` that holds a type's files. */
 export function contentFolder(model: Model): string {
@@ -31,8 +32,8 @@ export const isContentFileName = (name: string): boolean => !name.startsWith('.'
  * Parse and check one file's text. Files are read synchronously on purpose: for many small files,
  * sync reads are several times faster than the thread pool, and indexing is dominated by them.
  */
-function parseRecord(index: ContentIndex, file: string, model: Model, text: string, mtimeMs: () => number): FileRecord {
-  const record = readContentFile(file, text, 0, model, index.models, index.config);
+function parseRecord(index: ContentIndex, file: string, model: Model, text: string, mtimeMs: () => number, pool?: StringPool): FileRecord {
+  const record = readContentFile(file, text, 0, model, index.models, index.config, pool);
   // The modification time is only needed when the file lacks timestamps (they fall back to it);
   // otherwise 0 means "not known", and the watcher simply re-reads the file on its next event.
   if (record.createdAt === undefined || record.updatedAt === undefined) record.mtimeMs = mtimeMs();
@@ -108,6 +109,8 @@ export async function loadIndex(root: string, models: Models, config: CmsConfig,
   }
   const folders = new Map<string, Model | undefined>();
   const records: FileRecord[] = [];
+  // Texts many files repeat (relation targets, component names) are shared while this load lasts.
+  const pool = new StringPool();
   for (const file of files) {
     const folder = file.split('/')[1];
     if (!folders.has(folder)) folders.set(folder, modelForPath(models, file));
@@ -117,7 +120,7 @@ export async function loadIndex(root: string, models: Models, config: CmsConfig,
       continue;
     }
     try {
-      records.push(loader.record(file, model.uid, (text, mtimeMs) => parseRecord(index, file, model, text, mtimeMs)));
+      records.push(loader.record(file, model.uid, (text, mtimeMs) => parseRecord(index, file, model, text, mtimeMs, pool)));
     } catch (error) {
       // A file removed between listing and reading (a checkout, another writer) is simply gone.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;

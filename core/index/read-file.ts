@@ -6,7 +6,9 @@ import { checkStoredFields } from '../schema/check-value.js';
 import type { Model, Models } from '../schema/types.js';
 import type { Data } from '../types.js';
 import { parseFileName } from './file-name.js';
+import { internRepeatedValues } from './intern-values.js';
 import { emptyRecord } from './plain-record.js';
+import type { StringPool } from './string-pool.js';
 
 /** One content file, parsed and checked: the unit the index is built from. */
 export interface FileRecord {
@@ -58,9 +60,10 @@ function keptFields(raw: Record<string, unknown>, systemFields: number, ownObjec
 
 /**
  * Parse and check one content file of `model`. Throws a FileError with `file:line:col` for
- * anything malformed; the caller reports it and keeps serving the rest.
+ * anything malformed; the caller reports it and keeps serving the rest. With a `pool` (a load of
+ * many files), texts that documents repeat are shared (see `internRepeatedValues`).
  */
-export function readContentFile(file: string, text: string, mtimeMs: number, model: Model, models: Models, config: CmsConfig): FileRecord {
+export function readContentFile(file: string, text: string, mtimeMs: number, model: Model, models: Models, config: CmsConfig, pool?: StringPool): FileRecord {
   const fail = (message: string, key?: string): never => {
     const at = key ? locateKey(text, key) : undefined;
     throw new FileError(file, message, at?.line ?? (key ? undefined : undefined), at?.column);
@@ -108,10 +111,11 @@ export function readContentFile(file: string, text: string, mtimeMs: number, mod
 
   const [problem] = checkStoredFields(data, model, models);
   if (problem) fail(problem.message, problem.path);
+  if (pool) internRepeatedValues(data, model, models, pool);
 
-  return {
-    file, uid: model.uid, documentId: name.documentId, locale, draft: name.draft, data,
-    createdAt: timestamps.createdAt ?? undefined, updatedAt: timestamps.updatedAt ?? undefined,
-    publishedAt: timestamps.publishedAt, mtimeMs,
-  };
+  // Equal timestamps (a file written once has three) are one string.
+  const createdAt = timestamps.createdAt ?? undefined;
+  const updatedAt = timestamps.updatedAt === createdAt ? createdAt : timestamps.updatedAt ?? undefined;
+  const publishedAt = timestamps.publishedAt === updatedAt ? updatedAt : timestamps.publishedAt;
+  return { file, uid: model.uid, documentId: name.documentId, locale, draft: name.draft, data, createdAt, updatedAt, publishedAt, mtimeMs };
 }

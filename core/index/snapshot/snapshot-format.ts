@@ -4,6 +4,7 @@ import type { CmsConfig } from '../../config/types.js';
 import type { Models } from '../../schema/types.js';
 import type { FileRecord } from '../read-file.js';
 import type { FileStamp } from './file-stamp.js';
+import type { StringPool } from '../string-pool.js';
 import { SnapshotRecord, type Reread } from './snapshot-record.js';
 
 /**
@@ -75,21 +76,6 @@ const number = (text: string): number => {
   if (text === '' || !Number.isFinite(value)) throw new SnapshotCorruptError(`not a number: ${text}`);
   return value;
 };
-
-/**
- * One copy of each repeated text (type uids, locales): every record naming the
- * same type shares its string instead of holding its own, which at 100k records is megabytes.
- */
-export class StringPool {
-  readonly #strings = new Map<string, string>();
-
-  intern(text: string): string {
-    const known = this.#strings.get(text);
-    if (known !== undefined) return known;
-    this.#strings.set(text, text);
-    return text;
-  }
-}
 
 const TAB = 9;
 
