@@ -78,25 +78,30 @@ export class ContentIndex {
     this.rebuildDocument(record.uid, record.documentId);
   }
 
-  /** Add many records at once (start-up): rows are built once per document, not once per file. */
+  /**
+   * Add many records at once (start-up): rows are built once per document, not once per file.
+   * A document's files are taken as a run of neighbours (a sorted listing puts them side by side,
+   * so no grouping map is built); a document met again later is rebuilt from all of its files.
+   */
   addRecords(records: FileRecord[]): void {
-    const groups = new DocumentTable<FileRecord[]>();
-    /** The first record of each document met, in order: the groups to build. */
-    const firsts: FileRecord[] = [];
-    for (const record of records) {
-      this.records.set(record.file, record);
-      this.linkRecord(record);
-      const group = groups.get(record.uid, record.documentId);
-      if (group) group.push(record);
-      else { groups.set(record.uid, record.documentId, [record]); firsts.push(record); }
-    }
-    for (const { uid, documentId } of firsts) {
-      if (this.documents.has(uid, documentId)) { this.rebuildDocument(uid, documentId); continue; }
-      this.storeRows(uid, documentId, buildDocumentRows(this.model(uid), this.servedRecords(groups.get(uid, documentId)!), this.config, this.fileTimes));
+    const uids = new Set<string>();
+    for (let start = 0; start < records.length;) {
+      const { uid, documentId } = records[start];
+      let end = start + 1;
+      while (end < records.length && records[end].documentId === documentId && records[end].uid === uid) end++;
+      const group = records.slice(start, end);
+      for (const record of group) {
+        this.records.set(record.file, record);
+        this.linkRecord(record);
+      }
+      if (this.documents.has(uid, documentId)) this.rebuildDocument(uid, documentId);
+      else this.storeRows(uid, documentId, buildDocumentRows(this.model(uid), this.servedRecords(group), this.config, this.fileTimes));
+      uids.add(uid);
+      start = end;
     }
     this.sortedRows.clear();
     this.uniqueValues.clear();
-    this.changed(new Set(firsts.map((record) => record.uid)));
+    this.changed(uids);
   }
 
   /** Forget a file (deleted, or now malformed). */
