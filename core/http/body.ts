@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import qs from 'qs';
 import { BodySyntaxError, PayloadTooLargeError } from '../errors.js';
 import { MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from '../parsers/json-depth.js';
@@ -8,9 +9,42 @@ export const FORM_LIMIT = 56 * 1024;
 
 export { MAX_BODY_DEPTH, nestsDeeperThan } from '../parsers/json-depth.js';
 
+/** Node's request under a web Request from h3's Node adapter (srvx), while nothing has read its body. */
+function nodeSource(request: Request): IncomingMessage | undefined {
+  const req = (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+  return req && !request.bodyUsed && !req.readableEnded && !req.destroyed ? req : undefined;
+}
+
+/**
+ * Read Node's request itself: the web stream over it (Readable.toWeb, a reader, transferable
+ * chunks) cost as much main-thread time as the rest of a small write. Past the limit, reading
+ * stops without destroying the request (see unread-body.ts, which drops the rest after the answer).
+ */
+function readNode(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => { req.off('data', onData); req.off('end', onEnd); req.off('error', onError); req.off('close', onClose); };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) { chunks.push(chunk); return; }
+      done();
+      req.pause();
+      reject(new PayloadTooLargeError());
+    };
+    const onEnd = () => { done(); resolve((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')); };
+    const onError = (error: Error) => { done(); reject(error); };
+    // A client gone before the end: no body to answer for.
+    const onClose = () => { done(); reject(new Error('request closed before its body ended')); };
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
+}
+
 async function readText(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > limit) throw new PayloadTooLargeError();
+  const node = nodeSource(request);
+  if (node) return readNode(node, limit);
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
