@@ -12,6 +12,14 @@ export interface DurableStore {
 /** The process's store: one group commit for every writer, so concurrent writes share fsyncs. */
 export const diskStore: DurableStore = { fs: diskFs, commits: new GroupCommit(diskFs) };
 
+/**
+ * Temp names: a random tag per process and a counter, unique across processes and writes without
+ * asking the system's random source on every write (a sync call per write, seen in profiles).
+ */
+const processTag = randomBytes(4).toString('hex');
+let tempSerial = 0;
+const tempName = (path: string) => join(dirname(path), `.${basename(path)}.${processTag}${(tempSerial++).toString(16)}.tmp`);
+
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 
 /** The folders whose entries a `makeFolder` that created `created` … `folder` changed: each created folder's parent. */
@@ -32,7 +40,7 @@ function changedParents(created: string | undefined, folder: string): string[] {
 export async function writeFileAtomic(path: string, content: string | Uint8Array, store: DurableStore = diskStore): Promise<void> {
   const { fs } = store;
   const folder = dirname(path);
-  const temp = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = tempName(path);
   let created: string | undefined;
   try {
     await fs.writeSynced(temp, content);

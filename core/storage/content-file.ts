@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
 import { readContentFile } from '../index/read-file.js';
@@ -9,14 +9,12 @@ import { serializeDocument, withoutHistoryTimestamps, type StoredDocument } from
 
 /**
  * A content file's text, or undefined when it is missing, unreadable or a link (never followed).
- * Read in the thread pool: an inline read of a file just written waits for its access-time update
- * behind other writes' fsyncs (measured: it blocked the event loop more than it saved).
+ * Read in the thread pool, a create's missing file included: an inline read or existence check
+ * waits for the folder behind other writes' renames and fsyncs (profiled under load: an
+ * `existsSync` blocked the event loop longer than the error of a failed open costs).
  */
 export async function readText(root: string, file: string): Promise<string | undefined> {
-  const path = join(root, file);
-  // A create's file does not exist yet: asking costs far less than the error a failed open throws.
-  if (!existsSync(path)) return undefined;
-  try { return await readTextNoFollow(path, file); } catch { return undefined; }
+  try { return await readTextNoFollow(join(root, file), file); } catch { return undefined; }
 }
 
 /**
