@@ -113,6 +113,17 @@ const dpRelations = [
   get('dprel.filter.authors.by.post.locale', '/api/authors?fields[0]=name&sort=name&filters[posts][locale][$eq]=fr'),
   get('dprel.filter.tags.by.draft.post', '/api/tags?fields[0]=name&sort=name&status=draft&filters[posts][title][$eq]=Draft ideas'),
   get('dprel.sort.tags.by.posts', '/api/tags?fields[0]=name&sort[0]=posts.title:asc&sort[1]=name'),
+  // components and relations of a locale version under draft & publish
+  put('dpi18n.fr.create.draft', '/api/posts/@@drp?locale=fr&status=draft', { data: { title: 'Lié', seo: { metaTitle: 'FR seo' }, tags: ['@@t1'], sections: [{ __component: 'shared.quote', body: 'citation' }] } }),
+  get('dpi18n.fr.read.draft', '/api/posts/@@drp?locale=fr&status=draft&fields[0]=title&populate[seo]=true&populate[tags][fields][0]=name&populate[sections]=*'.replace('populate[sections]=*', 'populate[sections][populate]=*')),
+  get('dpi18n.fr.read.published', '/api/posts/@@drp?locale=fr&fields[0]=title'),
+  get('dpi18n.en.read.after.fr', '/api/posts/@@drp?fields[0]=title&populate[seo]=true&populate[tags][fields][0]=name'),
+  put('dpi18n.fr.publish', '/api/posts/@@drp?locale=fr', { data: { summary: 'publié' } }),
+  get('dpi18n.fr.read.published.after', '/api/posts/@@drp?locale=fr&fields[0]=title&fields[1]=summary&populate[seo]=true&populate[tags][fields][0]=name&populate[sections][populate]=*'),
+  get('dpi18n.localizations', '/api/posts/@@drp?fields[0]=title&populate[localizations][fields][0]=title&populate[localizations][fields][1]=locale'),
+  get('dpi18n.localizations.draft', '/api/posts/@@drp?status=draft&fields[0]=title&populate[localizations][fields][0]=title&populate[localizations][fields][1]=publishedAt'),
+  get('dpi18n.list.star', '/api/posts?locale=*&fields[0]=title&fields[1]=locale&sort[0]=title&filters[slug][$startsWith]=linked'),
+  get('dpi18n.tag.alpha.posts', '/api/tags/@@t1?fields[0]=name&populate[posts][fields][0]=title&populate[posts][fields][1]=locale&populate[posts][sort]=title'),
 ];
 
 const K = '/api/kitchens?fields[0]=title&sort=title';
