@@ -115,7 +115,7 @@ const dpRelations = [
   get('dprel.sort.tags.by.posts', '/api/tags?fields[0]=name&sort[0]=posts.title:asc&sort[1]=name'),
   // components and relations of a locale version under draft & publish
   put('dpi18n.fr.create.draft', '/api/posts/@@drp?locale=fr&status=draft', { data: { title: 'Lié', seo: { metaTitle: 'FR seo' }, tags: ['@@t1'], sections: [{ __component: 'shared.quote', body: 'citation' }] } }),
-  get('dpi18n.fr.read.draft', '/api/posts/@@drp?locale=fr&status=draft&fields[0]=title&populate[seo]=true&populate[tags][fields][0]=name&populate[sections]=*'.replace('populate[sections]=*', 'populate[sections][populate]=*')),
+  get('dpi18n.fr.read.draft', '/api/posts/@@drp?locale=fr&status=draft&fields[0]=title&populate[seo]=true&populate[tags][fields][0]=name&populate[sections][populate]=*'),
   get('dpi18n.fr.read.published', '/api/posts/@@drp?locale=fr&fields[0]=title'),
   get('dpi18n.en.read.after.fr', '/api/posts/@@drp?fields[0]=title&populate[seo]=true&populate[tags][fields][0]=name'),
   put('dpi18n.fr.publish', '/api/posts/@@drp?locale=fr', { data: { summary: 'publié' } }),
