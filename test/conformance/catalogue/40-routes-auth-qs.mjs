@@ -45,6 +45,13 @@ const qs = [
   get('qs.in.100', `${T}&${hundred}`), get('qs.in.overflow', `${T}&${hundredOne}`), get('qs.in.index.overflow', `${T}&filters[name][$in][200]=alpha`),
   get('qs.notIn.index.overflow', `${T}&filters[name][$notIn][150]=alpha`), get('qs.between.index.overflow', `${T}&filters[weight][$between][0]=1&filters[weight][$between][101]=5`),
   get('qs.eq.index.overflow', `${T}&filters[name][$eq][150]=alpha`), get('qs.implicit.index.overflow', `${T}&filters[name][150]=alpha`),
+  // qs's arrayLimit (20) on the other list-shaped parameters
+  get('qs.fields.index.overflow', '/api/tags?sort=name&fields[25]=name'), get('qs.fields.index.20', '/api/tags?sort=name&fields[20]=name'),
+  get('qs.sort.index.overflow', '/api/tags?fields[0]=name&sort[30]=name:desc'), get('qs.populate.index.overflow', '/api/posts?fields[0]=title&sort=title&populate[21]=author'),
+  get('qs.or.index.overflow', `${T}&filters[$or][25][name]=alpha&filters[$or][0][name]=beta`), get('qs.and.index.overflow', `${T}&filters[$and][21][name]=alpha`),
+  get('qs.in.21.items', `${T}&${Array.from({ length: 21 }, (_, i) => `filters[name][$in][]=${i === 20 ? 'alpha' : `n${i}`}`).join('&')}`),
+  get('qs.in.index.between', `${T}&filters[name][$in][0]=alpha&filters[name][$in][20]=beta`),
+  get('qs.in.index.21', `${T}&filters[name][$in][0]=alpha&filters[name][$in][21]=beta`),
   get('qs.in.unindexed', `${T}&filters[name][$in][]=alpha&filters[name][$in][]=beta`), get('qs.in.repeated', `${T}&filters[name][$in]=alpha&filters[name][$in]=beta`),
   get('qs.depth', `${T}&${deep}`), get('qs.depth.ok', `${T}&filters${'[$and][0]'.repeat(4)}[name][$eq]=alpha`),
   get('qs.proto.filters', `${T}&filters[__proto__][name]=alpha`), get('qs.proto.root', `${T}&__proto__[x]=1`),
