@@ -34,6 +34,8 @@ const makeRow = (model: Model, record: FileRecord, status: Status, times?: FileT
  * publishes reaches the other locales' published versions, not their drafts.
  */
 export function buildDocumentRows(model: Model, records: FileRecord[], config: CmsConfig, times?: FileTimes): Row[] {
+  // Most documents are one file: its rows need no grouping by locale and share nothing.
+  if (records.length === 1) return singleFileRows(model, records[0], times);
   const byLocale = new Map<string | null, { plain?: FileRecord; draft?: FileRecord }>();
   for (const record of records) {
     const slot = byLocale.get(record.locale) ?? {};
@@ -42,15 +44,7 @@ export function buildDocumentRows(model: Model, records: FileRecord[], config: C
     byLocale.set(record.locale, slot);
   }
   const sources: Source[] = [];
-  for (const { plain, draft } of byLocale.values()) {
-    if (!model.draftAndPublish) {
-      if (plain) sources.push({ record: plain, status: 'published', draftFile: false });
-      continue;
-    }
-    const draftSource = draft ?? plain;
-    if (draftSource) sources.push({ record: draftSource, status: 'draft', draftFile: draftSource.draft });
-    if (plain) sources.push({ record: plain, status: 'published', draftFile: false });
-  }
+  for (const { plain, draft } of byLocale.values()) addSources(model, sources, plain, draft);
   // Rows read from one file hold the same fields: only two or more files can share any.
   const shares = model.localized && records.length > 1;
   // Records from the index snapshot that nobody has read: the rows wait too, and are filled when
@@ -73,6 +67,26 @@ export function buildDocumentRows(model: Model, records: FileRecord[], config: C
 
 /** Which record a row is built from, with which status, and whether that is a `.draft` file. */
 interface Source { record: FileRecord; status: Status; draftFile: boolean }
+
+/** The rows one locale's files give: a plain file is the published version and, without a `.draft` file, the draft. */
+function addSources(model: Model, sources: Source[], plain: FileRecord | undefined, draft: FileRecord | undefined): void {
+  if (!model.draftAndPublish) {
+    if (plain) sources.push({ record: plain, status: 'published', draftFile: false });
+    return;
+  }
+  const draftSource = draft ?? plain;
+  if (draftSource) sources.push({ record: draftSource, status: 'draft', draftFile: draftSource.draft });
+  if (plain) sources.push({ record: plain, status: 'published', draftFile: false });
+}
+
+/** The rows of a document of one file (deferred when its fields are not parsed yet). */
+function singleFileRows(model: Model, record: FileRecord, times?: FileTimes): Row[] {
+  const sources: Source[] = [];
+  addSources(model, sources, record.draft ? undefined : record, record.draft ? record : undefined);
+  return isUnparsed(record)
+    ? sources.map(({ status }) => new DeferredRow(rowFields(model, record, status, times), record))
+    : sources.map(({ status }) => makeRow(model, record, status, times));
+}
 
 /** A row, the record it was built from, and whether that is a `.draft` file (a plain file's draft row is its published version). */
 interface SourcedRow { row: Row; draftFile: boolean; record: FileRecord }
