@@ -9,7 +9,7 @@ import { cacheControlFor } from '../config/cache-control.js';
 import { entityTag, ifNoneMatch, notModified, withBodyTag } from './http-cache.js';
 import { corsHeaders, preflightResponse } from './cors.js';
 import { EXTENSIONS, type ExtensionRoute } from './extensions.js';
-import { json, JSON_TYPE, statusText } from './respond.js';
+import { jsonAnswer, JSON_TYPE, statusText } from './respond.js';
 import { freshness, isFresh, ResponseCache, type Freshness } from './response-cache.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { servePublicFile } from './static.js';
@@ -114,7 +114,7 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
           cache.set(cacheKey, computedFrom!, answer);
           return new Response(body as unknown as BodyInit, { status: 200, statusText: 'OK', headers: answer.headers });
         }
-        return json(result.status, result.body, headers);
+        return jsonAnswer(result.status, result.body, headers);
       }
       if (['GET', 'HEAD'].includes(request.method)) {
         const file = await servePublicFile(publicDir, url.pathname, request);
@@ -134,7 +134,7 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
       }
       const status = errorStatus(error);
       if (status >= 500) log(`[cms] ${request.method} ${url.pathname}: ${(error as Error)?.stack ?? String(error)}`);
-      return json(status, toErrorBody(error), headers);
+      return jsonAnswer(status, toErrorBody(error), headers);
     }
   });
   return app;
