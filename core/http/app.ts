@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { H3 } from 'h3';
+import { H3, HTTPResponse } from 'h3';
 import type { Cms } from '../cms.js';
 import { MethodNotAllowedError, NotFoundError } from '../errors.js';
 import { errorStatus, toErrorBody } from '../strapi/errors.js';
@@ -112,7 +112,7 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
           const body = Buffer.from(JSON.stringify(result.body));
           const answer = { status: 200, headers: { ...headers, 'content-type': JSON_TYPE }, body };
           cache.set(cacheKey, computedFrom!, answer);
-          return new Response(body as unknown as BodyInit, { status: 200, statusText: 'OK', headers: answer.headers });
+          return new HTTPResponse(body, { status: 200, statusText: 'OK', headers: answer.headers });
         }
         return jsonAnswer(result.status, result.body, headers);
       }
