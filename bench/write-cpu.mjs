@@ -1,0 +1,55 @@
+// CPU per request of the write rows, the server in its own process so autocannon's CPU is not counted:
+// the figure to compare changes by on a shared machine, where req/s moves with the load of others.
+// node bench/write-cpu.mjs [creates|updates|read/write] [connections] [seconds] [checkout]
+// (`checkout`: another built copy of this project, to compare two commits in the same conditions).
+import { fork } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const [which = 'creates', connections = '10', seconds = '3', checkout = resolve(fileURLToPath(import.meta.url), '../..')] = process.argv.slice(2);
+
+/** The server: a fresh 1k-document site with public writes, counting requests and its own CPU between `start` and `stop`. */
+async function serve() {
+  const { createServer } = await import('node:http');
+  const { createCms } = await import(`${checkout}/dist/core/cms.js`);
+  const { createNodeHandler } = await import(`${checkout}/dist/core/http/serve.js`);
+  const { generate } = await import(`${checkout}/bench/generate.mjs`);
+  const root = '/tmp/cms-bench-write-cpu';
+  generate(1000, root, 7);
+  const config = JSON.parse(readFileSync(`${root}/cms.config.json`, 'utf8'));
+  config.permissions.public['api::article.article'] = ['find', 'findOne', 'create', 'update'];
+  writeFileSync(`${root}/cms.config.json`, JSON.stringify(config));
+  const cms = await createCms({ root, report: () => {} });
+  const ids = cms.index.scopedRows('api::article.article', { status: 'published', locale: 'en' }).slice(0, 500).map((row) => row.documentId);
+  const handler = createNodeHandler(cms);
+  let count = 0;
+  let from;
+  const server = createServer((req, res) => { count++; handler(req, res); });
+  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port, ids }));
+  process.on('message', (message) => {
+    if (message === 'start') from = { count, elu: performance.eventLoopUtilization(), cpu: process.cpuUsage() };
+    if (message !== 'stop') return;
+    const requests = count - from.count;
+    const cpu = process.cpuUsage(from.cpu);
+    process.send({ requests, mainThreadMs: performance.eventLoopUtilization(from.elu).active / requests, processCpuMs: (cpu.user + cpu.system) / 1000 / requests });
+    setTimeout(() => process.exit(0), 50);
+  });
+}
+
+async function measure() {
+  const child = fork(fileURLToPath(import.meta.url), process.argv.slice(2), { env: { ...process.env, WRITE_CPU_SERVER: '1' } });
+  const { port, ids } = await new Promise((ok) => child.once('message', ok));
+  const { writeScenarios, cannon } = await import('./write-rows.mjs');
+  const [scenario, requests] = writeScenarios({ ids }).find(([name]) => name.startsWith(which));
+  const url = `http://127.0.0.1:${port}`;
+  await cannon(url, { connections: 10, duration: 1, requests });
+  child.send('start');
+  const result = await cannon(url, { connections: Number(connections), duration: Number(seconds), requests });
+  child.send('stop');
+  const cost = await new Promise((ok) => child.once('message', ok));
+  console.log(JSON.stringify({ checkout, scenario, connections: Number(connections), 'req/s': result.rps, errors: result.errors, 'main-thread ms/req': +cost.mainThreadMs.toFixed(3), 'process CPU ms/req': +cost.processCpuMs.toFixed(3) }));
+}
+
+await (process.env.WRITE_CPU_SERVER ? serve() : measure());
