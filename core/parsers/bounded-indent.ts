@@ -26,6 +26,18 @@ function indented(value: unknown, level: number): string {
 }
 
 /**
+ * Whether no object or array nests deeper than `INDENTED_DEPTH` levels and none has a `toJSON`:
+ * then `JSON.stringify`'s own indentation writes the same text, natively (every write of a content
+ * file asks; real content nests 7 to 9 levels).
+ */
+function withinIndentedDepth(value: unknown, level: number): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (level > INDENTED_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) if (!withinIndentedDepth(item, level + 1)) return false;
+  return true;
+}
+
+/**
  * JSON file text: two-space indentation as `JSON.stringify(value, null, 2)` for the first
  * `INDENTED_DEPTH` levels, deeper values on one line; a final newline.
  *
@@ -33,7 +45,7 @@ function indented(value: unknown, level: number): string {
  * stringifyJsonFile({ a: [1] }) // '{\n  "a": [\n    1\n  ]\n}\n'
  */
 export function stringifyJsonFile(value: unknown): string {
-  return `${indented(value, 1)}\n`;
+  return `${withinIndentedDepth(value, 1) ? JSON.stringify(value, null, 2) ?? 'null' : indented(value, 1)}\n`;
 }
 
 /**

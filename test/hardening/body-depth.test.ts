@@ -142,6 +142,21 @@ describe('bounded indentation keeps the files people wrote', () => {
     expect(stringifyYamlFile(value)).toBe(stringifyYaml(value, { lineWidth: 0 }));
   });
 
+  it(`a value of exactly ${INDENTED_DEPTH} levels is indented all the way; one level more puts the innermost on one line`, () => {
+    const deepest = JSON.parse(nestedObjects(INDENTED_DEPTH));
+    expect(stringifyJsonFile(deepest)).toBe(`${JSON.stringify(deepest, null, 2)}\n`);
+    const deeper = JSON.parse(nestedObjects(INDENTED_DEPTH + 1));
+    expect(stringifyJsonFile(deeper)).toContain(`\n${'  '.repeat(INDENTED_DEPTH)}"a": {"a":1}\n`);
+  });
+
+  it('toJSON values, undefined and functions are written as JSON.stringify writes them, at any depth', () => {
+    const odd = { when: new Date(0), gone: undefined, call: () => 1, list: [undefined, () => 1, new Date(0)] };
+    expect(stringifyJsonFile(odd)).toBe(`${JSON.stringify(odd, null, 2)}\n`);
+    const deep = JSON.parse(nestedObjects(INDENTED_DEPTH + 1));
+    deep.when = new Date(0);
+    expect(JSON.parse(stringifyJsonFile(deep))).toEqual(JSON.parse(JSON.stringify(deep)));
+  });
+
   it(`indents ${INDENTED_DEPTH} levels and writes deeper values on one line, in both formats`, () => {
     const value = { a: JSON.parse(wrapped(INDENTED_DEPTH + 3, '{"b":[1,2]}')) };
     const json = stringifyJsonFile(value);
