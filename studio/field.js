@@ -2,21 +2,18 @@ import { useContext } from 'preact/hooks';
 import { html } from './html.js';
 import { editable, WIDGETS } from './fields.js';
 import { FormContext } from './form-context.js';
+import { apply, FormProblems, hasErrorUnder } from './form-values.js';
+
+export { apply, FormProblems, hasErrorUnder };
 
 // A form is a list of fields drawn from schema attributes. The same three functions serve a
 // document and every component inside it (nested at any depth), each field addressed by its path
 // (`seo.metaSocial.0.title`), which is also how the API names a field in its validation errors.
+// Widgets that hold fields of their own (components, dynamic zones) get these functions as `form`
+// (an argument of read/write, a prop of draw) instead of importing this module back.
 
 /** Form values from an API object (a document or a component): one entry per editable attribute. */
-export const readFields = (attributes, source) => Object.fromEntries(attributes.filter(editable).map((attribute) => [attribute.name, WIDGETS[attribute.type].read(source?.[attribute.name], attribute)]));
-
-/** A problem found before any request (text that is not JSON), with the path of every field concerned. */
-export class FormProblems extends Error {
-  constructor(problems) {
-    super('Some fields cannot be sent: see below.');
-    this.problems = problems;
-  }
-}
+export const readFields = (attributes, source) => Object.fromEntries(attributes.filter(editable).map((attribute) => [attribute.name, WIDGETS[attribute.type].read(source?.[attribute.name], attribute, FORM)]));
 
 /** The API body from form values; input that cannot be sent at all is collected per field path. */
 export function writeFields(attributes, values, path = []) {
@@ -25,7 +22,7 @@ export function writeFields(attributes, values, path = []) {
   for (const attribute of attributes.filter(editable)) {
     if (attribute.type === 'password' && values[attribute.name] === '') continue; // never read back: empty means unchanged
     const at = [...path, attribute.name];
-    try { data[attribute.name] = WIDGETS[attribute.type].write(values[attribute.name], attribute, at); } catch (error) { Object.assign(problems, error.problems ?? { [at.join('.')]: error.message }); }
+    try { data[attribute.name] = WIDGETS[attribute.type].write(values[attribute.name], attribute, at, FORM); } catch (error) { Object.assign(problems, error.problems ?? { [at.join('.')]: error.message }); }
   }
   return { data, problems };
 }
@@ -61,9 +58,6 @@ function errorAt(errors, key, leaf) {
   return below && errors[below];
 }
 
-/** Whether any error names this path or a path below it (a collapsed item with an error opens). */
-export const hasErrorUnder = (errors, path) => Object.keys(errors).some((key) => key === path.join('.') || key.startsWith(`${path.join('.')}.`));
-
 /** In a localized type, a field that is not localized holds one value for every locale (Strapi's i18n `localized: false`): saying so. */
 function Shared({ attribute }) {
   const { model } = useContext(FormContext);
@@ -83,17 +77,17 @@ export function Field({ attribute, value, errors, path, onChange, locale }) {
   const error = errorAt(errors, key, !widget.nested);
   return html`<div class=${`field field-${attribute.type}${error ? ' has-error' : ''}`} data-field=${key}>
     <label for=${id}>${attribute.name}${attribute.required ? html`<span class="required" title="required"> *</span>` : ''}${path.length === 1 && html`<${Shared} attribute=${attribute} />`}</label>
-    ${widget.draw({ id, value, onChange, attribute, locale, errors, path, invalid: error ? 'true' : undefined })}
+    ${widget.draw({ id, value, onChange, attribute, locale, errors, path, form: FORM, invalid: error ? 'true' : undefined })}
     ${widget.hint && html`<span class="hint">${widget.hint}</span>`}
     ${error && html`<p class="field-error" role="alert">${error}</p>`}
   </div>`;
 }
-
-/** A new value from a widget: the value itself, or a function of the current one (so nested edits never race). */
-export const apply = (next, current) => (typeof next === 'function' ? next(current) : next);
 
 /** The fields of a document or a component; `onChange` receives an updater of the whole `values` object. */
 export function Fields({ attributes, values, errors, path = [], onChange, locale }) {
   return attributes.map((attribute) => html`<${Field} key=${attribute.name} attribute=${attribute} value=${values[attribute.name]} errors=${errors} path=${[...path, attribute.name]} locale=${locale}
     onChange=${(next) => onChange((current) => ({ ...current, [attribute.name]: apply(next, current[attribute.name]) }))} />`);
 }
+
+/** What a nested widget needs to read, write and draw the fields inside it. */
+const FORM = { readFields, writeFields, Fields };
