@@ -1,43 +1,21 @@
-import type { Data, Row, Status } from '../types.js';
+import type { Data, Row } from '../types.js';
 import type { FileRecord } from './read-file.js';
-import { rowKey } from './ids.js';
-import type { RowFields } from './indexed-row.js';
+import { RowIdentity, type RowFields } from './indexed-row.js';
 
 /**
  * A row whose fields are filled on first read: rows restored from the index snapshot cost no
  * parsing until a request reads them. The fields come from the row's record, or, when the
  * document shares fields between locales, from its document's `fill` (which fills every row of the
- * document at once, shared fields included). Everything else about the row is known at once; its
- * key is spelled out when asked for rather than held (a string per row, at 100k documents megabytes).
+ * document at once, shared fields included). Everything else about the row is known at once
+ * (its `RowIdentity`).
  */
-export class DeferredRow implements Row {
-  readonly uid: string;
-  readonly id: number;
-  readonly documentId: string;
-  readonly locale: string | null;
-  readonly status: Status;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly publishedAt: string | null;
-  readonly file: string;
+export class DeferredRow extends RowIdentity implements Row {
   #data: Data | undefined;
   #source: FileRecord | (() => void) | undefined;
 
   constructor(fields: RowFields, source: FileRecord | (() => void)) {
-    this.uid = fields.uid;
-    this.id = fields.id;
-    this.documentId = fields.documentId;
-    this.locale = fields.locale;
-    this.status = fields.status;
-    this.createdAt = fields.createdAt;
-    this.updatedAt = fields.updatedAt;
-    this.publishedAt = fields.publishedAt;
-    this.file = fields.file;
+    super(fields);
     this.#source = source;
-  }
-
-  get key(): string {
-    return rowKey(this.uid, this.documentId, this.locale, this.status);
   }
 
   get data(): Data {

@@ -5,12 +5,12 @@ import { rowKey } from './ids.js';
 export type RowFields = Omit<Row, 'data' | 'key'>;
 
 /**
- * A row of the index. Its key is spelled out when asked for rather than held: a string per row
- * (two with the one hashing flattens) is tens of megabytes at 100k documents, and only the
- * id derived from it, once, is needed at load. All fields are set in the constructor, so every
- * row has one shape with its fields inside the object (no separate property store).
+ * What every kind of row knows at once: who it is and when. Its key is spelled out when asked for
+ * rather than held: a string per row (two with the one hashing flattens) is tens of megabytes at
+ * 100k documents, and only the id derived from it, once, is needed at load. All fields are set in
+ * the constructor, so every row of a kind has one shape with its fields inside the object.
  */
-export class IndexedRow implements Row {
+export abstract class RowIdentity {
   readonly uid: string;
   readonly id: number;
   readonly documentId: string;
@@ -20,9 +20,8 @@ export class IndexedRow implements Row {
   readonly updatedAt: string;
   readonly publishedAt: string | null;
   readonly file: string;
-  data: Data;
 
-  constructor(fields: RowFields, data: Data) {
+  constructor(fields: RowFields) {
     this.uid = fields.uid;
     this.id = fields.id;
     this.documentId = fields.documentId;
@@ -32,10 +31,19 @@ export class IndexedRow implements Row {
     this.updatedAt = fields.updatedAt;
     this.publishedAt = fields.publishedAt;
     this.file = fields.file;
-    this.data = data;
   }
 
   get key(): string {
     return rowKey(this.uid, this.documentId, this.locale, this.status);
+  }
+}
+
+/** A row of the index, its fields at hand. */
+export class IndexedRow extends RowIdentity implements Row {
+  data: Data;
+
+  constructor(fields: RowFields, data: Data) {
+    super(fields);
+    this.data = data;
   }
 }
