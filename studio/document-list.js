@@ -3,7 +3,7 @@ import { html } from './html.js';
 import { prefix, request } from './api.js';
 import { labelOf } from './label.js';
 import { ListFilters, readFilters, toStrapiFilters } from './list-filters.js';
-import { href, navigate } from './router.js';
+import { href, navigate, parseHash } from './router.js';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 const GIT_LABELS = { modified: 'modified', new: 'new' };
@@ -30,7 +30,9 @@ export function DocumentList({ model, meta, params }) {
   const [answer, setAnswer] = useState();
   const [states, setStates] = useState();
   const [error, setError] = useState();
-  const go = (changes) => navigate(href(model.pluralName, undefined, { ...params, page: undefined, ...changes }));
+  // From the address as it is now, not as it was at this render: two quick changes (clear the
+  // search, then pick a locale) must not bring the first one's old value back.
+  const go = (changes) => navigate(href(model.pluralName, undefined, { ...parseHash().params, page: undefined, ...changes }));
 
   useEffect(() => {
     let current = true;

@@ -90,6 +90,18 @@ describe.skipIf(!CHROMIUM)(`the studio in a real browser${CHROMIUM ? '' : ' (ski
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => rows.allTextContents()).toHaveLength(1);
     expect(await rows.first().getByRole('link').textContent()).toBe('Beautiful mountains of Norway');
+    // Two changes before the list draws again (a quick editor, or a loaded machine): clearing the
+    // search, then picking a locale, must not bring the old search back with the locale.
+    await page.evaluate(() => {
+      const search = document.querySelector<HTMLFormElement>('form[role=search]')!;
+      search.querySelector('input')!.value = '';
+      search.requestSubmit();
+      const locale = document.querySelector<HTMLSelectElement>('select[aria-label=Locale]')!;
+      locale.value = 'fr';
+      locale.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(new URL(page.url()).hash).toBe('#/t/articles?locale=fr');
+    await expect.poll(() => page.locator('table.documents a').allTextContents()).toContain("L'enfant d'Internet");
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByLabel('Locale').selectOption('fr');
