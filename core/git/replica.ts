@@ -84,10 +84,14 @@ export function createReplica(options: ReplicaOptions): Replica {
     return changed;
   };
 
-  const pushOnce = async (): Promise<void> => {
+  /** Branches written since the last push: a write pushes the branch it committed on, even if a switch came between. */
+  const written = new Set<string>();
+
+  /** Push one branch; a rejection is rebased and retried only while that branch is still checked out. */
+  const pushBranch = async (name: string): Promise<void> => {
     for (let attempt = 0; ; attempt++) {
       try {
-        await git('push', '--quiet', options.remote, `HEAD:${await branch()}`);
+        await git('push', '--quiet', options.remote, `refs/heads/${name}:refs/heads/${name}`);
         return;
       } catch (error) {
         const message = (error as Error).message;
@@ -97,13 +101,22 @@ export function createReplica(options: ReplicaOptions): Replica {
           return;
         }
         try {
-          await lock.exclusive(catchUp);
+          await lock.exclusive(async () => {
+            if ((await branch()) !== name) throw new Error(`${name} is no longer the checked-out branch, so it cannot be rebased here`);
+            return catchUp();
+          });
         } catch (rebaseError) {
           options.report(`${(rebaseError as Error).message}; the commit stays local`);
           return;
         }
       }
     }
+  };
+
+  const pushOnce = async (): Promise<void> => {
+    const names = written.size ? [...written] : [await branch()];
+    written.clear();
+    for (const name of names) await pushBranch(name);
   };
 
   const pushed = coalesce(pushOnce);
@@ -116,7 +129,12 @@ export function createReplica(options: ReplicaOptions): Replica {
   return {
     pullToken: options.pullToken || undefined,
     async write(work) {
-      const result = await lock.shared(work);
+      const result = await lock.shared(async () => {
+        const done = await work();
+        // Noted under the lock: a branch switch waits for it, so this is the branch the commit is on.
+        if (options.push) written.add(await branch());
+        return done;
+      });
       if (options.push) await pushed();
       return result;
     },
