@@ -53,14 +53,13 @@ describe.skipIf(!CHROMIUM)(`the studio in a real browser${CHROMIUM ? '' : ' (ski
     page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
     await page.goto(studio());
     await page.getByRole('heading', { name: 'Sign in to the studio' }).waitFor();
-    // The goal is a usable screen in under 1 s; measured by the page itself on a warm browser, and
-    // asserted at 2 s because CI runs every test file at once on two cores. The figure is kept beside the screenshot.
+    // The goal is a usable screen in under 1 s: `npm run bench:studio` measures it (speed is never
+    // asserted in a test). The figure of this run is kept beside the screenshot, for a look.
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in to the studio' }).waitFor();
     const firstScreen = await page.evaluate(() => performance.now());
     mkdirSync(ARTIFACTS, { recursive: true });
     writeFileSync(join(ARTIFACTS, 'first-screen-ms.txt'), `${Math.round(firstScreen)}\n`);
-    expect(firstScreen).toBeLessThan(2000);
     expect(page.url()).toMatch(/\/admin\/$/);
     expect(problems).toEqual([]);
   });
