@@ -1,12 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createCms } from '../../core/cms.js';
-import { serve, type RunningServer } from '../../core/http/serve.js';
 import { TEST_ENV } from '../auth/helpers.js';
 import { copySampleSite } from '../helpers/project.js';
-import { findChromium } from './browser.js';
+import { findChromium, openStudio, type StudioSession } from './browser.js';
 
 // A private copy of the sample site served to a signed-in chromium page, for the editors' browser
 // tests: the saved content FILES are read back from disk.
@@ -46,8 +45,7 @@ function widenSchemas(root: string): void {
  * them); the returned object's `page`, `root`, `token` and `url` are set once they ran.
  */
 export function editorSite() {
-  let server: RunningServer;
-  let browser: Browser;
+  let session: StudioSession | undefined;
   const site = {
     page: undefined as unknown as Page,
     root: '',
@@ -78,11 +76,9 @@ export function editorSite() {
     widenSchemas(site.root);
     const cms = await createCms({ root: site.root, env: TEST_ENV, report: () => {} });
     site.token = cms.auth.tokens.create({ name: 'studio', type: 'full-access' }).accessKey;
-    server = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
-    site.url = server.url.replace(/\/$/, '');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-    site.page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    site.page.setDefaultTimeout(5000);
+    session = await openStudio(cms, CHROMIUM!);
+    site.url = session.server.url.replace(/\/$/, '');
+    site.page = session.page;
     site.page.on('pageerror', (error) => site.problems.push(error.message));
     await site.page.goto(`${site.url}/admin/`);
     await site.page.getByLabel('API token').fill(site.token);
@@ -91,8 +87,7 @@ export function editorSite() {
   }, 30_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await session?.close();
   });
   return site;
 }

@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCms, type Cms } from '../../core/cms.js';
-import { serve, type RunningServer } from '../../core/http/serve.js';
+import type { RunningServer } from '../../core/http/serve.js';
 import { TEST_ENV } from '../auth/helpers.js';
-import { findChromium } from './browser.js';
+import { findChromium, openStudio, type StudioSession } from './browser.js';
 import { addBareRemote, git, gitSampleSite } from './git-site.js';
 
 const CHROMIUM = findChromium();
@@ -20,7 +20,7 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
   let root: string;
   let cms: Cms;
   let server: RunningServer;
-  let browser: Browser;
+  let session: StudioSession;
   let page: Page;
   let token: string;
   const readJson = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8'));
@@ -34,15 +34,12 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     cms = await createCms({ root, env: TEST_ENV, report: () => {} });
     token = cms.auth.tokens.create({ name: 'Studio Owner', type: 'full-access' }).accessKey;
     await cms.auth.users.add({ username: 'editor', email: 'editor@example.com', password: PASSWORD });
-    server = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    page.setDefaultTimeout(5000);
+    session = await openStudio(cms, CHROMIUM!);
+    ({ server, page } = session);
   }, 20_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await session?.close();
   });
 
   async function signIn(credential: 'token' | 'editor') {
