@@ -1,4 +1,5 @@
 import { CmsError, FileError } from '../errors.js';
+import { MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from '../parsers/json-depth.js';
 import { parseJsonText } from '../parsers/json.js';
 import type { ContentApi } from './content-api.js';
 
@@ -37,6 +38,8 @@ export async function* createFromNdjson(api: ContentApi, request: NdjsonCreate):
     if (!line) continue;
     let body: unknown;
     try {
+      // The same depth bound as an HTTP body (body.ts): checked on the text, before anything recursive sees it.
+      if (nestsDeeperThan(line, MAX_BODY_DEPTH)) throw tooDeep();
       const data = parseJsonText(line, request.source);
       body = (await api({ method: 'POST', path: request.path, search: request.search, body: { data } })).body;
     } catch (error) {
