@@ -5,6 +5,32 @@ import type { Row } from '../types.js';
 /** Strapi's file model has a morph relation, `related`, to the entries whose media fields hold the file. */
 export const isFileRelated = (model: Model, name: string): boolean => name === 'related' && model.uid === UPLOAD_FILE_UID;
 
+interface Link { row: Row; position: number }
+
+/**
+ * A type's media links by file: each row holding a file, once per field, with the file's first
+ * position there. Built once per content change of the type, so a list of files populating
+ * `related` reads a map per type, not every row per file.
+ */
+function linksByFile(index: ContentIndex, model: Model): Map<unknown, Link[]> {
+  return index.cached(model.uid, 'file-links', () => {
+    const byFile = new Map<unknown, Link[]>();
+    const media = model.attributeNames.filter((name) => model.attributes[name].type === 'media');
+    for (const row of media.length ? index.rows(model.uid) : []) {
+      for (const name of media) {
+        const value = row.data[name];
+        const held = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+        held.forEach((file, position) => {
+          if (held.indexOf(file) !== position) return;
+          const links = byFile.get(file);
+          if (links) links.push({ row, position }); else byFile.set(file, [{ row, position }]);
+        });
+      }
+    }
+    return byFile;
+  });
+}
+
 /**
  * The rows a file's `related` lists: every row (each draft and published version, every locale) of
  * a type the caller may read whose own media fields hold the file, once per field that holds it (Strapi
@@ -17,17 +43,10 @@ export const isFileRelated = (model: Model, name: string): boolean => name === '
  * fileLinks(index, 'k4h9…', () => true).map((row) => row.uid) // ['api::kitchen.kitchen', 'api::author.author']
  */
 export function fileLinks(index: ContentIndex, fileId: string, canRead: (uid: string) => boolean): Row[] {
-  const links: { row: Row; position: number }[] = [];
+  const links: Link[] = [];
   for (const model of index.models.values()) {
     if (model.modelType !== 'contentType' || model.uid.startsWith('plugin::') || !canRead(model.uid)) continue;
-    const media = model.attributeNames.filter((name) => model.attributes[name].type === 'media');
-    for (const row of media.length ? index.rows(model.uid) : []) {
-      for (const name of media) {
-        const value = row.data[name];
-        const position = Array.isArray(value) ? value.indexOf(fileId) : value === fileId ? 0 : -1;
-        if (position >= 0) links.push({ row, position });
-      }
-    }
+    links.push(...(linksByFile(index, model).get(fileId) ?? []));
   }
   const written = (row: Row) => row.updatedAt ?? row.createdAt;
   const byWrite = (a: Row, b: Row) => (written(a) < written(b) ? -1 : written(a) > written(b) ? 1 : 0);
