@@ -63,6 +63,19 @@ describe('GET /api/upload/files', () => {
     expect((await server.getJson(`/api/upload/files?filters[documentId][$eq]=${PIZZA}`)).body[0]).not.toHaveProperty('related');
   });
 
+  it('lists related entries as they are after a write, not as first read', async () => {
+    const own = await mediaServer();
+    const linked = async (file: string) => (await own.getJson(`/api/upload/files?populate=related&filters[documentId][$eq]=${file}`)).body[0].related
+      .filter((entry: any) => entry.documentId === PIZZA_ARTICLE).length;
+    const before = await linked(PIZZA);
+    expect(before).toBeGreaterThan(0);
+    expect(await linked(AVATAR)).toBe(0);
+    const put = await own.sendJson('PUT', `/api/articles/${PIZZA_ARTICLE}?status=draft`, { data: { cover: AVATAR } });
+    expect(put.status).toBe(200);
+    expect(await linked(PIZZA)).toBe(before - 1);
+    expect(await linked(AVATAR)).toBe(1);
+  });
+
   it('rejects an unknown filter key with 400 Invalid key', async () => {
     const { status, body } = await server.getJson('/api/upload/files?filters[nope][$eq]=1');
     expect(status).toBe(400);
