@@ -2,8 +2,6 @@ import type { WriteEvent } from '../service/document-writer.js';
 import type { GitPort } from './git.js';
 import { authorEmail, authorName } from './commit-author.js';
 
-export { authorName };
-
 const ACTION_WORDS: Record<WriteEvent['action'], string> = {
   create: 'Create', update: 'Update', delete: 'Delete', publish: 'Publish', unpublish: 'Unpublish', discardDraft: 'Discard draft of',
 };

@@ -1,7 +1,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { authorName, COMMIT_ATTEMPTS } from '../../core/git/commit-per-write.js';
+import { authorName } from '../../core/git/commit-author.js';
+import { COMMIT_ATTEMPTS } from '../../core/git/commit-per-write.js';
 import { commits, editJson, git, initRepo, status, writableSample } from '../git-workflow/helpers.js';
 import { startApp } from '../helpers/project.js';
 
