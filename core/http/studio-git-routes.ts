@@ -52,9 +52,10 @@ function message(value: unknown): string {
 const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
   'GET status': {
     handle: async ({ cms, caller }) => {
-      const status = await tree(cms).status();
+      const work = tree(cms);
+      // Independent git reads: run side by side, not one after the other.
+      const [status, { remotes }] = await Promise.all([work.status(), work.branches()]);
       const changes = status.changes.filter((change) => mayReadPath(caller, cms.models, change.path)).map((change) => ({ ...change, writable: mayWritePath(caller, cms.models, change.path) }));
-      const { remotes } = await tree(cms).branches();
       return { data: { ...status, changes, remotes, mayCommit: mayWriteAny(caller, cms.models), mayManage: mayManageGit(caller, cms.models) } };
     },
   },
