@@ -68,9 +68,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
   },
   'GET states': {
     handle: async ({ cms, caller, url }) => {
-      const name = url.searchParams.get('type') ?? '';
-      const model = cms.contentTypes().find((candidate) => candidate.pluralName === name || candidate.singularName === name);
-      if (!model) throw new NotFoundError(`Unknown content type "${name}"`);
+      const model = cms.contentType(url.searchParams.get('type') ?? '');
       if (!caller.can(model, 'find')) throw new ForbiddenError();
       const folder = `content/${contentFolder(model)}`;
       const work = tree(cms);

@@ -43,6 +43,8 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     expect(diff.body.data.diff).toContain('+  "title": "Changed"');
     const states = await app.getJson('/admin/api/git/states?type=articles', { headers: bearer(readOnly) });
     expect(states.body.data).toEqual({ [ARTICLE]: 'modified' });
+    const unknown = await app.getJson('/admin/api/git/states?type=nope', { headers: bearer(readOnly) });
+    expect([unknown.status, unknown.body.error]).toEqual([404, { status: 404, name: 'NotFoundError', message: 'Unknown content type "nope"', details: {} }]);
     for (const [path, body] of [['commit', { message: 'x' }], ['branches', { name: 'edits' }], ['checkout', { branch: 'main' }], ['push', {}]] as const) {
       const answer = await app.sendJson('POST', `/admin/api/git/${path}`, body, bearer(readOnly));
       expect([path, answer.status, answer.body.error.name]).toEqual([path, 403, 'ForbiddenError']);
