@@ -161,6 +161,9 @@ export function countUsers(users: StoredUser[], query: RawQuery): number {
   return users.filter((user) => test(user) && search(user)).length;
 }
 
+/** A `fields` value as Strapi takes it (a list, an indexed object or a comma string): the names, trimmed, blanks left out. */
+const fieldNames = (raw: unknown): string[] =>
+  (Array.isArray(raw) ? raw : isRecord(raw) ? Object.values(raw) : [raw]).flatMap((item) => textOf(item).split(',')).map((item) => item.trim()).filter((name) => name !== '');
 
 /**
  * `fields` on the user routes (`fields[0]=username`, `fields=username,email`): the names to keep
@@ -169,11 +172,9 @@ export function countUsers(users: StoredUser[], query: RawQuery): number {
  */
 export function selectUserFields(raw: unknown): string[] | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
-  const items = (Array.isArray(raw) ? raw : isRecord(raw) ? Object.values(raw) : [raw]).flatMap((item) => textOf(item).split(','));
   const names: string[] = [];
-  for (const name of items.map((item) => item.trim())) {
+  for (const name of fieldNames(raw)) {
     if (name === '*') return undefined;
-    if (name === '') continue;
     if (UNSELECTABLE.includes(name)) throw invalidKey(name, name, 'fields');
     if (!Object.hasOwn(FIELDS, name)) throw invalidKey(name, null, 'fields');
     if (!names.includes(name)) names.push(name);
@@ -184,8 +185,7 @@ export function selectUserFields(raw: unknown): string[] | undefined {
 /** `populate[role][fields]`: the role fields to keep beside `id` and `documentId` (unknown → 400, param populate). */
 export function selectRoleFields(raw: unknown): string[] | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
-  const items = (Array.isArray(raw) ? raw : isRecord(raw) ? Object.values(raw) : [raw]).flatMap((item) => textOf(item).split(','));
-  const names = items.map((item) => item.trim()).filter((name) => name !== '');
+  const names = fieldNames(raw);
   if (names.includes('*')) return undefined;
   for (const name of names) if (!Object.hasOwn(ROLE_FIELDS, name)) throw invalidKey(name, null, 'populate');
   return names;

@@ -48,10 +48,13 @@ interface Route {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
+/** `id`, `documentId` and the selected fields of a record, in its order; all of it when none are selected. */
+const pick = (record: Record<string, unknown>, fields: string[] | undefined): Record<string, unknown> =>
+  (fields ? Object.fromEntries(Object.entries(record).filter(([key]) => key === 'id' || key === 'documentId' || fields.includes(key))) : record);
+
 /** A user as answered: its public fields, or `id`, `documentId` and the selected `fields`, in schema order. */
 function publicFields(fields: string[] | undefined): (user: StoredUser) => Record<string, unknown> {
-  if (!fields) return sanitizeUser as (user: StoredUser) => Record<string, unknown>;
-  return (user) => Object.fromEntries(Object.entries(sanitizeUser(user)).filter(([key]) => key === 'id' || key === 'documentId' || fields.includes(key)));
+  return (user) => pick(sanitizeUser(user) as Record<string, unknown>, fields);
 }
 
 /**
@@ -69,9 +72,7 @@ function withRole(search: string, caller?: Caller): (user: StoredUser) => unknow
   const roleFields = isRecord(populate) && isRecord(populate.role) ? selectRoleFields(populate.role.fields) : undefined;
   // Strapi's output sanitizer drops a populated role the caller may not read (a plain user; recorded: users.me.populate)
   if (caller && !caller.allows(UP.roleFind)) return present;
-  const pickRole = (role: Record<string, unknown>) =>
-    (roleFields ? Object.fromEntries(Object.entries(role).filter(([key]) => key === 'id' || key === 'documentId' || roleFields.includes(key))) : role);
-  return (user) => ({ ...present(user), role: pickRole(roleOf(user)) });
+  return (user) => ({ ...present(user), role: pick(roleOf(user), roleFields) });
 }
 
 const ROUTES: Route[] = [
