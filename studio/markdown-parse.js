@@ -3,7 +3,9 @@
 // the preview draws as elements. Raw HTML is never interpreted: it shows as the text it is, and a
 // link goes only to http(s), mailto or a path, so a document's text cannot run script in the studio.
 
-const INLINE = /(`+)([^`]+?)\1|\*\*(.+?)\*\*|__(.+?)__|~~(.+?)~~|\*([^*\s][^*]*?)\*|\b_([^_\s][^_]*?)_\b|\[([^\]]+)\]\(([^()\s]+)\)/;
+// A code span opens only at the start of a run of backticks and a link label holds no bracket: otherwise
+// a long run of backticks or of `[` is tried from every position, and the preview takes seconds.
+const INLINE = /(?<!`)(`+)([^`]+?)\1|\*\*(.+?)\*\*|__(.+?)__|~~(.+?)~~|\*([^*\s][^*]*?)\*|\b_([^_\s][^_]*?)_\b|\[([^[\]]+)\]\(([^()\s]+)\)/;
 const SAFE_URL = /^(https?:|mailto:|\/|#|\.{0,2}\/)/i;
 
 /**

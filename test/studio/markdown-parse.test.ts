@@ -41,6 +41,12 @@ describe('the studio\'s Markdown preview reader', () => {
     ]);
   });
 
+  it.each([['`'], ['[']])('reads a long run of %s in linear time (a document could otherwise freeze the preview)', (mark) => {
+    const started = performance.now();
+    expect(parseInline(mark.repeat(200_000))).toEqual([t(mark.repeat(200_000))]);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it('reads an unclosed code fence to the end', () => {
     expect(parseMarkdown('```\na\nb')).toEqual([{ type: 'code', language: '', text: 'a\nb' }]);
   });
