@@ -40,14 +40,15 @@ export function toSearch(query, params = new URLSearchParams(), base = '') {
   return params;
 }
 
-/** Call the API; resolves to the parsed body (null for 204), rejects with an ApiError. */
+/** Call the API; resolves to the parsed body (null for 204), rejects with an ApiError. A FormData body goes as multipart, anything else as JSON. */
 export async function request(method, path, { query, body, token = session.token } = {}) {
   const url = new URL(path, document.baseURI);
   url.search = toSearch(query).toString();
   const headers = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
+  const response = await fetch(url, { method, headers, body: body === undefined || multipart ? body : JSON.stringify(body) });
   if (response.status === 204) return null;
   const payload = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, payload);

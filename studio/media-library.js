@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
-import { ApiError, prefix, request, session } from './api.js';
+import { prefix, request } from './api.js';
 
 // The media library, over the upload plugin's routes: GET /upload/files/page (search, pages),
 // POST /upload (multipart: the files and their fileInfo). Nothing here validates a file: the server does.
@@ -23,14 +23,11 @@ export const Thumb = ({ file }) => {
 };
 
 /** Upload files (multipart, as Strapi's `POST /api/upload`); resolves to the created entries. */
-export async function uploadFiles(files, alternativeText) {
+function uploadFiles(files, alternativeText) {
   const form = new FormData();
   for (const file of files) form.append('files', file);
   form.append('fileInfo', JSON.stringify(files.length === 1 ? { alternativeText: alternativeText || null } : files.map(() => ({}))));
-  const response = await fetch(new URL(`${prefix}/upload`, document.baseURI), { method: 'POST', headers: { authorization: `Bearer ${session.token}`, accept: 'application/json' }, body: form });
-  const payload = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, payload);
-  return payload;
+  return request('POST', `${prefix}/upload`, { body: form });
 }
 
 const PAGE_SIZE = 12;
