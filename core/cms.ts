@@ -75,6 +75,8 @@ export interface Cms {
   afterWrite(event: WriteEvent): Promise<void>;
   /** Re-read config, schemas and every content file (a schema or config change). Throws, keeping the old state, when invalid. */
   reload(): Promise<void>;
+  /** Where background problems are reported (`options.report`, stderr by default). */
+  report(message: string): void;
 }
 
 /**
@@ -146,6 +148,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     contentTypes,
     documents: (name: string, caller: Caller = trustedCaller) => createDocuments(cms.service, cms.writer, contentType(name), caller),
     problems: () => [...cms.index.problems.values()],
+    report,
     // Swap every part at once: a request sees the old model or the new one, never a mix.
     reload: async () => { Object.assign(cms, await assemble()); },
   });

@@ -121,7 +121,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       const alone = <T>(work: () => Promise<T>) => (cms.replica ? cms.replica.exclusive(work) : work());
       const { branch, changed } = await oneAtATime(cms.root, () => alone(async () => {
         const switched = await tree(cms).switchBranch(name, body.carry === true);
-        if (switched.changed.length) await reindexFiles(cms, switched.changed, (line) => process.stderr.write(`${line}\n`));
+        if (switched.changed.length) await reindexFiles(cms, switched.changed, cms.report);
         return switched;
       }));
       return { data: { current: branch, changed: changed.length } };
