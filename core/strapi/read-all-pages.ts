@@ -39,7 +39,7 @@ export async function* readAllPages(api: ContentApi, request: AllPagesRequest): 
     if (!Array.isArray(data)) throw new ValidationError(`${request.path} is not a list: read one document without reading every page`);
     if (data.length) yield data;
     const pageCount = meta?.pagination?.pageCount;
-    // Without counts (`withCount: false`) a short or empty page is the last.
+    // Without counts (`withCount: false`) the first empty page is the end (one request more than counts need).
     if (pageCount !== undefined ? page >= pageCount : data.length === 0) return;
   }
 }
