@@ -1,6 +1,4 @@
-import type { Attribute, Model, Models } from '../schema/types.js';
-
-const UPLOAD_FILE_UID = 'plugin::upload.file';
+import { UPLOAD_FILE_UID, type Attribute, type Model, type Models } from '../schema/types.js';
 
 /** The models an attribute's values point into: relation targets, the media library, components. */
 const TARGETS: Partial<Record<Attribute['type'], (attribute: Attribute, models: Models) => string[]>> = {
