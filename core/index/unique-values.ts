@@ -39,7 +39,7 @@ export class UniqueValues {
     if (!lookups) return;
     for (const [key, holders] of lookups) {
       const [name, locale, scope] = key.split('\u0000');
-      for (const row of removed) if (inScope(row, scope) && String(row.locale) === locale) holders.get(row.data[name])?.delete(row.documentId);
+      for (const row of removed) if (inScope(row, scope) && String(row.locale) === locale) drop(holders, row.data[name], row.documentId);
       for (const row of added) if (inScope(row, scope) && String(row.locale) === locale) add(holders, row.data[name], row.documentId);
     }
   }
@@ -56,4 +56,10 @@ function add(holders: Holders, value: unknown, documentId: string): void {
   let set = holders.get(value);
   if (!set) holders.set(value, (set = new Set()));
   set.add(documentId);
+}
+
+/** A value no document holds any more is forgotten: a long-running server's lookups hold current values only. */
+function drop(holders: Holders, value: unknown, documentId: string): void {
+  const set = holders.get(value);
+  if (set?.delete(documentId) && set.size === 0) holders.delete(value);
 }
