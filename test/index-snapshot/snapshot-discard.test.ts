@@ -36,6 +36,15 @@ const cases: [string, (root: string) => void, RegExp][] = [
     lines[0] = JSON.stringify({ ...JSON.parse(lines[0]), format: 999 });
     writeFileSync(snapshotPath(root), lines.join('\n'));
   }, /format 999/],
+  ['its end line miscounts the entries', (root) => {
+    const text = readFileSync(snapshotPath(root), 'utf8');
+    writeFileSync(snapshotPath(root), text.replace(/end (\d+)\n$/, (_, count) => `end ${Number(count) + 1}\n`));
+  }, /end line does not match the entries/],
+  ['an entry has no data', (root) => {
+    const lines = readFileSync(snapshotPath(root), 'utf8').split('\n');
+    lines[1] = lines[1].slice(0, lines[1].indexOf('\t{'));
+    writeFileSync(snapshotPath(root), lines.join('\n'));
+  }, /an entry without data/],
   ['it is not a snapshot at all', (root) => writeFileSync(snapshotPath(root), '\u0000\u0001garbage'), /discarded: /],
 ];
 
