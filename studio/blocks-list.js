@@ -26,7 +26,7 @@ export function indentItem(list, index) {
  * before it, the item, the part after it (the list split in two, as Slate's liftNodes does; an
  * empty part is left out).
  */
-export function liftItem(list, index) {
+function liftItem(list, index) {
   const part = (children) => (children.length ? [{ ...list, children }] : []);
   return [...part(list.children.slice(0, index)), list.children[index], ...part(list.children.slice(index + 1))];
 }

@@ -2,7 +2,7 @@
 // on a block's inline content (text leaves with marks, optionally inside a link). Anything the
 // editor does not understand is never rewritten: the block that holds it is kept as it is.
 
-export const MARKS = ['bold', 'italic', 'underline', 'strikethrough', 'code'];
+const MARKS = ['bold', 'italic', 'underline', 'strikethrough', 'code'];
 const TEXT_KEYS = new Set(['type', 'text', ...MARKS]);
 const LINK_KEYS = new Set(['type', 'url', 'children']);
 const onlyKeys = (node, keys) => Object.keys(node).every((key) => keys.has(key));
@@ -10,7 +10,7 @@ const onlyKeys = (node, keys) => Object.keys(node).every((key) => keys.has(key))
 const isText = (node) => node?.type === 'text' && typeof node.text === 'string' && onlyKeys(node, TEXT_KEYS) && MARKS.every((mark) => node[mark] === undefined || typeof node[mark] === 'boolean');
 const isLink = (node) => node?.type === 'link' && typeof node.url === 'string' && onlyKeys(node, LINK_KEYS) && Array.isArray(node.children) && node.children.every(isText);
 /** Inline content the editor can edit and write back: text nodes with known marks, and links of them. */
-export const isInline = (children) => Array.isArray(children) && children.every((node) => isText(node) || isLink(node));
+const isInline = (children) => Array.isArray(children) && children.every((node) => isText(node) || isLink(node));
 
 const INLINE_BLOCKS = new Set(['paragraph', 'heading', 'quote']);
 /** Whether the editor can edit this block (else it is shown read-only and kept exactly). */
@@ -58,7 +58,7 @@ function appendText(list, leaf) {
 }
 
 /** Leaves cut at a character offset: [before, after]. */
-export function splitLeaves(leaves, offset) {
+function splitLeaves(leaves, offset) {
   const before = [];
   const after = [];
   let at = 0;

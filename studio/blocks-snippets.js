@@ -3,7 +3,7 @@ import { plainText, splitInline, toKind } from './blocks-model.js';
 // Strapi's block snippets: Markdown-like marks typed at a paragraph's start that change its kind.
 
 /** What typed at the start of a paragraph and followed by a space makes it another kind (Strapi's editor has the same snippets). */
-export const SNIPPETS = {
+const SNIPPETS = {
   '#': 'heading-1', '##': 'heading-2', '###': 'heading-3', '####': 'heading-4', '#####': 'heading-5', '######': 'heading-6',
   '>': 'quote', '-': 'list-unordered', '*': 'list-unordered', '+': 'list-unordered', '1.': 'list-ordered',
 };

@@ -6,7 +6,7 @@ import { href, navigate } from './router.js';
 const freshUid = (value) => (value ? `${value}-copy-${Math.random().toString(36).slice(2, 6)}` : value);
 
 /** The form's body for a new document: uid fields regenerated (they are unique), everything else kept, relations included. */
-export function duplicateData(model, data) {
+function duplicateData(model, data) {
   const copy = { ...data };
   for (const attribute of model.attributes) if (attribute.type === 'uid' && Object.hasOwn(copy, attribute.name)) copy[attribute.name] = freshUid(copy[attribute.name]);
   return copy;

@@ -2,9 +2,7 @@ import { useContext } from 'preact/hooks';
 import { html } from './html.js';
 import { editable, WIDGETS } from './fields.js';
 import { FormContext } from './form-context.js';
-import { apply, FormProblems, hasErrorUnder } from './form-values.js';
-
-export { apply, FormProblems, hasErrorUnder };
+import { apply } from './form-values.js';
 
 // A form is a list of fields drawn from schema attributes. The same three functions serve a
 // document and every component inside it (nested at any depth), each field addressed by its path

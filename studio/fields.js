@@ -100,7 +100,7 @@ export const WIDGETS = {
   dynamiczone: dynamicZoneWidget,
 };
 
-export const isToMany = (attribute) => /ToMany$|^manyWay$/.test(attribute.relation ?? '');
+const isToMany = (attribute) => /ToMany$|^manyWay$/.test(attribute.relation ?? '');
 
 /** Whether the studio can edit this attribute with the caller's rights (a relation needs a readable target). */
 export const editable = (attribute) => Object.hasOwn(WIDGETS, attribute.type) && (attribute.type !== 'relation' || (attribute.targetReadable && !/^morph/.test(attribute.relation)));

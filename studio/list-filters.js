@@ -16,7 +16,7 @@ const NO_VALUE = new Set(['$null', '$notNull']);
 const INPUT_TYPES = { integer: 'number', biginteger: 'text', float: 'number', decimal: 'number', date: 'date', datetime: 'datetime-local', time: 'time' };
 
 /** The attributes a list can filter on: scalars, a readable relation by its target's main field (`author.name`), the id and timestamps. */
-export function filterableFields(model) {
+function filterableFields(model) {
   const own = model.attributes.filter((attribute) => KIND_OF_TYPE[attribute.type]);
   const related = model.attributes.filter((attribute) => attribute.type === 'relation' && attribute.targetReadable && attribute.targetMainField)
     .map((attribute) => ({ name: `${attribute.name}.${attribute.targetMainField}`, type: 'string' }));

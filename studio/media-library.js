@@ -14,7 +14,7 @@ export function allowed(file, allowedTypes) {
 }
 
 /** The smallest picture of a file (its thumbnail format, else itself) or undefined when it is no image. */
-export const thumbnailOf = (file) => (/^image\//.test(file.mime ?? '') ? file.formats?.thumbnail?.url ?? file.url : undefined);
+const thumbnailOf = (file) => (/^image\//.test(file.mime ?? '') ? file.formats?.thumbnail?.url ?? file.url : undefined);
 
 /** A file's tile: the thumbnail, or its extension for what is no image. */
 export const Thumb = ({ file }) => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
 
-export const LEAVE_MESSAGE = 'Leave without saving? Your changes will be lost.';
+const LEAVE_MESSAGE = 'Leave without saving? Your changes will be lost.';
 
 /** Whether to go on although the form holds unsaved edits (asked only when it does). */
 export const mayLeave = (dirty) => !dirty || confirm(LEAVE_MESSAGE);
