@@ -80,8 +80,9 @@ export function createWorkTree(root: string) {
   // GIT_OPTIONAL_LOCKS=0: `git status` never takes .git/index.lock to refresh the index, so reading
   // never makes a commit (the panel's, or commit-per-write's) fail on the lock.
   // GIT_TERMINAL_PROMPT=0: a push that needs a password fails instead of waiting for a terminal.
+  // GIT_LITERAL_PATHSPECS=1: a path from a request names one file; `*`, `?`, `[…]` are never patterns.
   const git = async (args: string[], timeout = 30_000) =>
-    (await run('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' } })).stdout;
+    (await run('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1' } })).stdout;
   const attempt = (args: string[]) => git(args).then((out) => out.trim(), () => undefined);
 
   const tree = {

@@ -95,6 +95,17 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     expect([answer.status, answer.body.error.name]).toEqual([400, 'ValidationError']);
   });
 
+  it('read the diff path as one file name, never as a pattern matching others', async () => {
+    const { root, app, readOnly } = await site();
+    writeFileSync(join(root, 'content/articles/b21v569v53nyjqpe0huv43m6.json'), '{"title":"Edited on disk"}\n');
+    const exact = await app.getJson('/admin/api/git/diff?path=content/articles/b21v569v53nyjqpe0huv43m6.json', { headers: bearer(readOnly) });
+    expect(exact.body.data.diff).toContain('+{"title":"Edited on disk"}');
+    for (const pattern of ['content/articles/*', 'content/articles/b21v569v53nyjqpe0huv43m6.[j]son', 'content/articles/b21v569v53nyjqpe0huv43m6.js?n']) {
+      const answer = await app.getJson(`/admin/api/git/diff?path=${encodeURIComponent(pattern)}`, { headers: bearer(readOnly) });
+      expect([pattern, answer.status, answer.body.data.diff]).toEqual([pattern, 200, '']);
+    }
+  });
+
   it('refuse unknown body keys and a missing message', async () => {
     const { app, full } = await site();
     expect((await app.sendJson('POST', '/admin/api/git/commit', { message: 'x', amend: true }, bearer(full))).body.error.message).toBe('Unknown key: amend');
