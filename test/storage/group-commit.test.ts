@@ -105,6 +105,18 @@ describe('durable writes (group commit)', () => {
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
   });
 
+  it.each([
+    ['the data write', { writeSynced: async (path: string) => { await diskFs.writeSynced(path, 'partial'); throw new Error('ENOSPC: no space left'); } }],
+    ['the rename', { rename: async () => { throw new Error('EXDEV: cross-device link'); } }],
+  ])('a failure in %s rejects the write, leaves no temp file behind and syncs nothing', async (_, failing) => {
+    const dir = folder();
+    const synced: string[] = [];
+    const fs: DurableFs = { ...diskFs, ...failing, syncDirectory: async (path) => { synced.push(path); } };
+    await expect(writeFileAtomic(join(dir, 'a.json'), '{}', { fs, commits: new GroupCommit(fs) })).rejects.toThrow(/ENOSPC|EXDEV/);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(synced).toEqual([]);
+  });
+
   it('through the real HTTP app, concurrent PUTs are answered only after a folder fsync that followed their rename, with fewer fsyncs than writes', async () => {
     const root = writableSite();
     const cms = await createCms({ root });
