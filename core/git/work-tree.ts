@@ -111,8 +111,8 @@ export function createWorkTree(root: string) {
 
     /** The unified diff of one file against HEAD; a file git does not track yet shows as all new. */
     async diff(path: string): Promise<string> {
-      const untracked = (await git(['status', '--porcelain', '--untracked-files=all', '--', path])).startsWith('??');
-      const head = await attempt(['rev-parse', '--verify', '-q', 'HEAD']);
+      const [porcelain, head] = await Promise.all([git(['status', '--porcelain', '--untracked-files=all', '--', path]), attempt(['rev-parse', '--verify', '-q', 'HEAD'])]);
+      const untracked = porcelain.startsWith('??');
       if (!untracked && head) return git(['diff', '--no-color', '--no-ext-diff', '--relative', 'HEAD', '--', path]);
       // `--no-index` exits 1 when the files differ: the diff is in its stdout.
       return git(['diff', '--no-color', '--no-ext-diff', '--no-index', '--', '/dev/null', path]).catch((error) => (error.code === 1 ? String(error.stdout) : ''));
