@@ -2,7 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { BlockBody } from './blocks-block.js';
 import { emptyBlock, joinBlocks, KINDS, kindOf, plainText, toKind, understood } from './blocks-model.js';
-import { move, useDragReorder } from './reorder.js';
+import { move, MoveButtons, useDragReorder } from './reorder.js';
 import { MediaLibrary } from './media-library.js';
 
 // A visual editor for Strapi's blocks format, written here (about 600 lines in seven files) rather
@@ -49,7 +49,8 @@ function BlocksEditor({ id, value, onChange, attribute }) {
     focus(index - 1, plainText(blocks[index - 1].children).length);
   };
   const label = (index) => `${attribute.name} block ${index + 1}`;
-  const drag = useDragReorder((from, to) => change((current) => move(current, from, to)));
+  const reorder = (from, to) => change((current) => move(current, from, to));
+  const drag = useDragReorder(reorder);
   return html`<div class="blocks-editor" id=${id}>
     <${Toolbar} tools=${tools} />
     <ol class="blocks">${blocks.map((block, index) => html`<li class=${`block block-${String(block?.type)}`} ...${drag.target(index)}>
@@ -59,8 +60,7 @@ function BlocksEditor({ id, value, onChange, attribute }) {
           ? html`<select aria-label=${`${label(index)} type`} value=${kindOf(block)} onChange=${(event) => { const kind = event.currentTarget.value; update(index)((current) => toKind(current, kind)); }}>
               ${Object.entries(KINDS).map(([kind, name]) => html`<option value=${kind}>${name}</option>`)}</select>`
           : html`<span class="muted">${String(block?.type ?? 'unknown')}</span>`}
-        <button type="button" aria-label=${`Move ${label(index)} up`} disabled=${index === 0} onClick=${() => change((current) => move(current, index, index - 1))}>↑</button>
-        <button type="button" aria-label=${`Move ${label(index)} down`} disabled=${index === blocks.length - 1} onClick=${() => change((current) => move(current, index, index + 1))}>↓</button>
+        <${MoveButtons} index=${index} count=${blocks.length} name=${label(index)} onMove=${reorder} />
         <button type="button" class="danger" aria-label=${`Remove ${label(index)}`} onClick=${() => change((current) => current.filter((_, at) => at !== index))}>Remove</button>
       </div>
       <${BlockBody} block=${block} label=${label(index)} focus=${focusAt.index === index ? focusAt.n : 0} focusOffset=${focusAt.offset} onChange=${update(index)} onReplace=${replace(index)} onJoinBack=${() => joinBack(index)}

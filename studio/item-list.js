@@ -1,7 +1,7 @@
 import { useContext, useState } from 'preact/hooks';
 import { FormContext } from './form-context.js';
 import { html } from './html.js';
-import { move, useDragReorder } from './reorder.js';
+import { move, MoveButtons, useDragReorder } from './reorder.js';
 
 function Item({ drag, index, count, title, canRemove, onMove, onRemove, open, children }) {
   const [expanded, setExpanded] = useState(true);
@@ -10,8 +10,7 @@ function Item({ drag, index, count, title, canRemove, onMove, onRemove, open, ch
     <div class="item-head" ...${drag.handle(index, title)}>
       <button type="button" class="link" aria-expanded=${shown} onClick=${() => setExpanded(!shown)}>${shown ? '▾' : '▸'} ${title}</button>
       <span class="item-tools">
-        <button type="button" aria-label=${`Move item ${index + 1} up`} disabled=${index === 0} onClick=${() => onMove(index - 1)}>↑</button>
-        <button type="button" aria-label=${`Move item ${index + 1} down`} disabled=${index === count - 1} onClick=${() => onMove(index + 1)}>↓</button>
+        <${MoveButtons} index=${index} count=${count} name=${`item ${index + 1}`} onMove=${onMove} />
         <button type="button" class="danger" aria-label=${`Remove item ${index + 1}`} disabled=${!canRemove} onClick=${onRemove}>Remove</button>
       </span>
     </div>
@@ -29,10 +28,11 @@ export function ItemList({ items, onChange, render, title, path, min = 0, max = 
   const { forgetErrors } = useContext(FormContext);
   /** Moving or removing items renumbers them: the API's errors for them (by index) are dropped. */
   const renumber = (update) => { forgetErrors?.(path.join('.')); onChange(update); };
-  const drag = useDragReorder((from, to) => renumber((current) => move(current, from, to)));
+  const reorder = (from, to) => renumber((current) => move(current, from, to));
+  const drag = useDragReorder(reorder);
   return html`<div class="item-list">
     <ol class="items">${items.map((item, index) => html`<${Item} key=${item.__key} index=${index} count=${items.length} title=${title(item, index)} open=${hasError(index)}
-      drag=${drag} canRemove=${items.length > min} onMove=${(to) => renumber((current) => move(current, index, to))}
+      drag=${drag} canRemove=${items.length > min} onMove=${reorder}
       onRemove=${() => renumber((current) => current.filter((_, at) => at !== index))}>${render(item, index)}</${Item}>`)}
     </ol>
     ${items.length === 0 && html`<p class="muted">No entries.</p>`}

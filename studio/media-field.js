@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { html } from './html.js';
 import { prefix, request } from './api.js';
-import { move, useDragReorder } from './reorder.js';
+import { move, MoveButtons, useDragReorder } from './reorder.js';
 import { MediaLibrary, Thumb } from './media-library.js';
 
 /** The alternative text of one chosen file, saved to the file itself (`POST /api/upload?id=`, fileInfo only). */
@@ -30,15 +30,15 @@ function MediaField({ id, attribute, value, onChange }) {
   const [browsing, setBrowsing] = useState(false);
   const multiple = !!attribute.multiple;
   const replace = (file) => onChange((current) => current.map((other) => (other.id === file.id ? file : other)));
-  const drag = useDragReorder((from, to) => onChange((current) => move(current, from, to)));
+  const reorder = (from, to) => onChange((current) => move(current, from, to));
+  const drag = useDragReorder(reorder);
   return html`<div class="media-field">
     <ol class="media-chosen">${value.map((file, index) => html`<li key=${file.id} class="media-item" ...${multiple ? drag.target(index) : {}}>
       ${multiple && html`<span class="grip" aria-hidden="true" ...${drag.handle(index, file.name)}>⠿</span>`}
       <${Thumb} file=${file} />
       <span class="media-meta"><span class="tile-name">${file.name}</span><${AltText} key=${file.id} file=${file} onSaved=${replace} /></span>
       <span class="item-tools">
-        ${multiple && html`<button type="button" aria-label=${`Move ${file.name} up`} disabled=${index === 0} onClick=${() => onChange((current) => move(current, index, index - 1))}>↑</button>
-          <button type="button" aria-label=${`Move ${file.name} down`} disabled=${index === value.length - 1} onClick=${() => onChange((current) => move(current, index, index + 1))}>↓</button>`}
+        ${multiple && html`<${MoveButtons} index=${index} count=${value.length} name=${file.name} onMove=${reorder} />`}
         <button type="button" class="danger" aria-label=${`Remove ${file.name}`} onClick=${() => onChange((current) => current.filter((other) => other.id !== file.id))}>Remove</button>
       </span></li>`)}
     </ol>

@@ -75,6 +75,12 @@ describe.skipIf(!CHROMIUM)(`the studio's text editors in a real browser${CHROMIU
     // The code block dragged by its grip onto the paragraph before it: they swap.
     await field('body').locator('li.block').nth(3).locator('.grip').dragTo(field('body').locator('li.block').nth(2));
     await expect.poll(() => page.getByLabel('body block 3 language').inputValue()).toBe('js');
+    // And by its buttons: down, then back up.
+    await page.getByRole('button', { name: 'Move body block 3 down' }).click();
+    await expect.poll(() => page.getByLabel('body block 4 language').inputValue()).toBe('js');
+    expect(await page.getByRole('button', { name: 'Move body block 4 down' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Move body block 4 up' }).click();
+    await expect.poll(() => page.getByLabel('body block 3 language').inputValue()).toBe('js');
     // Backspace at the start of the last item lifts it out of the list: a paragraph after it.
     const third = page.getByRole('textbox', { name: 'body block 2, item 3' });
     await third.click();
