@@ -40,10 +40,15 @@ export function DocumentList({ model, meta, params }) {
     const query = { _q: params.q, filters: toStrapiFilters(filters), locale: params.locale, status, sort: [`${sort.field}:${sort.direction}`], pagination: { page, pageSize } };
     request('GET', `${prefix}/${model.pluralName}`, { query })
       .then((body) => current && setAnswer(body), (failure) => current && setError(failure.message));
+    return () => { current = false; };
+  }, [model.pluralName, params.q, params.f, params.locale, status, params.sort, page, pageSize]);
+  // The Git states answer for the whole type: asked once per type, not again for each page, sort or search.
+  useEffect(() => {
+    let current = true;
     // No repository (409) or no access: the column is left out, the list still works.
     request('GET', './api/git/states', { query: { type: model.pluralName } }).then((body) => current && setStates(body.data), () => current && setStates(undefined));
     return () => { current = false; };
-  }, [model.pluralName, params.q, params.f, params.locale, status, params.sort, page, pageSize]);
+  }, [model.pluralName]);
 
   const pagination = answer?.meta?.pagination;
   const header = (field, label) => {
