@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { prefix, request } from './api.js';
 import { labelOf } from './label.js';
@@ -19,21 +19,19 @@ export function RelationPicker({ id, attribute, value, onChange, locale, many, i
   const [error, setError] = useState();
   const [showAll, setShowAll] = useState(false);
   const [active, setActive] = useState(0); // the option Enter picks (arrow keys move it)
-  const timer = useRef();
   // The owning side keeps the order of its ids (the inverse side's order comes from the other files).
   const drag = useDragReorder((from, to) => onChange((current) => move(current, from, to)));
   const ordered = many && !attribute.mappedBy;
 
   useEffect(() => {
     if (!open) return undefined;
-    clearTimeout(timer.current);
     let current = true;
-    timer.current = setTimeout(() => {
+    const timer = setTimeout(() => {
       const query_ = { _q: query, locale: attribute.targetLocalized ? locale : undefined, status: attribute.targetDraftAndPublish ? 'draft' : undefined, pagination: { pageSize: 10 }, fields: attribute.targetMainField ? [attribute.targetMainField] : undefined };
       request('GET', `${prefix}/${attribute.targetPluralName}`, { query: query_ })
         .then((body) => { if (current) { setOptions(body.data); setActive(0); setError(undefined); } }, (failure) => current && setError(failure.message));
     }, 150);
-    return () => { current = false; clearTimeout(timer.current); };
+    return () => { current = false; clearTimeout(timer); };
   }, [query, open]);
 
   const chosen = new Set(value.map((item) => item.documentId));
