@@ -2,10 +2,9 @@ import type { Cms } from '../cms.js';
 import { assertMayManageGit, assertSignedIn, mayManageGit, mayReadPath, mayWriteAny, mayWritePath } from '../access/git-access.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { commitAuthor } from '../git/commit-author.js';
+import { commitChanges } from '../git/commit-changes.js';
 import { documentStates } from '../git/document-states.js';
-import { createGit } from '../git/git.js';
 import { checkBranchName, checkProjectPath } from '../git/git-input.js';
-import { GitRefusedError, gitReason } from '../git/git-errors.js';
 import { createWorkTree, oneAtATime } from '../git/work-tree.js';
 import { contentFolder } from '../index/load.js';
 import type { Caller } from '../access/permissions.js';
@@ -86,19 +85,8 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       const named = body.paths === undefined ? undefined : (body.paths as unknown[]).map(checkProjectPath);
       const user = caller.userId === undefined ? undefined : cms.auth.users.byId(caller.userId);
       const author = commitAuthor(user?.username ?? caller.name, user?.email);
-      // The changes are read and committed in one turn, so two commits never take the same file.
-      return oneAtATime(cms.root, async () => {
-        const changed = (await tree(cms).changes()).flatMap((change) => (change.from ? [change.path, change.from] : [change.path]));
-        for (const path of named ?? []) {
-          if (!mayWritePath(caller, cms.models, path)) throw new ForbiddenError(`You may not commit ${path}`);
-          if (!changed.includes(path)) throw new ValidationError(`${path} has no change to commit`, { path });
-        }
-        const paths = named ?? changed.filter((path) => mayWritePath(caller, cms.models, path));
-        if (!paths.length) throw new ValidationError('Nothing to commit: no changed file you may write');
-        const commit = await createGit(cms.root).commitPaths(paths, text, author).catch((error) => { throw new GitRefusedError(gitReason(error)); });
-        if (!commit) throw new ValidationError('Nothing to commit: the files match HEAD');
-        return { status: 201, data: { commit, files: paths, author } };
-      });
+      const { commit, files } = await commitChanges(cms.root, { paths: named, mayWrite: (path) => mayWritePath(caller, cms.models, path), message: text, author });
+      return { status: 201, data: { commit, files, author } };
     },
   },
   'POST branches': {

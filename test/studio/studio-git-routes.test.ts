@@ -76,6 +76,8 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     ]);
     const refused = await app.sendJson('POST', '/admin/api/git/commit', { message: 'x', paths: [`content/categories/${CATEGORY}.json`] }, bearer(jwt));
     expect([refused.status, refused.body.error.message]).toEqual([403, `You may not commit content/categories/${CATEGORY}.json`]);
+    const unchanged = await app.sendJson('POST', '/admin/api/git/commit', { message: 'x', paths: ['content/articles/b21v569v53nyjqpe0huv43m6.json'] }, bearer(jwt));
+    expect([unchanged.status, unchanged.body.error.message]).toEqual([400, 'content/articles/b21v569v53nyjqpe0huv43m6.json has no change to commit']);
     const answer = await app.sendJson('POST', '/admin/api/git/commit', { message: 'Editor work' }, bearer(jwt));
     expect(answer.status).toBe(201);
     expect(git(root, 'log', '-1', '--format=%an <%ae>', '--name-only')).toBe(`editor <editor@example.com>\n\ncontent/articles/${ARTICLE}.draft.json`);
