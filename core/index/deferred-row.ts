@@ -20,10 +20,12 @@ export class DeferredRow extends RowIdentity implements Row {
 
   get data(): Data {
     if (this.#data === undefined) {
+      // The source is let go only once it gave the fields: a read that failed (a damaged snapshot
+      // line whose file could not be read either) is retried on the next access, not left a TypeError.
       const source = this.#source!;
-      this.#source = undefined;
       if (typeof source === 'function') source();
       else this.#data = source.data;
+      this.#source = undefined;
     }
     return this.#data!;
   }
