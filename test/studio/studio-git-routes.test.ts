@@ -84,7 +84,7 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     expect(git(root, 'status', '--porcelain', '--', 'content')).toBe(`M content/categories/${CATEGORY}.json`);
   });
 
-  it.each(['-f', '--orphan', 'a..b', '@{-1}', 'with space', 'x.lock', '', 'a:b', 'refs/../x', 5])('refuse the branch name %j with 400', async (name) => {
+  it.each(['-f', '--orphan', 'a..b', '@{-1}', 'with space', 'x.lock', '', 'a:b', 'refs/../x', 5, 'x'.repeat(201)])('refuse the branch name %j with 400', async (name) => {
     const { app, full } = await site();
     const answer = await app.sendJson('POST', '/admin/api/git/branches', { name }, bearer(full));
     expect([answer.status, answer.body.error.name]).toEqual([400, 'ValidationError']);
