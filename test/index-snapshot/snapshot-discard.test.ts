@@ -45,6 +45,7 @@ const cases: [string, (root: string) => void, RegExp][] = [
     lines[1] = lines[1].slice(0, lines[1].indexOf('\t{'));
     writeFileSync(snapshotPath(root), lines.join('\n'));
   }, /an entry without data/],
+  ['its first line is far longer than a header', (root) => writeFileSync(snapshotPath(root), `${'x'.repeat(100_000)}\nend 0\n`), /header too long/],
   ['it is not a snapshot at all', (root) => writeFileSync(snapshotPath(root), '\u0000\u0001garbage'), /discarded: /],
 ];
 

@@ -11,6 +11,7 @@ export type SnapshotRead =
 
 const NEWLINE = 10;
 const DATA_START = Buffer.from('\t{');
+const MAX_HEADER = 4096;
 
 function parseHeader(text: string, fingerprint: string): SnapshotHeader {
   const header = JSON.parse(text) as SnapshotHeader;
@@ -38,6 +39,8 @@ export function readSnapshot(root: string, fingerprint: string, reread: Reread):
   try {
     let end = bytes.indexOf(NEWLINE);
     if (end < 0) throw new SnapshotCorruptError('no header');
+    // A header is a few dozen bytes: a long first line is not decoded into one huge string.
+    if (end > MAX_HEADER) throw new SnapshotCorruptError('header too long');
     const header = parseHeader(bytes.toString('utf8', 0, end), fingerprint);
     const entries = new Map<string, SnapshotEntry>();
     const pool = new StringPool();
