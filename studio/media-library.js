@@ -48,9 +48,11 @@ export function MediaLibrary({ allowedTypes, multiple, onChoose, onClose }) {
   const [picked, setPicked] = useState([]);
 
   useEffect(() => {
+    let current = true; // a slower answer for an earlier page or search must not replace this one
     const filters = query ? { name: { $containsi: query } } : undefined;
     request('GET', `${prefix}/upload/files/page`, { query: { filters, sort: 'createdAt:desc', pagination: { page, pageSize: PAGE_SIZE } } })
-      .then((body) => { setResult(body); setError(undefined); }, (failure) => setError(failure.message));
+      .then((body) => { if (current) { setResult(body); setError(undefined); } }, (failure) => current && setError(failure.message));
+    return () => { current = false; };
   }, [query, page]);
 
   async function upload(event) {
