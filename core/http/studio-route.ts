@@ -9,7 +9,7 @@ import { json } from './respond.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { studioGitResponse } from './studio-git-routes.js';
 import { studioComponents, studioModels } from './studio-schemas.js';
-import { checkUidAnswer, generateUidAnswer } from './studio-uid-route.js';
+import { checkUidAnswer, generateUidAnswer } from '../service/uid-requests.js';
 import { readBody } from './body.js';
 
 /**

@@ -1,8 +1,9 @@
+/** The studio's uid requests (Strapi's admin `uid/generate` and `uid/check-availability`), answered by the core; `http/studio-route.ts` only reads the body and writes the answer. */
 import type { Caller } from '../access/permissions.js';
 import type { ContentIndex } from '../index/content-index.js';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { Model, Models } from '../schema/types.js';
-import { componentUid, uidAvailability, uniqueUid } from '../service/generate-uid.js';
+import { componentUid, uidAvailability, uniqueUid } from './generate-uid.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
