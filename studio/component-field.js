@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { html } from './html.js';
 import { componentAttributes, components, itemKey } from './components.js';
-import { apply, FormProblems, hasErrorUnder } from './form-values.js';
+import { apply, FormProblems, hasErrorUnder, schemaDefaults } from './form-values.js';
 import { ItemList } from './item-list.js';
 import { EntryContext } from './form-context.js';
 
@@ -14,7 +14,7 @@ import { EntryContext } from './form-context.js';
 const readItem = (uid, source, form) => ({ __key: itemKey(), ...form.readFields(componentAttributes(uid), source ?? {}) });
 
 /** A new entry: the component's schema defaults filled in, as a new document's are. */
-const newItem = (uid, form) => readItem(uid, Object.fromEntries(componentAttributes(uid).filter((attribute) => attribute.default !== undefined).map((attribute) => [attribute.name, attribute.default])), form);
+const newItem = (uid, form) => readItem(uid, schemaDefaults(componentAttributes(uid)), form);
 
 /** One component's API object from its form values; problems (JSON syntax) are thrown with their paths. */
 function writeItem(uid, values, path, form) {

@@ -5,6 +5,7 @@ import { componentTable, registerComponents } from './components.js';
 import { DocumentActions } from './document-actions.js';
 import { changedFields, Fields, populateFor, readFields, writeFields } from './field.js';
 import { FormContext } from './form-context.js';
+import { schemaDefaults } from './form-values.js';
 import { href, navigate } from './router.js';
 import { mayLeave, useUnsavedGuard } from './unsaved-guard.js';
 
@@ -22,7 +23,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   const name = model.kind === 'singleType' ? model.singularName : model.pluralName;
   const isNew = model.kind !== 'singleType' && documentId === undefined;
   const [document, setDocument] = useState();
-  const [values, setValues] = useState(() => (isNew ? toForm(model, defaults(model)) : undefined));
+  const [values, setValues] = useState(() => (isNew ? toForm(model, schemaDefaults(model.attributes)) : undefined));
   const [missing, setMissing] = useState(false);
   const [errors, setErrors] = useState({});
   const [message, setMessage] = useState();
@@ -44,7 +45,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
       (body) => { setDocument(body.data); baseline.current = body.data; setValues(toForm(model, body.data)); },
       (failure) => {
         // No version in this locale (or a single type never written): saving creates it.
-        if (failure.status === 404) { setMissing(true); setValues(toForm(model, defaults(model))); } else setMessage({ error: failure.message });
+        if (failure.status === 404) { setMissing(true); setValues(toForm(model, schemaDefaults(model.attributes))); } else setMessage({ error: failure.message });
       },
     );
   }, []);
@@ -121,6 +122,3 @@ export function DocumentForm({ model, meta, documentId, locale }) {
 }
 
 const labelFor = (model, document) => String(document[model.mainField] ?? '') || '(untitled)';
-
-/** Schema defaults for a new document. */
-const defaults = (model) => Object.fromEntries(model.attributes.filter((attribute) => attribute.default !== undefined).map((attribute) => [attribute.name, attribute.default]));
