@@ -34,6 +34,9 @@ function itemTitle(uid, item, index) {
 const itemFields = ({ uid, item, errors, path, locale, onItem, form }) => html`<${EntryContext.Provider} value=${{ component: uid, values: item }}>
   <${form.Fields} attributes=${componentAttributes(uid)} values=${item} errors=${errors} path=${path} locale=${locale} onChange=${onItem} /></${EntryContext.Provider}>`;
 
+/** The updater of entry `index` of a list from its fields' updater. */
+const updateAt = (onChange, index) => (next) => onChange((current) => current.map((other, at) => (at === index ? apply(next, other) : other)));
+
 function ComponentField({ attribute, value, onChange, errors, path, locale, form }) {
   const uid = attribute.component;
   const name = components.get(uid)?.displayName ?? uid;
@@ -46,7 +49,7 @@ function ComponentField({ attribute, value, onChange, errors, path, locale, form
   }
   return html`<${ItemList} items=${value} path=${path} onChange=${onChange} min=${attribute.min} max=${attribute.max}
     title=${(item, index) => itemTitle(uid, item, index)} hasError=${(index) => hasErrorUnder(errors, [...path, index])}
-    render=${(item, index) => itemFields({ uid, item, errors, path: [...path, index], locale, form, onItem: (next) => onChange((current) => current.map((other, at) => (at === index ? apply(next, other) : other))) })}>
+    render=${(item, index) => itemFields({ uid, item, errors, path: [...path, index], locale, form, onItem: updateAt(onChange, index) })}>
     <button type="button" onClick=${() => onChange((current) => [...current, newItem(uid, form)])}>Add an entry to ${attribute.name}</button>
   </${ItemList}>`;
 }
@@ -58,7 +61,7 @@ function DynamicZoneField({ attribute, value, onChange, errors, path, locale, fo
     title=${(item, index) => itemTitle(item.__component, item, index)} hasError=${(index) => hasErrorUnder(errors, [...path, index])}
     render=${(item, index) => (item.__raw
       ? html`<p class="muted">Component ${item.__component} is not in the schemas: kept as it is.</p>`
-      : itemFields({ uid: item.__component, item, errors, path: [...path, index], locale, form, onItem: (next) => onChange((current) => current.map((other, at) => (at === index ? apply(next, other) : other))) }))}>
+      : itemFields({ uid: item.__component, item, errors, path: [...path, index], locale, form, onItem: updateAt(onChange, index) }))}>
     <select aria-label=${`Component to add to ${attribute.name}`} value=${chosen} onChange=${(event) => setChosen(event.currentTarget.value)}>${attribute.components.map((uid) => html`<option value=${uid}>${components.get(uid)?.displayName ?? uid}</option>`)}</select>
     <button type="button" onClick=${add}>Add to ${attribute.name}</button>
   </${ItemList}>`;
