@@ -1,4 +1,5 @@
 import type { Caller } from '../access/permissions.js';
+import { invalidKey } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
 import { fileLinks } from '../query/file-related.js';
 import type { RawQuery } from '../query/normalize.js';
@@ -11,6 +12,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => !!value &
  * `populate=related` on the upload routes: Strapi's file model has a morph relation to the entries
  * that use it. Takes `related` out of the populate the query engine sees; `wanted` is whether the
  * answer lists them (a nested object, `populate[related][fields]=…`, lists nothing, as Strapi answers).
+ * Throws Strapi's 400 for a populate key nested under `related`.
  *
  * @example
  * splitRelated('related') // { populate: undefined, wanted: true }
@@ -25,6 +27,9 @@ export function splitRelated(populate: unknown): { populate: unknown; wanted: bo
   }
   if (isRecord(populate) && Object.hasOwn(populate, 'related')) {
     const { related, ...rest } = populate;
+    // The morph relation has no target schema to populate through: a nested key is refused, as
+    // Strapi does (recorded: populate.upload.files.related.populate.key); `[populate]=*` is not.
+    if (isRecord(related) && isRecord(related.populate) && Object.keys(related.populate).length) throw invalidKey('populate', 'related', 'populate');
     const wanted = related === true || related === 'true' || related === '1' || related === 't';
     return { populate: Object.keys(rest).length ? rest : undefined, wanted };
   }

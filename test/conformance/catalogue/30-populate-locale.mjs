@@ -67,6 +67,10 @@ const listPopulate = [
   get('populate.upload.files.related', '/api/upload/files?fields[0]=name&sort=name&populate=related'),
   get('populate.upload.files.star', '/api/upload/files?fields[0]=name&sort=name&populate=*'),
   get('populate.upload.files.related.fields', '/api/upload/files?fields[0]=name&sort=name&populate[related][fields][0]=title'),
+  // Options on the morph relation: Strapi leaves `related` out for these, and refuses a nested key.
+  get('populate.upload.files.related.populate.star', '/api/upload/files?fields[0]=name&sort=name&populate[related][populate]=*'),
+  get('populate.upload.files.related.sort', '/api/upload/files?fields[0]=name&sort=name&populate[related][sort]=title'),
+  get('populate.upload.files.related.populate.key', '/api/upload/files?fields[0]=name&sort=name&populate[related][populate][author]=true'),
   get('populate.kitchen.cover.related', '/api/kitchens/@@k1?fields[0]=title&populate[cover][populate][related]=true'),
   get('populate.kitchen.cover.dot.related', '/api/kitchens/@@k1?fields[0]=title&populate=cover.related'),
   get('populate.kitchen.gallery.populate.star', '/api/kitchens/@@k1?fields[0]=title&populate[gallery][populate]=*&populate[gallery][fields][0]=name'),
