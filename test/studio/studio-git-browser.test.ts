@@ -45,7 +45,14 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
   async function signIn(credential: 'token' | 'editor') {
     await page.goto(`${server.url.replace(/\/$/, '')}/admin/`);
     const signOut = page.getByRole('button', { name: 'Sign out' });
-    if (await signOut.isVisible()) await signOut.click();
+    const signInForm = page.getByRole('heading', { name: 'Sign in to the studio' });
+    // Wait for the page to draw one or the other: a session kept in the tab is restored only after
+    // the schemas arrive, so asking at once whether it is signed in races the page.
+    await signInForm.or(signOut).waitFor();
+    if (await signOut.isVisible()) {
+      await signOut.click();
+      await signInForm.waitFor();
+    }
     if (credential === 'token') {
       await page.getByLabel('API token').fill(token);
     } else {
