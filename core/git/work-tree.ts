@@ -156,12 +156,50 @@ export function createWorkTree(root: string) {
       return { branch: name, changed };
     },
 
-    /** Push the current branch to `preferred` (or `origin`, or the only remote), setting it as upstream. */
-    async push(preferred?: string): Promise<{ remote: string; branch: string }> {
+    /** The remote the panel pushes to and pulls from: `preferred` (git.push), else `origin`, else the only one. */
+    async remote(preferred?: string): Promise<{ remote: string; current: string }> {
       const { current, remotes } = await tree.branches();
       const remote = [preferred, 'origin'].find((name) => name && remotes.includes(name)) ?? (remotes.length === 1 ? remotes[0] : undefined);
       if (!remote) throw new GitUnavailableError(remotes.length ? `Several git remotes (${remotes.join(', ')}) and none is "origin": set git.push in the config` : 'No git remote is configured (git remote add origin <url>)');
-      if (!current) throw new GitRefusedError('HEAD is detached: switch to a branch before pushing');
+      if (!current) throw new GitRefusedError('HEAD is detached: switch to a branch first');
+      return { remote, current };
+    },
+
+    /** The URL a remote fetches from (for the hosting site's pull request link). */
+    remoteUrl: (remote: string) => attempt(['remote', 'get-url', '--', remote]),
+
+    /** A file's text at HEAD, or undefined when HEAD has none (a new file, or no commit yet). */
+    showAtHead: (path: string) => git(['show', `HEAD:./${path}`]).catch(() => undefined),
+
+    /**
+     * Fetch the remote branch of the current one and merge it. Content files merge through the
+     * project's merge driver (`.gitattributes` `content/** merge=cms`, set up by `cms git-setup`);
+     * a merge that still conflicts is undone (the tree stays as it was) and refused, naming the files.
+     * Returns the files the merge changed, to be reindexed.
+     */
+    async pull(preferred: string | undefined, author: { name: string; email: string }): Promise<{ remote: string; branch: string; changed: string[] }> {
+      const { remote, current } = await tree.remote(preferred);
+      await git(['fetch', '--quiet', '--', remote, `+refs/heads/${current}:refs/remotes/${remote}/${current}`], 120_000).catch((error) => { throw new GitRefusedError(gitReason(error)); });
+      const before = await attempt(['rev-parse', '--verify', '-q', 'HEAD']);
+      const identity = { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email };
+      const merged = await run('git', ['merge', '--no-edit', '--quiet', `refs/remotes/${remote}/${current}`], { cwd: root, timeout: 120_000, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', ...identity } })
+        .then(() => undefined, (error) => error);
+      if (merged) {
+        const conflicted = (await tree.changes()).filter((change) => change.state === 'conflicted').map((change) => change.path);
+        if (conflicted.length) {
+          await attempt(['merge', '--abort']);
+          throw new GitRefusedError(`The remote changes conflict with yours in ${conflicted.join(', ')}: nothing was merged`, { files: conflicted });
+        }
+        throw new GitRefusedError(gitReason(merged));
+      }
+      const after = await attempt(['rev-parse', '--verify', '-q', 'HEAD']);
+      const changed = before && after && before !== after ? (await git(['diff', '--name-only', '--relative', '--no-renames', before, after])).split('\n').filter(Boolean) : [];
+      return { remote, branch: current, changed };
+    },
+
+    /** Push the current branch to `preferred` (or `origin`, or the only remote), setting it as upstream. */
+    async push(preferred?: string): Promise<{ remote: string; branch: string }> {
+      const { remote, current } = await tree.remote(preferred);
       // Names come from git itself (`git remote`, the checked-out branch), never from the request.
       await git(['push', '--quiet', '--set-upstream', remote, `HEAD:refs/heads/${current}`], 120_000).catch((error) => { throw new GitRefusedError(gitReason(error)); });
       return { remote, branch: current };

@@ -3,12 +3,18 @@ import { assertMayManageGit, assertSignedIn, mayManageGit, mayReadPath, mayWrite
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { commitAuthor } from '../git/commit-author.js';
 import { commitChanges } from '../git/commit-changes.js';
+import { describeChange } from '../git/document-changes.js';
 import { documentStates } from '../git/document-states.js';
+import { fileHistory, versionAt } from '../git/file-history.js';
+import { createGit } from '../git/git.js';
+import { pullRequestUrl } from '../git/pull-request-url.js';
 import { checkBranchName, checkProjectPath } from '../git/git-input.js';
 import { createWorkTree, oneAtATime } from '../git/work-tree.js';
 import { contentFolder } from '../index/load.js';
 import type { Caller } from '../access/permissions.js';
 import { reindexFiles } from '../watch/reindex-files.js';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { readBody } from './body.js';
 import { json } from './respond.js';
 
@@ -17,20 +23,40 @@ import { json } from './respond.js';
  * can take them). Each reads the request, checks access (core/access/git-access.ts), calls the
  * core's git module and answers `{ data }` or Strapi's error envelope:
  *
- *   GET  status              branch, HEAD and the changed files the caller may read
- *   GET  diff?path=…         one changed file against HEAD
+ *   GET  status              branch, HEAD and the changed files the caller may read, each content file told
+ *                            as a document ("Article · Pizza napoletana", the changed field names)
+ *   GET  diff?path=…         one changed file against HEAD: git's diff and the old → new text per field
+ *   GET  history?path=…      the commits that changed one content file, with the fields each changed
  *   GET  states?type=…       the Git state of each changed document of a type (the list's column)
  *   GET  branches            local branches, the current one, remotes
  *   POST commit              { message, paths? }: commit the changed files the caller may write
  *   POST branches            { name }: create a branch from HEAD and switch to it
  *   POST checkout            { branch, carry? }: switch branch, reindexing what changed
  *   POST push                push the current branch to its remote
+ *   POST pull                fetch the remote branch and merge it (content files through the merge driver)
+ *   POST propose             { branch, message }: a new branch with the changes committed, pushed, and the
+ *                            hosting site's "open a pull request" link (GitHub, GitLab, Bitbucket)
+ *   POST restore             { path, commit }: write that version of the file back through the ordinary write
  */
 
 interface GitRequest { cms: Cms; caller: Caller; url: URL; body: Record<string, unknown> }
 type Handler = (request: GitRequest) => Promise<{ status?: number; data: unknown }>;
 
 const tree = (cms: Cms) => createWorkTree(cms.root);
+/** A content file changed since HEAD, as a document change (undefined for uploads, schemas or unreadable files). */
+async function documentChange(cms: Cms, path: string) {
+  if (!path.startsWith('content/')) return undefined;
+  const [before, after] = await Promise.all([tree(cms).showAtHead(path), readFile(join(cms.root, path), 'utf8').catch(() => undefined)]);
+  return describeChange(cms.models, cms.config, path, before, after);
+}
+/** Beyond this many changed files the panel lists paths only (each document costs a `git show`). */
+const DESCRIBED = 200;
+const authorOf = (cms: Cms, caller: Caller) => {
+  const user = caller.userId === undefined ? undefined : cms.auth.users.byId(caller.userId);
+  return commitAuthor(user?.username ?? caller.name, user?.email);
+};
+/** Work that rewrites the tree: one at a time, and with git.push, never beside the replica's writes and rebases. */
+const rewriting = <T>(cms: Cms, work: () => Promise<T>) => oneAtATime(cms.root, () => (cms.replica ? cms.replica.exclusive(work) : work()));
 
 /** A JSON object body with only the keys a route knows (unknown input is refused, not dropped). */
 function fields(body: unknown, known: string[]): Record<string, unknown> {
@@ -54,7 +80,12 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       const work = tree(cms);
       // Independent git reads: run side by side, not one after the other.
       const [status, { remotes }] = await Promise.all([work.status(), work.branches()]);
-      const changes = status.changes.filter((change) => mayReadPath(caller, cms.models, change.path)).map((change) => ({ ...change, writable: mayWritePath(caller, cms.models, change.path) }));
+      const readable = status.changes.filter((change) => mayReadPath(caller, cms.models, change.path));
+      const changes = await Promise.all(readable.map(async (change, at) => {
+        const document = at < DESCRIBED ? await documentChange(cms, change.path) : undefined;
+        const told = document && { ...document, fields: document.fields.map((field) => field.field) };
+        return { ...change, writable: mayWritePath(caller, cms.models, change.path), ...(told ? { document: told } : {}) };
+      }));
       return { data: { ...status, changes, remotes, mayCommit: mayWriteAny(caller, cms.models), mayManage: mayManageGit(caller, cms.models) } };
     },
   },
@@ -62,7 +93,15 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
     handle: async ({ cms, caller, url }) => {
       const path = checkProjectPath(url.searchParams.get('path') ?? undefined);
       if (!mayReadPath(caller, cms.models, path)) throw new ForbiddenError(`You may not read ${path}`);
-      return { data: { path, diff: await tree(cms).diff(path) } };
+      const [diff, document] = await Promise.all([tree(cms).diff(path), documentChange(cms, path)]);
+      return { data: { path, diff, document } };
+    },
+  },
+  'GET history': {
+    handle: async ({ cms, caller, url }) => {
+      const path = checkProjectPath(url.searchParams.get('path') ?? undefined);
+      if (!path.startsWith('content/') || !mayReadPath(caller, cms.models, path)) throw new ForbiddenError(`You may not read the history of ${path}`);
+      return { data: await fileHistory({ models: cms.models, config: cms.config, git: createGit(cms.root) }, path) };
     },
   },
   'GET states': {
@@ -83,8 +122,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       const text = message(body.message);
       if (body.paths !== undefined && !Array.isArray(body.paths)) throw new ValidationError('paths must be a list of changed files', { key: 'paths' });
       const named = body.paths === undefined ? undefined : (body.paths as unknown[]).map(checkProjectPath);
-      const user = caller.userId === undefined ? undefined : cms.auth.users.byId(caller.userId);
-      const author = commitAuthor(user?.username ?? caller.name, user?.email);
+      const author = authorOf(cms, caller);
       const { commit, files } = await commitChanges(cms.root, { paths: named, mayWrite: (path) => mayWritePath(caller, cms.models, path), message: text, author });
       return { status: 201, data: { commit, files, author } };
     },
@@ -106,12 +144,11 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       if (body.carry !== undefined && typeof body.carry !== 'boolean') throw new ValidationError('carry must be true or false', { key: 'carry' });
       // The watcher would see the checkout too; reindexing here answers only once the API serves the new branch.
       // With git.push, the replica's writes and rebases wait for the switch (and it for them).
-      const alone = <T>(work: () => Promise<T>) => (cms.replica ? cms.replica.exclusive(work) : work());
-      const { branch, changed } = await oneAtATime(cms.root, () => alone(async () => {
+      const { branch, changed } = await rewriting(cms, async () => {
         const switched = await tree(cms).switchBranch(name, body.carry === true);
         if (switched.changed.length) await reindexFiles(cms, switched.changed, cms.report);
         return switched;
-      }));
+      });
       return { data: { current: branch, changed: changed.length } };
     },
   },
@@ -120,6 +157,51 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
     handle: async ({ cms, caller }) => {
       assertMayManageGit(caller, cms.models, 'push');
       return { data: await oneAtATime(cms.root, () => tree(cms).push(cms.config.git.push || undefined)) };
+    },
+  },
+  'POST pull': {
+    keys: [],
+    handle: async ({ cms, caller }) => {
+      assertMayManageGit(caller, cms.models, 'pull');
+      const pulled = await rewriting(cms, async () => {
+        const result = await tree(cms).pull(cms.config.git.push || undefined, authorOf(cms, caller));
+        if (result.changed.length) await reindexFiles(cms, result.changed, cms.report);
+        return result;
+      });
+      return { data: { remote: pulled.remote, branch: pulled.branch, changed: pulled.changed.length } };
+    },
+  },
+  'POST propose': {
+    keys: ['branch', 'message'],
+    handle: async ({ cms, caller, body }) => {
+      assertMayManageGit(caller, cms.models, 'propose changes');
+      const text = message(body.message);
+      const name = await checkBranchName(cms.root, body.branch);
+      const work = tree(cms);
+      const { remote, current: base } = await work.remote(cms.config.git.push || undefined);
+      if (!(await work.changes()).some((change) => mayWritePath(caller, cms.models, change.path))) throw new ValidationError('Nothing to propose: no changed file you may write');
+      // The changes move to the new branch with the tree (git switch -c keeps them), are committed there and pushed.
+      await oneAtATime(cms.root, () => work.createBranch(name));
+      const { commit, files } = await commitChanges(cms.root, { mayWrite: (path) => mayWritePath(caller, cms.models, path), message: text, author: authorOf(cms, caller) });
+      await oneAtATime(cms.root, () => work.push(remote));
+      const url = await work.remoteUrl(remote);
+      return { status: 201, data: { branch: name, base, remote, commit, files, pullRequestUrl: (url && pullRequestUrl(url, base, name)) ?? null } };
+    },
+  },
+  'POST restore': {
+    keys: ['path', 'commit'],
+    handle: async ({ cms, caller, body }) => {
+      const path = checkProjectPath(body.path);
+      if (typeof body.commit !== 'string') throw new ValidationError('commit must be a commit hash', { key: 'commit' });
+      const version = await versionAt({ models: cms.models, config: cms.config, git: createGit(cms.root) }, path, body.commit);
+      const model = cms.contentType(version.uid);
+      // The Document Service trusts its caller (as Strapi's does); the route asks as the REST update would.
+      if (!caller.can(model, 'update') || !mayWritePath(caller, cms.models, path)) throw new ForbiddenError(`You may not restore ${path}`);
+      // The ordinary write: permissions, validation, the index and commit-per-write all apply. A published version comes back as a draft.
+      await cms.documents(model.uid, caller).update({
+        documentId: version.documentId, locale: version.locale ?? undefined, status: model.draftAndPublish ? 'draft' : undefined, data: { ...version.data },
+      });
+      return { data: { documentId: version.documentId, locale: version.locale, apiName: model.kind === 'singleType' ? model.singularName : model.pluralName } };
     },
   },
 };

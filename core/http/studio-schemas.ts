@@ -1,4 +1,5 @@
 import type { Action } from '../config/types.js';
+import { mainFieldOf } from '../schema/main-field.js';
 import type { Caller } from '../access/permissions.js';
 import type { Attribute, Model, Models } from '../schema/types.js';
 
@@ -19,11 +20,6 @@ export interface StudioModel {
   actions: Action[];
   /** Attributes in schema order, private ones left out; relations name their target's routes and main field. */
   attributes: Array<Attribute & { name: string; targetPluralName?: string; targetMainField?: string; targetReadable?: boolean; targetLocalized?: boolean; targetDraftAndPublish?: boolean }>;
-}
-
-/** Strapi's default `mainField`: the first string-like attribute, else the documentId. */
-export function mainFieldOf(model: Model): string {
-  return model.attributeNames.find((name) => ['string', 'uid', 'email'].includes(model.attributes[name].type) && !model.attributes[name].private) ?? 'documentId';
 }
 
 /** A component's schema for the studio's nested forms: attributes shaped as a content type's are. */

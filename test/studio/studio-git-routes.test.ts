@@ -38,7 +38,10 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     const status = await app.getJson('/admin/api/git/status', { headers: bearer(readOnly) });
     expect(status.status).toBe(200);
     expect(status.body.data).toMatchObject({ branch: 'main', mayCommit: false, mayManage: false });
-    expect(status.body.data.changes).toEqual([{ path: `content/articles/${ARTICLE}.draft.json`, state: 'new', writable: false }]);
+    expect(status.body.data.changes).toEqual([{
+      path: `content/articles/${ARTICLE}.draft.json`, state: 'new', writable: false,
+      document: { type: 'Article', uid: 'api::article.article', apiName: 'articles', documentId: ARTICLE, locale: 'en', draft: true, title: 'Changed', fields: expect.arrayContaining(['title', 'body']) },
+    }]);
     const diff = await app.getJson(`/admin/api/git/diff?path=content/articles/${ARTICLE}.draft.json`, { headers: bearer(readOnly) });
     expect(diff.body.data.diff).toContain('+  "title": "Changed"');
     const states = await app.getJson('/admin/api/git/states?type=articles', { headers: bearer(readOnly) });

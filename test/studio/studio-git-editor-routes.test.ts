@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { setupMergeDriver } from '../../core/git/merge-setup.js';
+import { TEST_ENV } from '../auth/helpers.js';
+import { REPO_ROOT, startApp } from '../helpers/project.js';
+import { addBareRemote, git, gitSampleSite, tempDir } from './git-site.js';
+
+const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
+const FILE = `content/articles/${ARTICLE}.json`;
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+/** What `cms git-setup` configures: the driver's own small entry, by absolute path. */
+const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_ROOT, 'dist/cli/merge-driver.js'))}`;
+
+async function site() {
+  const root = gitSampleSite();
+  const app = await startApp(root, { env: TEST_ENV, report: () => {} });
+  const full = app.cms.auth.tokens.create({ name: 'Owner Token', type: 'full-access' }).accessKey;
+  const readOnly = app.cms.auth.tokens.create({ name: 'reader', type: 'read-only' }).accessKey;
+  return { root, app, full, readOnly };
+}
+
+/** A teammate's clone of the remote: edit a file's JSON, commit and push. */
+function teammatePushes(remote: string, edit: (data: Record<string, unknown>) => void) {
+  const clone = tempDir('cms-teammate-');
+  execFileSync('git', ['clone', '--quiet', '--branch', 'main', remote, clone]);
+  git(clone, 'config', 'user.name', 'Teammate');
+  git(clone, 'config', 'user.email', 'mate@example.com');
+  const data = JSON.parse(readFileSync(join(clone, FILE), 'utf8'));
+  edit(data);
+  execFileSync('sh', ['-c', `cat > ${JSON.stringify(join(clone, FILE))}`], { input: `${JSON.stringify(data, null, 2)}\n` });
+  git(clone, 'commit', '--quiet', '-am', 'A better description');
+  git(clone, 'push', '--quiet', 'origin', 'main');
+}
+
+describe('the Git panel for editors: documents, history, restore, pull and proposals', { timeout: 30_000 }, () => {
+  it('tells a changed file as a document with old → new text per field, blocks as text', async () => {
+    const { app, full } = await site();
+    await app.sendJson('PUT', `/api/articles/${ARTICLE}?status=published`, { data: { title: 'Norway in spring', body: [{ type: 'paragraph', children: [{ type: 'text', text: 'Snow, still.' }] }] } }, bearer(full));
+    const status = await app.getJson('/admin/api/git/status', { headers: bearer(full) });
+    expect(status.body.data.changes).toEqual([expect.objectContaining({ path: FILE, document: expect.objectContaining({ type: 'Article', title: 'Norway in spring', fields: ['title', 'body'] }) })]);
+    const diff = await app.getJson(`/admin/api/git/diff?path=${FILE}`, { headers: bearer(full) });
+    const [title, body] = diff.body.data.document.fields;
+    expect(title).toEqual({ field: 'title', before: 'Beautiful mountains of Norway', after: 'Norway in spring' });
+    expect(body.after).toBe('Snow, still.');
+    expect(body.before).toMatch(/^Norway in late summer is almost unfairly beautiful\.\n## Route\n• /);
+  });
+
+  it('lists who changed what, when, and restores an old version through the ordinary write (a draft, validated, indexed)', async () => {
+    const { root, app, full, readOnly } = await site();
+    await app.sendJson('PUT', `/api/articles/${ARTICLE}?status=published`, { data: { title: 'Second title' } }, bearer(full));
+    git(root, 'commit', '--quiet', '-am', 'Retitle', '--author', 'Ann <ann@example.com>');
+    const history = await app.getJson(`/admin/api/git/history?path=${FILE}`, { headers: bearer(readOnly) });
+    expect(history.status).toBe(200);
+    expect(history.body.data.map((version: { author: string; message: string; change?: { fields: { field: string }[] } }) => [version.author, version.message, version.change?.fields.map((field) => field.field)]))
+      .toEqual([['Ann', 'Retitle', ['title']], ['Site Owner', 'The sample site', expect.arrayContaining(['title', 'body'])]]);
+    expect(history.body.data[0]).not.toHaveProperty('email');
+    const first = history.body.data[1].commit;
+
+    expect((await app.sendJson('POST', '/admin/api/git/restore', { path: FILE, commit: first }, bearer(readOnly))).status).toBe(403);
+    const restored = await app.sendJson('POST', '/admin/api/git/restore', { path: FILE, commit: first }, bearer(full));
+    expect([restored.status, restored.body.data]).toEqual([200, { documentId: ARTICLE, locale: 'en', apiName: 'articles' }]);
+    const draft = await app.getJson(`/api/articles/${ARTICLE}?status=draft`, { headers: bearer(full) });
+    expect(draft.body.data.title).toBe('Beautiful mountains of Norway');
+    const published = await app.getJson(`/api/articles/${ARTICLE}`, { headers: bearer(full) });
+    expect(published.body.data.title).toBe('Second title');
+    const unknown = await app.sendJson('POST', '/admin/api/git/restore', { path: FILE, commit: 'f'.repeat(40) }, bearer(full));
+    expect([unknown.status, unknown.body.error.message]).toEqual([400, `Unknown commit "${'f'.repeat(40)}"`]);
+  });
+
+  it('pulls a teammate\'s change to the same file through the merge driver, and reindexes it', async () => {
+    const { root, app, full, readOnly } = await site();
+    const remote = addBareRemote(root);
+    git(root, 'push', '--quiet', '-u', 'origin', 'main');
+    teammatePushes(remote, (data) => { data.description = 'From the teammate.'; });
+    // Our own change on the next line: git's line merge conflicts; the CMS driver merges field by field.
+    await app.sendJson('PUT', `/api/articles/${ARTICLE}?status=published`, { data: { title: 'Ours' } }, bearer(full));
+    git(root, 'commit', '--quiet', '-am', 'Our title');
+
+    expect((await app.sendJson('POST', '/admin/api/git/pull', {}, bearer(readOnly))).status).toBe(403);
+    const refused = await app.sendJson('POST', '/admin/api/git/pull', {}, bearer(full));
+    expect([refused.status, refused.body.error.message]).toEqual([409, `The remote changes conflict with yours in ${FILE}: nothing was merged`]);
+    expect(git(root, 'status', '--porcelain', '--', 'content')).toBe('');
+
+    await setupMergeDriver(root, DRIVER);
+    const pulled = await app.sendJson('POST', '/admin/api/git/pull', {}, bearer(full));
+    expect([pulled.status, pulled.body.data]).toEqual([200, { remote: 'origin', branch: 'main', changed: 1 }]);
+    const served = await app.getJson(`/api/articles/${ARTICLE}`, { headers: bearer(full) });
+    expect([served.body.data.title, served.body.data.description]).toEqual(['Ours', 'From the teammate.']);
+  });
+
+  it('proposes changes: a new branch with them committed and pushed, and the hosting site\'s pull request link', async () => {
+    const { root, app, full } = await site();
+    const remote = addBareRemote(root);
+    // Fetch from "GitHub", push to the local bare repository: the link is built from the fetch URL.
+    git(root, 'remote', 'set-url', 'origin', 'git@github.com:acme/site.git');
+    git(root, 'remote', 'set-url', '--push', 'origin', remote);
+    await app.sendJson('PUT', `/api/articles/${ARTICLE}?status=published`, { data: { title: 'Proposed title' } }, bearer(full));
+    const nothing = await app.sendJson('POST', '/admin/api/git/propose', { branch: '-x', message: 'm' }, bearer(full));
+    expect(nothing.status).toBe(400);
+    const proposed = await app.sendJson('POST', '/admin/api/git/propose', { branch: 'edits/norway', message: 'A new title for Norway' }, bearer(full));
+    expect(proposed.status).toBe(201);
+    expect(proposed.body.data).toMatchObject({ branch: 'edits/norway', base: 'main', remote: 'origin', files: [FILE], pullRequestUrl: 'https://github.com/acme/site/compare/main...edits/norway?expand=1' });
+    expect(git(remote, 'log', '-1', '--format=%s|%an', 'edits/norway')).toBe('A new title for Norway|Owner Token');
+    expect(git(root, 'branch', '--show-current')).toBe('edits/norway');
+    expect(git(root, 'status', '--porcelain', '--', 'content')).toBe('');
+    const again = await app.sendJson('POST', '/admin/api/git/propose', { branch: 'edits/other', message: 'm' }, bearer(full));
+    expect([again.status, again.body.error.message]).toEqual([400, 'Nothing to propose: no changed file you may write']);
+  });
+});
