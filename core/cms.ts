@@ -3,6 +3,7 @@ import { publicCaller, trustedCaller, type Caller } from './access/permissions.j
 import { createAuth, type Auth } from './auth/auth.js';
 import { assertCacheControlTypes } from './config/cache-control.js';
 import { loadConfig, resolveConfig } from './config/load.js';
+import { assertPreviewTypes } from './config/preview.js';
 import { assertProjectRoot } from './config/project-root.js';
 import type { CmsConfig } from './config/types.js';
 import type { FileError } from './errors.js';
@@ -94,6 +95,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     const config = options.config ? resolveConfig(options.config) : await loadConfig(root);
     const models = loadModels(root);
     assertCacheControlTypes(config, models.values());
+    assertPreviewTypes(config, models.values());
     const history = config.git.timestampsFromHistory ? readFileTimes(root) : undefined;
     const index = await loadIndex(root, models, config, history?.then((read) => read.times), { snapshot: options.indexSnapshot });
     const problems = [...index.problems.values()];

@@ -4,7 +4,7 @@ import { DEFAULT_CONFIG } from './types.js';
 /** Settings without a default value, so the defaults alone do not name them. */
 const OPTIONAL_KEYS: Record<string, string[]> = { '': ['$schema'], auth: ['apiTokenSalt'] };
 /** Maps whose keys are the user's own names (types, formats, shapes), not settings. */
-const FREE_MAPS = new Set(['permissions.public', 'permissions.authenticated', 'upload.breakpoints', 'export.populate', 'server.cacheControl']);
+const FREE_MAPS = new Set(['permissions.public', 'permissions.authenticated', 'upload.breakpoints', 'export.populate', 'server.cacheControl', 'preview.config.urls']);
 /** Keys of one webhook entry. */
 const WEBHOOK_KEYS = ['url', 'headers', 'events'];
 

@@ -5,6 +5,7 @@ import { FileError } from '../errors.js';
 import { resolveUploadConfig } from '../media/upload-config.js';
 import { locateKey } from '../parsers/locate-key.js';
 import { parseJsonText } from '../parsers/json.js';
+import { resolvePreview } from './preview.js';
 import { unknownConfigKeys } from './known-keys.js';
 import { DEFAULT_CONFIG, type Action, type CmsConfig } from './types.js';
 
@@ -127,6 +128,7 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   return {
     locales: locales as string[], defaultLocale, api: { rest }, permissions: { public: roleGrants('public'), authenticated: roleGrants('authenticated') }, auth, upload: resolveUploadConfig(raw.upload, fail), server, git, webhooks,
     export: { populate: exportPopulate as Record<string, string> }, admin: resolveAdmin(raw.admin, rest.prefix, fail),
+    preview: resolvePreview(raw.preview, DEFAULT_CONFIG.preview, fail),
   };
 }
 

@@ -1,4 +1,5 @@
 import { DEFAULT_UPLOAD_CONFIG, type UploadConfig } from '../media/upload-config.js';
+import type { PreviewConfig } from './preview.js';
 
 /** Project configuration: `cms.config.json` (or `.mjs`/`.js`) in the project root, under version control. */
 export type Action = 'find' | 'findOne' | 'create' | 'update' | 'delete';
@@ -66,6 +67,8 @@ export interface CmsConfig {
     /** Where it is served: one or more path segments outside the API prefix (default `/admin`). */
     path: string;
   };
+  /** The studio shows a document's front-end page beside its form (see config/preview.ts). */
+  preview: PreviewConfig;
 }
 
 export interface AuthConfig {
@@ -100,6 +103,7 @@ export const DEFAULT_CONFIG: CmsConfig = {
   webhooks: [],
   export: { populate: {} },
   admin: { enabled: true, path: '/admin' },
+  preview: { enabled: false, config: { allowedOrigins: [], urls: {} } },
 };
 
 /** Identity helper so a `cms.config.mjs` gets types: `export default defineConfig({...})`. */

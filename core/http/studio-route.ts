@@ -8,6 +8,8 @@ import { MethodNotAllowedError, NotFoundError, UnauthorizedError } from '../erro
 import { json } from './respond.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { studioGitResponse } from './studio-git-routes.js';
+import { studioPreviewResponse } from './studio-preview-route.js';
+import { withPreviewFrames } from '../config/preview.js';
 import { studioComponents, studioModels } from './studio-schemas.js';
 import { checkUidAnswer, generateUidAnswer } from '../service/uid-requests.js';
 import { readBody } from './body.js';
@@ -21,6 +23,7 @@ import { readBody } from './body.js';
  *   GET <admin.path>/vendor/<name>.js  Preact, its hooks and htm, as the browser imports them
  *   GET <admin.path>/api/schemas       the content types the credential may read, and the components (401 for the Public role)
  *   <admin.path>/api/git/…             the Git panel (studio-git-routes.ts)
+ *   GET <admin.path>/api/preview       a document's front-end preview URL (studio-preview-route.ts)
  *   POST <admin.path>/api/uid/generate a uid attribute's value from its targetField, as a write would make it
  *   POST <admin.path>/api/uid/check    whether a uid value is free in its locale, and a free one like it
  *
@@ -85,7 +88,7 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   if (rest === '/') {
     const prefix = cms.config.api.rest.prefix;
     const page = pages.get(prefix) ?? pages.set(prefix, loadPage(prefix)).get(prefix)!;
-    return new Response(page.html, { status: 200, headers: { ...headers, 'content-security-policy': page.csp, 'content-type': TYPES.html, 'cache-control': 'no-cache' } });
+    return new Response(page.html, { status: 200, headers: { ...headers, 'content-security-policy': withPreviewFrames(page.csp, cms.config), 'content-type': TYPES.html, 'cache-control': 'no-cache' } });
   }
   if (rest === '/api/schemas') {
     const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
@@ -94,6 +97,7 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
     const { locales, defaultLocale, api } = cms.config;
     return json(200, { data: studioModels(cms.models, caller), meta: { components: studioComponents(cms.models, caller), locales, defaultLocale, prefix: api.rest.prefix, user: caller.name ?? null } }, { ...headers, 'cache-control': 'no-store' });
   }
+  if (rest === '/api/preview') return studioPreviewResponse(cms, request, url, headers);
   const vendor = /^\/vendor\/([a-z]+\.js)$/.exec(rest)?.[1];
   if (vendor && Object.hasOwn(VENDOR, vendor)) return file(VENDOR[vendor](), headers);
   // The studio's own files: plain names only, so no path can leave the folder.
