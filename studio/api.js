@@ -49,9 +49,14 @@ export async function request(method, path, { query, body, token = session.token
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
   const response = await fetch(url, { method, headers, body: body === undefined || multipart ? body : JSON.stringify(body) });
-  if (response.status === 204) return null;
+  if (response.status === 204) {
+    dispatchEvent(new CustomEvent('studio:wrote', { detail: { method, path: url.pathname } }));
+    return null;
+  }
   const payload = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, payload);
+  // A write went through: views that show the document elsewhere (the preview) refresh.
+  if (method !== 'GET') dispatchEvent(new CustomEvent('studio:wrote', { detail: { method, path: url.pathname } }));
   return payload;
 }
 

@@ -5,6 +5,7 @@ import { loadSchemas, session } from './api.js';
 import { DocumentForm } from './document-form.js';
 import { DocumentList } from './document-list.js';
 import { GitPanel } from './git-panel.js';
+import { PreviewPane } from './preview-pane.js';
 import { parseHash } from './router.js';
 import { SignIn } from './sign-in.js';
 
@@ -22,7 +23,11 @@ function Main({ schemas, route }) {
   if (!model) return html`<p class="error">No content type "${route.type}" that you may read.</p>`;
   const locale = model.localized ? route.params.locale || schemas.meta.defaultLocale : undefined;
   if (model.kind === 'singleType' || route.documentId) {
-    return html`<${DocumentForm} key=${`${model.uid}/${route.documentId}/${locale}`} model=${model} meta=${schemas.meta} documentId=${route.documentId === 'new' ? undefined : route.documentId} locale=${locale} />`;
+    const documentId = route.documentId === 'new' ? undefined : route.documentId;
+    return html`<div class="edit-view">
+      <${DocumentForm} key=${`${model.uid}/${route.documentId}/${locale}`} model=${model} meta=${schemas.meta} documentId=${documentId} locale=${locale} />
+      <${PreviewPane} key=${`preview/${model.uid}/${route.documentId}/${locale}`} model=${model} documentId=${documentId} locale=${locale} />
+    </div>`;
   }
   return html`<${DocumentList} key=${model.uid} model=${model} meta=${schemas.meta} params=${{ ...route.params, locale }} />`;
 }

@@ -3,17 +3,45 @@ import { html } from './html.js';
 import { request } from './api.js';
 import { GitBranches } from './git-branches.js';
 import { Diff } from './git-diff.js';
+import { FieldDiff, headline, versionLabel } from './git-fields.js';
+import { GitHistory } from './git-history.js';
+import { GitRemote } from './git-remote.js';
+
+/** `abc.fr.draft.json` → `fr · draft`: which version of the document a file holds. */
+const fileLabel = (path) => {
+  const parts = path.slice(path.lastIndexOf('/') + 1).split('.').slice(1, -1);
+  return parts.length ? parts.join(' · ') : 'published';
+};
+
+/** The document's files whose history is shown: the ones the form's locale link named, else every changed one, else its plain file. */
+function historyFiles(focus, changes) {
+  const [, , file] = /^([^/]+)\/(.+)$/.exec(focus) ?? [];
+  if (file && file.includes('.')) return [`content/${focus}`];
+  const changed = changes.filter((change) => change.path.startsWith(`content/${focus}.`) && change.state !== 'new').map((change) => change.path);
+  return changed.length ? changed : [`content/${focus}.json`];
+}
 
 const STATE_LABELS = { modified: 'modified', new: 'new', deleted: 'deleted', renamed: 'renamed', conflicted: 'conflict' };
 
+/** What changed in one file: old → new per field for a document (the raw diff folded away), git's diff otherwise. */
+function Change({ path, text, document }) {
+  if (!document) return html`<${Diff} path=${path} text=${text} />`;
+  return html`<article class="change-detail" aria-label=${`Changes of ${headline(document)}`}>
+    <h3>${document.type} · ${document.title} <span class="muted">(${versionLabel(document)})</span></h3>
+    <${FieldDiff} document=${document} label=${`Field changes of ${document.title}`} />
+    <details><summary>Raw diff of ${path}</summary><${Diff} path=${path} text=${text} /></details>
+  </article>`;
+}
+
 /**
  * The Git panel: the current branch, the changed files of content/, schemas/ and public/uploads
- * the credential may read, a file's diff against HEAD, a commit of the changes it may write (the
+ * the credential may read, each content file named as a document ("Article · Pizza napoletana —
+ * title, body changed", as the server tells it), its old → new fields against HEAD, a commit of the changes it may write (the
  * server makes the signed-in user its author), and branches. Everything is a studio route under
  * `./api/git/`; the server decides what this credential may see and do.
  *
  * `focus` (`articles/<documentId>`, from `#/git?document=…`) narrows the panel to one document's
- * files (every locale and draft) and shows each one's diff: the document against HEAD.
+ * files (every locale and draft) and shows each one's changes against HEAD and its history, with restore.
  */
 export function GitPanel({ focus }) {
   const [status, setStatus] = useState();
@@ -35,7 +63,7 @@ export function GitPanel({ focus }) {
   useEffect(() => {
     if (!focus || !status) return;
     const files = status.changes.filter(mine);
-    Promise.all(files.map((change) => request('GET', './api/git/diff', { query: { path: change.path } }).then((body) => [change.path, body.data.diff])))
+    Promise.all(files.map((change) => request('GET', './api/git/diff', { query: { path: change.path } }).then((body) => body.data)))
       .then((pairs) => setFocused(pairs), (failure) => setNotice({ error: failure.message }));
   }, [focus, status]);
 
@@ -56,7 +84,7 @@ export function GitPanel({ focus }) {
 
   function show(path) {
     setSelected(path); setDiff(undefined);
-    request('GET', './api/git/diff', { query: { path } }).then((body) => setDiff(body.data.diff), (failure) => setNotice({ error: failure.message }));
+    request('GET', './api/git/diff', { query: { path } }).then((body) => setDiff(body.data), (failure) => setNotice({ error: failure.message }));
   }
 
   const writable = status ? status.changes.filter((change) => change.writable) : [];
@@ -87,17 +115,20 @@ export function GitPanel({ focus }) {
         ? html`<p class="muted">${focus ? 'This document has no uncommitted change.' : 'No uncommitted changes in content/, schemas/ or public/uploads.'}</p>`
         : html`<ul class="changes" aria-label="Changed files">${changes.map((change) => html`<li>
             ${status.mayCommit && change.writable && html`<input type="checkbox" aria-label=${`Include ${change.path}`} checked=${!left.has(change.path)} onChange=${() => toggle(change.path)} />`}
-            <button type="button" class="link" aria-pressed=${selected === change.path} onClick=${() => show(change.path)}>${change.path}</button>
+            <button type="button" class="link change-name" aria-pressed=${selected === change.path} onClick=${() => show(change.path)}>${change.document ? headline(change.document, change.state) : change.path}</button>
+            ${change.document && html`<span class="muted change-where">${versionLabel(change.document)} · <span class="path">${change.path}</span></span>`}
             <span class=${`state state-${change.state}`}>${STATE_LABELS[change.state]}</span>
             ${!change.writable && html`<span class="muted" title="You may read this file but not commit it"> read-only</span>`}</li>`)}</ul>`}
-      ${focus && focused?.map(([path, text]) => html`<${Diff} path=${path} text=${text} />`)}
-      ${selected && (diff === undefined ? html`<p class="loading">Loading the diff…</p>` : html`<${Diff} path=${selected} text=${diff} />`)}
+      ${focus && focused?.map((one) => html`<${Change} path=${one.path} text=${one.diff} document=${one.document} />`)}
+      ${selected && (diff === undefined ? html`<p class="loading">Loading the diff…</p>` : html`<${Change} path=${selected} text=${diff.diff} document=${diff.document} />`)}
+      ${focus && html`<h2>History</h2>${historyFiles(focus, status.changes).map((path) => html`<${GitHistory} key=${path} path=${path} label=${fileLabel(path)} run=${run} />`)}`}
       ${status.mayCommit && html`<form class="commit" onSubmit=${commit}>
         <label for="commit-message">Commit message</label>
         <textarea id="commit-message" rows="3" required value=${commitMessage} onInput=${(event) => setCommitMessage(event.currentTarget.value)}
           placeholder="What changed, and why"></textarea>
         <div class="actions"><button type="submit" class="primary" disabled=${busy || chosen.length === 0 || !commitMessage.trim()}>Commit ${chosen.length} file${chosen.length === 1 ? '' : 's'}</button></div>
       </form>`}
+      <${GitRemote} status=${status} branches=${branches} run=${run} />
       <h2>Branches</h2>
       <${GitBranches} status=${status} branches=${branches} run=${run} />
     </section>`;

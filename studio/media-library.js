@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
+import { useDialogFocus } from './dialog-focus.js';
 import { prefix, request } from './api.js';
 
 // The media library, over the upload plugin's routes: GET /upload/files/page (search, pages),
@@ -79,8 +80,9 @@ export function MediaLibrary({ allowedTypes, multiple, onChoose, onClose }) {
   };
   const toggle = (file) => setPicked((current) => (current.some((other) => other.id === file.id) ? current.filter((other) => other.id !== file.id) : multiple ? [...current, file] : [file]));
   const pagination = result?.meta.pagination;
-  return html`<div class="dialog-backdrop"><section class="dialog media-library" role="dialog" aria-modal="true" aria-label="Media library">
-    <header class="page-head"><h2>Media library</h2><button type="button" onClick=${onClose}>Close</button></header>
+  const dialog = useDialogFocus(onClose);
+  return html`<div class="dialog-backdrop"><section class="dialog media-library" role="dialog" aria-modal="true" aria-label="Media library" tabindex="-1" ref=${dialog}>
+    <header class="page-head"><h2>Media library</h2><button type="button" aria-label="Close the media library" onClick=${onClose}>Close</button></header>
     <form class="toolbar" onSubmit=${(event) => { event.preventDefault(); setPage(1); setQuery(new FormData(event.currentTarget).get('q')); }}>
       <input type="search" name="q" aria-label="Search files" placeholder="Search by name…" /><button type="submit">Search</button>
     </form>

@@ -17,7 +17,7 @@ export function studioPreviewResponse(cms: Cms, request: Request, url: URL, head
   if (caller.kind === 'public') throw new UnauthorizedError('Missing or invalid credentials');
   const model = cms.contentType(url.searchParams.get('type') ?? '');
   if (!caller.can(model, 'findOne')) throw new ForbiddenError();
-  const documentId = url.searchParams.get('documentId') ?? '';
+  const documentId = (model.kind === 'singleType' ? cms.index.singleDocumentId(model.uid) : undefined) ?? url.searchParams.get('documentId') ?? '';
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(documentId)) throw new ValidationError('documentId is required', { key: 'documentId' });
   const status = url.searchParams.get('status') === 'published' ? 'published' : 'draft';
   const locale = model.localized ? url.searchParams.get('locale') || cms.config.defaultLocale : null;
