@@ -22,7 +22,7 @@ function Toolbar({ tools }) {
   };
   const applyLink = () => { linking.editor.link(linking.url.trim(), linking.range); setLinking(undefined); };
   return html`<div class="blocks-toolbar" role="toolbar" aria-label="Text formatting">
-    ${TOOLS.map(([mark, label, text]) => html`<button type="button" aria-label=${label} title=${label} onMouseDown=${keep} onClick=${() => tools.current?.editor.mark(mark)}>${text}</button>`)}
+    ${TOOLS.map(([mark, label, text]) => html`<button type="button" aria-label=${label} title=${label} onMouseDown=${keep} onClick=${() => tools.current?.editor.mark(mark)}><span aria-hidden="true">${text}</span></button>`)}
     <button type="button" aria-label="Link" title="Link (empty to remove)" onMouseDown=${keep} onClick=${startLink}>Link</button>
     ${linking && html`<span class="link-form"><input aria-label="Link URL" placeholder="https://…" value=${linking.url}
       onInput=${(event) => setLinking({ ...linking, url: event.currentTarget.value })} onKeyDown=${(event) => { if (event.key === 'Enter') { event.preventDefault(); applyLink(); } }} />

@@ -43,7 +43,7 @@ export function GitRemote({ status, branches, run }) {
       ${writable && html`<form class="propose" onSubmit=${propose}>
         <h3>Propose changes</h3>
         <p class="muted">Your uncommitted changes go to a new branch for review instead of ${status.branch ?? 'this branch'}.</p>
-        <label for="propose-branch">Branch name</label>
+        <label for="propose-branch">Review branch</label>
         <input id="propose-branch" required value=${branch} onInput=${(event) => setBranch(event.currentTarget.value)} />
         <label for="propose-message">What changed, and why</label>
         <textarea id="propose-message" rows="2" required value=${message} onInput=${(event) => setMessage(event.currentTarget.value)}></textarea>

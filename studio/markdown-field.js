@@ -15,7 +15,7 @@ const TOOLS = [
   ['Heading', 'H', (text, start, end) => prefixLines(text, start, end, PREFIXES.heading)],
   ['Quote', '❝', (text, start, end) => prefixLines(text, start, end, PREFIXES.quote)],
   ['Bulleted list', '•', (text, start, end) => prefixLines(text, start, end, PREFIXES.bullets)],
-  ['Numbered list', '1.', (text, start, end) => prefixLines(text, start, end, PREFIXES.numbers)],
+  ['Numbered list', '⒈', (text, start, end) => prefixLines(text, start, end, PREFIXES.numbers)],
   ['Link', 'Link', link],
 ];
 const SHORTCUTS = { b: 'Bold', i: 'Italic' };
@@ -43,7 +43,7 @@ function MarkdownField({ id, value, onChange, invalid, attribute }) {
   };
   return html`<div class="markdown-field">
     <div class="blocks-toolbar" role="toolbar" aria-label=${`Markdown for ${attribute.name}`}>
-      ${TOOLS.map(([label, text]) => html`<button type="button" aria-label=${label} title=${label} disabled=${previewing} onMouseDown=${(event) => event.preventDefault()} onClick=${() => apply(label)}>${text}</button>`)}
+      ${TOOLS.map(([label, text]) => html`<button type="button" aria-label=${label} title=${label} disabled=${previewing} onMouseDown=${(event) => event.preventDefault()} onClick=${() => apply(label)}><span aria-hidden="true">${text}</span></button>`)}
       <button type="button" class="preview-toggle" aria-pressed=${previewing} onClick=${() => setPreviewing(!previewing)}>${previewing ? 'Edit' : 'Preview'}</button>
     </div>
     ${previewing

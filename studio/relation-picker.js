@@ -67,7 +67,7 @@ export function RelationPicker({ id, attribute, value, onChange, locale, many, i
   const listId = `${id}-options`;
   return html`
     <div class="relation" ref=${root} onFocusOut=${(event) => { if (!root.current?.contains(event.relatedTarget)) setOpen(false); }}>
-      <ul class="chips" aria-label=${`Chosen ${attribute.targetPluralName}`}>${(showAll ? value : value.slice(0, CHIPS)).map((item, index) => html`<li class="chip" ...${ordered ? { ...drag.target(index), ...drag.handle(index, item.label) } : {}}>
+      <ul class="chips" aria-label=${`Chosen ${attribute.targetPluralName}`}>${(showAll ? value : value.slice(0, CHIPS)).map((item, index) => html`<li class="chip" key=${item.documentId} ...${ordered ? { ...drag.target(index), ...drag.handle(index, item.label) } : {}}>
         ${ordered && html`<button type="button" class="grip chip-grip" aria-label=${`Reorder ${item.label} (position ${index + 1} of ${value.length}; arrow keys move it)`}
           onKeyDown=${(event) => moveByKey(event, index, item.label)}></button>`}${item.label}
         <button type="button" aria-label=${`Remove ${item.label}`} onClick=${() => onChange(value.filter((other) => other.documentId !== item.documentId))}>×</button></li>`)}

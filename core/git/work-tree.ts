@@ -165,8 +165,8 @@ export function createWorkTree(root: string) {
       return { remote, current };
     },
 
-    /** The URL a remote fetches from (for the hosting site's pull request link). */
-    remoteUrl: (remote: string) => attempt(['remote', 'get-url', '--', remote]),
+    /** The URL a remote is configured with, as written (not rewritten by `url.*.insteadOf`): the hosting site's address. */
+    remoteUrl: (remote: string) => attempt(['config', '--get', `remote.${remote}.url`]),
 
     /** A file's text at HEAD, or undefined when HEAD has none (a new file, or no commit yet). */
     showAtHead: (path: string) => git(['show', `HEAD:./${path}`]).catch(() => undefined),

@@ -1,0 +1,285 @@
+import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCms, type Cms } from '../../core/cms.js';
+import { setupMergeDriver } from '../../core/git/merge-setup.js';
+import { TEST_ENV } from '../auth/helpers.js';
+import { REPO_ROOT } from '../helpers/project.js';
+import { findChromium, openStudio, type StudioSession } from './browser.js';
+import { addBareRemote, git, gitSampleSite, tempDir } from './git-site.js';
+import { execFileSync } from 'node:child_process';
+
+const CHROMIUM = findChromium();
+const ARTIFACTS = join(import.meta.dirname, 'artifacts');
+const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
+const FILE = `content/articles/${ARTICLE}.json`;
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_ROOT, 'dist/cli/merge-driver.js'))}`;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 5000 });
+
+/** axe-core's serious and critical violations on the page as it is now (evaluated over CDP: the studio's CSP admits no injected script tag). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 3) }));
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id} (${violation.impact}) at ${violation.targets.join(', ')}`);
+}
+
+/** How far the page is wider than the window (0 when nothing overflows sideways). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader, and for editors' Git work${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 40_000 }, () => {
+  let root: string;
+  let remote: string;
+  let cms: Cms;
+  let session: StudioSession;
+  let page: Page;
+  let token: string;
+  let preview: Server;
+  const previewHits: string[] = [];
+  const studio = () => session.studioUrl;
+
+  beforeAll(async () => {
+    // A front end to preview with: it shows the draft's title as it is on disk at the time it is asked.
+    preview = createServer((request, response) => {
+      previewHits.push(request.url ?? '');
+      const id = /\/preview\/articles\/([a-z0-9]+)/.exec(request.url ?? '')?.[1] ?? '';
+      let title = '(none)';
+      for (const name of [`${id}.draft.json`, `${id}.json`]) {
+        try { title = JSON.parse(readFileSync(join(root, 'content/articles', name), 'utf8')).title; break; } catch { /* next */ }
+      }
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!doctype html><html lang="en"><title>Preview</title><h1 id="shown">${title.replace(/[<&]/g, '')}</h1>`);
+    });
+    await new Promise<void>((resolve) => preview.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(preview.address() as { port: number }).port}`;
+    root = gitSampleSite();
+    const config = JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8'));
+    config.preview = { enabled: true, config: { allowedOrigins: [origin], urls: { articles: `${origin}/preview/articles/{documentId}?locale={locale}&status={status}&secret={secret}` } } };
+    writeFileSync(join(root, 'cms.config.json'), `${JSON.stringify(config, null, 2)}\n`);
+    git(root, 'commit', '--quiet', '-am', 'Preview settings');
+    remote = addBareRemote(root);
+    git(root, 'push', '--quiet', '-u', 'origin', 'main');
+    // The remote is "GitHub" as configured (the link is built from it); git reaches the local bare repository instead.
+    git(root, 'remote', 'set-url', 'origin', 'https://github.com/acme/site.git');
+    git(root, 'config', `url.${remote}.insteadOf`, 'https://github.com/acme/site.git');
+    await setupMergeDriver(root, DRIVER);
+    process.env.PREVIEW_SECRET = 'preview-secret';
+    cms = await createCms({ root, env: TEST_ENV, report: () => {} });
+    token = cms.auth.tokens.create({ name: 'Site Owner', type: 'full-access' }).accessKey;
+    // A change for the Git panel to show.
+    await cms.documents('api::article.article').update({ documentId: ARTICLE, locale: 'en', status: 'published', data: { title: 'Norway in the rain' } });
+    session = await openStudio(cms, CHROMIUM!);
+    page = session.page;
+    mkdirSync(ARTIFACTS, { recursive: true });
+  }, 20_000);
+
+  afterAll(async () => {
+    delete process.env.PREVIEW_SECRET;
+    await session?.close();
+    await new Promise((resolve) => preview?.close(resolve));
+  });
+
+  async function signIn() {
+    await page.goto(`${studio()}/`);
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    const form = page.getByRole('heading', { name: 'Sign in to the studio' });
+    await form.or(signOut).waitFor();
+    if (await signOut.isVisible()) return;
+    await page.getByLabel('API token').fill(token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signOut.waitFor();
+  }
+
+  /** The five main screens, each reached and drawn. */
+  const SCREENS: Array<[string, () => Promise<void>]> = [
+    ['sign-in', async () => {
+      await page.goto(`${studio()}/`);
+      await page.getByRole('heading', { name: 'Sign in to the studio' }).or(page.getByRole('button', { name: 'Sign out' })).waitFor();
+      if (await page.getByRole('button', { name: 'Sign out' }).isVisible()) await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('heading', { name: 'Sign in to the studio' }).waitFor();
+    }],
+    ['list', async () => {
+      await signIn();
+      await page.goto(`${studio()}/#/t/articles`);
+      await poll(() => page.locator('table.documents tbody tr').count()).toBeGreaterThan(5);
+    }],
+    ['edit-form', async () => {
+      await page.goto(`${studio()}/#/t/articles/${ARTICLE}?locale=en`);
+      await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+      await page.getByRole('complementary', { name: 'Preview' }).waitFor();
+    }],
+    ['media-library', async () => {
+      await page.locator('#field-cover').click();
+      await page.getByRole('dialog', { name: 'Media library' }).locator('.tile').first().waitFor();
+    }],
+    ['git-panel', async () => {
+      await page.goto(`${studio()}/#/git`);
+      await page.getByRole('list', { name: 'Changed files' }).waitFor();
+      await page.locator('.change-name').first().click();
+      await page.locator('.field-diff').first().waitFor();
+    }],
+  ];
+
+  it('shows every main screen at 1280 px and 390 px with nothing wider than the window and no serious or critical axe-core violation, and keeps a screenshot of each', async () => {
+    const found: Record<string, unknown> = {};
+    for (const [width, size] of [[1280, DESKTOP], [390, PHONE]] as const) {
+      await page.setViewportSize(size);
+      for (const [name, reach] of SCREENS) {
+        await reach();
+        found[`${name}@${width}`] = { overflow: await overflow(page), violations: await axeViolations(page) };
+        await page.screenshot({ path: join(ARTIFACTS, `studio-${name}-${width}.png`), fullPage: width === 390 });
+      }
+    }
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, { overflow: 0, violations: [] }])));
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('on a phone, draws the form in one column, gives primary controls 44 px targets, and keeps the preview behind a toggle below the form', async () => {
+    await page.setViewportSize(PHONE);
+    await signIn();
+    await page.goto(`${studio()}/#/t/articles/${ARTICLE}?locale=en`);
+    await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+    const lefts = await page.locator('.document > .field, form .field').evaluateAll((fields) => [...new Set(fields.filter((field) => !field.closest('fieldset, .item')).map((field) => Math.round(field.getBoundingClientRect().left)))]);
+    expect(lefts).toHaveLength(1);
+    const targets = [
+      page.getByRole('button', { name: 'Save draft' }), page.getByRole('button', { name: 'Publish', exact: true }),
+      page.getByRole('button', { name: 'Sign out' }), page.getByRole('navigation', { name: 'Content types' }).getByRole('link', { name: 'Article' }),
+      page.getByRole('link', { name: 'Git' }), page.getByRole('button', { name: 'Show preview' }), page.locator('#field-title'),
+    ];
+    for (const target of targets) {
+      const box = (await target.boundingBox())!;
+      expect([await target.evaluate((element) => element.textContent || element.id), box.height >= 44]).toEqual([await target.evaluate((element) => element.textContent || element.id), true]);
+    }
+    const pane = page.getByRole('complementary', { name: 'Preview' });
+    expect(await pane.locator('iframe').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Show preview' }).click();
+    await pane.locator('iframe').waitFor();
+    const [form, frame] = [await page.locator('form.document, .document').first().boundingBox(), await pane.locator('iframe').boundingBox()];
+    expect(frame!.y).toBeGreaterThan(form!.y);
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('traps focus in the media library, closes it on Escape and gives focus back to the button that opened it', async () => {
+    await signIn();
+    await page.goto(`${studio()}/#/t/articles/${ARTICLE}?locale=en`);
+    await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+    await page.locator('#field-cover').click();
+    const dialog = page.getByRole('dialog', { name: 'Media library' });
+    await dialog.locator('.tile').first().waitFor();
+    await poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    for (let step = 0; step < 30; step++) {
+      await page.keyboard.press(step % 3 === 2 ? 'Shift+Tab' : 'Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('field-cover');
+  });
+
+  it('closes the relation picker on Escape and when focus leaves it, and moves a chosen tag by the arrow keys', async () => {
+    await signIn();
+    await page.goto(`${studio()}/#/t/articles/${ARTICLE}?locale=en`);
+    await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+    const tags = page.locator('[data-field=tags]');
+    const search = tags.getByRole('combobox');
+    await search.focus();
+    await tags.getByRole('listbox').waitFor();
+    await page.keyboard.press('Escape');
+    await tags.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.keyboard.press('ArrowDown');
+    await tags.getByRole('listbox').waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await tags.getByRole('listbox').waitFor({ state: 'detached' });
+
+    const before = JSON.parse(readFileSync(join(root, FILE), 'utf8')).tags as string[];
+    const labels = await tags.locator('.chip').allTextContents();
+    await tags.locator('.chip-grip').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await poll(() => tags.locator('.chip').allTextContents()).toEqual([labels[1], labels[0], ...labels.slice(2)]);
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(new RegExp(`^Reorder ${labels[0].replace(/×$/, '')} \\(position 2 of`));
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await poll(() => { try { return JSON.parse(readFileSync(join(root, `content/articles/${ARTICLE}.draft.json`), 'utf8')).tags; } catch { return undefined; } }).toEqual([before[1], before[0], ...before.slice(2)]);
+  });
+
+  it('previews the document beside the form with its id, locale, status and the draft secret, and reloads it after a save', async () => {
+    await signIn();
+    await page.goto(`${studio()}/#/t/articles/${ARTICLE}?locale=en`);
+    await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+    const frame = page.frameLocator('iframe[title^="Preview of this article"]');
+    const shown = frame.locator('#shown');
+    const pane = await page.getByRole('complementary', { name: 'Preview' }).boundingBox();
+    const form = await page.locator('#field-title').boundingBox();
+    expect(pane!.x).toBeGreaterThan(form!.x + form!.width - 1);
+    const src = new URL((await page.locator('iframe[title^="Preview of this article"]').getAttribute('src'))!);
+    expect(`${src.pathname}${src.search}`).toBe(`/preview/articles/${ARTICLE}?locale=en&status=draft&secret=preview-secret`);
+    const onDisk = () => { try { return readFileSync(join(root, `content/articles/${ARTICLE}.draft.json`), 'utf8'); } catch { return readFileSync(join(root, FILE), 'utf8'); } };
+    await poll(() => shown.textContent()).toBe(JSON.parse(onDisk()).title);
+    await page.locator('#field-title').fill('Norway, previewed');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await poll(() => shown.textContent()).toBe('Norway, previewed');
+  });
+
+  it('tells changes as documents with old → new fields, restores an old version from its history, pulls a teammate\'s edit through the merge driver and proposes changes with a pull request link', async () => {
+    await signIn();
+    await page.goto(`${studio()}/#/git?document=${encodeURIComponent(`articles/${ARTICLE}`)}`);
+    const changed = page.getByRole('list', { name: 'Changed files' });
+    await poll(() => changed.locator('.change-name').allTextContents()).toContain('Article · Norway in the rain — title changed');
+    const detail = page.getByRole('article', { name: /^Changes of Article · Norway in the rain/ });
+    await poll(() => detail.locator('.field-change').first().textContent()).toBe('titleBefore: Beautiful mountains of NorwayAfter: Norway in the rain');
+
+    // History of the published file: the sample's commit, restorable; restoring writes a draft through the API.
+    const history = page.getByRole('list', { name: 'History of published' });
+    await poll(() => history.locator('li').count()).toBe(1);
+    expect(await history.getByRole('button', { name: 'Restore this version' }).count()).toBe(0);
+    git(root, 'add', '--all', 'content');
+    git(root, 'commit', '--quiet', '-m', 'Rainy title', '--author', 'Ann Editor <ann@example.com>');
+    await page.reload();
+    await poll(() => history.locator('.history-head').first().textContent()).toMatch(/^Ann Editor · .* · Rainy titletitle changed$/);
+    await history.locator('li').first().getByRole('button', { name: 'What changed' }).click();
+    await poll(() => history.locator('.field-change').first().textContent()).toBe('titleBefore: Beautiful mountains of NorwayAfter: Norway in the rain');
+    await history.locator('li').nth(1).getByRole('button', { name: 'Restore this version' }).click();
+    await poll(() => page.getByRole('status').textContent()).toMatch(/^Restored the version of .* by Site Owner as a draft$/);
+    expect(JSON.parse(readFileSync(join(root, `content/articles/${ARTICLE}.draft.json`), 'utf8')).title).toBe('Beautiful mountains of Norway');
+
+    // A teammate changes the description on the remote; pulling merges it beside our title (the lines touch: git alone would conflict).
+    git(root, 'add', '--all', 'content');
+    git(root, 'commit', '--quiet', '-m', 'Restored');
+    const clone = tempDir('cms-teammate-');
+    execFileSync('git', ['clone', '--quiet', '--branch', 'main', remote, clone]);
+    const theirs = JSON.parse(readFileSync(join(clone, FILE), 'utf8'));
+    theirs.description = 'From a teammate.';
+    writeFileSync(join(clone, FILE), `${JSON.stringify(theirs, null, 2)}\n`);
+    execFileSync('git', ['-c', 'user.name=Mate', '-c', 'user.email=mate@example.com', 'commit', '--quiet', '-am', 'Description'], { cwd: clone });
+    git(clone, 'push', '--quiet', 'origin', 'main');
+    await page.goto(`${studio()}/#/git`);
+    await page.getByRole('button', { name: 'Pull from origin' }).click();
+    await poll(() => page.getByRole('status').textContent()).toBe('Pulled 1 changed file from origin/main');
+    const served = await (await fetch(`${session.server.url.replace(/\/$/, '')}/api/articles/${ARTICLE}`)).json();
+    expect([served.data.title, served.data.description]).toEqual(['Norway in the rain', 'From a teammate.']);
+
+    // Propose: a new branch with the change, pushed, and GitHub's compare page offered.
+    await page.goto(`${studio()}/#/t/articles/${ARTICLE}?locale=en`);
+    await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+    await page.locator('#field-title').fill('Norway, proposed');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await poll(() => page.getByRole('status').textContent()).toBe('Draft saved');
+    await page.goto(`${studio()}/#/git`);
+    await page.getByLabel('Review branch').fill('edits/norway');
+    await page.getByLabel('What changed, and why').fill('A new title for Norway');
+    await page.getByRole('button', { name: 'Propose changes' }).click();
+    const link = page.getByRole('link', { name: 'Open a pull request on GitHub' });
+    await poll(() => link.getAttribute('href')).toBe('https://github.com/acme/site/compare/main...edits/norway?expand=1');
+    expect(git(remote, 'log', '-1', '--format=%s', 'edits/norway')).toBe('A new title for Norway');
+    await page.screenshot({ path: join(ARTIFACTS, 'git-panel-proposed.png'), fullPage: true });
+  });
+});
