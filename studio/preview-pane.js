@@ -33,7 +33,7 @@ export function PreviewPane({ model, documentId, locale }) {
   if (!url) return null;
   return html`<aside class=${`preview-pane${shown ? ' shown' : ''}`} aria-label="Preview">
     <div class="preview-head">
-      <button type="button" class="preview-toggle" aria-expanded=${shown} onClick=${() => setShown(!shown)}>${shown ? 'Hide preview' : 'Show preview'}</button>
+      <button type="button" class="preview-pane-toggle" aria-expanded=${shown} onClick=${() => setShown(!shown)}>${shown ? 'Hide preview' : 'Show preview'}</button>
       <h2>Preview</h2>
       ${model.draftAndPublish && html`<div class="tabs" role="group" aria-label="Version to preview">
         ${['draft', 'published'].map((one) => html`<button type="button" aria-pressed=${status === one} onClick=${() => setStatus(one)}>${one === 'draft' ? 'Draft' : 'Published'}</button>`)}
