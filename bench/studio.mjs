@@ -1,7 +1,8 @@
 // The studio in a real browser (Debian's chromium, driven by playwright-core): how long until the
 // first usable screen on the sample site, and how long a list page of a 10,000-document type
 // takes to show (first page, next page, a sorted page), with the Git state column on; and the edit
-// forms of an article and of a category holding hundreds of articles.
+// forms of an article and of a category holding hundreds of articles; and the save round trip (Save
+// draft clicked → the PUT answered → the form says "Draft saved").
 // `npm run bench:studio` (never part of npm test). Options: --size 10000 --runs 5
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -63,6 +64,23 @@ async function time(page, url, ready) {
   return performance.now() - start;
 }
 
+/** Median ms of `runs` saves of an article's draft from its open form (each with a new title). */
+async function saveRoundTrip(base, browser, documentId) {
+  const page = await signedInPage(browser);
+  await page.goto(`${base}/admin/#/t/articles/${documentId}?locale=en`);
+  await page.waitForFunction(() => document.querySelector('#field-title')?.value);
+  const saves = [];
+  for (let run = 0; run < runs; run++) {
+    await page.locator('#field-title').fill(`Bench title ${run}`);
+    const start = performance.now();
+    await Promise.all([page.waitForResponse((response) => response.request().method() !== 'GET' && response.url().includes(documentId)), page.getByRole('button', { name: 'Save draft' }).click()]);
+    await page.getByRole('status').filter({ hasText: 'Draft saved' }).waitFor();
+    saves.push(performance.now() - start);
+  }
+  await page.close();
+  return Math.round(median(saves));
+}
+
 const rows = [];
 await withSite(repo, async (base, browser) => {
   const signIn = [];
@@ -77,6 +95,7 @@ await withSite(repo, async (base, browser) => {
   }
   rows.push({ site: 'sample', screen: 'sign-in screen (cold page)', median_ms: Math.round(median(signIn)) });
   rows.push({ site: 'sample', screen: 'article list with Git state, signed in', median_ms: Math.round(median(list)) });
+  rows.push({ site: 'sample', screen: 'save round trip (Save draft → "Draft saved")', median_ms: await saveRoundTrip(base, browser, 'leo9mpmgjqi9e4y3lvswznjb') });
 });
 
 const dataset = `/tmp/cms-bench-${size}`;
@@ -133,6 +152,7 @@ await withSite(dataset, async (base, browser) => {
   rows.push({ site: `${size} documents`, screen: 'same page, Git state column filled', median_ms: Math.round(median(withGit)) });
   rows.push({ site: `${size} documents`, screen: 'next page', median_ms: Math.round(median(next)) });
   rows.push({ site: `${size} documents`, screen: 'sort by title (click the header)', median_ms: Math.round(median(sorted)) });
+  rows.push({ site: `${size} documents`, screen: 'save round trip (Save draft → "Draft saved")', median_ms: await saveRoundTrip(base, browser, article.documentId) });
 });
 
 console.log(`\n## Studio in chromium (median of ${runs} runs; a fresh page each run)`);

@@ -4,22 +4,8 @@ import { request } from './api.js';
 import { GitBranches } from './git-branches.js';
 import { Diff } from './git-diff.js';
 import { FieldDiff, headline, versionLabel } from './git-fields.js';
-import { GitHistory } from './git-history.js';
+import { DocumentHistory } from './git-history.js';
 import { GitRemote } from './git-remote.js';
-
-/** `abc.fr.draft.json` → `fr · draft`: which version of the document a file holds. */
-const fileLabel = (path) => {
-  const parts = path.slice(path.lastIndexOf('/') + 1).split('.').slice(1, -1);
-  return parts.length ? parts.join(' · ') : 'published';
-};
-
-/** The document's files whose history is shown: the ones the form's locale link named, else every changed one, else its plain file. */
-function historyFiles(focus, changes) {
-  const [, , file] = /^([^/]+)\/(.+)$/.exec(focus) ?? [];
-  if (file && file.includes('.')) return [`content/${focus}`];
-  const changed = changes.filter((change) => change.path.startsWith(`content/${focus}.`) && change.state !== 'new').map((change) => change.path);
-  return changed.length ? changed : [`content/${focus}.json`];
-}
 
 const STATE_LABELS = { modified: 'modified', new: 'new', deleted: 'deleted', renamed: 'renamed', conflicted: 'conflict' };
 
@@ -121,7 +107,7 @@ export function GitPanel({ focus }) {
             ${!change.writable && html`<span class="muted" title="You may read this file but not commit it"> read-only</span>`}</li>`)}</ul>`}
       ${focus && focused?.map((one) => html`<${Change} path=${one.path} text=${one.diff} document=${one.document} />`)}
       ${selected && (diff === undefined ? html`<p class="loading">Loading the diff…</p>` : html`<${Change} path=${selected} text=${diff.diff} document=${diff.document} />`)}
-      ${focus && html`<h2>History</h2>${historyFiles(focus, status.changes).map((path) => html`<${GitHistory} key=${path} path=${path} label=${fileLabel(path)} run=${run} />`)}`}
+      ${focus && html`<h2>History</h2><${DocumentHistory} focus=${focus} status=${status} run=${run} />`}
       ${status.mayCommit && html`<form class="commit" onSubmit=${commit}>
         <label for="commit-message">Commit message</label>
         <textarea id="commit-message" rows="3" required value=${commitMessage} onInput=${(event) => setCommitMessage(event.currentTarget.value)}

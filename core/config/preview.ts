@@ -1,17 +1,8 @@
 import { didYouMean } from '../did-you-mean.js';
 import { FileError } from '../errors.js';
-import type { CmsConfig } from './types.js';
+import type { CmsConfig, PreviewConfig } from './types.js';
 
-/**
- * Preview, as Strapi 5's `config/admin` `preview: { enabled, config: { allowedOrigins, handler } }`:
- * JSON has no functions, so the handler is a URL template per content type (uid, plural or singular
- * API id) with `{documentId}`, `{locale}`, `{status}` and `{secret}` (env `PREVIEW_SECRET`, as in
- * Strapi's guide), each URL-encoded where it lands.
- */
-export interface PreviewConfig {
-  enabled: boolean;
-  config: { allowedOrigins: string[]; urls: Record<string, string> };
-}
+// Preview settings (types.ts `PreviewConfig`): checked here, and turned into a document's URL.
 
 const PLACEHOLDERS = ['documentId', 'locale', 'status', 'secret'];
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;

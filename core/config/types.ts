@@ -1,5 +1,4 @@
 import { DEFAULT_UPLOAD_CONFIG, type UploadConfig } from '../media/upload-config.js';
-import type { PreviewConfig } from './preview.js';
 
 /** Project configuration: `cms.config.json` (or `.mjs`/`.js`) in the project root, under version control. */
 export type Action = 'find' | 'findOne' | 'create' | 'update' | 'delete';
@@ -69,6 +68,16 @@ export interface CmsConfig {
   };
   /** The studio shows a document's front-end page beside its form (see config/preview.ts). */
   preview: PreviewConfig;
+}
+
+/**
+ * Preview, as Strapi 5's `config/admin` `preview: { enabled, config: { allowedOrigins, handler } }`:
+ * JSON has no functions, so the handler is a URL template per content type (uid, plural or singular
+ * API id) with `{documentId}`, `{locale}`, `{status}` and `{secret}` (env `PREVIEW_SECRET`).
+ */
+export interface PreviewConfig {
+  enabled: boolean;
+  config: { allowedOrigins: string[]; urls: Record<string, string> };
 }
 
 export interface AuthConfig {

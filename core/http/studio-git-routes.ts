@@ -10,7 +10,8 @@ import { createGit } from '../git/git.js';
 import { pullRequestUrl } from '../git/pull-request-url.js';
 import { checkBranchName, checkProjectPath } from '../git/git-input.js';
 import { createWorkTree, oneAtATime } from '../git/work-tree.js';
-import { contentFolder } from '../index/load.js';
+import { DOCUMENT_ID_PATTERN } from '../index/file-name.js';
+import { contentFolder, modelForPath } from '../index/load.js';
 import type { Caller } from '../access/permissions.js';
 import { reindexFiles } from '../watch/reindex-files.js';
 import { readFile } from 'node:fs/promises';
@@ -27,6 +28,8 @@ import { json } from './respond.js';
  *                            as a document ("Article · Pizza napoletana", the changed field names)
  *   GET  diff?path=…         one changed file against HEAD: git's diff and the old → new text per field
  *   GET  history?path=…      the commits that changed one content file, with the fields each changed
+ *   GET  document-history?document=<folder>/<documentId>
+ *                            the same for each file of one document (every locale and draft, at HEAD or changed)
  *   GET  states?type=…       the Git state of each changed document of a type (the list's column)
  *   GET  branches            local branches, the current one, remotes
  *   POST commit              { message, paths? }: commit the changed files the caller may write
@@ -102,6 +105,21 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       const path = checkProjectPath(url.searchParams.get('path') ?? undefined);
       if (!path.startsWith('content/') || !mayReadPath(caller, cms.models, path)) throw new ForbiddenError(`You may not read the history of ${path}`);
       return { data: await fileHistory({ models: cms.models, config: cms.config, git: createGit(cms.root) }, path) };
+    },
+  },
+  'GET document-history': {
+    handle: async ({ cms, caller, url }) => {
+      const [folder, documentId, extra] = (url.searchParams.get('document') ?? '').split('/');
+      const model = modelForPath(cms.models, `content/${folder}/x.json`);
+      if (!model || extra !== undefined || !DOCUMENT_ID_PATTERN.test(documentId ?? '')) throw new ValidationError('document must be <folder>/<documentId>', { key: 'document' });
+      const base = `content/${folder}`;
+      if (!mayReadPath(caller, cms.models, `${base}/${documentId}.json`)) throw new ForbiddenError(`You may not read ${folder}`);
+      const work = tree(cms);
+      const [names, changes] = await Promise.all([work.namesAtHead(base), work.changes([base])]);
+      const mine = (name: string) => name.startsWith(`${documentId}.`);
+      const paths = [...new Set([...names.filter(mine).map((name) => `${base}/${name}`), ...changes.map((change) => change.path).filter((path) => mine(path.slice(base.length + 1)))])].sort();
+      const source = { models: cms.models, config: cms.config, git: createGit(cms.root) };
+      return { data: await Promise.all(paths.map(async (path) => ({ path, versions: await fileHistory(source, path) }))) };
     },
   },
   'GET states': {

@@ -65,6 +65,14 @@ describe('the Git panel for editors: documents, history, restore, pull and propo
     expect(draft.body.data.title).toBe('Beautiful mountains of Norway');
     const published = await app.getJson(`/api/articles/${ARTICLE}`, { headers: bearer(full) });
     expect(published.body.data.title).toBe('Second title');
+    // The whole document: each of its files (at HEAD, or new like the restored draft), with its versions.
+    const whole = await app.getJson(`/admin/api/git/document-history?document=articles/${ARTICLE}`, { headers: bearer(readOnly) });
+    expect(whole.body.data.map((file: { path: string; versions: unknown[] }) => [file.path, file.versions.length])).toEqual([
+      [`content/articles/${ARTICLE}.draft.json`, 0], [`content/articles/${ARTICLE}.fr.json`, 1], [FILE, 2],
+    ]);
+    for (const bad of ['articles', `nope/${ARTICLE}`, 'articles/../x', `articles/${ARTICLE}/x`]) {
+      expect([bad, (await app.getJson(`/admin/api/git/document-history?document=${bad}`, { headers: bearer(full) })).status]).toEqual([bad, 400]);
+    }
     const unknown = await app.sendJson('POST', '/admin/api/git/restore', { path: FILE, commit: 'f'.repeat(40) }, bearer(full));
     expect([unknown.status, unknown.body.error.message]).toEqual([400, `Unknown commit "${'f'.repeat(40)}"`]);
   });
