@@ -129,6 +129,19 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     }],
   ];
 
+  /** Screens beyond the five main ones, checked the same way (no screenshot kept). */
+  const MORE_SCREENS: Array<[string, () => Promise<void>]> = [
+    ['home', async () => {
+      await page.goto(`${studio()}/#/`);
+      await page.getByRole('heading', { name: 'Content' }).waitFor();
+    }],
+    ['document-history', async () => {
+      await page.goto(`${studio()}/#/git?document=${encodeURIComponent(`articles/${ARTICLE}`)}`);
+      await page.getByRole('list', { name: 'History of published' }).waitFor();
+      await page.locator('.field-diff').first().waitFor();
+    }],
+  ];
+
   it('shows every main screen at 1280 px and 390 px with nothing wider than the window and no serious or critical axe-core violation, and keeps a screenshot of each', async () => {
     const found: Record<string, unknown> = {};
     for (const [width, size] of [[1280, DESKTOP], [390, PHONE]] as const) {
@@ -137,6 +150,10 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
         await reach();
         found[`${name}@${width}`] = { overflow: await overflow(page), violations: await axeViolations(page) };
         await page.screenshot({ path: join(ARTIFACTS, `studio-${name}-${width}.png`) });
+      }
+      for (const [name, reach] of MORE_SCREENS) {
+        await reach();
+        found[`${name}@${width}`] = { overflow: await overflow(page), violations: await axeViolations(page) };
       }
     }
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, { overflow: 0, violations: [] }])));
