@@ -2,8 +2,10 @@ import type { CmsConfig } from '../config/types.js';
 import { modelForPath } from '../index/load.js';
 import { readContentFile, type FileRecord } from '../index/read-file.js';
 import { mainFieldOf } from '../schema/main-field.js';
-import type { Model, Models } from '../schema/types.js';
+import { UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
+import type { ContentIndex } from '../index/content-index.js';
 import { fieldChanges, type FieldChange } from './field-diff.js';
+import type { NameOf } from './field-text.js';
 
 /** A changed content file told as an editor sees it: which document, in which locale and state, and which fields. */
 export interface DocumentChange {
@@ -40,7 +42,7 @@ function readVersion(path: string, text: string | undefined, model: Model, model
  * describeChange(models, config, 'content/articles/a1.json', '{"title":"Pizza"}', '{"title":"Pizza napoletana"}')
  * // { type: 'Article', documentId: 'a1', title: 'Pizza napoletana', fields: [{ field: 'title', before: 'Pizza', after: 'Pizza napoletana' }], … }
  */
-export function describeChange(models: Models, config: CmsConfig, path: string, before: string | undefined, after: string | undefined): DocumentChange | undefined {
+export function describeChange(models: Models, config: CmsConfig, path: string, before: string | undefined, after: string | undefined, nameOf?: NameOf): DocumentChange | undefined {
   const model = modelForPath(models, path);
   if (!model) return undefined;
   const old = readVersion(path, before, model, models, config);
@@ -56,7 +58,7 @@ export function describeChange(models: Models, config: CmsConfig, path: string, 
     locale: record.locale,
     draft: record.draft,
     title: typeof named === 'string' && named.trim() ? named : record.documentId,
-    fields: fieldChanges(models, model, old?.data, next?.data),
+    fields: fieldChanges(models, model, old?.data, next?.data, nameOf),
   };
 }
 
@@ -69,4 +71,22 @@ export function describeChange(models: Models, config: CmsConfig, path: string, 
 export function changeHeadline(change: DocumentChange): string {
   const names = change.fields.map((field) => field.field);
   return `${change.type} · ${change.title} — ${names.length ? `${names.join(', ')} changed` : 'no field changed'}`;
+}
+
+/**
+ * Names of related documents and files from today's index (their main field), for the types
+ * `canRead` allows; other ids stay ids.
+ *
+ * @example
+ * const nameOf = indexNames(cms.models, cms.index, (uid) => caller.can(cms.models.get(uid)!, 'find'));
+ * nameOf('api::author.author', 'nvys3yb5qcrc89ob002blkoe') // 'Amélie Laurent'
+ */
+export function indexNames(models: Models, index: Pick<ContentIndex, 'documentRecords'>, canRead: (uid: string) => boolean): NameOf {
+  return (uid, documentId) => {
+    const model = models.get(uid);
+    if (!model || !canRead(uid)) return undefined;
+    const field = model.uid === UPLOAD_FILE_UID ? 'name' : mainFieldOf(model);
+    const named = index.documentRecords(uid, documentId)[0]?.data[field];
+    return typeof named === 'string' && named ? named : undefined;
+  };
 }

@@ -1,6 +1,6 @@
 import type { Model, Models } from '../schema/types.js';
 import type { Data } from '../types.js';
-import { fieldText } from './field-text.js';
+import { fieldText, type NameOf } from './field-text.js';
 
 /** One field that changed: its name and its text before and after ('' when it was or became empty). */
 export interface FieldChange {
@@ -20,11 +20,14 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === 
  * fieldChanges(models, article, { title: 'Pizza' }, { title: 'Pizza napoletana' })
  * // [{ field: 'title', before: 'Pizza', after: 'Pizza napoletana' }]
  */
-export function fieldChanges(models: Models, model: Model, before: Data | undefined, after: Data | undefined): FieldChange[] {
+export function fieldChanges(models: Models, model: Model, before: Data | undefined, after: Data | undefined, nameOf?: NameOf): FieldChange[] {
   const old = before ?? {};
   const next = after ?? {};
   const extra = [...new Set([...Object.keys(old), ...Object.keys(next)])].filter((name) => !model.attributeNames.includes(name));
   return [...model.attributeNames, ...extra]
     .filter((field) => !same(old[field], next[field]))
-    .map((field) => ({ field, before: fieldText(models, model.attributes[field], old[field]), after: fieldText(models, model.attributes[field], next[field]) }));
+    .map((field) => {
+      const attribute = model.attributes[field];
+      return { field, before: fieldText(models, attribute, old[field], nameOf), after: fieldText(models, attribute, next[field], nameOf) };
+    });
 }

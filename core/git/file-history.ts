@@ -4,6 +4,7 @@ import { modelForPath } from '../index/load.js';
 import { readContentFile, type FileRecord } from '../index/read-file.js';
 import type { Models } from '../schema/types.js';
 import { describeChange, type DocumentChange } from './document-changes.js';
+import type { NameOf } from './field-text.js';
 import type { GitCommit, GitPort } from './git.js';
 
 /** What reading a content file's history needs: the schemas and config it is read with, and git. */
@@ -11,6 +12,8 @@ export interface FileHistorySource {
   models: Models;
   config: CmsConfig;
   git: GitPort;
+  /** Related documents' and files' names for the field changes (see `indexNames`). */
+  nameOf?: NameOf;
 }
 
 /** One commit that touched a content file: who, when, why, and the fields it changed. */
@@ -28,7 +31,7 @@ export async function fileHistory(source: FileHistorySource, path: string, limit
   const commits = await source.git.log([path], limit);
   return Promise.all(commits.map(async ({ email: _email, ...commit }) => {
     const [before, after] = await Promise.all([source.git.show(`${commit.commit}^`, path), source.git.show(commit.commit, path)]);
-    return { ...commit, change: describeChange(source.models, source.config, path, before, after) };
+    return { ...commit, change: describeChange(source.models, source.config, path, before, after, source.nameOf) };
   }));
 }
 

@@ -3,7 +3,7 @@ import { assertMayManageGit, assertSignedIn, mayManageGit, mayReadPath, mayWrite
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { commitAuthor } from '../git/commit-author.js';
 import { commitChanges } from '../git/commit-changes.js';
-import { describeChange } from '../git/document-changes.js';
+import { describeChange, indexNames } from '../git/document-changes.js';
 import { documentStates } from '../git/document-states.js';
 import { fileHistory, versionAt } from '../git/file-history.js';
 import { createGit } from '../git/git.js';
@@ -46,11 +46,13 @@ interface GitRequest { cms: Cms; caller: Caller; url: URL; body: Record<string, 
 type Handler = (request: GitRequest) => Promise<{ status?: number; data: unknown }>;
 
 const tree = (cms: Cms) => createWorkTree(cms.root);
+/** Related documents and files by name, for the types this caller may read. */
+const namesFor = (cms: Cms, caller: Caller) => indexNames(cms.models, cms.index, (uid) => caller.can(cms.models.get(uid)!, 'find'));
 /** A content file changed since HEAD, as a document change (undefined for uploads, schemas or unreadable files). */
-async function documentChange(cms: Cms, path: string) {
+async function documentChange(cms: Cms, caller: Caller, path: string) {
   if (!path.startsWith('content/')) return undefined;
   const [before, after] = await Promise.all([tree(cms).showAtHead(path), readFile(join(cms.root, path), 'utf8').catch(() => undefined)]);
-  return describeChange(cms.models, cms.config, path, before, after);
+  return describeChange(cms.models, cms.config, path, before, after, namesFor(cms, caller));
 }
 /** Beyond this many changed files the panel lists paths only (each document costs a `git show`). */
 const DESCRIBED = 200;
@@ -85,7 +87,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       const [status, { remotes }] = await Promise.all([work.status(), work.branches()]);
       const readable = status.changes.filter((change) => mayReadPath(caller, cms.models, change.path));
       const changes = await Promise.all(readable.map(async (change, at) => {
-        const document = at < DESCRIBED ? await documentChange(cms, change.path) : undefined;
+        const document = at < DESCRIBED ? await documentChange(cms, caller, change.path) : undefined;
         const told = document && { ...document, fields: document.fields.map((field) => field.field) };
         return { ...change, writable: mayWritePath(caller, cms.models, change.path), ...(told ? { document: told } : {}) };
       }));
@@ -96,7 +98,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
     handle: async ({ cms, caller, url }) => {
       const path = checkProjectPath(url.searchParams.get('path') ?? undefined);
       if (!mayReadPath(caller, cms.models, path)) throw new ForbiddenError(`You may not read ${path}`);
-      const [diff, document] = await Promise.all([tree(cms).diff(path), documentChange(cms, path)]);
+      const [diff, document] = await Promise.all([tree(cms).diff(path), documentChange(cms, caller, path)]);
       return { data: { path, diff, document } };
     },
   },
@@ -104,7 +106,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
     handle: async ({ cms, caller, url }) => {
       const path = checkProjectPath(url.searchParams.get('path') ?? undefined);
       if (!path.startsWith('content/') || !mayReadPath(caller, cms.models, path)) throw new ForbiddenError(`You may not read the history of ${path}`);
-      return { data: await fileHistory({ models: cms.models, config: cms.config, git: createGit(cms.root) }, path) };
+      return { data: await fileHistory({ models: cms.models, config: cms.config, git: createGit(cms.root), nameOf: namesFor(cms, caller) }, path) };
     },
   },
   'GET document-history': {
@@ -118,7 +120,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       const [names, changes] = await Promise.all([work.namesAtHead(base), work.changes([base])]);
       const mine = (name: string) => name.startsWith(`${documentId}.`);
       const paths = [...new Set([...names.filter(mine).map((name) => `${base}/${name}`), ...changes.map((change) => change.path).filter((path) => mine(path.slice(base.length + 1)))])].sort();
-      const source = { models: cms.models, config: cms.config, git: createGit(cms.root) };
+      const source = { models: cms.models, config: cms.config, git: createGit(cms.root), nameOf: namesFor(cms, caller) };
       return { data: await Promise.all(paths.map(async (path) => ({ path, versions: await fileHistory(source, path) }))) };
     },
   },

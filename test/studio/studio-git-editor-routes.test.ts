@@ -9,6 +9,7 @@ import { addBareRemote, git, gitSampleSite, tempDir } from './git-site.js';
 
 const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
 const FILE = `content/articles/${ARTICLE}.json`;
+const MARCO = 'qig4xffu7hjyawrhvhipfbv9'; // the author "Marco Rossi"
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 /** What `cms git-setup` configures: the driver's own small entry, by absolute path. */
 const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_ROOT, 'dist/cli/merge-driver.js'))}`;
@@ -37,14 +38,30 @@ function teammatePushes(remote: string, edit: (data: Record<string, unknown>) =>
 describe('the Git panel for editors: documents, history, restore, pull and proposals', { timeout: 30_000 }, () => {
   it('tells a changed file as a document with old → new text per field, blocks as text', async () => {
     const { app, full } = await site();
-    await app.sendJson('PUT', `/api/articles/${ARTICLE}?status=published`, { data: { title: 'Norway in spring', body: [{ type: 'paragraph', children: [{ type: 'text', text: 'Snow, still.' }] }] } }, bearer(full));
+    const body = [{ type: 'paragraph', children: [{ type: 'text', text: 'Snow, still.' }] }];
+    await app.sendJson('PUT', `/api/articles/${ARTICLE}?status=published`, { data: { title: 'Norway in spring', author: MARCO, body } }, bearer(full));
     const status = await app.getJson('/admin/api/git/status', { headers: bearer(full) });
-    expect(status.body.data.changes).toEqual([expect.objectContaining({ path: FILE, document: expect.objectContaining({ type: 'Article', title: 'Norway in spring', fields: ['title', 'body'] }) })]);
+    expect(status.body.data.changes).toEqual([expect.objectContaining({ path: FILE, document: expect.objectContaining({ type: 'Article', title: 'Norway in spring', fields: ['title', 'author', 'body'] }) })]);
     const diff = await app.getJson(`/admin/api/git/diff?path=${FILE}`, { headers: bearer(full) });
-    const [title, body] = diff.body.data.document.fields;
+    const [title, author, blocks] = diff.body.data.document.fields;
     expect(title).toEqual({ field: 'title', before: 'Beautiful mountains of Norway', after: 'Norway in spring' });
-    expect(body.after).toBe('Snow, still.');
-    expect(body.before).toMatch(/^Norway in late summer is almost unfairly beautiful\.\n## Route\n• /);
+    // A relation by its target's main field, not its documentId.
+    expect(author).toEqual({ field: 'author', before: 'Amélie Laurent', after: 'Marco Rossi' });
+    expect(blocks.after).toBe('Snow, still.');
+    expect(blocks.before).toMatch(/^Norway in late summer is almost unfairly beautiful\.\n## Route\n• /);
+  });
+
+  it('names related documents only for a caller who may read their type (ids otherwise)', async () => {
+    const root = gitSampleSite({ 'api::article.article': ['find', 'findOne', 'update'] });
+    const app = await startApp(root, { env: TEST_ENV, report: () => {} });
+    await app.cms.auth.users.add({ username: 'editor', email: 'editor@example.com', password: 'Correct-Horse-9' });
+    const jwt = (await app.sendJson('POST', '/api/auth/local', { identifier: 'editor', password: 'Correct-Horse-9' })).body.jwt;
+    // The owner changes the author; the editor, who may not read authors, looks at the change.
+    const owner = app.cms.auth.tokens.create({ name: 'Owner', type: 'full-access' }).accessKey;
+    const put = await app.sendJson('PUT', `/api/articles/${ARTICLE}?status=published`, { data: { author: MARCO } }, bearer(owner));
+    expect([put.status, put.body.error]).toEqual([200, undefined]);
+    const diff = await app.getJson(`/admin/api/git/diff?path=${FILE}`, { headers: bearer(jwt) });
+    expect(diff.body.data.document.fields).toEqual([{ field: 'author', before: 'nvys3yb5qcrc89ob002blkoe', after: MARCO }]);
   });
 
   it('lists who changed what, when, and restores an old version through the ordinary write (a draft, validated, indexed)', async () => {
