@@ -10,7 +10,8 @@ const suggestedBranch = () => `edits/${new Date().toISOString().slice(0, 10)}-${
  * Working with the remote: pull (fetch and merge the remote branch; content files merge field by
  * field through the project's merge driver) and "Propose changes" (Decap's and TinaCMS's editorial
  * workflow: the changes go to a new branch, pushed, and the hosting site's page to open a pull
- * request is offered — no API token). Only a credential that may manage Git sees this; the server checks again.
+ * request is offered — no API token); the studio stays on the new branch (as TinaCMS does) until
+ * "Back to <base>". Only a credential that may manage Git sees this; the server checks again.
  */
 export function GitRemote({ status, branches, run }) {
   const [branch, setBranch] = useState(suggestedBranch);
@@ -30,6 +31,11 @@ export function GitRemote({ status, branches, run }) {
       return `Proposed ${data.files.length} file${data.files.length === 1 ? '' : 's'} on ${data.branch} (pushed to ${data.remote})`;
     });
   };
+  // Decap's editorial workflow leaves the editor on the main branch; the proposal waits on its own.
+  const back = () => run(`Back on ${proposal.base}`, async () => {
+    const { data } = await request('POST', './api/git/checkout', { body: { branch: proposal.base } });
+    if (data.changed) dispatchEvent(new Event('studio:branch-switched'));
+  });
   const writable = status.changes.some((change) => change.writable);
   return html`
     <section class="git-remote" aria-labelledby="git-remote-title">
@@ -39,7 +45,8 @@ export function GitRemote({ status, branches, run }) {
       ${proposal && html`<p class="ok proposal">Proposed on <strong>${proposal.branch}</strong> for ${proposal.base}.
         ${proposal.pullRequestUrl
           ? html` <a href=${proposal.pullRequestUrl} target="_blank" rel="noopener noreferrer">Open a pull request on ${siteOf(proposal.pullRequestUrl)}</a>`
-          : html` Open a pull request from it on your hosting site.`}</p>`}
+          : html` Open a pull request from it on your hosting site.`}
+        ${status.branch === proposal.branch && html` <button type="button" onClick=${back}>Back to ${proposal.base}</button>`}</p>`}
       ${writable && html`<form class="propose" onSubmit=${propose}>
         <h3>Propose changes</h3>
         <p class="muted">Your uncommitted changes go to a new branch for review instead of ${status.branch ?? 'this branch'}.</p>

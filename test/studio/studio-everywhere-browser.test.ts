@@ -297,6 +297,11 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     const link = page.getByRole('link', { name: 'Open a pull request on GitHub' });
     await poll(() => link.getAttribute('href')).toBe('https://github.com/acme/site/compare/main...edits/norway?expand=1');
     expect(git(remote, 'log', '-1', '--format=%s', 'edits/norway')).toBe('A new title for Norway');
+    expect(git(root, 'branch', '--show-current')).toBe('edits/norway');
     await page.screenshot({ path: join(ARTIFACTS, 'git-panel-proposed.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Back to main' }).click();
+    await poll(() => page.getByLabel('Current branch').textContent()).toBe('main');
+    const back = await (await fetch(`${session.server.url.replace(/\/$/, '')}/api/articles/${ARTICLE}?status=draft`, { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(back.data.title).not.toBe('Norway, proposed');
   });
 });
