@@ -34,4 +34,16 @@ describe('the Git panel\'s field-level diff', () => {
     expect(created.fields.map((field) => [field.field, field.before])).toEqual([['title', ''], ['description', ''], ['body', ''], ['views', '']]);
     expect(describeChange(models, config, 'public/uploads/x.png', undefined, 'x')).toBeUndefined();
   });
+
+  it('shows a dynamic zone as a titled section per entry and a component as field: value lines, never JSON', async () => {
+    const config = await loadConfig(REPO_ROOT);
+    const models = loadModels(REPO_ROOT);
+    const quote = { __component: 'shared.quote', title: 'Ada', body: 'Lovelace' };
+    const after = JSON.stringify({ title: 'Pizza', blocks: [quote], seo: { metaTitle: 'Pizza!' } });
+    const change = describeChange(models, config, 'content/articles/abcdefghijklmnopqrstuvwx.json', JSON.stringify({ title: 'Pizza' }), after)!;
+    expect(change.fields).toEqual([
+      { field: 'blocks', before: '', after: `[${models.get('shared.quote')!.displayName}]\n  title: Ada\n  body: Lovelace` },
+      { field: 'seo', before: '', after: 'metaTitle: Pizza!' },
+    ]);
+  });
 });
