@@ -28,7 +28,8 @@ export type FileVersion = Omit<GitCommit, 'email'> & { change?: DocumentChange }
  * await fileHistory({ models, config, git }, 'content/articles/a1.json') // [{ commit, author: 'Ann', date, message, change: { fields: [...] } }]
  */
 export async function fileHistory(source: FileHistorySource, path: string, limit = 30): Promise<FileVersion[]> {
-  const commits = await source.git.log([path], limit);
+  // A literal pathspec: a `*` or `?` in a requested path names that file, never a pattern.
+  const commits = await source.git.log([`:(literal)${path}`], limit);
   return Promise.all(commits.map(async ({ email: _email, ...commit }) => {
     const [before, after] = await Promise.all([source.git.show(`${commit.commit}^`, path), source.git.show(commit.commit, path)]);
     return { ...commit, change: describeChange(source.models, source.config, path, before, after, source.nameOf) };

@@ -73,6 +73,9 @@ describe('the Git panel for editors: documents, history, restore, pull and propo
     expect(history.body.data.map((version: { author: string; message: string; change?: { fields: { field: string }[] } }) => [version.author, version.message, version.change?.fields.map((field) => field.field)]))
       .toEqual([['Ann', 'Retitle', ['title']], ['Site Owner', 'The sample site', expect.arrayContaining(['title', 'body'])]]);
     expect(history.body.data[0]).not.toHaveProperty('email');
+    // A `*` names a file called `*`, never every file of the folder.
+    const pattern = await app.getJson('/admin/api/git/history?path=content/articles/*', { headers: bearer(readOnly) });
+    expect([pattern.status, pattern.body.data]).toEqual([200, []]);
     const first = history.body.data[1].commit;
 
     expect((await app.sendJson('POST', '/admin/api/git/restore', { path: FILE, commit: first }, bearer(readOnly))).status).toBe(403);
