@@ -88,6 +88,9 @@ function resolveAdmin(raw: unknown, prefix: string, fail: (message: string) => n
   return admin;
 }
 
+/** A locale code as `locales` takes it: `en`, `fr-CA`, `zh-Hans-CN`. */
+export const LOCALE_CODE_PATTERN = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/;
+
 /** Merge a raw config over the defaults and check it; every problem names the file (and, given its text, the line of an unknown key). */
 export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.json', text?: string): CmsConfig {
   const fail = (message: string): never => { throw new FileError(file, message); };
@@ -104,7 +107,7 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   if (typeof rest.prefix !== 'string' || !/^\/[A-Za-z0-9/_-]*$/.test(rest.prefix)) fail('api.rest.prefix must be a path such as "/api"');
   rest.prefix = rest.prefix.replace(/\/+$/, '') || '/api';
   const locales = raw.locales ?? DEFAULT_CONFIG.locales;
-  if (!Array.isArray(locales) || locales.length === 0 || !locales.every((code) => typeof code === 'string' && /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/.test(code))) {
+  if (!Array.isArray(locales) || locales.length === 0 || !locales.every((code) => typeof code === 'string' && LOCALE_CODE_PATTERN.test(code))) {
     fail('locales must be a non-empty list of locale codes such as ["en", "fr"]');
   }
   const defaultLocale = (raw.defaultLocale ?? (locales as string[])[0]) as string;
