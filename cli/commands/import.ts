@@ -46,6 +46,10 @@ export function registerImport(program: Command, ctx: CliContext): void {
       if (ctx.json) ctx.printJson(result);
       const total = Object.values(result.documents).reduce((sum, count) => sum + count, 0);
       ctx.stderr.write(`imported ${total} document(s) and ${result.media} media file(s); ${result.written.length} file(s) written, the rest unchanged\n`);
+      if (cms.config.git.timestampsFromHistory && result.written.length) {
+        ctx.stderr.write('git.timestampsFromHistory: the imported files keep the source\'s updatedAt and publishedAt to the millisecond;'
+          + ' each file\'s next write hands its times to Git\n');
+      }
       if (result.skippedLocales.length) {
         ctx.stderr.write(`not imported: the source's locale(s) ${result.skippedLocales.join(', ')}, which cms.config.json's locales lack;`
           + ' run again with --add-locales to add them and import their content\n');
