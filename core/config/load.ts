@@ -125,10 +125,12 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   if (!Array.isArray(webhooks) || !webhooks.every((hook) => isRecord(hook) && typeof hook.url === 'string' && /^https?:\/\//.test(hook.url))) {
     fail('webhooks must be a list of { url: "https://…", headers?, events? }');
   }
+  const content = { ...DEFAULT_CONFIG.content, ...(isRecord(raw.content) ? raw.content : {}) } as CmsConfig['content'];
+  if (!Number.isSafeInteger(content.maxFileSize) || content.maxFileSize < 1) fail('content.maxFileSize must be a positive integer (bytes)');
   const exportPopulate = isRecord(raw.export) && isRecord(raw.export.populate) ? raw.export.populate : {};
   if (!Object.values(exportPopulate).every((value) => typeof value === 'string')) fail('export.populate must map names to query strings such as "populate=*"');
   return {
-    locales: locales as string[], defaultLocale, api: { rest }, permissions: { public: roleGrants('public'), authenticated: roleGrants('authenticated') }, auth, upload: resolveUploadConfig(raw.upload, fail), server, git, webhooks,
+    locales: locales as string[], defaultLocale, api: { rest }, permissions: { public: roleGrants('public'), authenticated: roleGrants('authenticated') }, auth, upload: resolveUploadConfig(raw.upload, fail), content, server, git, webhooks,
     export: { populate: exportPopulate as Record<string, string> }, admin: resolveAdmin(raw.admin, rest.prefix, fail),
   };
 }

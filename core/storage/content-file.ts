@@ -5,6 +5,7 @@ import type { ContentIndex } from '../index/content-index.js';
 import { readContentFile } from '../index/read-file.js';
 import type { Model } from '../schema/types.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { ContentFileTooLargeError, oversize } from './file-size.js';
 import { readTextNoFollow } from './no-follow.js';
 import { serializeDocument, withoutHistoryTimestamps, type StoredDocument } from './serialize.js';
 
@@ -56,6 +57,9 @@ export async function writeContentFile(
   const text = serializeDocument(index.models, model, file, document, previous ?? base);
   // Unchanged: no write, no commit, so no new time either (every replica keeps the last commit's).
   if (text === previous) return false;
+  const limit = index.config.content.maxFileSize;
+  const bytes = oversize(text, limit);
+  if (bytes !== undefined) throw new ContentFileTooLargeError(bytes, limit);
   const record = readContentFile(file, text, 0, model, index.models, index.config);
   const path = join(root, file);
   await writeFileAtomic(path, text);
