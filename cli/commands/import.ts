@@ -9,7 +9,9 @@ import { copyStrapiSchemas } from '../../core/project/init-project.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../output.js';
 
-interface ImportCliOptions { from: string; token?: string; root?: string; schemas?: string; fromStrapi?: string; addLocales?: boolean; timeout: string }
+interface ImportCliOptions {
+  from: string; token?: string; root?: string; schemas?: string; fromStrapi?: string; addLocales?: boolean; timeout: string;
+}
 
 /** `cms import --from <Strapi URL> --token <T>`: a running Strapi 5's content into this project's files. */
 export function registerImport(program: Command, ctx: CliContext): void {
@@ -32,7 +34,8 @@ export function registerImport(program: Command, ctx: CliContext): void {
       if (options.fromStrapi) await copyStrapiSchemas(resolve(ctx.cwd, options.fromStrapi), root);
       // The locales are settled before the project loads, so added ones are read with the rest of the config.
       const config = await loadConfig(root);
-      const client = strapiClient(options.from, options.token ?? ctx.env.CMS_IMPORT_TOKEN, { timeoutMs: timeout * 1000, maxFileBytes: config.upload.sizeLimit });
+      const token = options.token ?? ctx.env.CMS_IMPORT_TOKEN;
+      const client = strapiClient(options.from, token, { timeoutMs: timeout * 1000, maxFileBytes: config.upload.sizeLimit });
       const { available, missing } = await missingLocales(client, config.locales);
       if (missing.length && options.addLocales) {
         await addLocales(root, missing);
@@ -45,7 +48,8 @@ export function registerImport(program: Command, ctx: CliContext): void {
       });
       if (ctx.json) ctx.printJson(result);
       const total = Object.values(result.documents).reduce((sum, count) => sum + count, 0);
-      ctx.stderr.write(`imported ${total} document(s) and ${result.media} media file(s); ${result.written.length} file(s) written, the rest unchanged\n`);
+      const written = `${result.written.length} file(s) written, the rest unchanged`;
+      ctx.stderr.write(`imported ${total} document(s) and ${result.media} media file(s); ${written}\n`);
       if (cms.config.git.timestampsFromHistory && result.written.length) {
         ctx.stderr.write('git.timestampsFromHistory: the imported files keep the source\'s updatedAt and publishedAt to the millisecond;'
           + ' each file\'s next write hands its times to Git\n');

@@ -18,7 +18,9 @@ export async function addLocales(root: string, codes: string[]): Promise<void> {
   const bad = codes.find((code) => !LOCALE_CODE_PATTERN.test(code));
   if (bad !== undefined) throw new FileError('cms.config.json', `"${bad}" is not a locale code`);
   const existing = CONFIG_FILES.find((name) => existsSync(join(root, name)));
-  if (existing && existing !== 'cms.config.json') throw new FileError(existing, `add ${codes.join(', ')} to locales by hand: ${existing} is code, not edited`);
+  if (existing && existing !== 'cms.config.json') {
+    throw new FileError(existing, `add ${codes.join(', ')} to locales by hand: ${existing} is code, not edited`);
+  }
   const path = join(root, 'cms.config.json');
   const raw = existing ? parseJsonText(readFileSync(path, 'utf8'), 'cms.config.json') as Record<string, unknown> : {};
   const locales = Array.isArray(raw.locales) ? raw.locales as string[] : [...DEFAULT_CONFIG.locales];

@@ -107,7 +107,8 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   if (typeof rest.prefix !== 'string' || !/^\/[A-Za-z0-9/_-]*$/.test(rest.prefix)) fail('api.rest.prefix must be a path such as "/api"');
   rest.prefix = rest.prefix.replace(/\/+$/, '') || '/api';
   const locales = raw.locales ?? DEFAULT_CONFIG.locales;
-  if (!Array.isArray(locales) || locales.length === 0 || !locales.every((code) => typeof code === 'string' && LOCALE_CODE_PATTERN.test(code))) {
+  const isCode = (code: unknown) => typeof code === 'string' && LOCALE_CODE_PATTERN.test(code);
+  if (!Array.isArray(locales) || locales.length === 0 || !locales.every(isCode)) {
     fail('locales must be a non-empty list of locale codes such as ["en", "fr"]');
   }
   const defaultLocale = (raw.defaultLocale ?? (locales as string[])[0]) as string;
@@ -130,7 +131,8 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   const exportPopulate = isRecord(raw.export) && isRecord(raw.export.populate) ? raw.export.populate : {};
   if (!Object.values(exportPopulate).every((value) => typeof value === 'string')) fail('export.populate must map names to query strings such as "populate=*"');
   return {
-    locales: locales as string[], defaultLocale, api: { rest }, permissions: { public: roleGrants('public'), authenticated: roleGrants('authenticated') }, auth, upload: resolveUploadConfig(raw.upload, fail), content, server, git, webhooks,
+    locales: locales as string[], defaultLocale, api: { rest }, permissions: { public: roleGrants('public'), authenticated: roleGrants('authenticated') }, auth,
+    upload: resolveUploadConfig(raw.upload, fail), content, server, git, webhooks,
     export: { populate: exportPopulate as Record<string, string> }, admin: resolveAdmin(raw.admin, rest.prefix, fail),
   };
 }

@@ -37,7 +37,8 @@ function nested(models: Models, uid: string): Tree | true {
 /** Where an entry came from, so a shape problem names the URL and the field. */
 export interface SourceField { url: string; field: string }
 
-const at = (where: SourceField, name: string | number): SourceField => ({ url: where.url, field: typeof name === 'number' ? `${where.field}[${name}]` : `${where.field}.${name}` });
+const at = (where: SourceField, name: string | number): SourceField =>
+  ({ url: where.url, field: typeof name === 'number' ? `${where.field}[${name}]` : `${where.field}.${name}` });
 
 /** A relation or media value's documentId (`{ documentId }`), checked as any id the source sends; null for none. */
 function idOf(where: SourceField, value: unknown): string | null {
@@ -71,14 +72,16 @@ export function storedData(models: Models, model: Model, entry: Data, where: Sou
       const component = models.get(attribute.component!)!;
       const one = (item: unknown, place: SourceField) => storedData(models, component, expectObject(place.url, place.field, item), place);
       if (value === null || value === undefined) data[name] = null;
-      else data[name] = attribute.repeatable ? expectList(here.url, here.field, value).map((item, index) => one(item, at(here, index))) : one(value, here);
+      else if (!attribute.repeatable) data[name] = one(value, here);
+      else data[name] = expectList(here.url, here.field, value).map((item, index) => one(item, at(here, index)));
     } else if (attribute.type === 'dynamiczone') {
       data[name] = value === null || value === undefined ? [] : expectList(here.url, here.field, value).map((item, index) => {
         const place = at(here, index);
         const zone = expectObject(place.url, place.field, item);
         const component = models.get(String(zone.__component));
         if (!component || !(attribute.components ?? []).includes(component.uid)) {
-          throw new ImportSourceError(place.url, `${place.field}.__component ${JSON.stringify(zone.__component)?.slice(0, 80)} is not one of ${name}'s components`);
+          const shown = JSON.stringify(zone.__component)?.slice(0, 80);
+          throw new ImportSourceError(place.url, `${place.field}.__component ${shown} is not one of ${name}'s components`);
         }
         return storedData(models, component, zone, place);
       });

@@ -28,7 +28,9 @@ export function sourceEntry(url: string, field: string, value: unknown): Data {
  * pageCount or pageSize that is not a sane whole number is refused, an entry listed twice stops the
  * import, and no list grows past MAX_ENTRIES_PER_LIST.
  */
-export async function fetchEntries(client: StrapiClient, models: Models, model: Model, locale: string | undefined, status: 'published' | 'draft'): Promise<SourcedEntry[]> {
+export async function fetchEntries(
+  client: StrapiClient, models: Models, model: Model, locale: string | undefined, status: 'published' | 'draft',
+): Promise<SourcedEntry[]> {
   const query = (page: number) => qs.stringify({
     populate: populateAll(models, model), status, ...(locale ? { locale } : {}),
     ...(model.kind === 'singleType' ? {} : { pagination: { page, pageSize: PAGE_SIZE } }),
@@ -71,7 +73,9 @@ export async function sourceLocales(client: StrapiClient): Promise<string[] | un
   const url = `${client.origin}${path}`;
   return expectList(url, 'the answer', listed).map((item, at) => {
     const code = expectObject(url, `[${at}]`, item).code;
-    if (typeof code !== 'string' || !LOCALE_CODE_PATTERN.test(code)) throw new ImportSourceError(url, `[${at}].code ${JSON.stringify(code)?.slice(0, 40)} is not a locale code`);
+    if (typeof code !== 'string' || !LOCALE_CODE_PATTERN.test(code)) {
+      throw new ImportSourceError(url, `[${at}].code ${JSON.stringify(code)?.slice(0, 40)} is not a locale code`);
+    }
     return code;
   });
 }

@@ -51,7 +51,9 @@ async function saveBinary(root: string, client: StrapiClient, source: string, fi
  * Media entries into `content/upload/<documentId>.json` (documentIds kept) and their binaries,
  * formats included, into `public/uploads/`. Returns how many entries there were.
  */
-export async function importMedia(root: string, index: ContentIndex, client: StrapiClient, progress: (message: string) => void): Promise<number> {
+export async function importMedia(
+  root: string, index: ContentIndex, client: StrapiClient, progress: (message: string) => void,
+): Promise<number> {
   const model = index.model(UPLOAD_FILE_UID);
   const files = await listFiles(client);
   let binaries = 0;
@@ -65,7 +67,8 @@ export async function importMedia(root: string, index: ContentIndex, client: Str
     if (await saveBinary(root, client, source, `${field}.url`, file.url)) binaries++;
     const formats = file.formats === null || file.formats === undefined ? {} : expectObject(source, `${field}.formats`, file.formats);
     for (const [key, format] of Object.entries(formats)) {
-      if (await saveBinary(root, client, source, `${field}.formats.${key}.url`, expectObject(source, `${field}.formats.${key}`, format).url)) binaries++;
+      const url = expectObject(source, `${field}.formats.${key}`, format).url;
+      if (await saveBinary(root, client, source, `${field}.formats.${key}.url`, url)) binaries++;
     }
   }
   progress(`media: ${files.length} entries, ${binaries} binaries written`);

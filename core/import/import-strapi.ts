@@ -56,7 +56,8 @@ const stored = (models: Models, model: Model, { entry, where }: SourcedEntry, pu
  * checked before use (ids before they become paths, page counts, shapes).
  *
  * @example
- * await importFromStrapi({ root, models: cms.models, index: cms.index, locales: ['en'], defaultLocale: 'en', client: strapiClient('http://localhost:1337', token) });
+ * const client = strapiClient('http://localhost:1337', token);
+ * await importFromStrapi({ root, models: cms.models, index: cms.index, locales: ['en'], defaultLocale: 'en', client });
  */
 export async function importFromStrapi(options: ImportOptions): Promise<ImportResult> {
   const { root, models, index, client } = options;
@@ -64,7 +65,9 @@ export async function importFromStrapi(options: ImportOptions): Promise<ImportRe
   const files = new DocumentFiles(root, index);
   const written: string[] = [];
   const asGiven = { timestampsAsGiven: true };
-  const write = async (model: Model, file: string, document: StoredDocument) => { if (await files.write(model, file, document, undefined, asGiven)) written.push(file); };
+  const write = async (model: Model, file: string, document: StoredDocument) => {
+    if (await files.write(model, file, document, undefined, asGiven)) written.push(file);
+  };
   const available = options.sourceLocales ?? (await missingLocales(client, options.locales)).available;
   const skippedLocales = available.filter((code) => !options.locales.includes(code));
   const media = await importMedia(root, index, client, progress);
@@ -97,7 +100,8 @@ export async function importFromStrapi(options: ImportOptions): Promise<ImportRe
         }
         await write(model, draftFile, document);
       }
-      progress(`${model.pluralName}${locale ? ` (${locale})` : ''}: ${published.length} published${model.draftAndPublish ? `, ${drafts.length} drafts` : ''}`);
+      const counts = `${published.length} published${model.draftAndPublish ? `, ${drafts.length} drafts` : ''}`;
+      progress(`${model.pluralName}${locale ? ` (${locale})` : ''}: ${counts}`);
     }
     documents[model.uid] = ids.size;
   }

@@ -16,12 +16,15 @@ export class ImportSourceError extends CmsError {
 /** The most entries the import takes from one list (a type in one locale and status, or the media library). */
 export const MAX_ENTRIES_PER_LIST = 1_000_000;
 
-const shapeOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : typeof value);
+const shapeOf = (value: unknown) =>
+  (value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : typeof value);
 const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 80) ?? String(value);
 
 /** A plain object (not null, not a list) at `field`, else an ImportSourceError. */
 export function expectObject(url: string, field: string, value: unknown): Data {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ImportSourceError(url, `${field} must be an object, got ${shapeOf(value)}`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ImportSourceError(url, `${field} must be an object, got ${shapeOf(value)}`);
+  }
   return value as Data;
 }
 
@@ -45,13 +48,17 @@ export function expectDocumentId(url: string, field: string, value: unknown): st
 /** A timestamp field: an ISO date-time string, null or absent. */
 export function expectTimestamp(url: string, field: string, value: unknown): string | null | undefined {
   if (value === undefined || value === null) return value;
-  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw new ImportSourceError(url, `${field} ${shown(value)} is not a date-time`);
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) {
+    throw new ImportSourceError(url, `${field} ${shown(value)} is not a date-time`);
+  }
   return value;
 }
 
 /** A whole count at `field` (pageCount, total): a non-negative integer no larger than `max`. */
 export function expectCount(url: string, field: string, value: unknown, max: number): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new ImportSourceError(url, `${field} ${shown(value)} is not a whole number`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new ImportSourceError(url, `${field} ${shown(value)} is not a whole number`);
+  }
   if (value > max) throw new ImportSourceError(url, `${field} ${value} is over the import's limit of ${max}`);
   return value;
 }
@@ -65,7 +72,9 @@ export function listGuard(): (url: string, field: string, documentId: string) =>
   const seen = new Set<string>();
   return (url, field, documentId) => {
     if (seen.has(documentId)) throw new ImportSourceError(url, `${field} "${documentId}" was already listed (the source repeats entries)`);
-    if (seen.size >= MAX_ENTRIES_PER_LIST) throw new ImportSourceError(url, `more than ${MAX_ENTRIES_PER_LIST} entries in one list, the import's limit`);
+    if (seen.size >= MAX_ENTRIES_PER_LIST) {
+      throw new ImportSourceError(url, `more than ${MAX_ENTRIES_PER_LIST} entries in one list, the import's limit`);
+    }
     seen.add(documentId);
   };
 }

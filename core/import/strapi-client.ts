@@ -70,11 +70,17 @@ export function strapiClient(base: string, token: string | undefined, options: S
       if (status === 404 || status === 403) return undefined;
       const text = Buffer.from(bytes).toString('utf8');
       if (status < 200 || status > 299) throw new ImportSourceError(url, `answered ${status}: ${text.slice(0, 300)}`);
-      try { return JSON.parse(text); } catch { throw new ImportSourceError(url, `answered ${status} with a body that is not JSON: ${text.slice(0, 80)}`); }
+      try {
+        return JSON.parse(text);
+      } catch {
+        throw new ImportSourceError(url, `answered ${status} with a body that is not JSON: ${text.slice(0, 80)}`);
+      }
     },
     async download(url) {
       const target = absolute(url);
-      const { status, bytes } = await request(target, { headers: url.startsWith('http') && !url.startsWith(origin) ? {} : headers }, maxFileBytes);
+      // The token goes only to the source itself, never to another host a URL names.
+      const own = !url.startsWith('http') || url.startsWith(origin);
+      const { status, bytes } = await request(target, { headers: own ? headers : {} }, maxFileBytes);
       if (status < 200 || status > 299) throw new ImportSourceError(target, `answered ${status}`);
       return bytes;
     },

@@ -28,7 +28,9 @@ export function entryFile(index: ContentIndex, documentId: string): string {
 }
 
 /** Write a media entry (`content/upload/<documentId>.json`) and index it. Returns the file. */
-export async function writeEntry(root: string, index: ContentIndex, documentId: string, document: StoredDocument, options?: WriteContentOptions): Promise<string> {
+export async function writeEntry(
+  root: string, index: ContentIndex, documentId: string, document: StoredDocument, options?: WriteContentOptions,
+): Promise<string> {
   const file = entryFile(index, documentId);
   await writeContentFile(root, index, index.model(UPLOAD_FILE_UID), file, document, undefined, options);
   return file;

@@ -34,7 +34,8 @@ export interface WriteContentOptions {
  * from an import source), so no writer can leave the content folder.
  */
 export function assertContentPath(file: string): void {
-  if (!file.startsWith('content/') || posix.normalize(file) !== file || file.includes('\\') || file.includes('\0') || file.split('/').includes('..')) {
+  const plain = posix.normalize(file) === file && !file.includes('\\') && !file.includes('\0') && !file.split('/').includes('..');
+  if (!file.startsWith('content/') || !plain) {
     throw new FileError(file, 'a content file path must stay under content/');
   }
 }
