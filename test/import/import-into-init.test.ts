@@ -115,4 +115,10 @@ describe.each([
     expect(Object.values(expected).some((row) => /\.\d*[1-9]\d*Z$/.test((row as { createdAt: string }).createdAt))).toBe(true);
     expect(await timestamps(copy)).toEqual(expected);
   }, 60_000);
+
+  it('says what cms fmt would do to the kept times, and only where it would do it', async () => {
+    const check = await cli(['fmt', '--check', '--root', root]);
+    expect(check.code).toBe(historyMode ? 1 : 0);
+    expect(first.stderr.includes('cms fmt would drop them all at once, so cms fmt --check lists these files')).toBe(historyMode);
+  });
 });
