@@ -50,7 +50,9 @@ export async function hostileStrapi(route: MockRoute, options: { locales?: strin
     const answer = route(url.pathname, url) ?? honest(url.pathname, options.locales ?? ['en']);
     if ('hang' in answer) return; // the socket is destroyed by close()
     const body = answer.text ?? JSON.stringify(answer.json);
-    response.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
+    // A declared length unless the test streams the body (chunked), as a lying or endless source would.
+    const length = answer.headers?.['transfer-encoding'] ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+    response.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...length, ...answer.headers });
     response.end(body);
   });
   server.on('connection', (socket) => { sockets.add(socket); socket.on('close', () => sockets.delete(socket)); });

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/program.js';
+import { strapiClient } from '../../core/import/strapi-client.js';
 import { assertContentPath } from '../../core/storage/content-file.js';
 import { hostileStrapi, page, type HostileStrapi, type MockRoute } from '../helpers/hostile-strapi.js';
 import { makeProject, REPO_ROOT } from '../helpers/project.js';
@@ -131,6 +132,17 @@ describe('cms import treats everything the source sends as untrusted', () => {
     const run = await cli(['import', '--from', `http://127.0.0.1:${port}`, '--root', target()]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`GET http://127.0.0.1:${port}/api/i18n/locales: cannot reach the server: connect ECONNREFUSED 127.0.0.1:${port}`);
+  });
+});
+
+describe('the source client bounds what it reads', () => {
+  it('refuses an answer over its size limit, declared or streamed, without holding it whole', async () => {
+    const big = 'x'.repeat(5000);
+    source = await hostileStrapi((path) => (path === '/declared' ? { json: { big } } : path === '/streamed' ? { json: { big }, headers: { 'transfer-encoding': 'chunked' } } : undefined));
+    const client = strapiClient(source.url, undefined, { maxJsonBytes: 1000, maxFileBytes: 1000 });
+    await expect(client.get('/declared')).rejects.toThrow(`GET ${source.url}/declared: the answer is 5010 bytes, over the import's limit of 1000`);
+    await expect(client.get('/streamed')).rejects.toThrow(`GET ${source.url}/streamed: the answer is over the import's limit of 1000 bytes`);
+    await expect(client.download('/declared')).rejects.toThrow('over the import\'s limit of 1000');
   });
 });
 
