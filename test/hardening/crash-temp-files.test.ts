@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { commitChanges } from '../../core/git/commit-changes.js';
 import { createWorkTree } from '../../core/git/work-tree.js';
 import { GITIGNORE } from '../../core/project/scaffold-files.js';
@@ -25,16 +25,15 @@ describe('temp files an interrupted atomic write leaves', () => {
     leaveTempFiles(root);
     const kept = ['content/articles/.notes.tmp', 'content/.keep'];
     for (const file of kept) writeFileSync(join(root, file), 'mine');
-    const child = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', '0', '--host', '127.0.0.1', '--no-watch', '--no-admin'], { cwd: REPO_ROOT, env: { ...process.env, CMS_ROOT: '' } });
+    const args = [BIN, 'serve', '--root', root, '--port', '0', '--host', '127.0.0.1', '--no-watch', '--no-admin'];
+    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...process.env, CMS_ROOT: '' } });
+    // Stopped however the test ends, a timeout included.
+    onTestFinished(() => { child.kill('SIGTERM'); });
     let stderr = '';
-    try {
-      await new Promise<void>((done, fail) => {
-        child.stderr.on('data', (chunk) => { stderr += chunk; if (stderr.includes('Serving ')) done(); });
-        child.on('exit', (code) => fail(new Error(`serve exited ${code}: ${stderr}`)));
-      });
-    } finally {
-      child.kill('SIGTERM');
-    }
+    await new Promise<void>((done, fail) => {
+      child.stderr.on('data', (chunk) => { stderr += chunk; if (stderr.includes('Serving ')) done(); });
+      child.on('exit', (code) => fail(new Error(`serve exited ${code}: ${stderr}`)));
+    });
     expect(stderr).toContain(`removed 3 temp file(s) an interrupted write left: ${[...LEFT].sort().join(', ')}`);
     for (const file of LEFT) expect(existsSync(join(root, file)), file).toBe(false);
     for (const file of kept) expect(existsSync(join(root, file)), file).toBe(true);

@@ -11,7 +11,8 @@ import { makeProject, REPO_ROOT } from '../helpers/project.js';
 async function cli(args: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, cwd: REPO_ROOT, env: { ...process.env, CMS_ROOT: undefined } });
+  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } };
+  const code = await runCli(args, { ...io, cwd: REPO_ROOT, env: { ...process.env, CMS_ROOT: undefined } });
   return { code, stdout, stderr };
 }
 
@@ -24,7 +25,9 @@ function target(): string {
 }
 
 /** Every file under a folder, relative. */
-const filesUnder = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name)) : []);
+const filesUnder = (dir: string): string[] => (existsSync(dir)
+  ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
+  : []);
 
 let source: HostileStrapi | undefined;
 afterEach(async () => { await source?.close(); source = undefined; });
@@ -37,7 +40,8 @@ async function importFrom(route: MockRoute, extra: string[] = []) {
 }
 
 const tags = (answer: ReturnType<typeof page>): MockRoute => (path) => (path === '/api/tags' ? answer : undefined);
-const tag = (documentId: unknown, extra: Record<string, unknown> = {}) => ({ id: 1, documentId, name: 'x', createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z', ...extra });
+const TIME = '2024-01-01T00:00:00.000Z';
+const tag = (documentId: unknown, extra: Record<string, unknown> = {}) => ({ id: 1, documentId, name: 'x', createdAt: TIME, updatedAt: TIME, ...extra });
 
 describe('cms import treats everything the source sends as untrusted', () => {
   it('refuses a content documentId that climbs out of the project, naming the URL and field, and writes nothing', async () => {
@@ -138,7 +142,8 @@ describe('cms import treats everything the source sends as untrusted', () => {
 describe('the source client bounds what it reads', () => {
   it('refuses an answer over its size limit, declared or streamed, without holding it whole', async () => {
     const big = 'x'.repeat(5000);
-    source = await hostileStrapi((path) => (path === '/declared' ? { json: { big } } : path === '/streamed' ? { json: { big }, headers: { 'transfer-encoding': 'chunked' } } : undefined));
+    const streamed = { json: { big }, headers: { 'transfer-encoding': 'chunked' } };
+    source = await hostileStrapi((path) => (path === '/declared' ? { json: { big } } : path === '/streamed' ? streamed : undefined));
     const client = strapiClient(source.url, undefined, { maxJsonBytes: 1000, maxFileBytes: 1000 });
     await expect(client.get('/declared')).rejects.toThrow(`GET ${source.url}/declared: the answer is 5010 bytes, over the import's limit of 1000`);
     await expect(client.get('/streamed')).rejects.toThrow(`GET ${source.url}/streamed: the answer is over the import's limit of 1000 bytes`);

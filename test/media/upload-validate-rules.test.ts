@@ -5,7 +5,8 @@ import { mediaServer, uploadForm } from './helpers.js';
 
 async function validate(root: string) {
   let stderr = '';
-  const code = await runCli(['validate', '--root', root], { stdout: { write: () => true }, stderr: { write: (text: string) => (stderr += text) }, cwd: REPO_ROOT, env: { ...process.env, CMS_ROOT: undefined } });
+  const io = { stdout: { write: () => true }, stderr: { write: (text: string) => (stderr += text) } };
+  const code = await runCli(['validate', '--root', root], { ...io, cwd: REPO_ROOT, env: { ...process.env, CMS_ROOT: undefined } });
   return { code, stderr };
 }
 
