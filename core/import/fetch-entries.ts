@@ -37,10 +37,10 @@ export async function fetchEntries(
   }, { encodeValuesOnly: true });
   if (model.kind === 'singleType') {
     const path = `/api/${model.singularName}?${query(1)}`;
+    const url = `${client.origin}${path}`;
     const body = await client.get(path);
     if (body === undefined) return [];
-    const data = expectObject(`${client.origin}${path}`, 'the answer', body).data;
-    const url = `${client.origin}${path}`;
+    const data = expectObject(url, 'the answer', body).data;
     return data === null || data === undefined ? [] : [{ entry: sourceEntry(url, 'data', data), where: { url, field: 'data' } }];
   }
   const entries: SourcedEntry[] = [];

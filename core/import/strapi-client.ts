@@ -79,7 +79,7 @@ export function strapiClient(base: string, token: string | undefined, options: S
     async download(url) {
       const target = absolute(url);
       // The token goes only to the source itself, never to another host a URL names.
-      const own = !url.startsWith('http') || url.startsWith(origin);
+      const own = URL.canParse(target) && new URL(target).origin === new URL(origin).origin;
       const { status, bytes } = await request(target, { headers: own ? headers : {} }, maxFileBytes);
       if (status < 200 || status > 299) throw new ImportSourceError(target, `answered ${status}`);
       return bytes;

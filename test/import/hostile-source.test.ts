@@ -151,6 +151,21 @@ describe('the source client bounds what it reads', () => {
   });
 });
 
+describe('the token goes to the source only', () => {
+  it('is not sent to a host whose URL merely starts like the source\'s', async () => {
+    const seen: (string | undefined)[] = [];
+    const fetchSpy = (async (url: string, init: RequestInit) => {
+      seen.push((init.headers as Record<string, string>).authorization);
+      return new Response('x', { status: 200 });
+    }) as unknown as typeof fetch;
+    const client = strapiClient('http://cms.example:1337', 'secret', { fetch: fetchSpy });
+    await client.download('/uploads/a.png');
+    await client.download('http://cms.example:1337@evil.example/uploads/a.png');
+    await client.download('http://cms.example:13370/uploads/a.png');
+    expect(seen).toEqual(['Bearer secret', undefined, undefined]);
+  });
+});
+
 describe('every written content path stays under content/', () => {
   it.each([
     ['content/tags/a.json', true],
