@@ -34,11 +34,32 @@ async function listFiles(client: StrapiClient): Promise<{ url: string; field: st
 /** A binary's name under `public/uploads/`: the URL's last segment, a plain file name (never `..`, a dot file or a folder). */
 const SAFE_BINARY_NAME = /^\/uploads\/([^/\\\0.][^/\\\0]{0,254})$/;
 
-/** A binary under `public/uploads/`, written only when its bytes changed. */
-async function saveBinary(root: string, client: StrapiClient, source: string, field: string, url: unknown): Promise<boolean> {
-  if (typeof url !== 'string' || !url.startsWith('/uploads/')) return false; // a remote provider's URL stays as it is
+/** One binary to fetch: the URL as the source gave it and the plain name it is stored under. */
+interface Binary { url: string; name: string }
+
+/**
+ * The binary a media URL names under `/uploads/`, checked before anything is written; undefined for a
+ * remote provider's URL (it stays as it is). A URL that would leave `public/uploads/` is refused.
+ */
+function binaryAt(source: string, field: string, url: unknown): Binary | undefined {
+  if (typeof url !== 'string' || !url.startsWith('/uploads/')) return undefined;
   const name = SAFE_BINARY_NAME.exec(url)?.[1];
   if (!name) throw new ImportSourceError(source, `${field} ${JSON.stringify(url).slice(0, 80)} is not a file name under /uploads/`);
+  return { url, name };
+}
+
+/** Every binary of one media entry (the file and its formats), all checked first. */
+function binariesOf(source: string, field: string, file: Data): Binary[] {
+  const formats = file.formats === null || file.formats === undefined ? {} : expectObject(source, `${field}.formats`, file.formats);
+  const urls: [string, unknown][] = [[`${field}.url`, file.url]];
+  for (const [key, format] of Object.entries(formats)) {
+    urls.push([`${field}.formats.${key}.url`, expectObject(source, `${field}.formats.${key}`, format).url]);
+  }
+  return urls.map(([where, url]) => binaryAt(source, where, url)).filter((binary): binary is Binary => binary !== undefined);
+}
+
+/** A binary under `public/uploads/`, written only when its bytes changed. */
+async function saveBinary(root: string, client: StrapiClient, { url, name }: Binary): Promise<boolean> {
   const path = join(root, 'public', 'uploads', name);
   const bytes = await client.download(url);
   const previous = await readFile(path).catch(() => undefined);
@@ -56,20 +77,17 @@ export async function importMedia(
 ): Promise<number> {
   const model = index.model(UPLOAD_FILE_UID);
   const files = await listFiles(client);
+  // Every binary URL checked before the first entry is written: a refused list leaves nothing behind.
+  const wanted = files.map(({ url: source, field, file }) => binariesOf(source, field, file));
   let binaries = 0;
-  for (const { url: source, field, file } of files) {
+  for (const [at, { file }] of files.entries()) {
     const data: Data = {};
     for (const name of model.attributeNames) if (name in file) data[name] = file[name];
     // publishedAt kept too: Strapi stamps it a moment after createdAt, and answers it on every file.
     const publishedAt = typeof file.publishedAt === 'string' ? file.publishedAt : undefined;
     const document = { data, createdAt: file.createdAt as string, updatedAt: file.updatedAt as string, publishedAt };
     await writeEntry(root, index, file.documentId as string, document, { timestampsAsGiven: true });
-    if (await saveBinary(root, client, source, `${field}.url`, file.url)) binaries++;
-    const formats = file.formats === null || file.formats === undefined ? {} : expectObject(source, `${field}.formats`, file.formats);
-    for (const [key, format] of Object.entries(formats)) {
-      const url = expectObject(source, `${field}.formats.${key}`, format).url;
-      if (await saveBinary(root, client, source, `${field}.formats.${key}.url`, url)) binaries++;
-    }
+    for (const binary of wanted[at]) if (await saveBinary(root, client, binary)) binaries++;
   }
   progress(`media: ${files.length} entries, ${binaries} binaries written`);
   return files.length;

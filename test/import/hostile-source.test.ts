@@ -71,6 +71,7 @@ describe('cms import treats everything the source sends as untrusted', () => {
     const climbing = await importFrom((path) => (path === '/api/upload/files' ? { json: [tag('file1', { url: '/uploads/../../cms.config.json' })] } : undefined));
     expect(climbing.code).toBe(1);
     expect(climbing.stderr).toContain('[0].url "/uploads/../../cms.config.json" is not a file name under /uploads/');
+    expect(filesUnder(join(climbing.root, 'content'))).toEqual([]);
     const format = await importFrom((path) => (path === '/api/upload/files'
       ? { json: [tag('file1', { url: '/uploads/a.png', formats: { small: { url: '/uploads/..' } } })] }
       : path === '/uploads/a.png' ? { text: 'png' } : undefined));
