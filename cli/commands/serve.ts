@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { publicCaller } from '../../core/access/permissions.js';
 import type { Action } from '../../core/config/types.js';
 import { regenerateOutputs } from '../../core/codegen/regenerate.js';
+import { removeStaleTempFiles } from '../../core/storage/stale-temp-files.js';
 import { watchProject } from '../../core/watch/watch.js';
 import type { CliContext } from '../context.js';
 import { startBanner } from './serve-banner.js';
@@ -24,6 +25,8 @@ export function registerServe(program: Command, ctx: CliContext): void {
     .action(async (options: { root?: string; port?: string; host?: string; watch: boolean; admin: boolean; gitCommit?: boolean; watchTypes?: boolean }) => {
       const started = performance.now();
       const cms = await ctx.loadCms(options.root, { gitCommit: options.gitCommit });
+      const stale = await removeStaleTempFiles(cms.root);
+      if (stale.length) ctx.stderr.write(`removed ${stale.length} temp file(s) an interrupted write left: ${stale.join(', ')}\n`);
       const rawPort = options.port ?? ctx.env.PORT;
       const port = rawPort === undefined ? cms.config.server.port : Number(rawPort);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port "${rawPort}"`);

@@ -89,6 +89,9 @@ function resolveAdmin(raw: unknown, prefix: string, fail: (message: string) => n
   return admin;
 }
 
+/** A locale code as `locales` takes it: `en`, `fr-CA`, `zh-Hans-CN`. */
+export const LOCALE_CODE_PATTERN = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/;
+
 /** Merge a raw config over the defaults and check it; every problem names the file (and, given its text, the line of an unknown key). */
 export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.json', text?: string): CmsConfig {
   const fail = (message: string): never => { throw new FileError(file, message); };
@@ -105,7 +108,8 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   if (typeof rest.prefix !== 'string' || !/^\/[A-Za-z0-9/_-]*$/.test(rest.prefix)) fail('api.rest.prefix must be a path such as "/api"');
   rest.prefix = rest.prefix.replace(/\/+$/, '') || '/api';
   const locales = raw.locales ?? DEFAULT_CONFIG.locales;
-  if (!Array.isArray(locales) || locales.length === 0 || !locales.every((code) => typeof code === 'string' && /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/.test(code))) {
+  const isCode = (code: unknown) => typeof code === 'string' && LOCALE_CODE_PATTERN.test(code);
+  if (!Array.isArray(locales) || locales.length === 0 || !locales.every(isCode)) {
     fail('locales must be a non-empty list of locale codes such as ["en", "fr"]');
   }
   const defaultLocale = (raw.defaultLocale ?? (locales as string[])[0]) as string;
@@ -123,10 +127,13 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   if (!Array.isArray(webhooks) || !webhooks.every((hook) => isRecord(hook) && typeof hook.url === 'string' && /^https?:\/\//.test(hook.url))) {
     fail('webhooks must be a list of { url: "https://…", headers?, events? }');
   }
+  const content = { ...DEFAULT_CONFIG.content, ...(isRecord(raw.content) ? raw.content : {}) } as CmsConfig['content'];
+  if (!Number.isSafeInteger(content.maxFileSize) || content.maxFileSize < 1) fail('content.maxFileSize must be a positive integer (bytes)');
   const exportPopulate = isRecord(raw.export) && isRecord(raw.export.populate) ? raw.export.populate : {};
   if (!Object.values(exportPopulate).every((value) => typeof value === 'string')) fail('export.populate must map names to query strings such as "populate=*"');
   return {
-    locales: locales as string[], defaultLocale, api: { rest }, permissions: { public: roleGrants('public'), authenticated: roleGrants('authenticated') }, auth, upload: resolveUploadConfig(raw.upload, fail), server, git, webhooks,
+    locales: locales as string[], defaultLocale, api: { rest }, permissions: { public: roleGrants('public'), authenticated: roleGrants('authenticated') }, auth,
+    upload: resolveUploadConfig(raw.upload, fail), content, server, git, webhooks,
     export: { populate: exportPopulate as Record<string, string> }, admin: resolveAdmin(raw.admin, rest.prefix, fail),
     preview: resolvePreview(raw.preview, DEFAULT_CONFIG.preview, fail),
   };

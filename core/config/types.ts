@@ -1,4 +1,5 @@
 import { DEFAULT_UPLOAD_CONFIG, type UploadConfig } from '../media/upload-config.js';
+import { DEFAULT_MAX_FILE_SIZE } from '../storage/file-size.js';
 
 /** Project configuration: `cms.config.json` (or `.mjs`/`.js`) in the project root, under version control. */
 export type Action = 'find' | 'findOne' | 'create' | 'update' | 'delete';
@@ -32,6 +33,8 @@ export interface CmsConfig {
   auth: AuthConfig;
   /** The upload plugin: size limits, image formats (Strapi's `plugin::upload` settings). */
   upload: UploadConfig;
+  /** Content files: `maxFileSize`, the largest a content file may be, in bytes (loading, validate and writes alike). */
+  content: { maxFileSize: number };
   server: {
     port: number;
     host: string;
@@ -107,6 +110,7 @@ export const DEFAULT_CONFIG: CmsConfig = {
   permissions: { public: {}, authenticated: {} },
   auth: { register: true, jwtExpiresIn: '30d', rateLimit: { enabled: true, interval: 60_000, max: 10 } },
   upload: DEFAULT_UPLOAD_CONFIG,
+  content: { maxFileSize: DEFAULT_MAX_FILE_SIZE },
   server: { port: 1337, host: 'localhost', cacheControl: { '*': 'no-cache' } },
   git: { commitPerWrite: false, timestampsFromHistory: false, push: false, pull: false },
   webhooks: [],

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { NotFoundError } from '../errors.js';
+import { isTempFile } from '../storage/atomic-write.js';
 import { GitRefusedError, GitUnavailableError, gitReason } from './git-errors.js';
 import { TRACKED_FOLDERS } from './git-input.js';
 
@@ -91,7 +92,8 @@ export function createWorkTree(root: string) {
       const prefix = await attempt(['rev-parse', '--show-prefix']);
       if (prefix === undefined) throw new GitUnavailableError('This project is not a git repository (run `git init` in it)');
       const out = await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...folders]);
-      return parsePorcelain(out, prefix).sort((a, b) => (a.path < b.path ? -1 : 1));
+      // A crash's temp files are never a change to show or commit, even where .gitignore lacks `*.tmp`.
+      return parsePorcelain(out, prefix).filter((change) => !isTempFile(change.path)).sort((a, b) => (a.path < b.path ? -1 : 1));
     },
 
     async status(folders: readonly string[] = TRACKED_FOLDERS): Promise<WorkTreeStatus> {

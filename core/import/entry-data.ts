@@ -1,5 +1,6 @@
 import { isMorph, isToMany, type Model, type Models } from '../schema/types.js';
 import type { Data } from '../types.js';
+import { expectDocumentId, expectList, expectObject, ImportSourceError } from './source-input.js';
 
 type Tree = Record<string, unknown>;
 
@@ -33,33 +34,57 @@ function nested(models: Models, uid: string): Tree | true {
   return Object.keys(inner).length ? { populate: inner } : true;
 }
 
-const idOf = (value: unknown): string | null => (value && typeof value === 'object' && typeof (value as Data).documentId === 'string' ? (value as Data).documentId as string : null);
+/** Where an entry came from, so a shape problem names the URL and the field. */
+export interface SourceField { url: string; field: string }
+
+const at = (where: SourceField, name: string | number): SourceField =>
+  ({ url: where.url, field: typeof name === 'number' ? `${where.field}[${name}]` : `${where.field}.${name}` });
+
+/** A relation or media value's documentId (`{ documentId }`), checked as any id the source sends; null for none. */
+function idOf(where: SourceField, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return expectDocumentId(where.url, `${where.field}.documentId`, expectObject(where.url, where.field, value).documentId);
+}
+
+const ids = (where: SourceField, value: unknown): string[] =>
+  expectList(where.url, where.field, value).map((item, index) => idOf(at(where, index), item)).filter((id): id is string => id !== null);
 
 /**
  * An API entry as a content file stores it: attributes in schema order, relations and media as
  * documentIds, components without their ids, nothing the file does not hold (id, documentId,
- * locale, timestamps, inverse relations).
+ * locale, timestamps, inverse relations). The entry is the source's: every nested shape is checked,
+ * and a wrong one is an ImportSourceError naming the URL and the field.
  */
-export function storedData(models: Models, model: Model, entry: Data): Data {
+export function storedData(models: Models, model: Model, entry: Data, where: SourceField): Data {
   const data: Data = {};
   if (entry.__component !== undefined) data.__component = entry.__component;
   for (const name of model.attributeNames) {
-    if (!(name in entry)) continue;
+    if (!Object.hasOwn(entry, name)) continue;
     const attribute = model.attributes[name];
     const value = entry[name];
+    const here = at(where, name);
     if (attribute.type === 'relation') {
       if (attribute.mappedBy || isMorph(attribute)) continue;
-      data[name] = isToMany(attribute) ? (Array.isArray(value) ? value.map(idOf).filter(Boolean) : []) : idOf(value);
+      data[name] = isToMany(attribute) ? (value === null || value === undefined ? [] : ids(here, value)) : idOf(here, value);
     } else if (attribute.type === 'media') {
-      data[name] = attribute.multiple ? (Array.isArray(value) ? value.map(idOf).filter(Boolean) : null) : idOf(value);
+      data[name] = attribute.multiple ? (value === null || value === undefined ? null : ids(here, value)) : idOf(here, value);
     } else if (attribute.type === 'component') {
       const component = models.get(attribute.component!)!;
-      data[name] = Array.isArray(value) ? value.map((item) => storedData(models, component, item as Data)) : value ? storedData(models, component, value as Data) : null;
+      const one = (item: unknown, place: SourceField) => storedData(models, component, expectObject(place.url, place.field, item), place);
+      if (value === null || value === undefined) data[name] = null;
+      else if (!attribute.repeatable) data[name] = one(value, here);
+      else data[name] = expectList(here.url, here.field, value).map((item, index) => one(item, at(here, index)));
     } else if (attribute.type === 'dynamiczone') {
-      data[name] = Array.isArray(value) ? value.map((item) => {
-        const component = models.get(String((item as Data).__component));
-        return component ? storedData(models, component, item as Data) : item;
-      }) : [];
+      data[name] = value === null || value === undefined ? [] : expectList(here.url, here.field, value).map((item, index) => {
+        const place = at(here, index);
+        const zone = expectObject(place.url, place.field, item);
+        const component = models.get(String(zone.__component));
+        if (!component || !(attribute.components ?? []).includes(component.uid)) {
+          const shown = JSON.stringify(zone.__component)?.slice(0, 80);
+          throw new ImportSourceError(place.url, `${place.field}.__component ${shown} is not one of ${name}'s components`);
+        }
+        return storedData(models, component, zone, place);
+      });
     } else {
       data[name] = value;
     }

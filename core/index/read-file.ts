@@ -4,6 +4,7 @@ import { locateKey } from '../parsers/locate-key.js';
 import { getParser } from '../parsers/index.js';
 import { checkStoredFields } from '../schema/check-value.js';
 import type { Model, Models } from '../schema/types.js';
+import { oversize, oversizeMessage } from '../storage/file-size.js';
 import type { Data } from '../types.js';
 import { parseFileName } from './file-name.js';
 import { internRepeatedValues } from './intern-values.js';
@@ -83,6 +84,8 @@ export function readContentFile(file: string, text: string, mtimeMs: number, mod
     locale = config.defaultLocale;
   }
 
+  const bytes = oversize(text, config.content.maxFileSize);
+  if (bytes !== undefined) fail(`the file is ${oversizeMessage(bytes, config.content.maxFileSize)}`);
   const parsed = parser.parse(text, file);
   if (!parsed.data || typeof parsed.data !== 'object' || Array.isArray(parsed.data)) fail('a content file must hold an object of fields');
   const raw = parsed.data as Record<string, unknown>;

@@ -4,7 +4,7 @@ import { contentFolder } from '../index/load.js';
 import type { FileRecord } from '../index/read-file.js';
 import { UPLOAD_FILE_UID } from '../schema/types.js';
 import { removeFile } from '../storage/atomic-write.js';
-import { writeContentFile } from '../storage/content-file.js';
+import { writeContentFile, type WriteContentOptions } from '../storage/content-file.js';
 import type { StoredDocument } from '../storage/serialize.js';
 import type { Data, Row } from '../types.js';
 
@@ -28,9 +28,11 @@ export function entryFile(index: ContentIndex, documentId: string): string {
 }
 
 /** Write a media entry (`content/upload/<documentId>.json`) and index it. Returns the file. */
-export async function writeEntry(root: string, index: ContentIndex, documentId: string, document: StoredDocument): Promise<string> {
+export async function writeEntry(
+  root: string, index: ContentIndex, documentId: string, document: StoredDocument, options?: WriteContentOptions,
+): Promise<string> {
   const file = entryFile(index, documentId);
-  await writeContentFile(root, index, index.model(UPLOAD_FILE_UID), file, document);
+  await writeContentFile(root, index, index.model(UPLOAD_FILE_UID), file, document, undefined, options);
   return file;
 }
 

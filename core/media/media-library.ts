@@ -11,6 +11,7 @@ import { newDocumentId } from '../service/document-id.js';
 import { KeyedLock } from '../service/keyed-lock.js';
 import type { Data, Row } from '../types.js';
 import { moveUpload, removeUpload } from './binary-store.js';
+import { assertValidMediaEntry } from './entry-rules.js';
 import { findFileRow, removeEntry, writeEntry } from './entry-store.js';
 import { filesAreEmpty } from './errors.js';
 import { parseFileInfo, type FileInfo } from './file-info.js';
@@ -150,6 +151,8 @@ export class MediaLibrary {
       // One file at a time, as Strapi's default `concurrentUploadSize` of 1.
       const prepared: PreparedFile[] = [];
       for (const [position, file] of input.files.entries()) prepared.push(await prepareFile(file, infos[position] ?? {}, { config: this.options.config, scratch }));
+      // Every entry checked before the first binary is stored: a refused request leaves nothing behind.
+      for (const { fields } of prepared) assertValidMediaEntry(this.index, fields);
       const created: string[] = [];
       const now = new Date().toISOString();
       for (const { fields, binaries } of prepared) {
@@ -180,6 +183,7 @@ export class MediaLibrary {
       const fields: Data = { ...prepared.fields, formats: prepared.fields.formats ?? {} };
       // Alternative text, caption and focal point stay unless the request gives them.
       for (const key of ['alternativeText', 'caption', 'focalPoint'] as const) if (info[key] === undefined) fields[key] = old[key] ?? null;
+      assertValidMediaEntry(this.index, fields);
       for (const binary of prepared.binaries) await moveUpload(this.options.root, binary.name, binary.path);
       const kept = new Set(prepared.binaries.map((binary) => binary.name));
       const stale = storedBinaries(old).filter((name) => !kept.has(name));
@@ -199,6 +203,7 @@ export class MediaLibrary {
       const old = this.row(row.id, 'Entity not found').data;
       const fields: Data = { ...old };
       for (const key of Object.keys(info) as (keyof FileInfo)[]) if (info[key] !== null && info[key] !== undefined) fields[key] = info[key];
+      assertValidMediaEntry(this.index, fields);
       const file = await this.rewrite(row, fields);
       await this.emit({ action: 'update', documentId: row.documentId, files: [file], caller });
     });

@@ -5,7 +5,7 @@ import { contentFolder } from '../index/load.js';
 import type { FileRecord } from '../index/read-file.js';
 import type { Model } from '../schema/types.js';
 import { removeFile } from '../storage/atomic-write.js';
-import { readText, writeContentFile } from '../storage/content-file.js';
+import { readText, writeContentFile, type WriteContentOptions } from '../storage/content-file.js';
 import type { StoredDocument } from '../storage/serialize.js';
 import type { Data } from '../types.js';
 
@@ -45,9 +45,9 @@ export class DocumentFiles {
    * text is not rewritten. A new file can start from a sibling's text (`template`), so a draft of
    * a YAML or Markdown document keeps its comments and layout. Returns whether the file changed.
    */
-  async write(model: Model, file: string, document: StoredDocument, template?: string): Promise<boolean> {
+  async write(model: Model, file: string, document: StoredDocument, template?: string, options?: WriteContentOptions): Promise<boolean> {
     const base = template === undefined ? undefined : await readText(this.root, template);
-    return writeContentFile(this.root, this.index, model, file, document, base);
+    return writeContentFile(this.root, this.index, model, file, document, base, options);
   }
 
   async remove(file: string): Promise<void> {

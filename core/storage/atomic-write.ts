@@ -20,6 +20,18 @@ const processTag = randomBytes(4).toString('hex');
 let tempSerial = 0;
 const tempName = (path: string) => join(dirname(path), `.${basename(path)}.${processTag}${(tempSerial++).toString(16)}.tmp`);
 
+/** A temp file's name as `tempName` makes it: `.<name>.<8 hex tag><hex serial>.tmp`. */
+const TEMP_NAME = /^\..+\.[0-9a-f]{9,}\.tmp$/;
+
+/**
+ * Whether a path names an atomic write's temp file (left behind only by a crash): the loader,
+ * the watcher and the Git panel skip them, and `cms serve` removes them at start.
+ *
+ * @example
+ * isTempFile('content/tags/.a.json.1f2e3d4c0.tmp') // true
+ */
+export const isTempFile = (path: string): boolean => TEMP_NAME.test(basename(path));
+
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 
 /** The folders whose entries a `makeFolder` that created `created` … `folder` changed: each created folder's parent. */

@@ -1,9 +1,11 @@
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
+import { FileError } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
 import { readContentFile } from '../index/read-file.js';
 import type { Model } from '../schema/types.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { ContentFileTooLargeError, oversize } from './file-size.js';
 import { readTextNoFollow } from './no-follow.js';
 import { serializeDocument, withoutHistoryTimestamps, type StoredDocument } from './serialize.js';
 
@@ -17,21 +19,48 @@ export async function readText(root: string, file: string): Promise<string | und
   try { return await readTextNoFollow(join(root, file), file); } catch { return undefined; }
 }
 
+/** Options of a content file write. */
+export interface WriteContentOptions {
+  /**
+   * Keep `updatedAt` and `publishedAt` in the file as given, even under `git.timestampsFromHistory`
+   * (an import: the source's exact times are carried by the file until its next write).
+   */
+  timestampsAsGiven?: boolean;
+}
+
+/**
+ * A project-relative content file path that stays under `content/`: relative, `/`-separated, no
+ * `..` or empty segment. Every written path is checked, whoever built it (an id from a request or
+ * from an import source), so no writer can leave the content folder.
+ */
+export function assertContentPath(file: string): void {
+  const plain = posix.normalize(file) === file && !file.includes('\\') && !file.includes('\0') && !file.split('/').includes('..');
+  if (!file.startsWith('content/') || !plain) {
+    throw new FileError(file, 'a content file path must stay under content/');
+  }
+}
+
 /**
  * The one way a content file is written: serialise (editing `base` text in place for YAML and
  * Markdown), check the text reads back, write atomically, then index that very text with the
  * file's real mtime, so the watcher knows the file as already read. Unchanged text is not
  * rewritten. Returns whether the file changed.
  */
-export async function writeContentFile(root: string, index: ContentIndex, model: Model, file: string, document: StoredDocument, base?: string): Promise<boolean> {
+export async function writeContentFile(
+  root: string, index: ContentIndex, model: Model, file: string, document: StoredDocument, base?: string, options: WriteContentOptions = {},
+): Promise<boolean> {
+  assertContentPath(file);
   const previous = await readText(root, file);
   // Timestamps from history: the time is this server's until the commit carries it (whole
   // seconds, as Git keeps them), and no updatedAt/publishedAt line is written to collide.
-  const time = index.fileTimes && `${(document.updatedAt ?? new Date().toISOString()).slice(0, 19)}.000Z`;
+  const time = index.fileTimes && !options.timestampsAsGiven && `${(document.updatedAt ?? new Date().toISOString()).slice(0, 19)}.000Z`;
   if (time) document = withoutHistoryTimestamps({ ...document, createdAt: document.createdAt && document.createdAt > time ? time : document.createdAt });
   const text = serializeDocument(index.models, model, file, document, previous ?? base);
   // Unchanged: no write, no commit, so no new time either (every replica keeps the last commit's).
   if (text === previous) return false;
+  const limit = index.config.content.maxFileSize;
+  const bytes = oversize(text, limit);
+  if (bytes !== undefined) throw new ContentFileTooLargeError(bytes, limit);
   const record = readContentFile(file, text, 0, model, index.models, index.config);
   const path = join(root, file);
   await writeFileAtomic(path, text);

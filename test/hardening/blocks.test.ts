@@ -99,7 +99,8 @@ describe('blocks in content files are file errors, and the server never answers 
   ])('%s: validate reports path:line:col and exits 1; start-up reports it and serves the rest', async (_name, blocks, message) => {
     const root = copySampleSite();
     const file = join(root, ARTICLE);
-    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), body: blocks }, null, 2));
+    // Compact: 2000 levels pretty-printed would be 48 MB, over content.maxFileSize, which is checked before the depth.
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), body: blocks }));
 
     const validate = await cms(['validate', '--root', root]);
     expect(validate.code).toBe(1);

@@ -6,7 +6,8 @@ import { makeImage, mediaServer, uploadForm, type MediaServer } from '../media/h
  * Issue 11, Low: an upload whose name is over ~220 characters answered 500 ENAMETOOLONG: the
  * stored file is named after the slugified name (plus `_<10 hex>`, the extension and, for
  * formats, `thumbnail_`…), and a file name may have at most 255 bytes. The slug in the hash is
- * cut to MAX_HASH_BASE characters; the entry's `name` keeps what the client sent.
+ * cut to MAX_HASH_BASE characters; the entry's `name` keeps what the client sent. A name over
+ * 255 characters is refused as `cms validate` refuses it (test/media/upload-validate-rules.test.ts).
  */
 
 let server: MediaServer;
@@ -15,8 +16,8 @@ beforeAll(async () => {
 });
 
 describe('long upload names', () => {
-  it.each([220, 300, 1000])('a %i-character name is stored (201) with a bounded hash, formats included', async (length) => {
-    const name = `${'a'.repeat(length)}.png`;
+  it.each([220, 251])('a %i-character name is stored (201) with a bounded hash, formats included', async (length) => {
+    const name = `${'a'.repeat(length - 4)}.png`;
     const { status, body } = await server.upload(uploadForm([{ name, data: await makeImage(400, 300, 'png'), type: 'image/png' }]));
     expect(status).toBe(201);
     const [file] = body;
