@@ -1,5 +1,6 @@
 import type { CmsConfig } from '../config/types.js';
 import type { Model } from '../schema/types.js';
+import { markdownText } from './escape.js';
 import { typeName } from './names.js';
 import { schemaRef } from './openapi-schemas.js';
 
@@ -80,7 +81,7 @@ function contentTypePaths(model: Model, prefix: string): Record<string, PathItem
   const tags = [model.displayName];
   const label = model.displayName;
   const body = { required: true, content: json(schemaRef(`${name}Request`)) };
-  const one = answer(`the ${model.displayName} entry`, schemaRef(`${name}Response`));
+  const one = answer(`the ${markdownText(model.displayName)} entry`, schemaRef(`${name}Response`));
   const writeParams = queryParams(model, false);
   const deleted = { description: 'deleted (also when there was nothing to delete, as Strapi)' };
   if (model.kind === 'singleType') {
@@ -94,7 +95,7 @@ function contentTypePaths(model: Model, prefix: string): Record<string, PathItem
   }
   return {
     [`${prefix}/${model.pluralName}`]: {
-      get: { operationId: `find${name}`, summary: `List ${label} entries`, tags, parameters: queryParams(model, true), responses: { 200: answer(`a page of ${model.pluralName}`, schemaRef(`${name}ListResponse`)), ...errors(400, 401, 403) } },
+      get: { operationId: `find${name}`, summary: `List ${label} entries`, tags, parameters: queryParams(model, true), responses: { 200: answer(`a page of ${markdownText(model.pluralName)}`, schemaRef(`${name}ListResponse`)), ...errors(400, 401, 403) } },
       post: { operationId: `create${name}`, summary: `Create one ${label} entry`, tags, parameters: writeParams, requestBody: body, responses: { 201: one, ...errors(400, 401, 403) } },
     },
     [`${prefix}/${model.pluralName}/{documentId}`]: {
@@ -121,7 +122,7 @@ function extensionPaths(model: Model, prefix: string): Record<string, PathItem> 
     for (const [action, verb] of [['publish', 'publish'], ['unpublish', 'unpublish'], ['discard-draft', 'discardDraft']]) {
       paths[`${base}/${action}`] = {
         parameters: idParam,
-        post: { operationId: `${verb}${name}`, summary: `${ACTION_SUMMARY[action]} one ${model.displayName} entry`, tags, parameters: locale, responses: { 200: answer(`the ${model.displayName} after ${action}`, schemaRef(`${name}Response`)), ...errors(400, 401, 403, 404) } },
+        post: { operationId: `${verb}${name}`, summary: `${ACTION_SUMMARY[action]} one ${model.displayName} entry`, tags, parameters: locale, responses: { 200: answer(`the ${markdownText(model.displayName)} after ${action}`, schemaRef(`${name}Response`)), ...errors(400, 401, 403, 404) } },
       };
     }
   }

@@ -1,5 +1,6 @@
 import { OPERATORS, type Operator } from '../query/operators.js';
 import { isMorph, isPopulatable, isScalar, isVisible, type Attribute, type Model, type Models } from '../schema/types.js';
+import { markdownText } from './escape.js';
 import { typeName } from './names.js';
 
 /**
@@ -75,7 +76,7 @@ function filtersSchema(model: Model, models: Models, name: string): Schema {
     if (target) properties[field] = ref(`${target}Filters`);
   }
   Object.assign(properties, { $and: { type: 'array', items: ref(`${name}Filters`) }, $or: { type: 'array', items: ref(`${name}Filters`) }, $not: ref(`${name}Filters`) });
-  return { description: `filters[field][$operator]=value on ${model.uid}`, type: 'object', properties, additionalProperties: false };
+  return { description: `filters[field][$operator]=value on ${markdownText(model.uid)}`, type: 'object', properties, additionalProperties: false };
 }
 
 /** A populate node on one attribute: `true`, or `{ fields, filters, sort, populate, count }` of its target. */
@@ -104,7 +105,7 @@ function populateSchemas(model: Model, models: Models, name: string): Record<str
   if (model.modelType === 'contentType') node.sort = ref(`${name}Sort`);
   return {
     [`${name}Populate`]: {
-      description: `populate on ${model.uid}: '*', attribute names, or an object of populate nodes`,
+      description: `populate on ${markdownText(model.uid)}: '*', attribute names, or an object of populate nodes`,
       anyOf: [{ const: '*' }, ...(keys.length ? [oneOrList({ type: 'string', enum: keys })] : []), { type: 'object', properties, additionalProperties: false }],
     },
     [`${name}PopulateNode`]: { type: 'object', properties: node, additionalProperties: false },
@@ -125,7 +126,7 @@ export function queryParameterSchemas(types: Model[], models: Models): Record<st
     const scalars = visibleScalars(model);
     const columns = [...SYSTEM_FIELDS(model).map(([field]) => field).filter((field) => field !== 'locale'), ...scalars];
     schemas[`${name}Filters`] = filtersSchema(model, models, name);
-    schemas[`${name}Fields`] = { description: `scalar fields of ${model.uid} to return`, ...oneOrList({ type: 'string', enum: columns }) };
+    schemas[`${name}Fields`] = { description: `scalar fields of ${markdownText(model.uid)} to return`, ...oneOrList({ type: 'string', enum: columns }) };
     if (model.modelType === 'contentType') {
       schemas[`${name}Sort`] = { description: 'field, field:asc or field:desc, or a list of them', ...oneOrList({ type: 'string', enum: columns.flatMap((field) => [field, `${field}:asc`, `${field}:desc`]) }) };
     }

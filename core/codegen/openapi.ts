@@ -1,5 +1,6 @@
 import type { CmsConfig } from '../config/types.js';
 import type { Models } from '../schema/types.js';
+import { markdownText } from './escape.js';
 import { sortedComponents, sortedModels, sortKeys } from './models.js';
 import { openApiPaths, PARAMETERS } from './openapi-paths.js';
 import { queryParameterSchemas } from './openapi-query.js';
@@ -41,7 +42,7 @@ export function openApiDocument(models: Models, config: CmsConfig, options: Open
     'x-query-serializer': QUERY_SERIALIZER,
     servers: [{ url: `http://${config.server.host}:${config.server.port}` }],
     security: [{}, { bearerAuth: [] }],
-    tags: [...types.map((model) => ({ name: model.displayName, description: model.uid })),
+    tags: [...types.map((model) => ({ name: model.displayName, description: markdownText(model.uid) })),
       { name: 'Upload', description: 'the media library' }, { name: 'Users-Permissions', description: 'users, roles and sign-in' },
       { name: 'I18n', description: 'the configured locales' }, { name: 'Server', description: 'health and this document' },
     ],
