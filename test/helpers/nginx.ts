@@ -40,8 +40,10 @@ ${serverIncludes.map((file) => `    include ${file};`).join('\n')}
   }
 }
 `);
-  execFileSync('nginx', ['-t', '-q', '-p', prefix, '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const child = spawn('nginx', ['-p', prefix, '-c', conf], { stdio: 'ignore' });
+  // -e: the start-up error log too, so a run without root never touches /var/log/nginx.
+  const args = ['-p', prefix, '-c', conf, '-e', join(prefix, 'error.log')];
+  execFileSync('nginx', ['-t', '-q', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('nginx', args, { stdio: 'ignore' });
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
   const base = `http://127.0.0.1:${port}`;
   // Ready when it answers; the loop ends on the first answer or when nginx exits.
