@@ -1,5 +1,5 @@
 import { OPERATORS, type Operator } from '../query/operators.js';
-import { isMorph, isPopulatable, isScalar, isVisible, type Attribute, type Model, type Models } from '../schema/types.js';
+import { isMorph, isPopulatable, isScalar, isVisible, UPLOAD_FILE_UID, type Attribute, type Model, type Models } from '../schema/types.js';
 import { markdownText } from './escape.js';
 import { typeName } from './names.js';
 
@@ -38,27 +38,33 @@ function operatorSchemas(): Record<string, Schema> {
   for (const [kind, value] of Object.entries(VALUE_KINDS)) {
     const properties: Record<string, Schema> = {};
     for (const [name, spec] of Object.entries(OPERATORS) as [Operator, (typeof OPERATORS)[Operator]][]) {
-      const argument = spec.argument === 'flag' ? { type: ['boolean', 'string'] } : spec.argument === 'text' ? { type: 'string' } : value;
+      const argument = { flag: { type: ['boolean', 'string'] }, text: { type: 'string' }, cast: value }[spec.argument];
       properties[name] = 'list' in spec && spec.list ? { type: 'array', items: argument } : argument;
     }
     properties.$not = ref(`Filter${kind}`);
-    schemas[`Filter${kind}`] = { description: `filter operators on a ${kind.toLowerCase()} field`, type: 'object', properties, additionalProperties: false };
+    const description = `filter operators on a ${kind.toLowerCase()} field`;
+    schemas[`Filter${kind}`] = { description, type: 'object', properties, additionalProperties: false };
   }
   return schemas;
 }
 
 /** Filterable, sortable, selectable scalars: visible ones (private and password fields are refused by the API). */
-const visibleScalars = (model: Model) => model.attributeNames.filter((name) => isScalar(model.attributes[name]) && isVisible(model.attributes[name]));
-const SYSTEM_FIELDS = (model: Model): [string, ValueKind][] => (model.modelType === 'contentType'
-  ? [['id', 'Number'], ['documentId', 'Text'], ['createdAt', 'Text'], ['updatedAt', 'Text'], ['publishedAt', 'Text'], ...(model.localized ? [['locale', 'Text'] as [string, ValueKind]] : [])]
-  : [['id', 'Number']]);
+const visibleScalars = (model: Model) =>
+  model.attributeNames.filter((name) => isScalar(model.attributes[name]) && isVisible(model.attributes[name]));
+const DOCUMENT_FIELDS: [string, ValueKind][] = [['id', 'Number'], ['documentId', 'Text'], ['createdAt', 'Text'], ['updatedAt', 'Text'], ['publishedAt', 'Text']];
+const SYSTEM_FIELDS = (model: Model): [string, ValueKind][] => {
+  if (model.modelType !== 'contentType') return [['id', 'Number']];
+  return model.localized ? [...DOCUMENT_FIELDS, ['locale', 'Text']] : DOCUMENT_FIELDS;
+};
 
 /** The model a relation, media or component attribute points at, when the document has schemas for it. */
 function targetName(attribute: Attribute, models: Models): string | undefined {
   if (attribute.type === 'media') return 'UploadFile';
   const uid = attribute.type === 'component' ? attribute.component : attribute.type === 'relation' && !isMorph(attribute) ? attribute.target : undefined;
   const target = uid ? models.get(uid) : undefined;
-  return target && (target.modelType === 'component' || !target.uid.startsWith('plugin::') || target.uid === 'plugin::upload.file') ? typeName(target) : undefined;
+  // Plugin types other than the media library (users-permissions) have no schemas in the document.
+  const described = target && (target.modelType === 'component' || !target.uid.startsWith('plugin::') || target.uid === UPLOAD_FILE_UID);
+  return described ? typeName(target) : undefined;
 }
 
 function filtersSchema(model: Model, models: Models, name: string): Schema {
@@ -75,15 +81,18 @@ function filtersSchema(model: Model, models: Models, name: string): Schema {
     const target = targetName(attribute, models);
     if (target) properties[field] = ref(`${target}Filters`);
   }
-  Object.assign(properties, { $and: { type: 'array', items: ref(`${name}Filters`) }, $or: { type: 'array', items: ref(`${name}Filters`) }, $not: ref(`${name}Filters`) });
-  return { description: `filters[field][$operator]=value on ${markdownText(model.uid)}`, type: 'object', properties, additionalProperties: false };
+  const self = ref(`${name}Filters`);
+  Object.assign(properties, { $and: { type: 'array', items: self }, $or: { type: 'array', items: self }, $not: self });
+  const description = `filters[field][$operator]=value on ${markdownText(model.uid)}`;
+  return { description, type: 'object', properties, additionalProperties: false };
 }
 
 /** A populate node on one attribute: `true`, or `{ fields, filters, sort, populate, count }` of its target. */
 function populateValue(attribute: Attribute, models: Models): Schema | undefined {
   if (attribute.type === 'dynamiczone' || isMorph(attribute)) {
-    const on = Object.fromEntries((attribute.components ?? []).filter((uid) => models.has(uid)).map((uid) => [uid, ref(`${typeName(models.get(uid)!)}PopulateNode`)]));
-    const fragments = { type: 'object', properties: { on: { type: 'object', properties: on, additionalProperties: false }, populate: { const: '*' }, count: { type: 'boolean' } }, additionalProperties: false };
+    const components = (attribute.components ?? []).filter((uid) => models.has(uid));
+    const on = { type: 'object', properties: Object.fromEntries(components.map((uid) => [uid, ref(`${typeName(models.get(uid)!)}PopulateNode`)])), additionalProperties: false };
+    const fragments = { type: 'object', properties: { on, populate: { const: '*' }, count: { type: 'boolean' } }, additionalProperties: false };
     return { anyOf: [{ type: 'boolean' }, fragments] };
   }
   const target = targetName(attribute, models);
@@ -101,12 +110,18 @@ function populateSchemas(model: Model, models: Models, name: string): Record<str
   }
   if (model.localized) properties.localizations = { anyOf: [{ type: 'boolean' }, ref(`${name}PopulateNode`)] };
   const keys = Object.keys(properties);
-  const node: Record<string, Schema> = { fields: ref(`${name}Fields`), filters: ref(`${name}Filters`), populate: ref(`${name}Populate`), count: { type: 'boolean' } };
+  const node: Record<string, Schema> = {
+    fields: ref(`${name}Fields`), filters: ref(`${name}Filters`), populate: ref(`${name}Populate`), count: { type: 'boolean' },
+  };
   if (model.modelType === 'contentType') node.sort = ref(`${name}Sort`);
   return {
     [`${name}Populate`]: {
       description: `populate on ${markdownText(model.uid)}: '*', attribute names, or an object of populate nodes`,
-      anyOf: [{ const: '*' }, ...(keys.length ? [oneOrList({ type: 'string', enum: keys })] : []), { type: 'object', properties, additionalProperties: false }],
+      anyOf: [
+        { const: '*' },
+        ...(keys.length ? [oneOrList({ type: 'string', enum: keys })] : []),
+        { type: 'object', properties, additionalProperties: false },
+      ],
     },
     [`${name}PopulateNode`]: { type: 'object', properties: node, additionalProperties: false },
   };
@@ -117,7 +132,8 @@ function populateSchemas(model: Model, models: Models, name: string): Record<str
  * content type (the media library's included) and component, plus the shared `Filter<Kind>` operators.
  *
  * @example
- * queryParameterSchemas(models, models_).ArticleSort // { anyOf: [{ enum: ['title', 'title:asc', …] }, { type: 'array', … }] }
+ * queryParameterSchemas(sortedModels(models), models).ArticleSort
+ * // { anyOf: [{ type: 'string', enum: ['id', 'id:asc', …] }, { type: 'array', … }] }
  */
 export function queryParameterSchemas(types: Model[], models: Models): Record<string, Schema> {
   const schemas = operatorSchemas();
@@ -128,12 +144,15 @@ export function queryParameterSchemas(types: Model[], models: Models): Record<st
     schemas[`${name}Filters`] = filtersSchema(model, models, name);
     schemas[`${name}Fields`] = { description: `scalar fields of ${markdownText(model.uid)} to return`, ...oneOrList({ type: 'string', enum: columns }) };
     if (model.modelType === 'contentType') {
-      schemas[`${name}Sort`] = { description: 'field, field:asc or field:desc, or a list of them', ...oneOrList({ type: 'string', enum: columns.flatMap((field) => [field, `${field}:asc`, `${field}:desc`]) }) };
+      const keys = columns.flatMap((field) => [field, `${field}:asc`, `${field}:desc`]);
+      schemas[`${name}Sort`] = { description: 'field, field:asc or field:desc, or a list of them', ...oneOrList({ type: 'string', enum: keys }) };
     }
     Object.assign(schemas, populateSchemas(model, models, name));
   }
   // A populate node nothing points at (a single type is never a relation's target) is left out.
   const text = JSON.stringify(schemas);
-  for (const key of Object.keys(schemas)) if (key.endsWith('PopulateNode') && !text.includes(`"#/components/schemas/${key}"`)) delete schemas[key];
+  for (const key of Object.keys(schemas)) {
+    if (key.endsWith('PopulateNode') && !text.includes(`"#/components/schemas/${key}"`)) delete schemas[key];
+  }
   return schemas;
 }

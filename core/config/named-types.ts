@@ -32,7 +32,8 @@ function locatePath(text: string | undefined, path: string[]): { line: number; c
 
 /** The suggestion for a mistyped type name: a uid for a uid, an API id otherwise. */
 function suggestion(name: string, models: Named[]): string {
-  const candidates = name.includes('::') ? models.map((model) => model.uid) : models.flatMap((model) => [model.pluralName, model.singularName].filter((id): id is string => !!id));
+  const apiIds = () => models.flatMap((model) => [model.pluralName, model.singularName].filter((id): id is string => !!id));
+  const candidates = name.includes('::') ? models.map((model) => model.uid) : apiIds();
   return didYouMean(name, candidates);
 }
 

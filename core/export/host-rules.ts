@@ -76,7 +76,9 @@ function netlifyRedirects(input: RulesInput, all: Pattern[]): string {
 const regexLiteral = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** Query keys no pattern answers: their presence must not fall through to the plain rule. */
-const UNANSWERED_KEYS = ['populate', 'fields', 'sort', 'status', 'filters', '_q', 'pagination[pageSize]', 'pagination[start]', 'pagination[limit]'];
+const UNANSWERED_KEYS = [
+  'populate', 'fields', 'sort', 'status', 'filters', '_q', 'pagination[pageSize]', 'pagination[start]', 'pagination[limit]',
+];
 
 /** Vercel `vercel.json`: path patterns, query parts as `has` conditions with named groups, `missing` for the rest. */
 function vercelJson(input: RulesInput, all: Pattern[]): string {

@@ -26,4 +26,6 @@ export const documentFile = (root: string, key: VariantKey, documentId: string) 
 export const localesFile = (root: string) => `${root}/i18n/locales/index.json`;
 
 /** The URL parts a rule may capture; the patterns match what the export can write (kebab-case types, documentIds). */
-export const PART_PATTERNS = { type: '[a-z][a-z0-9-]*', id: '[A-Za-z0-9_-]{1,64}', locale: '[A-Za-z0-9_-]{1,35}', page: '[1-9][0-9]{0,8}' } as const;
+export const PART_PATTERNS = {
+  type: '[a-z][a-z0-9-]*', id: '[A-Za-z0-9_-]{1,64}', locale: '[A-Za-z0-9_-]{1,35}', page: '[1-9][0-9]{0,8}',
+} as const;
