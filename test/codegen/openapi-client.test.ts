@@ -78,6 +78,16 @@ describe('a client generated with openapi-typescript + openapi-fetch from /opena
     expect(result.refused.name).toBe('PaginationError');
   });
 
+  it('passes Redocly\'s "recommended" ruleset with no error (offline: no telemetry, no update check)', async () => {
+    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+    const lint = await run(bin('redocly'), ['lint', '--extends', 'recommended', '--format', 'json', 'openapi.json'], { cwd: dir, env })
+      .then((done) => done.stdout, (error: { stdout: string }) => error.stdout);
+    const report = JSON.parse(lint) as { totals: { errors: number }; problems: { ruleId: string; severity: string }[] };
+    expect(report.problems.filter((problem) => problem.severity === 'error').map((problem) => problem.ruleId)).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+    expect(report.problems.map((problem) => problem.ruleId)).not.toContain('operation-summary');
+  });
+
   it('the document names the query serializer the client uses', () => {
     const document = JSON.parse(readFileSync(join(dir, 'openapi.json'), 'utf8'));
     expect(document['x-query-serializer']).toMatchObject({ library: 'qs', call: 'qs.stringify(query, { encodeValuesOnly: true })' });
