@@ -4,7 +4,7 @@ import type { Model } from '../core/schema/types.js';
 import { UsageError } from './output.js';
 
 /** The API ids a user types: plural for collection types, singular for single types. */
-const apiIds = (cms: Cms): string[] => cms.contentTypes().map((model) => (model.kind === 'singleType' ? model.singularName : model.pluralName)).sort();
+const apiIds = (cms: Cms): string[] => cms.contentTypes().map(routeId).sort();
 
 /**
  * The content type a command names (uid, plural or singular API id). An unknown name is a usage
@@ -19,6 +19,15 @@ export function contentTypeArg(cms: Cms, name: string): Model {
   const names = apiIds(cms);
   throw new UsageError(`unknown content type "${name}"${didYouMean(name, names)}; types: ${names.join(', ') || 'none (no schemas)'}`);
 }
+
+/**
+ * The id a type's routes use, whatever name the user typed: plural for collection types, singular
+ * for single types (`cms get article` and `cms get globals`, as `cms ls` prints them, both work).
+ *
+ * @example
+ * routeId(singleTypeGlobal) // 'global'
+ */
+export const routeId = (model: Model): string => (model.kind === 'singleType' ? model.singularName : model.pluralName);
 
 /** A collection type's documentId, required where a single type needs none. */
 export function documentIdArg(model: Model, documentId: string | undefined, command: string): string | undefined {

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { publicCaller, trustedCaller, type Caller } from './access/permissions.js';
 import { createAuth, type Auth } from './auth/auth.js';
-import { assertCacheControlTypes } from './config/cache-control.js';
-import { loadConfig, resolveConfig } from './config/load.js';
+import { loadConfigSource, resolveConfig } from './config/load.js';
+import { assertNamedTypes } from './config/named-types.js';
 import { assertPreviewTypes } from './config/preview.js';
 import { assertProjectRoot } from './config/project-root.js';
 import type { CmsConfig } from './config/types.js';
@@ -92,9 +92,9 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
   const cms = { root } as Cms;
   const assemble = async () => {
     if (!options.config) assertProjectRoot(root);
-    const config = options.config ? resolveConfig(options.config) : await loadConfig(root);
+    const { config, source } = options.config ? { config: resolveConfig(options.config), source: undefined } : await loadConfigSource(root);
     const models = loadModels(root);
-    assertCacheControlTypes(config, models.values());
+    assertNamedTypes(config, [...models.values()].filter((model) => model.modelType === 'contentType'), source);
     assertPreviewTypes(config, models.values());
     const history = config.git.timestampsFromHistory ? readFileTimes(root) : undefined;
     const index = await loadIndex(root, models, config, history?.then((read) => read.times), { snapshot: options.indexSnapshot });

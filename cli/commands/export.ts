@@ -16,6 +16,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
       const out = resolve(ctx.cwd, options.out);
       const result = await exportApi(cms, { out, all: options.all });
       if (ctx.json) ctx.printJson({ out, files: result.files, routes: result.routes });
-      ctx.stderr.write(`exported ${Object.keys(result.routes).length} URLs into ${result.files} files under ${out}, with rewrite rules for Netlify (_redirects), Vercel (vercel.json), nginx (nginx.conf) and serve (serve.json)\n`);
+      const hosts = 'Netlify (_redirects), Vercel (vercel.json), nginx (nginx.conf, nginx-location.conf) and serve (serve.json)';
+      ctx.stderr.write(`exported ${Object.keys(result.routes).length} URLs into ${result.files} files under ${out}, with rewrite rules for ${hosts}\n`);
     });
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { readAllPages } from '../../core/strapi/read-all-pages.js';
-import { contentTypeArg } from '../content-type-arg.js';
+import { contentTypeArg, routeId } from '../content-type-arg.js';
 import { drained, type CliContext } from '../context.js';
 import { UsageError } from '../output.js';
 
@@ -31,7 +31,7 @@ export function registerGet(program: Command, ctx: CliContext, search: () => str
   program
     .command('get')
     .description('read documents as the REST API returns them (query options as in the URL)')
-    .argument('<type>', 'plural API id (collection types) or singular API id (single types)')
+    .argument('<type>', 'a content type: uid, plural or singular API id (as cms ls prints them)')
     .argument('[documentId]', 'one document of a collection type')
     .option('--root <dir>', 'project root', undefined)
     .option('--public', 'read as the anonymous Public role, exactly like an HTTP client')
@@ -50,7 +50,7 @@ Every entry (for scripts): cms get articles --all --ndjson --sort=title > articl
       const api = options.public ? cms.contentApi : cms.ownerApi;
       const collection = documentId === undefined && model.kind === 'collectionType';
       if ((options.all || options.ndjson) && !collection) throw new UsageError('--all and --ndjson read a collection\'s list: leave out the documentId (single types have one document)');
-      const path = documentId === undefined ? `/${encodeURIComponent(type)}` : `/${encodeURIComponent(type)}/${encodeURIComponent(documentId)}`;
+      const path = documentId === undefined ? `/${routeId(model)}` : `/${routeId(model)}/${encodeURIComponent(documentId)}`;
       const responseFormat = options.v4 ? 'v4' : undefined;
       if (!options.all && !options.ndjson) {
         const result = await api({ method: 'GET', path, search: search(), responseFormat });

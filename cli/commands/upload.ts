@@ -9,7 +9,9 @@ import { Scratch, scratchFolder } from '../../core/media/scratch.js';
 import { parseQueryString } from '../../core/strapi/parse-query.js';
 import type { CliContext } from '../context.js';
 
-interface UploadOptions { root?: string; alt?: string; caption?: string; pretty?: boolean }
+interface UploadOptions { root?: string; alt?: string; caption?: string; pretty?: boolean; gitCommit?: boolean }
+
+const GIT_COMMIT = ['--git-commit', 'commit the change to git, authored by your git identity (env CMS_GIT_COMMIT=1, config git.commitPerWrite)'] as const;
 
 /**
  * `cms upload <path...>` and `cms files list|get|delete`: the media library as the site owner,
@@ -22,8 +24,9 @@ export function registerUpload(program: Command, ctx: CliContext, search: () => 
     .option('--caption <text>', 'caption for every file')
     .option('--root <dir>', 'project root')
     .option('--pretty', 'indent the JSON output')
+    .option(...GIT_COMMIT)
     .action(async (paths: string[], options: UploadOptions) => {
-      const cms = await ctx.loadCms(options.root);
+      const cms = await ctx.loadCms(options.root, options.gitCommit ? { gitCommit: true } : {});
       // The library moves what it is given into place, so it gets copies (made by the kernel, not through memory).
       const scratch = await Scratch.open(scratchFolder(cms.root));
       try {
@@ -62,8 +65,9 @@ export function registerUpload(program: Command, ctx: CliContext, search: () => 
     .argument('<id>', 'numeric id, or the documentId')
     .option('--root <dir>', 'project root')
     .option('--pretty', 'indent the JSON output')
+    .option(...GIT_COMMIT)
     .action(async (id: string, options: UploadOptions) => {
-      const cms = await ctx.loadCms(options.root);
+      const cms = await ctx.loadCms(options.root, options.gitCommit ? { gitCommit: true } : {});
       const { file, documents } = await mediaLibrary(cms).remove(id, trustedCaller);
       ctx.printJson(file, options.pretty);
       ctx.stderr.write(`deleted file ${String(file.id)} (${String(file.name)})${documents.length ? `; references cleared in ${documents.join(', ')}` : ''}\n`);

@@ -5,11 +5,11 @@ import { NotFoundError } from '../../core/errors.js';
 import { parseJsonText } from '../../core/parsers/json.js';
 import { createFromNdjson } from '../../core/strapi/create-from-ndjson.js';
 import { parseQueryString } from '../../core/strapi/parse-query.js';
-import { contentTypeArg, documentIdArg } from '../content-type-arg.js';
+import { contentTypeArg, documentIdArg, routeId } from '../content-type-arg.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../output.js';
 
-interface WriteOptions { root?: string; data?: string; file?: string; status?: string; locale?: string; pretty?: boolean }
+interface WriteOptions { root?: string; data?: string; file?: string; status?: string; locale?: string; pretty?: boolean; gitCommit?: boolean }
 
 async function readData(ctx: CliContext, options: WriteOptions): Promise<unknown> {
   if (options.data !== undefined && options.file !== undefined) throw new UsageError('give --data or --file, not both');
@@ -33,15 +33,19 @@ async function readStdin(): Promise<string> {
 /** `cms create <type> --file docs.ndjson`: every line created in order, each answer's `data` printed as a line. */
 async function createMany(ctx: CliContext, type: string, file: string, options: WriteOptions, search: string): Promise<void> {
   if (options.data !== undefined) throw new UsageError('give --data or --file, not both');
-  const cms = await ctx.loadCms(options.root);
+  const cms = await loadForWrite(ctx, options);
   const text = file === '-' ? await readStdin() : await readFile(resolve(ctx.cwd, file), 'utf8');
   let created = 0;
-  for await (const body of createFromNdjson(cms.ownerApi, { path: `/${type}`, search, text, source: file === '-' ? '<stdin>' : file })) {
+  for await (const body of createFromNdjson(cms.ownerApi, { path: `/${routeId(contentTypeArg(cms, type))}`, search, text, source: file === '-' ? '<stdin>' : file })) {
     ctx.stdout.write(`${JSON.stringify((body as { data: unknown }).data)}\n`);
     created++;
   }
   ctx.stderr.write(`created ${created} ${type}\n`);
 }
+
+/** The project, committing each write when `--git-commit` (or CMS_GIT_COMMIT, or git.commitPerWrite) says so. */
+const loadForWrite = (ctx: CliContext, options: WriteOptions) => ctx.loadCms(options.root, options.gitCommit ? { gitCommit: true } : {});
+const GIT_COMMIT = ['--git-commit', 'commit the write to git, authored by your git identity (env CMS_GIT_COMMIT=1, config git.commitPerWrite)'] as const;
 
 const textParam = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -58,17 +62,18 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
     .option('--root <dir>', 'project root')
     .option('--status <status>', 'draft: write the draft only (draft & publish types)')
     .option('--locale <code>', 'locale of the version to write')
-    .option('--pretty', 'indent the JSON output');
+    .option('--pretty', 'indent the JSON output')
+    .option(...GIT_COMMIT);
 
   common(program.command('create').description('create a document (POST /api/<type>)')
     .argument('<type>', 'plural API id')
     .option('--data <json>', 'the fields, as JSON')
     .option('--file <path>', 'a JSON file holding the fields; .ndjson/.jsonl (or - for stdin): one document a line'))
     .action(async (type: string, options: WriteOptions) => {
-      const cms = await ctx.loadCms(options.root);
-      contentTypeArg(cms, type);
+      const cms = await loadForWrite(ctx, options);
+      const model = contentTypeArg(cms, type);
       if (isNdjson(options.file)) return createMany(ctx, type, options.file, options, searchOf(options, search()));
-      const result = await cms.ownerApi({ method: 'POST', path: `/${type}`, search: searchOf(options, search()), body: await readData(ctx, options) });
+      const result = await cms.ownerApi({ method: 'POST', path: `/${routeId(model)}`, search: searchOf(options, search()), body: await readData(ctx, options) });
       ctx.printJson(result.body, options.pretty);
     });
 
@@ -78,9 +83,10 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
     .option('--data <json>', 'the fields to change, as JSON')
     .option('--file <path>', 'a JSON file holding the fields'))
     .action(async (type: string, documentId: string | undefined, options: WriteOptions) => {
-      const cms = await ctx.loadCms(options.root);
-      documentIdArg(contentTypeArg(cms, type), documentId, 'update');
-      const path = documentId ? `/${type}/${encodeURIComponent(documentId)}` : `/${type}`;
+      const cms = await loadForWrite(ctx, options);
+      const model = contentTypeArg(cms, type);
+      documentIdArg(model, documentId, 'update');
+      const path = documentId ? `/${routeId(model)}/${encodeURIComponent(documentId)}` : `/${routeId(model)}`;
       const result = await cms.ownerApi({ method: 'PUT', path, search: searchOf(options, search()), body: await readData(ctx, options) });
       ctx.printJson(result.body, options.pretty);
     });
@@ -90,8 +96,9 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
     .argument('[documentId]', 'the document (collection types)')
     .option('--root <dir>', 'project root')
     .option('--locale <code>', 'locale to delete (* for all)')
+    .option(...GIT_COMMIT)
     .action(async (type: string, documentId: string | undefined, options: WriteOptions) => {
-      const cms = await ctx.loadCms(options.root);
+      const cms = await loadForWrite(ctx, options);
       const model = contentTypeArg(cms, type);
       const id = documentIdArg(model, documentId, 'delete') ?? cms.index.singleDocumentId(model.uid);
       const locale = options.locale ?? textParam(parseQueryString(search()).locale);
@@ -111,9 +118,10 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
       .argument('[documentId]', 'the document (collection types)')
       .option('--root <dir>', 'project root')
       .option('--locale <code>', 'locale of the version')
+      .option(...GIT_COMMIT)
       .action(async (type: string, documentId: string | undefined, options: WriteOptions) => {
-        const cms = await ctx.loadCms(options.root);
-        const model = cms.contentType(type);
+        const cms = await loadForWrite(ctx, options);
+        const model = contentTypeArg(cms, type);
         const id = documentId ?? (model.kind === 'singleType' ? cms.index.singleDocumentId(model.uid) : undefined);
         if (!id) throw new UsageError(model.kind === 'singleType' ? `${type} has no document yet` : `give the documentId: cms ${name} ${type} <documentId>`);
         const documents = cms.documents(model.uid);

@@ -1,4 +1,5 @@
 import { isScalar, isToMany, isVisible, UPLOAD_FILE_UID, type Attribute, type Model, type Models } from '../schema/types.js';
+import { commentText } from './escape.js';
 import { sortedComponents, sortedModels } from './models.js';
 import { typeName } from './names.js';
 
@@ -69,10 +70,10 @@ export function typeDeclarations(models: Models): string {
     '',
   ];
   for (const model of [...types, ...components]) {
-    out.push(`/** ${model.displayName} (${model.uid}), from ${model.file.split('\\').join('/')}. */`);
+    out.push(`/** ${commentText(model.displayName)} (${commentText(model.uid)}), from ${commentText(model.file.split('\\').join('/'))}. */`);
     out.push(`export interface ${typeName(model)}Shape ${shape(model)}`, '');
   }
-  for (const model of types) out.push(`/** A ${model.displayName} entry with every relation, media field and component populated. */`, `export type ${typeName(model)} = DocumentEntry<${quote(model.uid)}>;`, '');
+  for (const model of types) out.push(`/** A ${commentText(model.displayName)} entry with every relation, media field and component populated. */`, `export type ${typeName(model)} = DocumentEntry<${quote(model.uid)}>;`, '');
   const names = new Map<string, string>();
   for (const model of types) for (const name of [model.pluralName, model.singularName]) names.set(name, model.uid);
   out.push(

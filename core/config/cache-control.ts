@@ -1,5 +1,4 @@
 import type { CmsConfig } from './types.js';
-import { FileError } from '../errors.js';
 
 /** The names a `server.cacheControl` entry may use for a type: uid, plural or singular API id. */
 interface Named { uid: string; pluralName?: string; singularName?: string }
@@ -26,10 +25,4 @@ export function unknownCacheControlTypes(config: CmsConfig, models: Iterable<Nam
   const names = new Set<string>(['*']);
   for (const model of models) for (const name of [model.uid, model.pluralName, model.singularName]) if (name) names.add(name);
   return Object.keys(config.server.cacheControl).filter((key) => !names.has(key));
-}
-
-/** Throw a config error naming a `server.cacheControl` key that is no content type of `models`. */
-export function assertCacheControlTypes(config: CmsConfig, models: Iterable<Named>): void {
-  const unknown = unknownCacheControlTypes(config, models);
-  if (unknown.length) throw new FileError('cms.config.json', unknown.map((key) => `server.cacheControl.${key} names no content type`).join('; '));
 }

@@ -7,6 +7,7 @@ import { locateKey } from '../parsers/locate-key.js';
 import { parseJsonText } from '../parsers/json.js';
 import { resolvePreview } from './preview.js';
 import { unknownConfigKeys } from './known-keys.js';
+import type { ConfigSource } from './named-types.js';
 import { DEFAULT_CONFIG, type Action, type CmsConfig } from './types.js';
 
 export const CONFIG_FILES = ['cms.config.json', 'cms.config.mjs', 'cms.config.js'];
@@ -146,6 +147,12 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
  * const config = await loadConfig('/srv/site'); config.api.rest.maxLimit // 100
  */
 export async function loadConfig(root: string): Promise<CmsConfig> {
+  return (await loadConfigSource(root)).config;
+}
+
+/** The config with the file it came from and its text, for problems found later (a type name, once the schemas load). */
+export async function loadConfigSource(root: string): Promise<{ config: CmsConfig; source: ConfigSource }> {
   const found = await readConfigFile(root);
-  return found ? resolveConfig(found.raw, found.file, found.text) : resolveConfig({});
+  if (!found) return { config: resolveConfig({}), source: { file: CONFIG_FILES[0] } };
+  return { config: resolveConfig(found.raw, found.file, found.text), source: { file: found.file, text: found.text } };
 }

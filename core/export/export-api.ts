@@ -7,6 +7,7 @@ import type { ContentApi } from '../strapi/content-api.js';
 import type { Caller } from '../access/permissions.js';
 import { LIST_LOCALES_SCOPE, listLocales } from '../strapi/locales.js';
 import { hostRules } from './host-rules.js';
+import { documentFile, filesRoot, listFile, localesFile, pageFile, type VariantKey } from './layout.js';
 import { OutputFolder } from './output-folder.js';
 
 export interface ExportOptions {
@@ -34,18 +35,10 @@ function checkShapes(shapes: Record<string, string>): void {
   }
 }
 
-/**
- * Files of one variant: `api/<id>[/locale/<code>][/populate/<shape>]/…`. The default locale and
- * the plain API (no populate shape) have no segment, so `/api/articles` is `api/articles/index.json`.
- */
-function baseDir(apiId: string, cms: Cms, variant: Variant): string {
-  const locale = variant.locale && variant.locale !== cms.config.defaultLocale ? `/locale/${variant.locale}` : '';
-  const shape = variant.shape ? `/populate/${variant.shape}` : '';
-  return `api/${apiId}${locale}${shape}`;
+/** The layout key of one variant: a type without i18n lives under the default locale. */
+function keyOf(cms: Cms, apiId: string, variant: Variant): VariantKey {
+  return { type: apiId, locale: variant.locale ?? cms.config.defaultLocale, shape: variant.shape };
 }
-
-/** A document's file; `index` (a valid documentId) would be the list's, so it gets a name no documentId can have. */
-const documentFile = (base: string, documentId: string) => `${base}/${documentId === 'index' ? 'index.document' : documentId}.json`;
 
 function urlOf(cms: Cms, apiId: string, variant: Variant, extra: string[] = []): string {
   const params = [variant.locale && variant.locale !== cms.config.defaultLocale ? `locale=${variant.locale}` : '', variant.query, ...extra].filter(Boolean);
@@ -77,24 +70,25 @@ async function read(api: ContentApi, path: string, search: string, variant: Vari
 /** One variant of one type: single type, or list pages, then each published document. */
 async function writeVariant(cms: Cms, api: ContentApi, model: Model, variant: Variant, folder: OutputFolder): Promise<void> {
   const apiId = model.kind === 'singleType' ? model.singularName : model.pluralName;
-  const base = baseDir(apiId, cms, variant);
+  const root = filesRoot(cms.config.api.rest.prefix);
+  const key = keyOf(cms, apiId, variant);
   const search = [variant.locale ? `locale=${variant.locale}` : '', variant.query].filter(Boolean).join('&');
   if (model.kind === 'singleType') {
     const body = await read(api, `/${apiId}`, search, variant);
-    if (body) folder.write(`${base}/index.json`, urlOf(cms, apiId, variant), body);
+    if (body) folder.write(listFile(root, key), urlOf(cms, apiId, variant), body);
     return;
   }
   const first = (await read(api, `/${apiId}`, search, variant)) as { meta: { pagination: { pageCount: number } } } | undefined;
   if (!first) return;
-  folder.write(`${base}/index.json`, urlOf(cms, apiId, variant), first);
+  folder.write(listFile(root, key), urlOf(cms, apiId, variant), first);
   for (let page = 1; page <= first.meta.pagination.pageCount; page++) {
     const body = page === 1 ? first : await read(api, `/${apiId}`, [search, `pagination[page]=${page}`].filter(Boolean).join('&'), variant);
-    folder.write(`${base}/page/${page}.json`, urlOf(cms, apiId, variant, [`pagination[page]=${page}`]), body);
+    folder.write(pageFile(root, key, page), urlOf(cms, apiId, variant, [`pagination[page]=${page}`]), body);
   }
   const scope = { status: 'published' as const, locale: model.localized ? variant.locale ?? null : null };
   for (const documentId of new Set(cms.index.scopedRows(model.uid, scope).map((row) => row.documentId))) {
     const body = await read(api, `/${apiId}/${documentId}`, search, variant);
-    if (body) folder.write(documentFile(base, documentId), urlOf(cms, `${apiId}/${documentId}`, variant), body);
+    if (body) folder.write(documentFile(root, key, documentId), urlOf(cms, `${apiId}/${documentId}`, variant), body);
   }
 }
 
@@ -125,8 +119,8 @@ async function writeAll(cms: Cms, api: ContentApi, folder: OutputFolder): Promis
 
 /**
  * Write the read API as static JSON: every list page at the default page size, every document,
- * every single type, per locale and per configured populate shape, plus `manifest.json` mapping
- * each URL to its file. The bodies come from the same content API the server answers with.
+ * every single type, per locale and per configured populate shape (laid out as layout.ts says),
+ * plus `manifest.json` mapping each URL to its file and pattern rules for static hosts. The bodies come from the same content API the server answers with.
  * Unchanged files are not rewritten; files of the previous export that are gone are removed.
  *
  * @example
@@ -141,7 +135,8 @@ export async function exportApi(cms: Cms, options: ExportOptions): Promise<Expor
   writeLocales(cms, options.all ? undefined : cms.contentApi.callerFor(null), folder);
   const manifest: Manifest = { version: 1, prefix: cms.config.api.rest.prefix, routes: folder.routes };
   folder.writeText('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
-  for (const [file, text] of Object.entries(hostRules(folder.routes, manifest.prefix))) folder.writeText(file, text);
+  const rules = hostRules({ prefix: manifest.prefix, defaultLocale: cms.config.defaultLocale, shapes: cms.config.export.populate });
+  for (const [file, text] of Object.entries(rules)) folder.writeText(file, text);
   folder.removeStale(Object.values(previous?.routes ?? {}));
   return { files: folder.files, routes: folder.routes };
 }
@@ -149,7 +144,7 @@ export async function exportApi(cms: Cms, options: ExportOptions): Promise<Expor
 /** `<prefix>/i18n/locales`, when the caller may list them (anyone with `--all`). */
 function writeLocales(cms: Cms, caller: Caller | undefined, folder: OutputFolder): void {
   if (caller && !caller.allows(LIST_LOCALES_SCOPE)) return;
-  folder.write('api/i18n/locales.json', `${cms.config.api.rest.prefix}/i18n/locales`, listLocales(cms.config));
+  folder.write(localesFile(filesRoot(cms.config.api.rest.prefix)), `${cms.config.api.rest.prefix}/i18n/locales`, listLocales(cms.config));
 }
 
 async function readManifest(out: string): Promise<Manifest | undefined> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, normalize } from 'node:path';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, normalize, sep } from 'node:path';
+import { FileError } from '../errors.js';
 
 const readIfExists = (path: string): string | undefined => {
   try { return readFileSync(path, 'utf8'); } catch { return undefined; }
@@ -11,11 +12,15 @@ const readIfExists = (path: string): string | undefined => {
  * sync then uploads only what changed), the URL → file routes, and the removal of files an
  * earlier export wrote that this one did not. File calls are synchronous on purpose: thousands
  * of small files, one after another, spend most of their time waiting for the thread pool.
+ * Nothing below the output folder may be a link: a committed `out/api` link would send the export
+ * (and the removal of stale files) into another folder, so one is refused, named, before any write.
  */
 export class OutputFolder {
   readonly routes: Record<string, string> = {};
   private readonly written = new Set<string>();
   private readonly folders = new Set<string>();
+  /** Relative paths already seen not to be links. */
+  private readonly checked = new Set<string>();
   files = 0;
 
   constructor(private readonly out: string) {}
@@ -27,6 +32,7 @@ export class OutputFolder {
   }
 
   writeText(file: string, text: string): void {
+    this.refuseLinks(normalize(file));
     const path = join(this.out, file);
     this.written.add(normalize(file));
     this.files++;
@@ -53,8 +59,23 @@ export class OutputFolder {
       const relative = normalize(file);
       // Only ever inside the output folder, whatever an old manifest says.
       if (this.written.has(relative) || relative.startsWith('..') || isAbsolute(relative)) continue;
+      this.refuseLinks(relative);
       rmSync(join(this.out, relative), { force: true });
       this.pruneEmpty(dirname(relative));
+    }
+  }
+
+  /** Throw when `relative` or a folder on the way to it (below the output folder) is a symbolic link. */
+  private refuseLinks(relative: string): void {
+    const parts = relative.split(sep);
+    for (let depth = 1; depth <= parts.length; depth++) {
+      const partial = parts.slice(0, depth).join(sep);
+      if (this.checked.has(partial)) continue;
+      let link = false;
+      try { link = lstatSync(join(this.out, partial)).isSymbolicLink(); } catch { return; } // absent: nothing below it exists either
+      const why = 'is a link; cms export writes only real files and folders below its output folder (remove the link)';
+      if (link) throw new FileError(join(this.out, partial), why);
+      this.checked.add(partial);
     }
   }
 

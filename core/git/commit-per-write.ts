@@ -29,7 +29,7 @@ const firstLine = (error: unknown) => ((error as Error)?.message ?? String(error
 
 /**
  * Each successful write becomes one commit touching only that document's files, authored by the
- * token or user that made it. Runs after the write, so a failed write makes no commit.
+ * token or user that made it, or by the repository's git identity for the library and the CLI. Runs after the write, so a failed write makes no commit.
  *
  * A commit that fails (`.git/index.lock` held by an editor's git, say) is tried COMMIT_ATTEMPTS
  * times with a short backoff; if it still fails it is reported and kept, and tried again, in
@@ -51,10 +51,20 @@ export function commitPerWrite(git: GitPort, report: (message: string) => void =
     }
   }
 
+  // The library and the CLI write as the person at the keyboard: their git identity, read once.
+  let person: Promise<{ name: string; email: string } | undefined> | undefined;
+  async function authorOf(caller: WriteEvent['caller']): Promise<{ name: string; email: string }> {
+    if (caller.kind === 'trusted' && !caller.name) {
+      const identity = await (person ??= git.identity().catch(() => undefined));
+      if (identity) return { name: authorName(identity.name), email: /^[^\s<>]+$/.test(identity.email) ? identity.email : authorEmail(identity.name) };
+    }
+    const name = authorName(caller.name ?? (caller.kind === 'public' ? 'public' : 'cms'));
+    return { name, email: authorEmail(name) };
+  }
+
   return async (event: WriteEvent): Promise<void> => {
-    const name = authorName(event.caller.name ?? (event.caller.kind === 'public' ? 'public' : 'cms'));
-    const email = authorEmail(name);
-    const queue = [...pending.splice(0), { files: event.files, message: commitMessage(event), author: { name, email, date: authorDate(event.files) } }];
+    const author = await authorOf(event.caller);
+    const queue = [...pending.splice(0), { files: event.files, message: commitMessage(event), author: { ...author, date: authorDate(event.files) } }];
     const earlier = queue.length - 1;
     for (let at = 0; at < queue.length; at++) {
       try {

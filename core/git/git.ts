@@ -8,6 +8,8 @@ export interface GitPort {
   isRepository(): Promise<boolean>;
   /** Commit exactly these paths (added, changed or deleted); other changes in the tree are left alone. */
   commitPaths(paths: string[], message: string, author: { name: string; email: string; date?: string }): Promise<string | undefined>;
+  /** The repository's `user.name` and `user.email` (local, then global config), when both are set. */
+  identity(): Promise<{ name: string; email: string } | undefined>;
   /** Commits touching any of the pathspecs, newest first. */
   log(pathspecs: string[], limit?: number): Promise<GitCommit[]>;
   /** The full hash of a commit (hash, abbreviation, `HEAD~2`, branch or tag), or undefined when there is none. */
@@ -43,6 +45,11 @@ export function createGit(root: string): GitPort {
   };
 
   return {
+    async identity() {
+      const read = async (key: string) => (await git(['config', key]).catch(() => '')).trim();
+      const [name, email] = [await read('user.name'), await read('user.email')];
+      return name && email ? { name, email } : undefined;
+    },
     async isRepository() {
       try { return (await git(['rev-parse', '--is-inside-work-tree'])).trim() === 'true'; } catch { return false; }
     },

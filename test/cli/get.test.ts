@@ -44,6 +44,27 @@ describe.concurrent('cms get (the built binary)', { timeout: 60_000 }, () => {
     expect(JSON.parse(v4.stdout)).toEqual({ data: { id: 213119796000722, documentId: 'dw2603vqnv92za5syi7lurer', attributes: { siteName: 'Strapi Blog' } }, meta: {} });
   });
 
+  it('accepts every name cms ls prints: a singular (get article), a single type\'s plural (get globals), a uid', async () => {
+    const [singular, uid, singlePlural, list, global] = await Promise.all([
+      runCms(['get', 'article', '--fields=title', '--root', REPO_ROOT]),
+      runCms(['get', 'api::article.article', A.rome, '--fields=title', '--root', REPO_ROOT]),
+      runCms(['get', 'globals', '--root', REPO_ROOT]),
+      http('/api/articles?fields=title'),
+      http('/api/global'),
+    ]);
+    expect(singular.code).toBe(0);
+    expect(JSON.parse(singular.stdout)).toEqual(list);
+    expect(JSON.parse(uid.stdout)).toEqual(await http(`/api/articles/${A.rome}?fields=title`));
+    expect(singlePlural.code).toBe(0);
+    expect(JSON.parse(singlePlural.stdout)).toEqual(global);
+  });
+
+  it('suggests the right name for a mistyped type (usage error, exit 2)', async () => {
+    const cli = await runCms(['get', 'artcle', '--root', REPO_ROOT]);
+    expect(cli.stderr).toMatch(/^cms: unknown content type "artcle" \(did you mean "article(s)?"\?\); types: about, articles, authors, categories, global, tags\n$/);
+    expect(cli.code).toBe(2);
+  });
+
   it('reports errors on stderr with a non-zero exit and nothing on stdout', async () => {
     const [invalid, json] = await Promise.all([
       runCms(['get', 'articles', '--filters[nope]=1', '--root', REPO_ROOT]),

@@ -33,6 +33,27 @@ describe('cms openapi', () => {
     expect(result.valid).toBe(true);
   });
 
+  it('gives every operation a summary, and every operation that can fail its 4xx answers', () => {
+    const operations = Object.values(document.paths).flatMap((item) => Object.entries(item).filter(([method]) => ['get', 'post', 'put', 'delete'].includes(method)))
+      .map(([, operation]) => operation as Operation & { summary?: string });
+    expect(operations.length).toBeGreaterThan(50);
+    expect(operations.filter((operation) => !operation.summary).map((operation) => operation.operationId)).toEqual([]);
+    const without4xx = operations.filter((operation) => !Object.keys(operation.responses).some((status) => status.startsWith('4')));
+    expect(without4xx.map((operation) => operation.operationId).sort()).toEqual(['health', 'openapi']);
+  });
+
+  it('types filters, sort, fields and populate per content type, with the model\'s own names', () => {
+    const find = document.paths['/api/articles'].get.parameters as { name: string; schema: unknown }[];
+    const schemaOf = (name: string) => find.find((parameter) => parameter.name === name)?.schema;
+    expect(schemaOf('filters')).toEqual({ $ref: '#/components/schemas/ArticleFilters' });
+    expect(schemaOf('populate')).toEqual({ $ref: '#/components/schemas/ArticlePopulate' });
+    const schemas = document.components.schemas as Record<string, any>;
+    expect(schemas.ArticleFilters.properties.author).toEqual({ $ref: '#/components/schemas/AuthorFilters' });
+    expect(schemas.ArticleSort.anyOf[0].enum).toEqual(expect.arrayContaining(['title', 'title:asc', 'title:desc']));
+    expect(schemas.AuthorFields.anyOf[0].enum).not.toContain('secretNote'); // private fields are refused by the API
+    expect(schemas.FilterText.properties).toHaveProperty('$containsi');
+  });
+
   it('is deterministic', () => {
     expect(JSON.stringify(openApiDocument(models, config))).toBe(JSON.stringify(document));
   });

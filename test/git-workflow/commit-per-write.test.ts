@@ -156,15 +156,17 @@ describe('commit per write: each API write is one commit of that document\'s fil
 });
 
 describe('commit per write from the CLI', () => {
-  it('CMS_GIT_COMMIT=1: cms create, update and delete each commit, authored "cms"', async () => {
+  it('CMS_GIT_COMMIT=1: cms create, update and delete each commit, authored by the project\'s git identity', async () => {
     const root = writableSample();
     initRepo(root);
+    git(root, 'config', 'user.name', 'Ann Editor');
+    git(root, 'config', 'user.email', 'ann@example.org');
     const env = { CMS_GIT_COMMIT: '1' };
     let before = git(root, 'rev-parse', 'HEAD');
     const created = await cms(['create', 'tags', '--data', '{"name":"From the CLI"}', '--root', root], { env });
     expect(created.code).toBe(0);
     const id = JSON.parse(created.stdout).data.documentId;
-    expect(commits(root)[0]).toMatchObject({ author: 'cms', subject: `Create api::tag.tag ${id}`, files: [`content/tags/${id}.json`] });
+    expect(commits(root)[0]).toMatchObject({ author: 'Ann Editor', email: 'ann@example.org', subject: `Create api::tag.tag ${id}`, files: [`content/tags/${id}.json`] });
     expect(commits(root)[1].hash).toBe(before);
 
     before = git(root, 'rev-parse', 'HEAD');
@@ -176,6 +178,25 @@ describe('commit per write from the CLI', () => {
     const failed = await cms(['update', 'tags', 'b2hjgyg2kdh9a72boali13fe', '--data', '{"color":"purple"}', '--root', root], { env });
     expect(failed.code).toBe(1);
     expect(commits(root)[0].subject).toBe(`Delete api::tag.tag ${id}`);
+    expect(status(root)).toEqual([]);
+  });
+
+  it('--git-commit on create, update, publish and delete commits each write, authored by the person\'s git identity', async () => {
+    const root = writableSample();
+    const head = initRepo(root);
+    git(root, 'config', 'user.name', 'Bo Writer');
+    git(root, 'config', 'user.email', 'bo@example.org');
+    const created = await cms(['create', 'articles', '--status', 'draft', '--data', '{"title":"Flagged","slug":"flagged"}', '--git-commit', '--root', root]);
+    expect(created.code).toBe(0);
+    const id = JSON.parse(created.stdout).data.documentId;
+    expect((await cms(['update', 'articles', id, '--status', 'draft', '--data', '{"title":"Flagged again"}', '--git-commit', '--root', root])).code).toBe(0);
+    expect((await cms(['publish', 'articles', id, '--git-commit', '--root', root])).code).toBe(0);
+    expect((await cms(['delete', 'articles', id, '--git-commit', '--root', root])).code).toBe(0);
+    const made = commits(root).slice(0, commits(root).findIndex((commit) => commit.hash === head));
+    expect(made.map((commit) => commit.subject)).toEqual([
+      `Delete api::article.article ${id} (en)`, `Publish api::article.article ${id} (en)`, `Update api::article.article ${id} (en)`, `Create api::article.article ${id} (en)`,
+    ]);
+    expect(new Set(made.map((commit) => `${commit.author} <${commit.email}>`))).toEqual(new Set(['Bo Writer <bo@example.org>']));
     expect(status(root)).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { registerUpload } from '../../cli/commands/upload.js';
 import { createContext } from '../../cli/context.js';
 import { reportError } from '../../cli/output.js';
 import { extractQuery } from '../../cli/query-args.js';
+import { commits, git, initRepo } from '../git-workflow/helpers.js';
 import { makeImage, mediaSite } from './helpers.js';
 
 /**
@@ -71,5 +72,20 @@ describe('cms upload / cms files', () => {
     const result = await cms(mediaSite(), 'upload', 'missing.png');
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('missing.png');
+  });
+
+  it('--git-commit: upload and files delete each commit, authored by the person\'s git identity', async () => {
+    const root = mediaSite({ grants: [] });
+    writeFileSync(join(root, 'notes.txt'), 'notes');
+    const head = initRepo(root);
+    git(root, 'config', 'user.name', 'Cy Uploader');
+    git(root, 'config', 'user.email', 'cy@example.org');
+    const uploaded = await cms(root, 'upload', 'notes.txt', '--git-commit');
+    expect(uploaded.code).toBe(0);
+    const [entry] = uploaded.json();
+    expect((await cms(root, 'files', 'delete', entry.documentId, '--git-commit')).code).toBe(0);
+    const made = commits(root).slice(0, commits(root).findIndex((commit) => commit.hash === head));
+    expect(made).toHaveLength(2);
+    expect(new Set(made.map((commit) => `${commit.author} <${commit.email}>`))).toEqual(new Set(['Cy Uploader <cy@example.org>']));
   });
 });
