@@ -45,6 +45,7 @@ async function initProject(historyMode: boolean): Promise<string> {
   const config = JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8'));
   expect(config.git.timestampsFromHistory).toBe(true);
   expect(config.locales).toEqual(['en']);
+  delete config.permissions.public['api::post.post']; // the example type went with init's schemas
   if (!historyMode) config.git.timestampsFromHistory = false;
   writeFileSync(join(root, 'cms.config.json'), `${JSON.stringify(config, null, 2)}\n`);
   git(root, 'init', '--quiet', '--initial-branch=main');
