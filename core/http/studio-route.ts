@@ -8,6 +8,7 @@ import { MethodNotAllowedError, NotFoundError, UnauthorizedError } from '../erro
 import { json } from './respond.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { studioGitResponse } from './studio-git-routes.js';
+import { publicationResponse } from './studio-state-route.js';
 import { studioComponents, studioModels } from './studio-schemas.js';
 import { checkUidAnswer, generateUidAnswer } from '../service/uid-requests.js';
 import { readBody } from './body.js';
@@ -21,6 +22,7 @@ import { readBody } from './body.js';
  *   GET <admin.path>/vendor/<name>.js  Preact, its hooks and htm, as the browser imports them
  *   GET <admin.path>/api/schemas       the content types the credential may read, and the components (401 for the Public role)
  *   <admin.path>/api/git/…             the Git panel (studio-git-routes.ts)
+ *   GET <admin.path>/api/publication   Draft / Published / Modified per document and locale (studio-state-route.ts)
  *   POST <admin.path>/api/uid/generate a uid attribute's value from its targetField, as a write would make it
  *   POST <admin.path>/api/uid/check    whether a uid value is free in its locale, and a free one like it
  *
@@ -74,6 +76,7 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   if (!STUDIO_DIR) throw new NotFoundError('The studio is not installed with this package');
   const rest = url.pathname.slice(base.length);
   if (rest.startsWith('/api/git/')) return studioGitResponse(cms, request, rest.slice('/api/git/'.length), url, headers);
+  if (rest === '/api/publication') return publicationResponse(cms, request, url, headers);
   const uidRoute = UID_ROUTES[rest];
   if (uidRoute) {
     if (request.method !== 'POST') throw new MethodNotAllowedError(['POST']);
