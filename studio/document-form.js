@@ -221,7 +221,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
 
 /** The locales this document exists in, each with its state; the others shown as not written yet. */
 function Locales({ model, meta, states, name, documentId, locale }) {
-  return html`<p class="locales" aria-label="Locales">${meta.locales.map((code) => {
+  return html`<p class="locales" aria-label="Translations">${meta.locales.map((code) => {
     const at = href(name, model.kind === 'singleType' ? undefined : documentId, { locale: code });
     const exists = states ? Object.hasOwn(states, code) : undefined;
     return html`<a href=${at} class=${`locale${code === locale ? ' current' : ''}${exists === false ? ' absent' : ''}`} aria-current=${code === locale ? 'true' : undefined}
