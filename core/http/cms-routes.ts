@@ -50,8 +50,11 @@ export const cmsRoutes: ExtensionRoute = async ({ request, url, cms, headers }) 
   const documents = cms.documents(model.uid, caller);
   const transition = transitions[action as keyof typeof transitions];
   // The Document Service's unpublish does nothing on a never-published draft; the route says so instead of a success.
-  if (transition === 'unpublish' && model.draftAndPublish && (await documents.findOne({ documentId, locale, status: 'draft' })) && !(await documents.findOne({ documentId, locale, status: 'published' }))) {
-    throw new ValidationError('This document is not published: there is nothing to unpublish');
+  if (transition === 'unpublish' && model.draftAndPublish) {
+    const exists = await documents.findOne({ documentId, locale, status: 'draft' });
+    if (exists && !(await documents.findOne({ documentId, locale, status: 'published' }))) {
+      throw new ValidationError('This document is not published: there is nothing to unpublish');
+    }
   }
   await documents[transition]({ documentId, locale });
   const status = transition === 'publish' ? 'published' : 'draft';

@@ -13,7 +13,8 @@ const MAX_IDS = 200;
 export function publicationResponse(cms: Cms, request: Request, url: URL, headers: Record<string, string>): Response {
   if (request.method !== 'GET') throw new MethodNotAllowedError(['GET']);
   const type = url.searchParams.get('type') ?? '';
-  const model = cms.contentTypes().find((candidate) => candidate.pluralName === type || (candidate.kind === 'singleType' && candidate.singularName === type));
+  const model = cms.contentTypes()
+    .find((candidate) => candidate.pluralName === type || (candidate.kind === 'singleType' && candidate.singularName === type));
   if (!model) throw new NotFoundError(`No content type "${type}"`);
   const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
   if (caller.kind === 'public' || !caller.can(model, 'find')) throw new ForbiddenError();

@@ -44,31 +44,44 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 type RuleMaker = (attribute: Attribute) => FieldRule | undefined;
 
 /** The table: one small maker per rule, in the order the validator checks them. */
+const characters = (count: number) => plural(count, 'character', 'characters');
+const entries = (count: number) => plural(count, 'entry', 'entries');
+const atLeastEntries = (count: number) => `At least ${entries(count)}`;
+
+const OFF_FORMAT = 'Not in the expected format';
+
 const RULES: RuleMaker[] = [
   (attribute) => (attribute.required && attribute.type !== 'relation' && attribute.type !== 'media'
     ? { rule: 'required', constraint: true, message: 'Required' } : undefined),
   (attribute) => (STRING_TYPES.includes(attribute.type) && isCount(attribute.minLength)
-    ? { rule: 'minLength', limit: attribute.minLength, constraint: true, message: `At least ${plural(attribute.minLength, 'character', 'characters')}` } : undefined),
+    ? { rule: 'minLength', limit: attribute.minLength, constraint: true, message: `At least ${characters(attribute.minLength)}` }
+    : undefined),
   (attribute) => {
     const limit = STRING_TYPES.includes(attribute.type) ? maxLengthOf(attribute) : undefined;
-    return limit === undefined ? undefined : { rule: 'maxLength', limit, constraint: false, message: `At most ${plural(limit, 'character', 'characters')}` };
+    if (limit === undefined) return undefined;
+    return { rule: 'maxLength', limit, constraint: false, message: `At most ${characters(limit)}` };
   },
-  (attribute) => (attribute.type === 'email' ? { rule: 'pattern', pattern: EMAIL.source, skipEmpty: true, constraint: false, message: 'Must be a valid email' } : undefined),
-  (attribute) => (attribute.type === 'uid' ? { rule: 'pattern', pattern: UID.source, constraint: false, message: 'Only letters, digits and - _ . ~' } : undefined),
+  (attribute) => (attribute.type === 'email'
+    ? { rule: 'pattern', pattern: EMAIL.source, skipEmpty: true, constraint: false, message: 'Must be a valid email' } : undefined),
+  (attribute) => (attribute.type === 'uid'
+    ? { rule: 'pattern', pattern: UID.source, constraint: false, message: 'Only letters, digits and - _ . ~' } : undefined),
   (attribute) => (STRING_TYPES.includes(attribute.type) && typeof attribute.regex === 'string'
-    ? { rule: 'pattern', pattern: attribute.regex, skipEmpty: !attribute.required, constraint: false, message: 'Not in the expected format' } : undefined),
+    ? { rule: 'pattern', pattern: attribute.regex, skipEmpty: !attribute.required, constraint: false, message: OFF_FORMAT }
+    : undefined),
   (attribute) => (attribute.type === 'integer' ? { rule: 'integer', constraint: false, message: 'Must be a whole number' } : undefined),
   (attribute) => (NUMBER_TYPES.includes(attribute.type) && typeof attribute.min === 'number'
     ? { rule: 'min', limit: attribute.min, constraint: false, message: `At least ${attribute.min}` } : undefined),
   (attribute) => (NUMBER_TYPES.includes(attribute.type) && typeof attribute.max === 'number'
     ? { rule: 'max', limit: attribute.max, constraint: false, message: `At most ${attribute.max}` } : undefined),
   (attribute) => (isList(attribute) && typeof attribute.min === 'number'
-    ? { rule: 'minItems', limit: attribute.min, skipEmpty: !attribute.required, constraint: true, message: `At least ${plural(attribute.min, 'entry', 'entries')}` } : undefined),
+    ? { rule: 'minItems', limit: attribute.min, skipEmpty: !attribute.required, constraint: true, message: atLeastEntries(attribute.min) }
+    : undefined),
   (attribute) => (isList(attribute) && typeof attribute.max === 'number'
-    ? { rule: 'maxItems', limit: attribute.max, constraint: true, message: `At most ${plural(attribute.max, 'entry', 'entries')}` } : undefined),
+    ? { rule: 'maxItems', limit: attribute.max, constraint: true, message: `At most ${entries(attribute.max)}` } : undefined),
 ];
 
-const isList = (attribute: Attribute) => LIST_TYPES.includes(attribute.type) || (attribute.type === 'component' && attribute.repeatable === true);
+const isList = (attribute: Attribute) =>
+  LIST_TYPES.includes(attribute.type) || (attribute.type === 'component' && attribute.repeatable === true);
 
 /**
  * The rules of an attribute, in an editor's words.

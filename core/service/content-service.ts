@@ -85,7 +85,9 @@ export class ContentService implements DocumentReader {
   }
 
   /** `ifMatch`: the version the caller edited (see document-version.ts); the write is refused when it is no longer stored. */
-  update(model: Model, documentId: string | undefined, body: unknown, raw: RawQuery, caller: Caller, ifMatch?: string | null): Promise<Data | undefined> {
+  update(
+    model: Model, documentId: string | undefined, body: unknown, raw: RawQuery, caller: Caller, ifMatch?: string | null,
+  ): Promise<Data | undefined> {
     return this.writer.update(model, documentId, body, raw, caller, this, ifMatch);
   }
 

@@ -24,7 +24,8 @@ export function documentVersion(index: ContentIndex, model: Model, documentId: s
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
+    const record = value as Record<string, unknown>;
+    return `{${Object.keys(record).sort().map((key) => `${JSON.stringify(key)}:${stableJson(record[key])}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -34,7 +35,9 @@ function stableJson(value: unknown): string {
  * edited, and the write goes ahead only while that is still the stored one. `*` asks only that a
  * version exists. No header (every Strapi client) means no check.
  */
-export function checkDocumentVersion(index: ContentIndex, model: Model, documentId: string, locale: string | null, ifMatch: string | null | undefined): void {
+export function checkDocumentVersion(
+  index: ContentIndex, model: Model, documentId: string, locale: string | null, ifMatch: string | null | undefined,
+): void {
   if (ifMatch === undefined || ifMatch === null || ifMatch.trim() === '') return;
   const current = documentVersion(index, model, documentId, locale);
   const wanted = ifMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));

@@ -134,7 +134,10 @@ export class DocumentWriter {
   }
 
   /** PUT: partial update (publishing unless `status=draft`); a new locale creates that localization; single types create their document when missing. */
-  async update(model: Model, documentId: string | undefined, body: unknown, raw: RawQuery, caller: Caller, service: DocumentReader, ifMatch?: string | null): Promise<Data | undefined> {
+  async update(
+    model: Model, documentId: string | undefined, body: unknown, raw: RawQuery, caller: Caller, service: DocumentReader,
+    ifMatch?: string | null,
+  ): Promise<Data | undefined> {
     this.checkQuery(service, model, raw, caller);
     const data = extractData(body);
     const status = resolveStatus(model, raw.status);
@@ -257,7 +260,8 @@ export class DocumentWriter {
   private async shareUnlocalized(model: Model, documentId: string, locale: string | null, patch: Record<string, unknown>, next: Data): Promise<string[]> {
     if (!model.localized) return [];
     // Only what this version now holds: a new locale leaves a field sent as null to the other locales (prepare-entry).
-    const shared = Object.keys(patch).filter((name) => name in next && model.attributes[name] && !isLocalizedAttribute(model, model.attributes[name]));
+    const shared = Object.keys(patch)
+      .filter((name) => name in next && model.attributes[name] && !isLocalizedAttribute(model, model.attributes[name]));
     if (!shared.length) return [];
     const touched: string[] = [];
     for (const record of this.index.documentRecords(model.uid, documentId)) {

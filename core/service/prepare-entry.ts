@@ -90,7 +90,8 @@ function rowIdOf(index: ContentIndex, targetUid: string, item: unknown): unknown
  */
 function withDefaults(validator: EntryValidator, model: Model, data: Record<string, unknown>, sharedElsewhere: boolean): Record<string, unknown> {
   const patch = validator.withDefaults(model, data);
-  if (sharedElsewhere) for (const name of model.attributeNames) if ((data[name] ?? null) === null && isShared(model, name)) delete patch[name];
+  if (!sharedElsewhere) return patch;
+  for (const name of model.attributeNames) if ((data[name] ?? null) === null && isShared(model, name)) delete patch[name];
   return patch;
 }
 

@@ -33,7 +33,8 @@ export function publicationStates(index: ContentIndex, model: Model, documentIds
     if (!byLocale.size) continue;
     const document: DocumentStates = Object.create(null);
     for (const [locale, slot] of [...byLocale].sort(([a], [b]) => a.localeCompare(b))) {
-      document[locale] = !slot.plain ? 'draft' : slot.draft !== undefined && !sameData(slot.draft, slot.published) ? 'modified' : 'published';
+      const differs = slot.draft !== undefined && !sameData(slot.draft, slot.published);
+      document[locale] = !slot.plain ? 'draft' : differs ? 'modified' : 'published';
     }
     states[documentId] = document;
   }

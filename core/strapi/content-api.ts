@@ -90,9 +90,11 @@ export function createContentApi(options: ContentApiOptions) {
       case 'create':
         result = { status: 201, body: { data: await service.create(route.model, request.body, query, caller), meta: {} } };
         break;
-      case 'update':
-        result = { status: 200, body: { data: found(await service.update(route.model, route.documentId, request.body, query, caller, request.ifMatch)), meta: {} } };
+      case 'update': {
+        const updated = await service.update(route.model, route.documentId, request.body, query, caller, request.ifMatch);
+        result = { status: 200, body: { data: found(updated), meta: {} } };
         break;
+      }
       case 'delete':
         await service.delete(route.model, route.documentId, query, caller);
         return { status: 204, body: undefined };
