@@ -17,10 +17,19 @@ import { releaseGuard, useUnsavedGuard } from './unsaved-guard.js';
 const toForm = (model, document) => readFields(model.attributes, document);
 const toBody = (model, values) => writeFields(model.attributes, values);
 
-/** A field one value of which every locale shares (i18n `localized` not true; relations and uids are always per locale, as the core has it). */
-const isShared = (model, attribute) => model.localized && !['relation', 'uid'].includes(attribute.type) && attribute.pluginOptions?.i18n?.localized !== true;
+/**
+ * A field one value of which every locale shares (i18n `localized` not true; relations and uids
+ * are always per locale, as the core has it).
+ */
+const isShared = (model, attribute) => !!attribute && model.localized && !['relation', 'uid'].includes(attribute.type)
+  && attribute.pluginOptions?.i18n?.localized !== true;
+const attributeNamed = (model, name) => model.attributes.find((attribute) => attribute.name === name);
 /** The shared fields of another locale's version: what a new locale starts from, as Strapi's admin pre-fills it. */
-const sharedOf = (model, document) => Object.fromEntries(model.attributes.filter((attribute) => isShared(model, attribute)).map((attribute) => [attribute.name, document[attribute.name]]));
+const sharedOf = (model, document) => Object.fromEntries(model.attributes
+  .filter((attribute) => isShared(model, attribute)).map((attribute) => [attribute.name, document[attribute.name]]));
+
+const STALE_ASKS = 'Not saved: this document changed elsewhere since you opened it. Choose what to keep below, then save again.';
+const STALE_MERGED = 'Not saved: this document changed elsewhere; their changes are now in the form. Save again.';
 
 /** How often an open form asks whether its document changed elsewhere (also on focus, a pull and a branch switch). */
 const CHECK_EVERY_MS = 4000;
@@ -66,7 +75,11 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   const live = useRef();
   live.current = { busy, conflict, missing, baseBody, current };
 
-  const show = (data, nextVersion) => { setDocument(data); setBaseline(data); setValues(toForm(model, data)); version.current = nextVersion; setGeneration((count) => count + 1); };
+  const show = (data, nextVersion) => {
+    setDocument(data); setBaseline(data); setValues(toForm(model, data));
+    version.current = nextVersion;
+    setGeneration((count) => count + 1);
+  };
   const read = () => requestVersioned('GET', documentPath(model, documentId), { query: readQuery });
 
   /** A locale not written yet starts from another locale's shared fields (Strapi's admin does so), else from the defaults. */
@@ -86,7 +99,10 @@ export function DocumentForm({ model, meta, documentId, locale }) {
 
   useEffect(() => {
     if (isNew) return;
-    read().then(({ body, version: next }) => show(body.data, next), (failure) => (failure.status === 404 ? startMissing() : setMessage({ error: failure.message })));
+    read().then(
+      ({ body, version: next }) => show(body.data, next),
+      (failure) => (failure.status === 404 ? startMissing() : setMessage({ error: failure.message })),
+    );
   }, []);
 
   /**
@@ -111,7 +127,8 @@ export function DocumentForm({ model, meta, documentId, locale }) {
       const state = live.current;
       if (state.busy || state.conflict || state.missing || !state.current || window.document.visibilityState === 'hidden') return;
       const answer = await read().catch(() => undefined);
-      if (answer && answer.version !== version.current && !live.current.busy && !live.current.conflict) incoming(answer.body.data, answer.version);
+      const still = !live.current.busy && !live.current.conflict;
+      if (answer && answer.version !== version.current && still) incoming(answer.body.data, answer.version);
     };
     const timer = setInterval(check, CHECK_EVERY_MS);
     const events = ['focus', 'studio:branch-switched', 'studio:pulled'];
@@ -136,10 +153,11 @@ export function DocumentForm({ model, meta, documentId, locale }) {
       if (failure instanceof ApiError && failure.status === 412) {
         const latest = await read();
         const asks = incoming(latest.body.data, latest.version);
-        setMessage({ error: asks ? 'Not saved: this document changed elsewhere since you opened it. Choose what to keep below, then save again.' : 'Not saved: this document changed elsewhere; their changes are now in the form. Save again.' });
+        setMessage({ error: asks ? STALE_ASKS : STALE_MERGED });
       } else if (failure instanceof ApiError) {
         const data = live.current.current?.data ?? {};
-        setErrors(Object.fromEntries(Object.entries(failure.fieldErrors).map(([path, text]) => [path, plainMessage(model.attributes, data, path, text)])));
+        const plain = Object.entries(failure.fieldErrors).map(([path, text]) => [path, plainMessage(model.attributes, data, path, text)]);
+        setErrors(Object.fromEntries(plain));
         setMessage({ error: failure.message });
       } else setMessage({ error: failure.message });
     } finally { setBusy(false); }
@@ -150,10 +168,14 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     const { data, problems } = current;
     if (Object.keys(problems).length) { setErrors(problems); throw new Error('Some fields cannot be sent: see below.'); }
     const broken = checkRules(model.attributes, data, publishing || !model.draftAndPublish);
-    if (Object.keys(broken).length) { setErrors(broken); throw new Error(`Not ${publishing ? 'published' : 'saved'}: some fields need attention (see below).`); }
+    if (Object.keys(broken).length) {
+      setErrors(broken);
+      throw new Error(`Not ${publishing ? 'published' : 'saved'}: some fields need attention (see below).`);
+    }
     const creating = isNew || missing;
     // An update sends what changed only; a new locale leaves the shared fields it did not change to the other locales.
-    const sent = !creating ? changed : Object.fromEntries(Object.entries(data).filter(([field]) => !(missing && isShared(model, model.attributes.find((attribute) => attribute.name === field))) || field in changed));
+    const kept = ([field]) => !(missing && isShared(model, attributeNamed(model, field))) || field in changed;
+    const sent = !creating ? changed : Object.fromEntries(Object.entries(data).filter(kept));
     if (!creating && !publishing && !Object.keys(sent).length && !pending.length) return 'unchanged';
     for (const { file, text } of pending) await saveAltText(file, text);
     // Strapi's REST writes publish unless told `status=draft`: a draft save says so, a publish does not.
@@ -162,7 +184,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
       ? await requestVersioned('POST', `${prefix}/${model.pluralName}`, { query, body: { data: sent } })
       : !creating && !publishing && !Object.keys(sent).length
         ? await read() // only alt texts changed: the files are saved, the document is read again
-        : await requestVersioned('PUT', documentPath(model, documentId), { query, body: { data: sent }, ifMatch: creating ? undefined : version.current });
+        : await requestVersioned('PUT', documentPath(model, documentId), { query, body: { data: sent }, ifMatch: missing ? undefined : version.current });
     const saved = publishing && model.draftAndPublish ? await read() : answer;
     show(saved.body.data, saved.version); setMissing(false);
     setStateRead((count) => count + 1);
@@ -180,7 +202,8 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   const reload = async () => { const { body, version: next } = await read(); show(body.data, next); setStateRead((count) => count + 1); };
 
   /** Errors below a list whose items moved or went no longer name the right item: they go until the next save. */
-  const forgetErrors = (path) => setErrors((now) => Object.fromEntries(Object.entries(now).filter(([key]) => key !== path && !key.startsWith(`${path}.`))));
+  const forgetErrors = (path) => setErrors((now) => Object.fromEntries(Object.entries(now)
+    .filter(([key]) => key !== path && !key.startsWith(`${path}.`))));
 
   if (!values) return html`<p class="loading">${message?.error ?? 'Loading…'}</p>`;
   const can = (action) => model.actions.includes(action);

@@ -1,4 +1,4 @@
-import { useEffect } from 'preact/hooks';
+import { useLayoutEffect } from 'preact/hooks';
 
 const LEAVE_MESSAGE = 'Leave without saving? Your changes will be lost.';
 
@@ -27,7 +27,8 @@ export function mayFollowHash() {
  * browser's own prompt), any change of address (through `mayFollowHash`), signing out (`mayLeave`).
  */
 export function useUnsavedGuard(dirty) {
-  useEffect(() => {
+  // A layout effect: the guard is up when the edit is drawn, before any click or address change can follow.
+  useLayoutEffect(() => {
     if (!dirty) return undefined;
     guarded = location.href;
     const beforeUnload = (event) => { event.preventDefault(); event.returnValue = ''; };

@@ -102,6 +102,7 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
     page.on('dialog', dismiss);
     try {
       await page.locator('#field-description').fill('Unsaved words');
+      await page.locator('.doc-state .badge-unsaved').waitFor();
       await page.evaluate(() => { location.hash = '#/t/authors'; });
       await poll(() => asked.length).toBe(1);
       await page.getByLabel('Locale', { exact: true }).selectOption('fr');
