@@ -51,6 +51,8 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   const [baseline, setBaseline] = useState(() => (isNew ? schemaDefaults(model.attributes) : undefined));
   const [values, setValues] = useState(() => (isNew ? toForm(model, schemaDefaults(model.attributes)) : undefined));
   const version = useRef(null);
+  // Bumped whenever the form takes a version: a check that read before it must not bring an older one back.
+  const taken = useRef(0);
   const [missing, setMissing] = useState(false);
   const [errors, setErrors] = useState({});
   const [message, setMessage] = useState();
@@ -77,7 +79,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
 
   const show = (data, nextVersion) => {
     setDocument(data); setBaseline(data); setValues(toForm(model, data));
-    version.current = nextVersion;
+    version.current = nextVersion; taken.current += 1;
     setGeneration((count) => count + 1);
   };
   const read = () => requestVersioned('GET', documentPath(model, documentId), { query: readQuery });
@@ -115,7 +117,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     const changes = incomingChanges(base, toBody(model, theirsForm).data, mine.data);
     if (changes.some((change) => change.ask)) { setConflict({ theirs, version: nextVersion, changes }); return true; }
     setValues((now) => ({ ...now, ...Object.fromEntries(changes.map((change) => [change.name, theirsForm[change.name]])) }));
-    setDocument(theirs); setBaseline(theirs); version.current = nextVersion;
+    setDocument(theirs); setBaseline(theirs); version.current = nextVersion; taken.current += 1;
     if (changes.length) setMessage({ ok: `Updated with changes saved elsewhere: ${changes.map((change) => change.name).join(', ')}` });
     return false;
   }
@@ -126,8 +128,9 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     const check = async () => {
       const state = live.current;
       if (state.busy || state.conflict || state.missing || !state.current || window.document.visibilityState === 'hidden') return;
+      const before = taken.current;
       const answer = await read().catch(() => undefined);
-      const still = !live.current.busy && !live.current.conflict;
+      const still = !live.current.busy && !live.current.conflict && taken.current === before;
       if (answer && answer.version !== version.current && still) incoming(answer.body.data, answer.version);
     };
     const timer = setInterval(check, CHECK_EVERY_MS);
@@ -139,12 +142,13 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   function applyChoices(takeTheirs) {
     const theirsForm = toForm(model, conflict.theirs);
     setValues((now) => ({ ...now, ...Object.fromEntries([...takeTheirs].map((field) => [field, theirsForm[field]])) }));
-    setDocument(conflict.theirs); setBaseline(conflict.theirs); version.current = conflict.version;
+    setDocument(conflict.theirs); setBaseline(conflict.theirs); version.current = conflict.version; taken.current += 1;
     setConflict(undefined); setErrors({});
     setMessage({ ok: 'Choices applied: save to write them' });
   }
 
   async function run(label, action) {
+    taken.current += 1; // a check under way answers for the version before this action
     setBusy(true); setMessage(undefined); setErrors({});
     try {
       const outcome = await action();
