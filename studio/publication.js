@@ -12,12 +12,12 @@ const TITLES = {
   modified: 'Published, with changes in the draft that are not published yet',
 };
 
-/** Documentid → { locale → state } for these documents of a draft-and-publish type; `again` reads them anew when it changes. */
+/** documentId → { locale → state } for these documents (state null without draft & publish); `again` reads them anew when it changes. */
 export function usePublication(model, ids, again) {
   const [states, setStates] = useState();
   const key = ids.join(',');
   useEffect(() => {
-    if (!model.draftAndPublish || (!key && model.kind !== 'singleType')) return undefined;
+    if (!key && model.kind !== 'singleType') return undefined;
     let current = true;
     const type = model.kind === 'singleType' ? model.singularName : model.pluralName;
     request('GET', './api/publication', { query: { type, ids: key } }).then((body) => current && setStates(body.data), () => current && setStates(undefined));

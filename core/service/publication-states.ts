@@ -5,15 +5,15 @@ import { sameData } from '../storage/serialize.js';
 /**
  * Where a version stands, as Strapi's Content Manager shows it: `draft` (never published),
  * `published` (the draft is the published version) or `modified` (published, with a draft that
- * differs). Types without draft & publish have no state.
+ * differs). Types without draft & publish have no state (null), only locales.
  */
 export type PublicationState = 'draft' | 'published' | 'modified';
 
 /** A document's state per locale it exists in (`''` for a type that is not localized). */
-export type DocumentStates = Record<string, PublicationState>;
+export type DocumentStates = Record<string, PublicationState | null>;
 
 /**
- * The states of some documents of a draft-and-publish type, from their files: a plain file is the
+ * The states of some documents per locale they exist in, from their files: a plain file is the
  * published version, a `.draft` file a draft that differs from it (or the only version).
  *
  * @example
@@ -21,7 +21,6 @@ export type DocumentStates = Record<string, PublicationState>;
  */
 export function publicationStates(index: ContentIndex, model: Model, documentIds: string[]): Record<string, DocumentStates> {
   const states: Record<string, DocumentStates> = Object.create(null);
-  if (!model.draftAndPublish) return states;
   for (const documentId of documentIds) {
     const byLocale = new Map<string, { plain?: boolean; draft?: unknown; published?: unknown }>();
     for (const record of index.documentRecords(model.uid, documentId)) {
@@ -34,7 +33,7 @@ export function publicationStates(index: ContentIndex, model: Model, documentIds
     const document: DocumentStates = Object.create(null);
     for (const [locale, slot] of [...byLocale].sort(([a], [b]) => a.localeCompare(b))) {
       const differs = slot.draft !== undefined && !sameData(slot.draft, slot.published);
-      document[locale] = !slot.plain ? 'draft' : differs ? 'modified' : 'published';
+      document[locale] = !model.draftAndPublish ? null : !slot.plain ? 'draft' : differs ? 'modified' : 'published';
     }
     states[documentId] = document;
   }
