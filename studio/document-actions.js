@@ -26,7 +26,7 @@ export function duplicateData(model, data) {
  * fill(document), reload(), readQuery }.
  */
 export function DocumentActions({ form }) {
-  const { model, meta, documentId, locale, isNew, missing, busy, run, state } = form;
+  const { model, meta, documentId, locale, isNew, missing, busy, run, state, dirty } = form;
   const name = model.kind === 'singleType' ? model.singularName : model.pluralName;
   const can = (action) => model.actions.includes(action);
 
@@ -55,9 +55,12 @@ export function DocumentActions({ form }) {
   const existing = !isNew && !missing;
   const others = (meta.locales ?? []).filter((code) => code !== locale);
   const published = state === 'published' || state === 'modified';
+  // A transition reads the stored version back into the form: with unsaved edits it waits for a save.
+  const wait = dirty ? 'Save or undo your changes first' : undefined;
+  const transition = model.draftAndPublish && existing && can('update');
   return html`
-    ${model.draftAndPublish && existing && can('update') && published && html`<button type="button" disabled=${busy} onClick=${unpublish}>Unpublish</button>`}
-    ${model.draftAndPublish && existing && can('update') && state === 'modified' && html`<button type="button" disabled=${busy} onClick=${discard}>Discard draft</button>`}
+    ${transition && published && html`<button type="button" disabled=${busy || dirty} title=${wait} onClick=${unpublish}>Unpublish</button>`}
+    ${transition && state === 'modified' && html`<button type="button" disabled=${busy || dirty} title=${wait} onClick=${discard}>Discard draft</button>`}
     ${model.kind === 'collectionType' && existing && can('create') && html`<button type="button" disabled=${busy} onClick=${duplicate}>Duplicate</button>`}
     ${model.kind === 'collectionType' && existing && html`<a class="button" href=${`#/git?document=${encodeURIComponent(`${model.pluralName}/${documentId}`)}`}>Changes</a>`}
     ${model.localized && missing && !isNew && others.length > 0 && can('update') && html`<label class="fill-from">Fill from
