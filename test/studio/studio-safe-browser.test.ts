@@ -133,6 +133,12 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
     await poll(() => page.locator('.doc-state .badge').first().textContent()).toBe('Modified');
     expect(await page.getByLabel('Translations').getByRole('link').allTextContents()).toEqual(['en · published', 'fr · modified']);
     for (const name of ['Publish', 'Unpublish', 'Discard draft']) expect(await page.getByRole('button', { name, exact: true }).count()).toBe(1);
+    // They read the stored version back: with unsaved edits they wait (typing it back undoes the edit).
+    const title = await page.locator('#field-title').inputValue();
+    await page.locator('#field-title').fill(`${title}!`);
+    expect(await page.getByRole('button', { name: 'Unpublish' }).isDisabled()).toBe(true);
+    await page.locator('#field-title').fill(title);
+    await poll(() => page.getByRole('button', { name: 'Unpublish' }).isDisabled()).toBe(false);
 
     await page.goto(`${site.url}/admin/#/t/articles/${TOKYO}?locale=en`);
     await poll(() => page.locator('.doc-state .badge').first().textContent()).toBe('Draft');
