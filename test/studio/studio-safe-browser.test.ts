@@ -158,6 +158,16 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
     expect(readdirSync(join(site.root, 'content/articles'))).toEqual(before);
     await page.locator('#field-description').fill(''); // nothing left unsaved: leaving does not ask
 
+    // A rule only the server can judge (a slug another article holds): its answer, in the same words, and still nothing saved.
+    await openArticle();
+    const files = () => readdirSync(join(site.root, 'content/articles')).filter((name) => name.startsWith(ARTICLE)).map((name) => readJson(`content/articles/${name}`));
+    const stored = files();
+    await page.locator('#field-slug').fill('the-best-coffee-in-rome');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await poll(() => field('slug').locator('.field-error').textContent()).toBe('Already used by another document: must be unique');
+    expect(files()).toEqual(stored);
+    await page.locator('#field-slug').fill(stored[0].slug ?? '');
+
     await page.goto(`${site.url}/admin/#/t/authors/${MARCO}`);
     await page.reload();
     await poll(() => page.locator('#field-email').inputValue()).not.toBe('');
