@@ -110,3 +110,13 @@ export function invalidKey(key: string, path: string | null, param: string, sour
   const message = path && path !== key ? `Invalid key ${key} at ${path}` : `Invalid key ${key}`;
   return new ValidationError(message, { key, path, source, param });
 }
+
+/**
+ * A write made over a version the client no longer holds (`If-Match` names another version): 412.
+ * `details.current` is the version stored now, so the client can fetch it and merge.
+ */
+export class PreconditionFailedError extends CmsError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, 412, details, 'PreconditionFailedError');
+  }
+}

@@ -41,23 +41,33 @@ export function toSearch(query, params = new URLSearchParams(), base = '') {
 }
 
 /** Call the API; resolves to the parsed body (null for 204), rejects with an ApiError. A FormData body goes as multipart, anything else as JSON. */
-export async function request(method, path, { query, body, token = session.token } = {}) {
+export async function request(method, path, options = {}) {
+  return (await requestVersioned(method, path, options)).body;
+}
+
+/**
+ * As `request`, with the document's version the answer names (`Document-Version`, for a later
+ * `If-Match`: a write over a newer version is refused with 412 instead of reverting it).
+ */
+export async function requestVersioned(method, path, { query, body, token = session.token, ifMatch } = {}) {
   const url = new URL(path, document.baseURI);
   url.search = toSearch(query).toString();
   const headers = { accept: 'application/json' };
+  if (ifMatch) headers['if-match'] = ifMatch;
   if (token) headers.authorization = `Bearer ${token}`;
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
   const response = await fetch(url, { method, headers, body: body === undefined || multipart ? body : JSON.stringify(body) });
+  // A write went through: views that show the document elsewhere (the preview) refresh.
+  const wrote = () => dispatchEvent(new CustomEvent('studio:wrote', { detail: { method, path: url.pathname } }));
   if (response.status === 204) {
-    dispatchEvent(new CustomEvent('studio:wrote', { detail: { method, path: url.pathname } }));
-    return null;
+    wrote();
+    return { body: null, version: null };
   }
   const payload = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, payload);
-  // A write went through: views that show the document elsewhere (the preview) refresh.
-  if (method !== 'GET') dispatchEvent(new CustomEvent('studio:wrote', { detail: { method, path: url.pathname } }));
-  return payload;
+  if (method !== 'GET') wrote();
+  return { body: payload, version: response.headers.get('document-version') };
 }
 
 /** The content types this credential may read, with locales and the REST prefix. */

@@ -8,6 +8,7 @@ import { GitPanel } from './git-panel.js';
 import { PreviewPane } from './preview-pane.js';
 import { parseHash } from './router.js';
 import { SignIn } from './sign-in.js';
+import { mayFollowHash, mayLeave, releaseGuard } from './unsaved-guard.js';
 
 function Home({ models }) {
   return html`<section><h1>Content</h1><ul class="type-cards">
@@ -39,7 +40,8 @@ function App() {
   const [route, setRoute] = useState(parseHash());
 
   useEffect(() => {
-    const follow = () => setRoute(parseHash());
+    // A form with unsaved edits is asked first (unsaved-guard.js): refused, the address goes back.
+    const follow = () => mayFollowHash() && setRoute(parseHash());
     addEventListener('hashchange', follow);
     return () => removeEventListener('hashchange', follow);
   }, []);
@@ -59,6 +61,7 @@ function App() {
   }, [token]);
 
   function signOut(message) {
+    releaseGuard();
     session.token = null;
     setToken(null);
     setSchemas(undefined);
@@ -77,7 +80,7 @@ function App() {
         })}</ul>
         <a href="#/git" aria-current=${route.section === 'git' ? 'page' : undefined}>Git</a>
         <div class="account">${schemas.meta.user && html`<span class="muted">${schemas.meta.user}</span>`}
-          <button type="button" onClick=${() => signOut()}>Sign out</button></div>
+          <button type="button" onClick=${() => mayLeave() && signOut()}>Sign out</button></div>
       </nav>
       <main class="content"><${Main} schemas=${schemas} route=${route} /></main>
     </div>`;

@@ -1,46 +1,50 @@
 import { html } from './html.js';
 import { documentPath, prefix, request, transitionPath } from './api.js';
 import { href, navigate } from './router.js';
+import { releaseGuard } from './unsaved-guard.js';
 
-/** A uid that cannot clash with the one it was copied from (Strapi's uid alphabet: `A-Za-z0-9-_.~`). */
-const freshUid = (value) => (value ? `${value}-copy-${Math.random().toString(36).slice(2, 6)}` : value);
-
-/** The form's body for a new document: uid fields regenerated (they are unique), everything else kept, relations included. */
-function duplicateData(model, data) {
+/**
+ * The form's body for a copy: the main field says it is a copy ("… (copy)"), unique fields are left
+ * empty (a uid with a target field is made anew from the copy's title by the server), relations kept.
+ */
+export function duplicateData(model, data) {
   const copy = { ...data };
-  for (const attribute of model.attributes) if (attribute.type === 'uid' && Object.hasOwn(copy, attribute.name)) copy[attribute.name] = freshUid(copy[attribute.name]);
+  if (typeof copy[model.mainField] === 'string' && copy[model.mainField] !== '') copy[model.mainField] = `${copy[model.mainField]} (copy)`;
+  for (const attribute of model.attributes) if ((attribute.unique || attribute.type === 'uid') && Object.hasOwn(copy, attribute.name)) copy[attribute.name] = null;
   return copy;
 }
 
 /**
  * The document actions beside Save and Publish, each one REST call through the form's `run` (so
- * the API's errors show as the form's do): unpublish and discard draft (`/api/_cms/…`), duplicate
- * (`POST` of the form's values as a new draft) and, for a locale that does not exist yet, filling
- * the form from another locale's version.
+ * the API's errors show as the form's do), offered only where they fit the document's state and
+ * the credential's rights: unpublish (a published version exists), discard draft (the draft differs
+ * from it), duplicate (`POST` of the form's values as a new draft) and, for a locale that does not
+ * exist yet, filling the form from another locale's version.
  *
  * `form` is what the document form lends: { model, meta, documentId, locale, isNew, missing, busy,
- * run(label, action), body() → { data, problems }, fill(document), readQuery }.
+ * state (draft | published | modified), dirty, run(label, action), body() → { data, problems },
+ * fill(document), reload(), readQuery }.
  */
 export function DocumentActions({ form }) {
-  const { model, meta, documentId, locale, isNew, missing, busy, run } = form;
+  const { model, meta, documentId, locale, isNew, missing, busy, run, state, dirty } = form;
   const name = model.kind === 'singleType' ? model.singularName : model.pluralName;
   const can = (action) => model.actions.includes(action);
-  /** Read the draft again after a transition changed it, so the form shows what is stored. */
-  const reload = async () => form.fill((await request('GET', documentPath(model, documentId), { query: form.readQuery })).data);
 
   const unpublish = () => run('Unpublished', async () => {
     await request('POST', transitionPath(model, documentId, 'unpublish'), { query: { locale } });
-    await reload();
+    await form.reload();
   });
   const discard = () => run('Draft discarded', async () => {
+    if (!confirm('Discard the draft? Its changes go, and the published version becomes the draft again.')) return 'cancelled';
     await request('POST', transitionPath(model, documentId, 'discard-draft'), { query: { locale } });
-    await reload();
+    await form.reload();
   });
   const duplicate = () => run('Duplicated', async () => {
     const { data, problems } = form.body();
     if (Object.keys(problems).length) throw new Error('Some fields cannot be sent: fix them before duplicating.');
     const query = { locale, status: model.draftAndPublish ? 'draft' : undefined };
     const created = await request('POST', `${prefix}/${model.pluralName}`, { query, body: { data: duplicateData(model, data) } });
+    releaseGuard();
     navigate(href(name, created.data.documentId, { locale }));
   });
   const fillFrom = (source) => run(`Filled from “${source}”: save to create this locale`, async () => {
@@ -50,13 +54,16 @@ export function DocumentActions({ form }) {
 
   const existing = !isNew && !missing;
   const others = (meta.locales ?? []).filter((code) => code !== locale);
+  const published = state === 'published' || state === 'modified';
+  // A transition reads the stored version back into the form: with unsaved edits it waits for a save.
+  const wait = dirty ? 'Save or undo your changes first' : undefined;
+  const transition = model.draftAndPublish && existing && can('update');
   return html`
-    ${model.draftAndPublish && existing && can('update') && html`
-      <button type="button" disabled=${busy} onClick=${unpublish}>Unpublish</button>
-      <button type="button" disabled=${busy} onClick=${discard}>Discard draft</button>`}
+    ${transition && published && html`<button type="button" disabled=${busy || dirty} title=${wait} onClick=${unpublish}>Unpublish</button>`}
+    ${transition && state === 'modified' && html`<button type="button" disabled=${busy || dirty} title=${wait} onClick=${discard}>Discard draft</button>`}
     ${model.kind === 'collectionType' && existing && can('create') && html`<button type="button" disabled=${busy} onClick=${duplicate}>Duplicate</button>`}
     ${model.kind === 'collectionType' && existing && html`<a class="button" href=${`#/git?document=${encodeURIComponent(`${model.pluralName}/${documentId}`)}`}>Changes</a>`}
-    ${model.localized && missing && !isNew && others.length > 0 && html`<label class="fill-from">Fill from
+    ${model.localized && missing && !isNew && others.length > 0 && can('update') && html`<label class="fill-from">Fill from
       <select aria-label="Fill from locale" disabled=${busy} onChange=${(event) => { const source = event.currentTarget.value; event.currentTarget.value = ''; if (source) fillFrom(source); }}>
         <option value="">locale…</option>${others.map((code) => html`<option value=${code}>${code}</option>`)}</select></label>`}`;
 }

@@ -1,124 +1,259 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
-import { ApiError, documentPath, prefix, request, transitionPath } from './api.js';
+import { ApiError, documentPath, prefix, requestVersioned } from './api.js';
 import { componentTable, registerComponents } from './components.js';
 import { DocumentActions } from './document-actions.js';
 import { changedFields, Fields, populateFor, readFields, writeFields } from './field.js';
+import { ConflictPanel, incomingChanges } from './form-conflict.js';
 import { FormContext } from './form-context.js';
+import { checkRules, plainMessage } from './form-rules.js';
 import { schemaDefaults } from './form-values.js';
+import { pendingAltTexts, saveAltText } from './media-field.js';
+import { StateBadge, statesOf, usePublication } from './publication.js';
 import { href, navigate } from './router.js';
-import { mayLeave, useUnsavedGuard } from './unsaved-guard.js';
+import { releaseGuard, useUnsavedGuard } from './unsaved-guard.js';
 
 /** Form values from an API document; the request body back from them (see field.js). */
 const toForm = (model, document) => readFields(model.attributes, document);
 const toBody = (model, values) => writeFields(model.attributes, values);
 
 /**
+ * A field one value of which every locale shares (i18n `localized` not true; relations and uids
+ * are always per locale, as the core has it).
+ */
+const isShared = (model, attribute) => !!attribute && model.localized && !['relation', 'uid'].includes(attribute.type)
+  && attribute.pluginOptions?.i18n?.localized !== true;
+const attributeNamed = (model, name) => model.attributes.find((attribute) => attribute.name === name);
+/** The shared fields of another locale's version: what a new locale starts from, as Strapi's admin pre-fills it. */
+const sharedOf = (model, document) => Object.fromEntries(model.attributes
+  .filter((attribute) => isShared(model, attribute)).map((attribute) => [attribute.name, document[attribute.name]]));
+
+const STALE_ASKS = 'Not saved: this document changed elsewhere since you opened it. Choose what to keep below, then save again.';
+const STALE_MERGED = 'Not saved: this document changed elsewhere; their changes are now in the form. Save again.';
+
+/** How often an open form asks whether its document changed elsewhere (also on focus, a pull and a branch switch). */
+const CHECK_EVERY_MS = 4000;
+
+/**
  * Edit one document (a collection type's, or a single type) in a form drawn from its schema. Every
- * write is the REST API's: PUT/POST for the draft, the `_cms` routes to publish, DELETE to remove;
- * the API's validation errors are shown at their fields.
+ * write is the REST API's: PUT/POST for the draft (PUT without `status=draft` to publish, so a
+ * refused publish writes nothing), DELETE to remove. A write names the version the form holds
+ * (`If-Match`): one made over a newer version (a pull, a teammate, the CLI) is refused, and the
+ * editor chooses field by field. The schema's rules are checked before a request; the API's
+ * errors are shown at their fields, in the editor's words.
  */
 export function DocumentForm({ model, meta, documentId, locale }) {
   registerComponents(meta.components);
   const name = model.kind === 'singleType' ? model.singularName : model.pluralName;
   const isNew = model.kind !== 'singleType' && documentId === undefined;
   const [document, setDocument] = useState();
+  // The document as the form last read or saved it: a save sends only the fields that differ from it.
+  const [baseline, setBaseline] = useState(() => (isNew ? schemaDefaults(model.attributes) : undefined));
   const [values, setValues] = useState(() => (isNew ? toForm(model, schemaDefaults(model.attributes)) : undefined));
+  const version = useRef(null);
+  // Bumped whenever the form takes a version: a check that read before it must not bring an older one back.
+  const taken = useRef(0);
   const [missing, setMissing] = useState(false);
   const [errors, setErrors] = useState({});
   const [message, setMessage] = useState();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  // Edits not yet written: leaving the form asks first.
-  const [dirty, setDirty] = useState(false);
-  useUnsavedGuard(dirty);
-  const edit = (update) => { setDirty(true); setValues(update); };
-  // The document as the form last read or saved it: a save sends only the fields that differ from it.
-  const baseline = useRef();
+  const [conflict, setConflict] = useState();
+  const [stateRead, setStateRead] = useState(0);
+  // Widgets start afresh on each read or save (a uid's "as read" value is the saved one).
+  const [generation, setGeneration] = useState(0);
+  const states = statesOf(usePublication(model, documentId ? [documentId] : [], stateRead), documentId);
   // Every relation, media and component at any depth, so the form shows what the document holds.
   const populate = populateFor(model.attributes, componentTable());
   const readQuery = { locale, status: model.draftAndPublish ? 'draft' : undefined, populate };
 
+  // Unsaved: what a save would send differs from what was read, or an alt text waits.
+  const baseBody = useMemo(() => baseline && toBody(model, toForm(model, baseline)).data, [baseline]);
+  const current = useMemo(() => values && toBody(model, values), [values]);
+  const changed = baseBody && current ? changedFields(current.data, baseBody) : {};
+  const pending = values ? pendingAltTexts(values) : [];
+  const dirty = !!current && (Object.keys(current.problems).length > 0 || Object.keys(changed).length > 0 || pending.length > 0);
+  useUnsavedGuard(dirty);
+  const live = useRef();
+  live.current = { busy, conflict, missing, baseBody, current };
+
+  const show = (data, nextVersion) => {
+    setDocument(data); setBaseline(data); setValues(toForm(model, data));
+    version.current = nextVersion; taken.current += 1;
+    setGeneration((count) => count + 1);
+  };
+  const read = () => requestVersioned('GET', documentPath(model, documentId), { query: readQuery });
+
+  /** A locale not written yet starts from another locale's shared fields (Strapi's admin does so), else from the defaults. */
+  async function startMissing() {
+    setMissing(true);
+    for (const other of model.localized ? meta.locales.filter((code) => code !== locale) : []) {
+      try {
+        const { body } = await requestVersioned('GET', documentPath(model, documentId), { query: { ...readQuery, locale: other } });
+        const start = sharedOf(model, body.data);
+        setBaseline(start); setValues(toForm(model, start));
+        return;
+      } catch (failure) { if (failure.status !== 404) break; }
+    }
+    const start = schemaDefaults(model.attributes);
+    setBaseline(start); setValues(toForm(model, start));
+  }
+
   useEffect(() => {
     if (isNew) return;
-    request('GET', documentPath(model, documentId), { query: readQuery }).then(
-      (body) => { setDocument(body.data); baseline.current = body.data; setValues(toForm(model, body.data)); },
-      (failure) => {
-        // No version in this locale (or a single type never written): saving creates it.
-        if (failure.status === 404) { setMissing(true); setValues(toForm(model, schemaDefaults(model.attributes))); } else setMessage({ error: failure.message });
-      },
+    read().then(
+      ({ body, version: next }) => show(body.data, next),
+      (failure) => (failure.status === 404 ? startMissing() : setMessage({ error: failure.message })),
     );
   }, []);
 
+  /**
+   * A newer version stored elsewhere: fields only they changed come in at once; fields both sides
+   * changed wait for the editor's choice (the conflict panel). Returns whether a choice is needed.
+   */
+  function incoming(theirs, nextVersion) {
+    const { baseBody: base, current: mine } = live.current;
+    const theirsForm = toForm(model, theirs);
+    const changes = incomingChanges(base, toBody(model, theirsForm).data, mine.data);
+    if (changes.some((change) => change.ask)) { setConflict({ theirs, version: nextVersion, changes }); return true; }
+    setValues((now) => ({ ...now, ...Object.fromEntries(changes.map((change) => [change.name, theirsForm[change.name]])) }));
+    setDocument(theirs); setBaseline(theirs); version.current = nextVersion; taken.current += 1;
+    if (changes.length) setMessage({ ok: `Updated with changes saved elsewhere: ${changes.map((change) => change.name).join(', ')}` });
+    return false;
+  }
+
+  // Changes on disk show while the form is open: on focus, after a pull or branch switch, and every few seconds.
+  useEffect(() => {
+    if (isNew) return undefined;
+    const check = async () => {
+      const state = live.current;
+      if (state.busy || state.conflict || state.missing || !state.current || window.document.visibilityState === 'hidden') return;
+      const before = taken.current;
+      const answer = await read().catch(() => undefined);
+      const still = !live.current.busy && !live.current.conflict && taken.current === before;
+      if (answer && answer.version !== version.current && still) incoming(answer.body.data, answer.version);
+    };
+    const timer = setInterval(check, CHECK_EVERY_MS);
+    const events = ['focus', 'studio:branch-switched', 'studio:pulled'];
+    for (const event of events) addEventListener(event, check);
+    return () => { clearInterval(timer); for (const event of events) removeEventListener(event, check); };
+  }, []);
+
+  function applyChoices(takeTheirs) {
+    const theirsForm = toForm(model, conflict.theirs);
+    setValues((now) => ({ ...now, ...Object.fromEntries([...takeTheirs].map((field) => [field, theirsForm[field]])) }));
+    setDocument(conflict.theirs); setBaseline(conflict.theirs); version.current = conflict.version; taken.current += 1;
+    setConflict(undefined); setErrors({});
+    setMessage({ ok: 'Choices applied: save to write them' });
+  }
+
   async function run(label, action) {
+    taken.current += 1; // a check under way answers for the version before this action
     setBusy(true); setMessage(undefined); setErrors({});
     try {
-      await action();
-      setDirty(false);
-      setMessage({ ok: label });
+      const outcome = await action();
+      setMessage(outcome === 'cancelled' ? undefined : { ok: outcome === 'unchanged' ? 'No changes to save' : label });
     } catch (failure) {
-      if (failure instanceof ApiError) { setErrors(failure.fieldErrors); setMessage({ error: failure.message }); } else setMessage({ error: failure.message });
+      if (failure instanceof ApiError && failure.status === 412) {
+        const latest = await read();
+        const asks = incoming(latest.body.data, latest.version);
+        setMessage({ error: asks ? STALE_ASKS : STALE_MERGED });
+      } else if (failure instanceof ApiError) {
+        const data = live.current.current?.data ?? {};
+        const plain = Object.entries(failure.fieldErrors).map(([path, text]) => [path, plainMessage(model.attributes, data, path, text)]);
+        setErrors(Object.fromEntries(plain));
+        setMessage({ error: failure.message });
+      } else setMessage({ error: failure.message });
     } finally { setBusy(false); }
   }
 
-  /** Write the draft (PUT, or POST for a new document); returns the saved documentId. */
-  async function save() {
-    const { data, problems } = toBody(model, values);
+  /** Write the form (the draft, or the published version when `publishing`); 'unchanged' when there is nothing to write. */
+  async function write(publishing) {
+    const { data, problems } = current;
     if (Object.keys(problems).length) { setErrors(problems); throw new Error('Some fields cannot be sent: see below.'); }
-    // Strapi's REST writes publish unless told `status=draft`: the studio always writes the draft, then publishes on request.
-    const query = { locale, status: model.draftAndPublish ? 'draft' : undefined, populate };
-    // An update sends what changed only, so a field the file does not hold is not written as null
-    // and an unedited save leaves the file as it was; a new document (or locale) sends everything.
-    const sent = isNew || missing || !baseline.current ? data : changedFields(data, toBody(model, toForm(model, baseline.current)).data);
-    const body = isNew
-      ? await request('POST', `${prefix}/${model.pluralName}`, { query, body: { data: sent } })
-      : await request('PUT', documentPath(model, documentId), { query, body: { data: sent } });
-    setDocument(body.data); setMissing(false);
-    baseline.current = body.data;
-    if (isNew) navigate(href(name, body.data.documentId, { locale }));
-    return body.data.documentId;
+    const broken = checkRules(model.attributes, data, publishing || !model.draftAndPublish);
+    if (Object.keys(broken).length) {
+      setErrors(broken);
+      throw new Error(`Not ${publishing ? 'published' : 'saved'}: some fields need attention (see below).`);
+    }
+    const creating = isNew || missing;
+    // An update sends what changed only; a new locale leaves the shared fields it did not change to the other locales.
+    const kept = ([field]) => !(missing && isShared(model, attributeNamed(model, field))) || field in changed;
+    const sent = !creating ? changed : Object.fromEntries(Object.entries(data).filter(kept));
+    if (!creating && !publishing && !Object.keys(sent).length && !pending.length) return 'unchanged';
+    for (const { file, text } of pending) await saveAltText(file, text);
+    // Strapi's REST writes publish unless told `status=draft`: a draft save says so, a publish does not.
+    const query = { locale, status: model.draftAndPublish && !publishing ? 'draft' : undefined, populate };
+    const answer = isNew
+      ? await requestVersioned('POST', `${prefix}/${model.pluralName}`, { query, body: { data: sent } })
+      : !creating && !publishing && !Object.keys(sent).length
+        ? await read() // only alt texts changed: the files are saved, the document is read again
+        : await requestVersioned('PUT', documentPath(model, documentId), { query, body: { data: sent }, ifMatch: missing ? undefined : version.current });
+    const saved = publishing && model.draftAndPublish ? await read() : answer;
+    show(saved.body.data, saved.version); setMissing(false);
+    setStateRead((count) => count + 1);
+    releaseGuard();
+    if (isNew) navigate(href(name, answer.body.data.documentId, { locale }));
+    return 'written';
   }
 
-  const publish = () => run('Published', async () => {
-    const saved = await save();
-    await request('POST', transitionPath(model, saved, 'publish'), { query: { locale } });
-  });
   const remove = () => run('Deleted', async () => {
-    await request('DELETE', documentPath(model, documentId), { query: { locale } });
+    await requestVersioned('DELETE', documentPath(model, documentId), { query: { locale } });
+    releaseGuard();
     navigate(href(name, undefined, { locale }));
   });
-  const changeLocale = (next) => mayLeave(dirty) && navigate(href(name, model.kind === 'singleType' ? undefined : documentId, { locale: next }));
+  const changeLocale = (next) => navigate(href(name, model.kind === 'singleType' ? undefined : documentId, { locale: next }));
+  const reload = async () => { const { body, version: next } = await read(); show(body.data, next); setStateRead((count) => count + 1); };
 
   /** Errors below a list whose items moved or went no longer name the right item: they go until the next save. */
-  const forgetErrors = (path) => setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== path && !key.startsWith(`${path}.`))));
+  const forgetErrors = (path) => setErrors((now) => Object.fromEntries(Object.entries(now)
+    .filter(([key]) => key !== path && !key.startsWith(`${path}.`))));
 
   if (!values) return html`<p class="loading">${message?.error ?? 'Loading…'}</p>`;
   const can = (action) => model.actions.includes(action);
+  const readOnly = isNew ? !can('create') : !can('update');
+  const state = states?.[locale ?? ''];
   return html`
-    <form class="document" novalidate onSubmit=${(event) => { event.preventDefault(); run(model.draftAndPublish ? 'Draft saved' : 'Saved', save); }}>
+    <form class="document" novalidate onSubmit=${(event) => { event.preventDefault(); run(model.draftAndPublish ? 'Draft saved' : 'Saved', () => write(false)); }}>
       <header class="page-head">
         <div>
           ${model.kind !== 'singleType' && html`<a class="muted" href=${href(name, undefined, { locale })}>← ${model.displayName}</a>`}
           <h1>${isNew ? `New ${model.displayName}` : model.kind === 'singleType' ? model.displayName : document ? labelFor(model, document) : model.displayName}</h1>
+          <div class="doc-state" aria-label="State"><${StateBadge} state=${missing ? undefined : state} />${dirty && html`<span class="badge badge-unsaved">Unsaved changes</span>`}
+            ${model.localized && !isNew && html`<${Locales} model=${model} meta=${meta} states=${states} name=${name} documentId=${documentId} locale=${locale} />`}</div>
         </div>
         ${model.localized && !isNew && html`<label>Locale <select aria-label="Locale" value=${locale} onChange=${(event) => changeLocale(event.currentTarget.value)}>
           ${meta.locales.map((code) => html`<option value=${code}>${code}</option>`)}</select></label>`}
       </header>
       <footer class="actions">
-        ${(isNew ? can('create') : can('update')) && html`<button type="submit" class="primary" disabled=${busy}>${model.draftAndPublish ? 'Save draft' : 'Save'}</button>`}
-        ${model.draftAndPublish && can('update') && !isNew && html`<button type="button" disabled=${busy} onClick=${publish}>Publish</button>`}
+        ${!readOnly && html`<button type="submit" class="primary" disabled=${busy || !!conflict}>${model.draftAndPublish ? 'Save draft' : 'Save'}</button>`}
+        ${model.draftAndPublish && !readOnly && html`<button type="button" disabled=${busy || !!conflict || (state === 'published' && !dirty)} onClick=${() => run('Published', () => write(true))}>Publish</button>`}
         ${can('delete') && !isNew && !missing && (confirming
-          ? html`<span class="confirm">Delete this ${locale ? `“${locale}” version` : 'document'}? <button type="button" class="danger" onClick=${remove}>Delete for good</button> <button type="button" onClick=${() => setConfirming(false)}>Keep it</button></span>`
+          ? html`<span class="confirm" role="alertdialog" aria-label="Confirm delete">Delete this ${locale ? `“${locale}” version` : 'document'}? <button type="button" class="danger" onClick=${remove}>Delete for good</button> <button type="button" onClick=${() => setConfirming(false)}>Keep it</button></span>`
           : html`<button type="button" class="danger" onClick=${() => setConfirming(true)}>Delete</button>`)}
-        <${DocumentActions} form=${{ model, meta, documentId, locale, isNew, missing, busy, run, readQuery, body: () => toBody(model, values), fill: (next) => { baseline.current = next; edit(() => toForm(model, next)); } }} />
+        <${DocumentActions} form=${{ model, meta, documentId, locale, isNew, missing, busy, run, state, dirty, readQuery, reload, body: () => current, fill: (next) => setValues(toForm(model, next)) }} />
       </footer>
+      ${readOnly && html`<p class="notice">Read only: your access may not ${isNew ? 'create' : 'change'} ${model.displayName}.</p>`}
       ${missing && html`<p class="notice">No ${locale ? `“${locale}” version` : 'content'} yet: saving creates it.</p>`}
       ${message?.error && html`<p class="error" role="alert">${message.error}</p>`}
       ${message?.ok && html`<p class="ok" role="status">${message.ok}</p>`}
+      ${conflict && html`<${ConflictPanel} changes=${conflict.changes} onApply=${applyChoices} />`}
       <${FormContext.Provider} value=${{ model, documentId, locale, values, forgetErrors }}>
-        <${Fields} attributes=${model.attributes} values=${values} errors=${errors} locale=${locale} onChange=${edit} />
+        <fieldset class="fields" key=${generation} disabled=${readOnly}>
+          <${Fields} attributes=${model.attributes} values=${values} errors=${errors} locale=${locale} onChange=${setValues} />
+        </fieldset>
       </${FormContext.Provider}>
     </form>`;
+}
+
+/** The locales this document exists in, each with its state; the others shown as not written yet. */
+function Locales({ model, meta, states, name, documentId, locale }) {
+  return html`<p class="locales" aria-label="Translations">${meta.locales.map((code) => {
+    const at = href(name, model.kind === 'singleType' ? undefined : documentId, { locale: code });
+    const exists = states ? Object.hasOwn(states, code) : undefined;
+    return html`<a href=${at} class=${`locale${code === locale ? ' current' : ''}${exists === false ? ' absent' : ''}`} aria-current=${code === locale ? 'true' : undefined}
+      title=${exists === false ? `No “${code}” version yet` : states?.[code] ?? ''}>${code}${exists === false ? ' (none)' : states?.[code] ? ` · ${states[code]}` : ''}</a>`;
+  })}</p>`;
 }
 
 const labelFor = (model, document) => String(document[model.mainField] ?? '') || '(untitled)';

@@ -3,6 +3,7 @@ import { html } from './html.js';
 import { prefix, request } from './api.js';
 import { labelOf } from './label.js';
 import { ListFilters, readFilters, toStrapiFilters } from './list-filters.js';
+import { StateBadge, usePublication } from './publication.js';
 import { href, navigate, parseHash } from './router.js';
 
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -50,6 +51,8 @@ export function DocumentList({ model, meta, params }) {
     return () => { current = false; };
   }, [model.pluralName]);
 
+  // Draft / Published / Modified and the locales of the documents on this page, from the core.
+  const publication = usePublication(model, answer?.data.map((document) => document.documentId) ?? []);
   const pagination = answer?.meta?.pagination;
   const header = (field, label) => {
     const active = sort.field === field;
@@ -79,9 +82,11 @@ export function DocumentList({ model, meta, params }) {
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${answer && html`
         <table class="documents">
-          <thead><tr>${header(model.mainField, model.mainField === 'documentId' ? 'Document' : model.mainField)}${header('updatedAt', 'Updated')}${states && html`<th>Git</th>`}</tr></thead>
+          <thead><tr>${header(model.mainField, model.mainField === 'documentId' ? 'Document' : model.mainField)}${model.draftAndPublish && html`<th>State</th>`}${model.localized && html`<th>Locales</th>`}${header('updatedAt', 'Updated')}${states && html`<th>Git</th>`}</tr></thead>
           <tbody>${answer.data.map((document) => html`<tr>
             <td><a href=${href(model.pluralName, document.documentId, { locale: params.locale })}>${labelOf(document, model.mainField)}</a></td>
+            ${model.draftAndPublish && html`<td class="state"><${StateBadge} state=${publication?.[document.documentId]?.[params.locale ?? '']} /></td>`}
+            ${model.localized && html`<td class="locales muted">${Object.keys(publication?.[document.documentId] ?? { [params.locale]: true }).join(' · ')}</td>`}
             <td class="muted">${document.updatedAt ? new Date(document.updatedAt).toLocaleString() : ''}</td>
             ${states && html`<td class="git-state">${states[document.documentId]
               ? html`<span class=${`state state-${states[document.documentId]}`}>${GIT_LABELS[states[document.documentId]]}</span>`

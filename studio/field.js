@@ -56,10 +56,14 @@ function errorAt(errors, key, leaf) {
   return below && errors[below];
 }
 
-/** In a localized type, a field that is not localized holds one value for every locale (Strapi's i18n `localized: false`): saying so. */
+/**
+ * In a localized type, a field that is not localized holds one value for every locale: saying so.
+ * As the core decides it (schema/types.ts isLocalizedAttribute): relations and uids are always per
+ * locale, any other field only when its i18n `localized` is true.
+ */
 function Shared({ attribute }) {
   const { model } = useContext(FormContext);
-  if (!model?.localized || attribute.pluginOptions?.i18n?.localized !== false) return '';
+  if (!model?.localized || ['relation', 'uid'].includes(attribute.type) || attribute.pluginOptions?.i18n?.localized === true) return '';
   return html` <span class="shared hint" title="Saving it here changes it in every locale">same in every locale</span>`;
 }
 

@@ -4,20 +4,42 @@ import { prefix, request } from './api.js';
 import { move, MoveButtons, useDragReorder } from './reorder.js';
 import { MediaLibrary, Thumb } from './media-library.js';
 
-/** The alternative text of one chosen file, saved to the file itself (`POST /api/upload?id=`, fileInfo only). */
-function AltText({ file, onSaved }) {
-  const [text, setText] = useState(file.alternativeText ?? '');
+/** The alt text typed for a file and not saved yet (`__alt` on the form's file entry: never sent in the body). */
+const pendingAlt = (file) => (file.__alt !== undefined && file.__alt !== (file.alternativeText ?? '') ? file.__alt : undefined);
+
+/** Save one file's alt text to the file itself (`POST /api/upload?id=`, fileInfo only); resolves to the file entry. */
+export const saveAltText = (file, text) => request('POST', `${prefix}/upload`, { query: { id: file.id }, body: { fileInfo: { alternativeText: text } } });
+
+/**
+ * Every alt text typed in these form values and not saved yet, at any depth (components, zones):
+ * the form saves them with the document, so none is lost by saving the form alone.
+ */
+export function pendingAltTexts(values, found = new Map()) {
+  if (Array.isArray(values)) for (const item of values) pendingAltTexts(item, found);
+  else if (values && typeof values === 'object') {
+    if (typeof values.id === 'number' && pendingAlt(values) !== undefined) found.set(values.id, { file: values, text: pendingAlt(values) });
+    else for (const inner of Object.values(values)) pendingAltTexts(inner, found);
+  }
+  return [...found.values()];
+}
+
+/**
+ * The alternative text of one chosen file. Typed text belongs to the form (it is saved with the
+ * document, and the form counts it as unsaved until then); the button saves it at once.
+ */
+function AltText({ file, onEdit, onSaved }) {
+  const text = file.__alt ?? file.alternativeText ?? '';
   const [state, setState] = useState();
   const save = async () => {
     setState('Saving…');
     try {
-      onSaved(await request('POST', `${prefix}/upload`, { query: { id: file.id }, body: { fileInfo: { alternativeText: text } } }));
+      onSaved(await saveAltText(file, text));
       setState('Saved');
     } catch (failure) { setState(failure.message); }
   };
   return html`<span class="alt">
-    <input aria-label=${`Alternative text of ${file.name}`} value=${text} onInput=${(event) => { setText(event.currentTarget.value); setState(undefined); }} />
-    <button type="button" disabled=${text === (file.alternativeText ?? '')} onClick=${save}>Save alt text</button>
+    <input aria-label=${`Alternative text of ${file.name}`} value=${text} onInput=${(event) => { onEdit(event.currentTarget.value); setState(undefined); }} />
+    <button type="button" disabled=${pendingAlt(file) === undefined} onClick=${save}>Save alt text</button>
     ${state && html`<span class="hint" role="status">${state}</span>`}
   </span>`;
 }
@@ -36,7 +58,8 @@ function MediaField({ id, attribute, value, onChange }) {
     <ol class="media-chosen">${value.map((file, index) => html`<li key=${file.id} class="media-item" ...${multiple ? drag.target(index) : {}}>
       ${multiple && html`<span class="grip" aria-hidden="true" ...${drag.handle(index, file.name)}>⠿</span>`}
       <${Thumb} file=${file} />
-      <span class="media-meta"><span class="tile-name">${file.name}</span><${AltText} key=${file.id} file=${file} onSaved=${replace} /></span>
+      <span class="media-meta"><span class="tile-name">${file.name}</span><${AltText} key=${file.id} file=${file} onSaved=${replace}
+        onEdit=${(text) => onChange((current) => current.map((other) => (other.id === file.id ? { ...other, __alt: text } : other)))} /></span>
       <span class="item-tools">
         ${multiple && html`<${MoveButtons} index=${index} count=${value.length} name=${file.name} onMove=${reorder} />`}
         <button type="button" class="danger" aria-label=${`Remove ${file.name}`} onClick=${() => onChange((current) => current.filter((other) => other.id !== file.id))}>Remove</button>

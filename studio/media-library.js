@@ -61,6 +61,9 @@ export function MediaLibrary({ allowedTypes, multiple, onChoose, onClose }) {
     const form = new FormData(event.currentTarget);
     const files = form.getAll('files').filter((file) => file.name);
     if (!files.length) return setError('Choose a file to upload.');
+    // The field's allowedTypes, said before any upload (the REST API, as Strapi's, does not enforce them).
+    const refused = files.filter((file) => !allowed({ mime: file.type }, allowedTypes)).map((file) => file.name);
+    if (refused.length) return setError(`${refused.join(', ')}: not allowed here. This field takes ${allowedTypes.join(', ')} only.`);
     setBusy(true);
     try {
       const created = await uploadFiles(files, String(form.get('alternativeText') ?? ''));

@@ -1,26 +1,38 @@
-import { useEffect } from 'preact/hooks';
+import { useLayoutEffect } from 'preact/hooks';
 
 const LEAVE_MESSAGE = 'Leave without saving? Your changes will be lost.';
 
-/** Whether to go on although the form holds unsaved edits (asked only when it does). */
-export const mayLeave = (dirty) => !dirty || confirm(LEAVE_MESSAGE);
+/** The address of the form that holds unsaved edits, while one does (one form is open at a time). */
+let guarded = null;
+
+/** Whether to go on although a form holds unsaved edits (asked only when one does): sign-out, a locale switch. */
+export const mayLeave = () => !guarded || confirm(LEAVE_MESSAGE);
+
+/** The form's edits are written (or given up): leaving no longer asks. */
+export const releaseGuard = () => { guarded = null; };
 
 /**
- * While a form holds unsaved edits, leaving asks first: closing or reloading the tab (the
- * browser's own prompt) and following a link of the studio (`<a href="#…">`, which the hash
- * router would follow at once).
+ * For the hash router, on every address change (a link, the back button, a typed address, a locale
+ * switch): whether to follow it. Refused, the address goes back to the form's, so nothing is lost.
+ */
+export function mayFollowHash() {
+  if (!guarded || location.href === guarded) return true;
+  if (confirm(LEAVE_MESSAGE)) { guarded = null; return true; }
+  history.replaceState(null, '', guarded);
+  return false;
+}
+
+/**
+ * While a form holds unsaved edits, every way out asks first: closing or reloading the tab (the
+ * browser's own prompt), any change of address (through `mayFollowHash`), signing out (`mayLeave`).
  */
 export function useUnsavedGuard(dirty) {
-  useEffect(() => {
+  // A layout effect: the guard is up when the edit is drawn, before any click or address change can follow.
+  useLayoutEffect(() => {
     if (!dirty) return undefined;
+    guarded = location.href;
     const beforeUnload = (event) => { event.preventDefault(); event.returnValue = ''; };
-    const click = (event) => {
-      const link = event.target.closest?.('a[href]');
-      if (!link || link.target || !link.getAttribute('href').startsWith('#')) return;
-      if (!mayLeave(true)) { event.preventDefault(); event.stopPropagation(); }
-    };
     addEventListener('beforeunload', beforeUnload);
-    document.addEventListener('click', click, true);
-    return () => { removeEventListener('beforeunload', beforeUnload); document.removeEventListener('click', click, true); };
+    return () => { removeEventListener('beforeunload', beforeUnload); guarded = null; };
   }, [dirty]);
 }

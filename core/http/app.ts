@@ -103,7 +103,12 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
           validators = { etag, 'cache-control': cacheControlFor(cms.config, route.model, !!authorization) };
           if (ifNoneMatch(request.headers.get('if-none-match'), etag)) return notModified({ ...headers, ...validators });
         }
-        const result = await api({ method: request.method, path, search: url.search, body, authorization, responseFormat: request.headers.get('strapi-response-format') });
+        const result = await api({
+          method: request.method, path, search: url.search, body, authorization,
+          responseFormat: request.headers.get('strapi-response-format'), ifMatch: request.headers.get('if-match'),
+        });
+        // The document's version, for a later `If-Match` (the studio's stale-form check); Strapi clients ignore it.
+        if (result.version) headers['document-version'] = result.version;
         // Only an answer computed from the version the tag names may carry it.
         if (validators && computedFrom && result.status === 200 && isFresh(computedFrom, cms.index)) Object.assign(headers, validators);
         if (result.body === undefined) return new Response(null, { status: result.status, statusText: statusText(result.status), headers });

@@ -1,5 +1,5 @@
 import type { Action } from '../config/types.js';
-import { ForbiddenError, MethodNotAllowedError, NotFoundError } from '../errors.js';
+import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { createGit } from '../git/git.js';
 import { documentAt, documentHistory } from '../git/history.js';
 import { json } from './respond.js';
@@ -49,6 +49,13 @@ export const cmsRoutes: ExtensionRoute = async ({ request, url, cms, headers }) 
   allow('update');
   const documents = cms.documents(model.uid, caller);
   const transition = transitions[action as keyof typeof transitions];
+  // The Document Service's unpublish does nothing on a never-published draft; the route says so instead of a success.
+  if (transition === 'unpublish' && model.draftAndPublish) {
+    const exists = await documents.findOne({ documentId, locale, status: 'draft' });
+    if (exists && !(await documents.findOne({ documentId, locale, status: 'published' }))) {
+      throw new ValidationError('This document is not published: there is nothing to unpublish');
+    }
+  }
   await documents[transition]({ documentId, locale });
   const status = transition === 'publish' ? 'published' : 'draft';
   const data = await documents.findOne({ documentId, locale, status });

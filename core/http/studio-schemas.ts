@@ -1,6 +1,7 @@
 import type { Action } from '../config/types.js';
 import { mainFieldOf } from '../schema/main-field.js';
 import type { Caller } from '../access/permissions.js';
+import { fieldRules, type FieldRule } from '../schema/field-rules.js';
 import type { Attribute, Model, Models } from '../schema/types.js';
 
 const ACTIONS: Action[] = ['find', 'findOne', 'create', 'update', 'delete'];
@@ -19,7 +20,7 @@ export interface StudioModel {
   /** Actions the caller may take on this type. */
   actions: Action[];
   /** Attributes in schema order, private ones left out; relations name their target's routes and main field. */
-  attributes: Array<Attribute & { name: string; targetPluralName?: string; targetMainField?: string; targetReadable?: boolean; targetLocalized?: boolean; targetDraftAndPublish?: boolean }>;
+  attributes: Array<Attribute & { name: string; rules: FieldRule[]; targetPluralName?: string; targetMainField?: string; targetReadable?: boolean; targetLocalized?: boolean; targetDraftAndPublish?: boolean }>;
 }
 
 /** A component's schema for the studio's nested forms: attributes shaped as a content type's are. */
@@ -29,14 +30,15 @@ export interface StudioComponent {
   attributes: StudioModel['attributes'];
 }
 
-/** The schema attributes of a model or component, private ones left out; relations name their target's routes and main field. */
+/** The schema attributes of a model or component, private ones left out, each with its rules in an editor's words (field-rules.ts); relations name their target's routes and main field. */
 function studioAttributes(models: Models, model: Model, caller: Caller): StudioModel['attributes'] {
   return model.attributeNames.filter((name) => !model.attributes[name].private).map((name) => {
     const attribute = model.attributes[name];
     const target = attribute.type === 'relation' && typeof attribute.target === 'string' ? models.get(attribute.target) : undefined;
+    const rules = fieldRules(attribute);
     return target
-      ? { ...attribute, name, targetPluralName: target.pluralName, targetMainField: mainFieldOf(target), targetReadable: caller.can(target, 'find'), targetLocalized: target.localized, targetDraftAndPublish: target.draftAndPublish }
-      : { ...attribute, name };
+      ? { ...attribute, name, rules, targetPluralName: target.pluralName, targetMainField: mainFieldOf(target), targetReadable: caller.can(target, 'find'), targetLocalized: target.localized, targetDraftAndPublish: target.draftAndPublish }
+      : { ...attribute, name, rules };
   });
 }
 

@@ -1,6 +1,7 @@
 import { blocksProblem } from './blocks.js';
 import { parseIsoDateTime } from './iso-date.js';
 import type { Attribute } from './types.js';
+import { EMAIL, isCount, maxLengthOf, STRING_TYPES, UID } from './field-rules.js';
 import { notType, yupPath } from './yup-messages.js';
 
 export { notType, printValue, yupPath } from './yup-messages.js';
@@ -121,10 +122,8 @@ export const CAST: Record<string, Caster> = {
   },
 };
 
-export const STRING_TYPES = ['string', 'text', 'richtext', 'password', 'email', 'uid'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const UID = /^[A-Za-z0-9-_.~]*$/;
-export const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
+// The limits and patterns come from the rule table the studio reads too (field-rules.ts).
+export { isCount, STRING_TYPES } from './field-rules.js';
 
 /** Every failing rule of a cast scalar, in yup's test order (a field can fail several). */
 export function ruleErrors(value: unknown, attribute: Attribute, path: string, enforce: boolean): string[] {
@@ -135,8 +134,7 @@ export function ruleErrors(value: unknown, attribute: Attribute, path: string, e
   }
   if (typeof value === 'string' && STRING_TYPES.includes(attribute.type)) {
     if (enforce && isCount(attribute.minLength) && value.length < attribute.minLength) errors.push(`${path} must be at least ${attribute.minLength} characters`);
-    // Strapi gives every `string` attribute a maxLength of 255 unless the schema says otherwise
-    const maxLength = isCount(attribute.maxLength) ? attribute.maxLength : attribute.type === 'string' ? 255 : undefined;
+    const maxLength = maxLengthOf(attribute);
     if (maxLength !== undefined && value.length > maxLength) errors.push(`${path} must be at most ${maxLength} characters`);
     if (attribute.regex !== undefined && (value !== '' || attribute.required)) {
       const regex = new RegExp(attribute.regex);

@@ -84,8 +84,11 @@ export class ContentService implements DocumentReader {
     return this.writer.create(model, body, raw, caller, this);
   }
 
-  update(model: Model, documentId: string | undefined, body: unknown, raw: RawQuery, caller: Caller): Promise<Data | undefined> {
-    return this.writer.update(model, documentId, body, raw, caller, this);
+  /** `ifMatch`: the version the caller edited (see document-version.ts); the write is refused when it is no longer stored. */
+  update(
+    model: Model, documentId: string | undefined, body: unknown, raw: RawQuery, caller: Caller, ifMatch?: string | null,
+  ): Promise<Data | undefined> {
+    return this.writer.update(model, documentId, body, raw, caller, this, ifMatch);
   }
 
   delete(model: Model, documentId: string | undefined, raw: RawQuery, caller: Caller): Promise<number> {

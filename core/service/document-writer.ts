@@ -12,6 +12,7 @@ import type { DocumentReader } from './document-reader.js';
 import { DocumentFiles, type LocaleFiles } from './document-files.js';
 import { newDocumentId } from './document-id.js';
 import { KeyedLock } from './keyed-lock.js';
+import { checkDocumentVersion } from './document-version.js';
 import { checkPublishable, prepareEntry, type Change } from './prepare-entry.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -133,7 +134,10 @@ export class DocumentWriter {
   }
 
   /** PUT: partial update (publishing unless `status=draft`); a new locale creates that localization; single types create their document when missing. */
-  async update(model: Model, documentId: string | undefined, body: unknown, raw: RawQuery, caller: Caller, service: DocumentReader): Promise<Data | undefined> {
+  async update(
+    model: Model, documentId: string | undefined, body: unknown, raw: RawQuery, caller: Caller, service: DocumentReader,
+    ifMatch?: string | null,
+  ): Promise<Data | undefined> {
     this.checkQuery(service, model, raw, caller);
     const data = extractData(body);
     const status = resolveStatus(model, raw.status);
@@ -145,6 +149,7 @@ export class DocumentWriter {
       const id = documentId ?? this.index.singleDocumentId(model.uid) ?? (model.kind === 'singleType' ? newDocumentId() : undefined);
       const documentExists = id !== undefined && this.index.documentRecords(model.uid, id).length > 0;
       if (id === undefined || (!documentExists && model.kind === 'collectionType')) return undefined;
+      checkDocumentVersion(this.index, model, id, locale, ifMatch);
       const read = () => service.findOne(model, id, { ...raw, status, locale: locale ?? undefined }, caller);
       return this.updateLocale(model, id, data, { ...this.files.inLocale(model, id, locale), documentExists, publish, caller, read });
     });
@@ -254,7 +259,9 @@ export class DocumentWriter {
   /** Non-localized fields stay in sync: other locales' files that store them get the new values. */
   private async shareUnlocalized(model: Model, documentId: string, locale: string | null, patch: Record<string, unknown>, next: Data): Promise<string[]> {
     if (!model.localized) return [];
-    const shared = Object.keys(patch).filter((name) => model.attributes[name] && !isLocalizedAttribute(model, model.attributes[name]));
+    // Only what this version now holds: a new locale leaves a field sent as null to the other locales (prepare-entry).
+    const shared = Object.keys(patch)
+      .filter((name) => name in next && model.attributes[name] && !isLocalizedAttribute(model, model.attributes[name]));
     if (!shared.length) return [];
     const touched: string[] = [];
     for (const record of this.index.documentRecords(model.uid, documentId)) {

@@ -82,10 +82,16 @@ function rowIdOf(index: ContentIndex, targetUid: string, item: unknown): unknown
   return index.documentRows(targetUid, item)[0]?.id ?? item;
 }
 
-/** Schema defaults on creation; non-localized ones are skipped when another locale already holds them. */
+/**
+ * Schema defaults on creation. When another locale already holds the non-localized fields, a new
+ * locale leaves them to it unless the body gives a value: Strapi 5.54 keeps the other locales'
+ * values for a field sent as null too (recorded in test/write/i18n.test.ts), so a client that sends
+ * every field of an empty form never clears them.
+ */
 function withDefaults(validator: EntryValidator, model: Model, data: Record<string, unknown>, sharedElsewhere: boolean): Record<string, unknown> {
   const patch = validator.withDefaults(model, data);
-  if (sharedElsewhere) for (const name of model.attributeNames) if (!(name in data) && isShared(model, name)) delete patch[name];
+  if (!sharedElsewhere) return patch;
+  for (const name of model.attributeNames) if ((data[name] ?? null) === null && isShared(model, name)) delete patch[name];
   return patch;
 }
 

@@ -1,6 +1,8 @@
 import type { Caller } from '../access/permissions.js';
 import { NotFoundError, ForbiddenError, UnauthorizedError } from '../errors.js';
+import type { Model } from '../schema/types.js';
 import type { ContentService } from '../service/content-service.js';
+import { documentVersion } from '../service/document-version.js';
 import type { Data } from '../types.js';
 import { parseQueryString } from './parse-query.js';
 import { matchRoute, type MatchedRoute } from './routes.js';
@@ -19,12 +21,16 @@ export interface ContentRequest {
   authorization?: string | null;
   /** `Strapi-Response-Format` header, if any. */
   responseFormat?: string | null;
+  /** `If-Match` header, if any: a write over another version of the document is refused (412). */
+  ifMatch?: string | null;
 }
 
 export interface ContentResponse {
   status: number;
   /** JSON body; undefined for 204. */
   body: { data: unknown; meta: unknown } | undefined;
+  /** The answered document's version in its locale (one-document answers), for a later `If-Match`. */
+  version?: string;
 }
 
 /** `Bearer <token>`: exactly two parts, scheme case-insensitive (Strapi's content-api-token strategy). */
@@ -84,13 +90,17 @@ export function createContentApi(options: ContentApiOptions) {
       case 'create':
         result = { status: 201, body: { data: await service.create(route.model, request.body, query, caller), meta: {} } };
         break;
-      case 'update':
-        result = { status: 200, body: { data: found(await service.update(route.model, route.documentId, request.body, query, caller)), meta: {} } };
+      case 'update': {
+        const updated = await service.update(route.model, route.documentId, request.body, query, caller, request.ifMatch);
+        result = { status: 200, body: { data: found(updated), meta: {} } };
         break;
+      }
       case 'delete':
         await service.delete(route.model, route.documentId, query, caller);
         return { status: 204, body: undefined };
     }
+    const version = route.action === 'find' && !isSingle ? null : versionOf(service, route.model, result.body?.data);
+    if (version) result.version = version;
     if (request.responseFormat === 'v4' && result.body) result.body = toV4Body(service.models, route.model, result.body);
     return result;
   }
@@ -116,6 +126,13 @@ export function createContentApi(options: ContentApiOptions) {
     }
   }
   return Object.assign(handle, { callerFor, authorize, readScope });
+}
+
+/** The version of the one document an answer holds, in the locale it was answered in. */
+function versionOf(service: ContentService, model: Model, data: unknown): string | null {
+  const document = data as Data | undefined;
+  if (!document || typeof document.documentId !== 'string') return null;
+  return documentVersion(service.index, model, document.documentId, typeof document.locale === 'string' ? document.locale : null);
 }
 
 function found(data: Data | undefined): Data {

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createCms } from '../../core/cms.js';
+import { createCms, type Cms } from '../../core/cms.js';
 import { TEST_ENV } from '../auth/helpers.js';
 import { copySampleSite } from '../helpers/project.js';
 import { findChromium, openStudio, type StudioSession } from './browser.js';
@@ -47,6 +47,7 @@ function widenSchemas(root: string): void {
 export function editorSite() {
   let session: StudioSession | undefined;
   const site = {
+    cms: undefined as unknown as Cms,
     page: undefined as unknown as Page,
     root: '',
     token: '',
@@ -75,6 +76,7 @@ export function editorSite() {
     site.root = copySampleSite();
     widenSchemas(site.root);
     const cms = await createCms({ root: site.root, env: TEST_ENV, report: () => {} });
+    site.cms = cms;
     site.token = cms.auth.tokens.create({ name: 'studio', type: 'full-access' }).accessKey;
     session = await openStudio(cms, CHROMIUM!);
     site.url = session.server.url.replace(/\/$/, '');

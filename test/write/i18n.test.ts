@@ -65,6 +65,31 @@ describe('PUT ?locale on a document without that locale creates the localization
   });
 });
 
+describe('a new localization never empties the shared fields (asked of Strapi 5.54)', () => {
+  // Strapi 5.54, en holding views 7, publishDate 2025-01-23, readingTime 4:
+  //   PUT /api/articles/:id?locale=fr&status=draft {"data":{"title":"Deux","views":null,"publishDate":null,"readingTime":null}}
+  //   → 200 {"title":"Deux","views":7,"publishDate":"2025-01-23","readingTime":4,"locale":"fr",…}, and en still holds 7 / 2025-01-23 / 4.
+  //   With {"views":99,"publishDate":"2020-01-01"} instead, fr and en both hold 99 / 2020-01-01 (a value given wins).
+  const blackHole = 'erdjn7qamd22o2key07vrft5'; // en only: views 120, publishDate 2025-01-23, readingTime 4
+
+  it('nulls sent for non-localized fields in a new locale keep the values the other locales hold', async () => {
+    const before = server.file(`content/articles/${blackHole}.json`);
+    const { status, body } = await server.sendJson('PUT', `/api/articles/${blackHole}?locale=fr&status=draft`, {
+      data: { title: 'Trou noir', views: null, publishDate: null, readingTime: null },
+    });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ locale: 'fr', title: 'Trou noir', views: 120, publishDate: '2025-01-23', readingTime: 4 });
+    expect((await server.getJson(`/api/articles/${blackHole}`)).body.data).toMatchObject({ views: 120, publishDate: '2025-01-23', readingTime: 4 });
+    expect(server.file(`content/articles/${blackHole}.json`)).toBe(before);
+  });
+
+  it('a value given for a non-localized field in a new locale reaches the other locales', async () => {
+    const { body } = await server.sendJson('PUT', `/api/articles/${SAMPLE.release}?locale=fr&status=draft`, { data: { title: 'Notes', views: 99, publishDate: '2020-01-01' } });
+    expect(body.data).toMatchObject({ views: 99, publishDate: '2020-01-01' });
+    expect((await server.getJson(`/api/articles/${SAMPLE.release}?status=draft`)).body.data).toMatchObject({ views: 99, publishDate: '2020-01-01' });
+  });
+});
+
 describe('non-localized fields stay in sync across locales', () => {
   it('writing views in fr updates the en file too; localized fields stay apart', async () => {
     const { status } = await server.sendJson('PUT', `/api/articles/${SAMPLE.pizza}?locale=fr`, { data: { views: 999, featured: false, title: 'Pizza (fr)' } });
