@@ -1,5 +1,5 @@
 import type { Cms } from '../cms.js';
-import { assertMayManageGit, assertSignedIn, mayManageGit, mayReadPath, mayWriteAny, mayWritePath } from '../access/git-access.js';
+import { assertMayManageGit, assertSignedIn, mayDiffPath, mayManageGit, mayReadPath, mayWriteAny, mayWritePath } from '../access/git-access.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { commitAuthor } from '../git/commit-author.js';
 import { commitChanges } from '../git/commit-changes.js';
@@ -18,7 +18,7 @@ import { json } from './respond.js';
  * core's git module and answers `{ data }` or Strapi's error envelope:
  *
  *   GET  status              branch, HEAD and the changed files the caller may read
- *   GET  diff?path=…         one changed file against HEAD
+ *   GET  diff?path=…         one changed file against HEAD, for a caller who may rewrite it
  *   GET  states?type=…       the Git state of each changed document of a type (the list's column)
  *   GET  branches            local branches, the current one, remotes
  *   POST commit              { message, paths? }: commit the changed files the caller may write
@@ -61,7 +61,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
   'GET diff': {
     handle: async ({ cms, caller, url }) => {
       const path = checkProjectPath(url.searchParams.get('path') ?? undefined);
-      if (!mayReadPath(caller, cms.models, path)) throw new ForbiddenError(`You may not read ${path}`);
+      if (!mayDiffPath(caller, cms.models, path)) throw new ForbiddenError(`Only a credential that may update ${path} sees its diff`);
       return { data: { path, diff: await tree(cms).diff(path) } };
     },
   },
