@@ -3,6 +3,18 @@ import type { FormatEnum, Sharp } from 'sharp';
 /** Formats Strapi treats as images (reads dimensions of), resizes, and re-encodes (`image-manipulation.ts`). */
 const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'tiff', 'svg', 'gif', 'avif'];
 const RESIZABLE_FORMATS = ['jpeg', 'png', 'webp', 'tiff', 'gif'];
+/**
+ * Formats whose pixels are never computed here: an SVG's cost to rasterise is not bounded by its
+ * size or its pixels (a 300-byte file with a large blur filter takes minutes and gigabytes), and
+ * Strapi makes no formats of it anyway. It is stored as sent, with the dimensions its header declares.
+ */
+const NEVER_RASTERISED = ['svg'];
+
+/**
+ * The longest one image operation (decode, re-encode, resize) may run before libvips stops it.
+ * libvips checks it between the regions it computes, so an operation is cut soon after the limit.
+ */
+export const IMAGE_TIME_LIMIT_SECONDS = 60;
 
 /** Re-encoders for size optimisation, one per optimisable format. */
 const ENCODERS: Record<string, (image: Sharp, quality: number) => Sharp> = {
@@ -19,6 +31,8 @@ export interface ImageInfo {
   width: number | null;
   height: number | null;
   resizable: boolean;
+  /** Are its pixels ever decoded (checked, optimised, resized)? Not for an SVG. */
+  raster: boolean;
 }
 
 /** An image sharp wrote to `path`: its dimensions and size in bytes. */
@@ -43,8 +57,12 @@ function loadSharp(): Promise<SharpFactory> {
   }));
 }
 
-/** Every decode refuses more than `maxPixels` (libvips checks the header before decoding), a second guard behind `upload.maxPixels`. */
-const openImage = (sharp: SharpFactory, path: string, maxPixels: number) => sharp(path, { limitInputPixels: maxPixels });
+/**
+ * Every decode refuses more than `maxPixels` (libvips checks the header before decoding), a second guard behind
+ * `upload.maxPixels`, and every pipeline is stopped after `seconds`.
+ */
+const openImage = (sharp: SharpFactory, path: string, maxPixels: number, seconds = IMAGE_TIME_LIMIT_SECONDS) =>
+  sharp(path, { limitInputPixels: maxPixels }).timeout({ seconds });
 
 /**
  * What sharp makes of a file from its header alone (nothing is decoded): undefined for anything
@@ -55,7 +73,7 @@ export async function inspectImage(path: string): Promise<ImageInfo | undefined>
   try {
     const { format, width, height } = await sharp(path).metadata();
     if (!format || !IMAGE_FORMATS.includes(format)) return undefined;
-    return { format, width: width ?? null, height: height ?? null, resizable: RESIZABLE_FORMATS.includes(format) };
+    return { format, width: width ?? null, height: height ?? null, resizable: RESIZABLE_FORMATS.includes(format), raster: !NEVER_RASTERISED.includes(format) };
   } catch {
     return undefined;
   }
@@ -93,9 +111,15 @@ export async function optimizeImage(
 }
 
 /** Resize into `out`, inside `width`×`height`, keeping the aspect ratio and the input's format. */
-export async function resizeInside(input: { path: string; format: string }, box: { width: number; height: number }, maxPixels: number, out: string): Promise<WrittenImage> {
+export async function resizeInside(
+  input: { path: string; format: string },
+  box: { width: number; height: number },
+  maxPixels: number,
+  out: string,
+  seconds = IMAGE_TIME_LIMIT_SECONDS,
+): Promise<WrittenImage> {
   const sharp = await loadSharp();
   // The temp name has no extension, so the format is named (the input's, as toBuffer keeps it).
-  const info = await openImage(sharp, input.path, maxPixels).resize({ ...box, fit: 'inside' }).toFormat(input.format as keyof FormatEnum).toFile(out);
+  const info = await openImage(sharp, input.path, maxPixels, seconds).resize({ ...box, fit: 'inside' }).toFormat(input.format as keyof FormatEnum).toFile(out);
   return { path: out, width: info.width, height: info.height, size: info.size };
 }

@@ -46,7 +46,8 @@ export async function prepareFile(file: IncomingFile, info: FileInfo, options: {
   if (image) {
     const { format } = image;
     checkPixels(named.name, image, config.maxPixels);
-    const optimized = await imageJobs(async () => {
+    // An SVG is never decoded (image.ts): no faulty-image check and no optimisation, as it gets no formats.
+    const optimized = image.raster && await imageJobs(async () => {
       if (await isFaultyImage(file.path, config.maxPixels)) throw new ApplicationError('File is not a valid image');
       return optimizeImage({ path: file.path, format }, config, scratch.file());
     });
