@@ -35,6 +35,12 @@ const JUNK_ENCODINGS = ['%', '%z', '%zz', '%2', '%%', '%C0%AF', '%C0%AE%C0%AE%2F
 
 const pick = (rand, list) => list[Math.floor(rand() * list.length)];
 const chance = (rand, p) => rand() < p;
+/**
+ * Half the requests are hostile; the other half are plausible (real paths, known operators, values of the
+ * right type), so that they pass validation and reach the execution of filters, sorts and populates.
+ */
+const mode = { hostile: true };
+const junk = (rand, p) => mode.hostile && rand() < p;
 const int = (rand, max) => Math.floor(rand() * max);
 
 /** What the fuzzer knows of the site: its content types, attributes and some real document ids. */
@@ -47,15 +53,45 @@ export function siteShape(cms) {
 
 /** A field path from a model: mostly real names, walking into relations, media, components and dynamic zones; sometimes junk. */
 function fieldPath(rand, shape, model, depth = 0) {
-  if (!model || chance(rand, 0.08)) return [pick(rand, JUNK_KEYS)];
+  if (!model || junk(rand, 0.08)) return [pick(rand, JUNK_KEYS)];
   const name = pick(rand, [...model.attributeNames, 'id', 'documentId', 'createdAt']);
-  const attribute = model.attributes[name];
-  if (!attribute || depth > 6 || chance(rand, 0.5)) return [name];
+  const attribute = model.attributes[name] ?? { type: name === 'id' ? 'integer' : name === 'createdAt' ? 'datetime' : 'string' };
   const next = attribute.target ?? attribute.component ?? (attribute.components ? pick(rand, attribute.components) : attribute.type === 'media' ? 'plugin::upload.file' : undefined);
-  return next ? [name, ...fieldPath(rand, shape, shape.models.get(next), depth + 1)] : [name];
+  const component = ['component', 'dynamiczone'].includes(attribute.type);
+  const scalarEnd = !next || (depth > 6 && !component) || (chance(rand, 0.5) && (mode.hostile || !component));
+  // A plausible path ends on a scalar (a relation's documentId at least), as a filter or sort needs.
+  if (scalarEnd && (mode.hostile || !next)) return Object.assign([name], { attribute });
+  if (scalarEnd) return Object.assign([name, 'documentId'], { attribute: { type: 'string' } });
+  const rest = fieldPath(rand, shape, shape.models.get(next), depth + 1);
+  return Object.assign([name, ...rest], { attribute: rest.attribute });
+}
+
+const POPULATABLE = ['relation', 'media', 'component', 'dynamiczone'];
+const SCALAR_NAMES = (model) => (model?.attributeNames ?? []).filter((name) => !POPULATABLE.includes(model.attributes[name].type) && !model.attributes[name].private
+  && model.attributes[name].type !== 'password');
+/** A field to select or sort by: any name when hostile, a visible scalar when plausible. */
+const fieldName = (rand, shape, model) => (mode.hostile || !SCALAR_NAMES(model).length ? fieldPath(rand, shape, model)[0] : pick(rand, SCALAR_NAMES(model)));
+const order = (rand) => pick(rand, mode.hostile ? ['asc', 'desc', 'ASC', 'up', ''] : ['asc', 'desc']);
+/** Values the plausible half sends for the other parameters. */
+const PLAUSIBLE = { locale: ['en', 'fr'], status: ['draft', 'published'], _q: ['Rome', 'e', 'the'], publicationFilter: ['never-published', 'has-published-version'],
+  hasPublishedVersion: ['true', 'false'], 'pagination[withCount]': ['true', 'false'] };
+
+/** A value of the right type for an attribute, as a query string holds it. */
+function typedValue(rand, attribute) {
+  switch (attribute?.type) {
+    case 'integer': case 'biginteger': return String(int(rand, 200) - 20);
+    case 'float': case 'decimal': return pick(rand, ['1.5', '0', '-2.25', '100']);
+    case 'boolean': return pick(rand, ['true', 'false']);
+    case 'date': return pick(rand, ['2025-01-01', '2024-12-31']);
+    case 'datetime': case 'timestamp': return pick(rand, ['2025-01-10T09:00:00.000Z', '2025-01-01']);
+    case 'time': return pick(rand, ['12:30:00', '00:00']);
+    case 'enumeration': return pick(rand, attribute.enum ?? ['x']);
+    default: return pick(rand, ['Rome', 'rome', 'a', 'e', 'the', 'David', 'x y', '']);
+  }
 }
 
 function scalar(rand) {
+  if (!mode.hostile) return pick(rand, ['1', '2', '10', '25', 'true', 'en', 'fr', 'draft', 'published', 'Rome']);
   if (chance(rand, 0.15)) return pick(rand, JUNK_ENCODINGS);
   return chance(rand, 0.5) ? pick(rand, NUMBERS) : pick(rand, STRINGS);
 }
@@ -68,18 +104,20 @@ function filterPairs(rand, shape, model, prefix, depth = 0) {
     const at = logical === '$not' ? '' : `[${chance(rand, 0.1) ? pick(rand, ['99999', '-1', 'x', '']) : int(rand, 3)}]`;
     return filterPairs(rand, shape, model, `${prefix}[${logical}]${at}`, depth + 1);
   }
-  if (roll < 0.25) {
+  if (roll < 0.25 && mode.hostile) {
     // Deep nesting, past every limit.
     return [[`${prefix}${'[title]'.repeat(5 + int(rand, 60))}`, scalar(rand)]];
   }
-  const path = fieldPath(rand, shape, model).map((part) => `[${part}]`).join('');
-  const operator = chance(rand, 0.9) ? pick(rand, OPERATORS) : pick(rand, JUNK_KEYS);
+  const fields = fieldPath(rand, shape, model);
+  const path = fields.map((part) => `[${part}]`).join('');
+  const operator = junk(rand, 0.1) ? pick(rand, JUNK_KEYS) : pick(rand, OPERATORS);
   const key = `${prefix}${path}[${operator}]`;
-  if (['$in', '$notIn', '$between'].includes(operator) || chance(rand, 0.1)) {
-    const count = chance(rand, 0.05) ? 150 : int(rand, 4);
-    return Array.from({ length: count }, (_, i) => [`${key}[${chance(rand, 0.8) ? i : pick(rand, ['', '-1', '1e9', 'x'])}]`, scalar(rand)]);
+  const value = () => (mode.hostile ? scalar(rand) : ['$null', '$notNull'].includes(operator) ? pick(rand, ['true', 'false']) : typedValue(rand, fields.attribute));
+  if (['$in', '$notIn', '$between'].includes(operator) || junk(rand, 0.1)) {
+    const count = junk(rand, 0.05) ? 150 : operator === '$between' && !mode.hostile ? 2 : int(rand, 4);
+    return Array.from({ length: count }, (_, i) => [`${key}[${junk(rand, 0.2) ? pick(rand, ['', '-1', '1e9', 'x']) : i}]`, value()]);
   }
-  return [[key, chance(rand, 0.05) ? '' : scalar(rand)]];
+  return [[key, junk(rand, 0.05) ? '' : value()]];
 }
 
 function populatePairs(rand, shape, model, prefix = 'populate', depth = 0) {
@@ -87,7 +125,8 @@ function populatePairs(rand, shape, model, prefix = 'populate', depth = 0) {
   if (roll < 0.15) return [[prefix, pick(rand, ['*', 'true', '1', 'false', '', '**', pick(rand, JUNK_KEYS)])]];
   if (roll < 0.25) return [[`${prefix}[${int(rand, 3)}]`, fieldPath(rand, shape, model).join('.')]];
   if (roll < 0.3) return [[`${prefix}${'[populate][author]'.repeat(5 + int(rand, 20))}`, '*']];
-  const name = model ? pick(rand, [...model.attributeNames, pick(rand, JUNK_KEYS)]) : pick(rand, JUNK_KEYS);
+  const populatable = (model?.attributeNames ?? []).filter((name) => POPULATABLE.includes(model.attributes[name].type));
+  const name = !mode.hostile && populatable.length ? pick(rand, populatable) : model ? pick(rand, [...model.attributeNames, pick(rand, JUNK_KEYS)]) : pick(rand, JUNK_KEYS);
   const attribute = model?.attributes[name];
   const key = `${prefix}[${name}]`;
   if (attribute?.type === 'dynamiczone' && chance(rand, 0.6)) {
@@ -97,9 +136,9 @@ function populatePairs(rand, shape, model, prefix = 'populate', depth = 0) {
   const target = shape.models.get(attribute?.target ?? attribute?.component ?? (attribute?.type === 'media' ? 'plugin::upload.file' : ''));
   const inner = rand();
   if (inner < 0.3) return [[key, pick(rand, ['*', 'true', '1', 'x'])]];
-  if (inner < 0.5) return [[`${key}[fields][${int(rand, 3)}]`, fieldPath(rand, shape, target)[0]]];
+  if (inner < 0.5) return [[`${key}[fields][${int(rand, 3)}]`, fieldName(rand, shape, target)]];
   if (inner < 0.6) return filterPairs(rand, shape, target, `${key}[filters]`);
-  if (inner < 0.7) return [[`${key}[sort]`, `${fieldPath(rand, shape, target)[0]}:${pick(rand, ['asc', 'desc', 'up'])}`]];
+  if (inner < 0.7) return [[`${key}[sort]`, `${fieldName(rand, shape, target)}:${order(rand)}`]];
   if (inner < 0.75) return [[`${key}[${pick(rand, ['limit', 'start', 'count', 'status', 'locale'])}]`, scalar(rand)]];
   return depth < 6 ? populatePairs(rand, shape, target, `${key}[populate]`, depth + 1) : [[key, '*']];
 }
@@ -108,20 +147,23 @@ function populatePairs(rand, shape, model, prefix = 'populate', depth = 0) {
 export function fuzzQuery(rand, shape, model) {
   const pairs = [];
   for (let parts = 1 + int(rand, 4); parts > 0; parts--) {
-    const roll = rand();
+    const roll = mode.hostile ? rand() : rand() * 0.86;
     if (roll < 0.35) pairs.push(...filterPairs(rand, shape, model, 'filters'));
     else if (roll < 0.5) pairs.push(...populatePairs(rand, shape, model));
     else if (roll < 0.6) {
-      const sort = () => `${fieldPath(rand, shape, model).join('.')}${chance(rand, 0.7) ? `:${pick(rand, ['asc', 'desc', 'ASC', 'up', ''])}` : ''}`;
+      const sort = () => `${mode.hostile ? fieldPath(rand, shape, model).join('.') : fieldName(rand, shape, model)}${chance(rand, 0.7) ? `:${order(rand)}` : ''}`;
       if (chance(rand, 0.5)) pairs.push(['sort', Array.from({ length: 1 + int(rand, 3) }, sort).join(',')]);
       else pairs.push([`sort[${int(rand, 3)}]`, sort()]);
     } else if (roll < 0.68) {
-      if (chance(rand, 0.5)) pairs.push(['fields', Array.from({ length: 1 + int(rand, 3) }, () => fieldPath(rand, shape, model)[0]).join(',')]);
-      else pairs.push([`fields[${int(rand, 3)}]`, fieldPath(rand, shape, model)[0]]);
+      if (chance(rand, 0.5)) pairs.push(['fields', Array.from({ length: 1 + int(rand, 3) }, () => fieldName(rand, shape, model)).join(',')]);
+      else pairs.push([`fields[${int(rand, 3)}]`, fieldName(rand, shape, model)]);
     } else if (roll < 0.8) {
       const key = pick(rand, ['pagination[page]', 'pagination[pageSize]', 'pagination[start]', 'pagination[limit]', 'pagination[withCount]', 'page', 'pageSize', 'start', 'limit']);
-      pairs.push([key, pick(rand, NUMBERS)]);
-    } else if (roll < 0.86) pairs.push([pick(rand, ['locale', 'status', '_q', 'publicationFilter', 'hasPublishedVersion']), scalar(rand)]);
+      pairs.push([key, mode.hostile ? pick(rand, NUMBERS) : PLAUSIBLE[key]?.[int(rand, 2)] ?? String(1 + int(rand, 30))]);
+    } else if (roll < 0.86) {
+      const key = pick(rand, ['locale', 'status', '_q', 'publicationFilter', 'hasPublishedVersion']);
+      pairs.push([key, mode.hostile ? scalar(rand) : pick(rand, PLAUSIBLE[key])]);
+    }
     else if (roll < 0.92) pairs.push([`${pick(rand, JUNK_KEYS)}${'[x]'.repeat(int(rand, 4))}`, scalar(rand)]);
     else pairs.push([pick(rand, ['filters[', 'filters]', 'filters[[title]]', 'filters[title', 'populate[]', '[]', '[filters]', 'filters[][title]', 'sort[]']), scalar(rand)]);
   }
@@ -130,16 +172,19 @@ export function fuzzQuery(rand, shape, model) {
 
 /** Encode a pair as a client might, or as an attacker might: raw brackets, encoded brackets, junk escapes left as they are. */
 function encodePair(rand, key, value) {
-  const junk = /^%|^\+$/.test(value) && JUNK_ENCODINGS.includes(value);
-  const encodedValue = junk ? value : encodeURIComponent(value);
+  const encodedValue = JUNK_ENCODINGS.includes(value) ? value : encodeURIComponent(value);
   const roll = rand();
-  const encodedKey = roll < 0.6 ? key.replace(/[^[\]$\w.-]/g, (c) => encodeURIComponent(c)) : roll < 0.9 ? encodeURIComponent(key) : encodeURIComponent(encodeURIComponent(key));
-  return chance(rand, 0.03) ? encodedKey : `${encodedKey}=${encodedValue}`;
+  const encodedKey = roll < 0.6 ? key.replace(/[^[\]$\w.-]/g, (c) => encodeURIComponent(c)) : roll < 0.9 || !mode.hostile ? encodeURIComponent(key) : encodeURIComponent(encodeURIComponent(key));
+  return junk(rand, 0.03) ? encodedKey : `${encodedKey}=${encodedValue}`;
 }
 
 /** A value for an attribute: the right type, a wrong one, or something hostile. */
 function attributeValue(rand, shape, attribute, depth = 0) {
-  if (chance(rand, 0.25)) return pick(rand, [null, '', 0, -1, 1e308, true, [], {}, 'x'.repeat(3000), '\u0000', { __proto__: null, polluted: 1 }, Number.MAX_SAFE_INTEGER + 2]);
+  if (!mode.hostile && attribute && !['relation', 'media', 'component', 'dynamiczone', 'json', 'blocks'].includes(attribute.type)) {
+    const value = typedValue(rand, attribute);
+    return ['integer', 'float', 'decimal'].includes(attribute.type) ? Number(value) : attribute.type === 'boolean' ? value === 'true' : value;
+  }
+  if (junk(rand, 0.25)) return pick(rand, [null, '', 0, -1, 1e308, true, [], {}, 'x'.repeat(3000), '\u0000', { __proto__: null, polluted: 1 }, Number.MAX_SAFE_INTEGER + 2]);
   switch (attribute?.type) {
     case 'relation': case 'media': {
       const ids = () => Array.from({ length: int(rand, 3) }, () => (chance(rand, 0.7) ? pick(rand, shape.ids) : pick(rand, [1, -1, 'nope', '../x', { documentId: 'x' }, null])));
@@ -173,7 +218,7 @@ function entryData(rand, shape, model, depth = 0) {
   const data = {};
   const names = model?.attributeNames ?? [];
   for (let count = int(rand, 5); count > 0; count--) {
-    const name = chance(rand, 0.9) && names.length ? pick(rand, names) : pick(rand, JUNK_KEYS);
+    const name = !junk(rand, 0.1) && names.length ? pick(rand, names) : pick(rand, JUNK_KEYS);
     data[name] = attributeValue(rand, shape, model?.attributes[name], depth);
   }
   return data;
@@ -181,7 +226,7 @@ function entryData(rand, shape, model, depth = 0) {
 
 /** One hostile write body for `model`, as text. */
 export function fuzzBody(rand, shape, model) {
-  const roll = rand();
+  const roll = mode.hostile ? rand() : 1;
   if (roll < 0.05) return pick(rand, ['', '{', 'null', '[]', '"x"', '{"data":', '\u0000', '{"data":{"title":"x"}}garbage', `${'['.repeat(5000)}`, `{"data":${'{"a":'.repeat(200)}1${'}'.repeat(200)}}`]);
   if (roll < 0.1) return JSON.stringify({ data: pick(rand, [null, 'x', 1, [], [{}]]) });
   if (roll < 0.13) return `{"data":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}}`;
@@ -192,6 +237,7 @@ const CONTENT_TYPES = ['application/json', 'application/json', 'application/json
 
 /** One request: method, raw path (never normalised by a URL parser) and optional body. */
 export function fuzzRequest(rand, shape) {
+  mode.hostile = chance(rand, 0.5);
   const model = pick(rand, shape.types);
   const base = `/api/${model.kind === 'singleType' ? model.singularName : model.pluralName}`;
   const roll = rand();
@@ -204,7 +250,7 @@ export function fuzzRequest(rand, shape) {
   const target = model.kind === 'singleType' || method === 'POST' ? base : `${base}/${id()}`;
   const search = chance(rand, 0.3) ? `?${pick(rand, ['status=draft', 'status=published', 'locale=fr', 'locale=xx', 'status=x', fuzzQuery(rand, shape, model)])}` : '';
   if (method === 'DELETE') return chance(rand, 0.2) ? { method, path: `${target}${search}` } : { method: 'GET', path: `${target}${search}` };
-  return { method, path: `${target}${search}`, body: fuzzBody(rand, shape, model), type: pick(rand, CONTENT_TYPES) };
+  return { method, path: `${target}${search}`, body: fuzzBody(rand, shape, model), type: mode.hostile ? pick(rand, CONTENT_TYPES) : 'application/json' };
 }
 
 function send(agent, port, token, { method, path, body, type }) {
@@ -237,7 +283,7 @@ function send(agent, port, token, { method, path, body, type }) {
  * Fuzz `cms serve` on a copy of the sample site: `count` requests from `seed`, `parallel` at once.
  * Resolves with the counts and the first few failures of each kind.
  */
-export async function fuzzServer({ count = 1000, seed = 1, parallel = 4, log = console.log } = {}) {
+export async function fuzzServer({ count = 1000, seed = 1, parallel = 4, log = console.log, progress = () => {} } = {}) {
   const root = writableSite();
   const secrets = { CMS_API_TOKEN_SALT: 'fuzz-salt-0123456789abcdef0123456789abcdef', CMS_JWT_SECRET: 'fuzz-jwt-secret-0123456789abcdef0123456789' };
   const cms = await createCms({ root, env: secrets, watch: false, report: () => {} });
@@ -260,6 +306,7 @@ export async function fuzzServer({ count = 1000, seed = 1, parallel = 4, log = c
   const worker = async () => {
     while (next < count && exit === undefined) {
       const at = next++;
+      if (at > 0 && at % 5000 === 0) progress(`  ${at} sent, ${fiveHundreds.length} 5xx, ${slow.length} slow, ${dropped.length} dropped`);
       const request = fuzzRequest(rand, shape);
       const answer = await send(agent, port, token, request);
       if (answer.skipped) { skipped++; continue; }
@@ -270,11 +317,15 @@ export async function fuzzServer({ count = 1000, seed = 1, parallel = 4, log = c
       if (answer.ms > SLOW_MS) slow.push(seen);
     }
   };
-  await Promise.all(Array.from({ length: parallel }, worker));
+  let crashed;
+  try {
+    await Promise.all(Array.from({ length: parallel }, worker));
+  } finally {
+    agent.destroy();
+    crashed = exit !== undefined ? `the server exited (${exit}): ${server.stderrTail.slice(-2000)}` : undefined;
+    if (exit === undefined) server.kill('SIGTERM');
+  }
   const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  const crashed = exit !== undefined ? `the server exited (${exit}): ${server.stderrTail.slice(-2000)}` : undefined;
-  server.kill('SIGTERM');
   await new Promise((resolve) => (exit !== undefined ? resolve() : server.once('exit', resolve)));
   rmSync(root, { recursive: true, force: true });
   const summary = { count, seed, seconds: Math.round(seconds * 10) / 10, statuses, fiveHundreds: fiveHundreds.length, slow: slow.length, dropped: dropped.length, skipped, crashed };
@@ -292,7 +343,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     console.error('usage: npm run fuzz -- [--count N] [--seed S] [--parallel P]   (non-negative integers)');
     process.exitCode = 2;
   } else {
-    const result = await fuzzServer({ count, seed, parallel });
+    const result = await fuzzServer({ count, seed, parallel, progress: console.log });
     process.exitCode = result.fiveHundreds || result.dropped || result.crashed ? 1 : 0;
   }
 }
