@@ -10,11 +10,6 @@ const RESIZABLE_FORMATS = ['jpeg', 'png', 'webp', 'tiff', 'gif'];
  */
 const NEVER_RASTERISED = ['svg'];
 
-/**
- * The longest one image operation (decode, re-encode, resize) may run before libvips stops it.
- * libvips checks it between the regions it computes, so an operation is cut soon after the limit.
- */
-export const IMAGE_TIME_LIMIT_SECONDS = 60;
 
 /** Re-encoders for size optimisation, one per optimisable format. */
 const ENCODERS: Record<string, (image: Sharp, quality: number) => Sharp> = {
@@ -59,10 +54,10 @@ function loadSharp(): Promise<SharpFactory> {
 
 /**
  * Every decode refuses more than `maxPixels` (libvips checks the header before decoding), a second guard behind
- * `upload.maxPixels`, and every pipeline is stopped after `seconds`.
+ * `upload.maxPixels`. The time limit is the worker's (image-jobs.ts): sharp's own `timeout` is checked only
+ * between the regions libvips computes, never inside work done in one piece.
  */
-const openImage = (sharp: SharpFactory, path: string, maxPixels: number, seconds = IMAGE_TIME_LIMIT_SECONDS) =>
-  sharp(path, { limitInputPixels: maxPixels }).timeout({ seconds });
+const openImage = (sharp: SharpFactory, path: string, maxPixels: number) => sharp(path, { limitInputPixels: maxPixels });
 
 /**
  * What sharp makes of a file from its header alone (nothing is decoded): undefined for anything
@@ -111,15 +106,9 @@ export async function optimizeImage(
 }
 
 /** Resize into `out`, inside `width`×`height`, keeping the aspect ratio and the input's format. */
-export async function resizeInside(
-  input: { path: string; format: string },
-  box: { width: number; height: number },
-  maxPixels: number,
-  out: string,
-  seconds = IMAGE_TIME_LIMIT_SECONDS,
-): Promise<WrittenImage> {
+export async function resizeInside(input: { path: string; format: string }, box: { width: number; height: number }, maxPixels: number, out: string): Promise<WrittenImage> {
   const sharp = await loadSharp();
   // The temp name has no extension, so the format is named (the input's, as toBuffer keeps it).
-  const info = await openImage(sharp, input.path, maxPixels, seconds).resize({ ...box, fit: 'inside' }).toFormat(input.format as keyof FormatEnum).toFile(out);
+  const info = await openImage(sharp, input.path, maxPixels).resize({ ...box, fit: 'inside' }).toFormat(input.format as keyof FormatEnum).toFile(out);
   return { path: out, width: info.width, height: info.height, size: info.size };
 }
