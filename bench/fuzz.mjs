@@ -283,7 +283,7 @@ function send(agent, port, token, { method, path, body, type }) {
  * Fuzz `cms serve` on a copy of the sample site: `count` requests from `seed`, `parallel` at once.
  * Resolves with the counts and the first few failures of each kind.
  */
-export async function fuzzServer({ count = 1000, seed = 1, parallel = 4, log = console.log, progress = () => {} } = {}) {
+export async function fuzzServer({ count = 1000, seed = 1, parallel = 4, slowMs = SLOW_MS, log = console.log, progress = () => {} } = {}) {
   const root = writableSite();
   const secrets = { CMS_API_TOKEN_SALT: 'fuzz-salt-0123456789abcdef0123456789abcdef', CMS_JWT_SECRET: 'fuzz-jwt-secret-0123456789abcdef0123456789' };
   const cms = await createCms({ root, env: secrets, watch: false, report: () => {} });
@@ -314,7 +314,7 @@ export async function fuzzServer({ count = 1000, seed = 1, parallel = 4, log = c
       statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
       const seen = { at, method: request.method, path: request.path.slice(0, 500), body: request.body?.slice(0, 300), status: answer.status, ms: Math.round(answer.ms) };
       if (answer.status >= 500) fiveHundreds.push({ ...seen, answer: answer.text });
-      if (answer.ms > SLOW_MS) slow.push(seen);
+      if (answer.ms > slowMs) slow.push(seen);
     }
   };
   let crashed;
@@ -329,21 +329,22 @@ export async function fuzzServer({ count = 1000, seed = 1, parallel = 4, log = c
   await new Promise((resolve) => (exit !== undefined ? resolve() : server.once('exit', resolve)));
   rmSync(root, { recursive: true, force: true });
   const summary = { count, seed, seconds: Math.round(seconds * 10) / 10, statuses, fiveHundreds: fiveHundreds.length, slow: slow.length, dropped: dropped.length, skipped, crashed };
-  log(`fuzz: ${count} requests (seed ${seed}) in ${summary.seconds} s: statuses ${JSON.stringify(statuses)}; ${fiveHundreds.length} 5xx, ${slow.length} over ${SLOW_MS} ms, `
+  log(`fuzz: ${count} requests (seed ${seed}) in ${summary.seconds} s: statuses ${JSON.stringify(statuses)}; ${fiveHundreds.length} 5xx, ${slow.length} over ${slowMs} ms, `
     + `${dropped.length} dropped connections, ${skipped} not sendable${crashed ? `; ${crashed}` : ''}`);
   for (const failure of [...fiveHundreds.slice(0, 10), ...dropped.slice(0, 5)]) log(`  ${JSON.stringify(failure)}`);
-  for (const answer of slow.slice(0, 10)) log(`  slow: ${JSON.stringify(answer)}`);
+  for (const answer of [...slow].sort((a, b) => b.ms - a.ms).slice(0, 10)) log(`  slow: ${JSON.stringify(answer)}`);
   return { ...summary, failures: { fiveHundreds, slow, dropped } };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { count: { type: 'string', default: '1000' }, seed: { type: 'string', default: '1' }, parallel: { type: 'string', default: '4' } } });
-  const [count, seed, parallel] = [values.count, values.seed, values.parallel].map(Number);
-  if (![count, seed, parallel].every((value) => Number.isInteger(value) && value >= 0) || parallel < 1) {
-    console.error('usage: npm run fuzz -- [--count N] [--seed S] [--parallel P]   (non-negative integers)');
+  const options = { count: '1000', seed: '1', parallel: '4', slow: String(SLOW_MS) };
+  const { values } = parseArgs({ options: Object.fromEntries(Object.entries(options).map(([name, value]) => [name, { type: 'string', default: value }])) });
+  const [count, seed, parallel, slowMs] = [values.count, values.seed, values.parallel, values.slow].map(Number);
+  if (![count, seed, parallel, slowMs].every((value) => Number.isInteger(value) && value >= 0) || parallel < 1) {
+    console.error('usage: npm run fuzz -- [--count N] [--seed S] [--parallel P] [--slow MS]   (non-negative integers)');
     process.exitCode = 2;
   } else {
-    const result = await fuzzServer({ count, seed, parallel, progress: console.log });
+    const result = await fuzzServer({ count, seed, parallel, slowMs, progress: console.log });
     process.exitCode = result.fiveHundreds || result.dropped || result.crashed ? 1 : 0;
   }
 }
