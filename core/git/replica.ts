@@ -83,7 +83,8 @@ export function createReplica(options: ReplicaOptions): Replica {
       const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
       const conflict = `${stdout}\n${stderr}`.split('\n').find((line) => line.startsWith('CONFLICT'));
       const onto = `${options.remote}/${name}`;
-      throw new GitRefusedError(conflict ? `rebase onto ${onto} stopped at a conflict the merge driver left: ${conflict}` : `git refused to rebase onto ${onto}: ${gitReason(error)}`);
+      if (conflict) throw new GitRefusedError(`rebase onto ${onto} stopped at a conflict the merge driver left: ${conflict}`);
+      throw new GitRefusedError(`git refused to rebase onto ${onto}: ${gitReason(error)}`);
     }
     const changed = (await git('diff', '--name-only', '--relative', before, 'HEAD', '--')).split('\n').filter(Boolean);
     if (changed.length) await options.reindex(changed);

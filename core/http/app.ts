@@ -62,7 +62,9 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
     const url = withPrefixCase(event.url, prefix);
     const preflight = preflightResponse(request);
     if (preflight) return preflight;
-    const headers: Record<string, string> = { ...SECURITY_HEADERS, ...corsHeaders(request), vary: ANSWER_VARY, 'x-powered-by': 'Strapi <strapi.io>' };
+    const headers: Record<string, string> = {
+      ...SECURITY_HEADERS, ...corsHeaders(request), vary: ANSWER_VARY, 'x-powered-by': 'Strapi <strapi.io>',
+    };
     try {
       if (url.pathname === '/_health' && ['GET', 'HEAD'].includes(request.method)) {
         return new Response(null, { status: 204, headers: { ...headers, strapi: 'You are so French!' } });

@@ -1,5 +1,7 @@
 import type { Cms } from '../cms.js';
-import { assertMayManageGit, assertSignedIn, mayDiffPath, mayManageGit, mayReadPath, mayWriteAny, mayWritePath } from '../access/git-access.js';
+import {
+  assertMayManageGit, assertSignedIn, mayDiffPath, mayManageGit, mayReadPath, mayWriteAny, mayWritePath,
+} from '../access/git-access.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { commitAuthor } from '../git/commit-author.js';
 import { commitChanges } from '../git/commit-changes.js';

@@ -60,7 +60,8 @@ export function createImageJobs(options: { seconds?: number } = {}): ImageJobs {
     return send<T>(started, op, args);
   };
 
-  const send = <T>(started: { child: ChildProcess }, op: ImageOperation, args: unknown[]): Promise<T> => new Promise<T>((resolve, reject) => {
+  type Started = { child: ChildProcess };
+  const send = <T>(started: Started, op: ImageOperation, args: unknown[]): Promise<T> => new Promise<T>((resolve, reject) => {
     const { child } = started;
     const id = ++sequence;
     const finish = () => {

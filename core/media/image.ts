@@ -68,7 +68,8 @@ export async function inspectImage(path: string): Promise<ImageInfo | undefined>
   try {
     const { format, width, height } = await sharp(path).metadata();
     if (!format || !IMAGE_FORMATS.includes(format)) return undefined;
-    return { format, width: width ?? null, height: height ?? null, resizable: RESIZABLE_FORMATS.includes(format), raster: !NEVER_RASTERISED.includes(format) };
+    const resizable = RESIZABLE_FORMATS.includes(format);
+    return { format, width: width ?? null, height: height ?? null, resizable, raster: !NEVER_RASTERISED.includes(format) };
   } catch {
     return undefined;
   }

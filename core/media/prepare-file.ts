@@ -47,9 +47,11 @@ export async function prepareFile(file: IncomingFile, info: FileInfo, options: {
     const { format } = image;
     checkPixels(named.name, image, config.maxPixels);
     // An SVG is never decoded (image.ts): no faulty-image check and no optimisation, as it gets no formats.
-    if (image.raster && await imageJobs.run<boolean>('isFaultyImage', [file.path, config.maxPixels])) throw new ApplicationError('File is not a valid image');
+    const faulty = image.raster && await imageJobs.run<boolean>('isFaultyImage', [file.path, config.maxPixels]);
+    if (faulty) throw new ApplicationError('File is not a valid image');
     const options = { sizeOptimization: config.sizeOptimization, autoOrientation: config.autoOrientation, maxPixels: config.maxPixels };
-    const optimized = image.raster && await imageJobs.run<WrittenImage | undefined>('optimizeImage', [{ path: file.path, format }, options, scratch.file()]);
+    const input = { path: file.path, format };
+    const optimized = image.raster && await imageJobs.run<WrittenImage | undefined>('optimizeImage', [input, options, scratch.file()]);
     if (optimized) {
       stored = optimized;
       image = { ...image, width: optimized.width, height: optimized.height };

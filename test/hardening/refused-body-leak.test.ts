@@ -23,7 +23,8 @@ let run: { sockets: number; statuses: Record<string, number>; samples: Sample[] 
 beforeAll(() => {
   ensureBuilt();
   const child = join(import.meta.dirname, 'fixtures/refused-bodies.mjs');
-  const out = execFileSync(process.execPath, ['--expose-gc', child, copySampleSite(), String(REQUESTS)], { encoding: 'utf8', timeout: 110_000 });
+  const args = ['--expose-gc', child, copySampleSite(), String(REQUESTS)];
+  const out = execFileSync(process.execPath, args, { encoding: 'utf8', timeout: 110_000 });
   run = JSON.parse(out.trim().split('\n').pop()!);
 });
 
