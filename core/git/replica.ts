@@ -72,7 +72,9 @@ export function createReplica(options: ReplicaOptions): Replica {
   /** Fetch, rebase local commits onto the remote's, reindex what changed. Under the exclusive lock. */
   const catchUp = async (): Promise<string[]> => {
     const name = await branch();
-    await git('fetch', '--quiet', options.remote, name);
+    await git('fetch', '--quiet', options.remote, name).catch((error) => {
+      throw new GitRefusedError(`git could not fetch ${name} from ${options.remote}: ${gitReason(error)}`);
+    });
     const before = await git('rev-parse', 'HEAD');
     try {
       await git('rebase', '--quiet', '--autostash', 'FETCH_HEAD');

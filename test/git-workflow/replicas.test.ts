@@ -140,6 +140,13 @@ describe('replicas that write: git.push and pull', () => {
     const retried = await a.request('/_cms/git/pull', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     expect(retried.status).toBe(200);
     expect(readFileSync(join(clones[0], 'NOTES.md'), 'utf8')).toBe('pushed elsewhere\n');
+    // A remote that is gone is git's refusal too, in its words, not a 500.
+    rmSync(remote, { recursive: true, force: true });
+    const gone = await a.request('/_cms/git/pull', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const said = await gone.json();
+    expect([gone.status, said.error.name]).toEqual([409, 'ConflictError']);
+    expect(said.error.message).toMatch(/^git could not fetch main from origin: [\s\S]*does not appear to be a git repository/);
+    expect(reports).toEqual([]);
   });
 
   it('the pull route does not exist without a token, and never shadows content', async () => {
