@@ -7,8 +7,10 @@ import { CONTENT_ACTIONS, UPLOAD_SCOPE_ACTIONS } from './scopes.js';
 /**
  * Who may use the studio's Git panel. Git sees files, not documents, so each file is judged by the
  * content type that owns it:
- * - reading (status, diff, document states) needs a signed-in credential, and shows only files of
+ * - reading (status, document states) needs a signed-in credential, and shows only files of
  *   types it may `find` (uploads: the media library's `find`); `schemas/` only to a manager;
+ * - a diff shows the raw file, private fields and all, so only to a caller who may rewrite it:
+ *   `update` on its type (uploads: `upload`); the API shows a reader what it may see;
  * - committing needs write grants, and commits only changed files of types the caller may
  *   `create`, `update` or `delete` (uploads: `upload` or `destroy`), never `schemas/` unless a manager;
  * - creating or switching branches and pushing change or publish every file at once, so they need a
@@ -42,6 +44,15 @@ export function mayWritePath(caller: Caller, models: Models, path: string): bool
   if (caller.kind === 'public') return false;
   const model = ownerOf(models, path);
   return model ? WRITES[kindOf(model)].some((action) => caller.can(model, action)) : mayManageGit(caller, models);
+}
+
+const UPDATES: Record<string, string> = { content: 'update', upload: 'upload' };
+
+/** The raw file (private and password fields included) is for a caller who may rewrite it, as a commit takes it in whole. */
+export function mayDiffPath(caller: Caller, models: Models, path: string): boolean {
+  if (caller.kind === 'public') return false;
+  const model = ownerOf(models, path);
+  return model ? caller.can(model, UPDATES[kindOf(model)]) : mayManageGit(caller, models);
 }
 
 /** Any write grant at all: the least a caller needs to commit. */

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { GitRefusedError, gitReason } from './git-errors.js';
 import { ReadWriteLock } from './read-write-lock.js';
 
 const run = promisify(execFile);
@@ -71,13 +72,21 @@ export function createReplica(options: ReplicaOptions): Replica {
   /** Fetch, rebase local commits onto the remote's, reindex what changed. Under the exclusive lock. */
   const catchUp = async (): Promise<string[]> => {
     const name = await branch();
-    await git('fetch', '--quiet', options.remote, name);
+    await git('fetch', '--quiet', options.remote, name).catch((error) => {
+      throw new GitRefusedError(`git could not fetch ${name} from ${options.remote}: ${gitReason(error)}`);
+    });
     const before = await git('rev-parse', 'HEAD');
     try {
       await git('rebase', '--quiet', '--autostash', 'FETCH_HEAD');
     } catch (error) {
       await git('rebase', '--abort').catch(() => undefined);
-      throw new Error(`rebase onto ${options.remote}/${name} stopped (a conflict the merge driver left): ${(error as Error).message.split('\n')[0]}`);
+      // Only a stop at a conflict is the merge driver's; anything else (an untracked file in the way,
+      // a lock, a detached HEAD) is git refusing to start, told in its own words.
+      const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+      const conflict = `${stdout}\n${stderr}`.split('\n').find((line) => line.startsWith('CONFLICT'));
+      const onto = `${options.remote}/${name}`;
+      if (conflict) throw new GitRefusedError(`rebase onto ${onto} stopped at a conflict the merge driver left: ${conflict}`);
+      throw new GitRefusedError(`git refused to rebase onto ${onto}: ${gitReason(error)}`);
     }
     const changed = (await git('diff', '--name-only', '--relative', before, 'HEAD', '--')).split('\n').filter(Boolean);
     if (changed.length) await options.reindex(changed);

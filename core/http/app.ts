@@ -6,7 +6,7 @@ import { errorStatus, toErrorBody } from '../strapi/errors.js';
 import { apiIndex } from './api-index.js';
 import { readBody } from './body.js';
 import { cacheControlFor } from '../config/cache-control.js';
-import { entityTag, ifNoneMatch, notModified, withBodyTag } from './http-cache.js';
+import { ANSWER_VARY, entityTag, ifNoneMatch, notModified, withBodyTag } from './http-cache.js';
 import { corsHeaders, preflightResponse } from './cors.js';
 import { EXTENSIONS, type ExtensionRoute } from './extensions.js';
 import { jsonAnswer, JSON_TYPE, statusText } from './respond.js';
@@ -62,7 +62,9 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
     const url = withPrefixCase(event.url, prefix);
     const preflight = preflightResponse(request);
     if (preflight) return preflight;
-    const headers: Record<string, string> = { ...SECURITY_HEADERS, ...corsHeaders(request), 'x-powered-by': 'Strapi <strapi.io>' };
+    const headers: Record<string, string> = {
+      ...SECURITY_HEADERS, ...corsHeaders(request), vary: ANSWER_VARY, 'x-powered-by': 'Strapi <strapi.io>',
+    };
     try {
       if (url.pathname === '/_health' && ['GET', 'HEAD'].includes(request.method)) {
         return new Response(null, { status: 204, headers: { ...headers, strapi: 'You are so French!' } });
@@ -124,7 +126,8 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
       if (['GET', 'HEAD'].includes(request.method)) {
         const file = await servePublicFile(publicDir, url.pathname, request);
         if (file) {
-          for (const [key, value] of Object.entries(headers)) file.headers.set(key, value);
+          // A public file is the same for every caller and format: only its CORS headers vary.
+          for (const [key, value] of Object.entries({ ...headers, vary: 'Origin' })) file.headers.set(key, value);
           return file;
         }
       }

@@ -1,5 +1,7 @@
 import type { Cms } from '../cms.js';
-import { assertMayManageGit, assertSignedIn, mayManageGit, mayReadPath, mayWriteAny, mayWritePath } from '../access/git-access.js';
+import {
+  assertMayManageGit, assertSignedIn, mayDiffPath, mayManageGit, mayReadPath, mayWriteAny, mayWritePath,
+} from '../access/git-access.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { commitAuthor } from '../git/commit-author.js';
 import { commitChanges } from '../git/commit-changes.js';
@@ -26,7 +28,8 @@ import { json } from './respond.js';
  *
  *   GET  status              branch, HEAD and the changed files the caller may read, each content file told
  *                            as a document ("Article · Pizza napoletana", the changed field names)
- *   GET  diff?path=…         one changed file against HEAD: git's diff and the old → new text per field
+ *   GET  diff?path=…         one changed file against HEAD, for a caller who may rewrite it: git's diff and the
+ *                            old → new text per field
  *   GET  history?path=…      the commits that changed one content file, with the fields each changed
  *   GET  document-history?document=<folder>/<documentId>
  *                            the same for each file of one document (every locale and draft, at HEAD or changed)
@@ -97,7 +100,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
   'GET diff': {
     handle: async ({ cms, caller, url }) => {
       const path = checkProjectPath(url.searchParams.get('path') ?? undefined);
-      if (!mayReadPath(caller, cms.models, path)) throw new ForbiddenError(`You may not read ${path}`);
+      if (!mayDiffPath(caller, cms.models, path)) throw new ForbiddenError(`Only a credential that may update ${path} sees its diff`);
       const [diff, document] = await Promise.all([tree(cms).diff(path), documentChange(cms, caller, path)]);
       return { data: { path, diff, document } };
     },
@@ -105,7 +108,10 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
   'GET history': {
     handle: async ({ cms, caller, url }) => {
       const path = checkProjectPath(url.searchParams.get('path') ?? undefined);
-      if (!path.startsWith('content/') || !mayReadPath(caller, cms.models, path)) throw new ForbiddenError(`You may not read the history of ${path}`);
+      // A history holds old → new values, private fields too: only for who may see the file's diff.
+      if (!path.startsWith('content/') || !mayDiffPath(caller, cms.models, path)) {
+        throw new ForbiddenError(`Only a credential that may update ${path} sees its history`);
+      }
       return { data: await fileHistory({ models: cms.models, config: cms.config, git: createGit(cms.root), nameOf: namesFor(cms, caller) }, path) };
     },
   },
@@ -115,7 +121,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       const model = modelForPath(cms.models, `content/${folder}/x.json`);
       if (!model || extra !== undefined || !DOCUMENT_ID_PATTERN.test(documentId ?? '')) throw new ValidationError('document must be <folder>/<documentId>', { key: 'document' });
       const base = `content/${folder}`;
-      if (!mayReadPath(caller, cms.models, `${base}/${documentId}.json`)) throw new ForbiddenError(`You may not read ${folder}`);
+      if (!mayDiffPath(caller, cms.models, `${base}/${documentId}.json`)) throw new ForbiddenError(`Only a credential that may update ${folder} sees its history`);
       const work = tree(cms);
       const [names, changes] = await Promise.all([work.namesAtHead(base), work.changes([base])]);
       const mine = (name: string) => name.startsWith(`${documentId}.`);

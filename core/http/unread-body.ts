@@ -26,7 +26,13 @@ export function guardUnreadBody(req: IncomingMessage, res: ServerResponse): void
     if (req.socket === null) req.socket = socket;
     if (req.complete || socket.destroyed) return;
     const cut = setTimeout(() => socket.destroy(), UNREAD_BODY_LINGER_MS).unref();
-    const done = () => clearTimeout(cut);
+    // Every listener added to the socket is taken off again when this request is done with it: a
+    // kept-alive socket outlives many requests, and a listener left on it holds this request and
+    // its answer until the socket closes (thousands of refused bodies over one connection).
+    const done = () => {
+      clearTimeout(cut);
+      socket.removeListener('close', done);
+    };
     socket.once('close', done);
     // A closing answer (`Connection: close`, which Node sets when the body was not read) would
     // destroy the socket once written (`destroySoon`), and the client, still sending, gets a reset

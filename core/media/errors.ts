@@ -1,4 +1,4 @@
-import { PayloadTooLargeError, ValidationError } from '../errors.js';
+import { ApplicationError, PayloadTooLargeError, ValidationError } from '../errors.js';
 import { bytesToHumanReadable } from './units.js';
 
 /** Strapi's 413 for a file over `sizeLimit`; `details` is `{}` as for its other error classes. */
@@ -32,3 +32,10 @@ export class ImageTooLargeError extends ValidationError {
 
 /** Strapi's 400 when a request carries no file and no `id`. */
 export const filesAreEmpty = (): ValidationError => new ValidationError('Files are empty');
+
+/** An image operation (check, re-encode, one format) that outlived its time limit; its worker was killed. */
+export class ImageTimeoutError extends ApplicationError {
+  constructor(seconds: number) {
+    super(`The image took longer than ${seconds} s to process`, { seconds });
+  }
+}

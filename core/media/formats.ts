@@ -1,4 +1,4 @@
-import { resizeInside } from './image.js';
+import type { resizeInside, WrittenImage } from './image.js';
 import type { Scratch } from './scratch.js';
 import { bytesToKbytes } from './units.js';
 
@@ -39,6 +39,8 @@ export interface FormatSource {
 export interface FormatOutput {
   scratch: Scratch;
   maxPixels: number;
+  /** image.ts's `resizeInside`, or the same run in the image worker (image-jobs.ts). */
+  resize: (...args: Parameters<typeof resizeInside>) => Promise<WrittenImage>;
 }
 
 /** Strapi's thumbnail box. */
@@ -48,7 +50,7 @@ export const THUMBNAIL = { width: 245, height: 156 };
 export const uploadUrl = (hash: string, ext: string): string => `/uploads/${hash}${ext}`;
 
 async function makeFormat(key: string, source: FormatSource, width: number, height: number, output: FormatOutput): Promise<GeneratedFormat> {
-  const resized = await resizeInside(source, { width, height }, output.maxPixels, output.scratch.file());
+  const resized = await output.resize(source, { width, height }, output.maxPixels, output.scratch.file());
   const hash = `${key}_${source.hash}`;
   const entry: FormatEntry = {
     name: `${key}_${source.name}`, hash, ext: source.ext, mime: source.mime, path: null,

@@ -3,6 +3,13 @@ import type { FormatEnum, Sharp } from 'sharp';
 /** Formats Strapi treats as images (reads dimensions of), resizes, and re-encodes (`image-manipulation.ts`). */
 const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'tiff', 'svg', 'gif', 'avif'];
 const RESIZABLE_FORMATS = ['jpeg', 'png', 'webp', 'tiff', 'gif'];
+/**
+ * Formats whose pixels are never computed here: an SVG's cost to rasterise is not bounded by its
+ * size or its pixels (a 300-byte file with a large blur filter takes minutes and gigabytes), and
+ * Strapi makes no formats of it anyway. It is stored as sent, with the dimensions its header declares.
+ */
+const NEVER_RASTERISED = ['svg'];
+
 
 /** Re-encoders for size optimisation, one per optimisable format. */
 const ENCODERS: Record<string, (image: Sharp, quality: number) => Sharp> = {
@@ -19,6 +26,8 @@ export interface ImageInfo {
   width: number | null;
   height: number | null;
   resizable: boolean;
+  /** Are its pixels ever decoded (checked, optimised, resized)? Not for an SVG. */
+  raster: boolean;
 }
 
 /** An image sharp wrote to `path`: its dimensions and size in bytes. */
@@ -43,7 +52,11 @@ function loadSharp(): Promise<SharpFactory> {
   }));
 }
 
-/** Every decode refuses more than `maxPixels` (libvips checks the header before decoding), a second guard behind `upload.maxPixels`. */
+/**
+ * Every decode refuses more than `maxPixels` (libvips checks the header before decoding), a second guard behind
+ * `upload.maxPixels`. The time limit is the worker's (image-jobs.ts): sharp's own `timeout` is checked only
+ * between the regions libvips computes, never inside work done in one piece.
+ */
 const openImage = (sharp: SharpFactory, path: string, maxPixels: number) => sharp(path, { limitInputPixels: maxPixels });
 
 /**
@@ -55,7 +68,8 @@ export async function inspectImage(path: string): Promise<ImageInfo | undefined>
   try {
     const { format, width, height } = await sharp(path).metadata();
     if (!format || !IMAGE_FORMATS.includes(format)) return undefined;
-    return { format, width: width ?? null, height: height ?? null, resizable: RESIZABLE_FORMATS.includes(format) };
+    const resizable = RESIZABLE_FORMATS.includes(format);
+    return { format, width: width ?? null, height: height ?? null, resizable, raster: !NEVER_RASTERISED.includes(format) };
   } catch {
     return undefined;
   }

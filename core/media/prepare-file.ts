@@ -1,11 +1,11 @@
 import { ApplicationError } from '../errors.js';
 import { isStoredName } from './binary-store.js';
 import type { Data } from '../types.js';
-import { concurrencyLimit } from './concurrency-limit.js';
 import { FileTooLargeError, ImageTooLargeError } from './errors.js';
 import type { FileInfo } from './file-info.js';
 import { generateFormats, uploadUrl, type GeneratedFormat } from './formats.js';
-import { inspectImage, isFaultyImage, optimizeImage, type ImageInfo } from './image.js';
+import { inspectImage, type ImageInfo, type WrittenImage } from './image.js';
+import { createImageJobs } from './image-jobs.js';
 import type { IncomingFile } from './multipart.js';
 import { nameFile } from './naming.js';
 import type { Scratch } from './scratch.js';
@@ -20,10 +20,10 @@ export interface PreparedFile {
 }
 
 /**
- * One image decoded at a time in the whole process, whatever the number of requests: a decode takes
- * memory in proportion to its pixels and holds a libuv thread, which file reads and writes share.
+ * One image decoded at a time in the whole process, whatever the number of requests (a decode takes
+ * memory in proportion to its pixels), in a worker process killed past the time limit (image-jobs.ts).
  */
-const imageJobs = concurrencyLimit(1);
+const imageJobs = createImageJobs();
 
 /** Refuse an image whose header declares more than `maxPixels`, before anything decodes it. */
 function checkPixels(name: string, image: ImageInfo, maxPixels: number): void {
@@ -46,10 +46,12 @@ export async function prepareFile(file: IncomingFile, info: FileInfo, options: {
   if (image) {
     const { format } = image;
     checkPixels(named.name, image, config.maxPixels);
-    const optimized = await imageJobs(async () => {
-      if (await isFaultyImage(file.path, config.maxPixels)) throw new ApplicationError('File is not a valid image');
-      return optimizeImage({ path: file.path, format }, config, scratch.file());
-    });
+    // An SVG is never decoded (image.ts): no faulty-image check and no optimisation, as it gets no formats.
+    const faulty = image.raster && await imageJobs.run<boolean>('isFaultyImage', [file.path, config.maxPixels]);
+    if (faulty) throw new ApplicationError('File is not a valid image');
+    const options = { sizeOptimization: config.sizeOptimization, autoOrientation: config.autoOrientation, maxPixels: config.maxPixels };
+    const input = { path: file.path, format };
+    const optimized = image.raster && await imageJobs.run<WrittenImage | undefined>('optimizeImage', [input, options, scratch.file()]);
     if (optimized) {
       stored = optimized;
       image = { ...image, width: optimized.width, height: optimized.height };
@@ -58,7 +60,9 @@ export async function prepareFile(file: IncomingFile, info: FileInfo, options: {
   if (stored.size > config.sizeLimit) throw new FileTooLargeError(named.name, config.sizeLimit);
   const source = { name: named.name, hash, ext, mime, path: stored.path, format: image?.format ?? '', width: image?.width ?? null, height: image?.height ?? null };
   const formats: GeneratedFormat[] = image?.resizable
-    ? await imageJobs(() => generateFormats(source, config.responsiveDimensions ? config.breakpoints : undefined, { scratch, maxPixels: config.maxPixels }))
+    ? await generateFormats(source, config.responsiveDimensions ? config.breakpoints : undefined, {
+      scratch, maxPixels: config.maxPixels, resize: (...args) => imageJobs.run<WrittenImage>('resizeInside', args),
+    })
     : [];
   const fields: Data = {
     name: named.name,

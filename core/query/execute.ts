@@ -1,4 +1,4 @@
-import { isScalar, type Model } from '../schema/types.js';
+import { isScalar, isVisible, type Model } from '../schema/types.js';
 import type { Data } from '../types.js';
 import type { Query } from './ast.js';
 import type { QueryContext } from './context.js';
@@ -17,8 +17,9 @@ const NUMERIC = ['integer', 'biginteger', 'float', 'decimal'];
 /**
  * `_q`: Strapi's search (`database/src/query/helpers/search.ts`, SQLite): `LIKE %term%` over `id` (here
  * the whole id, see below) and the text attributes, and over the numeric ones too when the term is a
- * number — a substring match on their text, so `_q=12` finds `120`. As in Strapi, private attributes are searched too (never
- * passwords, nor an attribute marked `searchable: false`), and so are the `documentId` and `locale` columns.
+ * number — a substring match on their text, so `_q=12` finds `120`. The `documentId` and `locale` columns are searched too.
+ * Project choice (Strapi searches them): `private` and `password` attributes are never searched, nor one marked
+ * `searchable: false`; otherwise anyone who may `find` a type learns a private value substring by substring.
  */
 function matchesSearch(node: Node, model: Model, term: string): boolean {
   const needle = term.toLowerCase();
@@ -33,7 +34,7 @@ function matchesSearch(node: Node, model: Model, term: string): boolean {
   }
   for (const name of model.attributeNames) {
     const attribute = model.attributes[name];
-    if (!isScalar(attribute) || attribute.type === 'password' || (attribute as { searchable?: boolean }).searchable === false) continue;
+    if (!isScalar(attribute) || !isVisible(attribute) || (attribute as { searchable?: boolean }).searchable === false) continue;
     const searchable = SEARCHABLE.includes(attribute.type) || (numeric && NUMERIC.includes(attribute.type));
     if (!searchable) continue;
     const value = readField(node, name);

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -114,6 +114,39 @@ describe('replicas that write: git.push and pull', () => {
     expect((await a.getJson(`/api/notes/${created.documentId}`)).body.data).toEqual(created);
     expect((await pull({ authorization: `Bearer ${token}` })).status).toBe(200);
     expect((await pull({ 'x-gitlab-token': token })).status).toBe(200);
+  });
+
+  it('POST /_cms/git/pull answers 409 with git\'s own reason when git refuses the rebase for something else than a conflict (issue 28, finding 9)', async () => {
+    const { remote, clones } = await remoteAndClones(1);
+    const token = 'a-long-webhook-secret';
+    const reports: string[] = [];
+    const a = await startApp(clones[0], { report: (line) => reports.push(line), env: { CMS_GIT_PULL_TOKEN: token } });
+    // Someone pushes a file that this clone holds untracked: git will not overwrite it.
+    const other = mkdtempSync(join(tmpdir(), 'cms-other-'));
+    git(other, 'clone', '--quiet', remote, '.');
+    writeFileSync(join(other, 'NOTES.md'), 'pushed elsewhere\n');
+    git(other, 'add', 'NOTES.md');
+    git(other, '-c', 'user.name=Other', '-c', 'user.email=other@example.com', 'commit', '--quiet', '-m', 'Add notes');
+    git(other, 'push', '--quiet', 'origin', 'main');
+    writeFileSync(join(clones[0], 'NOTES.md'), 'kept here, untracked\n');
+    const answer = await a.request('/_cms/git/pull', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const body = await answer.json();
+    expect([answer.status, body.error.name]).toEqual([409, 'ConflictError']);
+    expect(body.error.message).toMatch(/untracked working tree files would be overwritten[\s\S]*NOTES\.md/);
+    expect(body.error.message).not.toMatch(/merge driver/);
+    // Nothing was lost and the clone is not left mid-rebase: once the file is moved, the pull goes through.
+    expect(readFileSync(join(clones[0], 'NOTES.md'), 'utf8')).toBe('kept here, untracked\n');
+    rmSync(join(clones[0], 'NOTES.md'));
+    const retried = await a.request('/_cms/git/pull', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(retried.status).toBe(200);
+    expect(readFileSync(join(clones[0], 'NOTES.md'), 'utf8')).toBe('pushed elsewhere\n');
+    // A remote that is gone is git's refusal too, in its words, not a 500.
+    rmSync(remote, { recursive: true, force: true });
+    const gone = await a.request('/_cms/git/pull', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const said = await gone.json();
+    expect([gone.status, said.error.name]).toEqual([409, 'ConflictError']);
+    expect(said.error.message).toMatch(/^git could not fetch main from origin: [\s\S]*does not appear to be a git repository/);
+    expect(reports).toEqual([]);
   });
 
   it('the pull route does not exist without a token, and never shadows content', async () => {

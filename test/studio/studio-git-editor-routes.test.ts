@@ -68,13 +68,16 @@ describe('the Git panel for editors: documents, history, restore, pull and propo
     const { root, app, full, readOnly } = await site();
     await app.sendJson('PUT', `/api/articles/${ARTICLE}?status=published`, { data: { title: 'Second title' } }, bearer(full));
     git(root, 'commit', '--quiet', '-am', 'Retitle', '--author', 'Ann <ann@example.com>');
-    const history = await app.getJson(`/admin/api/git/history?path=${FILE}`, { headers: bearer(readOnly) });
+    // A history holds old values, private fields too: a read-only credential does not see it, as with diffs.
+    const refused = await app.getJson(`/admin/api/git/history?path=${FILE}`, { headers: bearer(readOnly) });
+    expect([refused.status, refused.body.error?.name]).toEqual([403, 'ForbiddenError']);
+    const history = await app.getJson(`/admin/api/git/history?path=${FILE}`, { headers: bearer(full) });
     expect(history.status).toBe(200);
     expect(history.body.data.map((version: { author: string; message: string; change?: { fields: { field: string }[] } }) => [version.author, version.message, version.change?.fields.map((field) => field.field)]))
       .toEqual([['Ann', 'Retitle', ['title']], ['Site Owner', 'The sample site', expect.arrayContaining(['title', 'body'])]]);
     expect(history.body.data[0]).not.toHaveProperty('email');
     // A `*` names a file called `*`, never every file of the folder.
-    const pattern = await app.getJson('/admin/api/git/history?path=content/articles/*', { headers: bearer(readOnly) });
+    const pattern = await app.getJson('/admin/api/git/history?path=content/articles/*', { headers: bearer(full) });
     expect([pattern.status, pattern.body.data]).toEqual([200, []]);
     const first = history.body.data[1].commit;
 
@@ -86,7 +89,7 @@ describe('the Git panel for editors: documents, history, restore, pull and propo
     const published = await app.getJson(`/api/articles/${ARTICLE}`, { headers: bearer(full) });
     expect(published.body.data.title).toBe('Second title');
     // The whole document: each of its files (at HEAD, or new like the restored draft), with its versions.
-    const whole = await app.getJson(`/admin/api/git/document-history?document=articles/${ARTICLE}`, { headers: bearer(readOnly) });
+    const whole = await app.getJson(`/admin/api/git/document-history?document=articles/${ARTICLE}`, { headers: bearer(full) });
     expect(whole.body.data.map((file: { path: string; versions: unknown[] }) => [file.path, file.versions.length])).toEqual([
       [`content/articles/${ARTICLE}.draft.json`, 0], [`content/articles/${ARTICLE}.fr.json`, 1], [FILE, 2],
     ]);

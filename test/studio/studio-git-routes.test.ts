@@ -32,7 +32,7 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     expect((await app.getJson('/admin/api/git/status', { headers: bearer('wrong') })).status).toBe(401);
   });
 
-  it('let a read-only token see status, diff and states, and refuse it every write with 403', async () => {
+  it('let a read-only token see status and states, and refuse it diffs and every write with 403', async () => {
     const { app, full, readOnly } = await site();
     expect((await retitle(app, full, 'Changed')).status).toBe(200);
     const status = await app.getJson('/admin/api/git/status', { headers: bearer(readOnly) });
@@ -43,7 +43,7 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
       document: { type: 'Article', uid: 'api::article.article', apiName: 'articles', documentId: ARTICLE, locale: 'en', draft: true, title: 'Changed', fields: expect.arrayContaining(['title', 'body']) },
     }]);
     const diff = await app.getJson(`/admin/api/git/diff?path=content/articles/${ARTICLE}.draft.json`, { headers: bearer(readOnly) });
-    expect(diff.body.data.diff).toContain('+  "title": "Changed"');
+    expect([diff.status, diff.body.error.name]).toEqual([403, 'ForbiddenError']);
     const states = await app.getJson('/admin/api/git/states?type=articles', { headers: bearer(readOnly) });
     expect(states.body.data).toEqual({ [ARTICLE]: 'modified' });
     const unknown = await app.getJson('/admin/api/git/states?type=nope', { headers: bearer(readOnly) });
@@ -100,13 +100,31 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     expect([answer.status, answer.body.error.name]).toEqual([400, 'ValidationError']);
   });
 
-  it('read the diff path as one file name, never as a pattern matching others', async () => {
+  it('show the private fields of a file in its diff only to a caller who may update the file (issue 28, finding 3)', async () => {
     const { root, app, readOnly } = await site();
+    const file = join(root, 'content/authors/g5nep3nk2vklh3r9oo6o7oju.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('secretNote: Prefers to be paid in coffee', 'secretNote: The safe code is 4711'));
+    const path = 'content/authors/g5nep3nk2vklh3r9oo6o7oju.md';
+    const custom = (name: string, permissions: string[]) => app.cms.auth.tokens.create({ name, type: 'custom', permissions }).accessKey;
+    const finder = custom('finder', ['api::author.author.find', 'api::author.author.findOne']);
+    const updater = custom('updater', ['api::author.author.find', 'api::author.author.update']);
+    for (const key of [readOnly, finder]) {
+      const status = await app.getJson('/admin/api/git/status', { headers: bearer(key) });
+      expect(status.body.data.changes).toEqual([{ path, state: 'modified', writable: false, document: expect.objectContaining({ fields: ['secretNote'] }) }]);
+      const refused = await app.getJson(`/admin/api/git/diff?path=${path}`, { headers: bearer(key) });
+      expect([refused.status, refused.body.error.name, JSON.stringify(refused.body)]).toEqual([403, 'ForbiddenError', expect.not.stringContaining('4711')]);
+    }
+    const shown = await app.getJson(`/admin/api/git/diff?path=${path}`, { headers: bearer(updater) });
+    expect([shown.status, shown.body.data.diff]).toEqual([200, expect.stringContaining('+secretNote: The safe code is 4711')]);
+  });
+
+  it('read the diff path as one file name, never as a pattern matching others', async () => {
+    const { root, app, full } = await site();
     writeFileSync(join(root, 'content/articles/b21v569v53nyjqpe0huv43m6.json'), '{"title":"Edited on disk"}\n');
-    const exact = await app.getJson('/admin/api/git/diff?path=content/articles/b21v569v53nyjqpe0huv43m6.json', { headers: bearer(readOnly) });
+    const exact = await app.getJson('/admin/api/git/diff?path=content/articles/b21v569v53nyjqpe0huv43m6.json', { headers: bearer(full) });
     expect(exact.body.data.diff).toContain('+{"title":"Edited on disk"}');
     for (const pattern of ['content/articles/*', 'content/articles/b21v569v53nyjqpe0huv43m6.[j]son', 'content/articles/b21v569v53nyjqpe0huv43m6.js?n']) {
-      const answer = await app.getJson(`/admin/api/git/diff?path=${encodeURIComponent(pattern)}`, { headers: bearer(readOnly) });
+      const answer = await app.getJson(`/admin/api/git/diff?path=${encodeURIComponent(pattern)}`, { headers: bearer(full) });
       expect([pattern, answer.status, answer.body.data.diff]).toEqual([pattern, 200, '']);
     }
   });
