@@ -1,10 +1,13 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CmsConfig } from '../config/types.js';
 import type { ContentIndex } from '../index/content-index.js';
+import { getParser } from '../parsers/index.js';
 import { readContentFile } from '../index/read-file.js';
 import type { Model } from '../schema/types.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { readTextNoFollow } from './no-follow.js';
+import { fileLayout, type FileLayout } from './merge-layout.js';
 import { serializeDocument, withoutHistoryTimestamps, type StoredDocument } from './serialize.js';
 
 /**
@@ -17,19 +20,29 @@ export async function readText(root: string, file: string): Promise<string | und
   try { return await readTextNoFollow(join(root, file), file); } catch { return undefined; }
 }
 
+/** The layout a write uses: the file's own (an edit never reformats a file), else the project's. */
+export function layoutFor(file: string, text: string | undefined, config: CmsConfig): FileLayout {
+  const own = text === undefined ? undefined : fileLayout(text, getParser(file)!.name);
+  return own ?? (config.git.mergeSafeLayout ? 'merge-safe' : 'compact');
+}
+
 /**
  * The one way a content file is written: serialise (editing `base` text in place for YAML and
  * Markdown), check the text reads back, write atomically, then index that very text with the
  * file's real mtime, so the watcher knows the file as already read. Unchanged text is not
  * rewritten. Returns whether the file changed.
  */
-export async function writeContentFile(root: string, index: ContentIndex, model: Model, file: string, document: StoredDocument, base?: string): Promise<boolean> {
+export async function writeContentFile(
+  root: string, index: ContentIndex, model: Model, file: string, document: StoredDocument, base?: string, reformat?: { layout: FileLayout },
+): Promise<boolean> {
   const previous = await readText(root, file);
   // Timestamps from history: the time is this server's until the commit carries it (whole
   // seconds, as Git keeps them), and no updatedAt/publishedAt line is written to collide.
-  const time = index.fileTimes && `${(document.updatedAt ?? new Date().toISOString()).slice(0, 19)}.000Z`;
+  // A reformat (`cms fmt`) writes the timestamps it is given: it must not change an answer.
+  const time = !reformat && index.fileTimes && `${(document.updatedAt ?? new Date().toISOString()).slice(0, 19)}.000Z`;
   if (time) document = withoutHistoryTimestamps({ ...document, createdAt: document.createdAt && document.createdAt > time ? time : document.createdAt });
-  const text = serializeDocument(index.models, model, file, document, previous ?? base);
+  const layout = reformat?.layout ?? layoutFor(file, previous ?? base, index.config);
+  const text = serializeDocument(index.models, model, file, document, previous ?? base, layout);
   // Unchanged: no write, no commit, so no new time either (every replica keeps the last commit's).
   if (text === previous) return false;
   const record = readContentFile(file, text, 0, model, index.models, index.config);
