@@ -9,12 +9,11 @@ import { isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
  */
 export type FileLayout = 'merge-safe' | 'compact';
 
-/** Top-level keys of JSON text as the writer indents them, and those after a blank line. */
+/** Top-level keys: of JSON text as the writer indents them; of YAML text, a key at column 0. */
 const JSON_KEY = /^ {2}"/gm;
-const JSON_SPACED_KEY = /,\r?\n[ \t]*\r?\n {2}"/;
-/** Top-level keys of YAML text (a key at column 0), and those after a blank line. */
 const YAML_KEY = /^[^\s#\-'"][^:\n]*:(?:[ \t]|$)/gm;
-const YAML_SPACED_KEY = /\n[ \t]*\r?\n[^\s#\-'"][^:\n]*:(?:[ \t]|$)/;
+/** Text that ends in a blank line: the next key is spaced out. */
+const AFTER_BLANK_LINE = /\n[ \t]*\r?\n$/;
 
 /**
  * The layout an existing file is in, or undefined when it cannot tell (fewer than two top-level
@@ -27,9 +26,10 @@ const YAML_SPACED_KEY = /\n[ \t]*\r?\n[^\s#\-'"][^:\n]*:(?:[ \t]|$)/;
 export function fileLayout(text: string, format: string): FileLayout | undefined {
   let fields = text;
   if (format === 'markdown') fields = /^---\r?\n([\s\S]*?)\r?\n?---\r?\n/.exec(text)?.[1] ?? '';
-  const [key, spaced] = format === 'json' ? [JSON_KEY, JSON_SPACED_KEY] : [YAML_KEY, YAML_SPACED_KEY];
-  if ((fields.match(key)?.length ?? 0) < 2) return undefined;
-  return spaced.test(fields) ? 'merge-safe' : 'compact';
+  const keys = [...fields.matchAll(format === 'json' ? JSON_KEY : YAML_KEY)];
+  if (keys.length < 2) return undefined;
+  // A blank line before the first key (after a comment, say) says nothing about the layout.
+  return keys.slice(1).some((key) => AFTER_BLANK_LINE.test(fields.slice(Math.max(0, key.index - 8), key.index))) ? 'merge-safe' : 'compact';
 }
 
 const isObject = (value: unknown): value is object => !!value && typeof value === 'object';
