@@ -21,7 +21,7 @@ export async function readText(root: string, file: string): Promise<string | und
 }
 
 /** The layout a write uses: the file's own (an edit never reformats a file), else the project's. */
-export function layoutFor(file: string, text: string | undefined, config: CmsConfig): FileLayout {
+function layoutFor(file: string, text: string | undefined, config: CmsConfig): FileLayout {
   const own = text === undefined ? undefined : fileLayout(text, getParser(file)!.name);
   return own ?? (config.git.mergeSafeLayout ? 'merge-safe' : 'compact');
 }
