@@ -1,12 +1,12 @@
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mergeContentFile } from '../../core/git/merge-content.js';
 import { loadModels } from '../../core/schema/registry.js';
 import { serializeDocument } from '../../core/storage/serialize.js';
 import { copySampleSite, makeProject, REPO_ROOT, startApp, type TestServer } from '../helpers/project.js';
 import { cms, git, initRepo, readText, writeText } from './helpers.js';
 
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 
 /**
  * The merge-button proof: content in the merge-safe layout (the default), timestamps from Git
@@ -140,16 +140,22 @@ async function expectNotes(root: string, notes: Map<string, Map<Locale, Note>>):
 /** What `cms git-setup` configures: the driver's own small entry, by absolute path. */
 const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_ROOT, 'dist/cli/merge-driver.js'))}`;
 
-/** Branch c retitles (top-level) or re-metas (component) what a edited: a real conflict each. */
-const SAME_FIELD = SHARED.filter((at) => at % CASES.length <= 1);
+/** Branch c retitles (top-level) or re-metas (component) two documents each that a edited the same way: a real conflict each. */
+const SAME_FIELD = SHARED.filter((at) => at % CASES.length <= 1).slice(0, 4);
 const sameFieldEdit = (at: number): Edit | undefined => (!SAME_FIELD.includes(at) ? undefined : at % CASES.length === 0
   ? { locale: 'en', change: (n) => { n.title = 'Retitled on c'; } }
   : { locale: 'en', change: (n) => { n.seo.metaTitle = 'Meta on c'; } });
 const fileOf = (at: number) => `content/notes/${id(at)}.${format(at)}`;
+const CONFLICTING = SAME_FIELD.map(fileOf).sort();
+const HINT = "resolve it or run the merge with `cms git-setup`'s driver";
 
 describe('the merge-safe layout under a plain git merge (no driver configured)', () => {
-  it('merges different-field edits of 40 shared documents with 0 conflicts, keeps every edit, and gives what the driver gives', async () => {
-    const root = project();
+  let root: string;
+  /** Files the plain merge of a and b left conflicting. */
+  let plain: string[];
+
+  beforeAll(async () => {
+    root = project();
     git(root, 'branch', 'b');
     git(root, 'branch', 'c');
     git(root, 'checkout', '--quiet', '-b', 'a');
@@ -158,43 +164,52 @@ describe('the merge-safe layout under a plain git merge (no driver configured)',
     await work(root, 'b', (at) => CASES[at % CASES.length][2]);
     git(root, 'checkout', '--quiet', 'c');
     await work(root, 'c', sameFieldEdit);
-
-    // Without a driver, as a hosting site's merge button.
+    // Without a driver, as a hosting site's merge button: no merge setting at all.
+    expect(() => git(root, 'config', '--get-regexp', '^merge\\.')).toThrow();
     git(root, 'checkout', '--quiet', '-b', 'plain', 'a');
-    expect(() => git(root, 'config', '--get-regexp', '^merge\\.')).toThrow(); // no merge setting at all
-    expect(merge(root, 'b')).toEqual([]);
+    plain = merge(root, 'b');
+  });
+
+  it('merges different-field edits of 40 shared documents with 0 conflicts, keeps every edit, and cms validate passes', async () => {
+    expect(plain).toEqual([]);
     await expectNotes(root, expected({ a: true, b: true }));
     const validate = await cms(['validate', '--root', root]);
     expect(validate.stdout).toBe('');
     expect(validate.code).toBe(0);
+  });
 
-    // With the driver: the same merged documents, byte for byte.
+  it('still conflicts on same-field edits: exactly those documents, one block each, named by cms validate', async () => {
+    git(root, 'checkout', '--quiet', '-b', 'plain-c', 'plain');
+    expect(merge(root, 'c')).toEqual(CONFLICTING);
+    const problems = await cms(['validate', '--root', root]);
+    expect(problems.stdout.split('\n').filter(Boolean)).toEqual(CONFLICTING.map((file) => {
+      const lines = readText(root, file)!.split('\n');
+      expect(lines.filter((line) => line.startsWith('<<<<<<< '))).toHaveLength(1);
+      const start = lines.findIndex((line) => line.startsWith('<<<<<<< ')) + 1;
+      const end = lines.findIndex((line) => line.startsWith('>>>>>>> ')) + 1;
+      return `${file}:${start}:1: unresolved merge conflict (lines ${start}–${end}): ${HINT}`;
+    }));
+    expect(problems.code).toBe(1);
+    git(root, 'merge', '--abort');
+  });
+
+  it('gives, with the driver configured, the same merged documents byte for byte, and the same conflicts', async () => {
+    const unlabelled = (file: string) => readText(root, file)!.replace(/^([<>]{7}) .*$/gm, '$1');
+    git(root, 'checkout', '--quiet', 'plain-c');
+    merge(root, 'c');
+    const lineMerged = new Map(CONFLICTING.map((file) => [file, unlabelled(file)]));
+    git(root, 'merge', '--abort');
+
     git(root, 'checkout', '--quiet', '-b', 'driven', 'a');
     expect((await cms(['git-setup', '--root', root, '--command', DRIVER])).code).toBe(0);
     expect(merge(root, 'b')).toEqual([]);
     expect(git(root, 'diff', '--stat', 'plain', '--', 'content')).toBe('');
-
-    // Same-field edits still conflict: exactly the documents c and a both changed, one block each.
-    const conflicting = SAME_FIELD.map(fileOf).sort();
-    expect(merge(root, 'c')).toEqual(conflicting);
-    for (const file of conflicting) expect(readText(root, file)!.match(/^<<<<<<< /gm)).toHaveLength(1);
-    const unlabelled = (file: string) => readText(root, file)!.replace(/^([<>]{7}) .*$/gm, '$1');
-    const driven = new Map(conflicting.map((file) => [file, unlabelled(file)]));
+    expect(merge(root, 'c')).toEqual(CONFLICTING);
+    for (const file of CONFLICTING) expect(readText(root, file)!.match(/^<<<<<<< /gm)).toHaveLength(1);
+    // A top-level field: the very text the line merge leaves (only the markers' labels differ). A
+    // component field: the line merge marks its one line, the driver the whole component.
+    for (const at of SAME_FIELD.filter((at) => at % CASES.length === 0)) expect(unlabelled(fileOf(at))).toBe(lineMerged.get(fileOf(at)));
     git(root, 'merge', '--abort');
-    git(root, 'config', '--remove-section', 'merge.cms');
-    git(root, 'checkout', '--quiet', 'plain');
-    expect(merge(root, 'c')).toEqual(conflicting);
-    // A top-level field: the line merge leaves the very text the driver leaves (only the markers'
-    // labels differ). A component field: the line merge marks its one line, the driver the component.
-    for (const file of conflicting) if (SAME_FIELD.some((at) => at % CASES.length === 0 && fileOf(at) === file)) expect(unlabelled(file)).toBe(driven.get(file));
-    const problems = await cms(['validate', '--root', root]);
-    expect(problems.stdout.split('\n').filter(Boolean)).toEqual(conflicting.map((file) => {
-      const lines = readText(root, file)!.split('\n');
-      const start = lines.findIndex((line) => line.startsWith('<<<<<<< ')) + 1;
-      const end = lines.findIndex((line) => line.startsWith('>>>>>>> ')) + 1;
-      return `${file}:${start}:1: unresolved merge conflict (lines ${start}–${end}): resolve it or run the merge with \`cms git-setup\`'s driver`;
-    }));
-    expect(problems.code).toBe(1);
   });
 });
 
