@@ -96,6 +96,18 @@ export class FileError extends CmsError {
   }
 }
 
+/**
+ * A file with several problems: it reads as its first (one line wherever a file's problem is
+ * shown), and `cms validate` lists them all, so one run names everything to fix.
+ */
+export class FileProblemsError extends FileError {
+  readonly problems: FileError[];
+  constructor(problems: [FileError, ...FileError[]]) {
+    super(problems[0].file, problems[0].message, problems[0].line, problems[0].column);
+    this.problems = problems;
+  }
+}
+
 /** Several file problems at once (schemas that do not load, content files under `strict`): each keeps its `path:line:col`. */
 export class ProjectProblemsError extends CmsError {
   readonly problems: FileError[];

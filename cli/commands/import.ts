@@ -52,8 +52,7 @@ export function registerImport(program: Command, ctx: CliContext): void {
       ctx.stderr.write(`imported ${total} document(s) and ${result.media} media file(s); ${written}\n`);
       if (cms.config.git.timestampsFromHistory && result.written.length) {
         ctx.stderr.write('git.timestampsFromHistory: the imported files keep the source\'s updatedAt and publishedAt to the millisecond;'
-          + ' each file\'s next write hands its times to Git'
-          + ' (cms fmt would drop them all at once, so cms fmt --check lists these files)\n');
+          + ' each file\'s next write hands its times to Git (cms fmt keeps them)\n');
       }
       if (result.skippedLocales.length) {
         ctx.stderr.write(`not imported: the source's locale(s) ${result.skippedLocales.join(', ')}, which cms.config.json's locales lack;`

@@ -54,6 +54,12 @@ export interface CmsConfig {
      * editing one document never collide on those lines.
      */
     timestampsFromHistory: boolean;
+    /**
+     * New files and `cms fmt` use the merge-safe layout: a blank line between fields (and between
+     * component fields and entries), so a plain line merge never sees two fields' edits touch.
+     * `false` keeps the compact layout. An edit keeps the layout its file already has.
+     */
+    mergeSafeLayout: boolean;
     /** Push each write's commit to this remote (e.g. `"origin"`); a rejected push is rebased and retried. */
     push: string | false;
     /** Fast-forward from the remote every this many seconds (false: only on `POST /_cms/git/pull`). */
@@ -112,7 +118,7 @@ export const DEFAULT_CONFIG: CmsConfig = {
   upload: DEFAULT_UPLOAD_CONFIG,
   content: { maxFileSize: DEFAULT_MAX_FILE_SIZE },
   server: { port: 1337, host: 'localhost', cacheControl: { '*': 'no-cache' } },
-  git: { commitPerWrite: false, timestampsFromHistory: false, push: false, pull: false },
+  git: { commitPerWrite: false, timestampsFromHistory: false, mergeSafeLayout: true, push: false, pull: false },
   webhooks: [],
   export: { populate: {} },
   admin: { enabled: true, path: '/admin' },

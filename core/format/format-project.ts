@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IndexedProject } from '../index/indexed-project.js';
 import { writeContentFile } from '../storage/content-file.js';
-import { serializeDocument, withoutHistoryTimestamps } from '../storage/serialize.js';
+import type { FileLayout } from '../storage/merge-layout.js';
+import { serializeDocument } from '../storage/serialize.js';
 import type { Row } from '../types.js';
 
 export interface FormatResult {
@@ -20,6 +21,7 @@ export interface FormatResult {
  * const { changed } = await formatProject(cms, { check: true }); // lists, writes nothing
  */
 export async function formatProject(project: IndexedProject, options: { check?: boolean } = {}): Promise<FormatResult> {
+  const layout: FileLayout = project.index.config.git.mergeSafeLayout ? 'merge-safe' : 'compact';
   const result: FormatResult = { changed: [], skipped: [...project.index.problems.keys()].sort() };
   for (const model of project.index.models.values()) {
     if (model.modelType !== 'contentType') continue;
@@ -32,17 +34,19 @@ export async function formatProject(project: IndexedProject, options: { check?: 
       if (!record) continue;
       // Synchronous, as the loader reads: many small files read faster without the thread pool.
       const text = readFileSync(join(project.root, file), 'utf8');
-      const written = {
+      // Timestamps from history: lines the file still holds stay (they answer until the file's next
+      // write); removing them would answer every document with this commit's time. None is added.
+      const history = !!project.index.fileTimes;
+      const document = {
         data: record.data,
         createdAt: record.createdAt ?? row.createdAt,
-        updatedAt: record.updatedAt ?? row.updatedAt,
+        updatedAt: record.updatedAt ?? (history ? undefined : row.updatedAt),
         publishedAt: record.draft ? undefined : record.publishedAt ?? undefined,
       };
-      const document = project.index.fileTimes ? withoutHistoryTimestamps(written) : written;
-      if (serializeDocument(project.index.models, model, file, document, text) === text) continue;
+      if (serializeDocument(project.index.models, model, file, document, text, layout) === text) continue;
       result.changed.push(file);
       // The write path every other writer uses: atomic, indexed with the file's real mtime.
-      if (!options.check) await writeContentFile(project.root, project.index, model, file, document);
+      if (!options.check) await writeContentFile(project.root, project.index, model, file, document, undefined, { reformat: { layout } });
     }
   }
   result.changed.sort();

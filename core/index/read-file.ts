@@ -1,5 +1,6 @@
 import type { CmsConfig } from '../config/types.js';
-import { FileError } from '../errors.js';
+import { conflictBlocks, MergeConflictError, type ConflictBlock } from '../parsers/conflict-markers.js';
+import { FileError, FileProblemsError } from '../errors.js';
 import { locateKey } from '../parsers/locate-key.js';
 import { getParser } from '../parsers/index.js';
 import { checkStoredFields } from '../schema/check-value.js';
@@ -86,6 +87,9 @@ export function readContentFile(file: string, text: string, mtimeMs: number, mod
 
   const bytes = oversize(text, config.content.maxFileSize);
   if (bytes !== undefined) fail(`the file is ${oversizeMessage(bytes, config.content.maxFileSize)}`);
+  // Before parsing: a conflict git left is named as such, not as the syntax error it causes.
+  const conflicts = conflictBlocks(text);
+  if (conflicts.length) throw new MergeConflictError(file, conflicts as [ConflictBlock, ...ConflictBlock[]]);
   const parsed = parser.parse(text, file);
   if (!parsed.data || typeof parsed.data !== 'object' || Array.isArray(parsed.data)) fail('a content file must hold an object of fields');
   const raw = parsed.data as Record<string, unknown>;
@@ -112,8 +116,11 @@ export function readContentFile(file: string, text: string, mtimeMs: number, mod
     if (bodyAttribute && (parsed.body.trim() !== '' || !(bodyAttribute in data))) data[bodyAttribute] = parsed.body.trim() === '' && data[bodyAttribute] === undefined ? null : parsed.body;
   }
 
-  const [problem] = checkStoredFields(data, model, models);
-  if (problem) fail(problem.message, problem.path);
+  const problems = checkStoredFields(data, model, models);
+  if (problems.length) {
+    const located = problems.map((problem) => { const at = locateKey(text, problem.path); return new FileError(file, problem.message, at?.line, at?.column); });
+    throw located.length > 1 ? new FileProblemsError(located as [FileError, ...FileError[]]) : located[0];
+  }
   if (pool) internRepeatedValues(data, model, models, pool);
 
   // Equal timestamps (a file written once has three) are one string.

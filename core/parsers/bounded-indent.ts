@@ -44,8 +44,28 @@ function withinIndentedDepth(value: unknown, level: number): boolean {
  * @example
  * stringifyJsonFile({ a: [1] }) // '{\n  "a": [\n    1\n  ]\n}\n'
  */
-export function stringifyJsonFile(value: unknown): string {
+export function stringifyJsonFile(value: unknown, spaced?: ReadonlySet<object>): string {
+  if (spaced?.size) return `${spacedOut(value, 1, spaced)}\n`;
   return `${withinIndentedDepth(value, 1) ? JSON.stringify(value, null, 2) ?? 'null' : indented(value, 1)}\n`;
+}
+
+/**
+ * As `stringifyJsonFile`, with a blank line between the entries of every object and array in
+ * `spaced` (the merge-safe layout: git's line merge takes two edits as one conflict when their
+ * lines touch, and never when an unchanged line stands between them).
+ */
+function spacedOut(value: unknown, level: number, spaced: ReadonlySet<object>): string {
+  if (value === null || typeof value !== 'object' || !spaced.has(value)) {
+    if (!withinIndentedDepth(value, level)) return indented(value, level);
+    return (JSON.stringify(value, null, 2) ?? 'null').replace(/\n/g, `\n${'  '.repeat(level - 1)}`);
+  }
+  const inner = '  '.repeat(level);
+  const outer = '  '.repeat(level - 1);
+  const entries: string[] = Array.isArray(value)
+    ? value.map((item) => inner + (item === undefined ? 'null' : spacedOut(item, level + 1, spaced)))
+    : Object.entries(value).filter(([, item]) => item !== undefined).map(([key, item]) => `${inner}${JSON.stringify(key)}: ${spacedOut(item, level + 1, spaced)}`);
+  if (entries.length === 0) return Array.isArray(value) ? '[]' : '{}';
+  return Array.isArray(value) ? `[\n${entries.join(',\n\n')}\n${outer}]` : `{\n${entries.join(',\n\n')}\n${outer}}`;
 }
 
 /**

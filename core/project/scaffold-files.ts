@@ -1,4 +1,5 @@
 import { MERGE_ATTRIBUTE } from '../git/merge-setup.js';
+import { stringifyJsonFile } from '../parsers/bounded-indent.js';
 
 /** The files `cms init` writes besides schemas, as text by path (one place to read what a new site holds). */
 
@@ -64,12 +65,14 @@ export const EXAMPLE_SCHEMA = json({
   },
 });
 
+/** The example post, in the merge-safe layout every write uses (a blank line between fields). */
 export function exampleDocument(now: string): string {
-  return json({
+  const fields = {
     title: 'Hello, world',
     slug: 'hello-world',
     body: 'This post lives in a file under `content/posts/`. Edit it, commit it, and the API answers the change.',
     // updatedAt and publishedAt come from Git history (`git.timestampsFromHistory`), never from the file.
     createdAt: now,
-  });
+  };
+  return stringifyJsonFile(fields, new Set([fields]));
 }

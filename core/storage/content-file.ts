@@ -1,12 +1,15 @@
 import { statSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import type { CmsConfig } from '../config/types.js';
 import { FileError } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
+import { getParser } from '../parsers/index.js';
 import { readContentFile } from '../index/read-file.js';
 import type { Model } from '../schema/types.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { ContentFileTooLargeError, oversize } from './file-size.js';
 import { readTextNoFollow } from './no-follow.js';
+import { fileLayout, type FileLayout } from './merge-layout.js';
 import { serializeDocument, withoutHistoryTimestamps, type StoredDocument } from './serialize.js';
 
 /**
@@ -26,6 +29,8 @@ export interface WriteContentOptions {
    * (an import: the source's exact times are carried by the file until its next write).
    */
   timestampsAsGiven?: boolean;
+  /** A reformat (`cms fmt`) into this layout: it writes the timestamps it is given, as they are. */
+  reformat?: { layout: FileLayout };
 }
 
 /**
@@ -38,6 +43,12 @@ export function assertContentPath(file: string): void {
   if (!file.startsWith('content/') || !plain) {
     throw new FileError(file, 'a content file path must stay under content/');
   }
+}
+
+/** The layout a write uses: the file's own (an edit never reformats a file), else the project's. */
+function layoutFor(file: string, text: string | undefined, config: CmsConfig): FileLayout {
+  const own = text === undefined ? undefined : fileLayout(text, getParser(file)!.name);
+  return own ?? (config.git.mergeSafeLayout ? 'merge-safe' : 'compact');
 }
 
 /**
@@ -53,9 +64,13 @@ export async function writeContentFile(
   const previous = await readText(root, file);
   // Timestamps from history: the time is this server's until the commit carries it (whole
   // seconds, as Git keeps them), and no updatedAt/publishedAt line is written to collide.
-  const time = index.fileTimes && !options.timestampsAsGiven && `${(document.updatedAt ?? new Date().toISOString()).slice(0, 19)}.000Z`;
+  // A reformat (`cms fmt`) and an import write the timestamps they are given: neither may change an answer.
+  const { reformat } = options;
+  const time = !reformat && !options.timestampsAsGiven && index.fileTimes
+    && `${(document.updatedAt ?? new Date().toISOString()).slice(0, 19)}.000Z`;
   if (time) document = withoutHistoryTimestamps({ ...document, createdAt: document.createdAt && document.createdAt > time ? time : document.createdAt });
-  const text = serializeDocument(index.models, model, file, document, previous ?? base);
+  const layout = reformat?.layout ?? layoutFor(file, previous ?? base, index.config);
+  const text = serializeDocument(index.models, model, file, document, previous ?? base, layout);
   // Unchanged: no write, no commit, so no new time either (every replica keeps the last commit's).
   if (text === previous) return false;
   const limit = index.config.content.maxFileSize;

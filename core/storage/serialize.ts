@@ -1,10 +1,11 @@
-import { isMap, isScalar, parseDocument, type Document } from 'yaml';
-import { flowBeyondIndentedDepth } from '../parsers/bounded-indent.js';
+import { Document, isMap, isScalar, parseDocument } from 'yaml';
+import { flowBeyondIndentedDepth, stringifyJsonFile } from '../parsers/bounded-indent.js';
 import { getParser } from '../parsers/index.js';
 import { markdownDocument } from '../parsers/markdown.js';
 import { markdownBodyAttribute } from '../index/read-file.js';
 import type { Model, Models } from '../schema/types.js';
 import type { Data } from '../types.js';
+import { spaceYaml, type FileLayout } from './merge-layout.js';
 
 export interface StoredDocument {
   data: Data;
@@ -25,9 +26,14 @@ export function sameData(a: unknown, b: unknown): boolean {
   return keys.length === Object.keys(b).filter((key) => b[key] !== undefined).length && keys.every((key) => sameData(a[key], b[key]));
 }
 
-/** Fields in canonical order: schema attribute order (components likewise, `__component` first). */
-function ordered(models: Models, model: Model, data: Data): Record<string, unknown> {
+/**
+ * Fields in canonical order: schema attribute order (components likewise, `__component` first).
+ * Objects and lists written with a blank line between their entries in the merge-safe layout (the
+ * document, each component, each list of components) are added to `spaced`.
+ */
+function ordered(models: Models, model: Model, data: Data, spaced: Set<object>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  spaced.add(out);
   if (data.__component !== undefined) out.__component = data.__component;
   for (const name of model.attributeNames) {
     const value = data[name];
@@ -35,9 +41,10 @@ function ordered(models: Models, model: Model, data: Data): Record<string, unkno
     const attribute = model.attributes[name];
     if (attribute.type === 'component' && value !== null && typeof value === 'object') {
       const component = models.get(attribute.component!)!;
-      out[name] = Array.isArray(value) ? value.map((item) => ordered(models, component, item as Data)) : ordered(models, component, value as Data);
+      out[name] = Array.isArray(value) ? spacedList(value.map((item) => ordered(models, component, item as Data, spaced)), spaced) : ordered(models, component, value as Data, spaced);
     } else if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
-      out[name] = value.map((item) => (isRecord(item) && models.get(String(item.__component)) ? ordered(models, models.get(String(item.__component))!, item) : item));
+      const item = (entry: unknown) => (isRecord(entry) && models.get(String(entry.__component)) ? ordered(models, models.get(String(entry.__component))!, entry, spaced) : entry);
+      out[name] = spacedList(value.map(item), spaced);
     } else {
       out[name] = value;
     }
@@ -45,12 +52,14 @@ function ordered(models: Models, model: Model, data: Data): Record<string, unkno
   return out;
 }
 
+const spacedList = (list: unknown[], spaced: Set<object>) => { spaced.add(list); return list; };
+
 /** What a file holds when Git history answers `updatedAt` and `publishedAt` (`git.timestampsFromHistory`). */
 export const withoutHistoryTimestamps = (document: StoredDocument): StoredDocument => ({ ...document, updatedAt: undefined, publishedAt: undefined });
 
 /** The canonical object a content file holds: attributes, then createdAt, updatedAt, publishedAt. */
-export function canonicalFields(models: Models, model: Model, document: StoredDocument): Record<string, unknown> {
-  const fields = ordered(models, model, document.data);
+export function canonicalFields(models: Models, model: Model, document: StoredDocument, spaced = new Set<object>()): Record<string, unknown> {
+  const fields = ordered(models, model, document.data, spaced);
   if (document.createdAt !== undefined) fields.createdAt = document.createdAt;
   if (document.updatedAt !== undefined) fields.updatedAt = document.updatedAt;
   if (document.publishedAt !== undefined) fields.publishedAt = document.publishedAt;
@@ -60,11 +69,15 @@ export function canonicalFields(models: Models, model: Model, document: StoredDo
 /**
  * A document as file text in the file's own format. YAML and Markdown front matter are edited in
  * place when the file exists, so comments and hand formatting survive; JSON is canonical.
+ * `layout` picks the blank lines (see `FileLayout`); the caller passes the file's own layout for
+ * an edit (`fileLayout`), the project's for a new file or `cms fmt`.
  */
-export function serializeDocument(models: Models, model: Model, file: string, document: StoredDocument, previousText?: string): string {
+export function serializeDocument(models: Models, model: Model, file: string, document: StoredDocument, previousText?: string, layout: FileLayout = 'merge-safe'): string {
   const parser = getParser(file)!;
-  const fields = canonicalFields(models, model, document);
-  if (parser.name === 'json') return parser.stringify(fields);
+  const spaced = new Set<object>();
+  const fields = canonicalFields(models, model, document, spaced);
+  if (layout === 'compact') spaced.clear();
+  if (parser.name === 'json') return stringifyJsonFile(fields, spaced);
   let body: string | undefined;
   if (parser.name === 'markdown') {
     const bodyAttribute = markdownBodyAttribute(model);
@@ -73,20 +86,25 @@ export function serializeDocument(models: Models, model: Model, file: string, do
       delete fields[bodyAttribute];
     }
   }
-  if (parser.name === 'yaml' && previousText !== undefined) return editYaml(previousText, fields) ?? parser.stringify(fields);
-  if (parser.name === 'markdown' && previousText !== undefined) {
-    const match = /^---\r?\n([\s\S]*?)\r?\n?---\r?\n/.exec(previousText);
-    const frontMatter = match ? editYaml(match[1], fields) : undefined;
-    if (frontMatter !== undefined) return markdownDocument(frontMatter, body ?? '');
-  }
-  return parser.stringify(fields, body);
+  if (parser.name === 'yaml') return (previousText !== undefined && editYaml(previousText, fields, spaced)) || writeYaml(fields, spaced);
+  const match = previousText === undefined ? null : /^---\r?\n([\s\S]*?)\r?\n?---\r?\n/.exec(previousText);
+  const frontMatter = (match && editYaml(match[1], fields, spaced)) || (Object.keys(fields).length ? writeYaml(fields, spaced) : '');
+  return markdownDocument(frontMatter, body ?? '');
+}
+
+/** New YAML text: block style to `INDENTED_DEPTH`, no line folding, blank lines where `spaced` says. */
+function writeYaml(fields: Record<string, unknown>, spaced: ReadonlySet<object>): string {
+  const document = new Document(fields);
+  spaceYaml(document, fields, spaced);
+  spaceYaml(document, fields, spaced);
+  return flowBeyondIndentedDepth(document).toString({ lineWidth: 0 });
 }
 
 /**
  * Set changed keys on the existing YAML document, keeping its comments and layout. A key the
  * document lacks is inserted where the canonical order puts it (before the first later key).
  */
-function editYaml(previousText: string, fields: Record<string, unknown>): string | undefined {
+function editYaml(previousText: string, fields: Record<string, unknown>, spaced: ReadonlySet<object>): string | undefined {
   // Widened from Document.Parsed: new nodes are added below.
   const document: Document = parseDocument(previousText);
   if (document.errors.length) return undefined;
@@ -107,5 +125,6 @@ function editYaml(previousText: string, fields: Record<string, unknown>): string
     const before = map.items.findIndex((item) => rank(item.key) > order.indexOf(key));
     map.items.splice(before < 0 ? map.items.length : before, 0, document.createPair(key, value));
   }
+  spaceYaml(document, fields, spaced);
   return flowBeyondIndentedDepth(document).toString({ lineWidth: 0 });
 }

@@ -1,4 +1,5 @@
 import type { ContentIndex } from '../index/content-index.js';
+import { contentFolder } from '../index/load.js';
 import { ruleErrors } from '../schema/scalar-rules.js';
 import { isScalar, UPLOAD_FILE_UID, type Attribute, type Model, type Models } from '../schema/types.js';
 import type { Data } from '../types.js';
@@ -35,12 +36,21 @@ function* walkFields(models: Models, model: Model, data: Data, prefix = ''): Gen
 
 const isListValued = (attribute: Attribute) => (attribute.type === 'component' && attribute.repeatable === true) || attribute.type === 'dynamiczone';
 
+/**
+ * Whether a document is missing only because a file of it is malformed (a merge left markers in
+ * it): that file's own problem is the one to report, not every reference to it.
+ */
+function isBroken(index: ContentIndex, target: string, documentId: string): boolean {
+  const model = index.models.get(target);
+  return !!model && index.problemFiles(`content/${contentFolder(model)}/${documentId}.`).length > 0;
+}
+
 /** Relations (owning side) and media pointing at documents that do not exist, typical after a merge. */
 function danglingReference(index: ContentIndex, field: Field): string[] {
   const { attribute, value, path } = field;
   const target = attribute.type === 'media' ? UPLOAD_FILE_UID : attribute.type === 'relation' && !attribute.mappedBy ? attribute.target : undefined;
   if (!target) return [];
-  return asList(value).filter((documentId) => !index.hasDocument(target, String(documentId)))
+  return asList(value).filter((documentId) => !index.hasDocument(target, String(documentId)) && !isBroken(index, target, String(documentId)))
     .map((documentId) => `${path} points at ${target} "${String(documentId)}", which does not exist`);
 }
 

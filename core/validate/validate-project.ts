@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IndexedProject } from '../index/indexed-project.js';
-import { FileError } from '../errors.js';
+import { FileError, FileProblemsError } from '../errors.js';
 import { locateKey } from '../parsers/locate-key.js';
 import { getAttribute, UPLOAD_FILE_UID, type Model } from '../schema/types.js';
 import type { Row } from '../types.js';
@@ -78,6 +78,7 @@ export async function validateProject(project: IndexedProject): Promise<FileErro
     fieldFindings(project, model, rows, findings);
     duplicateValues(model, rows, findings);
   }
-  const problems = [...[...project.index.problems.values()].map(atFileStart), ...(await locate(project, findings))];
+  const fileProblems = [...project.index.problems.values()].flatMap((problem) => (problem instanceof FileProblemsError ? problem.problems.map(atFileStart) : [atFileStart(problem)]));
+  const problems = [...fileProblems, ...(await locate(project, findings))];
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line! - b.line! || a.column! - b.column!);
 }

@@ -1,4 +1,4 @@
-import { cpSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Listener } from 'listhen';
 import qs from 'qs';
@@ -43,7 +43,10 @@ beforeAll(async () => {
   // An empty project with the same schemas and config.
   target = makeProject({});
   cpSync(join(source.root, 'schemas'), join(target, 'schemas'), { recursive: true });
-  cpSync(join(source.root, 'cms.config.json'), join(target, 'cms.config.json'));
+  // The same config, but timestamps in files: an import keeps every document's own times there
+  // (with timestamps from history, Git answers them).
+  const config = JSON.parse(readFileSync(join(source.root, 'cms.config.json'), 'utf8'));
+  writeFileSync(join(target, 'cms.config.json'), JSON.stringify({ ...config, git: { ...config.git, timestampsFromHistory: false } }));
 }, 60_000);
 
 afterAll(async () => { await listener?.close(); });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCms } from '../../core/cms.js';
 import { REPO_ROOT, startApp, type TestServer } from '../helpers/project.js';
-import { cms, git, initRepo, readText, status, writableSample } from './helpers.js';
+import { cms, editJson, git, initRepo, readText, status, writableSample } from './helpers.js';
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 120_000 });
 
@@ -47,6 +47,8 @@ let merge: { ok: boolean; output: string };
 beforeAll(async () => {
   await cms(['--version']); // dist/ built for the driver
   root = writableSample();
+  // Timestamps in the files (not the shipped site's history mode): every write moves them, the case only the driver merges.
+  editJson(root, 'cms.config.json', (config) => { config.git = { timestampsFromHistory: false }; });
   initRepo(root);
   const setup = await cms(['git-setup', '--root', root, '--command', DRIVER]);
   expect(setup.code).toBe(0);

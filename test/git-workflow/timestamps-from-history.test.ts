@@ -17,7 +17,7 @@ const TAG = {
 const config = (extra: Record<string, unknown> = {}) => ({ permissions: { public: { tags: ['find', 'findOne', 'create', 'update'] } }, git: { timestampsFromHistory: true, ...extra } });
 
 function project(extra: Record<string, unknown> = {}): string {
-  const root = makeProject({ 'schemas/tag.json': TAG, 'cms.config.json': config(extra), 'content/tags/old.json': '{\n  "name": "Old",\n  "createdAt": "2024-01-01T00:00:00.000Z"\n}\n' });
+  const root = makeProject({ 'schemas/tag.json': TAG, 'cms.config.json': config(extra), 'content/tags/old.json': '{\n  "name": "Old",\n\n  "createdAt": "2024-01-01T00:00:00.000Z"\n}\n' });
   initRepo(root);
   return root;
 }
@@ -105,11 +105,16 @@ describe('git.timestampsFromHistory: updatedAt and publishedAt from Git, never w
     expect(run.code).toBe(0);
   });
 
-  it('cms fmt removes updatedAt and publishedAt lines written before the mode was on', async () => {
+  it('cms fmt keeps updatedAt and publishedAt lines written before the mode was on (they answer until the next write removes them)', async () => {
     const root = project();
-    writeText(root, 'content/tags/old.json', '{\n  "name": "Old",\n  "createdAt": "2024-01-01T00:00:00.000Z",\n  "updatedAt": "2024-02-01T00:00:00.000Z",\n  "publishedAt": "2024-02-01T00:00:00.000Z"\n}\n');
-    expect((await cms(['fmt', '--check', '--root', root])).code).toBe(1);
-    expect((await cms(['fmt', '--root', root])).code).toBe(0);
-    expect(readText(root, 'content/tags/old.json')).toBe('{\n  "name": "Old",\n  "createdAt": "2024-01-01T00:00:00.000Z"\n}\n');
+    const legacy = '{\n  "name": "Old",\n\n  "createdAt": "2024-01-01T00:00:00.000Z",\n\n  "updatedAt": "2024-02-01T00:00:00.000Z",\n\n  "publishedAt": "2024-02-01T00:00:00.000Z"\n}\n';
+    writeText(root, 'content/tags/old.json', legacy);
+    git(root, 'commit', '--quiet', '-am', 'Legacy timestamps', '--date=2030-01-01T00:00:00Z');
+    // Removing them would answer this commit's time for every document: fmt must not change an answer.
+    expect((await cms(['fmt', '--check', '--root', root])).code).toBe(0);
+    const server = await startApp(root);
+    expect((await server.getJson('/api/tags?filters[name]=Old')).body.data[0].updatedAt).toBe('2024-02-01T00:00:00.000Z');
+    expect((await server.sendJson('PUT', `/api/tags/old`, { data: { color: 'red' } })).status).toBe(200);
+    expect(readText(root, 'content/tags/old.json')).toBe('{\n  "name": "Old",\n\n  "color": "red",\n\n  "createdAt": "2024-01-01T00:00:00.000Z"\n}\n');
   });
 });

@@ -130,6 +130,36 @@ describe('cms validate: every kind of defect prints path:line:col: message and e
     expect(code).toBe(1);
   });
 
+  it('names a merge git left unresolved as such, every block of the file, instead of invalid JSON, YAML or a served Markdown body', async () => {
+    const hint = "resolve it or run the merge with `cms git-setup`'s driver";
+    const { code, stdout } = await validate(project({
+      'content/writers/frank.json': '{\n<<<<<<< HEAD\n  "name": "Frank"\n=======\n  "name": "Frank Herbert"\n>>>>>>> b\n}\n',
+      'content/books/twice.yaml': '<<<<<<< HEAD\ntitle: A\n=======\ntitle: B\n>>>>>>> b\n\n<<<<<<< HEAD\npages: 1\n||||||| base\npages: 0\n=======\npages: 2\n>>>>>>> b\n',
+      'content/writers/jo.md': '---\nname: Jo\n---\n\nSetext heading\n=======\n\n<<<<<<< ours\nOur line.\n=======\nTheir line.\n>>>>>>> theirs\n',
+    }));
+    expect(stdout.split('\n').filter(Boolean)).toEqual([
+      `content/books/twice.yaml:1:1: unresolved merge conflict (lines 1–5): ${hint}`,
+      `content/books/twice.yaml:7:1: unresolved merge conflict (lines 7–13): ${hint}`,
+      `content/writers/frank.json:2:1: unresolved merge conflict (lines 2–6): ${hint}`,
+      `content/writers/jo.md:8:1: unresolved merge conflict (lines 8–12): ${hint}`,
+    ]);
+    expect(code).toBe(1);
+  });
+
+  it('adds no line for the documents that only point at a broken file (its own line is the problem)', async () => {
+    const { stdout } = await validate(project({ 'content/writers/frank.json': '{\n  "name": \n}\n', 'content/upload/pic.json': '{' }));
+    expect(stdout.split('\n').filter(Boolean).map((line) => line.split(':')[0])).toEqual(['content/upload/pic.json', 'content/writers/frank.json']);
+  });
+
+  it('reports every problem of one file in one run', async () => {
+    const { stdout } = await validate(project({ 'content/books/many.yaml': 'title: Many\npages: lots\ngenre: poetry\nslug: has spaces\n' }));
+    expect(stdout.split('\n').filter(Boolean).filter((line) => line.startsWith('content/books/many.yaml'))).toEqual([
+      expect.stringMatching(/^content\/books\/many\.yaml:2:1: pages must be an integer/),
+      expect.stringMatching(/^content\/books\/many\.yaml:3:1: genre must be one of/),
+      expect.stringMatching(/^content\/books\/many\.yaml:4:1: slug must be a uid/),
+    ]);
+  });
+
   const badSchema = { 'schemas/writer.json': { kind: 'collectionType', info: { singularName: 'writer', pluralName: 'writers' }, attributes: { name: { type: 'nope' } } } };
 
   it('reports an invalid schema the same way, and exits 1', async () => {

@@ -15,6 +15,8 @@ export function mediaSite(options: { grants?: string[]; articleGrants?: string[]
   config.permissions.public['plugin::upload.file'] = options.grants ?? UPLOAD_GRANTS;
   config.permissions.public['api::article.article'] = options.articleGrants ?? ['find', 'findOne', 'create', 'update'];
   if (options.upload) config.upload = options.upload;
+  // Timestamps in files, as these tests pin them to the millisecond (history mode answers whole seconds).
+  config.git = { ...config.git, timestampsFromHistory: false };
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
   return root;
 }

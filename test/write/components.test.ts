@@ -120,7 +120,7 @@ describe('dynamic zones are replaced as a whole', () => {
       { __component: 'shared.quote', title: 'Q', body: 'B' },
       { __component: 'shared.rich-text', body: '# Hi' },
     ]);
-    expect(server.file(`content/articles/${SAMPLE.pizza}.json`)).toContain('{\n      "__component": "shared.quote",\n      "title": "Q",\n      "body": "B"\n    }');
+    expect(server.file(`content/articles/${SAMPLE.pizza}.json`)).toContain('{\n      "__component": "shared.quote",\n\n      "title": "Q",\n\n      "body": "B"\n    }');
   });
 
   it('media inside a zone item are validated and stored as documentIds', async () => {

@@ -89,11 +89,12 @@ describe('updating one field changes only its line(s) and the timestamps', () =>
     const { status } = await server.sendJson('PUT', `/api/articles/${SAMPLE.release}?status=draft`, { data: { cover: SAMPLE.avatar } });
     expect(status).toBe(200);
     const lines = server.file(file)!.split('\n');
-    expect(lines.slice(0, 5)).toEqual([
-      'title: "Release notes: bug bash week"',
-      'description: Fifty-four issues closed (one more after the party).',
-      'slug: release-notes-bug-bash-week',
-      `cover: ${SAMPLE.avatar}`,
+    // The merge-safe layout: the new field comes with its blank line, like its neighbours.
+    expect(lines.slice(0, 9)).toEqual([
+      'title: "Release notes: bug bash week"', '',
+      'description: Fifty-four issues closed (one more after the party).', '',
+      'slug: release-notes-bug-bash-week', '',
+      `cover: ${SAMPLE.avatar}`, '',
       'author: x1ishuc83unoyf6nt6ovwbvb',
     ]);
   });
@@ -107,8 +108,8 @@ describe('updating one field changes only its line(s) and the timestamps', () =>
     const plain = fresh.file(plainFile)!;
     const draft = fresh.file(`content/articles/${SAMPLE.coffee}.draft.yaml`)!;
     expect(draft.startsWith('# Reviewed by the editor\ntitle: Coffee methods, revised\n')).toBe(true);
-    // Same lines but the title, updatedAt and the published-only publishedAt (the last line, gone: the tail shifts by one).
-    expect(draft.split('\n')).toHaveLength(plain.split('\n').length - 1);
+    // Same lines but the title, updatedAt and the published-only publishedAt (the last line and the blank line before it, gone).
+    expect(draft.split('\n')).toHaveLength(plain.split('\n').length - 2);
     expect(changedLines(plain, draft)).toEqual(['title: Coffee methods, revised', `updatedAt: "${body.data.updatedAt}"`, '', '']);
   });
 
@@ -141,7 +142,8 @@ describe('new files', () => {
     const { body } = await server.post('/api/articles', { views: 2, tags: [], featured: true, title: 'Ordered', description: 'd' });
     const text = server.file(`content/articles/${body.data.documentId}.json`)!;
     const { createdAt, updatedAt, publishedAt } = body.data;
-    expect(text).toBe(`{\n  "title": "Ordered",\n  "description": "d",\n  "slug": "ordered",\n  "tags": [],\n  "views": 2,\n  "featured": true,\n  "createdAt": "${createdAt}",\n  "updatedAt": "${updatedAt}",\n  "publishedAt": "${publishedAt}"\n}\n`);
+    // The merge-safe layout: a blank line between fields.
+    expect(text).toBe(`{\n  "title": "Ordered",\n\n  "description": "d",\n\n  "slug": "ordered",\n\n  "tags": [],\n\n  "views": 2,\n\n  "featured": true,\n\n  "createdAt": "${createdAt}",\n\n  "updatedAt": "${updatedAt}",\n\n  "publishedAt": "${publishedAt}"\n}\n`);
   });
 
   it('a new draft file has no publishedAt', async () => {

@@ -12,6 +12,9 @@ export function writableSite(): string {
   const file = join(root, 'cms.config.json');
   const config = JSON.parse(readFileSync(file, 'utf8'));
   config.permissions.public = Object.fromEntries(TYPES.map((uid) => [uid, ALL]));
+  // The write tests pin what each write does to updatedAt/publishedAt lines: timestamps in files,
+  // not the shipped site's timestamps from history (test/git-workflow/timestamps-from-history covers that).
+  config.git = { ...config.git, timestampsFromHistory: false };
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
   return root;
 }

@@ -1,6 +1,7 @@
 import { getParser } from '../../parsers/index.js';
 import { markdownBodyAttribute } from '../../index/read-file.js';
 import type { Model, Models } from '../../schema/types.js';
+import { fileLayout } from '../../storage/merge-layout.js';
 import { serializeDocument } from '../../storage/serialize.js';
 import type { Data } from '../../types.js';
 import { conflictPlaceholder, insertConflictBlocks } from './conflict-blocks.js';
@@ -75,7 +76,10 @@ export async function mergeDocument(input: MergeInput, models: Models, model: Mo
   const bodyAttribute = markdownBodyAttribute(model);
   if (body && bodyAttribute) fields[bodyAttribute] = body.text;
   const document = { data: fields, createdAt: timestamps.createdAt as string | undefined, updatedAt: timestamps.updatedAt as string | undefined, publishedAt: timestamps.publishedAt as string | null | undefined };
-  let text = serializeDocument(models, model, input.path, document, input.ours.trim() === '' ? undefined : input.ours);
+  // The layout both sides are in, so the result is what git's line merge of them gives.
+  const format = getParser(input.path)!.name;
+  const layout = fileLayout(input.ours, format) ?? fileLayout(input.theirs, format) ?? fileLayout(input.base, format) ?? 'merge-safe';
+  let text = serializeDocument(models, model, input.path, document, input.ours.trim() === '' ? undefined : input.ours, layout);
   if (conflicted.length) text = insertConflictBlocks(text, getParser(input.path)!.name === 'json' ? 'json' : 'yaml', conflicted, input);
   return { text, conflicts: conflicted.length + (body?.conflicts ?? 0) };
 }
