@@ -89,5 +89,8 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       return EXIT.usage;
     }
     return reportError(error, io.stderr, wantsJsonErrors);
+  } finally {
+    // A shared state store holds connections open: the command is over, so they go.
+    await ctx.close();
   }
 }

@@ -9,7 +9,8 @@ import { createCredentialCache } from './credential-cache.js';
 import { issueJwt } from './jwt.js';
 import { RateLimiter } from './rate-limit.js';
 import { createSecrets, type Secrets } from './secrets.js';
-import { StateStore, type StoredUser } from './state-store.js';
+import { FileStateStore } from './file-state-store.js';
+import type { StateStore, StoredUser } from './state-store.js';
 import { Users } from './users.js';
 
 export interface AuthOptions {
@@ -20,6 +21,8 @@ export interface AuthOptions {
   env?: NodeJS.ProcessEnv;
   /** Warnings (stderr by default); never given a secret. */
   report?: (message: string) => void;
+  /** Where the state lives (see `openStateStore`); default the local file `<root>/.cms/state.json`. */
+  store?: StateStore;
 }
 
 /** Access control for one project: API tokens, users, JWTs, the auth rate limit. */
@@ -40,18 +43,18 @@ export interface Auth {
 }
 
 /**
- * Compose the auth services over `<root>/.cms/state.json`. Nothing touches the disk until a
- * credential is checked or created, so reading content never needs the state file.
+ * Compose the auth services over a state store (by default `<root>/.cms/state.json`; nothing
+ * touches that file until a credential is checked or created, so reading content never needs it).
  *
  * @example
  * const auth = createAuth({ root, config, models });
- * const { accessKey } = auth.tokens.create({ name: 'ci', type: 'read-only' });
+ * const { accessKey } = await auth.tokens.create({ name: 'ci', type: 'read-only' });
  */
 export function createAuth(options: AuthOptions): Auth {
   const env = options.env ?? process.env;
   const report = options.report ?? ((message: string) => process.stderr.write(`${message}\n`));
   const { config, models } = options;
-  const store = new StateStore(options.root);
+  const store = options.store ?? new FileStateStore(options.root);
   const secrets = createSecrets({ env, config, store, warn: report });
   let scopes: Set<string> | undefined;
   const tokens = new ApiTokens(store, secrets, () => (scopes ??= knownScopes(models)));

@@ -75,7 +75,7 @@ export function editorSite() {
     site.root = copySampleSite();
     widenSchemas(site.root);
     const cms = await createCms({ root: site.root, env: TEST_ENV, report: () => {} });
-    site.token = cms.auth.tokens.create({ name: 'studio', type: 'full-access' }).accessKey;
+    site.token = (await cms.auth.tokens.create({ name: 'studio', type: 'full-access' })).accessKey;
     session = await openStudio(cms, CHROMIUM!);
     site.url = session.server.url.replace(/\/$/, '');
     site.page = session.page;
