@@ -5,6 +5,7 @@ import type { Models } from '../schema/types.js';
 import { readFingerprint } from '../access/fingerprint.js';
 import { ApiTokens } from './api-tokens.js';
 import { createAuthenticator, ENV_TOKEN } from './authenticate.js';
+import { bearerToken } from './bearer.js';
 import { createCredentialCache } from './credential-cache.js';
 import { issueJwt } from './jwt.js';
 import { RateLimiter } from './rate-limit.js';
@@ -38,6 +39,12 @@ export interface Auth {
   authenticate: (key: string) => Caller | undefined;
   /** The read fingerprint of a Bearer value's caller (what cached answers are keyed by); undefined when the key is not valid. */
   readFingerprint: (key: string) => string | undefined;
+  /**
+   * Before a request is answered: when its Bearer key is not a known valid credential, catch up with
+   * the shared state store first (a user or token made on another replica a moment ago). Known keys
+   * and the local file cost nothing.
+   */
+  catchUp: (authorization: string | null | undefined) => Promise<void>;
   /** A JWT for this user (`{ id, iat, exp }`, `auth.jwtExpiresIn`). */
   issueJwt: (user: Pick<StoredUser, 'id'>) => string;
 }
@@ -70,6 +77,16 @@ export function createAuth(options: AuthOptions): Auth {
     users,
     limiter: new RateLimiter(config.auth.rateLimit),
     authenticate: credentials.caller,
+    catchUp: async (authorization) => {
+      const key = bearerToken(authorization);
+      if (key === undefined) return;
+      try {
+        if (credentials.caller(key)) return;
+      } catch {
+        // expired, blocked, unknown user: perhaps not yet here; look again after catching up
+      }
+      await store.sync();
+    },
     readFingerprint: (key) => credentials.fingerprint(key, (caller) => readFingerprint(caller, models)),
     issueJwt: (user) => issueJwt(user.id, secrets.jwtSecret(true)!, config.auth.jwtExpiresIn),
   };

@@ -89,6 +89,9 @@ export class FileStateStore implements StateStore {
     });
   }
 
+  /** Every read re-checks the file already. */
+  async sync(): Promise<void> {}
+
   async close(): Promise<void> {}
 
   /** Apply a change and write the file; returns what `change` returns. */

@@ -33,6 +33,7 @@ export class PostgresStateStore implements StateStore {
   private listener: pg.Client | undefined;
   private closed = false;
   private reloading: Promise<void> | undefined;
+  private syncing: Promise<void> | undefined;
 
   private constructor(private readonly pool: pg.Pool, private readonly options: PostgresStateOptions) {}
 
@@ -109,6 +110,14 @@ export class PostgresStateStore implements StateStore {
       const { rows } = await query('DELETE FROM cms_api_tokens WHERE name = $1 RETURNING id, doc', [name]);
       return rows.length ? { ...(rows[0].doc as StoredApiToken), id: Number(rows[0].id) } : undefined;
     });
+  }
+
+  /** Concurrent calls share one round trip; a newer revision than ours is reloaded. */
+  sync(): Promise<void> {
+    this.syncing ??= this.pool.query('SELECT value FROM cms_revision WHERE id = 1')
+      .then(({ rows }) => (Number(rows[0].value) > this.version ? this.reload() : undefined))
+      .finally(() => { this.syncing = undefined; });
+    return this.syncing;
   }
 
   async close(): Promise<void> {

@@ -84,6 +84,11 @@ export interface StateStore {
   editToken(id: number, change: (token: StoredApiToken) => void): Promise<StoredApiToken | undefined>;
   /** Remove the token of this name; undefined when there is none. */
   removeToken(name: string): Promise<StoredApiToken | undefined>;
+  /**
+   * Catch up with changes made elsewhere that may not have been announced yet (a credential made on
+   * another replica a moment ago): one cheap round trip, only called when a credential is unknown.
+   */
+  sync(): Promise<void>;
   /** Release connections and listeners (a no-op for the file). */
   close(): Promise<void>;
 }
