@@ -29,7 +29,19 @@ function runAs(dir: string): { uid?: number; gid?: number } {
   const uid = id('-u'), gid = id('-g');
   if (!Number.isInteger(uid) || uid <= 0) throw new ApplicationError('running as root needs the "postgres" system user (Debian: apt-get install -y postgresql)');
   chownSync(dir, uid, gid);
+  if (spawnSync('test', ['-w', dir], { uid, gid }).status !== 0) {
+    throw new ApplicationError(`the postgres user cannot reach ${dir}: use a folder whose parents anyone may enter (e.g. under /tmp)`);
+  }
   return { uid, gid };
+}
+
+/** Whether the server could run in `dir` (as root: whether the postgres user may enter its parents). */
+export function postgresCanUse(dir: string): boolean {
+  if (process.getuid?.() !== 0) return true;
+  const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+  let parent = dir;
+  while (!existsSync(parent)) parent = join(parent, '..');
+  return spawnSync('test', ['-x', parent], { uid: id('-u'), gid: id('-g') }).status === 0;
 }
 
 /**
@@ -49,7 +61,7 @@ export async function startPostgres(dir: string): Promise<PostgresServer> {
     if (init.status !== 0) throw new ApplicationError(`initdb failed: ${(init.stderr || init.error?.message || '').trim().split('\n').pop()}`);
   }
   const port = 5432;
-  const server = spawn(binary('postgres'), ['-D', data, '-k', dir, '-p', String(port), '-c', 'listen_addresses=', '-c', 'fsync=off'], { ...user, stdio: ['ignore', 'ignore', 'pipe'] });
+  const server = spawn(binary('postgres'), ['-D', data, '-k', dir, '-p', String(port), '-c', 'listen_addresses=', '-c', 'fsync=off'], { ...user, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   await ready(server);
   const exited = new Promise<void>((resolveExit) => { if (server.exitCode !== null) resolveExit(); else server.once('exit', () => resolveExit()); });
   return {
