@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { CmsError } from '../errors.js';
 import { CREATE_SCHEMA, NOTIFY_CHANNEL, SCHEMA_LOCK } from './postgres-schema.js';
 import {
   emptyState, isTaken, takenError, tokenNameTakenError,
@@ -157,16 +158,23 @@ export class PostgresStateStore implements StateStore {
 
   private async transaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A connection lost mid-transaction fails the query; its 'error' event must not also crash the process.
+    const ignore = () => undefined;
+    client.on('error', ignore);
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const result = await work((text, values) => client.query(text, values));
       await client.query('COMMIT');
       return result;
     } catch (error) {
+      // A refusal of ours (a taken name) leaves the connection sound; anything else may not have.
+      if (!(error instanceof CmsError)) broken = error as Error;
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      client.off('error', ignore);
+      client.release(broken);
     }
   }
 
@@ -194,18 +202,32 @@ export class PostgresStateStore implements StateStore {
 
   /** LISTEN on its own connection; when it drops, reconnect (and reload: changes may have been missed). */
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url });
+    // Keep-alive: a connection lost without a word (a partition) is noticed and replaced.
+    const client = new pg.Client({ connectionString: this.options.url, keepAlive: true });
     client.on('notification', (message) => { if (Number(message.payload) > this.version) this.reload().catch(this.reportError); });
     client.on('error', (error) => {
       this.reportError(error);
-      if (this.closed) return;
+      if (this.listener !== client) return;
       this.listener = undefined;
       client.end().catch(() => undefined);
-      setTimeout(() => { if (!this.closed) this.listen().then(() => this.reload()).catch(this.reportError); }, 500).unref();
+      this.reconnect();
     });
-    await client.connect();
-    await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     this.listener = client;
+  }
+
+  /** Try again every second until PostgreSQL answers, then reload everything. */
+  private reconnect(): void {
+    setTimeout(() => {
+      if (this.closed) return;
+      this.listen().then(() => this.reload()).catch((error: Error) => { this.reportError(error); this.reconnect(); });
+    }, 1000).unref();
   }
 
   private readonly reportError = (error: Error) => { if (!this.closed) this.options.report(`state store: ${error.message}`); };

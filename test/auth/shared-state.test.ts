@@ -1,11 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt, runCms } from '../cli/built-cli.js';
 import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
+import { startPostgres } from '../../core/cluster/postgres-server.js';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { AUTHENTICATED_GRANTS, bearer, PASSWORD, PUBLIC_GRANTS, writeConfig } from './helpers.js';
 
 // Two replicas of one project sharing users, tokens and secrets through PostgreSQL: no JWT secret
 // or salt in the environment, so what makes a JWT or a token valid on both is the shared store.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
 let postgres: TestPostgres;
 const open: TestServer[] = [];
 
@@ -85,6 +88,27 @@ describe('users, tokens and secrets shared by every replica (PostgreSQL)', () =>
     await a.cms.auth.tokens.create({ name: 'reader', type: 'read-only' });
     const { existsSync } = await import('node:fs');
     expect(existsSync(`${roots[0]}/.cms/state.json`)).toBe(false);
+  });
+
+  it('goes on from memory while PostgreSQL is down, and catches up with a revocation once it is back', async () => {
+    const own = await startTestPostgres();
+    let again: Awaited<ReturnType<typeof startPostgres>> | undefined;
+    try {
+      const { servers: [a, b] } = await replicas(await own.database());
+      const { accessKey } = await a.cms.auth.tokens.create({ name: 'steady', type: 'read-only' });
+      expect((await tags(b, accessKey)).status).toBe(200);
+      await own.server.stop();
+      expect((await tags(a, accessKey)).status).toBe(200);
+      expect((await tags(b, accessKey)).status).toBe(200);
+      expect((await tags(b, 'unknown-key')).status).toBe(401);
+      again = await startPostgres(own.server.dir);
+      await a.cms.auth.tokens.revoke('steady');
+      await expect.poll(async () => (await tags(b, accessKey)).status, { timeout: 10_000, interval: 50 }).toBe(401);
+    } finally {
+      for (const server of open.splice(0)) await server.cms.close();
+      await again?.stop();
+      await own.stop();
+    }
   });
 
   it('names the state store in one line when it cannot be reached', async () => {
