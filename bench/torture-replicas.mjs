@@ -65,18 +65,20 @@ async function send(base, method, path, data, { track = true, headers = {} } = {
   if (response.status >= 300) { failures[response.status] = (failures[response.status] ?? 0) + 1; return { status: response.status, body }; }
   const commit = response.headers.get('x-cms-commit') ?? undefined;
   cookie = response.headers.get('set-cookie')?.split(';')[0] ?? cookie;
-  if (track) acks.push({ method, path, data, id: body?.data?.documentId ?? path.split('/')[2], ms, originAt, commit, at: performance.now() });
+  if (track) acks.push({ phase: currentPhase, method, path, data, id: body?.data?.documentId ?? path.split('/')[2], ms, originAt, commit, at: performance.now() });
   return { status: response.status, body, ms, commit };
 }
 const pick = (at) => (at % (REPLICAS + 1) === REPLICAS ? info.balancer : info.replicas[at % REPLICAS]);
 const createTag = (base, name = `Tag ${nonce()}`) => send(base, 'POST', '/tags', { name, color: 'red' });
 const phases = [];
+let currentPhase = '';
 async function phase(name, run) {
+  currentPhase = name;
   const before = acks.length, started = performance.now();
   await run();
   const seconds = (performance.now() - started) / 1000;
   const done = acks.slice(before);
-  phases.push({ name, acks: done.length, seconds: +seconds.toFixed(2), 'writes/s': +(done.length / seconds).toFixed(1), 'p95 ms': Math.round(percentile(done.map((ack) => ack.ms), 0.95)) });
+  phases.push({ name, acks: done.length, get missing() { return done.filter((ack) => ack.missing).length; }, get early() { return done.filter((ack) => ack.early).length; }, seconds: +seconds.toFixed(2), 'writes/s': +(done.length / seconds).toFixed(1), 'p95 ms': Math.round(percentile(done.map((ack) => ack.ms), 0.95)) });
 }
 const clients = (count, each, body) => Promise.all(Array.from({ length: count }, (_, client) => (async () => { for (let at = 0; at < each; at++) await body(client, at); })()));
 
@@ -153,11 +155,18 @@ async function snapshot(get) {
   }
 }
 const expected = await snapshot(async (path) => (await freshApp.request(path, { headers: auth })).json());
+const differences = [];
 const convergence = await Promise.all(info.replicas.map(async (base) => {
   for (;;) {
     const got = await snapshot(async (path) => (await fetch(`${base}${path}`, { headers: auth })).json()).catch(() => '');
     if (got === expected) return performance.now() - loadStopped;
-    if (performance.now() - loadStopped > 30_000) return Infinity;
+    if (performance.now() - loadStopped > 30_000) {
+      const want = new Map(JSON.parse(expected).map((tag) => [tag.documentId, JSON.stringify(tag)]));
+      const have = got ? JSON.parse(got) : [];
+      const other = have.filter((tag) => want.get(tag.documentId) !== JSON.stringify(tag));
+      differences.push(`${base}: ${have.length} documents (origin ${want.size}), ${other.length} differ, e.g. ${JSON.stringify(other[0] ?? null)} vs ${other[0] ? want.get(other[0].documentId) : ''}`);
+      return Infinity;
+    }
     await delay(50);
   }
 }));
@@ -175,9 +184,9 @@ for (const ack of acks) {
   const where = ack.commit ? (position.get(ack.commit) ?? -1)
     : ack.method === 'DELETE' ? history.findIndex((chunk) => chunk.includes(`--- a/content/tags/${ack.id}.json`) && chunk.includes('deleted file mode'))
       : ack.data?.name ? firstIn(JSON.stringify(ack.data.name)) : firstIn(ack.id);
-  if (where < 0) { missing++; problems.push(`missing from the origin: ${ack.method} ${ack.path} ${marker ?? ''}`); continue; }
+  if (where < 0) { missing++; ack.missing = true; problems.push(`missing from the origin: ${ack.method} ${ack.path} ${marker ?? ''}`); continue; }
   const originAt = position.get(ack.originAt) ?? -1;
-  if (originAt < where) { early++; problems.push(`acknowledged before it was on the origin: ${ack.method} ${ack.path} ${marker ?? ''}`); }
+  if (originAt < where) { early++; ack.early = true; problems.push(`acknowledged before it was on the origin: ${ack.method} ${ack.path} ${marker ?? ''}`); }
 }
 // Origin order decides: a same-field race ends on the acknowledged value the origin took last; an
 // update acknowledged beside an acknowledged delete must have come first (a later one is a 404).
@@ -204,7 +213,7 @@ cluster.kill('SIGTERM');
 const exitCode = await new Promise((resolveExit) => cluster.once('exit', resolveExit));
 
 // ---- figures ------------------------------------------------------------------------------
-console.table(phases);
+console.table(phases.map(({ name, acks, seconds, 'writes/s': rate, 'p95 ms': p95, missing, early }) => ({ name, acks, seconds, 'writes/s': rate, 'p95 ms': p95, missing, early })));
 const settled = convergence.filter(Number.isFinite);
 const figures = {
   'acknowledged writes': acks.length,
@@ -223,6 +232,7 @@ const figures = {
   'cluster exit on SIGTERM': exitCode,
 };
 for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(40)} ${value}`);
+for (const difference of differences) console.log(`  not converged: ${difference.slice(0, 400)}`);
 for (const problem of problems.slice(0, 15)) console.log(`  ${problem}`);
 if (problems.length > 15) console.log(`  … and ${problems.length - 15} more`);
 const passed = missing === 0 && early === 0 && raceLosses === 0 && convergence.every((ms) => ms <= 1000) && validate === 'clean' && credentials.every(Boolean) && exitCode === 0;
