@@ -52,12 +52,15 @@ export interface Cluster extends ClusterInfo {
  * const cluster = await startCluster({ project: '.', dir: '/tmp/c', replicas: 3, port: 8080, command, mergeDriver, env, report });
  */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
-  if (!Number.isInteger(options.replicas) || options.replicas < 1 || options.replicas > 32) throw new ApplicationError('--replicas must be 1 to 32');
+  const { replicas: count } = options;
+  if (!Number.isInteger(count) || count < 1 || count > 32) throw new ApplicationError('--replicas must be 1 to 32');
   const dir = resolve(options.dir);
   if (existsSync(dir) && readdirSync(dir).length) throw new ApplicationError(`${dir} is not empty: give cms cluster a new folder`);
   mkdirSync(dir, { recursive: true });
   const stops: (() => Promise<unknown>)[] = [];
-  const stop = async () => { for (const step of stops.splice(0).reverse()) await step().catch((error: Error) => options.report(error.message)); };
+  const stop = async () => {
+    for (const step of stops.splice(0).reverse()) await step().catch((error: Error) => options.report(error.message));
+  };
   try {
     const origin = join(dir, 'origin.git');
     const prefix = await createOrigin(resolve(options.project), origin, join(dir, 'seed'));
@@ -66,7 +69,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const stateDir = postgresCanUse(dir) ? join(dir, 'state') : mkdtempSync(join(tmpdir(), 'cms-state-'));
     const state = await startPostgres(stateDir);
     stops.push(async () => { await state.stop(); if (!stateDir.startsWith(dir)) rmSync(stateDir, { recursive: true, force: true }); });
-    const roots = await Promise.all(Array.from({ length: options.replicas }, (_, at) => cloneReplica(origin, join(dir, `replica-${at + 1}`), prefix, options.mergeDriver)));
+    const clone = (at: number) => cloneReplica(origin, join(dir, `replica-${at + 1}`), prefix, options.mergeDriver);
+    const roots = await Promise.all(Array.from({ length: count }, (_, at) => clone(at)));
     // For `cms token … ` beside the cluster: CMS_STATE_URL=$(cat <dir>/state.url) (a private socket, no password).
     writeFileSync(join(dir, 'state.url'), `${state.url}\n`);
     const env = { ...options.env, CMS_STATE_URL: state.url };
@@ -84,7 +88,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const port = options.port || await freePort();
     const nginx: ChildProcess = await startNginx(join(dir, 'nginx'), port, ports);
     stops.push(() => stopChild(nginx, 'SIGQUIT'));
-    return { balancer: `http://127.0.0.1:${port}`, replicas: replicas.map((replica) => replica.url), replicaDirs: roots, origin, token, stop };
+    const urls = replicas.map((replica) => replica.url);
+    return { balancer: `http://127.0.0.1:${port}`, replicas: urls, replicaDirs: roots, origin, token, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { ApplicationError } from '../errors.js';
 import { waitForPort } from './ports.js';
 
+const TEMP_PATHS = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
+
 /**
  * An nginx config that balances `port` round-robin over the replicas' ports (keep-alive to each;
  * a replica that refuses the connection is skipped for idempotent requests, never for a POST that
@@ -22,7 +24,7 @@ error_log ${join(dir, 'error.log')} warn;
 events { worker_connections 1024; }
 http {
   access_log off;
-  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+  ${TEMP_PATHS.map(temp).join('\n  ')}
   client_max_body_size 200m;
   upstream cms {
 ${replicas.map((replica) => `    server 127.0.0.1:${replica} max_fails=1 fail_timeout=2s;`).join('\n')}
@@ -47,10 +49,12 @@ ${replicas.map((replica) => `    server 127.0.0.1:${replica} max_fails=1 fail_ti
 
 /** Write the config into `dir` and run Debian's nginx on it in the foreground; resolves once `port` accepts connections. */
 export async function startNginx(dir: string, port: number, replicas: number[]): Promise<ChildProcess> {
-  for (const name of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, 'temp', name), { recursive: true, mode: 0o777 });
+  // nginx's workers run as nobody: the folders they buffer bodies in must be theirs to write.
+  for (const name of TEMP_PATHS) mkdirSync(join(dir, 'temp', name), { recursive: true, mode: 0o777 });
   const config = join(dir, 'nginx.conf');
   writeFileSync(config, nginxConfig(dir, port, replicas));
-  const nginx = spawn('nginx', ['-c', config, '-p', dir, '-e', join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const args = ['-c', config, '-p', dir, '-e', join(dir, 'error.log')];
+  const nginx = spawn('nginx', args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let log = '';
   nginx.stderr!.on('data', (chunk: Buffer) => { log += chunk.toString(); });
   const failed = new Promise<never>((_, reject) => {

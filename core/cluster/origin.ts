@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ApplicationError } from '../errors.js';
-import { MERGE_ATTRIBUTE, setupMergeDriver } from '../git/merge-setup.js';
+import { setupMergeDriver } from '../git/merge-setup.js';
 
 const run = promisify(execFile);
 const git = async (cwd: string, ...args: string[]) => (await run('git', args, { cwd })).stdout.trim();
@@ -24,7 +24,9 @@ export async function createOrigin(project: string, origin: string, scratch: str
   const prefix = await git(project, 'rev-parse', '--show-prefix').catch(() => {
     throw new ApplicationError(`${project} is not in a git repository: commit the project first (git init && git add -A && git commit)`);
   });
-  await git(project, 'rev-parse', '--verify', 'HEAD').catch(() => { throw new ApplicationError('the project has no commit yet: commit it first'); });
+  await git(project, 'rev-parse', '--verify', 'HEAD').catch(() => {
+    throw new ApplicationError('the project has no commit yet: commit it first');
+  });
   await run('git', ['init', '--quiet', '--bare', '--initial-branch=main', origin]);
   await git(project, 'push', '--quiet', origin, 'HEAD:refs/heads/main');
   await run('git', ['clone', '--quiet', origin, scratch]);
@@ -36,11 +38,11 @@ export async function createOrigin(project: string, origin: string, scratch: str
   const config = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   config.git = { ...config.git, ...REPLICA_GIT };
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
-  const attributes = join(scratch, '.gitattributes');
-  const text = existsSync(attributes) ? readFileSync(attributes, 'utf8') : '';
-  if (!text.split(/\r?\n/).includes(MERGE_ATTRIBUTE)) writeFileSync(attributes, `${text}${text && !text.endsWith('\n') ? '\n' : ''}${MERGE_ATTRIBUTE}\n`);
+  // The merge attribute goes in the commit (the driver command set here dies with the scratch clone).
+  await setupMergeDriver(scratch, 'false');
   await git(scratch, 'add', '-A');
-  await git(scratch, '-c', 'user.name=cms cluster', '-c', 'user.email=cluster@localhost', 'commit', '--quiet', '--allow-empty', '-m', 'cms cluster: replicas push every write to the origin and pull it');
+  const identity = ['-c', 'user.name=cms cluster', '-c', 'user.email=cluster@localhost'];
+  await git(scratch, ...identity, 'commit', '--quiet', '--allow-empty', '-m', 'cms cluster: replicas push every write to the origin and pull it');
   await git(scratch, 'push', '--quiet', 'origin', 'main');
   return prefix;
 }

@@ -15,7 +15,8 @@ export interface PostgresServer {
 /** Debian's versioned folders first (`/usr/lib/postgresql/15/bin`), then the PATH. */
 function binary(name: 'initdb' | 'postgres'): string {
   const debian = '/usr/lib/postgresql';
-  const versions = existsSync(debian) ? readdirSync(debian).filter((entry) => /^\d+$/.test(entry)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(debian) ? readdirSync(debian).filter((entry) => /^\d+$/.test(entry)) : [];
+  versions.sort((a, b) => Number(b) - Number(a));
   for (const version of versions) if (existsSync(join(debian, version, 'bin', name))) return join(debian, version, 'bin', name);
   const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
   if (!found) throw new ApplicationError(`PostgreSQL's ${name} is not installed (Debian: apt-get install -y postgresql)`);
@@ -27,7 +28,9 @@ function runAs(dir: string): { uid?: number; gid?: number } {
   if (process.getuid?.() !== 0) return {};
   const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
   const uid = id('-u'), gid = id('-g');
-  if (!Number.isInteger(uid) || uid <= 0) throw new ApplicationError('running as root needs the "postgres" system user (Debian: apt-get install -y postgresql)');
+  if (!Number.isInteger(uid) || uid <= 0) {
+    throw new ApplicationError('running as root needs the "postgres" system user (Debian: apt-get install -y postgresql)');
+  }
   chownSync(dir, uid, gid);
   if (spawnSync('test', ['-w', dir], { uid, gid }).status !== 0) {
     throw new ApplicationError(`the postgres user cannot reach ${dir}: use a folder whose parents anyone may enter (e.g. under /tmp)`);
@@ -57,13 +60,19 @@ export async function startPostgres(dir: string): Promise<PostgresServer> {
   const user = runAs(dir);
   const data = join(dir, 'data');
   if (!existsSync(join(data, 'PG_VERSION'))) {
-    const init = spawnSync(binary('initdb'), ['-D', data, '-U', 'cms', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'], { ...user, encoding: 'utf8' });
-    if (init.status !== 0) throw new ApplicationError(`initdb failed: ${(init.stderr || init.error?.message || '').trim().split('\n').pop()}`);
+    const args = ['-D', data, '-U', 'cms', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'];
+    const init = spawnSync(binary('initdb'), args, { ...user, encoding: 'utf8' });
+    const why = (init.stderr || init.error?.message || '').trim().split('\n').pop();
+    if (init.status !== 0) throw new ApplicationError(`initdb failed: ${why}`);
   }
   const port = 5432;
-  const server = spawn(binary('postgres'), ['-D', data, '-k', dir, '-p', String(port), '-c', 'listen_addresses=', '-c', 'fsync=off'], { ...user, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const args = ['-D', data, '-k', dir, '-p', String(port), '-c', 'listen_addresses=', '-c', 'fsync=off'];
+  const server = spawn(binary('postgres'), args, { ...user, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   await ready(server);
-  const exited = new Promise<void>((resolveExit) => { if (server.exitCode !== null) resolveExit(); else server.once('exit', () => resolveExit()); });
+  const exited = new Promise<void>((resolveExit) => {
+    if (server.exitCode !== null) resolveExit();
+    else server.once('exit', () => resolveExit());
+  });
   return {
     url: `postgres://cms@localhost/postgres?host=${encodeURIComponent(dir)}&port=${port}`,
     dir,

@@ -33,7 +33,8 @@ export async function startReplica(options: ReplicaProcessOptions): Promise<Repl
   const log = createWriteStream(options.logFile, { flags: 'a' });
   let child: ChildProcess;
   let stopping = false;
-  const args = [...options.command.slice(1), 'serve', '--root', options.root, '--port', String(options.port), '--host', '127.0.0.1', '--no-watch'];
+  const args = [...options.command.slice(1), 'serve', '--root', options.root, '--port', String(options.port), '--host', '127.0.0.1'];
+  args.push('--no-watch');
 
   const launch = () => new Promise<void>((resolveStarted, reject) => {
     // Its own process group: a terminal's Ctrl-C reaches `cms cluster`, which stops the replicas in order (not restarts them).
@@ -48,7 +49,10 @@ export async function startReplica(options: ReplicaProcessOptions): Promise<Repl
       if (/^Serving /m.test(tail)) { started = true; resolveStarted(); }
     });
     child.once('exit', (code, signal) => {
-      if (!started) { reject(new ApplicationError(`cms serve on port ${options.port} exited (${signal ?? code}): ${tail.trim().split('\n').pop() ?? ''}`)); return; }
+      if (!started) {
+        reject(new ApplicationError(`cms serve on port ${options.port} exited (${signal ?? code}): ${tail.trim().split('\n').pop() ?? ''}`));
+        return;
+      }
       if (stopping) return;
       options.report(`replica on port ${options.port} died (${signal ?? code}); restarting it`);
       launch().catch((error: Error) => options.report(error.message));
