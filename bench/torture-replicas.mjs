@@ -154,12 +154,28 @@ async function snapshot(get) {
     if (!body?.meta || page >= body.meta.pagination.pageCount) return JSON.stringify(pages);
   }
 }
-const expected = await snapshot(async (path) => (await freshApp.request(path, { headers: auth })).json());
+// The origin may still move after the load (a replica pushing what it kept): compare with it as it is now.
+let expected = '', expectedAt = '';
+async function current() {
+  const ref = originRef();
+  if (ref === expectedAt) return expected;
+  if (expectedAt) { git(fresh, 'pull', '--quiet', '--ff-only'); await freshCms.reload(); }
+  expectedAt = ref;
+  expected = await snapshot(async (path) => (await freshApp.request(path, { headers: auth })).json());
+  return expected;
+}
+let queue = Promise.resolve('');
+const latest = () => (queue = queue.then(current));
+await latest();
+let originMovedAfterLoad = false;
 const differences = [];
+const firstRef = expectedAt;
 const convergence = await Promise.all(info.replicas.map(async (base) => {
   for (;;) {
     const got = await snapshot(async (path) => (await fetch(`${base}${path}`, { headers: auth })).json()).catch(() => '');
-    if (got === expected) return performance.now() - loadStopped;
+    const want = await latest();
+    if (expectedAt !== firstRef) originMovedAfterLoad = true;
+    if (got === want) return performance.now() - loadStopped;
     if (performance.now() - loadStopped > 30_000) {
       const want = new Map(JSON.parse(expected).map((tag) => [tag.documentId, JSON.stringify(tag)]));
       const have = got ? JSON.parse(got) : [];
@@ -224,6 +240,7 @@ const figures = {
   'convergence median ms': Math.round(percentile(settled, 0.5)),
   'convergence max ms': convergence.some((ms) => !Number.isFinite(ms)) ? 'never (30 s)' : Math.round(Math.max(...convergence)),
   'replica HEAD = origin main': replicasEqual.join(', '),
+  'origin moved after the load stopped': originMovedAfterLoad,
   'read-your-writes misses': `${rywMisses} of ${rywReads}`,
   'delete vs update (status pairs)': deleteOutcomes.map((o) => `${o.removed}/${o.updated}`).join(' '),
   'races not decided by origin order': raceLosses,
