@@ -185,19 +185,33 @@ export class PostgresStateStore implements StateStore {
     return this.reloading;
   }
 
+  /** One snapshot (REPEATABLE READ): the revision and the rows it names, never a newer revision over older rows. */
   private async read(): Promise<void> {
-    const [revision, secrets, tokens, users] = await Promise.all([
-      this.pool.query('SELECT value FROM cms_revision WHERE id = 1'),
-      this.pool.query('SELECT key, value FROM cms_secrets'),
-      this.pool.query('SELECT id, doc FROM cms_api_tokens ORDER BY id'),
-      this.pool.query('SELECT id, doc FROM cms_users ORDER BY id'),
-    ]);
-    const state = emptyState();
-    for (const row of secrets.rows as { key: SecretKey; value: string }[]) state.secrets[row.key] = row.value;
-    state.apiTokens = tokens.rows.map((row: Row) => ({ ...(row.doc as unknown as StoredApiToken), id: Number(row.id) }));
-    state.users = users.rows.map((row: Row) => ({ ...(row.doc as unknown as StoredUser), id: Number(row.id) }));
-    this.state = state;
-    this.version = Number(revision.rows[0].value);
+    const client = await this.pool.connect();
+    const ignore = () => undefined;
+    client.on('error', ignore);
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const revision = await client.query('SELECT value FROM cms_revision WHERE id = 1');
+      const secrets = await client.query('SELECT key, value FROM cms_secrets');
+      const tokens = await client.query('SELECT id, doc FROM cms_api_tokens ORDER BY id');
+      const users = await client.query('SELECT id, doc FROM cms_users ORDER BY id');
+      await client.query('COMMIT');
+      const state = emptyState();
+      for (const row of secrets.rows as { key: SecretKey; value: string }[]) state.secrets[row.key] = row.value;
+      state.apiTokens = tokens.rows.map((row: Row) => ({ ...(row.doc as unknown as StoredApiToken), id: Number(row.id) }));
+      state.users = users.rows.map((row: Row) => ({ ...(row.doc as unknown as StoredUser), id: Number(row.id) }));
+      const version = Number(revision.rows[0].value);
+      // Reloads may finish out of order: never go back to an older state.
+      if (version >= this.version) { this.state = state; this.version = version; }
+    } catch (error) {
+      broken = error as Error;
+      throw error;
+    } finally {
+      client.off('error', ignore);
+      client.release(broken);
+    }
   }
 
   /** LISTEN on its own connection; when it drops, reconnect (and reload: changes may have been missed). */
