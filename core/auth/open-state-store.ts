@@ -27,6 +27,7 @@ export async function openStateStore({ root, config, env, report }: OpenStateOpt
     return await PostgresStateStore.open({ url, report });
   } catch (error) {
     // The driver's message names host and port, never the password.
-    throw new FileError(env.CMS_STATE_URL ? 'CMS_STATE_URL' : 'state.url', `cannot open the shared state store: ${(error as Error).message}`);
+    const source = env.CMS_STATE_URL ? 'CMS_STATE_URL' : 'state.url';
+    throw new FileError(source, `cannot open the shared state store: ${(error as Error).message}`);
   }
 }

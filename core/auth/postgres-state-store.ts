@@ -9,6 +9,7 @@ import {
 
 type Row = { id: string; doc: Record<string, unknown> };
 type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+type Table = 'cms_users' | 'cms_api_tokens';
 
 export interface PostgresStateOptions {
   /** `postgres://user:password@host:port/db` or `postgres:///db?host=/run/postgresql`. */
@@ -50,7 +51,8 @@ export class PostgresStateStore implements StateStore {
         await query(CREATE_SCHEMA);
         // One pair of secrets for every replica: a JWT or token made on one is valid on all.
         for (const key of ['jwtSecret', 'apiTokenSalt'] satisfies SecretKey[]) {
-          await query('INSERT INTO cms_secrets (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, randomBytes(64).toString('hex')]);
+          const fresh = randomBytes(64).toString('hex');
+          await query('INSERT INTO cms_secrets (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, fresh]);
         }
       });
       await store.listen();
@@ -128,7 +130,7 @@ export class PostgresStateStore implements StateStore {
     await this.pool.end().catch(() => undefined);
   }
 
-  private async editRow<T extends { id: number }>(table: 'cms_users' | 'cms_api_tokens', id: number, change: (row: T) => void): Promise<T | undefined> {
+  private async editRow<T extends { id: number }>(table: Table, id: number, change: (row: T) => void): Promise<T | undefined> {
     return this.change(async (query) => {
       const { rows } = await query(`SELECT doc FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
       if (!rows.length) return undefined;

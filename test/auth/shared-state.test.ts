@@ -47,10 +47,11 @@ describe('users, tokens and secrets shared by every replica (PostgreSQL)', () =>
     expect((await register(b, 'ada')).body.error.message).toBe('Email or Username are already taken');
   });
 
-  it('a token made with the CLI works on both replicas, is listed on both, and its revocation on A is refused on B within a second', async () => {
+  it('a CLI-made token works on both replicas, is listed on both, and once revoked on A is refused on B within a second', async () => {
     const url = await postgres.database();
     const { roots, servers: [a, b] } = await replicas(url);
-    const made = await runCms(['token', 'create', '--root', roots[0], '--name', 'ci', '--type', 'full-access'], { env: { CMS_STATE_URL: url } });
+    const create = ['token', 'create', '--root', roots[0], '--name', 'ci', '--type', 'full-access'];
+    const made = await runCms(create, { env: { CMS_STATE_URL: url } });
     expect(made.code).toBe(0);
     const key = made.stdout.trim();
     expect((await tags(a, key)).status).toBe(200);
@@ -113,7 +114,8 @@ describe('users, tokens and secrets shared by every replica (PostgreSQL)', () =>
 
   it('names the state store in one line when it cannot be reached', async () => {
     const root = copySampleSite();
-    const result = await runCms(['token', 'list', '--root', root], { env: { CMS_STATE_URL: 'postgres://cms@localhost/none?host=/nonexistent-socket-dir' } });
+    const unreachable = 'postgres://cms@localhost/none?host=/nonexistent-socket-dir';
+    const result = await runCms(['token', 'list', '--root', root], { env: { CMS_STATE_URL: unreachable } });
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(/CMS_STATE_URL.*cannot open the shared state store/);
   });

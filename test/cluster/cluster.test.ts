@@ -25,9 +25,10 @@ describe('cms cluster', () => {
   let child: ReturnType<typeof spawn> | undefined;
   afterAll(() => { if (child && child.exitCode === null) child.kill('SIGTERM'); });
 
-  it('starts an origin, 2 replicas, PostgreSQL and nginx; reads and writes go through the balancer with its token; SIGTERM stops everything', async () => {
+  it('starts an origin, 2 replicas, PostgreSQL and nginx; reads and writes pass the balancer with its token; SIGTERM stops all', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'cms-cluster-')), 'c');
-    child = spawn(process.execPath, [BIN, 'cluster', '--replicas', '2', '--port', '0', '--dir', dir, '--root', project], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = [BIN, 'cluster', '--replicas', '2', '--port', '0', '--dir', dir, '--root', project];
+    child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr!.on('data', (chunk) => { stderr += chunk; });
     const exited = new Promise<number | null>((resolveExit) => child!.once('exit', (code) => resolveExit(code)));
@@ -42,19 +43,24 @@ describe('cms cluster', () => {
     const auth = { authorization: `Bearer ${info.token}` };
 
     // The token is valid on every replica and through the balancer (a wrong key is refused).
-    for (const url of [...info.replicas, info.balancer, info.balancer]) expect((await fetch(`${url}/api/tags`, { headers: auth })).status).toBe(200);
+    for (const url of [...info.replicas, info.balancer, info.balancer]) {
+      expect((await fetch(`${url}/api/tags`, { headers: auth })).status).toBe(200);
+    }
     expect((await fetch(`${info.balancer}/api/tags`, { headers: { authorization: 'Bearer not-a-token' } })).status).toBe(401);
-    const created = await fetch(`${info.balancer}/api/tags`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: 'Through nginx' } }) });
+    const body = JSON.stringify({ data: { name: 'Through nginx' } });
+    const created = await fetch(`${info.balancer}/api/tags`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
     expect(created.status).toBe(201);
     const { data } = await created.json() as { data: { documentId: string } };
     // Acknowledged means pushed: the origin holds it, and every replica serves it once it pulls.
     expect(git(info.origin, 'log', '--format=%s', '-1')).toContain(data.documentId);
     for (const url of info.replicas) {
-      await expect.poll(async () => (await fetch(`${url}/api/tags/${data.documentId}`, { headers: auth })).status, { timeout: 10_000 }).toBe(200);
+      const status = async () => (await fetch(`${url}/api/tags/${data.documentId}`, { headers: auth })).status;
+      await expect.poll(status, { timeout: 10_000 }).toBe(200);
     }
     // A token made with the CLI on one replica's folder works on the other (the shared state store).
     const state = readFileSync(join(dir, 'state.url'), 'utf8').trim();
-    const made = await runCms(['token', 'create', '--root', info.replicaDirs[0], '--name', 'reader', '--type', 'read-only'], { env: { CMS_STATE_URL: state } });
+    const create = ['token', 'create', '--root', info.replicaDirs[0], '--name', 'reader', '--type', 'read-only'];
+    const made = await runCms(create, { env: { CMS_STATE_URL: state } });
     expect(made.code).toBe(0);
     expect((await fetch(`${info.replicas[1]}/api/tags`, { headers: { authorization: `Bearer ${made.stdout.trim()}` } })).status).toBe(200);
 
