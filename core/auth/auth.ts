@@ -78,7 +78,7 @@ export function createAuth(options: AuthOptions): Auth {
     limiter: new RateLimiter(config.auth.rateLimit),
     authenticate: credentials.caller,
     catchUp: async (authorization) => {
-      const key = bearerToken(authorization);
+      const key = store.shared ? bearerToken(authorization) : undefined;
       if (key === undefined) return;
       try {
         if (credentials.caller(key)) return;

@@ -21,6 +21,8 @@ const nextId = (rows: { id: number }[]) => Math.max(0, ...rows.map((row) => row.
 export class FileStateStore implements StateStore {
   readonly path: string;
   readonly location = STATE_FILE;
+  /** Every read re-checks the file: nothing to catch up with. */
+  readonly shared = false;
   private readonly db: LowSync<AuthState>;
   private signature = '';
 

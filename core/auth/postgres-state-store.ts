@@ -30,6 +30,7 @@ export interface PostgresStateOptions {
  */
 export class PostgresStateStore implements StateStore {
   readonly location = 'PostgreSQL (state.url)';
+  readonly shared = true;
   private state: AuthState = emptyState();
   private version = 0;
   private listener: pg.Client | undefined;

@@ -68,6 +68,8 @@ export const emptyState = (): AuthState => ({ version: 1, secrets: {}, apiTokens
 export interface StateStore {
   /** Where the state lives, for messages (`.cms/state.json`, `PostgreSQL`); never a password. */
   readonly location: string;
+  /** Shared with other processes that may change it unannounced for a moment (PostgreSQL): unknown keys are worth a `sync`. */
+  readonly shared: boolean;
   /** The current state (read-only: change it through the methods below). */
   readonly data: AuthState;
   /** Changes whenever the state does, here or in another process or replica: part of a cache tag. */
