@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { BIN, ensureBuilt, runCms } from '../cli/built-cli.js';
 import { copySampleSite } from '../helpers/project.js';
 import { git, initRepo } from '../git-workflow/helpers.js';
@@ -26,7 +26,9 @@ describe('cms cluster', () => {
   afterAll(() => { if (child && child.exitCode === null) child.kill('SIGTERM'); });
 
   it('starts an origin, 2 replicas, PostgreSQL and nginx; reads and writes pass the balancer with its token; SIGTERM stops all', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'cms-cluster-')), 'c');
+    const parent = mkdtempSync(join(tmpdir(), 'cms-cluster-'));
+    onTestFinished(() => rmSync(parent, { recursive: true, force: true }));
+    const dir = join(parent, 'c');
     const args = [BIN, 'cluster', '--replicas', '2', '--port', '0', '--dir', dir, '--root', project];
     child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
