@@ -316,7 +316,7 @@ try {
 
   // This server on the imported project.
   const cms = await createCms({ root: target, env: ENV, report: (message) => log(`  cms: ${message}`) });
-  const ours = cms.auth.tokens.create({ name: 'import-check', type: 'full-access' }).accessKey;
+  const ours = (await cms.auth.tokens.create({ name: 'import-check', type: 'full-access' })).accessKey;
   listener = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
   const ourBase = listener.url.replace(/\/$/, '');
   const get = async (server, key, path, auth) => read(await fetch(server + path, { headers: auth === 'public' ? {} : { authorization: `Bearer ${key}` }, redirect: 'manual' }));

@@ -66,8 +66,8 @@ async function benchHttp() {
   const rw = await createCms({ root: writable, report: () => {} });
   // The callers a static-site build or an app sends: anonymous, an API token, a users-permissions JWT.
   const { tokens, users } = cms.auth;
-  for (const token of tokens.list()) if (token.name === 'bench') tokens.revoke('bench');
-  const tokenKey = tokens.create({ name: 'bench', type: 'read-only' }).accessKey;
+  for (const token of tokens.list()) if (token.name === 'bench') await tokens.revoke('bench');
+  const tokenKey = (await tokens.create({ name: 'bench', type: 'read-only' })).accessKey;
   const user = users.byId(1) ?? await users.add({ username: 'bench', email: 'bench@example.org', password: 'bench password 123' });
   const callers = [['anonymous', {}], ['API token', { authorization: `Bearer ${tokenKey}` }], ['JWT', { authorization: `Bearer ${cms.auth.issueJwt(user)}` }]];
   const ours = await listen(createNodeHandler(cms));

@@ -107,7 +107,7 @@ export async function benchStrapi({ createCms, createNodeHandler, listen, durati
   const installed = strapiInstalled();
   const requests = seedRequests(articles);
   const ours = await createCms({ root: emptyProject('/tmp/cms-bench-strapi-ours'), env: { ...process.env, ...ENV }, report: () => {} });
-  const ourToken = ours.auth.tokens.create({ name: 'bench', type: 'full-access' }).accessKey;
+  const ourToken = (await ours.auth.tokens.create({ name: 'bench', type: 'full-access' })).accessKey;
   const server = await listen(createNodeHandler(ours));
   const ourBase = `http://127.0.0.1:${server.address().port}`;
   let strapi;

@@ -27,6 +27,8 @@ export interface CliContext extends CliIO {
   loadCms(root?: string, options?: Omit<CreateCmsOptions, 'root'>): Promise<Cms>;
   /** Print a JSON value: pretty on a terminal, compact when piped (as the HTTP body). */
   printJson(value: unknown, pretty?: boolean): void;
+  /** Close every project loaded (their state stores' connections). */
+  close(): Promise<void>;
 }
 
 export function createContext(io: CliIO): CliContext {
@@ -40,6 +42,10 @@ export function createContext(io: CliIO): CliContext {
       const indexSnapshot = options.indexSnapshot ?? io.env.CMS_INDEX_SNAPSHOT !== '0';
       if (!loaded.has(dir)) loaded.set(dir, createCms({ report: (message) => io.stderr.write(`${message}\n`), ...options, gitCommit, indexSnapshot, root: dir }));
       return loaded.get(dir)!;
+    },
+    async close() {
+      const projects = await Promise.allSettled([...loaded.values()]);
+      for (const project of projects) if (project.status === 'fulfilled') await project.value.close();
     },
     printJson(value, pretty = !!io.stdout.isTTY) {
       io.stdout.write(`${pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`);

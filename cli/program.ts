@@ -10,6 +10,7 @@ import { registerInit } from './commands/init.js';
 import { registerLs } from './commands/ls.js';
 import { registerGet } from './commands/get.js';
 import { registerServe } from './commands/serve.js';
+import { registerCluster } from './commands/cluster.js';
 import { registerToken } from './commands/token.js';
 import { registerUpload } from './commands/upload.js';
 import { registerValidate } from './commands/validate.js';
@@ -51,6 +52,7 @@ export function createProgram(ctx: CliContext, search: () => string, setExit: (c
     .exitOverride();
   registerInit(program, ctx);
   registerServe(program, ctx);
+  registerCluster(program, ctx);
   registerLs(program, ctx);
   registerGet(program, ctx, search);
   registerWrites(program, ctx, search);
@@ -89,5 +91,8 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       return EXIT.usage;
     }
     return reportError(error, io.stderr, wantsJsonErrors);
+  } finally {
+    // A shared state store holds connections open: the command is over, so they go.
+    await ctx.close();
   }
 }

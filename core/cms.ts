@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { publicCaller, trustedCaller, type Caller } from './access/permissions.js';
 import { createAuth, type Auth } from './auth/auth.js';
+import { openStateStore } from './auth/open-state-store.js';
+import type { StateStore } from './auth/state-store.js';
 import { loadConfigSource, resolveConfig } from './config/load.js';
 import { assertNamedTypes } from './config/named-types.js';
 import { assertPreviewTypes } from './config/preview.js';
@@ -59,7 +61,7 @@ export interface Cms {
   contentApi: ContentApi;
   /** The same API for the site owner (the CLI): anonymous callers may do everything. */
   ownerApi: ContentApi;
-  /** API tokens, users, roles and the auth rate limit (state in `.cms/state.json`). */
+  /** API tokens, users, roles and the auth rate limit (state in `.cms/state.json` or the shared PostgreSQL). */
   auth: Auth;
   /** Content types by uid, plural or singular API id. */
   contentType(name: string): Model;
@@ -78,6 +80,8 @@ export interface Cms {
   reload(): Promise<void>;
   /** Where background problems are reported (`options.report`, stderr by default). */
   report(message: string): void;
+  /** Release what the project holds open (the shared state store's connections). */
+  close(): Promise<void>;
 }
 
 /**
@@ -109,7 +113,9 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     const writer = new DocumentWriter(root, index, { afterWrite, gate: replica?.write });
     const service = new ContentService(index, writer);
     const anonymous = publicCaller(config);
-    const auth = createAuth({ root, config, models, env: options.env, report });
+    // Opened once, on the first load: users and tokens do not change with the config or schemas.
+    store ??= await openStateStore({ root, config, env: options.env ?? process.env, report });
+    const auth = createAuth({ root, config, models, env: options.env, report, store });
     const contentApi = createContentApi({ service, anonymous, authenticate: auth.authenticate, readFingerprint: auth.readFingerprint });
     const ownerApi = createContentApi({ service, anonymous: trustedCaller });
     const refreshHistory = async () => { await (await history)?.refresh(); };
@@ -120,6 +126,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
 
   const report = options.report ?? ((message: string) => process.stderr.write(`${message}\n`));
   let replica: Replica | undefined;
+  let store: StateStore | undefined;
   /** Everything that follows a successful write, in order: the caller's hook, the git commit, webhooks. */
   function afterWriteHooks(config: CmsConfig, index: ContentIndex): WriterOptions['afterWrite'] {
     const hooks: NonNullable<WriterOptions['afterWrite']>[] = [];
@@ -153,6 +160,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     report,
     // Swap every part at once: a request sees the old model or the new one, never a mix.
     reload: async () => { Object.assign(cms, await assemble()); },
+    close: async () => { await store?.close(); },
   });
   return cms;
 }

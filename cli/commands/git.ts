@@ -14,7 +14,7 @@ const shellWord = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
  * absolute path: git's config is per clone, so the path is this clone's own, and `npx cms` could
  * fetch an unrelated package named `cms` where this one is not installed.
  */
-const ownMergeDriverCommand = (): string => `${shellWord(process.execPath)} ${shellWord(fileURLToPath(new URL('../merge-driver.js', import.meta.url)))}`;
+export const ownMergeDriverCommand = (): string => `${shellWord(process.execPath)} ${shellWord(fileURLToPath(new URL('../merge-driver.js', import.meta.url)))}`;
 
 /**
  * `cms git-setup`: route merges of content files through `cms merge-driver` (once per clone and

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createAuth, type Auth } from '../../core/auth/auth.js';
+import { openStateStore } from '../../core/auth/open-state-store.js';
 import type { ApiTokenInfo } from '../../core/auth/api-tokens.js';
 import type { TokenType } from '../../core/auth/state-store.js';
 import { loadConfig } from '../../core/config/load.js';
@@ -10,10 +11,17 @@ import { UsageError } from '../output.js';
 
 interface CreateOptions { root?: string; name: string; type: string; permissions?: string; lifespan?: string; description?: string }
 
-/** The project's auth services, without indexing content (tokens need only the config and schemas). */
-async function openAuth(ctx: CliContext, root: string | undefined): Promise<Auth> {
+/** Run with the project's auth services, without indexing content (tokens need only the config and schemas); the store is closed after. */
+async function withAuth<T>(ctx: CliContext, root: string | undefined, use: (auth: Auth) => Promise<T> | T): Promise<T> {
   const dir = resolve(ctx.cwd, root ?? ctx.env.CMS_ROOT ?? '.');
-  return createAuth({ root: dir, config: await loadConfig(dir), models: loadModels(dir), env: ctx.env, report: (message) => ctx.stderr.write(`${message}\n`) });
+  const config = await loadConfig(dir);
+  const report = (message: string) => ctx.stderr.write(`${message}\n`);
+  const store = await openStateStore({ root: dir, config, env: ctx.env, report });
+  try {
+    return await use(createAuth({ root: dir, config, models: loadModels(dir), env: ctx.env, report, store }));
+  } finally {
+    await store.close();
+  }
 }
 
 function parseLifespan(raw: string | undefined): number | null {
@@ -31,7 +39,7 @@ const describe = (token: ApiTokenInfo): string => [
 ].join('  ');
 
 /**
- * `cms token create|list|revoke`: API tokens in `.cms/state.json`. A key is printed once, at
+ * `cms token create|list|revoke`: API tokens in the state store (`.cms/state.json`, or the shared PostgreSQL). A key is printed once, at
  * creation (plain: the key alone on stdout; `--json`: the token with `accessKey`); lists never show keys.
  */
 export function registerToken(program: Command, ctx: CliContext): void {
@@ -46,12 +54,11 @@ export function registerToken(program: Command, ctx: CliContext): void {
     .option('--lifespan <days>', '7, 30 or 90 days (default: unlimited)')
     .option('--description <text>', 'what the token is for')
     .action(async (options: CreateOptions) => {
-      const auth = await openAuth(ctx, options.root);
       const permissions = options.permissions?.split(',').map((scope) => scope.trim()).filter(Boolean);
-      const created = auth.tokens.create({
-        name: options.name, type: options.type as TokenType, description: options.description,
-        permissions, lifespanDays: parseLifespan(options.lifespan),
-      });
+      const lifespanDays = parseLifespan(options.lifespan);
+      const created = await withAuth(ctx, options.root, (auth) => auth.tokens.create({
+        name: options.name, type: options.type as TokenType, description: options.description, permissions, lifespanDays,
+      }));
       if (ctx.json) { ctx.printJson(created); return; }
       ctx.stdout.write(`${created.accessKey}\n`);
       ctx.stderr.write(`created ${created.type} API token "${created.name}"${created.expiresAt ? `, expires ${created.expiresAt}` : ''}; the key above is not shown again\n`);
@@ -61,7 +68,7 @@ export function registerToken(program: Command, ctx: CliContext): void {
     .description('list API tokens (never their keys)')
     .option('--root <dir>', 'project root')
     .action(async (options: { root?: string }) => {
-      const tokens = (await openAuth(ctx, options.root)).tokens.list();
+      const tokens = await withAuth(ctx, options.root, (auth) => auth.tokens.list());
       if (ctx.json) { ctx.printJson(tokens); return; }
       if (!tokens.length) ctx.stderr.write('no API tokens (create one with: cms token create --name <name> --type read-only)\n');
       for (const entry of tokens) ctx.stdout.write(`${describe(entry)}\n`);
@@ -72,7 +79,7 @@ export function registerToken(program: Command, ctx: CliContext): void {
     .argument('<name>', 'token name')
     .option('--root <dir>', 'project root')
     .action(async (name: string, options: { root?: string }) => {
-      const revoked = (await openAuth(ctx, options.root)).tokens.revoke(name);
+      const revoked = await withAuth(ctx, options.root, (auth) => auth.tokens.revoke(name));
       if (ctx.json) { ctx.printJson(revoked); return; }
       ctx.stderr.write(`revoked API token "${revoked.name}"\n`);
     });

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ApplicationError, NotFoundError, ValidationError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import type { Secrets } from './secrets.js';
 import type { StateStore, StoredApiToken, TokenType } from './state-store.js';
 
@@ -31,16 +31,16 @@ export const hashAccessKey = (key: string, salt: string): string => createHmac('
 const info = ({ accessKey: _hash, ...rest }: StoredApiToken): ApiTokenInfo => rest;
 
 /**
- * API tokens (Strapi's content-api tokens) in the local state.
+ * API tokens (Strapi's content-api tokens) in the state store.
  *
  * @example
- * const { accessKey } = tokens.create({ name: 'ci', type: 'read-only', lifespanDays: 30 });
+ * const { accessKey } = await tokens.create({ name: 'ci', type: 'read-only', lifespanDays: 30 });
  * tokens.match(accessKey)?.type // 'read-only'
  */
 export class ApiTokens {
   constructor(private readonly store: StateStore, private readonly secrets: Secrets, private readonly knownScopes: () => Set<string>) {}
 
-  create(input: NewApiToken): CreatedApiToken {
+  async create(input: NewApiToken): Promise<CreatedApiToken> {
     const name = typeof input.name === 'string' ? input.name.trim() : '';
     if (!name || name.length > 100 || /[\u0000-\u001f]/.test(name)) throw new ValidationError('name must be 1 to 100 printable characters');
     if (!TOKEN_TYPES.includes(input.type)) throw new ValidationError(`type must be one of ${TOKEN_TYPES.join(', ')}`);
@@ -56,23 +56,17 @@ export class ApiTokens {
     const accessKey = randomBytes(128).toString('hex');
     const salt = this.secrets.tokenSalt(true)!;
     const now = new Date();
-    const stored = this.store.update((state) => {
-      if (state.apiTokens.some((token) => token.name === name)) throw new ApplicationError('Name already taken');
-      const token: StoredApiToken = {
-        id: Math.max(0, ...state.apiTokens.map((existing) => existing.id)) + 1,
-        name,
-        description: input.description ?? '',
-        type: input.type,
-        accessKey: hashAccessKey(accessKey, salt),
-        permissions,
-        lifespan: days === null ? null : days * DAY,
-        expiresAt: days === null ? null : new Date(now.getTime() + days * DAY).toISOString(),
-        lastUsedAt: null,
-        createdAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-      };
-      state.apiTokens.push(token);
-      return token;
+    const stored = await this.store.insertToken({
+      name,
+      description: input.description ?? '',
+      type: input.type,
+      accessKey: hashAccessKey(accessKey, salt),
+      permissions,
+      lifespan: days === null ? null : days * DAY,
+      expiresAt: days === null ? null : new Date(now.getTime() + days * DAY).toISOString(),
+      lastUsedAt: null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
     });
     return { ...info(stored), accessKey };
   }
@@ -81,12 +75,9 @@ export class ApiTokens {
     return this.store.data.apiTokens.map(info);
   }
 
-  revoke(name: string): ApiTokenInfo {
-    const removed = this.store.update((state) => {
-      const index = state.apiTokens.findIndex((token) => token.name === name);
-      if (index < 0) throw new NotFoundError(`No API token named "${name}"`);
-      return state.apiTokens.splice(index, 1)[0];
-    });
+  async revoke(name: string): Promise<ApiTokenInfo> {
+    const removed = await this.store.removeToken(name);
+    if (!removed) throw new NotFoundError(`No API token named "${name}"`);
     return info(removed);
   }
 
@@ -105,12 +96,9 @@ export class ApiTokens {
   }
 
   /** Record a use, at most hourly. */
-  touch(token: StoredApiToken, now = Date.now()): void {
+  async touch(token: StoredApiToken, now = Date.now()): Promise<void> {
     if (token.lastUsedAt && now - Date.parse(token.lastUsedAt) < TOUCH_INTERVAL) return;
-    this.store.update((state) => {
-      const current = state.apiTokens.find((candidate) => candidate.id === token.id);
-      if (current) current.lastUsedAt = new Date(now).toISOString();
-    });
+    await this.store.editToken(token.id, (current) => { current.lastUsedAt = new Date(now).toISOString(); });
   }
 }
 

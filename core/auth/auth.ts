@@ -5,11 +5,13 @@ import type { Models } from '../schema/types.js';
 import { readFingerprint } from '../access/fingerprint.js';
 import { ApiTokens } from './api-tokens.js';
 import { createAuthenticator, ENV_TOKEN } from './authenticate.js';
+import { bearerToken } from './bearer.js';
 import { createCredentialCache } from './credential-cache.js';
 import { issueJwt } from './jwt.js';
 import { RateLimiter } from './rate-limit.js';
 import { createSecrets, type Secrets } from './secrets.js';
-import { StateStore, type StoredUser } from './state-store.js';
+import { FileStateStore } from './file-state-store.js';
+import type { StateStore, StoredUser } from './state-store.js';
 import { Users } from './users.js';
 
 export interface AuthOptions {
@@ -20,6 +22,8 @@ export interface AuthOptions {
   env?: NodeJS.ProcessEnv;
   /** Warnings (stderr by default); never given a secret. */
   report?: (message: string) => void;
+  /** Where the state lives (see `openStateStore`); default the local file `<root>/.cms/state.json`. */
+  store?: StateStore;
 }
 
 /** Access control for one project: API tokens, users, JWTs, the auth rate limit. */
@@ -35,23 +39,29 @@ export interface Auth {
   authenticate: (key: string) => Caller | undefined;
   /** The read fingerprint of a Bearer value's caller (what cached answers are keyed by); undefined when the key is not valid. */
   readFingerprint: (key: string) => string | undefined;
+  /**
+   * Before a request is answered: when its Bearer key is not a known valid credential, catch up with
+   * the shared state store first (a user or token made on another replica a moment ago). Known keys
+   * and the local file cost nothing.
+   */
+  catchUp: (authorization: string | null | undefined) => Promise<void>;
   /** A JWT for this user (`{ id, iat, exp }`, `auth.jwtExpiresIn`). */
   issueJwt: (user: Pick<StoredUser, 'id'>) => string;
 }
 
 /**
- * Compose the auth services over `<root>/.cms/state.json`. Nothing touches the disk until a
- * credential is checked or created, so reading content never needs the state file.
+ * Compose the auth services over a state store (by default `<root>/.cms/state.json`; nothing
+ * touches that file until a credential is checked or created, so reading content never needs it).
  *
  * @example
  * const auth = createAuth({ root, config, models });
- * const { accessKey } = auth.tokens.create({ name: 'ci', type: 'read-only' });
+ * const { accessKey } = await auth.tokens.create({ name: 'ci', type: 'read-only' });
  */
 export function createAuth(options: AuthOptions): Auth {
   const env = options.env ?? process.env;
   const report = options.report ?? ((message: string) => process.stderr.write(`${message}\n`));
   const { config, models } = options;
-  const store = new StateStore(options.root);
+  const store = options.store ?? new FileStateStore(options.root);
   const secrets = createSecrets({ env, config, store, warn: report });
   let scopes: Set<string> | undefined;
   const tokens = new ApiTokens(store, secrets, () => (scopes ??= knownScopes(models)));
@@ -67,6 +77,17 @@ export function createAuth(options: AuthOptions): Auth {
     users,
     limiter: new RateLimiter(config.auth.rateLimit),
     authenticate: credentials.caller,
+    catchUp: async (authorization) => {
+      const key = store.shared ? bearerToken(authorization) : undefined;
+      if (key === undefined) return;
+      try {
+        if (credentials.caller(key)) return;
+      } catch {
+        // expired, blocked, unknown user: perhaps not yet here; look again after catching up
+      }
+      // Unreachable store: judge the key on the copy in memory, as every known key is.
+      await store.sync().catch(() => undefined);
+    },
     readFingerprint: (key) => credentials.fingerprint(key, (caller) => readFingerprint(caller, models)),
     issueJwt: (user) => issueJwt(user.id, secrets.jwtSecret(true)!, config.auth.jwtExpiresIn),
   };

@@ -59,13 +59,11 @@ export function createAuthenticator(deps: AuthenticatorDeps): (key: string) => V
     const stored = deps.tokens.match(key);
     if (stored) {
       if (isExpired(stored)) throw new UnauthorizedError('Token expired');
-      try {
-        deps.tokens.touch(stored);
-      } catch (error) {
-        // A read-only disk must not lock clients out; say so once.
-        if (!touchFailed) deps.report(`warning: cannot record API token use: ${(error as Error).message}`);
+      // Recorded in the background: a read-only disk or a slow database must not hold up or lock out clients; said once.
+      deps.tokens.touch(stored).catch((error: Error) => {
+        if (!touchFailed) deps.report(`warning: cannot record API token use: ${error.message}`);
         touchFailed = true;
-      }
+      });
       return { caller: tokenCaller(stored), expiresAt: stored.expiresAt === null ? Infinity : Date.parse(stored.expiresAt) };
     }
     if (envDigest && timingSafeEqual(digest(key), envDigest)) return { caller: envCaller, expiresAt: Infinity };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CmsConfig } from '../config/types.js';
-import { STATE_FILE, type AuthState, type StateStore } from './state-store.js';
+import type { SecretKey, StateStore } from './state-store.js';
 
 export interface SecretSources {
   env: NodeJS.ProcessEnv;
@@ -17,12 +17,10 @@ export interface Secrets {
   tokenSalt(create: boolean): string | undefined;
 }
 
-type SecretKey = keyof AuthState['secrets'];
-
 /**
  * Where secrets come from, in order: the environment (`CMS_JWT_SECRET` or `JWT_SECRET`;
  * `CMS_API_TOKEN_SALT` or `API_TOKEN_SALT`), the config (`auth.apiTokenSalt` only), else a random
- * development secret generated once into `.cms/state.json`, with a warning on first use.
+ * secret generated once into the state store (`.cms/state.json`, or the shared PostgreSQL), with a warning on first use.
  *
  * @example
  * const secrets = createSecrets({ env: process.env, config, store, warn: console.warn });
@@ -32,16 +30,11 @@ export function createSecrets({ env, config, store, warn }: SecretSources): Secr
   const warned = new Set<SecretKey>();
 
   function stored(key: SecretKey, create: boolean, envName: string, what: string): string | undefined {
-    let secret = store.data.secrets[key];
-    if (!secret && !create) return undefined;
-    if (!secret) {
-      const fresh = randomBytes(64).toString('hex');
-      // Another process may have generated one meanwhile: keep the first.
-      secret = store.update((state) => (state.secrets[key] ??= fresh));
-    }
+    const secret = store.secret(key, create ? randomBytes(64).toString('hex') : undefined);
+    if (!secret) return undefined;
     if (!warned.has(key)) {
       warned.add(key);
-      warn(`warning: ${envName} is not set; using a development ${what} generated into ${STATE_FILE}. Set ${envName} in production.`);
+      warn(`warning: ${envName} is not set; using a development ${what} generated into ${store.location}. Set ${envName} in production.`);
     }
     return secret;
   }

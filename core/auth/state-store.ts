@@ -1,8 +1,5 @@
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LowSync } from 'lowdb';
-import { FileError } from '../errors.js';
-import { PrivateJsonFile } from './private-json-file.js';
+import { ApplicationError } from '../errors.js';
 
 export type TokenType = 'read-only' | 'full-access' | 'custom';
 export type RoleType = 'public' | 'authenticated';
@@ -42,7 +39,7 @@ export interface StoredUser {
   publishedAt: string;
 }
 
-/** Everything `.cms/state.json` holds. Local to one machine, git-ignored, written atomically. */
+/** Everything the auth state holds: secrets, API tokens, users. Never in the content repository. */
 export interface AuthState {
   version: 1;
   /** Generated development secrets (only when the environment provides none). */
@@ -51,72 +48,58 @@ export interface AuthState {
   users: StoredUser[];
 }
 
+export type SecretKey = keyof AuthState['secrets'];
+
 export const STATE_FILE = join('.cms', 'state.json');
 
-const emptyState = (): AuthState => ({ version: 1, secrets: {}, apiTokens: [], users: [] });
+export const emptyState = (): AuthState => ({ version: 1, secrets: {}, apiTokens: [], users: [] });
 
 /**
- * The local auth state, managed with lowdb. Reads are synchronous (a Bearer token is checked on
- * the request path) and re-read the file when another process (`cms token create` beside
- * `cms serve`) replaced it; every change re-reads first, then writes the whole file atomically.
+ * Where the auth state lives: a port with two implementations, the local file (`.cms/state.json`,
+ * the default for one server) and PostgreSQL (shared by every replica, `state.url` / `CMS_STATE_URL`).
+ *
+ * Reads are synchronous and in memory (a Bearer token is checked on the request path and must cost
+ * no round trip); changes are asynchronous, each one atomic and seen by the next read here. Ids are
+ * given by the store, never by the caller, so they are unique wherever the state is shared.
  *
  * @example
- * const store = new StateStore('/site'); store.update((state) => { state.users.push(user); });
+ * const user = await store.insertUser({ ...fields }); store.data.users.some((u) => u.id === user.id) // true
  */
-export class StateStore {
-  readonly path: string;
-  private readonly db: LowSync<AuthState>;
-  private signature = '';
-
-  constructor(root: string) {
-    this.path = join(root, STATE_FILE);
-    this.db = new LowSync(new PrivateJsonFile<AuthState>(this.path), emptyState());
-  }
-
-  /** The current state (read-only by convention: change it through `update`). */
-  get data(): AuthState {
-    this.refresh();
-    return this.db.data;
-  }
-
-  /** Changes whenever the state file does (another process's `cms token create` too): part of a cache tag. */
-  get revision(): string {
-    this.refresh();
-    return this.signature;
-  }
-
-  /** Apply a change and write the file; returns what `change` returns. */
-  update<T>(change: (state: AuthState) => T): T {
-    this.refresh();
-    const result = change(this.db.data);
-    this.db.write();
-    this.signature = this.currentSignature();
-    return result;
-  }
-
-  private currentSignature(): string {
-    try {
-      const stat = statSync(this.path);
-      return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
-    } catch {
-      return 'absent';
-    }
-  }
-
-  private refresh(): void {
-    const signature = this.currentSignature();
-    if (signature === this.signature) return;
-    this.db.data = emptyState();
-    try {
-      this.db.read();
-    } catch (error) {
-      throw new FileError(STATE_FILE, `cannot read the auth state: ${(error as Error).message}`);
-    }
-    const state = { ...emptyState(), ...this.db.data } as Partial<AuthState>;
-    this.db.data = state as AuthState;
-    if (!Array.isArray(state.apiTokens) || !Array.isArray(state.users) || typeof state.secrets !== 'object' || state.secrets === null) {
-      throw new FileError(STATE_FILE, 'the auth state must hold { secrets, apiTokens, users }');
-    }
-    this.signature = signature;
-  }
+export interface StateStore {
+  /** Where the state lives, for messages (`.cms/state.json`, `PostgreSQL`); never a password. */
+  readonly location: string;
+  /** Shared with other processes that may change it unannounced for a moment (PostgreSQL): unknown keys are worth a `sync`. */
+  readonly shared: boolean;
+  /** The current state (read-only: change it through the methods below). */
+  readonly data: AuthState;
+  /** Changes whenever the state does, here or in another process or replica: part of a cache tag. */
+  readonly revision: string;
+  /** The stored secret; with `fresh`, stored first when there is none (the first one stored wins). */
+  secret(key: SecretKey, fresh?: string): string | undefined;
+  /** Add a user (Strapi's register conflict rule checked atomically); the store gives the id. */
+  insertUser(user: Omit<StoredUser, 'id'>): Promise<StoredUser>;
+  /** Change one user; the change function may run more than once. Throws when the user is gone. */
+  editUser(id: number, change: (user: StoredUser) => void): Promise<StoredUser>;
+  /** Add an API token (a taken name is an ApplicationError); the store gives the id. */
+  insertToken(token: Omit<StoredApiToken, 'id'>): Promise<StoredApiToken>;
+  /** Change one API token; undefined when it is gone. */
+  editToken(id: number, change: (token: StoredApiToken) => void): Promise<StoredApiToken | undefined>;
+  /** Remove the token of this name; undefined when there is none. */
+  removeToken(name: string): Promise<StoredApiToken | undefined>;
+  /**
+   * Catch up with changes made elsewhere that may not have been announced yet (a credential made on
+   * another replica a moment ago): one cheap round trip, only called when a credential is unknown.
+   */
+  sync(): Promise<void>;
+  /** Release connections and listeners (a no-op for the file). */
+  close(): Promise<void>;
 }
+
+/** Strapi's register conflict rule: the email or the username is anyone's email or username. */
+export function isTaken(users: readonly Pick<StoredUser, 'email' | 'username'>[], username: string, email: string): boolean {
+  const lower = email.toLowerCase();
+  return users.some((user) => [lower, username].includes(user.email) || [lower, username].includes(user.username));
+}
+
+export const takenError = () => new ApplicationError('Email or Username are already taken');
+export const tokenNameTakenError = () => new ApplicationError('Name already taken');

@@ -63,10 +63,10 @@ export async function register(auth: Auth, body: unknown): Promise<SignedIn> {
  * the reset code is kept as the user's `resetPasswordToken` in `.cms/state.json` for the site
  * owner to hand over.
  */
-export function forgotPassword(auth: Auth, body: unknown): { ok: true } {
+export async function forgotPassword(auth: Auth, body: unknown): Promise<{ ok: true }> {
   const fields = validateBody(body, { email }, { noUnknown: true });
   const user = auth.users.all().find((candidate) => candidate.email === fields.email.toLowerCase());
-  if (user && !user.blocked) auth.users.createResetCode(user.id);
+  if (user && !user.blocked) await auth.users.createResetCode(user.id);
   return { ok: true };
 }
 

@@ -147,6 +147,8 @@ export async function handleUsersPermissions(auth: Auth, request: UsersPermissio
   const caller = request.caller();
   if (!caller.allows(route.scope)) throw new ForbiddenError();
   if (route.limited) auth.limiter.hit(`${request.client} ${route.path}`);
+  // Sign-in, register and reset read users another replica may have added a moment ago.
+  if (route.limited) await auth.store.sync().catch(() => undefined);
   const answer = await route.run({ auth, caller, params: params!, body, search: request.search });
   return { status: answer === undefined ? 204 : 200, body: answer };
 }

@@ -1,8 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { ApplicationError } from '../errors.js';
 import { newDocumentId } from '../service/document-id.js';
 import { hashPassword, verifyPassword } from './password.js';
-import type { RoleType, StateStore, StoredUser } from './state-store.js';
+import { isTaken, type RoleType, type StateStore, type StoredUser } from './state-store.js';
 
 /** A user as the API shows it: never the password hash nor a reset code. */
 export type PublicUser = Omit<StoredUser, 'password' | 'resetPasswordToken' | 'role'>;
@@ -23,18 +22,13 @@ export interface NewUser {
   role?: RoleType;
 }
 
-function isTaken(users: StoredUser[], username: string, email: string): boolean {
-  const lower = email.toLowerCase();
-  return users.some((user) => [lower, username].includes(user.email) || [lower, username].includes(user.username));
-}
-
 const sameText = (a: string, b: string): boolean => {
   const left = Buffer.from(a), right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
 /**
- * users-permissions users in the local state (`.cms/state.json`), never in content.
+ * users-permissions users in the state store (`.cms/state.json` or the shared PostgreSQL), never in content.
  *
  * @example
  * const user = await users.add({ username: 'ada', email: 'ada@example.com', password: '…' });
@@ -65,26 +59,20 @@ export class Users {
   async add(input: NewUser): Promise<StoredUser> {
     const password = await hashPassword(input.password);
     const now = new Date().toISOString();
-    return this.store.update((state) => {
-      // Checked again here: two registrations may have raced while the password was hashing.
-      if (isTaken(state.users, input.username, input.email)) throw new ApplicationError('Email or Username are already taken');
-      const user: StoredUser = {
-        id: Math.max(0, ...state.users.map((existing) => existing.id)) + 1,
-        documentId: newDocumentId(),
-        username: input.username,
-        email: input.email.toLowerCase(),
-        provider: 'local',
-        password,
-        resetPasswordToken: null,
-        confirmed: true,
-        blocked: false,
-        role: input.role ?? 'authenticated',
-        createdAt: now,
-        updatedAt: now,
-        publishedAt: now,
-      };
-      state.users.push(user);
-      return user;
+    // The store checks the register rule again: two registrations may have raced while the password was hashing.
+    return this.store.insertUser({
+      documentId: newDocumentId(),
+      username: input.username,
+      email: input.email.toLowerCase(),
+      provider: 'local',
+      password,
+      resetPasswordToken: null,
+      confirmed: true,
+      blocked: false,
+      role: input.role ?? 'authenticated',
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: now,
     });
   }
 
@@ -99,9 +87,9 @@ export class Users {
   }
 
   /** A new reset code (128 hex characters), kept in the state: there is no email to send it by. */
-  createResetCode(id: number): string {
+  async createResetCode(id: number): Promise<string> {
     const code = randomBytes(64).toString('hex');
-    this.edit(id, (user) => { user.resetPasswordToken = code; });
+    await this.edit(id, (user) => { user.resetPasswordToken = code; });
     return code;
   }
 
@@ -109,13 +97,9 @@ export class Users {
     return this.all().find((user) => user.resetPasswordToken !== null && sameText(user.resetPasswordToken, code));
   }
 
-  private edit(id: number, change: (user: StoredUser) => void): StoredUser {
-    return this.store.update((state) => {
-      const user = state.users.find((candidate) => candidate.id === id);
-      if (!user) throw new Error(`user ${id} disappeared`);
-      change(user);
-      user.updatedAt = new Date().toISOString();
-      return user;
-    });
+  /** Change a user (blocked, role, confirmed, …) in the store, stamping `updatedAt`. */
+  edit(id: number, change: (user: StoredUser) => void): Promise<StoredUser> {
+    const now = new Date().toISOString();
+    return this.store.editUser(id, (user) => { change(user); user.updatedAt = now; });
   }
 }

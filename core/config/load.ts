@@ -8,6 +8,7 @@ import { parseJsonText } from '../parsers/json.js';
 import { resolvePreview } from './preview.js';
 import { unknownConfigKeys } from './known-keys.js';
 import type { ConfigSource } from './named-types.js';
+import { isStateUrl } from './state-url.js';
 import { DEFAULT_CONFIG, type Action, type CmsConfig } from './types.js';
 
 export const CONFIG_FILES = ['cms.config.json', 'cms.config.mjs', 'cms.config.js'];
@@ -124,6 +125,9 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   for (const key of ['commitPerWrite', 'timestampsFromHistory', 'mergeSafeLayout'] as const) if (typeof git[key] !== 'boolean') fail(`git.${key} must be true or false`);
   if (git.push !== false && (typeof git.push !== 'string' || !/^[A-Za-z0-9][\w.-]*$/.test(git.push))) fail('git.push must be a remote name such as "origin", or false');
   if (git.pull !== false && (typeof git.pull !== 'number' || !(git.pull > 0))) fail('git.pull must be an interval in seconds, or false');
+  const state = { ...DEFAULT_CONFIG.state, ...(isRecord(raw.state) ? raw.state : {}) } as CmsConfig['state'];
+  if (raw.state !== undefined && !isRecord(raw.state)) fail('state must be an object such as { "url": "postgres://…" }');
+  if (state.url !== false && (typeof state.url !== 'string' || !isStateUrl(state.url))) fail('state.url must be a postgres:// or postgresql:// URL, or false');
   const webhooks = (raw.webhooks ?? []) as CmsConfig['webhooks'];
   if (!Array.isArray(webhooks) || !webhooks.every((hook) => isRecord(hook) && typeof hook.url === 'string' && /^https?:\/\//.test(hook.url))) {
     fail('webhooks must be a list of { url: "https://…", headers?, events? }');
@@ -134,7 +138,7 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   if (!Object.values(exportPopulate).every((value) => typeof value === 'string')) fail('export.populate must map names to query strings such as "populate=*"');
   return {
     locales: locales as string[], defaultLocale, api: { rest }, permissions: { public: roleGrants('public'), authenticated: roleGrants('authenticated') }, auth,
-    upload: resolveUploadConfig(raw.upload, fail), content, server, git, webhooks,
+    upload: resolveUploadConfig(raw.upload, fail), content, server, git, state, webhooks,
     export: { populate: exportPopulate as Record<string, string> }, admin: resolveAdmin(raw.admin, rest.prefix, fail),
     preview: resolvePreview(raw.preview, DEFAULT_CONFIG.preview, fail),
   };

@@ -65,6 +65,11 @@ export interface CmsConfig {
     /** Fast-forward from the remote every this many seconds (false: only on `POST /_cms/git/pull`). */
     pull: number | false;
   };
+  /**
+   * Where users, API tokens and generated secrets live: `url: false` (default) for the local file
+   * `.cms/state.json`, or a PostgreSQL URL shared by every replica (env `CMS_STATE_URL` wins: it may hold a password).
+   */
+  state: { url: string | false };
   /** Strapi-style webhooks, sent after successful writes. */
   webhooks: WebhookConfig[];
   /** `cms export`: named populate shapes exported beside the plain API (name → query string). */
@@ -119,6 +124,7 @@ export const DEFAULT_CONFIG: CmsConfig = {
   content: { maxFileSize: DEFAULT_MAX_FILE_SIZE },
   server: { port: 1337, host: 'localhost', cacheControl: { '*': 'no-cache' } },
   git: { commitPerWrite: false, timestampsFromHistory: false, mergeSafeLayout: true, push: false, pull: false },
+  state: { url: false },
   webhooks: [],
   export: { populate: {} },
   admin: { enabled: true, path: '/admin' },

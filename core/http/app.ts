@@ -66,6 +66,8 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
       ...SECURITY_HEADERS, ...corsHeaders(request), vary: ANSWER_VARY, 'x-powered-by': 'Strapi <strapi.io>',
     };
     try {
+      // A user or token made on another replica a moment ago is known before the request is judged.
+      await cms.auth.catchUp(request.headers.get('authorization'));
       if (url.pathname === '/_health' && ['GET', 'HEAD'].includes(request.method)) {
         return new Response(null, { status: 204, headers: { ...headers, strapi: 'You are so French!' } });
       }

@@ -1,3 +1,4 @@
+import { bearerToken } from '../auth/bearer.js';
 import type { Caller } from '../access/permissions.js';
 import { NotFoundError, ForbiddenError, UnauthorizedError } from '../errors.js';
 import type { Model } from '../schema/types.js';
@@ -34,11 +35,6 @@ export interface ContentResponse {
 }
 
 /** `Bearer <token>`: exactly two parts, scheme case-insensitive (Strapi's content-api-token strategy). */
-function bearerToken(header: string | null | undefined): string | undefined {
-  if (!header) return undefined;
-  const parts = header.trim().split(/\s+/);
-  return parts.length === 2 && parts[0].toLowerCase() === 'bearer' ? parts[1] : undefined;
-}
 
 export interface ContentApiOptions {
   service: ContentService;

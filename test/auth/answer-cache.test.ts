@@ -58,7 +58,7 @@ describe('cached answers never cross a permission boundary', () => {
 
   it('callers who may read exactly the same share one cached answer and one ETag', async () => {
     const site = await authSite();
-    const second = site.cms.auth.tokens.create({ name: 'reader-two', type: 'read-only' }).accessKey;
+    const second = (await site.cms.auth.tokens.create({ name: 'reader-two', type: 'read-only' })).accessKey;
     const get = await overSocket(site);
     const one = await get(POPULATED, bearer(site.keys.readOnly));
     const two = await get(POPULATED, bearer(second));
@@ -74,7 +74,7 @@ describe('cached answers never cross a permission boundary', () => {
     const get = await overSocket(site);
     expect((await get(POPULATED, bearer(site.keys.readOnly))).status).toBe(200);
     expect((await get(POPULATED, bearer(site.keys.readOnly))).status).toBe(200);
-    site.cms.auth.tokens.revoke('reader');
+    await site.cms.auth.tokens.revoke('reader');
     expect((await get(POPULATED, bearer(site.keys.readOnly))).status).toBe(401);
     expect((await site.getJson(POPULATED, { headers: bearer(site.keys.readOnly) })).status).toBe(401);
 
@@ -98,7 +98,7 @@ describe('cached answers never cross a permission boundary', () => {
     const site = await authSite();
     const get = await overSocket(site);
     expect((await get(POPULATED, bearer(site.jwt))).status).toBe(200);
-    site.cms.auth.store.update((state) => { state.users.find((user) => user.id === site.user.id)!.blocked = true; });
+    await site.cms.auth.users.edit(site.user.id, (user) => { user.blocked = true; });
     expect((await get(POPULATED, bearer(site.jwt))).status).toBe(401);
   });
 

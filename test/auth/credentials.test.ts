@@ -46,7 +46,7 @@ describe('credentials never appear in responses, errors or logs', () => {
     await site.send('POST', '/api/auth/reset-password', { code: `${code}0`, password: third, passwordConfirmation: third });
     await site.send('POST', '/api/auth/reset-password', { code, password: third, passwordConfirmation: third });
     await site.send('GET', '/api/users/me', undefined, bearer(jwt));
-    const token = site.cms.auth.tokens.create({ name: 'leak-check', type: 'read-only' });
+    const token = await site.cms.auth.tokens.create({ name: 'leak-check', type: 'read-only' });
     await site.send('GET', '/api/articles', undefined, bearer(token.accessKey));
     await site.send('POST', '/api/articles', { data: { title: 'x' } }, bearer(token.accessKey));
     await site.send('GET', '/api/articles', undefined, bearer(`${token.accessKey}0`));
@@ -88,7 +88,7 @@ describe('credentials never appear in responses, errors or logs', () => {
 describe('the local state file (.cms/state.json)', () => {
   it('is private (0600 in a 0700 folder), holds only hashes, and leaves no temp file behind', async () => {
     const site = await capturedSite(TEST_ENV);
-    const token = site.cms.auth.tokens.create({ name: 'state-check', type: 'full-access' });
+    const token = await site.cms.auth.tokens.create({ name: 'state-check', type: 'full-access' });
     await site.cms.auth.users.add({ username: 'stateful', email: 'stateful@example.com', password: 'plain-password-1' });
     const folder = join(site.root, '.cms');
     const file = join(folder, 'state.json');

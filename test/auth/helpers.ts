@@ -67,12 +67,13 @@ export async function authSite(options: { publicGrants?: Record<string, string[]
   const server = await startApp(root, { env: options.env ?? TEST_ENV, report: (message) => logs.push(message) });
   const { tokens, users, store } = server.cms.auth;
   const keys = {
-    readOnly: tokens.create({ name: 'reader', type: 'read-only' }).accessKey,
-    fullAccess: tokens.create({ name: 'admin', type: 'full-access', lifespanDays: 90 }).accessKey,
-    custom: tokens.create({ name: 'custom', type: 'custom', permissions: CUSTOM_SCOPES }).accessKey,
-    expired: tokens.create({ name: 'old', type: 'full-access', lifespanDays: 7 }).accessKey,
+    readOnly: (await tokens.create({ name: 'reader', type: 'read-only' })).accessKey,
+    fullAccess: (await tokens.create({ name: 'admin', type: 'full-access', lifespanDays: 90 })).accessKey,
+    custom: (await tokens.create({ name: 'custom', type: 'custom', permissions: CUSTOM_SCOPES })).accessKey,
+    expired: (await tokens.create({ name: 'old', type: 'full-access', lifespanDays: 7 })).accessKey,
   };
-  store.update((state) => { state.apiTokens.find((token) => token.name === 'old')!.expiresAt = new Date(Date.now() - 1000).toISOString(); });
+  const old = store.data.apiTokens.find((token) => token.name === 'old')!;
+  await store.editToken(old.id, (token) => { token.expiresAt = new Date(Date.now() - 1000).toISOString(); });
   const user = await users.add({ username: 'ada', email: 'ada@example.com', password: PASSWORD });
   return { ...server, root, logs, keys, user, jwt: server.cms.auth.issueJwt(user) };
 }

@@ -110,6 +110,10 @@ describe('config: roles and auth', () => {
     [{ auth: { jwtExpiresIn: '1 week' } }, 'auth.jwtExpiresIn must be seconds or a duration such as "30d", "12h", "15m"'],
     [{ auth: { rateLimit: { max: 0 } } }, 'auth.rateLimit must be { enabled: boolean, interval: ms, max: requests }'],
     [{ auth: { apiTokenSalt: 'short' } }, 'auth.apiTokenSalt must be a string of at least 16 characters'],
+    [{ state: { url: 'mysql://db/cms' } }, 'state.url must be a postgres:// or postgresql:// URL, or false'],
+    [{ state: { url: true } }, 'state.url must be a postgres:// or postgresql:// URL, or false'],
+    [{ state: 'postgres://db/cms' }, 'state must be an object such as { "url": "postgres://…" }'],
+    [{ state: { uri: 'postgres://db/cms' } }, 'state.uri is not a known setting (did you mean "url"?)'],
   ])('rejects %j', (raw, message) => {
     expect(() => resolveConfig(raw as never)).toThrow(FileError);
     expect(() => resolveConfig(raw as never)).toThrow(message);

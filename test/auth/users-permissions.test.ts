@@ -96,7 +96,7 @@ describe('POST /api/auth/local', () => {
   it('refuses a blocked user at sign-in, and their JWT afterwards (401 Invalid credentials)', async () => {
     const user = await site.cms.auth.users.add({ username: 'blocked', email: 'blocked@example.com', password: PASSWORD });
     const jwt = site.cms.auth.issueJwt(user);
-    site.cms.auth.store.update((state) => { state.users.find((candidate) => candidate.id === user.id)!.blocked = true; });
+    await site.cms.auth.users.edit(user.id, (stored) => { stored.blocked = true; });
     const login = await post('/api/auth/local', { identifier: 'blocked', password: PASSWORD });
     expect(login.body).toEqual(errorBody(400, 'ApplicationError', 'Your account has been blocked by an administrator'));
     const me = await site.getJson('/api/users/me', { headers: bearer(jwt) });
@@ -106,7 +106,7 @@ describe('POST /api/auth/local', () => {
 
   it('refuses an unconfirmed user', async () => {
     const user = await site.cms.auth.users.add({ username: 'pending', email: 'pending@example.com', password: PASSWORD });
-    site.cms.auth.store.update((state) => { state.users.find((candidate) => candidate.id === user.id)!.confirmed = false; });
+    await site.cms.auth.users.edit(user.id, (stored) => { stored.confirmed = false; });
     const { body } = await post('/api/auth/local', { identifier: 'pending', password: PASSWORD });
     expect(body).toEqual(errorBody(400, 'ApplicationError', 'Your account email is not confirmed'));
   });

@@ -41,7 +41,7 @@ beforeAll(async () => {
   for (const entry of ['schemas', 'cms.config.json']) cpSync(join(HERE, 'fixture', entry), join(root, entry), { recursive: true });
   const cms = await createCms({ root, env: ENV, report: () => {} });
   const app = createApp(cms, { log: () => {} });
-  const vars: Record<string, unknown> = { token: cms.auth.tokens.create({ name: 'conformance', type: 'full-access' }).accessKey };
+  const vars: Record<string, unknown> = { token: (await cms.auth.tokens.create({ name: 'conformance', type: 'full-access' })).accessKey };
   const book = createNameBook();
   const send = (path: string, init: RequestInit) => Promise.resolve(app.request(path, init));
   const cases = groups.flatMap(({ cases }) => cases.map(({ id, request }) => ({ id, ...request })));

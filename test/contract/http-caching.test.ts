@@ -78,7 +78,7 @@ describe('HTTP caching: ETag, If-None-Match and Cache-Control', () => {
     // A full-access token may read exactly what the read-only one may: the same bytes, the same tag.
     expect((await site.request('/api/tags', revalidate(etag, bearer(site.keys.fullAccess)))).status).toBe(304);
     // Revoking the token changes the auth state: its old tag no longer confirms anything.
-    site.cms.auth.tokens.revoke('reader');
+    await site.cms.auth.tokens.revoke('reader');
     expect((await site.request('/api/tags', revalidate(etag, bearer(site.keys.readOnly)))).status).toBe(401);
   });
 

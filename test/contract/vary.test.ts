@@ -29,7 +29,7 @@ beforeAll(async () => {
     });
   });
   const cms = await createCms({ root, env: TEST_ENV, watch: false, report: () => {} });
-  token = cms.auth.tokens.create({ name: 'reader', type: 'read-only' }).accessKey;
+  token = (await cms.auth.tokens.create({ name: 'reader', type: 'read-only' })).accessKey;
   server = await serve(cms, { port, host: '127.0.0.1', showURL: false });
   base = `http://127.0.0.1:${port}`;
 });

@@ -121,7 +121,7 @@ describe('commit per write: each API write is one commit of that document\'s fil
       gitCommit: true,
       edit: (root) => editJson(root, 'cms.config.json', (config) => { config.permissions.authenticated = { 'api::tag.tag': ['create'] }; }),
     });
-    const { accessKey } = server.cms.auth.tokens.create({ name: 'Editorial Bot', type: 'full-access' });
+    const { accessKey } = await server.cms.auth.tokens.create({ name: 'Editorial Bot', type: 'full-access' });
     let before = server.head();
     await server.sendJson('POST', '/api/tags', { data: { name: 'From the bot' } }, { authorization: `Bearer ${accessKey}` });
     expect(onlyCommit(server, before)).toMatchObject({ author: 'Editorial Bot', email: 'editorial-bot@cms.local' });

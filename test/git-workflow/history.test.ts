@@ -106,7 +106,7 @@ describe('cms history', () => {
 
 describe('GET /api/_cms/:plural/:documentId/history[/:commit]', () => {
   it('answers the versions in the Strapi envelope, as the CLI lists them (e-mails to API tokens only)', async () => {
-    const { accessKey } = server.cms.auth.tokens.create({ name: 'history-reader', type: 'read-only' });
+    const { accessKey } = await server.cms.auth.tokens.create({ name: 'history-reader', type: 'read-only' });
     const { status, body } = await server.getJson(`/api/_cms/tags/${COFFEE}/history`, { headers: { authorization: `Bearer ${accessKey}` } });
     expect(status).toBe(200);
     expect(body).toEqual({ data: JSON.parse((await history('tags', COFFEE)).stdout), meta: {} });
@@ -164,7 +164,7 @@ describe('GET /api/_cms/:plural/:documentId/history[/:commit]', () => {
   });
 
   it('lets a read-only token read what the Public role may not', async () => {
-    const { accessKey } = server.cms.auth.tokens.create({ name: 'reader', type: 'read-only' });
+    const { accessKey } = await server.cms.auth.tokens.create({ name: 'reader', type: 'read-only' });
     const response = await server.getJson('/api/_cms/authors/g5nep3nk2vklh3r9oo6o7oju/history', { headers: { authorization: `Bearer ${accessKey}` } });
     expect(response.status).toBe(200);
     expect(response.body.data).toHaveLength(1);

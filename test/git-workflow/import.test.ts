@@ -38,7 +38,7 @@ let target: string;
 
 beforeAll(async () => {
   source = await createCms({ root: copySampleSite(), env: TEST_ENV });
-  token = source.auth.tokens.create({ name: 'import', type: 'full-access' }).accessKey;
+  token = (await source.auth.tokens.create({ name: 'import', type: 'full-access' })).accessKey;
   listener = await serve(source, { port: 0, host: '127.0.0.1', showURL: false });
   // An empty project with the same schemas and config.
   target = makeProject({});

@@ -31,12 +31,12 @@ const tagFiles = () => readdirSync(join(site.root, 'content/tags')).sort();
 
 beforeAll(async () => {
   site = await authSite();
-  const custom = (name: string, permissions: string[]) => site.cms.auth.tokens.create({ name, type: 'custom', permissions }).accessKey;
+  const custom = async (name: string, permissions: string[]) => (await site.cms.auth.tokens.create({ name, type: 'custom', permissions })).accessKey;
   keys = {
-    tagsOnly: custom('tags-only', TAG_ALL),
-    tagsAndArticleFind: custom('tags-and-article-find', [...TAG_ALL, 'api::article.article.find']),
-    tagsAndArticleUpdate: custom('tags-and-article-update', [...TAG_ALL, 'api::article.article.find', 'api::article.article.update']),
-    articlesOnly: custom('articles-only', ['api::article.article.find', 'api::article.article.update']),
+    tagsOnly: await custom('tags-only', TAG_ALL),
+    tagsAndArticleFind: await custom('tags-and-article-find', [...TAG_ALL, 'api::article.article.find']),
+    tagsAndArticleUpdate: await custom('tags-and-article-update', [...TAG_ALL, 'api::article.article.find', 'api::article.article.update']),
+    articlesOnly: await custom('articles-only', ['api::article.article.find', 'api::article.article.update']),
   };
 });
 

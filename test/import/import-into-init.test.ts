@@ -25,7 +25,7 @@ const made: string[] = [];
 
 beforeAll(async () => {
   source = await createCms({ root: copySampleSite(), env: TEST_ENV });
-  token = source.auth.tokens.create({ name: 'import', type: 'full-access' }).accessKey;
+  token = (await source.auth.tokens.create({ name: 'import', type: 'full-access' })).accessKey;
   listener = await serve(source, { port: 0, host: '127.0.0.1', showURL: false });
 }, 60_000);
 afterAll(async () => {
@@ -71,7 +71,7 @@ async function timestamps(cms: Cms): Promise<Record<string, unknown>> {
   }
   // The media library over a real port, as a client reads it.
   const server = cms === source ? listener : await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
-  const key = cms.auth.tokens.create({ name: `read ${Math.random()}`, type: 'read-only' }).accessKey;
+  const key = (await cms.auth.tokens.create({ name: `read ${Math.random()}`, type: 'read-only' })).accessKey;
   const files = await (await fetch(`${server.url.replace(/\/$/, '')}/api/upload/files`, { headers: { authorization: `Bearer ${key}` } })).json() as Record<string, unknown>[];
   if (server !== listener) await server.close();
   for (const file of files) out[`media ${file.documentId}`] = { createdAt: file.createdAt, updatedAt: file.updatedAt, publishedAt: file.publishedAt };

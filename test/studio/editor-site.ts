@@ -77,7 +77,7 @@ export function editorSite() {
     widenSchemas(site.root);
     const cms = await createCms({ root: site.root, env: TEST_ENV, report: () => {} });
     site.cms = cms;
-    site.token = cms.auth.tokens.create({ name: 'studio', type: 'full-access' }).accessKey;
+    site.token = (await cms.auth.tokens.create({ name: 'studio', type: 'full-access' })).accessKey;
     session = await openStudio(cms, CHROMIUM!);
     site.url = session.server.url.replace(/\/$/, '');
     site.page = session.page;

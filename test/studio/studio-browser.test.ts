@@ -32,7 +32,7 @@ describe.skipIf(!CHROMIUM)(`the studio in a real browser${CHROMIUM ? '' : ' (ski
     config.permissions.authenticated = { 'api::article.article': ['find', 'findOne', 'update'], 'api::author.author': ['find', 'findOne'] };
     writeFileSync(join(root, 'cms.config.json'), JSON.stringify(config));
     cms = await createCms({ root, env: TEST_ENV, report: () => {} });
-    token = cms.auth.tokens.create({ name: 'studio', type: 'full-access' }).accessKey;
+    token = (await cms.auth.tokens.create({ name: 'studio', type: 'full-access' })).accessKey;
     await cms.auth.users.add({ username: 'editor', email: 'editor@example.com', password: PASSWORD });
     session = await openStudio(cms, CHROMIUM!);
     ({ server, page } = session);

@@ -74,7 +74,7 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     await setupMergeDriver(root, DRIVER);
     process.env.PREVIEW_SECRET = 'preview-secret';
     cms = await createCms({ root, env: TEST_ENV, report: () => {} });
-    token = cms.auth.tokens.create({ name: 'Site Owner', type: 'full-access' }).accessKey;
+    token = (await cms.auth.tokens.create({ name: 'Site Owner', type: 'full-access' })).accessKey;
     // A change for the Git panel to show.
     await cms.documents('api::article.article').update({ documentId: ARTICLE, locale: 'en', status: 'published', data: { title: 'Norway in the rain' } });
     session = await openStudio(cms, CHROMIUM!);

@@ -32,7 +32,7 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     // A real git repository; the editor account may touch articles and read authors.
     root = gitSampleSite({ 'api::article.article': ['find', 'findOne', 'update'], 'api::author.author': ['find', 'findOne'] });
     cms = await createCms({ root, env: TEST_ENV, report: () => {} });
-    token = cms.auth.tokens.create({ name: 'Studio Owner', type: 'full-access' }).accessKey;
+    token = (await cms.auth.tokens.create({ name: 'Studio Owner', type: 'full-access' })).accessKey;
     await cms.auth.users.add({ username: 'editor', email: 'editor@example.com', password: PASSWORD });
     session = await openStudio(cms, CHROMIUM!);
     ({ server, page } = session);

@@ -17,8 +17,8 @@ const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_R
 async function site() {
   const root = gitSampleSite();
   const app = await startApp(root, { env: TEST_ENV, report: () => {} });
-  const full = app.cms.auth.tokens.create({ name: 'Owner Token', type: 'full-access' }).accessKey;
-  const readOnly = app.cms.auth.tokens.create({ name: 'reader', type: 'read-only' }).accessKey;
+  const full = (await app.cms.auth.tokens.create({ name: 'Owner Token', type: 'full-access' })).accessKey;
+  const readOnly = (await app.cms.auth.tokens.create({ name: 'reader', type: 'read-only' })).accessKey;
   return { root, app, full, readOnly };
 }
 
@@ -57,7 +57,7 @@ describe('the Git panel for editors: documents, history, restore, pull and propo
     await app.cms.auth.users.add({ username: 'editor', email: 'editor@example.com', password: 'Correct-Horse-9' });
     const jwt = (await app.sendJson('POST', '/api/auth/local', { identifier: 'editor', password: 'Correct-Horse-9' })).body.jwt;
     // The owner changes the author; the editor, who may not read authors, looks at the change.
-    const owner = app.cms.auth.tokens.create({ name: 'Owner', type: 'full-access' }).accessKey;
+    const owner = (await app.cms.auth.tokens.create({ name: 'Owner', type: 'full-access' })).accessKey;
     const put = await app.sendJson('PUT', `/api/articles/${ARTICLE}?status=published`, { data: { author: MARCO } }, bearer(owner));
     expect([put.status, put.body.error]).toEqual([200, undefined]);
     const diff = await app.getJson(`/admin/api/git/diff?path=${FILE}`, { headers: bearer(jwt) });

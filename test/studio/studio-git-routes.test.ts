@@ -13,8 +13,8 @@ const EDITOR_GRANTS = { 'api::article.article': ['find', 'findOne', 'update'], '
 async function site(authenticated = EDITOR_GRANTS) {
   const root = gitSampleSite(authenticated);
   const app = await startApp(root, { env: TEST_ENV, report: () => {} });
-  const full = app.cms.auth.tokens.create({ name: 'Owner Token', type: 'full-access' }).accessKey;
-  const readOnly = app.cms.auth.tokens.create({ name: 'reader', type: 'read-only' }).accessKey;
+  const full = (await app.cms.auth.tokens.create({ name: 'Owner Token', type: 'full-access' })).accessKey;
+  const readOnly = (await app.cms.auth.tokens.create({ name: 'reader', type: 'read-only' })).accessKey;
   return { root, app, full, readOnly };
 }
 
@@ -105,9 +105,9 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     const file = join(root, 'content/authors/g5nep3nk2vklh3r9oo6o7oju.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace('secretNote: Prefers to be paid in coffee', 'secretNote: The safe code is 4711'));
     const path = 'content/authors/g5nep3nk2vklh3r9oo6o7oju.md';
-    const custom = (name: string, permissions: string[]) => app.cms.auth.tokens.create({ name, type: 'custom', permissions }).accessKey;
-    const finder = custom('finder', ['api::author.author.find', 'api::author.author.findOne']);
-    const updater = custom('updater', ['api::author.author.find', 'api::author.author.update']);
+    const custom = async (name: string, permissions: string[]) => (await app.cms.auth.tokens.create({ name, type: 'custom', permissions })).accessKey;
+    const finder = await custom('finder', ['api::author.author.find', 'api::author.author.findOne']);
+    const updater = await custom('updater', ['api::author.author.find', 'api::author.author.update']);
     for (const key of [readOnly, finder]) {
       const status = await app.getJson('/admin/api/git/status', { headers: bearer(key) });
       expect(status.body.data.changes).toEqual([{ path, state: 'modified', writable: false, document: expect.objectContaining({ fields: ['secretNote'] }) }]);
@@ -189,7 +189,7 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     const remote = addBareRemote(root);
     git(root, 'push', '--quiet', 'origin', 'main');
     const app = await startApp(root, { env: TEST_ENV, report: () => {}, config: { ...JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8')), git: { push: 'origin' } } });
-    const full = app.cms.auth.tokens.create({ name: 'all', type: 'full-access' }).accessKey;
+    const full = (await app.cms.auth.tokens.create({ name: 'all', type: 'full-access' })).accessKey;
     expect((await app.sendJson('POST', '/admin/api/git/branches', { name: 'edits' }, bearer(full))).status).toBe(201);
     const [switched, written] = await Promise.all([
       app.sendJson('POST', '/admin/api/git/checkout', { branch: 'main' }, bearer(full)),
@@ -221,7 +221,7 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     git(repo, '-c', 'user.name=x', '-c', 'user.email=x@example.com', 'add', '--all');
     git(repo, '-c', 'user.name=x', '-c', 'user.email=x@example.com', 'commit', '--quiet', '-m', 'site');
     const app = await startApp(join(repo, 'site'), { env: TEST_ENV, report: () => {} });
-    const full = app.cms.auth.tokens.create({ name: 'all', type: 'full-access' }).accessKey;
+    const full = (await app.cms.auth.tokens.create({ name: 'all', type: 'full-access' })).accessKey;
     await retitle(app, full, 'From a subfolder');
     const status = await app.getJson('/admin/api/git/status', { headers: bearer(full) });
     expect(status.body.data.changes.map((change: { path: string }) => change.path)).toEqual([`content/articles/${ARTICLE}.draft.json`]);
@@ -233,7 +233,7 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
 
   it('say when the project is not a git repository', async () => {
     const app = await startApp(copySampleSite(), { env: TEST_ENV, report: () => {} });
-    const full = app.cms.auth.tokens.create({ name: 'all', type: 'full-access' }).accessKey;
+    const full = (await app.cms.auth.tokens.create({ name: 'all', type: 'full-access' })).accessKey;
     const answer = await app.getJson('/admin/api/git/status', { headers: bearer(full) });
     expect([answer.status, answer.body.error.message]).toEqual([409, 'This project is not a git repository (run `git init` in it)']);
   });

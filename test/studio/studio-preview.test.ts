@@ -45,7 +45,7 @@ describe('preview settings (Strapi 5\'s preview, a URL template per content type
   it('answers the studio the preview URL with the document, locale, status and draft secret, and lets the page frame that origin', async () => {
     process.env.PREVIEW_SECRET = 'draft s3cret';
     const site = await startApp(siteWithPreview(), { env: TEST_ENV });
-    const token = site.cms.auth.tokens.create({ name: 'Owner', type: 'full-access' }).accessKey;
+    const token = (await site.cms.auth.tokens.create({ name: 'Owner', type: 'full-access' })).accessKey;
     const answer = await site.getJson(`/admin/api/preview?type=articles&documentId=${ARTICLE}&locale=fr&status=draft`, { headers: bearer(token) });
     expect(answer.body).toEqual({ data: { url: `http://localhost:4321/preview/articles/${ARTICLE}?locale=fr&status=draft&secret=draft%20s3cret` } });
     expect((await site.getJson('/admin/api/preview?type=authors&documentId=x', { headers: bearer(token) })).body).toEqual({ data: null });
@@ -56,7 +56,7 @@ describe('preview settings (Strapi 5\'s preview, a URL template per content type
 
   it('is off by default: no URL, no frame origin', async () => {
     const site = await startApp(copySampleSite(), { env: TEST_ENV });
-    const token = site.cms.auth.tokens.create({ name: 'Owner', type: 'full-access' }).accessKey;
+    const token = (await site.cms.auth.tokens.create({ name: 'Owner', type: 'full-access' })).accessKey;
     expect((await site.getJson(`/admin/api/preview?type=articles&documentId=${ARTICLE}`, { headers: bearer(token) })).body).toEqual({ data: null });
     expect((await site.request('/admin/')).headers.get('content-security-policy')).not.toContain('frame-src');
   });

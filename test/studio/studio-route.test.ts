@@ -54,8 +54,8 @@ describe('the studio route', () => {
     const anonymous = await site.getJson('/admin/api/schemas');
     expect([anonymous.status, anonymous.body.error.name]).toEqual([401, 'UnauthorizedError']);
     expect((await site.getJson('/admin/api/schemas', { headers: bearer('wrong') })).status).toBe(401);
-    const full = site.cms.auth.tokens.create({ name: 'all', type: 'full-access' }).accessKey;
-    const custom = site.cms.auth.tokens.create({ name: 'tags', type: 'custom', permissions: ['api::tag.tag.find', 'api::tag.tag.update'] }).accessKey;
+    const full = (await site.cms.auth.tokens.create({ name: 'all', type: 'full-access' })).accessKey;
+    const custom = (await site.cms.auth.tokens.create({ name: 'tags', type: 'custom', permissions: ['api::tag.tag.find', 'api::tag.tag.update'] })).accessKey;
     const all = await site.getJson('/admin/api/schemas', { headers: bearer(full) });
     expect(all.body.data.map((model: { pluralName: string }) => model.pluralName)).toEqual(['abouts', 'articles', 'authors', 'categories', 'globals', 'tags']);
     expect(all.body.meta).toMatchObject({ locales: ['en', 'fr'], defaultLocale: 'en', prefix: '/api', user: 'all' });

@@ -192,7 +192,7 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
   });
 
   it('shows a type the credential may not change read-only, with no write actions', async () => {
-    const reader = site.cms.auth.tokens.create({ name: 'reader', type: 'read-only' }).accessKey;
+    const reader = (await site.cms.auth.tokens.create({ name: 'reader', type: 'read-only' })).accessKey;
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('API token').fill(reader);
     await page.getByRole('button', { name: 'Sign in' }).click();

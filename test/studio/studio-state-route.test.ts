@@ -15,7 +15,7 @@ let site: TestServer;
 let token: string;
 beforeAll(async () => {
   site = await startApp(copySampleSite(), { env: TEST_ENV });
-  token = site.cms.auth.tokens.create({ name: 'studio', type: 'read-only' }).accessKey;
+  token = (await site.cms.auth.tokens.create({ name: 'studio', type: 'read-only' })).accessKey;
 });
 const get = (path: string, key = token) => site.request(path, { headers: key ? { authorization: `Bearer ${key}` } : {} });
 

@@ -19,8 +19,8 @@ function siteWithComponentUid(): string {
 
 async function site() {
   const app = await startApp(siteWithComponentUid(), { env: TEST_ENV });
-  const full = app.cms.auth.tokens.create({ name: 'all', type: 'full-access' }).accessKey;
-  const reader = app.cms.auth.tokens.create({ name: 'reader', type: 'read-only' }).accessKey;
+  const full = (await app.cms.auth.tokens.create({ name: 'all', type: 'full-access' })).accessKey;
+  const reader = (await app.cms.auth.tokens.create({ name: 'reader', type: 'read-only' })).accessKey;
   const generate = (body: unknown, key = full) => app.sendJson('POST', '/admin/api/uid/generate', body, bearer(key));
   return { app, full, reader, generate };
 }

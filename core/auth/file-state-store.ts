@@ -1,0 +1,133 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { LowSync } from 'lowdb';
+import { FileError } from '../errors.js';
+import { PrivateJsonFile } from './private-json-file.js';
+import {
+  emptyState, isTaken, STATE_FILE, takenError, tokenNameTakenError,
+  type AuthState, type SecretKey, type StateStore, type StoredApiToken, type StoredUser,
+} from './state-store.js';
+
+const nextId = (rows: { id: number }[]) => Math.max(0, ...rows.map((row) => row.id)) + 1;
+
+/**
+ * The auth state in `<root>/.cms/state.json`, managed with lowdb: the embedded default for one
+ * server. Reads re-read the file when another process (`cms token create` beside `cms serve`)
+ * replaced it; every change re-reads first, then writes the whole file atomically.
+ *
+ * @example
+ * const store = new FileStateStore('/site'); await store.insertToken({ ...token });
+ */
+export class FileStateStore implements StateStore {
+  readonly path: string;
+  readonly location = STATE_FILE;
+  /** Every read re-checks the file: nothing to catch up with. */
+  readonly shared = false;
+  private readonly db: LowSync<AuthState>;
+  private signature = '';
+
+  constructor(root: string) {
+    this.path = join(root, STATE_FILE);
+    this.db = new LowSync(new PrivateJsonFile<AuthState>(this.path), emptyState());
+  }
+
+  get data(): AuthState {
+    this.refresh();
+    return this.db.data;
+  }
+
+  get revision(): string {
+    this.refresh();
+    return this.signature;
+  }
+
+  secret(key: SecretKey, fresh?: string): string | undefined {
+    const known = this.data.secrets[key];
+    if (known || !fresh) return known;
+    // Another process may have generated one meanwhile: keep the first.
+    return this.update((state) => (state.secrets[key] ??= fresh));
+  }
+
+  async insertUser(user: Omit<StoredUser, 'id'>): Promise<StoredUser> {
+    return this.update((state) => {
+      // Checked again here: two registrations may have raced while the password was hashing.
+      if (isTaken(state.users, user.username, user.email)) throw takenError();
+      const stored: StoredUser = { id: nextId(state.users), ...user };
+      state.users.push(stored);
+      return stored;
+    });
+  }
+
+  async editUser(id: number, change: (user: StoredUser) => void): Promise<StoredUser> {
+    return this.update((state) => {
+      const user = state.users.find((candidate) => candidate.id === id);
+      if (!user) throw new Error(`user ${id} disappeared`);
+      change(user);
+      return user;
+    });
+  }
+
+  async insertToken(token: Omit<StoredApiToken, 'id'>): Promise<StoredApiToken> {
+    return this.update((state) => {
+      if (state.apiTokens.some((existing) => existing.name === token.name)) throw tokenNameTakenError();
+      const stored: StoredApiToken = { id: nextId(state.apiTokens), ...token };
+      state.apiTokens.push(stored);
+      return stored;
+    });
+  }
+
+  async editToken(id: number, change: (token: StoredApiToken) => void): Promise<StoredApiToken | undefined> {
+    return this.update((state) => {
+      const token = state.apiTokens.find((candidate) => candidate.id === id);
+      if (token) change(token);
+      return token;
+    });
+  }
+
+  async removeToken(name: string): Promise<StoredApiToken | undefined> {
+    return this.update((state) => {
+      const index = state.apiTokens.findIndex((token) => token.name === name);
+      return index < 0 ? undefined : state.apiTokens.splice(index, 1)[0];
+    });
+  }
+
+  /** Every read re-checks the file already. */
+  async sync(): Promise<void> {}
+
+  async close(): Promise<void> {}
+
+  /** Apply a change and write the file; returns what `change` returns. */
+  private update<T>(change: (state: AuthState) => T): T {
+    this.refresh();
+    const result = change(this.db.data);
+    this.db.write();
+    this.signature = this.currentSignature();
+    return result;
+  }
+
+  private currentSignature(): string {
+    try {
+      const stat = statSync(this.path);
+      return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    } catch {
+      return 'absent';
+    }
+  }
+
+  private refresh(): void {
+    const signature = this.currentSignature();
+    if (signature === this.signature) return;
+    this.db.data = emptyState();
+    try {
+      this.db.read();
+    } catch (error) {
+      throw new FileError(STATE_FILE, `cannot read the auth state: ${(error as Error).message}`);
+    }
+    const state = { ...emptyState(), ...this.db.data } as Partial<AuthState>;
+    this.db.data = state as AuthState;
+    if (!Array.isArray(state.apiTokens) || !Array.isArray(state.users) || typeof state.secrets !== 'object' || state.secrets === null) {
+      throw new FileError(STATE_FILE, 'the auth state must hold { secrets, apiTokens, users }');
+    }
+    this.signature = signature;
+  }
+}

@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { CmsError } from '../errors.js';
+import { CREATE_SCHEMA, NOTIFY_CHANNEL, SCHEMA_LOCK } from './postgres-schema.js';
+import {
+  emptyState, isTaken, takenError, tokenNameTakenError,
+  type AuthState, type SecretKey, type StateStore, type StoredApiToken, type StoredUser,
+} from './state-store.js';
+
+type Row = { id: string; doc: Record<string, unknown> };
+type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+type Table = 'cms_users' | 'cms_api_tokens';
+
+export interface PostgresStateOptions {
+  /** `postgres://user:password@host:port/db` or `postgres:///db?host=/run/postgresql`. */
+  url: string;
+  /** Problems of the change listener (it reconnects by itself); never given the URL. */
+  report: (message: string) => void;
+}
+
+/**
+ * The auth state in PostgreSQL, shared by every replica. Every replica keeps the whole state in
+ * memory (reads, and so each request's credential check, cost no round trip) and reloads it when any
+ * replica commits a change: each change bumps one revision row and sends `NOTIFY cms_state` in the
+ * same transaction, and a LISTEN connection turns that into a reload within milliseconds. Ids come
+ * from PostgreSQL sequences, so a user's JWT names the same user on every replica.
+ *
+ * @example
+ * const store = await PostgresStateStore.open({ url: process.env.CMS_STATE_URL!, report: console.warn });
+ */
+export class PostgresStateStore implements StateStore {
+  readonly location = 'PostgreSQL (state.url)';
+  readonly shared = true;
+  private state: AuthState = emptyState();
+  private version = 0;
+  private listener: pg.Client | undefined;
+  private closed = false;
+  private reloading: Promise<void> | undefined;
+  private syncing: Promise<void> | undefined;
+
+  private constructor(private readonly pool: pg.Pool, private readonly options: PostgresStateOptions) {}
+
+  /** Connect, create the tables when missing, seed the shared secrets, load the state and start listening. */
+  static async open(options: PostgresStateOptions): Promise<PostgresStateStore> {
+    const pool = new pg.Pool({ connectionString: options.url, max: 4 });
+    pool.on('error', (error) => options.report(`state store: ${error.message}`));
+    const store = new PostgresStateStore(pool, options);
+    try {
+      await store.transaction(async (query) => {
+        // Replicas start together: one creates the tables, the others wait for it.
+        await query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+        await query(CREATE_SCHEMA);
+        // One pair of secrets for every replica: a JWT or token made on one is valid on all.
+        for (const key of ['jwtSecret', 'apiTokenSalt'] satisfies SecretKey[]) {
+          const fresh = randomBytes(64).toString('hex');
+          await query('INSERT INTO cms_secrets (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, fresh]);
+        }
+      });
+      await store.listen();
+      await store.reload();
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
+  }
+
+  get data(): AuthState {
+    return this.state;
+  }
+
+  get revision(): string {
+    return `pg:${this.version}`;
+  }
+
+  secret(key: SecretKey): string | undefined {
+    // Seeded when the store opened: there is always one.
+    return this.state.secrets[key];
+  }
+
+  async insertUser(user: Omit<StoredUser, 'id'>): Promise<StoredUser> {
+    return this.change(async (query) => {
+      const others = await query('SELECT doc FROM cms_users');
+      if (isTaken(others.rows.map((row: Row) => row.doc as unknown as StoredUser), user.username, user.email)) throw takenError();
+      const { rows } = await query('INSERT INTO cms_users (doc) VALUES ($1) RETURNING id', [user]);
+      return { id: Number(rows[0].id), ...user };
+    });
+  }
+
+  async editUser(id: number, change: (user: StoredUser) => void): Promise<StoredUser> {
+    const user = await this.editRow<StoredUser>('cms_users', id, change);
+    if (!user) throw new Error(`user ${id} disappeared`);
+    return user;
+  }
+
+  async insertToken(token: Omit<StoredApiToken, 'id'>): Promise<StoredApiToken> {
+    return this.change(async (query) => {
+      try {
+        const { rows } = await query('INSERT INTO cms_api_tokens (name, doc) VALUES ($1, $2) RETURNING id', [token.name, token]);
+        return { id: Number(rows[0].id), ...token };
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505') throw tokenNameTakenError();
+        throw error;
+      }
+    });
+  }
+
+  editToken(id: number, change: (token: StoredApiToken) => void): Promise<StoredApiToken | undefined> {
+    return this.editRow<StoredApiToken>('cms_api_tokens', id, change);
+  }
+
+  async removeToken(name: string): Promise<StoredApiToken | undefined> {
+    return this.change(async (query) => {
+      const { rows } = await query('DELETE FROM cms_api_tokens WHERE name = $1 RETURNING id, doc', [name]);
+      return rows.length ? { ...(rows[0].doc as StoredApiToken), id: Number(rows[0].id) } : undefined;
+    });
+  }
+
+  /** Concurrent calls share one round trip; a newer revision than ours is reloaded. */
+  sync(): Promise<void> {
+    this.syncing ??= this.pool.query('SELECT value FROM cms_revision WHERE id = 1')
+      .then(({ rows }) => (Number(rows[0].value) > this.version ? this.reload() : undefined))
+      .finally(() => { this.syncing = undefined; });
+    return this.syncing;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.listener?.end().catch(() => undefined);
+    await this.pool.end().catch(() => undefined);
+  }
+
+  private async editRow<T extends { id: number }>(table: Table, id: number, change: (row: T) => void): Promise<T | undefined> {
+    return this.change(async (query) => {
+      const { rows } = await query(`SELECT doc FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
+      if (!rows.length) return undefined;
+      const row = { ...(rows[0].doc as T), id };
+      change(row);
+      const { id: _id, ...doc } = row;
+      await query(`UPDATE ${table} SET doc = $2 WHERE id = $1`, [id, doc]);
+      return row;
+    });
+  }
+
+  /**
+   * One change: the revision row is locked first, so changes are serialised across replicas (the
+   * register rule's check and insert are one step); NOTIFY is delivered at commit. The local copy is
+   * reloaded before the promise resolves, so this replica reads its own change at once.
+   */
+  private async change<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    const result = await this.transaction(async (query) => {
+      const { rows } = await query('UPDATE cms_revision SET value = value + 1 WHERE id = 1 RETURNING value');
+      const outcome = await work(query);
+      await query(`SELECT pg_notify('${NOTIFY_CHANNEL}', $1)`, [String(rows[0].value)]);
+      return outcome;
+    });
+    await this.reload();
+    return result;
+  }
+
+  private async transaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    // A connection lost mid-transaction fails the query; its 'error' event must not also crash the process.
+    const ignore = () => undefined;
+    client.on('error', ignore);
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await work((text, values) => client.query(text, values));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      // A refusal of ours (a taken name) leaves the connection sound; anything else may not have.
+      if (!(error instanceof CmsError)) broken = error as Error;
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.off('error', ignore);
+      client.release(broken);
+    }
+  }
+
+  /** Reload the whole state, one read at a time: a reload asked for during a read starts a fresh one after it. */
+  private reload(): Promise<void> {
+    if (this.reloading) return this.reloading.catch(() => undefined).then(() => this.reload());
+    this.reloading = this.read().finally(() => { this.reloading = undefined; });
+    return this.reloading;
+  }
+
+  /** One snapshot (REPEATABLE READ): the revision and the rows it names, never a newer revision over older rows. */
+  private async read(): Promise<void> {
+    const client = await this.pool.connect();
+    const ignore = () => undefined;
+    client.on('error', ignore);
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const revision = await client.query('SELECT value FROM cms_revision WHERE id = 1');
+      const secrets = await client.query('SELECT key, value FROM cms_secrets');
+      const tokens = await client.query('SELECT id, doc FROM cms_api_tokens ORDER BY id');
+      const users = await client.query('SELECT id, doc FROM cms_users ORDER BY id');
+      await client.query('COMMIT');
+      const state = emptyState();
+      for (const row of secrets.rows as { key: SecretKey; value: string }[]) state.secrets[row.key] = row.value;
+      state.apiTokens = tokens.rows.map((row: Row) => ({ ...(row.doc as unknown as StoredApiToken), id: Number(row.id) }));
+      state.users = users.rows.map((row: Row) => ({ ...(row.doc as unknown as StoredUser), id: Number(row.id) }));
+      const version = Number(revision.rows[0].value);
+      // Reloads may finish out of order: never go back to an older state.
+      if (version >= this.version) { this.state = state; this.version = version; }
+    } catch (error) {
+      broken = error as Error;
+      throw error;
+    } finally {
+      client.off('error', ignore);
+      client.release(broken);
+    }
+  }
+
+  /** LISTEN on its own connection; when it drops, reconnect (and reload: changes may have been missed). */
+  private async listen(): Promise<void> {
+    // Keep-alive: a connection lost without a word (a partition) is noticed and replaced.
+    const client = new pg.Client({ connectionString: this.options.url, keepAlive: true });
+    client.on('notification', (message) => { if (Number(message.payload) > this.version) this.reload().catch(this.reportError); });
+    client.on('error', (error) => {
+      this.reportError(error);
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      client.end().catch(() => undefined);
+      this.reconnect();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    this.listener = client;
+  }
+
+  /** Try again every second until PostgreSQL answers, then reload everything. */
+  private reconnect(): void {
+    setTimeout(() => {
+      if (this.closed) return;
+      this.listen().then(() => this.reload()).catch((error: Error) => { this.reportError(error); this.reconnect(); });
+    }, 1000).unref();
+  }
+
+  private readonly reportError = (error: Error) => { if (!this.closed) this.options.report(`state store: ${error.message}`); };
+}

@@ -1,0 +1,124 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureBuilt, runCms } from '../cli/built-cli.js';
+import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
+import { startPostgres } from '../../core/cluster/postgres-server.js';
+import { startTestPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { AUTHENTICATED_GRANTS, bearer, PASSWORD, PUBLIC_GRANTS, writeConfig } from './helpers.js';
+
+// Two replicas of one project sharing users, tokens and secrets through PostgreSQL: no JWT secret
+// or salt in the environment, so what makes a JWT or a token valid on both is the shared store.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+let postgres: TestPostgres;
+const open: TestServer[] = [];
+
+beforeAll(async () => {
+  ensureBuilt();
+  postgres = await startTestPostgres();
+});
+afterEach(async () => { for (const server of open.splice(0)) await server.cms.close(); });
+afterAll(async () => { await postgres?.stop(); });
+
+async function replicas(url: string, count = 2): Promise<{ roots: string[]; servers: TestServer[] }> {
+  const roots = Array.from({ length: count }, () => {
+    const root = copySampleSite();
+    writeConfig(root, (config) => { config.permissions = { public: PUBLIC_GRANTS, authenticated: AUTHENTICATED_GRANTS }; });
+    return root;
+  });
+  const servers = await Promise.all(roots.map((root) => startApp(root, { env: { CMS_STATE_URL: url }, report: () => {} })));
+  open.push(...servers);
+  return { roots, servers };
+}
+
+const register = (server: TestServer, name: string) =>
+  server.sendJson('POST', '/api/auth/local/register', { username: name, email: `${name}@example.com`, password: PASSWORD });
+const me = (server: TestServer, key: string) => server.getJson('/api/users/me', { headers: bearer(key) });
+const tags = (server: TestServer, key: string) => server.getJson('/api/tags', { headers: bearer(key) });
+
+describe('users, tokens and secrets shared by every replica (PostgreSQL)', () => {
+  it('a user registered on replica A signs in on replica B as the same user, and A\'s JWT is valid on B', async () => {
+    const { servers: [a, b] } = await replicas(await postgres.database());
+    const registered = await register(a, 'ada');
+    expect(registered.status).toBe(200);
+    const login = await b.sendJson('POST', '/api/auth/local', { identifier: 'ada@example.com', password: PASSWORD });
+    expect(login.status).toBe(200);
+    expect(login.body.user.id).toBe(registered.body.user.id);
+    expect((await me(b, registered.body.jwt)).body.username).toBe('ada');
+    expect((await register(b, 'ada')).body.error.message).toBe('Email or Username are already taken');
+  });
+
+  it('a CLI-made token works on both replicas, is listed on both, and once revoked on A is refused on B within a second', async () => {
+    const url = await postgres.database();
+    const { roots, servers: [a, b] } = await replicas(url);
+    const create = ['token', 'create', '--root', roots[0], '--name', 'ci', '--type', 'full-access'];
+    const made = await runCms(create, { env: { CMS_STATE_URL: url } });
+    expect(made.code).toBe(0);
+    const key = made.stdout.trim();
+    expect((await tags(a, key)).status).toBe(200);
+    expect((await tags(b, key)).status).toBe(200);
+    const listed = await runCms(['token', 'list', '--root', roots[1], '--json'], { env: { CMS_STATE_URL: url } });
+    expect(JSON.parse(listed.stdout).map((token: { name: string }) => token.name)).toEqual(['ci']);
+    await a.cms.auth.tokens.revoke('ci');
+    expect((await tags(a, key)).status).toBe(401);
+    await expect.poll(async () => (await tags(b, key)).status, { timeout: 1000, interval: 20 }).toBe(401);
+  });
+
+  it('a user blocked on replica A is refused on replica B within a second, though B had verified their JWT', async () => {
+    const { servers: [a, b] } = await replicas(await postgres.database());
+    const { body } = await register(a, 'grace');
+    expect((await me(b, body.jwt)).status).toBe(200);
+    await a.cms.auth.users.edit(body.user.id, (user) => { user.blocked = true; });
+    await expect.poll(async () => (await me(b, body.jwt)).status, { timeout: 1000, interval: 20 }).toBe(401);
+  });
+
+  it('two replicas registering users at once give them distinct ids, and each sees all of them', async () => {
+    const { servers: [a, b] } = await replicas(await postgres.database());
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, at) => register(at % 2 ? a : b, `user${at}`)));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const ids = answers.map((answer) => answer.body.user.id);
+    expect(new Set(ids).size).toBe(16);
+    const sorted = (server: TestServer) => server.cms.auth.users.all().map((user) => user.id).sort((x, y) => x - y);
+    // Each learns of the other's registrations by NOTIFY, a moment after they were answered.
+    const all = [...ids].sort((x, y) => x - y);
+    await expect.poll(() => sorted(a)).toEqual(all);
+    await expect.poll(() => sorted(b)).toEqual(all);
+  });
+
+  it('keeps password hashes and token secrets out of the project folder', async () => {
+    const url = await postgres.database();
+    const { roots, servers: [a] } = await replicas(url, 1);
+    await register(a, 'hedy');
+    await a.cms.auth.tokens.create({ name: 'reader', type: 'read-only' });
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(`${roots[0]}/.cms/state.json`)).toBe(false);
+  });
+
+  it('goes on from memory while PostgreSQL is down, and catches up with a revocation once it is back', async () => {
+    const own = await startTestPostgres();
+    let again: Awaited<ReturnType<typeof startPostgres>> | undefined;
+    try {
+      const { servers: [a, b] } = await replicas(await own.database());
+      const { accessKey } = await a.cms.auth.tokens.create({ name: 'steady', type: 'read-only' });
+      expect((await tags(b, accessKey)).status).toBe(200);
+      await own.server.stop();
+      expect((await tags(a, accessKey)).status).toBe(200);
+      expect((await tags(b, accessKey)).status).toBe(200);
+      expect((await tags(b, 'unknown-key')).status).toBe(401);
+      again = await startPostgres(own.server.dir);
+      await a.cms.auth.tokens.revoke('steady');
+      await expect.poll(async () => (await tags(b, accessKey)).status, { timeout: 10_000, interval: 50 }).toBe(401);
+    } finally {
+      for (const server of open.splice(0)) await server.cms.close();
+      await again?.stop();
+      await own.stop();
+    }
+  });
+
+  it('names the state store in one line when it cannot be reached', async () => {
+    const root = copySampleSite();
+    const unreachable = 'postgres://cms@localhost/none?host=/nonexistent-socket-dir';
+    const result = await runCms(['token', 'list', '--root', root], { env: { CMS_STATE_URL: unreachable } });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/CMS_STATE_URL.*cannot open the shared state store/);
+  });
+});
