@@ -55,7 +55,7 @@ export async function fuzzServer({ count = 1000, seed = 1, parallel = 4, slowMs 
   // Throwaway secrets for a throwaway site, shared with the server process through its environment.
   const secrets = { CMS_API_TOKEN_SALT: `fuzz-salt-${'0'.repeat(40)}`, CMS_JWT_SECRET: `fuzz-jwt-${'0'.repeat(40)}` };
   const cms = await createCms({ root, env: secrets, watch: false, report: () => {} });
-  const token = cms.auth.tokens.create({ name: 'fuzz', type: 'full-access' }).accessKey;
+  const token = (await cms.auth.tokens.create({ name: 'fuzz', type: 'full-access' })).accessKey;
   const shape = siteShape(cms);
   const port = await freePort();
   Object.assign(process.env, secrets);
