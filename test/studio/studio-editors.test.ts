@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/project.js';
 import { AMELIE, ARTICLE, CHROMIUM, COFFEE, editorSite, MARCO, PIZZA, text } from './editor-site.js';
@@ -237,7 +237,11 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await library.locator('form.upload').dispatchEvent('drop', { dataTransfer: dropped });
     expect(await library.getByLabel('File to upload').evaluate((input: HTMLInputElement) => [...input.files!].map((file) => file.name))).toEqual(['snowy-peak.png']);
     await library.getByLabel('Alternative text of the upload').fill('A snowy peak');
+    // The upload's answer is awaited, not timed: the first image of a server starts its image worker process.
+    const isUpload = (response: Response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/upload';
+    const answer = page.waitForResponse(isUpload);
     await library.getByRole('button', { name: 'Upload and choose' }).click();
+    expect((await answer).status()).toBe(201);
     await expect.poll(() => files.locator('.media-item .tile-name').allTextContents()).toEqual(['pizza-margherita.png', 'coffee-beans.png', 'snowy-peak.png']);
     // Dragged by its grip onto the first file, then the coffee moved up by its button.
     await files.locator('.media-item').nth(2).locator('.grip').dragTo(files.locator('.media-item').nth(0));
