@@ -28,7 +28,9 @@ export function compileCompare(filter: Extract<Filter, { kind: 'compare' }>, col
   if (!columns) return (node) => test(cellOf(node, field));
   // Over a list: judge every node once for this comparison and keep the verdicts with the list,
   // so the same condition in the next query (another page, another sort) costs one array read.
-  const key = `${field.name}|${filter.operator}|${JSON.stringify(filter.value, (_key, item) => (typeof item === 'bigint' ? `${item}n` : item))}`;
+  const key = `${field.name}|${filter.operator}|${JSON.stringify(
+    filter.value, (_key, item) => (typeof item === 'bigint' ? `${item}n` : item),
+  )}`;
   const verdicts = columns.verdicts(key, () => judgeColumn(columns, field, filter.operator, value, test));
   return (node, position) => {
     if (position < 0) return test(cellOf(node, field));

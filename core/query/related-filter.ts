@@ -61,14 +61,22 @@ export function compileReference(ctx: QueryContext, attribute: string, inner: Pr
  * The same through a list's column of stored documentIds, when every node of the list shares one
  * model and locale: per node, one array read and one map lookup per related document.
  */
-export function compileReferenceColumn(ctx: QueryContext, filter: Extract<Filter, { kind: 'nested' }>, inner: Predicate, columns: Columns): Predicate | undefined {
+export function compileReferenceColumn(
+  ctx: QueryContext, filter: Extract<Filter, { kind: 'nested' }>, inner: Predicate, columns: Columns,
+): Predicate | undefined {
   const attribute = filter.attribute;
   const definition = getAttribute(columns.model, attribute);
-  if (columns.locale === undefined || !definition || !['relation', 'media'].includes(definition.type) || definition.mappedBy) return undefined;
+  if (columns.locale === undefined || !definition || !['relation', 'media'].includes(definition.type) || definition.mappedBy) {
+    return undefined;
+  }
   // every version of a D&P target counts from a type without D&P: the general path handles it
-  if (definition.type === 'relation' && !columns.model.draftAndPublish && ctx.index.models.get(definition.target!)?.draftAndPublish) return undefined;
+  if (definition.type === 'relation' && !columns.model.draftAndPublish && ctx.index.models.get(definition.target!)?.draftAndPublish) {
+    return undefined;
+  }
   const targetUid = definition.type === 'media' ? UPLOAD_FILE_UID : definition.target!;
-  const probe: Node = { model: columns.model, id: 0, row: undefined, data: Object.create(null), locale: columns.locale, seed: '', cells: new Map() };
+  const probe: Node = {
+    model: columns.model, id: 0, row: undefined, data: Object.create(null), locale: columns.locale, seed: '', cells: new Map(),
+  };
   const scope = targetScope(ctx, probe, ctx.index.model(targetUid));
   const { offsets, targets, names } = columns.references(attribute);
   // Per related document: undefined = not judged yet, null = no such row in scope, else the verdict.
