@@ -31,6 +31,8 @@ export const routeId = (model: Model): string => (model.kind === 'singleType' ? 
 
 /** A collection type's documentId, required where a single type needs none. */
 export function documentIdArg(model: Model, documentId: string | undefined, command: string): string | undefined {
-  if (documentId === undefined && model.kind !== 'singleType') throw new UsageError(`give the documentId: cms ${command} ${model.pluralName} <documentId>`);
+  if (documentId === undefined && model.kind !== 'singleType') {
+    throw new UsageError(`give the documentId: cms ${command} ${model.pluralName} <documentId>`);
+  }
   return documentId;
 }

@@ -3,7 +3,8 @@ import { UsageError } from './output.js';
 /** Query parameters `cms get` takes as options, bracket keys included (`--filters[title][$eq]=x`). */
 export const QUERY_OPTIONS = ['filters', 'populate', 'sort', 'fields', 'pagination', 'locale', 'status', '_q'];
 
-const isQueryOption = (arg: string) => QUERY_OPTIONS.some((name) => arg === `--${name}` || arg.startsWith(`--${name}[`) || arg.startsWith(`--${name}=`));
+const isQueryOption = (arg: string) =>
+  QUERY_OPTIONS.some((name) => arg === `--${name}` || arg.startsWith(`--${name}[`) || arg.startsWith(`--${name}=`));
 
 /**
  * Pull URL-style query options out of argv: `--populate=*`, `--filters[title][$containsi] x`,

@@ -13,8 +13,12 @@ export type { Documents, FindParams, WriteParams } from './service/documents.js'
 export type { Data, Row, Status } from './types.js';
 
 // Typed documents: `cms types` declarations augment these registries (`declare module 'gitcms'`).
-export type { ContentTypes, ContentTypeNames, Components, ModelShape, LinkShape, UploadFileShape, BlockNode, ContentTypeName } from './typed/registry.js';
-export type { TypedDocuments, DocumentsFor, DocumentEntry, Entry, Filters, Sort, Fields, Populate, OperatorsFor, FindQuery } from './typed/documents.js';
+export type {
+  ContentTypes, ContentTypeNames, Components, ModelShape, LinkShape, UploadFileShape, BlockNode, ContentTypeName,
+} from './typed/registry.js';
+export type {
+  TypedDocuments, DocumentsFor, DocumentEntry, Entry, Filters, Sort, Fields, Populate, OperatorsFor, FindQuery,
+} from './typed/documents.js';
 
 // Configuration.
 export { defineConfig, type CmsConfig, type WebhookConfig, type WebhookEvent } from './config/types.js';

@@ -20,7 +20,10 @@ function ListBlock({ block, onChange, onLift, onLeave, tools, label }) {
   const setItems = (update) => onChange((current) => ({ ...current, children: update(current.children) }));
   const enter = (index) => (before, after) => {
     if (isEmptyItem(items[index])) { onLeave(index); return; }
-    setItems((current) => [...current.slice(0, index), { ...current[index], children: before }, { type: 'list-item', children: after }, ...current.slice(index + 1)]);
+    setItems((current) => [
+      ...current.slice(0, index), { ...current[index], children: before }, { type: 'list-item', children: after },
+      ...current.slice(index + 1)
+    ]);
     setFocusAt((last) => ({ index: index + 1, n: last.n + 1 }));
   };
   const tab = (index) => (shift, offset) => {
@@ -36,22 +39,27 @@ function ListBlock({ block, onChange, onLift, onLeave, tools, label }) {
   };
   const List = block.format === 'ordered' ? 'ol' : 'ul';
   return html`<${List} class="blocks-list">${items.map((item, index) => (item.type === 'list'
-    ? html`<li class="nested"><${ListBlock} block=${item} tools=${tools} label=${`${label}, nested list ${index + 1}`} onLift=${fromNested(index, outdentItem)} onLeave=${fromNested(index, leaveNested)}
+    ? html`<li class="nested"><${ListBlock} block=${item} tools=${tools} label=${`${label}, nested list ${index + 1}`}
+      onLift=${fromNested(index, outdentItem)} onLeave=${fromNested(index, leaveNested)}
         onChange=${(update) => setItems((current) => current.map((other, at) => (at === index ? update(other) : other)))} /></li>`
-    : html`<li class="list-item"><${InlineEditor} nodes=${item.children} tools=${tools} label=${`${label}, item ${index + 1}`} focus=${focusAt.index === index ? focusAt.n : 0} onEnter=${enter(index)} onTab=${tab(index)}
+    : html`<li class="list-item"><${InlineEditor} nodes=${item.children} tools=${tools} label=${`${label}, item ${index + 1}`}
+      focus=${focusAt.index === index ? focusAt.n : 0} onEnter=${enter(index)} onTab=${tab(index)}
         onJoinBack=${() => onLift(index, 0)}
         onChange=${(children) => setItems((current) => current.map((other, at) => (at === index ? { ...other, children } : other)))} />
-        <button type="button" class="link" aria-label=${`Remove ${label}, item ${index + 1}`} disabled=${items.length === 1} onClick=${() => setItems((current) => current.filter((_, at) => at !== index))}>×</button></li>`))}
+        <button type="button" class="link" aria-label=${`Remove ${label}, item ${index + 1}`} disabled=${items.length === 1}
+          onClick=${() => setItems((current) => current.filter((_, at) => at !== index))}>×</button></li>`))}
   </${List}>`;
 }
 
 /** What the editor does not edit (an image, a type it does not know): shown, and kept exactly. */
 function KeptBlock({ block }) {
   if (block?.type === 'image' && block.image?.url) {
-    return html`<figure class="blocks-image"><img src=${block.image.formats?.thumbnail?.url ?? block.image.url} alt=${block.image.alternativeText ?? ''} />
+    return html`<figure class="blocks-image"><img src=${block.image.formats?.thumbnail?.url ?? block.image.url}
+      alt=${block.image.alternativeText ?? ''} />
       <figcaption class="hint">Image ${block.image.name ?? ''}: kept as it is</figcaption></figure>`;
   }
-  return html`<div class="blocks-kept"><span class="hint">A ${String(block?.type ?? 'unknown')} block the studio does not edit: kept as it is.</span>
+  return html`<div class="blocks-kept">
+    <span class="hint">A ${String(block?.type ?? 'unknown')} block the studio does not edit: kept as it is.</span>
     <pre>${JSON.stringify(block, null, 2)}</pre></div>`;
 }
 
@@ -68,14 +76,21 @@ export function BlockBody({ block, onChange, onEnter, onJoinBack, onReplace, too
       focusNodes(block.children[index].children, offset);
       onReplace((current) => transform(current, index) ?? [current]);
     };
-    return html`<${ListBlock} block=${block} onChange=${onChange} onLift=${out(unlistItem)} onLeave=${out(leaveList)} tools=${tools} label=${label} />`;
+    return html`<${ListBlock} block=${block} onChange=${onChange} onLift=${out(unlistItem)} onLeave=${out(leaveList)} tools=${tools}
+      label=${label} />`;
   }
   if (block.type === 'code') {
     return html`<div class="blocks-code">
       <textarea class="code" rows="4" spellcheck=${false} aria-label=${label} value=${plainText(block.children)}
-        onInput=${(event) => { const text = event.currentTarget.value; onChange((current) => ({ ...current, children: [{ type: 'text', text }] })); }} />
+        onInput=${(event) => {
+          const text = event.currentTarget.value;
+          onChange((current) => ({ ...current, children: [{ type: 'text', text }] }));
+        }} />
       <input class="language" aria-label=${`${label} language`} placeholder="language" value=${block.language ?? ''}
-        onInput=${(event) => { const language = event.currentTarget.value; onChange(({ language: _, ...current }) => (language ? { ...current, language } : current)); }} />
+        onInput=${(event) => {
+          const language = event.currentTarget.value;
+          onChange(({ language: _, ...current }) => (language ? { ...current, language } : current));
+        }} />
     </div>`;
   }
   const tag = block.type === 'heading' ? `h${block.level}` : TAG[block.type];
@@ -87,6 +102,7 @@ export function BlockBody({ block, onChange, onEnter, onJoinBack, onReplace, too
     onChange(() => next);
     return true;
   };
-  return html`<${InlineEditor} tag=${tag} nodes=${block.children} tools=${tools} label=${label} onEnter=${onEnter} onJoinBack=${onJoinBack} onSnippet=${snippet} focus=${focus} focusOffset=${focusOffset}
+  return html`<${InlineEditor} tag=${tag} nodes=${block.children} tools=${tools} label=${label} onEnter=${onEnter} onJoinBack=${onJoinBack}
+    onSnippet=${snippet} focus=${focus} focusOffset=${focusOffset}
     onChange=${(children) => onChange((current) => ({ ...current, children }))} />`;
 }

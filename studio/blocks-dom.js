@@ -1,7 +1,10 @@
 // Inline nodes ↔ the DOM of a contenteditable element, and selections as character offsets.
 
 const TAGS = { bold: 'strong', italic: 'em', underline: 'u', strikethrough: 's', code: 'code' };
-const MARK_OF = { STRONG: 'bold', B: 'bold', EM: 'italic', I: 'italic', U: 'underline', S: 'strikethrough', STRIKE: 'strikethrough', DEL: 'strikethrough', CODE: 'code' };
+const MARK_OF = {
+  STRONG: 'bold', B: 'bold', EM: 'italic', I: 'italic', U: 'underline', S: 'strikethrough', STRIKE: 'strikethrough', DEL: 'strikethrough',
+  CODE: 'code',
+};
 
 function textElement(node) {
   let element = document.createTextNode(node.text);
@@ -25,7 +28,9 @@ export function renderInline(root, children) {
     return anchor;
   }));
   // A last line break shows (and can hold the caret) only with something after it: a <br>, which readLeaves skips.
-  if (children[children.length - 1]?.text?.endsWith('\n') || children[children.length - 1]?.children?.at(-1)?.text.endsWith('\n')) root.append(document.createElement('br'));
+  if (children[children.length - 1]?.text?.endsWith('\n') || children[children.length - 1]?.children?.at(-1)?.text.endsWith('\n')) {
+    root.append(document.createElement('br'));
+  }
 }
 
 /** Read the leaves the DOM shows (what the browser made of typing included): `{ text, marks, link }`. */

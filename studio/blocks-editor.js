@@ -10,7 +10,10 @@ import { MediaLibrary } from './media-library.js';
 // and a build step, and a generic one (ProseMirror, Lexical) would need a lossy mapping both ways.
 // This one edits the value in place, so every block it is not asked to change is written back as read.
 
-const TOOLS = [['bold', 'Bold', 'B'], ['italic', 'Italic', 'I'], ['underline', 'Underline', 'U'], ['strikethrough', 'Strikethrough', 'S'], ['code', 'Inline code', '</>']];
+const TOOLS = [
+  ['bold', 'Bold', 'B'], ['italic', 'Italic', 'I'], ['underline', 'Underline', 'U'], ['strikethrough', 'Strikethrough', 'S'],
+  ['code', 'Inline code', '</>'],
+];
 
 /** The toolbar: marks and links act on the selection of the block that last had the focus. */
 function Toolbar({ tools }) {
@@ -22,11 +25,14 @@ function Toolbar({ tools }) {
   };
   const applyLink = () => { linking.editor.link(linking.url.trim(), linking.range); setLinking(undefined); };
   return html`<div class="blocks-toolbar" role="toolbar" aria-label="Text formatting">
-    ${TOOLS.map(([mark, label, text]) => html`<button type="button" aria-label=${label} title=${label} onMouseDown=${keep} onClick=${() => tools.current?.editor.mark(mark)}><span aria-hidden="true">${text}</span></button>`)}
+    ${TOOLS.map(([mark, label, text]) => html`<button type="button" aria-label=${label} title=${label} onMouseDown=${keep}
+      onClick=${() => tools.current?.editor.mark(mark)}><span aria-hidden="true">${text}</span></button>`)}
     <button type="button" aria-label="Link" title="Link (empty to remove)" onMouseDown=${keep} onClick=${startLink}>Link</button>
     ${linking && html`<span class="link-form"><input aria-label="Link URL" placeholder="https://…" value=${linking.url}
-      onInput=${(event) => setLinking({ ...linking, url: event.currentTarget.value })} onKeyDown=${(event) => { if (event.key === 'Enter') { event.preventDefault(); applyLink(); } }} />
-      <button type="button" onClick=${applyLink}>Apply link</button><button type="button" class="link" onClick=${() => setLinking(undefined)}>Cancel</button></span>`}
+      onInput=${(event) => setLinking({ ...linking, url: event.currentTarget.value })}
+        onKeyDown=${(event) => { if (event.key === 'Enter') { event.preventDefault(); applyLink(); } }} />
+      <button type="button" onClick=${applyLink}>Apply link</button><button type="button" class="link"
+        onClick=${() => setLinking(undefined)}>Cancel</button></span>`}
   </div>`;
 }
 
@@ -57,15 +63,21 @@ function BlocksEditor({ id, value, onChange, attribute }) {
       <div class="block-tools">
         <span class="grip" aria-hidden="true" ...${drag.handle(index, label(index))}>⠿</span>
         ${understood(block)
-          ? html`<select aria-label=${`${label(index)} type`} value=${kindOf(block)} onChange=${(event) => { const kind = event.currentTarget.value; update(index)((current) => toKind(current, kind)); }}>
+          ? html`<select aria-label=${`${label(index)} type`} value=${kindOf(block)}
+            onChange=${(event) => { const kind = event.currentTarget.value; update(index)((current) => toKind(current, kind)); }}>
               ${Object.entries(KINDS).map(([kind, name]) => html`<option value=${kind}>${name}</option>`)}</select>`
           : html`<span class="muted">${String(block?.type ?? 'unknown')}</span>`}
         <${MoveButtons} index=${index} count=${blocks.length} name=${label(index)} onMove=${reorder} />
-        <button type="button" class="danger" aria-label=${`Remove ${label(index)}`} onClick=${() => change((current) => current.filter((_, at) => at !== index))}>Remove</button>
+        <button type="button" class="danger" aria-label=${`Remove ${label(index)}`}
+          onClick=${() => change((current) => current.filter((_, at) => at !== index))}>Remove</button>
       </div>
-      <${BlockBody} block=${block} label=${label(index)} focus=${focusAt.index === index ? focusAt.n : 0} focusOffset=${focusAt.offset} onChange=${update(index)} onReplace=${replace(index)} onJoinBack=${() => joinBack(index)}
+      <${BlockBody} block=${block} label=${label(index)} focus=${focusAt.index === index ? focusAt.n : 0} focusOffset=${focusAt.offset}
+        onChange=${update(index)} onReplace=${replace(index)} onJoinBack=${() => joinBack(index)}
         tools=${(editor) => { tools.current = { editor }; }}
-        onEnter=${(before, after) => { update(index)((current) => ({ ...current, children: before })); insert(index + 1, { type: 'paragraph', children: after }); }} />
+        onEnter=${(before, after) => {
+          update(index)((current) => ({ ...current, children: before }));
+          insert(index + 1, { type: 'paragraph', children: after });
+        }} />
     </li>`)}</ol>
     <div class="item-add"><button type="button" onClick=${() => insert(blocks.length, emptyBlock())}>Add a paragraph</button>
       <button type="button" onClick=${() => setChoosing(true)}>Add an image</button></div>

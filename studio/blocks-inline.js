@@ -15,9 +15,12 @@ export const focusNodes = (nodes, offset) => { wanted = { nodes, offset }; };
  * nodes only when they change from outside (a mark, a link, a reload): typing never redraws it, so
  * the caret stays; `focus` changing to a truthy value puts the caret in it at `focusOffset`.
  * `onJoinBack` is called for Backspace at its very start, `onTab(shift, offset)` for Tab (else Tab leaves the text),
- * `onSnippet(offset)` for a space typed with the caret at `offset` (true when it changed the block, and the space is dropped). `tools` receives, on focus, what the toolbar acts on: mark(name), link(url, range), range().
+ * `onSnippet(offset)` for a space typed with the caret at `offset` (true when it changed the block, and the space is dropped). `tools`
+ * receives, on focus, what the toolbar acts on: mark(name), link(url, range), range().
  */
-export function InlineEditor({ nodes, onChange, onEnter, onJoinBack, onTab, onSnippet, tools, label, tag = 'div', focus, focusOffset = 0 }) {
+export function InlineEditor({
+  nodes, onChange, onEnter, onJoinBack, onTab, onSnippet, tools, label, tag = 'div', focus, focusOffset = 0,
+}) {
   const ref = useRef();
   const shown = useRef({});
   const restore = useRef();
@@ -25,9 +28,16 @@ export function InlineEditor({ nodes, onChange, onEnter, onJoinBack, onTab, onSn
 
   useLayoutEffect(() => {
     // Redraw when the nodes changed from outside, or the element is new (a paragraph became a heading).
-    if (shown.current.nodes !== nodes || shown.current.element !== ref.current) { renderInline(ref.current, nodes); shown.current = { nodes, element: ref.current }; }
+    if (shown.current.nodes !== nodes || shown.current.element !== ref.current) {
+      renderInline(ref.current, nodes);
+      shown.current = { nodes, element: ref.current };
+    }
     if (restore.current) { ref.current.focus(); selectOffsets(ref.current, restore.current); restore.current = undefined; }
-    if (wanted?.nodes === nodes) { ref.current.focus(); selectOffsets(ref.current, { start: wanted.offset, end: wanted.offset }); wanted = undefined; }
+    if (wanted?.nodes === nodes) {
+      ref.current.focus();
+      selectOffsets(ref.current, { start: wanted.offset, end: wanted.offset });
+      wanted = undefined;
+    }
   });
   useLayoutEffect(() => {
     if (!focus) return;
@@ -49,7 +59,9 @@ export function InlineEditor({ nodes, onChange, onEnter, onJoinBack, onTab, onSn
       const marks = pending.current ?? marksAt(latest.current.nodes, range.start);
       pending.current = { ...marks, [mark]: !marks[mark] };
     },
-    link: (url, range) => { if (range && range.start !== range.end) change(setLink(latest.current.nodes, range.start, range.end, url), range); },
+    link: (url, range) => {
+      if (range && range.start !== range.end) change(setLink(latest.current.nodes, range.start, range.end, url), range);
+    },
   }).current;
 
   const onInput = () => {
@@ -69,7 +81,9 @@ export function InlineEditor({ nodes, onChange, onEnter, onJoinBack, onTab, onSn
     if (!range || range.start !== range.end) return;
     event.preventDefault();
     pending.current = undefined;
-    change(insertText(nodes, range.start, event.data, marks), { start: range.start + event.data.length, end: range.start + event.data.length });
+    change(
+      insertText(nodes, range.start, event.data, marks), { start: range.start + event.data.length, end: range.start + event.data.length },
+    );
   };
   const onKeyDown = (event) => {
     if (event.key.startsWith('Arrow') || event.key === 'Home' || event.key === 'End') pending.current = undefined;
@@ -93,8 +107,12 @@ export function InlineEditor({ nodes, onChange, onEnter, onJoinBack, onTab, onSn
     else if (onEnter) onEnter(...splitInline(nodes, range.start));
   };
   // Pasted content arrives as plain text: marks come from the toolbar, never from another page's HTML.
-  const onPaste = (event) => { event.preventDefault(); document.execCommand('insertText', false, event.clipboardData.getData('text/plain')); };
+  const onPaste = (event) => {
+    event.preventDefault();
+    document.execCommand('insertText', false, event.clipboardData.getData('text/plain'));
+  };
 
   return html`<${tag} ref=${ref} class="inline-editor" contenteditable="true" role="textbox" aria-multiline="true" aria-label=${label}
-    onBeforeInput=${onBeforeInput} onInput=${onInput} onKeyDown=${onKeyDown} onMouseDown=${() => { pending.current = undefined; }} onPaste=${onPaste} onFocus=${() => tools?.(api)} />`;
+    onBeforeInput=${onBeforeInput} onInput=${onInput} onKeyDown=${onKeyDown} onMouseDown=${() => { pending.current = undefined; }}
+      onPaste=${onPaste} onFocus=${() => tools?.(api)} />`;
 }

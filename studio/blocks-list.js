@@ -16,7 +16,9 @@ export function indentItem(list, index) {
   const previous = list.children[index - 1];
   if (index < 1 || item?.type !== 'list-item') return undefined;
   const rest = list.children.filter((_, at) => at !== index);
-  if (previous.type === 'list') return { ...list, children: rest.map((node, at) => (at === index - 1 ? { ...node, children: [...node.children, item] } : node)) };
+  if (previous.type === 'list') {
+    return { ...list, children: rest.map((node, at) => (at === index - 1 ? { ...node, children: [...node.children, item] } : node)) };
+  }
   const wrapped = { type: 'list', format: list.format, indentLevel: (list.indentLevel ?? 0) + 1, children: [item] };
   return { ...list, children: list.children.map((node, at) => (at === index ? wrapped : node)) };
 }
@@ -55,7 +57,9 @@ export function leaveNested(parent, at, index) {
   const nested = parent.children[at];
   const item = nested.children[index];
   const rest = nested.children.filter((_, position) => position !== index);
-  return { ...parent, children: [...parent.children.slice(0, at), ...(rest.length ? [{ ...nested, children: rest }] : []), item, ...parent.children.slice(at + 1)] };
+  return { ...parent, children: [
+    ...parent.children.slice(0, at), ...(rest.length ? [{ ...nested, children: rest }] : []), item, ...parent.children.slice(at + 1)
+  ] };
 }
 
 /** Enter on an empty item `index` of a top-level list: the item dropped, an empty paragraph after the list (the list goes when emptied). */

@@ -7,8 +7,10 @@ const TEXT_KEYS = new Set(['type', 'text', ...MARKS]);
 const LINK_KEYS = new Set(['type', 'url', 'children']);
 const onlyKeys = (node, keys) => Object.keys(node).every((key) => keys.has(key));
 
-const isText = (node) => node?.type === 'text' && typeof node.text === 'string' && onlyKeys(node, TEXT_KEYS) && MARKS.every((mark) => node[mark] === undefined || typeof node[mark] === 'boolean');
-const isLink = (node) => node?.type === 'link' && typeof node.url === 'string' && onlyKeys(node, LINK_KEYS) && Array.isArray(node.children) && node.children.every(isText);
+const isText = (node) => node?.type === 'text' && typeof node.text === 'string' && onlyKeys(node, TEXT_KEYS)
+  && MARKS.every((mark) => node[mark] === undefined || typeof node[mark] === 'boolean');
+const isLink = (node) => node?.type === 'link' && typeof node.url === 'string' && onlyKeys(node, LINK_KEYS) && Array.isArray(node.children)
+  && node.children.every(isText);
 /** Inline content the editor can edit and write back: text nodes with known marks, and links of them. */
 const isInline = (children) => Array.isArray(children) && children.every((node) => isText(node) || isLink(node));
 
@@ -16,8 +18,13 @@ const INLINE_BLOCKS = new Set(['paragraph', 'heading', 'quote']);
 /** Whether the editor can edit this block (else it is shown read-only and kept exactly). */
 export function understood(block) {
   if (!block || typeof block !== 'object') return false;
-  if (INLINE_BLOCKS.has(block.type)) return isInline(block.children) && (block.type !== 'heading' || [1, 2, 3, 4, 5, 6].includes(block.level));
-  if (block.type === 'list') return ['ordered', 'unordered'].includes(block.format) && Array.isArray(block.children) && block.children.every((item) => (item?.type === 'list-item' ? isInline(item.children) : understood(item) && item.type === 'list'));
+  if (INLINE_BLOCKS.has(block.type)) {
+    return isInline(block.children) && (block.type !== 'heading' || [1, 2, 3, 4, 5, 6].includes(block.level));
+  }
+  if (block.type === 'list') {
+    return ['ordered', 'unordered'].includes(block.format) && Array.isArray(block.children)
+      && block.children.every((item) => (item?.type === 'list-item' ? isInline(item.children) : understood(item) && item.type === 'list'));
+  }
   if (block.type === 'code') return Array.isArray(block.children) && block.children.every(isText);
   return false;
 }
@@ -86,7 +93,10 @@ function around(leaves, start, end, change) {
 export function toggleMark(children, start, end, mark) {
   return fromLeaves(around(toLeaves(children), start, end, (middle) => {
     const on = !middle.filter((leaf) => leaf.text).every((leaf) => leaf.marks[mark]);
-    return middle.map((leaf) => ({ ...leaf, marks: on ? { ...leaf.marks, [mark]: true } : Object.fromEntries(Object.entries(leaf.marks).filter(([name]) => name !== mark)) }));
+    return middle.map((leaf) => ({
+      ...leaf,
+      marks: on ? { ...leaf.marks, [mark]: true } : Object.fromEntries(Object.entries(leaf.marks).filter(([name]) => name !== mark)),
+    }));
   }));
 }
 
@@ -134,14 +144,22 @@ export const plainText = (children) => toLeaves(children).map((leaf) => leaf.tex
 
 /** The kinds a block can be switched between, as the type menu shows them. */
 export const KINDS = {
-  paragraph: 'Paragraph', 'heading-1': 'Heading 1', 'heading-2': 'Heading 2', 'heading-3': 'Heading 3', 'heading-4': 'Heading 4', 'heading-5': 'Heading 5', 'heading-6': 'Heading 6',
+  paragraph: 'Paragraph', 'heading-1': 'Heading 1', 'heading-2': 'Heading 2', 'heading-3': 'Heading 3', 'heading-4': 'Heading 4',
+  'heading-5': 'Heading 5', 'heading-6': 'Heading 6',
   quote: 'Quote', code: 'Code', 'list-unordered': 'Bulleted list', 'list-ordered': 'Numbered list',
 };
-export const kindOf = (block) => (block.type === 'heading' ? `heading-${block.level}` : block.type === 'list' ? `list-${block.format}` : block.type);
+export const kindOf = (block) => (block.type === 'heading'
+  ? `heading-${block.level}`
+  : block.type === 'list'
+  ? `list-${block.format}`
+  : block.type);
 
 /** A block's inline content, whatever its type (a list's items joined by line breaks). */
 function inlineOf(block) {
-  if (block.type === 'list') return block.children.filter((item) => item.type === 'list-item').flatMap((item, index) => (index ? [{ type: 'text', text: '\n' }, ...item.children] : item.children));
+  if (block.type === 'list') {
+    return block.children.filter((item) => item.type === 'list-item')
+      .flatMap((item, index) => (index ? [{ type: 'text', text: '\n' }, ...item.children] : item.children));
+  }
   if (block.type === 'code') return [{ type: 'text', text: plainText(block.children) }];
   return block.children;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), '
+  + '[tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog's keyboard contract (WAI-ARIA's dialog pattern): focus moves into it when it opens,
@@ -18,7 +19,8 @@ export function useDialogFocus(onClose) {
   useEffect(() => {
     const dialog = ref.current;
     const opener = document.activeElement;
-    const inside = () => [...dialog.querySelectorAll(FOCUSABLE)].filter((element) => element.offsetParent !== null || element === document.activeElement);
+    const inside = () => [...dialog.querySelectorAll(FOCUSABLE)]
+      .filter((element) => element.offsetParent !== null || element === document.activeElement);
     (inside()[0] ?? dialog).focus();
     const onKey = (event) => {
       if (event.key === 'Escape') { event.preventDefault(); event.stopPropagation(); close.current(); return; }
@@ -26,8 +28,13 @@ export function useDialogFocus(onClose) {
       const items = inside();
       if (!items.length) { event.preventDefault(); return; }
       const [first, last] = [items[0], items[items.length - 1]];
-      if (event.shiftKey && (document.activeElement === first || !dialog.contains(document.activeElement))) { event.preventDefault(); last.focus(); }
-      else if (!event.shiftKey && (document.activeElement === last || !dialog.contains(document.activeElement))) { event.preventDefault(); first.focus(); }
+      if (event.shiftKey && (document.activeElement === first || !dialog.contains(document.activeElement))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !dialog.contains(document.activeElement))) {
+        event.preventDefault();
+        first.focus();
+      }
     };
     document.addEventListener('keydown', onKey, true);
     return () => {

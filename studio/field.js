@@ -11,7 +11,9 @@ import { apply } from './form-values.js';
 // (an argument of read/write, a prop of draw) instead of importing this module back.
 
 /** Form values from an API object (a document or a component): one entry per editable attribute. */
-export const readFields = (attributes, source) => Object.fromEntries(attributes.filter(editable).map((attribute) => [attribute.name, WIDGETS[attribute.type].read(source?.[attribute.name], attribute, FORM)]));
+export const readFields = (attributes, source) => Object.fromEntries(attributes.filter(editable).map((attribute) => [
+  attribute.name, WIDGETS[attribute.type].read(source?.[attribute.name], attribute, FORM),
+]));
 
 /** The API body from form values; input that cannot be sent at all is collected per field path. */
 export function writeFields(attributes, values, path = []) {
@@ -20,13 +22,18 @@ export function writeFields(attributes, values, path = []) {
   for (const attribute of attributes.filter(editable)) {
     if (attribute.type === 'password' && values[attribute.name] === '') continue; // never read back: empty means unchanged
     const at = [...path, attribute.name];
-    try { data[attribute.name] = WIDGETS[attribute.type].write(values[attribute.name], attribute, at, FORM); } catch (error) { Object.assign(problems, error.problems ?? { [at.join('.')]: error.message }); }
+    try {
+      data[attribute.name] = WIDGETS[attribute.type].write(values[attribute.name], attribute, at, FORM);
+    } catch (error) {
+      Object.assign(problems, error.problems ?? { [at.join('.')]: error.message });
+    }
   }
   return { data, problems };
 }
 
 /** The fields of an API body whose value differs from `before`'s (compared as JSON: both come from the same widgets). */
-export const changedFields = (data, before) => Object.fromEntries(Object.entries(data).filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(before[name])));
+export const changedFields = (data, before) => Object.fromEntries(Object.entries(data)
+  .filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(before[name])));
 
 /**
  * The populate tree that reads every relation, media and component of these attributes, at any
@@ -39,7 +46,11 @@ export function populateFor(attributes, components) {
     if (attribute.type === 'relation') tree[attribute.name] = attribute.targetMainField ? { fields: [attribute.targetMainField] } : true;
     if (attribute.type === 'media') tree[attribute.name] = true;
     if (attribute.type === 'component') tree[attribute.name] = componentPopulate(components[attribute.component], components);
-    if (attribute.type === 'dynamiczone') tree[attribute.name] = { on: Object.fromEntries(attribute.components.map((uid) => [uid, componentPopulate(components[uid], components)])) };
+    if (attribute.type === 'dynamiczone') {
+      tree[attribute.name] = { on: Object.fromEntries(attribute.components.map((uid) => [
+        uid, componentPopulate(components[uid], components),
+      ])) };
+    }
   }
   return tree;
 }
@@ -73,12 +84,15 @@ export function Field({ attribute, value, errors, path, onChange, locale }) {
   const id = `field-${path.join('-')}`;
   if (!editable(attribute)) {
     const why = attribute.type === 'relation' ? 'you may not read its target' : `type ${attribute.type}`;
-    return html`<div class="field readonly" data-field=${key}><span class="label">${attribute.name}</span><span class="muted">${attribute.type}: ${why}</span></div>`;
+    return html`<div class="field readonly" data-field=${key}>
+      <span class="label">${attribute.name}</span><span class="muted">${attribute.type}: ${why}</span></div>`;
   }
   const widget = WIDGETS[attribute.type];
   const error = errorAt(errors, key, !widget.nested);
   return html`<div class=${`field field-${attribute.type}${error ? ' has-error' : ''}`} data-field=${key}>
-    <label for=${id}>${attribute.name}${attribute.required ? html`<span class="required" title="required"> *</span>` : ''}${path.length === 1 && html`<${Shared} attribute=${attribute} />`}</label>
+    <label for=${id}>${attribute.name}${attribute.required
+      ? html`<span class="required" title="required"> *</span>`
+      : ''}${path.length === 1 && html`<${Shared} attribute=${attribute} />`}</label>
     ${widget.draw({ id, value, onChange, attribute, locale, errors, path, form: FORM, invalid: error ? 'true' : undefined })}
     ${widget.hint && html`<span class="hint">${widget.hint}</span>`}
     ${error && html`<p class="field-error" role="alert">${error}</p>`}
@@ -87,7 +101,8 @@ export function Field({ attribute, value, errors, path, onChange, locale }) {
 
 /** The fields of a document or a component; `onChange` receives an updater of the whole `values` object. */
 export function Fields({ attributes, values, errors, path = [], onChange, locale }) {
-  return attributes.map((attribute) => html`<${Field} key=${attribute.name} attribute=${attribute} value=${values[attribute.name]} errors=${errors} path=${[...path, attribute.name]} locale=${locale}
+  return attributes.map((attribute) => html`<${Field} key=${attribute.name} attribute=${attribute} value=${values[attribute.name]}
+    errors=${errors} path=${[...path, attribute.name]} locale=${locale}
     onChange=${(next) => onChange((current) => ({ ...current, [attribute.name]: apply(next, current[attribute.name]) }))} />`);
 }
 

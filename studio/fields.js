@@ -14,7 +14,10 @@ const orNull = (value) => (value === '' ? null : value);
 const pad = (number) => String(number).padStart(2, '0');
 const localDateTime = (iso) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return Number.isNaN(date.getTime())
+    ? ''
+    : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+      + `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 };
 /**
  * A date and time: the form holds the API's ISO string as read (an unedited save sends it back to
@@ -23,7 +26,8 @@ const localDateTime = (iso) => {
 const dateTime = {
   read: (value) => value ?? '',
   write: orNull,
-  draw: ({ id, value, onChange, invalid }) => html`<input id=${id} type="datetime-local" step="1" value=${value === '' ? '' : localDateTime(value)} aria-invalid=${invalid}
+  draw: ({ id, value, onChange, invalid }) => html`<input id=${id} type="datetime-local" step="1"
+    value=${value === '' ? '' : localDateTime(value)} aria-invalid=${invalid}
     onInput=${(event) => { const local = event.currentTarget.value; onChange(local === '' ? '' : new Date(local).toISOString()); }} />`,
 };
 /** A time: the API's `HH:mm:ss.SSS` kept as read until edited; the input shows it to the second. */
@@ -37,17 +41,20 @@ const time = {
 const input = (type, extra = {}) => ({
   read: (value) => value ?? '',
   write: orNull,
-  draw: ({ id, value, onChange, invalid }) => html`<input id=${id} type=${type} value=${value} aria-invalid=${invalid} onInput=${(event) => onChange(event.currentTarget.value)} ...${extra} />`,
+  draw: ({ id, value, onChange, invalid }) => html`<input id=${id} type=${type} value=${value} aria-invalid=${invalid}
+    onInput=${(event) => onChange(event.currentTarget.value)} ...${extra} />`,
 });
 const textarea = (rows) => ({
   read: (value) => value ?? '',
   write: orNull,
-  draw: ({ id, value, onChange, invalid }) => html`<textarea id=${id} rows=${rows} aria-invalid=${invalid} onInput=${(event) => onChange(event.currentTarget.value)}>${value}</textarea>`,
+  draw: ({ id, value, onChange, invalid }) => html`<textarea id=${id} rows=${rows} aria-invalid=${invalid}
+    onInput=${(event) => onChange(event.currentTarget.value)}>${value}</textarea>`,
 });
 const number = (step) => ({
   read: (value) => (value === null || value === undefined ? '' : String(value)),
   write: (value) => (value === '' ? null : Number(value)),
-  draw: ({ id, value, onChange, invalid }) => html`<input id=${id} type="number" step=${step} value=${value} aria-invalid=${invalid} onInput=${(event) => onChange(event.currentTarget.value)} />`,
+  draw: ({ id, value, onChange, invalid }) => html`<input id=${id} type="number" step=${step} value=${value} aria-invalid=${invalid}
+    onInput=${(event) => onChange(event.currentTarget.value)} />`,
 });
 const json = {
   read: (value) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 2)),
@@ -56,7 +63,8 @@ const json = {
     if (value.trim() === '') return null;
     try { return JSON.parse(value); } catch { throw new SyntaxError('This is not valid JSON'); }
   },
-  draw: ({ id, value, onChange, invalid }) => html`<textarea id=${id} class="code" rows="8" spellcheck=${false} aria-invalid=${invalid} onInput=${(event) => onChange(event.currentTarget.value)}>${value}</textarea>`,
+  draw: ({ id, value, onChange, invalid }) => html`<textarea id=${id} class="code" rows="8" spellcheck=${false} aria-invalid=${invalid}
+    onInput=${(event) => onChange(event.currentTarget.value)}>${value}</textarea>`,
 };
 
 export const WIDGETS = {
@@ -75,8 +83,10 @@ export const WIDGETS = {
     // Null (never set) stays null until the box is ticked or cleared.
     read: (value) => (typeof value === 'boolean' ? value : null),
     write: (value) => value,
-    draw: ({ id, value, onChange, attribute }) => html`<span class="with-button"><input id=${id} type="checkbox" checked=${value === true} onChange=${(event) => onChange(event.currentTarget.checked)} />
-      ${value === null ? html`<span class="hint">not set</span>` : !attribute.required && html`<button type="button" class="link" aria-label=${`Clear ${attribute.name}`} onClick=${() => onChange(null)}>clear</button>`}</span>`,
+    draw: ({ id, value, onChange, attribute }) => html`<span class="with-button"><input id=${id} type="checkbox" checked=${value === true}
+      onChange=${(event) => onChange(event.currentTarget.checked)} />
+      ${value === null ? html`<span class="hint">not set</span>` : !attribute.required && html`<button type="button" class="link"
+        aria-label=${`Clear ${attribute.name}`} onClick=${() => onChange(null)}>clear</button>`}</span>`,
   },
   date: input('date'),
   time,
@@ -85,13 +95,15 @@ export const WIDGETS = {
   enumeration: {
     read: (value) => value ?? '',
     write: orNull,
-    draw: ({ id, value, onChange, attribute, invalid }) => html`<select id=${id} value=${value} aria-invalid=${invalid} onChange=${(event) => onChange(event.currentTarget.value)}>
+    draw: ({ id, value, onChange, attribute, invalid }) => html`<select id=${id} value=${value} aria-invalid=${invalid}
+      onChange=${(event) => onChange(event.currentTarget.value)}>
       <option value="">—</option>${attribute.enum.map((option) => html`<option value=${option}>${option}</option>`)}</select>`,
   },
   json,
   blocks: blocksWidget,
   relation: {
-    read: (value, attribute) => [].concat(value ?? []).map((item) => ({ documentId: item.documentId, label: labelOf(item, attribute.targetMainField) })),
+    read: (value, attribute) => [].concat(value ?? [])
+      .map((item) => ({ documentId: item.documentId, label: labelOf(item, attribute.targetMainField) })),
     write: (value, attribute) => (isToMany(attribute) ? value.map((item) => item.documentId) : value[0]?.documentId ?? null),
     draw: (props) => html`<${RelationPicker} ...${props} many=${isToMany(props.attribute)} />`,
   },
@@ -103,4 +115,5 @@ export const WIDGETS = {
 const isToMany = (attribute) => /ToMany$|^manyWay$/.test(attribute.relation ?? '');
 
 /** Whether the studio can edit this attribute with the caller's rights (a relation needs a readable target). */
-export const editable = (attribute) => Object.hasOwn(WIDGETS, attribute.type) && (attribute.type !== 'relation' || (attribute.targetReadable && !/^morph/.test(attribute.relation)));
+export const editable = (attribute) => Object.hasOwn(WIDGETS, attribute.type)
+  && (attribute.type !== 'relation' || (attribute.targetReadable && !/^morph/.test(attribute.relation)));

@@ -13,7 +13,10 @@ export class FormProblems extends Error {
 export const apply = (next, current) => (typeof next === 'function' ? next(current) : next);
 
 /** The schema defaults of these attributes: a new document's or a new component entry's first values. */
-export const schemaDefaults = (attributes) => Object.fromEntries(attributes.filter((attribute) => attribute.default !== undefined).map((attribute) => [attribute.name, attribute.default]));
+export const schemaDefaults = (attributes) => Object.fromEntries(attributes
+  .filter((attribute) => attribute.default !== undefined)
+  .map((attribute) => [attribute.name, attribute.default]));
 
 /** Whether any error names this path or a path below it (a collapsed item with an error opens). */
-export const hasErrorUnder = (errors, path) => Object.keys(errors).some((key) => key === path.join('.') || key.startsWith(`${path.join('.')}.`));
+export const hasErrorUnder = (errors, path) => Object.keys(errors)
+  .some((key) => key === path.join('.') || key.startsWith(`${path.join('.')}.`));

@@ -18,6 +18,10 @@ export function FieldDiff({ document, label }) {
   if (!document.fields.length) return html`<p class="muted">No field changed.</p>`;
   return html`<dl class="field-diff" aria-label=${label}>${document.fields.map((field) => html`
     <div class="field-change"><dt>${field.field}</dt>
-      <dd class="before"><span class="visually-hidden">Before: </span>${field.before ? html`<del>${field.before}</del>` : html`<span class="muted">(empty)</span>`}</dd>
-      <dd class="after"><span class="visually-hidden">After: </span>${field.after ? html`<ins>${field.after}</ins>` : html`<span class="muted">(empty)</span>`}</dd></div>`)}</dl>`;
+      <dd class="before"><span class="visually-hidden">Before: </span>${field.before
+        ? html`<del>${field.before}</del>`
+        : html`<span class="muted">(empty)</span>`}</dd>
+      <dd class="after"><span class="visually-hidden">After: </span>${field.after
+        ? html`<ins>${field.after}</ins>`
+        : html`<span class="muted">(empty)</span>`}</dd></div>`)}</dl>`;
 }

@@ -24,10 +24,13 @@ function FileHistory({ path, versions, run }) {
   <ol class="history" aria-label=${`History of ${label}`}>${versions.map((version, at) => html`<li>
     <div class="history-head">
       <span><strong>${version.author}</strong> · <time datetime=${version.date}>${when(version.date)}</time> · ${version.message}</span>
-      <span class="muted">${version.change ? `${version.change.fields.map((field) => field.field).join(', ') || 'no field'} changed` : ''}</span>
+      <span class="muted">${version.change
+        ? `${version.change.fields.map((field) => field.field).join(', ') || 'no field'} changed`
+        : ''}</span>
     </div>
     <div class="actions">
-      ${version.change && html`<button type="button" aria-expanded=${open === version.commit} onClick=${() => setOpen(open === version.commit ? undefined : version.commit)}>What changed</button>`}
+      ${version.change && html`<button type="button" aria-expanded=${open === version.commit}
+        onClick=${() => setOpen(open === version.commit ? undefined : version.commit)}>What changed</button>`}
       ${at > 0 && html`<button type="button" onClick=${() => restore(version)}>Restore this version</button>`}
     </div>
     ${open === version.commit && html`<${FieldDiff} document=${version.change} label=${`Changes of ${version.commit.slice(0, 7)}`} />`}
@@ -44,7 +47,8 @@ export function DocumentHistory({ focus, status, run }) {
   const [files, setFiles] = useState();
   const [error, setError] = useState();
   useEffect(() => {
-    request('GET', './api/git/document-history', { query: { document: focus } }).then((body) => setFiles(body.data), (failure) => setError(failure.message));
+    request('GET', './api/git/document-history', { query: { document: focus } })
+      .then((body) => setFiles(body.data), (failure) => setError(failure.message));
   }, [focus, status]);
   if (error) return html`<p class="error" role="alert">${error}</p>`;
   if (!files) return html`<p class="loading">Loading the history…</p>`;

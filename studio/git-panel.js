@@ -70,24 +70,35 @@ export function GitPanel({ focus }) {
 
   function show(path) {
     setSelected(path); setDiff(undefined);
-    request('GET', './api/git/diff', { query: { path } }).then((body) => setDiff(body.data), (failure) => setNotice({ error: failure.message }));
+    request('GET', './api/git/diff', { query: { path } })
+      .then((body) => setDiff(body.data), (failure) => setNotice({ error: failure.message }));
   }
 
   const writable = status ? status.changes.filter((change) => change.writable) : [];
   const commit = (event) => {
     event.preventDefault();
     run('Committed', async () => {
-      const paths = left.size ? writable.filter((change) => !left.has(change.path)).flatMap((change) => (change.from ? [change.path, change.from] : [change.path])) : undefined;
+      const paths = left.size ? writable.filter((change) => !left.has(change.path))
+        .flatMap((change) => (change.from ? [change.path, change.from] : [change.path])) : undefined;
       const { data } = await request('POST', './api/git/commit', { body: { message: commitMessage, paths } });
       setCommitMessage(''); setLeft(new Set());
-      return `Committed ${data.files.length} file${data.files.length === 1 ? '' : 's'} as ${data.commit.slice(0, 7)} (author ${data.author.name})`;
+      return `Committed ${data.files.length} file${data.files.length === 1 ? '' : 's'} as ${data.commit.slice(0, 7)} `
+        + `(author ${data.author.name})`;
     });
   };
 
-  if (!status || !branches) return html`<section><h1>Git</h1>${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : html`<p class="loading">Loading…</p>`}</section>`;
+  if (!status || !branches) {
+    return html`<section><h1>Git</h1>${notice?.error ? html`<p class="error"
+      role="alert">${notice.error}</p>` : html`<p class="loading">Loading…</p>`}</section>`;
+  }
   const changes = status.changes.filter(mine);
   const chosen = writable.filter((change) => !left.has(change.path));
-  const toggle = (path) => setLeft((current) => { const next = new Set(current); if (next.has(path)) next.delete(path); else next.add(path); return next; });
+  const toggle = (path) => setLeft((current) => {
+    const next = new Set(current);
+    if (next.has(path)) next.delete(path);
+    else next.add(path);
+    return next;
+  });
   return html`
     <section class="git-panel">
       <header class="page-head">
@@ -98,21 +109,31 @@ export function GitPanel({ focus }) {
       ${notice?.ok && html`<p class="ok" role="status">${notice.ok}</p>`}
       <h2>${focus ? html`Changes of ${focus} <a class="muted" href="#/git">(all changes)</a>` : 'Changes'}</h2>
       ${changes.length === 0
-        ? html`<p class="muted">${focus ? 'This document has no uncommitted change.' : 'No uncommitted changes in content/, schemas/ or public/uploads.'}</p>`
+        ? html`<p class="muted">${focus
+          ? 'This document has no uncommitted change.'
+          : 'No uncommitted changes in content/, schemas/ or public/uploads.'}</p>`
         : html`<ul class="changes" aria-label="Changed files">${changes.map((change) => html`<li>
-            ${status.mayCommit && change.writable && html`<input type="checkbox" aria-label=${`Include ${change.path}`} checked=${!left.has(change.path)} onChange=${() => toggle(change.path)} />`}
-            <button type="button" class="link change-name" aria-pressed=${selected === change.path} onClick=${() => show(change.path)}>${change.document ? headline(change.document, change.state) : change.path}</button>
-            ${change.document && html`<span class="muted change-where">${versionLabel(change.document)} · <span class="path">${change.path}</span></span>`}
+            ${status.mayCommit && change.writable && html`<input type="checkbox" aria-label=${`Include ${change.path}`}
+              checked=${!left.has(change.path)} onChange=${() => toggle(change.path)} />`}
+            <button type="button" class="link change-name" aria-pressed=${selected === change.path}
+              onClick=${() => show(change.path)}>${change.document ? headline(change.document, change.state) : change.path}</button>
+            ${change.document
+              && html`<span class="muted change-where">${versionLabel(change.document)} · <span class="path">${change.path}</span></span>`}
             <span class=${`state state-${change.state}`}>${STATE_LABELS[change.state]}</span>
-            ${!change.writable && html`<span class="muted" title="You may read this file but not commit it"> read-only</span>`}</li>`)}</ul>`}
+            ${!change.writable && html`<span class="muted"
+              title="You may read this file but not commit it"> read-only</span>`}</li>`)}</ul>`}
       ${focus && focused?.map((one) => html`<${Change} path=${one.path} text=${one.diff} document=${one.document} />`)}
-      ${selected && (diff === undefined ? html`<p class="loading">Loading the diff…</p>` : html`<${Change} path=${selected} text=${diff.diff} document=${diff.document} />`)}
+      ${selected && (diff === undefined ? html`<p class="loading">Loading the diff…</p>` : html`<${Change} path=${selected}
+        text=${diff.diff} document=${diff.document} />`)}
       ${focus && html`<h2>History</h2><${DocumentHistory} focus=${focus} status=${status} run=${run} />`}
       ${status.mayCommit && html`<form class="commit" onSubmit=${commit}>
         <label for="commit-message">Commit message</label>
-        <textarea id="commit-message" rows="3" required value=${commitMessage} onInput=${(event) => setCommitMessage(event.currentTarget.value)}
+        <textarea id="commit-message" rows="3" required value=${commitMessage}
+          onInput=${(event) => setCommitMessage(event.currentTarget.value)}
           placeholder="What changed, and why"></textarea>
-        <div class="actions"><button type="submit" class="primary" disabled=${busy || chosen.length === 0 || !commitMessage.trim()}>Commit ${chosen.length} file${chosen.length === 1 ? '' : 's'}</button></div>
+        <div class="actions"><button type="submit" class="primary"
+          disabled=${busy || chosen.length === 0 || !commitMessage.trim()}>
+          Commit ${chosen.length} file${chosen.length === 1 ? '' : 's'}</button></div>
       </form>`}
       <${GitRemote} status=${status} branches=${branches} run=${run} />
       <h2>Branches</h2>

@@ -21,7 +21,9 @@ export function GitRemote({ status, branches, run }) {
   const pull = () => run('Pulled', async () => {
     const { data } = await request('POST', './api/git/pull', { body: {} });
     if (data.changed) dispatchEvent(new Event('studio:branch-switched'));
-    return data.changed ? `Pulled ${data.changed} changed file${data.changed === 1 ? '' : 's'} from ${data.remote}/${data.branch}` : `Already up to date with ${data.remote}/${data.branch}`;
+    return data.changed
+      ? `Pulled ${data.changed} changed file${data.changed === 1 ? '' : 's'} from ${data.remote}/${data.branch}`
+      : `Already up to date with ${data.remote}/${data.branch}`;
   });
   const propose = (event) => {
     event.preventDefault();
@@ -44,7 +46,8 @@ export function GitRemote({ status, branches, run }) {
         <span class="muted"> Brings in the remote's changes; edits to different fields of one document merge.</span></p>
       ${proposal && html`<p class="ok proposal">Proposed on <strong>${proposal.branch}</strong> for ${proposal.base}.
         ${proposal.pullRequestUrl
-          ? html` <a href=${proposal.pullRequestUrl} target="_blank" rel="noopener noreferrer">Open a pull request on ${siteOf(proposal.pullRequestUrl)}</a>`
+          ? html` <a href=${proposal.pullRequestUrl} target="_blank"
+            rel="noopener noreferrer">Open a pull request on ${siteOf(proposal.pullRequestUrl)}</a>`
           : html` Open a pull request from it on your hosting site.`}
         ${status.branch === proposal.branch && html` <button type="button" onClick=${back}>Back to ${proposal.base}</button>`}</p>`}
       ${writable && html`<form class="propose" onSubmit=${propose}>
@@ -53,8 +56,10 @@ export function GitRemote({ status, branches, run }) {
         <label for="propose-branch">Review branch</label>
         <input id="propose-branch" required value=${branch} onInput=${(event) => setBranch(event.currentTarget.value)} />
         <label for="propose-message">What changed, and why</label>
-        <textarea id="propose-message" rows="2" required value=${message} onInput=${(event) => setMessage(event.currentTarget.value)}></textarea>
-        <div class="actions"><button type="submit" class="primary" disabled=${!message.trim() || !branch.trim()}>Propose changes</button></div>
+        <textarea id="propose-message" rows="2" required value=${message}
+          onInput=${(event) => setMessage(event.currentTarget.value)}></textarea>
+        <div class="actions"><button type="submit" class="primary"
+          disabled=${!message.trim() || !branch.trim()}>Propose changes</button></div>
       </form>`}
     </section>`;
 }

@@ -8,10 +8,12 @@ function Item({ drag, index, count, title, canRemove, onMove, onRemove, open, ch
   const shown = expanded || open;
   return html`<li class="item" ...${drag.target(index)}>
     <div class="item-head" ...${drag.handle(index, title)}>
-      <button type="button" class="link" aria-expanded=${shown} onClick=${() => setExpanded(!shown)}>${shown ? '▾' : '▸'} ${title}</button>
+      <button type="button" class="link" aria-expanded=${shown}
+        onClick=${() => setExpanded(!shown)}>${shown ? '▾' : '▸'} ${title}</button>
       <span class="item-tools">
         <${MoveButtons} index=${index} count=${count} name=${`item ${index + 1}`} onMove=${onMove} />
-        <button type="button" class="danger" aria-label=${`Remove item ${index + 1}`} disabled=${!canRemove} onClick=${onRemove}>Remove</button>
+        <button type="button" class="danger" aria-label=${`Remove item ${index + 1}`} disabled=${!canRemove}
+          onClick=${onRemove}>Remove</button>
       </span>
     </div>
     ${shown && html`<div class="item-body">${children}</div>`}
@@ -31,7 +33,8 @@ export function ItemList({ items, onChange, render, title, path, min = 0, max = 
   const reorder = (from, to) => renumber((current) => move(current, from, to));
   const drag = useDragReorder(reorder);
   return html`<div class="item-list">
-    <ol class="items">${items.map((item, index) => html`<${Item} key=${item.__key} index=${index} count=${items.length} title=${title(item, index)} open=${hasError(index)}
+    <ol class="items">${items.map((item, index) => html`<${Item} key=${item.__key} index=${index} count=${items.length}
+      title=${title(item, index)} open=${hasError(index)}
       drag=${drag} canRemove=${items.length > min} onMove=${reorder}
       onRemove=${() => renumber((current) => current.filter((_, at) => at !== index))}>${render(item, index)}</${Item}>`)}
     </ol>

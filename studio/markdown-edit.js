@@ -17,10 +17,16 @@ export const PREFIXES = { heading: '## ', quote: '> ', bullets: '- ', numbers: '
 export function wrap(text, start, end, before, after) {
   const inside = text.slice(start, end);
   if (text.slice(start - before.length, start) === before && text.slice(end, end + after.length) === after) {
-    return { text: text.slice(0, start - before.length) + inside + text.slice(end + after.length), start: start - before.length, end: end - before.length };
+    return {
+      text: text.slice(0, start - before.length) + inside + text.slice(end + after.length), start: start - before.length,
+      end: end - before.length,
+    };
   }
   if (inside.length >= before.length + after.length && inside.startsWith(before) && inside.endsWith(after)) {
-    return { text: text.slice(0, start) + inside.slice(before.length, inside.length - after.length) + text.slice(end), start, end: end - before.length - after.length };
+    return {
+      text: text.slice(0, start) + inside.slice(before.length, inside.length - after.length) + text.slice(end), start,
+      end: end - before.length - after.length,
+    };
   }
   return { text: text.slice(0, start) + before + inside + after + text.slice(end), start: start + before.length, end: end + before.length };
 }
@@ -39,7 +45,9 @@ export function prefixLines(text, start, end, prefix) {
   const lines = text.slice(from, to).split('\n');
   const pattern = prefix === PREFIXES.numbers ? /^\d+\. / : new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
   const all = lines.every((line) => pattern.test(line));
-  const next = lines.map((line, index) => (all ? line.replace(pattern, '') : `${prefix === PREFIXES.numbers ? `${index + 1}. ` : prefix}${line}`)).join('\n');
+  const next = lines.map((line, index) => (all ? line.replace(
+    pattern, '',
+  ) : `${prefix === PREFIXES.numbers ? `${index + 1}. ` : prefix}${line}`)).join('\n');
   return { text: text.slice(0, from) + next + text.slice(to), start: from, end: from + next.length };
 }
 

@@ -43,12 +43,15 @@ function MarkdownField({ id, value, onChange, invalid, attribute }) {
   };
   return html`<div class="markdown-field">
     <div class="blocks-toolbar" role="toolbar" aria-label=${`Markdown for ${attribute.name}`}>
-      ${TOOLS.map(([label, text]) => html`<button type="button" aria-label=${label} title=${label} disabled=${previewing} onMouseDown=${(event) => event.preventDefault()} onClick=${() => apply(label)}><span aria-hidden="true">${text}</span></button>`)}
-      <button type="button" class="preview-toggle" aria-pressed=${previewing} onClick=${() => setPreviewing(!previewing)}>${previewing ? 'Edit' : 'Preview'}</button>
+      ${TOOLS.map(([label, text]) => html`<button type="button" aria-label=${label} title=${label} disabled=${previewing}
+        onMouseDown=${(event) => event.preventDefault()} onClick=${() => apply(label)}><span aria-hidden="true">${text}</span></button>`)}
+      <button type="button" class="preview-toggle" aria-pressed=${previewing}
+        onClick=${() => setPreviewing(!previewing)}>${previewing ? 'Edit' : 'Preview'}</button>
     </div>
     ${previewing
       ? html`<${MarkdownPreview} text=${value} label=${`Preview of ${attribute.name}`} />`
-      : html`<textarea id=${id} ref=${ref} rows="12" value=${value} aria-invalid=${invalid} onKeyDown=${onKeyDown} onInput=${(event) => onChange(event.currentTarget.value)} />`}
+      : html`<textarea id=${id} ref=${ref} rows="12" value=${value} aria-invalid=${invalid} onKeyDown=${onKeyDown}
+        onInput=${(event) => onChange(event.currentTarget.value)} />`}
   </div>`;
 }
 

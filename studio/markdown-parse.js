@@ -9,7 +9,8 @@ const INLINE = /(?<!`)(`+)([^`]+?)\1|\*\*(.+?)\*\*|__(.+?)__|~~(.+?)~~|\*([^*\s]
 const SAFE_URL = /^(https?:|mailto:|\/|#|\.{0,2}\/)/i;
 
 /**
- * Inline Markdown → nodes: `{ text }`, `{ type: 'strong' | 'em' | 'del', children }`, `{ type: 'code', text }`, `{ type: 'link', url, children }`.
+ * Inline Markdown → nodes: `{ text }`, `{ type: 'strong' | 'em' | 'del', children }`, `{ type: 'code', text }`, `{ type: 'link', url,
+ * children }`.
  *
  * @example
  * parseInline('a **b**') // [{ text: 'a ' }, { type: 'strong', children: [{ text: 'b' }] }]
@@ -49,7 +50,8 @@ const kindOf = (line) => Object.keys(LINES).find((kind) => LINES[kind].test(line
  * `{ type: 'list', ordered, items: [children] }`, `{ type: 'quote', blocks }`, `{ type: 'code', language, text }`, `{ type: 'rule' }`.
  *
  * @example
- * parseMarkdown('# Hi\n\n- a') // [{ type: 'heading', level: 1, children: [{ text: 'Hi' }] }, { type: 'list', ordered: false, items: [[{ text: 'a' }]] }]
+ * parseMarkdown('# Hi\n\n- a')
+ * // [{ type: 'heading', level: 1, children: [{ text: 'Hi' }] }, { type: 'list', ordered: false, items: [[{ text: 'a' }]] }]
  */
 export function parseMarkdown(source) {
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
@@ -77,8 +79,9 @@ export function parseMarkdown(source) {
       at++;
     } else if (kind === 'rule') { blocks.push({ type: 'rule' }); at++; }
     else if (kind === 'quote') blocks.push({ type: 'quote', blocks: parseMarkdown(run('quote').join('\n')) });
-    else if (kind === 'bullet' || kind === 'number') blocks.push({ type: 'list', ordered: kind === 'number', items: run(kind).map(parseInline) });
-    else {
+    else if (kind === 'bullet' || kind === 'number') {
+      blocks.push({ type: 'list', ordered: kind === 'number', items: run(kind).map(parseInline) });
+    } else {
       const text = [];
       while (at < lines.length && kindOf(lines[at]) === 'text') text.push(lines[at++].trim());
       blocks.push({ type: 'paragraph', children: parseInline(text.join(' ')) });

@@ -16,7 +16,10 @@ const inline = (nodes) => nodes.map((node) => (node.type ? INLINE[node.type](nod
 const BLOCKS = {
   heading: (block) => html`<${`h${block.level}`}>${inline(block.children)}</${`h${block.level}`}>`,
   paragraph: (block) => html`<p>${inline(block.children)}</p>`,
-  list: (block) => html`<${block.ordered ? 'ol' : 'ul'}>${block.items.map((item) => html`<li>${inline(item)}</li>`)}</${block.ordered ? 'ol' : 'ul'}>`,
+  list: (block) => {
+    const tag = block.ordered ? 'ol' : 'ul';
+    return html`<${tag}>${block.items.map((item) => html`<li>${inline(item)}</li>`)}</${tag}>`;
+  },
   quote: (block) => html`<blockquote>${blocks(block.blocks)}</blockquote>`,
   code: (block) => html`<pre><code data-language=${block.language || undefined}>${block.text}</code></pre>`,
   rule: () => html`<hr />`,

@@ -33,13 +33,16 @@ export function PreviewPane({ model, documentId, locale }) {
   if (!url) return null;
   return html`<aside class=${`preview-pane${shown ? ' shown' : ''}`} aria-label="Preview">
     <div class="preview-head">
-      <button type="button" class="preview-pane-toggle" aria-expanded=${shown} onClick=${() => setShown(!shown)}>${shown ? 'Hide preview' : 'Show preview'}</button>
+      <button type="button" class="preview-pane-toggle" aria-expanded=${shown}
+        onClick=${() => setShown(!shown)}>${shown ? 'Hide preview' : 'Show preview'}</button>
       <h2>Preview</h2>
       ${model.draftAndPublish && html`<div class="tabs" role="group" aria-label="Version to preview">
-        ${['draft', 'published'].map((one) => html`<button type="button" aria-pressed=${status === one} onClick=${() => setStatus(one)}>${one === 'draft' ? 'Draft' : 'Published'}</button>`)}
+        ${['draft', 'published'].map((one) => html`<button type="button" aria-pressed=${status === one}
+          onClick=${() => setStatus(one)}>${one === 'draft' ? 'Draft' : 'Published'}</button>`)}
       </div>`}
       <a href=${url} target="_blank" rel="noopener noreferrer">Open in a new tab</a>
     </div>
-    <iframe key=${`${url}#${loads}`} src=${url} title=${`Preview of this ${model.displayName.toLowerCase()} (${viewed})`} data-loads=${loads}></iframe>
+    <iframe key=${`${url}#${loads}`} src=${url} title=${`Preview of this ${model.displayName.toLowerCase()} (${viewed})`}
+      data-loads=${loads}></iframe>
   </aside>`;
 }

@@ -41,9 +41,15 @@ export function RelationPicker({ id, attribute, value, onChange, locale, many, i
     if (!open) return undefined;
     let current = true;
     const timer = setTimeout(() => {
-      const query_ = { _q: query, locale: attribute.targetLocalized ? locale : undefined, status: attribute.targetDraftAndPublish ? 'draft' : undefined, pagination: { pageSize: 10 }, fields: attribute.targetMainField ? [attribute.targetMainField] : undefined };
+      const query_ = {
+        _q: query, locale: attribute.targetLocalized ? locale : undefined, status: attribute.targetDraftAndPublish ? 'draft' : undefined,
+        pagination: { pageSize: 10 }, fields: attribute.targetMainField ? [attribute.targetMainField] : undefined,
+      };
       request('GET', `${prefix}/${attribute.targetPluralName}`, { query: query_ })
-        .then((body) => { if (current) { setOptions(body.data); setActive(0); setError(undefined); } }, (failure) => current && setError(failure.message));
+        .then(
+          (body) => { if (current) { setOptions(body.data); setActive(0); setError(undefined); } },
+          (failure) => current && setError(failure.message),
+        );
     }, 150);
     return () => { current = false; clearTimeout(timer); };
   }, [query, open]);
@@ -67,22 +73,30 @@ export function RelationPicker({ id, attribute, value, onChange, locale, many, i
   const listId = `${id}-options`;
   return html`
     <div class="relation" ref=${root} onFocusOut=${(event) => { if (!root.current?.contains(event.relatedTarget)) setOpen(false); }}>
-      <ul class="chips" aria-label=${`Chosen ${attribute.targetPluralName}`}>${(showAll ? value : value.slice(0, CHIPS)).map((item, index) => html`<li class="chip" key=${item.documentId} ...${ordered ? { ...drag.target(index), ...drag.handle(index, item.label) } : {}}>
-        ${ordered && html`<button type="button" class="grip chip-grip" aria-label=${`Reorder ${item.label} (position ${index + 1} of ${value.length}; arrow keys move it)`}
+      <ul class="chips" aria-label=${`Chosen ${attribute.targetPluralName}`}>${(showAll ? value : value.slice(0, CHIPS))
+        .map((item, index) => html`<li class="chip" key=${item.documentId}
+          ...${ordered ? { ...drag.target(index), ...drag.handle(index, item.label) } : {}}>
+        ${ordered && html`<button type="button" class="grip chip-grip"
+          aria-label=${`Reorder ${item.label} (position ${index + 1} of ${value.length}; arrow keys move it)`}
           onKeyDown=${(event) => moveByKey(event, index, item.label)}></button>`}${item.label}
-        <button type="button" aria-label=${`Remove ${item.label}`} onClick=${() => onChange(value.filter((other) => other.documentId !== item.documentId))}>×</button></li>`)}
+        <button type="button" aria-label=${`Remove ${item.label}`}
+          onClick=${() => onChange(value.filter((other) => other.documentId !== item.documentId))}>×</button></li>`)}
         ${value.length === 0 && html`<li class="muted">None</li>`}
-        ${value.length > CHIPS && html`<li><button type="button" class="link" onClick=${() => setShowAll(!showAll)}>${showAll ? 'Show fewer' : `Show all ${value.length}`}</button></li>`}
+        ${value.length > CHIPS && html`<li><button type="button" class="link"
+          onClick=${() => setShowAll(!showAll)}>${showAll ? 'Show fewer' : `Show all ${value.length}`}</button></li>`}
       </ul>
       <p class="visually-hidden" aria-live="polite">${said}</p>
-      <input id=${id} type="search" role="combobox" aria-expanded=${open} aria-controls=${listId} aria-autocomplete="list" aria-invalid=${invalid}
-        aria-activedescendant=${open && offered[active] ? `${listId}-${active}` : undefined} placeholder=${`Search ${attribute.targetPluralName}…`} value=${query}
+      <input id=${id} type="search" role="combobox" aria-expanded=${open} aria-controls=${listId} aria-autocomplete="list"
+        aria-invalid=${invalid}
+        aria-activedescendant=${open && offered[active] ? `${listId}-${active}` : undefined}
+          placeholder=${`Search ${attribute.targetPluralName}…`} value=${query}
         onFocus=${() => setOpen(true)} onInput=${(event) => { setQuery(event.currentTarget.value); setOpen(true); }}
         onKeyDown=${(event) => { if (Object.hasOwn(KEYS, event.key)) { event.preventDefault(); KEYS[event.key](); } }} />
       ${open && html`<div class="options-box">
         ${offered.length > 0 && html`<ul class="options" role="listbox" id=${listId} aria-label=${`Matching ${attribute.targetPluralName}`}>
         ${offered.map((document, index) => html`
-          <li role="option" id=${`${listId}-${index}`} aria-selected=${index === active} onMouseDown=${(event) => event.preventDefault()} onClick=${() => pick(document)}>${labelOf(document, attribute.targetMainField)}</li>`)}
+          <li role="option" id=${`${listId}-${index}`} aria-selected=${index === active} onMouseDown=${(event) => event.preventDefault()}
+            onClick=${() => pick(document)}>${labelOf(document, attribute.targetMainField)}</li>`)}
         </ul>`}
         ${offered.length === 0 && !error && html`<p class="muted options-empty">No matches</p>`}
         ${error && html`<p class="error">${error}</p>`}

@@ -53,5 +53,7 @@ export function useDragReorder(onMove) {
 }
 
 /** The ↑ and ↓ buttons of entry `index` of `count`, named `Move ${name} up|down`: `onMove(from, to)` as a drop calls it. */
-export const MoveButtons = ({ index, count, name, onMove }) => html`<button type="button" aria-label=${`Move ${name} up`} disabled=${index === 0} onClick=${() => onMove(index, index - 1)}>↑</button>
-  <button type="button" aria-label=${`Move ${name} down`} disabled=${index === count - 1} onClick=${() => onMove(index, index + 1)}>↓</button>`;
+export const MoveButtons = ({ index, count, name, onMove }) => html`<button type="button" aria-label=${`Move ${name} up`}
+  disabled=${index === 0} onClick=${() => onMove(index, index - 1)}>↑</button>
+  <button type="button" aria-label=${`Move ${name} down`} disabled=${index === count - 1}
+    onClick=${() => onMove(index, index + 1)}>↓</button>`;

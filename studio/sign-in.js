@@ -19,7 +19,9 @@ export function SignIn({ onSignedIn, notice }) {
     try {
       const token = mode === 'token'
         ? String(form.get('token')).trim()
-        : (await request('POST', `${prefix}/auth/local`, { token: null, body: { identifier: form.get('identifier'), password: form.get('password') } })).jwt;
+        : (await request(
+          'POST', `${prefix}/auth/local`, { token: null, body: { identifier: form.get('identifier'), password: form.get('password') } },
+        )).jwt;
       const schemas = await loadSchemas(token);
       if (!schemas.data.length) throw new Error('This credential may not read any content type.');
       onSignedIn(token, schemas);

@@ -13,7 +13,10 @@ function useAvailability(value, form, attribute, enabled) {
     if (!enabled || value === '') return undefined;
     let current = true;
     const timer = setTimeout(() => {
-      request('POST', './api/uid/check', { body: { contentType: form.model.uid, field: attribute.name, value, documentId: form.documentId, locale: form.locale } })
+      request(
+        'POST', './api/uid/check',
+        { body: { contentType: form.model.uid, field: attribute.name, value, documentId: form.documentId, locale: form.locale } },
+      )
         .then((body) => current && setAnswer(body), () => current && setAnswer(undefined));
     }, 300);
     return () => { current = false; clearTimeout(timer); };
@@ -39,7 +42,9 @@ function UidField({ id, attribute, value, onChange, invalid }) {
     try {
       const data = { [attribute.targetField]: (entry ?? form).values?.[attribute.targetField] };
       const where = entry ? { component: entry.component } : { documentId: form.documentId, locale: form.locale };
-      const answer = await request('POST', './api/uid/generate', { body: { contentType: form.model.uid, field: attribute.name, data, ...where } });
+      const answer = await request(
+        'POST', './api/uid/generate', { body: { contentType: form.model.uid, field: attribute.name, data, ...where } },
+      );
       if (answer.data === null) setProblem(`Fill in ${attribute.targetField} first.`);
       else onChange(answer.data);
     } catch (failure) { setProblem(failure.message); }
@@ -51,7 +56,8 @@ function UidField({ id, attribute, value, onChange, invalid }) {
     ${availability && (availability.isAvailable
       ? html`<span class="hint available" role="status">Available</span>`
       : html`<span class="hint taken" role="status">Taken by another document
-          <button type="button" class="link" onClick=${() => onChange(availability.suggestion)}>Use ${availability.suggestion}</button></span>`)}
+          <button type="button" class="link"
+            onClick=${() => onChange(availability.suggestion)}>Use ${availability.suggestion}</button></span>`)}
   </span>`;
 }
 

@@ -4,7 +4,9 @@ import { jsonText } from '../../core/codegen/models.js';
 import { openApiDocument } from '../../core/codegen/openapi.js';
 import { loadSchemaProject } from '../../core/codegen/project-schemas.js';
 import { typeDeclarations } from '../../core/codegen/ts-types.js';
-import { DEFAULT_JSON_SCHEMA_DIR, DEFAULT_TYPES_FILE, setupEditor, writeIfChanged, writeJsonSchemas } from '../../core/codegen/write-outputs.js';
+import {
+  DEFAULT_JSON_SCHEMA_DIR, DEFAULT_TYPES_FILE, setupEditor, writeIfChanged, writeJsonSchemas,
+} from '../../core/codegen/write-outputs.js';
 import type { CliContext } from '../context.js';
 
 const rootOf = (ctx: CliContext, root: string | undefined) => resolve(ctx.cwd, root ?? ctx.env.CMS_ROOT ?? '.');
@@ -44,7 +46,8 @@ export function registerCodegen(program: Command, ctx: CliContext): void {
     .action(async (options: { root?: string; out: string }) => {
       const project = await loadSchemaProject(rootOf(ctx, options.root));
       const result = await setupEditor(project.root, project.models, options.out);
-      ctx.stderr.write(`JSON Schemas in ${options.out}: ${summary(result.written, result.removed, result.unchanged)}; .vscode/settings.json ${result.settingsChanged ? 'updated' : 'unchanged'}\n`);
+      ctx.stderr.write(`JSON Schemas in ${options.out}: ${summary(result.written, result.removed, result.unchanged)}; `
+        + `.vscode/settings.json ${result.settingsChanged ? 'updated' : 'unchanged'}\n`);
     });
 
   program

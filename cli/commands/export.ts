@@ -17,6 +17,8 @@ export function registerExport(program: Command, ctx: CliContext): void {
       const result = await exportApi(cms, { out, all: options.all });
       if (ctx.json) ctx.printJson({ out, files: result.files, routes: result.routes });
       const hosts = 'Netlify (_redirects), Vercel (vercel.json), nginx (nginx.conf, nginx-location.conf) and serve (serve.json)';
-      ctx.stderr.write(`exported ${Object.keys(result.routes).length} URLs into ${result.files} files under ${out}, with rewrite rules for ${hosts}\n`);
+      ctx.stderr.write(
+        `exported ${Object.keys(result.routes).length} URLs into ${result.files} files under ${out}, with rewrite rules for ${hosts}\n`,
+      );
     });
 }

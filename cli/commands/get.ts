@@ -49,7 +49,9 @@ Every entry (for scripts): cms get articles --all --ndjson --sort=title > articl
       const model = contentTypeArg(cms, type);
       const api = options.public ? cms.contentApi : cms.ownerApi;
       const collection = documentId === undefined && model.kind === 'collectionType';
-      if ((options.all || options.ndjson) && !collection) throw new UsageError('--all and --ndjson read a collection\'s list: leave out the documentId (single types have one document)');
+      if ((options.all || options.ndjson) && !collection) {
+        throw new UsageError('--all and --ndjson read a collection\'s list: leave out the documentId (single types have one document)');
+      }
       const path = documentId === undefined ? `/${routeId(model)}` : `/${routeId(model)}/${encodeURIComponent(documentId)}`;
       const responseFormat = options.v4 ? 'v4' : undefined;
       if (!options.all && !options.ndjson) {
@@ -59,7 +61,8 @@ Every entry (for scripts): cms get articles --all --ndjson --sort=title > articl
       }
       const out = entryWriter(ctx, options);
       if (options.all) {
-        for await (const entries of readAllPages(api, { path, search: search(), pageSize: cms.config.api.rest.maxLimit, responseFormat })) await out.write(entries);
+        const pages = readAllPages(api, { path, search: search(), pageSize: cms.config.api.rest.maxLimit, responseFormat });
+        for await (const entries of pages) await out.write(entries);
       } else {
         await out.write(((await api({ method: 'GET', path, search: search(), responseFormat })).body as { data: unknown[] }).data);
       }

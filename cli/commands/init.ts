@@ -48,10 +48,15 @@ export function registerInit(program: Command, ctx: CliContext): void {
       });
       if (ctx.json) { ctx.printJson(result); return; }
       for (const file of result.files) ctx.stderr.write(`  ${file}\n`);
-      if (result.imported.length) ctx.stderr.write(`Took ${result.imported.length} content type(s) from the Strapi project; they are private until cms.config.json grants them to the Public role.\n`);
+      if (result.imported.length) {
+        ctx.stderr.write(`Took ${result.imported.length} content type(s) from the Strapi project; `
+          + 'they are private until cms.config.json grants them to the Public role.\n');
+      }
       if (result.editorSetupSkipped) ctx.stderr.write(`Editor settings skipped: ${result.editorSetupSkipped}\n`);
       const near = relative(ctx.cwd, result.root);
       const where = near.startsWith('..') ? result.root : near || '.';
-      ctx.stderr.write(`Project ready in ${where}. Next:\n${where === '.' ? '' : `  cd ${where}\n`}  npm install && npm start     # the API on http://localhost:1337/api\n  git init && npx --no-install cms git-setup && git add -A && git commit -m "Start"\n`);
+      ctx.stderr.write(`Project ready in ${where}. Next:\n${where === '.' ? '' : `  cd ${where}\n`}`
+        + '  npm install && npm start     # the API on http://localhost:1337/api\n'
+        + '  git init && npx --no-install cms git-setup && git add -A && git commit -m "Start"\n');
     });
 }

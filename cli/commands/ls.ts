@@ -15,7 +15,8 @@ function counts(type: TypeSummary): string {
 /** Rows of text in aligned columns. */
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]))).join('  ')).join('\n');
+  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]))).join('  '))
+    .join('\n');
 }
 
 /** `cms ls`: the content types, their documents per locale and status, and what the Public role may do. */
@@ -30,7 +31,10 @@ export function registerLs(program: Command, ctx: CliContext): void {
       if (ctx.json) { ctx.printJson(types); return; }
       const rows = [['KIND', 'UID', 'PLURAL', 'SINGULAR', 'DOCS', 'PER LOCALE (published/draft)', 'PUBLIC ROLE']];
       for (const type of types) {
-        rows.push([type.kind === 'singleType' ? 'single' : 'collection', type.uid, type.pluralName, type.singularName, String(type.documents), counts(type), type.public.join(', ') || '-']);
+        rows.push([
+          type.kind === 'singleType' ? 'single' : 'collection', type.uid, type.pluralName, type.singularName, String(type.documents),
+          counts(type), type.public.join(', ') || '-',
+        ]);
       }
       ctx.stdout.write(`${table(rows)}\n`);
       if (!types.length) ctx.stderr.write('no content types: add a schema under schemas/ (see cms init)\n');

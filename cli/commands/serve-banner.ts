@@ -11,16 +11,22 @@ export function startBanner(cms: Cms, origin: string, elapsedMs: number): string
   const types = describeTypes(cms.contentTypes(), cms.index, publicCaller(cms.config), prefix);
   const documents = types.reduce((sum, type) => sum + type.documents, 0);
   const problems = cms.problems().length;
-  const lines = [`Indexed ${documents} document(s) of ${types.length} type(s); ready in ${Math.round(elapsedMs)} ms${problems ? ` (${problems} malformed file(s) skipped: run cms validate)` : ''}`];
+  const skipped = problems ? ` (${problems} malformed file(s) skipped: run cms validate)` : '';
+  const lines = [`Indexed ${documents} document(s) of ${types.length} type(s); ready in ${Math.round(elapsedMs)} ms${skipped}`];
   const collection = types.find((type) => type.kind === 'collectionType' && type.public.includes('find'));
   const single = types.find((type) => type.kind === 'singleType' && type.public.includes('find'));
   const tries: string[] = [];
   if (collection) tries.push(`${origin}${collection.path}`);
-  const documentId = collection?.public.includes('findOne') ? cms.index.rows(collection.uid).find((row) => row.status === 'published' || !collection.draftAndPublish)?.documentId : undefined;
+  const documentId = collection?.public.includes('findOne')
+    ? cms.index.rows(collection.uid).find((row) => row.status === 'published' || !collection.draftAndPublish)?.documentId
+    : undefined;
   if (collection && documentId) tries.push(`${origin}${collection.path}/${documentId}?populate=*`);
   if (single) tries.push(`${origin}${single.path}`);
   tries.push(`${origin}/   (the API index; cms ls lists every type)`);
-  if (!collection && !single) lines.push('The Public role may read nothing yet: grant "find" in cms.config.json permissions.public, or send an API token (cms token create).');
+  if (!collection && !single) {
+    lines.push('The Public role may read nothing yet: grant "find" in cms.config.json permissions.public, '
+      + 'or send an API token (cms token create).');
+  }
   lines.push('Try:', ...tries.map((url) => `  ${url}`));
   return `${lines.join('\n')}\n`;
 }

@@ -11,7 +11,9 @@ import type { CliContext } from '../context.js';
 
 interface UploadOptions { root?: string; alt?: string; caption?: string; pretty?: boolean; gitCommit?: boolean }
 
-const GIT_COMMIT = ['--git-commit', 'commit the change to git, authored by your git identity (env CMS_GIT_COMMIT=1, config git.commitPerWrite)'] as const;
+const GIT_COMMIT = [
+  '--git-commit', 'commit the change to git, authored by your git identity (env CMS_GIT_COMMIT=1, config git.commitPerWrite)',
+] as const;
 
 /**
  * `cms upload <path...>` and `cms files list|get|delete`: the media library as the site owner,
@@ -70,7 +72,10 @@ export function registerUpload(program: Command, ctx: CliContext, search: () => 
       const cms = await ctx.loadCms(options.root, options.gitCommit ? { gitCommit: true } : {});
       const { file, documents } = await mediaLibrary(cms).remove(id, trustedCaller);
       ctx.printJson(file, options.pretty);
-      ctx.stderr.write(`deleted file ${String(file.id)} (${String(file.name)})${documents.length ? `; references cleared in ${documents.join(', ')}` : ''}\n`);
+      const cleared = documents.length ? `; references cleared in ${documents.join(', ')}` : '';
+      ctx.stderr.write(`deleted file ${String(file.id)} (${String(file.name)})${cleared}\n`);
     });
-  for (const command of files.commands) command.exitOverride().configureOutput({ writeOut: (text) => ctx.stdout.write(text), writeErr: (text) => ctx.stderr.write(text) });
+  for (const command of files.commands) {
+    command.exitOverride().configureOutput({ writeOut: (text) => ctx.stdout.write(text), writeErr: (text) => ctx.stderr.write(text) });
+  }
 }

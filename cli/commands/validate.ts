@@ -12,9 +12,12 @@ const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').r
 /** One formatter per `--format`: the whole stdout for a list of problems. */
 const FORMATS = {
   text: (problems: FileError[]) => problems.map((problem) => `${problem.format()}\n`).join(''),
-  json: (problems: FileError[]) => `${JSON.stringify(problems.map((problem) => ({ file: problem.file, line: problem.line ?? null, column: problem.column ?? null, message: problem.message })), null, 2)}\n`,
+  json: (problems: FileError[]) => `${JSON.stringify(problems.map((problem) => ({
+    file: problem.file, line: problem.line ?? null, column: problem.column ?? null, message: problem.message,
+  })), null, 2)}\n`,
   github: (problems: FileError[]) => problems.map((problem) =>
-    `::error file=${escapeProperty(problem.file)},line=${problem.line ?? 1},col=${problem.column ?? 1}::${escapeData(problem.message)}\n`).join(''),
+    `::error file=${escapeProperty(problem.file)},line=${problem.line ?? 1},col=${problem.column ?? 1}`
+    + `::${escapeData(problem.message)}\n`).join(''),
 } as const;
 
 /** The project's problems; an invalid schema or config is reported in the same format, not thrown. */
@@ -42,7 +45,8 @@ export function registerValidate(program: Command, ctx: CliContext, setExit: (co
     .command('validate')
     .description('check schemas and every content file; exit 1 when anything is wrong')
     .option('--root <dir>', 'project root')
-    .addOption(new Option('--format <format>', 'text (path:line:col: message), json, or github (workflow annotations)').choices(Object.keys(FORMATS)).default('text'))
+    .addOption(new Option('--format <format>', 'text (path:line:col: message), json, or github (workflow annotations)')
+      .choices(Object.keys(FORMATS)).default('text'))
     .action(async (options: { root?: string; format: keyof typeof FORMATS }) => {
       const { cms, problems } = await projectProblems(ctx, options.root);
       const format = ctx.json ? 'json' : options.format;

@@ -9,7 +9,9 @@ import { contentTypeArg, documentIdArg, routeId } from '../content-type-arg.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../output.js';
 
-interface WriteOptions { root?: string; data?: string; file?: string; status?: string; locale?: string; pretty?: boolean; gitCommit?: boolean }
+interface WriteOptions {
+  root?: string; data?: string; file?: string; status?: string; locale?: string; pretty?: boolean; gitCommit?: boolean
+}
 
 async function readData(ctx: CliContext, options: WriteOptions): Promise<unknown> {
   if (options.data !== undefined && options.file !== undefined) throw new UsageError('give --data or --file, not both');
@@ -36,7 +38,9 @@ async function createMany(ctx: CliContext, type: string, file: string, options: 
   const cms = await loadForWrite(ctx, options);
   const text = file === '-' ? await readStdin() : await readFile(resolve(ctx.cwd, file), 'utf8');
   let created = 0;
-  for await (const body of createFromNdjson(cms.ownerApi, { path: `/${routeId(contentTypeArg(cms, type))}`, search, text, source: file === '-' ? '<stdin>' : file })) {
+  for await (const body of createFromNdjson(
+    cms.ownerApi, { path: `/${routeId(contentTypeArg(cms, type))}`, search, text, source: file === '-' ? '<stdin>' : file },
+  )) {
     ctx.stdout.write(`${JSON.stringify((body as { data: unknown }).data)}\n`);
     created++;
   }
@@ -45,7 +49,9 @@ async function createMany(ctx: CliContext, type: string, file: string, options: 
 
 /** The project, committing each write when `--git-commit` (or CMS_GIT_COMMIT, or git.commitPerWrite) says so. */
 const loadForWrite = (ctx: CliContext, options: WriteOptions) => ctx.loadCms(options.root, options.gitCommit ? { gitCommit: true } : {});
-const GIT_COMMIT = ['--git-commit', 'commit the write to git, authored by your git identity (env CMS_GIT_COMMIT=1, config git.commitPerWrite)'] as const;
+const GIT_COMMIT = [
+  '--git-commit', 'commit the write to git, authored by your git identity (env CMS_GIT_COMMIT=1, config git.commitPerWrite)',
+] as const;
 
 const textParam = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -73,7 +79,9 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
       const cms = await loadForWrite(ctx, options);
       const model = contentTypeArg(cms, type);
       if (isNdjson(options.file)) return createMany(ctx, type, options.file, options, searchOf(options, search()));
-      const result = await cms.ownerApi({ method: 'POST', path: `/${routeId(model)}`, search: searchOf(options, search()), body: await readData(ctx, options) });
+      const result = await cms.ownerApi({
+        method: 'POST', path: `/${routeId(model)}`, search: searchOf(options, search()), body: await readData(ctx, options),
+      });
       ctx.printJson(result.body, options.pretty);
     });
 
@@ -104,7 +112,9 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
       const locale = options.locale ?? textParam(parseQueryString(search()).locale);
       const { deleted } = id === undefined ? { deleted: 0 } : await cms.documents(model.uid).delete({ documentId: id, locale });
       // HTTP answers 204 either way, as Strapi does; a script is told when nothing was there.
-      if (!deleted) throw new NotFoundError(`nothing to delete: ${type}${id ? ` ${id}` : ''}${locale ? ` in locale ${locale}` : ''} does not exist`);
+      if (!deleted) {
+        throw new NotFoundError(`nothing to delete: ${type}${id ? ` ${id}` : ''}${locale ? ` in locale ${locale}` : ''} does not exist`);
+      }
       ctx.stderr.write(`deleted ${type}${id ? ` ${id}` : ''} (${deleted} file(s))\n`);
     });
 
@@ -123,7 +133,11 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
         const cms = await loadForWrite(ctx, options);
         const model = contentTypeArg(cms, type);
         const id = documentId ?? (model.kind === 'singleType' ? cms.index.singleDocumentId(model.uid) : undefined);
-        if (!id) throw new UsageError(model.kind === 'singleType' ? `${type} has no document yet` : `give the documentId: cms ${name} ${type} <documentId>`);
+        if (!id) {
+          throw new UsageError(model.kind === 'singleType'
+            ? `${type} has no document yet`
+            : `give the documentId: cms ${name} ${type} <documentId>`);
+        }
         const documents = cms.documents(model.uid);
         // --locale is read with the other URL-style options (see query-args.ts).
         const locale = options.locale ?? textParam(parseQueryString(search()).locale);

@@ -32,7 +32,9 @@ function grantsScope(grants: Grants, scope: string): boolean {
 }
 
 /** A users-permissions role: the config's grants plus the scopes every such role has in Strapi. */
-function roleCaller(kind: 'public' | 'user', grants: Grants, defaults: readonly string[], who: Pick<Caller, 'name' | 'userId'> = {}): Caller {
+function roleCaller(
+  kind: 'public' | 'user', grants: Grants, defaults: readonly string[], who: Pick<Caller, 'name' | 'userId'> = {},
+): Caller {
   return {
     kind,
     ...who,

@@ -24,7 +24,9 @@ function restrictedRelation(key: string, path: string): ValidationError {
  * @example
  * checkRelationAccess(models, tagModel, { articles: ['…'] }, tagOnlyToken) // throws ValidationError: Invalid key articles
  */
-export function checkRelationAccess(models: Models, model: Model, data: Record<string, unknown>, caller: Caller, attributePath: string | null = null): void {
+export function checkRelationAccess(
+  models: Models, model: Model, data: Record<string, unknown>, caller: Caller, attributePath: string | null = null,
+): void {
   for (const key of Object.keys(data)) {
     const attribute = getAttribute(model, key);
     if (!attribute) continue;
@@ -34,7 +36,9 @@ export function checkRelationAccess(models: Models, model: Model, data: Record<s
       const target = models.get(attribute.target!);
       if (!target || !caller.can(target, 'find')) throw restrictedRelation(key, path);
       if (attribute.mappedBy && !caller.can(target, 'update')) {
-        throw new ForbiddenError(`Writing ${path} changes ${target.uid} documents, which this caller may not update`, { key, path, source: 'body' });
+        throw new ForbiddenError(
+          `Writing ${path} changes ${target.uid} documents, which this caller may not update`, { key, path, source: 'body' },
+        );
       }
     }
     if (attribute.type === 'component' && value !== null) {
@@ -45,7 +49,9 @@ export function checkRelationAccess(models: Models, model: Model, data: Record<s
     if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
       for (const item of value) {
         const component = isRecord(item) && typeof item.__component === 'string' ? models.get(item.__component) : undefined;
-        if (component && component.modelType === 'component') checkRelationAccess(models, component, item as Record<string, unknown>, caller, path);
+        if (component && component.modelType === 'component') {
+          checkRelationAccess(models, component, item as Record<string, unknown>, caller, path);
+        }
       }
     }
   }

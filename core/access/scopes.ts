@@ -32,7 +32,10 @@ export const UP = {
 /** What a fresh Strapi 5.54 grants each role (its users-permissions bootstrap), as its role tree shows (recorded). */
 const AUTH = 'plugin::users-permissions.auth';
 export const DEFAULT_ROLE_SCOPES = {
-  public: [UP.callback, UP.register, UP.forgotPassword, UP.resetPassword, `${AUTH}.refresh`, `${AUTH}.connect`, `${AUTH}.emailConfirmation`, `${AUTH}.sendEmailConfirmation`],
+  public: [
+    UP.callback, UP.register, UP.forgotPassword, UP.resetPassword, `${AUTH}.refresh`, `${AUTH}.connect`, `${AUTH}.emailConfirmation`,
+    `${AUTH}.sendEmailConfirmation`,
+  ],
   authenticated: [UP.me, UP.changePassword, `${AUTH}.logout`, `${AUTH}.getSessions`, `${AUTH}.revokeSession`],
 } as const;
 

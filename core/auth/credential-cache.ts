@@ -30,7 +30,9 @@ export interface CredentialCache {
  * const credentials = createCredentialCache(auth.verify, () => auth.store.revision);
  * credentials.caller(token)?.can(articleModel, 'find')
  */
-export function createCredentialCache(verify: (key: string) => VerifiedCaller | undefined, revision: () => string, maxEntries = 10_000): CredentialCache {
+export function createCredentialCache(
+  verify: (key: string) => VerifiedCaller | undefined, revision: () => string, maxEntries = 10_000,
+): CredentialCache {
   const secret = randomBytes(32);
   const entries = new Map<string, Entry>();
   const lookup = (key: string): Entry | undefined => {

@@ -44,7 +44,10 @@ const PLUGIN_ACTIONS: Record<string, Record<string, string[]>> = {
   'plugin::upload': { 'content-api': ['find', 'findPage', 'findOne', 'destroy', 'upload'] },
   'plugin::i18n': { locales: ['listLocales'] },
   'plugin::users-permissions': {
-    auth: ['callback', 'changePassword', 'resetPassword', 'refresh', 'logout', 'getSessions', 'revokeSession', 'connect', 'forgotPassword', 'register', 'emailConfirmation', 'sendEmailConfirmation'],
+    auth: [
+      'callback', 'changePassword', 'resetPassword', 'refresh', 'logout', 'getSessions', 'revokeSession', 'connect', 'forgotPassword',
+      'register', 'emailConfirmation', 'sendEmailConfirmation',
+    ],
     user: ['create', 'update', 'find', 'findOne', 'count', 'destroy', 'me'],
     role: ['createRole', 'findOne', 'find', 'updateRole', 'deleteRole'],
     permissions: ['getPermissions'],
@@ -55,20 +58,29 @@ const PLUGIN_ACTIONS: Record<string, Record<string, string[]>> = {
  * Strapi's permission tree (`{ 'api::article': { controllers: { article: { find: { enabled, policy } } } } }`):
  * every content type's actions (a single type has no findOne or create) and every plugin action.
  */
-export function permissionTree(models: Models, enabled: (model: Model | undefined, scope: string, action: string) => boolean): PermissionTree {
+export function permissionTree(
+  models: Models, enabled: (model: Model | undefined, scope: string, action: string) => boolean,
+): PermissionTree {
   const entry = (on: boolean) => ({ enabled: on, policy: '' });
   const permissions: PermissionTree = Object.create(null);
   for (const model of models.values()) {
     if (model.modelType !== 'contentType' || model.uid.startsWith('plugin::')) continue;
     const [api, controller] = model.uid.split('.');
-    const actions = model.kind === 'singleType' ? CONTENT_ACTIONS.filter((action) => action !== 'findOne' && action !== 'create') : CONTENT_ACTIONS;
+    const actions = model.kind === 'singleType'
+      ? CONTENT_ACTIONS.filter((action) => action !== 'findOne' && action !== 'create')
+      : CONTENT_ACTIONS;
     permissions[api] ??= { controllers: {} };
-    permissions[api].controllers[controller] = Object.fromEntries(actions.map((action) => [action, entry(enabled(model, `${model.uid}.${action}`, action))]));
+    permissions[api].controllers[controller] = Object.fromEntries(actions.map((action) => [
+      action, entry(enabled(model, `${model.uid}.${action}`, action)),
+    ]));
   }
   for (const [plugin, controllers] of Object.entries(PLUGIN_ACTIONS)) {
     permissions[plugin] = {
       controllers: Object.fromEntries(Object.entries(controllers).map(([controller, actions]) =>
-        [controller, Object.fromEntries(actions.map((action) => [action, entry(enabled(undefined, `${plugin}.${controller}.${action}`, action))]))])),
+        [
+          controller,
+          Object.fromEntries(actions.map((action) => [action, entry(enabled(undefined, `${plugin}.${controller}.${action}`, action))])),
+        ])),
     };
   }
   return permissions;

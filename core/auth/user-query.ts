@@ -73,7 +73,10 @@ function fieldTest(key: string, condition: unknown, path: string, scope: Scope):
     if (!Object.hasOwn(USER_OPERATORS, operator)) throw invalidKey(operator, `${path}.${operator}`, 'filters');
     const { kind, test } = USER_OPERATORS[operator];
     const cast = (value: unknown) => castFilterValue(value, type, path);
-    const arg = kind === 'flag' ? parseFlag(raw) : kind === 'list' ? (Array.isArray(raw) ? raw : isRecord(raw) ? Object.values(raw) : [raw]).map(cast)
+    const arg = kind === 'flag'
+      ? parseFlag(raw)
+      : kind === 'list'
+      ? (Array.isArray(raw) ? raw : isRecord(raw) ? Object.values(raw) : [raw]).map(cast)
       : kind === 'text' ? (raw === null ? null : textOf(raw)) : cast(raw);
     return (user) => test(toComparable(scope.read(user)[key], type), arg);
   });
@@ -87,7 +90,8 @@ function filterTest(filters: unknown, path = '', scope: Scope = USER): Test {
   const tests = Object.entries(filters).map(([key, value]): Test => {
     const here = path ? `${path}.${key}` : key;
     if (key === '$and' || key === '$or') {
-      const parts = (Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : []).map((part) => filterTest(part, path, scope));
+      const parts = (Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [])
+        .map((part) => filterTest(part, path, scope));
       return key === '$and' ? (user) => parts.every((test) => test(user)) : (user) => parts.some((test) => test(user));
     }
     if (key === '$not') { const inner = filterTest(value, path, scope); return (user) => !inner(user); }
@@ -110,7 +114,9 @@ function searchTest(q: unknown): Test {
 function sortKey(key: string): { type: Attribute['type']; read: (user: StoredUser) => unknown } {
   if (Object.hasOwn(FIELDS, key)) return { type: FIELDS[key], read: (user) => (user as unknown as Record<string, unknown>)[key] };
   const [relation, field] = key.split('.');
-  if (relation === 'role' && field !== undefined && Object.hasOwn(ROLE_FIELDS, field)) return { type: ROLE_FIELDS[field], read: (user) => roleOf(user)[field] };
+  if (relation === 'role' && field !== undefined && Object.hasOwn(ROLE_FIELDS, field)) {
+    return { type: ROLE_FIELDS[field], read: (user) => roleOf(user)[field] };
+  }
   throw invalidKey(key, UNSELECTABLE.includes(relation) ? key : null, 'sort');
 }
 
@@ -163,7 +169,8 @@ export function countUsers(users: StoredUser[], query: RawQuery): number {
 
 /** A `fields` value as Strapi takes it (a list, an indexed object or a comma string): the names, trimmed, blanks left out. */
 const fieldNames = (raw: unknown): string[] =>
-  (Array.isArray(raw) ? raw : isRecord(raw) ? Object.values(raw) : [raw]).flatMap((item) => textOf(item).split(',')).map((item) => item.trim()).filter((name) => name !== '');
+  (Array.isArray(raw) ? raw : isRecord(raw) ? Object.values(raw) : [raw]).flatMap((item) => textOf(item).split(','))
+    .map((item) => item.trim()).filter((name) => name !== '');
 
 /**
  * `fields` on the user routes (`fields[0]=username`, `fields=username,email`): the names to keep

@@ -55,9 +55,13 @@ export function validateBody(body: unknown, rules: BodyRules, options: { noUnkno
       fail(field, `${field} must be a \`string\` type${shown}.`);
       continue;
     }
-    if (rule.type === 'email' && !isEmail(value)) failWith(field, `${field} must be a valid email`, value);
-    else if (rule.minLength && value.length < rule.minLength) failWith(field, `${field} must be at least ${rule.minLength} characters`, value);
-    else if (rule.printable && /[\u0000-\u001f\u007f]/.test(value)) fail(field, `${field} must not contain control characters`);
+    if (rule.type === 'email' && !isEmail(value)) {
+      failWith(field, `${field} must be a valid email`, value);
+    } else if (rule.minLength && value.length < rule.minLength) {
+      failWith(field, `${field} must be at least ${rule.minLength} characters`, value);
+    } else if (rule.printable && /[\u0000-\u001f\u007f]/.test(value)) {
+      fail(field, `${field} must not contain control characters`);
+    }
     if (rule.equals && value !== input[rule.equals.field]) failWith(field, rule.equals.message, value);
   }
   if (options.noUnknown) {

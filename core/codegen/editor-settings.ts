@@ -30,7 +30,9 @@ export function mergeEditorSettings(text: string, schemas: ContentFileSchema[], 
     ...schemas.map((entry) => ({ fileMatch: entry.match.json, url: `${prefix}${entry.name}` })),
   ];
   const yamlCurrent = current['yaml.schemas'];
-  const yamlEntries = yamlCurrent && typeof yamlCurrent === 'object' && !Array.isArray(yamlCurrent) ? yamlCurrent as Record<string, unknown> : {};
+  const yamlEntries = yamlCurrent && typeof yamlCurrent === 'object' && !Array.isArray(yamlCurrent)
+    ? yamlCurrent as Record<string, unknown>
+    : {};
   const yamlSchemas: Record<string, unknown> = Object.fromEntries(Object.entries(yamlEntries).filter(([url]) => !ours(url)));
   for (const entry of schemas) yamlSchemas[`${prefix}${entry.name}`] = entry.match.yaml;
 

@@ -11,12 +11,14 @@ const byUid = (a: Model, b: Model) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 
  */
 export function sortedModels(models: Models, options: { includeUpload?: boolean } = {}): Model[] {
   return [...models.values()]
-    .filter((model) => model.modelType === 'contentType' && (model.uid === UPLOAD_FILE_UID ? !!options.includeUpload : !model.uid.startsWith('plugin::')))
+    .filter((model) => model.modelType === 'contentType'
+      && (model.uid === UPLOAD_FILE_UID ? !!options.includeUpload : !model.uid.startsWith('plugin::')))
     .sort(byUid);
 }
 
 /** Every component, sorted by uid. */
-export const sortedComponents = (models: Models): Model[] => [...models.values()].filter((model) => model.modelType === 'component').sort(byUid);
+export const sortedComponents = (models: Models): Model[] => [...models.values()].filter((model) => model.modelType === 'component')
+  .sort(byUid);
 
 /** Keys of an object in code-point order, for deterministic output. */
 export function sortKeys<T>(record: Record<string, T>): Record<string, T> {

@@ -14,4 +14,8 @@ export const pascalCase = (text: string): string => {
  * typeName(articleModel) // 'Article'
  */
 export const typeName = (model: Model): string =>
-  (model.modelType === 'component' ? `${pascalCase(model.uid)}Component` : model.uid === 'plugin::upload.file' ? 'UploadFile' : pascalCase(model.singularName));
+  (model.modelType === 'component'
+    ? `${pascalCase(model.uid)}Component`
+    : model.uid === 'plugin::upload.file'
+    ? 'UploadFile'
+    : pascalCase(model.singularName));

@@ -51,7 +51,9 @@ function operatorSchemas(): Record<string, Schema> {
 /** Filterable, sortable, selectable scalars: visible ones (private and password fields are refused by the API). */
 const visibleScalars = (model: Model) =>
   model.attributeNames.filter((name) => isScalar(model.attributes[name]) && isVisible(model.attributes[name]));
-const DOCUMENT_FIELDS: [string, ValueKind][] = [['id', 'Number'], ['documentId', 'Text'], ['createdAt', 'Text'], ['updatedAt', 'Text'], ['publishedAt', 'Text']];
+const DOCUMENT_FIELDS: [string, ValueKind][] = [
+  ['id', 'Number'], ['documentId', 'Text'], ['createdAt', 'Text'], ['updatedAt', 'Text'], ['publishedAt', 'Text'],
+];
 const SYSTEM_FIELDS = (model: Model): [string, ValueKind][] => {
   if (model.modelType !== 'contentType') return [['id', 'Number']];
   return model.localized ? [...DOCUMENT_FIELDS, ['locale', 'Text']] : DOCUMENT_FIELDS;
@@ -60,7 +62,11 @@ const SYSTEM_FIELDS = (model: Model): [string, ValueKind][] => {
 /** The model a relation, media or component attribute points at, when the document has schemas for it. */
 function targetName(attribute: Attribute, models: Models): string | undefined {
   if (attribute.type === 'media') return 'UploadFile';
-  const uid = attribute.type === 'component' ? attribute.component : attribute.type === 'relation' && !isMorph(attribute) ? attribute.target : undefined;
+  const uid = attribute.type === 'component'
+    ? attribute.component
+    : attribute.type === 'relation' && !isMorph(attribute)
+    ? attribute.target
+    : undefined;
   const target = uid ? models.get(uid) : undefined;
   // Plugin types other than the media library (users-permissions) have no schemas in the document.
   const described = target && (target.modelType === 'component' || !target.uid.startsWith('plugin::') || target.uid === UPLOAD_FILE_UID);
@@ -91,8 +97,13 @@ function filtersSchema(model: Model, models: Models, name: string): Schema {
 function populateValue(attribute: Attribute, models: Models): Schema | undefined {
   if (attribute.type === 'dynamiczone' || isMorph(attribute)) {
     const components = (attribute.components ?? []).filter((uid) => models.has(uid));
-    const on = { type: 'object', properties: Object.fromEntries(components.map((uid) => [uid, ref(`${typeName(models.get(uid)!)}PopulateNode`)])), additionalProperties: false };
-    const fragments = { type: 'object', properties: { on, populate: { const: '*' }, count: { type: 'boolean' } }, additionalProperties: false };
+    const on = {
+      type: 'object', properties: Object.fromEntries(components.map((uid) => [uid, ref(`${typeName(models.get(uid)!)}PopulateNode`)])),
+      additionalProperties: false,
+    };
+    const fragments = {
+      type: 'object', properties: { on, populate: { const: '*' }, count: { type: 'boolean' } }, additionalProperties: false,
+    };
     return { anyOf: [{ type: 'boolean' }, fragments] };
   }
   const target = targetName(attribute, models);
@@ -142,10 +153,14 @@ export function queryParameterSchemas(types: Model[], models: Models): Record<st
     const scalars = visibleScalars(model);
     const columns = [...SYSTEM_FIELDS(model).map(([field]) => field).filter((field) => field !== 'locale'), ...scalars];
     schemas[`${name}Filters`] = filtersSchema(model, models, name);
-    schemas[`${name}Fields`] = { description: `scalar fields of ${markdownText(model.uid)} to return`, ...oneOrList({ type: 'string', enum: columns }) };
+    schemas[`${name}Fields`] = {
+      description: `scalar fields of ${markdownText(model.uid)} to return`, ...oneOrList({ type: 'string', enum: columns })
+    };
     if (model.modelType === 'contentType') {
       const keys = columns.flatMap((field) => [field, `${field}:asc`, `${field}:desc`]);
-      schemas[`${name}Sort`] = { description: 'field, field:asc or field:desc, or a list of them', ...oneOrList({ type: 'string', enum: keys }) };
+      schemas[`${name}Sort`] = {
+        description: 'field, field:asc or field:desc, or a list of them', ...oneOrList({ type: 'string', enum: keys })
+      };
     }
     Object.assign(schemas, populateSchemas(model, models, name));
   }

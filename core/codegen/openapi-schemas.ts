@@ -27,7 +27,8 @@ const API_SCALARS: Record<Attribute['type'] & string, (attribute: Attribute) => 
   date: () => ({ type: 'string', format: 'date' }), time: () => ({ type: 'string', pattern: '^\\d{2}:\\d{2}:\\d{2}\\.\\d{3}$' }),
   datetime: () => ({ type: 'string', format: 'date-time' }), timestamp: () => ({ type: ['string', 'number'] }),
   enumeration: (attribute) => ({ type: 'string', enum: [...(attribute.enum ?? [])] }),
-  json: () => ({}), blocks: () => ({ type: 'array', items: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } } }),
+  json: () => ({}),
+  blocks: () => ({ type: 'array', items: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } } }),
   media: () => ({}), relation: () => ({}), component: () => ({}), dynamiczone: () => ({}),
 };
 
@@ -39,7 +40,11 @@ function populatedSchema(attribute: Attribute, models: Models): Schema {
     const items = (attribute.components ?? []).map((uid) => schemaRef(`${typeName(models.get(uid)!)}ZoneEntry`));
     return { type: 'array', items: items.length === 1 ? items[0] : { oneOf: items } };
   }
-  const target = attribute.type === 'media' ? 'UploadFile' : attribute.type === 'component' ? typeName(models.get(attribute.component!)!) : typeName(models.get(attribute.target!)!);
+  const target = attribute.type === 'media'
+    ? 'UploadFile'
+    : attribute.type === 'component'
+    ? typeName(models.get(attribute.component!)!)
+    : typeName(models.get(attribute.target!)!);
   const value = isToMany(attribute) ? { type: 'array', items: schemaRef(target) } : nullable(schemaRef(target));
   return attribute.type === 'relation' || attribute.type === 'component' ? { anyOf: [value, COUNT] } : value;
 }
@@ -54,8 +59,15 @@ export function entrySchema(model: Model, models: Models, extra: Record<string, 
     properties[name] = isScalar(attribute) ? nullable(API_SCALARS[attribute.type](attribute)) : populatedSchema(attribute, models);
   }
   if (isType) {
-    Object.assign(properties, { createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' }, publishedAt: { type: ['string', 'null'], format: 'date-time' } });
-    if (model.localized) Object.assign(properties, { locale: { type: 'string' }, localizations: { anyOf: [{ type: 'array', items: schemaRef(typeName(model)) }, COUNT] } });
+    Object.assign(properties, {
+      createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' },
+      publishedAt: { type: ['string', 'null'], format: 'date-time' },
+    });
+    if (model.localized) {
+      Object.assign(
+        properties, { locale: { type: 'string' }, localizations: { anyOf: [{ type: 'array', items: schemaRef(typeName(model)) }, COUNT] } },
+      );
+    }
   }
   const required = isType ? ['id', 'documentId'] : ['id', ...Object.keys(extra)];
   return { type: 'object', required, properties, additionalProperties: false };
@@ -66,7 +78,9 @@ const RELATION_INPUT: Schema = {
   anyOf: [{ type: ['string', 'integer', 'null'] }, { type: 'array' }, { type: 'object' }],
 };
 
-/** A model's fields as a write accepts them (`{ data: … }`): scalars cast as Strapi casts, relations and media in every Strapi 5 shape. */
+/**
+ * A model's fields as a write accepts them (`{ data: … }`): scalars cast as Strapi casts, relations and media in every Strapi 5 shape.
+ */
 export function inputSchema(model: Model, models: Models): Schema {
   const properties: Record<string, Schema> = {};
   for (const name of model.attributeNames) {
@@ -76,7 +90,10 @@ export function inputSchema(model: Model, models: Models): Schema {
       const ref = schemaRef(`${typeName(models.get(attribute.component!)!)}Input`);
       properties[name] = attribute.repeatable ? nullable({ type: 'array', items: ref }) : nullable(ref);
     } else if (attribute.type === 'dynamiczone') {
-      properties[name] = nullable({ type: 'array', items: { type: 'object', required: ['__component'], properties: { __component: { enum: [...(attribute.components ?? [])] } } } });
+      properties[name] = nullable({
+        type: 'array',
+        items: { type: 'object', required: ['__component'], properties: { __component: { enum: [...(attribute.components ?? [])] } } },
+      });
     } else properties[name] = nullable(API_SCALARS[attribute.type](attribute));
   }
   if (model.modelType === 'component') properties.id = { type: ['integer', 'string'], description: 'keeps an existing component (its id)' };
@@ -97,7 +114,10 @@ const ERROR: Schema = {
 };
 const PAGINATION: Schema = {
   type: 'object',
-  properties: { page: { type: 'integer' }, pageSize: { type: 'integer' }, pageCount: { type: 'integer' }, total: { type: 'integer' }, start: { type: 'integer' }, limit: { type: 'integer' } },
+  properties: {
+    page: { type: 'integer' }, pageSize: { type: 'integer' }, pageCount: { type: 'integer' }, total: { type: 'integer' },
+    start: { type: 'integer' }, limit: { type: 'integer' },
+  },
 };
 const USER: Schema = {
   type: 'object',
@@ -105,10 +125,14 @@ const USER: Schema = {
   properties: {
     id: { type: 'integer' }, documentId: { type: 'string' }, username: { type: 'string' }, email: { type: 'string' },
     provider: { type: 'string' }, confirmed: { type: 'boolean' }, blocked: { type: 'boolean' },
-    createdAt: { type: 'string' }, updatedAt: { type: 'string' }, publishedAt: { type: ['string', 'null'] }, role: { $ref: '#/components/schemas/Role' },
+    createdAt: { type: 'string' }, updatedAt: { type: 'string' }, publishedAt: { type: ['string', 'null'] },
+    role: { $ref: '#/components/schemas/Role' },
   },
 };
-const ROLE: Schema = { type: 'object', properties: { id: { type: 'integer' }, documentId: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' }, type: { type: 'string' } } };
+const ROLE: Schema = { type: 'object', properties: {
+  id: { type: 'integer' }, documentId: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' },
+  type: { type: 'string' },
+} };
 
 /**
  * Every schema of the document, keyed and sorted by name.
@@ -130,13 +154,19 @@ export function openApiSchemas(models: Models): Record<string, Schema> {
       continue;
     }
     schemas[`${name}Input`] = inputSchema(model, models);
-    schemas[`${name}Request`] = { type: 'object', required: ['data'], properties: { data: schemaRef(`${name}Input`) }, additionalProperties: false };
-    schemas[`${name}Response`] = { type: 'object', required: ['data', 'meta'], properties: { data: schemaRef(name), meta: { type: 'object' } } };
+    schemas[`${name}Request`] = {
+      type: 'object', required: ['data'], properties: { data: schemaRef(`${name}Input`) }, additionalProperties: false,
+    };
+    schemas[`${name}Response`] = {
+      type: 'object', required: ['data', 'meta'], properties: { data: schemaRef(name), meta: { type: 'object' } },
+    };
     if (model.kind === 'collectionType') {
       schemas[`${name}ListResponse`] = {
         type: 'object',
         required: ['data', 'meta'],
-        properties: { data: { type: 'array', items: schemaRef(name) }, meta: { type: 'object', properties: { pagination: schemaRef('Pagination') } } },
+        properties: {
+          data: { type: 'array', items: schemaRef(name) }, meta: { type: 'object', properties: { pagination: schemaRef('Pagination') } },
+        },
       };
     }
   }

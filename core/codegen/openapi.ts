@@ -35,7 +35,8 @@ export function openApiDocument(models: Models, config: CmsConfig, options: Open
     info: {
       title: options.title ?? 'gitcms content API',
       version: options.version ?? '1.0.0',
-      description: "Strapi v5's REST contract for this project's content types. Errors are `{ data: null, error: { status, name, message, details } }`. "
+      description: "Strapi v5's REST contract for this project's content types. "
+        + 'Errors are `{ data: null, error: { status, name, message, details } }`. '
         + 'Query parameters nest in brackets (`filters[title][$eq]=x`, `populate[author][fields][0]=name`), deeper than OpenAPI\'s '
         + 'deepObject style says: serialize them as x-query-serializer names.',
     },
@@ -50,7 +51,10 @@ export function openApiDocument(models: Models, config: CmsConfig, options: Open
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'an API token or a users-permissions JWT' } },
       parameters: PARAMETERS,
-      schemas: sortKeys({ ...openApiSchemas(models), ...queryParameterSchemas([...sortedModels(models, { includeUpload: true }), ...sortedComponents(models)], models) }),
+      schemas: sortKeys({
+        ...openApiSchemas(models),
+        ...queryParameterSchemas([...sortedModels(models, { includeUpload: true }), ...sortedComponents(models)], models)
+      }),
     },
   };
 }

@@ -14,7 +14,8 @@ const key = (name: string) => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : 
 
 /** One API value per scalar type, as query/render.ts returns it. */
 const SCALAR_TYPES: Record<string, (attribute: Attribute) => string> = {
-  string: () => 'string', text: () => 'string', richtext: () => 'string', email: () => 'string', uid: () => 'string', password: () => 'string',
+  string: () => 'string', text: () => 'string', richtext: () => 'string', email: () => 'string', uid: () => 'string',
+  password: () => 'string',
   integer: () => 'number', float: () => 'number', decimal: () => 'number', biginteger: () => 'string',
   boolean: () => 'boolean', date: () => 'string', time: () => 'string', datetime: () => 'string', timestamp: () => 'string | number',
   enumeration: (attribute) => (attribute.enum ?? []).map(quote).join(' | ') || 'never',
@@ -33,7 +34,10 @@ const isMorph = (attribute: Attribute) => attribute.type === 'relation' && Strin
 /** `{ system; fields; links; input }` of one model, as text. */
 function shape(model: Model): string {
   const isType = model.modelType === 'contentType';
-  const system = ['id: number', ...(isType ? ['documentId: string', 'createdAt: string', 'updatedAt: string', 'publishedAt: string | null'] : []), ...(model.localized ? ['locale: string'] : [])];
+  const system = [
+    'id: number', ...(isType ? ['documentId: string', 'createdAt: string', 'updatedAt: string', 'publishedAt: string | null'] : []),
+    ...(model.localized ? ['locale: string'] : [])
+  ];
   const fields: string[] = [];
   const links: string[] = [];
   const input: string[] = [];
@@ -70,10 +74,14 @@ export function typeDeclarations(models: Models): string {
     '',
   ];
   for (const model of [...types, ...components]) {
-    out.push(`/** ${commentText(model.displayName)} (${commentText(model.uid)}), from ${commentText(model.file.split('\\').join('/'))}. */`);
+    const source = commentText(model.file.split('\\').join('/'));
+    out.push(`/** ${commentText(model.displayName)} (${commentText(model.uid)}), from ${source}. */`);
     out.push(`export interface ${typeName(model)}Shape ${shape(model)}`, '');
   }
-  for (const model of types) out.push(`/** A ${commentText(model.displayName)} entry with every relation, media field and component populated. */`, `export type ${typeName(model)} = DocumentEntry<${quote(model.uid)}>;`, '');
+  for (const model of types) out.push(
+    `/** A ${commentText(model.displayName)} entry with every relation, media field and component populated. */`,
+    `export type ${typeName(model)} = DocumentEntry<${quote(model.uid)}>;`, '',
+  );
   const names = new Map<string, string>();
   for (const model of types) for (const name of [model.pluralName, model.singularName]) names.set(name, model.uid);
   out.push(

@@ -53,13 +53,17 @@ export async function writeJsonSchemas(models: Models, dir: string): Promise<Wri
  * @example
  * await setupEditor('/srv/site', models) // settings.json gains json.schemas and yaml.schemas
  */
-export async function setupEditor(root: string, models: Models, dir = DEFAULT_JSON_SCHEMA_DIR): Promise<WriteResult & { settingsChanged: boolean }> {
+export async function setupEditor(
+  root: string, models: Models, dir = DEFAULT_JSON_SCHEMA_DIR,
+): Promise<WriteResult & { settingsChanged: boolean }> {
   const absolute = resolve(root, dir);
   const inside = relative(root, absolute);
   if (inside.startsWith('..') || isAbsolute(inside)) throw new ValidationError(`the schema folder must be inside the project: ${dir}`);
   const result = await writeJsonSchemas(models, absolute);
   const settingsPath = join(root, '.vscode', 'settings.json');
   const text = await readFile(settingsPath, 'utf8').catch(() => '');
-  const settingsChanged = await writeIfChanged(settingsPath, mergeEditorSettings(text, contentFileSchemas(models), inside.split(sep).join('/')));
+  const settingsChanged = await writeIfChanged(
+    settingsPath, mergeEditorSettings(text, contentFileSchemas(models), inside.split(sep).join('/')),
+  );
   return { ...result, settingsChanged };
 }

@@ -4,7 +4,9 @@ import { DEFAULT_CONFIG } from './types.js';
 /** Settings without a default value, so the defaults alone do not name them. */
 const OPTIONAL_KEYS: Record<string, string[]> = { '': ['$schema'], auth: ['apiTokenSalt'] };
 /** Maps whose keys are the user's own names (types, formats, shapes), not settings. */
-const FREE_MAPS = new Set(['permissions.public', 'permissions.authenticated', 'upload.breakpoints', 'export.populate', 'server.cacheControl', 'preview.config.urls']);
+const FREE_MAPS = new Set([
+  'permissions.public', 'permissions.authenticated', 'upload.breakpoints', 'export.populate', 'server.cacheControl', 'preview.config.urls',
+]);
 /** Keys of one webhook entry. */
 const WEBHOOK_KEYS = ['url', 'headers', 'events'];
 
@@ -23,7 +25,8 @@ function knownKeys(path: string): string[] | undefined {
  * a misspelt `permisions` must fail loudly instead of leaving every type private.
  *
  * @example
- * unknownConfigKeys({ permisions: {} }) // [{ key: 'permisions', message: 'permisions is not a known setting (did you mean "permissions"?)' }]
+ * unknownConfigKeys({ permisions: {} })
+ * // [{ key: 'permisions', message: 'permisions is not a known setting (did you mean "permissions"?)' }]
  */
 export function unknownConfigKeys(raw: Record<string, unknown>, path = ''): { key: string; message: string }[] {
   if (FREE_MAPS.has(path)) return [];
@@ -32,7 +35,9 @@ export function unknownConfigKeys(raw: Record<string, unknown>, path = ''): { ke
   if (path === 'webhooks' && Array.isArray(raw)) {
     (raw as unknown[]).forEach((hook, at) => {
       if (!isRecord(hook)) return;
-      for (const key of Object.keys(hook)) if (!WEBHOOK_KEYS.includes(key)) problems.push({ key, message: `webhooks[${at}].${key} is not a known setting${didYouMean(key, WEBHOOK_KEYS)}` });
+      for (const key of Object.keys(hook)) if (!WEBHOOK_KEYS.includes(key)) problems.push({
+        key, message: `webhooks[${at}].${key} is not a known setting${didYouMean(key, WEBHOOK_KEYS)}`,
+      });
     });
     return problems;
   }
@@ -40,7 +45,9 @@ export function unknownConfigKeys(raw: Record<string, unknown>, path = ''): { ke
   for (const [key, value] of Object.entries(raw)) {
     const at = path ? `${path}.${key}` : key;
     if (!known.includes(key)) { problems.push({ key, message: `${at} is not a known setting${didYouMean(key, known)}` }); continue; }
-    if (isRecord(value) || (at === 'webhooks' && Array.isArray(value))) problems.push(...unknownConfigKeys(value as Record<string, unknown>, at));
+    if (isRecord(value) || (at === 'webhooks' && Array.isArray(value))) {
+      problems.push(...unknownConfigKeys(value as Record<string, unknown>, at));
+    }
   }
   return problems;
 }

@@ -38,7 +38,8 @@ export function resolvePreview(raw: unknown, defaults: PreviewConfig, fail: (mes
     }
     const origin = originOf(url as string);
     if (!origin || !(allowedOrigins as string[]).includes(origin)) {
-      fail(`preview.config.urls.${type}: its origin ${origin ?? url} is not in preview.config.allowedOrigins (the studio may only frame those)`);
+      fail(`preview.config.urls.${type}: its origin ${origin ?? url} is not in preview.config.allowedOrigins `
+        + '(the studio may only frame those)');
     }
     table[type] = url as string;
   }
@@ -49,11 +50,15 @@ export function resolvePreview(raw: unknown, defaults: PreviewConfig, fail: (mes
 export function assertPreviewTypes(config: CmsConfig, models: Iterable<Named & { modelType?: string }>): void {
   const names: string[] = [];
   for (const model of models) {
-    if (model.modelType !== 'component') names.push(...[model.uid, model.pluralName, model.singularName].filter((name): name is string => !!name));
+    if (model.modelType !== 'component') {
+      names.push(...[model.uid, model.pluralName, model.singularName].filter((name): name is string => !!name));
+    }
   }
   const unknown = Object.keys(config.preview.config.urls).filter((key) => !names.includes(key));
   if (!unknown.length) return;
-  throw new FileError('cms.config.json', unknown.map((key) => `preview.config.urls.${key} names no content type${didYouMean(key, names)}`).join('; '));
+  throw new FileError(
+    'cms.config.json', unknown.map((key) => `preview.config.urls.${key} names no content type${didYouMean(key, names)}`).join('; '),
+  );
 }
 
 /**

@@ -12,6 +12,8 @@ export function assertProjectRoot(root: string): void {
   const hasSchemas = existsSync(join(root, 'schemas'));
   const hasConfig = CONFIG_FILES.some((name) => existsSync(join(root, name)));
   if (!hasSchemas && !hasConfig) {
-    throw new FileError(root, `not a project: no schemas/ folder and no ${CONFIG_FILES.join(' or ')} (run in the project root, or pass --root)`);
+    throw new FileError(
+      root, `not a project: no schemas/ folder and no ${CONFIG_FILES.join(' or ')} (run in the project root, or pass --root)`,
+    );
   }
 }

@@ -31,7 +31,9 @@ const SHAPE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 function checkShapes(shapes: Record<string, string>): void {
   for (const name of Object.keys(shapes)) {
-    if (!SHAPE_NAME.test(name)) throw new ValidationError(`export.populate: "${name}" is not a valid shape name (letters, digits, - and _)`, { key: name });
+    if (!SHAPE_NAME.test(name)) {
+      throw new ValidationError(`export.populate: "${name}" is not a valid shape name (letters, digits, - and _)`, { key: name });
+    }
   }
 }
 
@@ -41,7 +43,8 @@ function keyOf(cms: Cms, apiId: string, variant: Variant): VariantKey {
 }
 
 function urlOf(cms: Cms, apiId: string, variant: Variant, extra: string[] = []): string {
-  const params = [variant.locale && variant.locale !== cms.config.defaultLocale ? `locale=${variant.locale}` : '', variant.query, ...extra].filter(Boolean);
+  const params = [variant.locale && variant.locale !== cms.config.defaultLocale ? `locale=${variant.locale}` : '', variant.query, ...extra]
+    .filter(Boolean);
   return `${cms.config.api.rest.prefix}/${apiId}${params.length ? `?${params.join('&')}` : ''}`;
 }
 
@@ -113,14 +116,19 @@ async function writeAll(cms: Cms, api: ContentApi, folder: OutputFolder): Promis
     }
   }
   for (const [shape, error] of rejected) {
-    if (!accepted.has(shape)) throw new ValidationError(`export.populate.${shape} ("${cms.config.export.populate[shape]}") fits no content type: ${error.message}`, error.details);
+    if (!accepted.has(shape)) {
+      throw new ValidationError(
+        `export.populate.${shape} ("${cms.config.export.populate[shape]}") fits no content type: ${error.message}`, error.details,
+      );
+    }
   }
 }
 
 /**
  * Write the read API as static JSON: every list page at the default page size, every document,
  * every single type, per locale and per configured populate shape (laid out as layout.ts says),
- * plus `manifest.json` mapping each URL to its file and pattern rules for static hosts. The bodies come from the same content API the server answers with.
+ * plus `manifest.json` mapping each URL to its file and pattern rules for static hosts. The bodies come from the same content API the
+ * server answers with.
  * Unchanged files are not rewritten; files of the previous export that are gone are removed.
  *
  * @example

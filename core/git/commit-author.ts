@@ -7,7 +7,8 @@
  * authorName('ann <boss@example.com>') // 'ann'
  */
 export function authorName(name: string): string {
-  const clean = name.replace(/<[^>]*(>|$)/g, ' ').replace(/[<>]/g, '').replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100).trim();
+  const clean = name.replace(/<[^>]*(>|$)/g, ' ').replace(/[<>]/g, '').replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/\s+/g, ' ').trim()
+    .slice(0, 100).trim();
   return clean || 'cms';
 }
 

@@ -18,7 +18,8 @@ export interface CommitChangesRequest {
  * caller may not write is a 403; one with no change, or nothing left to commit, a 400.
  *
  * @example
- * await commitChanges(root, { mayWrite: () => true, message: 'Retitle', author: { name: 'Ann', email: 'ann@cms.local' } }) // { commit: '3f2…', files: [...] }
+ * await commitChanges(root, { mayWrite: () => true, message: 'Retitle', author: { name: 'Ann', email: 'ann@cms.local' } })
+ * // { commit: '3f2…', files: [...] }
  */
 export function commitChanges(root: string, request: CommitChangesRequest): Promise<{ commit: string; files: string[] }> {
   return oneAtATime(root, async () => {
@@ -29,7 +30,8 @@ export function commitChanges(root: string, request: CommitChangesRequest): Prom
     }
     const files = request.paths ?? changed.filter(request.mayWrite);
     if (!files.length) throw new ValidationError('Nothing to commit: no changed file you may write');
-    const commit = await createGit(root).commitPaths(files, request.message, request.author).catch((error) => { throw new GitRefusedError(gitReason(error)); });
+    const commit = await createGit(root).commitPaths(files, request.message, request.author)
+      .catch((error) => { throw new GitRefusedError(gitReason(error)); });
     if (!commit) throw new ValidationError('Nothing to commit: the files match HEAD');
     return { commit, files };
   });

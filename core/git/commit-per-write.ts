@@ -25,18 +25,22 @@ interface PendingCommit {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const firstLine = (error: unknown) => ((error as Error)?.message ?? String(error)).split('\n').find((line) => /fatal|error/i.test(line)) ?? String((error as Error)?.message ?? error).split('\n')[0];
+const firstLine = (error: unknown) => ((error as Error)?.message ?? String(error)).split('\n').find((line) => /fatal|error/i.test(line))
+  ?? String((error as Error)?.message ?? error).split('\n')[0];
 
 /**
  * Each successful write becomes one commit touching only that document's files, authored by the
- * token or user that made it, or by the repository's git identity for the library and the CLI. Runs after the write, so a failed write makes no commit.
+ * token or user that made it, or by the repository's git identity for the library and the CLI. Runs after the write, so a failed write
+ * makes no commit.
  *
  * A commit that fails (`.git/index.lock` held by an editor's git, say) is tried COMMIT_ATTEMPTS
  * times with a short backoff; if it still fails it is reported and kept, and tried again, in
  * order and with its own message, before the next write's commit. Outside a repository nothing is
  * retried or kept: every write is reported.
  */
-export function commitPerWrite(git: GitPort, report: (message: string) => void = () => {}, authorDate: (files: string[]) => string | undefined = () => undefined) {
+export function commitPerWrite(
+  git: GitPort, report: (message: string) => void = () => {}, authorDate: (files: string[]) => string | undefined = () => undefined,
+) {
   const pending: PendingCommit[] = [];
 
   async function attempt(commit: PendingCommit): Promise<void> {
@@ -56,7 +60,9 @@ export function commitPerWrite(git: GitPort, report: (message: string) => void =
   async function authorOf(caller: WriteEvent['caller']): Promise<{ name: string; email: string }> {
     if (caller.kind === 'trusted' && !caller.name) {
       const identity = await (person ??= git.identity().catch(() => undefined));
-      if (identity) return { name: authorName(identity.name), email: /^[^\s<>]+$/.test(identity.email) ? identity.email : authorEmail(identity.name) };
+      if (identity) {
+        return { name: authorName(identity.name), email: /^[^\s<>]+$/.test(identity.email) ? identity.email : authorEmail(identity.name) };
+      }
     }
     const name = authorName(caller.name ?? (caller.kind === 'public' ? 'public' : 'cms'));
     return { name, email: authorEmail(name) };
@@ -64,7 +70,9 @@ export function commitPerWrite(git: GitPort, report: (message: string) => void =
 
   return async (event: WriteEvent): Promise<void> => {
     const author = await authorOf(event.caller);
-    const queue = [...pending.splice(0), { files: event.files, message: commitMessage(event), author: { ...author, date: authorDate(event.files) } }];
+    const queue = [
+      ...pending.splice(0), { files: event.files, message: commitMessage(event), author: { ...author, date: authorDate(event.files) } },
+    ];
     const earlier = queue.length - 1;
     for (let at = 0; at < queue.length; at++) {
       try {
@@ -77,8 +85,12 @@ export function commitPerWrite(git: GitPort, report: (message: string) => void =
         }
         pending.push(...queue.slice(at));
         const dropped = pending.splice(0, Math.max(0, pending.length - MAX_PENDING_COMMITS));
-        report(`git commit failed after ${COMMIT_ATTEMPTS} attempts for ${queue[at].files.join(', ')}: ${reason}. ${pending.length} write${pending.length === 1 ? '' : 's'} saved but not committed; tried again with the next write`);
-        if (dropped.length) report(`git: gave up committing ${dropped.length} older write${dropped.length === 1 ? '' : 's'} (${dropped.flatMap((commit) => commit.files).join(', ')}); the files stay changed in the working tree`);
+        report(`git commit failed after ${COMMIT_ATTEMPTS} attempts for ${queue[at].files.join(', ')}: ${reason}. `
+          + `${pending.length} write${pending.length === 1 ? '' : 's'} saved but not committed; tried again with the next write`);
+        if (dropped.length) {
+          report(`git: gave up committing ${dropped.length} older write${dropped.length === 1 ? '' : 's'} `
+            + `(${dropped.flatMap((commit) => commit.files).join(', ')}); the files stay changed in the working tree`);
+        }
         return;
       }
     }

@@ -40,9 +40,12 @@ function readVersion(path: string, text: string | undefined, model: Model, model
  *
  * @example
  * describeChange(models, config, 'content/articles/a1.json', '{"title":"Pizza"}', '{"title":"Pizza napoletana"}')
- * // { type: 'Article', documentId: 'a1', title: 'Pizza napoletana', fields: [{ field: 'title', before: 'Pizza', after: 'Pizza napoletana' }], … }
+ * // { type: 'Article', documentId: 'a1', title: 'Pizza napoletana', fields: [{ field: 'title', before: 'Pizza', after: 'Pizza napoletana'
+ * }], … }
  */
-export function describeChange(models: Models, config: CmsConfig, path: string, before: string | undefined, after: string | undefined, nameOf?: NameOf): DocumentChange | undefined {
+export function describeChange(
+  models: Models, config: CmsConfig, path: string, before: string | undefined, after: string | undefined, nameOf?: NameOf,
+): DocumentChange | undefined {
   const model = modelForPath(models, path);
   if (!model) return undefined;
   const old = readVersion(path, before, model, models, config);

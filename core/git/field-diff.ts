@@ -20,7 +20,9 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === 
  * fieldChanges(models, article, { title: 'Pizza' }, { title: 'Pizza napoletana' })
  * // [{ field: 'title', before: 'Pizza', after: 'Pizza napoletana' }]
  */
-export function fieldChanges(models: Models, model: Model, before: Data | undefined, after: Data | undefined, nameOf?: NameOf): FieldChange[] {
+export function fieldChanges(
+  models: Models, model: Model, before: Data | undefined, after: Data | undefined, nameOf?: NameOf,
+): FieldChange[] {
   const old = before ?? {};
   const next = after ?? {};
   const extra = [...new Set([...Object.keys(old), ...Object.keys(next)])].filter((name) => !model.attributeNames.includes(name));

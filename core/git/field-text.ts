@@ -13,7 +13,10 @@ export function blocksText(value: unknown): string {
   const walk = (nodes: Node[], depth: number) => {
     for (const node of nodes) {
       if (node.type === 'list') walk(node.children ?? [], depth + 1);
-      else if (node.type === 'list-item') lines.push(`${'  '.repeat(Math.max(depth - 1, 0))}• ${inline(node.children?.filter((child) => child.type !== 'list'))}`, ...nested(node, depth));
+      else if (node.type === 'list-item') lines.push(
+        `${'  '.repeat(Math.max(depth - 1, 0))}• ${inline(node.children?.filter((child) => child.type !== 'list'))}`,
+        ...nested(node, depth),
+      );
       else if (node.type === 'heading') lines.push(`${'#'.repeat(node.level ?? 1)} ${inline(node.children)}`);
       else if (node.type === 'image') lines.push('[image]');
       else lines.push(inline(node.children) || node.text || '');
@@ -28,14 +31,20 @@ export function blocksText(value: unknown): string {
   return lines.join('\n');
 }
 
-const scalarText = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const scalarText = (value: unknown): string => (value === null || value === undefined
+  ? ''
+  : typeof value === 'object'
+  ? JSON.stringify(value)
+  : String(value));
 
 /** A component's fields as `name: text` lines (nested components indented). */
 function componentText(models: Models, uid: string | undefined, value: unknown, nameOf?: NameOf): string {
   if (!value || typeof value !== 'object') return '';
   const model = uid ? models.get(uid) : undefined;
   const record = value as Record<string, unknown>;
-  const names = model ? model.attributeNames.filter((name) => record[name] !== undefined && record[name] !== null) : Object.keys(record).filter((name) => name !== '__component' && name !== 'id');
+  const names = model
+    ? model.attributeNames.filter((name) => record[name] !== undefined && record[name] !== null)
+    : Object.keys(record).filter((name) => name !== '__component' && name !== 'id');
   return names.map((name) => {
     const text = model ? fieldText(models, model.attributes[name], record[name], nameOf) : scalarText(record[name]);
     return text.includes('\n') ? `${name}:\n${text.replace(/^/gm, '  ')}` : `${name}: ${text}`;
@@ -55,9 +64,14 @@ export function fieldText(models: Models, attribute: Attribute | undefined, valu
   if (value === null || value === undefined) return '';
   const type = attribute?.type;
   if (type === 'blocks') return blocksText(value);
-  const target = type === 'media' ? UPLOAD_FILE_UID : type === 'relation' && typeof attribute?.target === 'string' ? attribute.target : undefined;
+  const target = type === 'media'
+    ? UPLOAD_FILE_UID
+    : type === 'relation' && typeof attribute?.target === 'string'
+    ? attribute.target
+    : undefined;
   if (target && nameOf && (typeof value === 'string' || Array.isArray(value))) {
-    return (Array.isArray(value) ? value : [value]).map((id) => (typeof id === 'string' ? nameOf(target, id) ?? id : scalarText(id))).join(', ');
+    return (Array.isArray(value) ? value : [value]).map((id) => (typeof id === 'string' ? nameOf(target, id) ?? id : scalarText(id)))
+      .join(', ');
   }
   if (type === 'component') {
     const entries = attribute?.repeatable && Array.isArray(value) ? value : [value];

@@ -25,7 +25,8 @@ export type FileVersion = Omit<GitCommit, 'email'> & { change?: DocumentChange }
  * "who changed what, when" of a document in one locale and state.
  *
  * @example
- * await fileHistory({ models, config, git }, 'content/articles/a1.json') // [{ commit, author: 'Ann', date, message, change: { fields: [...] } }]
+ * await fileHistory({ models, config, git }, 'content/articles/a1.json')
+ * // [{ commit, author: 'Ann', date, message, change: { fields: [...] } }]
  */
 export async function fileHistory(source: FileHistorySource, path: string, limit = 30): Promise<FileVersion[]> {
   // A literal pathspec: a `*` or `?` in a requested path names that file, never a pattern.

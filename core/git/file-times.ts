@@ -61,7 +61,9 @@ export async function readFileTimes(root: string): Promise<{ times: Map<string, 
   const times = new Map<string, string>();
   let head: string | undefined;
 
-  const log = async (range: string[]) => parseLog(await git(['log', `--format=${RECORD}%aI`, '--name-only', '--no-renames', '--relative', ...range, '--', 'content/']));
+  const log = async (range: string[]) => parseLog(await git([
+    'log', `--format=${RECORD}%aI`, '--name-only', '--no-renames', '--relative', ...range, '--', 'content/',
+  ]));
   const isAncestor = (older: string, newer: string) => git(['merge-base', '--is-ancestor', older, newer]).then(() => true, () => false);
 
   const refresh = async () => {

@@ -21,5 +21,7 @@ export class GitInputError extends ValidationError {}
 export function gitReason(error: unknown): string {
   const stderr = (error as { stderr?: string })?.stderr;
   const text = stderr?.trim() ? stderr : String((error as Error)?.message ?? error);
-  return text.split('\n').map((line) => line.trimEnd()).filter((line) => line.trim() && !line.startsWith('hint:') && !line.startsWith('Command failed:')).slice(0, 12).join('\n') || 'git failed';
+  return text.split('\n').map((line) => line.trimEnd())
+    .filter((line) => line.trim() && !line.startsWith('hint:') && !line.startsWith('Command failed:')).slice(0, 12)
+    .join('\n') || 'git failed';
 }

@@ -29,7 +29,9 @@ function checkId(documentId: string): void {
 
 /** The full hash a ref names: 400 when it is malformed or names no commit. */
 async function resolveCommit(git: GitPort, ref: string): Promise<string> {
-  if (!COMMIT_REF.test(ref) || ref.includes('..')) throw new ValidationError(`Invalid commit "${ref}"`, { key: 'commit', source: 'params' });
+  if (!COMMIT_REF.test(ref) || ref.includes('..')) {
+    throw new ValidationError(`Invalid commit "${ref}"`, { key: 'commit', source: 'params' });
+  }
   const commit = await git.resolveCommit(ref);
   if (!commit) throw new ValidationError(`Unknown commit "${ref}"`, { key: 'commit', source: 'params' });
   return commit;
@@ -53,7 +55,9 @@ export const seesAuthorEmails = (caller: Pick<Caller, 'kind'>): boolean => calle
  * @example
  * await documentHistory(cms, createGit(cms.root), cms.contentType('articles'), 'jfsgk21o4wtsoknlvf65xsrj')
  */
-export async function documentHistory(cms: HistorySource, git: GitPort, model: Model, documentId: string, caller?: Pick<Caller, 'kind'>): Promise<HistoryEntry[]> {
+export async function documentHistory(
+  cms: HistorySource, git: GitPort, model: Model, documentId: string, caller?: Pick<Caller, 'kind'>,
+): Promise<HistoryEntry[]> {
   checkId(documentId);
   const versions = await git.log([pathspec(model, documentId)]);
   if (!versions.length && !cms.index.documentRecords(model.uid, documentId).length) throw new NotFoundError();
@@ -63,7 +67,8 @@ export async function documentHistory(cms: HistorySource, git: GitPort, model: M
 
 /** The document's files at a commit, read as content files (a version malformed then is skipped). */
 async function recordsAt(cms: HistorySource, git: GitPort, model: Model, documentId: string, commit: string): Promise<FileRecord[]> {
-  const files = (await git.listFiles(commit, `content/${contentFolder(model)}`)).filter((file) => file.slice(file.lastIndexOf('/') + 1).startsWith(`${documentId}.`));
+  const files = (await git.listFiles(commit, `content/${contentFolder(model)}`))
+    .filter((file) => file.slice(file.lastIndexOf('/') + 1).startsWith(`${documentId}.`));
   const records: FileRecord[] = [];
   for (const file of files) {
     const text = await git.show(commit, file);
@@ -84,7 +89,10 @@ async function recordsAt(cms: HistorySource, git: GitPort, model: Model, documen
  * @example
  * const { commit, data } = await documentAt(cms, git, model, 'jfsgk21o4wtsoknlvf65xsrj', 'HEAD~1', { locale: 'fr' });
  */
-export async function documentAt(cms: HistorySource, git: GitPort, model: Model, documentId: string, ref: string, options: { status?: Status; locale?: string | null } = {}): Promise<{ commit: string; data: Data }> {
+export async function documentAt(
+  cms: HistorySource, git: GitPort, model: Model, documentId: string, ref: string,
+  options: { status?: Status; locale?: string | null } = {},
+): Promise<{ commit: string; data: Data }> {
   checkId(documentId);
   const commit = await resolveCommit(git, ref);
   const records = await recordsAt(cms, git, model, documentId, commit);

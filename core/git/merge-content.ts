@@ -28,7 +28,8 @@ function schemaFor(path: string, cwd: string): { models: Models; model: Model } 
     const models = loadModels(resolve(cwd, match[1] || '.'));
     const folder = match[2].split('/')[1];
     // As `contentFolder` names them; not imported, so the driver git starts per file stays light.
-    const model = [...models.values()].find((candidate) => candidate.modelType === 'contentType' && (candidate.uid === UPLOAD_FILE_UID ? 'upload' : candidate.pluralName) === folder);
+    const model = [...models.values()].find((candidate) => candidate.modelType === 'contentType'
+      && (candidate.uid === UPLOAD_FILE_UID ? 'upload' : candidate.pluralName) === folder);
     return model ? { models, model } : undefined;
   } catch {
     return undefined;

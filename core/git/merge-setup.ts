@@ -21,7 +21,9 @@ export const MERGE_ATTRIBUTE = 'content/** merge=cms';
 export async function setupMergeDriver(root: string, command: string): Promise<void> {
   const attributes = join(root, '.gitattributes');
   const text = await readFile(attributes, 'utf8').catch(() => '');
-  if (!text.split(/\r?\n/).includes(MERGE_ATTRIBUTE)) await writeFile(attributes, `${text}${text && !text.endsWith('\n') ? '\n' : ''}${MERGE_ATTRIBUTE}\n`);
+  if (!text.split(/\r?\n/).includes(MERGE_ATTRIBUTE)) {
+    await writeFile(attributes, `${text}${text && !text.endsWith('\n') ? '\n' : ''}${MERGE_ATTRIBUTE}\n`);
+  }
   await run('git', ['config', 'merge.cms.name', 'gitcms content files (merged field by field)'], { cwd: root });
   await run('git', ['config', 'merge.cms.driver', `${command} %O %A %B %L %P`], { cwd: root });
 }

@@ -7,7 +7,8 @@ const inPath = (branch: string) => encodeURIComponent(branch).replace(/%2F/g, '/
 
 const COMPARE: Record<Host, (web: string, base: string, branch: string) => string> = {
   github: (web, base, branch) => `${web}/compare/${inPath(base)}...${inPath(branch)}?expand=1`,
-  gitlab: (web, base, branch) => `${web}/-/merge_requests/new?merge_request[source_branch]=${encodeURIComponent(branch)}&merge_request[target_branch]=${encodeURIComponent(base)}`,
+  gitlab: (web, base, branch) => `${web}/-/merge_requests/new`
+    + `?merge_request[source_branch]=${encodeURIComponent(branch)}&merge_request[target_branch]=${encodeURIComponent(base)}`,
   bitbucket: (web, base, branch) => `${web}/pull-requests/new?source=${encodeURIComponent(branch)}&dest=${encodeURIComponent(base)}`,
 };
 

@@ -35,7 +35,10 @@ const STATES: Array<[(xy: string) => boolean, ChangeState]> = [
 ];
 const stateOf = (xy: string): ChangeState => STATES.find(([test]) => test(xy))?.[1] ?? 'modified';
 
-/** `git status --porcelain=v1 -z` → changed files; paths come relative to the repository root, `prefix` (the project's place in it) is cut. */
+/**
+ * `git status --porcelain=v1 -z` → changed files; paths come relative to the repository root, `prefix` (the project's place in it) is
+ * cut.
+ */
 export function parsePorcelain(out: string, prefix = ''): ChangedFile[] {
   const fields = out.split('\0');
   const changes: ChangedFile[] = [];
@@ -83,7 +86,10 @@ export function createWorkTree(root: string) {
   // GIT_TERMINAL_PROMPT=0: a push that needs a password fails instead of waiting for a terminal.
   // GIT_LITERAL_PATHSPECS=1: a path from a request names one file; `*`, `?`, `[…]` are never patterns.
   const git = async (args: string[], timeout = 30_000) =>
-    (await run('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1' } })).stdout;
+    (await run('git', ['-c', 'core.quotePath=false', ...args], {
+      cwd: root, timeout, maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1' },
+    })).stdout;
   const attempt = (args: string[]) => git(args).then((out) => out.trim(), () => undefined);
 
   const tree = {
@@ -113,11 +119,14 @@ export function createWorkTree(root: string) {
 
     /** The unified diff of one file against HEAD; a file git does not track yet shows as all new. */
     async diff(path: string): Promise<string> {
-      const [porcelain, head] = await Promise.all([git(['status', '--porcelain', '--untracked-files=all', '--', path]), attempt(['rev-parse', '--verify', '-q', 'HEAD'])]);
+      const [porcelain, head] = await Promise.all([
+        git(['status', '--porcelain', '--untracked-files=all', '--', path]), attempt(['rev-parse', '--verify', '-q', 'HEAD']),
+      ]);
       const untracked = porcelain.startsWith('??');
       if (!untracked && head) return git(['diff', '--no-color', '--no-ext-diff', '--relative', 'HEAD', '--', path]);
       // `--no-index` exits 1 when the files differ: the diff is in its stdout.
-      return git(['diff', '--no-color', '--no-ext-diff', '--no-index', '--', '/dev/null', path]).catch((error) => (error.code === 1 ? String(error.stdout) : ''));
+      return git(['diff', '--no-color', '--no-ext-diff', '--no-index', '--', '/dev/null', path])
+        .catch((error) => (error.code === 1 ? String(error.stdout) : ''));
     },
 
     /** Local branches, the current one, remotes, and how far the current branch is ahead of its upstream (null without one). */
@@ -131,7 +140,10 @@ export function createWorkTree(root: string) {
       const branches = (list ?? '').split('\n').filter(Boolean);
       // Before the first commit the current branch has no ref yet.
       if (current && !branches.includes(current)) branches.push(current);
-      return { current: current || null, branches: branches.sort(), remotes: (remotes ?? '').split('\n').filter(Boolean), ahead: counts === undefined ? null : Number(counts) };
+      return {
+        current: current || null, branches: branches.sort(), remotes: (remotes ?? '').split('\n').filter(Boolean),
+        ahead: counts === undefined ? null : Number(counts),
+      };
     },
 
     /** A new branch from HEAD, checked out; uncommitted changes stay in the tree (nothing else moves). */
@@ -150,19 +162,30 @@ export function createWorkTree(root: string) {
       if (!branches.includes(name)) throw new NotFoundError(`No branch "${name}"`);
       const { changes, head: before } = await tree.status();
       if (changes.length && !carry) {
-        throw new GitRefusedError(`${changes.length} uncommitted change${changes.length === 1 ? '' : 's'}: commit ${changes.length === 1 ? 'it' : 'them'} first, or switch carrying ${changes.length === 1 ? 'it' : 'them'} along`, { changes });
+        throw new GitRefusedError(
+          `${changes.length} uncommitted change${changes.length === 1 ? '' : 's'}: `
+            + `commit ${changes.length === 1 ? 'it' : 'them'} first, or switch carrying ${changes.length === 1 ? 'it' : 'them'} along`,
+          { changes },
+        );
       }
       await git(['switch', '--quiet', '--no-guess', name]).catch((error) => { throw new GitRefusedError(gitReason(error)); });
       const after = await attempt(['rev-parse', '--verify', '-q', 'HEAD']);
-      const changed = before && after && before !== after ? (await git(['diff', '--name-only', '--relative', '--no-renames', before, after])).split('\n').filter(Boolean) : [];
+      const changed = before && after && before !== after
+        ? (await git(['diff', '--name-only', '--relative', '--no-renames', before, after])).split('\n').filter(Boolean)
+        : [];
       return { branch: name, changed };
     },
 
     /** The remote the panel pushes to and pulls from: `preferred` (git.push), else `origin`, else the only one. */
     async remote(preferred?: string): Promise<{ remote: string; current: string }> {
       const { current, remotes } = await tree.branches();
-      const remote = [preferred, 'origin'].find((name) => name && remotes.includes(name)) ?? (remotes.length === 1 ? remotes[0] : undefined);
-      if (!remote) throw new GitUnavailableError(remotes.length ? `Several git remotes (${remotes.join(', ')}) and none is "origin": set git.push in the config` : 'No git remote is configured (git remote add origin <url>)');
+      const remote = [preferred, 'origin'].find((name) => name && remotes.includes(name))
+        ?? (remotes.length === 1 ? remotes[0] : undefined);
+      if (!remote) {
+        throw new GitUnavailableError(remotes.length
+          ? `Several git remotes (${remotes.join(', ')}) and none is "origin": set git.push in the config`
+          : 'No git remote is configured (git remote add origin <url>)');
+      }
       if (!current) throw new GitRefusedError('HEAD is detached: switch to a branch first');
       return { remote, current };
     },
@@ -179,23 +202,35 @@ export function createWorkTree(root: string) {
      * a merge that still conflicts is undone (the tree stays as it was) and refused, naming the files.
      * Returns the files the merge changed, to be reindexed.
      */
-    async pull(preferred: string | undefined, author: { name: string; email: string }): Promise<{ remote: string; branch: string; changed: string[] }> {
+    async pull(
+      preferred: string | undefined, author: { name: string; email: string },
+    ): Promise<{ remote: string; branch: string; changed: string[] }> {
       const { remote, current } = await tree.remote(preferred);
-      await git(['fetch', '--quiet', '--', remote, `+refs/heads/${current}:refs/remotes/${remote}/${current}`], 120_000).catch((error) => { throw new GitRefusedError(gitReason(error)); });
+      await git(['fetch', '--quiet', '--', remote, `+refs/heads/${current}:refs/remotes/${remote}/${current}`], 120_000)
+        .catch((error) => { throw new GitRefusedError(gitReason(error)); });
       const before = await attempt(['rev-parse', '--verify', '-q', 'HEAD']);
-      const identity = { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email };
-      const merged = await run('git', ['merge', '--no-edit', '--quiet', `refs/remotes/${remote}/${current}`], { cwd: root, timeout: 120_000, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', ...identity } })
+      const identity = {
+        GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email,
+      };
+      const merged = await run(
+        'git', ['merge', '--no-edit', '--quiet', `refs/remotes/${remote}/${current}`],
+        { cwd: root, timeout: 120_000, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', ...identity } },
+      )
         .then(() => undefined, (error) => error);
       if (merged) {
         const conflicted = (await tree.changes()).filter((change) => change.state === 'conflicted').map((change) => change.path);
         if (conflicted.length) {
           await attempt(['merge', '--abort']);
-          throw new GitRefusedError(`The remote changes conflict with yours in ${conflicted.join(', ')}: nothing was merged`, { files: conflicted });
+          throw new GitRefusedError(
+            `The remote changes conflict with yours in ${conflicted.join(', ')}: nothing was merged`, { files: conflicted },
+          );
         }
         throw new GitRefusedError(gitReason(merged));
       }
       const after = await attempt(['rev-parse', '--verify', '-q', 'HEAD']);
-      const changed = before && after && before !== after ? (await git(['diff', '--name-only', '--relative', '--no-renames', before, after])).split('\n').filter(Boolean) : [];
+      const changed = before && after && before !== after
+        ? (await git(['diff', '--name-only', '--relative', '--no-renames', before, after])).split('\n').filter(Boolean)
+        : [];
       return { remote, branch: current, changed };
     },
 
@@ -203,7 +238,8 @@ export function createWorkTree(root: string) {
     async push(preferred?: string): Promise<{ remote: string; branch: string }> {
       const { remote, current } = await tree.remote(preferred);
       // Names come from git itself (`git remote`, the checked-out branch), never from the request.
-      await git(['push', '--quiet', '--set-upstream', remote, `HEAD:refs/heads/${current}`], 120_000).catch((error) => { throw new GitRefusedError(gitReason(error)); });
+      await git(['push', '--quiet', '--set-upstream', remote, `HEAD:refs/heads/${current}`], 120_000)
+        .catch((error) => { throw new GitRefusedError(gitReason(error)); });
       return { remote, branch: current };
     },
   };

@@ -10,7 +10,8 @@ import { servePublicFile } from './static.js';
  * routes. Only `/` itself is answered, so no public file or content route is ever shadowed.
  *
  * @example
- * curl http://localhost:1337/   // { "name": "gitcms", "api": "/api", "contentTypes": [{ "uid": "api::article.article", "url": "/api/articles", … }], … }
+ * curl http://localhost:1337/
+ * // { "name": "gitcms", "api": "/api", "contentTypes": [{ "uid": "api::article.article", "url": "/api/articles", … }], … }
  */
 export async function apiIndex(cms: Cms, request: Request, headers: Record<string, string>): Promise<Response> {
   const page = await servePublicFile(resolve(join(cms.root, 'public')), '/index.html', request);

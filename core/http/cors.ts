@@ -12,7 +12,9 @@ export function corsHeaders(request: Request): Record<string, string> {
 
 /** A preflight (`OPTIONS` with `Access-Control-Request-Method`) answers 204 before routing. */
 export function preflightResponse(request: Request): Response | undefined {
-  if (request.method !== 'OPTIONS' || !request.headers.get('origin') || !request.headers.get('access-control-request-method')) return undefined;
+  if (request.method !== 'OPTIONS' || !request.headers.get('origin') || !request.headers.get('access-control-request-method')) {
+    return undefined;
+  }
   return new Response(null, {
     status: 204,
     headers: {

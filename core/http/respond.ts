@@ -17,5 +17,7 @@ export function json(status: number, body: unknown, headers: Record<string, stri
  * HTTP face that nothing reads again (uncached content-API answers, errors).
  */
 export function jsonAnswer(status: number, body: unknown, headers: Record<string, string>): HTTPResponse {
-  return new HTTPResponse(JSON.stringify(body), { status, statusText: statusText(status), headers: { ...headers, 'content-type': JSON_TYPE } });
+  return new HTTPResponse(
+    JSON.stringify(body), { status, statusText: statusText(status), headers: { ...headers, 'content-type': JSON_TYPE } },
+  );
 }

@@ -10,14 +10,18 @@ import { json } from './respond.js';
  * goes only to a signed-in caller who may read the document.
  *
  * @example
- * await studioPreviewResponse(cms, request, url, headers) // 200 { data: { url: 'http://localhost:4321/articles/a1?status=draft&secret=…' } }
+ * await studioPreviewResponse(cms, request, url, headers)
+ * // 200 { data: { url: 'http://localhost:4321/articles/a1?status=draft&secret=…' } }
  */
-export function studioPreviewResponse(cms: Cms, request: Request, url: URL, headers: Record<string, string>, env: NodeJS.ProcessEnv = process.env): Response {
+export function studioPreviewResponse(
+  cms: Cms, request: Request, url: URL, headers: Record<string, string>, env: NodeJS.ProcessEnv = process.env,
+): Response {
   const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
   if (caller.kind === 'public') throw new UnauthorizedError('Missing or invalid credentials');
   const model = cms.contentType(url.searchParams.get('type') ?? '');
   if (!caller.can(model, 'findOne')) throw new ForbiddenError();
-  const documentId = (model.kind === 'singleType' ? cms.index.singleDocumentId(model.uid) : undefined) ?? url.searchParams.get('documentId') ?? '';
+  const documentId = (model.kind === 'singleType' ? cms.index.singleDocumentId(model.uid) : undefined) ?? url.searchParams.get('documentId')
+    ?? '';
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(documentId)) throw new ValidationError('documentId is required', { key: 'documentId' });
   const status = url.searchParams.get('status') === 'published' ? 'published' : 'draft';
   const locale = model.localized ? url.searchParams.get('locale') || cms.config.defaultLocale : null;

@@ -16,7 +16,10 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 async function readUpload(request: Request, config: UploadConfig, scratch: Scratch) {
   if (isMultipart(request)) {
     const form = await readUploadForm(request, config.requestSizeLimit, scratch);
-    return { files: form.files, fileInfo: form.fileInfo.length ? form.fileInfo : undefined, attach: { ref: form.ref, refId: form.refId, field: form.field } };
+    return {
+      files: form.files, fileInfo: form.fileInfo.length ? form.fileInfo : undefined,
+      attach: { ref: form.ref, refId: form.refId, field: form.field },
+    };
   }
   const body = await readBody(request);
   const fields = isRecord(body) ? body : {};
@@ -33,7 +36,9 @@ async function readUpload(request: Request, config: UploadConfig, scratch: Scrat
  *   GET    <prefix>/upload/files/:id    entry, or 404 `file.notFound`
  *   DELETE <prefix>/upload/files/:id    the deleted entry (200); references in documents cleared
  */
-/** Strapi's upload controller signs file URLs for private providers; the local provider never does, and says so on every file it answers. */
+/**
+ * Strapi's upload controller signs file URLs for private providers; the local provider never does, and says so on every file it answers.
+ */
 const unsigned = (file: Data): Data => ({ ...file, isUrlSigned: false });
 const unsignedAll = (files: Data[]): Data[] => files.map(unsigned);
 

@@ -20,7 +20,10 @@ function rowFields(model: Model, record: FileRecord, status: Status, times?: Fil
   let publishedAt: string | null;
   if (status === 'draft') publishedAt = null;
   else publishedAt = record.publishedAt ?? updatedAt;
-  return { uid: model.uid, id: deriveId(rowKey(model.uid, record.documentId, record.locale, status)), documentId: record.documentId, locale: record.locale, status, createdAt, updatedAt, publishedAt, file: record.file };
+  return {
+    uid: model.uid, id: deriveId(rowKey(model.uid, record.documentId, record.locale, status)), documentId: record.documentId,
+    locale: record.locale, status, createdAt, updatedAt, publishedAt, file: record.file,
+  };
 }
 
 const makeRow = (model: Model, record: FileRecord, status: Status, times?: FileTimes): Row =>
@@ -57,10 +60,14 @@ export function buildDocumentRows(model: Model, records: FileRecord[], config: C
       for (const { row, record } of rows) row.data = record.data;
       shareUnlocalizedFields(model, rows, config);
     };
-    for (const { record, status, draftFile } of sources) rows.push({ row: new DeferredRow(rowFields(model, record, status, times), fill), draftFile, record });
+    for (const { record, status, draftFile } of sources) rows.push({
+      row: new DeferredRow(rowFields(model, record, status, times), fill), draftFile, record,
+    });
     return rows.map(({ row }) => row);
   }
-  const rows = sources.map(({ record, status, draftFile }): SourcedRow => ({ row: makeRow(model, record, status, times), draftFile, record }));
+  const rows = sources.map(({ record, status, draftFile }): SourcedRow => ({
+    row: makeRow(model, record, status, times), draftFile, record,
+  }));
   if (shares) shareUnlocalizedFields(model, rows, config);
   return rows.map(({ row }) => row);
 }
@@ -96,7 +103,9 @@ const sharedByModel = new WeakMap<Model, string[]>();
 /** A localized type's attributes that are not localized (worked out once per model, not per document). */
 function sharedAttributes(model: Model): string[] {
   let shared = sharedByModel.get(model);
-  if (!shared) sharedByModel.set(model, (shared = model.attributeNames.filter((name) => !isLocalizedAttribute(model, model.attributes[name]))));
+  if (!shared) {
+    sharedByModel.set(model, (shared = model.attributeNames.filter((name) => !isLocalizedAttribute(model, model.attributes[name]))));
+  }
   return shared;
 }
 

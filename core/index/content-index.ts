@@ -271,8 +271,11 @@ export class ContentIndex {
   private storeRows(uid: string, documentId: string, rows: Row[]): void {
     for (const row of rows) {
       const clash = this.byId.get(row.id);
-      if (clash && clash.key !== row.key) this.reportProblem(new FileError(row.file, `derived id ${row.id} collides with ${clash.file}; rename one documentId`));
-      else this.byId.set(row.id, row);
+      if (clash && clash.key !== row.key) {
+        this.reportProblem(new FileError(row.file, `derived id ${row.id} collides with ${clash.file}; rename one documentId`));
+      } else {
+        this.byId.set(row.id, row);
+      }
     }
     this.documents.set(uid, documentId, rows);
   }

@@ -28,7 +28,9 @@ export function internRepeatedValues(fields: Data, model: Model, models: Models,
     if (attribute.type === 'relation' || attribute.type === 'media' || attribute.type === 'enumeration') internStrings(fields, name, pool);
     else if (attribute.type === 'component') {
       const component = models.get(attribute.component!)!;
-      for (const item of Array.isArray(value) ? value : [value]) if (item && typeof item === 'object') internRepeatedValues(item as Data, component, models, pool);
+      for (const item of Array.isArray(value) ? value : [value]) if (item && typeof item === 'object') internRepeatedValues(
+        item as Data, component, models, pool,
+      );
     } else if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
       for (const item of value as Fields[]) {
         const uid = item && typeof item === 'object' ? item.__component : undefined;

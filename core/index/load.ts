@@ -26,7 +26,8 @@ export function modelForPath(models: Models, file: string): Model | undefined {
 }
 
 /** Content file names the loader and the watcher consider (no dot files, no temp files). */
-export const isContentFileName = (name: string): boolean => !name.startsWith('.') && !name.endsWith('.tmp') && getParser(name) !== undefined;
+export const isContentFileName = (name: string): boolean => !name.startsWith('.') && !name.endsWith('.tmp')
+  && getParser(name) !== undefined;
 
 /**
  * Parse and check one file's text. Files are read synchronously on purpose: for many small files,
@@ -91,7 +92,9 @@ export const loadReport = (index: ContentIndex): LoadReport | undefined => loadR
  * // `fileTimes`: when each file last changed, from Git (`git.timestampsFromHistory`)
  * // `snapshot`: start from `.cms/index-snapshot` and keep it current (see snapshot/snapshot-loader.ts)
  */
-export async function loadIndex(root: string, models: Models, config: CmsConfig, fileTimes?: Promise<Map<string, string>>, options: { snapshot?: boolean } = {}): Promise<ContentIndex> {
+export async function loadIndex(
+  root: string, models: Models, config: CmsConfig, fileTimes?: Promise<Map<string, string>>, options: { snapshot?: boolean } = {},
+): Promise<ContentIndex> {
   const index = new ContentIndex(models, config);
   // A snapshot record whose text turns out damaged is read from its file instead.
   const reread = (file: string) => {

@@ -3,7 +3,11 @@ import { UPLOAD_FILE_UID, type Attribute, type Model, type Models } from '../sch
 /** The models an attribute's values point into: relation targets, the media library, components. */
 const TARGETS: Partial<Record<Attribute['type'], (attribute: Attribute, models: Models) => string[]>> = {
   // A morph relation may point at any type.
-  relation: (attribute, models) => (String(attribute.relation ?? '').startsWith('morph') ? [...models.keys()] : attribute.target ? [attribute.target] : []),
+  relation: (attribute, models) => (String(attribute.relation ?? '').startsWith('morph')
+    ? [...models.keys()]
+    : attribute.target
+    ? [attribute.target]
+    : []),
   media: () => [UPLOAD_FILE_UID],
   component: (attribute) => (attribute.component ? [attribute.component] : []),
   dynamiczone: (attribute) => attribute.components ?? [],

@@ -48,7 +48,10 @@ function coordinate(value: unknown, path: string[], problems: Problem[]): number
   const text = typeof value === 'string' ? value.replace(/\s/g, '') : value;
   const cast = typeof text === 'number' ? text : text === '' ? Number.NaN : typeof text === 'string' ? Number(text) : Number.NaN;
   if (Number.isNaN(cast)) {
-    problems.push(fail(path, `${label} must be a \`number\` type, but the final value was: \`NaN\` (cast from the value \`${JSON.stringify(value)}\`).`, Number.NaN));
+    problems.push(fail(
+      path, `${label} must be a \`number\` type, but the final value was: \`NaN\` (cast from the value \`${JSON.stringify(value)}\`).`,
+      Number.NaN,
+    ));
     return undefined;
   }
   if (cast < 0) problems.push(fail(path, `${label} must be greater than or equal to 0`, cast));
@@ -65,7 +68,9 @@ function checkInfo(raw: unknown, path: string[]): FileInfo {
   const value = parseJson(raw, path);
   if (value === undefined || value === null) return {};
   const label = path.join('.');
-  if (!isRecord(value)) throw problem(path, `${label} must be a \`object\` type, but the final value was: \`${JSON.stringify(value)}\`.`, value);
+  if (!isRecord(value)) {
+    throw problem(path, `${label} must be a \`object\` type, but the final value was: \`${JSON.stringify(value)}\`.`, value);
+  }
   const problems: Problem[] = [];
   const info: FileInfo = {};
   for (const key of ['name', 'alternativeText', 'caption'] as const) {
@@ -75,14 +80,22 @@ function checkInfo(raw: unknown, path: string[]): FileInfo {
   const focal = value.focalPoint;
   if (focal === null) info.focalPoint = null;
   else if (focal !== undefined) {
-    if (!isRecord(focal)) problems.push(fail([...path, 'focalPoint'], `${label}.focalPoint must be a \`object\` type, but the final value was: \`${JSON.stringify(focal)}\`.`, focal));
+    if (!isRecord(focal)) {
+      problems.push(fail(
+        [...path, 'focalPoint'],
+        `${label}.focalPoint must be a \`object\` type, but the final value was: \`${JSON.stringify(focal)}\`.`,
+        focal,
+      ));
+    }
     else {
       const x = coordinate(focal.x, [...path, 'focalPoint', 'x'], problems);
       const y = coordinate(focal.y, [...path, 'focalPoint', 'y'], problems);
       if (x !== undefined && y !== undefined) info.focalPoint = { x, y };
     }
   }
-  if (problems.length) throw new ValidationError(problems.length === 1 ? problems[0].message : `${problems.length} errors occurred`, { errors: problems });
+  if (problems.length) {
+    throw new ValidationError(problems.length === 1 ? problems[0].message : `${problems.length} errors occurred`, { errors: problems });
+  }
   return info;
 }
 

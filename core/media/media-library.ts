@@ -59,7 +59,9 @@ function rootStart(raw: unknown): number {
 function rootLimit(raw: unknown): number {
   if (raw === undefined || raw === null) return Number.POSITIVE_INFINITY;
   const limit = Number(raw);
-  if (!Number.isInteger(limit) || (limit !== -1 && limit < 0)) throw new ValidationError(`convertLimitQueryParams expected a positive integer got ${limit}`);
+  if (!Number.isInteger(limit) || (limit !== -1 && limit < 0)) {
+    throw new ValidationError(`convertLimitQueryParams expected a positive integer got ${limit}`);
+  }
   return limit <= 0 ? Number.POSITIVE_INFINITY : limit;
 }
 
@@ -150,7 +152,9 @@ export class MediaLibrary {
     const ids = await this.withScratch(async (scratch) => {
       // One file at a time, as Strapi's default `concurrentUploadSize` of 1.
       const prepared: PreparedFile[] = [];
-      for (const [position, file] of input.files.entries()) prepared.push(await prepareFile(file, infos[position] ?? {}, { config: this.options.config, scratch }));
+      for (const [position, file] of input.files.entries()) prepared.push(await prepareFile(
+        file, infos[position] ?? {}, { config: this.options.config, scratch },
+      ));
       // Every entry checked before the first binary is stored: a refused request leaves nothing behind.
       for (const { fields } of prepared) assertValidMediaEntry(this.index, fields);
       const created: string[] = [];
@@ -158,7 +162,9 @@ export class MediaLibrary {
       for (const { fields, binaries } of prepared) {
         for (const binary of binaries) await moveUpload(this.options.root, binary.name, binary.path);
         const documentId = newDocumentId();
-        const file = await writeEntry(this.options.root, this.index, documentId, { data: fields, createdAt: now, updatedAt: now, publishedAt: now });
+        const file = await writeEntry(
+          this.options.root, this.index, documentId, { data: fields, createdAt: now, updatedAt: now, publishedAt: now },
+        );
         created.push(documentId);
         await this.emit({ action: 'create', documentId, files: [file, ...binaries.map((binary) => binaryPath(binary.name))], caller });
       }
@@ -179,7 +185,9 @@ export class MediaLibrary {
     const row = this.row(id, 'Entity not found');
     await this.lock.run(row.documentId, () => this.withScratch(async (scratch) => {
       const old = this.row(row.id, 'Entity not found').data;
-      const prepared = await prepareFile(files[0], info, { config: this.options.config, scratch }, { hash: String(old.hash), ext: String(old.ext ?? '') });
+      const prepared = await prepareFile(
+        files[0], info, { config: this.options.config, scratch }, { hash: String(old.hash), ext: String(old.ext ?? '') },
+      );
       const fields: Data = { ...prepared.fields, formats: prepared.fields.formats ?? {} };
       // Alternative text, caption and focal point stay unless the request gives them.
       for (const key of ['alternativeText', 'caption', 'focalPoint'] as const) if (info[key] === undefined) fields[key] = old[key] ?? null;
@@ -229,7 +237,9 @@ export class MediaLibrary {
       const entries = await removeEntry(this.options.root, this.index, row.documentId);
       const binaries = storedBinaries(row.data);
       for (const name of binaries) await removeUpload(this.options.root, name);
-      await this.emit({ action: 'delete', documentId: row.documentId, files: [...entries, ...binaries.map(binaryPath), ...cleared], caller });
+      await this.emit({
+        action: 'delete', documentId: row.documentId, files: [...entries, ...binaries.map(binaryPath), ...cleared], caller,
+      });
       return cleared;
     });
     return { file, documents };

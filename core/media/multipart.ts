@@ -34,7 +34,8 @@ export interface UploadForm {
 /** Largest text field (`fileInfo`, `ref`…) kept in memory; file parts go to disk whatever their size. */
 export const FIELD_LIMIT = 1024 * 1024;
 
-export const isMultipart = (request: Request): boolean => (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+export const isMultipart = (request: Request): boolean => (request.headers.get('content-type') ?? '').toLowerCase()
+  .startsWith('multipart/form-data');
 
 /** The request body as a stream that fails with 413 once more than `limit` bytes have passed. */
 function limitedBody(request: Request, limit: number): ReadableStream<Uint8Array> | null {
@@ -111,7 +112,9 @@ export async function readUploadForm(request: Request, limit: number, scratch: S
   try {
     await pipeline(body ? Readable.fromWeb(body as NodeReadableStream<Uint8Array>) : Readable.from([]), parser);
     const files = await Promise.all(spooled);
-    if (tooLong !== undefined) throw new PayloadTooLargeError(`The multipart field ${JSON.stringify(tooLong)} is over ${FIELD_LIMIT} bytes`);
+    if (tooLong !== undefined) {
+      throw new PayloadTooLargeError(`The multipart field ${JSON.stringify(tooLong)} is over ${FIELD_LIMIT} bytes`);
+    }
     return { files: files.filter((file) => file.size > 0), fileInfo, ref: fields.ref, refId: fields.refId, field: fields.field };
   } catch (error) {
     // Stop every part still being written and wait for its file to close, so none is left open or re-created.

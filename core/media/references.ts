@@ -76,7 +76,9 @@ export interface ResolvedTarget {
  */
 export function resolveAttachTarget(index: ContentIndex, target: AttachTarget): ResolvedTarget | undefined {
   const model = index.models.get(target.ref);
-  if (!model || model.modelType !== 'contentType' || model.uid === UPLOAD_FILE_UID) throw new ValidationError(`ref "${target.ref}" is not a content type`, { key: 'ref', source: 'body' });
+  if (!model || model.modelType !== 'contentType' || model.uid === UPLOAD_FILE_UID) {
+    throw new ValidationError(`ref "${target.ref}" is not a content type`, { key: 'ref', source: 'body' });
+  }
   if (getAttribute(model, target.field)?.type !== 'media') return undefined;
   const row = /^\d+$/.test(target.refId) ? index.rowById(Number(target.refId)) : undefined;
   if (!row || row.uid !== model.uid) return undefined;
@@ -87,7 +89,9 @@ export function resolveAttachTarget(index: ContentIndex, target: AttachTarget): 
  * Attach files to an entry's media field: a single field takes the (last) file, a multiple one
  * appends them. Returns the rewritten content file, if it changed.
  */
-export async function attachFiles(root: string, index: ContentIndex, target: ResolvedTarget, fileIds: string[]): Promise<string | undefined> {
+export async function attachFiles(
+  root: string, index: ContentIndex, target: ResolvedTarget, fileIds: string[],
+): Promise<string | undefined> {
   const record = index.record(target.file);
   if (!record || !fileIds.length) return undefined;
   const attribute = target.model.attributes[target.field];

@@ -29,7 +29,9 @@ export function splitRelated(populate: unknown): { populate: unknown; wanted: bo
     const { related, ...rest } = populate;
     // The morph relation has no target schema to populate through: a nested key is refused, as
     // Strapi does (recorded: populate.upload.files.related.populate.key); `[populate]=*` is not.
-    if (isRecord(related) && isRecord(related.populate) && Object.keys(related.populate).length) throw invalidKey('populate', 'related', 'populate');
+    if (isRecord(related) && isRecord(related.populate) && Object.keys(related.populate).length) {
+      throw invalidKey('populate', 'related', 'populate');
+    }
     const wanted = related === true || related === 'true' || related === '1' || related === 't';
     return { populate: Object.keys(rest).length ? rest : undefined, wanted };
   }

@@ -42,12 +42,19 @@ export function resolveUploadConfig(raw: unknown, fail: (message: string) => nev
   if (raw === undefined) return { ...DEFAULT_UPLOAD_CONFIG, breakpoints: { ...DEFAULT_UPLOAD_CONFIG.breakpoints } };
   if (!isRecord(raw)) return fail('upload must be an object such as { "sizeLimit": 10000000 }');
   const config = { ...DEFAULT_UPLOAD_CONFIG, ...raw } as UploadConfig;
-  for (const key of ['sizeLimit', 'requestSizeLimit'] as const) if (!positive(config[key])) fail(`upload.${key} must be a positive integer (bytes)`);
+  for (const key of ['sizeLimit', 'requestSizeLimit'] as const) {
+    if (!positive(config[key])) fail(`upload.${key} must be a positive integer (bytes)`);
+  }
   if (!positive(config.maxPixels)) fail('upload.maxPixels must be a positive integer (pixels)');
-  for (const key of ['responsiveDimensions', 'sizeOptimization', 'autoOrientation'] as const) if (typeof config[key] !== 'boolean') fail(`upload.${key} must be true or false`);
-  if (!isRecord(config.breakpoints) || !Object.entries(config.breakpoints).every(([name, size]) => /^[A-Za-z0-9_-]+$/.test(name) && positive(size))) {
+  for (const key of ['responsiveDimensions', 'sizeOptimization', 'autoOrientation'] as const) {
+    if (typeof config[key] !== 'boolean') fail(`upload.${key} must be true or false`);
+  }
+  if (!isRecord(config.breakpoints)
+      || !Object.entries(config.breakpoints).every(([name, size]) => /^[A-Za-z0-9_-]+$/.test(name) && positive(size))) {
     fail('upload.breakpoints must map format names to positive pixel sizes, such as { "large": 1000 }');
   }
-  for (const key of Object.keys(raw)) if (!(key in DEFAULT_UPLOAD_CONFIG)) fail(`upload.${key} is not a known setting (${Object.keys(DEFAULT_UPLOAD_CONFIG).join(', ')})`);
+  for (const key of Object.keys(raw)) {
+    if (!(key in DEFAULT_UPLOAD_CONFIG)) fail(`upload.${key} is not a known setting (${Object.keys(DEFAULT_UPLOAD_CONFIG).join(', ')})`);
+  }
   return { ...config, breakpoints: { ...config.breakpoints } };
 }

@@ -33,4 +33,6 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 
 /** The 400 for client JSON nested deeper than MAX_BODY_DEPTH. */
 export const tooDeep = (): ValidationError =>
-  new ValidationError(`The request body is nested too deep: at most ${MAX_BODY_DEPTH} levels of objects and arrays`, { maxDepth: MAX_BODY_DEPTH });
+  new ValidationError(
+    `The request body is nested too deep: at most ${MAX_BODY_DEPTH} levels of objects and arrays`, { maxDepth: MAX_BODY_DEPTH },
+  );

@@ -15,7 +15,11 @@ export function jsonErrorOffset(text: string): number {
       if (at >= text.length || text.charCodeAt(at) < 0x20) fail();
       if (text[at] === '\\') {
         at++;
-        if (text[at] === 'u') { if (!/^[0-9a-fA-F]{4}$/.test(text.slice(at + 1, at + 5))) fail(); at += 5; } else if ('"\\/bfnrt'.includes(text[at] ?? 'x')) at++; else fail();
+        if (text[at] === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(at + 1, at + 5))) fail();
+          at += 5;
+        } else if ('"\\/bfnrt'.includes(text[at] ?? 'x')) at++;
+        else fail();
       } else at++;
     }
     at++;

@@ -26,7 +26,8 @@ export function parseJsonText(text: string, file: string): unknown {
     const offset = position ? Number(position[1]) : jsonErrorOffset(text);
     const { line, column } = lineColumnAt(text, offset);
     // One line: Node 20 may quote the whole text back (`Unexpected token '}', "…" is not valid JSON`).
-    const reason = message.replace(/ in JSON at position \d+[\s\S]*$/, '').replace(/, (?:\.\.\.)?"[\s\S]*" is not valid JSON$/, '').replace(/ at position \d+[\s\S]*$/, '');
+    const reason = message.replace(/ in JSON at position \d+[\s\S]*$/, '').replace(/, (?:\.\.\.)?"[\s\S]*" is not valid JSON$/, '')
+      .replace(/ at position \d+[\s\S]*$/, '');
     throw new FileError(file, `invalid JSON: ${reason}`, line, column);
   }
 }

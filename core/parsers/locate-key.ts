@@ -11,6 +11,8 @@ export function locateKey(text: string, key: string): { line: number; column: nu
     return inline ? lineColumnAt(text, inline.index) : undefined;
   }
   const offset = match.index + match[0].search(/\S/);
-  const at = match[0].slice(match[0].search(/\S/)).startsWith('-') ? offset + match[0].slice(offset - match.index).search(/[^-\s]/) : offset;
+  const at = match[0].slice(match[0].search(/\S/)).startsWith('-')
+    ? offset + match[0].slice(offset - match.index).search(/[^-\s]/)
+    : offset;
   return lineColumnAt(text, at);
 }

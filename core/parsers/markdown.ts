@@ -16,7 +16,9 @@ const refuse = (language: string) => ({
   parse: (): never => { throw new Error(`front matter in ${language} is not read`); },
   stringify: (): never => { throw new Error(`front matter in ${language} is not written`); },
 });
-const REFUSED_ENGINES = Object.fromEntries(['javascript', 'js', 'coffee', 'coffeescript', 'cson', 'json', 'toml'].map((name) => [name, refuse(name)]));
+const REFUSED_ENGINES = Object.fromEntries([
+  'javascript', 'js', 'coffee', 'coffeescript', 'cson', 'json', 'toml',
+].map((name) => [name, refuse(name)]));
 
 /** The language named after the opening `---`, as gray-matter reads it ('' for none). */
 function frontMatterLanguage(text: string): string {

@@ -37,7 +37,8 @@ export interface TypeSummary {
  *
  * @example
  * describeTypes(cms.contentTypes(), cms.index, publicCaller(cms.config), '/api')[0]
- * // { kind: 'collectionType', uid: 'api::article.article', path: '/api/articles', documents: 16, locales: { en: { published: 13, draft: 16 } }, public: ['find', 'findOne'], … }
+ * // { kind: 'collectionType', uid: 'api::article.article', path: '/api/articles', documents: 16, locales: { en: { published: 13, draft: 16
+ * } }, public: ['find', 'findOne'], … }
  */
 export function describeTypes(models: Model[], index: ContentIndex, anonymous: Caller, prefix: string): TypeSummary[] {
   return models.map((model) => {

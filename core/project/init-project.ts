@@ -5,7 +5,9 @@ import { DEFAULT_JSON_SCHEMA_DIR, setupEditor } from '../codegen/write-outputs.j
 import { ApplicationError } from '../errors.js';
 import { newDocumentId } from '../service/document-id.js';
 import { writeFileAtomic } from '../storage/atomic-write.js';
-import { CI_WORKFLOW, configJson, EXAMPLE_SCHEMA, exampleDocument, GITATTRIBUTES, GITIGNORE, packageJson, packageNameFor } from './scaffold-files.js';
+import {
+  CI_WORKFLOW, configJson, EXAMPLE_SCHEMA, exampleDocument, GITATTRIBUTES, GITIGNORE, packageJson, packageNameFor,
+} from './scaffold-files.js';
 
 export interface InitOptions {
   /** Folder to create the project in (created when missing). */
@@ -62,12 +64,15 @@ async function strapiSchemaFiles(project: string): Promise<string[]> {
  * written and the content type uids.
  *
  * @example
- * await copyStrapiSchemas('../my-strapi-app', './site') // { files: ['schemas/api/article/content-types/article/schema.json', …], types: ['api::article.article'] }
+ * await copyStrapiSchemas('../my-strapi-app', './site')
+ * // { files: ['schemas/api/article/content-types/article/schema.json', …], types: ['api::article.article'] }
  */
 export async function copyStrapiSchemas(strapiProject: string, root: string): Promise<{ files: string[]; types: string[] }> {
   const project = resolve(strapiProject);
   const schemaFiles = await strapiSchemaFiles(project);
-  if (!schemaFiles.some((file) => file.startsWith('api'))) throw new ApplicationError(`${project} has no src/api/*/content-types/*/schema.json: is it a Strapi project?`);
+  if (!schemaFiles.some((file) => file.startsWith('api'))) {
+    throw new ApplicationError(`${project} has no src/api/*/content-types/*/schema.json: is it a Strapi project?`);
+  }
   const files: string[] = [];
   const types: string[] = [];
   for (const file of schemaFiles) {

@@ -89,12 +89,19 @@ const describe: Partial<Record<Attribute['type'], string>> = {
 export function castFilterValue(raw: unknown, type: Attribute['type'], path: string): Comparable | null {
   if (raw === null) return null;
   if (typeof raw === 'number' || typeof raw === 'boolean' || typeof raw === 'bigint') raw = String(raw);
-  if (typeof raw !== 'string') throw new ValidationError(`Invalid value for ${path}: expected a single value`, { key: path.split('.').pop(), path, source: 'query', param: 'filters' });
+  if (typeof raw !== 'string') {
+    throw new ValidationError(
+      `Invalid value for ${path}: expected a single value`, { key: path.split('.').pop(), path, source: 'query', param: 'filters' },
+    );
+  }
   const caster = CASTERS[type];
   if (!caster) return toComparable(raw, type);
   const value = caster(raw);
   if (value === undefined) {
-    throw new ValidationError(`Invalid value "${raw}" for ${path}: expected ${describe[type]}`, { key: path.split('.').pop(), path, source: 'query', param: 'filters', value: raw });
+    throw new ValidationError(
+      `Invalid value "${raw}" for ${path}: expected ${describe[type]}`,
+      { key: path.split('.').pop(), path, source: 'query', param: 'filters', value: raw },
+    );
   }
   return value;
 }

@@ -28,7 +28,9 @@ const NODE = Symbol('node');
 /** The node of a row, made once per row and kept on it (a row is replaced, never mutated, on change). */
 export function rowNode(ctx: QueryContext, row: Row): Node {
   const holder = row as Row & { [NODE]?: Node };
-  return (holder[NODE] ??= { model: ctx.index.model(row.uid), id: row.id, row, data: row.data, locale: row.locale, seed: row.key, cells: new Map() });
+  return (holder[NODE] ??= {
+    model: ctx.index.model(row.uid), id: row.id, row, data: row.data, locale: row.locale, seed: row.key, cells: new Map(),
+  });
 }
 
 const SYSTEM_FIELD_TYPES: Record<string, Attribute['type']> = {
@@ -162,7 +164,10 @@ export function componentNodes(ctx: QueryContext, node: Node, name: string, attr
   return nodes;
 }
 
-/** The document's rows in its other locales, in the asked status, by locale code: every answer recorded from Strapi lists them so (de, en, fr). */
+/**
+ * The document's rows in its other locales, in the asked status, by locale code: every answer recorded from Strapi lists them so (de, en,
+ * fr).
+ */
 export function localizationNodes(ctx: QueryContext, node: Node): Node[] {
   const row = node.row;
   if (!row) return [];

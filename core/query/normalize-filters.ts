@@ -24,7 +24,11 @@ export function listOf(value: unknown): unknown[] | undefined {
 }
 
 const joinPath = (path: string | null, key: string) => (path ? `${path}.${key}` : key);
-const both = (filters: Filter[]): Filter | undefined => (filters.length === 0 ? undefined : filters.length === 1 ? filters[0] : { kind: 'and', filters });
+const both = (filters: Filter[]): Filter | undefined => (filters.length === 0
+  ? undefined
+  : filters.length === 1
+  ? filters[0]
+  : { kind: 'and', filters });
 
 function castArgument(operator: Operator, raw: unknown, field: FieldRef, path: string): unknown {
   const spec = OPERATORS[operator];
@@ -33,7 +37,11 @@ function castArgument(operator: Operator, raw: unknown, field: FieldRef, path: s
   const castOne = (value: unknown) => {
     if (spec.argument === 'text') {
       if (value === null) return null;
-      if (typeof value === 'object') throw new ValidationError(`Invalid value for ${path}: expected a single value`, { key: operator, path, source: 'query', param: 'filters' });
+      if (typeof value === 'object') {
+        throw new ValidationError(
+          `Invalid value for ${path}: expected a single value`, { key: operator, path, source: 'query', param: 'filters' },
+        );
+      }
       return String(value);
     }
     if (value !== null && typeof value === 'object') throw invalidKey(operator, path, 'filters');
@@ -50,7 +58,8 @@ function castArgument(operator: Operator, raw: unknown, field: FieldRef, path: s
 }
 
 /** A list qs turned into an object because an index passed its arrayLimit (100). */
-const overflowed = (value: unknown): boolean => isRecord(value) && Object.keys(value).some((index) => /^\d+$/.test(index) && Number(index) > 100);
+const overflowed = (value: unknown): boolean => isRecord(value)
+  && Object.keys(value).some((index) => /^\d+$/.test(index) && Number(index) > 100);
 
 /** Conditions on one scalar: `value`, `[a, b]` (implicit $in), or `{ $op: value, ... }`. */
 function normalizeFieldWhere(field: FieldRef, raw: unknown, path: string): Filter {
@@ -103,7 +112,9 @@ export function normalizeFilters(ctx: NormalizeContext, model: Model, raw: unkno
       continue;
     }
     if (isOperator(key)) {
-      throw new ValidationError(`Only $and, $or and $not can be used as root level operators. Found ${key}.`, { key, path, source: 'query', param: 'filters' });
+      throw new ValidationError(
+        `Only $and, $or and $not can be used as root level operators. Found ${key}.`, { key, path, source: 'query', param: 'filters' },
+      );
     }
     filters.push(normalizeKey(ctx, model, key, value, path));
   }
@@ -116,29 +127,44 @@ function normalizeKey(ctx: NormalizeContext, model: Model, key: string, value: u
   if (!attribute) {
     // the virtual relation to the document's other locales filters like a relation to this type (recorded: filter.posts.localizations)
     if (key === 'localizations' && model.localized && model.modelType === 'contentType') {
-      const inner = isRecord(value) && !listOf(value) ? normalizeFilters(ctx, model, value, attributePath) : normalizeFieldWhere(fieldRef(model, 'id')!, value, attributePath);
+      const inner = isRecord(value) && !listOf(value)
+        ? normalizeFilters(ctx, model, value, attributePath)
+        : normalizeFieldWhere(fieldRef(model, 'id')!, value, attributePath);
       return { kind: 'nested', attribute: key, filter: inner ?? { kind: 'and', filters: [] } };
     }
     if (isHiddenAttribute(model, key)) throw invalidKey(key, attributePath, 'filters');
     const field = fieldRef(model, key);
-    if (!field || !['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale'].includes(key)) throw invalidKey(key, path, 'filters');
+    if (!field || !['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale'].includes(key)) {
+      throw invalidKey(key, path, 'filters');
+    }
     return normalizeFieldWhere(field, value, attributePath);
   }
   if (attribute.private || attribute.type === 'password' || attribute.type === 'dynamiczone' || isMorph(attribute)) {
     throw invalidKey(key, attributePath, 'filters');
   }
   if (attribute.type === 'relation' || attribute.type === 'media' || attribute.type === 'component') {
-    const targetUid = attribute.type === 'relation' ? attribute.target! : attribute.type === 'media' ? UPLOAD_FILE_UID : attribute.component!;
+    const targetUid = attribute.type === 'relation'
+      ? attribute.target!
+      : attribute.type === 'media'
+      ? UPLOAD_FILE_UID
+      : attribute.component!;
     if (attribute.type === 'relation' && !ctx.canRead(targetUid)) throw invalidKey(key, attributePath, 'filters');
     const target = ctx.models.get(targetUid)!;
     const idField = fieldRef(target, 'id')!;
-    if (!isRecord(value) || listOf(value)) return { kind: 'nested', attribute: key, filter: normalizeFieldWhere(idField, value, attributePath) };
+    if (!isRecord(value) || listOf(value)) {
+      return { kind: 'nested', attribute: key, filter: normalizeFieldWhere(idField, value, attributePath) };
+    }
     const keys = Object.keys(value);
     const operatorKeys = keys.filter((item) => isOperator(item));
     if (operatorKeys.length && operatorKeys.length !== keys.length) {
-      throw new ValidationError(`Operator and non-operator keys cannot be mixed in a relation where clause (${attributePath})`, { key, path: attributePath, source: 'query', param: 'filters' });
+      throw new ValidationError(
+        `Operator and non-operator keys cannot be mixed in a relation where clause (${attributePath})`,
+        { key, path: attributePath, source: 'query', param: 'filters' },
+      );
     }
-    const inner = operatorKeys.length ? normalizeFieldWhere(idField, value, attributePath) : normalizeFilters(ctx, target, value, attributePath);
+    const inner = operatorKeys.length
+      ? normalizeFieldWhere(idField, value, attributePath)
+      : normalizeFilters(ctx, target, value, attributePath);
     return { kind: 'nested', attribute: key, filter: inner ?? { kind: 'and', filters: [] } };
   }
   return normalizeFieldWhere({ name: key, type: attribute.type }, value, attributePath);

@@ -115,7 +115,9 @@ function merge(map: PopulateMap, key: string, node: PopulateNode): void {
       }
     }
   }
-  for (const option of ['fields', 'filters', 'sort', 'count'] as const) if (node[option] !== undefined) (existing as Record<string, unknown>)[option] = node[option];
+  for (const option of ['fields', 'filters', 'sort', 'count'] as const) {
+    if (node[option] !== undefined) (existing as Record<string, unknown>)[option] = node[option];
+  }
 }
 
 /**
@@ -187,15 +189,20 @@ const ZONE_POPULATE_ERROR = "Invalid nested population query detected. When usin
  * (`convert-query-params.ts` convertPopulateObject). With fragments, only the listed components
  * are returned (`populate/apply.ts` morphToMany); `count` has no effect there.
  */
-function zoneNode(ctx: NormalizeContext, model: Model, key: string, attribute: Attribute, value: Record<string, unknown>, path: PopulatePath): PopulateNode {
+function zoneNode(
+  ctx: NormalizeContext, model: Model, key: string, attribute: Attribute, value: Record<string, unknown>, path: PopulatePath,
+): PopulateNode {
   const on = value.on === undefined || value.on === null ? undefined : fragments(ctx, value.on, path);
   if (Object.keys(value).some((option) => !ZONE_KEYS.includes(option))) {
-    throw new ValidationError(`Invalid nested populate for ${model.singularName}.${key} (${model.uid}). Expected a fragment ("on") or "count" but found ${JSON.stringify(value)}`);
+    throw new ValidationError(`Invalid nested populate for ${model.singularName}.${key} (${model.uid}). `
+      + `Expected a fragment ("on") or "count" but found ${JSON.stringify(value)}`);
   }
   const populate = value.populate;
   if (populate !== undefined && populate !== null && populate !== '*') throw new ValidationError(ZONE_POPULATE_ERROR);
   if (on) return { on, fragments: true };
-  if (populate === '*') return { on: new Map(zoneComponents(ctx, attribute).map((uid) => [uid, { populate: populateAll(ctx, ctx.models.get(uid)!) }])) };
+  if (populate === '*') {
+    return { on: new Map(zoneComponents(ctx, attribute).map((uid) => [uid, { populate: populateAll(ctx, ctx.models.get(uid)!) }])) };
+  }
   return {};
 }
 
@@ -207,11 +214,14 @@ function zoneNode(ctx: NormalizeContext, model: Model, key: string, attribute: A
 function zoneComponents(ctx: NormalizeContext, attribute: Attribute): string[] {
   const listed = attribute.components ?? [];
   if (attribute.type !== 'dynamiczone') return listed;
-  const others = [...ctx.models.values()].filter((model) => model.modelType === 'component' && !listed.includes(model.uid)).map((model) => model.uid);
+  const others = [...ctx.models.values()].filter((model) => model.modelType === 'component' && !listed.includes(model.uid))
+    .map((model) => model.uid);
   return [...listed, ...others];
 }
 
-function nodeFromObject(ctx: NormalizeContext, model: Model, key: string, attribute: Attribute, value: Record<string, unknown>, path: PopulatePath): PopulateNode {
+function nodeFromObject(
+  ctx: NormalizeContext, model: Model, key: string, attribute: Attribute, value: Record<string, unknown>, path: PopulatePath,
+): PopulateNode {
   if (attribute.type === 'dynamiczone' || isMorph(attribute)) return zoneNode(ctx, model, key, attribute, value, path);
   const node: PopulateNode = {};
   const target = targetModel(ctx, attribute)!;
@@ -249,7 +259,9 @@ function fragmentNode(ctx: NormalizeContext, component: Model, fragment: unknown
  * Every populate form Strapi accepts: `*`, `a,b`, lists, dot paths, `populate[a]=true`, and
  * objects with `fields`, `filters`, `sort`, `populate`, `count` and dynamic-zone `on`.
  */
-export function normalizePopulate(ctx: NormalizeContext, model: Model, raw: unknown, path: PopulatePath = ROOT, nested = false): PopulateMap {
+export function normalizePopulate(
+  ctx: NormalizeContext, model: Model, raw: unknown, path: PopulatePath = ROOT, nested = false,
+): PopulateMap {
   if (raw === undefined || raw === null || raw === '') return new Map();
   if (raw === '*' || (nested && isTrue(raw))) return populateAll(ctx, model);
   const list = listOf(raw);
@@ -257,7 +269,9 @@ export function normalizePopulate(ctx: NormalizeContext, model: Model, raw: unkn
   if (typeof raw === 'string' || list) {
     for (const item of list ?? [raw]) {
       // (`*` inside a list or a comma list is no attribute: Strapi's `Invalid key *`, recorded)
-      if (typeof item !== 'string') throw new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object');
+      if (typeof item !== 'string') {
+        throw new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object');
+      }
       for (const dotted of item.split(',').map((part) => part.trim()).filter(Boolean)) {
         const segments = dotted.split('.').map((part) => part.trim()).filter(Boolean);
         for (const [key, node] of dotPath(ctx, model, segments, path)) merge(map, key, node);
@@ -270,7 +284,8 @@ export function normalizePopulate(ctx: NormalizeContext, model: Model, raw: unkn
   for (const [key, value] of Object.entries(raw)) {
     const attribute = attributeFor(model, key);
     if (value === '*' && attribute && (attribute.type === 'dynamiczone' || isMorph(attribute))) {
-      throw new ValidationError(`Invalid nested populate for ${model.singularName}.${key} (${model.uid}). Expected a fragment ("on") or "count" but found "*"`);
+      throw new ValidationError(`Invalid nested populate for ${model.singularName}.${key} (${model.uid}). `
+        + 'Expected a fragment ("on") or "count" but found "*"');
     }
   }
   for (const [key, value] of Object.entries(raw)) {

@@ -29,7 +29,9 @@ function checkPath(models: Models, model: Model, segments: string[]): void {
       path = here;
       return;
     }
-    if (attribute.private || attribute.type === 'password' || attribute.type === 'dynamiczone' || isMorph(attribute)) throw invalidKey(segment, here, 'sort');
+    if (attribute.private || attribute.type === 'password' || attribute.type === 'dynamiczone' || isMorph(attribute)) {
+      throw invalidKey(segment, here, 'sort');
+    }
     if (isScalar(attribute)) {
       if (!last) throw invalidKey(segments[position + 1], here, 'sort');
     } else {

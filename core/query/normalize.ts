@@ -27,7 +27,10 @@ export interface RawQuery {
 }
 
 /** Top-level keys Strapi knows (`content-api-constants.ts`); others are ignored unless strictParams. */
-const KNOWN_KEYS = ['filters', 'sort', 'fields', 'populate', 'status', 'locale', 'page', 'pageSize', 'start', 'limit', '_q', 'publicationFilter', 'hasPublishedVersion', 'pagination', 'count', 'ordering'];
+const KNOWN_KEYS = [
+  'filters', 'sort', 'fields', 'populate', 'status', 'locale', 'page', 'pageSize', 'start', 'limit', '_q', 'publicationFilter',
+  'hasPublishedVersion', 'pagination', 'count', 'ordering',
+];
 
 export interface NormalizeOptions {
   /** `find` lists (locale `*` allowed, pagination), `findOne` one document. */
@@ -41,7 +44,9 @@ export function resolveStatus(model: Model, raw: unknown): Status {
   // Strapi reads every status but 'published' as draft; an empty one is no unknown value (recorded: status.posts.empty)
   if (raw === '') return model.draftAndPublish ? 'draft' : 'published';
   if (!model.draftAndPublish) return 'published';
-  throw new ValidationError(`Invalid status "${textOf(raw)}": expected "published" or "draft"`, { key: 'status', source: 'query', param: 'status' });
+  throw new ValidationError(
+    `Invalid status "${textOf(raw)}": expected "published" or "draft"`, { key: 'status', source: 'query', param: 'status' },
+  );
 }
 
 /**
@@ -52,7 +57,10 @@ export function resolveLocale(model: Model, raw: unknown, config: CmsConfig): st
   if (!model.localized) return null;
   if (raw === undefined || raw === null || raw === '') return config.defaultLocale;
   // Strapi's localeToLookup (one document): `Invalid locale param fr,en provided. Document locales must be strings.`
-  if (typeof raw !== 'string') throw new ValidationError(`Invalid locale param ${Array.isArray(raw) ? raw.join(',') : textOf(raw)} provided. Document locales must be strings.`);
+  if (typeof raw !== 'string') {
+    const given = Array.isArray(raw) ? raw.join(',') : textOf(raw);
+    throw new ValidationError(`Invalid locale param ${given} provided. Document locales must be strings.`);
+  }
   return raw;
 }
 
@@ -73,8 +81,16 @@ export function normalizeQuery(ctx: NormalizeContext, config: CmsConfig, model: 
   // Strapi answers 500 for these (a project choice makes them 400s naming what it could not use):
   // a list of filters at the root, an empty field list, a list as the search term.
   if (listOf(raw.filters)) throw invalidKey('0', null, 'filters');
-  if (raw.fields === '') throw new ValidationError('Invalid fields parameter: a field name cannot be empty', { key: '', path: null, source: 'query', param: 'fields' });
-  if (raw._q !== undefined && raw._q !== null && typeof raw._q !== 'string') throw new ValidationError('Invalid _q parameter: expected a single search term', { key: '_q', path: null, source: 'query', param: '_q' });
+  if (raw.fields === '') {
+    throw new ValidationError(
+      'Invalid fields parameter: a field name cannot be empty', { key: '', path: null, source: 'query', param: 'fields' },
+    );
+  }
+  if (raw._q !== undefined && raw._q !== null && typeof raw._q !== 'string') {
+    throw new ValidationError(
+      'Invalid _q parameter: expected a single search term', { key: '_q', path: null, source: 'query', param: '_q' },
+    );
+  }
   const filters = normalizeFilters(ctx, model, raw.filters);
   const sort = normalizeSort(ctx.models, model, raw.sort);
   const fields = normalizeFields(model, raw.fields);
@@ -89,7 +105,8 @@ export function normalizeQuery(ctx: NormalizeContext, config: CmsConfig, model: 
   const status = resolveStatus(model, raw.status);
   // Strapi merges the locale lookup under the filters ({ ...lookup, ...where }): a root `locale`
   // filter replaces the default or asked locale, so the list spans every locale the filter allows.
-  const rootLocaleFilter = options.action === 'find' && model.localized && !!raw.filters && typeof raw.filters === 'object' && Object.hasOwn(raw.filters, 'locale');
+  const rootLocaleFilter = options.action === 'find' && model.localized && !!raw.filters && typeof raw.filters === 'object'
+    && Object.hasOwn(raw.filters, 'locale');
   // A list of locales (`locale[0]=fr`, `locale=fr&locale=en`) is Strapi's `locale IN (…)` lookup on lists
   const locales = options.action === 'find' && model.localized && !rootLocaleFilter ? localeList(raw.locale) : undefined;
   const locale = rootLocaleFilter || locales ? '*' : resolveLocale(model, raw.locale, config);

@@ -55,8 +55,18 @@ export const OPERATORS = {
   $lte: { argument: 'cast', test: (cell, arg) => compare(cell, arg, (order) => order <= 0) },
   $gt: { argument: 'cast', test: (cell, arg) => compare(cell, arg, (order) => order > 0) },
   $gte: { argument: 'cast', test: (cell, arg) => compare(cell, arg, (order) => order >= 0) },
-  $in: { argument: 'cast', list: true, test: (cell, args: unknown[]) => (!known(cell) ? null : args.some((arg) => arg !== null && compareValues(cell.value!, arg as Comparable) === 0)) },
-  $notIn: { argument: 'cast', list: true, test: (cell, args: unknown[]) => (!known(cell) ? null : !args.some((arg) => arg !== null && compareValues(cell.value!, arg as Comparable) === 0)) },
+  $in: {
+    argument: 'cast', list: true,
+    test: (cell, args: unknown[]) => (!known(cell)
+      ? null
+      : args.some((arg) => arg !== null && compareValues(cell.value!, arg as Comparable) === 0)),
+  },
+  $notIn: {
+    argument: 'cast', list: true,
+    test: (cell, args: unknown[]) => (!known(cell)
+      ? null
+      : !args.some((arg) => arg !== null && compareValues(cell.value!, arg as Comparable) === 0)),
+  },
   $between: {
     argument: 'cast', list: true,
     test: (cell, args: unknown[]) => (!known(cell) || args[0] == null || args[1] == null ? null

@@ -63,7 +63,8 @@ export function checkPopulateBudget(ctx: QueryContext, nodes: Node[], populate: 
         const children = populatedNodes(ctx, parent, name, options);
         left -= children.length;
         if (left < 0) {
-          throw new ValidationError(`Populate would put more than ${max} entries into one answer (api.rest.maxPopulatedEntries): populate fewer levels, filter them, or ask for a smaller page`, {
+          throw new ValidationError(`Populate would put more than ${max} entries into one answer (api.rest.maxPopulatedEntries): `
+            + 'populate fewer levels, filter them, or ask for a smaller page', {
             source: 'query', param: 'populate', maxEntries: max,
           });
         }

@@ -38,12 +38,18 @@ const HAS_PUBLISHED_VERSION: Record<string, PublicationFilter> = {
 export function resolvePublicationFilter(publicationFilter: unknown, hasPublishedVersion: unknown): PublicationFilter | undefined {
   if (publicationFilter !== undefined && publicationFilter !== null) {
     if (isPublicationFilter(publicationFilter)) return publicationFilter;
-    throw new ValidationError(`Invalid value for 'publicationFilter'. Expected one of: ${PUBLICATION_FILTERS.join(', ')}.`, { source: 'query', param: 'publicationFilter' });
+    throw new ValidationError(
+      `Invalid value for 'publicationFilter'. Expected one of: ${PUBLICATION_FILTERS.join(', ')}.`,
+      { source: 'query', param: 'publicationFilter' },
+    );
   }
   if (hasPublishedVersion === undefined || hasPublishedVersion === null) return undefined;
   const mode = HAS_PUBLISHED_VERSION[textOf(hasPublishedVersion)];
   if (!mode) {
-    throw new ValidationError("Invalid value for 'hasPublishedVersion'. Expected boolean or 'true'/'false' string.", { source: 'query', param: 'hasPublishedVersion' });
+    throw new ValidationError(
+      "Invalid value for 'hasPublishedVersion'. Expected boolean or 'true'/'false' string.",
+      { source: 'query', param: 'hasPublishedVersion' },
+    );
   }
   return mode;
 }

@@ -78,7 +78,9 @@ export function isCountOnly(node: Node, name: string, options: PopulateNode): bo
  */
 export function populatedNodes(ctx: QueryContext, node: Node, name: string, options: PopulateNode): Node[] {
   if (name === 'localizations' && node.model.localized) return kept(ctx, localizationNodes(ctx, node), options);
-  if (isFileRelated(node.model, name)) return node.row ? fileLinks(ctx.index, node.row.documentId, ctx.canRead).map((row) => rowNode(ctx, row)) : [];
+  if (isFileRelated(node.model, name)) {
+    return node.row ? fileLinks(ctx.index, node.row.documentId, ctx.canRead).map((row) => rowNode(ctx, row)) : [];
+  }
   const items = childNodes(ctx, node, name);
   if (node.model.attributes[name].type !== 'dynamiczone') return kept(ctx, items, options);
   return options.fragments ? items.filter((item) => options.on?.has(item.model.uid)) : items;
@@ -88,7 +90,9 @@ function renderPopulated(ctx: QueryContext, node: Node, name: string, options: P
   const nodes = populatedNodes(ctx, node, name, options);
   if (isCountOnly(node, name, options)) return { count: nodes.length };
   if (name === 'localizations' && node.model.localized) return renderList(ctx, nodes, options);
-  if (isFileRelated(node.model, name)) return nodes.map((item) => ({ ...renderNode(ctx, item, undefined, new Map()), __type: item.model.uid }));
+  if (isFileRelated(node.model, name)) {
+    return nodes.map((item) => ({ ...renderNode(ctx, item, undefined, new Map()), __type: item.model.uid }));
+  }
   const attribute = node.model.attributes[name];
   if (attribute.type === 'dynamiczone') {
     return nodes.map((item) => {

@@ -12,7 +12,9 @@ const compareNullable = (a: Comparable | null, b: Comparable | null): number =>
 /** The related nodes a sort path goes through: every version of a D&P target from a type without D&P, as Strapi's join reads them. */
 function throughNodes(ctx: QueryContext, node: Node, segment: string): Node[] {
   const attribute = getAttribute(node.model, segment);
-  if (attribute?.type === 'relation' && filtersEveryVersion(ctx, node, attribute)) return relatedRows(ctx, node, segment, attribute, true).map((row) => rowNode(ctx, row));
+  if (attribute?.type === 'relation' && filtersEveryVersion(ctx, node, attribute)) {
+    return relatedRows(ctx, node, segment, attribute, true).map((row) => rowNode(ctx, row));
+  }
   return childNodes(ctx, node, segment);
 }
 
@@ -44,7 +46,9 @@ function sortValue(ctx: QueryContext, node: Node, path: string[], direction: Sor
  */
 export function sortNodes(ctx: QueryContext, nodes: Node[], specs: SortSpec[]): Node[] {
   if (!specs.length || nodes.length < 2) return nodes;
-  const keyed = nodes.map((node, position) => ({ node, position, keys: specs.map((spec) => sortValue(ctx, node, spec.path, spec.direction)) }));
+  const keyed = nodes.map((node, position) => ({
+    node, position, keys: specs.map((spec) => sortValue(ctx, node, spec.path, spec.direction)),
+  }));
   keyed.sort((a, b) => {
     for (let i = 0; i < specs.length; i++) {
       const order = compareNullable(a.keys[i], b.keys[i]);

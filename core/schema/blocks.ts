@@ -26,10 +26,14 @@ type Kind = 'block' | 'inline' | 'listChild' | 'text';
 type Rule = (node: Node, path: string[]) => BlocksProblem | undefined;
 
 const isNode = (value: unknown): value is Node => !!value && typeof value === 'object' && !Array.isArray(value);
-const named = (path: string[], describe: (text: string) => string, value?: unknown): BlocksProblem => ({ path, describe, value, named: true });
+const named = (path: string[], describe: (text: string) => string, value?: unknown): BlocksProblem => ({
+  path, describe, value, named: true,
+});
 const unnamed = (path: string[], message: string, value?: unknown): BlocksProblem => ({ path, describe: () => message, value });
 const required = (path: string[]) => named(path, (text) => `${text} is a required field`);
-const oneOf = (path: string[], values: unknown[], value: unknown) => named(path, (text) => `${text} must be one of the following values: ${values.join(', ')}`, value);
+const oneOf = (path: string[], values: unknown[], value: unknown) => named(
+  path, (text) => `${text} must be one of the following values: ${values.join(', ')}`, value,
+);
 const wrongJsType = (path: string[], type: string, value: unknown) => named(path, (text) => notType(text, type, value), value);
 const prototypeKey = (path: string[]) => named(path, (text) => `${text} has a "__proto__" key, which blocks never allow`);
 
@@ -85,14 +89,19 @@ const NODE_TYPES: Record<Kind, Record<string, { rule?: Rule; children?: Kind; mi
     },
     quote: { children: 'inline', min: 'Quote node children must have at least one Text or Link node' },
     // Strapi's code block reuses the quote's message.
-    code: { rule: (node, path) => optionalString(node, 'language', path, true), children: 'text', min: 'Quote node children must have at least one Text or Link node' },
+    code: {
+      rule: (node, path) => optionalString(node, 'language', path, true), children: 'text',
+      min: 'Quote node children must have at least one Text or Link node',
+    },
     list: { rule: listFormat, children: 'listChild', min: 'List node children must have at least one ListItem or ListNode' },
     image: { rule: imageProblem, children: 'inline' },
   },
   inline: {
     text: { rule: textFields },
     link: {
-      rule: (node, path) => (isValidLink(typeof node.url === 'string' ? node.url : '') ? undefined : unnamed([...path, 'url'], 'Please specify a valid link.', node.url)),
+      rule: (node, path) => (isValidLink(typeof node.url === 'string' ? node.url : '')
+        ? undefined
+        : unnamed([...path, 'url'], 'Please specify a valid link.', node.url)),
       children: 'text',
     },
   },
@@ -105,7 +114,9 @@ const NODE_TYPES: Record<Kind, Record<string, { rule?: Rule; children?: Kind; mi
 
 function listFormat(node: Node, path: string[]): BlocksProblem | undefined {
   if (node.format === undefined || node.format === null) return required([...path, 'format']);
-  return node.format === 'ordered' || node.format === 'unordered' ? undefined : oneOf([...path, 'format'], ['ordered', 'unordered'], node.format);
+  return node.format === 'ordered' || node.format === 'unordered'
+    ? undefined
+    : oneOf([...path, 'format'], ['ordered', 'unordered'], node.format);
 }
 
 function textFields(node: Node, path: string[]): BlocksProblem | undefined {
@@ -120,14 +131,18 @@ function textFields(node: Node, path: string[]): BlocksProblem | undefined {
 /** What Strapi says of a node whose type does not belong where it is. */
 function wrongType(kind: Kind, node: unknown, path: string[]): BlocksProblem {
   if (kind === 'text') return oneOf([...path, 'type'], ['text'], isNode(node) ? node.type : node);
-  const message = { block: 'Block node is of invalid type', inline: 'Inline node must be Text or Link', listChild: 'Inline node must be list-item or list' }[kind];
+  const message = {
+    block: 'Block node is of invalid type', inline: 'Inline node must be Text or Link', listChild: 'Inline node must be list-item or list',
+  }[kind];
   return unnamed(path, message, node);
 }
 
 function nodeProblem(kind: Kind, node: unknown, path: string[], depth: number): BlocksProblem | undefined {
   if (depth > MAX_BLOCKS_DEPTH) return named(path, (text) => `${text} is nested too deep: blocks nest at most ${MAX_BLOCKS_DEPTH} levels`);
   if (isNode(node) && Object.hasOwn(node, '__proto__')) return prototypeKey(path);
-  const type = isNode(node) && typeof node.type === 'string' && Object.hasOwn(NODE_TYPES[kind], node.type) ? NODE_TYPES[kind][node.type] : undefined;
+  const type = isNode(node) && typeof node.type === 'string' && Object.hasOwn(NODE_TYPES[kind], node.type)
+    ? NODE_TYPES[kind][node.type]
+    : undefined;
   if (!type) return wrongType(kind, node, path);
   const fields = node as Node;
   const problem = type.rule?.(fields, path);
@@ -150,7 +165,8 @@ function nodeProblem(kind: Kind, node: unknown, path: string[], depth: number): 
  * renders Strapi's message for a path text (`body[0].children` for an API answer).
  *
  * @example
- * blocksProblem([{ type: 'marquee', children: [] }], ['body']) // { path: ['body', '0'], describe: () => 'Block node is of invalid type', … }
+ * blocksProblem([{ type: 'marquee', children: [] }], ['body'])
+ * // { path: ['body', '0'], describe: () => 'Block node is of invalid type', … }
  */
 export function blocksProblem(value: unknown, path: string[]): BlocksProblem | undefined {
   if (!Array.isArray(value)) return named(path, (text) => `${text} must be an array of blocks, each with a "type"`, value);

@@ -27,16 +27,24 @@ export const VALUE_CHECKS: Record<Exclude<Attribute['type'], 'component' | 'dyna
   password: str,
   uid: (value) => (typeof value === 'string' && /^[A-Za-z0-9-_.~]*$/.test(value) ? undefined : 'must be a uid (letters, digits, -_.~)'),
   email: (value) => (typeof value === 'string' && EMAIL.test(value) ? undefined : 'must be an email address'),
-  enumeration: (value, attribute) => (typeof value === 'string' && (attribute.enum ?? []).includes(value) ? undefined : `must be one of ${(attribute.enum ?? []).join(', ')}`),
+  enumeration: (value, attribute) => (typeof value === 'string' && (attribute.enum ?? []).includes(value)
+    ? undefined
+    : `must be one of ${(attribute.enum ?? []).join(', ')}`),
   integer: (value) => (Number.isInteger(value) ? undefined : 'must be an integer'),
-  biginteger: (value) => ((typeof value === 'string' && /^-?\d+$/.test(value)) || Number.isInteger(value) ? undefined : 'must be an integer (as a string)'),
+  biginteger: (value) => ((typeof value === 'string' && /^-?\d+$/.test(value)) || Number.isInteger(value)
+    ? undefined
+    : 'must be an integer (as a string)'),
   float: (value) => (typeof value === 'number' && Number.isFinite(value) ? undefined : 'must be a number'),
   decimal: (value) => (typeof value === 'number' && Number.isFinite(value) ? undefined : 'must be a number'),
   boolean: (value) => (typeof value === 'boolean' ? undefined : 'must be true or false'),
-  date: (value) => (typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : 'must be a date (YYYY-MM-DD)'),
+  date: (value) => (typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(value))
+    ? undefined
+    : 'must be a date (YYYY-MM-DD)'),
   time: (value) => (typeof value === 'string' && TIME.test(value) ? undefined : 'must be a time (HH:mm:ss.SSS)'),
   datetime: (value) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? undefined : 'must be an ISO 8601 date-time'),
-  timestamp: (value) => ((typeof value === 'string' || typeof value === 'number') && !Number.isNaN(new Date(value).getTime()) ? undefined : 'must be a timestamp'),
+  timestamp: (value) => ((typeof value === 'string' || typeof value === 'number') && !Number.isNaN(new Date(value).getTime())
+    ? undefined
+    : 'must be a timestamp'),
   json: () => undefined,
   media: (value, attribute) => documentIds(value, !!attribute.multiple),
   relation: (value, attribute) => documentIds(value, ['oneToMany', 'manyToMany', 'manyWay'].includes(String(attribute.relation))),
@@ -53,7 +61,9 @@ export interface ValueProblem {
 }
 
 /** Check every key of a stored object (document fields or a component) against a model. */
-export function checkStoredFields(fields: Record<string, unknown>, model: Model, models: Models, prefix = '', skip: readonly string[] = NO_KEYS): ValueProblem[] {
+export function checkStoredFields(
+  fields: Record<string, unknown>, model: Model, models: Models, prefix = '', skip: readonly string[] = NO_KEYS,
+): ValueProblem[] {
   const problems: ValueProblem[] = [];
   for (const name in fields) {
     if (!Object.hasOwn(fields, name) || skip.includes(name)) continue;
@@ -65,7 +75,9 @@ export function checkStoredFields(fields: Record<string, unknown>, model: Model,
       continue;
     }
     if (attribute.type === 'relation' && attribute.mappedBy) {
-      problems.push({ path, message: `"${name}" is the inverse side of ${attribute.target}.${attribute.mappedBy}; store the relation there` });
+      problems.push({
+        path, message: `"${name}" is the inverse side of ${attribute.target}.${attribute.mappedBy}; store the relation there`,
+      });
       continue;
     }
     if (value === null) continue;

@@ -92,7 +92,9 @@ function parseDate(text: string, year: number | null): number {
   const month = unit(found[2]) - 1;
   const day = unit(found[3]);
   const monthDays = DAYS_IN_MONTH[month] || (isLeapYear(year) ? 29 : 28);
-  if (month < 0 || month > 11 || day < 1 || day > monthDays || dayOfYear < 1 || dayOfYear > (isLeapYear(year) ? 366 : 365)) return Number.NaN;
+  if (month < 0 || month > 11 || day < 1 || day > monthDays || dayOfYear < 1 || dayOfYear > (isLeapYear(year) ? 366 : 365)) {
+    return Number.NaN;
+  }
   date.setUTCFullYear(year, month, Math.max(dayOfYear, day));
   return date.getTime();
 }
@@ -100,8 +102,11 @@ function parseDate(text: string, year: number | null): number {
 function parseTime(text: string): number {
   const found = TIME.exec(text);
   if (!found) return Number.NaN;
-  const [hours, minutes, seconds] = [found[1], found[2], found[3]].map((value) => (value && Number.parseFloat(value.replace(',', '.'))) || 0);
-  const valid = hours === 24 ? minutes === 0 && seconds === 0 : seconds >= 0 && seconds < 60 && minutes >= 0 && minutes < 60 && hours >= 0 && hours < 25;
+  const [hours, minutes, seconds] = [found[1], found[2], found[3]]
+    .map((value) => (value && Number.parseFloat(value.replace(',', '.'))) || 0);
+  const valid = hours === 24
+    ? minutes === 0 && seconds === 0
+    : seconds >= 0 && seconds < 60 && minutes >= 0 && minutes < 60 && hours >= 0 && hours < 25;
   return valid ? hours * HOUR + minutes * MINUTE + seconds * 1000 : Number.NaN;
 }
 

@@ -8,5 +8,7 @@ import type { Model } from './types.js';
  * mainFieldOf(models.get('api::article.article')!) // 'title'
  */
 export function mainFieldOf(model: Model): string {
-  return model.attributeNames.find((name) => ['string', 'uid', 'email'].includes(model.attributes[name].type) && !model.attributes[name].private) ?? 'documentId';
+  return model.attributeNames.find((name) => [
+    'string', 'uid', 'email',
+  ].includes(model.attributes[name].type) && !model.attributes[name].private) ?? 'documentId';
 }

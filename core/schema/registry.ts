@@ -14,8 +14,13 @@ export class SchemaError extends ProjectProblemsError {
 }
 
 const KNOWN_TYPES = new Set<string>([...SCALAR_TYPES, 'media', 'relation', 'component', 'dynamiczone']);
-const RELATIONS = new Set(['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany', 'oneWay', 'manyWay', 'morphToOne', 'morphToMany', 'morphOne', 'morphMany']);
-const RESERVED_ATTRIBUTES = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations', '__component', '__proto__', 'constructor', 'prototype']);
+const RELATIONS = new Set([
+  'oneToOne', 'oneToMany', 'manyToOne', 'manyToMany', 'oneWay', 'manyWay', 'morphToOne', 'morphToMany', 'morphOne', 'morphMany',
+]);
+const RESERVED_ATTRIBUTES = new Set([
+  'id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations', '__component',
+  '__proto__', 'constructor', 'prototype',
+]);
 
 interface RawSchema {
   kind?: string;
@@ -82,13 +87,17 @@ function checkModel(model: Model, models: Map<string, Model>): FileError[] {
       fail(`${at}: unknown type "${(attribute as Attribute | undefined)?.type}"`);
       continue;
     }
-    if (attribute.type === 'enumeration' && (!Array.isArray(attribute.enum) || attribute.enum.length === 0)) fail(`${at}: enumeration needs a non-empty "enum" list`);
+    if (attribute.type === 'enumeration' && (!Array.isArray(attribute.enum) || attribute.enum.length === 0)) {
+      fail(`${at}: enumeration needs a non-empty "enum" list`);
+    }
     if (attribute.type === 'component') {
       if (!attribute.component || !models.has(attribute.component)) fail(`${at}: component "${attribute.component}" does not exist`);
     }
     if (attribute.type === 'dynamiczone') {
       if (!Array.isArray(attribute.components) || attribute.components.length === 0) fail(`${at}: dynamic zone needs a "components" list`);
-      for (const component of attribute.components ?? []) if (!models.has(component)) fail(`${at}: component "${component}" does not exist`);
+      for (const component of attribute.components ?? []) {
+        if (!models.has(component)) fail(`${at}: component "${component}" does not exist`);
+      }
     }
     if (attribute.type === 'relation') {
       if (!RELATIONS.has(String(attribute.relation))) { fail(`${at}: unknown relation "${attribute.relation}"`); continue; }
@@ -97,14 +106,20 @@ function checkModel(model: Model, models: Map<string, Model>): FileError[] {
       if (!target || target.modelType !== 'contentType') { fail(`${at}: relation target "${attribute.target}" does not exist`); continue; }
       if (attribute.mappedBy) {
         const owner = target.attributes[attribute.mappedBy];
-        if (!owner || owner.type !== 'relation' || owner.target !== model.uid) fail(`${at}: mappedBy "${attribute.mappedBy}" is not a relation of ${target.uid} back to ${model.uid}`);
+        if (!owner || owner.type !== 'relation' || owner.target !== model.uid) {
+          fail(`${at}: mappedBy "${attribute.mappedBy}" is not a relation of ${target.uid} back to ${model.uid}`);
+        }
       }
       if (attribute.inversedBy) {
         const inverse = target.attributes[attribute.inversedBy];
-        if (!inverse || inverse.type !== 'relation' || inverse.target !== model.uid) fail(`${at}: inversedBy "${attribute.inversedBy}" is not a relation of ${target.uid} back to ${model.uid}`);
+        if (!inverse || inverse.type !== 'relation' || inverse.target !== model.uid) {
+          fail(`${at}: inversedBy "${attribute.inversedBy}" is not a relation of ${target.uid} back to ${model.uid}`);
+        }
       }
     }
-    if (attribute.type === 'uid' && attribute.targetField && !model.attributes[attribute.targetField]) fail(`${at}: targetField "${attribute.targetField}" does not exist`);
+    if (attribute.type === 'uid' && attribute.targetField && !model.attributes[attribute.targetField]) {
+      fail(`${at}: targetField "${attribute.targetField}" does not exist`);
+    }
   }
   return problems;
 }
@@ -123,7 +138,8 @@ export function loadModels(root: string): Map<string, Model> {
   const entries = fg.sync(['**'], { cwd: schemasDir, onlyFiles: false, dot: false, followSymbolicLinks: false, objectMode: true });
   const files = entries.filter((entry) => entry.dirent.isFile() && entry.path.endsWith('.json')).map((entry) => entry.path).sort();
   const models = new Map<string, Model>([[UPLOAD_FILE_UID, uploadFileModel]]);
-  const problems: FileError[] = entries.filter((entry) => entry.dirent.isSymbolicLink()).map((entry) => new LinkError(join('schemas', entry.path)));
+  const problems: FileError[] = entries.filter((entry) => entry.dirent.isSymbolicLink())
+    .map((entry) => new LinkError(join('schemas', entry.path)));
   for (const relativeFile of files) {
     const placement = classify(relativeFile);
     if (!placement) continue;

@@ -18,7 +18,8 @@ function targetLocale(ctx: ValidateContext, targetUid: string, item: Record<stri
 function notFound(targetUid: string, ids: string[], locale: string | null, byRowId = false): never {
   if (byRowId) {
     // Strapi finds rows named by numeric id (media ids are) missing in the entity validator's root test: one problem with an empty path;
-    // a documentId it cannot find is its transform's 'Document with id … not found', media included (recorded: invalid.create.cover.string)
+    // a documentId it cannot find is its transform's 'Document with id … not found', media included (recorded:
+    // invalid.create.cover.string)
     const message = `${ids.length} relation(s) of type ${targetUid} associated with this entity do not exist`;
     throw new ValidationError(message, { errors: [{ path: [], message, name: 'ValidationError' }] });
   }
@@ -31,7 +32,8 @@ function toItem(ctx: ValidateContext, targetUid: string, raw: unknown): Item {
   const reference = record ? (record.documentId ?? record.id) : raw;
   const locale = targetLocale(ctx, targetUid, record);
   let documentId: string | undefined;
-  const byRowId = typeof reference === 'number' || (typeof reference === 'string' && /^\d+$/.test(reference) && !ctx.index.hasDocument(targetUid, reference));
+  const byRowId = typeof reference === 'number'
+    || (typeof reference === 'string' && /^\d+$/.test(reference) && !ctx.index.hasDocument(targetUid, reference));
   if (byRowId) {
     const row = ctx.index.rowById(Number(reference));
     if (row && row.uid === targetUid) documentId = row.documentId;
@@ -55,8 +57,11 @@ function place(list: string[], item: Item): void {
   const position = item.position ?? {};
   const anchor = position.before ?? position.after;
   if (position.start) list.unshift(item.documentId);
-  else if (anchor !== undefined && list.includes(anchor)) list.splice(list.indexOf(anchor) + (position.after !== undefined ? 1 : 0), 0, item.documentId);
-  else list.push(item.documentId);
+  else if (anchor !== undefined && list.includes(anchor)) {
+    list.splice(list.indexOf(anchor) + (position.after !== undefined ? 1 : 0), 0, item.documentId);
+  } else {
+    list.push(item.documentId);
+  }
 }
 
 const RELATION_KEYS = ['connect', 'disconnect', 'set', 'options', 'documentId', 'id', 'locale', 'status'];
@@ -68,7 +73,9 @@ const listOf = (value: unknown): unknown[] => (value === undefined || value === 
  * `{documentId}`/`{id}`, `{ set }`, `{ connect, disconnect }` with `position`. To-one relations
  * keep the last item. Returns the stored value: a documentId (or null), or a list.
  */
-export function resolveRelationInput(ctx: ValidateContext, attribute: Attribute, targetUid: string, value: unknown, current: unknown, path: string): unknown {
+export function resolveRelationInput(
+  ctx: ValidateContext, attribute: Attribute, targetUid: string, value: unknown, current: unknown, path: string,
+): unknown {
   const many = isToMany(attribute);
   const currentList = listOf(current).map(String);
   let next: string[];

@@ -8,7 +8,8 @@ export const SCALAR_TYPES = [
 export type ScalarType = (typeof SCALAR_TYPES)[number];
 export type AttributeType = ScalarType | 'media' | 'relation' | 'component' | 'dynamiczone';
 
-export type RelationKind = 'oneToOne' | 'oneToMany' | 'manyToOne' | 'manyToMany' | 'oneWay' | 'manyWay' | 'morphToOne' | 'morphToMany' | 'morphOne' | 'morphMany';
+export type RelationKind =
+  | 'oneToOne' | 'oneToMany' | 'manyToOne' | 'manyToMany' | 'oneWay' | 'manyWay' | 'morphToOne' | 'morphToMany' | 'morphOne' | 'morphMany';
 
 export interface Attribute {
   type: AttributeType;
@@ -91,9 +92,11 @@ export const UPLOAD_FILE_UID = 'plugin::upload.file';
  * unknown key's path is its parent's).
  */
 export const isHiddenAttribute = (model: Model, name: string): boolean =>
-  model.modelType === 'contentType' && (name === 'createdBy' || name === 'updatedBy' || (!model.localized && (name === 'locale' || name === 'localizations'))
-    // the file model's morph relation: populated (query/file-related.ts), never filtered or sorted on (recorded: upload.query.filter.related)
-    || (model.uid === UPLOAD_FILE_UID && name === 'related'));
+  model.modelType === 'contentType'
+    && (name === 'createdBy' || name === 'updatedBy' || (!model.localized && (name === 'locale' || name === 'localizations'))
+      // the file model's morph relation: populated (query/file-related.ts), never filtered or sorted on
+      // (recorded: upload.query.filter.related)
+      || (model.uid === UPLOAD_FILE_UID && name === 'related'));
 
 export const getAttribute = (model: Model, name: string): Attribute | undefined =>
   Object.hasOwn(model.attributes, name) ? model.attributes[name] : undefined;

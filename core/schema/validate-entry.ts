@@ -45,7 +45,8 @@ const ITEM_KEYS = ['id', 'documentId', '__component'];
 
 const NO_COMPONENT = 'Cannot build relations store from dynamiczone, component identifier is undefined';
 const isUnique = (attribute: Attribute) => attribute.unique === true || attribute.type === 'uid';
-const isListValued = (attribute: Attribute) => (attribute.type === 'component' && attribute.repeatable === true) || attribute.type === 'dynamiczone';
+const isListValued = (attribute: Attribute) => (attribute.type === 'component' && attribute.repeatable === true)
+  || attribute.type === 'dynamiczone';
 
 /** yup's schema type per attribute, for the message a `null` gets where null is not allowed (mixed types have none). */
 function yupType(attribute: Attribute): string | undefined {
@@ -124,11 +125,15 @@ export class EntryValidator {
       const value = data[key];
       if (attribute.type === 'component' && value !== null) {
         const component = this.ctx.index.model(attribute.component!);
-        for (const item of attribute.repeatable ? (Array.isArray(value) ? value : []) : [value]) if (isRecord(item)) this.checkKeys(component, item, path);
+        for (const item of attribute.repeatable ? (Array.isArray(value) ? value : []) : [value]) if (isRecord(item)) this.checkKeys(
+          component, item, path,
+        );
       }
       if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
         for (const item of value) {
-          const component = isRecord(item) && typeof item.__component === 'string' ? this.ctx.index.models.get(item.__component) : undefined;
+          const component = isRecord(item) && typeof item.__component === 'string'
+            ? this.ctx.index.models.get(item.__component)
+            : undefined;
           if (component && component.modelType === 'component') this.checkKeys(component, item as Record<string, unknown>, path);
         }
       }
@@ -178,7 +183,9 @@ export class EntryValidator {
     if (!failing) return;
     // a typed yup schema refuses null before notNil/notNull run: `title must be a \`string\` type, but the final value was: \`null\`.`
     const type = value === null ? yupType(attribute) : undefined;
-    this.add(path, type ? notType(yupPath(path), type, null) : `${yupPath(path)} ${creating ? 'must be defined.' : 'cannot be null.'}`, value);
+    this.add(
+      path, type ? notType(yupPath(path), type, null) : `${yupPath(path)} ${creating ? 'must be defined.' : 'cannot be null.'}`, value,
+    );
   }
 
   /**
@@ -212,7 +219,8 @@ export class EntryValidator {
           const component = isRecord(item) ? this.ctx.index.models.get(String(item.__component)) : undefined;
           if (component) this.checkPublish(component, item as Data, [...path, String(position)]);
         });
-      } else if (typeof value === 'string' && STRING_TYPES.includes(attribute.type) && isCount(attribute.minLength) && value.length < attribute.minLength) {
+      } else if (typeof value === 'string' && STRING_TYPES.includes(attribute.type) && isCount(attribute.minLength)
+          && value.length < attribute.minLength) {
         this.add(path, `${text()} must be at least ${attribute.minLength} characters`, value);
       } else if (prefix.length === 0 && isUnique(attribute) && this.isTaken(model, name, value)) {
         this.add(path, 'This attribute must be unique', value);
@@ -223,8 +231,12 @@ export class EntryValidator {
   /** yup array min (when required or not empty) and max, checked for published versions only. */
   private checkCount(attribute: Attribute, items: unknown[], path: string[]): void {
     const min = attribute.min;
-    if (typeof min === 'number' && (attribute.required || items.length > 0) && items.length < min) this.add(path, `${yupPath(path)} field must have at least ${min} items`, items);
-    if (typeof attribute.max === 'number' && items.length > attribute.max) this.add(path, `${yupPath(path)} field must have less than or equal to ${attribute.max} items`, items);
+    if (typeof min === 'number' && (attribute.required || items.length > 0) && items.length < min) {
+      this.add(path, `${yupPath(path)} field must have at least ${min} items`, items);
+    }
+    if (typeof attribute.max === 'number' && items.length > attribute.max) {
+      this.add(path, `${yupPath(path)} field must have less than or equal to ${attribute.max} items`, items);
+    }
   }
 
   private value(model: Model, name: string, attribute: Attribute, value: unknown, current: unknown, path: string[], seed: string): Result {
@@ -332,7 +344,8 @@ export class EntryValidator {
       // newest-registered first), so it stores a component the zone does not name (recorded:
       // invalid.create.zone.unknown.component); so does this server, and loading accepts it back.
       if (this.ctx.index.models.get(item.__component)?.modelType !== 'component') {
-        const components = [...this.ctx.index.models.values()].filter((model) => model.modelType === 'component').map((model) => model.uid).sort().reverse();
+        const components = [...this.ctx.index.models.values()].filter((model) => model.modelType === 'component').map((model) => model.uid)
+          .sort().reverse();
         this.add(where, `${yupPath(where)} must be one of the following values: ${components.join(', ')}`, item.__component);
         this.rootProblem ??= 'Invalid relations';
         return undefined;
@@ -348,7 +361,9 @@ export class EntryValidator {
   /** Throw the collected problems as Strapi's ValidationError (`<n> errors occurred` when several). */
   throwIfInvalid(): void {
     if (this.rootProblem !== undefined) {
-      this.problems.push({ path: [], message: this.rootProblem, name: 'ValidationError', ...(this.rootValue ? { value: this.rootValue } : {}) });
+      this.problems.push({
+        path: [], message: this.rootProblem, name: 'ValidationError', ...(this.rootValue ? { value: this.rootValue } : {})
+      });
       this.rootProblem = undefined;
     }
     if (!this.problems.length && this.storageProblem !== undefined) throw new ValidationError(this.storageProblem);

@@ -12,7 +12,8 @@ function printSimple(value: unknown): string | null {
   return null;
 }
 export const printValue = (value: unknown): string =>
-  printSimple(value) ?? JSON.stringify(value, function (this: Record<string, unknown>, key, raw) { return printSimple(this[key]) ?? raw; }, 2);
+  printSimple(value)
+    ?? JSON.stringify(value, function (this: Record<string, unknown>, key, raw) { return printSimple(this[key]) ?? raw; }, 2);
 
 /** yup's `mixed.notType` message, with the `(cast from …)` part when casting changed the value. */
 export const notType = (path: string, type: string, original: unknown, cast: unknown = original): string =>

@@ -36,7 +36,9 @@ export class DocumentFiles {
     const records = this.index.documentRecords(model.uid, documentId);
     const sameLocale = records.find((record) => record.locale === locale);
     const ext = (sameLocale ?? records[0])?.file.replace(/^.*(\.[^.]+)$/, '$1') ?? '.json';
-    const name = formatFileName({ documentId, locale: locale === this.index.config.defaultLocale ? undefined : locale ?? undefined, draft, ext });
+    const name = formatFileName({
+      documentId, locale: locale === this.index.config.defaultLocale ? undefined : locale ?? undefined, draft, ext,
+    });
     return `content/${contentFolder(model)}/${name}`;
   }
 

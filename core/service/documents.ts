@@ -38,7 +38,11 @@ export interface WriteParams {
 }
 
 const toRaw = ({ start, limit, page, pageSize, pagination, ...rest }: FindParams): { raw: RawQuery; paginate: boolean } => {
-  const paging = pagination ?? (page !== undefined || pageSize !== undefined ? { page, pageSize } : start !== undefined || limit !== undefined ? { start, limit } : undefined);
+  const paging = pagination ?? (page !== undefined || pageSize !== undefined
+    ? { page, pageSize }
+    : start !== undefined || limit !== undefined
+    ? { start, limit }
+    : undefined);
   return { raw: { ...rest, pagination: paging } as RawQuery, paginate: paging !== undefined };
 };
 

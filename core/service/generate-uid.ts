@@ -10,7 +10,9 @@ import { slugify } from './slugify.js';
  * @example
  * uniqueUid(index, articleModel, 'slug', 'Beautiful mountains', 'abc', 'en') // 'beautiful-mountains' (or '-1' when taken)
  */
-export function uniqueUid(index: ContentIndex, model: Model, name: string, source: unknown, documentId: string | undefined, locale: string | null): string | undefined {
+export function uniqueUid(
+  index: ContentIndex, model: Model, name: string, source: unknown, documentId: string | undefined, locale: string | null,
+): string | undefined {
   const base = componentUid(source);
   return base === undefined ? undefined : firstFree(base, takenTest(index, model, name, documentId, locale));
 }
@@ -32,9 +34,12 @@ function firstFree(base: string, taken: (value: string) => boolean): string {
  * `/content-manager/uid/check-availability` answer.
  *
  * @example
- * uidAvailability(index, articleModel, 'slug', 'beautiful-mountains-of-norway', undefined, 'en') // { isAvailable: false, suggestion: 'beautiful-mountains-of-norway-1' }
+ * uidAvailability(index, articleModel, 'slug', 'beautiful-mountains-of-norway', undefined, 'en')
+ * // { isAvailable: false, suggestion: 'beautiful-mountains-of-norway-1' }
  */
-export function uidAvailability(index: ContentIndex, model: Model, name: string, value: string, documentId: string | undefined, locale: string | null): { isAvailable: boolean; suggestion: string | null } {
+export function uidAvailability(
+  index: ContentIndex, model: Model, name: string, value: string, documentId: string | undefined, locale: string | null,
+): { isAvailable: boolean; suggestion: string | null } {
   const taken = takenTest(index, model, name, documentId, locale);
   return taken(value) ? { isAvailable: false, suggestion: firstFree(value, taken) } : { isAvailable: true, suggestion: null };
 }

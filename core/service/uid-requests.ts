@@ -1,4 +1,7 @@
-/** The studio's uid requests (Strapi's admin `uid/generate` and `uid/check-availability`), answered by the core; `http/studio-route.ts` only reads the body and writes the answer. */
+/**
+ * The studio's uid requests (Strapi's admin `uid/generate` and `uid/check-availability`), answered by the core; `http/studio-route.ts` only
+ * reads the body and writes the answer.
+ */
 import type { Caller } from '../access/permissions.js';
 import type { ContentIndex } from '../index/content-index.js';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors.js';
@@ -11,7 +14,11 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 /** Whether `model` holds the component `uid` in a component or dynamic-zone attribute, at any depth. */
 function usesComponent(models: Models, model: Model, uid: string, seen = new Set<string>()): boolean {
   return Object.values(model.attributes).some((attribute) => {
-    const held = attribute.type === 'component' ? [attribute.component ?? ''] : attribute.type === 'dynamiczone' ? attribute.components ?? [] : [];
+    const held = attribute.type === 'component'
+      ? [attribute.component ?? '']
+      : attribute.type === 'dynamiczone'
+      ? attribute.components ?? []
+      : [];
     return held.some((inner) => {
       if (inner === uid) return true;
       if (seen.has(inner)) return false;
@@ -27,7 +34,9 @@ function modelOfField(models: Models, contentType: Model, component: unknown): M
   if (component === undefined) return contentType;
   const uid = text(component);
   const model = uid !== undefined ? models.get(uid) : undefined;
-  if (!model || model.modelType !== 'component' || !usesComponent(models, contentType, uid!)) throw new ValidationError(`"${String(component)}" is no component of ${contentType.uid}`);
+  if (!model || model.modelType !== 'component' || !usesComponent(models, contentType, uid!)) {
+    throw new ValidationError(`"${String(component)}" is no component of ${contentType.uid}`);
+  }
   return model;
 }
 
@@ -39,7 +48,8 @@ function modelOfField(models: Models, contentType: Model, component: unknown): M
  * values; a uid in a component is unique nowhere, so it is the slug alone. Answers `{ data }`.
  *
  * @example
- * generateUidAnswer(cms.models, cms.index, caller, { contentType: 'api::article.article', field: 'slug', data: { title: 'Hi' } }) // { data: 'hi' }
+ * generateUidAnswer(cms.models, cms.index, caller, { contentType: 'api::article.article', field: 'slug', data: { title: 'Hi' } })
+ * // { data: 'hi' }
  */
 export function generateUidAnswer(models: Models, index: ContentIndex, caller: Caller, body: unknown): { data: string | null } {
   const { model, owner, field, attribute, request } = uidRequest(models, caller, body, '{ contentType, field, data }');
@@ -55,9 +65,12 @@ export function generateUidAnswer(models: Models, index: ContentIndex, caller: C
  * A uid inside a component is unique nowhere, so there is nothing to check there.
  *
  * @example
- * checkUidAnswer(cms.models, cms.index, caller, { contentType: 'api::article.article', field: 'slug', value: 'taken' }) // { isAvailable: false, suggestion: 'taken-1' }
+ * checkUidAnswer(cms.models, cms.index, caller, { contentType: 'api::article.article', field: 'slug', value: 'taken' })
+ * // { isAvailable: false, suggestion: 'taken-1' }
  */
-export function checkUidAnswer(models: Models, index: ContentIndex, caller: Caller, body: unknown): { isAvailable: boolean; suggestion: string | null } {
+export function checkUidAnswer(
+  models: Models, index: ContentIndex, caller: Caller, body: unknown,
+): { isAvailable: boolean; suggestion: string | null } {
   const { model, owner, field, request } = uidRequest(models, caller, body, '{ contentType, field, value }');
   if (owner !== model) throw new ValidationError('A uid inside a component is unique nowhere: there is nothing to check');
   if (typeof request.value !== 'string') throw new ValidationError('Expected "value" to be a string');
@@ -78,6 +91,8 @@ function uidRequest(models: Models, caller: Caller, body: unknown, shape: string
   const field = text(body.field);
   const attribute = field !== undefined && Object.hasOwn(owner.attributes, field) ? owner.attributes[field] : undefined;
   const withTarget = shape.includes('data');
-  if (!attribute || attribute.type !== 'uid' || (withTarget && !attribute.targetField)) throw new ValidationError(`"${String(body.field)}" is no uid attribute${withTarget ? ' with a targetField' : ''} in ${owner.uid}`);
+  if (!attribute || attribute.type !== 'uid' || (withTarget && !attribute.targetField)) {
+    throw new ValidationError(`"${String(body.field)}" is no uid attribute${withTarget ? ' with a targetField' : ''} in ${owner.uid}`);
+  }
   return { model, owner, field: field!, attribute, request: body };
 }

@@ -35,7 +35,8 @@ export const diskFs: DurableFs = {
     const fd = await openFile(path, 'w', 0o644);
     try {
       const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-      for (let written = 0; written < bytes.length;) written += (await writeBytes(fd, bytes, written, bytes.length - written, null)).bytesWritten;
+      for (let written = 0; written < bytes.length;) written += (await writeBytes(fd, bytes, written, bytes.length - written, null))
+        .bytesWritten;
       // fdatasync: the bytes and the size that reads need, without the file's other metadata.
       await syncData(fd);
     } finally {

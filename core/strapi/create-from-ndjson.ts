@@ -18,7 +18,8 @@ export interface NdjsonCreate {
 function reason(error: unknown): string {
   if (!(error instanceof CmsError)) return (error as Error)?.message ?? String(error);
   const first = (error.details as { errors?: { path: string[]; message: string }[] } | undefined)?.errors?.[0];
-  return `${error.status} ${error.name}: ${error.message}${first && first.message !== error.message ? ` (${first.path.join('.')}: ${first.message})` : ''}`;
+  const where = first && first.message !== error.message ? ` (${first.path.join('.')}: ${first.message})` : '';
+  return `${error.status} ${error.name}: ${error.message}${where}`;
 }
 
 /**

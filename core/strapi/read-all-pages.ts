@@ -31,10 +31,16 @@ export async function* readAllPages(api: ContentApi, request: AllPagesRequest): 
   const pagination = parseQueryString(request.search).pagination;
   const given = pagination && typeof pagination === 'object' ? Object.keys(pagination) : [];
   const fixed = given.filter((key) => READER_KEYS.includes(key));
-  if (fixed.length) throw new ValidationError(`reading every page sets the page itself: leave out pagination[${fixed.join('], pagination[')}] (pagination[pageSize] may stay)`);
+  if (fixed.length) {
+    throw new ValidationError(
+      `reading every page sets the page itself: leave out pagination[${fixed.join('], pagination[')}] (pagination[pageSize] may stay)`,
+    );
+  }
   const search = [request.search, given.includes('pageSize') ? '' : `pagination[pageSize]=${request.pageSize}`].filter(Boolean).join('&');
   for (let page = 1; ; page++) {
-    const { body } = await api({ method: 'GET', path: request.path, search: `${search}&pagination[page]=${page}`, responseFormat: request.responseFormat });
+    const { body } = await api({
+      method: 'GET', path: request.path, search: `${search}&pagination[page]=${page}`, responseFormat: request.responseFormat,
+    });
     const { data, meta } = body as PageBody;
     if (!Array.isArray(data)) throw new ValidationError(`${request.path} is not a list: read one document without reading every page`);
     if (data.length) yield data;

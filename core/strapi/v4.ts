@@ -8,23 +8,35 @@ function transformFields(models: Models, model: Model, entry: Data, skip: string
   const out: Data = {};
   for (const [key, value] of Object.entries(entry)) {
     if (skip.includes(key)) continue;
-    const attribute = key === 'localizations' && model.localized ? { type: 'relation' as const, target: model.uid } : getAttribute(model, key);
+    const attribute = key === 'localizations' && model.localized
+      ? { type: 'relation' as const, target: model.uid }
+      : getAttribute(model, key);
     if (!attribute) { out[key] = value; continue; }
     switch (attribute.type) {
       case 'relation':
       case 'media': {
         const target = models.get(attribute.type === 'media' ? UPLOAD_FILE_UID : attribute.target!)!;
-        out[key] = { data: Array.isArray(value) ? value.map((item) => toV4Entry(models, target, item as Data)) : isRecord(value) ? toV4Entry(models, target, value) : null };
+        out[key] = { data: Array.isArray(value)
+          ? value.map((item) => toV4Entry(models, target, item as Data))
+          : isRecord(value)
+          ? toV4Entry(models, target, value)
+          : null };
         break;
       }
       case 'component': {
         const component = models.get(attribute.component!)!;
-        out[key] = Array.isArray(value) ? value.map((item) => transformFields(models, component, item as Data, [])) : isRecord(value) ? transformFields(models, component, value, []) : value;
+        out[key] = Array.isArray(value)
+          ? value.map((item) => transformFields(models, component, item as Data, []))
+          : isRecord(value)
+          ? transformFields(models, component, value, [])
+          : value;
         break;
       }
       case 'dynamiczone':
         out[key] = Array.isArray(value)
-          ? value.map((item) => (isRecord(item) && models.get(String(item.__component)) ? transformFields(models, models.get(String(item.__component))!, item, []) : item))
+          ? value.map((item) => (isRecord(item) && models.get(String(item.__component))
+            ? transformFields(models, models.get(String(item.__component))!, item, [])
+            : item))
           : value;
         break;
       default:
@@ -48,6 +60,10 @@ export function toV4Entry(models: Models, model: Model, entry: Data): Data {
 /** Transform a `{ data, meta }` body of a content-type route. */
 export function toV4Body(models: Models, model: Model, body: { data: unknown; meta: unknown }): { data: unknown; meta: unknown } {
   const { data } = body;
-  const converted = Array.isArray(data) ? data.map((entry) => toV4Entry(models, model, entry as Data)) : isRecord(data) ? toV4Entry(models, model, data) : data;
+  const converted = Array.isArray(data)
+    ? data.map((entry) => toV4Entry(models, model, entry as Data))
+    : isRecord(data)
+    ? toV4Entry(models, model, data)
+    : data;
   return { data: converted, meta: body.meta };
 }

@@ -20,9 +20,13 @@ type Textual = {
   $startsWith?: string; $startsWithi?: string; $endsWith?: string; $endsWithi?: string;
 };
 /** The operators a value of type T takes: text ones on strings, comparisons on strings and numbers. */
-export type OperatorsFor<T> = ([T] extends [string] ? Common<T> & Ordered<T> & Textual : [T] extends [number] ? Common<T> & Ordered<T> : Common<T>) & { $not?: OperatorsFor<T> };
+export type OperatorsFor<T> = (
+  [T] extends [string] ? Common<T> & Ordered<T> & Textual : [T] extends [number] ? Common<T> & Ordered<T> : Common<T>
+) & { $not?: OperatorsFor<T> };
 type FieldFilter<T> = T | readonly T[] | null | OperatorsFor<T>;
-type LinkFilter<L extends LinkShape> = L['kind'] extends 'dynamiczone' ? never : Filters<Shape<L['target']>> | { $null?: boolean; $notNull?: boolean };
+type LinkFilter<L extends LinkShape> = L['kind'] extends 'dynamiczone'
+  ? never
+  : Filters<Shape<L['target']>> | { $null?: boolean; $notNull?: boolean };
 
 /** `filters` of one type: its attributes, relations and components (nested), `$and`, `$or`, `$not`. */
 export type Filters<S extends ModelShape> =
@@ -45,12 +49,17 @@ interface PopulateOptions<S extends ModelShape> {
   populate?: Populate<S>;
   count?: boolean;
 }
-type PopulateEntry<L extends LinkShape> = true | '*' | (L['kind'] extends 'dynamiczone' ? { on?: Record<string, unknown>; populate?: unknown } : PopulateOptions<Shape<L['target']>>);
+type PopulateEntry<L extends LinkShape> = true | '*' | (L['kind'] extends 'dynamiczone'
+  ? { on?: Record<string, unknown>; populate?: unknown }
+  : PopulateOptions<Shape<L['target']>>);
 /** `populate`: `'*'`, a key, a list of keys, or `{ key: true | '*' | { fields, filters, sort, populate, count } }`. */
-export type Populate<S extends ModelShape> = '*' | LinkKey<S> | readonly LinkKey<S>[] | { [K in LinkKey<S>]?: PopulateEntry<S['links'][K]> };
+export type Populate<S extends ModelShape> =
+  '*' | LinkKey<S> | readonly LinkKey<S>[] | { [K in LinkKey<S>]?: PopulateEntry<S['links'][K]> };
 
 /** Keys an object `populate` may not have: an unknown key must be `never`, so a typo does not compile. */
-type ExactPopulate<S extends ModelShape, P> = P extends object ? (P extends readonly unknown[] ? unknown : { [K in Exclude<keyof P, LinkKey<S>>]: never }) : unknown;
+type ExactPopulate<S extends ModelShape, P> = P extends object
+  ? (P extends readonly unknown[] ? unknown : { [K in Exclude<keyof P, LinkKey<S>>]: never })
+  : unknown;
 
 type Picked<S extends ModelShape, F> = [F] extends [undefined] ? S['fields']
   : F extends readonly (infer K)[] ? Pick<S['fields'], Extract<K, keyof S['fields']>>
@@ -75,18 +84,32 @@ export type DocumentEntry<U> = Entry<Shape<U>, undefined, '*'>;
 
 type Paging = PagingParams;
 /** A typed find: filters and sort checked against the type; F and P are inferred to type the result. */
-export type FindQuery<S extends ModelShape, F, P> = Paging & { filters?: Filters<S>; sort?: Sort<S>; fields?: F; populate?: P & ExactPopulate<S, P> };
-type WriteQuery<S extends ModelShape, F, P> = { data: Partial<S['input']>; locale?: string; status?: Status; fields?: F; populate?: P & ExactPopulate<S, P> };
+export type FindQuery<S extends ModelShape, F, P> = Paging & {
+  filters?: Filters<S>; sort?: Sort<S>; fields?: F; populate?: P & ExactPopulate<S, P>
+};
+type WriteQuery<S extends ModelShape, F, P> = {
+  data: Partial<S['input']>; locale?: string; status?: Status; fields?: F; populate?: P & ExactPopulate<S, P>
+};
 type Target = { documentId: string; locale?: string };
 
 /** `cms.documents(name)` once `cms types` declarations are loaded. */
 export interface TypedDocuments<S extends ModelShape> {
-  findMany<const F extends Fields<S> | undefined = undefined, const P extends Populate<S> | undefined = undefined>(params?: FindQuery<S, F, P>): Promise<Entry<S, F, P>[]>;
-  findOne<const F extends Fields<S> | undefined = undefined, const P extends Populate<S> | undefined = undefined>(params: FindQuery<S, F, P> & { documentId: string }): Promise<Entry<S, F, P> | null>;
-  findFirst<const F extends Fields<S> | undefined = undefined, const P extends Populate<S> | undefined = undefined>(params?: FindQuery<S, F, P>): Promise<Entry<S, F, P> | null>;
+  findMany<const F extends Fields<S> | undefined = undefined, const P extends Populate<S> | undefined = undefined>(
+    params?: FindQuery<S, F, P>,
+  ): Promise<Entry<S, F, P>[]>;
+  findOne<const F extends Fields<S> | undefined = undefined, const P extends Populate<S> | undefined = undefined>(
+    params: FindQuery<S, F, P> & { documentId: string },
+  ): Promise<Entry<S, F, P> | null>;
+  findFirst<const F extends Fields<S> | undefined = undefined, const P extends Populate<S> | undefined = undefined>(
+    params?: FindQuery<S, F, P>,
+  ): Promise<Entry<S, F, P> | null>;
   count(params?: Paging & { filters?: Filters<S> }): Promise<number>;
-  create<const F extends Fields<S> | undefined = undefined, const P extends Populate<S> | undefined = undefined>(params: WriteQuery<S, F, P>): Promise<Entry<S, F, P>>;
-  update<const F extends Fields<S> | undefined = undefined, const P extends Populate<S> | undefined = undefined>(params: WriteQuery<S, F, P> & { documentId: string }): Promise<Entry<S, F, P> | null>;
+  create<const F extends Fields<S> | undefined = undefined, const P extends Populate<S> | undefined = undefined>(
+    params: WriteQuery<S, F, P>,
+  ): Promise<Entry<S, F, P>>;
+  update<const F extends Fields<S> | undefined = undefined, const P extends Populate<S> | undefined = undefined>(
+    params: WriteQuery<S, F, P> & { documentId: string },
+  ): Promise<Entry<S, F, P> | null>;
   delete(params: Target): Promise<{ documentId: string; deleted: number }>;
   publish(params: Target): Promise<void>;
   unpublish(params: Target): Promise<void>;

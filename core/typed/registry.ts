@@ -59,4 +59,10 @@ export type ContentTypeName = HasGeneratedTypes extends true ? keyof ContentType
 export type UidOf<N> = N extends keyof ContentTypes ? N : N extends keyof ContentTypeNames ? ContentTypeNames[N] : never;
 
 /** The shape behind a uid (content type, component or the media file). */
-export type ShapeOf<U> = U extends keyof ContentTypes ? ContentTypes[U] : U extends keyof Components ? Components[U] : U extends 'plugin::upload.file' ? UploadFileShape : never;
+export type ShapeOf<U> = U extends keyof ContentTypes
+  ? ContentTypes[U]
+  : U extends keyof Components
+  ? Components[U]
+  : U extends 'plugin::upload.file'
+  ? UploadFileShape
+  : never;

@@ -28,7 +28,11 @@ const linkProblem = (index: ContentIndex, path: string): FileChange =>
 /** Read one changed file: its new record, or the problem that keeps it from being served. */
 async function readChanged(index: ContentIndex, root: string, file: string, mtimeMs: number): Promise<FileChange | undefined> {
   const model = modelForPath(index.models, file);
-  if (!model) return { kind: 'problem', problem: new FileError(file, `no content type has the folder "${file.split('/')[1]}" (pluralName)`), quiet: false };
+  if (!model) {
+    return {
+      kind: 'problem', problem: new FileError(file, `no content type has the folder "${file.split('/')[1]}" (pluralName)`), quiet: false,
+    };
+  }
   try {
     const text = await readTextNoFollow(join(root, file), file);
     const record = readContentFile(file, text, mtimeMs, model, index.models, index.config);

@@ -10,7 +10,8 @@ export interface TreeWatcher {
 /** Subfolders of a folder (none when it is gone), dot folders left out. */
 function subfolders(path: string): string[] {
   try {
-    return readdirSync(path, { withFileTypes: true }).filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name);
+    return readdirSync(path, { withFileTypes: true }).filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+      .map((entry) => entry.name);
   } catch {
     return [];
   }
@@ -34,7 +35,9 @@ const isFolder = (path: string): boolean => {
  * @example
  * const tree = watchTree('/srv/site/content', 1, (path) => console.log(path), console.error);
  */
-export function watchTree(root: string, depth: number, onChange: (path: string | undefined) => void, onError: (error: Error) => void): TreeWatcher {
+export function watchTree(
+  root: string, depth: number, onChange: (path: string | undefined) => void, onError: (error: Error) => void,
+): TreeWatcher {
   const watchers = new Map<string, FSWatcher>();
   let closed = false;
 

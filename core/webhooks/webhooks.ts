@@ -30,7 +30,9 @@ export function entryStatus(event: WriteEvent): Status {
 
 /** Strapi's events for a write: a write that publishes also fires `entry.publish`. */
 export function eventsFor(event: WriteEvent): WebhookEvent[] {
-  if (event.model.uid === UPLOAD_FILE_UID) return event.action === 'create' || event.action === 'update' || event.action === 'delete' ? [`media.${event.action}`] : [];
+  if (event.model.uid === UPLOAD_FILE_UID) {
+    return event.action === 'create' || event.action === 'update' || event.action === 'delete' ? [`media.${event.action}`] : [];
+  }
   const publishes = event.files.some((file) => !isDraftFile(file));
   switch (event.action) {
     case 'create': return publishes && event.model.draftAndPublish ? ['entry.create', 'entry.publish'] : ['entry.create'];
@@ -64,7 +66,9 @@ async function deliver(hook: WebhookConfig, payload: WebhookPayload, options: We
       throw new Error(`HTTP ${response.status}`);
     } catch (error) {
       if (attempt >= delays.length) {
-        options.report?.(`webhook ${payload.event} to ${hostOf(hook.url)} failed after ${attempt + 1} attempts: ${(error as Error).message}`);
+        options.report?.(
+          `webhook ${payload.event} to ${hostOf(hook.url)} failed after ${attempt + 1} attempts: ${(error as Error).message}`,
+        );
         return;
       }
       await wait(delays[attempt]);
@@ -99,7 +103,10 @@ export function webhookDispatcher(hooks: WebhookConfig[], options: WebhookOption
   };
   // Never awaited by the write: a slow receiver cannot hold the request, and nothing here can fail it.
   const hook = (event: WriteEvent) => {
-    dispatch(event).catch((error: unknown) => options.report?.(`webhook for ${event.action} ${event.model.uid} ${event.documentId} not sent: ${(error as Error)?.message ?? String(error)}`));
+    dispatch(event)
+      .catch((error: unknown) => options.report?.(
+        `webhook for ${event.action} ${event.model.uid} ${event.documentId} not sent: ${(error as Error)?.message ?? String(error)}`,
+      ));
   };
   return Object.assign(hook, {
     /** Resolves when every delivery under way has finished (tests, graceful shutdown). */

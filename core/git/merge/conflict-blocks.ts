@@ -24,7 +24,9 @@ function fieldLines(format: 'json' | 'yaml', key: string, value: unknown, line: 
  * @example
  * insertConflictBlocks(text, 'json', [{ key: 'title', value: new Conflict('A', 'B') }], { path: 'x.json' })
  */
-export function insertConflictBlocks(text: string, format: 'json' | 'yaml', fields: { key: string; value: unknown }[], labels: { path: string; markerSize?: number }): string {
+export function insertConflictBlocks(
+  text: string, format: 'json' | 'yaml', fields: { key: string; value: unknown }[], labels: { path: string; markerSize?: number },
+): string {
   const marker = (char: string) => char.repeat(labels.markerSize ?? 7);
   const lines = text.split('\n');
   fields.forEach(({ key, value }, at) => {

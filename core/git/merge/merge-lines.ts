@@ -16,7 +16,9 @@ export interface MergedText {
  * @example
  * await mergeLines('a\nb\n', 'A\nb\n', 'a\nB\n', { path: 'x.md' }) // → { text: 'A\nB\n', conflicts: 0 }
  */
-export async function mergeLines(base: string, ours: string, theirs: string, options: { path: string; markerSize?: number }): Promise<MergedText> {
+export async function mergeLines(
+  base: string, ours: string, theirs: string, options: { path: string; markerSize?: number },
+): Promise<MergedText> {
   const folder = await mkdtemp(join(tmpdir(), 'cms-merge-'));
   const files = ['ours', 'base', 'theirs'].map((name) => join(folder, name));
   try {

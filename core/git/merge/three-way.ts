@@ -36,13 +36,19 @@ export function mergeValues(base: unknown, ours: unknown, theirs: unknown, shape
   if (sameData(ours, theirs)) return ours;
   if (sameData(base, ours)) return theirs;
   if (sameData(base, theirs)) return ours;
-  if (shape.kind === 'record' && isRecord(ours) && isRecord(theirs)) return mergeRecords(isRecord(base) ? base : {}, ours, theirs, shape.field);
+  if (shape.kind === 'record' && isRecord(ours) && isRecord(theirs)) {
+    return mergeRecords(isRecord(base) ? base : {}, ours, theirs, shape.field);
+  }
   if (shape.kind === 'set' && Array.isArray(ours) && Array.isArray(theirs)) return mergeSets(Array.isArray(base) ? base : [], ours, theirs);
-  if (shape.kind === 'list' && Array.isArray(ours) && Array.isArray(theirs)) return mergeLists(Array.isArray(base) ? base : [], ours, theirs, shape.item);
+  if (shape.kind === 'list' && Array.isArray(ours) && Array.isArray(theirs)) {
+    return mergeLists(Array.isArray(base) ? base : [], ours, theirs, shape.item);
+  }
   return new Conflict(ours, theirs);
 }
 
-function mergeRecords(base: Record<string, unknown>, ours: Record<string, unknown>, theirs: Record<string, unknown>, field: (key: string) => Shape) {
+function mergeRecords(
+  base: Record<string, unknown>, ours: Record<string, unknown>, theirs: Record<string, unknown>, field: (key: string) => Shape,
+) {
   const out: Record<string, unknown> = {};
   for (const key of new Set([...Object.keys(ours), ...Object.keys(theirs)])) {
     const value = mergeValues(base[key], ours[key], theirs[key], field(key));
@@ -69,7 +75,9 @@ function mergeSets(base: unknown[], ours: unknown[], theirs: unknown[]): unknown
   return out;
 }
 
-const itemId = (item: unknown) => (isRecord(item) && (typeof item.id === 'number' || typeof item.id === 'string') ? String(item.id) : undefined);
+const itemId = (item: unknown) => (isRecord(item) && (typeof item.id === 'number' || typeof item.id === 'string')
+  ? String(item.id)
+  : undefined);
 
 /**
  * Component lists: matched by `id` when every item has one, else by position. By position, a
@@ -85,7 +93,8 @@ function mergeLists(base: unknown[], ours: unknown[], theirs: unknown[], item: (
     const byId = (list: unknown[]) => new Map(list.map((value) => [itemId(value)!, value]));
     const [b, o, t] = [byId(base), byId(ours), byId(theirs)];
     const order = mergeSets([...b.keys()], [...o.keys()], [...t.keys()]) as string[];
-    return order.map((id) => mergeValues(b.get(id), o.get(id), t.get(id), itemShape(b.get(id), o.get(id), t.get(id)))).filter((value) => value !== undefined);
+    return order.map((id) => mergeValues(b.get(id), o.get(id), t.get(id), itemShape(b.get(id), o.get(id), t.get(id))))
+      .filter((value) => value !== undefined);
   }
   if (ours.length < base.length || theirs.length < base.length) return new Conflict(ours, theirs);
   const merged = base.map((value, at) => mergeValues(value, ours[at], theirs[at], itemShape(value, ours[at], theirs[at])));

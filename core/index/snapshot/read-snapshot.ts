@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reread } from './snapshot-record.js';
 import { StringPool } from '../string-pool.js';
-import { decodeEntry, SNAPSHOT_FILE, SNAPSHOT_FORMAT, SnapshotCorruptError, type SnapshotEntry, type SnapshotHeader } from './snapshot-format.js';
+import {
+  decodeEntry, SNAPSHOT_FILE, SNAPSHOT_FORMAT, SnapshotCorruptError, type SnapshotEntry, type SnapshotHeader,
+} from './snapshot-format.js';
 
 /** A snapshot that matches this project's schemas and config, or why there is none to use. */
 export type SnapshotRead =
@@ -15,7 +17,9 @@ const MAX_HEADER = 4096;
 
 function parseHeader(text: string, fingerprint: string): SnapshotHeader {
   const header = JSON.parse(text) as SnapshotHeader;
-  if (header?.format !== SNAPSHOT_FORMAT) throw new SnapshotCorruptError(`format ${String(header?.format)} (this version reads ${SNAPSHOT_FORMAT})`);
+  if (header?.format !== SNAPSHOT_FORMAT) {
+    throw new SnapshotCorruptError(`format ${String(header?.format)} (this version reads ${SNAPSHOT_FORMAT})`);
+  }
   if (header.fingerprint !== fingerprint) throw new SnapshotCorruptError('schemas, config or package version changed');
   if (!Number.isFinite(header.loadStartedAt)) throw new SnapshotCorruptError('header incomplete');
   return header;
@@ -27,7 +31,8 @@ function parseHeader(text: string, fingerprint: string): SnapshotHeader {
  * Lines are cut from the bytes, so the file may exceed the longest string V8 can hold.
  *
  * @example
- * const read = readSnapshot(root, snapshotFingerprint(models, config), (file) => readFieldsFromFile(file)); read.entries?.get('content/articles/x.json')
+ * const read = readSnapshot(root, snapshotFingerprint(models, config), (file) => readFieldsFromFile(file));
+ * read.entries?.get('content/articles/x.json')
  */
 export function readSnapshot(root: string, fingerprint: string, reread: Reread): SnapshotRead {
   let bytes: Buffer;
@@ -52,7 +57,9 @@ export function readSnapshot(root: string, fingerprint: string, reread: Reread):
       const data = bytes.indexOf(DATA_START, start);
       if (data < 0 || data > end) {
         const line = bytes.toString('utf8', start, end);
-        if (line !== `end ${entries.size}` || end + 1 !== bytes.length) throw new SnapshotCorruptError(line.startsWith('end ') ? 'end line does not match the entries' : 'an entry without data');
+        if (line !== `end ${entries.size}` || end + 1 !== bytes.length) {
+          throw new SnapshotCorruptError(line.startsWith('end ') ? 'end line does not match the entries' : 'an entry without data');
+        }
         break;
       }
       const entry = decodeEntry(bytes, start, data, end, reread, pool);

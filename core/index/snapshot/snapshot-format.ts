@@ -113,7 +113,10 @@ export function decodeEntry(bytes: Buffer, start: number, dataTab: number, end: 
     createdAt: createdAt || undefined, updatedAt: updated || undefined,
     publishedAt: published === 'null' ? null : published || undefined, mtimeMs: number(field(8)),
   }, bytes, dataTab + 1, end, reread);
-  return { record, stamp: { size: number(field(9)), mtimeMs: number(field(10)), ctimeMs: number(field(11)), ino: number(field(12)) }, hash: hash || undefined };
+  return {
+    record, stamp: { size: number(field(9)), mtimeMs: number(field(10)), ctimeMs: number(field(11)), ino: number(field(12)) },
+    hash: hash || undefined,
+  };
 }
 
 /** Can a value go through JSON and come back equal? (YAML front matter may hold dates, for one.) */

@@ -1,0 +1,59 @@
+import type { Filter, FieldRef } from './ast.js';
+import { cellOf, type Columns } from './columns.js';
+import { foldArgument, OPERATORS, type Cell, type Operator, type Truth } from './operators.js';
+import { or, type Predicate } from './predicate.js';
+
+/** Number-to-number comparisons of the cast operators, for the columnar fast path. */
+const NUMERIC_COMPARISONS: Partial<Record<string, (slot: number, bound: number) => boolean>> = {
+  $eq: (slot, bound) => slot === bound,
+  $ne: (slot, bound) => slot !== bound,
+  $gt: (slot, bound) => slot > bound,
+  $gte: (slot, bound) => slot >= bound,
+  $lt: (slot, bound) => slot < bound,
+  $lte: (slot, bound) => slot <= bound,
+};
+
+/** Compile one comparison; over a list's columns, judge the whole list once and keep the verdicts. */
+export function compileCompare(filter: Extract<Filter, { kind: 'compare' }>, columns: Columns | undefined): Predicate {
+  const spec = OPERATORS[filter.operator];
+  const { field } = filter;
+  const value = foldArgument(filter.operator, filter.value);
+  const test = Array.isArray(value) && !('list' in spec && spec.list)
+    ? (cell: Cell) => {
+      let truth: Truth = false;
+      for (const item of value) truth = or(truth, spec.test(cell, item));
+      return truth;
+    }
+    : (cell: Cell) => spec.test(cell, value);
+  if (!columns) return (node) => test(cellOf(node, field));
+  // Over a list: judge every node once for this comparison and keep the verdicts with the list,
+  // so the same condition in the next query (another page, another sort) costs one array read.
+  const key = `${field.name}|${filter.operator}|${JSON.stringify(
+    filter.value, (_key, item) => (typeof item === 'bigint' ? `${item}n` : item),
+  )}`;
+  const verdicts = columns.verdicts(key, () => judgeColumn(columns, field, filter.operator, value, test));
+  return (node, position) => {
+    if (position < 0) return test(cellOf(node, field));
+    const verdict = verdicts[position];
+    return verdict === 2 ? null : verdict === 1;
+  };
+}
+
+/** One comparison over a whole list's column: a numeric fast path, else a reused scratch cell. */
+function judgeColumn(columns: Columns, field: FieldRef, operator: Operator, value: unknown, test: (cell: Cell) => Truth): Uint8Array {
+  const column = columns.cells(field);
+  const verdicts = new Uint8Array(column.values.length);
+  const numeric = typeof value === 'number' ? NUMERIC_COMPARISONS[operator] : undefined;
+  if (OPERATORS[operator].argument === 'text') column.lower ??= column.texts.map((text) => (text === null ? null : text.toLowerCase()));
+  const scratch: Cell = { value: null, text: null, lower: undefined };
+  for (let i = 0; i < verdicts.length; i++) {
+    const slot = column.values[i];
+    if (numeric && typeof slot === 'number') { verdicts[i] = numeric(slot, value as number) ? 1 : 0; continue; }
+    scratch.value = slot;
+    scratch.text = column.texts[i];
+    scratch.lower = column.lower?.[i] ?? undefined;
+    const truth = test(scratch);
+    verdicts[i] = truth === null ? 2 : truth ? 1 : 0;
+  }
+  return verdicts;
+}
