@@ -55,6 +55,12 @@ export interface CmsConfig {
     push: string | false;
     /** Fast-forward from the remote every this many seconds (false: only on `POST /_cms/git/pull`). */
     pull: number | false;
+    /** A replica asks the remote for its branch tip (`git ls-remote`) this often, in seconds, and pulls when it moved (false: off). */
+    poll: number | false;
+    /** Replicas told (`POST <url>/_cms/git/pull`) after each push: their base URLs (also env `CMS_GIT_PEERS`, comma-separated). */
+    peers: string[];
+    /** Seconds a write may wait for its push to reach the remote (retries included) before it is answered 503. */
+    pushTimeout: number;
   };
   /** Strapi-style webhooks, sent after successful writes. */
   webhooks: WebhookConfig[];
@@ -96,7 +102,7 @@ export const DEFAULT_CONFIG: CmsConfig = {
   auth: { register: true, jwtExpiresIn: '30d', rateLimit: { enabled: true, interval: 60_000, max: 10 } },
   upload: DEFAULT_UPLOAD_CONFIG,
   server: { port: 1337, host: 'localhost', cacheControl: { '*': 'no-cache' } },
-  git: { commitPerWrite: false, timestampsFromHistory: false, push: false, pull: false },
+  git: { commitPerWrite: false, timestampsFromHistory: false, push: false, pull: false, poll: 1, peers: [], pushTimeout: 10 },
   webhooks: [],
   export: { populate: {} },
   admin: { enabled: true, path: '/admin' },

@@ -1,0 +1,154 @@
+import { ServiceUnavailableError } from '../errors.js';
+import type { ReadWriteLock } from './read-write-lock.js';
+import type { ReplicaGit } from './replica-git.js';
+import { resetTo } from './replica-reset.js';
+import { collectDeferred } from './write-context.js';
+
+/** One acknowledged-when-pushed write: the operation (to run again on a newer tip), its last result and who waits. */
+interface PendingWrite {
+  /** Runs the write operation; `previous` is the head an earlier run committed on (a media write restores its files from it). */
+  run: (previous?: string) => Promise<unknown>;
+  result: unknown;
+  deadline: number;
+  /** What the write's last run deferred until it is acknowledged (webhooks). */
+  deferred: Array<() => Promise<void>>;
+  settle: (commit: string | undefined, error?: unknown) => void;
+}
+
+export interface PushQueueOptions {
+  git: ReplicaGit;
+  lock: ReadWriteLock;
+  remote: string;
+  /** Milliseconds a write may wait for the remote before it is answered 503. */
+  timeout: number;
+  reindex: (files: string[]) => Promise<void>;
+  report: (message: string) => void;
+  /** After each push that moved the remote (tell the peers). */
+  pushed: (commit: string, writes: number) => void;
+  /** Stray refs kept while resetting (for the replica's status). */
+  strayKept: (refs: string[]) => void;
+}
+
+const REJECTED = /\[rejected\]|non-fast-forward|fetch first|failed to push some refs|cannot lock ref/;
+/** Jittered backoff between push attempts: 20 ms doubling to at most 1 s, times 0.5–1.5. */
+const backoff = (attempt: number) => Math.min(1000, 20 * 2 ** attempt) * (0.5 + Math.random());
+const firstLine = (error: unknown) => {
+  const lines = String((error as Error)?.message ?? error).split('\n');
+  return lines.find((line) => /fatal|error|!/.test(line)) ?? lines[0];
+};
+
+/**
+ * The origin as the one ordered log of writes. Each write runs (files, index, commit) and waits;
+ * one pusher sends everything committed so far in one push (writes arriving meanwhile go in the
+ * next), and a write is answered only once the remote holds its commit. A rejected push (another
+ * replica's push came first) fetches, resets this clone to the remote's tip, reindexes, and runs
+ * every waiting write's operation again on it, with a write's own validation (a document deleted
+ * meanwhile is a 404, a uid taken meanwhile is made unique), then pushes again. Past the deadline a
+ * write is answered 503 and its commit is gone: the clone is reset to the remote and the others re-run.
+ *
+ * @example
+ * const queue = createPushQueue({ git, lock, remote: 'origin', timeout: 10_000, reindex, report, pushed, strayKept });
+ * await queue.write(() => writer.update(...)); // resolves once on the remote
+ */
+export function createPushQueue(options: PushQueueOptions) {
+  const { git, lock, remote } = options;
+  const pending: PendingWrite[] = [];
+  let running: Promise<void> | undefined;
+  let lastError: { at: string; message: string } | undefined;
+
+  const branch = () => git('symbolic-ref', '--short', 'HEAD');
+  const tracking = (name: string) => `refs/remotes/${remote}/${name}`;
+  const fetchTip = async (name: string) => {
+    await git('fetch', '--quiet', '--no-tags', remote, `+refs/heads/${name}:${tracking(name)}`);
+  };
+
+  const drop = (write: PendingWrite, error: unknown) => {
+    pending.splice(pending.indexOf(write), 1);
+    write.settle(undefined, error);
+  };
+
+  /** Under the exclusive lock: reset to the remote's tip (fetched if it can be), answer the expired writes 503, run the others again. */
+  const rebuild = async (name: string, expired: PendingWrite[]) => {
+    const previous = await git.resolve('HEAD');
+    await fetchTip(name).catch(() => undefined);
+    if (!(await git.resolve(tracking(name)))) throw new Error(`${remote} has no branch ${name} to reset to`);
+    const { changed, stray } = await resetTo(git, tracking(name), { strayCommits: false });
+    if (stray.length) options.strayKept(stray);
+    if (changed.length) await options.reindex(changed);
+    for (const write of expired) {
+      drop(write, new ServiceUnavailableError(`The write did not reach the git remote "${remote}" within ${options.timeout / 1000} s (${lastError?.message ?? 'no answer'}); nothing was saved, try again`));
+    }
+    for (const write of [...pending]) {
+      try {
+        write.result = await collectDeferred(write.deferred, () => write.run(previous));
+      } catch (error) {
+        drop(write, error);
+      }
+    }
+  };
+
+  /** One push of everything committed so far; on failure, re-run or expire as above. */
+  const pushOnce = async (attempt: number): Promise<boolean> => {
+    const batch = pending.slice();
+    const name = await branch();
+    const tip = (await git.resolve('HEAD'))!;
+    try {
+      await git('push', '--quiet', remote, `${tip}:refs/heads/${name}`);
+      await git('update-ref', tracking(name), tip);
+      for (const write of batch) pending.splice(pending.indexOf(write), 1);
+      for (const write of batch) write.settle(tip);
+      lastError = undefined;
+      options.pushed(tip, batch.length);
+      return true;
+    } catch (error) {
+      lastError = { at: new Date().toISOString(), message: firstLine(error) };
+      const now = Date.now();
+      const expired = pending.filter((write) => write.deadline <= now);
+      const rejected = REJECTED.test((error as Error)?.message ?? '') && !/unable to access|Could not read|does not appear to be a git repository/.test((error as Error)?.message ?? '');
+      if (rejected || expired.length) {
+        await lock.exclusive(() => rebuild(name, expired)).catch((rebuildError) => {
+          // The clone could not be reset: nothing pending may be answered as saved.
+          options.report(`git: could not reset to ${remote}/${name}: ${firstLine(rebuildError)}`);
+          for (const write of [...pending]) if (write.deadline <= Date.now()) drop(write, new ServiceUnavailableError(`The git remote "${remote}" could not be reached; nothing was saved, try again`));
+        });
+      }
+      // A lost race is re-run at once (the rebuild took its own time); twice lost, or no answer, waits a jittered while.
+      if (pending.length && (!rejected || attempt > 0)) await new Promise((resolve) => setTimeout(resolve, backoff(rejected ? attempt - 1 : attempt)));
+      return false;
+    }
+  };
+
+  const drain = async () => {
+    for (let attempt = 0; pending.length; ) attempt = (await pushOnce(attempt)) ? 0 : attempt + 1;
+  };
+  const kick = () => {
+    running ??= drain().catch((error) => options.report(`git push loop stopped: ${firstLine(error)}`)).finally(() => { running = undefined; if (pending.length) kick(); });
+  };
+
+  return {
+    /** Writes waiting for the remote. */
+    get pending() { return pending.length; },
+    get lastError() { return lastError; },
+    /** Resolves once nothing is waiting to be pushed. */
+    async idle(): Promise<void> { while (running) await running; },
+    /**
+     * Run one write (its commit made by the write itself) and resolve with its result once the
+     * remote holds it, with the commit; rejects with the write's own error from a re-run, or 503.
+     */
+    async write<T>(run: (previous?: string) => Promise<T>): Promise<{ result: T; commit: string; deferred: Array<() => Promise<void>> }> {
+      let settle!: PendingWrite['settle'];
+      const acknowledged = new Promise<string>((resolve, reject) => { settle = (commit, error) => (error === undefined ? resolve(commit!) : reject(error)); });
+      const write: PendingWrite = { run, result: undefined, deadline: Date.now() + options.timeout, deferred: [], settle };
+      await lock.shared(async () => {
+        write.result = await collectDeferred(write.deferred, () => run());
+        // Queued inside the shared lock: a pull or rebuild (exclusive) always sees this write's commit as pending.
+        pending.push(write);
+      });
+      kick();
+      const commit = await acknowledged;
+      return { result: write.result as T, commit, deferred: write.deferred };
+    },
+  };
+}
+
+export type PushQueue = ReturnType<typeof createPushQueue>;

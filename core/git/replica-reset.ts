@@ -1,0 +1,46 @@
+import type { ReplicaGit } from './replica-git.js';
+
+/** `refs/cms/stray/2026-11-25T06-30-00-000Z-commits`: where a replica keeps what it could not push. */
+export const STRAY_PREFIX = 'refs/cms/stray/';
+
+const strayRef = (what: string) => `${STRAY_PREFIX}${new Date().toISOString().replace(/[:.]/g, '-')}-${what}`;
+
+/**
+ * Put the clone exactly at `target` (the remote's tip): edits not committed (a hand edit) are kept
+ * on a stray ref first, the branch and work tree are reset, and the files that changed are
+ * returned for reindexing. `strayCommits` names the commits on HEAD that nobody is waiting for
+ * (a hand commit, or a replica killed mid-push): they are kept on a stray ref too.
+ *
+ * @example
+ * const { changed, stray } = await resetTo(git, 'refs/remotes/origin/main', { strayCommits: true });
+ */
+export async function resetTo(git: ReplicaGit, target: string, options: { strayCommits: boolean }): Promise<{ changed: string[]; stray: string[] }> {
+  const stray: string[] = [];
+  const head = await git.resolve('HEAD');
+  const tip = (await git.resolve(target))!;
+  // `stash create` makes a commit of the uncommitted changes without touching the tree (empty: none).
+  const edits = await git('stash', 'create').catch(() => '');
+  if (edits) {
+    const ref = strayRef('changes');
+    await git('update-ref', ref, edits);
+    stray.push(ref);
+  }
+  if (options.strayCommits && head && !(await git.contains(head, tip))) {
+    const ref = strayRef('commits');
+    await git('update-ref', ref, head);
+    stray.push(ref);
+  }
+  await git('reset', '--quiet', '--hard', tip);
+  const changed = new Set(head ? await git.changedBetween(head, tip) : []);
+  if (edits) for (const file of await git.changedBetween(tip, edits)) changed.add(file);
+  return { changed: [...changed], stray };
+}
+
+/** The stray refs kept so far, newest last. */
+export async function strayRefs(git: ReplicaGit): Promise<Array<{ ref: string; commit: string }>> {
+  const out = await git('for-each-ref', '--format=%(refname) %(objectname)', STRAY_PREFIX).catch(() => '');
+  return out.split('\n').filter(Boolean).map((line) => {
+    const [ref, commit] = line.split(' ');
+    return { ref, commit };
+  });
+}
