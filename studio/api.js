@@ -40,15 +40,20 @@ export function toSearch(query, params = new URLSearchParams(), base = '') {
   return params;
 }
 
+/** The newest commit a write of this tab was saved in (replicas): sent back so any replica answers at least that. */
+let seenCommit = null;
+
 /** Call the API; resolves to the parsed body (null for 204), rejects with an ApiError. A FormData body goes as multipart, anything else as JSON. */
 export async function request(method, path, { query, body, token = session.token } = {}) {
   const url = new URL(path, document.baseURI);
   url.search = toSearch(query).toString();
   const headers = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
+  if (seenCommit) headers['x-cms-commit'] = seenCommit;
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
   const response = await fetch(url, { method, headers, body: body === undefined || multipart ? body : JSON.stringify(body) });
+  seenCommit = response.headers.get('x-cms-commit') ?? seenCommit;
   if (response.status === 204) return null;
   const payload = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, payload);

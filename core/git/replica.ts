@@ -156,10 +156,13 @@ export function createReplica(options: ReplicaOptions): Replica {
     async catchUp(commit, wait = timeout) {
       if (known.has(commit)) return true;
       const until = Date.now() + wait;
-      for (;;) {
+      for (let pause = 50; ; pause = Math.min(1000, pause * 2)) {
         if (await git.contains(commit)) { remember(commit); return true; }
         if (Date.now() >= until) return false;
-        await pull().catch(() => new Promise((resolve) => setTimeout(resolve, 100)));
+        await pull().catch(() => undefined);
+        if (await git.contains(commit)) { remember(commit); return true; }
+        // Not on the remote yet (its push is still under way) or not at all: ask again a little later.
+        await new Promise((resolve) => setTimeout(resolve, Math.min(pause, Math.max(0, until - Date.now()))));
       }
     },
     async exclusive(work) {
