@@ -99,18 +99,18 @@ export function createReplica(options: ReplicaOptions): Replica {
   });
   const branch = () => git('symbolic-ref', '--short', 'HEAD');
 
-  const pull = coalesce(() => lock.exclusive(async () => {
+  const pull = coalesce(async () => (queue.pending ? { changed: [] } : lock.exclusive(async () => {
     const name = await branch();
     await git('fetch', '--quiet', '--no-tags', remote, `+refs/heads/${name}:refs/remotes/${remote}/${name}`);
     const tip = (await git.resolve(`refs/remotes/${remote}/${name}`))!;
     state.lastPull = { at: stamp(), commit: tip };
-    // This replica's own writes wait for their push: the pusher runs them again on the new tip.
+    // This replica's own writes wait for their push (checked again under the lock): the pusher runs them again on the new tip.
     if (queue.pending) return { changed: [] };
     const { changed, stray } = await resetTo(git, tip, { strayCommits: true });
     if (stray.length) strayKept(stray);
     if (changed.length) await options.reindex(changed);
     return { changed };
-  }));
+  })));
 
   let polling = false;
   const poll = async () => {
@@ -118,9 +118,11 @@ export function createReplica(options: ReplicaOptions): Replica {
     polling = true;
     try {
       const name = await branch();
-      const [tip, head] = await Promise.all([git.remoteTip(remote, name), git.resolve('HEAD')]);
+      const [tip, known, head] = await Promise.all([git.remoteTip(remote, name), git.resolve(`refs/remotes/${remote}/${name}`), git.resolve('HEAD')]);
       state.lastPoll = { at: stamp(), ok: true };
-      if (tip && tip !== head && !queue.pending) await pull();
+      // The remote moved past what this clone last saw, or HEAD left it (a hand commit) while no write of ours waits:
+      // only then a fetch, which holds every write back while it runs.
+      if (tip && (tip !== known || (tip !== head && !queue.pending))) await pull();
     } catch (error) {
       if (state.lastPoll?.ok !== false) options.report(`git: cannot reach ${remote}: ${String((error as Error).message).split('\n').find((line) => /fatal|error/.test(line)) ?? (error as Error).message}`);
       state.lastPoll = { at: stamp(), ok: false };
