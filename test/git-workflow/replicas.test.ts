@@ -3,6 +3,7 @@ import { mkdtempSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { resolveConfig } from '../../core/config/load.js';
 import { startApp } from '../helpers/project.js';
 import { git, readText } from './helpers.js';
 import { everything, head, remoteAndClones, tip } from './replica-helpers.js';
@@ -78,6 +79,29 @@ describe('replicas that write: git.push and pull', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('x-cms-commit')).toBe(tip(remote));
     expect(head(clone)).toBe(tip(remote));
+  });
+
+  it('a remote away for less than git.pushTimeout: the write waits, is retried, and is answered once the remote holds it', async () => {
+    const { remote, clones } = await remoteAndClones(1, { pushTimeout: 30 });
+    const server = await startApp(clones[0], { report: () => {} });
+    renameSync(remote, `${remote}-away`);
+    const pending = server.sendJson('PUT', '/api/notes/shared', { data: { views: 5 } });
+    // The first push failed (the write is still waiting): bring the remote back.
+    await expect.poll(async () => (await server.cms.replica!.status()).lastError?.message ?? '', { timeout: 10_000 }).toMatch(/remote-|repository/);
+    expect((await server.cms.replica!.status()).pendingWrites).toBe(1);
+    renameSync(`${remote}-away`, remote);
+    expect((await pending).status).toBe(200);
+    expect(head(clones[0])).toBe(tip(remote));
+    expect(JSON.parse(git(remote, 'show', 'main:content/notes/shared.json')).views).toBe(5);
+  });
+
+  it.each([
+    [{ poll: 0 }, 'git.poll must be an interval in seconds, or false'],
+    [{ peers: 'http://a' }, 'git.peers must be a list of base URLs'],
+    [{ peers: ['ftp://a'] }, 'git.peers must be a list of base URLs'],
+    [{ pushTimeout: -1 }, 'git.pushTimeout must be a number of seconds'],
+  ])('rejects the config git %j', (git, message) => {
+    expect(() => resolveConfig({ git } as never)).toThrow(message);
   });
 
   it('POST /_cms/git/pull (a hosting site\'s push webhook) pulls and reindexes, with the token only', async () => {
