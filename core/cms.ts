@@ -21,7 +21,8 @@ import { commitPerWrite } from './git/commit-per-write.js';
 import { createGit } from './git/git.js';
 import { readFileTimes } from './git/file-times.js';
 import { createReplica, type Replica } from './git/replica.js';
-import { whenAcknowledged } from './git/write-context.js';
+import { commitIntent } from './git/commit-intents.js';
+import { commitLater, insideReplicaWrite, whenAcknowledged } from './git/write-context.js';
 import { reindexFiles } from './watch/reindex-files.js';
 import { webhookDispatcher, type WebhookOptions } from './webhooks/webhooks.js';
 
@@ -131,7 +132,9 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     // Timestamps from history: the commit carries the write's time, so every replica reads the same.
     const authorDate = (files: string[]) => files.map((file) => index.fileTimes?.get(file)).find(Boolean);
     // A replica that pushes commits every write: the commit is what it pushes.
-    if (options.gitCommit ?? (config.git.commitPerWrite || !!config.git.push)) hooks.push(commitPerWrite(createGit(root), report, authorDate));
+    const commit = options.gitCommit ?? (config.git.commitPerWrite || !!config.git.push) ? commitPerWrite(createGit(root), report, authorDate) : undefined;
+    // A replica's write asks for its commit; the pusher makes the commits of a batch together, just before pushing.
+    if (commit) hooks.push(async (event) => { if (!insideReplicaWrite() || !commitLater(await commitIntent(root, event, authorDate))) await commit(event); });
     if (config.webhooks.length) {
       const dispatch = webhookDispatcher(config.webhooks, {
         ...options.webhooks,

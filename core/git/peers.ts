@@ -14,7 +14,8 @@ const failing = new Set<string>();
 export function notifyPeers(peers: string[], token: string | undefined, report: (message: string) => void): void {
   if (!token) return;
   for (const peer of peers) {
-    fetch(`${peer}/_cms/git/pull`, { method: 'POST', headers: { authorization: `Bearer ${token}`, [PEER_HEADER]: '1' }, signal: AbortSignal.timeout(NOTICE_TIMEOUT_MS) })
+    const headers = { authorization: `Bearer ${token}`, [PEER_HEADER]: '1' };
+    fetch(`${peer}/_cms/git/pull`, { method: 'POST', headers, signal: AbortSignal.timeout(NOTICE_TIMEOUT_MS) })
       .then(async (answer) => {
         await answer.body?.cancel();
         if (!answer.ok) throw new Error(`answered ${answer.status}`);

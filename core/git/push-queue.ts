@@ -2,7 +2,8 @@ import { ServiceUnavailableError } from '../errors.js';
 import type { ReadWriteLock } from './read-write-lock.js';
 import type { ReplicaGit } from './replica-git.js';
 import { resetTo } from './replica-reset.js';
-import { collectDeferred } from './write-context.js';
+import { commitIntents } from './commit-intents.js';
+import { collectDeferred, type WriteAttempt } from './write-context.js';
 
 /** One acknowledged-when-pushed write: the operation (to run again on a newer tip), its last result and who waits. */
 interface PendingWrite {
@@ -10,12 +11,15 @@ interface PendingWrite {
   run: (previous?: string) => Promise<unknown>;
   result: unknown;
   deadline: number;
-  /** What the write's last run deferred until it is acknowledged (webhooks). */
-  deferred: Array<() => Promise<void>>;
+  /** What the write's last run left for later: webhooks (run once acknowledged) and the commit it asks for. */
+  attempt: WriteAttempt;
+  /** Whether its commit is made (by the pusher, just before a push). */
+  committed: boolean;
   settle: (commit: string | undefined, error?: unknown) => void;
 }
 
 export interface PushQueueOptions {
+  root: string;
   git: ReplicaGit;
   lock: ReadWriteLock;
   remote: string;
@@ -29,6 +33,8 @@ export interface PushQueueOptions {
   strayKept: (refs: string[]) => void;
 }
 
+/** A remote that is not there (or not answering) says so; such a failure is waited out, never re-applied. */
+const UNREACHABLE = /unable to access|Could not read|does not appear to be a git repository/;
 const REJECTED = /\[rejected\]|non-fast-forward|fetch first|failed to push some refs|cannot lock ref/;
 /** Jittered backoff between push attempts: 20 ms doubling to at most 1 s, times 0.5–1.5. */
 const backoff = (attempt: number) => Math.min(1000, 20 * 2 ** attempt) * (0.5 + Math.random());
@@ -72,27 +78,48 @@ export function createPushQueue(options: PushQueueOptions) {
     const previous = await git.resolve('HEAD');
     await fetchTip(name).catch(() => undefined);
     if (!(await git.resolve(tracking(name)))) throw new Error(`${remote} has no branch ${name} to reset to`);
-    const { changed, stray } = await resetTo(git, tracking(name), { strayCommits: false });
+    const ours = [...new Set([...pending, ...expired].flatMap((write) => (write.committed ? [] : write.attempt.intents.flatMap((intent) => intent.files.map((file) => file.path)))))];
+    const { changed, stray } = await resetTo(git, tracking(name), { strayCommits: false, ours });
     if (stray.length) options.strayKept(stray);
     if (changed.length) await options.reindex(changed);
     for (const write of expired) {
-      drop(write, new ServiceUnavailableError(`The write did not reach the git remote "${remote}" within ${options.timeout / 1000} s (${lastError?.message ?? 'no answer'}); nothing was saved, try again`));
+      const why = lastError?.message ?? 'no answer';
+      drop(write, new ServiceUnavailableError(`The write did not reach the git remote "${remote}" within ${options.timeout / 1000} s (${why}); nothing was saved, try again`));
     }
     for (const write of [...pending]) {
       try {
-        write.result = await collectDeferred(write.deferred, () => write.run(previous));
+        write.committed = false;
+        write.result = await collectDeferred(write.attempt, () => write.run(previous));
       } catch (error) {
         drop(write, error);
       }
     }
   };
 
-  /** One push of everything committed so far; on failure, re-run or expire as above. */
+  /** The project's place in the repository and the committer, asked once. */
+  let setup: Promise<{ prefix: string; committer: { name: string; email: string } }> | undefined;
+  const repository = () => (setup ??= (async () => {
+    const prefix = await git('rev-parse', '--show-prefix');
+    const ident = /^(.*?) <([^>]*)>/.exec(await git('var', 'GIT_COMMITTER_IDENT').catch(() => ''));
+    return { prefix, committer: ident ? { name: ident[1], email: ident[2] } : { name: 'cms', email: 'cms@cms.local' } };
+  })());
+
+  /** The commits the batch's writes asked for, in the order they were written, made in one git run. */
+  const commitBatch = async (batch: PendingWrite[], name: string): Promise<string> => {
+    const parent = (await git.resolve('HEAD'))!;
+    const waiting = batch.filter((write) => !write.committed);
+    const intents = waiting.flatMap((write) => write.attempt.intents);
+    const tip = intents.length ? await commitIntents(git, { root: options.root, branch: name, parent, intents, ...(await repository()) }) : parent;
+    for (const write of waiting) write.committed = true;
+    return tip;
+  };
+
+  /** One push of everything written so far; on failure, re-run or expire as above. */
   const pushOnce = async (attempt: number): Promise<boolean> => {
     const batch = pending.slice();
     const name = await branch();
-    const tip = (await git.resolve('HEAD'))!;
     try {
+      const tip = await commitBatch(batch, name);
       await git('push', '--quiet', remote, `${tip}:refs/heads/${name}`);
       await git('update-ref', tracking(name), tip);
       for (const write of batch) pending.splice(pending.indexOf(write), 1);
@@ -104,12 +131,14 @@ export function createPushQueue(options: PushQueueOptions) {
       lastError = { at: new Date().toISOString(), message: firstLine(error) };
       const now = Date.now();
       const expired = pending.filter((write) => write.deadline <= now);
-      const rejected = REJECTED.test((error as Error)?.message ?? '') && !/unable to access|Could not read|does not appear to be a git repository/.test((error as Error)?.message ?? '');
+      const text = (error as Error)?.message ?? '';
+      const rejected = REJECTED.test(text) && !UNREACHABLE.test(text);
       if (rejected || expired.length) {
         await lock.exclusive(() => rebuild(name, expired)).catch((rebuildError) => {
           // The clone could not be reset: nothing pending may be answered as saved.
           options.report(`git: could not reset to ${remote}/${name}: ${firstLine(rebuildError)}`);
-          for (const write of [...pending]) if (write.deadline <= Date.now()) drop(write, new ServiceUnavailableError(`The git remote "${remote}" could not be reached; nothing was saved, try again`));
+          const gone = new ServiceUnavailableError(`The git remote "${remote}" could not be reached; nothing was saved, try again`);
+          for (const write of [...pending]) if (write.deadline <= Date.now()) drop(write, gone);
         });
       }
       // A lost race is re-run at once (the rebuild took its own time); twice lost, or no answer, waits a jittered while.
@@ -122,7 +151,9 @@ export function createPushQueue(options: PushQueueOptions) {
     for (let attempt = 0; pending.length; ) attempt = (await pushOnce(attempt)) ? 0 : attempt + 1;
   };
   const kick = () => {
-    running ??= drain().catch((error) => options.report(`git push loop stopped: ${firstLine(error)}`)).finally(() => { running = undefined; if (pending.length) kick(); });
+    running ??= drain()
+      .catch((error) => options.report(`git push loop stopped: ${firstLine(error)}`))
+      .finally(() => { running = undefined; if (pending.length) kick(); });
   };
 
   return {
@@ -138,15 +169,15 @@ export function createPushQueue(options: PushQueueOptions) {
     async write<T>(run: (previous?: string) => Promise<T>): Promise<{ result: T; commit: string; deferred: Array<() => Promise<void>> }> {
       let settle!: PendingWrite['settle'];
       const acknowledged = new Promise<string>((resolve, reject) => { settle = (commit, error) => (error === undefined ? resolve(commit!) : reject(error)); });
-      const write: PendingWrite = { run, result: undefined, deadline: Date.now() + options.timeout, deferred: [], settle };
+      const write: PendingWrite = { run, result: undefined, deadline: Date.now() + options.timeout, attempt: { deferred: [], intents: [] }, committed: false, settle };
       await lock.shared(async () => {
-        write.result = await collectDeferred(write.deferred, () => run());
+        write.result = await collectDeferred(write.attempt, () => run());
         // Queued inside the shared lock: a pull or rebuild (exclusive) always sees this write's commit as pending.
         pending.push(write);
       });
       kick();
       const commit = await acknowledged;
-      return { result: write.result as T, commit, deferred: write.deferred };
+      return { result: write.result as T, commit, deferred: write.attempt.deferred };
     },
   };
 }

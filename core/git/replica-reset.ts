@@ -14,12 +14,16 @@ const strayRef = (what: string) => `${STRAY_PREFIX}${new Date().toISOString().re
  * @example
  * const { changed, stray } = await resetTo(git, 'refs/remotes/origin/main', { strayCommits: true });
  */
-export async function resetTo(git: ReplicaGit, target: string, options: { strayCommits: boolean }): Promise<{ changed: string[]; stray: string[] }> {
+export async function resetTo(
+  git: ReplicaGit, target: string, options: { strayCommits: boolean; ours?: string[] },
+): Promise<{ changed: string[]; stray: string[] }> {
   const stray: string[] = [];
   const head = await git.resolve('HEAD');
   const tip = (await git.resolve(target))!;
-  // `stash create` makes a commit of the uncommitted changes without touching the tree (empty: none).
-  const edits = await git('stash', 'create').catch(() => '');
+  const ours = options.ours ?? [];
+  // `stash create` makes a commit of the uncommitted changes without touching the tree (empty: none). With
+  // writes of ours waiting (`ours`: their files), the changes are theirs: they are run again, not kept aside.
+  const edits = options.ours ? '' : await git('stash', 'create').catch(() => '');
   if (edits) {
     const ref = strayRef('changes');
     await git('update-ref', ref, edits);
@@ -31,7 +35,9 @@ export async function resetTo(git: ReplicaGit, target: string, options: { strayC
     stray.push(ref);
   }
   await git('reset', '--quiet', '--hard', tip);
-  const changed = new Set(head ? await git.changedBetween(head, tip) : []);
+  // A created file of a write not committed yet is untracked: reset leaves it, clean takes it.
+  if (ours.length) await git('clean', '--quiet', '--force', '--', ...ours);
+  const changed = new Set([...(head ? await git.changedBetween(head, tip) : []), ...ours]);
   if (edits) for (const file of await git.changedBetween(tip, edits)) changed.add(file);
   return { changed: [...changed], stray };
 }

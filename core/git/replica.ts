@@ -94,7 +94,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   };
 
   const queue = createPushQueue({
-    git, lock, remote, timeout, reindex: options.reindex, report: options.report, strayKept,
+    root: options.root, git, lock, remote, timeout, reindex: options.reindex, report: options.report, strayKept,
     pushed: (commit, writes) => { state.lastPush = { at: stamp(), commit, writes }; remember(commit); tellPeers(); },
   });
   const branch = () => git('symbolic-ref', '--short', 'HEAD');
@@ -113,18 +113,25 @@ export function createReplica(options: ReplicaOptions): Replica {
   })));
 
   let polling = false;
+  let editedBefore = false;
   const poll = async () => {
     if (polling || queue.pending) return;
     polling = true;
     try {
       const name = await branch();
-      const [tip, known, head] = await Promise.all([git.remoteTip(remote, name), git.resolve(`refs/remotes/${remote}/${name}`), git.resolve('HEAD')]);
+      const [tip, known, head, edited] = await Promise.all([
+        git.remoteTip(remote, name), git.resolve(`refs/remotes/${remote}/${name}`), git.resolve('HEAD'), git.edited(),
+      ]);
       state.lastPoll = { at: stamp(), ok: true };
-      // The remote moved past what this clone last saw, or HEAD left it (a hand commit) while no write of ours waits:
-      // only then a fetch, which holds every write back while it runs.
-      if (tip && (tip !== known || (tip !== head && !queue.pending))) await pull();
+      // A media write's files are on disk a moment before its commit: only edits seen by two polls in a row are a hand's.
+      const handEdited = edited && editedBefore;
+      editedBefore = edited;
+      // The remote moved past what this clone last saw, or the clone left it (a hand commit or edit) while no write of
+      // ours waits: only then a fetch, which holds writes back.
+      if (tip && (tip !== known || ((tip !== head || handEdited) && !queue.pending))) await pull();
     } catch (error) {
-      if (state.lastPoll?.ok !== false) options.report(`git: cannot reach ${remote}: ${String((error as Error).message).split('\n').find((line) => /fatal|error/.test(line)) ?? (error as Error).message}`);
+      const lines = String((error as Error).message).split('\n');
+      if (state.lastPoll?.ok !== false) options.report(`git: cannot reach ${remote}: ${lines.find((line) => /fatal|error/.test(line)) ?? lines[0]}`);
       state.lastPoll = { at: stamp(), ok: false };
     } finally {
       polling = false;

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { CommitIntent } from './commit-intents.js';
 
 /** What one request learns from the writes it made: the commit the remote holds them in. */
 export interface CommitNote {
@@ -24,7 +25,13 @@ export function recordCommit(commit: string): void {
   if (note) note.commit = commit;
 }
 
-const deferred = new AsyncLocalStorage<Array<() => Promise<void>>>();
+/** What one attempt of a replica's write leaves for later: announcements (webhooks) and the commits it asks for. */
+export interface WriteAttempt {
+  deferred: Array<() => Promise<void>>;
+  intents: CommitIntent[];
+}
+
+const attempts = new AsyncLocalStorage<WriteAttempt>();
 
 /**
  * Work that must wait until a write is acknowledged (webhooks): inside a replica's write it is kept
@@ -32,13 +39,24 @@ const deferred = new AsyncLocalStorage<Array<() => Promise<void>>>();
  * anywhere else it runs now.
  */
 export async function whenAcknowledged(announce: () => Promise<void>): Promise<void> {
-  const list = deferred.getStore();
-  if (list) list.push(announce);
+  const attempt = attempts.getStore();
+  if (attempt) attempt.deferred.push(announce);
   else await announce();
 }
 
-/** Run one attempt of a write, collecting what it defers into `list` (emptied first: only the last attempt counts). */
-export function collectDeferred<T>(list: Array<() => Promise<void>>, work: () => Promise<T>): Promise<T> {
-  list.length = 0;
-  return deferred.run(list, work);
+/** Inside a replica's write: keep the commit it asks for, made by the pusher with the others of its batch. False elsewhere. */
+export function commitLater(intent: CommitIntent): boolean {
+  const attempt = attempts.getStore();
+  if (attempt) attempt.intents.push(intent);
+  return !!attempt;
+}
+
+/** Whether this code runs inside a replica's write (its commit is then made by the pusher). */
+export const insideReplicaWrite = (): boolean => attempts.getStore() !== undefined;
+
+/** Run one attempt of a write, collecting what it leaves for later into `attempt` (emptied first: only the last attempt counts). */
+export function collectDeferred<T>(attempt: WriteAttempt, work: () => Promise<T>): Promise<T> {
+  attempt.deferred.length = 0;
+  attempt.intents.length = 0;
+  return attempts.run(attempt, work);
 }

@@ -86,7 +86,7 @@ describe('replicas that write: the remote orders the writes', () => {
     expect((await put(a, '/api/notes/shared', { title: 'From a' })).status).toBe(200);
     // b's first attempt is committed locally, its push rejected, its update run again: one webhook, after the push.
     expect((await put(b, '/api/notes/shared', { title: 'From b' })).status).toBe(200);
-    await expect.poll(() => sent.length).toBe(2);
+    await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(2);
     expect(sent).toEqual([['a', 'From a'], ['b', 'From b']]);
   });
 });

@@ -43,14 +43,14 @@ describe('replicas that write: learning of each other\'s writes', () => {
       const a = await startApp(clones[0], { report: () => {}, env: { CMS_GIT_PULL_TOKEN: TOKEN, CMS_GIT_PEERS: `${peerB.url}/` } });
       const created = (await a.sendJson('POST', '/api/notes', { data: { title: 'Told' } })).body.data;
       // No poll runs under test: only a's notice can bring the note to b.
-      await expect.poll(async () => (await b.getJson(`/api/notes/${created.documentId}`)).status).toBe(200);
+      await expect.poll(async () => (await b.getJson(`/api/notes/${created.documentId}`)).status, { timeout: 10_000 }).toBe(200);
       expect((await c.getJson(`/api/notes/${created.documentId}`)).status).toBe(404);
 
       // A hosting site's webhook reaching b (through a balancer, say) is passed on to b's peers.
       const d = await startApp(clones[0], { report: () => {}, env: { CMS_GIT_PULL_TOKEN: TOKEN, CMS_GIT_PEERS: `${peerB.url},${peerC.url}` } });
       const fanned = await d.request('/_cms/git/pull', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } });
       expect(fanned.status).toBe(200);
-      await expect.poll(async () => (await c.getJson(`/api/notes/${created.documentId}`)).status).toBe(200);
+      await expect.poll(async () => (await c.getJson(`/api/notes/${created.documentId}`)).status, { timeout: 10_000 }).toBe(200);
     } finally {
       await Promise.all([peerB.close(), peerC.close()]);
     }
