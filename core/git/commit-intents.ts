@@ -65,7 +65,8 @@ export async function commitIntents(git: ReplicaGit, options: {
     let stderr = '';
     child.stderr.on('data', (chunk) => { stderr += chunk; });
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`git fast-import failed: ${stderr.split('\n').find((line) => /fatal|error/.test(line)) ?? stderr}`))));
+    const failure = () => new Error(`git fast-import failed: ${stderr.split('\n').find((line) => /fatal|error/.test(line)) ?? stderr}`);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(failure())));
     child.stdin.end(Buffer.concat(chunks));
   });
   const paths = [...new Set(options.intents.flatMap((intent) => intent.files.map((file) => file.path)))];

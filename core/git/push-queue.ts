@@ -33,6 +33,9 @@ export interface PushQueueOptions {
   strayKept: (refs: string[]) => void;
 }
 
+/** A replica that lost a push race this recently lingers before each push (ms). */
+const CONTENDED_MS = 2000;
+const LINGER_MS = 150;
 /** A remote that is not there (or not answering) says so; such a failure is waited out, never re-applied. */
 const UNREACHABLE = /unable to access|Could not read|does not appear to be a git repository/;
 const REJECTED = /\[rejected\]|non-fast-forward|fetch first|failed to push some refs|cannot lock ref/;
@@ -62,7 +65,9 @@ export function createPushQueue(options: PushQueueOptions) {
   let running: Promise<void> | undefined;
   let lastError: { at: string; message: string } | undefined;
 
-  const branch = () => git('symbolic-ref', '--short', 'HEAD');
+  /** The checked-out branch, asked once (a branch switch runs in `exclusive`, which forgets it). */
+  let checkedOut: Promise<string> | undefined;
+  const branch = () => (checkedOut ??= git('symbolic-ref', '--short', 'HEAD').catch((error) => { checkedOut = undefined; throw error; }));
   const tracking = (name: string) => `refs/remotes/${remote}/${name}`;
   const fetchTip = async (name: string) => {
     await git('fetch', '--quiet', '--no-tags', remote, `+refs/heads/${name}:${tracking(name)}`);
@@ -78,13 +83,15 @@ export function createPushQueue(options: PushQueueOptions) {
     const previous = await git.resolve('HEAD');
     await fetchTip(name).catch(() => undefined);
     if (!(await git.resolve(tracking(name)))) throw new Error(`${remote} has no branch ${name} to reset to`);
-    const ours = [...new Set([...pending, ...expired].flatMap((write) => (write.committed ? [] : write.attempt.intents.flatMap((intent) => intent.files.map((file) => file.path)))))];
+    const uncommitted = pending.filter((write) => !write.committed);
+    const ours = [...new Set(uncommitted.flatMap((write) => write.attempt.intents.flatMap((intent) => intent.files.map((file) => file.path))))];
     const { changed, stray } = await resetTo(git, tracking(name), { strayCommits: false, ours });
     if (stray.length) options.strayKept(stray);
     if (changed.length) await options.reindex(changed);
     for (const write of expired) {
       const why = lastError?.message ?? 'no answer';
-      drop(write, new ServiceUnavailableError(`The write did not reach the git remote "${remote}" within ${options.timeout / 1000} s (${why}); nothing was saved, try again`));
+      const message = `The write did not reach the git remote "${remote}" within ${options.timeout / 1000} s (${why}); nothing was saved, try again`;
+      drop(write, new ServiceUnavailableError(message));
     }
     for (const write of [...pending]) {
       try {
@@ -120,8 +127,8 @@ export function createPushQueue(options: PushQueueOptions) {
     const name = await branch();
     try {
       const tip = await commitBatch(batch, name);
+      // Pushing to a named remote moves its remote-tracking ref too (what the poll compares with).
       await git('push', '--quiet', remote, `${tip}:refs/heads/${name}`);
-      await git('update-ref', tracking(name), tip);
       for (const write of batch) pending.splice(pending.indexOf(write), 1);
       for (const write of batch) write.settle(tip);
       lastError = undefined;
@@ -129,10 +136,13 @@ export function createPushQueue(options: PushQueueOptions) {
       return true;
     } catch (error) {
       lastError = { at: new Date().toISOString(), message: firstLine(error) };
-      const now = Date.now();
-      const expired = pending.filter((write) => write.deadline <= now);
       const text = (error as Error)?.message ?? '';
       const rejected = REJECTED.test(text) && !UNREACHABLE.test(text);
+      // A first lost race is re-run at once. Lost again, the others are pushing: a jittered wait lets them pass
+      // before the fetch, so the fetch-to-push window that must not see another push stays short. No answer: wait too.
+      if (!rejected || attempt > 0) await new Promise((resolve) => setTimeout(resolve, backoff(rejected ? attempt - 1 : attempt)));
+      const now = Date.now();
+      const expired = pending.filter((write) => write.deadline <= now);
       if (rejected || expired.length) {
         await lock.exclusive(() => rebuild(name, expired)).catch((rebuildError) => {
           // The clone could not be reset: nothing pending may be answered as saved.
@@ -141,14 +151,20 @@ export function createPushQueue(options: PushQueueOptions) {
           for (const write of [...pending]) if (write.deadline <= Date.now()) drop(write, gone);
         });
       }
-      // A lost race is re-run at once (the rebuild took its own time); twice lost, or no answer, waits a jittered while.
-      if (pending.length && (!rejected || attempt > 0)) await new Promise((resolve) => setTimeout(resolve, backoff(rejected ? attempt - 1 : attempt)));
       return false;
     }
   };
 
+  /** When a push of this replica last lost a race: other replicas are writing too. */
+  let lastLost = 0;
   const drain = async () => {
-    for (let attempt = 0; pending.length; ) attempt = (await pushOnce(attempt)) ? 0 : attempt + 1;
+    for (let attempt = 0; pending.length; ) {
+      // While others push too, each push waits a jittered moment for more writes: fewer, larger pushes lose fewer races.
+      if (Date.now() - lastLost < CONTENDED_MS) await new Promise((resolve) => setTimeout(resolve, LINGER_MS * (0.5 + Math.random())));
+      const pushed = await pushOnce(attempt);
+      if (!pushed && lastError && !UNREACHABLE.test(lastError.message)) lastLost = Date.now();
+      attempt = pushed ? 0 : attempt + 1;
+    }
   };
   const kick = () => {
     running ??= drain()
@@ -157,6 +173,8 @@ export function createPushQueue(options: PushQueueOptions) {
   };
 
   return {
+    /** After a branch switch: the next push asks which branch is checked out. */
+    forgetBranch(): void { checkedOut = undefined; },
     /** Writes waiting for the remote. */
     get pending() { return pending.length; },
     get lastError() { return lastError; },
@@ -168,8 +186,11 @@ export function createPushQueue(options: PushQueueOptions) {
      */
     async write<T>(run: (previous?: string) => Promise<T>): Promise<{ result: T; commit: string; deferred: Array<() => Promise<void>> }> {
       let settle!: PendingWrite['settle'];
-      const acknowledged = new Promise<string>((resolve, reject) => { settle = (commit, error) => (error === undefined ? resolve(commit!) : reject(error)); });
-      const write: PendingWrite = { run, result: undefined, deadline: Date.now() + options.timeout, attempt: { deferred: [], intents: [] }, committed: false, settle };
+      const acknowledged = new Promise<string>((resolve, reject) => {
+        settle = (commit, error) => (error === undefined ? resolve(commit!) : reject(error));
+      });
+      const deadline = Date.now() + options.timeout;
+      const write: PendingWrite = { run, result: undefined, deadline, attempt: { deferred: [], intents: [] }, committed: false, settle };
       await lock.shared(async () => {
         write.result = await collectDeferred(write.attempt, () => run());
         // Queued inside the shared lock: a pull or rebuild (exclusive) always sees this write's commit as pending.

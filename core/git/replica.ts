@@ -82,15 +82,17 @@ export function createReplica(options: ReplicaOptions): Replica {
   const { remote } = options;
   const timeout = options.pushTimeout ?? 10_000;
   const peers = (options.peers ?? []).map((peer) => peer.replace(/\/+$/, ''));
-  const state: Pick<ReplicaStatus, 'lastPush' | 'lastPull' | 'lastPoll'> & { stray: string[] } = { lastPush: null, lastPull: null, lastPoll: null, stray: [] };
+  const state: Pick<ReplicaStatus, 'lastPush' | 'lastPull' | 'lastPoll'> = { lastPush: null, lastPull: null, lastPoll: null };
   /** Commits this clone is known to hold (acknowledged or checked): most read-your-writes checks need no git call. */
   const known = new Set<string>();
   const remember = (commit: string) => { if (known.size >= KNOWN_LIMIT) known.clear(); known.add(commit); };
   const tellPeers = () => notifyPeers(peers, options.pullToken, options.report);
-  if (peers.length && !options.pullToken) options.report('git.peers is set but CMS_GIT_PULL_TOKEN is not: peers cannot be told of pushes (they still poll)');
+  if (peers.length && !options.pullToken) {
+    options.report('git.peers is set but CMS_GIT_PULL_TOKEN is not: peers cannot be told of pushes (they still poll)');
+  }
   const strayKept = (refs: string[]) => {
-    state.stray.push(...refs);
-    options.report(`git: THIS REPLICA HAD DIVERGED from ${remote}: kept ${refs.join(', ')} and reset to ${remote}'s tip; what is there was never acknowledged`);
+    const kept = `kept ${refs.join(', ')} and reset to ${remote}'s tip; what is there was never acknowledged`;
+    options.report(`git: THIS REPLICA HAD DIVERGED from ${remote}: ${kept}`);
   };
 
   const queue = createPushQueue({
@@ -176,7 +178,9 @@ export function createReplica(options: ReplicaOptions): Replica {
     },
     async exclusive(work) {
       await queue.idle();
-      return lock.exclusive(work);
+      return lock.exclusive(async () => {
+        try { return await work(); } finally { queue.forgetBranch(); }
+      });
     },
     notifyPeers: tellPeers,
     async status() {

@@ -76,6 +76,20 @@ describe('replicas that write: the remote orders the writes', () => {
     await converged(remote, clones, [a, b]);
   });
 
+  it('writes pushed together are still one commit each, with only their own file, their message and their author', async () => {
+    const { remote, clones, a } = await twoReplicas();
+    const made = await Promise.all(['One', 'Two', 'Three'].map((title) => a.sendJson('POST', '/api/notes', { data: { title } })));
+    await a.sendJson('PUT', '/api/notes/shared', { data: { views: 9 } });
+    const log = git(remote, 'log', '--format=%x1e%an|%s', '--name-only', 'main').split('\x1e').filter(Boolean).map((entry) => entry.trim().split('\n').filter(Boolean));
+    const ids = made.map((answer) => answer.body.data.documentId);
+    expect(log.slice(0, 4).sort()).toEqual([
+      ...ids.map((id) => [`public|Create api::note.note ${id}`, `content/notes/${id}.json`]),
+      ['public|Update api::note.note shared', 'content/notes/shared.json'],
+    ].sort());
+    expect(git(clones[0], 'status', '--porcelain')).toBe('');
+    expect(head(clones[0])).toBe(tip(remote));
+  });
+
   it('a write run again on a new tip sends its webhook once, with what reached the remote', async () => {
     const { clones } = await remoteAndClones(2, {}, { webhooks: [{ url: 'http://hooks.test/cms', events: ['entry.update'] }] });
     const sent: Array<[string, string]> = [];
