@@ -1,3 +1,4 @@
+import { renameSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { startApp, type TestServer } from '../helpers/project.js';
 import { git } from './helpers.js';
@@ -90,8 +91,8 @@ describe('replicas that write: the remote orders the writes', () => {
     expect(head(clones[0])).toBe(tip(remote));
   });
 
-  it('a write run again on a new tip sends its webhook once, with what reached the remote', async () => {
-    const { clones } = await remoteAndClones(2, {}, { webhooks: [{ url: 'http://hooks.test/cms', events: ['entry.update'] }] });
+  it('a write run again on a new tip sends its webhook once, with what reached the remote; a write answered 503 sends none', async () => {
+    const { remote, clones } = await remoteAndClones(2, { pushTimeout: 0.5 }, { webhooks: [{ url: 'http://hooks.test/cms', events: ['entry.update'] }] });
     const sent: Array<[string, string]> = [];
     const [a, b] = await Promise.all(clones.map((root, at) => startApp(root, {
       report: () => {},
@@ -102,5 +103,11 @@ describe('replicas that write: the remote orders the writes', () => {
     expect((await put(b, '/api/notes/shared', { title: 'From b' })).status).toBe(200);
     await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(2);
     expect(sent).toEqual([['a', 'From a'], ['b', 'From b']]);
+    renameSync(remote, `${remote}-away`);
+    expect((await put(a, '/api/notes/shared', { title: 'Never saved' })).status).toBe(503);
+    renameSync(`${remote}-away`, remote);
+    expect((await put(a, '/api/notes/shared', { title: 'Saved again' })).status).toBe(200);
+    await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(3);
+    expect(sent[2]).toEqual(['a', 'Saved again']);
   });
 });
