@@ -177,10 +177,16 @@ export function createReplica(options: ReplicaOptions): Replica {
       }
     },
     async exclusive(work) {
-      await queue.idle();
-      return lock.exclusive(async () => {
-        try { return await work(); } finally { queue.forgetBranch(); }
-      });
+      // Writes that got in first are committed by the pusher, not inside their lock: wait until they are pushed
+      // (outside the lock: a lost race needs it), then run alone if no new one slipped in meanwhile.
+      for (;;) {
+        await queue.idle();
+        const done = await lock.exclusive(async () => {
+          if (queue.pending) return undefined;
+          try { return { value: await work() }; } finally { queue.forgetBranch(); }
+        });
+        if (done) return done.value;
+      }
     },
     notifyPeers: tellPeers,
     async status() {
