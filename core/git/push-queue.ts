@@ -35,7 +35,8 @@ export interface PushQueueOptions {
 
 /** A replica that lost a push race this recently lingers before each push (ms). */
 const CONTENDED_MS = 2000;
-const LINGER_MS = 150;
+/** The longest push round the waits are scaled by (ms). */
+const ROUND_CAP_MS = 2000;
 /** A remote that is not there (or not answering) says so; such a failure is waited out, never re-applied. */
 const UNREACHABLE = /unable to access|Could not read|does not appear to be a git repository/;
 const REJECTED = /\[rejected\]|non-fast-forward|fetch first|failed to push some refs|cannot lock ref/;
@@ -140,7 +141,9 @@ export function createPushQueue(options: PushQueueOptions) {
       const rejected = REJECTED.test(text) && !UNREACHABLE.test(text);
       // A first lost race is re-run at once. Lost again, the others are pushing: a jittered wait lets them pass
       // before the fetch, so the fetch-to-push window that must not see another push stays short. No answer: wait too.
-      if (!rejected || attempt > 0) await new Promise((resolve) => setTimeout(resolve, backoff(rejected ? attempt - 1 : attempt)));
+      // A lost race waits a random share of what one push round takes here (it is what the others need to get through).
+      const wait = rejected ? Math.random() * round * Math.min(8, 2 ** (attempt - 1)) : backoff(attempt);
+      if (!rejected || attempt > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const now = Date.now();
       const expired = pending.filter((write) => write.deadline <= now);
       if (rejected || expired.length) {
@@ -157,11 +160,16 @@ export function createPushQueue(options: PushQueueOptions) {
 
   /** When a push of this replica last lost a race: other replicas are writing too. */
   let lastLost = 0;
+  /** How long one push round (commit and push, or fetch, re-run and push) takes here, averaged (ms). */
+  let round = 100;
   const drain = async () => {
     for (let attempt = 0; pending.length; ) {
-      // While others push too, each push waits a jittered moment for more writes: fewer, larger pushes lose fewer races.
-      if (Date.now() - lastLost < CONTENDED_MS) await new Promise((resolve) => setTimeout(resolve, LINGER_MS * (0.5 + Math.random())));
+      // While others push too, each push waits a random moment for more writes: fewer, larger pushes lose fewer races.
+      if (Date.now() - lastLost < CONTENDED_MS) await new Promise((resolve) => setTimeout(resolve, (Math.random() * round) / 2));
+      const started = Date.now();
       const pushed = await pushOnce(attempt);
+      // (A round that waited counts too, bounded: the waits must not feed themselves.)
+      round = Math.min(ROUND_CAP_MS, round * 0.8 + (Date.now() - started) * 0.2);
       if (!pushed && lastError && !UNREACHABLE.test(lastError.message)) lastLost = Date.now();
       attempt = pushed ? 0 : attempt + 1;
     }
