@@ -45,7 +45,7 @@ export async function commitIntents(git: ReplicaGit, options: {
   const text = (value: string) => chunks.push(Buffer.from(value));
   options.intents.forEach((intent, at) => {
     const message = Buffer.from(`${intent.message}\n`);
-    text(`commit refs/heads/${options.branch}\nauthor ${intent.author.name} <${intent.author.email}> ${when(intent.author.date)}\n`);
+    text(`commit refs/heads/${options.branch}\nmark :${at + 1}\nauthor ${intent.author.name} <${intent.author.email}> ${when(intent.author.date)}\n`);
     text(`committer ${options.committer.name} <${options.committer.email}> ${when(undefined)}\ndata ${message.length}\n`);
     chunks.push(message);
     if (at === 0) text(`from ${options.parent}\n`);
@@ -60,17 +60,21 @@ export async function commitIntents(git: ReplicaGit, options: {
     }
     text('\n');
   });
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn('git', ['fast-import', '--quiet', '--date-format=raw'], { cwd: options.root, stdio: ['pipe', 'ignore', 'pipe'] });
+  // The last commit's hash, answered on stdout: no rev-parse after.
+  text(`get-mark :${options.intents.length}\n`);
+  const tip = await new Promise<string>((resolve, reject) => {
+    const child = spawn('git', ['fast-import', '--quiet', '--date-format=raw'], { cwd: options.root, stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
+    let stdout = '';
+    child.stdout.on('data', (chunk) => { stdout += chunk; });
     child.stderr.on('data', (chunk) => { stderr += chunk; });
     child.once('error', reject);
     const failure = () => new Error(`git fast-import failed: ${stderr.split('\n').find((line) => /fatal|error/.test(line)) ?? stderr}`);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(failure())));
+    child.once('close', (code) => (code === 0 && /^[0-9a-f]{40,64}$/.test(stdout.trim()) ? resolve(stdout.trim()) : reject(failure())));
     child.stdin.end(Buffer.concat(chunks));
   });
   const paths = [...new Set(options.intents.flatMap((intent) => intent.files.map((file) => file.path)))];
   // The index follows HEAD for these paths (a later write's newer file stays a change in the work tree, as it is).
   if (paths.length) await git('reset', '--quiet', 'HEAD', '--', ...paths);
-  return (await git.resolve('HEAD'))!;
+  return tip;
 }

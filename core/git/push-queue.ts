@@ -35,6 +35,8 @@ export interface PushQueueOptions {
 
 /** A replica that lost a push race this recently lingers before each push (ms). */
 const CONTENDED_MS = 2000;
+/** The longest wait after a lost race (ms). */
+const MAX_WAIT_MS = 1000;
 /** The longest push round the waits are scaled by (ms). */
 const ROUND_CAP_MS = 2000;
 /** A remote that is not there (or not answering) says so; such a failure is waited out, never re-applied. */
@@ -139,10 +141,10 @@ export function createPushQueue(options: PushQueueOptions) {
       lastError = { at: new Date().toISOString(), message: firstLine(error) };
       const text = (error as Error)?.message ?? '';
       const rejected = REJECTED.test(text) && !UNREACHABLE.test(text);
-      // A first lost race is re-run at once. Lost again, the others are pushing: a jittered wait lets them pass
-      // before the fetch, so the fetch-to-push window that must not see another push stays short. No answer: wait too.
-      // A lost race waits a random share of what one push round takes here (it is what the others need to get through).
-      const wait = rejected ? Math.random() * round * Math.min(8, 2 ** (attempt - 1)) : backoff(attempt);
+      // A first lost race is re-run at once. Lost again, the others are pushing: a random share of what a push round
+      // takes here (up to four rounds, at most 1 s) lets them pass before the fetch, so the fetch-to-push window stays
+      // clear; waiting longer only makes this replica's batch, and its next window, larger. No answer: back off too.
+      const wait = rejected ? Math.random() * Math.min(MAX_WAIT_MS, round * 2 ** Math.min(2, attempt - 1)) : backoff(attempt);
       if (!rejected || attempt > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const now = Date.now();
       const expired = pending.filter((write) => write.deadline <= now);
