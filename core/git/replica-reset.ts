@@ -15,7 +15,7 @@ const strayRef = (what: string) => `${STRAY_PREFIX}${new Date().toISOString().re
  * const { changed, stray } = await resetTo(git, 'refs/remotes/origin/main', { strayCommits: true });
  */
 export async function resetTo(
-  git: ReplicaGit, target: string, options: { strayCommits: boolean; ours?: string[] },
+  git: ReplicaGit, target: string, options: { strayCommits: boolean; ours?: string[]; untrackedIn?: readonly string[] },
 ): Promise<{ changed: string[]; stray: string[] }> {
   const stray: string[] = [];
   const head = await git.resolve('HEAD');
@@ -23,6 +23,8 @@ export async function resetTo(
   const ours = options.ours ?? [];
   // `stash create` makes a commit of the uncommitted changes without touching the tree (empty: none). With
   // writes of ours waiting (`ours`: their files), the changes are theirs: they are run again, not kept aside.
+  // `untrackedIn`: files git does not track there yet (left by a replica killed before its push) are kept and go too.
+  if (options.untrackedIn && !options.ours) await git('add', '--all', '--', ...options.untrackedIn).catch(() => undefined);
   const edits = options.ours ? '' : await git('stash', 'create').catch(() => '');
   if (edits) {
     const ref = strayRef('changes');

@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createPushQueue } from './push-queue.js';
 import { ReadWriteLock } from './read-write-lock.js';
 import { replicaGit } from './replica-git.js';
+import { TRACKED_FOLDERS } from './git-input.js';
 import { resetTo, strayRefs } from './replica-reset.js';
 import { notifyPeers } from './peers.js';
 import type { ReplicaStatus } from './replica-status.js';
@@ -101,6 +103,8 @@ export function createReplica(options: ReplicaOptions): Replica {
   });
   const branch = () => git('symbolic-ref', '--short', 'HEAD');
 
+  /** Look at untracked files too on the next pull: on the first one (a replica killed mid-write leaves them) and after a hand edit. */
+  let sweep = true;
   const pull = coalesce(async () => (queue.pending ? { changed: [] } : lock.exclusive(async () => {
     const name = await branch();
     await git('fetch', '--quiet', '--no-tags', remote, `+refs/heads/${name}:refs/remotes/${remote}/${name}`);
@@ -108,7 +112,9 @@ export function createReplica(options: ReplicaOptions): Replica {
     state.lastPull = { at: stamp(), commit: tip };
     // This replica's own writes wait for their push (checked again under the lock): the pusher runs them again on the new tip.
     if (queue.pending) return { changed: [] };
-    const { changed, stray } = await resetTo(git, tip, { strayCommits: true });
+    const untrackedIn = sweep ? TRACKED_FOLDERS.filter((folder) => existsSync(join(options.root, folder))) : undefined;
+    sweep = false;
+    const { changed, stray } = await resetTo(git, tip, { strayCommits: true, untrackedIn });
     if (stray.length) strayKept(stray);
     if (changed.length) await options.reindex(changed);
     return { changed };
@@ -128,9 +134,10 @@ export function createReplica(options: ReplicaOptions): Replica {
       // A media write's files are on disk a moment before its commit: only edits seen by two polls in a row are a hand's.
       const handEdited = edited && editedBefore;
       editedBefore = edited;
+      if (handEdited) sweep = true;
       // The remote moved past what this clone last saw, or the clone left it (a hand commit or edit) while no write of
       // ours waits: only then a fetch, which holds writes back.
-      if (tip && (tip !== known || ((tip !== head || handEdited) && !queue.pending))) await pull();
+      if (tip && (tip !== known || ((tip !== head || handEdited || sweep) && !queue.pending))) await pull();
     } catch (error) {
       const lines = String((error as Error).message).split('\n');
       if (state.lastPoll?.ok !== false) options.report(`git: cannot reach ${remote}: ${lines.find((line) => /fatal|error/.test(line)) ?? lines[0]}`);

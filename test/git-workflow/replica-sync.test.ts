@@ -60,9 +60,12 @@ describe('replicas that write: learning of each other\'s writes', () => {
     const { remote, clones } = await remoteAndClones(2);
     const [a, b] = await Promise.all(clones.map((root) => startApp(root, { report: () => {} })));
     const before = git(clones[1], 'rev-parse', 'refs/remotes/origin/main');
+    // The first poll pulls once whatever it finds (a replica killed mid-write left files behind, say).
     await b.cms.replica!.poll();
-    // Nothing moved: not even a fetch (the remote-tracking ref is untouched, no pull recorded).
-    expect((await b.cms.replica!.status()).lastPull).toBeNull();
+    const first = (await b.cms.replica!.status()).lastPull;
+    await b.cms.replica!.poll();
+    // Nothing moved: not even a fetch (no new pull recorded).
+    expect((await b.cms.replica!.status()).lastPull).toEqual(first);
     const created = (await a.sendJson('POST', '/api/notes', { data: { title: 'Polled' } })).body.data;
     await b.cms.replica!.poll();
     expect((await b.getJson(`/api/notes/${created.documentId}`)).status).toBe(200);
@@ -70,7 +73,7 @@ describe('replicas that write: learning of each other\'s writes', () => {
     expect(before).not.toBe(tip(remote));
   });
 
-  it('a replica that finds itself diverged (a hand commit, a hand edit) keeps both on stray refs, resets to the remote and says so', async () => {
+  it('a replica that finds itself diverged (a hand commit, a hand edit, a file left by a replica killed mid-write) keeps them on stray refs, resets to the remote and says so', async () => {
     const { remote, clones } = await remoteAndClones(1);
     const reports: string[] = [];
     const server = await startApp(clones[0], { report: (line) => reports.push(line), env: { CMS_GIT_PULL_TOKEN: TOKEN } });
@@ -79,6 +82,9 @@ describe('replicas that write: learning of each other\'s writes', () => {
     git(clone, 'commit', '--quiet', '-am', 'A hand commit');
     const stray = head(clone);
     writeText(clone, 'content/notes/shared.json', '{\n  "title": "Hand edit"\n}\n');
+    writeText(clone, 'content/notes/left-behind.json', '{\n  "title": "Never pushed"\n}\n');
+    await server.cms.reload();
+    expect((await server.getJson('/api/notes/left-behind')).status).toBe(200);
 
     await server.cms.replica!.poll();
     expect(head(clone)).toBe(tip(remote));
@@ -88,6 +94,9 @@ describe('replicas that write: learning of each other\'s writes', () => {
     expect(refs).toEqual([expect.stringMatching(/^refs\/cms\/stray\/\S+-changes \w+$/), `${refs[1].split(' ')[0]} ${stray}`]);
     expect(refs[1]).toMatch(/^refs\/cms\/stray\/\S+-commits /);
     expect(git(clone, 'show', `${refs[0].split(' ')[0]}:content/notes/shared.json`)).toContain('Hand edit');
+    expect(git(clone, 'show', `${refs[0].split(' ')[0]}:content/notes/left-behind.json`)).toContain('Never pushed');
+    expect(git(clone, 'ls-files', '--others', 'content')).toBe('');
+    expect((await server.getJson('/api/notes/left-behind')).status).toBe(404);
     expect(reports).toEqual([expect.stringMatching(/^git: THIS REPLICA HAD DIVERGED from origin: kept refs\/cms\/stray\/.*and reset to origin's tip/)]);
 
     const status = await server.getJson('/_cms/replica', { headers: { authorization: `Bearer ${TOKEN}` } });
