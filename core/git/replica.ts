@@ -103,6 +103,23 @@ export function createReplica(options: ReplicaOptions): Replica {
   });
   const branch = () => git('symbolic-ref', '--short', 'HEAD');
 
+  /**
+   * A replica that only pulls (`git.pull` without `git.push`) may hold commits of its own (commit per write):
+   * they are rebased onto the remote's tip with the merge driver, as before, never thrown away.
+   */
+  const followOnly = async (tip: string): Promise<string[]> => {
+    const before = (await git.resolve('HEAD'))!;
+    try {
+      await git('rebase', '--quiet', '--autostash', tip);
+    } catch (error) {
+      await git('rebase', '--abort').catch(() => undefined);
+      throw new Error(`rebase onto ${remote}'s tip stopped (a conflict the merge driver left): ${String((error as Error).message).split('\n')[0]}`);
+    }
+    const changed = await git.changedBetween(before, (await git.resolve('HEAD'))!);
+    if (changed.length) await options.reindex(changed);
+    return changed;
+  };
+
   /** Look at untracked files too on the next pull: on the first one (a replica killed mid-write leaves them) and after a hand edit. */
   let sweep = true;
   const pull = coalesce(async () => (queue.pending ? { changed: [] } : lock.exclusive(async () => {
@@ -112,6 +129,7 @@ export function createReplica(options: ReplicaOptions): Replica {
     state.lastPull = { at: stamp(), commit: tip };
     // This replica's own writes wait for their push (checked again under the lock): the pusher runs them again on the new tip.
     if (queue.pending) return { changed: [] };
+    if (!options.push) return { changed: await followOnly(tip) };
     const untrackedIn = sweep ? TRACKED_FOLDERS.filter((folder) => existsSync(join(options.root, folder))) : undefined;
     sweep = false;
     const { changed, stray } = await resetTo(git, tip, { strayCommits: true, untrackedIn });
@@ -137,7 +155,7 @@ export function createReplica(options: ReplicaOptions): Replica {
       if (handEdited) sweep = true;
       // The remote moved past what this clone last saw, or the clone left it (a hand commit or edit) while no write of
       // ours waits: only then a fetch, which holds writes back.
-      if (tip && (tip !== known || ((tip !== head || handEdited || sweep) && !queue.pending))) await pull();
+      if (tip && (tip !== known || (options.push && (tip !== head || handEdited || sweep) && !queue.pending))) await pull();
     } catch (error) {
       const lines = String((error as Error).message).split('\n');
       if (state.lastPoll?.ok !== false) options.report(`git: cannot reach ${remote}: ${lines.find((line) => /fatal|error/.test(line)) ?? lines[0]}`);
