@@ -45,12 +45,15 @@ function seedOrigin(dir) {
   return origin;
 }
 
-async function startReplica(dir, origin, at) {
+/** One `cms serve` on its own clone; it tells the other replicas (`CMS_GIT_PEERS`) after each push. */
+async function startReplica(dir, origin, at, ports) {
   const root = join(dir, `replica${at}`);
   git(dir, 'clone', '--quiet', origin, root);
   execFileSync(process.execPath, [CLI, 'git-setup', '--root', root], { stdio: 'ignore' });
-  const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--no-admin'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CMS_GIT_PULL_TOKEN: 'bench-secret' } });
+  const port = ports[at];
+  const peers = ports.filter((other) => other !== port).map((other) => `http://127.0.0.1:${other}`).join(',');
+  const env = { ...process.env, CMS_GIT_PULL_TOKEN: 'bench-secret', CMS_GIT_PEERS: peers };
+  const child = spawn(process.execPath, [CLI, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--no-admin'], { stdio: ['ignore', 'ignore', 'pipe'], env });
   let stderr = '';
   await new Promise((done, fail) => {
     child.stderr.on('data', (chunk) => { stderr += chunk; if (stderr.includes('Serving ')) done(); });
@@ -66,7 +69,9 @@ async function run(count) {
   const origin = seedOrigin(dir);
   const replicas = [];
   try {
-    for (let at = 0; at < count; at++) replicas.push(await startReplica(dir, origin, at));
+    const ports = [];
+    for (let at = 0; at < count; at++) ports.push(await freePort());
+    for (let at = 0; at < count; at++) replicas.push(await startReplica(dir, origin, at, ports));
     const latencies = [];
     const statuses = {};
     const created = [];

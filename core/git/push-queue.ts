@@ -81,6 +81,10 @@ export function createPushQueue(options: PushQueueOptions) {
     write.settle(undefined, error);
   };
 
+  /** The remote's tip this clone's commits are on, and whether a peer told of a newer one since. */
+  let base: string | undefined;
+  let moved = false;
+
   /** Under the exclusive lock: reset to the remote's tip (fetched if it can be), answer the expired writes 503, run the others again. */
   const rebuild = async (name: string, expired: PendingWrite[]) => {
     const previous = await git.resolve('HEAD');
@@ -88,7 +92,8 @@ export function createPushQueue(options: PushQueueOptions) {
     if (!(await git.resolve(tracking(name)))) throw new Error(`${remote} has no branch ${name} to reset to`);
     const uncommitted = pending.filter((write) => !write.committed);
     const ours = [...new Set(uncommitted.flatMap((write) => write.attempt.intents.flatMap((intent) => intent.files.map((file) => file.path))))];
-    const { changed, stray } = await resetTo(git, tracking(name), { strayCommits: false, ours });
+    const { changed, stray, tip } = await resetTo(git, tracking(name), { strayCommits: false, ours });
+    base = tip;
     if (stray.length) options.strayKept(stray);
     if (changed.length) await options.reindex(changed);
     for (const write of expired) {
@@ -129,12 +134,16 @@ export function createPushQueue(options: PushQueueOptions) {
     const batch = pending.slice();
     const name = await branch();
     try {
+      // A peer said the remote moved since this clone's base: this push would be rejected, so catch up first.
+      if (moved) { moved = false; throw new Error(`[rejected] ${remote} moved (a peer pushed): fetch first`); }
       const tip = await commitBatch(batch, name);
       // Pushing to a named remote moves its remote-tracking ref too (what the poll compares with).
       await git('push', '--quiet', remote, `${tip}:refs/heads/${name}`);
       for (const write of batch) pending.splice(pending.indexOf(write), 1);
       for (const write of batch) write.settle(tip);
       lastError = undefined;
+      base = tip;
+      moved = false;
       options.pushed(tip, batch.length);
       return true;
     } catch (error) {
@@ -183,6 +192,8 @@ export function createPushQueue(options: PushQueueOptions) {
   };
 
   return {
+    /** A fetch (a peer's notice) saw the remote at `tip`: when it is not this clone's base, the next push catches up first. */
+    remoteAt(tip: string): void { if (base && tip !== base && pending.length) moved = true; },
     /** After a branch switch: the next push asks which branch is checked out. */
     forgetBranch(): void { checkedOut = undefined; },
     /** Writes waiting for the remote. */

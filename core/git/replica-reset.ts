@@ -16,7 +16,7 @@ const strayRef = (what: string) => `${STRAY_PREFIX}${new Date().toISOString().re
  */
 export async function resetTo(
   git: ReplicaGit, target: string, options: { strayCommits: boolean; ours?: string[]; untrackedIn?: readonly string[] },
-): Promise<{ changed: string[]; stray: string[] }> {
+): Promise<{ changed: string[]; stray: string[]; tip: string }> {
   const stray: string[] = [];
   const head = await git.resolve('HEAD');
   const tip = (await git.resolve(target))!;
@@ -41,7 +41,7 @@ export async function resetTo(
   if (ours.length) await git('clean', '--quiet', '--force', '--', ...ours);
   const changed = new Set([...(head ? await git.changedBetween(head, tip) : []), ...ours]);
   if (edits) for (const file of await git.changedBetween(tip, edits)) changed.add(file);
-  return { changed: [...changed], stray };
+  return { changed: [...changed], stray, tip };
 }
 
 /** The stray refs kept so far, newest last. */

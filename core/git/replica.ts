@@ -122,7 +122,15 @@ export function createReplica(options: ReplicaOptions): Replica {
 
   /** Look at untracked files too on the next pull: on the first one (a replica killed mid-write leaves them) and after a hand edit. */
   let sweep = true;
-  const pull = coalesce(async () => (queue.pending ? { changed: [] } : lock.exclusive(async () => {
+  /** With writes of ours waiting, a pull only fetches (no lock): the pusher then catches up before its next push. */
+  const fetchOnly = async () => {
+    const name = await branch();
+    await git('fetch', '--quiet', '--no-tags', remote, `+refs/heads/${name}:refs/remotes/${remote}/${name}`).catch(() => undefined);
+    const tip = await git.resolve(`refs/remotes/${remote}/${name}`);
+    if (tip) { state.lastPull = { at: stamp(), commit: tip }; queue.remoteAt(tip); }
+    return { changed: [] };
+  };
+  const pull = coalesce(async () => (queue.pending ? fetchOnly() : lock.exclusive(async () => {
     const name = await branch();
     await git('fetch', '--quiet', '--no-tags', remote, `+refs/heads/${name}:refs/remotes/${remote}/${name}`);
     const tip = (await git.resolve(`refs/remotes/${remote}/${name}`))!;
