@@ -78,8 +78,9 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
       if (url.pathname === '/_health' && ['GET', 'HEAD'].includes(request.method)) {
         return new Response(null, { status: 204, headers: { ...headers, strapi: 'You are so French!' } });
       }
-      // A request naming a commit this replica does not hold yet waits for it (bounded), before any cache.
-      await catchUpForRequest(cms, request.headers);
+      // A request naming a commit this replica does not hold yet waits for it (bounded), before any cache; the
+      // replica's own routes (its status, the pull webhook) answer at once, whatever cookie the caller carries.
+      if (!url.pathname.startsWith('/_cms/')) await catchUpForRequest(cms, request.headers);
       if (url.pathname === '/' && ['GET', 'HEAD'].includes(request.method)) {
         return withBodyTag(await apiIndex(cms, request, headers), request, cacheControlFor(cms.config, undefined, !!request.headers.get('authorization')));
       }
