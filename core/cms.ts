@@ -24,6 +24,8 @@ import { commitPerWrite } from './git/commit-per-write.js';
 import { createGit } from './git/git.js';
 import { readFileTimes } from './git/file-times.js';
 import { createReplica, type Replica } from './git/replica.js';
+import { commitIntent } from './git/commit-intents.js';
+import { commitLater, insideReplicaWrite, whenAcknowledged } from './git/write-context.js';
 import { reindexFiles } from './watch/reindex-files.js';
 import { webhookDispatcher, type WebhookOptions } from './webhooks/webhooks.js';
 
@@ -108,7 +110,11 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     const afterWrite = afterWriteHooks(config, index);
     // Created once, on the first load: it outlives reloads, as the clone it pushes from does.
     replica ??= config.git.push || config.git.pull
-      ? createReplica({ root, remote: config.git.push || 'origin', push: !!config.git.push, report, reindex: (files) => reindexFiles(cms, files, report), pullToken: (options.env ?? process.env).CMS_GIT_PULL_TOKEN })
+      ? createReplica({
+        root, remote: config.git.push || 'origin', push: !!config.git.push, report, reindex: (files) => reindexFiles(cms, files, report),
+        pushTimeout: config.git.pushTimeout * 1000, pullToken: env.CMS_GIT_PULL_TOKEN,
+        peers: [...config.git.peers, ...(env.CMS_GIT_PEERS ?? '').split(',').map((peer) => peer.trim()).filter(Boolean)],
+      })
       : undefined;
     const writer = new DocumentWriter(root, index, { afterWrite, gate: replica?.write });
     const service = new ContentService(index, writer);
@@ -120,11 +126,12 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     const ownerApi = createContentApi({ service, anonymous: trustedCaller });
     const refreshHistory = async () => { await (await history)?.refresh(); };
     // The media library's writes commit through here: with git.push, they are pushed before they are answered too.
-    const afterMediaWrite = replica ? (event: WriteEvent) => replica!.write(async () => afterWrite!(event)) : afterWrite!;
+    const afterMediaWrite = replica ? (event: WriteEvent) => replica!.writeFiles(event.files, async () => afterWrite!(event)) : afterWrite!;
     return { config, models, index, service, writer, contentApi, ownerApi, auth, afterWrite: afterMediaWrite, refreshHistory, replica };
   };
 
   const report = options.report ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const env = options.env ?? process.env;
   let replica: Replica | undefined;
   let store: StateStore | undefined;
   /** Everything that follows a successful write, in order: the caller's hook, the git commit, webhooks. */
@@ -134,13 +141,17 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     // Timestamps from history: the commit carries the write's time, so every replica reads the same.
     const authorDate = (files: string[]) => files.map((file) => index.fileTimes?.get(file)).find(Boolean);
     // A replica that pushes commits every write: the commit is what it pushes.
-    if (options.gitCommit ?? (config.git.commitPerWrite || !!config.git.push)) hooks.push(commitPerWrite(createGit(root), report, authorDate));
+    const commit = options.gitCommit ?? (config.git.commitPerWrite || !!config.git.push) ? commitPerWrite(createGit(root), report, authorDate) : undefined;
+    // A replica's write asks for its commit; the pusher makes the commits of a batch together, just before pushing.
+    if (commit) hooks.push(async (event) => { if (!insideReplicaWrite() || !commitLater(await commitIntent(root, event, authorDate))) await commit(event); });
     if (config.webhooks.length) {
-      hooks.push(webhookDispatcher(config.webhooks, {
+      const dispatch = webhookDispatcher(config.webhooks, {
         ...options.webhooks,
         report,
         loadEntry: async (event, status) => cms.service.findOne(event.model, event.documentId, { locale: event.locale ?? undefined, status }, trustedCaller) ?? null,
-      }));
+      });
+      // A replica's write is announced once the remote holds it, never for an attempt it ran again or answered 503.
+      hooks.push((event) => whenAcknowledged(async () => dispatch(event)));
     }
     return async (event: WriteEvent) => { for (const hook of hooks) await hook(event); };
   }

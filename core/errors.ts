@@ -60,6 +60,13 @@ export class PayloadTooLargeError extends CmsError {
   }
 }
 
+/** The server cannot answer now (a replica whose push or catch-up did not reach the remote in time); the client may retry. */
+export class ServiceUnavailableError extends CmsError {
+  constructor(message = 'Service Unavailable', details: ErrorDetails = {}) {
+    super(message, 503, details, 'ServiceUnavailableError');
+  }
+}
+
 /** A client body that is not JSON: Strapi answers 400 SyntaxError without details. */
 export class BodySyntaxError extends CmsError {
   constructor(message: string) {

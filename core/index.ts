@@ -26,7 +26,7 @@ export { defineConfig, type CmsConfig, type WebhookConfig, type WebhookEvent } f
 // Errors, as the HTTP face maps them to Strapi's envelope.
 export {
   CmsError, ApplicationError, ValidationError, PaginationError, NotFoundError, ForbiddenError,
-  UnauthorizedError, PayloadTooLargeError, FileError,
+  UnauthorizedError, PayloadTooLargeError, ServiceUnavailableError, FileError,
 } from './errors.js';
 export { toErrorBody } from './strapi/errors.js';
 

@@ -40,6 +40,9 @@ export function toSearch(query, params = new URLSearchParams(), base = '') {
   return params;
 }
 
+/** The newest commit a write of this tab was saved in (replicas): sent back so any replica answers at least that. */
+let seenCommit = null;
+
 /** Call the API; resolves to the parsed body (null for 204), rejects with an ApiError. A FormData body goes as multipart, anything else as JSON. */
 export async function request(method, path, options = {}) {
   return (await requestVersioned(method, path, options)).body;
@@ -55,9 +58,11 @@ export async function requestVersioned(method, path, { query, body, token = sess
   const headers = { accept: 'application/json' };
   if (ifMatch) headers['if-match'] = ifMatch;
   if (token) headers.authorization = `Bearer ${token}`;
+  if (seenCommit) headers['x-cms-commit'] = seenCommit;
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
   const response = await fetch(url, { method, headers, body: body === undefined || multipart ? body : JSON.stringify(body) });
+  seenCommit = response.headers.get('x-cms-commit') ?? seenCommit;
   // A write went through: views that show the document elsewhere (the preview) refresh.
   const wrote = () => dispatchEvent(new CustomEvent('studio:wrote', { detail: { method, path: url.pathname } }));
   if (response.status === 204) {

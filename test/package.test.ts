@@ -22,6 +22,7 @@ describe('package surface and dependency direction', () => {
         "NotFoundError",
         "PaginationError",
         "PayloadTooLargeError",
+        "ServiceUnavailableError",
         "UnauthorizedError",
         "ValidationError",
         "createApp",

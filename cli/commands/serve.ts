@@ -46,11 +46,16 @@ export function registerServe(program: Command, ctx: CliContext): void {
       const pulling = cms.config.git.pull && cms.replica
         ? setInterval(() => { cms.replica!.pull().catch((error: Error) => ctx.stderr.write(`git pull failed: ${error.message.split('\n')[0]}\n`)); }, cms.config.git.pull * 1000)
         : undefined;
+      // git.poll: ask the remote for its tip (no fetch) and pull only when it moved; a peer's notice is faster still.
+      const polling = cms.config.git.poll && cms.replica
+        ? setInterval(() => { void cms.replica!.poll(); }, cms.config.git.poll * 1000)
+        : undefined;
+      void cms.replica?.poll();
       ctx.stderr.write(`Serving ${cms.root} at ${listener.url.replace(/\/$/, '')}${cms.config.api.rest.prefix}${watcher ? ' (watching files)' : ''}\n`);
       if (options.admin && cms.config.admin.enabled) ctx.stderr.write(`Studio at ${listener.url.replace(/\/$/, '')}${cms.config.admin.path}/\n`);
       ctx.stderr.write(startBanner(cms, listener.url.replace(/\/$/, ''), performance.now() - started));
       await new Promise<void>((resolveStop) => {
-        const stop = () => { clearInterval(pulling); watcher?.close(); void listener.close().then(() => resolveStop()); };
+        const stop = () => { clearInterval(pulling); clearInterval(polling); watcher?.close(); void listener.close().then(() => resolveStop()); };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });

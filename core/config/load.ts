@@ -125,6 +125,9 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   for (const key of ['commitPerWrite', 'timestampsFromHistory', 'mergeSafeLayout'] as const) if (typeof git[key] !== 'boolean') fail(`git.${key} must be true or false`);
   if (git.push !== false && (typeof git.push !== 'string' || !/^[A-Za-z0-9][\w.-]*$/.test(git.push))) fail('git.push must be a remote name such as "origin", or false');
   if (git.pull !== false && (typeof git.pull !== 'number' || !(git.pull > 0))) fail('git.pull must be an interval in seconds, or false');
+  if (git.poll !== false && (typeof git.poll !== 'number' || !(git.poll > 0))) fail('git.poll must be an interval in seconds, or false');
+  if (!Array.isArray(git.peers) || !git.peers.every((peer) => typeof peer === 'string' && /^https?:\/\/[^\s]+$/.test(peer))) fail('git.peers must be a list of base URLs such as ["http://10.0.0.2:1337"]');
+  if (typeof git.pushTimeout !== 'number' || !(git.pushTimeout > 0)) fail('git.pushTimeout must be a number of seconds');
   const state = { ...DEFAULT_CONFIG.state, ...(isRecord(raw.state) ? raw.state : {}) } as CmsConfig['state'];
   if (raw.state !== undefined && !isRecord(raw.state)) fail('state must be an object such as { "url": "postgres://…" }');
   if (state.url !== false && (typeof state.url !== 'string' || !isStateUrl(state.url))) fail('state.url must be a postgres:// or postgresql:// URL, or false');

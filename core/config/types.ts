@@ -64,6 +64,12 @@ export interface CmsConfig {
     push: string | false;
     /** Fast-forward from the remote every this many seconds (false: only on `POST /_cms/git/pull`). */
     pull: number | false;
+    /** A replica asks the remote for its branch tip (`git ls-remote`) this often, in seconds, and pulls when it moved (false: off). */
+    poll: number | false;
+    /** Replicas told (`POST <url>/_cms/git/pull`) after each push: their base URLs (also env `CMS_GIT_PEERS`, comma-separated). */
+    peers: string[];
+    /** Seconds a write may wait for its push to reach the remote (retries included) before it is answered 503. */
+    pushTimeout: number;
   };
   /**
    * Where users, API tokens and generated secrets live: `url: false` (default) for the local file
@@ -123,7 +129,7 @@ export const DEFAULT_CONFIG: CmsConfig = {
   upload: DEFAULT_UPLOAD_CONFIG,
   content: { maxFileSize: DEFAULT_MAX_FILE_SIZE },
   server: { port: 1337, host: 'localhost', cacheControl: { '*': 'no-cache' } },
-  git: { commitPerWrite: false, timestampsFromHistory: false, mergeSafeLayout: true, push: false, pull: false },
+  git: { commitPerWrite: false, timestampsFromHistory: false, mergeSafeLayout: true, push: false, pull: false, poll: 1, peers: [], pushTimeout: 10 },
   state: { url: false },
   webhooks: [],
   export: { populate: {} },

@@ -36,6 +36,8 @@ export function createGit(root: string): GitPort {
   const git = async (args: string[], env: NodeJS.ProcessEnv = {}) =>
     (await run('git', args, { cwd: root, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 })).stdout;
 
+  /** Whether the repository names a committer (asked once: without one, commits name their author as committer). */
+  let configured: Promise<boolean> | undefined;
   // One git command at a time: concurrent writes would fight over .git/index.lock.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -56,13 +58,18 @@ export function createGit(root: string): GitPort {
     commitPaths: (paths, message, author) => serial(async () => {
       if (!paths.length) return undefined;
       await git(['add', '--all', '--', ...paths]);
-      const staged = (await git(['diff', '--cached', '--name-only', '--', ...paths])).trim();
-      if (!staged) return undefined;
-      const identity = (await git(['config', 'user.name']).catch(() => '')).trim()
+      // Three git runs per commit (add, commit, rev-parse): a replica's write rate is bounded by them.
+      const identity = (await (configured ??= git(['config', 'user.name']).then((name) => !!name.trim(), () => false)))
         ? {}
         : { GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email };
       const date = author.date ? [`--date=${author.date}`] : [];
-      await git(['commit', '--quiet', '--no-verify', `--author=${author.name} <${author.email}>`, ...date, '-m', message, '--only', '--', ...paths], identity);
+      try {
+        await git(['commit', '--quiet', '--no-verify', `--author=${author.name} <${author.email}>`, ...date, '-m', message, '--only', '--', ...paths], identity);
+      } catch (error) {
+        // The paths match HEAD: git says so and exits 1; that is no commit, not a failure.
+        if (/nothing (added )?to commit|no changes added to commit/.test(`${(error as { stdout?: string }).stdout ?? ''}${(error as Error).message}`)) return undefined;
+        throw error;
+      }
       return (await git(['rev-parse', 'HEAD'])).trim();
     }),
     async log(pathspecs, limit = 100) {

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { H3, HTTPResponse } from 'h3';
+import { H3, HTTPResponse, type H3Event } from 'h3';
 import type { Cms } from '../cms.js';
 import { MethodNotAllowedError, NotFoundError } from '../errors.js';
 import { errorStatus, toErrorBody } from '../strapi/errors.js';
@@ -13,6 +13,8 @@ import { jsonAnswer, JSON_TYPE, statusText } from './respond.js';
 import { freshness, isFresh, ResponseCache, type Freshness } from './response-cache.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { servePublicFile } from './static.js';
+import { noteCommits, type CommitNote } from '../git/write-context.js';
+import { catchUpForRequest, commitHeaders } from './read-your-writes.js';
 import { studioResponse } from './studio-route.js';
 
 export interface AppOptions {
@@ -56,6 +58,15 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
   const admin = options.admin ?? cms.config.admin.enabled;
 
   app.all('/**', async (event) => {
+    if (!cms.replica) return answer(event);
+    // A replica names the commit holding each acknowledged write (read-your-writes through a balancer).
+    const note: CommitNote = {};
+    const response = await noteCommits(note, () => answer(event));
+    if (note.commit) for (const [name, value] of Object.entries(commitHeaders(note.commit))) response.headers.set(name, value);
+    return response;
+  });
+
+  async function answer(event: H3Event): Promise<Response | HTTPResponse> {
     const request = event.req;
     const prefix = cms.config.api.rest.prefix;
     // koa-router matches routes case-insensitively: `/API/tags` is `/api/tags` (recorded: route.case)
@@ -71,6 +82,9 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
       if (url.pathname === '/_health' && ['GET', 'HEAD'].includes(request.method)) {
         return new Response(null, { status: 204, headers: { ...headers, strapi: 'You are so French!' } });
       }
+      // A request naming a commit this replica does not hold yet waits for it (bounded), before any cache; the
+      // replica's own routes (its status, the pull webhook) answer at once, whatever cookie the caller carries.
+      if (!url.pathname.startsWith('/_cms/')) await catchUpForRequest(cms, request.headers);
       if (url.pathname === '/' && ['GET', 'HEAD'].includes(request.method)) {
         return withBodyTag(await apiIndex(cms, request, headers), request, cacheControlFor(cms.config, undefined, !!request.headers.get('authorization')));
       }
@@ -143,9 +157,9 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
         return new Response('Method Not Allowed', { status: 405, statusText: 'Method Not Allowed', headers: { ...headers, allow: error.allow.join(', '), 'content-type': 'text/plain; charset=utf-8' } });
       }
       const status = errorStatus(error);
-      if (status >= 500) log(`[cms] ${request.method} ${url.pathname}: ${(error as Error)?.stack ?? String(error)}`);
+      if (status === 500) log(`[cms] ${request.method} ${url.pathname}: ${(error as Error)?.stack ?? String(error)}`);
       return jsonAnswer(status, toErrorBody(error), headers);
     }
-  });
+  }
   return app;
 }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError, UnauthorizedError } from '../errors.js';
+import { PEER_HEADER } from '../git/peers.js';
 import { json } from './respond.js';
 import type { ExtensionRoute } from './route-context.js';
 
@@ -8,7 +9,8 @@ export const GIT_PULL_PATH = '/_cms/git/pull';
 /** GitHub's own cap on a webhook payload. */
 const WEBHOOK_LIMIT = 25 * 1024 * 1024;
 
-const same = (a: string, b: string): boolean => {
+/** Compare two secrets in constant time. */
+export const sameSecret = (a: string, b: string): boolean => {
   const [x, y] = [Buffer.from(a), Buffer.from(b)];
   return x.length === y.length && timingSafeEqual(x, y);
 };
@@ -16,9 +18,9 @@ const same = (a: string, b: string): boolean => {
 /** `Authorization: Bearer <token>`, GitLab's `X-Gitlab-Token`, or GitHub's `X-Hub-Signature-256` (HMAC of the body with the token as secret). */
 async function authorized(request: Request, token: string): Promise<boolean> {
   const bearer = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
-  if (bearer !== undefined) return same(bearer, token);
+  if (bearer !== undefined) return sameSecret(bearer, token);
   const gitlab = request.headers.get('x-gitlab-token');
-  if (gitlab !== null) return same(gitlab, token);
+  if (gitlab !== null) return sameSecret(gitlab, token);
   const signature = request.headers.get('x-hub-signature-256');
   if (signature === null) return false;
   const hmac = createHmac('sha256', token);
@@ -32,13 +34,15 @@ async function authorized(request: Request, token: string): Promise<boolean> {
     if (size > WEBHOOK_LIMIT) { reader.releaseLock(); throw new PayloadTooLargeError(); }
     hmac.update(value);
   }
-  return same(signature, `sha256=${hmac.digest('hex')}`);
+  return sameSecret(signature, `sha256=${hmac.digest('hex')}`);
 }
 
 /**
- * `POST /_cms/git/pull`: fetch the remote, fast-forward (rebasing this replica's unpushed
- * commits) and reindex, for a hosting site's push webhook. Exists only where `git.push` or
- * `git.pull` is configured and `CMS_GIT_PULL_TOKEN` is set; answers `{ changed: <files> }`.
+ * `POST /_cms/git/pull`: fetch the remote, bring this clone to its tip and reindex, for a hosting
+ * site's push webhook or a peer replica's notice. A webhook (no `X-Cms-Peer` header) is passed on
+ * to every peer, so one sent to a balancer reaches all replicas; a peer's notice is not (no loops).
+ * Exists only where `git.push` or `git.pull` is configured and `CMS_GIT_PULL_TOKEN` is set; answers
+ * `{ changed: <files> }`.
  */
 export const gitPullRoute: ExtensionRoute = async ({ request, url, cms, headers }) => {
   if (url.pathname !== GIT_PULL_PATH) return undefined;
@@ -47,5 +51,6 @@ export const gitPullRoute: ExtensionRoute = async ({ request, url, cms, headers 
   if (request.method !== 'POST') throw new MethodNotAllowedError(['POST']);
   if (!(await authorized(request, token))) throw new UnauthorizedError('Missing or invalid pull token');
   const { changed } = await cms.replica.pull();
+  if (!request.headers.has(PEER_HEADER)) cms.replica.notifyPeers();
   return json(200, { changed: changed.length }, headers);
 };

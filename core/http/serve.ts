@@ -4,6 +4,7 @@ import type { Cms } from '../cms.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApp } from './app.js';
 import { ifNoneMatch, notModifiedHeaders } from './http-cache.js';
+import { COMMIT_COOKIE, COMMIT_HEADER } from './read-your-writes.js';
 import { ResponseCache } from './response-cache.js';
 import { guardUnreadBody } from './unread-body.js';
 
@@ -25,7 +26,9 @@ export function createNodeHandler(cms: Cms, options: { admin?: boolean } = {}): 
   const handler = toNodeHandler(createApp(cms, { cache, admin: options.admin }));
   return (req, res) => {
     guardUnreadBody(req, res);
-    const scope = req.method === 'GET' && req.url ? cms.contentApi.readScope(req.headers.authorization) : undefined;
+    // A replica asked to read at a commit goes the long way: it may have to catch up first.
+    const pinned = cms.replica && (req.headers[COMMIT_HEADER] || req.headers.cookie?.includes(`${COMMIT_COOKIE}=`));
+    const scope = req.method === 'GET' && req.url && !pinned ? cms.contentApi.readScope(req.headers.authorization) : undefined;
     if (scope !== undefined) {
       const format = req.headers['strapi-response-format'];
       const hit = cache.get(ResponseCache.key(req.url!, req.headers.origin, typeof format === 'string' ? format : undefined, scope), cms.index);

@@ -3,9 +3,8 @@ import { checkRelationAccess } from '../access/relation-access.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
 import { resolveStatus, type RawQuery } from '../query/normalize.js';
-import { isLocalizedAttribute, isToMany, type Model } from '../schema/types.js';
-import { EntryValidator, type InverseChange } from '../schema/validate-entry.js';
-import { notType } from '../schema/yup-messages.js';
+import type { Model } from '../schema/types.js';
+import { EntryValidator } from '../schema/validate-entry.js';
 import { sameData } from '../storage/serialize.js';
 import type { Data, Status } from '../types.js';
 import type { DocumentReader } from './document-reader.js';
@@ -13,41 +12,11 @@ import { DocumentFiles, type LocaleFiles } from './document-files.js';
 import { newDocumentId } from './document-id.js';
 import { KeyedLock } from './keyed-lock.js';
 import { checkDocumentVersion } from './document-version.js';
+import { LinkedWrites } from './linked-writes.js';
 import { checkPublishable, prepareEntry, type Change } from './prepare-entry.js';
+import { extractData, type WriteEvent, type WriterOptions } from './write-event.js';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-
-/** What a write did, for hooks such as commit-per-write and webhooks. */
-export interface WriteEvent {
-  action: 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'discardDraft';
-  model: Model;
-  documentId: string;
-  locale: string | null;
-  /** Project-relative files written or removed. */
-  files: string[];
-  caller: Caller;
-  /** For deletes: the document as it was (what Strapi's `entry.delete` webhook carries). */
-  deleted?: Data;
-}
-
-export interface WriterOptions {
-  afterWrite?: (event: WriteEvent) => Promise<void> | void;
-  /** Runs each whole write (files, index, afterWrite): replicas that push wrap it (see `createReplica`). */
-  gate?: <T>(work: () => Promise<T>) => Promise<T>;
-}
-
-/**
- * `{ data: {...} }` or Strapi's 400. An array passes Strapi's `isObject` check and fails its entity
- * validation instead: `this must be a \`object\` type, but the final value was: \`null\` (cast from …)`.
- */
-export function extractData(body: unknown): Record<string, unknown> {
-  if (isRecord(body) && Array.isArray(body.data)) {
-    const message = notType('this', 'object', body.data, null);
-    throw new ValidationError(message, { errors: [{ path: [], message, name: 'ValidationError', value: null }] });
-  }
-  if (!isRecord(body) || !isRecord(body.data)) throw new ValidationError('Missing "data" payload in the request body');
-  return body.data;
-}
+export { extractData, type WriteEvent, type WriterOptions };
 
 /** One PUT in one locale, inside the document's lock. */
 interface LocaleUpdate extends LocaleFiles {
@@ -66,8 +35,10 @@ interface LocaleUpdate extends LocaleFiles {
 export class DocumentWriter {
   private readonly lock = new KeyedLock();
   private readonly files: DocumentFiles;
+  private readonly linked: LinkedWrites;
   constructor(root: string, private readonly index: ContentIndex, private readonly options: WriterOptions = {}) {
     this.files = new DocumentFiles(root, index);
+    this.linked = new LinkedWrites(index, this.files, (owner, ownerId, work) => this.lock.run(this.lockKey(owner, ownerId), work));
   }
 
   /**
@@ -103,6 +74,7 @@ export class DocumentWriter {
 
   /** The document's lock, inside the writer's gate (`git.push`: a write never overlaps a rebase, and is answered once pushed). */
   private locked<T>(key: string, work: () => Promise<T>): Promise<T> {
+    // The gate may run the work again (a replica re-applying a write on a newer tip): it takes the lock each time.
     const gate = this.options.gate;
     return gate ? gate(() => this.lock.run(key, work)) : this.lock.run(key, work);
   }
@@ -126,7 +98,7 @@ export class DocumentWriter {
       const now = new Date().toISOString();
       const file = this.files.pathFor(model, documentId, locale, !publish);
       await this.files.write(model, file, { data: next, createdAt: now, updatedAt: now, publishedAt: publish ? now : undefined });
-      const owners = await this.applyInverse(model, documentId, change.inverse);
+      const owners = await this.linked.applyInverse(model, documentId, change.inverse);
       const written = service.findOne(model, documentId, { ...raw, status, locale: locale ?? undefined }, caller)!;
       await this.emit({ action: 'create', model, documentId, locale, files: [file, ...owners], caller });
       return written;
@@ -162,9 +134,9 @@ export class DocumentWriter {
     const change: Change = { documentId, locale, mode: creating ? 'create' : 'update', publish: at.publish, current, sharedElsewhere: creating && at.documentExists };
     const next = prepareEntry(this.index, model, data, change);
     const files = await this.saveVersion(model, documentId, next, at);
-    files.push(...(await this.shareUnlocalized(model, documentId, locale, data, next)));
-    files.push(...(await this.applyInverse(model, documentId, change.inverse)));
-    files.push(...(await this.releaseOneToOne(model, documentId, locale, next)));
+    files.push(...(await this.linked.shareUnlocalized(model, documentId, locale, data, next)));
+    files.push(...(await this.linked.applyInverse(model, documentId, change.inverse)));
+    files.push(...(await this.linked.releaseOneToOne(model, documentId, locale, next)));
     const written = at.read();
     if (files.length) await this.emit({ action: creating && !at.documentExists ? 'create' : 'update', model, documentId, locale, files, caller: at.caller });
     return written;
@@ -196,82 +168,6 @@ export class DocumentWriter {
     return (await this.files.write(model, file, { ...stored, publishedAt: undefined }, plain?.file)) ? [file] : [];
   }
 
-  /**
-   * Inverse-side relation writes land on the owning documents (every version of each, in the
-   * owners' locale): owners that gain the link get this documentId, owners that lose it drop it.
-   * Owner timestamps stay: the owner's own fields did not change.
-   */
-  private async applyInverse(model: Model, documentId: string, changes: InverseChange[] = []): Promise<string[]> {
-    const touched: string[] = [];
-    for (const change of changes) {
-      const owner = this.index.model(change.ownerUid);
-      const many = isToMany(owner.attributes[change.ownerAttribute]);
-      for (const ownerId of [...change.add, ...change.remove]) {
-        const linking = change.add.includes(ownerId);
-        const relink = async () => {
-          for (const record of this.index.documentRecords(owner.uid, ownerId)) {
-            if (owner.localized && record.locale !== change.locale) continue;
-            const stored = record.data[change.ownerAttribute];
-            const list = stored === null || stored === undefined ? [] : Array.isArray(stored) ? (stored as string[]) : [stored as string];
-            const value = many
-              ? (linking ? (list.includes(documentId) ? list : [...list, documentId]) : list.filter((id) => id !== documentId))
-              : (linking ? documentId : stored === documentId ? null : stored);
-            if (sameData(value, stored ?? (many ? [] : null))) continue;
-            const data: Data = Object.assign(Object.create(null), record.data, { [change.ownerAttribute]: value });
-            if (await this.files.write(owner, record.file, this.files.storedFrom(owner, record, data))) touched.push(record.file);
-          }
-        };
-        // Owners of another type take their own lock; within one type (a self-relation) the
-        // caller's lock is the one held, and taking the owner's could deadlock with its writer.
-        if (owner.uid === model.uid) await relink();
-        else await this.lock.run(this.lockKey(owner, ownerId), relink);
-      }
-    }
-    return touched;
-  }
-
-  /**
-   * A two-sided oneToOne links each target once: the document that takes it here releases it from
-   * any other document of this type that held it (in the same locale), as Strapi's join table does
-   * (recorded: rel.profile.owner.steal). Their timestamps stay.
-   */
-  private async releaseOneToOne(model: Model, documentId: string, locale: string | null, next: Data): Promise<string[]> {
-    const touched: string[] = [];
-    for (const name of model.attributeNames) {
-      const attribute = model.attributes[name];
-      if (attribute.type !== 'relation' || attribute.relation !== 'oneToOne' || !attribute.inversedBy) continue;
-      const taken = next[name];
-      if (typeof taken !== 'string') continue;
-      const holders = new Set(this.index.rows(model.uid)
-        .filter((row) => row.documentId !== documentId && row.data[name] === taken && (!model.localized || row.locale === locale))
-        .map((row) => row.documentId));
-      for (const holder of holders) {
-        for (const record of this.index.documentRecords(model.uid, holder)) {
-          if (record.data[name] !== taken || (model.localized && record.locale !== locale)) continue;
-          const data: Data = Object.assign(Object.create(null), record.data, { [name]: null });
-          if (await this.files.write(model, record.file, this.files.storedFrom(model, record, data))) touched.push(record.file);
-        }
-      }
-    }
-    return touched;
-  }
-
-  /** Non-localized fields stay in sync: other locales' files that store them get the new values. */
-  private async shareUnlocalized(model: Model, documentId: string, locale: string | null, patch: Record<string, unknown>, next: Data): Promise<string[]> {
-    if (!model.localized) return [];
-    // Only what this version now holds: a new locale leaves a field sent as null to the other locales (prepare-entry).
-    const shared = Object.keys(patch)
-      .filter((name) => name in next && model.attributes[name] && !isLocalizedAttribute(model, model.attributes[name]));
-    if (!shared.length) return [];
-    const touched: string[] = [];
-    for (const record of this.index.documentRecords(model.uid, documentId)) {
-      if (record.locale === locale || !shared.some((name) => name in record.data && !sameData(record.data[name], next[name]))) continue;
-      const data: Data = Object.assign(Object.create(null), record.data);
-      for (const name of shared) if (name in record.data) data[name] = next[name];
-      if (await this.files.write(model, record.file, this.files.storedFrom(model, record, data))) touched.push(record.file);
-    }
-    return touched;
-  }
 
   /** DELETE: every version of the document in the locale (`*`: all locales). Resolves to the number of files removed (HTTP answers 204 even for 0). */
   async delete(model: Model, documentId: string | undefined, raw: RawQuery, caller: Caller, service?: DocumentReader): Promise<number> {

@@ -1,4 +1,4 @@
-import { CmsError } from '../errors.js';
+import { CmsError, ServiceUnavailableError } from '../errors.js';
 
 export interface ErrorBody {
   data: null;
@@ -9,8 +9,11 @@ export interface ErrorBody {
  * Any error → Strapi's envelope `{ data: null, error: { status, name, message, details } }`.
  * Unknown errors become a 500 without details, as Strapi does; their text is never exposed.
  */
+/** Errors a client sees as themselves: every 4xx, and the 503 a replica answers when the remote cannot be reached in time. */
+const shown = (error: unknown): error is CmsError => error instanceof CmsError && (error.status < 500 || error instanceof ServiceUnavailableError);
+
 export function toErrorBody(error: unknown): ErrorBody {
-  if (error instanceof CmsError && error.status < 500) {
+  if (shown(error)) {
     const body: ErrorBody = { data: null, error: { status: error.status, name: error.name, message: error.message } };
     if (error.details !== undefined) body.error.details = error.details;
     return body;
@@ -19,5 +22,5 @@ export function toErrorBody(error: unknown): ErrorBody {
 }
 
 export function errorStatus(error: unknown): number {
-  return error instanceof CmsError && error.status < 500 ? error.status : 500;
+  return shown(error) ? error.status : 500;
 }

@@ -1,44 +1,14 @@
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { makeProject, REPO_ROOT, startApp, type TestServer } from '../helpers/project.js';
-import { cms, git, initRepo } from './helpers.js';
+import { resolveConfig } from '../../core/config/load.js';
+import { startApp } from '../helpers/project.js';
+import { git, readText } from './helpers.js';
+import { everything, head, remoteAndClones, tip } from './replica-helpers.js';
 
 vi.setConfig({ testTimeout: 60_000 });
-
-const NOTE = {
-  kind: 'collectionType',
-  info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
-  options: { draftAndPublish: false },
-  attributes: { title: { type: 'string' }, description: { type: 'string' }, views: { type: 'integer' } },
-};
-const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_ROOT, 'dist/cli/merge-driver.js'))}`;
-
-/** A bare remote holding a project with one shared note, and a clone of it per server (driver set up). */
-async function remoteAndClones(count: number): Promise<{ remote: string; clones: string[] }> {
-  const seed = makeProject({
-    'schemas/note.json': NOTE,
-    'cms.config.json': { permissions: { public: { notes: ['find', 'findOne', 'create', 'update'], 'plugin::upload.file': ['upload'] } }, git: { push: 'origin', timestampsFromHistory: true } },
-    'content/notes/shared.json': '{\n  "title": "Shared",\n  "description": "One note",\n  "views": 0,\n  "createdAt": "2025-01-01T00:00:00.000Z"\n}\n',
-    '.gitattributes': 'content/** merge=cms\n',
-  });
-  initRepo(seed);
-  const remote = mkdtempSync(join(tmpdir(), 'cms-remote-'));
-  git(remote, 'init', '--quiet', '--bare', '--initial-branch=main');
-  git(seed, 'push', '--quiet', remote, 'main');
-  const clones = [];
-  for (let at = 0; at < count; at++) {
-    const clone = mkdtempSync(join(tmpdir(), 'cms-replica-'));
-    git(clone, 'clone', '--quiet', remote, '.');
-    expect((await cms(['git-setup', '--root', clone, '--command', DRIVER])).code).toBe(0);
-    clones.push(clone);
-  }
-  return { remote, clones };
-}
-
-const everything = async (server: TestServer) => (await server.getJson('/api/notes?pagination[pageSize]=100&sort=documentId')).body;
 
 describe('replicas that write: git.push and pull', () => {
   it('two servers writing different documents and different fields of one document at once: every acknowledged write is on the remote, both converge, 0 conflicts', async () => {
@@ -56,8 +26,8 @@ describe('replicas that write: git.push and pull', () => {
     const answers = await Promise.all(writes);
     for (const answer of answers) expect(answer.status).toBeLessThan(300);
     expect(reports).toEqual([]);
-    // The servers did race: at least one push was rejected and rebased onto the other's commits.
-    expect(clones.map((clone) => git(clone, 'reflog')).join('\n')).toMatch(/rebase \(finish\)/);
+    // The servers did race: at least one push was rejected, and that replica reset to the remote and ran its writes again.
+    expect(clones.map((clone) => git(clone, 'reflog')).join('\n')).toMatch(/reset: moving to/);
 
     // Every acknowledged write is on the remote: a fresh clone serves them all.
     const fresh = mkdtempSync(join(tmpdir(), 'cms-fresh-'));
@@ -85,14 +55,53 @@ describe('replicas that write: git.push and pull', () => {
     expect(git(remote, 'ls-tree', '-r', '--name-only', 'main')).toContain(`content/upload/${entry.documentId}.json`);
   });
 
-  it('a push that cannot be made is reported and the commit kept locally', async () => {
-    const { remote, clones } = await remoteAndClones(1);
-    git(clones[0], 'remote', 'set-url', 'origin', join(remote, 'missing'));
-    const reports: string[] = [];
-    const server = await startApp(clones[0], { report: (line) => reports.push(line) });
-    expect((await server.sendJson('PUT', '/api/notes/shared', { data: { views: 1 } })).status).toBe(200);
-    expect(reports).toEqual([expect.stringMatching(/^git push to origin failed; the commit stays local/)]);
-    expect(git(clones[0], 'log', '-1', '--format=%s')).toBe('Update api::note.note shared');
+  it('a write whose push cannot reach the remote is answered 503 and leaves no commit: the clone equals the remote, files and index as before', async () => {
+    const { remote, clones } = await remoteAndClones(1, { pushTimeout: 0.3 });
+    const [clone] = clones;
+    const server = await startApp(clone, { report: () => {} });
+    const before = { head: head(clone), file: readText(clone, 'content/notes/shared.json') };
+    renameSync(remote, `${remote}-away`);
+    const answer = await server.sendJson('PUT', '/api/notes/shared', { data: { views: 1 } });
+    expect(answer.status).toBe(503);
+    expect(answer.body).toEqual({ data: null, error: { status: 503, name: 'ServiceUnavailableError', message: expect.stringMatching(/did not reach the git remote "origin" within 0.3 s.*nothing was saved/), details: {} } });
+    expect(head(clone)).toBe(before.head);
+    expect(git(clone, 'status', '--porcelain')).toBe('');
+    expect(readText(clone, 'content/notes/shared.json')).toBe(before.file);
+    expect((await server.getJson('/api/notes/shared')).body.data.views).toBe(0);
+    const created = await server.sendJson('POST', '/api/notes', { data: { title: 'Lost' } });
+    expect(created.status).toBe(503);
+    expect((await server.getJson(`/api/notes/${created.body.data?.documentId}`)).status).toBe(404);
+    expect(git(clone, 'ls-files', '--others', '--exclude-standard', 'content')).toBe('');
+
+    // Back online: the next write is acknowledged, on the remote, and names its commit.
+    renameSync(`${remote}-away`, remote);
+    const response = await server.request('/api/notes/shared', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { views: 2 } }) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-cms-commit')).toBe(tip(remote));
+    expect(head(clone)).toBe(tip(remote));
+  });
+
+  it('a remote away for less than git.pushTimeout: the write waits, is retried, and is answered once the remote holds it', async () => {
+    const { remote, clones } = await remoteAndClones(1, { pushTimeout: 30 });
+    const server = await startApp(clones[0], { report: () => {} });
+    renameSync(remote, `${remote}-away`);
+    const pending = server.sendJson('PUT', '/api/notes/shared', { data: { views: 5 } });
+    // The first push failed (the write is still waiting): bring the remote back.
+    await expect.poll(async () => (await server.cms.replica!.status()).lastError?.message ?? '', { timeout: 10_000 }).toMatch(/remote-|repository/);
+    expect((await server.cms.replica!.status()).pendingWrites).toBe(1);
+    renameSync(`${remote}-away`, remote);
+    expect((await pending).status).toBe(200);
+    expect(head(clones[0])).toBe(tip(remote));
+    expect(JSON.parse(git(remote, 'show', 'main:content/notes/shared.json')).views).toBe(5);
+  });
+
+  it.each([
+    [{ poll: 0 }, 'git.poll must be an interval in seconds, or false'],
+    [{ peers: 'http://a' }, 'git.peers must be a list of base URLs'],
+    [{ peers: ['ftp://a'] }, 'git.peers must be a list of base URLs'],
+    [{ pushTimeout: -1 }, 'git.pushTimeout must be a number of seconds'],
+  ])('rejects the config git %j', (git, message) => {
+    expect(() => resolveConfig({ git } as never)).toThrow(message);
   });
 
   it('POST /_cms/git/pull (a hosting site\'s push webhook) pulls and reindexes, with the token only', async () => {

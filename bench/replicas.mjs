@@ -1,0 +1,120 @@
+// Replicas that write: writes/s and p95 latency at 1, 2, 3 and 5 replicas of one local bare origin,
+// every replica a real `cms serve` process. Not a test: figures for the README and the lead.
+//
+//   npm run build && node bench/replicas.mjs                       # this checkout's dist/
+//   node bench/replicas.mjs --cli /tmp/base/dist/cli/bin.js        # another build (before/after)
+//   options: --replicas 1,2,3,5  --clients 8  --writes 200  --docs 20
+//
+// Clients spread writes round-robin over the replicas, as a balancer would: half create a note,
+// half retitle one of --docs shared notes (so different replicas race on the same field). At the
+// end it checks the origin: every acknowledged create must be there, and every shared note must
+// hold the title of the last acknowledged update of it (origin order = acknowledgement order).
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => { const at = argv.indexOf(`--${name}`); return at >= 0 ? argv[at + 1] : fallback; };
+const CLI = resolve(option('cli', join(import.meta.dirname, '../dist/cli/bin.js')));
+const REPLICAS = option('replicas', '1,2,3,5').split(',').map(Number);
+const CLIENTS = Number(option('clients', '8'));
+const WRITES = Number(option('writes', '200'));
+const DOCS = Number(option('docs', '20'));
+
+const git = (cwd, ...args) => execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.org', ...args], { cwd, encoding: 'utf8' }).trim();
+const freePort = () => new Promise((done, fail) => {
+  const probe = createServer().once('error', fail).listen(0, '127.0.0.1', () => { const { port } = probe.address(); probe.close(() => done(port)); });
+});
+
+function seedOrigin(dir) {
+  const seed = join(dir, 'seed');
+  const write = (path, text) => { mkdirSync(join(seed, path, '..'), { recursive: true }); writeFileSync(join(seed, path), text); };
+  write('schemas/note.json', JSON.stringify({ kind: 'collectionType', info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' }, options: { draftAndPublish: false }, attributes: { title: { type: 'string' }, slug: { type: 'uid', targetField: 'title' } } }, null, 2));
+  write('cms.config.json', JSON.stringify({ permissions: { public: { notes: ['find', 'findOne', 'create', 'update'] } }, git: { push: 'origin', pull: 60, timestampsFromHistory: true } }, null, 2));
+  write('.gitattributes', 'content/** merge=cms\n');
+  write('.gitignore', '.cms/\n');
+  for (let at = 0; at < DOCS; at++) write(`content/notes/shared${at}.json`, `${JSON.stringify({ title: `Shared ${at}`, slug: `shared-${at}`, createdAt: '2025-01-01T00:00:00.000Z' }, null, 2)}\n`);
+  git(seed, 'init', '--quiet', '--initial-branch=main');
+  git(seed, 'add', '--all');
+  git(seed, 'commit', '--quiet', '-m', 'seed');
+  const origin = join(dir, 'origin.git');
+  git(dir, 'init', '--quiet', '--bare', '--initial-branch=main', origin);
+  git(seed, 'push', '--quiet', origin, 'main');
+  return origin;
+}
+
+/** One `cms serve` on its own clone; it tells the other replicas (`CMS_GIT_PEERS`) after each push. */
+async function startReplica(dir, origin, at, ports) {
+  const root = join(dir, `replica${at}`);
+  git(dir, 'clone', '--quiet', origin, root);
+  execFileSync(process.execPath, [CLI, 'git-setup', '--root', root], { stdio: 'ignore' });
+  const port = ports[at];
+  const peers = ports.filter((other) => other !== port).map((other) => `http://127.0.0.1:${other}`).join(',');
+  const env = { ...process.env, CMS_GIT_PULL_TOKEN: 'bench-secret', CMS_GIT_PEERS: peers };
+  const child = spawn(process.execPath, [CLI, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--no-admin'], { stdio: ['ignore', 'ignore', 'pipe'], env });
+  let stderr = '';
+  await new Promise((done, fail) => {
+    child.stderr.on('data', (chunk) => { stderr += chunk; if (stderr.includes('Serving ')) done(); });
+    child.once('exit', (code) => fail(new Error(`replica ${at} exited ${code}: ${stderr}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+
+async function run(count) {
+  const dir = mkdtempSync(join(tmpdir(), 'cms-bench-replicas-'));
+  const origin = seedOrigin(dir);
+  const replicas = [];
+  try {
+    const ports = [];
+    for (let at = 0; at < count; at++) ports.push(await freePort());
+    for (let at = 0; at < count; at++) replicas.push(await startReplica(dir, origin, at, ports));
+    const latencies = [];
+    const statuses = {};
+    const created = [];
+    /** Acknowledged updates per note: title, when sent, when answered. */
+    const lastTitle = new Map();
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(Array.from({ length: CLIENTS }, async () => {
+      for (let n = next++; n < WRITES; n = next++) {
+        const replica = replicas[n % replicas.length];
+        const update = n % 2 === 1;
+        const doc = `shared${n % DOCS}`;
+        const title = update ? `Title ${n}` : `Note ${n}`;
+        const begin = performance.now();
+        const answer = await fetch(update ? `${replica.url}/api/notes/${doc}` : `${replica.url}/api/notes`, {
+          method: update ? 'PUT' : 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { title } }),
+        }).catch((error) => ({ status: `error ${error.cause?.code ?? error.message}`, json: async () => null }));
+        const body = await answer.json().catch(() => null);
+        latencies.push(performance.now() - begin);
+        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+        if (answer.status === 201) created.push(body.data.documentId);
+        if (answer.status === 200) lastTitle.set(doc, [...(lastTitle.get(doc) ?? []), { title, begin, end: performance.now() }]);
+      }
+    }));
+    const seconds = (performance.now() - started) / 1000;
+    const acknowledged = (statuses[200] ?? 0) + (statuses[201] ?? 0);
+    latencies.sort((a, b) => a - b);
+    const onOrigin = new Set(git(dir, '--git-dir', origin, 'ls-tree', '--name-only', 'main', 'content/notes/').split('\n'));
+    const missing = created.filter((id) => !onOrigin.has(`content/notes/${id}.json`)).length;
+    // The origin's title of a note must come from an acknowledged update U that no other acknowledged update of it
+    // began after U was answered (such a later update must have won): otherwise an acknowledged write was lost.
+    const lost = [...lastTitle].filter(([doc, updates]) => {
+      const title = JSON.parse(git(dir, '--git-dir', origin, 'show', `main:content/notes/${doc}.json`)).title;
+      const winner = updates.find((update) => update.title === title);
+      return !winner || updates.some((other) => other.begin > winner.end);
+    }).length;
+    return { replicas: count, writes: WRITES, clients: CLIENTS, seconds: +seconds.toFixed(2), writesPerSecond: +(acknowledged / seconds).toFixed(1), p50ms: Math.round(percentile(latencies, 50)), p95ms: Math.round(percentile(latencies, 95)), statuses, createsMissingOnOrigin: missing, notesNotHoldingTheLastAcknowledgedUpdate: lost };
+  } finally {
+    for (const replica of replicas) replica.child.kill('SIGTERM');
+    await Promise.all(replicas.map((replica) => new Promise((done) => (replica.child.exitCode !== null ? done() : replica.child.once('exit', done)))));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+console.log(`# ${CLI}`);
+for (const count of REPLICAS) console.log(JSON.stringify(await run(count)));

@@ -1,0 +1,227 @@
+import { ServiceUnavailableError } from '../errors.js';
+import type { ReadWriteLock } from './read-write-lock.js';
+import type { ReplicaGit } from './replica-git.js';
+import { resetTo } from './replica-reset.js';
+import { commitIntents } from './commit-intents.js';
+import { collectDeferred, type WriteAttempt } from './write-context.js';
+
+/** One acknowledged-when-pushed write: the operation (to run again on a newer tip), its last result and who waits. */
+interface PendingWrite {
+  /** Runs the write operation; `previous` is the head an earlier run committed on (a media write restores its files from it). */
+  run: (previous?: string) => Promise<unknown>;
+  result: unknown;
+  deadline: number;
+  /** What the write's last run left for later: webhooks (run once acknowledged) and the commit it asks for. */
+  attempt: WriteAttempt;
+  /** Whether its commit is made (by the pusher, just before a push). */
+  committed: boolean;
+  settle: (commit: string | undefined, error?: unknown) => void;
+}
+
+export interface PushQueueOptions {
+  root: string;
+  git: ReplicaGit;
+  lock: ReadWriteLock;
+  remote: string;
+  /** Milliseconds a write may wait for the remote before it is answered 503. */
+  timeout: number;
+  reindex: (files: string[]) => Promise<void>;
+  report: (message: string) => void;
+  /** After each push that moved the remote (tell the peers). */
+  pushed: (commit: string, writes: number) => void;
+  /** Stray refs kept while resetting (for the replica's status). */
+  strayKept: (refs: string[]) => void;
+}
+
+/** A replica that lost a push race this recently lingers before each push (ms). */
+const CONTENDED_MS = 2000;
+/** The longest wait after a lost race (ms). */
+const MAX_WAIT_MS = 1000;
+/** The longest push round the waits are scaled by (ms). */
+const ROUND_CAP_MS = 2000;
+/** A remote that is not there (or not answering) says so; such a failure is waited out, never re-applied. */
+const UNREACHABLE = /unable to access|Could not read|does not appear to be a git repository/;
+const REJECTED = /\[rejected\]|non-fast-forward|fetch first|failed to push some refs|cannot lock ref/;
+/** Jittered backoff between push attempts: 20 ms doubling to at most 1 s, times 0.5–1.5. */
+const backoff = (attempt: number) => Math.min(1000, 20 * 2 ** attempt) * (0.5 + Math.random());
+const firstLine = (error: unknown) => {
+  const lines = String((error as Error)?.message ?? error).split('\n');
+  return lines.find((line) => /fatal|error|!/.test(line)) ?? lines[0];
+};
+
+/**
+ * The origin as the one ordered log of writes. Each write runs (files, index, commit) and waits;
+ * one pusher sends everything committed so far in one push (writes arriving meanwhile go in the
+ * next), and a write is answered only once the remote holds its commit. A rejected push (another
+ * replica's push came first) fetches, resets this clone to the remote's tip, reindexes, and runs
+ * every waiting write's operation again on it, with a write's own validation (a document deleted
+ * meanwhile is a 404, a uid taken meanwhile is made unique), then pushes again. Past the deadline a
+ * write is answered 503 and its commit is gone: the clone is reset to the remote and the others re-run.
+ *
+ * @example
+ * const queue = createPushQueue({ git, lock, remote: 'origin', timeout: 10_000, reindex, report, pushed, strayKept });
+ * await queue.write(() => writer.update(...)); // resolves once on the remote
+ */
+export function createPushQueue(options: PushQueueOptions) {
+  const { git, lock, remote } = options;
+  const pending: PendingWrite[] = [];
+  let running: Promise<void> | undefined;
+  let lastError: { at: string; message: string } | undefined;
+
+  /** The checked-out branch, asked once (a branch switch runs in `exclusive`, which forgets it). */
+  let checkedOut: Promise<string> | undefined;
+  const branch = () => (checkedOut ??= git('symbolic-ref', '--short', 'HEAD').catch((error) => { checkedOut = undefined; throw error; }));
+  const tracking = (name: string) => `refs/remotes/${remote}/${name}`;
+  const fetchTip = async (name: string) => {
+    await git('fetch', '--quiet', '--no-tags', remote, `+refs/heads/${name}:${tracking(name)}`);
+  };
+
+  const drop = (write: PendingWrite, error: unknown) => {
+    pending.splice(pending.indexOf(write), 1);
+    write.settle(undefined, error);
+  };
+
+  /** The remote's tip this clone's commits are on, and whether a peer told of a newer one since. */
+  let base: string | undefined;
+  let moved = false;
+
+  /** Under the exclusive lock: reset to the remote's tip (fetched if it can be), answer the expired writes 503, run the others again. */
+  const rebuild = async (name: string, expired: PendingWrite[]) => {
+    const previous = await git.resolve('HEAD');
+    await fetchTip(name).catch(() => undefined);
+    if (!(await git.resolve(tracking(name)))) throw new Error(`${remote} has no branch ${name} to reset to`);
+    const uncommitted = pending.filter((write) => !write.committed);
+    const ours = [...new Set(uncommitted.flatMap((write) => write.attempt.intents.flatMap((intent) => intent.files.map((file) => file.path))))];
+    const { changed, stray, tip } = await resetTo(git, tracking(name), { strayCommits: false, ours });
+    base = tip;
+    if (stray.length) options.strayKept(stray);
+    if (changed.length) await options.reindex(changed);
+    for (const write of expired) {
+      const why = lastError?.message ?? 'no answer';
+      const message = `The write did not reach the git remote "${remote}" within ${options.timeout / 1000} s (${why}); nothing was saved, try again`;
+      drop(write, new ServiceUnavailableError(message));
+    }
+    for (const write of [...pending]) {
+      try {
+        write.committed = false;
+        write.result = await collectDeferred(write.attempt, () => write.run(previous));
+      } catch (error) {
+        drop(write, error);
+      }
+    }
+  };
+
+  /** The project's place in the repository and the committer, asked once. */
+  let setup: Promise<{ prefix: string; committer: { name: string; email: string } }> | undefined;
+  const repository = () => (setup ??= (async () => {
+    const prefix = await git('rev-parse', '--show-prefix');
+    const ident = /^(.*?) <([^>]*)>/.exec(await git('var', 'GIT_COMMITTER_IDENT').catch(() => ''));
+    return { prefix, committer: ident ? { name: ident[1], email: ident[2] } : { name: 'cms', email: 'cms@cms.local' } };
+  })());
+
+  /** The commits the batch's writes asked for, in the order they were written, made in one git run. */
+  const commitBatch = async (batch: PendingWrite[], name: string): Promise<string> => {
+    const parent = (await git.resolve('HEAD'))!;
+    const waiting = batch.filter((write) => !write.committed);
+    const intents = waiting.flatMap((write) => write.attempt.intents);
+    const tip = intents.length ? await commitIntents(git, { root: options.root, branch: name, parent, intents, ...(await repository()) }) : parent;
+    for (const write of waiting) write.committed = true;
+    return tip;
+  };
+
+  /** One push of everything written so far; on failure, re-run or expire as above. */
+  const pushOnce = async (attempt: number): Promise<boolean> => {
+    const batch = pending.slice();
+    const name = await branch();
+    try {
+      // A peer said the remote moved since this clone's base: this push would be rejected, so catch up first.
+      if (moved) { moved = false; throw new Error(`[rejected] ${remote} moved (a peer pushed): fetch first`); }
+      const tip = await commitBatch(batch, name);
+      // Pushing to a named remote moves its remote-tracking ref too (what the poll compares with).
+      await git('push', '--quiet', remote, `${tip}:refs/heads/${name}`);
+      for (const write of batch) pending.splice(pending.indexOf(write), 1);
+      for (const write of batch) write.settle(tip);
+      lastError = undefined;
+      base = tip;
+      moved = false;
+      options.pushed(tip, batch.length);
+      return true;
+    } catch (error) {
+      lastError = { at: new Date().toISOString(), message: firstLine(error) };
+      const text = (error as Error)?.message ?? '';
+      const rejected = REJECTED.test(text) && !UNREACHABLE.test(text);
+      // A first lost race is re-run at once. Lost again, the others are pushing: a random share of what a push round
+      // takes here (up to four rounds, at most 1 s) lets them pass before the fetch, so the fetch-to-push window stays
+      // clear; waiting longer only makes this replica's batch, and its next window, larger. No answer: back off too.
+      const wait = rejected ? Math.random() * Math.min(MAX_WAIT_MS, round * 2 ** Math.min(2, attempt - 1)) : backoff(attempt);
+      if (!rejected || attempt > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const now = Date.now();
+      const expired = pending.filter((write) => write.deadline <= now);
+      if (rejected || expired.length) {
+        await lock.exclusive(() => rebuild(name, expired)).catch((rebuildError) => {
+          // The clone could not be reset: nothing pending may be answered as saved.
+          options.report(`git: could not reset to ${remote}/${name}: ${firstLine(rebuildError)}`);
+          const gone = new ServiceUnavailableError(`The git remote "${remote}" could not be reached; nothing was saved, try again`);
+          for (const write of [...pending]) if (write.deadline <= Date.now()) drop(write, gone);
+        });
+      }
+      return false;
+    }
+  };
+
+  /** When a push of this replica last lost a race: other replicas are writing too. */
+  let lastLost = 0;
+  /** How long one push round (commit and push, or fetch, re-run and push) takes here, averaged (ms). */
+  let round = 100;
+  const drain = async () => {
+    for (let attempt = 0; pending.length; ) {
+      // While others push too, each push waits a random moment for more writes: fewer, larger pushes lose fewer races.
+      if (Date.now() - lastLost < CONTENDED_MS) await new Promise((resolve) => setTimeout(resolve, (Math.random() * round) / 2));
+      const started = Date.now();
+      const pushed = await pushOnce(attempt);
+      // (A round that waited counts too, bounded: the waits must not feed themselves.)
+      round = Math.min(ROUND_CAP_MS, round * 0.8 + (Date.now() - started) * 0.2);
+      if (!pushed && lastError && !UNREACHABLE.test(lastError.message)) lastLost = Date.now();
+      attempt = pushed ? 0 : attempt + 1;
+    }
+  };
+  const kick = () => {
+    running ??= drain()
+      .catch((error) => options.report(`git push loop stopped: ${firstLine(error)}`))
+      .finally(() => { running = undefined; if (pending.length) kick(); });
+  };
+
+  return {
+    /** A fetch (a peer's notice) saw the remote at `tip`: when it is not this clone's base, the next push catches up first. */
+    remoteAt(tip: string): void { if (base && tip !== base && pending.length) moved = true; },
+    /** After a branch switch: the next push asks which branch is checked out. */
+    forgetBranch(): void { checkedOut = undefined; },
+    /** Writes waiting for the remote. */
+    get pending() { return pending.length; },
+    get lastError() { return lastError; },
+    /** Resolves once nothing is waiting to be pushed. */
+    async idle(): Promise<void> { while (running) await running; },
+    /**
+     * Run one write (its commit made by the write itself) and resolve with its result once the
+     * remote holds it, with the commit; rejects with the write's own error from a re-run, or 503.
+     */
+    async write<T>(run: (previous?: string) => Promise<T>): Promise<{ result: T; commit: string; deferred: Array<() => Promise<void>> }> {
+      let settle!: PendingWrite['settle'];
+      const acknowledged = new Promise<string>((resolve, reject) => {
+        settle = (commit, error) => (error === undefined ? resolve(commit!) : reject(error));
+      });
+      const deadline = Date.now() + options.timeout;
+      const write: PendingWrite = { run, result: undefined, deadline, attempt: { deferred: [], intents: [] }, committed: false, settle };
+      await lock.shared(async () => {
+        write.result = await collectDeferred(write.attempt, () => run());
+        // Queued inside the shared lock: a pull or rebuild (exclusive) always sees this write's commit as pending.
+        pending.push(write);
+      });
+      kick();
+      const commit = await acknowledged;
+      return { result: write.result as T, commit, deferred: write.attempt.deferred };
+    },
+  };
+}
+
+export type PushQueue = ReturnType<typeof createPushQueue>;

@@ -1,0 +1,71 @@
+import { GitRefusedError } from './git-errors.js';
+import type { ReplicaGit } from './replica-git.js';
+
+/** `refs/cms/stray/2026-11-25T06-30-00-000Z-commits`: where a replica keeps what it could not push. */
+export const STRAY_PREFIX = 'refs/cms/stray/';
+
+const strayRef = (what: string) => `${STRAY_PREFIX}${new Date().toISOString().replace(/[:.]/g, '-')}-${what}`;
+
+/**
+ * Put the clone exactly at `target` (the remote's tip): edits not committed (a hand edit) are kept
+ * on a stray ref first, the branch and work tree are reset, and the files that changed are
+ * returned for reindexing. `strayCommits` names the commits on HEAD that nobody is waiting for
+ * (a hand commit, or a replica killed mid-push): they are kept on a stray ref too.
+ *
+ * @example
+ * const { changed, stray } = await resetTo(git, 'refs/remotes/origin/main', { strayCommits: true });
+ */
+export async function resetTo(
+  git: ReplicaGit, target: string, options: { strayCommits: boolean; ours?: string[]; untrackedIn?: readonly string[] },
+): Promise<{ changed: string[]; stray: string[]; tip: string }> {
+  const stray: string[] = [];
+  const head = await git.resolve('HEAD');
+  const tip = (await git.resolve(target))!;
+  const ours = options.ours ?? [];
+  // `stash create` makes a commit of the uncommitted changes without touching the tree (empty: none). With
+  // writes of ours waiting (`ours`: their files), the changes are theirs: they are run again, not kept aside.
+  // `untrackedIn`: files git does not track there yet (left by a replica killed before its push) are kept and go too.
+  if (options.untrackedIn && !options.ours) await git('add', '--all', '--', ...options.untrackedIn).catch(() => undefined);
+  const edits = options.ours ? '' : await git('stash', 'create').catch(() => '');
+  if (edits) {
+    const ref = strayRef('changes');
+    await git('update-ref', ref, edits);
+    stray.push(ref);
+  }
+  // An untracked file where the target has one (put there by hand, outside the swept folders) would be
+  // overwritten by the reset without a word: refuse, as git's own pull would, and lose nothing.
+  if (!options.ours) {
+    const inTheWay = await untrackedInTheWay(git, tip);
+    if (inTheWay.length) {
+      throw new GitRefusedError(`git refused to reset onto ${target}: untracked working tree files would be overwritten: ${inTheWay.join(', ')}`);
+    }
+  }
+  if (options.strayCommits && head && !(await git.contains(head, tip))) {
+    const ref = strayRef('commits');
+    await git('update-ref', ref, head);
+    stray.push(ref);
+  }
+  await git('reset', '--quiet', '--hard', tip);
+  // A created file of a write not committed yet is untracked: reset leaves it, clean takes it.
+  if (ours.length) await git('clean', '--quiet', '--force', '--', ...ours);
+  const changed = new Set([...(head ? await git.changedBetween(head, tip) : []), ...ours]);
+  if (edits) for (const file of await git.changedBetween(tip, edits)) changed.add(file);
+  return { changed: [...changed], stray, tip };
+}
+
+/** Untracked (not ignored) files of the work tree that `target` tracks (one git call for up to 1,000 of them). */
+async function untrackedInTheWay(git: ReplicaGit, target: string): Promise<string[]> {
+  const untracked = (await git('ls-files', '--others', '--exclude-standard', '-z')).split('\0').filter(Boolean).slice(0, 1000);
+  if (!untracked.length) return [];
+  const literal = untracked.map((file) => `:(literal)${file}`);
+  return (await git('ls-tree', '-r', '--name-only', '-z', target, '--', ...literal)).split('\0').filter(Boolean);
+}
+
+/** The stray refs kept so far, newest last. */
+export async function strayRefs(git: ReplicaGit): Promise<Array<{ ref: string; commit: string }>> {
+  const out = await git('for-each-ref', '--format=%(refname) %(objectname)', STRAY_PREFIX).catch(() => '');
+  return out.split('\n').filter(Boolean).map((line) => {
+    const [ref, commit] = line.split(' ');
+    return { ref, commit };
+  });
+}

@@ -1,0 +1,62 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { CommitIntent } from './commit-intents.js';
+
+/** What one request learns from the writes it made: the commit the remote holds them in. */
+export interface CommitNote {
+  commit?: string;
+}
+
+const requests = new AsyncLocalStorage<CommitNote>();
+
+/**
+ * Run a request's handling with a note the replica fills in: once a write of it is on the remote,
+ * `note.commit` names the commit (the HTTP face answers it as `X-Cms-Commit`).
+ *
+ * @example
+ * const note: CommitNote = {}; const answer = await noteCommits(note, handle); note.commit // '3f2…'
+ */
+export function noteCommits<T>(note: CommitNote, work: () => Promise<T>): Promise<T> {
+  return requests.run(note, work);
+}
+
+/** Record the commit holding this request's write (the newest wins: it contains the earlier ones). */
+export function recordCommit(commit: string): void {
+  const note = requests.getStore();
+  if (note) note.commit = commit;
+}
+
+/** What one attempt of a replica's write leaves for later: announcements (webhooks) and the commits it asks for. */
+export interface WriteAttempt {
+  deferred: Array<() => Promise<void>>;
+  intents: CommitIntent[];
+}
+
+const attempts = new AsyncLocalStorage<WriteAttempt>();
+
+/**
+ * Work that must wait until a write is acknowledged (webhooks): inside a replica's write it is kept
+ * and run once the write is on the remote (and dropped when the write is answered 503 or re-applied);
+ * anywhere else it runs now.
+ */
+export async function whenAcknowledged(announce: () => Promise<void>): Promise<void> {
+  const attempt = attempts.getStore();
+  if (attempt) attempt.deferred.push(announce);
+  else await announce();
+}
+
+/** Inside a replica's write: keep the commit it asks for, made by the pusher with the others of its batch. False elsewhere. */
+export function commitLater(intent: CommitIntent): boolean {
+  const attempt = attempts.getStore();
+  if (attempt) attempt.intents.push(intent);
+  return !!attempt;
+}
+
+/** Whether this code runs inside a replica's write (its commit is then made by the pusher). */
+export const insideReplicaWrite = (): boolean => attempts.getStore() !== undefined;
+
+/** Run one attempt of a write, collecting what it leaves for later into `attempt` (emptied first: only the last attempt counts). */
+export function collectDeferred<T>(attempt: WriteAttempt, work: () => Promise<T>): Promise<T> {
+  attempt.deferred.length = 0;
+  attempt.intents.length = 0;
+  return attempts.run(attempt, work);
+}

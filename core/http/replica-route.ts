@@ -1,0 +1,23 @@
+import { MethodNotAllowedError, NotFoundError, UnauthorizedError } from '../errors.js';
+import { sameSecret } from './git-pull-route.js';
+import { json } from './respond.js';
+import type { ExtensionRoute } from './route-context.js';
+
+/** Beside the pull route, outside the API prefix. */
+export const REPLICA_PATH = '/_cms/replica';
+
+/**
+ * `GET /_cms/replica` (`Authorization: Bearer <CMS_GIT_PULL_TOKEN>`): where this replica stands
+ * against the remote, for a balancer or an operator: commits ahead and behind, writes waiting for
+ * their push, the last push, pull and poll, the last push error and the stray refs kept. Exists only
+ * on a replica with the pull token set; answers no secret and no peer URL.
+ */
+export const replicaRoute: ExtensionRoute = async ({ request, url, cms, headers }) => {
+  if (url.pathname !== REPLICA_PATH) return undefined;
+  const token = cms.replica?.pullToken;
+  if (!cms.replica || !token) throw new NotFoundError();
+  if (!['GET', 'HEAD'].includes(request.method)) throw new MethodNotAllowedError(['GET', 'HEAD']);
+  const bearer = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
+  if (bearer === undefined || !sameSecret(bearer, token)) throw new UnauthorizedError('Missing or invalid pull token');
+  return json(200, await cms.replica.status(), { ...headers, 'cache-control': 'no-store' });
+};

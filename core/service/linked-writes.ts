@@ -1,0 +1,95 @@
+import type { ContentIndex } from '../index/content-index.js';
+import { isLocalizedAttribute, isToMany, type Model } from '../schema/types.js';
+import type { InverseChange } from '../schema/validate-entry.js';
+import { sameData } from '../storage/serialize.js';
+import type { Data } from '../types.js';
+import type { DocumentFiles } from './document-files.js';
+
+/** Runs work under another document's lock (the writer's per-document lock). */
+type OwnerLock = (owner: Model, documentId: string, work: () => Promise<void>) => Promise<void>;
+
+/**
+ * The writes one document's write makes on other files: the owning side of inverse relations,
+ * a oneToOne target released by its earlier holder, and non-localized fields shared by the other
+ * locales. Each returns the files it touched (for the write's commit and events).
+ */
+export class LinkedWrites {
+  constructor(private readonly index: ContentIndex, private readonly files: DocumentFiles, private readonly ownerLock: OwnerLock) {}
+
+  /**
+   * Inverse-side relation writes land on the owning documents (every version of each, in the
+   * owners' locale): owners that gain the link get this documentId, owners that lose it drop it.
+   * Owner timestamps stay: the owner's own fields did not change.
+   */
+  async applyInverse(model: Model, documentId: string, changes: InverseChange[] = []): Promise<string[]> {
+    const touched: string[] = [];
+    for (const change of changes) {
+      const owner = this.index.model(change.ownerUid);
+      const many = isToMany(owner.attributes[change.ownerAttribute]);
+      for (const ownerId of [...change.add, ...change.remove]) {
+        const linking = change.add.includes(ownerId);
+        const relink = async () => {
+          for (const record of this.index.documentRecords(owner.uid, ownerId)) {
+            if (owner.localized && record.locale !== change.locale) continue;
+            const stored = record.data[change.ownerAttribute];
+            const list = stored === null || stored === undefined ? [] : Array.isArray(stored) ? (stored as string[]) : [stored as string];
+            const value = many
+              ? (linking ? (list.includes(documentId) ? list : [...list, documentId]) : list.filter((id) => id !== documentId))
+              : (linking ? documentId : stored === documentId ? null : stored);
+            if (sameData(value, stored ?? (many ? [] : null))) continue;
+            const data: Data = Object.assign(Object.create(null), record.data, { [change.ownerAttribute]: value });
+            if (await this.files.write(owner, record.file, this.files.storedFrom(owner, record, data))) touched.push(record.file);
+          }
+        };
+        // Owners of another type take their own lock; within one type (a self-relation) the
+        // caller's lock is the one held, and taking the owner's could deadlock with its writer.
+        if (owner.uid === model.uid) await relink();
+        else await this.ownerLock(owner, ownerId, relink);
+      }
+    }
+    return touched;
+  }
+
+  /**
+   * A two-sided oneToOne links each target once: the document that takes it here releases it from
+   * any other document of this type that held it (in the same locale), as Strapi's join table does
+   * (recorded: rel.profile.owner.steal). Their timestamps stay.
+   */
+  async releaseOneToOne(model: Model, documentId: string, locale: string | null, next: Data): Promise<string[]> {
+    const touched: string[] = [];
+    for (const name of model.attributeNames) {
+      const attribute = model.attributes[name];
+      if (attribute.type !== 'relation' || attribute.relation !== 'oneToOne' || !attribute.inversedBy) continue;
+      const taken = next[name];
+      if (typeof taken !== 'string') continue;
+      const holders = new Set(this.index.rows(model.uid)
+        .filter((row) => row.documentId !== documentId && row.data[name] === taken && (!model.localized || row.locale === locale))
+        .map((row) => row.documentId));
+      for (const holder of holders) {
+        for (const record of this.index.documentRecords(model.uid, holder)) {
+          if (record.data[name] !== taken || (model.localized && record.locale !== locale)) continue;
+          const data: Data = Object.assign(Object.create(null), record.data, { [name]: null });
+          if (await this.files.write(model, record.file, this.files.storedFrom(model, record, data))) touched.push(record.file);
+        }
+      }
+    }
+    return touched;
+  }
+
+  /** Non-localized fields stay in sync: other locales' files that store them get the new values. */
+  async shareUnlocalized(model: Model, documentId: string, locale: string | null, patch: Record<string, unknown>, next: Data): Promise<string[]> {
+    if (!model.localized) return [];
+    // Only what this version now holds: a new locale leaves a field sent as null to the other locales (prepare-entry).
+    const shared = Object.keys(patch)
+      .filter((name) => name in next && model.attributes[name] && !isLocalizedAttribute(model, model.attributes[name]));
+    if (!shared.length) return [];
+    const touched: string[] = [];
+    for (const record of this.index.documentRecords(model.uid, documentId)) {
+      if (record.locale === locale || !shared.some((name) => name in record.data && !sameData(record.data[name], next[name]))) continue;
+      const data: Data = Object.assign(Object.create(null), record.data);
+      for (const name of shared) if (name in record.data) data[name] = next[name];
+      if (await this.files.write(model, record.file, this.files.storedFrom(model, record, data))) touched.push(record.file);
+    }
+    return touched;
+  }
+}

@@ -1,0 +1,42 @@
+import type { Caller } from '../access/permissions.js';
+import { ValidationError } from '../errors.js';
+import type { Model } from '../schema/types.js';
+import { notType } from '../schema/yup-messages.js';
+import type { Data } from '../types.js';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** What a write did, for hooks such as commit-per-write and webhooks. */
+export interface WriteEvent {
+  action: 'create' | 'update' | 'delete' | 'publish' | 'unpublish' | 'discardDraft';
+  model: Model;
+  documentId: string;
+  locale: string | null;
+  /** Project-relative files written or removed. */
+  files: string[];
+  caller: Caller;
+  /** For deletes: the document as it was (what Strapi's `entry.delete` webhook carries). */
+  deleted?: Data;
+}
+
+export interface WriterOptions {
+  afterWrite?: (event: WriteEvent) => Promise<void> | void;
+  /**
+   * Runs each whole write (files, index, afterWrite): replicas that push wrap it (see `createReplica`)
+   * and may run it again on a newer tip, so the work re-reads everything it decides on.
+   */
+  gate?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * `{ data: {...} }` or Strapi's 400. An array passes Strapi's `isObject` check and fails its entity
+ * validation instead: `this must be a \`object\` type, but the final value was: \`null\` (cast from …)`.
+ */
+export function extractData(body: unknown): Record<string, unknown> {
+  if (isRecord(body) && Array.isArray(body.data)) {
+    const message = notType('this', 'object', body.data, null);
+    throw new ValidationError(message, { errors: [{ path: [], message, name: 'ValidationError', value: null }] });
+  }
+  if (!isRecord(body) || !isRecord(body.data)) throw new ValidationError('Missing "data" payload in the request body');
+  return body.data;
+}

@@ -1,0 +1,62 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { createNodeHandler } from '../../core/http/serve.js';
+import { makeProject, REPO_ROOT, type TestServer } from '../helpers/project.js';
+import { cms, git, initRepo } from './helpers.js';
+
+export const NOTE = {
+  kind: 'collectionType',
+  info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+  options: { draftAndPublish: false },
+  attributes: { title: { type: 'string' }, description: { type: 'string' }, views: { type: 'integer' }, slug: { type: 'uid', targetField: 'title' } },
+};
+const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_ROOT, 'dist/cli/merge-driver.js'))}`;
+
+/**
+ * A bare remote holding a project with one shared note, and a clone of it per server (driver set
+ * up). `git` is merged into the project's git config (`pushTimeout`, `poll`…).
+ */
+export async function remoteAndClones(count: number, gitConfig: Record<string, unknown> = {}, config: Record<string, unknown> = {}): Promise<{ remote: string; clones: string[] }> {
+  const seed = makeProject({
+    'schemas/note.json': NOTE,
+    'cms.config.json': {
+      permissions: { public: { notes: ['find', 'findOne', 'create', 'update', 'delete'], 'plugin::upload.file': ['upload'] } },
+      git: { push: 'origin', timestampsFromHistory: true, ...gitConfig },
+      ...config,
+    },
+    'content/notes/shared.json': '{\n  "title": "Shared",\n  "description": "One note",\n  "views": 0,\n  "createdAt": "2025-01-01T00:00:00.000Z"\n}\n',
+    '.gitattributes': 'content/** merge=cms\n',
+  });
+  initRepo(seed);
+  const remote = mkdtempSync(join(tmpdir(), 'cms-remote-'));
+  git(remote, 'init', '--quiet', '--bare', '--initial-branch=main');
+  git(seed, 'push', '--quiet', remote, 'main');
+  const clones = [];
+  for (let at = 0; at < count; at++) {
+    const clone = mkdtempSync(join(tmpdir(), 'cms-replica-'));
+    git(clone, 'clone', '--quiet', remote, '.');
+    expect((await cms(['git-setup', '--root', clone, '--command', DRIVER])).code).toBe(0);
+    clones.push(clone);
+  }
+  return { remote, clones };
+}
+
+/** Every note a server answers, by documentId. */
+export const everything = async (server: TestServer) => (await server.getJson('/api/notes?pagination[pageSize]=100&sort=documentId')).body;
+
+/** The remote's branch tip, and a clone's HEAD: a clone that has not diverged has nothing the remote lacks. */
+export const tip = (remote: string) => git(remote, 'rev-parse', 'main');
+export const head = (clone: string) => git(clone, 'rev-parse', 'HEAD');
+/** A file as the remote's tip holds it. */
+export const onRemote = (remote: string, path: string) => JSON.parse(git(remote, 'show', `main:${path}`));
+
+/** A test server on a real ephemeral port (peers tell each other over HTTP). */
+export async function listening(server: TestServer): Promise<{ url: string; close: () => Promise<void> }> {
+  const http: Server = createServer(createNodeHandler(server.cms));
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => { http.closeAllConnections(); http.close(() => resolve()); }) };
+}
