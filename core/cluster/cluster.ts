@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,10 +77,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const env = { ...options.env, CMS_STATE_URL: state.url };
     const token = await createClusterToken(roots[0], env, options.report);
     const ports = await Promise.all(roots.map(() => freePort()));
+    // Each replica tells the others after its pushes (POST /_cms/git/pull with a secret of this cluster's).
+    const pullToken = randomBytes(24).toString('hex');
+    const peersOf = (at: number) => ports.filter((_, other) => other !== at).map((port) => `http://127.0.0.1:${port}`).join(',');
     const replicas: ReplicaProcess[] = [];
     for (const [at, root] of roots.entries()) {
       const replica = await startReplica({
-        command: options.command, root, port: ports[at], env, report: options.report,
+        command: options.command, root, port: ports[at], env: { ...env, CMS_GIT_PULL_TOKEN: pullToken, CMS_GIT_PEERS: peersOf(at) },
+        report: options.report,
         logFile: join(dir, `replica-${at + 1}.log`), pidFile: join(dir, `replica-${at + 1}.pid`),
       });
       replicas.push(replica);

@@ -9,7 +9,8 @@ const run = promisify(execFile);
 const git = async (cwd: string, ...args: string[]) => (await run('git', args, { cwd })).stdout.trim();
 
 /** What every replica's clone runs with: push each write to the origin, poll it every second, times from history. */
-export const REPLICA_GIT = { push: 'origin', pull: 1, timestampsFromHistory: true } as const;
+// No `pull` interval: each replica polls the origin's tip (`git.poll`, 1 s) and is told by its peers after their pushes.
+export const REPLICA_GIT = { push: 'origin', timestampsFromHistory: true } as const;
 
 /**
  * A bare origin at `origin` holding the project's committed HEAD plus one commit that turns on
