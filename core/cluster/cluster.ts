@@ -47,7 +47,7 @@ export interface Cluster extends ClusterInfo {
 
 /**
  * A complete local cluster of a project: a bare origin, N clones each running `cms serve` with
- * `git.push`/`git.pull`, users and tokens in a private PostgreSQL, nginx balancing round-robin.
+ * `git.push` (peers told, the origin polled), users and tokens in a private PostgreSQL, nginx balancing round-robin.
  *
  * @example
  * const cluster = await startCluster({ project: '.', dir: '/tmp/c', replicas: 3, port: 8080, command, mergeDriver, env, report });
