@@ -1,21 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { ARTICLES, PUBLISHED_IDS } from './sample-site.js';
-
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../../core/cluster/ports.js';
 
 /** Resolves once the server says it is serving; rejects if it exits first. */
 function waitForServing(child: ChildProcess): Promise<void> {

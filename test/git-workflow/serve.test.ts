@@ -1,21 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { commits, eventually, initRepo, writableSample, writeText } from './helpers.js';
+import { freePort } from '../../core/cluster/ports.js';
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 120_000 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 const running: ChildProcess[] = [];
 afterEach(() => { for (const child of running.splice(0)) child.kill('SIGTERM'); });

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNREAD_BODY_LINGER_MS } from '../../core/http/unread-body.js';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { mediaSite } from '../media/helpers.js';
+import { freePort } from '../../core/cluster/ports.js';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
@@ -20,17 +21,6 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 const UPLOAD_LIMIT = 100_000;
 const BOUNDARY = 'cms-hardening';
 const CHUNK = Buffer.alloc(64 * 1024, 'a');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 let child: ChildProcess | undefined;
 let port = 0;
