@@ -4,7 +4,7 @@ import {
 } from '../access/git-access.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { commitAuthor } from '../git/commit-author.js';
-import { commitChanges } from '../git/commit-changes.js';
+import { commitChanges, commitChangesNow } from '../git/commit-changes.js';
 import { describeChange, indexNames } from '../git/document-changes.js';
 import { documentStates } from '../git/document-states.js';
 import { fileHistory, versionAt } from '../git/file-history.js';
@@ -41,7 +41,8 @@ import { json } from './respond.js';
  *   POST push                push the current branch to its remote
  *   POST pull                fetch the remote branch and merge it (content files through the merge driver)
  *   POST propose             { branch, message }: a new branch with the changes committed, pushed, and the
- *                            hosting site's "open a pull request" link (GitHub, GitLab, Bitbucket)
+ *                            hosting site's "open a pull request" link (GitHub, GitLab, Bitbucket); a pushing
+ *                            replica (git.push) stays on the base branch, so its API writes never join the proposal
  *   POST restore             { path, commit }: write that version of the file back through the ordinary write
  */
 
@@ -158,7 +159,8 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
     handle: async ({ cms, caller, body }) => {
       assertMayManageGit(caller, cms.models, 'create branches');
       const name = await checkBranchName(cms.root, body.name);
-      await oneAtATime(cms.root, () => tree(cms).createBranch(name));
+      // With git.push, the replica's writes wait for the switch (and it for them); its pusher then asks for the new branch.
+      await rewriting(cms, () => tree(cms).createBranch(name));
       return { status: 201, data: { current: name } };
     },
   },
@@ -205,11 +207,26 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       const name = await checkBranchName(cms.root, body.branch);
       const work = tree(cms);
       const { remote, current: base } = await work.remote(cms.config.git.push || undefined);
-      if (!(await work.changes()).some((change) => mayWritePath(caller, cms.models, change.path))) throw new ValidationError('Nothing to propose: no changed file you may write');
-      // The changes move to the new branch with the tree (git switch -c keeps them), are committed there and pushed.
-      await oneAtATime(cms.root, () => work.createBranch(name));
-      const { commit, files } = await commitChanges(cms.root, { mayWrite: (path) => mayWritePath(caller, cms.models, path), message: text, author: authorOf(cms, caller) });
-      await oneAtATime(cms.root, () => work.push(remote));
+      const mayWrite = (path: string) => mayWritePath(caller, cms.models, path);
+      // The changes move to the new branch with the tree (git switch -c keeps them), are committed there and pushed,
+      // in one turn: with git.push, after the replica's writes are pushed (they are never in the proposal) and before
+      // the next ones. The replica then goes back to the base: its pusher sends API writes there, never to the proposal.
+      const { commit, files } = await rewriting(cms, async () => {
+        if (!(await work.changes()).some((change) => mayWrite(change.path))) {
+          throw new ValidationError('Nothing to propose: no changed file you may write');
+        }
+        await work.createBranch(name);
+        try {
+          const committed = await commitChangesNow(cms.root, { mayWrite, message: text, author: authorOf(cms, caller) });
+          await work.push(remote);
+          return committed;
+        } finally {
+          if (cms.replica) {
+            const back = await work.switchBranch(base, true);
+            if (back.changed.length) await reindexFiles(cms, back.changed, cms.report);
+          }
+        }
+      });
       const url = await work.remoteUrl(remote);
       return { status: 201, data: { branch: name, base, remote, commit, files, pullRequestUrl: (url && pullRequestUrl(url, base, name)) ?? null } };
     },
