@@ -22,17 +22,20 @@ export interface CommitChangesRequest {
  * // { commit: '3f2…', files: [...] }
  */
 export function commitChanges(root: string, request: CommitChangesRequest): Promise<{ commit: string; files: string[] }> {
-  return oneAtATime(root, async () => {
-    const changed = (await createWorkTree(root).changes()).flatMap((change) => (change.from ? [change.path, change.from] : [change.path]));
-    for (const path of request.paths ?? []) {
-      if (!request.mayWrite(path)) throw new ForbiddenError(`You may not commit ${path}`);
-      if (!changed.includes(path)) throw new ValidationError(`${path} has no change to commit`, { path });
-    }
-    const files = request.paths ?? changed.filter(request.mayWrite);
-    if (!files.length) throw new ValidationError('Nothing to commit: no changed file you may write');
-    const commit = await createGit(root).commitPaths(files, request.message, request.author)
-      .catch((error) => { throw new GitRefusedError(gitReason(error)); });
-    if (!commit) throw new ValidationError('Nothing to commit: the files match HEAD');
-    return { commit, files };
-  });
+  return oneAtATime(root, () => commitChangesNow(root, request));
+}
+
+/** The same, for a caller already in its turn (inside `oneAtATime`, which would wait for itself). */
+export async function commitChangesNow(root: string, request: CommitChangesRequest): Promise<{ commit: string; files: string[] }> {
+  const changed = (await createWorkTree(root).changes()).flatMap((change) => (change.from ? [change.path, change.from] : [change.path]));
+  for (const path of request.paths ?? []) {
+    if (!request.mayWrite(path)) throw new ForbiddenError(`You may not commit ${path}`);
+    if (!changed.includes(path)) throw new ValidationError(`${path} has no change to commit`, { path });
+  }
+  const files = request.paths ?? changed.filter(request.mayWrite);
+  if (!files.length) throw new ValidationError('Nothing to commit: no changed file you may write');
+  const commit = await createGit(root).commitPaths(files, request.message, request.author)
+    .catch((error) => { throw new GitRefusedError(gitReason(error)); });
+  if (!commit) throw new ValidationError('Nothing to commit: the files match HEAD');
+  return { commit, files };
 }

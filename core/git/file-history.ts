@@ -29,11 +29,32 @@ export type FileVersion = Omit<GitCommit, 'email'> & { change?: DocumentChange }
  * // [{ commit, author: 'Ann', date, message, change: { fields: [...] } }]
  */
 export async function fileHistory(source: FileHistorySource, path: string, limit = 30): Promise<FileVersion[]> {
+  return (await fileHistories(source, [path], limit))[0].versions;
+}
+
+/**
+ * The same for several files (a document's locales and states). Git runs one `git log` per file, one
+ * after the other, and one `git cat-file --batch` for every version's text: a request costs
+ * `paths.length + 1` git processes, however many versions it tells.
+ *
+ * @example
+ * await fileHistories(source, ['content/articles/a1.json', 'content/articles/a1.fr.json'])
+ * // [{ path: 'content/articles/a1.json', versions: [...] }, { path: 'content/articles/a1.fr.json', versions: [...] }]
+ */
+export async function fileHistories(
+  source: FileHistorySource, paths: readonly string[], limit = 30,
+): Promise<Array<{ path: string; versions: FileVersion[] }>> {
+  const logs: GitCommit[][] = [];
   // A literal pathspec: a `*` or `?` in a requested path names that file, never a pattern.
-  const commits = await source.git.log([`:(literal)${path}`], limit);
-  return Promise.all(commits.map(async ({ email: _email, ...commit }) => {
-    const [before, after] = await Promise.all([source.git.show(`${commit.commit}^`, path), source.git.show(commit.commit, path)]);
-    return { ...commit, change: describeChange(source.models, source.config, path, before, after, source.nameOf) };
+  for (const path of paths) logs.push(await source.git.log([`:(literal)${path}`], limit));
+  const versions = paths.flatMap((path, at) => logs[at].flatMap(({ commit }) => [{ commit: `${commit}^`, path }, { commit, path }]));
+  const texts = await source.git.showMany(versions);
+  return paths.map((path, at) => ({
+    path,
+    versions: logs[at].map(({ email: _email, ...commit }) => {
+      const [before, after] = [texts.get(`${commit.commit}^:${path}`), texts.get(`${commit.commit}:${path}`)];
+      return { ...commit, change: describeChange(source.models, source.config, path, before, after, source.nameOf) };
+    }),
   }));
 }
 

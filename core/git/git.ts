@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -16,6 +16,11 @@ export interface GitPort {
   resolveCommit(ref: string): Promise<string | undefined>;
   /** A file's text at a commit, or undefined when it did not exist there. */
   show(commit: string, path: string): Promise<string | undefined>;
+  /**
+   * Many files' texts, each at its commit, read by one `git cat-file --batch` (one process, however many files):
+   * keyed `<commit>:<path>` as asked; a file that did not exist there (or is a folder) has no entry.
+   */
+  showMany(files: ReadonlyArray<{ commit: string; path: string }>): Promise<Map<string, string>>;
   /** Files in a folder at a commit. */
   listFiles(commit: string, folder: string): Promise<string[]>;
 }
@@ -27,6 +32,48 @@ export interface GitCommit {
   email: string;
   date: string;
   message: string;
+}
+
+/** `<oid> <type> <size>`: an object follows; any other header line (`<name> missing`, `ambiguous`) has nothing after it. */
+const BATCH_HEADER = /^[0-9a-f]{40,64} (\w+) (\d+)$/;
+
+/**
+ * Read `git cat-file --batch` output: per asked name a header line, and for an object its `size` bytes and a newline.
+ * Blobs come back as text, in the order asked (undefined for missing names and other object types).
+ */
+export function parseBatch(out: Buffer, count: number): Array<string | undefined> {
+  const texts: Array<string | undefined> = [];
+  let at = 0;
+  for (let index = 0; index < count; index++) {
+    const end = out.indexOf(0x0a, at);
+    if (end < 0) throw new Error(`git cat-file answered ${index} of ${count} names`);
+    const header = BATCH_HEADER.exec(out.toString('utf8', at, end));
+    at = end + 1;
+    if (!header) { texts.push(undefined); continue; }
+    const size = Number(header[2]);
+    texts.push(header[1] === 'blob' ? out.toString('utf8', at, at + size) : undefined);
+    at += size + 1;
+  }
+  return texts;
+}
+
+/** One `git cat-file --batch` run over these object names (one per line): its whole output. */
+function catFileBatch(root: string, names: string[]): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const child = spawn('git', ['cat-file', '--batch'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk; });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(Buffer.concat(chunks));
+      else reject(new Error(`git cat-file --batch: ${stderr.trim() || `exit ${code}`}`));
+    });
+    // A closed pipe (git gone) is told by the exit code.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(names.map((name) => `${name}\n`).join(''));
+  });
 }
 
 const FIELD = '\u001f';
@@ -44,6 +91,11 @@ export function createGit(root: string): GitPort {
     const result = queue.then(work, work);
     queue = result.catch(() => undefined);
     return result;
+  };
+
+  const show = async (commit: string, path: string) => {
+    // `./`: the path is relative to the project root, which may be a subfolder of the repository.
+    try { return await git(['show', `${commit}:./${path}`]); } catch { return undefined; }
   };
 
   return {
@@ -84,9 +136,24 @@ export function createGit(root: string): GitPort {
       if (ref.startsWith('-')) return undefined;
       try { return (await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).trim() || undefined; } catch { return undefined; }
     },
-    async show(commit, path) {
-      // `./`: the path is relative to the project root, which may be a subfolder of the repository.
-      try { return await git(['show', `${commit}:./${path}`]); } catch { return undefined; }
+    show,
+    async showMany(files) {
+      const found = new Map<string, string>();
+      // A name is one line of the batch's input, and a path out of the repository ends the batch: such paths are read one by one.
+      const odd = files.filter(({ path }) => /[\r\n]/.test(path) || path.startsWith('/') || path.split('/').includes('..'));
+      const lines = files.filter((file) => !odd.includes(file));
+      if (lines.length) {
+        // `./` as in show().
+        const out = await catFileBatch(root, lines.map(({ commit, path }) => `${commit}:./${path}`));
+        parseBatch(out, lines.length).forEach((text, at) => {
+          if (text !== undefined) found.set(`${lines[at].commit}:${lines[at].path}`, text);
+        });
+      }
+      for (const { commit, path } of odd) {
+        const text = await show(commit, path);
+        if (text !== undefined) found.set(`${commit}:${path}`, text);
+      }
+      return found;
     },
     async listFiles(commit, folder) {
       const out = await git(['ls-tree', '-r', '--name-only', commit, '--', `${folder.replace(/\/$/, '')}/`]).catch(() => '');

@@ -193,9 +193,6 @@ export function createWorkTree(root: string) {
     /** The URL a remote is configured with, as written (not rewritten by `url.*.insteadOf`): the hosting site's address. */
     remoteUrl: (remote: string) => attempt(['config', '--get', `remote.${remote}.url`]),
 
-    /** A file's text at HEAD, or undefined when HEAD has none (a new file, or no commit yet). */
-    showAtHead: (path: string) => git(['show', `HEAD:./${path}`]).catch(() => undefined),
-
     /**
      * Fetch the remote branch of the current one and merge it. Content files merge through the
      * project's merge driver (`.gitattributes` `content/** merge=cms`, set up by `cms git-setup`);

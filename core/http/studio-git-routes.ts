@@ -4,10 +4,10 @@ import {
 } from '../access/git-access.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { commitAuthor } from '../git/commit-author.js';
-import { commitChanges } from '../git/commit-changes.js';
+import { commitChanges, commitChangesNow } from '../git/commit-changes.js';
 import { describeChange, indexNames } from '../git/document-changes.js';
 import { documentStates } from '../git/document-states.js';
-import { fileHistory, versionAt } from '../git/file-history.js';
+import { fileHistories, fileHistory, versionAt } from '../git/file-history.js';
 import { createGit } from '../git/git.js';
 import { pullRequestUrl } from '../git/pull-request-url.js';
 import { checkBranchName, checkProjectPath } from '../git/git-input.js';
@@ -41,7 +41,8 @@ import { json } from './respond.js';
  *   POST push                push the current branch to its remote
  *   POST pull                fetch the remote branch and merge it (content files through the merge driver)
  *   POST propose             { branch, message }: a new branch with the changes committed, pushed, and the
- *                            hosting site's "open a pull request" link (GitHub, GitLab, Bitbucket)
+ *                            hosting site's "open a pull request" link (GitHub, GitLab, Bitbucket); a pushing
+ *                            replica (git.push) stays on the base branch, so its API writes never join the proposal
  *   POST restore             { path, commit }: write that version of the file back through the ordinary write
  */
 
@@ -51,13 +52,22 @@ type Handler = (request: GitRequest) => Promise<{ status?: number; data: unknown
 const tree = (cms: Cms) => createWorkTree(cms.root);
 /** Related documents and files by name, for the types this caller may read. */
 const namesFor = (cms: Cms, caller: Caller) => indexNames(cms.models, cms.index, (uid) => caller.can(cms.models.get(uid)!, 'find'));
-/** A content file changed since HEAD, as a document change (undefined for uploads, schemas or unreadable files). */
-async function documentChange(cms: Cms, caller: Caller, path: string) {
-  if (!path.startsWith('content/')) return undefined;
-  const [before, after] = await Promise.all([tree(cms).showAtHead(path), readFile(join(cms.root, path), 'utf8').catch(() => undefined)]);
-  return describeChange(cms.models, cms.config, path, before, after, namesFor(cms, caller));
+/**
+ * Changed content files as document changes, by path (none for uploads, schemas or unreadable files): their texts at
+ * HEAD come from one `git cat-file --batch`, so a request starts one git process however many files changed.
+ */
+async function documentChanges(cms: Cms, caller: Caller, paths: string[]) {
+  const content = paths.filter((path) => path.startsWith('content/'));
+  const atHead = await createGit(cms.root).showMany(content.map((path) => ({ commit: 'HEAD', path })));
+  const nameOf = namesFor(cms, caller);
+  const described = new Map<string, ReturnType<typeof describeChange>>();
+  for (const path of content) {
+    const after = await readFile(join(cms.root, path), 'utf8').catch(() => undefined);
+    described.set(path, describeChange(cms.models, cms.config, path, atHead.get(`HEAD:${path}`), after, nameOf));
+  }
+  return described;
 }
-/** Beyond this many changed files the panel lists paths only (each document costs a `git show`). */
+/** Beyond this many changed files the panel lists paths only (each document is read and compared). */
 const DESCRIBED = 200;
 const authorOf = (cms: Cms, caller: Caller) => {
   const user = caller.userId === undefined ? undefined : cms.auth.users.byId(caller.userId);
@@ -89,11 +99,12 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       // Independent git reads: run side by side, not one after the other.
       const [status, { remotes }] = await Promise.all([work.status(), work.branches()]);
       const readable = status.changes.filter((change) => mayReadPath(caller, cms.models, change.path));
-      const changes = await Promise.all(readable.map(async (change, at) => {
-        const document = at < DESCRIBED ? await documentChange(cms, caller, change.path) : undefined;
+      const documents = await documentChanges(cms, caller, readable.slice(0, DESCRIBED).map((change) => change.path));
+      const changes = readable.map((change) => {
+        const document = documents.get(change.path);
         const told = document && { ...document, fields: document.fields.map((field) => field.field) };
         return { ...change, writable: mayWritePath(caller, cms.models, change.path), ...(told ? { document: told } : {}) };
-      }));
+      });
       return { data: { ...status, changes, remotes, mayCommit: mayWriteAny(caller, cms.models), mayManage: mayManageGit(caller, cms.models) } };
     },
   },
@@ -101,7 +112,8 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
     handle: async ({ cms, caller, url }) => {
       const path = checkProjectPath(url.searchParams.get('path') ?? undefined);
       if (!mayDiffPath(caller, cms.models, path)) throw new ForbiddenError(`Only a credential that may update ${path} sees its diff`);
-      const [diff, document] = await Promise.all([tree(cms).diff(path), documentChange(cms, caller, path)]);
+      const [diff, documents] = await Promise.all([tree(cms).diff(path), documentChanges(cms, caller, [path])]);
+      const document = documents.get(path);
       return { data: { path, diff, document } };
     },
   },
@@ -127,7 +139,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       const mine = (name: string) => name.startsWith(`${documentId}.`);
       const paths = [...new Set([...names.filter(mine).map((name) => `${base}/${name}`), ...changes.map((change) => change.path).filter((path) => mine(path.slice(base.length + 1)))])].sort();
       const source = { models: cms.models, config: cms.config, git: createGit(cms.root), nameOf: namesFor(cms, caller) };
-      return { data: await Promise.all(paths.map(async (path) => ({ path, versions: await fileHistory(source, path) }))) };
+      return { data: await fileHistories(source, paths) };
     },
   },
   'GET states': {
@@ -158,7 +170,8 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
     handle: async ({ cms, caller, body }) => {
       assertMayManageGit(caller, cms.models, 'create branches');
       const name = await checkBranchName(cms.root, body.name);
-      await oneAtATime(cms.root, () => tree(cms).createBranch(name));
+      // With git.push, the replica's writes wait for the switch (and it for them); its pusher then asks for the new branch.
+      await rewriting(cms, () => tree(cms).createBranch(name));
       return { status: 201, data: { current: name } };
     },
   },
@@ -205,11 +218,26 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       const name = await checkBranchName(cms.root, body.branch);
       const work = tree(cms);
       const { remote, current: base } = await work.remote(cms.config.git.push || undefined);
-      if (!(await work.changes()).some((change) => mayWritePath(caller, cms.models, change.path))) throw new ValidationError('Nothing to propose: no changed file you may write');
-      // The changes move to the new branch with the tree (git switch -c keeps them), are committed there and pushed.
-      await oneAtATime(cms.root, () => work.createBranch(name));
-      const { commit, files } = await commitChanges(cms.root, { mayWrite: (path) => mayWritePath(caller, cms.models, path), message: text, author: authorOf(cms, caller) });
-      await oneAtATime(cms.root, () => work.push(remote));
+      const mayWrite = (path: string) => mayWritePath(caller, cms.models, path);
+      // The changes move to the new branch with the tree (git switch -c keeps them), are committed there and pushed,
+      // in one turn: with git.push, after the replica's writes are pushed (they are never in the proposal) and before
+      // the next ones. The replica then goes back to the base: its pusher sends API writes there, never to the proposal.
+      const { commit, files } = await rewriting(cms, async () => {
+        if (!(await work.changes()).some((change) => mayWrite(change.path))) {
+          throw new ValidationError('Nothing to propose: no changed file you may write');
+        }
+        await work.createBranch(name);
+        try {
+          const committed = await commitChangesNow(cms.root, { mayWrite, message: text, author: authorOf(cms, caller) });
+          await work.push(remote);
+          return committed;
+        } finally {
+          if (cms.replica) {
+            const back = await work.switchBranch(base, true);
+            if (back.changed.length) await reindexFiles(cms, back.changed, cms.report);
+          }
+        }
+      });
       const url = await work.remoteUrl(remote);
       return { status: 201, data: { branch: name, base, remote, commit, files, pullRequestUrl: (url && pullRequestUrl(url, base, name)) ?? null } };
     },
