@@ -231,6 +231,11 @@ export function createWorkTree(root: string) {
       return { remote, branch: current, changed };
     },
 
+    /** Undo the last commit of the current branch, keeping its changes in the tree (a commit the remote refused). */
+    async undoLastCommit(): Promise<void> {
+      await git(['reset', '--quiet', 'HEAD~1']);
+    },
+
     /** Push the current branch to `preferred` (or `origin`, or the only remote), setting it as upstream. */
     async push(preferred?: string): Promise<{ remote: string; branch: string }> {
       const { remote, current } = await tree.remote(preferred);

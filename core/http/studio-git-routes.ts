@@ -4,7 +4,7 @@ import {
 } from '../access/git-access.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { commitAuthor } from '../git/commit-author.js';
-import { commitChanges, commitChangesNow } from '../git/commit-changes.js';
+import { commitChangesNow } from '../git/commit-changes.js';
 import { describeChange, indexNames } from '../git/document-changes.js';
 import { documentStates } from '../git/document-states.js';
 import { fileHistories, fileHistory, versionAt } from '../git/file-history.js';
@@ -75,6 +75,16 @@ const authorOf = (cms: Cms, caller: Caller) => {
 };
 /** Work that rewrites the tree: one at a time, and with git.push, never beside the replica's writes and rebases. */
 const rewriting = <T>(cms: Cms, work: () => Promise<T>) => oneAtATime(cms.root, () => (cms.replica ? cms.replica.exclusive(work) : work()));
+
+/** Push HEAD to the replica's remote; refused, the commit just made is undone (its changes stay in the tree). */
+async function pushOrUndo(cms: Cms): Promise<void> {
+  try {
+    await tree(cms).push(cms.config.git.push || undefined);
+  } catch (error) {
+    await tree(cms).undoLastCommit();
+    throw error;
+  }
+}
 
 /** A JSON object body with only the keys a route knows (unknown input is refused, not dropped). */
 function fields(body: unknown, known: string[]): Record<string, unknown> {
@@ -161,7 +171,14 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       if (body.paths !== undefined && !Array.isArray(body.paths)) throw new ValidationError('paths must be a list of changed files', { key: 'paths' });
       const named = body.paths === undefined ? undefined : (body.paths as unknown[]).map(checkProjectPath);
       const author = authorOf(cms, caller);
-      const { commit, files } = await commitChanges(cms.root, { paths: named, mayWrite: (path) => mayWritePath(caller, cms.models, path), message: text, author });
+      const request = { paths: named, mayWrite: (path: string) => mayWritePath(caller, cms.models, path), message: text, author };
+      // A pushing replica keeps no commit the origin lacks (it would be set aside as stray): the commit is pushed at
+      // once, beside no replica write, or undone (the changes stay in the tree) with git's reason.
+      const { commit, files } = await rewriting(cms, async () => {
+        const made = await commitChangesNow(cms.root, request);
+        if (cms.replica && cms.config.git.push) await pushOrUndo(cms);
+        return made;
+      });
       return { status: 201, data: { commit, files, author } };
     },
   },
@@ -195,7 +212,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
     keys: [],
     handle: async ({ cms, caller }) => {
       assertMayManageGit(caller, cms.models, 'push');
-      return { data: await oneAtATime(cms.root, () => tree(cms).push(cms.config.git.push || undefined)) };
+      return { data: await rewriting(cms, () => tree(cms).push(cms.config.git.push || undefined)) };
     },
   },
   'POST pull': {

@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_ENV } from '../auth/helpers.js';
@@ -61,5 +62,30 @@ describe('the Git panel on a pushing replica: branch work waits for its writes a
     expect(notesOn(remote, 'drafts')).toContain(after);
     expect(git(clone, 'rev-parse', 'HEAD')).toBe(git(remote, 'rev-parse', 'drafts'));
     expect(git(clone, 'status', '--porcelain')).toBe('');
+  });
+  it('a panel commit on a pushing replica is on the origin when answered; refused by the origin, it is undone and the edit kept', async () => {
+    const { remote, clone, app, full, create } = await replica();
+    await create('First'); // the push queue now knows the branch it pushes
+    const file = join(clone, 'content/notes/shared.json');
+    const edit = (title: string) => writeFileSync(file, readFileSync(file, 'utf8').replace(/"title": "[^"]*"/, `"title": "${title}"`));
+    edit('Committed in the panel');
+    const committed = await app.sendJson('POST', '/admin/api/git/commit', { message: 'Retitle the shared note' }, bearer(full));
+    expect(committed.status).toBe(201);
+    expect(git(remote, 'rev-parse', 'main')).toBe(committed.body.data.commit);
+    expect(onBranch(remote, 'main', 'content/notes/shared.json').title).toBe('Committed in the panel');
+    // Someone else pushes first: the origin refuses this clone's next commit, which is undone, the edit still in the tree.
+    const other = mkdtempSync(join(tmpdir(), 'cms-panel-other-'));
+    git(other, 'clone', '--quiet', remote, '.');
+    writeFileSync(join(other, 'README.md'), 'elsewhere\n');
+    git(other, 'add', 'README.md');
+    git(other, '-c', 'user.name=Other', '-c', 'user.email=other@example.com', 'commit', '--quiet', '-m', 'Elsewhere');
+    git(other, 'push', '--quiet', 'origin', 'main');
+    const head = git(clone, 'rev-parse', 'HEAD');
+    edit('Refused by the origin');
+    const refused = await app.sendJson('POST', '/admin/api/git/commit', { message: 'Retitle again' }, bearer(full));
+    expect([refused.status, refused.body.error?.name]).toEqual([409, 'ConflictError']);
+    expect(git(clone, 'rev-parse', 'HEAD')).toBe(head);
+    expect(git(clone, 'status', '--porcelain')).toBe('M content/notes/shared.json');
+    expect(JSON.parse(readFileSync(file, 'utf8')).title).toBe('Refused by the origin');
   });
 });
