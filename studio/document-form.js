@@ -17,16 +17,12 @@ import { releaseGuard, useUnsavedGuard } from './unsaved-guard.js';
 const toForm = (model, document) => readFields(model.attributes, document);
 const toBody = (model, values) => writeFields(model.attributes, values);
 
-/**
- * A field one value of which every locale shares (i18n `localized` not true; relations and uids
- * are always per locale, as the core has it).
- */
-const isShared = (model, attribute) => !!attribute && model.localized && !['relation', 'uid'].includes(attribute.type)
-  && attribute.pluginOptions?.i18n?.localized !== true;
+/** A field one value of which every locale shares: the server says so (`shared`, the core's rule). */
+const isShared = (attribute) => attribute?.shared === true;
 const attributeNamed = (model, name) => model.attributes.find((attribute) => attribute.name === name);
 /** The shared fields of another locale's version: what a new locale starts from, as Strapi's admin pre-fills it. */
 const sharedOf = (model, document) => Object.fromEntries(model.attributes
-  .filter((attribute) => isShared(model, attribute)).map((attribute) => [attribute.name, document[attribute.name]]));
+  .filter((attribute) => isShared(attribute)).map((attribute) => [attribute.name, document[attribute.name]]));
 
 const STALE_ASKS = 'Not saved: this document changed elsewhere since you opened it. Choose what to keep below, then save again.';
 const STALE_MERGED = 'Not saved: this document changed elsewhere; their changes are now in the form. Save again.';
@@ -182,7 +178,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     }
     const creating = isNew || missing;
     // An update sends what changed only; a new locale leaves the shared fields it did not change to the other locales.
-    const kept = ([field]) => !(missing && isShared(model, attributeNamed(model, field))) || field in changed;
+    const kept = ([field]) => !(missing && isShared(attributeNamed(model, field))) || field in changed;
     const sent = !creating ? changed : Object.fromEntries(Object.entries(data).filter(kept));
     if (!creating && !publishing && !Object.keys(sent).length && !pending.length) return 'unchanged';
     for (const { file, text } of pending) await saveAltText(file, text);
