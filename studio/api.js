@@ -51,12 +51,14 @@ export async function request(method, path, options = {}) {
 /**
  * As `request`, with the document's version the answer names (`Document-Version`, for a later
  * `If-Match`: a write over a newer version is refused with 412 instead of reverting it).
+ * `ifNoneMatch: '*'` writes a version only while none exists (a new locale).
  */
-export async function requestVersioned(method, path, { query, body, token = session.token, ifMatch } = {}) {
+export async function requestVersioned(method, path, { query, body, token = session.token, ifMatch, ifNoneMatch } = {}) {
   const url = new URL(path, document.baseURI);
   url.search = toSearch(query).toString();
   const headers = { accept: 'application/json' };
   if (ifMatch) headers['if-match'] = ifMatch;
+  if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
   if (token) headers.authorization = `Bearer ${token}`;
   if (seenCommit) headers['x-cms-commit'] = seenCommit;
   const multipart = body instanceof FormData;

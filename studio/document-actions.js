@@ -23,7 +23,8 @@ export function duplicateData(model, data) {
  *
  * `form` is what the document form lends: { model, meta, documentId, locale, isNew, missing, busy,
  * state (draft | published | modified), dirty, run(label, action), body() → { data, problems },
- * fill(document), reload(), readQuery }.
+ * fill(document), reload(), readQuery, version }. A transition names the version the form holds
+ * (`If-Match`): over a newer one it is refused (412) and the form shows what changed.
  */
 export function DocumentActions({ form }) {
   const { model, meta, documentId, locale, isNew, missing, busy, run, state, dirty } = form;
@@ -31,12 +32,12 @@ export function DocumentActions({ form }) {
   const can = (action) => model.actions.includes(action);
 
   const unpublish = () => run('Unpublished', async () => {
-    await request('POST', transitionPath(model, documentId, 'unpublish'), { query: { locale } });
+    await request('POST', transitionPath(model, documentId, 'unpublish'), { query: { locale }, ifMatch: form.version });
     await form.reload();
   });
   const discard = () => run('Draft discarded', async () => {
     if (!confirm('Discard the draft? Its changes go, and the published version becomes the draft again.')) return 'cancelled';
-    await request('POST', transitionPath(model, documentId, 'discard-draft'), { query: { locale } });
+    await request('POST', transitionPath(model, documentId, 'discard-draft'), { query: { locale }, ifMatch: form.version });
     await form.reload();
   });
   const duplicate = () => run('Duplicated', async () => {

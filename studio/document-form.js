@@ -17,16 +17,12 @@ import { releaseGuard, useUnsavedGuard } from './unsaved-guard.js';
 const toForm = (model, document) => readFields(model.attributes, document);
 const toBody = (model, values) => writeFields(model.attributes, values);
 
-/**
- * A field one value of which every locale shares (i18n `localized` not true; relations and uids
- * are always per locale, as the core has it).
- */
-const isShared = (model, attribute) => !!attribute && model.localized && !['relation', 'uid'].includes(attribute.type)
-  && attribute.pluginOptions?.i18n?.localized !== true;
+/** A field one value of which every locale shares: the server says so (`shared`, the core's rule). */
+const isShared = (attribute) => attribute?.shared === true;
 const attributeNamed = (model, name) => model.attributes.find((attribute) => attribute.name === name);
 /** The shared fields of another locale's version: what a new locale starts from, as Strapi's admin pre-fills it. */
 const sharedOf = (model, document) => Object.fromEntries(model.attributes
-  .filter((attribute) => isShared(model, attribute)).map((attribute) => [attribute.name, document[attribute.name]]));
+  .filter((attribute) => isShared(attribute)).map((attribute) => [attribute.name, document[attribute.name]]));
 
 const STALE_ASKS = 'Not saved: this document changed elsewhere since you opened it. Choose what to keep below, then save again.';
 const STALE_MERGED = 'Not saved: this document changed elsewhere; their changes are now in the form. Save again.';
@@ -156,6 +152,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 412) {
         const latest = await read();
+        setMissing(false); // a new locale refused: a teammate wrote it meanwhile, and theirs is now the version
         const asks = incoming(latest.body.data, latest.version);
         setMessage({ error: asks ? STALE_ASKS : STALE_MERGED });
       } else if (failure instanceof ApiError) {
@@ -166,6 +163,9 @@ export function DocumentForm({ model, meta, documentId, locale }) {
       } else setMessage({ error: failure.message });
     } finally { setBusy(false); }
   }
+
+  /** What a write names: the version the form holds, or (a locale not written yet) that none exists. */
+  const precondition = () => (missing ? { ifNoneMatch: '*' } : { ifMatch: version.current });
 
   /** Write the form (the draft, or the published version when `publishing`); 'unchanged' when there is nothing to write. */
   async function write(publishing) {
@@ -178,7 +178,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     }
     const creating = isNew || missing;
     // An update sends what changed only; a new locale leaves the shared fields it did not change to the other locales.
-    const kept = ([field]) => !(missing && isShared(model, attributeNamed(model, field))) || field in changed;
+    const kept = ([field]) => !(missing && isShared(attributeNamed(model, field))) || field in changed;
     const sent = !creating ? changed : Object.fromEntries(Object.entries(data).filter(kept));
     if (!creating && !publishing && !Object.keys(sent).length && !pending.length) return 'unchanged';
     for (const { file, text } of pending) await saveAltText(file, text);
@@ -188,7 +188,8 @@ export function DocumentForm({ model, meta, documentId, locale }) {
       ? await requestVersioned('POST', `${prefix}/${model.pluralName}`, { query, body: { data: sent } })
       : !creating && !publishing && !Object.keys(sent).length
         ? await read() // only alt texts changed: the files are saved, the document is read again
-        : await requestVersioned('PUT', documentPath(model, documentId), { query, body: { data: sent }, ifMatch: missing ? undefined : version.current });
+        // A locale not there when the form opened is created only while it is still missing: never over a teammate's.
+        : await requestVersioned('PUT', documentPath(model, documentId), { query, body: { data: sent }, ...precondition() });
     const saved = publishing && model.draftAndPublish ? await read() : answer;
     show(saved.body.data, saved.version); setMissing(false);
     setStateRead((count) => count + 1);
@@ -198,7 +199,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   }
 
   const remove = () => run('Deleted', async () => {
-    await requestVersioned('DELETE', documentPath(model, documentId), { query: { locale } });
+    await requestVersioned('DELETE', documentPath(model, documentId), { query: { locale }, ifMatch: version.current });
     releaseGuard();
     navigate(href(name, undefined, { locale }));
   });
@@ -231,7 +232,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
         ${can('delete') && !isNew && !missing && (confirming
           ? html`<span class="confirm" role="alertdialog" aria-label="Confirm delete">Delete this ${locale ? `“${locale}” version` : 'document'}? <button type="button" class="danger" onClick=${remove}>Delete for good</button> <button type="button" onClick=${() => setConfirming(false)}>Keep it</button></span>`
           : html`<button type="button" class="danger" onClick=${() => setConfirming(true)}>Delete</button>`)}
-        <${DocumentActions} form=${{ model, meta, documentId, locale, isNew, missing, busy, run, state, dirty, readQuery, reload, body: () => current, fill: (next) => setValues(toForm(model, next)) }} />
+        <${DocumentActions} form=${{ model, meta, documentId, locale, isNew, missing, busy, run, state, dirty, readQuery, reload, version: version.current, body: () => current, fill: (next) => setValues(toForm(model, next)) }} />
       </footer>
       ${readOnly && html`<p class="notice">Read only: your access may not ${isNew ? 'create' : 'change'} ${model.displayName}.</p>`}
       ${missing && html`<p class="notice">No ${locale ? `“${locale}” version` : 'content'} yet: saving creates it.</p>`}

@@ -1,7 +1,5 @@
-import { useContext } from 'preact/hooks';
 import { html } from './html.js';
 import { editable, WIDGETS } from './fields.js';
-import { FormContext } from './form-context.js';
 import { apply } from './form-values.js';
 
 // A form is a list of fields drawn from schema attributes. The same three functions serve a
@@ -67,14 +65,9 @@ function errorAt(errors, key, leaf) {
   return below && errors[below];
 }
 
-/**
- * In a localized type, a field that is not localized holds one value for every locale: saying so.
- * As the core decides it (schema/types.ts isLocalizedAttribute): relations and uids are always per
- * locale, any other field only when its i18n `localized` is true.
- */
+/** In a localized type, a field that is not localized holds one value for every locale (`shared`, sent by the server): saying so. */
 function Shared({ attribute }) {
-  const { model } = useContext(FormContext);
-  if (!model?.localized || ['relation', 'uid'].includes(attribute.type) || attribute.pluginOptions?.i18n?.localized === true) return '';
+  if (!attribute.shared) return '';
   return html` <span class="shared hint" title="Saving it here changes it in every locale">same in every locale</span>`;
 }
 

@@ -70,7 +70,9 @@ function attributeAt(attributes, data, keys) {
 /**
  * The server's message for a field in an editor's words: the broken rule's own message when the
  * table names it, else the server's text without the field path it starts with (`title must be …`
- * → `Must be …`).
+ * → `Must be …`). Only the text can tell a unique or required failure: the API's error details are
+ * Strapi's (`{ path, message, name: 'ValidationError', value }`, the same name for every rule), and
+ * adding a rule name would change the envelope Strapi clients receive.
  */
 export function plainMessage(attributes, data, path, message) {
   const { attribute, value } = attributeAt(attributes, data, path.split('.'));

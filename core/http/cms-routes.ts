@@ -1,5 +1,5 @@
 import type { Action } from '../config/types.js';
-import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
+import { ForbiddenError, MethodNotAllowedError, NotFoundError } from '../errors.js';
 import { createGit } from '../git/git.js';
 import { documentAt, documentHistory } from '../git/history.js';
 import { json } from './respond.js';
@@ -9,7 +9,7 @@ import type { ExtensionRoute } from './route-context.js';
  * Extensions beyond Strapi under `<prefix>/_cms/…`. A content type's API id is kebab-case and
  * starts with a letter, so a `_cms` segment can never collide with a content type's routes.
  *
- *   POST <prefix>/_cms/:pluralApiId/:documentId/publish|unpublish|discard-draft[?locale=fr]
+ *   POST <prefix>/_cms/:pluralApiId/:documentId/publish|unpublish|discard-draft[?locale=fr]   (optional If-Match)
  *   GET  <prefix>/_cms/:pluralApiId/:documentId/history
  *   GET  <prefix>/_cms/:pluralApiId/:documentId/history/:commit[?locale=&status=]
  * Single types use their singular API id and no documentId.
@@ -49,14 +49,8 @@ export const cmsRoutes: ExtensionRoute = async ({ request, url, cms, headers }) 
   allow('update');
   const documents = cms.documents(model.uid, caller);
   const transition = transitions[action as keyof typeof transitions];
-  // The Document Service's unpublish does nothing on a never-published draft; the route says so instead of a success.
-  if (transition === 'unpublish' && model.draftAndPublish) {
-    const exists = await documents.findOne({ documentId, locale, status: 'draft' });
-    if (exists && !(await documents.findOne({ documentId, locale, status: 'published' }))) {
-      throw new ValidationError('This document is not published: there is nothing to unpublish');
-    }
-  }
-  await documents[transition]({ documentId, locale });
+  // `If-Match`: the version the studio's form holds; a transition over a newer one is refused (412), checked under the lock.
+  await cms.writer[transition](model, documentId, locale, caller, { ifMatch: request.headers.get('if-match') });
   const status = transition === 'publish' ? 'published' : 'draft';
   const data = await documents.findOne({ documentId, locale, status });
   return json(200, { data, meta: {} }, headers);

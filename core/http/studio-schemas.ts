@@ -2,7 +2,7 @@ import type { Action } from '../config/types.js';
 import { mainFieldOf } from '../schema/main-field.js';
 import type { Caller } from '../access/permissions.js';
 import { fieldRules, type FieldRule } from '../schema/field-rules.js';
-import type { Attribute, Model, Models } from '../schema/types.js';
+import { isLocalizedAttribute, type Attribute, type Model, type Models } from '../schema/types.js';
 
 const ACTIONS: Action[] = ['find', 'findOne', 'create', 'update', 'delete'];
 
@@ -19,8 +19,11 @@ export interface StudioModel {
   mainField: string;
   /** Actions the caller may take on this type. */
   actions: Action[];
-  /** Attributes in schema order, private ones left out; relations name their target's routes and main field. */
-  attributes: Array<Attribute & { name: string; rules: FieldRule[]; targetPluralName?: string; targetMainField?: string; targetReadable?: boolean; targetLocalized?: boolean; targetDraftAndPublish?: boolean }>;
+  /**
+   * Attributes in schema order, private ones left out; relations name their target's routes and main field.
+   * `shared`: one value every locale of the document holds (a localized type's field that is not localized), as the core decides it.
+   */
+  attributes: Array<Attribute & { name: string; rules: FieldRule[]; shared: boolean; targetPluralName?: string; targetMainField?: string; targetReadable?: boolean; targetLocalized?: boolean; targetDraftAndPublish?: boolean }>;
 }
 
 /** A component's schema for the studio's nested forms: attributes shaped as a content type's are. */
@@ -36,9 +39,10 @@ function studioAttributes(models: Models, model: Model, caller: Caller): StudioM
     const attribute = model.attributes[name];
     const target = attribute.type === 'relation' && typeof attribute.target === 'string' ? models.get(attribute.target) : undefined;
     const rules = fieldRules(attribute);
+    const shared = model.localized && !isLocalizedAttribute(model, attribute);
     return target
-      ? { ...attribute, name, rules, targetPluralName: target.pluralName, targetMainField: mainFieldOf(target), targetReadable: caller.can(target, 'find'), targetLocalized: target.localized, targetDraftAndPublish: target.draftAndPublish }
-      : { ...attribute, name, rules };
+      ? { ...attribute, name, rules, shared, targetPluralName: target.pluralName, targetMainField: mainFieldOf(target), targetReadable: caller.can(target, 'find'), targetLocalized: target.localized, targetDraftAndPublish: target.draftAndPublish }
+      : { ...attribute, name, rules, shared };
   });
 }
 

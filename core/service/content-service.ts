@@ -8,7 +8,8 @@ import { normalizeQuery, type RawQuery } from '../query/normalize.js';
 import type { Model, Models } from '../schema/types.js';
 import type { Data } from '../types.js';
 import type { DocumentReader } from './document-reader.js';
-import type { DocumentWriter } from './document-writer.js';
+import type { Precondition } from './document-version.js';
+import type { DocumentWriter, Written } from './document-writer.js';
 
 /**
  * Every operation on documents, once: parse-free (it takes raw query objects), face-free (no HTTP,
@@ -80,18 +81,19 @@ export class ContentService implements DocumentReader {
     return executeCount(this.context(query, caller), query);
   }
 
-  create(model: Model, body: unknown, raw: RawQuery, caller: Caller): Promise<Data> {
+  /** The created document, with its version as written (see document-version.ts). */
+  create(model: Model, body: unknown, raw: RawQuery, caller: Caller): Promise<Written> {
     return this.writer.create(model, body, raw, caller, this);
   }
 
-  /** `ifMatch`: the version the caller edited (see document-version.ts); the write is refused when it is no longer stored. */
+  /** `precondition`: the version the caller edited (see document-version.ts); the write is refused when it no longer holds. */
   update(
-    model: Model, documentId: string | undefined, body: unknown, raw: RawQuery, caller: Caller, ifMatch?: string | null,
-  ): Promise<Data | undefined> {
-    return this.writer.update(model, documentId, body, raw, caller, this, ifMatch);
+    model: Model, documentId: string | undefined, body: unknown, raw: RawQuery, caller: Caller, precondition?: Precondition,
+  ): Promise<Written | undefined> {
+    return this.writer.update(model, documentId, body, raw, caller, this, precondition);
   }
 
-  delete(model: Model, documentId: string | undefined, raw: RawQuery, caller: Caller): Promise<number> {
-    return this.writer.delete(model, documentId, raw, caller, this);
+  delete(model: Model, documentId: string | undefined, raw: RawQuery, caller: Caller, precondition?: Precondition): Promise<number> {
+    return this.writer.delete(model, documentId, raw, caller, this, precondition);
   }
 }

@@ -30,17 +30,35 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** A write's preconditions, as HTTP names them; either may be absent (every Strapi client sends neither). */
+export interface Precondition {
+  /** RFC 9110 §13.1.1: the version the client edited; `*` asks only that a version exists. */
+  ifMatch?: string | null;
+  /** RFC 9110 §13.1.2: `*` asks that no version exists yet (a new locale): a teammate's new one is never replaced. */
+  ifNoneMatch?: string | null;
+}
+
+/** The entity tags of a header (`"a", W/"b"` → `"a"`, `"b"`); none for an absent or empty header. */
+const tagsOf = (header: string | null | undefined): string[] | undefined => (header === undefined || header === null || header.trim() === ''
+  ? undefined
+  : header.split(',').map((tag) => tag.trim().replace(/^W\//, '')));
+
 /**
- * A write's precondition (HTTP `If-Match`, RFC 9110 §13.1.1): the client names the version it
- * edited, and the write goes ahead only while that is still the stored one. `*` asks only that a
- * version exists. No header (every Strapi client) means no check.
+ * A write's precondition: the client names the version it edited (`If-Match`), or says it creates
+ * the version (`If-None-Match: *`), and the write goes ahead only while that still holds. Called
+ * inside the document's lock, so nothing can change the version between the check and the write.
  */
-export function checkDocumentVersion(
-  index: ContentIndex, model: Model, documentId: string, locale: string | null, ifMatch: string | null | undefined,
+export function checkPrecondition(
+  index: ContentIndex, model: Model, documentId: string, locale: string | null, precondition: Precondition | undefined,
 ): void {
-  if (ifMatch === undefined || ifMatch === null || ifMatch.trim() === '') return;
+  const ifMatch = tagsOf(precondition?.ifMatch);
+  const ifNoneMatch = tagsOf(precondition?.ifNoneMatch);
+  if (!ifMatch && !ifNoneMatch) return;
   const current = documentVersion(index, model, documentId, locale);
-  const wanted = ifMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-  if (current !== null && (wanted.includes('*') || wanted.includes(current))) return;
-  throw new PreconditionFailedError('This document changed since you opened it', { current });
+  if (ifMatch && !(current !== null && (ifMatch.includes('*') || ifMatch.includes(current)))) {
+    throw new PreconditionFailedError('This document changed since you opened it', { current });
+  }
+  if (ifNoneMatch && current !== null && (ifNoneMatch.includes('*') || ifNoneMatch.includes(current))) {
+    throw new PreconditionFailedError('This version was created elsewhere since you opened it', { current });
+  }
 }

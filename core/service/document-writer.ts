@@ -11,12 +11,18 @@ import type { DocumentReader } from './document-reader.js';
 import { DocumentFiles, type LocaleFiles } from './document-files.js';
 import { newDocumentId } from './document-id.js';
 import { KeyedLock } from './keyed-lock.js';
-import { checkDocumentVersion } from './document-version.js';
+import { checkPrecondition, documentVersion, type Precondition } from './document-version.js';
 import { LinkedWrites } from './linked-writes.js';
 import { checkPublishable, prepareEntry, type Change } from './prepare-entry.js';
 import { extractData, type WriteEvent, type WriterOptions } from './write-event.js';
 
 export { extractData, type WriteEvent, type WriterOptions };
+
+/**
+ * A written document and its version, both read inside the write's lock: the version is the one
+ * this data has, never a later write's or a pull's (a later `If-Match` with it must not skip them).
+ */
+export interface Written { data: Data; version: string | null }
 
 /** One PUT in one locale, inside the document's lock. */
 interface LocaleUpdate extends LocaleFiles {
@@ -84,7 +90,7 @@ export class DocumentWriter {
   }
 
   /** POST: a new document (published unless `status=draft`), in `?locale` or the default locale. */
-  async create(model: Model, body: unknown, raw: RawQuery, caller: Caller, service: DocumentReader): Promise<Data> {
+  async create(model: Model, body: unknown, raw: RawQuery, caller: Caller, service: DocumentReader): Promise<Written> {
     this.checkQuery(service, model, raw, caller);
     const data = extractData(body);
     const status = resolveStatus(model, raw.status);
@@ -99,7 +105,8 @@ export class DocumentWriter {
       const file = this.files.pathFor(model, documentId, locale, !publish);
       await this.files.write(model, file, { data: next, createdAt: now, updatedAt: now, publishedAt: publish ? now : undefined });
       const owners = await this.linked.applyInverse(model, documentId, change.inverse);
-      const written = service.findOne(model, documentId, { ...raw, status, locale: locale ?? undefined }, caller)!;
+      const document = service.findOne(model, documentId, { ...raw, status, locale: locale ?? undefined }, caller)!;
+      const written = { data: document, version: documentVersion(this.index, model, documentId, locale) };
       await this.emit({ action: 'create', model, documentId, locale, files: [file, ...owners], caller });
       return written;
     });
@@ -108,8 +115,8 @@ export class DocumentWriter {
   /** PUT: partial update (publishing unless `status=draft`); a new locale creates that localization; single types create their document when missing. */
   async update(
     model: Model, documentId: string | undefined, body: unknown, raw: RawQuery, caller: Caller, service: DocumentReader,
-    ifMatch?: string | null,
-  ): Promise<Data | undefined> {
+    precondition?: Precondition,
+  ): Promise<Written | undefined> {
     this.checkQuery(service, model, raw, caller);
     const data = extractData(body);
     const status = resolveStatus(model, raw.status);
@@ -121,13 +128,15 @@ export class DocumentWriter {
       const id = documentId ?? this.index.singleDocumentId(model.uid) ?? (model.kind === 'singleType' ? newDocumentId() : undefined);
       const documentExists = id !== undefined && this.index.documentRecords(model.uid, id).length > 0;
       if (id === undefined || (!documentExists && model.kind === 'collectionType')) return undefined;
-      checkDocumentVersion(this.index, model, id, locale, ifMatch);
+      checkPrecondition(this.index, model, id, locale, precondition);
       const read = () => service.findOne(model, id, { ...raw, status, locale: locale ?? undefined }, caller);
       return this.updateLocale(model, id, data, { ...this.files.inLocale(model, id, locale), documentExists, publish, caller, read });
     });
   }
 
-  private async updateLocale(model: Model, documentId: string, data: Record<string, unknown>, at: LocaleUpdate): Promise<Data | undefined> {
+  private async updateLocale(
+    model: Model, documentId: string, data: Record<string, unknown>, at: LocaleUpdate,
+  ): Promise<Written | undefined> {
     const { plain, draft, locale } = at;
     const creating = !plain && !draft;
     const current: Data = (draft ?? plain)?.data ?? Object.create(null);
@@ -137,7 +146,8 @@ export class DocumentWriter {
     files.push(...(await this.linked.shareUnlocalized(model, documentId, locale, data, next)));
     files.push(...(await this.linked.applyInverse(model, documentId, change.inverse)));
     files.push(...(await this.linked.releaseOneToOne(model, documentId, locale, next)));
-    const written = at.read();
+    const read = at.read();
+    const written = read && { data: read, version: documentVersion(this.index, model, documentId, locale) };
     if (files.length) await this.emit({ action: creating && !at.documentExists ? 'create' : 'update', model, documentId, locale, files, caller: at.caller });
     return written;
   }
@@ -170,7 +180,9 @@ export class DocumentWriter {
 
 
   /** DELETE: every version of the document in the locale (`*`: all locales). Resolves to the number of files removed (HTTP answers 204 even for 0). */
-  async delete(model: Model, documentId: string | undefined, raw: RawQuery, caller: Caller, service?: DocumentReader): Promise<number> {
+  async delete(
+    model: Model, documentId: string | undefined, raw: RawQuery, caller: Caller, service?: DocumentReader, precondition?: Precondition,
+  ): Promise<number> {
     if (service) this.checkQuery(service, model, raw, caller);
     // Strapi throws a plain Error here (a 500); the project answers 400.
     if (model.draftAndPublish && raw.status === 'draft') throw new ValidationError('Cannot delete a draft document');
@@ -179,6 +191,7 @@ export class DocumentWriter {
     return this.locked(this.lockKey(model, documentId), async () => {
       const targetId = documentId ?? this.index.singleDocumentId(model.uid);
       if (!targetId) return 0;
+      checkPrecondition(this.index, model, targetId, locale, precondition);
       const records = this.index.documentRecords(model.uid, targetId).filter((record) => allLocales || record.locale === locale);
       const scope = { locale: locale ?? undefined };
       const deleted = service && records.length
@@ -191,8 +204,11 @@ export class DocumentWriter {
   }
 
   /** Publish the draft (draft-and-publish types): it becomes the published version, validated as Strapi's publish does. */
-  async publish(model: Model, documentId: string, localeOption: string | undefined, caller: Caller): Promise<void> {
-    await this.transition(model, documentId, localeOption, caller, 'publish', async ({ plain, draft, locale }) => {
+  async publish(
+    model: Model, documentId: string, localeOption: string | undefined, caller: Caller, precondition?: Precondition,
+  ): Promise<void> {
+    const by = { locale: localeOption, caller, precondition };
+    await this.transition(model, documentId, by, 'publish', async ({ plain, draft, locale }) => {
       const source = (draft ?? plain)!;
       checkPublishable(this.index, model, source.data, documentId, locale);
       const file = this.files.pathFor(model, documentId, locale, false);
@@ -203,10 +219,16 @@ export class DocumentWriter {
     });
   }
 
-  /** Unpublish: the published version goes; its content stays as the draft. Nothing to do when unpublished. */
-  async unpublish(model: Model, documentId: string, localeOption: string | undefined, caller: Caller): Promise<void> {
-    await this.transition(model, documentId, localeOption, caller, 'unpublish', async ({ plain, draft, locale }) => {
-      if (!plain) return [];
+  /**
+   * Unpublish: the published version goes; its content stays as the draft. A never-published draft
+   * is a 400 (Strapi's unpublish would do nothing and answer as if it had), decided under the lock.
+   */
+  async unpublish(
+    model: Model, documentId: string, localeOption: string | undefined, caller: Caller, precondition?: Precondition,
+  ): Promise<void> {
+    const by = { locale: localeOption, caller, precondition };
+    await this.transition(model, documentId, by, 'unpublish', async ({ plain, draft, locale }) => {
+      if (!plain) throw new ValidationError('This document is not published: there is nothing to unpublish');
       const touched = [plain.file];
       if (!draft) {
         const file = this.files.pathFor(model, documentId, locale, true);
@@ -219,8 +241,11 @@ export class DocumentWriter {
   }
 
   /** Discard the draft: the published version becomes the draft again. */
-  async discardDraft(model: Model, documentId: string, localeOption: string | undefined, caller: Caller): Promise<void> {
-    await this.transition(model, documentId, localeOption, caller, 'discardDraft', async ({ plain, draft }) => {
+  async discardDraft(
+    model: Model, documentId: string, localeOption: string | undefined, caller: Caller, precondition?: Precondition,
+  ): Promise<void> {
+    const by = { locale: localeOption, caller, precondition };
+    await this.transition(model, documentId, by, 'discardDraft', async ({ plain, draft }) => {
       // Strapi would delete a never-published draft and leave nothing; refuse instead of losing it.
       if (!plain) throw new ValidationError('This document has no published version to go back to');
       if (!draft) return [];
@@ -230,14 +255,16 @@ export class DocumentWriter {
   }
 
   private async transition(
-    model: Model, documentId: string, localeOption: string | undefined, caller: Caller, action: WriteEvent['action'],
-    step: (files: LocaleFiles) => Promise<string[]>,
+    model: Model, documentId: string, by: { locale: string | undefined; caller: Caller; precondition?: Precondition },
+    action: WriteEvent['action'], step: (files: LocaleFiles) => Promise<string[]>,
   ): Promise<void> {
     if (!model.draftAndPublish) throw new ValidationError(`${model.uid} has no draft & publish`);
-    const locale = this.writeLocale(model, { locale: localeOption });
+    const { caller } = by;
+    const locale = this.writeLocale(model, { locale: by.locale });
     await this.locked(this.lockKey(model, documentId), async () => {
       const files = this.files.inLocale(model, documentId, locale);
       if (!files.plain && !files.draft) throw new NotFoundError();
+      checkPrecondition(this.index, model, documentId, locale, by.precondition);
       const touched = await step(files);
       if (touched.length) await this.emit({ action, model, documentId, locale, files: touched, caller });
     });

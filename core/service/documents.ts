@@ -77,10 +77,10 @@ export function createDocuments(service: ContentService, writer: DocumentWriter,
       return service.count(model, toRaw(params).raw, caller);
     },
     async create({ data, ...query }) {
-      return service.create(model, { data }, query as RawQuery, caller);
+      return (await service.create(model, { data }, query as RawQuery, caller)).data;
     },
     async update({ documentId, data, ...query }) {
-      return (await service.update(model, documentId, { data }, query as RawQuery, caller)) ?? null;
+      return (await service.update(model, documentId, { data }, query as RawQuery, caller))?.data ?? null;
     },
     async delete({ documentId, locale }) {
       return { documentId, deleted: await service.delete(model, documentId, { locale }, caller) };

@@ -22,8 +22,10 @@ export interface ContentRequest {
   authorization?: string | null;
   /** `Strapi-Response-Format` header, if any. */
   responseFormat?: string | null;
-  /** `If-Match` header, if any: a write over another version of the document is refused (412). */
+  /** `If-Match` header, if any: a write (PUT, DELETE) over another version of the document is refused (412). */
   ifMatch?: string | null;
+  /** `If-None-Match` header, if any: `*` on a PUT refuses (412) to replace a version that exists (a new locale's). */
+  ifNoneMatch?: string | null;
 }
 
 export interface ContentResponse {
@@ -74,6 +76,9 @@ export function createContentApi(options: ContentApiOptions) {
     const query = parseQueryString(request.search);
     const isSingle = route.model.kind === 'singleType';
     let result: ContentResponse;
+    // A write answers the version it wrote, read under its lock: read again later, it could be a newer write's.
+    let written: string | null | undefined;
+    const precondition = { ifMatch: request.ifMatch, ifNoneMatch: request.ifNoneMatch };
     switch (route.action) {
       case 'find':
         result = isSingle
@@ -83,19 +88,24 @@ export function createContentApi(options: ContentApiOptions) {
       case 'findOne':
         result = { status: 200, body: { data: found(service.findOne(route.model, route.documentId!, query, caller)), meta: {} } };
         break;
-      case 'create':
-        result = { status: 201, body: { data: await service.create(route.model, request.body, query, caller), meta: {} } };
+      case 'create': {
+        const created = await service.create(route.model, request.body, query, caller);
+        result = { status: 201, body: { data: created.data, meta: {} } };
+        written = created.version;
         break;
+      }
       case 'update': {
-        const updated = await service.update(route.model, route.documentId, request.body, query, caller, request.ifMatch);
-        result = { status: 200, body: { data: found(updated), meta: {} } };
+        const updated = await service.update(route.model, route.documentId, request.body, query, caller, precondition);
+        result = { status: 200, body: { data: found(updated?.data), meta: {} } };
+        written = updated!.version;
         break;
       }
       case 'delete':
-        await service.delete(route.model, route.documentId, query, caller);
+        await service.delete(route.model, route.documentId, query, caller, precondition);
         return { status: 204, body: undefined };
     }
-    const version = route.action === 'find' && !isSingle ? null : versionOf(service, route.model, result.body?.data);
+    const listed = route.action === 'find' && !isSingle;
+    const version = written !== undefined ? written : listed ? null : versionOf(service, route.model, result.body?.data);
     if (version) result.version = version;
     if (request.responseFormat === 'v4' && result.body) result.body = toV4Body(service.models, route.model, result.body);
     return result;

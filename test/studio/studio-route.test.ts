@@ -62,7 +62,11 @@ describe('the studio route', () => {
     const article = all.body.data.find((model: { uid: string }) => model.uid === 'api::article.article');
     expect(article.mainField).toBe('title');
     expect(article.attributes.find((attribute: { name: string }) => attribute.name === 'author')).toMatchObject({ targetPluralName: 'authors', targetMainField: 'name', targetReadable: true });
+    // Which fields every locale shares is the core's rule (isLocalizedAttribute), sent with each attribute: the studio keeps no copy.
+    const shared = Object.fromEntries(article.attributes.map((attribute: { name: string; shared: boolean }) => [attribute.name, attribute.shared]));
+    expect(shared).toMatchObject({ views: true, title: false, slug: false, author: false });
     const author = all.body.data.find((model: { uid: string }) => model.uid === 'api::author.author');
+    expect(author.attributes.every((attribute: { shared: boolean }) => attribute.shared === false)).toBe(true); // authors are not localized
     expect(author.attributes.map((attribute: { name: string }) => attribute.name)).not.toContain('secretNote');
     const tags = await site.getJson('/admin/api/schemas', { headers: bearer(custom) });
     expect(tags.body.data.map((model: { uid: string; actions: string[] }) => [model.uid, model.actions])).toEqual([['api::tag.tag', ['find', 'update']]]);

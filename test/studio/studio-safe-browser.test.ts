@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { documentVersion } from '../../core/service/document-version.js';
 import { reindexFiles } from '../../core/watch/reindex-files.js';
 import { ARTICLE, CHROMIUM, editorSite, MARCO } from './editor-site.js';
 
@@ -10,6 +11,7 @@ import { ARTICLE, CHROMIUM, editorSite, MARCO } from './editor-site.js';
 const BLACK_HOLE = 'erdjn7qamd22o2key07vrft5'; // en only: views 120, publishDate 2025-01-23, readingTime 4
 const PIZZA = 'epw01z20kac98v6t19d3eer8'; // en published; fr published with a newer fr draft
 const TOKYO = 'a6lq8hv931vnhq1mwjzx78jv'; // "Coffee shops of Tokyo": a draft, never published
+const SHRIMP = 'kfpncig567pl664pn9lrxp39'; // "This shrimp is awesome": en and fr published
 
 describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things stand${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 30_000 }, () => {
   const site = editorSite();
@@ -81,6 +83,57 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
     await page.getByRole('button', { name: 'Save draft' }).click();
     await poll(() => formStatus().textContent()).toBe('No changes to save');
     expect(readFileSync(join(site.root, `content/articles/${ARTICLE}.draft.json`), 'utf8')).toBe(before);
+  });
+
+  it('every write of the form names the version it changes: If-Match on discard, unpublish and delete, If-None-Match: * on a new locale', async () => {
+    const model = site.cms.contentType('articles');
+    const stored = () => documentVersion(site.cms.index, model, SHRIMP, 'en');
+    const sent: { method: string; path: string; ifMatch?: string; ifNoneMatch?: string }[] = [];
+    const record = (request: Request) => {
+      const headers = request.headers();
+      if (request.method() !== 'GET') sent.push({ method: request.method(), path: new URL(request.url()).pathname, ifMatch: headers['if-match'], ifNoneMatch: headers['if-none-match'] });
+    };
+    const sentTo = (method: string, end: string) => sent.filter((write) => write.method === method && write.path.endsWith(end));
+    page.on('request', record);
+    try {
+      await page.goto(`${site.url}/admin/#/t/articles/${SHRIMP}?locale=en`);
+      await page.reload();
+      await poll(() => page.locator('#field-title').inputValue()).toBe('This shrimp is awesome');
+      await page.locator('#field-title').fill('This shrimp is a draft');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await poll(() => formStatus().textContent()).toBe('Draft saved');
+
+      const drafted = stored();
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Discard draft' }).click();
+      await poll(() => formStatus().textContent()).toBe('Draft discarded');
+      expect(sentTo('POST', '/discard-draft')).toEqual([expect.objectContaining({ ifMatch: drafted })]);
+
+      const published = stored();
+      await page.getByRole('button', { name: 'Unpublish' }).click();
+      await poll(() => formStatus().textContent()).toBe('Unpublished');
+      expect(sentTo('POST', '/unpublish')).toEqual([expect.objectContaining({ ifMatch: published })]);
+
+      const held = stored();
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.getByRole('button', { name: 'Delete for good' }).click();
+      await poll(() => sentTo('DELETE', `/${SHRIMP}`).length).toBe(1);
+      expect(sentTo('DELETE', `/${SHRIMP}`)).toEqual([expect.objectContaining({ ifMatch: held })]);
+      await poll(() => readdirSync(join(site.root, 'content/articles')).filter((name) => name.startsWith(`${SHRIMP}.`))).toEqual([`${SHRIMP}.fr.json`]);
+      await poll(() => page.url()).not.toContain(SHRIMP); // the form went back to the list
+
+      // The en version is gone: writing it again may only create it, never replace one a teammate wrote meanwhile.
+      await page.goto(`${site.url}/admin/#/t/articles/${SHRIMP}?locale=en`);
+      await page.reload();
+      await page.getByText('No “en” version yet: saving creates it.').waitFor();
+      await page.locator('#field-title').fill('This shrimp is back');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await poll(() => formStatus().textContent()).toBe('Draft saved');
+      expect(sentTo('PUT', `/${SHRIMP}`).at(-1)).toMatchObject({ ifNoneMatch: '*', ifMatch: undefined });
+      expect(readJson(`content/articles/${SHRIMP}.draft.json`).title).toBe('This shrimp is back');
+    } finally {
+      page.off('request', record);
+    }
   });
 
   it('saves an alt text typed without its own button with the form, and counts it as unsaved until then', async () => {

@@ -84,6 +84,16 @@ describe.concurrent('errors go to stderr with a non-zero exit, stdout stays empt
     expect(stderr).toMatch(/^--data:1:\d+: invalid JSON/);
   });
 
+  it('unpublish of a never-published draft is refused in one line, and the draft stays', async () => {
+    const draft = 'a6lq8hv931vnhq1mwjzx78jv';
+    const before = server.folder('articles').filter((name) => name.startsWith(draft));
+    const { code, stdout, stderr } = await run('unpublish', 'articles', draft, '--root', server.root);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toBe('cms: 400 ValidationError: This document is not published: there is nothing to unpublish\n');
+    expect(server.folder('articles').filter((name) => name.startsWith(draft))).toEqual(before);
+  });
+
   it('an unknown documentId on update → 404 Not Found', async () => {
     const { code, stderr } = await run('update', 'tags', 'nosuchtag', '--data', '{"name":"x"}', '--root', server.root);
     expect(code).toBe(1);

@@ -1,8 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reindexFiles } from '../../core/watch/reindex-files.js';
-import { SAMPLE, writeServer, type WriteServer } from './helpers.js';
+import { startApp } from '../helpers/project.js';
+import { SAMPLE, writableSite, writeServer, type WriteServer } from './helpers.js';
 
 // The version precondition of a write (core/service/document-version.ts): a client that sends the
 // version it edited as `If-Match` never writes over a change it has not seen. Strapi has no such
@@ -56,5 +57,96 @@ describe('If-Match on PUT: the version the client edited', () => {
     expect((await putIfMatch('*', { views: 6 })).status).toBe(200);
     const missing = await server.request(`/api/articles/${SAMPLE.coffee}?locale=fr`, { method: 'PUT', headers: { 'content-type': 'application/json', 'if-match': '*' }, body: JSON.stringify({ data: { title: 'x' } }) });
     expect(missing.status).toBe(412);
+  });
+});
+
+describe('the version a write answers is the one its data has', () => {
+  it('a pull landing after the write (while its hooks run) does not lend the answer its newer version', async () => {
+    const root = writableSite();
+    let pulled = false;
+    // A replica's write is answered after the push and the webhooks: here the "pull" lands then.
+    const landing = await startApp(root, {
+      afterWrite: async (event) => {
+        if (pulled || event.action !== 'update') return;
+        pulled = true;
+        const [file] = event.files;
+        writeFileSync(join(root, file!), readFileSync(join(root, file!), 'utf8').replace(/^views: .*$/m, 'views: 4343'));
+        await reindexFiles(landing.cms, [file!], () => {});
+      },
+    });
+    const json = { 'content-type': 'application/json' };
+    const put = await landing.request(path, { method: 'PUT', headers: json, body: JSON.stringify({ data: { views: 7 } }) });
+    expect(put.status).toBe(200);
+    expect((await put.json()).data.views).toBe(7);
+    const answered = put.headers.get('document-version');
+    const now = await landing.request(path);
+    expect((await now.json()).data.views).toBe(4343);
+    expect(answered).not.toBe(now.headers.get('document-version'));
+    // A form that took the answer holds views 7: its next save must not pass over the pulled 4343.
+    const stale = await landing.request(path, { method: 'PUT', headers: { ...json, 'if-match': answered! }, body: JSON.stringify({ data: { title: 'x' } }) });
+    expect(stale.status).toBe(412);
+  });
+
+  it('a POST answers the version it created', async () => {
+    const body = JSON.stringify({ data: { title: 'Versioned' } });
+    const created = await server.request('/api/articles?status=draft', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const { data } = await created.json();
+    const read = await server.request(`/api/articles/${data.documentId}?status=draft`);
+    expect(created.headers.get('document-version')).toMatch(/^"[\w-]{27}"$/);
+    expect(created.headers.get('document-version')).toBe(read.headers.get('document-version'));
+  });
+});
+
+describe('If-None-Match: * on PUT: a new locale never replaces one created meanwhile', () => {
+  let id: string;
+  // The content API as the server calls it: the HTTP face hands it the request's `If-None-Match`.
+  const put = (ifNoneMatch: string | undefined, title: string) => server.cms.contentApi({
+    method: 'PUT', path: `/articles/${id}`, search: 'locale=fr&status=draft', body: { data: { title } }, ifNoneMatch,
+  });
+
+  it('creates the locale when it does not exist, and refuses (412) once it does', async () => {
+    id = (await server.sendJson('POST', '/api/articles', { data: { title: 'Coffee' } })).body.data.documentId;
+    expect((await put('*', 'Café')).status).toBe(200);
+    await expect(put('*', 'Mon café')).rejects.toMatchObject({ name: 'PreconditionFailedError', status: 412 });
+    const read = await server.getJson(`/api/articles/${id}?locale=fr&status=draft`);
+    expect(read.body.data.title).toBe('Café');
+  });
+
+  it('without the header (every Strapi client) the PUT writes as before', async () => {
+    expect((await put(undefined, 'Notre café')).body?.data).toMatchObject({ title: 'Notre café' });
+  });
+});
+
+describe('If-Match on DELETE and on publish, unpublish, discard-draft', () => {
+  const send = (method: string, url: string, ifMatch?: string, data?: unknown) => server.request(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(ifMatch ? { 'if-match': ifMatch } : {}) },
+    body: data === undefined ? undefined : JSON.stringify({ data }),
+  });
+  /** A published article with a newer draft; `held` is the draft's version before a teammate's later change. */
+  async function changedSince() {
+    const { body } = await server.sendJson('POST', '/api/articles', { data: { title: 'Published' } });
+    const id: string = body.data.documentId;
+    const saveDraft = async (title: string) => (await send('PUT', `/api/articles/${id}?status=draft`, undefined, { title })).headers.get('document-version')!;
+    const held = await saveDraft('My draft');
+    const current = await saveDraft('Their draft');
+    return { id, held, current };
+  }
+
+  it('a DELETE over a newer version is refused (412) and deletes nothing; the current version deletes', async () => {
+    const { id, held, current } = await changedSince();
+    expect((await send('DELETE', `/api/articles/${id}`, held)).status).toBe(412);
+    expect(server.folder('articles').filter((name) => name.startsWith(id))).toEqual([`${id}.draft.json`, `${id}.json`]);
+    expect((await send('DELETE', `/api/articles/${id}`, current)).status).toBe(204);
+    expect(server.folder('articles').filter((name) => name.startsWith(id))).toEqual([]);
+  });
+
+  it.each(['publish', 'unpublish', 'discard-draft'])('%s over a newer version is refused (412) and changes nothing', async (action) => {
+    const { id, held, current } = await changedSince();
+    const refused = await send('POST', `/api/_cms/articles/${id}/${action}`, held);
+    expect(refused.status).toBe(412);
+    expect((await refused.json()).error).toMatchObject({ name: 'PreconditionFailedError', details: { current } });
+    expect(server.folder('articles').filter((name) => name.startsWith(id))).toEqual([`${id}.draft.json`, `${id}.json`]);
+    expect((await send('POST', `/api/_cms/articles/${id}/${action}`, current)).status).toBe(200);
   });
 });

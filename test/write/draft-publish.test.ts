@@ -153,6 +153,15 @@ describe('publish, unpublish, discardDraft (library: createCms(...).documents(ui
     expect(await documents.findOne({ documentId: id, status: 'draft' })).toMatchObject({ title: 'To unpublish', publishedAt: null });
   });
 
+  it('unpublish of a never-published draft is a ValidationError and leaves the draft as it is', async () => {
+    const documents = server.cms.documents('articles');
+    const { body } = await server.sendJson('POST', '/api/articles?status=draft', { data: { title: 'Never published' } });
+    const id = body.data.documentId;
+    const message = 'This document is not published: there is nothing to unpublish';
+    await expect(documents.unpublish({ documentId: id })).rejects.toMatchObject({ name: 'ValidationError', message });
+    expect(files(id)).toEqual([`${id}.draft.json`]);
+  });
+
   it('unpublish keeps a newer draft as it is', async () => {
     const documents = server.cms.documents('articles');
     const { body } = await server.post('/api/articles', { title: 'v1' });
