@@ -124,6 +124,8 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
         const result = await api({
           method: request.method, path, search: url.search, body, authorization,
           responseFormat: request.headers.get('strapi-response-format'), ifMatch: request.headers.get('if-match'),
+          // On a write, `If-None-Match: *` is the studio's "this locale must not exist yet"; on a read it is a cache's.
+          ifNoneMatch: request.method === 'GET' || request.method === 'HEAD' ? undefined : request.headers.get('if-none-match'),
         });
         // The document's version, for a later `If-Match` (the studio's stale-form check); Strapi clients ignore it.
         if (result.version) headers['document-version'] = result.version;
