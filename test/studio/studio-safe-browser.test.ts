@@ -147,7 +147,7 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
     expect(await page.locator('.doc-state .badge-unsaved').count()).toBe(0);
   });
 
-  it('asks before every way out of unsaved edits: a typed address or the back button, a locale switch, signing out', async () => {
+  it('asks before every way out of unsaved edits: a typed address or the back button, a locale switch, signing out, closing the tab', async () => {
     await openArticle();
     const at = page.url();
     const asked: string[] = [];
@@ -168,8 +168,16 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
     expect(page.url()).toBe(at);
     expect(await page.locator('#field-description').inputValue()).toBe('Unsaved words');
     expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
+    // Closing or reloading the tab: the page asks the browser to hold it (its own prompt), until the save.
+    const closingIsHeld = () => page.evaluate(() => {
+      const closing = new Event('beforeunload', { cancelable: true });
+      dispatchEvent(closing);
+      return closing.defaultPrevented;
+    });
+    expect(await closingIsHeld()).toBe(true);
     await page.getByRole('button', { name: 'Save draft' }).click();
     await poll(() => formStatus().textContent()).toBe('Draft saved');
+    expect(await closingIsHeld()).toBe(false);
   });
 
   it('shows Draft / Published / Modified and the locales in the list and the form, with only the actions that fit', async () => {
