@@ -45,3 +45,8 @@ export function replicaGit(root: string): ReplicaGit {
   };
   return git;
 }
+
+/** Fetch `name` from `remote` onto its remote-tracking ref (`refs/remotes/<remote>/<name>`), forced, no tags. */
+export function fetchBranch(git: ReplicaGit, remote: string, name: string): Promise<string> {
+  return git('fetch', '--quiet', '--no-tags', remote, `+refs/heads/${name}:refs/remotes/${remote}/${name}`);
+}
