@@ -172,6 +172,13 @@ export function createReplica(options: ReplicaOptions): Replica {
     return name;
   });
 
+  /** Whether HEAD holds `commit`, asked under the shared lock: a pull resets HEAD before it reindexes, and holds the exclusive one throughout. */
+  const holds = async (commit: string) => {
+    const held = await lock.shared(() => git.contains(commit));
+    if (held) remember(commit);
+    return held;
+  };
+
   let polling = false;
   let editedBefore = false;
   const poll = async () => {
@@ -246,7 +253,7 @@ export function createReplica(options: ReplicaOptions): Replica {
     poll,
     async catchUp(commit, wait = timeout) {
       if (known.has(commit)) return 'held';
-      if (await git.contains(commit)) { remember(commit); return 'held'; }
+      if (await holds(commit)) return 'held';
       // A client is given a commit only once the remote holds it: one fetch (shared by the requests asking meanwhile)
       // tells a real one from a stale or made-up one, which is answered at once, never waited (and pulled) for.
       const name = await fetchTracking().catch(() => undefined);
@@ -255,7 +262,7 @@ export function createReplica(options: ReplicaOptions): Replica {
       const until = Date.now() + wait;
       for (let pause = 50; ; pause = Math.min(1000, pause * 2)) {
         await pull().catch(() => undefined);
-        if (await git.contains(commit)) { remember(commit); return 'held'; }
+        if (await holds(commit)) return 'held';
         if (Date.now() >= until) return 'behind';
         // On the remote, not here yet (this replica's own writes are being pushed first): ask again a little later.
         await new Promise((resolve) => setTimeout(resolve, Math.min(pause, Math.max(0, until - Date.now()))));

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { createReplica } from '../../core/git/replica.js';
 import { startApp, type TestServer } from '../helpers/project.js';
 import { uploadForm } from '../media/helpers.js';
 import { git, writeText } from './helpers.js';
@@ -103,5 +104,30 @@ exit 1
     expect(answer.headers.get('x-cms-commit')).toBe(tip(remote));
     expect(onRemote(remote, 'content/notes/shared.json').title).toBe('Saved after all');
     expect(git(remote, 'log', '--format=%s', 'main')).not.toMatch(/Saved after all[\s\S]*Saved after all/);
+  });
+});
+
+describe('replicas that write: read-your-writes waits for the index, not only for HEAD', () => {
+  it('a read naming a commit a pull is bringing in is answered only once the pull has reindexed, never between its reset and reindex', async () => {
+    const { clones } = await remoteAndClones(2);
+    let reached!: () => void;
+    const reindexing = new Promise<void>((resolve) => { reached = resolve; });
+    let reindexed = false;
+    const replica = createReplica({
+      root: clones[0], remote: 'origin', push: true, report: () => {},
+      reindex: async () => {
+        reached();
+        // Reindexing takes a while (a big project): long enough for a check that does not wait for it to answer first.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        reindexed = true;
+      },
+    });
+    pushFrom(clones[1], 'content/notes/other.json', '{\n  "title": "Other"\n}\n');
+    const commit = git(clones[1], 'rev-parse', 'HEAD');
+    const pulled = replica.pull();
+    await reindexing;
+    expect(git(clones[0], 'rev-parse', 'HEAD')).toBe(commit);
+    expect(await replica.catchUp(commit).then((answer) => [answer, reindexed])).toEqual(['held', true]);
+    await pulled;
   });
 });
