@@ -125,9 +125,8 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     const contentApi = createContentApi({ service, anonymous, authenticate: auth.authenticate, readFingerprint: auth.readFingerprint });
     const ownerApi = createContentApi({ service, anonymous: trustedCaller });
     const refreshHistory = async () => { await (await history)?.refresh(); };
-    // The media library's writes commit through here: with git.push, they are pushed before they are answered too.
-    const afterMediaWrite = replica ? (event: WriteEvent) => replica!.writeFiles(event.files, async () => afterWrite!(event)) : afterWrite!;
-    return { config, models, index, service, writer, contentApi, ownerApi, auth, afterWrite: afterMediaWrite, refreshHistory, replica };
+    // The media library's writes commit through here, inside `replica.writeMedia` (its gate): pushed before they are answered too.
+    return { config, models, index, service, writer, contentApi, ownerApi, auth, afterWrite: afterWrite!, refreshHistory, replica };
   };
 
   const report = options.report ?? ((message: string) => process.stderr.write(`${message}\n`));

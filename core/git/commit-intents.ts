@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { WriteEvent } from '../service/write-event.js';
 import { authorEmail, authorName } from './commit-author.js';
 import { commitMessage } from './commit-per-write.js';
+import { gitFirstLine } from './git-errors.js';
 import type { ReplicaGit } from './replica-git.js';
 
 /** One write's commit, not made yet: its files as the write left them (null: removed), message and author. */
@@ -69,7 +70,7 @@ export async function commitIntents(git: ReplicaGit, options: {
     child.stdout.on('data', (chunk) => { stdout += chunk; });
     child.stderr.on('data', (chunk) => { stderr += chunk; });
     child.once('error', reject);
-    const failure = () => new Error(`git fast-import failed: ${stderr.split('\n').find((line) => /fatal|error/.test(line)) ?? stderr}`);
+    const failure = () => new Error(`git fast-import failed: ${gitFirstLine({ stderr })}`);
     child.once('close', (code) => (code === 0 && /^[0-9a-f]{40,64}$/.test(stdout.trim()) ? resolve(stdout.trim()) : reject(failure())));
     child.stdin.end(Buffer.concat(chunks));
   });

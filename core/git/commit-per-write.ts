@@ -1,6 +1,7 @@
 import type { WriteEvent } from '../service/document-writer.js';
 import type { GitPort } from './git.js';
 import { authorEmail, authorName } from './commit-author.js';
+import { gitFirstLine } from './git-errors.js';
 
 const ACTION_WORDS: Record<WriteEvent['action'], string> = {
   create: 'Create', update: 'Update', delete: 'Delete', publish: 'Publish', unpublish: 'Unpublish', discardDraft: 'Discard draft of',
@@ -25,8 +26,6 @@ interface PendingCommit {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const firstLine = (error: unknown) => ((error as Error)?.message ?? String(error)).split('\n').find((line) => /fatal|error/i.test(line))
-  ?? String((error as Error)?.message ?? error).split('\n')[0];
 
 /**
  * Each successful write becomes one commit touching only that document's files, authored by the
@@ -78,7 +77,7 @@ export function commitPerWrite(
       try {
         await attempt(queue[at]);
       } catch (error) {
-        const reason = firstLine(error);
+        const reason = gitFirstLine(error);
         if (/not a git repository/i.test(reason)) {
           report(`git commit failed for ${queue[at].files.join(', ')}: ${reason}`);
           continue;

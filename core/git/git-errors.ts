@@ -25,3 +25,9 @@ export function gitReason(error: unknown): string {
     .filter((line) => line.trim() && !line.startsWith('hint:') && !line.startsWith('Command failed:')).slice(0, 12)
     .join('\n') || 'git failed';
 }
+
+/** The line of git's explanation that says what went wrong (its first `fatal`/`error`/`!` line), for one-line reports. */
+export function gitFirstLine(error: unknown): string {
+  const lines = gitReason(error).split('\n');
+  return lines.find((line) => /fatal|error|!/i.test(line)) ?? lines[0];
+}

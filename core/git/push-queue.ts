@@ -1,14 +1,15 @@
 import { ServiceUnavailableError } from '../errors.js';
 import type { ReadWriteLock } from './read-write-lock.js';
-import type { ReplicaGit } from './replica-git.js';
+import { fetchBranch, type ReplicaGit } from './replica-git.js';
+import { gitFirstLine } from './git-errors.js';
 import { resetTo } from './replica-reset.js';
 import { commitIntents } from './commit-intents.js';
 import { collectDeferred, type WriteAttempt } from './write-context.js';
 
 /** One acknowledged-when-pushed write: the operation (to run again on a newer tip), its last result and who waits. */
 interface PendingWrite {
-  /** Runs the write operation; `previous` is the head an earlier run committed on (a media write restores its files from it). */
-  run: (previous?: string) => Promise<unknown>;
+  /** Runs the write operation (again on a newer tip after a lost race). */
+  run: () => Promise<unknown>;
   result: unknown;
   deadline: number;
   /** What the write's last run left for later: webhooks (run once acknowledged) and the commit it asks for. */
@@ -44,10 +45,6 @@ const UNREACHABLE = /unable to access|Could not read|does not appear to be a git
 const REJECTED = /\[rejected\]|non-fast-forward|fetch first|failed to push some refs|cannot lock ref/;
 /** Jittered backoff between push attempts: 20 ms doubling to at most 1 s, times 0.5–1.5. */
 const backoff = (attempt: number) => Math.min(1000, 20 * 2 ** attempt) * (0.5 + Math.random());
-const firstLine = (error: unknown) => {
-  const lines = String((error as Error)?.message ?? error).split('\n');
-  return lines.find((line) => /fatal|error|!/.test(line)) ?? lines[0];
-};
 
 /**
  * The origin as the one ordered log of writes. Each write runs (files, index, commit) and waits;
@@ -72,9 +69,7 @@ export function createPushQueue(options: PushQueueOptions) {
   let checkedOut: Promise<string> | undefined;
   const branch = () => (checkedOut ??= git('symbolic-ref', '--short', 'HEAD').catch((error) => { checkedOut = undefined; throw error; }));
   const tracking = (name: string) => `refs/remotes/${remote}/${name}`;
-  const fetchTip = async (name: string) => {
-    await git('fetch', '--quiet', '--no-tags', remote, `+refs/heads/${name}:${tracking(name)}`);
-  };
+  const fetchTip = (name: string) => fetchBranch(git, remote, name);
 
   const drop = (write: PendingWrite, error: unknown) => {
     pending.splice(pending.indexOf(write), 1);
@@ -84,14 +79,27 @@ export function createPushQueue(options: PushQueueOptions) {
   /** The remote's tip this clone's commits are on, and whether a peer told of a newer one since. */
   let base: string | undefined;
   let moved = false;
+  /** The last push git answered with a failure: its tip and writes (the remote may hold it all the same). */
+  let sent: { tip: string; batch: PendingWrite[] } | undefined;
 
   /** Under the exclusive lock: reset to the remote's tip (fetched if it can be), answer the expired writes 503, run the others again. */
   const rebuild = async (name: string, expired: PendingWrite[]) => {
-    const previous = await git.resolve('HEAD');
     await fetchTip(name).catch(() => undefined);
     if (!(await git.resolve(tracking(name)))) throw new Error(`${remote} has no branch ${name} to reset to`);
+    // A push the remote took although git said it failed (a dropped connection, a timeout): its writes are saved.
+    const unsure = sent;
+    sent = undefined;
+    if (unsure && (await git.contains(unsure.tip, tracking(name)))) {
+      for (const write of unsure.batch.filter((candidate) => pending.includes(candidate))) {
+        pending.splice(pending.indexOf(write), 1);
+        write.settle(unsure.tip);
+      }
+      options.pushed(unsure.tip, unsure.batch.length);
+    }
     const uncommitted = pending.filter((write) => !write.committed);
     const ours = [...new Set(uncommitted.flatMap((write) => write.attempt.intents.flatMap((intent) => intent.files.map((file) => file.path))))];
+    // From here on no pending write's commit is on HEAD: should anything below fail, none may be pushed as it is.
+    for (const write of pending) write.committed = false;
     const { changed, stray, tip } = await resetTo(git, tracking(name), { strayCommits: false, ours });
     base = tip;
     if (stray.length) options.strayKept(stray);
@@ -103,8 +111,7 @@ export function createPushQueue(options: PushQueueOptions) {
     }
     for (const write of [...pending]) {
       try {
-        write.committed = false;
-        write.result = await collectDeferred(write.attempt, () => write.run(previous));
+        write.result = await collectDeferred(write.attempt, () => write.run());
       } catch (error) {
         drop(write, error);
       }
@@ -133,12 +140,14 @@ export function createPushQueue(options: PushQueueOptions) {
   const pushOnce = async (attempt: number): Promise<boolean> => {
     const batch = pending.slice();
     const name = await branch();
+    let tip: string | undefined;
     try {
       // A peer said the remote moved since this clone's base: this push would be rejected, so catch up first.
       if (moved) { moved = false; throw new Error(`[rejected] ${remote} moved (a peer pushed): fetch first`); }
-      const tip = await commitBatch(batch, name);
+      tip = await commitBatch(batch, name);
       // Pushing to a named remote moves its remote-tracking ref too (what the poll compares with).
       await git('push', '--quiet', remote, `${tip}:refs/heads/${name}`);
+      sent = undefined;
       for (const write of batch) pending.splice(pending.indexOf(write), 1);
       for (const write of batch) write.settle(tip);
       lastError = undefined;
@@ -147,9 +156,10 @@ export function createPushQueue(options: PushQueueOptions) {
       options.pushed(tip, batch.length);
       return true;
     } catch (error) {
-      lastError = { at: new Date().toISOString(), message: firstLine(error) };
+      lastError = { at: new Date().toISOString(), message: gitFirstLine(error) };
       const text = (error as Error)?.message ?? '';
       const rejected = REJECTED.test(text) && !UNREACHABLE.test(text);
+      if (tip && tip !== base) sent = { tip, batch };
       // A first lost race is re-run at once. Lost again, the others are pushing: a random share of what a push round
       // takes here (up to four rounds, at most 1 s) lets them pass before the fetch, so the fetch-to-push window stays
       // clear; waiting longer only makes this replica's batch, and its next window, larger. No answer: back off too.
@@ -160,7 +170,9 @@ export function createPushQueue(options: PushQueueOptions) {
       if (rejected || expired.length) {
         await lock.exclusive(() => rebuild(name, expired)).catch((rebuildError) => {
           // The clone could not be reset: nothing pending may be answered as saved.
-          options.report(`git: could not reset to ${remote}/${name}: ${firstLine(rebuildError)}`);
+          options.report(`git: could not reset to ${remote}/${name}: ${gitFirstLine(rebuildError)}`);
+          // The clone may be half rebuilt (reset, not yet re-run): the next round rebuilds before it pushes anything.
+          moved = true;
           const gone = new ServiceUnavailableError(`The git remote "${remote}" could not be reached; nothing was saved, try again`);
           for (const write of [...pending]) if (write.deadline <= Date.now()) drop(write, gone);
         });
@@ -187,7 +199,7 @@ export function createPushQueue(options: PushQueueOptions) {
   };
   const kick = () => {
     running ??= drain()
-      .catch((error) => options.report(`git push loop stopped: ${firstLine(error)}`))
+      .catch((error) => options.report(`git push loop stopped: ${gitFirstLine(error)}`))
       .finally(() => { running = undefined; if (pending.length) kick(); });
   };
 
@@ -205,7 +217,7 @@ export function createPushQueue(options: PushQueueOptions) {
      * Run one write (its commit made by the write itself) and resolve with its result once the
      * remote holds it, with the commit; rejects with the write's own error from a re-run, or 503.
      */
-    async write<T>(run: (previous?: string) => Promise<T>): Promise<{ result: T; commit: string; deferred: Array<() => Promise<void>> }> {
+    async write<T>(run: () => Promise<T>): Promise<{ result: T; commit: string; deferred: Array<() => Promise<void>> }> {
       let settle!: PendingWrite['settle'];
       const acknowledged = new Promise<string>((resolve, reject) => {
         settle = (commit, error) => (error === undefined ? resolve(commit!) : reject(error));

@@ -45,3 +45,17 @@ export function replicaGit(root: string): ReplicaGit {
   };
   return git;
 }
+
+/** Each clone's fetch under way: two at once race for the remote-tracking ref's lock, and one of them fails. */
+const fetching = new WeakMap<ReplicaGit, Promise<unknown>>();
+
+/**
+ * Fetch `name` from `remote` onto its remote-tracking ref (`refs/remotes/<remote>/<name>`), forced, no tags;
+ * a clone's fetches run one after another.
+ */
+export function fetchBranch(git: ReplicaGit, remote: string, name: string): Promise<string> {
+  const refspec = `+refs/heads/${name}:refs/remotes/${remote}/${name}`;
+  const run = (fetching.get(git) ?? Promise.resolve()).then(() => git('fetch', '--quiet', '--no-tags', remote, refspec));
+  fetching.set(git, run.catch(() => undefined));
+  return run;
+}

@@ -1,15 +1,17 @@
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { GitRefusedError, gitReason } from './git-errors.js';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { GitRefusedError, gitFirstLine, gitReason } from './git-errors.js';
 import { createPushQueue } from './push-queue.js';
 import { ReadWriteLock } from './read-write-lock.js';
-import { replicaGit } from './replica-git.js';
+import { fetchBranch, replicaGit } from './replica-git.js';
 import { TRACKED_FOLDERS } from './git-input.js';
 import { resetTo, strayRefs } from './replica-reset.js';
 import { notifyPeers } from './peers.js';
 import type { ReplicaStatus } from './replica-status.js';
-import { recordCommit } from './write-context.js';
+import { currentAttempt, recordCommit, type WriteAttempt } from './write-context.js';
+import type { CommitIntent } from './commit-intents.js';
 
 /**
  * One run at a time; callers arriving while one runs share the next run, which starts after they
@@ -49,17 +51,23 @@ export interface ReplicaOptions {
 export interface Replica {
   /**
    * Run one write (files, index, commit) and answer once the remote holds it. The work may run
-   * again on a newer tip (`previous`: the head its last run committed on); its last run's result is returned.
+   * again on a newer tip; its last run's result is returned.
    */
-  write<T>(work: (previous?: string) => Promise<T>): Promise<T>;
-  /** A write of files already on disk (the media library): a re-run restores them from the earlier commit first. */
-  writeFiles<T>(files: string[], work: () => Promise<T>): Promise<T>;
+  write<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * A media write (binaries and entries), whose work runs once, inside the write gate: on a newer tip
+   * its files are put back as its first run left them (what its commits hold) instead of running it again.
+   */
+  writeMedia<T>(work: () => Promise<T>): Promise<T>;
   /** Fetch and bring this clone to the remote's tip (stray commits or edits kept on `refs/cms/stray/…`); changed files are reindexed. */
   pull(): Promise<{ changed: string[] }>;
   /** Ask the remote for its tip (`git ls-remote`) and pull only when it differs from HEAD. */
   poll(): Promise<void>;
-  /** Wait (at most `timeout` ms) until this clone holds `commit`, pulling meanwhile; false when it does not in time. */
-  catchUp(commit: string, timeout?: number): Promise<boolean>;
+  /**
+   * Read-your-writes: `held` when this clone holds `commit`; `unknown` when the remote does not hold it either
+   * (stale or made up: nothing to wait for); else it pulls, at most `timeout` ms, and `behind` when still not here.
+   */
+  catchUp(commit: string, timeout?: number): Promise<'held' | 'unknown' | 'behind'>;
   /** Run work that rewrites the work tree (the studio's branch switch) once pushes are done, with no write beside it. */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** Tell the peers the remote moved (the pull route fans a hosting site's webhook out with it). */
@@ -132,14 +140,14 @@ export function createReplica(options: ReplicaOptions): Replica {
   /** With writes of ours waiting, a pull only fetches (no lock): the pusher then catches up before its next push. */
   const fetchOnly = async () => {
     const name = await branch();
-    await git('fetch', '--quiet', '--no-tags', remote, `+refs/heads/${name}:refs/remotes/${remote}/${name}`).catch(() => undefined);
+    await fetchBranch(git, remote, name).catch(() => undefined);
     const tip = await git.resolve(`refs/remotes/${remote}/${name}`);
     if (tip) { state.lastPull = { at: stamp(), commit: tip }; queue.remoteAt(tip); }
     return { changed: [] };
   };
   const pull = coalesce(async () => (queue.pending ? fetchOnly() : lock.exclusive(async () => {
     const name = await branch();
-    await git('fetch', '--quiet', '--no-tags', remote, `+refs/heads/${name}:refs/remotes/${remote}/${name}`).catch((error) => {
+    await fetchBranch(git, remote, name).catch((error) => {
       throw new GitRefusedError(`git could not fetch ${name} from ${remote}: ${gitReason(error)}`);
     });
     const tip = (await git.resolve(`refs/remotes/${remote}/${name}`))!;
@@ -154,6 +162,22 @@ export function createReplica(options: ReplicaOptions): Replica {
     if (changed.length) await options.reindex(changed);
     return { changed };
   })));
+
+  /** Fetch the branch onto its remote-tracking ref (no lock: the work tree is untouched); answers the branch. */
+  const fetchTracking = coalesce(async () => {
+    const name = await branch();
+    await fetchBranch(git, remote, name);
+    const tip = await git.resolve(`refs/remotes/${remote}/${name}`);
+    if (tip) queue.remoteAt(tip);
+    return name;
+  });
+
+  /** Whether HEAD holds `commit`, asked under the shared lock: a pull resets HEAD before it reindexes, and holds the exclusive one throughout. */
+  const holds = async (commit: string) => {
+    const held = await lock.shared(() => git.contains(commit));
+    if (held) remember(commit);
+    return held;
+  };
 
   let polling = false;
   let editedBefore = false;
@@ -174,15 +198,14 @@ export function createReplica(options: ReplicaOptions): Replica {
       // ours waits: only then a fetch, which holds writes back.
       if (tip && (tip !== known || (options.push && (tip !== head || handEdited || sweep) && !queue.pending))) await pull();
     } catch (error) {
-      const lines = String((error as Error).message).split('\n');
-      if (state.lastPoll?.ok !== false) options.report(`git: cannot reach ${remote}: ${lines.find((line) => /fatal|error/.test(line)) ?? lines[0]}`);
+      if (state.lastPoll?.ok !== false) options.report(`git: cannot reach ${remote}: ${gitFirstLine(error)}`);
       state.lastPoll = { at: stamp(), ok: false };
     } finally {
       polling = false;
     }
   };
 
-  const write = async <T>(work: (previous?: string) => Promise<T>): Promise<T> => {
+  const write = async <T>(work: () => Promise<T>): Promise<T> => {
     if (!options.push) return lock.shared(() => work());
     const { result, commit, deferred } = await queue.write(work);
     recordCommit(commit);
@@ -190,31 +213,58 @@ export function createReplica(options: ReplicaOptions): Replica {
     return result;
   };
 
-  /** Put files back as the earlier commit had them (absent there: removed), for a re-run of a media write. */
-  const restore = async (previous: string, files: string[]) => {
-    for (const file of files) {
-      const there = await git('cat-file', '-e', `${previous}:./${file}`).then(() => true, () => false);
-      if (there) await git('checkout', previous, '--', file);
-      else await rm(join(options.root, file), { force: true });
+  /** Put a write's files back as its commits hold them (null: removed), in order, atomically each, then reindex them. */
+  const restore = async (intents: CommitIntent[]) => {
+    const files = new Map(intents.flatMap((intent) => intent.files.map((file) => [file.path, file.content] as const)));
+    for (const [file, content] of files) {
+      const path = join(options.root, file);
+      if (content === null) { await rm(path, { force: true }); continue; }
+      await mkdir(dirname(path), { recursive: true });
+      const temp = `${path}.${process.pid}.${randomUUID()}.tmp`;
+      await writeFile(temp, content);
+      await rename(temp, path);
     }
-    await options.reindex(files);
+    if (files.size) await options.reindex([...files.keys()]);
+  };
+
+  const writeMedia = <T>(work: () => Promise<T>): Promise<T> => {
+    let first: { result: T; intents: CommitIntent[]; deferred: WriteAttempt['deferred'] } | undefined;
+    return write(async () => {
+      const attempt = currentAttempt();
+      if (!attempt) return work();
+      if (!first) {
+        const result = await work();
+        first = { result, intents: [...attempt.intents], deferred: [...attempt.deferred] };
+        return result;
+      }
+      // Run again on a newer tip (the reset took its files): the same files, the same commits, the same webhooks.
+      await restore(first.intents);
+      attempt.intents.push(...first.intents);
+      attempt.deferred.push(...first.deferred);
+      return first.result;
+    });
   };
 
   return {
     pullToken: options.pullToken || undefined,
     write,
-    writeFiles: (files, work) => write(async (previous) => { if (previous) await restore(previous, files); return work(); }),
+    writeMedia,
     pull,
     poll,
     async catchUp(commit, wait = timeout) {
-      if (known.has(commit)) return true;
+      if (known.has(commit)) return 'held';
+      if (await holds(commit)) return 'held';
+      // A client is given a commit only once the remote holds it: one fetch (shared by the requests asking meanwhile)
+      // tells a real one from a stale or made-up one, which is answered at once, never waited (and pulled) for.
+      const name = await fetchTracking().catch(() => undefined);
+      if (!name) return 'behind';
+      if (!(await git.contains(commit, `refs/remotes/${remote}/${name}`))) return 'unknown';
       const until = Date.now() + wait;
       for (let pause = 50; ; pause = Math.min(1000, pause * 2)) {
-        if (await git.contains(commit)) { remember(commit); return true; }
-        if (Date.now() >= until) return false;
         await pull().catch(() => undefined);
-        if (await git.contains(commit)) { remember(commit); return true; }
-        // Not on the remote yet (its push is still under way) or not at all: ask again a little later.
+        if (await holds(commit)) return 'held';
+        if (Date.now() >= until) return 'behind';
+        // On the remote, not here yet (this replica's own writes are being pushed first): ask again a little later.
         await new Promise((resolve) => setTimeout(resolve, Math.min(pause, Math.max(0, until - Date.now()))));
       }
     },

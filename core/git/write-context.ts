@@ -51,6 +51,9 @@ export function commitLater(intent: CommitIntent): boolean {
   return !!attempt;
 }
 
+/** The attempt of the replica's write this code runs in (undefined elsewhere): what it has asked for so far. */
+export const currentAttempt = (): WriteAttempt | undefined => attempts.getStore();
+
 /** Whether this code runs inside a replica's write (its commit is then made by the pusher). */
 export const insideReplicaWrite = (): boolean => attempts.getStore() !== undefined;
 

@@ -18,8 +18,8 @@ export function requestedCommit(headers: { get(name: string): string | null }): 
 }
 
 /**
- * Read-your-writes through any balancer: a request naming a commit this replica does not hold yet
- * waits while it catches up with the remote (at most `git.pushTimeout`), then is answered 503.
+ * Read-your-writes through any balancer: a request naming a commit the remote holds and this replica
+ * does not yet waits while it catches up (at most `git.pushTimeout`), then is answered 503.
  *
  * @example
  * await catchUpForRequest(cms, request.headers); // throws ServiceUnavailableError when it cannot
@@ -27,7 +27,8 @@ export function requestedCommit(headers: { get(name: string): string | null }): 
 export async function catchUpForRequest(cms: Cms, headers: { get(name: string): string | null }): Promise<void> {
   const commit = cms.replica && requestedCommit(headers);
   if (!commit) return;
-  if (!(await cms.replica!.catchUp(commit))) {
+  // A commit the remote does not hold (stale, or made up) is no reason to wait: the request is served as it is.
+  if ((await cms.replica!.catchUp(commit)) === 'behind') {
     throw new ServiceUnavailableError(`This replica could not catch up with commit ${commit.slice(0, 12)} from the git remote in time; try again`);
   }
 }

@@ -35,6 +35,11 @@ export interface MediaLibraryOptions {
   service: ContentService;
   config: UploadConfig;
   afterWrite?: (event: MediaWriteEvent) => Promise<void> | void;
+  /**
+   * Runs each write's file work and its afterWrite (`git.push`: the replica's write gate, so no pull or reset
+   * runs between the files and their commit, and the write is answered once the remote holds it).
+   */
+  gate?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** An upload request: the files, their `fileInfo`, and Strapi's legacy attach fields. */
@@ -103,6 +108,11 @@ export class MediaLibrary {
     }
   }
 
+  /** Run a write's file work inside the gate (see `MediaLibraryOptions.gate`). */
+  private gated<T>(work: () => Promise<T>): Promise<T> {
+    return this.options.gate ? this.options.gate(work) : work();
+  }
+
   private async emit(event: MediaWriteEvent): Promise<void> {
     await this.options.afterWrite?.({ ...event, files: [...new Set(event.files)] });
   }
@@ -157,23 +167,25 @@ export class MediaLibrary {
       ));
       // Every entry checked before the first binary is stored: a refused request leaves nothing behind.
       for (const { fields } of prepared) assertValidMediaEntry(this.index, fields);
-      const created: string[] = [];
-      const now = new Date().toISOString();
-      for (const { fields, binaries } of prepared) {
-        for (const binary of binaries) await moveUpload(this.options.root, binary.name, binary.path);
-        const documentId = newDocumentId();
-        const file = await writeEntry(
-          this.options.root, this.index, documentId, { data: fields, createdAt: now, updatedAt: now, publishedAt: now },
-        );
-        created.push(documentId);
-        await this.emit({ action: 'create', documentId, files: [file, ...binaries.map((binary) => binaryPath(binary.name))], caller });
-      }
-      return created;
+      return this.gated(async () => {
+        const created: string[] = [];
+        const now = new Date().toISOString();
+        for (const { fields, binaries } of prepared) {
+          for (const binary of binaries) await moveUpload(this.options.root, binary.name, binary.path);
+          const documentId = newDocumentId();
+          const file = await writeEntry(
+            this.options.root, this.index, documentId, { data: fields, createdAt: now, updatedAt: now, publishedAt: now },
+          );
+          created.push(documentId);
+          await this.emit({ action: 'create', documentId, files: [file, ...binaries.map((binary) => binaryPath(binary.name))], caller });
+        }
+        if (target) {
+          const changed = await attachFiles(this.options.root, this.index, target, created);
+          if (changed) await this.emit({ action: 'update', documentId: created[created.length - 1], files: [changed], caller });
+        }
+        return created;
+      });
     });
-    if (target) {
-      const changed = await attachFiles(this.options.root, this.index, target, ids);
-      if (changed) await this.emit({ action: 'update', documentId: ids[ids.length - 1], files: [changed], caller });
-    }
     return ids.map((documentId) => this.render(documentId, caller));
   }
 
@@ -183,7 +195,7 @@ export class MediaLibrary {
     if (files.length > 1) throw new ValidationError('Cannot replace a file with multiple ones');
     const [info = {}] = parseFileInfo(fileInfo);
     const row = this.row(id, 'Entity not found');
-    await this.lock.run(row.documentId, () => this.withScratch(async (scratch) => {
+    await this.gated(() => this.lock.run(row.documentId, () => this.withScratch(async (scratch) => {
       const old = this.row(row.id, 'Entity not found').data;
       const prepared = await prepareFile(
         files[0], info, { config: this.options.config, scratch }, { hash: String(old.hash), ext: String(old.ext ?? '') },
@@ -198,7 +210,7 @@ export class MediaLibrary {
       for (const name of stale) await removeUpload(this.options.root, name);
       const file = await this.rewrite(row, fields);
       await this.emit({ action: 'update', documentId: row.documentId, files: [file, ...[...kept, ...stale].map(binaryPath)], caller });
-    }));
+    })));
     return this.render(row.documentId, caller);
   }
 
@@ -207,14 +219,14 @@ export class MediaLibrary {
     this.allow(caller, 'upload');
     const [info = {}] = parseFileInfo(fileInfo);
     const row = this.row(id, 'Entity not found');
-    await this.lock.run(row.documentId, async () => {
+    await this.gated(() => this.lock.run(row.documentId, async () => {
       const old = this.row(row.id, 'Entity not found').data;
       const fields: Data = { ...old };
       for (const key of Object.keys(info) as (keyof FileInfo)[]) if (info[key] !== null && info[key] !== undefined) fields[key] = info[key];
       assertValidMediaEntry(this.index, fields);
       const file = await this.rewrite(row, fields);
       await this.emit({ action: 'update', documentId: row.documentId, files: [file], caller });
-    });
+    }));
     return this.render(row.documentId, caller);
   }
 
@@ -232,7 +244,7 @@ export class MediaLibrary {
     this.allow(caller, 'destroy');
     const row = this.row(id, 'file.notFound');
     const file = this.render(row.documentId, caller);
-    const documents = await this.lock.run(row.documentId, async () => {
+    const documents = await this.gated(() => this.lock.run(row.documentId, async () => {
       const cleared = await clearReferences(this.options.root, this.index, row.documentId);
       const entries = await removeEntry(this.options.root, this.index, row.documentId);
       const binaries = storedBinaries(row.data);
@@ -241,7 +253,7 @@ export class MediaLibrary {
         action: 'delete', documentId: row.documentId, files: [...entries, ...binaries.map(binaryPath), ...cleared], caller,
       });
       return cleared;
-    });
+    }));
     return { file, documents };
   }
 }
@@ -256,6 +268,8 @@ export interface MediaHost {
   readonly models: Models;
   readonly config: Pick<CmsConfig, 'upload'>;
   afterWrite(event: WriteEvent): Promise<void>;
+  /** `git.push`: the replica whose write gate every media write runs in. */
+  readonly replica?: { writeMedia<T>(work: () => Promise<T>): Promise<T> };
 }
 
 /**
@@ -271,6 +285,7 @@ export function mediaLibrary(cms: MediaHost): MediaLibrary {
       root: cms.root, service: cms.service, config: cms.config.upload,
       // Uploads commit and fire webhooks like document writes (Strapi's media.* events).
       afterWrite: (event) => cms.afterWrite({ ...event, model: cms.models.get(UPLOAD_FILE_UID)!, locale: null }),
+      gate: cms.replica && ((work) => cms.replica!.writeMedia(work)),
     });
     libraries.set(cms.index, library);
   }
