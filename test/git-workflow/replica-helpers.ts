@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,16 @@ import { expect } from 'vitest';
 import { createNodeHandler } from '../../core/http/serve.js';
 import { makeProject, REPO_ROOT, type TestServer } from '../helpers/project.js';
 import { cms, git, initRepo } from './helpers.js';
+
+/** Someone else's commit of one file, pushed to the remote's main from a clone of their own. */
+export function pushFromElsewhere(remote: string, file: string, text: string, message: string): void {
+  const other = mkdtempSync(join(tmpdir(), 'cms-other-'));
+  git(other, 'clone', '--quiet', remote, '.');
+  writeFileSync(join(other, file), text);
+  git(other, 'add', file);
+  git(other, '-c', 'user.name=Other', '-c', 'user.email=other@example.com', 'commit', '--quiet', '-m', message);
+  git(other, 'push', '--quiet', 'origin', 'main');
+}
 
 export const NOTE = {
   kind: 'collectionType',

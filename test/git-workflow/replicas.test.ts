@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { resolveConfig } from '../../core/config/load.js';
 import { startApp } from '../helpers/project.js';
 import { git, readText } from './helpers.js';
-import { everything, head, remoteAndClones, tip } from './replica-helpers.js';
+import { everything, head, pushFromElsewhere, remoteAndClones, tip } from './replica-helpers.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -131,12 +131,7 @@ describe('replicas that write: git.push and pull', () => {
     const reports: string[] = [];
     const a = await startApp(clones[0], { report: (line) => reports.push(line), env: { CMS_GIT_PULL_TOKEN: token } });
     // Someone pushes a file that this clone holds untracked: git will not overwrite it.
-    const other = mkdtempSync(join(tmpdir(), 'cms-other-'));
-    git(other, 'clone', '--quiet', remote, '.');
-    writeFileSync(join(other, 'NOTES.md'), 'pushed elsewhere\n');
-    git(other, 'add', 'NOTES.md');
-    git(other, '-c', 'user.name=Other', '-c', 'user.email=other@example.com', 'commit', '--quiet', '-m', 'Add notes');
-    git(other, 'push', '--quiet', 'origin', 'main');
+    pushFromElsewhere(remote, 'NOTES.md', 'pushed elsewhere\n', 'Add notes');
     writeFileSync(join(clones[0], 'NOTES.md'), 'kept here, untracked\n');
     const answer = await a.request('/_cms/git/pull', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     const body = await answer.json();

@@ -1,11 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_ENV } from '../auth/helpers.js';
 import { startApp } from '../helpers/project.js';
 import { git } from '../git-workflow/helpers.js';
-import { remoteAndClones } from '../git-workflow/replica-helpers.js';
+import { pushFromElsewhere, remoteAndClones } from '../git-workflow/replica-helpers.js';
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 const onBranch = (remote: string, branch: string, path: string) => JSON.parse(git(remote, 'show', `${branch}:${path}`));
@@ -74,12 +73,7 @@ describe('the Git panel on a pushing replica: branch work waits for its writes a
     expect(git(remote, 'rev-parse', 'main')).toBe(committed.body.data.commit);
     expect(onBranch(remote, 'main', 'content/notes/shared.json').title).toBe('Committed in the panel');
     // Someone else pushes first: the origin refuses this clone's next commit, which is undone, the edit still in the tree.
-    const other = mkdtempSync(join(tmpdir(), 'cms-panel-other-'));
-    git(other, 'clone', '--quiet', remote, '.');
-    writeFileSync(join(other, 'README.md'), 'elsewhere\n');
-    git(other, 'add', 'README.md');
-    git(other, '-c', 'user.name=Other', '-c', 'user.email=other@example.com', 'commit', '--quiet', '-m', 'Elsewhere');
-    git(other, 'push', '--quiet', 'origin', 'main');
+    pushFromElsewhere(remote, 'README.md', 'elsewhere\n', 'Elsewhere');
     const head = git(clone, 'rev-parse', 'HEAD');
     edit('Refused by the origin');
     const refused = await app.sendJson('POST', '/admin/api/git/commit', { message: 'Retitle again' }, bearer(full));
