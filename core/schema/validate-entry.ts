@@ -1,12 +1,16 @@
-import { ApplicationError, CmsError, ValidationError } from '../errors.js';
+import { ValidationError } from '../errors.js';
 import { deriveId } from '../index/ids.js';
-import type { Data, Row } from '../types.js';
+import type { Data } from '../types.js';
 import { resolveRelationInput } from './relation-input.js';
 import type { ValidateContext } from './validate-context.js';
 import { CAST, isCount, notType, ruleErrors, STRING_TYPES, yupPath } from './scalar-rules.js';
-import { getAttribute, isScalar, UPLOAD_FILE_UID, type Attribute, type Model } from './types.js';
+import { checkBodyKeys } from './body-keys.js';
+import { isListValued, isUnique, NO_COMPONENT, notRelated, yupType } from './entry-shapes.js';
+import { inverseChange, type InverseChange } from './inverse-relation.js';
+import { isScalar, UPLOAD_FILE_UID, type Attribute, type Model } from './types.js';
 
 export type { ValidateContext } from './validate-context.js';
+export type { InverseChange } from './inverse-relation.js';
 
 /** One entity-validation problem, in Strapi's `details.errors[]` shape. */
 export interface EntryProblem {
@@ -16,46 +20,9 @@ export interface EntryProblem {
   value?: unknown;
 }
 
-/** The owning documents a write to an inverse relation links (`add`) or unlinks (`remove`). */
-export interface InverseChange {
-  ownerUid: string;
-  ownerAttribute: string;
-  /** The owners' locale (null when the owning type is not localized). */
-  locale: string | null;
-  add: string[];
-  remove: string[];
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const INVALID = Symbol('invalid');
 type Result = unknown | typeof INVALID;
-
-/** `Invalid key <k>[ at <path>]` for a body key (details carry `source: "body"`; `id`/`documentId` have no path). */
-function invalidBodyKey(key: string, path?: string | null): ValidationError {
-  const message = path && path !== key ? `Invalid key ${key} at ${path}` : `Invalid key ${key}`;
-  return new ValidationError(message, path === undefined ? { key, source: 'body' } : { key, path, source: 'body' });
-}
-
-/** System keys a body may not write (Strapi's non-writable attributes). */
-const NON_WRITABLE = ['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'localizations'];
-/** Accepted but ignored, as Strapi does (`publishedAt` is forced by status, `locale` by the query). */
-const IGNORED = ['publishedAt', 'locale'];
-/** Keys allowed inside component items besides attributes. */
-const ITEM_KEYS = ['id', 'documentId', '__component'];
-
-const NO_COMPONENT = 'Cannot build relations store from dynamiczone, component identifier is undefined';
-const isUnique = (attribute: Attribute) => attribute.unique === true || attribute.type === 'uid';
-const isListValued = (attribute: Attribute) => (attribute.type === 'component' && attribute.repeatable === true)
-  || attribute.type === 'dynamiczone';
-
-/** yup's schema type per attribute, for the message a `null` gets where null is not allowed (mixed types have none). */
-function yupType(attribute: Attribute): string | undefined {
-  if (isListValued(attribute)) return 'array';
-  if (attribute.type === 'component') return 'object';
-  if ([...STRING_TYPES, 'enumeration'].includes(attribute.type)) return 'string';
-  if (['integer', 'float', 'decimal'].includes(attribute.type)) return 'number';
-  return undefined;
-}
 
 export class EntryValidator {
   readonly problems: EntryProblem[] = [];
@@ -68,31 +35,6 @@ export class EntryValidator {
   /** Writes to the inverse side of relations, to apply to the owning documents' files. */
   readonly inverseChanges: InverseChange[] = [];
   constructor(private readonly ctx: ValidateContext) {}
-
-  /**
-   * A relation written from its inverse side (`author.articles`): stored once, on the owning side,
-   * so the body becomes a change to the owning documents (who gains the link, who loses it).
-   * Every Strapi body shape works, against the owners that link here now.
-   */
-  private inverse(attribute: Attribute, value: unknown, text: string): Result {
-    const owner = this.ctx.index.model(attribute.target!);
-    const mappedBy = attribute.mappedBy!;
-    const locale = owner.localized ? this.ctx.locale ?? this.ctx.index.config.defaultLocale : null;
-    const scope = { status: owner.draftAndPublish ? ('draft' as const) : ('published' as const), locale };
-    const linked = (row: Row) => {
-      const stored = row.data[mappedBy];
-      return Array.isArray(stored) ? stored.includes(this.ctx.documentId) : stored === this.ctx.documentId;
-    };
-    const current = this.ctx.index.scopedRows(owner.uid, scope).filter(linked).map((row) => row.documentId);
-    const resolved = resolveRelationInput(this.ctx, attribute, owner.uid, value, current, text);
-    const desired = (resolved === null ? [] : Array.isArray(resolved) ? resolved : [resolved]) as string[];
-    this.inverseChanges.push({
-      ownerUid: owner.uid, ownerAttribute: mappedBy, locale,
-      add: desired.filter((documentId) => !current.includes(documentId)),
-      remove: current.filter((documentId) => !desired.includes(documentId)),
-    });
-    return INVALID;
-  }
 
   /** Runs a relation lookup; a problem Strapi finds in its entity-level test is kept for the end instead of thrown. */
   private atRoot(resolve: () => unknown): Result {
@@ -113,31 +55,8 @@ export class EntryValidator {
   }
 
   /** Reject unknown and non-writable keys first, as Strapi's validateInput does (400 `Invalid key <k>`). */
-  checkKeys(model: Model, data: Record<string, unknown>, attributePath: string | null = null): void {
-    for (const key of Object.keys(data)) {
-      if (attributePath === null && IGNORED.includes(key)) continue;
-      if (attributePath !== null && ITEM_KEYS.includes(key)) continue;
-      if (attributePath === null && (key === 'id' || key === 'documentId')) throw invalidBodyKey(key);
-      if (attributePath === null && NON_WRITABLE.includes(key)) throw invalidBodyKey(key, key);
-      const attribute = getAttribute(model, key);
-      if (!attribute) throw invalidBodyKey(key, attributePath);
-      const path = attributePath === null ? key : `${attributePath}.${key}`;
-      const value = data[key];
-      if (attribute.type === 'component' && value !== null) {
-        const component = this.ctx.index.model(attribute.component!);
-        for (const item of attribute.repeatable ? (Array.isArray(value) ? value : []) : [value]) if (isRecord(item)) this.checkKeys(
-          component, item, path,
-        );
-      }
-      if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
-        for (const item of value) {
-          const component = isRecord(item) && typeof item.__component === 'string'
-            ? this.ctx.index.models.get(item.__component)
-            : undefined;
-          if (component && component.modelType === 'component') this.checkKeys(component, item as Record<string, unknown>, path);
-        }
-      }
-    }
+  checkKeys(model: Model, data: Record<string, unknown>): void {
+    checkBodyKeys(this.ctx.index, model, data);
   }
 
   /** Schema defaults for the attributes a new version's body leaves out (yup `.default()` on creation). */
@@ -243,7 +162,10 @@ export class EntryValidator {
     const text = yupPath(path);
     switch (attribute.type) {
       case 'relation':
-        if (attribute.mappedBy) return this.inverse(attribute, value, text);
+        if (attribute.mappedBy) {
+          this.inverseChanges.push(inverseChange(this.ctx, attribute, value, text));
+          return INVALID;
+        }
         return this.atRoot(() => resolveRelationInput(this.ctx, attribute, attribute.target!, value, current, text));
       case 'media':
         // `allowedTypes` is the admin panel's file picker filter: Strapi 5.54 stores any file over REST
@@ -371,10 +293,4 @@ export class EntryValidator {
     const message = this.problems.length === 1 ? this.problems[0].message : `${this.problems.length} errors occurred`;
     throw new ValidationError(message, { errors: this.problems });
   }
-}
-
-function notRelated(path: string[], inZone = false): CmsError {
-  const message = `Some of the provided components in ${path[path.length - 1]} are not related to the entity`;
-  // Strapi throws a plain Error for a dynamic zone (name "Error", no details) and an ApplicationError for a component (recorded)
-  return inZone ? new CmsError(message, 400, undefined, 'Error') : new ApplicationError(message);
 }

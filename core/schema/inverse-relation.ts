@@ -1,0 +1,38 @@
+import type { Row } from '../types.js';
+import { resolveRelationInput } from './relation-input.js';
+import type { Attribute } from './types.js';
+import type { ValidateContext } from './validate-context.js';
+
+/** The owning documents a write to an inverse relation links (`add`) or unlinks (`remove`). */
+export interface InverseChange {
+  ownerUid: string;
+  ownerAttribute: string;
+  /** The owners' locale (null when the owning type is not localized). */
+  locale: string | null;
+  add: string[];
+  remove: string[];
+}
+
+/**
+ * A relation written from its inverse side (`author.articles`): stored once, on the owning side,
+ * so the body becomes a change to the owning documents (who gains the link, who loses it).
+ * Every Strapi body shape works, against the owners that link here now.
+ */
+export function inverseChange(ctx: ValidateContext, attribute: Attribute, value: unknown, text: string): InverseChange {
+  const owner = ctx.index.model(attribute.target!);
+  const mappedBy = attribute.mappedBy!;
+  const locale = owner.localized ? ctx.locale ?? ctx.index.config.defaultLocale : null;
+  const scope = { status: owner.draftAndPublish ? ('draft' as const) : ('published' as const), locale };
+  const linked = (row: Row) => {
+    const stored = row.data[mappedBy];
+    return Array.isArray(stored) ? stored.includes(ctx.documentId) : stored === ctx.documentId;
+  };
+  const current = ctx.index.scopedRows(owner.uid, scope).filter(linked).map((row) => row.documentId);
+  const resolved = resolveRelationInput(ctx, attribute, owner.uid, value, current, text);
+  const desired = (resolved === null ? [] : Array.isArray(resolved) ? resolved : [resolved]) as string[];
+  return {
+    ownerUid: owner.uid, ownerAttribute: mappedBy, locale,
+    add: desired.filter((documentId) => !current.includes(documentId)),
+    remove: current.filter((documentId) => !desired.includes(documentId)),
+  };
+}
