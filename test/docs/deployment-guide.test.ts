@@ -1,0 +1,46 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ensureBuilt } from '../cli/built-cli.js';
+import { REPO_ROOT } from '../helpers/project.js';
+
+// docs/deployment.md as printed: its nginx and HAProxy configurations load in Debian's nginx and haproxy, and every `cms` command it
+// shows names a command and options the CLI has (the cluster itself runs in test/cluster).
+const guide = readFileSync(join(REPO_ROOT, 'docs/deployment.md'), 'utf8');
+const blocks = (language: string) => [...guide.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]);
+
+beforeAll(() => ensureBuilt(), 120_000);
+
+describe('the deployment guide', () => {
+  it('prints an nginx configuration that nginx -t accepts', () => {
+    const [config] = blocks('nginx');
+    expect(config).toContain('upstream cms_write');
+    const prefix = mkdtempSync(join(tmpdir(), 'cms-guide-nginx-'));
+    mkdirSync(join(prefix, 'temp'));
+    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${join(prefix, 'temp')};`).join('\n');
+    const conf = join(prefix, 'nginx.conf');
+    writeFileSync(conf, `pid ${join(prefix, 'nginx.pid')};\nerror_log ${join(prefix, 'error.log')};\nevents {}\nhttp {\n${temp}\n${config}}\n`);
+    // Throws with nginx's own message when the printed configuration does not load.
+    execFileSync('nginx', ['-t', '-q', '-p', prefix, '-c', conf, '-e', join(prefix, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  });
+
+  it('prints an HAProxy configuration that haproxy -c accepts', () => {
+    const [config] = blocks('haproxy');
+    const file = join(mkdtempSync(join(tmpdir(), 'cms-guide-haproxy-')), 'haproxy.cfg');
+    writeFileSync(file, config);
+    // Throws with HAProxy's own message when the printed configuration does not load.
+    execFileSync('haproxy', ['-c', '-q', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  });
+
+  it('shows only cms commands and options the CLI knows', () => {
+    const commands = blocks('sh').flatMap((block) => [...block.matchAll(/npx cms ([a-z-]+(?: [a-z]+)?)((?: [^&|\n]*)?)/g)]);
+    expect(commands.length).toBeGreaterThanOrEqual(4);
+    for (const [line, name, rest] of commands) {
+      const words = name.split(' ').filter((word) => !word.startsWith('-'));
+      const help = execFileSync(process.execPath, [BIN, ...words, '--help'], { encoding: 'utf8' });
+      for (const option of rest.match(/--[a-z-]+/g) ?? []) expect(help, `${line}: ${option}`).toContain(option);
+    }
+  });
+});
