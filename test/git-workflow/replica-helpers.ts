@@ -1,10 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { createNodeHandler } from '../../core/http/serve.js';
-import { makeProject, REPO_ROOT, type TestServer } from '../helpers/project.js';
+import { makeProject, onRealPort, REPO_ROOT, type TestServer } from '../helpers/project.js';
 import { cms, git, initRepo } from './helpers.js';
 
 /** Someone else's commit of one file, pushed to the remote's main from a clone of their own. */
@@ -64,9 +62,4 @@ export const head = (clone: string) => git(clone, 'rev-parse', 'HEAD');
 export const onRemote = (remote: string, path: string) => JSON.parse(git(remote, 'show', `main:${path}`));
 
 /** A test server on a real ephemeral port (peers tell each other over HTTP). */
-export async function listening(server: TestServer): Promise<{ url: string; close: () => Promise<void> }> {
-  const http: Server = createServer(createNodeHandler(server.cms));
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => { http.closeAllConnections(); http.close(() => resolve()); }) };
-}
+export const listening = (server: TestServer) => onRealPort(server.cms);

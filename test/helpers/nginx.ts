@@ -1,18 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../core/cluster/ports.js';
 
 export interface Nginx { base: string; version: string; stop: () => Promise<void> }
-
-/** A port the OS reports free (nginx cannot listen on 0 and tell us which port it took). */
-const freePort = () => new Promise<number>((resolvePort, reject) => {
-  const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolvePort(port));
-  });
-});
 
 /**
  * The system's nginx with `httpIncludes` inside http { } and a server on a free local port whose root

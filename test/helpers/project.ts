@@ -4,6 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import { afterAll } from 'vitest';
 import { createCms, type Cms, type CreateCmsOptions } from '../../core/cms.js';
 import { createApp } from '../../core/http/app.js';
+import { createServer } from 'node:http';
+import { createNodeHandler } from '../../core/http/serve.js';
 
 /** The repository root: the sample site lives here. */
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -58,4 +60,13 @@ export async function startApp(root: string = REPO_ROOT, options: Omit<CreateCms
     sendJson: async (method, path, body, headers = {}) =>
       parse(await request(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })),
   };
+}
+
+/** `cms` served over a real socket on a free local port (Node request → web Request), as a client reaches it. */
+export async function onRealPort(cms: Cms): Promise<{ url: string; port: number; close: () => Promise<void> }> {
+  const http = createServer(createNodeHandler(cms));
+  await new Promise<void>((resolveListen) => http.listen(0, '127.0.0.1', resolveListen));
+  const { port } = http.address() as { port: number };
+  const close = () => new Promise<void>((resolveClose) => { http.closeAllConnections(); http.close(() => resolveClose()); });
+  return { url: `http://127.0.0.1:${port}`, port, close };
 }

@@ -1,22 +1,16 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCms } from '../../core/cms.js';
-import { createNodeHandler } from '../../core/http/serve.js';
+import { onRealPort } from '../helpers/project.js';
 import { makeImage, mediaSite, uploadForm } from './helpers.js';
 
-let server: Server;
+let server: Awaited<ReturnType<typeof onRealPort>>;
 let base: string;
 beforeAll(async () => {
   const cms = await createCms({ root: mediaSite({ upload: { requestSizeLimit: 100_000 } }) });
-  server = createServer(createNodeHandler(cms));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await onRealPort(cms);
+  base = server.url;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 it('uploads over a real socket (Node request → web Request → multipart)', async () => {
   const form = uploadForm([{ name: 'socket.png', data: await makeImage(400, 300, 'png'), type: 'image/png' }], { fileInfo: '{"caption":"over TCP"}' });

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCms } from '../../core/cms.js';
-import { createNodeHandler } from '../../core/http/serve.js';
+import { onRealPort } from '../helpers/project.js';
 import { makeImage, mediaSite, uploadForm } from './helpers.js';
 
 /**
@@ -18,20 +16,16 @@ import { makeImage, mediaSite, uploadForm } from './helpers.js';
 const HOSTILE_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="7000" height="7000"><filter id="b"><feGaussianBlur stdDeviation="900"/></filter>'
   + '<rect width="7000" height="7000" fill="red" filter="url(#b)"/></svg>';
 
-let server: Server;
+let server: Awaited<ReturnType<typeof onRealPort>>;
 let base: string;
 let root: string;
 beforeAll(async () => {
   root = mediaSite();
   const cms = await createCms({ root, watch: false, report: () => {} });
-  server = createServer(createNodeHandler(cms));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await onRealPort(cms);
+  base = server.url;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 const upload = async (name: string, data: Buffer | string, type: string) => {
   const response = await fetch(`${base}/api/upload`, { method: 'POST', body: uploadForm([{ name, data, type }]) });
