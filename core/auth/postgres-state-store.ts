@@ -159,14 +159,15 @@ export class PostgresStateStore implements StateStore {
     return result;
   }
 
-  private async transaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
+  /** `work` in one transaction (`begin` names its kind); a rollback on any error, the connection dropped when it may be unsound. */
+  private async transaction<T>(work: (query: Query) => Promise<T>, begin = 'BEGIN'): Promise<T> {
     const client = await this.pool.connect();
     // A connection lost mid-transaction fails the query; its 'error' event must not also crash the process.
     const ignore = () => undefined;
     client.on('error', ignore);
     let broken: Error | undefined;
     try {
-      await client.query('BEGIN');
+      await client.query(begin);
       const result = await work((text, values) => client.query(text, values));
       await client.query('COMMIT');
       return result;
@@ -190,31 +191,19 @@ export class PostgresStateStore implements StateStore {
 
   /** One snapshot (REPEATABLE READ): the revision and the rows it names, never a newer revision over older rows. */
   private async read(): Promise<void> {
-    const client = await this.pool.connect();
-    const ignore = () => undefined;
-    client.on('error', ignore);
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const revision = await client.query('SELECT value FROM cms_revision WHERE id = 1');
-      const secrets = await client.query('SELECT key, value FROM cms_secrets');
-      const tokens = await client.query('SELECT id, doc FROM cms_api_tokens ORDER BY id');
-      const users = await client.query('SELECT id, doc FROM cms_users ORDER BY id');
-      await client.query('COMMIT');
-      const state = emptyState();
-      for (const row of secrets.rows as { key: SecretKey; value: string }[]) state.secrets[row.key] = row.value;
-      state.apiTokens = tokens.rows.map((row: Row) => ({ ...(row.doc as unknown as StoredApiToken), id: Number(row.id) }));
-      state.users = users.rows.map((row: Row) => ({ ...(row.doc as unknown as StoredUser), id: Number(row.id) }));
-      const version = Number(revision.rows[0].value);
-      // Reloads may finish out of order: never go back to an older state.
-      if (version >= this.version) { this.state = state; this.version = version; }
-    } catch (error) {
-      broken = error as Error;
-      throw error;
-    } finally {
-      client.off('error', ignore);
-      client.release(broken);
-    }
+    const [revision, secrets, tokens, users] = await this.transaction(async (query) => [
+      await query('SELECT value FROM cms_revision WHERE id = 1'),
+      await query('SELECT key, value FROM cms_secrets'),
+      await query('SELECT id, doc FROM cms_api_tokens ORDER BY id'),
+      await query('SELECT id, doc FROM cms_users ORDER BY id'),
+    ], 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const state = emptyState();
+    for (const row of secrets.rows as { key: SecretKey; value: string }[]) state.secrets[row.key] = row.value;
+    state.apiTokens = tokens.rows.map((row: Row) => ({ ...(row.doc as unknown as StoredApiToken), id: Number(row.id) }));
+    state.users = users.rows.map((row: Row) => ({ ...(row.doc as unknown as StoredUser), id: Number(row.id) }));
+    const version = Number(revision.rows[0].value);
+    // Reloads may finish out of order: never go back to an older state.
+    if (version >= this.version) { this.state = state; this.version = version; }
   }
 
   /** LISTEN on its own connection; when it drops, reconnect (and reload: changes may have been missed). */
