@@ -46,11 +46,14 @@ function shape(model: Model): string {
     if (isMorph(attribute)) continue;
     if (isScalar(attribute)) {
       const type = SCALAR_TYPES[attribute.type](attribute);
-      if (isVisible(attribute)) fields.push(`${key(name)}: ${type} | null`);
+      // Required is non-null, as Strapi's generated types have it: a published entry passed the check (drafts may still hold null).
+      if (isVisible(attribute)) fields.push(`${key(name)}: ${type}${attribute.required ? '' : ' | null'}`);
       input.push(`${key(name)}: ${attribute.type === 'biginteger' ? 'string | number' : type} | null`);
       continue;
     }
-    links.push(`${key(name)}: { target: ${targetOf(attribute)}; many: ${isToMany(attribute)}; kind: '${attribute.type}' }`);
+    // A required single component is inline in the file, so it is there; a relation or media may point at a deleted document.
+    const required = attribute.type === 'component' && attribute.required && !isToMany(attribute) ? '; required: true' : '';
+    links.push(`${key(name)}: { target: ${targetOf(attribute)}; many: ${isToMany(attribute)}; kind: '${attribute.type}'${required} }`);
     input.push(`${key(name)}: unknown`);
   }
   if (model.localized) links.push(`localizations: { target: ${quote(model.uid)}; many: true; kind: 'relation' }`);

@@ -69,7 +69,8 @@ type NestedPopulate<O> = O extends '*' ? '*' : O extends { populate: infer N } ?
 type ZoneItem<U, O> = U extends string ? { __component: U } & Entry<Shape<U>, NestedFields<O>, NestedPopulate<O>> : never;
 type LinkValue<L extends LinkShape, O> = L['kind'] extends 'dynamiczone' ? ZoneItem<L['target'], O>[]
   : L['many'] extends true ? Entry<Shape<L['target']>, NestedFields<O>, NestedPopulate<O>>[]
-    : Entry<Shape<L['target']>, NestedFields<O>, NestedPopulate<O>> | null;
+    : L['required'] extends true ? Entry<Shape<L['target']>, NestedFields<O>, NestedPopulate<O>>
+      : Entry<Shape<L['target']>, NestedFields<O>, NestedPopulate<O>> | null;
 type Populated<S extends ModelShape, P> = [P] extends [undefined] ? unknown
   : P extends '*' ? { [K in LinkKey<S>]: LinkValue<S['links'][K], undefined> }
     : P extends readonly (infer K)[] ? { [Q in Extract<K, LinkKey<S>>]: LinkValue<S['links'][Q], undefined> }

@@ -20,6 +20,8 @@ export interface LinkShape {
   /** A list (to-many relation, multiple media, repeatable component, dynamic zone). */
   many: boolean;
   kind: 'relation' | 'media' | 'component' | 'dynamiczone';
+  /** A required single component: populated, it is never null. */
+  required?: boolean;
 }
 
 /** What generated declarations say of one model. */

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { typeDeclarations } from '../../core/codegen/ts-types.js';
 import { loadModels } from '../../core/schema/registry.js';
 import { ensureBuilt } from '../cli/built-cli.js';
-import { REPO_ROOT } from '../helpers/project.js';
+import { makeProject, REPO_ROOT } from '../helpers/project.js';
 
 const run = promisify(execFile);
 const TSC = join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
@@ -45,7 +45,9 @@ const articles = cms.documents('api::article.article');
 
 // Typed results: fields pick scalars, populate adds links.
 const list = await articles.findMany({ filters: { title: { $containsi: 'coffee' } }, fields: ['title', 'slug'], populate: ['author'], sort: 'views:desc' });
-const title: string | null = list[0].title;
+const title: string = list[0].title;   // required: non-null, as Strapi's generated types have it
+// @ts-expect-error description is not required, so it may be null
+const description: string = (await articles.findFirst({ fields: ['description'] }))!.description;
 const documentId: string = list[0].documentId;
 const authorName: string | null | undefined = list[0].author?.name;
 // @ts-expect-error views is not in fields
@@ -54,7 +56,7 @@ list[0].views;
 list[0].tags;
 
 const byPlural = await cms.documents('articles').findOne({ documentId: 'x', populate: { tags: { fields: ['name'] }, seo: { populate: ['metaSocial'] } } });
-const tagNames: (string | null)[] = byPlural ? byPlural.tags.map((tag) => tag.name) : [];
+const tagNames: string[] = byPlural ? byPlural.tags.map((tag) => tag.name) : [];
 const socials = byPlural?.seo?.metaSocial.map((social) => social.socialNetwork);
 const everything = await articles.findFirst({ populate: '*' });
 const coverUrl: string | undefined = everything?.cover?.url;
@@ -107,7 +109,7 @@ author?.secretNote;
 // @ts-expect-error a decimal is a number, not a string
 const reading: string = (await articles.findFirst())!.readingTime!;
 
-export const used = [title, documentId, authorName, tagNames, socials, coverUrl, full, count, reading] as const;
+export const used = [title, description, documentId, authorName, tagNames, socials, coverUrl, full, count, reading] as const;
 export type Used = ArticleShape;
 `;
 
@@ -116,6 +118,28 @@ import { createCms, type Data } from 'gitcms';
 const cms = await createCms({ root: '.' });
 const rows: Data[] = await cms.documents('anything').findMany({ filters: { whatever: { $eq: 1 } }, populate: ['x'] });
 export const used = rows;
+`;
+
+/** A type with a required and an optional single component (the sample site has neither). */
+const pageModels = () => loadModels(makeProject({
+  'schemas/page.json': {
+    kind: 'collectionType', collectionName: 'pages', info: { singularName: 'page', pluralName: 'pages', displayName: 'Page' }, options: {},
+    attributes: {
+      hero: { type: 'component', component: 'blocks.hero', repeatable: false, required: true },
+      aside: { type: 'component', component: 'blocks.hero', repeatable: false },
+    },
+  },
+  'schemas/components/blocks/hero.json': { collectionName: 'components_blocks_heroes', info: { displayName: 'Hero' }, attributes: { heading: { type: 'string', required: true } } },
+}));
+
+const PAGE_USAGE = `
+import { createCms } from 'gitcms';
+const cms = await createCms({ root: '.' });
+const page = await cms.documents('pages').findFirst({ populate: ['hero', 'aside'] });
+const heading: string = page!.hero.heading;   // a required single component is never null
+// @ts-expect-error an optional single component may be null
+const aside: string = page!.aside.heading;
+export const used = [heading, aside] as const;
 `;
 
 describe('cms types', () => {
@@ -130,10 +154,25 @@ describe('cms types', () => {
     expect(text).not.toMatch(/fields: \{[^}]*secretNote/);
   });
 
+  it('types required attributes as non-null and the others as nullable, as Strapi\'s generated types do', () => {
+    const text = typeDeclarations(models);
+    const tag = /export interface TagShape \{[\s\S]*?\n\}/.exec(text)![0];
+    expect(tag).toMatch(/\n {4}name: string;\n/);
+    expect(tag).toMatch(/\n {4}color: "red" \| "green" \| "blue" \| "yellow" \| null;\n/);
+    // Writes stay nullable: a draft may leave a required field empty until it is published.
+    expect(tag).toMatch(/input: \{[\s\S]*name: string \| null;/);
+    const page = typeDeclarations(pageModels());
+    expect(page).toContain("hero: { target: \"blocks.hero\"; many: false; kind: 'component'; required: true };");
+    expect(page).toContain("aside: { target: \"blocks.hero\"; many: false; kind: 'component' };");
+  });
+
   it('types the library end to end under strict with skipLibCheck false (tsc on a consumer project)', async () => {
     // typo.ts proves the check can fail: its one error is the whole output.
     const typo = "import { createCms } from 'gitcms';\nconst cms = await createCms();\nawait cms.documents('articles').findMany({ filters: { titel: 'x' } });\nexport {};\n";
-    const output = await typeCheck({ 'cms-types.d.ts': typeDeclarations(models), 'usage.ts': USAGE, 'typo.ts': typo });
+    const output = await typeCheck({
+      'cms-types.d.ts': typeDeclarations(models), 'usage.ts': USAGE, 'typo.ts': typo,
+      'page-types.d.ts': typeDeclarations(pageModels()), 'page-usage.ts': PAGE_USAGE,
+    });
     expect(output.trim().split('\n')).toEqual([expect.stringMatching(/^typo\.ts\(3,\d+\): error TS2561: .*'titel' does not exist in type 'Filters<ArticleShape>'/)]);
   }, 120_000);
 
