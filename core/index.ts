@@ -5,6 +5,9 @@
  * import { createCms } from 'gitcms';
  * const cms = await createCms({ root: './site' });
  * const articles = await cms.documents('articles').findMany({ populate: ['author'] });
+ *
+ * Serving the REST API (h3, listhen) is the separate entry `gitcms/server`, so this one type-checks
+ * with `lib: ["ES2022"]` and `skipLibCheck: false` without the server's dependencies.
  */
 
 // Loading a project and reading or writing documents (Strapi 5's Document Service shape).
@@ -29,10 +32,6 @@ export {
   UnauthorizedError, PayloadTooLargeError, ServiceUnavailableError, FileError,
 } from './errors.js';
 export { toErrorBody } from './strapi/errors.js';
-
-// Serving the Strapi v5 REST API (h3 app, Node listener, listhen server).
-export { createApp, type AppOptions } from './http/app.js';
-export { createNodeHandler, serve, type RunningServer, type ServeOptions } from './http/serve.js';
 
 // The Git workflow: live reindex, checks for CI, canonical formatting, static export.
 export { watchProject, type ProjectWatcher, type WatchOptions } from './watch/watch.js';

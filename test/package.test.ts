@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as library from '../core/index.js';
+import * as server from '../core/server.js';
 import { REPO_ROOT } from './helpers/project.js';
 
 function sources(dir: string): string[] {
@@ -25,18 +26,19 @@ describe('package surface and dependency direction', () => {
         "ServiceUnavailableError",
         "UnauthorizedError",
         "ValidationError",
-        "createApp",
         "createCms",
-        "createNodeHandler",
         "defineConfig",
         "exportApi",
         "formatProject",
-        "serve",
         "toErrorBody",
         "validateProject",
         "watchProject",
       ]
     `);
+  });
+
+  it('exports the HTTP face from its own entry (gitcms/server), so the main entry is the content library', () => {
+    expect(Object.keys(server).sort()).toEqual(['createApp', 'createNodeHandler', 'serve']);
   });
 
   it('keeps h3 and listhen in core/http and commander in cli/ (the core knows no face)', () => {

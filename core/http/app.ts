@@ -8,7 +8,8 @@ import { readBody } from './body.js';
 import { cacheControlFor } from '../config/cache-control.js';
 import { ANSWER_VARY, entityTag, ifNoneMatch, notModified, withBodyTag } from './http-cache.js';
 import { corsHeaders, preflightResponse } from './cors.js';
-import { EXTENSIONS, type ExtensionRoute } from './extensions.js';
+import type { AppOptions } from './app-options.js';
+import { EXTENSIONS } from './extensions.js';
 import { jsonAnswer, JSON_TYPE, statusText } from './respond.js';
 import { freshness, isFresh, ResponseCache, type Freshness } from './response-cache.js';
 import { SECURITY_HEADERS } from './security-headers.js';
@@ -17,16 +18,7 @@ import { noteCommits, type CommitNote } from '../git/write-context.js';
 import { catchUpForRequest, commitHeaders } from './read-your-writes.js';
 import { studioResponse } from './studio-route.js';
 
-export interface AppOptions {
-  /** Where unexpected errors are reported (never with request secrets). */
-  log?: (message: string) => void;
-  /** Routes beside the content API; defaults to the built-in extensions (auth, upload…). */
-  extensions?: ExtensionRoute[];
-  /** Where finished GET answers are kept, per read scope (shared with the Node fast path in serve.ts). */
-  cache?: ResponseCache;
-  /** Serve the editing studio at `admin.path`; defaults to the config's `admin.enabled` (`cms serve --no-admin` turns it off). */
-  admin?: boolean;
-}
+export type { AppOptions };
 
 /** The model whose `server.cacheControl` entry an extension's answer uses (the media library's routes). */
 const extensionModel = (cms: Cms, url: URL) => (url.pathname.startsWith(`${cms.config.api.rest.prefix}/upload/`) ? { uid: 'plugin::upload.file' } : undefined);
