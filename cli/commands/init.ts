@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import { dependencySpec } from '../../core/project/dependency-spec.js';
 import { initProject } from '../../core/project/init-project.js';
 import type { CliContext } from '../context.js';
 
@@ -19,17 +20,6 @@ function ownPackage(): { root: string; name: string; version: string } {
   throw new Error('cannot find this package\'s package.json');
 }
 
-/**
- * The dependency the new project names: the installed version range, or — run from a source
- * checkout, as this package is not on a registry yet — a `file:` path to it (`--dependency` overrides).
- */
-export function dependencySpec(given: string | undefined): { name: string; spec: string } {
-  const own = ownPackage();
-  if (given) return { name: own.name, spec: given };
-  const installed = own.root.split(sep).includes('node_modules');
-  return { name: own.name, spec: installed ? `^${own.version}` : `file:${own.root}` };
-}
-
 /** `cms init [dir]`: a ready project to serve, edit and commit. */
 export function registerInit(program: Command, ctx: CliContext): void {
   program
@@ -38,13 +28,17 @@ export function registerInit(program: Command, ctx: CliContext): void {
     .argument('[dir]', 'folder to create (default: the current one)', '.')
     .option('--from-strapi <dir>', 'take the schemas of a Strapi project (src/api/*/content-types, src/components) as they are')
     .option('--force', 'write into a folder that is not empty')
-    .option('--dependency <spec>', `how package.json names this package (default: the installed version, or a file: path from a checkout)`)
+    .option('--dependency <spec>', 'how package.json names this package (default: ^<version> when installed, '
+      + 'or <remote URL>#<commit> from a git checkout whose commit is pushed)')
     .action(async (dir: string, options: { fromStrapi?: string; force?: boolean; dependency?: string }) => {
+      // Named before anything is written: a project whose package.json cannot be installed is not started.
+      const own = ownPackage();
+      const spec = options.dependency ?? await dependencySpec(own);
       const result = await initProject({
         dir: resolve(ctx.cwd, dir),
         force: options.force,
         fromStrapi: options.fromStrapi && resolve(ctx.cwd, options.fromStrapi),
-        dependency: dependencySpec(options.dependency),
+        dependency: { name: own.name, spec },
       });
       if (ctx.json) { ctx.printJson(result); return; }
       for (const file of result.files) ctx.stderr.write(`  ${file}\n`);

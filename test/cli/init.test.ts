@@ -16,18 +16,20 @@ async function cli(args: string[], cwd = tmpdir()) {
 const freshDir = () => join(mkdtempSync(join(tmpdir(), 'cms-init-')), 'my-site');
 const read = (root: string, file: string) => readFileSync(join(root, file), 'utf8');
 const OWN = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string };
+/** Named explicitly: what init names by itself depends on how this checkout was made (init-dependency.test.ts covers it). */
+const DEPENDENCY = ['--dependency', '^0.1.0'];
 
 describe('cms init', () => {
   it('writes a project that depends on this package by name, with start and validate scripts', async () => {
     const root = freshDir();
-    const { code, stdout } = await cli(['init', root, '--json']);
+    const { code, stdout } = await cli(['init', ...DEPENDENCY, root, '--json']);
     expect(code).toBe(0);
     const result = JSON.parse(stdout);
     expect(result.files).toEqual(expect.arrayContaining(['package.json', 'cms.config.json', 'schemas/post.json', '.gitignore', '.gitattributes', '.github/workflows/content.yml', '.vscode/settings.json']));
     const manifest = JSON.parse(read(root, 'package.json'));
     expect(manifest.name).toBe('my-site');
     expect(Object.keys(manifest.dependencies)).toEqual([OWN.name]);
-    expect(manifest.dependencies[OWN.name]).toBe(`file:${REPO_ROOT}`);
+    expect(manifest.dependencies[OWN.name]).toBe('^0.1.0');
     expect(manifest.scripts).toMatchObject({ start: 'cms serve', validate: 'cms validate' });
     expect(read(root, '.gitignore').split('\n')).toContain('.cms/');
     expect(read(root, '.gitattributes').split('\n')).toContain(MERGE_ATTRIBUTE);
@@ -46,7 +48,7 @@ describe('cms init', () => {
 
   it('serves the example document, validates and is canonical as written', async () => {
     const root = freshDir();
-    await cli(['init', root]);
+    await cli(['init', ...DEPENDENCY, root]);
     // New projects take their updatedAt/publishedAt from Git history: no timestamp lines to conflict on.
     expect(JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8')).git).toEqual({ timestampsFromHistory: true });
     const site = await startApp(root);
@@ -64,15 +66,15 @@ describe('cms init', () => {
 
   it('refuses a folder that is not empty unless --force, and takes one holding only .git', async () => {
     const taken = makeProject({ 'notes.txt': 'mine' });
-    const refused = await cli(['init', taken]);
+    const refused = await cli(['init', ...DEPENDENCY, taken]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('is not empty (pass --force to write into it)');
     expect(readdirSync(taken)).toEqual(['notes.txt']);
-    expect((await cli(['init', taken, '--force'])).code).toBe(0);
+    expect((await cli(['init', ...DEPENDENCY, taken, '--force'])).code).toBe(0);
     expect(read(taken, 'notes.txt')).toBe('mine');
     const gitOnly = freshDir();
     mkdirSync(join(gitOnly, '.git'), { recursive: true });
-    expect((await cli(['init', gitOnly])).code).toBe(0);
+    expect((await cli(['init', ...DEPENDENCY, gitOnly])).code).toBe(0);
   });
 
   it('--from-strapi takes src/api/*/content-types and src/components as they are, and nothing else', async () => {
@@ -85,7 +87,7 @@ describe('cms init', () => {
       'package.json': { name: 'strapi-app' },
     });
     const root = freshDir();
-    const { code, stderr } = await cli(['init', root, '--from-strapi', strapi]);
+    const { code, stderr } = await cli(['init', ...DEPENDENCY, root, '--from-strapi', strapi]);
     expect(code, stderr).toBe(0);
     expect(read(root, 'schemas/api/book/content-types/book/schema.json')).toBe(read(strapi, 'src/api/book/content-types/book/schema.json'));
     expect(read(root, 'schemas/components/shared/seo.json')).toBe(read(strapi, 'src/components/shared/seo.json'));
@@ -100,7 +102,7 @@ describe('cms init', () => {
 
   it('--from-strapi refuses a folder that is no Strapi project', async () => {
     const notStrapi = makeProject({ 'readme.md': 'hi' });
-    const { code, stderr } = await cli(['init', freshDir(), '--from-strapi', notStrapi]);
+    const { code, stderr } = await cli(['init', ...DEPENDENCY, freshDir(), '--from-strapi', notStrapi]);
     expect(code).toBe(1);
     expect(stderr).toContain('is it a Strapi project?');
   });

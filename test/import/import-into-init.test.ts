@@ -38,7 +38,7 @@ async function initProject(historyMode: boolean): Promise<string> {
   const parent = mkdtempSync(join(tmpdir(), 'cms-import-init-'));
   made.push(parent);
   const root = join(parent, 'site');
-  expect((await cli(['init', root])).code).toBe(0);
+  expect((await cli(['init', root, '--dependency', '^0.1.0'])).code).toBe(0);
   rmSync(join(root, 'schemas'), { recursive: true });
   rmSync(join(root, 'content'), { recursive: true });
   cpSync(join(source.root, 'schemas'), join(root, 'schemas'), { recursive: true });
