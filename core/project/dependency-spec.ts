@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { realpath } from 'node:fs/promises';
-import { sep } from 'node:path';
+import { readFile, realpath } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { ApplicationError } from '../errors.js';
 
@@ -35,12 +35,39 @@ export function npmGitUrl(remoteUrl: string): string | undefined {
   try { parsed = new URL(url); } catch { return undefined; }
   const protocol = parsed.protocol.replace(/^git\+/, '');
   if (!['https:', 'http:', 'ssh:', 'git:'].includes(protocol)) return undefined;
-  if (protocol === 'https:' || protocol === 'http:') {
-    parsed.username = '';
-    parsed.password = '';
-  }
-  const text = parsed.href.replace(/^git\+/, '');
+  const text = withoutCredentials(parsed.href.replace(/^git\+/, ''));
   return protocol === 'git:' ? text : `git+${text}`;
+}
+
+/** An http(s) URL without a user or password in it (it is committed to a new project); other URLs as they are. */
+function withoutCredentials(spec: string): string {
+  const prefix = spec.startsWith('git+') ? 'git+' : '';
+  const url = new URL(spec.slice(prefix.length));
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return spec;
+  url.username = '';
+  url.password = '';
+  return prefix + url.href;
+}
+
+/** A spec that installs the same way on another machine: a git URL or hosting shorthand, or a tarball URL (not a path). */
+const SHAREABLE = /^(?:git\+(?!file:)|git:|github:|gitlab:|bitbucket:|gist:|https?:|(?!\.)[\w.-]+\/[\w.-]+(?:#.*)?$)/;
+
+/**
+ * The spec the project holding this installed package named it by (its package.json beside
+ * `node_modules`), when another machine can install from it: installed from git today, the new
+ * project is too, rather than named by a version the registry may not have.
+ */
+async function installedWith(own: OwnPackage): Promise<string | undefined> {
+  const parts = own.root.split(sep);
+  const project = parts.slice(0, parts.lastIndexOf('node_modules')).join(sep) || sep;
+  try {
+    const manifest = JSON.parse(await readFile(join(project, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    const spec = ['dependencies', 'devDependencies', 'optionalDependencies'].map((field) => manifest[field]?.[own.name]).find(Boolean);
+    if (!spec || !SHAREABLE.test(spec)) return undefined;
+    return /^(?:git\+)?[a-z+]+:\/\//.test(spec) ? withoutCredentials(spec) : spec;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `git <args>` in `dir`: its trimmed output, or undefined when git fails (not a checkout, no such ref). */
@@ -67,9 +94,9 @@ const cannot = (name: string, why: string, fix: string) => new ApplicationError(
 
 /**
  * How a new project's package.json names this package so that a teammate's clone and CI can
- * `npm install` it: the version range (`^0.1.0`) when this is an installed package (under
- * `node_modules`), or a git URL pinned to the running commit when this is a git checkout whose
- * commit is on its remote. Never an absolute `file:` path, which works on one machine only.
+ * `npm install` it: for an installed package (under `node_modules`), the version range (`^0.1.0`),
+ * or the git or URL spec its project installed it by; for a git checkout, the remote's URL pinned
+ * to the running commit, when that commit is on the remote. Never an absolute `file:` path, which works on one machine only.
  * Throws an ApplicationError (one line) when neither holds.
  *
  * @example
@@ -78,7 +105,7 @@ const cannot = (name: string, why: string, fix: string) => new ApplicationError(
  * // 'git+https://github.com/acme/gitcms.git#3ab57e3…' (origin's URL, the checked-out commit)
  */
 export async function dependencySpec(own: OwnPackage): Promise<string> {
-  if (own.root.split(sep).includes('node_modules')) return `^${own.version}`;
+  if (own.root.split(sep).includes('node_modules')) return (await installedWith(own)) ?? `^${own.version}`;
   const fail = (why: string, fix: string) => cannot(own.name, why, fix);
   const top = await git(own.root, ['rev-parse', '--show-toplevel']);
   if (!top) throw fail(`${own.root} is neither an installed package nor a git checkout`, 'install it from npm or git');

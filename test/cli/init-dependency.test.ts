@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,20 @@ describe('npmGitUrl: a remote URL as an npm git dependency', () => {
 describe('dependencySpec: what a new project\'s package.json can install', () => {
   it('names the version range when the package is installed under node_modules', async () => {
     expect(await dependencySpec(own(join(tempDir('cms-dep-'), 'node_modules', 'gitcms')))).toBe('^1.2.3');
+  });
+
+  it.each([
+    ['git+https://example.com/acme/gitcms.git#3ab57e3', 'git+https://example.com/acme/gitcms.git#3ab57e3'],
+    ['git+https://user:s3cret@example.com/acme/gitcms.git#main', 'git+https://example.com/acme/gitcms.git#main'],
+    ['github:acme/gitcms#v0.1.0', 'github:acme/gitcms#v0.1.0'],
+    ['acme/gitcms', 'acme/gitcms'],
+    ['^1.0.0', '^1.2.3'],
+    ['file:../gitcms-1.2.3.tgz', '^1.2.3'],
+    ['git+file:///srv/git/gitcms.git#main', '^1.2.3'],
+  ])('installed by a project that names it %s, names it %s (what another machine installs the same way)', async (installedAs, expected) => {
+    const project = tempDir('cms-dep-project-');
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ dependencies: { gitcms: installedAs } }));
+    expect(await dependencySpec(own(join(project, 'node_modules', 'gitcms')))).toBe(expected);
   });
 
   it('names the remote\'s git URL pinned to the checked-out commit when that commit is on the remote', async () => {
