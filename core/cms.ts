@@ -44,7 +44,20 @@ export interface CreateCmsOptions {
   report?: (message: string) => void;
   /** Environment for secrets and `CMS_API_TOKEN` (default `process.env`). */
   env?: NodeJS.ProcessEnv;
-  /** Throw a ProjectProblemsError when any content file is malformed, instead of reporting it and serving the rest. */
+  /**
+   * What a malformed content file (invalid JSON/YAML/front matter, a bad file name) does to the load.
+   * `false` (the default): it is reported through `report` (`warning: path:line:col: message`, stderr
+   * by default) and left out; every other document is served. This suits a long-running server or
+   * watcher, where one bad save must not take the site down, and it is what `cms serve` does.
+   * `true`: the load throws a ProjectProblemsError whose `problems` name every such file, so a
+   * build script fails instead of publishing a site without those documents. `cms export` (and
+   * `exportApi`) refuse malformed files by default for the same reason (`--no-strict` /
+   * `strict: false` to export the rest).
+   *
+   * @example
+   * // A static-site build: stop on the first malformed file rather than ship without it.
+   * const cms = await createCms({ root: './site', strict: true });
+   */
   strict?: boolean;
   /** Report each malformed content file through `report` when loading (default true; `cms validate` prints them itself). */
   reportProblems?: boolean;

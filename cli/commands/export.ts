@@ -11,10 +11,12 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .requiredOption('--out <dir>', 'output folder')
     .option('--root <dir>', 'project root')
     .option('--all', 'export everything, not only what the Public role may read')
-    .action(async (options: { out: string; root?: string; all?: boolean }) => {
-      const cms = await ctx.loadCms(options.root);
+    .option('--no-strict', 'export even when content files are malformed (they are left out, as the server leaves them out)')
+    .action(async (options: { out: string; root?: string; all?: boolean; strict: boolean }) => {
+      // Strict: a malformed file stops the load itself, so each one is printed once, as path:line:col.
+      const cms = await ctx.loadCms(options.root, { strict: options.strict });
       const out = resolve(ctx.cwd, options.out);
-      const result = await exportApi(cms, { out, all: options.all });
+      const result = await exportApi(cms, { out, all: options.all, strict: options.strict });
       if (ctx.json) ctx.printJson({ out, files: result.files, routes: result.routes });
       const hosts = 'Netlify (_redirects), Vercel (vercel.json), nginx (nginx.conf, nginx-location.conf) and serve (serve.json)';
       ctx.stderr.write(

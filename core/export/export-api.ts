@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Cms } from '../cms.js';
-import { CmsError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import { CmsError, ForbiddenError, NotFoundError, ProjectProblemsError, ValidationError } from '../errors.js';
 import type { Model } from '../schema/types.js';
 import type { ContentApi } from '../strapi/content-api.js';
 import type { Caller } from '../access/permissions.js';
@@ -15,6 +15,13 @@ export interface ExportOptions {
   out: string;
   /** Export what the site owner sees instead of what the Public role may read. */
   all?: boolean;
+  /**
+   * Refuse to export while any content file is malformed (default true), throwing a
+   * ProjectProblemsError that names each `path:line:col`. An export is a publication: a document
+   * left out (and every relation to it answered as null) would reach the static host unnoticed.
+   * `false` exports the rest, as the server serves the rest.
+   */
+  strict?: boolean;
 }
 
 export interface ExportResult {
@@ -130,11 +137,14 @@ async function writeAll(cms: Cms, api: ContentApi, folder: OutputFolder): Promis
  * plus `manifest.json` mapping each URL to its file and pattern rules for static hosts. The bodies come from the same content API the
  * server answers with.
  * Unchanged files are not rewritten; files of the previous export that are gone are removed.
+ * A malformed content file stops it before anything is written, unless `strict: false`.
  *
  * @example
  * await exportApi(cms, { out: 'dist-api' }); // dist-api/api/articles/index.json, dist-api/manifest.json
  */
 export async function exportApi(cms: Cms, options: ExportOptions): Promise<ExportResult> {
+  const problems = cms.problems();
+  if (problems.length && (options.strict ?? true)) throw new ProjectProblemsError('Malformed content files', problems, 'ContentError');
   checkShapes(cms.config.export.populate);
   const api: ContentApi = options.all ? cms.ownerApi : cms.contentApi;
   const previous = await readManifest(options.out);
