@@ -49,6 +49,9 @@ function withoutCredentials(spec: string): string {
   return prefix + url.href;
 }
 
+/** A dependency installed from git (URL or hosting shorthand), which npm builds with its `prepare` script. */
+export const isGitSpec = (spec: string): boolean => /^(?:git\+|git:|github:|gitlab:|bitbucket:|gist:|(?!\.)[\w.-]+\/[\w.-]+(?:#.*)?$)/.test(spec);
+
 /** A spec that installs the same way on another machine: a git URL or hosting shorthand, or a tarball URL (not a path). */
 const SHAREABLE = /^(?:git\+(?!file:)|git:|github:|gitlab:|bitbucket:|gist:|https?:|(?!\.)[\w.-]+\/[\w.-]+(?:#.*)?$)/;
 

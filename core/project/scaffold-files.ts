@@ -1,5 +1,6 @@
 import { MERGE_ATTRIBUTE } from '../git/merge-setup.js';
 import { stringifyJsonFile } from '../parsers/bounded-indent.js';
+import { isGitSpec } from './dependency-spec.js';
 
 /** The files `cms init` writes besides schemas, as text by path (one place to read what a new site holds). */
 
@@ -11,6 +12,11 @@ export function packageNameFor(folder: string): string {
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
+/**
+ * The project's manifest. A git dependency is built by its `prepare` script on install, which npm
+ * 11.16+ lists as unreviewed and npm 12 skips (leaving the package unbuilt) unless `allowScripts`
+ * names it: the same source `cms init` ran from, so it is allowed here.
+ */
 export function packageJson(name: string, dependency: { name: string; spec: string }): string {
   return json({
     name,
@@ -18,6 +24,7 @@ export function packageJson(name: string, dependency: { name: string; spec: stri
     type: 'module',
     scripts: { start: 'cms serve', validate: 'cms validate', fmt: 'cms fmt', export: 'cms export --out public-api' },
     dependencies: { [dependency.name]: dependency.spec },
+    ...(isGitSpec(dependency.spec) ? { allowScripts: { [dependency.spec]: true } } : {}),
   });
 }
 

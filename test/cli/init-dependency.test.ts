@@ -124,7 +124,10 @@ describe('cms init run from a git checkout (the real CLI process)', () => {
     mkdirSync(cwd, { recursive: true });
     expect((await runInit(pkg, cwd)).code).toBe(0);
     const manifest = JSON.parse(readFileSync(join(cwd, 'site/package.json'), 'utf8'));
-    expect(manifest.dependencies).toEqual({ gitcms: `git+https://example.com/acme/gitcms.git#${git(pkg, 'rev-parse', 'HEAD')}` });
+    const spec = `git+https://example.com/acme/gitcms.git#${git(pkg, 'rev-parse', 'HEAD')}`;
+    expect(manifest.dependencies).toEqual({ gitcms: spec });
+    // npm builds a git dependency with its prepare script, which npm 12 runs only when allowScripts names it.
+    expect(manifest.allowScripts).toEqual({ [spec]: true });
     expect(readFileSync(join(cwd, 'site/.github/workflows/content.yml'), 'utf8')).toContain('- run: npm install\n');
   });
 });

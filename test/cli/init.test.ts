@@ -30,6 +30,7 @@ describe('cms init', () => {
     expect(manifest.name).toBe('my-site');
     expect(Object.keys(manifest.dependencies)).toEqual([OWN.name]);
     expect(manifest.dependencies[OWN.name]).toBe('^0.1.0');
+    expect(manifest.allowScripts).toBeUndefined(); // a registry package runs no build on install
     expect(manifest.scripts).toMatchObject({ start: 'cms serve', validate: 'cms validate' });
     expect(read(root, '.gitignore').split('\n')).toContain('.cms/');
     expect(read(root, '.gitattributes').split('\n')).toContain(MERGE_ATTRIBUTE);
