@@ -49,11 +49,13 @@ function withoutCredentials(spec: string): string {
   return prefix + url.href;
 }
 
-/** A dependency installed from git (URL or hosting shorthand), which npm builds with its `prepare` script. */
-export const isGitSpec = (spec: string): boolean => /^(?:git\+|git:|github:|gitlab:|bitbucket:|gist:|(?!\.)[\w.-]+\/[\w.-]+(?:#.*)?$)/.test(spec);
+const GIT_SPEC = /^(?:git\+|git:|github:|gitlab:|bitbucket:|gist:|(?!\.)[\w.-]+\/[\w.-]+(?:#.*)?$)/;
 
-/** A spec that installs the same way on another machine: a git URL or hosting shorthand, or a tarball URL (not a path). */
-const SHAREABLE = /^(?:git\+(?!file:)|git:|github:|gitlab:|bitbucket:|gist:|https?:|(?!\.)[\w.-]+\/[\w.-]+(?:#.*)?$)/;
+/** A dependency installed from git (URL or hosting shorthand), which npm builds with its `prepare` script. */
+export const isGitSpec = (spec: string): boolean => GIT_SPEC.test(spec);
+
+/** A spec that installs the same way on another machine: git (not a `git+file:` path) or a tarball URL. */
+const isShareable = (spec: string): boolean => (isGitSpec(spec) && !spec.startsWith('git+file:')) || /^https?:\/\//.test(spec);
 
 /**
  * The spec the project holding this installed package named it by (its package.json beside
@@ -64,10 +66,11 @@ async function installedWith(own: OwnPackage): Promise<string | undefined> {
   const parts = own.root.split(sep);
   const project = parts.slice(0, parts.lastIndexOf('node_modules')).join(sep) || sep;
   try {
-    const manifest = JSON.parse(await readFile(join(project, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    type Manifest = Record<string, Record<string, string> | undefined>;
+    const manifest = JSON.parse(await readFile(join(project, 'package.json'), 'utf8')) as Manifest;
     const spec = ['dependencies', 'devDependencies', 'optionalDependencies'].map((field) => manifest[field]?.[own.name]).find(Boolean);
-    if (!spec || !SHAREABLE.test(spec)) return undefined;
-    return /^(?:git\+)?[a-z+]+:\/\//.test(spec) ? withoutCredentials(spec) : spec;
+    if (!spec || !isShareable(spec)) return undefined;
+    return /^(?:git\+)?https?:\/\//.test(spec) ? withoutCredentials(spec) : spec;
   } catch {
     return undefined;
   }
@@ -99,8 +102,8 @@ const cannot = (name: string, why: string, fix: string) => new ApplicationError(
  * How a new project's package.json names this package so that a teammate's clone and CI can
  * `npm install` it: for an installed package (under `node_modules`), the version range (`^0.1.0`),
  * or the git or URL spec its project installed it by; for a git checkout, the remote's URL pinned
- * to the running commit, when that commit is on the remote. Never an absolute `file:` path, which works on one machine only.
- * Throws an ApplicationError (one line) when neither holds.
+ * to the running commit, when that commit is on the remote. Never an absolute `file:` path, which
+ * works on one machine only. Throws an ApplicationError (one line) when neither holds.
  *
  * @example
  * await dependencySpec({ root: '/app/node_modules/gitcms', name: 'gitcms', version: '0.1.0' })  // '^0.1.0'

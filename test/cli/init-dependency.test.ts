@@ -73,8 +73,10 @@ describe('dependencySpec: what a new project\'s package.json can install', () =>
 
   it.each([
     ['a checkout without a remote', {}, /the checkout .* has no git remote; add one and push, or pass --dependency <spec>/],
-    ['a remote that is a local path', { remote: '/srv/git/gitcms.git', pushed: true }, /remote origin is a local path \(\/srv\/git\/gitcms\.git\)/],
-    ['a commit not pushed yet', { remote: SHARED_REMOTE }, /commit [0-9a-f]{12} is not on remote origin yet; push it, or pass --dependency/],
+    ['a remote that is a local path', { remote: '/srv/git/gitcms.git', pushed: true },
+      /remote origin is a local path \(\/srv\/git\/gitcms\.git\)/],
+    ['a commit not pushed yet', { remote: SHARED_REMOTE },
+      /commit [0-9a-f]{12} is not on remote origin yet; push it, or pass --dependency/],
   ])('refuses %s with one line naming the way out (never a file: path)', async (_, options, message) => {
     const dir = tempDir('cms-dep-');
     checkout(dir, options);

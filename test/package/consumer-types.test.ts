@@ -28,7 +28,11 @@ const viaFetch: Response = await app.fetch(new Request('http://localhost/api/art
 const server: RunningServer = await serve(cms, { port: 0, showURL: false });
 createServer(createNodeHandler(cms)).listen(0);
 await server.close();
-try { await cms.documents('articles').create({ data: {} }); } catch (error) { if (error instanceof ValidationError) console.log(error.details); }
+try {
+  await cms.documents('articles').create({ data: {} });
+} catch (error) {
+  if (error instanceof ValidationError) console.log(error.details);
+}
 export const used = [rows, answer.status, viaFetch.status, notHere];
 `;
 
@@ -50,12 +54,14 @@ describe('library consumers', () => {
     const dir = mkdtempSync(join(REPO_ROOT, 'test/package/.consumer-fixture-'));
     fixtures.push(dir);
     const compilerOptions = {
-      strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022', lib: ['ES2022'], module: 'NodeNext', moduleResolution: 'NodeNext', types: ['node'],
+      strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022', lib: ['ES2022'],
+      module: 'NodeNext', moduleResolution: 'NodeNext', types: ['node'],
     };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['consumer.ts', 'typo.ts'] }));
     writeFileSync(join(dir, 'consumer.ts'), CONSUMER);
     writeFileSync(join(dir, 'typo.ts'), TYPO);
-    const output = await run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')], { cwd: dir }).then(() => '', (error: { stdout: string }) => error.stdout);
+    const output = await run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')], { cwd: dir })
+      .then(() => '', (error: { stdout: string }) => error.stdout);
     expect(output.trim().split('\n')).toEqual([
       expect.stringMatching(/^typo\.ts\(4,\d+\): error TS2345: Argument of type 'string' is not assignable to parameter of type 'Request'/),
     ]);

@@ -23,12 +23,13 @@ beforeAll(async () => {
   ensureBuilt();
   work = mkdtempSync(join(tmpdir(), 'cms-tarball-'));
   // Scripts off: dist/ is built already, and a rebuild here would race the other test files reading it.
-  const packed = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 });
+  const big = { maxBuffer: 64 * 1024 * 1024 };
+  const packed = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: REPO_ROOT, ...big });
   const [{ filename }] = JSON.parse(packed.stdout) as Array<{ filename: string }>;
   project = join(work, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'tarball-user', private: true }, null, 2)}\n`);
-  await run('npm', ['install', join(work, filename), '--prefer-offline', '--no-audit', '--no-fund'], { cwd: project, maxBuffer: 64 * 1024 * 1024 });
+  await run('npm', ['install', join(work, filename), '--prefer-offline', '--no-audit', '--no-fund'], { cwd: project, ...big });
 }, 120_000);
 
 afterAll(async () => {
@@ -67,13 +68,14 @@ describe('the npm pack tarball, installed into an empty project', () => {
     expect(JSON.parse(stdout)).toEqual(['function', 'undefined', 'function', 'function']);
   });
 
-  it('npx cms init writes the published version range, and npm start serves the example post and the studio', { timeout: 60_000 }, async () => {
+  it('npx cms init writes the published version range; npm start serves the example post and the studio', { timeout: 60_000 }, async () => {
     await npx(['cms', 'init', 'site'], project);
     const site = join(project, 'site');
     expect(JSON.parse(readFileSync(join(site, 'package.json'), 'utf8')).dependencies).toEqual({ [OWN.name]: `^${OWN.version}` });
 
     // The site resolves the package from the project above it (it is not on the registry yet), as a workspace would.
-    server = spawn('npm', ['start', '--', '--port', '0', '--host', '127.0.0.1', '--no-watch'], { cwd: site, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    const args = ['start', '--', '--port', '0', '--host', '127.0.0.1', '--no-watch'];
+    server = spawn('npm', args, { cwd: site, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
     const base = await new Promise<string>((resolve, reject) => {
       let stderr = '';
       server!.stderr!.on('data', (chunk: Buffer) => {
