@@ -59,6 +59,10 @@ describe('the npm pack tarball, installed into an empty project', () => {
     const gitcms = await npx(['gitcms', '--version'], project);
     expect(cms.stdout.trim()).toBe(OWN.version);
     expect(gitcms.stdout).toBe(cms.stdout);
+    // npm 11 drops a bin written `./dist/…` from the manifest it publishes ("script name … was invalid and removed").
+    const installed = join(project, 'node_modules', OWN.name, 'package.json');
+    const manifest = JSON.parse(readFileSync(installed, 'utf8')) as { bin: Record<string, string> };
+    expect(manifest.bin).toEqual({ cms: 'dist/cli/bin.js', gitcms: 'dist/cli/bin.js' });
   });
 
   it('loads both entries by name: the content library and gitcms/server', { timeout: 60_000 }, async () => {
