@@ -86,6 +86,14 @@ describe('dependencySpec: what a new project\'s package.json can install', () =>
     expect((error as Error).message).not.toContain('\n');
   });
 
+  it('refuses a package in a subfolder of a checkout (npm installs a git URL from the repository\'s top)', async () => {
+    const dir = tempDir('cms-dep-');
+    checkout(dir, { remote: SHARED_REMOTE, pushed: true });
+    mkdirSync(join(dir, 'packages/gitcms'), { recursive: true });
+    await expect(dependencySpec(own(join(dir, 'packages/gitcms'))))
+      .rejects.toThrow(/is a subfolder of the checkout .*; install it from npm, or pass --dependency/);
+  });
+
   it('refuses a folder that is neither installed nor a checkout', async () => {
     await expect(dependencySpec(own(tempDir('cms-dep-')))).rejects.toThrow(/is neither an installed package nor a git checkout/);
   });
