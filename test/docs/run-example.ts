@@ -1,0 +1,99 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { BIN } from '../cli/built-cli.js';
+import { REPO_ROOT } from '../helpers/project.js';
+import type { Fence } from './doc-files.js';
+
+/** Where the docs say the server is (`npm start`), replaced by the test server's own address. */
+const PRINTED_ORIGIN = /http:\/\/localhost:1337/g;
+const STATUS_MARK = 'DOCS-EXAMPLE-STATUS';
+
+export interface ExampleRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** The HTTP status of every curl the block ran, in order. */
+  statuses: number[];
+}
+
+/** `cms serve` on a free port over a project folder, as `npm start` serves the checkout. */
+export async function startServer(root: string): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      log += chunk;
+      const match = /Serving .* at (http:\/\/[^\s/]+)\/api/.exec(log);
+      if (match) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`cms serve exited ${code}: ${log}`)));
+  });
+  const stop = () => new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+  return { origin, stop };
+}
+
+/**
+ * The curl commands of a shell block, each with the status its `# → NNN` comment expects (null: any status below 400). Continued
+ * lines (`\`) are one command; a comment line is none.
+ */
+export function curlCommands(body: string): { command: string; expected: number | null }[] {
+  const logical = body.replace(/\\\n/g, ' ').split('\n').filter((line) => !line.trimStart().startsWith('#'));
+  return logical.flatMap((line) => {
+    const count = [...line.matchAll(/(?:^|[\s;&|(])curl\s/g)].length;
+    const expected = /#\s*→\s*(\d{3})\b/.exec(line);
+    return Array.from({ length: count }, () => ({ command: line.trim(), expected: expected ? Number(expected[1]) : null }));
+  });
+}
+
+function run(file: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(file, args, { ...options, maxBuffer: 16 * 1024 * 1024, timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * Run a shell block as a reader runs it in the checkout (`npx cms …` resolves this package's own bin there), with `CMS_ROOT` naming
+ * the project the test server serves, so the block's writes and tokens land in that copy and not in the checkout's sample site.
+ * curl is given `-sS` and reports its status on stderr; nothing else of the block changes but the server's address.
+ */
+export async function runShell(fence: Fence, origin: string, root: string): Promise<ExampleRun> {
+  const preamble = [
+    'set -euo pipefail',
+    `curl() { command curl -sS --write-out '%{stderr}${STATUS_MARK} %{http_code}\\n' "$@"; }`,
+  ].join('\n');
+  const script = `${preamble}\n${fence.body.replace(PRINTED_ORIGIN, origin)}\n`;
+  const result = await run('bash', ['-c', script], { cwd: REPO_ROOT, env: { ...process.env, CMS_ROOT: root } });
+  const statuses = [...result.stderr.matchAll(new RegExp(`${STATUS_MARK} (\\d{3})`, 'g'))].map((match) => Number(match[1]));
+  const stderr = result.stderr.replace(new RegExp(`${STATUS_MARK} \\d{3}\\n`, 'g'), '');
+  return { ...result, stderr, statuses };
+}
+
+/**
+ * Run a TypeScript block: transpiled as it is (types erased), written inside the package so `import … from 'gitcms'` resolves to this
+ * package as it would in a project that depends on it, and run with the project copy as its working directory (`root: '.'`).
+ */
+export async function runTypeScript(fence: Fence, origin: string, root: string, name: string): Promise<ExampleRun> {
+  const source = fence.body.replace(PRINTED_ORIGIN, origin);
+  const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+  const dir = join(REPO_ROOT, 'dist/docs-examples');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}.mjs`);
+  writeFileSync(file, outputText);
+  try {
+    const result = await run(process.execPath, [file], { cwd: root, env: process.env });
+    return { ...result, statuses: [] };
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/** The `// → text` comments of a TypeScript block: what its output prints, in order. */
+export const expectedOutput = (body: string): string[] => [...body.matchAll(/\/\/\s*→\s*(.+)$/gm)].map((match) => match[1].trim());
