@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { BIN } from '../cli/built-cli.js';
@@ -68,12 +68,22 @@ export async function runShell(fence: Fence, origin: string, root: string): Prom
   const preamble = [
     'set -euo pipefail',
     `curl() { command curl -sS --write-out '%{stderr}${STATUS_MARK} %{http_code}\\n' "$@"; }`,
+    // In the checkout `npx cms` runs this package's bin (npxResolvesOwnBin proves it once); calling it directly spares npm's
+    // start-up (seconds on a loaded machine) for each of the docs' `npx cms` lines.
+    `npx() { if [ "$1" = cms ]; then shift; node '${BIN}' "$@"; else command npx "$@"; fi; }`,
   ].join('\n');
   const script = `${preamble}\n${fence.body.replace(PRINTED_ORIGIN, origin)}\n`;
   const result = await run('bash', ['-c', script], { cwd: REPO_ROOT, env: { ...process.env, CMS_ROOT: root } });
   const statuses = [...result.stderr.matchAll(new RegExp(`${STATUS_MARK} (\\d{3})`, 'g'))].map((match) => Number(match[1]));
   const stderr = result.stderr.replace(new RegExp(`${STATUS_MARK} \\d{3}\\n`, 'g'), '');
   return { ...result, stderr, statuses };
+}
+
+/** What a real `npx cms --version` prints in the checkout, beside the package's version: equal when npx runs this package's own bin. */
+export async function npxResolvesOwnBin(): Promise<{ printed: string; version: string }> {
+  const result = await run('npx', ['cms', '--version'], { cwd: REPO_ROOT, env: process.env });
+  const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+  return { printed: result.stdout.trim(), version };
 }
 
 /**

@@ -72,13 +72,13 @@ function entrySection(entry) {
   const sourceFile = program.getSourceFile(entry.file);
   const moduleSymbol = checker.getSymbolAtLocation(sourceFile);
   const byName = new Map(checker.getExportsOfModule(moduleSymbol).map((symbol) => [symbol.name, symbol]));
-  const lines = [`## ${entry.importPath}`, '', '```ts', `import { … } from '${entry.importPath}';`, '```', ''];
+  const lines = [`## ${entry.importPath}`, '', '```ts static', `import { … } from '${entry.importPath}';`, '```', ''];
   const moduleDoc = /^\/\*\*([\s\S]*?)\*\//.exec(sourceFile.text);
   if (moduleDoc) {
     const text = moduleDoc[1].split('\n').map((line) => line.replace(/^\s*\* ?/, '')).join('\n');
     const [summary, example] = text.split('@example');
     lines.push(esc(summary.trim()), '');
-    if (example) lines.push('```ts', example.trim(), '```', '');
+    if (example) lines.push('```ts static', example.trim(), '```', '');
   }
   for (const group of groups(sourceFile)) {
     if (group.title) lines.push(`### ${esc(group.title)}`, '');
@@ -88,8 +88,8 @@ function entrySection(entry) {
       const item = describe(checker, symbol);
       lines.push(`#### ${name}`, '', `*${item.kind}*, in \`${item.source}\``, '');
       if (item.docs) lines.push(esc(item.docs), '');
-      if (item.signature) lines.push('```ts', item.signature, '```', '');
-      for (const example of item.examples) lines.push('Example:', '', '```ts', example, '```', '');
+      if (item.signature) lines.push('```ts static', item.signature, '```', '');
+      for (const example of item.examples) lines.push('Example:', '', '```ts static', example, '```', '');
     }
   }
   return lines.join('\n');
