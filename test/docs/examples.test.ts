@@ -12,6 +12,16 @@ const where = (fence: Fence) => `${fence.file}:${fence.line}`;
 // The deployment guide's blocks (a cluster, PostgreSQL, nginx) are checked by deployment-guide.test.ts.
 const OWN_TEST = new Set(['docs/deployment.md']);
 
+/** Each text appears in the output, in order. */
+function expectPrinted(stdout: string, texts: string[]): void {
+  let rest = stdout;
+  for (const text of texts) {
+    const at = rest.indexOf(text);
+    expect(at, `prints "${text}" in:\n${stdout}`).toBeGreaterThanOrEqual(0);
+    rest = rest.slice(at + text.length);
+  }
+}
+
 let origin = '';
 let root = '';
 let stop: () => Promise<void> = async () => {};
@@ -47,17 +57,14 @@ describe('runnable examples run as printed', () => {
     if (fence.lang === 'ts') {
       const result = await runTypeScript(fence, origin, root, `${fence.file.replace(/\W/g, '-')}-${fence.line}`);
       expect(result.code, result.stderr).toBe(0);
-      let rest = result.stdout;
-      for (const text of expectedOutput(fence.body)) {
-        const at = rest.indexOf(text);
-        expect(at, `prints "${text}" in:\n${result.stdout}`).toBeGreaterThanOrEqual(0);
-        rest = rest.slice(at + text.length);
-      }
+      expectPrinted(result.stdout, expectedOutput(fence));
       return;
     }
     expect(fence.lang).toBe('sh');
     const result = await runShell(fence, origin, root);
     expect(result.code, `exit ${result.code}\n${result.stderr}\n${result.stdout}`).toBe(0);
+    // A terminal shows both streams (cms prints its messages on stderr): each announced text is in one of them.
+    for (const text of expectedOutput(fence)) expect(`${result.stdout}\n${result.stderr}`, `prints "${text}"`).toContain(text);
     const curls = curlCommands(fence.body);
     expect(result.statuses.length, 'every curl of the block ran').toBe(curls.length);
     curls.forEach(({ command, expected }, index) => {

@@ -14,7 +14,7 @@ export interface ExampleRun {
   code: number;
   stdout: string;
   stderr: string;
-  /** The HTTP status of every curl the block ran, in order. */
+  /** The HTTP status of every curl the block ran, in order (shell blocks). */
   statuses: number[];
 }
 
@@ -105,5 +105,13 @@ export async function runTypeScript(fence: Fence, origin: string, root: string, 
   }
 }
 
-/** The `// → text` comments of a TypeScript block: what its output prints, in order. */
-export const expectedOutput = (body: string): string[] => [...body.matchAll(/\/\/\s*→\s*(.+)$/gm)].map((match) => match[1].trim());
+/**
+ * What a block's output contains, in order: the `// → text` comments of a TypeScript block, and the `# → text` comments of shell
+ * commands other than curl (a curl's `# → NNN` is its status).
+ */
+export function expectedOutput(fence: Fence): string[] {
+  if (fence.lang !== 'sh') return [...fence.body.matchAll(/\/\/\s*→\s*(.+)$/gm)].map((match) => match[1].trim());
+  return fence.body.replace(/\\\n/g, ' ').split('\n')
+    .filter((line) => !line.trimStart().startsWith('#') && !/(?:^|[\s;&|(])curl\s/.test(line))
+    .flatMap((line) => /#\s*→\s*(.+)$/.exec(line)?.[1].trim() ?? []);
+}
