@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
 import { allFences, CODE_LANGUAGES, type Fence } from './doc-files.js';
-import { curlCommands, expectedOutput, npxResolvesOwnBin, runShell, runTypeScript, startServer } from './run-example.js';
+import { consumerProject, curlCommands, removeConsumerProject, expectedOutput, npxResolvesOwnBin, runShell, runTypeScript, startServer } from './run-example.js';
 
 // Every code block of the README and the docs site is either run here (```sh runnable, ```ts runnable) against one `cms serve` of a
 // copy of the sample site, or marked `static` (a long-running server, an outside service): docs/contributing.md says which and why.
@@ -24,13 +24,18 @@ function expectPrinted(stdout: string, texts: string[]): void {
 
 let origin = '';
 let root = '';
+let consumer = '';
 let stop: () => Promise<void> = async () => {};
 beforeAll(async () => {
   ensureBuilt();
   root = copySampleSite();
+  consumer = consumerProject();
   ({ origin, stop } = await startServer(root));
 }, 120_000);
-afterAll(() => stop());
+afterAll(async () => {
+  await stop();
+  if (consumer) removeConsumerProject(consumer);
+});
 
 describe('the docs mark every code block', () => {
   it('as runnable or static, with no fence left open or glued to text', () => {
@@ -55,7 +60,7 @@ describe('the docs mark every code block', () => {
 describe('runnable examples run as printed', () => {
   it.each(runnable.map((fence) => [where(fence), fence] as const))('%s', async (_where, fence) => {
     if (fence.lang === 'ts') {
-      const result = await runTypeScript(fence, origin, root, `${fence.file.replace(/\W/g, '-')}-${fence.line}`);
+      const result = await runTypeScript(fence, origin, root, consumer, `${fence.file.replace(/\W/g, '-')}-${fence.line}`);
       expect(result.code, result.stderr).toBe(0);
       expectPrinted(result.stdout, expectedOutput(fence));
       return;

@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { BIN } from '../cli/built-cli.js';
@@ -87,22 +88,40 @@ export async function npxResolvesOwnBin(): Promise<{ printed: string; version: s
 }
 
 /**
- * Run a TypeScript block: transpiled as it is (types erased), written inside the package so `import … from 'gitcms'` resolves to this
- * package as it would in a project that depends on it, and run with the project copy as its working directory (`root: '.'`).
+ * A folder outside the checkout laid out as a project that depends on gitcms: `node_modules/gitcms` links to this package, every
+ * other entry links to the checkout's own `node_modules` (the examples import openapi-fetch and qs too). Examples are written
+ * here, never into the package (whose `dist/` is what gets packed).
  */
-export async function runTypeScript(fence: Fence, origin: string, root: string, name: string): Promise<ExampleRun> {
+export function consumerProject(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cms-docs-consumer-'));
+  mkdirSync(join(dir, 'node_modules'));
+  for (const entry of readdirSync(join(REPO_ROOT, 'node_modules'))) {
+    if (entry.startsWith('.')) continue;
+    symlinkSync(join(REPO_ROOT, 'node_modules', entry), join(dir, 'node_modules', entry));
+  }
+  symlinkSync(REPO_ROOT, join(dir, 'node_modules', 'gitcms'));
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module", "private": true }\n');
+  return dir;
+}
+
+/** Remove a consumer project: its links first (never followed), then the folder. */
+export function removeConsumerProject(dir: string): void {
+  const modules = join(dir, 'node_modules');
+  for (const entry of readdirSync(modules)) unlinkSync(join(modules, entry));
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Run a TypeScript block: transpiled as it is (types erased) into a project that depends on gitcms, so `import … from 'gitcms'`
+ * resolves as it would there, and run with the project copy as its working directory (`root: '.'`).
+ */
+export async function runTypeScript(fence: Fence, origin: string, root: string, consumer: string, name: string): Promise<ExampleRun> {
   const source = fence.body.replace(PRINTED_ORIGIN, origin);
   const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
-  const dir = join(REPO_ROOT, 'dist/docs-examples');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${name}.mjs`);
+  const file = join(consumer, `${name}.mjs`);
   writeFileSync(file, outputText);
-  try {
-    const result = await run(process.execPath, [file], { cwd: root, env: process.env });
-    return { ...result, statuses: [] };
-  } finally {
-    rmSync(file, { force: true });
-  }
+  const result = await run(process.execPath, [file], { cwd: root, env: process.env });
+  return { ...result, statuses: [] };
 }
 
 /**

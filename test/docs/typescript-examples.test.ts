@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { allFences } from './doc-files.js';
+import { consumerProject, removeConsumerProject } from './run-example.js';
 
 // The docs' TypeScript examples also compile under --strict, as a project depending on gitcms compiles them: `import … from 'gitcms'`
 // resolves to this package's declarations, `./cms-types.js` is what `cms types` writes for the sample site and `./schema.js` what
@@ -16,8 +17,8 @@ let diagnostics: string[] = [];
 
 beforeAll(() => {
   ensureBuilt();
-  // Inside the package, so the package's own name resolves through its `exports`, as from a dependent project's node_modules.
-  dir = mkdtempSync(join(REPO_ROOT, 'dist', 'docs-typecheck-'));
+  // A project depending on gitcms (node_modules/gitcms links to this package): the name resolves through the package's `exports`.
+  dir = consumerProject();
   execFileSync(process.execPath, [BIN, 'types', '--root', REPO_ROOT, '--out', join(dir, 'cms-types.d.ts')], { stdio: 'pipe' });
   execFileSync(process.execPath, [BIN, 'openapi', '--root', REPO_ROOT, '--out', join(dir, 'openapi.json')], { stdio: 'pipe' });
   execFileSync(join(REPO_ROOT, 'node_modules/.bin/openapi-typescript'), ['openapi.json', '-o', 'schema.d.ts'], { cwd: dir, stdio: 'pipe' });
@@ -36,7 +37,7 @@ beforeAll(() => {
   });
 }, 180_000);
 
-afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => { if (dir) removeConsumerProject(dir); });
 
 describe('TypeScript examples of the docs', () => {
   it('are found', () => {
