@@ -48,6 +48,17 @@ describe('the CLI reference covers the program', () => {
   });
 });
 
+describe('the Project choices', () => {
+  it('has a row on the conformance page for every choice choices.json names', () => {
+    const page = readDoc('docs/reference/conformance.md');
+    const table = page.slice(page.indexOf('## Project choices'), page.indexOf('## Recorded cases'));
+    const rows = new Set([...table.matchAll(/^\| (.+?) \|/gm)].map((match) => match[1]));
+    const named = new Set(Object.values(JSON.parse(readFileSync(join(REPO_ROOT, 'test/conformance/choices.json'), 'utf8')) as Record<string, { choice: string }>)
+      .map((entry) => entry.choice));
+    expect([...named].filter((choice) => !rows.has(choice))).toEqual([]);
+  });
+});
+
 describe('conformance figures in the README and the conformance page', () => {
   it('match the recordings and choices.json', () => {
     const dir = join(REPO_ROOT, 'test/conformance');
