@@ -7,8 +7,11 @@ export type Action = 'find' | 'findOne' | 'create' | 'update' | 'delete';
 export interface RestConfig {
   /** Path prefix of the content API (Strapi's `api.rest.prefix`). */
   prefix: string;
+  /** Page size when a request names none (Strapi's `api.rest.defaultLimit`). */
   defaultLimit: number;
+  /** Largest page size; larger requests are clamped to it (Strapi's `api.rest.maxLimit`). */
   maxLimit: number;
+  /** Lists carry `meta.pagination.total` and `pageCount` unless a request says `pagination[withCount]=false`. */
   withCount: boolean;
   /** Reject unknown top-level query keys (Strapi's `api.rest.strictParams`). */
   strictParams: boolean;
@@ -21,6 +24,7 @@ export interface RestConfig {
 export interface CmsConfig {
   /** Locale codes that exist; the first is the default unless `defaultLocale` says otherwise. */
   locales: string[];
+  /** The locale of reads and writes that name none, and of the plain content file (`x.json`, not `x.<locale>.json`). */
   defaultLocale: string;
   api: { rest: RestConfig };
   /**
@@ -36,7 +40,9 @@ export interface CmsConfig {
   /** Content files: `maxFileSize`, the largest a content file may be, in bytes (loading, validate and writes alike). */
   content: { maxFileSize: number };
   server: {
+    /** Port of `cms serve` (env `PORT` and `--port` win). */
     port: number;
+    /** Host `cms serve` binds (env `HOST` and `--host` win). */
     host: string;
     /**
      * `Cache-Control` of successful GET answers: `*` for every type, or a type's uid, plural or
@@ -97,6 +103,7 @@ export interface CmsConfig {
  */
 export interface PreviewConfig {
   enabled: boolean;
+  /** `allowedOrigins`: origins the preview page may be framed from; `urls`: type → URL template. */
   config: { allowedOrigins: string[]; urls: Record<string, string> };
 }
 

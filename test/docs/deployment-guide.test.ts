@@ -42,5 +42,6 @@ describe('the deployment guide', () => {
       const help = execFileSync(process.execPath, [BIN, ...words, '--help'], { encoding: 'utf8' });
       for (const option of rest.match(/--[a-z-]+/g) ?? []) expect(help, `${line}: ${option}`).toContain(option);
     }
-  });
+    // One CLI process per command shown: seconds each on a loaded machine, more than vitest's default 5 s in all.
+  }, 60_000);
 });

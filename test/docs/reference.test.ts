@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../cli/built-cli.js';
+import { REPO_ROOT } from '../helpers/project.js';
+import { readDoc } from './doc-files.js';
+
+// The reference pages that come from the code are committed (they read on GitHub too); each must equal a fresh generation, so a
+// command, option, TSDoc comment, setting or Project choice changed without `npm run docs:reference` fails here.
+type Generate = typeof import('../../docs/.vitepress/reference/generate.mjs');
+let generate: Generate;
+beforeAll(async () => {
+  ensureBuilt();
+  generate = await import('../../docs/.vitepress/reference/generate.mjs');
+}, 120_000);
+
+describe('generated reference pages are up to date (npm run docs:reference)', () => {
+  it('docs/reference/cli.md and library-api.md', () => {
+    for (const [path, text] of Object.entries(generate.generatedPages())) expect(readDoc(`docs/${path}`), path).toBe(text);
+  }, 60_000);
+
+  it('the config key table and the Project choices cases', () => {
+    for (const [name, [path, text]] of Object.entries(generate.generatedRegions())) {
+      const page = readDoc(`docs/${path}`);
+      expect(page, `${path} (${name})`).toBe(generate.withRegion(page, name, text));
+    }
+  }, 60_000);
+});
+
+describe('the CLI reference covers the program', () => {
+  it('names every command and option that --help shows', async () => {
+    const { createProgram } = await import('../../dist/cli/program.js');
+    const { createContext } = await import('../../dist/cli/context.js');
+    const sink = { write: () => true };
+    const program = createProgram(createContext({ stdout: sink, stderr: sink, cwd: REPO_ROOT, env: {} }), () => '', () => {});
+    const page = readDoc('docs/reference/cli.md');
+    const missing: string[] = [];
+    const walk = (command: typeof program, path: string[]) => {
+      for (const sub of command.commands.filter((candidate) => candidate.name() !== 'help')) {
+        const name = [...path, sub.name()].join(' ');
+        if (!page.includes(`## ${name}\n`)) missing.push(name);
+        for (const option of sub.options) if (!page.includes(`\`${option.flags}\``)) missing.push(`${name} ${option.flags}`);
+        walk(sub, [...path, sub.name()]);
+      }
+    };
+    walk(program, ['cms']);
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('the Project choices', () => {
+  it('has a row on the conformance page for every choice choices.json names', () => {
+    const page = readDoc('docs/reference/conformance.md');
+    const table = page.slice(page.indexOf('## Project choices'), page.indexOf('## Recorded cases'));
+    const rows = new Set([...table.matchAll(/^\| (.+?) \|/gm)].map((match) => match[1]));
+    const named = new Set(Object.values(JSON.parse(readFileSync(join(REPO_ROOT, 'test/conformance/choices.json'), 'utf8')) as Record<string, { choice: string }>)
+      .map((entry) => entry.choice));
+    expect([...named].filter((choice) => !rows.has(choice))).toEqual([]);
+  });
+});
+
+describe('conformance figures in the README and the conformance page', () => {
+  it('match the recordings and choices.json', () => {
+    const dir = join(REPO_ROOT, 'test/conformance');
+    const total = readdirSync(join(dir, 'recordings')).reduce((sum, file) =>
+      sum + (JSON.parse(readFileSync(join(dir, 'recordings', file), 'utf8')) as { cases: unknown[] }).cases.length, 0);
+    const choices = Object.keys(JSON.parse(readFileSync(join(dir, 'choices.json'), 'utf8'))).length;
+    const open = Object.keys(JSON.parse(readFileSync(join(dir, 'open-divergences.json'), 'utf8'))).length;
+    const figure = (n: number) => n.toLocaleString('en-US');
+    for (const file of ['README.md', 'docs/reference/conformance.md']) {
+      const text = readDoc(file).replace(/\s+/g, ' ');
+      expect(text, file).toContain(`**${figure(total)} requests answered by the real Strapi 5.54**`);
+      expect(text, file).toContain(`**${figure(total - choices - open)} answer exactly as Strapi**`);
+      expect(text, file).toContain(`**${choices} differ as`);
+      expect(text, file).toContain(`**${open} are open**`);
+    }
+  });
+});
