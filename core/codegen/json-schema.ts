@@ -102,7 +102,8 @@ function attributeSchema(attribute: Attribute, variant: FileVariant): JsonSchema
   if (attribute.type === 'relation' && attribute.mappedBy) {
     // links are stored on the owning side; a to-many inverse may keep the order it lists them in
     if (!isToMany(attribute)) return undefined;
-    return nullable({ type: 'array', items: DOCUMENT_ID, description: `the order of the ${attribute.target} documents linking here (links live there)` });
+    const description = `the order of the ${attribute.target} documents linking here (links live there)`;
+    return nullable({ type: 'array', items: DOCUMENT_ID, description });
   }
   if (attribute.type === 'json') return STORED.json(attribute, variant);
   if (attribute.type === 'component') {

@@ -180,10 +180,12 @@ function fragments(ctx: NormalizeContext, value: unknown, path: PopulatePath): M
 }
 
 const ZONE_KEYS = ['populate', 'on', 'count'];
+
 /**
  * A dynamic zone (or morph relation) accepts only fragments, `populate=*` and `count`
- * (`convert-query-params.ts` convertPopulateObject; any other `populate` is `Invalid key populate at <zone>`). With fragments, only the listed components
- * are returned (`populate/apply.ts` morphToMany); `count` has no effect there.
+ * (`convert-query-params.ts` convertPopulateObject; any other `populate` is `Invalid key populate at <zone>`).
+ * With fragments, only the listed components are returned (`populate/apply.ts` morphToMany); `count` has
+ * no effect there.
  */
 function zoneNode(
   ctx: NormalizeContext, model: Model, key: string, attribute: Attribute, value: Record<string, unknown>, path: PopulatePath,

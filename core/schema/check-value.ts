@@ -79,7 +79,8 @@ export function checkStoredFields(
       if (isToMany(attribute) && (value === null || !documentIds(value, true))) continue;
       problems.push({
         path, message: isToMany(attribute)
-          ? `"${name}" is the inverse side of ${attribute.target}.${attribute.mappedBy}: only a list of documentIds (its order) may be stored here`
+          ? `"${name}" is the inverse side of ${attribute.target}.${attribute.mappedBy}: only a list of documentIds (its order) `
+            + 'may be stored here'
           : `"${name}" is the inverse side of ${attribute.target}.${attribute.mappedBy}; store the relation there`,
       });
       continue;

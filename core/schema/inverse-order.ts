@@ -8,7 +8,9 @@
 export function inverseOrder<T>(linked: T[], documentIdOf: (item: T) => string, stored: unknown): T[] {
   if (!Array.isArray(stored) || !stored.length) return linked;
   const rank = new Map<string, number>();
-  stored.forEach((documentId, position) => { if (typeof documentId === 'string' && !rank.has(documentId)) rank.set(documentId, position); });
+  stored.forEach((documentId, position) => {
+    if (typeof documentId === 'string' && !rank.has(documentId)) rank.set(documentId, position);
+  });
   const at = (item: T) => rank.get(documentIdOf(item)) ?? Number.MAX_SAFE_INTEGER;
   return linked.map((item, position) => ({ item, position }))
     .sort((a, b) => at(a.item) - at(b.item) || a.position - b.position)

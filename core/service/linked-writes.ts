@@ -26,6 +26,8 @@ export class LinkedWrites {
    */
   async applyInverse(model: Model, documentId: string, changes: InverseChange[] = []): Promise<string[]> {
     const touched: string[] = [];
+    // a to-one owner taken from another document leaves that document's inverse order
+    const taken: { owner: Model; ownerId: string; before: Data; after: Data }[] = [];
     for (const change of changes) {
       const owner = this.index.model(change.ownerUid);
       const many = isToMany(owner.attributes[change.ownerAttribute]);
@@ -42,6 +44,9 @@ export class LinkedWrites {
             if (sameData(value, stored ?? (many ? [] : null))) continue;
             const data: Data = Object.assign(Object.create(null), record.data, { [change.ownerAttribute]: value });
             if (await this.files.write(owner, record.file, this.files.storedFrom(owner, record, data))) touched.push(record.file);
+            if (!many && typeof stored === 'string' && stored !== documentId) {
+              taken.push({ owner, ownerId, before: { [change.ownerAttribute]: stored }, after: { [change.ownerAttribute]: value } });
+            }
           }
         };
         // Owners of another type take their own lock; within one type (a self-relation) the
@@ -49,6 +54,9 @@ export class LinkedWrites {
         if (owner.uid === model.uid) await relink();
         else await this.ownerLock(owner, ownerId, relink);
       }
+    }
+    for (const { owner, ownerId, before, after } of taken) {
+      touched.push(...(await this.orderInverseSides(owner, ownerId, before, after, documentId)));
     }
     return touched;
   }
@@ -60,7 +68,7 @@ export class LinkedWrites {
    * an order, or when the new owner is not the last-created of its owners (creation order would
    * misplace it), so a new document linking a target leaves the target's file untouched.
    */
-  async orderInverseSides(model: Model, documentId: string, before: Data, next: Data): Promise<string[]> {
+  async orderInverseSides(model: Model, documentId: string, before: Data, next: Data, writing?: string): Promise<string[]> {
     const touched: string[] = [];
     for (const name of model.attributeNames) {
       const attribute = model.attributes[name];
@@ -72,7 +80,8 @@ export class LinkedWrites {
       const was = listed(before);
       const now = listed(next);
       for (const targetId of new Set([...was, ...now])) {
-        if (was.has(targetId) === now.has(targetId)) continue;
+        // (`writing`: the document whose own write stores its order, and whose lock the caller holds)
+        if (was.has(targetId) === now.has(targetId) || targetId === writing) continue;
         const reorder = async () => {
           const owners = [...new Set(this.index.rows(model.uid)
             .filter((row) => listOf(row.data[name]).includes(targetId)).map((row) => row.documentId))];

@@ -40,6 +40,11 @@ const order = [
   put('ord.author.set', '/api/authors/@@oau', { data: { posts: { set: ['@@oa', '@@oc', '@@ob'] } } }), get('ord.author.read.3', AUTHOR),
   put('ord.owner.author.move', '/api/posts/@@oa', { data: { author: '@@a3' } }), put('ord.owner.author.back', '/api/posts/@@oa', { data: { author: '@@oau' } }),
   get('ord.author.read.4', AUTHOR),
+  // a post another author takes from the inverse side leaves this author's order; coming back, it goes last
+  post('ord.author2.create', '/api/authors', { data: { name: 'Taker' } }, { capture: { oau2: 'data.documentId' } }),
+  put('ord.author2.take', '/api/authors/@@oau2', { data: { posts: { connect: ['@@oc'] } } }), get('ord.author.read.5', AUTHOR),
+  put('ord.owner.author.return', '/api/posts/@@oc', { data: { author: '@@oau' } }), get('ord.author.read.6', AUTHOR),
+  get('ord.author2.read', '/api/authors/@@oau2?fields[0]=name&populate[posts][fields][0]=title'),
   get('ord.list.tags.posts', '/api/tags?filters[name][$startsWith]=ordered&sort=name&fields[0]=name&populate[posts][fields][0]=title'),
 ];
 
