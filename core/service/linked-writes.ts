@@ -27,7 +27,7 @@ export class LinkedWrites {
   async applyInverse(model: Model, documentId: string, changes: InverseChange[] = []): Promise<string[]> {
     const touched: string[] = [];
     // a to-one owner taken from another document leaves that document's inverse order
-    const taken: { owner: Model; ownerId: string; before: Data; after: Data }[] = [];
+    const taken: { owner: Model; ownerId: string; locale: string | null; before: Data; after: Data }[] = [];
     for (const change of changes) {
       const owner = this.index.model(change.ownerUid);
       const many = isToMany(owner.attributes[change.ownerAttribute]);
@@ -45,7 +45,8 @@ export class LinkedWrites {
             const data: Data = Object.assign(Object.create(null), record.data, { [change.ownerAttribute]: value });
             if (await this.files.write(owner, record.file, this.files.storedFrom(owner, record, data))) touched.push(record.file);
             if (!many && typeof stored === 'string' && stored !== documentId) {
-              taken.push({ owner, ownerId, before: { [change.ownerAttribute]: stored }, after: { [change.ownerAttribute]: value } });
+              const [before, after] = [{ [change.ownerAttribute]: stored }, { [change.ownerAttribute]: value }];
+              taken.push({ owner, ownerId, locale: record.locale, before, after });
             }
           }
         };
@@ -55,8 +56,8 @@ export class LinkedWrites {
         else await this.ownerLock(owner, ownerId, relink);
       }
     }
-    for (const { owner, ownerId, before, after } of taken) {
-      touched.push(...(await this.orderInverseSides(owner, ownerId, before, after, documentId)));
+    for (const { owner, ownerId, locale, before, after } of taken) {
+      touched.push(...(await this.orderInverseSides(owner, ownerId, locale, before, after, documentId)));
     }
     return touched;
   }
@@ -66,9 +67,12 @@ export class LinkedWrites {
    * side's order as Strapi's join table does: a new link goes last (connect order), an unlinked
    * owner leaves the list. The target's file is written only when it must be: when it already keeps
    * an order, or when the new owner is not the last-created of its owners (creation order would
-   * misplace it), so a new document linking a target leaves the target's file untouched.
+   * misplace it), so a new document linking a target leaves the target's file untouched. Both
+   * localized: only the target in the owner's locale (Strapi links rows of one locale).
    */
-  async orderInverseSides(model: Model, documentId: string, before: Data, next: Data, writing?: string): Promise<string[]> {
+  async orderInverseSides(
+    model: Model, documentId: string, locale: string | null, before: Data, next: Data, writing?: string,
+  ): Promise<string[]> {
     const touched: string[] = [];
     for (const name of model.attributeNames) {
       const attribute = model.attributes[name];
@@ -82,11 +86,14 @@ export class LinkedWrites {
       for (const targetId of new Set([...was, ...now])) {
         // (`writing`: the document whose own write stores its order, and whose lock the caller holds)
         if (was.has(targetId) === now.has(targetId) || targetId === writing) continue;
+        const perLocale = model.localized && target.localized;
         const reorder = async () => {
           const owners = [...new Set(this.index.rows(model.uid)
-            .filter((row) => listOf(row.data[name]).includes(targetId)).map((row) => row.documentId))];
+            .filter((row) => (!perLocale || row.locale === locale) && listOf(row.data[name]).includes(targetId))
+            .map((row) => row.documentId))];
           const linking = owners.includes(documentId);
           for (const record of this.index.documentRecords(target.uid, targetId)) {
+            if (perLocale && record.locale !== locale) continue;
             const stored = record.data[attribute.inversedBy!];
             const kept = Array.isArray(stored) ? (stored as string[]) : undefined;
             let order: string[] | undefined;
