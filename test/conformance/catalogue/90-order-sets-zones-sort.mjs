@@ -104,6 +104,12 @@ const sorts = [
   get('sort.populate.columns.toOne', `${SP}&populate[author][fields][0]=name&populate[author][sort]=age`),
   get('sort.populate.columns.inverse', '/api/authors/@@oau?fields[0]=name&populate[posts][fields][0]=title&populate[posts][sort]=views:desc'),
   get('sort.populate.columns.nested', '/api/authors/@@oau?fields[0]=name&populate[posts][fields][0]=title&populate[posts][sort]=slug&populate[posts][populate][tags][fields][0]=name&populate[posts][populate][tags][sort]=weight'),
+  ...[
+    ['component', 'populate[items][fields][0]=label&populate[items][sort]=qty:desc'],
+    ['zone.fragment', 'populate[zone][on][shared.item][fields][0]=label&populate[zone][on][shared.item][sort]=qty'],
+    ['nested.component', 'populate[seo][fields][0]=metaTitle&populate[seo][populate][socials][fields][0]=network&populate[seo][populate][socials][sort]=url'],
+    ['timestamp', 'populate[picks][fields][0]=name&populate[picks][sort]=createdAt:desc'],
+  ].map(([id, query]) => get(`sort.populate.columns.${id}`, `/api/kitchens/@@k1?fields[0]=title&${query}`)),
   get('sort.public.relation.unreadable', '/api/authors?sort=profile.handle', PUBLIC),
   get('sort.public.relation.unreadable.object', '/api/authors?sort[0][profile][handle]=asc', PUBLIC),
   get('sort.public.relation.unreadable.populate', '/api/posts?fields[0]=title&populate[author][sort]=profile.handle', PUBLIC),
