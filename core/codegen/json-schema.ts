@@ -1,5 +1,5 @@
 import { contentFolder } from '../index/load.js';
-import { isLocalizedAttribute, type Attribute, type Model, type Models } from '../schema/types.js';
+import { isLocalizedAttribute, isToMany, type Attribute, type Model, type Models } from '../schema/types.js';
 import { sortedModels } from './models.js';
 
 /**
@@ -99,7 +99,12 @@ const defName = (uid: string, zone: boolean) => (zone ? `${uid}#zone` : uid);
 const ref = (uid: string, zone = false) => ({ $ref: `#/$defs/${encodeURIComponent(defName(uid, zone))}` });
 
 function attributeSchema(attribute: Attribute, variant: FileVariant): JsonSchema | undefined {
-  if (attribute.type === 'relation' && attribute.mappedBy) return undefined; // stored on the owning side only
+  if (attribute.type === 'relation' && attribute.mappedBy) {
+    // links are stored on the owning side; a to-many inverse may keep the order it lists them in
+    if (!isToMany(attribute)) return undefined;
+    const description = `the order of the ${attribute.target} documents linking here (links live there)`;
+    return nullable({ type: 'array', items: DOCUMENT_ID, description });
+  }
   if (attribute.type === 'json') return STORED.json(attribute, variant);
   if (attribute.type === 'component') {
     return nullable(attribute.repeatable ? { type: 'array', items: ref(attribute.component!) } : { ...ref(attribute.component!) });

@@ -1,4 +1,5 @@
 import { deriveId } from '../index/ids.js';
+import { inverseOrder } from '../schema/inverse-order.js';
 import { getAttribute, UPLOAD_FILE_UID, type Attribute, type Model } from '../schema/types.js';
 import type { Data, Row } from '../types.js';
 import type { FieldRef } from './ast.js';
@@ -102,7 +103,7 @@ function inverseMap(ctx: QueryContext, sourceUid: string, attribute: string): Ma
   });
 }
 
-/** Related rows of a relation attribute, in stored order (owning side) or creation order (inverse side). */
+/** Related rows of a relation attribute, in stored order (owning side) or the inverse side's order (inverseOrder). */
 export function relatedRows(ctx: QueryContext, node: Node, name: string, attribute: Attribute, everyVersion = false): Row[] {
   const target = ctx.index.models.get(attribute.target!);
   if (!target) return [];
@@ -112,8 +113,9 @@ export function relatedRows(ctx: QueryContext, node: Node, name: string, attribu
     // Strapi joins every row that links here: a localized entry sees its own locale's, one that is not
     // localized sees every locale's, whatever ?locale says (recorded: dprel.tag.delta.*)
     const locale = target.localized && node.model.localized ? node.locale : undefined;
-    return sources.filter((row) =>
+    const linked = sources.filter((row) =>
       (!target.draftAndPublish || everyVersion || row.status === ctx.status) && (locale === undefined || row.locale === locale));
+    return inverseOrder(linked, (row) => row.documentId, node.data[name]);
   }
   const scope = targetScope(ctx, node, target);
   const rows: Row[] = [];

@@ -180,14 +180,12 @@ function fragments(ctx: NormalizeContext, value: unknown, path: PopulatePath): M
 }
 
 const ZONE_KEYS = ['populate', 'on', 'count'];
-const ZONE_POPULATE_ERROR = "Invalid nested population query detected. When using 'populate' within polymorphic structures, "
-  + "its value must be '*' to indicate all second level links. Specific field targeting is not supported here. "
-  + 'Consider using the fragment API for more granular population control.';
 
 /**
  * A dynamic zone (or morph relation) accepts only fragments, `populate=*` and `count`
- * (`convert-query-params.ts` convertPopulateObject). With fragments, only the listed components
- * are returned (`populate/apply.ts` morphToMany); `count` has no effect there.
+ * (`convert-query-params.ts` convertPopulateObject; any other `populate` is `Invalid key populate at <zone>`).
+ * With fragments, only the listed components are returned (`populate/apply.ts` morphToMany); `count` has
+ * no effect there.
  */
 function zoneNode(
   ctx: NormalizeContext, model: Model, key: string, attribute: Attribute, value: Record<string, unknown>, path: PopulatePath,
@@ -198,7 +196,9 @@ function zoneNode(
       + `Expected a fragment ("on") or "count" but found ${JSON.stringify(value)}`);
   }
   const populate = value.populate;
-  if (populate !== undefined && populate !== null && populate !== '*') throw new ValidationError(ZONE_POPULATE_ERROR);
+  // Strapi's query validator refuses any other nested populate of a zone before it is converted
+  // (recorded: zone.populate.without.on.*)
+  if (populate !== undefined && populate !== null && populate !== '*') throw invalidKey('populate', path.attribute, 'populate');
   if (on) return { on, fragments: true };
   if (populate === '*') {
     return { on: new Map(zoneComponents(ctx, attribute).map((uid) => [uid, { populate: populateAll(ctx, ctx.models.get(uid)!) }])) };
@@ -234,7 +234,7 @@ function nodeFromObject(
     if (option === 'count') node.count = countFlag(optionValue, path);
     if (option === 'fields') node.fields = asPopulateParam(() => normalizeFields(target, optionValue));
     if (option === 'filters') node.filters = asPopulateParam(() => normalizeFilters(ctx, target, optionValue));
-    if (option === 'sort') node.sort = asPopulateParam(() => normalizeSort(ctx.models, target, optionValue));
+    if (option === 'sort') node.sort = asPopulateParam(() => normalizeSort(ctx, target, optionValue));
     if (option === 'populate') node.populate = normalizePopulate(ctx, target, optionValue, into(path, 'populate', false), true);
   }
   return node;
@@ -249,7 +249,7 @@ function fragmentNode(ctx: NormalizeContext, component: Model, fragment: unknown
     if (option === 'populate') node.populate = normalizePopulate(ctx, component, value, into(path, 'populate', false), true);
     else if (option === 'fields') node.fields = asPopulateParam(() => normalizeFields(component, value));
     else if (option === 'filters') node.filters = asPopulateParam(() => normalizeFilters(ctx, component, value));
-    else if (option === 'sort') node.sort = asPopulateParam(() => normalizeSort(ctx.models, component, value));
+    else if (option === 'sort') node.sort = asPopulateParam(() => normalizeSort(ctx, component, value));
     else throw invalidKey(option, path.attribute, 'populate');
   }
   return node;

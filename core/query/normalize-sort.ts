@@ -1,8 +1,8 @@
 import { invalidKey, ValidationError } from '../errors.js';
-import { getAttribute, isHiddenAttribute, isMorph, isScalar, UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
+import { getAttribute, isHiddenAttribute, isMorph, isScalar, UPLOAD_FILE_UID, type Model } from '../schema/types.js';
 import type { SortSpec } from './ast.js';
 import { fieldRef } from './nodes.js';
-import { listOf } from './normalize-filters.js';
+import { listOf, type NormalizeContext } from './normalize-filters.js';
 import { textOf } from './text.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -13,8 +13,12 @@ function direction(raw: unknown): 'asc' | 'desc' {
   return value;
 }
 
-/** Check a sort path against the schema: it walks relations/components and ends on a scalar. */
-function checkPath(models: Models, model: Model, segments: string[]): void {
+/**
+ * Check a sort path against the schema: it walks relations/components and ends on a scalar. A
+ * relation into a type the caller may not read is an unknown key, as in filters (recorded:
+ * sort.public.relation.unreadable).
+ */
+function checkPath(ctx: NormalizeContext, model: Model, segments: string[]): void {
   let current = model;
   let path: string | null = null;
   segments.forEach((segment, position) => {
@@ -35,9 +39,9 @@ function checkPath(models: Models, model: Model, segments: string[]): void {
     if (isScalar(attribute)) {
       if (!last) throw invalidKey(segments[position + 1], here, 'sort');
     } else {
-      if (last) throw invalidKey(segment, here, 'sort');
+      if (last || (attribute.type === 'relation' && !ctx.canRead(attribute.target!))) throw invalidKey(segment, here, 'sort');
       const next = attribute.type === 'relation' ? attribute.target! : attribute.type === 'media' ? UPLOAD_FILE_UID : attribute.component!;
-      current = models.get(next)!;
+      current = ctx.models.get(next)!;
     }
     path = here;
   });
@@ -96,9 +100,12 @@ function specsOf(item: unknown): SortSpec[] {
  * `sort[0][title]=desc`, `author.name:asc`, `sort[author][name]=asc`. Every key is validated before
  * any direction, as Strapi validates the query before converting it.
  */
-export function normalizeSort(models: Models, model: Model, raw: unknown): SortSpec[] {
+export function normalizeSort(ctx: NormalizeContext, model: Model, raw: unknown): SortSpec[] {
   if (raw === undefined || raw === null || raw === '') return [];
   const items = listOf(raw) ?? [raw];
-  for (const item of items) for (const path of pathsOf(item)) checkPath(models, model, path);
+  // Strapi reads a list mixing `title` and `{ author: { name } }` items as an object: `Invalid key 0`
+  // (recorded: sort.object.list)
+  if (items.some((item) => typeof item === 'string') && items.some(isRecord)) throw invalidKey('0', null, 'sort');
+  for (const item of items) for (const path of pathsOf(item)) checkPath(ctx, model, path);
   return items.flatMap(specsOf);
 }

@@ -92,7 +92,7 @@ export function normalizeQuery(ctx: NormalizeContext, config: CmsConfig, model: 
     );
   }
   const filters = normalizeFilters(ctx, model, raw.filters);
-  const sort = normalizeSort(ctx.models, model, raw.sort);
+  const sort = normalizeSort(ctx, model, raw.sort);
   const fields = normalizeFields(model, raw.fields);
   const populate = normalizePopulate(ctx, model, raw.populate);
   checkPopulateDepth(populate, config.api.rest.maxPopulateDepth);

@@ -55,8 +55,17 @@ const kept = (ctx: QueryContext, nodes: Node[], options: PopulateNode): Node[] =
 
 /** Already filtered nodes, sorted and rendered. */
 function renderList(ctx: QueryContext, nodes: Node[], options: PopulateNode): unknown[] {
-  const sorted = options.sort?.length ? sortNodes(ctx, nodes, options.sort) : nodes;
-  return sorted.map((node) => renderNode(ctx, node, options.fields, options.populate ?? new Map()));
+  if (!options.sort?.length) return nodes.map((node) => renderNode(ctx, node, options.fields, options.populate ?? new Map()));
+  // Strapi selects a populate's sort columns first, so they lead each entry, even ones `fields`
+  // leaves out (recorded: sort.populate.columns*)
+  const lead = options.sort.filter((spec) => spec.path.length === 1).map((spec) => spec.path[0]);
+  return sortNodes(ctx, nodes, options.sort).map((node) => {
+    const rendered = renderNode(ctx, node, options.fields, options.populate ?? new Map());
+    const every = renderFields(node, undefined);
+    const front: Data = {};
+    for (const name of lead) if (Object.hasOwn(every, name)) front[name] = every[name];
+    return Object.assign(front, rendered);
+  });
 }
 
 /**

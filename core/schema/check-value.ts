@@ -1,5 +1,5 @@
 import { blocksProblem } from './blocks.js';
-import { getAttribute, type Attribute, type Model, type Models } from './types.js';
+import { getAttribute, isToMany, type Attribute, type Model, type Models } from './types.js';
 
 /**
  * Checks a stored (file) value against its attribute, one small function per type.
@@ -75,8 +75,13 @@ export function checkStoredFields(
       continue;
     }
     if (attribute.type === 'relation' && attribute.mappedBy) {
+      // a to-many inverse may list its owners' documentIds: the order it shows them in (inverse-order.ts)
+      if (isToMany(attribute) && (value === null || !documentIds(value, true))) continue;
       problems.push({
-        path, message: `"${name}" is the inverse side of ${attribute.target}.${attribute.mappedBy}; store the relation there`,
+        path, message: isToMany(attribute)
+          ? `"${name}" is the inverse side of ${attribute.target}.${attribute.mappedBy}: only a list of documentIds (its order) `
+            + 'may be stored here'
+          : `"${name}" is the inverse side of ${attribute.target}.${attribute.mappedBy}; store the relation there`,
       });
       continue;
     }

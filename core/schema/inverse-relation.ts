@@ -1,6 +1,7 @@
 import type { Row } from '../types.js';
+import { inverseOrder } from './inverse-order.js';
 import { resolveRelationInput } from './relation-input.js';
-import type { Attribute } from './types.js';
+import { isToMany, type Attribute } from './types.js';
 import type { ValidateContext } from './validate-context.js';
 
 /** The owning documents a write to an inverse relation links (`add`) or unlinks (`remove`). */
@@ -11,6 +12,8 @@ export interface InverseChange {
   locale: string | null;
   add: string[];
   remove: string[];
+  /** The inverse side's order after the write (to-many inverses), stored in the written document's file. */
+  order?: string[];
 }
 
 /**
@@ -18,7 +21,7 @@ export interface InverseChange {
  * so the body becomes a change to the owning documents (who gains the link, who loses it).
  * Every Strapi body shape works, against the owners that link here now.
  */
-export function inverseChange(ctx: ValidateContext, attribute: Attribute, value: unknown, text: string): InverseChange {
+export function inverseChange(ctx: ValidateContext, attribute: Attribute, value: unknown, text: string, stored: unknown): InverseChange {
   const owner = ctx.index.model(attribute.target!);
   const mappedBy = attribute.mappedBy!;
   const locale = owner.localized ? ctx.locale ?? ctx.index.config.defaultLocale : null;
@@ -27,12 +30,13 @@ export function inverseChange(ctx: ValidateContext, attribute: Attribute, value:
     const stored = row.data[mappedBy];
     return Array.isArray(stored) ? stored.includes(ctx.documentId) : stored === ctx.documentId;
   };
-  const current = ctx.index.scopedRows(owner.uid, scope).filter(linked).map((row) => row.documentId);
+  const current = inverseOrder(ctx.index.scopedRows(owner.uid, scope).filter(linked).map((row) => row.documentId), (id) => id, stored);
   const resolved = resolveRelationInput(ctx, attribute, owner.uid, value, current, text);
   const desired = (resolved === null ? [] : Array.isArray(resolved) ? resolved : [resolved]) as string[];
   return {
     ownerUid: owner.uid, ownerAttribute: mappedBy, locale,
     add: desired.filter((documentId) => !current.includes(documentId)),
     remove: current.filter((documentId) => !desired.includes(documentId)),
+    ...(isToMany(attribute) ? { order: desired } : {}),
   };
 }

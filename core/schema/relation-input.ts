@@ -87,11 +87,12 @@ export function resolveRelationInput(
   let connectedOne: string | undefined;
   if (value === null) next = [];
   else if (isRecord(value) && ('set' in value || 'connect' in value || 'disconnect' in value)) {
-    if ('set' in value && ('connect' in value || 'disconnect' in value)) {
-      throw new ValidationError(`${path}: "set" cannot be combined with "connect" or "disconnect"`);
-    }
-    if ('set' in value) next = listOf(value.set).map((item) => toItem(ctx, targetUid, item).documentId);
-    else {
+    if (value.set !== undefined && value.set !== null) {
+      // `set` wins over `connect`/`disconnect` beside it, whose documents (and anchors) must still
+      // exist; `set: null` is no set at all (recorded: set.picks.*)
+      next = listOf(value.set).map((item) => toItem(ctx, targetUid, item).documentId);
+      for (const item of [...listOf(value.connect), ...listOf(value.disconnect)]) toItem(ctx, targetUid, item);
+    } else {
       next = [...currentList];
       for (const item of listOf(value.disconnect)) {
         const documentId = toItem(ctx, targetUid, item).documentId;

@@ -163,8 +163,10 @@ export class EntryValidator {
     switch (attribute.type) {
       case 'relation':
         if (attribute.mappedBy) {
-          this.inverseChanges.push(inverseChange(this.ctx, attribute, value, text));
-          return INVALID;
+          const change = inverseChange(this.ctx, attribute, value, text, current);
+          this.inverseChanges.push(change);
+          // a to-many inverse keeps its order in this document's own file (see inverseOrder)
+          return change.order ?? INVALID;
         }
         return this.atRoot(() => resolveRelationInput(this.ctx, attribute, attribute.target!, value, current, text));
       case 'media':

@@ -105,6 +105,7 @@ export class DocumentWriter {
       const file = this.files.pathFor(model, documentId, locale, !publish);
       await this.files.write(model, file, { data: next, createdAt: now, updatedAt: now, publishedAt: publish ? now : undefined });
       const owners = await this.linked.applyInverse(model, documentId, change.inverse);
+      owners.push(...(await this.linked.orderInverseSides(model, documentId, locale, change.current, next)));
       const document = service.findOne(model, documentId, { ...raw, status, locale: locale ?? undefined }, caller)!;
       const written = { data: document, version: documentVersion(this.index, model, documentId, locale) };
       await this.emit({ action: 'create', model, documentId, locale, files: [file, ...owners], caller });
@@ -145,6 +146,7 @@ export class DocumentWriter {
     const files = await this.saveVersion(model, documentId, next, at);
     files.push(...(await this.linked.shareUnlocalized(model, documentId, locale, data, next)));
     files.push(...(await this.linked.applyInverse(model, documentId, change.inverse)));
+    files.push(...(await this.linked.orderInverseSides(model, documentId, locale, current, next)));
     files.push(...(await this.linked.releaseOneToOne(model, documentId, locale, next)));
     const read = at.read();
     const written = read && { data: read, version: documentVersion(this.index, model, documentId, locale) };

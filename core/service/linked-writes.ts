@@ -5,6 +5,9 @@ import { sameData } from '../storage/serialize.js';
 import type { Data } from '../types.js';
 import type { DocumentFiles } from './document-files.js';
 
+const listOf = (value: unknown): string[] =>
+  (value === null || value === undefined ? [] : (Array.isArray(value) ? value : [value]).filter((item): item is string => typeof item === 'string'));
+
 /** Runs work under another document's lock (the writer's per-document lock). */
 type OwnerLock = (owner: Model, documentId: string, work: () => Promise<void>) => Promise<void>;
 
@@ -23,6 +26,8 @@ export class LinkedWrites {
    */
   async applyInverse(model: Model, documentId: string, changes: InverseChange[] = []): Promise<string[]> {
     const touched: string[] = [];
+    // a to-one owner taken from another document leaves that document's inverse order
+    const taken: { owner: Model; ownerId: string; locale: string | null; before: Data; after: Data }[] = [];
     for (const change of changes) {
       const owner = this.index.model(change.ownerUid);
       const many = isToMany(owner.attributes[change.ownerAttribute]);
@@ -39,12 +44,69 @@ export class LinkedWrites {
             if (sameData(value, stored ?? (many ? [] : null))) continue;
             const data: Data = Object.assign(Object.create(null), record.data, { [change.ownerAttribute]: value });
             if (await this.files.write(owner, record.file, this.files.storedFrom(owner, record, data))) touched.push(record.file);
+            if (!many && typeof stored === 'string' && stored !== documentId) {
+              const [before, after] = [{ [change.ownerAttribute]: stored }, { [change.ownerAttribute]: value }];
+              taken.push({ owner, ownerId, locale: record.locale, before, after });
+            }
           }
         };
         // Owners of another type take their own lock; within one type (a self-relation) the
         // caller's lock is the one held, and taking the owner's could deadlock with its writer.
         if (owner.uid === model.uid) await relink();
         else await this.ownerLock(owner, ownerId, relink);
+      }
+    }
+    for (const { owner, ownerId, locale, before, after } of taken) {
+      touched.push(...(await this.orderInverseSides(owner, ownerId, locale, before, after, documentId)));
+    }
+    return touched;
+  }
+
+  /**
+   * An owning-side write that links or unlinks a target whose inverse side is to-many keeps that
+   * side's order as Strapi's join table does: a new link goes last (connect order), an unlinked
+   * owner leaves the list. The target's file is written only when it must be: when it already keeps
+   * an order, or when the new owner is not the last-created of its owners (creation order would
+   * misplace it), so a new document linking a target leaves the target's file untouched. Both
+   * localized: only the target in the owner's locale (Strapi links rows of one locale).
+   */
+  async orderInverseSides(
+    model: Model, documentId: string, locale: string | null, before: Data, next: Data, writing?: string,
+  ): Promise<string[]> {
+    const touched: string[] = [];
+    for (const name of model.attributeNames) {
+      const attribute = model.attributes[name];
+      if (attribute.type !== 'relation' || !attribute.inversedBy) continue;
+      const target = this.index.models.get(attribute.target!);
+      const inverse = target?.attributes[attribute.inversedBy];
+      if (!target || !inverse || !isToMany(inverse)) continue;
+      const listed = (data: Data) => new Set(listOf(data[name]));
+      const was = listed(before);
+      const now = listed(next);
+      for (const targetId of new Set([...was, ...now])) {
+        // (`writing`: the document whose own write stores its order, and whose lock the caller holds)
+        if (was.has(targetId) === now.has(targetId) || targetId === writing) continue;
+        const perLocale = model.localized && target.localized;
+        const reorder = async () => {
+          const owners = [...new Set(this.index.rows(model.uid)
+            .filter((row) => (!perLocale || row.locale === locale) && listOf(row.data[name]).includes(targetId))
+            .map((row) => row.documentId))];
+          const linking = owners.includes(documentId);
+          for (const record of this.index.documentRecords(target.uid, targetId)) {
+            if (perLocale && record.locale !== locale) continue;
+            const stored = record.data[attribute.inversedBy!];
+            const kept = Array.isArray(stored) ? (stored as string[]) : undefined;
+            let order: string[] | undefined;
+            if (linking && kept && !kept.includes(documentId)) order = [...kept, documentId];
+            else if (linking && !kept && owners.at(-1) !== documentId) order = [...owners.filter((id) => id !== documentId), documentId];
+            else if (!linking && kept?.includes(documentId)) order = kept.filter((id) => id !== documentId);
+            if (!order) continue;
+            const data: Data = Object.assign(Object.create(null), record.data, { [attribute.inversedBy!]: order });
+            if (await this.files.write(target, record.file, this.files.storedFrom(target, record, data))) touched.push(record.file);
+          }
+        };
+        if (target.uid === model.uid) await reorder();
+        else await this.ownerLock(target, targetId, reorder);
       }
     }
     return touched;

@@ -55,24 +55,49 @@ export function checkPublishable(index: ContentIndex, model: Model, data: Data, 
 
 /**
  * The entry as Strapi's entity-level validation sees it (the `value` of a problem it finds there):
- * the body with its defaults (empty lists for optional repeatable components and zones on create),
- * relation shorthands as `{ set: [{ id }] }`, and the publication time.
+ * the body with its defaults (empty lists for optional repeatable components and zones on create,
+ * inside components too), relation documentIds as `{ id }` (shorthands as `{ set: [{ id }] }`), the
+ * publication time (null on a draft-and-publish type: Strapi validates the draft it writes first) and
+ * the locale of a localized type (recorded: zone.post.*, zone.kitchen.second.unknown).
  */
 function entityValue(index: ContentIndex, model: Model, patch: Record<string, unknown>, change: Change): Record<string, unknown> {
+  const value = shapeValue(index, model, patch, change.mode === 'create');
+  value.publishedAt = model.draftAndPublish ? null : new Date().toISOString();
+  if (model.localized) value.locale = change.locale;
+  return value;
+}
+
+function shapeValue(index: ContentIndex, model: Model, patch: Record<string, unknown>, create: boolean): Record<string, unknown> {
   const value: Record<string, unknown> = {};
   for (const name of model.attributeNames) {
     const attribute = model.attributes[name];
     const listed = (attribute.type === 'component' && attribute.repeatable) || attribute.type === 'dynamiczone';
-    if (change.mode === 'create' && listed && !attribute.required && patch[name] === undefined) value[name] = [];
+    if (create && listed && !attribute.required && patch[name] === undefined) value[name] = [];
   }
   for (const [name, given] of Object.entries(patch)) {
     const attribute = model.attributes[name];
-    const related = attribute?.type === 'relation' || attribute?.type === 'media';
-    const shorthand = related && given !== null && (typeof given !== 'object' || Array.isArray(given));
-    const target = attribute?.type === 'media' ? UPLOAD_FILE_UID : attribute?.target ?? '';
-    value[name] = shorthand ? { set: ([] as unknown[]).concat(given).map((item) => ({ id: rowIdOf(index, target, item) })) } : given;
+    if (attribute?.type === 'relation' || attribute?.type === 'media') {
+      value[name] = relationValue(index, attribute.type === 'media' ? UPLOAD_FILE_UID : attribute.target ?? '', given);
+    } else if (attribute?.type === 'component' && index.models.has(attribute.component!)) {
+      const component = index.models.get(attribute.component!)!;
+      const shape = (item: unknown) => (isRecord(item) ? shapeValue(index, component, item, create) : item);
+      value[name] = Array.isArray(given) ? given.map(shape) : shape(given);
+    } else value[name] = given;
   }
-  value.publishedAt = !model.draftAndPublish || change.publish ? new Date().toISOString() : null;
+  return value;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** A relation as Strapi's transform leaves it: shorthands become `{ set }`, each documentId an `{ id }`. */
+function relationValue(index: ContentIndex, targetUid: string, given: unknown): unknown {
+  if (given === null) return given;
+  const toId = (item: unknown) => (!isRecord(item)
+    ? { id: rowIdOf(index, targetUid, item) }
+    : item.documentId !== undefined ? { id: rowIdOf(index, targetUid, item.documentId) } : item);
+  if (!isRecord(given)) return { set: ([] as unknown[]).concat(given).map(toId) };
+  const value: Record<string, unknown> = { ...given };
+  for (const key of ['set', 'connect', 'disconnect']) if (Array.isArray(given[key])) value[key] = (given[key] as unknown[]).map(toId);
   return value;
 }
 

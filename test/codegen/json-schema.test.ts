@@ -89,8 +89,9 @@ describe('cms json-schema: content files as stored', () => {
     expect(errorsOf('abouts.draft.json', {})).toEqual([]);
   });
 
-  it('leaves out the inverse side of relations (stored on the owning side)', () => {
-    expect(errorsOf('tags.json', { name: 'x', articles: ['jfsgk21o4wtsoknlvf65xsrj'] })).toContain(' must NOT have additional properties');
+  it('takes a to-many inverse side only as a list of documentIds (its order; links live on the owning side)', () => {
+    expect(errorsOf('tags.json', { name: 'x', articles: ['jfsgk21o4wtsoknlvf65xsrj'] })).toEqual([]);
+    expect(errorsOf('tags.json', { name: 'x', articles: 'jfsgk21o4wtsoknlvf65xsrj' })).toContain('/articles must be array,null');
   });
 
   it('is deterministic: writing twice changes nothing', async () => {

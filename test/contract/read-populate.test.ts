@@ -198,12 +198,20 @@ describe('populate errors (Strapi: validators.ts validatePopulate, notes §2.4)'
     // Strapi: convert-query-params.ts convertPopulateObject (after validation, so details are {})
     ['fragments on a plain relation', 'populate[author][on][shared.quote]=true', 'Using fragments is not permitted to populate "author" in "api::article.article"'],
     ['fields on a dynamic zone', 'populate[blocks][fields][0]=title', 'Invalid nested populate for article.blocks (api::article.article). Expected a fragment ("on") or "count" but found {"fields":["title"]}'],
-    ['a named populate inside a dynamic zone', 'populate[blocks][populate][0]=file', "Invalid nested population query detected. When using 'populate' within polymorphic structures, its value must be '*' to indicate all second level links. Specific field targeting is not supported here. Consider using the fragment API for more granular population control."],
     ['a list item that is not a string', 'populate[0][author]=true', 'Invalid populate parameter. Expected a string, an array of strings, a populate object'],
   ])('%s is a 400 ValidationError with Strapi\'s message', async (_name, query, message) => {
     const { status, body } = await server.getJson(`/api/articles?${query}`);
     expect(status).toBe(400);
     expect(body.error).toEqual({ status: 400, name: 'ValidationError', message, details: {} });
+  });
+
+  it('a populate inside a dynamic zone other than * is an Invalid key at the zone (Strapi 5.54: zone.populate.without.on.*)', async () => {
+    const { status, body } = await server.getJson('/api/articles?populate[blocks][populate][0]=file');
+    expect(status).toBe(400);
+    expect(body.error).toEqual({
+      status: 400, name: 'ValidationError', message: 'Invalid key populate at blocks',
+      details: { key: 'populate', path: 'blocks', source: 'query', param: 'populate' },
+    });
   });
 
   it('an unknown fragment target on a plain relation is an Invalid key first (validation runs before conversion)', async () => {

@@ -152,10 +152,42 @@ describe('stored once, on the owning side; the inverse side follows', () => {
     expect(linked.status).toBe(200);
     expect(linked.body.data.articles.map((article: { documentId: string }) => article.documentId)).toContain(articleId);
     expect(stored().author).toBe(AUTHOR.david);
-    expect(server.file(`content/authors/${AUTHOR.david}.md`)).not.toContain('articles:'); // the author's own file holds no list
+    // the link lives in the article; the author's own file keeps only the order it lists its articles in
+    expect(server.file(`content/authors/${AUTHOR.david}.md`)).toMatch(new RegExp(`\\narticles:\\n(  - \\w+\\n)*  - ${articleId}\\n`));
     const unlinked = await server.sendJson('PUT', `/api/authors/${AUTHOR.david}`, { data: { articles: { disconnect: [articleId] } } });
     expect(unlinked.status).toBe(200);
     expect(stored().author).toBeNull();
+  });
+
+  it('the inverse side keeps connect order and position (Strapi 5.54, recorded: ord.*); a new owner leaves the target file alone', async () => {
+    const { body } = await server.post('/api/tags', { name: 'Ordered' });
+    const tag = body.data.documentId as string;
+    const tagFile = `content/tags/${tag}.json`;
+    const article = async (title: string) => (await server.post('/api/articles', { title, tags: [tag] })).body.data.documentId as string;
+    const [first, second, third] = [await article('First'), await article('Second'), await article('Third')];
+    expect(server.json(tagFile).articles).toBeUndefined(); // creation order is connect order: nothing to store
+    const order = async () => (await server.getJson(`/api/tags/${tag}?populate[articles][fields][0]=title`)).body.data.articles
+      .map((item: { documentId: string }) => item.documentId);
+    expect(await order()).toEqual([first, second, third]);
+    expect((await server.put(`/api/tags/${tag}`, { articles: { connect: [{ documentId: third, position: { before: first } }] } })).status).toBe(200);
+    expect(await order()).toEqual([third, first, second]);
+    expect(server.json(tagFile).articles).toEqual([third, first, second]);
+    // an owner unlinking leaves the order, linking again goes last
+    await server.put(`/api/articles/${first}`, { tags: { disconnect: [tag] } });
+    expect(server.json(tagFile).articles).toEqual([third, second]);
+    await server.put(`/api/articles/${first}`, { tags: { connect: [tag] } });
+    expect(await order()).toEqual([third, second, first]);
+  });
+
+  it('an older owner linking later goes last, so the target keeps the connect order in its file', async () => {
+    const { body } = await server.post('/api/tags', { name: 'Late' });
+    const tag = body.data.documentId as string;
+    const older = (await server.post('/api/articles', { title: 'Older' })).body.data.documentId as string;
+    const newer = (await server.post('/api/articles', { title: 'Newer', tags: [tag] })).body.data.documentId as string;
+    await server.put(`/api/articles/${older}`, { tags: [tag] });
+    const read = await server.getJson(`/api/tags/${tag}?populate[articles][fields][0]=title`);
+    expect(read.body.data.articles.map((item: { documentId: string }) => item.documentId)).toEqual([newer, older]);
+    expect(server.json(`content/tags/${tag}.json`).articles).toEqual([newer, older]);
   });
 
   it('an unknown owning document on the inverse side → 400 naming it', async () => {
