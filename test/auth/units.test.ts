@@ -5,6 +5,7 @@ import { isReadScope, scopeOf } from '../../core/access/scopes.js';
 import { durationSeconds, issueJwt, verifyJwt } from '../../core/auth/jwt.js';
 import { hashPassword, verifyPassword } from '../../core/auth/password.js';
 import { tokenCaller } from '../../core/auth/authenticate.js';
+import { bearerToken } from '../../core/auth/bearer.js';
 import { resolveConfig } from '../../core/config/load.js';
 import { FileError } from '../../core/errors.js';
 import { authSite, bearer } from './helpers.js';
@@ -59,6 +60,24 @@ describe('scopes', () => {
     expect(user.allows('plugin::users-permissions.user.me')).toBe(true);
     expect(user.allows('plugin::users-permissions.user.find')).toBe(true);
     expect(user.allows('plugin::users-permissions.auth.register')).toBe(false);
+  });
+});
+
+describe('the Bearer key of an Authorization header', () => {
+  it.each([
+    ['Bearer abc', 'abc'],
+    ['bearer abc', 'abc'],
+    ['BEARER abc', 'abc'],
+    ['  Bearer   abc  ', 'abc'],
+    ['Bearer\tabc', 'abc'],
+    ['Bearer abc def', undefined],
+    ['Bearer ', undefined],
+    ['Bearer', undefined],
+    ['Basic abc', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ])('%j → %j', (header, key) => {
+    expect(bearerToken(header)).toBe(key);
   });
 });
 
