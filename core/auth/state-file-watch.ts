@@ -27,6 +27,8 @@ export class StateFileWatch {
   private targetIno = -1;
   private changed = true;
   private timer: NodeJS.Timeout | undefined;
+  /** After a watch could not be made, when to try again (not on every read: a failing call costs more than a stat). */
+  private retryAt = 0;
 
   constructor(private readonly file: string, private readonly root: string, private readonly safetyMs = 1000) {}
 
@@ -49,6 +51,7 @@ export class StateFileWatch {
     const ino = inFolder ? inFolder.ino : (statSync(this.root, { throwIfNoEntry: false })?.ino ?? -1);
     if (this.watcher && this.target === target && this.targetIno === ino) return;
     this.stopWatching();
+    if (Date.now() < this.retryAt) return;
     try {
       // Not persistent: a watch never keeps a process alive (the CLI exits when its work is done).
       const watcher = watch(target, { persistent: false }, () => { this.changed = true; });
@@ -61,6 +64,7 @@ export class StateFileWatch {
       this.timer = setInterval(() => { this.changed = true; }, this.safetyMs).unref();
     } catch {
       // No watch (inotify limits, no such folder): `stale` stays true, every read looks at the file.
+      this.retryAt = Date.now() + this.safetyMs;
     }
   }
 
