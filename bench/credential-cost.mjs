@@ -12,7 +12,8 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { generate } from './generate.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
+const args = Object.fromEntries(process.argv.slice(2)
+  .reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
 const dist = resolve(args.dist ?? join(import.meta.dirname, '..', 'dist'));
 const rounds = Number(args.rounds ?? 5);
 const seconds = Number(args.seconds ?? 2);
@@ -23,11 +24,16 @@ if (process.env.CREDENTIAL_COST_CHILD) {
   const { createCms } = await import(join(dist, 'core/cms.js'));
   const { createNodeHandler } = await import(join(dist, 'core/http/serve.js'));
   const root = process.env.CREDENTIAL_COST_ROOT;
-  const env = { ...process.env, CMS_JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'bench-salt-0123456789abcdef0123456789abcdef' };
+  const env = {
+    ...process.env,
+    CMS_JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
+    CMS_API_TOKEN_SALT: 'bench-salt-0123456789abcdef0123456789abcdef',
+  };
   const cms = await createCms({ root, env, report: () => {} });
   for (const token of cms.auth.tokens.list()) await cms.auth.tokens.revoke(token.name);
   const tokenKey = (await cms.auth.tokens.create({ name: 'bench', type: 'read-only' })).accessKey;
-  const user = cms.auth.users.byIdentifier('bench') ?? await cms.auth.users.add({ username: 'bench', email: 'bench@example.org', password: 'bench password 123' });
+  const user = cms.auth.users.byIdentifier('bench')
+    ?? await cms.auth.users.add({ username: 'bench', email: 'bench@example.org', password: 'bench password 123' });
   const counts = { ours: 0, bare: 0 };
   const handler = createNodeHandler(cms);
   const ours = createServer((req, res) => { counts.ours++; return handler(req, res); });
@@ -43,7 +49,8 @@ if (process.env.CREDENTIAL_COST_CHILD) {
   process.on('disconnect', () => process.exit(0));
   process.on('message', async (message) => {
     if (message.type === 'bytes') {
-      const response = await cms.contentApi({ method: 'GET', path: message.path.split('?')[0].slice(4), search: message.path.split('?')[1] ?? '' });
+      const [path, search = ''] = message.path.split('?');
+      const response = await cms.contentApi({ method: 'GET', path: path.slice(4), search });
       bytes = Buffer.from(JSON.stringify(response.body));
       process.send({ type: 'bytes' });
     } else if (message.type === 'sample') {
@@ -61,7 +68,8 @@ if (process.env.CREDENTIAL_COST_CHILD) {
   const config = JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8'));
   config.permissions.authenticated = config.permissions.public;
   writeFileSync(join(root, 'cms.config.json'), JSON.stringify(config, null, 2));
-  const child = fork(import.meta.filename, process.argv.slice(2), { env: { ...process.env, CREDENTIAL_COST_CHILD: '1', CREDENTIAL_COST_ROOT: root } });
+  const env = { ...process.env, CREDENTIAL_COST_CHILD: '1', CREDENTIAL_COST_ROOT: root };
+  const child = fork(import.meta.filename, process.argv.slice(2), { execArgv: [], env });
   child.on('exit', (code) => { if (code) console.error(`server child exited with ${code}`); });
   const replies = [];
   const waiting = [];
@@ -69,11 +77,14 @@ if (process.env.CREDENTIAL_COST_CHILD) {
   const next = () => new Promise((ok) => (replies.length ? ok(replies.shift()) : waiting.push(ok)));
   const ready = await next();
   const ask = async (message) => { child.send(message); return next(); };
-  const callers = [['anonymous', {}], ['API token', { authorization: `Bearer ${ready.token}` }], ['JWT', { authorization: `Bearer ${ready.jwt}` }]];
+  const callers = [
+    ['anonymous', {}], ['API token', { authorization: `Bearer ${ready.token}` }], ['JWT', { authorization: `Bearer ${ready.jwt}` }],
+  ];
   const scenarios = [
     ['default list', '/api/articles'],
     ['populate=*', '/api/articles?populate=*'],
-    ['filter+sort+page', '/api/articles?filters[views][$gt]=100&filters[title][$containsi]=coffee&sort=views:desc&pagination[page]=2&pagination[pageSize]=10'],
+    ['filter+sort+page',
+      '/api/articles?filters[views][$gt]=100&filters[title][$containsi]=coffee&sort=views:desc&pagination[page]=2&pagination[pageSize]=10'],
     ['findOne 2-level populate', `/api/articles/${ready.someId}?populate[author][populate][0]=avatar&populate[seo][populate]=*`],
   ];
   /** Server CPU µs per answered request over one autocannon round. */

@@ -37,7 +37,10 @@ export interface Auth {
   limiter: RateLimiter;
   /** Resolve a Bearer value to a caller (see `createAuthenticator`), verified once per key and auth-state revision; what the content API calls. */
   authenticate: (key: string) => Caller | undefined;
-  /** The read fingerprint of a Bearer value's caller as a short id (`scopeId`: what cached answers are keyed by); undefined when the key is not valid. */
+  /**
+   * The read fingerprint of a Bearer value's caller as a short id (`scopeId`: what cached answers are
+   * keyed by); undefined when the key is not valid.
+   */
   readFingerprint: (key: string) => string | undefined;
   /**
    * Before a request is answered: when its Bearer key is not a known valid credential, catch up with
