@@ -1,5 +1,5 @@
 import { statSync, watch, type FSWatcher } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 
 /**
  * Says when the auth state file must be looked at again, so that reading the state in between (every
@@ -54,7 +54,13 @@ export class StateFileWatch {
     if (Date.now() < this.retryAt) return;
     try {
       // Not persistent: a watch never keeps a process alive (the CLI exits when its work is done).
-      const watcher = watch(target, { persistent: false }, () => { this.changed = true; });
+      // An event named after the folder itself is its removal or move (a new folder may reuse its
+      // inode number): that watch is dead, the next look makes a new one.
+      const self = basename(target);
+      const watcher = watch(target, { persistent: false }, (_event, filename) => {
+        this.changed = true;
+        if (filename === self && this.watcher === watcher) this.stopWatching();
+      });
       watcher.on('error', () => {
         if (this.watcher === watcher) this.stopWatching();
       });
