@@ -97,7 +97,9 @@ describe('a cached credential sees every change on the next request (real server
     expect(await status('/api/tags', key)).toBe(200);
     expect(await status('/api/tags', key)).toBe(200);
     const other = (char: string) => (char === '0' ? '1' : '0');
-    const wrongs = [`${key.slice(0, -1)}${other(key.at(-1)!)}`, `${other(key[0])}${key.slice(1)}`, `${key}0`, key.slice(0, -1), key.toUpperCase()];
+    const wrongs = [
+      `${key.slice(0, -1)}${other(key.at(-1)!)}`, `${other(key[0])}${key.slice(1)}`, `${key}0`, key.slice(0, -1), key.toUpperCase(),
+    ];
     for (const wrong of wrongs) {
       expect(wrong).not.toBe(key);
       expect(await status('/api/tags', wrong)).toBe(401);
