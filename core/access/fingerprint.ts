@@ -21,3 +21,25 @@ export function readFingerprint(caller: Caller, models: Models): string {
   }
   return parts.sort().join('|');
 }
+
+/** Every read fingerprint seen by this process, by a short id: answer-cache keys are hashed on every request. */
+const scopeIds = new Map<string, string>();
+const MAX_SCOPE_IDS = 10_000;
+
+/**
+ * A short stand-in for a read fingerprint, the same for the same fingerprint for the life of the
+ * process (so never reused for another one, whatever reloads), and never '' (the anonymous scope):
+ * a cached-answer key stays short, and looking it up costs little whatever the number of types.
+ * Past `MAX_SCOPE_IDS` distinct fingerprints the fingerprint itself is its own (long) id.
+ *
+ * @example
+ * scopeId(readFingerprint(caller, models)) // '#1'
+ */
+export function scopeId(fingerprint: string): string {
+  const known = scopeIds.get(fingerprint);
+  if (known !== undefined) return known;
+  if (scopeIds.size >= MAX_SCOPE_IDS) return `=${fingerprint}`;
+  const id = `#${scopeIds.size + 1}`;
+  scopeIds.set(fingerprint, id);
+  return id;
+}

@@ -53,6 +53,15 @@ export function authenticatedCaller(config: CmsConfig, user: { id: number; usern
   return roleCaller('user', config.permissions.authenticated, DEFAULT_ROLE_SCOPES.authenticated, { name: user.username, userId: user.id });
 }
 
+/**
+ * A signed-in user with the grants of the role the user holds: Authenticated, or Public for a user
+ * moved there in the auth state (as a Strapi user's role decides its rights). Anything else is Authenticated.
+ */
+export function userCaller(config: CmsConfig, user: { id: number; username: string; role: string }): Caller {
+  if (user.role !== 'public') return authenticatedCaller(config, user);
+  return roleCaller('user', config.permissions.public, DEFAULT_ROLE_SCOPES.public, { name: user.username, userId: user.id });
+}
+
 /** A caller whose rights are a scope test (API tokens): `can` is `allows(scopeOf(model, action))`. */
 export function scopedCaller(kind: Caller['kind'], name: string | undefined, allows: (scope: string) => boolean): Caller {
   return { kind, name, can: (model, action) => allows(scopeOf(model, action)), allows };

@@ -2,7 +2,7 @@ import type { Caller } from '../access/permissions.js';
 import { knownScopes } from '../access/scopes.js';
 import type { CmsConfig } from '../config/types.js';
 import type { Models } from '../schema/types.js';
-import { readFingerprint } from '../access/fingerprint.js';
+import { readFingerprint, scopeId } from '../access/fingerprint.js';
 import { ApiTokens } from './api-tokens.js';
 import { createAuthenticator, ENV_TOKEN } from './authenticate.js';
 import { bearerToken } from './bearer.js';
@@ -37,7 +37,10 @@ export interface Auth {
   limiter: RateLimiter;
   /** Resolve a Bearer value to a caller (see `createAuthenticator`), verified once per key and auth-state revision; what the content API calls. */
   authenticate: (key: string) => Caller | undefined;
-  /** The read fingerprint of a Bearer value's caller (what cached answers are keyed by); undefined when the key is not valid. */
+  /**
+   * The read fingerprint of a Bearer value's caller as a short id (`scopeId`: what cached answers are
+   * keyed by); undefined when the key is not valid.
+   */
   readFingerprint: (key: string) => string | undefined;
   /**
    * Before a request is answered: when its Bearer key is not a known valid credential, catch up with
@@ -88,7 +91,7 @@ export function createAuth(options: AuthOptions): Auth {
       // Unreachable store: judge the key on the copy in memory, as every known key is.
       await store.sync().catch(() => undefined);
     },
-    readFingerprint: (key) => credentials.fingerprint(key, (caller) => readFingerprint(caller, models)),
+    readFingerprint: (key) => credentials.fingerprint(key, (caller) => scopeId(readFingerprint(caller, models))),
     issueJwt: (user) => issueJwt(user.id, secrets.jwtSecret(true)!, config.auth.jwtExpiresIn),
   };
 }

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { authenticatedCaller, scopedCaller, type Caller } from '../access/permissions.js';
+import { scopedCaller, userCaller, type Caller } from '../access/permissions.js';
 import { isReadScope } from '../access/scopes.js';
 import type { CmsConfig } from '../config/types.js';
 import { UnauthorizedError } from '../errors.js';
@@ -72,6 +72,6 @@ export function createAuthenticator(deps: AuthenticatorDeps): (key: string) => V
     if (!payload) return undefined;
     const user = deps.users.byId(payload.id);
     if (!user || user.blocked || !user.confirmed) throw new UnauthorizedError('Invalid credentials');
-    return { caller: authenticatedCaller(deps.config, user), expiresAt: payload.exp * 1000 };
+    return { caller: userCaller(deps.config, user), expiresAt: payload.exp * 1000 };
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { LowSync } from 'lowdb';
 import { FileError } from '../errors.js';
 import { PrivateJsonFile } from './private-json-file.js';
+import { StateFileWatch } from './state-file-watch.js';
 import {
   emptyState, isTaken, STATE_FILE, takenError, tokenNameTakenError,
   type AuthState, type SecretKey, type StateStore, type StoredApiToken, type StoredUser,
@@ -13,7 +14,8 @@ const nextId = (rows: { id: number }[]) => Math.max(0, ...rows.map((row) => row.
 /**
  * The auth state in `<root>/.cms/state.json`, managed with lowdb: the embedded default for one
  * server. Reads re-read the file when another process (`cms token create` beside `cms serve`)
- * replaced it; every change re-reads first, then writes the whole file atomically.
+ * replaced it, which a watch on its folder reports (see `StateFileWatch`): a read between two
+ * changes costs no system call. Every change re-reads first, then writes the whole file atomically.
  *
  * @example
  * const store = new FileStateStore('/site'); await store.insertToken({ ...token });
@@ -21,23 +23,25 @@ const nextId = (rows: { id: number }[]) => Math.max(0, ...rows.map((row) => row.
 export class FileStateStore implements StateStore {
   readonly path: string;
   readonly location = STATE_FILE;
-  /** Every read re-checks the file: nothing to catch up with. */
+  /** Every read sees the file's last change: nothing to catch up with. */
   readonly shared = false;
   private readonly db: LowSync<AuthState>;
+  private readonly changes: StateFileWatch;
   private signature = '';
 
   constructor(root: string) {
     this.path = join(root, STATE_FILE);
     this.db = new LowSync(new PrivateJsonFile<AuthState>(this.path), emptyState());
+    this.changes = new StateFileWatch(this.path, root);
   }
 
   get data(): AuthState {
-    this.refresh();
+    if (this.changes.stale) this.refresh();
     return this.db.data;
   }
 
   get revision(): string {
-    this.refresh();
+    if (this.changes.stale) this.refresh();
     return this.signature;
   }
 
@@ -91,13 +95,17 @@ export class FileStateStore implements StateStore {
     });
   }
 
-  /** Every read re-checks the file already. */
+  /** Every read sees the file's last change already. */
   async sync(): Promise<void> {}
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.changes.close();
+  }
 
   /** Apply a change and write the file; returns what `change` returns. */
   private update<T>(change: (state: AuthState) => T): T {
+    // A change starts from the file as it is now, whatever the watch has reported so far.
+    this.changes.invalidate();
     this.refresh();
     const result = change(this.db.data);
     this.db.write();
@@ -115,8 +123,21 @@ export class FileStateStore implements StateStore {
   }
 
   private refresh(): void {
+    // Armed before the look: a change made after this line marks the file stale again.
+    this.changes.arm();
     const signature = this.currentSignature();
     if (signature === this.signature) return;
+    try {
+      this.load();
+    } catch (error) {
+      // A file that cannot be read is looked at again on the next read, never trusted meanwhile.
+      this.changes.invalidate();
+      throw error;
+    }
+    this.signature = signature;
+  }
+
+  private load(): void {
     this.db.data = emptyState();
     try {
       this.db.read();
@@ -128,6 +149,5 @@ export class FileStateStore implements StateStore {
     if (!Array.isArray(state.apiTokens) || !Array.isArray(state.users) || typeof state.secrets !== 'object' || state.secrets === null) {
       throw new FileError(STATE_FILE, 'the auth state must hold { secrets, apiTokens, users }');
     }
-    this.signature = signature;
   }
 }

@@ -127,7 +127,8 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
         if (request.method === 'HEAD') return new Response(null, { status: result.status, headers: { ...headers, 'content-type': JSON_TYPE } });
         if (cacheable && result.status === 200 && headers.etag !== undefined) {
           const body = Buffer.from(JSON.stringify(result.body));
-          const answer = { status: 200, headers: { ...headers, 'content-type': JSON_TYPE }, body };
+          // Its length is part of the stored headers: a hit is written as it is, without copying them.
+          const answer = { status: 200, headers: { ...headers, 'content-type': JSON_TYPE, 'content-length': String(body.length) }, body };
           cache.set(cacheKey, computedFrom!, answer);
           return new HTTPResponse(body, { status: 200, statusText: 'OK', headers: answer.headers });
         }

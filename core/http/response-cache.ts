@@ -5,6 +5,7 @@
  * `node:http` limit. Entries are tagged with the index they were computed from and the versions of
  * the types they read (see `TypeDependencies`), so a write, file change or model reload makes
  * every answer it can change stale at once, and leaves answers about unrelated types cached.
+ * Its headers include `content-length`, so a hit is written without copying them.
  */
 export interface CachedResponse {
   status: number;

@@ -38,7 +38,7 @@ export function createNodeHandler(cms: Cms, options: { admin?: boolean } = {}): 
         return;
       }
       if (hit) {
-        res.writeHead(hit.status, { ...hit.headers, 'content-length': hit.body.length });
+        res.writeHead(hit.status, hit.headers);
         res.end(hit.body);
         return;
       }

@@ -94,6 +94,19 @@ describe('cached answers never cross a permission boundary', () => {
     expect(late.body.error.message).toBe('Token expired');
   });
 
+  it('a JWT that expires while its answer is cached is refused on the next request', async () => {
+    const site = await authSite();
+    const get = await overSocket(site);
+    const jwt = site.cms.auth.issueJwt(site.user);
+    expect((await get(POPULATED, bearer(jwt))).status).toBe(200);
+    expect((await get(POPULATED, bearer(jwt))).status).toBe(200);
+    const { exp } = JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));
+    vi.useFakeTimers({ toFake: ['Date'], now: exp * 1000 });
+    const late = await get(POPULATED, bearer(jwt));
+    expect(late.status).toBe(401);
+    expect(late.body.error.message).toBe('Missing or invalid credentials');
+  });
+
   it('a blocked user\'s JWT is refused on the next request', async () => {
     const site = await authSite();
     const get = await overSocket(site);

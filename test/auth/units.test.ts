@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { authenticatedCaller, publicCaller } from '../../core/access/permissions.js';
+import { scopeId } from '../../core/access/fingerprint.js';
 import { isReadScope, scopeOf } from '../../core/access/scopes.js';
 import { durationSeconds, issueJwt, verifyJwt } from '../../core/auth/jwt.js';
 import { hashPassword, verifyPassword } from '../../core/auth/password.js';
 import { tokenCaller } from '../../core/auth/authenticate.js';
+import { bearerToken } from '../../core/auth/bearer.js';
 import { resolveConfig } from '../../core/config/load.js';
 import { FileError } from '../../core/errors.js';
 import { authSite, bearer } from './helpers.js';
@@ -58,6 +60,37 @@ describe('scopes', () => {
     expect(user.allows('plugin::users-permissions.user.me')).toBe(true);
     expect(user.allows('plugin::users-permissions.user.find')).toBe(true);
     expect(user.allows('plugin::users-permissions.auth.register')).toBe(false);
+  });
+});
+
+describe('the Bearer key of an Authorization header', () => {
+  it.each([
+    ['Bearer abc', 'abc'],
+    ['bearer abc', 'abc'],
+    ['BEARER abc', 'abc'],
+    ['  Bearer   abc  ', 'abc'],
+    ['Bearer\tabc', 'abc'],
+    ['Bearer abc def', undefined],
+    ['Bearer ', undefined],
+    ['Bearer', undefined],
+    ['Basic abc', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ])('%j → %j', (header, key) => {
+    expect(bearerToken(header)).toBe(key);
+  });
+});
+
+describe('read scope ids (answer-cache keys)', () => {
+  it('gives one fingerprint one short id, another fingerprint another, and never the anonymous scope', () => {
+    const reader = 'api::article.article:11|api::tag.tag:00|unit-test-a';
+    const writer = 'api::article.article:11|api::tag.tag:11|unit-test-a';
+    expect(scopeId(reader)).toBe(scopeId(`${reader}`));
+    expect(scopeId(reader)).not.toBe(scopeId(writer));
+    for (const id of [scopeId(reader), scopeId(writer), scopeId('')]) {
+      expect(id).not.toBe('');
+      expect(id.length).toBeLessThan(reader.length);
+    }
   });
 });
 

@@ -1,0 +1,165 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileStateStore } from '../../core/auth/file-state-store.js';
+import type { StoredUser } from '../../core/auth/state-store.js';
+import { freePort } from '../../core/cluster/ports.js';
+import { BIN, ensureBuilt } from '../cli/built-cli.js';
+import { copySampleSite } from '../helpers/project.js';
+import { bearer, writeConfig } from './helpers.js';
+
+// A verified credential is cached by the server (no hash of the key against the store, no look at
+// the state file per request). These tests run the real `cms serve` process and change the state
+// from other processes (the real `cms token` CLI, and this test process writing `.cms/state.json`
+// through the library), then ask on the very next request: no polling, no sleeping.
+
+/** The environment without any CMS_* variable: the CLI, the server and this process share `.cms/state.json`. */
+const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(CMS_|JWT_SECRET|API_TOKEN_SALT)/.test(key)));
+const JWT_SECRET = 'cached-credentials-jwt-secret-0123456789abcdef';
+
+function cms(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args, '--root', root], { env: cleanEnv, cwd: root }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+async function createToken(name: string, ...options: string[]): Promise<string> {
+  const run = await cms(['token', 'create', '--name', name, ...options]);
+  expect(run.code, run.stderr).toBe(0);
+  return run.stdout.trim();
+}
+
+const status = async (path: string, key?: string) => (await fetch(base + path, { headers: key ? bearer(key) : {} })).status;
+
+/** Change the state as another writer would (this process, through the library: temp file + rename). */
+async function editUser(id: number, change: (user: StoredUser) => void): Promise<void> {
+  const store = new FileStateStore(root);
+  try {
+    await store.editUser(id, change);
+  } finally {
+    await store.close();
+  }
+}
+
+let root = '';
+let base = '';
+let server: ChildProcess | undefined;
+beforeAll(async () => {
+  ensureBuilt();
+  root = copySampleSite();
+  writeConfig(root, (config) => {
+    config.permissions = { public: {}, authenticated: { 'api::tag.tag': ['find'], 'api::article.article': ['find'] } };
+    config.auth = { rateLimit: { enabled: false } };
+  });
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1'], {
+    env: { ...cleanEnv, CMS_JWT_SECRET: JWT_SECRET }, stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let stderr = '';
+    server!.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('Serving ')) resolve();
+    });
+    server!.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
+  });
+}, 120_000);
+
+afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+describe('a cached credential sees every change on the next request (real server, other processes)', () => {
+  it('accepts a token the CLI made after the server found no auth state at all', async () => {
+    // The server looks at the (missing) state once, for this unknown key...
+    expect(await status('/api/tags', 'f'.repeat(256))).toBe(401);
+    // ...and must notice the folder and file the CLI then creates.
+    const key = await createToken('first', '--type', 'read-only');
+    expect(await status('/api/tags', key)).toBe(200);
+  });
+
+  it('refuses a token on the first request after `cms token revoke` returns, though it was cached', async () => {
+    const key = await createToken('revoked', '--type', 'read-only');
+    expect(await status('/api/tags', key)).toBe(200);
+    expect(await status('/api/tags', key)).toBe(200);
+    expect(await status('/api/tags?pagination[pageSize]=1', key)).toBe(200);
+    const revoke = await cms(['token', 'revoke', 'revoked']);
+    expect(revoke.code, revoke.stderr).toBe(0);
+    expect(await status('/api/tags', key)).toBe(401);
+    expect(await status('/api/tags?pagination[pageSize]=1', key)).toBe(401);
+  });
+
+  it('never answers a key that differs from a cached one in a single character', async () => {
+    const key = await createToken('exact', '--type', 'read-only');
+    // The first use records `lastUsedAt` (a change of the state): the second is the one cached for good.
+    expect(await status('/api/tags', key)).toBe(200);
+    expect(await status('/api/tags', key)).toBe(200);
+    const other = (char: string) => (char === '0' ? '1' : '0');
+    const wrongs = [
+      `${key.slice(0, -1)}${other(key.at(-1)!)}`, `${other(key[0])}${key.slice(1)}`, `${key}0`, key.slice(0, -1), key.toUpperCase(),
+    ];
+    for (const wrong of wrongs) {
+      expect(wrong).not.toBe(key);
+      expect(await status('/api/tags', wrong)).toBe(401);
+    }
+    expect(await status('/api/tags', key)).toBe(200);
+  });
+
+  it('applies a custom token\'s permissions changed by another process on the next request', async () => {
+    const key = await createToken('scoped', '--type', 'custom', '--permissions', 'api::tag.tag.find');
+    expect(await status('/api/tags', key)).toBe(200);
+    expect(await status('/api/articles', key)).toBe(403);
+    const store = new FileStateStore(root);
+    const token = store.data.apiTokens.find((entry) => entry.name === 'scoped')!;
+    await store.editToken(token.id, (entry) => { entry.permissions = ['api::article.article.find']; });
+    await store.close();
+    expect(await status('/api/tags', key)).toBe(403);
+    expect(await status('/api/articles', key)).toBe(200);
+  });
+
+  it('refuses a JWT on the next request after another process blocks its user, and accepts it again once unblocked', async () => {
+    const registered = await fetch(`${base}/api/auth/local/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'blockme', email: 'blockme@example.com', password: 'blockme-password-1' }),
+    });
+    expect(registered.status).toBe(200);
+    const { jwt, user } = await registered.json();
+    expect(await status('/api/tags', jwt)).toBe(200);
+    expect(await status('/api/tags', jwt)).toBe(200);
+    await editUser(user.id, (stored) => { stored.blocked = true; });
+    expect(await status('/api/tags', jwt)).toBe(401);
+    await editUser(user.id, (stored) => { stored.blocked = false; });
+    expect(await status('/api/tags', jwt)).toBe(200);
+  });
+
+  it('gives a cached JWT the grants of the role another process moved its user to, on the next request', async () => {
+    const registered = await fetch(`${base}/api/auth/local/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'mover', email: 'mover@example.com', password: 'mover-password-1' }),
+    });
+    const { jwt, user } = await registered.json();
+    expect(await status('/api/tags', jwt)).toBe(200);
+    await editUser(user.id, (stored) => { stored.role = 'public'; });
+    // The Public role of this site may read nothing.
+    expect(await status('/api/tags', jwt)).toBe(403);
+    await editUser(user.id, (stored) => { stored.role = 'authenticated'; });
+    expect(await status('/api/tags', jwt)).toBe(200);
+  });
+
+  it('applies a role\'s grants changed in the config once the server has reloaded it', async () => {
+    const key = await createToken('unrelated', '--type', 'read-only');
+    const registered = await fetch(`${base}/api/auth/local/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'granted', email: 'granted@example.com', password: 'granted-password-1' }),
+    });
+    const { jwt } = await registered.json();
+    expect(await status('/api/articles', jwt)).toBe(200);
+    writeConfig(root, (config) => { config.permissions.authenticated = { 'api::tag.tag': ['find'] }; });
+    // The config is reloaded by the file watcher, in the background: asked until it has.
+    await expect.poll(() => status('/api/articles', jwt)).toBe(403);
+    expect(await status('/api/tags', jwt)).toBe(200);
+    expect(await status('/api/articles', key)).toBe(200);
+  });
+});
