@@ -1,0 +1,38 @@
+import { FileError } from '../errors.js';
+
+/** Members of the `strapi` object this server provides (strapi-object.ts); the rest are named at start-up. */
+export const STRAPI_MEMBERS = ['documents', 'service', 'services', 'controller', 'controllers', 'contentType', 'contentTypes', 'log'] as const;
+
+const HINTS: Record<string, string> = {
+  entityService: "Strapi 4's Entity Service: use strapi.documents(uid)",
+  db: 'the query engine: use strapi.documents(uid)',
+  query: 'the query engine: use strapi.documents(uid)',
+  plugin: 'plugins are not loaded',
+  plugins: 'plugins are not loaded',
+};
+
+/** `strapi.x` or `strapi?.x`, not inside a URL or a package name (`https://strapi.io`, `@strapi/strapi`). */
+const USE = /(?<![\w$/@.-])strapi\s*(?:\?\.|\.)\s*([A-Za-z_$][\w$]*)/g;
+
+/** Comments out, lengths kept (so offsets still give the right line): the generated `strapi.io` links are no use. */
+const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\/|(?<![:"'`\\])\/\/[^\n]*/g, (comment) => comment.replace(/[^\n]/g, ' '));
+
+/**
+ * Every use of a `strapi.<member>` this server does not provide, as `file:line` problems, found when the
+ * project's code loads (before any request runs it), so an unsupported API is a start-up error.
+ *
+ * @example
+ * unsupportedStrapiUses('src/api/a/controllers/a.js', 'strapi.entityService.findMany(…)') // [FileError: strapi.entityService …]
+ */
+export function unsupportedStrapiUses(path: string, source: string): FileError[] {
+  const problems: FileError[] = [];
+  const text = withoutComments(source);
+  for (const match of text.matchAll(USE)) {
+    const member = match[1];
+    if ((STRAPI_MEMBERS as readonly string[]).includes(member)) continue;
+    const line = text.slice(0, match.index).split('\n').length;
+    const hint = HINTS[member] ? ` (${HINTS[member]})` : '';
+    problems.push(new FileError(path, `strapi.${member} is not supported by gitcms${hint}`, line));
+  }
+  return problems;
+}

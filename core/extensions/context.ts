@@ -1,0 +1,111 @@
+import type { Caller } from '../access/permissions.js';
+import { CmsError, ForbiddenError, NotFoundError, UnauthorizedError, type ErrorDetails } from '../errors.js';
+import type { RawQuery } from '../query/normalize.js';
+import { BadRequestError } from './errors.js';
+
+/** The part of Koa's context Strapi project code uses (see docs/guide/extending.md for the list). */
+export interface StrapiContext {
+  method: string;
+  url: string;
+  path: string;
+  params: Record<string, string>;
+  query: RawQuery;
+  request: {
+    method: string; url: string; path: string; query: RawQuery; body: unknown;
+    header: Record<string, string>; headers: Record<string, string>; ip?: string;
+  };
+  header: Record<string, string>;
+  headers: Record<string, string>;
+  state: { user?: { id: number; username?: string }; auth?: { strategy: { name: string }; credentials: unknown }; route?: unknown };
+  body: unknown;
+  status: number;
+  response: { headers: Record<string, string> };
+  get(name: string): string;
+  set(name: string | Record<string, string>, value?: string): void;
+  badRequest(message?: string, details?: ErrorDetails): never;
+  notFound(message?: string, details?: ErrorDetails): never;
+  forbidden(message?: string, details?: ErrorDetails): never;
+  unauthorized(message?: string, details?: ErrorDetails): never;
+  throw(status: number, message?: string): never;
+}
+
+/** How the route reached the context: the caller the request authenticated as (undefined: `auth: false`). */
+export interface ContextInput {
+  request: Request;
+  url: URL;
+  params: Record<string, string>;
+  query: RawQuery;
+  body: unknown;
+  caller: Caller | undefined;
+  route: unknown;
+}
+
+/** Koa's `ctx.throw(status, message)` through the same error classes (so the envelope is Strapi's). */
+const BY_STATUS: Record<number, new (message?: string, details?: ErrorDetails) => Error> = {
+  400: BadRequestError, 401: UnauthorizedError, 403: ForbiddenError, 404: NotFoundError,
+};
+
+function stateFor(caller: Caller | undefined): StrapiContext['state'] {
+  if (!caller || caller.kind === 'public' || caller.kind === 'trusted') return {};
+  if (caller.kind === 'user') {
+    const user = { id: caller.userId!, username: caller.name };
+    return { user, auth: { strategy: { name: 'users-permissions' }, credentials: user } };
+  }
+  return { auth: { strategy: { name: 'api-token' }, credentials: { name: caller.name } } };
+}
+
+/**
+ * A Koa-like context for one request to a project route: what handlers, policies and middlewares read
+ * (`params`, `query`, `request.body`, `state`) and write (`body`, `status`, `set`), and the response
+ * helpers that answer Strapi's error envelope (`badRequest`, `notFound`, `forbidden`, `unauthorized`).
+ *
+ * @example
+ * const ctx = createContext({ request, url, params: { id }, query, body, caller, route }); ctx.notFound('No such article');
+ */
+export function createContext(input: ContextInput): StrapiContext & { caller: Caller | undefined } {
+  const header: Record<string, string> = Object.create(null);
+  input.request.headers.forEach((value, name) => { header[name] = value; });
+  const responseHeaders: Record<string, string> = Object.create(null);
+  const path = input.url.pathname;
+  const url = path + input.url.search;
+  const request = { method: input.request.method, url, path, query: input.query, body: input.body, header, headers: header };
+  const fail = (Kind: new (message?: string, details?: ErrorDetails) => Error) => (message?: string, details?: ErrorDetails): never => {
+    throw new Kind(message, details);
+  };
+  const state = { ...stateFor(input.caller), route: input.route };
+  const ctx = {
+    caller: input.caller,
+    method: input.request.method, url, path, params: input.params, request, header, headers: header, state,
+    body: undefined as unknown,
+    status: 404,
+    response: { headers: responseHeaders },
+    get: (name: string) => header[name.toLowerCase()] ?? '',
+    set(name: string | Record<string, string>, value?: string) {
+      const pairs = typeof name === 'string' ? [[name, value ?? '']] : Object.entries(name);
+      for (const [key, text] of pairs) responseHeaders[key.toLowerCase()] = String(text);
+    },
+    badRequest: fail(BadRequestError),
+    notFound: fail(NotFoundError),
+    forbidden: fail(ForbiddenError),
+    unauthorized: fail(UnauthorizedError),
+    throw: (status: number, message?: string): never => {
+      const Known = BY_STATUS[status];
+      throw Known ? new Known(message) : new CmsError(message ?? 'Error', status, undefined, status >= 500 ? 'InternalServerError' : 'HttpError');
+    },
+  };
+  // `ctx.query` and `ctx.request.query` are one value (Koa): a handler replacing one replaces both.
+  let query = input.query;
+  Object.defineProperty(ctx, 'query', { get: () => query, set: (value: RawQuery) => { query = value; }, enumerable: true });
+  Object.defineProperty(request, 'query', { get: () => query, set: (value: RawQuery) => { query = value; }, enumerable: true });
+  // Koa: setting a body makes the status 200 unless one was set.
+  let body: unknown;
+  let statusSet = false;
+  let status = 404;
+  Object.defineProperty(ctx, 'body', {
+    get: () => body,
+    set: (value: unknown) => { body = value; if (!statusSet) status = value === null ? 204 : 200; },
+    enumerable: true,
+  });
+  Object.defineProperty(ctx, 'status', { get: () => status, set: (value: number) => { status = value; statusSet = true; }, enumerable: true });
+  return ctx as unknown as StrapiContext & { caller: Caller | undefined };
+}

@@ -1,0 +1,73 @@
+import type { Caller } from '../access/permissions.js';
+import type { Cms } from '../cms.js';
+import { ForbiddenError, NotFoundError } from '../errors.js';
+import { groupCommits } from '../git/write-context.js';
+import type { RawQuery } from '../query/normalize.js';
+import { entryName, qualify } from './collect-routes.js';
+import { createContext, type StrapiContext } from './context.js';
+import { PolicyError } from './errors.js';
+import type { ProjectCode } from './project-code.js';
+import type { RouteMatch } from './route-table.js';
+
+type Fn = (...args: unknown[]) => unknown;
+type Next = () => Promise<unknown>;
+
+/** What a project route answered: status, the headers it set, and its body (undefined: none). */
+export interface RouteAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface RouteRequest {
+  request: Request;
+  url: URL;
+  query: RawQuery;
+  body: unknown;
+}
+
+const configOf = (entry: unknown) => (entry && typeof entry === 'object' && 'config' in entry ? (entry as { config: unknown }).config : {});
+
+/** Strapi's route auth: none with `auth: false`; else the credentials' caller, allowed the route's action (403 otherwise). */
+function authorize(cms: Cms, { route }: RouteMatch, authorization: string | null): Caller | undefined {
+  if (route.config.auth === false) return undefined;
+  const caller = cms.contentApi.callerFor(authorization);
+  const model = cms.models.get(route.controller);
+  const allowed = model?.modelType === 'contentType' ? caller.can(model, route.action) : caller.allows(`${route.controller}.${route.action}`);
+  if (!allowed) throw new ForbiddenError();
+  return caller;
+}
+
+/**
+ * One request through a project route, in Strapi's order: authenticate and authorize, the route's
+ * policies (one answering anything but true or undefined is a 403 `PolicyError`), its middlewares
+ * (Koa-style, `await next()`), then the controller action (a returned value is the body unless it set
+ * one). The writes it makes share one commit. Errors are left to the HTTP face's one error mapping.
+ *
+ * @example
+ * const answer = await runRoute(cms, code, match, { request, url, query, body });
+ */
+export async function runRoute(cms: Cms, code: ProjectCode, match: RouteMatch, input: RouteRequest): Promise<RouteAnswer> {
+  const { route } = match;
+  const caller = authorize(cms, match, input.request.headers.get('authorization'));
+  const ctx = createContext({ ...input, params: match.params, caller, route: { method: route.method, path: route.path, handler: `${route.controller}.${route.action}` } });
+  const strapi = code.strapi;
+  const resolve = (map: Map<string, Fn>, entry: unknown) => (typeof entry === 'function' ? entry as Fn : map.get(qualify(entryName(entry)!, route.api))!);
+  for (const entry of route.config.policies ?? []) {
+    const result = await resolve(code.policies, entry)(ctx, configOf(entry), { strapi });
+    if (result !== true && result !== undefined) throw new PolicyError();
+  }
+  const controller = code.controllers.get(route.controller)!;
+  const action = async (context: StrapiContext) => {
+    const returned = await (controller[route.action] as Fn).call(controller, context);
+    if ((context.body === undefined || context.body === null) && returned !== undefined && returned !== null) context.body = returned;
+  };
+  // Route middlewares: factories `(config, { strapi }) => (ctx, next) => …`, or inline `(ctx, next) => …`.
+  const layers = (route.config.middlewares ?? []).map((entry) => (typeof entry === 'function'
+    ? entry as Fn
+    : resolve(code.middlewares, entry)(configOf(entry), { strapi }) as Fn));
+  const run = (at: number): Promise<unknown> => (at < layers.length ? Promise.resolve(layers[at](ctx, (() => run(at + 1)) as Next)) : action(ctx));
+  await groupCommits(() => run(0));
+  if (ctx.body === undefined && ctx.status === 404) throw new NotFoundError();
+  return { status: ctx.status, headers: { ...ctx.response.headers }, body: ctx.body };
+}
