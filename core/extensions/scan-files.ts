@@ -22,7 +22,8 @@ const SOURCE = /^(?!.*\.d\.ts$)(?!.*\.(?:test|spec)\.[jt]s$)(.+)\.(js|ts|cjs)$/;
 const API_KINDS = ['routes', 'controllers', 'services', 'policies', 'middlewares'] as const;
 
 const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []);
-const sources = (dir: string) => entries(dir).filter((entry) => entry.isFile() && SOURCE.test(entry.name)).map((entry) => entry.name);
+// Links are listed too: the loader refuses one leading out of src/, naming it, rather than skipping it unsaid.
+const sources = (dir: string) => entries(dir).filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && SOURCE.test(entry.name)).map((entry) => entry.name);
 const baseName = (name: string) => SOURCE.exec(name)![1];
 
 /**
