@@ -31,8 +31,9 @@ export function unsupportedStrapiUses(path: string, source: string): FileError[]
     const member = match[1];
     if ((STRAPI_MEMBERS as readonly string[]).includes(member)) continue;
     const line = text.slice(0, match.index).split('\n').length;
+    const column = match.index - text.lastIndexOf('\n', match.index - 1);
     const hint = HINTS[member] ? ` (${HINTS[member]})` : '';
-    problems.push(new FileError(path, `strapi.${member} is not supported by gitcms${hint}`, line));
+    problems.push(new FileError(path, `strapi.${member} is not supported by gitcms${hint}`, line, column));
   }
   return problems;
 }

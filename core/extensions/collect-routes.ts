@@ -42,10 +42,16 @@ export function collectRoutes(cms: Cms, files: Array<ProjectFile & { value: unkn
   const owned = new Set<string>();
   const prefix = cms.config.api.rest.prefix;
   const sorted = [...files].sort((a, b) => (a.api! < b.api! ? -1 : a.api! > b.api! ? 1 : a.path < b.path ? -1 : 1));
+  const missing = new Set<string>();
   const add = (file: ProjectFile, method: string, path: string, handler: { controller: string; action: string }, config: RouteConfig) => {
     const api = file.api!;
     const controller = known.controllers.get(handler.controller);
-    if (!controller) return known.problem(file, `${method} ${path}: no controller ${handler.controller}`);
+    if (!controller) {
+      // Once per file and controller: its every route would say the same.
+      if (!missing.has(`${file.path}|${handler.controller}`)) known.problem(file, `routes use the controller ${handler.controller}, which is missing or did not load`);
+      missing.add(`${file.path}|${handler.controller}`);
+      return;
+    }
     if (typeof controller[handler.action] !== 'function') return known.problem(file, `${method} ${path}: ${handler.controller} has no action "${handler.action}"`);
     for (const [kind, map] of [['policies', known.policies], ['middlewares', known.middlewares]] as const) {
       for (const entry of config[kind] ?? []) {

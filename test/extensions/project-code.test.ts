@@ -154,8 +154,8 @@ describe('what stops project code from starting, each naming its file', () => {
   const controller = (body: string) => ({ 'src/api/article/controllers/article.js': body });
   it.each([
     ['a Strapi 4 Entity Service call', controller("module.exports = {\n  async find() { return strapi.entityService.findMany('api::article.article'); },\n};\n"),
-      /^src\/api\/article\/controllers\/article\.js:2: strapi\.entityService is not supported by gitcms \(Strapi 4's Entity Service: use strapi\.documents\(uid\)\)$/],
-    ['the query engine', controller("module.exports = { a() { return strapi.db.query('x'); } };\n"), /article\.js:1: strapi\.db is not supported by gitcms/],
+      /^src\/api\/article\/controllers\/article\.js:2:25: strapi\.entityService is not supported by gitcms \(Strapi 4's Entity Service: use strapi\.documents\(uid\)\)$/],
+    ['the query engine', controller("module.exports = { a() { return strapi.db.query('x'); } };\n"), /article\.js:1:33: strapi\.db is not supported by gitcms/],
     ['an @strapi/utils export not provided', controller("const { sanitize } = require('@strapi/utils');\nmodule.exports = {};\n"),
       /article\.js:1: cannot be loaded: @strapi\/utils\.sanitize is not supported by gitcms/],
     ['a syntax error', controller('module.exports = {\n  find( {\n};\n'), /^src\/api\/article\/controllers\/article\.js:\d+: cannot be loaded: /],
