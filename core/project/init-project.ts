@@ -5,8 +5,8 @@ import { DEFAULT_JSON_SCHEMA_DIR, setupEditor } from '../codegen/write-outputs.j
 import { ApplicationError } from '../errors.js';
 import { newDocumentId } from '../service/document-id.js';
 import { writeFileAtomic } from '../storage/atomic-write.js';
-import {
 import { copyStrapiCode } from '../extensions/copy-code.js';
+import {
   CI_WORKFLOW, configJson, EXAMPLE_SCHEMA, exampleDocument, GITATTRIBUTES, GITIGNORE, packageJson, packageNameFor,
 } from './scaffold-files.js';
 
