@@ -37,3 +37,30 @@ export function unsupportedStrapiUses(path: string, source: string): FileError[]
   }
   return problems;
 }
+
+/** `strapi.service('api::x.x')` and its kin, with a literal uid: checked against the project once everything is loaded. */
+export interface NamedUid {
+  member: 'service' | 'controller' | 'documents' | 'contentType';
+  uid: string;
+  line: number;
+  column: number;
+}
+
+const NAMED = /(?<![\w$/@.-])strapi\s*(?:\?\.|\.)\s*(service|controller|documents|contentType)\s*\(\s*(['"`])([^'"`$]+)\2\s*\)/g;
+
+/**
+ * The uids a file names literally in `strapi.service(…)`, `controller(…)`, `documents(…)` and
+ * `contentType(…)`, so one this project lacks (`plugin::users-permissions.jwt`) is a start-up problem.
+ *
+ * @example
+ * namedUids("strapi.service('plugin::users-permissions.jwt')") // [{ member: 'service', uid: 'plugin::users-permissions.jwt', line: 1, column: 1 }]
+ */
+export function namedUids(source: string): NamedUid[] {
+  const text = withoutComments(source);
+  return [...text.matchAll(NAMED)].map((match) => ({
+    member: match[1] as NamedUid['member'],
+    uid: match[3],
+    line: text.slice(0, match.index).split('\n').length,
+    column: match.index - text.lastIndexOf('\n', match.index - 1),
+  }));
+}

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FileError } from '../errors.js';
-import { unsupportedStrapiUses } from './api-use.js';
+import { namedUids, unsupportedStrapiUses, type NamedUid } from './api-use.js';
 import { createModuleLoader } from './load-module.js';
 import { scanProjectFiles, type ProjectFile } from './scan-files.js';
 import { SHIMS } from './shims.js';
 
 /** A project's back-end files, evaluated: each file's exported value, and every problem found on the way. */
 export interface LoadedFiles {
-  loaded: Array<ProjectFile & { value: unknown }>;
+  loaded: Array<ProjectFile & { value: unknown; uses: NamedUid[] }>;
   /** Files that cannot run here (syntax errors, unsupported APIs): the server does not start with them. */
   problems: FileError[];
   /** What is left out on purpose and said so (plugin folders, hooks that never fire here). */
@@ -27,21 +27,22 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
  * const { loaded, problems } = loadProjectFiles(root); problems.map((problem) => problem.format())
  */
 export function loadProjectFiles(root: string): LoadedFiles {
-  const { files, unsupported } = scanProjectFiles(root);
+  const { files, unsupported: warnings } = scanProjectFiles(root);
   const problems: FileError[] = [];
   const loaded: LoadedFiles['loaded'] = [];
-  if (!files.length) return { loaded, problems, warnings: unsupported };
+  if (!files.length) return { loaded, problems, warnings };
   const loader = createModuleLoader(root, join(root, 'src'), SHIMS);
   for (const file of files) {
-    const uses = unsupportedStrapiUses(file.path, readFileSync(file.file, 'utf8'));
-    if (uses.length) { problems.push(...uses); continue; }
+    const source = readFileSync(file.file, 'utf8');
+    const unsupported = unsupportedStrapiUses(file.path, source);
+    if (unsupported.length) { problems.push(...unsupported); continue; }
     try {
-      loaded.push({ ...file, value: loader.load(file.file) });
+      loaded.push({ ...file, value: loader.load(file.file), uses: namedUids(source) });
     } catch (error) {
       problems.push(error instanceof FileError ? error : new FileError(file.path, `cannot be loaded: ${reason(error)}`, lineOf(error, file.file)));
     }
   }
-  return { loaded, problems, warnings: unsupported };
+  return { loaded, problems, warnings };
 }
 
 /** The line of `file` in an error's stack (a SyntaxError's or a throw at load time), when it names it. */

@@ -171,6 +171,8 @@ describe('what stops project code from starting, each naming its file', () => {
       ...controller("module.exports = require('@strapi/strapi').factories.createCoreController('api::article.article');\n"),
       'src/api/article/routes/article.js': "module.exports = require('@strapi/strapi').factories.createCoreRouter('api::article.article', { config: { find: { policies: ['global::nope'] } } });\n",
     }, /article\.js: GET \/articles: policy global::nope not found in src\/policies or src\/api\/article\/policies/],
+    ['a plugin\'s service', controller("module.exports = {\n  a() { return strapi.service('plugin::users-permissions.jwt').verify('x'); },\n};\n"),
+      /^src\/api\/article\/controllers\/article\.js:2:16: strapi\.service\('plugin::users-permissions\.jwt'\): plugin::users-permissions\.jwt is not in this project$/],
     ['a factory naming an unknown type', controller("module.exports = require('@strapi/strapi').factories.createCoreController('api::nope.nope');\n"),
       /article\.js: names api::nope\.nope, which is not a content type of this project/],
   ])('%s', async (_name, tree, expected) => {
