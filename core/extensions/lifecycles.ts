@@ -1,7 +1,7 @@
 import { groupCommits } from '../git/write-context.js';
 import type { Model } from '../schema/types.js';
 import type { WriteHooks } from '../service/write-event.js';
-import { contentTypeInfo } from './strapi-object.js';
+import { contentTypeInfo } from './content-type-info.js';
 
 type Hook = (event: LifecycleEvent) => unknown;
 export type Lifecycles = Partial<Record<(typeof LIFECYCLE_HOOKS)[number], Hook>>;
