@@ -5,9 +5,12 @@ import { isCoreFactory } from './shims.js';
 
 type Fn = (...args: unknown[]) => unknown;
 
+/** A policy file's export: the function, or Strapi's `{ handler, validator }`. */
+export interface PolicyEntry { handler: Fn; validator?: Fn }
+
 interface Known {
   problem: (file: ProjectFile, message: string) => void;
-  policies: Map<string, Fn>;
+  policies: Map<string, PolicyEntry>;
   middlewares: Map<string, Fn>;
   controllers: Map<string, Record<string, unknown>>;
 }
@@ -16,6 +19,9 @@ const isObject = (value: unknown): value is Record<string, unknown> => !!value &
 
 /** `is-owner` in api `article` is `api::article.is-owner`; `global::x` and `api::a.x` are taken as written. */
 export const qualify = (name: string, api: string) => (name.includes('::') ? name : `api::${api}.${name}`);
+
+/** A route's `config` for one policy or middleware entry (`{ name, config }`), `{}` otherwise. */
+export const configOf = (entry: unknown) => (entry && typeof entry === 'object' && 'config' in entry ? (entry as { config: unknown }).config : {});
 
 /** A policy or middleware entry: a name, `{ name, config }`, or an inline function. */
 export function entryName(entry: unknown): string | undefined {
@@ -53,13 +59,20 @@ export function collectRoutes(cms: Cms, files: Array<ProjectFile & { value: unkn
       return;
     }
     if (typeof controller[handler.action] !== 'function') return known.problem(file, `${method} ${path}: ${handler.controller} has no action "${handler.action}"`);
-    for (const [kind, map] of [['policies', known.policies], ['middlewares', known.middlewares]] as const) {
-      for (const entry of config[kind] ?? []) {
-        if (typeof entry === 'function') continue;
-        const name = entryName(entry);
-        if (!name || !map.has(qualify(name, api))) {
-          return known.problem(file, `${method} ${path}: ${kind === 'policies' ? 'policy' : 'middleware'} ${name ?? JSON.stringify(entry)} not found in src/${kind} or src/api/${api}/${kind}`);
-        }
+    for (const entry of config.policies ?? []) {
+      const name = entryName(entry);
+      // Strapi 5 resolves policies by name only: an inline function stops it at start-up ("Policy  not found").
+      if (!name) return known.problem(file, `${method} ${path}: a policy is named ('global::<name>', 'api::<api>.<name>' or '<name>' of its api), not an inline function`);
+      const policy = known.policies.get(name) ?? known.policies.get(qualify(name, api));
+      if (!policy) return known.problem(file, `${method} ${path}: policy ${name} not found in src/policies or src/api/${api}/policies`);
+      try { policy.validator?.(configOf(entry)); } catch (error) { return known.problem(file, `${method} ${path}: policy ${name}: ${(error as Error).message}`); }
+    }
+    for (const entry of config.middlewares ?? []) {
+      if (typeof entry === 'function') continue;
+      // Strapi looks middlewares up by their full name: 'global::<name>' or 'api::<api>.<name>'.
+      const name = entryName(entry);
+      if (!name || !known.middlewares.has(name)) {
+        return known.problem(file, `${method} ${path}: middleware ${name ?? JSON.stringify(entry)} not found (name it 'global::<name>' or 'api::<api>.<name>')`);
       }
     }
     const full = (config.prefix ?? prefix) + path;

@@ -51,7 +51,7 @@ function stateFor(caller: Caller | undefined): StrapiContext['state'] {
     const user = { id: caller.userId!, username: caller.name };
     return { user, auth: { strategy: { name: 'users-permissions' }, credentials: user } };
   }
-  return { auth: { strategy: { name: 'api-token' }, credentials: { name: caller.name } } };
+  return { auth: { strategy: { name: 'content-api-token' }, credentials: { name: caller.name } } };
 }
 
 /**

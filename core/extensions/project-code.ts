@@ -4,7 +4,7 @@ import type { Model } from '../schema/types.js';
 import { coreController, coreService } from './core-actions.js';
 import { BULK_HOOKS, LIFECYCLE_HOOKS, lifecycleHooks, type Lifecycles } from './lifecycles.js';
 import { loadProjectFiles } from './load-project.js';
-import { collectRoutes } from './collect-routes.js';
+import { collectRoutes, type PolicyEntry } from './collect-routes.js';
 import type { ProjectRoute } from './route-table.js';
 import type { ProjectFile } from './scan-files.js';
 import { isCoreFactory } from './shims.js';
@@ -22,7 +22,7 @@ export interface ProjectCode {
   routes: ProjectRoute[];
   /** Content types whose REST routes are the project's (its api folder has routes): nothing else answers for them. */
   owned: Set<string>;
-  policies: Map<string, Fn>;
+  policies: Map<string, PolicyEntry>;
   middlewares: Map<string, Fn>;
   controllers: Map<string, Record<string, unknown>>;
   hooks: ReturnType<typeof lifecycleHooks>;
@@ -68,7 +68,7 @@ export function loadProjectCode(cms: Cms, report: (line: string) => void = cms.r
     return isObject(made) ? made : void problem(file, 'must export an object of actions, a factory function or factories.createCore…(uid)');
   };
 
-  const policies = new Map<string, Fn>();
+  const policies = new Map<string, PolicyEntry>();
   const middlewares = new Map<string, Fn>();
   const index: Record<string, Fn> = {};
   for (const file of loaded) {
@@ -90,9 +90,13 @@ export function loadProjectCode(cms: Cms, report: (line: string) => void = cms.r
         break;
       }
       case 'policies':
+        if (typeof value === 'function') policies.set(named, { handler: value as Fn });
+        else if (isObject(value) && typeof value.handler === 'function') policies.set(named, value as unknown as PolicyEntry);
+        else problem(file, 'a policy must export a function or { handler, validator }');
+        break;
       case 'middlewares':
-        if (typeof value !== 'function') problem(file, `a ${file.kind === 'policies' ? 'policy' : 'middleware'} must export a function`);
-        else (file.kind === 'policies' ? policies : middlewares).set(named, value as Fn);
+        if (typeof value !== 'function') problem(file, 'a middleware must export a function (config, { strapi }) => (ctx, next) => …');
+        else middlewares.set(named, value as Fn);
         break;
       case 'index':
         if (!isObject(value)) problem(file, 'must export { register, bootstrap }');

@@ -3,7 +3,7 @@ import type { Cms } from '../cms.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import { groupCommits } from '../git/write-context.js';
 import type { RawQuery } from '../query/normalize.js';
-import { entryName, qualify } from './collect-routes.js';
+import { configOf, entryName, qualify } from './collect-routes.js';
 import { createContext, type StrapiContext } from './context.js';
 import { PolicyError } from './errors.js';
 import type { ProjectCode } from './project-code.js';
@@ -26,7 +26,6 @@ export interface RouteRequest {
   body: unknown;
 }
 
-const configOf = (entry: unknown) => (entry && typeof entry === 'object' && 'config' in entry ? (entry as { config: unknown }).config : {});
 
 /** Strapi's route auth: none with `auth: false`; else the credentials' caller, allowed the route's action (403 otherwise). */
 function authorize(cms: Cms, { route }: RouteMatch, authorization: string | null): Caller | undefined {
@@ -52,9 +51,10 @@ export async function runRoute(cms: Cms, code: ProjectCode, match: RouteMatch, i
   const caller = authorize(cms, match, input.request.headers.get('authorization'));
   const ctx = createContext({ ...input, params: match.params, caller, route: { method: route.method, path: route.path, handler: `${route.controller}.${route.action}` } });
   const strapi = code.strapi;
-  const resolve = (map: Map<string, Fn>, entry: unknown) => (typeof entry === 'function' ? entry as Fn : map.get(qualify(entryName(entry)!, route.api))!);
   for (const entry of route.config.policies ?? []) {
-    const result = await resolve(code.policies, entry)(ctx, configOf(entry), { strapi });
+    const name = entryName(entry)!;
+    const policy = code.policies.get(name) ?? code.policies.get(qualify(name, route.api))!;
+    const result = await policy.handler(ctx, configOf(entry), { strapi });
     if (result !== true && result !== undefined) throw new PolicyError();
   }
   const controller = code.controllers.get(route.controller)!;
@@ -65,7 +65,7 @@ export async function runRoute(cms: Cms, code: ProjectCode, match: RouteMatch, i
   // Route middlewares: factories `(config, { strapi }) => (ctx, next) => …`, or inline `(ctx, next) => …`.
   const layers = (route.config.middlewares ?? []).map((entry) => (typeof entry === 'function'
     ? entry as Fn
-    : resolve(code.middlewares, entry)(configOf(entry), { strapi }) as Fn));
+    : (code.middlewares.get(entryName(entry)!)!(configOf(entry), { strapi }) as Fn | undefined) ?? ((_: unknown, next: Next) => next())));
   const run = (at: number): Promise<unknown> => (at < layers.length ? Promise.resolve(layers[at](ctx, (() => run(at + 1)) as Next)) : action(ctx));
   await groupCommits(() => run(0));
   if (ctx.body === undefined && ctx.status === 404) throw new NotFoundError();

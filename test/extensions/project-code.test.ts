@@ -173,6 +173,15 @@ describe('what stops project code from starting, each naming its file', () => {
     }, /article\.js: GET \/articles: policy global::nope not found in src\/policies or src\/api\/article\/policies/],
     ['a plugin\'s service', controller("module.exports = {\n  a() { return strapi.service('plugin::users-permissions.jwt').verify('x'); },\n};\n"),
       /^src\/api\/article\/controllers\/article\.js:2:16: strapi\.service\('plugin::users-permissions\.jwt'\): plugin::users-permissions\.jwt is not in this project$/],
+    ['an inline policy function (Strapi 5.54 does not start with one either)', {
+      ...controller("module.exports = require('@strapi/strapi').factories.createCoreController('api::article.article');\n"),
+      'src/api/article/routes/article.js': "module.exports = require('@strapi/strapi').factories.createCoreRouter('api::article.article', { config: { find: { policies: [() => true] } } });\n",
+    }, /article\.js: GET \/articles: a policy is named \('global::<name>', 'api::<api>\.<name>' or '<name>' of its api\), not an inline function/],
+    ['a middleware named without its namespace', {
+      ...controller("module.exports = require('@strapi/strapi').factories.createCoreController('api::article.article');\n"),
+      'src/middlewares/stamp.js': 'module.exports = () => (ctx, next) => next();\n',
+      'src/api/article/routes/article.js': "module.exports = require('@strapi/strapi').factories.createCoreRouter('api::article.article', { config: { find: { middlewares: ['stamp'] } } });\n",
+    }, /article\.js: GET \/articles: middleware stamp not found \(name it 'global::<name>' or 'api::<api>\.<name>'\)/],
     ['a factory naming an unknown type', controller("module.exports = require('@strapi/strapi').factories.createCoreController('api::nope.nope');\n"),
       /article\.js: names api::nope\.nope, which is not a content type of this project/],
   ])('%s', async (_name, tree, expected) => {

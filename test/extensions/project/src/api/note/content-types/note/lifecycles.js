@@ -1,0 +1,7 @@
+'use strict';
+
+module.exports = {
+  beforeUpdate(event) {
+    if (typeof event.params.data.text === 'string') event.params.data.text = event.params.data.text.trim();
+  },
+};
