@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { Caller } from '../access/permissions.js';
 import { CmsError, ForbiddenError, NotFoundError, UnauthorizedError, type ErrorDetails } from '../errors.js';
 import type { RawQuery } from '../query/normalize.js';
@@ -40,9 +41,10 @@ export interface ContextInput {
   route: unknown;
 }
 
-/** Koa's `ctx.throw(status, message)` through the same error classes (so the envelope is Strapi's). */
-const BY_STATUS: Record<number, new (message?: string, details?: ErrorDetails) => Error> = {
-  400: BadRequestError, 401: UnauthorizedError, 403: ForbiddenError, 404: NotFoundError,
+/** http-errors' name for a status, as Strapi answers `ctx.throw(418)`: `I'm a Teapot` → `ImATeapotError`. */
+const httpErrorName = (status: number) => {
+  const words = (STATUS_CODES[status] ?? 'Http').split(/\s+/).map((word) => word[0].toUpperCase() + word.slice(1)).join('').replace(/[^A-Za-z0-9]/g, '');
+  return words.endsWith('Error') ? words : `${words}Error`;
 };
 
 function stateFor(caller: Caller | undefined): StrapiContext['state'] {
@@ -89,8 +91,7 @@ export function createContext(input: ContextInput): StrapiContext & { caller: Ca
     forbidden: fail(ForbiddenError),
     unauthorized: fail(UnauthorizedError),
     throw: (status: number, message?: string): never => {
-      const Known = BY_STATUS[status];
-      throw Known ? new Known(message) : new CmsError(message ?? 'Error', status, undefined, status >= 500 ? 'InternalServerError' : 'HttpError');
+      throw new CmsError(message ?? STATUS_CODES[status] ?? 'Error', status, undefined, httpErrorName(status));
     },
   };
   // `ctx.query` and `ctx.request.query` are one value (Koa): a handler replacing one replaces both.

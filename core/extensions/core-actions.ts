@@ -31,7 +31,7 @@ export function coreController(cms: Cms, model: Model, hooks: ReadHooks): Record
   return {
     async find(ctx: Ctx) {
       if (single) return { data: found(await read('findOne', ctx, () => service().findSingle(model, ctx.query, callerOf(ctx)))), meta: {} };
-      return read('findMany', ctx, () => service().findPage(model, ctx.query, callerOf(ctx)));
+      return hooks.read('findMany', model, ctx.query, async () => service().findPage(model, ctx.query, callerOf(ctx)), (page) => page.data);
     },
     async findOne(ctx: Ctx) {
       return { data: found(await read('findOne', ctx, () => service().findOne(model, ctx.params.id, ctx.query, callerOf(ctx)))), meta: {} };
@@ -68,12 +68,12 @@ export function coreController(cms: Cms, model: Model, hooks: ReadHooks): Record
  * Strapi's core service of one content type (`factories.createCoreService(uid)`): `find` answers
  * `{ results, pagination }`, the others documents, all over the Document Service (no permission checks, as in Strapi).
  */
-export function coreService(cms: Cms, model: Model): Record<string, unknown> {
+export function coreService(cms: Cms, model: Model, hooks: ReadHooks): Record<string, unknown> {
   const documents = () => cms.documents(model.uid as never, trustedCaller) as unknown as import('../service/documents.js').Documents;
   return {
     async find(params: RawQuery = {}) {
-      if (model.kind === 'singleType') return cms.service.findSingle(model, params, trustedCaller) ?? null;
-      const page = cms.service.findPage(model, params, trustedCaller);
+      if (model.kind === 'singleType') return (await hooks.read('findOne', model, params, async () => cms.service.findSingle(model, params, trustedCaller))) ?? null;
+      const page = await hooks.read('findMany', model, params, async () => cms.service.findPage(model, params, trustedCaller), (found) => found.data);
       return { results: page.data, pagination: page.meta.pagination };
     },
     findOne: (documentId: string, params: object = {}) => documents().findOne({ ...params, documentId }),

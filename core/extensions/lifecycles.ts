@@ -25,7 +25,8 @@ export const LIFECYCLE_HOOKS = [
 export const BULK_HOOKS = ['beforeCreateMany', 'afterCreateMany', 'beforeUpdateMany', 'afterUpdateMany', 'beforeDeleteMany', 'afterDeleteMany'];
 
 export interface ReadHooks {
-  read<T>(action: 'findMany' | 'findOne' | 'count', model: Model, params: object, read: () => Promise<T>): Promise<T>;
+  /** `result` picks what the after hook sees as `event.result` (a page's documents); the read's own value by default. */
+  read<T>(action: 'findMany' | 'findOne' | 'count', model: Model, params: object, read: () => Promise<T>, result?: (value: T) => unknown): Promise<T>;
 }
 
 const capital = (action: string) => action[0].toUpperCase() + action.slice(1);
@@ -59,8 +60,8 @@ export function lifecycleHooks(byUid: Map<string, Lifecycles>): WriteHooks & Rea
       if (!lifecycles) return write();
       return groupCommits(() => between(lifecycles, action, model, params, write, result));
     },
-    read(action, model, params, read) {
-      return between(byUid.get(model.uid), action, model, params as Record<string, unknown>, read, (value) => value);
+    read(action, model, params, read, result = (value) => value) {
+      return between(byUid.get(model.uid), action, model, params as Record<string, unknown>, read, result);
     },
   };
 }

@@ -80,7 +80,7 @@ export function loadProjectCode(cms: Cms, report: (line: string) => void = cms.r
         if (modelOf(file, uid) && checkLifecycles(file, value, problem, warnings)) byUid.set(uid, value as Lifecycles);
         break;
       case 'services': {
-        const service = build(file, value, (model) => coreService(cms, model));
+        const service = build(file, value, (model) => coreService(cms, model, hooks));
         if (service) registry.services.set(uid, service);
         break;
       }

@@ -40,4 +40,11 @@ export const CASES = [
   del('note.except.delete', '/api/notes/@@n1'),
   get('note.whoami.token', '/api/notes-whoami'),
   get('note.whoami.public-forbidden', '/api/notes-whoami', NONE),
+  get('note.core-service.find', '/api/notes-service', NONE),
+  get('note.documents.after-find-many', '/api/notes-seen', NONE),
+  get('note.body.string', '/api/notes-text', NONE),
+  get('note.ctx.forbidden', '/api/notes-forbidden', NONE),
+  get('note.ctx.unauthorized', '/api/notes-unauthorized', NONE),
+  get('note.ctx.throw', '/api/notes-teapot', NONE),
+  get('note.middleware.throws', '/api/notes-throws-in-middleware', { ...NONE, ...LISTED }),
 ];
