@@ -17,7 +17,7 @@ export interface StrapiContext {
   };
   header: Record<string, string>;
   headers: Record<string, string>;
-  state: { user?: { id: number; username?: string }; auth?: { strategy: { name: string }; credentials: unknown }; route?: unknown };
+  state: { user?: { id: number; username?: string } & Record<string, unknown>; auth?: { strategy: { name: string }; credentials: unknown }; route?: unknown };
   body: unknown;
   status: number;
   response: { headers: Record<string, string> };
@@ -38,6 +38,8 @@ export interface ContextInput {
   query: RawQuery;
   body: unknown;
   caller: Caller | undefined;
+  /** The signed-in user (users-permissions JWT), as `ctx.state.user` shows it: without secrets, its role populated. */
+  user?: Record<string, unknown>;
   route: unknown;
 }
 
@@ -47,10 +49,10 @@ const httpErrorName = (status: number) => {
   return words.endsWith('Error') ? words : `${words}Error`;
 };
 
-function stateFor(caller: Caller | undefined): StrapiContext['state'] {
+function stateFor(caller: Caller | undefined, signedIn: Record<string, unknown> | undefined): StrapiContext['state'] {
   if (!caller || caller.kind === 'public' || caller.kind === 'trusted') return {};
   if (caller.kind === 'user') {
-    const user = { id: caller.userId!, username: caller.name };
+    const user = (signedIn ?? { id: caller.userId!, username: caller.name }) as { id: number; username?: string };
     return { user, auth: { strategy: { name: 'users-permissions' }, credentials: user } };
   }
   return { auth: { strategy: { name: 'content-api-token' }, credentials: { name: caller.name } } };
@@ -74,7 +76,7 @@ export function createContext(input: ContextInput): StrapiContext & { caller: Ca
   const fail = (Kind: new (message?: string, details?: ErrorDetails) => Error) => (message?: string, details?: ErrorDetails): never => {
     throw new Kind(message, details);
   };
-  const state = { ...stateFor(input.caller), route: input.route };
+  const state = { ...stateFor(input.caller, input.user), route: input.route };
   const ctx = {
     caller: input.caller,
     method: input.request.method, url, path, params: input.params, request, header, headers: header, state,

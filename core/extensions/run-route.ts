@@ -1,4 +1,6 @@
 import type { Caller } from '../access/permissions.js';
+import { roleOf } from '../auth/user-query.js';
+import { sanitizeUser } from '../auth/users.js';
 import type { Cms } from '../cms.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import { groupCommits } from '../git/write-context.js';
@@ -27,12 +29,19 @@ export interface RouteRequest {
 }
 
 
-/** Strapi's route auth: none with `auth: false`; else the credentials' caller, allowed the route's action (403 otherwise). */
+/**
+ * Strapi's route auth: none with `auth: false`; else the credentials' caller, allowed every scope of
+ * `auth.scope` (default: the route's own action, `api::note.note.whoami`), 403 otherwise.
+ */
 function authorize(cms: Cms, { route }: RouteMatch, authorization: string | null): Caller | undefined {
   if (route.config.auth === false) return undefined;
   const caller = cms.contentApi.callerFor(authorization);
-  const model = cms.models.get(route.controller);
-  const allowed = model?.modelType === 'contentType' ? caller.can(model, route.action) : caller.allows(`${route.controller}.${route.action}`);
+  const scopes = route.config.auth?.scope ?? [`${route.controller}.${route.action}`];
+  const allowed = scopes.every((scope) => {
+    const cut = scope.lastIndexOf('.');
+    const model = cms.models.get(scope.slice(0, cut));
+    return model?.modelType === 'contentType' ? caller.can(model, scope.slice(cut + 1)) : caller.allows(scope);
+  });
   if (!allowed) throw new ForbiddenError();
   return caller;
 }
@@ -49,7 +58,9 @@ function authorize(cms: Cms, { route }: RouteMatch, authorization: string | null
 export async function runRoute(cms: Cms, code: ProjectCode, match: RouteMatch, input: RouteRequest): Promise<RouteAnswer> {
   const { route } = match;
   const caller = authorize(cms, match, input.request.headers.get('authorization'));
-  const ctx = createContext({ ...input, params: match.params, caller, route: { method: route.method, path: route.path, handler: `${route.controller}.${route.action}` } });
+  const stored = caller?.userId !== undefined ? cms.auth.users.byId(caller.userId) : undefined;
+  const user = stored && { ...sanitizeUser(stored), role: roleOf(stored) };
+  const ctx = createContext({ ...input, params: match.params, caller, user, route: { method: route.method, path: route.path, handler: `${route.controller}.${route.action}` } });
   const strapi = code.strapi;
   for (const entry of route.config.policies ?? []) {
     const name = entryName(entry)!;

@@ -23,12 +23,24 @@ for kind in policies middlewares; do [ -d "$PROJECT/src/$kind" ] && cp -r "$PROJ
 rm -f src/index.js
 cat > src/index.js <<'JS'
 'use strict';
-// The reference's bootstrap (token, permissions, locales) first, then the project's own.
+// The reference's bootstrap (token, Public permissions, locales), the Authenticated role's permissions of
+// cms.config.json (the reference mirrors only the Public role's), then the project's own bootstrap.
+const fs = require('fs');
 const reference = require('./reference-index');
 const project = require('./project-index');
+async function grantAuthenticated(strapi) {
+  const config = JSON.parse(fs.readFileSync(process.env.STRAPI_REF_CONFIG, 'utf8'));
+  const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
+  const permissions = strapi.db.query('plugin::users-permissions.permission');
+  for (const [uid, actions] of Object.entries((config.permissions || {}).authenticated || {})) {
+    for (const action of actions.map((name) => `${uid}.${name}`)) {
+      if (!(await permissions.findOne({ where: { action, role: role.id } }))) await permissions.create({ data: { action, role: role.id } });
+    }
+  }
+}
 module.exports = {
   async register(app) { await reference.register?.(app); await project.register?.(app); },
-  async bootstrap(app) { await reference.bootstrap(app); await project.bootstrap?.(app); },
+  async bootstrap(app) { await reference.bootstrap(app); await grantAuthenticated(app.strapi); await project.bootstrap?.(app); },
 };
 JS
 export NODE_ENV=production HOST=127.0.0.1 PORT STRAPI_TELEMETRY_DISABLED=true STRAPI_DISABLE_UPDATE_NOTIFICATION=true BROWSER=none

@@ -33,6 +33,8 @@ module.exports = factories.createCoreController('api::note.note', ({ strapi }) =
   },
 
   async whoami(ctx) {
-    ctx.body = { strategy: ctx.state.auth?.strategy?.name ?? null, user: ctx.state.user ?? null };
+    const { user } = ctx.state;
+    const shown = user && { id: user.id, username: user.username, email: user.email, confirmed: user.confirmed, role: user.role?.type };
+    ctx.body = { strategy: ctx.state.auth?.strategy?.name ?? null, user: shown ?? null };
   },
 }));
