@@ -177,6 +177,12 @@ describe('what stops project code from starting, each naming its file', () => {
       ...controller("module.exports = require('@strapi/strapi').factories.createCoreController('api::article.article');\n"),
       'src/api/article/routes/article.js': "module.exports = require('@strapi/strapi').factories.createCoreRouter('api::article.article', { config: { find: { policies: [() => true] } } });\n",
     }, /article\.js: GET \/articles: a policy is named \('global::<name>', 'api::<api>\.<name>' or '<name>' of its api\), not an inline function/],
+    ['a policy whose validator refuses the route\'s config', {
+      ...controller("module.exports = require('@strapi/strapi').factories.createCoreController('api::article.article');\n"),
+      'src/policies/max.js': "module.exports = { validator(config) { if (!(config.max > 0)) throw new Error('max must be positive'); }, handler: () => true };\n",
+      'src/api/article/routes/article.js':
+        "module.exports = require('@strapi/strapi').factories.createCoreRouter('api::article.article', { config: { find: { policies: [{ name: 'global::max', config: { max: 0 } }] } } });\n",
+    }, /article\.js: GET \/articles: policy global::max: max must be positive$/],
     ['a middleware named without its namespace', {
       ...controller("module.exports = require('@strapi/strapi').factories.createCoreController('api::article.article');\n"),
       'src/middlewares/stamp.js': 'module.exports = () => (ctx, next) => next();\n',
