@@ -1,7 +1,9 @@
 import { FileError } from '../errors.js';
 
 /** Members of the `strapi` object this server provides (strapi-object.ts); the rest are named at start-up. */
-export const STRAPI_MEMBERS = ['documents', 'service', 'services', 'controller', 'controllers', 'contentType', 'contentTypes', 'log'] as const;
+export const STRAPI_MEMBERS = [
+  'documents', 'service', 'services', 'controller', 'controllers', 'contentType', 'contentTypes', 'log',
+] as const;
 
 const HINTS: Record<string, string> = {
   entityService: "Strapi 4's Entity Service: use strapi.documents(uid)",
@@ -15,7 +17,8 @@ const HINTS: Record<string, string> = {
 const USE = /(?<![\w$/@.-])strapi\s*(?:\?\.|\.)\s*([A-Za-z_$][\w$]*)/g;
 
 /** Comments out, lengths kept (so offsets still give the right line): the generated `strapi.io` links are no use. */
-const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\/|(?<![:"'`\\])\/\/[^\n]*/g, (comment) => comment.replace(/[^\n]/g, ' '));
+const COMMENT = /\/\*[\s\S]*?\*\/|(?<![:"'`\\])\/\/[^\n]*/g;
+const withoutComments = (source: string) => source.replace(COMMENT, (comment) => comment.replace(/[^\n]/g, ' '));
 
 /**
  * Every use of a `strapi.<member>` this server does not provide, as `file:line` problems, found when the
@@ -53,7 +56,8 @@ const NAMED = /(?<![\w$/@.-])strapi\s*(?:\?\.|\.)\s*(service|controller|document
  * `contentType(…)`, so one this project lacks (`plugin::users-permissions.jwt`) is a start-up problem.
  *
  * @example
- * namedUids("strapi.service('plugin::users-permissions.jwt')") // [{ member: 'service', uid: 'plugin::users-permissions.jwt', line: 1, column: 1 }]
+ * namedUids("strapi.service('plugin::users-permissions.jwt')")
+ * // [{ member: 'service', uid: 'plugin::users-permissions.jwt', line: 1, column: 1 }]
  */
 export function namedUids(source: string): NamedUid[] {
   const text = withoutComments(source);

@@ -15,13 +15,16 @@ interface Known {
   controllers: Map<string, Record<string, unknown>>;
 }
 
+/** `createCoreRouter(uid, options)`'s options. */
+interface CoreRouterOptions { only?: string[]; except?: string[]; config?: Record<string, RouteConfig>; prefix?: string }
+
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** `is-owner` in api `article` is `api::article.is-owner`; `global::x` and `api::a.x` are taken as written. */
 export const qualify = (name: string, api: string) => (name.includes('::') ? name : `api::${api}.${name}`);
 
 /** A route's `config` for one policy or middleware entry (`{ name, config }`), `{}` otherwise. */
-export const configOf = (entry: unknown) => (entry && typeof entry === 'object' && 'config' in entry ? (entry as { config: unknown }).config : {});
+export const configOf = (entry: unknown) => (isObject(entry) && 'config' in entry ? entry.config : {});
 
 /** A policy or middleware entry: a name, `{ name, config }`, or an inline function. */
 export function entryName(entry: unknown): string | undefined {
@@ -43,7 +46,9 @@ function parseHandler(handler: string, api: string): { controller: string; actio
  * alphabetically, routes as listed), each checked now: its handler names a controller action, its
  * policies and middlewares exist. A route that does not is a problem naming its file, never a 500 later.
  */
-export function collectRoutes(cms: Cms, files: Array<ProjectFile & { value: unknown }>, known: Known): { routes: ProjectRoute[]; owned: Set<string> } {
+export function collectRoutes(
+  cms: Cms, files: Array<ProjectFile & { value: unknown }>, known: Known,
+): { routes: ProjectRoute[]; owned: Set<string> } {
   const routes: ProjectRoute[] = [];
   const owned = new Set<string>();
   const prefix = cms.config.api.rest.prefix;
@@ -54,25 +59,38 @@ export function collectRoutes(cms: Cms, files: Array<ProjectFile & { value: unkn
     const controller = known.controllers.get(handler.controller);
     if (!controller) {
       // Once per file and controller: its every route would say the same.
-      if (!missing.has(`${file.path}|${handler.controller}`)) known.problem(file, `routes use the controller ${handler.controller}, which is missing or did not load`);
+      if (!missing.has(`${file.path}|${handler.controller}`)) {
+        known.problem(file, `routes use the controller ${handler.controller}, which is missing or did not load`);
+      }
       missing.add(`${file.path}|${handler.controller}`);
       return;
     }
-    if (typeof controller[handler.action] !== 'function') return known.problem(file, `${method} ${path}: ${handler.controller} has no action "${handler.action}"`);
+    const at = `${method} ${path}`;
+    if (typeof controller[handler.action] !== 'function') {
+      return known.problem(file, `${at}: ${handler.controller} has no action "${handler.action}"`);
+    }
     for (const entry of config.policies ?? []) {
       const name = entryName(entry);
       // Strapi 5 resolves policies by name only: an inline function stops it at start-up ("Policy  not found").
-      if (!name) return known.problem(file, `${method} ${path}: a policy is named ('global::<name>', 'api::<api>.<name>' or '<name>' of its api), not an inline function`);
+      if (!name) {
+        const names = "'global::<name>', 'api::<api>.<name>' or '<name>' of its api";
+        return known.problem(file, `${at}: a policy is named (${names}), not an inline function`);
+      }
       const policy = known.policies.get(name) ?? known.policies.get(qualify(name, api));
-      if (!policy) return known.problem(file, `${method} ${path}: policy ${name} not found in src/policies or src/api/${api}/policies`);
-      try { policy.validator?.(configOf(entry)); } catch (error) { return known.problem(file, `${method} ${path}: policy ${name}: ${(error as Error).message}`); }
+      if (!policy) return known.problem(file, `${at}: policy ${name} not found in src/policies or src/api/${api}/policies`);
+      try {
+        policy.validator?.(configOf(entry));
+      } catch (error) {
+        return known.problem(file, `${at}: policy ${name}: ${(error as Error).message}`);
+      }
     }
     for (const entry of config.middlewares ?? []) {
       if (typeof entry === 'function') continue;
       // Strapi looks middlewares up by their full name: 'global::<name>' or 'api::<api>.<name>'.
       const name = entryName(entry);
       if (!name || !known.middlewares.has(name)) {
-        return known.problem(file, `${method} ${path}: middleware ${name ?? JSON.stringify(entry)} not found (name it 'global::<name>' or 'api::<api>.<name>')`);
+        const shown = name ?? JSON.stringify(entry);
+        return known.problem(file, `${at}: middleware ${shown} not found (name it 'global::<name>' or 'api::<api>.<name>')`);
       }
     }
     const full = (config.prefix ?? prefix) + path;
@@ -83,8 +101,11 @@ export function collectRoutes(cms: Cms, files: Array<ProjectFile & { value: unkn
     const { value } = file;
     if (isCoreFactory(value)) {
       const model = cms.models.get(value.uid);
-      if (!model || model.modelType !== 'contentType') { known.problem(file, `names ${value.uid}, which is not a content type of this project`); continue; }
-      const options = (isObject(value.config) ? value.config : {}) as { only?: string[]; except?: string[]; config?: Record<string, RouteConfig>; prefix?: string };
+      if (!model || model.modelType !== 'contentType') {
+        known.problem(file, `names ${value.uid}, which is not a content type of this project`);
+        continue;
+      }
+      const options = (isObject(value.config) ? value.config : {}) as CoreRouterOptions;
       for (const shape of coreRouteShapes(model, options)) {
         const config = { ...(options.prefix !== undefined ? { prefix: options.prefix } : {}), ...(options.config?.[shape.action] ?? {}) };
         add(file, shape.method, shape.path, { controller: value.uid, action: shape.action }, config);

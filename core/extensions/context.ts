@@ -17,7 +17,11 @@ export interface StrapiContext {
   };
   header: Record<string, string>;
   headers: Record<string, string>;
-  state: { user?: { id: number; username?: string } & Record<string, unknown>; auth?: { strategy: { name: string }; credentials: unknown }; route?: unknown };
+  state: {
+    user?: { id: number; username?: string } & Record<string, unknown>;
+    auth?: { strategy: { name: string }; credentials: unknown };
+    route?: unknown;
+  };
   body: unknown;
   status: number;
   response: { headers: Record<string, string> };
@@ -45,7 +49,8 @@ export interface ContextInput {
 
 /** http-errors' name for a status, as Strapi answers `ctx.throw(418)`: `I'm a Teapot` → `ImATeapotError`. */
 const httpErrorName = (status: number) => {
-  const words = (STATUS_CODES[status] ?? 'Http').split(/\s+/).map((word) => word[0].toUpperCase() + word.slice(1)).join('').replace(/[^A-Za-z0-9]/g, '');
+  const capital = (word: string) => word[0].toUpperCase() + word.slice(1);
+  const words = (STATUS_CODES[status] ?? 'Http').split(/\s+/).map(capital).join('').replace(/[^A-Za-z0-9]/g, '');
   return words.endsWith('Error') ? words : `${words}Error`;
 };
 
@@ -109,6 +114,7 @@ export function createContext(input: ContextInput): StrapiContext & { caller: Ca
     set: (value: unknown) => { body = value; if (!statusSet) status = value === null ? 204 : 200; },
     enumerable: true,
   });
-  Object.defineProperty(ctx, 'status', { get: () => status, set: (value: number) => { status = value; statusSet = true; }, enumerable: true });
+  const setStatus = (value: number) => { status = value; statusSet = true; };
+  Object.defineProperty(ctx, 'status', { get: () => status, set: setStatus, enumerable: true });
   return ctx as unknown as StrapiContext & { caller: Caller | undefined };
 }

@@ -4,6 +4,7 @@ import { dirname, join, relative } from 'node:path';
 /** Folders of a Strapi project's `src/` that are no back-end code of its own: the admin panel, and the schemas (copied to schemas/). */
 const SKIPPED = new Set(['admin', 'components']);
 const SOURCE = /\.(js|ts|cjs|mjs|json)$/;
+const SCHEMA = /[\\/]content-types[\\/][^\\/]+[\\/]schema\.json$/;
 
 /** Every file under `dir`, project-relative to `base`. */
 async function walk(dir: string, base: string): Promise<string[]> {
@@ -28,7 +29,7 @@ async function walk(dir: string, base: string): Promise<string[]> {
 export async function copyStrapiCode(strapiProject: string, root: string): Promise<string[]> {
   const src = join(strapiProject, 'src');
   const files = (await walk(src, src))
-    .filter((file) => SOURCE.test(file) && !SKIPPED.has(file.split(/[\\/]/)[0]) && !/[\\/]content-types[\\/][^\\/]+[\\/]schema\.json$/.test(file));
+    .filter((file) => SOURCE.test(file) && !SKIPPED.has(file.split(/[\\/]/)[0]) && !SCHEMA.test(file));
   for (const file of files) {
     await mkdir(dirname(join(root, 'src', file)), { recursive: true });
     await copyFile(join(src, file), join(root, 'src', file));

@@ -72,8 +72,11 @@ export function coreService(cms: Cms, model: Model, hooks: ReadHooks): Record<st
   const documents = () => cms.documents(model.uid as never, trustedCaller) as unknown as import('../service/documents.js').Documents;
   return {
     async find(params: RawQuery = {}) {
-      if (model.kind === 'singleType') return (await hooks.read('findOne', model, params, async () => cms.service.findSingle(model, params, trustedCaller))) ?? null;
-      const page = await hooks.read('findMany', model, params, async () => cms.service.findPage(model, params, trustedCaller), (found) => found.data);
+      if (model.kind === 'singleType') {
+        return (await hooks.read('findOne', model, params, async () => cms.service.findSingle(model, params, trustedCaller))) ?? null;
+      }
+      const findPage = async () => cms.service.findPage(model, params, trustedCaller);
+      const page = await hooks.read('findMany', model, params, findPage, (found) => found.data);
       return { results: page.data, pagination: page.meta.pagination };
     },
     findOne: (documentId: string, params: object = {}) => documents().findOne({ ...params, documentId }),

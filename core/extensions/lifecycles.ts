@@ -22,18 +22,24 @@ export const LIFECYCLE_HOOKS = [
 ] as const;
 
 /** Strapi's query-engine hooks for bulk queries: there is no query engine here, so they would never fire. */
-export const BULK_HOOKS = ['beforeCreateMany', 'afterCreateMany', 'beforeUpdateMany', 'afterUpdateMany', 'beforeDeleteMany', 'afterDeleteMany'];
+export const BULK_HOOKS = [
+  'beforeCreateMany', 'afterCreateMany', 'beforeUpdateMany', 'afterUpdateMany',
+  'beforeDeleteMany', 'afterDeleteMany',
+];
 
 export interface ReadHooks {
   /** `result` picks what the after hook sees as `event.result` (a page's documents); the read's own value by default. */
-  read<T>(action: 'findMany' | 'findOne' | 'count', model: Model, params: object, read: () => Promise<T>, result?: (value: T) => unknown): Promise<T>;
+  read<T>(
+    action: 'findMany' | 'findOne' | 'count', model: Model, params: object, read: () => Promise<T>, result?: (value: T) => unknown,
+  ): Promise<T>;
 }
 
 const capital = (action: string) => action[0].toUpperCase() + action.slice(1);
 
 /** Runs `work` between the type's before and after hook of `action`, with Strapi's event shape. */
 async function between<T>(
-  lifecycles: Lifecycles | undefined, action: string, model: Model, params: Record<string, unknown>, work: () => Promise<T>, result: (value: T) => unknown,
+  lifecycles: Lifecycles | undefined, action: string, model: Model, params: Record<string, unknown>,
+  work: () => Promise<T>, result: (value: T) => unknown,
 ): Promise<T> {
   const before = lifecycles?.[`before${capital(action)}` as keyof Lifecycles];
   const after = lifecycles?.[`after${capital(action)}` as keyof Lifecycles];

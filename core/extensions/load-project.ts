@@ -39,7 +39,10 @@ export function loadProjectFiles(root: string): LoadedFiles {
     try {
       loaded.push({ ...file, value: loader.load(file.file), uses: namedUids(source) });
     } catch (error) {
-      problems.push(error instanceof FileError ? error : new FileError(file.path, `cannot be loaded: ${reason(error)}`, lineOf(error, file.file)));
+      const problem = error instanceof FileError
+        ? error
+        : new FileError(file.path, `cannot be loaded: ${reason(error)}`, lineOf(error, file.file));
+      problems.push(problem);
     }
   }
   return { loaded, problems, warnings };

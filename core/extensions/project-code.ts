@@ -56,7 +56,8 @@ export function loadProjectCode(cms: Cms, report: (line: string) => void = cms.r
     return model?.modelType === 'contentType' ? model : undefined;
   };
   /** A controller's or service's value: core from `factories` (with the overrides on top), a factory function, or an object. */
-  const build = (file: ProjectFile, value: unknown, core: (model: Model) => Record<string, unknown>): Record<string, unknown> | undefined => {
+  type Actions = Record<string, unknown>;
+  const build = (file: ProjectFile, value: unknown, core: (model: Model) => Actions): Actions | undefined => {
     if (isCoreFactory(value)) {
       const model = modelOf(file, value.uid);
       if (!model) return undefined;
@@ -100,34 +101,45 @@ export function loadProjectCode(cms: Cms, report: (line: string) => void = cms.r
         break;
       case 'index':
         if (!isObject(value)) problem(file, 'must export { register, bootstrap }');
-        else for (const phase of ['register', 'bootstrap', 'destroy']) if (typeof value[phase] === 'function') index[phase] = value[phase] as Fn;
+        else for (const phase of ['register', 'bootstrap']) if (typeof value[phase] === 'function') index[phase] = value[phase] as Fn;
         break;
     }
   }
-  const { routes, owned } = collectRoutes(cms, loaded.filter((file) => file.kind === 'routes'), { problem, policies, middlewares, controllers: registry.controllers });
+  const routers = loaded.filter((file) => file.kind === 'routes');
+  const { routes, owned } = collectRoutes(cms, routers, { problem, policies, middlewares, controllers: registry.controllers });
   // A literal uid the project lacks (a plugin's service, a type that is not there) is named now, not answered 500 later.
   for (const file of loaded) {
     for (const use of file.uses) {
       const exists = use.member === 'service' ? registry.services.has(use.uid)
         : use.member === 'controller' ? registry.controllers.has(use.uid)
         : cms.contentTypes().some((model) => model.uid === use.uid);
-      if (!exists) problems.push(new FileError(file.path, `strapi.${use.member}('${use.uid}'): ${use.uid} is not in this project`, use.line, use.column));
+      const message = `strapi.${use.member}('${use.uid}'): ${use.uid} is not in this project`;
+      if (!exists) problems.push(new FileError(file.path, message, use.line, use.column));
     }
   }
   const phase = (name: string) => async () => { await index[name]?.({ strapi }); };
   return {
-    files: loaded.map((file) => file.path), problems, warnings, routes, owned, policies, middlewares, controllers: registry.controllers, hooks, strapi,
+    files: loaded.map((file) => file.path), problems, warnings, routes, owned, policies, middlewares,
+    controllers: registry.controllers, hooks, strapi,
     register: phase('register'), bootstrap: phase('bootstrap'),
   };
 }
 
 /** A lifecycles file exports hooks by Strapi 5's names; Strapi 4's `{ lifecycles: { … } }` and unknown names are problems. */
-function checkLifecycles(file: ProjectFile, value: unknown, problem: (file: ProjectFile, message: string) => void, warnings: string[]): boolean {
+function checkLifecycles(
+  file: ProjectFile, value: unknown, problem: (file: ProjectFile, message: string) => void, warnings: string[],
+): boolean {
   if (!isObject(value)) { problem(file, 'must export an object of lifecycle hooks'); return false; }
-  if ('lifecycles' in value) { problem(file, 'uses Strapi 4\'s { lifecycles: { … } } shape: export the hooks themselves, which get one event'); return false; }
+  if ('lifecycles' in value) {
+    problem(file, 'uses Strapi 4\'s { lifecycles: { … } } shape: export the hooks themselves, which get one event');
+    return false;
+  }
   for (const [name, hook] of Object.entries(value)) {
     if (BULK_HOOKS.includes(name)) warnings.push(`${file.path}: ${name} never fires here (bulk query-engine hooks; there is no strapi.db)`);
-    else if (!(LIFECYCLE_HOOKS as readonly string[]).includes(name)) { problem(file, `${name} is not a lifecycle hook (${LIFECYCLE_HOOKS.join(', ')})`); return false; }
+    else if (!(LIFECYCLE_HOOKS as readonly string[]).includes(name)) {
+      problem(file, `${name} is not a lifecycle hook (${LIFECYCLE_HOOKS.join(', ')})`);
+      return false;
+    }
     else if (typeof hook !== 'function') { problem(file, `${name} must be a function`); return false; }
   }
   return true;

@@ -30,7 +30,9 @@ export interface ProjectRoute {
 export const CORE_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const;
 
 /** `createCoreRouter(uid, { only, except, config })`'s routes (method, path, action), before the prefix. */
-export function coreRouteShapes(model: Model, options: { only?: string[]; except?: string[] }): Array<{ method: string; path: string; action: string }> {
+export function coreRouteShapes(
+  model: Model, options: { only?: string[]; except?: string[] },
+): Array<{ method: string; path: string; action: string }> {
   const collection = `/${model.pluralName}`;
   const shapes = model.kind === 'singleType'
     ? [

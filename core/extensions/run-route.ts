@@ -60,7 +60,8 @@ export async function runRoute(cms: Cms, code: ProjectCode, match: RouteMatch, i
   const caller = authorize(cms, match, input.request.headers.get('authorization'));
   const stored = caller?.userId !== undefined ? cms.auth.users.byId(caller.userId) : undefined;
   const user = stored && { ...sanitizeUser(stored), role: roleOf(stored) };
-  const ctx = createContext({ ...input, params: match.params, caller, user, route: { method: route.method, path: route.path, handler: `${route.controller}.${route.action}` } });
+  const info = { method: route.method, path: route.path, handler: `${route.controller}.${route.action}` };
+  const ctx = createContext({ ...input, params: match.params, caller, user, route: info });
   const strapi = code.strapi;
   for (const entry of route.config.policies ?? []) {
     const name = entryName(entry)!;
@@ -77,7 +78,9 @@ export async function runRoute(cms: Cms, code: ProjectCode, match: RouteMatch, i
   const layers = (route.config.middlewares ?? []).map((entry) => (typeof entry === 'function'
     ? entry as Fn
     : (code.middlewares.get(entryName(entry)!)!(configOf(entry), { strapi }) as Fn | undefined) ?? ((_: unknown, next: Next) => next())));
-  const run = (at: number): Promise<unknown> => (at < layers.length ? Promise.resolve(layers[at](ctx, (() => run(at + 1)) as Next)) : action(ctx));
+  const run = (at: number): Promise<unknown> => (at < layers.length
+    ? Promise.resolve(layers[at](ctx, (() => run(at + 1)) as Next))
+    : action(ctx));
   await groupCommits(() => run(0));
   if (ctx.body === undefined && ctx.status === 404) throw new NotFoundError();
   return { status: ctx.status, headers: { ...ctx.response.headers }, body: ctx.body };

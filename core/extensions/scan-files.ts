@@ -19,11 +19,15 @@ export interface ProjectFile {
 /** Folders of `src/` that hold no back-end code (the admin panel's customisations). */
 const NOT_BACKEND = new Set(['admin']);
 const SOURCE = /^(?!.*\.d\.ts$)(?!.*\.(?:test|spec)\.[jt]s$)(.+)\.(js|ts|cjs)$/;
+/** Folders of plugin code, reported as not loaded when they hold anything. */
+const PLUGIN_FOLDERS = new Set(['extensions', 'plugins']);
 const API_KINDS = ['routes', 'controllers', 'services', 'policies', 'middlewares'] as const;
 
 const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []);
 // Links are listed too: the loader refuses one leading out of src/, naming it, rather than skipping it unsaid.
-const sources = (dir: string) => entries(dir).filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && SOURCE.test(entry.name)).map((entry) => entry.name);
+const sources = (dir: string) => entries(dir)
+  .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && SOURCE.test(entry.name))
+  .map((entry) => entry.name);
 const baseName = (name: string) => SOURCE.exec(name)![1];
 
 /**
@@ -37,7 +41,9 @@ export function scanProjectFiles(root: string): { files: ProjectFile[]; unsuppor
   const src = join(root, 'src');
   const files: ProjectFile[] = [];
   const unsupported: string[] = [];
-  const add = (kind: ProjectFileKind, file: string, name: string, api?: string) => files.push({ kind, file, path: relative(root, file), name, api });
+  const add = (kind: ProjectFileKind, file: string, name: string, api?: string) => {
+    files.push({ kind, file, path: relative(root, file), name, api });
+  };
   for (const entry of entries(src)) {
     if (entry.isFile() && SOURCE.test(entry.name) && baseName(entry.name) === 'index') add('index', join(src, entry.name), 'index');
     if (!entry.isDirectory() || NOT_BACKEND.has(entry.name)) continue;
@@ -46,14 +52,17 @@ export function scanProjectFiles(root: string): { files: ProjectFile[]; unsuppor
     } else if (entry.name === 'api') {
       for (const api of entries(join(src, 'api')).filter((dir) => dir.isDirectory())) {
         const base = join(src, 'api', api.name);
-        for (const kind of API_KINDS) for (const name of sources(join(base, kind))) add(kind, join(base, kind, name), baseName(name), api.name);
+        for (const kind of API_KINDS) {
+          for (const name of sources(join(base, kind))) add(kind, join(base, kind, name), baseName(name), api.name);
+        }
         for (const type of entries(join(base, 'content-types')).filter((dir) => dir.isDirectory())) {
           const found = sources(join(base, 'content-types', type.name)).find((name) => baseName(name) === 'lifecycles');
           if (found) add('lifecycles', join(base, 'content-types', type.name, found), type.name, api.name);
         }
       }
-    } else if ((entry.name === 'extensions' || entry.name === 'plugins') && entries(join(src, entry.name)).some((inner) => !inner.name.startsWith('.'))) {
-      unsupported.push(`src/${entry.name}: plugin code and plugin extensions are not loaded (only src/api, src/policies, src/middlewares and src/index)`);
+    } else if (PLUGIN_FOLDERS.has(entry.name) && entries(join(src, entry.name)).some((inner) => !inner.name.startsWith('.'))) {
+      unsupported.push(`src/${entry.name}: plugin code and plugin extensions are not loaded`
+        + ' (only src/api, src/policies, src/middlewares and src/index)');
     }
   }
   return { files, unsupported };

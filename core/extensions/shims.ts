@@ -9,9 +9,10 @@ export interface CoreFactory {
   config: unknown;
 }
 
-export const isCoreFactory = (value: unknown): value is CoreFactory => !!value && typeof value === 'object' && (value as { [FACTORY]?: true })[FACTORY] === true;
-
 const FACTORY = Symbol('gitcms.coreFactory');
+
+export const isCoreFactory = (value: unknown): value is CoreFactory =>
+  !!value && typeof value === 'object' && (value as { [FACTORY]?: true })[FACTORY] === true;
 const factory = (kind: CoreFactory['kind']) => (uid: string, config?: unknown): CoreFactory => {
   if (typeof uid !== 'string') throw new TypeError(`factories.createCore${kind[0].toUpperCase()}${kind.slice(1)} needs a content-type uid`);
   return Object.assign({ kind, uid, config }, { [FACTORY]: true as const });

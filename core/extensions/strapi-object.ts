@@ -44,7 +44,8 @@ export function createStrapiObject(cms: Cms, registry: Registry, hooks: ReadHook
       count: (params = {}) => hooks.read('count', model, params, () => plain.count(params)),
     };
   };
-  const log = Object.fromEntries(LOG_LEVELS.map((level) => [level, (...parts: unknown[]) => report(`[${level}] ${parts.map(String).join(' ')}`)]));
+  const logAt = (level: string) => (...parts: unknown[]) => report(`[${level}] ${parts.map(String).join(' ')}`);
+  const log = Object.fromEntries(LOG_LEVELS.map((level) => [level, logAt(level)]));
   const members: Record<string, unknown> = {
     documents,
     service: known(registry.services, 'service'),

@@ -52,7 +52,8 @@ export function projectRoutes(code: ProjectCode): ExtensionRoute {
     }
     if (typeof answer.body === 'string' || answer.body instanceof Uint8Array) {
       const type = typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
-      return new Response(answer.body as BodyInit, { status: answer.status, statusText: statusText(answer.status), headers: { 'content-type': type, ...all } });
+      const init = { status: answer.status, statusText: statusText(answer.status), headers: { 'content-type': type, ...all } };
+      return new Response(answer.body as BodyInit, init);
     }
     return json(answer.status, answer.body, all);
   };
