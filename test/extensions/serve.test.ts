@@ -44,7 +44,7 @@ describe('cms serve with a project\'s own code', () => {
     } finally {
       server.stop();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('does not start when project code cannot run here, and names the file', async () => {
     const project = mkdtempSync(join(tmpdir(), 'cms-extensions-bad-'));
@@ -53,5 +53,5 @@ describe('cms serve with a project\'s own code', () => {
     const server = await serve(project);
     expect(server.code).not.toBe(0);
     expect(server.stderr()).toContain('src/policies/broken.js:1:27: strapi.entityService is not supported by gitcms');
-  }, 60_000);
+  }, 120_000);
 });
