@@ -15,6 +15,7 @@ import { loadIndex } from './index/load.js';
 import { loadModels } from './schema/registry.js';
 import type { Model, Models } from './schema/types.js';
 import { DocumentWriter, type WriteEvent, type WriterOptions } from './service/document-writer.js';
+import type { WriteHooks } from './service/write-event.js';
 import { ContentService } from './service/content-service.js';
 import { createDocuments } from './service/documents.js';
 import type { DocumentsFor } from './typed/documents.js';
@@ -25,7 +26,7 @@ import { createGit } from './git/git.js';
 import { readFileTimes } from './git/file-times.js';
 import { createReplica, type Replica } from './git/replica.js';
 import { commitIntent } from './git/commit-intents.js';
-import { commitLater, insideReplicaWrite, whenAcknowledged } from './git/write-context.js';
+import { commitLater, insideReplicaWrite, joinCommitGroup, whenAcknowledged } from './git/write-context.js';
 import { reindexFiles } from './watch/reindex-files.js';
 import { webhookDispatcher, type WebhookOptions } from './webhooks/webhooks.js';
 
@@ -95,6 +96,8 @@ export interface Cms {
   reload(): Promise<void>;
   /** Where background problems are reported (`options.report`, stderr by default). */
   report(message: string): void;
+  /** The project's lifecycle hooks around every write (set when its own `src/` code is loaded; see core/extensions). */
+  writeHooks?: WriteHooks;
   /** Release what the project holds open (the shared state store's connections). */
   close(): Promise<void>;
 }
@@ -129,7 +132,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
         peers: [...config.git.peers, ...(env.CMS_GIT_PEERS ?? '').split(',').map((peer) => peer.trim()).filter(Boolean)],
       })
       : undefined;
-    const writer = new DocumentWriter(root, index, { afterWrite, gate: replica?.write });
+    const writer = new DocumentWriter(root, index, { afterWrite, gate: replica?.write, hooks: () => cms.writeHooks });
     const service = new ContentService(index, writer);
     const anonymous = publicCaller(config);
     // Opened once, on the first load: users and tokens do not change with the config or schemas.
@@ -155,7 +158,11 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     // A replica that pushes commits every write: the commit is what it pushes.
     const commit = options.gitCommit ?? (config.git.commitPerWrite || !!config.git.push) ? commitPerWrite(createGit(root), report, authorDate) : undefined;
     // A replica's write asks for its commit; the pusher makes the commits of a batch together, just before pushing.
-    if (commit) hooks.push(async (event) => { if (!insideReplicaWrite() || !commitLater(await commitIntent(root, event, authorDate))) await commit(event); });
+    const commitNow = commit && (async (event: WriteEvent) => {
+      if (!insideReplicaWrite() || !commitLater(await commitIntent(root, event, authorDate))) await commit(event);
+    });
+    // Project code's writes that belong together (a write and its lifecycle hooks' writes) make one commit; a replica's write commits each.
+    if (commitNow) hooks.push(async (event) => { if (insideReplicaWrite() || !joinCommitGroup(event, commitNow)) await commitNow(event); });
     if (config.webhooks.length) {
       const dispatch = webhookDispatcher(config.webhooks, {
         ...options.webhooks,

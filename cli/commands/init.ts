@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { dependencySpec } from '../../core/project/dependency-spec.js';
 import { initProject } from '../../core/project/init-project.js';
 import type { CliContext } from '../context.js';
+import { loadProjectCode } from '../../core/extensions/project-code.js';
 
 /** This package's root and manifest, from dist/cli/commands (built) or cli/commands (source). */
 function ownPackage(): { root: string; name: string; version: string } {
@@ -45,6 +46,13 @@ export function registerInit(program: Command, ctx: CliContext): void {
       if (result.imported.length) {
         ctx.stderr.write(`Took ${result.imported.length} content type(s) from the Strapi project; `
           + 'they are private until cms.config.json grants them to the Public role.\n');
+      }
+      if (options.fromStrapi && result.files.some((file) => file.startsWith('src'))) {
+        // Loaded (never started) to name what cannot run here, as `cms validate` does.
+        const code = loadProjectCode(await ctx.loadCms(result.root, { reportProblems: false }));
+        ctx.stderr.write(`Took ${code.files.length} back-end file(s) from the Strapi project's src/`
+          + `${code.problems.length ? `; ${code.problems.length} problem(s) to fix before \`cms serve\` starts:` : ''}\n`);
+        for (const line of [...code.problems.map((problem) => problem.format()), ...code.warnings]) ctx.stderr.write(`  ${line}\n`);
       }
       if (result.editorSetupSkipped) ctx.stderr.write(`Editor settings skipped: ${result.editorSetupSkipped}\n`);
       const near = relative(ctx.cwd, result.root);

@@ -4,6 +4,7 @@ import type { Action } from '../../core/config/types.js';
 import { regenerateOutputs } from '../../core/codegen/regenerate.js';
 import { removeStaleTempFiles } from '../../core/storage/stale-temp-files.js';
 import { watchProject } from '../../core/watch/watch.js';
+import { startProjectCode } from '../../core/extensions/start.js';
 import type { CliContext } from '../context.js';
 import { startBanner } from './serve-banner.js';
 import { UsageError } from '../output.js';
@@ -37,7 +38,11 @@ export function registerServe(program: Command, ctx: CliContext): void {
       ctx.stderr.write(`Public role: ${publicTypes.length ? publicTypes.map((entry) => `${entry.model.pluralName} (${entry.actions.join(', ')})`).join('; ') : 'nothing (every route answers 403)'}\n`);
       // Loaded on demand: the HTTP stack (h3, listhen, sharp) is most of the CLI's start-up time.
       const { serve } = await import('../../core/http/serve.js');
-      const listener = await serve(cms, { port, host: options.host ?? ctx.env.HOST, showURL: !ctx.env.VITEST, admin: options.admin && cms.config.admin.enabled });
+      // The project's own back-end code (src/: lifecycles, routes, controllers…), started before the first request.
+      const code = await startProjectCode(cms);
+      const extensions = code ? [...(await import('../../core/http/extensions.js')).EXTENSIONS, (await import('../../core/http/project-routes.js')).projectRoutes(code)] : undefined;
+      if (code) ctx.stderr.write(`Project code: ${code.files.length} file(s) from src/, ${code.routes.length} route(s)\n`);
+      const listener = await serve(cms, { port, host: options.host ?? ctx.env.HOST, showURL: !ctx.env.VITEST, admin: options.admin && cms.config.admin.enabled, extensions });
       // Watching before announcing: a change made once "Serving" is printed is always seen.
       const regenerate = options.watchTypes ? async () => { for (const file of await regenerateOutputs(cms.root, cms.models)) ctx.stderr.write(`generated ${file}\n`); } : undefined;
       await regenerate?.();

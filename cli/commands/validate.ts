@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Cms } from '../../core/cms.js';
 import { FileError, ProjectProblemsError } from '../../core/errors.js';
 import { atFileStart, validateProject } from '../../core/validate/validate-project.js';
+import { loadProjectCode } from '../../core/extensions/project-code.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../output.js';
 
@@ -24,7 +25,8 @@ const FORMATS = {
 async function projectProblems(ctx: CliContext, root: string | undefined): Promise<{ cms?: Cms; problems: FileError[] }> {
   try {
     const cms = await ctx.loadCms(root, { reportProblems: false });
-    return { cms, problems: await validateProject(cms) };
+    // The project's own src/ code is loaded (so what cannot run here is named) but never started: no bootstrap.
+    return { cms, problems: [...(await validateProject(cms)), ...loadProjectCode(cms).problems] };
   } catch (error) {
     if (error instanceof ProjectProblemsError) return { problems: error.problems.map(atFileStart) };
     if (error instanceof FileError) return { problems: [atFileStart(error)] };

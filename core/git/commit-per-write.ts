@@ -14,9 +14,11 @@ const FIRST_PAUSE_MS = 50;
 /** Failed commits kept to be tried again with the next write; beyond this the oldest is given up (its files stay changed). */
 export const MAX_PENDING_COMMITS = 100;
 
-/** `Update api::article.article abc123 (fr)`: the action, type and document. */
+const subject = (event: WriteEvent) => `${ACTION_WORDS[event.action]} ${event.model.uid} ${event.documentId}${event.locale ? ` (${event.locale})` : ''}`;
+
+/** `Update api::article.article abc123 (fr)`: the action, type and document; writes joining it are listed below. */
 export function commitMessage(event: WriteEvent): string {
-  return `${ACTION_WORDS[event.action]} ${event.model.uid} ${event.documentId}${event.locale ? ` (${event.locale})` : ''}`;
+  return event.also?.length ? `${subject(event)}\n\n${event.also.map(subject).join('\n')}` : subject(event);
 }
 
 interface PendingCommit {

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { WriteEvent } from '../service/write-event.js';
 import type { CommitIntent } from './commit-intents.js';
 
 /** What one request learns from the writes it made: the commit the remote holds them in. */
@@ -62,4 +63,43 @@ export function collectDeferred<T>(attempt: WriteAttempt, work: () => Promise<T>
   attempt.deferred.length = 0;
   attempt.intents.length = 0;
   return attempts.run(attempt, work);
+}
+
+/** Writes made by one piece of project code (a lifecycle's write and the writes its hooks make, a custom controller's writes). */
+interface CommitGroup {
+  events: WriteEvent[];
+  commit?: (event: WriteEvent) => Promise<void>;
+}
+
+const groups = new AsyncLocalStorage<CommitGroup>();
+
+/**
+ * Run project code whose writes belong together (a write and the writes its lifecycle hooks make, the
+ * writes of one custom controller): they become one commit, named after the first, made when the work
+ * ends (also when it throws: what was written is committed). Nested groups join the outer one.
+ *
+ * @example
+ * await groupCommits(() => controller.like(ctx)); // the article's update and the new like: one commit
+ */
+export async function groupCommits<T>(work: () => Promise<T>): Promise<T> {
+  if (groups.getStore()) return work();
+  const group: CommitGroup = { events: [] };
+  try {
+    return await groups.run(group, work);
+  } finally {
+    const [first, ...also] = group.events;
+    if (first && group.commit) {
+      const files = [...new Set(group.events.flatMap((event) => event.files))];
+      await group.commit({ ...first, files, also: also.length ? also : undefined });
+    }
+  }
+}
+
+/** Inside a commit group: keep the write's event for the group's one commit (made with `commit`). False elsewhere. */
+export function joinCommitGroup(event: WriteEvent, commit: (event: WriteEvent) => Promise<void>): boolean {
+  const group = groups.getStore();
+  if (!group) return false;
+  group.events.push(event);
+  group.commit ??= commit;
+  return true;
 }

@@ -3,6 +3,7 @@ import { toNodeHandler } from 'h3';
 import type { Cms } from '../cms.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApp } from './app.js';
+import type { ExtensionRoute } from './route-context.js';
 import { ifNoneMatch, notModifiedHeaders } from './http-cache.js';
 import { COMMIT_COOKIE, COMMIT_HEADER } from './read-your-writes.js';
 import { ResponseCache } from './response-cache.js';
@@ -15,15 +16,17 @@ export interface ServeOptions {
   showURL?: boolean;
   /** Serve the editing studio (default: the config's `admin.enabled`). */
   admin?: boolean;
+  /** Routes beside the content API (default: the built-in ones; `cms serve` adds the project's own, see core/extensions). */
+  extensions?: ExtensionRoute[];
 }
 
 /**
  * The Node request listener: cached GETs (anonymous, or for a verified credential's read scope) are written straight to the socket, skipping
  * the web Request/Response conversion that dominates small repeated reads; the rest goes to h3.
  */
-export function createNodeHandler(cms: Cms, options: { admin?: boolean } = {}): (req: IncomingMessage, res: ServerResponse) => unknown {
+export function createNodeHandler(cms: Cms, options: { admin?: boolean; extensions?: ExtensionRoute[] } = {}): (req: IncomingMessage, res: ServerResponse) => unknown {
   const cache = new ResponseCache();
-  const handler = toNodeHandler(createApp(cms, { cache, admin: options.admin }));
+  const handler = toNodeHandler(createApp(cms, { cache, admin: options.admin, extensions: options.extensions }));
   return (req, res) => {
     guardUnreadBody(req, res);
     // A replica asked to read at a commit goes the long way: it may have to catch up first.
@@ -55,7 +58,7 @@ export interface RunningServer {
 
 /** Serve a CMS over HTTP with listhen. Resolves once listening; `close()` stops it. */
 export async function serve(cms: Cms, options: ServeOptions = {}): Promise<RunningServer> {
-  const fastHandler = createNodeHandler(cms, { admin: options.admin });
+  const fastHandler = createNodeHandler(cms, { admin: options.admin, extensions: options.extensions });
   return listen(fastHandler, {
     port: options.port ?? cms.config.server.port,
     hostname: options.host ?? cms.config.server.host,

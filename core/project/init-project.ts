@@ -5,6 +5,7 @@ import { DEFAULT_JSON_SCHEMA_DIR, setupEditor } from '../codegen/write-outputs.j
 import { ApplicationError } from '../errors.js';
 import { newDocumentId } from '../service/document-id.js';
 import { writeFileAtomic } from '../storage/atomic-write.js';
+import { copyStrapiCode } from '../extensions/copy-code.js';
 import {
   CI_WORKFLOW, configJson, EXAMPLE_SCHEMA, exampleDocument, GITATTRIBUTES, GITIGNORE, packageJson, packageNameFor,
 } from './scaffold-files.js';
@@ -108,6 +109,8 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
     const copied = await copyStrapiSchemas(options.fromStrapi, root);
     files.push(...copied.files);
     imported.push(...copied.types);
+    // The project's back-end code comes along; `cms init` then says which of it cannot run here.
+    files.push(...(await copyStrapiCode(options.fromStrapi, root)));
   } else {
     await write('schemas/post.json', EXAMPLE_SCHEMA);
     await write(`content/posts/${newDocumentId()}.json`, exampleDocument(new Date().toISOString()));

@@ -89,10 +89,23 @@ export class DocumentWriter {
     await this.options.afterWrite?.({ ...event, files: [...new Set(event.files)] });
   }
 
+  /** The write inside the project's lifecycle hooks for it, when there are any. */
+  private hooked<T>(
+    action: 'create' | 'update' | 'delete', model: Model, params: Record<string, unknown>, write: () => Promise<T>, result: (written: T) => unknown,
+  ): Promise<T> {
+    const hooks = this.options.hooks?.();
+    return hooks ? hooks.around(action, model, params, write, result) : write();
+  }
+
   /** POST: a new document (published unless `status=draft`), in `?locale` or the default locale. */
   async create(model: Model, body: unknown, raw: RawQuery, caller: Caller, service: DocumentReader): Promise<Written> {
     this.checkQuery(service, model, raw, caller);
     const data = extractData(body);
+    const params = { data, locale: raw.locale, status: raw.status };
+    return this.hooked('create', model, params, () => this.createChecked(model, data, raw, caller, service), (written) => written.data);
+  }
+
+  private async createChecked(model: Model, data: Record<string, unknown>, raw: RawQuery, caller: Caller, service: DocumentReader): Promise<Written> {
     const status = resolveStatus(model, raw.status);
     const locale = this.writeLocale(model, raw, data);
     const documentId = newDocumentId();
@@ -120,6 +133,15 @@ export class DocumentWriter {
   ): Promise<Written | undefined> {
     this.checkQuery(service, model, raw, caller);
     const data = extractData(body);
+    const params = { data, where: { documentId }, documentId, locale: raw.locale, status: raw.status };
+    const write = () => this.updateChecked(model, documentId, data, raw, caller, service, precondition);
+    return this.hooked('update', model, params, write, (written) => written?.data);
+  }
+
+  private async updateChecked(
+    model: Model, documentId: string | undefined, data: Record<string, unknown>, raw: RawQuery, caller: Caller, service: DocumentReader,
+    precondition?: Precondition,
+  ): Promise<Written | undefined> {
     const status = resolveStatus(model, raw.status);
     const locale = this.writeLocale(model, raw);
     // Keys are checked before the document is looked up: a bad body on an unknown id is a 400.
@@ -186,6 +208,14 @@ export class DocumentWriter {
     model: Model, documentId: string | undefined, raw: RawQuery, caller: Caller, service?: DocumentReader, precondition?: Precondition,
   ): Promise<number> {
     if (service) this.checkQuery(service, model, raw, caller);
+    const params = { where: { documentId }, documentId, locale: raw.locale };
+    const write = () => this.deleteChecked(model, documentId, raw, caller, service, precondition);
+    return this.hooked('delete', model, params, write, (deleted) => ({ documentId, deleted }));
+  }
+
+  private async deleteChecked(
+    model: Model, documentId: string | undefined, raw: RawQuery, caller: Caller, service?: DocumentReader, precondition?: Precondition,
+  ): Promise<number> {
     // Strapi throws a plain Error here (a 500); the project answers 400.
     if (model.draftAndPublish && raw.status === 'draft') throw new ValidationError('Cannot delete a draft document');
     const allLocales = model.localized && raw.locale === '*';

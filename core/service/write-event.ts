@@ -17,9 +17,24 @@ export interface WriteEvent {
   caller: Caller;
   /** For deletes: the document as it was (what Strapi's `entry.delete` webhook carries). */
   deleted?: Data;
+  /** Writes committed with this one (project code's writes joining the write that triggered them). */
+  also?: WriteEvent[];
+}
+
+/**
+ * Project code around a write (a Strapi project's lifecycles): `before` hooks may change `params.data`,
+ * which the write then validates and stores; `after` hooks see `result(written)`. A hook that throws
+ * stops the write (before) or fails the request after it (after), as in Strapi.
+ */
+export interface WriteHooks {
+  around<T>(
+    action: 'create' | 'update' | 'delete', model: Model, params: Record<string, unknown>, write: () => Promise<T>, result: (written: T) => unknown,
+  ): Promise<T>;
 }
 
 export interface WriterOptions {
+  /** The project's lifecycles, looked up per write (they load after the writer is made, and reload with the project). */
+  hooks?: () => WriteHooks | undefined;
   afterWrite?: (event: WriteEvent) => Promise<void> | void;
   /**
    * Runs each whole write (files, index, afterWrite): replicas that push wrap it (see `createReplica`)

@@ -53,15 +53,15 @@ export function buildRequest(kase, vars) {
   return { path: resolve(kase.path, vars, true), init };
 }
 
-/** Reads what the comparison needs: status, the headers that matter, and the body (JSON when it parses). */
-export async function readResponse(response) {
+/** Reads what the comparison needs: status, the headers that matter (and `extra` ones a case names), and the body (JSON when it parses). */
+export async function readResponse(response, extra = []) {
   const text = await response.text();
   let body = text;
   if (text && /json/.test(response.headers.get('content-type') ?? '')) {
     try { body = JSON.parse(text); } catch { body = text; }
   }
   const headers = {};
-  for (const name of ['content-type', 'allow']) {
+  for (const name of ['content-type', 'allow', ...extra]) {
     const value = response.headers.get(name);
     if (value !== null) headers[name] = value;
   }
@@ -90,7 +90,7 @@ export function capture(kase, body, vars, book) {
 export async function* runCases(cases, send, vars, book) {
   for (const kase of cases) {
     const { path, init } = buildRequest(kase, vars);
-    const answer = await readResponse(await send(path, init));
+    const answer = await readResponse(await send(path, init), kase.recordHeaders);
     if (kase.capture && answer.status < 300) capture(kase, answer.body, vars, book);
     yield { kase, answer: normalizeAnswer(answer, book, kase.id) };
   }

@@ -1,0 +1,73 @@
+import { groupCommits } from '../git/write-context.js';
+import type { Model } from '../schema/types.js';
+import type { WriteHooks } from '../service/write-event.js';
+import { contentTypeInfo } from './content-type-info.js';
+
+type Hook = (event: LifecycleEvent) => unknown;
+export type Lifecycles = Partial<Record<(typeof LIFECYCLE_HOOKS)[number], Hook>>;
+
+/** Strapi 5's lifecycle event: `params.data` may be changed by before-hooks; `state` is shared by a before and its after hook. */
+export interface LifecycleEvent {
+  action: string;
+  model: ReturnType<typeof contentTypeInfo>;
+  params: Record<string, unknown>;
+  state: Record<string, unknown>;
+  result?: unknown;
+}
+
+/** The hooks that fire here: each document write, each Document Service read of project code (see docs/guide/extending.md). */
+export const LIFECYCLE_HOOKS = [
+  'beforeCreate', 'afterCreate', 'beforeUpdate', 'afterUpdate', 'beforeDelete', 'afterDelete',
+  'beforeFindOne', 'afterFindOne', 'beforeFindMany', 'afterFindMany', 'beforeCount', 'afterCount',
+] as const;
+
+/** Strapi's query-engine hooks for bulk queries: there is no query engine here, so they would never fire. */
+export const BULK_HOOKS = [
+  'beforeCreateMany', 'afterCreateMany', 'beforeUpdateMany', 'afterUpdateMany',
+  'beforeDeleteMany', 'afterDeleteMany',
+];
+
+export interface ReadHooks {
+  /** `result` picks what the after hook sees as `event.result` (a page's documents); the read's own value by default. */
+  read<T>(
+    action: 'findMany' | 'findOne' | 'count', model: Model, params: object, read: () => Promise<T>, result?: (value: T) => unknown,
+  ): Promise<T>;
+}
+
+const capital = (action: string) => action[0].toUpperCase() + action.slice(1);
+
+/** Runs `work` between the type's before and after hook of `action`, with Strapi's event shape. */
+async function between<T>(
+  lifecycles: Lifecycles | undefined, action: string, model: Model, params: Record<string, unknown>,
+  work: () => Promise<T>, result: (value: T) => unknown,
+): Promise<T> {
+  const before = lifecycles?.[`before${capital(action)}` as keyof Lifecycles];
+  const after = lifecycles?.[`after${capital(action)}` as keyof Lifecycles];
+  if (!before && !after) return work();
+  const state: Record<string, unknown> = {};
+  const info = contentTypeInfo(model);
+  if (before) await before.call(lifecycles, { action: `before${capital(action)}`, model: info, params, state });
+  const value = await work();
+  if (after) await after.call(lifecycles, { action: `after${capital(action)}`, model: info, params, state, result: result(value) });
+  return value;
+}
+
+/**
+ * The project's lifecycles as the writer's hooks (every write, whichever face made it) and as read
+ * hooks (project code's Document Service reads). A write and the writes its hooks make share one commit.
+ *
+ * @example
+ * cms.writeHooks = lifecycleHooks(new Map([['api::article.article', { beforeCreate(event) { event.params.data.slug = '…'; } }]]));
+ */
+export function lifecycleHooks(byUid: Map<string, Lifecycles>): WriteHooks & ReadHooks {
+  return {
+    around(action, model, params, write, result) {
+      const lifecycles = byUid.get(model.uid);
+      if (!lifecycles) return write();
+      return groupCommits(() => between(lifecycles, action, model, params, write, result));
+    },
+    read(action, model, params, read, result = (value) => value) {
+      return between(byUid.get(model.uid), action, model, params as Record<string, unknown>, read, result);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { ApplicationError, ForbiddenError, NotFoundError, PaginationError, UnauthorizedError, ValidationError } from '../errors.js';
+import { PolicyError, UnsupportedApiError } from './errors.js';
+
+/** What `factories.createCore*` answers: a marker the project-code loader turns into the real thing once `strapi` exists. */
+export interface CoreFactory {
+  kind: 'controller' | 'service' | 'router';
+  uid: string;
+  /** Controller/service: `({ strapi }) => ({ …overrides })` or the overrides; router: `{ only, except, config, prefix }`. */
+  config: unknown;
+}
+
+const FACTORY = Symbol('gitcms.coreFactory');
+
+export const isCoreFactory = (value: unknown): value is CoreFactory =>
+  !!value && typeof value === 'object' && (value as { [FACTORY]?: true })[FACTORY] === true;
+const factory = (kind: CoreFactory['kind']) => (uid: string, config?: unknown): CoreFactory => {
+  if (typeof uid !== 'string') throw new TypeError(`factories.createCore${kind[0].toUpperCase()}${kind.slice(1)} needs a content-type uid`);
+  return Object.assign({ kind, uid, config }, { [FACTORY]: true as const });
+};
+
+/** Keys a loader or a transpiled `import` may probe on any module without meaning to use an API. */
+const PROBED = new Set(['__esModule', 'default', 'then', 'toJSON', 'constructor', 'inspect']);
+
+/**
+ * A module whose unknown members throw, naming the API, the moment project code reaches for them
+ * (at load time for top-level uses), instead of being `undefined` and failing somewhere later.
+ */
+function guarded<T extends object>(name: string, members: T): T {
+  return new Proxy(members, {
+    get(target, key, receiver) {
+      if (typeof key === 'symbol' || Object.hasOwn(target, key) || PROBED.has(key)) return Reflect.get(target, key, receiver);
+      throw new UnsupportedApiError(`${name}.${key}`);
+    },
+  });
+}
+
+const factories = guarded('factories', {
+  createCoreController: factory('controller'),
+  createCoreService: factory('service'),
+  createCoreRouter: factory('router'),
+});
+
+/** `errors` of `@strapi/utils`: the same classes the server maps to Strapi's envelope. */
+const errors = guarded('errors', {
+  ApplicationError, ValidationError, NotFoundError, ForbiddenError, UnauthorizedError, PaginationError, PolicyError,
+});
+
+/** The packages a project's files may require, answered by this server (see docs/guide/extending.md). */
+export const SHIMS: Record<string, unknown> = {
+  '@strapi/strapi': guarded('@strapi/strapi', { factories }),
+  '@strapi/utils': guarded('@strapi/utils', { errors }),
+};

@@ -1,0 +1,67 @@
+import { trustedCaller } from '../access/permissions.js';
+import type { Cms } from '../cms.js';
+import type { Documents } from '../service/documents.js';
+import { UnsupportedApiError } from './errors.js';
+import { contentTypeInfo } from './content-type-info.js';
+import type { ReadHooks } from './lifecycles.js';
+
+export interface Registry {
+  services: Map<string, object>;
+  controllers: Map<string, object>;
+}
+
+/** The `strapi` object project code gets: the members of api-use.ts's STRAPI_MEMBERS, over the one core. */
+export type StrapiObject = Record<string, unknown> & {
+  documents(uid: string): Documents;
+  service(uid: string): object;
+  controller(uid: string): object;
+};
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+
+/**
+ * `strapi` for a project's code: `documents(uid)` (the Document Service over this core, every write on
+ * the one write path, find lifecycles run), `service(uid)`, `controller(uid)`, `contentType(uid)`,
+ * `contentTypes`, `log`. Any other member throws, naming it (api-use.ts names them at start-up already).
+ *
+ * @example
+ * const strapi = createStrapiObject(cms, registry, hooks, report); await strapi.documents('api::article.article').findMany();
+ */
+export function createStrapiObject(cms: Cms, registry: Registry, hooks: ReadHooks, report: (line: string) => void): StrapiObject {
+  const known = (map: Map<string, object>, what: string) => (uid: string) => {
+    const found = map.get(uid);
+    if (!found) throw new UnsupportedApiError(`strapi.${what}('${uid}')`, `no ${what} "${uid}" in this project`);
+    return found;
+  };
+  const documents = (uid: string): Documents => {
+    const model = cms.contentType(uid);
+    const plain = cms.documents(model.uid as never, trustedCaller) as unknown as Documents;
+    return {
+      ...plain,
+      findMany: (params = {}) => hooks.read('findMany', model, params, () => plain.findMany(params)),
+      findOne: (params) => hooks.read('findOne', model, params, () => plain.findOne(params)),
+      findFirst: (params = {}) => hooks.read('findOne', model, params, () => plain.findFirst(params)),
+      count: (params = {}) => hooks.read('count', model, params, () => plain.count(params)),
+    };
+  };
+  const logAt = (level: string) => (...parts: unknown[]) => report(`[${level}] ${parts.map(String).join(' ')}`);
+  const log = Object.fromEntries(LOG_LEVELS.map((level) => [level, logAt(level)]));
+  const members: Record<string, unknown> = {
+    documents,
+    service: known(registry.services, 'service'),
+    controller: known(registry.controllers, 'controller'),
+    contentType: (uid: string) => contentTypeInfo(cms.contentType(uid)),
+    log,
+  };
+  Object.defineProperties(members, {
+    contentTypes: { get: () => Object.fromEntries(cms.contentTypes().map((model) => [model.uid, contentTypeInfo(model)])) },
+    services: { get: () => Object.fromEntries(registry.services) },
+    controllers: { get: () => Object.fromEntries(registry.controllers) },
+  });
+  return new Proxy(members, {
+    get(target, key, receiver) {
+      if (typeof key === 'symbol' || key in target || key === 'then' || key === 'toJSON') return Reflect.get(target, key, receiver);
+      throw new UnsupportedApiError(`strapi.${key}`);
+    },
+  }) as StrapiObject;
+}

@@ -1,0 +1,8 @@
+'use strict';
+
+module.exports = {
+  register() {},
+  async bootstrap({ strapi }) {
+    strapi.log.info('extensions project ready');
+  },
+};

@@ -1,0 +1,6 @@
+'use strict';
+
+module.exports = (config, { strapi }) => async (ctx, next) => {
+  await next();
+  ctx.set('X-Articles-Listed', 'yes');
+};

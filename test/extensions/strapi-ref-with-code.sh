@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The real Strapi 5.54 running a project's own back-end code (a development tool, never needed by npm test):
+# `strapi-ref start` mirrors the schemas and writes core routers/controllers/services; this then copies the
+# project's src/ code over them (routes, controllers, services, policies, middlewares, lifecycles), merges its
+# src/index.js with the reference's bootstrap (which makes the token and permissions) and starts Strapi again.
+#   STRAPI_REF_DIR=… test/extensions/strapi-ref-with-code.sh PROJECT [PORT]   prints "BASE TOKEN" last
+set -euo pipefail
+REF="${STRAPI_REF:-$(cd "$(dirname "$0")/../../../../shared/strapi-reference" 2>/dev/null && pwd)/strapi-ref}"
+[ -x "$REF" ] || REF=/work/shared/strapi-reference/strapi-ref
+DIR="${STRAPI_REF_DIR:?set STRAPI_REF_DIR to a folder of your own}"
+PROJECT="$(cd "${1:?usage: strapi-ref-with-code.sh PROJECT [PORT]}" && pwd)"; PORT="${2:-1337}"
+
+"$REF" start "$PROJECT" "$PORT" > /dev/null
+"$REF" stop > /dev/null
+cd "$DIR"
+[ -f src/reference-index.js ] || { chmod u+w src/index.js 2>/dev/null || true; cp src/index.js src/reference-index.js; }
+(cd "$PROJECT/src" && find . -path './api/*' \( -path '*/routes/*' -o -path '*/controllers/*' -o -path '*/services/*' \
+  -o -path '*/policies/*' -o -path '*/middlewares/*' -o -name 'lifecycles.js' \) -type f -print0 | \
+  while IFS= read -r -d '' file; do mkdir -p "$DIR/src/$(dirname "$file")"; cp "$file" "$DIR/src/$file"; done)
+rm -rf src/policies src/middlewares
+for kind in policies middlewares; do [ -d "$PROJECT/src/$kind" ] && cp -r "$PROJECT/src/$kind" "src/$kind"; done
+[ -f "$PROJECT/src/index.js" ] && cp "$PROJECT/src/index.js" src/project-index.js || echo 'module.exports = {};' > src/project-index.js
+rm -f src/index.js
+cat > src/index.js <<'JS'
+'use strict';
+// The reference's bootstrap (token, Public permissions, locales), the Authenticated role's permissions of
+// cms.config.json (the reference mirrors only the Public role's), then the project's own bootstrap.
+const fs = require('fs');
+const reference = require('./reference-index');
+const project = require('./project-index');
+async function grantAuthenticated(strapi) {
+  const config = JSON.parse(fs.readFileSync(process.env.STRAPI_REF_CONFIG, 'utf8'));
+  const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
+  const permissions = strapi.db.query('plugin::users-permissions.permission');
+  for (const [uid, actions] of Object.entries((config.permissions || {}).authenticated || {})) {
+    for (const action of actions.map((name) => `${uid}.${name}`)) {
+      if (!(await permissions.findOne({ where: { action, role: role.id } }))) await permissions.create({ data: { action, role: role.id } });
+    }
+  }
+}
+module.exports = {
+  async register(app) { await reference.register?.(app); await project.register?.(app); },
+  async bootstrap(app) { await reference.bootstrap(app); await grantAuthenticated(app.strapi); await project.bootstrap?.(app); },
+};
+JS
+export NODE_ENV=production HOST=127.0.0.1 PORT STRAPI_TELEMETRY_DISABLED=true STRAPI_DISABLE_UPDATE_NOTIFICATION=true BROWSER=none
+export STRAPI_REF_CONFIG="$PROJECT/cms.config.json" STRAPI_REF_TOKEN_FILE="$DIR/token.txt"
+setsid node node_modules/@strapi/strapi/bin/strapi.js start > strapi.log 2>&1 < /dev/null &
+echo $! > strapi.pid
+for _ in $(seq 1 240); do
+  kill -0 "$(cat strapi.pid)" 2>/dev/null || { echo "strapi exited:"; tail -30 strapi.log; exit 1; }
+  if [ -s token.txt ] && curl -fsS -o /dev/null "http://127.0.0.1:$PORT/_health" 2>/dev/null; then
+    echo "http://127.0.0.1:$PORT $(cat token.txt)"; exit 0
+  fi
+  sleep 0.5
+done
+echo "strapi did not become ready in 120 s"; tail -30 strapi.log; exit 1
