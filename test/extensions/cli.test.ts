@@ -54,7 +54,7 @@ describe('cms init --from-strapi', () => {
       'src/admin/app.js': 'export default {};\n',
     });
     const root = join(mkdtempSync(join(tmpdir(), 'cms-init-code-')), 'site');
-    const { code, stderr } = await cli(['init', root, '--from-strapi', strapi]);
+    const { code, stderr } = await cli(['init', root, '--from-strapi', strapi, '--dependency', '^0.1.0']);
     expect(code, stderr).toBe(0);
     for (const file of ['src/api/article/content-types/article/lifecycles.js', 'src/api/article/routes/article.js', 'src/utils/helper.js', 'src/index.js']) {
       expect(readFileSync(join(root, file), 'utf8')).toBe(readFileSync(join(strapi, file), 'utf8'));

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/project.js';
 
 const page = readFileSync(join(REPO_ROOT, 'docs/guide/extending.md'), 'utf8');
-const shown = [...page.matchAll(/^`(src\/[^`]+)`[^\n]*:\n\n```js\n([\s\S]*?)```$/gm)].map(([, path, code]) => [path, code] as const);
+const shown = [...page.matchAll(/^`(src\/[^`]+)`[^\n]*:\n\n```js static\n([\s\S]*?)```$/gm)].map(([, path, code]) => [path, code] as const);
 
 it('shows the slug lifecycle, the wrapped find, the routers, the policy and the middleware', () => {
   expect(shown.map(([path]) => path)).toEqual([
