@@ -143,7 +143,7 @@ export class DocumentWriter {
     const change: Change = { documentId, locale, mode: creating ? 'create' : 'update', publish: at.publish, current, sharedElsewhere: creating && at.documentExists };
     const next = prepareEntry(this.index, model, data, change);
     const files = await this.saveVersion(model, documentId, next, at);
-    files.push(...(await this.linked.shareUnlocalized(model, documentId, locale, data, next)));
+    files.push(...(await this.linked.shareUnlocalized(model, documentId, locale, data, next, at.publish)));
     files.push(...(await this.linked.applyInverse(model, documentId, change.inverse)));
     files.push(...(await this.linked.releaseOneToOne(model, documentId, locale, next)));
     const read = at.read();
