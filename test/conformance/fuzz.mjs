@@ -99,7 +99,10 @@ for (const [at, kase] of cases.entries()) {
   if (!kinds.has(found.kind)) {
     kinds.set(found.kind, {
       kind: found.kind, count: 0, cases: [],
-      example: { id: kase.id, method: kase.method, path: kase.path, body: kase.body, strapi: valueAt(theirs[at], found.path), ours: valueAt(ours[at], found.path) },
+      example: {
+        id: kase.id, method: kase.method, path: kase.path, body: kase.body, at: found.path.join('.'),
+        strapi: valueAt(theirs[at], found.path), ours: valueAt(ours[at], found.path), answers: { strapi: theirs[at], ours: ours[at] },
+      },
     });
   }
   const entry = kinds.get(found.kind);
