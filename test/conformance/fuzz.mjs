@@ -94,7 +94,7 @@ const chosen = new Map();
 for (const [at, kase] of cases.entries()) {
   const found = differenceKind(kase.method, theirs[at], ours[at]);
   if (!found) continue;
-  const choice = knownChoice(kase);
+  const choice = knownChoice(kase, theirs[at], ours[at]);
   if (choice) { chosen.set(choice, (chosen.get(choice) ?? 0) + 1); continue; }
   if (!kinds.has(found.kind)) {
     kinds.set(found.kind, {

@@ -75,5 +75,11 @@ describe('the normaliser and the kinds', () => {
     expect(knownChoice({ method: 'POST', path: '/api/posts?locale=xx' })).toMatch(/Unknown locale/);
     expect(knownChoice({ method: 'GET', path: '/api/posts?locale=xx' })).toBeUndefined();
     expect(knownChoice({ method: 'GET', path: '/api/posts?status=draft' })).toBeUndefined();
+    const list = (...ids: string[]) => ({ status: 200, body: { data: ids.map((documentId) => ({ documentId })) } });
+    expect(knownChoice({ method: 'GET', path: '/api/posts' }, list('@@a', '@@b'), list('@@b', '@@a'))).toMatch(/Default list order/);
+    expect(knownChoice({ method: 'GET', path: '/api/posts?sort=title' }, list('@@a', '@@b'), list('@@b', '@@a'))).toBeUndefined();
+    expect(knownChoice({ method: 'GET', path: '/api/posts' }, list('@@a', '@@b'), list('@@a', '@@b'))).toBeUndefined();
+    const refused = { status: 400, body: { error: { message: 'Invalid value "abc" for views: expected a number' } } };
+    expect(knownChoice({ method: 'GET', path: '/api/posts?filters[views]=abc' }, { status: 500 }, refused)).toMatch(/Uncastable/);
   });
 });

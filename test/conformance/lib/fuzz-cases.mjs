@@ -66,7 +66,8 @@ function writeCase(set, type, pool, r, id) {
   // an update sends a few attributes, not a whole document
   const keys = Object.keys(body.data ?? {});
   const patch = body.data && typeof body.data === 'object' && !Array.isArray(body.data)
-    ? { data: Object.fromEntries(r.some(keys.length ? keys : ['nope'], 3).map((key) => [key, body.data[key] ?? 1])) } : body;
+    ? { data: Object.fromEntries([...new Set([...r.some(keys.length ? keys : ['nope'], 3), ...keys.filter((key) => type.attributes[key]?.type === 'uid')])]
+      .map((key) => [key, body.data[key] ?? 1])) } : body;
   return { id, method: 'PUT', path: withQuery(`/api/${type.route}/@@${r.pick(docs)}`, toQuery(params)), body: patch };
 }
 

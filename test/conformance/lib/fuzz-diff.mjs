@@ -40,10 +40,20 @@ export function differenceKind(method, strapi, ours) {
  * The "Project choices" row (contract/strapi-v5-notes.md) a request falls under, when its difference
  * follows from one: such differences are counted apart, not as kinds to fix.
  */
-export function knownChoice(kase) {
+export function knownChoice(kase, strapi, ours) {
   const query = new URLSearchParams(kase.path.split('?')[1] ?? '');
+  const order = (answer) => (Array.isArray(answer?.body?.data) ? answer.body.data.map((item) => item?.documentId).join() : undefined);
+  // a list without `sort`: Strapi's rows come in the database's natural order (a republished
+  // document's row is new), this server's in creation order
+  if (kase.method === 'GET' && ![...query.keys()].some((key) => key === 'sort' || key.startsWith('sort['))
+    && order(strapi) !== undefined && order(ours) !== undefined && order(strapi) !== order(ours)) return 'Default list order (no `sort`)';
   const status = query.getAll('status');
   if (status.length && status.some((value) => value !== 'draft' && value !== 'published')) return '`status` other than draft/published';
   if (kase.method !== 'GET' && query.get('locale') === 'xx') return 'Unknown locale code on a write';
+  if (strapi?.status === 500 && ours?.status >= 400 && ours?.status < 500) return 'A Strapi 500 that no listed row covers';
+  // Strapi 500s (or, for a list operator on SQLite, answers); this server names the value it cannot cast
+  if (ours?.status === 400 && strapi?.status !== 400 && /^Invalid value .* expected an? /.test(ours.body?.error?.message ?? '')) {
+    return 'Uncastable filter value';
+  }
   return undefined;
 }

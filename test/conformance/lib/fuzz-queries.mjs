@@ -56,7 +56,8 @@ function leaf(set, uid, attributes, r, depth, pathUid = uid) {
 function oneValue(pool, found, r) {
   const known = pool.values(found.uid, found.component ? found.path.slice(1).join('.') : found.path.join('.'));
   const roll = r.next();
-  if (found.path.at(-1) === 'id') return r.pick(['1', '999999', 'abc']);
+  // (no id a row has: the servers number rows differently)
+  if (found.path.at(-1) === 'id') return r.pick(['999999', '0', 'abc']);
   if (found.path.at(-1) === 'documentId') {
     const docs = pool.docs.get(found.uid) ?? [];
     return docs.length && roll < 0.8 ? `@@${r.pick(docs)}` : 'nope';

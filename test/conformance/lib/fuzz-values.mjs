@@ -23,7 +23,9 @@ export function scalarValue(attribute, r, n) {
     case 'string': case 'text': {
       if (attribute.regex) {
         const rule = new RegExp(attribute.regex);
-        return REGEX_CANDIDATES.map((candidate) => fit(candidate, attribute)).find((candidate) => rule.test(candidate)) ?? fit('x', attribute);
+        // with `n` in them first, so unique values stay distinct
+        const candidates = REGEX_CANDIDATES.flatMap((candidate) => [candidate.replace(/\d+/, String(n)), `${candidate}${n}`, candidate]);
+        return candidates.map((candidate) => fit(candidate, attribute)).find((candidate) => rule.test(candidate)) ?? fit('x', attribute);
       }
       return fit(attribute.unique ? `${word} ${n}` : word, attribute);
     }
@@ -126,7 +128,7 @@ export function spoilData(set, attributes, data, r) {
   else if (mistake === 'required') {
     const required = names.filter((key) => attributes[key].required);
     if (required.length) { const key = r.pick(required); if (r.chance(0.5)) delete out[key]; else out[key] = null; }
-  } else if (mistake === 'unknown') out[r.pick(['nope', 'createdAt', 'locale', 'publishedAt', '__proto__x'])] = r.pick([1, 'x', null]);
+  } else if (mistake === 'unknown') out[r.pick(['nope', 'createdAt', 'publishedAt', '__proto__x'])] = r.pick([1, 'x', null]);
   else if (mistake === 'component' && attribute.type === 'component') out[name] = r.pick(['x', 5, attribute.repeatable ? { a: 1 } : [{}], null]);
   else if (mistake === 'zone' && attribute.type === 'dynamiczone') out[name] = r.pick([[{}], [{ __component: 'nope.nope' }], { __component: attribute.components[0] }, null]);
   else if (mistake === 'relation' && attribute.type === 'relation') out[name] = r.pick([MISSING_DOC, [MISSING_DOC], { connect: [MISSING_DOC] }, 5, { set: [] }]);
