@@ -9,6 +9,7 @@ import uploadUsers from './50-upload-users.mjs';
 import validation from './60-validation.mjs';
 import relationsComponents from './70-relations-components.mjs';
 import publishLocalesSingle from './80-publish-locales-single.mjs';
+import fuzzFindings from './90-fuzz-findings.mjs';
 
 export const GROUPS = [
   ['00-seed', seed],
@@ -20,6 +21,7 @@ export const GROUPS = [
   ['60-validation', validation],
   ['70-relations-components', relationsComponents],
   ['80-publish-locales-single', publishLocalesSingle],
+  ['90-fuzz-findings', fuzzFindings],
 ];
 
 /** Every case id is unique across the catalogue (they key recordings and choices.json). */

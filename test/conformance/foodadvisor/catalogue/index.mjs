@@ -6,6 +6,7 @@ import reads from './10-reads.mjs';
 import populate from './20-populate.mjs';
 import validation from './30-validation.mjs';
 import writes from './40-writes.mjs';
+import fuzzFindings from './50-fuzz-findings.mjs';
 
 export const GROUPS = [
   ['00-seed', seed],
@@ -13,6 +14,7 @@ export const GROUPS = [
   ['20-populate', populate],
   ['30-validation', validation],
   ['40-writes', writes],
+  ['50-fuzz-findings', fuzzFindings],
 ];
 
 export const checkIds = (groups = GROUPS) => checkUnique(groups);
