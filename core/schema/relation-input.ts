@@ -119,6 +119,16 @@ export function resolveRelationInput(
 export function checkRelationDocuments(ctx: ValidateContext, attributes: Record<string, Attribute>, data: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(data)) {
     const attribute = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
+    // relations inside components and zone items too (recorded: foodadvisor fuzz.update.missing.zone.relation)
+    if ((attribute?.type === 'component' || attribute?.type === 'dynamiczone') && value && typeof value === 'object') {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (!isRecord(item)) continue;
+        const uid = attribute.type === 'component' ? attribute.component : item.__component;
+        const model = typeof uid === 'string' ? ctx.index.models.get(uid) : undefined;
+        if (model?.modelType === 'component') checkRelationDocuments(ctx, model.attributes, item);
+      }
+      continue;
+    }
     if (attribute?.type !== 'relation' || !attribute.target || !ctx.index.models.has(attribute.target)) continue;
     try {
       resolveRelationInput(ctx, attribute, attribute.target, value, undefined, name);
