@@ -22,6 +22,17 @@ export default [
   get('fuzz.populate.nested.true.component', '/api/kitchens/@@k1?fields[0]=title&populate[seo][populate]=true'),
   get('fuzz.populate.nested.true.relation', '/api/kitchens/@@k1?fields[0]=title&populate[owner][populate]=true'),
   get('fuzz.populate.nested.one', '/api/kitchens/@@k1?fields[0]=title&populate[owner][populate]=1'),
+  // an uncastable filter value fails only when the query runs (Strapi's 500): every key error comes first
+  get('fuzz.filter.cast.after.keys', '/api/kitchens?fields[0]=title&filters[count][$eq]=abc&filters[nope][$eq]=1'),
+  get('fuzz.filter.cast.after.sort', '/api/kitchens?fields[0]=title&filters[count][$eq]=abc&sort=nope'),
+  get('fuzz.filter.cast.after.populate', '/api/kitchens?fields[0]=title&filters[count][$eq]=abc&populate=nope'),
+  get('fuzz.filter.cast.list.in', '/api/kitchens?fields[0]=title&sort=title&filters[id][$notIn][0]=abc'),
+  // sort errors against pagination errors and a Strapi 500 (issue #23's sort category)
+  get('fuzz.sort.order.before.subpath', '/api/kitchens?fields[0]=title&sort[0]=title.nope&sort[1]=title:sideways'),
+  get('fuzz.sort.order.after.pagination', '/api/kitchens?fields[0]=title&sort=title:sideways&pagination[start]=1&pagination[page]=2'),
+  // the search term on a single type and on one document
+  get('fuzz.search.single', '/api/homepage?fields[0]=headline&_q=zzz'),
+  get('fuzz.search.one', '/api/kitchens/@@k1?fields[0]=title&_q=zzz'),
   // a missing document: the body's relations are looked up first; `data` as a list after the lookup
   put('fuzz.update.missing.relation.missing', '/api/kitchens/nope00000000000000000000', { data: { owner: 'missing00000000000000000' } }),
   put('fuzz.update.missing.relation.found', '/api/kitchens/nope00000000000000000000', { data: { owner: '@@a2' } }),

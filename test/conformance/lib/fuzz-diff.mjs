@@ -45,15 +45,22 @@ export function knownChoice(kase, strapi, ours) {
   const order = (answer) => (Array.isArray(answer?.body?.data) ? answer.body.data.map((item) => item?.documentId).join() : undefined);
   // a list without `sort`: Strapi's rows come in the database's natural order (a republished
   // document's row is new), this server's in creation order
-  if (kase.method === 'GET' && ![...query.keys()].some((key) => key === 'sort' || key.startsWith('sort['))
-    && order(strapi) !== undefined && order(ours) !== undefined && order(strapi) !== order(ours)) return 'Default list order (no `sort`)';
+  const sortKeys = [...query.entries()].filter(([key]) => key === 'sort' || key.startsWith('sort['))
+    .flatMap(([, value]) => value.split(',')).map((item) => item.split(':')[0].trim());
+  if (kase.method === 'GET' && order(strapi) !== undefined && order(ours) !== undefined && order(strapi) !== order(ours)) {
+    if (!sortKeys.length) return 'Default list order (no `sort`)';
+    // rows the sort ties keep that same order: the same rows, and the same sort values position by position
+    const keysOf = (answer) => JSON.stringify(answer.body.data.map((item) => sortKeys.map((key) => valueAt(item, key.split('.')))));
+    const rows = (answer) => answer.body.data.map((item) => JSON.stringify(item)).sort().join();
+    if (keysOf(strapi) === keysOf(ours) && rows(strapi) === rows(ours)) return 'Default list order (no `sort`), among rows a `sort` ties';
+  }
   const status = query.getAll('status');
   if (status.length && status.some((value) => value !== 'draft' && value !== 'published')) return '`status` other than draft/published';
   if (kase.method !== 'GET' && query.get('locale') === 'xx') return 'Unknown locale code on a write';
-  if (strapi?.status === 500 && ours?.status >= 400 && ours?.status < 500) return 'A Strapi 500 that no listed row covers';
   // Strapi 500s (or, for a list operator on SQLite, answers); this server names the value it cannot cast
   if (ours?.status === 400 && strapi?.status !== 400 && /^Invalid value .* expected an? /.test(ours.body?.error?.message ?? '')) {
     return 'Uncastable filter value';
   }
+  if (strapi?.status === 500 && ours?.status >= 400 && ours?.status < 500) return 'A Strapi 500 that no listed row covers';
   return undefined;
 }

@@ -1,5 +1,5 @@
 // What `npm run conformance:fuzz` found on these schemas, each made one concrete request.
-import { get, put } from '../../catalogue/helpers.mjs';
+import { get, post, put } from '../../catalogue/helpers.mjs';
 
 const R = '/api/restaurants/@@r1?fields[0]=name';
 export default [
@@ -23,6 +23,22 @@ export default [
   // a missing document: the body's relations are looked up before the document
   put('fuzz.update.missing.relation.missing', '/api/reviews/nope00000000000000000000', { data: { restaurant: 'missing00000000000000000' } }),
   put('fuzz.update.missing.relation.found', '/api/reviews/nope00000000000000000000', { data: { restaurant: '@@r1' } }),
+  // sort errors against a Strapi 500 and pagination errors (issue #23's sort category)
+  get('fuzz.sort.order.before.subpath', '/api/pages?fields[0]=title&sort[0]=title.nope&sort[1]=title:sideways'),
+  get('fuzz.sort.order.after.pagination', '/api/places?fields[0]=name&sort=name:sideways&pagination[start]=1&pagination[page]=2'),
+  // a unique attribute takes the empty string more than once, as null
+  post('fuzz.unique.empty.once', '/api/places', { data: { name: '' } }),
+  post('fuzz.unique.empty.twice', '/api/places', { data: { name: '' } }),
+  get('fuzz.unique.empty.list', '/api/places?fields[0]=name&sort=name&filters[name][$eq]='),
+  // a relation inside a zone item names a missing document: before the lookup, and its locale
+  put('fuzz.update.missing.zone.relation', '/api/pages/nope00000000000000000000', { data: { blocks: [{ __component: 'blocks.related-restaurants', restaurants: ['missing00000000000000000'] }] } }),
+  put('fuzz.update.zone.relation.locale', '/api/pages/@@pg2', { data: { blocks: [{ __component: 'blocks.related-restaurants', restaurants: ['missing00000000000000000'] }] } }),
+  put('fuzz.update.relation.unlocalized.locale', '/api/restaurants/@@r3', { data: { category: 'missing00000000000000000' } }),
+  // the root sort's columns join the returned fields (issue #23's sort category)
+  get('fuzz.sort.adds.field', '/api/categories?fields[0]=slug&sort=name:desc'),
+  get('fuzz.populate.sort.component.adds.field', '/api/global?populate[navigation][populate][links][fields][0]=label&populate[navigation][populate][links][sort]=href'),
+  get('fuzz.search.one', '/api/restaurants/@@r1?fields[0]=name&_q=zzz'),
+  get('fuzz.search.one.match', '/api/restaurants/@@r1?fields[0]=name&_q=Pizza'),
   // a list as `data`: Strapi's entity validation, after the document lookup
   put('fuzz.data.array.missing', '/api/restaurants/nope00000000000000000000', { data: [] }),
   put('fuzz.data.array', '/api/restaurants/@@r3', { data: [] }),
