@@ -3,7 +3,7 @@ import { deriveId } from '../index/ids.js';
 import type { Data } from '../types.js';
 import { resolveRelationInput } from './relation-input.js';
 import type { ValidateContext } from './validate-context.js';
-import { CAST, isCount, notType, ruleErrors, STRING_TYPES, yupPath } from './scalar-rules.js';
+import { CAST, isCount, notOneOf, notType, ruleErrors, STRING_TYPES, yupPath } from './scalar-rules.js';
 import { checkBodyKeys } from './body-keys.js';
 import { isListValued, isUnique, NO_COMPONENT, notRelated, yupType } from './entry-shapes.js';
 import { inverseChange, type InverseChange } from './inverse-relation.js';
@@ -189,6 +189,8 @@ export class EntryValidator {
     if ('error' in cast) {
       if (cast.storage) this.storageProblem ??= cast.error;
       else this.add(cast.at ? [...path, ...cast.at] : path, cast.error, 'invalid' in cast ? cast.invalid : value);
+      // yup's string cast leaves an object or a list as it is, and oneOf then fails too (recorded: fuzz.enum.object)
+      if (attribute.type === 'enumeration' && value !== null && typeof value === 'object') this.add(path, notOneOf(text, attribute), value);
       return INVALID;
     }
     const errors = ruleErrors(cast.value, attribute, text, this.ctx.enforceConstraints);
