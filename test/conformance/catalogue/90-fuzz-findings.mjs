@@ -30,6 +30,16 @@ export default [
   // sort errors against pagination errors and a Strapi 500 (issue #23's sort category)
   get('fuzz.sort.order.before.subpath', '/api/kitchens?fields[0]=title&sort[0]=title.nope&sort[1]=title:sideways'),
   get('fuzz.sort.order.after.pagination', '/api/kitchens?fields[0]=title&sort=title:sideways&pagination[start]=1&pagination[page]=2'),
+  // fields: every private field is named before any password field
+  get('fuzz.fields.private.before.password', '/api/kitchens?fields=secret,color,internal'),
+  get('fuzz.fields.unknown.before.private', '/api/kitchens?fields=internal,nope'),
+  // an enumeration given an object; a page made its own parent
+  put('fuzz.enum.object', '/api/setting', { data: { theme: { a: 1 } } }),
+  post('fuzz.self.parent.create', '/api/pages', { data: { title: 'Self' } }, { capture: { self1: 'data.documentId' } }),
+  put('fuzz.self.parent', '/api/pages/@@self1?populate[parent][fields][0]=title', { data: { parent: '@@self1' } }),
+  get('fuzz.self.parent.after', '/api/pages/@@self1?populate[parent][fields][0]=title'),
+  get('fuzz.self.parent.after.draft', '/api/pages/@@self1?status=draft&populate[parent][fields][0]=title'),
+  get('fuzz.self.parent.filter', '/api/pages?fields[0]=title&sort=title&filters[parent][title][$eq]=Self'),
   // the search term on a single type and on one document
   get('fuzz.search.single', '/api/homepage?fields[0]=headline&_q=zzz'),
   get('fuzz.search.one', '/api/kitchens/@@k1?fields[0]=title&_q=zzz'),
