@@ -9,33 +9,18 @@
 //   --set DIR                another schema set under test/conformance (its own fixture/, catalogue/, recordings/),
 //                            e.g. --set foodadvisor
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { nameLocalesAsAdmin } from './lib/name-locales.mjs';
 import { createNameBook } from './lib/normalize.mjs';
+import { ensureOwnReferenceDir, REF } from './lib/reference.mjs';
 import { runCases } from './lib/run.mjs';
 
 const HERE = import.meta.dirname;
-const REF = process.env.STRAPI_REF ?? join(HERE, '..', '..', '..', 'shared', 'strapi-reference', 'strapi-ref');
 const PORT = process.env.STRAPI_REF_PORT ?? '1338';
-const SHARED_INSTALL = join(homedir(), '.cache', 'strapi-reference');
 const env = { ...process.env, STRAPI_REF_DIR: process.env.STRAPI_REF_DIR ?? join(homedir(), '.cache', 'strapi-ref-conf') };
 
-/**
- * The recorder runs Strapi in a folder of its own (its database, uploads and generated APIs), so a
- * recording never restarts or rewrites a reference someone else started from the shared install;
- * the npm packages are the shared install's (`strapi-ref install`), linked, not copied.
- */
-function ensureOwnReferenceDir(dir) {
-  if (existsSync(join(dir, 'node_modules', '@strapi', 'strapi'))) return;
-  if (!existsSync(join(SHARED_INSTALL, 'node_modules', '@strapi', 'strapi'))) throw new Error(`run: ${REF} install (no Strapi in ${SHARED_INSTALL})`);
-  mkdirSync(join(dir, 'src'), { recursive: true });
-  for (const file of ['package.json', 'package-lock.json']) cpSync(join(SHARED_INSTALL, file), join(dir, file));
-  cpSync(join(SHARED_INSTALL, 'config'), join(dir, 'config'), { recursive: true });
-  cpSync(join(SHARED_INSTALL, 'src', 'index.js'), join(dir, 'src', 'index.js'));
-  symlinkSync(join(SHARED_INSTALL, 'node_modules'), join(dir, 'node_modules'));
-}
 const arg = (name) => { const at = process.argv.indexOf(name); return at > 0 ? process.argv[at + 1] : undefined; };
 
 let base = arg('--base');
