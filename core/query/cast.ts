@@ -98,10 +98,32 @@ export function castFilterValue(raw: unknown, type: Attribute['type'], path: str
   if (!caster) return toComparable(raw, type);
   const value = caster(raw);
   if (value === undefined) {
-    throw new ValidationError(
+    const error = new ValidationError(
       `Invalid value "${raw}" for ${path}: expected ${describe[type]}`,
       { key: path.split('.').pop(), path, source: 'query', param: 'filters', value: raw },
     );
+    if (!deferred) throw error;
+    deferred.first ??= error;
+    return null;
   }
   return value;
+}
+
+let deferred: { first?: ValidationError } | undefined;
+
+/**
+ * Runs a query's validation with uncastable filter values set aside until the end: Strapi meets
+ * them only when the database runs the query (its 500), after every key, sort, field, populate and
+ * pagination check has passed, so those errors come first (recorded: fuzz.filter.cast.after.keys).
+ */
+export function withDeferredCasts<T>(work: () => T): T {
+  const outer = deferred;
+  deferred = {};
+  try {
+    const result = work();
+    if (deferred.first) throw deferred.first;
+    return result;
+  } finally {
+    deferred = outer;
+  }
 }

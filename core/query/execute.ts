@@ -124,6 +124,8 @@ export function executeFindOne(ctx: QueryContext, query: Query, documentId: stri
   if (!row) return undefined;
   const node = rowNode(ctx, row);
   if (!matchesFilter(ctx, query.filters, node)) return undefined;
+  // Strapi's findOne searches too: a `_q` the document does not match is a 404 (recorded: fuzz.search.one)
+  if (query.search !== undefined && !matchesSearch(node, query.model, query.search)) return undefined;
   if (query.publication && !inPublicationCohort(ctx.index, query.model, row, query.publication)) return undefined;
   return renderAll(ctx, query, [node])[0];
 }

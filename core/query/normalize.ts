@@ -3,6 +3,7 @@ import { invalidKey, PaginationError, ValidationError } from '../errors.js';
 import type { Model } from '../schema/types.js';
 import type { Status } from '../types.js';
 import type { Filter, Query } from './ast.js';
+import { withDeferredCasts } from './cast.js';
 import { fieldRef } from './nodes.js';
 import { normalizeFields } from './normalize-fields.js';
 import { listOf, normalizeFilters, type NormalizeContext } from './normalize-filters.js';
@@ -75,6 +76,10 @@ function localeList(raw: unknown): string[] | undefined {
  * before anything runs. Query-key validation order follows Strapi: filters, sort, fields, populate.
  */
 export function normalizeQuery(ctx: NormalizeContext, config: CmsConfig, model: Model, raw: RawQuery, options: NormalizeOptions): Query {
+  return withDeferredCasts(() => compileQuery(ctx, config, model, raw, options));
+}
+
+function compileQuery(ctx: NormalizeContext, config: CmsConfig, model: Model, raw: RawQuery, options: NormalizeOptions): Query {
   if (config.api.rest.strictParams) {
     for (const key of Object.keys(raw)) if (!KNOWN_KEYS.includes(key)) throw invalidKey(key, null, key);
   }

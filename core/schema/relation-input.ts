@@ -111,3 +111,30 @@ export function resolveRelationInput(
   if (connectedOne !== undefined) return connectedOne;
   return next.length ? next[next.length - 1] : null;
 }
+
+/**
+ * The relations of a body as Strapi's document-id transform sees them, before it looks the written
+ * document up: a documentId it cannot find is a 400 even when the document itself is missing (a 404
+ * otherwise; recorded: foodadvisor fuzz.update.missing.relation.missing). Other problems wait for validation.
+ */
+export function checkRelationDocuments(ctx: ValidateContext, attributes: Record<string, Attribute>, data: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(data)) {
+    const attribute = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
+    // relations inside components and zone items too (recorded: foodadvisor fuzz.update.missing.zone.relation)
+    if ((attribute?.type === 'component' || attribute?.type === 'dynamiczone') && value && typeof value === 'object') {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (!isRecord(item)) continue;
+        const uid = attribute.type === 'component' ? attribute.component : item.__component;
+        const model = typeof uid === 'string' ? ctx.index.models.get(uid) : undefined;
+        if (model?.modelType === 'component') checkRelationDocuments(ctx, model.attributes, item);
+      }
+      continue;
+    }
+    if (attribute?.type !== 'relation' || !attribute.target || !ctx.index.models.has(attribute.target)) continue;
+    try {
+      resolveRelationInput(ctx, attribute, attribute.target, value, undefined, name);
+    } catch (error) {
+      if (error instanceof ValidationError && error.message.startsWith('Document with id ')) throw error;
+    }
+  }
+}

@@ -125,13 +125,14 @@ export const CAST: Record<string, Caster> = {
 // The limits and patterns come from the rule table the studio reads too (field-rules.ts).
 export { isCount, STRING_TYPES } from './field-rules.js';
 
+/** yup's oneOf message for an enumeration: yup joins the whitelist, and Strapi adds null to it, so the list ends with ", ". */
+export const notOneOf = (path: string, attribute: Attribute): string =>
+  `${path} must be one of the following values: ${[...(attribute.enum ?? []), null].join(', ')}`;
+
 /** Every failing rule of a cast scalar, in yup's test order (a field can fail several). */
 export function ruleErrors(value: unknown, attribute: Attribute, path: string, enforce: boolean): string[] {
   const errors: string[] = [];
-  if (typeof value === 'string' && attribute.type === 'enumeration' && !(attribute.enum ?? []).includes(value)) {
-    // yup joins the whitelist, and Strapi adds null to it: the list ends with ", ".
-    errors.push(`${path} must be one of the following values: ${[...(attribute.enum ?? []), null].join(', ')}`);
-  }
+  if (typeof value === 'string' && attribute.type === 'enumeration' && !(attribute.enum ?? []).includes(value)) errors.push(notOneOf(path, attribute));
   if (typeof value === 'string' && STRING_TYPES.includes(attribute.type)) {
     if (enforce && isCount(attribute.minLength) && value.length < attribute.minLength) errors.push(`${path} must be at least ${attribute.minLength} characters`);
     const maxLength = maxLengthOf(attribute);

@@ -3,7 +3,7 @@ import { deriveId } from '../index/ids.js';
 import type { Data } from '../types.js';
 import { resolveRelationInput } from './relation-input.js';
 import type { ValidateContext } from './validate-context.js';
-import { CAST, isCount, notType, ruleErrors, STRING_TYPES, yupPath } from './scalar-rules.js';
+import { CAST, isCount, notOneOf, notType, ruleErrors, STRING_TYPES, yupPath } from './scalar-rules.js';
 import { checkBodyKeys } from './body-keys.js';
 import { isListValued, isUnique, NO_COMPONENT, notRelated, yupType } from './entry-shapes.js';
 import { inverseChange, type InverseChange } from './inverse-relation.js';
@@ -22,6 +22,10 @@ export interface EntryProblem {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const INVALID = Symbol('invalid');
+/** yup's type error for a null: a number schema casts it first (`parseFloat(null)`), so it prints NaN (recorded: foodadvisor invalid.page.pricing.card.missing.price). */
+const nullNotType = (path: string, type: string): string => notType(path, type, null, type === 'number' ? Number.NaN : null);
+/** The base of a component item the body creates (no id of this entry's): see applyNew. */
+const FRESH: Data = Object.freeze(Object.create(null)) as Data;
 type Result = unknown | typeof INVALID;
 
 export class EntryValidator {
@@ -102,9 +106,7 @@ export class EntryValidator {
     if (!failing) return;
     // a typed yup schema refuses null before notNil/notNull run: `title must be a \`string\` type, but the final value was: \`null\`.`
     const type = value === null ? yupType(attribute) : undefined;
-    this.add(
-      path, type ? notType(yupPath(path), type, null) : `${yupPath(path)} ${creating ? 'must be defined.' : 'cannot be null.'}`, value,
-    );
+    this.add(path, type ? nullNotType(yupPath(path), type) : `${yupPath(path)} ${creating ? 'must be defined.' : 'cannot be null.'}`, value);
   }
 
   /**
@@ -123,7 +125,7 @@ export class EntryValidator {
       if (value === null) {
         // publishing validates the stored draft row, where a missing value is a null
         const type = yupType(attribute);
-        if (attribute.required) this.add(path, type ? notType(text(), type, null) : `${text()} must be defined.`, null);
+        if (attribute.required) this.add(path, type ? nullNotType(text(), type) : `${text()} must be defined.`, null);
         continue;
       }
       if (attribute.type === 'component') {
@@ -189,6 +191,8 @@ export class EntryValidator {
     if ('error' in cast) {
       if (cast.storage) this.storageProblem ??= cast.error;
       else this.add(cast.at ? [...path, ...cast.at] : path, cast.error, 'invalid' in cast ? cast.invalid : value);
+      // yup's string cast leaves an object or a list as it is, and oneOf then fails too (recorded: fuzz.enum.object)
+      if (attribute.type === 'enumeration' && value !== null && typeof value === 'object') this.add(path, notOneOf(text, attribute), value);
       return INVALID;
     }
     const errors = ruleErrors(cast.value, attribute, text, this.ctx.enforceConstraints);
@@ -202,8 +206,13 @@ export class EntryValidator {
     return cast.value;
   }
 
-  /** Is a unique value already used by another document in this locale (published rows, or rows of types without D&P)? */
+  /**
+   * Is a unique value already used by another document in this locale (published rows, or rows of
+   * types without D&P)? Strapi skips the check for an empty string, as for null (recorded: foodadvisor
+   * fuzz.unique.empty.twice).
+   */
   isTaken(model: Model, name: string, value: unknown): boolean {
+    if (value === '') return false;
     const holders = this.ctx.index.valueHolders(model.uid, name, this.ctx.locale, 'published', value);
     return holders.size > (holders.has(this.ctx.documentId) ? 1 : 0);
   }
@@ -219,7 +228,7 @@ export class EntryValidator {
       // on create Strapi ignores component ids (a new component is made), recorded: invalid.create.items.foreign.id
       const hasId = this.ctx.mode !== 'create' && value.id !== undefined && value.id !== null;
       if (hasId && (!own || Number(value.id) !== deriveId(seed))) throw notRelated(path);
-      return this.apply(component, value, hasId ? own! : Object.create(null), path, seed);
+      return hasId ? this.apply(component, value, own!, path, seed) : this.applyNew(component, value, path, seed);
     }
     if (!Array.isArray(value)) { this.add(path, notType(yupPath(path), 'array', value), value); return INVALID; }
     const byId = this.itemsById(current, seed);
@@ -227,10 +236,20 @@ export class EntryValidator {
       const itemPath = [...path, String(position)];
       if (!isRecord(item)) { this.add(itemPath, notType(yupPath(itemPath), 'object', item), item); return undefined; }
       const base = this.itemBase(item, byId, path, false);
-      return this.apply(component, item, base, itemPath, `${seed}.${position}`);
+      return base === FRESH ? this.applyNew(component, item, itemPath, `${seed}.${position}`) : this.apply(component, item, base, itemPath, `${seed}.${position}`);
     });
     if (this.ctx.enforceConstraints) this.checkCount(attribute, value, path);
     return items.some((item) => item === undefined) ? INVALID : items;
+  }
+
+  /**
+   * A component Strapi creates (a new item, or a single component given without its id): its
+   * database layer fills the schema defaults of what the body leaves out, on create and update alike
+   * (recorded: foodadvisor invalid.restaurant.blocks.cta.button.missing.theme, a required enumeration
+   * with a default).
+   */
+  private applyNew(component: Model, item: Record<string, unknown>, path: string[], seed: string): Data {
+    return this.apply(component, this.withDefaults(component, item), Object.create(null), path, seed);
   }
 
   /** Stored items of a repeatable component or zone by their derived ids. */
@@ -241,7 +260,7 @@ export class EntryValidator {
 
   /** The stored item an `id` names (updated in place), or a fresh one; an id that is not this entry's is Strapi's ApplicationError. */
   private itemBase(item: Record<string, unknown>, byId: Map<number, Data>, path: string[], inZone: boolean): Data {
-    if (item.id === undefined || item.id === null || this.ctx.mode === 'create') return Object.create(null);
+    if (item.id === undefined || item.id === null || this.ctx.mode === 'create') return FRESH;
     const match = byId.get(Number(item.id));
     if (!match || (item.__component !== undefined && match.__component !== item.__component)) throw notRelated(path, inZone);
     return match;
@@ -275,7 +294,8 @@ export class EntryValidator {
         return undefined;
       }
       const base = this.itemBase(item, byId, path, true);
-      const stored = this.apply(this.ctx.index.model(item.__component), item, base, itemPath, `${seed}.${position}`);
+      const model = this.ctx.index.model(item.__component);
+      const stored = base === FRESH ? this.applyNew(model, item, itemPath, `${seed}.${position}`) : this.apply(model, item, base, itemPath, `${seed}.${position}`);
       return Object.assign(Object.create(null), { __component: item.__component }, stored) as Data;
     });
     if (this.ctx.enforceConstraints) this.checkCount(attribute, value, path);

@@ -21,56 +21,66 @@ interface Recorded { id: string; request: Record<string, unknown>; response: Ans
 interface Choice { choice: string; differs: string; status?: number }
 
 const HERE = import.meta.dirname;
-const groups: { group: string; cases: Recorded[] }[] = readdirSync(join(HERE, 'recordings'))
-  .filter((name) => name.endsWith('.json'))
-  .sort()
-  .map((name) => JSON.parse(readFileSync(join(HERE, 'recordings', name), 'utf8')));
-const choices: Record<string, Choice> = JSON.parse(readFileSync(join(HERE, 'choices.json'), 'utf8'));
-const open: Record<string, { differs: string; next: string }> = JSON.parse(readFileSync(join(HERE, 'open-divergences.json'), 'utf8'));
+/** The schema sets: this folder (the fixture built here) and FoodAdvisor (Strapi's public example project). */
+const SETS = [
+  { name: 'fixture', dir: HERE },
+  { name: 'foodadvisor', dir: join(HERE, 'foodadvisor') },
+].map(({ name, dir }) => ({
+  name,
+  dir,
+  groups: readdirSync(join(dir, 'recordings'))
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(dir, 'recordings', file), 'utf8'))) as { group: string; cases: Recorded[] }[],
+  choices: JSON.parse(readFileSync(join(dir, 'choices.json'), 'utf8')) as Record<string, Choice>,
+  open: JSON.parse(readFileSync(join(dir, 'open-divergences.json'), 'utf8')) as Record<string, { differs: string; next: string }>,
+}));
 
 const ENV = {
   CMS_JWT_SECRET: 'conformance-jwt-secret-0123456789abcdef0123456789',
   CMS_API_TOKEN_SALT: 'conformance-salt-0123456789abcdef0123456789abcdef',
 };
 
-const answers = new Map<string, Answer>();
-let root = '';
+describe.each(SETS.map((set) => [set.name, set] as const))('%s', (_name, { dir, groups, choices, open }) => {
+  const answers = new Map<string, Answer>();
+  let root = '';
 
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'cms-conformance-'));
-  for (const entry of ['schemas', 'cms.config.json']) cpSync(join(HERE, 'fixture', entry), join(root, entry), { recursive: true });
-  const cms = await createCms({ root, env: ENV, report: () => {} });
-  const app = createApp(cms, { log: () => {} });
-  const vars: Record<string, unknown> = { token: (await cms.auth.tokens.create({ name: 'conformance', type: 'full-access' })).accessKey };
-  const book = createNameBook();
-  const send = (path: string, init: RequestInit) => Promise.resolve(app.request(path, init));
-  const cases = groups.flatMap(({ cases }) => cases.map(({ id, request }) => ({ id, ...request })));
-  for await (const { kase, answer } of runCases(cases, send, vars, book)) answers.set(kase.id, answer);
-}, 120_000);
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'cms-conformance-'));
+    for (const entry of ['schemas', 'cms.config.json']) cpSync(join(dir, 'fixture', entry), join(root, entry), { recursive: true });
+    const cms = await createCms({ root, env: ENV, report: () => {} });
+    const app = createApp(cms, { log: () => {} });
+    const vars: Record<string, unknown> = { token: (await cms.auth.tokens.create({ name: 'conformance', type: 'full-access' })).accessKey };
+    const book = createNameBook();
+    const send = (path: string, init: RequestInit) => Promise.resolve(app.request(path, init));
+    const cases = groups.flatMap(({ cases }) => cases.map(({ id, request }) => ({ id, ...request })));
+    for await (const { kase, answer } of runCases(cases, send, vars, book)) answers.set(kase.id, answer);
+  }, 120_000);
 
-afterAll(() => { if (root) rmSync(root, { recursive: true, force: true }); });
+  afterAll(() => { if (root) rmSync(root, { recursive: true, force: true }); });
 
-describe.each(groups.map(({ group, cases }) => [group, cases] as const))('%s', (_group, cases) => {
-  it.each(cases.map((recorded) => [recorded.id, recorded] as const))('%s', (id, recorded) => {
-    const ours = answers.get(id)!;
-    const choice = choices[id];
-    const same = isDeepStrictEqual(ours, recorded.response);
-    if (choice) {
-      expect(same, `${id} now answers as Strapi: remove it from choices.json`).toBe(false);
-      if (choice.status !== undefined) expect(ours.status).toBe(choice.status);
-      return;
-    }
-    if (open[id]) {
-      expect(same, `${id} now answers as Strapi: remove it from open-divergences.json`).toBe(false);
-      return;
-    }
-    expect({ id, ...ours }).toEqual({ id, ...recorded.response });
+  describe.each(groups.map(({ group, cases }) => [group, cases] as const))('%s', (_group, cases) => {
+    it.each(cases.map((recorded) => [recorded.id, recorded] as const))('%s', (id, recorded) => {
+      const ours = answers.get(id)!;
+      const choice = choices[id];
+      const same = isDeepStrictEqual(ours, recorded.response);
+      if (choice) {
+        expect(same, `${id} now answers as Strapi: remove it from choices.json`).toBe(false);
+        if (choice.status !== undefined) expect(ours.status).toBe(choice.status);
+        return;
+      }
+      if (open[id]) {
+        expect(same, `${id} now answers as Strapi: remove it from open-divergences.json`).toBe(false);
+        return;
+      }
+      expect({ id, ...ours }).toEqual({ id, ...recorded.response });
+    });
   });
-});
 
-it('lists only recorded cases in choices.json and open-divergences.json, each in one of them', () => {
-  const recorded = new Set(groups.flatMap(({ cases }) => cases.map(({ id }) => id)));
-  expect(Object.keys(choices).filter((id) => !recorded.has(id))).toEqual([]);
-  expect(Object.keys(open).filter((id) => !recorded.has(id))).toEqual([]);
-  expect(Object.keys(open).filter((id) => id in choices)).toEqual([]);
+  it('lists only recorded cases in choices.json and open-divergences.json, each in one of them', () => {
+    const recorded = new Set(groups.flatMap(({ cases }) => cases.map(({ id }) => id)));
+    expect(Object.keys(choices).filter((id) => !recorded.has(id))).toEqual([]);
+    expect(Object.keys(open).filter((id) => !recorded.has(id))).toEqual([]);
+    expect(Object.keys(open).filter((id) => id in choices)).toEqual([]);
+  });
 });

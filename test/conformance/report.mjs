@@ -2,6 +2,7 @@
 // Developer aid: replays the recordings against the built server (dist/, run `npm run build` first)
 // and prints each difference compactly (case id, request, status, the first differing paths).
 //   node test/conformance/report.mjs [filter]     only case ids containing `filter`
+//   CONFORMANCE_SET=foodadvisor node test/conformance/report.mjs [filter]   another schema set's recordings
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { createApp } from '../../dist/core/http/app.js';
 import { createNameBook } from './lib/normalize.mjs';
 import { runCases } from './lib/run.mjs';
 
-const HERE = import.meta.dirname;
+const HERE = join(import.meta.dirname, process.env.CONFORMANCE_SET ?? '.');
 const filter = process.argv[2] ?? '';
 const groups = readdirSync(join(HERE, 'recordings')).filter((n) => n.endsWith('.json')).sort().map((n) => JSON.parse(readFileSync(join(HERE, 'recordings', n), 'utf8')));
 const choices = JSON.parse(readFileSync(join(HERE, 'choices.json'), 'utf8'));

@@ -10,6 +10,7 @@ import validation from './60-validation.mjs';
 import relationsComponents from './70-relations-components.mjs';
 import publishLocalesSingle from './80-publish-locales-single.mjs';
 import orderSetsZonesSort from './90-order-sets-zones-sort.mjs';
+import fuzzFindings from './95-fuzz-findings.mjs';
 
 export const GROUPS = [
   ['00-seed', seed],
@@ -22,6 +23,7 @@ export const GROUPS = [
   ['70-relations-components', relationsComponents],
   ['80-publish-locales-single', publishLocalesSingle],
   ['90-order-sets-zones-sort', orderSetsZonesSort],
+  ['95-fuzz-findings', fuzzFindings],
 ];
 
 /** Every case id is unique across the catalogue (they key recordings and choices.json). */

@@ -1,0 +1,50 @@
+// What `npm run conformance:fuzz` found on this fixture, each made concrete requests on documents of
+// their own (this group runs last).
+import { get, post, put } from './helpers.mjs';
+
+export default [
+  // a draft write of a new localization syncs its non-localized fields into the other locales'
+  // drafts, also one whose file never held them; publishing that draft then carries them
+  post('fuzz.sync.missing.field.create', '/api/posts?status=draft', { data: { title: 'Sync source', slug: 'sync-source', views: 76 } }, { capture: { sync1: 'data.documentId' } }),
+  put('fuzz.sync.missing.field.fr', '/api/posts/@@sync1?locale=fr&status=draft&fields[0]=views&fields[1]=day', { data: { title: 'Source fr', slug: 'source-fr', views: 78, day: '2022-05-25' } }),
+  get('fuzz.sync.missing.field.en.draft', '/api/posts/@@sync1?status=draft&fields[0]=views&fields[1]=day'),
+  put('fuzz.sync.missing.field.publish', '/api/posts/@@sync1?fields[0]=views&fields[1]=day', { data: { title: 'Sync published' } }),
+  get('fuzz.sync.missing.field.fr.after', '/api/posts/@@sync1?locale=fr&status=draft&fields[0]=views&fields[1]=day'),
+  // a write's answer shows the other locales as they were before the sync
+  post('fuzz.localizations.before.sync.create', '/api/terms', { data: { word: 'kiwi', rank: 4 } }, { capture: { kiwi: 'data.documentId' } }),
+  put('fuzz.localizations.before.sync.fr', '/api/terms/@@kiwi?locale=fr', { data: { word: 'kiwi fr', rank: 5 } }),
+  put('fuzz.localizations.before.sync', '/api/terms/@@kiwi?fields[0]=rank&populate[localizations][fields][0]=rank', { data: { rank: 6 } }),
+  get('fuzz.localizations.before.sync.after', '/api/terms/@@kiwi?fields[0]=rank&populate[localizations][fields][0]=rank'),
+  // `populate[x]=*` on a component or a media, and a nested `populate=true`
+  get('fuzz.populate.star.component.media', '/api/kitchens/@@k1?fields[0]=title&populate[seo]=*'),
+  get('fuzz.populate.star.media', '/api/kitchens/@@k1?fields[0]=title&populate[cover]=*'),
+  get('fuzz.populate.star.repeatable.scalars', '/api/kitchens/@@k1?fields[0]=title&populate[items]=*'),
+  get('fuzz.populate.nested.true.component', '/api/kitchens/@@k1?fields[0]=title&populate[seo][populate]=true'),
+  get('fuzz.populate.nested.true.relation', '/api/kitchens/@@k1?fields[0]=title&populate[owner][populate]=true'),
+  get('fuzz.populate.nested.one', '/api/kitchens/@@k1?fields[0]=title&populate[owner][populate]=1'),
+  // an uncastable filter value fails only when the query runs (Strapi's 500): every key error comes first
+  get('fuzz.filter.cast.after.keys', '/api/kitchens?fields[0]=title&filters[count][$eq]=abc&filters[nope][$eq]=1'),
+  get('fuzz.filter.cast.after.sort', '/api/kitchens?fields[0]=title&filters[count][$eq]=abc&sort=nope'),
+  get('fuzz.filter.cast.after.populate', '/api/kitchens?fields[0]=title&filters[count][$eq]=abc&populate=nope'),
+  get('fuzz.filter.cast.list.in', '/api/kitchens?fields[0]=title&sort=title&filters[id][$notIn][0]=abc'),
+  // sort errors against pagination errors and a Strapi 500 (issue #23's sort category)
+  get('fuzz.sort.order.before.subpath', '/api/kitchens?fields[0]=title&sort[0]=title.nope&sort[1]=title:sideways'),
+  get('fuzz.sort.order.after.pagination', '/api/kitchens?fields[0]=title&sort=title:sideways&pagination[start]=1&pagination[page]=2'),
+  // fields: every private field is named before any password field
+  get('fuzz.fields.private.before.password', '/api/kitchens?fields=secret,color,internal'),
+  get('fuzz.fields.unknown.before.private', '/api/kitchens?fields=internal,nope'),
+  // an enumeration given an object; a page made its own parent
+  put('fuzz.enum.object', '/api/setting', { data: { theme: { a: 1 } } }),
+  post('fuzz.self.parent.create', '/api/pages', { data: { title: 'Self' } }, { capture: { self1: 'data.documentId' } }),
+  put('fuzz.self.parent', '/api/pages/@@self1?populate[parent][fields][0]=title', { data: { parent: '@@self1' } }),
+  get('fuzz.self.parent.after', '/api/pages/@@self1?populate[parent][fields][0]=title'),
+  get('fuzz.self.parent.after.draft', '/api/pages/@@self1?status=draft&populate[parent][fields][0]=title'),
+  get('fuzz.self.parent.filter', '/api/pages?fields[0]=title&sort=title&filters[parent][title][$eq]=Self'),
+  // the search term on a single type and on one document
+  get('fuzz.search.single', '/api/homepage?fields[0]=headline&_q=zzz'),
+  get('fuzz.search.one', '/api/kitchens/@@k1?fields[0]=title&_q=zzz'),
+  // a missing document: the body's relations are looked up first; `data` as a list after the lookup
+  put('fuzz.update.missing.relation.missing', '/api/kitchens/nope00000000000000000000', { data: { owner: 'missing00000000000000000' } }),
+  put('fuzz.update.missing.relation.found', '/api/kitchens/nope00000000000000000000', { data: { owner: '@@a2' } }),
+  put('fuzz.update.missing.data.array', '/api/kitchens/nope00000000000000000000', { data: [] }),
+];

@@ -1,0 +1,61 @@
+// Writes FoodAdvisor's editors make: restaurants with nested components and zones (create, replace,
+// keep), localizations, drafts, relations from both sides, single types; each followed by a read.
+import { del, get, post, put } from '../../catalogue/helpers.mjs';
+
+const READ = 'fields[0]=name&populate[information][populate]=*&populate[blocks][populate]=*&populate[category][fields][0]=name';
+const writes = [
+  post('write.restaurant.create', `/api/restaurants?${READ}`, {
+    data: {
+      name: 'New Place', slug: 'new-place', price: 'p1', images: ['@@img2'], category: '@@cat1', place: '@@pl3',
+      information: { description: 'Fresh', opening_hours: [{ day_interval: 'Sun' }], location: { phone: '000' } },
+      blocks: [{ __component: 'blocks.faq', faq: [{ question: 'Q?' }] }, { __component: 'restaurant.rich-content', content: 'Rich' }],
+    },
+  }, { capture: { rn: 'data.documentId' } }),
+  put('write.restaurant.keep.components', `/api/restaurants/@@rn?${READ}`, { data: { name: 'New Place renamed' } }),
+  put('write.restaurant.replace.information', `/api/restaurants/@@rn?${READ}`, { data: { information: { description: 'Replaced' } } }),
+  put('write.restaurant.information.null', `/api/restaurants/@@rn?${READ}`, { data: { information: null } }),
+  put('write.restaurant.blocks.reorder', `/api/restaurants/@@rn?${READ}`, { data: { blocks: [{ __component: 'restaurant.rich-content', content: 'First now' }, { __component: 'blocks.cta', title: 'Then' }] } }),
+  put('write.restaurant.blocks.empty', `/api/restaurants/@@rn?${READ}`, { data: { blocks: [] } }),
+  put('write.restaurant.socials', '/api/restaurants/@@rn?fields[0]=name&populate=socialNetworks', { data: { socialNetworks: [{ url: 'a' }, { url: 'b' }, { url: 'c' }] } }),
+  put('write.restaurant.category.disconnect', `/api/restaurants/@@rn?${READ}`, { data: { category: { disconnect: ['@@cat1'] } } }),
+  put('write.restaurant.category.connect', `/api/restaurants/@@rn?${READ}`, { data: { category: { connect: ['@@cat2'] } } }),
+  put('write.restaurant.category.null', `/api/restaurants/@@rn?${READ}`, { data: { category: null } }),
+  put('write.restaurant.fr.create', '/api/restaurants/@@rn?locale=fr-FR&fields[0]=name&fields[1]=price&populate=images', { data: { name: 'Nouveau', price: 'p1', images: ['@@img1'] } }),
+  get('write.restaurant.localizations', '/api/restaurants/@@rn?fields[0]=name&populate[localizations][fields][0]=name'),
+  put('write.restaurant.draft.edit', '/api/restaurants/@@rn?status=draft&fields[0]=name', { data: { name: 'Draft only' } }),
+  get('write.restaurant.after.draft.published', '/api/restaurants/@@rn?fields[0]=name'),
+  get('write.restaurant.after.draft.draft', '/api/restaurants/@@rn?fields[0]=name&status=draft'),
+  put('write.restaurant.publish.r4', '/api/restaurants/@@r4?fields[0]=name&status=published', { data: { name: 'Secret Kitchen open' } }),
+  get('write.restaurants.after.publish', '/api/restaurants?fields[0]=name&sort=name'),
+  post('write.review.create', '/api/reviews?populate[restaurant][fields][0]=name', { data: { content: 'New review', note: 3, restaurant: '@@rn' } }, { capture: { rvn: 'data.documentId' } }),
+  get('write.restaurant.reviews', '/api/restaurants/@@rn?fields[0]=name&populate[reviews][fields][0]=note'),
+  put('write.category.restaurants.connect', '/api/categories/@@cat3?populate[restaurants][fields][0]=name', { data: { restaurants: { connect: ['@@rn'] } } }),
+  put('write.category.restaurants.set', '/api/categories/@@cat3?populate[restaurants][fields][0]=name', { data: { restaurants: ['@@r3'] } }),
+  get('write.restaurants.categories.after', '/api/restaurants?fields[0]=name&sort=name&populate[category][fields][0]=name'),
+  put('write.place.rename', '/api/places/@@pl3', { data: { name: 'Bordeaux' } }),
+  put('write.place.rename.taken', '/api/places/@@pl3', { data: { name: 'Lyon' } }),
+  post('write.page.create', '/api/pages?populate[blocks][populate]=*', {
+    data: { title: 'Pricing', slug: 'pricing', blocks: [{ __component: 'blocks.pricing', pricingCards: [{ title: 'One', price: 1, perks: [{ name: 'a', included: true }] }] }] },
+  }, { capture: { pgn: 'data.documentId' } }),
+  put('write.page.fr', '/api/pages/@@pgn?locale=fr-FR&populate=blocks', { data: { title: 'Tarifs', blocks: [{ __component: 'blocks.cta', title: 'Go' }] } }),
+  put('write.global.footer', '/api/global?populate[footer][populate]=*', { data: { footer: { label: 'Changed' } } }),
+  put('write.global.fr', '/api/global?locale=fr-FR&populate[navigation][populate]=*', { data: { navigation: { links: [{ label: 'Accueil', href: '/' }] } } }),
+  get('write.global.after', '/api/global?populate[navigation][populate]=*&populate[footer][populate]=*'),
+  put('write.blog.update', '/api/blog-page?populate=header', { data: { header: { title: 'News' }, articlesPerPage: 3 } }),
+  put('write.rpage.publish', '/api/restaurant-page?status=published', { data: { slug: 'restaurants', categoryText: 'Cuisine', PlaceText: 'City', restaurantsPerPage: 12 } }),
+  del('write.review.delete', '/api/reviews/@@rvn'),
+  del('write.review.delete.again', '/api/reviews/@@rvn'),
+  del('write.restaurant.delete.fr', '/api/restaurants/@@rn?locale=fr-FR'),
+  get('write.restaurant.after.delete.fr', '/api/restaurants/@@rn?fields[0]=name&populate[localizations][fields][0]=name'),
+  del('write.restaurant.delete', '/api/restaurants/@@rn'),
+  get('write.restaurant.after.delete', '/api/restaurants/@@rn'),
+  del('write.page.delete', '/api/pages/@@pgn'),
+  del('write.place.delete.public', '/api/places/@@pl2', { auth: 'none' }),
+  del('write.place.delete', '/api/places/@@pl2'),
+  get('write.restaurants.place.after', '/api/restaurants?fields[0]=name&sort=name&populate[place][fields][0]=name'),
+  del('write.blog.delete', '/api/blog-page'),
+  get('write.blog.after.delete', '/api/blog-page'),
+  get('write.upload.files.related', '/api/upload/files?fields[0]=name&sort=name&populate[related][fields][0]=name'),
+];
+
+export default writes;
