@@ -90,10 +90,15 @@ export class LinkedWrites {
         if (was.has(targetId) === now.has(targetId) || targetId === writing) continue;
         const perLocale = model.localized && target.localized;
         const reorder = async () => {
-          const owners = [...new Set(this.index.rows(model.uid)
-            .filter((row) => (!perLocale || row.locale === locale) && listOf(row.data[name]).includes(targetId))
-            .map((row) => row.documentId))];
-          const linking = owners.includes(documentId);
+          const linkingRows = this.index.rows(model.uid)
+            .filter((row) => (!perLocale || row.locale === locale) && listOf(row.data[name]).includes(targetId));
+          const owners = [...new Set(linkingRows.map((row) => row.documentId))];
+          const linking = now.has(targetId);
+          // Another locale of this document still (or already) links the target: it stays an owner
+          // and keeps its place, so this version's change leaves the target's order alone.
+          if (linkingRows.some((row) => row.documentId === documentId && row.locale !== locale)) return;
+          // Unlinked here but still linked by another version (the published one under a draft edit): its place stays.
+          if (!linking && owners.includes(documentId)) return;
           for (const record of this.index.documentRecords(target.uid, targetId)) {
             if (perLocale && record.locale !== locale) continue;
             const stored = record.data[attribute.inversedBy!];
