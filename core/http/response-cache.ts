@@ -37,7 +37,16 @@ export function isFresh(then: Freshness, owner: VersionSource): boolean {
   return true;
 }
 
-interface Entry extends CachedResponse {
+/**
+ * A cached answer as the cache hands it out: its headers also as Node's flat raw list
+ * (`[name, value, name, value, …]`, the same order), which `writeHead` takes with less work per
+ * header than an object (no key listing or property reads), for the same bytes on the wire.
+ */
+export interface CachedHit extends CachedResponse {
+  rawHeaders: readonly string[];
+}
+
+interface Entry extends CachedHit {
   freshness: Freshness;
 }
 
@@ -55,7 +64,7 @@ export class ResponseCache {
     return `${url}\u0000${origin ?? ''}\u0000${responseFormat ?? ''}\u0000${scope}`;
   }
 
-  get(key: string, owner: VersionSource): CachedResponse | undefined {
+  get(key: string, owner: VersionSource): CachedHit | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (!isFresh(entry.freshness, owner)) {
@@ -72,7 +81,7 @@ export class ResponseCache {
     if (response.body.length > this.maxBytes / 16) return;
     const previous = this.entries.get(key);
     if (previous) this.delete(key, previous);
-    this.entries.set(key, { ...response, freshness });
+    this.entries.set(key, { ...response, rawHeaders: Object.entries(response.headers).flat(), freshness });
     this.bytes += response.body.length;
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;

@@ -41,7 +41,8 @@ export function createNodeHandler(cms: Cms, options: { admin?: boolean; extensio
         return;
       }
       if (hit) {
-        res.writeHead(hit.status, hit.headers);
+        // The flat raw list: fewer steps per header in Node than the object, byte-identical on the wire.
+        res.writeHead(hit.status, hit.rawHeaders as string[]);
         res.end(hit.body);
         return;
       }
