@@ -8,6 +8,7 @@ import { readField, rowNode, type Node } from './nodes.js';
 import { paginationMeta } from './pagination.js';
 import { checkPopulateBudget } from './populate-limits.js';
 import { inPublicationCohort } from './publication.js';
+import type { Predicate } from './predicate.js';
 import { renderNode } from './render.js';
 import { sortNodes } from './sort.js';
 
@@ -48,15 +49,67 @@ interface SortedList {
   columns: Map<string, Column>;
   references: Map<string, References>;
   verdicts: Map<string, Uint8Array>;
+  /** Positions in `nodes` a whole filter selects, by filter: the index a filter seen before reads. */
+  matches: Map<string, Int32Array>;
 }
+
+/** Filters whose positions a list keeps (each up to 4 bytes per node; dropped all at once beyond this). */
+const MATCHES_KEPT = 16;
 
 /** A type's rows in a scope as nodes, sorted, with lazily built columns; cached until the content changes. */
 function sortedList(ctx: QueryContext, query: Query): SortedList {
   const key = `nodes|${query.status}|${query.locale}|${JSON.stringify(query.sort)}`;
   return ctx.index.cached(query.model.uid, key, () => {
     const nodes = ctx.index.scopedRows(query.model.uid, { status: query.status, locale: query.locale }).map((row) => rowNode(ctx, row));
-    return { nodes: sortNodes(ctx, nodes, query.sort), columns: new Map(), references: new Map(), verdicts: new Map() };
+    return { nodes: sortNodes(ctx, nodes, query.sort), columns: new Map(), references: new Map(), verdicts: new Map(), matches: new Map() };
   });
+}
+
+/** The predicate of a root filter over a list, reading (and keeping) the list's columns and verdicts. */
+function listPredicate(ctx: QueryContext, query: Query, list: SortedList, filters: NonNullable<Query['filters']>): Predicate {
+  const columns: Columns = {
+    nodes: list.nodes,
+    model: query.model,
+    locale: query.locale === '*' ? undefined : query.locale,
+    cells: (field: FieldRef) => {
+      let column = list.columns.get(field.name);
+      if (!column) list.columns.set(field.name, (column = buildColumn(list.nodes, field)));
+      return column;
+    },
+    verdicts: (key: string, compute: () => Uint8Array) => {
+      let verdicts = list.verdicts.get(key);
+      if (!verdicts) {
+        if (list.verdicts.size >= 64) list.verdicts.clear();
+        list.verdicts.set(key, (verdicts = compute()));
+      }
+      return verdicts;
+    },
+    references: (name: string) => {
+      let references = list.references.get(name);
+      if (!references) list.references.set(name, (references = buildReferences(list.nodes, name)));
+      return references;
+    },
+  };
+  return compileFilter(ctx, filters, columns);
+}
+
+/**
+ * Where a filter's matches lie in a list, kept with the list (until a type it reads changes): the
+ * same filter again — another page, the next request — costs no scan, only the page's slice.
+ */
+function matchingPositions(ctx: QueryContext, query: Query, list: SortedList, filters: NonNullable<Query['filters']>): Int32Array {
+  const key = JSON.stringify(filters, (_key, item) => (typeof item === 'bigint' ? `${item}n` : item));
+  let positions = list.matches.get(key);
+  if (!positions) {
+    const predicate = listPredicate(ctx, query, list, filters);
+    const found = new Int32Array(list.nodes.length);
+    let count = 0;
+    for (let i = 0; i < list.nodes.length; i++) if (predicate(list.nodes[i], i) === true) found[count++] = i;
+    positions = found.slice(0, count);
+    if (list.matches.size >= MATCHES_KEPT) list.matches.clear();
+    list.matches.set(key, positions);
+  }
+  return positions;
 }
 
 /** Rows a query selects, filtered and sorted (before pagination). */
@@ -64,30 +117,7 @@ export function selectNodes(ctx: QueryContext, query: Query): Node[] {
   const list = sortedList(ctx, query);
   let nodes = list.nodes;
   if (query.filters) {
-    const columns: Columns = {
-      nodes: list.nodes,
-      model: query.model,
-      locale: query.locale === '*' ? undefined : query.locale,
-      cells: (field: FieldRef) => {
-        let column = list.columns.get(field.name);
-        if (!column) list.columns.set(field.name, (column = buildColumn(list.nodes, field)));
-        return column;
-      },
-      verdicts: (key: string, compute: () => Uint8Array) => {
-        let verdicts = list.verdicts.get(key);
-        if (!verdicts) {
-          if (list.verdicts.size >= 64) list.verdicts.clear();
-          list.verdicts.set(key, (verdicts = compute()));
-        }
-        return verdicts;
-      },
-      references: (name: string) => {
-        let references = list.references.get(name);
-        if (!references) list.references.set(name, (references = buildReferences(list.nodes, name)));
-        return references;
-      },
-    };
-    const predicate = compileFilter(ctx, query.filters, columns);
+    const predicate = listPredicate(ctx, query, list, query.filters);
     nodes = [];
     for (let i = 0; i < list.nodes.length; i++) if (predicate(list.nodes[i], i) === true) nodes.push(list.nodes[i]);
   }
@@ -111,10 +141,28 @@ function renderAll(ctx: QueryContext, query: Query, nodes: Node[]): Data[] {
 
 /** A list read: filter → sort → paginate → populate/select. */
 export function executeFind(ctx: QueryContext, query: Query): FindResult {
-  const nodes = selectNodes(ctx, query);
   const { start, limit } = query.pagination;
-  const data = renderAll(ctx, query, nodes.slice(start, start + limit));
-  return { data, pagination: paginationMeta(query.pagination, nodes.length), total: nodes.length };
+  const { page, total } = selectPage(ctx, query, start, limit);
+  const data = renderAll(ctx, query, page);
+  return { data, pagination: paginationMeta(query.pagination, total), total };
+}
+
+/**
+ * One page of what a query selects, and how many it selects: without a search or publication
+ * filter, from the list and the positions its filter selects, so no array of every match is built.
+ */
+function selectPage(ctx: QueryContext, query: Query, start: number, limit: number): { page: Node[]; total: number } {
+  if (query.search !== undefined || query.publication) {
+    const nodes = selectNodes(ctx, query);
+    return { page: nodes.slice(start, start + limit), total: nodes.length };
+  }
+  const list = sortedList(ctx, query);
+  if (!query.filters) return { page: list.nodes.slice(start, start + limit), total: list.nodes.length };
+  const positions = matchingPositions(ctx, query, list, query.filters);
+  const page: Node[] = [];
+  const end = Math.min(positions.length, start + limit);
+  for (let at = start; at < end; at++) page.push(list.nodes[positions[at]]);
+  return { page, total: positions.length };
 }
 
 /** One document in the query's status and locale, or undefined (Strapi: 404). */
