@@ -1,6 +1,7 @@
 // Dataset generator: N documents over the sample schemas, written as real content files.
 // Usage: node bench/generate.mjs <N> <outDir>
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -80,6 +81,16 @@ export function generate(total, out, seed = 42) {
     }
   }
   return files;
+}
+
+/** Make a generated site a Git checkout with one commit (once), as a deployed site is: a restart then reads Git's view. */
+export function commitSite(dir) {
+  if (existsSync(join(dir, '.git'))) return;
+  const git = (...args) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.org', ...args], { cwd: dir, stdio: 'ignore' });
+  writeFileSync(join(dir, '.gitignore'), '.cms/\n');
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-qm', 'generated site');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
