@@ -1,5 +1,5 @@
 import { isScalar, isVisible, type Model } from '../schema/types.js';
-import type { Data } from '../types.js';
+import type { Data, Row } from '../types.js';
 import type { Query } from './ast.js';
 import type { QueryContext } from './context.js';
 import { buildColumn, buildReferences, compileFilter, matchesFilter, type Column, type Columns, type References } from './filter.js';
@@ -10,7 +10,10 @@ import { checkPopulateBudget } from './populate-limits.js';
 import { inPublicationCohort } from './publication.js';
 import type { Predicate } from './predicate.js';
 import { renderNode } from './render.js';
-import { sortNodes } from './sort.js';
+import { nodeOrder, sortNodes } from './sort.js';
+import { cellOf } from './columns.js';
+import { matchesScope } from '../index/content-index.js';
+import { insertionPoint } from '../index/patchable.js';
 
 const SEARCHABLE = ['string', 'text', 'richtext', 'email', 'uid', 'enumeration'];
 const NUMERIC = ['integer', 'biginteger', 'float', 'decimal'];
@@ -51,6 +54,10 @@ interface SortedList {
   verdicts: Map<string, Uint8Array>;
   /** Positions in `nodes` a whole filter selects, by filter: the index a filter seen before reads. */
   matches: Map<string, Int32Array>;
+  /** The field each column holds, to fill a patched-in node's cell. */
+  fields: Map<string, FieldRef>;
+  /** Follow one document's change in place (see `Patchable`). */
+  patch(removed: readonly Row[], added: readonly Row[]): boolean;
 }
 
 /** Filters whose positions a list keeps (each up to 4 bytes per node; dropped all at once beyond this). */
@@ -59,10 +66,57 @@ const MATCHES_KEPT = 16;
 /** A type's rows in a scope as nodes, sorted, with lazily built columns; cached until the content changes. */
 function sortedList(ctx: QueryContext, query: Query): SortedList {
   const key = `nodes|${query.status}|${query.locale}|${JSON.stringify(query.sort)}`;
-  return ctx.index.cached(query.model.uid, key, () => {
-    const nodes = ctx.index.scopedRows(query.model.uid, { status: query.status, locale: query.locale }).map((row) => rowNode(ctx, row));
-    return { nodes: sortNodes(ctx, nodes, query.sort), columns: new Map(), references: new Map(), verdicts: new Map(), matches: new Map() };
+  return ctx.index.cached(query.model.uid, key, (): SortedList => {
+    const scope = { status: query.status, locale: query.locale };
+    const nodes = sortNodes(ctx, ctx.index.scopedRows(query.model.uid, scope).map((row) => rowNode(ctx, row)), query.sort);
+    const list: SortedList = {
+      nodes, columns: new Map(), references: new Map(), verdicts: new Map(), matches: new Map(), fields: new Map(),
+      patch: (removed, added) => patchList(ctx, query, list, removed, added),
+    };
+    return list;
   });
+}
+
+/**
+ * Splice one document's change into a sorted list and its columns (binary search, then a move of
+ * the tail): no re-sort and no column rebuilt. Verdicts and positions, whose places moved, go.
+ * Lists of every locale, or sorted through relations, are rebuilt instead.
+ */
+function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: readonly Row[], added: readonly Row[]): boolean {
+  const order = query.locale === '*' ? undefined : nodeOrder(ctx, query.sort);
+  if (!order) return false;
+  const scope = { status: query.status, locale: query.locale };
+  const { nodes } = list;
+  const splice = (at: number, node?: Node) => {
+    if (node) nodes.splice(at, 0, node);
+    else nodes.splice(at, 1);
+    for (const [name, column] of list.columns) {
+      const cell = node && cellOf(node, list.fields.get(name)!);
+      if (cell) {
+        column.values.splice(at, 0, cell.value);
+        column.texts.splice(at, 0, cell.text);
+        column.lower?.splice(at, 0, cell.text === null ? null : cell.text.toLowerCase());
+      } else {
+        column.values.splice(at, 1);
+        column.texts.splice(at, 1);
+        column.lower?.splice(at, 1);
+      }
+    }
+  };
+  for (const row of removed) {
+    if (!matchesScope(query.model, row, scope)) continue;
+    const at = nodes.indexOf(rowNode(ctx, row));
+    if (at >= 0) splice(at);
+  }
+  for (const row of added) {
+    if (!matchesScope(query.model, row, scope)) continue;
+    const node = rowNode(ctx, row);
+    splice(insertionPoint(nodes, node, order), node);
+  }
+  list.verdicts.clear();
+  list.references.clear();
+  list.matches.clear();
+  return true;
 }
 
 /** The predicate of a root filter over a list, reading (and keeping) the list's columns and verdicts. */
@@ -73,7 +127,10 @@ function listPredicate(ctx: QueryContext, query: Query, list: SortedList, filter
     locale: query.locale === '*' ? undefined : query.locale,
     cells: (field: FieldRef) => {
       let column = list.columns.get(field.name);
-      if (!column) list.columns.set(field.name, (column = buildColumn(list.nodes, field)));
+      if (!column) {
+        list.columns.set(field.name, (column = buildColumn(list.nodes, field)));
+        list.fields.set(field.name, field);
+      }
       return column;
     },
     verdicts: (key: string, compute: () => Uint8Array) => {
