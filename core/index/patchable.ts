@@ -18,7 +18,7 @@ export const isPatchable = (value: unknown): value is Patchable =>
  * @example
  * insertionPoint([1, 3, 5], 4, (a, b) => a - b) // 2
  */
-export function insertionPoint<T>(list: readonly T[], item: T, compare: (a: T, b: T) => number): number {
+export function insertionPoint<T>(list: ArrayLike<T>, item: T, compare: (a: T, b: T) => number): number {
   let low = 0;
   let high = list.length;
   while (low < high) {

@@ -9,6 +9,7 @@ import { paginationMeta } from './pagination.js';
 import { checkPopulateBudget } from './populate-limits.js';
 import { inPublicationCohort } from './publication.js';
 import type { Predicate } from './predicate.js';
+import type { Truth } from './operators.js';
 import { renderNode } from './render.js';
 import { nodeOrder, sortNodes } from './sort.js';
 import { cellOf } from './columns.js';
@@ -51,13 +52,19 @@ interface SortedList {
   nodes: Node[];
   columns: Map<string, Column>;
   references: Map<string, References>;
-  verdicts: Map<string, Uint8Array>;
+  verdicts: Map<string, Judged<Uint8Array>>;
   /** Positions in `nodes` a whole filter selects, by filter: the index a filter seen before reads. */
-  matches: Map<string, Int32Array>;
+  matches: Map<string, Judged<Int32Array>>;
   /** The field each column holds, to fill a patched-in node's cell. */
   fields: Map<string, FieldRef>;
   /** Follow one document's change in place (see `Patchable`). */
   patch(removed: readonly Row[], added: readonly Row[]): boolean;
+}
+
+/** Something kept per position of a list, with how to judge one node (for a node spliced in later). */
+interface Judged<T> {
+  value: T;
+  judge: (node: Node) => Truth;
 }
 
 /** Filters whose positions a list keeps (each up to 4 bytes per node; dropped all at once beyond this). */
@@ -87,9 +94,15 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
   if (!order) return false;
   const scope = { status: query.status, locale: query.locale };
   const { nodes } = list;
+  // What a filter through a relation judged may hinge on other documents of this type (an author's
+  // other articles): dropped, not patched. Comparisons of a node's own fields are patched.
+  for (const key of list.verdicts.keys()) if (key.startsWith('ref|')) list.verdicts.delete(key);
+  for (const key of list.matches.keys()) if (key.includes('"kind":"nested"')) list.matches.delete(key);
   const splice = (at: number, node?: Node) => {
     if (node) nodes.splice(at, 0, node);
     else nodes.splice(at, 1);
+    for (const verdicts of list.verdicts.values()) verdicts.value = spliceVerdicts(verdicts, at, node);
+    for (const positions of list.matches.values()) positions.value = splicePositions(positions, at, node);
     for (const [name, column] of list.columns) {
       const cell = node && cellOf(node, list.fields.get(name)!);
       if (cell) {
@@ -113,10 +126,35 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
     const node = rowNode(ctx, row);
     splice(insertionPoint(nodes, node, order), node);
   }
-  list.verdicts.clear();
   list.references.clear();
-  list.matches.clear();
   return true;
+}
+
+/** A list's verdicts with the one at `at` removed, or `node`'s inserted there. */
+function spliceVerdicts({ value, judge }: Judged<Uint8Array>, at: number, node: Node | undefined): Uint8Array {
+  const out = new Uint8Array(value.length + (node ? 1 : -1));
+  out.set(value.subarray(0, at));
+  if (!node) {
+    out.set(value.subarray(at + 1), at);
+    return out;
+  }
+  const truth = judge(node);
+  out[at] = truth === null ? 2 : truth ? 1 : 0;
+  out.set(value.subarray(at), at + 1);
+  return out;
+}
+
+/** A filter's matching positions once the node at `at` is removed, or `node` is inserted there (and kept if it matches). */
+function splicePositions({ value, judge }: Judged<Int32Array>, at: number, node: Node | undefined): Int32Array {
+  const first = insertionPoint(value, at - 1, (a, b) => a - b); // the first position ≥ at
+  const removes = !node && value[first] === at ? 1 : 0;
+  const adds = node && judge(node) === true ? 1 : 0;
+  const out = new Int32Array(value.length - removes + adds);
+  out.set(value.subarray(0, first));
+  if (adds) out[first] = at;
+  const shift = node ? 1 : -1;
+  for (let from = first + removes, to = first + adds; from < value.length; from++, to++) out[to] = value[from] + shift;
+  return out;
 }
 
 /** The predicate of a root filter over a list, reading (and keeping) the list's columns and verdicts. */
@@ -133,13 +171,13 @@ function listPredicate(ctx: QueryContext, query: Query, list: SortedList, filter
       }
       return column;
     },
-    verdicts: (key: string, compute: () => Uint8Array) => {
+    verdicts: (key: string, compute: () => Uint8Array, judge: (node: Node) => Truth) => {
       let verdicts = list.verdicts.get(key);
       if (!verdicts) {
         if (list.verdicts.size >= 64) list.verdicts.clear();
-        list.verdicts.set(key, (verdicts = compute()));
+        list.verdicts.set(key, (verdicts = { value: compute(), judge }));
       }
-      return verdicts;
+      return verdicts.value;
     },
     references: (name: string) => {
       let references = list.references.get(name);
@@ -162,11 +200,10 @@ function matchingPositions(ctx: QueryContext, query: Query, list: SortedList, fi
     const found = new Int32Array(list.nodes.length);
     let count = 0;
     for (let i = 0; i < list.nodes.length; i++) if (predicate(list.nodes[i], i) === true) found[count++] = i;
-    positions = found.slice(0, count);
     if (list.matches.size >= MATCHES_KEPT) list.matches.clear();
-    list.matches.set(key, positions);
+    list.matches.set(key, (positions = { value: found.slice(0, count), judge: (node) => predicate(node, -1) }));
   }
-  return positions;
+  return positions.value;
 }
 
 /** Rows a query selects, filtered and sorted (before pagination). */
