@@ -42,7 +42,7 @@ const round = (value) => +value.toFixed(2);
 export async function benchScale({ roots }) {
   const rows = [];
   for (const [documents, root] of roots) {
-    const output = execFileSync(process.execPath, ['--max-old-space-size=16000', '--input-type=module', '-e', script(root)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const output = execFileSync(process.execPath, ['--max-old-space-size=16384', '--input-type=module', '-e', script(root)], { encoding: 'utf8', maxBuffer: 1 << 20 });
     // The writes changed files of the generated site: put it back as committed.
     execFileSync('git', ['checkout', '-q', '--', 'content'], { cwd: root });
     const measured = JSON.parse(output.trim().split('\n').pop());
