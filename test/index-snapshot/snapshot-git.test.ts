@@ -24,6 +24,9 @@ describe('index snapshot in a Git checkout: Git says what changed, no stat per f
     git(root, 'init', '-q');
     git(root, 'add', '-A');
     git(root, 'commit', '-qm', 'site');
+    // Untracked: Git's status (without untracked files) would not name it if it changed.
+    const untracked = 'content/tags/untrackedtag000000000000001.json';
+    writeFileSync(join(root, untracked), JSON.stringify({ name: 'Untracked', slug: 'untracked' }));
     // Files changed within the racy margin (2 s) of Git's look are never taken on its word.
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const first = await start(root);
@@ -31,6 +34,7 @@ describe('index snapshot in a Git checkout: Git says what changed, no stat per f
     const rome = `content/articles/${A.rome}.json`;
     expect(cleanFlag(root, rome)).toBe('1');
     expect(cleanFlag(root, ignored)).toBe('');
+    expect(cleanFlag(root, untracked)).toBe('');
 
     // A touched file: its stamp moved (a stamp check would read it), Git sees the same text.
     const path = join(root, rome);

@@ -103,13 +103,16 @@ export class SnapshotLoader {
     const stale = this.stats.read + this.stats.verified + removed;
     if (this.previous && stale <= rewriteAfter(this.entries.length)) return Promise.resolve();
     const view = this.view;
-    const clean = view ? (entry: SnapshotEntry) => this.stillClean(entry, view) : undefined;
-    return writeSnapshot(this.root, { fingerprint: this.fingerprint, loadStartedAt: this.startedAt, head: view?.head }, this.entries, clean)
-      .catch(() => undefined);
+    const header = { fingerprint: this.fingerprint, loadStartedAt: this.startedAt, head: view?.head };
+    return (async () => {
+      const tracked = await view?.tracked();
+      const clean = view && tracked ? (entry: SnapshotEntry) => tracked.has(entry.record.file) && this.stillClean(entry, view) : undefined;
+      await writeSnapshot(this.root, header, this.entries, clean);
+    })().catch(() => undefined);
   }
 
   /**
-   * May the next start take this entry on Git's word? Yes when it was clean and Git still says so
+   * May the next start take this tracked file's entry on Git's word? Yes when it was clean and Git still says so
    * (the record is then the commit's text); or when Git said the file is as the commit holds it, its
    * stamp predates Git's look (by the racy margin) and still matches now (after Git looked): then the
    * text this load read is the text Git compared.
