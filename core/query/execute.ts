@@ -10,6 +10,7 @@ import { checkPopulateBudget } from './populate-limits.js';
 import { inPublicationCohort } from './publication.js';
 import type { Predicate } from './predicate.js';
 import type { Truth } from './operators.js';
+import { moveVerdict, shift, splicePositions, spliceVerdicts, type Judged } from './list-splice.js';
 import { renderNode } from './render.js';
 import { nodeOrder, sortNodes } from './sort.js';
 import { cellOf } from './columns.js';
@@ -61,12 +62,6 @@ interface SortedList {
   patch(removed: readonly Row[], added: readonly Row[]): boolean;
 }
 
-/** Something kept per position of a list, with how to judge one node (for a node spliced in later). */
-interface Judged<T> {
-  value: T;
-  judge: (node: Node) => Truth;
-}
-
 /** Filters whose positions a list keeps (each up to 4 bytes per node; dropped all at once beyond this). */
 const MATCHES_KEPT = 16;
 
@@ -98,6 +93,19 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
   // other articles): dropped, not patched. Comparisons of a node's own fields are patched.
   for (const key of list.verdicts.keys()) if (key.startsWith('ref|')) list.verdicts.delete(key);
   for (const key of list.matches.keys()) if (key.includes('"kind":"nested"')) list.matches.delete(key);
+  const move = (from: number, to: number, node: Node) => {
+    shift(nodes, from, to, node);
+    for (const verdicts of list.verdicts.values()) moveVerdict(verdicts, from, to, node);
+    for (const positions of list.matches.values()) {
+      positions.value = splicePositions(positions, to, node, splicePositions(positions, from, undefined));
+    }
+    for (const [name, column] of list.columns) {
+      const cell = cellOf(node, list.fields.get(name)!);
+      shift(column.values, from, to, cell.value);
+      shift(column.texts, from, to, cell.text);
+      if (column.lower) shift(column.lower, from, to, cell.text === null ? null : cell.text.toLowerCase());
+    }
+  };
   const splice = (at: number, node?: Node) => {
     if (node) nodes.splice(at, 0, node);
     else nodes.splice(at, 1);
@@ -116,45 +124,30 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
       }
     }
   };
-  for (const row of removed) {
-    if (!matchesScope(query.model, row, scope)) continue;
+  // A row replaced by its new version moves only between its old and new places (often none).
+  const inScope = (row: Row) => matchesScope(query.model, row, scope);
+  const left = removed.filter(inScope);
+  const coming = added.filter(inScope);
+  for (const row of [...coming]) {
+    const old = left.find((candidate) => candidate.documentId === row.documentId && candidate.locale === row.locale);
+    const from = old ? nodes.indexOf(rowNode(ctx, old)) : -1;
+    if (from < 0) continue;
+    const node = rowNode(ctx, row);
+    const point = insertionPoint(nodes, node, order);
+    move(from, point > from ? point - 1 : point, node);
+    left.splice(left.indexOf(old!), 1);
+    coming.splice(coming.indexOf(row), 1);
+  }
+  for (const row of left) {
     const at = nodes.indexOf(rowNode(ctx, row));
     if (at >= 0) splice(at);
   }
-  for (const row of added) {
-    if (!matchesScope(query.model, row, scope)) continue;
+  for (const row of coming) {
     const node = rowNode(ctx, row);
     splice(insertionPoint(nodes, node, order), node);
   }
   list.references.clear();
   return true;
-}
-
-/** A list's verdicts with the one at `at` removed, or `node`'s inserted there. */
-function spliceVerdicts({ value, judge }: Judged<Uint8Array>, at: number, node: Node | undefined): Uint8Array {
-  const out = new Uint8Array(value.length + (node ? 1 : -1));
-  out.set(value.subarray(0, at));
-  if (!node) {
-    out.set(value.subarray(at + 1), at);
-    return out;
-  }
-  const truth = judge(node);
-  out[at] = truth === null ? 2 : truth ? 1 : 0;
-  out.set(value.subarray(at), at + 1);
-  return out;
-}
-
-/** A filter's matching positions once the node at `at` is removed, or `node` is inserted there (and kept if it matches). */
-function splicePositions({ value, judge }: Judged<Int32Array>, at: number, node: Node | undefined): Int32Array {
-  const first = insertionPoint(value, at - 1, (a, b) => a - b); // the first position ≥ at
-  const removes = !node && value[first] === at ? 1 : 0;
-  const adds = node && judge(node) === true ? 1 : 0;
-  const out = new Int32Array(value.length - removes + adds);
-  out.set(value.subarray(0, first));
-  if (adds) out[first] = at;
-  const shift = node ? 1 : -1;
-  for (let from = first + removes, to = first + adds; from < value.length; from++, to++) out[to] = value[from] + shift;
-  return out;
 }
 
 /** The predicate of a root filter over a list, reading (and keeping) the list's columns and verdicts. */
