@@ -270,13 +270,16 @@ export class ContentIndex {
       }
       return low;
     };
-    for (const row of removed) {
+    // A new version of each row (an update keeps createdAt) takes its old place: no tail shifted.
+    const samePlaces = removed.length === added.length && removed.every((row, i) => compareCreation(row, added[i]) === 0);
+    for (const [i, row] of removed.entries()) {
       let at = positionOf(row);
       while (at < rows.length && rows[at] !== row && compareCreation(rows[at], row) === 0) at++;
-      if (rows[at] === row) rows.splice(at, 1);
-      else { this.sortedRows.delete(uid); return; }
+      if (rows[at] !== row) { this.sortedRows.delete(uid); return; }
+      if (samePlaces) rows[at] = added[i];
+      else rows.splice(at, 1);
     }
-    for (const row of added) rows.splice(positionOf(row), 0, row);
+    if (!samePlaces) for (const row of added) rows.splice(positionOf(row), 0, row);
   }
 
   /** Register a document's rows, reporting an id that collides with another row's. */
