@@ -160,11 +160,16 @@ export class ContentIndex {
       // A document's change is spliced in: the next read does not filter every row again.
       return Object.assign(rows, {
         patch: (removed: readonly Row[], added: readonly Row[]) => {
+          const coming = added.filter((row) => matchesScope(model, row, scope));
           for (const row of removed) {
             const at = rows.indexOf(row);
-            if (at >= 0) rows.splice(at, 1);
+            if (at < 0) continue;
+            // Its new version (same creation order) takes its place: no tail shifted.
+            const next = coming.findIndex((candidate) => compareCreation(candidate, row) === 0 && candidate.locale === row.locale);
+            if (next >= 0) rows[at] = coming.splice(next, 1)[0];
+            else rows.splice(at, 1);
           }
-          for (const row of added) if (matchesScope(model, row, scope)) rows.splice(insertionPoint(rows, row, compareCreation), 0, row);
+          for (const row of coming) rows.splice(insertionPoint(rows, row, compareCreation), 0, row);
           return true;
         },
       });
