@@ -1,6 +1,7 @@
 // Dataset generator: N documents over the sample schemas, written as real content files.
 // Usage: node bench/generate.mjs <N> <outDir>
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -80,6 +81,27 @@ export function generate(total, out, seed = 42) {
     }
   }
   return files;
+}
+
+/**
+ * Make a generated site a Git checkout with one commit (once), as a deployed site is: a restart then
+ * reads Git's view. Timestamps from history stay off (the default): every generated file carries its
+ * own, and `git log` over a million paths would be timed as indexing.
+ */
+export function commitSite(dir) {
+  const git = (...args) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.org', ...args], { cwd: dir, stdio: 'ignore' });
+  const configPath = join(dir, 'cms.config.json');
+  const config = JSON.parse(readFileSync(configPath, 'utf8'));
+  const historyOff = config.git?.timestampsFromHistory !== true;
+  if (!historyOff) writeFileSync(configPath, `${JSON.stringify({ ...config, git: { ...config.git, timestampsFromHistory: false } }, null, 2)}\n`);
+  if (existsSync(join(dir, '.git'))) {
+    if (!historyOff) git('commit', '-qm', 'timestamps from the files', '--', 'cms.config.json');
+    return;
+  }
+  writeFileSync(join(dir, '.gitignore'), '.cms/\n');
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-qm', 'generated site');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,5 +1,7 @@
 // Benchmarks, side by side with the physical limit. `npm run bench` (never part of npm test).
-// Options: --sizes 1000,10000,100000  --only http,writes,cold,query,watch,memory,restart,cli,strapi  --duration 5
+// Options: --sizes 1000,10000,100000,1000000  --only http,writes,cold,query,watch,memory,restart,cli,strapi,scale  --duration 5
+// --data <dir>: where the generated sites live (default /tmp; a 1M site is ~2 GB and 1.19M files).
+// Each generated site is a Git checkout with one commit, as a deployed site is (the restart reads Git's view).
 // --strapi adds the Strapi table (the real Strapi 5.54 from ../shared/strapi-reference, when installed).
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -9,7 +11,7 @@ import autocannon from 'autocannon';
 import { createCms } from '../dist/core/cms.js';
 import { createNodeHandler } from '../dist/core/http/serve.js';
 import { watchProject } from '../dist/core/watch/watch.js';
-import { generate } from './generate.mjs';
+import { commitSite, generate } from './generate.mjs';
 import { benchStrapi } from './strapi-rows.mjs';
 import { benchWrites } from './write-rows.mjs';
 
@@ -20,9 +22,11 @@ if (process.argv.includes('--strapi')) only.add('strapi');
 const duration = Number(args.duration ?? 5);
 const results = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, sections: {} };
 
+const dataRoot = resolve(args.data ?? '/tmp');
 const dataset = (n) => {
-  const dir = `/tmp/cms-bench-${n}`;
+  const dir = join(dataRoot, `cms-bench-${n}`);
   try { statSync(join(dir, 'content/articles')); } catch { console.error(`generating ${n} documents…`); generate(n, dir); }
+  commitSite(dir);
   return dir;
 };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -221,6 +225,10 @@ if (only.has('restart')) {
   table('Start-up: restart from the index snapshot and cold start vs reading and parsing the files (fresh processes, best of 3)', restart);
   table('Memory after a cold start and a restart: resident set growth per byte of content (fresh processes)', memory);
   Object.assign(results.sections, { restart, restartMemory: memory });
+}
+if (only.has('scale')) {
+  results.sections.scale = await (await import('./scale-rows.mjs')).benchScale({ createCms, roots: sizes.map((n) => [n, dataset(n)]) });
+  table('Across sizes: a page of a filter+sort, a relation filter, a write, and the first read after it (in-process)', results.sections.scale);
 }
 if (only.has('cli')) {
   results.sections.cli = (await import('./cli-bulk.mjs')).benchCli(dataset(20000), { creates: 20 });

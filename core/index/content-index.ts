@@ -5,6 +5,7 @@ import type { Row, Status } from '../types.js';
 import { buildDocumentRows } from './build-rows.js';
 import { DocumentTable } from './document-table.js';
 import { DuplicateFileError, splitDuplicates } from './duplicate-files.js';
+import { insertionPoint, isPatchable, type Patchable } from './patchable.js';
 import type { FileRecord } from './read-file.js';
 import { TypeDependencies } from './type-dependencies.js';
 import { UniqueValues, type ValueScope } from './unique-values.js';
@@ -154,9 +155,25 @@ export class ContentIndex {
   /** Rows a read sees for a scope, in creation order. */
   scopedRows(uid: string, scope: RowScope): Row[] {
     const model = this.model(uid);
-    return this.cached(uid, `scoped|${scope.status}|${scope.locale}`, () =>
-      this.rows(uid).filter((row) => matchesScope(model, row, scope)),
-    );
+    return this.cached(uid, `scoped|${scope.status}|${scope.locale}`, (): Row[] & Patchable => {
+      const rows = this.rows(uid).filter((row) => matchesScope(model, row, scope));
+      // A document's change is spliced in: the next read does not filter every row again.
+      return Object.assign(rows, {
+        patch: (removed: readonly Row[], added: readonly Row[]) => {
+          const coming = added.filter((row) => matchesScope(model, row, scope));
+          for (const row of removed) {
+            const at = rows.indexOf(row);
+            if (at < 0) continue;
+            // Its new version (same creation order) takes its place: no tail shifted.
+            const next = coming.findIndex((candidate) => compareCreation(candidate, row) === 0 && candidate.locale === row.locale);
+            if (next >= 0) rows[at] = coming.splice(next, 1)[0];
+            else rows.splice(at, 1);
+          }
+          for (const row of coming) rows.splice(insertionPoint(rows, row, compareCreation), 0, row);
+          return true;
+        },
+      });
+    });
   }
 
   /**
@@ -238,7 +255,7 @@ export class ContentIndex {
     const after = this.documents.get(uid, documentId) ?? [];
     this.updateSortedRows(uid, before, after);
     this.uniqueValues.update(before, after);
-    this.changed([uid]);
+    this.changed([uid], { removed: before, added: after });
   }
 
   /**
@@ -258,13 +275,16 @@ export class ContentIndex {
       }
       return low;
     };
-    for (const row of removed) {
+    // A new version of each row (an update keeps createdAt) takes its old place: no tail shifted.
+    const samePlaces = removed.length === added.length && removed.every((row, i) => compareCreation(row, added[i]) === 0);
+    for (const [i, row] of removed.entries()) {
       let at = positionOf(row);
       while (at < rows.length && rows[at] !== row && compareCreation(rows[at], row) === 0) at++;
-      if (rows[at] === row) rows.splice(at, 1);
-      else { this.sortedRows.delete(uid); return; }
+      if (rows[at] !== row) { this.sortedRows.delete(uid); return; }
+      if (samePlaces) rows[at] = added[i];
+      else rows.splice(at, 1);
     }
-    for (const row of added) rows.splice(positionOf(row), 0, row);
+    if (!samePlaces) for (const row of added) rows.splice(positionOf(row), 0, row);
   }
 
   /** Register a document's rows, reporting an id that collides with another row's. */
@@ -280,13 +300,25 @@ export class ContentIndex {
     this.documents.set(uid, documentId, rows);
   }
 
-  /** Rows of these types changed: what was derived for any type that reads them is stale. */
-  private changed(uids: Iterable<string>): void {
+  /**
+   * Rows of these types changed: what was derived for any type that reads them is stale. Given the
+   * one document's rows before and after, what was derived for that type itself and can follow the
+   * change in place (`Patchable`) is patched instead.
+   */
+  private changed(uids: Iterable<string>, change?: { removed: readonly Row[]; added: readonly Row[] }): void {
     for (const uid of uids) {
       this.typeVersions.set(uid, this.versionOf(uid) + 1);
       for (const reader of this.dependencies.readersOf(uid)) {
         const entries = this.cache.get(reader);
         if (!entries) continue;
+        if (change && reader === uid) {
+          for (const [key, value] of entries) {
+            if (isPatchable(value) && value.patch(change.removed, change.added)) continue;
+            entries.delete(key);
+            this.cacheSize--;
+          }
+          continue;
+        }
         this.cacheSize -= entries.size;
         this.cache.delete(reader);
       }

@@ -110,6 +110,8 @@ export async function loadIndex(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+  // Git's view of the checkout, asked for while the snapshot was decoded and the folders listed.
+  await loader.prepare();
   const folders = new Map<string, Model | undefined>();
   const records: FileRecord[] = [];
   // Texts many files repeat (relation targets, component names) are shared while this load lasts.

@@ -2,7 +2,7 @@ import type { Model } from '../schema/types.js';
 import type { FieldRef } from './ast.js';
 import { storedText, toComparable, type Comparable } from './cast.js';
 import { readField, type Node } from './nodes.js';
-import type { Cell } from './operators.js';
+import type { Cell, Truth } from './operators.js';
 
 /** One field of a whole list, laid out as arrays: scanning them is far cheaper than chasing nodes. */
 export interface Column {
@@ -21,8 +21,11 @@ export interface Columns {
   nodes: Node[];
   /** The list's model. */
   model: Model;
-  /** Verdicts of one comparison over the whole list (0 false, 1 true, 2 unknown), kept with the list. */
-  verdicts(key: string, compute: () => Uint8Array): Uint8Array;
+  /**
+   * Verdicts of one comparison over the whole list (0 false, 1 true, 2 unknown), kept with the list;
+   * `judge` gives one node's verdict, so a node spliced into the list later gets its own.
+   */
+  verdicts(key: string, compute: () => Uint8Array, judge: (node: Node) => Truth): Uint8Array;
   /** The locale every node of the list has (undefined when the list mixes locales, `locale=*`). */
   locale: string | null | undefined;
 }

@@ -1,6 +1,7 @@
 import type { Filter, FieldRef } from './ast.js';
 import { cellOf, type Columns } from './columns.js';
 import { foldArgument, OPERATORS, type Cell, type Operator, type Truth } from './operators.js';
+import type { Node } from './nodes.js';
 import { or, type Predicate } from './predicate.js';
 
 /** Number-to-number comparisons of the cast operators, for the columnar fast path. */
@@ -31,7 +32,8 @@ export function compileCompare(filter: Extract<Filter, { kind: 'compare' }>, col
   const key = `${field.name}|${filter.operator}|${JSON.stringify(
     filter.value, (_key, item) => (typeof item === 'bigint' ? `${item}n` : item),
   )}`;
-  const verdicts = columns.verdicts(key, () => judgeColumn(columns, field, filter.operator, value, test));
+  const judge = (node: Node) => test(cellOf(node, field));
+  const verdicts = columns.verdicts(key, () => judgeColumn(columns, field, filter.operator, value, test), judge);
   return (node, position) => {
     if (position < 0) return test(cellOf(node, field));
     const verdict = verdicts[position];

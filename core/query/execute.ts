@@ -1,5 +1,5 @@
 import { isScalar, isVisible, type Model } from '../schema/types.js';
-import type { Data } from '../types.js';
+import type { Data, Row } from '../types.js';
 import type { Query } from './ast.js';
 import type { QueryContext } from './context.js';
 import { buildColumn, buildReferences, compileFilter, matchesFilter, type Column, type Columns, type References } from './filter.js';
@@ -8,8 +8,14 @@ import { readField, rowNode, type Node } from './nodes.js';
 import { paginationMeta } from './pagination.js';
 import { checkPopulateBudget } from './populate-limits.js';
 import { inPublicationCohort } from './publication.js';
+import type { Predicate } from './predicate.js';
+import type { Truth } from './operators.js';
+import { moveVerdict, shift, splicePositions, spliceVerdicts, type Judged } from './list-splice.js';
 import { renderNode } from './render.js';
-import { sortNodes } from './sort.js';
+import { nodeOrder, sortNodes } from './sort.js';
+import { cellOf } from './columns.js';
+import { matchesScope } from '../index/content-index.js';
+import { insertionPoint } from '../index/patchable.js';
 
 const SEARCHABLE = ['string', 'text', 'richtext', 'email', 'uid', 'enumeration'];
 const NUMERIC = ['integer', 'biginteger', 'float', 'decimal'];
@@ -47,16 +53,150 @@ interface SortedList {
   nodes: Node[];
   columns: Map<string, Column>;
   references: Map<string, References>;
-  verdicts: Map<string, Uint8Array>;
+  verdicts: Map<string, Judged<Uint8Array>>;
+  /** Positions in `nodes` a whole filter selects, by filter: the index a filter seen before reads. */
+  matches: Map<string, Judged<Int32Array>>;
+  /** The field each column holds, to fill a patched-in node's cell. */
+  fields: Map<string, FieldRef>;
+  /** Follow one document's change in place (see `Patchable`). */
+  patch(removed: readonly Row[], added: readonly Row[]): boolean;
 }
+
+/** Filters whose positions a list keeps (each up to 4 bytes per node; dropped all at once beyond this). */
+const MATCHES_KEPT = 16;
 
 /** A type's rows in a scope as nodes, sorted, with lazily built columns; cached until the content changes. */
 function sortedList(ctx: QueryContext, query: Query): SortedList {
   const key = `nodes|${query.status}|${query.locale}|${JSON.stringify(query.sort)}`;
-  return ctx.index.cached(query.model.uid, key, () => {
-    const nodes = ctx.index.scopedRows(query.model.uid, { status: query.status, locale: query.locale }).map((row) => rowNode(ctx, row));
-    return { nodes: sortNodes(ctx, nodes, query.sort), columns: new Map(), references: new Map(), verdicts: new Map() };
+  return ctx.index.cached(query.model.uid, key, (): SortedList => {
+    const scope = { status: query.status, locale: query.locale };
+    const nodes = sortNodes(ctx, ctx.index.scopedRows(query.model.uid, scope).map((row) => rowNode(ctx, row)), query.sort);
+    const list: SortedList = {
+      nodes, columns: new Map(), references: new Map(), verdicts: new Map(), matches: new Map(), fields: new Map(),
+      patch: (removed, added) => patchList(ctx, query, list, removed, added),
+    };
+    return list;
   });
+}
+
+/**
+ * Splice one document's change into a sorted list and its columns (binary search, then a move of
+ * the tail): no re-sort and no column rebuilt. Verdicts and positions, whose places moved, go.
+ * Lists of every locale, or sorted through relations, are rebuilt instead.
+ */
+function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: readonly Row[], added: readonly Row[]): boolean {
+  const order = query.locale === '*' ? undefined : nodeOrder(ctx, query.sort);
+  if (!order) return false;
+  const scope = { status: query.status, locale: query.locale };
+  const { nodes } = list;
+  // What a filter through a relation judged may hinge on other documents of this type (an author's
+  // other articles): dropped, not patched. Comparisons of a node's own fields are patched.
+  for (const key of list.verdicts.keys()) if (key.startsWith('ref|')) list.verdicts.delete(key);
+  for (const key of list.matches.keys()) if (key.includes('"kind":"nested"')) list.matches.delete(key);
+  const move = (from: number, to: number, node: Node) => {
+    shift(nodes, from, to, node);
+    for (const verdicts of list.verdicts.values()) moveVerdict(verdicts, from, to, node);
+    for (const positions of list.matches.values()) {
+      positions.value = splicePositions(positions, to, node, splicePositions(positions, from, undefined));
+    }
+    for (const [name, column] of list.columns) {
+      const cell = cellOf(node, list.fields.get(name)!);
+      shift(column.values, from, to, cell.value);
+      shift(column.texts, from, to, cell.text);
+      if (column.lower) shift(column.lower, from, to, cell.text === null ? null : cell.text.toLowerCase());
+    }
+  };
+  const splice = (at: number, node?: Node) => {
+    if (node) nodes.splice(at, 0, node);
+    else nodes.splice(at, 1);
+    for (const verdicts of list.verdicts.values()) verdicts.value = spliceVerdicts(verdicts, at, node);
+    for (const positions of list.matches.values()) positions.value = splicePositions(positions, at, node);
+    for (const [name, column] of list.columns) {
+      const cell = node && cellOf(node, list.fields.get(name)!);
+      if (cell) {
+        column.values.splice(at, 0, cell.value);
+        column.texts.splice(at, 0, cell.text);
+        column.lower?.splice(at, 0, cell.text === null ? null : cell.text.toLowerCase());
+      } else {
+        column.values.splice(at, 1);
+        column.texts.splice(at, 1);
+        column.lower?.splice(at, 1);
+      }
+    }
+  };
+  // A row replaced by its new version moves only between its old and new places (often none).
+  const inScope = (row: Row) => matchesScope(query.model, row, scope);
+  const left = removed.filter(inScope);
+  const coming = added.filter(inScope);
+  for (const row of [...coming]) {
+    const old = left.find((candidate) => candidate.documentId === row.documentId && candidate.locale === row.locale);
+    const from = old ? nodes.indexOf(rowNode(ctx, old)) : -1;
+    if (from < 0) continue;
+    const node = rowNode(ctx, row);
+    const point = insertionPoint(nodes, node, order);
+    move(from, point > from ? point - 1 : point, node);
+    left.splice(left.indexOf(old!), 1);
+    coming.splice(coming.indexOf(row), 1);
+  }
+  for (const row of left) {
+    const at = nodes.indexOf(rowNode(ctx, row));
+    if (at >= 0) splice(at);
+  }
+  for (const row of coming) {
+    const node = rowNode(ctx, row);
+    splice(insertionPoint(nodes, node, order), node);
+  }
+  list.references.clear();
+  return true;
+}
+
+/** The predicate of a root filter over a list, reading (and keeping) the list's columns and verdicts. */
+function listPredicate(ctx: QueryContext, query: Query, list: SortedList, filters: NonNullable<Query['filters']>): Predicate {
+  const columns: Columns = {
+    nodes: list.nodes,
+    model: query.model,
+    locale: query.locale === '*' ? undefined : query.locale,
+    cells: (field: FieldRef) => {
+      let column = list.columns.get(field.name);
+      if (!column) {
+        list.columns.set(field.name, (column = buildColumn(list.nodes, field)));
+        list.fields.set(field.name, field);
+      }
+      return column;
+    },
+    verdicts: (key: string, compute: () => Uint8Array, judge: (node: Node) => Truth) => {
+      let verdicts = list.verdicts.get(key);
+      if (!verdicts) {
+        if (list.verdicts.size >= 64) list.verdicts.clear();
+        list.verdicts.set(key, (verdicts = { value: compute(), judge }));
+      }
+      return verdicts.value;
+    },
+    references: (name: string) => {
+      let references = list.references.get(name);
+      if (!references) list.references.set(name, (references = buildReferences(list.nodes, name)));
+      return references;
+    },
+  };
+  return compileFilter(ctx, filters, columns);
+}
+
+/**
+ * Where a filter's matches lie in a list, kept with the list (until a type it reads changes): the
+ * same filter again — another page, the next request — costs no scan, only the page's slice.
+ */
+function matchingPositions(ctx: QueryContext, query: Query, list: SortedList, filters: NonNullable<Query['filters']>): Int32Array {
+  const key = JSON.stringify(filters, (_key, item) => (typeof item === 'bigint' ? `${item}n` : item));
+  let positions = list.matches.get(key);
+  if (!positions) {
+    const predicate = listPredicate(ctx, query, list, filters);
+    const found = new Int32Array(list.nodes.length);
+    let count = 0;
+    for (let i = 0; i < list.nodes.length; i++) if (predicate(list.nodes[i], i) === true) found[count++] = i;
+    if (list.matches.size >= MATCHES_KEPT) list.matches.clear();
+    list.matches.set(key, (positions = { value: found.slice(0, count), judge: (node) => predicate(node, -1) }));
+  }
+  return positions.value;
 }
 
 /** Rows a query selects, filtered and sorted (before pagination). */
@@ -64,30 +204,7 @@ export function selectNodes(ctx: QueryContext, query: Query): Node[] {
   const list = sortedList(ctx, query);
   let nodes = list.nodes;
   if (query.filters) {
-    const columns: Columns = {
-      nodes: list.nodes,
-      model: query.model,
-      locale: query.locale === '*' ? undefined : query.locale,
-      cells: (field: FieldRef) => {
-        let column = list.columns.get(field.name);
-        if (!column) list.columns.set(field.name, (column = buildColumn(list.nodes, field)));
-        return column;
-      },
-      verdicts: (key: string, compute: () => Uint8Array) => {
-        let verdicts = list.verdicts.get(key);
-        if (!verdicts) {
-          if (list.verdicts.size >= 64) list.verdicts.clear();
-          list.verdicts.set(key, (verdicts = compute()));
-        }
-        return verdicts;
-      },
-      references: (name: string) => {
-        let references = list.references.get(name);
-        if (!references) list.references.set(name, (references = buildReferences(list.nodes, name)));
-        return references;
-      },
-    };
-    const predicate = compileFilter(ctx, query.filters, columns);
+    const predicate = listPredicate(ctx, query, list, query.filters);
     nodes = [];
     for (let i = 0; i < list.nodes.length; i++) if (predicate(list.nodes[i], i) === true) nodes.push(list.nodes[i]);
   }
@@ -111,10 +228,28 @@ function renderAll(ctx: QueryContext, query: Query, nodes: Node[]): Data[] {
 
 /** A list read: filter → sort → paginate → populate/select. */
 export function executeFind(ctx: QueryContext, query: Query): FindResult {
-  const nodes = selectNodes(ctx, query);
   const { start, limit } = query.pagination;
-  const data = renderAll(ctx, query, nodes.slice(start, start + limit));
-  return { data, pagination: paginationMeta(query.pagination, nodes.length), total: nodes.length };
+  const { page, total } = selectPage(ctx, query, start, limit);
+  const data = renderAll(ctx, query, page);
+  return { data, pagination: paginationMeta(query.pagination, total), total };
+}
+
+/**
+ * One page of what a query selects, and how many it selects: without a search or publication
+ * filter, from the list and the positions its filter selects, so no array of every match is built.
+ */
+function selectPage(ctx: QueryContext, query: Query, start: number, limit: number): { page: Node[]; total: number } {
+  if (query.search !== undefined || query.publication) {
+    const nodes = selectNodes(ctx, query);
+    return { page: nodes.slice(start, start + limit), total: nodes.length };
+  }
+  const list = sortedList(ctx, query);
+  if (!query.filters) return { page: list.nodes.slice(start, start + limit), total: list.nodes.length };
+  const positions = matchingPositions(ctx, query, list, query.filters);
+  const page: Node[] = [];
+  const end = Math.min(positions.length, start + limit);
+  for (let at = start; at < end; at++) page.push(list.nodes[positions[at]]);
+  return { page, total: positions.length };
 }
 
 /** One document in the query's status and locale, or undefined (Strapi: 404). */

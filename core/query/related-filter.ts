@@ -110,7 +110,7 @@ export function compileReferenceColumn(
     const out = new Uint8Array(offsets.length - 1);
     for (let i = 0; i < out.length; i++) { const truth = judge(i); out[i] = truth === null ? 2 : truth ? 1 : 0; }
     return out;
-  });
+  }, (node) => fallback(node, -1));
   return (node, position) => {
     if (position < 0) return fallback(node, position);
     const verdict = all[position];

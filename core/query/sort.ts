@@ -4,6 +4,7 @@ import type { QueryContext } from './context.js';
 import { getAttribute } from '../schema/types.js';
 import { childNodes, fieldRef, filtersEveryVersion, readField, relatedRows, rowNode, type Node } from './nodes.js';
 import { compareValues } from './operators.js';
+import { compareCreation } from '../index/content-index.js';
 
 /** SQLite order with NULLs first. */
 const compareNullable = (a: Comparable | null, b: Comparable | null): number =>
@@ -38,6 +39,22 @@ function sortValue(ctx: QueryContext, node: Node, path: string[], direction: Sor
     const order = compareNullable(value, best);
     return direction === 'asc' ? (order < 0 ? value : best) : (order > 0 ? value : best);
   }, null);
+}
+
+/**
+ * The order `sortNodes` puts nodes of one scope in (ties by creation, as the list it sorts is in
+ * creation order), for placing one node into a sorted list; undefined for sorts through relations,
+ * whose keys another document's change can move.
+ */
+export function nodeOrder(ctx: QueryContext, specs: SortSpec[]): ((a: Node, b: Node) => number) | undefined {
+  if (specs.some((spec) => spec.path.length > 1)) return undefined;
+  return (a, b) => {
+    for (const spec of specs) {
+      const order = compareNullable(sortValue(ctx, a, spec.path, spec.direction), sortValue(ctx, b, spec.path, spec.direction));
+      if (order !== 0) return spec.direction === 'asc' ? order : -order;
+    }
+    return compareCreation(a.row!, b.row!);
+  };
 }
 
 /**

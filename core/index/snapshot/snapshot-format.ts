@@ -12,7 +12,7 @@ import { SnapshotRecord, type Reread } from './snapshot-record.js';
  * (tab-separated fields, the parsed data last as compact JSON, which never holds a raw tab or
  * newline; no other field holds a tab, newline or `{`), and an end line with their count, so a truncated file is told from a whole one.
  */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 export const SNAPSHOT_FILE = '.cms/index-snapshot';
 
 export interface SnapshotHeader {
@@ -21,6 +21,8 @@ export interface SnapshotHeader {
   fingerprint: string;
   /** When the load that read these files began (ms): files changed near it are racy (see `isRacy`). */
   loadStartedAt: number;
+  /** The commit the clean entries match (see `SnapshotEntry.clean`), when the project is in a Git checkout. */
+  head?: string;
 }
 
 /** One content file as read: its checked record, its stamp, and (racy files only) a hash of its text. */
@@ -28,9 +30,14 @@ export interface SnapshotEntry {
   record: FileRecord;
   stamp: FileStamp;
   hash?: string;
+  /**
+   * Git showed the file exactly as the header's commit holds it, and its stamp did not move while Git
+   * looked: on the next start Git's word (status, and a diff from that commit) vouches for it, no `stat`.
+   */
+  clean?: boolean;
 }
 
-const FIELDS = 15;
+const FIELDS = 16;
 const CLOSING_BRACE = 0x7d;
 
 /** The package's version, from the nearest package.json above this module (built or source layout). */
@@ -58,14 +65,14 @@ const optional = (value: string | undefined): string => value ?? '';
 const hasSeparator = (value: string): boolean => /[\t\n{]/.test(value);
 
 /** One entry as a line, or undefined when it cannot be written faithfully (it is then read from its file). */
-export function encodeEntry({ record, stamp, hash }: SnapshotEntry): string | undefined {
+export function encodeEntry({ record, stamp, hash, clean }: SnapshotEntry): string | undefined {
   const texts = [record.file, record.uid, record.documentId, record.locale ?? '', record.draft ? '1' : '',
     optional(record.createdAt), optional(record.updatedAt), record.publishedAt === null ? 'null' : optional(record.publishedAt)];
   if (texts.some(hasSeparator)) return undefined;
   const numbers = [record.mtimeMs, stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino].map(String);
   // Fields nobody has read yet go back as the text they came in: no parse for a rewrite.
   const data = record instanceof SnapshotRecord ? record.unparsedText ?? JSON.stringify(record.data) : JSON.stringify(record.data);
-  return `${texts.join('\t')}\t${numbers.join('\t')}\t${hash ?? ''}\t${data}`;
+  return `${texts.join('\t')}\t${numbers.join('\t')}\t${hash ?? ''}\t${clean ? '1' : ''}\t${data}`;
 }
 
 /** Corrupt snapshot content: the whole snapshot is discarded. */
@@ -115,7 +122,7 @@ export function decodeEntry(bytes: Buffer, start: number, dataTab: number, end: 
   }, bytes, dataTab + 1, end, reread);
   return {
     record, stamp: { size: number(field(9)), mtimeMs: number(field(10)), ctimeMs: number(field(11)), ino: number(field(12)) },
-    hash: hash || undefined,
+    hash: hash || undefined, clean: field(14) === '1',
   };
 }
 

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { CmsConfig } from '../../config/types.js';
 import type { Models } from '../../schema/types.js';
 import type { FileRecord } from '../read-file.js';
-import { isRacy, sameStamp, stampOf, type FileStamp } from './file-stamp.js';
+import { isRacy, RACY_MARGIN_MS, sameStamp, stampOf, type FileStamp } from './file-stamp.js';
+import { askGit, type GitView } from './git-changes.js';
 import { readSnapshot } from './read-snapshot.js';
 import type { Reread } from './snapshot-record.js';
 import { readStampedSync } from './read-stamped.js';
@@ -21,6 +22,8 @@ export interface LoadStats {
   verified: number;
   /** Files read and checked. */
   read: number;
+  /** What vouched for unchanged files: `git` (status and diff, no `stat`), or `stamps` (a `stat` per file). */
+  checkedBy: 'git' | 'stamps';
 }
 
 /** Parse and check one file's text (`readContentFile` with the file's model bound); `mtimeMs` stats it only when asked. */
@@ -44,12 +47,24 @@ export class SnapshotLoader {
   private readonly entries: SnapshotEntry[] = [];
   private readonly previous: Map<string, SnapshotEntry> | undefined;
   private readonly fingerprint: string;
+  private readonly head: string | undefined;
+  private readonly git: ReturnType<typeof askGit> | undefined;
+  private view: GitView | undefined;
 
   constructor(private readonly root: string, models: Models, config: CmsConfig, private readonly enabled: boolean, reread: Reread) {
     this.fingerprint = enabled ? snapshotFingerprint(models, config) : '';
+    // Git looks at the checkout in its own process while this one decodes the snapshot.
+    this.git = enabled ? askGit(root) : undefined;
     const read = enabled ? readSnapshot(root, this.fingerprint, reread) : { reason: 'off' };
     this.previous = read.entries;
-    this.stats = { snapshot: read.entries ? 'used' : read.reason, fromSnapshot: 0, verified: 0, read: 0 };
+    this.head = read.entries ? read.header.head : undefined;
+    this.stats = { snapshot: read.entries ? 'used' : read.reason, fromSnapshot: 0, verified: 0, read: 0, checkedBy: 'stamps' };
+  }
+
+  /** Wait for Git's view of the checkout (when there is one): call before the first `record`. */
+  async prepare(): Promise<void> {
+    this.view = await this.git?.view(this.head);
+    if (this.view) this.stats.checkedBy = 'git';
   }
 
   /** The record of one content file of type `uid`: from the snapshot when its stamp vouches for it, else read. */
@@ -62,6 +77,8 @@ export class SnapshotLoader {
       return record;
     }
     const known = this.previous?.get(file);
+    // Clean at the snapshot's commit, and Git sees no change since: its word, without a stat.
+    if (known?.clean && this.view && known.record.uid === uid && !this.view.changed.has(file)) return this.keep(known, 'fromSnapshot');
     if (known && known.record.uid === uid) {
       const stats = lstatSync(path, { throwIfNoEntry: false });
       if (stats?.isFile() && sameStamp(known.stamp, stampOf(stats))) {
@@ -85,7 +102,28 @@ export class SnapshotLoader {
     const removed = this.previous ? this.previous.size - kept : 0;
     const stale = this.stats.read + this.stats.verified + removed;
     if (this.previous && stale <= rewriteAfter(this.entries.length)) return Promise.resolve();
-    return writeSnapshot(this.root, this.fingerprint, this.startedAt, this.entries).catch(() => undefined);
+    const view = this.view;
+    const header = { fingerprint: this.fingerprint, loadStartedAt: this.startedAt, head: view?.head };
+    return (async () => {
+      const tracked = await view?.tracked();
+      const clean = view && tracked ? (entry: SnapshotEntry) => tracked.has(entry.record.file) && this.stillClean(entry, view) : undefined;
+      await writeSnapshot(this.root, header, this.entries, clean);
+    })().catch(() => undefined);
+  }
+
+  /**
+   * May the next start take this tracked file's entry on Git's word? Yes when it was clean and Git still says so
+   * (the record is then the commit's text); or when Git said the file is as the commit holds it, its
+   * stamp predates Git's look (by the racy margin) and still matches now (after Git looked): then the
+   * text this load read is the text Git compared.
+   */
+  private stillClean(entry: SnapshotEntry, view: GitView): boolean {
+    const file = entry.record.file;
+    if (view.changed.has(file)) return false;
+    if (entry.clean && this.previous?.get(file) === entry) return true;
+    if (Math.max(entry.stamp.mtimeMs, entry.stamp.ctimeMs) >= view.startedAt - RACY_MARGIN_MS) return false;
+    const now = lstatSync(join(this.root, file), { throwIfNoEntry: false });
+    return !!now?.isFile() && sameStamp(stampOf(now), entry.stamp);
   }
 
   private keep(entry: SnapshotEntry, source: 'fromSnapshot' | 'verified'): FileRecord {
