@@ -12,24 +12,7 @@ import { notifyPeers } from './peers.js';
 import type { ReplicaStatus } from './replica-status.js';
 import { currentAttempt, recordCommit, type WriteAttempt } from './write-context.js';
 import type { CommitIntent } from './commit-intents.js';
-
-/**
- * One run at a time; callers arriving while one runs share the next run, which starts after they
- * asked (so it sees the push a webhook announced), never a run already under way.
- */
-function coalesce<T>(work: () => Promise<T>): () => Promise<T> {
-  let current: Promise<unknown> = Promise.resolve();
-  let next: Promise<T> | undefined;
-  return () => {
-    next ??= current.then(() => {
-      next = undefined;
-      const run = work();
-      current = run.catch(() => undefined);
-      return run;
-    });
-    return next;
-  };
-}
+import { coalesce } from './coalesce.js';
 
 export interface ReplicaOptions {
   root: string;
@@ -39,6 +22,11 @@ export interface ReplicaOptions {
   push: boolean;
   /** Re-read the files a pull or reset changed (project-relative paths). */
   reindex: (files: string[]) => Promise<void>;
+  /**
+   * Whether writes that left `ours` stay valid beside files another replica's commits changed (indexed by then), so a lost
+   * push race carries them over instead of running them again (see `writesIndependent`); without it, they always run again.
+   */
+  independent?: (ours: string[], theirs: Array<{ file: string; removed: boolean }>) => boolean;
   report: (message: string) => void;
   /** Milliseconds a write may wait for the remote before it is answered 503 (`git.pushTimeout`, default 10 s). */
   pushTimeout?: number;
@@ -108,9 +96,12 @@ export function createReplica(options: ReplicaOptions): Replica {
 
   const queue = createPushQueue({
     root: options.root, git, lock, remote, timeout, reindex: options.reindex, report: options.report, strayKept,
+    independent: options.independent ?? (() => false),
     pushed: (commit, writes) => { state.lastPush = { at: stamp(), commit, writes }; remember(commit); tellPeers(); },
   });
-  const branch = () => git('symbolic-ref', '--short', 'HEAD');
+  /** The checked-out branch, asked once (a branch switch runs in `exclusive`, which forgets it). */
+  let checkedOut: Promise<string> | undefined;
+  const branch = () => (checkedOut ??= git('symbolic-ref', '--short', 'HEAD').catch((error) => { checkedOut = undefined; throw error; }));
 
   /**
    * A replica that only pulls (`git.pull` without `git.push`) may hold commits of its own (commit per write):
@@ -152,12 +143,14 @@ export function createReplica(options: ReplicaOptions): Replica {
     });
     const tip = (await git.resolve(`refs/remotes/${remote}/${name}`))!;
     state.lastPull = { at: stamp(), commit: tip };
+    queue.remoteAt(tip);
     // This replica's own writes wait for their push (checked again under the lock): the pusher runs them again on the new tip.
     if (queue.pending) return { changed: [] };
     if (!options.push) return { changed: await followOnly(tip) };
     const untrackedIn = sweep ? TRACKED_FOLDERS.filter((folder) => existsSync(join(options.root, folder))) : undefined;
     sweep = false;
     const { changed, stray } = await resetTo(git, tip, { strayCommits: true, untrackedIn });
+    queue.headAt(tip);
     if (stray.length) strayKept(stray);
     if (changed.length) await options.reindex(changed);
     return { changed };
@@ -275,7 +268,7 @@ export function createReplica(options: ReplicaOptions): Replica {
         await queue.idle();
         const done = await lock.exclusive(async () => {
           if (queue.pending) return undefined;
-          try { return { value: await work() }; } finally { queue.forgetBranch(); }
+          try { return { value: await work() }; } finally { queue.forgetBranch(); checkedOut = undefined; }
         });
         if (done) return done.value;
       }
