@@ -132,6 +132,8 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
         independent: (ours, theirs) => writesIndependent(cms.index, ours, theirs),
         pushTimeout: config.git.pushTimeout * 1000, pullToken: env.CMS_GIT_PULL_TOKEN,
         peers: [...config.git.peers, ...(env.CMS_GIT_PEERS ?? '').split(',').map((peer) => peer.trim()).filter(Boolean)],
+        self: env.CMS_GIT_SELF?.trim() || undefined,
+        forwardWrites: config.git.forwardWrites && !/^(false|0|no|off)$/i.test(env.CMS_GIT_FORWARD_WRITES ?? ''),
       })
       : undefined;
     const writer = new DocumentWriter(root, index, { afterWrite, gate: replica?.write, hooks: () => cms.writeHooks });

@@ -13,6 +13,7 @@ import type { ReplicaStatus } from './replica-status.js';
 import { currentAttempt, recordCommit, type WriteAttempt } from './write-context.js';
 import type { CommitIntent } from './commit-intents.js';
 import { coalesce } from './coalesce.js';
+import { createWriterChoice, type WriterChoice } from './writer-choice.js';
 
 export interface ReplicaOptions {
   root: string;
@@ -34,6 +35,10 @@ export interface ReplicaOptions {
   pullToken?: string;
   /** Base URLs of the other replicas, told after each push (`git.peers`, env `CMS_GIT_PEERS`). */
   peers?: string[];
+  /** This replica's own base URL as its peers list it (env `CMS_GIT_SELF`): with it, writes go to one writer replica. */
+  self?: string;
+  /** Send writes on to the writer replica (`git.forwardWrites`, default true; see writer-choice.ts). */
+  forwardWrites?: boolean;
 }
 
 export interface Replica {
@@ -62,8 +67,11 @@ export interface Replica {
   notifyPeers(): void;
   status(): Promise<ReplicaStatus>;
   readonly pullToken: string | undefined;
+  /** Which replica takes the writes, when this one forwards them (undefined: it writes every write itself). */
+  readonly writers: WriterChoice | undefined;
 }
 
+const NOT_FORWARDING = { enabled: false, self: null, writer: null, forwarded: 0, lostAfterSend: 0, down: [] };
 const stamp = () => new Date().toISOString();
 const KNOWN_LIMIT = 1024;
 
@@ -89,6 +97,9 @@ export function createReplica(options: ReplicaOptions): Replica {
   if (peers.length && !options.pullToken) {
     options.report('git.peers is set but CMS_GIT_PULL_TOKEN is not: peers cannot be told of pushes (they still poll)');
   }
+  const writers = options.push ? createWriterChoice({
+    self: options.self, peers, token: options.pullToken, forwardWrites: options.forwardWrites ?? true, report: options.report,
+  }) : undefined;
   const strayKept = (refs: string[]) => {
     const kept = `kept ${refs.join(', ')} and reset to ${remote}'s tip; what is there was never acknowledged`;
     options.report(`git: THIS REPLICA HAD DIVERGED from ${remote}: ${kept}`);
@@ -240,6 +251,7 @@ export function createReplica(options: ReplicaOptions): Replica {
 
   return {
     pullToken: options.pullToken || undefined,
+    writers,
     write,
     writeMedia,
     pull,
@@ -284,6 +296,7 @@ export function createReplica(options: ReplicaOptions): Replica {
         pendingWrites: queue.pending, lastError: queue.lastError ?? null,
         lastPush: state.lastPush, lastPull: state.lastPull, lastPoll: state.lastPoll,
         peers: peers.length, stray: await strayRefs(git),
+        forwarding: writers?.status() ?? NOT_FORWARDING,
       };
     },
   };
