@@ -52,7 +52,7 @@ async function startReplica(dir, origin, at, ports) {
   execFileSync(process.execPath, [CLI, 'git-setup', '--root', root], { stdio: 'ignore' });
   const port = ports[at];
   const peers = ports.filter((other) => other !== port).map((other) => `http://127.0.0.1:${other}`).join(',');
-  const env = { ...process.env, CMS_GIT_PULL_TOKEN: 'bench-secret', CMS_GIT_PEERS: peers };
+  const env = { ...process.env, CMS_GIT_PULL_TOKEN: 'bench-secret', CMS_GIT_PEERS: peers, CMS_GIT_SELF: `http://127.0.0.1:${port}` };
   const child = spawn(process.execPath, [CLI, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--no-admin'], { stdio: ['ignore', 'ignore', 'pipe'], env });
   let stderr = '';
   await new Promise((done, fail) => {

@@ -25,6 +25,7 @@ import { commitPerWrite } from './git/commit-per-write.js';
 import { createGit } from './git/git.js';
 import { readFileTimes } from './git/file-times.js';
 import { createReplica, type Replica } from './git/replica.js';
+import { writesIndependent } from './git/independent-writes.js';
 import { commitIntent } from './git/commit-intents.js';
 import { commitLater, insideReplicaWrite, joinCommitGroup, whenAcknowledged } from './git/write-context.js';
 import { reindexFiles } from './watch/reindex-files.js';
@@ -128,8 +129,11 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     replica ??= config.git.push || config.git.pull
       ? createReplica({
         root, remote: config.git.push || 'origin', push: !!config.git.push, report, reindex: (files) => reindexFiles(cms, files, report),
+        independent: (ours, theirs) => writesIndependent(cms.index, ours, theirs),
         pushTimeout: config.git.pushTimeout * 1000, pullToken: env.CMS_GIT_PULL_TOKEN,
         peers: [...config.git.peers, ...(env.CMS_GIT_PEERS ?? '').split(',').map((peer) => peer.trim()).filter(Boolean)],
+        self: env.CMS_GIT_SELF?.trim() || undefined,
+        forwardWrites: config.git.forwardWrites && !/^(false|0|no|off)$/i.test(env.CMS_GIT_FORWARD_WRITES ?? ''),
       })
       : undefined;
     const writer = new DocumentWriter(root, index, { afterWrite, gate: replica?.write, hooks: () => cms.writeHooks });

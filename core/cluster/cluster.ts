@@ -83,7 +83,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const replicas: ReplicaProcess[] = [];
     for (const [at, root] of roots.entries()) {
       const replica = await startReplica({
-        command: options.command, root, port: ports[at], env: { ...env, CMS_GIT_PULL_TOKEN: pullToken, CMS_GIT_PEERS: peersOf(at) },
+        command: options.command, root, port: ports[at], env: {
+          ...env, CMS_GIT_PULL_TOKEN: pullToken, CMS_GIT_PEERS: peersOf(at), CMS_GIT_SELF: `http://127.0.0.1:${ports[at]}`,
+        },
         report: options.report,
         logFile: join(dir, `replica-${at + 1}.log`), pidFile: join(dir, `replica-${at + 1}.pid`),
       });

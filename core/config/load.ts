@@ -122,7 +122,8 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   const server = { ...DEFAULT_CONFIG.server, ...(isRecord(raw.server) ? raw.server : {}) } as CmsConfig['server'];
   server.cacheControl = resolveCacheControl(raw.server, fail);
   const git = { ...DEFAULT_CONFIG.git, ...(isRecord(raw.git) ? raw.git : {}) } as CmsConfig['git'];
-  for (const key of ['commitPerWrite', 'timestampsFromHistory', 'mergeSafeLayout'] as const) if (typeof git[key] !== 'boolean') fail(`git.${key} must be true or false`);
+  const flags = ['commitPerWrite', 'timestampsFromHistory', 'mergeSafeLayout', 'forwardWrites'] as const;
+  for (const key of flags) if (typeof git[key] !== 'boolean') fail(`git.${key} must be true or false`);
   if (git.push !== false && (typeof git.push !== 'string' || !/^[A-Za-z0-9][\w.-]*$/.test(git.push))) fail('git.push must be a remote name such as "origin", or false');
   if (git.pull !== false && (typeof git.pull !== 'number' || !(git.pull > 0))) fail('git.pull must be an interval in seconds, or false');
   if (git.poll !== false && (typeof git.poll !== 'number' || !(git.poll > 0))) fail('git.poll must be an interval in seconds, or false');

@@ -76,6 +76,12 @@ export interface CmsConfig {
     peers: string[];
     /** Seconds a write may wait for its push to reach the remote (retries included) before it is answered 503. */
     pushTimeout: number;
+    /**
+     * A replica with peers sends each write on to one writer replica, the first healthy one of every replica's sorted
+     * URL (its own from env `CMS_GIT_SELF`), so one replica pushes instead of all racing (false, or env
+     * `CMS_GIT_FORWARD_WRITES=false`: every replica pushes its own writes).
+     */
+    forwardWrites: boolean;
   };
   /**
    * Where users, API tokens and generated secrets live: `url: false` (default) for the local file
@@ -136,7 +142,7 @@ export const DEFAULT_CONFIG: CmsConfig = {
   upload: DEFAULT_UPLOAD_CONFIG,
   content: { maxFileSize: DEFAULT_MAX_FILE_SIZE },
   server: { port: 1337, host: 'localhost', cacheControl: { '*': 'no-cache' } },
-  git: { commitPerWrite: false, timestampsFromHistory: false, mergeSafeLayout: true, push: false, pull: false, poll: 1, peers: [], pushTimeout: 10 },
+  git: { commitPerWrite: false, timestampsFromHistory: false, mergeSafeLayout: true, push: false, pull: false, poll: 1, peers: [], pushTimeout: 10, forwardWrites: true },
   state: { url: false },
   webhooks: [],
   export: { populate: {} },

@@ -73,12 +73,11 @@ export async function readFileTimes(root: string): Promise<{ times: Map<string, 
       if (snapshot && await isAncestor(snapshot.head, now)) ({ head, times: history } = snapshot);
     }
     if (now && now !== head) {
-      // Newer commits first: only they can move a file's time. A rewritten history (a rebase of
-      // this clone's commits) is read from where the two histories meet.
-      const base = head && (await isAncestor(head, now) ? head : (await git(['merge-base', head, now]).catch(() => '')).trim());
-      const fresh = await log(base ? [`${base}..${now}`] : [now]);
-      if (!base) history = new Map();
-      for (const [file, iso] of fresh) history.set(file, iso);
+      // Newer commits first: only they can move a file's time. `head..now` is what a rewritten history (a rebase
+      // of this clone's commits) added since the two met, in one git run; a head git no longer has reads it all.
+      const fresh = head ? await log([`${head}..${now}`]).catch(() => undefined) : undefined;
+      if (!fresh) history = new Map();
+      for (const [file, iso] of fresh ?? await log([now])) history.set(file, iso);
       head = now;
       await saveSnapshot(snapshotPath, now, history).catch(() => undefined);
     }

@@ -3,6 +3,7 @@ import type { ReadWriteLock } from './read-write-lock.js';
 import { fetchBranch, type ReplicaGit } from './replica-git.js';
 import { gitFirstLine } from './git-errors.js';
 import { resetTo } from './replica-reset.js';
+import { rebaseWrites } from './replica-rebase.js';
 import { commitIntents } from './commit-intents.js';
 import { collectDeferred, type WriteAttempt } from './write-context.js';
 
@@ -27,6 +28,8 @@ export interface PushQueueOptions {
   /** Milliseconds a write may wait for the remote before it is answered 503. */
   timeout: number;
   reindex: (files: string[]) => Promise<void>;
+  /** Whether pending writes stay valid beside a newer tip's changed files, without a re-run (see `writesIndependent`). */
+  independent: (ours: string[], theirs: Array<{ file: string; removed: boolean }>) => boolean;
   report: (message: string) => void;
   /** After each push that moved the remote (tell the peers). */
   pushed: (commit: string, writes: number) => void;
@@ -34,8 +37,8 @@ export interface PushQueueOptions {
   strayKept: (refs: string[]) => void;
 }
 
-/** A replica that lost a push race this recently lingers before each push (ms). */
-const CONTENDED_MS = 2000;
+/** A replica that lost a push race, or saw a peer's push, this recently lingers before a push of young writes (ms). */
+const CONTENDED_MS = 10_000;
 /** The longest wait after a lost race (ms). */
 const MAX_WAIT_MS = 1000;
 /** The longest push round the waits are scaled by (ms). */
@@ -50,9 +53,11 @@ const backoff = (attempt: number) => Math.min(1000, 20 * 2 ** attempt) * (0.5 + 
  * The origin as the one ordered log of writes. Each write runs (files, index, commit) and waits;
  * one pusher sends everything committed so far in one push (writes arriving meanwhile go in the
  * next), and a write is answered only once the remote holds its commit. A rejected push (another
- * replica's push came first) fetches, resets this clone to the remote's tip, reindexes, and runs
- * every waiting write's operation again on it, with a write's own validation (a document deleted
- * meanwhile is a 404, a uid taken meanwhile is made unique), then pushes again. Past the deadline a
+ * replica's push came first) fetches; when the new commits touched only other documents and the
+ * content check finds the waiting writes independent of them, the writes are carried over as they
+ * are (replica-rebase.ts); else the clone is reset to the remote's tip, reindexed, and every waiting
+ * write's operation runs again on it, with a write's own validation (a document deleted meanwhile
+ * is a 404, a uid taken meanwhile is made unique); then it pushes again. Past the deadline a
  * write is answered 503 and its commit is gone: the clone is reset to the remote and the others re-run.
  *
  * @example
@@ -82,10 +87,13 @@ export function createPushQueue(options: PushQueueOptions) {
   /** The last push git answered with a failure: its tip and writes (the remote may hold it all the same). */
   let sent: { tip: string; batch: PendingWrite[] } | undefined;
 
-  /** Under the exclusive lock: reset to the remote's tip (fetched if it can be), answer the expired writes 503, run the others again. */
+  /**
+   * Under the exclusive lock, the remote-tracking ref fetched: carry the writes onto the remote's tip, or reset to it,
+   * answer the expired writes 503 and run the others again.
+   */
   const rebuild = async (name: string, expired: PendingWrite[]) => {
-    await fetchTip(name).catch(() => undefined);
-    if (!(await git.resolve(tracking(name)))) throw new Error(`${remote} has no branch ${name} to reset to`);
+    const to = await git.resolve(tracking(name));
+    if (!to) throw new Error(`${remote} has no branch ${name} to reset to`);
     // A push the remote took although git said it failed (a dropped connection, a timeout): its writes are saved.
     const unsure = sent;
     sent = undefined;
@@ -96,11 +104,20 @@ export function createPushQueue(options: PushQueueOptions) {
       }
       options.pushed(unsure.tip, unsure.batch.length);
     }
-    const uncommitted = pending.filter((write) => !write.committed);
-    const ours = [...new Set(uncommitted.flatMap((write) => write.attempt.intents.flatMap((intent) => intent.files.map((file) => file.path))))];
+    const ours = [...new Set(pending.flatMap((write) => write.attempt.intents.flatMap((intent) => intent.files.map((file) => file.path))))];
     // From here on no pending write's commit is on HEAD: should anything below fail, none may be pushed as it is.
     for (const write of pending) write.committed = false;
-    const { changed, stray, tip } = await resetTo(git, tracking(name), { strayCommits: false, ours });
+    // Their commits touched only other documents: ours are carried over as they are (committed again by the next push).
+    const { prefix } = await repository();
+    const carry = { from: base!, to, prefix, ours, reindex: options.reindex, independent: options.independent };
+    const tried = base !== undefined && !expired.length;
+    if (tried && (await rebaseWrites(git, carry).catch(() => false))) {
+      base = to;
+      return;
+    }
+    // After a carry that gave up, the changed files are counted from the base (HEAD has moved): theirs, and ours.
+    const head = tried ? base : undefined;
+    const { changed, stray, tip } = await resetTo(git, tracking(name), { strayCommits: false, ours, head });
     base = tip;
     if (stray.length) options.strayKept(stray);
     if (changed.length) await options.reindex(changed);
@@ -129,6 +146,8 @@ export function createPushQueue(options: PushQueueOptions) {
   /** The commits the batch's writes asked for, in the order they were written, made in one git run. */
   const commitBatch = async (batch: PendingWrite[], name: string): Promise<string> => {
     const parent = (await git.resolve('HEAD'))!;
+    // The first push of this clone: what it writes on is where a lost race is counted from.
+    base ??= parent;
     const waiting = batch.filter((write) => !write.committed);
     const intents = waiting.flatMap((write) => write.attempt.intents);
     const tip = intents.length ? await commitIntents(git, { root: options.root, branch: name, parent, intents, ...(await repository()) }) : parent;
@@ -146,7 +165,10 @@ export function createPushQueue(options: PushQueueOptions) {
       if (moved) { moved = false; throw new Error(`[rejected] ${remote} moved (a peer pushed): fetch first`); }
       tip = await commitBatch(batch, name);
       // Pushing to a named remote moves its remote-tracking ref too (what the poll compares with).
-      await git('push', '--quiet', remote, `${tip}:refs/heads/${name}`);
+      const pushStarted = Date.now();
+      await git('push', '--quiet', remote, `${tip}:refs/heads/${name}`).finally(() => {
+        pushTime = pushTime * 0.8 + (Date.now() - pushStarted) * 0.2;
+      });
       sent = undefined;
       for (const write of batch) pending.splice(pending.indexOf(write), 1);
       for (const write of batch) write.settle(tip);
@@ -160,14 +182,18 @@ export function createPushQueue(options: PushQueueOptions) {
       const text = (error as Error)?.message ?? '';
       const rejected = REJECTED.test(text) && !UNREACHABLE.test(text);
       if (tip && tip !== base) sent = { tip, batch };
-      // A first lost race is re-run at once. Lost again, the others are pushing: a random share of what a push round
-      // takes here (up to four rounds, at most 1 s) lets them pass before the fetch, so the fetch-to-push window stays
-      // clear; waiting longer only makes this replica's batch, and its next window, larger. No answer: back off too.
-      const wait = rejected ? Math.random() * Math.min(MAX_WAIT_MS, round * 2 ** Math.min(2, attempt - 1)) : backoff(attempt);
+      // A first lost race is re-run at once. Lost again, the others are pushing: a random share of a push or two (at
+      // most 1 s) spreads the losers so that one of them gets through next; a longer wait only leaves the origin idle.
+      // No answer: back off.
+      const wait = rejected ? Math.random() * Math.min(MAX_WAIT_MS, pushTime * Math.min(4, attempt)) : backoff(attempt);
       if (!rejected || attempt > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const now = Date.now();
       const expired = pending.filter((write) => write.deadline <= now);
       if (rejected || expired.length) {
+        // The fetch moves the remote-tracking ref only: it needs no lock, writes go on meanwhile. After a peer's notice
+        // (no push tried) the ref is often past this clone's base already: then it is fresh enough to try.
+        const known = await git.resolve(tracking(name));
+        if (tip !== undefined || !known || known === base) await fetchTip(name).catch(() => undefined);
         await lock.exclusive(() => rebuild(name, expired)).catch((rebuildError) => {
           // The clone could not be reset: nothing pending may be answered as saved.
           options.report(`git: could not reset to ${remote}/${name}: ${gitFirstLine(rebuildError)}`);
@@ -181,14 +207,19 @@ export function createPushQueue(options: PushQueueOptions) {
     }
   };
 
-  /** When a push of this replica last lost a race: other replicas are writing too. */
+  /** When a push of this replica last lost a race, or a peer's push was seen: other replicas are writing too. */
   let lastLost = 0;
   /** How long one push round (commit and push, or fetch, re-run and push) takes here, averaged (ms). */
   let round = 100;
+  /** How long one `git push` takes here, averaged (ms). */
+  let pushTime = 100;
   const drain = async () => {
     for (let attempt = 0; pending.length; ) {
-      // While others push too, each push waits a random moment for more writes: fewer, larger pushes lose fewer races.
-      if (Date.now() - lastLost < CONTENDED_MS) await new Promise((resolve) => setTimeout(resolve, (Math.random() * round) / 2));
+      // While others push too, the oldest writes go first: a batch younger than a push round waits out the rest of it
+      // (a replica that just pushed gives the ones that lost to it their turn, and gathers a larger batch meanwhile).
+      const age = Date.now() - (pending[0].deadline - options.timeout);
+      const linger = Date.now() - lastLost < CONTENDED_MS ? Math.max(0, round - age) * (0.75 + Math.random() / 2) : 0;
+      if (linger > 0) await new Promise((resolve) => setTimeout(resolve, linger));
       const started = Date.now();
       const pushed = await pushOnce(attempt);
       // (A round that waited counts too, bounded: the waits must not feed themselves.)
@@ -205,9 +236,15 @@ export function createPushQueue(options: PushQueueOptions) {
 
   return {
     /** A fetch (a peer's notice) saw the remote at `tip`: when it is not this clone's base, the next push catches up first. */
-    remoteAt(tip: string): void { if (base && tip !== base && pending.length) moved = true; },
-    /** After a branch switch: the next push asks which branch is checked out. */
-    forgetBranch(): void { checkedOut = undefined; },
+    remoteAt(tip: string): void {
+      if (!base || tip === base) return;
+      lastLost = Date.now();
+      if (pending.length) moved = true;
+    },
+    /** A pull (nothing pending) put the clone at the remote's `tip`: later writes are made on it. */
+    headAt(tip: string): void { if (!pending.length) base = tip; },
+    /** After a branch switch: the next push asks which branch is checked out, and the base is found again. */
+    forgetBranch(): void { checkedOut = undefined; base = undefined; },
     /** Writes waiting for the remote. */
     get pending() { return pending.length; },
     get lastError() { return lastError; },

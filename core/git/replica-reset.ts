@@ -16,10 +16,11 @@ const strayRef = (what: string) => `${STRAY_PREFIX}${new Date().toISOString().re
  * const { changed, stray } = await resetTo(git, 'refs/remotes/origin/main', { strayCommits: true });
  */
 export async function resetTo(
-  git: ReplicaGit, target: string, options: { strayCommits: boolean; ours?: string[]; untrackedIn?: readonly string[] },
+  git: ReplicaGit, target: string, options: { strayCommits: boolean; ours?: string[]; untrackedIn?: readonly string[]; head?: string },
 ): Promise<{ changed: string[]; stray: string[]; tip: string }> {
   const stray: string[] = [];
-  const head = await git.resolve('HEAD');
+  // `head`: where the changed files are counted from (the caller's HEAD before it moved it), else the current HEAD.
+  const head = options.head ?? (await git.resolve('HEAD'));
   const tip = (await git.resolve(target))!;
   const ours = options.ours ?? [];
   // `stash create` makes a commit of the uncommitted changes without touching the tree (empty: none). With

@@ -1,3 +1,5 @@
+import type { ForwardingStatus } from './writer-choice.js';
+
 /** What `GET /_cms/replica` answers: where this clone stands against the remote. */
 export interface ReplicaStatus {
   remote: string;
@@ -18,4 +20,6 @@ export interface ReplicaStatus {
   peers: number;
   /** Commits and edits this clone kept aside when it found itself diverged (`refs/cms/stray/…`). */
   stray: Array<{ ref: string; commit: string }>;
+  /** Where writes go (the writer replica) and how many were sent on to it. */
+  forwarding: ForwardingStatus;
 }

@@ -12,24 +12,8 @@ import { notifyPeers } from './peers.js';
 import type { ReplicaStatus } from './replica-status.js';
 import { currentAttempt, recordCommit, type WriteAttempt } from './write-context.js';
 import type { CommitIntent } from './commit-intents.js';
-
-/**
- * One run at a time; callers arriving while one runs share the next run, which starts after they
- * asked (so it sees the push a webhook announced), never a run already under way.
- */
-function coalesce<T>(work: () => Promise<T>): () => Promise<T> {
-  let current: Promise<unknown> = Promise.resolve();
-  let next: Promise<T> | undefined;
-  return () => {
-    next ??= current.then(() => {
-      next = undefined;
-      const run = work();
-      current = run.catch(() => undefined);
-      return run;
-    });
-    return next;
-  };
-}
+import { coalesce } from './coalesce.js';
+import { createWriterChoice, type WriterChoice } from './writer-choice.js';
 
 export interface ReplicaOptions {
   root: string;
@@ -39,6 +23,11 @@ export interface ReplicaOptions {
   push: boolean;
   /** Re-read the files a pull or reset changed (project-relative paths). */
   reindex: (files: string[]) => Promise<void>;
+  /**
+   * Whether writes that left `ours` stay valid beside files another replica's commits changed (indexed by then), so a lost
+   * push race carries them over instead of running them again (see `writesIndependent`); without it, they always run again.
+   */
+  independent?: (ours: string[], theirs: Array<{ file: string; removed: boolean }>) => boolean;
   report: (message: string) => void;
   /** Milliseconds a write may wait for the remote before it is answered 503 (`git.pushTimeout`, default 10 s). */
   pushTimeout?: number;
@@ -46,6 +35,10 @@ export interface ReplicaOptions {
   pullToken?: string;
   /** Base URLs of the other replicas, told after each push (`git.peers`, env `CMS_GIT_PEERS`). */
   peers?: string[];
+  /** This replica's own base URL as its peers list it (env `CMS_GIT_SELF`): with it, writes go to one writer replica. */
+  self?: string;
+  /** Send writes on to the writer replica (`git.forwardWrites`, default true; see writer-choice.ts). */
+  forwardWrites?: boolean;
 }
 
 export interface Replica {
@@ -74,8 +67,11 @@ export interface Replica {
   notifyPeers(): void;
   status(): Promise<ReplicaStatus>;
   readonly pullToken: string | undefined;
+  /** Which replica takes the writes, when this one forwards them (undefined: it writes every write itself). */
+  readonly writers: WriterChoice | undefined;
 }
 
+const NOT_FORWARDING = { enabled: false, self: null, writer: null, forwarded: 0, lostAfterSend: 0, down: [] };
 const stamp = () => new Date().toISOString();
 const KNOWN_LIMIT = 1024;
 
@@ -101,6 +97,9 @@ export function createReplica(options: ReplicaOptions): Replica {
   if (peers.length && !options.pullToken) {
     options.report('git.peers is set but CMS_GIT_PULL_TOKEN is not: peers cannot be told of pushes (they still poll)');
   }
+  const writers = options.push ? createWriterChoice({
+    self: options.self, peers, token: options.pullToken, forwardWrites: options.forwardWrites ?? true, report: options.report,
+  }) : undefined;
   const strayKept = (refs: string[]) => {
     const kept = `kept ${refs.join(', ')} and reset to ${remote}'s tip; what is there was never acknowledged`;
     options.report(`git: THIS REPLICA HAD DIVERGED from ${remote}: ${kept}`);
@@ -108,9 +107,12 @@ export function createReplica(options: ReplicaOptions): Replica {
 
   const queue = createPushQueue({
     root: options.root, git, lock, remote, timeout, reindex: options.reindex, report: options.report, strayKept,
+    independent: options.independent ?? (() => false),
     pushed: (commit, writes) => { state.lastPush = { at: stamp(), commit, writes }; remember(commit); tellPeers(); },
   });
-  const branch = () => git('symbolic-ref', '--short', 'HEAD');
+  /** The checked-out branch, asked once (a branch switch runs in `exclusive`, which forgets it). */
+  let checkedOut: Promise<string> | undefined;
+  const branch = () => (checkedOut ??= git('symbolic-ref', '--short', 'HEAD').catch((error) => { checkedOut = undefined; throw error; }));
 
   /**
    * A replica that only pulls (`git.pull` without `git.push`) may hold commits of its own (commit per write):
@@ -152,12 +154,14 @@ export function createReplica(options: ReplicaOptions): Replica {
     });
     const tip = (await git.resolve(`refs/remotes/${remote}/${name}`))!;
     state.lastPull = { at: stamp(), commit: tip };
+    queue.remoteAt(tip);
     // This replica's own writes wait for their push (checked again under the lock): the pusher runs them again on the new tip.
     if (queue.pending) return { changed: [] };
     if (!options.push) return { changed: await followOnly(tip) };
     const untrackedIn = sweep ? TRACKED_FOLDERS.filter((folder) => existsSync(join(options.root, folder))) : undefined;
     sweep = false;
     const { changed, stray } = await resetTo(git, tip, { strayCommits: true, untrackedIn });
+    queue.headAt(tip);
     if (stray.length) strayKept(stray);
     if (changed.length) await options.reindex(changed);
     return { changed };
@@ -247,6 +251,7 @@ export function createReplica(options: ReplicaOptions): Replica {
 
   return {
     pullToken: options.pullToken || undefined,
+    writers,
     write,
     writeMedia,
     pull,
@@ -275,7 +280,7 @@ export function createReplica(options: ReplicaOptions): Replica {
         await queue.idle();
         const done = await lock.exclusive(async () => {
           if (queue.pending) return undefined;
-          try { return { value: await work() }; } finally { queue.forgetBranch(); }
+          try { return { value: await work() }; } finally { queue.forgetBranch(); checkedOut = undefined; }
         });
         if (done) return done.value;
       }
@@ -291,6 +296,7 @@ export function createReplica(options: ReplicaOptions): Replica {
         pendingWrites: queue.pending, lastError: queue.lastError ?? null,
         lastPush: state.lastPush, lastPull: state.lastPull, lastPoll: state.lastPoll,
         peers: peers.length, stray: await strayRefs(git),
+        forwarding: writers?.status() ?? NOT_FORWARDING,
       };
     },
   };

@@ -8,6 +8,7 @@ import { ifNoneMatch, notModifiedHeaders } from './http-cache.js';
 import { COMMIT_COOKIE, COMMIT_HEADER } from './read-your-writes.js';
 import { ResponseCache } from './response-cache.js';
 import { guardUnreadBody } from './unread-body.js';
+import { forwardWrite, isWriteRequest, wasForwarded } from './forward-writes.js';
 
 export interface ServeOptions {
   port?: number;
@@ -29,6 +30,11 @@ export function createNodeHandler(cms: Cms, options: { admin?: boolean; extensio
   const handler = toNodeHandler(createApp(cms, { cache, admin: options.admin, extensions: options.extensions }));
   return (req, res) => {
     guardUnreadBody(req, res);
+    // A replica with peers sends writes on to the writer replica (the first healthy one), unless one sent it here.
+    const writers = cms.replica?.writers;
+    if (writers && isWriteRequest(req.method ?? 'GET', req.url ?? '/', cms) && !wasForwarded(req, writers)) {
+      return forwardWrite(req, res, writers).then((sent) => (sent ? undefined : handler(req, res)));
+    }
     // A replica asked to read at a commit goes the long way: it may have to catch up first.
     const pinned = cms.replica && (req.headers[COMMIT_HEADER] || req.headers.cookie?.includes(`${COMMIT_COOKIE}=`));
     const scope = req.method === 'GET' && req.url && !pinned ? cms.contentApi.readScope(req.headers.authorization) : undefined;

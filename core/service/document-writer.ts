@@ -41,6 +41,8 @@ interface LocaleUpdate extends LocaleFiles {
  */
 export class DocumentWriter {
   private readonly lock = new KeyedLock();
+  /** Per type: held from a unique value's check (or a uid's generation) until the index holds the file that takes it. */
+  private readonly valueLock = new KeyedLock();
   private readonly files: DocumentFiles;
   private readonly linked: LinkedWrites;
   constructor(root: string, private readonly index: ContentIndex, private readonly options: WriterOptions = {}) {
@@ -86,6 +88,16 @@ export class DocumentWriter {
     return gate ? gate(() => this.lock.run(key, work)) : this.lock.run(key, work);
   }
 
+  /**
+   * Two concurrent writes of one type that make a uid from the same text (or give the same `unique` value) would both
+   * find it free in the index before either file is written: on a type with such fields they take turns from the
+   * check until their file is indexed (a writer replica takes every replica's writes at once).
+   */
+  private valueLocked<T>(model: Model, work: () => Promise<T>): Promise<T> {
+    const holdsValues = model.attributeNames.some((name) => model.attributes[name].type === 'uid' || model.attributes[name].unique === true);
+    return holdsValues ? this.valueLock.run(model.uid, work) : work();
+  }
+
   private async emit(event: Omit<WriteEvent, 'files'> & { files: Iterable<string> }): Promise<void> {
     await this.options.afterWrite?.({ ...event, files: [...new Set(event.files)] });
   }
@@ -114,10 +126,13 @@ export class DocumentWriter {
     const publish = !model.draftAndPublish || status === 'published';
     return this.locked(this.lockKey(model, documentId), async () => {
       const change: Change = { documentId, locale, mode: 'create', publish, current: Object.create(null), sharedElsewhere: false };
-      const next = prepareEntry(this.index, model, data, change);
-      const now = new Date().toISOString();
       const file = this.files.pathFor(model, documentId, locale, !publish);
-      await this.files.write(model, file, { data: next, createdAt: now, updatedAt: now, publishedAt: publish ? now : undefined });
+      const next = await this.valueLocked(model, async () => {
+        const prepared = prepareEntry(this.index, model, data, change);
+        const now = new Date().toISOString();
+        await this.files.write(model, file, { data: prepared, createdAt: now, updatedAt: now, publishedAt: publish ? now : undefined });
+        return prepared;
+      });
       const owners = await this.linked.applyInverse(model, documentId, change.inverse);
       owners.push(...(await this.linked.orderInverseSides(model, documentId, locale, change.current, next)));
       const document = service.findOne(model, documentId, { ...raw, status, locale: locale ?? undefined }, caller)!;
@@ -172,8 +187,10 @@ export class DocumentWriter {
     const creating = !plain && !draft;
     const current: Data = (draft ?? plain)?.data ?? Object.create(null);
     const change: Change = { documentId, locale, mode: creating ? 'create' : 'update', publish: at.publish, current, sharedElsewhere: creating && at.documentExists };
-    const next = prepareEntry(this.index, model, data, change);
-    const files = await this.saveVersion(model, documentId, next, at);
+    const { next, files } = await this.valueLocked(model, async () => {
+      const prepared = prepareEntry(this.index, model, data, change);
+      return { next: prepared, files: await this.saveVersion(model, documentId, prepared, at) };
+    });
     files.push(...(await this.linked.applyInverse(model, documentId, change.inverse)));
     files.push(...(await this.linked.orderInverseSides(model, documentId, locale, current, next)));
     files.push(...(await this.linked.releaseOneToOne(model, documentId, locale, next)));

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { makeProject, onRealPort, REPO_ROOT, type TestServer } from '../helpers/project.js';
-import { cms, git, initRepo } from './helpers.js';
+import { cms, git, initRepo, writeText } from './helpers.js';
 
 /** Someone else's commit of one file, pushed to the remote's main from a clone of their own. */
 export function pushFromElsewhere(remote: string, file: string, text: string, message: string): void {
@@ -63,3 +63,32 @@ export const onRemote = (remote: string, path: string) => JSON.parse(git(remote,
 
 /** A test server on a real ephemeral port (peers tell each other over HTTP). */
 export const listening = (server: TestServer) => onRealPort(server.cms);
+
+/**
+ * The clone's first push waits (a pre-push hook) until `release()`, then fails as a lost race does: the writes that
+ * arrive meanwhile are waiting and not committed yet, which is what a rebuild finds under load.
+ */
+export function holdFirstPush(clone: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'cms-hold-'));
+  const hook = join(dir, 'pre-push');
+  writeFileSync(hook, `#!/bin/sh
+[ -f "${dir}/done" ] && exit 0
+touch "${dir}/started" "${dir}/done"
+while [ ! -f "${dir}/release" ]; do sleep 0.02; done
+exit 1
+`);
+  chmodSync(hook, 0o755);
+  git(clone, 'config', 'core.hooksPath', dir);
+  return {
+    started: () => existsSync(join(dir, 'started')),
+    release: () => writeFileSync(join(dir, 'release'), ''),
+  };
+}
+
+/** Another replica's push, made with plain git from a clone of its own. */
+export function pushFrom(clone: string, path: string, text: string) {
+  writeText(clone, path, text);
+  git(clone, 'add', '--', path);
+  git(clone, 'commit', '--quiet', '-m', `Another replica writes ${path}`);
+  git(clone, 'push', '--quiet', 'origin', 'main');
+}

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,41 +6,12 @@ import { createReplica } from '../../core/git/replica.js';
 import { startApp, type TestServer } from '../helpers/project.js';
 import { uploadForm } from '../media/helpers.js';
 import { git, writeText } from './helpers.js';
-import { onRemote, remoteAndClones, tip } from './replica-helpers.js';
+import { holdFirstPush, onRemote, pushFrom, remoteAndClones, tip } from './replica-helpers.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
 const put = (server: TestServer, path: string, data: Record<string, unknown>) =>
   server.request(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) });
-
-/**
- * The clone's first push waits (a pre-push hook) until `release()`, then fails as a lost race does: the writes that
- * arrive meanwhile are waiting and not committed yet, which is what a rebuild finds under load.
- */
-function holdFirstPush(clone: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'cms-hold-'));
-  const hook = join(dir, 'pre-push');
-  writeFileSync(hook, `#!/bin/sh
-[ -f "${dir}/done" ] && exit 0
-touch "${dir}/started" "${dir}/done"
-while [ ! -f "${dir}/release" ]; do sleep 0.02; done
-exit 1
-`);
-  chmodSync(hook, 0o755);
-  git(clone, 'config', 'core.hooksPath', dir);
-  return {
-    started: () => existsSync(join(dir, 'started')),
-    release: () => writeFileSync(join(dir, 'release'), ''),
-  };
-}
-
-/** Another replica's push, made with plain git from a clone of its own. */
-function pushFrom(clone: string, path: string, text: string) {
-  writeText(clone, path, text);
-  git(clone, 'add', '--', path);
-  git(clone, 'commit', '--quiet', '-m', `Another replica writes ${path}`);
-  git(clone, 'push', '--quiet', 'origin', 'main');
-}
 
 describe('replicas that write: a rebuild never answers a write it lost', () => {
   it('an upload waiting while a push is rejected keeps its files: the remote holds its entry and binary once it is answered', async () => {

@@ -61,6 +61,15 @@ describe('200 concurrent PUTs to one document', () => {
     expect(server.folder('globals')).toHaveLength(1);
     expect(results[0].body.data.documentId).toBe(results[1].body.data.documentId);
   });
+
+  it('concurrent creates whose uid is made from the same title get different uids (a writer replica takes every replica\'s writes)', async () => {
+    const server = await writeServer();
+    const results = await Promise.all(Array.from({ length: 4 }, (_, at) => server.post('/api/articles', { title: `Same title${' '.repeat(at)}!` })));
+    expect(results.map((result) => result.status)).toEqual([201, 201, 201, 201]);
+    const slugs = results.map((result) => result.body.data.slug);
+    expect(new Set(slugs).size).toBe(4);
+    expect([...slugs].sort()).toEqual(['same-title', 'same-title-1', 'same-title-2', 'same-title-3']);
+  });
 });
 
 describe('atomic writes', () => {

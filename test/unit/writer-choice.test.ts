@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Cms } from '../../core/cms.js';
+import { isWriteRequest } from '../../core/http/forward-writes.js';
+import { createWriterChoice, WRITER_DOWN_MS } from '../../core/git/writer-choice.js';
+
+const A = 'http://10.0.0.11:1337';
+const B = 'http://10.0.0.12:1337';
+const C = 'http://10.0.0.13:1337';
+
+describe('the writer replica', () => {
+  it('is the first of every replica\'s sorted URL, the same whichever replica asks; one that refused is passed over for a while', () => {
+    let clock = 1_000;
+    const logs: string[] = [];
+    const report = (line: string) => logs.push(line);
+    const fromC = createWriterChoice({ self: C, peers: [`${B}/`, A], token: 't', forwardWrites: true, report, now: () => clock })!;
+    const fromA = createWriterChoice({ self: A, peers: [C, B], token: 't', forwardWrites: true, report: () => {}, now: () => clock })!;
+    expect(fromC.candidates()).toEqual([A, B, C]);
+    expect(fromA.candidates()).toEqual([A, B, C]);
+    fromC.down(A);
+    expect(fromC.candidates()).toEqual([B, C]);
+    expect(fromC.status().down).toEqual([{ url: A, until: new Date(1_000 + WRITER_DOWN_MS).toISOString() }]);
+    // Its own URL is never passed over.
+    fromC.down(C);
+    expect(fromC.candidates()).toEqual([B, C]);
+    clock += WRITER_DOWN_MS;
+    expect(fromC.candidates()).toEqual([A, B, C]);
+    // A change of writer is logged once.
+    fromC.wrote(A, 'forwarded');
+    fromC.wrote(A, 'forwarded');
+    fromC.wrote(C);
+    expect(logs).toEqual([
+      `git: writes are forwarded to the writer replica ${A}`, 'git: this replica is the writer: it writes and pushes',
+    ]);
+    expect(fromC.status()).toMatchObject({ writer: C, forwarded: 2, lostAfterSend: 0 });
+  });
+
+  it('is not chosen without peers, with forwardWrites off, or without the own URL or the pull token (said once)', () => {
+    const logs: string[] = [];
+    const report = (line: string) => logs.push(line);
+    expect(createWriterChoice({ self: A, peers: [], token: 't', forwardWrites: true, report })).toBeUndefined();
+    expect(createWriterChoice({ self: A, peers: [B], token: 't', forwardWrites: false, report })).toBeUndefined();
+    expect(logs).toEqual([]);
+    expect(createWriterChoice({ peers: [B], token: 't', forwardWrites: true, report })).toBeUndefined();
+    expect(createWriterChoice({ self: A, peers: [B], forwardWrites: true, report })).toBeUndefined();
+    expect(logs).toEqual([
+      expect.stringMatching(/not forwarded.*CMS_GIT_SELF/),
+      expect.stringMatching(/not forwarded.*CMS_GIT_PULL_TOKEN/),
+    ]);
+  });
+});
+
+describe('which requests are writes (forwarded to the writer)', () => {
+  const cms = { config: { api: { rest: { prefix: '/api' } }, admin: { path: '/admin' } } } as unknown as Cms;
+  it.each([
+    ['POST', '/api/notes', true],
+    ['PUT', '/api/notes/abc?locale=fr', true],
+    ['DELETE', '/API/notes/abc', true],
+    ['POST', '/api/upload', true],
+    ['POST', '/api/auth/local/register', true],
+    ['POST', '/admin/api/git/switch', true],
+    ['GET', '/api/notes', false],
+    ['HEAD', '/api/notes', false],
+    ['OPTIONS', '/api/notes', false],
+    ['POST', '/admin/api/uid/check', false],
+    ['POST', '/_cms/git/pull', false],
+    ['POST', '/apix/notes', false],
+    ['POST', '/uploads/x.txt', false],
+  ] as const)('%s %s → %s', (method, url, write) => {
+    expect(isWriteRequest(method, url, cms)).toBe(write);
+  });
+});
