@@ -45,6 +45,7 @@ export default defineConfig({
           { text: 'Strapi conformance', link: '/reference/conformance' },
           { text: 'Limits and torture tests', link: '/reference/limits' },
           { text: 'Performance', link: '/reference/performance' },
+          { text: 'Performance at scale', link: '/reference/performance-scale' },
           { text: 'Architecture', link: '/reference/architecture' },
         ],
       },
