@@ -41,7 +41,9 @@ export function serverFiles(
     problem(server, 'must export defineServer({ lifecycles, routes, policies, middlewares, register, bootstrap })');
     return { files, controller };
   }
-  for (const key of Object.keys(value)) if (!KNOWN.has(key)) problem(server, `${key} is not a part of defineServer (${[...KNOWN].join(', ')})`);
+  for (const key of Object.keys(value)) {
+    if (!KNOWN.has(key)) problem(server, `${key} is not a part of defineServer (${[...KNOWN].join(', ')})`);
+  }
   const lifecycles = value.lifecycles ?? {};
   if (!isObject(lifecycles)) problem(server, 'lifecycles must be an object of hooks by content type');
   else for (const [key, hooks] of Object.entries(lifecycles)) {
@@ -55,7 +57,8 @@ export function serverFiles(
     if (!isObject(named)) problem(server, `${kind} must be an object of functions by name`);
     else for (const [name, entry] of Object.entries(named)) at(kind, name, entry);
   }
-  if (value.register !== undefined || value.bootstrap !== undefined) at('index', 'index', { register: value.register, bootstrap: value.bootstrap });
+  const { register, bootstrap } = value;
+  if (register !== undefined || bootstrap !== undefined) at('index', 'index', { register, bootstrap });
   const routes = value.routes ?? [];
   if (!Array.isArray(routes)) problem(server, 'routes must be a list of { method, path, handler, config }');
   else if (routes.length) {

@@ -131,7 +131,8 @@ export function loadProjectCode(cms: Cms, report: (line: string) => void = cms.r
   for (const route of routes) {
     const other = seen.get(`${route.method} ${route.path}`);
     if (other && other.file !== route.file) {
-      problems.push(new FileError(route.file, `${route.method} ${route.path} is declared in both ${other.file} and ${route.file}: keep one`));
+      const message = `${route.method} ${route.path} is declared in both ${other.file} and ${route.file}: keep one`;
+      problems.push(new FileError(route.file, message));
     }
     seen.set(`${route.method} ${route.path}`, route);
   }
