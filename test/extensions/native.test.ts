@@ -26,6 +26,7 @@ describe('cms.server.ts', () => {
     try {
       expect(server.base, server.stderr()).toBeDefined();
       expect(server.stderr()).toContain('[info] native project ready');
+      expect(server.stderr()).toContain('Project code: cms.server.ts and 0 file(s) from src/, 1 route(s)');
       const created = await fetch(`${server.base}/api/articles`, {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { title: 'Hello Native World' } }),
       });
@@ -62,6 +63,15 @@ describe('cms.server.ts', () => {
     expect(stdout).toContain('the policy global::has-like-header is declared in both src/policies/has-like-header.js and cms.server.ts: keep one');
     // validate loads the file without running bootstrap.
     expect(stdout).not.toContain('native project ready');
+  }, 120_000);
+
+  it('names a lifecycles key that is no content type (cms validate)', async () => {
+    const project = copy('cms-native-key-');
+    fixtures.push(project);
+    const file = join(project, 'cms.server.ts');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('    articles: {', '    artcles: {'));
+    const { stdout } = await run(process.execPath, [BIN, 'validate', '--root', project]).catch((error: { stdout: string }) => error);
+    expect(stdout).toContain("cms.server.ts: lifecycles.artcles: not a content type of this project's API (a uid, plural or singular name)");
   }, 120_000);
 
   it('is typed by `cms types`: a misspelt field in a hook, a result or a documents() query fails tsc', async () => {
