@@ -18,17 +18,26 @@ export type ServerEventData<K> = HasGeneratedTypes extends true ? Partial<ShapeF
 /** An entry of the type named K as a write answers it (system attributes and fields, links not populated). */
 export type ServerEventResult<K> = HasGeneratedTypes extends true ? Entry<ShapeFor<K>> : Record<string, unknown>;
 
-/** Strapi 5's lifecycle event, typed for the content type named K. */
-export interface ServerEvent<K = string> {
+/** Strapi 5's lifecycle event, typed for the content type named K (R: what its after hook's `result` is). */
+export interface ServerEvent<K = string, R = ServerEventResult<K>> {
   action: string;
   model: { uid: string; singularName: string; pluralName: string; [key: string]: unknown };
   params: { data: ServerEventData<K>; documentId?: string; locale?: string; [key: string]: unknown };
   /** Shared by a before hook and its after hook. */
   state: Record<string, unknown>;
-  result?: ServerEventResult<K>;
+  result?: R;
 }
 
-export type ServerLifecycles<K = string> = { [H in (typeof LIFECYCLE_HOOKS)[number]]?: (event: ServerEvent<K>) => unknown };
+/** A hook's `result`: the page's entries after findMany, a number after count, the entry after create, update, findOne. */
+type ResultOf<H, K> = H extends `${string}FindMany` ? ServerEventResult<K>[]
+  : H extends `${string}Count` ? number
+  : H extends `${string}Delete` ? unknown
+  : ServerEventResult<K>;
+
+/** The lifecycle hooks of the content type named K. */
+export type ServerLifecycles<K = string> = {
+  [H in (typeof LIFECYCLE_HOOKS)[number]]?: (event: ServerEvent<K, ResultOf<H, K>>) => unknown
+};
 
 /** The `strapi` object hooks, handlers, policies and middlewares get (see docs/guide/extending.md for its members). */
 export interface ServerStrapi {

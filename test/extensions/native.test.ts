@@ -82,7 +82,10 @@ describe('cms.server.ts', () => {
     await run(process.execPath, [BIN, 'types', '--root', project]);
     writeFileSync(join(project, 'typo.ts'), `import { defineServer } from 'gitcms';
 export default defineServer({
-  lifecycles: { article: { afterCreate(event) { event.params.data.titel = 'x'; console.log(event.result?.slugg); } } },
+  lifecycles: {
+    article: { afterCreate(event) { event.params.data.titel = 'x'; console.log(event.result?.slugg); } },
+    'api::article.article': { afterFindMany(event) { console.log(event.result?.map((entry) => entry.likes + entry.like)); } },
+  },
   bootstrap: async ({ strapi }) => { await strapi.documents('api::article.article').findMany({ filters: { titl: 'x' } }); },
 });
 `);
@@ -94,9 +97,10 @@ export default defineServer({
     const output = await run(process.execPath, [tsc, '-p', join(project, 'tsconfig.json')], { cwd: project })
       .then(() => '', (error: { stdout: string }) => error.stdout);
     expect(output.trim().split('\n')).toEqual([
-      expect.stringMatching(/^typo\.ts\(3,\d+\): error TS2551: Property 'titel' does not exist .* Did you mean 'title'\?/),
-      expect.stringMatching(/^typo\.ts\(3,\d+\): error TS2551: Property 'slugg' does not exist .* Did you mean 'slug'\?/),
-      expect.stringMatching(/^typo\.ts\(4,\d+\): error TS2561: .*'titl' does not exist in type 'Filters<ArticleShape>'/),
+      expect.stringMatching(/^typo\.ts\(4,\d+\): error TS2551: Property 'titel' does not exist .* Did you mean 'title'\?/),
+      expect.stringMatching(/^typo\.ts\(4,\d+\): error TS2551: Property 'slugg' does not exist .* Did you mean 'slug'\?/),
+      expect.stringMatching(/^typo\.ts\(5,\d+\): error TS2551: Property 'like' does not exist .* Did you mean 'likes'\?/),
+      expect.stringMatching(/^typo\.ts\(7,\d+\): error TS2561: .*'titl' does not exist in type 'Filters<ArticleShape>'/),
     ]);
   }, 120_000);
 });
