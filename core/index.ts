@@ -26,6 +26,13 @@ export type {
 // Configuration.
 export { defineConfig, type CmsConfig, type WebhookConfig, type WebhookEvent } from './config/types.js';
 
+// The project's own server code, the gitcms-native way (cms.server.ts; see docs/guide/extending.md).
+export {
+  defineServer, type ServerDefinition, type ServerEvent, type ServerEventData, type ServerEventResult, type ServerLifecycles,
+  type ServerStrapi, type ServerRoute, type ServerPolicy, type ServerMiddleware, type ServerNamed, type ServerTypeKey,
+} from './extensions/define-server.js';
+export type { StrapiContext } from './extensions/context.js';
+
 // Errors, as the HTTP face maps them to Strapi's envelope.
 export {
   CmsError, ApplicationError, ValidationError, PaginationError, NotFoundError, ForbiddenError,

@@ -4,6 +4,7 @@ import type { Action } from '../../core/config/types.js';
 import { regenerateOutputs } from '../../core/codegen/regenerate.js';
 import { removeStaleTempFiles } from '../../core/storage/stale-temp-files.js';
 import { watchProject } from '../../core/watch/watch.js';
+import { SERVER_FILE } from '../../core/extensions/native-server.js';
 import { startProjectCode } from '../../core/extensions/start.js';
 import type { CliContext } from '../context.js';
 import { startBanner } from './serve-banner.js';
@@ -41,7 +42,9 @@ export function registerServe(program: Command, ctx: CliContext): void {
       // The project's own back-end code (src/: lifecycles, routes, controllers…), started before the first request.
       const code = await startProjectCode(cms);
       const extensions = code ? [...(await import('../../core/http/extensions.js')).EXTENSIONS, (await import('../../core/http/project-routes.js')).projectRoutes(code)] : undefined;
-      if (code) ctx.stderr.write(`Project code: ${code.files.length} file(s) from src/, ${code.routes.length} route(s)\n`);
+      const native = code?.files.includes(SERVER_FILE) ? `${SERVER_FILE} and ` : '';
+      const fromSrc = (code?.files.length ?? 0) - (native ? 1 : 0);
+      if (code) ctx.stderr.write(`Project code: ${native}${fromSrc} file(s) from src/, ${code.routes.length} route(s)\n`);
       const listener = await serve(cms, { port, host: options.host ?? ctx.env.HOST, showURL: !ctx.env.VITEST, admin: options.admin && cms.config.admin.enabled, extensions });
       // Watching before announcing: a change made once "Serving" is printed is always seen.
       const regenerate = options.watchTypes ? async () => { for (const file of await regenerateOutputs(cms.root, cms.models)) ctx.stderr.write(`generated ${file}\n`); } : undefined;

@@ -77,7 +77,8 @@ export function collectRoutes(
         return known.problem(file, `${at}: a policy is named (${names}), not an inline function`);
       }
       const policy = known.policies.get(name) ?? known.policies.get(qualify(name, api));
-      if (!policy) return known.problem(file, `${at}: policy ${name} not found in src/policies or src/api/${api}/policies`);
+      const where = api ? `src/policies or src/api/${api}/policies` : `the policies of ${file.path} or src/policies`;
+      if (!policy) return known.problem(file, `${at}: policy ${name} not found in ${where}`);
       try {
         policy.validator?.(configOf(entry));
       } catch (error) {

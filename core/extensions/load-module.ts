@@ -44,14 +44,16 @@ function transpiler(root: string): (source: string, file: string) => string {
  * Node APIs only: `vm.compileFunction` runs the file with a `require` of its own, which answers the
  * shimmed packages (`@strapi/strapi`, `@strapi/utils`), loads the project's other source files the same
  * way (so they get the shims too) and leaves everything else (npm packages, JSON) to Node. Files are
- * loaded only from `srcRoot`, never from content.
+ * loaded only from `srcRoot` and the `entries` named, never from content.
  *
  * @example
  * const loader = createModuleLoader(root, join(root, 'src'), { '@strapi/strapi': strapiModule });
  * const lifecycles = loader.load(join(root, 'src/api/article/content-types/article/lifecycles.js'));
  */
-export function createModuleLoader(root: string, srcRoot: string, shims: Record<string, unknown>): ModuleLoader {
-  const realSrc = realpathSync(srcRoot);
+export function createModuleLoader(root: string, srcRoot: string, shims: Record<string, unknown>, entries: string[] = []): ModuleLoader {
+  const realSrc = existsSync(srcRoot) ? realpathSync(srcRoot) : srcRoot;
+  // Files outside srcRoot that may run too (the project's cms.server.ts), by their real path: not what they require.
+  const allowed = new Set(entries.map((file) => realpathSync(file)));
   const cache = new Map<string, { exports: unknown }>();
   const transpile = transpiler(root);
 
@@ -64,7 +66,7 @@ export function createModuleLoader(root: string, srcRoot: string, shims: Record<
 
   function evaluate(file: string): { exports: unknown } {
     const real = realpathSync(file);
-    if (!inside(realSrc, real)) throw new FileError(file, `project code is loaded only from ${srcRoot}`);
+    if (!inside(realSrc, real) && !allowed.has(real)) throw new FileError(file, `project code is loaded only from ${srcRoot}`);
     const cached = cache.get(real);
     if (cached) return cached;
     const module = { exports: {} as unknown };

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FileError } from '../errors.js';
 import { namedUids, unsupportedStrapiUses, type NamedUid } from './api-use.js';
 import { createModuleLoader } from './load-module.js';
+import { SERVER_FILE } from './native-server.js';
 import { scanProjectFiles, type ProjectFile } from './scan-files.js';
 import { SHIMS } from './shims.js';
 
@@ -19,7 +20,7 @@ export interface LoadedFiles {
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Load every back-end file of the project's own `src/` (scan-files.ts lists them): first look for
+ * Load every back-end file of the project's own `src/` (scan-files.ts lists them) and its `cms.server.ts`: first look for
  * `strapi.<member>` uses this server does not provide, then evaluate the file (load-module.ts). A file
  * that fails either way is a problem naming it; the others load.
  *
@@ -30,8 +31,11 @@ export function loadProjectFiles(root: string): LoadedFiles {
   const { files, unsupported: warnings } = scanProjectFiles(root);
   const problems: FileError[] = [];
   const loaded: LoadedFiles['loaded'] = [];
+  // The gitcms-native way: cms.server.ts next to cms.config.json, loaded by the same loader (and shims).
+  const server = join(root, SERVER_FILE);
+  if (existsSync(server)) files.push({ kind: 'server', file: server, path: SERVER_FILE, name: 'cms.server' });
   if (!files.length) return { loaded, problems, warnings };
-  const loader = createModuleLoader(root, join(root, 'src'), SHIMS);
+  const loader = createModuleLoader(root, join(root, 'src'), SHIMS, existsSync(server) ? [server] : []);
   for (const file of files) {
     const source = readFileSync(file.file, 'utf8');
     const unsupported = unsupportedStrapiUses(file.path, source);

@@ -4,6 +4,7 @@ import type { Model } from '../schema/types.js';
 import { coreController, coreService } from './core-actions.js';
 import { BULK_HOOKS, LIFECYCLE_HOOKS, lifecycleHooks, type Lifecycles } from './lifecycles.js';
 import { loadProjectFiles } from './load-project.js';
+import { SERVER_CONTROLLER, serverFiles } from './native-server.js';
 import { collectRoutes, type PolicyEntry } from './collect-routes.js';
 import type { ProjectRoute } from './route-table.js';
 import type { ProjectFile } from './scan-files.js';
@@ -72,13 +73,29 @@ export function loadProjectCode(cms: Cms, report: (line: string) => void = cms.r
   const policies = new Map<string, PolicyEntry>();
   const middlewares = new Map<string, Fn>();
   const index: Record<string, Fn> = {};
-  for (const file of loaded) {
+  // cms.server.ts becomes the same kinds of files as src/ has; one name declared in both ways stops the start.
+  const files = loaded.flatMap((file) => {
+    if (file.kind !== 'server') return [file];
+    const server = serverFiles(cms, strapi, file, problem);
+    registry.controllers.set(SERVER_CONTROLLER, server.controller);
+    return server.files;
+  });
+  const declared = new Map<string, string>();
+  const once = (file: ProjectFile, what: string) => {
+    const other = declared.get(what);
+    if (other !== undefined && other !== file.path) problem(file, `${what} is declared in both ${other} and ${file.path}: keep one`);
+    declared.set(what, file.path);
+    return other === undefined || other === file.path;
+  };
+  for (const file of files) {
     const { value } = file;
     const uid = `api::${file.api}.${file.name}`;
     const named = file.api ? `api::${file.api}.${file.name}` : `global::${file.name}`;
     switch (file.kind) {
       case 'lifecycles':
-        if (modelOf(file, uid) && checkLifecycles(file, value, problem, warnings)) byUid.set(uid, value as Lifecycles);
+        if (once(file, `the lifecycles of ${uid}`) && modelOf(file, uid) && checkLifecycles(file, value, problem, warnings)) {
+          byUid.set(uid, value as Lifecycles);
+        }
         break;
       case 'services': {
         const service = build(file, value, (model) => coreService(cms, model, hooks));
@@ -91,22 +108,34 @@ export function loadProjectCode(cms: Cms, report: (line: string) => void = cms.r
         break;
       }
       case 'policies':
+        if (!once(file, `the policy ${named}`)) break;
         if (typeof value === 'function') policies.set(named, { handler: value as Fn });
         else if (isObject(value) && typeof value.handler === 'function') policies.set(named, value as unknown as PolicyEntry);
         else problem(file, 'a policy must export a function or { handler, validator }');
         break;
       case 'middlewares':
+        if (!once(file, `the middleware ${named}`)) break;
         if (typeof value !== 'function') problem(file, 'a middleware must export a function (config, { strapi }) => (ctx, next) => …');
         else middlewares.set(named, value as Fn);
         break;
       case 'index':
+        if (!once(file, 'register and bootstrap')) break;
         if (!isObject(value)) problem(file, 'must export { register, bootstrap }');
         else for (const phase of ['register', 'bootstrap']) if (typeof value[phase] === 'function') index[phase] = value[phase] as Fn;
         break;
     }
   }
-  const routers = loaded.filter((file) => file.kind === 'routes');
+  const routers = files.filter((file) => file.kind === 'routes');
   const { routes, owned } = collectRoutes(cms, routers, { problem, policies, middlewares, controllers: registry.controllers });
+  const seen = new Map<string, ProjectRoute>();
+  for (const route of routes) {
+    const other = seen.get(`${route.method} ${route.path}`);
+    if (other && other.file !== route.file) {
+      const message = `${route.method} ${route.path} is declared in both ${other.file} and ${route.file}: keep one`;
+      problems.push(new FileError(route.file, message));
+    }
+    seen.set(`${route.method} ${route.path}`, route);
+  }
   // A literal uid the project lacks (a plugin's service, a type that is not there) is named now, not answered 500 later.
   for (const file of loaded) {
     for (const use of file.uses) {

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-export type ProjectFileKind = 'index' | 'lifecycles' | 'routes' | 'controllers' | 'services' | 'policies' | 'middlewares';
+/** `server`: the project's cms.server.ts (native-server.ts turns it into the other kinds). */
+export type ProjectFileKind = 'index' | 'lifecycles' | 'routes' | 'controllers' | 'services' | 'policies' | 'middlewares' | 'server';
 
 /** One back-end file of a Strapi project, and where Strapi would register what it exports. */
 export interface ProjectFile {

@@ -1,4 +1,5 @@
 import { ApplicationError, ForbiddenError, NotFoundError, PaginationError, UnauthorizedError, ValidationError } from '../errors.js';
+import { defineServer } from './define-server.js';
 import { PolicyError, UnsupportedApiError } from './errors.js';
 
 /** What `factories.createCore*` answers: a marker the project-code loader turns into the real thing once `strapi` exists. */
@@ -49,4 +50,6 @@ const errors = guarded('errors', {
 export const SHIMS: Record<string, unknown> = {
   '@strapi/strapi': guarded('@strapi/strapi', { factories }),
   '@strapi/utils': guarded('@strapi/utils', { errors }),
+  // cms.server.ts imports defineServer from the package; answered here, so it loads wherever `cms` is installed.
+  gitcms: guarded('gitcms (in project code)', { defineServer }),
 };

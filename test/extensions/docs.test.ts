@@ -17,3 +17,8 @@ it('shows the slug lifecycle, the wrapped find, the routers, the policy and the 
 it.each(shown)('shows %s as the replayed project has it', (path, code) => {
   expect(code).toBe(readFileSync(join(import.meta.dirname, 'project', path), 'utf8'));
 });
+
+it('shows cms.server.ts, the gitcms-native way, as the served and type-checked project has it', () => {
+  const [, code] = /^`cms\.server\.ts`[^\n]*:\n\n```ts static\n([\s\S]*?)```$/m.exec(page) ?? [];
+  expect(code).toBe(readFileSync(join(import.meta.dirname, 'native/cms.server.ts'), 'utf8'));
+});
