@@ -160,7 +160,9 @@ export class DocumentWriter {
       if (id === undefined || (!documentExists && model.kind === 'collectionType')) return undefined;
       if (listedBody !== undefined) extractData(listedBody); // throws Strapi's 400 for a `data` list
       checkPrecondition(this.index, model, id, locale, precondition);
-      const read = () => service.findOne(model, id, { ...raw, status, locale: locale ?? undefined }, caller);
+      // Strapi answers a publishing write before re-linking relations into the version it published
+      const relinking = publish && model.draftAndPublish ? { uid: model.uid, documentId: id, locale } : undefined;
+      const read = () => service.findOne(model, id, { ...raw, status, locale: locale ?? undefined }, caller, relinking);
       return this.updateLocale(model, id, data, { ...this.files.inLocale(model, id, locale), documentExists, publish, caller, read });
     });
   }

@@ -40,6 +40,16 @@ export default [
   get('fuzz.self.parent.after', '/api/pages/@@self1?populate[parent][fields][0]=title'),
   get('fuzz.self.parent.after.draft', '/api/pages/@@self1?status=draft&populate[parent][fields][0]=title'),
   get('fuzz.self.parent.filter', '/api/pages?fields[0]=title&sort=title&filters[parent][title][$eq]=Self'),
+  // Strapi answers a publishing write before it re-links the relations into the version it has just
+  // published: every relation to it is missing from the answer (itself, or deeper, a page pointing
+  // back), also when the body leaves the relation alone; a draft write shows them
+  put('fuzz.self.parent.republish', '/api/pages/@@self1?populate[parent][fields][0]=title', { data: { order: 1 } }),
+  put('fuzz.self.parent.draft.write', '/api/pages/@@self1?status=draft&populate[parent][fields][0]=title', { data: { order: 2 } }),
+  post('fuzz.publish.relinked.create', '/api/pages?populate[parent][fields][0]=title', { data: { title: 'Cycle', parent: '@@self1' } },
+    { capture: { cycle1: 'data.documentId' } }),
+  put('fuzz.publish.relinked.deep', '/api/pages/@@self1?populate[parent][populate][parent][fields][0]=title',
+    { data: { parent: '@@cycle1' } }),
+  get('fuzz.publish.relinked.deep.after', '/api/pages/@@self1?populate[parent][populate][parent][fields][0]=title'),
   // the search term on a single type and on one document
   get('fuzz.search.single', '/api/homepage?fields[0]=headline&_q=zzz'),
   get('fuzz.search.one', '/api/kitchens/@@k1?fields[0]=title&_q=zzz'),
