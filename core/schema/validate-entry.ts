@@ -8,6 +8,7 @@ import { checkBodyKeys } from './body-keys.js';
 import { isListValued, isUnique, NO_COMPONENT, notRelated, yupType } from './entry-shapes.js';
 import { inverseChange, type InverseChange } from './inverse-relation.js';
 import { isScalar, UPLOAD_FILE_UID, type Attribute, type Model } from './types.js';
+import { registrationOrder } from './registry.js';
 
 export type { ValidateContext } from './validate-context.js';
 export type { InverseChange } from './inverse-relation.js';
@@ -287,8 +288,7 @@ export class EntryValidator {
       // newest-registered first), so it stores a component the zone does not name (recorded:
       // invalid.create.zone.unknown.component); so does this server, and loading accepts it back.
       if (this.ctx.index.models.get(item.__component)?.modelType !== 'component') {
-        const components = [...this.ctx.index.models.values()].filter((model) => model.modelType === 'component').map((model) => model.uid)
-          .sort().reverse();
+        const components = registrationOrder(this.ctx.index.models.values()).reverse();
         this.add(where, `${yupPath(where)} must be one of the following values: ${components.join(', ')}`, item.__component);
         this.rootProblem ??= 'Invalid relations';
         return undefined;
