@@ -6,7 +6,6 @@ import { resolveStatus, type RawQuery } from '../query/normalize.js';
 import type { Model } from '../schema/types.js';
 import { checkRelationDocuments } from '../schema/relation-input.js';
 import { EntryValidator } from '../schema/validate-entry.js';
-import { sameData } from '../storage/serialize.js';
 import type { Data, Status } from '../types.js';
 import type { DocumentReader } from './document-reader.js';
 import { DocumentFiles, type LocaleFiles } from './document-files.js';
@@ -14,6 +13,7 @@ import { newDocumentId } from './document-id.js';
 import { KeyedLock } from './keyed-lock.js';
 import { checkPrecondition, documentVersion, type Precondition } from './document-version.js';
 import { LinkedWrites } from './linked-writes.js';
+import { saveVersion, type VersionTarget } from './save-version.js';
 import { checkPublishable, prepareEntry, type Change } from './prepare-entry.js';
 import { extractData, type WriteEvent, type WriterOptions } from './write-event.js';
 
@@ -26,9 +26,8 @@ export { extractData, type WriteEvent, type WriterOptions };
 export interface Written { data: Data; version: string | null }
 
 /** One PUT in one locale, inside the document's lock. */
-interface LocaleUpdate extends LocaleFiles {
+interface LocaleUpdate extends VersionTarget {
   documentExists: boolean;
-  publish: boolean;
   caller: Caller;
   /** The response: read inside the lock, so it is this write and never a later one. */
   read: () => Data | undefined;
@@ -175,7 +174,7 @@ export class DocumentWriter {
     const current: Data = (draft ?? plain)?.data ?? Object.create(null);
     const change: Change = { documentId, locale, mode: creating ? 'create' : 'update', publish: at.publish, current, sharedElsewhere: creating && at.documentExists };
     const next = prepareEntry(this.index, model, data, change);
-    const files = await this.saveVersion(model, documentId, next, at);
+    const files = await saveVersion(this.files, model, documentId, next, at);
     files.push(...(await this.linked.applyInverse(model, documentId, change.inverse)));
     files.push(...(await this.linked.orderInverseSides(model, documentId, locale, current, next)));
     files.push(...(await this.linked.releaseOneToOne(model, documentId, locale, next)));
@@ -187,33 +186,6 @@ export class DocumentWriter {
     if (files.length) await this.emit({ action: creating && !at.documentExists ? 'create' : 'update', model, documentId, locale, files, caller: at.caller });
     return written;
   }
-
-  /**
-   * Put the next fields on disk. Publishing writes the plain file and drops the draft file; a draft
-   * write goes to the `.draft` file, or drops it when the draft is the published version again.
-   * Nothing changes when the fields did not. Returns the files touched.
-   */
-  private async saveVersion(model: Model, documentId: string, next: Data, at: LocaleUpdate): Promise<string[]> {
-    const { plain, draft, locale } = at;
-    const now = new Date().toISOString();
-    const stored = { data: next, createdAt: this.files.createdAt(model, documentId, locale, now), updatedAt: now };
-    if (at.publish) {
-      if (plain && !draft && sameData(next, plain.data)) return [];
-      const file = this.files.pathFor(model, documentId, locale, false);
-      const touched = (await this.files.write(model, file, { ...stored, publishedAt: now }, draft?.file)) ? [file] : [];
-      if (draft) { await this.files.remove(draft.file); touched.push(draft.file); }
-      return touched;
-    }
-    const current = (draft ?? plain)?.data;
-    if (current && sameData(next, current)) return [];
-    if (plain && draft && sameData(next, plain.data)) {
-      await this.files.remove(draft.file);
-      return [draft.file];
-    }
-    const file = this.files.pathFor(model, documentId, locale, true);
-    return (await this.files.write(model, file, { ...stored, publishedAt: undefined }, plain?.file)) ? [file] : [];
-  }
-
 
   /** DELETE: every version of the document in the locale (`*`: all locales). Resolves to the number of files removed (HTTP answers 204 even for 0). */
   async delete(
