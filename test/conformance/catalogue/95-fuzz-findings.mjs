@@ -57,4 +57,19 @@ export default [
   put('fuzz.update.missing.relation.missing', '/api/kitchens/nope00000000000000000000', { data: { owner: 'missing00000000000000000' } }),
   put('fuzz.update.missing.relation.found', '/api/kitchens/nope00000000000000000000', { data: { owner: '@@a2' } }),
   put('fuzz.update.missing.data.array', '/api/kitchens/nope00000000000000000000', { data: [] }),
+  // a new localization takes the non-localized fields of another locale's draft when no locale is
+  // published (fuzz seed 1, fuzz.2633); a value it is given reaches published versions only
+  post('fuzz.sync.new.locale.from.draft.create', '/api/posts?locale=fr&status=draft',
+    { data: { title: 'Draft source', slug: 'draft-source', rating: 25, day: '2023-01-08', views: 7 } }, { capture: { dsrc1: 'data.documentId' } }),
+  put('fuzz.sync.new.locale.from.draft', '/api/posts/@@dsrc1?fields[0]=rating&fields[1]=day&fields[2]=views', { data: { title: 'Draft source en', slug: 'draft-source-en' } }),
+  get('fuzz.sync.new.locale.from.draft.en.draft', '/api/posts/@@dsrc1?status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
+  get('fuzz.sync.new.locale.from.draft.fr.draft', '/api/posts/@@dsrc1?locale=fr&status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
+  post('fuzz.sync.new.locale.draft.create', '/api/posts?locale=fr&status=draft',
+    { data: { title: 'Draft source 2', slug: 'draft-source-2', rating: 26, day: '2023-01-09' } }, { capture: { dsrc2: 'data.documentId' } }),
+  put('fuzz.sync.new.locale.draft', '/api/posts/@@dsrc2?status=draft&fields[0]=rating&fields[1]=day&fields[2]=views', { data: { title: 'Draft source 2 en', slug: 'draft-source-2-en' } }),
+  post('fuzz.sync.new.locale.given.create', '/api/posts?locale=fr&status=draft',
+    { data: { title: 'Given source', slug: 'given-source', rating: 27, day: '2023-01-10' } }, { capture: { dsrc3: 'data.documentId' } }),
+  put('fuzz.sync.new.locale.given', '/api/posts/@@dsrc3?fields[0]=rating&fields[1]=day&fields[2]=views', { data: { title: 'Given source en', slug: 'given-source-en', rating: 3 } }),
+  get('fuzz.sync.new.locale.given.fr.draft', '/api/posts/@@dsrc3?locale=fr&status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
+  get('fuzz.sync.new.locale.given.en.draft', '/api/posts/@@dsrc3?status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
 ];
