@@ -174,6 +174,7 @@ export class DocumentWriter {
     const current: Data = (draft ?? plain)?.data ?? Object.create(null);
     const change: Change = { documentId, locale, mode: creating ? 'create' : 'update', publish: at.publish, current, sharedElsewhere: creating && at.documentExists };
     const next = prepareEntry(this.index, model, data, change);
+    const shownDrafts = at.publish ? this.linked.shownDrafts(model, documentId) : undefined;
     const files = await saveVersion(this.files, model, documentId, next, at);
     files.push(...(await this.linked.applyInverse(model, documentId, change.inverse)));
     files.push(...(await this.linked.orderInverseSides(model, documentId, locale, current, next)));
@@ -181,7 +182,7 @@ export class DocumentWriter {
     // Strapi's i18n middleware syncs the non-localized fields after the write has answered: the
     // answer's `localizations` show them as they were (recorded: foodadvisor fuzz.single.localizations.before.sync)
     const read = at.read();
-    files.push(...(await this.linked.shareUnlocalized(model, documentId, locale, data, next, at.publish)));
+    files.push(...(await this.linked.shareUnlocalized(model, documentId, locale, data, next, at.publish, shownDrafts)));
     const written = read && { data: read, version: documentVersion(this.index, model, documentId, locale) };
     if (files.length) await this.emit({ action: creating && !at.documentExists ? 'create' : 'update', model, documentId, locale, files, caller: at.caller });
     return written;

@@ -72,4 +72,12 @@ export default [
   put('fuzz.sync.new.locale.given', '/api/posts/@@dsrc3?fields[0]=rating&fields[1]=day&fields[2]=views', { data: { title: 'Given source en', slug: 'given-source-en', rating: 3 } }),
   get('fuzz.sync.new.locale.given.fr.draft', '/api/posts/@@dsrc3?locale=fr&status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
   get('fuzz.sync.new.locale.given.en.draft', '/api/posts/@@dsrc3?status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
+  // publishing a new locale syncs its non-localized fields into the other locales' published
+  // versions only: a draft keeps its value, also one its file never held (fuzz seed 1, fuzz.2376)
+  post('fuzz.sync.draft.kept.create', '/api/posts', { data: { title: 'Kept source', slug: 'kept-source', views: 3 } },
+    { capture: { kept1: 'data.documentId' } }),
+  put('fuzz.sync.draft.kept.fr', '/api/posts/@@kept1?locale=fr&fields[0]=rating&fields[1]=day&fields[2]=views',
+    { data: { title: 'Kept fr', slug: 'kept-fr', rating: 0.5 } }),
+  get('fuzz.sync.draft.kept.en.draft', '/api/posts/@@kept1?status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
+  get('fuzz.sync.draft.kept.en', '/api/posts/@@kept1?fields[0]=rating&fields[1]=day&fields[2]=views'),
 ];
