@@ -110,9 +110,11 @@ function sharedAttributes(model: Model): string[] {
 }
 
 /**
- * A row's donors are the other rows read from files of its kind; only when no other row has a
- * file of that kind (a new draft of a published document) are the others used, as Strapi copies a
- * new localization's shared fields from an existing version.
+ * A row's donors are the other locales' rows read from files of its kind; only when no other
+ * locale has a file of that kind (a new draft of a published document, a new published locale of
+ * a document only drafted elsewhere) are their other rows used, as Strapi copies a new
+ * localization's shared fields from an existing version (recorded: fuzz.sync.new.locale.*). A
+ * locale's own rows never donate: they are its versions, read from its own files.
  */
 function shareUnlocalizedFields(model: Model, rows: SourcedRow[], config: CmsConfig): void {
   const shared = sharedAttributes(model);
@@ -127,7 +129,7 @@ function shareUnlocalizedFields(model: Model, rows: SourcedRow[], config: CmsCon
     const { row } = entry;
     const missing = missingOf[at];
     if (!missing.length) continue;
-    const others = ranked.filter((candidate) => candidate !== entry);
+    const others = ranked.filter((candidate) => candidate.row.locale !== row.locale);
     const sameKind = others.filter((candidate) => candidate.draftFile === entry.draftFile);
     const donors = (sameKind.length ? sameKind : others).map((candidate) => own.get(candidate.row)!);
     const data: Data = Object.assign(emptyRecord<Data>(), row.data);

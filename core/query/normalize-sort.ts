@@ -16,12 +16,14 @@ function direction(raw: unknown): 'asc' | 'desc' {
 /**
  * Check a sort path against the schema: it walks relations/components and ends on a scalar. A
  * relation into a type the caller may not read is an unknown key, as in filters (recorded:
- * sort.public.relation.unreadable).
+ * sort.public.relation.unreadable). A path going on past a scalar (`title.nope`) passes Strapi's
+ * validation and fails only when the query runs (its 500): that error is returned, not thrown,
+ * so every key, pagination and order error comes first (recorded: fuzz.sort.order.before.subpath).
  */
-function checkPath(ctx: NormalizeContext, model: Model, segments: string[]): void {
+function checkPath(ctx: NormalizeContext, model: Model, segments: string[]): ValidationError | undefined {
   let current = model;
   let path: string | null = null;
-  segments.forEach((segment, position) => {
+  for (const [position, segment] of segments.entries()) {
     const last = position === segments.length - 1;
     const attribute = getAttribute(current, segment);
     const here: string = path ? `${path}.${segment}` : segment;
@@ -29,22 +31,23 @@ function checkPath(ctx: NormalizeContext, model: Model, segments: string[]): voi
       // (Strapi 5.54's REST API refuses the admin's virtual `status` sort: `Invalid key status`, recorded)
       if (isHiddenAttribute(current, segment)) throw invalidKey(segment, here, 'sort');
       if (!fieldRef(current, segment)) throw invalidKey(segment, path, 'sort');
-      if (!last) throw invalidKey(segments[position + 1], here, 'sort');
+      if (!last) return invalidKey(segments[position + 1], here, 'sort');
       path = here;
-      return;
+      continue;
     }
     if (attribute.private || attribute.type === 'password' || attribute.type === 'dynamiczone' || isMorph(attribute)) {
       throw invalidKey(segment, here, 'sort');
     }
     if (isScalar(attribute)) {
-      if (!last) throw invalidKey(segments[position + 1], here, 'sort');
+      if (!last) return invalidKey(segments[position + 1], here, 'sort');
     } else {
       if (last || (attribute.type === 'relation' && !ctx.canRead(attribute.target!))) throw invalidKey(segment, here, 'sort');
       const next = attribute.type === 'relation' ? attribute.target! : attribute.type === 'media' ? UPLOAD_FILE_UID : attribute.component!;
       current = ctx.models.get(next)!;
     }
     path = here;
-  });
+  }
+  return undefined;
 }
 
 /** `{ author: { name: 'asc' } }` → the path `author.name` with its raw direction. */
@@ -95,17 +98,38 @@ function specsOf(item: unknown): SortSpec[] {
   });
 }
 
+/** A sort whose keys are validated; its directions are read later (`sortSpecs`). */
+export interface CheckedSort {
+  items: unknown[];
+  /** The first path going on past a scalar: Strapi's 500 when the query runs, after every other error. */
+  late?: ValidationError;
+}
+
 /**
  * Strapi's sort forms: `title`, `title:desc`, `title:asc,slug:desc`, `sort[0]=…`, `sort[title]=desc`,
- * `sort[0][title]=desc`, `author.name:asc`, `sort[author][name]=asc`. Every key is validated before
- * any direction, as Strapi validates the query before converting it.
+ * `sort[0][title]=desc`, `author.name:asc`, `sort[author][name]=asc`. Every key is validated here,
+ * with the other query keys; Strapi reads the directions later, when the document service converts
+ * the query (after the REST service's pagination: recorded fuzz.sort.order.after.pagination).
  */
-export function normalizeSort(ctx: NormalizeContext, model: Model, raw: unknown): SortSpec[] {
-  if (raw === undefined || raw === null || raw === '') return [];
+export function checkSort(ctx: NormalizeContext, model: Model, raw: unknown): CheckedSort {
+  if (raw === undefined || raw === null || raw === '') return { items: [] };
   const items = listOf(raw) ?? [raw];
   // Strapi reads a list mixing `title` and `{ author: { name } }` items as an object: `Invalid key 0`
   // (recorded: sort.object.list)
   if (items.some((item) => typeof item === 'string') && items.some(isRecord)) throw invalidKey('0', null, 'sort');
-  for (const item of items) for (const path of pathsOf(item)) checkPath(ctx, model, path);
-  return items.flatMap(specsOf);
+  let late: ValidationError | undefined;
+  for (const item of items) for (const path of pathsOf(item)) late ??= checkPath(ctx, model, path);
+  return { items, late };
+}
+
+/** The directions of a checked sort, then the error of a path past a scalar. */
+export function sortSpecs(checked: CheckedSort): SortSpec[] {
+  const specs = checked.items.flatMap(specsOf);
+  if (checked.late) throw checked.late;
+  return specs;
+}
+
+/** Both steps at once, for sorts with no pagination between (a populate's sort). */
+export function normalizeSort(ctx: NormalizeContext, model: Model, raw: unknown): SortSpec[] {
+  return sortSpecs(checkSort(ctx, model, raw));
 }

@@ -9,7 +9,7 @@ import { normalizeFields } from './normalize-fields.js';
 import { listOf, normalizeFilters, type NormalizeContext } from './normalize-filters.js';
 import { normalizePopulate } from './normalize-populate.js';
 import { checkPopulateDepth } from './populate-limits.js';
-import { normalizeSort } from './normalize-sort.js';
+import { checkSort, sortSpecs } from './normalize-sort.js';
 import { resolvePagination } from './pagination.js';
 import { resolvePublicationFilter } from './publication.js';
 import { textOf } from './text.js';
@@ -97,7 +97,7 @@ function compileQuery(ctx: NormalizeContext, config: CmsConfig, model: Model, ra
     );
   }
   const filters = normalizeFilters(ctx, model, raw.filters);
-  const sort = normalizeSort(ctx, model, raw.sort);
+  const checkedSort = checkSort(ctx, model, raw.sort);
   const fields = normalizeFields(model, raw.fields);
   const populate = normalizePopulate(ctx, model, raw.populate);
   checkPopulateDepth(populate, config.api.rest.maxPopulateDepth);
@@ -107,6 +107,8 @@ function compileQuery(ctx: NormalizeContext, config: CmsConfig, model: Model, ra
     throw new PaginationError('Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object');
   }
   const pagination = resolvePagination(raw.pagination, config.api.rest);
+  // the document service reads the sort's directions after the REST service's pagination
+  const sort = sortSpecs(checkedSort);
   const status = resolveStatus(model, raw.status);
   // Strapi merges the locale lookup under the filters ({ ...lookup, ...where }): a root `locale`
   // filter replaces the default or asked locale, so the list spans every locale the filter allows.

@@ -2,7 +2,7 @@ import { isScalar, isToMany, isVisible, type Attribute } from '../schema/types.j
 import type { Data } from '../types.js';
 import type { PopulateMap, PopulateNode } from './ast.js';
 import { normalizeTime } from './cast.js';
-import type { QueryContext } from './context.js';
+import type { QueryContext, Relinking } from './context.js';
 import { fileLinks, isFileRelated } from './file-related.js';
 import { matchesFilter } from './filter.js';
 import { childNodes, localizationNodes, readField, rowNode, type Node } from './nodes.js';
@@ -50,6 +50,10 @@ function renderFields(node: Node, fields: string[] | undefined): Data {
   return out;
 }
 
+/** Is this related entry the version a publishing write re-links after answering? */
+const isRelinked = (relinking: Relinking, item: Node): boolean =>
+  item.model.uid === relinking.uid && item.row?.documentId === relinking.documentId && (item.row.locale ?? null) === relinking.locale;
+
 const kept = (ctx: QueryContext, nodes: Node[], options: PopulateNode): Node[] =>
   (options.filters ? nodes.filter((node) => matchesFilter(ctx, options.filters, node)) : nodes);
 
@@ -91,7 +95,9 @@ export function populatedNodes(ctx: QueryContext, node: Node, name: string, opti
     return node.row ? fileLinks(ctx.index, node.row.documentId, ctx.canRead).map((row) => rowNode(ctx, row)) : [];
   }
   const items = childNodes(ctx, node, name);
-  if (node.model.attributes[name].type !== 'dynamiczone') return kept(ctx, items, options);
+  const type = node.model.attributes[name].type;
+  if (type === 'relation' && ctx.relinking) return kept(ctx, items.filter((item) => !isRelinked(ctx.relinking!, item)), options);
+  if (type !== 'dynamiczone') return kept(ctx, items, options);
   return options.fragments ? items.filter((item) => options.on?.has(item.model.uid)) : items;
 }
 

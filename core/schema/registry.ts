@@ -173,3 +173,23 @@ export function loadModels(root: string): Map<string, Model> {
   if (problems.length) throw new SchemaError(problems);
   return models;
 }
+
+/**
+ * Component uids in Strapi 5.54's registration order: its loader globs `components/*\/*.json`, one
+ * category folder after another in name order, each folder's files sorted by file name, so
+ * `blocks/features-with-images.json` comes before `blocks/features.json` ('-' < '.'). Strapi's
+ * messages listing every component use this order, reversed (recorded: foodadvisor
+ * invalid.restaurant.blocks.unknown.component).
+ */
+export function registrationOrder(models: Iterable<Model>): string[] {
+  const key = (uid: string) => {
+    const dot = uid.indexOf('.');
+    return { category: uid.slice(0, dot), file: `${uid.slice(dot + 1)}.json` };
+  };
+  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...models].filter((model) => model.modelType === 'component').map((model) => model.uid).sort((a, b) => {
+    const left = key(a);
+    const right = key(b);
+    return compare(left.category, right.category) || compare(left.file, right.file);
+  });
+}

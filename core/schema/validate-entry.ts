@@ -3,11 +3,13 @@ import { deriveId } from '../index/ids.js';
 import type { Data } from '../types.js';
 import { resolveRelationInput } from './relation-input.js';
 import type { ValidateContext } from './validate-context.js';
-import { CAST, isCount, notOneOf, notType, ruleErrors, STRING_TYPES, yupPath } from './scalar-rules.js';
+import { CAST, notOneOf, notType, ruleErrors, yupPath } from './scalar-rules.js';
 import { checkBodyKeys } from './body-keys.js';
 import { isListValued, isUnique, NO_COMPONENT, notRelated, yupType } from './entry-shapes.js';
 import { inverseChange, type InverseChange } from './inverse-relation.js';
 import { isScalar, UPLOAD_FILE_UID, type Attribute, type Model } from './types.js';
+import { registrationOrder } from './registry.js';
+import { checkCount, checkPublishedRow, isTaken, nullNotType, type AddProblem } from './publish-checks.js';
 
 export type { ValidateContext } from './validate-context.js';
 export type { InverseChange } from './inverse-relation.js';
@@ -22,8 +24,6 @@ export interface EntryProblem {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const INVALID = Symbol('invalid');
-/** yup's type error for a null: a number schema casts it first (`parseFloat(null)`), so it prints NaN (recorded: foodadvisor invalid.page.pricing.card.missing.price). */
-const nullNotType = (path: string, type: string): string => notType(path, type, null, type === 'number' ? Number.NaN : null);
 /** The base of a component item the body creates (no id of this entry's): see applyNew. */
 const FRESH: Data = Object.freeze(Object.create(null)) as Data;
 type Result = unknown | typeof INVALID;
@@ -51,6 +51,9 @@ export class EntryValidator {
       return INVALID;
     }
   }
+
+  /** `add`, for the checks kept in other files. */
+  private readonly report: AddProblem = (path, message, value) => this.add(path, message, value);
 
   private add(path: string[], message: string, value?: unknown): void {
     const problem: EntryProblem = { path, message, name: 'ValidationError' };
@@ -109,55 +112,13 @@ export class EntryValidator {
     this.add(path, type ? nullNotType(yupPath(path), type) : `${yupPath(path)} ${creating ? 'must be defined.' : 'cannot be null.'}`, value);
   }
 
-  /**
-   * What publishing checks that a draft write did not (Strapi re-validates the draft row as a
-   * creation): required fields (missing values are the row's nulls), unique values, minLength and
-   * item counts, through components and zones.
-   */
+  /** What publishing checks that a draft write did not (see publish-checks.ts). */
   checkPublish(model: Model, data: Data, prefix: string[] = []): void {
-    for (const name of model.attributeNames) {
-      const attribute = model.attributes[name];
-      const path = [...prefix, name];
-      const value = data[name] ?? null;
-      if (attribute.type === 'relation' || attribute.type === 'media') continue;
-      // The message path is spelled only for a failure: most attributes pass.
-      const text = () => yupPath(path);
-      if (value === null) {
-        // publishing validates the stored draft row, where a missing value is a null
-        const type = yupType(attribute);
-        if (attribute.required) this.add(path, type ? nullNotType(text(), type) : `${text()} must be defined.`, null);
-        continue;
-      }
-      if (attribute.type === 'component') {
-        const component = this.ctx.index.model(attribute.component!);
-        if (Array.isArray(value)) {
-          this.checkCount(attribute, value, path);
-          value.forEach((item, position) => { if (isRecord(item)) this.checkPublish(component, item, [...path, String(position)]); });
-        } else if (isRecord(value)) this.checkPublish(component, value, path);
-      } else if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
-        this.checkCount(attribute, value, path);
-        value.forEach((item, position) => {
-          const component = isRecord(item) ? this.ctx.index.models.get(String(item.__component)) : undefined;
-          if (component) this.checkPublish(component, item as Data, [...path, String(position)]);
-        });
-      } else if (typeof value === 'string' && STRING_TYPES.includes(attribute.type) && isCount(attribute.minLength)
-          && value.length < attribute.minLength) {
-        this.add(path, `${text()} must be at least ${attribute.minLength} characters`, value);
-      } else if (prefix.length === 0 && isUnique(attribute) && this.isTaken(model, name, value)) {
-        this.add(path, 'This attribute must be unique', value);
-      }
-    }
+    checkPublishedRow(this.ctx, this.report, model, data, prefix);
   }
 
-  /** yup array min (when required or not empty) and max, checked for published versions only. */
   private checkCount(attribute: Attribute, items: unknown[], path: string[]): void {
-    const min = attribute.min;
-    if (typeof min === 'number' && (attribute.required || items.length > 0) && items.length < min) {
-      this.add(path, `${yupPath(path)} field must have at least ${min} items`, items);
-    }
-    if (typeof attribute.max === 'number' && items.length > attribute.max) {
-      this.add(path, `${yupPath(path)} field must have less than or equal to ${attribute.max} items`, items);
-    }
+    checkCount(this.report, attribute, items, path);
   }
 
   private value(model: Model, name: string, attribute: Attribute, value: unknown, current: unknown, path: string[], seed: string): Result {
@@ -206,15 +167,9 @@ export class EntryValidator {
     return cast.value;
   }
 
-  /**
-   * Is a unique value already used by another document in this locale (published rows, or rows of
-   * types without D&P)? Strapi skips the check for an empty string, as for null (recorded: foodadvisor
-   * fuzz.unique.empty.twice).
-   */
+  /** Is a unique value already used by another document in this locale (see publish-checks.ts)? */
   isTaken(model: Model, name: string, value: unknown): boolean {
-    if (value === '') return false;
-    const holders = this.ctx.index.valueHolders(model.uid, name, this.ctx.locale, 'published', value);
-    return holders.size > (holders.has(this.ctx.documentId) ? 1 : 0);
+    return isTaken(this.ctx, model, name, value);
   }
 
   private component(attribute: Attribute, value: unknown, current: unknown, path: string[], seed: string): Result {
@@ -287,8 +242,7 @@ export class EntryValidator {
       // newest-registered first), so it stores a component the zone does not name (recorded:
       // invalid.create.zone.unknown.component); so does this server, and loading accepts it back.
       if (this.ctx.index.models.get(item.__component)?.modelType !== 'component') {
-        const components = [...this.ctx.index.models.values()].filter((model) => model.modelType === 'component').map((model) => model.uid)
-          .sort().reverse();
+        const components = registrationOrder(this.ctx.index.models.values()).reverse();
         this.add(where, `${yupPath(where)} must be one of the following values: ${components.join(', ')}`, item.__component);
         this.rootProblem ??= 'Invalid relations';
         return undefined;

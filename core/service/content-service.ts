@@ -2,7 +2,7 @@ import type { Caller } from '../access/permissions.js';
 import type { CmsConfig } from '../config/types.js';
 import type { ContentIndex } from '../index/content-index.js';
 import type { Query } from '../query/ast.js';
-import type { QueryContext } from '../query/context.js';
+import type { QueryContext, Relinking } from '../query/context.js';
 import { executeCount, executeFind, executeFindFirst, executeFindOne } from '../query/execute.js';
 import { normalizeQuery, type RawQuery } from '../query/normalize.js';
 import type { Model, Models } from '../schema/types.js';
@@ -59,9 +59,9 @@ export class ContentService implements DocumentReader {
     return executeFind(this.context(query, caller), query).data;
   }
 
-  findOne(model: Model, documentId: string, raw: RawQuery, caller: Caller): Data | undefined {
+  findOne(model: Model, documentId: string, raw: RawQuery, caller: Caller, relinking?: Relinking): Data | undefined {
     const query = this.normalize(model, raw, caller, 'findOne');
-    return executeFindOne(this.context(query, caller), query, documentId);
+    return executeFindOne({ ...this.context(query, caller), relinking }, query, documentId);
   }
 
   findFirst(model: Model, raw: RawQuery, caller: Caller): Data | undefined {

@@ -1,5 +1,6 @@
 import type { Caller } from '../access/permissions.js';
 import type { Query } from '../query/ast.js';
+import type { Relinking } from '../query/context.js';
 import type { RawQuery } from '../query/normalize.js';
 import type { Model } from '../schema/types.js';
 import type { Data } from '../types.js';
@@ -10,5 +11,6 @@ import type { Data } from '../types.js';
  */
 export interface DocumentReader {
   normalize(model: Model, raw: RawQuery, caller: Caller, action: 'find' | 'findOne'): Query;
-  findOne(model: Model, documentId: string, raw: RawQuery, caller: Caller): Data | undefined;
+  /** `relinking`: a publishing write's answer (see QueryContext). */
+  findOne(model: Model, documentId: string, raw: RawQuery, caller: Caller, relinking?: Relinking): Data | undefined;
 }

@@ -6,7 +6,6 @@ import { resolveStatus, type RawQuery } from '../query/normalize.js';
 import type { Model } from '../schema/types.js';
 import { checkRelationDocuments } from '../schema/relation-input.js';
 import { EntryValidator } from '../schema/validate-entry.js';
-import { sameData } from '../storage/serialize.js';
 import type { Data, Status } from '../types.js';
 import type { DocumentReader } from './document-reader.js';
 import { DocumentFiles, type LocaleFiles } from './document-files.js';
@@ -14,6 +13,7 @@ import { newDocumentId } from './document-id.js';
 import { KeyedLock } from './keyed-lock.js';
 import { checkPrecondition, documentVersion, type Precondition } from './document-version.js';
 import { LinkedWrites } from './linked-writes.js';
+import { saveVersion, type VersionTarget } from './save-version.js';
 import { checkPublishable, prepareEntry, type Change } from './prepare-entry.js';
 import { extractData, type WriteEvent, type WriterOptions } from './write-event.js';
 
@@ -26,9 +26,8 @@ export { extractData, type WriteEvent, type WriterOptions };
 export interface Written { data: Data; version: string | null }
 
 /** One PUT in one locale, inside the document's lock. */
-interface LocaleUpdate extends LocaleFiles {
+interface LocaleUpdate extends VersionTarget {
   documentExists: boolean;
-  publish: boolean;
   caller: Caller;
   /** The response: read inside the lock, so it is this write and never a later one. */
   read: () => Data | undefined;
@@ -175,7 +174,9 @@ export class DocumentWriter {
       if (id === undefined || (!documentExists && model.kind === 'collectionType')) return undefined;
       if (listedBody !== undefined) extractData(listedBody); // throws Strapi's 400 for a `data` list
       checkPrecondition(this.index, model, id, locale, precondition);
-      const read = () => service.findOne(model, id, { ...raw, status, locale: locale ?? undefined }, caller);
+      // Strapi answers a publishing write before re-linking relations into the version it published
+      const relinking = publish && model.draftAndPublish ? { uid: model.uid, documentId: id, locale } : undefined;
+      const read = () => service.findOne(model, id, { ...raw, status, locale: locale ?? undefined }, caller, relinking);
       return this.updateLocale(model, id, data, { ...this.files.inLocale(model, id, locale), documentExists, publish, caller, read });
     });
   }
@@ -187,9 +188,10 @@ export class DocumentWriter {
     const creating = !plain && !draft;
     const current: Data = (draft ?? plain)?.data ?? Object.create(null);
     const change: Change = { documentId, locale, mode: creating ? 'create' : 'update', publish: at.publish, current, sharedElsewhere: creating && at.documentExists };
+    const shownDrafts = at.publish ? this.linked.shownDrafts(model, documentId) : undefined;
     const { next, files } = await this.valueLocked(model, async () => {
       const prepared = prepareEntry(this.index, model, data, change);
-      return { next: prepared, files: await this.saveVersion(model, documentId, prepared, at) };
+      return { next: prepared, files: await saveVersion(this.files, model, documentId, prepared, at) };
     });
     files.push(...(await this.linked.applyInverse(model, documentId, change.inverse)));
     files.push(...(await this.linked.orderInverseSides(model, documentId, locale, current, next)));
@@ -197,38 +199,11 @@ export class DocumentWriter {
     // Strapi's i18n middleware syncs the non-localized fields after the write has answered: the
     // answer's `localizations` show them as they were (recorded: foodadvisor fuzz.single.localizations.before.sync)
     const read = at.read();
-    files.push(...(await this.linked.shareUnlocalized(model, documentId, locale, data, next, at.publish)));
+    files.push(...(await this.linked.shareUnlocalized(model, documentId, locale, data, next, at.publish, shownDrafts)));
     const written = read && { data: read, version: documentVersion(this.index, model, documentId, locale) };
     if (files.length) await this.emit({ action: creating && !at.documentExists ? 'create' : 'update', model, documentId, locale, files, caller: at.caller });
     return written;
   }
-
-  /**
-   * Put the next fields on disk. Publishing writes the plain file and drops the draft file; a draft
-   * write goes to the `.draft` file, or drops it when the draft is the published version again.
-   * Nothing changes when the fields did not. Returns the files touched.
-   */
-  private async saveVersion(model: Model, documentId: string, next: Data, at: LocaleUpdate): Promise<string[]> {
-    const { plain, draft, locale } = at;
-    const now = new Date().toISOString();
-    const stored = { data: next, createdAt: this.files.createdAt(model, documentId, locale, now), updatedAt: now };
-    if (at.publish) {
-      if (plain && !draft && sameData(next, plain.data)) return [];
-      const file = this.files.pathFor(model, documentId, locale, false);
-      const touched = (await this.files.write(model, file, { ...stored, publishedAt: now }, draft?.file)) ? [file] : [];
-      if (draft) { await this.files.remove(draft.file); touched.push(draft.file); }
-      return touched;
-    }
-    const current = (draft ?? plain)?.data;
-    if (current && sameData(next, current)) return [];
-    if (plain && draft && sameData(next, plain.data)) {
-      await this.files.remove(draft.file);
-      return [draft.file];
-    }
-    const file = this.files.pathFor(model, documentId, locale, true);
-    return (await this.files.write(model, file, { ...stored, publishedAt: undefined }, plain?.file)) ? [file] : [];
-  }
-
 
   /** DELETE: every version of the document in the locale (`*`: all locales). Resolves to the number of files removed (HTTP answers 204 even for 0). */
   async delete(

@@ -154,8 +154,17 @@ export class LinkedWrites {
    * foodadvisor populate.restaurants.list.draft.star (a new fr-FR localization, published, leaves
    * the en draft's images as they were).
    */
+  /** Each locale's draft as read now (taken before a write, for shareUnlocalized). */
+  shownDrafts(model: Model, documentId: string): Map<string | null, Data> | undefined {
+    if (!model.localized || !model.draftAndPublish) return undefined;
+    const rows = this.index.documentRows(model.uid, documentId).filter((row) => row.status === 'draft');
+    return new Map(rows.map((row) => [row.locale, row.data]));
+  }
+
+  /** `shownDrafts`: the other locales' drafts as they read before this write (see shownDrafts). */
   async shareUnlocalized(
     model: Model, documentId: string, locale: string | null, patch: Record<string, unknown>, next: Data, publish: boolean,
+    shownDrafts?: Map<string | null, Data>,
   ): Promise<string[]> {
     if (!model.localized) return [];
     // Only what this version now holds: a new locale leaves a field sent as null to the other locales (prepare-entry).
@@ -181,7 +190,12 @@ export class LinkedWrites {
       if (!model.draftAndPublish || publish) {
         if (!plain || !differs(plain)) continue;
         if (model.draftAndPublish && !draft) {
-          await write(this.files.pathFor(model, documentId, other, true), { ...this.files.storedFrom(model, plain, plain.data), publishedAt: undefined }, plain.file);
+          // The draft keeps what it showed, also a field its file left to another locale's file (recorded: fuzz.sync.draft.kept.*)
+          const shown = shownDrafts?.get(other);
+          const kept: Data = Object.assign(Object.create(null), plain.data);
+          for (const name of shared) if (!(name in kept)) kept[name] = shown?.[name] ?? null;
+          const draftFile = this.files.pathFor(model, documentId, other, true);
+          await write(draftFile, { ...this.files.storedFrom(model, plain, kept), publishedAt: undefined }, plain.file);
         }
         await write(plain.file, this.files.storedFrom(model, plain, synced(plain)));
         continue;

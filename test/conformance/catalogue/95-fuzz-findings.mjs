@@ -40,6 +40,16 @@ export default [
   get('fuzz.self.parent.after', '/api/pages/@@self1?populate[parent][fields][0]=title'),
   get('fuzz.self.parent.after.draft', '/api/pages/@@self1?status=draft&populate[parent][fields][0]=title'),
   get('fuzz.self.parent.filter', '/api/pages?fields[0]=title&sort=title&filters[parent][title][$eq]=Self'),
+  // Strapi answers a publishing write before it re-links the relations into the version it has just
+  // published: every relation to it is missing from the answer (itself, or deeper, a page pointing
+  // back), also when the body leaves the relation alone; a draft write shows them
+  put('fuzz.self.parent.republish', '/api/pages/@@self1?populate[parent][fields][0]=title', { data: { order: 1 } }),
+  put('fuzz.self.parent.draft.write', '/api/pages/@@self1?status=draft&populate[parent][fields][0]=title', { data: { order: 2 } }),
+  post('fuzz.publish.relinked.create', '/api/pages?populate[parent][fields][0]=title', { data: { title: 'Cycle', parent: '@@self1' } },
+    { capture: { cycle1: 'data.documentId' } }),
+  put('fuzz.publish.relinked.deep', '/api/pages/@@self1?populate[parent][populate][parent][fields][0]=title',
+    { data: { parent: '@@cycle1' } }),
+  get('fuzz.publish.relinked.deep.after', '/api/pages/@@self1?populate[parent][populate][parent][fields][0]=title'),
   // the search term on a single type and on one document
   get('fuzz.search.single', '/api/homepage?fields[0]=headline&_q=zzz'),
   get('fuzz.search.one', '/api/kitchens/@@k1?fields[0]=title&_q=zzz'),
@@ -47,4 +57,27 @@ export default [
   put('fuzz.update.missing.relation.missing', '/api/kitchens/nope00000000000000000000', { data: { owner: 'missing00000000000000000' } }),
   put('fuzz.update.missing.relation.found', '/api/kitchens/nope00000000000000000000', { data: { owner: '@@a2' } }),
   put('fuzz.update.missing.data.array', '/api/kitchens/nope00000000000000000000', { data: [] }),
+  // a new localization takes the non-localized fields of another locale's draft when no locale is
+  // published (fuzz seed 1, fuzz.2633); a value it is given reaches published versions only
+  post('fuzz.sync.new.locale.from.draft.create', '/api/posts?locale=fr&status=draft',
+    { data: { title: 'Draft source', slug: 'draft-source', rating: 25, day: '2023-01-08', views: 7 } }, { capture: { dsrc1: 'data.documentId' } }),
+  put('fuzz.sync.new.locale.from.draft', '/api/posts/@@dsrc1?fields[0]=rating&fields[1]=day&fields[2]=views', { data: { title: 'Draft source en', slug: 'draft-source-en' } }),
+  get('fuzz.sync.new.locale.from.draft.en.draft', '/api/posts/@@dsrc1?status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
+  get('fuzz.sync.new.locale.from.draft.fr.draft', '/api/posts/@@dsrc1?locale=fr&status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
+  post('fuzz.sync.new.locale.draft.create', '/api/posts?locale=fr&status=draft',
+    { data: { title: 'Draft source 2', slug: 'draft-source-2', rating: 26, day: '2023-01-09' } }, { capture: { dsrc2: 'data.documentId' } }),
+  put('fuzz.sync.new.locale.draft', '/api/posts/@@dsrc2?status=draft&fields[0]=rating&fields[1]=day&fields[2]=views', { data: { title: 'Draft source 2 en', slug: 'draft-source-2-en' } }),
+  post('fuzz.sync.new.locale.given.create', '/api/posts?locale=fr&status=draft',
+    { data: { title: 'Given source', slug: 'given-source', rating: 27, day: '2023-01-10' } }, { capture: { dsrc3: 'data.documentId' } }),
+  put('fuzz.sync.new.locale.given', '/api/posts/@@dsrc3?fields[0]=rating&fields[1]=day&fields[2]=views', { data: { title: 'Given source en', slug: 'given-source-en', rating: 3 } }),
+  get('fuzz.sync.new.locale.given.fr.draft', '/api/posts/@@dsrc3?locale=fr&status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
+  get('fuzz.sync.new.locale.given.en.draft', '/api/posts/@@dsrc3?status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
+  // publishing a new locale syncs its non-localized fields into the other locales' published
+  // versions only: a draft keeps its value, also one its file never held (fuzz seed 1, fuzz.2376)
+  post('fuzz.sync.draft.kept.create', '/api/posts', { data: { title: 'Kept source', slug: 'kept-source', views: 3 } },
+    { capture: { kept1: 'data.documentId' } }),
+  put('fuzz.sync.draft.kept.fr', '/api/posts/@@kept1?locale=fr&fields[0]=rating&fields[1]=day&fields[2]=views',
+    { data: { title: 'Kept fr', slug: 'kept-fr', rating: 0.5 } }),
+  get('fuzz.sync.draft.kept.en.draft', '/api/posts/@@kept1?status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
+  get('fuzz.sync.draft.kept.en', '/api/posts/@@kept1?fields[0]=rating&fields[1]=day&fields[2]=views'),
 ];
