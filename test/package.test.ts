@@ -28,6 +28,7 @@ describe('package surface and dependency direction', () => {
         "ValidationError",
         "createCms",
         "defineConfig",
+        "defineServer",
         "exportApi",
         "formatProject",
         "toErrorBody",
