@@ -185,6 +185,11 @@ export class ContentIndex {
     return this.uniqueValues.holders(uid, name, locale, scope, value, () => this.rows(uid));
   }
 
+  /** Holds a write's uid and unique values until its file is indexed (see UniqueValues.hold); returns the release. */
+  holdValues(uid: string, documentId: string, locale: string | null, published: boolean, values: [name: string, value: unknown][]): () => void {
+    return this.uniqueValues.hold(uid, documentId, locale, published, values);
+  }
+
   /** A single type's document: its first by creation (a single type has one), if any. */
   singleDocumentId(uid: string): string | undefined {
     return this.rows(uid)[0]?.documentId;

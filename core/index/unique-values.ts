@@ -19,6 +19,8 @@ const inScope = (row: Row, scope: string) => scope === 'any' || row.status === '
 export class UniqueValues {
   /** uid → `name\u0000locale\u0000scope` → value → documentIds. */
   private readonly byType = new Map<string, Map<string, Holders>>();
+  /** Values a write has taken but not yet indexed (its file is still being made durable): `uid\u0000name\u0000locale\u0000scope` → holders. */
+  private readonly held = new Map<string, Holders>();
 
   holders(uid: string, name: string, locale: string | null, scope: ValueScope, value: unknown, rows: () => Row[]): ReadonlySet<string> {
     let lookups = this.byType.get(uid);
@@ -30,7 +32,35 @@ export class UniqueValues {
       for (const row of rows()) if (inScope(row, scope) && row.locale === locale) add(holders, row.data[name], row.documentId);
       lookups.set(key, holders);
     }
-    return holders.get(value) ?? EMPTY;
+    const indexed = holders.get(value) ?? EMPTY;
+    const pending = this.held.get(`${uid}\u0000${key}`)?.get(value);
+    return pending ? new Set([...indexed, ...pending]) : indexed;
+  }
+
+  /**
+   * A write's uid and unique values, held for it from its check until its file is indexed, so a
+   * concurrent write of the type finds them taken without waiting for the first one's disk sync.
+   * A published version holds them for the unique check too. Returns the release.
+   */
+  hold(uid: string, documentId: string, locale: string | null, published: boolean, values: [name: string, value: unknown][]): () => void {
+    const keys: [string, unknown][] = [];
+    for (const [name, value] of values) {
+      if (value === undefined || value === null) continue;
+      for (const scope of published ? ['any', 'published'] : ['any']) keys.push([`${uid}\u0000${name}\u0000${locale}\u0000${scope}`, value]);
+    }
+    for (const [key, value] of keys) {
+      let holders = this.held.get(key);
+      if (!holders) this.held.set(key, (holders = new Map()));
+      add(holders, value, documentId);
+    }
+    return () => {
+      for (const [key, value] of keys) {
+        const holders = this.held.get(key);
+        if (!holders) continue;
+        drop(holders, value, documentId);
+        if (holders.size === 0) this.held.delete(key);
+      }
+    };
   }
 
   /** One document's rows were replaced: `removed` before, `added` after. */

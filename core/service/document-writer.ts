@@ -89,12 +89,28 @@ export class DocumentWriter {
 
   /**
    * Two concurrent writes of one type that make a uid from the same text (or give the same `unique` value) would both
-   * find it free in the index before either file is written: on a type with such fields they take turns from the
-   * check until their file is indexed (a writer replica takes every replica's writes at once).
+   * find it free in the index before either file is written: on a type with such fields they take turns for the check
+   * (`prepare`), and each holds its values in the index until its file is indexed, so the disk sync (`save`) of one
+   * does not hold back the next (a writer replica takes every replica's writes at once).
    */
-  private valueLocked<T>(model: Model, work: () => Promise<T>): Promise<T> {
-    const holdsValues = model.attributeNames.some((name) => model.attributes[name].type === 'uid' || model.attributes[name].unique === true);
-    return holdsValues ? this.valueLock.run(model.uid, work) : work();
+  private async valuesHeld<R>(
+    model: Model, documentId: string, locale: string | null, publish: boolean, prepare: () => Data, save: (next: Data) => Promise<R>,
+  ): Promise<{ next: Data; saved: R }> {
+    const names = model.attributeNames.filter((name) => model.attributes[name].type === 'uid' || model.attributes[name].unique === true);
+    if (!names.length) {
+      const next = prepare();
+      return { next, saved: await save(next) };
+    }
+    const { next, release } = await this.valueLock.run(model.uid, async () => {
+      const prepared = prepare();
+      const values = names.map((name): [string, unknown] => [name, prepared[name]]);
+      return { next: prepared, release: this.index.holdValues(model.uid, documentId, locale, publish, values) };
+    });
+    try {
+      return { next, saved: await save(next) };
+    } finally {
+      release();
+    }
   }
 
   private async emit(event: Omit<WriteEvent, 'files'> & { files: Iterable<string> }): Promise<void> {
@@ -126,12 +142,9 @@ export class DocumentWriter {
     return this.locked(this.lockKey(model, documentId), async () => {
       const change: Change = { documentId, locale, mode: 'create', publish, current: Object.create(null), sharedElsewhere: false };
       const file = this.files.pathFor(model, documentId, locale, !publish);
-      const next = await this.valueLocked(model, async () => {
-        const prepared = prepareEntry(this.index, model, data, change);
-        const now = new Date().toISOString();
-        await this.files.write(model, file, { data: prepared, createdAt: now, updatedAt: now, publishedAt: publish ? now : undefined });
-        return prepared;
-      });
+      const now = new Date().toISOString();
+      const { next } = await this.valuesHeld(model, documentId, locale, publish, () => prepareEntry(this.index, model, data, change),
+        (prepared) => this.files.write(model, file, { data: prepared, createdAt: now, updatedAt: now, publishedAt: publish ? now : undefined }));
       const owners = await this.linked.applyInverse(model, documentId, change.inverse);
       owners.push(...(await this.linked.orderInverseSides(model, documentId, locale, change.current, next)));
       const document = service.findOne(model, documentId, { ...raw, status, locale: locale ?? undefined }, caller)!;
@@ -189,10 +202,8 @@ export class DocumentWriter {
     const current: Data = (draft ?? plain)?.data ?? Object.create(null);
     const change: Change = { documentId, locale, mode: creating ? 'create' : 'update', publish: at.publish, current, sharedElsewhere: creating && at.documentExists };
     const shownDrafts = at.publish ? this.linked.shownDrafts(model, documentId) : undefined;
-    const { next, files } = await this.valueLocked(model, async () => {
-      const prepared = prepareEntry(this.index, model, data, change);
-      return { next: prepared, files: await saveVersion(this.files, model, documentId, prepared, at) };
-    });
+    const { next, saved: files } = await this.valuesHeld(model, documentId, locale, at.publish, () => prepareEntry(this.index, model, data, change),
+      (prepared) => saveVersion(this.files, model, documentId, prepared, at));
     files.push(...(await this.linked.applyInverse(model, documentId, change.inverse)));
     files.push(...(await this.linked.orderInverseSides(model, documentId, locale, current, next)));
     files.push(...(await this.linked.releaseOneToOne(model, documentId, locale, next)));
