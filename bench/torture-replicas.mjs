@@ -34,13 +34,17 @@ const info = await new Promise((resolveInfo, reject) => {
   cluster.once('exit', (code) => reject(new Error(`cms cluster exited (${code}): ${clusterLog}`)));
 });
 const stateUrl = readFileSync(join(dir, 'state.url'), 'utf8').trim();
-const originRef = () => {
-  // The origin's main at this instant: the loose ref, else packed-refs (cheap: no git process on the hot path).
-  const loose = join(info.origin, 'refs/heads/main');
+/** The main ref of the bare repository at `repo` at this instant: the loose ref, else packed-refs (no git process on the hot path). */
+const mainRefIn = (repo) => {
+  const loose = join(repo, 'refs/heads/main');
   if (existsSync(loose)) return readFileSync(loose, 'utf8').trim();
-  const packed = existsSync(join(info.origin, 'packed-refs')) ? readFileSync(join(info.origin, 'packed-refs'), 'utf8') : '';
-  return /^([0-9a-f]{40}) refs\/heads\/main$/m.exec(packed)?.[1] ?? 'unreachable';
+  const packed = existsSync(join(repo, 'packed-refs')) ? readFileSync(join(repo, 'packed-refs'), 'utf8') : '';
+  return /^([0-9a-f]{40}) refs\/heads\/main$/m.exec(packed)?.[1];
 };
+// The origin's main at this instant. During the outage phase this bench has moved the origin to
+// `<origin>.away`, where no replica can push: what it holds was on the origin before the move, so an
+// answer that lands just after the move (its push done just before) is still read right.
+const originRef = () => mainRefIn(info.origin) ?? mainRefIn(`${info.origin}.away`) ?? 'unreachable';
 console.log(`cluster: ${info.balancer} over ${info.replicas.join(', ')}; origin ${info.origin}`);
 
 // ---- one client ---------------------------------------------------------------------------
