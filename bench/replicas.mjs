@@ -4,13 +4,15 @@
 //   npm run build && node bench/replicas.mjs                       # this checkout's dist/
 //   node bench/replicas.mjs --cli /tmp/base/dist/cli/bin.js        # another build (before/after)
 //   options: --replicas 1,2,3,5  --clients 8  --writes 200  --docs 20
+//   BENCH_PROFILE_DIR=<dir>: each replica writes a CPU profile there (node --cpu-prof)
+// cpuSeconds: per replica, the CPU its own process and the git runs it waited for spent during the load (Linux).
 //
 // Clients spread writes round-robin over the replicas, as a balancer would: half create a note,
 // half retitle one of --docs shared notes (so different replicas race on the same field). At the
 // end it checks the origin: every acknowledged create must be there, and every shared note must
 // hold the title of the last acknowledged update of it (origin order = acknowledgement order).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -53,7 +55,8 @@ async function startReplica(dir, origin, at, ports) {
   const port = ports[at];
   const peers = ports.filter((other) => other !== port).map((other) => `http://127.0.0.1:${other}`).join(',');
   const env = { ...process.env, CMS_GIT_PULL_TOKEN: 'bench-secret', CMS_GIT_PEERS: peers, CMS_GIT_SELF: `http://127.0.0.1:${port}` };
-  const child = spawn(process.execPath, [CLI, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--no-admin'], { stdio: ['ignore', 'ignore', 'pipe'], env });
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+  const child = spawn(process.execPath, [...profile, CLI, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--no-admin'], { stdio: ['ignore', 'ignore', 'pipe'], env });
   let stderr = '';
   await new Promise((done, fail) => {
     child.stderr.on('data', (chunk) => { stderr += chunk; if (stderr.includes('Serving ')) done(); });
@@ -61,6 +64,14 @@ async function startReplica(dir, origin, at, ports) {
   });
   return { url: `http://127.0.0.1:${port}`, child };
 }
+
+/** CPU seconds a replica has used, and the git processes it ran (Linux's /proc; null elsewhere). */
+const cpuSeconds = (pid) => {
+  const path = `/proc/${pid}/stat`;
+  if (!existsSync(path)) return null;
+  const ticks = readFileSync(path, 'utf8').split(') ')[1].split(' ').slice(11, 15).map(Number);
+  return { own: (ticks[0] + ticks[1]) / 100, git: (ticks[2] + ticks[3]) / 100 };
+};
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
@@ -78,6 +89,7 @@ async function run(count) {
     /** Acknowledged updates per note: title, when sent, when answered. */
     const lastTitle = new Map();
     let next = 0;
+    const cpuBefore = replicas.map((replica) => cpuSeconds(replica.child.pid));
     const started = performance.now();
     await Promise.all(Array.from({ length: CLIENTS }, async () => {
       for (let n = next++; n < WRITES; n = next++) {
@@ -97,6 +109,8 @@ async function run(count) {
       }
     }));
     const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = replicas.map((replica) => cpuSeconds(replica.child.pid));
+    const spent = (part) => cpuAfter.map((after, at) => (after ? +(after[part] - cpuBefore[at][part]).toFixed(2) : null));
     const acknowledged = (statuses[200] ?? 0) + (statuses[201] ?? 0);
     latencies.sort((a, b) => a - b);
     const onOrigin = new Set(git(dir, '--git-dir', origin, 'ls-tree', '--name-only', 'main', 'content/notes/').split('\n'));
@@ -108,7 +122,7 @@ async function run(count) {
       const winner = updates.find((update) => update.title === title);
       return !winner || updates.some((other) => other.begin > winner.end);
     }).length;
-    return { replicas: count, writes: WRITES, clients: CLIENTS, seconds: +seconds.toFixed(2), writesPerSecond: +(acknowledged / seconds).toFixed(1), p50ms: Math.round(percentile(latencies, 50)), p95ms: Math.round(percentile(latencies, 95)), statuses, createsMissingOnOrigin: missing, notesNotHoldingTheLastAcknowledgedUpdate: lost };
+    return { replicas: count, writes: WRITES, clients: CLIENTS, seconds: +seconds.toFixed(2), writesPerSecond: +(acknowledged / seconds).toFixed(1), p50ms: Math.round(percentile(latencies, 50)), p95ms: Math.round(percentile(latencies, 95)), statuses, cpuSeconds: { replicas: spent('own'), theirGit: spent('git') }, createsMissingOnOrigin: missing, notesNotHoldingTheLastAcknowledgedUpdate: lost };
   } finally {
     for (const replica of replicas) replica.child.kill('SIGTERM');
     await Promise.all(replicas.map((replica) => new Promise((done) => (replica.child.exitCode !== null ? done() : replica.child.once('exit', done)))));

@@ -32,9 +32,10 @@ export function replicaGit(root: string): ReplicaGit {
   const env = () => (identity ??= run('git', ['config', 'user.name'], { cwd: root }).then(
     ({ stdout }) => (stdout.trim() ? {} : undefined), () => undefined,
   ).then((found) => ({ ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', ...(found ?? { GIT_COMMITTER_NAME: 'cms', GIT_COMMITTER_EMAIL: 'cms@cms.local' }) })));
-  const git = (async (...args: string[]) =>
-    (await run('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, env: await env(), maxBuffer: 256 * 1024 * 1024, timeout: GIT_TIMEOUT_MS })).stdout.trim()
-  ) as ReplicaGit;
+  const git = (async (...args: string[]) => {
+    const options = { cwd: root, env: await env(), maxBuffer: 256 * 1024 * 1024, timeout: GIT_TIMEOUT_MS };
+    return (await run('git', ['-c', 'core.quotePath=false', ...args], options)).stdout.trim();
+  }) as ReplicaGit;
   git.resolve = (ref) => git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`).then((out) => out || undefined, () => undefined);
   git.contains = (commit, head = 'HEAD') => git('merge-base', '--is-ancestor', commit, head).then(() => true, () => false);
   git.remoteTip = async (remote, branch) => (await git('ls-remote', '--heads', remote, `refs/heads/${branch}`)).split(/\s/)[0] || undefined;
@@ -50,12 +51,13 @@ export function replicaGit(root: string): ReplicaGit {
 const fetching = new WeakMap<ReplicaGit, Promise<unknown>>();
 
 /**
- * Fetch `name` from `remote` onto its remote-tracking ref (`refs/remotes/<remote>/<name>`), forced, no tags;
+ * Fetch `name` from `remote` onto its remote-tracking ref (`refs/remotes/<remote>/<name>`), forced, no tags, and
+ * without git's upkeep after it (one more process per fetch: the replica's poll runs it now and then instead);
  * a clone's fetches run one after another.
  */
 export function fetchBranch(git: ReplicaGit, remote: string, name: string): Promise<string> {
   const refspec = `+refs/heads/${name}:refs/remotes/${remote}/${name}`;
-  const run = (fetching.get(git) ?? Promise.resolve()).then(() => git('fetch', '--quiet', '--no-tags', remote, refspec));
+  const run = (fetching.get(git) ?? Promise.resolve()).then(() => git('fetch', '--quiet', '--no-tags', '--no-auto-maintenance', remote, refspec));
   fetching.set(git, run.catch(() => undefined));
   return run;
 }

@@ -16,12 +16,15 @@ const strayRef = (what: string) => `${STRAY_PREFIX}${new Date().toISOString().re
  * const { changed, stray } = await resetTo(git, 'refs/remotes/origin/main', { strayCommits: true });
  */
 export async function resetTo(
-  git: ReplicaGit, target: string, options: { strayCommits: boolean; ours?: string[]; untrackedIn?: readonly string[]; head?: string },
+  git: ReplicaGit, target: string, options: {
+    strayCommits: boolean; ours?: string[]; untrackedIn?: readonly string[]; head?: string;
+    /** A commit the remote held: a HEAD still there has no commits of its own to keep aside (no ancestry check). */
+    onRemote?: string;
+  },
 ): Promise<{ changed: string[]; stray: string[]; tip: string }> {
   const stray: string[] = [];
   // `head`: where the changed files are counted from (the caller's HEAD before it moved it), else the current HEAD.
-  const head = options.head ?? (await git.resolve('HEAD'));
-  const tip = (await git.resolve(target))!;
+  const [head, tip] = options.head ? [options.head, (await git.resolve(target))!] : await headAndTarget(git, target);
   const ours = options.ours ?? [];
   // `stash create` makes a commit of the uncommitted changes without touching the tree (empty: none). With
   // writes of ours waiting (`ours`: their files), the changes are theirs: they are run again, not kept aside.
@@ -41,7 +44,7 @@ export async function resetTo(
       throw new GitRefusedError(`git refused to reset onto ${target}: untracked working tree files would be overwritten: ${inTheWay.join(', ')}`);
     }
   }
-  if (options.strayCommits && head && !(await git.contains(head, tip))) {
+  if (options.strayCommits && head && head !== options.onRemote && !(await git.contains(head, tip))) {
     const ref = strayRef('commits');
     await git('update-ref', ref, head);
     stray.push(ref);
@@ -52,6 +55,15 @@ export async function resetTo(
   const changed = new Set([...(head ? await git.changedBetween(head, tip) : []), ...ours]);
   if (edits) for (const file of await git.changedBetween(tip, edits)) changed.add(file);
   return { changed: [...changed], stray, tip };
+}
+
+/** HEAD (undefined on an unborn branch) and `target`'s commit, in one git run when both exist. */
+async function headAndTarget(git: ReplicaGit, target: string): Promise<[string | undefined, string]> {
+  // `target` is a ref name or a hash this module was given by its callers, never request input.
+  const both = await git('rev-parse', 'HEAD^{commit}', `${target}^{commit}`).catch(() => '');
+  const [head, tip] = both.split('\n');
+  if (head && tip) return [head, tip];
+  return [await git.resolve('HEAD'), (await git.resolve(target))!];
 }
 
 /** Untracked (not ignored) files of the work tree that `target` tracks (one git call for up to 1,000 of them). */

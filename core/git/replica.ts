@@ -13,6 +13,7 @@ import type { ReplicaStatus } from './replica-status.js';
 import { currentAttempt, recordCommit, type WriteAttempt } from './write-context.js';
 import type { CommitIntent } from './commit-intents.js';
 import { coalesce } from './coalesce.js';
+import { throttle } from './throttle.js';
 import { createWriterChoice, type WriterChoice } from './writer-choice.js';
 
 export interface ReplicaOptions {
@@ -54,6 +55,11 @@ export interface Replica {
   writeMedia<T>(work: () => Promise<T>): Promise<T>;
   /** Fetch and bring this clone to the remote's tip (stray commits or edits kept on `refs/cms/stray/…`); changed files are reindexed. */
   pull(): Promise<{ changed: string[] }>;
+  /**
+   * A peer's notice that it pushed: a pull at most once per `NOTICE_WINDOW_MS` (the first at once), so a
+   * replica that only reads does not spend a core on catching up after every push of a busy writer.
+   */
+  pullNoticed(): Promise<{ changed: string[] }>;
   /** Ask the remote for its tip (`git ls-remote`) and pull only when it differs from HEAD. */
   poll(): Promise<void>;
   /**
@@ -74,6 +80,15 @@ export interface Replica {
 const NOT_FORWARDING = { enabled: false, self: null, writer: null, forwarded: 0, lostAfterSend: 0, down: [] };
 const stamp = () => new Date().toISOString();
 const KNOWN_LIMIT = 1024;
+/** A poll looks at HEAD and the work tree (git status) at most this often, and never more than 1/20 of the time. */
+const FULL_CHECK_MS = 10_000;
+const FULL_CHECK_SHARE = 20;
+/**
+ * Peers' notices within this window share one pull: a replica that only reads pulls at most twice a second under a
+ * busy writer (each pull is a fetch, a reset and a reindex: a dozen git runs), and still learns of a push within a
+ * second; a read asking for a newer commit (read-your-writes) pulls at once.
+ */
+const NOTICE_WINDOW_MS = 500;
 
 /**
  * A server on a clone of a shared remote, the remote being the one ordered log of writes: a write
@@ -90,6 +105,8 @@ export function createReplica(options: ReplicaOptions): Replica {
   const timeout = options.pushTimeout ?? 10_000;
   const peers = (options.peers ?? []).map((peer) => peer.replace(/\/+$/, ''));
   const state: Pick<ReplicaStatus, 'lastPush' | 'lastPull' | 'lastPoll'> = { lastPush: null, lastPull: null, lastPoll: null };
+  /** The remote tip this clone was last brought to (a pull's reset or rebase, or its own push). */
+  let broughtTo: string | undefined;
   /** Commits this clone is known to hold (acknowledged or checked): most read-your-writes checks need no git call. */
   const known = new Set<string>();
   const remember = (commit: string) => { if (known.size >= KNOWN_LIMIT) known.clear(); known.add(commit); };
@@ -108,7 +125,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   const queue = createPushQueue({
     root: options.root, git, lock, remote, timeout, reindex: options.reindex, report: options.report, strayKept,
     independent: options.independent ?? (() => false),
-    pushed: (commit, writes) => { state.lastPush = { at: stamp(), commit, writes }; remember(commit); tellPeers(); },
+    pushed: (commit, writes) => { state.lastPush = { at: stamp(), commit, writes }; remember(commit); broughtTo = commit; tellPeers(); },
   });
   /** The checked-out branch, asked once (a branch switch runs in `exclusive`, which forgets it). */
   let checkedOut: Promise<string> | undefined;
@@ -157,11 +174,16 @@ export function createReplica(options: ReplicaOptions): Replica {
     queue.remoteAt(tip);
     // This replica's own writes wait for their push (checked again under the lock): the pusher runs them again on the new tip.
     if (queue.pending) return { changed: [] };
-    if (!options.push) return { changed: await followOnly(tip) };
+    if (!options.push) {
+      const changed = await followOnly(tip);
+      broughtTo = tip;
+      return { changed };
+    }
     const untrackedIn = sweep ? TRACKED_FOLDERS.filter((folder) => existsSync(join(options.root, folder))) : undefined;
     sweep = false;
-    const { changed, stray } = await resetTo(git, tip, { strayCommits: true, untrackedIn });
+    const { changed, stray } = await resetTo(git, tip, { strayCommits: true, untrackedIn, onRemote: broughtTo });
     queue.headAt(tip);
+    broughtTo = tip;
     if (stray.length) strayKept(stray);
     if (changed.length) await options.reindex(changed);
     return { changed };
@@ -183,24 +205,35 @@ export function createReplica(options: ReplicaOptions): Replica {
     return held;
   };
 
+  /** When the next poll looks past the remote's tip (HEAD, a hand edit, git's upkeep): not on every poll, git status costs. */
+  let nextFullCheck = 0;
   let polling = false;
   let editedBefore = false;
+  /** Look at HEAD and the work tree too: a hand commit or edit, which no tip comparison shows. */
+  const fullCheck = async (name: string, tip: string | undefined) => {
+    const started = Date.now();
+    const [known, head, edited] = await Promise.all([git.resolve(`refs/remotes/${remote}/${name}`), git.resolve('HEAD'), git.edited()]);
+    // A media write's files are on disk a moment before its commit: only edits seen by two checks in a row are a hand's.
+    const handEdited = edited && editedBefore;
+    editedBefore = edited;
+    if (handEdited) sweep = true;
+    // The remote moved past what this clone last saw, or the clone left it (a hand commit or edit) while no write of
+    // ours waits: only then a fetch, which holds writes back.
+    if (tip && (tip !== known || (options.push && (tip !== head || handEdited || sweep) && !queue.pending))) await pull();
+    // Fetches leave git's upkeep (packing loose objects) to this check rather than running it after every fetch.
+    await git('maintenance', 'run', '--auto', '--quiet').catch(() => undefined);
+    nextFullCheck = Date.now() + Math.max(FULL_CHECK_MS, FULL_CHECK_SHARE * (Date.now() - started));
+  };
   const poll = async () => {
     if (polling || queue.pending) return;
     polling = true;
     try {
       const name = await branch();
-      const [tip, known, head, edited] = await Promise.all([
-        git.remoteTip(remote, name), git.resolve(`refs/remotes/${remote}/${name}`), git.resolve('HEAD'), git.edited(),
-      ]);
+      // The cheap part, every poll: the remote's tip (one ls-remote), against the tip this clone was brought to.
+      const tip = await git.remoteTip(remote, name);
       state.lastPoll = { at: stamp(), ok: true };
-      // A media write's files are on disk a moment before its commit: only edits seen by two polls in a row are a hand's.
-      const handEdited = edited && editedBefore;
-      editedBefore = edited;
-      if (handEdited) sweep = true;
-      // The remote moved past what this clone last saw, or the clone left it (a hand commit or edit) while no write of
-      // ours waits: only then a fetch, which holds writes back.
-      if (tip && (tip !== known || (options.push && (tip !== head || handEdited || sweep) && !queue.pending))) await pull();
+      if (sweep || broughtTo === undefined || Date.now() >= nextFullCheck) await fullCheck(name, tip);
+      else if (tip && tip !== broughtTo) await pull();
     } catch (error) {
       if (state.lastPoll?.ok !== false) options.report(`git: cannot reach ${remote}: ${gitFirstLine(error)}`);
       state.lastPoll = { at: stamp(), ok: false };
@@ -255,6 +288,7 @@ export function createReplica(options: ReplicaOptions): Replica {
     write,
     writeMedia,
     pull,
+    pullNoticed: throttle(pull, NOTICE_WINDOW_MS),
     poll,
     async catchUp(commit, wait = timeout) {
       if (known.has(commit)) return 'held';

@@ -50,7 +50,8 @@ export const gitPullRoute: ExtensionRoute = async ({ request, url, cms, headers 
   if (!cms.replica || !token) throw new NotFoundError();
   if (request.method !== 'POST') throw new MethodNotAllowedError(['POST']);
   if (!(await authorized(request, token))) throw new UnauthorizedError('Missing or invalid pull token');
-  const { changed } = await cms.replica.pull();
-  if (!request.headers.has(PEER_HEADER)) cms.replica.notifyPeers();
+  const fromPeer = request.headers.has(PEER_HEADER);
+  const { changed } = await (fromPeer ? cms.replica.pullNoticed() : cms.replica.pull());
+  if (!fromPeer) cms.replica.notifyPeers();
   return json(200, { changed: changed.length }, headers);
 };
