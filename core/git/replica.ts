@@ -115,7 +115,8 @@ export function createReplica(options: ReplicaOptions): Replica {
     options.report('git.peers is set but CMS_GIT_PULL_TOKEN is not: peers cannot be told of pushes (they still poll)');
   }
   const writers = options.push ? createWriterChoice({
-    self: options.self, peers, token: options.pullToken, forwardWrites: options.forwardWrites ?? true, report: options.report,
+    self: options.self, peers, token: options.pullToken, forwardWrites: options.forwardWrites ?? true, pushTimeoutMs: timeout,
+    report: options.report,
   }) : undefined;
   const strayKept = (refs: string[]) => {
     const kept = `kept ${refs.join(', ')} and reset to ${remote}'s tip; what is there was never acknowledged`;

@@ -23,6 +23,11 @@ export interface WriterChoice {
   /** Every replica's URL, writer first: sorted, those passed over left out; this replica's own URL is never left out. */
   candidates(): string[];
   readonly self: string;
+  /**
+   * How long a forwarded write, once sent whole, may wait for the writer's answer: the writer answers 503 itself at its
+   * push timeout, so a writer silent past this has hung (it is answered 503 "may or may not have been made").
+   */
+  readonly answerWithinMs: number;
   /** A replica refused a connection: pass it over for a few seconds. */
   down(url: string): void;
   /** A write went to `url` (this replica's own URL: written here); a change of writer is reported once. */
@@ -37,6 +42,8 @@ export interface WriterChoiceOptions {
   token?: string;
   /** `git.forwardWrites` (env `CMS_GIT_FORWARD_WRITES=false` turns it off too). */
   forwardWrites: boolean;
+  /** The replicas' push timeout (ms): a write is answered within it, plus the margin `answerWithinMs` adds. */
+  pushTimeoutMs: number;
   report: (message: string) => void;
   now?: () => number;
 }
@@ -79,6 +86,8 @@ export function createWriterChoice(options: WriterChoiceOptions): WriterChoice |
     enabled: true,
     token,
     self,
+    // Half the push timeout again, at least 2 s: the writer's own 503 always comes first when it is alive.
+    answerWithinMs: options.pushTimeoutMs + Math.max(2_000, options.pushTimeoutMs / 2),
     candidates: () => all.filter((url) => url === self || !isDown(url)),
     down(url) {
       downUntil.set(url, now() + WRITER_DOWN_MS);

@@ -73,7 +73,8 @@ function answerLost(res: ServerResponse, writer: string): void {
 /**
  * Send one write to `writer` and relay its answer byte for byte. Resolves `unreachable` when the connection failed
  * before anything was sent (refused, timed out: the next replica may take it), else `sent` once it was connected;
- * a connection lost after that is answered 503 (the write may have been made: it is never run twice).
+ * a connection lost after that, or no answer within `choice.answerWithinMs` of the request's last byte, is answered
+ * 503 (the write may have been made: it is never run twice).
  */
 function forwardTo(writer: string, req: IncomingMessage, res: ServerResponse, choice: WriterChoice): Promise<'unreachable' | 'sent'> {
   return new Promise((resolve) => {
@@ -104,7 +105,14 @@ function forwardTo(writer: string, req: IncomingMessage, res: ServerResponse, ch
       choice.wrote(writer, 'lost');
       answerLost(res, writer);
     });
+    // Sent whole, the write is the writer's to answer: one that stays silent past its push timeout has hung.
+    let answerTimer: NodeJS.Timeout | undefined;
+    upstream.once('finish', () => {
+      answerTimer = setTimeout(() => upstream.destroy(new Error(`no answer within ${choice.answerWithinMs} ms`)), choice.answerWithinMs);
+    });
+    upstream.once('close', () => clearTimeout(answerTimer));
     upstream.once('response', (answer) => {
+      clearTimeout(answerTimer);
       res.sendDate = false;
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, relayedHeaders(answer.rawHeaders));
       answer.pipe(res);

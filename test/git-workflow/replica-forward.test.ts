@@ -138,6 +138,22 @@ describe('replicas forward writes to one writer replica', () => {
     expect((await cms.replica!.status()).forwarding).toMatchObject({ forwarded: 1, lostAfterSend: 1 });
   });
 
+  it('a writer that takes the whole write and then stays silent past its push timeout is answered 503, not waited on for ever', async () => {
+    const { remote, clones } = await remoteAndClones(1, { pushTimeout: 1 });
+    const silent = await socket((req: IncomingMessage) => { req.resume(); });
+    const before = tip(remote);
+    const cms = await createCms({
+      root: clones[0], report: () => {},
+      env: { CMS_GIT_PULL_TOKEN: TOKEN, CMS_GIT_PEERS: silent.url, CMS_GIT_SELF: 'http://localhost:1' },
+    });
+    const self = await socket(createNodeHandler(cms));
+    const answer = await post(self.url, { title: 'Maybe' });
+    expect(answer.status).toBe(503);
+    expect((await answer.json()).error.message).toMatch(/stopped answering after the write was sent: it may or may not have been made/);
+    expect(tip(remote)).toBe(before);
+    expect((await cms.replica!.status()).forwarding).toMatchObject({ forwarded: 1, lostAfterSend: 1 });
+  });
+
   it('the forwarded marker from outside is ignored: the write is still forwarded to the writer', async () => {
     const { replicas: [writer, other] } = await replicas(2);
     const answer = await post(other.url, { title: 'Sneaky' }, { 'x-cms-forwarded': 'guessed' });

@@ -12,8 +12,8 @@ describe('the writer replica', () => {
     let clock = 1_000;
     const logs: string[] = [];
     const report = (line: string) => logs.push(line);
-    const fromC = createWriterChoice({ self: C, peers: [`${B}/`, A], token: 't', forwardWrites: true, report, now: () => clock })!;
-    const fromA = createWriterChoice({ self: A, peers: [C, B], token: 't', forwardWrites: true, report: () => {}, now: () => clock })!;
+    const fromC = createWriterChoice({ self: C, peers: [`${B}/`, A], token: 't', forwardWrites: true, pushTimeoutMs: 10_000, report, now: () => clock })!;
+    const fromA = createWriterChoice({ self: A, peers: [C, B], token: 't', forwardWrites: true, pushTimeoutMs: 10_000, report: () => {}, now: () => clock })!;
     expect(fromC.candidates()).toEqual([A, B, C]);
     expect(fromA.candidates()).toEqual([A, B, C]);
     fromC.down(A);
@@ -37,11 +37,11 @@ describe('the writer replica', () => {
   it('is not chosen without peers, with forwardWrites off, or without the own URL or the pull token (said once)', () => {
     const logs: string[] = [];
     const report = (line: string) => logs.push(line);
-    expect(createWriterChoice({ self: A, peers: [], token: 't', forwardWrites: true, report })).toBeUndefined();
-    expect(createWriterChoice({ self: A, peers: [B], token: 't', forwardWrites: false, report })).toBeUndefined();
+    expect(createWriterChoice({ self: A, peers: [], token: 't', forwardWrites: true, pushTimeoutMs: 10_000, report })).toBeUndefined();
+    expect(createWriterChoice({ self: A, peers: [B], token: 't', forwardWrites: false, pushTimeoutMs: 10_000, report })).toBeUndefined();
     expect(logs).toEqual([]);
-    expect(createWriterChoice({ peers: [B], token: 't', forwardWrites: true, report })).toBeUndefined();
-    expect(createWriterChoice({ self: A, peers: [B], forwardWrites: true, report })).toBeUndefined();
+    expect(createWriterChoice({ peers: [B], token: 't', forwardWrites: true, pushTimeoutMs: 10_000, report })).toBeUndefined();
+    expect(createWriterChoice({ self: A, peers: [B], forwardWrites: true, pushTimeoutMs: 10_000, report })).toBeUndefined();
     expect(logs).toEqual([
       expect.stringMatching(/not forwarded.*CMS_GIT_SELF/),
       expect.stringMatching(/not forwarded.*CMS_GIT_PULL_TOKEN/),
