@@ -57,6 +57,18 @@ export async function resetTo(
   return { changed: [...changed], stray, tip };
 }
 
+/**
+ * The common pull, in one git run plus the diff: HEAD is an ancestor of `tip` and no edit or untracked file is in the
+ * way, so `git merge --ff-only` moves the branch and the work tree (it changes nothing and fails otherwise: then the
+ * caller resets with `resetTo`, which keeps such edits aside first). Undefined when it did not apply.
+ */
+export async function fastForward(git: ReplicaGit, tip: string): Promise<{ changed: string[]; stray: string[] } | undefined> {
+  // No upkeep after it (the replica's poll runs it now and then); ORIG_HEAD is where HEAD was before it.
+  const moved = await git('-c', 'maintenance.auto=false', 'merge', '--ff-only', '--quiet', '--no-stat', tip).then(() => true, () => false);
+  if (!moved) return undefined;
+  return { changed: await git.changedBetween('ORIG_HEAD', tip), stray: [] };
+}
+
 /** HEAD (undefined on an unborn branch) and `target`'s commit, in one git run when both exist. */
 async function headAndTarget(git: ReplicaGit, target: string): Promise<[string | undefined, string]> {
   // `target` is a ref name or a hash this module was given by its callers, never request input.

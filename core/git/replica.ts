@@ -7,7 +7,7 @@ import { createPushQueue } from './push-queue.js';
 import { ReadWriteLock } from './read-write-lock.js';
 import { fetchBranch, replicaGit } from './replica-git.js';
 import { TRACKED_FOLDERS } from './git-input.js';
-import { resetTo, strayRefs } from './replica-reset.js';
+import { fastForward, resetTo, strayRefs } from './replica-reset.js';
 import { notifyPeers } from './peers.js';
 import type { ReplicaStatus } from './replica-status.js';
 import { currentAttempt, recordCommit, type WriteAttempt } from './write-context.js';
@@ -181,8 +181,9 @@ export function createReplica(options: ReplicaOptions): Replica {
       return { changed };
     }
     const untrackedIn = sweep ? TRACKED_FOLDERS.filter((folder) => existsSync(join(options.root, folder))) : undefined;
+    const fastForwarded = sweep ? undefined : await fastForward(git, tip);
     sweep = false;
-    const { changed, stray } = await resetTo(git, tip, { strayCommits: true, untrackedIn, onRemote: broughtTo });
+    const { changed, stray } = fastForwarded ?? (await resetTo(git, tip, { strayCommits: true, untrackedIn, onRemote: broughtTo }));
     queue.headAt(tip);
     broughtTo = tip;
     if (stray.length) strayKept(stray);

@@ -110,6 +110,29 @@ describe('replicas that write: learning of each other\'s writes', () => {
     expect(JSON.stringify(status.body)).not.toContain(TOKEN);
   });
 
+  it('a pull fast-forwards when nothing is in the way, and an edit in the way of it is kept on a stray ref before the reset', async () => {
+    const { remote, clones } = await remoteAndClones(2);
+    const reports: string[] = [];
+    const [a, b] = await Promise.all(clones.map((root, at) => startApp(root, { report: (line) => { if (at === 1) reports.push(line); } })));
+    await b.cms.replica!.poll();
+    // Fast path: another replica's write arrives; HEAD moves to the remote's tip and the file is reindexed.
+    const created = (await a.sendJson('POST', '/api/notes', { data: { title: 'Elsewhere' } })).body.data;
+    await b.cms.replica!.pull();
+    expect(head(clones[1])).toBe(tip(remote));
+    expect((await b.getJson(`/api/notes/${created.documentId}`)).body.data.title).toBe('Elsewhere');
+    expect(git(clones[1], 'for-each-ref', 'refs/cms/stray/')).toBe('');
+    // A hand edit of the file the next pull changes: the fast-forward refuses, the reset keeps the edit first.
+    writeText(clones[1], 'content/notes/shared.json', '{\n  "title": "Edited in the clone"\n}\n');
+    expect((await a.sendJson('PUT', '/api/notes/shared', { data: { title: 'From a' } })).status).toBe(200);
+    await b.cms.replica!.pull();
+    expect(head(clones[1])).toBe(tip(remote));
+    expect((await b.getJson('/api/notes/shared')).body.data.title).toBe('From a');
+    const [kept] = git(clones[1], 'for-each-ref', '--format=%(refname)', 'refs/cms/stray/').split('\n');
+    expect(kept).toMatch(/-changes$/);
+    expect(git(clones[1], 'show', `${kept}:content/notes/shared.json`)).toContain('Edited in the clone');
+    expect(reports).toContainEqual(expect.stringMatching(/^git: THIS REPLICA HAD DIVERGED/));
+  });
+
   it('GET /_cms/replica asks for the pull token and does not exist without one; /_health is Strapi\'s', async () => {
     const { clones } = await remoteAndClones(1);
     const server = await startApp(clones[0], { report: () => {}, env: { CMS_GIT_PULL_TOKEN: TOKEN } });
