@@ -1,17 +1,16 @@
 import { existsSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { GitRefusedError, gitFirstLine, gitReason } from './git-errors.js';
+import { join } from 'node:path';
+import { GitRefusedError, gitReason } from './git-errors.js';
 import { createPushQueue } from './push-queue.js';
 import { ReadWriteLock } from './read-write-lock.js';
 import { fetchBranch, replicaGit } from './replica-git.js';
 import { TRACKED_FOLDERS } from './git-input.js';
 import { fastForward, resetTo, strayRefs } from './replica-reset.js';
+import { createPoll, type SyncMarks } from './replica-poll.js';
 import { notifyPeers } from './peers.js';
 import type { ReplicaStatus } from './replica-status.js';
-import { currentAttempt, recordCommit, type WriteAttempt } from './write-context.js';
-import type { CommitIntent } from './commit-intents.js';
+import { recordCommit } from './write-context.js';
+import { mediaWrites } from './replica-media.js';
 import { coalesce } from './coalesce.js';
 import { throttle } from './throttle.js';
 import { createWriterChoice, type WriterChoice } from './writer-choice.js';
@@ -80,9 +79,6 @@ export interface Replica {
 const NOT_FORWARDING = { enabled: false, self: null, writer: null, forwarded: 0, lostAfterSend: 0, down: [] };
 const stamp = () => new Date().toISOString();
 const KNOWN_LIMIT = 1024;
-/** A poll looks at HEAD and the work tree (git status) at most this often, and never more than 1/20 of the time. */
-const FULL_CHECK_MS = 10_000;
-const FULL_CHECK_SHARE = 20;
 /**
  * Peers' notices within this window share one pull: a replica that only reads pulls at most twice a second under a
  * busy writer (each pull is a fetch, a reset and a reindex: a dozen git runs), and still learns of a push within a
@@ -105,8 +101,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   const timeout = options.pushTimeout ?? 10_000;
   const peers = (options.peers ?? []).map((peer) => peer.replace(/\/+$/, ''));
   const state: Pick<ReplicaStatus, 'lastPush' | 'lastPull' | 'lastPoll'> = { lastPush: null, lastPull: null, lastPoll: null };
-  /** The remote tip this clone was last brought to (a pull's reset or rebase, or its own push). */
-  let broughtTo: string | undefined;
+  const marks: SyncMarks = { broughtTo: undefined, noticedAt: 0, sweep: true };
   /** Commits this clone is known to hold (acknowledged or checked): most read-your-writes checks need no git call. */
   const known = new Set<string>();
   const remember = (commit: string) => { if (known.size >= KNOWN_LIMIT) known.clear(); known.add(commit); };
@@ -126,7 +121,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   const queue = createPushQueue({
     root: options.root, git, lock, remote, timeout, reindex: options.reindex, report: options.report, strayKept,
     independent: options.independent ?? (() => false),
-    pushed: (commit, writes) => { state.lastPush = { at: stamp(), commit, writes }; remember(commit); broughtTo = commit; tellPeers(); },
+    pushed: (commit, writes) => { state.lastPush = { at: stamp(), commit, writes }; remember(commit); marks.broughtTo = commit; tellPeers(); },
   });
   /** The checked-out branch, asked once (a branch switch runs in `exclusive`, which forgets it). */
   let checkedOut: Promise<string> | undefined;
@@ -155,8 +150,6 @@ export function createReplica(options: ReplicaOptions): Replica {
     return changed;
   };
 
-  /** Look at untracked files too on the next pull: on the first one (a replica killed mid-write leaves them) and after a hand edit. */
-  let sweep = true;
   /** With writes of ours waiting, a pull only fetches (no lock): the pusher then catches up before its next push. */
   const fetchOnly = async () => {
     const name = await branch();
@@ -177,19 +170,21 @@ export function createReplica(options: ReplicaOptions): Replica {
     if (queue.pending) return { changed: [] };
     if (!options.push) {
       const changed = await followOnly(tip);
-      broughtTo = tip;
+      marks.broughtTo = tip;
       return { changed };
     }
-    const untrackedIn = sweep ? TRACKED_FOLDERS.filter((folder) => existsSync(join(options.root, folder))) : undefined;
-    const fastForwarded = sweep ? undefined : await fastForward(git, tip);
-    sweep = false;
-    const { changed, stray } = fastForwarded ?? (await resetTo(git, tip, { strayCommits: true, untrackedIn, onRemote: broughtTo }));
+    const untrackedIn = marks.sweep ? TRACKED_FOLDERS.filter((folder) => existsSync(join(options.root, folder))) : undefined;
+    const fastForwarded = marks.sweep ? undefined : await fastForward(git, tip);
+    marks.sweep = false;
+    const { changed, stray } = fastForwarded ?? (await resetTo(git, tip, { strayCommits: true, untrackedIn, onRemote: marks.broughtTo }));
     queue.headAt(tip);
-    broughtTo = tip;
+    marks.broughtTo = tip;
     if (stray.length) strayKept(stray);
     if (changed.length) await options.reindex(changed);
     return { changed };
   })));
+
+  const pullSoon = throttle(pull, NOTICE_WINDOW_MS);
 
   /** Fetch the branch onto its remote-tracking ref (no lock: the work tree is untouched); answers the branch. */
   const fetchTracking = coalesce(async () => {
@@ -207,42 +202,11 @@ export function createReplica(options: ReplicaOptions): Replica {
     return held;
   };
 
-  /** When the next poll looks past the remote's tip (HEAD, a hand edit, git's upkeep): not on every poll, git status costs. */
-  let nextFullCheck = 0;
-  let polling = false;
-  let editedBefore = false;
-  /** Look at HEAD and the work tree too: a hand commit or edit, which no tip comparison shows. */
-  const fullCheck = async (name: string, tip: string | undefined) => {
-    const started = Date.now();
-    const [known, head, edited] = await Promise.all([git.resolve(`refs/remotes/${remote}/${name}`), git.resolve('HEAD'), git.edited()]);
-    // A media write's files are on disk a moment before its commit: only edits seen by two checks in a row are a hand's.
-    const handEdited = edited && editedBefore;
-    editedBefore = edited;
-    if (handEdited) sweep = true;
-    // The remote moved past what this clone last saw, or the clone left it (a hand commit or edit) while no write of
-    // ours waits: only then a fetch, which holds writes back.
-    if (tip && (tip !== known || (options.push && (tip !== head || handEdited || sweep) && !queue.pending))) await pull();
-    // Fetches leave git's upkeep (packing loose objects) to this check rather than running it after every fetch.
-    await git('maintenance', 'run', '--auto', '--quiet').catch(() => undefined);
-    nextFullCheck = Date.now() + Math.max(FULL_CHECK_MS, FULL_CHECK_SHARE * (Date.now() - started));
-  };
-  const poll = async () => {
-    if (polling || queue.pending) return;
-    polling = true;
-    try {
-      const name = await branch();
-      // The cheap part, every poll: the remote's tip (one ls-remote), against the tip this clone was brought to.
-      const tip = await git.remoteTip(remote, name);
-      state.lastPoll = { at: stamp(), ok: true };
-      if (sweep || broughtTo === undefined || Date.now() >= nextFullCheck) await fullCheck(name, tip);
-      else if (tip && tip !== broughtTo) await pull();
-    } catch (error) {
-      if (state.lastPoll?.ok !== false) options.report(`git: cannot reach ${remote}: ${gitFirstLine(error)}`);
-      state.lastPoll = { at: stamp(), ok: false };
-    } finally {
-      polling = false;
-    }
-  };
+  const poll = createPoll({
+    git, remote, push: options.push, marks, branch, pull, pending: () => queue.pending, report: options.report,
+    polled: (ok) => { state.lastPoll = { at: stamp(), ok }; },
+    lastPollOk: () => state.lastPoll?.ok !== false,
+  });
 
   const write = async <T>(work: () => Promise<T>): Promise<T> => {
     if (!options.push) return lock.shared(() => work());
@@ -252,37 +216,7 @@ export function createReplica(options: ReplicaOptions): Replica {
     return result;
   };
 
-  /** Put a write's files back as its commits hold them (null: removed), in order, atomically each, then reindex them. */
-  const restore = async (intents: CommitIntent[]) => {
-    const files = new Map(intents.flatMap((intent) => intent.files.map((file) => [file.path, file.content] as const)));
-    for (const [file, content] of files) {
-      const path = join(options.root, file);
-      if (content === null) { await rm(path, { force: true }); continue; }
-      await mkdir(dirname(path), { recursive: true });
-      const temp = `${path}.${process.pid}.${randomUUID()}.tmp`;
-      await writeFile(temp, content);
-      await rename(temp, path);
-    }
-    if (files.size) await options.reindex([...files.keys()]);
-  };
-
-  const writeMedia = <T>(work: () => Promise<T>): Promise<T> => {
-    let first: { result: T; intents: CommitIntent[]; deferred: WriteAttempt['deferred'] } | undefined;
-    return write(async () => {
-      const attempt = currentAttempt();
-      if (!attempt) return work();
-      if (!first) {
-        const result = await work();
-        first = { result, intents: [...attempt.intents], deferred: [...attempt.deferred] };
-        return result;
-      }
-      // Run again on a newer tip (the reset took its files): the same files, the same commits, the same webhooks.
-      await restore(first.intents);
-      attempt.intents.push(...first.intents);
-      attempt.deferred.push(...first.deferred);
-      return first.result;
-    });
-  };
+  const writeMedia = mediaWrites(options.root, options.reindex, write);
 
   return {
     pullToken: options.pullToken || undefined,
@@ -290,7 +224,7 @@ export function createReplica(options: ReplicaOptions): Replica {
     write,
     writeMedia,
     pull,
-    pullNoticed: throttle(pull, NOTICE_WINDOW_MS),
+    pullNoticed: () => { marks.noticedAt = Date.now(); return pullSoon(); },
     poll,
     async catchUp(commit, wait = timeout) {
       if (known.has(commit)) return 'held';
