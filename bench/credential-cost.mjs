@@ -1,9 +1,11 @@
 // What a credential costs the server, in CPU time per request, robust to a busy machine: the server
 // runs in a child process and reports its own CPU time (process.cpuUsage) and the requests it
 // answered; autocannon loads it in short rounds, callers interleaved, and the median is kept.
-// Beside it, a bare node:http server in the same child answers the same bytes: bare µs / ours µs is
+// Beside it, a bare node:http server in the same child answers the same body: bare µs / ours µs is
 // the share of the limit the server would reach where it, not the machine, is the bottleneck. The
 // bare server is also sent each caller's headers: what a longer request costs any server to parse.
+// A second bare server answers the same bytes, status and headers included ('same bytes'): Node's
+// cost of writing Strapi's response headers, which any server answering them pays.
 //
 //   npm run build && node bench/credential-cost.mjs [--dist <folder with core/>] [--rounds 5] [--seconds 2]
 import { fork } from 'node:child_process';
@@ -34,7 +36,7 @@ if (process.env.CREDENTIAL_COST_CHILD) {
   const tokenKey = (await cms.auth.tokens.create({ name: 'bench', type: 'read-only' })).accessKey;
   const user = cms.auth.users.byIdentifier('bench')
     ?? await cms.auth.users.add({ username: 'bench', email: 'bench@example.org', password: 'bench password 123' });
-  const counts = { ours: 0, bare: 0 };
+  const counts = { ours: 0, bare: 0, same: 0 };
   const handler = createNodeHandler(cms);
   const ours = createServer((req, res) => { counts.ours++; return handler(req, res); });
   let bytes = Buffer.alloc(0);
@@ -43,7 +45,14 @@ if (process.env.CREDENTIAL_COST_CHILD) {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
     res.end(bytes);
   });
-  await Promise.all([ours, bare].map((server) => new Promise((ok) => server.listen(0, '127.0.0.1', ok))));
+  // The same response bytes as ours, headers included (Strapi's dozen headers cost Node's http the same in any server).
+  let same = { status: 200, raw: [], body: Buffer.alloc(0) };
+  const sameBytes = createServer((_req, res) => {
+    counts.same++;
+    res.writeHead(same.status, same.raw);
+    res.end(same.body);
+  });
+  await Promise.all([ours, bare, sameBytes].map((server) => new Promise((ok) => server.listen(0, '127.0.0.1', ok))));
   const someId = cms.index.scopedRows('api::article.article', { status: 'published', locale: 'en' })[3].documentId;
   // The parent gone (finished or stopped), this server goes too.
   process.on('disconnect', () => process.exit(0));
@@ -52,6 +61,10 @@ if (process.env.CREDENTIAL_COST_CHILD) {
       const [path, search = ''] = message.path.split('?');
       const response = await cms.contentApi({ method: 'GET', path: path.slice(4), search });
       bytes = Buffer.from(JSON.stringify(response.body));
+      const answer = await fetch(`http://127.0.0.1:${ours.address().port}${message.path}`);
+      const hop = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+      same = { status: answer.status, raw: [...answer.headers].filter(([name]) => !hop.has(name)).flat(), body: Buffer.from(await answer.arrayBuffer()) };
+      counts.ours++;
       process.send({ type: 'bytes' });
     } else if (message.type === 'sample') {
       process.send({ type: 'sample', cpu: process.cpuUsage(), counts: { ...counts } });
@@ -60,7 +73,7 @@ if (process.env.CREDENTIAL_COST_CHILD) {
     }
   });
   process.send({
-    type: 'ready', ours: ours.address().port, bare: bare.address().port, token: tokenKey, jwt: cms.auth.issueJwt(user), someId,
+    type: 'ready', ours: ours.address().port, bare: bare.address().port, same: sameBytes.address().port, token: tokenKey, jwt: cms.auth.issueJwt(user), someId,
   });
 } else {
   const root = '/tmp/cms-bench-credential-cost';
@@ -101,7 +114,7 @@ if (process.env.CREDENTIAL_COST_CHILD) {
   for (const [scenario, path] of scenarios) {
     await ask({ type: 'bytes', path });
     // Per caller: ours, and the bare server sent the same headers (parsing a 270-byte Authorization costs both sides).
-    const samples = Object.fromEntries(callers.map(([name]) => [name, { ours: [], bare: [] }]));
+    const samples = Object.fromEntries(callers.map(([name]) => [name, { ours: [], bare: [], same: [] }]));
     // One round not kept: the first requests of each path compile code and fill the caches.
     for (const [, headers] of callers) await cost(ready.ours, 'ours', path, headers);
     await cost(ready.bare, 'bare', path, {});
@@ -110,6 +123,7 @@ if (process.env.CREDENTIAL_COST_CHILD) {
       for (let i = 0; i < callers.length; i++) {
         const [name, headers] = callers[(i + round) % callers.length];
         samples[name].bare.push(await cost(ready.bare, 'bare', path, headers));
+        samples[name].same.push(await cost(ready.same, 'same', path, headers));
         samples[name].ours.push(await cost(ready.ours, 'ours', path, headers));
       }
     }
@@ -118,8 +132,10 @@ if (process.env.CREDENTIAL_COST_CHILD) {
     for (const [name] of callers) {
       const us = median(samples[name].ours);
       const same = median(samples[name].bare);
+      const sameBytes = median(samples[name].same);
       rows.push({
         scenario, caller: name, 'bare µs/req': +bare.toFixed(1), 'ours µs/req': +us.toFixed(1), 'bare/ours': +(bare / us).toFixed(2),
+        'same bytes µs/req': +sameBytes.toFixed(1), 'same bytes/ours': +(sameBytes / us).toFixed(2),
         'vs anonymous': +(anonymous / us).toFixed(2), 'extra µs vs anonymous': +(us - anonymous).toFixed(1),
         'bare, same headers µs': +same.toFixed(1), 'of which parsing the header': +(same - bare).toFixed(1),
       });

@@ -48,6 +48,18 @@ function readAndParse(root) {
   return { ms: performance.now() - start, bytes };
 }
 
+/** Node's own connection headers, which any server's answer gets: not replayed. */
+const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** A bare node:http server answering the exact bytes (status, headers, body) this server answered to one GET of `url`. */
+async function sameBytesServer(url) {
+  const answer = await fetch(url);
+  const body = Buffer.from(await answer.arrayBuffer());
+  const raw = [...answer.headers].filter(([name]) => !HOP_HEADERS.has(name)).flat();
+  const status = answer.status;
+  return listen((_req, res) => { res.writeHead(status, raw); res.end(body); });
+}
+
 async function cannon(url, connections, requests, headers) {
   const result = await autocannon({ url, connections, duration, requests, headers, pipelining: 1 });
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
@@ -89,14 +101,22 @@ async function benchHttp() {
     const response = await cms.contentApi({ method: 'GET', path: path.split('?')[0].slice(4), search: path.split('?')[1] ?? '' });
     const bytes = Buffer.from(JSON.stringify(response.body));
     const bare = await listen((_req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length }); res.end(bytes); });
+    // The same response bytes, headers included (Strapi's dozen headers cost Node's http the same in any server).
+    const same = await sameBytesServer(`http://127.0.0.1:${ours.address().port}${path}`);
     for (const connections of [10, 100]) {
       const limit = await cannon(`http://127.0.0.1:${bare.address().port}${path}`, connections);
+      const sameLimit = await cannon(`http://127.0.0.1:${same.address().port}${path}`, connections);
       for (const [caller, headers] of callers) {
         const ours2 = await cannon(`http://127.0.0.1:${ours.address().port}${path}`, connections, undefined, headers);
-        rows.push({ scenario: name, caller, connections, 'limit req/s': limit.rps, 'ours req/s': ours2.rps, ratio: +(ours2.rps / limit.rps).toFixed(2), 'ours p50 ms': ours2.p50, 'ours p99 ms': ours2.p99, errors: ours2.errors });
+        rows.push({
+          scenario: name, caller, connections, 'limit req/s': limit.rps, 'same-bytes limit req/s': sameLimit.rps, 'ours req/s': ours2.rps,
+          ratio: +(ours2.rps / limit.rps).toFixed(2), 'ratio, same bytes': +(ours2.rps / sameLimit.rps).toFixed(2),
+          'ours p50 ms': ours2.p50, 'ours p99 ms': ours2.p99, errors: ours2.errors,
+        });
       }
     }
     bare.close();
+    same.close();
   }
   const mixRequests = [
     ...Array.from({ length: 9 }, () => ({ method: 'GET', path: '/api/articles?pagination[pageSize]=10' })),
