@@ -58,15 +58,18 @@ export async function resetTo(
 }
 
 /**
- * The common pull, in one git run plus the diff: HEAD is an ancestor of `tip` and no edit or untracked file is in the
+ * The common pull, in three git runs (HEAD, the merge, the diff) instead of six: HEAD is an ancestor of `tip` and no edit or untracked file is in the
  * way, so `git merge --ff-only` moves the branch and the work tree (it changes nothing and fails otherwise: then the
  * caller resets with `resetTo`, which keeps such edits aside first). Undefined when it did not apply.
  */
 export async function fastForward(git: ReplicaGit, tip: string): Promise<{ changed: string[]; stray: string[] } | undefined> {
-  // No upkeep after it (the replica's poll runs it now and then); ORIG_HEAD is where HEAD was before it.
+  const head = await git.resolve('HEAD');
+  if (!head) return undefined;
+  if (head === tip) return { changed: [], stray: [] };
+  // No upkeep after it: the replica's poll runs it now and then.
   const moved = await git('-c', 'maintenance.auto=false', 'merge', '--ff-only', '--quiet', '--no-stat', tip).then(() => true, () => false);
   if (!moved) return undefined;
-  return { changed: await git.changedBetween('ORIG_HEAD', tip), stray: [] };
+  return { changed: await git.changedBetween(head, tip), stray: [] };
 }
 
 /** HEAD (undefined on an unborn branch) and `target`'s commit, in one git run when both exist. */
