@@ -115,6 +115,8 @@ describe('replicas that write: learning of each other\'s writes', () => {
     const reports: string[] = [];
     const [a, b] = await Promise.all(clones.map((root, at) => startApp(root, { report: (line) => { if (at === 1) reports.push(line); } })));
     await b.cms.replica!.poll();
+    // Nothing new (a fresh clone: no ORIG_HEAD either): nothing changed, nothing kept aside.
+    expect(await b.cms.replica!.pull()).toEqual({ changed: [] });
     // Fast path: another replica's write arrives; HEAD moves to the remote's tip and the file is reindexed.
     const created = (await a.sendJson('POST', '/api/notes', { data: { title: 'Elsewhere' } })).body.data;
     await b.cms.replica!.pull();
