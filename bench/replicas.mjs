@@ -4,6 +4,7 @@
 //   npm run build && node bench/replicas.mjs                       # this checkout's dist/
 //   node bench/replicas.mjs --cli /tmp/base/dist/cli/bin.js        # another build (before/after)
 //   options: --replicas 1,2,3,5  --clients 8  --writes 200  --docs 20
+//   --pin: writer on core 0, the rest on core 1 (see PIN below)
 //   BENCH_PROFILE_DIR=<dir>: each replica writes a CPU profile there (node --cpu-prof)
 // cpuSeconds: per replica, the CPU its own process and the git runs it waited for spent during the load (Linux).
 //
@@ -24,6 +25,13 @@ const REPLICAS = option('replicas', '1,2,3,5').split(',').map(Number);
 const CLIENTS = Number(option('clients', '8'));
 const WRITES = Number(option('writes', '200'));
 const DOCS = Number(option('docs', '20'));
+/**
+ * --pin (Linux, 2+ cores): the writer replica (and the git runs it starts, the origin's side of its pushes included) on
+ * core 0; the other replicas and this load generator on core 1. Replicas on their own machines do their catching-up
+ * beside the writer, not on its core: pinned, this machine stands for that; unpinned, every process shares both cores.
+ */
+const PIN = argv.includes('--pin');
+if (PIN) execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
 
 const git = (cwd, ...args) => execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.org', ...args], { cwd, encoding: 'utf8' }).trim();
 const freePort = () => new Promise((done, fail) => {
@@ -48,7 +56,7 @@ function seedOrigin(dir) {
 }
 
 /** One `cms serve` on its own clone; it tells the other replicas (`CMS_GIT_PEERS`) after each push. */
-async function startReplica(dir, origin, at, ports) {
+async function startReplica(dir, origin, at, ports, writer) {
   const root = join(dir, `replica${at}`);
   git(dir, 'clone', '--quiet', origin, root);
   execFileSync(process.execPath, [CLI, 'git-setup', '--root', root], { stdio: 'ignore' });
@@ -56,7 +64,9 @@ async function startReplica(dir, origin, at, ports) {
   const peers = ports.filter((other) => other !== port).map((other) => `http://127.0.0.1:${other}`).join(',');
   const env = { ...process.env, CMS_GIT_PULL_TOKEN: 'bench-secret', CMS_GIT_PEERS: peers, CMS_GIT_SELF: `http://127.0.0.1:${port}` };
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
-  const child = spawn(process.execPath, [...profile, CLI, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--no-admin'], { stdio: ['ignore', 'ignore', 'pipe'], env });
+  const command = [process.execPath, ...profile, CLI];
+  const pinned = PIN ? ['taskset', '-c', at === writer ? '0' : '1', ...command] : command;
+  const child = spawn(pinned[0], [...pinned.slice(1), 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--no-admin'], { stdio: ['ignore', 'ignore', 'pipe'], env });
   let stderr = '';
   await new Promise((done, fail) => {
     child.stderr.on('data', (chunk) => { stderr += chunk; if (stderr.includes('Serving ')) done(); });
@@ -82,7 +92,10 @@ async function run(count) {
   try {
     const ports = [];
     for (let at = 0; at < count; at++) ports.push(await freePort());
-    for (let at = 0; at < count; at++) replicas.push(await startReplica(dir, origin, at, ports));
+    // The writer is the first replica by URL (core/git/writer-choice.ts); with one replica, that one.
+    const urls = ports.map((port) => `http://127.0.0.1:${port}`);
+    const writer = urls.indexOf([...urls].sort()[0]);
+    for (let at = 0; at < count; at++) replicas.push(await startReplica(dir, origin, at, ports, writer));
     const latencies = [];
     const statuses = {};
     const created = [];
@@ -122,7 +135,7 @@ async function run(count) {
       const winner = updates.find((update) => update.title === title);
       return !winner || updates.some((other) => other.begin > winner.end);
     }).length;
-    return { replicas: count, writes: WRITES, clients: CLIENTS, seconds: +seconds.toFixed(2), writesPerSecond: +(acknowledged / seconds).toFixed(1), p50ms: Math.round(percentile(latencies, 50)), p95ms: Math.round(percentile(latencies, 95)), statuses, cpuSeconds: { replicas: spent('own'), theirGit: spent('git') }, createsMissingOnOrigin: missing, notesNotHoldingTheLastAcknowledgedUpdate: lost };
+    return { replicas: count, pinned: PIN, writes: WRITES, clients: CLIENTS, seconds: +seconds.toFixed(2), writesPerSecond: +(acknowledged / seconds).toFixed(1), p50ms: Math.round(percentile(latencies, 50)), p95ms: Math.round(percentile(latencies, 95)), statuses, cpuSeconds: { replicas: spent('own'), theirGit: spent('git') }, createsMissingOnOrigin: missing, notesNotHoldingTheLastAcknowledgedUpdate: lost };
   } finally {
     for (const replica of replicas) replica.child.kill('SIGTERM');
     await Promise.all(replicas.map((replica) => new Promise((done) => (replica.child.exitCode !== null ? done() : replica.child.once('exit', done)))));
