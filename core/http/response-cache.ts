@@ -48,6 +48,8 @@ export interface CachedHit extends CachedResponse {
 
 interface Entry extends CachedHit {
   freshness: Freshness;
+  /** Read since it was stored or last passed over by eviction (second-chance eviction: no reordering on every hit). */
+  used: boolean;
 }
 
 export class ResponseCache {
@@ -71,9 +73,7 @@ export class ResponseCache {
       this.delete(key, entry);
       return undefined;
     }
-    // Refresh recency: Map keeps insertion order, so the oldest entry is first.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    entry.used = true;
     return entry;
   }
 
@@ -81,10 +81,21 @@ export class ResponseCache {
     if (response.body.length > this.maxBytes / 16) return;
     const previous = this.entries.get(key);
     if (previous) this.delete(key, previous);
-    this.entries.set(key, { ...response, rawHeaders: Object.entries(response.headers).flat(), freshness });
+    this.entries.set(key, { ...response, rawHeaders: Object.entries(response.headers).flat(), freshness, used: false });
     this.bytes += response.body.length;
+    // Map keeps insertion order, so the oldest entry is first: one read since it was stored (or last passed over)
+    // earns it a move to the back; the first one not read goes. Each entry is passed over at most once per round.
+    let passes = this.entries.size;
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      // The answer just stored is the one being asked for: it stays.
+      if (oldest === key) continue;
+      if (entry.used && passes-- > 0) {
+        entry.used = false;
+        this.entries.delete(oldest);
+        this.entries.set(oldest, entry);
+        continue;
+      }
       this.delete(oldest, entry);
     }
   }
