@@ -34,10 +34,24 @@ export function compileCompare(filter: Extract<Filter, { kind: 'compare' }>, col
   )}`;
   const judge = (node: Node) => test(cellOf(node, field));
   const verdicts = columns.verdicts(key, () => judgeColumn(columns, field, filter.operator, value, test), judge);
+  if (!verdicts) return judgeAt(columns, field, filter.operator, value, test);
   return (node, position) => {
     if (position < 0) return test(cellOf(node, field));
     const verdict = verdicts[position];
     return verdict === 2 ? null : verdict === 1;
+  };
+}
+
+/** One comparison judged position by position from the list's column (a few positions, not the whole list). */
+function judgeAt(columns: Columns, field: FieldRef, operator: Operator, value: unknown, test: (cell: Cell) => Truth): Predicate {
+  const column = columns.cells(field);
+  const numeric = typeof value === 'number' ? NUMERIC_COMPARISONS[operator] : undefined;
+  return (node, position) => {
+    if (position < 0) return test(cellOf(node, field));
+    const slot = column.values[position];
+    if (numeric && typeof slot === 'number') return numeric(slot, value as number);
+    // the cell itself carries its lower-cased text once a case-folding operator asked for it
+    return test(cellOf(node, field));
   };
 }
 
