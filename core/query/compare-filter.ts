@@ -42,6 +42,31 @@ export function compileCompare(filter: Extract<Filter, { kind: 'compare' }>, col
   };
 }
 
+/**
+ * The positions of a list where one number comparison holds (`views > 200`), read straight off the
+ * field's column in one tight pass: no verdicts kept, no predicate called per node. Undefined when
+ * the comparison is not one of numbers (the general path judges it).
+ */
+export function numberComparisonPositions(filter: Extract<Filter, { kind: 'compare' }>, columns: Columns): Int32Array | undefined {
+  const { value, operator, field } = filter;
+  const numeric = typeof value === 'number' ? NUMERIC_COMPARISONS[operator] : undefined;
+  if (!numeric) return undefined;
+  const column = columns.cells(field);
+  const { values } = column;
+  const bound = value as number;
+  const found = new Int32Array(values.length);
+  let count = 0;
+  for (let i = 0; i < values.length; i++) {
+    const slot = values[i];
+    if (typeof slot === 'number') {
+      if (numeric(slot, bound)) found[count++] = i;
+    } else if (OPERATORS[operator].test(cellOf(columns.nodes[i], field), bound) === true) {
+      found[count++] = i;
+    }
+  }
+  return found.slice(0, count);
+}
+
 /** One comparison judged position by position from the list's column (a few positions, not the whole list). */
 function judgeAt(columns: Columns, field: FieldRef, operator: Operator, value: unknown, test: (cell: Cell) => Truth): Predicate {
   const column = columns.cells(field);

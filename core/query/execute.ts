@@ -14,6 +14,7 @@ import { moveVerdict, shift, splicePositions, spliceVerdicts, type Judged } from
 import { renderNode } from './render.js';
 import { nodeOrder, sortNodes } from './sort.js';
 import { cellOf } from './columns.js';
+import { numberComparisonPositions } from './compare-filter.js';
 import { matchesScope } from '../index/content-index.js';
 import { insertionPoint } from '../index/patchable.js';
 
@@ -158,7 +159,12 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
 function listPredicate(
   ctx: QueryContext, query: Query, list: SortedList, filters: NonNullable<Query['filters']>, pointwise = false,
 ): Predicate {
-  const columns: Columns = {
+  return compileFilter(ctx, filters, listColumns(query, list, pointwise));
+}
+
+/** A list's columns, verdicts and references, each built on first use and kept with the list (see `listPredicate`). */
+function listColumns(query: Query, list: SortedList, pointwise: boolean): Columns {
+  return {
     nodes: list.nodes,
     model: query.model,
     locale: query.locale === '*' ? undefined : query.locale,
@@ -185,7 +191,6 @@ function listPredicate(
       return references;
     },
   };
-  return compileFilter(ctx, filters, columns);
 }
 
 const filterKey = (filter: Filter): string => JSON.stringify(filter, (_key, item) => (typeof item === 'bigint' ? `${item}n` : item));
@@ -208,7 +213,9 @@ function matchingPositions(ctx: QueryContext, query: Query, list: SortedList, fi
     return kept.value;
   }
   const parts = filters.kind === 'and' && filters.filters.length > 1 ? filters.filters : undefined;
-  const found = parts ? conjunctionPositions(ctx, query, list, parts) : scanPositions(listPredicate(ctx, query, list, filters), list);
+  const found = (parts && conjunctionPositions(ctx, query, list, parts))
+    || (filters.kind === 'compare' && numberComparisonPositions(filters, listColumns(query, list, false)))
+    || scanPositions(listPredicate(ctx, query, list, filters), list);
   const judge = listPredicate(ctx, query, list, filters, true);
   if (list.matches.size >= MATCHES_KEPT) list.matches.delete(list.matches.keys().next().value!);
   list.matches.set(key, { value: found, judge: (node) => judge(node, -1) });
