@@ -9,7 +9,7 @@ import { ContentIndex } from './content-index.js';
 import { readContentFile, type FileRecord } from './read-file.js';
 import { SnapshotLoader, type LoadStats } from './snapshot/snapshot-loader.js';
 import { StringPool } from './string-pool.js';
-import { TextRecord, type TextReader } from './text-record.js';
+import { TextRecord } from './text-record.js';
 import { TextSlab } from './text-slab.js';
 
 /** The folder under `content/` that holds a type's files. */
@@ -37,15 +37,15 @@ export const isContentFileName = (name: string): boolean => !name.startsWith('.'
  */
 function parseRecord(
   index: ContentIndex, file: string, model: Model, text: string, mtimeMs: () => number,
-  pool?: StringPool, lazy?: { reader: TextReader; slab: TextSlab },
+  pool?: StringPool, slab?: TextSlab,
 ): FileRecord {
   // A JSON file read at load keeps its text, its fields parsed again on first read (see `TextRecord`).
-  const keepText = lazy !== undefined && file.endsWith('.json');
+  const keepText = slab !== undefined && file.endsWith('.json');
   const record = readContentFile(file, text, 0, model, index.models, index.config, keepText ? undefined : pool);
   // The modification time is only needed when the file lacks timestamps (they fall back to it);
   // otherwise 0 means "not known", and the watcher simply re-reads the file on its next event.
   if (record.createdAt === undefined || record.updatedAt === undefined) record.mtimeMs = mtimeMs();
-  return keepText ? new TextRecord(record, text, lazy.reader, lazy.slab) : record;
+  return keepText ? new TextRecord(record, text, slab) : record;
 }
 
 /** Whatever stops one file from being read (EACCES, a folder where a file belongs…) is that file's problem, never the server's. */
@@ -120,7 +120,6 @@ export async function loadIndex(
   // Git's view of the checkout, asked for while the snapshot was decoded and the folders listed.
   await loader.prepare();
   const folders = new Map<string, Model | undefined>();
-  const readers = new Map<Model, TextReader>();
   const slab = new TextSlab();
   const records: FileRecord[] = [];
   // Texts many files repeat (relation targets, component names) are shared while this load lasts.
@@ -134,9 +133,7 @@ export async function loadIndex(
       continue;
     }
     try {
-      let reader = readers.get(model);
-      if (!reader) readers.set(model, (reader = { model, models, config }));
-      records.push(loader.record(file, model.uid, (text, mtimeMs) => parseRecord(index, file, model, text, mtimeMs, pool, { reader, slab })));
+      records.push(loader.record(file, model.uid, (text, mtimeMs) => parseRecord(index, file, model, text, mtimeMs, pool, slab)));
     } catch (error) {
       // A file removed between listing and reading (a checkout, another writer) is simply gone.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;

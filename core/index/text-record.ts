@@ -1,23 +1,14 @@
-import type { CmsConfig } from '../config/types.js';
-import type { Model, Models } from '../schema/types.js';
 import type { Data } from '../types.js';
-import { readContentFile, type FileRecord } from './read-file.js';
+import { checkedJsonFields, type FileRecord } from './read-file.js';
 import type { TextSlab } from './text-slab.js';
-
-/** What reading a type's file again needs: one object shared by every record of the type. */
-export interface TextReader {
-  model: Model;
-  models: Models;
-  config: CmsConfig;
-}
 
 /**
  * A JSON content file read and checked at load whose fields are parsed again on first read: a cold
  * start keeps the file's text outside the heap (a `TextSlab`) rather than the tree of objects its
  * parse makes, which every young-generation collection would copy object by object (the limit,
- * reading and parsing the files, lets each parse die young). The text was checked at load (a malformed file never becomes a record),
- * so the second parse is the same `readContentFile` on the same text, and cannot fail; once parsed,
- * the text is let go.
+ * reading and parsing the files, lets each parse die young). The text was checked at load (a
+ * malformed file never becomes a record), so the second parse only takes the fields out
+ * (`checkedJsonFields`), and cannot fail; once parsed, the text is let go.
  */
 export class TextRecord implements FileRecord {
   readonly file: string;
@@ -34,9 +25,8 @@ export class TextRecord implements FileRecord {
   #bytes: Buffer | undefined;
   readonly #start: number;
   readonly #end: number;
-  readonly #reader: TextReader;
 
-  constructor(checked: Omit<FileRecord, 'data'>, text: string, reader: TextReader, slab: TextSlab) {
+  constructor(checked: Omit<FileRecord, 'data'>, text: string, slab: TextSlab) {
     this.file = checked.file;
     this.uid = checked.uid;
     this.documentId = checked.documentId;
@@ -50,7 +40,6 @@ export class TextRecord implements FileRecord {
     this.#bytes = kept.bytes;
     this.#start = kept.start;
     this.#end = kept.end;
-    this.#reader = reader;
   }
 
   get data(): Data {
@@ -77,8 +66,6 @@ export class TextRecord implements FileRecord {
   }
 
   #parse(): Data {
-    const { model, models, config } = this.#reader;
-    const text = this.#bytes!.toString('utf8', this.#start, this.#end);
-    return readContentFile(this.file, text, this.mtimeMs, model, models, config).data;
+    return checkedJsonFields(this.#bytes!.toString('utf8', this.#start, this.#end));
   }
 }

@@ -11,7 +11,12 @@ import { start } from './helpers.js';
 describe('a cold start keeps each JSON file\'s checked text and parses its fields on first read', { timeout: 60_000 }, () => {
   it('holds no parsed fields after the load, and each record, once read, holds exactly what the file\'s own parse gives', async () => {
     const root = copySampleSite();
+    // A hand-written file may put its timestamps first: its fields are copied out rather than kept in place.
+    const handWritten = join(root, `content/articles/${A.pizza}.json`);
+    const { createdAt, updatedAt, publishedAt, ...fields } = JSON.parse(readFileSync(handWritten, 'utf8'));
+    writeFileSync(handWritten, `${JSON.stringify({ createdAt, updatedAt, publishedAt, ...fields }, null, 2)}\n`);
     const { cms, stats } = await start(root, false);
+    expect(cms.problems()).toEqual([]);
     const files = cms.index.files('content/').filter((file) => file.endsWith('.json'));
     expect(files.length).toBe(stats.read - cms.index.files('content/').filter((file) => !file.endsWith('.json')).length);
     expect(files.filter((file) => !isUnparsed(cms.index.record(file)!))).toEqual([]);
