@@ -44,19 +44,23 @@ export function compileCompare(filter: Extract<Filter, { kind: 'compare' }>, col
 
 /**
  * The positions of a list where one number comparison holds (`views > 200`), read straight off the
- * field's column in one tight pass: no verdicts kept, no predicate called per node. Undefined when
+ * field's column in one tight pass: no verdicts kept, no predicate called per node. `among`: only
+ * these positions (ascending) are judged, as an AND's narrowest part selects them. Undefined when
  * the comparison is not one of numbers (the general path judges it).
  */
-export function numberComparisonPositions(filter: Extract<Filter, { kind: 'compare' }>, columns: Columns): Int32Array | undefined {
+export function numberComparisonPositions(
+  filter: Extract<Filter, { kind: 'compare' }>, columns: Columns, among?: Int32Array,
+): Int32Array | undefined {
   const { value, operator, field } = filter;
   const numeric = typeof value === 'number' ? NUMERIC_COMPARISONS[operator] : undefined;
   if (!numeric) return undefined;
-  const column = columns.cells(field);
-  const { values } = column;
+  const { values } = columns.cells(field);
   const bound = value as number;
-  const found = new Int32Array(values.length);
+  const length = among ? among.length : values.length;
+  const found = new Int32Array(length);
   let count = 0;
-  for (let i = 0; i < values.length; i++) {
+  for (let k = 0; k < length; k++) {
+    const i = among ? among[k] : k;
     const slot = values[i];
     if (typeof slot === 'number') {
       if (numeric(slot, bound)) found[count++] = i;

@@ -249,6 +249,9 @@ function conjunctionPositions(ctx: QueryContext, query: Query, list: SortedList,
   }, parts[0]);
   const from = matchingPositions(ctx, query, list, driver);
   const others = parts.filter((part) => part !== driver);
+  const [only] = others;
+  const tight = others.length === 1 && only.kind === 'compare' && numberComparisonPositions(only, listColumns(query, list, true), from);
+  if (tight) return tight;
   const rest = listPredicate(ctx, query, list, others.length === 1 ? others[0] : { kind: 'and', filters: others }, true);
   const found = new Int32Array(from.length);
   let count = 0;
