@@ -1,6 +1,6 @@
 import { isScalar, isVisible, type Model } from '../schema/types.js';
 import type { Data, Row } from '../types.js';
-import type { Filter, Query } from './ast.js';
+import type { Query } from './ast.js';
 import type { QueryContext } from './context.js';
 import { buildColumn, buildReferences, compileFilter, matchesFilter, type Column, type Columns, type References } from './filter.js';
 import type { FieldRef } from './ast.js';
@@ -14,7 +14,7 @@ import { moveVerdict, shift, splicePositions, spliceVerdicts, type Judged } from
 import { renderNode } from './render.js';
 import { nodeOrder, sortNodes } from './sort.js';
 import { cellOf } from './columns.js';
-import { numberComparisonPositions } from './compare-filter.js';
+import { matchingPositions } from './kept-positions.js';
 import { matchesScope } from '../index/content-index.js';
 import { insertionPoint } from '../index/patchable.js';
 
@@ -63,8 +63,6 @@ interface SortedList {
   patch(removed: readonly Row[], added: readonly Row[]): boolean;
 }
 
-/** Filters whose positions a list keeps (each up to 4 bytes per node; dropped all at once beyond this). */
-const MATCHES_KEPT = 16;
 
 /** A type's rows in a scope as nodes, sorted, with lazily built columns; cached until the content changes. */
 function sortedList(ctx: QueryContext, query: Query): SortedList {
@@ -193,72 +191,6 @@ function listColumns(query: Query, list: SortedList, pointwise: boolean): Column
   };
 }
 
-const filterKey = (filter: Filter): string => JSON.stringify(filter, (_key, item) => (typeof item === 'bigint' ? `${item}n` : item));
-
-/**
- * Where a filter's matches lie in a list, kept with the list (until a type it reads changes): the
- * same filter again — another page, the next request — costs no scan, only the page's slice.
- * The kept filters are the list's indexes, chosen by the queries seen: each part of an AND is kept
- * on its own too, so the same AND with one value never asked before (`views > 201` after
- * `views > 200`, beside the same `title` filter) walks only the positions its narrowest kept
- * part selects and judges the new part there, instead of scanning the whole list.
- */
-function matchingPositions(ctx: QueryContext, query: Query, list: SortedList, filters: Filter): Int32Array {
-  const key = filterKey(filters);
-  const kept = list.matches.get(key);
-  if (kept) {
-    // most recently used last: the oldest filter is the one dropped when the list keeps too many
-    list.matches.delete(key);
-    list.matches.set(key, kept);
-    return kept.value;
-  }
-  const parts = filters.kind === 'and' && filters.filters.length > 1 ? filters.filters : undefined;
-  const found = (parts && conjunctionPositions(ctx, query, list, parts))
-    || (filters.kind === 'compare' && numberComparisonPositions(filters, listColumns(query, list, false)))
-    || scanPositions(listPredicate(ctx, query, list, filters), list);
-  const judge = listPredicate(ctx, query, list, filters, true);
-  if (list.matches.size >= MATCHES_KEPT) list.matches.delete(list.matches.keys().next().value!);
-  list.matches.set(key, { value: found, judge: (node) => judge(node, -1) });
-  return found;
-}
-
-/** Every position of a list a predicate selects: one pass over the whole list. */
-function scanPositions(predicate: Predicate, list: SortedList): Int32Array {
-  const found = new Int32Array(list.nodes.length);
-  let count = 0;
-  for (let i = 0; i < list.nodes.length; i++) if (predicate(list.nodes[i], i) === true) found[count++] = i;
-  return found.slice(0, count);
-}
-
-/**
- * The positions every part of an AND selects (SQL's AND is true only where each part is). The
- * narrowest part whose positions are kept drives: the others are judged at its positions only. With
- * no part kept yet, each part's positions are found (and kept) first, so the next AND sharing a
- * part has its driver.
- */
-function conjunctionPositions(ctx: QueryContext, query: Query, list: SortedList, parts: Filter[]): Int32Array {
-  let driver: Filter | undefined;
-  let narrowest = Infinity;
-  for (const part of parts) {
-    const positions = list.matches.get(filterKey(part));
-    if (positions && positions.value.length < narrowest) { driver = part; narrowest = positions.value.length; }
-  }
-  driver ??= parts.reduce((best, part) => {
-    const positions = matchingPositions(ctx, query, list, part);
-    return positions.length < narrowest ? ((narrowest = positions.length), part) : best;
-  }, parts[0]);
-  const from = matchingPositions(ctx, query, list, driver);
-  const others = parts.filter((part) => part !== driver);
-  const [only] = others;
-  const tight = others.length === 1 && only.kind === 'compare' && numberComparisonPositions(only, listColumns(query, list, true), from);
-  if (tight) return tight;
-  const rest = listPredicate(ctx, query, list, others.length === 1 ? others[0] : { kind: 'and', filters: others }, true);
-  const found = new Int32Array(from.length);
-  let count = 0;
-  for (let k = 0; k < from.length; k++) if (rest(list.nodes[from[k]], from[k]) === true) found[count++] = from[k];
-  return found.slice(0, count);
-}
-
 /** Rows a query selects, filtered and sorted (before pagination). */
 export function selectNodes(ctx: QueryContext, query: Query): Node[] {
   const list = sortedList(ctx, query);
@@ -305,7 +237,11 @@ function selectPage(ctx: QueryContext, query: Query, start: number, limit: numbe
   }
   const list = sortedList(ctx, query);
   if (!query.filters) return { page: list.nodes.slice(start, start + limit), total: list.nodes.length };
-  const positions = matchingPositions(ctx, query, list, query.filters);
+  const positions = matchingPositions({
+    nodes: list.nodes, matches: list.matches,
+    predicate: (filter, pointwise) => listPredicate(ctx, query, list, filter, pointwise),
+    columns: (pointwise) => listColumns(query, list, pointwise),
+  }, query.filters);
   const page: Node[] = [];
   const end = Math.min(positions.length, start + limit);
   for (let at = start; at < end; at++) page.push(list.nodes[positions[at]]);

@@ -92,7 +92,7 @@ describe('kept lists and filter matches: a page answers exactly what a scan, or 
     expect(nonEmpty).toBeGreaterThan(queries.length);
   });
 
-  it('an AND with a value never asked before is judged only where its kept part matches, and answers as a scan and a fresh start do', async () => {
+  it('an AND with a value never asked before is judged only where its kept part matches, as a scan and a fresh start answer', async () => {
     generate(300, andRoot, 13);
     const cms = await createCms({ root: andRoot, report: () => {} });
     const search = (n: number) => `filters[views][$gt]=${n}&filters[title][$containsi]=coffee&sort=views:desc&pagination[pageSize]=5`;
