@@ -241,6 +241,7 @@ function selectPage(ctx: QueryContext, query: Query, start: number, limit: numbe
     nodes: list.nodes, matches: list.matches,
     predicate: (filter, pointwise) => listPredicate(ctx, query, list, filter, pointwise),
     columns: (pointwise) => listColumns(query, list, pointwise),
+    sortedBy: query.sort[0]?.path.length === 1 ? { name: query.sort[0].path[0], direction: query.sort[0].direction } : undefined,
   }, query.filters);
   const page: Node[] = [];
   const end = Math.min(positions.length, start + limit);
