@@ -92,9 +92,10 @@ export function matchingPositions(list: FilteredList, filters: Filter): Int32Arr
     return kept.value;
   }
   const parts = filters.kind === 'and' && filters.filters.length > 1 ? filters.filters : undefined;
+  // A run of the sorted list costs a binary search: not kept (nor patched on every write).
   const range = sortedRange(list, filters);
+  if (range) return run(range);
   const found = (parts && conjunctionPositions(list, parts))
-    || (range && run(range))
     || (filters.kind === 'compare' && numberComparisonPositions(filters, list.columns(false)))
     || scanPositions(list.predicate(filters, false), list);
   const judge = list.predicate(filters, true);
