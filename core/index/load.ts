@@ -9,6 +9,8 @@ import { ContentIndex } from './content-index.js';
 import { readContentFile, type FileRecord } from './read-file.js';
 import { SnapshotLoader, type LoadStats } from './snapshot/snapshot-loader.js';
 import { StringPool } from './string-pool.js';
+import { TextRecord } from './text-record.js';
+import { TextSlab } from './text-slab.js';
 
 /** The folder under `content/` that holds a type's files. */
 export function contentFolder(model: Model): string {
@@ -33,12 +35,17 @@ export const isContentFileName = (name: string): boolean => !name.startsWith('.'
  * Parse and check one file's text. Files are read synchronously on purpose: for many small files,
  * sync reads are several times faster than the thread pool, and indexing is dominated by them.
  */
-function parseRecord(index: ContentIndex, file: string, model: Model, text: string, mtimeMs: () => number, pool?: StringPool): FileRecord {
-  const record = readContentFile(file, text, 0, model, index.models, index.config, pool);
+function parseRecord(
+  index: ContentIndex, file: string, model: Model, text: string, mtimeMs: () => number,
+  pool?: StringPool, slab?: TextSlab,
+): FileRecord {
+  // A JSON file read at load keeps its text, its fields parsed again on first read (see `TextRecord`).
+  const keepText = slab !== undefined && file.endsWith('.json');
+  const record = readContentFile(file, text, 0, model, index.models, index.config, keepText ? undefined : pool);
   // The modification time is only needed when the file lacks timestamps (they fall back to it);
   // otherwise 0 means "not known", and the watcher simply re-reads the file on its next event.
   if (record.createdAt === undefined || record.updatedAt === undefined) record.mtimeMs = mtimeMs();
-  return record;
+  return keepText ? new TextRecord(record, text, slab) : record;
 }
 
 /** Whatever stops one file from being read (EACCES, a folder where a file belongs…) is that file's problem, never the server's. */
@@ -113,6 +120,7 @@ export async function loadIndex(
   // Git's view of the checkout, asked for while the snapshot was decoded and the folders listed.
   await loader.prepare();
   const folders = new Map<string, Model | undefined>();
+  const slab = new TextSlab();
   const records: FileRecord[] = [];
   // Texts many files repeat (relation targets, component names) are shared while this load lasts.
   const pool = new StringPool();
@@ -125,7 +133,7 @@ export async function loadIndex(
       continue;
     }
     try {
-      records.push(loader.record(file, model.uid, (text, mtimeMs) => parseRecord(index, file, model, text, mtimeMs, pool)));
+      records.push(loader.record(file, model.uid, (text, mtimeMs) => parseRecord(index, file, model, text, mtimeMs, pool, slab)));
     } catch (error) {
       // A file removed between listing and reading (a checkout, another writer) is simply gone.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;

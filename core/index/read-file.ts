@@ -61,6 +61,18 @@ function keptFields(raw: Record<string, unknown>, systemFields: number, ownObjec
 }
 
 /**
+ * The fields of a JSON content file whose text `readContentFile` has already checked: its parse,
+ * less the system fields, kept as `readContentFile` keeps them, and nothing checked again (a cold
+ * start's `TextRecord` parses its file a second time on first read).
+ */
+export function checkedJsonFields(text: string): Data {
+  const raw = JSON.parse(text) as Record<string, unknown>;
+  let systemFields = 0;
+  for (const key in raw) if (Object.hasOwn(raw, key) && isSystemField(key)) systemFields++;
+  return keptFields(raw, systemFields, true);
+}
+
+/**
  * Parse and check one content file of `model`. Throws a FileError with `file:line:col` for
  * anything malformed; the caller reports it and keeps serving the rest. With a `pool` (a load of
  * many files), texts that documents repeat are shared (see `internRepeatedValues`).

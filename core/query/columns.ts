@@ -23,9 +23,11 @@ export interface Columns {
   model: Model;
   /**
    * Verdicts of one comparison over the whole list (0 false, 1 true, 2 unknown), kept with the list;
-   * `judge` gives one node's verdict, so a node spliced into the list later gets its own.
+   * `judge` gives one node's verdict, so a node spliced into the list later gets its own. Undefined
+   * when the filter is judged at a few positions only (see `matchingPositions`) and none are kept:
+   * the caller then judges each position it is asked about, reading the column.
    */
-  verdicts(key: string, compute: () => Uint8Array, judge: (node: Node) => Truth): Uint8Array;
+  verdicts(key: string, compute: () => Uint8Array, judge: (node: Node) => Truth): Uint8Array | undefined;
   /** The locale every node of the list has (undefined when the list mixes locales, `locale=*`). */
   locale: string | null | undefined;
 }

@@ -34,10 +34,53 @@ export function compileCompare(filter: Extract<Filter, { kind: 'compare' }>, col
   )}`;
   const judge = (node: Node) => test(cellOf(node, field));
   const verdicts = columns.verdicts(key, () => judgeColumn(columns, field, filter.operator, value, test), judge);
+  if (!verdicts) return judgeAt(columns, field, filter.operator, value, test);
   return (node, position) => {
     if (position < 0) return test(cellOf(node, field));
     const verdict = verdicts[position];
     return verdict === 2 ? null : verdict === 1;
+  };
+}
+
+/**
+ * The positions of a list where one number comparison holds (`views > 200`), read straight off the
+ * field's column in one tight pass: no verdicts kept, no predicate called per node. `among`: only
+ * these positions (ascending) are judged, as an AND's narrowest part selects them. Undefined when
+ * the comparison is not one of numbers (the general path judges it).
+ */
+export function numberComparisonPositions(
+  filter: Extract<Filter, { kind: 'compare' }>, columns: Columns, among?: Int32Array,
+): Int32Array | undefined {
+  const { value, operator, field } = filter;
+  const numeric = typeof value === 'number' ? NUMERIC_COMPARISONS[operator] : undefined;
+  if (!numeric) return undefined;
+  const { values } = columns.cells(field);
+  const bound = value as number;
+  const length = among ? among.length : values.length;
+  const found = new Int32Array(length);
+  let count = 0;
+  for (let k = 0; k < length; k++) {
+    const i = among ? among[k] : k;
+    const slot = values[i];
+    if (typeof slot === 'number') {
+      if (numeric(slot, bound)) found[count++] = i;
+    } else if (OPERATORS[operator].test(cellOf(columns.nodes[i], field), bound) === true) {
+      found[count++] = i;
+    }
+  }
+  return found.slice(0, count);
+}
+
+/** One comparison judged position by position from the list's column (a few positions, not the whole list). */
+function judgeAt(columns: Columns, field: FieldRef, operator: Operator, value: unknown, test: (cell: Cell) => Truth): Predicate {
+  const column = columns.cells(field);
+  const numeric = typeof value === 'number' ? NUMERIC_COMPARISONS[operator] : undefined;
+  return (node, position) => {
+    if (position < 0) return test(cellOf(node, field));
+    const slot = column.values[position];
+    if (numeric && typeof slot === 'number') return numeric(slot, value as number);
+    // the cell itself carries its lower-cased text once a case-folding operator asked for it
+    return test(cellOf(node, field));
   };
 }
 

@@ -14,6 +14,7 @@ import { moveVerdict, shift, splicePositions, spliceVerdicts, type Judged } from
 import { renderNode } from './render.js';
 import { nodeOrder, sortNodes } from './sort.js';
 import { cellOf } from './columns.js';
+import { matchingPositions } from './kept-positions.js';
 import { matchesScope } from '../index/content-index.js';
 import { insertionPoint } from '../index/patchable.js';
 
@@ -62,8 +63,6 @@ interface SortedList {
   patch(removed: readonly Row[], added: readonly Row[]): boolean;
 }
 
-/** Filters whose positions a list keeps (each up to 4 bytes per node; dropped all at once beyond this). */
-const MATCHES_KEPT = 16;
 
 /** A type's rows in a scope as nodes, sorted, with lazily built columns; cached until the content changes. */
 function sortedList(ctx: QueryContext, query: Query): SortedList {
@@ -150,9 +149,20 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
   return true;
 }
 
-/** The predicate of a root filter over a list, reading (and keeping) the list's columns and verdicts. */
-function listPredicate(ctx: QueryContext, query: Query, list: SortedList, filters: NonNullable<Query['filters']>): Predicate {
-  const columns: Columns = {
+/**
+ * The predicate of a root filter over a list, reading (and keeping) the list's columns and verdicts.
+ * `pointwise`: it will be asked about a few positions only, so no comparison judges the whole list
+ * (verdicts already kept are read, others judged position by position).
+ */
+function listPredicate(
+  ctx: QueryContext, query: Query, list: SortedList, filters: NonNullable<Query['filters']>, pointwise = false,
+): Predicate {
+  return compileFilter(ctx, filters, listColumns(query, list, pointwise));
+}
+
+/** A list's columns, verdicts and references, each built on first use and kept with the list (see `listPredicate`). */
+function listColumns(query: Query, list: SortedList, pointwise: boolean): Columns {
+  return {
     nodes: list.nodes,
     model: query.model,
     locale: query.locale === '*' ? undefined : query.locale,
@@ -166,6 +176,7 @@ function listPredicate(ctx: QueryContext, query: Query, list: SortedList, filter
     },
     verdicts: (key: string, compute: () => Uint8Array, judge: (node: Node) => Truth) => {
       let verdicts = list.verdicts.get(key);
+      if (!verdicts && pointwise) return undefined;
       if (!verdicts) {
         if (list.verdicts.size >= 64) list.verdicts.clear();
         list.verdicts.set(key, (verdicts = { value: compute(), judge }));
@@ -178,25 +189,6 @@ function listPredicate(ctx: QueryContext, query: Query, list: SortedList, filter
       return references;
     },
   };
-  return compileFilter(ctx, filters, columns);
-}
-
-/**
- * Where a filter's matches lie in a list, kept with the list (until a type it reads changes): the
- * same filter again — another page, the next request — costs no scan, only the page's slice.
- */
-function matchingPositions(ctx: QueryContext, query: Query, list: SortedList, filters: NonNullable<Query['filters']>): Int32Array {
-  const key = JSON.stringify(filters, (_key, item) => (typeof item === 'bigint' ? `${item}n` : item));
-  let positions = list.matches.get(key);
-  if (!positions) {
-    const predicate = listPredicate(ctx, query, list, filters);
-    const found = new Int32Array(list.nodes.length);
-    let count = 0;
-    for (let i = 0; i < list.nodes.length; i++) if (predicate(list.nodes[i], i) === true) found[count++] = i;
-    if (list.matches.size >= MATCHES_KEPT) list.matches.clear();
-    list.matches.set(key, (positions = { value: found.slice(0, count), judge: (node) => predicate(node, -1) }));
-  }
-  return positions.value;
 }
 
 /** Rows a query selects, filtered and sorted (before pagination). */
@@ -245,7 +237,12 @@ function selectPage(ctx: QueryContext, query: Query, start: number, limit: numbe
   }
   const list = sortedList(ctx, query);
   if (!query.filters) return { page: list.nodes.slice(start, start + limit), total: list.nodes.length };
-  const positions = matchingPositions(ctx, query, list, query.filters);
+  const positions = matchingPositions({
+    nodes: list.nodes, matches: list.matches,
+    predicate: (filter, pointwise) => listPredicate(ctx, query, list, filter, pointwise),
+    columns: (pointwise) => listColumns(query, list, pointwise),
+    sortedBy: query.sort[0]?.path.length === 1 ? { name: query.sort[0].path[0], direction: query.sort[0].direction } : undefined,
+  }, query.filters);
   const page: Node[] = [];
   const end = Math.min(positions.length, start + limit);
   for (let at = start; at < end; at++) page.push(list.nodes[positions[at]]);

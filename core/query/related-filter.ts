@@ -111,6 +111,7 @@ export function compileReferenceColumn(
     for (let i = 0; i < out.length; i++) { const truth = judge(i); out[i] = truth === null ? 2 : truth ? 1 : 0; }
     return out;
   }, (node) => fallback(node, -1));
+  if (!all) return (node, position) => (position < 0 ? fallback(node, position) : judge(position));
   return (node, position) => {
     if (position < 0) return fallback(node, position);
     const verdict = all[position];

@@ -11,7 +11,8 @@ import { renderNode } from '../../core/query/render.js';
 import { parseQueryString } from '../../core/strapi/parse-query.js';
 
 const root = mkdtempSync(join(tmpdir(), 'cms-kept-matches-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const andRoot = mkdtempSync(join(tmpdir(), 'cms-kept-and-'));
+afterAll(() => { rmSync(root, { recursive: true, force: true }); rmSync(andRoot, { recursive: true, force: true }); });
 
 const FILTERS = [
   'filters[views][$gt]={n}', 'filters[views][$lte]={n}', 'filters[views][$between][0]={n}&filters[views][$between][1]={m}',
@@ -89,5 +90,71 @@ describe('kept lists and filter matches: a page answers exactly what a scan, or 
       for (const search of queries) expect(ids(bothWays(cms, search).kept), search).toEqual(ids(bothWays(fresh, search).scanned));
     }
     expect(nonEmpty).toBeGreaterThan(queries.length);
+  });
+
+  it('an AND with a value never asked before is judged only where its kept part matches, as a scan and a fresh start answer', async () => {
+    generate(300, andRoot, 13);
+    const cms = await createCms({ root: andRoot, report: () => {} });
+    const search = (n: number) => `filters[views][$gt]=${n}&filters[title][$containsi]=coffee&sort=views:desc&pagination[pageSize]=5`;
+    const ask = (n: number) => {
+      const { kept, scanned } = bothWays(cms, search(n));
+      expect(kept, search(n)).toEqual(scanned);
+      return kept.total;
+    };
+    expect(ask(200)).toBeGreaterThan(0);
+    // The list the query reads, and what it keeps: each part's positions besides the whole AND's.
+    const list = cms.index.cached('api::article.article', 'nodes|published|en|[{"path":["views"],"direction":"desc"}]', () => {
+      throw new Error('the sorted list is not kept');
+    }) as { verdicts: Map<string, unknown>; matches: Map<string, unknown> };
+    expect([...list.matches.keys()].filter((key) => key.includes('coffee') && !key.includes('views'))).toHaveLength(1);
+    const values = [201, 350, 999, 0];
+    const keptOnly = values.map((n) => {
+      const model = cms.contentType('articles');
+      const query = cms.service.normalize(model, parseQueryString(search(n)), trustedCaller, 'find');
+      return executeFind(cms.service.context(query, trustedCaller), query);
+    });
+    // The new values were judged at the kept `title` positions, never over the whole list.
+    expect([...list.verdicts.keys()].filter((key) => key.startsWith('views|$gt|') && key !== 'views|$gt|200')).toEqual([]);
+    const totals = values.map(ask);
+    expect(keptOnly.map((found) => found.total)).toEqual(totals);
+    expect(totals[0]).toBeGreaterThanOrEqual(totals[1]);
+    expect(totals[2]).toBe(0);
+    // Writes move rows in and out of the kept part's positions; new values after them still agree.
+    const rows = cms.index.scopedRows('api::article.article', { status: 'published', locale: 'en' });
+    for (const [at, row] of rows.slice(0, 12).entries()) {
+      await cms.documents('api::article.article').update({
+        documentId: row.documentId, status: 'published', data: { views: 100 * at, title: at % 2 ? `coffee ${at}` : `tea ${at}` },
+      });
+    }
+    const fresh = await createCms({ root: andRoot, report: () => {} });
+    for (const n of [202, 450, 50]) {
+      ask(n);
+      expect(bothWays(cms, search(n)).kept.data.map((item) => item.documentId))
+        .toEqual(bothWays(fresh, search(n)).scanned.data.map((item) => item.documentId));
+    }
+  });
+
+  it('a comparison on the field a list is sorted by is a run of the list: every operator, both directions, NULLs included', async () => {
+    const cms = await createCms({ root: andRoot, report: () => {} });
+    // Articles without views: NULL sorts first ascending and last descending, and never matches.
+    for (const title of ['no views one', 'no views two']) {
+      await cms.documents('api::article.article').create({ data: { title, views: null }, status: 'published' });
+    }
+    await cms.documents('api::article.article').create({ data: { title: 'exactly 300 coffee', views: 300 }, status: 'published' });
+    expect(bothWays(cms, 'filters[views][$null]=true').kept.total).toBe(2);
+    let nonEmpty = 0;
+    for (const sort of ['views:asc', 'views:desc']) {
+      for (const operator of ['$eq', '$gt', '$gte', '$lt', '$lte', '$ne']) {
+        for (const value of [-1, 0, 300, 301, 999, 5000]) {
+          for (const extra of ['', '&filters[title][$containsi]=coffee']) {
+            const search = `filters[views][${operator}]=${value}${extra}&sort=${sort}&pagination[pageSize]=100`;
+            const { kept, scanned } = bothWays(cms, search);
+            expect(kept, search).toEqual(scanned);
+            if (kept.total > 0 && kept.total < 300) nonEmpty++;
+          }
+        }
+      }
+    }
+    expect(nonEmpty).toBeGreaterThan(20);
   });
 });

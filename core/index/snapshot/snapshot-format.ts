@@ -71,7 +71,8 @@ export function encodeEntry({ record, stamp, hash, clean }: SnapshotEntry): stri
   if (texts.some(hasSeparator)) return undefined;
   const numbers = [record.mtimeMs, stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino].map(String);
   // Fields nobody has read yet go back as the text they came in: no parse for a rewrite.
-  const data = record instanceof SnapshotRecord ? record.unparsedText ?? JSON.stringify(record.data) : JSON.stringify(record.data);
+  // (a snapshot's record, or a `TextRecord` of a cold start)
+  const data = (record as Partial<SnapshotRecord>).unparsedText ?? JSON.stringify(record.data);
   return `${texts.join('\t')}\t${numbers.join('\t')}\t${hash ?? ''}\t${clean ? '1' : ''}\t${data}`;
 }
 

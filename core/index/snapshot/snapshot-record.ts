@@ -71,8 +71,8 @@ export class SnapshotRecord implements FileRecord {
   }
 }
 
-/** Has nobody read this record's fields yet? (Its rows can then wait too.) */
-export const isUnparsed = (record: FileRecord): boolean => record instanceof SnapshotRecord && record.unparsed;
+/** Has nobody read this record's fields yet (a snapshot's record, or a `TextRecord`)? Its rows can then wait too. */
+export const isUnparsed = (record: FileRecord): boolean => (record as Partial<SnapshotRecord>).unparsed === true;
 
 /** The fields as a fast prototype-free object, or undefined when the text is not a JSON object. */
 function parseFields(text: string): Data | undefined {

@@ -1,0 +1,145 @@
+import type { Filter } from './ast.js';
+import type { Columns } from './columns.js';
+import { numberComparisonPositions } from './compare-filter.js';
+import type { Judged } from './list-splice.js';
+import type { Node } from './nodes.js';
+import { compareValues } from './operators.js';
+import type { Predicate } from './predicate.js';
+
+/** Filters whose positions a list keeps (each up to 4 bytes per node; the least recently used goes beyond this). */
+const MATCHES_KEPT = 16;
+
+/** A kept sorted list as the search for a filter's positions sees it. */
+export interface FilteredList {
+  nodes: Node[];
+  /** Positions in `nodes` a whole filter selects, by filter key: kept with the list, patched on writes. */
+  matches: Map<string, Judged<Int32Array>>;
+  /** A filter's predicate over the list; `pointwise`: asked at a few positions only (no comparison judges every node). */
+  predicate(filter: Filter, pointwise: boolean): Predicate;
+  /** The list's columns (see `Columns`). */
+  columns(pointwise: boolean): Columns;
+  /** The field the list is sorted by first (a field of its own nodes), if any: its column is in order. */
+  sortedBy: { name: string; direction: 'asc' | 'desc' } | undefined;
+}
+
+const RANGE_OPERATORS: ReadonlySet<string> = new Set(['$eq', '$gt', '$gte', '$lt', '$lte']);
+
+/**
+ * Where a comparison on the field a list is sorted by holds: one run of the list, found by binary
+ * search (the sort orders values as the comparison does, NULLs first ascending and last descending,
+ * and a NULL never matches). Undefined for any other filter.
+ */
+function sortedRange(list: FilteredList, filter: Filter): [start: number, end: number] | undefined {
+  if (filter.kind !== 'compare' || list.sortedBy?.name !== filter.field.name || !RANGE_OPERATORS.has(filter.operator)) return undefined;
+  const bound = filter.value;
+  if (typeof bound !== 'number' && typeof bound !== 'string' && typeof bound !== 'bigint') return undefined;
+  const { values } = list.columns(false).cells(filter.field);
+  const ascending = list.sortedBy.direction === 'asc';
+  // Each slot against the bound, in the list's direction: never decreasing along the list.
+  const order = (i: number) => {
+    const value = values[i];
+    const versus = value === null ? -1 : compareValues(value, bound);
+    return ascending ? versus : -versus;
+  };
+  const first = (holds: (i: number) => boolean) => {
+    let low = 0;
+    let high = values.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (holds(middle)) high = middle;
+      else low = middle + 1;
+    }
+    return low;
+  };
+  const lower = first((i) => order(i) >= 0);
+  const upper = first((i) => order(i) > 0);
+  const operator = filter.operator;
+  if (operator === '$eq') return [lower, upper];
+  if (ascending) {
+    const known = first((i) => values[i] !== null);
+    return operator === '$gt' ? [upper, values.length] : operator === '$gte' ? [lower, values.length]
+      : operator === '$lt' ? [known, Math.max(known, lower)] : [known, Math.max(known, upper)];
+  }
+  const nulls = first((i) => values[i] === null);
+  return operator === '$gt' ? [0, lower] : operator === '$gte' ? [0, upper]
+    : operator === '$lt' ? [upper, Math.max(upper, nulls)] : [lower, Math.max(lower, nulls)];
+}
+
+/** The positions of a run of a list. */
+function run([start, end]: [number, number]): Int32Array {
+  const positions = new Int32Array(end - start);
+  for (let k = 0; k < positions.length; k++) positions[k] = start + k;
+  return positions;
+}
+
+const filterKey = (filter: Filter): string => JSON.stringify(filter, (_key, item) => (typeof item === 'bigint' ? `${item}n` : item));
+
+/**
+ * Where a filter's matches lie in a list, kept with the list (until a type it reads changes): the
+ * same filter again — another page, the next request — costs no scan, only the page's slice.
+ * The kept filters are the list's indexes, chosen by the queries seen: each part of an AND is kept
+ * on its own too, so the same AND with one value never asked before (`views > 201` after
+ * `views > 200`, beside the same `title` filter) walks only the positions its narrowest kept
+ * part selects and judges the new part there, instead of scanning the whole list.
+ */
+export function matchingPositions(list: FilteredList, filters: Filter): Int32Array {
+  const key = filterKey(filters);
+  const kept = list.matches.get(key);
+  if (kept) {
+    // most recently used last: the oldest filter is the one dropped when the list keeps too many
+    list.matches.delete(key);
+    list.matches.set(key, kept);
+    return kept.value;
+  }
+  const parts = filters.kind === 'and' && filters.filters.length > 1 ? filters.filters : undefined;
+  // A run of the sorted list costs a binary search: not kept (nor patched on every write).
+  const range = sortedRange(list, filters);
+  if (range) return run(range);
+  const found = (parts && conjunctionPositions(list, parts))
+    || (filters.kind === 'compare' && numberComparisonPositions(filters, list.columns(false)))
+    || scanPositions(list.predicate(filters, false), list);
+  const judge = list.predicate(filters, true);
+  if (list.matches.size >= MATCHES_KEPT) list.matches.delete(list.matches.keys().next().value!);
+  list.matches.set(key, { value: found, judge: (node) => judge(node, -1) });
+  return found;
+}
+
+/** Every position of a list a predicate selects: one pass over the whole list. */
+function scanPositions(predicate: Predicate, list: FilteredList): Int32Array {
+  const found = new Int32Array(list.nodes.length);
+  let count = 0;
+  for (let i = 0; i < list.nodes.length; i++) if (predicate(list.nodes[i], i) === true) found[count++] = i;
+  return found.slice(0, count);
+}
+
+/**
+ * The positions every part of an AND selects (SQL's AND is true only where each part is). The
+ * narrowest part drives: the others are judged at its positions only. A part's positions are kept
+ * (found the first time it is asked), so the next AND sharing a part, with another value for the
+ * rest, has its driver; a comparison on the field the list is sorted by needs none (a run).
+ */
+function conjunctionPositions(list: FilteredList, parts: Filter[]): Int32Array {
+  let driver = parts[0];
+  let narrowest = Infinity;
+  let from: Int32Array | [number, number] = [0, 0];
+  // A comparison on the sorted field is a run of the list, found by binary search. Other parts
+  // drive once kept; with none kept yet, each is found now (and kept, for the next AND).
+  const anyKept = parts.some((part) => list.matches.has(filterKey(part)));
+  for (const part of parts) {
+    const range = sortedRange(list, part);
+    const positions = range ?? (anyKept ? list.matches.get(filterKey(part))?.value : matchingPositions(list, part));
+    if (!positions) continue;
+    const count = range ? range[1] - range[0] : (positions as Int32Array).length;
+    if (count < narrowest) { driver = part; narrowest = count; from = positions; }
+  }
+  if (!(from instanceof Int32Array)) from = run(from);
+  const others = parts.filter((part) => part !== driver);
+  const [only] = others;
+  const tight = others.length === 1 && only.kind === 'compare' && numberComparisonPositions(only, list.columns(true), from);
+  if (tight) return tight;
+  const rest = list.predicate(others.length === 1 ? others[0] : { kind: 'and', filters: others }, true);
+  const found = new Int32Array(from.length);
+  let count = 0;
+  for (let k = 0; k < from.length; k++) if (rest(list.nodes[from[k]], from[k]) === true) found[count++] = from[k];
+  return found.slice(0, count);
+}
