@@ -15,7 +15,7 @@ import { renderNode } from './render.js';
 import { nodeOrder, sortNodes } from './sort.js';
 import { cellOf } from './columns.js';
 import { matchesScope } from '../index/content-index.js';
-import { insertionPoint } from '../index/patchable.js';
+import { insertionPoint, placeOf } from '../index/patchable.js';
 
 const SEARCHABLE = ['string', 'text', 'richtext', 'email', 'uid', 'enumeration'];
 const NUMERIC = ['integer', 'biginteger', 'float', 'decimal'];
@@ -130,8 +130,10 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
   const coming = added.filter(inScope);
   for (const row of [...coming]) {
     const old = left.find((candidate) => candidate.documentId === row.documentId && candidate.locale === row.locale);
-    const from = old ? nodes.indexOf(rowNode(ctx, old)) : -1;
-    if (from < 0) continue;
+    if (!old) continue;
+    // Found by binary search (no scan of the list); a node not where its order puts it drops the list.
+    const from = placeOf(nodes, rowNode(ctx, old), order);
+    if (from < 0) return false;
     const node = rowNode(ctx, row);
     const point = insertionPoint(nodes, node, order);
     move(from, point > from ? point - 1 : point, node);
@@ -139,8 +141,9 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
     coming.splice(coming.indexOf(row), 1);
   }
   for (const row of left) {
-    const at = nodes.indexOf(rowNode(ctx, row));
-    if (at >= 0) splice(at);
+    const at = placeOf(nodes, rowNode(ctx, row), order);
+    if (at < 0) return false;
+    splice(at);
   }
   for (const row of coming) {
     const node = rowNode(ctx, row);
