@@ -155,6 +155,11 @@ export class ContentIndex {
     return rows;
   }
 
+  /** Every row of a type, in no particular order. */
+  private *allRows(uid: string): Iterable<Row> {
+    for (const documentRows of this.documents.valuesOf(uid)) yield* documentRows;
+  }
+
   /** Rows a read sees for a scope, in creation order. */
   scopedRows(uid: string, scope: RowScope): Row[] {
     const model = this.model(uid);
@@ -187,7 +192,8 @@ export class ContentIndex {
    * step with each change.
    */
   valueHolders(uid: string, name: string, locale: string | null, scope: ValueScope, value: unknown): ReadonlySet<string> {
-    return this.uniqueValues.holders(uid, name, locale, scope, value, () => this.rows(uid));
+    // (built from every row in any order: no creation-order sort for it)
+    return this.uniqueValues.holders(uid, name, locale, scope, value, () => this.sortedRows.get(uid) ?? this.allRows(uid));
   }
 
   /**
