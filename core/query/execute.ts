@@ -10,7 +10,7 @@ import { checkPopulateBudget } from './populate-limits.js';
 import { inPublicationCohort } from './publication.js';
 import type { Predicate } from './predicate.js';
 import type { Truth } from './operators.js';
-import { moveVerdict, shift, splicePositions, spliceVerdicts, type Judged } from './list-splice.js';
+import { movePositions, moveVerdict, shift, splicePositions, spliceVerdicts, type Judged } from './list-splice.js';
 import { renderNode } from './render.js';
 import { nodeOrder, sortNodes } from './sort.js';
 import { cellOf } from './columns.js';
@@ -96,9 +96,7 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
   const move = (from: number, to: number, node: Node) => {
     shift(nodes, from, to, node);
     for (const verdicts of list.verdicts.values()) moveVerdict(verdicts, from, to, node);
-    for (const positions of list.matches.values()) {
-      positions.value = splicePositions(positions, to, node, splicePositions(positions, from, undefined));
-    }
+    for (const positions of list.matches.values()) movePositions(positions, from, to, node);
     for (const [name, column] of list.columns) {
       const cell = cellOf(node, list.fields.get(name)!);
       shift(column.values, from, to, cell.value);
