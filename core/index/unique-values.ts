@@ -23,7 +23,9 @@ export class UniqueValues {
   /** Values a write has taken but not yet indexed (its file is still being made durable): `uid\u0000name\u0000locale\u0000scope` → holders. */
   private readonly held = new Map<string, Holders>();
 
-  holders(uid: string, name: string, locale: string | null, scope: ValueScope, value: unknown, rows: () => Iterable<Row>): ReadonlySet<string> {
+  holders(
+    uid: string, name: string, locale: string | null, scope: ValueScope, value: unknown, rows: () => Iterable<Row>,
+  ): ReadonlySet<string> {
     let lookups = this.byType.get(uid);
     if (!lookups) this.byType.set(uid, (lookups = new Map()));
     const key = `${name}\u0000${locale}\u0000${scope}`;

@@ -5,7 +5,8 @@ import type { Row } from '../../core/types.js';
 const UID = 'api::tag.tag';
 const row = (documentId: string, name: string | null, status: Row['status'] = 'published'): Row => ({
   key: `${UID}|${documentId}|null|${status}`, uid: UID, id: 1, documentId, locale: null, status, data: { name },
-  createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', publishedAt: status === 'published' ? '2025-01-01T00:00:00.000Z' : null, file: '',
+  createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', file: '',
+  publishedAt: status === 'published' ? '2025-01-01T00:00:00.000Z' : null,
 });
 
 describe('UniqueValues: the holders of a value follow each change, one holder or many', () => {

@@ -15,14 +15,17 @@ const LINKS = [['author', 'api::author.author'], ['category', 'api::category.cat
 
 const documentIds = (cms: Cms, uid: string) => [...new Set(cms.index.rows(uid).map((row) => row.documentId))];
 /** Documents in creation order, and each one's versions (whose order among themselves no caller reads). */
-const keys = (rows: readonly Row[]) => ({ documents: [...new Set(rows.map((row) => row.documentId))], rows: rows.map((row) => row.key).sort() });
+const keys = (rows: readonly Row[]) =>
+  ({ documents: [...new Set(rows.map((row) => row.documentId))], rows: rows.map((row) => row.key).sort() });
 /** What the kept lookup stands for: a scan of the type's rows, in creation order. */
 const scanned = (cms: Cms, name: string, targetId: string) => cms.index.rows(ARTICLE).filter((row) => {
   const value = row.data[name];
   return Array.isArray(value) ? value.includes(targetId) : value === targetId;
 });
 
-describe('kept links: the owners linking each target follow every write, as a scan and a fresh start find them', { timeout: 60_000 }, () => {
+describe('kept links: the owners linking each target follow every write, as a scan and a fresh start find them', {
+  timeout: 60_000,
+}, () => {
   it('after relinks from both sides, drafts, creates and deletes, and the inverse sides read the same order', async () => {
     generate(150, root, 5);
     const cms = await createCms({ root, report: () => {} });
@@ -36,13 +39,19 @@ describe('kept links: the owners linking each target follow every write, as a sc
       const article = pick(documentIds(cms, ARTICLE));
       const kind = step % 6;
       let answer;
-      if (kind === 0) answer = await api('PUT', `/articles/${article}`, { data: { author: pick(targets.author), category: pick(targets.category) } });
+      if (kind === 0) {
+        answer = await api('PUT', `/articles/${article}`, { data: { author: pick(targets.author), category: pick(targets.category) } });
+      }
       if (kind === 1) {
-        answer = await api('PUT', `/articles/${article}`, { data: { tags: { connect: [pick(targets.tags)], disconnect: [pick(targets.tags)] } } }, 'status=draft');
+        const tags = { connect: [pick(targets.tags)], disconnect: [pick(targets.tags)] };
+        answer = await api('PUT', `/articles/${article}`, { data: { tags } }, 'status=draft');
       }
       if (kind === 2) answer = await api('PUT', `/authors/${pick(targets.author)}`, { data: { articles: { connect: [article] } } });
       if (kind === 3) answer = await api('PUT', `/categories/${pick(targets.category)}`, { data: { articles: { disconnect: [article] } } });
-      if (kind === 4) answer = await api('POST', '/articles', { data: { title: `Linked ${step}`, author: pick(targets.author), tags: [pick(targets.tags)] } });
+      if (kind === 4) {
+        const data = { title: `Linked ${step}`, author: pick(targets.author), tags: [pick(targets.tags)] };
+        answer = await api('POST', '/articles', { data });
+      }
       if (kind === 5) answer = await api('DELETE', `/articles/${article}`, undefined, 'locale=*');
       expect(answer!.status, `step ${step}`).toBeLessThan(300);
     }
@@ -70,7 +79,8 @@ describe('kept links: the owners linking each target follow every write, as a sc
     // The inverse sides (their order: stored by the writes above, else creation order) read as after a fresh start.
     for (const author of targets.author) {
       const read = async (which: Cms) => {
-        const { body } = await which.ownerApi({ method: 'GET', path: `/authors/${author}`, search: 'populate[articles][fields][0]=title&status=draft' });
+        const search = 'populate[articles][fields][0]=title&status=draft';
+        const { body } = await which.ownerApi({ method: 'GET', path: `/authors/${author}`, search });
         return (body!.data as { articles: { documentId: string }[] }).articles.map((article) => article.documentId);
       };
       expect(await read(cms)).toEqual(await read(fresh));
