@@ -202,7 +202,7 @@ export class ContentIndex {
    * with each change. The list is the index's own: read it, never keep or change it.
    */
   linkingRows(uid: string, name: string, targetId: string): readonly Row[] {
-    return this.links.holders(uid, name, targetId, () => this.rows(uid));
+    return this.links.holders(uid, name, targetId, () => this.sortedRows.get(uid) ?? this.allRows(uid));
   }
 
   /** Holds a write's uid and unique values until its file is indexed (see UniqueValues.hold); returns the release. */

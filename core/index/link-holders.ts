@@ -24,14 +24,15 @@ export class LinkHolders {
   constructor(private readonly order: (a: Row, b: Row) => number) {}
 
   /** The rows (every locale and status) whose `name` links `targetId`, in creation order. */
-  holders(uid: string, name: string, targetId: string, rows: () => Row[]): readonly Row[] {
+  holders(uid: string, name: string, targetId: string, rows: () => Iterable<Row>): readonly Row[] {
     let lookups = this.byType.get(uid);
     if (!lookups) this.byType.set(uid, (lookups = new Map()));
     let links = lookups.get(name);
     if (!links) {
       links = new Map();
-      // rows() is in creation order: each list is built in order, no sort.
       for (const row of rows()) for (const id of new Set(linkedIds(row.data[name]))) listOf(links, id).push(row);
+      // Rows in any order (no sort of the whole type for it): each target's few owners are sorted instead.
+      for (const list of links.values()) list.sort(this.order);
       lookups.set(name, links);
     }
     return links.get(targetId) ?? EMPTY;
