@@ -10,7 +10,7 @@ import { checkPopulateBudget } from './populate-limits.js';
 import { inPublicationCohort } from './publication.js';
 import type { Predicate } from './predicate.js';
 import type { Truth } from './operators.js';
-import { movePositions, moveVerdict, shift, splicePositions, spliceVerdicts, type Judged } from './list-splice.js';
+import { movePositions, moveVerdict, shift, splicePositionsKept, spliceVerdicts, withRoom, type Judged } from './list-splice.js';
 import { renderNode } from './render.js';
 import { nodeOrder, sortNodes } from './sort.js';
 import { cellOf } from './columns.js';
@@ -108,7 +108,7 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
     if (node) nodes.splice(at, 0, node);
     else nodes.splice(at, 1);
     for (const verdicts of list.verdicts.values()) verdicts.value = spliceVerdicts(verdicts, at, node);
-    for (const positions of list.matches.values()) positions.value = splicePositions(positions, at, node);
+    for (const positions of list.matches.values()) splicePositionsKept(positions, at, node);
     for (const [name, column] of list.columns) {
       const cell = node && cellOf(node, list.fields.get(name)!);
       if (cell) {
@@ -195,7 +195,8 @@ function matchingPositions(ctx: QueryContext, query: Query, list: SortedList, fi
     let count = 0;
     for (let i = 0; i < list.nodes.length; i++) if (predicate(list.nodes[i], i) === true) found[count++] = i;
     if (list.matches.size >= MATCHES_KEPT) list.matches.clear();
-    list.matches.set(key, (positions = { value: found.slice(0, count), judge: (node) => predicate(node, -1) }));
+    // (with room to grow: a create adds its position in place, see splicePositionsKept)
+    list.matches.set(key, (positions = { value: withRoom(found.subarray(0, count)), judge: (node) => predicate(node, -1) }));
   }
   return positions.value;
 }

@@ -76,7 +76,8 @@ export function movePositions(positions: Judged<Int32Array>, from: number, to: n
   const at = firstFrom(from);
   const was = at < value.length && value[at] === from;
   if (was !== (positions.judge(node) === true)) {
-    positions.value = splicePositions(positions, to, node, splicePositions(positions, from, undefined));
+    splicePositionsKept(positions, from, undefined);
+    splicePositionsKept(positions, to, node);
     return;
   }
   if (from < to) {
@@ -93,5 +94,49 @@ export function movePositions(positions: Judged<Int32Array>, from: number, to: n
       for (let k = at; k > start; k--) value[k] = value[k - 1] + 1;
       value[start] = to;
     } else for (let k = start; k < at; k++) value[k] += 1;
+  }
+}
+
+/** Room for this many more positions after the last (a view's own buffer may run on past its end). */
+const roomAfter = (value: Int32Array) => value.buffer.byteLength / 4 - value.byteOffset / 4 - value.length;
+
+/**
+ * Positions kept with room to grow: a view of a longer buffer (an eighth more, at least 64), so a
+ * position spliced in later needs no new array.
+ *
+ * @example
+ * withRoom(Int32Array.of(1, 4)).length // 2, over a buffer of 66
+ */
+export function withRoom(value: Int32Array): Int32Array {
+  const out = new Int32Array(value.length + Math.max(64, value.length >> 3));
+  out.set(value);
+  return out.subarray(0, value.length);
+}
+
+/**
+ * `splicePositions` in place: the positions after `at` shift by one where they are, and the list
+ * grows into its buffer's room (a create) or shrinks (a delete); a new array only when out of
+ * room. A create or delete then costs one pass over the later positions, no copy of every match.
+ */
+export function splicePositionsKept(positions: Judged<Int32Array>, at: number, node: Node | undefined): void {
+  const { value } = positions;
+  const first = insertionPoint(value, at - 1, (a, b) => a - b); // the first position ≥ at
+  const removes = !node && first < value.length && value[first] === at;
+  const adds = !!node && positions.judge(node) === true;
+  if (adds && roomAfter(value) < 1) {
+    positions.value = withRoom(splicePositions(positions, at, node));
+    return;
+  }
+  if (adds) {
+    const out = new Int32Array(value.buffer, value.byteOffset, value.length + 1);
+    for (let k = value.length - 1; k >= first; k--) out[k + 1] = value[k] + 1;
+    out[first] = at;
+    positions.value = out;
+  } else if (removes) {
+    for (let k = first; k < value.length - 1; k++) value[k] = value[k + 1] - 1;
+    positions.value = value.subarray(0, value.length - 1);
+  } else {
+    const shift = node ? 1 : -1;
+    for (let k = first; k < value.length; k++) value[k] += shift;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { movePositions, shift, splicePositions } from '../../core/query/list-splice.js';
+import { movePositions, shift, splicePositions, splicePositionsKept, withRoom } from '../../core/query/list-splice.js';
 import type { Node } from '../../core/query/nodes.js';
 
 /** What a move means: take the entry out at `from`, put `value` in at `to`. */
@@ -37,6 +37,30 @@ describe('movePositions: a filter\'s kept positions after a move, in place, equa
       const moved = judged(Int32Array.from(kept));
       movePositions(moved, from, to, {} as Node);
       expect([...moved.value], `${[...kept]} ${from}→${to} ${verdict}`).toEqual([...spliced]);
+    }
+  });
+});
+
+describe('splicePositionsKept: positions spliced in place (into the room of their buffer) equal a fresh copy', () => {
+  it('over random inserts and removals, matching or not, from an array without room and one with', () => {
+    let seed = 11;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (const start of [(kept: number[]) => Int32Array.from(kept), (kept: number[]) => withRoom(Int32Array.from(kept))]) {
+      let length = 30;
+      const initial = Array.from({ length }, (_, i) => i).filter(() => rand() < 0.5);
+      let copied = Int32Array.from(initial);
+      const kept = { value: start(initial), judge: () => false };
+      for (let step = 0; step < 400; step++) {
+        const insert = length === 0 || rand() < 0.55;
+        const at = Math.floor(rand() * (insert ? length + 1 : length));
+        const verdict = rand() < 0.5;
+        const node = insert ? ({} as Node) : undefined;
+        copied = splicePositions({ value: copied, judge: () => verdict }, at, node);
+        kept.judge = () => verdict;
+        splicePositionsKept(kept, at, node);
+        length += insert ? 1 : -1;
+        expect([...kept.value], `step ${step}`).toEqual([...copied]);
+      }
     }
   });
 });
