@@ -10,7 +10,7 @@ import { checkPopulateBudget } from './populate-limits.js';
 import { inPublicationCohort } from './publication.js';
 import type { Predicate } from './predicate.js';
 import type { Truth } from './operators.js';
-import { movePositions, moveVerdict, shift, splicePositionsKept, spliceVerdicts, withRoom, type Judged } from './list-splice.js';
+import { movePositions, moveVerdict, shift, splicePositionsKept, spliceVerdictsKept, withRoom, type Judged } from './list-splice.js';
 import { renderNode } from './render.js';
 import { nodeOrder, sortNodes } from './sort.js';
 import { cellOf } from './columns.js';
@@ -107,7 +107,7 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
   const splice = (at: number, node?: Node) => {
     if (node) nodes.splice(at, 0, node);
     else nodes.splice(at, 1);
-    for (const verdicts of list.verdicts.values()) verdicts.value = spliceVerdicts(verdicts, at, node);
+    for (const verdicts of list.verdicts.values()) spliceVerdictsKept(verdicts, at, node);
     for (const positions of list.matches.values()) splicePositionsKept(positions, at, node);
     for (const [name, column] of list.columns) {
       const cell = node && cellOf(node, list.fields.get(name)!);

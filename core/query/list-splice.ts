@@ -97,20 +97,41 @@ export function movePositions(positions: Judged<Int32Array>, from: number, to: n
   }
 }
 
-/** Room for this many more positions after the last (a view's own buffer may run on past its end). */
-const roomAfter = (value: Int32Array) => value.buffer.byteLength / 4 - value.byteOffset / 4 - value.length;
+type Kept = Int32Array | Uint8Array;
+
+/** Room for this many more entries after the last (a view's own buffer may run on past its end). */
+const roomAfter = (value: Kept) => (value.buffer.byteLength - value.byteOffset) / value.BYTES_PER_ELEMENT - value.length;
 
 /**
- * Positions kept with room to grow: a view of a longer buffer (an eighth more, at least 64), so a
- * position spliced in later needs no new array.
+ * Positions or verdicts kept with room to grow: a view of a longer buffer (an eighth more, at
+ * least 64), so an entry spliced in later needs no new array.
  *
  * @example
  * withRoom(Int32Array.of(1, 4)).length // 2, over a buffer of 66
  */
-export function withRoom(value: Int32Array): Int32Array {
-  const out = new Int32Array(value.length + Math.max(64, value.length >> 3));
+export function withRoom<T extends Kept>(value: T): T {
+  const out = new (value.constructor as new (length: number) => T)(value.length + Math.max(64, value.length >> 3));
   out.set(value);
-  return out.subarray(0, value.length);
+  return out.subarray(0, value.length) as T;
+}
+
+/** `spliceVerdicts` in place: the later verdicts move by one (natively) within the buffer's room. */
+export function spliceVerdictsKept(verdicts: Judged<Uint8Array>, at: number, node: Node | undefined): void {
+  const { value } = verdicts;
+  if (!node) {
+    value.copyWithin(at, at + 1);
+    verdicts.value = value.subarray(0, value.length - 1);
+    return;
+  }
+  if (roomAfter(value) < 1) {
+    verdicts.value = withRoom(spliceVerdicts(verdicts, at, node));
+    return;
+  }
+  const out = new Uint8Array(value.buffer, value.byteOffset, value.length + 1);
+  out.copyWithin(at + 1, at, value.length);
+  const truth = verdicts.judge(node);
+  out[at] = truth === null ? 2 : truth ? 1 : 0;
+  verdicts.value = out;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { movePositions, shift, splicePositions, splicePositionsKept, withRoom } from '../../core/query/list-splice.js';
+import {
+  movePositions, shift, splicePositions, splicePositionsKept, spliceVerdicts, spliceVerdictsKept, withRoom,
+} from '../../core/query/list-splice.js';
 import type { Node } from '../../core/query/nodes.js';
 
 /** What a move means: take the entry out at `from`, put `value` in at `to`. */
@@ -61,6 +63,25 @@ describe('splicePositionsKept: positions spliced in place (into the room of thei
         length += insert ? 1 : -1;
         expect([...kept.value], `step ${step}`).toEqual([...copied]);
       }
+    }
+  });
+});
+
+describe('spliceVerdictsKept: verdicts spliced in place equal a fresh copy', () => {
+  it('over random inserts and removals, from an array without room', () => {
+    let seed = 3;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    let copied = Uint8Array.from({ length: 20 }, () => Math.floor(rand() * 3));
+    const kept = { value: Uint8Array.from(copied), judge: (): boolean | null => null };
+    for (let step = 0; step < 300; step++) {
+      const insert = copied.length === 0 || rand() < 0.5;
+      const at = Math.floor(rand() * (insert ? copied.length + 1 : copied.length));
+      const truth = [true, false, null][Math.floor(rand() * 3)];
+      kept.judge = () => truth;
+      const node = insert ? ({} as Node) : undefined;
+      copied = spliceVerdicts({ value: copied, judge: () => truth }, at, node);
+      spliceVerdictsKept(kept, at, node);
+      expect([...kept.value], `step ${step}`).toEqual([...copied]);
     }
   });
 });
