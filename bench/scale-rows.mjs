@@ -50,6 +50,8 @@ export async function benchScale({ roots }) {
     const output = execFileSync(process.execPath, ['--max-old-space-size=16384', '--input-type=module', '-e', script(root)], { encoding: 'utf8', maxBuffer: 1 << 20 });
     // The writes changed files of the generated site: put it back as committed.
     execFileSync('git', ['checkout', '-q', '--', 'content'], { cwd: root });
+    // (and the files they made: a publishing update can add other locales' draft files)
+    execFileSync('git', ['clean', '-fdq', '--', 'content'], { cwd: root });
     const measured = JSON.parse(output.trim().split('\n').pop());
     rows.push({ documents, ...Object.fromEntries(Object.entries(measured).map(([key, value]) => [key, round(value)])) });
   }
