@@ -5,7 +5,8 @@ import type { Row, Status } from '../types.js';
 import { buildDocumentRows } from './build-rows.js';
 import { DocumentTable } from './document-table.js';
 import { DuplicateFileError, splitDuplicates } from './duplicate-files.js';
-import { insertionPoint, isPatchable, type Patchable } from './patchable.js';
+import { LinkHolders } from './link-holders.js';
+import { insertionPoint, isPatchable, placeOf, type Patchable } from './patchable.js';
 import type { FileRecord } from './read-file.js';
 import { TypeDependencies } from './type-dependencies.js';
 import { UniqueValues, type ValueScope } from './unique-values.js';
@@ -46,6 +47,7 @@ export class ContentIndex {
   private readonly cache = new Map<string, Map<string, unknown>>();
   private cacheSize = 0;
   private readonly uniqueValues = new UniqueValues();
+  private readonly links = new LinkHolders(compareCreation);
   /** `git.timestampsFromHistory`: when each file last changed (commits, then this server's writes). */
   fileTimes: Map<string, string> | undefined;
 
@@ -102,6 +104,7 @@ export class ContentIndex {
     }
     this.sortedRows.clear();
     this.uniqueValues.clear();
+    this.links.clear();
     this.changed(uids);
   }
 
@@ -152,6 +155,11 @@ export class ContentIndex {
     return rows;
   }
 
+  /** Every row of a type, in no particular order. */
+  private *allRows(uid: string): Iterable<Row> {
+    for (const documentRows of this.documents.valuesOf(uid)) yield* documentRows;
+  }
+
   /** Rows a read sees for a scope, in creation order. */
   scopedRows(uid: string, scope: RowScope): Row[] {
     const model = this.model(uid);
@@ -162,8 +170,10 @@ export class ContentIndex {
         patch: (removed: readonly Row[], added: readonly Row[]) => {
           const coming = added.filter((row) => matchesScope(model, row, scope));
           for (const row of removed) {
-            const at = rows.indexOf(row);
-            if (at < 0) continue;
+            if (!matchesScope(model, row, scope)) continue;
+            // Found by binary search; a row not where its order puts it drops the list (rebuilt on the next read).
+            const at = placeOf(rows, row, compareCreation);
+            if (at < 0) return false;
             // Its new version (same creation order) takes its place: no tail shifted.
             const next = coming.findIndex((candidate) => compareCreation(candidate, row) === 0 && candidate.locale === row.locale);
             if (next >= 0) rows[at] = coming.splice(next, 1)[0];
@@ -182,7 +192,17 @@ export class ContentIndex {
    * step with each change.
    */
   valueHolders(uid: string, name: string, locale: string | null, scope: ValueScope, value: unknown): ReadonlySet<string> {
-    return this.uniqueValues.holders(uid, name, locale, scope, value, () => this.rows(uid));
+    // (built from every row in any order: no creation-order sort for it)
+    return this.uniqueValues.holders(uid, name, locale, scope, value, () => this.sortedRows.get(uid) ?? this.allRows(uid));
+  }
+
+  /**
+   * The rows of `uid` (every locale and status) whose owning relation `name` links `targetId`, in
+   * creation order: what a write that links or unlinks a target asks, from a lookup kept in step
+   * with each change. The list is the index's own: read it, never keep or change it.
+   */
+  linkingRows(uid: string, name: string, targetId: string): readonly Row[] {
+    return this.links.holders(uid, name, targetId, () => this.sortedRows.get(uid) ?? this.allRows(uid));
   }
 
   /** Holds a write's uid and unique values until its file is indexed (see UniqueValues.hold); returns the release. */
@@ -260,6 +280,7 @@ export class ContentIndex {
     const after = this.documents.get(uid, documentId) ?? [];
     this.updateSortedRows(uid, before, after);
     this.uniqueValues.update(before, after);
+    this.links.update(before, after);
     this.changed([uid], { removed: before, added: after });
   }
 

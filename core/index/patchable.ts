@@ -28,3 +28,23 @@ export function insertionPoint<T>(list: ArrayLike<T>, item: T, compare: (a: T, b
   }
   return low;
 }
+
+/**
+ * Where `item` itself sits in `list`, kept sorted by `compare`: a binary search to the first of its
+ * equals, then a step over them (so a write finds its old row without a scan of the list); -1 when
+ * it is not there.
+ *
+ * @example
+ * placeOf([1, 3, 5], 3, (a, b) => a - b) // 1
+ */
+export function placeOf<T>(list: ArrayLike<T>, item: T, compare: (a: T, b: T) => number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compare(list[middle], item) < 0) low = middle + 1;
+    else high = middle;
+  }
+  for (let at = low; at < list.length && compare(list[at], item) === 0; at++) if (list[at] === item) return at;
+  return -1;
+}

@@ -1,6 +1,7 @@
 import type { Row } from '../types.js';
 
-type Holders = Map<unknown, Set<string>>;
+/** value → its one holder (most values have one: no Set each), or its holders. */
+type Holders = Map<unknown, string | Set<string>>;
 
 /** Which rows a lookup covers: published ones (the unique check) or every version (uid generation). */
 export type ValueScope = 'published' | 'any';
@@ -22,7 +23,9 @@ export class UniqueValues {
   /** Values a write has taken but not yet indexed (its file is still being made durable): `uid\u0000name\u0000locale\u0000scope` → holders. */
   private readonly held = new Map<string, Holders>();
 
-  holders(uid: string, name: string, locale: string | null, scope: ValueScope, value: unknown, rows: () => Row[]): ReadonlySet<string> {
+  holders(
+    uid: string, name: string, locale: string | null, scope: ValueScope, value: unknown, rows: () => Iterable<Row>,
+  ): ReadonlySet<string> {
     let lookups = this.byType.get(uid);
     if (!lookups) this.byType.set(uid, (lookups = new Map()));
     const key = `${name}\u0000${locale}\u0000${scope}`;
@@ -32,9 +35,9 @@ export class UniqueValues {
       for (const row of rows()) if (inScope(row, scope) && row.locale === locale) add(holders, row.data[name], row.documentId);
       lookups.set(key, holders);
     }
-    const indexed = holders.get(value) ?? EMPTY;
+    const indexed = asSet(holders.get(value));
     const pending = this.held.get(`${uid}\u0000${key}`)?.get(value);
-    return pending ? new Set([...indexed, ...pending]) : indexed;
+    return pending ? new Set([...indexed, ...asSet(pending)]) : indexed;
   }
 
   /**
@@ -81,15 +84,20 @@ export class UniqueValues {
 
 const EMPTY: ReadonlySet<string> = new Set();
 
+const asSet = (held: string | Set<string> | undefined): ReadonlySet<string> =>
+  held === undefined ? EMPTY : typeof held === 'string' ? new Set([held]) : held;
+
 function add(holders: Holders, value: unknown, documentId: string): void {
   if (value === undefined || value === null) return;
-  let set = holders.get(value);
-  if (!set) holders.set(value, (set = new Set()));
-  set.add(documentId);
+  const held = holders.get(value);
+  if (held === undefined) holders.set(value, documentId);
+  else if (typeof held !== 'string') held.add(documentId);
+  else if (held !== documentId) holders.set(value, new Set([held, documentId]));
 }
 
 /** A value no document holds any more is forgotten: a long-running server's lookups hold current values only. */
 function drop(holders: Holders, value: unknown, documentId: string): void {
-  const set = holders.get(value);
-  if (set?.delete(documentId) && set.size === 0) holders.delete(value);
+  const held = holders.get(value);
+  if (held === documentId) holders.delete(value);
+  else if (typeof held !== 'string' && held?.delete(documentId) && held.size === 0) holders.delete(value);
 }

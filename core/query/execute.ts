@@ -10,13 +10,13 @@ import { checkPopulateBudget } from './populate-limits.js';
 import { inPublicationCohort } from './publication.js';
 import type { Predicate } from './predicate.js';
 import type { Truth } from './operators.js';
-import { moveVerdict, shift, splicePositions, spliceVerdicts, type Judged } from './list-splice.js';
+import { movePositions, moveVerdict, shift, splicePositionsKept, spliceVerdictsKept, type Judged } from './list-splice.js';
 import { renderNode } from './render.js';
 import { nodeOrder, sortNodes } from './sort.js';
 import { cellOf } from './columns.js';
 import { matchingPositions } from './kept-positions.js';
 import { matchesScope } from '../index/content-index.js';
-import { insertionPoint } from '../index/patchable.js';
+import { insertionPoint, placeOf } from '../index/patchable.js';
 
 const SEARCHABLE = ['string', 'text', 'richtext', 'email', 'uid', 'enumeration'];
 const NUMERIC = ['integer', 'biginteger', 'float', 'decimal'];
@@ -95,9 +95,7 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
   const move = (from: number, to: number, node: Node) => {
     shift(nodes, from, to, node);
     for (const verdicts of list.verdicts.values()) moveVerdict(verdicts, from, to, node);
-    for (const positions of list.matches.values()) {
-      positions.value = splicePositions(positions, to, node, splicePositions(positions, from, undefined));
-    }
+    for (const positions of list.matches.values()) movePositions(positions, from, to, node);
     for (const [name, column] of list.columns) {
       const cell = cellOf(node, list.fields.get(name)!);
       shift(column.values, from, to, cell.value);
@@ -108,8 +106,8 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
   const splice = (at: number, node?: Node) => {
     if (node) nodes.splice(at, 0, node);
     else nodes.splice(at, 1);
-    for (const verdicts of list.verdicts.values()) verdicts.value = spliceVerdicts(verdicts, at, node);
-    for (const positions of list.matches.values()) positions.value = splicePositions(positions, at, node);
+    for (const verdicts of list.verdicts.values()) spliceVerdictsKept(verdicts, at, node);
+    for (const positions of list.matches.values()) splicePositionsKept(positions, at, node);
     for (const [name, column] of list.columns) {
       const cell = node && cellOf(node, list.fields.get(name)!);
       if (cell) {
@@ -129,8 +127,10 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
   const coming = added.filter(inScope);
   for (const row of [...coming]) {
     const old = left.find((candidate) => candidate.documentId === row.documentId && candidate.locale === row.locale);
-    const from = old ? nodes.indexOf(rowNode(ctx, old)) : -1;
-    if (from < 0) continue;
+    if (!old) continue;
+    // Found by binary search (no scan of the list); a node not where its order puts it drops the list.
+    const from = placeOf(nodes, rowNode(ctx, old), order);
+    if (from < 0) return false;
     const node = rowNode(ctx, row);
     const point = insertionPoint(nodes, node, order);
     move(from, point > from ? point - 1 : point, node);
@@ -138,8 +138,9 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
     coming.splice(coming.indexOf(row), 1);
   }
   for (const row of left) {
-    const at = nodes.indexOf(rowNode(ctx, row));
-    if (at >= 0) splice(at);
+    const at = placeOf(nodes, rowNode(ctx, row), order);
+    if (at < 0) return false;
+    splice(at);
   }
   for (const row of coming) {
     const node = rowNode(ctx, row);

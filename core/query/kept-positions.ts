@@ -1,7 +1,7 @@
 import type { Filter } from './ast.js';
 import type { Columns } from './columns.js';
 import { numberComparisonPositions } from './compare-filter.js';
-import type { Judged } from './list-splice.js';
+import { withRoom, type Judged } from './list-splice.js';
 import type { Node } from './nodes.js';
 import { compareValues } from './operators.js';
 import type { Predicate } from './predicate.js';
@@ -100,8 +100,10 @@ export function matchingPositions(list: FilteredList, filters: Filter): Int32Arr
     || scanPositions(list.predicate(filters, false), list);
   const judge = list.predicate(filters, true);
   if (list.matches.size >= MATCHES_KEPT) list.matches.delete(list.matches.keys().next().value!);
-  list.matches.set(key, { value: found, judge: (node) => judge(node, -1) });
-  return found;
+  // With room to grow: a create adds its position in place (see splicePositionsKept).
+  const stored = { value: withRoom(found), judge: (node: Node) => judge(node, -1) };
+  list.matches.set(key, stored);
+  return stored.value;
 }
 
 /** Every position of a list a predicate selects: one pass over the whole list. */

@@ -25,12 +25,11 @@ export function inverseChange(ctx: ValidateContext, attribute: Attribute, value:
   const owner = ctx.index.model(attribute.target!);
   const mappedBy = attribute.mappedBy!;
   const locale = owner.localized ? ctx.locale ?? ctx.index.config.defaultLocale : null;
-  const scope = { status: owner.draftAndPublish ? ('draft' as const) : ('published' as const), locale };
-  const linked = (row: Row) => {
-    const stored = row.data[mappedBy];
-    return Array.isArray(stored) ? stored.includes(ctx.documentId) : stored === ctx.documentId;
-  };
-  const current = inverseOrder(ctx.index.scopedRows(owner.uid, scope).filter(linked).map((row) => row.documentId), (id) => id, stored);
+  // The owners' versions a read of them sees by default (their drafts), in this locale: from the
+  // index's kept links to this document, not a scan of the owning type.
+  const seen = (row: Row) => (!owner.draftAndPublish || row.status === 'draft') && (!owner.localized || row.locale === locale);
+  const linking = ctx.index.linkingRows(owner.uid, mappedBy, ctx.documentId).filter(seen);
+  const current = inverseOrder(linking.map((row) => row.documentId), (id) => id, stored);
   const resolved = resolveRelationInput(ctx, attribute, owner.uid, value, current, text);
   const desired = (resolved === null ? [] : Array.isArray(resolved) ? resolved : [resolved]) as string[];
   return {

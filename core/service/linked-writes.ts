@@ -90,8 +90,8 @@ export class LinkedWrites {
         if (was.has(targetId) === now.has(targetId) || targetId === writing) continue;
         const perLocale = model.localized && target.localized;
         const reorder = async () => {
-          const linkingRows = this.index.rows(model.uid)
-            .filter((row) => (!perLocale || row.locale === locale) && listOf(row.data[name]).includes(targetId));
+          // The owners linking the target, from the index's kept links (not a scan of this type's rows).
+          const linkingRows = this.index.linkingRows(model.uid, name, targetId).filter((row) => !perLocale || row.locale === locale);
           const owners = [...new Set(linkingRows.map((row) => row.documentId))];
           const linking = now.has(targetId);
           // Another locale of this document still (or already) links the target: it stays an owner
@@ -131,7 +131,7 @@ export class LinkedWrites {
       if (attribute.type !== 'relation' || attribute.relation !== 'oneToOne' || !attribute.inversedBy) continue;
       const taken = next[name];
       if (typeof taken !== 'string') continue;
-      const holders = new Set(this.index.rows(model.uid)
+      const holders = new Set(this.index.linkingRows(model.uid, name, taken)
         .filter((row) => row.documentId !== documentId && row.data[name] === taken && (!model.localized || row.locale === locale))
         .map((row) => row.documentId));
       for (const holder of holders) {
