@@ -1,15 +1,22 @@
 import type { Data } from '../../types.js';
 import type { FileRecord } from '../read-file.js';
+import type { FieldsFile } from './fields-file.js';
 
 /** Read a file's fields from the file itself: what a snapshot record falls back to if its text fails to parse. */
 export type Reread = (file: string) => Data;
 
+/** Where a record's compact JSON lies in its snapshot's fields region, and its CRC-32. */
+export interface FieldsAt {
+  offset: number;
+  length: number;
+  crc: number;
+}
+
 /**
- * A record restored from the index snapshot whose fields stay compact JSON bytes until first read:
- * a restart does not parse (or hold as objects) the documents no request has touched yet. Once
- * parsed, the bytes are let go (the snapshot's buffer is freed once no record holds it).
- * Bytes that do not parse (a snapshot damaged inside a line, which
- * the load-time checks cannot see) is never served: the file itself is read instead.
+ * A record restored from the index snapshot whose fields stay on disk, in the snapshot's fields
+ * region, until first read: a restart neither reads nor parses (nor holds, as objects or bytes) the
+ * documents no request has touched yet. Bytes that are missing, fail their CRC or do not parse (a
+ * snapshot cut short or damaged after it was opened) are never served: the file itself is read instead.
  */
 export class SnapshotRecord implements FileRecord {
   readonly file: string;
@@ -22,16 +29,14 @@ export class SnapshotRecord implements FileRecord {
   readonly publishedAt: string | null | undefined;
   mtimeMs: number;
   #data: Data | undefined;
-  /**
-   * The snapshot's bytes (outside the JS heap, so no GC copies them) and where this record's JSON
-   * lies in them: two numbers rather than a Buffer view per record, which would cost an object each.
-   */
-  #bytes: Buffer | undefined;
-  readonly #start: number;
-  readonly #end: number;
+  /** The open snapshot and where this record's JSON lies in it (three numbers, not an object each). */
+  #fields: FieldsFile | undefined;
+  readonly #offset: number;
+  readonly #length: number;
+  readonly #crc: number;
   readonly #reread: Reread;
 
-  constructor(fields: Omit<FileRecord, 'data'>, bytes: Buffer, start: number, end: number, reread: Reread) {
+  constructor(fields: Omit<FileRecord, 'data'>, source: FieldsFile, at: FieldsAt, reread: Reread) {
     this.file = fields.file;
     this.uid = fields.uid;
     this.documentId = fields.documentId;
@@ -41,33 +46,41 @@ export class SnapshotRecord implements FileRecord {
     this.updatedAt = fields.updatedAt;
     this.publishedAt = fields.publishedAt;
     this.mtimeMs = fields.mtimeMs;
-    this.#bytes = bytes;
-    this.#start = start;
-    this.#end = end;
+    this.#fields = source;
+    this.#offset = at.offset;
+    this.#length = at.length;
+    this.#crc = at.crc;
     this.#reread = reread;
   }
 
   get data(): Data {
     if (this.#data === undefined) {
-      this.#data = parseFields(this.#bytes!.toString('utf8', this.#start, this.#end)) ?? this.#reread(this.file);
-      this.#bytes = undefined;
+      const text = this.#fields!.text(this.#offset, this.#length, this.#crc);
+      this.#data = (text === undefined ? undefined : parseFields(text)) ?? this.#reread(this.file);
+      this.#letGo();
     }
     return this.#data;
   }
 
   set data(value: Data) {
     this.#data = value;
-    this.#bytes = undefined;
+    this.#letGo();
   }
 
-  /** The fields as the snapshot holds them (compact JSON), while nothing has read them. */
-  get unparsedText(): string | undefined {
-    return this.#bytes?.toString('utf8', this.#start, this.#end);
+  /** The fields as the snapshot holds them (compact JSON bytes, checked), while nobody has read them. */
+  get unreadFields(): { bytes: Buffer; crc: number } | undefined {
+    const bytes = this.#fields?.bytes(this.#offset, this.#length, this.#crc);
+    return bytes && { bytes, crc: this.#crc };
   }
 
   /** Nobody has read the fields yet. */
   get unparsed(): boolean {
-    return this.#bytes !== undefined;
+    return this.#fields !== undefined;
+  }
+
+  #letGo(): void {
+    this.#fields?.done();
+    this.#fields = undefined;
   }
 }
 
