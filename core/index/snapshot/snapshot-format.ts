@@ -90,7 +90,9 @@ export function fieldsOf(record: FileRecord): { bytes: Buffer; crc: number } | u
 }
 
 /** One entry's metadata as a line (no newline), or undefined when it cannot be written faithfully. */
-export function encodeEntry({ record, stamp, hash, clean }: SnapshotEntry, at: FieldsAt): string | undefined {
+export function encodeEntry(
+  { record, stamp }: SnapshotEntry, { hash, clean }: { hash?: string; clean: boolean }, at: FieldsAt,
+): string | undefined {
   const texts = [record.file, record.uid, record.documentId, record.locale ?? '', record.draft ? '1' : '',
     optional(record.createdAt), optional(record.updatedAt), record.publishedAt === null ? 'null' : optional(record.publishedAt)];
   if (texts.some(hasSeparator)) return undefined;
@@ -108,18 +110,73 @@ const number = (text: string): number => {
 };
 
 const TAB = 9;
+const ZERO = 48;
+/** Field bounds of the line being decoded: one array for every line (decoding is synchronous). */
+const bounds = new Float64Array(FIELDS + 1);
 
 /**
  * Where the fields of a line lie (`start` to `end`), as offsets: each kept field is then cut from
  * the bytes as its own string. Splitting one string of the line would make each field a slice that
  * holds the whole line alive for as long as the record lives.
  */
-function fieldBounds(bytes: Buffer, start: number, end: number): number[] {
-  const bounds = [start];
-  for (let at = start; at < end; at++) if (bytes[at] === TAB) bounds.push(at + 1);
-  bounds.push(end + 1);
-  if (bounds.length !== FIELDS + 1) throw new SnapshotCorruptError(`expected ${FIELDS} fields, found ${bounds.length - 1}`);
-  return bounds;
+function findBounds(bytes: Buffer, start: number, end: number): void {
+  let count = 1;
+  bounds[0] = start;
+  for (let at = start; at < end; at++) {
+    if (bytes[at] !== TAB) continue;
+    if (count === FIELDS) throw new SnapshotCorruptError(`expected ${FIELDS} fields, found more`);
+    bounds[count++] = at + 1;
+  }
+  if (count !== FIELDS) throw new SnapshotCorruptError(`expected ${FIELDS} fields, found ${count}`);
+  bounds[FIELDS] = end + 1;
+}
+
+/** A field of digits only (offsets, lengths, CRCs, most times), read without a string. */
+function digits(bytes: Buffer, at: number): number {
+  const [from, to] = [bounds[at], bounds[at + 1] - 1];
+  if (from === to || to - from > 15) throw new SnapshotCorruptError(`not a whole number in field ${at}`);
+  let value = 0;
+  for (let i = from; i < to; i++) {
+    const digit = bytes[i] - ZERO;
+    if (digit < 0 || digit > 9) throw new SnapshotCorruptError(`not a whole number in field ${at}`);
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/** Do two fields hold the same bytes? (Equal timestamps then share one string.) */
+function sameField(bytes: Buffer, a: number, b: number): boolean {
+  const length = bounds[a + 1] - bounds[a];
+  if (length !== bounds[b + 1] - bounds[b]) return false;
+  for (let i = 0; i < length - 1; i++) if (bytes[bounds[a] + i] !== bytes[bounds[b] + i]) return false;
+  return true;
+}
+
+/**
+ * A snapshot entry as decoded: its stamp stays text until asked for (a restart that Git vouches for
+ * never compares one), so an entry costs one string for it rather than an object and its numbers.
+ */
+class StoredEntry implements SnapshotEntry {
+  readonly record: FileRecord;
+  readonly hash: string | undefined;
+  readonly clean: boolean;
+  #stamp: FileStamp | string;
+
+  constructor(record: FileRecord, stamp: string, hash: string | undefined, clean: boolean) {
+    this.record = record;
+    this.#stamp = stamp;
+    this.hash = hash;
+    this.clean = clean;
+  }
+
+  get stamp(): FileStamp {
+    if (typeof this.#stamp === 'string') {
+      // Anything but a number is NaN, which no file's stamp equals: the file is then read, never trusted.
+      const [size, mtimeMs, ctimeMs, ino] = this.#stamp.split('\t').map((text) => (text === '' ? NaN : Number(text)));
+      this.#stamp = { size, mtimeMs, ctimeMs, ino };
+    }
+    return this.#stamp;
+  }
 }
 
 /**
@@ -130,26 +187,25 @@ function fieldBounds(bytes: Buffer, start: number, end: number): number[] {
 export function decodeEntry(
   bytes: Buffer, start: number, end: number, source: FieldsFile, fieldsEnd: number, reread: Reread, pool: StringPool,
 ): SnapshotEntry {
-  const bounds = fieldBounds(bytes, start, end);
+  findBounds(bytes, start, end);
   const field = (at: number): string => bytes.toString('utf8', bounds[at], bounds[at + 1] - 1);
-  const at = { offset: number(field(15)), length: number(field(16)), crc: number(field(17)) };
-  if (at.offset < 0 || at.length < 2 || at.offset + at.length > fieldsEnd) throw new SnapshotCorruptError('fields out of bounds');
+  const at = { offset: digits(bytes, 15), length: digits(bytes, 16), crc: digits(bytes, 17) };
+  if (at.length < 2 || at.offset + at.length > fieldsEnd) throw new SnapshotCorruptError('fields out of bounds');
   const locale = field(3);
   const createdAt = field(5);
-  const updatedAt = field(6);
-  const publishedAt = field(7);
-  const updated = updatedAt === createdAt ? createdAt : updatedAt;
-  const published = publishedAt === updated ? updated : publishedAt === createdAt ? createdAt : publishedAt;
+  const updated = sameField(bytes, 6, 5) ? createdAt : field(6);
+  const published = sameField(bytes, 7, 6) ? updated : sameField(bytes, 7, 5) ? createdAt : field(7);
   const hash = field(13);
+  const mtimeMs = bytes[bounds[8]] === ZERO && bounds[9] - bounds[8] === 2 ? 0 : number(field(8));
+  // The stamp's four numbers as one string (cut from the size to the inode), parsed when needed.
+  const stamp = bytes.toString('latin1', bounds[9], bounds[13] - 1);
+  if (bytes[bounds[9]] === TAB) throw new SnapshotCorruptError('no size');
   const record = new SnapshotRecord({
     file: field(0), uid: pool.intern(field(1)), documentId: field(2), locale: locale ? pool.intern(locale) : null, draft: field(4) === '1',
     createdAt: createdAt || undefined, updatedAt: updated || undefined,
-    publishedAt: published === 'null' ? null : published || undefined, mtimeMs: number(field(8)),
+    publishedAt: published === 'null' ? null : published || undefined, mtimeMs,
   }, source, at, reread);
-  return {
-    record, stamp: { size: number(field(9)), mtimeMs: number(field(10)), ctimeMs: number(field(11)), ino: number(field(12)) },
-    hash: hash || undefined, clean: field(14) === '1',
-  };
+  return new StoredEntry(record, stamp, hash || undefined, field(14) === '1');
 }
 
 /** Can a value go through JSON and come back equal? (YAML front matter may hold dates, for one.) */

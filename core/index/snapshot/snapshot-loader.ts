@@ -69,9 +69,9 @@ export class SnapshotLoader {
 
   /** The record of one content file of type `uid`: from the snapshot when its stamp vouches for it, else read. */
   record(file: string, uid: string, parse: ParseFile): FileRecord {
-    const path = join(this.root, file);
     // Without a snapshot to write, no stamp is needed (a stat per file is a tenth of a cold start).
     if (!this.enabled) {
+      const path = join(this.root, file);
       const record = parse(readTextNoFollowSync(path, file), () => statSync(path).mtimeMs);
       this.stats.read++;
       return record;
@@ -79,6 +79,7 @@ export class SnapshotLoader {
     const known = this.previous?.get(file);
     // Clean at the snapshot's commit, and Git sees no change since: its word, without a stat.
     if (known?.clean && this.view && known.record.uid === uid && !this.view.changed.has(file)) return this.keep(known, 'fromSnapshot');
+    const path = join(this.root, file);
     if (known && known.record.uid === uid) {
       const stats = lstatSync(path, { throwIfNoEntry: false });
       if (stats?.isFile() && sameStamp(known.stamp, stampOf(stats))) {

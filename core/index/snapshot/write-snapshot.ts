@@ -44,8 +44,8 @@ export async function writeSnapshot(
       for (const entry of entries.slice(start, start + CHUNK)) {
         const data = fieldsOf(entry.record);
         if (!data) continue;
-        const line = encodeEntry({
-          ...entry, hash: isRacy(entry.stamp, loadStartedAt) ? entry.hash : undefined, clean: clean?.(entry) ?? false,
+        const line = encodeEntry(entry, {
+          hash: isRacy(entry.stamp, loadStartedAt) ? entry.hash : undefined, clean: clean?.(entry) ?? false,
         }, { offset, length: data.bytes.length, crc: data.crc });
         if (line === undefined) continue;
         fields.push(data.bytes, NEWLINE);
