@@ -66,6 +66,10 @@ const cases: [string, (root: string) => void, RegExp][] = [
     const endLine = Buffer.from(`end ${entries.length} ${metadataAt} ${crc32(lines)}\n`);
     writeFileSync(snapshotPath(root), Buffer.concat([bytes.subarray(0, metadataAt), lines, endLine]));
   }, /fields out of bounds/],
+  ['its listing line is not a listing', (root) => {
+    const file = readSnapshotFile(root);
+    writeSnapshotFile(root, { ...file, listing: JSON.stringify({ folders: 5, extras: [], links: [] }) });
+  }, /listing damaged/],
   ['its first line is far longer than a header', (root) => writeFileSync(snapshotPath(root), `${'x'.repeat(100_000)}\nend 0\n`), /header too long/],
   ['it is not a snapshot at all', (root) => writeFileSync(snapshotPath(root), '\u0000\u0001garbage'), /discarded: /],
 ];

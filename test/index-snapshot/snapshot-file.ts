@@ -9,23 +9,32 @@ export interface EditableEntry {
   fields: string;
 }
 
-/** A snapshot file taken apart (format 3: header, fields region, metadata lines, end line). */
-export function readSnapshotFile(root: string): { header: string; entries: EditableEntry[] } {
+/** A snapshot file taken apart (format 3: header, fields region, metadata lines, the listing line if any, end line). */
+export interface SnapshotFile {
+  header: string;
+  entries: EditableEntry[];
+  /** The `listing\t…` line's JSON (how `content/` was listed), if the snapshot kept one. */
+  listing?: string;
+}
+
+export function readSnapshotFile(root: string): SnapshotFile {
   const bytes = readFileSync(join(root, SNAPSHOT_FILE));
   const text = bytes.toString('latin1');
   const headerEnd = text.indexOf('\n');
   const endLine = text.slice(text.lastIndexOf('\n', text.length - 2) + 1, -1).split(' ');
   const metadata = bytes.subarray(Number(endLine[2]), bytes.length - endLine.join(' ').length - 1).toString('utf8');
-  const entries = metadata.split('\n').filter(Boolean).map((line) => {
+  const lines = metadata.split('\n').filter(Boolean);
+  const listing = lines.at(-1)?.startsWith('listing\t') ? lines.pop()!.slice('listing\t'.length) : undefined;
+  const entries = lines.map((line) => {
     const meta = line.split('\t');
     const [offset, length] = [Number(meta[15]), Number(meta[16])];
     return { meta, fields: bytes.subarray(offset, offset + length).toString('utf8') };
   });
-  return { header: bytes.subarray(0, headerEnd).toString('utf8'), entries };
+  return { header: bytes.subarray(0, headerEnd).toString('utf8'), entries, listing };
 }
 
 /** Write a snapshot file whose offsets and checksums agree with the entries given (however they were edited). */
-export function writeSnapshotFile(root: string, { header, entries }: { header: string; entries: EditableEntry[] }): void {
+export function writeSnapshotFile(root: string, { header, entries, listing }: SnapshotFile): void {
   const parts = [Buffer.from(`${header}\n`)];
   let offset = parts[0].length;
   const lines: string[] = [];
@@ -35,6 +44,7 @@ export function writeSnapshotFile(root: string, { header, entries }: { header: s
     parts.push(bytes, Buffer.from('\n'));
     offset += bytes.length + 1;
   }
+  if (listing !== undefined) lines.push(`listing\t${listing}`);
   const metadata = Buffer.from(lines.map((line) => `${line}\n`).join(''));
   parts.push(metadata, Buffer.from(`end ${entries.length} ${offset} ${crc32(metadata)}\n`));
   writeFileSync(join(root, SNAPSHOT_FILE), Buffer.concat(parts));

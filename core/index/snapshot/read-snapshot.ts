@@ -2,6 +2,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { FieldsFile } from './fields-file.js';
+import type { KeptListing } from './folder-listing.js';
 import type { Reread } from './snapshot-record.js';
 import { StringPool } from '../string-pool.js';
 import {
@@ -10,10 +11,11 @@ import {
 
 /** A snapshot that matches this project's schemas and config, or why there is none to use. */
 export type SnapshotRead =
-  | { entries: Map<string, SnapshotEntry>; header: SnapshotHeader }
+  | { entries: Map<string, SnapshotEntry>; header: SnapshotHeader; listing?: KeptListing }
   | { entries?: undefined; reason: string };
 
 const NEWLINE = 10;
+const LISTING = Buffer.from('listing\t');
 const MAX_HEADER = 4096;
 /** `end <entries> <metadata offset> <metadata CRC-32>\n`: three numbers of at most 16 digits. */
 const MAX_END_LINE = 64;
@@ -27,6 +29,16 @@ function parseHeader(text: string, fingerprint: string): SnapshotHeader {
   if (header.fingerprint !== fingerprint) throw new SnapshotCorruptError('schemas, config or package version changed');
   if (!Number.isFinite(header.loadStartedAt)) throw new SnapshotCorruptError('header incomplete');
   return header;
+}
+
+/** The kept listing line, checked for shape (it decides which files a start sees). */
+function parseListing(text: string): KeptListing {
+  const listing = JSON.parse(text) as KeptListing;
+  const strings = (list: unknown) => Array.isArray(list) && list.every((item) => typeof item === 'string');
+  const folders = Array.isArray(listing?.folders) && listing.folders.every((folder) => Array.isArray(folder) && folder.length === 4
+    && typeof folder[0] === 'string' && folder.slice(1).every(Number.isFinite));
+  if (!folders || !strings(listing.extras) || !strings(listing.links)) throw new SnapshotCorruptError('listing damaged');
+  return listing;
 }
 
 /** `length` bytes at `position`, all of them, or a corrupt snapshot. */
@@ -85,15 +97,20 @@ export function readSnapshot(root: string, fingerprint: string, reread: Reread):
     fields = new FieldsFile(fd, count);
     const entries = new Map<string, SnapshotEntry>();
     const pool = new StringPool();
+    let listing: KeptListing | undefined;
     for (let start = 0; start < metadata.length;) {
       const end = metadata.indexOf(NEWLINE, start);
       if (end < 0) throw new SnapshotCorruptError('a metadata line cut short');
+      if (end + 1 === metadata.length && metadata.subarray(start, start + LISTING.length).equals(LISTING)) {
+        listing = parseListing(metadata.toString('utf8', start + LISTING.length, end));
+        break;
+      }
       const entry = decodeEntry(metadata, start, end, fields, fieldsEnd, reread, pool);
       entries.set(entry.record.file, entry);
       start = end + 1;
     }
     if (entries.size !== count) throw new SnapshotCorruptError('end line does not match the entries');
-    return { entries, header };
+    return { entries, header, listing };
   } catch (error) {
     // Once a FieldsFile owns the descriptor, only it closes it (never twice: the number may be reused).
     if (fields) fields.close();

@@ -16,7 +16,8 @@ import { SnapshotRecord, type FieldsAt, type Reread } from './snapshot-record.js
  * - the fields region: each record's parsed data as compact JSON, one per line, read by offset on
  *   first use (a restart does not read it);
  * - the metadata region: one line per content file, tab-separated (no field holds a tab or
- *   newline), ending with where the file's JSON lies in the fields region and its CRC-32;
+ *   newline), ending with where the file's JSON lies in the fields region and its CRC-32; then,
+ *   when the folders were listed long enough before the load, `listing\t<JSON>` (a `KeptListing`);
  * - an end line: `end <entries> <metadata offset> <metadata CRC-32>`. A truncated file has no end
  *   line or one that disagrees, and a damaged metadata region fails its CRC: either discards it.
  *

@@ -3,6 +3,7 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { isRacy } from './file-stamp.js';
+import type { KeptListing } from './folder-listing.js';
 import { encodeEntry, fieldsOf, SNAPSHOT_FILE, SNAPSHOT_FORMAT, type SnapshotEntry, type SnapshotHeader } from './snapshot-format.js';
 
 /** Entries encoded between two turns of the event loop: a few milliseconds, so requests keep flowing. */
@@ -17,13 +18,14 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
  * no fsync (a torn file fails the end line or a CRC and is discarded), and entries whose data cannot
  * go through JSON are left out. A racy entry keeps its text hash (it is compared before use); one
  * that is no longer racy drops it. `clean` says which entries Git vouches for at `header.head`
- * (see `SnapshotEntry.clean`).
+ * (see `SnapshotEntry.clean`); `listing`, how `content/` was listed, given the files written.
  *
  * @example
  * await writeSnapshot(root, { fingerprint, loadStartedAt, head }, entries, (entry) => gitSaysClean(entry));
  */
 export async function writeSnapshot(
   root: string, header: Omit<SnapshotHeader, 'format'>, entries: SnapshotEntry[], clean?: (entry: SnapshotEntry) => boolean,
+  listing?: (written: ReadonlySet<string>) => KeptListing | undefined,
 ): Promise<void> {
   const { loadStartedAt } = header;
   const target = join(root, SNAPSHOT_FILE);
@@ -38,6 +40,7 @@ export async function writeSnapshot(
     // Metadata lines wait (as bytes, outside the heap) until every entry's fields are written.
     const metadata: Buffer[] = [];
     let count = 0;
+    const written = new Set<string>();
     for (let start = 0; start < entries.length; start += CHUNK) {
       const fields: Buffer[] = [];
       const lines: string[] = [];
@@ -51,12 +54,15 @@ export async function writeSnapshot(
         fields.push(data.bytes, NEWLINE);
         offset += data.bytes.length + 1;
         lines.push(`${line}\n`);
+        written.add(entry.record.file);
       }
       count += lines.length;
       if (fields.length) await handle.writeFile(Buffer.concat(fields));
       metadata.push(Buffer.from(lines.join('')));
       await yieldToRequests();
     }
+    const kept = listing?.(written);
+    if (kept) metadata.push(Buffer.from(`listing\t${JSON.stringify(kept)}\n`));
     let crc = 0;
     for (const part of metadata) {
       crc = crc32(part, crc);
