@@ -65,7 +65,9 @@ export class SnapshotLoader {
     this.previous = read.entries;
     this.head = read.entries ? read.header.head : undefined;
     this.kept = read.entries ? read.listing : undefined;
-    this.stats = { snapshot: read.entries ? 'used' : read.reason, fromSnapshot: 0, verified: 0, read: 0, checkedBy: 'stamps', listedBy: 'folders' };
+    this.stats = {
+      snapshot: read.entries ? 'used' : read.reason, fromSnapshot: 0, verified: 0, read: 0, checkedBy: 'stamps', listedBy: 'folders',
+    };
   }
 
   /** Stamps to take of each folder before it is listed (undefined: none needed, no snapshot is kept). */
