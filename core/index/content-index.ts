@@ -6,6 +6,7 @@ import { buildDocumentRows } from './build-rows.js';
 import { DocumentTable } from './document-table.js';
 import { DuplicateFileError, splitDuplicates } from './duplicate-files.js';
 import { insertionPoint, isPatchable, type Patchable } from './patchable.js';
+import { RowsById } from './rows-by-id.js';
 import type { FileRecord } from './read-file.js';
 import { TypeDependencies } from './type-dependencies.js';
 import { UniqueValues, type ValueScope } from './unique-values.js';
@@ -41,7 +42,8 @@ export class ContentIndex {
   /** Each document's files (one or a few: a small array, not a Set each). */
   private readonly recordsByDocument = new DocumentTable<string[]>();
   private sortedRows = new Map<string, Row[]>();
-  private readonly byId = new Map<number, Row>();
+  /** Rows by id (built on first use), stored in the table's order. */
+  private readonly byId = new RowsById(() => allRows(this.documents), (problem) => this.reportProblem(problem));
   /** Derived data per type it was derived for (dropped when a type it reads changes). */
   private readonly cache = new Map<string, Map<string, unknown>>();
   private cacheSize = 0;
@@ -100,6 +102,7 @@ export class ContentIndex {
       uids.add(uid);
       start = end;
     }
+    this.byId.checkAfterLoad();
     this.sortedRows.clear();
     this.uniqueValues.clear();
     this.changed(uids);
@@ -252,7 +255,7 @@ export class ContentIndex {
 
   private rebuildDocument(uid: string, documentId: string): void {
     const before = this.documents.get(uid, documentId) ?? [];
-    for (const row of before) if (this.byId.get(row.id) === row) this.byId.delete(row.id);
+    this.byId.remove(before);
     const files = this.recordsByDocument.get(uid, documentId);
     const records = this.servedRecords(files ? files.map((file) => this.records.get(file)!).filter(Boolean) : []);
     if (records.length === 0) this.documents.delete(uid, documentId);
@@ -292,16 +295,9 @@ export class ContentIndex {
     if (!samePlaces) for (const row of added) rows.splice(positionOf(row), 0, row);
   }
 
-  /** Register a document's rows, reporting an id that collides with another row's. */
+  /** Register a document's rows (an id that collides with another row's is reported). */
   private storeRows(uid: string, documentId: string, rows: Row[]): void {
-    for (const row of rows) {
-      const clash = this.byId.get(row.id);
-      if (clash && clash.key !== row.key) {
-        this.reportProblem(new FileError(row.file, `derived id ${row.id} collides with ${clash.file}; rename one documentId`));
-      } else {
-        this.byId.set(row.id, row);
-      }
-    }
+    this.byId.store(rows);
     this.documents.set(uid, documentId, rows);
   }
 
@@ -330,6 +326,10 @@ export class ContentIndex {
     }
     this.version++;
   }
+}
+
+function* allRows(documents: DocumentTable<Row[]>): IterableIterator<Row> {
+  for (const rows of documents.values()) yield* rows;
 }
 
 /** Does a row belong to a read scope? Non-D&P types ignore status; non-localized types ignore locale. */
