@@ -154,33 +154,6 @@ function sameField(bytes: Buffer, a: number, b: number): boolean {
 }
 
 /**
- * A snapshot entry as decoded: its stamp stays text until asked for (a restart that Git vouches for
- * never compares one), so an entry costs one string for it rather than an object and its numbers.
- */
-class StoredEntry implements SnapshotEntry {
-  readonly record: FileRecord;
-  readonly hash: string | undefined;
-  readonly clean: boolean;
-  #stamp: FileStamp | string;
-
-  constructor(record: FileRecord, stamp: string, hash: string | undefined, clean: boolean) {
-    this.record = record;
-    this.#stamp = stamp;
-    this.hash = hash;
-    this.clean = clean;
-  }
-
-  get stamp(): FileStamp {
-    if (typeof this.#stamp === 'string') {
-      // Anything but a number is NaN, which no file's stamp equals: the file is then read, never trusted.
-      const [size, mtimeMs, ctimeMs, ino] = this.#stamp.split('\t').map((text) => (text === '' ? NaN : Number(text)));
-      this.#stamp = { size, mtimeMs, ctimeMs, ino };
-    }
-    return this.#stamp;
-  }
-}
-
-/**
  * Decode one metadata line of the snapshot (`start` to the newline at `end`); its fields stay in
  * `source`, the snapshot's fields region below `fieldsEnd`, read on first use. Repeated texts go
  * through `pool`, and a timestamp equal to another of the entry is the same string.
@@ -201,12 +174,11 @@ export function decodeEntry(
   // The stamp's four numbers as one string (cut from the size to the inode), parsed when needed.
   const stamp = bytes.toString('latin1', bounds[9], bounds[13] - 1);
   if (bytes[bounds[9]] === TAB) throw new SnapshotCorruptError('no size');
-  const record = new SnapshotRecord({
+  return new SnapshotRecord({
     file: field(0), uid: pool.intern(field(1)), documentId: field(2), locale: locale ? pool.intern(locale) : null, draft: field(4) === '1',
     createdAt: createdAt || undefined, updatedAt: updated || undefined,
     publishedAt: published === 'null' ? null : published || undefined, mtimeMs,
-  }, source, at, reread);
-  return new StoredEntry(record, stamp, hash || undefined, field(14) === '1');
+  }, source, at, reread, { stamp, hash: hash || undefined, clean: field(14) === '1' });
 }
 
 /** Can a value go through JSON and come back equal? (YAML front matter may hold dates, for one.) */

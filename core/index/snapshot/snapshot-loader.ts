@@ -7,7 +7,7 @@ import type { FileRecord } from '../read-file.js';
 import { isRacy, RACY_MARGIN_MS, sameStamp, stampOf, type FileStamp } from './file-stamp.js';
 import { FolderStamps, keptListing, type ContentListing, type KeptListing } from './folder-listing.js';
 import { askGit, type GitView } from './git-changes.js';
-import { readSnapshot } from './read-snapshot.js';
+import { readSnapshot, type SnapshotEntries } from './read-snapshot.js';
 import type { Reread } from './snapshot-record.js';
 import { readStampedSync } from './read-stamped.js';
 import { hashText, snapshotFingerprint, type SnapshotEntry } from './snapshot-format.js';
@@ -48,7 +48,7 @@ export class SnapshotLoader {
   readonly startedAt = Date.now();
   readonly stats: LoadStats;
   private readonly entries: SnapshotEntry[] = [];
-  private readonly previous: Map<string, SnapshotEntry> | undefined;
+  private readonly previous: SnapshotEntries | undefined;
   private readonly fingerprint: string;
   private readonly head: string | undefined;
   private readonly git: ReturnType<typeof askGit> | undefined;
@@ -86,7 +86,7 @@ export class SnapshotLoader {
   /** The snapshot's listing of `content/`, when every folder it read kept its stamp (see `keptListing`). */
   keptListing(): ContentListing | undefined {
     if (!this.previous || !this.kept) return undefined;
-    const listed = keptListing(this.root, this.kept, this.previous.keys());
+    const listed = keptListing(this.root, this.kept, this.previous.files());
     if (listed) this.listing = { listed, stamps: FolderStamps.from(this.kept) };
     this.stats.listedBy = listed ? 'snapshot' : 'folders';
     return listed;

@@ -1,6 +1,7 @@
 import type { Data } from '../../types.js';
 import type { FileRecord } from '../read-file.js';
 import type { FieldsFile } from './fields-file.js';
+import type { FileStamp } from './file-stamp.js';
 
 /** Read a file's fields from the file itself: what a snapshot record falls back to if its text fails to parse. */
 export type Reread = (file: string) => Data;
@@ -12,11 +13,20 @@ export interface FieldsAt {
   crc: number;
 }
 
+/** What a snapshot line says about its file besides the record: its stamp (as text), hash and whether Git vouched for it. */
+export interface StoredState {
+  stamp: string;
+  hash: string | undefined;
+  clean: boolean;
+}
+
 /**
  * A record restored from the index snapshot whose fields stay on disk, in the snapshot's fields
  * region, until first read: a restart neither reads nor parses (nor holds, as objects or bytes) the
  * documents no request has touched yet. Bytes that are missing, fail their CRC or do not parse (a
  * snapshot cut short or damaged after it was opened) are never served: the file itself is read instead.
+ * It is its own snapshot entry (`record` is itself): one object per file, not two. Its stamp stays
+ * text until compared (a restart Git vouches for never compares one).
  */
 export class SnapshotRecord implements FileRecord {
   readonly file: string;
@@ -35,8 +45,11 @@ export class SnapshotRecord implements FileRecord {
   readonly #length: number;
   readonly #crc: number;
   readonly #reread: Reread;
+  readonly hash: string | undefined;
+  readonly clean: boolean;
+  #stamp: FileStamp | string;
 
-  constructor(fields: Omit<FileRecord, 'data'>, source: FieldsFile, at: FieldsAt, reread: Reread) {
+  constructor(fields: Omit<FileRecord, 'data'>, source: FieldsFile, at: FieldsAt, reread: Reread, state: StoredState) {
     this.file = fields.file;
     this.uid = fields.uid;
     this.documentId = fields.documentId;
@@ -51,6 +64,23 @@ export class SnapshotRecord implements FileRecord {
     this.#length = at.length;
     this.#crc = at.crc;
     this.#reread = reread;
+    this.#stamp = state.stamp;
+    this.hash = state.hash;
+    this.clean = state.clean;
+  }
+
+  /** As a snapshot entry: the record is itself. */
+  get record(): this {
+    return this;
+  }
+
+  get stamp(): FileStamp {
+    if (typeof this.#stamp === 'string') {
+      // Anything but a number is NaN, which no file's stamp equals: the file is then read, never trusted.
+      const [size, mtimeMs, ctimeMs, ino] = this.#stamp.split('\t').map((text) => (text === '' ? NaN : Number(text)));
+      this.#stamp = { size, mtimeMs, ctimeMs, ino };
+    }
+    return this.#stamp;
   }
 
   get data(): Data {
