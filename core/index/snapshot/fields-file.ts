@@ -38,6 +38,12 @@ export class FieldsFile {
    * short or damaged after the load checked its metadata: the caller reads the content file instead).
    */
   bytes(offset: number, length: number, crc: number): Buffer | undefined {
+    const buffer = this.block(offset, length);
+    return buffer && crc32(buffer) === crc ? buffer : undefined;
+  }
+
+  /** The bytes at `offset`, unchecked (each record in them checks its own CRC-32), or undefined when they are not all there. */
+  block(offset: number, length: number): Buffer | undefined {
     if (this.#fd === undefined) return undefined;
     const buffer = Buffer.allocUnsafe(length);
     let read = 0;
@@ -50,7 +56,7 @@ export class FieldsFile {
     } catch {
       return undefined;
     }
-    return crc32(buffer) === crc ? buffer : undefined;
+    return buffer;
   }
 
   /** The text at `offset` (see `bytes`). */

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import type { Data } from '../../types.js';
 import type { FileRecord } from '../read-file.js';
 import type { FieldsFile } from './fields-file.js';
@@ -108,9 +109,68 @@ export class SnapshotRecord implements FileRecord {
     return this.#fields !== undefined;
   }
 
+  /** Where the unread fields lie (undefined once read). */
+  get unreadAt(): { source: FieldsFile; offset: number; length: number } | undefined {
+    return this.#fields && { source: this.#fields, offset: this.#offset, length: this.#length };
+  }
+
+  /**
+   * Take the fields from a block read ahead (`bytes` from `at`), when they match their CRC-32 and
+   * parse; otherwise they stay unread (the next read reads them alone, or the file).
+   */
+  fillFrom(bytes: Buffer, at: number): void {
+    if (!this.#fields || at < 0 || at + this.#length > bytes.length) return;
+    const own = bytes.subarray(at, at + this.#length);
+    if (crc32(own) !== this.#crc) return;
+    const data = parseFields(own.toString('utf8'));
+    if (data) this.data = data;
+  }
+
   #letGo(): void {
     this.#fields?.done();
     this.#fields = undefined;
+  }
+}
+
+/** Blocks read ahead: at most this many bytes, and gaps of at most `MAX_GAP` between two records read. */
+const BLOCK = 4 << 20;
+const MAX_GAP = 64 << 10;
+
+/**
+ * Read the fields of many unread records at once (a query about to read every document of a type):
+ * in the file's order, in blocks of up to 4 MB, rather than a `pread` per record.
+ *
+ * @example
+ * readAhead(rows.map((row) => index.record(row.file)))
+ */
+export function readAhead(records: Iterable<FileRecord | undefined>): void {
+  type Unread = { record: SnapshotRecord; source: FieldsFile; offset: number; length: number };
+  const bySource = new Map<FieldsFile, Unread[]>();
+  for (const record of records) {
+    const at = record instanceof SnapshotRecord ? record.unreadAt : undefined;
+    if (!at) continue;
+    let list = bySource.get(at.source);
+    if (!list) bySource.set(at.source, (list = []));
+    list.push({ record: record as SnapshotRecord, ...at });
+  }
+  for (const unread of bySource.values()) readInBlocks(unread.sort((a, b) => a.offset - b.offset));
+}
+
+/** Records of one snapshot, by offset: read block by block, each record taking its own bytes. */
+function readInBlocks(unread: { record: SnapshotRecord; source: FieldsFile; offset: number; length: number }[]): void {
+  if (unread.length < 2) return;
+  for (let first = 0; first < unread.length;) {
+    const { source, offset } = unread[first];
+    let last = first;
+    while (last + 1 < unread.length) {
+      const next = unread[last + 1];
+      const end = next.offset + next.length;
+      if (next.source !== source || end - offset > BLOCK || next.offset - (unread[last].offset + unread[last].length) > MAX_GAP) break;
+      last++;
+    }
+    const block = source.block(offset, unread[last].offset + unread[last].length - offset);
+    if (block) for (let i = first; i <= last; i++) unread[i].record.fillFrom(block, unread[i].offset - offset);
+    first = last + 1;
   }
 }
 
