@@ -94,12 +94,16 @@ export class ContentIndex {
       let end = start + 1;
       while (end < records.length && records[end].documentId === documentId && records[end].uid === uid) end++;
       const group = records.slice(start, end);
-      for (const record of group) {
-        this.records.set(record.file, record);
-        this.linkRecord(record);
+      for (const record of group) this.records.set(record.file, record);
+      // A document first met here gets its file list in one step (one lookup, not one per file).
+      const files = this.recordsByDocument.get(uid, documentId);
+      if (files) {
+        for (const record of group) if (!files.includes(record.file)) files.push(record.file);
+        this.rebuildDocument(uid, documentId);
+      } else {
+        this.recordsByDocument.set(uid, documentId, group.map((record) => record.file));
+        this.storeRows(uid, documentId, buildDocumentRows(this.model(uid), this.servedRecords(group), this.config, this.fileTimes));
       }
-      if (this.documents.has(uid, documentId)) this.rebuildDocument(uid, documentId);
-      else this.storeRows(uid, documentId, buildDocumentRows(this.model(uid), this.servedRecords(group), this.config, this.fileTimes));
       uids.add(uid);
       start = end;
     }
