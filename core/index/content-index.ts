@@ -7,6 +7,8 @@ import { DocumentTable } from './document-table.js';
 import { DuplicateFileError, splitDuplicates } from './duplicate-files.js';
 import { LinkHolders } from './link-holders.js';
 import { insertionPoint, isPatchable, placeOf, type Patchable } from './patchable.js';
+import { RowsById } from './rows-by-id.js';
+import { readAhead } from './snapshot/snapshot-record.js';
 import type { FileRecord } from './read-file.js';
 import { TypeDependencies } from './type-dependencies.js';
 import { UniqueValues, type ValueScope } from './unique-values.js';
@@ -42,7 +44,8 @@ export class ContentIndex {
   /** Each document's files (one or a few: a small array, not a Set each). */
   private readonly recordsByDocument = new DocumentTable<string[]>();
   private sortedRows = new Map<string, Row[]>();
-  private readonly byId = new Map<number, Row>();
+  /** Rows by id (built on first use), stored in the table's order. */
+  private readonly byId = new RowsById(() => allRows(this.documents), (problem) => this.reportProblem(problem));
   /** Derived data per type it was derived for (dropped when a type it reads changes). */
   private readonly cache = new Map<string, Map<string, unknown>>();
   private cacheSize = 0;
@@ -93,15 +96,20 @@ export class ContentIndex {
       let end = start + 1;
       while (end < records.length && records[end].documentId === documentId && records[end].uid === uid) end++;
       const group = records.slice(start, end);
-      for (const record of group) {
-        this.records.set(record.file, record);
-        this.linkRecord(record);
+      for (const record of group) this.records.set(record.file, record);
+      // A document first met here gets its file list in one step (one lookup, not one per file).
+      const files = this.recordsByDocument.get(uid, documentId);
+      if (files) {
+        for (const record of group) if (!files.includes(record.file)) files.push(record.file);
+        this.rebuildDocument(uid, documentId);
+      } else {
+        this.recordsByDocument.set(uid, documentId, group.map((record) => record.file));
+        this.storeRows(uid, documentId, buildDocumentRows(this.model(uid), this.servedRecords(group), this.config, this.fileTimes));
       }
-      if (this.documents.has(uid, documentId)) this.rebuildDocument(uid, documentId);
-      else this.storeRows(uid, documentId, buildDocumentRows(this.model(uid), this.servedRecords(group), this.config, this.fileTimes));
       uids.add(uid);
       start = end;
     }
+    this.byId.checkAfterLoad();
     this.sortedRows.clear();
     this.uniqueValues.clear();
     this.links.clear();
@@ -193,7 +201,7 @@ export class ContentIndex {
    */
   valueHolders(uid: string, name: string, locale: string | null, scope: ValueScope, value: unknown): ReadonlySet<string> {
     // (built from every row in any order: no creation-order sort for it)
-    return this.uniqueValues.holders(uid, name, locale, scope, value, () => this.sortedRows.get(uid) ?? this.allRows(uid));
+    return this.uniqueValues.holders(uid, name, locale, scope, value, () => this.readAhead(this.sortedRows.get(uid) ?? this.allRows(uid)));
   }
 
   /**
@@ -202,7 +210,17 @@ export class ContentIndex {
    * with each change. The list is the index's own: read it, never keep or change it.
    */
   linkingRows(uid: string, name: string, targetId: string): readonly Row[] {
-    return this.links.holders(uid, name, targetId, () => this.sortedRows.get(uid) ?? this.allRows(uid));
+    return this.links.holders(uid, name, targetId, () => this.readAhead(this.sortedRows.get(uid) ?? this.allRows(uid)));
+  }
+
+  /**
+   * Rows whose fields are all about to be read (a sorted list, a unique lookup): fields still in the
+   * snapshot are read in large blocks first, not one `pread` per row. Returns the rows.
+   */
+  readAhead(rows: Iterable<Row>): readonly Row[] {
+    const list = Array.isArray(rows) ? (rows as readonly Row[]) : [...rows];
+    readAhead(list.map((row) => this.records.get(row.file)));
+    return list;
   }
 
   /** Holds a write's uid and unique values until its file is indexed (see UniqueValues.hold); returns the release. */
@@ -272,7 +290,7 @@ export class ContentIndex {
 
   private rebuildDocument(uid: string, documentId: string): void {
     const before = this.documents.get(uid, documentId) ?? [];
-    for (const row of before) if (this.byId.get(row.id) === row) this.byId.delete(row.id);
+    this.byId.remove(before);
     const files = this.recordsByDocument.get(uid, documentId);
     const records = this.servedRecords(files ? files.map((file) => this.records.get(file)!).filter(Boolean) : []);
     if (records.length === 0) this.documents.delete(uid, documentId);
@@ -313,16 +331,9 @@ export class ContentIndex {
     if (!samePlaces) for (const row of added) rows.splice(positionOf(row), 0, row);
   }
 
-  /** Register a document's rows, reporting an id that collides with another row's. */
+  /** Register a document's rows (an id that collides with another row's is reported). */
   private storeRows(uid: string, documentId: string, rows: Row[]): void {
-    for (const row of rows) {
-      const clash = this.byId.get(row.id);
-      if (clash && clash.key !== row.key) {
-        this.reportProblem(new FileError(row.file, `derived id ${row.id} collides with ${clash.file}; rename one documentId`));
-      } else {
-        this.byId.set(row.id, row);
-      }
-    }
+    this.byId.store(rows);
     this.documents.set(uid, documentId, rows);
   }
 
@@ -351,6 +362,10 @@ export class ContentIndex {
     }
     this.version++;
   }
+}
+
+function* allRows(documents: DocumentTable<Row[]>): IterableIterator<Row> {
+  for (const rows of documents.values()) yield* rows;
 }
 
 /** Does a row belong to a read scope? Non-D&P types ignore status; non-localized types ignore locale. */

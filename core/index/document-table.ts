@@ -27,6 +27,11 @@ export class DocumentTable<V> {
     this.#types.get(uid)?.delete(documentId);
   }
 
+  /** Every value, type by type (in the order types were first stored), each type's in the order its documents were. */
+  *values(): IterableIterator<V> {
+    for (const documents of this.#types.values()) yield* documents.values();
+  }
+
   /** Every value of a type's documents. */
   valuesOf(uid: string): IterableIterator<V> {
     return (this.#types.get(uid) ?? new Map<string, V>()).values();

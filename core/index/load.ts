@@ -7,6 +7,7 @@ import { LinkError, readTextNoFollowSync } from '../storage/no-follow.js';
 import { UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import { ContentIndex } from './content-index.js';
 import { readContentFile, type FileRecord } from './read-file.js';
+import type { ContentListing, FolderStamps } from './snapshot/folder-listing.js';
 import { SnapshotLoader, type LoadStats } from './snapshot/snapshot-loader.js';
 import { StringPool } from './string-pool.js';
 import { TextRecord } from './text-record.js';
@@ -63,13 +64,15 @@ export function forgetFile(index: ContentIndex, file: string): void {
  * Every content file under `<root>/content`, as project-relative paths, sorted; and the symbolic
  * links found where folders or content files belong, which are never followed.
  */
-export function listContentFiles(root: string): { files: string[]; links: string[] } {
+export function listContentFiles(root: string, stamps?: FolderStamps): ContentListing {
   const files: string[] = [];
   const links: string[] = [];
+  stamps?.before(root, '');
   for (const folder of readdirSync(join(root, 'content'), { withFileTypes: true })) {
     if (folder.name.startsWith('.')) continue;
     if (folder.isSymbolicLink()) { links.push(`content/${folder.name}`); continue; }
     if (!folder.isDirectory()) continue;
+    stamps?.before(root, folder.name);
     for (const entry of readdirSync(join(root, 'content', folder.name), { withFileTypes: true })) {
       if (!isContentFileName(entry.name)) continue;
       if (entry.isSymbolicLink()) links.push(`content/${folder.name}/${entry.name}`);
@@ -111,7 +114,8 @@ export async function loadIndex(
   const loader = new SnapshotLoader(root, models, config, options.snapshot ?? false, reread);
   let files: string[] = [];
   try {
-    const listed = listContentFiles(root);
+    // The snapshot's listing when no folder changed since (a stat per folder), else a listing.
+    const listed = loader.keptListing() ?? loader.listed(listContentFiles(root, loader.folderStamps()));
     files = listed.files;
     for (const link of listed.links) index.reportProblem(new LinkError(link));
   } catch (error) {

@@ -69,7 +69,9 @@ function sortedList(ctx: QueryContext, query: Query): SortedList {
   const key = `nodes|${query.status}|${query.locale}|${JSON.stringify(query.sort)}`;
   return ctx.index.cached(query.model.uid, key, (): SortedList => {
     const scope = { status: query.status, locale: query.locale };
-    const nodes = sortNodes(ctx, ctx.index.scopedRows(query.model.uid, scope).map((row) => rowNode(ctx, row)), query.sort);
+    // Every row's fields are read (a node holds them): read ahead in blocks what is still in the snapshot.
+    const rows = ctx.index.readAhead(ctx.index.scopedRows(query.model.uid, scope));
+    const nodes = sortNodes(ctx, rows.map((row) => rowNode(ctx, row)), query.sort);
     const list: SortedList = {
       nodes, columns: new Map(), references: new Map(), verdicts: new Map(), matches: new Map(), fields: new Map(),
       patch: (removed, added) => patchList(ctx, query, list, removed, added),

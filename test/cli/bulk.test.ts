@@ -1,9 +1,10 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SNAPSHOT_FILE } from '../../core/index/snapshot/snapshot-format.js';
 import { ARTICLES as A } from '../contract/sample-site.js';
+import { editSnapshot } from '../index-snapshot/snapshot-file.js';
 import { copySampleSite, startApp } from '../helpers/project.js';
 import { BIN, ensureBuilt, runCms } from './built-cli.js';
 
@@ -100,10 +101,11 @@ describe('every CLI call starts from the index snapshot', { timeout: 60_000 }, (
   it('writes .cms/index-snapshot on the first call and answers from it on the next', async () => {
     const root = copySampleSite();
     execFileSync(process.execPath, [BIN, 'get', 'tags'], { cwd: root });
-    const path = join(root, SNAPSHOT_FILE);
-    const snapshot = readFileSync(path, 'utf8');
-    expect(snapshot).toContain('"name":"Coffee"');
-    writeFileSync(path, snapshot.replace('"name":"Coffee"', '"name":"Cached"'));
+    expect(statSync(join(root, SNAPSHOT_FILE)).isFile()).toBe(true);
+    editSnapshot(root, (entries) => {
+      const coffee = entries.find((entry) => entry.fields.includes('"name":"Coffee"'))!;
+      coffee.fields = coffee.fields.replace('"name":"Coffee"', '"name":"Cached"');
+    });
     const [fromSnapshot, fullRead] = await Promise.all([
       runCms(['get', 'tags', '--filters[slug]=coffee', '--fields=name'], { cwd: root }),
       runCms(['get', 'tags', '--filters[slug]=coffee', '--fields=name'], { cwd: root, env: { CMS_INDEX_SNAPSHOT: '0' } }),

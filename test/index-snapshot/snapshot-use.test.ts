@@ -1,9 +1,10 @@
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ARTICLES as A } from '../contract/sample-site.js';
 import { copySampleSite } from '../helpers/project.js';
 import { answers, rewriteKeepingSizeAndMtime, snapshotPath, start } from './helpers.js';
+import { editSnapshot, entryOf, readSnapshotFile, writeSnapshotFile } from './snapshot-file.js';
 
 const title = async (root: string, documentId: string, indexSnapshot = true) =>
   ((await (await start(root, indexSnapshot)).cms.ownerApi({ method: 'GET', path: `/articles/${documentId}`, search: 'fields[0]=title' })).body as { data: { title: string } }).data.title;
@@ -17,6 +18,8 @@ describe('index snapshot: a restart starts from it', { timeout: 60_000 }, () => 
     const files = first.stats.read;
     const restart = await start(root);
     expect(restart.stats.snapshot).toBe('used');
+    // The folders were just copied, within the racy margin of the first load: listed again.
+    expect(restart.stats.listedBy).toBe('folders');
     expect(restart.stats.read).toBe(0);
     expect(restart.stats.fromSnapshot + restart.stats.verified).toBe(files);
     const full = await start(root, false);
@@ -28,23 +31,84 @@ describe('index snapshot: a restart starts from it', { timeout: 60_000 }, () => 
   it('serves what the snapshot holds when every stamp matches (so a restart really skips the files)', async () => {
     const root = copySampleSite();
     await start(root);
-    const snapshot = readFileSync(snapshotPath(root), 'utf8');
-    expect(snapshot).toContain('The best coffee in Rome');
-    writeFileSync(snapshotPath(root), snapshot.replace('The best coffee in Rome', 'Served from the snapshot'));
+    const rome = `content/articles/${A.rome}.json`;
+    expect(entryOf(readSnapshotFile(root).entries, rome).fields).toContain('The best coffee in Rome');
+    editSnapshot(root, (entries) => {
+      const entry = entryOf(entries, rome);
+      entry.fields = entry.fields.replace('The best coffee in Rome', 'Served from the snapshot');
+    });
     expect(await title(root, A.rome)).toBe('Served from the snapshot');
     expect(await title(root, A.rome, false)).toBe('The best coffee in Rome');
   });
 
-  it('reads the file itself when a restored record\'s text turns out damaged inside its line', async () => {
+  it('rewrites a snapshot byte for byte as its own file layout says (the test helper agrees with the writer)', async () => {
     const root = copySampleSite();
     await start(root);
-    const snapshot = readFileSync(snapshotPath(root), 'utf8');
-    expect(snapshot).toContain('"title":"The best coffee in Rome"');
-    // Still a whole line ending in `}`: only parsing the fields shows the damage.
-    writeFileSync(snapshotPath(root), snapshot.replace('"title":"The best coffee in Rome"', '"title"::"The best coffee in Rome"'));
+    const written = readFileSync(snapshotPath(root));
+    writeSnapshotFile(root, readSnapshotFile(root));
+    expect(readFileSync(snapshotPath(root)).equals(written)).toBe(true);
+  });
+
+  it.each<[string, 'before' | 'after the restart', (root: string) => void]>([
+    ['its bytes fail their checksum (same length, so every offset holds)', 'before', (root) => {
+      const bytes = readFileSync(snapshotPath(root));
+      const at = bytes.indexOf('The best coffee in Rome');
+      expect(at).toBeGreaterThan(0);
+      bytes.write('The best coffee in Pisa', at);
+      writeFileSync(snapshotPath(root), bytes);
+    }],
+    ['its checksum holds but the text does not parse', 'before', (root) => editSnapshot(root, (entries) => {
+      const entry = entryOf(entries, `content/articles/${A.rome}.json`);
+      entry.fields = entry.fields.replace('"title":"The best coffee in Rome"', '"title"::"The best coffee in Rome"');
+    })],
+    ['the file was cut short in place', 'after the restart', (root) => truncateSync(snapshotPath(root), 200)],
+  ])('reads the file itself when a restored record\'s fields turn out damaged: %s (%s)', async (_, when, spoil) => {
+    const root = copySampleSite();
+    await start(root);
+    if (when === 'before') spoil(root);
     const restart = await start(root);
     expect(restart.stats).toMatchObject({ snapshot: 'used', read: 0 });
+    if (when !== 'before') spoil(root);
     expect(await answers(restart.cms)).toEqual(await answers((await start(root, false)).cms));
+  });
+
+  it('answers as a full read when another run\'s snapshot is renamed over the one it opened, records still unread', async () => {
+    const root = copySampleSite();
+    await start(root);
+    const restart = await start(root);
+    expect(restart.stats).toMatchObject({ snapshot: 'used', read: 0 });
+    // Another process's snapshot, saying something else about every file, replaces the file by rename.
+    const other = copySampleSite();
+    await start(other);
+    editSnapshot(other, (entries) => { for (const entry of entries) entry.fields = entry.fields.replaceAll('coffee', 'tea!!!'); });
+    // Same lengths, so the same offsets: every unread record's place holds another run's (different) bytes.
+    const rome = `content/articles/${A.rome}.json`;
+    const place = (site: string) => entryOf(readSnapshotFile(site).entries, rome).meta.slice(15, 17);
+    expect(place(other)).toEqual(place(root));
+    renameSync(snapshotPath(other), snapshotPath(root));
+    expect(await answers(restart.cms)).toEqual(await answers((await start(root, false)).cms));
+  });
+
+  it('writes after a restart (records still unread) as after a full read: the same files, the same answers', async () => {
+    // The times of the writes differ between the two runs; everything else must not.
+    const masked = (text: string) => text.replace(/"20\d\d-\d\d-\d\dT[^"]+"/g, (time) =>
+      (Date.parse(JSON.parse(time)) > Date.now() - 60_000 ? '"now"' : time));
+    const run = async (indexSnapshot: boolean) => {
+      const root = copySampleSite();
+      await start(root, indexSnapshot);
+      const { cms, stats } = await start(root, indexSnapshot);
+      if (indexSnapshot) expect(stats).toMatchObject({ snapshot: 'used', read: 0 });
+      // A localized document with a draft and relations: its other versions are read to write it.
+      const articles = cms.documents('api::article.article');
+      await articles.update({ documentId: A.pizza, locale: 'fr', status: 'draft', data: { title: 'Pizza, encore' } });
+      await articles.update({ documentId: A.rome, status: 'published', data: { title: 'Coffee in Rome, again' } });
+      const file = (name: string) => masked(readFileSync(join(root, 'content/articles', name), 'utf8'));
+      const files = [`${A.pizza}.fr.draft.json`, `${A.pizza}.fr.json`, `${A.rome}.json`].map(file);
+      return { answers: (await answers(cms)).map(masked), files };
+    };
+    const cold = await run(false);
+    expect(cold.files[0]).toContain('Pizza, encore');
+    expect(await run(true)).toEqual(cold);
   });
 
   it('trusts files stamped long before the load on their stamp alone, without reading them', async () => {
@@ -52,7 +116,7 @@ describe('index snapshot: a restart starts from it', { timeout: 60_000 }, () => 
     // Older than the racy margin (2 s) when the first load begins: no hash is kept for them.
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const first = await start(root);
-    expect(readFileSync(snapshotPath(root), 'utf8')).not.toMatch(/\t[A-Za-z0-9_-]{27}\t\{/);
+    expect(readSnapshotFile(root).entries.filter(({ meta }) => meta[13] !== '')).toEqual([]);
     const restart = await start(root);
     expect(restart.stats).toMatchObject({ snapshot: 'used', verified: 0, read: 0, fromSnapshot: first.stats.read });
   });
@@ -71,14 +135,12 @@ describe('index snapshot: a file that changed is read again', { timeout: 60_000 
   it('compares a racy file (changed within 2 s of the load) by a hash of its text before trusting its stamp', async () => {
     const root = copySampleSite();
     await start(root);
-    const lines = readFileSync(snapshotPath(root), 'utf8').split('\n');
-    const at = lines.findIndex((line) => line.startsWith(`content/articles/${A.rome}.json\t`));
-    const fields = lines[at].split('\t');
-    expect(fields[13]).toMatch(/^[A-Za-z0-9_-]{27}$/); // the file was just copied: racy, so hashed
-    fields[13] = 'x'.repeat(27);
-    fields[15] = fields[15].replace('The best coffee in Rome', 'Not what the file says');
-    lines[at] = fields.join('\t');
-    writeFileSync(snapshotPath(root), lines.join('\n'));
+    editSnapshot(root, (entries) => {
+      const entry = entryOf(entries, `content/articles/${A.rome}.json`);
+      expect(entry.meta[13]).toMatch(/^[A-Za-z0-9_-]{27}$/); // the file was just copied: racy, so hashed
+      entry.meta[13] = 'x'.repeat(27);
+      entry.fields = entry.fields.replace('The best coffee in Rome', 'Not what the file says');
+    });
     const restart = await start(root);
     expect(restart.stats).toMatchObject({ snapshot: 'used', read: 1 });
     expect(await title(root, A.rome)).toBe('The best coffee in Rome');

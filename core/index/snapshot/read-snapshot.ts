@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { FieldsFile } from './fields-file.js';
+import type { KeptListing } from './folder-listing.js';
 import type { Reread } from './snapshot-record.js';
 import { StringPool } from '../string-pool.js';
 import {
@@ -8,12 +11,15 @@ import {
 
 /** A snapshot that matches this project's schemas and config, or why there is none to use. */
 export type SnapshotRead =
-  | { entries: Map<string, SnapshotEntry>; header: SnapshotHeader }
+  | { entries: SnapshotEntries; header: SnapshotHeader; listing?: KeptListing }
   | { entries?: undefined; reason: string };
 
 const NEWLINE = 10;
-const DATA_START = Buffer.from('\t{');
+const LISTING = Buffer.from('listing\t');
 const MAX_HEADER = 4096;
+/** `end <entries> <metadata offset> <metadata CRC-32>\n`: three numbers of at most 16 digits. */
+const MAX_END_LINE = 64;
+const END_LINE = /^end (\d{1,16}) (\d{1,16}) (\d{1,10})$/;
 
 function parseHeader(text: string, fingerprint: string): SnapshotHeader {
   const header = JSON.parse(text) as SnapshotHeader;
@@ -25,49 +31,129 @@ function parseHeader(text: string, fingerprint: string): SnapshotHeader {
   return header;
 }
 
+/** The kept listing line, checked for shape (it decides which files a start sees). */
+function parseListing(text: string): KeptListing {
+  const listing = JSON.parse(text) as KeptListing;
+  const strings = (list: unknown) => Array.isArray(list) && list.every((item) => typeof item === 'string');
+  const folders = Array.isArray(listing?.folders) && listing.folders.every((folder) => Array.isArray(folder) && folder.length === 4
+    && typeof folder[0] === 'string' && folder.slice(1).every(Number.isFinite));
+  if (!folders || !strings(listing.extras) || !strings(listing.links)) throw new SnapshotCorruptError('listing damaged');
+  return listing;
+}
+
+/** `length` bytes at `position`, all of them, or a corrupt snapshot. */
+function readAt(fd: number, position: number, length: number): Buffer {
+  const buffer = Buffer.allocUnsafe(length);
+  let read = 0;
+  while (read < length) {
+    const got = readSync(fd, buffer, read, length - read, position + read);
+    if (got === 0) throw new SnapshotCorruptError('truncated');
+    read += got;
+  }
+  return buffer;
+}
+
+/** The header, and where the metadata region lies (from the end line). */
+function readFrame(fd: number, fingerprint: string): { header: SnapshotHeader; count: number; metadata: Buffer; fieldsEnd: number } {
+  const size = fstatSync(fd).size;
+  const head = readAt(fd, 0, Math.min(size, MAX_HEADER + 1));
+  const headerEnd = head.indexOf(NEWLINE);
+  if (headerEnd < 0) throw new SnapshotCorruptError(size > MAX_HEADER ? 'header too long' : 'no header');
+  const header = parseHeader(head.toString('utf8', 0, headerEnd), fingerprint);
+  const tailLength = Math.min(size - headerEnd - 1, MAX_END_LINE);
+  const tail = readAt(fd, size - tailLength, tailLength);
+  if (tail[tail.length - 1] !== NEWLINE) throw new SnapshotCorruptError('truncated: no end line');
+  const endLine = tail.toString('latin1', tail.lastIndexOf(NEWLINE, tail.length - 2) + 1, tail.length - 1);
+  const end = END_LINE.exec(endLine);
+  if (!end) throw new SnapshotCorruptError('truncated: no end line');
+  const [count, metadataAt, crc] = [Number(end[1]), Number(end[2]), Number(end[3])];
+  const metadataEnd = size - endLine.length - 1;
+  if (metadataAt <= headerEnd || metadataAt > metadataEnd) throw new SnapshotCorruptError('end line does not match the file');
+  const metadata = readAt(fd, metadataAt, metadataEnd - metadataAt);
+  if (crc32(metadata) !== crc) throw new SnapshotCorruptError('metadata damaged (CRC-32)');
+  return { header, count, metadata, fieldsEnd: metadataAt };
+}
+
 /**
- * Read `.cms/index-snapshot` whole, or not at all: a wrong format or fingerprint, a truncated file
- * (no end line, or one whose count disagrees) or any undecodable line discards it, and the caller reads every file.
- * Lines are cut from the bytes, so the file may exceed the longest string V8 can hold.
+ * Open `.cms/index-snapshot` and read its header and metadata, never its fields (each record reads
+ * its own on first use, see `SnapshotRecord`): a wrong format or fingerprint, a truncated file (no
+ * end line, or one that disagrees), damaged metadata (CRC-32) or any undecodable line discards it,
+ * and the caller reads every file. The descriptor stays open for the records (see `FieldsFile`).
  *
  * @example
  * const read = readSnapshot(root, snapshotFingerprint(models, config), (file) => readFieldsFromFile(file));
  * read.entries?.get('content/articles/x.json')
  */
 export function readSnapshot(root: string, fingerprint: string, reread: Reread): SnapshotRead {
-  let bytes: Buffer;
+  let fd: number;
   try {
-    bytes = readFileSync(join(root, SNAPSHOT_FILE));
+    fd = openSync(join(root, SNAPSHOT_FILE), 'r');
   } catch (error) {
     return { reason: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'none' : `unreadable: ${(error as Error).message}` };
   }
+  let fields: FieldsFile | undefined;
   try {
-    let end = bytes.indexOf(NEWLINE);
-    if (end < 0) throw new SnapshotCorruptError('no header');
-    // A header is a few dozen bytes: a long first line is not decoded into one huge string.
-    if (end > MAX_HEADER) throw new SnapshotCorruptError('header too long');
-    const header = parseHeader(bytes.toString('utf8', 0, end), fingerprint);
-    const entries = new Map<string, SnapshotEntry>();
+    const { header, count, metadata, fieldsEnd } = readFrame(fd, fingerprint);
+    fields = new FieldsFile(fd, count);
+    const entries: SnapshotEntry[] = [];
     const pool = new StringPool();
-    let start = end + 1;
-    for (;;) {
-      end = bytes.indexOf(NEWLINE, start);
-      if (end < 0) throw new SnapshotCorruptError(`truncated after ${entries.size} entries`);
-      // The data is the line's only `{` after a tab: no other field holds a tab or a brace.
-      const data = bytes.indexOf(DATA_START, start);
-      if (data < 0 || data > end) {
-        const line = bytes.toString('utf8', start, end);
-        if (line !== `end ${entries.size}` || end + 1 !== bytes.length) {
-          throw new SnapshotCorruptError(line.startsWith('end ') ? 'end line does not match the entries' : 'an entry without data');
-        }
+    let listing: KeptListing | undefined;
+    for (let start = 0; start < metadata.length;) {
+      const end = metadata.indexOf(NEWLINE, start);
+      if (end < 0) throw new SnapshotCorruptError('a metadata line cut short');
+      if (end + 1 === metadata.length && metadata.subarray(start, start + LISTING.length).equals(LISTING)) {
+        listing = parseListing(metadata.toString('utf8', start + LISTING.length, end));
         break;
       }
-      const entry = decodeEntry(bytes, start, data, end, reread, pool);
-      entries.set(entry.record.file, entry);
+      const entry = decodeEntry(metadata, start, end, fields, fieldsEnd, reread, pool);
+      entries.push(entry);
       start = end + 1;
     }
-    return { entries, header };
+    if (entries.length !== count) throw new SnapshotCorruptError('end line does not match the entries');
+    return { entries: new SnapshotEntries(entries), header, listing };
   } catch (error) {
+    // Once a FieldsFile owns the descriptor, only it closes it (never twice: the number may be reused).
+    if (fields) fields.close();
+    else closeSync(fd);
     return { reason: `discarded: ${(error as Error).message}` };
+  }
+}
+
+/**
+ * A snapshot's entries by file. A load asks for files in sorted order, and the entries were written
+ * in that order: a cursor walking both answers (a merge), and a map is built only for a question
+ * out of order. At 1M files, a map filled at start was 1.19M insertions, all young for the collector.
+ */
+export class SnapshotEntries {
+  #cursor = 0;
+  #last: string | undefined;
+  #byFile: Map<string, SnapshotEntry> | undefined;
+  readonly #sorted: boolean;
+
+  constructor(private readonly list: SnapshotEntry[]) {
+    this.#sorted = list.every((entry, i) => i === 0 || list[i - 1].record.file < entry.record.file);
+  }
+
+  /** How many files the snapshot holds. */
+  get size(): number {
+    return this.list.length;
+  }
+
+  get(file: string): SnapshotEntry | undefined {
+    if (this.#byFile || !this.#sorted || (this.#last !== undefined && file <= this.#last)) return this.byFile().get(file);
+    this.#last = file;
+    while (this.#cursor < this.list.length && this.list[this.#cursor].record.file < file) this.#cursor++;
+    const next = this.list[this.#cursor];
+    return next?.record.file === file ? next : undefined;
+  }
+
+  /** The files, in the order they were written. */
+  files(): IterableIterator<string> {
+    return this.list.map((entry) => entry.record.file).values();
+  }
+
+  private byFile(): Map<string, SnapshotEntry> {
+    this.#byFile ??= new Map(this.list.map((entry) => [entry.record.file, entry]));
+    return this.#byFile;
   }
 }

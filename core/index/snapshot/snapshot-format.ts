@@ -1,18 +1,30 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import type { CmsConfig } from '../../config/types.js';
 import type { Models } from '../../schema/types.js';
 import type { FileRecord } from '../read-file.js';
 import type { FileStamp } from './file-stamp.js';
 import type { StringPool } from '../string-pool.js';
-import { SnapshotRecord, type Reread } from './snapshot-record.js';
+import type { FieldsFile } from './fields-file.js';
+import { SnapshotRecord, type FieldsAt, type Reread } from './snapshot-record.js';
+import { TextRecord } from '../text-record.js';
 
 /**
- * The index snapshot, `.cms/index-snapshot`: one header line (JSON), one line per content file
- * (tab-separated fields, the parsed data last as compact JSON, which never holds a raw tab or
- * newline; no other field holds a tab, newline or `{`), and an end line with their count, so a truncated file is told from a whole one.
+ * The index snapshot, `.cms/index-snapshot`, one file written atomically (temp + rename):
+ *
+ * - a header line (JSON);
+ * - the fields region: each record's parsed data as compact JSON, one per line, read by offset on
+ *   first use (a restart does not read it);
+ * - the metadata region: one line per content file, tab-separated (no field holds a tab or
+ *   newline), ending with where the file's JSON lies in the fields region and its CRC-32; then,
+ *   when the folders were listed long enough before the load, `listing\t<JSON>` (a `KeptListing`);
+ * - an end line: `end <entries> <metadata offset> <metadata CRC-32>`. A truncated file has no end
+ *   line or one that disagrees, and a damaged metadata region fails its CRC: either discards it.
+ *
+ * Fields and metadata in one file: no metadata can ever point into another run's fields.
  */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 export const SNAPSHOT_FILE = '.cms/index-snapshot';
 
 export interface SnapshotHeader {
@@ -37,8 +49,8 @@ export interface SnapshotEntry {
   clean?: boolean;
 }
 
-const FIELDS = 16;
-const CLOSING_BRACE = 0x7d;
+/** Fields of a metadata line: 8 texts, 5 numbers, hash, clean, and the data's offset, length and CRC-32. */
+const FIELDS = 18;
 
 /** The package's version, from the nearest package.json above this module (built or source layout). */
 const packageVersion = ((): string => {
@@ -61,19 +73,36 @@ export function snapshotFingerprint(models: Models, config: CmsConfig): string {
 export const hashText = (text: string): string => createHash('sha1').update(text).digest('base64url');
 
 const optional = (value: string | undefined): string => value ?? '';
-/** Fields are cut at tabs, lines at newlines, and the data found at the first `\t{`. */
-const hasSeparator = (value: string): boolean => /[\t\n{]/.test(value);
+/** Fields are cut at tabs, lines at newlines. */
+const hasSeparator = (value: string): boolean => /[\t\n]/.test(value);
 
-/** One entry as a line, or undefined when it cannot be written faithfully (it is then read from its file). */
-export function encodeEntry({ record, stamp, hash, clean }: SnapshotEntry): string | undefined {
+/**
+ * A record's fields as the snapshot stores them (compact JSON bytes and their CRC-32), or undefined
+ * when they cannot go through JSON faithfully (the file is then read on the next start). Fields
+ * nobody has read yet are copied as the bytes they came in: no parse for a rewrite.
+ */
+export function fieldsOf(record: FileRecord): { bytes: Buffer; crc: number } | undefined {
+  if (record instanceof SnapshotRecord && record.unparsed) {
+    const unread = record.unreadFields;
+    if (unread) return unread;
+  }
+  // A cold start's record nobody has read yet (a JSON file's text kept outside the heap): its fields as
+  // compact JSON, without keeping them parsed (JSON in, so JSON-safe).
+  const text = record instanceof TextRecord ? record.unparsedText : undefined;
+  if (text === undefined && !isJsonSafe(record.data)) return undefined;
+  const bytes = Buffer.from(text ?? JSON.stringify(record.data));
+  return { bytes, crc: crc32(bytes) };
+}
+
+/** One entry's metadata as a line (no newline), or undefined when it cannot be written faithfully. */
+export function encodeEntry(
+  { record, stamp }: SnapshotEntry, { hash, clean }: { hash?: string; clean: boolean }, at: FieldsAt,
+): string | undefined {
   const texts = [record.file, record.uid, record.documentId, record.locale ?? '', record.draft ? '1' : '',
     optional(record.createdAt), optional(record.updatedAt), record.publishedAt === null ? 'null' : optional(record.publishedAt)];
   if (texts.some(hasSeparator)) return undefined;
   const numbers = [record.mtimeMs, stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino].map(String);
-  // Fields nobody has read yet go back as the text they came in: no parse for a rewrite.
-  // (a snapshot's record, or a `TextRecord` of a cold start)
-  const data = (record as Partial<SnapshotRecord>).unparsedText ?? JSON.stringify(record.data);
-  return `${texts.join('\t')}\t${numbers.join('\t')}\t${hash ?? ''}\t${clean ? '1' : ''}\t${data}`;
+  return `${texts.join('\t')}\t${numbers.join('\t')}\t${hash ?? ''}\t${clean ? '1' : ''}\t${at.offset}\t${at.length}\t${at.crc}`;
 }
 
 /** Corrupt snapshot content: the whole snapshot is discarded. */
@@ -86,45 +115,74 @@ const number = (text: string): number => {
 };
 
 const TAB = 9;
+const ZERO = 48;
+/** Field bounds of the line being decoded: one array for every line (decoding is synchronous). */
+const bounds = new Float64Array(FIELDS + 1);
 
 /**
- * Where the metadata fields of a line lie (`start` to the data's tab), as offsets: each kept field
- * is then cut from the bytes as its own string. Splitting one string of the line would make each
- * field a slice that holds the whole line alive for as long as the record lives.
+ * Where the fields of a line lie (`start` to `end`), as offsets: each kept field is then cut from
+ * the bytes as its own string. Splitting one string of the line would make each field a slice that
+ * holds the whole line alive for as long as the record lives.
  */
-function fieldBounds(bytes: Buffer, start: number, dataTab: number): number[] {
-  const bounds = [start];
-  for (let at = start; at < dataTab; at++) if (bytes[at] === TAB) bounds.push(at + 1);
-  bounds.push(dataTab + 1);
-  if (bounds.length !== FIELDS) throw new SnapshotCorruptError(`expected ${FIELDS} fields, found ${bounds.length}`);
-  return bounds;
+function findBounds(bytes: Buffer, start: number, end: number): void {
+  let count = 1;
+  bounds[0] = start;
+  for (let at = start; at < end; at++) {
+    if (bytes[at] !== TAB) continue;
+    if (count === FIELDS) throw new SnapshotCorruptError(`expected ${FIELDS} fields, found more`);
+    bounds[count++] = at + 1;
+  }
+  if (count !== FIELDS) throw new SnapshotCorruptError(`expected ${FIELDS} fields, found ${count}`);
+  bounds[FIELDS] = end + 1;
+}
+
+/** A field of digits only (offsets, lengths, CRCs, most times), read without a string. */
+function digits(bytes: Buffer, at: number): number {
+  const [from, to] = [bounds[at], bounds[at + 1] - 1];
+  if (from === to || to - from > 15) throw new SnapshotCorruptError(`not a whole number in field ${at}`);
+  let value = 0;
+  for (let i = from; i < to; i++) {
+    const digit = bytes[i] - ZERO;
+    if (digit < 0 || digit > 9) throw new SnapshotCorruptError(`not a whole number in field ${at}`);
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/** Do two fields hold the same bytes? (Equal timestamps then share one string.) */
+function sameField(bytes: Buffer, a: number, b: number): boolean {
+  const length = bounds[a + 1] - bounds[a];
+  if (length !== bounds[b + 1] - bounds[b]) return false;
+  for (let i = 0; i < length - 1; i++) if (bytes[bounds[a] + i] !== bytes[bounds[b] + i]) return false;
+  return true;
 }
 
 /**
- * Decode one entry of the snapshot's bytes: its metadata from `start` to the tab at `dataTab`,
- * its data from there to `end` (kept as offsets, parsed on first read). Repeated texts go through
- * `pool`, and a timestamp equal to another of the entry is the same string.
+ * Decode one metadata line of the snapshot (`start` to the newline at `end`); its fields stay in
+ * `source`, the snapshot's fields region below `fieldsEnd`, read on first use. Repeated texts go
+ * through `pool`, and a timestamp equal to another of the entry is the same string.
  */
-export function decodeEntry(bytes: Buffer, start: number, dataTab: number, end: number, reread: Reread, pool: StringPool): SnapshotEntry {
-  const bounds = fieldBounds(bytes, start, dataTab);
+export function decodeEntry(
+  bytes: Buffer, start: number, end: number, source: FieldsFile, fieldsEnd: number, reread: Reread, pool: StringPool,
+): SnapshotEntry {
+  findBounds(bytes, start, end);
   const field = (at: number): string => bytes.toString('utf8', bounds[at], bounds[at + 1] - 1);
-  if (end <= dataTab + 1 || bytes[end - 1] !== CLOSING_BRACE) throw new SnapshotCorruptError('data cut short');
+  const at = { offset: digits(bytes, 15), length: digits(bytes, 16), crc: digits(bytes, 17) };
+  if (at.length < 2 || at.offset + at.length > fieldsEnd) throw new SnapshotCorruptError('fields out of bounds');
   const locale = field(3);
   const createdAt = field(5);
-  const updatedAt = field(6);
-  const publishedAt = field(7);
-  const updated = updatedAt === createdAt ? createdAt : updatedAt;
-  const published = publishedAt === updated ? updated : publishedAt === createdAt ? createdAt : publishedAt;
+  const updated = sameField(bytes, 6, 5) ? createdAt : field(6);
+  const published = sameField(bytes, 7, 6) ? updated : sameField(bytes, 7, 5) ? createdAt : field(7);
   const hash = field(13);
-  const record = new SnapshotRecord({
+  const mtimeMs = bytes[bounds[8]] === ZERO && bounds[9] - bounds[8] === 2 ? 0 : number(field(8));
+  // The stamp's four numbers as one string (cut from the size to the inode), parsed when needed.
+  const stamp = bytes.toString('latin1', bounds[9], bounds[13] - 1);
+  if (bytes[bounds[9]] === TAB) throw new SnapshotCorruptError('no size');
+  return new SnapshotRecord({
     file: field(0), uid: pool.intern(field(1)), documentId: field(2), locale: locale ? pool.intern(locale) : null, draft: field(4) === '1',
     createdAt: createdAt || undefined, updatedAt: updated || undefined,
-    publishedAt: published === 'null' ? null : published || undefined, mtimeMs: number(field(8)),
-  }, bytes, dataTab + 1, end, reread);
-  return {
-    record, stamp: { size: number(field(9)), mtimeMs: number(field(10)), ctimeMs: number(field(11)), ino: number(field(12)) },
-    hash: hash || undefined, clean: field(14) === '1',
-  };
+    publishedAt: published === 'null' ? null : published || undefined, mtimeMs,
+  }, source, at, reread, { stamp, hash: hash || undefined, clean: field(14) === '1' });
 }
 
 /** Can a value go through JSON and come back equal? (YAML front matter may hold dates, for one.) */

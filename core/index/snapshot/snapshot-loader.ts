@@ -5,8 +5,9 @@ import type { CmsConfig } from '../../config/types.js';
 import type { Models } from '../../schema/types.js';
 import type { FileRecord } from '../read-file.js';
 import { isRacy, RACY_MARGIN_MS, sameStamp, stampOf, type FileStamp } from './file-stamp.js';
+import { FolderStamps, keptListing, type ContentListing, type KeptListing } from './folder-listing.js';
 import { askGit, type GitView } from './git-changes.js';
-import { readSnapshot } from './read-snapshot.js';
+import { readSnapshot, type SnapshotEntries } from './read-snapshot.js';
 import type { Reread } from './snapshot-record.js';
 import { readStampedSync } from './read-stamped.js';
 import { hashText, snapshotFingerprint, type SnapshotEntry } from './snapshot-format.js';
@@ -24,6 +25,8 @@ export interface LoadStats {
   read: number;
   /** What vouched for unchanged files: `git` (status and diff, no `stat`), or `stamps` (a `stat` per file). */
   checkedBy: 'git' | 'stamps';
+  /** How the content files were found: `folders` (listed), or `snapshot` (its listing: no folder changed). */
+  listedBy: 'folders' | 'snapshot';
 }
 
 /** Parse and check one file's text (`readContentFile` with the file's model bound); `mtimeMs` stats it only when asked. */
@@ -45,11 +48,14 @@ export class SnapshotLoader {
   readonly startedAt = Date.now();
   readonly stats: LoadStats;
   private readonly entries: SnapshotEntry[] = [];
-  private readonly previous: Map<string, SnapshotEntry> | undefined;
+  private readonly previous: SnapshotEntries | undefined;
   private readonly fingerprint: string;
   private readonly head: string | undefined;
   private readonly git: ReturnType<typeof askGit> | undefined;
   private view: GitView | undefined;
+  private readonly kept: KeptListing | undefined;
+  /** How this load listed `content/` (and the folders' stamps), for the next snapshot. */
+  private listing: { listed: ContentListing; stamps: FolderStamps } | undefined;
 
   constructor(private readonly root: string, models: Models, config: CmsConfig, private readonly enabled: boolean, reread: Reread) {
     this.fingerprint = enabled ? snapshotFingerprint(models, config) : '';
@@ -58,7 +64,32 @@ export class SnapshotLoader {
     const read = enabled ? readSnapshot(root, this.fingerprint, reread) : { reason: 'off' };
     this.previous = read.entries;
     this.head = read.entries ? read.header.head : undefined;
-    this.stats = { snapshot: read.entries ? 'used' : read.reason, fromSnapshot: 0, verified: 0, read: 0, checkedBy: 'stamps' };
+    this.kept = read.entries ? read.listing : undefined;
+    this.stats = {
+      snapshot: read.entries ? 'used' : read.reason, fromSnapshot: 0, verified: 0, read: 0, checkedBy: 'stamps', listedBy: 'folders',
+    };
+  }
+
+  /** Stamps to take of each folder before it is listed (undefined: none needed, no snapshot is kept). */
+  folderStamps(): FolderStamps | undefined {
+    if (!this.enabled) return undefined;
+    this.listing = { listed: { files: [], links: [] }, stamps: new FolderStamps() };
+    return this.listing.stamps;
+  }
+
+  /** The listing this load made (with `folderStamps`), kept for the next snapshot. */
+  listed(listed: ContentListing): ContentListing {
+    if (this.listing) this.listing.listed = listed;
+    return listed;
+  }
+
+  /** The snapshot's listing of `content/`, when every folder it read kept its stamp (see `keptListing`). */
+  keptListing(): ContentListing | undefined {
+    if (!this.previous || !this.kept) return undefined;
+    const listed = keptListing(this.root, this.kept, this.previous.files());
+    if (listed) this.listing = { listed, stamps: FolderStamps.from(this.kept) };
+    this.stats.listedBy = listed ? 'snapshot' : 'folders';
+    return listed;
   }
 
   /** Wait for Git's view of the checkout (when there is one): call before the first `record`. */
@@ -69,9 +100,9 @@ export class SnapshotLoader {
 
   /** The record of one content file of type `uid`: from the snapshot when its stamp vouches for it, else read. */
   record(file: string, uid: string, parse: ParseFile): FileRecord {
-    const path = join(this.root, file);
     // Without a snapshot to write, no stamp is needed (a stat per file is a tenth of a cold start).
     if (!this.enabled) {
+      const path = join(this.root, file);
       const record = parse(readTextNoFollowSync(path, file), () => statSync(path).mtimeMs);
       this.stats.read++;
       return record;
@@ -79,6 +110,7 @@ export class SnapshotLoader {
     const known = this.previous?.get(file);
     // Clean at the snapshot's commit, and Git sees no change since: its word, without a stat.
     if (known?.clean && this.view && known.record.uid === uid && !this.view.changed.has(file)) return this.keep(known, 'fromSnapshot');
+    const path = join(this.root, file);
     if (known && known.record.uid === uid) {
       const stats = lstatSync(path, { throwIfNoEntry: false });
       if (stats?.isFile() && sameStamp(known.stamp, stampOf(stats))) {
@@ -107,7 +139,9 @@ export class SnapshotLoader {
     return (async () => {
       const tracked = await view?.tracked();
       const clean = view && tracked ? (entry: SnapshotEntry) => tracked.has(entry.record.file) && this.stillClean(entry, view) : undefined;
-      await writeSnapshot(this.root, header, this.entries, clean);
+      const { listing, startedAt } = this;
+      const keep = listing && ((written: ReadonlySet<string>) => listing.stamps.keep(listing.listed, written, startedAt));
+      await writeSnapshot(this.root, header, this.entries, clean, keep);
     })().catch(() => undefined);
   }
 

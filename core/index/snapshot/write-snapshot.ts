@@ -1,26 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { isRacy } from './file-stamp.js';
-import { isUnparsed } from './snapshot-record.js';
-import { encodeEntry, isJsonSafe, SNAPSHOT_FILE, SNAPSHOT_FORMAT, type SnapshotEntry, type SnapshotHeader } from './snapshot-format.js';
+import type { KeptListing } from './folder-listing.js';
+import { encodeEntry, fieldsOf, SNAPSHOT_FILE, SNAPSHOT_FORMAT, type SnapshotEntry, type SnapshotHeader } from './snapshot-format.js';
 
 /** Entries encoded between two turns of the event loop: a few milliseconds, so requests keep flowing. */
 const CHUNK = 500;
+const NEWLINE = Buffer.from('\n');
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Write the snapshot atomically (a temp file renamed over it) in small chunks, yielding between
- * them, so a running server keeps answering. It is a cache: no fsync (a torn file fails the
- * count check and is discarded), and entries whose data cannot go through JSON are left out.
- * A racy entry keeps its text hash (it is compared before use); one that is no longer racy drops it.
- * `clean` says which entries Git vouches for at `header.head` (see `SnapshotEntry.clean`).
+ * them, so a running server keeps answering: the header, each entry's fields (the fields region),
+ * then the metadata lines that say where each entry's fields lie, then the end line. It is a cache:
+ * no fsync (a torn file fails the end line or a CRC and is discarded), and entries whose data cannot
+ * go through JSON are left out. A racy entry keeps its text hash (it is compared before use); one
+ * that is no longer racy drops it. `clean` says which entries Git vouches for at `header.head`
+ * (see `SnapshotEntry.clean`); `listing`, how `content/` was listed, given the files written.
  *
  * @example
  * await writeSnapshot(root, { fingerprint, loadStartedAt, head }, entries, (entry) => gitSaysClean(entry));
  */
 export async function writeSnapshot(
   root: string, header: Omit<SnapshotHeader, 'format'>, entries: SnapshotEntry[], clean?: (entry: SnapshotEntry) => boolean,
+  listing?: (written: ReadonlySet<string>) => KeptListing | undefined,
 ): Promise<void> {
   const { loadStartedAt } = header;
   const target = join(root, SNAPSHOT_FILE);
@@ -29,22 +34,41 @@ export async function writeSnapshot(
   const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await open(temp, 'w');
   try {
-    await handle.writeFile(`${JSON.stringify({ format: SNAPSHOT_FORMAT, ...header })}\n`);
+    const first = Buffer.from(`${JSON.stringify({ format: SNAPSHOT_FORMAT, ...header })}\n`);
+    await handle.writeFile(first);
+    let offset = first.length;
+    // Metadata lines wait (as bytes, outside the heap) until every entry's fields are written.
+    const metadata: Buffer[] = [];
     let count = 0;
+    const written = new Set<string>();
     for (let start = 0; start < entries.length; start += CHUNK) {
+      const fields: Buffer[] = [];
       const lines: string[] = [];
       for (const entry of entries.slice(start, start + CHUNK)) {
-        if (!isUnparsed(entry.record) && !isJsonSafe(entry.record.data)) continue;
-        const line = encodeEntry({
-          ...entry, hash: isRacy(entry.stamp, loadStartedAt) ? entry.hash : undefined, clean: clean?.(entry) ?? false,
-        });
-        if (line !== undefined) lines.push(`${line}\n`);
+        const data = fieldsOf(entry.record);
+        if (!data) continue;
+        const line = encodeEntry(entry, {
+          hash: isRacy(entry.stamp, loadStartedAt) ? entry.hash : undefined, clean: clean?.(entry) ?? false,
+        }, { offset, length: data.bytes.length, crc: data.crc });
+        if (line === undefined) continue;
+        fields.push(data.bytes, NEWLINE);
+        offset += data.bytes.length + 1;
+        lines.push(`${line}\n`);
+        written.add(entry.record.file);
       }
       count += lines.length;
-      await handle.writeFile(lines.join(''));
+      if (fields.length) await handle.writeFile(Buffer.concat(fields));
+      metadata.push(Buffer.from(lines.join('')));
       await yieldToRequests();
     }
-    await handle.writeFile(`end ${count}\n`);
+    const kept = listing?.(written);
+    if (kept) metadata.push(Buffer.from(`listing\t${JSON.stringify(kept)}\n`));
+    let crc = 0;
+    for (const part of metadata) {
+      crc = crc32(part, crc);
+      await handle.writeFile(part);
+    }
+    await handle.writeFile(`end ${count} ${offset} ${crc}\n`);
     await handle.close();
     await rename(temp, target);
   } catch (error) {
