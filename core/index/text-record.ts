@@ -1,4 +1,5 @@
 import type { Data } from '../types.js';
+import { LazyRecord } from './lazy-record.js';
 import { checkedJsonFields, type FileRecord } from './read-file.js';
 import type { TextSlab } from './text-slab.js';
 
@@ -10,48 +11,25 @@ import type { TextSlab } from './text-slab.js';
  * malformed file never becomes a record), so the second parse only takes the fields out
  * (`checkedJsonFields`), and cannot fail; once parsed, the text is let go.
  */
-export class TextRecord implements FileRecord {
-  readonly file: string;
-  readonly uid: string;
-  readonly documentId: string;
-  readonly locale: string | null;
-  readonly draft: boolean;
-  readonly createdAt: string | undefined;
-  readonly updatedAt: string | undefined;
-  readonly publishedAt: string | null | undefined;
-  mtimeMs: number;
-  #data: Data | undefined;
+export class TextRecord extends LazyRecord {
   /** The buffer holding the file's text (see `TextSlab`), and where the text lies in it. */
   #bytes: Buffer | undefined;
   readonly #start: number;
   readonly #end: number;
 
   constructor(checked: Omit<FileRecord, 'data'>, text: string, slab: TextSlab) {
-    this.file = checked.file;
-    this.uid = checked.uid;
-    this.documentId = checked.documentId;
-    this.locale = checked.locale;
-    this.draft = checked.draft;
-    this.createdAt = checked.createdAt;
-    this.updatedAt = checked.updatedAt;
-    this.publishedAt = checked.publishedAt;
-    this.mtimeMs = checked.mtimeMs;
+    super(checked);
     const kept = slab.append(text);
     this.#bytes = kept.bytes;
     this.#start = kept.start;
     this.#end = kept.end;
   }
 
-  get data(): Data {
-    if (this.#data === undefined) {
-      this.#data = this.#parse();
-      this.#bytes = undefined;
-    }
-    return this.#data;
+  protected readFields(): Data {
+    return this.#parse();
   }
 
-  set data(value: Data) {
-    this.#data = value;
+  protected letGo(): void {
     this.#bytes = undefined;
   }
 

@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import type { Data } from '../../types.js';
 import type { FileRecord } from '../read-file.js';
+import { LazyRecord } from '../lazy-record.js';
 import type { FieldsFile } from './fields-file.js';
 import type { FileStamp } from './file-stamp.js';
 
@@ -29,17 +30,7 @@ export interface StoredState {
  * It is its own snapshot entry (`record` is itself): one object per file, not two. Its stamp stays
  * text until compared (a restart Git vouches for never compares one).
  */
-export class SnapshotRecord implements FileRecord {
-  readonly file: string;
-  readonly uid: string;
-  readonly documentId: string;
-  readonly locale: string | null;
-  readonly draft: boolean;
-  readonly createdAt: string | undefined;
-  readonly updatedAt: string | undefined;
-  readonly publishedAt: string | null | undefined;
-  mtimeMs: number;
-  #data: Data | undefined;
+export class SnapshotRecord extends LazyRecord {
   /** The open snapshot and where this record's JSON lies in it (three numbers, not an object each). */
   #fields: FieldsFile | undefined;
   readonly #offset: number;
@@ -51,15 +42,7 @@ export class SnapshotRecord implements FileRecord {
   #stamp: FileStamp | string;
 
   constructor(fields: Omit<FileRecord, 'data'>, source: FieldsFile, at: FieldsAt, reread: Reread, state: StoredState) {
-    this.file = fields.file;
-    this.uid = fields.uid;
-    this.documentId = fields.documentId;
-    this.locale = fields.locale;
-    this.draft = fields.draft;
-    this.createdAt = fields.createdAt;
-    this.updatedAt = fields.updatedAt;
-    this.publishedAt = fields.publishedAt;
-    this.mtimeMs = fields.mtimeMs;
+    super(fields);
     this.#fields = source;
     this.#offset = at.offset;
     this.#length = at.length;
@@ -84,18 +67,9 @@ export class SnapshotRecord implements FileRecord {
     return this.#stamp;
   }
 
-  get data(): Data {
-    if (this.#data === undefined) {
-      const text = this.#fields!.text(this.#offset, this.#length, this.#crc);
-      this.#data = (text === undefined ? undefined : parseFields(text)) ?? this.#reread(this.file);
-      this.#letGo();
-    }
-    return this.#data;
-  }
-
-  set data(value: Data) {
-    this.#data = value;
-    this.#letGo();
+  protected readFields(): Data {
+    const text = this.#fields!.text(this.#offset, this.#length, this.#crc);
+    return (text === undefined ? undefined : parseFields(text)) ?? this.#reread(this.file);
   }
 
   /** The fields as the snapshot holds them (compact JSON bytes, checked), while nobody has read them. */
@@ -126,7 +100,7 @@ export class SnapshotRecord implements FileRecord {
     if (data) this.data = data;
   }
 
-  #letGo(): void {
+  protected letGo(): void {
     this.#fields?.done();
     this.#fields = undefined;
   }
