@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { statSync, utimesSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { CmsConfig } from '../config/types.js';
 import { FileError } from '../errors.js';
@@ -79,6 +79,9 @@ export async function writeContentFile(
   const record = readContentFile(file, text, 0, model, index.models, index.config);
   const path = join(root, file);
   await writeFileAtomic(path, text);
+  // Until a commit carries the time, the file's own modification time answers it (a restart outside a Git
+  // checkout, or before the commit): it is set to the time answered now, so both say the same to the millisecond.
+  if (time) utimesSync(path, new Date(time), new Date(time));
   // Inline: a stat reads metadata only (no journal wait), cheaper than a thread-pool round trip.
   record.mtimeMs = statSync(path).mtimeMs;
   if (time) index.fileTimes!.set(file, time);

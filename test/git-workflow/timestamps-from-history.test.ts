@@ -87,6 +87,17 @@ describe('git.timestampsFromHistory: updatedAt and publishedAt from Git, never w
     expect(loaded.index.rows('api::tag.tag')[0].updatedAt).toBe(when.toISOString());
   });
 
+  it('outside a Git repository, a write answers the updatedAt a fresh start answers, to the millisecond', async () => {
+    const root = makeProject({ 'schemas/tag.json': TAG, 'cms.config.json': config(), 'content/tags/a.json': '{ "name": "A", "createdAt": "2024-01-01T00:00:00.000Z" }\n' });
+    const server = await startApp(root, { report: () => {} });
+    const created = (await server.sendJson('POST', '/api/tags', { data: { name: 'New' } })).body.data;
+    const updated = (await server.sendJson('PUT', '/api/tags/a', { data: { name: 'A again' } })).body.data;
+    const fresh = await createCms({ root, report: () => {} });
+    const answered = (documentId: string) => fresh.index.rows('api::tag.tag').find((row) => row.documentId === documentId)!.updatedAt;
+    expect(answered(created.documentId)).toBe(created.updatedAt);
+    expect(answered('a')).toBe(updated.updatedAt);
+  });
+
   it('keeps what it read in .cms/file-times.json and reads only newer commits on the next start', async () => {
     const root = project();
     await createCms({ root, report: () => {} });
