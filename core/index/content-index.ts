@@ -1,28 +1,21 @@
 import type { CmsConfig } from '../config/types.js';
 import { FileError } from '../errors.js';
 import type { Model, Models } from '../schema/types.js';
-import type { Row, Status } from '../types.js';
+import type { Row } from '../types.js';
 import { buildDocumentRows } from './build-rows.js';
 import { DocumentTable } from './document-table.js';
 import { DuplicateFileError, splitDuplicates } from './duplicate-files.js';
 import { LinkHolders } from './link-holders.js';
-import { insertionPoint, isPatchable, placeOf, type Patchable } from './patchable.js';
+import { insertionPoint, placeOf, type Patchable } from './patchable.js';
 import { RowsById } from './rows-by-id.js';
+import { DerivedCache } from './derived-cache.js';
 import { readAhead } from './snapshot/snapshot-record.js';
+import { compareCreation, followInCreationOrder, matchesScope, type RowScope } from './row-order.js';
 import type { FileRecord } from './read-file.js';
 import { TypeDependencies } from './type-dependencies.js';
 import { UniqueValues, type ValueScope } from './unique-values.js';
 
-/** Which rows a read sees: Strapi's status and locale lookups. */
-export interface RowScope {
-  status: Status;
-  /** A locale code, `'*'` for all, or null for non-localized types. */
-  locale: string | null;
-}
-
-/** Default order: creation order (createdAt, then documentId), as the project decided. */
-export const compareCreation = (a: Row, b: Row): number =>
-  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : 0;
+export { compareCreation, matchesScope, type RowScope } from './row-order.js';
 
 /**
  * The in-memory index: file records → rows, with the lookups queries need. Updated file by file,
@@ -47,8 +40,7 @@ export class ContentIndex {
   /** Rows by id (built on first use), stored in the table's order. */
   private readonly byId = new RowsById(() => allRows(this.documents), (problem) => this.reportProblem(problem));
   /** Derived data per type it was derived for (dropped when a type it reads changes). */
-  private readonly cache = new Map<string, Map<string, unknown>>();
-  private cacheSize = 0;
+  private readonly derived = new DerivedCache();
   private readonly uniqueValues = new UniqueValues();
   private readonly links = new LinkHolders(compareCreation);
   /** `git.timestampsFromHistory`: when each file last changed (commits, then this server's writes). */
@@ -256,15 +248,7 @@ export class ContentIndex {
    * type it reads changes: a write to one type keeps what was derived for unrelated types.
    */
   cached<T>(uid: string, key: string, compute: () => T): T {
-    let entries = this.cache.get(uid);
-    if (entries?.has(key)) return entries.get(key) as T;
-    const value = compute();
-    // Bounded: many distinct sorts or scopes must not grow memory without end.
-    if (this.cacheSize >= 500) { this.cache.clear(); this.cacheSize = 0; entries = undefined; }
-    if (!entries) this.cache.set(uid, (entries = new Map()));
-    entries.set(key, value);
-    this.cacheSize++;
-    return value;
+    return this.derived.get(uid, key, compute);
   }
 
   /** A document's records less duplicate files, which are reported (and cleared once resolved). */
@@ -302,33 +286,10 @@ export class ContentIndex {
     this.changed([uid], { removed: before, added: after });
   }
 
-  /**
-   * Keep a type's creation-ordered rows in step with one document's change by binary search, so a
-   * single file change at 100k documents costs a splice, not a re-sort.
-   */
+  /** Keep a type's creation-ordered rows in step with one document's change (dropped when they cannot follow it). */
   private updateSortedRows(uid: string, removed: Row[], added: Row[]): void {
     const rows = this.sortedRows.get(uid);
-    if (!rows) return;
-    const positionOf = (row: Row) => {
-      let low = 0;
-      let high = rows.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (compareCreation(rows[middle], row) < 0) low = middle + 1;
-        else high = middle;
-      }
-      return low;
-    };
-    // A new version of each row (an update keeps createdAt) takes its old place: no tail shifted.
-    const samePlaces = removed.length === added.length && removed.every((row, i) => compareCreation(row, added[i]) === 0);
-    for (const [i, row] of removed.entries()) {
-      let at = positionOf(row);
-      while (at < rows.length && rows[at] !== row && compareCreation(rows[at], row) === 0) at++;
-      if (rows[at] !== row) { this.sortedRows.delete(uid); return; }
-      if (samePlaces) rows[at] = added[i];
-      else rows.splice(at, 1);
-    }
-    if (!samePlaces) for (const row of added) rows.splice(positionOf(row), 0, row);
+    if (rows && !followInCreationOrder(rows, removed, added)) this.sortedRows.delete(uid);
   }
 
   /** Register a document's rows (an id that collides with another row's is reported). */
@@ -345,20 +306,7 @@ export class ContentIndex {
   private changed(uids: Iterable<string>, change?: { removed: readonly Row[]; added: readonly Row[] }): void {
     for (const uid of uids) {
       this.typeVersions.set(uid, this.versionOf(uid) + 1);
-      for (const reader of this.dependencies.readersOf(uid)) {
-        const entries = this.cache.get(reader);
-        if (!entries) continue;
-        if (change && reader === uid) {
-          for (const [key, value] of entries) {
-            if (isPatchable(value) && value.patch(change.removed, change.added)) continue;
-            entries.delete(key);
-            this.cacheSize--;
-          }
-          continue;
-        }
-        this.cacheSize -= entries.size;
-        this.cache.delete(reader);
-      }
+      for (const reader of this.dependencies.readersOf(uid)) this.derived.changed(reader, reader === uid ? change : undefined);
     }
     this.version++;
   }
@@ -366,11 +314,4 @@ export class ContentIndex {
 
 function* allRows(documents: DocumentTable<Row[]>): IterableIterator<Row> {
   for (const rows of documents.values()) yield* rows;
-}
-
-/** Does a row belong to a read scope? Non-D&P types ignore status; non-localized types ignore locale. */
-export function matchesScope(model: Model, row: Row, scope: RowScope): boolean {
-  if (model.draftAndPublish && row.status !== scope.status) return false;
-  if (model.localized && scope.locale !== '*' && row.locale !== scope.locale) return false;
-  return true;
 }
