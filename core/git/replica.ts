@@ -7,7 +7,7 @@ import { fetchBranch, replicaGit } from './replica-git.js';
 import { TRACKED_FOLDERS } from './git-input.js';
 import { fastForward, resetTo, strayRefs } from './replica-reset.js';
 import { createPoll, type SyncMarks } from './replica-poll.js';
-import { notifyPeers } from './peers.js';
+import { peerNotices } from './peers.js';
 import type { ReplicaStatus } from './replica-status.js';
 import { recordCommit } from './write-context.js';
 import { mediaWrites } from './replica-media.js';
@@ -105,7 +105,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   /** Commits this clone is known to hold (acknowledged or checked): most read-your-writes checks need no git call. */
   const known = new Set<string>();
   const remember = (commit: string) => { if (known.size >= KNOWN_LIMIT) known.clear(); known.add(commit); };
-  const tellPeers = () => notifyPeers(peers, options.pullToken, options.report);
+  const tellPeers = peerNotices({ peers, token: options.pullToken, report: options.report });
   if (peers.length && !options.pullToken) {
     options.report('git.peers is set but CMS_GIT_PULL_TOKEN is not: peers cannot be told of pushes (they still poll)');
   }
