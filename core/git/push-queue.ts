@@ -6,6 +6,7 @@ import { resetTo } from './replica-reset.js';
 import { rebaseWrites } from './replica-rebase.js';
 import { commitIntents } from './commit-intents.js';
 import { collectDeferred, type WriteAttempt } from './write-context.js';
+import { WriteGathering } from './write-gathering.js';
 
 /** One acknowledged-when-pushed write: the operation (to run again on a newer tip), its last result and who waits. */
 interface PendingWrite {
@@ -52,13 +53,14 @@ const backoff = (attempt: number) => Math.min(1000, 20 * 2 ** attempt) * (0.5 + 
 /**
  * The origin as the one ordered log of writes. Each write runs (files, index, commit) and waits;
  * one pusher sends everything committed so far in one push (writes arriving meanwhile go in the
- * next), and a write is answered only once the remote holds its commit. A rejected push (another
- * replica's push came first) fetches; when the new commits touched only other documents and the
- * content check finds the waiting writes independent of them, the writes are carried over as they
- * are (replica-rebase.ts); else the clone is reset to the remote's tip, reindexed, and every waiting
- * write's operation runs again on it, with a write's own validation (a document deleted meanwhile
- * is a 404, a uid taken meanwhile is made unique); then it pushes again. Past the deadline a
- * write is answered 503 and its commit is gone: the clone is reset to the remote and the others re-run.
+ * next, gathered as write-gathering.ts tells), and a write is answered only once the remote holds
+ * its commit. A rejected push (another replica's push came first) fetches; when the new commits
+ * touched only other documents and the content check finds the waiting writes independent of them,
+ * the writes are carried over as they are (replica-rebase.ts); else the clone is reset to the
+ * remote's tip, reindexed, and every waiting write's operation runs again on it, with a write's own
+ * validation (a document deleted meanwhile is a 404, a uid taken meanwhile is made unique); then it
+ * pushes again. Past the deadline a write is answered 503 and its commit is gone: the clone is reset
+ * to the remote and the others re-run.
  *
  * @example
  * const queue = createPushQueue({ git, lock, remote: 'origin', timeout: 10_000, reindex, report, pushed, strayKept });
@@ -69,6 +71,7 @@ export function createPushQueue(options: PushQueueOptions) {
   const pending: PendingWrite[] = [];
   let running: Promise<void> | undefined;
   let lastError: { at: string; message: string } | undefined;
+  const gathering = new WriteGathering();
 
   /** The checked-out branch, asked once (a branch switch runs in `exclusive`, which forgets it). */
   let checkedOut: Promise<string> | undefined;
@@ -143,14 +146,25 @@ export function createPushQueue(options: PushQueueOptions) {
     return { prefix, committer: ident ? { name: ident[1], email: ident[2] } : { name: 'cms', email: 'cms@cms.local' } };
   })());
 
+  /**
+   * HEAD as this queue's last commit left it, while no exclusive holder (a pull, a rebuild, a branch switch) has run
+   * since: the next batch's parent without a git run. A commit made by hand meanwhile is not lost: fast-import refuses
+   * to move a branch to a commit that does not contain its tip, and the round after that failure asks git.
+   */
+  let lastCommit: { tip: string; exclusiveRuns: number } | undefined;
+  const knownHead = () => (lastCommit?.exclusiveRuns === lock.exclusiveRuns ? lastCommit.tip : undefined);
+
   /** The commits the batch's writes asked for, in the order they were written, made in one git run. */
   const commitBatch = async (batch: PendingWrite[], name: string): Promise<string> => {
-    const parent = (await git.resolve('HEAD'))!;
+    const parent = knownHead() ?? (await git.resolve('HEAD'))!;
     // The first push of this clone: what it writes on is where a lost race is counted from.
     base ??= parent;
     const waiting = batch.filter((write) => !write.committed);
     const intents = waiting.flatMap((write) => write.attempt.intents);
+    const { exclusiveRuns } = lock;
+    lastCommit = undefined;
     const tip = intents.length ? await commitIntents(git, { root: options.root, branch: name, parent, intents, ...(await repository()) }) : parent;
+    lastCommit = { tip, exclusiveRuns };
     for (const write of waiting) write.committed = true;
     return tip;
   };
@@ -176,6 +190,7 @@ export function createPushQueue(options: PushQueueOptions) {
       base = tip;
       moved = false;
       options.pushed(tip, batch.length);
+      gathering.pushed(batch.length, pending.length);
       return true;
     } catch (error) {
       lastError = { at: new Date().toISOString(), message: gitFirstLine(error) };
@@ -215,6 +230,8 @@ export function createPushQueue(options: PushQueueOptions) {
   let pushTime = 100;
   const drain = async () => {
     for (let attempt = 0; pending.length; ) {
+      // Group commit: the writers the last push answered come back a moment later; their writes go in this push too.
+      if (attempt === 0) await gathering.gather(() => pending.length, round / 2);
       // While others push too, the oldest writes go first: a batch younger than a push round waits out the rest of it
       // (a replica that just pushed gives the ones that lost to it their turn, and gathers a larger batch meanwhile).
       const age = Date.now() - (pending[0].deadline - options.timeout);
@@ -261,11 +278,12 @@ export function createPushQueue(options: PushQueueOptions) {
       });
       const deadline = Date.now() + options.timeout;
       const write: PendingWrite = { run, result: undefined, deadline, attempt: { deferred: [], intents: [] }, committed: false, settle };
+      gathering.begin();
       await lock.shared(async () => {
         write.result = await collectDeferred(write.attempt, () => run());
         // Queued inside the shared lock: a pull or rebuild (exclusive) always sees this write's commit as pending.
         pending.push(write);
-      });
+      }).finally(() => gathering.end());
       kick();
       const commit = await acknowledged;
       return { result: write.result as T, commit, deferred: write.attempt.deferred };

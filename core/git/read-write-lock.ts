@@ -6,6 +6,8 @@
 export class ReadWriteLock {
   private tail: Promise<void> = Promise.resolve();
   private readonly readers = new Set<Promise<unknown>>();
+  /** Exclusive holders let in so far: what one saw of the work tree or HEAD holds while this count stays the same. */
+  exclusiveRuns = 0;
 
   shared<T>(work: () => Promise<T>): Promise<T> {
     const result = this.tail.then(work);
@@ -17,7 +19,10 @@ export class ReadWriteLock {
 
   exclusive<T>(work: () => Promise<T>): Promise<T> {
     const before = Promise.all([this.tail, ...this.readers]);
-    const result = before.then(work);
+    const result = before.then(() => {
+      this.exclusiveRuns++;
+      return work();
+    });
     this.tail = result.then(() => undefined, () => undefined);
     return result;
   }

@@ -95,6 +95,19 @@ describe('replicas that write: git.push and pull', () => {
     expect(JSON.parse(git(remote, 'show', 'main:content/notes/shared.json')).views).toBe(5);
   });
 
+  it('a commit made by hand in the clone between two writes is not dropped: the next write is made on top of it', async () => {
+    const { remote, clones } = await remoteAndClones(1);
+    const [clone] = clones;
+    const server = await startApp(clone, { report: () => {} });
+    expect((await server.sendJson('PUT', '/api/notes/shared', { data: { views: 1 } })).status).toBe(200);
+    git(clone, '-c', 'user.name=Hand', '-c', 'user.email=hand@example.com', 'commit', '--quiet', '--allow-empty', '-m', 'by hand');
+    const byHand = head(clone);
+    expect((await server.sendJson('PUT', '/api/notes/shared', { data: { views: 2 } })).status).toBe(200);
+    expect(git(clone, 'merge-base', '--is-ancestor', byHand, 'HEAD')).toBe('');
+    expect(head(clone)).toBe(tip(remote));
+    expect(JSON.parse(git(remote, 'show', 'main:content/notes/shared.json')).views).toBe(2);
+  });
+
   it.each([
     [{ poll: 0 }, 'git.poll must be an interval in seconds, or false'],
     [{ peers: 'http://a' }, 'git.peers must be a list of base URLs'],
