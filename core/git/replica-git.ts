@@ -1,13 +1,24 @@
 import { execFile } from 'node:child_process';
+import { getPriority, setPriority } from 'node:os';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 /** A git run that hangs (a remote that stopped answering) is ended: the write waiting on it is then retried or answered 503. */
 const GIT_TIMEOUT_MS = 120_000;
 
+/**
+ * The niceness of a replica's catching up (fetches, fast-forwards, resets after a peer's push or a poll): it gives way
+ * to serving requests and forwarding writes on a busy machine, and still gets a tenth or so of a core they leave.
+ */
+export const BACKGROUND_NICENESS = 10;
+
 /** The git commands a replica runs in its clone, each one process. */
 export interface ReplicaGit {
   (...args: string[]): Promise<string>;
+  /** The clone's root. */
+  readonly root: string;
+  /** The same commands run at a lower CPU priority (`BACKGROUND_NICENESS`), for catching up with the remote. */
+  readonly background: ReplicaGit;
   /** The commit a ref names, or undefined when there is none. */
   resolve(ref: string): Promise<string | undefined>;
   /** Whether `commit` is `head` or one of its ancestors (false for a commit this clone does not have). */
@@ -32,10 +43,22 @@ export function replicaGit(root: string): ReplicaGit {
   const env = () => (identity ??= run('git', ['config', 'user.name'], { cwd: root }).then(
     ({ stdout }) => (stdout.trim() ? {} : undefined), () => undefined,
   ).then((found) => ({ ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', ...(found ?? { GIT_COMMITTER_NAME: 'cms', GIT_COMMITTER_EMAIL: 'cms@cms.local' }) })));
+  const git = runner(root, env, 0);
+  Object.assign(git, { background: runner(root, env, BACKGROUND_NICENESS) });
+  Object.assign(git.background, { background: git.background });
+  return git;
+}
+
+/** One runner of git commands in `root`, at `niceness` (0: this process's own priority). */
+function runner(root: string, env: () => Promise<NodeJS.ProcessEnv>, niceness: number): ReplicaGit {
   const git = (async (...args: string[]) => {
     const options = { cwd: root, env: await env(), maxBuffer: 256 * 1024 * 1024, timeout: GIT_TIMEOUT_MS };
-    return (await run('git', ['-c', 'core.quotePath=false', ...args], options)).stdout.trim();
+    const running = run('git', ['-c', 'core.quotePath=false', ...args], options);
+    // The processes git starts in turn (a fetch's index-pack, a local remote's upload-pack) inherit it.
+    if (niceness && running.child.pid) lower(running.child.pid, niceness);
+    return (await running).stdout.trim();
   }) as ReplicaGit;
+  Object.assign(git, { root });
   git.resolve = (ref) => git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`).then((out) => out || undefined, () => undefined);
   git.contains = (commit, head = 'HEAD') => git('merge-base', '--is-ancestor', commit, head).then(() => true, () => false);
   git.remoteTip = async (remote, branch) => (await git('ls-remote', '--heads', remote, `refs/heads/${branch}`)).split(/\s/)[0] || undefined;
@@ -47,8 +70,17 @@ export function replicaGit(root: string): ReplicaGit {
   return git;
 }
 
-/** Each clone's fetch under way: two at once race for the remote-tracking ref's lock, and one of them fails. */
-const fetching = new WeakMap<ReplicaGit, Promise<unknown>>();
+/** A process's CPU priority lowered below this one's (its niceness raised); one that is gone already, or a system that refuses, is left as it is. */
+function lower(pid: number, niceness: number): void {
+  try {
+    setPriority(pid, Math.min(19, getPriority() + niceness));
+  } catch {
+    // Gone already (ESRCH), or not allowed here: it runs at the server's own priority.
+  }
+}
+
+/** Each clone's fetch under way (by root, whatever the priority): two at once race for the remote-tracking ref's lock, and one fails. */
+const fetching = new Map<string, Promise<unknown>>();
 
 /**
  * Fetch `name` from `remote` onto its remote-tracking ref (`refs/remotes/<remote>/<name>`), forced, no tags, and
@@ -57,7 +89,10 @@ const fetching = new WeakMap<ReplicaGit, Promise<unknown>>();
  */
 export function fetchBranch(git: ReplicaGit, remote: string, name: string): Promise<string> {
   const refspec = `+refs/heads/${name}:refs/remotes/${remote}/${name}`;
-  const run = (fetching.get(git) ?? Promise.resolve()).then(() => git('fetch', '--quiet', '--no-tags', '--no-auto-maintenance', remote, refspec));
-  fetching.set(git, run.catch(() => undefined));
+  const run = (fetching.get(git.root) ?? Promise.resolve()).then(() => git('fetch', '--quiet', '--no-tags', '--no-auto-maintenance', remote, refspec));
+  const settled = run.then(() => undefined, () => undefined);
+  fetching.set(git.root, settled);
+  // Forgotten once done, unless another fetch queued behind it meanwhile.
+  void settled.then(() => { if (fetching.get(git.root) === settled) fetching.delete(git.root); });
   return run;
 }

@@ -127,16 +127,19 @@ export function createReplica(options: ReplicaOptions): Replica {
   let checkedOut: Promise<string> | undefined;
   const branch = () => (checkedOut ??= git('symbolic-ref', '--short', 'HEAD').catch((error) => { checkedOut = undefined; throw error; }));
 
+  /** Catching up with the remote gives way to serving requests (see `BACKGROUND_NICENESS`). */
+  const catching = git.background;
+
   /**
    * A replica that only pulls (`git.pull` without `git.push`) may hold commits of its own (commit per write):
    * they are rebased onto the remote's tip with the merge driver, as before, never thrown away.
    */
   const followOnly = async (tip: string): Promise<string[]> => {
-    const before = (await git.resolve('HEAD'))!;
+    const before = (await catching.resolve('HEAD'))!;
     try {
-      await git('rebase', '--quiet', '--autostash', tip);
+      await catching('rebase', '--quiet', '--autostash', tip);
     } catch (error) {
-      await git('rebase', '--abort').catch(() => undefined);
+      await catching('rebase', '--abort').catch(() => undefined);
       // Only a stop at a conflict is the merge driver's; anything else (an untracked file in the way,
       // a lock, a detached HEAD) is git refusing to start, told in its own words.
       const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
@@ -145,7 +148,7 @@ export function createReplica(options: ReplicaOptions): Replica {
       if (conflict) throw new GitRefusedError(`rebase onto ${onto} stopped at a conflict the merge driver left: ${conflict}`);
       throw new GitRefusedError(`git refused to rebase onto ${onto}: ${gitReason(error)}`);
     }
-    const changed = await git.changedBetween(before, (await git.resolve('HEAD'))!);
+    const changed = await catching.changedBetween(before, (await catching.resolve('HEAD'))!);
     if (changed.length) await options.reindex(changed);
     return changed;
   };
@@ -153,17 +156,17 @@ export function createReplica(options: ReplicaOptions): Replica {
   /** With writes of ours waiting, a pull only fetches (no lock): the pusher then catches up before its next push. */
   const fetchOnly = async () => {
     const name = await branch();
-    await fetchBranch(git, remote, name).catch(() => undefined);
-    const tip = await git.resolve(`refs/remotes/${remote}/${name}`);
+    await fetchBranch(catching, remote, name).catch(() => undefined);
+    const tip = await catching.resolve(`refs/remotes/${remote}/${name}`);
     if (tip) { state.lastPull = { at: stamp(), commit: tip }; queue.remoteAt(tip); }
     return { changed: [] };
   };
   const pull = coalesce(async () => (queue.pending ? fetchOnly() : lock.exclusive(async () => {
     const name = await branch();
-    await fetchBranch(git, remote, name).catch((error) => {
+    await fetchBranch(catching, remote, name).catch((error) => {
       throw new GitRefusedError(`git could not fetch ${name} from ${remote}: ${gitReason(error)}`);
     });
-    const tip = (await git.resolve(`refs/remotes/${remote}/${name}`))!;
+    const tip = (await catching.resolve(`refs/remotes/${remote}/${name}`))!;
     state.lastPull = { at: stamp(), commit: tip };
     queue.remoteAt(tip);
     // This replica's own writes wait for their push (checked again under the lock): the pusher runs them again on the new tip.
@@ -174,9 +177,9 @@ export function createReplica(options: ReplicaOptions): Replica {
       return { changed };
     }
     const untrackedIn = marks.sweep ? TRACKED_FOLDERS.filter((folder) => existsSync(join(options.root, folder))) : undefined;
-    const fastForwarded = marks.sweep ? undefined : await fastForward(git, tip);
+    const fastForwarded = marks.sweep ? undefined : await fastForward(catching, tip);
     marks.sweep = false;
-    const { changed, stray } = fastForwarded ?? (await resetTo(git, tip, { strayCommits: true, untrackedIn, onRemote: marks.broughtTo }));
+    const { changed, stray } = fastForwarded ?? (await resetTo(catching, tip, { strayCommits: true, untrackedIn, onRemote: marks.broughtTo }));
     queue.headAt(tip);
     marks.broughtTo = tip;
     if (stray.length) strayKept(stray);
@@ -203,7 +206,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   };
 
   const poll = createPoll({
-    git, remote, push: options.push, marks, branch, pull, pending: () => queue.pending, report: options.report,
+    git: catching, remote, push: options.push, marks, branch, pull, pending: () => queue.pending, report: options.report,
     polled: (ok) => { state.lastPoll = { at: stamp(), ok }; },
     lastPollOk: () => state.lastPoll?.ok !== false,
   });
