@@ -6,7 +6,9 @@
 //   options: --replicas 1,2,3,5  --clients 8  --writes 200  --docs 20
 //   --pin: writer on core 0, the rest on core 1 (see PIN below)
 //   BENCH_PROFILE_DIR=<dir>: each replica writes a CPU profile there (node --cpu-prof)
-// cpuSeconds: per replica, the CPU its own process and the git runs it waited for spent during the load (Linux).
+// cpuSeconds: per replica, the CPU its own process and the git runs it waited for spent during the load (Linux); and this
+// load generator's own. writesPerPush: acknowledged writes per commit they name (group commit's batch size).
+// p50msSentToWriter / p50msForwarded: the writes a client sent to the writer itself, and those another replica forwarded.
 //
 // Clients spread writes round-robin over the replicas, as a balancer would: half create a note,
 // half retitle one of --docs shared notes (so different replicas race on the same field). At the
@@ -97,12 +99,18 @@ async function run(count) {
     const writer = urls.indexOf([...urls].sort()[0]);
     for (let at = 0; at < count; at++) replicas.push(await startReplica(dir, origin, at, ports, writer));
     const latencies = [];
+    /** Latencies of the writes sent to the writer itself, and of those another replica forwarded to it. */
+    const direct = [];
+    const forwarded = [];
     const statuses = {};
     const created = [];
     /** Acknowledged updates per note: title, when sent, when answered. */
     const lastTitle = new Map();
     let next = 0;
+    /** The commits acknowledged writes name: one per push that carried them. */
+    const pushes = new Set();
     const cpuBefore = replicas.map((replica) => cpuSeconds(replica.child.pid));
+    const loadBefore = process.cpuUsage();
     const started = performance.now();
     await Promise.all(Array.from({ length: CLIENTS }, async () => {
       for (let n = next++; n < WRITES; n = next++) {
@@ -115,7 +123,10 @@ async function run(count) {
           method: update ? 'PUT' : 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { title } }),
         }).catch((error) => ({ status: `error ${error.cause?.code ?? error.message}`, json: async () => null }));
         const body = await answer.json().catch(() => null);
+        const commit = answer.headers?.get('x-cms-commit');
+        if (commit) pushes.add(commit);
         latencies.push(performance.now() - begin);
+        (replica === replicas[writer] ? direct : forwarded).push(performance.now() - begin);
         statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
         if (answer.status === 201) created.push(body.data.documentId);
         if (answer.status === 200) lastTitle.set(doc, [...(lastTitle.get(doc) ?? []), { title, begin, end: performance.now() }]);
@@ -123,6 +134,7 @@ async function run(count) {
     }));
     const seconds = (performance.now() - started) / 1000;
     const cpuAfter = replicas.map((replica) => cpuSeconds(replica.child.pid));
+    const load = process.cpuUsage(loadBefore);
     const spent = (part) => cpuAfter.map((after, at) => (after ? +(after[part] - cpuBefore[at][part]).toFixed(2) : null));
     const acknowledged = (statuses[200] ?? 0) + (statuses[201] ?? 0);
     latencies.sort((a, b) => a - b);
@@ -135,11 +147,19 @@ async function run(count) {
       const winner = updates.find((update) => update.title === title);
       return !winner || updates.some((other) => other.begin > winner.end);
     }).length;
-    return { replicas: count, pinned: PIN, writes: WRITES, clients: CLIENTS, seconds: +seconds.toFixed(2), writesPerSecond: +(acknowledged / seconds).toFixed(1), p50ms: Math.round(percentile(latencies, 50)), p95ms: Math.round(percentile(latencies, 95)), statuses, cpuSeconds: { replicas: spent('own'), theirGit: spent('git') }, createsMissingOnOrigin: missing, notesNotHoldingTheLastAcknowledgedUpdate: lost };
+    const median = (list) => (list.length ? Math.round(list.sort((a, b) => a - b)[list.length >> 1]) : null);
+    return {
+      replicas: count, pinned: PIN, writes: WRITES, clients: CLIENTS, seconds: +seconds.toFixed(2),
+      writesPerSecond: +(acknowledged / seconds).toFixed(1), p50ms: Math.round(percentile(latencies, 50)), p95ms: Math.round(percentile(latencies, 95)),
+      p50msSentToWriter: median(direct), p50msForwarded: median(forwarded), writesPerPush: +(acknowledged / pushes.size).toFixed(2), statuses,
+      cpuSeconds: { replicas: spent('own'), theirGit: spent('git'), loadGenerator: +((load.user + load.system) / 1e6).toFixed(2) },
+      createsMissingOnOrigin: missing, notesNotHoldingTheLastAcknowledgedUpdate: lost,
+    };
   } finally {
     for (const replica of replicas) replica.child.kill('SIGTERM');
     await Promise.all(replicas.map((replica) => new Promise((done) => (replica.child.exitCode !== null ? done() : replica.child.once('exit', done)))));
-    rmSync(dir, { recursive: true, force: true });
+    // The origin's git may still be packing in the background (gc --auto after a push): retried until it is done.
+    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 
