@@ -4,7 +4,7 @@
 //   npm run build && node bench/replicas.mjs                       # this checkout's dist/
 //   node bench/replicas.mjs --cli /tmp/base/dist/cli/bin.js        # another build (before/after)
 //   options: --replicas 1,2,3,5  --clients 8  --writes 200  --docs 20
-//   --pin: writer on core 0, the rest on core 1 (see PIN below)
+//   --pin: writer on core 0, the rest on core 1 (see PIN below); --drop-caches: same kernel caches for every run (see below)
 //   BENCH_PROFILE_DIR=<dir>: each replica writes a CPU profile there (node --cpu-prof)
 // cpuSeconds: per replica, the CPU its own process and the git runs it waited for spent during the load (Linux); and this
 // load generator's own. writesPerPush: acknowledged writes per commit they name (group commit's batch size).
@@ -16,6 +16,7 @@
 // hold the title of the last acknowledged update of it (origin order = acknowledgement order).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,6 +34,12 @@ const DOCS = Number(option('docs', '20'));
  * beside the writer, not on its core: pinned, this machine stands for that; unpinned, every process shares both cores.
  */
 const PIN = argv.includes('--pin');
+/**
+ * --drop-caches (Linux, root): sync and drop the kernel's page, dentry and inode caches before each run. Every run
+ * creates and deletes thousands of small files (loose objects, clones); without it each run's git is slower than the
+ * last (the same writes cost the writer's git 2.5 s, then 3.9 s, then 4.2 s), and a comparison measures run order.
+ */
+const DROP_CACHES = argv.includes('--drop-caches');
 if (PIN) execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
 
 const git = (cwd, ...args) => execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.org', ...args], { cwd, encoding: 'utf8' }).trim();
@@ -85,9 +92,32 @@ const cpuSeconds = (pid) => {
   return { own: (ticks[0] + ticks[1]) / 100, git: (ticks[2] + ticks[3]) / 100 };
 };
 
+/**
+ * One JSON request over a kept-alive connection: node:http costs the load generator a quarter of what fetch does, and
+ * the load generator shares a core with the replicas that are not the writer (--pin).
+ */
+const agent = new Agent({ keepAlive: true });
+const send = (method, url, data) => new Promise((resolve, reject) => {
+  const payload = JSON.stringify(data);
+  const request = httpRequest(url, { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (answer) => {
+    let text = '';
+    answer.setEncoding('utf8').on('data', (chunk) => { text += chunk; }).on('end', () => {
+      let body = null;
+      try { body = JSON.parse(text); } catch { /* not JSON: an error page */ }
+      resolve({ status: answer.statusCode, body, commit: answer.headers['x-cms-commit'] });
+    });
+  });
+  request.once('error', reject);
+  request.end(payload);
+});
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
 async function run(count) {
+  if (DROP_CACHES) {
+    execFileSync('sync');
+    writeFileSync('/proc/sys/vm/drop_caches', '3\n');
+  }
   const dir = mkdtempSync(join(tmpdir(), 'cms-bench-replicas-'));
   const origin = seedOrigin(dir);
   const replicas = [];
@@ -119,11 +149,9 @@ async function run(count) {
         const doc = `shared${n % DOCS}`;
         const title = update ? `Title ${n}` : `Note ${n}`;
         const begin = performance.now();
-        const answer = await fetch(update ? `${replica.url}/api/notes/${doc}` : `${replica.url}/api/notes`, {
-          method: update ? 'PUT' : 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { title } }),
-        }).catch((error) => ({ status: `error ${error.cause?.code ?? error.message}`, json: async () => null }));
-        const body = await answer.json().catch(() => null);
-        const commit = answer.headers?.get('x-cms-commit');
+        const answer = await send(update ? 'PUT' : 'POST', update ? `${replica.url}/api/notes/${doc}` : `${replica.url}/api/notes`, { data: { title } })
+          .catch((error) => ({ status: `error ${error.code ?? error.message}`, body: null, commit: undefined }));
+        const { body, commit } = answer;
         if (commit) pushes.add(commit);
         latencies.push(performance.now() - begin);
         (replica === replicas[writer] ? direct : forwarded).push(performance.now() - begin);
@@ -165,3 +193,4 @@ async function run(count) {
 
 console.log(`# ${CLI}`);
 for (const count of REPLICAS) console.log(JSON.stringify(await run(count)));
+agent.destroy();
