@@ -87,8 +87,11 @@ export interface Cms {
   documents<N extends ContentTypeName>(name: N, caller?: Caller): DocumentsFor<N>;
   /** Content files that could not be read (`path:line:col: message`). */
   problems(): FileError[];
-  /** `git.timestampsFromHistory`: read the commits since the last read (after a pull), before reindexing. */
-  refreshHistory(): Promise<void>;
+  /**
+   * `git.timestampsFromHistory`: read the commits since the last read (after a pull), before reindexing; `files`: the
+   * files that changed in the work tree (else every file is looked at again).
+   */
+  refreshHistory(files?: string[]): Promise<void>;
   /** `git.push` / `git.pull`: this clone's sync with its remote (`replica.pull()` is what the pull route and interval call). */
   replica: Replica | undefined;
   /** Everything that follows a successful write (commit per write, webhooks); the media library calls it too. */
@@ -144,7 +147,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     const auth = createAuth({ root, config, models, env: options.env, report, store });
     const contentApi = createContentApi({ service, anonymous, authenticate: auth.authenticate, readFingerprint: auth.readFingerprint });
     const ownerApi = createContentApi({ service, anonymous: trustedCaller });
-    const refreshHistory = async () => { await (await history)?.refresh(); };
+    const refreshHistory = async (files?: string[]) => { await (await history)?.refresh(files); };
     // The media library's writes commit through here, inside `replica.writeMedia` (its gate): pushed before they are answered too.
     return { config, models, index, service, writer, contentApi, ownerApi, auth, afterWrite: afterWrite!, refreshHistory, replica };
   };

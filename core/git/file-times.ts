@@ -43,16 +43,36 @@ function saveSnapshot(path: string, head: string, times: Map<string, string>): P
 }
 
 /**
+ * The snapshot is written on a server's first read, then at most this often: a replica under a busy writer refreshes
+ * twice a second, and the whole history is tens of megabytes at a million files. A start after an older snapshot
+ * reads the commits since it (one `git log`).
+ */
+const SNAPSHOT_EVERY_MS = 30_000;
+/** Up to this many files, a refresh asks git about those files only (pathspecs); more, about the whole `content/`. */
+const NAMED_FILES_LIMIT = 1000;
+
+/** The times a server keeps, and how it reads what changed since (see `readFileTimes`). */
+export interface FileTimes {
+  times: Map<string, string>;
+  /**
+   * Read the commits since the last read; `files`: the only files changed in the work tree since then (a pull's, a
+   * watcher's batch), so the rest keep their times unread. Without it every file is looked at again.
+   */
+  refresh(files?: string[]): Promise<void>;
+}
+
+/**
  * When each content file last changed, from Git: the author date of the newest commit touching it
  * (a rebase keeps it, so replicas agree), read in one `git log --name-only` pass, never a git call
  * per file. The result is kept in `.cms/file-times.json` with the commit it was read at, so a later
  * start (and `refresh`, after a pull) reads only the commits since. Files changed since their last
- * commit are left out: they answer their modification time.
+ * commit are left out: they answer their modification time. A refresh told which files changed costs
+ * what they and the new commits touched, not the size of the site.
  *
  * @example
  * const history = await readFileTimes('/srv/site'); history.times.get('content/articles/x.json')
  */
-export async function readFileTimes(root: string): Promise<{ times: Map<string, string>; refresh(): Promise<void> }> {
+export async function readFileTimes(root: string): Promise<FileTimes> {
   const git = async (args: string[]) =>
     (await run('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, maxBuffer: 1024 * 1024 * 1024 })).stdout;
   const snapshotPath = join(root, FILE_TIMES_SNAPSHOT);
@@ -66,24 +86,42 @@ export async function readFileTimes(root: string): Promise<{ times: Map<string, 
   ]));
   const isAncestor = (older: string, newer: string) => git(['merge-base', '--is-ancestor', older, newer]).then(() => true, () => false);
 
-  const refresh = async () => {
+  let savedAt = -Infinity;
+  /** Files changed in the work tree since their last commit, among `files` (all of `content/` without it). */
+  const changedSinceCommit = async (files?: string[]) => {
+    const paths = files ? files.map((file) => `:(literal)${file}`) : ['content/'];
+    return (await git(['diff', '--name-only', '--relative', 'HEAD', '--', ...paths]).catch(() => '')).split('\n').filter(Boolean);
+  };
+
+  const refresh = async (files?: string[]) => {
     const now = (await git(['rev-parse', '--verify', '--quiet', 'HEAD']).catch(() => '')).trim() || undefined;
     if (!head && now) {
       const snapshot = await loadSnapshot(snapshotPath);
       if (snapshot && await isAncestor(snapshot.head, now)) ({ head, times: history } = snapshot);
     }
+    /** The files whose time may have moved: undefined, every file. */
+    let touched = files && new Set(files);
     if (now && now !== head) {
       // Newer commits first: only they can move a file's time. `head..now` is what a rewritten history (a rebase
       // of this clone's commits) added since the two met, in one git run; a head git no longer has reads it all.
       const fresh = head ? await log([`${head}..${now}`]).catch(() => undefined) : undefined;
-      if (!fresh) history = new Map();
-      for (const [file, iso] of fresh ?? await log([now])) history.set(file, iso);
+      if (!fresh) { history = new Map(); touched = undefined; savedAt = -Infinity; }
+      for (const [file, iso] of fresh ?? await log([now])) {
+        history.set(file, iso);
+        touched?.add(file);
+      }
       head = now;
-      await saveSnapshot(snapshotPath, now, history).catch(() => undefined);
+      if (Date.now() - savedAt >= SNAPSHOT_EVERY_MS) {
+        savedAt = Date.now();
+        await saveSnapshot(snapshotPath, now, history).catch(() => undefined);
+      }
     }
-    for (const [file, iso] of history) times.set(file, iso);
-    const changed = await git(['diff', '--name-only', '--relative', 'HEAD', '--', 'content/']).catch(() => '');
-    for (const file of changed.split('\n')) if (file) times.delete(file);
+    const named = touched && touched.size <= NAMED_FILES_LIMIT ? [...touched] : undefined;
+    for (const file of named ?? history.keys()) {
+      const iso = history.get(file);
+      if (iso) times.set(file, iso);
+    }
+    for (const file of await changedSinceCommit(named)) times.delete(file);
   };
   // A folder that is not a repository (or has no commit yet): every file answers its modification time.
   await refresh().catch(() => undefined);

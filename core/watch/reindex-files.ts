@@ -7,7 +7,7 @@ export interface ReindexTarget {
   readonly root: string;
   readonly index: ContentIndex;
   reload(): Promise<void>;
-  refreshHistory(): Promise<void>;
+  refreshHistory(files?: string[]): Promise<void>;
 }
 
 /**
@@ -25,10 +25,11 @@ export async function reindexFiles(cms: ReindexTarget, files: string[], report: 
   }
   const index = cms.index;
   const changes: FileChange[] = [];
-  for (const file of files.filter((path) => /^content\/[^/]+\/[^/]+$/.test(path))) {
+  const contentFiles = files.filter((path) => /^content\/[^/]+\/[^/]+$/.test(path));
+  for (const file of contentFiles) {
     const change = await fileChange(index, cms.root, file);
     if (change) changes.push(change);
   }
-  if (index.fileTimes) await cms.refreshHistory();
+  if (index.fileTimes) await cms.refreshHistory(contentFiles);
   for (const problem of applyChanges(index, changes)) report(problem.format());
 }

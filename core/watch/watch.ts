@@ -120,7 +120,7 @@ export function watchProject(cms: ReindexTarget, options: WatchOptions = {}): Pr
     }
     deferrals = 0;
     // A pull or merge brought commits: their times answer updatedAt (git.timestampsFromHistory).
-    if (changes.length && index.fileTimes) await cms.refreshHistory().catch(() => undefined);
+    if (changes.length && index.fileTimes) await cms.refreshHistory(folders.length ? undefined : files).catch(() => undefined);
     for (const problem of applyChanges(index, changes)) report(problem.format());
     if (changes.length) report(`reindexed ${changes.length} file(s)`);
   }

@@ -2,6 +2,7 @@ import { utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createCms } from '../../core/cms.js';
+import { readFileTimes } from '../../core/git/file-times.js';
 import { resolveConfig } from '../../core/config/load.js';
 import { makeProject, startApp } from '../helpers/project.js';
 import { cms, git, initRepo, readText, writeText } from './helpers.js';
@@ -107,6 +108,28 @@ describe('git.timestampsFromHistory: updatedAt and publishedAt from Git, never w
     git(root, 'commit', '--quiet', '-am', 'Rename', '--date=2030-01-01T00:00:00Z');
     const loaded = await createCms({ root, report: () => {} });
     expect(loaded.index.rows('api::tag.tag')[0]).toMatchObject({ updatedAt: '2030-01-01T00:00:00.000Z', data: { name: 'Renamed' } });
+    expect(JSON.parse(readText(root, '.cms/file-times.json')!).head).toBe(git(root, 'rev-parse', 'HEAD'));
+  });
+
+  it('a refresh told which files changed reads those and the new commits\' files, and writes the snapshot at most every 30 s', async () => {
+    const root = project();
+    writeText(root, 'content/tags/b.json', '{\n  "name": "B",\n  "createdAt": "2024-01-01T00:00:00.000Z"\n}\n');
+    git(root, 'add', '--all');
+    git(root, 'commit', '--quiet', '-m', 'B', '--date=2029-01-01T00:00:00Z');
+    const history = await readFileTimes(root);
+    const firstSnapshot = readText(root, '.cms/file-times.json');
+    // A commit (a pull's) touches b; old is edited by hand meanwhile, and the watcher names it.
+    writeText(root, 'content/tags/b.json', '{\n  "name": "B2",\n  "createdAt": "2024-01-01T00:00:00.000Z"\n}\n');
+    git(root, 'commit', '--quiet', '-am', 'B2', '--date=2030-01-01T00:00:00Z');
+    writeText(root, 'content/tags/old.json', '{\n  "name": "Edited by hand",\n  "createdAt": "2024-01-01T00:00:00.000Z"\n}\n');
+    await history.refresh(['content/tags/old.json']);
+    expect(history.times.get('content/tags/b.json')).toBe('2030-01-01T00:00:00.000Z');
+    expect(history.times.has('content/tags/old.json')).toBe(false);
+    // Read again from the snapshot and the commits since it: the same times.
+    expect(readText(root, '.cms/file-times.json')).toBe(firstSnapshot);
+    const restarted = await readFileTimes(root);
+    expect(restarted.times.get('content/tags/b.json')).toBe('2030-01-01T00:00:00.000Z');
+    expect(restarted.times.has('content/tags/old.json')).toBe(false);
     expect(JSON.parse(readText(root, '.cms/file-times.json')!).head).toBe(git(root, 'rev-parse', 'HEAD'));
   });
 
