@@ -63,7 +63,10 @@ export interface CreateCmsOptions {
   strict?: boolean;
   /** Report each malformed content file through `report` when loading (default true; `cms validate` prints them itself). */
   reportProblems?: boolean;
-  /** Start from `.cms/index-snapshot` (files whose size, mtime, ctime and inode match are not re-read) and keep it current. Default false; the CLI turns it on. */
+  /**
+   * Start from `.cms/index-snapshot` (files whose size, mtime, ctime and inode match are not re-read) and keep it
+   * current. Default false; the CLI turns it on.
+   */
   indexSnapshot?: boolean;
 }
 
@@ -163,7 +166,8 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     // Timestamps from history: the commit carries the write's time, so every replica reads the same.
     const authorDate = (files: string[]) => files.map((file) => index.fileTimes?.get(file)).find(Boolean);
     // A replica that pushes commits every write: the commit is what it pushes.
-    const commit = options.gitCommit ?? (config.git.commitPerWrite || !!config.git.push) ? commitPerWrite(createGit(root), report, authorDate) : undefined;
+    const commitsWrites = options.gitCommit ?? (config.git.commitPerWrite || !!config.git.push);
+    const commit = commitsWrites ? commitPerWrite(createGit(root), report, authorDate) : undefined;
     // A replica's write asks for its commit; the pusher makes the commits of a batch together, just before pushing.
     const commitNow = commit && (async (event: WriteEvent) => {
       if (!insideReplicaWrite() || !commitLater(await commitIntent(root, event, authorDate))) await commit(event);
@@ -174,7 +178,10 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
       const dispatch = webhookDispatcher(config.webhooks, {
         ...options.webhooks,
         report,
-        loadEntry: async (event, status) => cms.service.findOne(event.model, event.documentId, { locale: event.locale ?? undefined, status }, trustedCaller) ?? null,
+        loadEntry: async (event, status) => {
+          const query = { locale: event.locale ?? undefined, status };
+          return (await cms.service.findOne(event.model, event.documentId, query, trustedCaller)) ?? null;
+        },
       });
       // A replica's write is announced once the remote holds it, never for an attempt it ran again or answered 503.
       hooks.push((event) => whenAcknowledged(async () => dispatch(event)));
@@ -182,7 +189,8 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     return async (event: WriteEvent) => { for (const hook of hooks) await hook(event); };
   }
 
-  const contentTypes = () => [...cms.models.values()].filter((model) => model.modelType === 'contentType' && !model.uid.startsWith('plugin::'));
+  const contentTypes = () => [...cms.models.values()]
+    .filter((model) => model.modelType === 'contentType' && !model.uid.startsWith('plugin::'));
   const contentType = (name: string): Model => {
     const model = contentTypes().find((candidate) => [candidate.uid, candidate.pluralName, candidate.singularName].includes(name));
     if (!model) throw new NotFoundError(`Unknown content type "${name}"`);

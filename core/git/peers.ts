@@ -37,7 +37,9 @@ export function peerNotices(options: PeerNoticesOptions): () => void {
   const { token, report } = options;
   if (!token) return () => undefined;
   const agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 1 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 1 }) };
-  const lines: PeerLine[] = options.peers.map((peer) => ({ peer, url: new URL(`${peer}/_cms/git/pull`), sending: false, again: false, failing: false }));
+  const lines: PeerLine[] = options.peers.map((peer) => ({
+    peer, url: new URL(`${peer}/_cms/git/pull`), sending: false, again: false, failing: false,
+  }));
 
   const settle = (line: PeerLine, failure: Error | undefined) => {
     if (!failure) line.failing = false;

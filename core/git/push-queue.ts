@@ -126,7 +126,8 @@ export function createPushQueue(options: PushQueueOptions) {
     if (changed.length) await options.reindex(changed);
     for (const write of expired) {
       const why = lastError?.message ?? 'no answer';
-      const message = `The write did not reach the git remote "${remote}" within ${options.timeout / 1000} s (${why}); nothing was saved, try again`;
+      const within = `within ${options.timeout / 1000} s (${why})`;
+      const message = `The write did not reach the git remote "${remote}" ${within}; nothing was saved, try again`;
       drop(write, new ServiceUnavailableError(message));
     }
     for (const write of [...pending]) {
@@ -163,7 +164,8 @@ export function createPushQueue(options: PushQueueOptions) {
     const intents = waiting.flatMap((write) => write.attempt.intents);
     const { exclusiveRuns } = lock;
     lastCommit = undefined;
-    const tip = intents.length ? await commitIntents(git, { root: options.root, branch: name, parent, intents, ...(await repository()) }) : parent;
+    const commit = async () => commitIntents(git, { root: options.root, branch: name, parent, intents, ...(await repository()) });
+    const tip = intents.length ? await commit() : parent;
     lastCommit = { tip, exclusiveRuns };
     for (const write of waiting) write.committed = true;
     return tip;

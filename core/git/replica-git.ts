@@ -42,7 +42,10 @@ export function replicaGit(root: string): ReplicaGit {
   let identity: Promise<NodeJS.ProcessEnv> | undefined;
   const env = () => (identity ??= run('git', ['config', 'user.name'], { cwd: root }).then(
     ({ stdout }) => (stdout.trim() ? {} : undefined), () => undefined,
-  ).then((found) => ({ ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', ...(found ?? { GIT_COMMITTER_NAME: 'cms', GIT_COMMITTER_EMAIL: 'cms@cms.local' }) })));
+  ).then((found) => ({
+    ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0',
+    ...(found ?? { GIT_COMMITTER_NAME: 'cms', GIT_COMMITTER_EMAIL: 'cms@cms.local' }),
+  })));
   const git = runner(root, env, 0);
   Object.assign(git, { background: runner(root, env, BACKGROUND_NICENESS) });
   Object.assign(git.background, { background: git.background });
@@ -70,7 +73,10 @@ function runner(root: string, env: () => Promise<NodeJS.ProcessEnv>, niceness: n
   return git;
 }
 
-/** A process's CPU priority lowered below this one's (its niceness raised); one that is gone already, or a system that refuses, is left as it is. */
+/**
+ * A process's CPU priority lowered below this one's (its niceness raised); one that is gone already, or a system that
+ * refuses, is left as it is.
+ */
 function lower(pid: number, niceness: number): void {
   try {
     setPriority(pid, Math.min(19, getPriority() + niceness));
@@ -89,7 +95,8 @@ const fetching = new Map<string, Promise<unknown>>();
  */
 export function fetchBranch(git: ReplicaGit, remote: string, name: string): Promise<string> {
   const refspec = `+refs/heads/${name}:refs/remotes/${remote}/${name}`;
-  const run = (fetching.get(git.root) ?? Promise.resolve()).then(() => git('fetch', '--quiet', '--no-tags', '--no-auto-maintenance', remote, refspec));
+  const fetchOnce = () => git('fetch', '--quiet', '--no-tags', '--no-auto-maintenance', remote, refspec);
+  const run = (fetching.get(git.root) ?? Promise.resolve()).then(fetchOnce);
   const settled = run.then(() => undefined, () => undefined);
   fetching.set(git.root, settled);
   // Forgotten once done, unless another fetch queued behind it meanwhile.

@@ -58,12 +58,14 @@ export async function resetTo(
 }
 
 /**
- * The common pull, in three git runs (HEAD, the merge, the diff) instead of six: HEAD is an ancestor of `tip` and no edit or untracked file is in the
+ * The common pull, in three git runs (HEAD unless known, the merge, the diff) instead of six: HEAD is an ancestor of `tip` and no edit or untracked file is in the
  * way, so `git merge --ff-only` moves the branch and the work tree (it changes nothing and fails otherwise: then the
  * caller resets with `resetTo`, which keeps such edits aside first). Undefined when it did not apply.
  */
-export async function fastForward(git: ReplicaGit, tip: string): Promise<{ changed: string[]; stray: string[] } | undefined> {
-  const head = await git.resolve('HEAD');
+export async function fastForward(
+  git: ReplicaGit, tip: string, knownHead?: string,
+): Promise<{ changed: string[]; stray: string[] } | undefined> {
+  const head = knownHead ?? await git.resolve('HEAD');
   if (!head) return undefined;
   if (head === tip) return { changed: [], stray: [] };
   // No upkeep after it: the replica's poll runs it now and then.
@@ -73,7 +75,7 @@ export async function fastForward(git: ReplicaGit, tip: string): Promise<{ chang
 }
 
 /** HEAD (undefined on an unborn branch) and `target`'s commit, in one git run when both exist. */
-async function headAndTarget(git: ReplicaGit, target: string): Promise<[string | undefined, string]> {
+export async function headAndTarget(git: ReplicaGit, target: string): Promise<[string | undefined, string]> {
   // `target` is a ref name or a hash this module was given by its callers, never request input.
   const both = await git('rev-parse', 'HEAD^{commit}', `${target}^{commit}`).catch(() => '');
   const [head, tip] = both.split('\n');

@@ -5,7 +5,7 @@ import { createPushQueue } from './push-queue.js';
 import { ReadWriteLock } from './read-write-lock.js';
 import { fetchBranch, replicaGit } from './replica-git.js';
 import { TRACKED_FOLDERS } from './git-input.js';
-import { fastForward, resetTo, strayRefs } from './replica-reset.js';
+import { fastForward, headAndTarget, resetTo, strayRefs } from './replica-reset.js';
 import { createPoll, type SyncMarks } from './replica-poll.js';
 import { peerNotices } from './peers.js';
 import type { ReplicaStatus } from './replica-status.js';
@@ -121,7 +121,12 @@ export function createReplica(options: ReplicaOptions): Replica {
   const queue = createPushQueue({
     root: options.root, git, lock, remote, timeout, reindex: options.reindex, report: options.report, strayKept,
     independent: options.independent ?? (() => false),
-    pushed: (commit, writes) => { state.lastPush = { at: stamp(), commit, writes }; remember(commit); marks.broughtTo = commit; tellPeers(); },
+    pushed: (commit, writes) => {
+      state.lastPush = { at: stamp(), commit, writes };
+      remember(commit);
+      marks.broughtTo = commit;
+      tellPeers();
+    },
   });
   /** The checked-out branch, asked once (a branch switch runs in `exclusive`, which forgets it). */
   let checkedOut: Promise<string> | undefined;
@@ -166,7 +171,8 @@ export function createReplica(options: ReplicaOptions): Replica {
     await fetchBranch(catching, remote, name).catch((error) => {
       throw new GitRefusedError(`git could not fetch ${name} from ${remote}: ${gitReason(error)}`);
     });
-    const tip = (await catching.resolve(`refs/remotes/${remote}/${name}`))!;
+    // HEAD and the fetched tip in one git run: the fast-forward below needs both.
+    const [head, tip] = await headAndTarget(catching, `refs/remotes/${remote}/${name}`);
     state.lastPull = { at: stamp(), commit: tip };
     queue.remoteAt(tip);
     // This replica's own writes wait for their push (checked again under the lock): the pusher runs them again on the new tip.
@@ -177,9 +183,10 @@ export function createReplica(options: ReplicaOptions): Replica {
       return { changed };
     }
     const untrackedIn = marks.sweep ? TRACKED_FOLDERS.filter((folder) => existsSync(join(options.root, folder))) : undefined;
-    const fastForwarded = marks.sweep ? undefined : await fastForward(catching, tip);
+    const fastForwarded = marks.sweep ? undefined : await fastForward(catching, tip, head);
     marks.sweep = false;
-    const { changed, stray } = fastForwarded ?? (await resetTo(catching, tip, { strayCommits: true, untrackedIn, onRemote: marks.broughtTo }));
+    const reset = () => resetTo(catching, tip, { strayCommits: true, untrackedIn, onRemote: marks.broughtTo });
+    const { changed, stray } = fastForwarded ?? (await reset());
     queue.headAt(tip);
     marks.broughtTo = tip;
     if (stray.length) strayKept(stray);
@@ -198,7 +205,10 @@ export function createReplica(options: ReplicaOptions): Replica {
     return name;
   });
 
-  /** Whether HEAD holds `commit`, asked under the shared lock: a pull resets HEAD before it reindexes, and holds the exclusive one throughout. */
+  /**
+   * Whether HEAD holds `commit`, asked under the shared lock: a pull resets HEAD before it reindexes, and holds the
+   * exclusive one throughout.
+   */
   const holds = async (commit: string) => {
     const held = await lock.shared(() => git.contains(commit));
     if (held) remember(commit);
@@ -263,7 +273,8 @@ export function createReplica(options: ReplicaOptions): Replica {
       const name = await branch().catch(() => null);
       const head = (await git.resolve('HEAD')) ?? null;
       const origin = name ? (await git.resolve(`refs/remotes/${remote}/${name}`)) ?? null : null;
-      const counts = head && origin ? (await git('rev-list', '--left-right', '--count', `HEAD...${origin}`)).split(/\s+/).map(Number) : [0, 0];
+      const aheadBehind = async () => (await git('rev-list', '--left-right', '--count', `HEAD...${origin}`)).split(/\s+/).map(Number);
+      const counts = head && origin ? await aheadBehind() : [0, 0];
       return {
         remote, branch: name, head, origin, ahead: counts[0], behind: counts[1],
         pendingWrites: queue.pending, lastError: queue.lastError ?? null,
