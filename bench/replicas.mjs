@@ -5,6 +5,7 @@
 //   node bench/replicas.mjs --cli /tmp/base/dist/cli/bin.js        # another build (before/after)
 //   options: --replicas 1,2,3,5  --clients 8  --writes 200  --docs 20
 //   --pin: writer on core 0, the rest on core 1 (see PIN below); --drop-caches: same kernel caches for every run (see below)
+//   --to-writer: writes sent to the writer replica, as a balancer configured as docs/deployment.md says sends them
 //   BENCH_PROFILE_DIR=<dir>: each replica writes a CPU profile there (node --cpu-prof)
 // cpuSeconds: per replica, the CPU its own process and the git runs it waited for spent during the load (Linux); and this
 // load generator's own. writesPerPush: acknowledged writes per commit they name (group commit's batch size).
@@ -40,6 +41,11 @@ const PIN = argv.includes('--pin');
  * last (the same writes cost the writer's git 2.5 s, then 3.9 s, then 4.2 s), and a comparison measures run order.
  */
 const DROP_CACHES = argv.includes('--drop-caches');
+/**
+ * --to-writer: every write goes to the writer replica, as the deployment guide's balancer (and `cms cluster`'s) sends
+ * them; without it clients spread writes round-robin over every replica, as any balancer would, and the others forward.
+ */
+const TO_WRITER = argv.includes('--to-writer');
 if (PIN) execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
 
 const git = (cwd, ...args) => execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.org', ...args], { cwd, encoding: 'utf8' }).trim();
@@ -144,7 +150,7 @@ async function run(count) {
     const started = performance.now();
     await Promise.all(Array.from({ length: CLIENTS }, async () => {
       for (let n = next++; n < WRITES; n = next++) {
-        const replica = replicas[n % replicas.length];
+        const replica = TO_WRITER ? replicas[writer] : replicas[n % replicas.length];
         const update = n % 2 === 1;
         const doc = `shared${n % DOCS}`;
         const title = update ? `Title ${n}` : `Note ${n}`;
@@ -177,7 +183,7 @@ async function run(count) {
     }).length;
     const median = (list) => (list.length ? Math.round(list.sort((a, b) => a - b)[list.length >> 1]) : null);
     return {
-      replicas: count, pinned: PIN, writes: WRITES, clients: CLIENTS, seconds: +seconds.toFixed(2),
+      replicas: count, pinned: PIN, toWriter: TO_WRITER, writes: WRITES, clients: CLIENTS, seconds: +seconds.toFixed(2),
       writesPerSecond: +(acknowledged / seconds).toFixed(1), p50ms: Math.round(percentile(latencies, 50)), p95ms: Math.round(percentile(latencies, 95)),
       p50msSentToWriter: median(direct), p50msForwarded: median(forwarded), writesPerPush: +(acknowledged / pushes.size).toFixed(2), statuses,
       cpuSeconds: { replicas: spent('own'), theirGit: spent('git'), loadGenerator: +((load.user + load.system) / 1e6).toFixed(2) },

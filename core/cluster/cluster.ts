@@ -47,7 +47,8 @@ export interface Cluster extends ClusterInfo {
 
 /**
  * A complete local cluster of a project: a bare origin, N clones each running `cms serve` with
- * `git.push` (peers told, the origin polled), users and tokens in a private PostgreSQL, nginx balancing round-robin.
+ * `git.push` (peers told, the origin polled), users and tokens in a private PostgreSQL, nginx
+ * balancing reads round-robin and sending writes to the writer replica.
  *
  * @example
  * const cluster = await startCluster({ project: '.', dir: '/tmp/c', replicas: 3, port: 8080, command, mergeDriver, env, report });

@@ -59,6 +59,16 @@ describe('cms cluster', () => {
       const status = async () => (await fetch(`${url}/api/tags/${data.documentId}`, { headers: auth })).status;
       await expect.poll(status, { timeout: 10_000 }).toBe(200);
     }
+    // Writes through the balancer go to the writer replica itself: no replica had to forward one (each logs it when it does).
+    for (let at = 0; at < 3; at++) {
+      const more = JSON.stringify({ data: { name: `Through nginx ${at}` } });
+      const answer = await fetch(`${info.balancer}/api/tags`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: more });
+      expect(answer.status).toBe(201);
+    }
+    const logs = [1, 2].map((at) => readFileSync(join(dir, `replica-${at}.log`), 'utf8'));
+    expect(logs.filter((log) => log.includes('this replica is the writer'))).toHaveLength(1);
+    expect(logs.join('\n')).not.toContain('writes are forwarded to the writer replica');
+
     // A token made with the CLI on one replica's folder works on the other (the shared state store).
     const state = readFileSync(join(dir, 'state.url'), 'utf8').trim();
     const create = ['token', 'create', '--root', info.replicaDirs[0], '--name', 'reader', '--type', 'read-only'];
