@@ -12,7 +12,9 @@ import { into, joinKey, type PopulatePath } from './populate-path.js';
  * bad key of a populate string by the string's own dotted path up to it (`owner.nope`, and just
  * `nope` in `populate[owner][populate]=nope`): `prefix` is that path.
  */
-export function dotPath(ctx: NormalizeContext, model: Model, segments: string[], path: PopulatePath, prefix: string | null = null): PopulateMap {
+export function dotPath(
+  ctx: NormalizeContext, model: Model, segments: string[], path: PopulatePath, prefix: string | null = null,
+): PopulateMap {
   const [head, ...tail] = segments;
   const attribute = attributeFor(model, head);
   if (!attribute || !isPopulatable(attribute) || attribute.private) throw invalidKey(head, joinKey(prefix, head), 'populate');
