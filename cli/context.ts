@@ -37,10 +37,14 @@ export function createContext(io: CliIO): CliContext {
     ...io,
     loadCms(root, options = {}) {
       const dir = resolve(io.cwd, root ?? io.env.CMS_ROOT ?? '.');
-      const gitCommit = options.gitCommit ?? (io.env.CMS_GIT_COMMIT ? io.env.CMS_GIT_COMMIT === '1' || io.env.CMS_GIT_COMMIT === 'true' : undefined);
+      const fromEnv = io.env.CMS_GIT_COMMIT ? io.env.CMS_GIT_COMMIT === '1' || io.env.CMS_GIT_COMMIT === 'true' : undefined;
+      const gitCommit = options.gitCommit ?? fromEnv;
       // Every call starts from the index snapshot (CMS_INDEX_SNAPSHOT=0 reads every file instead).
       const indexSnapshot = options.indexSnapshot ?? io.env.CMS_INDEX_SNAPSHOT !== '0';
-      if (!loaded.has(dir)) loaded.set(dir, createCms({ report: (message) => io.stderr.write(`${message}\n`), ...options, gitCommit, indexSnapshot, root: dir }));
+      if (!loaded.has(dir)) {
+        const report = (message: string) => io.stderr.write(`${message}\n`);
+        loaded.set(dir, createCms({ report, ...options, gitCommit, indexSnapshot, root: dir }));
+      }
       return loaded.get(dir)!;
     },
     async close() {

@@ -32,7 +32,10 @@ const VERSION = ((): string => {
 })();
 
 /** Commands whose output is data (by path). runCli takes `--json` off argv wherever it stands; this lists it in their help. */
-const PRINTS_DATA = ['ls', 'get', 'create', 'update', 'history', 'validate', 'fmt', 'export', 'init', 'import', 'upload', 'token create', 'token list', 'token revoke', 'files list', 'files get', 'files delete'];
+const PRINTS_DATA = [
+  'ls', 'get', 'create', 'update', 'history', 'validate', 'fmt', 'export', 'init', 'import', 'upload',
+  'token create', 'token list', 'token revoke', 'files list', 'files get', 'files delete',
+];
 
 function listJsonOption(program: Command): void {
   for (const path of PRINTS_DATA) {
@@ -66,7 +69,9 @@ export function createProgram(ctx: CliContext, search: () => string, setExit: (c
   registerUpload(program, ctx, search);
   registerCodegen(program, ctx);
   listJsonOption(program);
-  for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: (text) => ctx.stdout.write(text), writeErr: (text) => ctx.stderr.write(text) });
+  for (const command of program.commands) {
+    command.exitOverride().configureOutput({ writeOut: (text) => ctx.stdout.write(text), writeErr: (text) => ctx.stderr.write(text) });
+  }
   return program;
 }
 

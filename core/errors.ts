@@ -79,7 +79,9 @@ export class MethodNotAllowedError extends CmsError {
   constructor(allow: string[]) {
     super('Method Not Allowed', 405, undefined, 'MethodNotAllowedError');
     // koa-router registers every GET route for HEAD too, just before it: `Allow: HEAD, GET, DELETE`
-    this.allow = allow.includes('GET') && !allow.includes('HEAD') ? allow.flatMap((method) => (method === 'GET' ? ['HEAD', 'GET'] : [method])) : allow;
+    this.allow = allow.includes('GET') && !allow.includes('HEAD')
+      ? allow.flatMap((method) => (method === 'GET' ? ['HEAD', 'GET'] : [method]))
+      : allow;
   }
 }
 

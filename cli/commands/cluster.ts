@@ -18,7 +18,8 @@ const integer = (raw: string, flag: string): number => {
 export function registerCluster(program: Command, ctx: CliContext): void {
   program
     .command('cluster')
-    .description('start a local cluster: a bare origin, N replicas (cms serve with git.push, told by their peers), PostgreSQL for users and tokens, nginx')
+    .description('start a local cluster: a bare origin, N replicas (cms serve with git.push, told by their peers), '
+      + 'PostgreSQL for users and tokens, nginx')
     .requiredOption('--dir <dir>', 'a new folder for the origin, the clones, the state store and nginx')
     .option('--replicas <n>', 'number of replicas', '3')
     .option('--port <port>', 'the balancer\'s port (0: any free one)', '8080')

@@ -14,7 +14,10 @@ const shellWord = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
  * absolute path: git's config is per clone, so the path is this clone's own, and `npx cms` could
  * fetch an unrelated package named `cms` where this one is not installed.
  */
-export const ownMergeDriverCommand = (): string => `${shellWord(process.execPath)} ${shellWord(fileURLToPath(new URL('../merge-driver.js', import.meta.url)))}`;
+export const ownMergeDriverCommand = (): string => {
+  const driver = fileURLToPath(new URL('../merge-driver.js', import.meta.url));
+  return `${shellWord(process.execPath)} ${shellWord(driver)}`;
+};
 
 /**
  * `cms git-setup`: route merges of content files through `cms merge-driver` (once per clone and
@@ -30,7 +33,8 @@ export function registerGit(program: Command, ctx: CliContext, setExit: (code: n
       const root = resolve(ctx.cwd, options.root ?? ctx.env.CMS_ROOT ?? '.');
       const command = options.command ?? ownMergeDriverCommand();
       await setupMergeDriver(root, command);
-      ctx.stderr.write(`merge driver set up: .gitattributes has "content/** merge=cms" (commit it); git config merge.cms.driver = "${command} %O %A %B %L %P"\n`);
+      const driver = `git config merge.cms.driver = "${command} %O %A %B %L %P"`;
+      ctx.stderr.write(`merge driver set up: .gitattributes has "content/** merge=cms" (commit it); ${driver}\n`);
     });
 
   program
@@ -42,7 +46,9 @@ export function registerGit(program: Command, ctx: CliContext, setExit: (code: n
     .argument('[markerSize]', 'conflict marker length (%L)', '7')
     .argument('[path]', 'the file path in the repository (%P)', '')
     .action(async (base: string, ours: string, theirs: string, markerSize: string, path: string) => {
-      const conflicts = await mergeContentFile({ base, ours, theirs, path: path || ours, markerSize: Number(markerSize) || 7, cwd: ctx.cwd });
+      const conflicts = await mergeContentFile({
+        base, ours, theirs, path: path || ours, markerSize: Number(markerSize) || 7, cwd: ctx.cwd,
+      });
       setExit(conflicts ? 1 : 0);
     });
 }

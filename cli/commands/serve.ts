@@ -24,7 +24,9 @@ export function registerServe(program: Command, ctx: CliContext): void {
     .option('--git-commit', 'commit every write to git (config git.commitPerWrite)')
     .option('--no-admin', 'do not serve the editing studio (config admin.enabled)')
     .option('--watch-types', 'write cms-types.d.ts and .cms/json-schema now and again after every schema change')
-    .action(async (options: { root?: string; port?: string; host?: string; watch: boolean; admin: boolean; gitCommit?: boolean; watchTypes?: boolean }) => {
+    .action(async (options: {
+      root?: string; port?: string; host?: string; watch: boolean; admin: boolean; gitCommit?: boolean; watchTypes?: boolean;
+    }) => {
       const started = performance.now();
       const cms = await ctx.loadCms(options.root, { gitCommit: options.gitCommit });
       const stale = await removeStaleTempFiles(cms.root);
@@ -36,34 +38,54 @@ export function registerServe(program: Command, ctx: CliContext): void {
       const publicTypes = cms.contentTypes()
         .map((model) => ({ model, actions: ACTIONS.filter((action) => anonymous.can(model, action)) }))
         .filter((entry) => entry.actions.length);
-      ctx.stderr.write(`Public role: ${publicTypes.length ? publicTypes.map((entry) => `${entry.model.pluralName} (${entry.actions.join(', ')})`).join('; ') : 'nothing (every route answers 403)'}\n`);
+      const shownTypes = publicTypes.map((entry) => `${entry.model.pluralName} (${entry.actions.join(', ')})`).join('; ');
+      ctx.stderr.write(`Public role: ${publicTypes.length ? shownTypes : 'nothing (every route answers 403)'}\n`);
       // Loaded on demand: the HTTP stack (h3, listhen, sharp) is most of the CLI's start-up time.
       const { serve } = await import('../../core/http/serve.js');
       // The project's own back-end code (src/: lifecycles, routes, controllers…), started before the first request.
       const code = await startProjectCode(cms);
-      const extensions = code ? [...(await import('../../core/http/extensions.js')).EXTENSIONS, (await import('../../core/http/project-routes.js')).projectRoutes(code)] : undefined;
+      const extensions = code
+        ? [
+          ...(await import('../../core/http/extensions.js')).EXTENSIONS,
+          (await import('../../core/http/project-routes.js')).projectRoutes(code),
+        ]
+        : undefined;
       const native = code?.files.includes(SERVER_FILE) ? `${SERVER_FILE} and ` : '';
       const fromSrc = (code?.files.length ?? 0) - (native ? 1 : 0);
       if (code) ctx.stderr.write(`Project code: ${native}${fromSrc} file(s) from src/, ${code.routes.length} route(s)\n`);
-      const listener = await serve(cms, { port, host: options.host ?? ctx.env.HOST, showURL: !ctx.env.VITEST, admin: options.admin && cms.config.admin.enabled, extensions });
+      const listener = await serve(cms, {
+        port, host: options.host ?? ctx.env.HOST, showURL: !ctx.env.VITEST, admin: options.admin && cms.config.admin.enabled, extensions,
+      });
       // Watching before announcing: a change made once "Serving" is printed is always seen.
-      const regenerate = options.watchTypes ? async () => { for (const file of await regenerateOutputs(cms.root, cms.models)) ctx.stderr.write(`generated ${file}\n`); } : undefined;
+      const regenerate = options.watchTypes
+        ? async () => { for (const file of await regenerateOutputs(cms.root, cms.models)) ctx.stderr.write(`generated ${file}\n`); }
+        : undefined;
       await regenerate?.();
-      const watcher = options.watch ? watchProject(cms, { report: (message) => ctx.stderr.write(`${message}\n`), onReload: regenerate }) : undefined;
+      const watcher = options.watch
+        ? watchProject(cms, { report: (message) => ctx.stderr.write(`${message}\n`), onReload: regenerate })
+        : undefined;
       // git.pull: fast-forward from the remote on an interval (the pull route does it on a push webhook).
       const pulling = cms.config.git.pull && cms.replica
-        ? setInterval(() => { cms.replica!.pull().catch((error: Error) => ctx.stderr.write(`git pull failed: ${error.message.split('\n')[0]}\n`)); }, cms.config.git.pull * 1000)
+        ? setInterval(() => {
+          cms.replica!.pull().catch((error: Error) => ctx.stderr.write(`git pull failed: ${error.message.split('\n')[0]}\n`));
+        }, cms.config.git.pull * 1000)
         : undefined;
       // git.poll: ask the remote for its tip (no fetch) and pull only when it moved; a peer's notice is faster still.
       const polling = cms.config.git.poll && cms.replica
         ? setInterval(() => { void cms.replica!.poll(); }, cms.config.git.poll * 1000)
         : undefined;
       void cms.replica?.poll();
-      ctx.stderr.write(`Serving ${cms.root} at ${listener.url.replace(/\/$/, '')}${cms.config.api.rest.prefix}${watcher ? ' (watching files)' : ''}\n`);
-      if (options.admin && cms.config.admin.enabled) ctx.stderr.write(`Studio at ${listener.url.replace(/\/$/, '')}${cms.config.admin.path}/\n`);
-      ctx.stderr.write(startBanner(cms, listener.url.replace(/\/$/, ''), performance.now() - started));
+      const address = listener.url.replace(/\/$/, '');
+      ctx.stderr.write(`Serving ${cms.root} at ${address}${cms.config.api.rest.prefix}${watcher ? ' (watching files)' : ''}\n`);
+      if (options.admin && cms.config.admin.enabled) ctx.stderr.write(`Studio at ${address}${cms.config.admin.path}/\n`);
+      ctx.stderr.write(startBanner(cms, address, performance.now() - started));
       await new Promise<void>((resolveStop) => {
-        const stop = () => { clearInterval(pulling); clearInterval(polling); watcher?.close(); void listener.close().then(() => resolveStop()); };
+        const stop = () => {
+          clearInterval(pulling);
+          clearInterval(polling);
+          watcher?.close();
+          void listener.close().then(() => resolveStop());
+        };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });

@@ -50,7 +50,10 @@ export function registerToken(program: Command, ctx: CliContext): void {
     .option('--root <dir>', 'project root')
     .requiredOption('--name <name>', 'unique token name')
     .requiredOption('--type <type>', 'read-only, full-access or custom')
-    .option('--permissions <scopes>', 'custom tokens: comma-separated actions, e.g. api::article.article.find,plugin::upload.content-api.upload')
+    .option(
+      '--permissions <scopes>',
+      'custom tokens: comma-separated actions, e.g. api::article.article.find,plugin::upload.content-api.upload',
+    )
     .option('--lifespan <days>', '7, 30 or 90 days (default: unlimited)')
     .option('--description <text>', 'what the token is for')
     .action(async (options: CreateOptions) => {
@@ -61,7 +64,8 @@ export function registerToken(program: Command, ctx: CliContext): void {
       }));
       if (ctx.json) { ctx.printJson(created); return; }
       ctx.stdout.write(`${created.accessKey}\n`);
-      ctx.stderr.write(`created ${created.type} API token "${created.name}"${created.expiresAt ? `, expires ${created.expiresAt}` : ''}; the key above is not shown again\n`);
+      const expires = created.expiresAt ? `, expires ${created.expiresAt}` : '';
+      ctx.stderr.write(`created ${created.type} API token "${created.name}"${expires}; the key above is not shown again\n`);
     });
 
   token.command('list')

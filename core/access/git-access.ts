@@ -20,7 +20,8 @@ import { CONTENT_ACTIONS, UPLOAD_SCOPE_ACTIONS } from './scopes.js';
 
 const WRITES: Record<string, readonly string[]> = { content: ['create', 'update', 'delete'], upload: ['upload', 'destroy'] };
 const kindOf = (model: Model) => (model.uid === UPLOAD_FILE_UID ? 'upload' : 'content');
-const ownedTypes = (models: Models) => [...models.values()].filter((model) => model.modelType === 'contentType' && (!model.uid.startsWith('plugin::') || model.uid === UPLOAD_FILE_UID));
+const ownedTypes = (models: Models) => [...models.values()].filter((model) =>
+  model.modelType === 'contentType' && (!model.uid.startsWith('plugin::') || model.uid === UPLOAD_FILE_UID));
 
 /** The model whose permissions decide a project path; undefined for `schemas/` and paths no type owns. */
 function ownerOf(models: Models, path: string): Model | undefined {
@@ -31,7 +32,10 @@ function ownerOf(models: Models, path: string): Model | undefined {
 /** Every action on every content type and on the media library. */
 export function mayManageGit(caller: Caller, models: Models): boolean {
   if (caller.kind === 'public') return false;
-  return ownedTypes(models).every((model) => (kindOf(model) === 'upload' ? UPLOAD_SCOPE_ACTIONS : CONTENT_ACTIONS).every((action) => caller.can(model, action)));
+  return ownedTypes(models).every((model) => {
+    const actions = kindOf(model) === 'upload' ? UPLOAD_SCOPE_ACTIONS : CONTENT_ACTIONS;
+    return actions.every((action) => caller.can(model, action));
+  });
 }
 
 export function mayReadPath(caller: Caller, models: Models, path: string): boolean {
@@ -59,12 +63,18 @@ export function mayDiffPath(caller: Caller, models: Models, path: string): boole
 export const mayWriteAny = (caller: Caller, models: Models): boolean =>
   caller.kind !== 'public' && ownedTypes(models).some((model) => WRITES[kindOf(model)].some((action) => caller.can(model, action)));
 
-/** The Public role never reaches the Git panel: 403, as Strapi answers it on a route it is not granted (an invalid credential is 401 before this). */
+/**
+ * The Public role never reaches the Git panel: 403, as Strapi answers it on a route it is not
+ * granted (an invalid credential is 401 before this).
+ */
 export function assertSignedIn(caller: Caller): void {
   if (caller.kind === 'public') throw new ForbiddenError();
 }
 
 export function assertMayManageGit(caller: Caller, models: Models, what: string): void {
   assertSignedIn(caller);
-  if (!mayManageGit(caller, models)) throw new ForbiddenError(`Only a credential that may do everything on every content type and the media library (a full-access token) may ${what}`);
+  if (!mayManageGit(caller, models)) {
+    throw new ForbiddenError('Only a credential that may do everything on every content type and the media library '
+      + `(a full-access token) may ${what}`);
+  }
 }

@@ -51,7 +51,9 @@ export class ApiTokens {
     const unknown = permissions.filter((scope) => !known.has(scope));
     if (unknown.length) throw new ValidationError(`Unknown permissions: ${unknown.join(', ')}`);
     const days = input.lifespanDays ?? null;
-    if (days !== null && !LIFESPAN_DAYS.includes(days)) throw new ValidationError(`lifespan must be ${LIFESPAN_DAYS.join(', ')} days or unlimited`);
+    if (days !== null && !LIFESPAN_DAYS.includes(days)) {
+      throw new ValidationError(`lifespan must be ${LIFESPAN_DAYS.join(', ')} days or unlimited`);
+    }
 
     const accessKey = randomBytes(128).toString('hex');
     const salt = this.secrets.tokenSalt(true)!;

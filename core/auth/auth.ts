@@ -35,7 +35,10 @@ export interface Auth {
   tokens: ApiTokens;
   users: Users;
   limiter: RateLimiter;
-  /** Resolve a Bearer value to a caller (see `createAuthenticator`), verified once per key and auth-state revision; what the content API calls. */
+  /**
+   * Resolve a Bearer value to a caller (see `createAuthenticator`), verified once per key and
+   * auth-state revision; what the content API calls.
+   */
   authenticate: (key: string) => Caller | undefined;
   /**
    * The read fingerprint of a Bearer value's caller as a short id (`scopeId`: what cached answers are

@@ -41,6 +41,7 @@ export function createSecrets({ env, config, store, warn }: SecretSources): Secr
 
   return {
     jwtSecret: (create) => env.CMS_JWT_SECRET || env.JWT_SECRET || stored('jwtSecret', create, 'CMS_JWT_SECRET', 'JWT secret'),
-    tokenSalt: (create) => env.CMS_API_TOKEN_SALT || env.API_TOKEN_SALT || config.auth.apiTokenSalt || stored('apiTokenSalt', create, 'CMS_API_TOKEN_SALT', 'API token salt'),
+    tokenSalt: (create) => env.CMS_API_TOKEN_SALT || env.API_TOKEN_SALT || config.auth.apiTokenSalt
+      || stored('apiTokenSalt', create, 'CMS_API_TOKEN_SALT', 'API token salt'),
   };
 }

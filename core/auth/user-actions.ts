@@ -89,8 +89,12 @@ export async function changePassword(auth: Auth, caller: Caller, body: unknown):
   }, { noUnknown: true });
   const user = auth.users.byId(caller.userId);
   if (!user) throw new UnauthorizedError('Invalid credentials');
-  if (!(await auth.users.checkPassword(user, fields.currentPassword))) throw new ValidationError('The provided current password is invalid');
-  if (fields.currentPassword === fields.password) throw new ValidationError('Your new password must be different than your current password');
+  if (!(await auth.users.checkPassword(user, fields.currentPassword))) {
+    throw new ValidationError('The provided current password is invalid');
+  }
+  if (fields.currentPassword === fields.password) {
+    throw new ValidationError('Your new password must be different than your current password');
+  }
   return signedIn(auth, await auth.users.setPassword(user.id, fields.password));
 }
 

@@ -50,7 +50,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => !!value &
 
 /** `id`, `documentId` and the selected fields of a record, in its order; all of it when none are selected. */
 const pick = (record: Record<string, unknown>, fields: string[] | undefined): Record<string, unknown> =>
-  (fields ? Object.fromEntries(Object.entries(record).filter(([key]) => key === 'id' || key === 'documentId' || fields.includes(key))) : record);
+  (fields
+    ? Object.fromEntries(Object.entries(record).filter(([key]) => key === 'id' || key === 'documentId' || fields.includes(key)))
+    : record);
 
 /** A user as answered: its public fields, or `id`, `documentId` and the selected `fields`, in schema order. */
 function publicFields(fields: string[] | undefined): (user: StoredUser) => Record<string, unknown> {
@@ -66,8 +68,12 @@ function withRole(search: string, caller?: Caller): (user: StoredUser) => unknow
   const present = publicFields(selectUserFields(fields));
   if (populate === undefined) return present;
   // `populate[0][a]=b` is a list holding an object (with no prototype: String() of it throws).
-  if (Array.isArray(populate) && !populate.every((item) => typeof item === 'string')) throw new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object');
-  const keys = typeof populate === 'string' ? populate.split(',') : Array.isArray(populate) ? populate : isRecord(populate) ? Object.keys(populate) : [String(populate)];
+  if (Array.isArray(populate) && !populate.every((item) => typeof item === 'string')) {
+    throw new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object');
+  }
+  const keys = typeof populate === 'string' ? populate.split(',')
+    : Array.isArray(populate) ? populate
+      : isRecord(populate) ? Object.keys(populate) : [String(populate)];
   for (const key of keys) if (key !== 'role' && key !== '*') throw invalidKey(key, key, 'populate');
   const roleFields = isRecord(populate) && isRecord(populate.role) ? selectRoleFields(populate.role.fields) : undefined;
   // Strapi's output sanitizer drops a populated role the caller may not read (a plain user; recorded: users.me.populate)
@@ -78,15 +84,30 @@ function withRole(search: string, caller?: Caller): (user: StoredUser) => unknow
 const ROUTES: Route[] = [
   { method: 'POST', path: '/auth/local', scope: UP.callback, limited: true, run: ({ auth, body }) => login(auth, body) },
   { method: 'POST', path: '/auth/local/register', scope: UP.register, limited: true, run: ({ auth, body }) => register(auth, body) },
-  { method: 'POST', path: '/auth/forgot-password', scope: UP.forgotPassword, limited: true, run: ({ auth, body }) => forgotPassword(auth, body) },
-  { method: 'POST', path: '/auth/reset-password', scope: UP.resetPassword, limited: true, run: ({ auth, body }) => resetPassword(auth, body) },
-  { method: 'POST', path: '/auth/change-password', scope: UP.changePassword, limited: true, run: ({ auth, caller, body }) => changePassword(auth, caller, body) },
+  {
+    method: 'POST', path: '/auth/forgot-password', scope: UP.forgotPassword, limited: true,
+    run: ({ auth, body }) => forgotPassword(auth, body),
+  },
+  {
+    method: 'POST', path: '/auth/reset-password', scope: UP.resetPassword, limited: true,
+    run: ({ auth, body }) => resetPassword(auth, body),
+  },
+  {
+    method: 'POST', path: '/auth/change-password', scope: UP.changePassword, limited: true,
+    run: ({ auth, caller, body }) => changePassword(auth, caller, body),
+  },
   // Session routes exist only in Strapi's jwtManagement 'refresh' mode; in the default mode they answer 404 (recorded: users.logout)
   { method: 'POST', path: '/auth/logout', scope: 'plugin::users-permissions.auth.logout', run: () => { throw new NotFoundError(); } },
   { method: 'POST', path: '/auth/refresh', scope: 'plugin::users-permissions.auth.refresh', run: () => { throw new NotFoundError(); } },
   { method: 'GET', path: '/users/me', scope: UP.me, run: ({ auth, caller, search }) => withRole(search, caller)(me(auth, caller)) },
-  { method: 'GET', path: '/users/count', scope: UP.userCount, run: ({ auth, search }) => countUsers(auth.users.all(), parseQueryString(search)) },
-  { method: 'GET', path: '/users', scope: UP.userFind, run: ({ auth, search }) => queryUsers(auth.users.all(), parseQueryString(search)).map(withRole(search)) },
+  {
+    method: 'GET', path: '/users/count', scope: UP.userCount,
+    run: ({ auth, search }) => countUsers(auth.users.all(), parseQueryString(search)),
+  },
+  {
+    method: 'GET', path: '/users', scope: UP.userFind,
+    run: ({ auth, search }) => queryUsers(auth.users.all(), parseQueryString(search)).map(withRole(search)),
+  },
   {
     method: 'GET', path: '/users/:id', scope: UP.userFindOne,
     // Strapi answers an unknown id with an empty body (Koa's 204 for `ctx.body = null`).

@@ -18,7 +18,9 @@ export interface FieldRule {
 export type BodyRules = Record<string, FieldRule>;
 
 /** yup's email test (the pattern yup 0.32 uses), which Strapi's auth validators rely on. */
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+/** One domain label: letters and digits, inner hyphens, at most 63 characters. */
+const EMAIL_LABEL = '[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?';
+const EMAIL = new RegExp(`^[a-zA-Z0-9.!#$%&'*+/=?^_\`{|}~-]+@${EMAIL_LABEL}(?:\\.${EMAIL_LABEL})*$`);
 
 export const isEmail = (value: string): boolean => EMAIL.test(value);
 

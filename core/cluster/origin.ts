@@ -43,7 +43,8 @@ export async function createOrigin(project: string, origin: string, scratch: str
   await setupMergeDriver(scratch, 'false');
   await git(scratch, 'add', '-A');
   const identity = ['-c', 'user.name=cms cluster', '-c', 'user.email=cluster@localhost'];
-  await git(scratch, ...identity, 'commit', '--quiet', '--allow-empty', '-m', 'cms cluster: replicas push every write to the origin, which orders them');
+  const message = 'cms cluster: replicas push every write to the origin, which orders them';
+  await git(scratch, ...identity, 'commit', '--quiet', '--allow-empty', '-m', message);
   await git(scratch, 'push', '--quiet', 'origin', 'main');
   return prefix;
 }

@@ -50,7 +50,8 @@ export async function startReplica(options: ReplicaProcessOptions): Promise<Repl
     });
     child.once('exit', (code, signal) => {
       if (!started) {
-        reject(new ApplicationError(`cms serve on port ${options.port} exited (${signal ?? code}): ${tail.trim().split('\n').pop() ?? ''}`));
+        const lastLine = tail.trim().split('\n').pop() ?? '';
+        reject(new ApplicationError(`cms serve on port ${options.port} exited (${signal ?? code}): ${lastLine}`));
         return;
       }
       if (stopping) return;

@@ -2,7 +2,8 @@ import type { CmsConfig } from '../config/types.js';
 import type { Models } from '../schema/types.js';
 import { markdownText } from './escape.js';
 import { sortedComponents, sortedModels, sortKeys } from './models.js';
-import { openApiPaths, PARAMETERS } from './openapi-paths.js';
+import { PARAMETERS } from './openapi-parameters.js';
+import { openApiPaths } from './openapi-paths.js';
 import { queryParameterSchemas } from './openapi-query.js';
 import { openApiSchemas } from './openapi-schemas.js';
 

@@ -42,9 +42,13 @@ function checkGrants(raw: unknown, where: string, fail: (message: string) => nev
   if (raw === undefined) return grants;
   if (!isRecord(raw)) fail(`${where} must map content types to lists of actions`);
   for (const [type, actions] of Object.entries(raw as Record<string, unknown>)) {
-    const allowed: readonly string[] | undefined = Object.hasOwn(PLUGIN_ACTIONS, type) ? PLUGIN_ACTIONS[type] : type.startsWith('plugin::') ? undefined : ACTIONS;
+    const allowed: readonly string[] | undefined = Object.hasOwn(PLUGIN_ACTIONS, type)
+      ? PLUGIN_ACTIONS[type]
+      : type.startsWith('plugin::') ? undefined : ACTIONS;
     const valid = (action: unknown) => typeof action === 'string' && (allowed ? allowed.includes(action) : /^[A-Za-z][\w-]*$/.test(action));
-    if (!Array.isArray(actions) || !actions.every(valid)) fail(`${where}.${type} must be a list of ${allowed ? allowed.join(', ') : 'action names'}`);
+    if (!Array.isArray(actions) || !actions.every(valid)) {
+      fail(`${where}.${type} must be a list of ${allowed ? allowed.join(', ') : 'action names'}`);
+    }
     grants[type] = actions as string[];
   }
   return grants;
@@ -55,12 +59,17 @@ function resolveAuth(raw: unknown, fail: (message: string) => never): CmsConfig[
   const defaults = DEFAULT_CONFIG.auth;
   if (raw !== undefined && !isRecord(raw)) fail('auth must be an object');
   const given = (raw ?? {}) as Record<string, unknown>;
-  const auth = { ...defaults, ...given, rateLimit: { ...defaults.rateLimit, ...(isRecord(given.rateLimit) ? given.rateLimit : {}) } } as CmsConfig['auth'];
+  const rateLimit = { ...defaults.rateLimit, ...(isRecord(given.rateLimit) ? given.rateLimit : {}) };
+  const auth = { ...defaults, ...given, rateLimit } as CmsConfig['auth'];
   if (typeof auth.register !== 'boolean') fail('auth.register must be true or false');
-  if (!(Number.isInteger(auth.jwtExpiresIn) && (auth.jwtExpiresIn as number) > 0) && !(typeof auth.jwtExpiresIn === 'string' && /^\d+[smhd]?$/.test(auth.jwtExpiresIn))) {
+  const positiveSeconds = Number.isInteger(auth.jwtExpiresIn) && (auth.jwtExpiresIn as number) > 0;
+  const duration = typeof auth.jwtExpiresIn === 'string' && /^\d+[smhd]?$/.test(auth.jwtExpiresIn);
+  if (!positiveSeconds && !duration) {
     fail('auth.jwtExpiresIn must be seconds or a duration such as "30d", "12h", "15m"');
   }
-  if (auth.apiTokenSalt !== undefined && (typeof auth.apiTokenSalt !== 'string' || auth.apiTokenSalt.length < 16)) fail('auth.apiTokenSalt must be a string of at least 16 characters');
+  if (auth.apiTokenSalt !== undefined && (typeof auth.apiTokenSalt !== 'string' || auth.apiTokenSalt.length < 16)) {
+    fail('auth.apiTokenSalt must be a string of at least 16 characters');
+  }
   const { enabled, interval, max } = auth.rateLimit;
   if (typeof enabled !== 'boolean' || !Number.isInteger(interval) || interval < 1 || !Number.isInteger(max) || max < 1) {
     fail('auth.rateLimit must be { enabled: boolean, interval: ms, max: requests }');
@@ -74,7 +83,9 @@ function resolveCacheControl(rawServer: unknown, fail: (message: string) => neve
   if (given !== undefined && !isRecord(given)) fail('server.cacheControl must map "*" or a content type to a Cache-Control value');
   const table: Record<string, string> = Object.assign(Object.create(null), DEFAULT_CONFIG.server.cacheControl);
   for (const [type, value] of Object.entries((given ?? {}) as Record<string, unknown>)) {
-    if (typeof value !== 'string' || !/^[\x20-\x7e]+$/.test(value)) fail(`server.cacheControl.${type} must be a Cache-Control value such as "public, max-age=60"`);
+    if (typeof value !== 'string' || !/^[\x20-\x7e]+$/.test(value)) {
+      fail(`server.cacheControl.${type} must be a Cache-Control value such as "public, max-age=60"`);
+    }
     table[type] = value as string;
   }
   return table;
@@ -87,7 +98,9 @@ function resolveAdmin(raw: unknown, prefix: string, fail: (message: string) => n
   if (typeof admin.enabled !== 'boolean') fail('admin.enabled must be true or false');
   if (typeof admin.path !== 'string' || !/^(\/[A-Za-z0-9_-]+)+$/.test(admin.path)) fail('admin.path must be a path such as "/admin"');
   const overlaps = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
-  for (const taken of [prefix, '/uploads', '/_health']) if (overlaps(admin.path, taken)) fail(`admin.path "${admin.path}" overlaps ${taken === prefix ? 'the API prefix' : taken}`);
+  for (const taken of [prefix, '/uploads', '/_health']) {
+    if (overlaps(admin.path, taken)) fail(`admin.path "${admin.path}" overlaps ${taken === prefix ? 'the API prefix' : taken}`);
+  }
   return admin;
 }
 
@@ -103,7 +116,8 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
     const at = text === undefined ? undefined : locateKey(text, unknown[0].key);
     throw new FileError(file, unknown.map((problem) => problem.message).join('; '), at?.line, at?.column);
   }
-  const rest = { ...DEFAULT_CONFIG.api.rest, ...(isRecord(raw.api) && isRecord(raw.api.rest) ? raw.api.rest : {}) } as CmsConfig['api']['rest'];
+  const givenRest = isRecord(raw.api) && isRecord(raw.api.rest) ? raw.api.rest : {};
+  const rest = { ...DEFAULT_CONFIG.api.rest, ...givenRest } as CmsConfig['api']['rest'];
   for (const key of ['defaultLimit', 'maxLimit', 'maxPopulateDepth', 'maxPopulatedEntries'] as const) {
     if (!Number.isInteger(rest[key]) || rest[key] < 1) fail(`api.rest.${key} must be a positive integer`);
   }
@@ -124,24 +138,35 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   const git = { ...DEFAULT_CONFIG.git, ...(isRecord(raw.git) ? raw.git : {}) } as CmsConfig['git'];
   const flags = ['commitPerWrite', 'timestampsFromHistory', 'mergeSafeLayout', 'forwardWrites'] as const;
   for (const key of flags) if (typeof git[key] !== 'boolean') fail(`git.${key} must be true or false`);
-  if (git.push !== false && (typeof git.push !== 'string' || !/^[A-Za-z0-9][\w.-]*$/.test(git.push))) fail('git.push must be a remote name such as "origin", or false');
+  if (git.push !== false && (typeof git.push !== 'string' || !/^[A-Za-z0-9][\w.-]*$/.test(git.push))) {
+    fail('git.push must be a remote name such as "origin", or false');
+  }
   if (git.pull !== false && (typeof git.pull !== 'number' || !(git.pull > 0))) fail('git.pull must be an interval in seconds, or false');
   if (git.poll !== false && (typeof git.poll !== 'number' || !(git.poll > 0))) fail('git.poll must be an interval in seconds, or false');
-  if (!Array.isArray(git.peers) || !git.peers.every((peer) => typeof peer === 'string' && /^https?:\/\/[^\s]+$/.test(peer))) fail('git.peers must be a list of base URLs such as ["http://10.0.0.2:1337"]');
+  const isBaseUrl = (peer: unknown) => typeof peer === 'string' && /^https?:\/\/[^\s]+$/.test(peer);
+  if (!Array.isArray(git.peers) || !git.peers.every(isBaseUrl)) {
+    fail('git.peers must be a list of base URLs such as ["http://10.0.0.2:1337"]');
+  }
   if (typeof git.pushTimeout !== 'number' || !(git.pushTimeout > 0)) fail('git.pushTimeout must be a number of seconds');
   const state = { ...DEFAULT_CONFIG.state, ...(isRecord(raw.state) ? raw.state : {}) } as CmsConfig['state'];
   if (raw.state !== undefined && !isRecord(raw.state)) fail('state must be an object such as { "url": "postgres://…" }');
-  if (state.url !== false && (typeof state.url !== 'string' || !isStateUrl(state.url))) fail('state.url must be a postgres:// or postgresql:// URL, or false');
+  if (state.url !== false && (typeof state.url !== 'string' || !isStateUrl(state.url))) {
+    fail('state.url must be a postgres:// or postgresql:// URL, or false');
+  }
   const webhooks = (raw.webhooks ?? []) as CmsConfig['webhooks'];
-  if (!Array.isArray(webhooks) || !webhooks.every((hook) => isRecord(hook) && typeof hook.url === 'string' && /^https?:\/\//.test(hook.url))) {
+  const isHook = (hook: unknown) => isRecord(hook) && typeof hook.url === 'string' && /^https?:\/\//.test(hook.url);
+  if (!Array.isArray(webhooks) || !webhooks.every(isHook)) {
     fail('webhooks must be a list of { url: "https://…", headers?, events? }');
   }
   const content = { ...DEFAULT_CONFIG.content, ...(isRecord(raw.content) ? raw.content : {}) } as CmsConfig['content'];
   if (!Number.isSafeInteger(content.maxFileSize) || content.maxFileSize < 1) fail('content.maxFileSize must be a positive integer (bytes)');
   const exportPopulate = isRecord(raw.export) && isRecord(raw.export.populate) ? raw.export.populate : {};
-  if (!Object.values(exportPopulate).every((value) => typeof value === 'string')) fail('export.populate must map names to query strings such as "populate=*"');
+  if (!Object.values(exportPopulate).every((value) => typeof value === 'string')) {
+    fail('export.populate must map names to query strings such as "populate=*"');
+  }
   return {
-    locales: locales as string[], defaultLocale, api: { rest }, permissions: { public: roleGrants('public'), authenticated: roleGrants('authenticated') }, auth,
+    locales: locales as string[], defaultLocale, api: { rest },
+    permissions: { public: roleGrants('public'), authenticated: roleGrants('authenticated') }, auth,
     upload: resolveUploadConfig(raw.upload, fail), content, server, git, state, webhooks,
     export: { populate: exportPopulate as Record<string, string> }, admin: resolveAdmin(raw.admin, rest.prefix, fail),
     preview: resolvePreview(raw.preview, DEFAULT_CONFIG.preview, fail),

@@ -124,7 +124,9 @@ export interface AuthConfig {
   rateLimit: { enabled: boolean; interval: number; max: number };
 }
 
-export type WebhookEvent = 'entry.create' | 'entry.update' | 'entry.delete' | 'entry.publish' | 'entry.unpublish' | 'entry.draft-discard' | 'media.create' | 'media.update' | 'media.delete';
+export type WebhookEvent =
+  | 'entry.create' | 'entry.update' | 'entry.delete' | 'entry.publish' | 'entry.unpublish' | 'entry.draft-discard'
+  | 'media.create' | 'media.update' | 'media.delete';
 
 export interface WebhookConfig {
   url: string;
@@ -136,13 +138,21 @@ export interface WebhookConfig {
 export const DEFAULT_CONFIG: CmsConfig = {
   locales: ['en'],
   defaultLocale: 'en',
-  api: { rest: { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, maxPopulateDepth: 10, maxPopulatedEntries: 10_000 } },
+  api: {
+    rest: {
+      prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, maxPopulateDepth: 10,
+      maxPopulatedEntries: 10_000,
+    },
+  },
   permissions: { public: {}, authenticated: {} },
   auth: { register: true, jwtExpiresIn: '30d', rateLimit: { enabled: true, interval: 60_000, max: 10 } },
   upload: DEFAULT_UPLOAD_CONFIG,
   content: { maxFileSize: DEFAULT_MAX_FILE_SIZE },
   server: { port: 1337, host: 'localhost', cacheControl: { '*': 'no-cache' } },
-  git: { commitPerWrite: false, timestampsFromHistory: false, mergeSafeLayout: true, push: false, pull: false, poll: 1, peers: [], pushTimeout: 10, forwardWrites: true },
+  git: {
+    commitPerWrite: false, timestampsFromHistory: false, mergeSafeLayout: true, push: false, pull: false, poll: 1, peers: [],
+    pushTimeout: 10, forwardWrites: true,
+  },
   state: { url: false },
   webhooks: [],
   export: { populate: {} },

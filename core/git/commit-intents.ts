@@ -21,7 +21,9 @@ export interface CommitIntent {
  * @example
  * const intent = await commitIntent(root, event, () => undefined);
  */
-export async function commitIntent(root: string, event: WriteEvent, authorDate: (files: string[]) => string | undefined): Promise<CommitIntent> {
+export async function commitIntent(
+  root: string, event: WriteEvent, authorDate: (files: string[]) => string | undefined,
+): Promise<CommitIntent> {
   const name = authorName(event.caller.name ?? (event.caller.kind === 'public' ? 'public' : 'cms'));
   const files = await Promise.all(event.files.map(async (path) => ({ path, content: await readFile(join(root, path)).catch(() => null) })));
   return { files, message: commitMessage(event), author: { name, email: authorEmail(name), date: authorDate(event.files) } };
@@ -46,7 +48,8 @@ export async function commitIntents(git: ReplicaGit, options: {
   const text = (value: string) => chunks.push(Buffer.from(value));
   options.intents.forEach((intent, at) => {
     const message = Buffer.from(`${intent.message}\n`);
-    text(`commit refs/heads/${options.branch}\nmark :${at + 1}\nauthor ${intent.author.name} <${intent.author.email}> ${when(intent.author.date)}\n`);
+    const author = `${intent.author.name} <${intent.author.email}> ${when(intent.author.date)}`;
+    text(`commit refs/heads/${options.branch}\nmark :${at + 1}\nauthor ${author}\n`);
     text(`committer ${options.committer.name} <${options.committer.email}> ${when(undefined)}\ndata ${message.length}\n`);
     chunks.push(message);
     if (at === 0) text(`from ${options.parent}\n`);

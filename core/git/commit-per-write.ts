@@ -14,7 +14,8 @@ const FIRST_PAUSE_MS = 50;
 /** Failed commits kept to be tried again with the next write; beyond this the oldest is given up (its files stay changed). */
 export const MAX_PENDING_COMMITS = 100;
 
-const subject = (event: WriteEvent) => `${ACTION_WORDS[event.action]} ${event.model.uid} ${event.documentId}${event.locale ? ` (${event.locale})` : ''}`;
+const subject = (event: WriteEvent) =>
+  `${ACTION_WORDS[event.action]} ${event.model.uid} ${event.documentId}${event.locale ? ` (${event.locale})` : ''}`;
 
 /** `Update api::article.article abc123 (fr)`: the action, type and document; writes joining it are listed below. */
 export function commitMessage(event: WriteEvent): string {

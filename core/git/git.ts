@@ -116,16 +116,20 @@ export function createGit(root: string): GitPort {
         : { GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email };
       const date = author.date ? [`--date=${author.date}`] : [];
       try {
-        await git(['commit', '--quiet', '--no-verify', `--author=${author.name} <${author.email}>`, ...date, '-m', message, '--only', '--', ...paths], identity);
+        await git([
+          'commit', '--quiet', '--no-verify', `--author=${author.name} <${author.email}>`, ...date, '-m', message, '--only', '--', ...paths,
+        ], identity);
       } catch (error) {
         // The paths match HEAD: git says so and exits 1; that is no commit, not a failure.
-        if (/nothing (added )?to commit|no changes added to commit/.test(`${(error as { stdout?: string }).stdout ?? ''}${(error as Error).message}`)) return undefined;
+        const output = `${(error as { stdout?: string }).stdout ?? ''}${(error as Error).message}`;
+        if (/nothing (added )?to commit|no changes added to commit/.test(output)) return undefined;
         throw error;
       }
       return (await git(['rev-parse', 'HEAD'])).trim();
     }),
     async log(pathspecs, limit = 100) {
-      const out = await git(['log', `-n${limit}`, `--format=%H${FIELD}%an${FIELD}%ae${FIELD}%aI${FIELD}%s${RECORD}`, '--', ...pathspecs]).catch(() => '');
+      const format = `--format=%H${FIELD}%an${FIELD}%ae${FIELD}%aI${FIELD}%s${RECORD}`;
+      const out = await git(['log', `-n${limit}`, format, '--', ...pathspecs]).catch(() => '');
       return out.split(RECORD).map((line) => line.trim()).filter(Boolean).map((line) => {
         const [commit, author, email, date, message] = line.split(FIELD);
         return { commit, author, email, date: new Date(date).toISOString(), message };

@@ -41,7 +41,8 @@ export async function resetTo(
   if (!options.ours) {
     const inTheWay = await untrackedInTheWay(git, tip);
     if (inTheWay.length) {
-      throw new GitRefusedError(`git refused to reset onto ${target}: untracked working tree files would be overwritten: ${inTheWay.join(', ')}`);
+      const files = inTheWay.join(', ');
+      throw new GitRefusedError(`git refused to reset onto ${target}: untracked working tree files would be overwritten: ${files}`);
     }
   }
   if (options.strayCommits && head && head !== options.onRemote && !(await git.contains(head, tip))) {
@@ -58,8 +59,9 @@ export async function resetTo(
 }
 
 /**
- * The common pull, in three git runs (HEAD unless known, the merge, the diff) instead of six: HEAD is an ancestor of `tip` and no edit or untracked file is in the
- * way, so `git merge --ff-only` moves the branch and the work tree (it changes nothing and fails otherwise: then the
+ * The common pull, in three git runs (HEAD unless the caller knows it, the merge, the diff) instead
+ * of six: HEAD is an ancestor of `tip` and no edit or untracked file is in the way, so `git merge
+ * --ff-only` moves the branch and the work tree (it changes nothing and fails otherwise: then the
  * caller resets with `resetTo`, which keeps such edits aside first). Undefined when it did not apply.
  */
 export async function fastForward(

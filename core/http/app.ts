@@ -21,7 +21,8 @@ import { studioResponse } from './studio-route.js';
 export type { AppOptions };
 
 /** The model whose `server.cacheControl` entry an extension's answer uses (the media library's routes). */
-const extensionModel = (cms: Cms, url: URL) => (url.pathname.startsWith(`${cms.config.api.rest.prefix}/upload/`) ? { uid: 'plugin::upload.file' } : undefined);
+const extensionModel = (cms: Cms, url: URL) =>
+  (url.pathname.startsWith(`${cms.config.api.rest.prefix}/upload/`) ? { uid: 'plugin::upload.file' } : undefined);
 
 /** The URL with its prefix spelled as configured, when the request spelled it in another case. */
 function withPrefixCase(url: URL, prefix: string): URL {
@@ -78,14 +79,18 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
       // replica's own routes (its status, the pull webhook) answer at once, whatever cookie the caller carries.
       if (!url.pathname.startsWith('/_cms/')) await catchUpForRequest(cms, request.headers);
       if (url.pathname === '/' && ['GET', 'HEAD'].includes(request.method)) {
-        return withBodyTag(await apiIndex(cms, request, headers), request, cacheControlFor(cms.config, undefined, !!request.headers.get('authorization')));
+        const page = await apiIndex(cms, request, headers);
+        return withBodyTag(page, request, cacheControlFor(cms.config, undefined, !!request.headers.get('authorization')));
       }
       // The studio's path is checked against the API prefix when the config loads, and wins over public files.
       const studio = admin ? await studioResponse(cms, request, url, headers) : undefined;
       if (studio) return studio;
       for (const extension of options.extensions ?? EXTENSIONS) {
         const response = await extension({ request, url, cms, headers });
-        if (response) return withBodyTag(response, request, cacheControlFor(cms.config, extensionModel(cms, url), !!request.headers.get('authorization')));
+        if (response) {
+          const cacheControl = cacheControlFor(cms.config, extensionModel(cms, url), !!request.headers.get('authorization'));
+          return withBodyTag(response, request, cacheControl);
+        }
       }
       if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) {
         const authorization = request.headers.get('authorization');
@@ -93,10 +98,16 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
         // Answers are shared by callers who may read exactly the same (anonymous: ''); an invalid credential is never cached.
         const scope = request.method === 'GET' ? api.readScope(authorization) : undefined;
         const cacheable = scope !== undefined;
-        const cacheKey = ResponseCache.key(url.pathname + url.search, request.headers.get('origin'), request.headers.get('strapi-response-format'), scope);
+        const cacheKey = ResponseCache.key(
+          url.pathname + url.search, request.headers.get('origin'), request.headers.get('strapi-response-format'), scope,
+        );
         if (cacheable) {
           const hit = cache.get(cacheKey, cms.index);
-          if (hit) return ifNoneMatch(request.headers.get('if-none-match'), hit.headers.etag) ? notModified(hit.headers) : new Response(hit.body as unknown as BodyInit, { status: hit.status, statusText: statusText(hit.status), headers: hit.headers });
+          if (hit) {
+            if (ifNoneMatch(request.headers.get('if-none-match'), hit.headers.etag)) return notModified(hit.headers);
+            const init = { status: hit.status, statusText: statusText(hit.status), headers: hit.headers };
+            return new Response(hit.body as unknown as BodyInit, init);
+          }
         }
         const body = await readBody(request);
         const index = cms.index;
@@ -109,7 +120,8 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
           // The answer reads the route's type and the types it reaches; the tag names their versions.
           computedFrom = freshness(index, index.dependencies.readsOf(route.model.uid));
           // The key holds the caller's read scope: callers who may read the same share a tag, no others.
-          const etag = entityTag(index, computedFrom.versions.join('.'), cacheKey, authorization && !cacheable ? `${authorization}\u0000${cms.auth.store.revision}` : '');
+          const credentialKey = authorization && !cacheable ? `${authorization}\u0000${cms.auth.store.revision}` : '';
+          const etag = entityTag(index, computedFrom.versions.join('.'), cacheKey, credentialKey);
           validators = { etag, 'cache-control': cacheControlFor(cms.config, route.model, !!authorization) };
           if (ifNoneMatch(request.headers.get('if-none-match'), etag)) return notModified({ ...headers, ...validators });
         }
@@ -124,7 +136,9 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
         // Only an answer computed from the version the tag names may carry it.
         if (validators && computedFrom && result.status === 200 && isFresh(computedFrom, cms.index)) Object.assign(headers, validators);
         if (result.body === undefined) return new Response(null, { status: result.status, statusText: statusText(result.status), headers });
-        if (request.method === 'HEAD') return new Response(null, { status: result.status, headers: { ...headers, 'content-type': JSON_TYPE } });
+        if (request.method === 'HEAD') {
+          return new Response(null, { status: result.status, headers: { ...headers, 'content-type': JSON_TYPE } });
+        }
         if (cacheable && result.status === 200 && headers.etag !== undefined) {
           const body = Buffer.from(JSON.stringify(result.body));
           // Its length is part of the stored headers: a hit is written as it is, without copying them.
@@ -146,10 +160,15 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
     } catch (error) {
       if (error instanceof MethodNotAllowedError && request.method === 'OPTIONS') {
         // koa-router's allowedMethods(): a plain OPTIONS (not a CORS preflight) lists the methods.
-        return new Response(null, { status: 200, statusText: 'OK', headers: { ...headers, allow: error.allow.join(', '), 'content-length': '0' } });
+        return new Response(null, {
+          status: 200, statusText: 'OK', headers: { ...headers, allow: error.allow.join(', '), 'content-length': '0' },
+        });
       }
       if (error instanceof MethodNotAllowedError) {
-        return new Response('Method Not Allowed', { status: 405, statusText: 'Method Not Allowed', headers: { ...headers, allow: error.allow.join(', '), 'content-type': 'text/plain; charset=utf-8' } });
+        return new Response('Method Not Allowed', {
+          status: 405, statusText: 'Method Not Allowed',
+          headers: { ...headers, allow: error.allow.join(', '), 'content-type': 'text/plain; charset=utf-8' },
+        });
       }
       const status = errorStatus(error);
       if (status === 500) log(`[cms] ${request.method} ${url.pathname}: ${(error as Error)?.stack ?? String(error)}`);

@@ -23,7 +23,8 @@ export const cmsRoutes: ExtensionRoute = async ({ request, url, cms, headers }) 
   const base = `${cms.config.api.rest.prefix}/_cms/`;
   if (!url.pathname.startsWith(base)) return undefined;
   const segments = url.pathname.slice(base.length).split('/').filter(Boolean).map(safeDecode);
-  const model = cms.contentTypes().find((candidate) => candidate.pluralName === segments[0] || (candidate.kind === 'singleType' && candidate.singularName === segments[0]));
+  const model = cms.contentTypes().find((candidate) =>
+    candidate.pluralName === segments[0] || (candidate.kind === 'singleType' && candidate.singularName === segments[0]));
   if (!model) throw new NotFoundError();
   const single = model.kind === 'singleType';
   const documentId = single ? cms.index.singleDocumentId(model.uid) : segments[1];

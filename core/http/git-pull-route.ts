@@ -15,7 +15,10 @@ export const sameSecret = (a: string, b: string): boolean => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** `Authorization: Bearer <token>`, GitLab's `X-Gitlab-Token`, or GitHub's `X-Hub-Signature-256` (HMAC of the body with the token as secret). */
+/**
+ * `Authorization: Bearer <token>`, GitLab's `X-Gitlab-Token`, or GitHub's `X-Hub-Signature-256`
+ * (HMAC of the body with the token as secret).
+ */
 async function authorized(request: Request, token: string): Promise<boolean> {
   const bearer = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
   if (bearer !== undefined) return sameSecret(bearer, token);

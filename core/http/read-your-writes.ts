@@ -29,7 +29,8 @@ export async function catchUpForRequest(cms: Cms, headers: { get(name: string): 
   if (!commit) return;
   // A commit the remote does not hold (stale, or made up) is no reason to wait: the request is served as it is.
   if ((await cms.replica!.catchUp(commit)) === 'behind') {
-    throw new ServiceUnavailableError(`This replica could not catch up with commit ${commit.slice(0, 12)} from the git remote in time; try again`);
+    const short = commit.slice(0, 12);
+    throw new ServiceUnavailableError(`This replica could not catch up with commit ${short} from the git remote in time; try again`);
   }
 }
 

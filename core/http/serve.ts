@@ -22,10 +22,13 @@ export interface ServeOptions {
 }
 
 /**
- * The Node request listener: cached GETs (anonymous, or for a verified credential's read scope) are written straight to the socket, skipping
- * the web Request/Response conversion that dominates small repeated reads; the rest goes to h3.
+ * The Node request listener: cached GETs (anonymous, or for a verified credential's read scope) are
+ * written straight to the socket, skipping the web Request/Response conversion that dominates small
+ * repeated reads; the rest goes to h3.
  */
-export function createNodeHandler(cms: Cms, options: { admin?: boolean; extensions?: ExtensionRoute[] } = {}): (req: IncomingMessage, res: ServerResponse) => unknown {
+export function createNodeHandler(
+  cms: Cms, options: { admin?: boolean; extensions?: ExtensionRoute[] } = {},
+): (req: IncomingMessage, res: ServerResponse) => unknown {
   const cache = new ResponseCache();
   const handler = toNodeHandler(createApp(cms, { cache, admin: options.admin, extensions: options.extensions }));
   return (req, res) => {
@@ -40,7 +43,8 @@ export function createNodeHandler(cms: Cms, options: { admin?: boolean; extensio
     const scope = req.method === 'GET' && req.url && !pinned ? cms.contentApi.readScope(req.headers.authorization) : undefined;
     if (scope !== undefined) {
       const format = req.headers['strapi-response-format'];
-      const hit = cache.get(ResponseCache.key(req.url!, req.headers.origin, typeof format === 'string' ? format : undefined, scope), cms.index);
+      const key = ResponseCache.key(req.url!, req.headers.origin, typeof format === 'string' ? format : undefined, scope);
+      const hit = cache.get(key, cms.index);
       if (hit && ifNoneMatch(req.headers['if-none-match'], hit.headers.etag)) {
         res.writeHead(304, notModifiedHeaders(hit.headers));
         res.end();

@@ -5,7 +5,6 @@ import {
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { commitAuthor } from '../git/commit-author.js';
 import { commitChangesNow } from '../git/commit-changes.js';
-import { describeChange, indexNames } from '../git/document-changes.js';
 import { documentStates } from '../git/document-states.js';
 import { fileHistories, fileHistory, versionAt } from '../git/file-history.js';
 import { createGit } from '../git/git.js';
@@ -16,9 +15,9 @@ import { DOCUMENT_ID_PATTERN } from '../index/file-name.js';
 import { contentFolder, modelForPath } from '../index/load.js';
 import type { Caller } from '../access/permissions.js';
 import { reindexFiles } from '../watch/reindex-files.js';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { readBody } from './body.js';
+import { commitMessage, knownFields } from './studio-git-body.js';
+import { documentChanges, namesFor } from './studio-git-changes.js';
 import { json } from './respond.js';
 
 /**
@@ -50,23 +49,6 @@ interface GitRequest { cms: Cms; caller: Caller; url: URL; body: Record<string, 
 type Handler = (request: GitRequest) => Promise<{ status?: number; data: unknown }>;
 
 const tree = (cms: Cms) => createWorkTree(cms.root);
-/** Related documents and files by name, for the types this caller may read. */
-const namesFor = (cms: Cms, caller: Caller) => indexNames(cms.models, cms.index, (uid) => caller.can(cms.models.get(uid)!, 'find'));
-/**
- * Changed content files as document changes, by path (none for uploads, schemas or unreadable files): their texts at
- * HEAD come from one `git cat-file --batch`, so a request starts one git process however many files changed.
- */
-async function documentChanges(cms: Cms, caller: Caller, paths: string[]) {
-  const content = paths.filter((path) => path.startsWith('content/'));
-  const atHead = await createGit(cms.root).showMany(content.map((path) => ({ commit: 'HEAD', path })));
-  const nameOf = namesFor(cms, caller);
-  const described = new Map<string, ReturnType<typeof describeChange>>();
-  for (const path of content) {
-    const after = await readFile(join(cms.root, path), 'utf8').catch(() => undefined);
-    described.set(path, describeChange(cms.models, cms.config, path, atHead.get(`HEAD:${path}`), after, nameOf));
-  }
-  return described;
-}
 /** Beyond this many changed files the panel lists paths only (each document is read and compared). */
 const DESCRIBED = 200;
 const authorOf = (cms: Cms, caller: Caller) => {
@@ -86,21 +68,6 @@ async function pushOrUndo(cms: Cms): Promise<void> {
   }
 }
 
-/** A JSON object body with only the keys a route knows (unknown input is refused, not dropped). */
-function fields(body: unknown, known: string[]): Record<string, unknown> {
-  if (body === undefined) return {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ValidationError('The body must be a JSON object');
-  const unknown = Object.keys(body).filter((key) => !known.includes(key));
-  if (unknown.length) throw new ValidationError(`Unknown key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`, { keys: unknown });
-  return body as Record<string, unknown>;
-}
-
-function message(value: unknown): string {
-  if (typeof value !== 'string' || !value.trim()) throw new ValidationError('A commit needs a message', { key: 'message' });
-  if (value.length > 5000 || value.includes('\0')) throw new ValidationError('A commit message is at most 5000 characters, without NUL', { key: 'message' });
-  return value.trim();
-}
-
 /** `<method> <name>` → the body keys it accepts (POST) and its handler. */
 const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
   'GET status': {
@@ -115,7 +82,8 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
         const told = document && { ...document, fields: document.fields.map((field) => field.field) };
         return { ...change, writable: mayWritePath(caller, cms.models, change.path), ...(told ? { document: told } : {}) };
       });
-      return { data: { ...status, changes, remotes, mayCommit: mayWriteAny(caller, cms.models), mayManage: mayManageGit(caller, cms.models) } };
+      const mayCommit = mayWriteAny(caller, cms.models);
+      return { data: { ...status, changes, remotes, mayCommit, mayManage: mayManageGit(caller, cms.models) } };
     },
   },
   'GET diff': {
@@ -134,20 +102,26 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       if (!path.startsWith('content/') || !mayDiffPath(caller, cms.models, path)) {
         throw new ForbiddenError(`Only a credential that may update ${path} sees its history`);
       }
-      return { data: await fileHistory({ models: cms.models, config: cms.config, git: createGit(cms.root), nameOf: namesFor(cms, caller) }, path) };
+      const source = { models: cms.models, config: cms.config, git: createGit(cms.root), nameOf: namesFor(cms, caller) };
+      return { data: await fileHistory(source, path) };
     },
   },
   'GET document-history': {
     handle: async ({ cms, caller, url }) => {
       const [folder, documentId, extra] = (url.searchParams.get('document') ?? '').split('/');
       const model = modelForPath(cms.models, `content/${folder}/x.json`);
-      if (!model || extra !== undefined || !DOCUMENT_ID_PATTERN.test(documentId ?? '')) throw new ValidationError('document must be <folder>/<documentId>', { key: 'document' });
+      if (!model || extra !== undefined || !DOCUMENT_ID_PATTERN.test(documentId ?? '')) {
+        throw new ValidationError('document must be <folder>/<documentId>', { key: 'document' });
+      }
       const base = `content/${folder}`;
-      if (!mayDiffPath(caller, cms.models, `${base}/${documentId}.json`)) throw new ForbiddenError(`Only a credential that may update ${folder} sees its history`);
+      if (!mayDiffPath(caller, cms.models, `${base}/${documentId}.json`)) {
+        throw new ForbiddenError(`Only a credential that may update ${folder} sees its history`);
+      }
       const work = tree(cms);
       const [names, changes] = await Promise.all([work.namesAtHead(base), work.changes([base])]);
       const mine = (name: string) => name.startsWith(`${documentId}.`);
-      const paths = [...new Set([...names.filter(mine).map((name) => `${base}/${name}`), ...changes.map((change) => change.path).filter((path) => mine(path.slice(base.length + 1)))])].sort();
+      const changed = changes.map((change) => change.path).filter((path) => mine(path.slice(base.length + 1)));
+      const paths = [...new Set([...names.filter(mine).map((name) => `${base}/${name}`), ...changed])].sort();
       const source = { models: cms.models, config: cms.config, git: createGit(cms.root), nameOf: namesFor(cms, caller) };
       return { data: await fileHistories(source, paths) };
     },
@@ -167,8 +141,10 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
     keys: ['message', 'paths'],
     handle: async ({ cms, caller, body }) => {
       if (!mayWriteAny(caller, cms.models)) throw new ForbiddenError('Committing needs a credential that may write content');
-      const text = message(body.message);
-      if (body.paths !== undefined && !Array.isArray(body.paths)) throw new ValidationError('paths must be a list of changed files', { key: 'paths' });
+      const text = commitMessage(body.message);
+      if (body.paths !== undefined && !Array.isArray(body.paths)) {
+        throw new ValidationError('paths must be a list of changed files', { key: 'paths' });
+      }
       const named = body.paths === undefined ? undefined : (body.paths as unknown[]).map(checkProjectPath);
       const author = authorOf(cms, caller);
       const request = { paths: named, mayWrite: (path: string) => mayWritePath(caller, cms.models, path), message: text, author };
@@ -197,7 +173,9 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
     handle: async ({ cms, caller, body }) => {
       assertMayManageGit(caller, cms.models, 'switch branches');
       const name = await checkBranchName(cms.root, body.branch);
-      if (body.carry !== undefined && typeof body.carry !== 'boolean') throw new ValidationError('carry must be true or false', { key: 'carry' });
+      if (body.carry !== undefined && typeof body.carry !== 'boolean') {
+        throw new ValidationError('carry must be true or false', { key: 'carry' });
+      }
       // The watcher would see the checkout too; reindexing here answers only once the API serves the new branch.
       // With git.push, the replica's writes and rebases wait for the switch (and it for them).
       const { branch, changed } = await rewriting(cms, async () => {
@@ -231,7 +209,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
     keys: ['branch', 'message'],
     handle: async ({ cms, caller, body }) => {
       assertMayManageGit(caller, cms.models, 'propose changes');
-      const text = message(body.message);
+      const text = commitMessage(body.message);
       const name = await checkBranchName(cms.root, body.branch);
       const work = tree(cms);
       const { remote, current: base } = await work.remote(cms.config.git.push || undefined);
@@ -256,7 +234,8 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
         }
       });
       const url = await work.remoteUrl(remote);
-      return { status: 201, data: { branch: name, base, remote, commit, files, pullRequestUrl: (url && pullRequestUrl(url, base, name)) ?? null } };
+      const pullRequest = (url && pullRequestUrl(url, base, name)) ?? null;
+      return { status: 201, data: { branch: name, base, remote, commit, files, pullRequestUrl: pullRequest } };
     },
   },
   'POST restore': {
@@ -270,9 +249,11 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       if (!caller.can(model, 'update') || !mayWritePath(caller, cms.models, path)) throw new ForbiddenError(`You may not restore ${path}`);
       // The ordinary write: permissions, validation, the index and commit-per-write all apply. A published version comes back as a draft.
       await cms.documents(model.uid, caller).update({
-        documentId: version.documentId, locale: version.locale ?? undefined, status: model.draftAndPublish ? 'draft' : undefined, data: { ...version.data },
+        documentId: version.documentId, locale: version.locale ?? undefined,
+        status: model.draftAndPublish ? 'draft' : undefined, data: { ...version.data },
       });
-      return { data: { documentId: version.documentId, locale: version.locale, apiName: model.kind === 'singleType' ? model.singularName : model.pluralName } };
+      const apiName = model.kind === 'singleType' ? model.singularName : model.pluralName;
+      return { data: { documentId: version.documentId, locale: version.locale, apiName } };
     },
   },
 };
@@ -283,7 +264,9 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
  * @example
  * await studioGitResponse(cms, request, 'status', url, headers) // 200 { data: { branch: 'main', changes: [...] } }
  */
-export async function studioGitResponse(cms: Cms, request: Request, name: string, url: URL, headers: Record<string, string>): Promise<Response> {
+export async function studioGitResponse(
+  cms: Cms, request: Request, name: string, url: URL, headers: Record<string, string>,
+): Promise<Response> {
   const methods = (['GET', 'POST'] as const).filter((method) => Object.hasOwn(ROUTES, `${method} ${name}`));
   if (!methods.length) throw new NotFoundError();
   const key = `${request.method} ${name}`;
@@ -291,7 +274,7 @@ export async function studioGitResponse(cms: Cms, request: Request, name: string
   const route = ROUTES[key];
   const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
   assertSignedIn(caller);
-  const body = request.method === 'POST' ? fields(await readBody(request), route.keys ?? []) : {};
+  const body = request.method === 'POST' ? knownFields(await readBody(request), route.keys ?? []) : {};
   const { status = 200, data } = await route.handle({ cms, caller, url, body });
   return json(status, { data }, { ...headers, 'cache-control': 'no-store' });
 }

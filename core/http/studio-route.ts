@@ -33,7 +33,9 @@ import { readBody } from './body.js';
  */
 
 /** The uid routes (POST): a value made from the targetField, and whether a value is free. */
-const UID_ROUTES: Record<string, typeof generateUidAnswer | typeof checkUidAnswer> = Object.assign(Object.create(null), { '/api/uid/generate': generateUidAnswer, '/api/uid/check': checkUidAnswer });
+const UID_ROUTES: Record<string, typeof generateUidAnswer | typeof checkUidAnswer> = Object.assign(Object.create(null), {
+  '/api/uid/generate': generateUidAnswer, '/api/uid/check': checkUidAnswer,
+});
 
 const here = dirname(new URL(import.meta.url).pathname);
 /** `studio/` beside `core/` (sources under vitest) or beside `dist/` (the built package). */
@@ -48,7 +50,9 @@ const VENDOR: Record<string, () => string> = {
   'htm.js': () => join(packageDir('htm'), 'dist/htm.module.js'),
 };
 
-const TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', html: 'text/html; charset=utf-8' };
+const TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', html: 'text/html; charset=utf-8',
+};
 
 /** The page, and a CSP that admits its one inline script (the import map) by hash and nothing else inline. */
 function loadPage(prefix: string): { html: string; csp: string } {
@@ -64,7 +68,9 @@ const pages = new Map<string, ReturnType<typeof loadPage>>();
 async function file(path: string, headers: Record<string, string>): Promise<Response> {
   const body = await readFile(path).catch(() => { throw new NotFoundError(); });
   const type = TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-  return new Response(body as unknown as BodyInit, { status: 200, headers: { ...headers, 'content-type': type, 'cache-control': 'no-cache' } });
+  return new Response(body as unknown as BodyInit, {
+    status: 200, headers: { ...headers, 'content-type': type, 'cache-control': 'no-cache' },
+  });
 }
 
 /**
@@ -91,14 +97,21 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   if (rest === '/') {
     const prefix = cms.config.api.rest.prefix;
     const page = pages.get(prefix) ?? pages.set(prefix, loadPage(prefix)).get(prefix)!;
-    return new Response(page.html, { status: 200, headers: { ...headers, 'content-security-policy': withPreviewFrames(page.csp, cms.config), 'content-type': TYPES.html, 'cache-control': 'no-cache' } });
+    const csp = withPreviewFrames(page.csp, cms.config);
+    return new Response(page.html, {
+      status: 200, headers: { ...headers, 'content-security-policy': csp, 'content-type': TYPES.html, 'cache-control': 'no-cache' },
+    });
   }
   if (rest === '/api/schemas') {
     const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
     // The Public role sees nothing: the studio is for signed-in editors only.
     if (caller.kind === 'public') throw new UnauthorizedError('Missing or invalid credentials');
     const { locales, defaultLocale, api } = cms.config;
-    return json(200, { data: studioModels(cms.models, caller), meta: { components: studioComponents(cms.models, caller), locales, defaultLocale, prefix: api.rest.prefix, user: caller.name ?? null } }, { ...headers, 'cache-control': 'no-store' });
+    const data = studioModels(cms.models, caller);
+    const meta = {
+      components: studioComponents(cms.models, caller), locales, defaultLocale, prefix: api.rest.prefix, user: caller.name ?? null,
+    };
+    return json(200, { data, meta }, { ...headers, 'cache-control': 'no-store' });
   }
   if (rest === '/api/preview') return studioPreviewResponse(cms, request, url, headers);
   const vendor = /^\/vendor\/([a-z]+\.js)$/.exec(rest)?.[1];

@@ -23,7 +23,11 @@ export interface StudioModel {
    * Attributes in schema order, private ones left out; relations name their target's routes and main field.
    * `shared`: one value every locale of the document holds (a localized type's field that is not localized), as the core decides it.
    */
-  attributes: Array<Attribute & { name: string; rules: FieldRule[]; shared: boolean; targetPluralName?: string; targetMainField?: string; targetReadable?: boolean; targetLocalized?: boolean; targetDraftAndPublish?: boolean }>;
+  attributes: Array<Attribute & {
+    name: string; rules: FieldRule[]; shared: boolean;
+    targetPluralName?: string; targetMainField?: string; targetReadable?: boolean;
+    targetLocalized?: boolean; targetDraftAndPublish?: boolean;
+  }>;
 }
 
 /** A component's schema for the studio's nested forms: attributes shaped as a content type's are. */
@@ -33,7 +37,10 @@ export interface StudioComponent {
   attributes: StudioModel['attributes'];
 }
 
-/** The schema attributes of a model or component, private ones left out, each with its rules in an editor's words (field-rules.ts); relations name their target's routes and main field. */
+/**
+ * The schema attributes of a model or component, private ones left out, each with its rules in an
+ * editor's words (field-rules.ts); relations name their target's routes and main field.
+ */
 function studioAttributes(models: Models, model: Model, caller: Caller): StudioModel['attributes'] {
   return model.attributeNames.filter((name) => !model.attributes[name].private).map((name) => {
     const attribute = model.attributes[name];
@@ -41,7 +48,10 @@ function studioAttributes(models: Models, model: Model, caller: Caller): StudioM
     const rules = fieldRules(attribute);
     const shared = model.localized && !isLocalizedAttribute(model, attribute);
     return target
-      ? { ...attribute, name, rules, shared, targetPluralName: target.pluralName, targetMainField: mainFieldOf(target), targetReadable: caller.can(target, 'find'), targetLocalized: target.localized, targetDraftAndPublish: target.draftAndPublish }
+      ? {
+        ...attribute, name, rules, shared, targetPluralName: target.pluralName, targetMainField: mainFieldOf(target),
+        targetReadable: caller.can(target, 'find'), targetLocalized: target.localized, targetDraftAndPublish: target.draftAndPublish,
+      }
       : { ...attribute, name, rules, shared };
   });
 }
@@ -54,7 +64,9 @@ function studioAttributes(models: Models, model: Model, caller: Caller): StudioM
  */
 export function studioComponents(models: Models, caller: Caller): Record<string, StudioComponent> {
   const components = [...models.values()].filter((model) => model.modelType === 'component');
-  return Object.fromEntries(components.map((model) => [model.uid, { uid: model.uid, displayName: model.displayName, attributes: studioAttributes(models, model, caller) }]));
+  return Object.fromEntries(components.map((model) => [
+    model.uid, { uid: model.uid, displayName: model.displayName, attributes: studioAttributes(models, model, caller) },
+  ]));
 }
 
 /**

@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** How long the unread rest of a refused body is read and dropped after the answer before the connection is cut. */
 export const UNREAD_BODY_LINGER_MS = 5_000;
 
-const hasBody = (req: IncomingMessage): boolean => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+const hasBody = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
  * Keep a request whose body is answered before it is read to its end (a 413, a malformed or refused

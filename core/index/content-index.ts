@@ -6,11 +6,12 @@ import { buildDocumentRows } from './build-rows.js';
 import { DocumentTable } from './document-table.js';
 import { DuplicateFileError, splitDuplicates } from './duplicate-files.js';
 import { LinkHolders } from './link-holders.js';
-import { insertionPoint, placeOf, type Patchable } from './patchable.js';
+import { RecordBook } from './record-book.js';
 import { RowsById } from './rows-by-id.js';
 import { DerivedCache } from './derived-cache.js';
 import { readAhead } from './snapshot/snapshot-record.js';
 import { compareCreation, followInCreationOrder, matchesScope, type RowScope } from './row-order.js';
+import { scopedRowList } from './scoped-rows.js';
 import type { FileRecord } from './read-file.js';
 import { TypeDependencies } from './type-dependencies.js';
 import { UniqueValues, type ValueScope } from './unique-values.js';
@@ -32,10 +33,8 @@ export class ContentIndex {
   readonly dependencies: TypeDependencies;
   /** Bumped per type on every change of its rows: answers that read other types only stay valid. */
   private readonly typeVersions = new Map<string, number>();
-  private readonly records = new Map<string, FileRecord>();
+  private readonly records = new RecordBook();
   private readonly documents = new DocumentTable<Row[]>();
-  /** Each document's files (one or a few: a small array, not a Set each). */
-  private readonly recordsByDocument = new DocumentTable<string[]>();
   private sortedRows = new Map<string, Row[]>();
   /** Rows by id (built on first use), stored in the table's order. */
   private readonly byId = new RowsById(() => allRows(this.documents), (problem) => this.reportProblem(problem));
@@ -65,14 +64,11 @@ export class ContentIndex {
 
   /** Add or replace one file's record and rebuild its document's rows. */
   setRecord(record: FileRecord): void {
-    const previous = this.records.get(record.file);
-    this.records.set(record.file, record);
+    const previous = this.records.set(record);
     this.problems.delete(record.file);
     if (previous && (previous.uid !== record.uid || previous.documentId !== record.documentId)) {
-      this.unlinkRecord(previous);
       this.rebuildDocument(previous.uid, previous.documentId);
     }
-    this.linkRecord(record);
     this.rebuildDocument(record.uid, record.documentId);
   }
 
@@ -88,15 +84,11 @@ export class ContentIndex {
       let end = start + 1;
       while (end < records.length && records[end].documentId === documentId && records[end].uid === uid) end++;
       const group = records.slice(start, end);
-      for (const record of group) this.records.set(record.file, record);
-      // A document first met here gets its file list in one step (one lookup, not one per file).
-      const files = this.recordsByDocument.get(uid, documentId);
-      if (files) {
-        for (const record of group) if (!files.includes(record.file)) files.push(record.file);
+      if (this.records.addDocument(uid, documentId, group)) {
         this.rebuildDocument(uid, documentId);
       } else {
-        this.recordsByDocument.set(uid, documentId, group.map((record) => record.file));
-        this.storeRows(uid, documentId, buildDocumentRows(this.model(uid), this.servedRecords(group), this.config, this.fileTimes));
+        const rows = buildDocumentRows(this.model(uid), this.servedRecords(group), this.config, this.fileTimes);
+        this.storeRows(uid, documentId, rows);
       }
       uids.add(uid);
       start = end;
@@ -110,11 +102,8 @@ export class ContentIndex {
 
   /** Forget a file (deleted, or now malformed). */
   removeRecord(file: string): void {
-    const previous = this.records.get(file);
-    if (!previous) return;
-    this.records.delete(file);
-    this.unlinkRecord(previous);
-    this.rebuildDocument(previous.uid, previous.documentId);
+    const previous = this.records.delete(file);
+    if (previous) this.rebuildDocument(previous.uid, previous.documentId);
   }
 
   reportProblem(problem: FileError): void {
@@ -127,7 +116,7 @@ export class ContentIndex {
 
   /** Indexed files under a folder prefix such as `content/articles/`. */
   files(prefix: string): string[] {
-    return [...this.records.keys()].filter((file) => file.startsWith(prefix));
+    return [...this.records.files()].filter((file) => file.startsWith(prefix));
   }
 
   /** Files with a reported problem under a folder prefix. */
@@ -137,9 +126,7 @@ export class ContentIndex {
 
   /** The served records of a document (every locale and status, one file each), for writers and validators. */
   documentRecords(uid: string, documentId: string): FileRecord[] {
-    const files = this.recordsByDocument.get(uid, documentId);
-    if (!files) return [];
-    const records = files.map((file) => this.records.get(file)!).filter(Boolean);
+    const records = this.records.ofDocument(uid, documentId);
     return records.length < 2 ? records : splitDuplicates(records).served;
   }
 
@@ -163,27 +150,8 @@ export class ContentIndex {
   /** Rows a read sees for a scope, in creation order. */
   scopedRows(uid: string, scope: RowScope): Row[] {
     const model = this.model(uid);
-    return this.cached(uid, `scoped|${scope.status}|${scope.locale}`, (): Row[] & Patchable => {
-      const rows = this.rows(uid).filter((row) => matchesScope(model, row, scope));
-      // A document's change is spliced in: the next read does not filter every row again.
-      return Object.assign(rows, {
-        patch: (removed: readonly Row[], added: readonly Row[]) => {
-          const coming = added.filter((row) => matchesScope(model, row, scope));
-          for (const row of removed) {
-            if (!matchesScope(model, row, scope)) continue;
-            // Found by binary search; a row not where its order puts it drops the list (rebuilt on the next read).
-            const at = placeOf(rows, row, compareCreation);
-            if (at < 0) return false;
-            // Its new version (same creation order) takes its place: no tail shifted.
-            const next = coming.findIndex((candidate) => compareCreation(candidate, row) === 0 && candidate.locale === row.locale);
-            if (next >= 0) rows[at] = coming.splice(next, 1)[0];
-            else rows.splice(at, 1);
-          }
-          for (const row of coming) rows.splice(insertionPoint(rows, row, compareCreation), 0, row);
-          return true;
-        },
-      });
-    });
+    // A document's change is spliced in (scoped-rows.ts): the next read does not filter every row again.
+    return this.cached(uid, `scoped|${scope.status}|${scope.locale}`, () => scopedRowList(model, this.rows(uid), scope));
   }
 
   /**
@@ -216,7 +184,9 @@ export class ContentIndex {
   }
 
   /** Holds a write's uid and unique values until its file is indexed (see UniqueValues.hold); returns the release. */
-  holdValues(uid: string, documentId: string, locale: string | null, published: boolean, values: [name: string, value: unknown][]): () => void {
+  holdValues(
+    uid: string, documentId: string, locale: string | null, published: boolean, values: [name: string, value: unknown][],
+  ): () => void {
     return this.uniqueValues.hold(uid, documentId, locale, published, values);
   }
 
@@ -259,24 +229,10 @@ export class ContentIndex {
     return served;
   }
 
-  private linkRecord(record: FileRecord): void {
-    const files = this.recordsByDocument.get(record.uid, record.documentId);
-    if (!files) this.recordsByDocument.set(record.uid, record.documentId, [record.file]);
-    else if (!files.includes(record.file)) files.push(record.file);
-  }
-
-  private unlinkRecord(record: FileRecord): void {
-    const files = this.recordsByDocument.get(record.uid, record.documentId);
-    const at = files ? files.indexOf(record.file) : -1;
-    if (at >= 0) files!.splice(at, 1);
-    if (files && files.length === 0) this.recordsByDocument.delete(record.uid, record.documentId);
-  }
-
   private rebuildDocument(uid: string, documentId: string): void {
     const before = this.documents.get(uid, documentId) ?? [];
     this.byId.remove(before);
-    const files = this.recordsByDocument.get(uid, documentId);
-    const records = this.servedRecords(files ? files.map((file) => this.records.get(file)!).filter(Boolean) : []);
+    const records = this.servedRecords(this.records.ofDocument(uid, documentId));
     if (records.length === 0) this.documents.delete(uid, documentId);
     else this.storeRows(uid, documentId, buildDocumentRows(this.model(uid), records, this.config, this.fileTimes));
     const after = this.documents.get(uid, documentId) ?? [];

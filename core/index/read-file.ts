@@ -77,7 +77,9 @@ export function checkedJsonFields(text: string): Data {
  * anything malformed; the caller reports it and keeps serving the rest. With a `pool` (a load of
  * many files), texts that documents repeat are shared (see `internRepeatedValues`).
  */
-export function readContentFile(file: string, text: string, mtimeMs: number, model: Model, models: Models, config: CmsConfig, pool?: StringPool): FileRecord {
+export function readContentFile(
+  file: string, text: string, mtimeMs: number, model: Model, models: Models, config: CmsConfig, pool?: StringPool,
+): FileRecord {
   const fail = (message: string, key?: string): never => {
     const at = key ? locateKey(text, key) : undefined;
     throw new FileError(file, message, at?.line ?? (key ? undefined : undefined), at?.column);
@@ -90,7 +92,9 @@ export function readContentFile(file: string, text: string, mtimeMs: number, mod
   let locale: string | null = null;
   if (name.locale !== undefined) {
     if (!model.localized) fail(`${model.uid} is not localized, so its files have no locale segment`);
-    if (name.locale === config.defaultLocale) fail(`the default locale "${name.locale}" is the plain file: rename to ${baseName.replace(`.${name.locale}.`, '.')}`);
+    if (name.locale === config.defaultLocale) {
+      fail(`the default locale "${name.locale}" is the plain file: rename to ${baseName.replace(`.${name.locale}.`, '.')}`);
+    }
     if (!config.locales.includes(name.locale)) fail(`unknown locale "${name.locale}" (configured: ${config.locales.join(', ')})`);
     locale = name.locale;
   } else if (model.localized) {
@@ -125,12 +129,17 @@ export function readContentFile(file: string, text: string, mtimeMs: number, mod
   if (parsed.body !== undefined) {
     const bodyAttribute = markdownBodyAttribute(model);
     if (!bodyAttribute && parsed.body.trim() !== '') fail(`${model.uid} has no richtext or text attribute to hold the Markdown body`);
-    if (bodyAttribute && (parsed.body.trim() !== '' || !(bodyAttribute in data))) data[bodyAttribute] = parsed.body.trim() === '' && data[bodyAttribute] === undefined ? null : parsed.body;
+    if (bodyAttribute && (parsed.body.trim() !== '' || !(bodyAttribute in data))) {
+      data[bodyAttribute] = parsed.body.trim() === '' && data[bodyAttribute] === undefined ? null : parsed.body;
+    }
   }
 
   const problems = checkStoredFields(data, model, models);
   if (problems.length) {
-    const located = problems.map((problem) => { const at = locateKey(text, problem.path); return new FileError(file, problem.message, at?.line, at?.column); });
+    const located = problems.map((problem) => {
+      const at = locateKey(text, problem.path);
+      return new FileError(file, problem.message, at?.line, at?.column);
+    });
     throw located.length > 1 ? new FileProblemsError(located as [FileError, ...FileError[]]) : located[0];
   }
   if (pool) internRepeatedValues(data, model, models, pool);

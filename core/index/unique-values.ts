@@ -20,7 +20,10 @@ const inScope = (row: Row, scope: string) => scope === 'any' || row.status === '
 export class UniqueValues {
   /** uid → `name\u0000locale\u0000scope` → value → documentIds. */
   private readonly byType = new Map<string, Map<string, Holders>>();
-  /** Values a write has taken but not yet indexed (its file is still being made durable): `uid\u0000name\u0000locale\u0000scope` → holders. */
+  /**
+   * Values a write has taken but not yet indexed (its file is still being made durable):
+   * `uid\u0000name\u0000locale\u0000scope` → holders.
+   */
   private readonly held = new Map<string, Holders>();
 
   holders(
@@ -49,7 +52,9 @@ export class UniqueValues {
     const keys: [string, unknown][] = [];
     for (const [name, value] of values) {
       if (value === undefined || value === null) continue;
-      for (const scope of published ? ['any', 'published'] : ['any']) keys.push([`${uid}\u0000${name}\u0000${locale}\u0000${scope}`, value]);
+      for (const scope of published ? ['any', 'published'] : ['any']) {
+        keys.push([`${uid}\u0000${name}\u0000${locale}\u0000${scope}`, value]);
+      }
     }
     for (const [key, value] of keys) {
       let holders = this.held.get(key);

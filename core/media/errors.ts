@@ -26,7 +26,8 @@ const megapixels = (pixels: number): string => `${Math.round(pixels / 100_000) /
  */
 export class ImageTooLargeError extends ValidationError {
   constructor(name: string, width: number, height: number, maxPixels: number) {
-    super(`${name} is ${width}×${height} pixels (${megapixels(width * height)}), over the limit of ${megapixels(maxPixels)}`, { width, height, maxPixels });
+    const message = `${name} is ${width}×${height} pixels (${megapixels(width * height)}), over the limit of ${megapixels(maxPixels)}`;
+    super(message, { width, height, maxPixels });
   }
 }
 

@@ -49,7 +49,9 @@ export const THUMBNAIL = { width: 245, height: 156 };
 /** The public URL of a stored upload (the local provider's rule). */
 export const uploadUrl = (hash: string, ext: string): string => `/uploads/${hash}${ext}`;
 
-async function makeFormat(key: string, source: FormatSource, width: number, height: number, output: FormatOutput): Promise<GeneratedFormat> {
+async function makeFormat(
+  key: string, source: FormatSource, width: number, height: number, output: FormatOutput,
+): Promise<GeneratedFormat> {
   const resized = await output.resize(source, { width, height }, output.maxPixels, output.scratch.file());
   const hash = `${key}_${source.hash}`;
   const entry: FormatEntry = {
@@ -69,11 +71,15 @@ async function makeFormat(key: string, source: FormatSource, width: number, heig
  * (await generateFormats(photo1200x800, { large: 1000, medium: 750, small: 500 }, { scratch, maxPixels })).map((f) => f.key)
  * // ['thumbnail', 'large', 'medium', 'small']
  */
-export async function generateFormats(source: FormatSource, breakpoints: Record<string, number> | undefined, output: FormatOutput): Promise<GeneratedFormat[]> {
+export async function generateFormats(
+  source: FormatSource, breakpoints: Record<string, number> | undefined, output: FormatOutput,
+): Promise<GeneratedFormat[]> {
   const { width, height } = source;
   if (!width || !height) return [];
   const formats: GeneratedFormat[] = [];
-  if (width > THUMBNAIL.width || height > THUMBNAIL.height) formats.push(await makeFormat('thumbnail', source, THUMBNAIL.width, THUMBNAIL.height, output));
+  if (width > THUMBNAIL.width || height > THUMBNAIL.height) {
+    formats.push(await makeFormat('thumbnail', source, THUMBNAIL.width, THUMBNAIL.height, output));
+  }
   for (const [key, size] of Object.entries(breakpoints ?? {})) {
     if (size < width || size < height) formats.push(await makeFormat(key, source, size, size, output));
   }

@@ -107,9 +107,14 @@ export async function optimizeImage(
 }
 
 /** Resize into `out`, inside `width`×`height`, keeping the aspect ratio and the input's format. */
-export async function resizeInside(input: { path: string; format: string }, box: { width: number; height: number }, maxPixels: number, out: string): Promise<WrittenImage> {
+export async function resizeInside(
+  input: { path: string; format: string }, box: { width: number; height: number }, maxPixels: number, out: string,
+): Promise<WrittenImage> {
   const sharp = await loadSharp();
   // The temp name has no extension, so the format is named (the input's, as toBuffer keeps it).
-  const info = await openImage(sharp, input.path, maxPixels).resize({ ...box, fit: 'inside' }).toFormat(input.format as keyof FormatEnum).toFile(out);
+  const info = await openImage(sharp, input.path, maxPixels)
+    .resize({ ...box, fit: 'inside' })
+    .toFormat(input.format as keyof FormatEnum)
+    .toFile(out);
   return { path: out, width: info.width, height: info.height, size: info.size };
 }

@@ -27,7 +27,9 @@ const imageJobs = createImageJobs();
 
 /** Refuse an image whose header declares more than `maxPixels`, before anything decodes it. */
 function checkPixels(name: string, image: ImageInfo, maxPixels: number): void {
-  if (image.width && image.height && image.width * image.height > maxPixels) throw new ImageTooLargeError(name, image.width, image.height, maxPixels);
+  if (image.width && image.height && image.width * image.height > maxPixels) {
+    throw new ImageTooLargeError(name, image.width, image.height, maxPixels);
+  }
 }
 
 /**
@@ -36,7 +38,9 @@ function checkPixels(name: string, image: ImageInfo, maxPixels: number): void {
  * optimisation, as Strapi), dimensions and formats. Images are decoded by sharp off the event loop,
  * one at a time. A replacement keeps the old `hash` and `ext`, so its URL does not change.
  */
-export async function prepareFile(file: IncomingFile, info: FileInfo, options: { config: UploadConfig; scratch: Scratch }, keep?: { hash: string; ext: string }): Promise<PreparedFile> {
+export async function prepareFile(
+  file: IncomingFile, info: FileInfo, options: { config: UploadConfig; scratch: Scratch }, keep?: { hash: string; ext: string },
+): Promise<PreparedFile> {
   const { config, scratch } = options;
   const named = nameFile(file.name, file.type, info.name);
   const { hash, ext } = keep ?? named;
@@ -58,7 +62,10 @@ export async function prepareFile(file: IncomingFile, info: FileInfo, options: {
     }
   }
   if (stored.size > config.sizeLimit) throw new FileTooLargeError(named.name, config.sizeLimit);
-  const source = { name: named.name, hash, ext, mime, path: stored.path, format: image?.format ?? '', width: image?.width ?? null, height: image?.height ?? null };
+  const source = {
+    name: named.name, hash, ext, mime, path: stored.path,
+    format: image?.format ?? '', width: image?.width ?? null, height: image?.height ?? null,
+  };
   const formats: GeneratedFormat[] = image?.resizable
     ? await generateFormats(source, config.responsiveDimensions ? config.breakpoints : undefined, {
       scratch, maxPixels: config.maxPixels, resize: (...args) => imageJobs.run<WrittenImage>('resizeInside', args),
@@ -79,13 +86,17 @@ export async function prepareFile(file: IncomingFile, info: FileInfo, options: {
     provider: 'local',
     provider_metadata: null,
   };
-  return { fields, binaries: [{ name: `${hash}${ext}`, path: stored.path }, ...formats.map((format) => ({ name: `${format.entry.hash}${ext}`, path: format.path }))] };
+  const formatBinaries = formats.map((format) => ({ name: `${format.entry.hash}${ext}`, path: format.path }));
+  return { fields, binaries: [{ name: `${hash}${ext}`, path: stored.path }, ...formatBinaries] };
 }
 
 /** Every stored binary of an entry: the file and each format (`<hash><ext>`); hand-edited names that could leave the folder are skipped. */
 export function storedBinaries(fields: Data): string[] {
   const names = [`${String(fields.hash)}${String(fields.ext ?? '')}`];
-  const formats = fields.formats && typeof fields.formats === 'object' ? Object.values(fields.formats as Record<string, { hash?: unknown; ext?: unknown }>) : [];
-  for (const format of formats) if (format && typeof format.hash === 'string') names.push(`${format.hash}${typeof format.ext === 'string' ? format.ext : String(fields.ext ?? '')}`);
+  const formats = fields.formats && typeof fields.formats === 'object'
+    ? Object.values(fields.formats as Record<string, { hash?: unknown; ext?: unknown }>)
+    : [];
+  const extOf = (format: { ext?: unknown }) => (typeof format.ext === 'string' ? format.ext : String(fields.ext ?? ''));
+  for (const format of formats) if (format && typeof format.hash === 'string') names.push(`${format.hash}${extOf(format)}`);
   return names.filter(isStoredName);
 }

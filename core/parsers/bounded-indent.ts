@@ -18,7 +18,8 @@ function indented(value: unknown, level: number): string {
   const outer = '  '.repeat(level - 1);
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    return `[\n${value.map((item) => inner + (item === undefined || typeof item === 'function' ? 'null' : indented(item, level + 1))).join(',\n')}\n${outer}]`;
+    const items = value.map((item) => inner + (item === undefined || typeof item === 'function' ? 'null' : indented(item, level + 1)));
+    return `[\n${items.join(',\n')}\n${outer}]`;
   }
   const entries = Object.entries(value).filter(([, item]) => item !== undefined && typeof item !== 'function' && typeof item !== 'symbol');
   if (entries.length === 0) return '{}';
@@ -63,7 +64,9 @@ function spacedOut(value: unknown, level: number, spaced: ReadonlySet<object>): 
   const outer = '  '.repeat(level - 1);
   const entries: string[] = Array.isArray(value)
     ? value.map((item) => inner + (item === undefined ? 'null' : spacedOut(item, level + 1, spaced)))
-    : Object.entries(value).filter(([, item]) => item !== undefined).map(([key, item]) => `${inner}${JSON.stringify(key)}: ${spacedOut(item, level + 1, spaced)}`);
+    : Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .map(([key, item]) => `${inner}${JSON.stringify(key)}: ${spacedOut(item, level + 1, spaced)}`);
   if (entries.length === 0) return Array.isArray(value) ? '[]' : '{}';
   return Array.isArray(value) ? `[\n${entries.join(',\n\n')}\n${outer}]` : `{\n${entries.join(',\n\n')}\n${outer}}`;
 }

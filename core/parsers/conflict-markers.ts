@@ -31,8 +31,11 @@ export function conflictBlocks(text: string): ConflictBlock[] {
 }
 
 /** The problem of one block, at its first line. */
-export const conflictProblem = (file: string, block: ConflictBlock): FileError =>
-  new FileError(file, `unresolved merge conflict (lines ${block.start}–${block.end}): resolve it or run the merge with \`cms git-setup\`'s driver`, block.start, 1);
+export const conflictProblem = (file: string, block: ConflictBlock): FileError => {
+  const where = `lines ${block.start}–${block.end}`;
+  const message = `unresolved merge conflict (${where}): resolve it or run the merge with \`cms git-setup\`'s driver`;
+  return new FileError(file, message, block.start, 1);
+};
 
 /** A content file git left with conflict markers: every block, each reported at its own line. */
 export class MergeConflictError extends FileProblemsError {

@@ -34,7 +34,10 @@ export function configJson(publicTypes: string[]): string {
   grants['plugin::i18n.locales'] = ['listLocales'];
   // Timestamps from Git history: two pull requests editing different fields of one document merge
   // with a hosting site's plain line merge (no timestamp lines to collide on). Serve from a full clone.
-  return json({ locales: ['en'], defaultLocale: 'en', permissions: { public: grants }, server: { port: 1337, host: 'localhost' }, git: { timestampsFromHistory: true } });
+  return json({
+    locales: ['en'], defaultLocale: 'en', permissions: { public: grants },
+    server: { port: 1337, host: 'localhost' }, git: { timestampsFromHistory: true },
+  });
 }
 
 export const GITIGNORE = 'node_modules/\n.cms/\n.env\n.env.local\n*.tmp\npublic-api/\n';

@@ -28,7 +28,9 @@ export function normalizeFields(model: Model, raw: unknown): string[] | undefine
   }
   // Strapi's validateFields walks the list three times: scalars, then private, then password fields,
   // so a private field later in the list is named before an earlier password (recorded: fuzz.fields.private.before.password)
-  for (const refused of [(name: string) => getAttribute(model, name)?.private, (name: string) => getAttribute(model, name)?.type === 'password']) {
+  const isPrivate = (name: string) => getAttribute(model, name)?.private;
+  const isPassword = (name: string) => getAttribute(model, name)?.type === 'password';
+  for (const refused of [isPrivate, isPassword]) {
     const name = names.find(refused);
     if (name !== undefined) throw invalidKey(name, name, 'fields');
   }

@@ -1,10 +1,23 @@
 import { invalidKey, ValidationError } from '../errors.js';
-import { getAttribute, isHiddenAttribute, isMorph, isPopulatable, UPLOAD_FILE_UID, type Attribute, type Model } from '../schema/types.js';
+import { isMorph, isPopulatable, type Attribute, type Model } from '../schema/types.js';
 import type { PopulateMap, PopulateNode } from './ast.js';
 import { normalizeFields } from './normalize-fields.js';
 import { listOf, normalizeFilters, type NormalizeContext } from './normalize-filters.js';
 import { normalizeSort } from './normalize-sort.js';
+import { attributeFor, isReadable, populatableAttribute, populateAll, targetModel } from './populate-attributes.js';
+import { dotPath } from './populate-dot-path.js';
+import { mergePopulateNode } from './populate-merge.js';
+import { into, joinKey, ROOT, type PopulatePath } from './populate-path.js';
 import { textOf } from './text.js';
+
+export { populateAll } from './populate-attributes.js';
+export type { PopulatePath } from './populate-path.js';
+
+/**
+ * The `populate` parameter against the schema: its string, list and object forms (`fields`,
+ * `filters`, `sort`, `populate`, `count`, dynamic-zone `on`) become one populate tree, with
+ * Strapi's errors.
+ */
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const TRUE_LIKE = ['true', 't', '1', '*'];
@@ -14,59 +27,6 @@ const NODE_KEYS = ['fields', 'filters', 'sort', 'populate', 'count', 'on'];
 const text = (value: unknown): string => (value !== null && typeof value === 'object' ? '' : textOf(value));
 const isTrue = (value: unknown) => value === true || TRUE_LIKE.includes(text(value));
 const isFalse = (value: unknown) => value === false || FALSE_LIKE.includes(text(value));
-
-/**
- * Where a populate key sits, as Strapi's traversal tracks it (`traverse/factory.ts`): `raw` through
- * every key (`author.populate.avatar`), `attribute` through attributes only (`author.avatar`). Error
- * details name one or the other exactly as Strapi's validators do.
- */
-export interface PopulatePath {
-  raw: string | null;
-  attribute: string | null;
-}
-
-const ROOT: PopulatePath = { raw: null, attribute: null };
-const joinKey = (base: string | null, key: string) => (base ? `${base}.${key}` : key);
-const into = (path: PopulatePath, key: string, isAttribute: boolean): PopulatePath =>
-  ({ raw: joinKey(path.raw, key), attribute: isAttribute ? joinKey(path.attribute, key) : path.attribute });
-
-/** `localizations` is a virtual relation on localized types. */
-const LOCALIZATIONS: Attribute = { type: 'relation', relation: 'oneToMany' };
-
-/** The file model's morph relation to the entries using it (Strapi's `related`; query/file-related.ts lists them). */
-const FILE_RELATED: Attribute = { type: 'relation', relation: 'morphToMany' };
-
-function attributeFor(model: Model, key: string): Attribute | undefined {
-  if (key === 'localizations' && model.localized) return { ...LOCALIZATIONS, target: model.uid };
-  if (key === 'related' && model.uid === UPLOAD_FILE_UID) return FILE_RELATED;
-  return getAttribute(model, key);
-}
-
-function targetModel(ctx: NormalizeContext, attribute: Attribute): Model | undefined {
-  if (attribute.type === 'relation') return ctx.models.get(attribute.target!);
-  if (attribute.type === 'media') return ctx.models.get(UPLOAD_FILE_UID);
-  if (attribute.type === 'component') return ctx.models.get(attribute.component!);
-  return undefined;
-}
-
-/** May this attribute be populated for this caller? Unreadable relation targets are dropped silently. */
-function isReadable(ctx: NormalizeContext, attribute: Attribute): boolean {
-  // a file's `related` lists only the entries of types the caller may read
-  if (attribute === FILE_RELATED) return true;
-  return attribute.type !== 'relation' || ctx.canRead(attribute.target!);
-}
-
-/**
- * The attribute a populate key names, or Strapi's 400: an unknown key names the parent attribute path,
- * a scalar names the raw path (`validators.ts` validatePopulate), a private one its attribute path.
- */
-function populatableAttribute(model: Model, key: string, path: PopulatePath): Attribute {
-  const attribute = attributeFor(model, key);
-  if (!attribute) throw invalidKey(key, isHiddenAttribute(model, key) ? into(path, key, true).attribute : path.attribute, 'populate');
-  if (!isPopulatable(attribute)) throw invalidKey(key, into(path, key, true).raw, 'populate');
-  if (attribute.private) throw invalidKey(key, into(path, key, true).attribute, 'populate');
-  return attribute;
-}
 
 /**
  * `fields`, `filters` and `sort` inside populate are validated as part of `populate` in Strapi
@@ -79,80 +39,6 @@ function asPopulateParam<T>(run: () => T): T {
     if (error instanceof ValidationError && error.details && 'param' in error.details) error.details.param = 'populate';
     throw error;
   }
-}
-
-/** `populate=*`: every relation, media, component and dynamic zone, one level deep. */
-export function populateAll(ctx: NormalizeContext, model: Model): PopulateMap {
-  const map: PopulateMap = new Map();
-  for (const name of model.attributeNames) {
-    const attribute = model.attributes[name];
-    if (!isPopulatable(attribute) || attribute.private || isMorph(attribute) || !isReadable(ctx, attribute)) continue;
-    map.set(name, {});
-  }
-  if (model.localized && model.modelType === 'contentType') map.set('localizations', {});
-  // the file model's morph relation to the entries using it (recorded: populate.kitchen.cover.populate.star)
-  if (model.uid === UPLOAD_FILE_UID) map.set('related', {});
-  return map;
-}
-
-function merge(map: PopulateMap, key: string, node: PopulateNode): void {
-  const existing = map.get(key);
-  if (!existing) { map.set(key, node); return; }
-  if (node.populate) {
-    existing.populate ??= new Map();
-    for (const [inner, innerNode] of node.populate) merge(existing.populate, inner, innerNode);
-  }
-  if (node.on) {
-    // Listed fragments restrict the zone only when every request for it did.
-    existing.fragments = existing.on ? !!(existing.fragments && node.fragments) : node.fragments;
-    existing.on ??= new Map();
-    for (const [uid, innerNode] of node.on) {
-      const current = existing.on.get(uid);
-      if (!current) existing.on.set(uid, innerNode);
-      else if (innerNode.populate) {
-        current.populate ??= new Map();
-        for (const [inner, deeper] of innerNode.populate) merge(current.populate, inner, deeper);
-      }
-    }
-  }
-  for (const option of ['fields', 'filters', 'sort', 'count'] as const) {
-    if (node[option] !== undefined) (existing as Record<string, unknown>)[option] = node[option];
-  }
-}
-
-/**
- * One dot path (`author.avatar`, `seo.metaSocial`, `blocks.file`) → nested nodes. Strapi names a
- * bad key of a populate string by the string's own dotted path up to it (`owner.nope`, and just
- * `nope` in `populate[owner][populate]=nope`): `prefix` is that path.
- */
-function dotPath(ctx: NormalizeContext, model: Model, segments: string[], path: PopulatePath, prefix: string | null = null): PopulateMap {
-  const [head, ...tail] = segments;
-  const attribute = attributeFor(model, head);
-  if (!attribute || !isPopulatable(attribute) || attribute.private) throw invalidKey(head, joinKey(prefix, head), 'populate');
-  const here = into(path, head, true);
-  if (!isReadable(ctx, attribute)) return new Map();
-  const map: PopulateMap = new Map();
-  if (!tail.length) { map.set(head, {}); return map; }
-  if (attribute.type === 'media' || isMorph(attribute)) throw invalidKey(head, here.attribute, 'populate');
-  if (attribute.type === 'dynamiczone') {
-    // Strapi populates every component of the zone with the rest of the path where it exists.
-    const [next] = tail;
-    const components = new Map<string, PopulateNode>();
-    for (const uid of attribute.components ?? []) {
-      const component = ctx.models.get(uid)!;
-      if (!getAttribute(component, next)) continue;
-      try {
-        components.set(uid, { populate: dotPath(ctx, component, tail, here, joinKey(prefix, head)) });
-      } catch {
-        // Another component of the zone may accept the path.
-      }
-    }
-    if (!components.size) throw invalidKey(next, here.attribute, 'populate');
-    map.set(head, { on: components });
-    return map;
-  }
-  map.set(head, { populate: dotPath(ctx, targetModel(ctx, attribute)!, tail, here, joinKey(prefix, head)) });
-  return map;
 }
 
 /** `populate[x][count]`: a boolean-like value, else Strapi's `Invalid key count`. */
@@ -275,7 +161,7 @@ export function normalizePopulate(
       }
       for (const dotted of item.split(',').map((part) => part.trim()).filter(Boolean)) {
         const segments = dotted.split('.').map((part) => part.trim()).filter(Boolean);
-        for (const [key, node] of dotPath(ctx, model, segments, path)) merge(map, key, node);
+        for (const [key, node] of dotPath(ctx, model, segments, path)) mergePopulateNode(map, key, node);
       }
     }
     return map;
@@ -309,9 +195,9 @@ export function normalizePopulate(
         throw new ValidationError(`Invalid key ${first} at ${at}`, { key: first, path: at });
       }
     }
-    if (isTrue(value)) { merge(map, key, {}); continue; }
+    if (isTrue(value)) { mergePopulateNode(map, key, {}); continue; }
     if (!isRecord(value)) throw invalidKey(text(value), here.attribute, 'populate');
-    merge(map, key, nodeFromObject(ctx, model, key, attribute, value, here));
+    mergePopulateNode(map, key, nodeFromObject(ctx, model, key, attribute, value, here));
   }
   return map;
 }

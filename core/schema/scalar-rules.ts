@@ -34,7 +34,8 @@ function castNumber(value: unknown): unknown {
 }
 const asNumber: Caster = (value, path) => {
   const cast = castNumber(value);
-  return typeof cast === 'number' && Number.isFinite(cast) ? { value: cast } : { error: notType(path, 'number', value, cast), invalid: Number.isNaN(cast) ? null : cast };
+  if (typeof cast === 'number' && Number.isFinite(cast)) return { value: cast };
+  return { error: notType(path, 'number', value, cast), invalid: Number.isNaN(cast) ? null : cast };
 };
 
 /** yup `string()` cast used by the enumeration validator: numbers and booleans become strings. */
@@ -58,7 +59,8 @@ const asBoolean: Caster = (value, path) => {
  * the epoch.
  */
 const asDateTime: Caster = (value) => {
-  const text = value === null || value === undefined ? '' : typeof value === 'object' && !Array.isArray(value) ? '[object Object]' : String(value);
+  const text = value === null || value === undefined ? ''
+    : typeof value === 'object' && !Array.isArray(value) ? '[object Object]' : String(value);
   const iso = parseIsoDateTime(text);
   const time = !Number.isNaN(iso) ? iso : /^-?\d+\s*$/.test(text) ? Number(text) : Number.NaN;
   return Number.isNaN(time) || Number.isNaN(new Date(time).getTime())
@@ -132,9 +134,13 @@ export const notOneOf = (path: string, attribute: Attribute): string =>
 /** Every failing rule of a cast scalar, in yup's test order (a field can fail several). */
 export function ruleErrors(value: unknown, attribute: Attribute, path: string, enforce: boolean): string[] {
   const errors: string[] = [];
-  if (typeof value === 'string' && attribute.type === 'enumeration' && !(attribute.enum ?? []).includes(value)) errors.push(notOneOf(path, attribute));
+  if (typeof value === 'string' && attribute.type === 'enumeration' && !(attribute.enum ?? []).includes(value)) {
+    errors.push(notOneOf(path, attribute));
+  }
   if (typeof value === 'string' && STRING_TYPES.includes(attribute.type)) {
-    if (enforce && isCount(attribute.minLength) && value.length < attribute.minLength) errors.push(`${path} must be at least ${attribute.minLength} characters`);
+    if (enforce && isCount(attribute.minLength) && value.length < attribute.minLength) {
+      errors.push(`${path} must be at least ${attribute.minLength} characters`);
+    }
     const maxLength = maxLengthOf(attribute);
     if (maxLength !== undefined && value.length > maxLength) errors.push(`${path} must be at most ${maxLength} characters`);
     if (attribute.regex !== undefined && (value !== '' || attribute.required)) {
@@ -147,7 +153,9 @@ export function ruleErrors(value: unknown, attribute: Attribute, path: string, e
   }
   if (typeof value === 'number') {
     if (attribute.type === 'integer' && !Number.isInteger(value)) errors.push(`${path} must be an integer`);
-    if (typeof attribute.min === 'number' && value < attribute.min) errors.push(`${path} must be greater than or equal to ${attribute.min}`);
+    if (typeof attribute.min === 'number' && value < attribute.min) {
+      errors.push(`${path} must be greater than or equal to ${attribute.min}`);
+    }
     if (typeof attribute.max === 'number' && value > attribute.max) errors.push(`${path} must be less than or equal to ${attribute.max}`);
   }
   return errors;

@@ -109,7 +109,8 @@ export class EntryValidator {
     if (!failing) return;
     // a typed yup schema refuses null before notNil/notNull run: `title must be a \`string\` type, but the final value was: \`null\`.`
     const type = value === null ? yupType(attribute) : undefined;
-    this.add(path, type ? nullNotType(yupPath(path), type) : `${yupPath(path)} ${creating ? 'must be defined.' : 'cannot be null.'}`, value);
+    const message = type ? nullNotType(yupPath(path), type) : `${yupPath(path)} ${creating ? 'must be defined.' : 'cannot be null.'}`;
+    this.add(path, message, value);
   }
 
   /** What publishing checks that a draft write did not (see publish-checks.ts). */
@@ -191,7 +192,8 @@ export class EntryValidator {
       const itemPath = [...path, String(position)];
       if (!isRecord(item)) { this.add(itemPath, notType(yupPath(itemPath), 'object', item), item); return undefined; }
       const base = this.itemBase(item, byId, path, false);
-      return base === FRESH ? this.applyNew(component, item, itemPath, `${seed}.${position}`) : this.apply(component, item, base, itemPath, `${seed}.${position}`);
+      const seedAt = `${seed}.${position}`;
+      return base === FRESH ? this.applyNew(component, item, itemPath, seedAt) : this.apply(component, item, base, itemPath, seedAt);
     });
     if (this.ctx.enforceConstraints) this.checkCount(attribute, value, path);
     return items.some((item) => item === undefined) ? INVALID : items;
@@ -249,7 +251,8 @@ export class EntryValidator {
       }
       const base = this.itemBase(item, byId, path, true);
       const model = this.ctx.index.model(item.__component);
-      const stored = base === FRESH ? this.applyNew(model, item, itemPath, `${seed}.${position}`) : this.apply(model, item, base, itemPath, `${seed}.${position}`);
+      const seedAt = `${seed}.${position}`;
+      const stored = base === FRESH ? this.applyNew(model, item, itemPath, seedAt) : this.apply(model, item, base, itemPath, seedAt);
       return Object.assign(Object.create(null), { __component: item.__component }, stored) as Data;
     });
     if (this.ctx.enforceConstraints) this.checkCount(attribute, value, path);

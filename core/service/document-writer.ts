@@ -8,14 +8,16 @@ import { checkRelationDocuments } from '../schema/relation-input.js';
 import { EntryValidator } from '../schema/validate-entry.js';
 import type { Data, Status } from '../types.js';
 import type { DocumentReader } from './document-reader.js';
-import { DocumentFiles, type LocaleFiles } from './document-files.js';
+import { DocumentFiles } from './document-files.js';
 import { newDocumentId } from './document-id.js';
-import { KeyedLock } from './keyed-lock.js';
 import { checkPrecondition, documentVersion, type Precondition } from './document-version.js';
 import { LinkedWrites } from './linked-writes.js';
 import { saveVersion, type VersionTarget } from './save-version.js';
-import { checkPublishable, prepareEntry, type Change } from './prepare-entry.js';
+import { prepareEntry, type Change } from './prepare-entry.js';
+import { discardDraftStep, publishStep, unpublishStep, type PublicationStep } from './publication-steps.js';
 import { extractData, type WriteEvent, type WriterOptions } from './write-event.js';
+import { writeLocale } from './write-locale.js';
+import { WriteLocks } from './write-locks.js';
 
 export { extractData, type WriteEvent, type WriterOptions };
 
@@ -39,28 +41,18 @@ interface LocaleUpdate extends VersionTarget {
  * files nor the index.
  */
 export class DocumentWriter {
-  private readonly lock = new KeyedLock();
-  /** Per type: held from a unique value's check (or a uid's generation) until the index holds the file that takes it. */
-  private readonly valueLock = new KeyedLock();
+  private readonly locks: WriteLocks;
   private readonly files: DocumentFiles;
   private readonly linked: LinkedWrites;
   constructor(root: string, private readonly index: ContentIndex, private readonly options: WriterOptions = {}) {
+    this.locks = new WriteLocks(index, options);
     this.files = new DocumentFiles(root, index);
-    this.linked = new LinkedWrites(index, this.files, (owner, ownerId, work) => this.lock.run(this.lockKey(owner, ownerId), work));
+    this.linked = new LinkedWrites(index, this.files, (owner, ownerId, work) => this.locks.document(owner, ownerId, work));
   }
 
-  /**
-   * Locale of a write: `?locale`, else (POST only, a project choice) the body's `locale`, else the
-   * default; it must be configured. Strapi overwrites a body locale on every other write.
-   */
+  /** Locale of a write (write-locale.ts): `?locale`, else the body's on POST, else the default; it must be configured. */
   writeLocale(model: Model, raw: RawQuery, data?: Record<string, unknown>): string | null {
-    if (!model.localized) return null;
-    const requested = raw.locale ?? data?.locale ?? this.index.config.defaultLocale;
-    if (typeof requested !== 'string' || !this.index.config.locales.includes(requested)) {
-      const shown = typeof requested === 'string' ? requested : JSON.stringify(requested);
-      throw new ValidationError(`Locale "${shown}" is not configured (locales: ${this.index.config.locales.join(', ')})`, { key: 'locale', source: 'query', param: 'locale' });
-    }
-    return requested;
+    return writeLocale(this.index, model, raw, data);
   }
 
   /** Strapi's controllers call validateQuery before reading the body: a bad query writes nothing. */
@@ -74,52 +66,14 @@ export class DocumentWriter {
     checkRelationAccess(this.index.models, model, data, caller);
   }
 
-  /** A single type has one document: its writes serialise on the type, so two first PUTs cannot create two. */
-  private lockKey(model: Model, documentId: string | undefined): string {
-    return model.kind === 'singleType' ? `${model.uid}|` : `${model.uid}|${documentId}`;
-  }
-
-
-  /** The document's lock, inside the writer's gate (`git.push`: a write never overlaps a rebase, and is answered once pushed). */
-  private locked<T>(key: string, work: () => Promise<T>): Promise<T> {
-    // The gate may run the work again (a replica re-applying a write on a newer tip): it takes the lock each time.
-    const gate = this.options.gate;
-    return gate ? gate(() => this.lock.run(key, work)) : this.lock.run(key, work);
-  }
-
-  /**
-   * Two concurrent writes of one type that make a uid from the same text (or give the same `unique` value) would both
-   * find it free in the index before either file is written: on a type with such fields they take turns for the check
-   * (`prepare`), and each holds its values in the index until its file is indexed, so the disk sync (`save`) of one
-   * does not hold back the next (a writer replica takes every replica's writes at once).
-   */
-  private async valuesHeld<R>(
-    model: Model, documentId: string, locale: string | null, publish: boolean, prepare: () => Data, save: (next: Data) => Promise<R>,
-  ): Promise<{ next: Data; saved: R }> {
-    const names = model.attributeNames.filter((name) => model.attributes[name].type === 'uid' || model.attributes[name].unique === true);
-    if (!names.length) {
-      const next = prepare();
-      return { next, saved: await save(next) };
-    }
-    const { next, release } = await this.valueLock.run(model.uid, async () => {
-      const prepared = prepare();
-      const values = names.map((name): [string, unknown] => [name, prepared[name]]);
-      return { next: prepared, release: this.index.holdValues(model.uid, documentId, locale, publish, values) };
-    });
-    try {
-      return { next, saved: await save(next) };
-    } finally {
-      release();
-    }
-  }
-
   private async emit(event: Omit<WriteEvent, 'files'> & { files: Iterable<string> }): Promise<void> {
     await this.options.afterWrite?.({ ...event, files: [...new Set(event.files)] });
   }
 
   /** The write inside the project's lifecycle hooks for it, when there are any. */
   private hooked<T>(
-    action: 'create' | 'update' | 'delete', model: Model, params: Record<string, unknown>, write: () => Promise<T>, result: (written: T) => unknown,
+    action: 'create' | 'update' | 'delete', model: Model, params: Record<string, unknown>,
+    write: () => Promise<T>, result: (written: T) => unknown,
   ): Promise<T> {
     const hooks = this.options.hooks?.();
     return hooks ? hooks.around(action, model, params, write, result) : write();
@@ -133,18 +87,25 @@ export class DocumentWriter {
     return this.hooked('create', model, params, () => this.createChecked(model, data, raw, caller, service), (written) => written.data);
   }
 
-  private async createChecked(model: Model, data: Record<string, unknown>, raw: RawQuery, caller: Caller, service: DocumentReader): Promise<Written> {
+  private async createChecked(
+    model: Model, data: Record<string, unknown>, raw: RawQuery, caller: Caller, service: DocumentReader,
+  ): Promise<Written> {
     const status = resolveStatus(model, raw.status);
     const locale = this.writeLocale(model, raw, data);
     const documentId = newDocumentId();
     this.checkBody(model, data, locale, documentId, caller);
     const publish = !model.draftAndPublish || status === 'published';
-    return this.locked(this.lockKey(model, documentId), async () => {
+    return this.locks.locked(model, documentId, async () => {
       const change: Change = { documentId, locale, mode: 'create', publish, current: Object.create(null), sharedElsewhere: false };
       const file = this.files.pathFor(model, documentId, locale, !publish);
       const now = new Date().toISOString();
-      const { next } = await this.valuesHeld(model, documentId, locale, publish, () => prepareEntry(this.index, model, data, change),
-        (prepared) => this.files.write(model, file, { data: prepared, createdAt: now, updatedAt: now, publishedAt: publish ? now : undefined }));
+      const { next } = await this.locks.valuesHeld(
+        model, documentId, locale, publish,
+        () => prepareEntry(this.index, model, data, change),
+        (prepared) => this.files.write(model, file, {
+          data: prepared, createdAt: now, updatedAt: now, publishedAt: publish ? now : undefined,
+        }),
+      );
       const owners = await this.linked.applyInverse(model, documentId, change.inverse);
       owners.push(...(await this.linked.orderInverseSides(model, documentId, locale, change.current, next)));
       const document = service.findOne(model, documentId, { ...raw, status, locale: locale ?? undefined }, caller)!;
@@ -154,7 +115,10 @@ export class DocumentWriter {
     });
   }
 
-  /** PUT: partial update (publishing unless `status=draft`); a new locale creates that localization; single types create their document when missing. */
+  /**
+   * PUT: partial update (publishing unless `status=draft`); a new locale creates that localization;
+   * single types create their document when missing.
+   */
   async update(
     model: Model, documentId: string | undefined, body: unknown, raw: RawQuery, caller: Caller, service: DocumentReader,
     precondition?: Precondition,
@@ -178,11 +142,12 @@ export class DocumentWriter {
     // Keys are checked before the document is looked up: a bad body on an unknown id is a 400.
     this.checkBody(model, data, locale, documentId ?? '', caller);
     const publish = !model.draftAndPublish || status === 'published';
-    return this.locked(this.lockKey(model, documentId), async () => {
+    return this.locks.locked(model, documentId, async () => {
       const id = documentId ?? this.index.singleDocumentId(model.uid) ?? (model.kind === 'singleType' ? newDocumentId() : undefined);
       const documentExists = id !== undefined && this.index.documentRecords(model.uid, id).length > 0;
       if (id !== undefined && !documentExists && model.kind === 'collectionType') {
-        checkRelationDocuments({ index: this.index, locale, documentId: id, mode: 'update', enforceConstraints: false }, model.attributes, data);
+        const context = { index: this.index, locale, documentId: id, mode: 'update' as const, enforceConstraints: false };
+        checkRelationDocuments(context, model.attributes, data);
       }
       if (id === undefined || (!documentExists && model.kind === 'collectionType')) return undefined;
       if (listedBody !== undefined) extractData(listedBody); // throws Strapi's 400 for a `data` list
@@ -200,10 +165,16 @@ export class DocumentWriter {
     const { plain, draft, locale } = at;
     const creating = !plain && !draft;
     const current: Data = (draft ?? plain)?.data ?? Object.create(null);
-    const change: Change = { documentId, locale, mode: creating ? 'create' : 'update', publish: at.publish, current, sharedElsewhere: creating && at.documentExists };
+    const change: Change = {
+      documentId, locale, mode: creating ? 'create' : 'update', publish: at.publish, current,
+      sharedElsewhere: creating && at.documentExists,
+    };
     const shownDrafts = at.publish ? this.linked.shownDrafts(model, documentId) : undefined;
-    const { next, saved: files } = await this.valuesHeld(model, documentId, locale, at.publish, () => prepareEntry(this.index, model, data, change),
-      (prepared) => saveVersion(this.files, model, documentId, prepared, at));
+    const { next, saved: files } = await this.locks.valuesHeld(
+      model, documentId, locale, at.publish,
+      () => prepareEntry(this.index, model, data, change),
+      (prepared) => saveVersion(this.files, model, documentId, prepared, at),
+    );
     files.push(...(await this.linked.applyInverse(model, documentId, change.inverse)));
     files.push(...(await this.linked.orderInverseSides(model, documentId, locale, current, next)));
     files.push(...(await this.linked.releaseOneToOne(model, documentId, locale, next)));
@@ -212,11 +183,15 @@ export class DocumentWriter {
     const read = at.read();
     files.push(...(await this.linked.shareUnlocalized(model, documentId, locale, data, next, at.publish, shownDrafts)));
     const written = read && { data: read, version: documentVersion(this.index, model, documentId, locale) };
-    if (files.length) await this.emit({ action: creating && !at.documentExists ? 'create' : 'update', model, documentId, locale, files, caller: at.caller });
+    const action = creating && !at.documentExists ? 'create' : 'update';
+    if (files.length) await this.emit({ action, model, documentId, locale, files, caller: at.caller });
     return written;
   }
 
-  /** DELETE: every version of the document in the locale (`*`: all locales). Resolves to the number of files removed (HTTP answers 204 even for 0). */
+  /**
+   * DELETE: every version of the document in the locale (`*`: all locales). Resolves to the number
+   * of files removed (HTTP answers 204 even for 0).
+   */
   async delete(
     model: Model, documentId: string | undefined, raw: RawQuery, caller: Caller, service?: DocumentReader, precondition?: Precondition,
   ): Promise<number> {
@@ -233,17 +208,17 @@ export class DocumentWriter {
     if (model.draftAndPublish && raw.status === 'draft') throw new ValidationError('Cannot delete a draft document');
     const allLocales = model.localized && raw.locale === '*';
     const locale = allLocales ? null : this.writeLocale(model, { locale: raw.locale });
-    return this.locked(this.lockKey(model, documentId), async () => {
+    return this.locks.locked(model, documentId, async () => {
       const targetId = documentId ?? this.index.singleDocumentId(model.uid);
       if (!targetId) return 0;
       checkPrecondition(this.index, model, targetId, locale, precondition);
       const records = this.index.documentRecords(model.uid, targetId).filter((record) => allLocales || record.locale === locale);
       const scope = { locale: locale ?? undefined };
-      const deleted = service && records.length
-        ? service.findOne(model, targetId, { ...scope, status: 'published' }, trustedCaller) ?? service.findOne(model, targetId, { ...scope, status: 'draft' }, trustedCaller)
-        : undefined;
+      const findAs = (status: Status) => service?.findOne(model, targetId, { ...scope, status }, trustedCaller);
+      const deleted = service && records.length ? findAs('published') ?? findAs('draft') : undefined;
       for (const record of records) await this.files.remove(record.file);
-      if (records.length) await this.emit({ action: 'delete', model, documentId: targetId, locale, files: records.map((record) => record.file), caller, deleted });
+      const files = records.map((record) => record.file);
+      if (records.length) await this.emit({ action: 'delete', model, documentId: targetId, locale, files, caller, deleted });
       return records.length;
     });
   }
@@ -252,61 +227,34 @@ export class DocumentWriter {
   async publish(
     model: Model, documentId: string, localeOption: string | undefined, caller: Caller, precondition?: Precondition,
   ): Promise<void> {
-    const by = { locale: localeOption, caller, precondition };
-    await this.transition(model, documentId, by, 'publish', async ({ plain, draft, locale }) => {
-      const source = (draft ?? plain)!;
-      checkPublishable(this.index, model, source.data, documentId, locale);
-      const file = this.files.pathFor(model, documentId, locale, false);
-      // The published copy keeps the draft's updatedAt (Strapi: "same value = draft not modified").
-      const written = await this.files.write(model, file, { ...this.files.storedFrom(model, source, source.data), publishedAt: new Date().toISOString() }, draft?.file);
-      if (draft) await this.files.remove(draft.file);
-      return [...(written ? [file] : []), ...(draft ? [draft.file] : [])];
-    });
+    const step = publishStep(this.index, this.files, model, documentId);
+    await this.transition(model, documentId, { locale: localeOption, caller, precondition }, 'publish', step);
   }
 
-  /**
-   * Unpublish: the published version goes; its content stays as the draft. A never-published draft
-   * is a 400 (Strapi's unpublish would do nothing and answer as if it had), decided under the lock.
-   */
+  /** Unpublish: the published version goes; its content stays as the draft (a never-published draft is a 400). */
   async unpublish(
     model: Model, documentId: string, localeOption: string | undefined, caller: Caller, precondition?: Precondition,
   ): Promise<void> {
-    const by = { locale: localeOption, caller, precondition };
-    await this.transition(model, documentId, by, 'unpublish', async ({ plain, draft, locale }) => {
-      if (!plain) throw new ValidationError('This document is not published: there is nothing to unpublish');
-      const touched = [plain.file];
-      if (!draft) {
-        const file = this.files.pathFor(model, documentId, locale, true);
-        await this.files.write(model, file, { ...this.files.storedFrom(model, plain, plain.data), publishedAt: undefined }, plain.file);
-        touched.push(file);
-      }
-      await this.files.remove(plain.file);
-      return touched;
-    });
+    const step = unpublishStep(this.files, model, documentId);
+    await this.transition(model, documentId, { locale: localeOption, caller, precondition }, 'unpublish', step);
   }
 
   /** Discard the draft: the published version becomes the draft again. */
   async discardDraft(
     model: Model, documentId: string, localeOption: string | undefined, caller: Caller, precondition?: Precondition,
   ): Promise<void> {
-    const by = { locale: localeOption, caller, precondition };
-    await this.transition(model, documentId, by, 'discardDraft', async ({ plain, draft }) => {
-      // Strapi would delete a never-published draft and leave nothing; refuse instead of losing it.
-      if (!plain) throw new ValidationError('This document has no published version to go back to');
-      if (!draft) return [];
-      await this.files.remove(draft.file);
-      return [draft.file];
-    });
+    const step = discardDraftStep(this.files);
+    await this.transition(model, documentId, { locale: localeOption, caller, precondition }, 'discardDraft', step);
   }
 
   private async transition(
     model: Model, documentId: string, by: { locale: string | undefined; caller: Caller; precondition?: Precondition },
-    action: WriteEvent['action'], step: (files: LocaleFiles) => Promise<string[]>,
+    action: WriteEvent['action'], step: PublicationStep,
   ): Promise<void> {
     if (!model.draftAndPublish) throw new ValidationError(`${model.uid} has no draft & publish`);
     const { caller } = by;
     const locale = this.writeLocale(model, { locale: by.locale });
-    await this.locked(this.lockKey(model, documentId), async () => {
+    await this.locks.locked(model, documentId, async () => {
       const files = this.files.inLocale(model, documentId, locale);
       if (!files.plain && !files.draft) throw new NotFoundError();
       checkPrecondition(this.index, model, documentId, locale, by.precondition);

@@ -8,7 +8,9 @@ import type { StoredDocument } from '../storage/serialize.js';
 import type { DocumentFiles } from './document-files.js';
 
 const listOf = (value: unknown): string[] =>
-  (value === null || value === undefined ? [] : (Array.isArray(value) ? value : [value]).filter((item): item is string => typeof item === 'string'));
+  (value === null || value === undefined
+    ? []
+    : (Array.isArray(value) ? value : [value]).filter((item): item is string => typeof item === 'string'));
 
 /** Runs work under another document's lock (the writer's per-document lock). */
 type OwnerLock = (owner: Model, documentId: string, work: () => Promise<void>) => Promise<void>;
@@ -203,7 +205,8 @@ export class LinkedWrites {
       const source = draft ?? plain;
       if (!source || !differs(source)) continue;
       const file = draft?.file ?? this.files.pathFor(model, documentId, other, true);
-      await write(file, { ...this.files.storedFrom(model, source, synced(source)), publishedAt: undefined }, draft ? undefined : plain?.file);
+      const asDraft = { ...this.files.storedFrom(model, source, synced(source)), publishedAt: undefined };
+      await write(file, asDraft, draft ? undefined : plain?.file);
     }
     return touched;
   }

@@ -113,7 +113,9 @@ function rowIdOf(index: ContentIndex, targetUid: string, item: unknown): unknown
  * values for a field sent as null too (recorded in test/write/i18n.test.ts), so a client that sends
  * every field of an empty form never clears them.
  */
-function withDefaults(validator: EntryValidator, model: Model, data: Record<string, unknown>, sharedElsewhere: boolean): Record<string, unknown> {
+function withDefaults(
+  validator: EntryValidator, model: Model, data: Record<string, unknown>, sharedElsewhere: boolean,
+): Record<string, unknown> {
   const patch = validator.withDefaults(model, data);
   if (!sharedElsewhere) return patch;
   for (const name of model.attributeNames) if ((data[name] ?? null) === null && isShared(model, name)) delete patch[name];

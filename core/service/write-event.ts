@@ -28,7 +28,8 @@ export interface WriteEvent {
  */
 export interface WriteHooks {
   around<T>(
-    action: 'create' | 'update' | 'delete', model: Model, params: Record<string, unknown>, write: () => Promise<T>, result: (written: T) => unknown,
+    action: 'create' | 'update' | 'delete', model: Model, params: Record<string, unknown>,
+    write: () => Promise<T>, result: (written: T) => unknown,
   ): Promise<T>;
 }
 

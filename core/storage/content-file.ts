@@ -68,7 +68,10 @@ export async function writeContentFile(
   const { reformat } = options;
   const time = !reformat && !options.timestampsAsGiven && index.fileTimes
     && `${(document.updatedAt ?? new Date().toISOString()).slice(0, 19)}.000Z`;
-  if (time) document = withoutHistoryTimestamps({ ...document, createdAt: document.createdAt && document.createdAt > time ? time : document.createdAt });
+  if (time) {
+    const createdAt = document.createdAt && document.createdAt > time ? time : document.createdAt;
+    document = withoutHistoryTimestamps({ ...document, createdAt });
+  }
   const layout = reformat?.layout ?? layoutFor(file, previous ?? base, index.config);
   const text = serializeDocument(index.models, model, file, document, previous ?? base, layout);
   // Unchanged: no write, no commit, so no new time either (every replica keeps the last commit's).

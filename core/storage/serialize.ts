@@ -41,9 +41,14 @@ function ordered(models: Models, model: Model, data: Data, spaced: Set<object>):
     const attribute = model.attributes[name];
     if (attribute.type === 'component' && value !== null && typeof value === 'object') {
       const component = models.get(attribute.component!)!;
-      out[name] = Array.isArray(value) ? spacedList(value.map((item) => ordered(models, component, item as Data, spaced)), spaced) : ordered(models, component, value as Data, spaced);
+      out[name] = Array.isArray(value)
+        ? spacedList(value.map((item) => ordered(models, component, item as Data, spaced)), spaced)
+        : ordered(models, component, value as Data, spaced);
     } else if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
-      const item = (entry: unknown) => (isRecord(entry) && models.get(String(entry.__component)) ? ordered(models, models.get(String(entry.__component))!, entry, spaced) : entry);
+      const item = (entry: unknown) => {
+        const component = isRecord(entry) ? models.get(String(entry.__component)) : undefined;
+        return component ? ordered(models, component, entry as Data, spaced) : entry;
+      };
       out[name] = spacedList(value.map(item), spaced);
     } else {
       out[name] = value;
@@ -55,10 +60,13 @@ function ordered(models: Models, model: Model, data: Data, spaced: Set<object>):
 const spacedList = (list: unknown[], spaced: Set<object>) => { spaced.add(list); return list; };
 
 /** What a file holds when Git history answers `updatedAt` and `publishedAt` (`git.timestampsFromHistory`). */
-export const withoutHistoryTimestamps = (document: StoredDocument): StoredDocument => ({ ...document, updatedAt: undefined, publishedAt: undefined });
+export const withoutHistoryTimestamps = (document: StoredDocument): StoredDocument =>
+  ({ ...document, updatedAt: undefined, publishedAt: undefined });
 
 /** The canonical object a content file holds: attributes, then createdAt, updatedAt, publishedAt. */
-export function canonicalFields(models: Models, model: Model, document: StoredDocument, spaced = new Set<object>()): Record<string, unknown> {
+export function canonicalFields(
+  models: Models, model: Model, document: StoredDocument, spaced = new Set<object>(),
+): Record<string, unknown> {
   const fields = ordered(models, model, document.data, spaced);
   if (document.createdAt !== undefined) fields.createdAt = document.createdAt;
   if (document.updatedAt !== undefined) fields.updatedAt = document.updatedAt;
@@ -72,7 +80,9 @@ export function canonicalFields(models: Models, model: Model, document: StoredDo
  * `layout` picks the blank lines (see `FileLayout`); the caller passes the file's own layout for
  * an edit (`fileLayout`), the project's for a new file or `cms fmt`.
  */
-export function serializeDocument(models: Models, model: Model, file: string, document: StoredDocument, previousText?: string, layout: FileLayout = 'merge-safe'): string {
+export function serializeDocument(
+  models: Models, model: Model, file: string, document: StoredDocument, previousText?: string, layout: FileLayout = 'merge-safe',
+): string {
   const parser = getParser(file)!;
   const spaced = new Set<object>();
   const fields = canonicalFields(models, model, document, spaced);
@@ -119,7 +129,9 @@ function editYaml(previousText: string, fields: Record<string, unknown>, spaced:
     if (key in previous) {
       // A list or object as a node, so flowBeyondIndentedDepth sees its collections; a scalar
       // as a value, so the yaml package keeps the node and its comment.
-      if (!sameData(previous[key], value)) document.set(key, value !== null && typeof value === 'object' ? document.createNode(value) : value);
+      if (!sameData(previous[key], value)) {
+        document.set(key, value !== null && typeof value === 'object' ? document.createNode(value) : value);
+      }
       continue;
     }
     const before = map.items.findIndex((item) => rank(item.key) > order.indexOf(key));

@@ -10,7 +10,8 @@ export interface ErrorBody {
  * Unknown errors become a 500 without details, as Strapi does; their text is never exposed.
  */
 /** Errors a client sees as themselves: every 4xx, and the 503 a replica answers when the remote cannot be reached in time. */
-const shown = (error: unknown): error is CmsError => error instanceof CmsError && (error.status < 500 || error instanceof ServiceUnavailableError);
+const shown = (error: unknown): error is CmsError =>
+  error instanceof CmsError && (error.status < 500 || error instanceof ServiceUnavailableError);
 
 export function toErrorBody(error: unknown): ErrorBody {
   if (shown(error)) {

@@ -23,7 +23,11 @@ function* walkFields(models: Models, model: Model, data: Data, prefix = ''): Gen
     if (attribute.type === 'component') {
       const component = models.get(attribute.component!);
       const items = attribute.repeatable ? asList(value) : [value];
-      if (component) for (const [position, item] of items.entries()) if (isRecord(item)) yield* walkFields(models, component, item, attribute.repeatable ? `${path}.${position}.` : `${path}.`);
+      if (component) {
+        for (const [position, item] of items.entries()) {
+          if (isRecord(item)) yield* walkFields(models, component, item, attribute.repeatable ? `${path}.${position}.` : `${path}.`);
+        }
+      }
     }
     if (attribute.type === 'dynamiczone') {
       for (const [position, item] of asList(value).entries()) {
@@ -34,7 +38,8 @@ function* walkFields(models: Models, model: Model, data: Data, prefix = ''): Gen
   }
 }
 
-const isListValued = (attribute: Attribute) => (attribute.type === 'component' && attribute.repeatable === true) || attribute.type === 'dynamiczone';
+const isListValued = (attribute: Attribute) =>
+  (attribute.type === 'component' && attribute.repeatable === true) || attribute.type === 'dynamiczone';
 
 /**
  * Whether a document is missing only because a file of it is malformed (a merge left markers in
@@ -48,9 +53,11 @@ function isBroken(index: ContentIndex, target: string, documentId: string): bool
 /** Relations (owning side) and media pointing at documents that do not exist, typical after a merge. */
 function danglingReference(index: ContentIndex, field: Field): string[] {
   const { attribute, value, path } = field;
-  const target = attribute.type === 'media' ? UPLOAD_FILE_UID : attribute.type === 'relation' && !attribute.mappedBy ? attribute.target : undefined;
+  const target = attribute.type === 'media' ? UPLOAD_FILE_UID
+    : attribute.type === 'relation' && !attribute.mappedBy ? attribute.target : undefined;
   if (!target) return [];
-  return asList(value).filter((documentId) => !index.hasDocument(target, String(documentId)) && !isBroken(index, target, String(documentId)))
+  const missing = (documentId: unknown) => !index.hasDocument(target, String(documentId)) && !isBroken(index, target, String(documentId));
+  return asList(value).filter(missing)
     .map((documentId) => `${path} points at ${target} "${String(documentId)}", which does not exist`);
 }
 
@@ -58,7 +65,9 @@ function danglingReference(index: ContentIndex, field: Field): string[] {
 function publishRules(field: Field): string[] {
   const { attribute, value, path } = field;
   // As the write path: relations and media are never required, and '' is a value (yup notNil).
-  if (value === null || value === undefined) return attribute.required && attribute.type !== 'relation' && attribute.type !== 'media' ? [`${path} is required`] : [];
+  if (value === null || value === undefined) {
+    return attribute.required && attribute.type !== 'relation' && attribute.type !== 'media' ? [`${path} is required`] : [];
+  }
   if (!isListValued(attribute) || !Array.isArray(value)) return [];
   const problems: string[] = [];
   if (typeof attribute.min === 'number' && value.length < attribute.min) problems.push(`${path} must have at least ${attribute.min} items`);
@@ -68,7 +77,9 @@ function publishRules(field: Field): string[] {
 
 /** Ranges and patterns of scalars (min, max, minLength, maxLength, regex); minLength waits for publishing. */
 const scalarRules = (field: Field, published: boolean): string[] =>
-  isScalar(field.attribute) && field.value !== null && field.value !== undefined ? ruleErrors(field.value, field.attribute, field.path, published) : [];
+  (isScalar(field.attribute) && field.value !== null && field.value !== undefined
+    ? ruleErrors(field.value, field.attribute, field.path, published)
+    : []);
 
 /** A missing value has no line of its own: point at its parent (the component), or the file's start. */
 const locationKey = (field: Field): string | undefined => (field.value === undefined ? field.parent || undefined : field.path);
@@ -83,7 +94,9 @@ export function checkFields(index: ContentIndex, model: Model, file: string, own
   const findings: Finding[] = [];
   const published = served !== undefined;
   for (const field of walkFields(index.models, model, own)) {
-    for (const message of [...danglingReference(index, field), ...scalarRules(field, published)]) findings.push({ file, key: locationKey(field), message });
+    for (const message of [...danglingReference(index, field), ...scalarRules(field, published)]) {
+      findings.push({ file, key: locationKey(field), message });
+    }
   }
   if (served) {
     for (const field of walkFields(index.models, model, served)) {

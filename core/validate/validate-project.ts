@@ -19,8 +19,11 @@ function duplicateValues(model: Model, rows: Row[], out: Finding[]): void {
       if (value === undefined || value === null) continue;
       const key = `${row.locale}|${JSON.stringify(value)}`;
       const first = seen.get(key);
-      if (first && first.documentId !== row.documentId) out.push({ file: row.file, key: name, message: `${name} "${String(value)}" is already used by ${first.file}` });
-      else seen.set(key, row);
+      if (first && first.documentId !== row.documentId) {
+        out.push({ file: row.file, key: name, message: `${name} "${String(value)}" is already used by ${first.file}` });
+      } else {
+        seen.set(key, row);
+      }
     }
   }
 }
@@ -78,7 +81,8 @@ export async function validateProject(project: IndexedProject): Promise<FileErro
     fieldFindings(project, model, rows, findings);
     duplicateValues(model, rows, findings);
   }
-  const fileProblems = [...project.index.problems.values()].flatMap((problem) => (problem instanceof FileProblemsError ? problem.problems.map(atFileStart) : [atFileStart(problem)]));
+  const fileProblems = [...project.index.problems.values()].flatMap((problem) =>
+    (problem instanceof FileProblemsError ? problem.problems.map(atFileStart) : [atFileStart(problem)]));
   const problems = [...fileProblems, ...(await locate(project, findings))];
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line! - b.line! || a.column! - b.column!);
 }

@@ -22,7 +22,8 @@ const TIMESTAMP_KEYS = Object.keys(TIMESTAMP_RULES) as TimestampKey[];
 function mergeTimestamp(key: TimestampKey, base: unknown, ours: unknown, theirs: unknown): unknown {
   if (ours === theirs || base === theirs) return ours;
   if (base === ours) return theirs;
-  if (typeof ours === 'string' && typeof theirs === 'string' && !Number.isNaN(Date.parse(ours)) && !Number.isNaN(Date.parse(theirs))) return TIMESTAMP_RULES[key](ours, theirs);
+  const isDate = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+  if (isDate(ours) && isDate(theirs)) return TIMESTAMP_RULES[key](ours, theirs);
   // A side that dropped the line (timestamps from history) wins over one that moved it.
   return ours === undefined || theirs === undefined ? undefined : ours;
 }
@@ -36,7 +37,9 @@ function parseVersion(text: string, path: string): Version {
   return { fields: { ...(parsed.data as Record<string, unknown>) }, body: parsed.body };
 }
 
-async function mergeBody(base: string | undefined, ours: string | undefined, theirs: string | undefined, labels: { path: string; markerSize?: number }): Promise<MergedText> {
+async function mergeBody(
+  base: string | undefined, ours: string | undefined, theirs: string | undefined, labels: { path: string; markerSize?: number },
+): Promise<MergedText> {
   if (ours === theirs || base === theirs) return { text: ours ?? '', conflicts: 0 };
   if (base === ours) return { text: theirs ?? '', conflicts: 0 };
   const merged = await mergeLines(`${base ?? ''}\n`, `${ours ?? ''}\n`, `${theirs ?? ''}\n`, labels);
@@ -75,7 +78,12 @@ export async function mergeDocument(input: MergeInput, models: Models, model: Mo
   const body = ours.body === undefined && theirs.body === undefined ? undefined : await mergeBody(base.body, ours.body, theirs.body, input);
   const bodyAttribute = markdownBodyAttribute(model);
   if (body && bodyAttribute) fields[bodyAttribute] = body.text;
-  const document = { data: fields, createdAt: timestamps.createdAt as string | undefined, updatedAt: timestamps.updatedAt as string | undefined, publishedAt: timestamps.publishedAt as string | null | undefined };
+  const document = {
+    data: fields,
+    createdAt: timestamps.createdAt as string | undefined,
+    updatedAt: timestamps.updatedAt as string | undefined,
+    publishedAt: timestamps.publishedAt as string | null | undefined,
+  };
   // The layout both sides are in, so the result is what git's line merge of them gives.
   const format = getParser(input.path)!.name;
   const layout = fileLayout(input.ours, format) ?? fileLayout(input.theirs, format) ?? fileLayout(input.base, format) ?? 'merge-safe';

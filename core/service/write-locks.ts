@@ -1,0 +1,61 @@
+import type { ContentIndex } from '../index/content-index.js';
+import type { Model } from '../schema/types.js';
+import type { Data } from '../types.js';
+import { KeyedLock } from './keyed-lock.js';
+import type { WriterOptions } from './write-event.js';
+
+/**
+ * The order writes take: one document at a time (a per-document lock, in arrival order, inside the
+ * writer's gate), and per type, one uid or unique value check at a time until the index holds the
+ * file that takes it.
+ */
+export class WriteLocks {
+  private readonly lock = new KeyedLock();
+  /** Per type: held from a unique value's check (or a uid's generation) until the index holds the file that takes it. */
+  private readonly valueLock = new KeyedLock();
+  constructor(private readonly index: ContentIndex, private readonly options: WriterOptions) {}
+
+  /** A single type has one document: its writes serialise on the type, so two first PUTs cannot create two. */
+  private lockKey(model: Model, documentId: string | undefined): string {
+    return model.kind === 'singleType' ? `${model.uid}|` : `${model.uid}|${documentId}`;
+  }
+
+  /** The document's lock alone, for a write already inside the gate (a linked document's). */
+  document<T>(model: Model, documentId: string | undefined, work: () => Promise<T>): Promise<T> {
+    return this.lock.run(this.lockKey(model, documentId), work);
+  }
+
+  /** The document's lock, inside the writer's gate (`git.push`: a write never overlaps a rebase, and is answered once pushed). */
+  locked<T>(model: Model, documentId: string | undefined, work: () => Promise<T>): Promise<T> {
+    const key = this.lockKey(model, documentId);
+    // The gate may run the work again (a replica re-applying a write on a newer tip): it takes the lock each time.
+    const gate = this.options.gate;
+    return gate ? gate(() => this.lock.run(key, work)) : this.lock.run(key, work);
+  }
+
+  /**
+   * Two concurrent writes of one type that make a uid from the same text (or give the same `unique` value) would both
+   * find it free in the index before either file is written: on a type with such fields they take turns for the check
+   * (`prepare`), and each holds its values in the index until its file is indexed, so the disk sync (`save`) of one
+   * does not hold back the next (a writer replica takes every replica's writes at once).
+   */
+  async valuesHeld<R>(
+    model: Model, documentId: string, locale: string | null, publish: boolean, prepare: () => Data, save: (next: Data) => Promise<R>,
+  ): Promise<{ next: Data; saved: R }> {
+    const names = model.attributeNames.filter((name) => model.attributes[name].type === 'uid' || model.attributes[name].unique === true);
+    if (!names.length) {
+      const next = prepare();
+      return { next, saved: await save(next) };
+    }
+    const { next, release } = await this.valueLock.run(model.uid, async () => {
+      const prepared = prepare();
+      const values = names.map((name): [string, unknown] => [name, prepared[name]]);
+      return { next: prepared, release: this.index.holdValues(model.uid, documentId, locale, publish, values) };
+    });
+    try {
+      return { next, saved: await save(next) };
+    } finally {
+      release();
+    }
+  }
+}
