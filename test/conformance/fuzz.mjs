@@ -60,11 +60,13 @@ async function ourServer() {
   if (existsSync(join(project, 'cms.config.json'))) cpSync(join(project, 'cms.config.json'), join(root, 'cms.config.json'));
   const { createCms } = await import('../../dist/core/cms.js');
   const { createApp } = await import('../../dist/core/http/app.js');
-  const env = { CMS_JWT_SECRET: 'fuzz-jwt-secret-0123456789abcdef0123456789abcdef', CMS_API_TOKEN_SALT: 'fuzz-salt-0123456789abcdef0123456789abcdef0123' };
+  const env = { CMS_JWT_SECRET: 'fuzz-jwt-secret-0123456789abcdef0123456789abcdef',
+    CMS_API_TOKEN_SALT: 'fuzz-salt-0123456789abcdef0123456789abcdef0123' };
   const cms = await createCms({ root, env, report: () => {} });
   const app = createApp(cms, { log: () => {} });
   const token = (await cms.auth.tokens.create({ name: 'fuzz', type: 'full-access' })).accessKey;
-  return { send: (path, init) => Promise.resolve(app.request(path, init)), token, close: () => rmSync(root, { recursive: true, force: true }) };
+  return { send: (path, init) => Promise.resolve(app.request(path, init)), token,
+    close: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 const set = loadSchemaSet(project);
