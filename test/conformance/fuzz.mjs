@@ -36,7 +36,14 @@ const project = resolve(args.schemas);
  * undefined resolves to a documentId no server holds, on both sides alike.
  */
 async function runAll(cases, send, token, label) {
-  const vars = new Proxy({ token }, { has: () => true, get: (target, name) => target[name] ?? MISSING, set: (target, name, value) => { target[name] = value; return true; } });
+  const vars = new Proxy({ token }, {
+    has: () => true,
+    get: (target, name) => target[name] ?? MISSING,
+    set: (target, name, value) => {
+      target[name] = value;
+      return true;
+    },
+  });
   const book = createNameBook();
   const answers = [];
   for (const [at, kase] of cases.entries()) {
@@ -72,7 +79,8 @@ async function ourServer() {
 const set = loadSchemaSet(project);
 const { seed, requests } = generateCases(set, Number(args.seed), Number(args.count));
 const cases = [...seed, ...requests];
-console.log(`${set.types.length} types, ${set.components.size} components; seed ${args.seed}: ${seed.length} seed requests + ${requests.length} random requests`);
+console.log(`${set.types.length} types, ${set.components.size} components; `
+  + `seed ${args.seed}: ${seed.length} seed requests + ${requests.length} random requests`);
 
 let reference;
 if (args.strapi) reference = { base: args.strapi, token: args.token, stop: () => {} };
@@ -126,5 +134,9 @@ console.log(`\n${cases.length} requests (${((Date.now() - started) / 1000).toFix
 if (byChoice) console.log(`Project choices: ${JSON.stringify(choices)}`);
 if (seedFailures.length) console.log(`seed requests Strapi refused: ${seedFailures.join(', ')}`);
 if (args.out) {
-  writeFileSync(args.out, `${JSON.stringify({ schemas: args.schemas, seed: Number(args.seed), count: Number(args.count), requests: cases.length, differing, choices, kinds: sorted, seedFailures }, null, 1)}\n`);
+  const summary = {
+    schemas: args.schemas, seed: Number(args.seed), count: Number(args.count),
+    requests: cases.length, differing, choices, kinds: sorted, seedFailures,
+  };
+  writeFileSync(args.out, `${JSON.stringify(summary, null, 1)}\n`);
 }

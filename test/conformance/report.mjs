@@ -14,7 +14,8 @@ import { runCases } from './lib/run.mjs';
 
 const HERE = join(import.meta.dirname, process.env.CONFORMANCE_SET ?? '.');
 const filter = process.argv[2] ?? '';
-const groups = readdirSync(join(HERE, 'recordings')).filter((n) => n.endsWith('.json')).sort().map((n) => JSON.parse(readFileSync(join(HERE, 'recordings', n), 'utf8')));
+const groups = readdirSync(join(HERE, 'recordings')).filter((n) => n.endsWith('.json')).sort()
+  .map((n) => JSON.parse(readFileSync(join(HERE, 'recordings', n), 'utf8')));
 const choices = JSON.parse(readFileSync(join(HERE, 'choices.json'), 'utf8'));
 const root = mkdtempSync(join(tmpdir(), 'cms-conformance-'));
 for (const entry of ['schemas', 'cms.config.json']) cpSync(join(HERE, 'fixture', entry), join(root, entry), { recursive: true });
