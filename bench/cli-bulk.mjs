@@ -8,7 +8,8 @@ import { join } from 'node:path';
 
 const BIN = new URL('../dist/cli/bin.js', import.meta.url).pathname;
 
-const cms = (root, args, env = {}) => execFileSync(process.execPath, [BIN, ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
+const cms = (root, args, env = {}) => execFileSync(process.execPath, [BIN, ...args],
+  { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
 const timed = (run) => { const start = performance.now(); run(); return performance.now() - start; };
 const tag = (label, i) => ({ name: `Bench ${label} ${i}`, slug: `bench-${label}-${i}-${Date.now().toString(36)}` });
 
@@ -21,7 +22,9 @@ export function benchCli(source, { creates = 20 } = {}) {
   rmSync(root, { recursive: true, force: true });
   cpSync(source, root, { recursive: true });
   try {
-    const each = (label, env) => timed(() => { for (let i = 0; i < creates; i++) cms(root, ['create', 'tags', '--data', JSON.stringify(tag(label, i))], env); });
+    const each = (label, env) => timed(() => {
+      for (let i = 0; i < creates; i++) cms(root, ['create', 'tags', '--data', JSON.stringify(tag(label, i))], env);
+    });
     const before = each('full', { CMS_INDEX_SNAPSHOT: '0' });
     const first = timed(() => cms(root, ['get', 'tags', '--pagination[pageSize]=1'])); // writes the snapshot
     const after = each('snapshot', {});
@@ -31,9 +34,11 @@ export function benchCli(source, { creates = 20 } = {}) {
     let lines = 0;
     const all = timed(() => { lines = cms(root, ['get', 'articles', '--all', '--ndjson']).split('\n').length - 1; });
     return [
-      { run: `${creates} × cms create, every file read each call (CMS_INDEX_SNAPSHOT=0)`, 'total s': +(before / 1000).toFixed(1), 'per call ms': Math.round(before / creates) },
+      { run: `${creates} × cms create, every file read each call (CMS_INDEX_SNAPSHOT=0)`, 'total s': +(before / 1000).toFixed(1),
+        'per call ms': Math.round(before / creates) },
       { run: 'first call, which writes .cms/index-snapshot', 'total s': +(first / 1000).toFixed(1), 'per call ms': Math.round(first) },
-      { run: `${creates} × cms create, each starting from the snapshot`, 'total s': +(after / 1000).toFixed(1), 'per call ms': Math.round(after / creates) },
+      { run: `${creates} × cms create, each starting from the snapshot`, 'total s': +(after / 1000).toFixed(1),
+        'per call ms': Math.round(after / creates) },
       { run: `1 × cms create --file (${creates} NDJSON lines)`, 'total s': +(batch / 1000).toFixed(1), 'per call ms': Math.round(batch) },
       { run: `cms get articles --all --ndjson (${lines} lines)`, 'total s': +(all / 1000).toFixed(1), 'per call ms': Math.round(all) },
     ];

@@ -63,7 +63,8 @@ if (process.env.CREDENTIAL_COST_CHILD) {
       bytes = Buffer.from(JSON.stringify(response.body));
       const answer = await fetch(`http://127.0.0.1:${ours.address().port}${message.path}`);
       const hop = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-      same = { status: answer.status, raw: [...answer.headers].filter(([name]) => !hop.has(name)).flat(), body: Buffer.from(await answer.arrayBuffer()) };
+      same = { status: answer.status, raw: [...answer.headers].filter(([name]) => !hop.has(name)).flat(),
+        body: Buffer.from(await answer.arrayBuffer()) };
       counts.ours++;
       process.send({ type: 'bytes' });
     } else if (message.type === 'sample') {
@@ -73,7 +74,8 @@ if (process.env.CREDENTIAL_COST_CHILD) {
     }
   });
   process.send({
-    type: 'ready', ours: ours.address().port, bare: bare.address().port, same: sameBytes.address().port, token: tokenKey, jwt: cms.auth.issueJwt(user), someId,
+    type: 'ready', ours: ours.address().port, bare: bare.address().port, same: sameBytes.address().port, token: tokenKey,
+    jwt: cms.auth.issueJwt(user), someId,
   });
 } else {
   const root = '/tmp/cms-bench-credential-cost';

@@ -18,7 +18,8 @@ export function random(seed) {
   };
 }
 
-const WORDS = ['coffee', 'pizza', 'beautiful', 'bug', 'sunset', 'mountain', 'Rome', 'Tokyo', 'code', 'garden', 'ocean', 'bread', 'night', 'train', 'river', 'story', 'guide', 'review', 'notes', 'secret'];
+const WORDS = ['coffee', 'pizza', 'beautiful', 'bug', 'sunset', 'mountain', 'Rome', 'Tokyo', 'code', 'garden', 'ocean', 'bread', 'night',
+  'train', 'river', 'story', 'guide', 'review', 'notes', 'secret'];
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -40,12 +41,19 @@ export function generate(total, out, seed = 42) {
   };
 
   const categories = Array.from({ length: 20 }, (_, i) => ({ id: id(), name: `Category ${i}` }));
-  categories.forEach((c, i) => write('categories', `${c.id}.json`, { name: c.name, slug: `category-${i}`, description: words(8), createdAt: time(i), updatedAt: time(i), publishedAt: time(i) }));
+  categories.forEach((c, i) => write('categories', `${c.id}.json`,
+    { name: c.name, slug: `category-${i}`, description: words(8), createdAt: time(i), updatedAt: time(i), publishedAt: time(i) }));
   const tags = Array.from({ length: 50 }, (_, i) => ({ id: id(), name: `Tag ${i}` }));
-  tags.forEach((t, i) => write('tags', `${t.id}.json`, { name: t.name, slug: `tag-${i}`, color: pick(['red', 'green', 'blue', 'yellow']), createdAt: time(i), updatedAt: time(i), publishedAt: time(i) }));
+  tags.forEach((t, i) => write('tags', `${t.id}.json`, {
+    name: t.name, slug: `tag-${i}`, color: pick(['red', 'green', 'blue', 'yellow']),
+    createdAt: time(i), updatedAt: time(i), publishedAt: time(i),
+  }));
   const authorCount = Math.max(5, Math.floor(total / 20));
   const authors = Array.from({ length: authorCount }, () => id());
-  authors.forEach((a, i) => write('authors', `${a}.json`, { name: `Author ${i} ${pick(WORDS)}`, avatar: pick(media), email: `author${i}@example.org`, bio: words(30), website: null, secretNote: 'hidden', createdAt: time(i), updatedAt: time(i), publishedAt: time(i) }));
+  authors.forEach((a, i) => write('authors', `${a}.json`, {
+    name: `Author ${i} ${pick(WORDS)}`, avatar: pick(media), email: `author${i}@example.org`, bio: words(30), website: null,
+    secretNote: 'hidden', createdAt: time(i), updatedAt: time(i), publishedAt: time(i),
+  }));
 
   let files = 20 + 50 + authorCount;
   const articles = total - files;
@@ -62,8 +70,10 @@ export function generate(total, out, seed = 42) {
         { __component: 'shared.rich-text', body: `## ${words(3)}\n\n${words(40)}` },
         ...(rand() < 0.3 ? [{ __component: 'shared.media', file: pick(media) }] : []),
       ],
-      seo: { metaTitle: title.slice(0, 60), metaDescription: words(10), metaSocial: [{ socialNetwork: 'Twitter', title: words(3), description: words(5).slice(0, 65) }] },
-      views: Math.floor(rand() * 1000), featured: rand() < 0.1, publishDate: `2025-${String(1 + Math.floor(rand() * 12)).padStart(2, '0')}-15`, readingTime: Math.round(rand() * 200) / 10,
+      seo: { metaTitle: title.slice(0, 60), metaDescription: words(10),
+        metaSocial: [{ socialNetwork: 'Twitter', title: words(3), description: words(5).slice(0, 65) }] },
+      views: Math.floor(rand() * 1000), featured: rand() < 0.1,
+      publishDate: `2025-${String(1 + Math.floor(rand() * 12)).padStart(2, '0')}-15`, readingTime: Math.round(rand() * 200) / 10,
     };
     const stamps = { createdAt: time(1000 + i), updatedAt: time(1000 + i), publishedAt: time(1000 + i) };
     const roll = rand();
@@ -89,11 +99,14 @@ export function generate(total, out, seed = 42) {
  * own, and `git log` over a million paths would be timed as indexing.
  */
 export function commitSite(dir) {
-  const git = (...args) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.org', ...args], { cwd: dir, stdio: 'ignore' });
+  const git = (...args) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.org', ...args],
+    { cwd: dir, stdio: 'ignore' });
   const configPath = join(dir, 'cms.config.json');
   const config = JSON.parse(readFileSync(configPath, 'utf8'));
   const historyOff = config.git?.timestampsFromHistory !== true;
-  if (!historyOff) writeFileSync(configPath, `${JSON.stringify({ ...config, git: { ...config.git, timestampsFromHistory: false } }, null, 2)}\n`);
+  if (!historyOff) {
+    writeFileSync(configPath, `${JSON.stringify({ ...config, git: { ...config.git, timestampsFromHistory: false } }, null, 2)}\n`);
+  }
   if (existsSync(join(dir, '.git'))) {
     if (!historyOff) git('commit', '-qm', 'timestamps from the files', '--', 'cms.config.json');
     return;

@@ -14,7 +14,10 @@ import { FILE_TIMES_SNAPSHOT, readFileTimes } from '../dist/core/git/file-times.
 const total = Number(process.argv[2] ?? 100_000);
 const extraCommits = Number(process.argv[3] ?? 1000);
 const root = join(tmpdir(), `cms-history-bench-${total}-${extraCommits}`);
-const git = (...args) => execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.org', '-c', 'commit.gpgsign=false', '-c', 'gc.auto=0', ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 30 });
+const git = (...args) => execFileSync(
+  'git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.org', '-c', 'commit.gpgsign=false', '-c', 'gc.auto=0', ...args],
+  { cwd: root, encoding: 'utf8', maxBuffer: 1 << 30 },
+);
 const articles = () => git('ls-files', 'content/articles').split('\n').filter(Boolean);
 /** Commits that each edit 10 articles, as editors would. */
 function edit(commits, from) {
@@ -49,12 +52,16 @@ if (process.argv[2] === '--one') {
   const [, , , mode, dir] = process.argv;
   const started = performance.now();
   if (mode === 'history') await readFileTimes(dir);
-  else await createCms({ root: dir, config: { ...JSON.parse(readFileSync(join(dir, 'cms.config.json'), 'utf8')), git: { timestampsFromHistory: mode === 'on' } }, report: () => {} });
+  else {
+    const config = { ...JSON.parse(readFileSync(join(dir, 'cms.config.json'), 'utf8')), git: { timestampsFromHistory: mode === 'on' } };
+    await createCms({ root: dir, config, report: () => {} });
+  }
   console.log(`${Math.round(performance.now() - started)} ms wall, ${cpuSeconds().toFixed(1)} s CPU`);
   process.exit(0);
 }
 
-console.log(`${git('ls-files', 'content').split('\n').filter(Boolean).length} content files, ${git('rev-list', '--count', 'HEAD').trim()} commits`);
+const contentFiles = git('ls-files', 'content').split('\n').filter(Boolean).length;
+console.log(`${contentFiles} content files, ${git('rev-list', '--count', 'HEAD').trim()} commits`);
 rmSync(join(root, FILE_TIMES_SNAPSHOT), { force: true });
 measure('history read, no snapshot (one git log pass)', 'history');
 measure('history read from the snapshot', 'history');

@@ -31,7 +31,8 @@ function send(port, { method = 'POST', path, headers = {}, chunks = [], abortAft
 }
 
 /** A body of `size` bytes in 64 KiB chunks, each `fill` repeated. */
-const chunked = (size, fill = 'a') => Array.from({ length: Math.ceil(size / 65536) }, (_, i) => Buffer.alloc(Math.min(65536, size - i * 65536), fill));
+const chunked = (size, fill = 'a') => Array.from({ length: Math.ceil(size / 65536) },
+  (_, i) => Buffer.alloc(Math.min(65536, size - i * 65536), fill));
 
 /** A PNG whose header says width × height and whose data is deflated zeros: tiny on disk, huge once decoded. */
 async function decompressionBomb(width, height) {
@@ -55,17 +56,22 @@ async function decompressionBomb(width, height) {
   const rowsPerWrite = Math.max(1, Math.floor((1 << 20) / row.length));
   const block = Buffer.alloc(row.length * rowsPerWrite);
   for (let y = 0; y < height; y += rowsPerWrite) {
-    if (!deflate.write(block.subarray(0, row.length * Math.min(rowsPerWrite, height - y)))) await new Promise((drained) => deflate.once('drain', drained));
+    if (!deflate.write(block.subarray(0, row.length * Math.min(rowsPerWrite, height - y)))) {
+      await new Promise((drained) => deflate.once('drain', drained));
+    }
   }
   deflate.end();
   await finished;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', Buffer.concat(parts)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header),
+    chunk('IDAT', Buffer.concat(parts)), chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** A multipart body holding one file part. */
 function multipart(name, type, bytes) {
   const boundary = `----hostile${randomBytes(6).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
   return { type: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]) };
 }
 
@@ -106,8 +112,11 @@ export async function hostile({ rounds = 20, writableSite, startServer, freePort
   symlinkSync(join(outside, 'secret.txt'), join(root, 'public/leak.txt'));
   mkdirSync(join(root, 'public/uploads'), { recursive: true });
   symlinkSync(outside, join(root, 'public/uploads/outside'));
-  writeFileSync(join(root, 'content/authors/evil.md'), `---js\n{ name: (function () { require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran'); return 'x'; })() }\n---\n`);
-  writeFileSync(join(root, 'content/authors/bomb.yaml'), ['name: bomb', 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(10).fill(`*a${i}`).join(', ')}]`)].join('\n'));
+  writeFileSync(join(root, 'content/authors/evil.md'),
+    `---js\n{ name: (function () { require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran'); return 'x'; })() }\n---\n`);
+  writeFileSync(join(root, 'content/authors/bomb.yaml'),
+    ['name: bomb', 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]',
+      ...Array.from({ length: 8 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(10).fill(`*a${i}`).join(', ')}]`)].join('\n'));
   // Small upload limits keep the over-limit bodies small enough for many rounds.
   const config = JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8'));
   config.upload = { ...config.upload, requestSizeLimit: 4 * 1024 * 1024, sizeLimit: 3 * 1024 * 1024 };
@@ -124,18 +133,42 @@ export async function hostile({ rounds = 20, writableSite, startServer, freePort
   const bomb = multipart('bomb.png', 'image/png', await decompressionBomb(16000, 16000));
   const deep = (depth) => `{"data":{"name":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
   // The issue's 300-byte URL: 10 alternating tags/articles populate levels.
-  const populateBomb = `/api/articles?populate${Array.from({ length: 10 }, (_, level) => `[${level % 2 ? 'articles' : 'tags'}]`).join('[populate]')}=true`;
+  const populateBomb = `/api/articles?populate${
+    Array.from({ length: 10 }, (_, level) => `[${level % 2 ? 'articles' : 'tags'}]`).join('[populate]')}=true`;
   const attacks = [
-    { name: 'chunked JSON over 1 MB', expect: [413], run: () => send(port, { path: '/api/tags', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, chunks: [Buffer.from('{"data":{"name":"'), ...chunked(1_200_000), Buffer.from('"}}')] }) },
-    { name: 'chunked form over 56 KB', expect: [413], run: () => send(port, { path: '/api/tags', headers: { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' }, chunks: [Buffer.from('data[name]='), ...chunked(200_000)] }) },
-    { name: 'chunked upload over the request limit', expect: [413], run: () => { const { type, body } = multipart('big.bin', 'application/octet-stream', Buffer.alloc(5 * 1024 * 1024, 1)); return send(port, { path: '/api/upload', headers: { 'content-type': type, 'transfer-encoding': 'chunked' }, chunks: [body.subarray(0, 1 << 20), body.subarray(1 << 20, 3 << 20), body.subarray(3 << 20)] }); } },
-    { name: 'aborted upload', expect: ['aborted'], run: () => { const { type, body } = multipart('cut.bin', 'application/octet-stream', Buffer.alloc(2 * 1024 * 1024, 2)); return send(port, { path: '/api/upload', headers: { 'content-type': type, 'transfer-encoding': 'chunked' }, chunks: [body.subarray(0, 1 << 20), body.subarray(1 << 20)], abortAfter: 1 }); } },
-    { name: 'aborted JSON body', expect: ['aborted'], run: () => send(port, { path: '/api/tags', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, chunks: [Buffer.from('{"data":{"name":"'), Buffer.alloc(10_000, 'b')], abortAfter: 1 }) },
-    { name: 'deep JSON body (content API)', expect: [400], run: () => send(port, { path: '/api/tags', headers: { 'content-type': 'application/json' }, chunks: [Buffer.from(deep(100_000))] }) },
-    { name: 'deep JSON body (register)', expect: [400], run: () => send(port, { path: '/api/auth/local/register', headers: { 'content-type': 'application/json' }, chunks: [Buffer.from(`{"username":${'['.repeat(100_000)}${']'.repeat(100_000)}}`)] }) },
-    { name: 'decompression bomb upload', expect: [400, 413, 422], run: () => send(port, { path: '/api/upload', headers: { 'content-type': bomb.type }, chunks: [bomb.body] }) },
+    { name: 'chunked JSON over 1 MB', expect: [413],
+      run: () => send(port, { path: '/api/tags', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+          chunks: [Buffer.from('{"data":{"name":"'), ...chunked(1_200_000), Buffer.from('"}}')] }) },
+    { name: 'chunked form over 56 KB', expect: [413],
+      run: () => send(port, { path: '/api/tags', headers: { 'content-type': 'application/x-www-form-urlencoded',
+          'transfer-encoding': 'chunked' }, chunks: [Buffer.from('data[name]='), ...chunked(200_000)] }) },
+    { name: 'chunked upload over the request limit', expect: [413], run: () => {
+      const { type, body } = multipart('big.bin', 'application/octet-stream', Buffer.alloc(5 * 1024 * 1024, 1));
+      return send(port, {
+        path: '/api/upload', headers: { 'content-type': type, 'transfer-encoding': 'chunked' },
+        chunks: [body.subarray(0, 1 << 20), body.subarray(1 << 20, 3 << 20), body.subarray(3 << 20)],
+      });
+    } },
+    { name: 'aborted upload', expect: ['aborted'], run: () => {
+      const { type, body } = multipart('cut.bin', 'application/octet-stream', Buffer.alloc(2 * 1024 * 1024, 2));
+      return send(port, {
+        path: '/api/upload', headers: { 'content-type': type, 'transfer-encoding': 'chunked' },
+        chunks: [body.subarray(0, 1 << 20), body.subarray(1 << 20)], abortAfter: 1,
+      });
+    } },
+    { name: 'aborted JSON body', expect: ['aborted'],
+      run: () => send(port, { path: '/api/tags', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+          chunks: [Buffer.from('{"data":{"name":"'), Buffer.alloc(10_000, 'b')], abortAfter: 1 }) },
+    { name: 'deep JSON body (content API)', expect: [400],
+      run: () => send(port, { path: '/api/tags', headers: { 'content-type': 'application/json' }, chunks: [Buffer.from(deep(100_000))] }) },
+    { name: 'deep JSON body (register)', expect: [400],
+      run: () => send(port, { path: '/api/auth/local/register', headers: { 'content-type': 'application/json' },
+          chunks: [Buffer.from(`{"username":${'['.repeat(100_000)}${']'.repeat(100_000)}}`)] }) },
+    { name: 'decompression bomb upload', expect: [400, 413, 422],
+      run: () => send(port, { path: '/api/upload', headers: { 'content-type': bomb.type }, chunks: [bomb.body] }) },
     { name: 'populate amplification', expect: [400], run: () => send(port, { method: 'GET', path: populateBomb }) },
-    ...['/api/authors/leak', '/api/authors/evil', '/api/authors/bomb', '/leak.txt', '/uploads/outside/secret.txt', '/api/authors?pagination[pageSize]=100'].map((path) => (
+    ...['/api/authors/leak', '/api/authors/evil', '/api/authors/bomb', '/leak.txt', '/uploads/outside/secret.txt',
+      '/api/authors?pagination[pageSize]=100'].map((path) => (
       { name: `read ${path}`, expect: path.includes('pagination') ? [200] : [404], run: () => send(port, { method: 'GET', path }) })),
   ];
 
@@ -161,11 +194,15 @@ export async function hostile({ rounds = 20, writableSite, startServer, freePort
   const outsideAfter = tree(outside, []);
   const changed = [
     ...[...new Set([...before.keys(), ...after.keys()])].filter((file) => before.get(file) !== after.get(file)),
-    ...[...new Set([...outsideBefore.keys(), ...outsideAfter.keys()])].filter((file) => outsideBefore.get(file) !== outsideAfter.get(file)).map((file) => `../outside/${file}`),
+    ...[...new Set([...outsideBefore.keys(), ...outsideAfter.keys()])]
+      .filter((file) => outsideBefore.get(file) !== outsideAfter.get(file))
+      .map((file) => `../outside/${file}`),
   ];
   rmSync(root, { recursive: true, force: true });
   rmSync(outside, { recursive: true, force: true });
   const fiveHundreds = Object.entries(statuses).filter(([status]) => Number(status) >= 500).reduce((sum, [, count]) => sum + count, 0);
-  log(`hostile: ${rounds} rounds × ${attacks.length} attacks, outcomes ${JSON.stringify(statuses)}, ${failures.length} unexpected, ${fiveHundreds} 5xx, ${crashes} crashes, ${leaks.length} leaks, code ran: ${codeRan}, ${changed.length} files changed outside content/ and uploads`);
+  log(`hostile: ${rounds} rounds × ${attacks.length} attacks, outcomes ${JSON.stringify(statuses)}, ${failures.length} unexpected, `
+    + `${fiveHundreds} 5xx, ${crashes} crashes, ${leaks.length} leaks, code ran: ${codeRan}, `
+    + `${changed.length} files changed outside content/ and uploads`);
   return { failures, fiveHundreds, crashes, leaks, codeRan, changed, statuses };
 }

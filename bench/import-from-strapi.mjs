@@ -56,7 +56,9 @@ const log = (message) => process.stderr.write(`${message}\n`);
 function ensureRefDir() {
   if (existsSync(join(REF_DIR, 'node_modules', '@strapi', 'strapi'))) return;
   const project = join(REF, '..', 'project');
-  if (!existsSync(join(INSTALLED, 'node_modules', '@strapi', 'strapi'))) throw new Error(`the reference is not installed: run ${REF} install`);
+  if (!existsSync(join(INSTALLED, 'node_modules', '@strapi', 'strapi'))) {
+    throw new Error(`the reference is not installed: run ${REF} install`);
+  }
   mkdirSync(join(REF_DIR, 'src'), { recursive: true });
   for (const file of ['package.json', 'package-lock.json']) cpSync(join(project, file), join(REF_DIR, file));
   rmSync(join(REF_DIR, 'config'), { recursive: true, force: true });
@@ -87,7 +89,8 @@ async function seedStrapi(base, token) {
     throw new Error('test/conformance/fixture is missing: this script seeds the conformance fixture');
   }
   const json = async (method, path, body) => {
-    const response = await send(path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await send(path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body) });
     const text = await response.text();
     if (response.status >= 300) throw new Error(`seed ${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
     count++;
@@ -103,17 +106,26 @@ async function seedStrapi(base, token) {
   const photo = (await uploaded.json())[0].id;
   const { post1, post2, post3, post5, pg1, pg2, a1, a3, k3, t1, t3, term2 } = vars;
   // Drafts that differ from the published version: fields, relations, components, dynamic zones, media.
-  await json('PUT', `/api/posts/${post1}?status=draft`, { data: { summary: 'How to brew coffee at home (draft)', cover: photo, tags: [t1, t3], sections: [{ __component: 'shared.item', label: 'Grinder', qty: 1, price: 120 }], seo: { metaTitle: 'Coffee, revised', image: photo } } });
+  await json('PUT', `/api/posts/${post1}?status=draft`,
+    { data: { summary: 'How to brew coffee at home (draft)', cover: photo, tags: [t1, t3],
+      sections: [{ __component: 'shared.item', label: 'Grinder', qty: 1, price: 120 }],
+      seo: { metaTitle: 'Coffee, revised', image: photo } } });
   await json('PUT', `/api/posts/${post3}?locale=fr&status=draft`, { data: { summary: 'Une pizza maison' } });
   await json('PUT', `/api/pages/${pg2}?status=draft`, { data: { body: 'About us, rewritten', links: [post1, post3], parent: null } });
   await json('PUT', '/api/homepage?status=draft', { data: { intro: 'Hello there (draft)', featured: [post3] } });
   // Published in a second locale, with its own media and components.
-  await json('PUT', `/api/posts/${post2}?locale=fr`, { data: { title: 'L’heure du thé', slug: 'l-heure-du-the', cover: photo, seo: { metaTitle: 'Thé', socials: [{ network: 'github', url: 'https://github.example/the' }] }, sections: [{ __component: 'shared.quote', body: 'Vert ou noir' }] } });
+  await json('PUT', `/api/posts/${post2}?locale=fr`,
+    { data: { title: 'L’heure du thé', slug: 'l-heure-du-the', cover: photo,
+      seo: { metaTitle: 'Thé', socials: [{ network: 'github', url: 'https://github.example/the' }] },
+      sections: [{ __component: 'shared.quote', body: 'Vert ou noir' }] } });
   await json('PUT', `/api/posts/${post5}?locale=de`, { data: { title: 'Geänderter Beitrag', slug: 'geaenderter-beitrag' } });
   await json('PUT', `/api/terms/${term2}?locale=de`, { data: { word: 'Banane', definition: 'Eine Frucht' } });
-  await json('PUT', '/api/homepage?locale=de', { data: { headline: 'Willkommen', hero: { body: 'Hallo' }, featured: [post5] } }); // a localized target: it must exist in de
+  // a localized target: it must exist in de
+  await json('PUT', '/api/homepage?locale=de', { data: { headline: 'Willkommen', hero: { body: 'Hallo' }, featured: [post5] } });
   // Media in a component and a gallery, relations changed after creation.
-  await json('PUT', `/api/kitchens/${k3}`, { data: { gallery: [photo, vars.img1], seo: { metaTitle: 'Third', image: photo }, zone: [{ __component: 'shared.quote', body: 'Third', by: 'K' }] } });
+  await json('PUT', `/api/kitchens/${k3}`,
+    { data: { gallery: [photo, vars.img1], seo: { metaTitle: 'Third', image: photo },
+      zone: [{ __component: 'shared.quote', body: 'Third', by: 'K' }] } });
   await json('PUT', `/api/authors/${a3}`, { data: { avatar: photo, mentor: a1 } });
   await json('POST', '/api/pages', { data: { title: 'Contact', order: 4, parent: pg1, links: [post2] } });
   // More than a page of documents (the import reads pages of 100).
@@ -131,7 +143,9 @@ function deepPopulate(schemas, attributes) {
     if (attribute.type === 'relation') tree[name] = { populate: '*' };
     else if (attribute.type === 'media') tree[name] = true;
     else if (attribute.type === 'component') tree[name] = nested(schemas, attribute.component);
-    else if (attribute.type === 'dynamiczone') tree[name] = { on: Object.fromEntries(attribute.components.map((uid) => [uid, nested(schemas, uid)])) };
+    else if (attribute.type === 'dynamiczone') {
+      tree[name] = { on: Object.fromEntries(attribute.components.map((uid) => [uid, nested(schemas, uid)])) };
+    }
   }
   return tree;
 }
@@ -188,7 +202,8 @@ async function planRequests(strapiGet, schemas, locales) {
         const ids = new Set();
         for (let page = 1; page <= Math.max(pageCount, 1); page++) {
           for (const populate of populates) add(`${plural}${search({ ...base, populate, pagination: { page, pageSize: 100 } })}`);
-          const body = page === 1 ? first.body : (await strapiGet(`${plural}${search({ ...base, pagination: { page, pageSize: 100 } })}`)).body;
+          const body = page === 1 ? first.body
+            : (await strapiGet(`${plural}${search({ ...base, pagination: { page, pageSize: 100 } })}`)).body;
           for (const entry of body?.data ?? []) ids.add(entry.documentId);
         }
         add(`${plural}${search({ ...base, sort: 'createdAt:desc', pagination: { pageSize: 100 } })}`);
@@ -253,7 +268,8 @@ async function read(response) {
     return { status: response.status, type, body };
   }
   const bytes = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, type, body: `${bytes.length} bytes sha256:${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}` };
+  return { status: response.status, type,
+    body: `${bytes.length} bytes sha256:${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}` };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -274,7 +290,11 @@ function snapshot(root) {
 
 function runImport(base, token, root, extra = []) {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [join(REPO, 'dist', 'cli', 'bin.js'), 'import', '--from', base, '--token', token, '--root', root, '--json', ...extra], { env: { ...process.env, ...ENV, CMS_ROOT: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [join(REPO, 'dist', 'cli', 'bin.js'), 'import', '--from', base, '--token', token, '--root', root, '--json', ...extra],
+      { env: { ...process.env, ...ENV, CMS_ROOT: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -312,14 +332,17 @@ try {
   const result = JSON.parse(first.stdout);
   const totalDocs = Object.values(result.documents).reduce((sum, n) => sum + n, 0);
   log(first.stderr.trimEnd().split('\n').map((line) => `  import: ${line}`).join('\n'));
-  console.log(`import: ${totalDocs} documents, ${result.media} media entries, ${result.written.length} files written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`import: ${totalDocs} documents, ${result.media} media entries, `
+    + `${result.written.length} files written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   // This server on the imported project.
   const cms = await createCms({ root: target, env: ENV, report: (message) => log(`  cms: ${message}`) });
   const ours = (await cms.auth.tokens.create({ name: 'import-check', type: 'full-access' })).accessKey;
   listener = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
   const ourBase = listener.url.replace(/\/$/, '');
-  const get = async (server, key, path, auth) => read(await fetch(server + path, { headers: auth === 'public' ? {} : { authorization: `Bearer ${key}` }, redirect: 'manual' }));
+  const get = async (server, key, path, auth) => read(await fetch(
+    server + path, { headers: auth === 'public' ? {} : { authorization: `Bearer ${key}` }, redirect: 'manual' },
+  ));
   const strapiGet = (path) => get(base, token, path, 'token');
 
   const schemas = readSchemas(SOURCE);
@@ -332,7 +355,8 @@ try {
   const ourIds = new Map((Array.isArray(ourFiles) ? ourFiles : []).map((file) => [file.documentId, file.id]));
   const pairs = requests.map((request) => ({ ...request, ourPath: request.path }));
   for (const file of Array.isArray(strapiFiles) ? strapiFiles : []) {
-    pairs.push({ path: `/api/upload/files/${file.id}`, ourPath: `/api/upload/files/${ourIds.get(file.documentId) ?? 'missing'}`, auth: 'token' });
+    pairs.push({ path: `/api/upload/files/${file.id}`, ourPath: `/api/upload/files/${ourIds.get(file.documentId) ?? 'missing'}`,
+      auth: 'token' });
     for (const url of [file.url, ...Object.values(file.formats ?? {}).map((format) => format.url)]) {
       if (typeof url === 'string' && url.startsWith('/')) pairs.push({ path: url, ourPath: url, auth: 'public' });
     }
@@ -350,10 +374,14 @@ try {
   }
   await listener.close();
   listener = undefined;
-  console.log(`${pairs.length} compared, ${found.length} differ (Strapi's statuses ${JSON.stringify(statuses)}; ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`${pairs.length} compared, ${found.length} differ `
+    + `(Strapi's statuses ${JSON.stringify(statuses)}; ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   for (const { path, ourPath, auth, diffs } of found.slice(0, show)) {
     console.log(`  GET ${path}${ourPath !== path ? ` (ours ${ourPath})` : ''}${auth === 'public' ? ' [public]' : ''}`);
-    for (const diff of diffs) console.log(`      ${diff.path}: strapi ${JSON.stringify(diff.strapi)?.slice(0, 160)} | ours ${JSON.stringify(diff.ours)?.slice(0, 160)}`);
+    for (const diff of diffs) {
+      console.log(`      ${diff.path}: strapi ${JSON.stringify(diff.strapi)?.slice(0, 160)} `
+        + `| ours ${JSON.stringify(diff.ours)?.slice(0, 160)}`);
+    }
   }
   if (found.length > show) console.log(`  … and ${found.length - show} more (--show N)`);
   if (found.length) failed = true;
@@ -370,7 +398,8 @@ try {
     return !x || !y || !x.bytes.equals(y.bytes) || x.mtime !== y.mtime;
   });
   const rewritten = JSON.parse(second.stdout).written;
-  console.log(`second import: ${after.size} files, ${changed.length} changed, ${rewritten.length} written (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`second import: ${after.size} files, ${changed.length} changed, `
+    + `${rewritten.length} written (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   for (const file of [...changed, ...rewritten].slice(0, show)) console.log(`  changed: ${file}`);
   if (changed.length || rewritten.length) failed = true;
 } catch (error) {
@@ -379,7 +408,13 @@ try {
 } finally {
   await listener?.close();
   if (owned && noStop && base) console.log(`Strapi left running: ${base} ${token}  (stop: STRAPI_REF_DIR=${REF_DIR} ${REF} stop)`);
-  else if (owned) { try { execFileSync(REF, ['stop'], { env: refEnv, stdio: ['ignore', 'ignore', 'inherit'] }); } catch (error) { console.error(`strapi-ref stop: ${error.message}`); } }
+  else if (owned) {
+    try {
+      execFileSync(REF, ['stop'], { env: refEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+    } catch (error) {
+      console.error(`strapi-ref stop: ${error.message}`);
+    }
+  }
   if (target) { if (keep) console.log(`imported project kept at ${target}`); else rmSync(target, { recursive: true, force: true }); }
 }
 process.exitCode = failed ? 1 : 0;

@@ -48,19 +48,32 @@ const DROP_CACHES = argv.includes('--drop-caches');
 const TO_WRITER = argv.includes('--to-writer');
 if (PIN) execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
 
-const git = (cwd, ...args) => execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.org', ...args], { cwd, encoding: 'utf8' }).trim();
+const git = (cwd, ...args) => execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.org', ...args],
+  { cwd, encoding: 'utf8' }).trim();
 const freePort = () => new Promise((done, fail) => {
-  const probe = createServer().once('error', fail).listen(0, '127.0.0.1', () => { const { port } = probe.address(); probe.close(() => done(port)); });
+  const probe = createServer().once('error', fail).listen(0, '127.0.0.1', () => {
+    const { port } = probe.address();
+    probe.close(() => done(port));
+  });
 });
 
 function seedOrigin(dir) {
   const seed = join(dir, 'seed');
   const write = (path, text) => { mkdirSync(join(seed, path, '..'), { recursive: true }); writeFileSync(join(seed, path), text); };
-  write('schemas/note.json', JSON.stringify({ kind: 'collectionType', info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' }, options: { draftAndPublish: false }, attributes: { title: { type: 'string' }, slug: { type: 'uid', targetField: 'title' } } }, null, 2));
-  write('cms.config.json', JSON.stringify({ permissions: { public: { notes: ['find', 'findOne', 'create', 'update'] } }, git: { push: 'origin', pull: 60, timestampsFromHistory: true } }, null, 2));
+  write('schemas/note.json', JSON.stringify({
+    kind: 'collectionType', info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' }, options: { draftAndPublish: false },
+    attributes: { title: { type: 'string' }, slug: { type: 'uid', targetField: 'title' } },
+  }, null, 2));
+  write('cms.config.json', JSON.stringify({
+    permissions: { public: { notes: ['find', 'findOne', 'create', 'update'] } },
+    git: { push: 'origin', pull: 60, timestampsFromHistory: true },
+  }, null, 2));
   write('.gitattributes', 'content/** merge=cms\n');
   write('.gitignore', '.cms/\n');
-  for (let at = 0; at < DOCS; at++) write(`content/notes/shared${at}.json`, `${JSON.stringify({ title: `Shared ${at}`, slug: `shared-${at}`, createdAt: '2025-01-01T00:00:00.000Z' }, null, 2)}\n`);
+  for (let at = 0; at < DOCS; at++) {
+    const note = { title: `Shared ${at}`, slug: `shared-${at}`, createdAt: '2025-01-01T00:00:00.000Z' };
+    write(`content/notes/shared${at}.json`, `${JSON.stringify(note, null, 2)}\n`);
+  }
   git(seed, 'init', '--quiet', '--initial-branch=main');
   git(seed, 'add', '--all');
   git(seed, 'commit', '--quiet', '-m', 'seed');
@@ -81,7 +94,10 @@ async function startReplica(dir, origin, at, ports, writer) {
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
   const command = [process.execPath, ...profile, CLI];
   const pinned = PIN ? ['taskset', '-c', at === writer ? '0' : '1', ...command] : command;
-  const child = spawn(pinned[0], [...pinned.slice(1), 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--no-admin'], { stdio: ['ignore', 'ignore', 'pipe'], env });
+  const child = spawn(
+    pinned[0], [...pinned.slice(1), 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--no-admin'],
+    { stdio: ['ignore', 'ignore', 'pipe'], env },
+  );
   let stderr = '';
   await new Promise((done, fail) => {
     child.stderr.on('data', (chunk) => { stderr += chunk; if (stderr.includes('Serving ')) done(); });
@@ -105,7 +121,8 @@ const cpuSeconds = (pid) => {
 const agent = new Agent({ keepAlive: true });
 const send = (method, url, data) => new Promise((resolve, reject) => {
   const payload = JSON.stringify(data);
-  const request = httpRequest(url, { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (answer) => {
+  const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) };
+  const request = httpRequest(url, { method, agent, headers }, (answer) => {
     let text = '';
     answer.setEncoding('utf8').on('data', (chunk) => { text += chunk; }).on('end', () => {
       let body = null;
@@ -155,7 +172,8 @@ async function run(count) {
         const doc = `shared${n % DOCS}`;
         const title = update ? `Title ${n}` : `Note ${n}`;
         const begin = performance.now();
-        const answer = await send(update ? 'PUT' : 'POST', update ? `${replica.url}/api/notes/${doc}` : `${replica.url}/api/notes`, { data: { title } })
+        const answer = await send(update ? 'PUT' : 'POST', update ? `${replica.url}/api/notes/${doc}` : `${replica.url}/api/notes`,
+          { data: { title } })
           .catch((error) => ({ status: `error ${error.code ?? error.message}`, body: null, commit: undefined }));
         const { body, commit } = answer;
         if (commit) pushes.add(commit);
@@ -184,14 +202,17 @@ async function run(count) {
     const median = (list) => (list.length ? Math.round(list.sort((a, b) => a - b)[list.length >> 1]) : null);
     return {
       replicas: count, pinned: PIN, toWriter: TO_WRITER, writes: WRITES, clients: CLIENTS, seconds: +seconds.toFixed(2),
-      writesPerSecond: +(acknowledged / seconds).toFixed(1), p50ms: Math.round(percentile(latencies, 50)), p95ms: Math.round(percentile(latencies, 95)),
-      p50msSentToWriter: median(direct), p50msForwarded: median(forwarded), writesPerPush: +(acknowledged / pushes.size).toFixed(2), statuses,
+      writesPerSecond: +(acknowledged / seconds).toFixed(1),
+      p50ms: Math.round(percentile(latencies, 50)), p95ms: Math.round(percentile(latencies, 95)),
+      p50msSentToWriter: median(direct), p50msForwarded: median(forwarded),
+      writesPerPush: +(acknowledged / pushes.size).toFixed(2), statuses,
       cpuSeconds: { replicas: spent('own'), theirGit: spent('git'), loadGenerator: +((load.user + load.system) / 1e6).toFixed(2) },
       createsMissingOnOrigin: missing, notesNotHoldingTheLastAcknowledgedUpdate: lost,
     };
   } finally {
     for (const replica of replicas) replica.child.kill('SIGTERM');
-    await Promise.all(replicas.map((replica) => new Promise((done) => (replica.child.exitCode !== null ? done() : replica.child.once('exit', done)))));
+    await Promise.all(replicas.map((replica) => new Promise((done) => (
+      replica.child.exitCode !== null ? done() : replica.child.once('exit', done)))));
     // The origin's git may still be packing in the background (gc --auto after a push): retried until it is done.
     rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }

@@ -10,7 +10,8 @@ const CMS = new URL('../dist/core/cms.js', import.meta.url).href;
 const LOAD = new URL('../dist/core/index/load.js', import.meta.url).href;
 
 /** Run a measuring script in a fresh node (no JIT or heap carried over from earlier runs). */
-const fresh = (script) => JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 1 << 20 }).trim().split('\n').pop());
+const fresh = (script) => JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script],
+  { encoding: 'utf8', maxBuffer: 1 << 20 }).trim().split('\n').pop());
 
 const limitScript = (root) => `
   import { readdirSync, readFileSync } from 'node:fs'; import { join } from 'node:path';
@@ -30,7 +31,9 @@ const startScript = (root, indexSnapshot) => `
 
 function contentBytes(root) {
   let bytes = 0;
-  for (const folder of readdirSync(join(root, 'content'))) for (const name of readdirSync(join(root, 'content', folder))) bytes += statSync(join(root, 'content', folder, name)).size;
+  for (const folder of readdirSync(join(root, 'content'))) {
+    for (const name of readdirSync(join(root, 'content', folder))) bytes += statSync(join(root, 'content', folder, name)).size;
+  }
   return bytes;
 }
 
@@ -79,7 +82,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     return dir;
   });
   const { restart, memory } = benchRestart(roots);
-  console.log('\n## Start-up: restart from the index snapshot and cold start, vs reading and parsing the files (fresh processes, best of 3)');
+  console.log('\n## Start-up: restart from the index snapshot and cold start, vs reading and parsing the files '
+    + '(fresh processes, best of 3)');
   console.table(restart);
   console.log('\n## Memory: resident set growth per byte of content');
   console.table(memory);

@@ -15,7 +15,9 @@ import { commitSite, generate } from './generate.mjs';
 import { benchStrapi } from './strapi-rows.mjs';
 import { benchWrites } from './write-rows.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
+const args = Object.fromEntries(process.argv.slice(2).reduce(
+  (pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), [],
+));
 const sizes = (args.sizes ?? '1000,10000,100000').split(',').map(Number);
 const only = new Set((args.only ?? 'http,writes,cold,query,watch,memory,restart,cli').split(','));
 if (process.argv.includes('--strapi')) only.add('strapi');
@@ -36,7 +38,9 @@ const listen = (handler) => new Promise((ok) => { const server = createServer(ha
 
 function contentFiles(root) {
   const files = [];
-  for (const folder of readdirSync(join(root, 'content'))) for (const name of readdirSync(join(root, 'content', folder))) files.push(join(root, 'content', folder, name));
+  for (const folder of readdirSync(join(root, 'content'))) {
+    for (const name of readdirSync(join(root, 'content', folder))) files.push(join(root, 'content', folder, name));
+  }
   return files;
 }
 
@@ -44,7 +48,11 @@ function contentFiles(root) {
 function readAndParse(root) {
   const start = performance.now();
   let bytes = 0;
-  for (const file of contentFiles(root)) { const text = readFileSync(file, 'utf8'); bytes += text.length; if (file.endsWith('.json')) JSON.parse(text); }
+  for (const file of contentFiles(root)) {
+    const text = readFileSync(file, 'utf8');
+    bytes += text.length;
+    if (file.endsWith('.json')) JSON.parse(text);
+  }
   return { ms: performance.now() - start, bytes };
 }
 
@@ -62,7 +70,8 @@ async function sameBytesServer(url) {
 
 async function cannon(url, connections, requests, headers) {
   const result = await autocannon({ url, connections, duration, requests, headers, pipelining: 1 });
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99,
+    errors: result.errors + result.non2xx };
 }
 
 async function benchHttp() {
@@ -77,7 +86,8 @@ async function benchHttp() {
   readConfig.permissions.authenticated = readConfig.permissions.public;
   writeFileSync(join(root, 'cms.config.json'), JSON.stringify(readConfig, null, 2));
   // Secrets from the environment, as a deployment sets them (no development secret written).
-  const env = { ...process.env, CMS_JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'bench-salt-0123456789abcdef0123456789abcdef' };
+  const env = { ...process.env, CMS_JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
+    CMS_API_TOKEN_SALT: 'bench-salt-0123456789abcdef0123456789abcdef' };
   const cms = await createCms({ root, env, report: () => {} });
   const rw = await createCms({ root: writable, report: () => {} });
   // The callers a static-site build or an app sends: anonymous, an API token, a users-permissions JWT.
@@ -85,7 +95,8 @@ async function benchHttp() {
   for (const token of tokens.list()) if (token.name === 'bench') await tokens.revoke('bench');
   const tokenKey = (await tokens.create({ name: 'bench', type: 'read-only' })).accessKey;
   const user = users.byId(1) ?? await users.add({ username: 'bench', email: 'bench@example.org', password: 'bench password 123' });
-  const callers = [['anonymous', {}], ['API token', { authorization: `Bearer ${tokenKey}` }], ['JWT', { authorization: `Bearer ${cms.auth.issueJwt(user)}` }]];
+  const callers = [['anonymous', {}], ['API token', { authorization: `Bearer ${tokenKey}` }],
+    ['JWT', { authorization: `Bearer ${cms.auth.issueJwt(user)}` }]];
   const ours = await listen(createNodeHandler(cms));
   const oursRw = await listen(createNodeHandler(rw));
   const someId = cms.index.scopedRows('api::article.article', { status: 'published', locale: 'en' })[3].documentId;
@@ -93,14 +104,18 @@ async function benchHttp() {
   const scenarios = [
     ['default list', '/api/articles'],
     ['populate=*', '/api/articles?populate=*'],
-    ['filter+sort+page', '/api/articles?filters[views][$gt]=100&filters[title][$containsi]=coffee&sort=views:desc&pagination[page]=2&pagination[pageSize]=10'],
+    ['filter+sort+page',
+      '/api/articles?filters[views][$gt]=100&filters[title][$containsi]=coffee&sort=views:desc&pagination[page]=2&pagination[pageSize]=10'],
     ['findOne 2-level populate', `/api/articles/${someId}?populate[author][populate][0]=avatar&populate[seo][populate]=*`],
   ];
   const rows = [];
   for (const [name, path] of scenarios) {
     const response = await cms.contentApi({ method: 'GET', path: path.split('?')[0].slice(4), search: path.split('?')[1] ?? '' });
     const bytes = Buffer.from(JSON.stringify(response.body));
-    const bare = await listen((_req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length }); res.end(bytes); });
+    const bare = await listen((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
+      res.end(bytes);
+    });
     // The same response bytes, headers included (Strapi's dozen headers cost Node's http the same in any server).
     const same = await sameBytesServer(`http://127.0.0.1:${ours.address().port}${path}`);
     for (const connections of [10, 100]) {
@@ -121,14 +136,23 @@ async function benchHttp() {
   const mixRequests = [
     ...Array.from({ length: 9 }, () => ({ method: 'GET', path: '/api/articles?pagination[pageSize]=10' })),
     // Every write really changes the document (and so empties the answer cache for its type).
-    { method: 'PUT', path: `/api/articles/${rwId}?status=draft`, headers: { 'content-type': 'application/json' }, setupRequest: (request) => ({ ...request, body: JSON.stringify({ data: { description: `bench write ${Math.random().toString(36).slice(2, 10)}` } }) }) },
+    { method: 'PUT', path: `/api/articles/${rwId}?status=draft`, headers: { 'content-type': 'application/json' },
+      setupRequest: (request) => ({
+        ...request, body: JSON.stringify({ data: { description: `bench write ${Math.random().toString(36).slice(2, 10)}` } }),
+      }) },
   ];
-  const listBytes = Buffer.from(JSON.stringify((await rw.contentApi({ method: 'GET', path: '/articles', search: 'pagination[pageSize]=10' })).body));
-  const bare = await listen((_req, res) => { res.writeHead(200, { 'content-type': 'application/json', 'content-length': listBytes.length }); res.end(listBytes); });
+  const listBytes = Buffer.from(
+    JSON.stringify((await rw.contentApi({ method: 'GET', path: '/articles', search: 'pagination[pageSize]=10' })).body),
+  );
+  const bare = await listen((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': listBytes.length });
+    res.end(listBytes);
+  });
   for (const connections of [10, 100]) {
     const limit = await cannon(`http://127.0.0.1:${bare.address().port}/`, connections);
     const mix = await cannon(`http://127.0.0.1:${oursRw.address().port}`, connections, mixRequests);
-    rows.push({ scenario: 'read/write mix 9:1', caller: 'anonymous', connections, 'limit req/s': limit.rps, 'ours req/s': mix.rps, ratio: +(mix.rps / limit.rps).toFixed(2), 'ours p50 ms': mix.p50, 'ours p99 ms': mix.p99, errors: mix.errors });
+    rows.push({ scenario: 'read/write mix 9:1', caller: 'anonymous', connections, 'limit req/s': limit.rps, 'ours req/s': mix.rps,
+      ratio: +(mix.rps / limit.rps).toFixed(2), 'ours p50 ms': mix.p50, 'ours p99 ms': mix.p99, errors: mix.errors });
   }
   bare.close(); ours.close(); oursRw.close();
   table('HTTP throughput at 1k documents (autocannon, loopback)', rows);
@@ -144,7 +168,8 @@ async function benchCold() {
     const start = performance.now();
     const cms = await createCms({ root, report: () => {} });
     const ms = performance.now() - start;
-    rows.push({ documents: n, files: contentFiles(root).length, 'read+parse ms': Math.round(limit.ms), 'index ms': Math.round(ms), ratio: +(ms / limit.ms).toFixed(2), problems: cms.problems().length });
+    rows.push({ documents: n, files: contentFiles(root).length, 'read+parse ms': Math.round(limit.ms), 'index ms': Math.round(ms),
+      ratio: +(ms / limit.ms).toFixed(2), problems: cms.problems().length });
   }
   table('Cold start: indexing vs reading and parsing the same files', rows);
   results.sections.cold = rows;
@@ -154,9 +179,12 @@ async function benchQuery() {
   const n = Math.max(...sizes);
   const cms = await createCms({ root: dataset(n), report: () => {} });
   const queries = [
-    ['filter+sort+page', 'filters[views][$gt]=100&filters[title][$containsi]=coffee&sort=views:desc&pagination[page]=2&pagination[pageSize]=10'],
+    ['filter+sort+page',
+      'filters[views][$gt]=100&filters[title][$containsi]=coffee&sort=views:desc&pagination[page]=2&pagination[pageSize]=10'],
     ['relation filter+sort', 'filters[author][name][$containsi]=author 1&sort=title:asc&pagination[pageSize]=10'],
-    ['deep populate page', 'populate[author][populate][0]=avatar&populate[tags][fields][0]=name&populate[seo][populate]=*&populate[blocks][populate]=*&pagination[pageSize]=25'],
+    ['deep populate page',
+      'populate[author][populate][0]=avatar&populate[tags][fields][0]=name&populate[seo][populate]=*&populate[blocks][populate]=*'
+        + '&pagination[pageSize]=25'],
     ['default list', ''],
   ];
   const rows = [];
@@ -194,7 +222,9 @@ async function benchWatch() {
       times.push(performance.now() - start);
     }
     watcher.close();
-    for (let i = 0; i < 10; i++) try { (await import('node:fs')).rmSync(join(root, 'content/tags', `zbench${String(i).padStart(18, '0')}.json`)); } catch {}
+    for (let i = 0; i < 10; i++) {
+      try { (await import('node:fs')).rmSync(join(root, 'content/tags', `zbench${String(i).padStart(18, '0')}.json`)); } catch {}
+    }
     rows.push({ documents: n, 'median ms': +median(times).toFixed(1), 'max ms': +Math.max(...times).toFixed(1) });
   }
   table('File written on disk → visible through the API', rows);
@@ -209,7 +239,8 @@ function measureLoad(root) {
     const cms = await createCms({ root: ${JSON.stringify(root)}, report: () => {} });
     global.gc(); const after = process.memoryUsage().rss;
     console.log(JSON.stringify({ growth: after - before, rows: cms.index.rows('api::article.article').length }));`;
-  const output = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const output = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script],
+    { encoding: 'utf8', maxBuffer: 1 << 20 });
   return JSON.parse(output.trim().split('\n').pop());
 }
 
@@ -219,7 +250,8 @@ async function benchMemory() {
     const root = dataset(n);
     const { growth, rows: count } = measureLoad(root);
     const bytes = contentFiles(root).reduce((sum, file) => sum + statSync(file).size, 0);
-    rows.push({ documents: n, 'content MB': +(bytes / 1e6).toFixed(1), 'RSS growth MB': +(growth / 1e6).toFixed(1), 'RSS bytes per content byte': +(growth / bytes).toFixed(2), 'article rows': count });
+    rows.push({ documents: n, 'content MB': +(bytes / 1e6).toFixed(1), 'RSS growth MB': +(growth / 1e6).toFixed(1),
+      'RSS bytes per content byte': +(growth / bytes).toFixed(2), 'article rows': count });
   }
   table('Memory: resident set growth per byte of content', rows);
   results.sections.memory = rows;
@@ -237,7 +269,8 @@ if (only.has('writes')) {
 }
 if (only.has('strapi')) {
   const { rows, seeded, strapi } = await benchStrapi({ createCms, createNodeHandler, listen, duration });
-  table(`Strapi (${strapi}) beside this server and the limit (${seeded} entries seeded through REST into both, 10 connections, loopback)`, rows);
+  table(`Strapi (${strapi}) beside this server and the limit (${seeded} entries seeded through REST into both, 10 connections, loopback)`,
+    rows);
   results.sections.strapi = rows;
 }
 if (only.has('restart')) {
@@ -248,7 +281,8 @@ if (only.has('restart')) {
 }
 if (only.has('scale')) {
   results.sections.scale = await (await import('./scale-rows.mjs')).benchScale({ createCms, roots: sizes.map((n) => [n, dataset(n)]) });
-  table('Across sizes: a page of a filter+sort, a relation filter, a write, and the first read after it (in-process)', results.sections.scale);
+  table('Across sizes: a page of a filter+sort, a relation filter, a write, and the first read after it (in-process)',
+    results.sections.scale);
 }
 if (only.has('cli')) {
   results.sections.cli = (await import('./cli-bulk.mjs')).benchCli(dataset(20000), { creates: 20 });

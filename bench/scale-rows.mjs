@@ -11,7 +11,11 @@ const script = (root) => `
   const cms = await createCms({ root: ${JSON.stringify(root)}, report: () => {} });
   const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
   const p99 = (v) => [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(v.length * 0.99))];
-  const ask = async (search) => { const start = performance.now(); await cms.contentApi({ method: 'GET', path: '/articles', search }); return performance.now() - start; };
+  const ask = async (search) => {
+    const start = performance.now();
+    await cms.contentApi({ method: 'GET', path: '/articles', search });
+    return performance.now() - start;
+  };
   const page = (n) => 'pagination[page]=' + (1 + (n % 5)) + '&pagination[pageSize]=10';
   const filter = 'filters[views][$gt]=100&filters[title][$containsi]=coffee&sort=views:desc&';
   const relation = 'filters[author][name][$containsi]=author 1&sort=title:asc&';
@@ -21,7 +25,10 @@ const script = (root) => `
     const times = []; for (let i = 0; i < 200; i++) times.push(await ask(search + page(i)));
     out[name + ' median ms'] = median(times.slice(20)); out[name + ' p99 ms'] = p99(times.slice(20));
   }
-  const fresh = []; for (let i = 0; i < 5; i++) fresh.push(await ask('filters[views][$gt]=' + (200 + i) + '&filters[title][$containsi]=coffee&sort=views:desc&' + page(i)));
+  const fresh = [];
+  for (let i = 0; i < 5; i++) {
+    fresh.push(await ask('filters[views][$gt]=' + (200 + i) + '&filters[title][$containsi]=coffee&sort=views:desc&' + page(i)));
+  }
   out['new filter value median ms'] = median(fresh);
   const ids = cms.index.scopedRows('api::article.article', { status: 'published', locale: 'en' }).slice(0, 21).map((row) => row.documentId);
   const writes = [];
@@ -47,7 +54,9 @@ const round = (value) => +value.toFixed(2);
 export async function benchScale({ roots }) {
   const rows = [];
   for (const [documents, root] of roots) {
-    const output = execFileSync(process.execPath, ['--max-old-space-size=16384', '--input-type=module', '-e', script(root)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const output = execFileSync(
+      process.execPath, ['--max-old-space-size=16384', '--input-type=module', '-e', script(root)], { encoding: 'utf8', maxBuffer: 1 << 20 },
+    );
     // The writes changed files of the generated site: put it back as committed.
     execFileSync('git', ['checkout', '-q', '--', 'content'], { cwd: root });
     // (and the files they made: a publishing update can add other locales' draft files)

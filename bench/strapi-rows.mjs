@@ -19,7 +19,9 @@ const PORT = process.env.STRAPI_BENCH_PORT ?? '1340';
 const REF_DIR = process.env.STRAPI_BENCH_DIR ?? join(homedir(), '.cache', 'strapi-ref-bench');
 const ARTICLE = 'api::article.article';
 const READ = ['find', 'findOne'];
-const ENV = { CMS_JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'bench-salt-0123456789abcdef0123456789abcdef' };
+const ENV = {
+  CMS_JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'bench-salt-0123456789abcdef0123456789abcdef',
+};
 
 export const strapiInstalled = () => existsSync(REF) && existsSync(join(INSTALLED, 'node_modules', '@strapi', 'strapi'));
 
@@ -39,8 +41,11 @@ function emptyProject(dir) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'content'), { recursive: true });
   cpSync(join(REPO, 'schemas'), join(dir, 'schemas'), { recursive: true });
-  const pub = { [ARTICLE]: [...READ, 'create', 'update'], 'api::author.author': READ, 'api::category.category': READ, 'api::tag.tag': READ };
-  writeFileSync(join(dir, 'cms.config.json'), JSON.stringify({ locales: ['en', 'fr'], defaultLocale: 'en', permissions: { public: pub } }, null, 2));
+  const pub = {
+    [ARTICLE]: [...READ, 'create', 'update'], 'api::author.author': READ, 'api::category.category': READ, 'api::tag.tag': READ,
+  };
+  writeFileSync(join(dir, 'cms.config.json'),
+    JSON.stringify({ locales: ['en', 'fr'], defaultLocale: 'en', permissions: { public: pub } }, null, 2));
   return dir;
 }
 
@@ -56,7 +61,9 @@ function seedRequests(articles) {
   const words = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
   const requests = [];
   const add = (path, key, data) => requests.push({ path, key, data });
-  for (let i = 0; i < 10; i++) add('/api/categories', `category${i}`, { name: `Category ${i}`, slug: `category-${i}`, description: words(8) });
+  for (let i = 0; i < 10; i++) {
+    add('/api/categories', `category${i}`, { name: `Category ${i}`, slug: `category-${i}`, description: words(8) });
+  }
   for (let i = 0; i < 30; i++) add('/api/tags', `tag${i}`, { name: `Tag ${i}`, slug: `tag-${i}` });
   for (let i = 0; i < 20; i++) add('/api/authors', `author${i}`, { name: `Author ${i}`, email: `author${i}@example.org`, bio: words(20) });
   for (let i = 0; i < articles; i++) {
@@ -75,11 +82,19 @@ function seedRequests(articles) {
 /** Send the seed to a server; resolves to the documentId of each seeded entry by key. */
 async function seed(base, token, requests) {
   const ids = new Map();
-  const resolveRefs = (value) => (Array.isArray(value) ? value.map(resolveRefs) : value && typeof value === 'object' ? (value.ref ? ids.get(value.ref) : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveRefs(v)]))) : value);
+  const resolveRefs = (value) => (Array.isArray(value) ? value.map(resolveRefs)
+    : value && typeof value === 'object'
+      ? (value.ref ? ids.get(value.ref) : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveRefs(v)])))
+      : value);
   for (const { path, key, data } of requests) {
-    const response = await fetch(base + path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ data: resolveRefs(data) }) });
+    const response = await fetch(base + path, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: resolveRefs(data) }),
+    });
     const text = await response.text();
-    if (response.status !== 201 && response.status !== 200) throw new Error(`seed ${path} (${base}) answered ${response.status}: ${text.slice(0, 300)}`);
+    if (response.status !== 201 && response.status !== 200) {
+      throw new Error(`seed ${path} (${base}) answered ${response.status}: ${text.slice(0, 300)}`);
+    }
     ids.set(key, JSON.parse(text).data.documentId);
   }
   return ids;
@@ -88,15 +103,20 @@ async function seed(base, token, requests) {
 const readScenarios = (ids) => [
   ['default list', '/api/articles'],
   ['populate=*', '/api/articles?populate=*'],
-  ['filter+sort+page', '/api/articles?filters[views][$gt]=100&filters[title][$containsi]=coffee&sort=views:desc&pagination[page]=2&pagination[pageSize]=10'],
+  ['filter+sort+page',
+    '/api/articles?filters[views][$gt]=100&filters[title][$containsi]=coffee&sort=views:desc&pagination[page]=2&pagination[pageSize]=10'],
   ['findOne 2-level populate', `/api/articles/${ids.get('article3')}?populate[author][populate][0]=avatar&populate[seo][populate]=*`],
 ];
 
 function startStrapi(project) {
   ensureRefDir();
-  const out = execFileSync(REF, ['start', project, PORT], { env: { ...process.env, STRAPI_REF_DIR: REF_DIR }, encoding: 'utf8' }).trim().split('\n').at(-1);
+  const out = execFileSync(REF, ['start', project, PORT],
+    { env: { ...process.env, STRAPI_REF_DIR: REF_DIR }, encoding: 'utf8' }).trim().split('\n').at(-1);
   const [base, token] = out.split(' ');
-  return { base, token, stop: () => execFileSync(REF, ['stop'], { env: { ...process.env, STRAPI_REF_DIR: REF_DIR }, stdio: ['ignore', 'ignore', 'inherit'] }) };
+  return {
+    base, token,
+    stop: () => execFileSync(REF, ['stop'], { env: { ...process.env, STRAPI_REF_DIR: REF_DIR }, stdio: ['ignore', 'ignore', 'inherit'] }),
+  };
 }
 
 /**
@@ -122,17 +142,24 @@ export async function benchStrapi({ createCms, createNodeHandler, listen, durati
     const rows = [];
     const row = (scenario, caller, limit, theirs, mine) => rows.push({
       scenario, caller, 'limit req/s': limit.rps, 'Strapi req/s': theirs ? theirs.rps : 'not installed', 'ours req/s': mine.rps,
-      'ours/limit': +(mine.rps / limit.rps).toFixed(2), 'ours/Strapi': theirs ? +(mine.rps / Math.max(theirs.rps, 1)).toFixed(1) : 'not installed',
+      'ours/limit': +(mine.rps / limit.rps).toFixed(2),
+      'ours/Strapi': theirs ? +(mine.rps / Math.max(theirs.rps, 1)).toFixed(1) : 'not installed',
       'Strapi p50 ms': theirs ? theirs.p50 : '-', 'ours p50 ms': mine.p50, errors: `${theirs ? theirs.errors : '-'} / ${mine.errors}`,
     });
     const ourReads = readScenarios(ourIds);
     const strapiReads = strapiIds && readScenarios(strapiIds);
     for (const [at, [scenario, path]] of ourReads.entries()) {
       const bytes = Buffer.from(await (await fetch(ourBase + path)).arrayBuffer());
-      const bare = await listen((_req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length }); res.end(bytes); });
+      const bare = await listen((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
+        res.end(bytes);
+      });
       const limit = await cannon(`http://127.0.0.1:${bare.address().port}${path}`, { connections, duration });
       bare.close();
-      for (const [caller, ourHeaders, theirHeaders] of [['anonymous', {}, {}], ['API token', { authorization: `Bearer ${ourToken}` }, { authorization: `Bearer ${strapi?.token}` }]]) {
+      for (const [caller, ourHeaders, theirHeaders] of [
+        ['anonymous', {}, {}],
+        ['API token', { authorization: `Bearer ${ourToken}` }, { authorization: `Bearer ${strapi?.token}` }],
+      ]) {
         const theirs = strapi && await cannon(strapi.base + strapiReads[at][1], { connections, duration, headers: theirHeaders });
         const mine = await cannon(ourBase + path, { connections, duration, headers: ourHeaders });
         row(scenario, caller, limit, theirs, mine);
@@ -140,7 +167,13 @@ export async function benchStrapi({ createCms, createNodeHandler, listen, durati
     }
     const articleIds = (ids) => [...ids].filter(([key]) => key.startsWith('article')).map(([, id]) => id);
     const one = Buffer.from(await (await fetch(`${ourBase}/api/articles/${ourIds.get('article0')}`)).arrayBuffer());
-    const bare = await listen((req, res) => { req.resume(); req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': one.length }); res.end(one); }); });
+    const bare = await listen((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': one.length });
+        res.end(one);
+      });
+    });
     const mineWrites = writeScenarios({ ids: articleIds(ourIds) });
     const theirWrites = strapiIds && writeScenarios({ ids: articleIds(strapiIds) });
     for (const [at, [scenario, writes]] of mineWrites.entries()) {

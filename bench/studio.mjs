@@ -13,13 +13,19 @@ import { createCms } from '../dist/core/cms.js';
 import { serve } from '../dist/core/http/serve.js';
 import { generate } from './generate.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []));
+const args = Object.fromEntries(process.argv.slice(2).reduce(
+  (pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), [],
+));
 const size = Number(args.size ?? 10000);
 const runs = Number(args.runs ?? 5);
 const repo = resolve(import.meta.dirname, '..');
 const TOKEN = 'bench-studio-token-0123456789abcdef0123456789abcdef';
-const env = { CMS_API_TOKEN: TOKEN, CMS_JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'bench-salt-0123456789abcdef0123456789abcdef' };
-const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => path && existsSync(path));
+const env = {
+  CMS_API_TOKEN: TOKEN, CMS_JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
+  CMS_API_TOKEN_SALT: 'bench-salt-0123456789abcdef0123456789abcdef',
+};
+const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']
+  .find((path) => path && existsSync(path));
 if (!executablePath) { console.error('no chromium binary: apt-get install -y chromium, or set CHROMIUM_PATH'); process.exit(1); }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -28,7 +34,9 @@ const git = (cwd, ...argv) => execFileSync('git', argv, { cwd, stdio: ['ignore',
 /** A private copy that is a git repository with everything committed (the Git state column reads HEAD). */
 function gitCopy(source) {
   const root = mkdtempSync(join(tmpdir(), 'cms-bench-studio-'));
-  for (const entry of ['schemas', 'content', 'public', 'cms.config.json']) if (existsSync(join(source, entry))) cpSync(join(source, entry), join(root, entry), { recursive: true });
+  for (const entry of ['schemas', 'content', 'public', 'cms.config.json']) {
+    if (existsSync(join(source, entry))) cpSync(join(source, entry), join(root, entry), { recursive: true });
+  }
   git(root, 'init', '--quiet', '--initial-branch=main');
   git(root, 'add', '--all');
   git(root, '-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '--quiet', '-m', 'bench');
@@ -73,7 +81,8 @@ async function saveRoundTrip(base, browser, documentId) {
   for (let run = 0; run < runs; run++) {
     await page.locator('#field-title').fill(`Bench title ${run}`);
     const start = performance.now();
-    await Promise.all([page.waitForResponse((response) => response.request().method() !== 'GET' && response.url().includes(documentId)), page.getByRole('button', { name: 'Save draft' }).click()]);
+    await Promise.all([page.waitForResponse((response) => response.request().method() !== 'GET' && response.url().includes(documentId)),
+      page.getByRole('button', { name: 'Save draft' }).click()]);
     await page.getByRole('status').filter({ hasText: 'Draft saved' }).waitFor();
     saves.push(performance.now() - start);
   }
@@ -95,7 +104,8 @@ await withSite(repo, async (base, browser) => {
   }
   rows.push({ site: 'sample', screen: 'sign-in screen (cold page)', median_ms: Math.round(median(signIn)) });
   rows.push({ site: 'sample', screen: 'article list with Git state, signed in', median_ms: Math.round(median(list)) });
-  rows.push({ site: 'sample', screen: 'save round trip (Save draft → "Draft saved")', median_ms: await saveRoundTrip(base, browser, 'leo9mpmgjqi9e4y3lvswznjb') });
+  rows.push({ site: 'sample', screen: 'save round trip (Save draft → "Draft saved")',
+    median_ms: await saveRoundTrip(base, browser, 'leo9mpmgjqi9e4y3lvswznjb') });
 });
 
 const dataset = `/tmp/cms-bench-${size}`;
@@ -119,11 +129,13 @@ await withSite(dataset, async (base, browser) => {
     const before = await page.locator('table.documents tbody tr td:first-child').first().textContent();
     let start = performance.now();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.waitForFunction((text) => document.querySelector('table.documents tbody tr td')?.textContent !== text && document.querySelector('.pager span')?.textContent.startsWith('Page 2'), before);
+    await page.waitForFunction((text) => document.querySelector('table.documents tbody tr td')?.textContent !== text
+      && document.querySelector('.pager span')?.textContent.startsWith('Page 2'), before);
     next.push(performance.now() - start);
     start = performance.now();
     await page.getByRole('button', { name: 'title' }).click();
-    await page.waitForFunction(() => document.querySelector('th[aria-sort=ascending]') && document.querySelector('.pager span')?.textContent.startsWith('Page 1'));
+    await page.waitForFunction(() => document.querySelector('th[aria-sort=ascending]')
+      && document.querySelector('.pager span')?.textContent.startsWith('Page 1'));
     await page.locator('td.git-state').first().waitFor();
     sorted.push(performance.now() - start);
     await page.close();
@@ -143,16 +155,25 @@ await withSite(dataset, async (base, browser) => {
     return ms;
   };
   for (let run = 0; run < runs; run++) {
-    articleForm.push(await formTime(`articles/${article.documentId}?locale=en`, () => document.querySelector('#field-title')?.value && document.querySelector('[data-field="body"] .inline-editor')));
-    categoryForm.push(await formTime(`categories/${category.documentId}`, () => document.querySelector('#field-name')?.value && document.querySelector('[data-field="articles"] .chip')));
+    articleForm.push(await formTime(
+      `articles/${article.documentId}?locale=en`,
+      () => document.querySelector('#field-title')?.value && document.querySelector('[data-field="body"] .inline-editor'),
+    ));
+    categoryForm.push(await formTime(
+      `categories/${category.documentId}`,
+      () => document.querySelector('#field-name')?.value && document.querySelector('[data-field="articles"] .chip'),
+    ));
   }
   rows.push({ site: `${size} documents`, screen: 'article edit form, filled', median_ms: Math.round(median(articleForm)) });
-  rows.push({ site: `${size} documents`, screen: `category edit form, its ${held} related articles as chips`, median_ms: Math.round(median(categoryForm)) });
-  rows.push({ site: `${size} documents`, screen: `article list, first page of rows (${total.replace(/\s+/g, ' ').trim()})`, median_ms: Math.round(median(first)) });
+  rows.push({ site: `${size} documents`, screen: `category edit form, its ${held} related articles as chips`,
+    median_ms: Math.round(median(categoryForm)) });
+  rows.push({ site: `${size} documents`, screen: `article list, first page of rows (${total.replace(/\s+/g, ' ').trim()})`,
+    median_ms: Math.round(median(first)) });
   rows.push({ site: `${size} documents`, screen: 'same page, Git state column filled', median_ms: Math.round(median(withGit)) });
   rows.push({ site: `${size} documents`, screen: 'next page', median_ms: Math.round(median(next)) });
   rows.push({ site: `${size} documents`, screen: 'sort by title (click the header)', median_ms: Math.round(median(sorted)) });
-  rows.push({ site: `${size} documents`, screen: 'save round trip (Save draft → "Draft saved")', median_ms: await saveRoundTrip(base, browser, article.documentId) });
+  rows.push({ site: `${size} documents`, screen: 'save round trip (Save draft → "Draft saved")',
+    median_ms: await saveRoundTrip(base, browser, article.documentId) });
 });
 
 console.log(`\n## Studio in chromium (median of ${runs} runs; a fresh page each run)`);

@@ -15,17 +15,22 @@ const BIN = join(repo, 'dist/cli/bin.js');
 const REPLICAS = Number(process.env.TORTURE_REPLICAS ?? 3);
 const git = (cwd, ...args) => execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28 }).trim();
 const nonce = () => Math.random().toString(36).slice(2, 10);
-const percentile = (values, p) => { const sorted = [...values].sort((a, b) => a - b); return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN; };
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN;
+};
 
 // ---- the cluster --------------------------------------------------------------------------
 const work = mkdtempSync(join(tmpdir(), 'cms-torture-replicas-'));
 const project = join(work, 'project');
-execFileSync('cp', ['-r', repo + '/schemas', repo + '/content', repo + '/public', repo + '/cms.config.json', '--target-directory', (execFileSync('mkdir', ['-p', project]), project)]);
+execFileSync('cp', ['-r', repo + '/schemas', repo + '/content', repo + '/public', repo + '/cms.config.json', '--target-directory',
+  (execFileSync('mkdir', ['-p', project]), project)]);
 git(project, 'init', '--quiet', '--initial-branch=main');
 git(project, 'add', '-A');
 git(project, '-c', 'user.name=torture', '-c', 'user.email=t@localhost', 'commit', '--quiet', '-m', 'torture seed');
 const dir = join(work, 'cluster');
-const cluster = spawn(process.execPath, [BIN, 'cluster', '--replicas', String(REPLICAS), '--port', '0', '--dir', dir, '--root', project], { stdio: ['ignore', 'pipe', 'pipe'] });
+const cluster = spawn(process.execPath, [BIN, 'cluster', '--replicas', String(REPLICAS), '--port', '0', '--dir', dir, '--root', project],
+  { stdio: ['ignore', 'pipe', 'pipe'] });
 let clusterLog = '';
 cluster.stderr.on('data', (chunk) => { clusterLog += chunk; });
 const info = await new Promise((resolveInfo, reject) => {
@@ -57,7 +62,8 @@ async function send(base, method, path, data, { track = true, headers = {} } = {
   let response;
   try {
     response = await fetch(`${base}/api${path}`, {
-      method, headers: { ...auth, 'content-type': 'application/json', ...headers }, body: data ? JSON.stringify({ data }) : undefined, signal: AbortSignal.timeout(60_000),
+      method, headers: { ...auth, 'content-type': 'application/json', ...headers },
+      body: data ? JSON.stringify({ data }) : undefined, signal: AbortSignal.timeout(60_000),
     });
   } catch (error) {
     failures[error.name] = (failures[error.name] ?? 0) + 1;
@@ -66,10 +72,14 @@ async function send(base, method, path, data, { track = true, headers = {} } = {
   const originAt = originRef();
   const body = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   const ms = performance.now() - started;
-  if (response.status >= 300) { failures[response.status] = (failures[response.status] ?? 0) + 1; return { status: response.status, body }; }
+  if (response.status >= 300) {
+    failures[response.status] = (failures[response.status] ?? 0) + 1;
+    return { status: response.status, body };
+  }
   const commit = response.headers.get('x-cms-commit') ?? undefined;
   cookie = response.headers.get('set-cookie')?.split(';')[0] ?? cookie;
-  if (track) acks.push({ phase: currentPhase, method, path, data, id: body?.data?.documentId ?? path.split('/')[2], ms, originAt, commit, at: performance.now() });
+  if (track) acks.push({ phase: currentPhase, method, path, data, id: body?.data?.documentId ?? path.split('/')[2], ms, originAt, commit,
+    at: performance.now() });
   return { status: response.status, body, ms, commit };
 }
 const pick = (at) => (at % (REPLICAS + 1) === REPLICAS ? info.balancer : info.replicas[at % REPLICAS]);
@@ -82,13 +92,22 @@ async function phase(name, run) {
   await run();
   const seconds = (performance.now() - started) / 1000;
   const done = acks.slice(before);
-  phases.push({ name, acks: done.length, get missing() { return done.filter((ack) => ack.missing).length; }, get early() { return done.filter((ack) => ack.early).length; }, seconds: +seconds.toFixed(2), 'writes/s': +(done.length / seconds).toFixed(1), 'p95 ms': Math.round(percentile(done.map((ack) => ack.ms), 0.95)) });
+  phases.push({
+    name, acks: done.length,
+    get missing() { return done.filter((ack) => ack.missing).length; },
+    get early() { return done.filter((ack) => ack.early).length; },
+    seconds: +seconds.toFixed(2), 'writes/s': +(done.length / seconds).toFixed(1),
+    'p95 ms': Math.round(percentile(done.map((ack) => ack.ms), 0.95)),
+  });
 }
-const clients = (count, each, body) => Promise.all(Array.from({ length: count }, (_, client) => (async () => { for (let at = 0; at < each; at++) await body(client, at); })()));
+const clients = (count, each, body) => Promise.all(Array.from({ length: count }, (_, client) => (async () => {
+  for (let at = 0; at < each; at++) await body(client, at);
+})()));
 
 // ---- the load ----------------------------------------------------------------------------
 const user = { username: `editor${nonce()}`, email: `editor${nonce()}@example.com`, password: 'torture password 123' };
-const registered = await fetch(`${info.replicas[0]}/api/auth/local/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) }).then((r) => r.json());
+const registered = await fetch(`${info.replicas[0]}/api/auth/local/register`,
+  { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) }).then((r) => r.json());
 
 await phase('concurrent creates (8 clients, balancer and replicas)', () => clients(8, 15, (client, at) => createTag(pick(client + at))));
 
@@ -103,11 +122,13 @@ await phase('different-field races from different replicas', () => Promise.all(s
 const deleteRaces = seeds.slice(9, 12);
 const deleteOutcomes = [];
 await phase('delete against update', () => Promise.all(deleteRaces.map(async (id) => {
-  const [removed, updated] = await Promise.all([send(info.replicas[0], 'DELETE', `/tags/${id}`), send(info.replicas[1 % REPLICAS], 'PUT', `/tags/${id}`, { name: `Survivor ${nonce()}` })]);
+  const [removed, updated] = await Promise.all([send(info.replicas[0], 'DELETE', `/tags/${id}`),
+    send(info.replicas[1 % REPLICAS], 'PUT', `/tags/${id}`, { name: `Survivor ${nonce()}` })]);
   deleteOutcomes.push({ id, removed: removed?.status, updated: updated?.status });
 })));
 const slugRace = `Race ${nonce()}`;
-await phase('one uid from the same title on every replica', () => Promise.all(info.replicas.map((base, at) => createTag(base, at ? `${slugRace}${' '.repeat(at)}!` : slugRace))));
+await phase('one uid from the same title on every replica',
+  () => Promise.all(info.replicas.map((base, at) => createTag(base, at ? `${slugRace}${' '.repeat(at)}!` : slugRace))));
 
 let rywMisses = 0, rywReads = 0;
 const edited = seeds[6];
@@ -190,7 +211,8 @@ const convergence = await Promise.all(info.replicas.map(async (base) => {
       const want = new Map(JSON.parse(expected).map((tag) => [tag.documentId, JSON.stringify(tag)]));
       const have = got ? JSON.parse(got) : [];
       const other = have.filter((tag) => want.get(tag.documentId) !== JSON.stringify(tag));
-      differences.push(`${base}: ${have.length} documents (origin ${want.size}), ${other.length} differ, e.g. ${JSON.stringify(other[0] ?? null)} vs ${other[0] ? want.get(other[0].documentId) : ''}`);
+      differences.push(`${base}: ${have.length} documents (origin ${want.size}), ${other.length} differ, `
+        + `e.g. ${JSON.stringify(other[0] ?? null)} vs ${other[0] ? want.get(other[0].documentId) : ''}`);
       return Infinity;
     }
     await delay(50);
@@ -208,11 +230,21 @@ const problems = [];
 for (const ack of acks) {
   const marker = ack.method === 'DELETE' ? `deleted file mode` : ack.data?.name ?? ack.data?.color;
   const where = ack.commit ? (position.get(ack.commit) ?? -1)
-    : ack.method === 'DELETE' ? history.findIndex((chunk) => chunk.includes(`--- a/content/tags/${ack.id}.json`) && chunk.includes('deleted file mode'))
+    : ack.method === 'DELETE'
+      ? history.findIndex((chunk) => chunk.includes(`--- a/content/tags/${ack.id}.json`) && chunk.includes('deleted file mode'))
       : ack.data?.name ? firstIn(JSON.stringify(ack.data.name)) : firstIn(ack.id);
-  if (where < 0) { missing++; ack.missing = true; problems.push(`missing from the origin: ${ack.method} ${ack.path} ${marker ?? ''}`); continue; }
+  if (where < 0) {
+    missing++;
+    ack.missing = true;
+    problems.push(`missing from the origin: ${ack.method} ${ack.path} ${marker ?? ''}`);
+    continue;
+  }
   const originAt = position.get(ack.originAt) ?? -1;
-  if (originAt < where) { early++; ack.early = true; problems.push(`acknowledged before it was on the origin: ${ack.method} ${ack.path} ${marker ?? ''}`); }
+  if (originAt < where) {
+    early++;
+    ack.early = true;
+    problems.push(`acknowledged before it was on the origin: ${ack.method} ${ack.path} ${marker ?? ''}`);
+  }
 }
 // Origin order decides: a same-field race ends on the acknowledged value the origin took last; an
 // update acknowledged beside an acknowledged delete must have come first (a later one is a 404).
@@ -221,15 +253,30 @@ let raceLosses = 0;
 for (const id of seeds.slice(0, 6)) {
   const values = acks.filter((ack) => ack.id === id && ack.method === 'PUT').map((ack) => ack.data.name);
   const last = values.sort((a, b) => firstIn(JSON.stringify(a)) - firstIn(JSON.stringify(b))).pop();
-  if (last !== undefined && finalTags.get(id)?.name !== last) { raceLosses++; problems.push(`same-field race on ${id}: the origin ends on ${finalTags.get(id)?.name}, its last acknowledged value is ${last}`); }
+  if (last !== undefined && finalTags.get(id)?.name !== last) {
+    raceLosses++;
+    problems.push(`same-field race on ${id}: the origin ends on ${finalTags.get(id)?.name}, its last acknowledged value is ${last}`);
+  }
 }
 for (const outcome of deleteOutcomes) {
-  if (outcome.removed === 204 && outcome.updated === 200 && finalTags.has(outcome.id)) { raceLosses++; problems.push(`delete and update of ${outcome.id} both acknowledged, yet the document is still there`); }
+  if (outcome.removed === 204 && outcome.updated === 200 && finalTags.has(outcome.id)) {
+    raceLosses++;
+    problems.push(`delete and update of ${outcome.id} both acknowledged, yet the document is still there`);
+  }
 }
-const validate = (() => { try { execFileSync(process.execPath, [BIN, 'validate', '--root', fresh], { stdio: 'pipe' }); return 'clean'; } catch (error) { return `FAILED: ${String(error.stderr).trim().split('\n').slice(0, 3).join(' | ')}`; } })();
+const validate = (() => {
+  try {
+    execFileSync(process.execPath, [BIN, 'validate', '--root', fresh], { stdio: 'pipe' });
+    return 'clean';
+  } catch (error) {
+    return `FAILED: ${String(error.stderr).trim().split('\n').slice(0, 3).join(' | ')}`;
+  }
+})();
 const credentials = await Promise.all(info.replicas.map(async (base) => {
   const token = (await fetch(`${base}/api/tags`, { headers: auth })).status;
-  const login = await fetch(`${base}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: user.email, password: user.password }) }).then((r) => r.json());
+  const login = await fetch(`${base}/api/auth/local`,
+    { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: user.email, password: user.password }) }).then((r) => r.json());
   const me = registered.jwt ? (await fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${registered.jwt}` } })).status : 0;
   return token === 200 && login?.user?.id === registered.user?.id && me === 200;
 }));
@@ -239,7 +286,8 @@ cluster.kill('SIGTERM');
 const exitCode = await new Promise((resolveExit) => cluster.once('exit', resolveExit));
 
 // ---- figures ------------------------------------------------------------------------------
-console.table(phases.map(({ name, acks, seconds, 'writes/s': rate, 'p95 ms': p95, missing, early }) => ({ name, acks, seconds, 'writes/s': rate, 'p95 ms': p95, missing, early })));
+console.table(phases.map(({ name, acks, seconds, 'writes/s': rate, 'p95 ms': p95, missing, early }) => (
+  { name, acks, seconds, 'writes/s': rate, 'p95 ms': p95, missing, early })));
 const settled = convergence.filter(Number.isFinite);
 const figures = {
   'acknowledged writes': acks.length,
@@ -262,6 +310,7 @@ for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(
 for (const difference of differences) console.log(`  not converged: ${difference.slice(0, 400)}`);
 for (const problem of problems.slice(0, 15)) console.log(`  ${problem}`);
 if (problems.length > 15) console.log(`  … and ${problems.length - 15} more`);
-const passed = missing === 0 && early === 0 && raceLosses === 0 && convergence.every((ms) => ms <= 1000) && validate === 'clean' && credentials.every(Boolean) && exitCode === 0;
+const passed = missing === 0 && early === 0 && raceLosses === 0 && convergence.every((ms) => ms <= 1000) && validate === 'clean'
+  && credentials.every(Boolean) && exitCode === 0;
 console.log(passed ? 'PASS' : 'FAIL');
 process.exitCode = passed ? 0 : 1;

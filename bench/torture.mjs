@@ -15,18 +15,27 @@ const repo = resolve(import.meta.dirname, '..');
 /** A writable copy of the sample site whose Public role may do everything. */
 export function writableSite() {
   const root = mkdtempSync(join(tmpdir(), 'cms-torture-'));
-  for (const entry of ['schemas', 'content', 'public', 'cms.config.json']) cpSync(join(repo, entry), join(root, entry), { recursive: true });
+  for (const entry of ['schemas', 'content', 'public', 'cms.config.json']) {
+    cpSync(join(repo, entry), join(root, entry), { recursive: true });
+  }
   const config = JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8'));
-  for (const type of Object.keys(config.permissions.public)) config.permissions.public[type] = ['find', 'findOne', 'create', 'update', 'delete'];
+  for (const type of Object.keys(config.permissions.public)) {
+    config.permissions.public[type] = ['find', 'findOne', 'create', 'update', 'delete'];
+  }
   writeFileSync(join(root, 'cms.config.json'), JSON.stringify(config, null, 2));
   return root;
 }
 
 
-const NASTY = ['../', '..%2f', '%2e%2e', '%2e%2e%2f', '%00', '\u0000', '%', '%zz', '../../etc/passwd', 'a'.repeat(5000), '😀', 'Ω≈ç√', '__proto__', 'constructor', 'prototype', 'hasOwnProperty',
-  '99999999999999999999999999', '-1', '1e308', 'NaN', 'null', 'true', '[]', '{}', '$eq', '$foo', '*', ',', ':', 'title:up', '"', "'", '<script>', ' ', ''];
-const KEYS = ['filters', 'sort', 'populate', 'fields', 'pagination', 'locale', 'status', '_q', 'page', 'pageSize', 'start', 'limit', 'publicationFilter', 'foo', '__proto__', 'constructor'];
-const SEGMENTS = ['title', 'views', 'author', 'tags', 'seo', 'blocks', 'cover', 'name', 'metaTitle', '$eq', '$containsi', '$in', '$between', '$null', '$not', '$and', '$or', '0', '1', '101', 'page', 'pageSize', 'withCount', 'populate', 'fields', 'on', 'shared.quote', 'count', '__proto__', 'constructor', 'prototype'];
+const NASTY = ['../', '..%2f', '%2e%2e', '%2e%2e%2f', '%00', '\u0000', '%', '%zz', '../../etc/passwd', 'a'.repeat(5000), '😀', 'Ω≈ç√',
+  '__proto__', 'constructor', 'prototype', 'hasOwnProperty',
+  '99999999999999999999999999', '-1', '1e308', 'NaN', 'null', 'true', '[]', '{}', '$eq', '$foo', '*', ',', ':', 'title:up', '"', "'",
+  '<script>', ' ', ''];
+const KEYS = ['filters', 'sort', 'populate', 'fields', 'pagination', 'locale', 'status', '_q', 'page', 'pageSize', 'start', 'limit',
+  'publicationFilter', 'foo', '__proto__', 'constructor'];
+const SEGMENTS = ['title', 'views', 'author', 'tags', 'seo', 'blocks', 'cover', 'name', 'metaTitle', '$eq', '$containsi', '$in', '$between',
+  '$null', '$not', '$and', '$or', '0', '1', '101', 'page', 'pageSize', 'withCount', 'populate', 'fields', 'on', 'shared.quote', 'count',
+  '__proto__', 'constructor', 'prototype'];
 
 function fuzzQuery(rand) {
   const pick = (list) => list[Math.floor(rand() * list.length)];
@@ -37,7 +46,9 @@ function fuzzQuery(rand) {
     const depth = rand() < 0.05 ? 30 : Math.floor(rand() * 5);
     for (let d = 0; d < depth; d++) key += `[${pick(SEGMENTS)}]`;
     const value = rand() < 0.7 ? pick(NASTY) : pick(SEGMENTS);
-    parts.push(rand() < 0.1 ? key : `${rand() < 0.5 ? encodeURIComponent(key) : key}=${rand() < 0.5 ? encodeURIComponent(value) : value.replace(/[#&\s\u0000]/g, '')}`);
+    parts.push(rand() < 0.1
+      ? key
+      : `${rand() < 0.5 ? encodeURIComponent(key) : key}=${rand() < 0.5 ? encodeURIComponent(value) : value.replace(/[#&\s\u0000]/g, '')}`);
   }
   return parts.join('&');
 }
@@ -46,7 +57,8 @@ function fuzzPath(rand, ids) {
   const pick = (list) => list[Math.floor(rand() * list.length)];
   const type = pick(['articles', 'authors', 'tags', 'global', 'about', 'nope', '..', '%2e%2e', 'upload', '_cms', 'articles%00', '']);
   const id = rand() < 0.5 ? pick(ids) : pick(NASTY).replace(/[#?\s\u0000]/g, '');
-  const shapes = [`/api/${type}`, `/api/${type}/${id}`, `/api/${type}/${id}/extra`, `/uploads/${pick(NASTY).replace(/[#?\s\u0000]/g, '')}`, `/api/_cms/${type}/${id}/history`, `/${pick(NASTY).replace(/[#?\s\u0000]/g, '')}`];
+  const shapes = [`/api/${type}`, `/api/${type}/${id}`, `/api/${type}/${id}/extra`, `/uploads/${pick(NASTY).replace(/[#?\s\u0000]/g, '')}`,
+    `/api/_cms/${type}/${id}/history`, `/${pick(NASTY).replace(/[#?\s\u0000]/g, '')}`];
   return pick(shapes);
 }
 
@@ -54,11 +66,19 @@ function fuzzBody(rand) {
   const pick = (list) => list[Math.floor(rand() * list.length)];
   const bodies = [
     '{"data":{"title":"x"}}', '{"data":null}', '{"data":"x"}', '{', 'null', '42', '"str"', '[]', '{"data":{"__proto__":{"polluted":true}}}',
-    '{"data":{"constructor":{"prototype":{"polluted":true}}}}', `{"data":{"title":"${'y'.repeat(100)}","views":"abc"}}`, '{"data":{"author":{"connect":["nope"]}}}',
-    '{"data":{"tags":{"set":[1,2,3]},"blocks":[{"__component":"shared.nope"}]}}', '{"data":{"id":1}}', `{"data":{"description":"${'z'.repeat(2_000)}"}}`,
-    JSON.stringify({ data: JSON.parse('{"seo":{"metaTitle":null,"metaSocial":[{"id":123456}]}}') }), '\u0000\u0001', '{"data":{"title":"\\u0000"}}',
+    '{"data":{"constructor":{"prototype":{"polluted":true}}}}', `{"data":{"title":"${'y'.repeat(100)}","views":"abc"}}`,
+    '{"data":{"author":{"connect":["nope"]}}}',
+    '{"data":{"tags":{"set":[1,2,3]},"blocks":[{"__component":"shared.nope"}]}}', '{"data":{"id":1}}',
+    `{"data":{"description":"${'z'.repeat(2_000)}"}}`,
+    JSON.stringify({ data: JSON.parse('{"seo":{"metaTitle":null,"metaSocial":[{"id":123456}]}}') }), '\u0000\u0001',
+    '{"data":{"title":"\\u0000"}}',
   ];
-  return { body: pick(bodies), type: pick(['application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']) };
+  return {
+    body: pick(bodies),
+    type: pick([
+      'application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '',
+    ]),
+  };
 }
 
 function snapshot(root) {
@@ -95,7 +115,8 @@ export async function fuzz({ requests = 100_000, seed = 1, log = console.log } =
       init.body = body;
       if (type) init.headers['content-type'] = type;
     }
-    if (rand() < 0.05) init.headers.authorization = pick(rand, ['Bearer x', 'Basic abc', 'Bearer', 'bearer a b', `Bearer ${'a'.repeat(256)}`]);
+    if (rand() < 0.05) init.headers.authorization = pick(rand, ['Bearer x', 'Basic abc', 'Bearer', 'bearer a b',
+      `Bearer ${'a'.repeat(256)}`]);
     let response;
     try {
       response = await app.request(path, init);
@@ -109,7 +130,8 @@ export async function fuzz({ requests = 100_000, seed = 1, log = console.log } =
     else if (response.status >= 400 && response.status !== 405 && method !== 'HEAD') {
       try {
         const body = JSON.parse(text);
-        if (body.data !== null || typeof body.error?.status !== 'number' || typeof body.error?.name !== 'string' || typeof body.error?.message !== 'string') failures.push({ path, method, status: response.status, text: text.slice(0, 200) });
+        if (body.data !== null || typeof body.error?.status !== 'number' || typeof body.error?.name !== 'string'
+          || typeof body.error?.message !== 'string') failures.push({ path, method, status: response.status, text: text.slice(0, 200) });
       } catch {
         failures.push({ path, method, status: response.status, text: `not JSON: ${text.slice(0, 100)}` });
       }
@@ -120,7 +142,8 @@ export async function fuzz({ requests = 100_000, seed = 1, log = console.log } =
   const outside = [...after.keys()].filter((file) => before.get(file) !== after.get(file));
   const problems = cms.problems().map((problem) => problem.format());
   rmSync(root, { recursive: true, force: true });
-  log(`fuzz: ${requests} requests, statuses ${JSON.stringify(statuses)}, ${failures.length} failures, ${outside.length} files touched outside content/, ${problems.length} content files left invalid`);
+  log(`fuzz: ${requests} requests, statuses ${JSON.stringify(statuses)}, ${failures.length} failures, `
+    + `${outside.length} files touched outside content/, ${problems.length} content files left invalid`);
   return { failures, outside, statuses, problems };
 }
 
@@ -136,27 +159,38 @@ export async function concurrency({ updates = 1000, log = console.log } = {}) {
   const documentId = 'jfsgk21o4wtsoknlvf65xsrj';
   const order = [];
   const results = await Promise.all(Array.from({ length: updates }, async (_, i) => {
-    const response = await app.request(`/api/articles/${documentId}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { description: `write ${i}`, views: i } }) });
+    const response = await app.request(`/api/articles/${documentId}`,
+      { method: 'PUT', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: { description: `write ${i}`, views: i } }) });
     const body = await response.json();
     order.push(i);
     return { i, status: response.status, description: body.data?.description, views: body.data?.views };
   }));
-  const wrong = results.filter((result) => result.status !== 200 || result.description !== `write ${result.i}` || result.views !== result.i);
+  const wrong = results.filter((result) => result.status !== 200 || result.description !== `write ${result.i}`
+    || result.views !== result.i);
   const text = readFileSync(join(root, 'content/articles', `${documentId}.json`), 'utf8');
   const file = parseJsonText(text, 'file');
   const last = order[order.length - 1];
   const consistent = file.description === `write ${last}` && file.views === last;
   rmSync(root, { recursive: true, force: true });
-  log(`concurrency: ${updates} concurrent updates, ${wrong.length} answered wrong, final file ${consistent ? 'is' : 'is NOT'} the last answered write`);
+  log(`concurrency: ${updates} concurrent updates, ${wrong.length} answered wrong, `
+    + `final file ${consistent ? 'is' : 'is NOT'} the last answered write`);
   return { wrong, consistent };
 }
 
 export async function freePort() {
-  return new Promise((ok) => { const server = createServer(); server.listen(0, '127.0.0.1', () => { const { port } = server.address(); server.close(() => ok(port)); }); });
+  return new Promise((ok) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => ok(port));
+    });
+  });
 }
 
 export async function startServer(root, port, { watch = false } = {}) {
-  const child = spawn(process.execPath, [join(repo, 'dist/cli/bin.js'), 'serve', '--root', root, '--port', String(port), ...(watch ? [] : ['--no-watch'])], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+  const child = spawn(process.execPath, [join(repo, 'dist/cli/bin.js'), 'serve', '--root', root, '--port', String(port),
+    ...(watch ? [] : ['--no-watch'])], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
   // Drained, keeping the last lines for a diagnosis: a full pipe would block the server's writes.
   child.stderrTail = '';
   child.stderr.on('data', (chunk) => { child.stderrTail = (child.stderrTail + chunk).slice(-8000); });
@@ -179,7 +213,9 @@ export async function crash({ writes = 2000, concurrency: parallel = 50, log = c
     while (!killed && sent < writes) {
       const n = sent++;
       try {
-        const response = await fetch(`http://127.0.0.1:${port}/api/tags`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: `Crash ${n}`, color: 'red' } }) });
+        const response = await fetch(`http://127.0.0.1:${port}/api/tags`,
+          { method: 'POST', headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ data: { name: `Crash ${n}`, color: 'red' } }) });
         if (response.status === 201) acknowledged.set((await response.json()).data.documentId, `Crash ${n}`);
       } catch { /* the server died mid-request */ }
     }
@@ -204,7 +240,8 @@ export async function crash({ writes = 2000, concurrency: parallel = 50, log = c
   const health = await fetch(`http://127.0.0.1:${port}/api/tags?pagination[pageSize]=1`).then((response) => response.status);
   child.kill('SIGKILL');
   rmSync(root, { recursive: true, force: true });
-  log(`crash: ${acknowledged.size} writes acknowledged before SIGKILL, ${missing.length} missing after restart, ${broken.length} broken files, list answers ${health}`);
+  log(`crash: ${acknowledged.size} writes acknowledged before SIGKILL, ${missing.length} missing after restart, `
+    + `${broken.length} broken files, list answers ${health}`);
   return { acknowledged: acknowledged.size, missing, broken, health };
 }
 
@@ -217,14 +254,17 @@ export async function soak({ seconds = 120, connections = 100, log = console.log
   const pid = child.pid;
   const samples = [];
   const sampler = setInterval(() => {
-    try { samples.push(Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024); } catch { /* not on Linux */ }
+    try {
+      samples.push(Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024);
+    } catch { /* not on Linux */ }
   }, 1000);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`, connections, duration: seconds,
     requests: [
       { method: 'GET', path: '/api/articles?populate=*' },
       { method: 'GET', path: '/api/articles?filters[views][$gt]=10&sort=title' },
-      { method: 'PUT', path: '/api/tags/s5que6tw9xi8hjptbh0q4ood', headers: { 'content-type': 'application/json' }, setupRequest: (request) => ({ ...request, body: JSON.stringify({ data: { name: `JS ${Math.random()}` } }) }) },
+      { method: 'PUT', path: '/api/tags/s5que6tw9xi8hjptbh0q4ood', headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => ({ ...request, body: JSON.stringify({ data: { name: `JS ${Math.random()}` } }) }) },
       { method: 'GET', path: '/api/tags?pagination[pageSize]=5' },
     ],
   });
@@ -234,21 +274,31 @@ export async function soak({ seconds = 120, connections = 100, log = console.log
   const third = Math.max(1, Math.floor(samples.length / 3));
   const early = samples.slice(0, third).reduce((a, b) => a + b, 0) / third;
   const late = samples.slice(-third).reduce((a, b) => a + b, 0) / third;
-  log(`soak: ${seconds}s at ${connections} connections, ${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx, ${result.errors} errors, RSS ${early.toFixed(0)} MB → ${late.toFixed(0)} MB`);
+  log(`soak: ${seconds}s at ${connections} connections, ${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx, `
+    + `${result.errors} errors, RSS ${early.toFixed(0)} MB → ${late.toFixed(0)} MB`);
   return { non2xx: result.non2xx, errors: result.errors, early, late };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const only = new Set((process.argv[2] ?? 'fuzz,concurrency,crash,soak,hostile').split(','));
   let failed = false;
-  if (only.has('fuzz')) { const r = await fuzz(); if (r.failures.length || r.outside.length) { failed = true; console.log(r.failures.slice(0, 20)); } }
+  if (only.has('fuzz')) {
+    const r = await fuzz();
+    if (r.failures.length || r.outside.length) {
+      failed = true;
+      console.log(r.failures.slice(0, 20));
+    }
+  }
   if (only.has('concurrency')) { const r = await concurrency(); if (r.wrong.length || !r.consistent) failed = true; }
   if (only.has('crash')) { const r = await crash(); if (r.missing.length || r.broken.length || r.health !== 200) failed = true; }
   if (only.has('soak')) { const r = await soak(); if (r.errors || r.late > r.early * 1.5) failed = true; }
   if (only.has('hostile')) {
     const { hostile } = await import('./hostile.mjs');
     const r = await hostile({ rounds: 200, writableSite, startServer, freePort });
-    if (r.failures.length || r.fiveHundreds || r.crashes || r.leaks.length || r.codeRan || r.changed.length) { failed = true; console.log(r.failures.slice(0, 20), r.changed); }
+    if (r.failures.length || r.fiveHundreds || r.crashes || r.leaks.length || r.codeRan || r.changed.length) {
+      failed = true;
+      console.log(r.failures.slice(0, 20), r.changed);
+    }
   }
   process.exitCode = failed ? 1 : 0;
 }

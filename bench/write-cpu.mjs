@@ -8,7 +8,8 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
-const [which = 'creates', connections = '10', seconds = '3', checkout = resolve(fileURLToPath(import.meta.url), '../..')] = process.argv.slice(2);
+const [which = 'creates', connections = '10', seconds = '3',
+  checkout = resolve(fileURLToPath(import.meta.url), '../..')] = process.argv.slice(2);
 
 /** The server: a fresh 1k-document site with public writes, counting requests and its own CPU between `start` and `stop`. */
 async function serve() {
@@ -22,7 +23,8 @@ async function serve() {
   config.permissions.public['api::article.article'] = ['find', 'findOne', 'create', 'update'];
   writeFileSync(`${root}/cms.config.json`, JSON.stringify(config));
   const cms = await createCms({ root, report: () => {} });
-  const ids = cms.index.scopedRows('api::article.article', { status: 'published', locale: 'en' }).slice(0, 500).map((row) => row.documentId);
+  const ids = cms.index.scopedRows('api::article.article', { status: 'published', locale: 'en' })
+    .slice(0, 500).map((row) => row.documentId);
   const handler = createNodeHandler(cms);
   let count = 0;
   let from;
@@ -33,7 +35,8 @@ async function serve() {
     if (message !== 'stop') return;
     const requests = count - from.count;
     const cpu = process.cpuUsage(from.cpu);
-    process.send({ requests, mainThreadMs: performance.eventLoopUtilization(from.elu).active / requests, processCpuMs: (cpu.user + cpu.system) / 1000 / requests });
+    process.send({ requests, mainThreadMs: performance.eventLoopUtilization(from.elu).active / requests,
+      processCpuMs: (cpu.user + cpu.system) / 1000 / requests });
     setTimeout(() => process.exit(0), 50);
   });
 }
@@ -49,7 +52,8 @@ async function measure() {
   const result = await cannon(url, { connections: Number(connections), duration: Number(seconds), requests });
   child.send('stop');
   const cost = await new Promise((ok) => child.once('message', ok));
-  console.log(JSON.stringify({ checkout, scenario, connections: Number(connections), 'req/s': result.rps, errors: result.errors, 'main-thread ms/req': +cost.mainThreadMs.toFixed(3), 'process CPU ms/req': +cost.processCpuMs.toFixed(3) }));
+  console.log(JSON.stringify({ checkout, scenario, connections: Number(connections), 'req/s': result.rps, errors: result.errors,
+    'main-thread ms/req': +cost.mainThreadMs.toFixed(3), 'process CPU ms/req': +cost.processCpuMs.toFixed(3) }));
 }
 
 await (process.env.WRITE_CPU_SERVER ? serve() : measure());

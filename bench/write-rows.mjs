@@ -20,19 +20,27 @@ export function writeScenarios({ ids, listPath = '/api/articles?pagination[pageS
   const nextId = rotating(ids);
   const update = (status) => ({
     method: 'PUT', headers: jsonHeaders(headers),
-    setupRequest: (request) => ({ ...request, path: `/api/articles/${nextId()}${status ? `?status=${status}` : ''}`, body: JSON.stringify({ data: { description: `bench write ${word()}` } }) }),
+    setupRequest: (request) => ({ ...request, path: `/api/articles/${nextId()}${status ? `?status=${status}` : ''}`,
+      body: JSON.stringify({ data: { description: `bench write ${word()}` } }) }),
   });
   return [
-    ['creates', [{ method: 'POST', path: '/api/articles', headers: jsonHeaders(headers), setupRequest: (request) => ({ ...request, body: JSON.stringify({ data: { title: `bench ${word()}`, description: 'created by the bench', views: 1 } }) }) }]],
+    ['creates', [{
+      method: 'POST', path: '/api/articles', headers: jsonHeaders(headers),
+      setupRequest: (request) => ({
+        ...request, body: JSON.stringify({ data: { title: `bench ${word()}`, description: 'created by the bench', views: 1 } }),
+      }),
+    }]],
     ['updates (many documents)', [update()]],
-    ['read/write mix 9:1 (many documents)', [...Array.from({ length: 9 }, () => ({ method: 'GET', path: listPath, headers })), update('draft')]],
+    ['read/write mix 9:1 (many documents)',
+      [...Array.from({ length: 9 }, () => ({ method: 'GET', path: listPath, headers })), update('draft')]],
   ];
 }
 
 /** One autocannon run: average req/s, latency and the number of failed requests. */
 export async function cannon(url, { connections, duration, requests, headers }) {
   const result = await autocannon({ url, connections, duration, requests, headers, pipelining: 1 });
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts };
 }
 
 /**
@@ -47,9 +55,16 @@ export async function benchWrites({ createCms, createNodeHandler, generate, list
   config.permissions.public['api::article.article'] = ['find', 'findOne', 'create', 'update'];
   writeFileSync(`${root}/cms.config.json`, JSON.stringify(config));
   const cms = await createCms({ root, report: () => {} });
-  const ids = cms.index.scopedRows('api::article.article', { status: 'published', locale: 'en' }).slice(0, 500).map((row) => row.documentId);
+  const ids = cms.index.scopedRows('api::article.article', { status: 'published', locale: 'en' })
+    .slice(0, 500).map((row) => row.documentId);
   const one = Buffer.from(JSON.stringify((await cms.contentApi({ method: 'GET', path: `/articles/${ids[0]}`, search: '' })).body));
-  const bare = await listen((req, res) => { req.resume(); req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': one.length }); res.end(one); }); });
+  const bare = await listen((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': one.length });
+      res.end(one);
+    });
+  });
   const ours = await listen(createNodeHandler(cms));
   const at = (server) => `http://127.0.0.1:${server.address().port}`;
   const rows = [];
@@ -57,7 +72,8 @@ export async function benchWrites({ createCms, createNodeHandler, generate, list
     for (const connections of connectionCounts) {
       const limit = await cannon(at(bare), { connections, duration, requests });
       const result = await cannon(at(ours), { connections, duration, requests });
-      rows.push({ scenario, connections, 'limit req/s': limit.rps, 'ours req/s': result.rps, ratio: +(result.rps / limit.rps).toFixed(2), 'ours p50 ms': result.p50, 'ours p99 ms': result.p99, errors: result.errors });
+      rows.push({ scenario, connections, 'limit req/s': limit.rps, 'ours req/s': result.rps, ratio: +(result.rps / limit.rps).toFixed(2),
+        'ours p50 ms': result.p50, 'ours p99 ms': result.p99, errors: result.errors });
     }
   }
   bare.close(); ours.close();

@@ -43,7 +43,10 @@ export function toSearch(query, params = new URLSearchParams(), base = '') {
 /** The newest commit a write of this tab was saved in (replicas): sent back so any replica answers at least that. */
 let seenCommit = null;
 
-/** Call the API; resolves to the parsed body (null for 204), rejects with an ApiError. A FormData body goes as multipart, anything else as JSON. */
+/**
+ * Call the API; resolves to the parsed body (null for 204), rejects with an ApiError.
+ * A FormData body goes as multipart, anything else as JSON.
+ */
 export async function request(method, path, options = {}) {
   return (await requestVersioned(method, path, options)).body;
 }
@@ -82,10 +85,14 @@ export const loadSchemas = (token) => request('GET', './api/schemas', { token })
 
 /** REST paths of one document: a collection type's `/articles/:id`, a single type's `/global`. */
 export function documentPath(model, documentId) {
-  return model.kind === 'singleType' ? `${prefix}/${model.singularName}` : `${prefix}/${model.pluralName}/${encodeURIComponent(documentId)}`;
+  return model.kind === 'singleType'
+    ? `${prefix}/${model.singularName}`
+    : `${prefix}/${model.pluralName}/${encodeURIComponent(documentId)}`;
 }
 
 /** The `_cms` publish route of a document (single types have no documentId in it). */
 export function transitionPath(model, documentId, action) {
-  return model.kind === 'singleType' ? `${prefix}/_cms/${model.singularName}/${action}` : `${prefix}/_cms/${model.pluralName}/${encodeURIComponent(documentId)}/${action}`;
+  return model.kind === 'singleType'
+    ? `${prefix}/_cms/${model.singularName}/${action}`
+    : `${prefix}/_cms/${model.pluralName}/${encodeURIComponent(documentId)}/${action}`;
 }

@@ -12,13 +12,16 @@ import { mayFollowHash, mayLeave, releaseGuard } from './unsaved-guard.js';
 
 function Home({ models }) {
   return html`<section><h1>Content</h1><ul class="type-cards">
-    ${models.map((model) => html`<li><a href=${`#/t/${model.kind === 'singleType' ? model.singularName : model.pluralName}`}>${model.displayName}</a>
+    ${models.map((model) => html`<li><a
+        href=${`#/t/${model.kind === 'singleType' ? model.singularName : model.pluralName}`}>${model.displayName}</a>
       <span class="muted">${model.kind === 'singleType' ? 'Single type' : 'Collection'}</span></li>`)}
   </ul></section>`;
 }
 
 function Main({ schemas, route }) {
-  const model = schemas.data.find((candidate) => candidate.pluralName === route.type || (candidate.kind === 'singleType' && candidate.singularName === route.type));
+  const model = schemas.data.find(
+    (candidate) => candidate.pluralName === route.type || (candidate.kind === 'singleType' && candidate.singularName === route.type),
+  );
   if (route.section === 'git') return html`<${GitPanel} key=${route.params.document ?? ''} focus=${route.params.document} />`;
   if (route.section !== 't') return html`<${Home} models=${schemas.data} />`;
   if (!model) return html`<p class="error">No content type "${route.type}" that you may read.</p>`;
@@ -26,8 +29,10 @@ function Main({ schemas, route }) {
   if (model.kind === 'singleType' || route.documentId) {
     const documentId = route.documentId === 'new' ? undefined : route.documentId;
     return html`<div class="edit-view">
-      <${DocumentForm} key=${`${model.uid}/${route.documentId}/${locale}`} model=${model} meta=${schemas.meta} documentId=${documentId} locale=${locale} />
-      <${PreviewPane} key=${`preview/${model.uid}/${route.documentId}/${locale}`} model=${model} documentId=${documentId} locale=${locale} />
+      <${DocumentForm} key=${`${model.uid}/${route.documentId}/${locale}`} model=${model} meta=${schemas.meta}
+        documentId=${documentId} locale=${locale} />
+      <${PreviewPane} key=${`preview/${model.uid}/${route.documentId}/${locale}`} model=${model}
+        documentId=${documentId} locale=${locale} />
     </div>`;
   }
   return html`<${DocumentList} key=${model.uid} model=${model} meta=${schemas.meta} params=${{ ...route.params, locale }} />`;
@@ -49,7 +54,10 @@ function App() {
   // A credential kept from earlier in this tab is checked again; an expired one signs out.
   useEffect(() => {
     if (!token || schemas) return;
-    loadSchemas(token).then(setSchemas, (error) => signOut(error.status === 401 ? 'Your session has ended: sign in again.' : error.message));
+    loadSchemas(token).then(
+      setSchemas,
+      (error) => signOut(error.status === 401 ? 'Your session has ended: sign in again.' : error.message),
+    );
   }, [token]);
 
   // Another branch may hold other schemas: the Git panel announces a switch, the types are read again.
@@ -68,7 +76,13 @@ function App() {
     setNotice(message);
   }
 
-  if (!token) return html`<${SignIn} notice=${notice} onSignedIn=${(next, loaded) => { session.token = next; setSchemas(loaded); setToken(next); }} />`;
+  if (!token) {
+    return html`<${SignIn} notice=${notice} onSignedIn=${(next, loaded) => {
+      session.token = next;
+      setSchemas(loaded);
+      setToken(next);
+    }} />`;
+  }
   if (!schemas) return html`<p class="loading">Loading…</p>`;
   return html`
     <div class="layout">

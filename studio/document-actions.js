@@ -10,7 +10,9 @@ import { releaseGuard } from './unsaved-guard.js';
 export function duplicateData(model, data) {
   const copy = { ...data };
   if (typeof copy[model.mainField] === 'string' && copy[model.mainField] !== '') copy[model.mainField] = `${copy[model.mainField]} (copy)`;
-  for (const attribute of model.attributes) if ((attribute.unique || attribute.type === 'uid') && Object.hasOwn(copy, attribute.name)) copy[attribute.name] = null;
+  for (const attribute of model.attributes) {
+    if ((attribute.unique || attribute.type === 'uid') && Object.hasOwn(copy, attribute.name)) copy[attribute.name] = null;
+  }
   return copy;
 }
 
@@ -60,11 +62,19 @@ export function DocumentActions({ form }) {
   const wait = dirty ? 'Save or undo your changes first' : undefined;
   const transition = model.draftAndPublish && existing && can('update');
   return html`
-    ${transition && published && html`<button type="button" disabled=${busy || dirty} title=${wait} onClick=${unpublish}>Unpublish</button>`}
-    ${transition && state === 'modified' && html`<button type="button" disabled=${busy || dirty} title=${wait} onClick=${discard}>Discard draft</button>`}
-    ${model.kind === 'collectionType' && existing && can('create') && html`<button type="button" disabled=${busy} onClick=${duplicate}>Duplicate</button>`}
-    ${model.kind === 'collectionType' && existing && html`<a class="button" href=${`#/git?document=${encodeURIComponent(`${model.pluralName}/${documentId}`)}`}>Changes</a>`}
+    ${transition && published && html`<button type="button" disabled=${busy || dirty} title=${wait}
+      onClick=${unpublish}>Unpublish</button>`}
+    ${transition && state === 'modified' && html`<button type="button" disabled=${busy || dirty} title=${wait}
+      onClick=${discard}>Discard draft</button>`}
+    ${model.kind === 'collectionType' && existing && can('create') && html`<button type="button" disabled=${busy}
+      onClick=${duplicate}>Duplicate</button>`}
+    ${model.kind === 'collectionType' && existing && html`<a class="button"
+      href=${`#/git?document=${encodeURIComponent(`${model.pluralName}/${documentId}`)}`}>Changes</a>`}
     ${model.localized && missing && !isNew && others.length > 0 && can('update') && html`<label class="fill-from">Fill from
-      <select aria-label="Fill from locale" disabled=${busy} onChange=${(event) => { const source = event.currentTarget.value; event.currentTarget.value = ''; if (source) fillFrom(source); }}>
+      <select aria-label="Fill from locale" disabled=${busy} onChange=${(event) => {
+        const source = event.currentTarget.value;
+        event.currentTarget.value = '';
+        if (source) fillFrom(source);
+      }}>
         <option value="">locale…</option>${others.map((code) => html`<option value=${code}>${code}</option>`)}</select></label>`}`;
 }

@@ -215,24 +215,40 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   const readOnly = isNew ? !can('create') : !can('update');
   const state = states?.[locale ?? ''];
   return html`
-    <form class="document" novalidate onSubmit=${(event) => { event.preventDefault(); run(model.draftAndPublish ? 'Draft saved' : 'Saved', () => write(false)); }}>
+    <form class="document" novalidate onSubmit=${(event) => {
+      event.preventDefault();
+      run(model.draftAndPublish ? 'Draft saved' : 'Saved', () => write(false));
+    }}>
       <header class="page-head">
         <div>
           ${model.kind !== 'singleType' && html`<a class="muted" href=${href(name, undefined, { locale })}>← ${model.displayName}</a>`}
-          <h1>${isNew ? `New ${model.displayName}` : model.kind === 'singleType' ? model.displayName : document ? labelFor(model, document) : model.displayName}</h1>
-          <div class="doc-state" aria-label="State"><${StateBadge} state=${missing ? undefined : state} />${dirty && html`<span class="badge badge-unsaved">Unsaved changes</span>`}
-            ${model.localized && !isNew && html`<${Locales} model=${model} meta=${meta} states=${states} name=${name} documentId=${documentId} locale=${locale} />`}</div>
+          <h1>${isNew
+            ? `New ${model.displayName}`
+            : model.kind === 'singleType' ? model.displayName : document ? labelFor(model, document) : model.displayName}</h1>
+          <div class="doc-state" aria-label="State"><${StateBadge} state=${missing ? undefined : state} />
+            ${dirty && html`<span class="badge badge-unsaved">Unsaved changes</span>`}
+            ${model.localized && !isNew && html`<${Locales} model=${model} meta=${meta} states=${states} name=${name}
+              documentId=${documentId} locale=${locale} />`}</div>
         </div>
-        ${model.localized && !isNew && html`<label>Locale <select aria-label="Locale" value=${locale} onChange=${(event) => changeLocale(event.currentTarget.value)}>
+        ${model.localized && !isNew && html`<label>Locale <select aria-label="Locale" value=${locale}
+          onChange=${(event) => changeLocale(event.currentTarget.value)}>
           ${meta.locales.map((code) => html`<option value=${code}>${code}</option>`)}</select></label>`}
       </header>
       <footer class="actions">
-        ${!readOnly && html`<button type="submit" class="primary" disabled=${busy || !!conflict}>${model.draftAndPublish ? 'Save draft' : 'Save'}</button>`}
-        ${model.draftAndPublish && !readOnly && html`<button type="button" disabled=${busy || !!conflict || (state === 'published' && !dirty)} onClick=${() => run('Published', () => write(true))}>Publish</button>`}
+        ${!readOnly && html`<button type="submit" class="primary"
+          disabled=${busy || !!conflict}>${model.draftAndPublish ? 'Save draft' : 'Save'}</button>`}
+        ${model.draftAndPublish && !readOnly && html`<button type="button"
+          disabled=${busy || !!conflict || (state === 'published' && !dirty)}
+          onClick=${() => run('Published', () => write(true))}>Publish</button>`}
         ${can('delete') && !isNew && !missing && (confirming
-          ? html`<span class="confirm" role="alertdialog" aria-label="Confirm delete">Delete this ${locale ? `“${locale}” version` : 'document'}? <button type="button" class="danger" onClick=${remove}>Delete for good</button> <button type="button" onClick=${() => setConfirming(false)}>Keep it</button></span>`
+          ? html`<span class="confirm" role="alertdialog"
+            aria-label="Confirm delete">Delete this ${locale ? `“${locale}” version` : 'document'}? <button type="button" class="danger"
+            onClick=${remove}>Delete for good</button> <button type="button" onClick=${() => setConfirming(false)}>Keep it</button></span>`
           : html`<button type="button" class="danger" onClick=${() => setConfirming(true)}>Delete</button>`)}
-        <${DocumentActions} form=${{ model, meta, documentId, locale, isNew, missing, busy, run, state, dirty, readQuery, reload, version: version.current, body: () => current, fill: (next) => setValues(toForm(model, next)) }} />
+        <${DocumentActions} form=${{
+          model, meta, documentId, locale, isNew, missing, busy, run, state, dirty, readQuery, reload,
+          version: version.current, body: () => current, fill: (next) => setValues(toForm(model, next)),
+        }} />
       </footer>
       ${readOnly && html`<p class="notice">Read only: your access may not ${isNew ? 'create' : 'change'} ${model.displayName}.</p>`}
       ${missing && html`<p class="notice">No ${locale ? `“${locale}” version` : 'content'} yet: saving creates it.</p>`}
@@ -252,8 +268,9 @@ function Locales({ model, meta, states, name, documentId, locale }) {
   return html`<p class="locales" aria-label="Translations">${meta.locales.map((code) => {
     const at = href(name, model.kind === 'singleType' ? undefined : documentId, { locale: code });
     const exists = states ? Object.hasOwn(states, code) : undefined;
-    return html`<a href=${at} class=${`locale${code === locale ? ' current' : ''}${exists === false ? ' absent' : ''}`} aria-current=${code === locale ? 'true' : undefined}
-      title=${exists === false ? `No “${code}” version yet` : states?.[code] ?? ''}>${code}${exists === false ? ' (none)' : states?.[code] ? ` · ${states[code]}` : ''}</a>`;
+    return html`<a href=${at} class=${`locale${code === locale ? ' current' : ''}${exists === false ? ' absent' : ''}`}
+      aria-current=${code === locale ? 'true' : undefined} title=${exists === false ? `No “${code}” version yet` : states?.[code] ?? ''}>
+      ${code}${exists === false ? ' (none)' : states?.[code] ? ` · ${states[code]}` : ''}</a>`;
   })}</p>`;
 }
 

@@ -38,7 +38,10 @@ export function DocumentList({ model, meta, params }) {
   useEffect(() => {
     let current = true;
     setError(undefined);
-    const query = { _q: params.q, filters: toStrapiFilters(filters), locale: params.locale, status, sort: [`${sort.field}:${sort.direction}`], pagination: { page, pageSize } };
+    const query = {
+      _q: params.q, filters: toStrapiFilters(filters), locale: params.locale, status,
+      sort: [`${sort.field}:${sort.direction}`], pagination: { page, pageSize },
+    };
     request('GET', `${prefix}/${model.pluralName}`, { query })
       .then((body) => current && setAnswer(body), (failure) => current && setError(failure.message));
     return () => { current = false; };
@@ -47,7 +50,8 @@ export function DocumentList({ model, meta, params }) {
   useEffect(() => {
     let current = true;
     // No repository (409) or no access: the column is left out, the list still works.
-    request('GET', './api/git/states', { query: { type: model.pluralName } }).then((body) => current && setStates(body.data), () => current && setStates(undefined));
+    request('GET', './api/git/states', { query: { type: model.pluralName } })
+      .then((body) => current && setStates(body.data), () => current && setStates(undefined));
     return () => { current = false; };
   }, [model.pluralName]);
 
@@ -64,16 +68,19 @@ export function DocumentList({ model, meta, params }) {
     <section>
       <header class="page-head">
         <h1>${model.displayName}</h1>
-        ${model.actions.includes('create') && html`<a class="button primary" href=${href(model.pluralName, 'new', { locale: params.locale })}>New ${model.displayName}</a>`}
+        ${model.actions.includes('create') && html`<a class="button primary"
+          href=${href(model.pluralName, 'new', { locale: params.locale })}>New ${model.displayName}</a>`}
       </header>
       <div class="toolbar">
         <form role="search" onSubmit=${(event) => { event.preventDefault(); go({ q: new FormData(event.currentTarget).get('q') }); }}>
           <input type="search" name="q" aria-label="Search" placeholder=${`Search ${model.displayName}`} value=${params.q ?? ''} />
           <button type="submit">Search</button>
         </form>
-        ${model.localized && html`<label>Locale <select aria-label="Locale" value=${params.locale} onChange=${(event) => go({ locale: event.currentTarget.value })}>
+        ${model.localized && html`<label>Locale <select aria-label="Locale" value=${params.locale}
+          onChange=${(event) => go({ locale: event.currentTarget.value })}>
           ${meta.locales.map((code) => html`<option value=${code}>${code}</option>`)}</select></label>`}
-        ${status && html`<label>Status <select aria-label="Status" value=${status} onChange=${(event) => go({ status: event.currentTarget.value })}>
+        ${status && html`<label>Status <select aria-label="Status" value=${status}
+          onChange=${(event) => go({ status: event.currentTarget.value })}>
           <option value="draft">Draft</option><option value="published">Published</option></select></label>`}
         <label>Per page <select aria-label="Page size" value=${pageSize} onChange=${(event) => go({ pageSize: event.currentTarget.value })}>
           ${PAGE_SIZES.map((size) => html`<option value=${size}>${size}</option>`)}</select></label>
@@ -82,18 +89,24 @@ export function DocumentList({ model, meta, params }) {
       ${error && html`<p class="error" role="alert">${error}</p>`}
       ${answer && html`
         <table class="documents">
-          <thead><tr>${header(model.mainField, model.mainField === 'documentId' ? 'Document' : model.mainField)}${model.draftAndPublish && html`<th>State</th>`}${model.localized && html`<th>Locales</th>`}${header('updatedAt', 'Updated')}${states && html`<th>Git</th>`}</tr></thead>
+          <thead><tr>${header(model.mainField, model.mainField === 'documentId' ? 'Document' : model.mainField)}
+            ${model.draftAndPublish && html`<th>State</th>`}${model.localized && html`<th>Locales</th>`}
+            ${header('updatedAt', 'Updated')}${states && html`<th>Git</th>`}</tr></thead>
           <tbody>${answer.data.map((document) => html`<tr>
-            <td><a href=${href(model.pluralName, document.documentId, { locale: params.locale })}>${labelOf(document, model.mainField)}</a></td>
-            ${model.draftAndPublish && html`<td class="state"><${StateBadge} state=${publication?.[document.documentId]?.[params.locale ?? '']} /></td>`}
-            ${model.localized && html`<td class="locales muted">${Object.keys(publication?.[document.documentId] ?? { [params.locale]: true }).join(' · ')}</td>`}
+            <td><a href=${href(model.pluralName, document.documentId, { locale: params.locale })}>
+              ${labelOf(document, model.mainField)}</a></td>
+            ${model.draftAndPublish && html`<td class="state">
+              <${StateBadge} state=${publication?.[document.documentId]?.[params.locale ?? '']} /></td>`}
+            ${model.localized && html`<td class="locales muted">
+              ${Object.keys(publication?.[document.documentId] ?? { [params.locale]: true }).join(' · ')}</td>`}
             <td class="muted">${document.updatedAt ? new Date(document.updatedAt).toLocaleString() : ''}</td>
             ${states && html`<td class="git-state">${states[document.documentId]
               ? html`<span class=${`state state-${states[document.documentId]}`}>${GIT_LABELS[states[document.documentId]]}</span>`
               : html`<span class="muted">unchanged</span>`}</td>`}</tr>`)}
           </tbody>
         </table>
-        ${answer.data.length === 0 && html`<p class="muted">No documents${params.q ? ` match “${params.q}”` : ''}${filters.length ? ' with these filters' : ''}.</p>`}
+        ${answer.data.length === 0 && html`<p
+          class="muted">No documents${params.q ? ` match “${params.q}”` : ''}${filters.length ? ' with these filters' : ''}.</p>`}
         ${pagination && html`<nav class="pager" aria-label="Pages">
           <button type="button" disabled=${page <= 1} onClick=${() => go({ page: page - 1 })}>Previous</button>
           <span>Page ${pagination.page} of ${Math.max(1, pagination.pageCount)} · ${pagination.total} document(s)</span>

@@ -43,9 +43,13 @@ export function checkRules(attributes, data, publishing, path = [], problems = {
     if (message) problems[at.join('.')] = message;
     if (attribute.type === 'component' && value) {
       const items = attribute.repeatable ? value : [value];
-      items.forEach((item, index) => checkRules(componentAttributes(attribute.component), item, publishing, attribute.repeatable ? [...at, index] : at, problems));
+      items.forEach((item, index) => checkRules(
+        componentAttributes(attribute.component), item, publishing, attribute.repeatable ? [...at, index] : at, problems,
+      ));
     }
-    if (attribute.type === 'dynamiczone') (value ?? []).forEach((item, index) => checkRules(componentAttributes(item.__component), item, publishing, [...at, index], problems));
+    if (attribute.type === 'dynamiczone') {
+      (value ?? []).forEach((item, index) => checkRules(componentAttributes(item.__component), item, publishing, [...at, index], problems));
+    }
   }
   return problems;
 }

@@ -8,7 +8,9 @@ import { MediaLibrary, Thumb } from './media-library.js';
 const pendingAlt = (file) => (file.__alt !== undefined && file.__alt !== (file.alternativeText ?? '') ? file.__alt : undefined);
 
 /** Save one file's alt text to the file itself (`POST /api/upload?id=`, fileInfo only); resolves to the file entry. */
-export const saveAltText = (file, text) => request('POST', `${prefix}/upload`, { query: { id: file.id }, body: { fileInfo: { alternativeText: text } } });
+export const saveAltText = (file, text) => request(
+  'POST', `${prefix}/upload`, { query: { id: file.id }, body: { fileInfo: { alternativeText: text } } },
+);
 
 /**
  * Every alt text typed in these form values and not saved yet, at any depth (components, zones):
@@ -38,7 +40,10 @@ function AltText({ file, onEdit, onSaved }) {
     } catch (failure) { setState(failure.message); }
   };
   return html`<span class="alt">
-    <input aria-label=${`Alternative text of ${file.name}`} value=${text} onInput=${(event) => { onEdit(event.currentTarget.value); setState(undefined); }} />
+    <input aria-label=${`Alternative text of ${file.name}`} value=${text} onInput=${(event) => {
+      onEdit(event.currentTarget.value);
+      setState(undefined);
+    }} />
     <button type="button" disabled=${pendingAlt(file) === undefined} onClick=${save}>Save alt text</button>
     ${state && html`<span class="hint" role="status">${state}</span>`}
   </span>`;
@@ -55,21 +60,30 @@ function MediaField({ id, attribute, value, onChange }) {
   const reorder = (from, to) => onChange((current) => move(current, from, to));
   const drag = useDragReorder(reorder);
   return html`<div class="media-field">
-    <ol class="media-chosen">${value.map((file, index) => html`<li key=${file.id} class="media-item" ...${multiple ? drag.target(index) : {}}>
+    <ol class="media-chosen">${value.map((file, index) => html`<li key=${file.id} class="media-item"
+      ...${multiple ? drag.target(index) : {}}>
       ${multiple && html`<span class="grip" aria-hidden="true" ...${drag.handle(index, file.name)}>⠿</span>`}
       <${Thumb} file=${file} />
       <span class="media-meta"><span class="tile-name">${file.name}</span><${AltText} key=${file.id} file=${file} onSaved=${replace}
-        onEdit=${(text) => onChange((current) => current.map((other) => (other.id === file.id ? { ...other, __alt: text } : other)))} /></span>
+        onEdit=${(text) => onChange((current) => current
+          .map((other) => (other.id === file.id ? { ...other, __alt: text } : other)))} /></span>
       <span class="item-tools">
         ${multiple && html`<${MoveButtons} index=${index} count=${value.length} name=${file.name} onMove=${reorder} />`}
-        <button type="button" class="danger" aria-label=${`Remove ${file.name}`} onClick=${() => onChange((current) => current.filter((other) => other.id !== file.id))}>Remove</button>
+        <button type="button" class="danger" aria-label=${`Remove ${file.name}`}
+          onClick=${() => onChange((current) => current.filter((other) => other.id !== file.id))}>Remove</button>
       </span></li>`)}
     </ol>
     ${value.length === 0 && html`<p class="muted">No file.</p>`}
-    <button id=${id} type="button" onClick=${() => setBrowsing(true)}>${multiple ? 'Add files' : value.length ? 'Replace file' : 'Choose a file'}</button>
+    <button id=${id} type="button"
+      onClick=${() => setBrowsing(true)}>${multiple ? 'Add files' : value.length ? 'Replace file' : 'Choose a file'}</button>
     ${attribute.allowedTypes?.length ? html` <span class="hint">Allowed: ${attribute.allowedTypes.join(', ')}</span>` : ''}
     ${browsing && html`<${MediaLibrary} allowedTypes=${attribute.allowedTypes} multiple=${multiple} onClose=${() => setBrowsing(false)}
-      onChoose=${(files) => { setBrowsing(false); onChange((current) => (multiple ? [...current, ...files.filter((file) => !current.some((other) => other.id === file.id))] : files.slice(0, 1))); }} />`}
+      onChoose=${(files) => {
+        setBrowsing(false);
+        onChange((current) => (multiple
+          ? [...current, ...files.filter((file) => !current.some((other) => other.id === file.id))]
+          : files.slice(0, 1)));
+      }} />`}
   </div>`;
 }
 

@@ -20,7 +20,9 @@ const thumbnailOf = (file) => (/^image\//.test(file.mime ?? '') ? file.formats?.
 /** A file's tile: the thumbnail, or its extension for what is no image. */
 export const Thumb = ({ file }) => {
   const src = thumbnailOf(file);
-  return src ? html`<img src=${src} alt=${file.alternativeText ?? ''} loading="lazy" />` : html`<span class="file-ext">${(file.ext ?? '').replace('.', '') || 'file'}</span>`;
+  return src
+    ? html`<img src=${src} alt=${file.alternativeText ?? ''} loading="lazy" />`
+    : html`<span class="file-ext">${(file.ext ?? '').replace('.', '') || 'file'}</span>`;
 };
 
 /** Upload files (multipart, as Strapi's `POST /api/upload`); resolves to the created entries. */
@@ -81,28 +83,41 @@ export function MediaLibrary({ allowedTypes, multiple, onChoose, onClose }) {
     input.files = chosen.files;
     setError(undefined);
   };
-  const toggle = (file) => setPicked((current) => (current.some((other) => other.id === file.id) ? current.filter((other) => other.id !== file.id) : multiple ? [...current, file] : [file]));
+  const toggle = (file) => setPicked((current) => (current.some((other) => other.id === file.id)
+    ? current.filter((other) => other.id !== file.id)
+    : multiple ? [...current, file] : [file]));
   const pagination = result?.meta.pagination;
   const dialog = useDialogFocus(onClose);
-  return html`<div class="dialog-backdrop"><section class="dialog media-library" role="dialog" aria-modal="true" aria-label="Media library" tabindex="-1" ref=${dialog}>
-    <header class="page-head"><h2>Media library</h2><button type="button" aria-label="Close the media library" onClick=${onClose}>Close</button></header>
-    <form class="toolbar" onSubmit=${(event) => { event.preventDefault(); setPage(1); setQuery(new FormData(event.currentTarget).get('q')); }}>
+  return html`<div class="dialog-backdrop"><section class="dialog media-library" role="dialog" aria-modal="true"
+    aria-label="Media library" tabindex="-1" ref=${dialog}>
+    <header class="page-head"><h2>Media library</h2><button type="button" aria-label="Close the media library"
+      onClick=${onClose}>Close</button></header>
+    <form class="toolbar" onSubmit=${(event) => {
+      event.preventDefault();
+      setPage(1);
+      setQuery(new FormData(event.currentTarget).get('q'));
+    }}>
       <input type="search" name="q" aria-label="Search files" placeholder="Search by name…" /><button type="submit">Search</button>
     </form>
     ${error && html`<p class="error" role="alert">${error}</p>`}
     <ul class="media-grid">${(result?.data ?? []).map((file) => {
       const ok = allowed(file, allowedTypes);
       const selected = picked.some((other) => other.id === file.id);
-      return html`<li><button type="button" class=${`tile${selected ? ' selected' : ''}`} aria-pressed=${selected} disabled=${!ok} title=${ok ? file.name : `${file.name}: not allowed in this field`} onClick=${() => toggle(file)}>
+      return html`<li><button type="button" class=${`tile${selected ? ' selected' : ''}`} aria-pressed=${selected} disabled=${!ok}
+        title=${ok ? file.name : `${file.name}: not allowed in this field`} onClick=${() => toggle(file)}>
         <${Thumb} file=${file} /><span class="tile-name">${file.name}</span></button></li>`;
     })}</ul>
     ${pagination && html`<div class="pager"><button type="button" disabled=${page <= 1} onClick=${() => setPage(page - 1)}>Previous</button>
       <span class="muted">Page ${pagination.page} of ${Math.max(pagination.pageCount, 1)} (${pagination.total} files)</span>
       <button type="button" disabled=${page >= pagination.pageCount} onClick=${() => setPage(page + 1)}>Next</button></div>`}
-    <footer class="actions"><button type="button" class="primary" disabled=${!picked.length} onClick=${() => onChoose(picked)}>Choose ${picked.length || ''}</button></footer>
+    <footer class="actions"><button type="button" class="primary" disabled=${!picked.length}
+      onClick=${() => onChoose(picked)}>Choose ${picked.length || ''}</button></footer>
     <form class="upload" onSubmit=${upload} onDragOver=${(event) => { if (hasFiles(event)) event.preventDefault(); }} onDrop=${dropInto}>
       <h3>Upload <span class="hint">(or drop files here)</span></h3>
-      <input type="file" name="files" aria-label="File to upload" multiple=${multiple} accept=${allowedTypes?.length && !allowedTypes.includes('files') ? allowedTypes.map((kind) => `${kind.replace(/s$/, '')}/*`).join(',') : undefined} />
+      <input type="file" name="files" aria-label="File to upload" multiple=${multiple}
+        accept=${allowedTypes?.length && !allowedTypes.includes('files')
+          ? allowedTypes.map((kind) => `${kind.replace(/s$/, '')}/*`).join(',')
+          : undefined} />
       <input name="alternativeText" aria-label="Alternative text of the upload" placeholder="Alternative text" />
       <button type="submit" disabled=${busy}>${busy ? 'Uploading…' : 'Upload and choose'}</button>
     </form>

@@ -20,7 +20,8 @@ export function usePublication(model, ids, again) {
     if (!key && model.kind !== 'singleType') return undefined;
     let current = true;
     const type = model.kind === 'singleType' ? model.singularName : model.pluralName;
-    request('GET', './api/publication', { query: { type, ids: key } }).then((body) => current && setStates(body.data), () => current && setStates(undefined));
+    request('GET', './api/publication', { query: { type, ids: key } })
+      .then((body) => current && setStates(body.data), () => current && setStates(undefined));
     return () => { current = false; };
   }, [model.uid, key, again]);
   return states;

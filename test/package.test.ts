@@ -61,7 +61,9 @@ describe('package surface and dependency direction', () => {
       for (const file of sources(join(REPO_ROOT, 'core', folder))) {
         const text = readFileSync(file, 'utf8');
         if (/process\.(exit|stdout|stderr|argv)/.test(text)) offenders.push(relative(REPO_ROOT, file));
-        for (const source of imports(file)) if (source.includes('/http/') || source.includes('/strapi/')) offenders.push(`${relative(REPO_ROOT, file)} imports ${source}`);
+        for (const source of imports(file)) {
+          if (source.includes('/http/') || source.includes('/strapi/')) offenders.push(`${relative(REPO_ROOT, file)} imports ${source}`);
+        }
       }
     }
     expect(offenders).toEqual([]);

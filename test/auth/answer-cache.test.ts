@@ -16,7 +16,9 @@ afterEach(() => {
 });
 
 /** The site behind the real Node handler (the cached fast path included) on a real socket. */
-async function overSocket(site: AuthSite): Promise<(path: string, headers?: Record<string, string>) => Promise<{ status: number; body: any; etag: string | null }>> {
+async function overSocket(
+  site: AuthSite,
+): Promise<(path: string, headers?: Record<string, string>) => Promise<{ status: number; body: any; etag: string | null }>> {
   const server = createServer(createNodeHandler(site.cms));
   servers.push(server);
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));

@@ -16,7 +16,9 @@ async function capturedSite(env: Record<string, string>) {
   const app = createApp(cms, { log: (message) => logs.push(message) });
   const seen: string[] = [];
   const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await app.request(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await app.request(path, {
+      method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await response.text();
     seen.push(`${response.status} ${JSON.stringify([...response.headers])} ${text}`);
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
@@ -30,7 +32,8 @@ describe('credentials never appear in responses, errors or logs', () => {
     const first = 'first-Secret-pw-1';
     const second = 'second-Secret-pw-2';
     const third = 'third-Secret-pw-3';
-    const registered = await site.send('POST', '/api/auth/local/register', { username: 'leaky', email: 'leaky@example.com', password: first });
+    const registered = await site.send('POST', '/api/auth/local/register',
+      { username: 'leaky', email: 'leaky@example.com', password: first });
     expect(registered.status).toBe(200);
     const jwt = registered.body.jwt as string;
     await site.send('POST', '/api/auth/local', { identifier: 'leaky', password: first });
@@ -38,9 +41,12 @@ describe('credentials never appear in responses, errors or logs', () => {
     await site.send('POST', '/api/auth/local', { identifier: 'leaky', password: 987654321 });
     await site.send('POST', '/api/auth/local/register', { username: 'leaky', email: 'leaky@example.com', password: first, extra: first });
     // Strapi echoes a mismatched confirmation to its submitter (recorded: users.change.password.mismatch); it is no stored credential.
-    const mismatch = await site.send('POST', '/api/auth/change-password', { currentPassword: first, password: second, passwordConfirmation: 'not-the-same-pw' }, bearer(jwt));
-    expect(mismatch.body.error.details.errors).toEqual([{ path: ['passwordConfirmation'], message: 'Passwords do not match', name: 'ValidationError', value: 'not-the-same-pw' }]);
-    await site.send('POST', '/api/auth/change-password', { currentPassword: first, password: second, passwordConfirmation: second }, bearer(jwt));
+    const mismatch = await site.send('POST', '/api/auth/change-password',
+      { currentPassword: first, password: second, passwordConfirmation: 'not-the-same-pw' }, bearer(jwt));
+    expect(mismatch.body.error.details.errors).toEqual([{ path: ['passwordConfirmation'], message: 'Passwords do not match',
+      name: 'ValidationError', value: 'not-the-same-pw' }]);
+    await site.send('POST', '/api/auth/change-password', { currentPassword: first, password: second, passwordConfirmation: second },
+      bearer(jwt));
     await site.send('POST', '/api/auth/forgot-password', { email: 'leaky@example.com' });
     const code = site.cms.auth.users.byIdentifier('leaky')!.resetPasswordToken!;
     await site.send('POST', '/api/auth/reset-password', { code: `${code}0`, password: third, passwordConfirmation: third });
@@ -59,7 +65,8 @@ describe('credentials never appear in responses, errors or logs', () => {
     ];
     expect(site.seen.length).toBeGreaterThan(10);
     for (const secret of secrets) {
-      for (const line of [...site.seen, ...site.logs]) expect(line.includes(secret), `a credential leaked into: ${line.slice(0, 200)}`).toBe(false);
+      for (const line of [...site.seen, ...site.logs]) expect(line.includes(secret),
+        `a credential leaked into: ${line.slice(0, 200)}`).toBe(false);
     }
     // A JWT is only ever in the sign-in answers that issue it, never in a log line.
     for (const line of site.logs) expect(line).not.toContain(jwt);
@@ -67,10 +74,12 @@ describe('credentials never appear in responses, errors or logs', () => {
 
   it('echoes a rejected password only to its submitter, as Strapi does, never into a log or the state file', async () => {
     const site = await capturedSite(TEST_ENV);
-    const { status, body } = await site.send('POST', '/api/auth/local/register', { username: 'shorty', email: 'shorty@example.com', password: 'q7Z' });
+    const { status, body } = await site.send('POST', '/api/auth/local/register',
+      { username: 'shorty', email: 'shorty@example.com', password: 'q7Z' });
     expect(status).toBe(400);
     // recorded from Strapi 5.54: users.register.short.password
-    expect(body.error.details.errors).toEqual([{ path: ['password'], message: 'password must be at least 6 characters', name: 'ValidationError', value: 'q7Z' }]);
+    expect(body.error.details.errors).toEqual([{ path: ['password'], message: 'password must be at least 6 characters',
+      name: 'ValidationError', value: 'q7Z' }]);
     expect(body.error.message).not.toContain('q7Z');
     for (const line of site.logs) expect(line).not.toContain('q7Z');
     const state = join(site.root, '.cms', 'state.json');
@@ -118,7 +127,8 @@ describe('the local state file (.cms/state.json)', () => {
 describe('secrets', () => {
   it('generates a development JWT secret into .cms/ with one warning when the environment has none', async () => {
     const site = await capturedSite({});
-    const { status, body } = await site.send('POST', '/api/auth/local/register', { username: 'dev', email: 'dev@example.com', password: 'dev-password' });
+    const { status, body } = await site.send('POST', '/api/auth/local/register',
+      { username: 'dev', email: 'dev@example.com', password: 'dev-password' });
     expect(status).toBe(200);
     await site.send('GET', '/api/users/me', undefined, bearer(body.jwt));
     const generated = site.cms.auth.store.data.secrets.jwtSecret!;
@@ -141,7 +151,8 @@ describe('secrets', () => {
   it('accepts JWT_SECRET as Strapi names it', async () => {
     const site = await capturedSite({ JWT_SECRET: 'strapi-style-secret-0123456789abcdef' });
     const user = await site.cms.auth.users.add({ username: 'legacy', email: 'legacy@example.com', password: 'pw-legacy' });
-    expect((await site.send('GET', '/api/users/me', undefined, bearer(issueJwt(user.id, 'strapi-style-secret-0123456789abcdef', '1h')))).status).toBe(200);
+    expect((await site.send('GET', '/api/users/me', undefined,
+      bearer(issueJwt(user.id, 'strapi-style-secret-0123456789abcdef', '1h')))).status).toBe(200);
   });
 
   it('ignores a CMS_API_TOKEN shorter than 32 characters, with a warning', async () => {

@@ -57,7 +57,12 @@ export function writeConfig(root: string, change: (config: any) => void): void {
  * A private copy of the sample site served by the real app, with the matrix grants, one API token
  * of each type (plus an expired one) and one registered user with a JWT.
  */
-export async function authSite(options: { publicGrants?: Record<string, string[]>; auth?: Record<string, unknown>; authenticated?: Record<string, string[]>; env?: Record<string, string> } = {}): Promise<AuthSite> {
+export async function authSite(options: {
+  publicGrants?: Record<string, string[]>;
+  auth?: Record<string, unknown>;
+  authenticated?: Record<string, string[]>;
+  env?: Record<string, string>;
+} = {}): Promise<AuthSite> {
   const root = copySampleSite();
   writeConfig(root, (config) => {
     config.permissions = { public: options.publicGrants ?? PUBLIC_GRANTS, authenticated: options.authenticated ?? AUTHENTICATED_GRANTS };
@@ -81,4 +86,5 @@ export async function authSite(options: { publicGrants?: Record<string, string[]
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 /** Strapi's error envelope. */
-export const errorBody = (status: number, name: string, message: string, details: unknown = {}) => ({ data: null, error: { status, name, message, details } });
+export const errorBody = (status: number, name: string, message: string, details: unknown = {}) => (
+  { data: null, error: { status, name, message, details } });

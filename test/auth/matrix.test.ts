@@ -25,7 +25,8 @@ const TYPES: TypeCase[] = [
 ];
 
 const ACTIONS: Action[] = ['find', 'findOne', 'create', 'update', 'delete'];
-const plural: Record<string, string> = { 'api::article.article': 'articles', 'api::author.author': 'authors', 'api::category.category': 'categories', 'api::tag.tag': 'tags', 'api::global.global': 'globals', 'api::about.about': 'abouts' };
+const plural: Record<string, string> = { 'api::article.article': 'articles', 'api::author.author': 'authors',
+  'api::category.category': 'categories', 'api::tag.tag': 'tags', 'api::global.global': 'globals', 'api::about.about': 'abouts' };
 
 /** Does a role's grant table (keys by uid, plural or singular) allow this? */
 const granted = (grants: Record<string, string[]>, uid: string, action: Action) =>
@@ -44,13 +45,17 @@ interface CallerCase {
 const CALLERS: CallerCase[] = [
   { name: 'no credentials (private by default)', publicGrants: {}, headers: () => ({}), outcome: () => 403 },
   { name: 'public', headers: () => ({}), outcome: (uid, action) => (granted(PUBLIC_GRANTS, uid, action) ? 'allowed' : 403) },
-  { name: 'non-Bearer Authorization (anonymous)', headers: () => ({ authorization: 'Basic dXNlcjpwYXNz' }), outcome: (uid, action) => (granted(PUBLIC_GRANTS, uid, action) ? 'allowed' : 403) },
+  { name: 'non-Bearer Authorization (anonymous)', headers: () => ({ authorization: 'Basic dXNlcjpwYXNz' }),
+    outcome: (uid, action) => (granted(PUBLIC_GRANTS, uid, action) ? 'allowed' : 403) },
   { name: 'bad token', headers: () => bearer('0'.repeat(256)), outcome: () => 'missing' },
   { name: 'expired token', headers: (site) => bearer(site.keys.expired), outcome: () => 'expired' },
-  { name: 'read-only token', headers: (site) => bearer(site.keys.readOnly), outcome: (_uid, action) => (action === 'find' || action === 'findOne' ? 'allowed' : 403) },
+  { name: 'read-only token', headers: (site) => bearer(site.keys.readOnly),
+    outcome: (_uid, action) => (action === 'find' || action === 'findOne' ? 'allowed' : 403) },
   { name: 'full-access token', headers: (site) => bearer(site.keys.fullAccess), outcome: () => 'allowed' },
-  { name: 'custom token', headers: (site) => bearer(site.keys.custom), outcome: (uid, action) => (CUSTOM_SCOPES.includes(`${uid}.${action}`) ? 'allowed' : 403) },
-  { name: 'authenticated user (JWT)', headers: (site) => bearer(site.jwt), outcome: (uid, action) => (granted(AUTHENTICATED_GRANTS, uid, action) ? 'allowed' : 403) },
+  { name: 'custom token', headers: (site) => bearer(site.keys.custom),
+    outcome: (uid, action) => (CUSTOM_SCOPES.includes(`${uid}.${action}`) ? 'allowed' : 403) },
+  { name: 'authenticated user (JWT)', headers: (site) => bearer(site.jwt),
+    outcome: (uid, action) => (granted(AUTHENTICATED_GRANTS, uid, action) ? 'allowed' : 403) },
   { name: 'CMS_API_TOKEN from the environment', headers: () => bearer(TEST_ENV.CMS_API_TOKEN), outcome: () => 'allowed' },
 ];
 
@@ -63,7 +68,8 @@ describe.each(CALLERS)('$name', (caller) => {
     site = await authSite({ publicGrants: caller.publicGrants });
   });
 
-  const cells = TYPES.flatMap((type) => ACTIONS.filter((action) => !(type.single && (action === 'findOne' || action === 'create'))).map((action) => ({ type, action })));
+  const cells = TYPES.flatMap((type) => ACTIONS
+    .filter((action) => !(type.single && (action === 'findOne' || action === 'create'))).map((action) => ({ type, action })));
 
   it.each(cells)('$type.path $action', async ({ type, action }) => {
     const owner = site.cms.documents(type.uid);

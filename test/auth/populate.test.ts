@@ -52,7 +52,8 @@ describe('filters under permissions', () => {
   it.each(['custom', 'user'] as const)('answers 400 Invalid key when %s filters through an unreadable relation', async (who) => {
     const { status, body } = await site.getJson('/api/articles?filters[author][name][$eq]=David%20Doe', { headers: headersOf(who) });
     expect(status).toBe(400);
-    expect(body.error).toMatchObject({ status: 400, name: 'ValidationError', message: 'Invalid key author', details: { key: 'author', path: 'author', source: 'query', param: 'filters' } });
+    expect(body.error).toMatchObject({ status: 400, name: 'ValidationError', message: 'Invalid key author',
+      details: { key: 'author', path: 'author', source: 'query', param: 'filters' } });
   });
 
   it('filters through the relation for a caller who may read the target', async () => {
@@ -84,6 +85,7 @@ describe('Authorization header parsing (notes §9.1, §9.3)', () => {
 
   it('answers 401 on the publish extension route for a bad token, 403 without the update right', async () => {
     expect((await site.request(`/api/_cms/articles/${COFFEE}/publish`, { method: 'POST', headers: bearer('garbage') })).status).toBe(401);
-    expect((await site.request(`/api/_cms/articles/${COFFEE}/publish`, { method: 'POST', headers: bearer(site.keys.readOnly) })).status).toBe(403);
+    expect((await site.request(`/api/_cms/articles/${COFFEE}/publish`, { method: 'POST', headers: bearer(site.keys.readOnly) })).status)
+      .toBe(403);
   });
 });

@@ -10,7 +10,8 @@ describe('auth rate limit (10 requests per 60 s per IP and path by default)', ()
   it('answers the 11th sign-in within a minute with 429 RateLimitError and Retry-After', async () => {
     const site = await authSite();
     for (let i = 0; i < 10; i++) expect((await site.sendJson('POST', '/api/auth/local', wrongLogin)).status).toBe(400);
-    const response = await site.request('/api/auth/local', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(wrongLogin) });
+    const response = await site.request('/api/auth/local', { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(wrongLogin) });
     expect(response.status).toBe(429);
     expect(await response.json()).toEqual(LIMITED);
     const retryAfter = Number(response.headers.get('retry-after'));
@@ -22,13 +23,16 @@ describe('auth rate limit (10 requests per 60 s per IP and path by default)', ()
     const site = await authSite({ auth: { rateLimit: { max: 2 } } });
     for (let i = 0; i < 2; i++) await site.sendJson('POST', '/api/auth/local', wrongLogin);
     expect((await site.sendJson('POST', '/api/auth/local', wrongLogin)).body).toEqual(LIMITED);
-    expect(await site.sendJson('POST', '/api/auth/forgot-password', { email: 'ada@example.com' })).toEqual({ status: 200, body: { ok: true } });
+    expect(await site.sendJson('POST', '/api/auth/forgot-password', { email: 'ada@example.com' }))
+      .toEqual({ status: 200, body: { ok: true } });
     for (let i = 0; i < 5; i++) expect((await site.getJson('/api/users/me', { headers: bearer(site.jwt) })).status).toBe(200);
   });
 
   it('is configurable and can be switched off', async () => {
     const site = await authSite({ auth: { rateLimit: { enabled: false } } });
-    for (let i = 0; i < 12; i++) expect((await site.sendJson('POST', '/api/auth/forgot-password', { email: 'x@example.com' })).status).toBe(200);
+    for (let i = 0; i < 12; i++) {
+      expect((await site.sendJson('POST', '/api/auth/forgot-password', { email: 'x@example.com' })).status).toBe(200);
+    }
   });
 
   it('limits by client address over a real socket', async () => {
@@ -36,7 +40,8 @@ describe('auth rate limit (10 requests per 60 s per IP and path by default)', ()
     const listener = await serve(site.cms, { port: 0, host: '127.0.0.1', showURL: false });
     try {
       const url = `${listener.url.replace(/\/$/, '')}/api/auth/forgot-password`;
-      const send = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'x@example.com' }) });
+      const send = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'x@example.com' }) });
       for (let i = 0; i < 3; i++) expect((await send()).status).toBe(200);
       const limited = await send();
       expect(limited.status).toBe(429);

@@ -50,7 +50,8 @@ describe('cms token create', () => {
   });
 
   it('creates a custom token limited to its permissions', async () => {
-    const run = await cms(root, ['token', 'create', '--name', 'tagger', '--type', 'custom', '--permissions', 'api::tag.tag.create, api::tag.tag.findOne']);
+    const run = await cms(root, ['token', 'create', '--name', 'tagger', '--type', 'custom', '--permissions',
+      'api::tag.tag.create, api::tag.tag.findOne']);
     expect(run.code).toBe(0);
     const key = run.stdout.trim();
     const created = await app.sendJson('POST', '/api/tags', { data: { name: 'From CLI token' } }, bearer(key));
@@ -62,10 +63,13 @@ describe('cms token create', () => {
   it.each([
     ['a taken name', ['--name', 'reader', '--type', 'read-only'], 'cms: 400 ApplicationError: Name already taken'],
     ['an unknown type', ['--name', 'x1', '--type', 'admin'], 'type must be one of read-only, full-access, custom'],
-    ['a lifespan Strapi does not offer', ['--name', 'x2', '--type', 'read-only', '--lifespan', '10'], 'lifespan must be 7, 30, 90 days or unlimited'],
+    ['a lifespan Strapi does not offer', ['--name', 'x2', '--type', 'read-only', '--lifespan', '10'],
+      'lifespan must be 7, 30, 90 days or unlimited'],
     ['a custom token without permissions', ['--name', 'x3', '--type', 'custom'], 'a custom token needs at least one permission'],
-    ['an unknown permission', ['--name', 'x4', '--type', 'custom', '--permissions', 'api::nope.nope.find'], 'Unknown permissions: api::nope.nope.find'],
-    ['permissions on a read-only token', ['--name', 'x5', '--type', 'read-only', '--permissions', 'api::tag.tag.find'], 'permissions can only be given to a custom token'],
+    ['an unknown permission', ['--name', 'x4', '--type', 'custom', '--permissions', 'api::nope.nope.find'],
+      'Unknown permissions: api::nope.nope.find'],
+    ['permissions on a read-only token', ['--name', 'x5', '--type', 'read-only', '--permissions', 'api::tag.tag.find'],
+      'permissions can only be given to a custom token'],
   ])('fails with exit code 1 for %s', async (_label, args, message) => {
     const run = await cms(root, ['token', 'create', ...args]);
     expect(run.code).toBe(1);
@@ -87,7 +91,8 @@ describe('cms token list and revoke', () => {
   it('lists tokens without their keys', async () => {
     const plain = await cms(root, ['token', 'list']);
     expect(plain.code).toBe(0);
-    expect(plain.stdout.split('\n').filter(Boolean).map((line) => line.split('  ').slice(0, 2))).toEqual([['reader', 'read-only'], ['monthly', 'full-access'], ['tagger', 'custom']]);
+    expect(plain.stdout.split('\n').filter(Boolean).map((line) => line.split('  ').slice(0, 2))).toEqual([['reader', 'read-only'],
+      ['monthly', 'full-access'], ['tagger', 'custom']]);
     expect(plain.stdout).not.toMatch(/[0-9a-f]{64}/);
     const json = JSON.parse((await cms(root, ['token', 'list', '--json'])).stdout);
     expect(json.map((token: { name: string }) => token.name)).toEqual(['reader', 'monthly', 'tagger']);

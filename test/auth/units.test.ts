@@ -47,7 +47,8 @@ describe('scopes', () => {
   });
 
   it('grants roles by uid, plural or singular, and the users-permissions defaults', () => {
-    const config = resolveConfig({ permissions: { public: { articles: ['find'] }, authenticated: { article: ['update'], 'plugin::users-permissions.user': ['find'] } } });
+    const config = resolveConfig({ permissions: { public: { articles: ['find'] },
+      authenticated: { article: ['update'], 'plugin::users-permissions.user': ['find'] } } });
     const anonymous = publicCaller(config);
     expect(anonymous.can(article, 'find')).toBe(true);
     expect(anonymous.can(article, 'update')).toBe(false);
@@ -124,7 +125,8 @@ describe('passwords (scrypt)', () => {
     expect(await hashPassword('pässword')).not.toBe(stored);
   });
 
-  it.each(['', 'bcrypt$x', 'scrypt$a$b$c$d$e', 'scrypt$16384$8$1$c2FsdA==$c2hvcnQ='])('answers false for the malformed hash %j', async (stored) => {
+  it.each(['', 'bcrypt$x', 'scrypt$a$b$c$d$e', 'scrypt$16384$8$1$c2FsdA==$c2hvcnQ='])('answers false for the malformed hash %j',
+    async (stored) => {
     expect(await verifyPassword('x', stored)).toBe(false);
   });
 });
@@ -137,8 +139,10 @@ describe('config: roles and auth', () => {
   });
 
   it.each([
-    [{ permissions: { authenticated: { articles: ['find', 'publish'] } } }, 'permissions.authenticated.articles must be a list of find, findOne, create, update, delete'],
-    [{ permissions: { public: { 'plugin::users-permissions.user': ['delete'] } } }, 'permissions.public.plugin::users-permissions.user must be a list of find, findOne, count, me'],
+    [{ permissions: { authenticated: { articles: ['find', 'publish'] } } },
+      'permissions.authenticated.articles must be a list of find, findOne, create, update, delete'],
+    [{ permissions: { public: { 'plugin::users-permissions.user': ['delete'] } } },
+      'permissions.public.plugin::users-permissions.user must be a list of find, findOne, count, me'],
     [{ auth: { register: 'yes' } }, 'auth.register must be true or false'],
     [{ auth: { jwtExpiresIn: '1 week' } }, 'auth.jwtExpiresIn must be seconds or a duration such as "30d", "12h", "15m"'],
     [{ auth: { rateLimit: { max: 0 } } }, 'auth.rateLimit must be { enabled: boolean, interval: ms, max: requests }'],
@@ -153,7 +157,8 @@ describe('config: roles and auth', () => {
   });
 
   it('accepts upload actions under a plugin key', () => {
-    expect(resolveConfig({ permissions: { public: { 'plugin::upload.content-api': ['upload', 'find'] } } }).permissions.public).toEqual({ 'plugin::upload.content-api': ['upload', 'find'] });
+    expect(resolveConfig({ permissions: { public: { 'plugin::upload.content-api': ['upload', 'find'] } } }).permissions.public)
+      .toEqual({ 'plugin::upload.content-api': ['upload', 'find'] });
   });
 });
 

@@ -15,7 +15,8 @@ beforeAll(async () => {
 
 describe('POST /api/auth/local/register', () => {
   it('answers 200 { jwt, user } without an envelope, the user confirmed, in the Authenticated role', async () => {
-    const { status, body } = await post('/api/auth/local/register', { username: 'grace', email: 'Grace@Example.com', password: 'hopper-1906' });
+    const { status, body } = await post('/api/auth/local/register',
+      { username: 'grace', email: 'Grace@Example.com', password: 'hopper-1906' });
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(['jwt', 'user']);
     expect(Object.keys(body.user)).toEqual(USER_KEYS);
@@ -28,7 +29,8 @@ describe('POST /api/auth/local/register', () => {
   });
 
   it('rejects keys other than username, email and password', async () => {
-    const { status, body } = await post('/api/auth/local/register', { username: 'x', email: 'x@example.com', password: 'pw', role: 1, confirmed: true });
+    const { status, body } = await post('/api/auth/local/register',
+      { username: 'x', email: 'x@example.com', password: 'pw', role: 1, confirmed: true });
     expect(status).toBe(400);
     expect(body).toEqual(errorBody(400, 'ValidationError', 'Invalid parameters: role, confirmed'));
   });
@@ -50,7 +52,8 @@ describe('POST /api/auth/local/register', () => {
     const { body } = await post('/api/auth/local/register', { username: 'yv', email: 'yv@example.com', password: 'pw' });
     expect(body.error.message).toBe('2 errors occurred');
     expect(body.error.details.errors).toEqual([
-      // yup reports the value it judged, a password's too (recorded from Strapi 5.54: users.register.bad.email, users.register.short.password)
+      // yup reports the value it judged, a password's too
+      // (recorded from Strapi 5.54: users.register.bad.email, users.register.short.password)
       { path: ['username'], message: 'username must be at least 3 characters', name: 'ValidationError', value: 'yv' },
       { path: ['password'], message: 'password must be at least 6 characters', name: 'ValidationError', value: 'pw' },
     ]);
@@ -68,21 +71,26 @@ describe('POST /api/auth/local/register', () => {
 
   it('can be switched off in the config', async () => {
     const closed = await authSite({ auth: { register: false } });
-    const { status, body } = await closed.sendJson('POST', '/api/auth/local/register', { username: 'z', email: 'z@example.com', password: 'pw' });
+    const { status, body } = await closed.sendJson('POST', '/api/auth/local/register',
+      { username: 'z', email: 'z@example.com', password: 'pw' });
     expect(status).toBe(400);
     expect(body).toEqual(errorBody(400, 'ApplicationError', 'Register action is currently disabled'));
   });
 });
 
 describe('POST /api/auth/local', () => {
-  it.each([['email', 'ada@example.com'], ['email in upper case', 'ADA@EXAMPLE.COM'], ['username', 'ada']])('signs in by %s', async (_label, identifier) => {
+  it.each([
+    ['email', 'ada@example.com'], ['email in upper case', 'ADA@EXAMPLE.COM'], ['username', 'ada'],
+  ])('signs in by %s', async (_label, identifier) => {
     const { status, body } = await post('/api/auth/local', { identifier, password: PASSWORD });
     expect(status).toBe(200);
     expect(body.user).toMatchObject({ id: site.user.id, username: 'ada' });
     expect(payloadOf(body.jwt).id).toBe(site.user.id);
   });
 
-  it.each([['a wrong password', 'ada', 'nope'], ['an unknown identifier', 'nobody', PASSWORD]])('answers 400 Invalid identifier or password for %s', async (_label, identifier, password) => {
+  it.each([
+    ['a wrong password', 'ada', 'nope'], ['an unknown identifier', 'nobody', PASSWORD],
+  ])('answers 400 Invalid identifier or password for %s', async (_label, identifier, password) => {
     const { status, body } = await post('/api/auth/local', { identifier, password });
     expect(status).toBe(400);
     expect(body).toEqual(errorBody(400, 'ValidationError', 'Invalid identifier or password'));
@@ -90,7 +98,8 @@ describe('POST /api/auth/local', () => {
 
   it('answers 400 with the fields that are missing', async () => {
     const { body } = await post('/api/auth/local', { identifier: 'ada' });
-    expect(body.error).toMatchObject({ status: 400, name: 'ValidationError', message: 'password is a required field', details: { errors: [{ path: ['password'], message: 'password is a required field', name: 'ValidationError' }] } });
+    expect(body.error).toMatchObject({ status: 400, name: 'ValidationError', message: 'password is a required field',
+      details: { errors: [{ path: ['password'], message: 'password is a required field', name: 'ValidationError' }] } });
   });
 
   it('refuses a blocked user at sign-in, and their JWT afterwards (401 Invalid credentials)', async () => {
@@ -124,7 +133,8 @@ describe('JWT checks on every request', () => {
     ['alg none', () => `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${site.jwt.split('.')[1]}.`],
     ['an expired token', () => {
       const [header] = site.jwt.split('.');
-      return `${header}.${Buffer.from(JSON.stringify({ id: site.user.id, iat: 1, exp: 2 })).toString('base64url')}.${site.jwt.split('.')[2]}`;
+      return `${header}.${
+        Buffer.from(JSON.stringify({ id: site.user.id, iat: 1, exp: 2 })).toString('base64url')}.${site.jwt.split('.')[2]}`;
     }],
   ])('answers 401 Missing or invalid credentials for %s', async (_label, make) => {
     const { status, body } = await site.getJson('/api/articles', { headers: bearer(make()) });
@@ -151,7 +161,8 @@ describe('GET /api/users/me', () => {
     const { body } = await site.getJson('/api/users/me?populate=role', { headers: bearer(site.jwt) });
     expect(body.role).toBeUndefined();
     const bad = await site.getJson('/api/users/me?populate=password', { headers: bearer(site.jwt) });
-    expect(bad.body).toEqual(errorBody(400, 'ValidationError', 'Invalid key password', { key: 'password', path: 'password', source: 'query', param: 'populate' }));
+    expect(bad.body).toEqual(errorBody(400, 'ValidationError', 'Invalid key password',
+      { key: 'password', path: 'password', source: 'query', param: 'populate' }));
   });
 
   it.each([
@@ -170,7 +181,8 @@ describe('POST /api/auth/change-password', () => {
   it('changes the password and answers { jwt, user }', async () => {
     const user = await site.cms.auth.users.add({ username: 'changer', email: 'changer@example.com', password: PASSWORD });
     const jwt = site.cms.auth.issueJwt(user);
-    const { status, body } = await post('/api/auth/change-password', { currentPassword: PASSWORD, password: 'a new one', passwordConfirmation: 'a new one' }, bearer(jwt));
+    const { status, body } = await post('/api/auth/change-password',
+      { currentPassword: PASSWORD, password: 'a new one', passwordConfirmation: 'a new one' }, bearer(jwt));
     expect(status).toBe(200);
     expect(body.user).toMatchObject({ id: user.id, username: 'changer' });
     expect(typeof body.jwt).toBe('string');
@@ -179,10 +191,14 @@ describe('POST /api/auth/change-password', () => {
   });
 
   it.each([
-    ['a wrong current password', { currentPassword: 'wrong', password: 'new-password', passwordConfirmation: 'new-password' }, 'The provided current password is invalid'],
-    ['the same password again', { currentPassword: PASSWORD, password: PASSWORD, passwordConfirmation: PASSWORD }, 'Your new password must be different than your current password'],
-    ['a confirmation that differs', { currentPassword: PASSWORD, password: 'new-password', passwordConfirmation: 'new-passwort' }, 'Passwords do not match'],
-    ['a new password under 6 characters', { currentPassword: PASSWORD, password: 'short', passwordConfirmation: 'short' }, 'password must be at least 6 characters'],
+    ['a wrong current password', { currentPassword: 'wrong', password: 'new-password', passwordConfirmation: 'new-password' },
+      'The provided current password is invalid'],
+    ['the same password again', { currentPassword: PASSWORD, password: PASSWORD, passwordConfirmation: PASSWORD },
+      'Your new password must be different than your current password'],
+    ['a confirmation that differs', { currentPassword: PASSWORD, password: 'new-password', passwordConfirmation: 'new-passwort' },
+      'Passwords do not match'],
+    ['a new password under 6 characters', { currentPassword: PASSWORD, password: 'short', passwordConfirmation: 'short' },
+      'password must be at least 6 characters'],
   ])('answers 400 for %s', async (_label, fields, message) => {
     const { status, body } = await post('/api/auth/change-password', fields, bearer(site.jwt));
     expect(status).toBe(400);
@@ -246,13 +262,19 @@ describe('GET /api/users, /api/users/:id, /api/users/count', () => {
 
   it('filters, sorts and paginates', async () => {
     const headers = bearer(granted.jwt);
-    expect((await granted.getJson('/api/users?filters[username][$eq]=bob', { headers })).body.map((user: { username: string }) => user.username)).toEqual(['bob']);
-    expect((await granted.getJson('/api/users?sort=username:desc&limit=1', { headers })).body.map((user: { username: string }) => user.username)).toEqual(['bob']);
-    // only the root start/limit page a user list; pagination[…], page and pageSize change nothing (recorded: users.query.pagination.*, .root.page)
-    expect((await granted.getJson('/api/users?sort=username:desc&pagination[limit]=1&page=2&pageSize=1', { headers })).body.map((user: { username: string }) => user.username)).toEqual(['bob', 'ada']);
-    expect((await granted.getJson('/api/users?_q=BOB&filters[role][type][$eq]=authenticated&sort=role.name', { headers })).body.map((user: { username: string }) => user.username)).toEqual(['bob']);
+    expect((await granted.getJson('/api/users?filters[username][$eq]=bob', { headers }))
+      .body.map((user: { username: string }) => user.username)).toEqual(['bob']);
+    expect((await granted.getJson('/api/users?sort=username:desc&limit=1', { headers }))
+      .body.map((user: { username: string }) => user.username)).toEqual(['bob']);
+    // only the root start/limit page a user list; pagination[…], page and pageSize change nothing
+    // (recorded: users.query.pagination.*, .root.page)
+    expect((await granted.getJson('/api/users?sort=username:desc&pagination[limit]=1&page=2&pageSize=1', { headers }))
+      .body.map((user: { username: string }) => user.username)).toEqual(['bob', 'ada']);
+    expect((await granted.getJson('/api/users?_q=BOB&filters[role][type][$eq]=authenticated&sort=role.name', { headers }))
+      .body.map((user: { username: string }) => user.username)).toEqual(['bob']);
     const bad = await granted.getJson('/api/users?filters[password][$eq]=x', { headers });
-    expect(bad.body).toEqual(errorBody(400, 'ValidationError', 'Invalid key password', { key: 'password', path: 'password', source: 'query', param: 'filters' }));
+    expect(bad.body).toEqual(errorBody(400, 'ValidationError', 'Invalid key password',
+      { key: 'password', path: 'password', source: 'query', param: 'filters' }));
   });
 
   it.each([
@@ -314,7 +336,8 @@ describe('GET /api/users-permissions/roles', () => {
   });
 
   it('answers 404 Role not found for an unknown id, and 403 to anonymous callers', async () => {
-    expect((await site.getJson('/api/users-permissions/roles/7', { headers: bearer(site.keys.readOnly) })).body).toEqual(errorBody(404, 'NotFoundError', 'Role not found'));
+    expect((await site.getJson('/api/users-permissions/roles/7', { headers: bearer(site.keys.readOnly) })).body)
+      .toEqual(errorBody(404, 'NotFoundError', 'Role not found'));
     expect((await site.getJson('/api/users-permissions/roles')).status).toBe(403);
   });
 });

@@ -30,7 +30,8 @@ export function ensureBuilt(): void {
   withLock(join(REPO_ROOT, 'dist/.test-build-lock'), () => {
     if (!stale()) return;
     try {
-      execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(REPO_ROOT, 'tsconfig.json')], { cwd: REPO_ROOT, stdio: 'pipe' });
+      execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(REPO_ROOT, 'tsconfig.json')],
+        { cwd: REPO_ROOT, stdio: 'pipe' });
     } catch {
       // Emitted anyway; a missing binary fails the tests below.
     }
@@ -67,7 +68,8 @@ export interface RunResult {
 /** Run `node dist/cli/bin.js …args` as a child process. */
 export function runCms(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: options.cwd ?? REPO_ROOT, env: { ...process.env, ...options.env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [BIN, ...args],
+      { cwd: options.cwd ?? REPO_ROOT, env: { ...process.env, ...options.env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       resolve({ code, stdout, stderr });
     });

@@ -24,7 +24,8 @@ async function everyPage(root: string, search: string): Promise<unknown[]> {
 describe.concurrent('cms get --all / --ndjson (the built binary)', { timeout: 60_000 }, () => {
   it('--all prints every entry of every page as one JSON array, as the pages answer them', async () => {
     const root = copySampleSite();
-    const cli = await runCms(['get', 'articles', '--all', '--pagination[pageSize]=3', '--populate=author', '--sort=title:asc', '--status=draft'], { cwd: root });
+    const cli = await runCms(['get', 'articles', '--all', '--pagination[pageSize]=3', '--populate=author', '--sort=title:asc',
+      '--status=draft'], { cwd: root });
     expect(cli.stderr).toBe('');
     expect(cli.code).toBe(0);
     const all = JSON.parse(cli.stdout);
@@ -69,13 +70,16 @@ describe('cms create --file <ndjson> (the built binary)', { timeout: 60_000 }, (
     expect(cli.stderr).toBe('created 2 tags\n');
     const created = cli.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
     expect(created.map((entry: { slug: string }) => entry.slug)).toEqual(['one', 'two']);
-    const list = JSON.parse((await runCms(['get', 'tags', '--filters[slug][$in][0]=one', '--filters[slug][$in][1]=two'], { cwd: root })).stdout);
+    const list = JSON.parse(
+      (await runCms(['get', 'tags', '--filters[slug][$in][0]=one', '--filters[slug][$in][1]=two'], { cwd: root })).stdout,
+    );
     expect(list.meta.pagination.total).toBe(2);
   });
 
   it('stops at a bad line: its number in the message, exit 1, the lines before it written', async () => {
     const root = copySampleSite();
-    writeFileSync(join(root, 'tags.ndjson'), '{"name":"Kept","slug":"kept"}\n{"name":"Also kept","slug":"also-kept"}\n{"name":"Bad","colour":"red"}\n{"name":"Never","slug":"never"}\n');
+    writeFileSync(join(root, 'tags.ndjson'),
+      '{"name":"Kept","slug":"kept"}\n{"name":"Also kept","slug":"also-kept"}\n{"name":"Bad","colour":"red"}\n{"name":"Never","slug":"never"}\n');
     const invalid = await runCms(['create', 'tags', '--file', 'tags.ndjson'], { cwd: root });
     expect(invalid.code).toBe(1);
     expect(invalid.stderr).toMatch(/^tags\.ndjson:3: 400 ValidationError: .*colour.*; the 2 document\(s\) before it stay written\n$/);
@@ -83,14 +87,16 @@ describe('cms create --file <ndjson> (the built binary)', { timeout: 60_000 }, (
     const broken = await runCms(['create', 'tags', '--file', 'broken.ndjson'], { cwd: root });
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/^broken\.ndjson:2: invalid JSON: .*; the 1 document\(s\) before it stay written\n$/);
-    const slugs = JSON.parse((await runCms(['get', 'tags', '--all', '--fields=slug'], { cwd: root })).stdout).map((tag: { slug: string }) => tag.slug);
+    const slugs = JSON.parse((await runCms(['get', 'tags', '--all', '--fields=slug'], { cwd: root })).stdout)
+      .map((tag: { slug: string }) => tag.slug);
     expect(slugs).toEqual(expect.arrayContaining(['kept', 'also-kept', 'fine']));
     expect(slugs).not.toContain('never');
   });
 
   it('reads NDJSON from stdin with --file -', () => {
     const root = copySampleSite();
-    const result = spawnSync(process.execPath, [BIN, 'create', 'tags', '--file', '-'], { cwd: root, input: '{"name":"Piped","slug":"piped"}\n{"nome":"Bad"}\n', encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [BIN, 'create', 'tags', '--file', '-'],
+      { cwd: root, input: '{"name":"Piped","slug":"piped"}\n{"nome":"Bad"}\n', encoding: 'utf8' });
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('"slug":"piped"');
     expect(result.stderr).toMatch(/^<stdin>:2: 400 ValidationError: .*; the 1 document\(s\) before it stay written\n$/);
@@ -121,9 +127,11 @@ describe('cms get --all into a reader that stops early (the built binary)', () =
     // Enough entries that the output outgrows a pipe's buffer long before the reader closes it.
     for (let n = 0; n < 3000; n++) {
       const documentId = `bulkpipe${String(n).padStart(16, '0')}`;
-      writeFileSync(join(root, 'content/tags', `${documentId}.json`), `${JSON.stringify({ name: `Tag ${n} ${'x'.repeat(100)}`, slug: `tag-${n}` }, null, 2)}\n`);
+      writeFileSync(join(root, 'content/tags', `${documentId}.json`),
+        `${JSON.stringify({ name: `Tag ${n} ${'x'.repeat(100)}`, slug: `tag-${n}` }, null, 2)}\n`);
     }
-    const child = spawn(process.execPath, [BIN, 'get', 'tags', '--all', '--ndjson'], { cwd: root, env: { ...process.env, CMS_INDEX_SNAPSHOT: '0' } });
+    const child = spawn(process.execPath, [BIN, 'get', 'tags', '--all', '--ndjson'],
+      { cwd: root, env: { ...process.env, CMS_INDEX_SNAPSHOT: '0' } });
     let stderr = '';
     child.stderr.on('data', (chunk) => { stderr += chunk; });
     const firstChunk = await new Promise<string>((resolve) => child.stdout.once('data', (chunk) => resolve(String(chunk))));

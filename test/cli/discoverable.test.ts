@@ -11,7 +11,8 @@ import { copySampleSite, REPO_ROOT, startApp, type TestServer } from '../helpers
 async function cli(args: string[], cwd = REPO_ROOT) {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, cwd, env: { ...process.env, CMS_ROOT: undefined } });
+  const code = await runCli(args, { stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) }, cwd, env: { ...process.env, CMS_ROOT: undefined } });
   return { code, stdout, stderr };
 }
 
@@ -27,12 +28,16 @@ describe('cms ls', () => {
     const { code, stdout } = await cli(['ls', '--json']);
     expect(code).toBe(0);
     const types = JSON.parse(stdout);
-    expect(types.map((type: { uid: string }) => type.uid)).toEqual(expect.arrayContaining(['api::article.article', 'api::global.global', 'api::tag.tag']));
+    expect(types.map((type: { uid: string }) => type.uid)).toEqual(expect.arrayContaining(['api::article.article', 'api::global.global',
+      'api::tag.tag']));
     const articles = types.find((type: { uid: string }) => type.uid === 'api::article.article');
-    expect(articles).toMatchObject({ kind: 'collectionType', pluralName: 'articles', singularName: 'article', path: '/api/articles', draftAndPublish: true, localized: true, public: ['find', 'findOne'] });
-    expect(articles.locales.en).toEqual({ published: Object.keys(ARTICLES).length, draft: Object.keys(ARTICLES).length + Object.keys(DRAFT_ONLY).length });
+    expect(articles).toMatchObject({ kind: 'collectionType', pluralName: 'articles', singularName: 'article', path: '/api/articles',
+      draftAndPublish: true, localized: true, public: ['find', 'findOne'] });
+    expect(articles.locales.en).toEqual({ published: Object.keys(ARTICLES).length,
+      draft: Object.keys(ARTICLES).length + Object.keys(DRAFT_ONLY).length });
     expect(articles.locales.fr).toEqual({ published: await total('locale=fr'), draft: await total('locale=fr&status=draft') });
-    expect(types.find((type: { uid: string }) => type.uid === 'api::global.global')).toMatchObject({ kind: 'singleType', path: '/api/global', documents: 1 });
+    expect(types.find((type: { uid: string }) => type.uid === 'api::global.global'))
+      .toMatchObject({ kind: 'singleType', path: '/api/global', documents: 1 });
   });
 
   it('prints a table, and shows a private type as such', async () => {
@@ -47,7 +52,8 @@ describe('cms ls', () => {
 });
 
 describe('--json on every command that prints data', () => {
-  it.each(['ls', 'get', 'create', 'update', 'history', 'validate', 'fmt', 'export', 'upload', 'token list', 'files list'])('cms %s --help lists --json', async (command) => {
+  it.each(['ls', 'get', 'create', 'update', 'history', 'validate', 'fmt', 'export', 'upload', 'token list',
+    'files list'])('cms %s --help lists --json', async (command) => {
     const { code, stdout } = await cli([...command.split(' '), '--help']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^ +--json +only JSON on stdout/m);
@@ -77,7 +83,8 @@ describe('GET / answers a JSON index of the API', () => {
     expect(urls).toContain('/api/articles');
     expect(urls).toContain('/api/global');
     expect(urls).not.toContain('/api/tags');
-    expect(body.contentTypes.find((type: { url: string }) => type.url === '/api/articles')).toMatchObject({ uid: 'api::article.article', kind: 'collectionType', actions: ['find', 'findOne'] });
+    expect(body.contentTypes.find((type: { url: string }) => type.url === '/api/articles')).toMatchObject({ uid: 'api::article.article',
+      kind: 'collectionType', actions: ['find', 'findOne'] });
     expect((await site.request('/')).headers.get('etag')).toBeTruthy();
   });
 

@@ -14,7 +14,8 @@ const http = async (path: string) => (await server.getJson(path)).body;
 
 describe.concurrent('cms get (the built binary)', { timeout: 60_000 }, () => {
   it('get articles --populate=* prints the HTTP body of /api/articles?populate=*', async () => {
-    const [cli, body] = await Promise.all([runCms(['get', 'articles', '--populate=*', '--root', REPO_ROOT]), http('/api/articles?populate=*')]);
+    const [cli, body] = await Promise.all([runCms(['get', 'articles', '--populate=*', '--root', REPO_ROOT]),
+      http('/api/articles?populate=*')]);
     expect(cli.stderr).toBe('');
     expect(cli.code).toBe(0);
     expect(JSON.parse(cli.stdout)).toEqual(body);
@@ -30,7 +31,8 @@ describe.concurrent('cms get (the built binary)', { timeout: 60_000 }, () => {
     ]);
     expect(JSON.parse(list.stdout).data.map((entry: { documentId: string }) => entry.documentId)).toEqual([A.rome, A.companion, A.brewing]);
     expect(JSON.parse(spaced.stdout)).toEqual(await http('/api/articles?filters[title][$containsi]=coffee&sort=title:desc&fields=title'));
-    expect(JSON.parse(one.stdout)).toEqual({ data: { id: 7893674842037298, documentId: A.rome, title: 'Le meilleur café de Rome' }, meta: {} });
+    expect(JSON.parse(one.stdout)).toEqual({ data: { id: 7893674842037298, documentId: A.rome, title: 'Le meilleur café de Rome' },
+      meta: {} });
   });
 
   it('--query takes a whole query string; --v4 answers in the v4 shape', async () => {
@@ -41,7 +43,8 @@ describe.concurrent('cms get (the built binary)', { timeout: 60_000 }, () => {
     ]);
     expect(JSON.parse(cli.stdout)).toEqual(await http(`/api/articles?${query}`));
     expect(JSON.parse(cli.stdout).data.map((entry: { views: number }) => entry.views)).toEqual([300, 120, 120]);
-    expect(JSON.parse(v4.stdout)).toEqual({ data: { id: 213119796000722, documentId: 'dw2603vqnv92za5syi7lurer', attributes: { siteName: 'Strapi Blog' } }, meta: {} });
+    expect(JSON.parse(v4.stdout)).toEqual({ data: { id: 213119796000722, documentId: 'dw2603vqnv92za5syi7lurer',
+      attributes: { siteName: 'Strapi Blog' } }, meta: {} });
   });
 
   it('accepts every name cms ls prints: a singular (get article), a single type\'s plural (get globals), a uid', async () => {
@@ -61,7 +64,9 @@ describe.concurrent('cms get (the built binary)', { timeout: 60_000 }, () => {
 
   it('suggests the right name for a mistyped type (usage error, exit 2)', async () => {
     const cli = await runCms(['get', 'artcle', '--root', REPO_ROOT]);
-    expect(cli.stderr).toMatch(/^cms: unknown content type "artcle" \(did you mean "article(s)?"\?\); types: about, articles, authors, categories, global, tags\n$/);
+    expect(cli.stderr).toMatch(
+      /^cms: unknown content type "artcle" \(did you mean "article(s)?"\?\); types: about, articles, authors, categories, global, tags\n$/,
+    );
     expect(cli.code).toBe(2);
   });
 
@@ -73,7 +78,8 @@ describe.concurrent('cms get (the built binary)', { timeout: 60_000 }, () => {
     expect(invalid).toMatchObject({ code: 1, stdout: '' });
     expect(invalid.stderr).toBe('cms: 400 ValidationError: Invalid key nope\n');
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stderr)).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid order. order can only be one of asc|desc|ASC|DESC', details: {} } });
+    expect(JSON.parse(json.stderr)).toEqual({ data: null, error: { status: 400, name: 'ValidationError',
+      message: 'Invalid order. order can only be one of asc|desc|ASC|DESC', details: {} } });
   });
 
   it('cms --help lists the commands and exits 0', async () => {

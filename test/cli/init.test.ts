@@ -9,7 +9,8 @@ import { makeProject, REPO_ROOT, startApp } from '../helpers/project.js';
 async function cli(args: string[], cwd = tmpdir()) {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, cwd, env: { ...process.env, CMS_ROOT: undefined } });
+  const code = await runCli(args, { stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) }, cwd, env: { ...process.env, CMS_ROOT: undefined } });
   return { code, stdout, stderr };
 }
 
@@ -25,7 +26,8 @@ describe('cms init', () => {
     const { code, stdout } = await cli(['init', ...DEPENDENCY, root, '--json']);
     expect(code).toBe(0);
     const result = JSON.parse(stdout);
-    expect(result.files).toEqual(expect.arrayContaining(['package.json', 'cms.config.json', 'schemas/post.json', '.gitignore', '.gitattributes', '.github/workflows/content.yml', '.vscode/settings.json']));
+    expect(result.files).toEqual(expect.arrayContaining(['package.json', 'cms.config.json', 'schemas/post.json', '.gitignore',
+      '.gitattributes', '.github/workflows/content.yml', '.vscode/settings.json']));
     const manifest = JSON.parse(read(root, 'package.json'));
     expect(manifest.name).toBe('my-site');
     expect(Object.keys(manifest.dependencies)).toEqual([OWN.name]);
@@ -79,7 +81,9 @@ describe('cms init', () => {
   });
 
   it('--from-strapi takes src/api/*/content-types and src/components as they are, and nothing else', async () => {
-    const book = { kind: 'collectionType', collectionName: 'books', info: { singularName: 'book', pluralName: 'books', displayName: 'Book' }, options: { draftAndPublish: true }, attributes: { title: { type: 'string' }, seo: { type: 'component', component: 'shared.seo' } } };
+    const book = { kind: 'collectionType', collectionName: 'books',
+      info: { singularName: 'book', pluralName: 'books', displayName: 'Book' }, options: { draftAndPublish: true },
+      attributes: { title: { type: 'string' }, seo: { type: 'component', component: 'shared.seo' } } };
     const seo = { collectionName: 'components_shared_seos', info: { displayName: 'Seo' }, attributes: { metaTitle: { type: 'string' } } };
     const strapi = makeProject({
       'src/api/book/content-types/book/schema.json': `${JSON.stringify(book, null, 4)}\n`,

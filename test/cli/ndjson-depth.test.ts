@@ -12,7 +12,9 @@ describe('createFromNdjson bounds each line as the HTTP body is bounded', () => 
     const nested = `${open}{"type":"text","text":"x"}${']}'.repeat(50_000)}`;
     const deep = `{"title":"Deep","body":[${nested}]}`;
     const text = `{"title":"Kept"}\n${deep}\n`;
-    const run = async () => { for await (const _ of createFromNdjson(cms.ownerApi, { path: '/articles', search: '', text, source: 'deep.ndjson' })) void _; };
+    const run = async () => {
+      for await (const _ of createFromNdjson(cms.ownerApi, { path: '/articles', search: '', text, source: 'deep.ndjson' })) void _;
+    };
     const error = await run().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(FileError);
     expect((error as Error).message).toMatch(/^400 ValidationError: The request body is nested too deep: at most 100 levels/);

@@ -50,7 +50,8 @@ describe('cms cluster', () => {
     }
     expect((await fetch(`${info.balancer}/api/tags`, { headers: { authorization: 'Bearer not-a-token' } })).status).toBe(401);
     const body = JSON.stringify({ data: { name: 'Through nginx' } });
-    const created = await fetch(`${info.balancer}/api/tags`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
+    const created = await fetch(`${info.balancer}/api/tags`,
+      { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
     expect(created.status).toBe(201);
     const { data } = await created.json() as { data: { documentId: string } };
     // Acknowledged means pushed: the origin holds it, and every replica serves it once it pulls.
@@ -62,7 +63,8 @@ describe('cms cluster', () => {
     // Writes through the balancer go to the writer replica itself: no replica had to forward one (each logs it when it does).
     for (let at = 0; at < 3; at++) {
       const more = JSON.stringify({ data: { name: `Through nginx ${at}` } });
-      const answer = await fetch(`${info.balancer}/api/tags`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: more });
+      const answer = await fetch(`${info.balancer}/api/tags`,
+        { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: more });
       expect(answer.status).toBe(201);
     }
     const logs = [1, 2].map((at) => readFileSync(join(dir, `replica-${at}.log`), 'utf8'));

@@ -51,8 +51,10 @@ describe('cms json-schema: content files as stored', () => {
       'abouts.draft.json', 'abouts.json', 'articles.draft.json', 'articles.json', 'articles.locale.json',
       'authors.json', 'categories.json', 'globals.json', 'tags.json', 'upload.json',
     ]);
-    expect(schemas.find((entry) => entry.name === 'articles.json')!.match.json).toEqual(['/content/articles/*.json', '!/content/articles/*.*.json']);
-    expect(schemas.find((entry) => entry.name === 'articles.draft.json')!.match.yaml).toEqual(['/content/articles/*.draft.yaml', '/content/articles/*.draft.yml']);
+    expect(schemas.find((entry) => entry.name === 'articles.json')!.match.json).toEqual(['/content/articles/*.json',
+      '!/content/articles/*.*.json']);
+    expect(schemas.find((entry) => entry.name === 'articles.draft.json')!.match.yaml).toEqual(['/content/articles/*.draft.yaml',
+      '/content/articles/*.draft.yml']);
   });
 
   it.each(sampleFiles)('validates the sample file content/%s/%s', (folder, file) => {
@@ -63,11 +65,16 @@ describe('cms json-schema: content files as stored', () => {
   const defects: [string, (data: Record<string, unknown>) => void, string][] = [
     ['an unknown field', (data) => { data.titel = 'x'; }, ' must NOT have additional properties'],
     ['a wrong type', (data) => { data.views = 'many'; }, '/views must be integer,null'],
-    ['a bad enum value in a component', (data) => { (data.seo as { metaSocial: Record<string, unknown>[] }).metaSocial[0].socialNetwork = 'MySpace'; }, '/seo/metaSocial/0/socialNetwork must be equal to one of the allowed values'],
+    ['a bad enum value in a component',
+      (data) => { (data.seo as { metaSocial: Record<string, unknown>[] }).metaSocial[0].socialNetwork = 'MySpace'; },
+      '/seo/metaSocial/0/socialNetwork must be equal to one of the allowed values'],
     ['a missing required field', (data) => { delete data.title; }, " must have required property 'title'"],
     ['a malformed component', (data) => { data.seo = { metaTitle: 1, metaDescription: 'x' }; }, '/seo/metaTitle must be string,null'],
-    ['a dynamic zone item of an unknown component', (data) => { (data.blocks as unknown[]).push({ __component: 'shared.nope' }); }, '/blocks/3/__component must be equal to one of the allowed values'],
-    ['a dynamic zone item with a field of another component', (data) => { (data.blocks as unknown[]).push({ __component: 'shared.quote', file: 'abc' }); }, '/blocks/3 must NOT have additional properties'],
+    ['a dynamic zone item of an unknown component', (data) => { (data.blocks as unknown[]).push({ __component: 'shared.nope' }); },
+      '/blocks/3/__component must be equal to one of the allowed values'],
+    ['a dynamic zone item with a field of another component',
+      (data) => { (data.blocks as unknown[]).push({ __component: 'shared.quote', file: 'abc' }); },
+      '/blocks/3 must NOT have additional properties'],
     ['a to-many relation as one documentId', (data) => { data.tags = 'b2hjgyg2kdh9a72boali13fe'; }, '/tags must be array,null'],
     ['a derived key', (data) => { data.documentId = 'abc'; }, ' must NOT have additional properties'],
   ];
@@ -125,8 +132,10 @@ describe('cms editor-setup', () => {
     const settings = JSON.parse(text.replace(/\/\/.*\n/, '\n').replace(/,(\s*})/g, '$1')) as Record<string, unknown>;
     const json = settings['json.schemas'] as { url: string; fileMatch: string[] }[];
     expect(json[0]).toEqual({ fileMatch: ['/x.json'], url: './x.schema.json' });
-    expect(json.find((entry) => entry.url === './.cms/json-schema/articles.locale.json')!.fileMatch).toEqual(['/content/articles/*.*.json', '!/content/articles/*.draft.json']);
-    expect((settings['yaml.schemas'] as Record<string, string[]>)['./.cms/json-schema/tags.json']).toEqual(['/content/tags/*.yaml', '!/content/tags/*.*.yaml', '/content/tags/*.yml', '!/content/tags/*.*.yml']);
+    expect(json.find((entry) => entry.url === './.cms/json-schema/articles.locale.json')!.fileMatch).toEqual(['/content/articles/*.*.json',
+      '!/content/articles/*.draft.json']);
+    expect((settings['yaml.schemas'] as Record<string, string[]>)['./.cms/json-schema/tags.json']).toEqual(['/content/tags/*.yaml',
+      '!/content/tags/*.*.yaml', '/content/tags/*.yml', '!/content/tags/*.*.yml']);
   });
 
   it('replaces its own entries on a second run instead of adding more', () => {

@@ -10,7 +10,8 @@ import { copySampleSite, REPO_ROOT } from '../helpers/project.js';
 
 const run = promisify(execFile);
 const TOKEN = 'openapi-client-token-0123456789abcdef0123456789';
-const ENV = { ...process.env, CMS_API_TOKEN: TOKEN, CMS_JWT_SECRET: 'openapi-client-jwt-secret-0123456789abcdef', CMS_API_TOKEN_SALT: 'openapi-client-salt' };
+const ENV = { ...process.env, CMS_API_TOKEN: TOKEN, CMS_JWT_SECRET: 'openapi-client-jwt-secret-0123456789abcdef',
+  CMS_API_TOKEN_SALT: 'openapi-client-salt' };
 const FIXTURES = join(REPO_ROOT, 'test/codegen/openapi-client');
 const bin = (name: string) => join(REPO_ROOT, 'node_modules/.bin', name);
 
@@ -30,7 +31,8 @@ beforeAll(async () => {
   ensureBuilt();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [BIN, 'serve', '--root', copySampleSite(), '--port', String(port), '--host', '127.0.0.1', '--no-watch'], { env: ENV, stdio: ['ignore', 'ignore', 'pipe'] });
+  server = spawn(process.execPath, [BIN, 'serve', '--root', copySampleSite(), '--port', String(port), '--host', '127.0.0.1', '--no-watch'],
+    { env: ENV, stdio: ['ignore', 'ignore', 'pipe'] });
   await new Promise<void>((resolveReady, reject) => {
     let stderr = '';
     server.stderr!.on('data', (chunk: Buffer) => { stderr += chunk; if (stderr.includes('Serving ')) resolveReady(); });
@@ -43,8 +45,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
   for (const file of ['client.ts', 'wrong.ts']) copyFileSync(join(FIXTURES, file), join(dir, file));
   await run(bin('openapi-typescript'), ['openapi.json', '-o', 'schema.d.ts'], { cwd: dir });
-  const tsc = await run(bin('tsc'), ['--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--skipLibCheck', '--types', 'node',
-    '--outDir', 'out', 'client.ts', 'wrong.ts'], { cwd: dir }).then(() => ({ code: 0, stdout: '' }), (error: { code: number; stdout: string }) => error);
+  const tsc = await run(bin('tsc'), ['--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext',
+    '--skipLibCheck', '--types', 'node',
+    '--outDir', 'out', 'client.ts', 'wrong.ts'], { cwd: dir })
+    .then(() => ({ code: 0, stdout: '' }), (error: { code: number; stdout: string }) => error);
   compile = { code: tsc.code, output: tsc.stdout };
 }, 120_000);
 
@@ -57,7 +61,8 @@ describe('a client generated with openapi-typescript + openapi-fetch from /opena
   });
 
   it('refuses to compile an unknown field, an unknown operator and a populate key that is no relation', () => {
-    const wrong = compile.output.split('\n').filter((line) => line.startsWith('wrong.ts') && /error TS/.test(line)).map((line) => /^wrong\.ts\((\d+),/.exec(line)![1]);
+    const wrong = compile.output.split('\n')
+      .filter((line) => line.startsWith('wrong.ts') && /error TS/.test(line)).map((line) => /^wrong\.ts\((\d+),/.exec(line)![1]);
     expect([...new Set(wrong)]).toEqual(['7', '8', '9']);
   });
 

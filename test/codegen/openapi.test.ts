@@ -5,7 +5,12 @@ import { openApiDocument } from '../../core/codegen/openapi.js';
 import { loadSchemaProject } from '../../core/codegen/project-schemas.js';
 import { copySampleSite, REPO_ROOT, startApp, type TestServer } from '../helpers/project.js';
 
-type Operation = { operationId: string; parameters?: unknown[]; requestBody?: { content: Record<string, { schema: { $ref?: string } }> }; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+type Operation = {
+  operationId: string;
+  parameters?: unknown[];
+  requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+};
 type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
 
 const TOKEN = 'openapi-test-token-0123456789abcdef0123456789';
@@ -34,7 +39,8 @@ describe('cms openapi', () => {
   });
 
   it('gives every operation a summary, and every operation that can fail its 4xx answers', () => {
-    const operations = Object.values(document.paths).flatMap((item) => Object.entries(item).filter(([method]) => ['get', 'post', 'put', 'delete'].includes(method)))
+    const operations = Object.values(document.paths)
+      .flatMap((item) => Object.entries(item).filter(([method]) => ['get', 'post', 'put', 'delete'].includes(method)))
       .map(([, operation]) => operation as Operation & { summary?: string });
     expect(operations.length).toBeGreaterThan(50);
     expect(operations.filter((operation) => !operation.summary).map((operation) => operation.operationId)).toEqual([]);
@@ -61,7 +67,8 @@ describe('cms openapi', () => {
   it('covers content types, single types, upload, users-permissions, the publish extensions and errors', () => {
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining([
       '/api/articles', '/api/articles/{documentId}', '/api/global', '/api/upload', '/api/upload/files/{id}', '/api/auth/local',
-      '/api/users/me', '/api/_cms/articles/{documentId}/publish', '/api/_cms/about/unpublish', '/api/_cms/tags/{documentId}/history', '/openapi.json',
+      '/api/users/me', '/api/_cms/articles/{documentId}/publish', '/api/_cms/about/unpublish', '/api/_cms/tags/{documentId}/history',
+      '/openapi.json',
     ]));
     expect(document.paths['/api/_cms/tags/{documentId}/publish']).toBeUndefined(); // tags have no draft & publish
     const find = document.paths['/api/articles'].get;
@@ -94,7 +101,8 @@ describe('requests generated from the document, against the app', () => {
   it.each(getPaths)('GET %s answers a declared status with the declared shape', async (path) => {
     const url = await fillPath(path);
     if (!url) return;
-    const query = document.paths[path].get.parameters?.some((p) => JSON.stringify(p).includes('populate')) && !path.startsWith('/api/users') ? '?populate=*' : '';
+    const query = document.paths[path].get.parameters?.some((p) => JSON.stringify(p).includes('populate')) && !path.startsWith('/api/users')
+      ? '?populate=*' : '';
     const response = await site.request(url + query, { headers: auth });
     const declared = document.paths[path].get.responses[String(response.status)];
     expect(declared, `${response.status} is declared`).toBeDefined();

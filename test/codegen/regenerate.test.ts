@@ -9,7 +9,14 @@ import { copySampleSite } from '../helpers/project.js';
 
 const io = (cwd: string) => {
   const out = { stdout: '', stderr: '' };
-  return { out, io: { cwd, env: {}, stdout: { write: (text: string) => { out.stdout += text; } }, stderr: { write: (text: string) => { out.stderr += text; } } } };
+  return {
+    out,
+    io: {
+      cwd, env: {},
+      stdout: { write: (text: string) => { out.stdout += text; } },
+      stderr: { write: (text: string) => { out.stderr += text; } },
+    },
+  };
 };
 
 describe('schema-driven tools: the CLI and regeneration under watch', () => {
@@ -24,7 +31,8 @@ describe('schema-driven tools: the CLI and regeneration under watch', () => {
     }
     expect(readFileSync(join(root, 'cms-types.d.ts'), 'utf8')).toContain("declare module 'gitcms'");
     expect(JSON.parse(readFileSync(join(root, 'openapi.json'), 'utf8')).openapi).toBe('3.1.0');
-    expect(JSON.parse(readFileSync(join(root, '.cms/json-schema/tags.json'), 'utf8')).$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(JSON.parse(readFileSync(join(root, '.cms/json-schema/tags.json'), 'utf8')).$schema)
+      .toBe('https://json-schema.org/draft/2020-12/schema');
   });
 
   it('cms openapi prints the document without --out', async () => {
@@ -45,7 +53,10 @@ describe('schema-driven tools: the CLI and regeneration under watch', () => {
     const cms = await createCms({ root, reportProblems: false });
     await regenerateOutputs(root, cms.models);
     const reports: string[] = [];
-    const watcher = watchProject(cms, { report: (message) => reports.push(message), onReload: async () => { await regenerateOutputs(root, cms.models); } });
+    const watcher = watchProject(cms, {
+      report: (message) => reports.push(message),
+      onReload: async () => { await regenerateOutputs(root, cms.models); },
+    });
     try {
       const file = join(root, 'schemas/tag.json');
       const schema = JSON.parse(readFileSync(file, 'utf8'));

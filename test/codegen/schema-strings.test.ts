@@ -47,7 +47,8 @@ describe('schema-provided strings in every generator', () => {
     const source = ts.createSourceFile('cms-types.d.ts', text, ts.ScriptTarget.ES2022, true);
     const declared = source.statements.map((statement) => ts.SyntaxKind[statement.kind]);
     expect(declared).not.toContain('VariableStatement');
-    expect(declared.filter((kind) => kind !== 'ImportDeclaration' && kind !== 'InterfaceDeclaration' && kind !== 'TypeAliasDeclaration' && kind !== 'ModuleDeclaration')).toEqual([]);
+    expect(declared.filter((kind) => kind !== 'ImportDeclaration' && kind !== 'InterfaceDeclaration' && kind !== 'TypeAliasDeclaration'
+      && kind !== 'ModuleDeclaration')).toEqual([]);
     expect(text).toContain('/** Evil *\\/ export const pwned: number = 1; /* <img');
     expect(text).toContain('"a\\"b" | "c*/d"'); // enum values are string literals (JSON.stringify), not comments
   });

@@ -23,7 +23,10 @@ async function typeCheck(files: Record<string, string>, skipLibCheck = false): P
   const dir = mkdtempSync(join(REPO_ROOT, 'test/codegen/.types-fixture-'));
   fixtures.push(dir);
   const tsconfig = {
-    compilerOptions: { strict: true, skipLibCheck, noEmit: true, target: 'ES2022', lib: ['ESNext', 'DOM'], module: 'NodeNext', moduleResolution: 'NodeNext', types: ['node'] },
+    compilerOptions: {
+      strict: true, skipLibCheck, noEmit: true, target: 'ES2022', lib: ['ESNext', 'DOM'], module: 'NodeNext', moduleResolution: 'NodeNext',
+      types: ['node'],
+    },
     files: Object.keys(files),
   };
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
@@ -129,7 +132,9 @@ const pageModels = () => loadModels(makeProject({
       aside: { type: 'component', component: 'blocks.hero', repeatable: false },
     },
   },
-  'schemas/components/blocks/hero.json': { collectionName: 'components_blocks_heroes', info: { displayName: 'Hero' }, attributes: { heading: { type: 'string', required: true } } },
+  'schemas/components/blocks/hero.json': {
+    collectionName: 'components_blocks_heroes', info: { displayName: 'Hero' }, attributes: { heading: { type: 'string', required: true } },
+  },
 }));
 
 const PAGE_USAGE = `
@@ -173,7 +178,9 @@ describe('cms types', () => {
       'cms-types.d.ts': typeDeclarations(models), 'usage.ts': USAGE, 'typo.ts': typo,
       'page-types.d.ts': typeDeclarations(pageModels()), 'page-usage.ts': PAGE_USAGE,
     });
-    expect(output.trim().split('\n')).toEqual([expect.stringMatching(/^typo\.ts\(3,\d+\): error TS2561: .*'titel' does not exist in type 'Filters<ArticleShape>'/)]);
+    expect(output.trim().split('\n')).toEqual([
+      expect.stringMatching(/^typo\.ts\(3,\d+\): error TS2561: .*'titel' does not exist in type 'Filters<ArticleShape>'/),
+    ]);
   }, 120_000);
 
   it('keeps the untyped library when no declarations are generated', async () => {

@@ -36,7 +36,14 @@ const project = resolve(args.schemas);
  * undefined resolves to a documentId no server holds, on both sides alike.
  */
 async function runAll(cases, send, token, label) {
-  const vars = new Proxy({ token }, { has: () => true, get: (target, name) => target[name] ?? MISSING, set: (target, name, value) => { target[name] = value; return true; } });
+  const vars = new Proxy({ token }, {
+    has: () => true,
+    get: (target, name) => target[name] ?? MISSING,
+    set: (target, name, value) => {
+      target[name] = value;
+      return true;
+    },
+  });
   const book = createNameBook();
   const answers = [];
   for (const [at, kase] of cases.entries()) {
@@ -60,17 +67,20 @@ async function ourServer() {
   if (existsSync(join(project, 'cms.config.json'))) cpSync(join(project, 'cms.config.json'), join(root, 'cms.config.json'));
   const { createCms } = await import('../../dist/core/cms.js');
   const { createApp } = await import('../../dist/core/http/app.js');
-  const env = { CMS_JWT_SECRET: 'fuzz-jwt-secret-0123456789abcdef0123456789abcdef', CMS_API_TOKEN_SALT: 'fuzz-salt-0123456789abcdef0123456789abcdef0123' };
+  const env = { CMS_JWT_SECRET: 'fuzz-jwt-secret-0123456789abcdef0123456789abcdef',
+    CMS_API_TOKEN_SALT: 'fuzz-salt-0123456789abcdef0123456789abcdef0123' };
   const cms = await createCms({ root, env, report: () => {} });
   const app = createApp(cms, { log: () => {} });
   const token = (await cms.auth.tokens.create({ name: 'fuzz', type: 'full-access' })).accessKey;
-  return { send: (path, init) => Promise.resolve(app.request(path, init)), token, close: () => rmSync(root, { recursive: true, force: true }) };
+  return { send: (path, init) => Promise.resolve(app.request(path, init)), token,
+    close: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 const set = loadSchemaSet(project);
 const { seed, requests } = generateCases(set, Number(args.seed), Number(args.count));
 const cases = [...seed, ...requests];
-console.log(`${set.types.length} types, ${set.components.size} components; seed ${args.seed}: ${seed.length} seed requests + ${requests.length} random requests`);
+console.log(`${set.types.length} types, ${set.components.size} components; `
+  + `seed ${args.seed}: ${seed.length} seed requests + ${requests.length} random requests`);
 
 let reference;
 if (args.strapi) reference = { base: args.strapi, token: args.token, stop: () => {} };
@@ -124,5 +134,9 @@ console.log(`\n${cases.length} requests (${((Date.now() - started) / 1000).toFix
 if (byChoice) console.log(`Project choices: ${JSON.stringify(choices)}`);
 if (seedFailures.length) console.log(`seed requests Strapi refused: ${seedFailures.join(', ')}`);
 if (args.out) {
-  writeFileSync(args.out, `${JSON.stringify({ schemas: args.schemas, seed: Number(args.seed), count: Number(args.count), requests: cases.length, differing, choices, kinds: sorted, seedFailures }, null, 1)}\n`);
+  const summary = {
+    schemas: args.schemas, seed: Number(args.seed), count: Number(args.count),
+    requests: cases.length, differing, choices, kinds: sorted, seedFailures,
+  };
+  writeFileSync(args.out, `${JSON.stringify(summary, null, 1)}\n`);
 }

@@ -77,10 +77,13 @@ describe('the normaliser and the kinds', () => {
     expect(knownChoice({ method: 'GET', path: '/api/posts?status=draft' })).toBeUndefined();
     const list = (...ids: string[]) => ({ status: 200, body: { data: ids.map((documentId) => ({ documentId })) } });
     expect(knownChoice({ method: 'GET', path: '/api/posts' }, list('@@a', '@@b'), list('@@b', '@@a'))).toMatch(/Default list order/);
-    const titled = (...items: [string, string][]) => ({ status: 200, body: { data: items.map(([documentId, title]) => ({ documentId, title })) } });
-    const tie = knownChoice({ method: 'GET', path: '/api/posts?sort=title' }, titled(['@@a', 'x'], ['@@b', 'x']), titled(['@@b', 'x'], ['@@a', 'x']));
+    const titled = (...items: [string, string][]) => (
+      { status: 200, body: { data: items.map(([documentId, title]) => ({ documentId, title })) } });
+    const tie = knownChoice({ method: 'GET', path: '/api/posts?sort=title' }, titled(['@@a', 'x'], ['@@b', 'x']),
+      titled(['@@b', 'x'], ['@@a', 'x']));
     expect(tie).toMatch(/ties/);
-    expect(knownChoice({ method: 'GET', path: '/api/posts?sort=title' }, titled(['@@a', 'x'], ['@@b', 'y']), titled(['@@b', 'y'], ['@@a', 'x'])))
+    expect(knownChoice({ method: 'GET', path: '/api/posts?sort=title' }, titled(['@@a', 'x'], ['@@b', 'y']),
+      titled(['@@b', 'y'], ['@@a', 'x'])))
       .toBeUndefined();
     expect(knownChoice({ method: 'GET', path: '/api/posts' }, list('@@a', '@@b'), list('@@a', '@@b'))).toBeUndefined();
     const refused = { status: 400, body: { error: { message: 'Invalid value "abc" for views: expected a number' } } };

@@ -14,11 +14,13 @@ import { runCases } from './lib/run.mjs';
 
 const HERE = join(import.meta.dirname, process.env.CONFORMANCE_SET ?? '.');
 const filter = process.argv[2] ?? '';
-const groups = readdirSync(join(HERE, 'recordings')).filter((n) => n.endsWith('.json')).sort().map((n) => JSON.parse(readFileSync(join(HERE, 'recordings', n), 'utf8')));
+const groups = readdirSync(join(HERE, 'recordings')).filter((n) => n.endsWith('.json')).sort()
+  .map((n) => JSON.parse(readFileSync(join(HERE, 'recordings', n), 'utf8')));
 const choices = JSON.parse(readFileSync(join(HERE, 'choices.json'), 'utf8'));
 const root = mkdtempSync(join(tmpdir(), 'cms-conformance-'));
 for (const entry of ['schemas', 'cms.config.json']) cpSync(join(HERE, 'fixture', entry), join(root, entry), { recursive: true });
-const cms = await createCms({ root, env: { CMS_JWT_SECRET: 'conformance-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'conformance-salt-0123456789abcdef0123456789abcdef' }, report: () => {} });
+const cms = await createCms({ root, env: { CMS_JWT_SECRET: 'conformance-jwt-secret-0123456789abcdef0123456789',
+  CMS_API_TOKEN_SALT: 'conformance-salt-0123456789abcdef0123456789abcdef' }, report: () => {} });
 const app = createApp(cms, { log: () => {} });
 const vars = { token: (await cms.auth.tokens.create({ name: 'conformance', type: 'full-access' })).accessKey };
 const recorded = new Map(groups.flatMap(({ cases }) => cases.map((c) => [c.id, c])));

@@ -9,7 +9,9 @@ afterEach(async () => { for (const close of closers.splice(0)) await close(); })
 /** The bytes of a response's head (status line and header lines) exactly as they came off the socket. */
 function rawHead(port: number, path: string, headers = ''): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n${headers}Connection: close\r\n\r\n`));
+    const socket = connect(
+      port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n${headers}Connection: close\r\n\r\n`),
+    );
     let text = '';
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => { text += chunk; });

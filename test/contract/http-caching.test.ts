@@ -56,7 +56,8 @@ describe('HTTP caching: ETag, If-None-Match and Cache-Control', () => {
     const server = await startApp();
     const tag = async (path: string, headers: Record<string, string> = {}) => (await server.request(path, { headers })).headers.get('etag');
     const plain = await tag('/api/articles');
-    const tags = [plain, await tag('/api/articles?locale=fr'), await tag('/api/articles', { 'strapi-response-format': 'v4' }), await tag('/api/articles', { origin: 'https://example.com' })];
+    const tags = [plain, await tag('/api/articles?locale=fr'), await tag('/api/articles', { 'strapi-response-format': 'v4' }),
+      await tag('/api/articles', { origin: 'https://example.com' })];
     expect(new Set(tags).size).toBe(4);
     expect(await tag('/api/articles')).toBe(plain);
   });
@@ -97,13 +98,15 @@ describe('HTTP caching: ETag, If-None-Match and Cache-Control', () => {
     expect(invalid.status).toBe(400);
     expect(invalid.headers.get('etag')).toBeNull();
     expect((await server.request('/api/articles/nope')).headers.get('etag')).toBeNull();
-    const created = await server.request('/api/tags', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"data":{"name":"x"}}' });
+    const created = await server.request('/api/tags', { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: '{"data":{"name":"x"}}' });
     expect(created.headers.get('etag')).toBeNull();
   });
 
   it('takes Cache-Control per type from server.cacheControl', async () => {
     const root = publicMediaSite((config) => {
-      config.server.cacheControl = { '*': 'public, max-age=60', articles: 'public, max-age=5, stale-while-revalidate=60', 'plugin::upload.file': 'public, max-age=3600' };
+      config.server.cacheControl = { '*': 'public, max-age=60', articles: 'public, max-age=5, stale-while-revalidate=60',
+        'plugin::upload.file': 'public, max-age=3600' };
     });
     const server = await startApp(root);
     const control = async (path: string) => (await server.request(path)).headers.get('cache-control');

@@ -15,7 +15,8 @@ describe('GET /api/i18n/locales', () => {
   });
 
   it('is forbidden (403 envelope) without the permission', async () => {
-    const root = makeProject({ 'schemas/tag.json': { kind: 'collectionType', info: { singularName: 'tag', pluralName: 'tags' }, attributes: { name: { type: 'string' } } } });
+    const root = makeProject({ 'schemas/tag.json': { kind: 'collectionType', info: { singularName: 'tag', pluralName: 'tags' },
+      attributes: { name: { type: 'string' } } } });
     const server = await startApp(root);
     const { status, body } = await server.getJson('/api/i18n/locales');
     expect(status).toBe(403);

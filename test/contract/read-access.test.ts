@@ -22,7 +22,8 @@ const ACCESS_FIXTURE = {
 };
 
 const FORBIDDEN = { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } };
-const UNAUTHORIZED = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } };
+const UNAUTHORIZED = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials',
+  details: {} } };
 
 let sample: TestServer;
 let access: TestServer;
@@ -68,7 +69,8 @@ describe('permissions of the Public role (Strapi: notes §9.3, users-permissions
   it('filtering through a relation the caller cannot find is a 400 Invalid key (notes §2.4)', async () => {
     const { status, body } = await access.getJson('/api/notes?filters[secret][code][$eq]=1234');
     expect(status).toBe(400);
-    expect(body.error).toMatchObject({ name: 'ValidationError', message: 'Invalid key secret', details: { key: 'secret', path: 'secret', param: 'filters' } });
+    expect(body.error).toMatchObject({ name: 'ValidationError', message: 'Invalid key secret',
+      details: { key: 'secret', path: 'secret', param: 'filters' } });
   });
 });
 
@@ -115,7 +117,8 @@ describe('CORS (Strapi: middlewares/cors.ts defaults over @koa/cors)', () => {
   it('answers a preflight OPTIONS with 204 and the allowed methods and headers', async () => {
     const response = await sample.request('/api/articles', {
       method: 'OPTIONS',
-      headers: { origin: 'https://front.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,content-type' },
+      headers: { origin: 'https://front.example', 'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization,content-type' },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://front.example');

@@ -14,7 +14,9 @@ const V4 = { headers: { 'Strapi-Response-Format': 'v4' } };
 
 describe('Strapi-Response-Format: v4 (Strapi: notes §12, core-api/controller/transform.ts)', () => {
   it('wraps an entry as {id, documentId, attributes}; relations and media as {data}; components stay flat', async () => {
-    const { status, body } = await server.getJson(`/api/articles/${A.rome}?fields=title&populate[author][fields][0]=name&populate[tags][fields][0]=name&populate[cover][fields][0]=name&populate[seo]=true&populate[category]=true`, V4);
+    const { status, body } = await server.getJson(
+      `/api/articles/${A.rome}?fields=title&populate[author][fields][0]=name&populate[tags][fields][0]=name&populate[cover][fields][0]=name&populate[seo]=true&populate[category]=true`, V4,
+    );
     expect(status).toBe(200);
     expect(body.meta).toEqual({});
     expect(body.data.id).toBe(7047790394410502);
@@ -29,14 +31,17 @@ describe('Strapi-Response-Format: v4 (Strapi: notes §12, core-api/controller/tr
         { id: 6664037819846616, documentId: TAGS.beautifulPlaces, attributes: { name: 'Beautiful Places' } },
       ],
     });
-    expect(attributes.cover).toEqual({ data: { id: 5709077841620454, documentId: MEDIA.coffee, attributes: { name: 'coffee-beans.png' } } });
-    expect(attributes.seo).toEqual({ id: 924470175532796, metaTitle: 'The best coffee in Rome', metaDescription: 'Seven espresso bars in Rome worth the detour.' });
+    expect(attributes.cover).toEqual({ data: { id: 5709077841620454, documentId: MEDIA.coffee,
+      attributes: { name: 'coffee-beans.png' } } });
+    expect(attributes.seo).toEqual({ id: 924470175532796, metaTitle: 'The best coffee in Rome',
+      metaDescription: 'Seven espresso bars in Rome worth the detour.' });
     expect(attributes.category.data.attributes.name).toBe('Travel');
   });
 
   it('keeps timestamps, publishedAt and locale inside attributes', async () => {
     const { body } = await server.getJson(`/api/articles/${A.rome}`, V4);
-    expect(body.data.attributes).toMatchObject({ createdAt: '2025-01-15T09:20:11.402Z', publishedAt: '2025-01-15T10:50:11.539Z', locale: 'en' });
+    expect(body.data.attributes).toMatchObject({ createdAt: '2025-01-15T09:20:11.402Z', publishedAt: '2025-01-15T10:50:11.539Z',
+      locale: 'en' });
     expect(body.data.attributes).not.toHaveProperty('id');
     expect(body.data.attributes).not.toHaveProperty('documentId');
   });
@@ -49,15 +54,23 @@ describe('Strapi-Response-Format: v4 (Strapi: notes §12, core-api/controller/tr
   });
 
   it('transforms nested relations and media inside components and related entries', async () => {
-    const { body } = await server.getJson(`/api/articles/${A.rome}?fields=title&populate[author][fields][0]=name&populate[author][populate][avatar][fields][0]=name&populate[seo][populate][shareImage][fields][0]=name`, V4);
-    expect(body.data.attributes.author.data.attributes.avatar).toEqual({ data: { id: 5709077841620454, documentId: MEDIA.coffee, attributes: { name: 'coffee-beans.png' } } });
-    expect(body.data.attributes.seo.shareImage).toEqual({ data: { id: 5709077841620454, documentId: MEDIA.coffee, attributes: { name: 'coffee-beans.png' } } });
+    const { body } = await server.getJson(
+      `/api/articles/${A.rome}?fields=title&populate[author][fields][0]=name&populate[author][populate][avatar][fields][0]=name&populate[seo][populate][shareImage][fields][0]=name`, V4,
+    );
+    expect(body.data.attributes.author.data.attributes.avatar).toEqual({ data: { id: 5709077841620454, documentId: MEDIA.coffee,
+      attributes: { name: 'coffee-beans.png' } } });
+    expect(body.data.attributes.seo.shareImage).toEqual({ data: { id: 5709077841620454, documentId: MEDIA.coffee,
+      attributes: { name: 'coffee-beans.png' } } });
   });
 
   it('dynamic-zone items stay flat with __component; localizations become {data: [...]}', async () => {
-    const { body } = await server.getJson(`/api/articles/${A.rome}?fields=title&populate[blocks]=true&populate[localizations][fields][0]=title`, V4);
-    expect(body.data.attributes.blocks[1]).toEqual({ id: 6783004903575623, __component: 'shared.quote', title: 'Marco', body: 'Coffee in Rome is a sport, not a beverage.' });
-    expect(body.data.attributes.localizations).toEqual({ data: [{ id: 7893674842037298, documentId: A.rome, attributes: { title: 'Le meilleur café de Rome' } }] });
+    const { body } = await server.getJson(
+      `/api/articles/${A.rome}?fields=title&populate[blocks]=true&populate[localizations][fields][0]=title`, V4,
+    );
+    expect(body.data.attributes.blocks[1]).toEqual({ id: 6783004903575623, __component: 'shared.quote', title: 'Marco',
+      body: 'Coffee in Rome is a sport, not a beverage.' });
+    expect(body.data.attributes.localizations).toEqual({ data: [{ id: 7893674842037298, documentId: A.rome,
+      attributes: { title: 'Le meilleur café de Rome' } }] });
   });
 
   it('a populated count is wrapped like an entry, as Strapi\'s transform does', async () => {
@@ -68,9 +81,11 @@ describe('Strapi-Response-Format: v4 (Strapi: notes §12, core-api/controller/tr
   it('lists keep meta.pagination unchanged; single types are wrapped too', async () => {
     const list = await server.getJson('/api/articles?fields=title&pagination[pageSize]=2', V4);
     expect(list.body.meta).toEqual({ pagination: { page: 1, pageSize: 2, pageCount: 7, total: 13 } });
-    expect(list.body.data.map((entry: { attributes: { title: string } }) => entry.attributes.title)).toEqual(['The best coffee in Rome', "What's inside a Black Hole"]);
+    expect(list.body.data.map((entry: { attributes: { title: string } }) => entry.attributes.title)).toEqual(['The best coffee in Rome',
+      "What's inside a Black Hole"]);
     const single = await server.getJson('/api/global?fields=siteName', V4);
-    expect(single.body.data).toEqual({ id: 213119796000722, documentId: 'dw2603vqnv92za5syi7lurer', attributes: { siteName: 'Strapi Blog' } });
+    expect(single.body.data).toEqual({ id: 213119796000722, documentId: 'dw2603vqnv92za5syi7lurer',
+      attributes: { siteName: 'Strapi Blog' } });
   });
 
   it('errors keep the v5 envelope; other header values answer v5', async () => {
@@ -88,7 +103,8 @@ describe('error envelope (Strapi: notes §2.1, services/errors.ts)', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await response.json()).toEqual({
       data: null,
-      error: { status: 400, name: 'ValidationError', message: 'Invalid key nope', details: { key: 'nope', path: null, source: 'query', param: 'filters' } },
+      error: { status: 400, name: 'ValidationError', message: 'Invalid key nope',
+        details: { key: 'nope', path: null, source: 'query', param: 'filters' } },
     });
   });
 
@@ -102,7 +118,8 @@ describe('error envelope (Strapi: notes §2.1, services/errors.ts)', () => {
     const strict = await startApp(REPO_ROOT, { config: { ...config, api: { rest: { strictParams: true } } } });
     const { status, body } = await strict.getJson('/api/articles?foo=1');
     expect(status).toBe(400);
-    expect(body.error).toEqual({ status: 400, name: 'ValidationError', message: 'Invalid key foo', details: { key: 'foo', path: null, source: 'query', param: 'foo' } });
+    expect(body.error).toEqual({ status: 400, name: 'ValidationError', message: 'Invalid key foo',
+      details: { key: 'foo', path: null, source: 'query', param: 'foo' } });
   });
 });
 
@@ -173,6 +190,7 @@ describe('library API (Strapi: Document Service findMany/findOne/findFirst/count
 
   it('rejects an invalid query with the same typed error as HTTP', async () => {
     const cms = await createCms({ root: REPO_ROOT });
-    await expect(cms.documents('articles').findMany({ filters: { nope: 1 } })).rejects.toMatchObject({ name: 'ValidationError', status: 400, message: 'Invalid key nope' });
+    await expect(cms.documents('articles').findMany({ filters: { nope: 1 } })).rejects.toMatchObject({ name: 'ValidationError', status: 400,
+      message: 'Invalid key nope' });
   });
 });

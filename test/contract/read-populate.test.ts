@@ -24,7 +24,8 @@ describe('populate forms (Strapi: notes §3.6, convert-query-params.ts convertPo
 
   it('populate=* populates every relation, media, component, zone and localizations one level deep', async () => {
     const data = await rome('populate=*');
-    expect(Object.keys(data)).toEqual(['id', 'documentId', 'title', 'cover', 'author', 'category', 'tags', 'blocks', 'seo', 'localizations']);
+    expect(Object.keys(data)).toEqual(['id', 'documentId', 'title', 'cover', 'author', 'category', 'tags', 'blocks', 'seo',
+      'localizations']);
     expect(data.cover.documentId).toBe(MEDIA.coffee);
     expect(data.author).toMatchObject({ documentId: AUTHORS.marco, name: 'Marco Rossi' });
     expect(data.author).not.toHaveProperty('avatar'); // one level: nothing inside related entries
@@ -33,7 +34,8 @@ describe('populate forms (Strapi: notes §3.6, convert-query-params.ts convertPo
     expect(documentIds(data.tags)).toEqual([TAGS.coffee, TAGS.beautifulPlaces]);
     expect(components(data.blocks)).toEqual(['shared.rich-text', 'shared.quote', 'shared.media']);
     expect(data.blocks[2]).not.toHaveProperty('file'); // media inside a zone item is a level deeper (strapi#23483)
-    expect(data.seo).toEqual({ id: 924470175532796, metaTitle: 'The best coffee in Rome', metaDescription: 'Seven espresso bars in Rome worth the detour.' });
+    expect(data.seo).toEqual({ id: 924470175532796, metaTitle: 'The best coffee in Rome',
+      metaDescription: 'Seven espresso bars in Rome worth the detour.' });
     expect(data.localizations.map((entry: { locale: string }) => entry.locale)).toEqual(['fr']);
   });
 
@@ -54,7 +56,8 @@ describe('populate forms (Strapi: notes §3.6, convert-query-params.ts convertPo
   it('* as the value of a relation is a 400 naming the target\'s first relational attribute', async () => {
     const { status, body } = await server.getJson('/api/articles?populate[author]=*');
     expect(status).toBe(400);
-    expect(body.error).toEqual({ status: 400, name: 'ValidationError', message: 'Invalid key avatar at author.avatar', details: { key: 'avatar', path: 'author.avatar' } });
+    expect(body.error).toEqual({ status: 400, name: 'ValidationError', message: 'Invalid key avatar at author.avatar',
+      details: { key: 'avatar', path: 'author.avatar' } });
   });
 
   it('false, f and 0 skip an attribute', async () => {
@@ -64,7 +67,8 @@ describe('populate forms (Strapi: notes §3.6, convert-query-params.ts convertPo
 
   it('a dot path populates through a relation into media', async () => {
     const data = await rome('populate=author.avatar');
-    expect(data.author.avatar).toMatchObject({ documentId: MEDIA.coffee, name: 'coffee-beans.png', mime: 'image/png', url: '/uploads/coffee_beans_fbe1f518bb.png' });
+    expect(data.author.avatar).toMatchObject({ documentId: MEDIA.coffee, name: 'coffee-beans.png', mime: 'image/png',
+      url: '/uploads/coffee_beans_fbe1f518bb.png' });
   });
 
   it('a dot path populates a repeatable component inside a component', async () => {
@@ -107,7 +111,8 @@ describe('populate forms (Strapi: notes §3.6, convert-query-params.ts convertPo
   });
 
   it('count=true returns {count} instead of the list, for owning and inverse relations', async () => {
-    expect((await rome('populate[tags][count]=true&populate[localizations][count]=true'))).toMatchObject({ tags: { count: 2 }, localizations: { count: 1 } });
+    expect((await rome('populate[tags][count]=true&populate[localizations][count]=true')))
+      .toMatchObject({ tags: { count: 2 }, localizations: { count: 1 } });
     const author = await server.getJson(`/api/authors/${AUTHORS.marco}?fields=name&populate[articles][count]=true`);
     // an entry that is not localized counts the linking rows of every locale (recorded: dprel.tag.delta.count*)
     expect(author.body.data).toEqual({ id: 3120062492957120, documentId: AUTHORS.marco, name: 'Marco Rossi', articles: { count: 4 } });
@@ -129,7 +134,8 @@ describe('populate forms (Strapi: notes §3.6, convert-query-params.ts convertPo
     const data = await rome('populate[blocks][on][shared.quote][fields][0]=title&populate[blocks][on][shared.media][populate]=*');
     expect(data.blocks).toEqual([
       { id: 6783004903575623, __component: 'shared.quote', title: 'Marco' },
-      expect.objectContaining({ id: 4712328778086501, __component: 'shared.media', file: expect.objectContaining({ documentId: MEDIA.coffee }) }),
+      expect.objectContaining({ id: 4712328778086501, __component: 'shared.media',
+        file: expect.objectContaining({ documentId: MEDIA.coffee }) }),
     ]);
   });
 
@@ -142,7 +148,8 @@ describe('populate forms (Strapi: notes §3.6, convert-query-params.ts convertPo
   it('localizations: the other locales of the same document and status, flat', async () => {
     const data = await rome('populate=localizations');
     expect(data.localizations).toHaveLength(1);
-    expect(data.localizations[0]).toMatchObject({ id: 7893674842037298, documentId: A.rome, title: 'Le meilleur café de Rome', locale: 'fr' });
+    expect(data.localizations[0]).toMatchObject({ id: 7893674842037298, documentId: A.rome, title: 'Le meilleur café de Rome',
+      locale: 'fr' });
     const french = await server.getJson(`/api/articles/${A.rome}?locale=fr&fields=title&populate[localizations][fields][0]=title`);
     expect(french.body.data.localizations).toEqual([{ id: 7047790394410502, documentId: A.rome, title: 'The best coffee in Rome' }]);
   });
@@ -152,7 +159,9 @@ describe('populate forms (Strapi: notes §3.6, convert-query-params.ts convertPo
     const published = await server.getJson(`/api/authors/${AUTHORS.marco}?fields=name&populate[articles][fields][0]=locale`);
     expect(published.body.data.articles.map((item: { documentId: string; locale: string }) => `${item.documentId}.${item.locale}`))
       .toEqual([`${A.rome}.en`, `${A.rome}.fr`, `${A.pizza}.en`, `${A.pizza}.fr`]);
-    const drafts = await server.getJson(`/api/authors/${AUTHORS.marco}?fields=name&status=draft&locale=fr&populate[articles][fields][0]=locale`);
+    const drafts = await server.getJson(
+      `/api/authors/${AUTHORS.marco}?fields=name&status=draft&locale=fr&populate[articles][fields][0]=locale`,
+    );
     expect(drafts.body.data.articles.map((item: { documentId: string; locale: string }) => `${item.documentId}.${item.locale}`))
       .toEqual([`${A.rome}.en`, `${A.rome}.fr`, `${A.pizza}.en`, `${A.pizza}.fr`, `${DRAFT_ONLY.oven}.en`]);
   });
@@ -173,32 +182,41 @@ describe('populate errors (Strapi: validators.ts validatePopulate, notes §2.4)'
     ['an unknown key', 'populate=foo', 'Invalid key foo', { key: 'foo', path: 'foo' }],
     ['an unknown key in an object', 'populate[foo]=true', 'Invalid key foo', { key: 'foo', path: null }],
     ['a scalar attribute', 'populate[title]=true', 'Invalid key title', { key: 'title', path: 'title' }],
-    ['an unknown key through a relation (dot path)', 'populate=author.foo', 'Invalid key foo at author.foo', { key: 'foo', path: 'author.foo' }],
+    ['an unknown key through a relation (dot path)', 'populate=author.foo', 'Invalid key foo at author.foo',
+      { key: 'foo', path: 'author.foo' }],
     ['an unknown key in a nested populate string', 'populate[author][populate]=foo', 'Invalid key foo', { key: 'foo', path: 'foo' }],
     ['* inside a list of populate strings', 'populate[0]=*&populate[1]=author', 'Invalid key *', { key: '*', path: '*' }],
-    ['an unknown key inside a nested populate', 'populate[author][populate][foo]=true', 'Invalid key foo at author', { key: 'foo', path: 'author' }],
-    ['a scalar inside a nested populate (raw path)', 'populate[author][populate][name]=true', 'Invalid key name at author.populate.name', { key: 'name', path: 'author.populate.name' }],
+    ['an unknown key inside a nested populate', 'populate[author][populate][foo]=true', 'Invalid key foo at author',
+      { key: 'foo', path: 'author' }],
+    ['a scalar inside a nested populate (raw path)', 'populate[author][populate][name]=true', 'Invalid key name at author.populate.name',
+      { key: 'name', path: 'author.populate.name' }],
     ['a pagination key inside populate', 'populate[author][limit]=1', 'Invalid key limit at author', { key: 'limit', path: 'author' }],
     ['a bad count', 'populate[tags][count]=maybe', 'Invalid key count at tags', { key: 'count', path: 'tags' }],
-    ['an unknown fragment component', 'populate[blocks][on][shared.nope]=true', 'Invalid key shared.nope at blocks.on.shared.nope', { key: 'shared.nope', path: 'blocks.on.shared.nope' }],
+    ['an unknown fragment component', 'populate[blocks][on][shared.nope]=true', 'Invalid key shared.nope at blocks.on.shared.nope',
+      { key: 'shared.nope', path: 'blocks.on.shared.nope' }],
     ['a private attribute', 'populate[secretNote]=true', 'Invalid key secretNote', { key: 'secretNote', path: 'secretNote' }],
     // nested fields/filters/sort are validated afresh on the target, and reported as param populate
     ['an unknown field in populate fields', 'populate[author][fields][0]=foo', 'Invalid key foo', { key: 'foo', path: null }],
-    ['a private field in populate fields', 'populate[author][fields][0]=secretNote', 'Invalid key secretNote', { key: 'secretNote', path: 'secretNote' }],
+    ['a private field in populate fields', 'populate[author][fields][0]=secretNote', 'Invalid key secretNote',
+      { key: 'secretNote', path: 'secretNote' }],
     ['an unknown key in populate filters', 'populate[author][filters][foo]=1', 'Invalid key foo', { key: 'foo', path: null }],
     ['an unknown key in populate sort', 'populate[tags][sort]=foo', 'Invalid key foo', { key: 'foo', path: null }],
   ])('%s is a 400 Invalid key (param populate)', async (_name, query, message, details) => {
     const type = query.startsWith('populate[secretNote]') ? 'authors' : 'articles';
     const { status, body } = await server.getJson(`/api/${type}?${query}`);
     expect(status).toBe(400);
-    expect(body).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message, details: { ...details, source: 'query', param: 'populate' } } });
+    expect(body).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message,
+      details: { ...details, source: 'query', param: 'populate' } } });
   });
 
   it.each([
     // Strapi: convert-query-params.ts convertPopulateObject (after validation, so details are {})
-    ['fragments on a plain relation', 'populate[author][on][shared.quote]=true', 'Using fragments is not permitted to populate "author" in "api::article.article"'],
-    ['fields on a dynamic zone', 'populate[blocks][fields][0]=title', 'Invalid nested populate for article.blocks (api::article.article). Expected a fragment ("on") or "count" but found {"fields":["title"]}'],
-    ['a list item that is not a string', 'populate[0][author]=true', 'Invalid populate parameter. Expected a string, an array of strings, a populate object'],
+    ['fragments on a plain relation', 'populate[author][on][shared.quote]=true',
+      'Using fragments is not permitted to populate "author" in "api::article.article"'],
+    ['fields on a dynamic zone', 'populate[blocks][fields][0]=title',
+      'Invalid nested populate for article.blocks (api::article.article). Expected a fragment ("on") or "count" but found {"fields":["title"]}'],
+    ['a list item that is not a string', 'populate[0][author]=true',
+      'Invalid populate parameter. Expected a string, an array of strings, a populate object'],
   ])('%s is a 400 ValidationError with Strapi\'s message', async (_name, query, message) => {
     const { status, body } = await server.getJson(`/api/articles?${query}`);
     expect(status).toBe(400);

@@ -111,7 +111,8 @@ describe('single types (Strapi: controller/single-type.ts find)', () => {
 
   it('populates the dynamic zone of a single type', async () => {
     const { body } = await server.getJson('/api/about?populate=blocks');
-    expect(body.data.blocks.map((block: { __component: string }) => block.__component)).toEqual(['shared.quote', 'shared.rich-text', 'shared.media', 'shared.slider']);
+    expect(body.data.blocks.map((block: { __component: string }) => block.__component)).toEqual(['shared.quote', 'shared.rich-text',
+      'shared.media', 'shared.slider']);
   });
 
   it('answers 404 when no row matches the status: a never-published single type (Strapi: notes §1 single types)', async () => {
@@ -123,7 +124,8 @@ describe('single types (Strapi: controller/single-type.ts find)', () => {
         options: { draftAndPublish: true },
         attributes: { text: { type: 'string' } },
       },
-      'content/notices/n1.draft.json': { text: 'Coming soon', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' },
+      'content/notices/n1.draft.json': { text: 'Coming soon', createdAt: '2025-01-01T00:00:00.000Z',
+        updatedAt: '2025-01-01T00:00:00.000Z' },
     });
     const site = await startApp(root);
     const published = await site.getJson('/api/notice');

@@ -7,8 +7,10 @@ beforeAll(async () => {
   server = await startApp();
 });
 
-const BY_VIEWS_DESC_THEN_TITLE = [A.pizza, A.rome, A.blackHole, A.brewing, A.norway, A.bug, A.internet, A.release, A.companion, A.shrimp, A.css, A.sunset, A.boring];
-const BY_AUTHOR_NAME = [A.sunset, A.norway, A.companion, A.internet, A.boring, A.bug, A.css, A.release, A.rome, A.pizza, A.blackHole, A.shrimp, A.brewing];
+const BY_VIEWS_DESC_THEN_TITLE = [A.pizza, A.rome, A.blackHole, A.brewing, A.norway, A.bug, A.internet, A.release, A.companion, A.shrimp,
+  A.css, A.sunset, A.boring];
+const BY_AUTHOR_NAME = [A.sunset, A.norway, A.companion, A.internet, A.boring, A.bug, A.css, A.release, A.rome, A.pizza, A.blackHole,
+  A.shrimp, A.brewing];
 
 describe('sort forms (Strapi: notes §3.4, convert-query-params.ts convertSortQueryParams)', () => {
   it.each([
@@ -19,10 +21,14 @@ describe('sort forms (Strapi: notes §3.4, convert-query-params.ts convertSortQu
     ['upper-case direction', 'sort=views:DESC,title:ASC', BY_VIEWS_DESC_THEN_TITLE],
     ['a nested relation path as an object (NULL author first ascending)', 'sort[author][name]=asc', BY_AUTHOR_NAME],
     ['a nested relation path as a dotted string', 'sort=author.name', BY_AUTHOR_NAME],
-    ['a nested relation path descending (NULL last)', 'sort=author.name:desc', [A.blackHole, A.shrimp, A.brewing, A.rome, A.pizza, A.bug, A.css, A.release, A.companion, A.internet, A.boring, A.norway, A.sunset]],
-    ['a component field', 'sort=seo.metaTitle', [A.blackHole, A.companion, A.sunset, A.shrimp, A.css, A.boring, A.release, A.norway, A.brewing, A.bug, A.pizza, A.rome, A.internet]],
-    ['a media field', 'sort=cover.name', [A.bug, A.css, A.boring, A.release, A.rome, A.companion, A.shrimp, A.brewing, A.internet, A.blackHole, A.pizza, A.norway, A.sunset]],
-    ['a date with NULLs first, ties in creation order', 'sort=publishDate', [A.companion, A.norway, A.boring, A.rome, A.blackHole, A.bug, A.pizza, A.sunset, A.internet, A.shrimp, A.css, A.brewing, A.release]],
+    ['a nested relation path descending (NULL last)', 'sort=author.name:desc',
+      [A.blackHole, A.shrimp, A.brewing, A.rome, A.pizza, A.bug, A.css, A.release, A.companion, A.internet, A.boring, A.norway, A.sunset]],
+    ['a component field', 'sort=seo.metaTitle',
+      [A.blackHole, A.companion, A.sunset, A.shrimp, A.css, A.boring, A.release, A.norway, A.brewing, A.bug, A.pizza, A.rome, A.internet]],
+    ['a media field', 'sort=cover.name',
+      [A.bug, A.css, A.boring, A.release, A.rome, A.companion, A.shrimp, A.brewing, A.internet, A.blackHole, A.pizza, A.norway, A.sunset]],
+    ['a date with NULLs first, ties in creation order', 'sort=publishDate',
+      [A.companion, A.norway, A.boring, A.rome, A.blackHole, A.bug, A.pizza, A.sunset, A.internet, A.shrimp, A.css, A.brewing, A.release]],
   ])('%s', async (_name, query, expected) => {
     const { status, body } = await server.getJson(`/api/articles?${ALL_TITLES}&${query}`);
     expect(status, JSON.stringify(body)).toBe(200);
@@ -31,7 +37,8 @@ describe('sort forms (Strapi: notes §3.4, convert-query-params.ts convertSortQu
 
   it('compares text by code point: lower-case after upper-case (project choice: binary collation)', async () => {
     const { body } = await server.getJson('/api/articles?fields=title&sort=title:desc&pagination[pageSize]=2');
-    expect(body.data.map((entry: { title: string }) => entry.title)).toEqual(['beautiful code is boring code', 'Why PIZZA is the ultimate COFFEE companion']);
+    expect(body.data.map((entry: { title: string }) => entry.title)).toEqual(['beautiful code is boring code',
+      'Why PIZZA is the ultimate COFFEE companion']);
   });
 
   it('without sort, lists come in creation order (project choice)', async () => {
@@ -45,16 +52,19 @@ describe('sort forms (Strapi: notes §3.4, convert-query-params.ts convertSortQu
     ['a component without a field', 'sort=seo:asc', 'Invalid key seo', { key: 'seo', path: 'seo' }],
     ['a dynamic zone', 'sort=blocks', 'Invalid key blocks', { key: 'blocks', path: 'blocks' }],
     ['an unknown field through a relation', 'sort=author.foo', 'Invalid key foo at author', { key: 'foo', path: 'author' }],
-    ['a private field through a relation', 'sort=author.secretNote', 'Invalid key secretNote at author.secretNote', { key: 'secretNote', path: 'author.secretNote' }],
+    ['a private field through a relation', 'sort=author.secretNote', 'Invalid key secretNote at author.secretNote',
+      { key: 'secretNote', path: 'author.secretNote' }],
   ])('%s is a 400 Invalid key (param sort)', async (_name, query, message, details) => {
     const { status, body } = await server.getJson(`/api/articles?${query}`);
     expect(status).toBe(400);
-    expect(body).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message, details: { ...details, source: 'query', param: 'sort' } } });
+    expect(body).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message,
+      details: { ...details, source: 'query', param: 'sort' } } });
   });
 
   it('an empty direction in the object form leaves the key unsorted', async () => {
     const { body } = await server.getJson(`/api/articles?${ALL_TITLES}&sort[title]=&sort[views]=desc`);
-    expect(ids(body)).toEqual([A.pizza, A.rome, A.blackHole, A.brewing, A.bug, A.norway, A.internet, A.companion, A.release, A.shrimp, A.css, A.sunset, A.boring]);
+    expect(ids(body)).toEqual([A.pizza, A.rome, A.blackHole, A.brewing, A.bug, A.norway, A.internet, A.companion, A.release, A.shrimp,
+      A.css, A.sunset, A.boring]);
   });
 
   it('keys are validated before directions, across all sort items', async () => {
@@ -71,7 +81,8 @@ describe('sort forms (Strapi: notes §3.4, convert-query-params.ts convertSortQu
   it.each([['sort=title:up'], ['sort[title]=sideways'], ['sort=views:desc,title:upward']])('%s is a 400 Invalid order', async (query) => {
     const { status, body } = await server.getJson(`/api/articles?${query}`);
     expect(status).toBe(400);
-    expect(body.error).toMatchObject({ status: 400, name: 'ValidationError', message: 'Invalid order. order can only be one of asc|desc|ASC|DESC' });
+    expect(body.error).toMatchObject({ status: 400, name: 'ValidationError',
+      message: 'Invalid order. order can only be one of asc|desc|ASC|DESC' });
   });
 });
 
@@ -79,7 +90,8 @@ describe('fields (Strapi: notes §3.3, validators.ts validateFields)', () => {
   it.each([
     ['a comma list', 'fields=title,slug', ['id', 'documentId', 'title', 'slug']],
     ['an indexed list', 'fields[0]=title&fields[1]=views', ['id', 'documentId', 'title', 'views']],
-    ['system fields on request', 'fields[0]=createdAt&fields[1]=locale&fields[2]=publishedAt', ['id', 'documentId', 'createdAt', 'publishedAt', 'locale']],
+    ['system fields on request', 'fields[0]=createdAt&fields[1]=locale&fields[2]=publishedAt',
+      ['id', 'documentId', 'createdAt', 'publishedAt', 'locale']],
     ['only id and documentId are added (no locale, no publishedAt)', 'fields=views', ['id', 'documentId', 'views']],
   ])('%s returns the selected fields plus id and documentId', async (_name, query, keys) => {
     const { status, body } = await server.getJson(`/api/articles/${A.rome}?${query}`);
@@ -114,7 +126,8 @@ describe('fields (Strapi: notes §3.3, validators.ts validateFields)', () => {
   ])('%s is a 400 Invalid key (param fields)', async (_name, query, message, details) => {
     const { status, body } = await server.getJson(`/api/articles?${query}`);
     expect(status).toBe(400);
-    expect(body).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message, details: { ...details, source: 'query', param: 'fields' } } });
+    expect(body).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message,
+      details: { ...details, source: 'query', param: 'fields' } } });
   });
 
   it('a fields object is a 400 (Strapi: convertFieldsQueryParams)', async () => {

@@ -70,7 +70,8 @@ describe('locale (Strapi: notes §3.7, §7)', () => {
     const { body } = await server.getJson(`/api/articles?${ALL_TITLES}&locale=fr&fields[1]=locale`);
     expect(ids(body)).toEqual([A.rome, A.pizza, A.norway, A.internet, A.shrimp]);
     expect(titles(body)).toEqual([
-      'Le meilleur café de Rome', 'Pizza napolitaine : le guide du débutant', 'Les belles montagnes de Norvège', "L'enfant d'Internet", 'Cette crevette est géniale',
+      'Le meilleur café de Rome', 'Pizza napolitaine : le guide du débutant', 'Les belles montagnes de Norvège', "L'enfant d'Internet",
+      'Cette crevette est géniale',
     ]);
     expect(body.data.every((entry: { locale: string }) => entry.locale === 'fr')).toBe(true);
   });
@@ -129,12 +130,15 @@ describe('publicationFilter and hasPublishedVersion (Strapi: notes §3.8, utils/
     ['modified with status=draft: the newer drafts', 'publicationFilter=modified&status=draft', [A.bug, A.release]],
     ['modified is per locale', 'publicationFilter=modified&locale=fr', [A.pizza]],
     ['unmodified', 'publicationFilter=unmodified&fields=title', PUBLISHED_IDS.filter((id) => id !== A.bug && id !== A.release)],
-    ['never-published needs status=draft', 'publicationFilter=never-published&status=draft', [DRAFT_ONLY.oven, DRAFT_ONLY.apis, DRAFT_ONLY.tokyo]],
+    ['never-published needs status=draft', 'publicationFilter=never-published&status=draft',
+      [DRAFT_ONLY.oven, DRAFT_ONLY.apis, DRAFT_ONLY.tokyo]],
     ['never-published with the default status is empty (not an error)', 'publicationFilter=never-published', []],
-    ['has-published-version with status=draft leaves out never-published drafts', 'publicationFilter=has-published-version&status=draft', PUBLISHED_IDS],
+    ['has-published-version with status=draft leaves out never-published drafts', 'publicationFilter=has-published-version&status=draft',
+      PUBLISHED_IDS],
     ['published-without-draft is empty: every document keeps a draft', 'publicationFilter=published-without-draft', []],
     ['published-with-draft', 'publicationFilter=published-with-draft', PUBLISHED_IDS],
-    ['hasPublishedVersion=false is never-published-document', 'hasPublishedVersion=false&status=draft', [DRAFT_ONLY.oven, DRAFT_ONLY.apis, DRAFT_ONLY.tokyo]],
+    ['hasPublishedVersion=false is never-published-document', 'hasPublishedVersion=false&status=draft',
+      [DRAFT_ONLY.oven, DRAFT_ONLY.apis, DRAFT_ONLY.tokyo]],
     ['hasPublishedVersion=true is has-published-version-document', 'hasPublishedVersion=true&status=draft', PUBLISHED_IDS],
     ['publicationFilter wins over hasPublishedVersion', 'publicationFilter=modified&hasPublishedVersion=false', [A.bug, A.release]],
   ])('%s', async (_name, query, expected) => {
@@ -156,7 +160,8 @@ describe('publicationFilter and hasPublishedVersion (Strapi: notes §3.8, utils/
 
   it.each([
     ['publicationFilter=all', "Invalid value for 'publicationFilter'. Expected one of: never-published, has-published-version, modified, unmodified, never-published-document, has-published-version-document, published-without-draft, published-with-draft.", 'publicationFilter'],
-    ['hasPublishedVersion=maybe', "Invalid value for 'hasPublishedVersion'. Expected boolean or 'true'/'false' string.", 'hasPublishedVersion'],
+    ['hasPublishedVersion=maybe', "Invalid value for 'hasPublishedVersion'. Expected boolean or 'true'/'false' string.",
+      'hasPublishedVersion'],
   ])('%s is a 400 ValidationError', async (query, message, param) => {
     const { status, body } = await server.getJson(`/api/articles?${query}`);
     expect(status).toBe(400);

@@ -28,7 +28,8 @@ describe('koa-router details', () => {
   });
 
   it('a CORS preflight → 204 with the allowed methods and headers', async () => {
-    const response = await server.request('/api/articles', { method: 'OPTIONS', headers: { origin: 'https://site.example', 'access-control-request-method': 'GET' } });
+    const response = await server.request('/api/articles', { method: 'OPTIONS', headers: { origin: 'https://site.example',
+      'access-control-request-method': 'GET' } });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://site.example');
     expect(response.headers.get('access-control-allow-methods')).toBe('GET,POST,PUT,PATCH,DELETE,HEAD,OPTIONS');

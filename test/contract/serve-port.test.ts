@@ -23,7 +23,8 @@ beforeAll(async () => {
   ensureBuilt();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, [BIN, 'serve', '--root', REPO_ROOT, '--port', String(port), '--host', '127.0.0.1', '--no-watch'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  child = spawn(process.execPath, [BIN, 'serve', '--root', REPO_ROOT, '--port', String(port), '--host', '127.0.0.1', '--no-watch'],
+    { stdio: ['ignore', 'ignore', 'pipe'] });
   await waitForServing(child);
 }, 120_000);
 
@@ -43,7 +44,8 @@ describe('cms serve on a real port (smoke)', () => {
 
   it('answers findOne and a 404 envelope over TCP', async () => {
     const one = await fetch(`${base}/api/articles/${ARTICLES.rome}?fields=title`);
-    expect(await one.json()).toEqual({ data: { id: 7047790394410502, documentId: ARTICLES.rome, title: 'The best coffee in Rome' }, meta: {} });
+    expect(await one.json()).toEqual({ data: { id: 7047790394410502, documentId: ARTICLES.rome, title: 'The best coffee in Rome' },
+      meta: {} });
     const missing = await fetch(`${base}/api/nope`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });

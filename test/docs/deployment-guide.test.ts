@@ -19,9 +19,12 @@ describe('the deployment guide', () => {
     expect(config).toContain('upstream cms_write');
     const prefix = mkdtempSync(join(tmpdir(), 'cms-guide-nginx-'));
     mkdirSync(join(prefix, 'temp'));
-    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${join(prefix, 'temp')};`).join('\n');
+    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+      .map((kind) => `${kind}_temp_path ${join(prefix, 'temp')};`).join('\n');
     const conf = join(prefix, 'nginx.conf');
-    writeFileSync(conf, `pid ${join(prefix, 'nginx.pid')};\nerror_log ${join(prefix, 'error.log')};\nevents {}\nhttp {\n${temp}\n${config}}\n`);
+    writeFileSync(
+      conf, `pid ${join(prefix, 'nginx.pid')};\nerror_log ${join(prefix, 'error.log')};\nevents {}\nhttp {\n${temp}\n${config}}\n`,
+    );
     // Throws with nginx's own message when the printed configuration does not load.
     execFileSync('nginx', ['-t', '-q', '-p', prefix, '-c', conf, '-e', join(prefix, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
   });

@@ -46,7 +46,9 @@ export function fencesOf(file: string, text: string): Fence[] {
       return;
     }
     if (match && match[2].startsWith(open.marker)) {
-      if (match[3].trim() !== '') throw new Error(`${file}:${index + 1}: a fence with text after it inside the block opened at line ${open.line}`);
+      if (match[3].trim() !== '') {
+        throw new Error(`${file}:${index + 1}: a fence with text after it inside the block opened at line ${open.line}`);
+      }
       found.push({ file, line: open.line, lang: open.lang, meta: open.meta, body: open.body.join('\n') });
       open = undefined;
       return;
@@ -60,5 +62,8 @@ export function fencesOf(file: string, text: string): Fence[] {
 /** Every fence of every doc page. */
 export const allFences = (): Fence[] => docFiles().flatMap((file) => fencesOf(file, readDoc(file)));
 
-/** Languages whose blocks are commands or code a reader runs: each such block is `runnable` (run by test/docs) or `static` (with a reason in its page). */
+/**
+ * Languages whose blocks are commands or code a reader runs: each such block is `runnable` (run by test/docs)
+ * or `static` (with a reason in its page).
+ */
 export const CODE_LANGUAGES = new Set(['sh', 'bash', 'shell', 'console', 'ts', 'typescript', 'js', 'javascript']);

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
 import { allFences, CODE_LANGUAGES, type Fence } from './doc-files.js';
-import { consumerProject, curlCommands, removeConsumerProject, expectedOutput, npxResolvesOwnBin, runShell, runTypeScript, startServer } from './run-example.js';
+import {
+  consumerProject, curlCommands, removeConsumerProject, expectedOutput, npxResolvesOwnBin, runShell, runTypeScript, startServer,
+} from './run-example.js';
 
 // Every code block of the README and the docs site is either run here (```sh runnable, ```ts runnable) against one `cms serve` of a
 // copy of the sample site, or marked `static` (a long-running server, an outside service): docs/contributing.md says which and why.

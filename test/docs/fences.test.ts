@@ -9,7 +9,8 @@ describe('reading fenced blocks', () => {
   });
 
   it.each([
-    ['a closing fence glued to prose (the old v4 example)', '```sh\ncurl a\n``` `Strapi-Response-Format: v4` answers:\n\n```sh\ncurl b\n```\n', 'x.md:3: a fence with text after it'],
+    ['a closing fence glued to prose (the old v4 example)',
+      '```sh\ncurl a\n``` `Strapi-Response-Format: v4` answers:\n\n```sh\ncurl b\n```\n', 'x.md:3: a fence with text after it'],
     ['a fence that never closes', 'intro\n```sh\ncurl a\n', 'x.md:2: a fence that never closes'],
   ])('refuses %s', (_name, text, message) => {
     expect(() => fencesOf('x.md', text)).toThrow(message);

@@ -7,7 +7,8 @@ import { docFiles, readDoc } from './doc-files.js';
 
 // VitePress's own heading slug (vitepress/dist/node, `slugify`): the anchors the site makes.
 const slugify = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036F]/g, '').replace(/[\u0000-\u001f]/g, '')
-  .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, '-').replace(/-{2,}/g, '-').replace(/^-+|-+$/g, '').replace(/^(\d)/, '_$1').toLowerCase();
+  .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, '-').replace(/-{2,}/g, '-').replace(/^-+|-+$/g, '')
+  .replace(/^(\d)/, '_$1').toLowerCase();
 
 /** The page's text outside fenced blocks, line by line, and without code spans unless asked (links inside code are not links). */
 function prose(text: string, keepCode = false): string[] {
@@ -68,7 +69,9 @@ describe('links of the README and the docs', () => {
     for (const { target, line } of links(file)) {
       const { path, anchor } = resolveLink(file, target);
       if (!existsSync(join(REPO_ROOT, path))) broken.push(`${file}:${line}: ${target} (no ${path})`);
-      else if (anchor && path.endsWith('.md') && !anchors(path).has(anchor)) broken.push(`${file}:${line}: ${target} (no #${anchor} in ${path})`);
+      else if (anchor && path.endsWith('.md') && !anchors(path).has(anchor)) {
+        broken.push(`${file}:${line}: ${target} (no #${anchor} in ${path})`);
+      }
     }
     expect(broken).toEqual([]);
   });
@@ -87,7 +90,8 @@ describe('links of the README and the docs', () => {
 
 describe('the site\'s sidebar', () => {
   const sidebar = (config.themeConfig?.sidebar ?? []) as { link?: string; items?: { link: string }[] }[];
-  const linked = sidebar.flatMap((entry) => [entry.link, ...(entry.items ?? []).map((item) => item.link)]).filter((link): link is string => !!link);
+  const linked = sidebar.flatMap((entry) => [entry.link, ...(entry.items ?? []).map((item) => item.link)])
+    .filter((link): link is string => !!link);
 
   it('links only pages that exist', () => {
     expect(linked.filter((link) => !existsSync(join(REPO_ROOT, 'docs', `${link}.md`)))).toEqual([]);

@@ -53,8 +53,9 @@ describe('the Project choices', () => {
     const page = readDoc('docs/reference/conformance.md');
     const table = page.slice(page.indexOf('## Project choices'), page.indexOf('## Recorded cases'));
     const rows = new Set([...table.matchAll(/^\| (.+?) \|/gm)].map((match) => match[1]));
-    const named = new Set(Object.values(JSON.parse(readFileSync(join(REPO_ROOT, 'test/conformance/choices.json'), 'utf8')) as Record<string, { choice: string }>)
-      .map((entry) => entry.choice));
+    const named = new Set(Object.values(
+      JSON.parse(readFileSync(join(REPO_ROOT, 'test/conformance/choices.json'), 'utf8')) as Record<string, { choice: string }>,
+    ).map((entry) => entry.choice));
     expect([...named].filter((choice) => !rows.has(choice))).toEqual([]);
   });
 });

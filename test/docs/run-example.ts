@@ -21,7 +21,9 @@ export interface ExampleRun {
 
 /** `cms serve` on a free port over a project folder, as `npm start` serves the checkout. */
 export async function startServer(root: string): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(
+    process.execPath, [BIN, 'serve', '--root', root, '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let log = '';
   const origin = await new Promise<string>((resolve, reject) => {
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -52,7 +54,9 @@ export function curlCommands(body: string): { command: string; expected: number 
   });
 }
 
-function run(file: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  file: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(file, args, { ...options, maxBuffer: 16 * 1024 * 1024, timeout: 60_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });

@@ -32,7 +32,9 @@ beforeAll(() => {
     moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'],
   });
   diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-    const where = diagnostic.file ? `${diagnostic.file.fileName.slice(dir.length + 1)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line}` : '';
+    const where = diagnostic.file
+      ? `${diagnostic.file.fileName.slice(dir.length + 1)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line}`
+      : '';
     return `${where} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
   });
 }, 180_000);

@@ -10,7 +10,8 @@ import { makeProject } from '../helpers/project.js';
 async function cli(args: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, cwd: tmpdir(), env: { ...process.env, CMS_ROOT: undefined } });
+  const code = await runCli(args, { stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) }, cwd: tmpdir(), env: { ...process.env, CMS_ROOT: undefined } });
   return { code, stdout, stderr };
 }
 
@@ -35,7 +36,8 @@ describe('cms validate', () => {
   });
 
   it('passes a project whose code loads, still without running bootstrap', async () => {
-    const root = makeProject({ 'schemas/api/article/content-types/article/schema.json': ARTICLE, 'cms.config.json': {}, 'src/index.js': BOOTSTRAP });
+    const root = makeProject({ 'schemas/api/article/content-types/article/schema.json': ARTICLE, 'cms.config.json': {},
+      'src/index.js': BOOTSTRAP });
     expect((await cli(['validate', '--root', root])).code).toBe(0);
     expect(existsSync(join(root, 'bootstrapped'))).toBe(false);
   });
@@ -56,7 +58,8 @@ describe('cms init --from-strapi', () => {
     const root = join(mkdtempSync(join(tmpdir(), 'cms-init-code-')), 'site');
     const { code, stderr } = await cli(['init', root, '--from-strapi', strapi, '--dependency', '^0.1.0']);
     expect(code, stderr).toBe(0);
-    for (const file of ['src/api/article/content-types/article/lifecycles.js', 'src/api/article/routes/article.js', 'src/utils/helper.js', 'src/index.js']) {
+    for (const file of ['src/api/article/content-types/article/lifecycles.js', 'src/api/article/routes/article.js', 'src/utils/helper.js',
+      'src/index.js']) {
       expect(readFileSync(join(root, file), 'utf8')).toBe(readFileSync(join(strapi, file), 'utf8'));
     }
     expect(existsSync(join(root, 'src/admin'))).toBe(false);

@@ -33,12 +33,14 @@ describe('cms.server.ts', () => {
       const { data } = await created.json();
       expect([created.status, data.slug]).toEqual([201, 'hello-native-world']);
       const refused = await fetch(`${server.base}/api/articles/${data.documentId}/like`, { method: 'POST' });
-      expect([refused.status, await refused.json()]).toEqual([403, { data: null, error: { status: 403, name: 'PolicyError', message: 'Policy Failed', details: {} } }]);
+      expect([refused.status, await refused.json()]).toEqual([403, { data: null, error: { status: 403, name: 'PolicyError',
+        message: 'Policy Failed', details: {} } }]);
       const liked = await fetch(`${server.base}/api/articles/${data.documentId}/like`, { method: 'POST', headers: { 'x-like': 'yes' } });
       expect([liked.status, liked.headers.get('x-liked-by'), await liked.json()])
         .toEqual([200, 'cms.server.ts', { data: { documentId: data.documentId, likes: 1 } }]);
       const missing = await fetch(`${server.base}/api/articles/nope/like`, { method: 'POST', headers: { 'x-like': 'yes' } });
-      expect([missing.status, (await missing.json()).error]).toEqual([404, { status: 404, name: 'NotFoundError', message: 'Article not found', details: {} }]);
+      expect([missing.status, (await missing.json()).error]).toEqual([404, { status: 404, name: 'NotFoundError',
+        message: 'Article not found', details: {} }]);
     } finally {
       server.stop();
     }
@@ -90,9 +92,11 @@ export default defineServer({
 });
 `);
     const compilerOptions = {
-      strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022', lib: ['ES2022'], module: 'NodeNext', moduleResolution: 'NodeNext', types: ['node'],
+      strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022', lib: ['ES2022'], module: 'NodeNext', moduleResolution: 'NodeNext',
+      types: ['node'],
     };
-    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['cms.server.ts', 'cms-types.d.ts', 'typo.ts'] }));
+    writeFileSync(join(project, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions, files: ['cms.server.ts', 'cms-types.d.ts', 'typo.ts'] }));
     const tsc = join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
     const output = await run(process.execPath, [tsc, '-p', join(project, 'tsconfig.json')], { cwd: project })
       .then(() => '', (error: { stdout: string }) => error.stdout);

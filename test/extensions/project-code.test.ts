@@ -15,10 +15,12 @@ import { makeProject } from '../helpers/project.js';
 
 const HERE = import.meta.dirname;
 const ARTICLE = {
-  kind: 'collectionType', info: { singularName: 'article', pluralName: 'articles', displayName: 'Article' }, options: { draftAndPublish: false },
+  kind: 'collectionType', info: { singularName: 'article', pluralName: 'articles', displayName: 'Article' },
+  options: { draftAndPublish: false },
   attributes: { title: { type: 'string', required: true }, slug: { type: 'string' } },
 };
-const NOTE = { ...ARTICLE, info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' }, attributes: { text: { type: 'string' } } };
+const NOTE = { ...ARTICLE, info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+  attributes: { text: { type: 'string' } } };
 const SCHEMAS = {
   'schemas/api/article/content-types/article/schema.json': ARTICLE,
   'schemas/api/note/content-types/note/schema.json': NOTE,
@@ -32,7 +34,9 @@ async function serveProject(root: string, options: { gitCommit?: boolean } = {})
   const code = await startProjectCode(cms);
   const app = createApp(cms, { log: (line) => logged.push(line), extensions: code ? [...EXTENSIONS, projectRoutes(code)] : undefined });
   const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await app.request(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: body && JSON.stringify(body) });
+    const response = await app.request(
+      path, { method, headers: { 'content-type': 'application/json', ...headers }, body: body && JSON.stringify(body) },
+    );
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
   };
@@ -109,7 +113,8 @@ describe('commits of project code', () => {
         "module.exports = { async afterCreate(event) { await strapi.documents('api::note.note').create({ data: { text: `created ${event.result.title}` } }); } };\n",
     });
     const { cms } = await serveProject(root, { gitCommit: true });
-    const created = await cms.documents('api::article.article' as never).create({ data: { title: 'Hooked' } } as never) as { documentId: string };
+    const created = await cms.documents('api::article.article' as never)
+      .create({ data: { title: 'Hooked' } } as never) as { documentId: string };
     expect(git(root, 'rev-list', '--count', 'HEAD')).toBe('2');
     expect(git(root, 'log', '-1', '--format=%s')).toBe(`Create api::article.article ${created.documentId}`);
     const files = git(root, 'show', '--name-only', '--format=', 'HEAD').split('\n');
@@ -144,7 +149,8 @@ describe('errors of project code', () => {
     });
     const { send } = await serveProject(root);
     expect(await send('POST', '/api/articles', { data: { title: 'A' } })).toMatchObject({
-      status: 400, body: { data: null, error: { status: 400, name: 'ValidationError', message: 'no, thanks', details: { field: 'title' } } },
+      status: 400, body: { data: null, error: { status: 400, name: 'ValidationError', message: 'no, thanks',
+        details: { field: 'title' } } },
     });
     expect((await send('GET', '/api/articles')).body.data).toEqual([]);
   });
@@ -153,13 +159,17 @@ describe('errors of project code', () => {
 describe('what stops project code from starting, each naming its file', () => {
   const controller = (body: string) => ({ 'src/api/article/controllers/article.js': body });
   it.each([
-    ['a Strapi 4 Entity Service call', controller("module.exports = {\n  async find() { return strapi.entityService.findMany('api::article.article'); },\n};\n"),
+    ['a Strapi 4 Entity Service call',
+      controller("module.exports = {\n  async find() { return strapi.entityService.findMany('api::article.article'); },\n};\n"),
       /^src\/api\/article\/controllers\/article\.js:2:25: strapi\.entityService is not supported by gitcms \(Strapi 4's Entity Service: use strapi\.documents\(uid\)\)$/],
-    ['the query engine', controller("module.exports = { a() { return strapi.db.query('x'); } };\n"), /article\.js:1:33: strapi\.db is not supported by gitcms/],
+    ['the query engine', controller("module.exports = { a() { return strapi.db.query('x'); } };\n"),
+      /article\.js:1:33: strapi\.db is not supported by gitcms/],
     ['an @strapi/utils export not provided', controller("const { sanitize } = require('@strapi/utils');\nmodule.exports = {};\n"),
       /article\.js:1: cannot be loaded: @strapi\/utils\.sanitize is not supported by gitcms/],
-    ['a syntax error', controller('module.exports = {\n  find( {\n};\n'), /^src\/api\/article\/controllers\/article\.js:\d+: cannot be loaded: /],
-    ['Strapi 4\'s lifecycles shape', { 'src/api/article/content-types/article/lifecycles.js': 'module.exports = { lifecycles: { beforeCreate() {} } };\n' },
+    ['a syntax error', controller('module.exports = {\n  find( {\n};\n'),
+      /^src\/api\/article\/controllers\/article\.js:\d+: cannot be loaded: /],
+    ['Strapi 4\'s lifecycles shape',
+      { 'src/api/article/content-types/article/lifecycles.js': 'module.exports = { lifecycles: { beforeCreate() {} } };\n' },
       /lifecycles\.js: uses Strapi 4's \{ lifecycles: \{ … \} \} shape/],
     ['an unknown lifecycle hook', { 'src/api/article/content-types/article/lifecycles.js': 'module.exports = { beforeSave() {} };\n' },
       /lifecycles\.js: beforeSave is not a lifecycle hook/],
@@ -188,14 +198,16 @@ describe('what stops project code from starting, each naming its file', () => {
       'src/middlewares/stamp.js': 'module.exports = () => (ctx, next) => next();\n',
       'src/api/article/routes/article.js': "module.exports = require('@strapi/strapi').factories.createCoreRouter('api::article.article', { config: { find: { middlewares: ['stamp'] } } });\n",
     }, /article\.js: GET \/articles: middleware stamp not found \(name it 'global::<name>' or 'api::<api>\.<name>'\)/],
-    ['a factory naming an unknown type', controller("module.exports = require('@strapi/strapi').factories.createCoreController('api::nope.nope');\n"),
+    ['a factory naming an unknown type',
+      controller("module.exports = require('@strapi/strapi').factories.createCoreController('api::nope.nope');\n"),
       /article\.js: names api::nope\.nope, which is not a content type of this project/],
   ])('%s', async (_name, tree, expected) => {
     expect(await problemsOf(tree)).toEqual([expect.stringMatching(expected)]);
   });
 
   it('loads no file from outside src/, even through a link (content is never code)', async () => {
-    const root = makeProject({ ...SCHEMAS, 'content/evil.js': "module.exports = { find() { return 'ran'; } };\n", 'src/api/article/controllers/.keep': '' });
+    const root = makeProject({ ...SCHEMAS, 'content/evil.js': "module.exports = { find() { return 'ran'; } };\n",
+      'src/api/article/controllers/.keep': '' });
     symlinkSync(join(root, 'content/evil.js'), join(root, 'src/api/article/controllers/article.js'));
     const cms = await createCms({ root, report: () => {} });
     const error = await startProjectCode(cms).catch((thrown: ProjectProblemsError) => thrown);

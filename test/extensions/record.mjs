@@ -18,7 +18,8 @@ let token = arg('--token');
 const owned = !base;
 try {
   if (owned) {
-    const out = execFileSync(join(HERE, 'strapi-ref-with-code.sh'), [join(HERE, 'project'), process.env.STRAPI_REF_PORT ?? '1343'], { encoding: 'utf8' });
+    const out = execFileSync(join(HERE, 'strapi-ref-with-code.sh'), [join(HERE, 'project'), process.env.STRAPI_REF_PORT ?? '1343'],
+      { encoding: 'utf8' });
     [base, token] = out.trim().split('\n').at(-1).split(' ');
   }
   const entries = [];

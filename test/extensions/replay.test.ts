@@ -21,7 +21,8 @@ interface Recorded { id: string; request: Record<string, unknown>; response: Ans
 
 const HERE = import.meta.dirname;
 const recording: { cases: Recorded[] } = JSON.parse(readFileSync(join(HERE, 'recording.json'), 'utf8'));
-const ENV = { CMS_JWT_SECRET: 'extensions-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'extensions-salt-0123456789abcdef0123456789abcdef' };
+const ENV = { CMS_JWT_SECRET: 'extensions-jwt-secret-0123456789abcdef0123456789',
+  CMS_API_TOKEN_SALT: 'extensions-salt-0123456789abcdef0123456789abcdef' };
 
 const answers = new Map<string, Answer>();
 const logged: string[] = [];

@@ -12,14 +12,20 @@ export async function serve(project: string) {
   const root = mkdtempSync(join(tmpdir(), 'cms-extensions-serve-'));
   cpSync(project, root, { recursive: true });
   const port = await freePort();
-  const child = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--no-admin'], {
-    stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CMS_JWT_SECRET: 'serve-test-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'serve-test-salt-0123456789abcdef0123456789abcdef' },
+  const args = [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--no-admin'];
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env, CMS_JWT_SECRET: 'serve-test-jwt-secret-0123456789abcdef0123456789',
+      CMS_API_TOKEN_SALT: 'serve-test-salt-0123456789abcdef0123456789abcdef',
+    },
   });
   let stderr = '';
   return new Promise<{ base?: string; code?: number | null; stderr: () => string; stop: () => void }>((resolve) => {
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
-      if (stderr.includes('Serving ')) resolve({ base: `http://127.0.0.1:${port}`, stderr: () => stderr, stop: () => child.kill('SIGTERM') });
+      if (stderr.includes('Serving ')) resolve({ base: `http://127.0.0.1:${port}`, stderr: () => stderr,
+        stop: () => child.kill('SIGTERM') });
     });
     child.once('exit', (code) => resolve({ code, stderr: () => stderr, stop: () => {} }));
   });

@@ -14,7 +14,8 @@ describe('cms serve with a project\'s own code', () => {
       expect(server.stderr()).toContain('[info] extensions project ready');
       expect(server.stderr()).toContain('Project code: 19 file(s) from src/, 23 route(s)');
       const refused = await fetch(`${server.base}/api/articles/nope/like`, { method: 'POST' });
-      expect([refused.status, await refused.json()]).toEqual([403, { data: null, error: { status: 403, name: 'PolicyError', message: 'Policy Failed', details: {} } }]);
+      expect([refused.status, await refused.json()]).toEqual([403, { data: null, error: { status: 403, name: 'PolicyError',
+        message: 'Policy Failed', details: {} } }]);
       const missing = await fetch(`${server.base}/api/articles/nope/like`, { method: 'POST', headers: { 'x-like': 'yes' } });
       expect((await missing.json()).error.message).toBe('Article not found');
       const listed = await fetch(`${server.base}/api/articles`);

@@ -22,8 +22,10 @@ describe('POST /api/_cms/:plural/:documentId/publish|unpublish|discard-draft: er
     ['a type without draft & publish', () => post(server, '/api/_cms/tags/b2hjgyg2kdh9a72boali13fe/publish'), 400, 'ValidationError'],
     ['an unconfigured locale', () => post(server, `/api/_cms/articles/${RELEASE}/publish?locale=de`), 400, 'ValidationError'],
     ['a path below the action', () => post(server, `/api/_cms/articles/${RELEASE}/publish/now`), 404, 'NotFoundError'],
-    ['discarding the draft of a never-published document', () => post(server, '/api/_cms/articles/a6lq8hv931vnhq1mwjzx78jv/discard-draft'), 400, 'ValidationError'],
-    ['unpublishing a never-published draft (never a success that did nothing)', () => post(server, '/api/_cms/articles/a6lq8hv931vnhq1mwjzx78jv/unpublish'), 400, 'ValidationError'],
+    ['discarding the draft of a never-published document', () => post(server, '/api/_cms/articles/a6lq8hv931vnhq1mwjzx78jv/discard-draft'),
+      400, 'ValidationError'],
+    ['unpublishing a never-published draft (never a success that did nothing)',
+      () => post(server, '/api/_cms/articles/a6lq8hv931vnhq1mwjzx78jv/unpublish'), 400, 'ValidationError'],
   ])('answers %s with %i', async (_case, send, status, name) => {
     const response = await send();
     expect(response.status).toBe(status);

@@ -41,7 +41,8 @@ describe('commit per write: each API write is one commit of that document\'s fil
     expect(code).toBe(201);
     const id = body.data.documentId;
     expect(onlyCommit(server, before)).toEqual({
-      hash: expect.any(String), author: 'public', email: 'public@cms.local', subject: `Create api::tag.tag ${id}`, files: [`content/tags/${id}.json`],
+      hash: expect.any(String), author: 'public', email: 'public@cms.local', subject: `Create api::tag.tag ${id}`,
+      files: [`content/tags/${id}.json`],
     });
     expect(status(server.root)).toEqual([]);
   });
@@ -49,13 +50,15 @@ describe('commit per write: each API write is one commit of that document\'s fil
   it('update in a locale, publish, unpublish, discard-draft and delete: one commit each, naming the locale', async () => {
     const server = await repo();
     const steps: [string, () => Promise<number>, string, string[]][] = [
-      ['update fr draft', async () => (await server.sendJson('PUT', `/api/articles/${PIZZA}?locale=fr&status=draft`, { data: { title: 'Pizza, brouillon' } })).status,
+      ['update fr draft', async () => (await server.sendJson('PUT', `/api/articles/${PIZZA}?locale=fr&status=draft`,
+        { data: { title: 'Pizza, brouillon' } })).status,
         `Update api::article.article ${PIZZA} (fr)`, [`content/articles/${PIZZA}.fr.draft.json`]],
       ['publish fr', async () => (await server.request(`/api/_cms/articles/${PIZZA}/publish?locale=fr`, { method: 'POST' })).status,
         `Publish api::article.article ${PIZZA} (fr)`, [`content/articles/${PIZZA}.fr.draft.json`, `content/articles/${PIZZA}.fr.json`]],
       ['unpublish en', async () => (await server.request(`/api/_cms/articles/${PIZZA}/unpublish`, { method: 'POST' })).status,
         `Unpublish api::article.article ${PIZZA} (en)`, [`content/articles/${PIZZA}.draft.json`, `content/articles/${PIZZA}.json`]],
-      ['discard the release notes draft', async () => (await server.request(`/api/_cms/articles/${RELEASE}/discard-draft`, { method: 'POST' })).status,
+      ['discard the release notes draft',
+        async () => (await server.request(`/api/_cms/articles/${RELEASE}/discard-draft`, { method: 'POST' })).status,
         `Discard draft of api::article.article ${RELEASE} (en)`, [`content/articles/${RELEASE}.draft.yaml`]],
       ['delete fr', async () => (await server.request(`/api/articles/${PIZZA}?locale=fr`, { method: 'DELETE' })).status,
         `Delete api::article.article ${PIZZA} (fr)`, [`content/articles/${PIZZA}.fr.json`]],
@@ -71,12 +74,16 @@ describe('commit per write: each API write is one commit of that document\'s fil
   it('concurrent writes each get their own commit with only their own file', async () => {
     const server = await repo();
     const before = server.head();
-    const created = await Promise.all(['One', 'Two', 'Three', 'Four', 'Five'].map((name) => server.sendJson('POST', '/api/tags', { data: { name } })));
+    const created = await Promise.all(
+      ['One', 'Two', 'Three', 'Four', 'Five'].map((name) => server.sendJson('POST', '/api/tags', { data: { name } })),
+    );
     const ids = created.map((response) => response.body.data.documentId as string);
     const added = server.newCommits(before);
     expect(added).toHaveLength(5);
     expect(added.map((commit) => commit.files).sort()).toEqual(ids.map((id) => [`content/tags/${id}.json`]).sort());
-    for (const commit of added) expect(commit.subject).toBe(`Create api::tag.tag ${commit.files[0].slice('content/tags/'.length, -'.json'.length)}`);
+    for (const commit of added) {
+      expect(commit.subject).toBe(`Create api::tag.tag ${commit.files[0].slice('content/tags/'.length, -'.json'.length)}`);
+    }
     expect(status(server.root)).toEqual([]);
   });
 
@@ -103,7 +110,8 @@ describe('commit per write: each API write is one commit of that document\'s fil
     const edited = readText(server.root, tag)!.replace('"name": ', '"name":  ');
     writeText(server.root, tag, edited);
     writeText(server.root, 'notes.txt', 'my notes\n');
-    writeText(server.root, 'content/categories/dr53qgpqqvshydcnntpfqvew.json', readText(server.root, 'content/categories/dr53qgpqqvshydcnntpfqvew.json')!.replace('Nature', 'Nature!'));
+    writeText(server.root, 'content/categories/dr53qgpqqvshydcnntpfqvew.json',
+      readText(server.root, 'content/categories/dr53qgpqqvshydcnntpfqvew.json')!.replace('Nature', 'Nature!'));
     git(server.root, 'add', 'content/categories/dr53qgpqqvshydcnntpfqvew.json');
     const dirty = status(server.root);
     const before = server.head();
@@ -126,7 +134,8 @@ describe('commit per write: each API write is one commit of that document\'s fil
     await server.sendJson('POST', '/api/tags', { data: { name: 'From the bot' } }, { authorization: `Bearer ${accessKey}` });
     expect(onlyCommit(server, before)).toMatchObject({ author: 'Editorial Bot', email: 'editorial-bot@cms.local' });
 
-    const registered = await server.sendJson('POST', '/api/auth/local/register', { username: 'ann', email: 'ann@example.org', password: 'a-long-password' });
+    const registered = await server.sendJson('POST', '/api/auth/local/register',
+      { username: 'ann', email: 'ann@example.org', password: 'a-long-password' });
     expect(registered.status).toBe(200);
     before = server.head();
     await server.sendJson('POST', '/api/tags', { data: { name: 'From Ann' } }, { authorization: `Bearer ${registered.body.jwt}` });
@@ -166,7 +175,8 @@ describe('commit per write from the CLI', () => {
     const created = await cms(['create', 'tags', '--data', '{"name":"From the CLI"}', '--root', root], { env });
     expect(created.code).toBe(0);
     const id = JSON.parse(created.stdout).data.documentId;
-    expect(commits(root)[0]).toMatchObject({ author: 'Ann Editor', email: 'ann@example.org', subject: `Create api::tag.tag ${id}`, files: [`content/tags/${id}.json`] });
+    expect(commits(root)[0]).toMatchObject({ author: 'Ann Editor', email: 'ann@example.org', subject: `Create api::tag.tag ${id}`,
+      files: [`content/tags/${id}.json`] });
     expect(commits(root)[1].hash).toBe(before);
 
     before = git(root, 'rev-parse', 'HEAD');
@@ -186,15 +196,19 @@ describe('commit per write from the CLI', () => {
     const head = initRepo(root);
     git(root, 'config', 'user.name', 'Bo Writer');
     git(root, 'config', 'user.email', 'bo@example.org');
-    const created = await cms(['create', 'articles', '--status', 'draft', '--data', '{"title":"Flagged","slug":"flagged"}', '--git-commit', '--root', root]);
+    const created = await cms(['create', 'articles', '--status', 'draft', '--data', '{"title":"Flagged","slug":"flagged"}', '--git-commit',
+      '--root', root]);
     expect(created.code).toBe(0);
     const id = JSON.parse(created.stdout).data.documentId;
-    expect((await cms(['update', 'articles', id, '--status', 'draft', '--data', '{"title":"Flagged again"}', '--git-commit', '--root', root])).code).toBe(0);
+    expect((await cms([
+      'update', 'articles', id, '--status', 'draft', '--data', '{"title":"Flagged again"}', '--git-commit', '--root', root,
+    ])).code).toBe(0);
     expect((await cms(['publish', 'articles', id, '--git-commit', '--root', root])).code).toBe(0);
     expect((await cms(['delete', 'articles', id, '--git-commit', '--root', root])).code).toBe(0);
     const made = commits(root).slice(0, commits(root).findIndex((commit) => commit.hash === head));
     expect(made.map((commit) => commit.subject)).toEqual([
-      `Delete api::article.article ${id} (en)`, `Publish api::article.article ${id} (en)`, `Update api::article.article ${id} (en)`, `Create api::article.article ${id} (en)`,
+      `Delete api::article.article ${id} (en)`, `Publish api::article.article ${id} (en)`, `Update api::article.article ${id} (en)`,
+      `Create api::article.article ${id} (en)`,
     ]);
     expect(new Set(made.map((commit) => `${commit.author} <${commit.email}>`))).toEqual(new Set(['Bo Writer <bo@example.org>']));
     expect(status(root)).toEqual([]);

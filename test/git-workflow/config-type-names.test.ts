@@ -36,7 +36,8 @@ describe('content-type names in cms.config.json', () => {
   it('cms serve refuses to start with that one line and a non-zero exit', async () => {
     ensureBuilt();
     const { root, line, column } = mistyped();
-    const run = await promisify(execFile)(process.execPath, [BIN, 'serve', '--root', root, '--port', '0', '--no-watch'], { timeout: 20_000 })
+    const run = await promisify(execFile)(process.execPath, [BIN, 'serve', '--root', root, '--port', '0', '--no-watch'],
+      { timeout: 20_000 })
       .then(() => ({ code: 0, stderr: '' }), (error: { code: number; stderr: string }) => error);
     expect(run.stderr).toBe(`cms.config.json:${line}:${column}: ${MESSAGE}\n`);
     expect(run.code).toBe(1);
@@ -45,7 +46,8 @@ describe('content-type names in cms.config.json', () => {
   it('a type named by uid, plural or singular API id passes', async () => {
     const root = copySampleSite();
     editJson(root, 'cms.config.json', (config) => {
-      config.permissions.public = { 'api::tag.tag': ['find'], articles: ['find'], author: ['find'], 'plugin::users-permissions.user': ['me'] };
+      config.permissions.public = { 'api::tag.tag': ['find'], articles: ['find'], author: ['find'],
+        'plugin::users-permissions.user': ['me'] };
     });
     const result = await cms(['validate', '--root', root]);
     expect(result.stdout).toBe('');

@@ -20,7 +20,8 @@ async function exportSite(extra = 0): Promise<{ out: string; routes: Record<stri
   });
   for (let n = 0; n < extra; n++) {
     const stamp = '2024-01-01T00:00:00.000Z';
-    writeText(root, `content/categories/extra${n}.json`, `${JSON.stringify({ name: `Extra ${n}`, slug: `extra-${n}`, createdAt: stamp, updatedAt: stamp, publishedAt: stamp })}\n`);
+    writeText(root, `content/categories/extra${n}.json`,
+      `${JSON.stringify({ name: `Extra ${n}`, slug: `extra-${n}`, createdAt: stamp, updatedAt: stamp, publishedAt: stamp })}\n`);
   }
   const out = mkdtempSync(join(tmpdir(), 'cms-export-hosts-'));
   chmodSync(out, 0o755); // nginx's workers run as another user
@@ -101,7 +102,8 @@ describe('cms export on serve (serve-handler with the generated serve.json)', ()
   });
 
   it('answers 404 for the API\'s own URLs, which it cannot tell apart by query: never the English list for ?locale=fr', async () => {
-    for (const url of ['/api/articles?locale=fr', '/api/articles', '/api/articles?pagination[page]=2', '/api/global', '/api/articles/jfsgk21o4wtsoknlvf65xsrj']) {
+    for (const url of ['/api/articles?locale=fr', '/api/articles', '/api/articles?pagination[page]=2', '/api/global',
+      '/api/articles/jfsgk21o4wtsoknlvf65xsrj']) {
       const response = await fetch(`${serveBase}${url}`);
       expect(response.status, url).toBe(404);
     }

@@ -67,7 +67,8 @@ describe('cms export: the read API as static files', () => {
   });
 
   it('writes every list page at the default page size, per locale and populate shape', () => {
-    const pages = (prefix: string) => Object.keys(manifest.routes).filter((url) => url.startsWith(prefix) && url.includes('pagination[page]=')).length;
+    const pages = (prefix: string) => Object.keys(manifest.routes).filter((url) => url.startsWith(prefix)
+      && url.includes('pagination[page]=')).length;
     // 13 published English articles at 5 a page; 5 French ones.
     expect(pages('/api/articles?pagination')).toBe(3);
     expect(pages('/api/articles?populate=*&pagination')).toBe(3);
@@ -77,7 +78,8 @@ describe('cms export: the read API as static files', () => {
   });
 
   it('writes every published document once per locale and shape, and no draft-only document', () => {
-    const documents = (dir: string) => Object.values(manifest.routes).filter((file) => file.startsWith(dir) && /^[a-z0-9]{24}\.json$/.test(file.slice(dir.length)));
+    const documents = (dir: string) => Object.values(manifest.routes).filter((file) => file.startsWith(dir)
+      && /^[a-z0-9]{24}\.json$/.test(file.slice(dir.length)));
     expect(documents('api/articles/en/_/documents/')).toHaveLength(13);
     expect(documents('api/articles/fr/_/documents/')).toHaveLength(5);
     expect(documents('api/articles/en/full/documents/')).toHaveLength(13);
@@ -175,7 +177,8 @@ describe('cms export: the read API as static files', () => {
     writeFileSync(join(elsewhere, 'victim.json'), '{}\n');
     mkdirSync(join(dir, 'api'));
     symlinkSync(elsewhere, join(dir, 'api/old'));
-    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ version: 1, prefix: '/api', routes: { '/api/old/victim': 'api/old/victim.json' } }));
+    writeFileSync(join(dir, 'manifest.json'),
+      JSON.stringify({ version: 1, prefix: '/api', routes: { '/api/old/victim': 'api/old/victim.json' } }));
     const result = await cms(['export', '--out', dir, '--root', root]);
     expect(result.stderr).toContain(`${join(dir, 'api/old')}: is a link`);
     expect(result.code).toBe(1);

@@ -39,7 +39,8 @@ describe('cms fmt', () => {
   it('rewrites non-canonical files into the write path\'s serialisation and lists them', async () => {
     const root = notes();
     const { code, stdout, stderr } = await fmt(root);
-    expect(stdout.split('\n').filter(Boolean)).toEqual(['content/notes/commented.yaml', 'content/notes/messy.json', 'content/notes/page.md']);
+    expect(stdout.split('\n').filter(Boolean))
+      .toEqual(['content/notes/commented.yaml', 'content/notes/messy.json', 'content/notes/page.md']);
     expect(stderr).toBe('formatted 3 file(s)\n');
     expect(code).toBe(0);
     expect(readText(root, 'content/notes/messy.json')).toBe(`{\n  "title": "Messy",\n\n  "rating": 4,\n\n  ${STAMPED}\n}\n`);
@@ -99,9 +100,11 @@ describe('cms fmt', () => {
     const canonical = readText(root, file)!;
     const draft = JSON.parse(canonical);
     writeText(root, file, JSON.stringify(draft));
-    writeText(root, 'content/upload/abf3j3sf1tbbnv1eqosoza59.json', readText(root, 'content/upload/abf3j3sf1tbbnv1eqosoza59.json')!.trimEnd());
+    writeText(root, 'content/upload/abf3j3sf1tbbnv1eqosoza59.json',
+      readText(root, 'content/upload/abf3j3sf1tbbnv1eqosoza59.json')!.trimEnd());
     const { stdout } = await fmt(root);
-    expect(stdout).toBe(`${file}\ncontent/upload/abf3j3sf1tbbnv1eqosoza59.json\n`.split('\n').sort().filter(Boolean).map((line) => `${line}\n`).join(''));
+    expect(stdout).toBe(`${file}\ncontent/upload/abf3j3sf1tbbnv1eqosoza59.json\n`
+      .split('\n').sort().filter(Boolean).map((line) => `${line}\n`).join(''));
     expect(JSON.parse(readText(root, file)!)).toEqual(draft);
     expect(readText(root, file)).toBe(canonical);
   });
@@ -126,6 +129,7 @@ describe('cms fmt', () => {
     await server.cms.documents('notes').update({ documentId: 'tidy', data: { rating: 4 } });
     expect(readText(root, 'content/notes/tidy.json')).toMatch(/^\{\n {2}"title": "Tidy",\n {2}"rating": 4,\n {2}"createdAt"/);
     const created = await server.cms.documents('notes').create({ data: { title: 'New', rating: 1 } });
-    expect(readText(root, `content/notes/${created.documentId}.json`)).toMatch(/^\{\n {2}"title": "New",\n\n {2}"rating": 1,\n\n {2}"createdAt"/);
+    expect(readText(root, `content/notes/${created.documentId}.json`))
+      .toMatch(/^\{\n {2}"title": "New",\n\n {2}"rating": 1,\n\n {2}"createdAt"/);
   });
 });

@@ -6,7 +6,8 @@ import { ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite, REPO_ROOT } from '../helpers/project.js';
 
 /** Every content type of the sample site. */
-export const SAMPLE_TYPES = ['api::article.article', 'api::author.author', 'api::category.category', 'api::tag.tag', 'api::global.global', 'api::about.about'];
+export const SAMPLE_TYPES = ['api::article.article', 'api::author.author', 'api::category.category', 'api::tag.tag', 'api::global.global',
+  'api::about.about'];
 const ALL_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'];
 
 /** A copy of the sample site whose Public role may write every type (HTTP writes without tokens). */
@@ -35,7 +36,8 @@ export function writeText(root: string, path: string, text: string): void {
 }
 
 /** The identity of the person running the tests' git commands (never the global config's). */
-const IDENTITY = ['-c', 'user.name=Test Runner', '-c', 'user.email=runner@example.org', '-c', 'commit.gpgsign=false', '-c', 'core.hooksPath=/dev/null'];
+const IDENTITY = ['-c', 'user.name=Test Runner', '-c', 'user.email=runner@example.org', '-c', 'commit.gpgsign=false', '-c',
+  'core.hooksPath=/dev/null'];
 
 /** Run git in a test repository; returns trimmed stdout. */
 export function git(root: string, ...args: string[]): string {
@@ -68,7 +70,10 @@ export const status = (root: string): string[] => git(root, 'status', '--porcela
 
 export interface CliRun { code: number; stdout: string; stderr: string }
 
-type RunCli = (argv: string[], io: { stdout: { write(text: string): unknown }; stderr: { write(text: string): unknown }; cwd: string; env: NodeJS.ProcessEnv }) => Promise<number>;
+type RunCli = (
+  argv: string[],
+  io: { stdout: { write(text: string): unknown }; stderr: { write(text: string): unknown }; cwd: string; env: NodeJS.ProcessEnv },
+) => Promise<number>;
 let built: Promise<RunCli> | undefined;
 
 /**

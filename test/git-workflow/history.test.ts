@@ -11,7 +11,8 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 120_000 });
 const COFFEE = 'b2hjgyg2kdh9a72boali13fe';
 /** Article "The best coffee in Rome" (en + fr). */
 const ROME = 'jfsgk21o4wtsoknlvf65xsrj';
-const TOKEN_ENV = { CMS_API_TOKEN_SALT: 'test-salt-0123456789abcdef0123456789abcdef', CMS_JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789abcdef' };
+const TOKEN_ENV = { CMS_API_TOKEN_SALT: 'test-salt-0123456789abcdef0123456789abcdef',
+  CMS_JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789abcdef' };
 
 let root: string;
 let server: TestServer;
@@ -41,7 +42,8 @@ describe('cms history', () => {
     expect(code).toBe(0);
     const list = JSON.parse(stdout);
     expect(list.map((entry: { commit: string }) => entry.commit)).toEqual([...versions].reverse());
-    expect(list[0]).toEqual({ commit: versions[2], author: 'public', email: 'public@cms.local', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/), message: `Update api::tag.tag ${COFFEE}` });
+    expect(list[0]).toEqual({ commit: versions[2], author: 'public', email: 'public@cms.local',
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/), message: `Update api::tag.tag ${COFFEE}` });
     expect(list[2]).toMatchObject({ author: 'Test Runner', message: 'Initial content' });
   });
 
@@ -49,13 +51,15 @@ describe('cms history', () => {
     const { code, stdout } = await history('tags', COFFEE, '--at', versions[1]);
     expect(code).toBe(0);
     const current = (await server.getJson(`/api/tags/${COFFEE}`)).body.data;
-    expect(JSON.parse(stdout)).toEqual({ ...current, name: 'Coffee beans', updatedAt: expect.any(String), publishedAt: expect.any(String) });
+    expect(JSON.parse(stdout))
+      .toEqual({ ...current, name: 'Coffee beans', updatedAt: expect.any(String), publishedAt: expect.any(String) });
     expect(JSON.parse((await history('tags', COFFEE, '--at', versions[0].slice(0, 8))).stdout).name).toBe('Coffee');
     expect(JSON.parse((await history('tags', COFFEE, '--at', 'HEAD~2')).stdout).name).toBe('Coffee beans');
   });
 
   it('--at with --locale reads that locale\'s file at the commit', async () => {
-    expect(JSON.parse((await history('articles', ROME, '--at', versions[2], '--locale', 'fr')).stdout).title).toBe('Le meilleur café de Rome');
+    expect(JSON.parse((await history('articles', ROME, '--at', versions[2], '--locale', 'fr')).stdout).title)
+      .toBe('Le meilleur café de Rome');
     expect(JSON.parse((await history('articles', ROME, '--at', 'HEAD', '--locale', 'fr')).stdout).title).toBe('Le café de Rome');
     expect(JSON.parse((await history('articles', ROME, '--at', 'HEAD')).stdout).title).toBe('The best coffee in Rome');
   });
@@ -67,8 +71,10 @@ describe('cms history', () => {
     expect((await app.request('/api/tags/s5que6tw9xi8hjptbh0q4ood', { method: 'DELETE' })).status).toBe(204);
     const run = (...args: string[]) => cms(['history', ...args, '--root', local]);
     const list = JSON.parse((await run('tags', 's5que6tw9xi8hjptbh0q4ood')).stdout);
-    expect(list.map((entry: { message: string }) => entry.message)).toEqual(['Delete api::tag.tag s5que6tw9xi8hjptbh0q4ood', 'Initial content']);
-    expect(JSON.parse((await run('tags', 's5que6tw9xi8hjptbh0q4ood', '--at', list[1].commit)).stdout).documentId).toBe('s5que6tw9xi8hjptbh0q4ood');
+    expect(list.map((entry: { message: string }) => entry.message))
+      .toEqual(['Delete api::tag.tag s5que6tw9xi8hjptbh0q4ood', 'Initial content']);
+    expect(JSON.parse((await run('tags', 's5que6tw9xi8hjptbh0q4ood', '--at', list[1].commit)).stdout).documentId)
+      .toBe('s5que6tw9xi8hjptbh0q4ood');
   });
 
   it('works for a project in a subfolder of the repository', async () => {
@@ -87,7 +93,8 @@ describe('cms history', () => {
   it.each([
     ['an unknown type', ['nothings', 'x'], 1, /Unknown content type "nothings"/],
     ['a malformed commit', ['tags', COFFEE, '--at', 'HEAD;rm -rf'], 1, /400 ValidationError: Invalid commit/],
-    ['a commit that does not exist', ['tags', COFFEE, '--at', 'deadbeefdeadbeef'], 1, /400 ValidationError: Unknown commit "deadbeefdeadbeef"/],
+    ['a commit that does not exist', ['tags', COFFEE, '--at', 'deadbeefdeadbeef'], 1,
+      /400 ValidationError: Unknown commit "deadbeefdeadbeef"/],
     ['a document absent at that commit', ['tags', 'nosuchtag', '--at', 'HEAD'], 1, /404 NotFoundError/],
     ['an unknown document', ['tags', 'nosuchtag'], 1, /404 NotFoundError/],
     ['a collection type without documentId', ['tags'], 2, /give the documentId/],
@@ -107,7 +114,8 @@ describe('cms history', () => {
 describe('GET /api/_cms/:plural/:documentId/history[/:commit]', () => {
   it('answers the versions in the Strapi envelope, as the CLI lists them (e-mails to API tokens only)', async () => {
     const { accessKey } = await server.cms.auth.tokens.create({ name: 'history-reader', type: 'read-only' });
-    const { status, body } = await server.getJson(`/api/_cms/tags/${COFFEE}/history`, { headers: { authorization: `Bearer ${accessKey}` } });
+    const { status, body } = await server.getJson(`/api/_cms/tags/${COFFEE}/history`,
+      { headers: { authorization: `Bearer ${accessKey}` } });
     expect(status).toBe(200);
     expect(body).toEqual({ data: JSON.parse((await history('tags', COFFEE)).stdout), meta: {} });
   });
@@ -119,7 +127,8 @@ describe('GET /api/_cms/:plural/:documentId/history[/:commit]', () => {
     expect(anonymous).toEqual({ status: 200, body: { data: withoutEmails, meta: {} } });
     expect(JSON.stringify(anonymous.body)).not.toContain('@');
     const user = await server.cms.auth.users.add({ username: 'reader', email: 'reader@example.com', password: 'correct horse battery' });
-    const signedIn = await server.getJson(`/api/_cms/tags/${COFFEE}/history`, { headers: { authorization: `Bearer ${server.cms.auth.issueJwt(user)}` } });
+    const signedIn = await server.getJson(`/api/_cms/tags/${COFFEE}/history`,
+      { headers: { authorization: `Bearer ${server.cms.auth.issueJwt(user)}` } });
     expect(signedIn).toEqual({ status: 200, body: { data: withoutEmails, meta: {} } });
   });
 
@@ -127,13 +136,17 @@ describe('GET /api/_cms/:plural/:documentId/history[/:commit]', () => {
     const { status, body } = await server.getJson(`/api/_cms/tags/${COFFEE}/history/${versions[0]}`);
     expect(status).toBe(200);
     expect(body).toEqual({ data: expect.objectContaining({ documentId: COFFEE, name: 'Coffee' }), meta: { commit: versions[0] } });
-    expect((await server.getJson(`/api/_cms/articles/${ROME}/history/${versions[2]}?locale=fr`)).body.data.title).toBe('Le meilleur café de Rome');
+    expect((await server.getJson(`/api/_cms/articles/${ROME}/history/${versions[2]}?locale=fr`)).body.data.title)
+      .toBe('Le meilleur café de Rome');
   });
 
   it('answers the draft with ?status=draft', async () => {
     const release = 'ws1hnjhoh5q7f19uq4u5e8yo';
-    const [published, draft] = await Promise.all(['', '?status=draft'].map((query) => server.getJson(`/api/_cms/articles/${release}/history/${versions[0]}${query}`)));
-    expect(published.body.data).toMatchObject({ description: 'Fifty-three issues closed, two new ones opened. A good week.', publishedAt: expect.any(String) });
+    const [published, draft] = await Promise.all(
+      ['', '?status=draft'].map((query) => server.getJson(`/api/_cms/articles/${release}/history/${versions[0]}${query}`)),
+    );
+    expect(published.body.data)
+      .toMatchObject({ description: 'Fifty-three issues closed, two new ones opened. A good week.', publishedAt: expect.any(String) });
     expect(draft.body.data).toMatchObject({ description: 'Fifty-four issues closed (one more after the party).', publishedAt: null });
   });
 
@@ -165,7 +178,8 @@ describe('GET /api/_cms/:plural/:documentId/history[/:commit]', () => {
 
   it('lets a read-only token read what the Public role may not', async () => {
     const { accessKey } = await server.cms.auth.tokens.create({ name: 'reader', type: 'read-only' });
-    const response = await server.getJson('/api/_cms/authors/g5nep3nk2vklh3r9oo6o7oju/history', { headers: { authorization: `Bearer ${accessKey}` } });
+    const response = await server.getJson('/api/_cms/authors/g5nep3nk2vklh3r9oo6o7oju/history',
+      { headers: { authorization: `Bearer ${accessKey}` } });
     expect(response.status).toBe(200);
     expect(response.body.data).toHaveLength(1);
   });

@@ -13,7 +13,8 @@ import { copySampleSite, makeProject, REPO_ROOT } from '../helpers/project.js';
 async function cli(args: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, cwd: REPO_ROOT, env: { ...process.env, CMS_ROOT: undefined } });
+  const code = await runCli(args, { stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) }, cwd: REPO_ROOT, env: { ...process.env, CMS_ROOT: undefined } });
   return { code, stdout, stderr };
 }
 
@@ -70,14 +71,16 @@ describe('cms import --from <this server>', () => {
 
   it('answers every GET as the source does: each type, locale and status, fully populated', async () => {
     const copy = await createCms({ root: target, env: TEST_ENV });
-    const get = (cms: Cms, path: string, search: string) => cms.ownerApi({ method: 'GET', path, search }).then((answer) => answer.body, (error) => ({ error: error.name }));
+    const get = (cms: Cms, path: string, search: string) => cms.ownerApi({ method: 'GET', path, search }).then((answer) => answer.body,
+      (error) => ({ error: error.name }));
     let compared = 0;
     for (const model of copy.contentTypes()) {
       const path = `/${model.kind === 'singleType' ? model.singularName : model.pluralName}`;
       for (const locale of model.localized ? ['en', 'fr'] : [undefined]) {
         for (const status of model.draftAndPublish ? ['published', 'draft'] : ['published']) {
           for (const populate of [populateAll(copy.models, model), '*']) {
-            const search = qs.stringify({ locale, status, populate, pagination: model.kind === 'singleType' ? undefined : { pageSize: 100 } }, { encodeValuesOnly: true });
+            const search = qs.stringify({ locale, status, populate, pagination: model.kind === 'singleType' ? undefined
+              : { pageSize: 100 } }, { encodeValuesOnly: true });
             const expected = await get(source, path, search) as { data?: unknown };
             expect(await get(copy, path, search), `${path}?${search}`).toEqual(expected);
             if (expected.data) compared++;
@@ -86,24 +89,29 @@ describe('cms import --from <this server>', () => {
       }
     }
     expect(compared).toBeGreaterThanOrEqual(20);
-    const files = (cms: Cms) => cms.ownerApi({ method: 'GET', path: '/articles', search: 'populate[cover]=true&populate[seo][populate]=*&locale=fr' }).then((answer) => answer.body);
+    const files = (cms: Cms) => cms.ownerApi({ method: 'GET', path: '/articles',
+      search: 'populate[cover]=true&populate[seo][populate]=*&locale=fr' }).then((answer) => answer.body);
     expect(await files(copy)).toEqual(await files(source));
   });
 
   it('keeps documentIds, diverging drafts as .draft files, and copies binaries', () => {
     const articles = readdirSync(join(target, 'content/articles')).sort();
-    expect(articles).toEqual(readdirSync(join(source.root, 'content/articles')).map((name) => name.replace(/\.(yaml|md)$/, '.json')).sort());
-    expect(readFileSync(join(target, 'public/uploads/pizza_margherita_ad0fb71956.png')).equals(readFileSync(join(source.root, 'public/uploads/pizza_margherita_ad0fb71956.png')))).toBe(true);
+    expect(articles)
+      .toEqual(readdirSync(join(source.root, 'content/articles')).map((name) => name.replace(/\.(yaml|md)$/, '.json')).sort());
+    expect(readFileSync(join(target, 'public/uploads/pizza_margherita_ad0fb71956.png'))
+      .equals(readFileSync(join(source.root, 'public/uploads/pizza_margherita_ad0fb71956.png')))).toBe(true);
     expect(readdirSync(join(target, 'public/uploads')).sort()).toEqual(readdirSync(join(source.root, 'public/uploads')).sort());
   });
 
   it('keeps each media entry\'s timestamps, publishedAt included (Strapi stamps it apart from createdAt)', async () => {
-    const files = await (await fetch(`${base()}/api/upload/files`, { headers: { authorization: `Bearer ${token}` } })).json() as { documentId: string; createdAt: string; updatedAt: string; publishedAt: string }[];
+    const files = await (await fetch(`${base()}/api/upload/files`, { headers: { authorization: `Bearer ${token}` } }))
+      .json() as { documentId: string; createdAt: string; updatedAt: string; publishedAt: string }[];
     expect(files.length).toBe(3);
     expect(files.every((file) => typeof file.publishedAt === 'string')).toBe(true);
     for (const file of files) {
       const stored = JSON.parse(readFileSync(join(target, 'content/upload', `${file.documentId}.json`), 'utf8'));
-      expect({ createdAt: stored.createdAt, updatedAt: stored.updatedAt, publishedAt: stored.publishedAt }).toEqual({ createdAt: file.createdAt, updatedAt: file.updatedAt, publishedAt: file.publishedAt });
+      expect({ createdAt: stored.createdAt, updatedAt: stored.updatedAt, publishedAt: stored.publishedAt })
+        .toEqual({ createdAt: file.createdAt, updatedAt: file.updatedAt, publishedAt: file.publishedAt });
     }
   });
 

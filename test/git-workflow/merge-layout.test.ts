@@ -31,12 +31,21 @@ const NOTE = {
     related: { type: 'relation', relation: 'manyToMany', target: 'api::note.note' },
   },
 };
-const SEO = { collectionName: 'components_parts_seos', info: { displayName: 'Seo' }, attributes: { metaTitle: { type: 'string' }, metaDescription: { type: 'text' } } };
-const QUOTE = { collectionName: 'components_parts_quotes', info: { displayName: 'Quote' }, attributes: { title: { type: 'string' }, body: { type: 'text' } } };
+const SEO = { collectionName: 'components_parts_seos', info: { displayName: 'Seo' },
+  attributes: { metaTitle: { type: 'string' }, metaDescription: { type: 'text' } } };
+const QUOTE = { collectionName: 'components_parts_quotes', info: { displayName: 'Quote' },
+  attributes: { title: { type: 'string' }, body: { type: 'text' } } };
 const FORMATS = ['json', 'yaml', 'md'] as const;
 const T0 = '2025-01-01T00:00:00.000Z';
 
-interface Note { title: string; description: string; views: number; seo: { metaTitle: string; metaDescription: string }; blocks: { title: string; body: string }[]; body: string }
+interface Note {
+  title: string;
+  description: string;
+  views: number;
+  seo: { metaTitle: string; metaDescription: string };
+  blocks: { title: string; body: string }[];
+  body: string;
+}
 type Locale = 'en' | 'fr';
 /** One branch's edit: the locale it writes, what it changes, and whether that field is shared by every locale. */
 interface Edit { locale: Locale; change: (note: Note) => void; everyLocale?: true }
@@ -58,14 +67,30 @@ function seed(at: number, locale: Locale): Note {
 
 /** The 40 shared documents: what branch a and branch b change, always different fields. */
 const CASES: [string, Edit, Edit][] = [
-  ['top-level fields on adjacent lines', { locale: 'en', change: (n) => { n.title = 'Retitled on a'; } }, { locale: 'en', change: (n) => { n.description = 'Described on b'; } }],
-  ['two fields of one component', { locale: 'en', change: (n) => { n.seo.metaTitle = 'Meta on a'; } }, { locale: 'en', change: (n) => { n.seo.metaDescription = 'Meta description on b'; } }],
-  ['front matter against the body', { locale: 'en', change: (n) => { n.title = 'Retitled on a'; } }, { locale: 'en', change: (n) => { n.body = n.body.replace('First paragraph', 'Opening paragraph'); } }],
-  ['different items of a repeatable component', { locale: 'en', change: (n) => { n.blocks[0].title = 'Quote on a'; } }, { locale: 'en', change: (n) => { n.blocks[1].body = 'Said on b'; } }],
-  ['a non-localized field (both locale files) against a localized one', { locale: 'fr', change: (n) => { n.views = 5000; }, everyLocale: true }, { locale: 'en', change: (n) => { n.description = 'Described on b'; } }],
-  ['the French version: two localized fields', { locale: 'fr', change: (n) => { n.title = 'Titre sur a'; } }, { locale: 'fr', change: (n) => { n.description = 'Décrit sur b'; } }],
-  ['the body against a component field', { locale: 'en', change: (n) => { n.body = n.body.replace('Last paragraph', 'Final paragraph'); } }, { locale: 'en', change: (n) => { n.seo.metaTitle = 'Meta on b'; } }],
-  ['an item of a component list against the last field', { locale: 'en', change: (n) => { n.blocks[1].title = 'Quote on a'; } }, { locale: 'en', change: (n) => { n.body = `${n.body}\n\nAdded on b.`; } }],
+  ['top-level fields on adjacent lines',
+    { locale: 'en', change: (n) => { n.title = 'Retitled on a'; } },
+    { locale: 'en', change: (n) => { n.description = 'Described on b'; } }],
+  ['two fields of one component',
+    { locale: 'en', change: (n) => { n.seo.metaTitle = 'Meta on a'; } },
+    { locale: 'en', change: (n) => { n.seo.metaDescription = 'Meta description on b'; } }],
+  ['front matter against the body',
+    { locale: 'en', change: (n) => { n.title = 'Retitled on a'; } },
+    { locale: 'en', change: (n) => { n.body = n.body.replace('First paragraph', 'Opening paragraph'); } }],
+  ['different items of a repeatable component',
+    { locale: 'en', change: (n) => { n.blocks[0].title = 'Quote on a'; } },
+    { locale: 'en', change: (n) => { n.blocks[1].body = 'Said on b'; } }],
+  ['a non-localized field (both locale files) against a localized one',
+    { locale: 'fr', change: (n) => { n.views = 5000; }, everyLocale: true },
+    { locale: 'en', change: (n) => { n.description = 'Described on b'; } }],
+  ['the French version: two localized fields',
+    { locale: 'fr', change: (n) => { n.title = 'Titre sur a'; } },
+    { locale: 'fr', change: (n) => { n.description = 'Décrit sur b'; } }],
+  ['the body against a component field',
+    { locale: 'en', change: (n) => { n.body = n.body.replace('Last paragraph', 'Final paragraph'); } },
+    { locale: 'en', change: (n) => { n.seo.metaTitle = 'Meta on b'; } }],
+  ['an item of a component list against the last field',
+    { locale: 'en', change: (n) => { n.blocks[1].title = 'Quote on a'; } },
+    { locale: 'en', change: (n) => { n.body = `${n.body}\n\nAdded on b.`; } }],
 ];
 const SHARED = Array.from({ length: 40 }, (_, at) => at);
 
@@ -73,14 +98,16 @@ const SHARED = Array.from({ length: 40 }, (_, at) => at);
 function project(): string {
   const root = makeProject({
     'schemas/note.json': NOTE, 'schemas/components/parts/seo.json': SEO, 'schemas/components/parts/quote.json': QUOTE,
-    'cms.config.json': { locales: ['en', 'fr'], permissions: { public: { notes: ['find', 'findOne', 'update'] } }, git: { timestampsFromHistory: true } },
+    'cms.config.json': { locales: ['en', 'fr'], permissions: { public: { notes: ['find', 'findOne', 'update'] } },
+      git: { timestampsFromHistory: true } },
   });
   const models = loadModels(root);
   const model = models.get('api::note.note')!;
   for (let at = 0; at < 100; at++) {
     for (const locale of hasFrench(at) ? ['en', 'fr'] as const : ['en'] as const) {
       const file = `content/notes/${id(at)}${locale === 'fr' ? '.fr' : ''}.${format(at)}`;
-      writeText(root, file, serializeDocument(models, model, file, { data: { ...seed(at, locale) }, createdAt: T0, publishedAt: undefined }));
+      writeText(root, file, serializeDocument(models, model, file, { data: { ...seed(at, locale) }, createdAt: T0,
+        publishedAt: undefined }));
     }
   }
   initRepo(root);
@@ -90,7 +117,9 @@ function project(): string {
 /** The notes as both edits should leave them: document → locale → fields. */
 function expected(edits: { a?: boolean; b?: boolean }): Map<string, Map<Locale, Note>> {
   const notes = new Map<string, Map<Locale, Note>>();
-  for (let at = 0; at < 100; at++) notes.set(id(at), new Map((hasFrench(at) ? ['en', 'fr'] as const : ['en'] as const).map((locale) => [locale, seed(at, locale)])));
+  for (let at = 0; at < 100; at++) {
+    notes.set(id(at), new Map((hasFrench(at) ? ['en', 'fr'] as const : ['en'] as const).map((locale) => [locale, seed(at, locale)])));
+  }
   for (const at of SHARED) {
     const [, a, b] = CASES[at % CASES.length];
     for (const [edit, on] of [[a, edits.a], [b, edits.b]] as const) {
@@ -108,7 +137,8 @@ async function read(server: TestServer, documentId: string, locale: Locale): Pro
   const { status, body } = await server.getJson(`/api/notes/${documentId}?locale=${locale}&${POPULATE}`);
   expect(status).toBe(200);
   const { title, description, views, seo, blocks, body: text } = body.data;
-  return { title, description, views, seo: { metaTitle: seo.metaTitle, metaDescription: seo.metaDescription }, blocks: blocks.map((item: Note['blocks'][0]) => ({ title: item.title, body: item.body })), body: text };
+  return { title, description, views, seo: { metaTitle: seo.metaTitle, metaDescription: seo.metaDescription },
+    blocks: blocks.map((item: Note['blocks'][0]) => ({ title: item.title, body: item.body })), body: text };
 }
 
 /** On a fresh server over the checked-out branch: each shared document's edit, through the API's write path; committed. */
@@ -134,7 +164,11 @@ function merge(root: string, branch: string): string[] {
 
 async function expectNotes(root: string, notes: Map<string, Map<Locale, Note>>): Promise<void> {
   const server = await startApp(root, { report: () => {} });
-  for (const [documentId, locales] of notes) for (const [locale, note] of locales) expect({ documentId, locale, ...(await read(server, documentId, locale)) }).toEqual({ documentId, locale, ...note });
+  for (const [documentId, locales] of notes) {
+    for (const [locale, note] of locales) {
+      expect({ documentId, locale, ...(await read(server, documentId, locale)) }).toEqual({ documentId, locale, ...note });
+    }
+  }
 }
 
 /** What `cms git-setup` configures: the driver's own small entry, by absolute path. */
@@ -214,7 +248,8 @@ describe('the merge-safe layout under a plain git merge (no driver configured)',
 });
 
 describe('the sample site as shipped', () => {
-  const ARTICLES = ['jfsgk21o4wtsoknlvf65xsrj', 'erdjn7qamd22o2key07vrft5', 'leo9mpmgjqi9e4y3lvswznjb', 'b21v569v53nyjqpe0huv43m6', 'ukiqxyo770bnnzmm64aonruc'];
+  const ARTICLES = ['jfsgk21o4wtsoknlvf65xsrj', 'erdjn7qamd22o2key07vrft5', 'leo9mpmgjqi9e4y3lvswznjb', 'b21v569v53nyjqpe0huv43m6',
+    'ukiqxyo770bnnzmm64aonruc'];
 
   it('is in the merge-safe layout with timestamps from history', () => {
     const config = JSON.parse(readText(REPO_ROOT, 'cms.config.json')!);
@@ -230,7 +265,8 @@ describe('the sample site as shipped', () => {
     const edit = async (branch: string, field: 'title' | 'description') => {
       git(root, 'checkout', '--quiet', branch);
       for (const documentId of ARTICLES) {
-        const run = await cms(['update', 'articles', documentId, '--root', root, '--data', JSON.stringify({ [field]: `${field} from ${branch} ${documentId}` })]);
+        const run = await cms(['update', 'articles', documentId, '--root', root, '--data',
+          JSON.stringify({ [field]: `${field} from ${branch} ${documentId}` })]);
         expect(run.code).toBe(0);
       }
       git(root, 'commit', '--quiet', '--all', '-m', `${field} on ${branch}`);
@@ -251,12 +287,15 @@ describe('the sample site as shipped', () => {
 describe('lists under a plain git merge', () => {
   /** One document edited on two branches by rewriting its file through the serializer; the merge's conflicting files. */
   async function mergeLists(ext: 'json' | 'yaml', edit: (data: Record<string, any>, branch: 'a' | 'b') => void) {
-    const root = makeProject({ 'schemas/note.json': NOTE, 'schemas/components/parts/seo.json': SEO, 'schemas/components/parts/quote.json': QUOTE, 'cms.config.json': { locales: ['en', 'fr'] } });
+    const root = makeProject({ 'schemas/note.json': NOTE, 'schemas/components/parts/seo.json': SEO,
+      'schemas/components/parts/quote.json': QUOTE, 'cms.config.json': { locales: ['en', 'fr'] } });
     const models = loadModels(root);
     const model = models.get('api::note.note')!;
     const file = `content/notes/list.${ext}`;
-    const base = () => ({ ...seed(1, 'en'), blocks: [1, 2, 3].map((at) => ({ title: `Quote ${at}`, body: `Said ${at}` })), related: ['n1', 'n2', 'n3', 'n4'] });
-    const write = (data: Record<string, unknown>) => writeText(root, file, serializeDocument(models, model, file, { data, createdAt: T0, publishedAt: undefined }));
+    const base = () => ({ ...seed(1, 'en'), blocks: [1, 2, 3].map((at) => ({ title: `Quote ${at}`, body: `Said ${at}` })),
+      related: ['n1', 'n2', 'n3', 'n4'] });
+    const write = (data: Record<string, unknown>) => writeText(root, file, serializeDocument(models, model, file, { data, createdAt: T0,
+      publishedAt: undefined }));
     write(base());
     initRepo(root);
     for (const branch of ['a', 'b'] as const) {
@@ -269,7 +308,10 @@ describe('lists under a plain git merge', () => {
     const conflicts = merge(root, 'a');
     const text = readText(root, file)!;
     const driver = async () => {
-      const stage = (n: number) => { writeText(root, `.git/stage${n}`, `${git(root, 'show', `:${n}:${file}`)}\n`); return join(root, `.git/stage${n}`); };
+      const stage = (n: number) => {
+        writeText(root, `.git/stage${n}`, `${git(root, 'show', `:${n}:${file}`)}\n`);
+        return join(root, `.git/stage${n}`);
+      };
       const left = await mergeContentFile({ base: stage(1), ours: stage(2), theirs: stage(3), path: file, cwd: root });
       return { left, text: readText(root, '.git/stage2')! };
     };
@@ -285,7 +327,8 @@ describe('lists under a plain git merge', () => {
     expect(result.conflicts).toEqual([]);
   });
 
-  it.each(['json', 'yaml'] as const)('%s: both branches appending to a list is one conflict, at the list\'s end; the driver keeps both', async (ext) => {
+  it.each(['json', 'yaml'] as const)('%s: both branches appending to a list is one conflict, at the list\'s end; the driver keeps both',
+    async (ext) => {
     const result = await mergeLists(ext, (data, branch) => { data.blocks.push({ title: `Added on ${branch}`, body: 'x' }); });
     expect(result.conflicts).toEqual([`content/notes/list.${ext}`]);
     expect(result.blocks).toBe(1);

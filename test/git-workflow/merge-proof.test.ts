@@ -37,7 +37,8 @@ const T0 = '2025-01-01T00:00:00.000Z';
 function seedText(format: (typeof FORMATS)[number], at: number, historyMode: boolean): string {
   const fields: Record<string, unknown> = { title: `Note ${at}`, description: `About note ${at}`, category: 'general', views: at };
   const times: Record<string, string> = historyMode ? { createdAt: T0 } : { createdAt: T0, updatedAt: T0, publishedAt: T0 };
-  const yaml = (values: Record<string, unknown>) => Object.entries(values).map(([key, value]) => `${key}: ${typeof value === 'string' ? JSON.stringify(value) : value}`).join('\n');
+  const yaml = (values: Record<string, unknown>) => Object.entries(values)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? JSON.stringify(value) : value}`).join('\n');
   if (format === 'json') return `${JSON.stringify({ ...fields, body: `Body of note ${at}.`, ...times }, null, 2)}\n`;
   if (format === 'yaml') return `# Note ${at}, written by hand\n${yaml({ ...fields, body: `Body of note ${at}.`, ...times })}\n`;
   return `---\n${yaml({ ...fields, ...times })}\n---\n\nBody of note ${at}.\n`;
@@ -56,7 +57,8 @@ async function workOnBranch(root: string, branch: 'a' | 'b'): Promise<string[]> 
     created.push(response.body.data.documentId);
   }
   for (const [at, shared] of SHARED.entries()) {
-    const edit = branch === 'a' ? { title: `Note ${at}, retitled on a` } : shared.adjacent ? { description: `Described on b ${at}` } : { views: 1000 + at };
+    const edit = branch === 'a' ? { title: `Note ${at}, retitled on a` } : shared.adjacent ? { description: `Described on b ${at}` }
+      : { views: 1000 + at };
     expect((await server.sendJson('PUT', `/api/notes/${shared.documentId}`, { data: edit })).status).toBe(200);
   }
   git(root, 'add', '--all');
@@ -68,9 +70,12 @@ async function workOnBranch(root: string, branch: 'a' | 'b'): Promise<string[]> 
 async function twoBranches(historyMode: boolean, setupDriver: boolean) {
   const tree: Record<string, unknown> = {
     'schemas/note.json': NOTE,
-    'cms.config.json': { permissions: { public: { notes: ['find', 'findOne', 'create', 'update', 'delete'] } }, git: { timestampsFromHistory: historyMode } },
+    'cms.config.json': { permissions: { public: { notes: ['find', 'findOne', 'create', 'update', 'delete'] } },
+      git: { timestampsFromHistory: historyMode } },
   };
-  for (const [at, shared] of SHARED.entries()) tree[`content/notes/${shared.documentId}.${shared.format}`] = seedText(shared.format, at, historyMode);
+  for (const [at, shared] of SHARED.entries()) {
+    tree[`content/notes/${shared.documentId}.${shared.format}`] = seedText(shared.format, at, historyMode);
+  }
   const root = makeProject(tree);
   initRepo(root);
   if (setupDriver) {
@@ -98,7 +103,8 @@ async function expectBothSides(root: string, created: string[]) {
   const server = await startApp(root, { report: () => {} });
   for (const [at, shared] of SHARED.entries()) {
     const note = (await server.getJson(`/api/notes/${shared.documentId}`)).body.data;
-    expect(note).toMatchObject({ title: `Note ${at}, retitled on a`, ...(shared.adjacent ? { description: `Described on b ${at}` } : { views: 1000 + at }), body: `Body of note ${at}.` });
+    expect(note).toMatchObject({ title: `Note ${at}, retitled on a`,
+      ...(shared.adjacent ? { description: `Described on b ${at}` } : { views: 1000 + at }), body: `Body of note ${at}.` });
   }
   const all = (await server.getJson('/api/notes?pagination[pageSize]=1&fields[0]=title')).body.meta.pagination.total;
   expect(all).toBe(220);
@@ -140,7 +146,11 @@ describe('(b) without a driver, timestamps from history', () => {
     // No timestamp line collided: every conflict is the two edited fields.
     for (const file of conflicted) expect(readText(root, file)).not.toMatch(/updatedAt|publishedAt/);
     for (const file of conflicted) {
-      const stage = (n: number) => { const path = join(root, `.git/stage${n}`); writeText(root, `.git/stage${n}`, git(root, 'show', `:${n}:${file}`) + '\n'); return path; };
+      const stage = (n: number) => {
+        const path = join(root, `.git/stage${n}`);
+        writeText(root, `.git/stage${n}`, git(root, 'show', `:${n}:${file}`) + '\n');
+        return path;
+      };
       const conflicts = await mergeContentFile({ base: stage(1), ours: stage(2), theirs: stage(3), path: file, cwd: root });
       expect(conflicts).toBe(0);
       writeText(root, file, readText(root, `.git/stage2`)!);

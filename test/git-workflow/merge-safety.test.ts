@@ -18,7 +18,8 @@ async function workOnBranch(root: string, name: string, edit: Record<string, unk
   const server: TestServer = await startApp(root);
   const tag = await server.sendJson('POST', '/api/tags', { data: { name: `Tag from ${name}` } });
   expect(tag.status).toBe(201);
-  const article = await server.sendJson('POST', '/api/articles', { data: { title: `Article from ${name}`, tags: [tag.body.data.documentId], author: 'qig4xffu7hjyawrhvhipfbv9' } });
+  const article = await server.sendJson('POST', '/api/articles',
+    { data: { title: `Article from ${name}`, tags: [tag.body.data.documentId], author: 'qig4xffu7hjyawrhvhipfbv9' } });
   expect(article.status).toBe(201);
   const updated = await server.sendJson('PUT', `/api/articles/${ROME}`, { data: edit });
   expect(updated.status).toBe(200);
@@ -91,7 +92,8 @@ describe('two branches that write through the API merge without conflict', () =>
     const rome = (await server.getJson(`/api/articles/${ROME}`)).body.data;
     expect(rome).toMatchObject({ title: 'The best coffee in Rome, revised', views: 999 });
     // The French version shares the non-localized field edited on branch b.
-    expect((await server.getJson(`/api/articles/${ROME}?locale=fr`)).body.data).toMatchObject({ title: 'Le meilleur café de Rome', views: 999 });
+    expect((await server.getJson(`/api/articles/${ROME}?locale=fr`)).body.data)
+      .toMatchObject({ title: 'Le meilleur café de Rome', views: 999 });
     for (const documentId of [...a.articles, ...b.articles]) {
       const article = (await server.getJson(`/api/articles/${documentId}?populate=tags`)).body.data;
       expect(article.tags).toHaveLength(1);

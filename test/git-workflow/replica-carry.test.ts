@@ -27,7 +27,8 @@ async function loseOneRace(other: (clone: string) => void, independent: () => bo
   const written = replica.write(async () => {
     runs += 1;
     writeText(clones[0], 'content/notes/mine.json', text);
-    commitLater({ files: [{ path: 'content/notes/mine.json', content: Buffer.from(text) }], message: 'Mine', author: { name: 'T', email: 't@t' } });
+    commitLater({ files: [{ path: 'content/notes/mine.json', content: Buffer.from(text) }], message: 'Mine',
+      author: { name: 'T', email: 't@t' } });
     return 'answered';
   });
   await expect.poll(hold.started, { timeout: 10_000 }).toBe(true);

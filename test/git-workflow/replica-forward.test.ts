@@ -130,7 +130,8 @@ describe('replicas forward writes to one writer replica', () => {
     expect(await answer.json()).toEqual({
       data: null,
       error: {
-        status: 503, name: 'ServiceUnavailableError', message: expect.stringMatching(/stopped answering after the write was sent/), details: {},
+        status: 503, name: 'ServiceUnavailableError', message: expect.stringMatching(/stopped answering after the write was sent/),
+        details: {},
       },
     });
     expect(received).toEqual(['POST /api/notes true http']);

@@ -19,7 +19,8 @@ export const NOTE = {
   kind: 'collectionType',
   info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
   options: { draftAndPublish: false },
-  attributes: { title: { type: 'string' }, description: { type: 'string' }, views: { type: 'integer' }, slug: { type: 'uid', targetField: 'title' } },
+  attributes: { title: { type: 'string' }, description: { type: 'string' }, views: { type: 'integer' },
+    slug: { type: 'uid', targetField: 'title' } },
 };
 const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_ROOT, 'dist/cli/merge-driver.js'))}`;
 
@@ -27,7 +28,9 @@ const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_R
  * A bare remote holding a project with one shared note, and a clone of it per server (driver set
  * up). `git` is merged into the project's git config (`pushTimeout`, `poll`…).
  */
-export async function remoteAndClones(count: number, gitConfig: Record<string, unknown> = {}, config: Record<string, unknown> = {}): Promise<{ remote: string; clones: string[] }> {
+export async function remoteAndClones(
+  count: number, gitConfig: Record<string, unknown> = {}, config: Record<string, unknown> = {},
+): Promise<{ remote: string; clones: string[] }> {
   const seed = makeProject({
     'schemas/note.json': NOTE,
     'cms.config.json': {

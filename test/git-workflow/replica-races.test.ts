@@ -14,7 +14,8 @@ async function twoReplicas() {
   return { remote, clones, a, b, reports };
 }
 
-const put = (server: TestServer, path: string, data: Record<string, unknown>) => server.request(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) });
+const put = (server: TestServer, path: string, data: Record<string,
+  unknown>) => server.request(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) });
 
 /** After the race: both clones pull, hold exactly the remote's tip with a clean tree, and answer what it holds. */
 async function converged(remote: string, clones: string[], servers: TestServer[]) {
@@ -73,7 +74,9 @@ describe('replicas that write: the remote orders the writes', () => {
     for (const answer of made) expect(answer.status).toBe(201);
     const slugs = made.map((answer) => answer.body.data.slug).sort();
     expect(slugs).toEqual(['hello-world', 'hello-world-1']);
-    for (const answer of made) expect(onRemote(remote, `content/notes/${answer.body.data.documentId}.json`).slug).toBe(answer.body.data.slug);
+    for (const answer of made) {
+      expect(onRemote(remote, `content/notes/${answer.body.data.documentId}.json`).slug).toBe(answer.body.data.slug);
+    }
     await converged(remote, clones, [a, b]);
   });
 
@@ -81,7 +84,8 @@ describe('replicas that write: the remote orders the writes', () => {
     const { remote, clones, a } = await twoReplicas();
     const made = await Promise.all(['One', 'Two', 'Three'].map((title) => a.sendJson('POST', '/api/notes', { data: { title } })));
     await a.sendJson('PUT', '/api/notes/shared', { data: { views: 9 } });
-    const log = git(remote, 'log', '--format=%x1e%an|%s', '--name-only', 'main').split('\x1e').filter(Boolean).map((entry) => entry.trim().split('\n').filter(Boolean));
+    const log = git(remote, 'log', '--format=%x1e%an|%s', '--name-only',
+      'main').split('\x1e').filter(Boolean).map((entry) => entry.trim().split('\n').filter(Boolean));
     const ids = made.map((answer) => answer.body.data.documentId);
     expect(log.slice(0, 4).sort()).toEqual([
       ...ids.map((id) => [`public|Create api::note.note ${id}`, `content/notes/${id}.json`]),
@@ -92,11 +96,18 @@ describe('replicas that write: the remote orders the writes', () => {
   });
 
   it('a write run again on a new tip sends its webhook once, with what reached the remote; a write answered 503 sends none', async () => {
-    const { remote, clones } = await remoteAndClones(2, { pushTimeout: 0.5 }, { webhooks: [{ url: 'http://hooks.test/cms', events: ['entry.update'] }] });
+    const { remote, clones } = await remoteAndClones(2, { pushTimeout: 0.5 },
+      { webhooks: [{ url: 'http://hooks.test/cms', events: ['entry.update'] }] });
     const sent: Array<[string, string]> = [];
     const [a, b] = await Promise.all(clones.map((root, at) => startApp(root, {
       report: () => {},
-      webhooks: { retryDelays: [], fetch: (async (_url: string, init: RequestInit) => { sent.push([['a', 'b'][at], JSON.parse(String(init.body)).entry.title]); return new Response(null, { status: 204 }); }) as unknown as typeof fetch },
+      webhooks: {
+        retryDelays: [],
+        fetch: (async (_url: string, init: RequestInit) => {
+          sent.push([['a', 'b'][at], JSON.parse(String(init.body)).entry.title]);
+          return new Response(null, { status: 204 });
+        }) as unknown as typeof fetch,
+      },
     })));
     expect((await put(a, '/api/notes/shared', { title: 'From a' })).status).toBe(200);
     // b's first attempt is committed locally, its push rejected, its update run again: one webhook, after the push.

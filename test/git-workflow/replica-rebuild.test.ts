@@ -20,7 +20,8 @@ describe('replicas that write: a rebuild never answers a write it lost', () => {
     const a = await startApp(clones[0], { report: () => {} });
     const update = put(a, '/api/notes/shared', { title: 'Updated on a' });
     await expect.poll(hold.started, { timeout: 10_000 }).toBe(true);
-    const upload = a.request('/api/upload', { method: 'POST', body: uploadForm([{ name: 'notes.txt', data: 'kept bytes', type: 'text/plain' }]) });
+    const upload = a.request('/api/upload', { method: 'POST', body: uploadForm([{ name: 'notes.txt', data: 'kept bytes',
+      type: 'text/plain' }]) });
     await expect.poll(async () => (await a.cms.replica!.status()).pendingWrites, { timeout: 10_000 }).toBe(2);
     pushFrom(clones[1], 'content/notes/other.json', '{\n  "title": "Other"\n}\n');
     hold.release();

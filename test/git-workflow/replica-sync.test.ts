@@ -11,7 +11,8 @@ describe('replicas that write: learning of each other\'s writes', () => {
   it('a read naming a newer commit (header or cookie) catches up first; a commit the remote never had is served at once, with no pull', async () => {
     const { remote, clones } = await remoteAndClones(2, { pushTimeout: 0.5 });
     const [a, b] = await Promise.all(clones.map((root) => startApp(root, { report: () => {} })));
-    const written = await a.request('/api/notes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { title: 'Fresh' } }) });
+    const written = await a.request('/api/notes', { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { title: 'Fresh' } }) });
     expect(written.status).toBe(201);
     const commit = written.headers.get('x-cms-commit')!;
     expect(commit).toBe(tip(remote));
@@ -24,8 +25,10 @@ describe('replicas that write: learning of each other\'s writes', () => {
     expect(read.body.data.title).toBe('Fresh');
     expect(head(clones[1])).toBe(commit);
 
-    const updated = await a.request(`/api/notes/${documentId}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { title: 'Fresher' } }) });
-    const viaCookie = await b.getJson(`/api/notes/${documentId}`, { headers: { cookie: `theme=dark; cms_commit=${updated.headers.get('x-cms-commit')}` } });
+    const updated = await a.request(`/api/notes/${documentId}`,
+      { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { title: 'Fresher' } }) });
+    const viaCookie = await b.getJson(`/api/notes/${documentId}`,
+      { headers: { cookie: `theme=dark; cms_commit=${updated.headers.get('x-cms-commit')}` } });
     expect(viaCookie.body.data.title).toBe('Fresher');
 
     // A well-formed commit the remote never had (stale, or made up by anyone): one fetch, then served at once, as it is;
@@ -41,7 +44,9 @@ describe('replicas that write: learning of each other\'s writes', () => {
 
   it('a replica that pushed tells its peers, which pull at once; a webhook sent to one replica reaches the others', async () => {
     const { clones } = await remoteAndClones(3);
-    const [b, c] = await Promise.all(clones.slice(1).map((root) => startApp(root, { report: () => {}, env: { CMS_GIT_PULL_TOKEN: TOKEN } })));
+    const [b, c] = await Promise.all(
+      clones.slice(1).map((root) => startApp(root, { report: () => {}, env: { CMS_GIT_PULL_TOKEN: TOKEN } })),
+    );
     const [peerB, peerC] = await Promise.all([listening(b), listening(c)]);
     try {
       const a = await startApp(clones[0], { report: () => {}, env: { CMS_GIT_PULL_TOKEN: TOKEN, CMS_GIT_PEERS: `${peerB.url}/` } });
@@ -51,7 +56,8 @@ describe('replicas that write: learning of each other\'s writes', () => {
       expect((await c.getJson(`/api/notes/${created.documentId}`)).status).toBe(404);
 
       // A hosting site's webhook reaching b (through a balancer, say) is passed on to b's peers.
-      const d = await startApp(clones[0], { report: () => {}, env: { CMS_GIT_PULL_TOKEN: TOKEN, CMS_GIT_PEERS: `${peerB.url},${peerC.url}` } });
+      const d = await startApp(clones[0], { report: () => {}, env: { CMS_GIT_PULL_TOKEN: TOKEN,
+        CMS_GIT_PEERS: `${peerB.url},${peerC.url}` } });
       const fanned = await d.request('/_cms/git/pull', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } });
       expect(fanned.status).toBe(200);
       await expect.poll(async () => (await c.getJson(`/api/notes/${created.documentId}`)).status, { timeout: 10_000 }).toBe(200);
@@ -101,11 +107,13 @@ describe('replicas that write: learning of each other\'s writes', () => {
     expect(git(clone, 'show', `${refs[0].split(' ')[0]}:content/notes/left-behind.json`)).toContain('Never pushed');
     expect(git(clone, 'ls-files', '--others', 'content')).toBe('');
     expect((await server.getJson('/api/notes/left-behind')).status).toBe(404);
-    expect(reports).toEqual([expect.stringMatching(/^git: THIS REPLICA HAD DIVERGED from origin: kept refs\/cms\/stray\/.*and reset to origin's tip/)]);
+    expect(reports)
+      .toEqual([expect.stringMatching(/^git: THIS REPLICA HAD DIVERGED from origin: kept refs\/cms\/stray\/.*and reset to origin's tip/)]);
 
     const status = await server.getJson('/_cms/replica', { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(status.status).toBe(200);
-    expect(status.body).toMatchObject({ remote: 'origin', branch: 'main', head: tip(remote), origin: tip(remote), ahead: 0, behind: 0, pendingWrites: 0, lastError: null });
+    expect(status.body).toMatchObject({ remote: 'origin', branch: 'main', head: tip(remote), origin: tip(remote), ahead: 0, behind: 0,
+      pendingWrites: 0, lastError: null });
     expect(status.body.stray.map((entry: { commit: string }) => entry.commit)).toContain(stray);
     expect(JSON.stringify(status.body)).not.toContain(TOKEN);
   });

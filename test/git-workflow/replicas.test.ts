@@ -35,7 +35,8 @@ describe('replicas that write: git.push and pull', () => {
     const served = await everything(await startApp(fresh, { report: () => {} }));
     const created = answers.slice(0, 20).map((answer) => answer.body.data.documentId);
     expect(served.data.map((note: { documentId: string }) => note.documentId)).toEqual(expect.arrayContaining([...created, 'shared']));
-    expect(served.data.find((note: { documentId: string }) => note.documentId === 'shared')).toMatchObject({ title: 'Retitled on a', description: 'Described on b', views: 7 });
+    expect(served.data.find((note: { documentId: string }) => note.documentId === 'shared'))
+      .toMatchObject({ title: 'Retitled on a', description: 'Described on b', views: 7 });
 
     // Both servers pull and answer exactly what the remote's fresh clone answers.
     for (const server of servers) await server.cms.replica!.pull();
@@ -63,7 +64,8 @@ describe('replicas that write: git.push and pull', () => {
     renameSync(remote, `${remote}-away`);
     const answer = await server.sendJson('PUT', '/api/notes/shared', { data: { views: 1 } });
     expect(answer.status).toBe(503);
-    expect(answer.body).toEqual({ data: null, error: { status: 503, name: 'ServiceUnavailableError', message: expect.stringMatching(/did not reach the git remote "origin" within 0.3 s.*nothing was saved/), details: {} } });
+    expect(answer.body).toEqual({ data: null, error: { status: 503, name: 'ServiceUnavailableError',
+      message: expect.stringMatching(/did not reach the git remote "origin" within 0.3 s.*nothing was saved/), details: {} } });
     expect(head(clone)).toBe(before.head);
     expect(git(clone, 'status', '--porcelain')).toBe('');
     expect(readText(clone, 'content/notes/shared.json')).toBe(before.file);
@@ -75,7 +77,8 @@ describe('replicas that write: git.push and pull', () => {
 
     // Back online: the next write is acknowledged, on the remote, and names its commit.
     renameSync(`${remote}-away`, remote);
-    const response = await server.request('/api/notes/shared', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { views: 2 } }) });
+    const response = await server.request('/api/notes/shared', { method: 'PUT', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { views: 2 } }) });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-cms-commit')).toBe(tip(remote));
     expect(head(clone)).toBe(tip(remote));
@@ -87,7 +90,8 @@ describe('replicas that write: git.push and pull', () => {
     renameSync(remote, `${remote}-away`);
     const pending = server.sendJson('PUT', '/api/notes/shared', { data: { views: 5 } });
     // The first push failed (the write is still waiting): bring the remote back.
-    await expect.poll(async () => (await server.cms.replica!.status()).lastError?.message ?? '', { timeout: 10_000 }).toMatch(/remote-|repository/);
+    await expect.poll(async () => (await server.cms.replica!.status()).lastError?.message ?? '',
+      { timeout: 10_000 }).toMatch(/remote-|repository/);
     expect((await server.cms.replica!.status()).pendingWrites).toBe(1);
     renameSync(`${remote}-away`, remote);
     expect((await pending).status).toBe(200);
@@ -124,7 +128,9 @@ describe('replicas that write: git.push and pull', () => {
     const created = (await b.sendJson('POST', '/api/notes', { data: { title: 'Pushed by b' } })).body.data;
     expect((await a.getJson(`/api/notes/${created.documentId}`)).status).toBe(404);
 
-    const pull = (headers: Record<string, string>, body = '{"ref":"refs/heads/main"}') => a.request('/_cms/git/pull', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    const pull = (headers: Record<string, string>,
+      body = '{"ref":"refs/heads/main"}') => a.request('/_cms/git/pull', { method: 'POST', headers: { 'content-type': 'application/json',
+          ...headers }, body });
     expect((await a.request('/_cms/git/pull')).status).toBe(405);
     expect((await pull({})).status).toBe(401);
     expect((await pull({ authorization: 'Bearer wrong' })).status).toBe(401);

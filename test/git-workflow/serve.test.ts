@@ -12,7 +12,8 @@ afterEach(() => { for (const child of running.splice(0)) child.kill('SIGTERM'); 
 /** `cms serve …args` as a real process; resolves with its base URL once it says it is serving. */
 async function serve(root: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ base: string; stderr: () => string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', ...args],
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   running.push(child);
   let stderr = '';
   await new Promise<void>((resolveServing, reject) => {
@@ -25,7 +26,8 @@ async function serve(root: string, args: string[], env: NodeJS.ProcessEnv = {}):
   return { base: `http://127.0.0.1:${port}`, stderr: () => stderr };
 }
 
-const tagName = async (base: string, documentId: string) => ((await (await fetch(`${base}/api/tags/${documentId}`)).json()) as { data: { name: string } | null }).data?.name;
+const tagName = async (base: string, documentId: string) => (
+  (await (await fetch(`${base}/api/tags/${documentId}`)).json()) as { data: { name: string } | null }).data?.name;
 const COFFEE = 'b2hjgyg2kdh9a72boali13fe';
 
 beforeAll(() => ensureBuilt());
@@ -56,11 +58,13 @@ describe('cms serve: watching and commit per write (real process)', () => {
     const root = writableSample();
     const head = initRepo(root);
     const { base } = await serve(root, args, env);
-    const response = await fetch(`${base}/api/tags`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: 'Served' } }) });
+    const response = await fetch(`${base}/api/tags`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: 'Served' } }) });
     expect(response.status).toBe(201);
     const { data } = (await response.json()) as { data: { documentId: string } };
     expect(commits(root).slice(0, 2)).toEqual([
-      expect.objectContaining({ author: 'public', subject: `Create api::tag.tag ${data.documentId}`, files: [`content/tags/${data.documentId}.json`] }),
+      expect.objectContaining({ author: 'public', subject: `Create api::tag.tag ${data.documentId}`,
+        files: [`content/tags/${data.documentId}.json`] }),
       expect.objectContaining({ hash: head }),
     ]);
   });

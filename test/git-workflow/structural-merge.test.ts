@@ -16,15 +16,19 @@ describe('mergeValues: a 3-way merge of one value', () => {
     ['the same change on both sides', { a: 1 }, { a: 2 }, { a: 2 }, RECORD, { a: 2 }],
     ['a set: both add, one removes', ['x', 'y'], ['x', 'y', 'o'], ['t', 'y'], SET, ['t', 'y', 'o']],
     ['a set: theirs inserts after its predecessor', ['x', 'z'], ['x', 'z', 'o'], ['x', 'y', 'z'], SET, ['x', 'y', 'z', 'o']],
-    ['a list by position: different items', [{ a: 1 }, { a: 1 }], [{ a: 2 }, { a: 1 }], [{ a: 1 }, { a: 3 }], inferShape([{}]), [{ a: 2 }, { a: 3 }]],
-    ['a list by position: both append', [{ a: 1 }], [{ a: 1 }, { a: 2 }], [{ a: 1 }, { a: 3 }], inferShape([{}]), [{ a: 1 }, { a: 2 }, { a: 3 }]],
-    ['a list by id: reordered and edited', [{ id: 1, a: 1 }, { id: 2, a: 1 }], [{ id: 2, a: 1 }, { id: 1, a: 1 }], [{ id: 1, a: 1 }, { id: 2, a: 5 }], inferShape([{}]), [{ id: 2, a: 5 }, { id: 1, a: 1 }]],
+    ['a list by position: different items', [{ a: 1 }, { a: 1 }], [{ a: 2 }, { a: 1 }], [{ a: 1 }, { a: 3 }], inferShape([{}]),
+      [{ a: 2 }, { a: 3 }]],
+    ['a list by position: both append', [{ a: 1 }], [{ a: 1 }, { a: 2 }], [{ a: 1 }, { a: 3 }], inferShape([{}]),
+      [{ a: 1 }, { a: 2 }, { a: 3 }]],
+    ['a list by id: reordered and edited', [{ id: 1, a: 1 }, { id: 2, a: 1 }], [{ id: 2, a: 1 }, { id: 1, a: 1 }],
+      [{ id: 1, a: 1 }, { id: 2, a: 5 }], inferShape([{}]), [{ id: 2, a: 5 }, { id: 1, a: 1 }]],
   ])('%s', (_name, base, ours, theirs, shape, expected) => {
     expect(mergeValues(base, ours, theirs, shape)).toEqual(expected);
   });
 
   it('leaves a conflict exactly where both sides changed one value differently', () => {
-    const merged = mergeValues({ a: 1, b: { c: 1, d: 1 } }, { a: 2, b: { c: 2, d: 1 } }, { a: 1, b: { c: 3, d: 4 } }, { kind: 'record', field: () => RECORD });
+    const merged = mergeValues({ a: 1, b: { c: 1, d: 1 } }, { a: 2, b: { c: 2, d: 1 } }, { a: 1, b: { c: 3, d: 4 } },
+      { kind: 'record', field: () => RECORD });
     expect(merged).toEqual({ a: 2, b: { c: new Conflict(2, 3), d: 4 } });
     expect(pickSide(merged, 'ours')).toEqual({ a: 2, b: { c: 2, d: 4 } });
     expect(pickSide(merged, 'theirs')).toEqual({ a: 2, b: { c: 3, d: 4 } });
@@ -45,14 +49,18 @@ describe('mergeDocument: one content file, field by field', () => {
   const base = { title: 'Rome', description: 'Coffee', tags: ['t1'], views: 1, createdAt: T0, updatedAt: T0, publishedAt: T0 };
 
   it('JSON: adjacent fields both sides changed merge clean, with the latest timestamps, in canonical form', async () => {
-    const result = await merge(json(base), json({ ...base, title: 'Rome!', tags: ['t1', 't2'], updatedAt: T1, publishedAt: T1 }), json({ ...base, description: 'Tea', tags: ['t3', 't1'], updatedAt: T2, publishedAt: T2 }), 'content/articles/x.json');
+    const result = await merge(json(base), json({ ...base, title: 'Rome!', tags: ['t1', 't2'], updatedAt: T1, publishedAt: T1 }),
+      json({ ...base, description: 'Tea', tags: ['t3', 't1'], updatedAt: T2, publishedAt: T2 }), 'content/articles/x.json');
     expect(result.conflicts).toBe(0);
-    expect(JSON.parse(result.text)).toEqual({ ...base, title: 'Rome!', description: 'Tea', tags: ['t3', 't1', 't2'], updatedAt: T2, publishedAt: T2 });
-    expect(Object.keys(JSON.parse(result.text))).toEqual(['title', 'description', 'tags', 'views', 'createdAt', 'updatedAt', 'publishedAt']);
+    expect(JSON.parse(result.text))
+      .toEqual({ ...base, title: 'Rome!', description: 'Tea', tags: ['t3', 't1', 't2'], updatedAt: T2, publishedAt: T2 });
+    expect(Object.keys(JSON.parse(result.text)))
+      .toEqual(['title', 'description', 'tags', 'views', 'createdAt', 'updatedAt', 'publishedAt']);
   });
 
   it('JSON: a field both sides changed is one conflict, marked around that field only', async () => {
-    const result = await merge(json(base), json({ ...base, title: 'Ours', views: 2, updatedAt: T1 }), json({ ...base, title: 'Theirs', description: 'Tea', updatedAt: T2 }), 'content/articles/x.json');
+    const result = await merge(json(base), json({ ...base, title: 'Ours', views: 2, updatedAt: T1 }),
+      json({ ...base, title: 'Theirs', description: 'Tea', updatedAt: T2 }), 'content/articles/x.json');
     expect(result.conflicts).toBe(1);
     expect(result.text).toBe([
       '{',
@@ -80,13 +88,16 @@ describe('mergeDocument: one content file, field by field', () => {
     const start = { ...base, seo, blocks };
     const result = await merge(json(start),
       json({ ...start, seo: { ...seo, metaTitle: 'Roma' }, blocks: [{ ...blocks[0], title: 'Q2' }, blocks[1]] }),
-      json({ ...start, seo: { ...seo, metaDescription: 'All about Rome' }, blocks: [blocks[0], { ...blocks[1], body: 'R2' }] }), 'content/articles/x.json');
+      json({ ...start, seo: { ...seo, metaDescription: 'All about Rome' }, blocks: [blocks[0], { ...blocks[1], body: 'R2' }] }),
+        'content/articles/x.json');
     expect(result.conflicts).toBe(0);
-    expect(JSON.parse(result.text)).toMatchObject({ seo: { metaTitle: 'Roma', metaDescription: 'All about Rome' }, blocks: [{ title: 'Q2', body: 'B' }, { body: 'R2' }] });
+    expect(JSON.parse(result.text)).toMatchObject({ seo: { metaTitle: 'Roma', metaDescription: 'All about Rome' },
+      blocks: [{ title: 'Q2', body: 'B' }, { body: 'R2' }] });
   });
 
   it('YAML: keeps our comments and merges adjacent lines', async () => {
-    const yaml = (title: string, description: string, updatedAt: string) => `# Edited by hand\ntitle: ${title} # the headline\ndescription: ${description}\ncreatedAt: ${T0}\nupdatedAt: ${updatedAt}\n`;
+    const yaml = (title: string, description: string, updatedAt: string) => (
+      `# Edited by hand\ntitle: ${title} # the headline\ndescription: ${description}\ncreatedAt: ${T0}\nupdatedAt: ${updatedAt}\n`);
     const result = await merge(yaml('Rome', 'Coffee', T0), yaml('Roma', 'Coffee', T1), yaml('Rome', 'Tea', T2), 'content/articles/x.yaml');
     expect(result).toEqual({ text: yaml('Roma', 'Tea', T2), conflicts: 0 });
   });
@@ -101,7 +112,8 @@ describe('mergeDocument: one content file, field by field', () => {
   it('Markdown: front matter per field, the body line by line', async () => {
     const md = (title: string, views: number, body: string) => `---\ntitle: ${title}\nviews: ${views}\ncreatedAt: ${T0}\n---\n\n${body}\n`;
     const body = 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.';
-    const result = await merge(md('Rome', 1, body), md('Roma', 1, body.replace('First', 'Our first')), md('Rome', 2, body.replace('Third', 'Their third')), 'content/articles/x.md');
+    const result = await merge(md('Rome', 1, body), md('Roma', 1, body.replace('First', 'Our first')),
+      md('Rome', 2, body.replace('Third', 'Their third')), 'content/articles/x.md');
     expect(result).toEqual({ text: md('Roma', 2, 'Our first paragraph.\n\nSecond paragraph.\n\nTheir third paragraph.'), conflicts: 0 });
   });
 
@@ -109,11 +121,13 @@ describe('mergeDocument: one content file, field by field', () => {
     const md = (body: string) => `---\ntitle: Rome\n---\n\n${body}\n`;
     const result = await merge(md('One line.'), md('Our line.'), md('Their line.'), 'content/articles/x.md');
     expect(result.conflicts).toBe(1);
-    expect(result.text).toContain('<<<<<<< content/articles/x.md (ours)\nOur line.\n=======\nTheir line.\n>>>>>>> content/articles/x.md (theirs)');
+    expect(result.text)
+      .toContain('<<<<<<< content/articles/x.md (ours)\nOur line.\n=======\nTheir line.\n>>>>>>> content/articles/x.md (theirs)');
   });
 
   it('two sides that both created the file (no base) merge per field', async () => {
-    const result = await merge('', json({ title: 'A', views: 1, createdAt: T1, updatedAt: T1 }), json({ title: 'A', featured: true, createdAt: T0, updatedAt: T2 }), 'content/articles/x.json');
+    const result = await merge('', json({ title: 'A', views: 1, createdAt: T1, updatedAt: T1 }),
+      json({ title: 'A', featured: true, createdAt: T0, updatedAt: T2 }), 'content/articles/x.json');
     expect(result.conflicts).toBe(0);
     expect(JSON.parse(result.text)).toEqual({ title: 'A', views: 1, featured: true, createdAt: T0, updatedAt: T2 });
   });

@@ -15,16 +15,20 @@ const TAG = {
   options: { draftAndPublish: false },
   attributes: { name: { type: 'string' }, color: { type: 'string' } },
 };
-const config = (extra: Record<string, unknown> = {}) => ({ permissions: { public: { tags: ['find', 'findOne', 'create', 'update'] } }, git: { timestampsFromHistory: true, ...extra } });
+const config = (extra: Record<string,
+  unknown> = {}) => ({ permissions: { public: { tags: ['find', 'findOne', 'create', 'update'] } },
+    git: { timestampsFromHistory: true, ...extra } });
 
 function project(extra: Record<string, unknown> = {}): string {
-  const root = makeProject({ 'schemas/tag.json': TAG, 'cms.config.json': config(extra), 'content/tags/old.json': '{\n  "name": "Old",\n\n  "createdAt": "2024-01-01T00:00:00.000Z"\n}\n' });
+  const root = makeProject({ 'schemas/tag.json': TAG, 'cms.config.json': config(extra),
+    'content/tags/old.json': '{\n  "name": "Old",\n\n  "createdAt": "2024-01-01T00:00:00.000Z"\n}\n' });
   initRepo(root);
   return root;
 }
 
 describe('git.timestampsFromHistory: the config key', () => {
-  it.each([[{ timestampsFromHistory: 'yes' }, 'git.timestampsFromHistory must be true or false'], [{ commitPerWrite: 1 }, 'git.commitPerWrite must be true or false']])('rejects %j', (git, message) => {
+  it.each([[{ timestampsFromHistory: 'yes' }, 'git.timestampsFromHistory must be true or false'],
+    [{ commitPerWrite: 1 }, 'git.commitPerWrite must be true or false']])('rejects %j', (git, message) => {
     expect(() => resolveConfig({ git })).toThrow(message);
   });
 
@@ -53,7 +57,8 @@ describe('git.timestampsFromHistory: updatedAt and publishedAt from Git, never w
       const text = readText(root, `content/tags/${documentId}.json`)!;
       expect(text).not.toMatch(/updatedAt|publishedAt/);
       expect(answer.updatedAt).toMatch(/\.000Z$/); // whole seconds, as Git keeps them
-      expect(new Date(git(root, 'log', '-1', '--format=%aI', '--', `content/tags/${documentId}.json`)).toISOString()).toBe(answer.updatedAt);
+      expect(new Date(git(root, 'log', '-1', '--format=%aI', '--', `content/tags/${documentId}.json`)).toISOString())
+        .toBe(answer.updatedAt);
     }
     expect(created.createdAt <= created.updatedAt).toBe(true);
     const fresh = await startApp(root, { report: () => {} });
@@ -81,7 +86,8 @@ describe('git.timestampsFromHistory: updatedAt and publishedAt from Git, never w
   });
 
   it('outside a Git repository, every file answers its modification time', async () => {
-    const root = makeProject({ 'schemas/tag.json': TAG, 'cms.config.json': config(), 'content/tags/a.json': '{ "name": "A", "createdAt": "2024-01-01T00:00:00.000Z" }\n' });
+    const root = makeProject({ 'schemas/tag.json': TAG, 'cms.config.json': config(),
+      'content/tags/a.json': '{ "name": "A", "createdAt": "2024-01-01T00:00:00.000Z" }\n' });
     const when = new Date('2031-01-01T00:00:00.000Z');
     utimesSync(join(root, 'content/tags/a.json'), when, when);
     const loaded = await createCms({ root, report: () => {} });
@@ -89,7 +95,8 @@ describe('git.timestampsFromHistory: updatedAt and publishedAt from Git, never w
   });
 
   it('outside a Git repository, a write answers the updatedAt a fresh start answers, to the millisecond', async () => {
-    const root = makeProject({ 'schemas/tag.json': TAG, 'cms.config.json': config(), 'content/tags/a.json': '{ "name": "A", "createdAt": "2024-01-01T00:00:00.000Z" }\n' });
+    const root = makeProject({ 'schemas/tag.json': TAG, 'cms.config.json': config(),
+      'content/tags/a.json': '{ "name": "A", "createdAt": "2024-01-01T00:00:00.000Z" }\n' });
     const server = await startApp(root, { report: () => {} });
     const created = (await server.sendJson('POST', '/api/tags', { data: { name: 'New' } })).body.data;
     const updated = (await server.sendJson('PUT', '/api/tags/a', { data: { name: 'A again' } })).body.data;
@@ -149,6 +156,7 @@ describe('git.timestampsFromHistory: updatedAt and publishedAt from Git, never w
     const server = await startApp(root);
     expect((await server.getJson('/api/tags?filters[name]=Old')).body.data[0].updatedAt).toBe('2024-02-01T00:00:00.000Z');
     expect((await server.sendJson('PUT', `/api/tags/old`, { data: { color: 'red' } })).status).toBe(200);
-    expect(readText(root, 'content/tags/old.json')).toBe('{\n  "name": "Old",\n\n  "color": "red",\n\n  "createdAt": "2024-01-01T00:00:00.000Z"\n}\n');
+    expect(readText(root, 'content/tags/old.json'))
+      .toBe('{\n  "name": "Old",\n\n  "color": "red",\n\n  "createdAt": "2024-01-01T00:00:00.000Z"\n}\n');
   });
 });

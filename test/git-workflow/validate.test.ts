@@ -7,7 +7,8 @@ import { cms, git, initRepo, writeText } from './helpers.js';
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 120_000 });
 
 const STAMPS = { createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', publishedAt: '2025-01-01T00:00:00.000Z' };
-const PIC = { name: 'pic.png', hash: 'pic_1', ext: '.png', mime: 'image/png', size: 1.5, url: '/uploads/pic_1.png', provider: 'local', createdAt: STAMPS.createdAt, updatedAt: STAMPS.updatedAt };
+const PIC = { name: 'pic.png', hash: 'pic_1', ext: '.png', mime: 'image/png', size: 1.5, url: '/uploads/pic_1.png', provider: 'local',
+  createdAt: STAMPS.createdAt, updatedAt: STAMPS.updatedAt };
 
 /** Books (localized, draft & publish) by writers, with a cover and a component: every rule validate checks. */
 export const LIBRARY: Record<string, unknown> = {
@@ -37,8 +38,10 @@ export const LIBRARY: Record<string, unknown> = {
       books: { type: 'relation', relation: 'oneToMany', target: 'api::book.book', mappedBy: 'writer' },
     },
   },
-  'schemas/components/parts/note.json': { collectionName: 'components_parts_notes', info: { displayName: 'Note' }, attributes: { text: { type: 'string', required: true } } },
-  'content/books/dune.json': { title: 'Dune', isbn: '978-0441013593', slug: 'dune', pages: 412, genre: 'novel', writer: 'frank', cover: 'pic', note: { text: 'A classic' }, ...STAMPS },
+  'schemas/components/parts/note.json': { collectionName: 'components_parts_notes', info: { displayName: 'Note' },
+    attributes: { text: { type: 'string', required: true } } },
+  'content/books/dune.json': { title: 'Dune', isbn: '978-0441013593', slug: 'dune', pages: 412, genre: 'novel', writer: 'frank',
+    cover: 'pic', note: { text: 'A classic' }, ...STAMPS },
   'content/books/dune.fr.yaml': `title: Dune (fr)\nslug: dune-fr\n`,
   'content/books/messiah.draft.json': { title: 'Dune Messiah', isbn: '978-0593098233' },
   'content/writers/frank.json': { name: 'Frank Herbert' },
@@ -76,26 +79,46 @@ const DEFECTS: [string, Record<string, unknown>, string | RegExp][] = [
   ['malformed JSON', { 'content/books/broken.json': '{\n  "title": "Broken",\n}\n' }, /^content\/books\/broken\.json:3:1: invalid JSON: /],
   ['malformed YAML', { 'content/books/broken.yaml': 'title: Broken\npages: [1, 2\n' }, /^content\/books\/broken\.yaml:\d+:\d+: /],
   ['malformed Markdown front matter', { 'content/writers/jo.md': '---\nname: Jo\nname: again\n---\n' }, /^content\/writers\/jo\.md:3:1: /],
-  ['an unknown attribute', { 'content/books/extra.yaml': 'title: Extra\nsubtitle: not in the schema\n' }, 'content/books/extra.yaml:2:1: unknown attribute "subtitle" (not in api::book.book)'],
-  ['a wrong type', { 'content/books/wrong.json': '{\n  "title": "Wrong",\n  "pages": "many"\n}\n' }, 'content/books/wrong.json:3:3: pages must be an integer'],
-  ['a value outside the enumeration', { 'content/books/poem.yaml': 'title: Poem\ngenre: poetry\n' }, /^content\/books\/poem\.yaml:2:1: genre must be one of/],
-  ['a uid with spaces', { 'content/books/spaced.yaml': 'title: Spaced\nslug: has spaces\n' }, /^content\/books\/spaced\.yaml:2:1: slug must be a uid/],
-  ['a derived key written in the file', { 'content/writers/ann.json': '{\n  "id": 3,\n  "name": "Ann"\n}\n' }, 'content/writers/ann.json:2:3: "id" is derived from the file name; remove it'],
-  ['a missing required field on a published version', { 'content/books/untitled.yaml': 'isbn: "1"\npages: 3\n' }, 'content/books/untitled.yaml:1:1: title is required'],
-  ['a missing required field in a component', { 'content/books/noted.yaml': 'title: Noted\nnote:\n  text: null\n' }, 'content/books/noted.yaml:3:3: note.text is required'],
-  ['a string longer than maxLength', { 'content/books/long.yaml': `title: ${'x'.repeat(41)}\n` }, 'content/books/long.yaml:1:1: title must be at most 40 characters'],
-  ['a number below min', { 'content/books/empty.yaml': 'title: Empty\npages: 0\n' }, 'content/books/empty.yaml:2:1: pages must be greater than or equal to 1'],
-  ['a duplicate unique value', { 'content/books/copy.yaml': 'title: Copy\nisbn: 978-0441013593\n' }, 'content/books/copy.yaml:2:1: isbn "978-0441013593" is already used by content/books/dune.json'],
-  ['a duplicate uid in one locale', { 'content/books/dune2.yaml': 'title: Dune 2\nslug: dune\n' }, /^content\/books\/(dune\.json:4:3|dune2\.yaml:2:1): slug "dune" is already used by content\/books\/(dune2\.yaml|dune\.json)$/],
-  ['two files for one document version', { 'content/writers/frank.yaml': 'name: Frank again\n' }, 'content/writers/frank.yaml:1:1: same document version as content/writers/frank.json: keep one file per documentId, locale and status'],
-  ['a relation to a missing document', { 'content/books/lost.yaml': 'title: Lost\nwriter: nobody\n' }, 'content/books/lost.yaml:2:1: writer points at api::writer.writer "nobody", which does not exist'],
-  ['a media reference to a missing file', { 'content/books/bare.yaml': 'title: Bare\ncover: gone\n' }, 'content/books/bare.yaml:2:1: cover points at plugin::upload.file "gone", which does not exist'],
-  ['an unknown locale in a file name', { 'content/books/dune.de.json': '{ "title": "Der Wüstenplanet" }' }, /^content\/books\/dune\.de\.json(:1:1)?: unknown locale "de"/],
-  ['the default locale in a file name', { 'content/books/dune.en.json': '{ "title": "Dune" }' }, /^content\/books\/dune\.en\.json(:1:1)?: the default locale "en" is the plain file/],
-  ['a locale on a type that is not localized', { 'content/writers/frank.fr.json': '{ "name": "Frank" }' }, /^content\/writers\/frank\.fr\.json(:1:1)?: api::writer\.writer is not localized/],
-  ['a draft file of a type without draft & publish', { 'content/writers/frank.draft.json': '{ "name": "Frank" }' }, /^content\/writers\/frank\.draft\.json(:1:1)?: api::writer\.writer has no draft & publish/],
-  ['a file name that is not <documentId>[.<locale>][.draft].<ext>', { 'content/books/a.b.c.d.json': '{}' }, /^content\/books\/a\.b\.c\.d\.json(:1:1)?: file name must be/],
-  ['a folder no content type owns', { 'content/novels/x.json': '{}' }, /^content\/novels\/x\.json(:1:1)?: no content type has the folder "novels"/],
+  ['an unknown attribute', { 'content/books/extra.yaml': 'title: Extra\nsubtitle: not in the schema\n' },
+    'content/books/extra.yaml:2:1: unknown attribute "subtitle" (not in api::book.book)'],
+  ['a wrong type', { 'content/books/wrong.json': '{\n  "title": "Wrong",\n  "pages": "many"\n}\n' },
+    'content/books/wrong.json:3:3: pages must be an integer'],
+  ['a value outside the enumeration', { 'content/books/poem.yaml': 'title: Poem\ngenre: poetry\n' },
+    /^content\/books\/poem\.yaml:2:1: genre must be one of/],
+  ['a uid with spaces', { 'content/books/spaced.yaml': 'title: Spaced\nslug: has spaces\n' },
+    /^content\/books\/spaced\.yaml:2:1: slug must be a uid/],
+  ['a derived key written in the file', { 'content/writers/ann.json': '{\n  "id": 3,\n  "name": "Ann"\n}\n' },
+    'content/writers/ann.json:2:3: "id" is derived from the file name; remove it'],
+  ['a missing required field on a published version', { 'content/books/untitled.yaml': 'isbn: "1"\npages: 3\n' },
+    'content/books/untitled.yaml:1:1: title is required'],
+  ['a missing required field in a component', { 'content/books/noted.yaml': 'title: Noted\nnote:\n  text: null\n' },
+    'content/books/noted.yaml:3:3: note.text is required'],
+  ['a string longer than maxLength', { 'content/books/long.yaml': `title: ${'x'.repeat(41)}\n` },
+    'content/books/long.yaml:1:1: title must be at most 40 characters'],
+  ['a number below min', { 'content/books/empty.yaml': 'title: Empty\npages: 0\n' },
+    'content/books/empty.yaml:2:1: pages must be greater than or equal to 1'],
+  ['a duplicate unique value', { 'content/books/copy.yaml': 'title: Copy\nisbn: 978-0441013593\n' },
+    'content/books/copy.yaml:2:1: isbn "978-0441013593" is already used by content/books/dune.json'],
+  ['a duplicate uid in one locale', { 'content/books/dune2.yaml': 'title: Dune 2\nslug: dune\n' },
+    /^content\/books\/(dune\.json:4:3|dune2\.yaml:2:1): slug "dune" is already used by content\/books\/(dune2\.yaml|dune\.json)$/],
+  ['two files for one document version', { 'content/writers/frank.yaml': 'name: Frank again\n' },
+    'content/writers/frank.yaml:1:1: same document version as content/writers/frank.json: keep one file per documentId, locale and status'],
+  ['a relation to a missing document', { 'content/books/lost.yaml': 'title: Lost\nwriter: nobody\n' },
+    'content/books/lost.yaml:2:1: writer points at api::writer.writer "nobody", which does not exist'],
+  ['a media reference to a missing file', { 'content/books/bare.yaml': 'title: Bare\ncover: gone\n' },
+    'content/books/bare.yaml:2:1: cover points at plugin::upload.file "gone", which does not exist'],
+  ['an unknown locale in a file name', { 'content/books/dune.de.json': '{ "title": "Der Wüstenplanet" }' },
+    /^content\/books\/dune\.de\.json(:1:1)?: unknown locale "de"/],
+  ['the default locale in a file name', { 'content/books/dune.en.json': '{ "title": "Dune" }' },
+    /^content\/books\/dune\.en\.json(:1:1)?: the default locale "en" is the plain file/],
+  ['a locale on a type that is not localized', { 'content/writers/frank.fr.json': '{ "name": "Frank" }' },
+    /^content\/writers\/frank\.fr\.json(:1:1)?: api::writer\.writer is not localized/],
+  ['a draft file of a type without draft & publish', { 'content/writers/frank.draft.json': '{ "name": "Frank" }' },
+    /^content\/writers\/frank\.draft\.json(:1:1)?: api::writer\.writer has no draft & publish/],
+  ['a file name that is not <documentId>[.<locale>][.draft].<ext>', { 'content/books/a.b.c.d.json': '{}' },
+    /^content\/books\/a\.b\.c\.d\.json(:1:1)?: file name must be/],
+  ['a folder no content type owns', { 'content/novels/x.json': '{}' },
+    /^content\/novels\/x\.json(:1:1)?: no content type has the folder "novels"/],
 ];
 
 describe('cms validate: every kind of defect prints path:line:col: message and exits 1', () => {
@@ -148,11 +171,14 @@ describe('cms validate: every kind of defect prints path:line:col: message and e
 
   it('adds no line for the documents that only point at a broken file (its own line is the problem)', async () => {
     const { stdout } = await validate(project({ 'content/writers/frank.json': '{\n  "name": \n}\n', 'content/upload/pic.json': '{' }));
-    expect(stdout.split('\n').filter(Boolean).map((line) => line.split(':')[0])).toEqual(['content/upload/pic.json', 'content/writers/frank.json']);
+    expect(stdout.split('\n').filter(Boolean).map((line) => line.split(':')[0]))
+      .toEqual(['content/upload/pic.json', 'content/writers/frank.json']);
   });
 
   it('reports every problem of one file in one run', async () => {
-    const { stdout } = await validate(project({ 'content/books/many.yaml': 'title: Many\npages: lots\ngenre: poetry\nslug: has spaces\n' }));
+    const { stdout } = await validate(
+      project({ 'content/books/many.yaml': 'title: Many\npages: lots\ngenre: poetry\nslug: has spaces\n' }),
+    );
     expect(stdout.split('\n').filter(Boolean).filter((line) => line.startsWith('content/books/many.yaml'))).toEqual([
       expect.stringMatching(/^content\/books\/many\.yaml:2:1: pages must be an integer/),
       expect.stringMatching(/^content\/books\/many\.yaml:3:1: genre must be one of/),
@@ -160,7 +186,8 @@ describe('cms validate: every kind of defect prints path:line:col: message and e
     ]);
   });
 
-  const badSchema = { 'schemas/writer.json': { kind: 'collectionType', info: { singularName: 'writer', pluralName: 'writers' }, attributes: { name: { type: 'nope' } } } };
+  const badSchema = { 'schemas/writer.json': { kind: 'collectionType', info: { singularName: 'writer', pluralName: 'writers' },
+    attributes: { name: { type: 'nope' } } } };
 
   it('reports an invalid schema the same way, and exits 1', async () => {
     const { code, stdout } = await validate(project(badSchema));
@@ -208,13 +235,15 @@ describe('cms validate: references left dangling by a git merge', () => {
 });
 
 describe('cms validate --format', () => {
-  const defects = { 'content/books/lost.yaml': 'title: Lost\nwriter: nobody\n', 'content/books/broken.json': '{\n  "title": "Broken",\n}\n' };
+  const defects = { 'content/books/lost.yaml': 'title: Lost\nwriter: nobody\n',
+    'content/books/broken.json': '{\n  "title": "Broken",\n}\n' };
 
   it('json: a list of { file, line, column, message }', async () => {
     const { code, stdout } = await validate(project(defects), '--format', 'json');
     expect(JSON.parse(stdout)).toEqual([
       { file: 'content/books/broken.json', line: 3, column: 1, message: expect.stringMatching(/^invalid JSON: /) },
-      { file: 'content/books/lost.yaml', line: 2, column: 1, message: 'writer points at api::writer.writer "nobody", which does not exist' },
+      { file: 'content/books/lost.yaml', line: 2, column: 1,
+        message: 'writer points at api::writer.writer "nobody", which does not exist' },
     ]);
     expect(code).toBe(1);
   });
@@ -224,7 +253,8 @@ describe('cms validate --format', () => {
     const lines = stdout.split('\n').filter(Boolean);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^::error file=content\/books\/broken\.json,line=3,col=1::invalid JSON: /);
-    expect(lines[1]).toBe('::error file=content/books/lost.yaml,line=2,col=1::writer points at api::writer.writer "nobody", which does not exist');
+    expect(lines[1])
+      .toBe('::error file=content/books/lost.yaml,line=2,col=1::writer points at api::writer.writer "nobody", which does not exist');
     expect(code).toBe(1);
   });
 

@@ -50,7 +50,8 @@ async function watched(root = notesProject()): Promise<Watched> {
 /** Every note as `documentId:title`, and each person's notes (the derived inverse side). */
 async function snapshot(server: TestServer) {
   const notes = (await server.getJson('/api/notes?sort=documentId')).body.data as { documentId: string; title: string }[];
-  const people = (await server.getJson('/api/people?sort=documentId&populate[notes][sort]=documentId')).body.data as { documentId: string; notes: { documentId: string }[] }[];
+  const people = (await server.getJson('/api/people?sort=documentId&populate[notes][sort]=documentId'))
+    .body.data as { documentId: string; notes: { documentId: string }[] }[];
   return {
     notes: notes.map((note) => `${note.documentId}:${note.title}`),
     people: Object.fromEntries(people.map((person) => [person.documentId, person.notes.map((note) => note.documentId)])),
@@ -158,7 +159,9 @@ describe('watchProject: file changes show through the API without a restart', ()
 
   it('watches a content folder created while running (a new type and its first file)', async () => {
     const server = await watched();
-    writeText(server.root, 'schemas/place.json', JSON.stringify({ kind: 'collectionType', info: { singularName: 'place', pluralName: 'places', displayName: 'Place' }, options: { draftAndPublish: false }, attributes: { name: { type: 'string' } } }));
+    writeText(server.root, 'schemas/place.json',
+      JSON.stringify({ kind: 'collectionType', info: { singularName: 'place', pluralName: 'places', displayName: 'Place' },
+          options: { draftAndPublish: false }, attributes: { name: { type: 'string' } } }));
     editJson(server.root, 'cms.config.json', (config) => { config.permissions.public['api::place.place'] = ['find', 'findOne']; });
     await eventually(async () => expect((await server.getJson('/api/places')).status).toBe(200));
     writeText(server.root, 'content/places/rome.json', JSON.stringify({ name: 'Rome' }));

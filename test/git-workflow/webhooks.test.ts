@@ -23,7 +23,8 @@ function receiver() {
   let attempts = 0;
   const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
     attempts++;
-    const delivery = { url: String(url), headers: Object.fromEntries(new Headers(init?.headers).entries()), body: JSON.parse(String(init?.body)), attempt: attempts };
+    const delivery = { url: String(url), headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      body: JSON.parse(String(init?.body)), attempt: attempts };
     if (held) await held;
     if (failures > 0) {
       failures--;
@@ -62,7 +63,8 @@ describe('webhooks: Strapi\'s events and payloads after each write', () => {
     await eventually(() => expect(hook.events()).toEqual(['entry.create', 'entry.publish']));
     for (const delivery of hook.deliveries) {
       expect(delivery.url).toBe(HOOK.url);
-      expect(delivery.headers).toMatchObject({ 'content-type': 'application/json', 'x-secret': 's3cret', authorization: 'Bearer hook-token' });
+      expect(delivery.headers)
+        .toMatchObject({ 'content-type': 'application/json', 'x-secret': 's3cret', authorization: 'Bearer hook-token' });
       expect(Object.keys(delivery.body).sort()).toEqual(['createdAt', 'entry', 'event', 'model', 'uid']);
       expect(delivery.body).toMatchObject({ model: 'article', uid: 'api::article.article', createdAt: expect.stringMatching(/Z$/) });
       expect(delivery.body.entry).toEqual(body.data);
@@ -111,7 +113,8 @@ describe('webhooks: Strapi\'s events and payloads after each write', () => {
 
   it('sends each hook only the events it lists', async () => {
     const hook = receiver();
-    const server = await site([{ url: 'https://a.example.org/', events: ['entry.publish'] }, { url: 'https://b.example.org/', events: ['entry.delete'] }], hook);
+    const server = await site([{ url: 'https://a.example.org/', events: ['entry.publish'] },
+      { url: 'https://b.example.org/', events: ['entry.delete'] }], hook);
     await server.sendJson('POST', '/api/articles', { data: { title: 'Only publish' } });
     await server.request('/api/tags/b2hjgyg2kdh9a72boali13fe', { method: 'DELETE' });
     await eventually(() => expect(hook.deliveries.map((delivery) => `${delivery.url} ${delivery.body.event}`).sort()).toEqual([
@@ -173,7 +176,8 @@ describe('webhooks: delivery never holds up or fails a request', () => {
     });
     const server = await startApp(writableSample());
     const model = server.cms.contentType('tags');
-    const event = { action: 'update' as const, model, documentId: 'b2hjgyg2kdh9a72boali13fe', locale: null, files: ['content/tags/b2hjgyg2kdh9a72boali13fe.json'], caller: trustedCaller };
+    const event = { action: 'update' as const, model, documentId: 'b2hjgyg2kdh9a72boali13fe', locale: null,
+      files: ['content/tags/b2hjgyg2kdh9a72boali13fe.json'], caller: trustedCaller };
     expect(dispatch(event)).toBeUndefined();
     await eventually(() => expect(reports).toEqual(['webhook for update api::tag.tag b2hjgyg2kdh9a72boali13fe not sent: index gone']));
     expect(hook.attempts()).toBe(0);

@@ -42,12 +42,16 @@ const ROME_FILE = `content/articles/${ARTICLES.rome}.json`;
 describe('blocks are checked as Strapi checks them, with a bounded depth, on write', () => {
   it.each([
     ['an unknown block type', [{ type: 'marquee', children: [text()] }], 'Block node is of invalid type', ['body', '0']],
-    ['an unknown inline type', [paragraph({ type: 'blink', text: 'x' })], 'Inline node must be Text or Link', ['body', '0', 'children', '0']],
+    ['an unknown inline type', [paragraph({ type: 'blink', text: 'x' })], 'Inline node must be Text or Link',
+      ['body', '0', 'children', '0']],
     ['a null block', [null], 'Block node is of invalid type', ['body', '0']],
     ['a paragraph without children', [{ type: 'paragraph' }], 'body[0].children is a required field', ['body', '0', 'children']],
-    ['a heading of level 9', [paragraph(text()), { type: 'heading', level: 9, children: [text()] }], 'body[1].level must be one of the following values: 1, 2, 3, 4, 5, 6', ['body', '1', 'level']],
-    ['a javascript: link', [paragraph({ type: 'link', url: 'javascript:alert(1)', children: [text()] })], 'Please specify a valid link.', ['body', '0', 'children', '0', 'url']],
-    ['a paragraph inside a list', [{ type: 'list', format: 'ordered', children: [paragraph(text())] }], 'Inline node must be list-item or list', ['body', '0', 'children', '0']],
+    ['a heading of level 9', [paragraph(text()), { type: 'heading', level: 9, children: [text()] }],
+      'body[1].level must be one of the following values: 1, 2, 3, 4, 5, 6', ['body', '1', 'level']],
+    ['a javascript: link', [paragraph({ type: 'link', url: 'javascript:alert(1)', children: [text()] })], 'Please specify a valid link.',
+      ['body', '0', 'children', '0', 'url']],
+    ['a paragraph inside a list', [{ type: 'list', format: 'ordered', children: [paragraph(text())] }],
+      'Inline node must be list-item or list', ['body', '0', 'children', '0']],
   ])('%s is a 400 ValidationError at its node, and the file is unchanged', async (_name, body, message, path) => {
     const before = site.file(ROME_FILE);
     const { status, body: answer } = await site.put(`/api/articles/${ARTICLES.rome}`, { body });
@@ -80,11 +84,17 @@ describe('blocks are checked as Strapi checks them, with a bounded depth, on wri
     const { status, body } = await site.put(`/api/articles/${ARTICLES.rome}`, { body: [nestedList(MAX_BLOCKS_DEPTH + 1)] });
     expect(status).toBe(400);
     expect(body.error.name).toBe('ValidationError');
-    expect(body.error.message).toMatch(new RegExp(`^body\\[0\\](\\.children\\[0\\]){${MAX_BLOCKS_DEPTH}} is nested too deep: blocks nest at most ${MAX_BLOCKS_DEPTH} levels$`));
+    expect(body.error.message).toMatch(
+      new RegExp(
+        `^body\\[0\\](\\.children\\[0\\]){${MAX_BLOCKS_DEPTH}} is nested too deep: blocks nest at most ${MAX_BLOCKS_DEPTH} levels$`,
+      ),
+    );
   });
 
   it(`lists nested ${MAX_BLOCKS_DEPTH} levels deep, with marks, links and extra keys, are stored`, async () => {
-    const body = [nestedList(MAX_BLOCKS_DEPTH), paragraph({ ...text('bold'), bold: true }, { type: 'link', url: '/about', children: [text()] }), { type: 'code', language: null, children: [text()], extra: 1 }];
+    const body = [nestedList(MAX_BLOCKS_DEPTH),
+      paragraph({ ...text('bold'), bold: true }, { type: 'link', url: '/about', children: [text()] }),
+      { type: 'code', language: null, children: [text()], extra: 1 }];
     const { status, body: answer } = await site.put(`/api/articles/${ARTICLES.rome}`, { body });
     expect(status, JSON.stringify(answer).slice(0, 500)).toBe(200);
     expect(answer.data.body).toEqual(body);
@@ -117,8 +127,11 @@ describe('blocks in content files are file errors, and the server never answers 
     const root = copySampleSite();
     const file = join(root, ARTICLE);
     const data = JSON.parse(readFileSync(file, 'utf8'));
-    writeFileSync(file, JSON.stringify({ ...data, body: [paragraph(text())] }, null, 2).replace('"type": "paragraph",', '"type": "paragraph", "__proto__": {"polluted": true},'));
+    writeFileSync(file, JSON.stringify({ ...data, body: [paragraph(text())] }, null, 2).replace('"type": "paragraph",',
+      '"type": "paragraph", "__proto__": {"polluted": true},'));
     const loaded = await createCms({ root, report: () => {} });
-    expect(loaded.problems().map((problem) => problem.format())).toEqual([expect.stringMatching(new RegExp(`^${ARTICLE.replace(/\./g, '\\.')}:\\d+:\\d+: body\\.0 has a "__proto__" key, which blocks never allow$`))]);
+    expect(loaded.problems().map((problem) => problem.format())).toEqual([expect.stringMatching(new RegExp(
+      `^${ARTICLE.replace(/\./g, '\\.')}:\\d+:\\d+: body\\.0 has a "__proto__" key, which blocks never allow$`,
+    ))]);
   });
 });

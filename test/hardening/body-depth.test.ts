@@ -22,7 +22,9 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const JSON_ARTICLE = `content/articles/${SAMPLE.pizza}.json`;
 const YAML_ARTICLE = `content/articles/${SAMPLE.coffee}.yaml`;
-const TOO_DEEP = { status: 400, name: 'ValidationError', message: `The request body is nested too deep: at most ${MAX_BODY_DEPTH} levels of objects and arrays`, details: { maxDepth: MAX_BODY_DEPTH } };
+const TOO_DEEP = { status: 400, name: 'ValidationError',
+  message: `The request body is nested too deep: at most ${MAX_BODY_DEPTH} levels of objects and arrays`,
+  details: { maxDepth: MAX_BODY_DEPTH } };
 
 /** `inner` wrapped in `levels` arrays. */
 const wrapped = (levels: number, inner = '1'): string => '['.repeat(levels) + inner + ']'.repeat(levels);
@@ -54,7 +56,8 @@ describe('a JSON body nests at most MAX_BODY_DEPTH levels', () => {
   });
 
   it('exactly MAX_BODY_DEPTH levels are accepted and stored', async () => {
-    const { status, body } = await site.sendJson('PUT', `/api/articles/${SAMPLE.coffee}`, withExtra(wrapped(MAX_BODY_DEPTH - AROUND_EXTRA)));
+    const { status, body } = await site.sendJson('PUT', `/api/articles/${SAMPLE.coffee}`,
+      withExtra(wrapped(MAX_BODY_DEPTH - AROUND_EXTRA)));
     expect(status).toBe(200);
     expect(JSON.stringify(body.data.body[0].extra)).toBe(wrapped(MAX_BODY_DEPTH - AROUND_EXTRA));
   });
@@ -76,7 +79,8 @@ describe('a JSON body nests at most MAX_BODY_DEPTH levels', () => {
     ['under an unknown key', (deep: string) => `{"x":${deep}}`],
   ])('a 100k-deep fileInfo of a multipart upload, %s, is the 400, not a 500', async (_name, info) => {
     const media = await mediaServer();
-    const { status, body } = await media.upload(uploadForm([{ name: 'a.txt', data: 'a', type: 'text/plain' }], { fileInfo: info(wrapped(100_000)) }));
+    const { status, body } = await media.upload(uploadForm([{ name: 'a.txt', data: 'a', type: 'text/plain' }],
+      { fileInfo: info(wrapped(100_000)) }));
     expect({ status, body }).toEqual({ status: 400, body: { data: null, error: TOO_DEEP } });
   });
 

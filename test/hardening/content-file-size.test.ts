@@ -13,13 +13,15 @@ const TAG = {
   attributes: { name: { type: 'string' }, notes: { type: 'text' } },
 };
 const LIMIT = 2000;
-const tagFile = (notes: string) => `${JSON.stringify({ name: 'Tag', notes, createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z' }, null, 2)}\n`;
+const tagFile = (notes: string) => `${
+  JSON.stringify({ name: 'Tag', notes, createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z' }, null, 2)}\n`;
 
 /** A project with one small and one big tag; `null` leaves the limit at its default. */
 function project(maxFileSize: number | null = LIMIT): string {
   return makeProject({
     'schemas/tag.json': TAG,
-    'cms.config.json': { permissions: { public: { tags: ['find', 'findOne', 'create', 'update'] } }, ...(maxFileSize === null ? {} : { content: { maxFileSize } }) },
+    'cms.config.json': { permissions: { public: { tags: ['find', 'findOne', 'create', 'update'] } },
+      ...(maxFileSize === null ? {} : { content: { maxFileSize } }) },
     'content/tags/small.json': tagFile('short'),
     'content/tags/big.json': tagFile('x'.repeat(LIMIT)),
   });
@@ -36,8 +38,11 @@ describe('content.maxFileSize: one size rule for content files', () => {
   it('defaults to 5 MiB and takes only a positive whole number of bytes', () => {
     expect(resolveConfig({}).content.maxFileSize).toBe(5 * 1024 * 1024);
     expect(resolveConfig({ content: { maxFileSize: 100 } }).content.maxFileSize).toBe(100);
-    for (const bad of [0, -1, 1.5, '1mb']) expect(() => resolveConfig({ content: { maxFileSize: bad } })).toThrow('content.maxFileSize must be a positive integer (bytes)');
-    expect(() => resolveConfig({ content: { maxFileSzie: 1 } })).toThrow('content.maxFileSzie is not a known setting (did you mean "maxFileSize"?)');
+    for (const bad of [0, -1, 1.5, '1mb']) {
+      expect(() => resolveConfig({ content: { maxFileSize: bad } })).toThrow('content.maxFileSize must be a positive integer (bytes)');
+    }
+    expect(() => resolveConfig({ content: { maxFileSzie: 1 } }))
+      .toThrow('content.maxFileSzie is not a known setting (did you mean "maxFileSize"?)');
   });
 
   it('cms validate reports a file over the limit as that file\'s problem', async () => {
@@ -59,7 +64,9 @@ describe('content.maxFileSize: one size rule for content files', () => {
     writeFileSync(join(root, 'content/tags/small.json'), tagFile('y'.repeat(LIMIT)));
     const reports: string[] = [];
     await reindexFiles(server.cms, ['content/tags/small.json'], (line) => reports.push(line));
-    expect(reports).toEqual([expect.stringMatching(/^content\/tags\/small\.json: the file is \d+ bytes, over content\.maxFileSize \(2000 bytes\)$/)]);
+    expect(reports).toEqual([
+      expect.stringMatching(/^content\/tags\/small\.json: the file is \d+ bytes, over content\.maxFileSize \(2000 bytes\)$/),
+    ]);
     expect((await server.getJson('/api/tags')).body.data).toEqual([]);
   });
 
@@ -70,7 +77,8 @@ describe('content.maxFileSize: one size rule for content files', () => {
     const update = await server.sendJson('PUT', '/api/tags/small', { data: { notes: 'z'.repeat(LIMIT) } });
     expect(update.status).toBe(413);
     const message = expect.stringMatching(/^The content file would be \d+ bytes, over content\.maxFileSize \(2000 bytes\)$/);
-    expect(update.body).toEqual({ data: null, error: { status: 413, name: 'PayloadTooLargeError', message, details: { size: expect.any(Number), maxFileSize: LIMIT } } });
+    expect(update.body).toEqual({ data: null, error: { status: 413, name: 'PayloadTooLargeError', message,
+      details: { size: expect.any(Number), maxFileSize: LIMIT } } });
     expect(readFileSync(join(root, 'content/tags/small.json'), 'utf8')).toBe(before);
     const create = await server.sendJson('POST', '/api/tags', { data: { name: 'New', notes: 'z'.repeat(LIMIT) } });
     expect(create.status).toBe(413);

@@ -24,7 +24,8 @@ let watchers: ProjectWatcher[] = [];
 afterEach(() => { for (const watcher of watchers.splice(0)) watcher.close(); });
 
 describe('front matter is YAML only: no engine ever runs code from a content file', () => {
-  it.each(['---js', '---javascript', '---coffee', '--- JS'])('a %s fence is a file error at line 1, never evaluated, in start-up, validate and the merge driver', async (fence) => {
+  it.each(['---js', '---javascript', '---coffee',
+    '--- JS'])('a %s fence is a file error at line 1, never evaluated, in start-up, validate and the merge driver', async (fence) => {
     const root = copySampleSite();
     const marker = join(root, 'evaluated');
     writeText(root, 'content/authors/evil.md', evaluatingFrontMatter(fence, marker));
@@ -39,7 +40,8 @@ describe('front matter is YAML only: no engine ever runs code from a content fil
 
     writeText(root, 'base.md', '---\nname: Base\n---\n');
     writeText(root, 'theirs.md', '---\nname: Theirs\n---\n');
-    await cms(['merge-driver', join(root, 'base.md'), join(root, 'content/authors/evil.md'), join(root, 'theirs.md'), '7', 'content/authors/evil.md']);
+    await cms(['merge-driver', join(root, 'base.md'), join(root, 'content/authors/evil.md'), join(root, 'theirs.md'), '7',
+      'content/authors/evil.md']);
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -160,7 +162,8 @@ describe('symbolic links are never followed out of content/, schemas/ or public/
 describe('two files for one document version', () => {
   const project = () => makeProject({
     'cms.config.json': { permissions: { public: { 'api::note.note': ['find', 'findOne', 'update'] } } },
-    'schemas/note.json': { kind: 'collectionType', info: { singularName: 'note', pluralName: 'notes' }, options: { draftAndPublish: false }, attributes: { title: { type: 'string' } } },
+    'schemas/note.json': { kind: 'collectionType', info: { singularName: 'note', pluralName: 'notes' }, options: { draftAndPublish: false },
+      attributes: { title: { type: 'string' } } },
     'content/notes/x.json': { title: 'From JSON' },
     'content/notes/x.yaml': 'title: From YAML\n',
   });
@@ -181,7 +184,8 @@ describe('two files for one document version', () => {
 
   it('a duplicate appearing under a running server is reported and does not replace the served file', async () => {
     const root = makeProject({
-      'schemas/note.json': { kind: 'collectionType', info: { singularName: 'note', pluralName: 'notes' }, options: { draftAndPublish: false }, attributes: { title: { type: 'string' } } },
+      'schemas/note.json': { kind: 'collectionType', info: { singularName: 'note', pluralName: 'notes' },
+        options: { draftAndPublish: false }, attributes: { title: { type: 'string' } } },
       'content/notes/x.json': { title: 'From JSON' },
     });
     const server = await startApp(root, { report: () => {} });

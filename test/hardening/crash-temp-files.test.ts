@@ -10,7 +10,8 @@ import { copySampleSite, REPO_ROOT } from '../helpers/project.js';
 import { git, gitSampleSite } from '../studio/git-site.js';
 
 /** Temp files named as `writeFileAtomic` names them, left where a crash would leave them. */
-const LEFT = ['content/articles/.leo9mpmgjqi9e4y3lvswznjb.json.1f2e3d4c07.tmp', 'public/uploads/.cat.png.0a1b2c3d4e5f.tmp', '.cms.config.json.9e8d7c6b1.tmp'];
+const LEFT = ['content/articles/.leo9mpmgjqi9e4y3lvswznjb.json.1f2e3d4c07.tmp', 'public/uploads/.cat.png.0a1b2c3d4e5f.tmp',
+  '.cms.config.json.9e8d7c6b1.tmp'];
 const leaveTempFiles = (root: string) => {
   for (const file of LEFT) {
     mkdirSync(join(root, file, '..'), { recursive: true });
@@ -52,7 +53,8 @@ describe('temp files an interrupted atomic write leaves', () => {
     const commit = await commitChanges(root, { mayWrite: () => true, message: 'Edit', author: { name: 'Ann', email: 'ann@cms.local' } });
     expect(commit.files).toEqual(['content/articles/leo9mpmgjqi9e4y3lvswznjb.json']);
     expect(git(root, 'show', '--name-only', '--format=', 'HEAD').split('\n')).toEqual(['content/articles/leo9mpmgjqi9e4y3lvswznjb.json']);
-    await expect(commitChanges(root, { paths: [LEFT[0]], mayWrite: () => true, message: 'x', author: { name: 'Ann', email: 'ann@cms.local' } }))
+    await expect(commitChanges(root, { paths: [LEFT[0]], mayWrite: () => true, message: 'x',
+      author: { name: 'Ann', email: 'ann@cms.local' } }))
       .rejects.toThrow(`${LEFT[0]} has no change to commit`);
   });
 

@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 
 const create = (data: Record<string, unknown>) => site.sendJson('POST', '/api/events', { data: { title: 'x', ...data } });
-const refused = (message: string) => ({ status: 400, body: { data: null, error: { status: 400, name: 'ValidationError', message, details: {} } } });
+const refused = (message: string) => (
+  { status: 400, body: { data: null, error: { status: 400, name: 'ValidationError', message, details: {} } } });
 
 describe('a date attribute', () => {
   it.each([
@@ -84,7 +85,8 @@ describe('a datetime attribute', () => {
   it('an impossible day on update is a 400 and the stored value stays', async () => {
     const { body } = await create({ at: '2024-01-01T00:00:00Z' });
     const documentId = body.data.documentId;
-    expect(await site.sendJson('PUT', `/api/events/${documentId}`, { data: { at: '2024-02-30T00:00:00Z' } })).toEqual(refused('Invalid format, expected a timestamp or an ISO date'));
+    expect(await site.sendJson('PUT', `/api/events/${documentId}`, { data: { at: '2024-02-30T00:00:00Z' } }))
+      .toEqual(refused('Invalid format, expected a timestamp or an ISO date'));
     expect((await site.getJson(`/api/events/${documentId}`)).body.data.at).toBe('2024-01-01T00:00:00.000Z');
   });
 });
@@ -109,7 +111,8 @@ describe('parseIsoDateTime (date-fns parseISO)', () => {
     expect(parseIsoDateTime(text)).toBe(expected);
   });
 
-  it.each(['2023-366', '2024-02-30', '99999-01-01', '2024-05-06T10:00:00+05:60', '2024-05-06T10:00:00Z extra', '10:00', 'yesterday', ''])('%j is NaN', (text) => {
+  it.each(['2023-366', '2024-02-30', '99999-01-01', '2024-05-06T10:00:00+05:60', '2024-05-06T10:00:00Z extra', '10:00', 'yesterday',
+    ''])('%j is NaN', (text) => {
     expect(parseIsoDateTime(text)).toBeNaN();
   });
 });

@@ -14,7 +14,8 @@ vi.setConfig({ testTimeout: 30_000 });
  * became the git author verbatim (`ann <boss@example.com>` authored as boss@example.com).
  */
 
-const ENV = { CMS_JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789abcdef', CMS_API_TOKEN_SALT: 'test-salt-0123456789abcdef0123456789abcdef' };
+const ENV = { CMS_JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789abcdef',
+  CMS_API_TOKEN_SALT: 'test-salt-0123456789abcdef0123456789abcdef' };
 
 async function repo() {
   const root = writableSample();
@@ -45,7 +46,10 @@ describe('a failed commit is retried, reported and kept for the next write', () 
     const first = await site.sendJson('POST', '/api/tags', { data: { name: 'Locked out' } });
     expect(first.status).toBe(201);
     expect(git(site.root, 'rev-parse', 'HEAD')).toBe(before);
-    expect(site.reports).toEqual([expect.stringMatching(new RegExp(`^git commit failed after ${COMMIT_ATTEMPTS} attempts for content/tags/${first.body.data.documentId}\\.json: .*index\\.lock.*1 write saved but not committed; tried again with the next write$`))]);
+    expect(site.reports).toEqual([expect.stringMatching(new RegExp(
+      `^git commit failed after ${COMMIT_ATTEMPTS} attempts for content/tags/${
+        first.body.data.documentId}\\.json: .*index\\.lock.*1 write saved but not committed; tried again with the next write$`,
+    ))]);
 
     site.unlock();
     const second = await site.sendJson('POST', '/api/tags', { data: { name: 'After the lock' } });
@@ -61,7 +65,8 @@ describe('a failed commit is retried, reported and kept for the next write', () 
 describe('git author names', () => {
   it('a username with <email> does not author the commit as that address', async () => {
     const site = await repo();
-    const registered = await site.sendJson('POST', '/api/auth/local/register', { username: 'ann <boss@example.com>', email: 'ann@example.org', password: 'a-long-password' });
+    const registered = await site.sendJson('POST', '/api/auth/local/register',
+      { username: 'ann <boss@example.com>', email: 'ann@example.org', password: 'a-long-password' });
     expect(registered.status).toBe(200);
     await site.sendJson('POST', '/api/tags', { data: { name: 'From Ann' } }, { authorization: `Bearer ${registered.body.jwt}` });
     expect(commits(site.root)[0]).toMatchObject({ author: 'ann', email: 'ann@cms.local' });

@@ -25,7 +25,9 @@ const now = () => Math.floor(Date.now() / 1000);
 
 describe('JWTs must expire', () => {
   it('a correctly signed JWT with a future exp is accepted (the test signs as the site does)', async () => {
-    const { status, body } = await site.getJson('/api/users/me', { headers: bearer(signed({ id: site.user.id, iat: now(), exp: now() + 60 })) });
+    const { status, body } = await site.getJson(
+      '/api/users/me', { headers: bearer(signed({ id: site.user.id, iat: now(), exp: now() + 60 })) },
+    );
     expect(status).toBe(200);
     expect(body.username).toBe('ada');
   });

@@ -16,7 +16,8 @@ let watchers: ProjectWatcher[] = [];
 afterEach(() => { for (const watcher of watchers.splice(0)) watcher.close(); });
 
 describe('a folder that is not a project fails loudly', () => {
-  it.each([['validate'], ['serve', '--port', '0'], ['get', 'articles']])('cms %s in a folder without schemas/ or a config exits 1 saying so', async (...args) => {
+  it.each([['validate'], ['serve', '--port', '0'],
+    ['get', 'articles']])('cms %s in a folder without schemas/ or a config exits 1 saying so', async (...args) => {
     const empty = mkdtempSync(join(tmpdir(), 'cms-not-a-project-'));
     const run = await cms([...args, '--root', empty]);
     expect(run.code).toBe(1);
@@ -35,7 +36,8 @@ describe('unknown config keys are errors with a did-you-mean', () => {
     [{ permisions: { public: {} } }, 'permisions', 'permisions is not a known setting (did you mean "permissions"?)'],
     [{ api: { rest: { maxLimt: 10 } } }, 'maxLimt', 'api.rest.maxLimt is not a known setting (did you mean "maxLimit"?)'],
     [{ auth: { jwtExpiresin: '1d' } }, 'jwtExpiresin', 'auth.jwtExpiresin is not a known setting (did you mean "jwtExpiresIn"?)'],
-    [{ webhooks: [{ url: 'https://example.org', event: ['entry.create'] }] }, 'event', 'webhooks[0].event is not a known setting (did you mean "events"?)'],
+    [{ webhooks: [{ url: 'https://example.org', event: ['entry.create'] }] }, 'event',
+      'webhooks[0].event is not a known setting (did you mean "events"?)'],
     [{ colour: 'red' }, 'colour', 'colour is not a known setting'],
   ] as const)('%j: validate and serve exit 1 at the key\'s line', async (edit, key, message) => {
     const root = copySampleSite();
@@ -97,7 +99,8 @@ describe('a malformed content file is loud everywhere', () => {
 
 describe('the CLI says what is wrong with its arguments', () => {
   it('an unknown type lists the types and suggests the nearest (exit 2)', async () => {
-    for (const command of [['get', 'artcles'], ['create', 'artcles', '--data', '{}'], ['update', 'artcles', 'x', '--data', '{}'], ['delete', 'artcles', 'x']]) {
+    for (const command of [['get', 'artcles'], ['create', 'artcles', '--data', '{}'], ['update', 'artcles', 'x', '--data', '{}'],
+      ['delete', 'artcles', 'x']]) {
       const run = await cms(command);
       expect(run.code, command[0]).toBe(2);
       expect(run.stderr, command[0]).toBe('cms: unknown content type "artcles" (did you mean "articles"?); types: about, articles, authors, categories, global, tags\n');
@@ -147,13 +150,19 @@ describe('the watcher never serves a half-switched tree', () => {
   it('during git checkout of 150 changed files, every read sees one branch or the other', async () => {
     const tree: Record<string, unknown> = {
       'cms.config.json': { permissions: { public: { 'api::note.note': ['find'] } } },
-      'schemas/note.json': { kind: 'collectionType', info: { singularName: 'note', pluralName: 'notes' }, options: { draftAndPublish: false }, attributes: { branch: { type: 'string' } } },
+      'schemas/note.json': { kind: 'collectionType', info: { singularName: 'note', pluralName: 'notes' },
+        options: { draftAndPublish: false }, attributes: { branch: { type: 'string' } } },
     };
-    for (let n = 0; n < 150; n++) tree[`content/notes/n${n}.json`] = { branch: 'main', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+    for (let n = 0; n < 150; n++) {
+      tree[`content/notes/n${n}.json`] = { branch: 'main', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+    }
     const root = makeProject(tree);
     initRepo(root);
     git(root, 'checkout', '--quiet', '-b', 'other');
-    for (let n = 0; n < 150; n++) writeText(root, `content/notes/n${n}.json`, `${JSON.stringify({ branch: 'other', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' }, null, 2)}\n`);
+    for (let n = 0; n < 150; n++) {
+      const note = { branch: 'other', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+      writeText(root, `content/notes/n${n}.json`, `${JSON.stringify(note, null, 2)}\n`);
+    }
     git(root, 'commit', '--quiet', '-am', 'other');
     git(root, 'checkout', '--quiet', 'main');
 
@@ -164,12 +173,14 @@ describe('the watcher never serves a half-switched tree', () => {
     let reading = true;
     const reader = (async () => {
       while (reading) {
-        const branches = new Set(((await server.getJson('/api/notes?pagination[pageSize]=200')).body.data as { branch: string }[]).map((note) => note.branch));
+        const branches = new Set(((await server.getJson('/api/notes?pagination[pageSize]=200')).body.data as { branch: string }[])
+          .map((note) => note.branch));
         seen.add([...branches].sort().join('+'));
         await new Promise((resolveWait) => setImmediate(resolveWait));
       }
     })();
-    const branches = async () => new Set(((await server.getJson('/api/notes?pagination[pageSize]=200')).body.data as { branch: string }[]).map((note) => note.branch));
+    const branches = async () => new Set(((await server.getJson('/api/notes?pagination[pageSize]=200')).body.data as { branch: string }[])
+      .map((note) => note.branch));
     for (const branch of ['other', 'main', 'other']) {
       git(root, 'checkout', '--quiet', branch);
       // Every checkout is applied whole, however its file events trickle in.
@@ -177,7 +188,8 @@ describe('the watcher never serves a half-switched tree', () => {
     }
     reading = false;
     await reader;
-    const final = ((await server.getJson('/api/notes?pagination[pageSize]=200')).body.data as { branch: string; documentId: string }[]).filter((note) => note.branch !== 'other').map((note) => note.documentId);
+    const final = ((await server.getJson('/api/notes?pagination[pageSize]=200')).body.data as { branch: string; documentId: string }[])
+      .filter((note) => note.branch !== 'other').map((note) => note.documentId);
     expect(final).toEqual([]);
     expect(seen).toEqual(new Set(['main', 'other']));
     expect(readFileSync(join(root, 'content/notes/n0.json'), 'utf8')).toContain('"other"');

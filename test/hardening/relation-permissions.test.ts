@@ -31,7 +31,8 @@ const tagFiles = () => readdirSync(join(site.root, 'content/tags')).sort();
 
 beforeAll(async () => {
   site = await authSite();
-  const custom = async (name: string, permissions: string[]) => (await site.cms.auth.tokens.create({ name, type: 'custom', permissions })).accessKey;
+  const custom = async (name: string, permissions: string[]) => (
+    await site.cms.auth.tokens.create({ name, type: 'custom', permissions })).accessKey;
   keys = {
     tagsOnly: await custom('tags-only', TAG_ALL),
     tagsAndArticleFind: await custom('tags-and-article-find', [...TAG_ALL, 'api::article.article.find']),
@@ -45,7 +46,9 @@ const invalidArticles = errorBody(400, 'ValidationError', 'Invalid key articles'
 describe('relation input whose target the caller may not find is refused, as Strapi validateInput does', () => {
   it('a tags-only token creating a tag linked to a published and a draft article gets 400 and changes no file', async () => {
     const [articles, tags] = [articleFiles(), tagFiles()];
-    const { status, body } = await site.sendJson('POST', '/api/tags', { data: { name: 'Stolen', articles: [ARTICLES.rome, DRAFT_ONLY.oven] } }, bearer(keys.tagsOnly));
+    const { status, body } = await site.sendJson(
+      'POST', '/api/tags', { data: { name: 'Stolen', articles: [ARTICLES.rome, DRAFT_ONLY.oven] } }, bearer(keys.tagsOnly),
+    );
     expect(status).toBe(400);
     expect(body).toEqual(invalidArticles);
     expect(articleFiles()).toEqual(articles);
@@ -69,13 +72,15 @@ describe('relation input whose target the caller may not find is refused, as Str
   });
 
   it('an unknown key is reported before a restricted relation (Strapi checks keys first)', async () => {
-    const { status, body } = await site.sendJson('PUT', `/api/tags/${TAGS.coffee}`, { data: { nope: 1, articles: [] } }, bearer(keys.tagsOnly));
+    const { status, body } = await site.sendJson('PUT', `/api/tags/${TAGS.coffee}`, { data: { nope: 1, articles: [] } },
+      bearer(keys.tagsOnly));
     expect(status).toBe(400);
     expect(body).toEqual(errorBody(400, 'ValidationError', 'Invalid key nope', { key: 'nope', path: null, source: 'body' }));
   });
 
   it('an article token without find on tags cannot write article.tags (the owning side)', async () => {
-    const { status, body } = await site.sendJson('PUT', `/api/articles/${ARTICLES.rome}`, { data: { tags: [TAGS.pizza] } }, bearer(keys.articlesOnly));
+    const { status, body } = await site.sendJson('PUT', `/api/articles/${ARTICLES.rome}`, { data: { tags: [TAGS.pizza] } },
+      bearer(keys.articlesOnly));
     expect(status).toBe(400);
     expect(body).toEqual(errorBody(400, 'ValidationError', 'Invalid key tags', { key: 'tags', path: 'tags', source: 'body' }));
   });
@@ -90,17 +95,24 @@ describe('relation input whose target the caller may not find is refused, as Str
 describe('a write never changes a document the caller could not update directly', () => {
   it('tags.* plus article find (Strapi: 201) is a 403 here: the link would rewrite article files', async () => {
     const articles = articleFiles();
-    const { status, body } = await site.sendJson('POST', '/api/tags', { data: { name: 'Linked', articles: [ARTICLES.rome, DRAFT_ONLY.oven] } }, bearer(keys.tagsAndArticleFind));
+    const { status, body } = await site.sendJson(
+      'POST', '/api/tags', { data: { name: 'Linked', articles: [ARTICLES.rome, DRAFT_ONLY.oven] } }, bearer(keys.tagsAndArticleFind),
+    );
     expect(status).toBe(403);
-    expect(body).toEqual(errorBody(403, 'ForbiddenError', 'Writing articles changes api::article.article documents, which this caller may not update', { key: 'articles', path: 'articles', source: 'body' }));
+    expect(body).toEqual(errorBody(403, 'ForbiddenError',
+      'Writing articles changes api::article.article documents, which this caller may not update',
+      { key: 'articles', path: 'articles', source: 'body' }));
     expect(articleFiles()).toEqual(articles);
   });
 
   it('with article update too, the inverse-side write links the articles, drafts included', async () => {
-    const { status, body } = await site.sendJson('POST', '/api/tags', { data: { name: 'Granted', articles: [ARTICLES.rome, DRAFT_ONLY.oven] } }, bearer(keys.tagsAndArticleUpdate));
+    const { status, body } = await site.sendJson(
+      'POST', '/api/tags', { data: { name: 'Granted', articles: [ARTICLES.rome, DRAFT_ONLY.oven] } }, bearer(keys.tagsAndArticleUpdate),
+    );
     expect(status, JSON.stringify(body)).toBe(201);
     const tag = body.data.documentId;
-    const draft = await site.getJson(`/api/articles?status=draft&filters[documentId][$eq]=${DRAFT_ONLY.oven}&populate=tags`, { headers: bearer(keys.tagsAndArticleUpdate) });
+    const draft = await site.getJson(`/api/articles?status=draft&filters[documentId][$eq]=${DRAFT_ONLY.oven}&populate=tags`,
+      { headers: bearer(keys.tagsAndArticleUpdate) });
     expect(draft.body.data[0].tags.map((entry: { documentId: string }) => entry.documentId)).toContain(tag);
   });
 });

@@ -31,7 +31,8 @@ let root = '';
 async function start(): Promise<void> {
   exited = undefined;
   port = await freePort();
-  const server = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const server = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch'],
+    { stdio: ['ignore', 'ignore', 'pipe'] });
   child = server;
   let stderr = '';
   await new Promise<void>((resolve, reject) => {
@@ -67,9 +68,12 @@ interface Sent {
  * POST `chunks` 64 KB chunks with `Transfer-Encoding: chunked` (no Content-Length, so the limit
  * can only be found while reading). `abortAfter` hangs up after that many chunks instead.
  */
-function sendChunked(path: string, contentType: string, chunks: number, options: { head?: string; abortAfter?: number } = {}): Promise<Sent> {
+function sendChunked(
+  path: string, contentType: string, chunks: number, options: { head?: string; abortAfter?: number } = {},
+): Promise<Sent> {
   return new Promise((resolve) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': contentType, 'transfer-encoding': 'chunked' } }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST',
+      headers: { 'content-type': contentType, 'transfer-encoding': 'chunked' } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (text: string) => { body += text; });
@@ -117,7 +121,8 @@ describe('the server keeps serving after a refused or aborted body (real process
   it('answers 413 to a chunked JSON body over 1 MB, then keeps serving', async () => {
     const sent = await sendChunked('/api/articles', 'application/json', 24);
     expect(sent.status).toBe(413);
-    expect(JSON.parse(sent.body)).toEqual({ data: null, error: { status: 413, name: 'PayloadTooLargeError', message: 'request entity too large' } });
+    expect(JSON.parse(sent.body)).toEqual({ data: null, error: { status: 413, name: 'PayloadTooLargeError',
+      message: 'request entity too large' } });
     await stillServing();
   });
 

@@ -16,7 +16,9 @@ beforeAll(async () => {
 });
 
 const send = async (method: string, path: string, headers: Record<string, string> = {}) => {
-  const response = await site.request(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: method === 'GET' ? undefined : '{}' });
+  const response = await site.request(
+    path, { method, headers: { 'content-type': 'application/json', ...headers }, body: method === 'GET' ? undefined : '{}' },
+  );
   const text = await response.text();
   return { status: response.status, body: text };
 };
@@ -41,14 +43,16 @@ describe('malformed percent-encoding in users-permissions paths is an unknown id
   it('with a full-access token: GET /users/%ZZ is 204, GET /users-permissions/roles/%ZZ is 404 Role not found', async () => {
     expect(await send('GET', '/api/users/%ZZ', bearer(site.keys.fullAccess))).toEqual({ status: 204, body: '' });
     const role = await send('GET', '/api/users-permissions/roles/%ZZ', bearer(site.keys.fullAccess));
-    expect({ status: role.status, body: JSON.parse(role.body) }).toEqual({ status: 404, body: errorBody(404, 'NotFoundError', 'Role not found') });
+    expect({ status: role.status, body: JSON.parse(role.body) })
+      .toEqual({ status: 404, body: errorBody(404, 'NotFoundError', 'Role not found') });
   });
 });
 
 describe('GET /api/users populate', () => {
   it('a list holding an object (populate[0][a]=b) is Strapi\'s 400, not a 500', async () => {
     const { status, body } = await site.getJson('/api/users?populate[0][a]=b', { headers: bearer(site.keys.readOnly) });
-    expect({ status, body }).toEqual({ status: 400, body: errorBody(400, 'ValidationError', 'Invalid populate parameter. Expected a string, an array of strings, a populate object') });
+    expect({ status, body }).toEqual({ status: 400, body: errorBody(400, 'ValidationError',
+      'Invalid populate parameter. Expected a string, an array of strings, a populate object') });
   });
 
   it('a list of strings still populates the role', async () => {

@@ -19,7 +19,10 @@ export interface HostileStrapi {
 }
 
 /** Strapi's list envelope for one page of entries. */
-export const page = (data: unknown, pagination: Record<string, unknown> = { page: 1, pageSize: 100, pageCount: 1, total: Array.isArray(data) ? data.length : 0 }) =>
+export const page = (
+  data: unknown,
+  pagination: Record<string, unknown> = { page: 1, pageSize: 100, pageCount: 1, total: Array.isArray(data) ? data.length : 0 },
+) =>
   ({ json: { data, meta: { pagination } } });
 
 /**

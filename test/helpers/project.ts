@@ -31,7 +31,9 @@ export function makeProject(tree: Record<string, unknown>): string {
 export function copySampleSite(): string {
   const root = mkdtempSync(join(tmpdir(), 'cms-sample-'));
   made.push(root);
-  for (const entry of ['schemas', 'content', 'public', 'cms.config.json']) cpSync(join(REPO_ROOT, entry), join(root, entry), { recursive: true });
+  for (const entry of ['schemas', 'content', 'public', 'cms.config.json']) {
+    cpSync(join(REPO_ROOT, entry), join(root, entry), { recursive: true });
+  }
   return root;
 }
 
@@ -58,7 +60,9 @@ export async function startApp(root: string = REPO_ROOT, options: Omit<CreateCms
     request,
     getJson: async (path, init) => parse(await request(path, init)),
     sendJson: async (method, path, body, headers = {}) =>
-      parse(await request(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })),
+      parse(await request(path, {
+        method, headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body),
+      })),
   };
 }
 

@@ -26,7 +26,8 @@ function target(): string {
 
 /** Every file under a folder, relative. */
 const filesUnder = (dir: string): string[] => (existsSync(dir)
-  ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
+  ? readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
   : []);
 
 let source: HostileStrapi | undefined;
@@ -41,13 +42,16 @@ async function importFrom(route: MockRoute, extra: string[] = []) {
 
 const tags = (answer: ReturnType<typeof page>): MockRoute => (path) => (path === '/api/tags' ? answer : undefined);
 const TIME = '2024-01-01T00:00:00.000Z';
-const tag = (documentId: unknown, extra: Record<string, unknown> = {}) => ({ id: 1, documentId, name: 'x', createdAt: TIME, updatedAt: TIME, ...extra });
+const tag = (documentId: unknown, extra: Record<string, unknown> = {}) => (
+  { id: 1, documentId, name: 'x', createdAt: TIME, updatedAt: TIME, ...extra });
 
 describe('cms import treats everything the source sends as untrusted', () => {
   it('refuses a content documentId that climbs out of the project, naming the URL and field, and writes nothing', async () => {
     const run = await importFrom(tags(page([tag('../../../hostile-x')])));
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/tags\?\S+: data\[0\]\.documentId "\.\.\/\.\.\/\.\.\/hostile-x" is not a documentId/);
+    expect(run.stderr).toMatch(
+      /GET http:\/\/127\.0\.0\.1:\d+\/api\/tags\?\S+: data\[0\]\.documentId "\.\.\/\.\.\/\.\.\/hostile-x" is not a documentId/,
+    );
     expect(run.stderr).not.toMatch(/TypeError/);
     expect(existsSync(join(dirname(run.root), 'hostile-x.json'))).toBe(false);
     expect(filesUnder(join(run.root, 'content'))).toEqual([]);
@@ -61,14 +65,18 @@ describe('cms import treats everything the source sends as untrusted', () => {
   });
 
   it('refuses a media entry whose documentId would overwrite the project\'s package.json', async () => {
-    const run = await importFrom((path) => (path === '/api/upload/files' ? { json: [tag('../../package', { url: '/uploads/a.png' })] } : undefined));
+    const run = await importFrom((path) => (
+      path === '/api/upload/files' ? { json: [tag('../../package', { url: '/uploads/a.png' })] } : undefined));
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/api\/upload\/files\?start=0\S*: \[0\]\.documentId "\.\.\/\.\.\/package" is not a documentId/);
+    expect(run.stderr).toMatch(
+      /GET http:\/\/127\.0\.0\.1:\d+\/api\/upload\/files\?start=0\S*: \[0\]\.documentId "\.\.\/\.\.\/package" is not a documentId/,
+    );
     expect(readFileSync(join(run.root, 'package.json'), 'utf8')).toBe('{ "name": "victim" }\n');
   });
 
   it('refuses a media URL that climbs out of public/uploads, the format URLs included', async () => {
-    const climbing = await importFrom((path) => (path === '/api/upload/files' ? { json: [tag('file1', { url: '/uploads/../../cms.config.json' })] } : undefined));
+    const climbing = await importFrom((path) => (
+      path === '/api/upload/files' ? { json: [tag('file1', { url: '/uploads/../../cms.config.json' })] } : undefined));
     expect(climbing.code).toBe(1);
     expect(climbing.stderr).toContain('[0].url "/uploads/../../cms.config.json" is not a file name under /uploads/');
     expect(filesUnder(join(climbing.root, 'content'))).toEqual([]);
@@ -102,12 +110,15 @@ describe('cms import treats everything the source sends as untrusted', () => {
   });
 
   it.each([
-    ['an object where the list of entries belongs', tags({ json: { data: { documentId: 't1' }, meta: {} } }), 'data must be a list, got an object'],
+    ['an object where the list of entries belongs', tags({ json: { data: { documentId: 't1' }, meta: {} } }),
+      'data must be a list, got an object'],
     ['no pagination', tags({ json: { data: [], meta: {} } }), 'meta.pagination must be an object, got undefined'],
     ['an entry that is a string', tags(page(['t1'])), 'data[0] must be an object, got string'],
     ['a date that is not one', tags(page([tag('t1', { updatedAt: { $gt: 1 } })])), 'data[0].updatedAt {"$gt":1} is not a date-time'],
-    ['a media list that is an object', (path: string) => (path === '/api/upload/files' ? { json: { data: [] } } : undefined), 'the answer must be a list, got an object'],
-    ['locales that are not a list', (path: string) => (path === '/api/i18n/locales' ? { json: { en: true } } : undefined), 'the answer must be a list, got an object'],
+    ['a media list that is an object', (path: string) => (path === '/api/upload/files' ? { json: { data: [] } } : undefined),
+      'the answer must be a list, got an object'],
+    ['locales that are not a list', (path: string) => (path === '/api/i18n/locales' ? { json: { en: true } } : undefined),
+      'the answer must be a list, got an object'],
     ['a relation list that is an object', (path: string) => (path === '/api/articles'
       ? page([tag('a1', { title: 'A', tags: { documentId: 't1' } })]) : undefined), 'data[0].tags must be a list, got an object'],
     ['a component list that holds null', (path: string) => (path === '/api/articles'
@@ -136,7 +147,9 @@ describe('cms import treats everything the source sends as untrusted', () => {
     await new Promise<void>((done) => closed.close(() => done()));
     const run = await cli(['import', '--from', `http://127.0.0.1:${port}`, '--root', target()]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`GET http://127.0.0.1:${port}/api/i18n/locales: cannot reach the server: connect ECONNREFUSED 127.0.0.1:${port}`);
+    expect(run.stderr).toContain(
+      `GET http://127.0.0.1:${port}/api/i18n/locales: cannot reach the server: connect ECONNREFUSED 127.0.0.1:${port}`,
+    );
   });
 });
 
@@ -146,8 +159,10 @@ describe('the source client bounds what it reads', () => {
     const streamed = { json: { big }, headers: { 'transfer-encoding': 'chunked' } };
     source = await hostileStrapi((path) => (path === '/declared' ? { json: { big } } : path === '/streamed' ? streamed : undefined));
     const client = strapiClient(source.url, undefined, { maxJsonBytes: 1000, maxFileBytes: 1000 });
-    await expect(client.get('/declared')).rejects.toThrow(`GET ${source.url}/declared: the answer is 5010 bytes, over the import's limit of 1000`);
-    await expect(client.get('/streamed')).rejects.toThrow(`GET ${source.url}/streamed: the answer is over the import's limit of 1000 bytes`);
+    await expect(client.get('/declared'))
+      .rejects.toThrow(`GET ${source.url}/declared: the answer is 5010 bytes, over the import's limit of 1000`);
+    await expect(client.get('/streamed'))
+      .rejects.toThrow(`GET ${source.url}/streamed: the answer is over the import's limit of 1000 bytes`);
     await expect(client.download('/declared')).rejects.toThrow('over the import\'s limit of 1000');
   });
 });

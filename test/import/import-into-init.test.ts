@@ -62,19 +62,29 @@ async function timestamps(cms: Cms): Promise<Record<string, unknown>> {
     const path = `/${model.kind === 'singleType' ? model.singularName : model.pluralName}`;
     for (const locale of model.localized ? ['en', 'fr'] : [undefined]) {
       for (const status of model.draftAndPublish ? ['published', 'draft'] : ['published']) {
-        const search = new URLSearchParams({ status, ...(locale ? { locale } : {}), ...(model.kind === 'singleType' ? {} : { 'pagination[pageSize]': '100' }) });
-        const body = await cms.ownerApi({ method: 'GET', path, search: search.toString() }).then((answer) => answer.body as { data: unknown }, () => ({ data: null }));
+        const search = new URLSearchParams({
+          status, ...(locale ? { locale } : {}), ...(model.kind === 'singleType' ? {} : { 'pagination[pageSize]': '100' }),
+        });
+        const body = await cms.ownerApi({ method: 'GET', path, search: search.toString() })
+          .then((answer) => answer.body as { data: unknown }, () => ({ data: null }));
         const rows = [body.data ?? []].flat() as Record<string, unknown>[];
-        for (const row of rows) out[`${path} ${locale} ${status} ${row.documentId}`] = { createdAt: row.createdAt, updatedAt: row.updatedAt, publishedAt: row.publishedAt };
+        for (const row of rows) {
+          out[`${path} ${locale} ${status} ${row.documentId}`] = {
+            createdAt: row.createdAt, updatedAt: row.updatedAt, publishedAt: row.publishedAt,
+          };
+        }
       }
     }
   }
   // The media library over a real port, as a client reads it.
   const server = cms === source ? listener : await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
   const key = (await cms.auth.tokens.create({ name: `read ${Math.random()}`, type: 'read-only' })).accessKey;
-  const files = await (await fetch(`${server.url.replace(/\/$/, '')}/api/upload/files`, { headers: { authorization: `Bearer ${key}` } })).json() as Record<string, unknown>[];
+  const files = await (await fetch(`${server.url.replace(/\/$/, '')}/api/upload/files`, { headers: { authorization: `Bearer ${key}` } }))
+    .json() as Record<string, unknown>[];
   if (server !== listener) await server.close();
-  for (const file of files) out[`media ${file.documentId}`] = { createdAt: file.createdAt, updatedAt: file.updatedAt, publishedAt: file.publishedAt };
+  for (const file of files) {
+    out[`media ${file.documentId}`] = { createdAt: file.createdAt, updatedAt: file.updatedAt, publishedAt: file.publishedAt };
+  }
   return out;
 }
 
@@ -92,7 +102,9 @@ describe.each([
   it('says which of the source\'s locales it did not import and how to add them', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr.includes('the imported files keep the source\'s updatedAt and publishedAt')).toBe(historyMode);
-    expect(first.stderr).toContain('not imported: the source\'s locale(s) fr, which cms.config.json\'s locales lack; run again with --add-locales');
+    expect(first.stderr).toContain(
+      'not imported: the source\'s locale(s) fr, which cms.config.json\'s locales lack; run again with --add-locales',
+    );
   });
 
   it('--add-locales adds the missing locales to cms.config.json and imports their content', async () => {

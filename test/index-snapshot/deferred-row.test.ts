@@ -5,13 +5,19 @@ import type { FileRecord } from '../../core/index/read-file.js';
 
 const fields: RowFields = {
   uid: 'api::article.article', id: 1, documentId: 'a1', locale: null, status: 'published',
-  createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z', publishedAt: '2024-01-01T00:00:00.000Z', file: 'content/articles/a1.json',
+  createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z', publishedAt: '2024-01-01T00:00:00.000Z',
+  file: 'content/articles/a1.json',
 };
 
 describe('a deferred row', () => {
   it('retries its source after a failed first read instead of losing it', () => {
     let reads = 0;
-    const record = { get data() { if (reads++ === 0) throw new Error('ENOENT: content/articles/a1.json'); return { title: 'T' }; } } as unknown as FileRecord;
+    const record = {
+      get data() {
+        if (reads++ === 0) throw new Error('ENOENT: content/articles/a1.json');
+        return { title: 'T' };
+      },
+    } as unknown as FileRecord;
     const row = new DeferredRow(fields, record);
     expect(() => row.data).toThrow(/ENOENT/);
     expect(row.data).toEqual({ title: 'T' });

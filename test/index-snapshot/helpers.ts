@@ -6,7 +6,9 @@ import { SNAPSHOT_FILE } from '../../core/index/snapshot/snapshot-format.js';
 import { ARTICLES as A } from '../contract/sample-site.js';
 
 /** A start of `root`, with or without the snapshot, once its snapshot (if any) is on disk. */
-export async function start(root: string, indexSnapshot = true): Promise<{ cms: Cms; stats: NonNullable<ReturnType<typeof loadReport>>['stats'] }> {
+export async function start(
+  root: string, indexSnapshot = true,
+): Promise<{ cms: Cms; stats: NonNullable<ReturnType<typeof loadReport>>['stats'] }> {
   const cms = await createCms({ root, indexSnapshot, report: () => {} });
   const report = loadReport(cms.index)!;
   await report.snapshotWritten;

@@ -70,7 +70,8 @@ const cases: [string, (root: string) => void, RegExp][] = [
     const file = readSnapshotFile(root);
     writeSnapshotFile(root, { ...file, listing: JSON.stringify({ folders: 5, extras: [], links: [] }) });
   }, /listing damaged/],
-  ['its first line is far longer than a header', (root) => writeFileSync(snapshotPath(root), `${'x'.repeat(100_000)}\nend 0\n`), /header too long/],
+  ['its first line is far longer than a header', (root) => writeFileSync(snapshotPath(root), `${'x'.repeat(100_000)}\nend 0\n`),
+    /header too long/],
   ['it is not a snapshot at all', (root) => writeFileSync(snapshotPath(root), '\u0000\u0001garbage'), /discarded: /],
 ];
 

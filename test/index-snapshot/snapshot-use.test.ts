@@ -7,7 +7,8 @@ import { answers, rewriteKeepingSizeAndMtime, snapshotPath, start } from './help
 import { editSnapshot, entryOf, readSnapshotFile, writeSnapshotFile } from './snapshot-file.js';
 
 const title = async (root: string, documentId: string, indexSnapshot = true) =>
-  ((await (await start(root, indexSnapshot)).cms.ownerApi({ method: 'GET', path: `/articles/${documentId}`, search: 'fields[0]=title' })).body as { data: { title: string } }).data.title;
+  ((await (await start(root, indexSnapshot)).cms.ownerApi({ method: 'GET', path: `/articles/${documentId}`, search: 'fields[0]=title' }))
+    .body as { data: { title: string } }).data.title;
 
 describe('index snapshot: a restart starts from it', { timeout: 60_000 }, () => {
   it('is written by the first start and answers, after a restart, byte for byte what a full read answers', async () => {
@@ -154,7 +155,8 @@ describe('index snapshot: a file that changed is read again', { timeout: 60_000 
     const restart = await start(root);
     expect(restart.stats).toMatchObject({ snapshot: 'used', read: 1 });
     expect(restart.stats.fromSnapshot + restart.stats.verified).toBe(stats.read - 1);
-    const tags = (await restart.cms.ownerApi({ method: 'GET', path: '/tags', search: 'filters[slug]=brand-new' })).body as { data: unknown[] };
+    const tags = (await restart.cms.ownerApi({ method: 'GET', path: '/tags', search: 'filters[slug]=brand-new' }))
+      .body as { data: unknown[] };
     expect(tags.data).toHaveLength(1);
     await expect(restart.cms.ownerApi({ method: 'GET', path: `/articles/${A.sunset}`, search: '' })).rejects.toMatchObject({ status: 404 });
   });

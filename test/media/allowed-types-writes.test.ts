@@ -24,7 +24,8 @@ describe('allowedTypes on document writes', () => {
   it('stores an audio file in an images-only field and reads it back, as Strapi does', async () => {
     const root = siteWithAudio();
     const server = await startApp(root);
-    const { status, body } = await server.sendJson('PUT', '/api/authors/g5nep3nk2vklh3r9oo6o7oju?populate=avatar', { data: { avatar: 'songsongsongsongsongsong' } });
+    const { status, body } = await server.sendJson('PUT', '/api/authors/g5nep3nk2vklh3r9oo6o7oju?populate=avatar',
+      { data: { avatar: 'songsongsongsongsongsong' } });
     expect(status).toBe(200);
     expect(body.data.avatar).toMatchObject({ documentId: 'songsongsongsongsongsong', mime: 'audio/mpeg' });
     // The content file holding the link loads again as it is.
@@ -36,7 +37,8 @@ describe('allowedTypes on document writes', () => {
 
   it('accepts an image in the same field', async () => {
     const server = await startApp(siteWithAudio());
-    const { status, body } = await server.sendJson('PUT', '/api/authors/g5nep3nk2vklh3r9oo6o7oju?populate=avatar', { data: { avatar: 'k4h9a2dz4n5hognvjhts7j3m' } });
+    const { status, body } = await server.sendJson('PUT', '/api/authors/g5nep3nk2vklh3r9oo6o7oju?populate=avatar',
+      { data: { avatar: 'k4h9a2dz4n5hognvjhts7j3m' } });
     expect(status).toBe(200);
     expect(body.data.avatar.mime).toBe('image/png');
   });

@@ -16,7 +16,8 @@ import { makeImage, mediaSite } from './helpers.js';
 async function cms(root: string, ...argv: string[]) {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, cwd: root, env: {} };
+  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, cwd: root,
+    env: {} };
   const { argv: rest, search } = extractQuery(argv);
   const program = new Command('cms').exitOverride();
   registerUpload(program, createContext(io), () => search);

@@ -12,7 +12,9 @@ function filesMentioning(root: string, id: string): string[] {
   const found: string[] = [];
   for (const folder of readdirSync(join(root, 'content'))) {
     if (folder === 'upload') continue;
-    for (const name of readdirSync(join(root, 'content', folder))) if (readFileSync(join(root, 'content', folder, name), 'utf8').includes(id)) found.push(`content/${folder}/${name}`);
+    for (const name of readdirSync(join(root, 'content', folder))) {
+      if (readFileSync(join(root, 'content', folder, name), 'utf8').includes(id)) found.push(`content/${folder}/${name}`);
+    }
   }
   return found.sort();
 }
@@ -65,7 +67,8 @@ describe('GET /api/upload/files', () => {
 
   it('lists related entries as they are after a write, not as first read', async () => {
     const own = await mediaServer();
-    const linked = async (file: string) => (await own.getJson(`/api/upload/files?populate=related&filters[documentId][$eq]=${file}`)).body[0].related
+    const linked = async (file: string) => (await own.getJson(`/api/upload/files?populate=related&filters[documentId][$eq]=${file}`))
+      .body[0].related
       .filter((entry: any) => entry.documentId === PIZZA_ARTICLE).length;
     const before = await linked(PIZZA);
     expect(before).toBeGreaterThan(0);
@@ -116,10 +119,12 @@ describe('POST /api/upload?id= (replace, update info)', () => {
   });
 
   it('replaces the binary under the same hash and URL, regenerating formats', async () => {
-    const [original] = (await server.upload(uploadForm([{ name: 'first.png', data: await makeImage(1200, 800, 'png'), type: 'image/png' }], { fileInfo: '{"alternativeText":"Kept","caption":"Kept too"}' }))).body;
+    const [original] = (await server.upload(uploadForm([{ name: 'first.png', data: await makeImage(1200, 800, 'png'), type: 'image/png' }],
+      { fileInfo: '{"alternativeText":"Kept","caption":"Kept too"}' }))).body;
     expect(Object.keys(original.formats)).toEqual(['thumbnail', 'large', 'medium', 'small']);
     const replacement = await makeImage(300, 200, 'jpeg');
-    const { status, body } = await server.upload(uploadForm([{ name: 'second.jpg', data: replacement, type: 'image/jpeg' }]), `?id=${original.id}`);
+    const { status, body } = await server.upload(uploadForm([{ name: 'second.jpg', data: replacement, type: 'image/jpeg' }]),
+      `?id=${original.id}`);
     expect(status).toBe(200);
     expect(Array.isArray(body)).toBe(false);
     expect(body).toMatchObject({
@@ -135,11 +140,16 @@ describe('POST /api/upload?id= (replace, update info)', () => {
   });
 
   it('updates name, alternativeText and caption without a file (multipart or JSON)', async () => {
-    const [file] = (await server.upload(uploadForm([{ name: 'doc.txt', data: 'doc', type: 'text/plain' }], { fileInfo: '{"caption":"Old caption"}' }))).body;
-    const { status, body } = await server.upload(uploadForm([], { fileInfo: JSON.stringify({ name: 'Renamed.txt', alternativeText: 'Alt' }) }), `?id=${file.id}`);
+    const [file] = (await server.upload(uploadForm([{ name: 'doc.txt', data: 'doc', type: 'text/plain' }],
+      { fileInfo: '{"caption":"Old caption"}' }))).body;
+    const { status, body } = await server.upload(
+      uploadForm([], { fileInfo: JSON.stringify({ name: 'Renamed.txt', alternativeText: 'Alt' }) }), `?id=${file.id}`,
+    );
     expect(status).toBe(200);
-    expect(body).toMatchObject({ id: file.id, name: 'Renamed.txt', alternativeText: 'Alt', caption: 'Old caption', hash: file.hash, url: file.url });
-    const json = await server.sendJson('POST', `/api/upload?id=${file.id}`, { fileInfo: { caption: 'New caption', alternativeText: null } });
+    expect(body).toMatchObject({ id: file.id, name: 'Renamed.txt', alternativeText: 'Alt', caption: 'Old caption', hash: file.hash,
+      url: file.url });
+    const json = await server.sendJson('POST', `/api/upload?id=${file.id}`,
+      { fileInfo: { caption: 'New caption', alternativeText: null } });
     expect(json.status).toBe(200);
     expect(json.body).toMatchObject({ name: 'Renamed.txt', alternativeText: 'Alt', caption: 'New caption' });
   });
@@ -172,7 +182,9 @@ describe('DELETE /api/upload/files/:id', () => {
     expect(filesMentioning(server.root, PIZZA)).toEqual([]);
     expect(server.cms.problems()).toEqual([]);
 
-    const after = (await server.getJson(`/api/articles/${PIZZA_ARTICLE}?populate[cover]=true&populate[seo][populate]=*&populate[blocks][on][shared.slider][populate]=*&populate[blocks][on][shared.media][populate]=*`)).body.data;
+    const after = (await server.getJson(
+      `/api/articles/${PIZZA_ARTICLE}?populate[cover]=true&populate[seo][populate]=*&populate[blocks][on][shared.slider][populate]=*&populate[blocks][on][shared.media][populate]=*`,
+    )).body.data;
     expect(after.cover).toBeNull();
     expect(after.seo.shareImage).toBeNull();
     const slider = after.blocks.find((block: any) => block.__component === 'shared.slider');
@@ -198,32 +210,39 @@ describe('media values in documents', () => {
     server = await mediaServer();
   });
 
-  const FILE_KEYS = ['id', 'documentId', 'name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt'];
+  const FILE_KEYS = ['id', 'documentId', 'name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats', 'hash', 'ext',
+    'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt'];
 
   it('leaves media out unless populated, then returns the full file object', async () => {
     expect((await server.getJson(`/api/articles/${PIZZA_ARTICLE}`)).body.data).not.toHaveProperty('cover');
     const { body } = await server.getJson(`/api/articles/${PIZZA_ARTICLE}?populate=cover`);
     expect(Object.keys(body.data.cover)).toEqual(FILE_KEYS);
-    expect(body.data.cover).toMatchObject({ documentId: PIZZA, name: 'pizza-margherita.png', url: '/uploads/pizza_margherita_ad0fb71956.png' });
+    expect(body.data.cover).toMatchObject({ documentId: PIZZA, name: 'pizza-margherita.png',
+      url: '/uploads/pizza_margherita_ad0fb71956.png' });
   });
 
   it('selects media fields with populate[cover][fields]', async () => {
     const { body } = await server.getJson(`/api/articles/${PIZZA_ARTICLE}?populate[cover][fields][0]=name&populate[cover][fields][1]=url`);
-    expect(body.data.cover).toEqual({ id: expect.any(Number), documentId: PIZZA, name: 'pizza-margherita.png', url: '/uploads/pizza_margherita_ad0fb71956.png' });
+    expect(body.data.cover).toEqual({ id: expect.any(Number), documentId: PIZZA, name: 'pizza-margherita.png',
+      url: '/uploads/pizza_margherita_ad0fb71956.png' });
   });
 
   it('returns multiple media as an array in stored order', async () => {
-    const { body } = await server.getJson(`/api/articles/${PIZZA_ARTICLE}?populate[blocks][on][shared.slider][populate][files][fields][0]=name`);
+    const { body } = await server.getJson(
+      `/api/articles/${PIZZA_ARTICLE}?populate[blocks][on][shared.slider][populate][files][fields][0]=name`,
+    );
     const slider = body.data.blocks.find((block: any) => block.__component === 'shared.slider');
     expect(slider.files.map((file: any) => file.name)).toEqual(['pizza-margherita.png', 'coffee-beans.png', 'default-avatar.png']);
   });
 
   it('accepts a new upload as a document\'s media by id, {id} and documentId', async () => {
-    const [file] = (await server.upload(uploadForm([{ name: 'cover.png', data: await makeImage(320, 200, 'png'), type: 'image/png' }]))).body;
+    const [file] = (await server.upload(uploadForm([{ name: 'cover.png', data: await makeImage(320, 200, 'png'),
+      type: 'image/png' }]))).body;
     for (const cover of [file.id, { id: file.id }, file.documentId]) {
       const { status, body } = await server.sendJson('PUT', `/api/articles/${PIZZA_ARTICLE}?populate=cover`, { data: { cover } });
       expect(status).toBe(200);
-      expect(body.data.cover).toMatchObject({ id: file.id, documentId: file.documentId, formats: { thumbnail: { width: 245, height: 153 } } });
+      expect(body.data.cover).toMatchObject({ id: file.id, documentId: file.documentId,
+        formats: { thumbnail: { width: 245, height: 153 } } });
     }
     const unknown = await server.sendJson('PUT', `/api/articles/${PIZZA_ARTICLE}`, { data: { cover: 987654 } });
     expect(unknown.status).toBe(400);

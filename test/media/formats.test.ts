@@ -10,11 +10,14 @@ beforeAll(async () => {
 });
 
 const FORMAT_KEYS = ['name', 'hash', 'ext', 'mime', 'path', 'width', 'height', 'size', 'sizeInBytes', 'url'];
-const dimensions = (formats: Record<string, any>) => Object.fromEntries(Object.entries(formats).map(([key, format]) => [key, [format.width, format.height]]));
+const dimensions = (formats: Record<string, any>) => Object.fromEntries(
+  Object.entries(formats).map(([key, format]) => [key, [format.width, format.height]]),
+);
 
 describe('image formats (sharp)', () => {
   it('makes thumbnail, large, medium and small for a 1200×800 PNG', async () => {
-    const { status, body } = await server.upload(uploadForm([{ name: 'landscape.png', data: await makeImage(1200, 800, 'png'), type: 'image/png' }]));
+    const { status, body } = await server.upload(uploadForm([{ name: 'landscape.png', data: await makeImage(1200, 800, 'png'),
+      type: 'image/png' }]));
     expect(status).toBe(201);
     const [file] = body;
     expect([file.width, file.height]).toEqual([1200, 800]);
@@ -22,7 +25,8 @@ describe('image formats (sharp)', () => {
     expect(dimensions(file.formats)).toEqual({ thumbnail: [234, 156], large: [1000, 667], medium: [750, 500], small: [500, 333] });
     const thumbnail = file.formats.thumbnail;
     expect(Object.keys(thumbnail)).toEqual(FORMAT_KEYS);
-    expect(thumbnail).toMatchObject({ name: 'thumbnail_landscape.png', hash: `thumbnail_${file.hash}`, ext: '.png', mime: 'image/png', path: null, url: `/uploads/thumbnail_${file.hash}.png` });
+    expect(thumbnail).toMatchObject({ name: 'thumbnail_landscape.png', hash: `thumbnail_${file.hash}`, ext: '.png', mime: 'image/png',
+      path: null, url: `/uploads/thumbnail_${file.hash}.png` });
     for (const format of Object.values<any>(file.formats)) {
       const stored = readFileSync(join(server.root, 'public', format.url));
       expect(stored.length).toBe(format.sizeInBytes);
@@ -41,7 +45,8 @@ describe('image formats (sharp)', () => {
   });
 
   it('makes the formats of a 2000×1000 JPEG (fit inside, aspect kept)', async () => {
-    const { body } = await server.upload(uploadForm([{ name: 'Wide Shot.JPG', data: await makeImage(2000, 1000, 'jpeg'), type: 'image/jpeg' }]));
+    const { body } = await server.upload(uploadForm([{ name: 'Wide Shot.JPG', data: await makeImage(2000, 1000, 'jpeg'),
+      type: 'image/jpeg' }]));
     const [file] = body;
     expect(file).toMatchObject({ width: 2000, height: 1000, ext: '.JPG', mime: 'image/jpeg' });
     expect(file.hash).toMatch(/^Wide_Shot_[0-9a-f]{10}$/);

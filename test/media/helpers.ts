@@ -32,7 +32,8 @@ export interface Part {
 /** A multipart body: file parts, then text fields (a list value repeats the field). */
 export function uploadForm(parts: Part[], fields: Record<string, string | string[]> = {}): FormData {
   const form = new FormData();
-  for (const part of parts) form.append(part.field ?? 'files', new Blob([part.data], { type: part.type ?? 'application/octet-stream' }), part.name);
+  for (const part of parts) form.append(part.field ?? 'files', new Blob([part.data], { type: part.type ?? 'application/octet-stream' }),
+    part.name);
   for (const [key, value] of Object.entries(fields)) for (const item of [value].flat()) form.append(key, item);
   return form;
 }
@@ -58,7 +59,8 @@ export async function mediaServer(root = mediaSite()): Promise<MediaServer> {
   return {
     ...server,
     root,
-    upload: async (form, search = '', headers = {}) => parse(await server.request(`/api/upload${search}`, { method: 'POST', body: form, headers })),
+    upload: async (form, search = '', headers = {}) => parse(await server.request(`/api/upload${search}`,
+      { method: 'POST', body: form, headers })),
     stored: (name) => existsSync(join(root, 'public', 'uploads', name)),
     uploads: () => readdirSync(join(root, 'public', 'uploads')).sort(),
     read: (path) => (existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : undefined),
@@ -92,8 +94,10 @@ export function blankPng(width: number, height: number): Buffer {
   header.writeUInt32BE(height, 4);
   header[8] = 1; // bit depth; colour type 0 (greyscale), no interlace
   const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // filter byte 0, then zeros
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(rows, { level: 9 })), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /** Temp files left in the project's upload scratch folder (`.cms/tmp`). */
-export const scratchFiles = (root: string): string[] => (existsSync(join(root, '.cms', 'tmp')) ? readdirSync(join(root, '.cms', 'tmp')) : []);
+export const scratchFiles = (root: string): string[] => (
+  existsSync(join(root, '.cms', 'tmp')) ? readdirSync(join(root, '.cms', 'tmp')) : []);

@@ -16,7 +16,8 @@ describe('upload.maxPixels (image decompression bombs)', () => {
     expect(status).toBe(400);
     expect(body).toEqual({
       data: null,
-      error: { status: 400, name: 'ValidationError', message: 'bomb.png is 16000×16000 pixels (256 Mpx), over the limit of 50 Mpx', details: { width: 16000, height: 16000, maxPixels: 50_000_000 } },
+      error: { status: 400, name: 'ValidationError', message: 'bomb.png is 16000×16000 pixels (256 Mpx), over the limit of 50 Mpx',
+        details: { width: 16000, height: 16000, maxPixels: 50_000_000 } },
     });
     expect(server.uploads()).toEqual(uploads);
     expect(entries(server.root)).toEqual(documents);
@@ -39,8 +40,10 @@ describe('upload.maxPixels (image decompression bombs)', () => {
 
   it('rejects a replacement over the limit, keeping the old file', async () => {
     const server = await mediaServer(mediaSite({ upload: { maxPixels: 1_000_000 } }));
-    const [file] = (await server.upload(uploadForm([{ name: 'small.png', data: await makeImage(300, 200, 'png'), type: 'image/png' }]))).body;
-    const { status } = await server.upload(uploadForm([{ name: 'big.png', data: blankPng(1500, 1500), type: 'image/png' }]), `?id=${file.id}`);
+    const [file] = (await server.upload(uploadForm([{ name: 'small.png', data: await makeImage(300, 200, 'png'),
+      type: 'image/png' }]))).body;
+    const { status } = await server.upload(uploadForm([{ name: 'big.png', data: blankPng(1500, 1500), type: 'image/png' }]),
+      `?id=${file.id}`);
     expect(status).toBe(400);
     expect((await server.getJson(`/api/upload/files/${file.id}`)).body).toMatchObject({ width: 300, height: 200, name: 'small.png' });
     expect(server.stored(`${file.hash}.png`)).toBe(true);

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 it('uploads over a real socket (Node request → web Request → multipart)', async () => {
-  const form = uploadForm([{ name: 'socket.png', data: await makeImage(400, 300, 'png'), type: 'image/png' }], { fileInfo: '{"caption":"over TCP"}' });
+  const form = uploadForm([{ name: 'socket.png', data: await makeImage(400, 300, 'png'), type: 'image/png' }],
+    { fileInfo: '{"caption":"over TCP"}' });
   const response = await fetch(`${base}/api/upload`, { method: 'POST', body: form });
   expect(response.status).toBe(201);
   const [file] = await response.json();
@@ -24,7 +25,8 @@ it('uploads over a real socket (Node request → web Request → multipart)', as
 });
 
 it('answers 413 FileTooBig for a body over the request limit', async () => {
-  const response = await fetch(`${base}/api/upload`, { method: 'POST', body: uploadForm([{ name: 'big.bin', data: Buffer.alloc(300_000, 3) }]) });
+  const response = await fetch(`${base}/api/upload`,
+    { method: 'POST', body: uploadForm([{ name: 'big.bin', data: Buffer.alloc(300_000, 3) }]) });
   expect(response.status).toBe(413);
   expect((await response.json()).error.message).toBe('FileTooBig');
 });

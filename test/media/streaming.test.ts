@@ -28,7 +28,9 @@ const TAIL = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
  * (no queue of its own); `beforeChunk` sees how much was handed out so far. With `failAfter` it
  * errors there, as a client that hangs up mid-upload.
  */
-function chunkedBody(size: number, options: { beforeChunk?: (handedOut: number) => void; failAfter?: number } = {}): ReadableStream<Uint8Array> {
+function chunkedBody(
+  size: number, options: { beforeChunk?: (handedOut: number) => void; failAfter?: number } = {},
+): ReadableStream<Uint8Array> {
   let sent = 0;
   let handedOut = 0;
   let started = false;
@@ -56,9 +58,11 @@ function chunkedBody(size: number, options: { beforeChunk?: (handedOut: number) 
 }
 
 const multipartRequest = (body: ReadableStream<Uint8Array>) =>
-  new Request('http://cms.test/api/upload', { method: 'POST', headers: { 'content-type': CONTENT_TYPE }, body, duplex: 'half' } as RequestInit);
+  new Request('http://cms.test/api/upload',
+    { method: 'POST', headers: { 'content-type': CONTENT_TYPE }, body, duplex: 'half' } as RequestInit);
 
-const bytesIn = (folder: string): number => (existsSync(folder) ? readdirSync(folder).reduce((sum, name) => sum + (statSync(join(folder, name), { throwIfNoEntry: false })?.size ?? 0), 0) : 0);
+const bytesIn = (folder: string): number => (existsSync(folder)
+  ? readdirSync(folder).reduce((sum, name) => sum + (statSync(join(folder, name), { throwIfNoEntry: false })?.size ?? 0), 0) : 0);
 
 describe('readUploadForm streams file parts to disk', () => {
   it('never holds more than a few chunks of a 30 MB file in memory', async () => {
@@ -93,7 +97,8 @@ describe('readUploadForm streams file parts to disk', () => {
   it('rejects a body cut off mid-file (400) and leaves no temp file once disposed', async () => {
     const folder = join(mkdtempSync(join(tmpdir(), 'cms-stream-')), 'tmp');
     const scratch = await Scratch.open(folder);
-    await expect(readUploadForm(multipartRequest(chunkedBody(30 * MB, { failAfter: 5 * MB })), 200 * MB, scratch)).rejects.toBeInstanceOf(ValidationError);
+    await expect(readUploadForm(multipartRequest(chunkedBody(30 * MB, { failAfter: 5 * MB })), 200 * MB, scratch))
+      .rejects.toBeInstanceOf(ValidationError);
     await scratch.dispose();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(readdirSync(folder)).toEqual([]);
@@ -104,7 +109,8 @@ describe('POST /api/upload streams to .cms/tmp and cleans up', () => {
   it('answers 400 for an aborted body and leaves no temp file in the project', async () => {
     const server = await mediaServer();
     const uploads = server.uploads();
-    const response = await server.request('/api/upload', { method: 'POST', headers: { 'content-type': CONTENT_TYPE }, body: chunkedBody(8 * MB, { failAfter: 2 * MB }), duplex: 'half' } as RequestInit);
+    const response = await server.request('/api/upload', { method: 'POST', headers: { 'content-type': CONTENT_TYPE },
+      body: chunkedBody(8 * MB, { failAfter: 2 * MB }), duplex: 'half' } as RequestInit);
     expect(response.status).toBe(400);
     expect(scratchFiles(server.root)).toEqual([]);
     expect(server.uploads()).toEqual(uploads);
@@ -112,14 +118,16 @@ describe('POST /api/upload streams to .cms/tmp and cleans up', () => {
 
   it('answers 413 for a chunked body over upload.requestSizeLimit and leaves no temp file', async () => {
     const server = await mediaServer(mediaSite({ upload: { requestSizeLimit: MB } }));
-    const response = await server.request('/api/upload', { method: 'POST', headers: { 'content-type': CONTENT_TYPE }, body: chunkedBody(8 * MB), duplex: 'half' } as RequestInit);
+    const response = await server.request('/api/upload', { method: 'POST', headers: { 'content-type': CONTENT_TYPE },
+      body: chunkedBody(8 * MB), duplex: 'half' } as RequestInit);
     expect(response.status).toBe(413);
     expect(scratchFiles(server.root)).toEqual([]);
   });
 
   it('answers 413 for a text field over 1 MB (fields are held in memory, files are not)', async () => {
     const server = await mediaServer();
-    const { status, body } = await server.upload(uploadForm([{ name: 'a.txt', data: 'a', type: 'text/plain' }], { fileInfo: 'x'.repeat(FIELD_LIMIT + 1) }));
+    const { status, body } = await server.upload(uploadForm([{ name: 'a.txt', data: 'a', type: 'text/plain' }],
+      { fileInfo: 'x'.repeat(FIELD_LIMIT + 1) }));
     expect(status).toBe(413);
     expect(body.error).toMatchObject({ name: 'PayloadTooLargeError', message: 'The multipart field "fileInfo" is over 1048576 bytes' });
     expect(scratchFiles(server.root)).toEqual([]);
@@ -127,7 +135,8 @@ describe('POST /api/upload streams to .cms/tmp and cleans up', () => {
 
   it('moves a streamed 12 MB file into public/uploads without a copy left behind', async () => {
     const server = await mediaServer();
-    const response = await server.request('/api/upload', { method: 'POST', headers: { 'content-type': CONTENT_TYPE }, body: chunkedBody(12 * MB), duplex: 'half' } as RequestInit);
+    const response = await server.request('/api/upload', { method: 'POST', headers: { 'content-type': CONTENT_TYPE },
+      body: chunkedBody(12 * MB), duplex: 'half' } as RequestInit);
     expect(response.status).toBe(201);
     const [file] = await response.json();
     expect(file).toMatchObject({ name: 'big.bin', caption: 'streamed', size: 12582.91 });
@@ -157,7 +166,8 @@ describe('uploads over a real socket', { timeout: 30_000 }, () => {
     }
   };
   const post = () => {
-    const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/upload', headers: { 'content-type': CONTENT_TYPE, 'transfer-encoding': 'chunked' } });
+    const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/upload',
+      headers: { 'content-type': CONTENT_TYPE, 'transfer-encoding': 'chunked' } });
     const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
       request.on('response', (response) => {
         let body = '';

@@ -19,7 +19,8 @@ describe('an upload is checked by the rules cms validate applies to media entrie
     const answer = await server.upload(uploadForm([{ name: longName(256), data: 'hello', type: 'text/plain' }]));
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatchObject({ status: 400, name: 'ValidationError', message: 'name must be at most 255 characters' });
-    expect(answer.body.error.details.errors).toEqual([{ path: ['name'], message: 'name must be at most 255 characters', name: 'ValidationError' }]);
+    expect(answer.body.error.details.errors).toEqual([{ path: ['name'], message: 'name must be at most 255 characters',
+      name: 'ValidationError' }]);
     expect(server.uploads()).toEqual(before);
     expect((await validate(server.root)).code).toBe(0);
   });
@@ -34,7 +35,8 @@ describe('an upload is checked by the rules cms validate applies to media entrie
 
   it('refuses a long name given as fileInfo, on upload and on an info update', async () => {
     const server = await mediaServer();
-    const named = await server.upload(uploadForm([{ name: 'a.txt', data: 'hello', type: 'text/plain' }], { fileInfo: JSON.stringify({ name: 'a'.repeat(300) }) }));
+    const named = await server.upload(uploadForm([{ name: 'a.txt', data: 'hello', type: 'text/plain' }],
+      { fileInfo: JSON.stringify({ name: 'a'.repeat(300) }) }));
     expect(named.status).toBe(400);
     expect(named.body.error.message).toBe('name must be at most 255 characters');
     const created = await server.upload(uploadForm([{ name: 'a.txt', data: 'hello', type: 'text/plain' }]));

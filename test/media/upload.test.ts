@@ -7,7 +7,8 @@ beforeAll(async () => {
 });
 
 // the upload routes add isUrlSigned (false with the local provider), as Strapi 5.54 answers (recorded)
-const FILE_KEYS = ['id', 'documentId', 'name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt', 'isUrlSigned'];
+const FILE_KEYS = ['id', 'documentId', 'name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats', 'hash', 'ext',
+  'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt', 'isUrlSigned'];
 
 describe('POST /api/upload (multipart)', () => {
   it('answers 400 "Files are empty" without files', async () => {
@@ -34,13 +35,15 @@ describe('POST /api/upload (multipart)', () => {
     expect(Array.isArray(body)).toBe(true);
     const [file] = body;
     expect(Object.keys(file)).toEqual(FILE_KEYS);
-    expect(file).toMatchObject({ name: 'Release Notes.txt', ext: '.txt', mime: 'text/plain', size: 0.01, width: null, height: null, formats: null, provider: 'local', previewUrl: null, provider_metadata: null, alternativeText: null, caption: null });
+    expect(file).toMatchObject({ name: 'Release Notes.txt', ext: '.txt', mime: 'text/plain', size: 0.01, width: null, height: null,
+      formats: null, provider: 'local', previewUrl: null, provider_metadata: null, alternativeText: null, caption: null });
     expect(file.hash).toMatch(/^Release_Notes_[0-9a-f]{10}$/);
     expect(file.url).toBe(`/uploads/${file.hash}.txt`);
     expect(typeof file.id).toBe('number');
     expect(file.documentId).toMatch(/^[a-z][a-z0-9]{23}$/);
     expect(server.stored(`${file.hash}.txt`)).toBe(true);
-    expect(JSON.parse(server.read(`content/upload/${file.documentId}.json`)!)).toMatchObject({ name: 'Release Notes.txt', hash: file.hash, url: file.url });
+    expect(JSON.parse(server.read(`content/upload/${file.documentId}.json`)!)).toMatchObject({ name: 'Release Notes.txt', hash: file.hash,
+      url: file.url });
   });
 
   it('stores several files in order, each with its fileInfo', async () => {
@@ -59,7 +62,8 @@ describe('POST /api/upload (multipart)', () => {
   });
 
   it('reads width and height of an image that needs no formats', async () => {
-    const { body } = await server.upload(uploadForm([{ name: 'tiny.png', data: await makeImage(40, 30, 'png'), type: 'image/png' }], { fileInfo: '{"alternativeText":"Tiny","focalPoint":{"x":10,"y":5}}' }));
+    const { body } = await server.upload(uploadForm([{ name: 'tiny.png', data: await makeImage(40, 30, 'png'), type: 'image/png' }],
+      { fileInfo: '{"alternativeText":"Tiny","focalPoint":{"x":10,"y":5}}' }));
     expect(body[0]).toMatchObject({ width: 40, height: 30, formats: null, alternativeText: 'Tiny', focalPoint: { x: 10, y: 5 } });
   });
 
@@ -71,7 +75,8 @@ describe('POST /api/upload (multipart)', () => {
   });
 
   it('leaves unknown fileInfo keys out, as Strapi does (recorded: upload.post.info.alt)', async () => {
-    const { status, body } = await server.upload(uploadForm([{ name: 'x.txt', data: 'x', type: 'text/plain' }], { fileInfo: '{"alt":"nope","caption":"kept"}' }));
+    const { status, body } = await server.upload(uploadForm([{ name: 'x.txt', data: 'x', type: 'text/plain' }],
+      { fileInfo: '{"alt":"nope","caption":"kept"}' }));
     expect(status).toBe(201);
     expect(body[0]).toMatchObject({ name: 'x.txt', caption: 'kept', alternativeText: null });
     expect(body[0]).not.toHaveProperty('alt');
@@ -91,7 +96,8 @@ describe('POST /api/upload (multipart)', () => {
   });
 
   it('answers 400 for a malformed multipart body', async () => {
-    const response = await server.request('/api/upload', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=zz' }, body: 'garbage' });
+    const response = await server.request('/api/upload', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=zz' },
+      body: 'garbage' });
     expect(response.status).toBe(400);
   });
 
@@ -109,7 +115,8 @@ describe('upload size limits', () => {
     const form = uploadForm([{ name: 'ok.txt', data: 'fits', type: 'text/plain' }, { name: 'huge.bin', data: Buffer.alloc(5000, 1) }]);
     const { status, body } = await small.upload(form);
     expect(status).toBe(413);
-    expect(body).toEqual({ data: null, error: { status: 413, name: 'PayloadTooLargeError', message: 'huge.bin exceeds size limit of 1 KB.', details: {} } });
+    expect(body).toEqual({ data: null, error: { status: 413, name: 'PayloadTooLargeError', message: 'huge.bin exceeds size limit of 1 KB.',
+      details: {} } });
     expect(small.uploads()).toEqual(before);
   });
 
@@ -138,7 +145,8 @@ describe('upload permissions', () => {
   it('answers 403 for an attach (ref/refId/field) to an entry the caller may not update', async () => {
     const site = await mediaServer(mediaSite({ articleGrants: ['find', 'findOne'] }));
     const articleId = (await site.getJson('/api/articles/epw01z20kac98v6t19d3eer8')).body.data.id;
-    const form = uploadForm([{ name: 'a.txt', data: 'a', type: 'text/plain' }], { ref: 'api::article.article', refId: String(articleId), field: 'cover' });
+    const form = uploadForm([{ name: 'a.txt', data: 'a', type: 'text/plain' }],
+      { ref: 'api::article.article', refId: String(articleId), field: 'cover' });
     expect((await site.upload(form)).status).toBe(403);
   });
 

@@ -37,7 +37,8 @@ describe('durable writes (group commit)', () => {
     const dir = folder();
     const { store, calls } = recordingStore();
     await writeFileAtomic(join(dir, 'a.json'), '{"a":1}', store);
-    expect(calls.map((call) => call.replace(/\.a\.json\.[0-9a-f]+\.tmp/, '<temp>'))).toEqual(['write+fsync <temp>', 'rename a.json', `fsync dir ${dir.split('/').pop()}`]);
+    expect(calls.map((call) => call.replace(/\.a\.json\.[0-9a-f]+\.tmp/, '<temp>'))).toEqual(['write+fsync <temp>', 'rename a.json',
+      `fsync dir ${dir.split('/').pop()}`]);
     expect(readFileSync(join(dir, 'a.json'), 'utf8')).toBe('{"a":1}');
   });
 
@@ -73,7 +74,8 @@ describe('durable writes (group commit)', () => {
     const dir = folder();
     const { store, calls } = recordingStore();
     await writeFileAtomic(join(dir, 'new', 'a.json'), 'x', store);
-    expect(calls.filter((call) => !call.startsWith('write+fsync'))).toEqual(['mkdir new', 'rename a.json', 'fsync dir new', `fsync dir ${dir.split('/').pop()}`]);
+    expect(calls.filter((call) => !call.startsWith('write+fsync'))).toEqual(['mkdir new', 'rename a.json', 'fsync dir new',
+      `fsync dir ${dir.split('/').pop()}`]);
   });
 
   it('50 concurrent writes in one folder share far fewer than 50 folder fsyncs, and each waits for one after its rename', async () => {
@@ -86,7 +88,9 @@ describe('durable writes (group commit)', () => {
       await sync(path);
     };
     const done: string[] = [];
-    await Promise.all(Array.from({ length: 50 }, (_, i) => writeFileAtomic(join(dir, `f${i}.json`), String(i), store).then(() => done.push(`f${i}.json`))));
+    await Promise.all(Array.from(
+      { length: 50 }, (_, i) => writeFileAtomic(join(dir, `f${i}.json`), String(i), store).then(() => done.push(`f${i}.json`)),
+    ));
     const syncs = calls.filter((call) => call.startsWith('fsync dir'));
     expect(syncs.length).toBeGreaterThanOrEqual(1);
     expect(syncs.length).toBeLessThanOrEqual(2);
@@ -106,7 +110,10 @@ describe('durable writes (group commit)', () => {
   });
 
   it.each([
-    ['the data write', { writeSynced: async (path: string) => { await diskFs.writeSynced(path, 'partial'); throw new Error('ENOSPC: no space left'); } }],
+    ['the data write', { writeSynced: async (path: string) => {
+      await diskFs.writeSynced(path, 'partial');
+      throw new Error('ENOSPC: no space left');
+    } }],
     ['the rename', { rename: async () => { throw new Error('EXDEV: cross-device link'); } }],
   ])('a failure in %s rejects the write, leaves no temp file behind and syncs nothing', async (_, failing) => {
     const dir = folder();
@@ -124,7 +131,10 @@ describe('durable writes (group commit)', () => {
     const events: string[] = [];
     const rename = diskFs.rename;
     const syncDirectory = diskFs.syncDirectory;
-    vi.spyOn(diskFs, 'rename').mockImplementation(async (from, to) => { await rename(from, to); events.push(`rename ${to.split('/').pop()}`); });
+    vi.spyOn(diskFs, 'rename').mockImplementation(async (from, to) => {
+      await rename(from, to);
+      events.push(`rename ${to.split('/').pop()}`);
+    });
     const ids = cms.index.rows('api::tag.tag').map((row) => row.documentId);
     // A slow disk: the first folder sync lasts until every PUT has renamed its file, so they must share the next one.
     const renamed = () => events.filter((event) => event.startsWith('rename')).length;
@@ -135,7 +145,8 @@ describe('durable writes (group commit)', () => {
     });
     expect(ids.length).toBeGreaterThanOrEqual(3);
     const responses = await Promise.all(ids.map(async (id, i) => {
-      const response = await app.request(`/api/tags/${id}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: `Renamed ${i}` } }) });
+      const response = await app.request(`/api/tags/${id}`,
+        { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: `Renamed ${i}` } }) });
       events.push(`answered ${id}`);
       return response.status;
     }));

@@ -23,7 +23,8 @@ describe('fileLayout: which layout an existing file is in (an edit keeps it)', (
 describe('conflictBlocks: what git left unresolved', () => {
   it.each([
     ['{\n<<<<<<< HEAD\n  "a": 1\n=======\n  "a": 2\n>>>>>>> b\n}\n', [{ start: 2, end: 6 }]],
-    ['<<<<<<< ours\na\n||||||| base\nb\n=======\nc\n>>>>>>> theirs\nx\n<<<<<<<<<< o\nd\n==========\ne\n>>>>>>>>>> t\n', [{ start: 1, end: 7 }, { start: 9, end: 13 }]],
+    ['<<<<<<< ours\na\n||||||| base\nb\n=======\nc\n>>>>>>> theirs\nx\n<<<<<<<<<< o\nd\n==========\ne\n>>>>>>>>>> t\n',
+      [{ start: 1, end: 7 }, { start: 9, end: 13 }]],
     ['Title\n=======\n\ntext\n', []],
     ['<<<<<<< HEAD\nno split, no end\n', []],
     ['a <<<<<<< b\n', []],

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 // The studio's blocks model is plain data code (no DOM): tested here in Node.
 // @ts-expect-error: a browser ES module without type declarations
-import { fromLeaves, insertBreak, joinBlocks, insertText, marksAt, setLink, splitInline, toggleMark, toKind, toLeaves, understood } from '../../studio/blocks-model.js';
+import { fromLeaves, insertBreak, joinBlocks, insertText, marksAt, setLink, splitInline, toggleMark, toKind, toLeaves,
+  understood } from '../../studio/blocks-model.js';
 // @ts-expect-error: a browser ES module without type declarations
 import { applySnippet } from '../../studio/blocks-snippets.js';
 // @ts-expect-error: a browser ES module without type declarations
@@ -22,7 +23,9 @@ describe('the studio\'s blocks model', () => {
     [{ type: 'paragraph', children: [text('x')] }, true],
     [{ type: 'heading', level: 6, children: [text('x')] }, true],
     [{ type: 'heading', level: 7, children: [text('x')] }, false],
-    [{ type: 'list', format: 'ordered', children: [{ type: 'list-item', children: [text('x')] }, { type: 'list', format: 'unordered', indentLevel: 1, children: [{ type: 'list-item', children: [text('y')] }] }] }, true],
+    [{ type: 'list', format: 'ordered',
+      children: [{ type: 'list-item', children: [text('x')] },
+        { type: 'list', format: 'unordered', indentLevel: 1, children: [{ type: 'list-item', children: [text('y')] }] }] }, true],
     [{ type: 'code', language: 'js', children: [text('let a')] }, true],
     [{ type: 'quote', children: [text('q')] }, true],
     [{ type: 'image', image: { url: '/a.png' }, children: [text('')] }, false],
@@ -67,15 +70,18 @@ describe('the studio\'s blocks model', () => {
 
   it('joins a block to the one before for Backspace at its start, only between paragraphs, headings and quotes', () => {
     const heading = { type: 'heading', level: 2, children: [text('Route', { bold: true })] };
-    expect(joinBlocks(heading, { type: 'paragraph', children: [text(' north')] })).toEqual({ type: 'heading', level: 2, children: [text('Route', { bold: true }), text(' north')] });
+    expect(joinBlocks(heading, { type: 'paragraph', children: [text(' north')] })).toEqual({ type: 'heading', level: 2,
+      children: [text('Route', { bold: true }), text(' north')] });
     expect(joinBlocks(heading, { type: 'code', children: [text('x')] })).toBeUndefined();
-    expect(joinBlocks({ type: 'paragraph', children: [{ ...text('x'), colour: 'red' }] }, { type: 'paragraph', children: [text('y')] })).toBeUndefined();
+    expect(joinBlocks({ type: 'paragraph', children: [{ ...text('x'), colour: 'red' }] },
+      { type: 'paragraph', children: [text('y')] })).toBeUndefined();
   });
 
   it('switches a block between kinds, keeping its text', () => {
     const paragraph = { type: 'paragraph', children: [text('a', { bold: true })] };
     expect(toKind(paragraph, 'heading-3')).toEqual({ type: 'heading', level: 3, children: [text('a', { bold: true })] });
-    expect(toKind(paragraph, 'list-ordered')).toEqual({ type: 'list', format: 'ordered', children: [{ type: 'list-item', children: [text('a', { bold: true })] }] });
+    expect(toKind(paragraph, 'list-ordered')).toEqual({ type: 'list', format: 'ordered',
+      children: [{ type: 'list-item', children: [text('a', { bold: true })] }] });
     expect(toKind(paragraph, 'code')).toEqual({ type: 'code', children: [text('a')] });
     expect(toKind(paragraph, 'paragraph')).toBe(paragraph);
   });
@@ -93,7 +99,8 @@ describe('the studio\'s blocks snippets', () => {
   });
 
   it('keeps the marks of the text after the snippet, and changes nothing without a snippet or outside a paragraph', () => {
-    expect(applySnippet(paragraph(text('#'), text('Bold', { bold: true })), 1)).toEqual({ type: 'heading', level: 1, children: [text('Bold', { bold: true })] });
+    expect(applySnippet(paragraph(text('#'), text('Bold', { bold: true })), 1)).toEqual({ type: 'heading', level: 1,
+      children: [text('Bold', { bold: true })] });
     expect(applySnippet(paragraph(text('-x')), 2)).toBeUndefined();
     expect(applySnippet(paragraph(text('a #')), 3)).toBeUndefined();
     expect(applySnippet({ type: 'quote', children: [text('#')] }, 1)).toBeUndefined();
@@ -104,19 +111,25 @@ describe('the studio\'s blocks snippets', () => {
 // Nested lists as Strapi's editor makes them (content-manager BlocksInput/Blocks/List: Tab wraps
 // the item in `{ type: 'list', format, indentLevel: n + 1, children }`, Shift+Tab lifts it out).
 const item = (value: string) => ({ type: 'list-item', children: [text(value)] });
-const list = (children: unknown[], indentLevel?: number, format = 'unordered') => ({ type: 'list', format, ...(indentLevel === undefined ? {} : { indentLevel }), children });
+const list = (children: unknown[], indentLevel?: number, format = 'unordered') => (
+  { type: 'list', format, ...(indentLevel === undefined ? {} : { indentLevel }), children });
 
 describe('the studio\'s nested lists', () => {
   it.each([
     ['wraps an item in a list one level deeper', list([item('a'), item('b')]), 1, list([item('a'), list([item('b')], 1)])],
-    ['moves an item into the nested list just before it', list([item('a'), list([item('b')], 1), item('c')]), 2, list([item('a'), list([item('b'), item('c')], 1)])],
-    ['goes a level deeper inside a nested list', list([item('b'), item('c')], 1, 'ordered'), 1, list([item('b'), list([item('c')], 2, 'ordered')], 1, 'ordered')],
-    ['keeps a numbered list numbered', list([item('a'), item('b')], undefined, 'ordered'), 1, list([item('a'), list([item('b')], 1, 'ordered')], undefined, 'ordered')],
+    ['moves an item into the nested list just before it', list([item('a'), list([item('b')], 1), item('c')]), 2,
+      list([item('a'), list([item('b'), item('c')], 1)])],
+    ['goes a level deeper inside a nested list', list([item('b'), item('c')], 1, 'ordered'), 1,
+      list([item('b'), list([item('c')], 2, 'ordered')], 1, 'ordered')],
+    ['keeps a numbered list numbered', list([item('a'), item('b')], undefined, 'ordered'), 1,
+      list([item('a'), list([item('b')], 1, 'ordered')], undefined, 'ordered')],
   ])('Tab %s', (_, before, index, after) => {
     const indented = indentItem(before, index);
     expect(indented).toEqual(after);
     // The exact node shape and key order Strapi stores: type, format, indentLevel, children.
-    if (index === 1) expect(JSON.stringify(indented.children[1])).toMatch(/^\{"type":"list","format":"(un)?ordered","indentLevel":\d,"children":/);
+    if (index === 1) {
+      expect(JSON.stringify(indented.children[1])).toMatch(/^\{"type":"list","format":"(un)?ordered","indentLevel":\d,"children":/);
+    }
     expect(understood(indented)).toBe(true);
   });
 
@@ -129,8 +142,10 @@ describe('the studio\'s nested lists', () => {
 
   it.each([
     ['an only item: the nested list goes', list([item('a'), list([item('b')], 1)]), 1, 0, list([item('a'), item('b')])],
-    ['a middle item: the nested list is split around it', list([item('a'), list([item('b'), item('c'), item('d')], 1)]), 1, 1, list([item('a'), list([item('b')], 1), item('c'), list([item('d')], 1)])],
-    ['a first item: it goes before the rest', list([item('a'), list([item('b'), item('c')], 1), item('e')]), 1, 0, list([item('a'), item('b'), list([item('c')], 1), item('e')])],
+    ['a middle item: the nested list is split around it', list([item('a'), list([item('b'), item('c'), item('d')], 1)]), 1, 1,
+      list([item('a'), list([item('b')], 1), item('c'), list([item('d')], 1)])],
+    ['a first item: it goes before the rest', list([item('a'), list([item('b'), item('c')], 1), item('e')]), 1, 0,
+      list([item('a'), item('b'), list([item('c')], 1), item('e')])],
   ])('Shift+Tab lifts %s', (_, parent, at, index, after) => {
     expect(outdentItem(parent, at, index)).toEqual(after);
   });
@@ -141,7 +156,8 @@ describe('the studio\'s nested lists', () => {
   });
 
   it('Shift+Tab on a top-level item makes it a paragraph between the list\'s parts', () => {
-    expect(unlistItem(list([item('a'), item('b'), item('c')]), 1)).toEqual([list([item('a')]), { type: 'paragraph', children: [text('b')] }, list([item('c')])]);
+    expect(unlistItem(list([item('a'), item('b'), item('c')]), 1)).toEqual([list([item('a')]), { type: 'paragraph', children: [text('b')] },
+      list([item('c')])]);
     expect(unlistItem(list([item('a')]), 0)).toEqual([{ type: 'paragraph', children: [text('a')] }]);
     expect(unlistItem(list([item('a'), list([item('b')], 1)]), 1)).toBeUndefined();
   });
@@ -150,7 +166,8 @@ describe('the studio\'s nested lists', () => {
     const empty = item('');
     expect(isEmptyItem(empty)).toBe(true);
     expect(isEmptyItem(item('x'))).toBe(false);
-    expect(leaveNested(list([item('a'), list([item('b'), empty], 1), item('c')]), 1, 1)).toEqual(list([item('a'), list([item('b')], 1), empty, item('c')]));
+    expect(leaveNested(list([item('a'), list([item('b'), empty], 1), item('c')]), 1,
+      1)).toEqual(list([item('a'), list([item('b')], 1), empty, item('c')]));
     expect(leaveNested(list([item('a'), list([empty], 1)]), 1, 0)).toEqual(list([item('a'), empty]));
     expect(leaveList(list([item('a'), empty]), 1)).toEqual([list([item('a')]), { type: 'paragraph', children: [text('')] }]);
     expect(leaveList(list([empty]), 0)).toEqual([{ type: 'paragraph', children: [text('')] }]);

@@ -10,11 +10,16 @@ import { checkRules, plainMessage } from '../../studio/form-rules.js';
 import { incomingChanges } from '../../studio/form-conflict.js';
 
 /** Attributes as GET /admin/api/schemas hands them to the studio: with their rules from the core. */
-const withRules = (attributes: Record<string, Attribute>) => Object.entries(attributes).map(([name, attribute]) => ({ ...attribute, name, rules: fieldRules(attribute) }));
+const withRules = (attributes: Record<string, Attribute>) => Object.entries(attributes)
+  .map(([name, attribute]) => ({ ...attribute, name, rules: fieldRules(attribute) }));
 
 registerComponents({
-  'shared.social': { uid: 'shared.social', attributes: withRules({ title: { type: 'string', maxLength: 60, required: true }, email: { type: 'email' } }) },
-  'shared.seo': { uid: 'shared.seo', attributes: withRules({ metaSocial: { type: 'component', component: 'shared.social', repeatable: true, max: 1 } }) },
+  'shared.social': {
+    uid: 'shared.social', attributes: withRules({ title: { type: 'string', maxLength: 60, required: true }, email: { type: 'email' } }),
+  },
+  'shared.seo': {
+    uid: 'shared.seo', attributes: withRules({ metaSocial: { type: 'component', component: 'shared.social', repeatable: true, max: 1 } }),
+  },
 });
 const article = withRules({
   title: { type: 'string', required: true },
@@ -49,7 +54,8 @@ describe('the studio\'s checks of the core\'s rules', () => {
   it.each([
     ['description', { description: 'x'.repeat(81) }, 'description must be at most 80 characters', 'At most 80 characters'],
     ['slug', {}, 'This attribute must be unique', 'Already used by another document: must be unique'],
-    ['seo.metaSocial.0.title', { seo: { metaSocial: [{ title: null }] } }, 'seo.metaSocial[0].title must be a `string` type, but the final value was: `null`.', 'Required'],
+    ['seo.metaSocial.0.title', { seo: { metaSocial: [{ title: null }] } },
+      'seo.metaSocial[0].title must be a `string` type, but the final value was: `null`.', 'Required'],
     ['views', { views: 3 }, 'views must be greater than or equal to 5', 'Must be greater than or equal to 5'],
   ])('says the server\'s message for %s in an editor\'s words', (path, data, message, expected) => {
     expect(plainMessage(article, data, path, message)).toBe(expected);

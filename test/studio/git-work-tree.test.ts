@@ -31,7 +31,8 @@ describe('documentStates', () => {
       { path: 'content/categories/a1.json', state: 'modified' as const },
       { path: 'content/articles/nested/z.json', state: 'new' as const },
     ];
-    expect({ ...documentStates(changes, 'content/articles', ['a1.json', 'c3.json', 'd4.json']) }).toEqual({ a1: 'modified', b2: 'new', c3: 'modified', d4: 'modified' });
+    expect({ ...documentStates(changes, 'content/articles', ['a1.json', 'c3.json', 'd4.json']) }).toEqual({ a1: 'modified', b2: 'new',
+      c3: 'modified', d4: 'modified' });
   });
 
   it('keeps a documentId named __proto__ as a plain key', () => {
@@ -45,7 +46,8 @@ describe('checkProjectPath', () => {
   it.each(['content/articles/a.json', 'schemas/api/x/schema.json', 'public/uploads/cat.jpg'])('accepts %s', (path) => {
     expect(checkProjectPath(path)).toBe(path);
   });
-  it.each(['', '-p', '--output=/tmp/x', '../content/a.json', 'content/../cms.config.json', '/content/a.json', 'content//a.json', 'content\\a.json', 'content/a\0.json', 'public/index.html', '.git/config', 42])('refuses %j', (path) => {
+  it.each(['', '-p', '--output=/tmp/x', '../content/a.json', 'content/../cms.config.json', '/content/a.json', 'content//a.json',
+    'content\\a.json', 'content/a\0.json', 'public/index.html', '.git/config', 42])('refuses %j', (path) => {
     expect(() => checkProjectPath(path)).toThrow(/not a project path|outside|1 to 1000/);
   });
 });

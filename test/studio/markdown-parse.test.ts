@@ -8,9 +8,11 @@ const t = (text: string) => ({ text });
 describe('the studio\'s Markdown preview reader', () => {
   it.each([
     ['a **b** c', [t('a '), { type: 'strong', children: [t('b')] }, t(' c')]],
-    ['__b__ and _i_ and *i*', [{ type: 'strong', children: [t('b')] }, t(' and '), { type: 'em', children: [t('i')] }, t(' and '), { type: 'em', children: [t('i')] }]],
+    ['__b__ and _i_ and *i*', [{ type: 'strong', children: [t('b')] }, t(' and '), { type: 'em', children: [t('i')] }, t(' and '),
+      { type: 'em', children: [t('i')] }]],
     ['~~gone~~ `x *y*`', [{ type: 'del', children: [t('gone')] }, t(' '), { type: 'code', text: 'x *y*' }]],
-    ['see [the **docs**](https://example.com/a)', [t('see '), { type: 'link', url: 'https://example.com/a', children: [t('the '), { type: 'strong', children: [t('docs')] }] }]],
+    ['see [the **docs**](https://example.com/a)',
+      [t('see '), { type: 'link', url: 'https://example.com/a', children: [t('the '), { type: 'strong', children: [t('docs')] }] }]],
     ['snake_case_name stays', [t('snake_case_name stays')]],
   ])('reads inline %j', (text, expected) => {
     expect(parseInline(text)).toEqual(expected);

@@ -14,9 +14,12 @@ const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway", 
 const MARCO = 'qig4xffu7hjyawrhvhipfbv9'; // the author "Marco Rossi"
 const PASSWORD = 'Correct-Horse-9';
 
-if (!CHROMIUM) process.stderr.write('\n[studio] browser tests SKIPPED: no chromium binary found (apt-get install -y chromium, or set CHROMIUM_PATH)\n\n');
+if (!CHROMIUM) {
+  process.stderr.write('\n[studio] browser tests SKIPPED: no chromium binary found (apt-get install -y chromium, or set CHROMIUM_PATH)\n\n');
+}
 
-describe.skipIf(!CHROMIUM)(`the studio in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 15_000 }, () => {
+describe.skipIf(!CHROMIUM)(`the studio in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 15_000 },
+  () => {
   let root: string;
   let cms: Cms;
   let server: RunningServer;

@@ -10,7 +10,8 @@ import { AMELIE, ARTICLE, CHROMIUM, COFFEE, editorSite, MARCO, PIZZA, text } fro
 // studio-text-editors.test.ts.
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 
-describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 20_000 }, () => {
+describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`,
+  { timeout: 20_000 }, () => {
   const site = editorSite();
   let page: Page;
   beforeAll(() => { page = site.page; });
@@ -28,11 +29,15 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
   });
 
   it('writes nothing when nothing was edited, and shows blocks it does not edit (an image, a text node with a key it does not know)', async () => {
-    const { name, alternativeText, caption, width, height, formats, hash, ext, mime, size, url, previewUrl, provider, createdAt, updatedAt } = readJson(`content/upload/${PIZZA}.json`);
-    const image = { name, alternativeText, caption, width, height, formats, hash, ext, mime, size, url, previewUrl, provider, createdAt, updatedAt };
+    const { name, alternativeText, caption, width, height, formats, hash, ext, mime, size, url, previewUrl, provider, createdAt,
+      updatedAt } = readJson(`content/upload/${PIZZA}.json`);
+    const image = { name, alternativeText, caption, width, height, formats, hash, ext, mime, size, url, previewUrl, provider, createdAt,
+      updatedAt };
     const kept = [{ type: 'image', image, children: [text('')] }, { type: 'paragraph', children: [{ ...text('Kept'), colour: 'red' }] }];
     const response = await fetch(`${site.url}/api/articles/${ARTICLE}?status=draft&locale=en`, {
-      method: 'PUT', headers: { authorization: `Bearer ${site.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ data: { body: [...readJson(`content/articles/${ARTICLE}.json`).body, ...kept], eventAt: '2025-06-01T10:00:30.250Z', opensAt: '09:30:15.500', pinned: null } }),
+      method: 'PUT', headers: { authorization: `Bearer ${site.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { body: [...readJson(`content/articles/${ARTICLE}.json`).body, ...kept],
+            eventAt: '2025-06-01T10:00:30.250Z', opensAt: '09:30:15.500', pinned: null } }),
     });
     expect(response.status).toBe(200);
     const before = draft();
@@ -161,21 +166,27 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
 
     const saved = draft();
     expect(saved).toMatchObject({
-      title: 'Mountains of Norway, revisited', slug: 'mountains-of-norway-revisited', views: 43, featured: true, publishDate: '2025-06-01', readingTime: 6.5, author: MARCO, cover: COFFEE,
-      eventAt: new Date('2025-07-04T18:45:10').toISOString(), opensAt: '07:15:30.000', pinned: null, extra: { route: [1, 2], by: 'train' }, bigCount: '9007199254740993', // the browser's local time, as this process's
+      title: 'Mountains of Norway, revisited', slug: 'mountains-of-norway-revisited', views: 43, featured: true, publishDate: '2025-06-01',
+      readingTime: 6.5, author: MARCO, cover: COFFEE,
+      eventAt: new Date('2025-07-04T18:45:10').toISOString(), opensAt: '07:15:30.000', pinned: null, extra: { route: [1, 2], by: 'train' },
+        bigCount: '9007199254740993', // the browser's local time, as this process's
     });
     expect(saved.seo).toEqual({
       metaTitle: 'Norway, revisited', metaDescription: 'A photo essay from the Norwegian fjords.', shareImage: PIZZA,
-      metaSocial: [{ socialNetwork: 'Twitter', title: 'Second look', description: null }, { socialNetwork: 'Facebook', title: 'Norway in pictures', description: 'Fjords and ridges in late summer' }],
+      metaSocial: [{ socialNetwork: 'Twitter', title: 'Second look', description: null },
+        { socialNetwork: 'Facebook', title: 'Norway in pictures', description: 'Fjords and ridges in late summer' }],
     });
-    expect(saved.blocks).toEqual([{ __component: 'shared.slider', files: [PIZZA, COFFEE] }, { __component: 'shared.quote', title: 'Go early', body: 'The light is best before nine.', anchor: 'go-early', tone: 'calm' }]);
+    expect(saved.blocks).toEqual([{ __component: 'shared.slider', files: [PIZZA, COFFEE] },
+      { __component: 'shared.quote', title: 'Go early', body: 'The light is best before nine.', anchor: 'go-early', tone: 'calm' }]);
     expect(saved.body.slice(0, 3)).toEqual([
       { type: 'paragraph', children: [text('Norway in late summer is almost unfairly beautiful. '), text('Truly.', { bold: true })] },
-      { type: 'paragraph', children: [{ type: 'link', url: 'https://example.com/pack', children: [text('Pack')] }, text(' light.\n'), text('Always.', { italic: true })] },
+      { type: 'paragraph', children: [{ type: 'link', url: 'https://example.com/pack', children: [text('Pack')] }, text(' light.\n'),
+        text('Always.', { italic: true })] },
       { type: 'heading', level: 3, children: [text('Route')] },
     ]);
     expect(saved.body[3].type).toBe('list');
-    expect(saved.body.at(-1)).toMatchObject({ type: 'image', image: { documentId: PIZZA, name: 'pizza-margherita.png', url: '/uploads/pizza_margherita_ad0fb71956.png' }, children: [text('')] });
+    expect(saved.body.at(-1)).toMatchObject({ type: 'image', image: { documentId: PIZZA, name: 'pizza-margherita.png',
+      url: '/uploads/pizza_margherita_ad0fb71956.png' }, children: [text('')] });
     expect(saved.body.at(-1).image).not.toHaveProperty('isUrlSigned');
   });
 
@@ -192,7 +203,8 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     await page.locator('#field-seo-metaTitle').fill('Alpine');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect.poll(() => formStatus().textContent()).toBe('Published');
-    expect(readJson(`content/articles/${documentId}.json`).seo).toEqual({ metaTitle: 'Alpine', metaDescription: 'Short notes from the Alps.', shareImage: null, metaSocial: [] });
+    expect(readJson(`content/articles/${documentId}.json`).seo).toEqual({ metaTitle: 'Alpine',
+      metaDescription: 'Short notes from the Alps.', shareImage: null, metaSocial: [] });
 
     await field('seo').getByRole('button', { name: 'Remove Seo' }).click();
     await page.getByRole('button', { name: 'Save draft' }).click();
@@ -220,7 +232,8 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     // A text file in the library: the slider's picker (images only) shows it disabled.
     const form = new FormData();
     form.append('files', new Blob(['notes'], { type: 'text/plain' }), 'notes.txt');
-    expect((await fetch(`${site.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${site.token}` }, body: form })).status).toBe(201);
+    expect((await fetch(`${site.url}/api/upload`,
+      { method: 'POST', headers: { authorization: `Bearer ${site.token}` }, body: form })).status).toBe(201);
     await openArticle();
     const files = field('blocks.0.files');
     await page.locator('#field-blocks-0-files').click();
@@ -235,23 +248,27 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
     }, png);
     await library.locator('form.upload').dispatchEvent('dragover', { dataTransfer: dropped });
     await library.locator('form.upload').dispatchEvent('drop', { dataTransfer: dropped });
-    expect(await library.getByLabel('File to upload').evaluate((input: HTMLInputElement) => [...input.files!].map((file) => file.name))).toEqual(['snowy-peak.png']);
+    expect(await library.getByLabel('File to upload').evaluate((input: HTMLInputElement) => [...input.files!].map((file) => file.name)))
+      .toEqual(['snowy-peak.png']);
     await library.getByLabel('Alternative text of the upload').fill('A snowy peak');
     // The upload's answer is awaited, not timed: the first image of a server starts its image worker process.
     const isUpload = (response: Response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/upload';
     const answer = page.waitForResponse(isUpload);
     await library.getByRole('button', { name: 'Upload and choose' }).click();
     expect((await answer).status()).toBe(201);
-    await expect.poll(() => files.locator('.media-item .tile-name').allTextContents()).toEqual(['pizza-margherita.png', 'coffee-beans.png', 'snowy-peak.png']);
+    await expect.poll(() => files.locator('.media-item .tile-name').allTextContents()).toEqual(['pizza-margherita.png', 'coffee-beans.png',
+      'snowy-peak.png']);
     // Dragged by its grip onto the first file, then the coffee moved up by its button.
     await files.locator('.media-item').nth(2).locator('.grip').dragTo(files.locator('.media-item').nth(0));
-    await expect.poll(() => files.locator('.media-item .tile-name').allTextContents()).toEqual(['snowy-peak.png', 'pizza-margherita.png', 'coffee-beans.png']);
+    await expect.poll(() => files.locator('.media-item .tile-name').allTextContents()).toEqual(['snowy-peak.png', 'pizza-margherita.png',
+      'coffee-beans.png']);
     await files.getByRole('button', { name: 'Move coffee-beans.png up' }).click();
     await files.getByRole('button', { name: 'Remove pizza-margherita.png' }).click();
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect.poll(() => formStatus().textContent()).toBe('Draft saved');
 
-    const uploaded = readdirSync(join(site.root, 'content/upload')).map((name) => ({ id: name.replace(/\.json$/, ''), ...readJson(`content/upload/${name}`) })).find((file) => file.name === 'snowy-peak.png');
+    const uploaded = readdirSync(join(site.root, 'content/upload')).map((name) => ({ id: name.replace(/\.json$/, ''),
+      ...readJson(`content/upload/${name}`) })).find((file) => file.name === 'snowy-peak.png');
     expect(uploaded).toMatchObject({ alternativeText: 'A snowy peak', mime: 'image/png' });
     expect(draft().blocks[0]).toEqual({ __component: 'shared.slider', files: [uploaded!.id, COFFEE] });
     expect(problems).toEqual([]);
@@ -259,7 +276,8 @@ describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '
 
   it('reads a relation\'s target by its main field only, shows 12 chips until "Show all", searches the target on the server, picks with Enter and reorders by drag', async () => {
     const api = (method: string, path: string, data?: unknown) => fetch(`${site.url}/api/${path}`, {
-      method, headers: { authorization: `Bearer ${site.token}`, 'content-type': 'application/json' }, body: data === undefined ? undefined : JSON.stringify({ data }),
+      method, headers: { authorization: `Bearer ${site.token}`, 'content-type': 'application/json' }, body: data === undefined ? undefined
+      : JSON.stringify({ data }),
     }).then((response) => response.json());
     const tags = [];
     for (let n = 1; n <= 14; n++) tags.push((await api('POST', 'tags', { name: `Peak ${String(n).padStart(2, '0')}` })).data.documentId);

@@ -22,15 +22,26 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 5000 });
 
-/** axe-core's serious and critical violations on the page as it is now (evaluated over CDP: the studio's CSP admits no injected script tag). */
+/**
+ * axe-core's serious and critical violations on the page as it is now (evaluated over CDP: the studio's CSP admits no injected
+ * script tag).
+ */
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const axe = (window as unknown as {
+      axe: {
+        run: (
+          context: Document, options: object,
+        ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
+      };
+    }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 3) }));
+    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 3) }));
   });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id} (${violation.impact}) at ${violation.targets.join(', ')}`);
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}) at ${violation.targets.join(', ')}`);
 }
 
 /** How far the page is wider than the window (0 when nothing overflows sideways). */
@@ -63,7 +74,8 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     const origin = `http://127.0.0.1:${(preview.address() as { port: number }).port}`;
     root = gitSampleSite();
     const config = JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8'));
-    config.preview = { enabled: true, config: { allowedOrigins: [origin], urls: { articles: `${origin}/preview/articles/{documentId}?locale={locale}&status={status}&secret={secret}` } } };
+    config.preview = { enabled: true, config: { allowedOrigins: [origin],
+      urls: { articles: `${origin}/preview/articles/{documentId}?locale={locale}&status={status}&secret={secret}` } } };
     writeFileSync(join(root, 'cms.config.json'), `${JSON.stringify(config, null, 2)}\n`);
     git(root, 'commit', '--quiet', '-am', 'Preview settings');
     remote = addBareRemote(root);
@@ -76,7 +88,8 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     cms = await createCms({ root, env: TEST_ENV, report: () => {} });
     token = (await cms.auth.tokens.create({ name: 'Site Owner', type: 'full-access' })).accessKey;
     // A change for the Git panel to show.
-    await cms.documents('api::article.article').update({ documentId: ARTICLE, locale: 'en', status: 'published', data: { title: 'Norway in the rain' } });
+    await cms.documents('api::article.article').update({ documentId: ARTICLE, locale: 'en', status: 'published',
+      data: { title: 'Norway in the rain' } });
     session = await openStudio(cms, CHROMIUM!);
     page = session.page;
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -168,22 +181,26 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     await page.goto(`${studio()}/#/t/articles/${ARTICLE}?locale=en`);
     await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
     // Top-level fields only: those in a component's fieldset or a list item sit indented (the form's own fieldset.fields holds them all).
-    const lefts = await page.locator('.document > .field, form .field').evaluateAll((fields) => [...new Set(fields.filter((field) => !field.closest('fieldset:not(.fields), .item')).map((field) => Math.round(field.getBoundingClientRect().left)))]);
+    const lefts = await page.locator('.document > .field, form .field').evaluateAll((fields) => [...new Set(fields
+      .filter((field) => !field.closest('fieldset:not(.fields), .item')).map((field) => Math.round(field.getBoundingClientRect().left)))]);
     expect(lefts).toHaveLength(1);
     const targets = [
       page.getByRole('button', { name: 'Save draft' }), page.getByRole('button', { name: 'Publish', exact: true }),
-      page.getByRole('button', { name: 'Sign out' }), page.getByRole('navigation', { name: 'Content types' }).getByRole('link', { name: 'Article' }),
+      page.getByRole('button', { name: 'Sign out' }),
+      page.getByRole('navigation', { name: 'Content types' }).getByRole('link', { name: 'Article' }),
       page.getByRole('link', { name: 'Git' }), page.getByRole('button', { name: 'Show preview' }), page.locator('#field-title'),
     ];
     for (const target of targets) {
       const box = (await target.boundingBox())!;
-      expect([await target.evaluate((element) => element.textContent || element.id), box.height >= 44]).toEqual([await target.evaluate((element) => element.textContent || element.id), true]);
+      expect([await target.evaluate((element) => element.textContent || element.id),
+        box.height >= 44]).toEqual([await target.evaluate((element) => element.textContent || element.id), true]);
     }
     const pane = page.getByRole('complementary', { name: 'Preview' });
     expect(await pane.locator('iframe').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Show preview' }).click();
     await pane.locator('iframe').waitFor();
-    const [form, frame] = [await page.locator('form.document, .document').first().boundingBox(), await pane.locator('iframe').boundingBox()];
+    const [form, frame] = [await page.locator('form.document, .document').first().boundingBox(),
+      await pane.locator('iframe').boundingBox()];
     expect(frame!.y).toBeGreaterThan(form!.y);
   });
 
@@ -225,9 +242,16 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     await tags.locator('.chip-grip').first().focus();
     await page.keyboard.press('ArrowRight');
     await poll(() => tags.locator('.chip').allTextContents()).toEqual([labels[1], labels[0], ...labels.slice(2)]);
-    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(new RegExp(`^Reorder ${labels[0].replace(/×$/, '')} \\(position 2 of`));
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toMatch(new RegExp(`^Reorder ${labels[0].replace(/×$/, '')} \\(position 2 of`));
     await page.getByRole('button', { name: 'Save draft' }).click();
-    await poll(() => { try { return JSON.parse(readFileSync(join(root, `content/articles/${ARTICLE}.draft.json`), 'utf8')).tags; } catch { return undefined; } }).toEqual([before[1], before[0], ...before.slice(2)]);
+    await poll(() => {
+      try {
+        return JSON.parse(readFileSync(join(root, `content/articles/${ARTICLE}.draft.json`), 'utf8')).tags;
+      } catch {
+        return undefined;
+      }
+    }).toEqual([before[1], before[0], ...before.slice(2)]);
   });
 
   it('previews the document beside the form with its id, locale, status and the draft secret, and reloads it after a save', async () => {
@@ -241,7 +265,13 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     expect(pane!.x).toBeGreaterThan(form!.x + form!.width - 1);
     const src = new URL((await page.locator('iframe[title^="Preview of this article"]').getAttribute('src'))!);
     expect(`${src.pathname}${src.search}`).toBe(`/preview/articles/${ARTICLE}?locale=en&status=draft&secret=preview-secret`);
-    const onDisk = () => { try { return readFileSync(join(root, `content/articles/${ARTICLE}.draft.json`), 'utf8'); } catch { return readFileSync(join(root, FILE), 'utf8'); } };
+    const onDisk = () => {
+      try {
+        return readFileSync(join(root, `content/articles/${ARTICLE}.draft.json`), 'utf8');
+      } catch {
+        return readFileSync(join(root, FILE), 'utf8');
+      }
+    };
     await poll(() => shown.textContent()).toBe(JSON.parse(onDisk()).title);
     await page.locator('#field-title').fill('Norway, previewed');
     await page.getByRole('button', { name: 'Save draft' }).click();
@@ -254,7 +284,8 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     const changed = page.getByRole('list', { name: 'Changed files' });
     await poll(() => changed.locator('.change-name').allTextContents()).toContain('Article · Norway in the rain — title changed');
     const detail = page.getByRole('article', { name: /^Changes of Article · Norway in the rain/ });
-    await poll(() => detail.locator('.field-change').first().textContent()).toBe('titleBefore: Beautiful mountains of NorwayAfter: Norway in the rain');
+    await poll(() => detail.locator('.field-change').first().textContent())
+      .toBe('titleBefore: Beautiful mountains of NorwayAfter: Norway in the rain');
 
     // History of the published file: the sample's commit, restorable; restoring writes a draft through the API.
     const history = page.getByRole('list', { name: 'History of published' });
@@ -265,10 +296,12 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     await page.reload();
     await poll(() => history.locator('.history-head').first().textContent()).toMatch(/^Ann Editor · .* · Rainy titletitle changed$/);
     await history.locator('li').first().getByRole('button', { name: 'What changed' }).click();
-    await poll(() => history.locator('.field-change').first().textContent()).toBe('titleBefore: Beautiful mountains of NorwayAfter: Norway in the rain');
+    await poll(() => history.locator('.field-change').first().textContent())
+      .toBe('titleBefore: Beautiful mountains of NorwayAfter: Norway in the rain');
     await history.locator('li').nth(1).getByRole('button', { name: 'Restore this version' }).click();
     await poll(() => page.getByRole('status').textContent()).toMatch(/^Restored the version of .* by Site Owner as a draft$/);
-    expect(JSON.parse(readFileSync(join(root, `content/articles/${ARTICLE}.draft.json`), 'utf8')).title).toBe('Beautiful mountains of Norway');
+    expect(JSON.parse(readFileSync(join(root, `content/articles/${ARTICLE}.draft.json`),
+      'utf8')).title).toBe('Beautiful mountains of Norway');
 
     // A teammate changes the description on the remote; pulling merges it beside our title (the lines touch: git alone would conflict).
     git(root, 'add', '--all', 'content');
@@ -278,7 +311,8 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     const theirs = JSON.parse(readFileSync(join(clone, FILE), 'utf8'));
     theirs.description = 'From a teammate.';
     writeFileSync(join(clone, FILE), `${JSON.stringify(theirs, null, 2)}\n`);
-    execFileSync('git', ['-c', 'user.name=Mate', '-c', 'user.email=mate@example.com', 'commit', '--quiet', '-am', 'Description'], { cwd: clone });
+    execFileSync('git', ['-c', 'user.name=Mate', '-c', 'user.email=mate@example.com', 'commit', '--quiet', '-am', 'Description'],
+      { cwd: clone });
     git(clone, 'push', '--quiet', 'origin', 'main');
     await page.goto(`${studio()}/#/git`);
     await page.getByRole('button', { name: 'Pull from origin' }).click();
@@ -303,7 +337,8 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     await page.screenshot({ path: join(ARTIFACTS, 'git-panel-proposed.png'), fullPage: true });
     await page.getByRole('button', { name: 'Back to main' }).click();
     await poll(() => page.getByLabel('Current branch').textContent()).toBe('main');
-    const back = await (await fetch(`${session.server.url.replace(/\/$/, '')}/api/articles/${ARTICLE}?status=draft`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const back = await (await fetch(`${session.server.url.replace(/\/$/, '')}/api/articles/${ARTICLE}?status=draft`,
+      { headers: { authorization: `Bearer ${token}` } })).json();
     expect(back.data.title).not.toBe('Norway, proposed');
   });
 });

@@ -83,7 +83,10 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     await page.getByLabel('Filter operator').selectOption('$eqi');
     await page.getByLabel('Filter value').fill('amélie laurent');
     await page.getByRole('button', { name: 'Add filter' }).click();
-    const byAmelie = await fetch(`${server.url.replace(/\/$/, '')}/api/articles?filters[author][name][$eq]=Amélie Laurent&status=draft&locale=en&sort=updatedAt:desc`, { headers: { authorization: `Bearer ${token}` } });
+    const byAmelie = await fetch(
+      `${server.url.replace(/\/$/, '')}/api/articles?filters[author][name][$eq]=Amélie Laurent&status=draft&locale=en&sort=updatedAt:desc`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     const expected = ((await byAmelie.json()).data as Array<{ title: string }>).map((article) => article.title);
     expect(expected.length).toBeGreaterThan(0);
     await poll(firstCells).toEqual(expected);
@@ -92,7 +95,10 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
 
     // The rows come in the API's own order for the sort the header asked for.
     const apiOrder = async (sort: string) => {
-      const response = await fetch(`${server.url.replace(/\/$/, '')}/api/articles?sort=${sort}&status=draft&locale=en&pagination[pageSize]=20`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(
+        `${server.url.replace(/\/$/, '')}/api/articles?sort=${sort}&status=draft&locale=en&pagination[pageSize]=20`,
+        { headers: { authorization: `Bearer ${token}` } },
+      );
       return ((await response.json()).data as Array<{ title: string }>).map((article) => article.title);
     };
     await page.getByRole('button', { name: 'title' }).click();
@@ -152,7 +158,8 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     await poll(() => existsSync(join(root, `content/articles/${copy}.draft.json`))).toBe(true);
     const stored = readJson(`content/articles/${copy}.draft.json`);
     expect(stored).toMatchObject({ title: `${source.title} (copy)`, author: source.author, category: source.category });
-    expect(stored.slug).toBe('norway-published-from-the-studio-copy'); // unique fields are cleared: the server makes the uid from the new title
+    expect(stored.slug)
+      .toBe('norway-published-from-the-studio-copy'); // unique fields are cleared: the server makes the uid from the new title
   });
 
   it('creates a localisation filled from another locale', async () => {
@@ -173,7 +180,8 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ENGLISH_ONLY}?locale=fr`);
     await page.getByRole('link', { name: 'Changes', exact: true }).click();
     await page.getByRole('heading', { name: `Changes of articles/${ENGLISH_ONLY} (all changes)` }).waitFor();
-    await poll(() => page.getByRole('list', { name: 'Changed files' }).locator('.path').allTextContents()).toEqual([`content/articles/${ENGLISH_ONLY}.fr.draft.json`]);
+    await poll(() => page.getByRole('list', { name: 'Changed files' }).locator('.path').allTextContents())
+      .toEqual([`content/articles/${ENGLISH_ONLY}.fr.draft.json`]);
     await poll(() => page.locator('pre.diff').textContent()).toMatch(/new file mode[\s\S]*\+\s*"title": ".*\(fr\)"/);
     await page.getByRole('link', { name: '(all changes)' }).click();
     await poll(() => page.getByLabel('Current branch').textContent()).toBe('main');
@@ -192,8 +200,10 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     await page.getByLabel(`Include ${copyFile}`).uncheck();
     await page.getByRole('button', { name: 'Commit 2 files' }).click();
     await poll(status).toMatch(/^Committed 2 files as [0-9a-f]{7} \(author editor\)$/);
-    expect(git(root, 'log', '-1', '--format=%an <%ae>|%s')).toBe('editor <editor@example.com>|Studio edits: Norway republished, a French draft');
-    expect(git(root, 'show', `HEAD:content/articles/${ENGLISH_ONLY}.fr.draft.json`)).toBe(readFileSync(join(root, `content/articles/${ENGLISH_ONLY}.fr.draft.json`), 'utf8').trim());
+    expect(git(root, 'log', '-1', '--format=%an <%ae>|%s'))
+      .toBe('editor <editor@example.com>|Studio edits: Norway republished, a French draft');
+    expect(git(root, 'show', `HEAD:content/articles/${ENGLISH_ONLY}.fr.draft.json`))
+      .toBe(readFileSync(join(root, `content/articles/${ENGLISH_ONLY}.fr.draft.json`), 'utf8').trim());
     expect(git(root, 'status', '--porcelain', '--', 'content')).toBe(`?? ${copyFile}`);
     await page.getByLabel('Commit message').fill('A copy of the Norway article');
     await page.getByRole('button', { name: 'Commit 1 file' }).click();

@@ -39,11 +39,13 @@ describe('the Git panel for editors: documents, history, restore, pull and propo
   it('tells a changed file as a document with old → new text per field, blocks as text', async () => {
     const { app, full } = await site();
     const body = [{ type: 'paragraph', children: [{ type: 'text', text: 'Snow, still.' }] }];
-    await app.sendJson('PUT', `/api/articles/${ARTICLE}?status=published`, { data: { title: 'Norway in spring', author: MARCO, body } }, bearer(full));
+    await app.sendJson('PUT', `/api/articles/${ARTICLE}?status=published`, { data: { title: 'Norway in spring', author: MARCO, body } },
+      bearer(full));
     const status = await app.getJson('/admin/api/git/status', { headers: bearer(full) });
     // The new author's file keeps its articles' order (Strapi lists a newly linked article last), so it changes too.
     expect(status.body.data.changes).toEqual([
-      expect.objectContaining({ path: FILE, document: expect.objectContaining({ type: 'Article', title: 'Norway in spring', fields: ['title', 'author', 'body'] }) }),
+      expect.objectContaining({ path: FILE, document: expect.objectContaining({ type: 'Article', title: 'Norway in spring',
+        fields: ['title', 'author', 'body'] }) }),
       expect.objectContaining({ document: expect.objectContaining({ type: 'Author', documentId: MARCO, fields: ['articles'] }) }),
     ]);
     const diff = await app.getJson(`/admin/api/git/diff?path=${FILE}`, { headers: bearer(full) });
@@ -77,7 +79,8 @@ describe('the Git panel for editors: documents, history, restore, pull and propo
     expect([refused.status, refused.body.error?.name]).toEqual([403, 'ForbiddenError']);
     const history = await app.getJson(`/admin/api/git/history?path=${FILE}`, { headers: bearer(full) });
     expect(history.status).toBe(200);
-    expect(history.body.data.map((version: { author: string; message: string; change?: { fields: { field: string }[] } }) => [version.author, version.message, version.change?.fields.map((field) => field.field)]))
+    expect(history.body.data.map((version: { author: string; message: string; change?: { fields: { field: string }[] } }) => (
+      [version.author, version.message, version.change?.fields.map((field) => field.field)])))
       .toEqual([['Ann', 'Retitle', ['title']], ['Site Owner', 'The sample site', expect.arrayContaining(['title', 'body'])]]);
     expect(history.body.data[0]).not.toHaveProperty('email');
     // A `*` names a file called `*`, never every file of the folder.
@@ -96,10 +99,12 @@ describe('the Git panel for editors: documents, history, restore, pull and propo
     const whole = await app.getJson(`/admin/api/git/document-history?document=articles/${ARTICLE}`, { headers: bearer(full) });
     expect(whole.body.data.map((file: { path: string; versions: unknown[] }) => [file.path, file.versions.length])).toEqual([
       // (the restored draft's non-localized fields reach the French draft, as Strapi's i18n sync does)
-      [`content/articles/${ARTICLE}.draft.json`, 0], [`content/articles/${ARTICLE}.fr.draft.json`, 0], [`content/articles/${ARTICLE}.fr.json`, 1], [FILE, 2],
+      [`content/articles/${ARTICLE}.draft.json`, 0], [`content/articles/${ARTICLE}.fr.draft.json`, 0],
+      [`content/articles/${ARTICLE}.fr.json`, 1], [FILE, 2],
     ]);
     for (const bad of ['articles', `nope/${ARTICLE}`, 'articles/../x', `articles/${ARTICLE}/x`]) {
-      expect([bad, (await app.getJson(`/admin/api/git/document-history?document=${bad}`, { headers: bearer(full) })).status]).toEqual([bad, 400]);
+      expect([bad, (await app.getJson(`/admin/api/git/document-history?document=${bad}`,
+        { headers: bearer(full) })).status]).toEqual([bad, 400]);
     }
     const unknown = await app.sendJson('POST', '/admin/api/git/restore', { path: FILE, commit: 'f'.repeat(40) }, bearer(full));
     expect([unknown.status, unknown.body.error.message]).toEqual([400, `Unknown commit "${'f'.repeat(40)}"`]);
@@ -116,7 +121,8 @@ describe('the Git panel for editors: documents, history, restore, pull and propo
 
     expect((await app.sendJson('POST', '/admin/api/git/pull', {}, bearer(readOnly))).status).toBe(403);
     const refused = await app.sendJson('POST', '/admin/api/git/pull', {}, bearer(full));
-    expect([refused.status, refused.body.error.message]).toEqual([409, `The remote changes conflict with yours in ${FILE}: nothing was merged`]);
+    expect([refused.status, refused.body.error.message])
+      .toEqual([409, `The remote changes conflict with yours in ${FILE}: nothing was merged`]);
     expect(git(root, 'status', '--porcelain', '--', 'content')).toBe('');
 
     await setupMergeDriver(root, DRIVER);
@@ -135,9 +141,11 @@ describe('the Git panel for editors: documents, history, restore, pull and propo
     await app.sendJson('PUT', `/api/articles/${ARTICLE}?status=published`, { data: { title: 'Proposed title' } }, bearer(full));
     const nothing = await app.sendJson('POST', '/admin/api/git/propose', { branch: '-x', message: 'm' }, bearer(full));
     expect(nothing.status).toBe(400);
-    const proposed = await app.sendJson('POST', '/admin/api/git/propose', { branch: 'edits/norway', message: 'A new title for Norway' }, bearer(full));
+    const proposed = await app.sendJson('POST', '/admin/api/git/propose', { branch: 'edits/norway', message: 'A new title for Norway' },
+      bearer(full));
     expect(proposed.status).toBe(201);
-    expect(proposed.body.data).toMatchObject({ branch: 'edits/norway', base: 'main', remote: 'origin', files: [FILE], pullRequestUrl: 'https://github.com/acme/site/compare/main...edits/norway?expand=1' });
+    expect(proposed.body.data).toMatchObject({ branch: 'edits/norway', base: 'main', remote: 'origin', files: [FILE],
+      pullRequestUrl: 'https://github.com/acme/site/compare/main...edits/norway?expand=1' });
     expect(git(remote, 'log', '-1', '--format=%s|%an', 'edits/norway')).toBe('A new title for Norway|Owner Token');
     expect(git(root, 'branch', '--show-current')).toBe('edits/norway');
     expect(git(root, 'status', '--porcelain', '--', 'content')).toBe('');

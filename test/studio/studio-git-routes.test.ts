@@ -28,7 +28,8 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
       const answer = await app.getJson(`/admin/api/git/${path}`);
       expect([path, answer.status, answer.body.error.name]).toEqual([path, 403, 'ForbiddenError']);
     }
-    for (const path of ['commit', 'branches', 'checkout', 'push']) expect((await app.sendJson('POST', `/admin/api/git/${path}`, {})).status).toBe(403);
+    for (const path of ['commit', 'branches', 'checkout',
+      'push']) expect((await app.sendJson('POST', `/admin/api/git/${path}`, {})).status).toBe(403);
     expect((await app.getJson('/admin/api/git/status', { headers: bearer('wrong') })).status).toBe(401);
   });
 
@@ -40,15 +41,18 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     expect(status.body.data).toMatchObject({ branch: 'main', mayCommit: false, mayManage: false });
     expect(status.body.data.changes).toEqual([{
       path: `content/articles/${ARTICLE}.draft.json`, state: 'new', writable: false,
-      document: { type: 'Article', uid: 'api::article.article', apiName: 'articles', documentId: ARTICLE, locale: 'en', draft: true, title: 'Changed', fields: expect.arrayContaining(['title', 'body']) },
+      document: { type: 'Article', uid: 'api::article.article', apiName: 'articles', documentId: ARTICLE, locale: 'en', draft: true,
+        title: 'Changed', fields: expect.arrayContaining(['title', 'body']) },
     }]);
     const diff = await app.getJson(`/admin/api/git/diff?path=content/articles/${ARTICLE}.draft.json`, { headers: bearer(readOnly) });
     expect([diff.status, diff.body.error.name]).toEqual([403, 'ForbiddenError']);
     const states = await app.getJson('/admin/api/git/states?type=articles', { headers: bearer(readOnly) });
     expect(states.body.data).toEqual({ [ARTICLE]: 'modified' });
     const unknown = await app.getJson('/admin/api/git/states?type=nope', { headers: bearer(readOnly) });
-    expect([unknown.status, unknown.body.error]).toEqual([404, { status: 404, name: 'NotFoundError', message: 'Unknown content type "nope"', details: {} }]);
-    for (const [path, body] of [['commit', { message: 'x' }], ['branches', { name: 'edits' }], ['checkout', { branch: 'main' }], ['push', {}]] as const) {
+    expect([unknown.status, unknown.body.error]).toEqual([404, { status: 404, name: 'NotFoundError', message: 'Unknown content type "nope"',
+      details: {} }]);
+    for (const [path, body] of [['commit', { message: 'x' }], ['branches', { name: 'edits' }], ['checkout', { branch: 'main' }],
+      ['push', {}]] as const) {
       const answer = await app.sendJson('POST', `/admin/api/git/${path}`, body, bearer(readOnly));
       expect([path, answer.status, answer.body.error.name]).toEqual([path, 403, 'ForbiddenError']);
     }
@@ -59,8 +63,10 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     await retitle(app, full, 'Committed from the studio');
     const answer = await app.sendJson('POST', '/admin/api/git/commit', { message: 'Retitle the Norway article' }, bearer(full));
     expect(answer.status).toBe(201);
-    expect(answer.body.data).toMatchObject({ files: [`content/articles/${ARTICLE}.draft.json`], author: { name: 'Owner Token', email: 'owner-token@cms.local' } });
-    expect(git(root, 'log', '-1', '--format=%H|%an <%ae>|%s')).toBe(`${answer.body.data.commit}|Owner Token <owner-token@cms.local>|Retitle the Norway article`);
+    expect(answer.body.data).toMatchObject({ files: [`content/articles/${ARTICLE}.draft.json`],
+      author: { name: 'Owner Token', email: 'owner-token@cms.local' } });
+    expect(git(root, 'log', '-1', '--format=%H|%an <%ae>|%s'))
+      .toBe(`${answer.body.data.commit}|Owner Token <owner-token@cms.local>|Retitle the Norway article`);
     expect(JSON.parse(git(root, 'show', `HEAD:content/articles/${ARTICLE}.draft.json`)).title).toBe('Committed from the studio');
     expect((await app.getJson('/admin/api/git/status', { headers: bearer(full) })).body.data.changes).toEqual([]);
     const again = await app.sendJson('POST', '/admin/api/git/commit', { message: 'again' }, bearer(full));
@@ -77,24 +83,30 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     expect(status.body.data.changes.map((change: { path: string; writable: boolean }) => [change.path, change.writable])).toEqual([
       [`content/articles/${ARTICLE}.draft.json`, true], [`content/categories/${CATEGORY}.json`, false],
     ]);
-    const refused = await app.sendJson('POST', '/admin/api/git/commit', { message: 'x', paths: [`content/categories/${CATEGORY}.json`] }, bearer(jwt));
+    const refused = await app.sendJson('POST', '/admin/api/git/commit', { message: 'x', paths: [`content/categories/${CATEGORY}.json`] },
+      bearer(jwt));
     expect([refused.status, refused.body.error.message]).toEqual([403, `You may not commit content/categories/${CATEGORY}.json`]);
-    const unchanged = await app.sendJson('POST', '/admin/api/git/commit', { message: 'x', paths: ['content/articles/b21v569v53nyjqpe0huv43m6.json'] }, bearer(jwt));
-    expect([unchanged.status, unchanged.body.error.message]).toEqual([400, 'content/articles/b21v569v53nyjqpe0huv43m6.json has no change to commit']);
+    const unchanged = await app.sendJson('POST', '/admin/api/git/commit',
+      { message: 'x', paths: ['content/articles/b21v569v53nyjqpe0huv43m6.json'] }, bearer(jwt));
+    expect([unchanged.status, unchanged.body.error.message])
+      .toEqual([400, 'content/articles/b21v569v53nyjqpe0huv43m6.json has no change to commit']);
     const answer = await app.sendJson('POST', '/admin/api/git/commit', { message: 'Editor work' }, bearer(jwt));
     expect(answer.status).toBe(201);
-    expect(git(root, 'log', '-1', '--format=%an <%ae>', '--name-only')).toBe(`editor <editor@example.com>\n\ncontent/articles/${ARTICLE}.draft.json`);
+    expect(git(root, 'log', '-1', '--format=%an <%ae>',
+      '--name-only')).toBe(`editor <editor@example.com>\n\ncontent/articles/${ARTICLE}.draft.json`);
     expect(git(root, 'status', '--porcelain', '--', 'content')).toBe(`M content/categories/${CATEGORY}.json`);
   });
 
-  it.each(['-f', '--orphan', 'a..b', '@{-1}', 'with space', 'x.lock', '', 'a:b', 'refs/../x', 5, 'x'.repeat(201)])('refuse the branch name %j with 400', async (name) => {
+  it.each(['-f', '--orphan', 'a..b', '@{-1}', 'with space', 'x.lock', '', 'a:b', 'refs/../x', 5,
+    'x'.repeat(201)])('refuse the branch name %j with 400', async (name) => {
     const { app, full } = await site();
     const answer = await app.sendJson('POST', '/admin/api/git/branches', { name }, bearer(full));
     expect([answer.status, answer.body.error.name]).toEqual([400, 'ValidationError']);
     expect((await app.sendJson('POST', '/admin/api/git/checkout', { branch: name }, bearer(full))).status).toBe(400);
   });
 
-  it.each(['../cms.config.json', '-p', 'content/../cms.config.json', '/etc/passwd', 'cms.config.json', 'content/articles/./x.json', '.git/config'])('refuse the diff path %j with 400', async (path) => {
+  it.each(['../cms.config.json', '-p', 'content/../cms.config.json', '/etc/passwd', 'cms.config.json', 'content/articles/./x.json',
+    '.git/config'])('refuse the diff path %j with 400', async (path) => {
     const { app, full } = await site();
     const answer = await app.getJson(`/admin/api/git/diff?path=${encodeURIComponent(path)}`, { headers: bearer(full) });
     expect([answer.status, answer.body.error.name]).toEqual([400, 'ValidationError']);
@@ -103,16 +115,20 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
   it('show the private fields of a file in its diff only to a caller who may update the file (issue 28, finding 3)', async () => {
     const { root, app, readOnly } = await site();
     const file = join(root, 'content/authors/g5nep3nk2vklh3r9oo6o7oju.md');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('secretNote: Prefers to be paid in coffee', 'secretNote: The safe code is 4711'));
+    writeFileSync(file, readFileSync(file, 'utf8').replace('secretNote: Prefers to be paid in coffee',
+      'secretNote: The safe code is 4711'));
     const path = 'content/authors/g5nep3nk2vklh3r9oo6o7oju.md';
-    const custom = async (name: string, permissions: string[]) => (await app.cms.auth.tokens.create({ name, type: 'custom', permissions })).accessKey;
+    const custom = async (name: string, permissions: string[]) => (await app.cms.auth.tokens.create({ name, type: 'custom',
+      permissions })).accessKey;
     const finder = await custom('finder', ['api::author.author.find', 'api::author.author.findOne']);
     const updater = await custom('updater', ['api::author.author.find', 'api::author.author.update']);
     for (const key of [readOnly, finder]) {
       const status = await app.getJson('/admin/api/git/status', { headers: bearer(key) });
-      expect(status.body.data.changes).toEqual([{ path, state: 'modified', writable: false, document: expect.objectContaining({ fields: ['secretNote'] }) }]);
+      expect(status.body.data.changes).toEqual([{ path, state: 'modified', writable: false,
+        document: expect.objectContaining({ fields: ['secretNote'] }) }]);
       const refused = await app.getJson(`/admin/api/git/diff?path=${path}`, { headers: bearer(key) });
-      expect([refused.status, refused.body.error.name, JSON.stringify(refused.body)]).toEqual([403, 'ForbiddenError', expect.not.stringContaining('4711')]);
+      expect([refused.status, refused.body.error.name, JSON.stringify(refused.body)]).toEqual([403, 'ForbiddenError',
+        expect.not.stringContaining('4711')]);
     }
     const shown = await app.getJson(`/admin/api/git/diff?path=${path}`, { headers: bearer(updater) });
     expect([shown.status, shown.body.data.diff]).toEqual([200, expect.stringContaining('+secretNote: The safe code is 4711')]);
@@ -123,7 +139,8 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     writeFileSync(join(root, 'content/articles/b21v569v53nyjqpe0huv43m6.json'), '{"title":"Edited on disk"}\n');
     const exact = await app.getJson('/admin/api/git/diff?path=content/articles/b21v569v53nyjqpe0huv43m6.json', { headers: bearer(full) });
     expect(exact.body.data.diff).toContain('+{"title":"Edited on disk"}');
-    for (const pattern of ['content/articles/*', 'content/articles/b21v569v53nyjqpe0huv43m6.[j]son', 'content/articles/b21v569v53nyjqpe0huv43m6.js?n']) {
+    for (const pattern of ['content/articles/*', 'content/articles/b21v569v53nyjqpe0huv43m6.[j]son',
+      'content/articles/b21v569v53nyjqpe0huv43m6.js?n']) {
       const answer = await app.getJson(`/admin/api/git/diff?path=${encodeURIComponent(pattern)}`, { headers: bearer(full) });
       expect([pattern, answer.status, answer.body.data.diff]).toEqual([pattern, 200, '']);
     }
@@ -131,8 +148,10 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
 
   it('refuse unknown body keys and a missing message', async () => {
     const { app, full } = await site();
-    expect((await app.sendJson('POST', '/admin/api/git/commit', { message: 'x', amend: true }, bearer(full))).body.error.message).toBe('Unknown key: amend');
-    expect((await app.sendJson('POST', '/admin/api/git/commit', { message: '  ' }, bearer(full))).body.error.message).toBe('A commit needs a message');
+    expect((await app.sendJson('POST', '/admin/api/git/commit', { message: 'x', amend: true },
+      bearer(full))).body.error.message).toBe('Unknown key: amend');
+    expect((await app.sendJson('POST', '/admin/api/git/commit', { message: '  ' },
+      bearer(full))).body.error.message).toBe('A commit needs a message');
     expect((await app.request('/admin/api/git/commit', { headers: bearer(full) })).status).toBe(405);
     expect((await app.getJson('/admin/api/git/nope', { headers: bearer(full) })).status).toBe(404);
   });
@@ -145,7 +164,8 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     expect((await app.sendJson('POST', '/admin/api/git/branches', { name: 'edits/spring' }, bearer(full))).status).toBe(409);
     await retitle(app, full, 'Spring title');
     const refused = await app.sendJson('POST', '/admin/api/git/checkout', { branch: 'main' }, bearer(full));
-    expect([refused.status, refused.body.error.message]).toEqual([409, '1 uncommitted change: commit it first, or switch carrying it along']);
+    expect([refused.status, refused.body.error.message])
+      .toEqual([409, '1 uncommitted change: commit it first, or switch carrying it along']);
     await app.sendJson('POST', '/admin/api/git/commit', { message: 'Spring' }, bearer(full));
     const back = await app.sendJson('POST', '/admin/api/git/checkout', { branch: 'main' }, bearer(full));
     expect(back.body.data).toEqual({ current: 'main', changed: 1 });
@@ -162,7 +182,8 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
 
   it('push the current branch to origin, and say so when no remote is configured', async () => {
     const { root, app, full } = await site();
-    expect((await app.getJson('/admin/api/git/branches', { headers: bearer(full) })).body.data).toEqual({ current: 'main', branches: ['main'], remotes: [], ahead: null });
+    expect((await app.getJson('/admin/api/git/branches',
+      { headers: bearer(full) })).body.data).toEqual({ current: 'main', branches: ['main'], remotes: [], ahead: null });
     const none = await app.sendJson('POST', '/admin/api/git/push', {}, bearer(full));
     expect([none.status, none.body.error.message]).toEqual([409, 'No git remote is configured (git remote add origin <url>)']);
     const remote = addBareRemote(root);
@@ -178,8 +199,10 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
 
   it('run concurrent commits one at a time: each commits its own files, none fails on .git/index.lock', async () => {
     const { root, app, full } = await site();
-    const created = await Promise.all(['One', 'Two', 'Three'].map((name) => app.sendJson('POST', '/api/categories', { data: { name } }, bearer(full))));
-    const answers = await Promise.all(created.map((answer) => app.sendJson('POST', '/admin/api/git/commit', { message: `Add ${answer.body.data.name}`, paths: [`content/categories/${answer.body.data.documentId}.json`] }, bearer(full))));
+    const created = await Promise.all(['One', 'Two', 'Three'].map((name) => app.sendJson('POST', '/api/categories', { data: { name } },
+      bearer(full))));
+    const answers = await Promise.all(created.map((answer) => app.sendJson('POST', '/admin/api/git/commit',
+      { message: `Add ${answer.body.data.name}`, paths: [`content/categories/${answer.body.data.documentId}.json`] }, bearer(full))));
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect(git(root, 'log', '-3', '--format=%s').split('\n').sort()).toEqual(['Add One', 'Add Three', 'Add Two']);
   });
@@ -188,7 +211,8 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     const root = gitSampleSite();
     const remote = addBareRemote(root);
     git(root, 'push', '--quiet', 'origin', 'main');
-    const app = await startApp(root, { env: TEST_ENV, report: () => {}, config: { ...JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8')), git: { push: 'origin' } } });
+    const app = await startApp(root, { env: TEST_ENV, report: () => {},
+      config: { ...JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8')), git: { push: 'origin' } } });
     const full = (await app.cms.auth.tokens.create({ name: 'all', type: 'full-access' })).accessKey;
     expect((await app.sendJson('POST', '/admin/api/git/branches', { name: 'edits' }, bearer(full))).status).toBe(201);
     const [switched, written] = await Promise.all([
@@ -200,7 +224,8 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     expect(git(root, 'status', '--porcelain', '--', 'content')).toBe('');
     // (Looked for among every commit of the remote: `log --all -1` picks by commit date, and the
     // sample's first commit is often of the same second.)
-    expect(git(remote, 'log', '--all', '--format=%s').split('\n').filter((subject) => /^Update api::article\.article/.test(subject))).toHaveLength(1);
+    expect(git(remote, 'log', '--all',
+      '--format=%s').split('\n').filter((subject) => /^Update api::article\.article/.test(subject))).toHaveLength(1);
   });
 
   it('mark a document that is not in HEAD as new', async () => {
@@ -209,7 +234,8 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     writeFileSync(join(app.cms.root, `content/categories/${CATEGORY}.json`), '{"name":"Edited by hand","slug":"x"}\n');
     const states = await app.getJson('/admin/api/git/states?type=categories', { headers: bearer(full) });
     expect(states.body.data).toEqual({ [created.body.data.documentId]: 'new', [CATEGORY]: 'modified' });
-    const diff = await app.getJson(`/admin/api/git/diff?path=content/categories/${created.body.data.documentId}.json`, { headers: bearer(full) });
+    const diff = await app.getJson(`/admin/api/git/diff?path=content/categories/${created.body.data.documentId}.json`,
+      { headers: bearer(full) });
     expect(diff.body.data.diff).toMatch(/new file mode[\s\S]*\+\s*"name": "Brand new"/);
   });
 
@@ -225,8 +251,10 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     await retitle(app, full, 'From a subfolder');
     const status = await app.getJson('/admin/api/git/status', { headers: bearer(full) });
     expect(status.body.data.changes.map((change: { path: string }) => change.path)).toEqual([`content/articles/${ARTICLE}.draft.json`]);
-    expect((await app.getJson('/admin/api/git/states?type=articles', { headers: bearer(full) })).body.data).toEqual({ [ARTICLE]: 'modified' });
-    expect((await app.getJson(`/admin/api/git/diff?path=content/articles/${ARTICLE}.draft.json`, { headers: bearer(full) })).body.data.diff).toContain('"title": "From a subfolder"');
+    expect((await app.getJson('/admin/api/git/states?type=articles',
+      { headers: bearer(full) })).body.data).toEqual({ [ARTICLE]: 'modified' });
+    expect((await app.getJson(`/admin/api/git/diff?path=content/articles/${ARTICLE}.draft.json`,
+      { headers: bearer(full) })).body.data.diff).toContain('"title": "From a subfolder"');
     expect((await app.sendJson('POST', '/admin/api/git/commit', { message: 'sub' }, bearer(full))).status).toBe(201);
     expect(git(repo, 'log', '-1', '--name-only', '--format=%s')).toBe(`sub\n\nsite/content/articles/${ARTICLE}.draft.json`);
   });

@@ -33,7 +33,8 @@ describe('the studio route', () => {
     expect([response.status, response.headers.get('content-type')]).toEqual([200, type]);
   });
 
-  it.each(['/admin/vendor/../package.json', '/admin/vendor/react.js', '/admin/%2e%2e/package.json', '/admin/index.html', '/admin/nope.js'])('answers 404 for %s', async (path) => {
+  it.each(['/admin/vendor/../package.json', '/admin/vendor/react.js', '/admin/%2e%2e/package.json', '/admin/index.html',
+    '/admin/nope.js'])('answers 404 for %s', async (path) => {
     const site = await startApp(copySampleSite(), { env: TEST_ENV });
     expect((await site.request(path)).status).toBe(404);
   });
@@ -55,21 +56,27 @@ describe('the studio route', () => {
     expect([anonymous.status, anonymous.body.error.name]).toEqual([401, 'UnauthorizedError']);
     expect((await site.getJson('/admin/api/schemas', { headers: bearer('wrong') })).status).toBe(401);
     const full = (await site.cms.auth.tokens.create({ name: 'all', type: 'full-access' })).accessKey;
-    const custom = (await site.cms.auth.tokens.create({ name: 'tags', type: 'custom', permissions: ['api::tag.tag.find', 'api::tag.tag.update'] })).accessKey;
+    const custom = (await site.cms.auth.tokens.create({ name: 'tags', type: 'custom',
+      permissions: ['api::tag.tag.find', 'api::tag.tag.update'] })).accessKey;
     const all = await site.getJson('/admin/api/schemas', { headers: bearer(full) });
-    expect(all.body.data.map((model: { pluralName: string }) => model.pluralName)).toEqual(['abouts', 'articles', 'authors', 'categories', 'globals', 'tags']);
+    expect(all.body.data.map((model: { pluralName: string }) => model.pluralName)).toEqual(['abouts', 'articles', 'authors', 'categories',
+      'globals', 'tags']);
     expect(all.body.meta).toMatchObject({ locales: ['en', 'fr'], defaultLocale: 'en', prefix: '/api', user: 'all' });
     const article = all.body.data.find((model: { uid: string }) => model.uid === 'api::article.article');
     expect(article.mainField).toBe('title');
-    expect(article.attributes.find((attribute: { name: string }) => attribute.name === 'author')).toMatchObject({ targetPluralName: 'authors', targetMainField: 'name', targetReadable: true });
+    expect(article.attributes.find((attribute: { name: string }) => attribute.name === 'author'))
+      .toMatchObject({ targetPluralName: 'authors', targetMainField: 'name', targetReadable: true });
     // Which fields every locale shares is the core's rule (isLocalizedAttribute), sent with each attribute: the studio keeps no copy.
-    const shared = Object.fromEntries(article.attributes.map((attribute: { name: string; shared: boolean }) => [attribute.name, attribute.shared]));
+    const shared = Object.fromEntries(
+      article.attributes.map((attribute: { name: string; shared: boolean }) => [attribute.name, attribute.shared]),
+    );
     expect(shared).toMatchObject({ views: true, title: false, slug: false, author: false });
     const author = all.body.data.find((model: { uid: string }) => model.uid === 'api::author.author');
     expect(author.attributes.every((attribute: { shared: boolean }) => attribute.shared === false)).toBe(true); // authors are not localized
     expect(author.attributes.map((attribute: { name: string }) => attribute.name)).not.toContain('secretNote');
     const tags = await site.getJson('/admin/api/schemas', { headers: bearer(custom) });
-    expect(tags.body.data.map((model: { uid: string; actions: string[] }) => [model.uid, model.actions])).toEqual([['api::tag.tag', ['find', 'update']]]);
+    expect(tags.body.data.map((model: { uid: string; actions: string[] }) => [model.uid, model.actions]))
+      .toEqual([['api::tag.tag', ['find', 'update']]]);
   });
 
   it('is off with admin.enabled false or createApp({ admin: false }), and moves with admin.path', async () => {

@@ -56,10 +56,14 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
   it('a stale form never reverts a change from Git: what only they changed comes in, what both changed asks, and a save over a newer version is refused', async () => {
     await openArticle();
     await page.locator('#field-title').fill('Mine: Norway');
-    await changeOnDisk(`content/articles/${ARTICLE}.json`, (data) => { data.title = 'Theirs: Norway'; data.description = 'Changed on disk'; });
+    await changeOnDisk(`content/articles/${ARTICLE}.json`, (data) => {
+      data.title = 'Theirs: Norway';
+      data.description = 'Changed on disk';
+    });
     await focus();
     const panel = page.getByRole('alertdialog', { name: 'This document changed elsewhere while you were editing it' });
-    await poll(() => panel.locator('tr[data-conflict]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-conflict')))).toEqual(['title', 'description']);
+    await poll(() => panel.locator('tr[data-conflict]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-conflict'))))
+      .toEqual(['title', 'description']);
     expect(await panel.locator('tr[data-conflict=title]').textContent()).toContain('Mine: NorwayTheirs: Norway');
     expect(await panel.getByLabel('mine').isChecked()).toBe(true); // nothing typed is dropped without a choice
     await panel.getByRole('button', { name: 'Apply my choices' }).click();
@@ -71,12 +75,14 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
     await page.getByRole('button', { name: 'Save draft' }).click();
     await poll(async () => (await formStatus().count()) + (await formError().count())).toBe(1);
     if (await formError().count()) {
-      expect(await formError().textContent()).toBe('Not saved: this document changed elsewhere; their changes are now in the form. Save again.');
+      expect(await formError().textContent())
+        .toBe('Not saved: this document changed elsewhere; their changes are now in the form. Save again.');
       expect(readJson(`content/articles/${ARTICLE}.json`).title).toBe('Theirs: Norway');
       await page.getByRole('button', { name: 'Save draft' }).click();
     }
     await poll(() => formStatus().textContent()).toBe('Draft saved');
-    expect(readJson(`content/articles/${ARTICLE}.draft.json`)).toMatchObject({ title: 'Mine: Norway', description: 'Changed on disk', views: 777 });
+    expect(readJson(`content/articles/${ARTICLE}.draft.json`)).toMatchObject({ title: 'Mine: Norway', description: 'Changed on disk',
+      views: 777 });
 
     // A save with no edits writes nothing.
     const before = readFileSync(join(site.root, `content/articles/${ARTICLE}.draft.json`), 'utf8');
@@ -91,7 +97,8 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
     const sent: { method: string; path: string; ifMatch?: string; ifNoneMatch?: string }[] = [];
     const record = (request: Request) => {
       const headers = request.headers();
-      if (request.method() !== 'GET') sent.push({ method: request.method(), path: new URL(request.url()).pathname, ifMatch: headers['if-match'], ifNoneMatch: headers['if-none-match'] });
+      if (request.method() !== 'GET') sent.push({ method: request.method(), path: new URL(request.url()).pathname,
+        ifMatch: headers['if-match'], ifNoneMatch: headers['if-none-match'] });
     };
     const sentTo = (method: string, end: string) => sent.filter((write) => write.method === method && write.path.endsWith(end));
     page.on('request', record);
@@ -119,7 +126,8 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
       await page.getByRole('button', { name: 'Delete for good' }).click();
       await poll(() => sentTo('DELETE', `/${SHRIMP}`).length).toBe(1);
       expect(sentTo('DELETE', `/${SHRIMP}`)).toEqual([expect.objectContaining({ ifMatch: held })]);
-      await poll(() => readdirSync(join(site.root, 'content/articles')).filter((name) => name.startsWith(`${SHRIMP}.`))).toEqual([`${SHRIMP}.fr.json`]);
+      await poll(() => readdirSync(join(site.root, 'content/articles')).filter((name) => name.startsWith(`${SHRIMP}.`)))
+        .toEqual([`${SHRIMP}.fr.json`]);
       await poll(() => page.url()).not.toContain(SHRIMP); // the form went back to the list
 
       // The en version is gone: writing it again may only create it, never replace one a teammate wrote meanwhile.
@@ -193,7 +201,8 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
     await page.goto(`${site.url}/admin/#/t/articles/${PIZZA}?locale=fr`);
     await poll(() => page.locator('.doc-state .badge').first().textContent()).toBe('Modified');
     expect(await page.getByLabel('Translations').getByRole('link').allTextContents()).toEqual(['en · published', 'fr · modified']);
-    for (const name of ['Publish', 'Unpublish', 'Discard draft']) expect(await page.getByRole('button', { name, exact: true }).count()).toBe(1);
+    for (const name of ['Publish', 'Unpublish',
+      'Discard draft']) expect(await page.getByRole('button', { name, exact: true }).count()).toBe(1);
     // They read the stored version back: with unsaved edits they wait (typing it back undoes the edit).
     const title = await page.locator('#field-title').inputValue();
     await page.locator('#field-title').fill(`${title}!`);
@@ -221,7 +230,8 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
 
     // A rule only the server can judge (a slug another article holds): its answer, in the same words, and still nothing saved.
     await openArticle();
-    const files = () => readdirSync(join(site.root, 'content/articles')).filter((name) => name.startsWith(ARTICLE)).map((name) => readJson(`content/articles/${name}`));
+    const files = () => readdirSync(join(site.root, 'content/articles'))
+      .filter((name) => name.startsWith(ARTICLE)).map((name) => readJson(`content/articles/${name}`));
     const stored = files();
     await page.locator('#field-slug').fill('the-best-coffee-in-rome');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -262,6 +272,7 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
     await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
     expect(await page.getByText('Read only: your access may not change Article.').count()).toBe(1);
     expect(await page.locator('#field-title').isDisabled()).toBe(true);
-    for (const name of ['Save draft', 'Publish', 'Delete', 'Unpublish', 'Duplicate']) expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+    for (const name of ['Save draft', 'Publish', 'Delete', 'Unpublish',
+      'Duplicate']) expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
   });
 });

@@ -32,7 +32,8 @@ describe('GET /admin/api/publication', () => {
 
   it('answers a single type without ids, and only the locales of a type without draft & publish', async () => {
     expect(Object.values((await (await get('/admin/api/publication?type=about')).json()).data)).toHaveLength(1);
-    expect((await (await get('/admin/api/publication?type=tags&ids=b2hjgyg2kdh9a72boali13fe')).json()).data).toEqual({ b2hjgyg2kdh9a72boali13fe: { '': null } });
+    expect((await (await get('/admin/api/publication?type=tags&ids=b2hjgyg2kdh9a72boali13fe')).json()).data)
+      .toEqual({ b2hjgyg2kdh9a72boali13fe: { '': null } });
   });
 
   it.each([
@@ -49,7 +50,8 @@ describe('the rule table the studio checks forms with', () => {
     [{ type: 'text', maxLength: 80 }, [['maxLength', 'At most 80 characters']]],
     [{ type: 'email' }, [['pattern', 'Must be a valid email']]],
     [{ type: 'integer', min: 1, max: 5 }, [['integer', 'Must be a whole number'], ['min', 'At least 1'], ['max', 'At most 5']]],
-    [{ type: 'component', repeatable: true, component: 'a.b', min: 1, max: 2 }, [['minItems', 'At least 1 entry'], ['maxItems', 'At most 2 entries']]],
+    [{ type: 'component', repeatable: true, component: 'a.b', min: 1, max: 2 },
+      [['minItems', 'At least 1 entry'], ['maxItems', 'At most 2 entries']]],
     [{ type: 'string', minLength: 3, maxLength: 10 }, [['minLength', 'At least 3 characters'], ['maxLength', 'At most 10 characters']]],
   ] as Array<[Attribute, string[][]]>)('%o → %o', (attribute, expected) => {
     expect(fieldRules(attribute).map(({ rule, message }) => [rule, message])).toEqual(expected);

@@ -5,7 +5,8 @@ import { CHROMIUM, editorSite, text } from './editor-site.js';
 // The studio's text editors in a real browser: the blocks editor (Strapi's blocks format) and
 // the Markdown toolbar and preview, each writing a new article whose content FILE is read back.
 
-describe.skipIf(!CHROMIUM)(`the studio's text editors in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 20_000 }, () => {
+describe.skipIf(!CHROMIUM)(`the studio's text editors in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`,
+  { timeout: 20_000 }, () => {
   const site = editorSite();
   let page: Page;
   beforeAll(() => { page = site.page; });
@@ -34,7 +35,8 @@ describe.skipIf(!CHROMIUM)(`the studio's text editors in a real browser${CHROMIU
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Markdown notes');
     const documentId = site.shownDocumentId();
-    expect(readJson(`content/articles/${documentId}.draft.json`).blocks).toEqual([{ __component: 'shared.rich-text', body: '- **Fjords**\n- Ridges' }]);
+    expect(readJson(`content/articles/${documentId}.draft.json`).blocks).toEqual([{ __component: 'shared.rich-text',
+      body: '- **Fjords**\n- Ridges' }]);
   });
 
   it('writes new blocks into a new document: Enter splits, Backspace at a block\'s start joins, a nested list made with Tab and Shift+Tab, an item lifted by Backspace, code, a block dragged', async () => {
@@ -118,7 +120,8 @@ describe.skipIf(!CHROMIUM)(`the studio's text editors in a real browser${CHROMIU
     const documentId = site.shownDocumentId();
     expect(readJson(`content/articles/${documentId}.draft.json`).body).toEqual([
       { type: 'heading', level: 2, children: [text('Plan')] },
-      { type: 'list', format: 'unordered', children: [{ type: 'list-item', children: [text('one')] }, { type: 'list-item', children: [text('two')] }] },
+      { type: 'list', format: 'unordered',
+        children: [{ type: 'list-item', children: [text('one')] }, { type: 'list-item', children: [text('two')] }] },
     ]);
     expect(problems).toEqual([]);
   });

@@ -29,38 +29,50 @@ describe('the studio\'s schema answer and uid generation', () => {
   it('lists every component with its attributes, so the studio can draw nested forms', async () => {
     const { app, full } = await site();
     const { body } = await app.getJson('/admin/api/schemas', { headers: bearer(full) });
-    expect(Object.keys(body.meta.components).sort()).toEqual(['shared.media', 'shared.meta-social', 'shared.quote', 'shared.rich-text', 'shared.seo', 'shared.slider']);
+    expect(Object.keys(body.meta.components).sort()).toEqual(['shared.media', 'shared.meta-social', 'shared.quote', 'shared.rich-text',
+      'shared.seo', 'shared.slider']);
     const seo = body.meta.components['shared.seo'];
-    expect(seo.attributes.map((attribute: { name: string; type: string }) => `${attribute.name}:${attribute.type}`)).toEqual(['metaTitle:string', 'metaDescription:text', 'shareImage:media', 'metaSocial:component']);
+    expect(seo.attributes.map((attribute: { name: string; type: string }) => `${attribute.name}:${attribute.type}`))
+      .toEqual(['metaTitle:string', 'metaDescription:text', 'shareImage:media', 'metaSocial:component']);
   });
 
   it('generates a uid from its targetField as a write would: slugged, and unique in the locale', async () => {
     const { generate } = await site();
-    expect(await generate({ contentType: 'api::article.article', field: 'slug', data: { title: 'Déjà vu: Fjords & Ridges!' }, locale: 'en' }))
+    expect(await generate({ contentType: 'api::article.article', field: 'slug', data: { title: 'Déjà vu: Fjords & Ridges!' },
+      locale: 'en' }))
       .toEqual({ status: 200, body: { data: 'deja-vu-fjords-ridges' } });
     // Another document already holds this slug in English: the server's rule appends -1.
-    expect((await generate({ contentType: 'api::article.article', field: 'slug', data: { title: 'Beautiful mountains of Norway' }, locale: 'en' })).body).toEqual({ data: 'beautiful-mountains-of-norway-1' });
+    expect((await generate({ contentType: 'api::article.article', field: 'slug', data: { title: 'Beautiful mountains of Norway' },
+      locale: 'en' })).body).toEqual({ data: 'beautiful-mountains-of-norway-1' });
     // The document that holds it keeps it.
-    expect((await generate({ contentType: 'api::article.article', field: 'slug', data: { title: 'Beautiful mountains of Norway' }, documentId: ARTICLE, locale: 'en' })).body).toEqual({ data: 'beautiful-mountains-of-norway' });
+    expect((await generate({ contentType: 'api::article.article', field: 'slug', data: { title: 'Beautiful mountains of Norway' },
+      documentId: ARTICLE, locale: 'en' })).body).toEqual({ data: 'beautiful-mountains-of-norway' });
     expect((await generate({ contentType: 'api::article.article', field: 'slug', data: { title: '' } })).body).toEqual({ data: null });
   });
 
   it('generates a uid inside a component from its sibling targetField, the slug alone (a component\'s uid is unique nowhere)', async () => {
     const { generate } = await site();
-    const body = { contentType: 'api::article.article', component: 'shared.meta-social', field: 'handle', data: { title: 'Norway in pictures' }, locale: 'en' };
+    const body = { contentType: 'api::article.article', component: 'shared.meta-social', field: 'handle',
+      data: { title: 'Norway in pictures' }, locale: 'en' };
     expect(await generate(body)).toEqual({ status: 200, body: { data: 'norway-in-pictures' } });
     // The article's own slug "beautiful-mountains-of-norway" does not count against a component's uid.
-    expect((await generate({ ...body, data: { title: 'Beautiful mountains of Norway' } })).body).toEqual({ data: 'beautiful-mountains-of-norway' });
+    expect((await generate({ ...body, data: { title: 'Beautiful mountains of Norway' } })).body)
+      .toEqual({ data: 'beautiful-mountains-of-norway' });
     expect((await generate({ ...body, data: { title: '  ' } })).body).toEqual({ data: null });
   });
 
   it.each([
     [{ contentType: 'api::nope.nope', field: 'slug', data: {} }, 400, 'Unknown content type "api::nope.nope"'],
-    [{ contentType: 'api::author.author', component: 'shared.meta-social', field: 'handle', data: {} }, 400, '"shared.meta-social" is no component of api::author.author'],
-    [{ contentType: 'api::article.article', component: 'shared.nope', field: 'handle', data: {} }, 400, '"shared.nope" is no component of api::article.article'],
-    [{ contentType: 'api::article.article', component: 'api::author.author', field: 'handle', data: {} }, 400, '"api::author.author" is no component of api::article.article'],
-    [{ contentType: 'api::article.article', component: 'shared.meta-social', field: 'title', data: {} }, 400, '"title" is no uid attribute with a targetField in shared.meta-social'],
-    [{ contentType: 'api::article.article', field: 'title', data: {} }, 400, '"title" is no uid attribute with a targetField in api::article.article'],
+    [{ contentType: 'api::author.author', component: 'shared.meta-social', field: 'handle', data: {} }, 400,
+      '"shared.meta-social" is no component of api::author.author'],
+    [{ contentType: 'api::article.article', component: 'shared.nope', field: 'handle', data: {} }, 400,
+      '"shared.nope" is no component of api::article.article'],
+    [{ contentType: 'api::article.article', component: 'api::author.author', field: 'handle', data: {} }, 400,
+      '"api::author.author" is no component of api::article.article'],
+    [{ contentType: 'api::article.article', component: 'shared.meta-social', field: 'title', data: {} }, 400,
+      '"title" is no uid attribute with a targetField in shared.meta-social'],
+    [{ contentType: 'api::article.article', field: 'title', data: {} }, 400,
+      '"title" is no uid attribute with a targetField in api::article.article'],
     [[1, 2], 400, 'Expected a JSON object { contentType, field, data }'],
   ])('refuses %j with %i', async (body, status, message) => {
     const { generate } = await site();
@@ -81,7 +93,8 @@ describe('the studio\'s schema answer and uid generation', () => {
   it.each([
     [{ contentType: 'api::article.article', field: 'slug' }, 'Expected "value" to be a string'],
     [{ contentType: 'api::article.article', field: 'title', value: 'x' }, '"title" is no uid attribute in api::article.article'],
-    [{ contentType: 'api::article.article', component: 'shared.meta-social', field: 'handle', value: 'x' }, 'A uid inside a component is unique nowhere: there is nothing to check'],
+    [{ contentType: 'api::article.article', component: 'shared.meta-social', field: 'handle', value: 'x' },
+      'A uid inside a component is unique nowhere: there is nothing to check'],
     [['x'], 'Expected a JSON object { contentType, field, value }'],
   ])('refuses to check %j', async (body, message) => {
     const { app, full, reader } = await site();
@@ -92,7 +105,8 @@ describe('the studio\'s schema answer and uid generation', () => {
 
   it('asks for a credential that may write the type, and only answers POST', async () => {
     const { app, reader, generate } = await site();
-    const anonymous = await app.sendJson('POST', '/admin/api/uid/generate', { contentType: 'api::article.article', field: 'slug', data: { title: 'x' } });
+    const anonymous = await app.sendJson('POST', '/admin/api/uid/generate',
+      { contentType: 'api::article.article', field: 'slug', data: { title: 'x' } });
     expect(anonymous.status).toBe(401);
     expect((await generate({ contentType: 'api::article.article', field: 'slug', data: { title: 'x' } }, reader)).status).toBe(403);
     expect((await app.request('/admin/api/uid/generate')).status).toBe(405);

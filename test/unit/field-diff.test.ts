@@ -11,8 +11,11 @@ describe('the Git panel\'s field-level diff', () => {
   it.each([
     [[paragraph('Hello '), paragraph('World')], 'Hello \nWorld'],
     [[{ type: 'heading', level: 2, children: [{ type: 'text', text: 'Route' }] }], '## Route'],
-    [[{ type: 'list', format: 'unordered', children: [{ type: 'list-item', children: [{ type: 'text', text: 'one' }] }, { type: 'list-item', children: [{ type: 'text', text: 'two', bold: true }] }] }], '• one\n• two'],
-    [[{ type: 'paragraph', children: [{ type: 'text', text: 'a ' }, { type: 'link', url: 'https://x', children: [{ type: 'text', text: 'link' }] }] }], 'a link'],
+    [[{ type: 'list', format: 'unordered',
+      children: [{ type: 'list-item', children: [{ type: 'text', text: 'one' }] },
+        { type: 'list-item', children: [{ type: 'text', text: 'two', bold: true }] }] }], '• one\n• two'],
+    [[{ type: 'paragraph', children: [{ type: 'text', text: 'a ' },
+      { type: 'link', url: 'https://x', children: [{ type: 'text', text: 'link' }] }] }], 'a link'],
   ])('reads blocks as the text an editor wrote (%#)', (blocks, text) => {
     expect(blocksText(blocks)).toBe(text);
   });
@@ -23,7 +26,8 @@ describe('the Git panel\'s field-level diff', () => {
     const before = JSON.stringify({ title: 'Pizza', description: 'Same', body: [paragraph('Dough.')], views: 1 });
     const after = JSON.stringify({ title: 'Pizza napoletana', description: 'Same', body: [paragraph('Dough, then fire.')], views: 1 });
     const change = describeChange(models, config, 'content/articles/abcdefghijklmnopqrstuvwx.json', before, after)!;
-    expect(change).toMatchObject({ type: 'Article', title: 'Pizza napoletana', documentId: 'abcdefghijklmnopqrstuvwx', locale: 'en', draft: false });
+    expect(change).toMatchObject({ type: 'Article', title: 'Pizza napoletana', documentId: 'abcdefghijklmnopqrstuvwx', locale: 'en',
+      draft: false });
     expect(change.fields).toEqual([
       { field: 'title', before: 'Pizza', after: 'Pizza napoletana' },
       { field: 'body', before: 'Dough.', after: 'Dough, then fire.' },
@@ -31,7 +35,8 @@ describe('the Git panel\'s field-level diff', () => {
     expect(changeHeadline(change)).toBe('Article · Pizza napoletana — title, body changed');
     const created = describeChange(models, config, 'content/articles/abcdefghijklmnopqrstuvwx.fr.draft.json', undefined, after)!;
     expect(created).toMatchObject({ locale: 'fr', draft: true });
-    expect(created.fields.map((field) => [field.field, field.before])).toEqual([['title', ''], ['description', ''], ['body', ''], ['views', '']]);
+    expect(created.fields.map((field) => [field.field, field.before]))
+      .toEqual([['title', ''], ['description', ''], ['body', ''], ['views', '']]);
     expect(describeChange(models, config, 'public/uploads/x.png', undefined, 'x')).toBeUndefined();
   });
 
@@ -40,7 +45,9 @@ describe('the Git panel\'s field-level diff', () => {
     const models = loadModels(REPO_ROOT);
     const quote = { __component: 'shared.quote', title: 'Ada', body: 'Lovelace' };
     const after = JSON.stringify({ title: 'Pizza', blocks: [quote], seo: { metaTitle: 'Pizza!' } });
-    const change = describeChange(models, config, 'content/articles/abcdefghijklmnopqrstuvwx.json', JSON.stringify({ title: 'Pizza' }), after)!;
+    const change = describeChange(
+      models, config, 'content/articles/abcdefghijklmnopqrstuvwx.json', JSON.stringify({ title: 'Pizza' }), after,
+    )!;
     expect(change.fields).toEqual([
       { field: 'blocks', before: '', after: `[${models.get('shared.quote')!.displayName}]\n  title: Ada\n  body: Lovelace` },
       { field: 'seo', before: '', after: 'metaTitle: Pizza!' },

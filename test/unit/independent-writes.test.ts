@@ -4,7 +4,8 @@ import { writesIndependent } from '../../core/git/independent-writes.js';
 import { makeProject } from '../helpers/project.js';
 
 const type = (singularName: string, pluralName: string, attributes: Record<string, unknown>) =>
-  ({ kind: 'collectionType', info: { singularName, pluralName, displayName: singularName }, options: { draftAndPublish: false }, attributes });
+  ({ kind: 'collectionType', info: { singularName, pluralName, displayName: singularName }, options: { draftAndPublish: false },
+    attributes });
 const note = (title: string, slug: string) => `${JSON.stringify({ title, slug, createdAt: '2025-01-01T00:00:00.000Z' }, null, 2)}\n`;
 
 /** Notes (a uid), tags (a plain string) and posts (a relation to notes), each with files already indexed. */
@@ -12,7 +13,8 @@ async function project() {
   const root = makeProject({
     'schemas/note.json': type('note', 'notes', { title: { type: 'string' }, slug: { type: 'uid', targetField: 'title' } }),
     'schemas/tag.json': type('tag', 'tags', { name: { type: 'string' } }),
-    'schemas/post.json': type('post', 'posts', { title: { type: 'string' }, note: { type: 'relation', relation: 'manyToOne', target: 'api::note.note' } }),
+    'schemas/post.json': type('post', 'posts', { title: { type: 'string' },
+      note: { type: 'relation', relation: 'manyToOne', target: 'api::note.note' } }),
     'cms.config.json': {},
     'content/notes/mine.json': note('Mine', 'mine'),
     'content/notes/theirs.json': note('Theirs', 'theirs'),

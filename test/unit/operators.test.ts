@@ -24,11 +24,16 @@ const FIXTURE = {
       at: { type: 'datetime' },
     },
   },
-  'content/items/apple.json': item({ name: 'Apple', note: 'Red fruit', views: 10, price: 1.5, active: true, day: '2025-01-10', at: '2025-01-10T10:00:00.000Z' }, '2025-01-01T00:00:00.000Z'),
-  'content/items/banana.json': item({ name: 'banana', note: null, views: 20, price: 0.25, active: false, day: '2025-02-20', at: '2025-02-20T12:30:00.000Z' }, '2025-01-02T00:00:00.000Z'),
-  'content/items/cherry.json': item({ name: 'Cherry pie', note: 'Sweet, 50%_off', views: 30, price: 12, active: true, day: '2025-03-30', at: '2025-03-30T23:59:59.999Z' }, '2025-01-03T00:00:00.000Z'),
-  'content/items/tart.json': item({ name: 'apple tart', note: 'apple', views: null, price: null, active: null, day: null, at: null }, '2025-01-04T00:00:00.000Z'),
-  'content/items/date.json': item({ name: 'Date', note: 'Brown FRUIT', views: 0, price: 3, active: false, day: '2024-12-31', at: '2024-12-31T08:00:00.000Z' }, '2025-01-05T00:00:00.000Z'),
+  'content/items/apple.json': item({ name: 'Apple', note: 'Red fruit', views: 10, price: 1.5, active: true, day: '2025-01-10',
+    at: '2025-01-10T10:00:00.000Z' }, '2025-01-01T00:00:00.000Z'),
+  'content/items/banana.json': item({ name: 'banana', note: null, views: 20, price: 0.25, active: false, day: '2025-02-20',
+    at: '2025-02-20T12:30:00.000Z' }, '2025-01-02T00:00:00.000Z'),
+  'content/items/cherry.json': item({ name: 'Cherry pie', note: 'Sweet, 50%_off', views: 30, price: 12, active: true, day: '2025-03-30',
+    at: '2025-03-30T23:59:59.999Z' }, '2025-01-03T00:00:00.000Z'),
+  'content/items/tart.json': item({ name: 'apple tart', note: 'apple', views: null, price: null, active: null, day: null, at: null },
+    '2025-01-04T00:00:00.000Z'),
+  'content/items/date.json': item({ name: 'Date', note: 'Brown FRUIT', views: 0, price: 3, active: false, day: '2024-12-31',
+    at: '2024-12-31T08:00:00.000Z' }, '2025-01-05T00:00:00.000Z'),
 };
 
 let server: TestServer;
@@ -67,7 +72,8 @@ describe('filter operators (Strapi: notes §3.2)', () => {
     ['$between is inclusive', 'filters[views][$between][0]=10&filters[views][$between][1]=20', ['Apple', 'banana']],
     // LIKE family — Strapi: `%`/`_` in the value are escaped (literal); NOT LIKE never matches NULL
     ['$contains is a substring match', 'filters[name][$contains]=pple', ['Apple', 'apple tart']],
-    ['$contains folds case as SQLite LIKE does (project choice: SQLite semantics)', 'filters[name][$contains]=APPLE', ['Apple', 'apple tart']],
+    ['$contains folds case as SQLite LIKE does (project choice: SQLite semantics)', 'filters[name][$contains]=APPLE',
+      ['Apple', 'apple tart']],
     ['$contains treats % and _ literally', 'filters[note][$contains]=50%_off', ['Cherry pie']],
     ['$contains does not treat _ as a wildcard', 'filters[note][$contains]=5_%', []],
     ['$notContains leaves out NULL rows', 'filters[note][$notContains]=fruit', ['Cherry pie', 'apple tart']],
@@ -92,7 +98,8 @@ describe('filter operators (Strapi: notes §3.2)', () => {
     // $and / $or — Strapi: root-level arrays of filter objects
     ['$or matches either branch', 'filters[$or][0][views][$eq]=0&filters[$or][1][name][$eq]=banana', ['banana', 'Date']],
     ['$and needs every branch', 'filters[$and][0][active][$eq]=true&filters[$and][1][views][$gt]=10', ['Cherry pie']],
-    ['nested $or inside $and', 'filters[$and][0][$or][0][views][$lt]=5&filters[$and][0][$or][1][views][$gt]=25&filters[$and][1][active]=false', ['Date']],
+    ['nested $or inside $and',
+      'filters[$and][0][$or][0][views][$lt]=5&filters[$and][0][$or][1][views][$gt]=25&filters[$and][1][active]=false', ['Date']],
     ['several keys are ANDed', 'filters[active]=true&filters[views][$lt]=20', ['Apple']],
   ])('%s', async (_name, query, expected) => {
     expect(await names(query)).toEqual(expected);
@@ -103,7 +110,8 @@ describe('filter operators (Strapi: notes §3.2)', () => {
     // Strapi: packages/core/utils/src/operators.ts (minus the internal $jsonSupersetOf)
     expect([...Object.keys(OPERATORS), ...LOGICAL_OPERATORS].sort()).toEqual([
       '$and', '$between', '$contains', '$containsi', '$endsWith', '$endsWithi', '$eq', '$eqi', '$gt', '$gte', '$in',
-      '$lt', '$lte', '$ne', '$nei', '$not', '$notContains', '$notContainsi', '$notIn', '$notNull', '$null', '$or', '$startsWith', '$startsWithi',
+      '$lt', '$lte', '$ne', '$nei', '$not', '$notContains', '$notContainsi', '$notIn', '$notNull', '$null', '$or',
+      '$startsWith', '$startsWithi',
     ].sort());
   });
 });
@@ -112,7 +120,8 @@ describe('implicit operators (Strapi: notes §3.2 rules)', () => {
   it.each([
     ['a bare value is $eq', 'filters[name]=Date', ['Date']],
     ['a list is $in', 'filters[views][0]=0&filters[views][1]=20', ['banana', 'Date']],
-    ['a list on a non-array operator ORs each value', 'filters[name][$containsi][0]=cherry&filters[name][$containsi][1]=date', ['Cherry pie', 'Date']],
+    ['a list on a non-array operator ORs each value', 'filters[name][$containsi][0]=cherry&filters[name][$containsi][1]=date',
+      ['Cherry pie', 'Date']],
     ['a list on $eq ORs each value', 'filters[views][$eq][0]=10&filters[views][$eq][1]=30', ['Apple', 'Cherry pie']],
     ['id and documentId are filterable', 'filters[documentId][$in][0]=tart&filters[documentId][$in][1]=apple', ['Apple', 'apple tart']],
     ['an empty filters value is ignored', 'filters=', ALL],
@@ -189,7 +198,8 @@ describe('operator misuse (Strapi: validate/utils.ts throwInvalidKey)', () => {
   ])('%s is a 400 Invalid key', async (_name, query, message, details) => {
     const { status, body } = await server.getJson(`/api/items?${query}`);
     expect(status).toBe(400);
-    expect(body.error).toEqual({ status: 400, name: 'ValidationError', message, details: { ...details, source: 'query', param: 'filters' } });
+    expect(body.error).toEqual({ status: 400, name: 'ValidationError', message,
+      details: { ...details, source: 'query', param: 'filters' } });
   });
 
   it('a non-logical operator at the root is a 400 ValidationError (project choice; Strapi 500s)', async () => {

@@ -20,7 +20,8 @@ describe('resolvePagination (Strapi: notes §3.5)', () => {
     ['numbers as well as strings (library callers)', { page: 2, pageSize: 5 }, { start: 5, limit: 5, style: 'page' }],
     ['pageSize above maxLimit is clamped', { pageSize: '500' }, { start: 0, limit: 100, style: 'page' }],
     // Strapi 5.54 clamps the page size before it computes the start (asked of the reference: page 2 of 100)
-    ['page 2 of an over-max pageSize: start from the clamped size (as Strapi 5.54)', { page: '2', pageSize: '500' }, { start: 100, limit: 100, style: 'page' }],
+    ['page 2 of an over-max pageSize: start from the clamped size (as Strapi 5.54)', { page: '2', pageSize: '500' },
+      { start: 100, limit: 100, style: 'page' }],
     ['pageSize equal to maxLimit', { pageSize: '100' }, { start: 0, limit: 100, style: 'page' }],
     ['pageSize 0 becomes 1', { pageSize: '0' }, { start: 0, limit: 1, style: 'page' }],
     ['negative pageSize becomes 1 (not maxLimit)', { pageSize: '-1' }, { start: 0, limit: 1, style: 'page' }],
@@ -34,7 +35,8 @@ describe('resolvePagination (Strapi: notes §3.5)', () => {
     // (recorded from Strapi 5.54: test/conformance, pagination.limit.minus1); only the number -1 means maxLimit
     ['limit "-1" from a query string becomes 1, as in Strapi', { limit: '-1' }, { start: 0, limit: 1, style: 'offset' }],
     ['the number -1 (library callers) means maxLimit', { limit: -1 }, { start: 0, limit: 100, style: 'offset' }],
-    ['a fractional page moves the window by a fraction of a page (recorded)', { page: '1.5', pageSize: '2' }, { start: 1, limit: 2, style: 'page' }],
+    ['a fractional page moves the window by a fraction of a page (recorded)', { page: '1.5', pageSize: '2' },
+      { start: 1, limit: 2, style: 'page' }],
     ['a pageSize that is no number falls back to maxLimit (recorded)', { pageSize: 'abc' }, { start: 0, limit: 100, style: 'page' }],
     ['a limit that is no number falls back to maxLimit (recorded)', { limit: 'abc' }, { start: 0, limit: 100, style: 'offset' }],
     ['a one-item array counts as its item (recorded)', { page: ['2'], pageSize: '2' }, { start: 2, limit: 2, style: 'page' }],
@@ -94,7 +96,8 @@ describe('paginationMeta (Strapi: transformPagedPaginationInfo / transformOffset
   it.each([
     ['page style, first page', { start: 0, limit: 25 }, 'page', 13, { page: 1, pageSize: 25, pageCount: 1, total: 13 }],
     ['page style, a middle page', { start: 10, limit: 5 }, 'page', 13, { page: 3, pageSize: 5, pageCount: 3, total: 13 }],
-    ['page style, beyond the end still reports the page', { start: 50, limit: 10 }, 'page', 13, { page: 6, pageSize: 10, pageCount: 2, total: 13 }],
+    ['page style, beyond the end still reports the page', { start: 50, limit: 10 }, 'page', 13,
+      { page: 6, pageSize: 10, pageCount: 2, total: 13 }],
     ['page style, nothing to count', { start: 0, limit: 25 }, 'page', 0, { page: 1, pageSize: 25, pageCount: 0, total: 0 }],
     ['page style, exact multiple', { start: 0, limit: 5 }, 'page', 10, { page: 1, pageSize: 5, pageCount: 2, total: 10 }],
     ['offset style', { start: 20, limit: 10 }, 'offset', 13, { start: 20, limit: 10, total: 13 }],

@@ -7,8 +7,10 @@ describe('the hosting site\'s "open a pull request" link', () => {
     ['git@github.com:acme/site.git', 'https://github.com/acme/site/compare/main...edits/spring?expand=1'],
     ['ssh://git@github.com/acme/site', 'https://github.com/acme/site/compare/main...edits/spring?expand=1'],
     ['https://user@GitHub.com/acme/site/', 'https://github.com/acme/site/compare/main...edits/spring?expand=1'],
-    ['https://gitlab.com/group/sub/site.git', 'https://gitlab.com/group/sub/site/-/merge_requests/new?merge_request[source_branch]=edits%2Fspring&merge_request[target_branch]=main'],
-    ['git@gitlab.com:group/site.git', 'https://gitlab.com/group/site/-/merge_requests/new?merge_request[source_branch]=edits%2Fspring&merge_request[target_branch]=main'],
+    ['https://gitlab.com/group/sub/site.git',
+      'https://gitlab.com/group/sub/site/-/merge_requests/new?merge_request[source_branch]=edits%2Fspring&merge_request[target_branch]=main'],
+    ['git@gitlab.com:group/site.git',
+      'https://gitlab.com/group/site/-/merge_requests/new?merge_request[source_branch]=edits%2Fspring&merge_request[target_branch]=main'],
     ['https://bitbucket.org/team/site.git', 'https://bitbucket.org/team/site/pull-requests/new?source=edits%2Fspring&dest=main'],
     ['git@bitbucket.org:team/site.git', 'https://bitbucket.org/team/site/pull-requests/new?source=edits%2Fspring&dest=main'],
   ])('%s → %s', (remote, expected) => {
@@ -23,6 +25,7 @@ describe('the hosting site\'s "open a pull request" link', () => {
   });
 
   it('encodes branch names so a query or a fragment cannot be smuggled in', () => {
-    expect(pullRequestUrl('https://github.com/acme/site', 'main', 'a#b?c')).toBe('https://github.com/acme/site/compare/main...a%23b%3Fc?expand=1');
+    expect(pullRequestUrl('https://github.com/acme/site', 'main', 'a#b?c'))
+      .toBe('https://github.com/acme/site/compare/main...a%23b%3Fc?expand=1');
   });
 });

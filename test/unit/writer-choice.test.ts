@@ -12,8 +12,10 @@ describe('the writer replica', () => {
     let clock = 1_000;
     const logs: string[] = [];
     const report = (line: string) => logs.push(line);
-    const fromC = createWriterChoice({ self: C, peers: [`${B}/`, A], token: 't', forwardWrites: true, pushTimeoutMs: 10_000, report, now: () => clock })!;
-    const fromA = createWriterChoice({ self: A, peers: [C, B], token: 't', forwardWrites: true, pushTimeoutMs: 10_000, report: () => {}, now: () => clock })!;
+    const fromC = createWriterChoice({ self: C, peers: [`${B}/`, A], token: 't', forwardWrites: true, pushTimeoutMs: 10_000, report,
+      now: () => clock })!;
+    const fromA = createWriterChoice({ self: A, peers: [C, B], token: 't', forwardWrites: true, pushTimeoutMs: 10_000, report: () => {},
+      now: () => clock })!;
     expect(fromC.candidates()).toEqual([A, B, C]);
     expect(fromA.candidates()).toEqual([A, B, C]);
     fromC.down(A);

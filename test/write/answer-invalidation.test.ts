@@ -10,7 +10,10 @@ import { SAMPLE, writableSite } from './helpers.js';
 const servers: Server[] = [];
 afterEach(() => { for (const server of servers.splice(0)) server.close(); });
 
-/** The writable sample site behind the real app, with its answer cache watched: `computed` counts answers that were not served from the cache. */
+/**
+ * The writable sample site behind the real app, with its answer cache watched: `computed` counts answers that were not served
+ * from the cache.
+ */
 async function site() {
   const cms = await createCms({ root: writableSite() });
   const cache = new ResponseCache();
@@ -20,7 +23,9 @@ async function site() {
     const response = await app.request(path, { headers });
     return { status: response.status, body: await response.json().catch(() => undefined), etag: response.headers.get('etag') };
   };
-  const put = async (path: string, data: unknown) => (await app.request(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) })).status;
+  const put = async (path: string, data: unknown) => (await app.request(
+    path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) },
+  )).status;
   return { cms, get, put, computed: () => set.mock.calls.length };
 }
 
@@ -79,10 +84,14 @@ describe('a write invalidates exactly the cached answers it can change', () => {
     servers.push(server);
     await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const fetchJson = async (path: string) => { const response = await fetch(base + path); return { body: await response.json(), etag: response.headers.get('etag') }; };
+    const fetchJson = async (path: string) => {
+      const response = await fetch(base + path);
+      return { body: await response.json(), etag: response.headers.get('etag') };
+    };
     await fetchJson(TAGGED);
     const global = await fetchJson('/api/global');
-    const write = await fetch(`${base}/api/tags/${SAMPLE.coffeeTag}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: 'Over the socket' } }) });
+    const write = await fetch(`${base}/api/tags/${SAMPLE.coffeeTag}`,
+      { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: 'Over the socket' } }) });
     expect(write.status).toBe(200);
     for (const article of (await fetchJson(TAGGED)).body.data) expect(tagNames(article)).toContain('Over the socket');
     expect((await fetchJson('/api/global')).etag).toBe(global.etag);
@@ -105,7 +114,8 @@ describe('TypeDependencies', () => {
   it('a write to the media library reaches every type with media, not the types without', async () => {
     const cms = await createCms({ root: writableSite() });
     const readers = new TypeDependencies(cms.index.models).readersOf('plugin::upload.file');
-    expect(readers).toEqual(expect.arrayContaining(['api::article.article', 'api::global.global', 'api::author.author', 'api::about.about', 'plugin::upload.file']));
+    expect(readers).toEqual(expect.arrayContaining(['api::article.article', 'api::global.global', 'api::author.author', 'api::about.about',
+      'plugin::upload.file']));
     expect(new TypeDependencies(cms.index.models).readersOf('api::global.global')).toEqual(['api::global.global']);
   });
 });

@@ -11,7 +11,8 @@ let id: string;
 beforeAll(async () => {
   const root = makeProject({
     'cms.config.json': { permissions: { public: { counter: ['find', 'findOne', 'create', 'update'] } } },
-    'schemas/counter.json': { kind: 'collectionType', info: { singularName: 'counter', pluralName: 'counters' }, options: { draftAndPublish: false }, attributes: { big: { type: 'biginteger' } } },
+    'schemas/counter.json': { kind: 'collectionType', info: { singularName: 'counter', pluralName: 'counters' },
+      options: { draftAndPublish: false }, attributes: { big: { type: 'biginteger' } } },
     'content/counters/.gitkeep': '',
   });
   server = await writeServer(root);

@@ -8,7 +8,8 @@ beforeAll(async () => {
   tagsBefore = server.folder('tags');
 });
 
-const MISSING_DATA = { data: null, error: { status: 400, name: 'ValidationError', message: 'Missing "data" payload in the request body', details: {} } };
+const MISSING_DATA = { data: null, error: { status: 400, name: 'ValidationError', message: 'Missing "data" payload in the request body',
+  details: {} } };
 
 const send = async (method: string, path: string, body: string, type = 'application/json') => {
   const response = await server.request(path, { method, headers: { 'content-type': type }, body });
@@ -51,7 +52,8 @@ describe('keys in data (validateInput: throwInvalidKey / throwRestrictedFields)'
   it('an unknown attribute → 400 Invalid key foo, details {key, path: null, source: "body"}', async () => {
     const { status, body } = await server.post('/api/tags', { name: 'x', foo: 1 });
     expect(status).toBe(400);
-    expect(body).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid key foo', details: { key: 'foo', path: null, source: 'body' } } });
+    expect(body).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid key foo',
+      details: { key: 'foo', path: null, source: 'body' } } });
   });
 
   it.each(['id', 'documentId'])('%s in data → 400 Invalid key (path omitted, as throwInvalidParam({ key }))', async (key) => {
@@ -60,7 +62,8 @@ describe('keys in data (validateInput: throwInvalidKey / throwRestrictedFields)'
     expect(body.error).toEqual({ status: 400, name: 'ValidationError', message: `Invalid key ${key}`, details: { key, source: 'body' } });
   });
 
-  it.each(['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'localizations'])('non-writable %s in data → 400 Invalid key', async (key) => {
+  it.each(['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'localizations'])('non-writable %s in data → 400 Invalid key',
+    async (key) => {
     const { status, body } = await server.put(`/api/articles/${SAMPLE.coffee}`, { [key]: '2024-01-01T00:00:00.000Z' });
     expect(status).toBe(400);
     expect(body.error.name).toBe('ValidationError');
@@ -74,7 +77,8 @@ describe('keys in data (validateInput: throwInvalidKey / throwRestrictedFields)'
       seo: { metaTitle: 'm', metaDescription: 'd', metaSocial: [{ title: 't', foo: 1 }] },
     });
     expect(status).toBe(400);
-    expect(body.error).toEqual({ status: 400, name: 'ValidationError', message: 'Invalid key foo at seo.metaSocial', details: { key: 'foo', path: 'seo.metaSocial', source: 'body' } });
+    expect(body.error).toEqual({ status: 400, name: 'ValidationError', message: 'Invalid key foo at seo.metaSocial',
+      details: { key: 'foo', path: 'seo.metaSocial', source: 'body' } });
   });
 
   it('a __proto__ key is rejected as an invalid key, never merged', async () => {
@@ -86,7 +90,8 @@ describe('keys in data (validateInput: throwInvalidKey / throwRestrictedFields)'
 
   it('publishedAt in data is accepted and ignored (forced by status)', async () => {
     // Notes §5.5: publishedAt is forced to null before the status logic.
-    const { status, body } = await server.sendJson('POST', '/api/articles?status=draft', { data: { title: 'Ignored publishedAt', publishedAt: '2020-01-01T00:00:00.000Z' } });
+    const { status, body } = await server.sendJson('POST', '/api/articles?status=draft',
+      { data: { title: 'Ignored publishedAt', publishedAt: '2020-01-01T00:00:00.000Z' } });
     expect(status).toBe(201);
     expect(body.data.publishedAt).toBeNull();
   });
@@ -107,11 +112,13 @@ describe('JSON syntax and size (koa-body / co-body)', () => {
     expect(body).toEqual({ data: null, error: { status: 400, name: 'SyntaxError', message: expected } });
   });
 
-  it.each(['"just a string"', '42', 'true', 'null'])('a bare JSON value %s → 400 invalid JSON, only supports object and array', async (text) => {
+  it.each(['"just a string"', '42', 'true', 'null'])('a bare JSON value %s → 400 invalid JSON, only supports object and array',
+    async (text) => {
     // co-body strict mode: /^[\x20\x09\x0a\x0d]*(\[|\{)/ must match.
     const { status, body } = await send('POST', '/api/tags', text);
     expect(status).toBe(400);
-    expect(body).toEqual({ data: null, error: { status: 400, name: 'SyntaxError', message: 'invalid JSON, only supports object and array' } });
+    expect(body).toEqual({ data: null, error: { status: 400, name: 'SyntaxError',
+      message: 'invalid JSON, only supports object and array' } });
   });
 
   it('a JSON array body has no data object → Missing "data" payload', async () => {
@@ -130,7 +137,8 @@ describe('JSON syntax and size (koa-body / co-body)', () => {
     const body = JSON.stringify({ data: { name: 'y'.repeat(1024 * 1024 - wrapper.length) } });
     expect(Buffer.byteLength(body)).toBe(1024 * 1024);
     const { status, body: answer } = await send('POST', '/api/tags', body);
-    // parsed (not 413), then refused by Strapi's default maxLength of 255 for a string attribute (recorded: conformance invalid.create.name.256)
+    // parsed (not 413), then refused by Strapi's default maxLength of 255 for a string attribute
+    // (recorded: conformance invalid.create.name.256)
     expect(status).toBe(400);
     expect(answer.error.message).toBe('name must be at most 255 characters');
   });

@@ -23,7 +23,8 @@ describe('cms create | update | delete (the REST writes as the site owner)', () 
     expect(code).toBe(0);
     const body = JSON.parse(stdout);
     id = body.data.documentId;
-    expect(body).toEqual({ data: { id: expect.any(Number), documentId: id, name: 'From the CLI', slug: 'from-the-cli', color: 'blue', createdAt: expect.any(String), updatedAt: expect.any(String), publishedAt: expect.any(String) }, meta: {} });
+    expect(body).toEqual({ data: { id: expect.any(Number), documentId: id, name: 'From the CLI', slug: 'from-the-cli', color: 'blue',
+      createdAt: expect.any(String), updatedAt: expect.any(String), publishedAt: expect.any(String) }, meta: {} });
     // The HTTP face reads the same document as the same JSON.
     const fresh = await writeServer(server.root);
     expect((await fresh.getJson(`/api/tags/${id}`)).body).toEqual(body);
@@ -45,7 +46,8 @@ describe('cms create | update | delete (the REST writes as the site owner)', () 
 
 describe.concurrent('locales and draft & publish from the CLI (independent documents, run side by side)', () => {
   it('create --status draft --locale fr writes <id>.fr.draft.json', async () => {
-    const { code, stdout } = await run('create', 'articles', '--data', '{"title":"Brouillon CLI"}', '--status', 'draft', '--locale', 'fr', '--root', server.root);
+    const { code, stdout } = await run('create', 'articles', '--data', '{"title":"Brouillon CLI"}', '--status', 'draft', '--locale', 'fr',
+      '--root', server.root);
     expect(code).toBe(0);
     const { data } = JSON.parse(stdout);
     expect(data).toMatchObject({ title: 'Brouillon CLI', locale: 'fr', publishedAt: null });
@@ -60,7 +62,8 @@ describe.concurrent('locales and draft & publish from the CLI (independent docum
   it('delete --locale fr deletes only the fr version', async () => {
     const { code } = await run('delete', 'articles', 'leo9mpmgjqi9e4y3lvswznjb', '--locale', 'fr', '--root', server.root);
     expect(code).toBe(0);
-    expect(server.folder('articles').filter((name) => name.startsWith('leo9mpmgjqi9e4y3lvswznjb'))).toEqual(['leo9mpmgjqi9e4y3lvswznjb.json']);
+    expect(server.folder('articles').filter((name) => name.startsWith('leo9mpmgjqi9e4y3lvswznjb')))
+      .toEqual(['leo9mpmgjqi9e4y3lvswznjb.json']);
   });
 });
 
@@ -75,7 +78,8 @@ describe.concurrent('errors go to stderr with a non-zero exit, stdout stays empt
   it('--json prints Strapi\'s error envelope on stderr', async () => {
     const { code, stderr } = await run('update', 'tags', SAMPLE.coffeeTag, '--data', '{"foo":1}', '--json', '--root', server.root);
     expect(code).toBe(1);
-    expect(JSON.parse(stderr)).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid key foo', details: { key: 'foo', path: null, source: 'body' } } });
+    expect(JSON.parse(stderr)).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid key foo',
+      details: { key: 'foo', path: null, source: 'body' } } });
   });
 
   it('malformed --data JSON is reported with its position', async () => {

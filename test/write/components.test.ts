@@ -10,7 +10,8 @@ const GLOBAL_FILE = 'content/globals/dw2603vqnv92za5syi7lurer.json';
 const SEO = '?populate[defaultSeo][populate]=metaSocial';
 const readSeo = async () => (await server.getJson(`/api/global${SEO}`)).body.data.defaultSeo;
 const putSeo = (defaultSeo: unknown) => server.sendJson('PUT', `/api/global${SEO}`, { data: { defaultSeo } });
-const NOT_RELATED = { data: null, error: { status: 400, name: 'ApplicationError', message: 'Some of the provided components in metaSocial are not related to the entity', details: {} } };
+const NOT_RELATED = { data: null, error: { status: 400, name: 'ApplicationError',
+  message: 'Some of the provided components in metaSocial are not related to the entity', details: {} } };
 
 describe('repeatable components (entity-service components.ts: updateComponents / deleteOldComponents)', () => {
   it('an item with its id is updated in place (partial), an item without id is created', async () => {
@@ -38,7 +39,8 @@ describe('repeatable components (entity-service components.ts: updateComponents 
     const seo = await readSeo();
     const second = seo.metaSocial[1];
     const { body } = await putSeo({ id: seo.id, metaSocial: [{ id: second.id }] });
-    expect(body.data.defaultSeo.metaSocial).toEqual([{ id: expect.any(Number), socialNetwork: 'Twitter', title: 'New one', description: null }]);
+    expect(body.data.defaultSeo.metaSocial).toEqual([{ id: expect.any(Number), socialNetwork: 'Twitter', title: 'New one',
+      description: null }]);
     expect(server.json(GLOBAL_FILE).defaultSeo.metaSocial).toEqual([{ socialNetwork: 'Twitter', title: 'New one' }]);
   });
 
@@ -76,7 +78,8 @@ describe('single components', () => {
   it('a wrong id → 400 ApplicationError naming the attribute', async () => {
     const { status, body } = await putSeo({ id: 1, metaTitle: 'x' });
     expect(status).toBe(400);
-    expect(body.error).toEqual({ status: 400, name: 'ApplicationError', message: 'Some of the provided components in defaultSeo are not related to the entity', details: {} });
+    expect(body.error).toEqual({ status: 400, name: 'ApplicationError',
+      message: 'Some of the provided components in defaultSeo are not related to the entity', details: {} });
   });
 
   it('null removes the component', async () => {
@@ -102,7 +105,8 @@ describe('components of draft & publish documents: ids belong to the draft versi
       data: { seo: { id: draft.id, metaSocial: [{ id: draft.metaSocial[0].id, title: 'Which brewer wins?' }] } },
     });
     expect(status).toBe(200);
-    expect(body.data.seo).toMatchObject({ metaTitle: 'Coffee brewing methods compared', metaSocial: [{ socialNetwork: 'Twitter', title: 'Which brewer wins?', description: 'Four methods, one bag of beans' }] });
+    expect(body.data.seo).toMatchObject({ metaTitle: 'Coffee brewing methods compared',
+      metaSocial: [{ socialNetwork: 'Twitter', title: 'Which brewer wins?', description: 'Four methods, one bag of beans' }] });
   });
 });
 

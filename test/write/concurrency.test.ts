@@ -29,7 +29,8 @@ describe('200 concurrent PUTs to one document', () => {
     const final = JSON.parse(readFileSync(file, 'utf8'));
     expect(final.views).toBe(applied[applied.length - 1]);
     expect(final.title).toBe("Pizza napoletana: a beginner's guide");
-    expect(cms.index.documentRows('api::article.article', SAMPLE.pizza).find((row) => row.locale === 'en' && row.status === 'published')!.data.views).toBe(final.views);
+    expect(cms.index.documentRows('api::article.article', SAMPLE.pizza).find((row) => row.locale === 'en'
+      && row.status === 'published')!.data.views).toBe(final.views);
     expect(readdirSync(join(root, 'content/articles')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
@@ -38,7 +39,8 @@ describe('200 concurrent PUTs to one document', () => {
     const fields = [{ views: 7 }, { featured: false }, { readingTime: 1.5 }, { publishDate: '2031-03-04' }, { description: 'Concurrent' }];
     const results = await Promise.all(fields.map((data) => server.put(`/api/articles/${SAMPLE.pizza}`, data)));
     expect(results.map((result) => result.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(server.json(`content/articles/${SAMPLE.pizza}.json`)).toMatchObject({ views: 7, featured: false, readingTime: 1.5, publishDate: '2031-03-04', description: 'Concurrent' });
+    expect(server.json(`content/articles/${SAMPLE.pizza}.json`)).toMatchObject({ views: 7, featured: false, readingTime: 1.5,
+      publishDate: '2031-03-04', description: 'Concurrent' });
   });
 
   it('50 concurrent POSTs create 50 documents with distinct ids and files', async () => {
@@ -64,7 +66,9 @@ describe('200 concurrent PUTs to one document', () => {
 
   it('concurrent creates whose uid is made from the same title get different uids (a writer replica takes every replica\'s writes)', async () => {
     const server = await writeServer();
-    const results = await Promise.all(Array.from({ length: 4 }, (_, at) => server.post('/api/articles', { title: `Same title${' '.repeat(at)}!` })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, at) => server.post('/api/articles', { title: `Same title${' '.repeat(at)}!` })),
+    );
     expect(results.map((result) => result.status)).toEqual([201, 201, 201, 201]);
     const slugs = results.map((result) => result.body.data.slug);
     expect(new Set(slugs).size).toBe(4);
@@ -92,7 +96,8 @@ describe('atomic writes', () => {
     mkdirSync(join(folder, `${SAMPLE.coffee}.draft.yaml`));
     const before = readdirSync(folder).sort();
     const plain = readFileSync(join(folder, `${SAMPLE.coffee}.yaml`), 'utf8');
-    const { status, body } = await server.sendJson('PUT', `/api/articles/${SAMPLE.coffee}?status=draft`, { data: { title: 'Never written' } });
+    const { status, body } = await server.sendJson('PUT', `/api/articles/${SAMPLE.coffee}?status=draft`,
+      { data: { title: 'Never written' } });
     expect(status).toBe(500);
     expect(body).toEqual({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error' } });
     expect(readdirSync(folder).sort()).toEqual(before);

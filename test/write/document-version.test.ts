@@ -15,7 +15,9 @@ beforeAll(async () => {
 
 const path = `/api/articles/${SAMPLE.coffee}?status=draft`;
 const versionOf = async () => (await server.request(path)).headers.get('document-version');
-const putIfMatch = (ifMatch: string, data: unknown) => server.request(path, { method: 'PUT', headers: { 'content-type': 'application/json', 'if-match': ifMatch }, body: JSON.stringify({ data }) });
+const putIfMatch = (ifMatch: string, data: unknown) => server.request(
+  path, { method: 'PUT', headers: { 'content-type': 'application/json', 'if-match': ifMatch }, body: JSON.stringify({ data }) },
+);
 
 describe('If-Match on PUT: the version the client edited', () => {
   it('a one-document answer names the document\'s version; a list does not', async () => {
@@ -55,7 +57,8 @@ describe('If-Match on PUT: the version the client edited', () => {
 
   it('If-Match: * asks only that the version exists', async () => {
     expect((await putIfMatch('*', { views: 6 })).status).toBe(200);
-    const missing = await server.request(`/api/articles/${SAMPLE.coffee}?locale=fr`, { method: 'PUT', headers: { 'content-type': 'application/json', 'if-match': '*' }, body: JSON.stringify({ data: { title: 'x' } }) });
+    const missing = await server.request(`/api/articles/${SAMPLE.coffee}?locale=fr`,
+      { method: 'PUT', headers: { 'content-type': 'application/json', 'if-match': '*' }, body: JSON.stringify({ data: { title: 'x' } }) });
     expect(missing.status).toBe(412);
   });
 });
@@ -83,13 +86,15 @@ describe('the version a write answers is the one its data has', () => {
     expect((await now.json()).data.views).toBe(4343);
     expect(answered).not.toBe(now.headers.get('document-version'));
     // A form that took the answer holds views 7: its next save must not pass over the pulled 4343.
-    const stale = await landing.request(path, { method: 'PUT', headers: { ...json, 'if-match': answered! }, body: JSON.stringify({ data: { title: 'x' } }) });
+    const stale = await landing.request(path, { method: 'PUT', headers: { ...json, 'if-match': answered! },
+      body: JSON.stringify({ data: { title: 'x' } }) });
     expect(stale.status).toBe(412);
   });
 
   it('a POST answers the version it created', async () => {
     const body = JSON.stringify({ data: { title: 'Versioned' } });
-    const created = await server.request('/api/articles?status=draft', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const created = await server.request('/api/articles?status=draft',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const { data } = await created.json();
     const read = await server.request(`/api/articles/${data.documentId}?status=draft`);
     expect(created.headers.get('document-version')).toMatch(/^"[\w-]{27}"$/);
@@ -138,7 +143,8 @@ describe('If-Match on DELETE and on publish, unpublish, discard-draft', () => {
   async function changedSince() {
     const { body } = await server.sendJson('POST', '/api/articles', { data: { title: 'Published' } });
     const id: string = body.data.documentId;
-    const saveDraft = async (title: string) => (await send('PUT', `/api/articles/${id}?status=draft`, undefined, { title })).headers.get('document-version')!;
+    const saveDraft = async (title: string) => (await send('PUT', `/api/articles/${id}?status=draft`, undefined,
+      { title })).headers.get('document-version')!;
     const held = await saveDraft('My draft');
     const current = await saveDraft('Their draft');
     return { id, held, current };

@@ -48,12 +48,14 @@ describe('PUT (notes §6)', () => {
     // The merged draft (its newer description) is what gets published.
     expect(body.data).toMatchObject({ description: 'Fifty-four issues closed (one more after the party).', views: 5 });
     expect(files(SAMPLE.release)).toEqual([`${SAMPLE.release}.yaml`]);
-    expect((await get(`/api/articles/${SAMPLE.release}?status=draft`)).body.data.description).toBe('Fifty-four issues closed (one more after the party).');
+    expect((await get(`/api/articles/${SAMPLE.release}?status=draft`)).body.data.description)
+      .toBe('Fifty-four issues closed (one more after the party).');
   });
 
   it('?status=draft: writes the .draft file; the published copy is untouched and still served by default', async () => {
     const plain = server.file(`content/articles/${SAMPLE.coffee}.yaml`);
-    const { status, body } = await server.sendJson('PUT', `/api/articles/${SAMPLE.coffee}?status=draft`, { data: { title: 'Coffee, reconsidered' } });
+    const { status, body } = await server.sendJson('PUT', `/api/articles/${SAMPLE.coffee}?status=draft`,
+      { data: { title: 'Coffee, reconsidered' } });
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ title: 'Coffee, reconsidered', publishedAt: null });
     expect(server.file(`content/articles/${SAMPLE.coffee}.yaml`)).toBe(plain);
@@ -63,7 +65,8 @@ describe('PUT (notes §6)', () => {
   });
 
   it('?status=draft back to the published values: the draft file goes (the plain file is both again)', async () => {
-    const { status } = await server.sendJson('PUT', `/api/articles/${SAMPLE.coffee}?status=draft`, { data: { title: 'Coffee brewing methods compared' } });
+    const { status } = await server.sendJson('PUT', `/api/articles/${SAMPLE.coffee}?status=draft`,
+      { data: { title: 'Coffee brewing methods compared' } });
     expect(status).toBe(200);
     expect(files(SAMPLE.coffee)).toEqual([`${SAMPLE.coffee}.yaml`]);
   });
@@ -91,7 +94,8 @@ describe('PUT (notes §6)', () => {
     const before = server.file(`content/articles/${id}.draft.json`);
     const { status, body: put } = await server.put(`/api/articles/${id}`, { views: 1 });
     expect(status).toBe(400);
-    // publishing validates the draft row, whose null title fails yup's string type (recorded: conformance matrix.posts.update.required.null)
+    // publishing validates the draft row, whose null title fails yup's string type
+    // (recorded: conformance matrix.posts.update.required.null)
     expect(put.error.message).toBe('title must be a `string` type, but the final value was: `null`.');
     expect(files(id)).toEqual([`${id}.draft.json`]);
     expect(server.file(`content/articles/${id}.draft.json`)).toBe(before);
@@ -113,7 +117,8 @@ describe('DELETE (notes §6)', () => {
     const before = files(id);
     const response = await server.request(`/api/articles/${id}?status=draft`, { method: 'DELETE' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message: 'Cannot delete a draft document', details: {} } });
+    expect(await response.json()).toEqual({ data: null, error: { status: 400, name: 'ValidationError',
+      message: 'Cannot delete a draft document', details: {} } });
     expect(files(id)).toEqual(before);
   });
 
@@ -139,7 +144,8 @@ describe('publish, unpublish, discardDraft (library: createCms(...).documents(ui
   it('publish refuses an invalid draft with the publish validation', async () => {
     const documents = server.cms.documents('articles');
     const { body } = await server.sendJson('POST', '/api/articles?status=draft', { data: { description: 'untitled' } });
-    await expect(documents.publish({ documentId: body.data.documentId })).rejects.toMatchObject({ name: 'ValidationError', message: 'title must be a `string` type, but the final value was: `null`.' });
+    await expect(documents.publish({ documentId: body.data.documentId })).rejects.toMatchObject({ name: 'ValidationError',
+      message: 'title must be a `string` type, but the final value was: `null`.' });
     expect(files(body.data.documentId)).toEqual([`${body.data.documentId}.draft.json`]);
   });
 
@@ -191,8 +197,10 @@ describe('publish, unpublish, discardDraft (library: createCms(...).documents(ui
   });
 
   it('publish of an unknown document → NotFoundError; of a type without D&P → ValidationError', async () => {
-    await expect(server.cms.documents('articles').publish({ documentId: 'nosuchdocument' })).rejects.toMatchObject({ name: 'NotFoundError' });
-    await expect(server.cms.documents('tags').publish({ documentId: 'b2hjgyg2kdh9a72boali13fe' })).rejects.toMatchObject({ name: 'ValidationError' });
+    await expect(server.cms.documents('articles').publish({ documentId: 'nosuchdocument' }))
+      .rejects.toMatchObject({ name: 'NotFoundError' });
+    await expect(server.cms.documents('tags').publish({ documentId: 'b2hjgyg2kdh9a72boali13fe' }))
+      .rejects.toMatchObject({ name: 'ValidationError' });
   });
 
   it('the library create/update/delete take Strapi 5 Document Service parameters', async () => {

@@ -14,9 +14,12 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('writing unchanged values leaves the file byte-identical', () => {
   it.each([
-    ['JSON (D&P, published)', `/api/articles/${SAMPLE.pizza}`, `content/articles/${SAMPLE.pizza}.json`, { title: "Pizza napoletana: a beginner's guide", views: 300, tags: ['xtz95ocp12m1qmx0g0kdpo1f', 'u7bpk4vxqbablh5fs3z1unor'] }],
-    ['YAML (D&P, published)', `/api/articles/${SAMPLE.coffee}`, `content/articles/${SAMPLE.coffee}.yaml`, { description: 'V60, AeroPress, French press and moka pot, side by side.', featured: true }],
-    ['Markdown (no D&P)', `/api/authors/${SAMPLE.david}`, `content/authors/${SAMPLE.david}.md`, { name: 'David Doe', email: 'daviddoe@strapi.io' }],
+    ['JSON (D&P, published)', `/api/articles/${SAMPLE.pizza}`, `content/articles/${SAMPLE.pizza}.json`,
+      { title: "Pizza napoletana: a beginner's guide", views: 300, tags: ['xtz95ocp12m1qmx0g0kdpo1f', 'u7bpk4vxqbablh5fs3z1unor'] }],
+    ['YAML (D&P, published)', `/api/articles/${SAMPLE.coffee}`, `content/articles/${SAMPLE.coffee}.yaml`,
+      { description: 'V60, AeroPress, French press and moka pot, side by side.', featured: true }],
+    ['Markdown (no D&P)', `/api/authors/${SAMPLE.david}`, `content/authors/${SAMPLE.david}.md`,
+      { name: 'David Doe', email: 'daviddoe@strapi.io' }],
     ['JSON single type', '/api/global', 'content/globals/dw2603vqnv92za5syi7lurer.json', { siteName: 'Strapi Blog' }],
   ])('%s', async (_label, path, file, data) => {
     const before = bytes(file);
@@ -101,9 +104,11 @@ describe('updating one field changes only its line(s) and the timestamps', () =>
 
   it('YAML: a new draft starts from the published file\'s text, so comments and layout carry over', async () => {
     const plainFile = `content/articles/${SAMPLE.coffee}.yaml`;
-    writeFileSync(join(server.root, plainFile), `# Reviewed by the editor\n${server.file(plainFile)!.replace(/^# .*\n/gm, '').replace(/ # inline/, '')}`);
+    writeFileSync(join(server.root, plainFile),
+      `# Reviewed by the editor\n${server.file(plainFile)!.replace(/^# .*\n/gm, '').replace(/ # inline/, '')}`);
     const fresh = await writeServer(server.root);
-    const { status, body } = await fresh.sendJson('PUT', `/api/articles/${SAMPLE.coffee}?status=draft`, { data: { title: 'Coffee methods, revised' } });
+    const { status, body } = await fresh.sendJson('PUT', `/api/articles/${SAMPLE.coffee}?status=draft`,
+      { data: { title: 'Coffee methods, revised' } });
     expect(status).toBe(200);
     const plain = fresh.file(plainFile)!;
     const draft = fresh.file(`content/articles/${SAMPLE.coffee}.draft.yaml`)!;

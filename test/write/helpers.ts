@@ -4,7 +4,8 @@ import { copySampleSite, startApp, type TestServer } from '../helpers/project.js
 
 /** Every content action, granted to the Public role so HTTP writes are allowed in the temp copy. */
 const ALL = ['find', 'findOne', 'create', 'update', 'delete'];
-const TYPES = ['api::article.article', 'api::author.author', 'api::category.category', 'api::tag.tag', 'api::global.global', 'api::about.about'];
+const TYPES = ['api::article.article', 'api::author.author', 'api::category.category', 'api::tag.tag', 'api::global.global',
+  'api::about.about'];
 
 /** A private copy of the sample site whose Public role may create, update and delete everything. */
 export function writableSite(): string {

@@ -43,7 +43,8 @@ describe('POST ?locale (notes §7: a new document in that locale)', () => {
 
 describe('PUT ?locale on a document without that locale creates the localization', () => {
   it('same documentId, a new <id>.fr.<ext> file in the document\'s format, 200', async () => {
-    const { status, body } = await server.sendJson('PUT', `/api/articles/${SAMPLE.coffee}?locale=fr`, { data: { title: 'Méthodes de café' } });
+    const { status, body } = await server.sendJson('PUT', `/api/articles/${SAMPLE.coffee}?locale=fr`,
+      { data: { title: 'Méthodes de café' } });
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ documentId: SAMPLE.coffee, locale: 'fr', title: 'Méthodes de café', slug: 'methodes-de-cafe' });
     expect(files(SAMPLE.coffee)).toEqual([`${SAMPLE.coffee}.fr.yaml`, `${SAMPLE.coffee}.yaml`]);
@@ -79,20 +80,24 @@ describe('a new localization never empties the shared fields (asked of Strapi 5.
     });
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ locale: 'fr', title: 'Trou noir', views: 120, publishDate: '2025-01-23', readingTime: 4 });
-    expect((await server.getJson(`/api/articles/${blackHole}`)).body.data).toMatchObject({ views: 120, publishDate: '2025-01-23', readingTime: 4 });
+    expect((await server.getJson(`/api/articles/${blackHole}`)).body.data).toMatchObject({ views: 120, publishDate: '2025-01-23',
+      readingTime: 4 });
     expect(server.file(`content/articles/${blackHole}.json`)).toBe(before);
   });
 
   it('a value given for a non-localized field in a new locale reaches the other locales', async () => {
-    const { body } = await server.sendJson('PUT', `/api/articles/${SAMPLE.release}?locale=fr&status=draft`, { data: { title: 'Notes', views: 99, publishDate: '2020-01-01' } });
+    const { body } = await server.sendJson('PUT', `/api/articles/${SAMPLE.release}?locale=fr&status=draft`,
+      { data: { title: 'Notes', views: 99, publishDate: '2020-01-01' } });
     expect(body.data).toMatchObject({ views: 99, publishDate: '2020-01-01' });
-    expect((await server.getJson(`/api/articles/${SAMPLE.release}?status=draft`)).body.data).toMatchObject({ views: 99, publishDate: '2020-01-01' });
+    expect((await server.getJson(`/api/articles/${SAMPLE.release}?status=draft`)).body.data)
+      .toMatchObject({ views: 99, publishDate: '2020-01-01' });
   });
 });
 
 describe('non-localized fields stay in sync across locales', () => {
   it('writing views in fr updates the en file too; localized fields stay apart', async () => {
-    const { status } = await server.sendJson('PUT', `/api/articles/${SAMPLE.pizza}?locale=fr`, { data: { views: 999, featured: false, title: 'Pizza (fr)' } });
+    const { status } = await server.sendJson('PUT', `/api/articles/${SAMPLE.pizza}?locale=fr`,
+      { data: { views: 999, featured: false, title: 'Pizza (fr)' } });
     expect(status).toBe(200);
     const en = (await server.getJson(`/api/articles/${SAMPLE.pizza}`)).body.data;
     const fr = (await server.getJson(`/api/articles/${SAMPLE.pizza}?locale=fr`)).body.data;

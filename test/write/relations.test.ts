@@ -54,7 +54,8 @@ describe('to-one relation body shapes (notes §5.1)', () => {
   });
 
   it('the response populates the written relation on request', async () => {
-    const { body } = await server.sendJson('PUT', `/api/articles/${articleId}?populate[author][fields][0]=name`, { data: { author: AUTHOR.kenji } });
+    const { body } = await server.sendJson('PUT', `/api/articles/${articleId}?populate[author][fields][0]=name`,
+      { data: { author: AUTHOR.kenji } });
     expect(body.data.author).toEqual({ id: expect.any(Number), documentId: AUTHOR.kenji, name: 'Kenji Tanaka' });
   });
 });
@@ -76,7 +77,8 @@ describe('to-many relation body shapes and ordering', () => {
   it('{ connect } appends (position end by default), { disconnect } removes', async () => {
     expect(await write('tags', { connect: [TAG.coffee] })).toEqual([TAG.js, TAG.bug, TAG.coffee]);
     expect(await write('tags', { disconnect: [TAG.bug] })).toEqual([TAG.js, TAG.coffee]);
-    expect(await write('tags', { disconnect: [{ documentId: TAG.js }], connect: [{ documentId: TAG.photo }] })).toEqual([TAG.coffee, TAG.photo]);
+    expect(await write('tags', { disconnect: [{ documentId: TAG.js }],
+      connect: [{ documentId: TAG.photo }] })).toEqual([TAG.coffee, TAG.photo]);
   });
 
   it.each([
@@ -87,14 +89,16 @@ describe('to-many relation body shapes and ordering', () => {
   ])('connect with position %s', async (_label, position, expected) => {
     const names: Record<string, string> = { COFFEE: TAG.coffee, PHOTO: TAG.photo, BUG: TAG.bug, NEW: TAG.openSource };
     await write('tags', [TAG.coffee, TAG.photo, TAG.bug]);
-    const resolved = Object.fromEntries(Object.entries(position).map(([key, value]) => [key, typeof value === 'string' ? names[value] : value]));
+    const resolved = Object.fromEntries(Object.entries(position).map(([key, value]) => [key, typeof value === 'string' ? names[value]
+      : value]));
     const list = await write('tags', { connect: [{ documentId: TAG.openSource, position: resolved }] });
     expect(list).toEqual(expected.map((name) => names[name]));
   });
 
   it('connect items are processed in order, each against the list so far; connecting a linked item moves it', async () => {
     await write('tags', [TAG.coffee, TAG.photo]);
-    const list = await write('tags', { connect: [{ documentId: TAG.js, position: { start: true } }, { documentId: TAG.coffee, position: { after: TAG.photo } }] });
+    const list = await write('tags', { connect: [{ documentId: TAG.js, position: { start: true } },
+      { documentId: TAG.coffee, position: { after: TAG.photo } }] });
     expect(list).toEqual([TAG.js, TAG.photo, TAG.coffee]);
   });
 
@@ -139,7 +143,8 @@ describe('stored once, on the owning side; the inverse side follows', () => {
 
   it('tag.articles (many-to-many inverse) follows article.tags', async () => {
     await write('tags', [TAG.js]);
-    const linked = async (tag: string) => (await server.getJson(`/api/tags/${tag}?populate=articles`)).body.data.articles.map((article: { documentId: string }) => article.documentId);
+    const linked = async (tag: string) => (await server.getJson(`/api/tags/${tag}?populate=articles`)).body.data.articles
+      .map((article: { documentId: string }) => article.documentId);
     expect(await linked(TAG.js)).toContain(articleId);
     expect(await linked(TAG.bug)).not.toContain(articleId);
   });
@@ -148,7 +153,8 @@ describe('stored once, on the owning side; the inverse side follows', () => {
   // side only, so a write to author.articles rewrites the owning articles' `author` field.
   it('writing the inverse side links and unlinks the owning documents, in their files', async () => {
     await write('author', AUTHOR.kenji);
-    const linked = await server.sendJson('PUT', `/api/authors/${AUTHOR.david}?populate=articles`, { data: { articles: { connect: [articleId] } } });
+    const linked = await server.sendJson('PUT', `/api/authors/${AUTHOR.david}?populate=articles`,
+      { data: { articles: { connect: [articleId] } } });
     expect(linked.status).toBe(200);
     expect(linked.body.data.articles.map((article: { documentId: string }) => article.documentId)).toContain(articleId);
     expect(stored().author).toBe(AUTHOR.david);
@@ -169,7 +175,8 @@ describe('stored once, on the owning side; the inverse side follows', () => {
     const order = async () => (await server.getJson(`/api/tags/${tag}?populate[articles][fields][0]=title`)).body.data.articles
       .map((item: { documentId: string }) => item.documentId);
     expect(await order()).toEqual([first, second, third]);
-    expect((await server.put(`/api/tags/${tag}`, { articles: { connect: [{ documentId: third, position: { before: first } }] } })).status).toBe(200);
+    expect((await server.put(`/api/tags/${tag}`,
+      { articles: { connect: [{ documentId: third, position: { before: first } }] } })).status).toBe(200);
     expect(await order()).toEqual([third, first, second]);
     expect(server.json(tagFile).articles).toEqual([third, first, second]);
     // an owner unlinking leaves the order, linking again goes last
@@ -210,9 +217,13 @@ describe('relation targets and locales (id-map: the source locale is forced on l
   let pages: Awaited<ReturnType<typeof writeServer>>;
   beforeAll(async () => {
     const root = makeProject({
-      'cms.config.json': { locales: ['en', 'fr'], defaultLocale: 'en', permissions: { public: { page: ['find', 'findOne', 'create', 'update', 'delete'], section: ['find', 'findOne'] } } },
-      'schemas/page.json': { kind: 'collectionType', info: { singularName: 'page', pluralName: 'pages' }, options: { draftAndPublish: false }, ...localized, attributes: { title: { type: 'string' }, section: { type: 'relation', relation: 'manyToOne', target: 'api::section.section' } } },
-      'schemas/section.json': { kind: 'collectionType', info: { singularName: 'section', pluralName: 'sections' }, options: { draftAndPublish: false }, ...localized, attributes: { name: { type: 'string' } } },
+      'cms.config.json': { locales: ['en', 'fr'], defaultLocale: 'en',
+        permissions: { public: { page: ['find', 'findOne', 'create', 'update', 'delete'], section: ['find', 'findOne'] } } },
+      'schemas/page.json': { kind: 'collectionType', info: { singularName: 'page', pluralName: 'pages' },
+        options: { draftAndPublish: false }, ...localized,
+        attributes: { title: { type: 'string' }, section: { type: 'relation', relation: 'manyToOne', target: 'api::section.section' } } },
+      'schemas/section.json': { kind: 'collectionType', info: { singularName: 'section', pluralName: 'sections' },
+        options: { draftAndPublish: false }, ...localized, attributes: { name: { type: 'string' } } },
       'content/sections/s1enonlyaaaaaaaaaaaaaaaa.json': { name: 'English only' },
       'content/pages/.gitkeep': '',
     });
@@ -222,17 +233,20 @@ describe('relation targets and locales (id-map: the source locale is forced on l
   it('an unknown localized target names the source locale: locale "en"', async () => {
     const { status, body } = await pages.post('/api/pages', { title: 'p', section: 'nosuchsection' });
     expect(status).toBe(400);
-    expect(body.error).toEqual({ status: 400, name: 'ValidationError', message: 'Document with id "nosuchsection", locale "en" not found', details: {} });
+    expect(body.error).toEqual({ status: 400, name: 'ValidationError', message: 'Document with id "nosuchsection", locale "en" not found',
+      details: {} });
   });
 
   it('a target that exists only in another locale is not found from fr', async () => {
-    const { status, body } = await pages.sendJson('POST', '/api/pages?locale=fr', { data: { title: 'p', section: 's1enonlyaaaaaaaaaaaaaaaa' } });
+    const { status, body } = await pages.sendJson('POST', '/api/pages?locale=fr',
+      { data: { title: 'p', section: 's1enonlyaaaaaaaaaaaaaaaa' } });
     expect(status).toBe(400);
     expect(body.error.message).toBe('Document with id "s1enonlyaaaaaaaaaaaaaaaa", locale "fr" not found');
   });
 
   it('in the same locale it links', async () => {
-    const { status, body } = await pages.sendJson('POST', '/api/pages?populate=section', { data: { title: 'p', section: 's1enonlyaaaaaaaaaaaaaaaa' } });
+    const { status, body } = await pages.sendJson('POST', '/api/pages?populate=section',
+      { data: { title: 'p', section: 's1enonlyaaaaaaaaaaaaaaaa' } });
     expect(status).toBe(201);
     expect(body.data.section).toMatchObject({ documentId: 's1enonlyaaaaaaaaaaaaaaaa', name: 'English only', locale: 'en' });
   });

@@ -38,7 +38,8 @@ describe('PUT /api/:pluralApiId/:documentId (Strapi update)', () => {
     const { status, body } = await server.put(`/api/authors/${SAMPLE.david}`, { website: 'https://david.example.org' });
     expect(status).toBe(200);
     expect(body.meta).toEqual({});
-    expect(body.data).toEqual({ ...before, website: 'https://david.example.org', updatedAt: body.data.updatedAt, publishedAt: body.data.publishedAt });
+    expect(body.data).toEqual({ ...before, website: 'https://david.example.org', updatedAt: body.data.updatedAt,
+      publishedAt: body.data.publishedAt });
     expect(body.data.updatedAt > before.updatedAt).toBe(true);
     expect(body.data.createdAt).toBe(before.createdAt);
   });
@@ -79,7 +80,8 @@ describe('single types: PUT creates or updates, DELETE 204', () => {
   it('PUT /api/global updates the document (200)', async () => {
     const { status, body } = await server.put('/api/global', { siteName: 'Renamed blog' });
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ documentId: 'dw2603vqnv92za5syi7lurer', siteName: 'Renamed blog', siteDescription: 'A Blog made with Strapi' });
+    expect(body.data).toMatchObject({ documentId: 'dw2603vqnv92za5syi7lurer', siteName: 'Renamed blog',
+      siteDescription: 'A Blog made with Strapi' });
     expect(server.json('content/globals/dw2603vqnv92za5syi7lurer.json').siteName).toBe('Renamed blog');
   });
 
@@ -129,7 +131,8 @@ describe('query parameters shape write responses', () => {
   });
 
   it('locale on PUT returns that localization', async () => {
-    const { status, body } = await server.sendJson('PUT', `/api/articles/${SAMPLE.pizza}?locale=fr`, { data: { description: 'Nouvelle description' } });
+    const { status, body } = await server.sendJson('PUT', `/api/articles/${SAMPLE.pizza}?locale=fr`,
+      { data: { description: 'Nouvelle description' } });
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ documentId: SAMPLE.pizza, locale: 'fr', description: 'Nouvelle description' });
   });

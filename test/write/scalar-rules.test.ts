@@ -28,7 +28,8 @@ describe('CAST: body value → stored value, as yup casts with strict: false', (
     // yup's array cast in Strapi's blocks validator (recorded: invalid.create.blocks.string/.object answer 201, blocks null)
     ['blocks', { type: 'paragraph', children: [] }, null],
     ['blocks', 'text', null],
-    ['blocks', '[{"type":"paragraph","children":[{"type":"text","text":"a"}]}]', [{ type: 'paragraph', children: [{ type: 'text', text: 'a' }] }]],
+    ['blocks', '[{"type":"paragraph","children":[{"type":"text","text":"a"}]}]',
+      [{ type: 'paragraph', children: [{ type: 'text', text: 'a' }] }]],
   ])('%s %j → %j', (type, input, expected) => {
     expect(CAST[type](input, 'x')).toEqual({ value: expected });
   });
@@ -79,11 +80,13 @@ describe('ruleErrors: every failing rule, in yup test order', () => {
     ['minLength when published', { minLength: 5 }, 'abc', true, ['x must be at least 5 characters']],
     ['regex', { regex: '^[a-z]+$' }, 'A', false, ['x must match the following: "/^[a-z]+$/"']],
     ['regex skips "" unless required', { regex: '^[a-z]+$' }, '', false, []],
-    ['several at once', { maxLength: 2, regex: '^[a-z]+$' }, 'ABC', false, ['x must be at most 2 characters', 'x must match the following: "/^[a-z]+$/"']],
+    ['several at once', { maxLength: 2, regex: '^[a-z]+$' }, 'ABC', false,
+      ['x must be at most 2 characters', 'x must match the following: "/^[a-z]+$/"']],
     ['email', { type: 'email' }, 'a@b', false, ['x must be a valid email']],
     ['empty email', { type: 'email' }, '', false, ['x cannot be empty']],
     ['uid characters', { type: 'uid' }, 'a b', false, ['x must match the following: "/^[A-Za-z0-9-_.~]*$/"']],
-    ['enumeration lists null last', { type: 'enumeration', enum: ['a', 'b'] }, 'c', false, ['x must be one of the following values: a, b, ']],
+    ['enumeration lists null last', { type: 'enumeration', enum: ['a', 'b'] }, 'c', false,
+      ['x must be one of the following values: a, b, ']],
     ['integer', { type: 'integer' }, 1.5, false, ['x must be an integer']],
     ['min and max', { type: 'integer', min: 2, max: 4 }, 5, false, ['x must be less than or equal to 4']],
     ['min', { type: 'float', min: 2 }, 1.5, false, ['x must be greater than or equal to 2']],

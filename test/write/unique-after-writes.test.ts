@@ -28,7 +28,8 @@ describe('unique values follow every write (the lookup is kept in step, not rebu
     const { readContentFile } = await import('../../core/index/read-file.js');
     const { index } = server.cms;
     const model = index.model('api::tag.tag');
-    index.setRecord(readContentFile('content/tags/handmadehandmadehandmade1.json', JSON.stringify({ name: 'Made by hand' }), 0, model, index.models, index.config));
+    index.setRecord(readContentFile('content/tags/handmadehandmadehandmade1.json', JSON.stringify({ name: 'Made by hand' }), 0, model,
+      index.models, index.config));
     expect((await server.post('/api/tags', { name: 'Made by hand' })).body.error?.message).toBe(UNIQUE);
     index.removeRecord('content/tags/handmadehandmadehandmade1.json');
     expect((await server.post('/api/tags', { name: 'Made by hand' })).status).toBe(201);

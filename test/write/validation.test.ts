@@ -97,11 +97,13 @@ describe('unique (addUniqueValidator: same locale, other documents)', () => {
   it('uid attributes are unique per locale even without `unique: true`', async () => {
     const { status, body } = await server.post('/api/articles', { title: 'Another', slug: 'coffee-brewing-methods-compared' });
     expect(status).toBe(400);
-    expect(body).toEqual(invalid('This attribute must be unique', [problem(['slug'], 'This attribute must be unique', 'coffee-brewing-methods-compared')]));
+    expect(body).toEqual(invalid('This attribute must be unique',
+      [problem(['slug'], 'This attribute must be unique', 'coffee-brewing-methods-compared')]));
   });
 
   it('the same uid in another locale is allowed (unique per locale)', async () => {
-    const { status, body } = await server.sendJson('POST', '/api/articles?locale=fr', { data: { title: 'Autre', slug: 'coffee-brewing-methods-compared' } });
+    const { status, body } = await server.sendJson('POST', '/api/articles?locale=fr',
+      { data: { title: 'Autre', slug: 'coffee-brewing-methods-compared' } });
     expect(status).toBe(201);
     expect(body.data.slug).toBe('coffee-brewing-methods-compared');
   });
@@ -122,7 +124,8 @@ describe('uid generated from targetField', () => {
 
   it('a uid with characters outside [A-Za-z0-9-_.~] is rejected with yup\'s matches message', async () => {
     const { body } = await server.post('/api/articles', { title: 'x', slug: 'has space' });
-    expect(body).toEqual(invalid('slug must match the following: "/^[A-Za-z0-9-_.~]*$/"', [problem(['slug'], 'slug must match the following: "/^[A-Za-z0-9-_.~]*$/"', 'has space')]));
+    expect(body).toEqual(invalid('slug must match the following: "/^[A-Za-z0-9-_.~]*$/"',
+      [problem(['slug'], 'slug must match the following: "/^[A-Za-z0-9-_.~]*$/"', 'has space')]));
   });
 });
 
@@ -130,7 +133,8 @@ describe('types and rules (validators.ts, yup messages)', () => {
   it('maxLength → `must be at most 80 characters`', async () => {
     const long = 'd'.repeat(81);
     const { body } = await server.post('/api/articles', { title: 't', description: long });
-    expect(body).toEqual(invalid('description must be at most 80 characters', [problem(['description'], 'description must be at most 80 characters', long)]));
+    expect(body).toEqual(invalid('description must be at most 80 characters',
+      [problem(['description'], 'description must be at most 80 characters', long)]));
   });
 
   it('enumeration → yup oneOf over the enum plus null (so the list ends with ", ")', async () => {
@@ -189,7 +193,8 @@ describe('components and dynamic zones', () => {
 
   it('inside a repeatable component the message uses yup\'s path (metaSocial[0]) and the path array the index', async () => {
     const { body } = await server.post('/api/articles', {
-      title: 'With social', seo: { metaTitle: 'm', metaDescription: 'd', metaSocial: [{ socialNetwork: 'Twitter', title: 'ok' }, { socialNetwork: 'Twitter' }] },
+      title: 'With social', seo: { metaTitle: 'm', metaDescription: 'd',
+        metaSocial: [{ socialNetwork: 'Twitter', title: 'ok' }, { socialNetwork: 'Twitter' }] },
     });
     const message = 'seo.metaSocial[1].title must be a `string` type, but the final value was: `null`.';
     expect(body).toEqual(invalid(message, [problem(['seo', 'metaSocial', '1', 'title'], message, null)]));
@@ -198,7 +203,8 @@ describe('components and dynamic zones', () => {
   it('on a type without D&P a created component\'s missing required field has no value (the body is validated)', async () => {
     await server.del('/api/global');
     const { body } = await server.put('/api/global', { siteName: 's', siteDescription: 'd', defaultSeo: { metaDescription: 'd' } });
-    expect(body).toEqual(invalid('defaultSeo.metaTitle must be defined.', [problem(['defaultSeo', 'metaTitle'], 'defaultSeo.metaTitle must be defined.')]));
+    expect(body).toEqual(invalid('defaultSeo.metaTitle must be defined.',
+      [problem(['defaultSeo', 'metaTitle'], 'defaultSeo.metaTitle must be defined.')]));
   });
 
   it('a component that is not an object → type error', async () => {
@@ -209,7 +215,8 @@ describe('components and dynamic zones', () => {
 
   it('a dynamic zone item of a component the zone does not list is stored and read back, as Strapi does', async () => {
     // recorded: invalid.create.zone.unknown.component and its .read cases
-    const { status, body } = await server.post('/api/articles', { title: 'Odd zone', blocks: [{ __component: 'shared.seo', metaTitle: 'x', metaDescription: 'y' }] });
+    const { status, body } = await server.post('/api/articles', { title: 'Odd zone', blocks: [{ __component: 'shared.seo', metaTitle: 'x',
+      metaDescription: 'y' }] });
     expect(status).toBe(201);
     const read = await server.getJson(`/api/articles/${body.data.documentId}?fields[0]=title&populate=blocks`);
     expect(read.body.data.blocks).toEqual([{ id: expect.any(Number), __component: 'shared.seo', metaTitle: 'x', metaDescription: 'y' }]);
@@ -221,7 +228,8 @@ describe('components and dynamic zones', () => {
   });
 
   it('a dynamic zone item naming no component at all → 400 listing every component', async () => {
-    const { status, body } = await server.post('/api/articles', { title: 'Bad zone', blocks: [{ __component: 'shared.nope', title: 'x' }] });
+    const { status, body } = await server.post('/api/articles', { title: 'Bad zone', blocks: [{ __component: 'shared.nope',
+      title: 'x' }] });
     expect(status).toBe(400);
     expect(body.error.details.errors[0]).toMatchObject({ path: ['blocks', '0', '__component'], value: 'shared.nope' });
     expect(body.error.details.errors[0].message).toMatch(/^blocks\[0\]\.__component must be one of the following values: .*shared\.seo/);
@@ -232,7 +240,10 @@ describe('components and dynamic zones', () => {
     // Strapi's relations store then fails on the zone as well (recorded: conformance invalid.create.zone.missing.component)
     expect(body.error.message).toBe('2 errors occurred');
     expect(body.error.details.errors[0]).toEqual(problem(['blocks', '0', '__component'], 'blocks[0].__component is a required field'));
-    expect(body.error.details.errors[1]).toMatchObject({ path: [], message: 'Cannot build relations store from dynamiczone, component identifier is undefined', value: { title: 'Zone', blocks: [{ title: 'x' }] } });
+    expect(body.error.details.errors[1]).toMatchObject({
+      path: [], message: 'Cannot build relations store from dynamiczone, component identifier is undefined',
+      value: { title: 'Zone', blocks: [{ title: 'x' }] },
+    });
   });
 
   it('fields inside a dynamic zone item are validated against its component', async () => {
@@ -247,14 +258,16 @@ describe('relation and media targets must exist', () => {
     const { status, body } = await server.post('/api/articles', { title: 'Lost author', author: 'nosuchauthor' });
     expect(status).toBe(400);
     // The author type is not localized: Strapi prints the target's locale (null).
-    expect(body).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message: 'Document with id "nosuchauthor", locale "null" not found', details: {} } });
+    expect(body).toEqual({ data: null, error: { status: 400, name: 'ValidationError',
+      message: 'Document with id "nosuchauthor", locale "null" not found', details: {} } });
   });
 
   it('an unknown localized relation target names the source locale', async () => {
     const { status, body } = await server.put(`/api/categories/${SAMPLE.nature}`, { articles: ['x'] });
     // categories.articles is the inverse side; its owners (articles) are localized: the default locale.
     expect(status).toBe(400);
-    expect(body).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message: 'Document with id "x", locale "en" not found', details: {} } });
+    expect(body).toEqual({ data: null, error: { status: 400, name: 'ValidationError',
+      message: 'Document with id "x", locale "en" not found', details: {} } });
   });
 
   it('a media id that does not exist → 400 `1 relation(s) of type plugin::upload.file associated with this entity do not exist`', async () => {

@@ -33,7 +33,8 @@ const missing = await client.GET('/api/articles/{documentId}', { params: { path:
 const refused = await client.GET('/api/articles', { params: { query: { pagination: { page: 1, start: 0 } } } });
 
 console.log(JSON.stringify({
-  list: { titles: list.data.data.map((article) => article.title), authors: list.data.data.map(({ author }) => (author && 'name' in author ? author.name : null)), pagination: list.data.meta.pagination },
+  list: { titles: list.data.data.map((article) => article.title),
+    authors: list.data.data.map(({ author }) => (author && 'name' in author ? author.name : null)), pagination: list.data.meta.pagination },
   created: { name: created.data.data.name, documentId: created.data.data.documentId },
   missing: { status: missing.response.status, name: missing.error?.error.name },
   refused: { status: refused.response.status, name: refused.error?.error.name, message: refused.error?.error.message },

@@ -3,7 +3,8 @@
 import { get, q } from './helpers.mjs';
 
 const OPERATORS = ['$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn', '$between',
-  '$contains', '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi', '$null', '$notNull'];
+  '$contains', '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi', '$null',
+    '$notNull'];
 
 // attribute → [a value, a second value (for $in / $between)]
 const VALUES = {
@@ -154,13 +155,16 @@ const extra = [
   // `locale` as a filter key: its operators, with and without ?locale, and on an i18n-only type
   ...[
     ['in', 'locale=*&filters[locale][$in][0]=fr&filters[locale][$in][1]=de'], ['ne', 'locale=*&filters[locale][$ne]=en'],
-    ['eqi', 'locale=*&filters[locale][$eqi]=FR'], ['implicit', 'locale=*&filters[locale]=fr'], ['null', 'locale=*&filters[locale][$null]=true'],
+    ['eqi', 'locale=*&filters[locale][$eqi]=FR'], ['implicit', 'locale=*&filters[locale]=fr'],
+    ['null', 'locale=*&filters[locale][$null]=true'],
     ['startsWith', 'locale=*&filters[locale][$startsWith]=d'], ['with.param', 'locale=fr&filters[locale][$eq]=fr'],
     ['other.than.param', 'locale=fr&filters[locale][$eq]=en'], ['draft', 'locale=*&status=draft&filters[locale][$notIn][0]=en'],
-    ['or', 'locale=*&filters[$or][0][locale][$eq]=fr&filters[$or][1][title][$eq]=Pizza night'], ['sort', 'locale=*&sort[0]=locale&sort[1]=title&fields[1]=locale'],
+    ['or', 'locale=*&filters[$or][0][locale][$eq]=fr&filters[$or][1][title][$eq]=Pizza night'],
+    ['sort', 'locale=*&sort[0]=locale&sort[1]=title&fields[1]=locale'],
   ].map(([id, query]) => get(`filter.posts.locale.${id}`, `/api/posts?fields[0]=title&sort=title&${query}`)),
   get('filter.terms.locale', '/api/terms?fields[0]=word&sort=word&locale=*&filters[locale][$eq]=fr'),
-  get('filter.posts.populate.localizations.locale', '/api/posts?fields[0]=title&sort=title&populate[localizations][fields][0]=title&populate[localizations][filters][locale][$eq]=fr'),
+  get('filter.posts.populate.localizations.locale',
+    '/api/posts?fields[0]=title&sort=title&populate[localizations][fields][0]=title&populate[localizations][filters][locale][$eq]=fr'),
   get('filter.posts.localizations', '/api/posts?fields[0]=title&sort=title&filters[localizations][title][$eq]=Café filtre'),
   get('filter.posts.seo', '/api/posts?fields[0]=title&sort=title&filters[seo][metaTitle][$eq]=Pizza'),
   get('filter.posts.sections', '/api/posts?fields[0]=title&filters[sections][body][$eq]=x'),

@@ -10,11 +10,13 @@ const sort = [
   ['count', 'sort=count'], ['count.desc', 'sort=count:desc'], ['big', 'sort=big'], ['ratio', 'sort=ratio:desc'], ['price', 'sort=price'],
   ['day', 'sort=day'], ['clock', 'sort=clock:desc'], ['at', 'sort=at'], ['active', 'sort=active,title'], ['color', 'sort=color,title'],
   ['name', 'sort=name'], ['email', 'sort=email:desc'], ['slug', 'sort=slug'], ['createdAt', 'sort=createdAt:desc'],
-  ['relation.dot', 'sort=owner.name:asc,title'], ['relation.object', 'sort[owner][name]=desc'], ['relation.array.object', 'sort[0][owner][name]=asc'],
+  ['relation.dot', 'sort=owner.name:asc,title'], ['relation.object', 'sort[owner][name]=desc'],
+  ['relation.array.object', 'sort[0][owner][name]=asc'],
   ['component.dot', 'sort=seo.metaTitle'], ['media.dot', 'sort=cover.name'],
   ['bad.order', 'sort=title:up'], ['unknown', 'sort=nope'], ['relation.bare', 'sort=owner'], ['component.bare', 'sort=seo'],
   ['password', 'sort=secret'], ['private', 'sort=internal'], ['json', 'sort=meta'], ['blocks', 'sort=blocks'], ['dz', 'sort=zone'],
-  ['empty', 'sort='], ['colon.only', 'sort=:desc'], ['trailing.colon', 'sort=title:'], ['commas', 'sort=,,'], ['spaces', 'sort=title%20:%20desc'],
+  ['empty', 'sort='], ['colon.only', 'sort=:desc'], ['trailing.colon', 'sort=title:'], ['commas', 'sort=,,'],
+  ['spaces', 'sort=title%20:%20desc'],
   ['null', 'sort'], ['object.bad.order', 'sort[title]=up'], ['array.bad', 'sort[0]=nope'], ['publishedAt', 'sort=publishedAt'],
   ['relation.unknown', 'sort=owner.nope'], ['tomany', 'sort=picks.name'],
 ].map(([id, query]) => get(`sort.${id}`, `${K}&${query}`));
@@ -34,10 +36,13 @@ const postSort = [
 
 const fields = [
   ['one', 'fields=title'], ['comma', 'fields=title,count'], ['array', 'fields[0]=title&fields[1]=count'], ['star', 'fields=*'],
-  ['star.array', 'fields[0]=*'], ['unknown', 'fields=nope'], ['relation', 'fields=owner'], ['component', 'fields=seo'], ['media', 'fields=cover'],
-  ['dz', 'fields=zone'], ['password', 'fields=secret'], ['private', 'fields=internal'], ['createdAt', 'fields=createdAt'], ['id', 'fields=id'],
+  ['star.array', 'fields[0]=*'], ['unknown', 'fields=nope'], ['relation', 'fields=owner'], ['component', 'fields=seo'],
+  ['media', 'fields=cover'],
+  ['dz', 'fields=zone'], ['password', 'fields=secret'], ['private', 'fields=internal'], ['createdAt', 'fields=createdAt'],
+  ['id', 'fields=id'],
   ['documentId', 'fields=documentId'], ['publishedAt', 'fields=publishedAt'], ['empty', 'fields='], ['null', 'fields'],
-  ['spaces', 'fields=title,%20count'], ['json', 'fields=meta'], ['blocks', 'fields=blocks'], ['every.scalar', 'fields=name,code,short,text,rich,email,slug,color,count,big,ratio,price,active,day,clock,at,meta'],
+  ['spaces', 'fields=title,%20count'], ['json', 'fields=meta'], ['blocks', 'fields=blocks'],
+  ['every.scalar', 'fields=name,code,short,text,rich,email,slug,color,count,big,ratio,price,active,day,clock,at,meta'],
   ['locale', 'fields=locale'], ['object', 'fields[title]=true'], ['with.populate', 'fields[0]=title&populate[0]=owner'],
 ].map(([id, query]) => get(`fields.${id}`, `/api/kitchens?sort=title&${query}`));
 
@@ -51,25 +56,37 @@ const postFields = [
 
 const P = '/api/tags?fields[0]=name&sort=name';
 const pagination = [
-  ['page.size', 'pagination[page]=2&pagination[pageSize]=2'], ['page.only', 'pagination[page]=2'], ['pageSize.only', 'pagination[pageSize]=3'],
-  ['page.beyond', 'pagination[page]=9&pagination[pageSize]=2'], ['page.zero', 'pagination[page]=0'], ['page.negative', 'pagination[page]=-1'],
-  ['pageSize.zero', 'pagination[pageSize]=0'], ['pageSize.negative', 'pagination[pageSize]=-5'], ['pageSize.max', 'pagination[pageSize]=100'],
+  ['page.size', 'pagination[page]=2&pagination[pageSize]=2'], ['page.only', 'pagination[page]=2'],
+  ['pageSize.only', 'pagination[pageSize]=3'],
+  ['page.beyond', 'pagination[page]=9&pagination[pageSize]=2'], ['page.zero', 'pagination[page]=0'],
+  ['page.negative', 'pagination[page]=-1'],
+  ['pageSize.zero', 'pagination[pageSize]=0'], ['pageSize.negative', 'pagination[pageSize]=-5'],
+  ['pageSize.max', 'pagination[pageSize]=100'],
   ['pageSize.over', 'pagination[pageSize]=101'], ['pageSize.over.page2', 'pagination[page]=2&pagination[pageSize]=500'],
-  ['page.fraction.more', 'pagination[page]=2.5&pagination[pageSize]=2'], ['start.null', 'pagination[start]'], ['limit.minus1.start', 'pagination[limit]=-1&pagination[start]=1'], ['pageSize.huge', 'pagination[pageSize]=100000'],
-  ['page.abc', 'pagination[page]=abc'], ['pageSize.abc', 'pagination[pageSize]=abc'], ['page.fraction', 'pagination[page]=1.5&pagination[pageSize]=2'],
-  ['pageSize.fraction', 'pagination[pageSize]=2.7'], ['page.exp', 'pagination[page]=1e0&pagination[pageSize]=2'], ['pageSize.hex', 'pagination[pageSize]=0x2'],
+  ['page.fraction.more', 'pagination[page]=2.5&pagination[pageSize]=2'], ['start.null', 'pagination[start]'],
+  ['limit.minus1.start', 'pagination[limit]=-1&pagination[start]=1'], ['pageSize.huge', 'pagination[pageSize]=100000'],
+  ['page.abc', 'pagination[page]=abc'], ['pageSize.abc', 'pagination[pageSize]=abc'],
+  ['page.fraction', 'pagination[page]=1.5&pagination[pageSize]=2'],
+  ['pageSize.fraction', 'pagination[pageSize]=2.7'], ['page.exp', 'pagination[page]=1e0&pagination[pageSize]=2'],
+  ['pageSize.hex', 'pagination[pageSize]=0x2'],
   ['page.plus', 'pagination[page]=%2B2&pagination[pageSize]=2'], ['page.space', 'pagination[page]=%202&pagination[pageSize]=2'],
   ['page.empty', 'pagination[page]=&pagination[pageSize]=2'], ['page.null', 'pagination[page]&pagination[pageSize]=2'],
   ['page.array', 'pagination[page][0]=2&pagination[pageSize]=2'], ['pageSize.array', 'pagination[pageSize][0]=2'],
   ['start.limit', 'pagination[start]=1&pagination[limit]=2'], ['start.only', 'pagination[start]=2'], ['limit.only', 'pagination[limit]=1'],
   ['limit.minus1', 'pagination[limit]=-1'], ['limit.zero', 'pagination[limit]=0'], ['limit.negative', 'pagination[limit]=-3'],
   ['limit.over', 'pagination[limit]=500'], ['limit.abc', 'pagination[limit]=abc'], ['limit.fraction', 'pagination[limit]=1.5'],
-  ['start.negative', 'pagination[start]=-1&pagination[limit]=2'], ['start.abc', 'pagination[start]=abc'], ['start.fraction', 'pagination[start]=1.5&pagination[limit]=2'],
-  ['start.beyond', 'pagination[start]=50'], ['mixed', 'pagination[page]=1&pagination[start]=0'], ['mixed.limit', 'pagination[pageSize]=2&pagination[limit]=2'],
-  ['root.page', 'page=2'], ['root.pageSize', 'pageSize=2'], ['root.start', 'start=1'], ['root.limit', 'limit=1'], ['root.start.limit', 'start=1&limit=1&pagination[pageSize]=2'],
-  ['withCount.false', 'pagination[withCount]=false'], ['withCount.0', 'pagination[withCount]=0'], ['withCount.f', 'pagination[withCount]=f'],
-  ['withCount.true', 'pagination[withCount]=true'], ['withCount.t', 'pagination[withCount]=t'], ['withCount.maybe', 'pagination[withCount]=maybe'],
-  ['withCount.empty', 'pagination[withCount]='], ['withCount.offset', 'pagination[start]=0&pagination[limit]=2&pagination[withCount]=false'],
+  ['start.negative', 'pagination[start]=-1&pagination[limit]=2'], ['start.abc', 'pagination[start]=abc'],
+  ['start.fraction', 'pagination[start]=1.5&pagination[limit]=2'],
+  ['start.beyond', 'pagination[start]=50'], ['mixed', 'pagination[page]=1&pagination[start]=0'],
+  ['mixed.limit', 'pagination[pageSize]=2&pagination[limit]=2'],
+  ['root.page', 'page=2'], ['root.pageSize', 'pageSize=2'], ['root.start', 'start=1'], ['root.limit', 'limit=1'],
+  ['root.start.limit', 'start=1&limit=1&pagination[pageSize]=2'],
+  ['withCount.false', 'pagination[withCount]=false'], ['withCount.0', 'pagination[withCount]=0'],
+  ['withCount.f', 'pagination[withCount]=f'],
+  ['withCount.true', 'pagination[withCount]=true'], ['withCount.t', 'pagination[withCount]=t'],
+  ['withCount.maybe', 'pagination[withCount]=maybe'],
+  ['withCount.empty', 'pagination[withCount]='],
+  ['withCount.offset', 'pagination[start]=0&pagination[limit]=2&pagination[withCount]=false'],
   ['string', 'pagination=abc'], ['unknown.key', 'pagination[foo]=1'], ['array', 'pagination[0]=1'],
 ].map(([id, query]) => get(`pagination.${id}`, `${P}&${query}`));
 
@@ -102,7 +119,8 @@ const search = [
   get('q.kitchens.enum', `${K}&sort=title&_q=green`), get('q.kitchens.big', `${K}&sort=title&_q=9007199254740991`),
   get('q.kitchens.blocks', `${K}&sort=title&_q=Hello`), get('q.kitchens.space', `${K}&sort=title&_q=${encodeURIComponent('Full kitchen')}`),
   get('q.kitchens.decimal', `${K}&sort=title&_q=19.99`), get('q.tags.weight', '/api/tags?fields[0]=name&sort=name&_q=-10.0'),
-  get('q.terms.star', '/api/terms?fields[0]=word&sort=word&locale=*&_q=pomme'), get('q.pages.draft', '/api/pages?fields[0]=title&sort=title&status=draft&_q=about'),
+  get('q.terms.star', '/api/terms?fields[0]=word&sort=word&locale=*&_q=pomme'),
+  get('q.pages.draft', '/api/pages?fields[0]=title&sort=title&status=draft&_q=about'),
 ];
 
 const topLevel = [
@@ -116,7 +134,8 @@ const topLevel = [
   get('query.publicationState', '/api/posts?fields[0]=title&sort=title&publicationState=preview'),
   get('query.filters.string', '/api/tags?fields[0]=name&sort=name&filters=abc'),
   get('query.populate.string.star', '/api/tags?fields[0]=name&sort=name&populate=*'),
-  ...['modified', 'unmodified', 'never-published', 'has-published-version', 'published-without-draft', 'published-with-draft', 'modified-document', 'bogus'].flatMap((filter) => [
+  ...['modified', 'unmodified', 'never-published', 'has-published-version', 'published-without-draft', 'published-with-draft',
+    'modified-document', 'bogus'].flatMap((filter) => [
     get(`query.publicationFilter.${filter}`, `/api/posts?fields[0]=title&sort=title&publicationFilter=${filter}`),
     get(`query.publicationFilter.${filter}.draft`, `/api/posts?fields[0]=title&sort=title&status=draft&publicationFilter=${filter}`),
   ]),

@@ -5,13 +5,16 @@ import { get, post, put } from './helpers.mjs';
 export default [
   // a draft write of a new localization syncs its non-localized fields into the other locales'
   // drafts, also one whose file never held them; publishing that draft then carries them
-  post('fuzz.sync.missing.field.create', '/api/posts?status=draft', { data: { title: 'Sync source', slug: 'sync-source', views: 76 } }, { capture: { sync1: 'data.documentId' } }),
-  put('fuzz.sync.missing.field.fr', '/api/posts/@@sync1?locale=fr&status=draft&fields[0]=views&fields[1]=day', { data: { title: 'Source fr', slug: 'source-fr', views: 78, day: '2022-05-25' } }),
+  post('fuzz.sync.missing.field.create', '/api/posts?status=draft', { data: { title: 'Sync source', slug: 'sync-source', views: 76 } },
+    { capture: { sync1: 'data.documentId' } }),
+  put('fuzz.sync.missing.field.fr', '/api/posts/@@sync1?locale=fr&status=draft&fields[0]=views&fields[1]=day',
+    { data: { title: 'Source fr', slug: 'source-fr', views: 78, day: '2022-05-25' } }),
   get('fuzz.sync.missing.field.en.draft', '/api/posts/@@sync1?status=draft&fields[0]=views&fields[1]=day'),
   put('fuzz.sync.missing.field.publish', '/api/posts/@@sync1?fields[0]=views&fields[1]=day', { data: { title: 'Sync published' } }),
   get('fuzz.sync.missing.field.fr.after', '/api/posts/@@sync1?locale=fr&status=draft&fields[0]=views&fields[1]=day'),
   // a write's answer shows the other locales as they were before the sync
-  post('fuzz.localizations.before.sync.create', '/api/terms', { data: { word: 'kiwi', rank: 4 } }, { capture: { kiwi: 'data.documentId' } }),
+  post('fuzz.localizations.before.sync.create', '/api/terms', { data: { word: 'kiwi', rank: 4 } },
+    { capture: { kiwi: 'data.documentId' } }),
   put('fuzz.localizations.before.sync.fr', '/api/terms/@@kiwi?locale=fr', { data: { word: 'kiwi fr', rank: 5 } }),
   put('fuzz.localizations.before.sync', '/api/terms/@@kiwi?fields[0]=rank&populate[localizations][fields][0]=rank', { data: { rank: 6 } }),
   get('fuzz.localizations.before.sync.after', '/api/terms/@@kiwi?fields[0]=rank&populate[localizations][fields][0]=rank'),
@@ -60,16 +63,22 @@ export default [
   // a new localization takes the non-localized fields of another locale's draft when no locale is
   // published (fuzz seed 1, fuzz.2633); a value it is given reaches published versions only
   post('fuzz.sync.new.locale.from.draft.create', '/api/posts?locale=fr&status=draft',
-    { data: { title: 'Draft source', slug: 'draft-source', rating: 25, day: '2023-01-08', views: 7 } }, { capture: { dsrc1: 'data.documentId' } }),
-  put('fuzz.sync.new.locale.from.draft', '/api/posts/@@dsrc1?fields[0]=rating&fields[1]=day&fields[2]=views', { data: { title: 'Draft source en', slug: 'draft-source-en' } }),
+    { data: { title: 'Draft source', slug: 'draft-source', rating: 25, day: '2023-01-08', views: 7 } },
+    { capture: { dsrc1: 'data.documentId' } }),
+  put('fuzz.sync.new.locale.from.draft', '/api/posts/@@dsrc1?fields[0]=rating&fields[1]=day&fields[2]=views',
+    { data: { title: 'Draft source en', slug: 'draft-source-en' } }),
   get('fuzz.sync.new.locale.from.draft.en.draft', '/api/posts/@@dsrc1?status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
-  get('fuzz.sync.new.locale.from.draft.fr.draft', '/api/posts/@@dsrc1?locale=fr&status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
+  get('fuzz.sync.new.locale.from.draft.fr.draft',
+    '/api/posts/@@dsrc1?locale=fr&status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
   post('fuzz.sync.new.locale.draft.create', '/api/posts?locale=fr&status=draft',
-    { data: { title: 'Draft source 2', slug: 'draft-source-2', rating: 26, day: '2023-01-09' } }, { capture: { dsrc2: 'data.documentId' } }),
-  put('fuzz.sync.new.locale.draft', '/api/posts/@@dsrc2?status=draft&fields[0]=rating&fields[1]=day&fields[2]=views', { data: { title: 'Draft source 2 en', slug: 'draft-source-2-en' } }),
+    { data: { title: 'Draft source 2', slug: 'draft-source-2', rating: 26, day: '2023-01-09' } },
+    { capture: { dsrc2: 'data.documentId' } }),
+  put('fuzz.sync.new.locale.draft', '/api/posts/@@dsrc2?status=draft&fields[0]=rating&fields[1]=day&fields[2]=views',
+    { data: { title: 'Draft source 2 en', slug: 'draft-source-2-en' } }),
   post('fuzz.sync.new.locale.given.create', '/api/posts?locale=fr&status=draft',
     { data: { title: 'Given source', slug: 'given-source', rating: 27, day: '2023-01-10' } }, { capture: { dsrc3: 'data.documentId' } }),
-  put('fuzz.sync.new.locale.given', '/api/posts/@@dsrc3?fields[0]=rating&fields[1]=day&fields[2]=views', { data: { title: 'Given source en', slug: 'given-source-en', rating: 3 } }),
+  put('fuzz.sync.new.locale.given', '/api/posts/@@dsrc3?fields[0]=rating&fields[1]=day&fields[2]=views',
+    { data: { title: 'Given source en', slug: 'given-source-en', rating: 3 } }),
   get('fuzz.sync.new.locale.given.fr.draft', '/api/posts/@@dsrc3?locale=fr&status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
   get('fuzz.sync.new.locale.given.en.draft', '/api/posts/@@dsrc3?status=draft&fields[0]=rating&fields[1]=day&fields[2]=views'),
   // publishing a new locale syncs its non-localized fields into the other locales' published

@@ -13,7 +13,8 @@ const withQuery = (path, query) => (query ? `${path}?${query}` : path);
 function seedCases(set, r, pool) {
   const cases = [];
   for (const [name, asset, type] of [['img1', 'tiny.png', 'image/png'], ['img2', 'photo.jpg', 'image/jpeg']]) {
-    cases.push({ id: `seed.${name}`, method: 'POST', path: '/api/upload', multipart: { files: [{ name: asset, type, asset }] }, capture: { [name]: '0.id' } });
+    cases.push({ id: `seed.${name}`, method: 'POST', path: '/api/upload', multipart: { files: [{ name: asset, type, asset }] },
+      capture: { [name]: '0.id' } });
     pool.files.push(name);
   }
   const created = [];
@@ -26,7 +27,8 @@ function seedCases(set, r, pool) {
       const draft = type.draftAndPublish && n === PER_TYPE - 1;
       const data = buildData(set, type.attributes, r, { n, relations: false, pool, uid: type.uid });
       const path = withQuery(type.single ? `/api/${type.route}` : `/api/${type.route}`, draft ? 'status=draft' : '');
-      cases.push({ id: `seed.${name}`, method: type.single ? 'PUT' : 'POST', path, body: { data }, capture: { [name]: 'data.documentId' } });
+      cases.push({ id: `seed.${name}`, method: type.single ? 'PUT' : 'POST', path, body: { data },
+        capture: { [name]: 'data.documentId' } });
       names.push(name);
       created.push({ type, name, draft });
     }
@@ -34,13 +36,17 @@ function seedCases(set, r, pool) {
   for (const { type, name, draft } of created) {
     const links = Object.fromEntries(Object.entries(type.attributes)
       .filter(([, a]) => a.type === 'relation' && !a.mappedBy && (pool.docs.get(a.target) ?? []).length)
-      .map(([key, a]) => [key, /ToMany$/.test(a.relation) ? r.some(pool.docs.get(a.target), 2).map((doc) => `@@${doc}`) : `@@${r.pick(pool.docs.get(a.target))}`]));
+      .map(([key, a]) => [key, /ToMany$/.test(a.relation)
+        ? r.some(pool.docs.get(a.target), 2).map((doc) => `@@${doc}`)
+        : `@@${r.pick(pool.docs.get(a.target))}`]));
     const path = type.single ? `/api/${type.route}` : `/api/${type.route}/@@${name}`;
-    if (Object.keys(links).length) cases.push({ id: `seed.${name}.links`, method: 'PUT', path: withQuery(path, draft ? 'status=draft' : ''), body: { data: links } });
+    if (Object.keys(links).length) cases.push({ id: `seed.${name}.links`, method: 'PUT', path: withQuery(path, draft ? 'status=draft' : ''),
+      body: { data: links } });
     if (type.localized && set.locales.length > 1 && !name.endsWith('1')) {
       const locale = set.locales.find((code) => code !== set.defaultLocale);
       const data = buildData(set, type.attributes, r, { n: 10 + cases.length, relations: false, pool, uid: type.uid, share: 0.4 });
-      cases.push({ id: `seed.${name}.${locale}`, method: 'PUT', path: withQuery(path, toQuery({ locale, ...(draft || r.chance(0.3) ? { status: 'draft' } : {}) })), body: { data } });
+      cases.push({ id: `seed.${name}.${locale}`, method: 'PUT',
+        path: withQuery(path, toQuery({ locale, ...(draft || r.chance(0.3) ? { status: 'draft' } : {}) })), body: { data } });
     }
   }
   return cases;
@@ -55,7 +61,8 @@ function writeCase(set, type, pool, r, id) {
   if (type.localized && r.chance(0.3)) params.locale = r.pick(set.locales);
   if (type.draftAndPublish && r.chance(0.3)) params.status = r.pick(['draft', 'published', 'draft']);
   if (r.chance(0.3)) params.populate = '*';
-  const body = valid ? { data } : r.chance(0.9) ? { data: spoilData(set, type.attributes, data, r) } : r.pick([data, { data: [] }, { data: 'x' }, {}]);
+  const body = valid ? { data }
+    : r.chance(0.9) ? { data: spoilData(set, type.attributes, data, r) } : r.pick([data, { data: [] }, { data: 'x' }, {}]);
   const docs = pool.docs.get(type.uid) ?? [];
   if (type.single) return { id, method: 'PUT', path: withQuery(`/api/${type.route}`, toQuery(params)), body };
   if (r.chance(0.45) || !docs.length) {
@@ -66,8 +73,11 @@ function writeCase(set, type, pool, r, id) {
   // an update sends a few attributes, not a whole document
   const keys = Object.keys(body.data ?? {});
   const patch = body.data && typeof body.data === 'object' && !Array.isArray(body.data)
-    ? { data: Object.fromEntries([...new Set([...r.some(keys.length ? keys : ['nope'], 3), ...keys.filter((key) => type.attributes[key]?.type === 'uid')])]
-      .map((key) => [key, body.data[key] ?? 1])) } : body;
+    ? { data: Object.fromEntries(
+      [...new Set([...r.some(keys.length ? keys : ['nope'], 3), ...keys.filter((key) => type.attributes[key]?.type === 'uid')])]
+        .map((key) => [key, body.data[key] ?? 1]),
+    ) }
+    : body;
   return { id, method: 'PUT', path: withQuery(`/api/${type.route}/@@${r.pick(docs)}`, toQuery(params)), body: patch };
 }
 
@@ -83,7 +93,8 @@ function fuzzCase(set, pool, r, id) {
     return { id, method: 'DELETE', path: withQuery(`/api/${type.route}/${target}`, toQuery(params)), ...auth };
   }
   if (kind === 'other') {
-    return { id, method: r.pick(['GET', 'PATCH', 'POST']), path: r.pick(['/api/i18n/locales', '/api/nope', `/api/${type.route}/count`, '/api/upload/files?sort=name']), ...auth };
+    return { id, method: r.pick(['GET', 'PATCH', 'POST']),
+      path: r.pick(['/api/i18n/locales', '/api/nope', `/api/${type.route}/count`, '/api/upload/files?sort=name']), ...auth };
   }
   if (type.single || kind === 'list') {
     return { id, method: 'GET', path: withQuery(`/api/${type.route}`, readQuery(set, type, pool, r, { list: !type.single })), ...auth };

@@ -7,7 +7,9 @@ import { isDeepStrictEqual } from 'node:util';
 export function firstDifference(a, b, path = []) {
   if (isDeepStrictEqual(a, b)) return undefined;
   if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
-    const keys = Array.isArray(a) ? Array.from({ length: Math.max(a.length, b.length) }, (_, at) => String(at)) : [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    const keys = Array.isArray(a)
+      ? Array.from({ length: Math.max(a.length, b.length) }, (_, at) => String(at))
+      : [...new Set([...Object.keys(a), ...Object.keys(b)])];
     for (const key of keys) {
       const found = firstDifference(a[key], b[key], [...path, key]);
       if (found) return found;
@@ -52,7 +54,8 @@ export function knownChoice(kase, strapi, ours) {
     // rows the sort ties keep that same order: the same rows, and the same sort values position by position
     const keysOf = (answer) => JSON.stringify(answer.body.data.map((item) => sortKeys.map((key) => valueAt(item, key.split('.')))));
     // (numeric ids are classes numbered in answer order: another order renumbers them)
-    const rows = (answer) => answer.body.data.map((item) => JSON.stringify(item, (key, value) => (key === 'id' ? undefined : value))).sort().join();
+    const rows = (answer) => answer.body.data
+      .map((item) => JSON.stringify(item, (key, value) => (key === 'id' ? undefined : value))).sort().join();
     if (keysOf(strapi) === keysOf(ours) && rows(strapi) === rows(ours)) return 'Default list order (no `sort`), among rows a `sort` ties';
   }
   const status = query.getAll('status');

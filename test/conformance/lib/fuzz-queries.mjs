@@ -7,9 +7,11 @@ import { badScalarValue, scalarValue } from './fuzz-values.mjs';
 export const OPERATORS = ['$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn', '$between', '$contains',
   '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi', '$null', '$notNull'];
 const IDENTITY_OPERATORS = ['$eq', '$ne', '$in', '$notIn', '$null', '$notNull'];
-const SYSTEM = { id: { type: 'integer' }, documentId: { type: 'string' }, createdAt: { type: 'datetime' }, updatedAt: { type: 'datetime' } };
+const SYSTEM = { id: { type: 'integer' }, documentId: { type: 'string' }, createdAt: { type: 'datetime' },
+  updatedAt: { type: 'datetime' } };
 const FILE_ATTRIBUTES = {
-  name: { type: 'string' }, alternativeText: { type: 'string' }, caption: { type: 'string' }, width: { type: 'integer' }, height: { type: 'integer' },
+  name: { type: 'string' }, alternativeText: { type: 'string' }, caption: { type: 'string' }, width: { type: 'integer' },
+  height: { type: 'integer' },
   mime: { type: 'string' }, ext: { type: 'string' }, size: { type: 'decimal' }, url: { type: 'string' },
 };
 
@@ -104,7 +106,8 @@ function sort(set, type, r) {
     const roll = r.next();
     if (roll < 0.7 && names.length) return `${r.pick(names)}${r.pick(['', ':asc', ':desc', ':DESC'])}`;
     if (roll < 0.85) {
-      const relation = Object.entries(type.attributes).find(([, a]) => a.type === 'relation' && reachable(set, a) && set.byUid.has(a.target));
+      const relation = Object.entries(type.attributes)
+        .find(([, a]) => a.type === 'relation' && reachable(set, a) && set.byUid.has(a.target));
       const targetNames = relation ? scalarNames(attributesOf(set, relation[1].target)) : [];
       if (targetNames.length) return `${relation[0]}.${r.pick(targetNames)}`;
     }
@@ -123,7 +126,8 @@ function fields(type, r) {
 
 function pagination(r) {
   const odd = () => r.pick(['0', '-1', 'abc', '1000', '1.5']);
-  if (r.chance(0.5)) return { page: r.chance(0.9) ? r.between(1, 3) : odd(), pageSize: r.chance(0.9) ? r.between(1, 10) : odd(), ...(r.chance(0.2) ? { withCount: r.pick(['false', 'true', 'x']) } : {}) };
+  if (r.chance(0.5)) return { page: r.chance(0.9) ? r.between(1, 3) : odd(), pageSize: r.chance(0.9) ? r.between(1, 10) : odd(),
+    ...(r.chance(0.2) ? { withCount: r.pick(['false', 'true', 'x']) } : {}) };
   if (r.chance(0.9)) return { start: r.between(0, 4), limit: r.chance(0.9) ? r.between(1, 10) : odd() };
   return { start: 1, page: 2 };
 }
@@ -172,7 +176,8 @@ function populate(set, attributes, pool, r, depth = 0) {
   if (shape === 'dotted') {
     const first = r.pick(names);
     const a = attributes[first];
-    const next = a.type === 'component' ? set.components.get(a.component)?.attributes : a.type === 'relation' ? attributesOf(set, a.target) : undefined;
+    const next = a.type === 'component' ? set.components.get(a.component)?.attributes
+      : a.type === 'relation' ? attributesOf(set, a.target) : undefined;
     const deeper = next ? populatable(set, next) : [];
     return deeper.length ? `${first}.${r.pick(deeper)}` : first;
   }

@@ -49,7 +49,8 @@ export function loadSchemaSet(projectDir) {
   const configFile = join(projectDir, 'cms.config.json');
   const config = existsSync(configFile) ? JSON.parse(readFileSync(configFile, 'utf8')) : {};
   const locales = config.locales ?? ['en'];
-  return { types, components, locales, defaultLocale: config.defaultLocale ?? locales[0], byUid: new Map(types.map((type) => [type.uid, type])) };
+  return { types, components, locales, defaultLocale: config.defaultLocale ?? locales[0],
+    byUid: new Map(types.map((type) => [type.uid, type])) };
 }
 
 /** Can a request reach this relation's target through REST (a content type of the set, not users)? */

@@ -111,7 +111,9 @@ function attributeValue(set, attribute, r, ctx) {
     return Array.from({ length: count }, () => {
       const uid = r.pick(attribute.components);
       const component = set.components.get(uid);
-      return { __component: uid, ...(component ? buildData(set, component.attributes, r, { ...ctx, depth: depth + 1, uid: undefined }) : {}) };
+      return {
+        __component: uid, ...(component ? buildData(set, component.attributes, r, { ...ctx, depth: depth + 1, uid: undefined }) : {}),
+      };
     });
   }
   return undefined;
@@ -129,11 +131,18 @@ export function spoilData(set, attributes, data, r) {
     const required = names.filter((key) => attributes[key].required);
     if (required.length) { const key = r.pick(required); if (r.chance(0.5)) delete out[key]; else out[key] = null; }
   } else if (mistake === 'unknown') out[r.pick(['nope', 'createdAt', 'publishedAt', '__proto__x'])] = r.pick([1, 'x', null]);
-  else if (mistake === 'component' && attribute.type === 'component') out[name] = r.pick(['x', 5, attribute.repeatable ? { a: 1 } : [{}], null]);
-  else if (mistake === 'zone' && attribute.type === 'dynamiczone') out[name] = r.pick([[{}], [{ __component: 'nope.nope' }], { __component: attribute.components[0] }, null]);
+  else if (mistake === 'component' && attribute.type === 'component') {
+    out[name] = r.pick(['x', 5, attribute.repeatable ? { a: 1 } : [{}], null]);
+  }
+  else if (mistake === 'zone' && attribute.type === 'dynamiczone') out[name] = r.pick([[{}], [{ __component: 'nope.nope' }],
+    { __component: attribute.components[0] }, null]);
   // (no numeric row id but one no row has: the servers number rows differently)
-  else if (mistake === 'relation' && attribute.type === 'relation') out[name] = r.pick([MISSING_DOC, [MISSING_DOC], { connect: [MISSING_DOC] }, 999999, { set: [] }]);
-  else if (mistake === 'media' && attribute.type === 'media') out[name] = r.pick([999999, [999999], 'abc', attribute.multiple ? '@@img1' : ['@@img1']]);
+  else if (mistake === 'relation' && attribute.type === 'relation') {
+    out[name] = r.pick([MISSING_DOC, [MISSING_DOC], { connect: [MISSING_DOC] }, 999999, { set: [] }]);
+  }
+  else if (mistake === 'media' && attribute.type === 'media') {
+    out[name] = r.pick([999999, [999999], 'abc', attribute.multiple ? '@@img1' : ['@@img1']]);
+  }
   else if (mistake === 'ids') out[r.pick(['id', 'documentId'])] = r.pick([5, 'abc']);
   else if (isScalar(attribute)) out[name] = badScalarValue(attribute, r);
   else out.nope = 1;

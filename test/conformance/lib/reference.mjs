@@ -12,7 +12,8 @@ const SHARED_INSTALL = join(homedir(), '.cache', 'strapi-reference');
 
 export function ensureOwnReferenceDir(dir) {
   if (existsSync(join(dir, 'node_modules', '@strapi', 'strapi'))) return;
-  if (!existsSync(join(SHARED_INSTALL, 'node_modules', '@strapi', 'strapi'))) throw new Error(`run: ${REF} install (no Strapi in ${SHARED_INSTALL})`);
+  if (!existsSync(join(SHARED_INSTALL, 'node_modules', '@strapi',
+    'strapi'))) throw new Error(`run: ${REF} install (no Strapi in ${SHARED_INSTALL})`);
   mkdirSync(join(dir, 'src'), { recursive: true });
   for (const file of ['package.json', 'package-lock.json']) cpSync(join(SHARED_INSTALL, file), join(dir, file));
   cpSync(join(SHARED_INSTALL, 'config'), join(dir, 'config'), { recursive: true });
@@ -27,7 +28,8 @@ export function ensureOwnReferenceDir(dir) {
 export async function startReference(projectDir, { dir, port }) {
   ensureOwnReferenceDir(dir);
   const env = { ...process.env, STRAPI_REF_DIR: dir };
-  const [base, token] = execFileSync(REF, ['start', projectDir, String(port)], { env, encoding: 'utf8' }).trim().split('\n').at(-1).split(' ');
+  const [base, token] = execFileSync(REF, ['start', projectDir, String(port)],
+    { env, encoding: 'utf8' }).trim().split('\n').at(-1).split(' ');
   const stop = () => execFileSync(REF, ['stop'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     await nameLocalesAsAdmin(base);

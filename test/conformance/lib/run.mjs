@@ -42,7 +42,9 @@ export function buildRequest(kase, vars) {
   } else if (kase.multipart) {
     const form = new FormData();
     for (const [name, value] of Object.entries(kase.multipart.fields ?? {})) {
-      for (const one of [].concat(value)) form.append(name, typeof one === 'string' ? resolve(one, vars) : JSON.stringify(resolve(one, vars)));
+      for (const one of [].concat(value)) {
+        form.append(name, typeof one === 'string' ? resolve(one, vars) : JSON.stringify(resolve(one, vars)));
+      }
     }
     for (const file of kase.multipart.files ?? []) {
       const bytes = file.asset ? readFileSync(join(ASSETS, file.asset)) : Buffer.from(file.text ?? '');

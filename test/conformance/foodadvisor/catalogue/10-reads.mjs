@@ -2,7 +2,8 @@
 // relations and nested components, logical operators, sort, fields, both paginations, locale, status.
 import { get, q } from '../../catalogue/helpers.mjs';
 
-const OPERATORS = ['$eq', '$eqi', '$ne', '$in', '$notIn', '$lt', '$gte', '$between', '$contains', '$notContainsi', '$startsWith', '$endsWithi', '$null', '$notNull'];
+const OPERATORS = ['$eq', '$eqi', '$ne', '$in', '$notIn', '$lt', '$gte', '$between', '$contains', '$notContainsi', '$startsWith',
+  '$endsWithi', '$null', '$notNull'];
 
 function operatorQuery(field, operator, [a, b]) {
   const base = `filters${field.split('.').map((part) => `[${part}]`).join('')}[${operator}]`;
@@ -20,16 +21,20 @@ const TABLE = {
     'information.opening_hours.day_interval': ['Sat', 'Mon-Fri'], 'socialNetworks.url': ['https://marie.example', 'roma'],
     'seo.metaTitle': ['Pizza Roma', 'x'], 'images.name': ['tiny.png', 'photo.jpg'],
   },
-  '/api/reviews?fields[0]=content&sort=content': { note: ['4', '2'], content: ['Great', 'salty'], 'restaurant.name': ['Pizza Roma', 'Sushi Bar'], 'restaurant.category.name': ['Italian', 'Japanese'] },
-  '/api/articles?fields[0]=title&sort=title': { title: ['Sushi etiquette', 'pizza'], ckeditor_content: ['<p>Chopsticks.</p>', 'tried'], 'category.slug': ['italian', 'japanese'], 'seo.metaDescription': ['Best', 'eat'] },
-  '/api/categories?fields[0]=name&sort=name': { name: ['Italian', 'european'], 'restaurants.name': ['Chez Marie', 'Pizza Roma'], 'articles.title': ['Sushi etiquette', 'x'] },
+  '/api/reviews?fields[0]=content&sort=content': { note: ['4', '2'], content: ['Great', 'salty'],
+    'restaurant.name': ['Pizza Roma', 'Sushi Bar'], 'restaurant.category.name': ['Italian', 'Japanese'] },
+  '/api/articles?fields[0]=title&sort=title': { title: ['Sushi etiquette', 'pizza'], ckeditor_content: ['<p>Chopsticks.</p>', 'tried'],
+    'category.slug': ['italian', 'japanese'], 'seo.metaDescription': ['Best', 'eat'] },
+  '/api/categories?fields[0]=name&sort=name': { name: ['Italian', 'european'], 'restaurants.name': ['Chez Marie', 'Pizza Roma'],
+    'articles.title': ['Sushi etiquette', 'x'] },
 };
 
 const operators = [];
 for (const [list, fields] of Object.entries(TABLE)) {
   const type = list.split('?')[0].split('/').at(-1);
   for (const [field, values] of Object.entries(fields)) {
-    for (const operator of OPERATORS) operators.push(get(`reads.${type}.${field}.${operator}`, `${list}&${operatorQuery(field, operator, values)}`));
+    for (const operator of OPERATORS) operators.push(get(`reads.${type}.${field}.${operator}`,
+      `${list}&${operatorQuery(field, operator, values)}`));
   }
 }
 
@@ -46,8 +51,10 @@ const other = [
   get('reads.restaurants.or', `${R}&filters[$or][0][price][$eq]=p1&filters[$or][1][place][name][$eq]=Lyon`),
   get('reads.restaurants.not', `${R}&filters[$not][price][$eq]=p2`),
   get('reads.restaurants.not.component', `${R}&filters[$not][information][location][address][$null]=true`),
-  get('reads.restaurants.or.nested.and', `${R}&filters[$or][0][$and][0][price][$eq]=p2&filters[$or][0][$and][1][name][$containsi]=roma&filters[$or][1][name][$eq]=Chez Marie`),
-  get('reads.restaurants.implicit.eq', `${R}&filters[price]=p3`), get('reads.restaurants.implicit.in', `${R}&filters[price][0]=p1&filters[price][1]=p3`),
+  get('reads.restaurants.or.nested.and',
+    `${R}&filters[$or][0][$and][0][price][$eq]=p2&filters[$or][0][$and][1][name][$containsi]=roma&filters[$or][1][name][$eq]=Chez Marie`),
+  get('reads.restaurants.implicit.eq', `${R}&filters[price]=p3`),
+  get('reads.restaurants.implicit.in', `${R}&filters[price][0]=p1&filters[price][1]=p3`),
   get('reads.restaurants.filter.blocks', `${R}&filters[blocks][title][$eq]=x`),
   get('reads.restaurants.filter.unknown', `${R}&filters[nope][$eq]=x`),
   get('reads.restaurants.filter.component.unknown', `${R}&filters[information][nope][$eq]=x`),
@@ -88,7 +95,8 @@ const other = [
   get('reads.pages', '/api/pages?fields[0]=title&fields[1]=slug&sort=title'),
   get('reads.pages.fr', '/api/pages?fields[0]=title&sort=title&locale=fr-FR'),
   get('reads.pages.public', '/api/pages?fields[0]=title&sort=title', { auth: 'none' }),
-  get('reads.global', '/api/global'), get('reads.global.fr', '/api/global?locale=fr-FR'), get('reads.global.draft', '/api/global?status=draft'),
+  get('reads.global', '/api/global'), get('reads.global.fr', '/api/global?locale=fr-FR'),
+  get('reads.global.draft', '/api/global?status=draft'),
   get('reads.global.public', '/api/global', { auth: 'none' }),
   get('reads.blog', '/api/blog-page'), get('reads.blog.fields', '/api/blog-page?fields[0]=slug&fields[1]=articlesPerPage'),
   get('reads.rpage', '/api/restaurant-page'), get('reads.rpage.draft', '/api/restaurant-page?status=draft'),

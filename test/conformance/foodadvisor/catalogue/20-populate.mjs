@@ -24,7 +24,8 @@ const restaurant = [
   RP('localizations', 'populate[localizations][fields][0]=name'),
   RP('fr.information', 'locale=fr-FR&populate=information'),
   RP('unknown', 'populate=nope'), RP('information.unknown', 'populate=information.nope'),
-  get('populate.restaurant.r5.blocks.related', '/api/restaurants/@@r5?fields[0]=name&populate[blocks][on][blocks.related-restaurants][populate][restaurants][fields][0]=name'),
+  get('populate.restaurant.r5.blocks.related',
+    '/api/restaurants/@@r5?fields[0]=name&populate[blocks][on][blocks.related-restaurants][populate][restaurants][fields][0]=name'),
   get('populate.restaurant.r5.blocks.star', '/api/restaurants/@@r5?fields[0]=name&populate[blocks][populate]=*'),
   get('populate.restaurants.list.star', '/api/restaurants?fields[0]=name&sort=name&populate=*'),
   get('populate.restaurants.list.draft.star', '/api/restaurants?fields[0]=name&sort=name&status=draft&populate=*'),
@@ -48,14 +49,18 @@ const page = [
 
 const AP = (id, query) => get(`populate.article.${id}`, `/api/articles/@@a4?fields[0]=title&${query}`);
 const article = [
-  AP('blocks', 'populate=blocks'), AP('blocks.related', 'populate[blocks][on][blocks.related-articles][populate][articles][fields][0]=title'),
+  AP('blocks', 'populate=blocks'),
+  AP('blocks.related', 'populate[blocks][on][blocks.related-articles][populate][articles][fields][0]=title'),
   AP('blocks.related.header', 'populate[blocks][on][blocks.related-articles][populate]=*'),
   get('populate.article.a1.star', '/api/articles/@@a1?populate=*'),
   get('populate.article.a1.blocks.on.faq', '/api/articles/@@a1?fields[0]=title&populate[blocks][on][blocks.faq][populate][faq]=true'),
-  get('populate.article.a1.category.restaurants', '/api/articles/@@a1?fields[0]=title&populate[category][populate][restaurants][fields][0]=name'),
+  get('populate.article.a1.category.restaurants',
+    '/api/articles/@@a1?fields[0]=title&populate[category][populate][restaurants][fields][0]=name'),
   get('populate.articles.list.category', '/api/articles?fields[0]=title&sort=title&populate[category][fields][0]=name'),
-  get('populate.categories.both', '/api/categories?fields[0]=name&sort=name&populate[restaurants][fields][0]=name&populate[articles][fields][0]=title'),
-  get('populate.categories.restaurants.draft', '/api/categories?fields[0]=name&sort=name&status=draft&populate[restaurants][fields][0]=name'),
+  get('populate.categories.both',
+    '/api/categories?fields[0]=name&sort=name&populate[restaurants][fields][0]=name&populate[articles][fields][0]=title'),
+  get('populate.categories.restaurants.draft',
+    '/api/categories?fields[0]=name&sort=name&status=draft&populate[restaurants][fields][0]=name'),
   get('populate.places.restaurants.fr', '/api/places?fields[0]=name&sort=name&locale=fr-FR&populate[restaurants][fields][0]=name'),
   get('populate.reviews.restaurant', '/api/reviews?fields[0]=note&sort=content&populate[restaurant][fields][0]=name'),
 ];
@@ -63,7 +68,8 @@ const article = [
 const single = [
   get('populate.global.star', '/api/global?populate=*'),
   get('populate.global.navigation.links', '/api/global?populate[navigation][populate]=*'),
-  get('populate.global.footer.deep', '/api/global?populate[footer][populate][footerColumns][populate]=links&populate[footer][populate][button][populate]=link'),
+  get('populate.global.footer.deep',
+    '/api/global?populate[footer][populate][footerColumns][populate]=links&populate[footer][populate][button][populate]=link'),
   get('populate.global.footer.dot', '/api/global?populate=footer.footerColumns.links'),
   get('populate.global.footer.social', '/api/global?populate[footer][populate][socialNetworks][fields][0]=url'),
   get('populate.blog.star', '/api/blog-page?populate=*'),

@@ -6,7 +6,8 @@ import { post, put } from '../../catalogue/helpers.mjs';
 const long = (n) => 'x'.repeat(n);
 const DESCRIPTION = 'A description that is long enough for the seo component rule';
 const base = { name: 'Valid', price: 'p1', images: ['@@img1'] };
-const bad = (id, data, extra = {}) => post(`invalid.restaurant.${id}`, '/api/restaurants', { data: { ...base, slug: `bad-${id.replace(/\./g, '-')}`, ...data } }, extra);
+const bad = (id, data, extra = {}) => post(`invalid.restaurant.${id}`, '/api/restaurants',
+  { data: { ...base, slug: `bad-${id.replace(/\./g, '-')}`, ...data } }, extra);
 const seo = (data) => ({ metaTitle: 'T', metaDescription: DESCRIPTION, metaImage: '@@img1', ...data });
 
 const restaurant = [
@@ -35,12 +36,15 @@ const restaurant = [
   bad('blocks.missing.component', { blocks: [{ title: 'x' }] }),
   bad('blocks.unknown.component', { blocks: [{ __component: 'blocks.nope' }] }),
   bad('blocks.faq.theme.bad', { blocks: [{ __component: 'blocks.faq', theme: 'loud' }] }),
-  bad('blocks.cta.button.link.missing.href', { blocks: [{ __component: 'blocks.cta', buttons: [{ theme: 'primary', link: { label: 'x' } }] }] }),
+  bad('blocks.cta.button.link.missing.href',
+    { blocks: [{ __component: 'blocks.cta', buttons: [{ theme: 'primary', link: { label: 'x' } }] }] }),
   bad('blocks.cta.button.missing.theme', { blocks: [{ __component: 'blocks.cta', buttons: [{ link: { label: 'x', href: '/' } }] }] }),
-  bad('blocks.cta.link.target.bad', { blocks: [{ __component: 'blocks.cta', buttons: [{ theme: 'primary', link: { label: 'x', href: '/', target: '_self' } }] }] }),
+  bad('blocks.cta.link.target.bad',
+    { blocks: [{ __component: 'blocks.cta', buttons: [{ theme: 'primary', link: { label: 'x', href: '/', target: '_self' } }] }] }),
   bad('blocks.related.unknown', { blocks: [{ __component: 'blocks.related-restaurants', restaurants: ['nope00000000000000000000'] }] }),
   bad('category.unknown', { category: 'nope00000000000000000000' }), bad('category.array', { category: ['@@cat1', '@@cat2'] }),
-  bad('place.number', { place: 999999 }), bad('unknown.key', { nope: 1 }), bad('reviews.connect', { reviews: { connect: ['@@rv3'] }, slug: 'reviews-connect' }),
+  bad('place.number', { place: 999999 }), bad('unknown.key', { nope: 1 }),
+  bad('reviews.connect', { reviews: { connect: ['@@rv3'] }, slug: 'reviews-connect' }),
   bad('locale.unknown', {}, { path: '/api/restaurants?locale=xx' }),
   bad('status.bad', {}, { path: '/api/restaurants?status=nope' }),
   bad('draft.skips.required', { images: undefined, price: undefined, slug: 'draft-skips' }, { path: '/api/restaurants?status=draft' }),
@@ -49,7 +53,8 @@ for (const kase of restaurant) if (kase.path === undefined) kase.path = '/api/re
 
 const review = (id, data, extra) => post(`invalid.review.${id}`, '/api/reviews', { data }, extra);
 const other = [
-  review('note.missing', { content: 'x' }), review('note.zero', { note: 0 }), review('note.six', { note: 6 }), review('note.float', { note: 2.5 }),
+  review('note.missing', { content: 'x' }), review('note.zero', { note: 0 }), review('note.six', { note: 6 }),
+  review('note.float', { note: 2.5 }),
   review('note.string', { note: 'five' }), review('note.numeric.string', { note: '3', content: 'numeric string' }),
   review('restaurant.unknown', { note: 3, restaurant: 'nope00000000000000000000' }),
   review('public.create', { note: 3, content: 'public' }, { auth: 'none' }),
@@ -57,10 +62,15 @@ const other = [
   post('invalid.place.unique', '/api/places', { data: { name: 'Paris' } }),
   post('invalid.place.missing', '/api/places', { data: {} }),
   post('invalid.article.missing.content', '/api/articles', { data: { title: 'No content', slug: 'no-content' } }),
-  post('invalid.article.blocks.unlisted', '/api/articles', { data: { title: 'Hero', slug: 'hero', ckeditor_content: 'x', blocks: [{ __component: 'blocks.features', cards: [] }] } }),
-  post('invalid.page.pricing.card.missing.price', '/api/pages', { data: { title: 'P', blocks: [{ __component: 'blocks.pricing', pricingCards: [{ title: 'Free' }] }] } }),
-  post('invalid.page.pricing.perk.included', '/api/pages', { data: { title: 'P', blocks: [{ __component: 'blocks.pricing', pricingCards: [{ title: 'Free', price: 0, perks: [{ name: 'x' }] }] }] } }),
-  post('invalid.page.features.text.missing', '/api/pages', { data: { title: 'P', blocks: [{ __component: 'blocks.features-with-images' }] } }),
+  post('invalid.article.blocks.unlisted', '/api/articles',
+    { data: { title: 'Hero', slug: 'hero', ckeditor_content: 'x', blocks: [{ __component: 'blocks.features', cards: [] }] } }),
+  post('invalid.page.pricing.card.missing.price', '/api/pages',
+    { data: { title: 'P', blocks: [{ __component: 'blocks.pricing', pricingCards: [{ title: 'Free' }] }] } }),
+  post('invalid.page.pricing.perk.included', '/api/pages',
+    { data: { title: 'P', blocks: [{ __component: 'blocks.pricing',
+        pricingCards: [{ title: 'Free', price: 0, perks: [{ name: 'x' }] }] }] } }),
+  post('invalid.page.features.text.missing', '/api/pages',
+    { data: { title: 'P', blocks: [{ __component: 'blocks.features-with-images' }] } }),
   put('invalid.global.navigation.link', '/api/global', { data: { navigation: { links: [{ label: 'no href' }] } } }),
   put('invalid.blog.articlesPerPage', '/api/blog-page', { data: { articlesPerPage: 'many' } }),
   put('invalid.rpage.missing.required', '/api/restaurant-page', { data: { slug: 'r' } }),

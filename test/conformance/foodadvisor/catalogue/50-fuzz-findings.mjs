@@ -21,7 +21,8 @@ export default [
   get('fuzz.localizations.before.sync.after', `${R}&fields[1]=price&populate[localizations][fields][0]=price`),
   put('fuzz.single.localizations.before.sync', '/api/global?populate[localizations][populate]=*', { data: { navigation: { links: [] } } }),
   // a missing document: the body's relations are looked up before the document
-  put('fuzz.update.missing.relation.missing', '/api/reviews/nope00000000000000000000', { data: { restaurant: 'missing00000000000000000' } }),
+  put('fuzz.update.missing.relation.missing', '/api/reviews/nope00000000000000000000',
+    { data: { restaurant: 'missing00000000000000000' } }),
   put('fuzz.update.missing.relation.found', '/api/reviews/nope00000000000000000000', { data: { restaurant: '@@r1' } }),
   // sort errors against a Strapi 500 and pagination errors (issue #23's sort category)
   get('fuzz.sort.order.before.subpath', '/api/pages?fields[0]=title&sort[0]=title.nope&sort[1]=title:sideways'),
@@ -31,12 +32,15 @@ export default [
   post('fuzz.unique.empty.twice', '/api/places', { data: { name: '' } }),
   get('fuzz.unique.empty.list', '/api/places?fields[0]=name&sort=name&filters[name][$eq]='),
   // a relation inside a zone item names a missing document: before the lookup, and its locale
-  put('fuzz.update.missing.zone.relation', '/api/pages/nope00000000000000000000', { data: { blocks: [{ __component: 'blocks.related-restaurants', restaurants: ['missing00000000000000000'] }] } }),
-  put('fuzz.update.zone.relation.locale', '/api/pages/@@pg2', { data: { blocks: [{ __component: 'blocks.related-restaurants', restaurants: ['missing00000000000000000'] }] } }),
+  put('fuzz.update.missing.zone.relation', '/api/pages/nope00000000000000000000',
+    { data: { blocks: [{ __component: 'blocks.related-restaurants', restaurants: ['missing00000000000000000'] }] } }),
+  put('fuzz.update.zone.relation.locale', '/api/pages/@@pg2',
+    { data: { blocks: [{ __component: 'blocks.related-restaurants', restaurants: ['missing00000000000000000'] }] } }),
   put('fuzz.update.relation.unlocalized.locale', '/api/restaurants/@@r3', { data: { category: 'missing00000000000000000' } }),
   // the root sort's columns join the returned fields (issue #23's sort category)
   get('fuzz.sort.adds.field', '/api/categories?fields[0]=slug&sort=name:desc'),
-  get('fuzz.populate.sort.component.adds.field', '/api/global?populate[navigation][populate][links][fields][0]=label&populate[navigation][populate][links][sort]=href'),
+  get('fuzz.populate.sort.component.adds.field',
+    '/api/global?populate[navigation][populate][links][fields][0]=label&populate[navigation][populate][links][sort]=href'),
   get('fuzz.search.one', '/api/restaurants/@@r1?fields[0]=name&_q=zzz'),
   get('fuzz.search.one.match', '/api/restaurants/@@r1?fields[0]=name&_q=Pizza'),
   // a list as `data`: Strapi's entity validation, after the document lookup
