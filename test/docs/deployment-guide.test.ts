@@ -47,4 +47,16 @@ describe('the deployment guide', () => {
     }
     // One CLI process per command shown: seconds each on a loaded machine, more than vitest's default 5 s in all.
   }, 60_000);
+
+  it('shows only benchmarks that exist, with options they read (they run minutes and drop caches: not run here)', () => {
+    const runs = blocks('sh').flatMap((block) => [...block.matchAll(/node (bench\/[\w-]+\.mjs)((?: [^&|#\n]*)?)/g)]);
+    expect(runs.length).toBeGreaterThanOrEqual(4);
+    for (const [line, file, rest] of runs) {
+      const source = readFileSync(join(REPO_ROOT, file), 'utf8');
+      for (const option of rest.match(/--[a-z-]+/g) ?? []) {
+        const name = option.slice(2);
+        expect(source.includes(`option('${name}'`) || source.includes(`'--${name}'`), `${line}: ${option}`).toBe(true);
+      }
+    }
+  });
 });
