@@ -66,8 +66,10 @@ export function peerNotices(options: PeerNoticesOptions): () => void {
       answer.once('error', (error) => settle(line, error));
     });
     request.once('error', (error) => {
-      // A kept-alive connection the peer had just closed: told again on a new one (a notice is safe to repeat).
-      if (retry && request.reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET') send(line, false);
+      // A kept-alive connection the peer had just closed: told again, once, on a new one (a notice is safe to repeat).
+      // Not only when `reusedSocket` says so: a notice queued behind the one under way gets its connection when that
+      // one is freed, and Node then leaves `reusedSocket` false.
+      if (retry && (error as NodeJS.ErrnoException).code === 'ECONNRESET') send(line, false);
       else settle(line, error);
     });
     request.end();

@@ -75,6 +75,35 @@ describe('telling peers of a push', () => {
     expect(reports).toEqual([expect.stringContaining(`could not tell peer ${gone.url} about a push`)]);
   });
 
+  it('a kept-alive connection the peer drops is told again on a new one, without a report', async () => {
+    const seen: Array<{ socket: unknown }> = [];
+    let arrived: () => void = () => undefined;
+    const server: Server = createServer((request, answer) => {
+      seen.push({ socket: request.socket });
+      request.resume();
+      // The second notice comes on the first one's connection: the peer drops it unanswered.
+      if (seen.length === 2) request.socket.destroy();
+      else answer.end('{"changed":0}');
+      arrived();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+    const until = (count: number) => new Promise<void>((resolve) => {
+      arrived = () => { if (seen.length >= count) resolve(); };
+      arrived();
+    });
+    const reports: string[] = [];
+    const peer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const tell = peerNotices({ peers: [peer], token: 'secret', report: (line) => reports.push(line) });
+    // The second push comes while the first notice is under way: its notice follows on the same connection.
+    tell();
+    tell();
+    await until(3);
+    expect(seen[1].socket).toBe(seen[0].socket);
+    expect(seen[2].socket).not.toBe(seen[0].socket);
+    expect(reports).toEqual([]);
+  });
+
   it('tells nobody without the pull token', async () => {
     const peer = await heldPeer();
     closers.push(peer.close);
