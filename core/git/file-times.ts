@@ -121,6 +121,8 @@ export async function readFileTimes(root: string): Promise<FileTimes> {
       const iso = history.get(file);
       if (iso) times.set(file, iso);
     }
+    // Nothing named (a batch of files outside content/, no new commit): no file's time can have moved.
+    if (named?.length === 0) return;
     for (const file of await changedSinceCommit(named)) times.delete(file);
   };
   // A folder that is not a repository (or has no commit yet): every file answers its modification time.
