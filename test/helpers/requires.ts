@@ -13,7 +13,7 @@ export type Program = 'nginx' | 'haproxy' | 'postgresql' | 'chromium';
 export const INSTALL: Record<Program, { debian: string; homebrew: string }> = {
   nginx: { debian: 'nginx', homebrew: 'nginx' },
   haproxy: { debian: 'haproxy', homebrew: 'haproxy' },
-  postgresql: { debian: 'postgresql', homebrew: 'postgresql' },
+  postgresql: { debian: 'postgresql', homebrew: 'postgresql@17' },
   chromium: { debian: 'chromium', homebrew: '--cask chromium' },
 };
 
@@ -49,8 +49,8 @@ const CHECKS: Record<Program, (env: NodeJS.ProcessEnv) => string | undefined> = 
     const absent = (['initdb', 'postgres'] as const).filter((name) => !hasPostgresBinary(name, env));
     if (absent.length) return `PostgreSQL's ${absent.join(' and ')} not found (in /usr/lib/postgresql/*/bin or on the PATH)`;
     // PostgreSQL refuses to run as root: the tests then run it as the `postgres` system user.
-    if (process.getuid?.() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0) return 'running as root needs a "postgres" system user';
-    return undefined;
+    const asRoot = process.getuid?.() === 0;
+    return asRoot && spawnSync('id', ['-u', 'postgres']).status !== 0 ? 'running as root needs a "postgres" system user' : undefined;
   },
   chromium: (env) => (chromiumPath(env) ? undefined : 'no chromium binary (/usr/bin/chromium, or set CHROMIUM_PATH)'),
 };
@@ -74,7 +74,9 @@ export function missingReason(program: Program, env: NodeJS.ProcessEnv = process
 export function installHint(programs: Program[]): string {
   const debian = programs.map((program) => INSTALL[program].debian).join(' ');
   const homebrew = programs.map((program) => `brew install ${INSTALL[program].homebrew}`).join(' && ');
-  return `Debian/Ubuntu: sudo apt-get install -y ${debian}; macOS: ${homebrew}`;
+  // Homebrew's PostgreSQL is keg-only: its initdb and postgres are not on the PATH until put there.
+  const keg = programs.includes('postgresql') ? ' && export PATH="$(brew --prefix postgresql@17)/bin:$PATH"' : '';
+  return `Debian/Ubuntu: sudo apt-get install -y ${debian}; macOS: ${homebrew}${keg}`;
 }
 
 export interface Requirement {

@@ -77,7 +77,8 @@ describe('suites that drive a system program (nginx, haproxy, PostgreSQL, chromi
     const requirement = checkRequirement(['postgresql', 'chromium'], { PATH: stocked, CMS_TEST_WITHOUT: 'postgresql, chromium' });
     expect(requirement.missing).toEqual(['postgresql', 'chromium']);
     expect(installHint(requirement.missing)).toBe(
-      'Debian/Ubuntu: sudo apt-get install -y postgresql chromium; macOS: brew install postgresql && brew install --cask chromium',
+      'Debian/Ubuntu: sudo apt-get install -y postgresql chromium; macOS: brew install postgresql@17 && brew install --cask chromium'
+      + ' && export PATH="$(brew --prefix postgresql@17)/bin:$PATH"',
     );
   });
 
