@@ -1,4 +1,5 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,36 @@ describe('package-lock.json is in step with package.json (npm install leaves git
       expect(runtime).not.toContain(tool);
     }
   });
+});
+
+describe('prepare builds the checkout, except for npx and for another project installing it', () => {
+  const { scripts } = read('package.json') as Manifest & { scripts: Record<string, string> };
+  const made: string[] = [];
+  afterAll(() => { for (const dir of made) rmSync(dir, { recursive: true, force: true }); });
+
+  /** Run package.json's prepare in a package whose build only leaves a mark, as npm runs it (cwd, npm_command, INIT_CWD). */
+  function prepare(options: { built: boolean; command: string; from?: string }): boolean {
+    const dir = mkdtempSync(join(tmpdir(), 'cms-prepare-'));
+    made.push(dir);
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'p', private: true, scripts: { build: 'echo > rebuilt' } }));
+    if (options.built) {
+      mkdirSync(join(dir, 'dist/cli'), { recursive: true });
+      writeFileSync(join(dir, 'dist/cli/bin.js'), '');
+    }
+    const env = { ...process.env, npm_command: options.command, INIT_CWD: options.from ?? dir };
+    execFileSync('sh', ['-c', scripts.prepare], { cwd: dir, env, stdio: 'pipe' });
+    return existsSync(join(dir, 'rebuilt'));
+  }
+
+  it.each([
+    ['npm install in the checkout', 'builds', { built: true, command: 'install' }],
+    ['npm pack', 'builds', { built: true, command: 'pack' }],
+    ['npx cms in a checkout already built', 'keeps', { built: true, command: 'exec' }],
+    ['npx cms in a checkout never built', 'builds', { built: false, command: 'exec' }],
+    ['npm install in a project depending on file:<checkout>', 'keeps', { built: true, command: 'install', from: tmpdir() }],
+  ])('%s %s dist/', (_what, outcome, options) => {
+    expect(prepare(options)).toBe(outcome === 'builds');
+  }, 60_000);
 });
 
 describe('suites that drive a system program (nginx, haproxy, PostgreSQL, chromium)', () => {
