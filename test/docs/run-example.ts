@@ -88,7 +88,8 @@ export async function runShell(fence: Fence, origin: string, root: string): Prom
  * into its cache and runs its `prepare`, which keeps a built `dist/` when npx (or another project's install) runs it.
  */
 export async function npxLeavesDistAlone(): Promise<{ printed: string; version: string; rebuilt: boolean; stderr: string }> {
-  const built = () => statSync(BIN).mtimeMs;
+  // A build rewrites the CLI, or (incremental, with nothing to change) at least touches tsc's record of it.
+  const built = () => [BIN, join(REPO_ROOT, 'dist/.tsbuildinfo')].map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs).join();
   const before = built();
   const cache = mkdtempSync(join(tmpdir(), 'cms-npx-cache-'));
   try {
