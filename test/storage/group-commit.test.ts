@@ -139,7 +139,7 @@ describe('durable writes (group commit)', () => {
     // A slow disk: the first folder sync lasts until every PUT has renamed its file, so they must share the next one.
     const renamed = () => events.filter((event) => event.startsWith('rename')).length;
     vi.spyOn(diskFs, 'syncDirectory').mockImplementation(async (path) => {
-      await vi.waitFor(() => expect(renamed()).toBe(ids.length), { interval: 1, timeout: 5000 });
+      await vi.waitFor(() => expect(renamed()).toBe(ids.length), { interval: 1, timeout: 20_000 });
       await syncDirectory(path);
       events.push(`synced ${path.split('/').pop()}`);
     });
