@@ -84,7 +84,7 @@ export interface Requirement {
   skip: boolean;
   /** The missing programs. */
   missing: Program[];
-  /** '' when all are present, else ` (skipped: … missing; install: …)` to append to the suite's title. */
+  /** '' when all are present, else ` (skipped: needs nginx; why; install: …)` to append to the suite's title. */
   note: string;
 }
 
