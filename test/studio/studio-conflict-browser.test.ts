@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { ARTICLE, CHROMIUM } from './editor-site.js';
 // both full texts, in a panel brought into view and focused.
 const LONG = `${'Norway in late summer is almost unfairly beautiful, and the light stays long into the evening. '.repeat(3)}`;
 
-describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 60_000 }, () => {
+describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 90_000 }, () => {
   let server: RunningServer;
   let browser: Browser;
   let root = '';
@@ -50,6 +50,11 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
 
   beforeAll(async () => {
     root = copySampleSite();
+    // A preview, to see it follow changes made elsewhere (nothing answers there: the frame's reloads are counted).
+    const config = join(root, 'cms.config.json');
+    writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), preview: { enabled: true, config: {
+      allowedOrigins: ['http://localhost:4321'], urls: { articles: 'http://localhost:4321/preview/articles/{documentId}?status={status}' },
+    } } }));
     const cms = await createCms({ root, env: TEST_ENV, report: () => {} });
     token = (await cms.auth.tokens.create({ name: 'studio', type: 'full-access' })).accessKey;
     server = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
@@ -122,5 +127,27 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
     expect(body[0].children[0].text).toBe(`${LONG.trim()} Ann ends it.`);
     expect(body[2].children[0].children[0].text).toBe('Trolltunga and more');
     await Promise.all([ann.context().close(), ben.context().close()]);
+  });
+
+  it('heading, state badge and preview follow a change saved elsewhere, even while a choice waits', async () => {
+    const ben = await editor();
+    const frame = ben.locator('.preview-pane iframe');
+    await frame.waitFor({ state: 'attached' });
+    const loads = async () => Number(await frame.getAttribute('data-loads'));
+    const before = await loads();
+    await ben.locator('#field-title').fill('Ben\'s title');
+    // Ann (a script here) publishes a new title through the REST API.
+    const response = await fetch(`${server.url.replace(/\/$/, '')}/api/articles/${ARTICLE}?locale=en`, {
+      method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { title: 'Ann\'s title' } }),
+    });
+    expect(response.status).toBe(200);
+    await ben.evaluate(() => dispatchEvent(new Event('focus')));
+    await ben.getByRole('alertdialog', { name: 'This document changed elsewhere while you were editing it' }).waitFor();
+    expect(await ben.locator('h1').textContent()).toBe('Ann\'s title');
+    await poll(() => ben.locator('.doc-state .badge').first().textContent()).toBe('Published');
+    await poll(loads).toBeGreaterThan(before);
+    expect(await ben.locator('#field-title').inputValue()).toBe('Ben\'s title'); // his text waits for his choice
+    await ben.context().close();
   });
 });
