@@ -143,6 +143,12 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   }, []);
 
   function applyChoices(chosen) {
+    // A field edited since the panel opened: merged again with what the form holds now, nothing typed dropped.
+    if (conflict.changes.some((change) => live.current.values[change.name] !== change.mine.form)) {
+      setConflict(undefined);
+      incoming(conflict.theirs, conflict.version).catch((failure) => setMessage({ error: failure.message }));
+      return;
+    }
     setValues((now) => ({ ...now, ...chosen }));
     setDocument(conflict.theirs); setBaseline(conflict.theirs); version.current = conflict.version; taken.current += 1;
     setConflict(undefined); setErrors({});

@@ -119,13 +119,19 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
     expect(await row.getByRole('region', { name: 'Their version of body › block 1' }).textContent()).toBe(`${LONG.trim()} Ann ends it.`);
     expect(await row.locator('mark').allTextContents()).toEqual(['Ben', 'Ann']);
     expect(await panel.locator('tr[data-conflict]').count()).toBe(1); // block 3 (only Ben's) merged without asking
+    // He types on in another block before choosing: applying merges again with what the form holds now.
+    await typeAtEnd(ben, 3, '!');
+    await panel.getByRole('button', { name: 'Apply my choices' }).click();
+    await poll(() => panel.locator('tr[data-place="body › block 1"]').count()).toBe(1);
+    expect(await block(ben, 3).textContent()).toBe('Trolltunga and more!');
     await row.getByLabel('theirs').check();
     await panel.getByRole('button', { name: 'Apply my choices' }).click();
+    await poll(() => panel.count()).toBe(0);
     expect(await block(ben, 1).textContent()).toBe(`${LONG.trim()} Ann ends it.`);
     expect(await save(ben)).toBe('Draft saved');
     const body = draft().body;
     expect(body[0].children[0].text).toBe(`${LONG.trim()} Ann ends it.`);
-    expect(body[2].children[0].children[0].text).toBe('Trolltunga and more');
+    expect(body[2].children[0].children[0].text).toBe('Trolltunga and more!');
     await Promise.all([ann.context().close(), ben.context().close()]);
   });
 
