@@ -26,6 +26,16 @@ describe('mergeSequence: a list aligned as lines are', () => {
     expect(mergeSequence(base, ours, theirs, (_b, o, t) => new Conflict(o, t))).toEqual(expected);
   });
 
+  it('a list too long to align in its changed middle is one run, merged in bounded time and memory', () => {
+    const base = Array.from({ length: 2100 }, (_, at) => `b${at}`);
+    const ours = [...base.map((item) => `${item}o`)];
+    const theirs = [...base.slice(0, 2099), 'changed'];
+    const started = Date.now();
+    const merged = mergeSequence(base, ours, theirs, (_b, o, t) => new Conflict(o, t));
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(merged.filter((item) => item instanceof Conflict)).toHaveLength(1);
+  });
+
   it('asks only for the item both replaced, item by item', () => {
     expect(mergeSequence(['a', 'b', 'c'], ['a', 'B1', 'C'], ['a', 'B2', 'c'], (_b, o, t) => new Conflict(o, t)))
       .toEqual(['a', new Conflict('B1', 'B2'), 'C']);

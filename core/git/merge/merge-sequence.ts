@@ -4,8 +4,12 @@ import { Conflict } from './conflict.js';
 /** One side's change to a list: base items `[start, end)` replaced by `items`. */
 interface Edit { start: number; end: number; items: unknown[]; side: 'ours' | 'theirs' }
 
-/** Pairs of equal items (base index, side index) in order: a longest common subsequence. */
+/** Past this many base × side items the changed middle of a list is not aligned (a table that size costs 16 MB): it is one run. */
+export const MAX_ALIGNED_CELLS = 4_000_000;
+
+/** Pairs of equal items (base index, side index) in order: a longest common subsequence (none past MAX_ALIGNED_CELLS). */
 function commonItems(base: unknown[], side: unknown[]): [number, number][] {
+  if ((base.length + 1) * (side.length + 1) > MAX_ALIGNED_CELLS) return [];
   const rows = base.length + 1;
   const cols = side.length + 1;
   const length = new Uint32Array(rows * cols);
