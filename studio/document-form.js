@@ -4,7 +4,7 @@ import { ApiError, documentPath, prefix, requestVersioned } from './api.js';
 import { componentTable, registerComponents } from './components.js';
 import { DocumentActions } from './document-actions.js';
 import { changedFields, Fields, populateFor, readFields, writeFields } from './field.js';
-import { ConflictPanel, incomingChanges } from './form-conflict.js';
+import { ConflictPanel, mergeWithForm } from './form-conflict.js';
 import { FormContext } from './form-context.js';
 import { checkRules, plainMessage } from './form-rules.js';
 import { schemaDefaults } from './form-values.js';
@@ -71,7 +71,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   const dirty = !!current && (Object.keys(current.problems).length > 0 || Object.keys(changed).length > 0 || pending.length > 0);
   useUnsavedGuard(dirty);
   const live = useRef();
-  live.current = { busy, conflict, missing, baseBody, current };
+  live.current = { busy, conflict, missing, baseBody, current, values };
 
   const show = (data, nextVersion) => {
     setDocument(data); setBaseline(data); setValues(toForm(model, data));
@@ -104,16 +104,23 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   }, []);
 
   /**
-   * A newer version stored elsewhere: fields only they changed come in at once; fields both sides
-   * changed wait for the editor's choice (the conflict panel). Returns whether a choice is needed.
+   * A newer version stored elsewhere, merged with the form by the server (blocks per block, dynamic
+   * zones per entry): what merged cleanly comes in at once; spots both sides changed wait for the
+   * editor's choice (the conflict panel). Resolves to whether a choice is needed, or to undefined
+   * when the form moved on meanwhile (typed, saved: the next check merges again).
    */
-  function incoming(theirs, nextVersion) {
-    const { baseBody: base, current: mine } = live.current;
+  async function incoming(theirs, nextVersion) {
+    const before = taken.current;
+    const { baseBody: base, current: mine, values: mineForm } = live.current;
     const theirsForm = toForm(model, theirs);
-    const changes = incomingChanges(base, toBody(model, theirsForm).data, mine.data);
+    const changes = await mergeWithForm(model, base, { body: mine.data, form: mineForm },
+      { body: toBody(model, theirsForm).data, form: theirsForm });
+    if (live.current.current !== mine || taken.current !== before) return undefined;
+    // What is shown of the stored document (heading, state, preview) is theirs at once, choices or not.
+    setDocument(theirs); setStateRead((count) => count + 1); dispatchEvent(new Event('studio:changed-elsewhere'));
     if (changes.some((change) => change.ask)) { setConflict({ theirs, version: nextVersion, changes }); return true; }
-    setValues((now) => ({ ...now, ...Object.fromEntries(changes.map((change) => [change.name, theirsForm[change.name]])) }));
-    setDocument(theirs); setBaseline(theirs); version.current = nextVersion; taken.current += 1;
+    setValues((now) => ({ ...now, ...Object.fromEntries(changes.map((change) => [change.name, change.form])) }));
+    setBaseline(theirs); version.current = nextVersion; taken.current += 1;
     if (changes.length) setMessage({ ok: `Updated with changes saved elsewhere: ${changes.map((change) => change.name).join(', ')}` });
     return false;
   }
@@ -127,7 +134,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
       const before = taken.current;
       const answer = await read().catch(() => undefined);
       const still = !live.current.busy && !live.current.conflict && taken.current === before;
-      if (answer && answer.version !== version.current && still) incoming(answer.body.data, answer.version);
+      if (answer && answer.version !== version.current && still) await incoming(answer.body.data, answer.version).catch(() => {});
     };
     const timer = setInterval(check, CHECK_EVERY_MS);
     const events = ['focus', 'studio:branch-switched', 'studio:pulled'];
@@ -135,9 +142,14 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     return () => { clearInterval(timer); for (const event of events) removeEventListener(event, check); };
   }, []);
 
-  function applyChoices(takeTheirs) {
-    const theirsForm = toForm(model, conflict.theirs);
-    setValues((now) => ({ ...now, ...Object.fromEntries([...takeTheirs].map((field) => [field, theirsForm[field]])) }));
+  function applyChoices(chosen) {
+    // A field edited since the panel opened: merged again with what the form holds now, nothing typed dropped.
+    if (conflict.changes.some((change) => live.current.values[change.name] !== change.mine.form)) {
+      setConflict(undefined);
+      incoming(conflict.theirs, conflict.version).catch((failure) => setMessage({ error: failure.message }));
+      return;
+    }
+    setValues((now) => ({ ...now, ...chosen }));
     setDocument(conflict.theirs); setBaseline(conflict.theirs); version.current = conflict.version; taken.current += 1;
     setConflict(undefined); setErrors({});
     setMessage({ ok: 'Choices applied: save to write them' });
@@ -151,9 +163,12 @@ export function DocumentForm({ model, meta, documentId, locale }) {
       setMessage(outcome === 'cancelled' ? undefined : { ok: outcome === 'unchanged' ? 'No changes to save' : label });
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 412) {
-        const latest = await read();
-        setMissing(false); // a new locale refused: a teammate wrote it meanwhile, and theirs is now the version
-        const asks = incoming(latest.body.data, latest.version);
+        let asks;
+        while (asks === undefined) { // the form moved on while merging: merge what it holds now
+          const latest = await read();
+          setMissing(false); // a new locale refused: a teammate wrote it meanwhile, and theirs is now the version
+          asks = await incoming(latest.body.data, latest.version);
+        }
         setMessage({ error: asks ? STALE_ASKS : STALE_MERGED });
       } else if (failure instanceof ApiError) {
         const data = live.current.current?.data ?? {};
