@@ -9,6 +9,8 @@ export interface OpenStateOptions {
   config: Pick<CmsConfig, 'state'>;
   env: NodeJS.ProcessEnv;
   report: (message: string) => void;
+  /** A server (`cms serve`): start even when PostgreSQL cannot be reached, and connect once it answers (see PostgresStateStore). */
+  startUnreachable?: boolean;
 }
 
 /**
@@ -18,13 +20,13 @@ export interface OpenStateOptions {
  * @example
  * const store = await openStateStore({ root, config, env: process.env, report: console.warn });
  */
-export async function openStateStore({ root, config, env, report }: OpenStateOptions): Promise<StateStore> {
+export async function openStateStore({ root, config, env, report, startUnreachable }: OpenStateOptions): Promise<StateStore> {
   const url = stateUrl(config.state.url, env);
   if (!url) return new FileStateStore(root);
   if (!isStateUrl(url)) throw new FileError('CMS_STATE_URL', 'must be a postgres:// or postgresql:// URL');
   const { PostgresStateStore } = await import('./postgres-state-store.js');
   try {
-    return await PostgresStateStore.open({ url, report });
+    return await PostgresStateStore.open({ url, report, startUnreachable });
   } catch (error) {
     // The driver's message names host and port, never the password.
     const source = env.CMS_STATE_URL ? 'CMS_STATE_URL' : 'state.url';
