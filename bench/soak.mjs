@@ -3,7 +3,9 @@
 // `writes`, else a read (lists with populate and filters, a page of tags, one hot document). Prints reads' and writes'
 // p50/p99/max, requests/s, non-2xx, and the server's RSS at the start and the end.
 //
-//   npm run build && node bench/soak.mjs --seconds 60 --connections 100 --writes 0.1 --hot 2
+// The first `warmup` seconds (lazy imports, JIT) run the same load but are not timed.
+//
+//   npm run build && node bench/soak.mjs --seconds 60 --connections 100 --writes 0.1 --hot 2 --warmup 5
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
@@ -16,12 +18,14 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '100' },
     writes: { type: 'string', default: '0.1' },
     hot: { type: 'string', default: '2' },
+    warmup: { type: 'string', default: '5' },
   },
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const writeShare = Number(values.writes);
 const hotCount = Number(values.hot);
+const warmup = Number(values.warmup);
 
 const root = writableSite();
 const port = await freePort();
@@ -58,11 +62,12 @@ const rssOf = () => {
   }
 };
 const samples = [];
-const sampler = setInterval(() => samples.push(rssOf()), 1000);
+const sampler = setInterval(() => { if (performance.now() >= timedFrom) samples.push(rssOf()); }, 1000);
 const timings = { read: [], write: [] };
 const byPath = new Map();
 let non2xx = 0, errors = 0, sequence = 0;
-const end = performance.now() + seconds * 1000;
+const timedFrom = performance.now() + warmup * 1000;
+const end = timedFrom + seconds * 1000;
 
 async function client() {
   while (performance.now() < end) {
@@ -74,12 +79,13 @@ async function client() {
     try {
       const status = await send(write ? 'PUT' : 'GET', path, body);
       const took = performance.now() - started;
+      if (status < 200 || status > 299) non2xx++;
+      if (started < timedFrom) continue;
       timings[kind].push(took);
       if (!write) {
         if (!byPath.has(path)) byPath.set(path, []);
         byPath.get(path).push(took);
       }
-      if (status < 200 || status > 299) non2xx++;
     } catch {
       errors++;
     }
@@ -99,7 +105,7 @@ const summary = (list) => {
 const third = Math.max(1, Math.floor(samples.length / 3));
 const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
 const result = {
-  seconds, connections, writes: writeShare, hot: hotCount,
+  seconds, warmup, connections, writes: writeShare, hot: hotCount,
   requestsPerSecond: Math.round((timings.read.length + timings.write.length) / seconds),
   reads: summary(timings.read),
   readsByPath: Object.fromEntries([...byPath].map(([path, list]) => [path, summary(list)])),
