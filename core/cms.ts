@@ -68,6 +68,12 @@ export interface CreateCmsOptions {
    * current. Default false; the CLI turns it on.
    */
   indexSnapshot?: boolean;
+  /**
+   * Start even when the shared state store (PostgreSQL) cannot be reached: content is served, no user or token
+   * is known and their changes answer 503 until it answers, then they load. Default false: loading fails in one
+   * line naming `CMS_STATE_URL`. `cms serve` turns it on, so a replica restarted during an outage comes up.
+   */
+  startWithoutStateStore?: boolean;
 }
 
 export interface Cms {
@@ -146,7 +152,9 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     const service = new ContentService(index, writer);
     const anonymous = publicCaller(config);
     // Opened once, on the first load: users and tokens do not change with the config or schemas.
-    store ??= await openStateStore({ root, config, env: options.env ?? process.env, report });
+    store ??= await openStateStore({
+      root, config, env: options.env ?? process.env, report, startUnreachable: options.startWithoutStateStore,
+    });
     const auth = createAuth({ root, config, models, env: options.env, report, store });
     const contentApi = createContentApi({ service, anonymous, authenticate: auth.authenticate, readFingerprint: auth.readFingerprint });
     const ownerApi = createContentApi({ service, anonymous: trustedCaller });

@@ -28,7 +28,8 @@ export function registerServe(program: Command, ctx: CliContext): void {
       root?: string; port?: string; host?: string; watch: boolean; admin: boolean; gitCommit?: boolean; watchTypes?: boolean;
     }) => {
       const started = performance.now();
-      const cms = await ctx.loadCms(options.root, { gitCommit: options.gitCommit });
+      // A replica restarted while PostgreSQL is down still serves content (user and token changes answer 503).
+      const cms = await ctx.loadCms(options.root, { gitCommit: options.gitCommit, startWithoutStateStore: true });
       const stale = await removeStaleTempFiles(cms.root);
       if (stale.length) ctx.stderr.write(`removed ${stale.length} temp file(s) an interrupted write left: ${stale.join(', ')}\n`);
       const rawPort = options.port ?? ctx.env.PORT;

@@ -16,7 +16,8 @@ async function withAuth<T>(ctx: CliContext, root: string | undefined, use: (auth
   const dir = resolve(ctx.cwd, root ?? ctx.env.CMS_ROOT ?? '.');
   const config = await loadConfig(dir);
   const report = (message: string) => ctx.stderr.write(`${message}\n`);
-  const store = await openStateStore({ root: dir, config, env: ctx.env, report });
+  // In a replica's folder the store is the replicas' PostgreSQL (env, config or the cluster's .cms/state.url), or the command refuses.
+  const store = await openStateStore({ root: dir, config, env: ctx.env, report, refuseLocalForReplicas: true });
   try {
     return await use(createAuth({ root: dir, config, models: loadModels(dir), env: ctx.env, report, store }));
   } finally {
@@ -43,7 +44,9 @@ const describe = (token: ApiTokenInfo): string => [
  * creation (plain: the key alone on stdout; `--json`: the token with `accessKey`); lists never show keys.
  */
 export function registerToken(program: Command, ctx: CliContext): void {
-  const token = program.command('token').description('create, list and revoke API tokens (Authorization: Bearer <key>)');
+  const token = program.command('token').description('create, list and revoke API tokens (Authorization: Bearer <key>) '
+    + 'in the state store: CMS_STATE_URL, config state.url or a cms cluster replica\'s .cms/state.url (PostgreSQL), else '
+    + '.cms/state.json; a replica (git.push with peers) without one refuses');
 
   token.command('create')
     .description('create an API token and print its key (shown only once)')
@@ -59,13 +62,16 @@ export function registerToken(program: Command, ctx: CliContext): void {
     .action(async (options: CreateOptions) => {
       const permissions = options.permissions?.split(',').map((scope) => scope.trim()).filter(Boolean);
       const lifespanDays = parseLifespan(options.lifespan);
-      const created = await withAuth(ctx, options.root, (auth) => auth.tokens.create({
-        name: options.name, type: options.type as TokenType, description: options.description, permissions, lifespanDays,
+      const { created, location } = await withAuth(ctx, options.root, async (auth) => ({
+        created: await auth.tokens.create({
+          name: options.name, type: options.type as TokenType, description: options.description, permissions, lifespanDays,
+        }),
+        location: auth.store.location,
       }));
       if (ctx.json) { ctx.printJson(created); return; }
       ctx.stdout.write(`${created.accessKey}\n`);
       const expires = created.expiresAt ? `, expires ${created.expiresAt}` : '';
-      ctx.stderr.write(`created ${created.type} API token "${created.name}"${expires}; the key above is not shown again\n`);
+      ctx.stderr.write(`created ${created.type} API token "${created.name}" in ${location}${expires}; the key above is not shown again\n`);
     });
 
   token.command('list')

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { CmsError } from '../errors.js';
+import { isUnreachable, stateStoreUnavailable } from './postgres-errors.js';
 import { CREATE_SCHEMA, NOTIFY_CHANNEL, SCHEMA_LOCK } from './postgres-schema.js';
 import {
   emptyState, isTaken, takenError, tokenNameTakenError,
@@ -16,6 +17,11 @@ export interface PostgresStateOptions {
   url: string;
   /** Problems of the change listener (it reconnects by itself); never given the URL. */
   report: (message: string) => void;
+  /**
+   * When PostgreSQL cannot be reached at start: open anyway, knowing no user or token yet (every change is a
+   * 503 ServiceUnavailableError), and load the state once it answers. Default false: opening fails.
+   */
+  startUnreachable?: boolean;
 }
 
 /**
@@ -37,16 +43,38 @@ export class PostgresStateStore implements StateStore {
   private closed = false;
   private reloading: Promise<void> | undefined;
   private syncing: Promise<void> | undefined;
+  /** The state was loaded once: before that (PostgreSQL down at start) nothing is known and nothing may change. */
+  private loaded = false;
 
   private constructor(private readonly pool: pg.Pool, private readonly options: PostgresStateOptions) {}
 
-  /** Connect, create the tables when missing, seed the shared secrets, load the state and start listening. */
+  /**
+   * Connect, create the tables when missing, seed the shared secrets, load the state and start listening.
+   * With `startUnreachable`, a server that does not answer yet is tried again every second instead.
+   */
   static async open(options: PostgresStateOptions): Promise<PostgresStateStore> {
-    const pool = new pg.Pool({ connectionString: options.url, max: 4 });
+    // A server out of reach fails a change within seconds (a 503), not at the system's TCP timeout.
+    const pool = new pg.Pool({ connectionString: options.url, max: 4, connectionTimeoutMillis: 5000 });
     pool.on('error', (error) => options.report(`state store: ${error.message}`));
     const store = new PostgresStateStore(pool, options);
     try {
-      await store.transaction(async (query) => {
+      await store.start();
+    } catch (error) {
+      if (!options.startUnreachable || !isUnreachable(error)) {
+        await store.close();
+        throw error;
+      }
+      options.report(`state store: PostgreSQL cannot be reached (${(error as Error).message}); `
+        + 'no user or token is known and their changes answer 503 until it answers');
+      store.startLater();
+    }
+    return store;
+  }
+
+  /** Schema, secrets, listener and the first load; a listener left by a failed attempt is closed. */
+  private async start(): Promise<void> {
+    try {
+      await this.transaction(async (query) => {
         // Replicas start together: one creates the tables, the others wait for it.
         await query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
         await query(CREATE_SCHEMA);
@@ -56,13 +84,26 @@ export class PostgresStateStore implements StateStore {
           await query('INSERT INTO cms_secrets (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, fresh]);
         }
       });
-      await store.listen();
-      await store.reload();
+      await this.listen();
+      await this.reload();
+      this.loaded = true;
     } catch (error) {
-      await store.close();
+      const listener = this.listener;
+      this.listener = undefined;
+      await listener?.end().catch(() => undefined);
       throw error;
     }
-    return store;
+  }
+
+  /** Try to start every second until PostgreSQL answers. */
+  private startLater(): void {
+    setTimeout(() => {
+      if (this.closed) return;
+      this.start().then(
+        () => this.options.report('state store: PostgreSQL answers: users and tokens loaded'),
+        () => this.startLater(),
+      );
+    }, 1000).unref();
   }
 
   get data(): AuthState {
@@ -118,6 +159,7 @@ export class PostgresStateStore implements StateStore {
 
   /** Concurrent calls share one round trip; a newer revision than ours is reloaded. */
   sync(): Promise<void> {
+    if (!this.loaded) return Promise.resolve();
     this.syncing ??= this.pool.query('SELECT value FROM cms_revision WHERE id = 1')
       .then(({ rows }) => (Number(rows[0].value) > this.version ? this.reload() : undefined))
       .finally(() => { this.syncing = undefined; });
@@ -149,13 +191,18 @@ export class PostgresStateStore implements StateStore {
    * reloaded before the promise resolves, so this replica reads its own change at once.
    */
   private async change<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    if (!this.loaded) throw stateStoreUnavailable();
     const result = await this.transaction(async (query) => {
       const { rows } = await query('UPDATE cms_revision SET value = value + 1 WHERE id = 1 RETURNING value');
       const outcome = await work(query);
       await query(`SELECT pg_notify('${NOTIFY_CHANNEL}', $1)`, [String(rows[0].value)]);
       return outcome;
+    }).catch((error: unknown) => {
+      // Not committed (or not known to be): the client may try again once PostgreSQL answers.
+      throw isUnreachable(error) ? stateStoreUnavailable() : error;
     });
-    await this.reload();
+    // Committed: a reload lost with the connection is made up by the listener when it reconnects.
+    await this.reload().catch(this.reportError);
     return result;
   }
 

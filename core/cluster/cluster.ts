@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { createAuth } from '../auth/auth.js';
 import { openStateStore } from '../auth/open-state-store.js';
 import { loadConfig } from '../config/load.js';
+import { STATE_URL_FILE } from '../config/state-url.js';
 import { ApplicationError } from '../errors.js';
 import { loadModels } from '../schema/registry.js';
 import { startNginx } from './nginx.js';
@@ -73,8 +74,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     stops.push(async () => { await state.stop(); if (!stateDir.startsWith(dir)) rmSync(stateDir, { recursive: true, force: true }); });
     const clone = (at: number) => cloneReplica(origin, join(dir, `replica-${at + 1}`), prefix, options.mergeDriver);
     const roots = await Promise.all(Array.from({ length: count }, (_, at) => clone(at)));
-    // For `cms token … ` beside the cluster: CMS_STATE_URL=$(cat <dir>/state.url) (a private socket, no password).
+    // For `cms token … ` beside the cluster: CMS_STATE_URL=$(cat <dir>/state.url) (a private socket, no password);
+    // in a replica's folder the CLI finds it in .cms/state.url, so a token made there reaches every replica.
     writeFileSync(join(dir, 'state.url'), `${state.url}\n`);
+    for (const root of roots) {
+      mkdirSync(join(root, '.cms'), { recursive: true });
+      writeFileSync(join(root, STATE_URL_FILE), `${state.url}\n`, { mode: 0o600 });
+    }
     const env = { ...options.env, CMS_STATE_URL: state.url };
     const token = await createClusterToken(roots[0], env, options.report);
     const ports = await Promise.all(roots.map(() => freePort()));

@@ -85,7 +85,8 @@ export interface CmsConfig {
   };
   /**
    * Where users, API tokens and generated secrets live: `url: false` (default) for the local file
-   * `.cms/state.json`, or a PostgreSQL URL shared by every replica (env `CMS_STATE_URL` wins: it may hold a password).
+   * `.cms/state.json`, or a PostgreSQL URL shared by every replica (env `CMS_STATE_URL` wins: it may hold a password;
+   * with neither, a `cms cluster` replica's `.cms/state.url`).
    */
   state: { url: string | false };
   /** Strapi-style webhooks, sent after successful writes. */

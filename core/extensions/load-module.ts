@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { compileFunction } from 'node:vm';
 import { FileError } from '../errors.js';
@@ -52,6 +52,13 @@ function transpiler(root: string): (source: string, file: string) => string {
  */
 export function createModuleLoader(root: string, srcRoot: string, shims: Record<string, unknown>, entries: string[] = []): ModuleLoader {
   const realSrc = existsSync(srcRoot) ? realpathSync(srcRoot) : srcRoot;
+  const contentRoot = join(root, 'content');
+  const realContent = existsSync(contentRoot) ? realpathSync(contentRoot) : contentRoot;
+  /** Content is never code: whatever resolved to a file under content/ (any extension, a package's main, a link) is refused. */
+  const refuseContent = (from: string, resolved: string) => {
+    const real = existsSync(resolved) ? realpathSync(resolved) : resolved;
+    if (inside(realContent, real)) throw new FileError(from, `requires ${relative(root, resolved)}: files under content/ are never code`);
+  };
   // Files outside srcRoot that may run too (the project's cms.server.ts), by their real path: not what they require.
   const allowed = new Set(entries.map((file) => realpathSync(file)));
   const cache = new Map<string, { exports: unknown }>();
@@ -66,7 +73,9 @@ export function createModuleLoader(root: string, srcRoot: string, shims: Record<
 
   function evaluate(file: string): { exports: unknown } {
     const real = realpathSync(file);
-    if (!inside(realSrc, real) && !allowed.has(real)) throw new FileError(file, `project code is loaded only from ${srcRoot}`);
+    if ((!inside(realSrc, real) && !allowed.has(real)) || inside(realContent, real)) {
+      throw new FileError(file, `project code is loaded only from ${srcRoot}`);
+    }
     const cached = cache.get(real);
     if (cached) return cached;
     const module = { exports: {} as unknown };
@@ -74,11 +83,10 @@ export function createModuleLoader(root: string, srcRoot: string, shims: Record<
     const nodeRequire = createRequire(real);
     const projectRequire = Object.assign((id: string) => {
       if (Object.hasOwn(shims, id)) return shims[id];
-      if (id.startsWith('.')) {
-        const source = resolveSource(real, id);
-        if (source) return evaluate(source).exports;
-      }
-      return nodeRequire(id);
+      const source = id.startsWith('.') ? resolveSource(real, id) : undefined;
+      // Whatever Node would load (a folder's package.json main, .mjs, .json, a package linked in) is checked by its final path.
+      if (source || !isBuiltin(id)) refuseContent(real, source ?? nodeRequire.resolve(id));
+      return source ? evaluate(source).exports : nodeRequire(id);
     }, { resolve: nodeRequire.resolve, cache: nodeRequire.cache, main: undefined });
     let source = readFileSync(real, 'utf8');
     if (real.endsWith('.ts')) source = transpile(source, file);

@@ -17,7 +17,7 @@ import { filesAreEmpty } from './errors.js';
 import { parseFileInfo, type FileInfo } from './file-info.js';
 import { relatedEntries, splitRelated } from './related.js';
 import type { IncomingFile } from './multipart.js';
-import { prepareFile, storedBinaries, type PreparedFile } from './prepare-file.js';
+import { imageCaller, prepareFile, storedBinaries, type PreparedFile } from './prepare-file.js';
 import { attachFiles, clearReferences, resolveAttachTarget, type AttachTarget } from './references.js';
 import { Scratch, scratchFolder } from './scratch.js';
 import type { UploadConfig } from './upload-config.js';
@@ -163,7 +163,7 @@ export class MediaLibrary {
       // One file at a time, as Strapi's default `concurrentUploadSize` of 1.
       const prepared: PreparedFile[] = [];
       for (const [position, file] of input.files.entries()) prepared.push(await prepareFile(
-        file, infos[position] ?? {}, { config: this.options.config, scratch },
+        file, infos[position] ?? {}, { config: this.options.config, scratch, caller: imageCaller(caller) },
       ));
       // Every entry checked before the first binary is stored: a refused request leaves nothing behind.
       for (const { fields } of prepared) assertValidMediaEntry(this.index, fields);
@@ -198,7 +198,8 @@ export class MediaLibrary {
     await this.gated(() => this.lock.run(row.documentId, () => this.withScratch(async (scratch) => {
       const old = this.row(row.id, 'Entity not found').data;
       const prepared = await prepareFile(
-        files[0], info, { config: this.options.config, scratch }, { hash: String(old.hash), ext: String(old.ext ?? '') },
+        files[0], info, { config: this.options.config, scratch, caller: imageCaller(caller) },
+        { hash: String(old.hash), ext: String(old.ext ?? '') },
       );
       const fields: Data = { ...prepared.fields, formats: prepared.fields.formats ?? {} };
       // Alternative text, caption and focal point stay unless the request gives them.

@@ -1,3 +1,4 @@
+import type { Caller } from '../access/permissions.js';
 import { ApplicationError } from '../errors.js';
 import { isStoredName } from './binary-store.js';
 import type { Data } from '../types.js';
@@ -20,10 +21,15 @@ export interface PreparedFile {
 }
 
 /**
- * One image decoded at a time in the whole process, whatever the number of requests (a decode takes
- * memory in proportion to its pixels), in a worker process killed past the time limit (image-jobs.ts).
+ * Image work of the whole process, whatever the number of requests, admitted by the pixels declared (a
+ * decode takes memory in proportion) and fairly between callers, in worker processes killed past the time
+ * limit (image-jobs.ts).
  */
 const imageJobs = createImageJobs();
+
+/** Whose image work it is, for the per-caller share of image jobs: a signed-in user, a token, or anyone anonymous. */
+export const imageCaller = (caller: Caller): string =>
+  caller.userId !== undefined ? `user:${caller.userId}` : caller.name !== undefined ? `${caller.kind}:${caller.name}` : caller.kind;
 
 /** Refuse an image whose header declares more than `maxPixels`, before anything decodes it. */
 function checkPixels(name: string, image: ImageInfo, maxPixels: number): void {
@@ -39,7 +45,8 @@ function checkPixels(name: string, image: ImageInfo, maxPixels: number): void {
  * one at a time. A replacement keeps the old `hash` and `ext`, so its URL does not change.
  */
 export async function prepareFile(
-  file: IncomingFile, info: FileInfo, options: { config: UploadConfig; scratch: Scratch }, keep?: { hash: string; ext: string },
+  file: IncomingFile, info: FileInfo, options: { config: UploadConfig; scratch: Scratch; caller: string },
+  keep?: { hash: string; ext: string },
 ): Promise<PreparedFile> {
   const { config, scratch } = options;
   const named = nameFile(file.name, file.type, info.name);
@@ -47,15 +54,18 @@ export async function prepareFile(
   const mime = file.type;
   let stored: { path: string; size: number } = file;
   let image = await inspectImage(file.path);
+  const cost = { caller: options.caller, pixels: 0 };
   if (image) {
     const { format } = image;
     checkPixels(named.name, image, config.maxPixels);
+    cost.pixels = (image.width ?? 0) * (image.height ?? 0);
     // An SVG is never decoded (image.ts): no faulty-image check and no optimisation, as it gets no formats.
-    const faulty = image.raster && await imageJobs.run<boolean>('isFaultyImage', [file.path, config.maxPixels]);
+    const faulty = image.raster && await imageJobs.run<boolean>('isFaultyImage', [file.path, config.maxPixels], cost);
     if (faulty) throw new ApplicationError('File is not a valid image');
     const options = { sizeOptimization: config.sizeOptimization, autoOrientation: config.autoOrientation, maxPixels: config.maxPixels };
     const input = { path: file.path, format };
-    const optimized = image.raster && await imageJobs.run<WrittenImage | undefined>('optimizeImage', [input, options, scratch.file()]);
+    const optimized = image.raster
+      && await imageJobs.run<WrittenImage | undefined>('optimizeImage', [input, options, scratch.file()], cost);
     if (optimized) {
       stored = optimized;
       image = { ...image, width: optimized.width, height: optimized.height };
@@ -68,7 +78,7 @@ export async function prepareFile(
   };
   const formats: GeneratedFormat[] = image?.resizable
     ? await generateFormats(source, config.responsiveDimensions ? config.breakpoints : undefined, {
-      scratch, maxPixels: config.maxPixels, resize: (...args) => imageJobs.run<WrittenImage>('resizeInside', args),
+      scratch, maxPixels: config.maxPixels, resize: (...args) => imageJobs.run<WrittenImage>('resizeInside', args, cost),
     })
     : [];
   const fields: Data = {

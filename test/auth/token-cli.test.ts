@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
@@ -32,7 +34,7 @@ describe('cms token create', () => {
     const run = await cms(root, ['token', 'create', '--name', 'reader', '--type', 'read-only']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^[0-9a-f]{256}\n$/);
-    expect(run.stderr).toContain('created read-only API token "reader"');
+    expect(run.stderr).toContain('created read-only API token "reader" in .cms/state.json');
     expect(run.stderr).not.toContain(run.stdout.trim());
     const key = run.stdout.trim();
     expect((await app.getJson('/api/tags', { headers: bearer(key) })).status).toBe(200);
@@ -128,4 +130,31 @@ describe('the salt from the environment', () => {
     const other = await startApp(salted, { env: { CMS_API_TOKEN_SALT: 'a-different-salt-0123456789abcdef' }, report: () => {} });
     expect((await other.getJson('/api/tags', { headers: bearer(key) })).status).toBe(401);
   });
+});
+
+describe('a replica\'s folder (issue 35, item 7: a token written to a local file no replica reads, announced as created)', () => {
+  it.each([
+    ['git.peers in its config', (config: any) => { config.git = { push: 'origin', peers: ['http://10.0.0.2:1337'] }; }, {}],
+    ['CMS_GIT_PEERS in the environment', (config: any) => { config.git = { push: 'origin' }; }, { CMS_GIT_PEERS: 'http://10.0.0.2:1337' }],
+  ])('refuses token commands in one line naming CMS_STATE_URL when the replica (%s) has no state store', async (_label, change, env) => {
+    const replica = copySampleSite();
+    writeConfig(replica, change);
+    for (const args of [['token', 'create', '--name', 'ci', '--type', 'read-only'], ['token', 'list'], ['token', 'revoke', 'ci']]) {
+      const run = await cms(replica, args, env);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/^CMS_STATE_URL: is not set, and this project is one of several replicas .* set CMS_STATE_URL/),
+      ]);
+    }
+    expect(existsSync(join(replica, '.cms/state.json'))).toBe(false);
+  }, 60_000);
+
+  it('a single server that pushes (no peers) keeps its tokens in .cms/state.json', async () => {
+    const single = copySampleSite();
+    writeConfig(single, (config) => { config.git = { push: 'origin' }; });
+    const run = await cms(single, ['token', 'create', '--name', 'ci', '--type', 'read-only']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('in .cms/state.json');
+  }, 30_000);
 });

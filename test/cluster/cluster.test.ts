@@ -79,6 +79,15 @@ describe.skipIf(needs.skip)(`cms cluster${needs.note}`, () => {
     const made = await runCms(create, { env: { CMS_STATE_URL: state } });
     expect(made.code).toBe(0);
     expect((await fetch(`${info.replicas[1]}/api/tags`, { headers: { authorization: `Bearer ${made.stdout.trim()}` } })).status).toBe(200);
+    // Issue 35, item 7: in a replica's folder without CMS_STATE_URL, the CLI finds the cluster's store (.cms/state.url).
+    const found = await runCms(['token', 'create', '--root', info.replicaDirs[1], '--name', 'found', '--type', 'read-only'],
+      { env: { CMS_STATE_URL: '' } });
+    expect(found.code).toBe(0);
+    expect(found.stderr).toContain('created read-only API token "found" in PostgreSQL');
+    for (const url of info.replicas) {
+      expect((await fetch(`${url}/api/tags`, { headers: { authorization: `Bearer ${found.stdout.trim()}` } })).status).toBe(200);
+    }
+    expect(existsSync(join(info.replicaDirs[1], '.cms/state.json'))).toBe(false);
 
     const pids = [1, 2].map((at) => pidIn(join(dir, `replica-${at}.pid`)));
     const nginx = pidIn(join(dir, 'nginx', 'nginx.pid'));

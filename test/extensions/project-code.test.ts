@@ -215,4 +215,19 @@ describe('what stops project code from starting, each naming its file', () => {
       expect.stringMatching(/controllers\/article\.js: project code is loaded only from .*src$/),
     ]);
   });
+
+  const EVIL = "module.exports = { find() { return 'ran'; } };\n";
+  const requiring = (id: string) => ({ 'src/api/article/controllers/article.js': `module.exports = require(${JSON.stringify(id)});\n` });
+  it.each([
+    ['a folder whose package.json main is not an index', '../../../../content/pkg',
+      { 'content/pkg/package.json': { main: 'run.js' }, 'content/pkg/run.js': EVIL }],
+    ['an .mjs file', '../../../../content/evil.mjs', { 'content/evil.mjs': "export function find() { return 'ran'; }\n" }],
+    ['a .json file', '../../../../content/evil.json', { 'content/evil.json': { find: 'ran' } }],
+    ['a package under src/node_modules whose main points into content', 'evil',
+      { 'src/node_modules/evil/package.json': { main: '../../../content/run.js' }, 'content/run.js': EVIL }],
+  ])('refuses a require that ends under content/ through %s', async (_name, id, tree) => {
+    expect(await problemsOf({ ...requiring(id), ...tree })).toEqual([
+      expect.stringMatching(/controllers\/article\.js: requires content\/\S+: files under content\/ are never code$/),
+    ]);
+  });
 });

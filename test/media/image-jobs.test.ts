@@ -27,3 +27,27 @@ it('kills an image job past its time limit and runs the next job in a fresh work
   await expect(next).resolves.toMatchObject({ width: 100, height: 75 });
   await expect(jobs.run('isFaultyImage', [good, 50_000_000])).resolves.toBe(false);
 }, 60_000);
+
+/**
+ * Issue 35, item 7: four uploads declaring 49 Mpx held the one image slot and a small upload waited behind all of
+ * them. Work is admitted by pixel cost with a share per caller: while one caller's job runs for as long as it
+ * takes (here an SVG rendered whole, which takes minutes), another caller's small image is resized and answered.
+ */
+it('answers another caller\'s small image while one caller\'s long job is still running', async () => {
+  const dir = tempDir('cms-image-share-');
+  const slow = join(dir, 'blur.svg');
+  writeFileSync(slow, '<svg xmlns="http://www.w3.org/2000/svg" width="7000" height="7000"><filter id="b"><feGaussianBlur stdDeviation="900"/></filter>'
+    + '<rect width="7000" height="7000" fill="red" filter="url(#b)"/></svg>');
+  const good = join(dir, 'good.png');
+  writeFileSync(good, await makeImage(400, 300, 'png'));
+  const jobs = createImageJobs({ seconds: 120 });
+  let bigSettled = false;
+  const big = [1, 2].map(() => jobs.run('isFaultyImage', [slow, 50_000_000], { caller: 'user:1', pixels: 49_000_000 }));
+  for (const job of big) job.then(() => { bigSettled = true; }, () => { bigSettled = true; });
+  const small = jobs.run('resizeInside', [{ path: good, format: 'png' }, { width: 100, height: 100 }, 50_000_000, join(dir, 'small')],
+    { caller: 'user:2', pixels: 400 * 300 });
+  await expect(small).resolves.toMatchObject({ width: 100, height: 75 });
+  expect(bigSettled).toBe(false);
+  jobs.close();
+  await expect(big[0]).rejects.toThrow(/image worker stopped/);
+}, 120_000);

@@ -1,0 +1,90 @@
+// Issue 35, item 7: with PostgreSQL down, register and change-password answered 500, and a replica restarted meanwhile
+// did not start. Now a change of users or tokens is Strapi's 503 ServiceUnavailableError, and `cms serve` starts
+// without the store (content served, no user or token known yet) and loads it once PostgreSQL answers.
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { startPostgres, type PostgresServer } from '../../core/cluster/postgres-server.js';
+import { freePort } from '../../core/cluster/ports.js';
+import { BIN, ensureBuilt } from '../cli/built-cli.js';
+import { copySampleSite, REPO_ROOT, startApp, type TestServer } from '../helpers/project.js';
+import { startTestPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { AUTHENTICATED_GRANTS, bearer, PASSWORD, PUBLIC_GRANTS, writeConfig } from './helpers.js';
+
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
+
+let postgres: TestPostgres;
+let restarted: PostgresServer | undefined;
+beforeAll(async () => {
+  ensureBuilt();
+  postgres = await startTestPostgres();
+});
+afterAll(async () => {
+  await restarted?.stop();
+  await postgres?.stop();
+});
+
+function site(): string {
+  const root = copySampleSite();
+  writeConfig(root, (config) => { config.permissions = { public: PUBLIC_GRANTS, authenticated: AUTHENTICATED_GRANTS }; });
+  return root;
+}
+const register = (server: TestServer, name: string) =>
+  server.sendJson('POST', '/api/auth/local/register', { username: name, email: `${name}@example.com`, password: PASSWORD });
+const UNAVAILABLE = {
+  data: null,
+  error: { status: 503, name: 'ServiceUnavailableError', message: expect.stringMatching(/PostgreSQL.*try again/), details: {} },
+};
+
+describe('PostgreSQL down', () => {
+  it('register and change-password answer 503 ServiceUnavailableError, and work again once PostgreSQL is back', async () => {
+    const url = await postgres.database();
+    const server = await startApp(site(), { env: { CMS_STATE_URL: url }, report: () => {} });
+    onTestFinished(() => server.cms.close());
+    const { body } = await register(server, 'ada');
+    await postgres.server.stop();
+    expect(await register(server, 'bob')).toEqual({ status: 503, body: UNAVAILABLE });
+    const change = { currentPassword: PASSWORD, password: 'another long password', passwordConfirmation: 'another long password' };
+    expect(await server.sendJson('POST', '/api/auth/change-password', change, bearer(body.jwt))).toEqual({ status: 503, body: UNAVAILABLE });
+    // Reads of users and content go on from memory.
+    expect((await server.getJson('/api/users/me', { headers: bearer(body.jwt) })).status).toBe(200);
+    restarted = await startPostgres(postgres.server.dir);
+    await expect.poll(async () => (await register(server, 'bob')).status, { timeout: 20_000, interval: 200 }).toBe(200);
+  });
+
+  it('a replica started while PostgreSQL is down serves content, answers 503 to state writes, and loads tokens once it is back', async () => {
+    const own = await startTestPostgres();
+    let again: PostgresServer | undefined;
+    onTestFinished(async () => { await again?.stop(); await own.stop(); });
+    const url = await own.database();
+    const root = site();
+    const seeding = await startApp(root, { env: { CMS_STATE_URL: url }, report: () => {} });
+    const { accessKey } = await seeding.cms.auth.tokens.create({ name: 'ci', type: 'read-only' });
+    await seeding.cms.close();
+    await own.server.stop();
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = { ...process.env, CMS_STATE_URL: url, CMS_ROOT: '' };
+    const child = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch'],
+      { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    onTestFinished(() => { child.kill('SIGTERM'); });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    await new Promise<void>((serving, failed) => {
+      child.stderr.on('data', () => { if (stderr.includes('Serving ')) serving(); });
+      child.once('exit', (code) => failed(new Error(`cms serve exited with ${code}: ${stderr}`)));
+    });
+    expect(stderr).toMatch(/state store: PostgreSQL cannot be reached .*answer 503 until it answers/);
+    expect((await fetch(`${base}/api/articles?fields=title`)).status).toBe(200);
+    const registered = await fetch(`${base}/api/auth/local/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'eve', email: 'eve@example.com', password: PASSWORD }),
+    });
+    expect({ status: registered.status, body: await registered.json() }).toEqual({ status: 503, body: UNAVAILABLE });
+
+    again = await startPostgres(own.server.dir);
+    const withToken = async () => (await fetch(`${base}/api/tags`, { headers: bearer(accessKey) })).status;
+    await expect.poll(withToken, { timeout: 20_000, interval: 200 }).toBe(200);
+    expect(stderr).toContain('state store: PostgreSQL answers: users and tokens loaded');
+  });
+});
