@@ -8,13 +8,16 @@ import { freePort } from '../../core/cluster/ports.js';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite, REPO_ROOT, startApp, type TestServer } from '../helpers/project.js';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { requires } from '../helpers/requires.js';
 import { AUTHENTICATED_GRANTS, bearer, PASSWORD, PUBLIC_GRANTS, writeConfig } from './helpers.js';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
+const needsPostgres = requires('postgresql');
 let postgres: TestPostgres;
 let restarted: PostgresServer | undefined;
 beforeAll(async () => {
+  if (needsPostgres.skip) return;
   ensureBuilt();
   postgres = await startTestPostgres();
 });
@@ -35,7 +38,7 @@ const UNAVAILABLE = {
   error: { status: 503, name: 'ServiceUnavailableError', message: expect.stringMatching(/PostgreSQL.*try again/), details: {} },
 };
 
-describe('PostgreSQL down', () => {
+describe.skipIf(needsPostgres.skip)(`PostgreSQL down${needsPostgres.note}`, () => {
   it('register and change-password answer 503 ServiceUnavailableError, and work again once PostgreSQL is back', async () => {
     const url = await postgres.database();
     const server = await startApp(site(), { env: { CMS_STATE_URL: url }, report: () => {} });

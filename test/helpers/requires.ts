@@ -41,10 +41,14 @@ function hasPostgresBinary(name: 'initdb' | 'postgres', env: NodeJS.ProcessEnv):
   return versions.some((version) => existsSync(join(debian, version, 'bin', name))) || onPath(name, env);
 }
 
+/** Debian installs nginx and haproxy in /usr/sbin, which is not on a non-root user's PATH: say so when it is there. */
+const SBIN_HINT = (name: string) =>
+  existsSync(join('/usr/sbin', name)) ? `${name} is in /usr/sbin, which is not on the PATH (add it)` : `${name} is not on the PATH`;
+
 /** Why a program cannot be used here (a sentence), or undefined when it can. */
 const CHECKS: Record<Program, (env: NodeJS.ProcessEnv) => string | undefined> = {
-  nginx: (env) => (onPath('nginx', env) ? undefined : 'nginx is not on the PATH'),
-  haproxy: (env) => (onPath('haproxy', env) ? undefined : 'haproxy is not on the PATH'),
+  nginx: (env) => (onPath('nginx', env) ? undefined : SBIN_HINT('nginx')),
+  haproxy: (env) => (onPath('haproxy', env) ? undefined : SBIN_HINT('haproxy')),
   postgresql: (env) => {
     const absent = (['initdb', 'postgres'] as const).filter((name) => !hasPostgresBinary(name, env));
     if (absent.length) return `PostgreSQL's ${absent.join(' and ')} not found (in /usr/lib/postgresql/*/bin or on the PATH)`;

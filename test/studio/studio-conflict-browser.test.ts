@@ -13,19 +13,19 @@ import { ARTICLE, CHROMIUM } from './editor-site.js';
 // both full texts, in a panel brought into view and focused.
 const LONG = `${'Norway in late summer is almost unfairly beautiful, and the light stays long into the evening. '.repeat(3)}`;
 
-describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 90_000 }, () => {
+describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 120_000 }, () => {
   let server: RunningServer;
   let browser: Browser;
   let root = '';
   let token = '';
   const draft = () => JSON.parse(readFileSync(join(root, `content/articles/${ARTICLE}.draft.json`), 'utf8'));
-  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
+  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
 
   /** One editor: a fresh context signed in, the article's form open. */
   async function editor(height = 900): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1200, height } });
     const page = await context.newPage();
-    page.setDefaultTimeout(8000);
+    page.setDefaultTimeout(20_000);
     await page.goto(`${server.url.replace(/\/$/, '')}/admin/`);
     await page.getByLabel('API token').fill(token);
     await page.getByRole('button', { name: 'Sign in' }).click();

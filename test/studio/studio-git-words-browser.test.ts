@@ -14,13 +14,13 @@ const CHROMIUM = findChromium();
 const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
 const ENGLISH_ONLY = 'erdjn7qamd22o2key07vrft5'; // "What's inside a Black Hole", no draft
 
-describe.skipIf(!CHROMIUM)(`history and new documents in editors' words${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 60_000 }, () => {
+describe.skipIf(!CHROMIUM)(`history and new documents in editors' words${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 120_000 }, () => {
   let root = '';
   let cms: Cms;
   let session: StudioSession;
   let page: Page;
   let token = '';
-  const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 8000 });
+  const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 
   beforeAll(async () => {
     root = gitSampleSite();
