@@ -43,7 +43,7 @@ function hasPostgresBinary(name: 'initdb' | 'postgres', env: NodeJS.ProcessEnv):
 
 /** Debian installs nginx and haproxy in /usr/sbin, which is not on a non-root user's PATH: say so when it is there. */
 const SBIN_HINT = (name: string) =>
-  existsSync(join('/usr/sbin', name)) ? `${name} is in /usr/sbin, which is not on the PATH (add it)` : `${name} is not on the PATH`;
+  existsSync(join('/usr/sbin', name)) ? `${name} is in /usr/sbin, which is not on the PATH` : `${name} is not on the PATH`;
 
 /** Why a program cannot be used here (a sentence), or undefined when it can. */
 const CHECKS: Record<Program, (env: NodeJS.ProcessEnv) => string | undefined> = {
