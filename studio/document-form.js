@@ -4,14 +4,20 @@ import { ApiError, documentPath, prefix, requestVersioned } from './api.js';
 import { componentTable, registerComponents } from './components.js';
 import { DocumentActions } from './document-actions.js';
 import { changedFields, Fields, populateFor, readFields, writeFields } from './field.js';
+import { announceNext, useAnnounced } from './announce.js';
+import { AskingButton } from './confirm-bar.js';
 import { ConflictPanel, incomingChanges } from './form-conflict.js';
 import { FormContext } from './form-context.js';
+import { FormHeader, headingOf } from './form-header.js';
+import { keepEnter, useSaveKeys } from './form-keys.js';
+import { valuesAfterWrite } from './form-merge.js';
 import { checkRules, plainMessage } from './form-rules.js';
 import { schemaDefaults } from './form-values.js';
 import { pendingAltTexts, saveAltText } from './media-field.js';
-import { StateBadge, statesOf, usePublication } from './publication.js';
+import { usePageTitle } from './page-title.js';
+import { statesOf, usePublication } from './publication.js';
 import { href, navigate } from './router.js';
-import { releaseGuard, useUnsavedGuard } from './unsaved-guard.js';
+import { moveGuard, releaseGuard, useUnsavedGuard } from './unsaved-guard.js';
 
 /** Form values from an API document; the request body back from them (see field.js). */
 const toForm = (model, document) => readFields(model.attributes, document);
@@ -36,7 +42,8 @@ const CHECK_EVERY_MS = 4000;
  * refused publish writes nothing), DELETE to remove. A write names the version the form holds
  * (`If-Match`): one made over a newer version (a pull, a teammate, the CLI) is refused, and the
  * editor chooses field by field. The schema's rules are checked before a request; the API's
- * errors are shown at their fields, in the editor's words.
+ * errors are shown at their fields, in the editor's words. The widgets stay mounted through every
+ * save, and what is typed while a write is under way stays in the form (form-merge.js).
  */
 export function DocumentForm({ model, meta, documentId, locale }) {
   registerComponents(meta.components);
@@ -51,17 +58,16 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   const taken = useRef(0);
   const [missing, setMissing] = useState(false);
   const [errors, setErrors] = useState({});
-  const [message, setMessage] = useState();
+  const announced = useAnnounced(); // "Created", "Duplicated": said by the page that made this document
+  const [message, setMessage] = useState(() => (announced ? { ok: announced } : undefined));
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [conflict, setConflict] = useState();
   const [stateRead, setStateRead] = useState(0);
-  // Widgets start afresh on each read or save (a uid's "as read" value is the saved one).
-  const [generation, setGeneration] = useState(0);
   const states = statesOf(usePublication(model, documentId ? [documentId] : [], stateRead), documentId);
   // Every relation, media and component at any depth, so the form shows what the document holds.
   const populate = populateFor(model.attributes, componentTable());
   const readQuery = { locale, status: model.draftAndPublish ? 'draft' : undefined, populate };
+  usePageTitle(headingOf(model, document, isNew), model.kind === 'singleType' ? undefined : model.displayName);
 
   // Unsaved: what a save would send differs from what was read, or an alt text waits.
   const baseBody = useMemo(() => baseline && toBody(model, toForm(model, baseline)).data, [baseline]);
@@ -76,7 +82,6 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   const show = (data, nextVersion) => {
     setDocument(data); setBaseline(data); setValues(toForm(model, data));
     version.current = nextVersion; taken.current += 1;
-    setGeneration((count) => count + 1);
   };
   const read = () => requestVersioned('GET', documentPath(model, documentId), { query: readQuery });
 
@@ -133,7 +138,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     const events = ['focus', 'studio:branch-switched', 'studio:pulled'];
     for (const event of events) addEventListener(event, check);
     return () => { clearInterval(timer); for (const event of events) removeEventListener(event, check); };
-  }, []);
+  }, [isNew]);
 
   function applyChoices(takeTheirs) {
     const theirsForm = toForm(model, conflict.theirs);
@@ -149,6 +154,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     try {
       const outcome = await action();
       setMessage(outcome === 'cancelled' ? undefined : { ok: outcome === 'unchanged' ? 'No changes to save' : label });
+      return outcome;
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 412) {
         const latest = await read();
@@ -161,15 +167,26 @@ export function DocumentForm({ model, meta, documentId, locale }) {
         setErrors(Object.fromEntries(plain));
         setMessage({ error: failure.message });
       } else setMessage({ error: failure.message });
+      return 'failed';
     } finally { setBusy(false); }
   }
 
   /** What a write names: the version the form holds, or (a locale not written yet) that none exists. */
   const precondition = () => (missing ? { ifNoneMatch: '*' } : { ifMatch: version.current });
 
+  /**
+   * The answer of a write comes in: the form takes the saved version, and each field not edited
+   * since the request left (`sent`: the values it was made from) takes the saved value.
+   */
+  function settle(saved, nextVersion, sent) {
+    setDocument(saved); setBaseline(saved); version.current = nextVersion; taken.current += 1;
+    setValues((now) => valuesAfterWrite(model.attributes, { sent, now, answer: toForm(model, saved) }));
+  }
+
   /** Write the form (the draft, or the published version when `publishing`); 'unchanged' when there is nothing to write. */
   async function write(publishing) {
     const { data, problems } = current;
+    const sentValues = values;
     if (Object.keys(problems).length) { setErrors(problems); throw new Error('Some fields cannot be sent: see below.'); }
     const broken = checkRules(model.attributes, data, publishing || !model.draftAndPublish);
     if (Object.keys(broken).length) {
@@ -191,19 +208,40 @@ export function DocumentForm({ model, meta, documentId, locale }) {
         // A locale not there when the form opened is created only while it is still missing: never over a teammate's.
         : await requestVersioned('PUT', documentPath(model, documentId), { query, body: { data: sent }, ...precondition() });
     const saved = publishing && model.draftAndPublish ? await read() : answer;
-    show(saved.body.data, saved.version); setMissing(false);
+    settle(saved.body.data, saved.version, sentValues); setMissing(false);
     setStateRead((count) => count + 1);
-    releaseGuard();
-    if (isNew) navigate(href(name, answer.body.data.documentId, { locale }));
+    if (isNew) {
+      // The new document's address, without leaving this form: what is typed meanwhile stays (app.js keeps the form mounted).
+      history.replaceState(null, '', href(name, answer.body.data.documentId, { locale }));
+      moveGuard();
+      dispatchEvent(new CustomEvent('studio:created'));
+    }
     return 'written';
   }
+
+  // A save asked for while one is under way (Ctrl+S, the button) follows it, with what was typed meanwhile.
+  const again = useRef(false);
+  const can = (action) => model.actions.includes(action);
+  const readOnly = isNew ? !can('create') : !can('update');
+  function save() {
+    if (readOnly || live.current.conflict) return Promise.resolve('cancelled');
+    if (live.current.busy) { again.current = true; return Promise.resolve('queued'); }
+    const label = isNew ? (model.draftAndPublish ? 'Draft created' : 'Created') : model.draftAndPublish ? 'Draft saved' : 'Saved';
+    return run(label, () => write(false));
+  }
+  useEffect(() => {
+    if (busy || !again.current) return;
+    again.current = false;
+    save();
+  }, [busy]);
+  useSaveKeys(save);
 
   const remove = () => run('Deleted', async () => {
     await requestVersioned('DELETE', documentPath(model, documentId), { query: { locale }, ifMatch: version.current });
     releaseGuard();
+    announceNext(`Deleted “${headingOf(model, document, false)}”${locale ? ` (${locale})` : ''}`);
     navigate(href(name, undefined, { locale }));
   });
-  const changeLocale = (next) => navigate(href(name, model.kind === 'singleType' ? undefined : documentId, { locale: next }));
   const reload = async () => { const { body, version: next } = await read(); show(body.data, next); setStateRead((count) => count + 1); };
 
   /** Errors below a list whose items moved or went no longer name the right item: they go until the next save. */
@@ -211,42 +249,22 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     .filter(([key]) => key !== path && !key.startsWith(`${path}.`))));
 
   if (!values) return html`<p class="loading">${message?.error ?? 'Loading…'}</p>`;
-  const can = (action) => model.actions.includes(action);
-  const readOnly = isNew ? !can('create') : !can('update');
   const state = states?.[locale ?? ''];
   return html`
-    <form class="document" novalidate onSubmit=${(event) => {
-      event.preventDefault();
-      run(model.draftAndPublish ? 'Draft saved' : 'Saved', () => write(false));
-    }}>
-      <header class="page-head">
-        <div>
-          ${model.kind !== 'singleType' && html`<a class="muted" href=${href(name, undefined, { locale })}>← ${model.displayName}</a>`}
-          <h1>${isNew
-            ? `New ${model.displayName}`
-            : model.kind === 'singleType' ? model.displayName : document ? labelFor(model, document) : model.displayName}</h1>
-          <div class="doc-state" aria-label="State"><${StateBadge} state=${missing ? undefined : state} />
-            ${dirty && html`<span class="badge badge-unsaved">Unsaved changes</span>`}
-            ${model.localized && !isNew && html`<${Locales} model=${model} meta=${meta} states=${states} name=${name}
-              documentId=${documentId} locale=${locale} />`}</div>
-        </div>
-        ${model.localized && !isNew && html`<label>Locale <select aria-label="Locale" value=${locale}
-          onChange=${(event) => changeLocale(event.currentTarget.value)}>
-          ${meta.locales.map((code) => html`<option value=${code}>${code}</option>`)}</select></label>`}
-      </header>
+    <form class="document" novalidate onKeyDown=${keepEnter} onSubmit=${(event) => { event.preventDefault(); save(); }}>
+      <${FormHeader} model=${model} meta=${meta} document=${document} documentId=${documentId} locale=${locale} isNew=${isNew}
+        missing=${missing} state=${state} states=${states} dirty=${dirty} />
       <footer class="actions">
-        ${!readOnly && html`<button type="submit" class="primary"
-          disabled=${busy || !!conflict}>${model.draftAndPublish ? 'Save draft' : 'Save'}</button>`}
+        ${!readOnly && html`<button type="submit" class="primary" aria-disabled=${busy || !!conflict ? 'true' : undefined}
+          >${model.draftAndPublish ? 'Save draft' : 'Save'}</button>`}
         ${model.draftAndPublish && !readOnly && html`<button type="button"
           disabled=${busy || !!conflict || (state === 'published' && !dirty)}
           onClick=${() => run('Published', () => write(true))}>Publish</button>`}
-        ${can('delete') && !isNew && !missing && (confirming
-          ? html`<span class="confirm" role="alertdialog"
-            aria-label="Confirm delete">Delete this ${locale ? `“${locale}” version` : 'document'}? <button type="button" class="danger"
-            onClick=${remove}>Delete for good</button> <button type="button" onClick=${() => setConfirming(false)}>Keep it</button></span>`
-          : html`<button type="button" class="danger" onClick=${() => setConfirming(true)}>Delete</button>`)}
+        ${can('delete') && !isNew && !missing && html`<${AskingButton} text="Delete" className="danger" label="Confirm delete"
+          question=${`Delete this ${locale ? `“${locale}” version` : 'document'}?`} safe="Keep it"
+          choices=${[['Delete for good', remove, 'danger']]} />`}
         <${DocumentActions} form=${{
-          model, meta, documentId, locale, isNew, missing, busy, run, state, dirty, readQuery, reload,
+          model, meta, documentId, locale, isNew, missing, busy, run, save, state, dirty, readQuery, reload,
           version: version.current, body: () => current, fill: (next) => setValues(toForm(model, next)),
         }} />
       </footer>
@@ -256,22 +274,9 @@ export function DocumentForm({ model, meta, documentId, locale }) {
       ${message?.ok && html`<p class="ok" role="status">${message.ok}</p>`}
       ${conflict && html`<${ConflictPanel} changes=${conflict.changes} onApply=${applyChoices} />`}
       <${FormContext.Provider} value=${{ model, documentId, locale, values, forgetErrors }}>
-        <fieldset class="fields" key=${generation} disabled=${readOnly}>
+        <fieldset class="fields" disabled=${readOnly}>
           <${Fields} attributes=${model.attributes} values=${values} errors=${errors} locale=${locale} onChange=${setValues} />
         </fieldset>
       </${FormContext.Provider}>
     </form>`;
 }
-
-/** The locales this document exists in, each with its state; the others shown as not written yet. */
-function Locales({ model, meta, states, name, documentId, locale }) {
-  return html`<p class="locales" aria-label="Translations">${meta.locales.map((code) => {
-    const at = href(name, model.kind === 'singleType' ? undefined : documentId, { locale: code });
-    const exists = states ? Object.hasOwn(states, code) : undefined;
-    return html`<a href=${at} class=${`locale${code === locale ? ' current' : ''}${exists === false ? ' absent' : ''}`}
-      aria-current=${code === locale ? 'true' : undefined} title=${exists === false ? `No “${code}” version yet` : states?.[code] ?? ''}>
-      ${code}${exists === false ? ' (none)' : states?.[code] ? ` · ${states[code]}` : ''}</a>`;
-  })}</p>`;
-}
-
-const labelFor = (model, document) => String(document[model.mainField] ?? '') || '(untitled)';
