@@ -20,7 +20,7 @@ export interface StudioModel {
   /** Actions the caller may take on this type. */
   actions: Action[];
   /**
-   * Attributes in schema order, private ones left out; relations name their target's routes and main field.
+   * Attributes in schema order, private ones left out unless the caller may update the type; relations name their target's routes and main field.
    * `shared`: one value every locale of the document holds (a localized type's field that is not localized), as the core decides it.
    */
   attributes: Array<Attribute & {
@@ -38,11 +38,15 @@ export interface StudioComponent {
 }
 
 /**
- * The schema attributes of a model or component, private ones left out, each with its rules in an
- * editor's words (field-rules.ts); relations name their target's routes and main field.
+ * The schema attributes of a model or component, each with its rules in an editor's words
+ * (field-rules.ts); relations name their target's routes and main field. Private ones are left out,
+ * except a content type's own for a caller who may update it: Strapi's admin shows and edits them
+ * (their values come from GET ./api/stored; REST never answers them).
  */
 function studioAttributes(models: Models, model: Model, caller: Caller): StudioModel['attributes'] {
-  return model.attributeNames.filter((name) => !model.attributes[name].private).map((name) => {
+  const editsPrivate = model.modelType === 'contentType' && caller.can(model, 'update');
+  const shown = (name: string) => !model.attributes[name].private || (editsPrivate && model.attributes[name].type !== 'password');
+  return model.attributeNames.filter(shown).map((name) => {
     const attribute = model.attributes[name];
     const target = attribute.type === 'relation' && typeof attribute.target === 'string' ? models.get(attribute.target) : undefined;
     const rules = fieldRules(attribute);
