@@ -6,11 +6,13 @@ import { DocumentActions } from './document-actions.js';
 import { changedFields, Fields, populateFor, readFields, writeFields } from './field.js';
 import { announceNext, useAnnounced } from './announce.js';
 import { AskingButton } from './confirm-bar.js';
+import { useDiskCheck } from './form-check.js';
 import { ConflictPanel, incomingChanges } from './form-conflict.js';
 import { FormContext } from './form-context.js';
 import { FormHeader, headingOf } from './form-header.js';
 import { keepEnter, useSaveKeys } from './form-keys.js';
 import { valuesAfterWrite } from './form-merge.js';
+import { goneNote, putLeavingOutDeleted, readDocument, readStored, valuesWithout, withStored } from './form-read.js';
 import { checkRules, plainMessage } from './form-rules.js';
 import { schemaDefaults } from './form-values.js';
 import { pendingAltTexts, saveAltText } from './media-field.js';
@@ -30,11 +32,11 @@ const attributeNamed = (model, name) => model.attributes.find((attribute) => att
 const sharedOf = (model, document) => Object.fromEntries(model.attributes
   .filter((attribute) => isShared(attribute)).map((attribute) => [attribute.name, document[attribute.name]]));
 
+/** A related document as the form's chip names it (its label, while the form still shows it). */
+const chipOf = (values, field, documentId) => [values?.[field] ?? []].flat().find((item) => item?.documentId === documentId) ?? { documentId };
+
 const STALE_ASKS = 'Not saved: this document changed elsewhere since you opened it. Choose what to keep below, then save again.';
 const STALE_MERGED = 'Not saved: this document changed elsewhere; their changes are now in the form. Save again.';
-
-/** How often an open form asks whether its document changed elsewhere (also on focus, a pull and a branch switch). */
-const CHECK_EVERY_MS = 4000;
 
 /**
  * Edit one document (a collection type's, or a single type) in a form drawn from its schema. Every
@@ -62,6 +64,8 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   const [message, setMessage] = useState(() => (announced ? { ok: announced } : undefined));
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState();
+  // Relation field → { items, saved }: related documents deleted elsewhere, left out at the next save (or left out by the last).
+  const [gone, setGone] = useState({});
   const [stateRead, setStateRead] = useState(0);
   const states = statesOf(usePublication(model, documentId ? [documentId] : [], stateRead), documentId);
   // Every relation, media and component at any depth, so the form shows what the document holds.
@@ -77,13 +81,16 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   const dirty = !!current && (Object.keys(current.problems).length > 0 || Object.keys(changed).length > 0 || pending.length > 0);
   useUnsavedGuard(dirty);
   const live = useRef();
-  live.current = { busy, conflict, missing, baseBody, current };
+  live.current = { busy, conflict, missing, baseBody, current, values };
 
-  const show = (data, nextVersion) => {
-    setDocument(data); setBaseline(data); setValues(toForm(model, data));
+  /** The relation ids a read found without their target: the next save leaves them out. */
+  const noteMissing = (missing, kept = {}) => setGone({ ...kept, ...Object.fromEntries(Object.entries(missing ?? {})
+    .map(([field, ids]) => [field, { items: ids.map((id) => chipOf(live.current?.values, field, id)), saved: false }])) });
+  const show = ({ body, version: nextVersion, missing }) => {
+    setDocument(body.data); setBaseline(body.data); setValues(toForm(model, body.data)); noteMissing(missing);
     version.current = nextVersion; taken.current += 1;
   };
-  const read = () => requestVersioned('GET', documentPath(model, documentId), { query: readQuery });
+  const read = () => readDocument(model, documentId, readQuery);
 
   /** A locale not written yet starts from another locale's shared fields (Strapi's admin does so), else from the defaults. */
   async function startMissing() {
@@ -103,7 +110,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   useEffect(() => {
     if (isNew) return;
     read().then(
-      ({ body, version: next }) => show(body.data, next),
+      show,
       (failure) => (failure.status === 404 ? startMissing() : setMessage({ error: failure.message })),
     );
   }, []);
@@ -123,22 +130,12 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     return false;
   }
 
-  // Changes on disk show while the form is open: on focus, after a pull or branch switch, and every few seconds.
-  useEffect(() => {
-    if (isNew) return undefined;
-    const check = async () => {
-      const state = live.current;
-      if (state.busy || state.conflict || state.missing || !state.current || window.document.visibilityState === 'hidden') return;
-      const before = taken.current;
-      const answer = await read().catch(() => undefined);
-      const still = !live.current.busy && !live.current.conflict && taken.current === before;
-      if (answer && answer.version !== version.current && still) incoming(answer.body.data, answer.version);
-    };
-    const timer = setInterval(check, CHECK_EVERY_MS);
-    const events = ['focus', 'studio:branch-switched', 'studio:pulled'];
-    for (const event of events) addEventListener(event, check);
-    return () => { clearInterval(timer); for (const event of events) removeEventListener(event, check); };
-  }, [isNew]);
+  // Changes on disk show while the form is open (form-check.js); a related document deleted meanwhile is said at its field.
+  useDiskCheck({ isNew, live, taken, version, read, onAnswer: (answer, newer) => {
+    if (newer) incoming(answer.body.data, answer.version);
+    const fresh = Object.keys(answer.missing).filter((field) => !gone[field]);
+    if (fresh.length) noteMissing(Object.fromEntries(fresh.map((field) => [field, answer.missing[field]])), gone);
+  } });
 
   function applyChoices(takeTheirs) {
     const theirsForm = toForm(model, conflict.theirs);
@@ -178,9 +175,11 @@ export function DocumentForm({ model, meta, documentId, locale }) {
    * The answer of a write comes in: the form takes the saved version, and each field not edited
    * since the request left (`sent`: the values it was made from) takes the saved value.
    */
-  function settle(saved, nextVersion, sent) {
+  function settle({ body, version: nextVersion, missing }, sent, dropped) {
+    const saved = body.data;
     setDocument(saved); setBaseline(saved); version.current = nextVersion; taken.current += 1;
     setValues((now) => valuesAfterWrite(model.attributes, { sent, now, answer: toForm(model, saved) }));
+    noteMissing(missing, Object.fromEntries(Object.entries(dropped).map(([field, items]) => [field, { items, saved: true }])));
   }
 
   /** Write the form (the draft, or the published version when `publishing`); 'unchanged' when there is nothing to write. */
@@ -196,23 +195,29 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     const creating = isNew || missing;
     // An update sends what changed only; a new locale leaves the shared fields it did not change to the other locales.
     const kept = ([field]) => !(missing && isShared(attributeNamed(model, field))) || field in changed;
-    const sent = !creating ? changed : Object.fromEntries(Object.entries(data).filter(kept));
+    // A relation whose target was deleted elsewhere is written without it, edited or not: the file keeps no dangling id.
+    const unsavedGone = Object.fromEntries(Object.entries(gone).filter(([, note]) => !note.saved).map(([field]) => [field, data[field]]));
+    const sent = { ...(!creating ? changed : Object.fromEntries(Object.entries(data).filter(kept))), ...unsavedGone };
     if (!creating && !publishing && !Object.keys(sent).length && !pending.length) return 'unchanged';
     for (const { file, text } of pending) await saveAltText(file, text);
     // Strapi's REST writes publish unless told `status=draft`: a draft save says so, a publish does not.
     const query = { locale, status: model.draftAndPublish && !publishing ? 'draft' : undefined, populate };
+    const dropped = {};
     const answer = isNew
       ? await requestVersioned('POST', `${prefix}/${model.pluralName}`, { query, body: { data: sent } })
       : !creating && !publishing && !Object.keys(sent).length
         ? await read() // only alt texts changed: the files are saved, the document is read again
         // A locale not there when the form opened is created only while it is still missing: never over a teammate's.
-        : await requestVersioned('PUT', documentPath(model, documentId), { query, body: { data: sent }, ...precondition() });
-    const saved = publishing && model.draftAndPublish ? await read() : answer;
-    settle(saved.body.data, saved.version, sentValues); setMissing(false);
+        : await putLeavingOutDeleted({ model, documentId, locale, values: live.current.values, dropped, sent,
+          options: { query, ...precondition() }, onDropped: (deleted) => setValues((now) => valuesWithout(deleted, now)) });
+    const savedId = answer.body.data.documentId;
+    const saved = publishing && model.draftAndPublish ? await read()
+      : answer.missing ? answer : withStored(answer, await readStored(model, savedId, readQuery));
+    settle(saved, sentValues, dropped); setMissing(false);
     setStateRead((count) => count + 1);
     if (isNew) {
       // The new document's address, without leaving this form: what is typed meanwhile stays (app.js keeps the form mounted).
-      history.replaceState(null, '', href(name, answer.body.data.documentId, { locale }));
+      history.replaceState(null, '', href(name, savedId, { locale }));
       moveGuard();
       dispatchEvent(new CustomEvent('studio:created'));
     }
@@ -242,13 +247,14 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     announceNext(`Deleted “${headingOf(model, document, false)}”${locale ? ` (${locale})` : ''}`);
     navigate(href(name, undefined, { locale }));
   });
-  const reload = async () => { const { body, version: next } = await read(); show(body.data, next); setStateRead((count) => count + 1); };
+  const reload = async () => { show(await read()); setStateRead((count) => count + 1); };
 
   /** Errors below a list whose items moved or went no longer name the right item: they go until the next save. */
   const forgetErrors = (path) => setErrors((now) => Object.fromEntries(Object.entries(now)
     .filter(([key]) => key !== path && !key.startsWith(`${path}.`))));
 
   if (!values) return html`<p class="loading">${message?.error ?? 'Loading…'}</p>`;
+  const notes = Object.fromEntries(Object.entries(gone).map(([field, note]) => [field, goneNote(note.items, note.saved)]));
   const state = states?.[locale ?? ''];
   return html`
     <form class="document" novalidate onKeyDown=${keepEnter} onSubmit=${(event) => { event.preventDefault(); save(); }}>
@@ -273,7 +279,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
       ${message?.error && html`<p class="error" role="alert">${message.error}</p>`}
       ${message?.ok && html`<p class="ok" role="status">${message.ok}</p>`}
       ${conflict && html`<${ConflictPanel} changes=${conflict.changes} onApply=${applyChoices} />`}
-      <${FormContext.Provider} value=${{ model, documentId, locale, values, forgetErrors }}>
+      <${FormContext.Provider} value=${{ model, documentId, locale, values, forgetErrors, notes }}>
         <fieldset class="fields" disabled=${readOnly}>
           <${Fields} attributes=${model.attributes} values=${values} errors=${errors} locale=${locale} onChange=${setValues} />
         </fieldset>
