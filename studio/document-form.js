@@ -71,7 +71,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   // Every relation, media and component at any depth, so the form shows what the document holds.
   const populate = populateFor(model.attributes, componentTable());
   const readQuery = { locale, status: model.draftAndPublish ? 'draft' : undefined, populate };
-  usePageTitle(headingOf(model, document, isNew), model.kind === 'singleType' ? undefined : model.displayName);
+  usePageTitle(headingOf(model, document, isNew), model.kind === 'singleType' || isNew ? undefined : model.displayName);
 
   // Unsaved: what a save would send differs from what was read, or an alt text waits.
   const baseBody = useMemo(() => baseline && toBody(model, toForm(model, baseline)).data, [baseline]);

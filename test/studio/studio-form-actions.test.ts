@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ describe.skipIf(!CHROMIUM)(`the studio form's actions${CHROMIUM ? '' : ' (skippe
   const site = editorSite();
   let page: Page;
   beforeAll(() => { page = site.page; });
-  const { draft, field, formStatus, openArticle } = site;
+  const { draft, field, formStatus, openArticle, readJson } = site;
   const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
   const api = (method: string, path: string, data?: unknown) => fetch(`${site.url}/api/${path}`, {
     method, headers: { authorization: `Bearer ${site.token}`, 'content-type': 'application/json' },
@@ -91,5 +91,84 @@ describe.skipIf(!CHROMIUM)(`the studio form's actions${CHROMIUM ? '' : ' (skippe
     expect(readFileSync(join(site.root, `content/authors/${DAVID}.md`), 'utf8')).toContain('secretNote: Tea, actually');
     // REST still never answers it.
     expect((await api('GET', `authors/${DAVID}`)).body.data).not.toHaveProperty('secretNote');
+  });
+
+  it('asks before duplicating a form with unsaved edits (Escape keeps editing), then saves and copies, and says so on the copy', async () => {
+    await openArticle();
+    const before = readdirSync(join(site.root, 'content/articles')).length;
+    await page.locator('#field-title').fill('Edited before the copy');
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await ask.waitFor();
+    expect(await focused()).toBe('Cancel'); // the safe choice
+    await page.keyboard.press('Escape');
+    await poll(() => ask.count()).toBe(0);
+    expect(await focused()).toBe('Duplicate');
+    expect(readdirSync(join(site.root, 'content/articles')).length).toBe(before);
+
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await ask.getByRole('button', { name: 'Save, then duplicate' }).click();
+    await poll(() => site.shownDocumentId()).not.toBe(ARTICLE);
+    await poll(() => formStatus().textContent()).toBe('Duplicated: this is the copy, saved as a draft');
+    const copy = site.shownDocumentId();
+    expect(draft().title).toBe('Edited before the copy'); // the original kept its edit
+    expect(readJson(`content/articles/${copy}.draft.json`).title).toBe('Edited before the copy (copy)');
+    expect(await page.title()).toBe('Edited before the copy (copy) · Article · Studio');
+  });
+
+  it('moves focus into the delete question, closes it on Escape with focus back on Delete, and says what was deleted', async () => {
+    const copy = site.shownDocumentId(); // the previous test's copy
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Confirm delete' });
+    await ask.waitFor();
+    expect(await focused()).toBe('Keep it');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Delete for good');
+    await page.keyboard.press('Tab'); // Tab stays inside the question
+    expect(await focused()).toBe('Keep it');
+    await page.keyboard.press('Escape');
+    await poll(() => ask.count()).toBe(0);
+    expect(await focused()).toBe('Delete');
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await ask.getByRole('button', { name: 'Delete for good' }).click();
+    await poll(() => page.getByRole('status').textContent()).toBe('Deleted “Edited before the copy (copy)” (en)');
+    expect(existsSync(join(site.root, `content/articles/${copy}.draft.json`))).toBe(false);
+    expect(await page.title()).toBe('Article · Studio');
+  });
+
+  it('says a document was created, and names every page in the tab title', async () => {
+    await site.newArticle();
+    expect(await page.title()).toBe('New Article · Studio');
+    await page.locator('#field-title').fill('Freshly made');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await poll(() => formStatus().textContent()).toBe('Draft created');
+    expect(await page.title()).toBe('Freshly made · Article · Studio');
+    await page.goto(`${site.url}/admin/#/git`);
+    await poll(() => page.title()).toBe('Git · Studio');
+    await page.goto(`${site.url}/admin/#/`);
+    await poll(() => page.title()).toBe('Content · Studio');
+  });
+
+  it('keeps the session in a new tab when "Keep me signed in" was ticked, and only then', async () => {
+    const tab = async () => {
+      // A new tab of the same browser (noopener: nothing of this tab's sessionStorage is copied into it).
+      const [other] = await Promise.all([
+        page.context().waitForEvent('page'), page.evaluate((url) => { window.open(url, '_blank', 'noopener'); }, `${site.url}/admin/`),
+      ]);
+      await Promise.race([other.getByRole('navigation', { name: 'Content types' }).waitFor(), other.getByLabel('API token').waitFor()]);
+      const signedIn = await other.getByRole('navigation', { name: 'Content types' }).count() === 1;
+      await other.close();
+      return signedIn;
+    };
+    expect(await tab()).toBe(false); // signed in without it: this tab only
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API token').fill(site.token);
+    await page.getByLabel('Keep me signed in on this browser (every tab)').check();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Content types' }).waitFor();
+    expect(await tab()).toBe(true);
+    await page.getByRole('button', { name: 'Sign out' }).click(); // forgets it in every tab
+    await page.getByLabel('API token').waitFor();
+    expect(await tab()).toBe(false);
   });
 });
