@@ -33,7 +33,8 @@ const sharedOf = (model, document) => Object.fromEntries(model.attributes
   .filter((attribute) => isShared(attribute)).map((attribute) => [attribute.name, document[attribute.name]]));
 
 /** A related document as the form's chip names it (its label, while the form still shows it). */
-const chipOf = (values, field, documentId) => [values?.[field] ?? []].flat().find((item) => item?.documentId === documentId) ?? { documentId };
+const chipOf = (values, field, documentId) => [values?.[field] ?? []].flat()
+  .find((item) => item?.documentId === documentId) ?? { documentId };
 
 const STALE_ASKS = 'Not saved: this document changed elsewhere since you opened it. Choose what to keep below, then save again.';
 const STALE_MERGED = 'Not saved: this document changed elsewhere; their changes are now in the form. Save again.';

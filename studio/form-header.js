@@ -16,7 +16,8 @@ function Locales({ model, meta, states, name, documentId, locale }) {
     const at = href(name, model.kind === 'singleType' ? undefined : documentId, { locale: code });
     const exists = states ? Object.hasOwn(states, code) : undefined;
     return html`<a href=${at} class=${`locale${code === locale ? ' current' : ''}${exists === false ? ' absent' : ''}`}
-      aria-current=${code === locale ? 'true' : undefined} title=${exists === false ? `No “${code}” version yet` : states?.[code] ?? ''}>
+      aria-current=${code === locale ? 'true' : undefined}
+      title=${exists === false ? `No “${code}” version yet` : states?.[code] ?? ''}>
       ${code}${exists === false ? ' (none)' : states?.[code] ? ` · ${states[code]}` : ''}</a>`;
   })}</p>`;
 }

@@ -14,8 +14,9 @@ function written(attribute, value) {
  * The form values after a write: a field edited since the request left (its value is no longer the
  * object sent: every edit makes a new one) keeps what the editor typed; every other field takes the
  * server's answer, and keeps its own value when the answer writes the same and holds no alt text
- * that the write saved (so a widget keeps its items' keys, its caret and its undo history). `sent` are the values the request was made from,
- * `now` the form's values when the answer came, `answer` the saved document as form values.
+ * that the write saved (so a widget keeps its items' keys, its caret and its undo history). `sent`
+ * are the values the request was made from, `now` the form's values when the answer came, `answer`
+ * the saved document as form values.
  *
  * @example
  * valuesAfterWrite(attributes, { sent: { title: 'A' }, now: { title: 'AB' }, answer: { title: 'A' } }) // { title: 'AB' }

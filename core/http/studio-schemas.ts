@@ -20,7 +20,8 @@ export interface StudioModel {
   /** Actions the caller may take on this type. */
   actions: Action[];
   /**
-   * Attributes in schema order, private ones left out unless the caller may update the type; relations name their target's routes and main field.
+   * Attributes in schema order, private ones left out unless the caller may update the type; relations name their
+   * target's routes and main field.
    * `shared`: one value every locale of the document holds (a localized type's field that is not localized), as the core decides it.
    */
   attributes: Array<Attribute & {
