@@ -68,6 +68,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   // Relation field → { items, saved }: related documents deleted elsewhere, left out at the next save (or left out by the last).
   const [gone, setGone] = useState({});
   const [stateRead, setStateRead] = useState(0);
+  const [saves, setSaves] = useState(0); // writes answered: a uid's "is it free" answer is about the value before it
   const states = statesOf(usePublication(model, documentId ? [documentId] : [], stateRead), documentId);
   // Every relation, media and component at any depth, so the form shows what the document holds.
   const populate = populateFor(model.attributes, componentTable());
@@ -178,7 +179,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
    */
   function settle({ body, version: nextVersion, missing }, sent, dropped) {
     const saved = body.data;
-    setDocument(saved); setBaseline(saved); version.current = nextVersion; taken.current += 1;
+    setDocument(saved); setBaseline(saved); version.current = nextVersion; taken.current += 1; setSaves((count) => count + 1);
     setValues((now) => valuesAfterWrite(model.attributes, { sent, now, answer: toForm(model, saved) }));
     noteMissing(missing, Object.fromEntries(Object.entries(dropped).map(([field, items]) => [field, { items, saved: true }])));
   }
@@ -280,7 +281,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
       ${message?.error && html`<p class="error" role="alert">${message.error}</p>`}
       ${message?.ok && html`<p class="ok" role="status">${message.ok}</p>`}
       ${conflict && html`<${ConflictPanel} changes=${conflict.changes} onApply=${applyChoices} />`}
-      <${FormContext.Provider} value=${{ model, documentId, locale, values, forgetErrors, notes }}>
+      <${FormContext.Provider} value=${{ model, documentId, locale, values, forgetErrors, notes, saves }}>
         <fieldset class="fields" disabled=${readOnly}>
           <${Fields} attributes=${model.attributes} values=${values} errors=${errors} locale=${locale} onChange=${setValues} />
         </fieldset>
