@@ -130,4 +130,30 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every keystroke${CHROMIUM ? '' : ' 
     await poll(() => unsaved()).toBe(0);
     expect(await page.locator('#field-title').inputValue()).toBe('Saved twice, typed in between');
   });
+
+  it('keeps what is typed while a new document is being created, in the same form at the new address', async () => {
+    const arrived = gate();
+    const release = gate();
+    site.cms.writeHooks = lifecycleHooks(new Map([['api::article.article', {
+      async beforeCreate() { arrived.open(); await release.opened; },
+    }]]));
+    await site.newArticle();
+    await page.locator('#field-title').fill('Made while typing');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await arrived.opened;
+    await page.locator('#field-description').click();
+    await page.keyboard.type('Typed during the create');
+    release.open();
+    await poll(() => formStatus().textContent()).toBe('Draft created');
+    const documentId = site.shownDocumentId();
+    expect(documentId).not.toBe('new');
+    expect(await page.locator('#field-description').inputValue()).toBe('Typed during the create');
+    expect(await focused()).toBe('field-description');
+    expect(await unsaved()).toBe(1);
+    expect(site.readJson(`content/articles/${documentId}.draft.json`)).toMatchObject({ title: 'Made while typing', description: null });
+    site.cms.writeHooks = undefined;
+    await page.keyboard.press('Control+s'); // now an update of the created document
+    await poll(() => unsaved()).toBe(0);
+    expect(site.readJson(`content/articles/${documentId}.draft.json`).description).toBe('Typed during the create');
+  });
 });
