@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { ARTICLE, CHROMIUM, editorSite } from './editor-site.js';
 
 // Issue #36's form items beyond typing, in a real chromium on a private copy of the sample site: a
@@ -40,6 +41,7 @@ describe.skipIf(!CHROMIUM)(`the studio form's actions${CHROMIUM ? '' : ' (skippe
     expect(await chips('tags')).toEqual(['Kept tag×', 'Added tag×']);
     expect(draft()).toMatchObject({ title: 'Saved without the deleted tag', tags: [kept, added] });
     expect(await page.locator('form.document > p.error').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('says at the field when a related document was deleted since the form read it, and the next save drops the dangling id', async () => {
@@ -101,6 +103,7 @@ describe.skipIf(!CHROMIUM)(`the studio form's actions${CHROMIUM ? '' : ' (skippe
     const ask = page.getByRole('alertdialog', { name: 'Unsaved changes' });
     await ask.waitFor();
     expect(await focused()).toBe('Cancel'); // the safe choice
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await poll(() => ask.count()).toBe(0);
     expect(await focused()).toBe('Duplicate');
@@ -122,6 +125,7 @@ describe.skipIf(!CHROMIUM)(`the studio form's actions${CHROMIUM ? '' : ' (skippe
     const ask = page.getByRole('alertdialog', { name: 'Confirm delete' });
     await ask.waitFor();
     expect(await focused()).toBe('Keep it');
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Delete for good');
     await page.keyboard.press('Tab'); // Tab stays inside the question
