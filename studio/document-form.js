@@ -86,7 +86,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   live.current = { busy, conflict, missing, baseBody, current, values };
 
   /** The relation ids a read found without their target: the next save leaves them out. */
-  const noteMissing = (missing, kept = {}) => setGone({ ...kept, ...Object.fromEntries(Object.entries(missing ?? {})
+  const noteMissing = (found, kept = {}) => setGone({ ...kept, ...Object.fromEntries(Object.entries(found ?? {})
     .map(([field, ids]) => [field, { items: ids.map((id) => chipOf(live.current?.values, field, id)), saved: false }])) });
   const show = ({ body, version: nextVersion, missing }) => {
     setDocument(body.data); setBaseline(body.data); setValues(toForm(model, body.data)); noteMissing(missing);
