@@ -2,7 +2,10 @@ import type { Action } from '../config/types.js';
 import { mainFieldOf } from '../schema/main-field.js';
 import type { Caller } from '../access/permissions.js';
 import { fieldRules, type FieldRule } from '../schema/field-rules.js';
-import { isLocalizedAttribute, type Attribute, type Model, type Models } from '../schema/types.js';
+import { isLocalizedAttribute, isScalar, type Attribute, type Model, type Models } from '../schema/types.js';
+
+/** A private attribute the studio edits for a caller who may update its type: a scalar other than a password. */
+export const editablePrivate = (attribute: Attribute): boolean => isScalar(attribute) && attribute.type !== 'password';
 
 const ACTIONS: Action[] = ['find', 'findOne', 'create', 'update', 'delete'];
 
@@ -46,7 +49,8 @@ export interface StudioComponent {
  */
 function studioAttributes(models: Models, model: Model, caller: Caller): StudioModel['attributes'] {
   const editsPrivate = model.modelType === 'contentType' && caller.can(model, 'update');
-  const shown = (name: string) => !model.attributes[name].private || (editsPrivate && model.attributes[name].type !== 'password');
+  // A private scalar only: its value comes from GET ./api/stored as stored (a private relation or component would need populating).
+  const shown = (name: string) => !model.attributes[name].private || (editsPrivate && editablePrivate(model.attributes[name]));
   return model.attributeNames.filter(shown).map((name) => {
     const attribute = model.attributes[name];
     const target = attribute.type === 'relation' && typeof attribute.target === 'string' ? models.get(attribute.target) : undefined;

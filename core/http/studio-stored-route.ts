@@ -3,10 +3,11 @@ import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError }
 import type { Attribute, Model } from '../schema/types.js';
 import type { Row } from '../types.js';
 import { json } from './respond.js';
+import { editablePrivate } from './studio-schemas.js';
 
 /** What the REST answer of a document leaves out and the studio's form needs. */
 export interface StoredExtras {
-  /** Private attributes' stored values (not passwords), for a caller who may update the type: Strapi's admin edits them. */
+  /** Private scalars' stored values (not passwords), for a caller who may update the type: Strapi's admin edits them. */
   private: Record<string, unknown>;
   /** Big integers with every digit stored (REST prints the nearest JavaScript number, as Strapi 5.54 on SQLite does). */
   bigintegers: Record<string, string>;
@@ -29,7 +30,7 @@ export function storedExtras(cms: Cms, model: Model, row: Row, mayUpdate: boolea
   for (const name of model.attributeNames) {
     const attribute = model.attributes[name];
     const value = row.data[name];
-    if (attribute.private && attribute.type !== 'password' && mayUpdate) extras.private[name] = value ?? null;
+    if (attribute.private && editablePrivate(attribute) && mayUpdate) extras.private[name] = value ?? null;
     else if (attribute.type === 'biginteger' && value !== null && value !== undefined) extras.bigintegers[name] = String(value);
     else if (attribute.type === 'relation' && attribute.target && cms.models.has(attribute.target)
       && mayFind(cms.index.model(attribute.target))) {
