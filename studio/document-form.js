@@ -13,7 +13,7 @@ import { FormHeader, headingOf } from './form-header.js';
 import { keepEnter, useSaveKeys } from './form-keys.js';
 import { valuesAfterWrite } from './form-merge.js';
 import { readDocument, readStored, withStored } from './form-read.js';
-import { goneNote, putLeavingOutDeleted, valuesWithout } from './form-relations.js';
+import { goneNote, valuesWithout, writeLeavingOutDeleted } from './form-relations.js';
 import { checkRules, plainMessage } from './form-rules.js';
 import { schemaDefaults } from './form-values.js';
 import { pendingAltTexts, saveAltText } from './media-field.js';
@@ -178,11 +178,11 @@ export function DocumentForm({ model, meta, documentId, locale }) {
    * The answer of a write comes in: the form takes the saved version, and each field not edited
    * since the request left (`sent`: the values it was made from) takes the saved value.
    */
-  function settle({ body, version: nextVersion, missing }, sent, dropped) {
+  function settle({ body, version: nextVersion, missing: found }, sent, dropped) {
     const saved = body.data;
     setDocument(saved); setBaseline(saved); version.current = nextVersion; taken.current += 1; setSaves((count) => count + 1);
     setValues((now) => valuesAfterWrite(model.attributes, { sent, now, answer: toForm(model, saved) }));
-    noteMissing(missing, Object.fromEntries(Object.entries(dropped).map(([field, items]) => [field, { items, saved: true }])));
+    noteMissing(found, Object.fromEntries(Object.entries(dropped).map(([field, items]) => [field, { items, saved: true }])));
   }
 
   /** Write the form (the draft, or the published version when `publishing`); 'unchanged' when there is nothing to write. */
@@ -206,13 +206,14 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     // Strapi's REST writes publish unless told `status=draft`: a draft save says so, a publish does not.
     const query = { locale, status: model.draftAndPublish && !publishing ? 'draft' : undefined, populate };
     const dropped = {};
+    const writing = (method, path, options) => writeLeavingOutDeleted({ method, path, model, locale, values: live.current.values,
+      dropped, sent, options, onDropped: (deleted) => setValues((now) => valuesWithout(deleted, now)) });
     const answer = isNew
-      ? await requestVersioned('POST', `${prefix}/${model.pluralName}`, { query, body: { data: sent } })
+      ? await writing('POST', `${prefix}/${model.pluralName}`, { query })
       : !creating && !publishing && !Object.keys(sent).length
         ? await read() // only alt texts changed: the files are saved, the document is read again
         // A locale not there when the form opened is created only while it is still missing: never over a teammate's.
-        : await putLeavingOutDeleted({ model, documentId, locale, values: live.current.values, dropped, sent,
-          options: { query, ...precondition() }, onDropped: (deleted) => setValues((now) => valuesWithout(deleted, now)) });
+        : await writing('PUT', documentPath(model, documentId), { query, ...precondition() });
     const savedId = answer.body.data.documentId;
     const saved = publishing && model.draftAndPublish ? await read()
       : answer.missing ? answer : withStored(answer, await readStored(model, savedId, readQuery));

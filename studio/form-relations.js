@@ -1,4 +1,4 @@
-import { documentPath, prefix, request, requestVersioned } from './api.js';
+import { prefix, request, requestVersioned } from './api.js';
 import { componentAttributes } from './components.js';
 
 // Related documents deleted elsewhere while a form names them: the REST API refuses a write that
@@ -88,12 +88,13 @@ export function goneNote(items, saved) {
 }
 
 /**
- * PUT a form's body; refused (400) because related documents it names were deleted elsewhere, they
- * are left out (of the body, and of the form through `onDropped`; `dropped` collects them per field
- * path for the message at the field) and the rest is written. Any other refusal is thrown as it came.
+ * Write a form's body (`method` to `path`: a PUT of the document, a POST of a new one); refused
+ * (400) because related documents it names were deleted elsewhere, they are left out (of the body,
+ * and of the form through `onDropped`; `dropped` collects them per field path for the message at
+ * the field) and the rest is written. Any other refusal is thrown as it came.
  */
-export async function putLeavingOutDeleted({ model, documentId, locale, values, sent, options, dropped, onDropped }) {
-  const put = (data) => requestVersioned('PUT', documentPath(model, documentId), { ...options, body: { data } });
+export async function writeLeavingOutDeleted({ method, path, model, locale, values, sent, options, dropped, onDropped }) {
+  const put = (data) => requestVersioned(method, path, { ...options, body: { data } });
   try {
     return await put(sent);
   } catch (failure) {
