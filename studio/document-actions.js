@@ -1,8 +1,9 @@
 import { html } from './html.js';
-import { documentPath, prefix, request, transitionPath } from './api.js';
+import { prefix, request, transitionPath } from './api.js';
 import { href, navigate } from './router.js';
 import { releaseGuard } from './unsaved-guard.js';
 import { announceNext } from './announce.js';
+import { readDocument } from './form-read.js';
 import { AskingButton } from './confirm-bar.js';
 
 /**
@@ -57,8 +58,9 @@ export function DocumentActions({ form }) {
   // The copy is made from what the form shows: with unsaved edits the original is saved first, so neither loses them.
   const saveThenDuplicate = async () => { if (['written', 'unchanged'].includes(await form.save())) await duplicate(); };
   const fillFrom = (source) => run(`Filled from “${source}”: save to create this locale`, async () => {
-    const { data } = await request('GET', documentPath(model, documentId), { query: { ...form.readQuery, locale: source } });
-    form.fill(data);
+    // As the form reads a document: private values and every digit of a big integer come along.
+    const { body } = await readDocument(model, documentId, { ...form.readQuery, locale: source });
+    form.fill(body.data);
   });
 
   const existing = !isNew && !missing;
