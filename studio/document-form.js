@@ -7,12 +7,12 @@ import { changedFields, Fields, populateFor, readFields, writeFields } from './f
 import { announceNext, useAnnounced } from './announce.js';
 import { AskingButton } from './confirm-bar.js';
 import { useDiskCheck } from './form-check.js';
-import { ConflictPanel, incomingChanges } from './form-conflict.js';
+import { ConflictPanel, mergeWithForm } from './form-conflict.js';
 import { FormContext } from './form-context.js';
 import { FormHeader, headingOf } from './form-header.js';
 import { keepEnter, useSaveKeys } from './form-keys.js';
 import { valuesAfterWrite } from './form-merge.js';
-import { readDocument, readStored, withStored } from './form-read.js';
+import { isShared, readDocument, readStored, sharedStart, withStored } from './form-read.js';
 import { goneNote, valuesWithout, writeLeavingOutDeleted } from './form-relations.js';
 import { checkRules, plainMessage } from './form-rules.js';
 import { schemaDefaults } from './form-values.js';
@@ -26,12 +26,7 @@ import { moveGuard, releaseGuard, useUnsavedGuard } from './unsaved-guard.js';
 const toForm = (model, document) => readFields(model.attributes, document);
 const toBody = (model, values) => writeFields(model.attributes, values);
 
-/** A field one value of which every locale shares: the server says so (`shared`, the core's rule). */
-const isShared = (attribute) => attribute?.shared === true;
 const attributeNamed = (model, name) => model.attributes.find((attribute) => attribute.name === name);
-/** The shared fields of another locale's version: what a new locale starts from, as Strapi's admin pre-fills it. */
-const sharedOf = (model, document) => Object.fromEntries(model.attributes
-  .filter((attribute) => isShared(attribute)).map((attribute) => [attribute.name, document[attribute.name]]));
 
 /** A related document as the form's chip names it (its label, while the form still shows it). */
 const chipOf = (values, field, documentId) => [values?.[field] ?? []].flat()
@@ -98,15 +93,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   /** A locale not written yet starts from another locale's shared fields (Strapi's admin does so), else from the defaults. */
   async function startMissing() {
     setMissing(true);
-    for (const other of model.localized ? meta.locales.filter((code) => code !== locale) : []) {
-      try {
-        const { body } = await requestVersioned('GET', documentPath(model, documentId), { query: { ...readQuery, locale: other } });
-        const start = sharedOf(model, body.data);
-        setBaseline(start); setValues(toForm(model, start));
-        return;
-      } catch (failure) { if (failure.status !== 404) break; }
-    }
-    const start = schemaDefaults(model.attributes);
+    const start = await sharedStart(model, meta.locales, documentId, locale, readQuery) ?? schemaDefaults(model.attributes);
     setBaseline(start); setValues(toForm(model, start));
   }
 
@@ -119,30 +106,42 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   }, []);
 
   /**
-   * A newer version stored elsewhere: fields only they changed come in at once; fields both sides
-   * changed wait for the editor's choice (the conflict panel). Returns whether a choice is needed.
+   * A newer version stored elsewhere, merged with the form by the server (blocks per block, dynamic
+   * zones per entry): what merged cleanly comes in at once; spots both sides changed wait for the
+   * editor's choice (the conflict panel). Resolves to whether a choice is needed, or to undefined
+   * when the form moved on meanwhile (typed, saved: the next check merges again).
    */
-  function incoming(theirs, nextVersion) {
-    const { baseBody: base, current: mine } = live.current;
+  async function incoming(theirs, nextVersion) {
+    const before = taken.current;
+    const { baseBody: base, current: mine, values: mineForm } = live.current;
     const theirsForm = toForm(model, theirs);
-    const changes = incomingChanges(base, toBody(model, theirsForm).data, mine.data);
+    const changes = await mergeWithForm(model, base, { body: mine.data, form: mineForm },
+      { body: toBody(model, theirsForm).data, form: theirsForm });
+    if (live.current.current !== mine || taken.current !== before) return undefined;
+    // What is shown of the stored document (heading, state, preview) is theirs at once, choices or not.
+    setDocument(theirs); setStateRead((count) => count + 1); dispatchEvent(new Event('studio:changed-elsewhere'));
     if (changes.some((change) => change.ask)) { setConflict({ theirs, version: nextVersion, changes }); return true; }
-    setValues((now) => ({ ...now, ...Object.fromEntries(changes.map((change) => [change.name, theirsForm[change.name]])) }));
-    setDocument(theirs); setBaseline(theirs); version.current = nextVersion; taken.current += 1;
+    setValues((now) => ({ ...now, ...Object.fromEntries(changes.map((change) => [change.name, change.form])) }));
+    setBaseline(theirs); version.current = nextVersion; taken.current += 1;
     if (changes.length) setMessage({ ok: `Updated with changes saved elsewhere: ${changes.map((change) => change.name).join(', ')}` });
     return false;
   }
 
   // Changes on disk show while the form is open (form-check.js); a related document deleted meanwhile is said at its field.
-  useDiskCheck({ isNew, live, taken, version, read, onAnswer: (answer, newer) => {
-    if (newer) incoming(answer.body.data, answer.version);
+  useDiskCheck({ isNew, live, taken, version, read, onAnswer: async (answer, newer) => {
     const fresh = Object.keys(answer.missing).filter((field) => !gone[field]);
     if (fresh.length) noteMissing(Object.fromEntries(fresh.map((field) => [field, answer.missing[field]])), gone);
+    if (newer) await incoming(answer.body.data, answer.version).catch(() => {});
   } });
 
-  function applyChoices(takeTheirs) {
-    const theirsForm = toForm(model, conflict.theirs);
-    setValues((now) => ({ ...now, ...Object.fromEntries([...takeTheirs].map((field) => [field, theirsForm[field]])) }));
+  function applyChoices(chosen) {
+    // A field edited since the panel opened: merged again with what the form holds now, nothing typed dropped.
+    if (conflict.changes.some((change) => live.current.values[change.name] !== change.mine.form)) {
+      setConflict(undefined);
+      incoming(conflict.theirs, conflict.version).catch((failure) => setMessage({ error: failure.message }));
+      return;
+    }
+    setValues((now) => ({ ...now, ...chosen }));
     setDocument(conflict.theirs); setBaseline(conflict.theirs); version.current = conflict.version; taken.current += 1;
     setConflict(undefined); setErrors({});
     setMessage({ ok: 'Choices applied: save to write them' });
@@ -157,9 +156,12 @@ export function DocumentForm({ model, meta, documentId, locale }) {
       return outcome;
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 412) {
-        const latest = await read();
-        setMissing(false); // a new locale refused: a teammate wrote it meanwhile, and theirs is now the version
-        const asks = incoming(latest.body.data, latest.version);
+        let asks;
+        while (asks === undefined) { // the form moved on while merging: merge what it holds now
+          const latest = await read();
+          setMissing(false); // a new locale refused: a teammate wrote it meanwhile, and theirs is now the version
+          asks = await incoming(latest.body.data, latest.version);
+        }
         setMessage({ error: asks ? STALE_ASKS : STALE_MERGED });
       } else if (failure instanceof ApiError) {
         const data = live.current.current?.data ?? {};

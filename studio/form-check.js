@@ -21,7 +21,7 @@ export function useDiskCheck({ isNew, live, taken, version, read, onAnswer }) {
       const before = taken.current;
       const answer = await read().catch(() => undefined);
       const still = !live.current.busy && !live.current.conflict && taken.current === before;
-      if (answer && still) latest.current(answer, answer.version !== version.current);
+      if (answer && still) await latest.current(answer, answer.version !== version.current);
     };
     const timer = setInterval(check, CHECK_EVERY_MS);
     const events = ['focus', 'studio:branch-switched', 'studio:pulled'];

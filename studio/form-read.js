@@ -30,3 +30,21 @@ export async function readDocument(model, documentId, query) {
   ]);
   return withStored(answer, stored);
 }
+
+/** A field one value of which every locale shares: the server says so (`shared`, the core's rule). */
+export const isShared = (attribute) => attribute?.shared === true;
+
+/**
+ * What a locale not written yet starts from: the shared fields of another locale's version, as
+ * Strapi's admin pre-fills them (read as the form reads, private values and big integers too);
+ * undefined when no other locale exists.
+ */
+export async function sharedStart(model, locales, documentId, locale, query) {
+  for (const other of model.localized ? locales.filter((code) => code !== locale) : []) {
+    try {
+      const { body } = await readDocument(model, documentId, { ...query, locale: other });
+      return Object.fromEntries(model.attributes.filter(isShared).map((attribute) => [attribute.name, body.data[attribute.name]]));
+    } catch (failure) { if (failure.status !== 404) return undefined; }
+  }
+  return undefined;
+}

@@ -15,7 +15,14 @@ export const versionLabel = (document) => [document.locale, document.draft ? 'dr
  * blocks arrive as text, so nothing here knows a field type.
  */
 export function FieldDiff({ document, label }) {
-  if (!document.fields.length) return html`<p class="muted">No field changed.</p>`;
+  const none = document.created ? 'Created with no field set.' : 'No field changed.';
+  if (!document.fields.length) return html`<p class="muted">${none}</p>`;
+  // A new document has no "before": its first values, not a column of "(empty)".
+  if (document.created) {
+    const value = (field) => (field.after ? html`<ins>${field.after}</ins>` : html`<span class="muted">(empty)</span>`);
+    return html`<p class="created-note">Created with</p><dl class="field-diff created" aria-label=${label}>${document.fields
+      .map((field) => html`<div class="field-change"><dt>${field.field}</dt><dd class="after">${value(field)}</dd></div>`)}</dl>`;
+  }
   return html`<dl class="field-diff" aria-label=${label}>${document.fields.map((field) => html`
     <div class="field-change"><dt>${field.field}</dt>
       <dd class="before"><span class="visually-hidden">Before: </span>${field.before
@@ -24,4 +31,22 @@ export function FieldDiff({ document, label }) {
       <dd class="after"><span class="visually-hidden">After: </span>${field.after
         ? html`<ins>${field.after}</ins>`
         : html`<span class="muted">(empty)</span>`}</dd></div>`)}</dl>`;
+}
+
+/** What the write commits' subjects say (`Update api::article.article abc… (en)`, core/git/commit-per-write.ts), in editors' words. */
+const DONE = { Create: 'Created', Update: 'Updated', Delete: 'Deleted', Publish: 'Published', Unpublish: 'Unpublished',
+  'Discard draft of': 'Discarded the draft of' };
+const WRITE_SUBJECT = /^(Create|Update|Delete|Publish|Unpublish|Discard draft of) [a-z]+::[\w.-]+ ([\w-]+)(?: \(([^)]+)\))?$/;
+const language = (code) => {
+  try { return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code; } catch { return code; }
+};
+
+/**
+ * A version's label: a write's commit as `Updated “Pizza napoletana” (English)` (the document's
+ * title at that version), anything else (a person's commit message) as written.
+ */
+export function versionTitle(message, change) {
+  const match = WRITE_SUBJECT.exec(message.split('\n')[0]);
+  if (!match || !change || match[2] !== change.documentId) return message;
+  return `${DONE[match[1]]} “${change.title}”${match[3] ? ` (${language(match[3])})` : ''}`;
 }

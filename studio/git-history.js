@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { request } from './api.js';
-import { FieldDiff } from './git-fields.js';
+import { FieldDiff, versionTitle } from './git-fields.js';
 
 const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -23,10 +23,10 @@ function FileHistory({ path, versions, run }) {
   return html`<h3 class="history-file">${label} <span class="muted path">${path}</span></h3>
   <ol class="history" aria-label=${`History of ${label}`}>${versions.map((version, at) => html`<li>
     <div class="history-head">
-      <span><strong>${version.author}</strong> · <time datetime=${version.date}>${when(version.date)}</time> · ${version.message}</span>
-      <span class="muted">${version.change
-        ? `${version.change.fields.map((field) => field.field).join(', ') || 'no field'} changed`
-        : ''}</span>
+      <span><strong>${version.author}</strong> · <time datetime=${version.date}>${when(version.date)}</time> · ${html`<span
+        title=${version.message}>${versionTitle(version.message, version.change)}</span>`}</span>
+      <span class="muted">${!version.change ? '' : version.change.created ? 'created'
+        : `${version.change.fields.map((field) => field.field).join(', ') || 'no field'} changed`}</span>
     </div>
     <div class="actions">
       ${version.change && html`<button type="button" aria-expanded=${open === version.commit}

@@ -26,8 +26,10 @@ export function PreviewPane({ model, documentId, locale }) {
   }, [viewed]);
   useEffect(() => {
     const reload = () => setLoads((count) => count + 1);
-    addEventListener('studio:wrote', reload);
-    return () => removeEventListener('studio:wrote', reload);
+    // After every write the studio makes, and when an open form finds the document changed elsewhere.
+    const events = ['studio:wrote', 'studio:changed-elsewhere'];
+    for (const event of events) addEventListener(event, reload);
+    return () => { for (const event of events) removeEventListener(event, reload); };
   }, []);
 
   if (!url) return null;

@@ -21,6 +21,8 @@ export interface DocumentChange {
   title: string;
   /** Old → new text per changed field, in schema order. */
   fields: FieldChange[];
+  /** The file is new here (no earlier version): its fields are the document's first values. */
+  created?: true;
 }
 
 /** One version of a content file, or undefined when it is absent or malformed then. */
@@ -62,6 +64,7 @@ export function describeChange(
     draft: record.draft,
     title: typeof named === 'string' && named.trim() ? named : record.documentId,
     fields: fieldChanges(models, model, old?.data, next?.data, nameOf),
+    ...(!old && next ? { created: true as const } : {}),
   };
 }
 

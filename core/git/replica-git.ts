@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { getPriority, setPriority } from 'node:os';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -56,9 +55,10 @@ export function replicaGit(root: string): ReplicaGit {
 function runner(root: string, env: () => Promise<NodeJS.ProcessEnv>, niceness: number): ReplicaGit {
   const git = (async (...args: string[]) => {
     const options = { cwd: root, env: await env(), maxBuffer: 256 * 1024 * 1024, timeout: GIT_TIMEOUT_MS };
-    const running = run('git', ['-c', 'core.quotePath=false', ...args], options);
-    // The processes git starts in turn (a fetch's index-pack, a local remote's upload-pack) inherit it.
-    if (niceness && running.child.pid) lower(running.child.pid, niceness);
+    // `nice` lowers git's priority before git starts (it then execs git), so the processes git starts in turn (a fetch's
+    // index-pack, a local remote's upload-pack) inherit it however soon they start; raising it after the spawn raced them.
+    const command = niceness ? ['nice', '-n', String(niceness), 'git'] : ['git'];
+    const running = run(command[0], [...command.slice(1), '-c', 'core.quotePath=false', ...args], options);
     return (await running).stdout.trim();
   }) as ReplicaGit;
   Object.assign(git, { root });
@@ -71,18 +71,6 @@ function runner(root: string, env: () => Promise<NodeJS.ProcessEnv>, niceness: n
     return (await git('diff', '--name-only', '--no-renames', '--relative', from, to, '--')).split('\n').filter(Boolean);
   };
   return git;
-}
-
-/**
- * A process's CPU priority lowered below this one's (its niceness raised); one that is gone already, or a system that
- * refuses, is left as it is.
- */
-function lower(pid: number, niceness: number): void {
-  try {
-    setPriority(pid, Math.min(19, getPriority() + niceness));
-  } catch {
-    // Gone already (ESRCH), or not allowed here: it runs at the server's own priority.
-  }
 }
 
 /** Each clone's fetch under way (by root, whatever the priority): two at once race for the remote-tracking ref's lock, and one fails. */

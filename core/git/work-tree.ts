@@ -211,7 +211,8 @@ export function createWorkTree(root: string) {
       };
       const merged = await run(
         'git', ['merge', '--no-edit', '--quiet', `refs/remotes/${remote}/${current}`],
-        { cwd: root, timeout: 120_000, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', ...identity } },
+        // git's own words in English (LC_ALL=C), so the files in the way can be read from them.
+        { cwd: root, timeout: 120_000, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', ...identity } },
       )
         .then(() => undefined, (error) => error);
       if (merged) {
@@ -221,6 +222,12 @@ export function createWorkTree(root: string) {
           throw new GitRefusedError(
             `The remote changes conflict with yours in ${conflicted.join(', ')}: nothing was merged`, { files: conflicted },
           );
+        }
+        const inTheWay = filesInTheWay(merged);
+        if (inTheWay.length) {
+          const which = inTheWay.length === 1 ? 'has' : 'have';
+          throw new GitRefusedError(`Not pulled: the remote changed ${inTheWay.join(', ')}, which ${which} uncommitted changes here. `
+            + 'Commit or discard them, then pull again.', { uncommitted: inTheWay });
         }
         throw new GitRefusedError(gitReason(merged));
       }
@@ -249,3 +256,13 @@ export function createWorkTree(root: string) {
 }
 
 export type WorkTree = ReturnType<typeof createWorkTree>;
+
+/** The files git names when a merge would overwrite uncommitted changes (changed or untracked files), as it lists them. */
+function filesInTheWay(error: unknown): string[] {
+  const lines = String((error as { stderr?: string })?.stderr ?? '').split('\n');
+  const start = lines.findIndex((line) => /would be overwritten by merge:$/.test(line.trim()));
+  if (start < 0) return [];
+  const after = lines.slice(start + 1);
+  const end = after.findIndex((line) => !/^\s/.test(line));
+  return after.slice(0, end < 0 ? after.length : end).map((line) => line.trim()).filter(Boolean);
+}

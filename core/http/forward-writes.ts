@@ -21,14 +21,14 @@ const under = (path: string, base: string) => path === base || path.startsWith(`
 /**
  * Whether a request is a write the writer replica should take: every method but GET, HEAD and OPTIONS on the REST API
  * (content, the media library's uploads, users-permissions' register and the like) and on the studio's routes (its Git
- * panel), but not the studio's uid checks (POSTs that only read) nor the replica's own routes (`/_cms/…`).
+ * panel), but not the studio's uid checks and form merges (POSTs that only compute) nor the replica's own routes (`/_cms/…`).
  */
 export function isWriteRequest(method: string, url: string, cms: Cms): boolean {
   if (READ_METHODS.has(method)) return false;
   const path = (url.split('?')[0] ?? '').toLowerCase();
   if (under(path, cms.config.api.rest.prefix.toLowerCase())) return true;
   const admin = cms.config.admin.path.replace(/\/+$/, '').toLowerCase();
-  return under(path, admin) && !path.startsWith(`${admin}/api/uid/`);
+  return under(path, admin) && !path.startsWith(`${admin}/api/uid/`) && path !== `${admin}/api/merge`;
 }
 
 /** A forwarded request carrying the right secret: written here, never sent on. A wrong or foreign marker is ignored. */

@@ -2,6 +2,8 @@ import type { Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
 import { describeChange, indexNames } from '../git/document-changes.js';
 import { createGit } from '../git/git.js';
+import { GitRefusedError } from '../git/git-errors.js';
+import { languageName } from '../strapi/locales.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -23,4 +25,24 @@ export async function documentChanges(cms: Cms, caller: Caller, paths: string[])
     described.set(path, describeChange(cms.models, cms.config, path, atHead.get(`HEAD:${path}`), after, nameOf));
   }
   return described;
+}
+
+/**
+ * A pull git refused because files it would change have uncommitted changes here, said in
+ * editors' words: which documents (by name, locale and version) and what to do. Other errors as they are.
+ */
+export async function pullRefusalInEditorsWords(cms: Cms, caller: Caller, error: unknown): Promise<unknown> {
+  const files = error instanceof GitRefusedError ? error.details?.uncommitted : undefined;
+  if (!Array.isArray(files) || !files.length) return error;
+  const described = await documentChanges(cms, caller, files as string[]);
+  const names = (files as string[]).map((path) => {
+    const change = described.get(path);
+    if (!change) return path;
+    const version = [change.locale && languageName(change.locale), change.draft ? 'draft' : 'published'].filter(Boolean).join(', ');
+    return `${change.type} “${change.title}” (${version})`;
+  });
+  const one = names.length === 1;
+  return new GitRefusedError(`Not pulled: the remote also changed ${names.join(', ')}, which ${one ? 'has' : 'have'} `
+    + `changes here that are saved but not committed yet. Commit ${one ? 'it' : 'them'} (or discard ${one ? 'it' : 'them'}) `
+    + 'in this panel, then pull again.', error instanceof GitRefusedError ? error.details : undefined);
 }

@@ -17,7 +17,7 @@ import type { Caller } from '../access/permissions.js';
 import { reindexFiles } from '../watch/reindex-files.js';
 import { readBody } from './body.js';
 import { commitMessage, knownFields } from './studio-git-body.js';
-import { documentChanges, namesFor } from './studio-git-changes.js';
+import { documentChanges, namesFor, pullRefusalInEditorsWords } from './studio-git-changes.js';
 import { json } from './respond.js';
 
 /**
@@ -201,7 +201,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
         const result = await tree(cms).pull(cms.config.git.push || undefined, authorOf(cms, caller));
         if (result.changed.length) await reindexFiles(cms, result.changed, cms.report);
         return result;
-      });
+      }).catch(async (error) => { throw await pullRefusalInEditorsWords(cms, caller, error); });
       return { data: { remote: pulled.remote, branch: pulled.branch, changed: pulled.changed.length } };
     },
   },

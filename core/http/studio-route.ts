@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import type { Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
 import { MethodNotAllowedError, NotFoundError, UnauthorizedError } from '../errors.js';
 import { json } from './respond.js';
@@ -14,6 +15,7 @@ import { publicationResponse } from './studio-state-route.js';
 import { storedResponse } from './studio-stored-route.js';
 import { studioComponents, studioModels } from './studio-schemas.js';
 import { checkUidAnswer, generateUidAnswer } from '../service/uid-requests.js';
+import { mergeAnswer } from '../service/merge-request.js';
 import { readBody } from './body.js';
 
 /**
@@ -31,14 +33,18 @@ import { readBody } from './body.js';
  *                                      relation ids whose target was deleted (studio-stored-route.ts)
  *   POST <admin.path>/api/uid/generate a uid attribute's value from its targetField, as a write would make it
  *   POST <admin.path>/api/uid/check    whether a uid value is free in its locale, and a free one like it
+ *   POST <admin.path>/api/merge        an open form merged with a version saved elsewhere (merge-request.ts)
  *
  * Everything else the studio does goes through the public REST API with the signed-in credential.
  */
 
-/** The uid routes (POST): a value made from the targetField, and whether a value is free. */
-const UID_ROUTES: Record<string, typeof generateUidAnswer | typeof checkUidAnswer> = Object.assign(Object.create(null), {
-  '/api/uid/generate': generateUidAnswer, '/api/uid/check': checkUidAnswer,
-});
+/** The POST routes that only compute: a uid made from the targetField, whether a uid is free, a form merged with a newer version. */
+const COMPUTE_ROUTES: Record<string, (models: Cms['models'], index: Cms['index'], caller: Caller, body: unknown) => unknown> =
+  Object.assign(Object.create(null), {
+    '/api/uid/generate': generateUidAnswer,
+    '/api/uid/check': checkUidAnswer,
+    '/api/merge': (models: Cms['models'], _index: unknown, caller: Caller, body: unknown) => mergeAnswer(models, caller, body),
+  });
 
 const here = dirname(new URL(import.meta.url).pathname);
 /** `studio/` beside `core/` (sources under vitest) or beside `dist/` (the built package). */
@@ -90,7 +96,7 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   if (rest.startsWith('/api/git/')) return studioGitResponse(cms, request, rest.slice('/api/git/'.length), url, headers);
   if (rest === '/api/publication') return publicationResponse(cms, request, url, headers);
   if (rest === '/api/stored') return storedResponse(cms, request, url, headers);
-  const uidRoute = UID_ROUTES[rest];
+  const uidRoute = COMPUTE_ROUTES[rest];
   if (uidRoute) {
     if (request.method !== 'POST') throw new MethodNotAllowedError(['POST']);
     const caller = cms.contentApi.callerFor(request.headers.get('authorization'));

@@ -4,7 +4,8 @@ import { deriveId } from '../index/ids.js';
 /** The scope `GET <prefix>/i18n/locales` needs (config: `"plugin::i18n.locales": ["listLocales"]`). */
 export const LIST_LOCALES_SCOPE = 'plugin::i18n.locales.listLocales';
 
-function languageName(code: string): string {
+/** A locale's language in English words (`fr` → French), or the code itself. */
+export function languageName(code: string): string {
   try {
     return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
   } catch {

@@ -3,6 +3,7 @@ import { ensureBuilt, runCms } from '../cli/built-cli.js';
 import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
 import { startPostgres } from '../../core/cluster/postgres-server.js';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { requires } from '../helpers/requires.js';
 import { AUTHENTICATED_GRANTS, bearer, PASSWORD, PUBLIC_GRANTS, writeConfig } from './helpers.js';
 
 // Two replicas of one project sharing users, tokens and secrets through PostgreSQL: no JWT secret
@@ -10,11 +11,12 @@ import { AUTHENTICATED_GRANTS, bearer, PASSWORD, PUBLIC_GRANTS, writeConfig } fr
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let postgres: TestPostgres;
+const needsPostgres = requires('postgresql');
 const open: TestServer[] = [];
 
 beforeAll(async () => {
   ensureBuilt();
-  postgres = await startTestPostgres();
+  if (!needsPostgres.skip) postgres = await startTestPostgres();
 });
 afterEach(async () => { for (const server of open.splice(0)) await server.cms.close(); });
 afterAll(async () => { await postgres?.stop(); });
@@ -35,7 +37,7 @@ const register = (server: TestServer, name: string) =>
 const me = (server: TestServer, key: string) => server.getJson('/api/users/me', { headers: bearer(key) });
 const tags = (server: TestServer, key: string) => server.getJson('/api/tags', { headers: bearer(key) });
 
-describe('users, tokens and secrets shared by every replica (PostgreSQL)', () => {
+describe.skipIf(needsPostgres.skip)(`users, tokens and secrets shared by every replica (PostgreSQL)${needsPostgres.note}`, () => {
   it('a user registered on replica A signs in on replica B as the same user, and A\'s JWT is valid on B', async () => {
     const { servers: [a, b] } = await replicas(await postgres.database());
     const registered = await register(a, 'ada');

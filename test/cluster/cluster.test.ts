@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { BIN, ensureBuilt, runCms } from '../cli/built-cli.js';
 import { copySampleSite } from '../helpers/project.js';
+import { requires } from '../helpers/requires.js';
 import { git, initRepo } from '../git-workflow/helpers.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -15,13 +16,14 @@ const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catc
 const pidIn = (file: string) => Number(readFileSync(file, 'utf8').trim());
 
 let project: string;
+const needs = requires('postgresql', 'nginx');
 beforeAll(() => {
   ensureBuilt();
   project = copySampleSite();
   initRepo(project);
 });
 
-describe('cms cluster', () => {
+describe.skipIf(needs.skip)(`cms cluster${needs.note}`, () => {
   let child: ReturnType<typeof spawn> | undefined;
   afterAll(() => { if (child && child.exitCode === null) child.kill('SIGTERM'); });
 

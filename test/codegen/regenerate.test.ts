@@ -62,8 +62,8 @@ describe('schema-driven tools: the CLI and regeneration under watch', () => {
       const schema = JSON.parse(readFileSync(file, 'utf8'));
       schema.attributes.weight = { type: 'biginteger' };
       writeFileSync(file, `${JSON.stringify(schema, null, 2)}\n`);
-      await expect.poll(() => readFileSync(join(root, 'cms-types.d.ts'), 'utf8'), { timeout: 5000 }).toContain('weight: string | null;');
-      await expect.poll(() => readFileSync(join(root, '.cms/json-schema/tags.json'), 'utf8'), { timeout: 5000 }).toContain('"weight"');
+      await expect.poll(() => readFileSync(join(root, 'cms-types.d.ts'), 'utf8'), { timeout: 20_000 }).toContain('weight: string | null;');
+      await expect.poll(() => readFileSync(join(root, '.cms/json-schema/tags.json'), 'utf8'), { timeout: 20_000 }).toContain('"weight"');
       expect(reports).toContain('schemas or config changed: model reloaded');
     } finally {
       watcher.close();

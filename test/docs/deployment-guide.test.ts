@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { REPO_ROOT } from '../helpers/project.js';
+import { requires } from '../helpers/requires.js';
 
 // docs/deployment.md as printed: its nginx and HAProxy configurations load in Debian's nginx and haproxy, and every `cms` command it
 // shows names a command and options the CLI has (the cluster itself runs in test/cluster).
@@ -12,9 +13,11 @@ const guide = readFileSync(join(REPO_ROOT, 'docs/deployment.md'), 'utf8');
 const blocks = (language: string) => [...guide.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]);
 
 beforeAll(() => ensureBuilt(), 120_000);
+const nginx = requires('nginx');
+const haproxy = requires('haproxy');
 
 describe('the deployment guide', () => {
-  it('prints an nginx configuration that nginx -t accepts', () => {
+  it.skipIf(nginx.skip)(`prints an nginx configuration that nginx -t accepts${nginx.note}`, () => {
     const [config] = blocks('nginx');
     expect(config).toContain('upstream cms_write');
     const prefix = mkdtempSync(join(tmpdir(), 'cms-guide-nginx-'));
@@ -29,7 +32,7 @@ describe('the deployment guide', () => {
     execFileSync('nginx', ['-t', '-q', '-p', prefix, '-c', conf, '-e', join(prefix, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
   });
 
-  it('prints an HAProxy configuration that haproxy -c accepts', () => {
+  it.skipIf(haproxy.skip)(`prints an HAProxy configuration that haproxy -c accepts${haproxy.note}`, () => {
     const [config] = blocks('haproxy');
     const file = join(mkdtempSync(join(tmpdir(), 'cms-guide-haproxy-')), 'haproxy.cfg');
     writeFileSync(file, config);

@@ -3,7 +3,7 @@ import { ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
 import { allFences, CODE_LANGUAGES, type Fence } from './doc-files.js';
 import {
-  consumerProject, curlCommands, removeConsumerProject, expectedOutput, npxResolvesOwnBin, runShell, runTypeScript, startServer,
+  consumerProject, curlCommands, removeConsumerProject, expectedOutput, npxLeavesDistAlone, runShell, runTypeScript, startServer,
 } from './run-example.js';
 
 // Every code block of the README and the docs site is either run here (```sh runnable, ```ts runnable) against one `cms serve` of a
@@ -47,9 +47,11 @@ describe('the docs mark every code block', () => {
     expect(runnable.length).toBeGreaterThanOrEqual(30);
   });
 
-  it('runs npx cms as this package\'s own CLI in the checkout (what the examples rely on)', async () => {
-    const { printed, version } = await npxResolvesOwnBin();
-    expect(printed).toBe(version);
+  it('runs npx cms as this package\'s own CLI in the checkout (what the examples rely on), building nothing', async () => {
+    const { printed, version, rebuilt, stderr } = await npxLeavesDistAlone();
+    expect(printed, stderr).toBe(version);
+    // A rebuild here would rewrite dist/ under the other test files running from it.
+    expect(rebuilt, 'npx cms rebuilt dist/').toBe(false);
   }, 60_000);
 
   it('writes every cms command one way, npx cms (resolved locally), never npx --no-install or npm exec', () => {

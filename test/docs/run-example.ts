@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -65,17 +65,15 @@ function run(
 }
 
 /**
- * Run a shell block as a reader runs it in the checkout (`npx cms …` resolves this package's own bin there), with `CMS_ROOT` naming
- * the project the test server serves, so the block's writes and tokens land in that copy and not in the checkout's sample site.
- * curl is given `-sS` and reports its status on stderr; nothing else of the block changes but the server's address.
+ * Run a shell block as a reader runs it in the checkout (`npx cms …` is npm's own npx, which runs this package's bin there without
+ * building: npxLeavesDistAlone proves it), with `CMS_ROOT` naming the project the test server serves, so the block's writes and
+ * tokens land in that copy and not in the checkout's sample site. curl is given `-sS` and reports its status on stderr; nothing
+ * else of the block changes but the server's address.
  */
 export async function runShell(fence: Fence, origin: string, root: string): Promise<ExampleRun> {
   const preamble = [
     'set -euo pipefail',
     `curl() { command curl -sS --write-out '%{stderr}${STATUS_MARK} %{http_code}\\n' "$@"; }`,
-    // In the checkout `npx cms` runs this package's bin (npxResolvesOwnBin proves it once); calling it directly spares npm's
-    // start-up (seconds on a loaded machine) for each of the docs' `npx cms` lines.
-    `npx() { if [ "$1" = cms ]; then shift; node '${BIN}' "$@"; else command npx "$@"; fi; }`,
   ].join('\n');
   const script = `${preamble}\n${fence.body.replace(PRINTED_ORIGIN, origin)}\n`;
   const result = await run('bash', ['-c', script], { cwd: REPO_ROOT, env: { ...process.env, CMS_ROOT: root } });
@@ -84,11 +82,24 @@ export async function runShell(fence: Fence, origin: string, root: string): Prom
   return { ...result, stderr, statuses };
 }
 
-/** What a real `npx cms --version` prints in the checkout, beside the package's version: equal when npx runs this package's own bin. */
-export async function npxResolvesOwnBin(): Promise<{ printed: string; version: string }> {
-  const result = await run('npx', ['cms', '--version'], { cwd: REPO_ROOT, env: process.env });
-  const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
-  return { printed: result.stdout.trim(), version };
+/**
+ * A real `npx cms --version` in the checkout, as on a machine that never ran it (an empty npm cache, offline): what it prints beside
+ * the package's version (equal when npx runs this package's own bin), and whether `dist/` was rebuilt. npm's npx links the checkout
+ * into its cache and runs its `prepare`, which keeps a built `dist/` when npx (or another project's install) runs it.
+ */
+export async function npxLeavesDistAlone(): Promise<{ printed: string; version: string; rebuilt: boolean; stderr: string }> {
+  // A build rewrites the CLI, or (incremental, with nothing to change) at least touches tsc's record of it.
+  const built = () => [BIN, join(REPO_ROOT, 'dist/.tsbuildinfo')].map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs).join();
+  const before = built();
+  const cache = mkdtempSync(join(tmpdir(), 'cms-npx-cache-'));
+  try {
+    const env = { ...process.env, npm_config_cache: cache, npm_config_offline: 'true', npm_config_update_notifier: 'false' };
+    const result = await run('npx', ['cms', '--version'], { cwd: REPO_ROOT, env });
+    const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    return { printed: result.stdout.trim(), version, rebuilt: built() !== before, stderr: result.stderr };
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
 }
 
 /**

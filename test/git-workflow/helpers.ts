@@ -103,8 +103,11 @@ export async function cms(args: string[], options: { cwd?: string; env?: NodeJS.
   return { code, stdout, stderr };
 }
 
-/** Wait until `check` passes (it throws or returns false until then), or fail after `timeout` ms. */
-export async function eventually<T>(check: () => Promise<T> | T, timeout = 1500): Promise<T> {
+/**
+ * Wait until `check` passes (it throws or returns false until then), or fail after `timeout` ms: a budget for an event that comes
+ * late on a loaded 2-core machine (a watcher, a retry, a child process), not a speed requirement.
+ */
+export async function eventually<T>(check: () => Promise<T> | T, timeout = 20_000): Promise<T> {
   const started = Date.now();
   for (;;) {
     try {

@@ -38,8 +38,8 @@ describe('cms serve: watching and commit per write (real process)', () => {
     const { base, stderr } = await serve(root, []);
     expect(stderr()).toContain('(watching files)');
     writeText(root, `content/tags/${COFFEE}.json`, JSON.stringify({ name: 'Coffee, saved by an editor' }));
-    await eventually(async () => expect(await tagName(base, COFFEE)).toBe('Coffee, saved by an editor'), 3000);
-    await eventually(() => expect(stderr()).toContain('reindexed 1 file(s)'), 3000);
+    await eventually(async () => expect(await tagName(base, COFFEE)).toBe('Coffee, saved by an editor'));
+    await eventually(() => expect(stderr()).toContain('reindexed 1 file(s)'));
   });
 
   it('--no-watch serves what it loaded', async () => {

@@ -34,9 +34,17 @@ describe('mergeValues: a 3-way merge of one value', () => {
     expect(pickSide(merged, 'theirs')).toEqual({ a: 2, b: { c: 3, d: 4 } });
   });
 
-  it('a list by position where one side removed an item is one conflict', () => {
-    expect(mergeValues([{ a: 1 }, { a: 2 }], [{ a: 2 }], [{ a: 1 }, { a: 3 }], inferShape([{}]))).toBeInstanceOf(Conflict);
+  it('a list without ids is aligned as lines are: one side removes an item, the other edits the next, both stay', () => {
+    expect(mergeValues([{ a: 1 }, { a: 2 }], [{ a: 2 }], [{ a: 1 }, { a: 3 }], inferShape([{}]))).toEqual([{ a: 3 }]);
   });
+
+  it('a list item one side removed and the other edited is one span conflict, each side the run it holds', () => {
+    const merged = mergeValues([{ a: 1 }, { a: 2 }], [{ a: 2 }], [{ a: 5 }, { a: 2 }], inferShape([{}]));
+    expect(merged).toEqual([new Conflict([], [{ a: 5 }], true), { a: 2 }]);
+    expect(pickSide(merged, 'ours')).toEqual([{ a: 2 }]);
+    expect(pickSide(merged, 'theirs')).toEqual([{ a: 5 }, { a: 2 }]);
+  });
+
 });
 
 const T0 = '2025-01-01T00:00:00.000Z';

@@ -160,7 +160,8 @@ describe('webhooks: delivery never holds up or fails a request', () => {
     const started = Date.now();
     const response = await server.sendJson('POST', '/api/tags', { data: { name: 'Not waiting' } });
     expect(response.status).toBe(201);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // A server that waited would answer only when its delivery gives up (10 s); half that leaves a loaded machine room.
+    expect(Date.now() - started).toBeLessThan(5000);
     await eventually(() => expect(hook.attempts()).toBe(1));
     expect(hook.deliveries).toEqual([]);
     hook.release();

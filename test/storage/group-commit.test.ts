@@ -47,7 +47,7 @@ describe('durable writes (group commit)', () => {
     const { store, calls, release } = recordingStore(true);
     let acknowledged = false;
     const write = writeFileAtomic(join(dir, 'a.json'), 'x', store).then(() => { acknowledged = true; });
-    await vi.waitFor(() => expect(calls.some((call) => call.startsWith('fsync dir'))).toBe(true));
+    await vi.waitFor(() => expect(calls.some((call) => call.startsWith('fsync dir'))).toBe(true), { timeout: 20_000 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(acknowledged).toBe(false);
     release();
@@ -84,7 +84,7 @@ describe('durable writes (group commit)', () => {
     // The first folder sync lasts until every rename is done (a slow disk), so the rest must share one.
     const sync = store.fs.syncDirectory;
     store.fs.syncDirectory = async (path) => {
-      await vi.waitFor(() => expect(calls.filter((call) => call.startsWith('rename')).length).toBe(50), { interval: 1 });
+      await vi.waitFor(() => expect(calls.filter((call) => call.startsWith('rename')).length).toBe(50), { interval: 1, timeout: 20_000 });
       await sync(path);
     };
     const done: string[] = [];
@@ -139,7 +139,7 @@ describe('durable writes (group commit)', () => {
     // A slow disk: the first folder sync lasts until every PUT has renamed its file, so they must share the next one.
     const renamed = () => events.filter((event) => event.startsWith('rename')).length;
     vi.spyOn(diskFs, 'syncDirectory').mockImplementation(async (path) => {
-      await vi.waitFor(() => expect(renamed()).toBe(ids.length), { interval: 1, timeout: 5000 });
+      await vi.waitFor(() => expect(renamed()).toBe(ids.length), { interval: 1, timeout: 20_000 });
       await syncDirectory(path);
       events.push(`synced ${path.split('/').pop()}`);
     });

@@ -89,7 +89,7 @@ export function editorSite(widen: (root: string) => void = () => {}) {
     await site.page.getByLabel('API token').fill(site.token);
     await site.page.getByRole('button', { name: 'Sign in' }).click();
     await site.page.getByRole('navigation', { name: 'Content types' }).waitFor();
-  }, 30_000);
+  }, 120_000);
 
   afterAll(async () => {
     await session?.close();

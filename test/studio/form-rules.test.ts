@@ -6,8 +6,6 @@ import type { Attribute } from '../../core/schema/types.js';
 import { registerComponents } from '../../studio/components.js';
 // @ts-expect-error: a browser ES module without type declarations
 import { checkRules, plainMessage } from '../../studio/form-rules.js';
-// @ts-expect-error: a browser ES module without type declarations
-import { incomingChanges } from '../../studio/form-conflict.js';
 
 /** Attributes as GET /admin/api/schemas hands them to the studio: with their rules from the core. */
 const withRules = (attributes: Record<string, Attribute>) => Object.entries(attributes)
@@ -59,17 +57,5 @@ describe('the studio\'s checks of the core\'s rules', () => {
     ['views', { views: 3 }, 'views must be greater than or equal to 5', 'Must be greater than or equal to 5'],
   ])('says the server\'s message for %s in an editor\'s words', (path, data, message, expected) => {
     expect(plainMessage(article, data, path, message)).toBe(expected);
-  });
-});
-
-describe('a change made elsewhere, field by field', () => {
-  it('takes what only they changed, asks where both changed differently, and leaves what only I changed', () => {
-    const base = { title: 'A', description: 'd', views: 1, body: 'b' };
-    const theirs = { title: 'T', description: 'D', views: 1, body: 'b' };
-    const mine = { title: 'M', description: 'd', views: 2, body: 'b' };
-    expect(incomingChanges(base, theirs, mine)).toEqual([
-      { name: 'title', mine: 'M', theirs: 'T', ask: true },
-      { name: 'description', mine: 'd', theirs: 'D', ask: false },
-    ]);
   });
 });

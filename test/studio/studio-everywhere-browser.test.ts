@@ -19,12 +19,12 @@ const FILE = `content/articles/${ARTICLE}.json`;
 const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_ROOT, 'dist/cli/merge-driver.js'))}`;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 5000 });
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 
 /** How far the page is wider than the window (0 when nothing overflows sideways). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader, and for editors' Git work${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 40_000 }, () => {
+describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader, and for editors' Git work${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 120_000 }, () => {
   let root: string;
   let remote: string;
   let cms: Cms;
@@ -70,7 +70,7 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     session = await openStudio(cms, CHROMIUM!);
     page = session.page;
     mkdirSync(ARTIFACTS, { recursive: true });
-  }, 20_000);
+  }, 120_000);
 
   afterAll(async () => {
     delete process.env.PREVIEW_SECRET;

@@ -14,9 +14,9 @@ const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
 const ENGLISH_ONLY = 'erdjn7qamd22o2key07vrft5'; // an article with no French version
 const PASSWORD = 'Correct-Horse-9';
 /** Polls wait as long as the page's own actions may (5 s), not vitest's 1 s: CI runs every test file at once on two cores. */
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 5000 });
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 
-describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 30_000 }, () => {
+describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 120_000 }, () => {
   let root: string;
   let cms: Cms;
   let server: RunningServer;
@@ -36,7 +36,7 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     await cms.auth.users.add({ username: 'editor', email: 'editor@example.com', password: PASSWORD });
     session = await openStudio(cms, CHROMIUM!);
     ({ server, page } = session);
-  }, 20_000);
+  }, 120_000);
 
   afterAll(async () => {
     await session?.close();

@@ -132,6 +132,29 @@ describe('the Git panel for editors: documents, history, restore, pull and propo
     expect([served.body.data.title, served.body.data.description]).toEqual(['Ours', 'From the teammate.']);
   });
 
+  it('refuses a pull over an uncommitted draft the remote also has, naming the document and what to do', async () => {
+    const { root, app, full } = await site();
+    const remote = addBareRemote(root);
+    git(root, 'push', '--quiet', '-u', 'origin', 'main');
+    // A teammate commits a draft of the article; here the same draft is saved and not committed yet.
+    const clone = tempDir('cms-teammate-');
+    execFileSync('git', ['clone', '--quiet', '--branch', 'main', remote, clone]);
+    const DRAFT = `content/articles/${ARTICLE}.draft.json`;
+    const theirs = { ...JSON.parse(readFileSync(join(clone, FILE), 'utf8')), title: 'Their draft' };
+    execFileSync('sh', ['-c', `cat > ${JSON.stringify(join(clone, DRAFT))}`], { input: `${JSON.stringify(theirs, null, 2)}\n` });
+    git(clone, 'add', DRAFT);
+    git(clone, '-c', 'user.name=Teammate', '-c', 'user.email=mate@example.com', 'commit', '--quiet', '-m', 'A draft');
+    git(clone, 'push', '--quiet', 'origin', 'main');
+    await app.sendJson('PUT', `/api/articles/${ARTICLE}?status=draft`, { data: { title: 'Our draft' } }, bearer(full));
+
+    const refused = await app.sendJson('POST', '/admin/api/git/pull', {}, bearer(full));
+    expect([refused.status, refused.body.error.message]).toEqual([409, 'Not pulled: the remote also changed Article “Our draft” '
+      + '(English, draft), which has changes here that are saved but not committed yet. Commit it (or discard it) in this panel, '
+      + 'then pull again.']);
+    expect(refused.body.error.details).toEqual({ uncommitted: [DRAFT] });
+    expect(JSON.parse(readFileSync(join(root, DRAFT), 'utf8')).title).toBe('Our draft'); // nothing of ours was touched
+  });
+
   it('proposes changes: a new branch with them committed and pushed, and the hosting site\'s pull request link', async () => {
     const { root, app, full } = await site();
     const remote = addBareRemote(root);

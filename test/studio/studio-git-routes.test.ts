@@ -42,7 +42,7 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     expect(status.body.data.changes).toEqual([{
       path: `content/articles/${ARTICLE}.draft.json`, state: 'new', writable: false,
       document: { type: 'Article', uid: 'api::article.article', apiName: 'articles', documentId: ARTICLE, locale: 'en', draft: true,
-        title: 'Changed', fields: expect.arrayContaining(['title', 'body']) },
+        title: 'Changed', fields: expect.arrayContaining(['title', 'body']), created: true },
     }]);
     const diff = await app.getJson(`/admin/api/git/diff?path=content/articles/${ARTICLE}.draft.json`, { headers: bearer(readOnly) });
     expect([diff.status, diff.body.error.name]).toEqual([403, 'ForbiddenError']);

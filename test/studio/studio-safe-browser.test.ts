@@ -13,12 +13,12 @@ const PIZZA = 'epw01z20kac98v6t19d3eer8'; // en published; fr published with a n
 const TOKYO = 'a6lq8hv931vnhq1mwjzx78jv'; // "Coffee shops of Tokyo": a draft, never published
 const SHRIMP = 'kfpncig567pl664pn9lrxp39'; // "This shrimp is awesome": en and fr published
 
-describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things stand${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 30_000 }, () => {
+describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things stand${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 120_000 }, () => {
   const site = editorSite();
   let page: Page;
   beforeAll(() => { page = site.page; });
   const { readJson, field, formStatus, openArticle } = site;
-  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 8000 });
+  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
   const formError = () => page.locator('form.document > p.error');
   /** Change a content file as a pull or a teammate would, and let the server read it (as its watcher does). */
   const changeOnDisk = async (path: string, change: (data: Record<string, unknown>) => void) => {

@@ -34,7 +34,8 @@ describe('the Git panel\'s field-level diff', () => {
     ]);
     expect(changeHeadline(change)).toBe('Article · Pizza napoletana — title, body changed');
     const created = describeChange(models, config, 'content/articles/abcdefghijklmnopqrstuvwx.fr.draft.json', undefined, after)!;
-    expect(created).toMatchObject({ locale: 'fr', draft: true });
+    expect(created).toMatchObject({ locale: 'fr', draft: true, created: true });
+    expect(change.created).toBeUndefined();
     expect(created.fields.map((field) => [field.field, field.before]))
       .toEqual([['title', ''], ['description', ''], ['body', ''], ['views', '']]);
     expect(describeChange(models, config, 'public/uploads/x.png', undefined, 'x')).toBeUndefined();

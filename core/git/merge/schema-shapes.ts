@@ -17,6 +17,9 @@ function attributeShape(models: Models, attribute: Attribute): Shape {
         const component = models.get(String((item as { __component?: unknown } | undefined)?.__component));
         return component ? modelShape(models, component) : ATOM;
       } };
+    case 'blocks':
+      // Block by block: a paragraph is what people edit, so edits of different paragraphs both stay.
+      return { kind: 'list', item: () => ATOM };
     default:
       // Scalars and json merge whole: half of one json value and half of another is neither.
       return ATOM;

@@ -1,19 +1,19 @@
 import { sameData } from '../../storage/serialize.js';
+import { Conflict } from './conflict.js';
+import { mergeSequence } from './merge-sequence.js';
+
+export { Conflict } from './conflict.js';
 
 /**
  * How a value merges: `atom` as a whole (scalars, json), `record` field by field, `set` as an
- * ordered set (relation and media lists), `list` item by item (components by id, else position).
+ * ordered set (relation and media lists), `list` item by item (components by id, else aligned as
+ * lines are: dynamic zones and blocks).
  */
 export type Shape =
   | { kind: 'atom' }
   | { kind: 'record'; field: (key: string) => Shape }
   | { kind: 'set' }
   | { kind: 'list'; item: (item: unknown) => Shape };
-
-/** Both sides changed one value differently: what each side holds (undefined: removed). */
-export class Conflict {
-  constructor(readonly ours: unknown, readonly theirs: unknown) {}
-}
 
 export const ATOM: Shape = { kind: 'atom' };
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -80,26 +80,23 @@ const itemId = (item: unknown) => (isRecord(item) && (typeof item.id === 'number
   : undefined);
 
 /**
- * Component lists: matched by `id` when every item has one, else by position. By position, a
- * side that removed items shifts the rest, so the list is one conflict; items both sides
- * appended are kept, ours first. A dynamic-zone item whose component changed is merged whole.
+ * Component lists and blocks: matched by `id` when every item has one, else aligned as a line diff
+ * aligns lines (see `mergeSequence`), so edits of different items (blocks, entries) both stay. A
+ * dynamic-zone item whose component changed is merged whole.
  */
 function mergeLists(base: unknown[], ours: unknown[], theirs: unknown[], item: (value: unknown) => Shape): unknown {
   const itemShape = (...versions: unknown[]): Shape => {
     const components = new Set(versions.filter(isRecord).map((version) => version.__component));
     return components.size > 1 ? ATOM : item(versions.find((version) => version !== undefined));
   };
+  const mergeItem = (b: unknown, o: unknown, t: unknown) => mergeValues(b, o, t, itemShape(b, o, t));
   if ([...base, ...ours, ...theirs].every((value) => itemId(value) !== undefined)) {
     const byId = (list: unknown[]) => new Map(list.map((value) => [itemId(value)!, value]));
     const [b, o, t] = [byId(base), byId(ours), byId(theirs)];
     const order = mergeSets([...b.keys()], [...o.keys()], [...t.keys()]) as string[];
-    return order.map((id) => mergeValues(b.get(id), o.get(id), t.get(id), itemShape(b.get(id), o.get(id), t.get(id))))
-      .filter((value) => value !== undefined);
+    return order.map((id) => mergeItem(b.get(id), o.get(id), t.get(id))).filter((value) => value !== undefined);
   }
-  if (ours.length < base.length || theirs.length < base.length) return new Conflict(ours, theirs);
-  const merged = base.map((value, at) => mergeValues(value, ours[at], theirs[at], itemShape(value, ours[at], theirs[at])));
-  const added = [ours.slice(base.length), theirs.slice(base.length)];
-  return [...merged, ...added[0], ...(sameData(added[0], added[1]) ? [] : added[1])];
+  return mergeSequence(base, ours, theirs, mergeItem);
 }
 
 /** Whether a merged value still holds a conflict anywhere. */
@@ -112,7 +109,10 @@ export function hasConflict(value: unknown): boolean {
 /** A merged value with every conflict resolved to one side: what that side's conflict block shows. */
 export function pickSide(value: unknown, side: 'ours' | 'theirs'): unknown {
   if (value instanceof Conflict) return value[side];
-  if (Array.isArray(value)) return value.map((item) => pickSide(item, side)).filter((item) => item !== undefined);
+  if (Array.isArray(value)) {
+    return value.flatMap((item) => (item instanceof Conflict && item.span ? item[side] as unknown[] : [pickSide(item, side)]))
+      .filter((item) => item !== undefined);
+  }
   if (!isRecord(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
