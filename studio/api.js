@@ -4,10 +4,20 @@ const KEY = 'cms-studio-token';
 /** The REST prefix, written into the page by the server. */
 export const prefix = document.body.dataset.apiPrefix || '/api';
 
-/** The credential lives in sessionStorage (this tab only, gone when it closes), never in a cookie: no CSRF. */
+/**
+ * The credential, never in a cookie (no CSRF), kept as Strapi's admin keeps its JWT: in localStorage
+ * when the editor ticks "Keep me signed in" (every tab of this browser shares it, until sign-out),
+ * else in sessionStorage (this tab only, gone when it closes). Sign-out forgets it in both.
+ */
 export const session = {
-  get token() { return sessionStorage.getItem(KEY); },
-  set token(value) { if (value) sessionStorage.setItem(KEY, value); else sessionStorage.removeItem(KEY); },
+  get token() { return sessionStorage.getItem(KEY) ?? localStorage.getItem(KEY); },
+  set token(value) { session.keep(value, false); },
+  /** Hold `value` (null: forget it), in every tab when `remember`. */
+  keep(value, remember) {
+    sessionStorage.removeItem(KEY);
+    localStorage.removeItem(KEY);
+    if (value) (remember ? localStorage : sessionStorage).setItem(KEY, value);
+  },
 };
 
 /** An error answer of the API: Strapi's envelope `{ error: { status, name, message, details } }`. */

@@ -6,11 +6,17 @@ import { DocumentForm } from './document-form.js';
 import { DocumentList } from './document-list.js';
 import { GitPanel } from './git-panel.js';
 import { PreviewPane } from './preview-pane.js';
+import { usePageTitle } from './page-title.js';
 import { parseHash } from './router.js';
 import { SignIn } from './sign-in.js';
 import { mayFollowHash, mayLeave, releaseGuard } from './unsaved-guard.js';
 
+/** Each address followed is a new visit: a form is drawn afresh per visit, and kept within one (see 'studio:created'). */
+let visits = 0;
+const visit = () => ({ ...parseHash(), visit: ++visits });
+
 function Home({ models }) {
+  usePageTitle('Content');
   return html`<section><h1>Content</h1><ul class="type-cards">
     ${models.map((model) => html`<li><a
         href=${`#/t/${model.kind === 'singleType' ? model.singularName : model.pluralName}`}>${model.displayName}</a>
@@ -18,18 +24,23 @@ function Home({ models }) {
   </ul></section>`;
 }
 
+function GitPage({ focus }) {
+  usePageTitle('Git');
+  return html`<${GitPanel} focus=${focus} />`;
+}
+
 function Main({ schemas, route }) {
   const model = schemas.data.find(
     (candidate) => candidate.pluralName === route.type || (candidate.kind === 'singleType' && candidate.singularName === route.type),
   );
-  if (route.section === 'git') return html`<${GitPanel} key=${route.params.document ?? ''} focus=${route.params.document} />`;
+  if (route.section === 'git') return html`<${GitPage} key=${route.params.document ?? ''} focus=${route.params.document} />`;
   if (route.section !== 't') return html`<${Home} models=${schemas.data} />`;
   if (!model) return html`<p class="error">No content type "${route.type}" that you may read.</p>`;
   const locale = model.localized ? route.params.locale || schemas.meta.defaultLocale : undefined;
   if (model.kind === 'singleType' || route.documentId) {
     const documentId = route.documentId === 'new' ? undefined : route.documentId;
     return html`<div class="edit-view">
-      <${DocumentForm} key=${`${model.uid}/${route.documentId}/${locale}`} model=${model} meta=${schemas.meta}
+      <${DocumentForm} key=${`${model.uid}/${route.visit}/${locale}`} model=${model} meta=${schemas.meta}
         documentId=${documentId} locale=${locale} />
       <${PreviewPane} key=${`preview/${model.uid}/${route.documentId}/${locale}`} model=${model}
         documentId=${documentId} locale=${locale} />
@@ -42,13 +53,16 @@ function App() {
   const [token, setToken] = useState(session.token);
   const [schemas, setSchemas] = useState();
   const [notice, setNotice] = useState();
-  const [route, setRoute] = useState(parseHash());
+  const [route, setRoute] = useState(() => visit());
 
   useEffect(() => {
     // A form with unsaved edits is asked first (unsaved-guard.js): refused, the address goes back.
-    const follow = () => mayFollowHash() && setRoute(parseHash());
+    const follow = () => mayFollowHash() && setRoute(visit());
+    // A new document's form took its address in place: the same visit, so the form (and what is typed in it) stays.
+    const created = () => setRoute((now) => ({ ...parseHash(), visit: now.visit }));
     addEventListener('hashchange', follow);
-    return () => removeEventListener('hashchange', follow);
+    addEventListener('studio:created', created);
+    return () => { removeEventListener('hashchange', follow); removeEventListener('studio:created', created); };
   }, []);
 
   // A credential kept from earlier in this tab is checked again; an expired one signs out.
@@ -77,8 +91,8 @@ function App() {
   }
 
   if (!token) {
-    return html`<${SignIn} notice=${notice} onSignedIn=${(next, loaded) => {
-      session.token = next;
+    return html`<${SignIn} notice=${notice} onSignedIn=${(next, loaded, remember) => {
+      session.keep(next, remember);
       setSchemas(loaded);
       setToken(next);
     }} />`;

@@ -1,7 +1,10 @@
 import { html } from './html.js';
-import { documentPath, prefix, request, transitionPath } from './api.js';
+import { prefix, request, transitionPath } from './api.js';
 import { href, navigate } from './router.js';
 import { releaseGuard } from './unsaved-guard.js';
+import { announceNext } from './announce.js';
+import { readDocument } from './form-read.js';
+import { AskingButton } from './confirm-bar.js';
 
 /**
  * The form's body for a copy: the main field says it is a copy ("… (copy)"), unique fields are left
@@ -24,7 +27,8 @@ export function duplicateData(model, data) {
  * exist yet, filling the form from another locale's version.
  *
  * `form` is what the document form lends: { model, meta, documentId, locale, isNew, missing, busy,
- * state (draft | published | modified), dirty, run(label, action), body() → { data, problems },
+ * state (draft | published | modified), dirty, run(label, action), save() → 'written' | 'unchanged' | …,
+ * body() → { data, problems },
  * fill(document), reload(), readQuery, version }. A transition names the version the form holds
  * (`If-Match`): over a newer one it is refused (412) and the form shows what changed.
  */
@@ -48,11 +52,15 @@ export function DocumentActions({ form }) {
     const query = { locale, status: model.draftAndPublish ? 'draft' : undefined };
     const created = await request('POST', `${prefix}/${model.pluralName}`, { query, body: { data: duplicateData(model, data) } });
     releaseGuard();
+    announceNext(`Duplicated: this is the copy${model.draftAndPublish ? ', saved as a draft' : ''}`);
     navigate(href(name, created.data.documentId, { locale }));
   });
+  // The copy is made from what the form shows: with unsaved edits the original is saved first, so neither loses them.
+  const saveThenDuplicate = async () => { if (['written', 'unchanged'].includes(await form.save())) await duplicate(); };
   const fillFrom = (source) => run(`Filled from “${source}”: save to create this locale`, async () => {
-    const { data } = await request('GET', documentPath(model, documentId), { query: { ...form.readQuery, locale: source } });
-    form.fill(data);
+    // As the form reads a document: private values and every digit of a big integer come along.
+    const { body } = await readDocument(model, documentId, { ...form.readQuery, locale: source });
+    form.fill(body.data);
   });
 
   const existing = !isNew && !missing;
@@ -66,8 +74,10 @@ export function DocumentActions({ form }) {
       onClick=${unpublish}>Unpublish</button>`}
     ${transition && state === 'modified' && html`<button type="button" disabled=${busy || dirty} title=${wait}
       onClick=${discard}>Discard draft</button>`}
-    ${model.kind === 'collectionType' && existing && can('create') && html`<button type="button" disabled=${busy}
-      onClick=${duplicate}>Duplicate</button>`}
+    ${model.kind === 'collectionType' && existing && can('create') && html`<${AskingButton} text="Duplicate" disabled=${busy}
+      ask=${dirty} onClick=${duplicate} label="Unsaved changes" safe="Cancel"
+      question="This document has unsaved changes: save them, then make the copy?"
+      choices=${[['Save, then duplicate', saveThenDuplicate, 'primary']]} />`}
     ${model.kind === 'collectionType' && existing && html`<a class="button"
       href=${`#/git?document=${encodeURIComponent(`${model.pluralName}/${documentId}`)}`}>Changes</a>`}
     ${model.localized && missing && !isNew && others.length > 0 && can('update') && html`<label class="fill-from">Fill from

@@ -4,31 +4,36 @@ import { ApiError, documentPath, prefix, requestVersioned } from './api.js';
 import { componentTable, registerComponents } from './components.js';
 import { DocumentActions } from './document-actions.js';
 import { changedFields, Fields, populateFor, readFields, writeFields } from './field.js';
+import { announceNext, useAnnounced } from './announce.js';
+import { AskingButton } from './confirm-bar.js';
+import { useDiskCheck } from './form-check.js';
 import { ConflictPanel, mergeWithForm } from './form-conflict.js';
 import { FormContext } from './form-context.js';
+import { FormHeader, headingOf } from './form-header.js';
+import { keepEnter, useSaveKeys } from './form-keys.js';
+import { valuesAfterWrite } from './form-merge.js';
+import { isShared, readDocument, readStored, sharedStart, withStored } from './form-read.js';
+import { goneNote, valuesWithout, writeLeavingOutDeleted } from './form-relations.js';
 import { checkRules, plainMessage } from './form-rules.js';
 import { schemaDefaults } from './form-values.js';
 import { pendingAltTexts, saveAltText } from './media-field.js';
-import { StateBadge, statesOf, usePublication } from './publication.js';
+import { usePageTitle } from './page-title.js';
+import { statesOf, usePublication } from './publication.js';
 import { href, navigate } from './router.js';
-import { releaseGuard, useUnsavedGuard } from './unsaved-guard.js';
+import { moveGuard, releaseGuard, useUnsavedGuard } from './unsaved-guard.js';
 
 /** Form values from an API document; the request body back from them (see field.js). */
 const toForm = (model, document) => readFields(model.attributes, document);
 const toBody = (model, values) => writeFields(model.attributes, values);
 
-/** A field one value of which every locale shares: the server says so (`shared`, the core's rule). */
-const isShared = (attribute) => attribute?.shared === true;
 const attributeNamed = (model, name) => model.attributes.find((attribute) => attribute.name === name);
-/** The shared fields of another locale's version: what a new locale starts from, as Strapi's admin pre-fills it. */
-const sharedOf = (model, document) => Object.fromEntries(model.attributes
-  .filter((attribute) => isShared(attribute)).map((attribute) => [attribute.name, document[attribute.name]]));
+
+/** A related document as the form's chip names it (its label, while the form still shows it). */
+const chipOf = (values, field, documentId) => [values?.[field] ?? []].flat()
+  .find((item) => item?.documentId === documentId) ?? { documentId };
 
 const STALE_ASKS = 'Not saved: this document changed elsewhere since you opened it. Choose what to keep below, then save again.';
 const STALE_MERGED = 'Not saved: this document changed elsewhere; their changes are now in the form. Save again.';
-
-/** How often an open form asks whether its document changed elsewhere (also on focus, a pull and a branch switch). */
-const CHECK_EVERY_MS = 4000;
 
 /**
  * Edit one document (a collection type's, or a single type) in a form drawn from its schema. Every
@@ -36,7 +41,8 @@ const CHECK_EVERY_MS = 4000;
  * refused publish writes nothing), DELETE to remove. A write names the version the form holds
  * (`If-Match`): one made over a newer version (a pull, a teammate, the CLI) is refused, and the
  * editor chooses field by field. The schema's rules are checked before a request; the API's
- * errors are shown at their fields, in the editor's words.
+ * errors are shown at their fields, in the editor's words. The widgets stay mounted through every
+ * save, and what is typed while a write is under way stays in the form (form-merge.js).
  */
 export function DocumentForm({ model, meta, documentId, locale }) {
   registerComponents(meta.components);
@@ -51,17 +57,19 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   const taken = useRef(0);
   const [missing, setMissing] = useState(false);
   const [errors, setErrors] = useState({});
-  const [message, setMessage] = useState();
+  const announced = useAnnounced(); // "Created", "Duplicated": said by the page that made this document
+  const [message, setMessage] = useState(() => (announced ? { ok: announced } : undefined));
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [conflict, setConflict] = useState();
+  // Relation field → { items, saved }: related documents deleted elsewhere, left out at the next save (or left out by the last).
+  const [gone, setGone] = useState({});
   const [stateRead, setStateRead] = useState(0);
-  // Widgets start afresh on each read or save (a uid's "as read" value is the saved one).
-  const [generation, setGeneration] = useState(0);
+  const [saves, setSaves] = useState(0); // writes answered: a uid's "is it free" answer is about the value before it
   const states = statesOf(usePublication(model, documentId ? [documentId] : [], stateRead), documentId);
   // Every relation, media and component at any depth, so the form shows what the document holds.
   const populate = populateFor(model.attributes, componentTable());
   const readQuery = { locale, status: model.draftAndPublish ? 'draft' : undefined, populate };
+  usePageTitle(headingOf(model, document, isNew), model.kind === 'singleType' || isNew ? undefined : model.displayName);
 
   // Unsaved: what a save would send differs from what was read, or an alt text waits.
   const baseBody = useMemo(() => baseline && toBody(model, toForm(model, baseline)).data, [baseline]);
@@ -73,32 +81,26 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   const live = useRef();
   live.current = { busy, conflict, missing, baseBody, current, values };
 
-  const show = (data, nextVersion) => {
-    setDocument(data); setBaseline(data); setValues(toForm(model, data));
+  /** The relation ids a read found without their target: the next save leaves them out. */
+  const noteMissing = (found, kept = {}) => setGone({ ...kept, ...Object.fromEntries(Object.entries(found ?? {})
+    .map(([field, ids]) => [field, { items: ids.map((id) => chipOf(live.current?.values, field, id)), saved: false }])) });
+  const show = ({ body, version: nextVersion, missing }) => {
+    setDocument(body.data); setBaseline(body.data); setValues(toForm(model, body.data)); noteMissing(missing);
     version.current = nextVersion; taken.current += 1;
-    setGeneration((count) => count + 1);
   };
-  const read = () => requestVersioned('GET', documentPath(model, documentId), { query: readQuery });
+  const read = () => readDocument(model, documentId, readQuery);
 
   /** A locale not written yet starts from another locale's shared fields (Strapi's admin does so), else from the defaults. */
   async function startMissing() {
     setMissing(true);
-    for (const other of model.localized ? meta.locales.filter((code) => code !== locale) : []) {
-      try {
-        const { body } = await requestVersioned('GET', documentPath(model, documentId), { query: { ...readQuery, locale: other } });
-        const start = sharedOf(model, body.data);
-        setBaseline(start); setValues(toForm(model, start));
-        return;
-      } catch (failure) { if (failure.status !== 404) break; }
-    }
-    const start = schemaDefaults(model.attributes);
+    const start = await sharedStart(model, meta.locales, documentId, locale, readQuery) ?? schemaDefaults(model.attributes);
     setBaseline(start); setValues(toForm(model, start));
   }
 
   useEffect(() => {
     if (isNew) return;
     read().then(
-      ({ body, version: next }) => show(body.data, next),
+      show,
       (failure) => (failure.status === 404 ? startMissing() : setMessage({ error: failure.message })),
     );
   }, []);
@@ -125,22 +127,12 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     return false;
   }
 
-  // Changes on disk show while the form is open: on focus, after a pull or branch switch, and every few seconds.
-  useEffect(() => {
-    if (isNew) return undefined;
-    const check = async () => {
-      const state = live.current;
-      if (state.busy || state.conflict || state.missing || !state.current || window.document.visibilityState === 'hidden') return;
-      const before = taken.current;
-      const answer = await read().catch(() => undefined);
-      const still = !live.current.busy && !live.current.conflict && taken.current === before;
-      if (answer && answer.version !== version.current && still) await incoming(answer.body.data, answer.version).catch(() => {});
-    };
-    const timer = setInterval(check, CHECK_EVERY_MS);
-    const events = ['focus', 'studio:branch-switched', 'studio:pulled'];
-    for (const event of events) addEventListener(event, check);
-    return () => { clearInterval(timer); for (const event of events) removeEventListener(event, check); };
-  }, []);
+  // Changes on disk show while the form is open (form-check.js); a related document deleted meanwhile is said at its field.
+  useDiskCheck({ isNew, live, taken, version, read, onAnswer: async (answer, newer) => {
+    const fresh = Object.keys(answer.missing).filter((field) => !gone[field]);
+    if (fresh.length) noteMissing(Object.fromEntries(fresh.map((field) => [field, answer.missing[field]])), gone);
+    if (newer) await incoming(answer.body.data, answer.version).catch(() => {});
+  } });
 
   function applyChoices(chosen) {
     // A field edited since the panel opened: merged again with what the form holds now, nothing typed dropped.
@@ -161,6 +153,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     try {
       const outcome = await action();
       setMessage(outcome === 'cancelled' ? undefined : { ok: outcome === 'unchanged' ? 'No changes to save' : label });
+      return outcome;
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 412) {
         let asks;
@@ -176,15 +169,28 @@ export function DocumentForm({ model, meta, documentId, locale }) {
         setErrors(Object.fromEntries(plain));
         setMessage({ error: failure.message });
       } else setMessage({ error: failure.message });
+      return 'failed';
     } finally { setBusy(false); }
   }
 
   /** What a write names: the version the form holds, or (a locale not written yet) that none exists. */
   const precondition = () => (missing ? { ifNoneMatch: '*' } : { ifMatch: version.current });
 
+  /**
+   * The answer of a write comes in: the form takes the saved version, and each field not edited
+   * since the request left (`sent`: the values it was made from) takes the saved value.
+   */
+  function settle({ body, version: nextVersion, missing: found }, sent, dropped) {
+    const saved = body.data;
+    setDocument(saved); setBaseline(saved); version.current = nextVersion; taken.current += 1; setSaves((count) => count + 1);
+    setValues((now) => valuesAfterWrite(model.attributes, { sent, now, answer: toForm(model, saved) }));
+    noteMissing(found, Object.fromEntries(Object.entries(dropped).map(([field, items]) => [field, { items, saved: true }])));
+  }
+
   /** Write the form (the draft, or the published version when `publishing`); 'unchanged' when there is nothing to write. */
   async function write(publishing) {
     const { data, problems } = current;
+    const sentValues = values;
     if (Object.keys(problems).length) { setErrors(problems); throw new Error('Some fields cannot be sent: see below.'); }
     const broken = checkRules(model.attributes, data, publishing || !model.draftAndPublish);
     if (Object.keys(broken).length) {
@@ -194,74 +200,83 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     const creating = isNew || missing;
     // An update sends what changed only; a new locale leaves the shared fields it did not change to the other locales.
     const kept = ([field]) => !(missing && isShared(attributeNamed(model, field))) || field in changed;
-    const sent = !creating ? changed : Object.fromEntries(Object.entries(data).filter(kept));
+    // A relation whose target was deleted elsewhere is written without it, edited or not: the file keeps no dangling id.
+    const unsavedGone = Object.fromEntries(Object.entries(gone).filter(([, note]) => !note.saved).map(([field]) => [field, data[field]]));
+    const sent = { ...(!creating ? changed : Object.fromEntries(Object.entries(data).filter(kept))), ...unsavedGone };
     if (!creating && !publishing && !Object.keys(sent).length && !pending.length) return 'unchanged';
     for (const { file, text } of pending) await saveAltText(file, text);
     // Strapi's REST writes publish unless told `status=draft`: a draft save says so, a publish does not.
     const query = { locale, status: model.draftAndPublish && !publishing ? 'draft' : undefined, populate };
+    const dropped = {};
+    const writing = (method, path, options) => writeLeavingOutDeleted({ method, path, model, locale, values: live.current.values,
+      dropped, sent, options, onDropped: (deleted) => setValues((now) => valuesWithout(deleted, now)) });
     const answer = isNew
-      ? await requestVersioned('POST', `${prefix}/${model.pluralName}`, { query, body: { data: sent } })
+      ? await writing('POST', `${prefix}/${model.pluralName}`, { query })
       : !creating && !publishing && !Object.keys(sent).length
         ? await read() // only alt texts changed: the files are saved, the document is read again
         // A locale not there when the form opened is created only while it is still missing: never over a teammate's.
-        : await requestVersioned('PUT', documentPath(model, documentId), { query, body: { data: sent }, ...precondition() });
-    const saved = publishing && model.draftAndPublish ? await read() : answer;
-    show(saved.body.data, saved.version); setMissing(false);
+        : await writing('PUT', documentPath(model, documentId), { query, ...precondition() });
+    const savedId = answer.body.data.documentId;
+    const saved = publishing && model.draftAndPublish ? await read()
+      : answer.missing ? answer : withStored(answer, await readStored(model, savedId, readQuery));
+    settle(saved, sentValues, dropped); setMissing(false);
     setStateRead((count) => count + 1);
-    releaseGuard();
-    if (isNew) navigate(href(name, answer.body.data.documentId, { locale }));
+    if (isNew) {
+      // The new document's address, without leaving this form: what is typed meanwhile stays (app.js keeps the form mounted).
+      history.replaceState(null, '', href(name, savedId, { locale }));
+      moveGuard();
+      dispatchEvent(new CustomEvent('studio:created'));
+    }
     return 'written';
   }
+
+  // A save asked for while one is under way (Ctrl+S, the button) follows it, with what was typed meanwhile.
+  const again = useRef(false);
+  const can = (action) => model.actions.includes(action);
+  const readOnly = isNew ? !can('create') : !can('update');
+  function save() {
+    if (readOnly || live.current.conflict) return Promise.resolve('cancelled');
+    if (live.current.busy) { again.current = true; return Promise.resolve('queued'); }
+    const label = isNew ? (model.draftAndPublish ? 'Draft created' : 'Created') : model.draftAndPublish ? 'Draft saved' : 'Saved';
+    return run(label, () => write(false));
+  }
+  useEffect(() => {
+    if (busy || !again.current) return;
+    again.current = false;
+    save();
+  }, [busy]);
+  useSaveKeys(save);
 
   const remove = () => run('Deleted', async () => {
     await requestVersioned('DELETE', documentPath(model, documentId), { query: { locale }, ifMatch: version.current });
     releaseGuard();
+    announceNext(`Deleted “${headingOf(model, document, false)}”${locale ? ` (${locale})` : ''}`);
     navigate(href(name, undefined, { locale }));
   });
-  const changeLocale = (next) => navigate(href(name, model.kind === 'singleType' ? undefined : documentId, { locale: next }));
-  const reload = async () => { const { body, version: next } = await read(); show(body.data, next); setStateRead((count) => count + 1); };
+  const reload = async () => { show(await read()); setStateRead((count) => count + 1); };
 
   /** Errors below a list whose items moved or went no longer name the right item: they go until the next save. */
   const forgetErrors = (path) => setErrors((now) => Object.fromEntries(Object.entries(now)
     .filter(([key]) => key !== path && !key.startsWith(`${path}.`))));
 
   if (!values) return html`<p class="loading">${message?.error ?? 'Loading…'}</p>`;
-  const can = (action) => model.actions.includes(action);
-  const readOnly = isNew ? !can('create') : !can('update');
+  const notes = Object.fromEntries(Object.entries(gone).map(([field, note]) => [field, goneNote(note.items, note.saved)]));
   const state = states?.[locale ?? ''];
   return html`
-    <form class="document" novalidate onSubmit=${(event) => {
-      event.preventDefault();
-      run(model.draftAndPublish ? 'Draft saved' : 'Saved', () => write(false));
-    }}>
-      <header class="page-head">
-        <div>
-          ${model.kind !== 'singleType' && html`<a class="muted" href=${href(name, undefined, { locale })}>← ${model.displayName}</a>`}
-          <h1>${isNew
-            ? `New ${model.displayName}`
-            : model.kind === 'singleType' ? model.displayName : document ? labelFor(model, document) : model.displayName}</h1>
-          <div class="doc-state" aria-label="State"><${StateBadge} state=${missing ? undefined : state} />
-            ${dirty && html`<span class="badge badge-unsaved">Unsaved changes</span>`}
-            ${model.localized && !isNew && html`<${Locales} model=${model} meta=${meta} states=${states} name=${name}
-              documentId=${documentId} locale=${locale} />`}</div>
-        </div>
-        ${model.localized && !isNew && html`<label>Locale <select aria-label="Locale" value=${locale}
-          onChange=${(event) => changeLocale(event.currentTarget.value)}>
-          ${meta.locales.map((code) => html`<option value=${code}>${code}</option>`)}</select></label>`}
-      </header>
+    <form class="document" novalidate onKeyDown=${keepEnter} onSubmit=${(event) => { event.preventDefault(); save(); }}>
+      <${FormHeader} model=${model} meta=${meta} document=${document} documentId=${documentId} locale=${locale} isNew=${isNew}
+        missing=${missing} state=${state} states=${states} dirty=${dirty} />
       <footer class="actions">
-        ${!readOnly && html`<button type="submit" class="primary"
-          disabled=${busy || !!conflict}>${model.draftAndPublish ? 'Save draft' : 'Save'}</button>`}
+        ${!readOnly && html`<button type="submit" class="primary" aria-disabled=${busy || !!conflict ? 'true' : undefined}
+          >${model.draftAndPublish ? 'Save draft' : 'Save'}</button>`}
         ${model.draftAndPublish && !readOnly && html`<button type="button"
           disabled=${busy || !!conflict || (state === 'published' && !dirty)}
           onClick=${() => run('Published', () => write(true))}>Publish</button>`}
-        ${can('delete') && !isNew && !missing && (confirming
-          ? html`<span class="confirm" role="alertdialog"
-            aria-label="Confirm delete">Delete this ${locale ? `“${locale}” version` : 'document'}? <button type="button" class="danger"
-            onClick=${remove}>Delete for good</button> <button type="button" onClick=${() => setConfirming(false)}>Keep it</button></span>`
-          : html`<button type="button" class="danger" onClick=${() => setConfirming(true)}>Delete</button>`)}
+        ${can('delete') && !isNew && !missing && html`<${AskingButton} text="Delete" className="danger" label="Confirm delete"
+          question=${`Delete this ${locale ? `“${locale}” version` : 'document'}?`} safe="Keep it"
+          choices=${[['Delete for good', remove, 'danger']]} />`}
         <${DocumentActions} form=${{
-          model, meta, documentId, locale, isNew, missing, busy, run, state, dirty, readQuery, reload,
+          model, meta, documentId, locale, isNew, missing, busy, run, save, state, dirty, readQuery, reload,
           version: version.current, body: () => current, fill: (next) => setValues(toForm(model, next)),
         }} />
       </footer>
@@ -270,23 +285,10 @@ export function DocumentForm({ model, meta, documentId, locale }) {
       ${message?.error && html`<p class="error" role="alert">${message.error}</p>`}
       ${message?.ok && html`<p class="ok" role="status">${message.ok}</p>`}
       ${conflict && html`<${ConflictPanel} changes=${conflict.changes} onApply=${applyChoices} />`}
-      <${FormContext.Provider} value=${{ model, documentId, locale, values, forgetErrors }}>
-        <fieldset class="fields" key=${generation} disabled=${readOnly}>
+      <${FormContext.Provider} value=${{ model, documentId, locale, values, forgetErrors, notes, saves }}>
+        <fieldset class="fields" disabled=${readOnly}>
           <${Fields} attributes=${model.attributes} values=${values} errors=${errors} locale=${locale} onChange=${setValues} />
         </fieldset>
       </${FormContext.Provider}>
     </form>`;
 }
-
-/** The locales this document exists in, each with its state; the others shown as not written yet. */
-function Locales({ model, meta, states, name, documentId, locale }) {
-  return html`<p class="locales" aria-label="Translations">${meta.locales.map((code) => {
-    const at = href(name, model.kind === 'singleType' ? undefined : documentId, { locale: code });
-    const exists = states ? Object.hasOwn(states, code) : undefined;
-    return html`<a href=${at} class=${`locale${code === locale ? ' current' : ''}${exists === false ? ' absent' : ''}`}
-      aria-current=${code === locale ? 'true' : undefined} title=${exists === false ? `No “${code}” version yet` : states?.[code] ?? ''}>
-      ${code}${exists === false ? ' (none)' : states?.[code] ? ` · ${states[code]}` : ''}</a>`;
-  })}</p>`;
-}
-
-const labelFor = (model, document) => String(document[model.mainField] ?? '') || '(untitled)';

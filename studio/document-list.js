@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
+import { useAnnounced } from './announce.js';
+import { usePageTitle } from './page-title.js';
 import { html } from './html.js';
 import { prefix, request } from './api.js';
 import { labelOf } from './label.js';
@@ -31,6 +33,8 @@ export function DocumentList({ model, meta, params }) {
   const [answer, setAnswer] = useState();
   const [states, setStates] = useState();
   const [error, setError] = useState();
+  const announced = useAnnounced(); // "Deleted …": said by the form that led here
+  usePageTitle(model.displayName);
   // From the address as it is now, not as it was at this render: two quick changes (clear the
   // search, then pick a locale) must not bring the first one's old value back.
   const go = (changes) => navigate(href(model.pluralName, undefined, { ...parseHash().params, page: undefined, ...changes }));
@@ -71,6 +75,7 @@ export function DocumentList({ model, meta, params }) {
         ${model.actions.includes('create') && html`<a class="button primary"
           href=${href(model.pluralName, 'new', { locale: params.locale })}>New ${model.displayName}</a>`}
       </header>
+      ${announced && html`<p class="ok" role="status">${announced}</p>`}
       <div class="toolbar">
         <form role="search" onSubmit=${(event) => { event.preventDefault(); go({ q: new FormData(event.currentTarget).get('q') }); }}>
           <input type="search" name="q" aria-label="Search" placeholder=${`Search ${model.displayName}`} value=${params.q ?? ''} />

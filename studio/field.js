@@ -1,5 +1,7 @@
+import { useContext } from 'preact/hooks';
 import { html } from './html.js';
 import { editable, WIDGETS } from './fields.js';
+import { FormContext } from './form-context.js';
 import { apply } from './form-values.js';
 
 // A form is a list of fields drawn from schema attributes. The same three functions serve a
@@ -71,9 +73,10 @@ function Shared({ attribute }) {
   return html` <span class="shared hint" title="Saving it here changes it in every locale">same in every locale</span>`;
 }
 
-/** One field: label, widget, and the API's message for its path. */
+/** One field: label, widget, the API's message for its path, and the form's note on it (a related document deleted elsewhere). */
 export function Field({ attribute, value, errors, path, onChange, locale }) {
   const key = path.join('.');
+  const note = useContext(FormContext).notes?.[key];
   const id = `field-${path.join('-')}`;
   if (!editable(attribute)) {
     const why = attribute.type === 'relation' ? 'you may not read its target' : `type ${attribute.type}`;
@@ -89,6 +92,7 @@ export function Field({ attribute, value, errors, path, onChange, locale }) {
     ${widget.draw({ id, value, onChange, attribute, locale, errors, path, form: FORM, invalid: error ? 'true' : undefined })}
     ${widget.hint && html`<span class="hint">${widget.hint}</span>`}
     ${error && html`<p class="field-error" role="alert">${error}</p>`}
+    ${note && html`<p class="field-note" role="status">${note}</p>`}
   </div>`;
 }
 

@@ -23,9 +23,12 @@ const INPUT_TYPES = {
   integer: 'number', biginteger: 'text', float: 'number', decimal: 'number', date: 'date', datetime: 'datetime-local', time: 'time',
 };
 
-/** The attributes a list can filter on: scalars, a readable relation by its target's main field (`author.name`), the id and timestamps. */
+/**
+ * The attributes a list can filter on: scalars (not private ones: REST refuses them, as Strapi does), a readable relation by its
+ * target's main field (`author.name`), the id and timestamps.
+ */
 function filterableFields(model) {
-  const own = model.attributes.filter((attribute) => KIND_OF_TYPE[attribute.type]);
+  const own = model.attributes.filter((attribute) => KIND_OF_TYPE[attribute.type] && !attribute.private);
   const related = model.attributes.filter((attribute) => attribute.type === 'relation' && attribute.targetReadable
     && attribute.targetMainField)
     .map((attribute) => ({ name: `${attribute.name}.${attribute.targetMainField}`, type: 'string' }));

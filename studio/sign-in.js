@@ -1,12 +1,15 @@
 import { useState } from 'preact/hooks';
 import { html } from './html.js';
 import { loadSchemas, prefix, request } from './api.js';
+import { usePageTitle } from './page-title.js';
 
 /**
  * Sign in with an API token (pasted) or a users-permissions account (`POST <prefix>/auth/local`).
- * Either way the studio then holds a Bearer credential and can do exactly what it allows.
+ * Either way the studio then holds a Bearer credential and can do exactly what it allows; "Keep me
+ * signed in" shares it with every tab of the browser (api.js `session`).
  */
 export function SignIn({ onSignedIn, notice }) {
+  usePageTitle('Sign in');
   const [mode, setMode] = useState('token');
   const [error, setError] = useState(notice);
   const [busy, setBusy] = useState(false);
@@ -24,7 +27,7 @@ export function SignIn({ onSignedIn, notice }) {
         )).jwt;
       const schemas = await loadSchemas(token);
       if (!schemas.data.length) throw new Error('This credential may not read any content type.');
-      onSignedIn(token, schemas);
+      onSignedIn(token, schemas, form.get('remember') === 'on');
     } catch (failure) {
       setError(failure.status === 401 ? 'That credential is not valid.' : failure.message);
     } finally {
@@ -44,6 +47,7 @@ export function SignIn({ onSignedIn, notice }) {
                <p class="hint">Create one with <code>cms token create --name editor --type full-access</code>.</p>`
         : html`<label>Email or username<input name="identifier" autocomplete="username" required /></label>
                <label>Password<input name="password" type="password" autocomplete="current-password" required /></label>`}
+      <label class="check"><input name="remember" type="checkbox" /> Keep me signed in on this browser (every tab)</label>
       ${error && html`<p class="error" role="alert">${error}</p>`}
       <button class="primary" type="submit" disabled=${busy}>${busy ? 'Signing in…' : 'Sign in'}</button>
     </form>`;

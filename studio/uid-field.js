@@ -3,7 +3,10 @@ import { html } from './html.js';
 import { request } from './api.js';
 import { EntryContext, FormContext } from './form-context.js';
 
-/** Whether a changed document uid is free in its locale (`POST ./api/uid/check`), asked once typing pauses. */
+/**
+ * Whether a changed document uid is free in its locale (`POST ./api/uid/check`), asked once typing
+ * pauses. An answer holds until the form saves (`form.saves` counts its writes): the saved value is then the document's own.
+ */
 function useAvailability(value, form, attribute, enabled) {
   const [answer, setAnswer] = useState();
   const first = useRef(true);
@@ -17,11 +20,11 @@ function useAvailability(value, form, attribute, enabled) {
         'POST', './api/uid/check',
         { body: { contentType: form.model.uid, field: attribute.name, value, documentId: form.documentId, locale: form.locale } },
       )
-        .then((body) => current && setAnswer(body), () => current && setAnswer(undefined));
+        .then((body) => current && setAnswer({ ...body, saves: form.saves }), () => current && setAnswer(undefined));
     }, 300);
     return () => { current = false; clearTimeout(timer); };
   }, [value]);
-  return answer;
+  return answer?.saves === form.saves ? answer : undefined;
 }
 
 /**

@@ -8,6 +8,9 @@ let guarded = null;
 /** Whether to go on although a form holds unsaved edits (asked only when one does): sign-out, a locale switch. */
 export const mayLeave = () => !guarded || confirm(LEAVE_MESSAGE);
 
+/** The form's address changed in place (a new document's, once created): the guard follows it. */
+export const moveGuard = () => { if (guarded) guarded = location.href; };
+
 /** The form's edits are written (or given up): leaving no longer asks. */
 export const releaseGuard = () => { guarded = null; };
 

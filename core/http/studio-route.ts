@@ -12,6 +12,7 @@ import { studioGitResponse } from './studio-git-routes.js';
 import { studioPreviewResponse } from './studio-preview-route.js';
 import { withPreviewFrames } from '../config/preview.js';
 import { publicationResponse } from './studio-state-route.js';
+import { storedResponse } from './studio-stored-route.js';
 import { studioComponents, studioModels } from './studio-schemas.js';
 import { checkUidAnswer, generateUidAnswer } from '../service/uid-requests.js';
 import { mergeAnswer } from '../service/merge-request.js';
@@ -28,6 +29,8 @@ import { readBody } from './body.js';
  *   <admin.path>/api/git/…             the Git panel (studio-git-routes.ts)
  *   GET <admin.path>/api/preview       a document's front-end preview URL (studio-preview-route.ts)
  *   GET <admin.path>/api/publication   Draft / Published / Modified per document and locale (studio-state-route.ts)
+ *   GET <admin.path>/api/stored        what a document's REST answer leaves out: private values, exact big integers,
+ *                                      relation ids whose target was deleted (studio-stored-route.ts)
  *   POST <admin.path>/api/uid/generate a uid attribute's value from its targetField, as a write would make it
  *   POST <admin.path>/api/uid/check    whether a uid value is free in its locale, and a free one like it
  *   POST <admin.path>/api/merge        an open form merged with a version saved elsewhere (merge-request.ts)
@@ -92,6 +95,7 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   const rest = url.pathname.slice(base.length);
   if (rest.startsWith('/api/git/')) return studioGitResponse(cms, request, rest.slice('/api/git/'.length), url, headers);
   if (rest === '/api/publication') return publicationResponse(cms, request, url, headers);
+  if (rest === '/api/stored') return storedResponse(cms, request, url, headers);
   const uidRoute = COMPUTE_ROUTES[rest];
   if (uidRoute) {
     if (request.method !== 'POST') throw new MethodNotAllowedError(['POST']);

@@ -2,7 +2,10 @@ import type { Action } from '../config/types.js';
 import { mainFieldOf } from '../schema/main-field.js';
 import type { Caller } from '../access/permissions.js';
 import { fieldRules, type FieldRule } from '../schema/field-rules.js';
-import { isLocalizedAttribute, type Attribute, type Model, type Models } from '../schema/types.js';
+import { isLocalizedAttribute, isScalar, type Attribute, type Model, type Models } from '../schema/types.js';
+
+/** A private attribute the studio edits for a caller who may update its type: a scalar other than a password. */
+export const editablePrivate = (attribute: Attribute): boolean => isScalar(attribute) && attribute.type !== 'password';
 
 const ACTIONS: Action[] = ['find', 'findOne', 'create', 'update', 'delete'];
 
@@ -20,7 +23,8 @@ export interface StudioModel {
   /** Actions the caller may take on this type. */
   actions: Action[];
   /**
-   * Attributes in schema order, private ones left out; relations name their target's routes and main field.
+   * Attributes in schema order, private ones left out unless the caller may update the type; relations name their
+   * target's routes and main field.
    * `shared`: one value every locale of the document holds (a localized type's field that is not localized), as the core decides it.
    */
   attributes: Array<Attribute & {
@@ -38,11 +42,16 @@ export interface StudioComponent {
 }
 
 /**
- * The schema attributes of a model or component, private ones left out, each with its rules in an
- * editor's words (field-rules.ts); relations name their target's routes and main field.
+ * The schema attributes of a model or component, each with its rules in an editor's words
+ * (field-rules.ts); relations name their target's routes and main field. Private ones are left out,
+ * except a content type's own for a caller who may update it: Strapi's admin shows and edits them
+ * (their values come from GET ./api/stored; REST never answers them).
  */
 function studioAttributes(models: Models, model: Model, caller: Caller): StudioModel['attributes'] {
-  return model.attributeNames.filter((name) => !model.attributes[name].private).map((name) => {
+  const editsPrivate = model.modelType === 'contentType' && caller.can(model, 'update');
+  // A private scalar only: its value comes from GET ./api/stored as stored (a private relation or component would need populating).
+  const shown = (name: string) => !model.attributes[name].private || (editsPrivate && editablePrivate(model.attributes[name]));
+  return model.attributeNames.filter(shown).map((name) => {
     const attribute = model.attributes[name];
     const target = attribute.type === 'relation' && typeof attribute.target === 'string' ? models.get(attribute.target) : undefined;
     const rules = fieldRules(attribute);

@@ -19,7 +19,7 @@ export const PIZZA = 'dylorqz16sqjb5nsoejm7ix6'; // pizza-margherita.png
 export const text = (value: string, marks: Record<string, boolean> = {}) => ({ type: 'text', text: value, ...marks });
 
 /** Change one schema file of the copy. */
-function editSchema(root: string, path: string, change: (schema: { attributes: Record<string, Record<string, unknown>> }) => void): void {
+export function editSchema(root: string, path: string, change: (schema: { attributes: Record<string, Record<string, unknown>> }) => void): void {
   const file = join(root, 'schemas', path);
   const schema = JSON.parse(readFileSync(file, 'utf8'));
   change(schema);
@@ -43,9 +43,10 @@ function widenSchemas(root: string): void {
 
 /**
  * Registers the hooks that start the site and a page signed in with a full-access token (and stop
- * them); the returned object's `page`, `root`, `token` and `url` are set once they ran.
+ * them); the returned object's `page`, `root`, `token` and `url` are set once they ran. `widen`
+ * changes the copy's schemas further (with `editSchema`) before the site starts.
  */
-export function editorSite() {
+export function editorSite(widen: (root: string) => void = () => {}) {
   let session: StudioSession | undefined;
   const site = {
     cms: undefined as unknown as Cms,
@@ -76,6 +77,7 @@ export function editorSite() {
   beforeAll(async () => {
     site.root = copySampleSite();
     widenSchemas(site.root);
+    widen(site.root);
     const cms = await createCms({ root: site.root, env: TEST_ENV, report: () => {} });
     site.cms = cms;
     site.token = (await cms.auth.tokens.create({ name: 'studio', type: 'full-access' })).accessKey;

@@ -1,6 +1,5 @@
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -8,6 +7,7 @@ import { createCms, type Cms } from '../../core/cms.js';
 import { setupMergeDriver } from '../../core/git/merge-setup.js';
 import { TEST_ENV } from '../auth/helpers.js';
 import { REPO_ROOT } from '../helpers/project.js';
+import { axeViolations } from './axe.js';
 import { findChromium, openStudio, type StudioSession } from './browser.js';
 import { addBareRemote, git, gitSampleSite, tempDir } from './git-site.js';
 import { execFileSync } from 'node:child_process';
@@ -16,33 +16,10 @@ const CHROMIUM = findChromium();
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
 const FILE = `content/articles/${ARTICLE}.json`;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_ROOT, 'dist/cli/merge-driver.js'))}`;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
-
-/**
- * axe-core's serious and critical violations on the page as it is now (evaluated over CDP: the studio's CSP admits no injected
- * script tag).
- */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as {
-      axe: {
-        run: (
-          context: Document, options: object,
-        ) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
-      };
-    }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 3) }));
-  });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}) at ${violation.targets.join(', ')}`);
-}
 
 /** How far the page is wider than the window (0 when nothing overflows sideways). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
