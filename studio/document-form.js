@@ -131,14 +131,17 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   useDiskCheck({ isNew, live, taken, version, read, onAnswer: async (answer, newer) => {
     const fresh = Object.keys(answer.missing).filter((field) => !gone[field]);
     if (fresh.length) noteMissing(Object.fromEntries(fresh.map((field) => [field, answer.missing[field]])), gone);
-    if (newer) await incoming(answer.body.data, answer.version).catch(() => {});
+    if (newer) await incoming(answer.body.data, answer.version).catch((failure) => setMessage({ error: mergeFailed(failure) }));
   } });
+
+  /** A merge with changes saved elsewhere that could not be made: said, and nothing the form holds is touched. */
+  const mergeFailed = (failure) => `Changes saved elsewhere could not be merged with yours (${failure.message}): your text is kept`;
 
   function applyChoices(chosen) {
     // A field edited since the panel opened: merged again with what the form holds now, nothing typed dropped.
     if (conflict.changes.some((change) => live.current.values[change.name] !== change.mine.form)) {
       setConflict(undefined);
-      incoming(conflict.theirs, conflict.version).catch((failure) => setMessage({ error: failure.message }));
+      incoming(conflict.theirs, conflict.version).catch((failure) => setMessage({ error: mergeFailed(failure) }));
       return;
     }
     setValues((now) => ({ ...now, ...chosen }));
@@ -157,12 +160,14 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 412) {
         let asks;
-        while (asks === undefined) { // the form moved on while merging: merge what it holds now
-          const latest = await read();
-          setMissing(false); // a new locale refused: a teammate wrote it meanwhile, and theirs is now the version
-          asks = await incoming(latest.body.data, latest.version);
-        }
-        setMessage({ error: asks ? STALE_ASKS : STALE_MERGED });
+        try {
+          while (asks === undefined) { // the form moved on while merging: merge what it holds now
+            const latest = await read();
+            setMissing(false); // a new locale refused: a teammate wrote it meanwhile, and theirs is now the version
+            asks = await incoming(latest.body.data, latest.version);
+          }
+          setMessage({ error: asks ? STALE_ASKS : STALE_MERGED });
+        } catch (reason) { setMessage({ error: mergeFailed(reason) }); }
       } else if (failure instanceof ApiError) {
         const data = live.current.current?.data ?? {};
         const plain = Object.entries(failure.fieldErrors).map(([path, text]) => [path, plainMessage(model.attributes, data, path, text)]);
