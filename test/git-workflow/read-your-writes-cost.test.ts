@@ -80,4 +80,21 @@ describe('read-your-writes cannot be turned into work', () => {
       await listener.close();
     }
   });
+
+  it('a peer\'s notice (X-Cms-Peer: <commit>, with the pull token) announces the commit it pushed; a webhook\'s (1) none', async () => {
+    const { clones } = await remoteAndClones(1);
+    const token = 'a-long-replica-secret';
+    const server = await startApp(clones[0], { report: () => {}, env: { CMS_GIT_PULL_TOKEN: token } });
+    const announce = vi.spyOn(server.cms.replica!, 'announce');
+    const notice = (peer: string) => server.request('/_cms/git/pull', {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-cms-peer': peer },
+    });
+    const commit = madeUp();
+    expect((await notice(commit)).status).toBe(200);
+    expect((await notice('1')).status).toBe(200);
+    expect(announce.mock.calls).toEqual([[commit]]);
+    const stranger = await server.request('/_cms/git/pull', { method: 'POST', headers: { 'x-cms-peer': madeUp() } });
+    expect(stranger.status).toBe(401);
+    expect(announce).toHaveBeenCalledTimes(1);
+  });
 });
