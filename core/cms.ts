@@ -3,6 +3,7 @@ import { publicCaller, trustedCaller, type Caller } from './access/permissions.j
 import { createAuth, type Auth } from './auth/auth.js';
 import { openStateStore } from './auth/open-state-store.js';
 import type { StateStore } from './auth/state-store.js';
+import { proxyInEffect } from './config/proxy.js';
 import { loadConfigSource, resolveConfig } from './config/load.js';
 import { assertNamedTypes } from './config/named-types.js';
 import { assertPreviewTypes } from './config/preview.js';
@@ -128,6 +129,8 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
   const assemble = async () => {
     if (!options.config) assertProjectRoot(root);
     const { config, source } = options.config ? { config: resolveConfig(options.config), source: undefined } : await loadConfigSource(root);
+    // Behind `cms cluster`'s nginx (env CMS_TRUST_PROXY) the client address is the one the proxy forwarded.
+    config.server.proxy = proxyInEffect(config.server.proxy, env);
     const models = loadModels(root);
     assertNamedTypes(config, [...models.values()].filter((model) => model.modelType === 'contentType'), source);
     assertPreviewTypes(config, models.values());

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { mergeContentFile } from '../../core/git/merge-content.js';
-import { setupMergeDriver } from '../../core/git/merge-setup.js';
+import { attributesCommitted, setupMergeDriver } from '../../core/git/merge-setup.js';
 import type { CliContext } from '../context.js';
 
 /** A word for git's shell: single-quoted, so spaces and `$` in a path stay literal. */
@@ -35,6 +35,12 @@ export function registerGit(program: Command, ctx: CliContext, setExit: (code: n
       await setupMergeDriver(root, command);
       const driver = `git config merge.cms.driver = "${command} %O %A %B %L %P"`;
       ctx.stderr.write(`merge driver set up: .gitattributes has "content/** merge=cms" (commit it); ${driver}\n`);
+      const { committed, where } = await attributesCommitted(root);
+      if (!committed) {
+        ctx.stderr.write(`warning: ${where} has no .gitattributes with "content/** merge=cms": commit and push it `
+          + '(git add .gitattributes && git commit -m "Merge content files with the CMS driver" && git push); until then it is '
+          + 'untracked here, and once someone else commits one, a replica on this clone stops catching up with the remote\n');
+      }
     });
 
   program

@@ -67,7 +67,7 @@ export function createAuth(options: AuthOptions): Auth {
   const env = options.env ?? process.env;
   const report = options.report ?? ((message: string) => process.stderr.write(`${message}\n`));
   const { config, models } = options;
-  const store = options.store ?? new FileStateStore(options.root);
+  const store: StateStore = options.store ?? new FileStateStore(options.root);
   const secrets = createSecrets({ env, config, store, warn: report });
   let scopes: Set<string> | undefined;
   const tokens = new ApiTokens(store, secrets, () => (scopes ??= knownScopes(models)));
@@ -81,7 +81,7 @@ export function createAuth(options: AuthOptions): Auth {
     secrets,
     tokens,
     users,
-    limiter: new RateLimiter(config.auth.rateLimit),
+    limiter: new RateLimiter(config.auth.rateLimit, Date.now, store.countHit ? { countHit: store.countHit.bind(store) } : undefined),
     authenticate: credentials.caller,
     catchUp: async (authorization) => {
       const key = store.shared ? bearerToken(authorization) : undefined;

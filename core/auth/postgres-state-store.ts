@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { CmsError } from '../errors.js';
 import { isUnreachable, stateStoreUnavailable } from './postgres-errors.js';
-import { CREATE_SCHEMA, NOTIFY_CHANNEL, SCHEMA_LOCK } from './postgres-schema.js';
+import { COUNT_HIT, CREATE_SCHEMA, NOTIFY_CHANNEL, PRUNE_HITS, SCHEMA_LOCK } from './postgres-schema.js';
 import {
   emptyState, isTaken, takenError, tokenNameTakenError,
   type AuthState, type SecretKey, type StateStore, type StoredApiToken, type StoredUser,
@@ -45,6 +45,7 @@ export class PostgresStateStore implements StateStore {
   private syncing: Promise<void> | undefined;
   /** The state was loaded once: before that (PostgreSQL down at start) nothing is known and nothing may change. */
   private loaded = false;
+  private lastPrune = 0;
 
   private constructor(private readonly pool: pg.Pool, private readonly options: PostgresStateOptions) {}
 
@@ -164,6 +165,16 @@ export class PostgresStateStore implements StateStore {
       .then(({ rows }) => (Number(rows[0].value) > this.version ? this.reload() : undefined))
       .finally(() => { this.syncing = undefined; });
     return this.syncing;
+  }
+
+  /** One statement, no transaction and no revision: a count is not state other replicas reload. */
+  async countHit(key: string, interval: number): Promise<{ hits: number; resetInMs: number }> {
+    const { rows } = await this.pool.query(COUNT_HIT, [key, interval]);
+    if (Date.now() - this.lastPrune >= interval) {
+      this.lastPrune = Date.now();
+      this.pool.query(PRUNE_HITS, [interval]).catch(this.reportError);
+    }
+    return { hits: Number(rows[0].hits), resetInMs: Number(rows[0].reset_in) };
   }
 
   async close(): Promise<void> {

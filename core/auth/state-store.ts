@@ -91,6 +91,11 @@ export interface StateStore {
    * another replica a moment ago): one cheap round trip, only called when a credential is unknown.
    */
   sync(): Promise<void>;
+  /**
+   * Count one hit of a rate-limit key in its fixed window of `interval` ms, where every replica counts (PostgreSQL);
+   * absent where the count is this process's own (the file).
+   */
+  countHit?(key: string, interval: number): Promise<{ hits: number; resetInMs: number }>;
   /** Release connections and listeners (a no-op for the file). */
   close(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { UP } from '../access/scopes.js';
 import { ForbiddenError, invalidKey, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { parseQueryString } from '../strapi/parse-query.js';
 import type { Auth } from './auth.js';
+import { rateLimitKey } from './rate-limit.js';
 import { findRole, listRoles, permissionTree } from './roles.js';
 import type { StoredUser } from './state-store.js';
 import { changePassword, forgotPassword, login, me, register, resetPassword } from './user-actions.js';
@@ -19,7 +20,7 @@ export interface UsersPermissionsRequest {
   readBody: () => Promise<unknown>;
   /** The caller behind the request's credentials (throws 401 for a bad Bearer token). */
   caller: () => Caller;
-  /** Who is asking, for the rate limit (the client IP). */
+  /** Who is asking, for the rate limit (the client address: see core/http/client-address.ts). */
   client: string;
 }
 
@@ -167,7 +168,7 @@ export async function handleUsersPermissions(auth: Auth, request: UsersPermissio
   const body = await request.readBody();
   const caller = request.caller();
   if (!caller.allows(route.scope)) throw new ForbiddenError();
-  if (route.limited) auth.limiter.hit(`${request.client} ${route.path}`);
+  if (route.limited) await auth.limiter.hit(rateLimitKey(route.path, body, request.client));
   // Sign-in, register and reset read users another replica may have added a moment ago.
   if (route.limited) await auth.store.sync().catch(() => undefined);
   const answer = await route.run({ auth, caller, params: params!, body, search: request.search });

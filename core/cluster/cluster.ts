@@ -92,6 +92,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const replica = await startReplica({
         command: options.command, root, port: ports[at], env: {
           ...env, CMS_GIT_PULL_TOKEN: pullToken, CMS_GIT_PEERS: peersOf(at), CMS_GIT_SELF: `http://127.0.0.1:${ports[at]}`,
+          // Behind this cluster's nginx: the client is the address it forwards, not nginx's.
+          CMS_TRUST_PROXY: 'true',
         },
         report: options.report,
         logFile: join(dir, `replica-${at + 1}.log`), pidFile: join(dir, `replica-${at + 1}.pid`),

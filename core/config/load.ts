@@ -6,6 +6,7 @@ import { resolveUploadConfig } from '../media/upload-config.js';
 import { locateKey } from '../parsers/locate-key.js';
 import { parseJsonText } from '../parsers/json.js';
 import { resolvePreview } from './preview.js';
+import { resolveProxy } from './proxy.js';
 import { unknownConfigKeys } from './known-keys.js';
 import type { ConfigSource } from './named-types.js';
 import { isStateUrl } from './state-url.js';
@@ -135,6 +136,7 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   const auth = resolveAuth(raw.auth, fail);
   const server = { ...DEFAULT_CONFIG.server, ...(isRecord(raw.server) ? raw.server : {}) } as CmsConfig['server'];
   server.cacheControl = resolveCacheControl(raw.server, fail);
+  server.proxy = resolveProxy(raw.server, fail);
   const git = { ...DEFAULT_CONFIG.git, ...(isRecord(raw.git) ? raw.git : {}) } as CmsConfig['git'];
   const flags = ['commitPerWrite', 'timestampsFromHistory', 'mergeSafeLayout', 'forwardWrites'] as const;
   for (const key of flags) if (typeof git[key] !== 'boolean') fail(`git.${key} must be true or false`);

@@ -50,6 +50,15 @@ export interface CmsConfig {
      * keep answers but revalidates each one (a 304 when nothing changed).
      */
     cacheControl: Record<string, string>;
+    /** A reverse proxy in front, as Strapi 5's `server.proxy`: where the client address comes from (the auth rate limit keys on it). */
+    proxy: {
+      /** Trust the proxy's `ipHeader`; false: the client is the TCP peer (env `CMS_TRUST_PROXY=true` or `false` wins). */
+      koa: boolean;
+      /** Keep the last this many entries of `ipHeader` and take the first of them: 1 is the one your proxy added; 0 keeps all. */
+      maxIpsCount: number;
+      /** The header the proxy puts the client address in (`CF-Connecting-IP` behind Cloudflare). */
+      ipHeader: string;
+    };
   };
   /** Commit every API or CLI write to git (also `cms serve --git-commit`). */
   git: {
@@ -103,6 +112,9 @@ export interface CmsConfig {
   preview: PreviewConfig;
 }
 
+/** Strapi 5's `server.proxy` keys that decide the client address. */
+export type ProxyConfig = CmsConfig['server']['proxy'];
+
 /**
  * Preview, as Strapi 5's `config/admin` `preview: { enabled, config: { allowedOrigins, handler } }`:
  * JSON has no functions, so the handler is a URL template per content type (uid, plural or singular
@@ -121,7 +133,11 @@ export interface AuthConfig {
   jwtExpiresIn: string | number;
   /** HMAC salt for API tokens when env `CMS_API_TOKEN_SALT` is unset (prefer the env: it is a secret). */
   apiTokenSalt?: string;
-  /** Auth routes per IP and path: at most `max` requests every `interval` ms (Strapi's ratelimit). */
+  /**
+   * Auth routes per client address, path and identifier (the sign-in's `identifier`, the `email` of register and
+   * forgot-password): at most `max` requests every `interval` ms (Strapi's ratelimit); one count across replicas that
+   * share a PostgreSQL state store.
+   */
   rateLimit: { enabled: boolean; interval: number; max: number };
 }
 
@@ -149,7 +165,9 @@ export const DEFAULT_CONFIG: CmsConfig = {
   auth: { register: true, jwtExpiresIn: '30d', rateLimit: { enabled: true, interval: 60_000, max: 10 } },
   upload: DEFAULT_UPLOAD_CONFIG,
   content: { maxFileSize: DEFAULT_MAX_FILE_SIZE },
-  server: { port: 1337, host: 'localhost', cacheControl: { '*': 'no-cache' } },
+  server: {
+    port: 1337, host: 'localhost', cacheControl: { '*': 'no-cache' }, proxy: { koa: false, maxIpsCount: 1, ipHeader: 'X-Forwarded-For' },
+  },
   git: {
     commitPerWrite: false, timestampsFromHistory: false, mergeSafeLayout: true, push: false, pull: false, poll: 1, peers: [],
     pushTimeout: 10, forwardWrites: true,

@@ -27,3 +27,19 @@ export async function setupMergeDriver(root: string, command: string): Promise<v
   await run('git', ['config', 'merge.cms.name', 'gitcms content files (merged field by field)'], { cwd: root });
   await run('git', ['config', 'merge.cms.driver', `${command} %O %A %B %L %P`], { cwd: root });
 }
+
+/**
+ * Whether the driver's line is committed where every clone gets it: in the clone's upstream branch (`origin/main`),
+ * else HEAD. A `.gitattributes` that only this clone has stays untracked, and the day someone commits one upstream, a
+ * replica's reset onto the remote refuses to overwrite it (the replica then stops catching up).
+ *
+ * @example
+ * await attributesCommitted('/srv/site') // { committed: false, where: 'origin/main' }
+ */
+export async function attributesCommitted(root: string): Promise<{ committed: boolean; where: string }> {
+  const upstream = await run('git', ['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}'], { cwd: root })
+    .then(({ stdout }) => stdout.trim(), () => '');
+  const where = upstream || 'HEAD';
+  const text = await run('git', ['show', `${where}:.gitattributes`], { cwd: root }).then(({ stdout }) => stdout, () => '');
+  return { committed: text.split(/\r?\n/).includes(MERGE_ATTRIBUTE), where };
+}

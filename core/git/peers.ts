@@ -1,7 +1,10 @@
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
-/** Sent by a replica telling its peers: a peer's pull route then pulls without telling anyone (no loops). */
+/**
+ * Sent by a replica telling its peers: a peer's pull route then pulls without telling anyone (no loops). Its value is the
+ * commit pushed (`1` when none is known, a hosting site's webhook passed on), so a read naming it is known to be real.
+ */
 export const PEER_HEADER = 'x-cms-peer';
 /** A peer answers a notice once it has pulled: one that takes longer is taken as not told (its poll catches up). */
 const NOTICE_TIMEOUT_MS = 2000;
@@ -33,8 +36,10 @@ export interface PeerNoticesOptions {
  * const tell = peerNotices({ peers: ['http://10.0.0.2:1337'], token: process.env.CMS_GIT_PULL_TOKEN, report: console.error });
  * tell(); // after each push
  */
-export function peerNotices(options: PeerNoticesOptions): () => void {
+export function peerNotices(options: PeerNoticesOptions): (commit?: string) => void {
   const { token, report } = options;
+  /** The last commit pushed: a notice sent later (queued behind one under way) names the newest. */
+  let pushed = '1';
   if (!token) return () => undefined;
   const agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 1 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 1 }) };
   const lines: PeerLine[] = options.peers.map((peer) => ({
@@ -57,7 +62,7 @@ export function peerNotices(options: PeerNoticesOptions): () => void {
     const secure = line.url.protocol === 'https:';
     const request: ClientRequest = (secure ? httpsRequest : httpRequest)(line.url, {
       method: 'POST', agent: secure ? agents.https : agents.http,
-      headers: { authorization: `Bearer ${token}`, [PEER_HEADER]: '1', 'content-length': 0 },
+      headers: { authorization: `Bearer ${token}`, [PEER_HEADER]: pushed, 'content-length': 0 },
     });
     request.setTimeout(NOTICE_TIMEOUT_MS, () => request.destroy(new Error(`no answer within ${NOTICE_TIMEOUT_MS} ms`)));
     request.once('response', (answer) => {
@@ -75,7 +80,8 @@ export function peerNotices(options: PeerNoticesOptions): () => void {
     request.end();
   }
 
-  return () => {
+  return (commit) => {
+    pushed = commit ?? '1';
     for (const line of lines) {
       if (line.sending) line.again = true;
       else send(line);

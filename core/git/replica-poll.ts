@@ -28,6 +28,8 @@ export interface PollContext {
   /** Writes of this replica waiting for their push: no poll then (the pusher catches up before it pushes). */
   pending(): number;
   polled(ok: boolean): void;
+  /** The remote's tip as ls-remote reports it, and HEAD when the poll looked at it too. */
+  saw(tip: string, head?: string): void;
   lastPollOk(): boolean;
   report(message: string): void;
 }
@@ -52,6 +54,7 @@ export function createPoll(context: PollContext): () => Promise<void> {
   const fullCheck = async (name: string, tip: string | undefined) => {
     const started = Date.now();
     const [known, head, edited] = await Promise.all([git.resolve(`refs/remotes/${remote}/${name}`), git.resolve('HEAD'), git.edited()]);
+    if (tip) context.saw(tip, edited ? undefined : head);
     // A media write's files are on disk a moment before its commit: only edits seen by two checks in a row are a hand's.
     const handEdited = edited && editedBefore;
     editedBefore = edited;
@@ -74,12 +77,20 @@ export function createPoll(context: PollContext): () => Promise<void> {
       // While peers' notices arrive (each brings a pull), asking the remote too tells nothing: the poll is their fallback.
       if (!full && Date.now() - marks.noticedAt < RECENT_NOTICE_MS) return;
       // The cheap part, every poll: the remote's tip (one ls-remote), against the tip this clone was brought to.
-      const tip = await git.remoteTip(remote, name);
-      context.polled(true);
-      if (full) await fullCheck(name, tip);
-      else if (tip && tip !== marks.broughtTo) await context.pull();
+      let tip: string | undefined;
+      try {
+        tip = await git.remoteTip(remote, name);
+      } catch (error) {
+        if (context.lastPollOk()) context.report(`git: cannot reach ${remote}: ${gitFirstLine(error)}`);
+        context.polled(false);
+        return;
+      }
+      if (tip && !full) context.saw(tip);
+      // A pull that fails (reported by the pull itself, in git's words) leaves the poll not ok: the clone is behind.
+      const caughtUp = full ? fullCheck(name, tip) : tip && tip !== marks.broughtTo ? context.pull() : undefined;
+      context.polled(await Promise.resolve(caughtUp).then(() => true, () => false));
     } catch (error) {
-      if (context.lastPollOk()) context.report(`git: cannot reach ${remote}: ${gitFirstLine(error)}`);
+      context.report(`git: the poll of ${remote} failed: ${gitFirstLine(error)}`);
       context.polled(false);
     } finally {
       polling = false;

@@ -7,6 +7,8 @@ import { fetchBranch, replicaGit } from './replica-git.js';
 import { TRACKED_FOLDERS } from './git-input.js';
 import { fastForward, headAndTarget, resetTo, strayRefs } from './replica-reset.js';
 import { createPoll, type SyncMarks } from './replica-poll.js';
+import { createLag, type ReplicaLag } from './replica-lag.js';
+import { createCatchUp, type CatchUpAnswer } from './replica-catch-up.js';
 import { peerNotices } from './peers.js';
 import type { ReplicaStatus } from './replica-status.js';
 import { recordCommit } from './write-context.js';
@@ -62,15 +64,22 @@ export interface Replica {
   /** Ask the remote for its tip (`git ls-remote`) and pull only when it differs from HEAD. */
   poll(): Promise<void>;
   /**
-   * Read-your-writes: `held` when this clone holds `commit`; `unknown` when the remote does not hold it either
-   * (stale or made up: nothing to wait for); else it pulls, at most `timeout` ms, and `behind` when still not here.
+   * Read-your-writes (see replica-catch-up.ts): `held` when this clone holds `commit`; `unknown` when the remote does not
+   * hold it either (stale or made up: nothing to wait for); `unchecked` when `client` has spent its allowance of such
+   * lookups; else it pulls, at most `wait` ms (default `git.pushTimeout`), and `behind` when still not here.
    */
-  catchUp(commit: string, timeout?: number): Promise<'held' | 'unknown' | 'behind'>;
+  catchUp(commit: string, options?: { client?: string; wait?: number }): Promise<CatchUpAnswer>;
+  /** A peer's push notice named this commit (read-your-writes then waits for it without looking it up). */
+  announce(commit: string): void;
   /** Run work that rewrites the work tree (the studio's branch switch) once pushes are done, with no write beside it. */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** Tell the peers the remote moved (the pull route fans a hosting site's webhook out with it). */
   notifyPeers(): void;
   status(): Promise<ReplicaStatus>;
+  /** How far behind the remote's tip this clone is, and since when (for `GET /_health`). */
+  lag(): Promise<ReplicaLag & { behindForMs: number }>;
+  /** Milliseconds a write may wait for the remote (`git.pushTimeout`): a replica behind for longer is unhealthy. */
+  readonly pushTimeout: number;
   readonly pullToken: string | undefined;
   /** Which replica takes the writes, when this one forwards them (undefined: it writes every write itself). */
   readonly writers: WriterChoice | undefined;
@@ -78,7 +87,9 @@ export interface Replica {
 
 const NOT_FORWARDING = { enabled: false, self: null, writer: null, forwarded: 0, lostAfterSend: 0, down: [] };
 const stamp = () => new Date().toISOString();
-const KNOWN_LIMIT = 1024;
+/** The later of two errors (a push's, a pull's), or null. */
+const latest = (...errors: Array<{ at: string; message: string } | undefined>) =>
+  errors.filter((error) => error !== undefined).sort((a, b) => (a.at < b.at ? 1 : -1))[0] ?? null;
 /**
  * Peers' notices within this window share one pull: a replica that only reads pulls at most twice a second under a
  * busy writer (each pull is a fetch, a reset and a reindex: a dozen git runs), and still learns of a push within a
@@ -102,9 +113,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   const peers = (options.peers ?? []).map((peer) => peer.replace(/\/+$/, ''));
   const state: Pick<ReplicaStatus, 'lastPush' | 'lastPull' | 'lastPoll'> = { lastPush: null, lastPull: null, lastPoll: null };
   const marks: SyncMarks = { broughtTo: undefined, noticedAt: 0, sweep: true };
-  /** Commits this clone is known to hold (acknowledged or checked): most read-your-writes checks need no git call. */
-  const known = new Set<string>();
-  const remember = (commit: string) => { if (known.size >= KNOWN_LIMIT) known.clear(); known.add(commit); };
+  const lag = createLag(remote, options.report);
   const tellPeers = peerNotices({ peers, token: options.pullToken, report: options.report });
   if (peers.length && !options.pullToken) {
     options.report('git.peers is set but CMS_GIT_PULL_TOKEN is not: peers cannot be told of pushes (they still poll)');
@@ -123,9 +132,11 @@ export function createReplica(options: ReplicaOptions): Replica {
     independent: options.independent ?? (() => false),
     pushed: (commit, writes) => {
       state.lastPush = { at: stamp(), commit, writes };
-      remember(commit);
+      reads.remember(commit);
       marks.broughtTo = commit;
-      tellPeers();
+      lag.saw(commit);
+      lag.reached(commit);
+      tellPeers(commit);
     },
   });
   /** The checked-out branch, asked once (a branch switch runs in `exclusive`, which forgets it). */
@@ -163,23 +174,30 @@ export function createReplica(options: ReplicaOptions): Replica {
     const name = await branch();
     await fetchBranch(catching, remote, name).catch(() => undefined);
     const tip = await catching.resolve(`refs/remotes/${remote}/${name}`);
-    if (tip) { state.lastPull = { at: stamp(), commit: tip }; queue.remoteAt(tip); }
+    // Fetched, not reached: the pusher brings HEAD there before its push (lastPull names only a tip HEAD reached).
+    if (tip) { lag.saw(tip); queue.remoteAt(tip); }
     return { changed: [] };
   };
-  const pull = coalesce(async () => (queue.pending ? fetchOnly() : lock.exclusive(async () => {
+  /** HEAD is at the remote's tip as fetched: the only place `lastPull` is set. */
+  const reachedTip = (tip: string) => {
+    marks.broughtTo = tip;
+    state.lastPull = { at: stamp(), commit: tip };
+    lag.reached(tip);
+  };
+  const pullOnce = async () => (queue.pending ? fetchOnly() : lock.exclusive(async () => {
     const name = await branch();
     await fetchBranch(catching, remote, name).catch((error) => {
       throw new GitRefusedError(`git could not fetch ${name} from ${remote}: ${gitReason(error)}`);
     });
     // HEAD and the fetched tip in one git run: the fast-forward below needs both.
     const [head, tip] = await headAndTarget(catching, `refs/remotes/${remote}/${name}`);
-    state.lastPull = { at: stamp(), commit: tip };
+    lag.saw(tip);
     queue.remoteAt(tip);
     // This replica's own writes wait for their push (checked again under the lock): the pusher runs them again on the new tip.
     if (queue.pending) return { changed: [] };
     if (!options.push) {
       const changed = await followOnly(tip);
-      marks.broughtTo = tip;
+      reachedTip(tip);
       return { changed };
     }
     const untrackedIn = marks.sweep ? TRACKED_FOLDERS.filter((folder) => existsSync(join(options.root, folder))) : undefined;
@@ -188,11 +206,13 @@ export function createReplica(options: ReplicaOptions): Replica {
     const reset = () => resetTo(catching, tip, { strayCommits: true, untrackedIn, onRemote: marks.broughtTo });
     const { changed, stray } = fastForwarded ?? (await reset());
     queue.headAt(tip);
-    marks.broughtTo = tip;
+    reachedTip(tip);
     if (stray.length) strayKept(stray);
     if (changed.length) await options.reindex(changed);
     return { changed };
-  })));
+  }));
+  // A pull that fails (git refusing the reset, the remote unreachable) is the replica's last error, reported in its words.
+  const pull = coalesce(() => pullOnce().catch((error: unknown) => { lag.failed(error); throw error; }));
 
   const pullSoon = throttle(pull, NOTICE_WINDOW_MS);
 
@@ -201,23 +221,17 @@ export function createReplica(options: ReplicaOptions): Replica {
     const name = await branch();
     await fetchBranch(git, remote, name);
     const tip = await git.resolve(`refs/remotes/${remote}/${name}`);
-    if (tip) queue.remoteAt(tip);
+    if (tip) { lag.saw(tip); queue.remoteAt(tip); }
     return name;
   });
 
-  /**
-   * Whether HEAD holds `commit`, asked under the shared lock: a pull resets HEAD before it reindexes, and holds the
-   * exclusive one throughout.
-   */
-  const holds = async (commit: string) => {
-    const held = await lock.shared(() => git.contains(commit));
-    if (held) remember(commit);
-    return held;
-  };
+  const reads = createCatchUp({ git, remote, lock, pull, fetchTracking, branch });
 
   const poll = createPoll({
     git: catching, remote, push: options.push, marks, branch, pull, pending: () => queue.pending, report: options.report,
     polled: (ok) => { state.lastPoll = { at: stamp(), ok }; },
+    // HEAD at the remote's tip (no pull needed): up to date, though no pull ran (lastPull stays what it was).
+    saw: (tip, head) => { lag.saw(tip); if (tip === head && !queue.pending) lag.reached(tip); },
     lastPollOk: () => state.lastPoll?.ok !== false,
   });
 
@@ -233,29 +247,16 @@ export function createReplica(options: ReplicaOptions): Replica {
 
   return {
     pullToken: options.pullToken || undefined,
+    pushTimeout: timeout,
+    lag: async () => ({ ...(await lag.lag(git)), behindForMs: lag.behindFor() }),
     writers,
     write,
     writeMedia,
     pull,
     pullNoticed: () => { marks.noticedAt = Date.now(); return pullSoon(); },
     poll,
-    async catchUp(commit, wait = timeout) {
-      if (known.has(commit)) return 'held';
-      if (await holds(commit)) return 'held';
-      // A client is given a commit only once the remote holds it: one fetch (shared by the requests asking meanwhile)
-      // tells a real one from a stale or made-up one, which is answered at once, never waited (and pulled) for.
-      const name = await fetchTracking().catch(() => undefined);
-      if (!name) return 'behind';
-      if (!(await git.contains(commit, `refs/remotes/${remote}/${name}`))) return 'unknown';
-      const until = Date.now() + wait;
-      for (let pause = 50; ; pause = Math.min(1000, pause * 2)) {
-        await pull().catch(() => undefined);
-        if (await holds(commit)) return 'held';
-        if (Date.now() >= until) return 'behind';
-        // On the remote, not here yet (this replica's own writes are being pushed first): ask again a little later.
-        await new Promise((resolve) => setTimeout(resolve, Math.min(pause, Math.max(0, until - Date.now()))));
-      }
-    },
+    catchUp: (commit, { client, wait = timeout } = {}) => reads.catchUp(commit, { client, wait }),
+    announce: (commit) => reads.announce(commit),
     async exclusive(work) {
       // Writes that got in first are committed by the pusher, not inside their lock: wait until they are pushed
       // (outside the lock: a lost race needs it), then run alone if no new one slipped in meanwhile.
@@ -268,7 +269,7 @@ export function createReplica(options: ReplicaOptions): Replica {
         if (done) return done.value;
       }
     },
-    notifyPeers: tellPeers,
+    notifyPeers: () => tellPeers(),
     async status() {
       const name = await branch().catch(() => null);
       const head = (await git.resolve('HEAD')) ?? null;
@@ -277,7 +278,7 @@ export function createReplica(options: ReplicaOptions): Replica {
       const counts = head && origin ? await aheadBehind() : [0, 0];
       return {
         remote, branch: name, head, origin, ahead: counts[0], behind: counts[1],
-        pendingWrites: queue.pending, lastError: queue.lastError ?? null,
+        pendingWrites: queue.pending, lastError: latest(queue.lastError, lag.failure),
         lastPush: state.lastPush, lastPull: state.lastPull, lastPoll: state.lastPoll,
         peers: peers.length, stray: await strayRefs(git),
         forwarding: writers?.status() ?? NOT_FORWARDING,

@@ -16,6 +16,7 @@ import { SECURITY_HEADERS } from './security-headers.js';
 import { servePublicFile } from './static.js';
 import { noteCommits, type CommitNote } from '../git/write-context.js';
 import { catchUpForRequest, commitHeaders } from './read-your-writes.js';
+import { healthResponse } from './health-route.js';
 import { studioResponse } from './studio-route.js';
 
 export type { AppOptions };
@@ -72,12 +73,10 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
     try {
       // A user or token made on another replica a moment ago is known before the request is judged.
       await cms.auth.catchUp(request.headers.get('authorization'));
-      if (url.pathname === '/_health' && ['GET', 'HEAD'].includes(request.method)) {
-        return new Response(null, { status: 204, headers: { ...headers, strapi: 'You are so French!' } });
-      }
+      if (url.pathname === '/_health' && ['GET', 'HEAD'].includes(request.method)) return healthResponse(cms, headers);
       // A request naming a commit this replica does not hold yet waits for it (bounded), before any cache; the
       // replica's own routes (its status, the pull webhook) answer at once, whatever cookie the caller carries.
-      if (!url.pathname.startsWith('/_cms/')) await catchUpForRequest(cms, request.headers);
+      if (!url.pathname.startsWith('/_cms/')) await catchUpForRequest(cms, request);
       if (url.pathname === '/' && ['GET', 'HEAD'].includes(request.method)) {
         const page = await apiIndex(cms, request, headers);
         return withBodyTag(page, request, cacheControlFor(cms.config, undefined, !!request.headers.get('authorization')));

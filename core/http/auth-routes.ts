@@ -1,14 +1,12 @@
 import { handleUsersPermissions } from '../auth/users-permissions-api.js';
 import { RateLimitError } from '../auth/rate-limit.js';
 import { readBody } from './body.js';
+import { requestClient } from './client-address.js';
 import type { ExtensionRoute } from './route-context.js';
 import { json, statusText } from './respond.js';
 
 /** Paths the users-permissions plugin owns under the API prefix. */
 const OWNED = /^\/(auth|users|users-permissions)(\/|$)/;
-
-/** The client address srvx's Node request carries (`request.ip`); in-process requests have none. */
-const clientOf = (request: Request): string => (request as Request & { ip?: string }).ip ?? 'unknown';
 
 /**
  * Strapi's users-permissions routes over HTTP: `/api/auth/*`, `/api/users*`,
@@ -28,7 +26,7 @@ export const authRoutes: ExtensionRoute = async ({ request, url, cms, headers })
       search: url.search,
       readBody: () => readBody(request),
       caller: () => cms.contentApi.callerFor(request.headers.get('authorization')),
-      client: clientOf(request),
+      client: requestClient(cms, request),
     });
   } catch (error) {
     if (error instanceof RateLimitError) headers['retry-after'] = String(error.retryAfter);

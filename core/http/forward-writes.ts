@@ -5,11 +5,11 @@ import type { Cms } from '../cms.js';
 import { ServiceUnavailableError } from '../errors.js';
 import type { WriterChoice } from '../git/writer-choice.js';
 import { toErrorBody } from '../strapi/errors.js';
+import { CLIENT_HEADER, FORWARDED_HEADER } from './client-address.js';
 import { sameSecret } from './git-pull-route.js';
 import { JSON_TYPE } from './respond.js';
 
-/** Carried by a write one replica forwards to the writer (its value: the cluster's pull token); the writer never forwards it again. */
-export const FORWARDED_HEADER = 'x-cms-forwarded';
+export { FORWARDED_HEADER };
 /** How long the writer may take to accept the connection before the next replica in the list is tried. */
 export const CONNECT_TIMEOUT_MS = 2_000;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -37,18 +37,20 @@ export function wasForwarded(req: IncomingMessage, choice: WriterChoice): boolea
   return typeof marker === 'string' && sameSecret(marker, choice.token);
 }
 
-function forwardedHeaders(req: IncomingMessage, choice: WriterChoice): OutgoingHttpHeaders {
+function forwardedHeaders(req: IncomingMessage, choice: WriterChoice, client: string): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || name === FORWARDED_HEADER) continue;
+    if (value === undefined || HOP_BY_HOP.has(name) || name === FORWARDED_HEADER || name === CLIENT_HEADER) continue;
     headers[name] = value;
   }
   const before = req.headers['x-forwarded-for'];
-  const client = req.socket.remoteAddress ?? '';
-  headers['x-forwarded-for'] = before ? `${before}, ${client}` : client;
+  const peer = req.socket.remoteAddress ?? '';
+  headers['x-forwarded-for'] = before ? `${before}, ${peer}` : peer;
   headers['x-forwarded-proto'] = req.headers['x-forwarded-proto'] ?? ((req.socket as TLSSocket).encrypted ? 'https' : 'http');
   // A body sent in chunks is sent on in chunks (Node chunks a body without a length).
   headers[FORWARDED_HEADER] = choice.token;
+  // The client as this replica judged it (its proxy trusted or not): the writer's per-client limits key on it, not on us.
+  headers[CLIENT_HEADER] = client;
   return headers;
 }
 
@@ -76,7 +78,9 @@ function answerLost(res: ServerResponse, writer: string): void {
  * a connection lost after that, or no answer within `choice.answerWithinMs` of the request's last byte, is answered
  * 503 (the write may have been made: it is never run twice).
  */
-function forwardTo(writer: string, req: IncomingMessage, res: ServerResponse, choice: WriterChoice): Promise<'unreachable' | 'sent'> {
+function forwardTo(
+  writer: string, req: IncomingMessage, res: ServerResponse, choice: WriterChoice, client: string,
+): Promise<'unreachable' | 'sent'> {
   return new Promise((resolve) => {
     const target = new URL(req.url ?? '/', `${writer}/`);
     const base = new URL(writer);
@@ -84,7 +88,7 @@ function forwardTo(writer: string, req: IncomingMessage, res: ServerResponse, ch
     const upstream = request({
       protocol: base.protocol, hostname: base.hostname, port: base.port, method: req.method,
       path: `${base.pathname.replace(/\/+$/, '')}${target.pathname}${target.search}`,
-      headers: forwardedHeaders(req, choice), setHost: false, agent: false,
+      headers: forwardedHeaders(req, choice, client), setHost: false, agent: false,
     });
     let sent = false;
     const timer = setTimeout(() => upstream.destroy(new Error(`no connection within ${CONNECT_TIMEOUT_MS} ms`)), CONNECT_TIMEOUT_MS);
@@ -127,12 +131,13 @@ function forwardTo(writer: string, req: IncomingMessage, res: ServerResponse, ch
 /**
  * A write arriving at a replica with peers goes to the writer (see writer-choice.ts): resolves true when it was sent
  * there (its answer relayed), false when this replica is the writer, or every replica before it in the list refused
- * the connection: then it is written here, as without forwarding.
+ * the connection: then it is written here, as without forwarding. `client`: the request's client address (see
+ * clientAddress), passed on for the writer's per-client limits.
  */
-export async function forwardWrite(req: IncomingMessage, res: ServerResponse, choice: WriterChoice): Promise<boolean> {
+export async function forwardWrite(req: IncomingMessage, res: ServerResponse, choice: WriterChoice, client: string): Promise<boolean> {
   for (const writer of choice.candidates()) {
     if (writer === choice.self) break;
-    if ((await forwardTo(writer, req, res, choice)) === 'sent') return true;
+    if ((await forwardTo(writer, req, res, choice, client)) === 'sent') return true;
     choice.down(writer);
   }
   choice.wrote(choice.self);

@@ -54,6 +54,9 @@ export const gitPullRoute: ExtensionRoute = async ({ request, url, cms, headers 
   if (request.method !== 'POST') throw new MethodNotAllowedError(['POST']);
   if (!(await authorized(request, token))) throw new UnauthorizedError('Missing or invalid pull token');
   const fromPeer = request.headers.has(PEER_HEADER);
+  // A peer's notice names the commit it pushed: a read asking for it waits for it without looking it up.
+  const pushed = request.headers.get(PEER_HEADER)?.trim().toLowerCase() ?? '';
+  if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(pushed)) cms.replica.announce(pushed);
   const { changed } = await (fromPeer ? cms.replica.pullNoticed() : cms.replica.pull());
   if (!fromPeer) cms.replica.notifyPeers();
   return json(200, { changed: changed.length }, headers);

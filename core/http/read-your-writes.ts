@@ -1,5 +1,6 @@
 import type { Cms } from '../cms.js';
 import { ServiceUnavailableError } from '../errors.js';
+import { requestClient } from './client-address.js';
 
 /** The response header naming the commit that holds a write, and the request header asking to read at least that commit. */
 export const COMMIT_HEADER = 'x-cms-commit';
@@ -22,13 +23,14 @@ export function requestedCommit(headers: { get(name: string): string | null }): 
  * does not yet waits while it catches up (at most `git.pushTimeout`), then is answered 503.
  *
  * @example
- * await catchUpForRequest(cms, request.headers); // throws ServiceUnavailableError when it cannot
+ * await catchUpForRequest(cms, request); // throws ServiceUnavailableError when it cannot
  */
-export async function catchUpForRequest(cms: Cms, headers: { get(name: string): string | null }): Promise<void> {
-  const commit = cms.replica && requestedCommit(headers);
+export async function catchUpForRequest(cms: Cms, request: Request): Promise<void> {
+  const commit = cms.replica && requestedCommit(request.headers);
   if (!commit) return;
-  // A commit the remote does not hold (stale, or made up) is no reason to wait: the request is served as it is.
-  if ((await cms.replica!.catchUp(commit)) === 'behind') {
+  // A commit the remote does not hold (stale, or made up) is no reason to wait: the request is served as it is; a client
+  // that named several such commits is served as it is at once (no git call: see replica-catch-up.ts).
+  if ((await cms.replica!.catchUp(commit, { client: requestClient(cms, request) })) === 'behind') {
     const short = commit.slice(0, 12);
     throw new ServiceUnavailableError(`This replica could not catch up with commit ${short} from the git remote in time; try again`);
   }

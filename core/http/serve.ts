@@ -9,6 +9,7 @@ import { COMMIT_COOKIE, COMMIT_HEADER } from './read-your-writes.js';
 import { ResponseCache } from './response-cache.js';
 import { guardUnreadBody } from './unread-body.js';
 import { forwardWrite, isWriteRequest, wasForwarded } from './forward-writes.js';
+import { clientAddress } from './client-address.js';
 
 export interface ServeOptions {
   port?: number;
@@ -36,7 +37,7 @@ export function createNodeHandler(
     // A replica with peers sends writes on to the writer replica (the first healthy one), unless one sent it here.
     const writers = cms.replica?.writers;
     if (writers && isWriteRequest(req.method ?? 'GET', req.url ?? '/', cms) && !wasForwarded(req, writers)) {
-      return forwardWrite(req, res, writers).then((sent) => (sent ? undefined : handler(req, res)));
+      return forwardWrite(req, res, writers, nodeClient(cms, req)).then((sent) => (sent ? undefined : handler(req, res)));
     }
     // A replica asked to read at a commit goes the long way: it may have to catch up first.
     const pinned = cms.replica && (req.headers[COMMIT_HEADER] || req.headers.cookie?.includes(`${COMMIT_COOKIE}=`));
@@ -59,6 +60,15 @@ export function createNodeHandler(
     }
     return handler(req, res);
   };
+}
+
+/** A Node request's client address (see clientAddress). */
+export function nodeClient(cms: Cms, req: IncomingMessage): string {
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+  return clientAddress(header, req.socket.remoteAddress, { proxy: cms.config.server.proxy, peerToken: cms.replica?.pullToken });
 }
 
 /** A running server (listhen's listener, whose types stay out of the public API: they need DOM and webworker libs). */

@@ -21,10 +21,13 @@ beforeAll(async () => {
 afterEach(async () => { for (const server of open.splice(0)) await server.cms.close(); });
 afterAll(async () => { await postgres?.stop(); });
 
-async function replicas(url: string, count = 2): Promise<{ roots: string[]; servers: TestServer[] }> {
+async function replicas(url: string, count = 2, auth?: Record<string, unknown>): Promise<{ roots: string[]; servers: TestServer[] }> {
   const roots = Array.from({ length: count }, () => {
     const root = copySampleSite();
-    writeConfig(root, (config) => { config.permissions = { public: PUBLIC_GRANTS, authenticated: AUTHENTICATED_GRANTS }; });
+    writeConfig(root, (config) => {
+      config.permissions = { public: PUBLIC_GRANTS, authenticated: AUTHENTICATED_GRANTS };
+      if (auth) config.auth = auth;
+    });
     return root;
   });
   const servers = await Promise.all(roots.map((root) => startApp(root, { env: { CMS_STATE_URL: url }, report: () => {} })));
@@ -93,6 +96,22 @@ describe.skipIf(needsPostgres.skip)(`users, tokens and secrets shared by every r
     await a.cms.auth.tokens.create({ name: 'reader', type: 'read-only' });
     const { existsSync } = await import('node:fs');
     expect(existsSync(`${roots[0]}/.cms/state.json`)).toBe(false);
+  });
+
+  it('counts sign-ins once across replicas: wrong passwords on A use up the limit on B and C too', async () => {
+    const { servers: [a, b, c] } = await replicas(await postgres.database(), 3, { rateLimit: { max: 4 } });
+    await register(a, 'ada');
+    const wrong = (server: TestServer) => server.sendJson('POST', '/api/auth/local', { identifier: 'ada', password: 'wrong' });
+    for (const server of [a, b, a, c]) expect((await wrong(server)).status).toBe(400);
+    for (const server of [a, b, c]) {
+      const limited = await server.request('/api/auth/local', { method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: 'ada', password: PASSWORD }) });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // Another account's sign-in is its own count.
+    await register(b, 'bob');
+    expect((await b.sendJson('POST', '/api/auth/local', { identifier: 'bob', password: PASSWORD })).status).toBe(200);
   });
 
   it('goes on from memory while PostgreSQL is down, and catches up with a revocation once it is back', async () => {

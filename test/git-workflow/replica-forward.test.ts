@@ -25,8 +25,10 @@ async function socket(handler?: RequestListener): Promise<{ url: string; server:
 interface Running { url: string; cms: Cms; logs: string[]; server: Server }
 
 /** `count` replicas of one remote on real ports, each told its own URL and its peers'; sorted by URL, so [0] is the writer. */
-async function replicas(count: number, gitConfig: Record<string, unknown> = {}, env: Record<string, string> = {}) {
-  const { remote, clones } = await remoteAndClones(count, gitConfig);
+async function replicas(
+  count: number, gitConfig: Record<string, unknown> = {}, env: Record<string, string> = {}, config: Record<string, unknown> = {},
+) {
+  const { remote, clones } = await remoteAndClones(count, gitConfig, config);
   const sockets = await Promise.all(clones.map(() => socket()));
   const running: Running[] = [];
   for (const [at, root] of clones.entries()) {
@@ -173,5 +175,18 @@ describe('replicas forward writes to one writer replica', () => {
       expect((await other.cms.replica!.status()).lastPush?.commit).toBe(tip(remote));
       expect(await forwarding(other)).toMatchObject({ enabled: false, forwarded: 0 });
     }
+  });
+
+  it('a sign-in forwarded to the writer counts against the client the forwarding replica saw, not against that replica', async () => {
+    const { replicas: [writer, other] } = await replicas(2, {}, { CMS_TRUST_PROXY: 'true' }, { auth: { rateLimit: { max: 3 } } });
+    await writer.cms.auth.users.add({ username: 'ada', email: 'ada@example.com', password: 'correct horse battery' });
+    const signIn = (password: string, client: string) => fetch(`${other.url}/api/auth/local`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+      body: JSON.stringify({ identifier: 'ada', password }),
+    }).then((answer) => answer.status);
+    for (let i = 0; i < 3; i++) expect(await signIn('wrong', '203.0.113.7')).toBe(400);
+    expect(await signIn('wrong', '203.0.113.7')).toBe(429);
+    expect(await signIn('correct horse battery', '198.51.100.2')).toBe(200);
+    expect((await forwarding(other)).forwarded).toBe(5);
   });
 });

@@ -53,6 +53,21 @@ describe('telling peers of a push', () => {
     expect(peer.seen[1].url).toBe('/_cms/git/pull');
   });
 
+  it('names the commit pushed (the newest, for notices sent after one under way), so a read asking for it is known real', async () => {
+    const peer = await heldPeer();
+    closers.push(peer.close);
+    const tell = peerNotices({ peers: [peer.url], token: 'secret', report: () => undefined });
+    const [first, second, third] = ['a', 'b', 'c'].map((digit) => digit.repeat(40));
+    tell(first);
+    await peer.until(1);
+    tell(second);
+    tell(third);
+    peer.answerAll();
+    await peer.until(2);
+    peer.answerAll();
+    expect(peer.seen.map((notice) => notice.headers[PEER_HEADER])).toEqual([first, third]);
+  });
+
   it('reports a peer that cannot be reached once, not at every push, and tells the reachable ones all the same', async () => {
     const reachable = await heldPeer();
     closers.push(reachable.close);
