@@ -11,7 +11,7 @@ import { issueJwt } from './jwt.js';
 import { RateLimiter } from './rate-limit.js';
 import { createSecrets, type Secrets } from './secrets.js';
 import { FileStateStore } from './file-state-store.js';
-import type { StateStore, StoredUser } from './state-store.js';
+import { catchUpOrUnavailable, type StateStore, type StoredUser } from './state-store.js';
 import { Users } from './users.js';
 
 export interface AuthOptions {
@@ -91,8 +91,8 @@ export function createAuth(options: AuthOptions): Auth {
       } catch {
         // expired, blocked, unknown user: perhaps not yet here; look again after catching up
       }
-      // Unreachable store: judge the key on the copy in memory, as every known key is.
-      await store.sync().catch(() => undefined);
+      // Unreachable store: judge the key on the copy in memory, as every known key is (never loaded: a 503).
+      await catchUpOrUnavailable(store);
     },
     readFingerprint: (key) => credentials.fingerprint(key, (caller) => scopeId(readFingerprint(caller, models))),
     issueJwt: (user) => issueJwt(user.id, secrets.jwtSecret(true)!, config.auth.jwtExpiresIn),

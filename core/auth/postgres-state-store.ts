@@ -158,9 +158,12 @@ export class PostgresStateStore implements StateStore {
     });
   }
 
-  /** Concurrent calls share one round trip; a newer revision than ours is reloaded. */
+  /**
+   * Concurrent calls share one round trip; a newer revision than ours is reloaded. Never loaded (PostgreSQL down since
+   * the start), an unknown credential cannot be judged: Strapi's 503, not a 400 or 401 that would be a wrong answer.
+   */
   sync(): Promise<void> {
-    if (!this.loaded) return Promise.resolve();
+    if (!this.loaded) return Promise.reject(stateStoreUnavailable());
     this.syncing ??= this.pool.query('SELECT value FROM cms_revision WHERE id = 1')
       .then(({ rows }) => (Number(rows[0].value) > this.version ? this.reload() : undefined))
       .finally(() => { this.syncing = undefined; });

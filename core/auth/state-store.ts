@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ApplicationError } from '../errors.js';
+import { ApplicationError, ServiceUnavailableError } from '../errors.js';
 
 export type TokenType = 'read-only' | 'full-access' | 'custom';
 export type RoleType = 'public' | 'authenticated';
@@ -88,7 +88,8 @@ export interface StateStore {
   removeToken(name: string): Promise<StoredApiToken | undefined>;
   /**
    * Catch up with changes made elsewhere that may not have been announced yet (a credential made on
-   * another replica a moment ago): one cheap round trip, only called when a credential is unknown.
+   * another replica a moment ago): one cheap round trip, only called when a credential is unknown. Rejects with a
+   * ServiceUnavailableError when the store was never loaded (nothing can be judged yet); other failures are passing.
    */
   sync(): Promise<void>;
   /**
@@ -108,3 +109,13 @@ export function isTaken(users: readonly Pick<StoredUser, 'email' | 'username'>[]
 
 export const takenError = () => new ApplicationError('Email or Username are already taken');
 export const tokenNameTakenError = () => new ApplicationError('Name already taken');
+
+/**
+ * Catch up before judging an unknown credential: a passing failure leaves the copy in memory to judge it, as every
+ * known key is; a store never loaded answers Strapi's 503.
+ */
+export async function catchUpOrUnavailable(store: StateStore): Promise<void> {
+  await store.sync().catch((error: unknown) => {
+    if (error instanceof ServiceUnavailableError) throw error;
+  });
+}

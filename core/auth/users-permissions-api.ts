@@ -5,7 +5,7 @@ import { parseQueryString } from '../strapi/parse-query.js';
 import type { Auth } from './auth.js';
 import { rateLimitKey } from './rate-limit.js';
 import { findRole, listRoles, permissionTree } from './roles.js';
-import type { StoredUser } from './state-store.js';
+import { catchUpOrUnavailable, type StoredUser } from './state-store.js';
 import { changePassword, forgotPassword, login, me, register, resetPassword } from './user-actions.js';
 import { countUsers, queryUsers, roleOf, selectRoleFields, selectUserFields } from './user-query.js';
 import { sanitizeUser } from './users.js';
@@ -170,7 +170,7 @@ export async function handleUsersPermissions(auth: Auth, request: UsersPermissio
   if (!caller.allows(route.scope)) throw new ForbiddenError();
   if (route.limited) await auth.limiter.hit(rateLimitKey(route.path, body, request.client));
   // Sign-in, register and reset read users another replica may have added a moment ago.
-  if (route.limited) await auth.store.sync().catch(() => undefined);
+  if (route.limited) await catchUpOrUnavailable(auth.store);
   const answer = await route.run({ auth, caller, params: params!, body, search: request.search });
   return { status: answer === undefined ? 204 : 200, body: answer };
 }

@@ -54,7 +54,7 @@ describe.skipIf(needsPostgres.skip)(`PostgreSQL down${needsPostgres.note}`, () =
     await expect.poll(async () => (await register(server, 'bob')).status, { timeout: 20_000, interval: 200 }).toBe(200);
   });
 
-  it('a replica started while PostgreSQL is down serves content, answers 503 to state writes, and loads tokens once it is back', async () => {
+  it('a replica started while PostgreSQL is down serves content, answers 503 to state writes, sign-ins and credentials, and loads tokens once it is back', async () => {
     const own = await startTestPostgres();
     let again: PostgresServer | undefined;
     onTestFinished(async () => { await again?.stop(); await own.stop(); });
@@ -84,6 +84,14 @@ describe.skipIf(needsPostgres.skip)(`PostgreSQL down${needsPostgres.note}`, () =
       body: JSON.stringify({ username: 'eve', email: 'eve@example.com', password: PASSWORD }),
     });
     expect({ status: registered.status, body: await registered.json() }).toEqual({ status: 503, body: UNAVAILABLE });
+    // Nothing is known yet: a sign-in or a credential cannot be judged, so they are 503s too, not a wrong 400 or 401.
+    const signIn = await fetch(`${base}/api/auth/local`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: 'eve@example.com', password: PASSWORD }),
+    });
+    expect({ status: signIn.status, body: await signIn.json() }).toEqual({ status: 503, body: UNAVAILABLE });
+    const early = await fetch(`${base}/api/tags`, { headers: bearer(accessKey) });
+    expect({ status: early.status, body: await early.json() }).toEqual({ status: 503, body: UNAVAILABLE });
 
     again = await startPostgres(own.server.dir);
     const withToken = async () => (await fetch(`${base}/api/tags`, { headers: bearer(accessKey) })).status;
