@@ -1,0 +1,52 @@
+import type { ContentIndex } from '../index/content-index.js';
+import { formatFileName } from '../index/file-name.js';
+import { contentFolder } from '../index/load.js';
+import { CONTENT_EXTENSIONS } from '../parsers/index.js';
+import type { Model } from '../schema/types.js';
+import { applyChanges, fileChange, folderChanges } from '../watch/file-changes.js';
+
+/**
+ * How recent an mtime must be for a file to be read and compared rather than trusted: file systems
+ * keep mtimes in ticks (a few ms on ext4, 2 s on FAT and some network mounts), so a same-size
+ * rewrite within one tick of the indexed one keeps its stamp.
+ */
+export const RACY_MS = 2000;
+
+/**
+ * Bring the index's view of one document up to its files on disk, before a write decides anything
+ * from it. The server's watcher learns of a change a moment after it happens; a write in that
+ * moment would otherwise merge onto the old fields and put them back (the CLI's write, an editor's
+ * save, a pull, reverted while answered 200). Called under the document's lock, which the CLI and a
+ * server of the same site both hold while they write, so nothing of theirs can change the files
+ * between this look and the write.
+ */
+export class DiskView {
+  constructor(private readonly root: string, private readonly index: ContentIndex) {}
+
+  /**
+   * Re-read the document's files that changed on disk (mtime, or content where the mtime is too
+   * recent to tell), forget those gone, and pick up new ones in `locale` (a draft or localization the
+   * CLI or an editor created). A single type's folder is compared whole (its one document may be new).
+   */
+  async refresh(model: Model, documentId: string | undefined, locale?: string | null): Promise<void> {
+    const { index, root } = this;
+    const folder = contentFolder(model);
+    if (model.kind === 'singleType' || documentId === undefined) {
+      applyChanges(index, await folderChanges(index, root, folder, RACY_MS));
+      return;
+    }
+    const files = new Set(index.documentRecords(model.uid, documentId).map((record) => record.file));
+    for (const file of index.problemFiles(`content/${folder}/${documentId}.`)) files.add(file);
+    if (locale !== undefined) for (const file of this.candidates(folder, documentId, locale, files)) files.add(file);
+    const changes = await Promise.all([...files].map((file) => fileChange(index, root, file, RACY_MS)));
+    applyChanges(index, changes.filter((change) => change !== undefined));
+  }
+
+  /** The names a document's plain and draft file in `locale` may have: in its known formats, else in every format. */
+  private candidates(folder: string, documentId: string, locale: string | null, known: Set<string>): string[] {
+    const used = [...known].map((file) => file.slice(file.lastIndexOf('.')));
+    const exts = used.length ? [...new Set(used)] : CONTENT_EXTENSIONS;
+    const segment = locale === this.index.config.defaultLocale ? undefined : locale ?? undefined;
+    return exts.flatMap((ext) => [false, true].map((draft) => `content/${folder}/${formatFileName({ documentId, locale: segment, draft, ext })}`));
+  }
+}
