@@ -1,9 +1,13 @@
+import { lstatSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
 import { formatFileName } from '../index/file-name.js';
 import { contentFolder } from '../index/load.js';
 import { CONTENT_EXTENSIONS } from '../parsers/index.js';
 import type { Model } from '../schema/types.js';
-import { applyChanges, fileChange, folderChanges } from '../watch/file-changes.js';
+import { readText } from '../storage/content-file.js';
+import { digestText, writtenDigest } from '../storage/written-texts.js';
+import { applyChanges, fileChange, folderChanges, type FileChange } from '../watch/file-changes.js';
 
 /**
  * How recent an mtime must be for a file to be read and compared rather than trusted: file systems
@@ -38,8 +42,27 @@ export class DiskView {
     const files = new Set(index.documentRecords(model.uid, documentId).map((record) => record.file));
     for (const file of index.problemFiles(`content/${folder}/${documentId}.`)) files.add(file);
     if (locale !== undefined) for (const file of this.candidates(folder, documentId, locale, files)) files.add(file);
-    const changes = await Promise.all([...files].map((file) => fileChange(index, root, file, RACY_MS)));
+    const changes = await Promise.all([...files].map((file) => this.change(file)));
     applyChanges(index, changes.filter((change) => change !== undefined));
+  }
+
+  /**
+   * One file against the index. The common case, a file this process wrote a moment ago (its mtime
+   * too recent to trust), is settled by hashing its text against what was written, without a parse.
+   */
+  private async change(file: string): Promise<FileChange | undefined> {
+    const { index, root } = this;
+    const known = index.record(file);
+    const path = join(root, file);
+    // Inline, as the write's own stat after its rename: metadata only, cheaper than a thread-pool round trip.
+    const info = lstatSync(path, { throwIfNoEntry: false });
+    if (!info && !known && !index.problems.has(file)) return undefined;
+    if (known && !index.problems.has(file) && info?.isFile() && info.mtimeMs === known.mtimeMs) {
+      if (Date.now() - info.mtimeMs >= RACY_MS) return undefined;
+      const written = writtenDigest(path, info.mtimeMs);
+      if (written && digestText(await readText(root, file) ?? '') === written) return undefined;
+    }
+    return fileChange(index, root, file, RACY_MS);
   }
 
   /** The names a document's plain and draft file in `locale` may have: in its known formats, else in every format. */

@@ -10,6 +10,7 @@ import { writeFileAtomic } from './atomic-write.js';
 import { ContentFileTooLargeError, oversize } from './file-size.js';
 import { readTextNoFollow } from './no-follow.js';
 import { fileLayout, type FileLayout } from './merge-layout.js';
+import { rememberWritten } from './written-texts.js';
 import { serializeDocument, withoutHistoryTimestamps, type StoredDocument } from './serialize.js';
 
 /**
@@ -87,6 +88,7 @@ export async function writeContentFile(
   if (time) utimesSync(path, new Date(time), new Date(time));
   // Inline: a stat reads metadata only (no journal wait), cheaper than a thread-pool round trip.
   record.mtimeMs = statSync(path).mtimeMs;
+  rememberWritten(path, record.mtimeMs, text);
   if (time) index.fileTimes!.set(file, time);
   index.setRecord(record);
   return true;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
@@ -71,7 +71,7 @@ export async function holdLockFile<T>(path: string, work: () => Promise<T>, opti
   try {
     return await work();
   } finally {
-    await rm(path, { force: true });
+    rmSync(path, { force: true });
   }
 }
 
@@ -79,7 +79,9 @@ async function acquire(path: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
     try {
-      await writeFile(path, SELF_TEXT, { flag: 'wx' });
+      // Inline: creating a small file in .cms/locks waits for no content folder's renames, and a
+      // thread-pool round trip per call costs more than the call (every write takes a lock).
+      writeFileSync(path, SELF_TEXT, { flag: 'wx' });
       return;
     } catch (error) {
       if (code(error) === 'ENOENT') { ensureCmsFolder(path); await mkdir(dirname(path), { recursive: true }); continue; }
