@@ -15,6 +15,18 @@ export interface OnDisk {
 }
 
 /**
+ * The lock file every process of the site holds while it writes a document:
+ * `.cms/locks/<uid with :: as -->~<documentId>.lock` (a single type's: `…~.lock`, its one document).
+ *
+ * @example
+ * documentLockFile('/site', articleModel, 'abc') // '/site/.cms/locks/api--article.article~abc.lock'
+ */
+export function documentLockFile(root: string, model: Model, documentId: string | undefined): string {
+  const id = model.kind === 'singleType' ? '' : documentId;
+  return join(root, '.cms', 'locks', `${model.uid.replace(/::/g, '--')}~${id}.lock`);
+}
+
+/**
  * The order writes take: one document at a time (a per-document lock, in arrival order, inside the
  * writer's gate), and per type, one uid or unique value check at a time until the index holds the
  * file that takes it.
@@ -42,8 +54,7 @@ export class WriteLocks {
   private run<T>(model: Model, documentId: string | undefined, at: OnDisk, work: () => Promise<T>): Promise<T> {
     const key = this.lockKey(model, documentId);
     if (at.created) return this.lock.run(key, work);
-    const name = `${key.replace(/::/g, '--').replace('|', '~')}.lock`;
-    return this.lock.run(key, () => holdLockFile(join(this.root, '.cms', 'locks', name), async () => {
+    return this.lock.run(key, () => holdLockFile(documentLockFile(this.root, model, documentId), async () => {
       await this.disk.refresh(model, documentId ?? this.index.singleDocumentId(model.uid), at.locale);
       return work();
     }));
