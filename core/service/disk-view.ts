@@ -70,6 +70,7 @@ export class DiskView {
     const used = [...known].map((file) => file.slice(file.lastIndexOf('.')));
     const exts = used.length ? [...new Set(used)] : CONTENT_EXTENSIONS;
     const segment = locale === this.index.config.defaultLocale ? undefined : locale ?? undefined;
-    return exts.flatMap((ext) => [false, true].map((draft) => `content/${folder}/${formatFileName({ documentId, locale: segment, draft, ext })}`));
+    const name = (ext: string, draft: boolean) => formatFileName({ documentId, locale: segment, draft, ext });
+    return exts.flatMap((ext) => [false, true].map((draft) => `content/${folder}/${name(ext, draft)}`));
   }
 }
