@@ -5,7 +5,7 @@ import { formatFileName } from '../index/file-name.js';
 import { contentFolder } from '../index/load.js';
 import { CONTENT_EXTENSIONS } from '../parsers/index.js';
 import type { Model } from '../schema/types.js';
-import { readText } from '../storage/content-file.js';
+import { readTextNoFollowSync } from '../storage/no-follow.js';
 import { digestText, writtenDigest } from '../storage/written-texts.js';
 import { applyChanges, fileChange, folderChanges, type FileChange } from '../watch/file-changes.js';
 
@@ -15,6 +15,11 @@ import { applyChanges, fileChange, folderChanges, type FileChange } from '../wat
  * rewrite within one tick of the indexed one keeps its stamp.
  */
 export const RACY_MS = 2000;
+
+/** A file's text, or '' when it cannot be read (then it is compared the slow way). */
+const readNow = (path: string, file: string): string => {
+  try { return readTextNoFollowSync(path, file); } catch { return ''; }
+};
 
 /**
  * Bring the index's view of one document up to its files on disk, before a write decides anything
@@ -60,7 +65,8 @@ export class DiskView {
     if (known && !index.problems.has(file) && info?.isFile() && info.mtimeMs === known.mtimeMs) {
       if (Date.now() - info.mtimeMs >= RACY_MS) return undefined;
       const written = writtenDigest(path, info.mtimeMs);
-      if (written && digestText(await readText(root, file) ?? '') === written) return undefined;
+      // Inline too: a small file the page cache holds, read at once rather than behind a thread-pool queue.
+      if (written && digestText(readNow(path, file)) === written) return undefined;
     }
     return fileChange(index, root, file, RACY_MS);
   }
