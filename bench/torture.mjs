@@ -1,31 +1,14 @@
-// Torture tests: fuzzing, crash safety, concurrency, soak. `npm run torture` (full sizes);
+// Torture tests: fuzzing, crash safety, concurrency, soak, interleaved writers. `npm run torture` (full sizes);
 // test/torture runs the same functions with small sizes in `npm test`.
-import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { createCms } from '../dist/core/cms.js';
 import { createApp } from '../dist/core/http/app.js';
 import { parseJsonText } from '../dist/core/parsers/json.js';
 import { random } from './generate.mjs';
+import { freePort, startServer, writableSite } from './torture-site.mjs';
 
-const repo = resolve(import.meta.dirname, '..');
-
-/** A writable copy of the sample site whose Public role may do everything. */
-export function writableSite() {
-  const root = mkdtempSync(join(tmpdir(), 'cms-torture-'));
-  for (const entry of ['schemas', 'content', 'public', 'cms.config.json']) {
-    cpSync(join(repo, entry), join(root, entry), { recursive: true });
-  }
-  const config = JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8'));
-  for (const type of Object.keys(config.permissions.public)) {
-    config.permissions.public[type] = ['find', 'findOne', 'create', 'update', 'delete'];
-  }
-  writeFileSync(join(root, 'cms.config.json'), JSON.stringify(config, null, 2));
-  return root;
-}
-
+export { freePort, startServer, writableSite };
 
 const NASTY = ['../', '..%2f', '%2e%2e', '%2e%2e%2f', '%00', '\u0000', '%', '%zz', '../../etc/passwd', 'a'.repeat(5000), '😀', 'Ω≈ç√',
   '__proto__', 'constructor', 'prototype', 'hasOwnProperty',
@@ -178,29 +161,6 @@ export async function concurrency({ updates = 1000, log = console.log } = {}) {
   return { wrong, consistent };
 }
 
-export async function freePort() {
-  return new Promise((ok) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => ok(port));
-    });
-  });
-}
-
-export async function startServer(root, port, { watch = false } = {}) {
-  const child = spawn(process.execPath, [join(repo, 'dist/cli/bin.js'), 'serve', '--root', root, '--port', String(port),
-    ...(watch ? [] : ['--no-watch'])], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
-  // Drained, keeping the last lines for a diagnosis: a full pipe would block the server's writes.
-  child.stderrTail = '';
-  child.stderr.on('data', (chunk) => { child.stderrTail = (child.stderrTail + chunk).slice(-8000); });
-  for (let i = 0; i < 200; i++) {
-    try { await fetch(`http://127.0.0.1:${port}/_health`); return child; } catch { await new Promise((ok) => setTimeout(ok, 50)); }
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
-
 /** SIGKILL the server during concurrent writes; after restart every file parses and every acknowledged write is there. */
 export async function crash({ writes = 2000, concurrency: parallel = 50, log = console.log } = {}) {
   const root = writableSite();
@@ -280,7 +240,7 @@ export async function soak({ seconds = 120, connections = 100, log = console.log
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const only = new Set((process.argv[2] ?? 'fuzz,concurrency,crash,soak,hostile').split(','));
+  const only = new Set((process.argv[2] ?? 'fuzz,concurrency,crash,soak,hostile,interleave').split(','));
   let failed = false;
   if (only.has('fuzz')) {
     const r = await fuzz();
@@ -299,6 +259,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       failed = true;
       console.log(r.failures.slice(0, 20), r.changed);
     }
+  }
+  if (only.has('interleave')) {
+    const { interleave } = await import('./torture-interleave.mjs');
+    const r = await interleave();
+    if (r.reverted || r.finalMissing || r.failed) failed = true;
   }
   process.exitCode = failed ? 1 : 0;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { SyncAdapter } from 'lowdb';
+import { ensureCmsFolder } from '../storage/cms-folder.js';
 
 /**
  * lowdb's sync JSON adapter, for a file that holds secrets: the folder is created `0700`, the file
@@ -28,6 +29,7 @@ export class PrivateJsonFile<T> implements SyncAdapter<T> {
   write(data: T): void {
     const folder = dirname(this.path);
     mkdirSync(folder, { recursive: true, mode: 0o700 });
+    ensureCmsFolder(this.path);
     const temp = join(folder, `.${basename(this.path)}.${randomBytes(6).toString('hex')}.tmp`);
     const fd = openSync(temp, 'w', 0o600);
     try {

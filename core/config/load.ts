@@ -162,6 +162,10 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   }
   const content = { ...DEFAULT_CONFIG.content, ...(isRecord(raw.content) ? raw.content : {}) } as CmsConfig['content'];
   if (!Number.isSafeInteger(content.maxFileSize) || content.maxFileSize < 1) fail('content.maxFileSize must be a positive integer (bytes)');
+  const extensions = { ...DEFAULT_CONFIG.extensions, ...(isRecord(raw.extensions) ? raw.extensions : {}) } as CmsConfig['extensions'];
+  if (typeof extensions.hookTimeout !== 'number' || !(extensions.hookTimeout > 0)) {
+    fail('extensions.hookTimeout must be a number of seconds');
+  }
   const exportPopulate = isRecord(raw.export) && isRecord(raw.export.populate) ? raw.export.populate : {};
   if (!Object.values(exportPopulate).every((value) => typeof value === 'string')) {
     fail('export.populate must map names to query strings such as "populate=*"');
@@ -169,7 +173,7 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   return {
     locales: locales as string[], defaultLocale, api: { rest },
     permissions: { public: roleGrants('public'), authenticated: roleGrants('authenticated') }, auth,
-    upload: resolveUploadConfig(raw.upload, fail), content, server, git, state, webhooks,
+    upload: resolveUploadConfig(raw.upload, fail), content, server, git, state, webhooks, extensions,
     export: { populate: exportPopulate as Record<string, string> }, admin: resolveAdmin(raw.admin, rest.prefix, fail),
     preview: resolvePreview(raw.preview, DEFAULT_CONFIG.preview, fail),
   };

@@ -100,6 +100,14 @@ export interface CmsConfig {
   state: { url: string | false };
   /** Strapi-style webhooks, sent after successful writes. */
   webhooks: WebhookConfig[];
+  /** The project's own code (`src/`: lifecycles, routes, policies, middlewares, controllers). */
+  extensions: {
+    /**
+     * Seconds a lifecycle hook, or a project route's policies, middlewares and controller, may run before its request
+     * fails (`503`); the write it belongs to is then committed whole, or not made at all.
+     */
+    hookTimeout: number;
+  };
   /** `cms export`: named populate shapes exported beside the plain API (name → query string). */
   export: { populate: Record<string, string> };
   /** The editing studio served by `cms serve` (off with `--no-admin`): a browser UI over the REST API. */
@@ -174,6 +182,7 @@ export const DEFAULT_CONFIG: CmsConfig = {
   },
   state: { url: false },
   webhooks: [],
+  extensions: { hookTimeout: 30 },
   export: { populate: {} },
   admin: { enabled: true, path: '/admin' },
   preview: { enabled: false, config: { allowedOrigins: [], urls: {} } },

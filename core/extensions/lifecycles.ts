@@ -2,6 +2,7 @@ import { groupCommits } from '../git/write-context.js';
 import type { Model } from '../schema/types.js';
 import type { WriteHooks } from '../service/write-event.js';
 import { contentTypeInfo } from './content-type-info.js';
+import { settleWithin } from './settle-within.js';
 
 type Hook = (event: LifecycleEvent) => unknown;
 export type Lifecycles = Partial<Record<(typeof LIFECYCLE_HOOKS)[number], Hook>>;
@@ -36,19 +37,31 @@ export interface ReadHooks {
 
 const capital = (action: string) => action[0].toUpperCase() + action.slice(1);
 
-/** Runs `work` between the type's before and after hook of `action`, with Strapi's event shape. */
+/**
+ * Runs `work` between the type's before and after hook of `action`, with Strapi's event shape. Each
+ * hook may take at most `seconds`: a before hook past it fails the request and the work never runs;
+ * an after hook past it fails the request once the work is done (and, for a write, committed).
+ */
 async function between<T>(
   lifecycles: Lifecycles | undefined, action: string, model: Model, params: Record<string, unknown>,
-  work: () => Promise<T>, result: (value: T) => unknown,
+  work: () => Promise<T>, result: (value: T) => unknown, seconds: number,
 ): Promise<T> {
   const before = lifecycles?.[`before${capital(action)}` as keyof Lifecycles];
   const after = lifecycles?.[`after${capital(action)}` as keyof Lifecycles];
   if (!before && !after) return work();
   const state: Record<string, unknown> = {};
   const info = contentTypeInfo(model);
-  if (before) await before.call(lifecycles, { action: `before${capital(action)}`, model: info, params, state });
+  const hook = (name: string, run: () => unknown) =>
+    settleWithin(seconds, `The ${name} lifecycle of ${model.uid}`, Promise.resolve().then(run));
+  if (before) {
+    const event = { action: `before${capital(action)}`, model: info, params, state };
+    await hook(event.action, () => before.call(lifecycles, event));
+  }
   const value = await work();
-  if (after) await after.call(lifecycles, { action: `after${capital(action)}`, model: info, params, state, result: result(value) });
+  if (after) {
+    const event = { action: `after${capital(action)}`, model: info, params, state, result: result(value) };
+    await hook(event.action, () => after.call(lifecycles, event));
+  }
   return value;
 }
 
@@ -59,15 +72,15 @@ async function between<T>(
  * @example
  * cms.writeHooks = lifecycleHooks(new Map([['api::article.article', { beforeCreate(event) { event.params.data.slug = '…'; } }]]));
  */
-export function lifecycleHooks(byUid: Map<string, Lifecycles>): WriteHooks & ReadHooks {
+export function lifecycleHooks(byUid: Map<string, Lifecycles>, seconds: () => number = () => 30): WriteHooks & ReadHooks {
   return {
     around(action, model, params, write, result) {
       const lifecycles = byUid.get(model.uid);
       if (!lifecycles) return write();
-      return groupCommits(() => between(lifecycles, action, model, params, write, result));
+      return groupCommits(() => between(lifecycles, action, model, params, write, result, seconds()));
     },
     read(action, model, params, read, result = (value) => value) {
-      return between(byUid.get(model.uid), action, model, params as Record<string, unknown>, read, result);
+      return between(byUid.get(model.uid), action, model, params as Record<string, unknown>, read, result, seconds());
     },
   };
 }

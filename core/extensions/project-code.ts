@@ -48,7 +48,7 @@ export function loadProjectCode(cms: Cms, report: (line: string) => void = cms.r
   const { loaded, problems, warnings } = loadProjectFiles(cms.root);
   const problem = (file: ProjectFile, message: string) => problems.push(new FileError(file.path, message));
   const byUid = new Map<string, Lifecycles>();
-  const hooks = lifecycleHooks(byUid);
+  const hooks = lifecycleHooks(byUid, () => cms.config.extensions.hookTimeout);
   const registry = { services: new Map<string, object>(), controllers: new Map<string, Record<string, unknown>>() };
   const strapi = createStrapiObject(cms, registry, hooks, report);
   const modelOf = (file: ProjectFile, uid: string): Model | undefined => {

@@ -8,6 +8,7 @@ import type { RawQuery } from '../query/normalize.js';
 import { configOf, entryName, qualify } from './collect-routes.js';
 import { createContext, type StrapiContext } from './context.js';
 import { PolicyError } from './errors.js';
+import { settleWithin } from './settle-within.js';
 import type { ProjectCode } from './project-code.js';
 import type { RouteMatch } from './route-table.js';
 
@@ -63,12 +64,14 @@ export async function runRoute(cms: Cms, code: ProjectCode, match: RouteMatch, i
   const info = { method: route.method, path: route.path, handler: `${route.controller}.${route.action}` };
   const ctx = createContext({ ...input, params: match.params, caller, user, route: info });
   const strapi = code.strapi;
-  for (const entry of route.config.policies ?? []) {
-    const name = entryName(entry)!;
-    const policy = code.policies.get(name) ?? code.policies.get(qualify(name, route.api))!;
-    const result = await policy.handler(ctx, configOf(entry), { strapi });
-    if (result !== true && result !== undefined) throw new PolicyError();
-  }
+  const policies = async () => {
+    for (const entry of route.config.policies ?? []) {
+      const name = entryName(entry)!;
+      const policy = code.policies.get(name) ?? code.policies.get(qualify(name, route.api))!;
+      const result = await policy.handler(ctx, configOf(entry), { strapi });
+      if (result !== true && result !== undefined) throw new PolicyError();
+    }
+  };
   const controller = code.controllers.get(route.controller)!;
   const action = async (context: StrapiContext) => {
     const returned = await (controller[route.action] as Fn).call(controller, context);
@@ -81,7 +84,10 @@ export async function runRoute(cms: Cms, code: ProjectCode, match: RouteMatch, i
   const run = (at: number): Promise<unknown> => (at < layers.length
     ? Promise.resolve(layers[at](ctx, (() => run(at + 1)) as Next))
     : action(ctx));
-  await groupCommits(() => run(0));
+  // Bounded: a handler that never settles fails its request (503) after extensions.hookTimeout; the writes it made by
+  // then are committed (each write is whole), and any it makes later commit on their own.
+  const handle = async () => { await policies(); await run(0); };
+  await groupCommits(() => settleWithin(cms.config.extensions.hookTimeout, `The route ${info.handler}`, handle()));
   if (ctx.body === undefined && ctx.status === 404) throw new NotFoundError();
   return { status: ctx.status, headers: { ...ctx.response.headers }, body: ctx.body };
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { writeFileAtomic } from '../storage/atomic-write.js';
+import { ensureCmsFolder } from '../storage/cms-folder.js';
 
 const run = promisify(execFile);
 const RECORD = '\u001e';
@@ -39,6 +40,7 @@ async function loadSnapshot(path: string): Promise<{ head: string; times: Map<st
 function saveSnapshot(path: string, head: string, times: Map<string, string>): Promise<void> {
   const byTime: Record<string, string[]> = {};
   for (const [file, iso] of times) (byTime[iso] ??= []).push(file);
+  ensureCmsFolder(path);
   return writeFileAtomic(path, JSON.stringify({ version: 1, head, byTime } satisfies Snapshot));
 }
 

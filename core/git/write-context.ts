@@ -69,6 +69,8 @@ export function collectDeferred<T>(attempt: WriteAttempt, work: () => Promise<T>
 interface CommitGroup {
   events: WriteEvent[];
   commit?: (event: WriteEvent) => Promise<void>;
+  /** Committed: a write that ends later (project code that outlived its time limit) commits on its own. */
+  closed?: boolean;
 }
 
 const groups = new AsyncLocalStorage<CommitGroup>();
@@ -87,6 +89,7 @@ export async function groupCommits<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await groups.run(group, work);
   } finally {
+    group.closed = true;
     const [first, ...also] = group.events;
     if (first && group.commit) {
       const files = [...new Set(group.events.flatMap((event) => event.files))];
@@ -98,7 +101,7 @@ export async function groupCommits<T>(work: () => Promise<T>): Promise<T> {
 /** Inside a commit group: keep the write's event for the group's one commit (made with `commit`). False elsewhere. */
 export function joinCommitGroup(event: WriteEvent, commit: (event: WriteEvent) => Promise<void>): boolean {
   const group = groups.getStore();
-  if (!group) return false;
+  if (!group || group.closed) return false;
   group.events.push(event);
   group.commit ??= commit;
   return true;

@@ -3,6 +3,7 @@ import { mediaLibrary } from '../media/media-library.js';
 import { isMultipart, readUploadForm } from '../media/multipart.js';
 import { Scratch, scratchFolder } from '../media/scratch.js';
 import type { UploadConfig } from '../media/upload-config.js';
+import { documentVersion } from '../service/document-version.js';
 import type { Data } from '../types.js';
 import { parseQueryString } from '../strapi/parse-query.js';
 import { readBody } from './body.js';
@@ -48,6 +49,12 @@ export const uploadRoutes: ExtensionRoute = async ({ request, url, cms, headers 
   const segments = url.pathname.slice(base.length).split('/').filter(Boolean);
   const library = mediaLibrary(cms);
   const method = request.method;
+  // As a document's: `If-Match` names the version the client edited (412 when the entry changed since).
+  const precondition = { ifMatch: request.headers.get('if-match') };
+  const versioned = (entry: Data) => {
+    const version = documentVersion(cms.index, library.model, String(entry.documentId), null);
+    return json(200, unsigned(entry), version ? { ...headers, 'document-version': version } : headers);
+  };
 
   if (segments.length === 0) {
     if (method !== 'POST') throw new MethodNotAllowedError(['POST']);
@@ -61,8 +68,8 @@ export const uploadRoutes: ExtensionRoute = async ({ request, url, cms, headers 
     const scratch = await Scratch.open(scratchFolder(cms.root));
     try {
       const { files, fileInfo, attach } = await readUpload(request, cms.config.upload, scratch);
-      if (id !== undefined && files.length === 0) return json(200, unsigned(await library.updateInfo(id, fileInfo, caller)), headers);
-      if (id !== undefined) return json(200, unsigned(await library.replace(id, files, fileInfo, caller)), headers);
+      if (id !== undefined && files.length === 0) return versioned(await library.updateInfo(id, fileInfo, caller, precondition));
+      if (id !== undefined) return versioned(await library.replace(id, files, fileInfo, caller, precondition));
       return json(201, unsignedAll(await library.upload({ files, fileInfo, attach }, caller)), headers);
     } finally {
       await scratch.dispose();
@@ -84,7 +91,7 @@ export const uploadRoutes: ExtensionRoute = async ({ request, url, cms, headers 
     const page = cms.service.findPage(library.model, query, who);
     return json(200, { ...page, data: unsignedAll(page.data) }, headers);
   }
-  if (method === 'GET') return json(200, unsigned(library.findOne(id, query, caller())), headers);
-  if (method === 'DELETE') return json(200, unsigned((await library.remove(id, caller())).file), headers);
+  if (method === 'GET') return versioned(library.findOne(id, query, caller()));
+  if (method === 'DELETE') return json(200, unsigned((await library.remove(id, caller(), precondition)).file), headers);
   throw new MethodNotAllowedError(['GET', 'DELETE']);
 };

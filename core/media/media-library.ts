@@ -8,10 +8,11 @@ import { UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import type { ContentService } from '../service/content-service.js';
 import type { WriteEvent } from '../service/document-writer.js';
 import { newDocumentId } from '../service/document-id.js';
-import { KeyedLock } from '../service/keyed-lock.js';
+import type { Precondition } from '../service/document-version.js';
 import type { Data, Row } from '../types.js';
 import { moveUpload, removeUpload } from './binary-store.js';
 import { assertValidMediaEntry } from './entry-rules.js';
+import { EntryLocks } from './entry-lock.js';
 import { findFileRow, removeEntry, writeEntry } from './entry-store.js';
 import { filesAreEmpty } from './errors.js';
 import { parseFileInfo, type FileInfo } from './file-info.js';
@@ -76,8 +77,10 @@ function rootLimit(raw: unknown): number {
  * `plugin::upload.file`; the HTTP routes and the CLI are thin faces over it.
  */
 export class MediaLibrary {
-  private readonly lock = new KeyedLock();
-  constructor(private readonly options: MediaLibraryOptions) {}
+  private readonly locks: EntryLocks;
+  constructor(private readonly options: MediaLibraryOptions) {
+    this.locks = new EntryLocks(options.root, options.service.index);
+  }
 
   get index(): ContentIndex { return this.options.service.index; }
   get model(): Model { return this.index.model(UPLOAD_FILE_UID); }
@@ -190,12 +193,12 @@ export class MediaLibrary {
   }
 
   /** `POST /api/upload?id=` with a file: new bytes under the same hash and extension (same URL). */
-  async replace(id: string | number, files: IncomingFile[], fileInfo: unknown, caller: Caller): Promise<Data> {
+  async replace(id: string | number, files: IncomingFile[], fileInfo: unknown, caller: Caller, precondition?: Precondition): Promise<Data> {
     this.allow(caller, 'upload');
     if (files.length > 1) throw new ValidationError('Cannot replace a file with multiple ones');
     const [info = {}] = parseFileInfo(fileInfo);
     const row = this.row(id, 'Entity not found');
-    await this.gated(() => this.lock.run(row.documentId, () => this.withScratch(async (scratch) => {
+    await this.gated(() => this.locks.run(row.documentId, precondition, () => this.withScratch(async (scratch) => {
       const old = this.row(row.id, 'Entity not found').data;
       const prepared = await prepareFile(
         files[0], info, { config: this.options.config, scratch, caller: imageCaller(caller) },
@@ -216,11 +219,11 @@ export class MediaLibrary {
   }
 
   /** `POST /api/upload?id=` without a file: `name`, `alternativeText`, `caption`, `focalPoint`; null or absent keeps the value. */
-  async updateInfo(id: string | number, fileInfo: unknown, caller: Caller): Promise<Data> {
+  async updateInfo(id: string | number, fileInfo: unknown, caller: Caller, precondition?: Precondition): Promise<Data> {
     this.allow(caller, 'upload');
     const [info = {}] = parseFileInfo(fileInfo);
     const row = this.row(id, 'Entity not found');
-    await this.gated(() => this.lock.run(row.documentId, async () => {
+    await this.gated(() => this.locks.run(row.documentId, precondition, async () => {
       const old = this.row(row.id, 'Entity not found').data;
       const fields: Data = { ...old };
       for (const key of Object.keys(info) as (keyof FileInfo)[]) if (info[key] !== null && info[key] !== undefined) fields[key] = info[key];
@@ -241,11 +244,11 @@ export class MediaLibrary {
    * `DELETE /api/upload/files/:id`: clear every reference from documents first (so none dangles),
    * then remove the entry and its binaries. Answers the deleted entry, as Strapi (200, not 204).
    */
-  async remove(id: string | number, caller: Caller): Promise<{ file: Data; documents: string[] }> {
+  async remove(id: string | number, caller: Caller, precondition?: Precondition): Promise<{ file: Data; documents: string[] }> {
     this.allow(caller, 'destroy');
     const row = this.row(id, 'file.notFound');
     const file = this.render(row.documentId, caller);
-    const documents = await this.gated(() => this.lock.run(row.documentId, async () => {
+    const documents = await this.gated(() => this.locks.run(row.documentId, precondition, async () => {
       const cleared = await clearReferences(this.options.root, this.index, row.documentId);
       const entries = await removeEntry(this.options.root, this.index, row.documentId);
       const binaries = storedBinaries(row.data);

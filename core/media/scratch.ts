@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ensureCmsFolder } from '../storage/cms-folder.js';
 
 /** `<root>/.cms/tmp`: uploads are streamed and images staged here (git-ignored, never served), then renamed into place. */
 export const scratchFolder = (root: string): string => join(root, '.cms', 'tmp');
@@ -20,6 +21,7 @@ export class Scratch {
 
   /** A scratch area in `folder` (made if missing), so `file()` can be used synchronously. */
   static async open(folder: string): Promise<Scratch> {
+    ensureCmsFolder(folder);
     await mkdir(folder, { recursive: true });
     return new Scratch(folder);
   }

@@ -45,7 +45,7 @@ export class DocumentWriter {
   private readonly files: DocumentFiles;
   private readonly linked: LinkedWrites;
   constructor(root: string, private readonly index: ContentIndex, private readonly options: WriterOptions = {}) {
-    this.locks = new WriteLocks(index, options);
+    this.locks = new WriteLocks(root, index, options);
     this.files = new DocumentFiles(root, index);
     this.linked = new LinkedWrites(index, this.files, (owner, ownerId, work) => this.locks.document(owner, ownerId, work));
   }
@@ -112,7 +112,7 @@ export class DocumentWriter {
       const written = { data: document, version: documentVersion(this.index, model, documentId, locale) };
       await this.emit({ action: 'create', model, documentId, locale, files: [file, ...owners], caller });
       return written;
-    });
+    }, { created: true });
   }
 
   /**
@@ -156,7 +156,7 @@ export class DocumentWriter {
       const relinking = publish && model.draftAndPublish ? { uid: model.uid, documentId: id, locale } : undefined;
       const read = () => service.findOne(model, id, { ...raw, status, locale: locale ?? undefined }, caller, relinking);
       return this.updateLocale(model, id, data, { ...this.files.inLocale(model, id, locale), documentExists, publish, caller, read });
-    });
+    }, { locale });
   }
 
   private async updateLocale(
@@ -220,7 +220,7 @@ export class DocumentWriter {
       const files = records.map((record) => record.file);
       if (records.length) await this.emit({ action: 'delete', model, documentId: targetId, locale, files, caller, deleted });
       return records.length;
-    });
+    }, { locale: allLocales ? undefined : locale });
   }
 
   /** Publish the draft (draft-and-publish types): it becomes the published version, validated as Strapi's publish does. */
@@ -260,7 +260,7 @@ export class DocumentWriter {
       checkPrecondition(this.index, model, documentId, locale, by.precondition);
       const touched = await step(files);
       if (touched.length) await this.emit({ action, model, documentId, locale, files: touched, caller });
-    });
+    }, { locale });
   }
 }
 

@@ -1,8 +1,30 @@
+import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
 import type { Model } from '../schema/types.js';
 import type { Data } from '../types.js';
+import { holdLockFile } from '../storage/lock-file.js';
+import { DiskView } from './disk-view.js';
 import { KeyedLock } from './keyed-lock.js';
 import type { WriterOptions } from './write-event.js';
+
+/** What a lock knows of the write's files: a new document (nothing on disk), or the locale whose new files to look for. */
+export interface OnDisk {
+  created?: boolean;
+  /** The write's locale: its plain and draft file are looked for on disk even when the index has none yet. */
+  locale?: string | null;
+}
+
+/**
+ * The lock file every process of the site holds while it writes a document:
+ * `.cms/locks/<uid with :: as -->~<documentId>.lock` (a single type's: `…~.lock`, its one document).
+ *
+ * @example
+ * documentLockFile('/site', articleModel, 'abc') // '/site/.cms/locks/api--article.article~abc.lock'
+ */
+export function documentLockFile(root: string, model: Model, documentId: string | undefined): string {
+  const id = model.kind === 'singleType' ? '' : documentId;
+  return join(root, '.cms', 'locks', `${model.uid.replace(/::/g, '--')}~${id}.lock`);
+}
 
 /**
  * The order writes take: one document at a time (a per-document lock, in arrival order, inside the
@@ -13,24 +35,41 @@ export class WriteLocks {
   private readonly lock = new KeyedLock();
   /** Per type: held from a unique value's check (or a uid's generation) until the index holds the file that takes it. */
   private readonly valueLock = new KeyedLock();
-  constructor(private readonly index: ContentIndex, private readonly options: WriterOptions) {}
+  private readonly disk: DiskView;
+  constructor(private readonly root: string, private readonly index: ContentIndex, private readonly options: WriterOptions) {
+    this.disk = new DiskView(root, index);
+  }
 
   /** A single type has one document: its writes serialise on the type, so two first PUTs cannot create two. */
   private lockKey(model: Model, documentId: string | undefined): string {
     return model.kind === 'singleType' ? `${model.uid}|` : `${model.uid}|${documentId}`;
   }
 
+  /**
+   * The document's lock in this process, then its lock file (`.cms/locks/`, which every CLI and server
+   * of the site holds while writing it), then its files re-read where they changed on disk: the work
+   * starts from what is on disk, whoever wrote it last. A new document (`created`) has nothing on disk
+   * and an id no one else knows: it takes the in-process lock only.
+   */
+  private run<T>(model: Model, documentId: string | undefined, at: OnDisk, work: () => Promise<T>): Promise<T> {
+    const key = this.lockKey(model, documentId);
+    if (at.created) return this.lock.run(key, work);
+    return this.lock.run(key, () => holdLockFile(documentLockFile(this.root, model, documentId), async () => {
+      await this.disk.refresh(model, documentId ?? this.index.singleDocumentId(model.uid), at.locale);
+      return work();
+    }));
+  }
+
   /** The document's lock alone, for a write already inside the gate (a linked document's). */
   document<T>(model: Model, documentId: string | undefined, work: () => Promise<T>): Promise<T> {
-    return this.lock.run(this.lockKey(model, documentId), work);
+    return this.run(model, documentId, {}, work);
   }
 
   /** The document's lock, inside the writer's gate (`git.push`: a write never overlaps a rebase, and is answered once pushed). */
-  locked<T>(model: Model, documentId: string | undefined, work: () => Promise<T>): Promise<T> {
-    const key = this.lockKey(model, documentId);
+  locked<T>(model: Model, documentId: string | undefined, work: () => Promise<T>, at: OnDisk = {}): Promise<T> {
     // The gate may run the work again (a replica re-applying a write on a newer tip): it takes the lock each time.
     const gate = this.options.gate;
-    return gate ? gate(() => this.lock.run(key, work)) : this.lock.run(key, work);
+    return gate ? gate(() => this.run(model, documentId, at, work)) : this.run(model, documentId, at, work);
   }
 
   /**

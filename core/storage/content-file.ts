@@ -10,6 +10,7 @@ import { writeFileAtomic } from './atomic-write.js';
 import { ContentFileTooLargeError, oversize } from './file-size.js';
 import { readTextNoFollow } from './no-follow.js';
 import { fileLayout, type FileLayout } from './merge-layout.js';
+import { rememberWritten } from './written-texts.js';
 import { serializeDocument, withoutHistoryTimestamps, type StoredDocument } from './serialize.js';
 
 /**
@@ -88,6 +89,7 @@ export async function writeContentFile(
   // other writes' fsyncs, which stalled the event loop and so every read (issue 35: reads p99 9.3 s beside hot writes).
   if (time) await utimes(path, new Date(time), new Date(time));
   record.mtimeMs = (await stat(path)).mtimeMs;
+  rememberWritten(path, record.mtimeMs, text);
   if (time) index.fileTimes!.set(file, time);
   index.setRecord(record);
   return true;

@@ -48,20 +48,27 @@ async function readChanged(index: ContentIndex, root: string, file: string, mtim
   }
 }
 
-/** What one file's state on disk means for the index (nothing when it is as indexed). */
-export async function fileChange(index: ContentIndex, root: string, file: string): Promise<FileChange | undefined> {
+/**
+ * What one file's state on disk means for the index (nothing when it is as indexed). A file whose
+ * mtime is the indexed one is taken as unchanged, unless that mtime is less than `racyMs` old: time
+ * stamps are coarse (a tick of a few ms, whole seconds on some file systems), so a rewrite of the same
+ * size within one tick keeps them, and such a file is read and its content compared (Git's "racily
+ * clean" rule).
+ */
+export async function fileChange(index: ContentIndex, root: string, file: string, racyMs = 0): Promise<FileChange | undefined> {
   const info = await lstat(join(root, file)).catch(() => undefined);
   const known = index.record(file);
   const listed = known !== undefined || index.problems.has(file);
   if (info?.isSymbolicLink()) return linkProblem(index, file);
   const folder = await lstat(join(root, file, '..')).catch(() => undefined);
   if (!info?.isFile() || !folder?.isDirectory()) return listed ? { kind: 'forget', file } : undefined;
-  if (known && !index.problems.has(file) && known.mtimeMs === info.mtimeMs) return undefined;
+  const racy = Date.now() - info.mtimeMs < racyMs;
+  if (known && !index.problems.has(file) && known.mtimeMs === info.mtimeMs && !racy) return undefined;
   return readChanged(index, root, file, info.mtimeMs);
 }
 
 /** One content folder compared with the index: new and changed files read, gone ones dropped. */
-export async function folderChanges(index: ContentIndex, root: string, folder: string): Promise<FileChange[]> {
+export async function folderChanges(index: ContentIndex, root: string, folder: string, racyMs = 0): Promise<FileChange[]> {
   const path = `content/${folder}`;
   const listed = [...index.files(`${path}/`), ...index.problemFiles(`${path}/`)];
   const info = await lstat(join(root, path)).catch(() => undefined);
@@ -71,7 +78,7 @@ export async function folderChanges(index: ContentIndex, root: string, folder: s
   const names = await readdir(join(root, path)).catch(() => [] as string[]);
   const onDisk = names.filter(isContentFileName).map((name) => `${path}/${name}`);
   for (const file of new Set([...listed, ...onDisk])) {
-    const change = await fileChange(index, root, file);
+    const change = await fileChange(index, root, file, racyMs);
     if (change) changes.push(change);
   }
   return changes;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { ensureCmsFolder } from '../../storage/cms-folder.js';
 import { isRacy } from './file-stamp.js';
 import type { KeptListing } from './folder-listing.js';
 import { encodeEntry, fieldsOf, SNAPSHOT_FILE, SNAPSHOT_FORMAT, type SnapshotEntry, type SnapshotHeader } from './snapshot-format.js';
@@ -31,6 +32,7 @@ export async function writeSnapshot(
   const target = join(root, SNAPSHOT_FILE);
   // `.cms/` also holds the auth state: private to the owner, as `state-store` makes it.
   await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+  ensureCmsFolder(target);
   const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await open(temp, 'w');
   try {

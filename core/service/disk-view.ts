@@ -1,0 +1,82 @@
+import { lstatSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ContentIndex } from '../index/content-index.js';
+import { formatFileName } from '../index/file-name.js';
+import { contentFolder } from '../index/load.js';
+import { CONTENT_EXTENSIONS } from '../parsers/index.js';
+import type { Model } from '../schema/types.js';
+import { readTextNoFollowSync } from '../storage/no-follow.js';
+import { digestText, writtenDigest } from '../storage/written-texts.js';
+import { applyChanges, fileChange, folderChanges, type FileChange } from '../watch/file-changes.js';
+
+/**
+ * How recent an mtime must be for a file to be read and compared rather than trusted: file systems
+ * keep mtimes in ticks (a few ms on ext4, 2 s on FAT and some network mounts), so a same-size
+ * rewrite within one tick of the indexed one keeps its stamp.
+ */
+export const RACY_MS = 2000;
+
+/** A file's text, or '' when it cannot be read (then it is compared the slow way). */
+const readNow = (path: string, file: string): string => {
+  try { return readTextNoFollowSync(path, file); } catch { return ''; }
+};
+
+/**
+ * Bring the index's view of one document up to its files on disk, before a write decides anything
+ * from it. The server's watcher learns of a change a moment after it happens; a write in that
+ * moment would otherwise merge onto the old fields and put them back (the CLI's write, an editor's
+ * save, a pull, reverted while answered 200). Called under the document's lock, which the CLI and a
+ * server of the same site both hold while they write, so nothing of theirs can change the files
+ * between this look and the write.
+ */
+export class DiskView {
+  constructor(private readonly root: string, private readonly index: ContentIndex) {}
+
+  /**
+   * Re-read the document's files that changed on disk (mtime, or content where the mtime is too
+   * recent to tell), forget those gone, and pick up new ones in `locale` (a draft or localization the
+   * CLI or an editor created). A single type's folder is compared whole (its one document may be new).
+   */
+  async refresh(model: Model, documentId: string | undefined, locale?: string | null): Promise<void> {
+    const { index, root } = this;
+    const folder = contentFolder(model);
+    if (model.kind === 'singleType' || documentId === undefined) {
+      applyChanges(index, await folderChanges(index, root, folder, RACY_MS));
+      return;
+    }
+    const files = new Set(index.documentRecords(model.uid, documentId).map((record) => record.file));
+    for (const file of index.problemFiles(`content/${folder}/${documentId}.`)) files.add(file);
+    if (locale !== undefined) for (const file of this.candidates(folder, documentId, locale, files)) files.add(file);
+    const changes = await Promise.all([...files].map((file) => this.change(file)));
+    applyChanges(index, changes.filter((change) => change !== undefined));
+  }
+
+  /**
+   * One file against the index. The common case, a file this process wrote a moment ago (its mtime
+   * too recent to trust), is settled by hashing its text against what was written, without a parse.
+   */
+  private async change(file: string): Promise<FileChange | undefined> {
+    const { index, root } = this;
+    const known = index.record(file);
+    const path = join(root, file);
+    // Inline, as the write's own stat after its rename: metadata only, cheaper than a thread-pool round trip.
+    const info = lstatSync(path, { throwIfNoEntry: false });
+    if (!info && !known && !index.problems.has(file)) return undefined;
+    if (known && !index.problems.has(file) && info?.isFile() && info.mtimeMs === known.mtimeMs) {
+      if (Date.now() - info.mtimeMs >= RACY_MS) return undefined;
+      const written = writtenDigest(path, info.mtimeMs);
+      // Inline too: a small file the page cache holds, read at once rather than behind a thread-pool queue.
+      if (written && digestText(readNow(path, file)) === written) return undefined;
+    }
+    return fileChange(index, root, file, RACY_MS);
+  }
+
+  /** The names a document's plain and draft file in `locale` may have: in its known formats, else in every format. */
+  private candidates(folder: string, documentId: string, locale: string | null, known: Set<string>): string[] {
+    const used = [...known].map((file) => file.slice(file.lastIndexOf('.')));
+    const exts = used.length ? [...new Set(used)] : CONTENT_EXTENSIONS;
+    const segment = locale === this.index.config.defaultLocale ? undefined : locale ?? undefined;
+    const name = (ext: string, draft: boolean) => formatFileName({ documentId, locale: segment, draft, ext });
+    return exts.flatMap((ext) => [false, true].map((draft) => `content/${folder}/${name(ext, draft)}`));
+  }
+}

@@ -1,0 +1,128 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { dirname } from 'node:path';
+import { ServiceUnavailableError } from '../errors.js';
+import { ensureCmsFolder } from './cms-folder.js';
+
+/** Who holds a lock file: a process on a host, with its start time where the system tells it (a reused pid is not the holder). */
+interface LockOwner {
+  pid: number;
+  host: string;
+  start?: string;
+}
+
+/** A process's start time in clock ticks since boot (Linux `/proc/<pid>/stat`, field 22); undefined elsewhere. */
+function startTime(pid: number | 'self'): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+const SELF: LockOwner = { pid: process.pid, host: hostname(), start: startTime('self') };
+const SELF_TEXT = JSON.stringify(SELF);
+
+/** Whether the holder is gone: a process of this host that no longer runs (or whose pid now names another process). */
+function holderGone(owner: LockOwner): boolean {
+  if (owner.host !== SELF.host) return false;
+  try {
+    process.kill(owner.pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+  const start = owner.start && startTime(owner.pid);
+  return !!start && start !== owner.start;
+}
+
+const parseOwner = (text: string): LockOwner | undefined => {
+  try {
+    const owner = JSON.parse(text) as LockOwner;
+    return Number.isInteger(owner?.pid) && typeof owner.host === 'string' ? owner : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const code = (error: unknown) => (error as NodeJS.ErrnoException)?.code;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A lock (or steal mark) file left empty or unreadable this long is a crash between its creation and its first write. */
+const UNREADABLE_STALE_MS = 5000;
+
+export interface LockFileOptions {
+  /** How long to wait for a holder that still runs before failing with a 503 (default 30 s). */
+  timeoutMs?: number;
+}
+
+/**
+ * A lock between processes, as a file created exclusively (`O_EXCL`) that names its holder: the CLI,
+ * the library and a running server of one site hold it while they write one document, so none of
+ * them writes from a view another has just made stale. A holder that died (a crash, SIGKILL, a
+ * closed terminal) is detected from its pid and start time, and its lock taken over; the take-over
+ * itself goes through a second exclusive file, so two waiters never both take a stale lock.
+ *
+ * @example
+ * await holdLockFile('/site/.cms/locks/api--article.article~abc.lock', () => writeTheDocument());
+ */
+export async function holdLockFile<T>(path: string, work: () => Promise<T>, options: LockFileOptions = {}): Promise<T> {
+  await acquire(path, options.timeoutMs ?? 30_000);
+  try {
+    return await work();
+  } finally {
+    rmSync(path, { force: true });
+  }
+}
+
+async function acquire(path: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+    try {
+      // Inline: creating a small file in .cms/locks waits for no content folder's renames, and a
+      // thread-pool round trip per call costs more than the call (every write takes a lock).
+      writeFileSync(path, SELF_TEXT, { flag: 'wx' });
+      return;
+    } catch (error) {
+      if (code(error) === 'ENOENT') { ensureCmsFolder(path); await mkdir(dirname(path), { recursive: true }); continue; }
+      if (code(error) !== 'EEXIST') throw error;
+    }
+    const text = await readFile(path, 'utf8').catch(() => undefined);
+    if (text === undefined) continue; // released between the two calls
+    const owner = parseOwner(text);
+    if (owner ? holderGone(owner) : await olderThan(path, UNREADABLE_STALE_MS)) {
+      await takeOver(path, text);
+      continue;
+    }
+    if (Date.now() > deadline) {
+      const by = owner ? `process ${owner.pid} on ${owner.host}` : 'another process';
+      throw new ServiceUnavailableError(`The document is being written by ${by}; try again`, { lock: path });
+    }
+    await pause(wait);
+  }
+}
+
+async function olderThan(path: string, ms: number): Promise<boolean> {
+  const info = await lstat(path).catch(() => undefined);
+  return !!info && Date.now() - info.mtimeMs > ms;
+}
+
+/** Remove a dead holder's lock, under a steal mark so that only one waiter removes it (and never a live holder's new one). */
+async function takeOver(path: string, staleText: string): Promise<void> {
+  const mark = `${path}.steal`;
+  try {
+    await writeFile(mark, SELF_TEXT, { flag: 'wx' });
+  } catch (error) {
+    if (code(error) !== 'EEXIST') throw error;
+    // Another waiter is taking it over; a mark left by one that died is cleared after a while.
+    if (await olderThan(mark, UNREADABLE_STALE_MS)) await rm(mark, { force: true });
+    await pause(2);
+    return;
+  }
+  try {
+    const now = await readFile(path, 'utf8').catch(() => undefined);
+    if (now === staleText) await rm(path, { force: true });
+  } finally {
+    await rm(mark, { force: true });
+  }
+}

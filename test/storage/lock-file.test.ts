@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ServiceUnavailableError } from '../../core/errors.js';
+import { CMS_GITIGNORE } from '../../core/storage/cms-folder.js';
+import { holdLockFile } from '../../core/storage/lock-file.js';
+
+const lockIn = () => {
+  const root = mkdtempSync(join(tmpdir(), 'cms-lock-'));
+  return { root, lock: join(root, '.cms', 'locks', 'api--article.article~abc.lock') };
+};
+
+/** The pid of a process that has exited (killed with SIGKILL, as a crash leaves its lock). */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
+  await new Promise((resolveSpawn) => child.once('spawn', resolveSpawn));
+  await new Promise((resolveExit) => { child.once('exit', resolveExit); child.kill('SIGKILL'); });
+  return child.pid!;
+}
+
+describe('holdLockFile: one writer of a document across processes', () => {
+  it('creates .cms/ with its .gitignore and the lock naming its holder, and removes the lock after the work', async () => {
+    const { root, lock } = lockIn();
+    const seen = await holdLockFile(lock, async () => JSON.parse(readFileSync(lock, 'utf8')));
+    expect(seen).toMatchObject({ pid: process.pid, host: hostname() });
+    expect(existsSync(lock)).toBe(false);
+    expect(readFileSync(join(root, '.cms/.gitignore'), 'utf8')).toBe(CMS_GITIGNORE);
+  });
+
+  it('a second holder waits until the first is done (a live holder is never taken over)', async () => {
+    const { lock } = lockIn();
+    const events: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolveHeld) => { release = resolveHeld; });
+    let entered!: () => void;
+    const inside = new Promise<void>((resolveInside) => { entered = resolveInside; });
+    const first = holdLockFile(lock, async () => { events.push('first in'); entered(); await held; events.push('first out'); });
+    await inside;
+    const second = holdLockFile(lock, async () => { events.push('second in'); });
+    release();
+    await Promise.all([first, second]);
+    expect(events).toEqual(['first in', 'first out', 'second in']);
+  });
+
+  it('fails with a 503 naming the holder when a live one keeps the lock past the timeout, and releases on error', async () => {
+    const { lock } = lockIn();
+    mkdirSync(join(lock, '..'), { recursive: true });
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname() }));
+    const error = await holdLockFile(lock, async () => 'never', { timeoutMs: 30 }).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect((error as Error).message).toBe(`The document is being written by process ${process.pid} on ${hostname()}; try again`);
+    await expect(holdLockFile(join(lock, '..', 'other.lock'), async () => { throw new Error('work failed'); })).rejects.toThrow('work failed');
+    expect(existsSync(join(lock, '..', 'other.lock'))).toBe(false);
+  });
+
+  it('takes over a lock whose holder died (SIGKILL), and an empty lock left by a crash at creation once it is old', async () => {
+    const { lock } = lockIn();
+    mkdirSync(join(lock, '..'), { recursive: true });
+    writeFileSync(lock, JSON.stringify({ pid: await deadPid(), host: hostname() }));
+    expect(await holdLockFile(lock, async () => 'taken over')).toBe('taken over');
+    writeFileSync(lock, '');
+    utimesSync(lock, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    expect(await holdLockFile(lock, async () => 'empty one too')).toBe('empty one too');
+  });
+
+  it('two waiters on one dead holder\'s lock take it one after the other, never both at once', async () => {
+    const { lock } = lockIn();
+    mkdirSync(join(lock, '..'), { recursive: true });
+    writeFileSync(lock, JSON.stringify({ pid: await deadPid(), host: hostname() }));
+    let inside = 0;
+    let most = 0;
+    const work = async () => { inside++; most = Math.max(most, inside); await Promise.resolve(); inside--; };
+    await Promise.all([holdLockFile(lock, work), holdLockFile(lock, work), holdLockFile(lock, work)]);
+    expect(most).toBe(1);
+  });
+});
