@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
@@ -12,7 +12,10 @@ interface LockOwner {
   start?: string;
 }
 
-/** A process's start time in clock ticks since boot (Linux `/proc/<pid>/stat`, field 22); undefined elsewhere. */
+/**
+ * A process's start time in clock ticks since boot (Linux `/proc/<pid>/stat`, field 22); undefined elsewhere. Read
+ * inline: /proc is answered from memory, and it is read only at start and when a lock is found held.
+ */
 function startTime(pid: number | 'self'): string | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -71,7 +74,7 @@ export async function holdLockFile<T>(path: string, work: () => Promise<T>, opti
   try {
     return await work();
   } finally {
-    rmSync(path, { force: true });
+    await rm(path, { force: true });
   }
 }
 
@@ -79,9 +82,9 @@ async function acquire(path: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
     try {
-      // Inline: creating a small file in .cms/locks waits for no content folder's renames, and a
-      // thread-pool round trip per call costs more than the call (every write takes a lock).
-      writeFileSync(path, SELF_TEXT, { flag: 'wx' });
+      // In the thread pool: creating a file is a journaled change of .cms/locks, which waits behind other writes'
+      // fsyncs; inline, that wait would stall every read the server answers meanwhile.
+      await writeFile(path, SELF_TEXT, { flag: 'wx' });
       return;
     } catch (error) {
       if (code(error) === 'ENOENT') { ensureCmsFolder(path); await mkdir(dirname(path), { recursive: true }); continue; }
