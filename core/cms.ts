@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { ProjectRouteGate } from './access/document-gate.js';
 import { publicCaller, trustedCaller, type Caller } from './access/permissions.js';
 import { createAuth, type Auth } from './auth/auth.js';
 import { openStateStore } from './auth/open-state-store.js';
@@ -105,6 +106,8 @@ export interface Cms {
   report(message: string): void;
   /** The project's lifecycle hooks around every write (set when its own `src/` code is loaded; see core/extensions). */
   writeHooks?: WriteHooks;
+  /** The project's own routes, judging every route that reaches a type they own (set with its `src/` code; core/access/document-gate.ts). */
+  routeGate?: ProjectRouteGate;
   /** Release what the project holds open (the shared state store's connections). */
   close(): Promise<void>;
 }

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { Cms } from '../cms.js';
-import { MethodNotAllowedError, NotFoundError, UnauthorizedError } from '../errors.js';
+import { ForbiddenError, MethodNotAllowedError, NotFoundError, UnauthorizedError } from '../errors.js';
 import { json } from './respond.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { studioGitResponse } from './studio-git-routes.js';
@@ -14,6 +14,9 @@ import { publicationResponse } from './studio-state-route.js';
 import { studioComponents, studioModels } from './studio-schemas.js';
 import { checkUidAnswer, generateUidAnswer } from '../service/uid-requests.js';
 import { readBody } from './body.js';
+import { mayReachType } from './studio-access.js';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * The editing studio at `admin.path` (default `/admin`): a no-build single-page app from the
@@ -33,7 +36,7 @@ import { readBody } from './body.js';
  */
 
 /** The uid routes (POST): a value made from the targetField, and whether a value is free. */
-const UID_ROUTES: Record<string, typeof generateUidAnswer | typeof checkUidAnswer> = Object.assign(Object.create(null), {
+export const UID_ROUTES: Record<string, typeof generateUidAnswer | typeof checkUidAnswer> = Object.assign(Object.create(null), {
   '/api/uid/generate': generateUidAnswer, '/api/uid/check': checkUidAnswer,
 });
 
@@ -90,7 +93,14 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   if (uidRoute) {
     if (request.method !== 'POST') throw new MethodNotAllowedError(['POST']);
     const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
-    return json(200, uidRoute(cms.models, cms.index, caller, await readBody(request)), { ...headers, 'cache-control': 'no-store' });
+    const body = await readBody(request);
+    // A uid's uniqueness reads the type's values: for who may create or update the type, through its routes.
+    const named = isRecord(body) && typeof body.contentType === 'string' ? cms.models.get(body.contentType) : undefined;
+    const model = named?.modelType === 'contentType' ? named : undefined;
+    if (caller.kind !== 'public' && model && !(await mayReachType({ cms, request, url }, model, ['create', 'update']))) {
+      throw new ForbiddenError();
+    }
+    return json(200, uidRoute(cms.models, cms.index, caller, body), { ...headers, 'cache-control': 'no-store' });
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowedError(['HEAD', 'GET']);
   if (rest === '') return new Response(null, { status: 308, headers: { ...headers, location: `${base}/${url.search}` } });
@@ -113,7 +123,7 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
     };
     return json(200, { data, meta }, { ...headers, 'cache-control': 'no-store' });
   }
-  if (rest === '/api/preview') return studioPreviewResponse(cms, request, url, headers);
+  if (rest === '/api/preview') return await studioPreviewResponse(cms, request, url, headers);
   const vendor = /^\/vendor\/([a-z]+\.js)$/.exec(rest)?.[1];
   if (vendor && Object.hasOwn(VENDOR, vendor)) return file(VENDOR[vendor](), headers);
   // The studio's own files: plain names only, so no path can leave the folder.
