@@ -106,7 +106,7 @@ export interface Cms {
   report(message: string): void;
   /** The project's lifecycle hooks around every write (set when its own `src/` code is loaded; see core/extensions). */
   writeHooks?: WriteHooks;
-  /** The project's own routes, judging every route that reaches a type they own (set with its `src/` code; core/access/document-gate.ts). */
+  /** The project's own routes, judging every route that reaches a type they own (set with its `src/` code; access/document-gate.ts). */
   routeGate?: ProjectRouteGate;
   /** Release what the project holds open (the shared state store's connections). */
   close(): Promise<void>;

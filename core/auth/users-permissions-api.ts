@@ -175,4 +175,5 @@ export async function handleUsersPermissions(auth: Auth, request: UsersPermissio
 }
 
 /** The routes' methods and paths (after the API prefix), for the list of built-in routes (core/http/builtin-routes.ts). */
-export const USERS_PERMISSIONS_PATHS: ReadonlyArray<{ method: string; path: string }> = ROUTES.map(({ method, path }) => ({ method, path }));
+export const USERS_PERMISSIONS_PATHS: ReadonlyArray<{ method: string; path: string }> =
+  ROUTES.map(({ method, path }) => ({ method, path }));
