@@ -24,10 +24,10 @@ export type Handler = (request: GitRequest) => Promise<{ status?: number; data: 
 
 export const tree = (cms: Cms) => createWorkTree(cms.root);
 export const WRITES = ['create', 'update', 'delete'] as const satisfies readonly DocumentAction[];
-/** The changed files the request may commit: each judged once, as the route that would create, update or delete it. */
-export async function writablePaths(ask: StudioAsk, caller: Caller): Promise<(path: string) => boolean> {
+/** The changed (and `named`) files the request may commit: each judged once, as the route that would create, update or delete it. */
+export async function writablePaths(ask: StudioAsk, caller: Caller, named: string[] = []): Promise<(path: string) => boolean> {
   const changed = (await tree(ask.cms).changes()).flatMap((change) => (change.from ? [change.path, change.from] : [change.path]));
-  const allowed = await reachablePaths(ask, caller, changed, [...WRITES], mayWritePath);
+  const allowed = await reachablePaths(ask, caller, [...changed, ...named], [...WRITES], mayWritePath);
   return (path) => allowed.has(path);
 }
 /** Beyond this many changed files the panel lists paths only (each document is read and compared). */

@@ -75,7 +75,7 @@ export const STUDIO_GIT_ROUTES: Record<string, GitRoute> = {
       // A pushing replica keeps no commit the origin lacks (it would be set aside as stray): the commit is pushed at
       // once, beside no replica write, or undone (the changes stay in the tree) with git's reason.
       const { commit, files } = await rewriting(cms, async () => {
-        const mayWrite = await writablePaths({ cms, request, url }, caller);
+        const mayWrite = await writablePaths({ cms, request, url }, caller, named);
         const made = await commitChangesNow(cms.root, { paths: named, mayWrite, message: text, author });
         if (cms.replica && cms.config.git.push) await pushOrUndo(cms);
         return made;
