@@ -151,7 +151,11 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     // Opened once, on the first load: users and tokens do not change with the config or schemas.
     store ??= await openStateStore({ root, config, env: options.env ?? process.env, report });
     const auth = createAuth({ root, config, models, env: options.env, report, store });
-    const contentApi = createContentApi({ service, anonymous, authenticate: auth.authenticate, readFingerprint: auth.readFingerprint });
+    // A type the project's own routes own is answered only by them (core/access/document-gate.ts), never by this API.
+    const ownedElsewhere = (model: Model) => cms.routeGate?.owns(model) ?? false;
+    const contentApi = createContentApi({
+      service, anonymous, authenticate: auth.authenticate, readFingerprint: auth.readFingerprint, ownedElsewhere,
+    });
     const ownerApi = createContentApi({ service, anonymous: trustedCaller });
     const refreshHistory = async (files?: string[]) => { await (await history)?.refresh(files); };
     // The media library's writes commit through here, inside `replica.writeMedia` (its gate): pushed before they are answered too.

@@ -1,5 +1,5 @@
 import type { H3Event } from 'h3';
-import { MethodNotAllowedError, NotFoundError } from '../errors.js';
+import { unknownPath } from '../strapi/routes.js';
 
 /** A segment that is `.` or `..`, spelt plainly or percent-encoded (`%2e`, `.%2E`, …). */
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
@@ -37,21 +37,14 @@ export function isRoutablePath(path: string): boolean {
 }
 
 /**
- * Strapi's answer to a path no route matches: its catch-all GET route makes it a 404 for GET and HEAD and
- * koa-router's 405 (`Allow: HEAD, GET`) for any other verb (a plain OPTIONS: 200 with that `Allow`).
- */
-export function unmatchedPath(method: string): Error {
-  return method === 'GET' || method === 'HEAD' ? new NotFoundError() : new MethodNotAllowedError(['HEAD', 'GET']);
-}
-
-/**
  * Judge the path once, before any router (studio, built-in extensions, project routes, the content API):
- * a path that cannot name a route is refused here, so no router is ever handed a spelling another router
+ * a path that cannot name a route is refused here with Strapi's answer to a path no route matches (GET 404, other
+ * verbs 405 `Allow: HEAD, GET`), so no router is ever handed a spelling another router
  * reads differently, and which router owns a request is decided on one path.
  *
  * @example
  * assertRoutable(event, 'PUT') // throws a 405 for PUT /api//articles/abc
  */
 export function assertRoutable(event: H3Event, method: string): void {
-  if (!isRoutablePath(sentPath(event)) || !isRoutablePath(event.url.pathname)) throw unmatchedPath(method);
+  if (!isRoutablePath(sentPath(event)) || !isRoutablePath(event.url.pathname)) throw unknownPath(method);
 }

@@ -202,6 +202,17 @@ describe('every built-in and studio route answers only as the project\'s routes 
   });
 });
 
+describe('the built-in content API', () => {
+  it('never answers a type the project\'s routes own, even on an app that runs no project router', async () => {
+    const bare = createApp(cms, { log: () => {}, extensions: EXTENSIONS });
+    const asAnn = { authorization: `Bearer ${credentials.ann}`, 'content-type': 'application/json' };
+    const put = await bare.request(`/api/posts/${ids.post}`, { method: 'PUT', headers: asAnn, body: JSON.stringify({ data: { title: 'x' } }) });
+    expect([put.status, put.headers.get('allow')]).toEqual([405, 'HEAD, GET']);
+    expect((await bare.request('/api/pages')).status).toBe(404);
+    expect((await bare.request('/api/tags-that-do-not-exist')).status).toBe(404);
+  });
+});
+
 describe('a deleted document\'s history', () => {
   it('is a 404 to the Public role and anyone who may not update the type, and shown to who may', async () => {
     expect((await send('ann', 'DELETE', `/api/posts/${ids.post}`)).status).toBe(204);
