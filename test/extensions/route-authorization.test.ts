@@ -86,6 +86,7 @@ const transition = async (route: BuiltinRoute) => {
   const name = route.path.slice(route.path.lastIndexOf('/') + 1);
   await refused('ann', 'POST', `/api/_cms/pages/${ids.page}/${name}`);
   await refused('bob', 'POST', `/api/_cms/posts/${ids.post}/${name}`);
+  await refused('ann', 'POST', `/api/_cms//pages/${ids.page}/${name}`);
 };
 const gitRead = (name: string) => async () => {
   await refused('ann', 'GET', `/admin/api/git/${name}?path=${pagePath}&document=pages/${ids.page}`);
@@ -144,6 +145,7 @@ const PROBES: Record<string, (route: BuiltinRoute) => Promise<void>> = {
   'POST /admin/api/git/restore': async () => {
     await refused('ann', 'POST', '/admin/api/git/restore', { path: pagePath, commit: firstCommit });
     await refused('bob', 'POST', '/admin/api/git/restore', { path: postPath, commit: firstCommit });
+    await refused('ann', 'POST', '/admin//api/git/restore', { path: pagePath, commit: firstCommit });
   },
   'POST /admin/api/git/branches': siteWork,
   'POST /admin/api/git/checkout': siteWork,
