@@ -102,6 +102,7 @@ const PROBES: Record<string, (route: BuiltinRoute) => Promise<void>> = {
   'PUT /api/:pluralApiId/:documentId': async () => {
     await refused('ann', 'PUT', `/api/pages/${ids.page}`, { data: { title: 'x' } });
     await refused('bob', 'PUT', `/api/posts/${ids.post}`, { data: { title: 'x' } });
+    await refused('bob', 'PUT', `/api//posts/${ids.post}`, { data: { title: 'x' } });
     await refused('ann', 'PUT', `/api//pages/${ids.page}`, { data: { title: 'x' } });
   },
   'DELETE /api/:pluralApiId/:documentId': async () => {
