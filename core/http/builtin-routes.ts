@@ -33,7 +33,7 @@ export function builtinRoutes(config: CmsConfig): BuiltinRoute[] {
   return [
     { method: 'GET', path: '/_health', reaches: NO_DOCUMENT('the health check') },
     { method: 'GET', path: '/', reaches: NO_DOCUMENT('the API index: the routes and types, no content') },
-    { method: 'GET', path: '/:publicFile', reaches: { media: 'files under public/ (uploads), for everyone as in Strapi' } },
+    { method: 'GET', path: '/:publicFile', reaches: NO_DOCUMENT('files under public/ (uploads), to everyone as Strapi serves them') },
     { method: 'GET', path: OPENAPI_PATH, reaches: NO_DOCUMENT('the OpenAPI description of the types') },
     { method: 'GET', path: REPLICA_PATH, reaches: NO_DOCUMENT('the replica\'s sync status') },
     { method: 'POST', path: GIT_PULL_PATH, reaches: { site: 'the origin\'s commits, for the holder of the pull token' } },
