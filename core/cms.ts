@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { ProjectRouteGate } from './access/document-gate.js';
 import { publicCaller, trustedCaller, type Caller } from './access/permissions.js';
 import { createAuth, type Auth } from './auth/auth.js';
 import { openStateStore } from './auth/open-state-store.js';
@@ -112,6 +113,8 @@ export interface Cms {
   report(message: string): void;
   /** The project's lifecycle hooks around every write (set when its own `src/` code is loaded; see core/extensions). */
   writeHooks?: WriteHooks;
+  /** The project's own routes, judging every route that reaches a type they own (set with its `src/` code; access/document-gate.ts). */
+  routeGate?: ProjectRouteGate;
   /** Release what the project holds open (the shared state store's connections). */
   close(): Promise<void>;
 }
@@ -159,7 +162,11 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
       root, config, env: options.env ?? process.env, report, startUnreachable: options.startWithoutStateStore,
     });
     const auth = createAuth({ root, config, models, env: options.env, report, store });
-    const contentApi = createContentApi({ service, anonymous, authenticate: auth.authenticate, readFingerprint: auth.readFingerprint });
+    // A type the project's own routes own is answered only by them (core/access/document-gate.ts), never by this API.
+    const ownedElsewhere = (model: Model) => cms.routeGate?.owns(model) ?? false;
+    const contentApi = createContentApi({
+      service, anonymous, authenticate: auth.authenticate, readFingerprint: auth.readFingerprint, ownedElsewhere,
+    });
     const ownerApi = createContentApi({ service, anonymous: trustedCaller });
     const refreshHistory = async (files?: string[]) => { await (await history)?.refresh(files); };
     // The media library's writes commit through here, inside `replica.writeMedia` (its gate): pushed before they are answered too.

@@ -174,3 +174,7 @@ export async function handleUsersPermissions(auth: Auth, request: UsersPermissio
   const answer = await route.run({ auth, caller, params: params!, body, search: request.search });
   return { status: answer === undefined ? 204 : 200, body: answer };
 }
+
+/** The routes' methods and paths (after the API prefix), for the list of built-in routes (core/http/builtin-routes.ts). */
+export const USERS_PERMISSIONS_PATHS: ReadonlyArray<{ method: string; path: string }> =
+  ROUTES.map(({ method, path }) => ({ method, path }));

@@ -10,7 +10,7 @@ import { createContext, type StrapiContext } from './context.js';
 import { PolicyError } from './errors.js';
 import { settleWithin } from './settle-within.js';
 import type { ProjectCode } from './project-code.js';
-import type { RouteMatch } from './route-table.js';
+import type { ProjectRoute, RouteMatch } from './route-table.js';
 
 type Fn = (...args: unknown[]) => unknown;
 type Next = () => Promise<unknown>;
@@ -34,7 +34,7 @@ export interface RouteRequest {
  * Strapi's route auth: none with `auth: false`; else the credentials' caller, allowed every scope of
  * `auth.scope` (default: the route's own action, `api::note.note.whoami`), 403 otherwise.
  */
-function authorize(cms: Cms, { route }: RouteMatch, authorization: string | null): Caller | undefined {
+export function authorizeRoute(cms: Cms, route: ProjectRoute, authorization: string | null): Caller | undefined {
   if (route.config.auth === false) return undefined;
   const caller = cms.contentApi.callerFor(authorization);
   const scopes = route.config.auth?.scope ?? [`${route.controller}.${route.action}`];
@@ -58,36 +58,53 @@ function authorize(cms: Cms, { route }: RouteMatch, authorization: string | null
  */
 export async function runRoute(cms: Cms, code: ProjectCode, match: RouteMatch, input: RouteRequest): Promise<RouteAnswer> {
   const { route } = match;
-  const caller = authorize(cms, match, input.request.headers.get('authorization'));
-  const stored = caller?.userId !== undefined ? cms.auth.users.byId(caller.userId) : undefined;
-  const user = stored && { ...sanitizeUser(stored), role: roleOf(stored) };
-  const info = { method: route.method, path: route.path, handler: `${route.controller}.${route.action}` };
-  const ctx = createContext({ ...input, params: match.params, caller, user, route: info });
-  const strapi = code.strapi;
-  const policies = async () => {
-    for (const entry of route.config.policies ?? []) {
-      const name = entryName(entry)!;
-      const policy = code.policies.get(name) ?? code.policies.get(qualify(name, route.api))!;
-      const result = await policy.handler(ctx, configOf(entry), { strapi });
-      if (result !== true && result !== undefined) throw new PolicyError();
-    }
-  };
+  const caller = authorizeRoute(cms, route, input.request.headers.get('authorization'));
+  const ctx = routeContext(cms, route, { ...input, params: match.params }, caller);
   const controller = code.controllers.get(route.controller)!;
   const action = async (context: StrapiContext) => {
     const returned = await (controller[route.action] as Fn).call(controller, context);
     if ((context.body === undefined || context.body === null) && returned !== undefined && returned !== null) context.body = returned;
   };
+  // Bounded: a handler that never settles fails its request (503) after extensions.hookTimeout; the writes it made by
+  // then are committed (each write is whole), and any it makes later commit on their own.
+  const handle = async () => { await runPolicies(code, route, ctx); await aroundMiddlewares(code, route, ctx, action); };
+  const handler = `${route.controller}.${route.action}`;
+  await groupCommits(() => settleWithin(cms.config.extensions.hookTimeout, `The route ${handler}`, handle()));
+  if (ctx.body === undefined && ctx.status === 404) throw new NotFoundError();
+  return { status: ctx.status, headers: { ...ctx.response.headers }, body: ctx.body };
+}
+
+/** The context a route's policies, middlewares and controller share: the request, its params, the caller and its user. */
+export function routeContext(
+  cms: Cms, route: ProjectRoute, input: RouteRequest & { params: Record<string, string> }, caller: Caller | undefined,
+): StrapiContext & { caller: Caller | undefined } {
+  const stored = caller?.userId !== undefined ? cms.auth.users.byId(caller.userId) : undefined;
+  const user = stored && { ...sanitizeUser(stored), role: roleOf(stored) };
+  const info = { method: route.method, path: route.path, handler: `${route.controller}.${route.action}` };
+  return createContext({ ...input, caller, user, route: info });
+}
+
+/** The route's policies in order: one answering anything but true or undefined is a 403 `PolicyError`. */
+export async function runPolicies(code: ProjectCode, route: ProjectRoute, ctx: StrapiContext): Promise<void> {
+  for (const entry of route.config.policies ?? []) {
+    const name = entryName(entry)!;
+    const policy = code.policies.get(name) ?? code.policies.get(qualify(name, route.api))!;
+    const result = await policy.handler(ctx, configOf(entry), { strapi: code.strapi });
+    if (result !== true && result !== undefined) throw new PolicyError();
+  }
+}
+
+/** The route's middlewares (Koa-style, `await next()`) around `inner`, which runs only if every one calls `next`. */
+export function aroundMiddlewares(
+  code: ProjectCode, route: ProjectRoute, ctx: StrapiContext, inner: (ctx: StrapiContext) => Promise<void>,
+): Promise<unknown> {
+  const strapi = code.strapi;
   // Route middlewares: factories `(config, { strapi }) => (ctx, next) => …`, or inline `(ctx, next) => …`.
   const layers = (route.config.middlewares ?? []).map((entry) => (typeof entry === 'function'
     ? entry as Fn
     : (code.middlewares.get(entryName(entry)!)!(configOf(entry), { strapi }) as Fn | undefined) ?? ((_: unknown, next: Next) => next())));
   const run = (at: number): Promise<unknown> => (at < layers.length
     ? Promise.resolve(layers[at](ctx, (() => run(at + 1)) as Next))
-    : action(ctx));
-  // Bounded: a handler that never settles fails its request (503) after extensions.hookTimeout; the writes it made by
-  // then are committed (each write is whole), and any it makes later commit on their own.
-  const handle = async () => { await policies(); await run(0); };
-  await groupCommits(() => settleWithin(cms.config.extensions.hookTimeout, `The route ${info.handler}`, handle()));
-  if (ctx.body === undefined && ctx.status === 404) throw new NotFoundError();
-  return { status: ctx.status, headers: { ...ctx.response.headers }, body: ctx.body };
+    : inner(ctx));
+  return run(0);
 }

@@ -1,6 +1,7 @@
 import type { Cms } from '../cms.js';
 import { ProjectProblemsError } from '../errors.js';
 import { loadProjectCode, type ProjectCode } from './project-code.js';
+import { projectRouteGate } from './route-gate.js';
 
 /**
  * Start a project's own back-end code: load it (any problem stops the start, naming every file), make
@@ -16,6 +17,8 @@ export async function startProjectCode(cms: Cms): Promise<ProjectCode | undefine
   for (const warning of code.warnings) cms.report(`warning: ${warning}`);
   if (!code.files.length) return undefined;
   cms.writeHooks = code.hooks;
+  // Every built-in route that reaches a type the project's routes own asks them first (publish, history, uploads, the studio).
+  cms.routeGate = projectRouteGate(cms, code);
   (globalThis as { strapi?: unknown }).strapi = code.strapi;
   await code.register();
   await code.bootstrap();

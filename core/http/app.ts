@@ -14,6 +14,7 @@ import { jsonAnswer, JSON_TYPE, statusText } from './respond.js';
 import { freshness, isFresh, ResponseCache, type Freshness } from './response-cache.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { servePublicFile } from './static.js';
+import { assertRoutable } from './request-path.js';
 import { noteCommits, type CommitNote } from '../git/write-context.js';
 import { catchUpForRequest, commitHeaders } from './read-your-writes.js';
 import { healthResponse } from './health-route.js';
@@ -71,6 +72,8 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
       ...SECURITY_HEADERS, ...corsHeaders(request), vary: ANSWER_VARY, 'x-powered-by': 'Strapi <strapi.io>',
     };
     try {
+      // One judgement of the path, before any router: a spelling no Strapi route matches reaches none of them.
+      assertRoutable(event, request.method);
       // A user or token made on another replica a moment ago is known before the request is judged.
       await cms.auth.catchUp(request.headers.get('authorization'));
       if (url.pathname === '/_health' && ['GET', 'HEAD'].includes(request.method)) return healthResponse(cms, headers);
@@ -158,10 +161,9 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
       throw new NotFoundError();
     } catch (error) {
       if (error instanceof MethodNotAllowedError && request.method === 'OPTIONS') {
-        // koa-router's allowedMethods(): a plain OPTIONS (not a CORS preflight) lists the methods.
-        return new Response(null, {
-          status: 200, statusText: 'OK', headers: { ...headers, allow: error.allow.join(', '), 'content-length': '0' },
-        });
+        // koa-router's allowedMethods(): a plain OPTIONS (not a CORS preflight) lists the methods, with Koa's empty text body.
+        const plain = { allow: error.allow.join(', '), 'content-type': 'text/plain; charset=utf-8', 'content-length': '0' };
+        return new Response(null, { status: 200, statusText: 'OK', headers: { ...headers, ...plain } });
       }
       if (error instanceof MethodNotAllowedError) {
         return new Response('Method Not Allowed', {

@@ -5,7 +5,7 @@ import { runRoute } from '../extensions/run-route.js';
 import type { Models } from '../schema/types.js';
 import { parseQueryString } from '../strapi/parse-query.js';
 import { readBody } from './body.js';
-import { json, statusText } from './respond.js';
+import { routeAnswerResponse } from './respond.js';
 import type { ExtensionRoute } from './route-context.js';
 
 /** The owned content type a path under the prefix names (`/articles/…` → its collection, `/homepage` → its single type). */
@@ -46,15 +46,6 @@ export function projectRoutes(code: ProjectCode): ExtensionRoute {
     }
     const body = await readBody(request);
     const answer = await runRoute(cms, code, match, { request, url, query: parseQueryString(url.search), body });
-    const all = { ...headers, ...answer.headers };
-    if (answer.body === undefined || answer.body === null || method === 'HEAD') {
-      return new Response(null, { status: answer.status, statusText: statusText(answer.status), headers: all });
-    }
-    if (typeof answer.body === 'string' || answer.body instanceof Uint8Array) {
-      const type = typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
-      const init = { status: answer.status, statusText: statusText(answer.status), headers: { 'content-type': type, ...all } };
-      return new Response(answer.body as BodyInit, init);
-    }
-    return json(answer.status, answer.body, all);
+    return routeAnswerResponse(answer, method, headers);
   };
 }

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { HTTPResponse } from 'h3';
+import type { Gated, LayerAnswer } from '../access/document-gate.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -20,4 +21,28 @@ export function jsonAnswer(status: number, body: unknown, headers: Record<string
   return new HTTPResponse(
     JSON.stringify(body), { status, statusText: statusText(status), headers: { ...headers, 'content-type': JSON_TYPE } },
   );
+}
+
+/** A project route's answer (core/extensions/run-route.ts): JSON, text or bytes as its body is, none for HEAD or an empty body. */
+export function routeAnswerResponse(answer: LayerAnswer, method: string, headers: Record<string, string>): Response {
+  const all = { ...headers, ...answer.headers };
+  if (answer.body === undefined || answer.body === null || method === 'HEAD') {
+    return new Response(null, { status: answer.status, statusText: statusText(answer.status), headers: all });
+  }
+  if (typeof answer.body === 'string' || answer.body instanceof Uint8Array) {
+    const type = typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
+    const init = { status: answer.status, statusText: statusText(answer.status), headers: { 'content-type': type, ...all } };
+    return new Response(answer.body as BodyInit, init);
+  }
+  return json(answer.status, answer.body, all);
+}
+
+/**
+ * A built-in route's answer after the one access decision (core/access/document-gate.ts): its own, with the headers the
+ * project route's middlewares set, or what a middleware answered instead.
+ */
+export function gatedResponse<T>(
+  done: Gated<T>, method: string, headers: Record<string, string>, answer: (value: T, headers: Record<string, string>) => Response,
+): Response {
+  return done.ran ? answer(done.value, { ...headers, ...done.headers }) : routeAnswerResponse(done.answer, method, headers);
 }

@@ -13,3 +13,16 @@ export interface RouteContext {
  * is not its own; throws CmsErrors, which the app maps to Strapi's envelope.
  */
 export type ExtensionRoute = (context: RouteContext) => Promise<Response | undefined>;
+
+/**
+ * What a built-in route reaches, declared beside it (core/http/builtin-routes.ts lists them all): the documents it
+ * names for one of these Strapi actions (each judged by core/access/document-gate.ts), a whole type's documents for
+ * one of them, the whole site (a manager's Git work), the media library's own entries (Strapi's upload plugin,
+ * judged by its permissions), or no document at all (`why` says what it serves instead).
+ */
+export type Reach =
+  | { document: Array<'find' | 'findOne' | 'create' | 'update' | 'delete'> }
+  | { type: Array<'find' | 'findOne' | 'create' | 'update' | 'delete'> }
+  | { site: string }
+  | { media: string }
+  | { none: string };

@@ -1,23 +1,20 @@
 import type { Cms } from '../cms.js';
-import {
-  assertMayManageGit, assertSignedIn, mayDiffPath, mayManageGit, mayReadPath, mayWriteAny, mayWritePath,
-} from '../access/git-access.js';
+import { assertMayManageGit, assertSignedIn, mayWriteAny } from '../access/git-access.js';
+import { authorizeDocument } from '../access/document-gate.js';
+import type { Caller } from '../access/permissions.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { commitAuthor } from '../git/commit-author.js';
 import { commitChangesNow } from '../git/commit-changes.js';
-import { documentStates } from '../git/document-states.js';
-import { fileHistories, fileHistory, versionAt } from '../git/file-history.js';
+import { versionAt } from '../git/file-history.js';
 import { createGit } from '../git/git.js';
 import { pullRequestUrl } from '../git/pull-request-url.js';
 import { checkBranchName, checkProjectPath } from '../git/git-input.js';
-import { createWorkTree, oneAtATime } from '../git/work-tree.js';
-import { DOCUMENT_ID_PATTERN } from '../index/file-name.js';
-import { contentFolder, modelForPath } from '../index/load.js';
-import type { Caller } from '../access/permissions.js';
+import { oneAtATime } from '../git/work-tree.js';
 import { reindexFiles } from '../watch/reindex-files.js';
 import { readBody } from './body.js';
 import { commitMessage, knownFields } from './studio-git-body.js';
-import { documentChanges, namesFor, pullRefusalInEditorsWords } from './studio-git-changes.js';
+import { pullRefusalInEditorsWords } from './studio-git-changes.js';
+import { READ_ROUTES, tree, writablePaths, type GitRoute } from './studio-git-reads.js';
 import { json } from './respond.js';
 
 /**
@@ -45,12 +42,6 @@ import { json } from './respond.js';
  *   POST restore             { path, commit }: write that version of the file back through the ordinary write
  */
 
-interface GitRequest { cms: Cms; caller: Caller; url: URL; body: Record<string, unknown> }
-type Handler = (request: GitRequest) => Promise<{ status?: number; data: unknown }>;
-
-const tree = (cms: Cms) => createWorkTree(cms.root);
-/** Beyond this many changed files the panel lists paths only (each document is read and compared). */
-const DESCRIBED = 200;
 const authorOf = (cms: Cms, caller: Caller) => {
   const user = caller.userId === undefined ? undefined : cms.auth.users.byId(caller.userId);
   return commitAuthor(user?.username ?? caller.name, user?.email);
@@ -68,78 +59,13 @@ async function pushOrUndo(cms: Cms): Promise<void> {
   }
 }
 
-/** `<method> <name>` → the body keys it accepts (POST) and its handler. */
-const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
-  'GET status': {
-    handle: async ({ cms, caller }) => {
-      const work = tree(cms);
-      // Independent git reads: run side by side, not one after the other.
-      const [status, { remotes }] = await Promise.all([work.status(), work.branches()]);
-      const readable = status.changes.filter((change) => mayReadPath(caller, cms.models, change.path));
-      const documents = await documentChanges(cms, caller, readable.slice(0, DESCRIBED).map((change) => change.path));
-      const changes = readable.map((change) => {
-        const document = documents.get(change.path);
-        const told = document && { ...document, fields: document.fields.map((field) => field.field) };
-        return { ...change, writable: mayWritePath(caller, cms.models, change.path), ...(told ? { document: told } : {}) };
-      });
-      const mayCommit = mayWriteAny(caller, cms.models);
-      return { data: { ...status, changes, remotes, mayCommit, mayManage: mayManageGit(caller, cms.models) } };
-    },
-  },
-  'GET diff': {
-    handle: async ({ cms, caller, url }) => {
-      const path = checkProjectPath(url.searchParams.get('path') ?? undefined);
-      if (!mayDiffPath(caller, cms.models, path)) throw new ForbiddenError(`Only a credential that may update ${path} sees its diff`);
-      const [diff, documents] = await Promise.all([tree(cms).diff(path), documentChanges(cms, caller, [path])]);
-      const document = documents.get(path);
-      return { data: { path, diff, document } };
-    },
-  },
-  'GET history': {
-    handle: async ({ cms, caller, url }) => {
-      const path = checkProjectPath(url.searchParams.get('path') ?? undefined);
-      // A history holds old → new values, private fields too: only for who may see the file's diff.
-      if (!path.startsWith('content/') || !mayDiffPath(caller, cms.models, path)) {
-        throw new ForbiddenError(`Only a credential that may update ${path} sees its history`);
-      }
-      const source = { models: cms.models, config: cms.config, git: createGit(cms.root), nameOf: namesFor(cms, caller) };
-      return { data: await fileHistory(source, path) };
-    },
-  },
-  'GET document-history': {
-    handle: async ({ cms, caller, url }) => {
-      const [folder, documentId, extra] = (url.searchParams.get('document') ?? '').split('/');
-      const model = modelForPath(cms.models, `content/${folder}/x.json`);
-      if (!model || extra !== undefined || !DOCUMENT_ID_PATTERN.test(documentId ?? '')) {
-        throw new ValidationError('document must be <folder>/<documentId>', { key: 'document' });
-      }
-      const base = `content/${folder}`;
-      if (!mayDiffPath(caller, cms.models, `${base}/${documentId}.json`)) {
-        throw new ForbiddenError(`Only a credential that may update ${folder} sees its history`);
-      }
-      const work = tree(cms);
-      const [names, changes] = await Promise.all([work.namesAtHead(base), work.changes([base])]);
-      const mine = (name: string) => name.startsWith(`${documentId}.`);
-      const changed = changes.map((change) => change.path).filter((path) => mine(path.slice(base.length + 1)));
-      const paths = [...new Set([...names.filter(mine).map((name) => `${base}/${name}`), ...changed])].sort();
-      const source = { models: cms.models, config: cms.config, git: createGit(cms.root), nameOf: namesFor(cms, caller) };
-      return { data: await fileHistories(source, paths) };
-    },
-  },
-  'GET states': {
-    handle: async ({ cms, caller, url }) => {
-      const model = cms.contentType(url.searchParams.get('type') ?? '');
-      if (!caller.can(model, 'find')) throw new ForbiddenError();
-      const folder = `content/${contentFolder(model)}`;
-      const work = tree(cms);
-      const [changes, names] = await Promise.all([work.changes([folder]), work.namesAtHead(folder)]);
-      return { data: documentStates(changes, folder, names) };
-    },
-  },
-  'GET branches': { handle: async ({ cms }) => ({ data: await tree(cms).branches() }) },
+/** `<method> <name>` → the route (studio-git-reads.ts holds the reading ones); core/http/builtin-routes.ts lists them. */
+export const STUDIO_GIT_ROUTES: Record<string, GitRoute> = {
+  ...READ_ROUTES,
   'POST commit': {
+    reaches: { document: ['create', 'update', 'delete'] },
     keys: ['message', 'paths'],
-    handle: async ({ cms, caller, body }) => {
+    handle: async ({ cms, caller, request, url, body }) => {
       if (!mayWriteAny(caller, cms.models)) throw new ForbiddenError('Committing needs a credential that may write content');
       const text = commitMessage(body.message);
       if (body.paths !== undefined && !Array.isArray(body.paths)) {
@@ -147,11 +73,11 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
       }
       const named = body.paths === undefined ? undefined : (body.paths as unknown[]).map(checkProjectPath);
       const author = authorOf(cms, caller);
-      const request = { paths: named, mayWrite: (path: string) => mayWritePath(caller, cms.models, path), message: text, author };
       // A pushing replica keeps no commit the origin lacks (it would be set aside as stray): the commit is pushed at
       // once, beside no replica write, or undone (the changes stay in the tree) with git's reason.
       const { commit, files } = await rewriting(cms, async () => {
-        const made = await commitChangesNow(cms.root, request);
+        const mayWrite = await writablePaths({ cms, request, url }, caller, named);
+        const made = await commitChangesNow(cms.root, { paths: named, mayWrite, message: text, author });
         if (cms.replica && cms.config.git.push) await pushOrUndo(cms);
         return made;
       });
@@ -159,6 +85,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
     },
   },
   'POST branches': {
+    reaches: { site: 'a branch of the whole tree' },
     keys: ['name'],
     handle: async ({ cms, caller, body }) => {
       assertMayManageGit(caller, cms.models, 'create branches');
@@ -169,6 +96,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
     },
   },
   'POST checkout': {
+    reaches: { site: 'every file, switched to another branch' },
     keys: ['branch', 'carry'],
     handle: async ({ cms, caller, body }) => {
       assertMayManageGit(caller, cms.models, 'switch branches');
@@ -187,6 +115,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
     },
   },
   'POST push': {
+    reaches: { site: 'the branch, sent to its remote' },
     keys: [],
     handle: async ({ cms, caller }) => {
       assertMayManageGit(caller, cms.models, 'push');
@@ -194,6 +123,7 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
     },
   },
   'POST pull': {
+    reaches: { site: 'every file, merged from the remote' },
     keys: [],
     handle: async ({ cms, caller }) => {
       assertMayManageGit(caller, cms.models, 'pull');
@@ -206,18 +136,19 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
     },
   },
   'POST propose': {
+    reaches: { document: ['create', 'update', 'delete'] },
     keys: ['branch', 'message'],
-    handle: async ({ cms, caller, body }) => {
+    handle: async ({ cms, caller, request, url, body }) => {
       assertMayManageGit(caller, cms.models, 'propose changes');
       const text = commitMessage(body.message);
       const name = await checkBranchName(cms.root, body.branch);
       const work = tree(cms);
       const { remote, current: base } = await work.remote(cms.config.git.push || undefined);
-      const mayWrite = (path: string) => mayWritePath(caller, cms.models, path);
       // The changes move to the new branch with the tree (git switch -c keeps them), are committed there and pushed,
       // in one turn: with git.push, after the replica's writes are pushed (they are never in the proposal) and before
       // the next ones. The replica then goes back to the base: its pusher sends API writes there, never to the proposal.
       const { commit, files } = await rewriting(cms, async () => {
+        const mayWrite = await writablePaths({ cms, request, url }, caller);
         if (!(await work.changes()).some((change) => mayWrite(change.path))) {
           throw new ValidationError('Nothing to propose: no changed file you may write');
         }
@@ -233,25 +164,31 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
           }
         }
       });
-      const url = await work.remoteUrl(remote);
-      const pullRequest = (url && pullRequestUrl(url, base, name)) ?? null;
+      const remoteUrl = await work.remoteUrl(remote);
+      const pullRequest = (remoteUrl && pullRequestUrl(remoteUrl, base, name)) ?? null;
       return { status: 201, data: { branch: name, base, remote, commit, files, pullRequestUrl: pullRequest } };
     },
   },
   'POST restore': {
+    reaches: { document: ['update'] },
     keys: ['path', 'commit'],
-    handle: async ({ cms, caller, body }) => {
+    handle: async ({ cms, request, url, body }) => {
       const path = checkProjectPath(body.path);
       if (typeof body.commit !== 'string') throw new ValidationError('commit must be a commit hash', { key: 'commit' });
       const version = await versionAt({ models: cms.models, config: cms.config, git: createGit(cms.root) }, path, body.commit);
       const model = cms.contentType(version.uid);
-      // The Document Service trusts its caller (as Strapi's does); the route asks as the REST update would.
-      if (!caller.can(model, 'update') || !mayWritePath(caller, cms.models, path)) throw new ForbiddenError(`You may not restore ${path}`);
-      // The ordinary write: permissions, validation, the index and commit-per-write all apply. A published version comes back as a draft.
-      await cms.documents(model.uid, caller).update({
+      // The Document Service trusts its caller (as Strapi's does); the route asks as the type's update route would
+      // (core/access/document-gate.ts), and a middleware of that route that answers itself is a refusal here.
+      const ask = { model, action: 'update' as const, documentId: version.documentId, request, url, body: { data: version.data } };
+      const restore = (caller: Caller) => cms.documents(model.uid, caller).update({
         documentId: version.documentId, locale: version.locale ?? undefined,
         status: model.draftAndPublish ? 'draft' : undefined, data: { ...version.data },
       });
+      // The ordinary write: permissions, validation, the index and commit-per-write all apply. A published version comes back as a draft.
+      const done = await authorizeDocument(cms, ask, restore).catch((error: { status?: number }) => {
+        throw error.status === 403 ? new ForbiddenError(`You may not restore ${path}`) : error;
+      });
+      if (!done.ran) throw new ForbiddenError(`You may not restore ${path}`);
       const apiName = model.kind === 'singleType' ? model.singularName : model.pluralName;
       return { data: { documentId: version.documentId, locale: version.locale, apiName } };
     },
@@ -267,14 +204,14 @@ const ROUTES: Record<string, { keys?: string[]; handle: Handler }> = {
 export async function studioGitResponse(
   cms: Cms, request: Request, name: string, url: URL, headers: Record<string, string>,
 ): Promise<Response> {
-  const methods = (['GET', 'POST'] as const).filter((method) => Object.hasOwn(ROUTES, `${method} ${name}`));
+  const methods = (['GET', 'POST'] as const).filter((method) => Object.hasOwn(STUDIO_GIT_ROUTES, `${method} ${name}`));
   if (!methods.length) throw new NotFoundError();
   const key = `${request.method} ${name}`;
-  if (!Object.hasOwn(ROUTES, key)) throw new MethodNotAllowedError([...methods]);
-  const route = ROUTES[key];
+  if (!Object.hasOwn(STUDIO_GIT_ROUTES, key)) throw new MethodNotAllowedError([...methods]);
+  const route = STUDIO_GIT_ROUTES[key];
   const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
   assertSignedIn(caller);
   const body = request.method === 'POST' ? knownFields(await readBody(request), route.keys ?? []) : {};
-  const { status = 200, data } = await route.handle({ cms, caller, url, body });
+  const { status = 200, data } = await route.handle({ cms, caller, request, url, body });
   return json(status, { data }, { ...headers, 'cache-control': 'no-store' });
 }

@@ -1,3 +1,4 @@
+import { mayReachDocument } from '../access/document-gate.js';
 import type { Cms } from '../cms.js';
 import { previewUrl } from '../config/preview.js';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors.js';
@@ -13,15 +14,18 @@ import { json } from './respond.js';
  * await studioPreviewResponse(cms, request, url, headers)
  * // 200 { data: { url: 'http://localhost:4321/articles/a1?status=draft&secret=…' } }
  */
-export function studioPreviewResponse(
+export async function studioPreviewResponse(
   cms: Cms, request: Request, url: URL, headers: Record<string, string>, env: NodeJS.ProcessEnv = process.env,
-): Response {
+): Promise<Response> {
   const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
   if (caller.kind === 'public') throw new UnauthorizedError('Missing or invalid credentials');
   const model = cms.contentType(url.searchParams.get('type') ?? '');
-  if (!caller.can(model, 'findOne')) throw new ForbiddenError();
   const documentId = (model.kind === 'singleType' ? cms.index.singleDocumentId(model.uid) : undefined) ?? url.searchParams.get('documentId')
     ?? '';
+  // The draft secret opens the document's draft: for who may read it, through the type's findOne route.
+  if (!(await mayReachDocument(cms, { model, action: 'findOne', documentId: documentId || undefined, request, url }))) {
+    throw new ForbiddenError();
+  }
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(documentId)) throw new ValidationError('documentId is required', { key: 'documentId' });
   const status = url.searchParams.get('status') === 'published' ? 'published' : 'draft';
   const locale = model.localized ? url.searchParams.get('locale') || cms.config.defaultLocale : null;

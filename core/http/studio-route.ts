@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
-import { MethodNotAllowedError, NotFoundError, UnauthorizedError } from '../errors.js';
+import { ForbiddenError, MethodNotAllowedError, NotFoundError, UnauthorizedError } from '../errors.js';
 import { json } from './respond.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { studioGitResponse } from './studio-git-routes.js';
@@ -17,6 +17,9 @@ import { studioComponents, studioModels } from './studio-schemas.js';
 import { checkUidAnswer, generateUidAnswer } from '../service/uid-requests.js';
 import { mergeAnswer } from '../service/merge-request.js';
 import { readBody } from './body.js';
+import { mayReachType } from './studio-access.js';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * The editing studio at `admin.path` (default `/admin`): a no-build single-page app from the
@@ -38,11 +41,15 @@ import { readBody } from './body.js';
  * Everything else the studio does goes through the public REST API with the signed-in credential.
  */
 
-/** The POST routes that only compute: a uid made from the targetField, whether a uid is free, a form merged with a newer version. */
+/** The uid routes (POST): a value made from the targetField, and whether a value is free. */
+export const UID_ROUTES: Record<string, typeof generateUidAnswer | typeof checkUidAnswer> = Object.assign(Object.create(null), {
+  '/api/uid/generate': generateUidAnswer, '/api/uid/check': checkUidAnswer,
+});
+
+/** The POST routes that only compute: the uid routes, and a form merged with a newer version (it reads no stored document). */
 const COMPUTE_ROUTES: Record<string, (models: Cms['models'], index: Cms['index'], caller: Caller, body: unknown) => unknown> =
   Object.assign(Object.create(null), {
-    '/api/uid/generate': generateUidAnswer,
-    '/api/uid/check': checkUidAnswer,
+    ...UID_ROUTES,
     '/api/merge': (models: Cms['models'], _index: unknown, caller: Caller, body: unknown) => mergeAnswer(models, caller, body),
   });
 
@@ -100,7 +107,14 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   if (uidRoute) {
     if (request.method !== 'POST') throw new MethodNotAllowedError(['POST']);
     const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
-    return json(200, uidRoute(cms.models, cms.index, caller, await readBody(request)), { ...headers, 'cache-control': 'no-store' });
+    const body = await readBody(request);
+    // A uid's uniqueness reads the type's values: for who may create or update the type, through its routes.
+    const named = isRecord(body) && typeof body.contentType === 'string' ? cms.models.get(body.contentType) : undefined;
+    const model = named?.modelType === 'contentType' ? named : undefined;
+    if (caller.kind !== 'public' && model && !(await mayReachType({ cms, request, url }, model, ['create', 'update']))) {
+      throw new ForbiddenError();
+    }
+    return json(200, uidRoute(cms.models, cms.index, caller, body), { ...headers, 'cache-control': 'no-store' });
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowedError(['HEAD', 'GET']);
   if (rest === '') return new Response(null, { status: 308, headers: { ...headers, location: `${base}/${url.search}` } });
@@ -123,7 +137,7 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
     };
     return json(200, { data, meta }, { ...headers, 'cache-control': 'no-store' });
   }
-  if (rest === '/api/preview') return studioPreviewResponse(cms, request, url, headers);
+  if (rest === '/api/preview') return await studioPreviewResponse(cms, request, url, headers);
   const vendor = /^\/vendor\/([a-z]+\.js)$/.exec(rest)?.[1];
   if (vendor && Object.hasOwn(VENDOR, vendor)) return file(VENDOR[vendor](), headers);
   // The studio's own files: plain names only, so no path can leave the folder.

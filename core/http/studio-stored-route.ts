@@ -1,3 +1,4 @@
+import { mayReachDocument } from '../access/document-gate.js';
 import type { Cms } from '../cms.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import type { Attribute, Model } from '../schema/types.js';
@@ -46,20 +47,22 @@ export function storedExtras(cms: Cms, model: Model, row: Row, mayUpdate: boolea
  * form needs of a stored document beyond its REST answer (storedExtras). The REST API itself answers
  * exactly as Strapi does; this route is the studio's only. Readable with `findOne` on the type.
  */
-export function storedResponse(cms: Cms, request: Request, url: URL, headers: Record<string, string>): Response {
+export async function storedResponse(cms: Cms, request: Request, url: URL, headers: Record<string, string>): Promise<Response> {
   if (request.method !== 'GET') throw new MethodNotAllowedError(['GET']);
   const type = url.searchParams.get('type') ?? '';
   const model = cms.contentTypes()
     .find((candidate) => candidate.pluralName === type || (candidate.kind === 'singleType' && candidate.singularName === type));
   if (!model) throw new NotFoundError(`No content type "${type}"`);
   const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
-  if (caller.kind === 'public' || !caller.can(model, 'findOne')) throw new ForbiddenError();
+  const documentId = model.kind === 'singleType' ? cms.index.singleDocumentId(model.uid) : url.searchParams.get('documentId') ?? '';
+  // The one access decision (core/access/document-gate.ts): the project's findOne route for the document, or the grants.
+  const reach = (action: 'findOne' | 'update') => mayReachDocument(cms, { model, documentId, action, request, url });
+  if (caller.kind === 'public' || !(await reach('findOne'))) throw new ForbiddenError();
   const locale = model.localized ? url.searchParams.get('locale') || cms.config.defaultLocale : null;
   if (locale !== null && !cms.config.locales.includes(locale)) throw new ValidationError(`Unknown locale "${locale}"`, { key: 'locale' });
   const status = url.searchParams.get('status') === 'published' ? 'published' : 'draft';
-  const documentId = model.kind === 'singleType' ? cms.index.singleDocumentId(model.uid) : url.searchParams.get('documentId') ?? '';
   const row = documentId ? cms.index.findRow(model.uid, documentId, { status, locale }) : undefined;
   if (!row) throw new NotFoundError();
-  const data = storedExtras(cms, model, row, caller.can(model, 'update'), (target) => caller.can(target, 'find'));
+  const data = storedExtras(cms, model, row, await reach('update'), (target) => caller.can(target, 'find'));
   return json(200, { data }, { ...headers, 'cache-control': 'no-store' });
 }

@@ -1,4 +1,8 @@
+import { authorizeDocument } from '../access/document-gate.js';
+import type { Caller } from '../access/permissions.js';
+import type { Cms } from '../cms.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
+import { resolveAttachTarget, type AttachTarget } from '../media/references.js';
 import { mediaLibrary } from '../media/media-library.js';
 import { isMultipart, readUploadForm } from '../media/multipart.js';
 import { Scratch, scratchFolder } from '../media/scratch.js';
@@ -8,7 +12,7 @@ import type { Data } from '../types.js';
 import { parseQueryString } from '../strapi/parse-query.js';
 import { readBody } from './body.js';
 import type { ExtensionRoute } from './route-context.js';
-import { json } from './respond.js';
+import { gatedResponse, json } from './respond.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
@@ -43,6 +47,12 @@ async function readUpload(request: Request, config: UploadConfig, scratch: Scrat
 const unsigned = (file: Data): Data => ({ ...file, isUrlSigned: false });
 const unsignedAll = (files: Data[]): Data[] => files.map(unsigned);
 
+/** The entry an upload's `ref`/`refId`/`field` attach to (400 for a `ref` that is no content type), when there is one. */
+const attachTarget = (cms: Cms, attach: Partial<AttachTarget>) => {
+  const { ref, refId, field } = attach;
+  return ref && refId && field ? resolveAttachTarget(cms.index, { ref, refId, field }) : undefined;
+};
+
 export const uploadRoutes: ExtensionRoute = async ({ request, url, cms, headers }) => {
   const base = `${cms.config.api.rest.prefix}/upload`;
   if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return undefined;
@@ -70,7 +80,13 @@ export const uploadRoutes: ExtensionRoute = async ({ request, url, cms, headers 
       const { files, fileInfo, attach } = await readUpload(request, cms.config.upload, scratch);
       if (id !== undefined && files.length === 0) return versioned(await library.updateInfo(id, fileInfo, caller, precondition));
       if (id !== undefined) return versioned(await library.replace(id, files, fileInfo, caller, precondition));
-      return json(201, unsignedAll(await library.upload({ files, fileInfo, attach }, caller)), headers);
+      const store = (who: Caller) => library.upload({ files, fileInfo, attach }, who);
+      const target = files.length ? attachTarget(cms, attach) : undefined;
+      if (!target) return json(201, unsignedAll(await store(caller)), headers);
+      // Attaching changes the entry: allowed only as its type's update route allows (core/access/document-gate.ts).
+      const ask = { model: target.model, action: 'update' as const, documentId: target.documentId, request, url, body: attach };
+      const done = await authorizeDocument(cms, ask, store);
+      return gatedResponse(done, method, headers, (created, all) => json(201, unsignedAll(created), all));
     } finally {
       await scratch.dispose();
     }

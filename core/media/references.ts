@@ -64,6 +64,8 @@ export interface AttachTarget {
 /** Where an attach goes: the entry's content file and its media field. */
 export interface ResolvedTarget {
   model: Model;
+  /** The entry's document, which an attach changes (judged as its type's update route). */
+  documentId: string;
   file: string;
   field: string;
 }
@@ -82,7 +84,7 @@ export function resolveAttachTarget(index: ContentIndex, target: AttachTarget): 
   if (getAttribute(model, target.field)?.type !== 'media') return undefined;
   const row = /^\d+$/.test(target.refId) ? index.rowById(Number(target.refId)) : undefined;
   if (!row || row.uid !== model.uid) return undefined;
-  return { model, file: row.file, field: target.field };
+  return { model, documentId: row.documentId, file: row.file, field: target.field };
 }
 
 /**

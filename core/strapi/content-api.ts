@@ -6,7 +6,7 @@ import type { ContentService } from '../service/content-service.js';
 import { documentVersion } from '../service/document-version.js';
 import type { Data } from '../types.js';
 import { parseQueryString } from './parse-query.js';
-import { matchRoute, type MatchedRoute } from './routes.js';
+import { matchRoute, unknownPath, type MatchedRoute } from './routes.js';
 import { toV4Body } from './v4.js';
 
 /** One request to the content API, independent of HTTP: what both the server and `cms get` send. */
@@ -46,6 +46,11 @@ export interface ContentApiOptions {
   authenticate?: (token: string) => Caller | undefined;
   /** A Bearer token's read fingerprint (what its answers depend on); undefined when the token is not valid. */
   readFingerprint?: (token: string) => string | undefined;
+  /**
+   * A type another router answers for (a project's own routes, core/extensions): this API never reaches it, as if it
+   * had no route here (404, or 405 `Allow: HEAD, GET`), however the request reached it.
+   */
+  ownedElsewhere?: (model: Model) => boolean;
 }
 
 /**
@@ -65,7 +70,9 @@ export function createContentApi(options: ContentApiOptions) {
 
   /** Route, authenticate, authorize: the caller may run this request (throws 404/405/401/403 otherwise). */
   function authorize(request: Pick<ContentRequest, 'method' | 'path' | 'authorization'>): { route: MatchedRoute; caller: Caller } {
-    const route = matchRoute(service.models, request.method.toUpperCase(), request.path);
+    const method = request.method.toUpperCase();
+    const route = matchRoute(service.models, method, request.path);
+    if (options.ownedElsewhere?.(route.model)) throw unknownPath(method);
     const caller = resolveCaller(request);
     if (!caller.can(route.model, route.action)) throw new ForbiddenError();
     return { route, caller };

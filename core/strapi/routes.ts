@@ -27,7 +27,7 @@ function pick(table: Record<string, RouteAction>, method: string): RouteAction {
  * A GET route of Strapi's matches every path under the prefix (and answers 404), so another verb on
  * an unknown path is koa-router's 405 with `Allow: HEAD, GET` (recorded: POST /api, /api/nopes, /api/a/b/c).
  */
-function unknownPath(method: string): Error {
+export function unknownPath(method: string): Error {
   return method === 'GET' || method === 'HEAD' ? new NotFoundError() : new MethodNotAllowedError(['HEAD', 'GET']);
 }
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createNameBook } from '../conformance/lib/normalize.mjs';
 import { runCases } from '../conformance/lib/run.mjs';
 import { CASES } from './catalogue.mjs';
+import { needsRawPath, rawSend } from './raw-send.mjs';
 
 const HERE = import.meta.dirname;
 const REF = process.env.STRAPI_REF ?? '/work/shared/strapi-reference/strapi-ref';
@@ -23,7 +24,7 @@ try {
     [base, token] = out.trim().split('\n').at(-1).split(' ');
   }
   const entries = [];
-  const send = (path, init) => fetch(base + path, { ...init, redirect: 'manual' });
+  const send = (path, init) => (needsRawPath(path) ? rawSend(base, path, init) : fetch(base + path, { ...init, redirect: 'manual' }));
   for await (const { kase, answer } of runCases(CASES, send, { token }, createNameBook())) {
     const { id, ...request } = kase;
     entries.push({ id, request, response: answer });

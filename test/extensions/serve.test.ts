@@ -12,7 +12,7 @@ describe('cms serve with a project\'s own code', () => {
     try {
       expect(server.base, server.stderr()).toBeDefined();
       expect(server.stderr()).toContain('[info] extensions project ready');
-      expect(server.stderr()).toContain('Project code: 19 file(s) from src/, 23 route(s)');
+      expect(server.stderr()).toContain('Project code: 26 file(s) from src/, 30 route(s)');
       const refused = await fetch(`${server.base}/api/articles/nope/like`, { method: 'POST' });
       expect([refused.status, await refused.json()]).toEqual([403, { data: null, error: { status: 403, name: 'PolicyError',
         message: 'Policy Failed', details: {} } }]);

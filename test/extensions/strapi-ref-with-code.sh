@@ -5,7 +5,7 @@
 # src/index.js with the reference's bootstrap (which makes the token and permissions) and starts Strapi again.
 #   STRAPI_REF_DIR=… test/extensions/strapi-ref-with-code.sh PROJECT [PORT]   prints "BASE TOKEN" last
 set -euo pipefail
-REF="${STRAPI_REF:-$(cd "$(dirname "$0")/../../../../shared/strapi-reference" 2>/dev/null && pwd)/strapi-ref}"
+REF="${STRAPI_REF:-$(cd "$(dirname "$0")/../../../../shared/strapi-reference" 2>/dev/null && pwd || true)/strapi-ref}"
 [ -x "$REF" ] || REF=/work/shared/strapi-reference/strapi-ref
 DIR="${STRAPI_REF_DIR:?set STRAPI_REF_DIR to a folder of your own}"
 PROJECT="$(cd "${1:?usage: strapi-ref-with-code.sh PROJECT [PORT]}" && pwd)"; PORT="${2:-1337}"

@@ -23,7 +23,7 @@ beforeAll(async () => {
   root = writableSample();
   editJson(root, 'cms.config.json', (config) => {
     config.permissions.public['api::author.author'] = ['find']; // authors: no findOne
-    config.permissions.authenticated = { 'api::tag.tag': ['find', 'findOne'] };
+    config.permissions.authenticated = { 'api::tag.tag': ['find', 'findOne', 'update'] };
   });
   versions.push(initRepo(root));
   server = await startApp(root, { gitCommit: true, env: TOKEN_ENV, report: () => {} });
@@ -113,7 +113,7 @@ describe('cms history', () => {
 
 describe('GET /api/_cms/:plural/:documentId/history[/:commit]', () => {
   it('answers the versions in the Strapi envelope, as the CLI lists them (e-mails to API tokens only)', async () => {
-    const { accessKey } = await server.cms.auth.tokens.create({ name: 'history-reader', type: 'read-only' });
+    const { accessKey } = await server.cms.auth.tokens.create({ name: 'history-reader', type: 'full-access' });
     const { status, body } = await server.getJson(`/api/_cms/tags/${COFFEE}/history`,
       { headers: { authorization: `Bearer ${accessKey}` } });
     expect(status).toBe(200);
@@ -176,10 +176,12 @@ describe('GET /api/_cms/:plural/:documentId/history[/:commit]', () => {
     expect(response.headers.get('allow')).toBe('HEAD, GET');
   });
 
-  it('lets a read-only token read what the Public role may not', async () => {
-    const { accessKey } = await server.cms.auth.tokens.create({ name: 'reader', type: 'read-only' });
-    const response = await server.getJson('/api/_cms/authors/g5nep3nk2vklh3r9oo6o7oju/history',
-      { headers: { authorization: `Bearer ${accessKey}` } });
+  it('needs update on the type: findOne is not enough (issue 35), a token that may update reads it', async () => {
+    const path = '/api/_cms/authors/g5nep3nk2vklh3r9oo6o7oju/history';
+    const reader = await server.cms.auth.tokens.create({ name: 'reader', type: 'read-only' });
+    expect((await server.getJson(path, { headers: { authorization: `Bearer ${reader.accessKey}` } })).status).toBe(403);
+    const editor = await server.cms.auth.tokens.create({ name: 'editor', type: 'full-access' });
+    const response = await server.getJson(path, { headers: { authorization: `Bearer ${editor.accessKey}` } });
     expect(response.status).toBe(200);
     expect(response.body.data).toHaveLength(1);
   });
