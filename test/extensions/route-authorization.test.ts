@@ -126,6 +126,10 @@ const PROBES: Record<string, (route: BuiltinRoute) => Promise<void>> = {
   'GET /api/upload/files/:id': () => refused('ann', 'GET', '/api/upload/files/1'),
   'DELETE /api/upload/files/:id': () => refused('ann', 'DELETE', '/api/upload/files/1'),
   'GET /admin/api/preview': () => refused('bob', 'GET', `/admin/api/preview?type=posts&documentId=${ids.post}`),
+  'GET /admin/api/stored': async () => {
+    await refused('bob', 'GET', `/admin/api/stored?type=posts&documentId=${ids.post}`);
+    await refused('ann', 'GET', `/admin//api/stored?type=posts&documentId=${ids.post}`);
+  },
   'GET /admin/api/publication': () => refused('bob', 'GET', '/admin/api/publication?type=notes', undefined, MINE_NOT),
   'POST /admin/api/uid/generate': () => refused('ann', 'POST', '/admin/api/uid/generate',
     { contentType: 'api::page.page', field: 'title', data: { title: 'x' } }),
