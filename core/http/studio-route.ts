@@ -96,6 +96,8 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   if (uidRoute) {
     if (request.method !== 'POST') throw new MethodNotAllowedError(['POST']);
     const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
+    // Every compute route is for signed-in editors: the Public role is turned away before its body is read.
+    if (caller.kind === 'public') throw new UnauthorizedError('Missing or invalid credentials');
     return json(200, uidRoute(cms.models, cms.index, caller, await readBody(request)), { ...headers, 'cache-control': 'no-store' });
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowedError(['HEAD', 'GET']);
