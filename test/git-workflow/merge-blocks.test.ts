@@ -131,6 +131,14 @@ describe('blocks and dynamic zones merge per block and per entry', () => {
     expect(asks.conflicts).toBe(1);
     expect(asks.text).toContain('<<<<<<<');
   });
+
+  it('the merge driver merges a list of hundreds of thousands of items', async () => {
+    const json = (body: unknown[]) => `${JSON.stringify({ title: 'T', body }, null, 2)}\n`;
+    const mine = Array.from({ length: 170_000 }, (_, at) => at);
+    const merged = await mergeDocument({ base: json([]), ours: json(mine), theirs: json([1]), path: 'content/articles/x.json' }, models, article);
+    expect(merged.conflicts).toBe(0);
+    expect(JSON.parse(merged.text).body).toEqual([...mine, 1]);
+  });
 });
 
 describe('mergeSequence tells items apart exactly as sameData does', () => {
