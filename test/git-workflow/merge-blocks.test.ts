@@ -26,22 +26,22 @@ describe('mergeSequence: a list aligned as lines are', () => {
     expect(mergeSequence(base, ours, theirs, (_b, o, t) => new Conflict(o, t))).toEqual(expected);
   });
 
-  it('aligns a changed middle up to MAX_ALIGNED_CELLS base × side items, and past that takes it as one run', () => {
-    // Ours changes the first and last item of the middle, theirs one between: aligned, theirs' change is clean;
-    // one run, every item of ours' middle stands replaced in place, so the item theirs changed is handed to mergeItem.
+  it('aligns a changed middle up to MAX_ALIGNED_CELLS base × side items, and past that takes it as one unaligned run', () => {
+    // Ours changes the first and last item of the middle and adds one in it, theirs changes one after that.
+    // Aligned, both are taken; as one run, ours' kept items stand shifted in it, so it is one span conflict, never paired by place.
     const side = Math.floor(Math.sqrt(MAX_ALIGNED_CELLS));
     const merge = (length: number) => {
       const base = Array.from({ length }, (_, at) => `b${at}`);
-      const ours = base.map((item, at) => (at === 1 || at === length - 2 ? `${item}o` : item));
+      const changed = base.map((item, at) => (at === 1 || at === length - 2 ? `${item}o` : item));
+      const ours = [...changed.slice(0, 500), 'new', ...changed.slice(500, length - 1).filter((_, at) => at !== 10), changed[length - 1]];
       const theirs = base.map((item, at) => (at === 1000 ? 'T' : item));
-      return mergeSequence(base, ours, theirs, (_b, o, t) => new Conflict(o, t));
+      return { base, ours, theirs, merged: mergeSequence(base, ours, theirs, (_b, o, t) => new Conflict(o, t)) };
     };
     const aligned = merge(side + 1); // middle + 1 = side: side² cells, at the cap
-    expect(aligned[1000]).toBe('T');
-    expect(aligned.filter((item) => item instanceof Conflict)).toHaveLength(0);
-    const oneRun = merge(side + 2); // (side + 1)² cells, past the cap
-    expect(oneRun[1000]).toEqual(new Conflict('b1000', 'T'));
-    expect(oneRun.filter((item) => item instanceof Conflict)).toHaveLength(1);
+    expect(aligned.merged.filter((item) => item instanceof Conflict)).toHaveLength(0);
+    expect(aligned.merged).toEqual(aligned.ours.map((item) => (item === 'b1000' ? 'T' : item)));
+    const past = merge(side + 2); // (side + 1)² cells, past the cap
+    expect(past.merged).toEqual([past.base[0], new Conflict(past.ours.slice(1, -1), past.theirs.slice(1, -1), true), past.base.at(-1)]);
   });
 
   it('reads each item a bounded number of times, however many base × side pairs the alignment weighs', () => {

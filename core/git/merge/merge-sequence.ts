@@ -2,7 +2,11 @@ import { sameData } from '../../storage/serialize.js';
 import { Conflict } from './conflict.js';
 
 /** One side's change to a list: base items `[start, end)` replaced by `items`. */
-interface Edit { start: number; end: number; items: unknown[]; side: 'ours' | 'theirs' }
+interface Edit {
+  start: number; end: number; items: unknown[]; side: 'ours' | 'theirs';
+  /** A middle too long to align: items it kept may stand anywhere in it, so nothing in it pairs by place. */
+  unaligned?: true;
+}
 
 /** Past this many base × side items the changed middle of a list is not aligned (a table that size costs 16 MB): it is one run. */
 export const MAX_ALIGNED_CELLS = 4_000_000;
@@ -48,9 +52,9 @@ function append<T>(out: T[], items: ArrayLike<T>): T[] {
   return out;
 }
 
-/** Pairs of equal items (base index, side index) in order: a longest common subsequence (none past MAX_ALIGNED_CELLS). */
-function commonItems(base: Int32Array, side: Int32Array): [number, number][] {
-  if ((base.length + 1) * (side.length + 1) > MAX_ALIGNED_CELLS) return [];
+/** Pairs of equal items (base index, side index) in order: a longest common subsequence (undefined past MAX_ALIGNED_CELLS). */
+function commonItems(base: Int32Array, side: Int32Array): [number, number][] | undefined {
+  if ((base.length + 1) * (side.length + 1) > MAX_ALIGNED_CELLS) return undefined;
   const rows = base.length + 1;
   const cols = side.length + 1;
   const length = new Uint32Array(rows * cols);
@@ -83,8 +87,9 @@ function editsOf(base: unknown[], side: unknown[], [baseIds, sideIds]: Int32Arra
   let tail = 0;
   const sameAtEnd = () => baseIds[base.length - 1 - tail] === sideIds[side.length - 1 - tail];
   while (tail < base.length - head && tail < side.length - head && sameAtEnd()) tail += 1;
-  const middle = commonItems(baseIds.subarray(head, base.length - tail), sideIds.subarray(head, side.length - tail))
-    .map(([i, j]): [number, number] => [i + head, j + head]);
+  const common = commonItems(baseIds.subarray(head, base.length - tail), sideIds.subarray(head, side.length - tail));
+  if (!common) return [{ start: head, end: base.length - tail, items: side.slice(head, side.length - tail), side: name, unaligned: true }];
+  const middle = common.map(([i, j]): [number, number] => [i + head, j + head]);
   const kept: [number, number][] = [[head - 1, head - 1], ...middle, [base.length - tail, side.length - tail]];
   const edits: Edit[] = [];
   for (let at = 1; at < kept.length; at += 1) {
@@ -143,7 +148,7 @@ function mergeRun(base: unknown[], group: Edit[], start: number, end: number, me
   const theirs = applied(base, start, end, group.filter((edit) => edit.side === 'theirs'));
   if (sameData(ours, theirs)) return ours;
   if (start === end) return [...ours, ...theirs]; // both added here: both stay, ours first
-  if (group.every((edit) => edit.items.length === edit.end - edit.start)) {
+  if (group.every((edit) => !edit.unaligned && edit.items.length === edit.end - edit.start)) {
     return base.slice(start, end).map((item, at) => mergeItem(item, ours[at], theirs[at]));
   }
   return [new Conflict(ours, theirs, true)];
