@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeDocument } from '../../core/git/merge/merge-document.js';
 import { MAX_ALIGNED_CELLS, mergeSequence } from '../../core/git/merge/merge-sequence.js';
-import { Conflict, mergeValues, pickSide } from '../../core/git/merge/three-way.js';
+import { Conflict, mergeValues, pickSide, type Shape } from '../../core/git/merge/three-way.js';
 import { modelShape } from '../../core/git/merge/schema-shapes.js';
 import { loadModels } from '../../core/schema/registry.js';
 import { REPO_ROOT } from '../helpers/project.js';
@@ -42,6 +42,19 @@ describe('mergeSequence: a list aligned as lines are', () => {
     expect(aligned.merged).toEqual(aligned.ours.map((item) => (item === 'b1000' ? 'T' : item)));
     const past = merge(side + 2); // (side + 1)² cells, past the cap
     expect(past.merged).toEqual([past.base[0], new Conflict(past.ours.slice(1, -1), past.theirs.slice(1, -1), true), past.base.at(-1)]);
+  });
+
+  it('the lists of one merge share one alignment budget: a second list past what is left is one unaligned run', () => {
+    const length = 1500; // a middle of 1,498 items: some 2.25 M cells, so two of them pass MAX_ALIGNED_CELLS
+    const base = Array.from({ length }, (_, at) => `b${at}`);
+    const ours = [...base.slice(0, 500), 'new', ...base.slice(500).filter((_, at) => at !== 10)].map((item, at) =>
+      (at === 1 || at === length - 2 ? `${item}o` : item));
+    const theirs = base.map((item, at) => (at === 1000 ? 'T' : item));
+    const lists: Shape = { kind: 'record', field: () => ({ kind: 'list', item: () => ({ kind: 'atom' }) }) };
+    const merged = mergeValues({ x: base, y: base }, { x: ours, y: ours }, { x: theirs, y: theirs }, lists) as Record<string, unknown[]>;
+    expect(merged.x).toEqual(ours.map((item) => (item === 'b1000' ? 'T' : item)));
+    expect(merged.y).toEqual([base[0], new Conflict(ours.slice(1, -1), theirs.slice(1, -1), true), base.at(-1)]);
+    expect(mergeSequence(base, ours, theirs, (_b, o, t) => new Conflict(o, t))).toEqual(merged.x); // alone, it is aligned
   });
 
   it('reads each item a bounded number of times, however many base × side pairs the alignment weighs', () => {

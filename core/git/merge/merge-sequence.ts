@@ -8,8 +8,16 @@ interface Edit {
   unaligned?: true;
 }
 
-/** Past this many base × side items the changed middle of a list is not aligned (a table that size costs 16 MB): it is one run. */
+/**
+ * Past this many base × side items the changed middle of a list is not aligned (a table that size
+ * costs 16 MB and some 100 ms): it is one run. The budget is shared by all the lists of one merge
+ * (blocks, zones, lists nested in zone entries), so a request of many lists cannot multiply it.
+ */
 export const MAX_ALIGNED_CELLS = 4_000_000;
+
+/** What is left of one merge's alignment budget, in base × side items. */
+export interface AlignBudget { cells: number }
+export const alignBudget = (): AlignBudget => ({ cells: MAX_ALIGNED_CELLS });
 
 /**
  * `JSON.stringify`'s replacer making an item's text the same exactly where `sameData` holds: record
@@ -53,8 +61,9 @@ function append<T>(out: T[], items: ArrayLike<T>): T[] {
 }
 
 /** Pairs of equal items (base index, side index) in order: a longest common subsequence (undefined past MAX_ALIGNED_CELLS). */
-function commonItems(base: Int32Array, side: Int32Array): [number, number][] | undefined {
-  if ((base.length + 1) * (side.length + 1) > MAX_ALIGNED_CELLS) return undefined;
+function commonItems(base: Int32Array, side: Int32Array, budget: AlignBudget): [number, number][] | undefined {
+  if ((base.length + 1) * (side.length + 1) > budget.cells) return undefined;
+  budget.cells -= (base.length + 1) * (side.length + 1);
   const rows = base.length + 1;
   const cols = side.length + 1;
   const length = new Uint32Array(rows * cols);
@@ -81,13 +90,13 @@ function commonItems(base: Int32Array, side: Int32Array): [number, number][] | u
 }
 
 /** What one side did to the base, as replacements between the items it kept (common ends first, so equal items pair in place). */
-function editsOf(base: unknown[], side: unknown[], [baseIds, sideIds]: Int32Array[], name: Edit['side']): Edit[] {
+function editsOf(base: unknown[], side: unknown[], [baseIds, sideIds]: Int32Array[], name: Edit['side'], budget: AlignBudget): Edit[] {
   let head = 0;
   while (head < base.length && head < side.length && baseIds[head] === sideIds[head]) head += 1;
   let tail = 0;
   const sameAtEnd = () => baseIds[base.length - 1 - tail] === sideIds[side.length - 1 - tail];
   while (tail < base.length - head && tail < side.length - head && sameAtEnd()) tail += 1;
-  const common = commonItems(baseIds.subarray(head, base.length - tail), sideIds.subarray(head, side.length - tail));
+  const common = commonItems(baseIds.subarray(head, base.length - tail), sideIds.subarray(head, side.length - tail), budget);
   if (!common) return [{ start: head, end: base.length - tail, items: side.slice(head, side.length - tail), side: name, unaligned: true }];
   const middle = common.map(([i, j]): [number, number] => [i + head, j + head]);
   const kept: [number, number][] = [[head - 1, head - 1], ...middle, [base.length - tail, side.length - tail]];
@@ -165,9 +174,13 @@ export type MergeItem = (base: unknown, ours: unknown, theirs: unknown) => unkno
  * @example
  * mergeSequence(['a', 'b', 'c'], ['A', 'b', 'c'], ['a', 'b', 'C'], (b, o, t) => t) // → ['A', 'b', 'C']
  */
-export function mergeSequence(base: unknown[], ours: unknown[], theirs: unknown[], mergeItem: MergeItem): unknown[] {
+export function mergeSequence(
+  base: unknown[], ours: unknown[], theirs: unknown[], mergeItem: MergeItem, budget = alignBudget(),
+): unknown[] {
   const [baseIds, oursIds, theirsIds] = itemIds(base, ours, theirs);
-  const edits = [...editsOf(base, ours, [baseIds, oursIds], 'ours'), ...editsOf(base, theirs, [baseIds, theirsIds], 'theirs')]
+  const edits = [
+    ...editsOf(base, ours, [baseIds, oursIds], 'ours', budget), ...editsOf(base, theirs, [baseIds, theirsIds], 'theirs', budget),
+  ]
     .sort((a, b) => a.start - b.start || Number(isInsert(b)) - Number(isInsert(a)));
   const out: unknown[] = [];
   let at = 0;
