@@ -107,13 +107,13 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   if (uidRoute) {
     if (request.method !== 'POST') throw new MethodNotAllowedError(['POST']);
     const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
+    // Every compute route is for signed-in editors: the Public role is turned away before its body is read.
+    if (caller.kind === 'public') throw new UnauthorizedError('Missing or invalid credentials');
     const body = await readBody(request);
     // A uid's uniqueness reads the type's values: for who may create or update the type, through its routes.
     const named = isRecord(body) && typeof body.contentType === 'string' ? cms.models.get(body.contentType) : undefined;
     const model = named?.modelType === 'contentType' ? named : undefined;
-    if (caller.kind !== 'public' && model && !(await mayReachType({ cms, request, url }, model, ['create', 'update']))) {
-      throw new ForbiddenError();
-    }
+    if (model && !(await mayReachType({ cms, request, url }, model, ['create', 'update']))) throw new ForbiddenError();
     return json(200, uidRoute(cms.models, cms.index, caller, body), { ...headers, 'cache-control': 'no-store' });
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowedError(['HEAD', 'GET']);

@@ -8,6 +8,7 @@ import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors.js
 import { Conflict } from '../git/merge/conflict.js';
 import { modelShape } from '../git/merge/schema-shapes.js';
 import { mergeValues, type Shape } from '../git/merge/three-way.js';
+import { alignBudget } from '../git/merge/merge-sequence.js';
 import type { Models } from '../schema/types.js';
 import { sameData } from '../storage/serialize.js';
 
@@ -55,12 +56,13 @@ function splitConflicts(value: unknown, path: (string | number)[], out: FieldCon
 export function mergeFields(models: Models, uid: string, base: Fields, mine: Fields, theirs: Fields): MergedField[] {
   const model = models.get(uid)!;
   const shape = modelShape(models, model) as Extract<Shape, { kind: 'record' }>;
+  const budget = alignBudget(); // one for the whole form: its lists share it
   return Object.keys({ ...base, ...theirs })
     .filter((name) => !sameData(base[name] ?? null, theirs[name] ?? null) && !sameData(mine[name] ?? null, theirs[name] ?? null))
     .map((name) => {
       const conflicts: FieldConflict[] = [];
       const merged = name in mine
-        ? mergeValues(base[name] ?? null, mine[name] ?? null, theirs[name] ?? null, shape.field(name))
+        ? mergeValues(base[name] ?? null, mine[name] ?? null, theirs[name] ?? null, shape.field(name), budget)
         : theirs[name];
       return { name, value: splitConflicts(merged, [], conflicts) ?? null, conflicts };
     });

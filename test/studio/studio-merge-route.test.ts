@@ -54,3 +54,18 @@ describe('the studio\'s merge route', () => {
     expect((await app.request('/admin/api/merge')).status).toBe(405);
   });
 });
+
+describe('the studio\'s merge route turns anonymous callers away first', () => {
+  it('answers 401 to an anonymous request without reading its body, even one that never ends', async () => {
+    const { app } = await site();
+    let bodyRead!: () => void;
+    const read = new Promise<'body read'>((resolve) => { bodyRead = () => resolve('body read'); });
+    // A body that never ends: each pull hands out more JSON, none closes it.
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) { bodyRead(); controller.enqueue(new TextEncoder().encode('{"contentType":"x","base":[')); },
+    }, { highWaterMark: 0 });
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: endless, duplex: 'half' } as RequestInit;
+    const answered = app.request('/admin/api/merge', init).then((response) => response.status);
+    expect(await Promise.race([answered, read])).toBe(401);
+  });
+});

@@ -1,6 +1,6 @@
 import { sameData } from '../../storage/serialize.js';
 import { Conflict } from './conflict.js';
-import { mergeSequence } from './merge-sequence.js';
+import { alignBudget, mergeSequence, type AlignBudget } from './merge-sequence.js';
 
 export { Conflict } from './conflict.js';
 
@@ -32,26 +32,27 @@ export function inferShape(value: unknown): Shape {
  * @example
  * mergeValues({ a: 1, b: 1 }, { a: 2, b: 1 }, { a: 1, b: 3 }, { kind: 'record', field: () => ATOM }) // → { a: 2, b: 3 }
  */
-export function mergeValues(base: unknown, ours: unknown, theirs: unknown, shape: Shape): unknown {
+export function mergeValues(base: unknown, ours: unknown, theirs: unknown, shape: Shape, budget: AlignBudget = alignBudget()): unknown {
   if (sameData(ours, theirs)) return ours;
   if (sameData(base, ours)) return theirs;
   if (sameData(base, theirs)) return ours;
   if (shape.kind === 'record' && isRecord(ours) && isRecord(theirs)) {
-    return mergeRecords(isRecord(base) ? base : {}, ours, theirs, shape.field);
+    return mergeRecords(isRecord(base) ? base : {}, ours, theirs, shape.field, budget);
   }
   if (shape.kind === 'set' && Array.isArray(ours) && Array.isArray(theirs)) return mergeSets(Array.isArray(base) ? base : [], ours, theirs);
   if (shape.kind === 'list' && Array.isArray(ours) && Array.isArray(theirs)) {
-    return mergeLists(Array.isArray(base) ? base : [], ours, theirs, shape.item);
+    return mergeLists(Array.isArray(base) ? base : [], ours, theirs, shape.item, budget);
   }
   return new Conflict(ours, theirs);
 }
 
 function mergeRecords(
   base: Record<string, unknown>, ours: Record<string, unknown>, theirs: Record<string, unknown>, field: (key: string) => Shape,
+  budget: AlignBudget,
 ) {
   const out: Record<string, unknown> = {};
   for (const key of new Set([...Object.keys(ours), ...Object.keys(theirs)])) {
-    const value = mergeValues(base[key], ours[key], theirs[key], field(key));
+    const value = mergeValues(base[key], ours[key], theirs[key], field(key), budget);
     if (value !== undefined) out[key] = value;
   }
   return out;
@@ -84,19 +85,19 @@ const itemId = (item: unknown) => (isRecord(item) && (typeof item.id === 'number
  * aligns lines (see `mergeSequence`), so edits of different items (blocks, entries) both stay. A
  * dynamic-zone item whose component changed is merged whole.
  */
-function mergeLists(base: unknown[], ours: unknown[], theirs: unknown[], item: (value: unknown) => Shape): unknown {
+function mergeLists(base: unknown[], ours: unknown[], theirs: unknown[], item: (value: unknown) => Shape, budget: AlignBudget): unknown {
   const itemShape = (...versions: unknown[]): Shape => {
     const components = new Set(versions.filter(isRecord).map((version) => version.__component));
     return components.size > 1 ? ATOM : item(versions.find((version) => version !== undefined));
   };
-  const mergeItem = (b: unknown, o: unknown, t: unknown) => mergeValues(b, o, t, itemShape(b, o, t));
+  const mergeItem = (b: unknown, o: unknown, t: unknown) => mergeValues(b, o, t, itemShape(b, o, t), budget);
   if ([...base, ...ours, ...theirs].every((value) => itemId(value) !== undefined)) {
     const byId = (list: unknown[]) => new Map(list.map((value) => [itemId(value)!, value]));
     const [b, o, t] = [byId(base), byId(ours), byId(theirs)];
     const order = mergeSets([...b.keys()], [...o.keys()], [...t.keys()]) as string[];
     return order.map((id) => mergeItem(b.get(id), o.get(id), t.get(id))).filter((value) => value !== undefined);
   }
-  return mergeSequence(base, ours, theirs, mergeItem);
+  return mergeSequence(base, ours, theirs, mergeItem, budget);
 }
 
 /** Whether a merged value still holds a conflict anywhere. */
