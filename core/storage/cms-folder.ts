@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 
 /** What `.cms/.gitignore` holds: everything in the folder, itself included (as pytest and ruff mark their caches). */
@@ -25,8 +26,22 @@ export function ensureCmsFolder(path: string): void {
   if (!folder) return;
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   try {
-    writeFileSync(join(folder, '.gitignore'), CMS_GITIGNORE, { flag: 'wx', mode: 0o644 });
+    writeFileSync(join(folder, '.gitignore'), CMS_GITIGNORE, IGNORE_FILE);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    keepExisting(error);
   }
+}
+
+/** The same through the thread pool, for the request path (a write's first lock file): nothing waits inline. */
+export async function ensureCmsFolderAsync(path: string): Promise<void> {
+  const folder = cmsFolderOf(path);
+  if (!folder) return;
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await writeFile(join(folder, '.gitignore'), CMS_GITIGNORE, IGNORE_FILE).catch(keepExisting);
+}
+
+const IGNORE_FILE = { flag: 'wx', mode: 0o644 } as const;
+/** A `.gitignore` already there (the site's own, or ours) is kept as it is. */
+function keepExisting(error: unknown): void {
+  if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
 }

@@ -3,7 +3,7 @@ import { lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { ServiceUnavailableError } from '../errors.js';
-import { ensureCmsFolder } from './cms-folder.js';
+import { ensureCmsFolderAsync } from './cms-folder.js';
 
 /** Who holds a lock file: a process on a host, with its start time where the system tells it (a reused pid is not the holder). */
 interface LockOwner {
@@ -87,7 +87,7 @@ async function acquire(path: string, timeoutMs: number): Promise<void> {
       await writeFile(path, SELF_TEXT, { flag: 'wx' });
       return;
     } catch (error) {
-      if (code(error) === 'ENOENT') { ensureCmsFolder(path); await mkdir(dirname(path), { recursive: true }); continue; }
+      if (code(error) === 'ENOENT') { await ensureCmsFolderAsync(path); await mkdir(dirname(path), { recursive: true }); continue; }
       if (code(error) !== 'EEXIST') throw error;
     }
     const text = await readFile(path, 'utf8').catch(() => undefined);
