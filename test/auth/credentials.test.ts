@@ -103,7 +103,7 @@ describe('the local state file (.cms/state.json)', () => {
     const file = join(folder, 'state.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(folder).mode & 0o777).toBe(0o700);
-    expect(readdirSync(folder)).toEqual(['state.json']);
+    expect(readdirSync(folder).sort()).toEqual(['.gitignore', 'state.json']); // .gitignore: the folder ignores itself
     const text = readFileSync(file, 'utf8');
     expect(text).not.toContain(token.accessKey);
     expect(text).not.toContain('plain-password-1');
