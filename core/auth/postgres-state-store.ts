@@ -158,10 +158,7 @@ export class PostgresStateStore implements StateStore {
     });
   }
 
-  /**
-   * Concurrent calls share one round trip; a newer revision than ours is reloaded. Never loaded (PostgreSQL down since
-   * the start), an unknown credential cannot be judged: Strapi's 503, not a 400 or 401 that would be a wrong answer.
-   */
+  /** Concurrent calls share one round trip; a newer revision is reloaded. Never loaded: a 503, nothing can be judged yet. */
   sync(): Promise<void> {
     if (!this.loaded) return Promise.reject(stateStoreUnavailable());
     this.syncing ??= this.pool.query('SELECT value FROM cms_revision WHERE id = 1')

@@ -60,7 +60,7 @@ export function builtinRoutes(config: CmsConfig): BuiltinRoute[] {
     { method: 'GET', path: `${admin}/api/preview`, reaches: { document: ['findOne'] } },
     { method: 'GET', path: `${admin}/api/publication`, reaches: { type: ['find'] } },
     { method: 'GET', path: `${admin}/api/stored`, reaches: { document: ['findOne', 'update'] } },
-    { method: 'POST', path: `${admin}/api/merge`, reaches: NO_DOCUMENT('a merge of the three versions the request sends; nothing stored is read') },
+    { method: 'POST', path: `${admin}/api/merge`, reaches: NO_DOCUMENT('a merge of the three versions it is sent; nothing stored') },
     ...Object.keys(UID_ROUTES).map((path) => ({ method: 'POST', path: admin + path, reaches: { type: ['create', 'update'] } as Reach })),
     ...Object.entries(STUDIO_GIT_ROUTES).map(([key, route]) => {
       const [method, name] = key.split(' ');
