@@ -3,6 +3,7 @@ import type { Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
 import { parseFileName } from '../index/file-name.js';
 import { modelForPath } from '../index/load.js';
+import { NotFoundError } from '../errors.js';
 import type { Model } from '../schema/types.js';
 
 /** The request a studio route answers: its credential, headers and URL go to the project's policies. */
@@ -50,4 +51,13 @@ export async function reachablePaths(
   const allowed = new Set<string>();
   for (const path of new Set(paths)) if (await mayReachPath(ask, caller, path, actions, otherwise)) allowed.add(path);
   return allowed;
+}
+
+/** The content type a studio route's `?type=` names (plural name, or a single type's singular name); a 404 otherwise. */
+export function studioType(cms: Cms, url: URL): Model {
+  const type = url.searchParams.get('type') ?? '';
+  const model = cms.contentTypes()
+    .find((candidate) => candidate.pluralName === type || (candidate.kind === 'singleType' && candidate.singularName === type));
+  if (!model) throw new NotFoundError(`No content type "${type}"`);
+  return model;
 }

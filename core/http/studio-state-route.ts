@@ -1,8 +1,8 @@
 import type { Cms } from '../cms.js';
-import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
+import { ForbiddenError, MethodNotAllowedError, ValidationError } from '../errors.js';
 import { publicationStates } from '../service/publication-states.js';
 import { json } from './respond.js';
-import { mayReachType } from './studio-access.js';
+import { mayReachType, studioType } from './studio-access.js';
 
 /** Documents asked for at once, at most (a list page is 100 at most). */
 const MAX_IDS = 200;
@@ -13,10 +13,7 @@ const MAX_IDS = 200;
  */
 export async function publicationResponse(cms: Cms, request: Request, url: URL, headers: Record<string, string>): Promise<Response> {
   if (request.method !== 'GET') throw new MethodNotAllowedError(['GET']);
-  const type = url.searchParams.get('type') ?? '';
-  const model = cms.contentTypes()
-    .find((candidate) => candidate.pluralName === type || (candidate.kind === 'singleType' && candidate.singularName === type));
-  if (!model) throw new NotFoundError(`No content type "${type}"`);
+  const model = studioType(cms, url);
   const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
   // The states tell which documents exist and are published: for who may list the type, through its routes.
   if (caller.kind === 'public' || !(await mayReachType({ cms, request, url }, model, ['find']))) throw new ForbiddenError();

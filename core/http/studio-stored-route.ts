@@ -4,6 +4,7 @@ import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError }
 import type { Attribute, Model } from '../schema/types.js';
 import type { Row } from '../types.js';
 import { json } from './respond.js';
+import { studioType } from './studio-access.js';
 import { editablePrivate } from './studio-schemas.js';
 
 /** What the REST answer of a document leaves out and the studio's form needs. */
@@ -49,10 +50,7 @@ export function storedExtras(cms: Cms, model: Model, row: Row, mayUpdate: boolea
  */
 export async function storedResponse(cms: Cms, request: Request, url: URL, headers: Record<string, string>): Promise<Response> {
   if (request.method !== 'GET') throw new MethodNotAllowedError(['GET']);
-  const type = url.searchParams.get('type') ?? '';
-  const model = cms.contentTypes()
-    .find((candidate) => candidate.pluralName === type || (candidate.kind === 'singleType' && candidate.singularName === type));
-  if (!model) throw new NotFoundError(`No content type "${type}"`);
+  const model = studioType(cms, url);
   const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
   const documentId = model.kind === 'singleType' ? cms.index.singleDocumentId(model.uid) : url.searchParams.get('documentId') ?? '';
   // The one access decision (core/access/document-gate.ts): the project's findOne route for the document, or the grants.
