@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { serveSite } from '../write/served-site.js';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { commits, eventually, initRepo, writableSample, writeText } from './helpers.js';
@@ -9,21 +10,11 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 120_000 });
 const running: ChildProcess[] = [];
 afterEach(() => { for (const child of running.splice(0)) child.kill('SIGTERM'); });
 
-/** `cms serve …args` as a real process; resolves with its base URL once it says it is serving. */
+/** `cms serve …args` as a real process (test/write/served-site.ts); resolves once it says it is serving. */
 async function serve(root: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ base: string; stderr: () => string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', ...args],
-    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
-  running.push(child);
-  let stderr = '';
-  await new Promise<void>((resolveServing, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('Serving ')) resolveServing();
-    });
-    child.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, stderr: () => stderr };
+  const site = await serveSite(root, args, env);
+  running.push(site.child);
+  return site;
 }
 
 const tagName = async (base: string, documentId: string) => (
