@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { serveSite } from '../write/served-site.js';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BIN, ensureBuilt } from '../cli/built-cli.js';
+import { ensureBuilt } from '../cli/built-cli.js';
 import { commits, eventually, initRepo, writableSample, writeText } from './helpers.js';
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 120_000 });
