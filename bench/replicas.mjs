@@ -147,7 +147,7 @@ async function run(count) {
   try {
     const ports = [];
     for (let at = 0; at < count; at++) ports.push(await freePort());
-    // The writer is the first replica by URL (core/git/writer-choice.ts); with one replica, that one.
+    // The writer is the first replica by URL (core/replication/writer-choice.ts); with one replica, that one.
     const urls = ports.map((port) => `http://127.0.0.1:${port}`);
     const writer = urls.indexOf([...urls].sort()[0]);
     for (let at = 0; at < count; at++) replicas.push(await startReplica(dir, origin, at, ports, writer));

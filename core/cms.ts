@@ -26,10 +26,10 @@ import { createContentApi, type ContentApi } from './strapi/content-api.js';
 import { commitPerWrite } from './git/commit-per-write.js';
 import { createGit } from './git/git.js';
 import { readFileTimes } from './git/file-times.js';
-import { createReplica, type Replica } from './git/replica.js';
-import { writesIndependent } from './git/independent-writes.js';
-import { commitIntent } from './git/commit-intents.js';
-import { commitLater, insideReplicaWrite, joinCommitGroup, whenAcknowledged } from './git/write-context.js';
+import { createReplica, type Replica } from './replication/replica.js';
+import { writesIndependent } from './replication/independent-writes.js';
+import { commitIntent } from './replication/commit-intents.js';
+import { commitLater, insideReplicaWrite, joinCommitGroup, whenAcknowledged } from './replication/write-context.js';
 import { reindexFiles } from './watch/reindex-files.js';
 import { webhookDispatcher, type WebhookOptions } from './webhooks/webhooks.js';
 

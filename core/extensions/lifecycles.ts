@@ -1,4 +1,4 @@
-import { groupCommits } from '../git/write-context.js';
+import { groupCommits } from '../replication/write-context.js';
 import type { Model } from '../schema/types.js';
 import type { WriteHooks } from '../service/write-event.js';
 import { contentTypeInfo } from './content-type-info.js';

@@ -2,7 +2,7 @@ import type { DocumentAsk, Gated, ProjectRouteGate } from '../access/document-ga
 import { trustedCaller, type Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
 import { ForbiddenError } from '../errors.js';
-import { groupCommits } from '../git/write-context.js';
+import { groupCommits } from '../replication/write-context.js';
 import type { Model } from '../schema/types.js';
 import { parseQueryString } from '../strapi/parse-query.js';
 import type { ProjectCode } from './project-code.js';

@@ -3,7 +3,7 @@ import { roleOf } from '../auth/user-query.js';
 import { sanitizeUser } from '../auth/users.js';
 import type { Cms } from '../cms.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
-import { groupCommits } from '../git/write-context.js';
+import { groupCommits } from '../replication/write-context.js';
 import type { RawQuery } from '../query/normalize.js';
 import { configOf, entryName, qualify } from './collect-routes.js';
 import { createContext, type StrapiContext } from './context.js';

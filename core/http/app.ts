@@ -15,7 +15,7 @@ import { freshness, isFresh, ResponseCache, type Freshness } from './response-ca
 import { SECURITY_HEADERS } from './security-headers.js';
 import { servePublicFile } from './static.js';
 import { assertRoutable } from './request-path.js';
-import { noteCommits, type CommitNote } from '../git/write-context.js';
+import { noteCommits, type CommitNote } from '../replication/write-context.js';
 import { catchUpForRequest, commitHeaders } from './read-your-writes.js';
 import { healthResponse } from './health-route.js';
 import { studioResponse } from './studio-route.js';

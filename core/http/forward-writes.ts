@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import type { Cms } from '../cms.js';
 import { ServiceUnavailableError } from '../errors.js';
-import type { WriterChoice } from '../git/writer-choice.js';
+import type { WriterChoice } from '../replication/writer-choice.js';
 import { toErrorBody } from '../strapi/errors.js';
 import { CLIENT_HEADER, FORWARDED_HEADER } from './client-address.js';
 import { sameSecret } from './git-pull-route.js';

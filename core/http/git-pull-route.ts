@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError, UnauthorizedError } from '../errors.js';
-import { PEER_HEADER } from '../git/peers.js';
+import { PEER_HEADER } from '../replication/peers.js';
 import { json } from './respond.js';
 import type { ExtensionRoute } from './route-context.js';
 

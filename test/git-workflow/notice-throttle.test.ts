@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { throttle } from '../../core/git/throttle.js';
+import { throttle } from '../../core/replication/throttle.js';
 
 describe('peer notices are throttled: one pull per window, the last notice always served', () => {
   afterEach(() => { vi.useRealTimers(); });

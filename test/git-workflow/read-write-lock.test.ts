@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReadWriteLock } from '../../core/git/read-write-lock.js';
+import { ReadWriteLock } from '../../core/replication/read-write-lock.js';
 
 const tick = () => new Promise((resolveTick) => setTimeout(resolveTick, 5));
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { serve } from '../../core/http/serve.js';
-import { LOOKUP_ALLOWANCE } from '../../core/git/replica-catch-up.js';
+import { LOOKUP_ALLOWANCE } from '../../core/replication/replica-catch-up.js';
 import { startApp } from '../helpers/project.js';
 import { remoteAndClones, tip } from './replica-helpers.js';
 

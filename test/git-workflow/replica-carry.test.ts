@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createReplica } from '../../core/git/replica.js';
-import { commitLater } from '../../core/git/write-context.js';
+import { createReplica } from '../../core/replication/replica.js';
+import { commitLater } from '../../core/replication/write-context.js';
 import { startApp, type TestServer } from '../helpers/project.js';
 import { git, writeText } from './helpers.js';
 import { everything, holdFirstPush, onRemote, pushFrom, remoteAndClones, tip } from './replica-helpers.js';

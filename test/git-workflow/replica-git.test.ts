@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_NICENESS, replicaGit } from '../../core/git/replica-git.js';
+import { BACKGROUND_NICENESS, replicaGit } from '../../core/replication/replica-git.js';
 import { git } from './helpers.js';
 
 describe('a replica\'s git runs', () => {

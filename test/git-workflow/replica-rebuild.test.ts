@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { createReplica } from '../../core/git/replica.js';
+import { createReplica } from '../../core/replication/replica.js';
 import { startApp, type TestServer } from '../helpers/project.js';
 import { uploadForm } from '../media/helpers.js';
 import { git, writeText } from './helpers.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCms } from '../../core/cms.js';
-import { writesIndependent } from '../../core/git/independent-writes.js';
+import { writesIndependent } from '../../core/replication/independent-writes.js';
 import { makeProject } from '../helpers/project.js';
 
 const type = (singularName: string, pluralName: string, attributes: Record<string, unknown>) =>

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PEER_HEADER, peerNotices } from '../../core/git/peers.js';
+import { PEER_HEADER, peerNotices } from '../../core/replication/peers.js';
 
 /** A peer whose answers wait until the test lets them go, as a peer answers a notice only once it has pulled. */
 async function heldPeer() {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GATHER_MAX_MS, WriteGathering } from '../../core/git/write-gathering.js';
+import { GATHER_MAX_MS, WriteGathering } from '../../core/replication/write-gathering.js';
 
 describe('group commit gathering before a push', () => {
   beforeEach(() => { vi.useFakeTimers(); });

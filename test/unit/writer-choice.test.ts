@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cms } from '../../core/cms.js';
 import { isWriteRequest } from '../../core/http/forward-writes.js';
-import { createWriterChoice, WRITER_DOWN_MS } from '../../core/git/writer-choice.js';
+import { createWriterChoice, WRITER_DOWN_MS } from '../../core/replication/writer-choice.js';
 
 const A = 'http://10.0.0.11:1337';
 const B = 'http://10.0.0.12:1337';

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WriteEvent } from '../service/write-event.js';
-import { authorEmail, authorName } from './commit-author.js';
-import { commitMessage } from './commit-per-write.js';
-import { gitFirstLine } from './git-errors.js';
+import { authorEmail, authorName } from '../git/commit-author.js';
+import { commitMessage } from '../git/commit-per-write.js';
+import { gitFirstLine } from '../git/git-errors.js';
 import type { ReplicaGit } from './replica-git.js';
 
 /** One write's commit, not made yet: its files as the write left them (null: removed), message and author. */

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { GitRefusedError, gitReason } from './git-errors.js';
+import { GitRefusedError, gitReason } from '../git/git-errors.js';
 import { createPushQueue } from './push-queue.js';
 import { ReadWriteLock } from './read-write-lock.js';
 import { fetchBranch, replicaGit } from './replica-git.js';
-import { TRACKED_FOLDERS } from './git-input.js';
+import { TRACKED_FOLDERS } from '../git/git-input.js';
 import { fastForward, headAndTarget, resetTo, strayRefs } from './replica-reset.js';
 import { createPoll, type SyncMarks } from './replica-poll.js';
 import { createLag, type ReplicaLag } from './replica-lag.js';

@@ -1,4 +1,4 @@
-import { GitRefusedError } from './git-errors.js';
+import { GitRefusedError } from '../git/git-errors.js';
 import type { ReplicaGit } from './replica-git.js';
 
 /** `refs/cms/stray/2026-11-25T06-30-00-000Z-commits`: where a replica keeps what it could not push. */

@@ -1,4 +1,4 @@
-import { gitFirstLine } from './git-errors.js';
+import { gitFirstLine } from '../git/git-errors.js';
 import type { ReplicaGit } from './replica-git.js';
 
 /** A poll looks at HEAD and the work tree (git status) at most this often, and never more than 1/20 of the time. */

@@ -1,7 +1,7 @@
 import { ServiceUnavailableError } from '../errors.js';
 import type { ReadWriteLock } from './read-write-lock.js';
 import { fetchBranch, type ReplicaGit } from './replica-git.js';
-import { gitFirstLine } from './git-errors.js';
+import { gitFirstLine } from '../git/git-errors.js';
 import { resetTo } from './replica-reset.js';
 import { rebaseWrites } from './replica-rebase.js';
 import { commitIntents } from './commit-intents.js';

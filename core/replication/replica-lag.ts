@@ -1,4 +1,4 @@
-import { gitFirstLine } from './git-errors.js';
+import { gitFirstLine } from '../git/git-errors.js';
 import type { ReplicaGit } from './replica-git.js';
 
 /** A pull that failed, as `GET /_cms/replica` shows it in `lastError`. */
