@@ -3,7 +3,7 @@ import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConflictError } from '../errors.js';
 import { createGit } from '../git/git.js';
-import { type BranchGit, branchGit, refTip, repositoryPlace } from './branch-git.js';
+import { type BranchGit, branchGit, commitIdentity, refTip, repositoryPlace } from './branch-git.js';
 import { BranchNotFoundError, checkBranchName } from './branch-names.js';
 
 /** One file of a write, relative to the project root (`content/articles/x.json`); `text: null` deletes it. */
@@ -65,7 +65,7 @@ export async function commitToBranch(root: string, branch: string, changes: Bran
       await keepIndex(gitDir, branch, index, tip);
       return { commit: tip, tip };
     }
-    const people = await identity(root, git, at);
+    const people = await commitIdentity(root, git, at.author, at.date);
     const commit = (await git(['commit-tree', tree, '-p', tip, '-F', '-'], { env: people, input: at.message })).trim();
     await git(['update-ref', '-m', `cms: ${at.message.split('\n')[0]}`, ref, commit, tip]).catch(async (error) => {
       // Another writer holds the ref's lock or moved it: either way this write was made over a tip that is going away.
@@ -103,17 +103,6 @@ async function blobEntries(git: BranchGit, prefix: string, changes: BranchChange
     })));
   }
   return entries;
-}
-
-/** Per repository root, whether git names a committer by itself (asked once, as commitPaths does). */
-const committers = new Map<string, Promise<boolean>>();
-
-/** The author as given; the committer is the repository's identity, or the author when the repository has none (as commitPaths does). */
-async function identity(root: string, git: BranchGit, at: BranchCommitInput): Promise<NodeJS.ProcessEnv> {
-  const author = { GIT_AUTHOR_NAME: at.author.name, GIT_AUTHOR_EMAIL: at.author.email, ...(at.date ? { GIT_AUTHOR_DATE: at.date } : {}) };
-  let configured = committers.get(root);
-  if (!configured) committers.set(root, configured = git(['var', 'GIT_COMMITTER_IDENT']).then(() => true, () => false));
-  return await configured ? author : { ...author, GIT_COMMITTER_NAME: at.author.name, GIT_COMMITTER_EMAIL: at.author.email };
 }
 
 /** The private index becomes the branch's cached index at its new tip; older caches of the branch go. */

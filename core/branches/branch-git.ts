@@ -36,3 +36,18 @@ export async function repositoryPlace(git: BranchGit): Promise<{ prefix: string;
   const [prefix, gitDir] = (await git(['rev-parse', '--show-prefix', '--path-format=absolute', '--git-common-dir'])).split('\n');
   return { prefix: prefix.trim(), gitDir: gitDir.trim() };
 }
+
+/** Per repository root, whether git names a committer by itself (asked once, as commitPaths does). */
+const committers = new Map<string, Promise<boolean>>();
+
+/**
+ * The environment of a commit by `author`: the committer is the repository's identity, or the author when the repository has
+ * none (as commitPaths does).
+ */
+export async function commitIdentity(root: string, git: BranchGit, author: { name: string; email: string }, date?: string)
+  : Promise<NodeJS.ProcessEnv> {
+  const env = { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, ...(date ? { GIT_AUTHOR_DATE: date } : {}) };
+  let configured = committers.get(root);
+  if (!configured) committers.set(root, configured = git(['var', 'GIT_COMMITTER_IDENT']).then(() => true, () => false));
+  return await configured ? env : { ...env, GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email };
+}

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -39,3 +39,31 @@ export function show(root: string, ref: string, path: string): string | undefine
 /** Files a commit touched, relative to the project root. */
 export const touched = (root: string, commit: string): string[] =>
   git(root, 'diff-tree', '--no-commit-id', '--name-only', '-r', '--relative', commit).split('\n').filter(Boolean).sort();
+
+/**
+ * A git copy of the sample site on `main` whose content files merge through the CMS driver (`cms git-setup`, from `dist/`),
+ * with a branch `spring` at its tip; returns the project root.
+ */
+export async function sampleRepo(): Promise<string> {
+  const { copySampleSite, REPO_ROOT } = await import('../helpers/project.js');
+  const { setupMergeDriver } = await import('../../core/git/merge-setup.js');
+  (await import('../cli/built-cli.js')).ensureBuilt();
+  const root = copySampleSite();
+  git(root, 'init', '--quiet', '--initial-branch=main');
+  git(root, 'config', 'user.name', 'Site Owner');
+  git(root, 'config', 'user.email', 'owner@example.org');
+  write(root, '.gitignore', '.cms/\n');
+  await setupMergeDriver(root, `'${process.execPath}' '${join(REPO_ROOT, 'dist/cli/bin.js')}' merge-driver`);
+  git(root, 'add', '--all');
+  git(root, 'commit', '--quiet', '-m', 'Initial content');
+  git(root, 'branch', 'spring');
+  return root;
+}
+
+/** Edit a JSON file on `main` in the served tree and commit it. */
+export function commitOnMain(root: string, path: string, edit: (value: any) => void, message = 'Edit on main'): void {
+  const value = JSON.parse(readFileSync(join(root, path), 'utf8'));
+  edit(value);
+  write(root, path, `${JSON.stringify(value, null, 2)}\n`);
+  git(root, 'commit', '--quiet', '-am', message);
+}
