@@ -44,8 +44,18 @@ export async function proposeBranch(root: string, name: string, options: Propose
   }
   const remote = await proposalRemote(git, [options.remote, options.config?.git.push]);
   if (options.remote !== undefined && remote !== options.remote) throw new GitUnavailableError(`No git remote "${options.remote}"`);
-  await git(['push', '--quiet', '--', remote, `refs/heads/${name}:refs/heads/${name}`], { timeout: 120_000 })
-    .catch((error) => { throw new ConflictError(gitReason(error), { name, remote }); });
+  await pushBranchRef(root, remote, name);
   const url = (await git(['config', '--get', `remote.${remote}.url`]).catch(() => '')).trim();
   return { name, base, remote, tip, pullRequestUrl: (url && pullRequestUrl(url, base, name)) || null };
+}
+
+/**
+ * Push one branch to the same name on a remote, nothing else; a refusal is a 409 with git's reason.
+ *
+ * @example
+ * await pushBranchRef(root, 'origin', 'main')
+ */
+export async function pushBranchRef(root: string, remote: string, name: string): Promise<void> {
+  await branchGit(root)(['push', '--quiet', '--', remote, `refs/heads/${checkBranchName(name)}:refs/heads/${name}`], { timeout: 120_000 })
+    .catch((error) => { throw new ConflictError(gitReason(error), { name, remote }); });
 }
