@@ -21,7 +21,8 @@ const DB_MEMBER = new RegExp(`${STRAPI}${DOT}db${DOT}([A-Za-z_$][\\w$]*)`, 'g');
 /** `strapi.query('uid')` / `strapi.db.query('uid')`, and the method called on it when chained. */
 const QUERY = new RegExp(`${STRAPI}${DOT}(?:db${DOT})?query\\s*${literal(1)}(?:${DOT}([A-Za-z_$][\\w$]*))?`, 'g');
 /** `strapi.plugin('name')`, and `.service('name')` when chained (or any other member). */
-const PLUGIN = new RegExp(`${STRAPI}${DOT}plugin\\s*(?:\\?\\.)?\\s*${literal(1)}(?:${DOT}([A-Za-z_$][\\w$]*)(?:\\s*\\(\\s*(['"\`])([^'"\`$]+)\\4)?)?`, 'g');
+const SERVICE = String.raw`(?:\s*\(\s*(['"\`])([^'"\`$]+)\4)?`;
+const PLUGIN = new RegExp(`${STRAPI}${DOT}plugin\\s*(?:\\?\\.)?\\s*${literal(1)}(?:${DOT}([A-Za-z_$][\\w$]*)${SERVICE})?`, 'g');
 /** `strapi.entityService.<method>` and `strapi.requestContext.<method>` */
 const ENTITY = new RegExp(`${STRAPI}${DOT}entityService${DOT}([A-Za-z_$][\\w$]*)`, 'g');
 const REQUEST = new RegExp(`${STRAPI}${DOT}requestContext${DOT}([A-Za-z_$][\\w$]*)`, 'g');
@@ -59,8 +60,9 @@ export function subsetProblems(path: string, text: string): { problems: FileErro
   for (const match of text.matchAll(QUERY)) {
     const [, , uid, method] = match;
     const methods = uid.startsWith('api::') ? QUERY_METHODS as readonly string[] : PLUGIN_QUERY_METHODS[uid];
-    if (!methods) problem(match.index, `strapi.db.query('${uid}')`, 'the project\'s api:: types, users-permissions roles and permissions, locales');
-    else if (method && !methods.includes(method)) problem(match.index, `strapi.db.query('${uid}').${method}`, `here: ${methods.join(', ')}`);
+    const api = `strapi.db.query('${uid}')`;
+    if (!methods) problem(match.index, api, 'the project\'s api:: types, users-permissions roles and permissions, locales');
+    else if (method && !methods.includes(method)) problem(match.index, `${api}.${method}`, `here: ${methods.join(', ')}`);
     else if (uid.startsWith('api::')) queried.push({ uid, ...at(match.index) });
   }
   for (const match of text.matchAll(PLUGIN)) {

@@ -21,7 +21,8 @@ type Query = (uid: string) => Record<string, (params?: unknown) => Promise<unkno
  * with numeric ids looked up through the query engine, and `findPage` is the query engine's page (`{ results, pagination }`).
  *
  * @example
- * const entity = createEntityService(deps); await entity.create('api::article.article', { data: { title: 'Hi', publishedAt: new Date() } });
+ * const entity = createEntityService(deps);
+ * await entity.create('api::article.article', { data: { title: 'Hi', publishedAt: new Date() } });
  */
 export function createEntityService(deps: { cms: Cms; documents: (uid: string) => Documents; query: Query }): Record<string, unknown> {
   const { cms } = deps;

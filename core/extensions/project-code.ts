@@ -164,7 +164,9 @@ function checkLifecycles(
     return false;
   }
   for (const [name, hook] of Object.entries(value)) {
-    if (BULK_HOOKS.includes(name)) warnings.push(`${file.path}: ${name} never fires here (bulk query-engine hooks; strapi.db.query writes one row at a time here)`);
+    if (BULK_HOOKS.includes(name)) {
+      warnings.push(`${file.path}: ${name} never fires here (bulk query-engine hooks; strapi.db.query writes one row at a time here)`);
+    }
     else if (!(LIFECYCLE_HOOKS as readonly string[]).includes(name)) {
       problem(file, `${name} is not a lifecycle hook (${LIFECYCLE_HOOKS.join(', ')})`);
       return false;

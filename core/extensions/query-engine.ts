@@ -68,7 +68,8 @@ export function contentQuery(deps: QueryDeps, model: Model): Record<string, unkn
       .find((row) => statusOf(row) === status || !model.draftAndPublish);
 
   return {
-    findMany: (params: QueryParams = {}) => read('findMany', params, async () => page(await rows(params), params).map((row) => shape(row, params))),
+    findMany: (params: QueryParams = {}) =>
+      read('findMany', params, async () => page(await rows(params), params).map((row) => shape(row, params))),
     findOne: (params: QueryParams = {}) => read('findOne', params, async () => {
       const [row] = page(await rows(params), { ...params, limit: 1 });
       return row ? shape(row, params) : null;
@@ -93,7 +94,8 @@ export function contentQuery(deps: QueryDeps, model: Model): Record<string, unkn
       const { data } = writable(params.data);
       const status = statusOf(row);
       const locale = (cms.index.rowById(row.id)?.locale ?? undefined) as string | undefined;
-      await documents().update({ documentId: row.documentId, data, ...(locale ? { locale } : {}), ...(model.draftAndPublish ? { status } : {}) });
+      const where = { ...(locale ? { locale } : {}), ...(model.draftAndPublish ? { status } : {}) };
+      await documents().update({ documentId: row.documentId, data, ...where });
       const updated = await fetchRow(row.documentId, status, locale ?? null, params);
       return updated ? shape(updated, params) : null;
     },

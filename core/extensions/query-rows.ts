@@ -29,7 +29,8 @@ export function engineRow(cms: Cms, model: Model, row: Data, params: { select?: 
   const populated = populatedNames(model, params.populate);
   for (const name of populated) {
     const attribute = model.attributes[name];
-    const target = attribute?.target ? cms.models.get(attribute.target) : attribute?.component ? cms.models.get(attribute.component) : undefined;
+    const targetUid = attribute?.target ?? attribute?.component;
+    const target = targetUid ? cms.models.get(targetUid) : undefined;
     const nested = isPlain(params.populate) && isPlain(params.populate[name]) ? params.populate[name] as Record<string, unknown> : {};
     const value = full[name] ?? (attribute && isToMany(attribute) ? [] : null);
     const complete = (item: unknown) => (isPlain(item) && target ? engineRow(cms, target, item, nested) : item);

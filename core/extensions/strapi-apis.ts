@@ -41,7 +41,9 @@ export function strapiApis(cms: Cms, documents: (uid: string) => Documents, hook
     if (uid === ROLE_UID || uid === PERMISSION_UID) return only(at, usersPermissionsQuery(grants, uid));
     if (uid === LOCALE_UID) return only(at, localeQuery(cms));
     const model = typeof uid === 'string' && uid.startsWith('api::') ? cms.models.get(uid) : undefined;
-    if (model?.modelType !== 'contentType') throw new UnsupportedApiError(at, 'the project\'s api:: content types, roles, permissions, locales');
+    if (model?.modelType !== 'contentType') {
+      throw new UnsupportedApiError(at, 'the project\'s api:: content types, roles, permissions, locales');
+    }
     const engine = contentQuery({ cms, documents, hooks }, model);
     return only(at, Object.fromEntries(QUERY_METHODS.map((method) => [method, engine[method]])));
   };

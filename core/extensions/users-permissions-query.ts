@@ -47,7 +47,9 @@ export function usersPermissionsQuery(grants: RoleGrants, uid: string): Record<s
   const permissions = (): QueryRow[] => roles().flatMap((role) =>
     grants.actions(role.type as RoleType).map((action) => ({ ...permissionRow(role, action), role })));
   const related = (row: QueryRow, name: string): QueryRow[] | undefined => {
-    if (uid === ROLE_UID && name === 'permissions') return permissions().filter((permission) => (permission.role as QueryRow).id === row.id);
+    if (uid === ROLE_UID && name === 'permissions') {
+      return permissions().filter((permission) => (permission.role as QueryRow).id === row.id);
+    }
     if (uid === PERMISSION_UID && name === 'role') return [row.role as QueryRow];
     return undefined;
   };
@@ -77,7 +79,8 @@ export function usersPermissionsQuery(grants: RoleGrants, uid: string): Record<s
         if (changed.length) throw new UnsupportedApiError(`changing a role's ${changed.join(', ')}`, 'roles are Public and Authenticated');
         const ids = relatedIds(given);
         if (ids) {
-          const wanted = permissions().filter((permission) => ids.includes(Number(permission.id))).map((permission) => String(permission.action));
+          const named = permissions().filter((permission) => ids.includes(Number(permission.id)));
+          const wanted = named.map((permission) => String(permission.action));
           const type = role.type as RoleType;
           const held = grants.actions(type).filter((action) => !grants.defaults(type).includes(action));
           await grants.change(type, wanted, held.filter((action) => !wanted.includes(action)));
@@ -125,6 +128,8 @@ function shapeRow(row: QueryRow, params: QueryParams, related: (row: QueryRow, n
   return shaped;
 }
 
+type PermissionTree = Record<string, { controllers?: Record<string, Record<string, { enabled?: boolean }>> }>;
+
 /**
  * `strapi.plugin('users-permissions').service('role')`: `find` (roles with `nb_users`), `findOne(id)` (the role with
  * Strapi's permission tree) and `updateRole(id, { permissions })`, whose enabled actions become the role's grants.
@@ -144,7 +149,7 @@ export function roleService(cms: Cms, grants: RoleGrants): Record<string, unknow
       typeOf(id);
       return findRole(cms.config, cms.models, Number(id));
     },
-    async updateRole(id: unknown, data: { permissions?: Record<string, { controllers?: Record<string, Record<string, { enabled?: boolean }>> }> }) {
+    async updateRole(id: unknown, data: { permissions?: PermissionTree }) {
       const type = typeOf(id);
       const wanted = Object.entries(data?.permissions ?? {}).flatMap(([kind, { controllers = {} }]) =>
         Object.entries(controllers).flatMap(([controller, actions]) =>
