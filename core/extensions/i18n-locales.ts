@@ -20,7 +20,9 @@ export function localeQuery(cms: Cms): Record<string, unknown> {
   const matching = (params: QueryParams) => {
     const offset = Number(params.offset ?? 0);
     const rows = localeRows(cms).filter((row) => matchesWhere(row, params.where, () => undefined));
-    const sorted = sortRows(rows, orderByPairs(params.orderBy), (a, b) => Number(a.id) - Number(b.id));
+    // Without orderBy, in the order the config lists them (the order they were added, as Strapi's ids go).
+    const at = (row: QueryRow) => cms.config.locales.indexOf(String(row.code));
+    const sorted = sortRows(rows, orderByPairs(params.orderBy), (a, b) => at(a) - at(b));
     return sorted.slice(offset, params.limit === undefined ? undefined : offset + Number(params.limit));
   };
   return {

@@ -54,9 +54,14 @@ export function usersPermissionsQuery(grants: RoleGrants, uid: string): Record<s
     return undefined;
   };
   const table = () => (uid === ROLE_UID ? roles() : permissions());
-  const matching = (params: QueryParams) => sortRows(
-    table().filter((row) => matchesWhere(row, params.where, related)), orderByPairs(params.orderBy), (a, b) => Number(a.id) - Number(b.id),
-  ).slice(Number(params.offset ?? 0), params.limit === undefined ? undefined : Number(params.offset ?? 0) + Number(params.limit));
+  /** Without orderBy, rows come as they were made: roles by id, a role's grants in the order they were added. */
+  const matching = (params: QueryParams) => {
+    const rows = table();
+    const made = (a: QueryRow, b: QueryRow) => rows.indexOf(a) - rows.indexOf(b);
+    const offset = Number(params.offset ?? 0);
+    const sorted = sortRows(rows.filter((row) => matchesWhere(row, params.where, related)), orderByPairs(params.orderBy), made);
+    return sorted.slice(offset, params.limit === undefined ? undefined : offset + Number(params.limit));
+  };
   const shape = (row: QueryRow, params: QueryParams): QueryRow => shapeRow(row, params, related);
   const roleOf = (id: number | undefined) => roles().find((role) => role.id === id);
 

@@ -73,6 +73,37 @@ describe('calls outside the supported subset stop the start, naming file:line:co
   });
 });
 
+describe('bootstrap code that changes the project\'s settings', () => {
+  it('adds a locale through the i18n locales service, in cms.config.json, and finds it at once', async () => {
+    const body = "    const locales = strapi.plugin('i18n').service('locales');\n"
+      + "    if (!(await locales.findByCode('de'))) await locales.create({ name: 'German', code: 'de' });\n"
+      + "    strapi.log.info(`locales ${(await locales.find()).map((locale) => locale.code).join(',')}`);";
+    const root = makeProject({ ...PROJECT, 'src/index.js': bootstrap(body) });
+    const logged: string[] = [];
+    await startProjectCode(await createCms({ root, report: (line) => logged.push(line) }));
+    expect(logged).toContain('[info] locales en,de');
+    expect(JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8')).locales).toEqual(['en', 'de']);
+  });
+
+  it('grants the Public role the actions of the permission rows a role update names, as a template\'s bootstrap does', async () => {
+    const body = "    const roles = strapi.db.query('plugin::users-permissions.role');\n"
+      + "    const role = await roles.findOne({ where: { type: 'public' }, populate: ['permissions'] });\n"
+      + "    const found = await strapi.db.query('plugin::users-permissions.permission')"
+      + ".findMany({ where: { action: { $in: ['api::article.article.find'] } } });\n"
+      + '    await roles.update({ where: { id: role.id }, data: { permissions: [...role.permissions, ...found].map((p) => p.id) } });';
+    const root = makeProject({
+      ...PROJECT, 'cms.config.json': { permissions: { public: {}, authenticated: { 'api::article.article': ['find'] } } },
+      'src/index.js': bootstrap(body),
+    });
+    const cms = await createCms({ root, report: () => {} });
+    await startProjectCode(cms);
+    expect(JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8')).permissions).toEqual({
+      public: { 'api::article.article': ['find'] }, authenticated: { 'api::article.article': ['find'] },
+    });
+    expect(cms.contentApi.callerFor(null).can(cms.contentType('api::article.article'), 'find')).toBe(true);
+  });
+});
+
 describe('the query engine on a draft-and-publish type (where it differs from Strapi: docs/guide/extending.md)', () => {
   it('publishes what it creates without publishedAt: null, with the draft every document has here, and writes the row its where finds first', async () => {
     const root = makeProject({ ...PROJECT, 'src/index.js': bootstrap('    strapi.log.info(\'ready\');') });
