@@ -9,6 +9,7 @@ import { collectRoutes, type PolicyEntry } from './collect-routes.js';
 import type { ProjectRoute } from './route-table.js';
 import type { ProjectFile } from './scan-files.js';
 import { isCoreFactory } from './shims.js';
+import { pluginServiceOf } from './strapi-apis.js';
 import { createStrapiObject, type StrapiObject } from './strapi-object.js';
 
 type Fn = (...args: unknown[]) => unknown;
@@ -139,7 +140,7 @@ export function loadProjectCode(cms: Cms, report: (line: string) => void = cms.r
   // A literal uid the project lacks (a plugin's service, a type that is not there) is named now, not answered 500 later.
   for (const file of loaded) {
     for (const use of file.uses) {
-      const exists = use.member === 'service' ? registry.services.has(use.uid)
+      const exists = use.member === 'service' ? registry.services.has(use.uid) || !!pluginServiceOf(use.uid)
         : use.member === 'controller' ? registry.controllers.has(use.uid)
         : cms.contentTypes().some((model) => model.uid === use.uid);
       const message = `strapi.${use.member}('${use.uid}'): ${use.uid} is not in this project`;

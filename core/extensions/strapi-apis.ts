@@ -13,6 +13,12 @@ type Members = Record<string, unknown>;
 
 /** The plugin services project code may reach: `strapi.plugin(name).service(service)`. */
 export const PLUGIN_SERVICES: Record<string, readonly string[]> = { i18n: ['locales'], 'users-permissions': ['role'] };
+/** `plugin::users-permissions.role` → `['users-permissions', 'role']`: `strapi.service(uid)` of a plugin service above. */
+export function pluginServiceOf(uid: string): [string, string] | undefined {
+  const found = /^plugin::([\w-]+)\.([\w-]+)$/.exec(uid);
+  return found && PLUGIN_SERVICES[found[1]]?.includes(found[2]) ? [found[1], found[2]] : undefined;
+}
+
 /** The uids `strapi.db.query(uid)` answers beside the project's own `api::` content types. */
 export const QUERY_PLUGIN_UIDS = [ROLE_UID, PERMISSION_UID, LOCALE_UID] as const;
 
@@ -29,12 +35,15 @@ function only(name: string, members: Members): Members {
 /**
  * The Strapi APIs beside the Document Service that real projects' bootstrap, lifecycles and services call (the subset
  * docs/guide/extending.md lists, chosen from public Strapi 5 projects): `db.query(uid)` and `query(uid)`, `entityService`,
- * `plugin('i18n').service('locales')`, `plugin('users-permissions').service('role')` and `requestContext`.
+ * `plugin('i18n').service('locales')`, `plugin('users-permissions').service('role')` (and `service(uid)` of those) and
+ * `requestContext`.
  *
  * @example
- * Object.assign(members, strapiApis(cms, (uid) => cms.documents(uid, trustedCaller), hooks));
+ * Object.assign(members, strapiApis(cms, (uid) => cms.documents(uid, trustedCaller), hooks, (uid) => registry.services.get(uid)!));
  */
-export function strapiApis(cms: Cms, documents: (uid: string) => Documents, hooks: ReadHooks): Members {
+export function strapiApis(
+  cms: Cms, documents: (uid: string) => Documents, hooks: ReadHooks, projectService: (uid: string) => object,
+): Members {
   const grants = roleGrants(cms);
   const query = (uid: string): Members => {
     const at = `strapi.db.query('${uid}')`;
@@ -52,17 +61,21 @@ export function strapiApis(cms: Cms, documents: (uid: string) => Documents, hook
     'i18n.locales': () => localesService(cms),
     'users-permissions.role': () => roleService(cms, grants),
   };
+  const pluginService = (name: string, service: string) => {
+    const make = services[`${name}.${service}`];
+    if (!make) throw new UnsupportedApiError(`strapi.plugin('${name}').service('${service}')`);
+    return only(`strapi.plugin('${name}').service('${service}')`, make());
+  };
   const plugin = (name: string) => {
     if (!PLUGIN_SERVICES[name]) throw new UnsupportedApiError(`strapi.plugin('${name}')`, 'plugins are not loaded');
-    return only(`strapi.plugin('${name}')`, {
-      service: (service: string) => {
-        const make = services[`${name}.${service}`];
-        if (!make) throw new UnsupportedApiError(`strapi.plugin('${name}').service('${service}')`);
-        return only(`strapi.plugin('${name}').service('${service}')`, make());
-      },
-    });
+    return only(`strapi.plugin('${name}')`, { service: (service: string) => pluginService(name, service) });
   };
   return {
+    // `strapi.service('plugin::i18n.locales')` is `strapi.plugin('i18n').service('locales')`; other uids are the project's.
+    service: (uid: string) => {
+      const named = pluginServiceOf(uid);
+      return named ? pluginService(...named) : projectService(uid);
+    },
     db: only('strapi.db', { query }),
     query,
     plugin,

@@ -55,8 +55,8 @@ export function createStrapiObject(cms: Cms, registry: Registry, hooks: ReadHook
     controller: known(registry.controllers, 'controller'),
     contentType: (uid: string) => contentTypeInfo(cms.contentType(uid)),
     log,
-    // db.query, query, entityService, plugin services, requestContext: strapi-apis.ts
-    ...strapiApis(cms, plainDocuments, hooks),
+    // db.query, query, entityService, plugin services (also as strapi.service('plugin::…')), requestContext: strapi-apis.ts
+    ...strapiApis(cms, plainDocuments, hooks, known(registry.services, 'service')),
   };
   Object.defineProperties(members, {
     contentTypes: { get: () => Object.fromEntries(cms.contentTypes().map((model) => [model.uid, contentTypeInfo(model)])) },

@@ -85,6 +85,14 @@ describe('bootstrap code that changes the project\'s settings', () => {
     expect(JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8')).locales).toEqual(['en', 'de']);
   });
 
+  it('reaches a plugin service by its uid too, as strapi.service(\'plugin::users-permissions.role\')', async () => {
+    const body = "    const roles = await strapi.service('plugin::users-permissions.role').find();\n"
+      + "    strapi.log.info(roles.map((role) => `${role.type}:${role.nb_users}`).join(','));";
+    const logged: string[] = [];
+    await startProjectCode(await createCms({ root: makeProject({ ...PROJECT, 'src/index.js': bootstrap(body) }), report: (line) => logged.push(line) }));
+    expect(logged).toContain('[info] authenticated:0,public:0');
+  });
+
   it('grants the Public role the actions of the permission rows a role update names, as a template\'s bootstrap does', async () => {
     const body = "    const roles = strapi.db.query('plugin::users-permissions.role');\n"
       + "    const role = await roles.findOne({ where: { type: 'public' }, populate: ['permissions'] });\n"
