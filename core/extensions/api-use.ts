@@ -1,16 +1,15 @@
 import { FileError } from '../errors.js';
+import { subsetProblems } from './api-subset.js';
 
 /** Members of the `strapi` object this server provides (strapi-object.ts); the rest are named at start-up. */
 export const STRAPI_MEMBERS = [
   'documents', 'service', 'services', 'controller', 'controllers', 'contentType', 'contentTypes', 'log',
+  'db', 'query', 'plugin', 'entityService', 'requestContext',
 ] as const;
 
 const HINTS: Record<string, string> = {
-  entityService: "Strapi 4's Entity Service: use strapi.documents(uid)",
-  db: 'the query engine: use strapi.documents(uid)',
-  query: 'the query engine: use strapi.documents(uid)',
-  plugin: 'plugins are not loaded',
-  plugins: 'plugins are not loaded',
+  plugins: 'plugins are not loaded; strapi.plugin(\'i18n\').service(\'locales\') and users-permissions\' role service are',
+  store: 'there is no core store: settings live in cms.config.json',
 };
 
 /** `strapi.x` or `strapi?.x`, not inside a URL or a package name (`https://strapi.io`, `@strapi/strapi`). */
@@ -25,7 +24,7 @@ const withoutComments = (source: string) => source.replace(COMMENT, (comment) =>
  * project's code loads (before any request runs it), so an unsupported API is a start-up error.
  *
  * @example
- * unsupportedStrapiUses('src/api/a/controllers/a.js', 'strapi.entityService.findMany(…)') // [FileError: strapi.entityService …]
+ * unsupportedStrapiUses('src/api/a/controllers/a.js', 'strapi.store({ type: "plugin" })') // [FileError: strapi.store …]
  */
 export function unsupportedStrapiUses(path: string, source: string): FileError[] {
   const problems: FileError[] = [];
@@ -38,12 +37,13 @@ export function unsupportedStrapiUses(path: string, source: string): FileError[]
     const hint = HINTS[member] ? ` (${HINTS[member]})` : '';
     problems.push(new FileError(path, `strapi.${member} is not supported by gitcms${hint}`, line, column));
   }
-  return problems;
+  problems.push(...subsetProblems(path, text).problems);
+  return problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
 
 /** `strapi.service('api::x.x')` and its kin, with a literal uid: checked against the project once everything is loaded. */
 export interface NamedUid {
-  member: 'service' | 'controller' | 'documents' | 'contentType';
+  member: 'service' | 'controller' | 'documents' | 'contentType' | 'query';
   uid: string;
   line: number;
   column: number;
@@ -61,10 +61,12 @@ const NAMED = /(?<![\w$/@.-])strapi\s*(?:\?\.|\.)\s*(service|controller|document
  */
 export function namedUids(source: string): NamedUid[] {
   const text = withoutComments(source);
-  return [...text.matchAll(NAMED)].map((match) => ({
+  const named = [...text.matchAll(NAMED)].map((match) => ({
     member: match[1] as NamedUid['member'],
     uid: match[3],
     line: text.slice(0, match.index).split('\n').length,
     column: match.index - text.lastIndexOf('\n', match.index - 1),
   }));
+  // `strapi.db.query('api::…')` names a content type too (plugin tables are checked by api-subset.ts).
+  return [...named, ...subsetProblems('', text).queried.map((use) => ({ member: 'query' as const, ...use }))];
 }

@@ -9,6 +9,7 @@ import { collectRoutes, type PolicyEntry } from './collect-routes.js';
 import type { ProjectRoute } from './route-table.js';
 import type { ProjectFile } from './scan-files.js';
 import { isCoreFactory } from './shims.js';
+import { pluginServiceOf } from './strapi-apis.js';
 import { createStrapiObject, type StrapiObject } from './strapi-object.js';
 
 type Fn = (...args: unknown[]) => unknown;
@@ -139,7 +140,7 @@ export function loadProjectCode(cms: Cms, report: (line: string) => void = cms.r
   // A literal uid the project lacks (a plugin's service, a type that is not there) is named now, not answered 500 later.
   for (const file of loaded) {
     for (const use of file.uses) {
-      const exists = use.member === 'service' ? registry.services.has(use.uid)
+      const exists = use.member === 'service' ? registry.services.has(use.uid) || !!pluginServiceOf(use.uid)
         : use.member === 'controller' ? registry.controllers.has(use.uid)
         : cms.contentTypes().some((model) => model.uid === use.uid);
       const message = `strapi.${use.member}('${use.uid}'): ${use.uid} is not in this project`;
@@ -164,7 +165,9 @@ function checkLifecycles(
     return false;
   }
   for (const [name, hook] of Object.entries(value)) {
-    if (BULK_HOOKS.includes(name)) warnings.push(`${file.path}: ${name} never fires here (bulk query-engine hooks; there is no strapi.db)`);
+    if (BULK_HOOKS.includes(name)) {
+      warnings.push(`${file.path}: ${name} never fires here (bulk query-engine hooks; strapi.db.query writes one row at a time here)`);
+    }
     else if (!(LIFECYCLE_HOOKS as readonly string[]).includes(name)) {
       problem(file, `${name} is not a lifecycle hook (${LIFECYCLE_HOOKS.join(', ')})`);
       return false;

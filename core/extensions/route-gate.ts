@@ -6,6 +6,7 @@ import { groupCommits } from '../replication/write-context.js';
 import type { Model } from '../schema/types.js';
 import { parseQueryString } from '../strapi/parse-query.js';
 import type { ProjectCode } from './project-code.js';
+import { withRequestContext } from './request-context.js';
 import type { ProjectRoute } from './route-table.js';
 import { aroundMiddlewares, authorizeRoute, routeContext, runPolicies } from './run-route.js';
 
@@ -37,11 +38,14 @@ export function projectRouteGate(cms: Cms, code: ProjectCode): ProjectRouteGate 
       if (ask.documentId !== undefined) params.id = ask.documentId;
       const input = { request: ask.request, url: ask.url, query: parseQueryString(ask.url.search), body: ask.body, params };
       const ctx = routeContext(cms, route, input, caller);
-      await runPolicies(code, route, ctx);
       let done: { value: T } | undefined;
-      await groupCommits(() => aroundMiddlewares(code, route, ctx, async () => {
-        done = { value: await work(caller ?? trustedCaller) };
-      }));
+      // The built-in work runs inside the request's context too: its lifecycles see `strapi.requestContext.get()`.
+      await withRequestContext(ctx, async () => {
+        await runPolicies(code, route, ctx);
+        await groupCommits(() => aroundMiddlewares(code, route, ctx, async () => {
+          done = { value: await work(caller ?? trustedCaller) };
+        }));
+      });
       if (done) return { ran: true, value: done.value, headers: { ...ctx.response.headers } };
       return { ran: false, answer: { status: ctx.status, headers: { ...ctx.response.headers }, body: ctx.body } };
     },

@@ -8,6 +8,7 @@ import type { RawQuery } from '../query/normalize.js';
 import { configOf, entryName, qualify } from './collect-routes.js';
 import { createContext, type StrapiContext } from './context.js';
 import { PolicyError } from './errors.js';
+import { withRequestContext } from './request-context.js';
 import { settleWithin } from './settle-within.js';
 import type { ProjectCode } from './project-code.js';
 import type { ProjectRoute, RouteMatch } from './route-table.js';
@@ -69,7 +70,7 @@ export async function runRoute(cms: Cms, code: ProjectCode, match: RouteMatch, i
   // then are committed (each write is whole), and any it makes later commit on their own.
   const handle = async () => { await runPolicies(code, route, ctx); await aroundMiddlewares(code, route, ctx, action); };
   const handler = `${route.controller}.${route.action}`;
-  await groupCommits(() => settleWithin(cms.config.extensions.hookTimeout, `The route ${handler}`, handle()));
+  await groupCommits(() => settleWithin(cms.config.extensions.hookTimeout, `The route ${handler}`, withRequestContext(ctx, handle)));
   if (ctx.body === undefined && ctx.status === 404) throw new NotFoundError();
   return { status: ctx.status, headers: { ...ctx.response.headers }, body: ctx.body };
 }

@@ -1,5 +1,7 @@
+import { relative, sep } from 'node:path';
 import type { Cms } from '../cms.js';
-import { ProjectProblemsError } from '../errors.js';
+import { FileError, ProjectProblemsError } from '../errors.js';
+import { UnsupportedApiError } from './errors.js';
 import { loadProjectCode, type ProjectCode } from './project-code.js';
 import { projectRouteGate } from './route-gate.js';
 
@@ -20,7 +22,26 @@ export async function startProjectCode(cms: Cms): Promise<ProjectCode | undefine
   // Every built-in route that reaches a type the project's routes own asks them first (publish, history, uploads, the studio).
   cms.routeGate = projectRouteGate(cms, code);
   (globalThis as { strapi?: unknown }).strapi = code.strapi;
-  await code.register();
-  await code.bootstrap();
+  try {
+    await code.register();
+    await code.bootstrap();
+  } catch (error) {
+    throw error instanceof UnsupportedApiError ? calledAt(error, cms.root) : error;
+  }
   return code;
+}
+
+/**
+ * An unsupported API reached while `register` or `bootstrap` ran (a uid or name computed at run time, which the
+ * start-up scan cannot see) as a problem at the project file, line and column of the call, from the error's stack.
+ */
+function calledAt(error: UnsupportedApiError, root: string): Error {
+  const frames = (error.stack ?? '').split('\n').slice(1);
+  for (const frame of frames) {
+    const found = /\(?((?:[A-Za-z]:)?[^():]+):(\d+):(\d+)\)?$/.exec(frame.trim());
+    if (!found || !found[1].startsWith(root + sep) || found[1].includes(`${sep}node_modules${sep}`)) continue;
+    const problem = new FileError(relative(root, found[1]), error.message, Number(found[2]), Number(found[3]));
+    return new ProjectProblemsError('Project code that cannot run here', [problem], 'ProjectCodeError');
+  }
+  return error;
 }

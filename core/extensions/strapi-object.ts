@@ -4,6 +4,7 @@ import type { Documents } from '../service/documents.js';
 import { UnsupportedApiError } from './errors.js';
 import { contentTypeInfo } from './content-type-info.js';
 import type { ReadHooks } from './lifecycles.js';
+import { strapiApis } from './strapi-apis.js';
 
 export interface Registry {
   services: Map<string, object>;
@@ -22,7 +23,8 @@ const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 /**
  * `strapi` for a project's code: `documents(uid)` (the Document Service over this core, every write on
  * the one write path, find lifecycles run), `service(uid)`, `controller(uid)`, `contentType(uid)`,
- * `contentTypes`, `log`. Any other member throws, naming it (api-use.ts names them at start-up already).
+ * `contentTypes`, `log`, and strapi-apis.ts's `db`, `query`, `entityService`, `plugin`, `requestContext`.
+ * Any other member throws, naming it (api-use.ts names them at start-up already).
  *
  * @example
  * const strapi = createStrapiObject(cms, registry, hooks, report); await strapi.documents('api::article.article').findMany();
@@ -33,9 +35,10 @@ export function createStrapiObject(cms: Cms, registry: Registry, hooks: ReadHook
     if (!found) throw new UnsupportedApiError(`strapi.${what}('${uid}')`, `no ${what} "${uid}" in this project`);
     return found;
   };
+  const plainDocuments = (uid: string) => cms.documents(cms.contentType(uid).uid as never, trustedCaller) as unknown as Documents;
   const documents = (uid: string): Documents => {
     const model = cms.contentType(uid);
-    const plain = cms.documents(model.uid as never, trustedCaller) as unknown as Documents;
+    const plain = plainDocuments(uid);
     return {
       ...plain,
       findMany: (params = {}) => hooks.read('findMany', model, params, () => plain.findMany(params)),
@@ -52,6 +55,8 @@ export function createStrapiObject(cms: Cms, registry: Registry, hooks: ReadHook
     controller: known(registry.controllers, 'controller'),
     contentType: (uid: string) => contentTypeInfo(cms.contentType(uid)),
     log,
+    // db.query, query, entityService, plugin services (also as strapi.service('plugin::…')), requestContext: strapi-apis.ts
+    ...strapiApis(cms, plainDocuments, hooks, known(registry.services, 'service')),
   };
   Object.defineProperties(members, {
     contentTypes: { get: () => Object.fromEntries(cms.contentTypes().map((model) => [model.uid, contentTypeInfo(model)])) },

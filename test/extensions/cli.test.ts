@@ -21,17 +21,19 @@ const ARTICLE = {
 };
 /** A bootstrap with a visible side effect: a file next to the project. */
 const BOOTSTRAP = "const fs = require('fs');\nmodule.exports = { bootstrap() { fs.writeFileSync(__dirname + '/../bootstrapped', 'yes'); } };\n";
-const ENTITY_SERVICE = "module.exports = {\n  async find() {\n    return strapi.entityService.findMany('api::article.article');\n  },\n};\n";
+const UNSUPPORTED = "module.exports = {\n  async find() {\n    return strapi.db.query('plugin::upload.file').findMany();\n  },\n};\n";
+const UNSUPPORTED_LINE = "src/api/article/controllers/article.js:3:12: strapi.db.query('plugin::upload.file') is not supported by gitcms "
+  + "(the project's api:: types, users-permissions roles and permissions, locales)";
 
 describe('cms validate', () => {
   it('names project code that cannot run here (file:line, exit 1) without running bootstrap', async () => {
     const root = makeProject({
       'schemas/api/article/content-types/article/schema.json': ARTICLE, 'cms.config.json': {},
-      'src/index.js': BOOTSTRAP, 'src/api/article/controllers/article.js': ENTITY_SERVICE,
+      'src/index.js': BOOTSTRAP, 'src/api/article/controllers/article.js': UNSUPPORTED,
     });
     const { code, stdout } = await cli(['validate', '--root', root]);
     expect(code).toBe(1);
-    expect(stdout).toBe("src/api/article/controllers/article.js:3:12: strapi.entityService is not supported by gitcms (Strapi 4's Entity Service: use strapi.documents(uid))\n");
+    expect(stdout).toBe(`${UNSUPPORTED_LINE}\n`);
     expect(existsSync(join(root, 'bootstrapped'))).toBe(false);
   });
 
@@ -49,7 +51,7 @@ describe('cms init --from-strapi', () => {
       'package.json': { name: 'strapi-app' },
       'src/api/article/content-types/article/schema.json': ARTICLE,
       'src/api/article/content-types/article/lifecycles.js': 'module.exports = { beforeCreate(event) { event.params.data.title ??= "untitled"; } };\n',
-      'src/api/article/controllers/article.js': ENTITY_SERVICE,
+      'src/api/article/controllers/article.js': UNSUPPORTED,
       'src/api/article/routes/article.js': "module.exports = require('@strapi/strapi').factories.createCoreRouter('api::article.article');\n",
       'src/utils/helper.js': 'module.exports = {};\n',
       'src/index.js': BOOTSTRAP,
@@ -65,7 +67,7 @@ describe('cms init --from-strapi', () => {
     expect(existsSync(join(root, 'src/admin'))).toBe(false);
     expect(existsSync(join(root, 'src/api/article/content-types/article/schema.json'))).toBe(false);
     expect(stderr).toContain('Took 3 back-end file(s) from the Strapi project\'s src/; 2 problem(s) to fix before `cms serve` starts:\n'
-      + "  src/api/article/controllers/article.js:3:12: strapi.entityService is not supported by gitcms (Strapi 4's Entity Service: use strapi.documents(uid))\n"
+      + `  ${UNSUPPORTED_LINE}\n`
       + '  src/api/article/routes/article.js: routes use the controller api::article.article, which is missing or did not load\n');
     expect(existsSync(join(root, 'bootstrapped'))).toBe(false);
   });

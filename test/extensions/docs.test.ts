@@ -18,6 +18,17 @@ it.each(shown)('shows %s as the replayed project has it', (path, code) => {
   expect(code).toBe(readFileSync(join(import.meta.dirname, 'project', path), 'utf8'));
 });
 
+const bootstrapShown = [...page.matchAll(/^[^\n]*\(`test\/extensions\/(bootstrap\/src\/[^`]+)`\):\n\n```js static\n([\s\S]*?)```$/gm)]
+  .map(([, path, code]) => [path, code] as const);
+
+it('shows the bootstrap project\'s src/index.js and its lifecycle reading the request', () => {
+  expect(bootstrapShown.map(([path]) => path)).toEqual(['bootstrap/src/index.js', 'bootstrap/src/api/review/content-types/review/lifecycles.js']);
+});
+
+it.each(bootstrapShown)('shows %s as the replayed bootstrap project has it', (path, code) => {
+  expect(code).toBe(readFileSync(join(import.meta.dirname, path), 'utf8'));
+});
+
 it('shows cms.server.ts, the gitcms-native way, as the served and type-checked project has it', () => {
   const [, code] = /^`cms\.server\.ts`[^\n]*:\n\n```ts static\n([\s\S]*?)```$/m.exec(page) ?? [];
   expect(code).toBe(readFileSync(join(import.meta.dirname, 'native/cms.server.ts'), 'utf8'));

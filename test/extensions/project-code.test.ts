@@ -159,11 +159,11 @@ describe('errors of project code', () => {
 describe('what stops project code from starting, each naming its file', () => {
   const controller = (body: string) => ({ 'src/api/article/controllers/article.js': body });
   it.each([
-    ['a Strapi 4 Entity Service call',
-      controller("module.exports = {\n  async find() { return strapi.entityService.findMany('api::article.article'); },\n};\n"),
-      /^src\/api\/article\/controllers\/article\.js:2:25: strapi\.entityService is not supported by gitcms \(Strapi 4's Entity Service: use strapi\.documents\(uid\)\)$/],
-    ['the query engine', controller("module.exports = { a() { return strapi.db.query('x'); } };\n"),
-      /article\.js:1:33: strapi\.db is not supported by gitcms/],
+    ['an Entity Service method outside the supported subset',
+      controller("module.exports = {\n  async find() { return strapi.entityService.loadPages('api::article.article'); },\n};\n"),
+      /^src\/api\/article\/controllers\/article\.js:2:25: strapi\.entityService\.loadPages is not supported by gitcms \(here: findMany, /],
+    ['the query engine\'s connection', controller("module.exports = { a() { return strapi.db.connection.raw('x'); } };\n"),
+      /article\.js:1:33: strapi\.db\.connection is not supported by gitcms \(of strapi\.db only query\(uid\) is\)/],
     ['an @strapi/utils export not provided', controller("const { sanitize } = require('@strapi/utils');\nmodule.exports = {};\n"),
       /article\.js:1: cannot be loaded: @strapi\/utils\.sanitize is not supported by gitcms/],
     ['a syntax error', controller('module.exports = {\n  find( {\n};\n'),

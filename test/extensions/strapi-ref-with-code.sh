@@ -10,6 +10,8 @@ REF="${STRAPI_REF:-$(cd "$(dirname "$0")/../../../../shared/strapi-reference" 2>
 DIR="${STRAPI_REF_DIR:?set STRAPI_REF_DIR to a folder of your own}"
 PROJECT="$(cd "${1:?usage: strapi-ref-with-code.sh PROJECT [PORT]}" && pwd)"; PORT="${2:-1337}"
 
+# The merged src/index.js of an earlier run would run that run's project bootstrap on this start's fresh database.
+[ -f "$DIR/src/reference-index.js" ] && cp "$DIR/src/reference-index.js" "$DIR/src/index.js"
 "$REF" start "$PROJECT" "$PORT" > /dev/null
 "$REF" stop > /dev/null
 cd "$DIR"

@@ -1,0 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { StrapiContext } from './context.js';
+
+const contexts = new AsyncLocalStorage<StrapiContext>();
+
+/**
+ * Run a request's handling with its context, so `strapi.requestContext.get()` answers it anywhere below: a lifecycle
+ * of a write the request makes, a service, a policy.
+ *
+ * @example
+ * await withRequestContext(ctx, () => handle(ctx));
+ */
+export function withRequestContext<T>(ctx: StrapiContext, work: () => T): T {
+  return contexts.run(ctx, work);
+}
+
+/** `strapi.requestContext`: `get()` is the context of the request this code runs for (undefined outside one, as in bootstrap). */
+export const requestContext = Object.freeze({ get: (): StrapiContext | undefined => contexts.getStore() });

@@ -1,0 +1,85 @@
+import type { Cms } from '../cms.js';
+import type { Documents } from '../service/documents.js';
+import { createEntityService, ENTITY_METHODS } from './entity-service.js';
+import { UnsupportedApiError } from './errors.js';
+import { LOCALE_UID, localeQuery, localesService } from './i18n-locales.js';
+import type { ReadHooks } from './lifecycles.js';
+import { contentQuery, QUERY_METHODS } from './query-engine.js';
+import { requestContext } from './request-context.js';
+import { roleGrants } from './role-grants.js';
+import { PERMISSION_UID, ROLE_UID, roleService, usersPermissionsQuery } from './users-permissions-query.js';
+
+type Members = Record<string, unknown>;
+
+/** The plugin services project code may reach: `strapi.plugin(name).service(service)`. */
+export const PLUGIN_SERVICES: Record<string, readonly string[]> = { i18n: ['locales'], 'users-permissions': ['role'] };
+/** `plugin::users-permissions.role` → `['users-permissions', 'role']`: `strapi.service(uid)` of a plugin service above. */
+export function pluginServiceOf(uid: string): [string, string] | undefined {
+  const found = /^plugin::([\w-]+)\.([\w-]+)$/.exec(uid);
+  return found && PLUGIN_SERVICES[found[1]]?.includes(found[2]) ? [found[1], found[2]] : undefined;
+}
+
+/** The uids `strapi.db.query(uid)` answers beside the project's own `api::` content types. */
+export const QUERY_PLUGIN_UIDS = [ROLE_UID, PERMISSION_UID, LOCALE_UID] as const;
+
+/** An object whose other members throw, naming the API, instead of being undefined. */
+function only(name: string, members: Members): Members {
+  return new Proxy(members, {
+    get(target, key, receiver) {
+      if (typeof key === 'symbol' || key in target || key === 'then' || key === 'toJSON') return Reflect.get(target, key, receiver);
+      throw new UnsupportedApiError(`${name}.${key}`);
+    },
+  });
+}
+
+/**
+ * The Strapi APIs beside the Document Service that real projects' bootstrap, lifecycles and services call (the subset
+ * docs/guide/extending.md lists, chosen from public Strapi 5 projects): `db.query(uid)` and `query(uid)`, `entityService`,
+ * `plugin('i18n').service('locales')`, `plugin('users-permissions').service('role')` (and `service(uid)` of those) and
+ * `requestContext`.
+ *
+ * @example
+ * Object.assign(members, strapiApis(cms, (uid) => cms.documents(uid, trustedCaller), hooks, (uid) => registry.services.get(uid)!));
+ */
+export function strapiApis(
+  cms: Cms, documents: (uid: string) => Documents, hooks: ReadHooks, projectService: (uid: string) => object,
+): Members {
+  const grants = roleGrants(cms);
+  const query = (uid: string): Members => {
+    const at = `strapi.db.query('${uid}')`;
+    if (uid === ROLE_UID || uid === PERMISSION_UID) return only(at, usersPermissionsQuery(grants, uid));
+    if (uid === LOCALE_UID) return only(at, localeQuery(cms));
+    const model = typeof uid === 'string' && uid.startsWith('api::') ? cms.models.get(uid) : undefined;
+    if (model?.modelType !== 'contentType') {
+      throw new UnsupportedApiError(at, 'the project\'s api:: content types, roles, permissions, locales');
+    }
+    const engine = contentQuery({ cms, documents, hooks }, model);
+    return only(at, Object.fromEntries(QUERY_METHODS.map((method) => [method, engine[method]])));
+  };
+  const entityService = createEntityService({ cms, documents, query: query as never });
+  const services: Record<string, () => Members> = {
+    'i18n.locales': () => localesService(cms),
+    'users-permissions.role': () => roleService(cms, grants),
+  };
+  const pluginService = (name: string, service: string) => {
+    const make = services[`${name}.${service}`];
+    if (!make) throw new UnsupportedApiError(`strapi.plugin('${name}').service('${service}')`);
+    return only(`strapi.plugin('${name}').service('${service}')`, make());
+  };
+  const plugin = (name: string) => {
+    if (!PLUGIN_SERVICES[name]) throw new UnsupportedApiError(`strapi.plugin('${name}')`, 'plugins are not loaded');
+    return only(`strapi.plugin('${name}')`, { service: (service: string) => pluginService(name, service) });
+  };
+  return {
+    // `strapi.service('plugin::i18n.locales')` is `strapi.plugin('i18n').service('locales')`; other uids are the project's.
+    service: (uid: string) => {
+      const named = pluginServiceOf(uid);
+      return named ? pluginService(...named) : projectService(uid);
+    },
+    db: only('strapi.db', { query }),
+    query,
+    plugin,
+    entityService: only('strapi.entityService', Object.fromEntries(ENTITY_METHODS.map((method) => [method, entityService[method]]))),
+    requestContext: only('strapi.requestContext', { get: requestContext.get }),
+  };
+}
