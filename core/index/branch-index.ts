@@ -226,6 +226,30 @@ export class BranchIndex extends ContentIndex {
     return this.derivedHere.get(uid, key, stamp, compute);
   }
 
+  /** Does the overlay touch a document of this type (a query then reads the base's lists with `overlayDelta`)? */
+  touches(uid: string): boolean {
+    return this.overlay.touches(uid);
+  }
+
+  touchesDocument(uid: string, documentId: string): boolean {
+    return this.overlay.isTouched(uid, documentId);
+  }
+
+  /**
+   * How this view's rows of a type differ from the base's: the base's rows of the documents the
+   * overlay touches (`removed`) and the view's rows of them (`added`). A query answers a branch from
+   * the base's kept lists and these few rows, never a copy of the lists.
+   */
+  overlayDelta(uid: string): { removed: Row[]; added: Row[] } {
+    const removed: Row[] = [];
+    const added: Row[] = [];
+    for (const document of this.overlay.documentsOf(uid)) {
+      removed.push(...this.base.documentRows(uid, document.documentId));
+      added.push(...document.rows!);
+    }
+    return { removed, added };
+  }
+
   /** Is a row one of a document the overlay leaves alone? */
   private readonly untouched = (row: Row): boolean => !this.overlay.isTouched(row.uid, row.documentId);
 
