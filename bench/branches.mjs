@@ -78,7 +78,8 @@ export function benchBranches({ root, branches = 100, changed = 10 }) {
     script(root, branches, changed)], { encoding: 'utf8', maxBuffer: 1 << 20 });
   const { before, after, figures } = JSON.parse(output.trim().split('\n').pop());
   const memory = [{
-    branches, 'changed documents each': changed, 'RSS base MB': round(before / 1e6, 1), [`RSS with ${branches} branches MB`]: round(after / 1e6, 1),
+    branches, 'changed documents each': changed, 'RSS base MB': round(before / 1e6, 1),
+    [`RSS with ${branches} branches MB`]: round(after / 1e6, 1),
     'growth %': round(((after - before) / before) * 100, 1),
   }];
   const pair = (name, baseKey, branchKey) => ({

@@ -142,16 +142,21 @@ export class BranchIndex extends ContentIndex {
     return touched ? touched.served! : this.base.documentRecords(uid, documentId);
   }
 
+  override fileRecords(uid: string, documentId: string): FileRecord[] {
+    const touched = this.overlay.document(uid, documentId);
+    return touched ? touched.records! : this.base.fileRecords(uid, documentId);
+  }
+
   override rows(uid: string): Row[] {
     if (!this.overlay.touches(uid)) return this.base.rows(uid);
-    return this.derivedHere.get(uid, 'view|rows', this.versionOf(uid), () => this.merged(uid, this.base.rows(uid), () => true));
+    // Merged on each call, never kept (a list the size of the site per branch): the query engine reads the base's lists instead.
+    return this.merged(uid, this.base.rows(uid), () => true);
   }
 
   override scopedRows(uid: string, scope: RowScope): Row[] {
     if (!this.overlay.touches(uid)) return this.base.scopedRows(uid, scope);
     const model = this.model(uid);
-    return this.derivedHere.get(uid, `view|scoped|${scope.status}|${scope.locale}`, this.versionOf(uid),
-      () => this.merged(uid, this.base.scopedRows(uid, scope), (row) => matchesScope(model, row, scope)));
+    return this.merged(uid, this.base.scopedRows(uid, scope), (row) => matchesScope(model, row, scope));
   }
 
   override valueHolders(uid: string, name: string, locale: string | null, scope: ValueScope, value: unknown): ReadonlySet<string> {

@@ -5,7 +5,7 @@ import type { Model } from '../schema/types.js';
 import type { Filter, Query } from './ast.js';
 import type { QueryContext } from './context.js';
 import { matchesFilter } from './filter.js';
-import { matchingPositions } from './kept-positions.js';
+import { filterKey, matchingPositions } from './kept-positions.js';
 import { rowNode, type Node } from './nodes.js';
 import { nodeOrder } from './sort.js';
 import { filteredList, listPredicate, sortedList, type SortedList } from './sorted-list.js';
@@ -16,7 +16,27 @@ interface ListDelta {
   /** Positions in the base's list of the nodes the overlay takes out, ascending. */
   removed: number[];
   /** The overlay's nodes in the list's order, each with the position in the base's list it goes before. */
-  added: { node: Node; at: number }[];
+  added: Placed[];
+  /** The added nodes a filter selects, by filter (judged once per delta, not once per read). */
+  selected: Map<string, Placed[]>;
+}
+
+interface Placed { node: Node; at: number }
+
+/** Filters whose selection of added nodes a delta keeps. */
+const SELECTIONS_KEPT = 16;
+
+/** The added nodes a query's filter selects, judged once per delta and filter. */
+function selectedAdded(ctx: QueryContext, query: Query, delta: ListDelta): Placed[] {
+  if (!query.filters || !delta.added.length) return delta.added;
+  const key = filterKey(query.filters);
+  let selected = delta.selected.get(key);
+  if (!selected) {
+    if (delta.selected.size >= SELECTIONS_KEPT) delta.selected.clear();
+    selected = delta.added.filter(({ node }) => matchesFilter(ctx, query.filters, node));
+    delta.selected.set(key, selected);
+  }
+  return selected;
 }
 
 /** Does a filter read only the nodes' own fields (their components included), nothing of another document? */
@@ -48,7 +68,7 @@ function branchList(ctx: QueryContext, query: Query): { baseCtx: QueryContext; d
   const baseCtx: QueryContext = { ...ctx, index: index.base };
   const list = sortedList(baseCtx, query);
   const uid = query.model.uid;
-  if (!index.touches(uid)) return { baseCtx, delta: { list, removed: [], added: [] } };
+  if (!index.touches(uid)) return { baseCtx, delta: { list, removed: [], added: [], selected: new Map() } };
   const kept = index.cached(uid, `delta|${query.status}|${query.locale}|${JSON.stringify(query.sort)}`,
     (): { list?: SortedList; delta?: ListDelta } => ({}));
   if (kept.list !== list) {
@@ -74,6 +94,7 @@ function listDelta(
   const nodes = added.filter((row) => matchesScope(query.model, row, scope)).map((row) => rowNode(ctx, row)).sort(order);
   return {
     list, removed: positions.sort((a, b) => a - b), added: nodes.map((node) => ({ node, at: insertionPoint(list.nodes, node, order) })),
+    selected: new Map(),
   };
 }
 
@@ -97,7 +118,8 @@ function lowerBound(list: ArrayLike<number>, value: number): number {
 export function branchPage(ctx: QueryContext, query: Query, start: number, limit: number): { page: Node[]; total: number } | undefined {
   const found = branchList(ctx, query);
   if (!found) return undefined;
-  const { baseCtx, delta: { list, removed, added } } = found;
+  const { baseCtx, delta } = found;
+  const { list, removed } = delta;
   const positions = query.filters ? matchingPositions(filteredList(baseCtx, query, list), query.filters) : undefined;
   const size = positions ? positions.length : list.nodes.length;
   // Removed nodes and added ones, as indexes into the base's selection.
@@ -106,8 +128,7 @@ export function branchPage(ctx: QueryContext, query: Query, start: number, limit
     const at = positions ? lowerBound(positions, position) : position;
     if (!positions || positions[at] === position) gone.push(at);
   }
-  const coming = added.filter(({ node }) => matchesFilter(ctx, query.filters, node))
-    .map(({ node, at }) => ({ node, rank: positions ? lowerBound(positions, at) : at }));
+  const coming = selectedAdded(ctx, query, delta).map(({ node, at }) => ({ node, rank: positions ? lowerBound(positions, at) : at }));
   const keptBefore = (rank: number) => rank - lowerBound(gone, rank);
   let next = 0;
   while (next < coming.length && keptBefore(coming[next].rank) + next < start) next++;
@@ -129,15 +150,16 @@ export function branchPage(ctx: QueryContext, query: Query, start: number, limit
 export function branchNodes(ctx: QueryContext, query: Query): Node[] | undefined {
   const found = branchList(ctx, query);
   if (!found) return undefined;
-  const { baseCtx, delta: { list, removed, added } } = found;
+  const { baseCtx, delta } = found;
+  const { list, removed } = delta;
+  const added = selectedAdded(ctx, query, delta);
   const predicate = query.filters ? listPredicate(baseCtx, query, list, query.filters) : undefined;
   const nodes: Node[] = [];
   let skipped = 0;
   let next = 0;
   for (let at = 0; at <= list.nodes.length; at++) {
     while (next < added.length && added[next].at <= at) {
-      const { node } = added[next++];
-      if (matchesFilter(ctx, query.filters, node)) nodes.push(node);
+      nodes.push(added[next++].node);
     }
     if (at === list.nodes.length) break;
     if (removed[skipped] === at) { skipped++; continue; }

@@ -106,6 +106,7 @@ export function expectSameIndex(branch: BranchIndex, full: ContentIndex, documen
       expect(branch.hasDocument(uid, documentId), `hasDocument ${what}`).toBe(full.hasDocument(uid, documentId));
       expectSameRows(branch.documentRows(uid, documentId), full.documentRows(uid, documentId), `documentRows ${what}`);
       expectSameRecords(branch.documentRecords(uid, documentId), full.documentRecords(uid, documentId), `documentRecords ${what}`);
+      expectSameRecords(branch.fileRecords(uid, documentId), full.fileRecords(uid, documentId), `fileRecords ${what}`);
       for (const scope of scopesOf(uid)) {
         const found = [branch.findRow(uid, documentId, scope)!].filter(Boolean);
         // Every locale: the first of the document's rows, whose order follows the order its files came in.
