@@ -80,13 +80,13 @@ export class BranchIndex extends ContentIndex {
     this.derivedHere.clear();
     for (const record of records) {
       this.overlay.records.set(record.file, record);
-      this.overlay.touch(record.uid, record.documentId);
+      this.overlay.touch(record.uid, record.documentId, record.file);
     }
     for (const file of removed) {
       if (this.overlay.records.has(file)) continue;
       this.overlay.removed.add(file);
       const document = documentOfFile(this.models, file) ?? this.base.record(file);
-      if (document) this.overlay.touch(document.uid, document.documentId);
+      if (document) this.overlay.touch(document.uid, document.documentId, file);
     }
     this.bump(new Set([...before, ...this.overlay.touched.keys()]));
   }
@@ -97,9 +97,9 @@ export class BranchIndex extends ContentIndex {
     this.overlay.removed.delete(record.file);
     this.ownProblems.delete(record.file);
     const uids = new Set([record.uid]);
-    this.overlay.touch(record.uid, record.documentId);
+    this.overlay.touch(record.uid, record.documentId, record.file);
     if (previous && (previous.uid !== record.uid || previous.documentId !== record.documentId)) {
-      this.overlay.touch(previous.uid, previous.documentId);
+      this.overlay.touch(previous.uid, previous.documentId, record.file);
       uids.add(previous.uid);
     }
     this.bump(uids);
@@ -115,7 +115,7 @@ export class BranchIndex extends ContentIndex {
     this.overlay.removed.add(file);
     const document = previous ?? documentOfFile(this.models, file);
     if (!document) return;
-    this.overlay.touch(document.uid, document.documentId);
+    this.overlay.touch(document.uid, document.documentId, file);
     if (previous) this.bump([document.uid]);
   }
 

@@ -14,6 +14,8 @@ import type { FileRecord } from './read-file.js';
 export interface TouchedDocument {
   uid: string;
   documentId: string;
+  /** The overlay's files named under this document (set or removed there). */
+  files: Set<string>;
   /** The base's files of the document the rows were built with (rebuilt when the base's change). */
   baseRecords: readonly FileRecord[];
   /** The view's records (duplicates included), its served ones and its rows; undefined until first asked. */
@@ -63,13 +65,19 @@ export class OverlayDocuments {
     return (this.touched.get(uid)?.size ?? 0) > 0;
   }
 
-  /** Mark a document touched; its rows are rebuilt on next use. */
-  touch(uid: string, documentId: string): void {
+  /** Mark a document touched by one of the overlay's files; its rows are rebuilt on next use. */
+  touch(uid: string, documentId: string, file: string): void {
     let documents = this.touched.get(uid);
     if (!documents) this.touched.set(uid, (documents = new Map()));
     const document = documents.get(documentId);
-    if (document) { document.rows = undefined; document.served = undefined; return; }
-    documents.set(documentId, { uid, documentId, baseRecords: [], records: undefined, served: undefined, rows: undefined });
+    if (document) {
+      document.files.add(file);
+      document.rows = undefined;
+      document.served = undefined;
+      return;
+    }
+    const files = new Set([file]);
+    documents.set(documentId, { uid, documentId, files, baseRecords: [], records: undefined, served: undefined, rows: undefined });
   }
 
   /** A touched document, its rows current with the base and the overlay; undefined when the overlay leaves it alone. */
@@ -135,8 +143,9 @@ export class OverlayDocuments {
       if (!replaced) records.push(record);
       else if (replaced.uid === uid && replaced.documentId === documentId) records.push(replaced);
     }
-    for (const record of this.records.values()) {
-      if (record.uid === uid && record.documentId === documentId && !baseRecords.some((known) => known.file === record.file)) {
+    for (const file of document.files) {
+      const record = this.records.get(file);
+      if (record && record.uid === uid && record.documentId === documentId && !baseRecords.some((known) => known.file === file)) {
         records.push(record);
       }
     }
