@@ -11,7 +11,6 @@ import type { FileRecord } from '../../core/index/read-file.js';
 import { ContentService } from '../../core/service/content-service.js';
 import type { DocumentWriter } from '../../core/service/document-writer.js';
 import type { Data, Row } from '../../core/types.js';
-// @ts-expect-error the bench's generator is plain JavaScript
 import { generate, random } from '../../bench/generate.mjs';
 
 export const ARTICLE = 'api::article.article';
