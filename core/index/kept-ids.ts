@@ -100,9 +100,19 @@ export function loadKeptIds(root: string, models: Models): FileError | undefined
   }
 }
 
-/** Write the kept ids (one id per line, keys sorted, so a re-import leaves the file byte-identical). */
-export async function writeKeptIds(root: string, kept: KeptIds): Promise<void> {
+/** The file's text: one id per line, keys sorted, so a re-import leaves it byte-identical. */
+export function keptIdsText(kept: KeptIds): string {
   const sorted = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const rows = Object.fromEntries(Object.entries(sorted(kept.rows)).map(([uid, ids]) => [uid, sorted(ids)]));
-  await writeFileAtomic(join(root, KEPT_IDS_FILE), `${JSON.stringify({ version: 1, rows, locales: sorted(kept.locales) }, null, 2)}\n`);
+  return `${JSON.stringify({ version: 1, rows, locales: sorted(kept.locales) }, null, 2)}\n`;
+}
+
+/** Write the kept ids when their text changed; true when it did. */
+export async function writeKeptIds(root: string, kept: KeptIds): Promise<boolean> {
+  const text = keptIdsText(kept);
+  let before: string | undefined;
+  try { before = readFileSync(join(root, KEPT_IDS_FILE), 'utf8'); } catch { before = undefined; }
+  if (text === before) return false;
+  await writeFileAtomic(join(root, KEPT_IDS_FILE), text);
+  return true;
 }
