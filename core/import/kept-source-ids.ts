@@ -55,7 +55,7 @@ export class KeptSourceIds {
         publishedAt: time('publishedAt'),
       };
     });
-    this.kept.locales = locales;
+    this.kept.locales = { ...this.kept.locales, ...locales };
   }
 
   /**
