@@ -23,13 +23,16 @@ export class KeptSourceIds {
     // An id at or above the limit is a derived one (the source is a gitcms server): the same key derives it here too.
     if (Number.isSafeInteger(id) && (id as number) >= KEPT_ID_LIMIT) return;
     if (!isKeptId(id)) {
-      throw new ImportSourceError(where.url, `${where.field}.id ${JSON.stringify(id)?.slice(0, 40)} is not a row id (1 to ${KEPT_ID_LIMIT - 1})`);
+      const shown = JSON.stringify(id)?.slice(0, 40);
+      throw new ImportSourceError(where.url, `${where.field}.id ${shown} is not a row id (1 to ${KEPT_ID_LIMIT - 1})`);
     }
     const key = keptKey(documentId, locale, status);
     let ids = this.fresh.get(model.uid);
     if (!ids) this.fresh.set(model.uid, (ids = new Map()));
     const holder = ids.get(id);
-    if (holder !== undefined && holder !== key) throw new ImportSourceError(where.url, `${where.field}.id ${id} is also the id of ${holder}`);
+    if (holder !== undefined && holder !== key) {
+      throw new ImportSourceError(where.url, `${where.field}.id ${id} is also the id of ${holder}`);
+    }
     ids.set(id, key);
   }
 

@@ -13,7 +13,9 @@ import { deriveId, KEPT_ID_LIMIT, rowKey } from './ids.js';
 export const KEPT_IDS_FILE = 'content/.ids.json';
 
 /** A locale as the source answered it (`GET /api/i18n/locales`), kept so the route answers the same values. */
-export interface KeptLocale { id: number; documentId: string; name: string; createdAt: string; updatedAt: string; publishedAt: string | null }
+export interface KeptLocale {
+  id: number; documentId: string; name: string; createdAt: string; updatedAt: string; publishedAt: string | null;
+}
 
 /** The file: per type uid, `<documentId>|<locale>|<status>` → id; per locale code, its record. */
 export interface KeptIds { version: 1; rows: Record<string, Record<string, number>>; locales: Record<string, KeptLocale> }
@@ -38,14 +40,17 @@ export function rowId(model: Model, documentId: string, locale: string | null, s
 export const keptLocales = (models: Models): Record<string, KeptLocale> => localesByModels.get(models) ?? {};
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-export const isKeptId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) < KEPT_ID_LIMIT;
+export const isKeptId = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) < KEPT_ID_LIMIT;
 
 /** The file's content, checked: a problem is thrown as a FileError naming what is wrong. */
 export function parseKeptIds(text: string): KeptIds {
   const fail = (message: string): never => { throw new FileError(KEPT_IDS_FILE, message); };
   let parsed: unknown;
   try { parsed = JSON.parse(text); } catch (error) { fail(`not JSON: ${(error as Error).message}`); }
-  if (!isRecord(parsed) || parsed.version !== 1 || !isRecord(parsed.rows)) fail('must be { "version": 1, "rows": { … }, "locales": { … } }');
+  if (!isRecord(parsed) || parsed.version !== 1 || !isRecord(parsed.rows)) {
+    fail('must be { "version": 1, "rows": { … }, "locales": { … } }');
+  }
   const { rows, locales = {} } = parsed as Record<string, unknown>;
   if (!isRecord(locales)) fail('"locales" must be an object of locale records');
   for (const [uid, ids] of Object.entries(rows as Record<string, unknown>)) {
@@ -102,7 +107,8 @@ export function loadKeptIds(root: string, models: Models): FileError | undefined
 
 /** The file's text: one id per line, keys sorted, so a re-import leaves it byte-identical. */
 export function keptIdsText(kept: KeptIds): string {
-  const sorted = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+  const sorted = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).sort(byKey));
   const rows = Object.fromEntries(Object.entries(sorted(kept.rows)).map(([uid, ids]) => [uid, sorted(ids)]));
   return `${JSON.stringify({ version: 1, rows, locales: sorted(kept.locales) }, null, 2)}\n`;
 }

@@ -11,9 +11,10 @@ import { sortNodes } from './sort.js';
 
 /**
  * Scalar output formats (Strapi §4.1): big integers as strings, times as HH:mm:ss.SSS, date-times as
- * ISO, timestamps as epoch-millisecond strings. A big integer is printed as the JavaScript number it is closest to, as Strapi 5.54 on SQLite
- * reads it back (9007199254740993 → "9007199254740992", recorded: valid.create.big.unsafe*); the
- * content file keeps the exact digits sent, and filters compare them exactly, as SQLite does.
+ * ISO, timestamps as epoch-millisecond strings (recorded: test/import/migration). A big integer is
+ * printed as the JavaScript number it is closest to, as Strapi 5.54 on SQLite reads it back
+ * (9007199254740993 → "9007199254740992", recorded: valid.create.big.unsafe*); the content file keeps
+ * the exact digits sent, and filters compare them exactly, as SQLite does.
  */
 const FORMATS: Partial<Record<Attribute['type'], (value: unknown) => unknown>> = {
   biginteger: (value) => String(Number(value)),

@@ -16,7 +16,7 @@ export function timestampMs(value: unknown): number {
 
 /**
  * A `timestamp` as Strapi 5.54 answers it: the epoch milliseconds as a string (recorded:
- * migration `timestamp.*`), whatever form the file holds.
+ * test/import/migration `timestamp.*`), whatever form the file holds.
  *
  * @example
  * renderTimestamp('2024-03-06T22:19:54.646Z') // '1709763594646'
