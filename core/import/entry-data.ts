@@ -1,3 +1,4 @@
+import { timestampMs } from '../schema/timestamp.js';
 import { isMorph, isToMany, type Model, type Models } from '../schema/types.js';
 import type { Data } from '../types.js';
 import { expectDocumentId, expectList, expectObject, ImportSourceError } from './source-input.js';
@@ -85,6 +86,9 @@ export function storedData(models: Models, model: Model, entry: Data, where: Sou
         }
         return storedData(models, component, zone, place);
       });
+    } else if (attribute.type === 'timestamp' && !Number.isNaN(timestampMs(value))) {
+      // Strapi answers epoch milliseconds; the file holds the ISO date-time an API write stores.
+      data[name] = new Date(timestampMs(value)).toISOString();
     } else {
       data[name] = value;
     }

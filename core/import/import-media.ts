@@ -7,6 +7,7 @@ import { writeFileAtomic } from '../storage/atomic-write.js';
 import type { Data } from '../types.js';
 import { sourceEntry } from './fetch-entries.js';
 import { expectList, expectObject, ImportSourceError, listGuard } from './source-input.js';
+import type { KeptSourceIds } from './kept-source-ids.js';
 import type { StrapiClient } from './strapi-client.js';
 
 const PAGE = 100;
@@ -69,14 +70,17 @@ async function saveBinary(root: string, client: StrapiClient, { url, name }: Bin
 }
 
 /**
- * Media entries into `content/upload/<documentId>.json` (documentIds kept) and their binaries,
+ * Media entries into `content/upload/<documentId>.json` (documentIds and ids kept) and their binaries,
  * formats included, into `public/uploads/`. Returns how many entries there were.
  */
 export async function importMedia(
-  root: string, index: ContentIndex, client: StrapiClient, progress: (message: string) => void,
+  root: string, index: ContentIndex, client: StrapiClient, progress: (message: string) => void, ids: KeptSourceIds,
 ): Promise<number> {
   const model = index.model(UPLOAD_FILE_UID);
   const files = await listFiles(client);
+  // Strapi's file ids kept (`GET /api/upload/files/:id`, media set by numeric id) before any entry is written.
+  for (const { url, field, file } of files) ids.keep(model, file.documentId as string, null, 'published', file.id, { url, field });
+  ids.apply();
   // Every binary URL checked before the first entry is written: a refused list leaves nothing behind.
   const wanted = files.map(({ url: source, field, file }) => binariesOf(source, field, file));
   let binaries = 0;

@@ -5,6 +5,8 @@ import { sameData, type StoredDocument } from '../storage/serialize.js';
 import { storedData } from './entry-data.js';
 import { fetchEntries, sourceLocales, type SourcedEntry } from './fetch-entries.js';
 import { importMedia } from './import-media.js';
+import { KeptSourceIds } from './kept-source-ids.js';
+import { KEPT_IDS_FILE } from '../index/kept-ids.js';
 import type { StrapiClient } from './strapi-client.js';
 
 export interface ImportOptions {
@@ -49,7 +51,8 @@ const stored = (models: Models, model: Model, { entry, where }: SourcedEntry, pu
  * Pull a running Strapi 5's content into files through its REST API: every content type the
  * token can read, every locale, published versions and drafts (a draft that differs from its
  * published version becomes a `.draft` file), owning-side relations, components, dynamic zones,
- * and the media library with its binaries. documentIds and timestamps are kept (to the
+ * and the media library with its binaries. documentIds, numeric ids (`content/.ids.json`, see
+ * kept-ids.ts), the locales' records and timestamps are kept (to the
  * millisecond, in the files, whatever the timestamp mode: under `git.timestampsFromHistory` a
  * file's next write hands its times to Git), and a file whose text would not change is not
  * rewritten, so a second run leaves the project byte-identical. Everything the source sends is
@@ -70,25 +73,32 @@ export async function importFromStrapi(options: ImportOptions): Promise<ImportRe
   };
   const available = options.sourceLocales ?? (await missingLocales(client, options.locales)).available;
   const skippedLocales = available.filter((code) => !options.locales.includes(code));
-  const media = await importMedia(root, index, client, progress);
+  const ids = new KeptSourceIds(root, models);
+  await ids.keepLocales(client, options.locales);
+  const media = await importMedia(root, index, client, progress, ids);
   const documents: Record<string, number> = {};
   const types = [...models.values()].filter((model) => model.modelType === 'contentType' && !model.uid.startsWith('plugin::'));
   for (const model of types) {
     const locales = model.localized ? options.locales.filter((code) => available.includes(code)) : [undefined];
-    const ids = new Set<string>();
+    const documentIds = new Set<string>();
     for (const locale of locales) {
       const fileLocale = model.localized ? locale! : null;
       const published = await fetchEntries(client, models, model, locale, 'published');
       const drafts = model.draftAndPublish ? await fetchEntries(client, models, model, locale, 'draft') : [];
       const publishedById = new Map(published.map((sourced) => [sourced.entry.documentId as string, sourced]));
+      // Every row's source id is kept before the files that build the rows are written.
+      for (const [status, list] of [['published', published], ['draft', drafts]] as const) {
+        for (const { entry, where } of list) ids.keep(model, entry.documentId as string, fileLocale, status, entry.id, where);
+      }
+      ids.apply();
       for (const sourced of published) {
         const documentId = sourced.entry.documentId as string;
-        ids.add(documentId);
+        documentIds.add(documentId);
         await write(model, files.pathFor(model, documentId, fileLocale, false), stored(models, model, sourced, true));
       }
       for (const draft of drafts) {
         const documentId = draft.entry.documentId as string;
-        ids.add(documentId);
+        documentIds.add(documentId);
         const twin = publishedById.get(documentId);
         const document = stored(models, model, draft, false);
         const draftFile = files.pathFor(model, documentId, fileLocale, true);
@@ -103,7 +113,8 @@ export async function importFromStrapi(options: ImportOptions): Promise<ImportRe
       const counts = `${published.length} published${model.draftAndPublish ? `, ${drafts.length} drafts` : ''}`;
       progress(`${model.pluralName}${locale ? ` (${locale})` : ''}: ${counts}`);
     }
-    documents[model.uid] = ids.size;
+    documents[model.uid] = documentIds.size;
   }
+  if (await ids.save()) written.push(KEPT_IDS_FILE);
   return { documents, media, written, skippedLocales };
 }

@@ -1,7 +1,7 @@
 import type { CmsConfig } from '../config/types.js';
 import { isLocalizedAttribute, type Model } from '../schema/types.js';
 import type { Data, Row, Status } from '../types.js';
-import { deriveId, rowKey } from './ids.js';
+import { rowId } from './kept-ids.js';
 import type { FileRecord } from './read-file.js';
 import { DeferredRow } from './deferred-row.js';
 import { IndexedRow, type RowFields } from './indexed-row.js';
@@ -16,12 +16,13 @@ function rowFields(model: Model, record: FileRecord, status: Status, times?: Fil
   const createdAt = record.createdAt ?? record.updatedAt ?? new Date(record.mtimeMs).toISOString();
   // From history: the file's last commit, else (uncommitted) its modification time.
   const fileTime = times && (times.get(record.file) ?? (record.mtimeMs ? new Date(record.mtimeMs).toISOString() : undefined));
-  const updatedAt = record.updatedAt ?? fileTime ?? createdAt;
+  // Git keeps whole seconds: a file committed in the second it was created answers its creation time (never an earlier one).
+  const updatedAt = record.updatedAt ?? (fileTime && fileTime < createdAt ? createdAt : fileTime) ?? createdAt;
   let publishedAt: string | null;
   if (status === 'draft') publishedAt = null;
   else publishedAt = record.publishedAt ?? updatedAt;
   return {
-    uid: model.uid, id: deriveId(rowKey(model.uid, record.documentId, record.locale, status)), documentId: record.documentId,
+    uid: model.uid, id: rowId(model, record.documentId, record.locale, status), documentId: record.documentId,
     locale: record.locale, status, createdAt, updatedAt, publishedAt, file: record.file,
   };
 }

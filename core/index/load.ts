@@ -6,6 +6,7 @@ import { getParser } from '../parsers/index.js';
 import { LinkError, readTextNoFollowSync } from '../storage/no-follow.js';
 import { UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import { ContentIndex } from './content-index.js';
+import { loadKeptIds } from './kept-ids.js';
 import { readContentFile, type FileRecord } from './read-file.js';
 import type { ContentListing, FolderStamps } from './snapshot/folder-listing.js';
 import { SnapshotLoader, type LoadStats } from './snapshot/snapshot-loader.js';
@@ -106,6 +107,9 @@ export async function loadIndex(
   root: string, models: Models, config: CmsConfig, fileTimes?: Promise<Map<string, string>>, options: { snapshot?: boolean } = {},
 ): Promise<ContentIndex> {
   const index = new ContentIndex(models, config);
+  // The ids a migration kept, before any row is built.
+  const keptIdsProblem = loadKeptIds(root, models);
+  if (keptIdsProblem) index.reportProblem(keptIdsProblem);
   // A snapshot record whose text turns out damaged is read from its file instead.
   const reread = (file: string) => {
     const path = join(root, file);

@@ -2,22 +2,25 @@ import { FileError } from '../errors.js';
 import type { Row } from '../types.js';
 
 /**
- * Rows by their derived id, built when first needed (a write, a lookup by id): at start only a
- * check that no two rows share an id is needed, and a sorted array of the ids does that without a
- * map entry per row (at 1M documents, 2.1M entries were a fifth of a restart). The first row stored
- * with an id keeps it; a later row with the same id but another key has its file reported.
+ * Rows by their id, built when first needed (a write, a lookup by id): at start only a check that
+ * no two rows of one type share an id is needed, and a sorted array of the ids does that without a
+ * map entry per row (at 1M documents, 2.1M entries were a fifth of a restart). Ids are per type, as
+ * Strapi's are per table: rows of different types may share one (ids kept by a migration do), and a
+ * lookup by id goes through its type (`rowOfType`). The first row of a type stored with an id keeps
+ * it; a later row of that type with the same id but another key has its file reported.
  *
  * @example
  * const byId = new RowsById(() => index.allRows(), (problem) => index.reportProblem(problem));
  * byId.checkAfterLoad(); byId.get(7047790394410502)
  */
 export class RowsById {
-  #map: Map<number, Row> | undefined;
+  #map: Map<number, Row[]> | undefined;
 
   constructor(private readonly allRows: () => Iterable<Row>, private readonly report: (problem: FileError) => void) {}
 
+  /** The first row stored with this id, of any type. */
   get(id: number): Row | undefined {
-    return this.map().get(id);
+    return this.map().get(id)?.[0];
   }
 
   /** A document's rows were stored: kept by id (once the map exists; until then, `checkAfterLoad` or the build sees them). */
@@ -28,10 +31,15 @@ export class RowsById {
   /** A document's old rows are gone (before its new ones are stored). */
   remove(rows: readonly Row[]): void {
     const map = this.map();
-    for (const row of rows) if (map.get(row.id) === row) map.delete(row.id);
+    for (const row of rows) {
+      const held = map.get(row.id);
+      if (!held?.includes(row)) continue;
+      if (held.length === 1) map.delete(row.id);
+      else map.set(row.id, held.filter((other) => other !== row));
+    }
   }
 
-  /** After a load: when two rows share an id, the map is built now, which reports each collision as a load always did. */
+  /** After a load: when two rows share an id, the map is built now, which reports each same-type collision as a load always did. */
   checkAfterLoad(): void {
     if (this.#map) return;
     const ids: number[] = [];
@@ -42,7 +50,7 @@ export class RowsById {
     }
   }
 
-  private map(): Map<number, Row> {
+  private map(): Map<number, Row[]> {
     if (!this.#map) {
       this.#map = new Map();
       for (const row of this.allRows()) this.keep(this.#map, row);
@@ -50,12 +58,14 @@ export class RowsById {
     return this.#map;
   }
 
-  private keep(map: Map<number, Row>, row: Row): void {
-    const clash = map.get(row.id);
+  private keep(map: Map<number, Row[]>, row: Row): void {
+    const held = map.get(row.id);
+    if (!held) { map.set(row.id, [row]); return; }
+    const clash = held.find((other) => other.uid === row.uid);
     if (clash && clash.key !== row.key) {
-      this.report(new FileError(row.file, `derived id ${row.id} collides with ${clash.file}; rename one documentId`));
-    } else {
-      map.set(row.id, row);
+      this.report(new FileError(row.file, `id ${row.id} collides with ${clash.file}; rename one documentId`));
+    } else if (!clash) {
+      held.push(row);
     }
   }
 }

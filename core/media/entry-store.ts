@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
 import { contentFolder } from '../index/load.js';
 import type { FileRecord } from '../index/read-file.js';
+import { rowOfType } from '../index/type-row-ids.js';
 import { UPLOAD_FILE_UID } from '../schema/types.js';
 import { removeFile } from '../storage/atomic-write.js';
 import { writeContentFile, type WriteContentOptions } from '../storage/content-file.js';
@@ -15,8 +16,7 @@ import type { Data, Row } from '../types.js';
 export function findFileRow(index: ContentIndex, id: string | number): Row | undefined {
   const text = String(id).trim();
   if (/^\d+$/.test(text)) {
-    const row = index.rowById(Number(text));
-    return row?.uid === UPLOAD_FILE_UID ? row : undefined;
+    return rowOfType(index, UPLOAD_FILE_UID, Number(text));
   }
   return index.findRow(UPLOAD_FILE_UID, text, { status: 'published', locale: null });
 }

@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
+import { rowOfType } from '../index/type-row-ids.js';
 import { getAttribute, UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import type { Data } from '../types.js';
 import { writeContentFile } from '../storage/content-file.js';
@@ -82,8 +83,8 @@ export function resolveAttachTarget(index: ContentIndex, target: AttachTarget): 
     throw new ValidationError(`ref "${target.ref}" is not a content type`, { key: 'ref', source: 'body' });
   }
   if (getAttribute(model, target.field)?.type !== 'media') return undefined;
-  const row = /^\d+$/.test(target.refId) ? index.rowById(Number(target.refId)) : undefined;
-  if (!row || row.uid !== model.uid) return undefined;
+  const row = /^\d+$/.test(target.refId) ? rowOfType(index, model.uid, Number(target.refId)) : undefined;
+  if (!row) return undefined;
   return { model, documentId: row.documentId, file: row.file, field: target.field };
 }
 

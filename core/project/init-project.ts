@@ -3,6 +3,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { loadSchemaProject } from '../codegen/project-schemas.js';
 import { DEFAULT_JSON_SCHEMA_DIR, setupEditor } from '../codegen/write-outputs.js';
 import { ApplicationError } from '../errors.js';
+import { KEPT_IDS_FILE, keptIdsText, type KeptLocale } from '../index/kept-ids.js';
 import { newDocumentId } from '../service/document-id.js';
 import { writeFileAtomic } from '../storage/atomic-write.js';
 import { copyStrapiCode } from '../extensions/copy-code.js';
@@ -94,6 +95,10 @@ export async function copyStrapiSchemas(strapiProject: string, root: string): Pr
  * @example
  * await initProject({ dir: './my-site', dependency: { name: 'gitcms', spec: '^0.1.0' } });
  */
+/** The first locale's record, made once by `cms init`. */
+const initialLocale = (now: string): KeptLocale =>
+  ({ id: 1, documentId: newDocumentId(), name: 'English (en)', createdAt: now, updatedAt: now, publishedAt: now });
+
 export async function initProject(options: InitOptions): Promise<InitResult> {
   const root = resolve(options.dir);
   if (!options.force && !(await isEmpty(root))) throw new ApplicationError(`${root} is not empty (pass --force to write into it)`);
@@ -118,6 +123,8 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
   await write('package.json', packageJson(packageNameFor(basename(root)), options.dependency));
   // A Strapi project's types stay private, as they were in Strapi: grant them in permissions.public.
   await write('cms.config.json', configJson(options.fromStrapi ? [] : ['api::post.post']));
+  // The locale's row, as Strapi stores one at its first start: `GET /api/i18n/locales` answers it on every server.
+  await write(KEPT_IDS_FILE, keptIdsText({ version: 1, rows: {}, locales: { en: initialLocale(new Date().toISOString()) } }));
   await write('.gitignore', GITIGNORE);
   await write('.gitattributes', GITATTRIBUTES);
   await write('.github/workflows/content.yml', CI_WORKFLOW);

@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors.js';
 import { CAST } from '../schema/scalar-rules.js';
+import { timestampMs } from '../schema/timestamp.js';
 import type { Attribute } from '../schema/types.js';
 
 /**
@@ -27,8 +28,12 @@ export function toComparable(value: unknown, type: Attribute['type']): Comparabl
       try { return BigInt(value as string); } catch { return null; }
     case 'boolean':
       return value === true ? 1 : value === false ? 0 : Number(value);
-    case 'datetime': case 'timestamp': {
+    case 'datetime': {
       const time = typeof value === 'number' ? value : Date.parse(String(value));
+      return Number.isNaN(time) ? null : time;
+    }
+    case 'timestamp': {
+      const time = timestampMs(value);
       return Number.isNaN(time) ? null : time;
     }
     case 'time':
@@ -47,7 +52,7 @@ export function toComparable(value: unknown, type: Attribute['type']): Comparabl
 export function storedText(value: unknown, type: Attribute['type']): string {
   if (type === 'boolean' && typeof value === 'boolean') return value ? '1' : '0';
   if ((type === 'datetime' || type === 'timestamp') && typeof value === 'string') {
-    const time = Date.parse(value);
+    const time = type === 'timestamp' ? timestampMs(value) : Date.parse(value);
     if (!Number.isNaN(time)) return String(time);
   }
   return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);

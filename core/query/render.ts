@@ -1,6 +1,7 @@
 import { isScalar, isToMany, isVisible, type Attribute } from '../schema/types.js';
 import type { Data } from '../types.js';
 import type { PopulateMap, PopulateNode } from './ast.js';
+import { renderTimestamp } from '../schema/timestamp.js';
 import { normalizeTime } from './cast.js';
 import type { QueryContext, Relinking } from './context.js';
 import { fileLinks, isFileRelated } from './file-related.js';
@@ -10,9 +11,10 @@ import { sortNodes } from './sort.js';
 
 /**
  * Scalar output formats (Strapi §4.1): big integers as strings, times as HH:mm:ss.SSS, date-times as
- * ISO. A big integer is printed as the JavaScript number it is closest to, as Strapi 5.54 on SQLite
- * reads it back (9007199254740993 → "9007199254740992", recorded: valid.create.big.unsafe*); the
- * content file keeps the exact digits sent, and filters compare them exactly, as SQLite does.
+ * ISO, timestamps as epoch-millisecond strings (recorded: test/import/migration). A big integer is
+ * printed as the JavaScript number it is closest to, as Strapi 5.54 on SQLite reads it back
+ * (9007199254740993 → "9007199254740992", recorded: valid.create.big.unsafe*); the content file keeps
+ * the exact digits sent, and filters compare them exactly, as SQLite does.
  */
 const FORMATS: Partial<Record<Attribute['type'], (value: unknown) => unknown>> = {
   biginteger: (value) => String(Number(value)),
@@ -21,6 +23,7 @@ const FORMATS: Partial<Record<Attribute['type'], (value: unknown) => unknown>> =
     const time = Date.parse(String(value));
     return Number.isNaN(time) ? value : new Date(time).toISOString();
   },
+  timestamp: renderTimestamp,
 };
 
 function renderScalar(value: unknown, attribute: Attribute): unknown {

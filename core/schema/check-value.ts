@@ -1,4 +1,5 @@
 import { blocksProblem } from './blocks.js';
+import { timestampMs } from './timestamp.js';
 import { getAttribute, isToMany, type Attribute, type Model, type Models } from './types.js';
 
 /**
@@ -42,7 +43,7 @@ export const VALUE_CHECKS: Record<Exclude<Attribute['type'], 'component' | 'dyna
     : 'must be a date (YYYY-MM-DD)'),
   time: (value) => (typeof value === 'string' && TIME.test(value) ? undefined : 'must be a time (HH:mm:ss.SSS)'),
   datetime: (value) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? undefined : 'must be an ISO 8601 date-time'),
-  timestamp: (value) => ((typeof value === 'string' || typeof value === 'number') && !Number.isNaN(new Date(value).getTime())
+  timestamp: (value) => (!Number.isNaN(timestampMs(value))
     ? undefined
     : 'must be a timestamp'),
   json: () => undefined,

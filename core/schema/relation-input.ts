@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors.js';
+import { rowOfType } from '../index/type-row-ids.js';
 import { isToMany, type Attribute } from './types.js';
 import type { ValidateContext } from './validate-context.js';
 
@@ -35,8 +36,8 @@ function toItem(ctx: ValidateContext, targetUid: string, raw: unknown): Item {
   const byRowId = typeof reference === 'number'
     || (typeof reference === 'string' && /^\d+$/.test(reference) && !ctx.index.hasDocument(targetUid, reference));
   if (byRowId) {
-    const row = ctx.index.rowById(Number(reference));
-    if (row && row.uid === targetUid) documentId = row.documentId;
+    const row = rowOfType(ctx.index, targetUid, Number(reference));
+    if (row) documentId = row.documentId;
   } else if (typeof reference === 'string' && ctx.index.hasDocument(targetUid, reference)) {
     const rows = ctx.index.documentRows(targetUid, reference);
     if (locale === null || rows.some((row) => row.locale === locale)) documentId = reference;

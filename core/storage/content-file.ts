@@ -64,15 +64,14 @@ export async function writeContentFile(
   assertContentPath(file);
   const previous = await readText(root, file);
   // Timestamps from history: the time is this server's until the commit carries it (whole
-  // seconds, as Git keeps them), and no updatedAt/publishedAt line is written to collide.
+  // seconds, as Git keeps them), and no updatedAt/publishedAt line is written to collide. createdAt
+  // keeps its milliseconds (creation order stays exact); a row whose commit falls in its creation
+  // second answers createdAt as updatedAt (build-rows.ts).
   // A reformat (`cms fmt`) and an import write the timestamps they are given: neither may change an answer.
   const { reformat } = options;
   const time = !reformat && !options.timestampsAsGiven && index.fileTimes
     && `${(document.updatedAt ?? new Date().toISOString()).slice(0, 19)}.000Z`;
-  if (time) {
-    const createdAt = document.createdAt && document.createdAt > time ? time : document.createdAt;
-    document = withoutHistoryTimestamps({ ...document, createdAt });
-  }
+  if (time) document = withoutHistoryTimestamps(document);
   const layout = reformat?.layout ?? layoutFor(file, previous ?? base, index.config);
   const text = serializeDocument(index.models, model, file, document, previous ?? base, layout);
   // Unchanged: no write, no commit, so no new time either (every replica keeps the last commit's).

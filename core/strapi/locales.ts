@@ -1,5 +1,6 @@
 import type { CmsConfig } from '../config/types.js';
 import { deriveId } from '../index/ids.js';
+import type { KeptLocale } from '../index/kept-ids.js';
 
 /** The scope `GET <prefix>/i18n/locales` needs (config: `"plugin::i18n.locales": ["listLocales"]`). */
 export const LIST_LOCALES_SCOPE = 'plugin::i18n.locales.listLocales';
@@ -13,23 +14,39 @@ export function languageName(code: string): string {
   }
 }
 
+/** A documentId in Strapi's shape (24 characters, a letter first), derived from the code: the same on every server. */
+function derivedDocumentId(code: string): string {
+  let text = '';
+  for (let round = 0; text.length < 24; round++) text += deriveId(`plugin::i18n.locale|${code}|${round}`).toString(36);
+  return `l${text.slice(0, 23)}`;
+}
+
 /**
  * The configured locales in Strapi's shape (an array, no envelope): what the locales route answers
- * and `cms export` writes.
+ * and `cms export` writes. A locale with a kept record (`cms init` made it, or `cms import` took it
+ * from Strapi: `content/.ids.json`) answers that record's id, documentId, name and times, as Strapi
+ * answers its stored rows; any other answers values derived from the configuration alone (the id of
+ * its place in `locales`, past the kept ids; a documentId derived from its code; the epoch as its
+ * times), the same on every server and restart.
  *
  * @example
- * listLocales(config)[0] // { id, documentId: 'localeen0000…', name: 'English (en)', code: 'en', isDefault: true, … }
+ * listLocales(config, kept)[0] // { id: 1, documentId: 'rjr9356a7aw2gytu6we9zovh', name: 'English (en)', code: 'en', isDefault: true, … }
  */
-export function listLocales(config: Pick<CmsConfig, 'locales' | 'defaultLocale'>) {
+export function listLocales(config: Pick<CmsConfig, 'locales' | 'defaultLocale'>, kept: Record<string, KeptLocale> = {}) {
   const epoch = new Date(0).toISOString();
-  return config.locales.map((code) => ({
-    id: deriveId(`plugin::i18n.locale|${code}`),
-    documentId: `locale${code.toLowerCase().replace(/[^a-z0-9]/g, '')}`.padEnd(24, '0').slice(0, 24),
-    name: `${languageName(code)} (${code})`,
-    code,
-    createdAt: epoch,
-    updatedAt: epoch,
-    publishedAt: epoch,
-    isDefault: code === config.defaultLocale,
-  }));
+  const used = new Set(config.locales.flatMap((code) => (kept[code] ? [kept[code].id] : [])));
+  let next = 1;
+  const freeId = () => { while (used.has(next)) next++; used.add(next); return next; };
+  return config.locales.map((code) => {
+    const record = kept[code];
+    const common = { code, isDefault: code === config.defaultLocale };
+    if (record) {
+      const { id, documentId, name, createdAt, updatedAt, publishedAt } = record;
+      return { id, documentId, name, code, createdAt, updatedAt, publishedAt, isDefault: common.isDefault };
+    }
+    return {
+      id: freeId(), documentId: derivedDocumentId(code), name: `${languageName(code)} (${code})`, code,
+      createdAt: epoch, updatedAt: epoch, publishedAt: epoch, isDefault: common.isDefault,
+    };
+  });
 }

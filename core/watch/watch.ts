@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import { CONFIG_FILES } from '../config/load.js';
 import { FileError } from '../errors.js';
 import { isContentFileName } from '../index/load.js';
+import { KEPT_IDS_FILE } from '../index/kept-ids.js';
 import { applyChanges, fileChange, folderChanges, type FileChange } from './file-changes.js';
 import type { ReindexTarget } from './reindex-files.js';
 import { findGitDir, gitBusy, gitQuiet, gitStamp, workTreeMoves } from './git-quiet.js';
@@ -29,6 +30,8 @@ const MAX_DEFERRALS = 20;
 
 /** Schema folders are at most `schemas/api/<api>/content-types/<name>/`: deep enough for any layout. */
 const SCHEMA_DEPTH = 8;
+/** The kept ids' file name in `content/`. */
+const KEPT_IDS_NAME = basename(KEPT_IDS_FILE);
 
 const reason = (error: unknown): string => (error instanceof FileError ? error.format() : (error as Error).message);
 
@@ -131,6 +134,8 @@ export function watchProject(cms: ReindexTarget, options: WatchOptions = {}): Pr
   /** `articles/x.json` → that file; `articles` → that folder; nothing → everything. */
   const onContent = (path: string | undefined) => {
     if (!path) { rescanAll = true; schedule(); return; }
+    // The ids a migration kept (a pull brought an import): every row's id may change, as on a schema change.
+    if (path === KEPT_IDS_NAME) { reloadModel = true; schedule(); return; }
     const parts = path.split('/');
     if (parts[0].startsWith('.')) return;
     if (parts.length === 1) touchedFolders.add(parts[0]);

@@ -56,14 +56,36 @@ describe('git.timestampsFromHistory: updatedAt and publishedAt from Git, never w
     for (const [documentId, answer] of [[created.documentId, created], ['old', updated]]) {
       const text = readText(root, `content/tags/${documentId}.json`)!;
       expect(text).not.toMatch(/updatedAt|publishedAt/);
-      expect(answer.updatedAt).toMatch(/\.000Z$/); // whole seconds, as Git keeps them
-      expect(new Date(git(root, 'log', '-1', '--format=%aI', '--', `content/tags/${documentId}.json`)).toISOString())
-        .toBe(answer.updatedAt);
+      const committed = new Date(git(root, 'log', '-1', '--format=%aI', '--', `content/tags/${documentId}.json`)).toISOString();
+      // whole seconds, as Git keeps them, except in the creation second: createdAt keeps its milliseconds
+      expect(answer.updatedAt).toBe(committed < answer.createdAt ? answer.createdAt : committed);
     }
+    expect(readText(root, `content/tags/${created.documentId}.json`)).toContain(`"createdAt": "${created.createdAt}"`);
     expect(created.createdAt <= created.updatedAt).toBe(true);
     const fresh = await startApp(root, { report: () => {} });
     expect((await fresh.getJson(`/api/tags/${created.documentId}`)).body.data).toEqual(created);
     expect((await fresh.getJson('/api/tags/old')).body.data).toEqual(updated);
+  });
+
+  it('keeps createdAt\'s milliseconds, so documents committed in one second keep their creation order under sort=createdAt', async () => {
+    const root = project();
+    const server = await startApp(root, { report: () => {} });
+    const names = ['n1', 'n2', 'n3', 'n4', 'n5'];
+    const created: { documentId: string; createdAt: string }[] = [];
+    for (const name of names) created.push((await server.sendJson('POST', '/api/tags', { data: { name } })).body.data);
+    expect(new Set(created.map((row) => row.createdAt)).size).toBe(names.length); // no two tie, as whole seconds would
+    for (const row of created) {
+      expect(readText(root, `content/tags/${row.documentId}.json`)).toContain(`"createdAt": "${row.createdAt}"`);
+    }
+    git(root, 'add', '--all');
+    git(root, 'commit', '--quiet', '-m', 'Five tags');
+    const sorted = '/api/tags?sort=createdAt:desc&fields[0]=name&fields[1]=createdAt&filters[name][$startsWith]=n';
+    const fresh = await startApp(root, { report: () => {} });
+    for (const app of [server, fresh]) {
+      const listed = (await app.getJson(sorted)).body.data as { name: string; createdAt: string }[];
+      expect(listed.map((row) => row.name)).toEqual([...names].reverse());
+      expect(listed.map((row) => row.createdAt)).toEqual(created.map((row) => row.createdAt).reverse());
+    }
   });
 
   it('a write that changes nothing keeps the time and makes no commit', async () => {

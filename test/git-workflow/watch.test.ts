@@ -71,6 +71,19 @@ describe('watchProject: file changes show through the API without a restart', ()
     expect(server.reports).toContain('reindexed 1 file(s)');
   });
 
+  it('answers the ids a pulled content/.ids.json keeps (an import on another clone) without a restart', async () => {
+    const server = await watched();
+    const kept = { version: 1, rows: { 'api::note.note': { 'alpha||published': 7 } }, locales: {} };
+    writeText(server.root, 'content/.ids.json', `${JSON.stringify(kept)}\n`);
+    const found = await eventually(async () => {
+      const data = (await server.getJson('/api/notes?filters[id][$eq]=7')).body.data as { documentId: string }[];
+      if (!data.length) throw new Error('id 7 not answered yet');
+      return data.map((note) => note.documentId);
+    });
+    expect(found).toEqual(['alpha']);
+    expect((await server.getJson('/api/notes/alpha')).body.data.id).toBe(7);
+  });
+
   it('serves a new file, forgets a deleted one, and follows a rename', async () => {
     const server = await watched();
     writeText(server.root, 'content/notes/gamma.yml', 'title: Gamma\n');

@@ -42,8 +42,9 @@ async function importFrom(route: MockRoute, extra: string[] = []) {
 
 const tags = (answer: ReturnType<typeof page>): MockRoute => (path) => (path === '/api/tags' ? answer : undefined);
 const TIME = '2024-01-01T00:00:00.000Z';
+let rowIds = 0;
 const tag = (documentId: unknown, extra: Record<string, unknown> = {}) => (
-  { id: 1, documentId, name: 'x', createdAt: TIME, updatedAt: TIME, ...extra });
+  { id: ++rowIds, documentId, name: 'x', createdAt: TIME, updatedAt: TIME, ...extra });
 
 describe('cms import treats everything the source sends as untrusted', () => {
   it('refuses a content documentId that climbs out of the project, naming the URL and field, and writes nothing', async () => {
@@ -124,6 +125,10 @@ describe('cms import treats everything the source sends as untrusted', () => {
     ['a component list that holds null', (path: string) => (path === '/api/articles'
       ? page([tag('a1', { title: 'A', blocks: [null] })]) : undefined), 'data[0].blocks[0] must be an object, got null'],
     ['a body that is not JSON', tags({ text: '<html>' }), 'with a body that is not JSON'],
+    ['a row id that is not a whole number', tags(page([tag('t1', { id: '7; drop' })])), 'data[0].id "7; drop" is not a row id (1 to 4294967295)'],
+    ['one row id for two rows', tags(page([tag('t1', { id: 9 }), tag('t2', { id: 9 })])), 'data[1].id 9 is also the id of t1||published'],
+    ['a media id below 1', (path: string) => (path === '/api/upload/files' ? { json: [tag('f1', { id: 0, url: 'https://cdn.example/f.png' })] } : undefined),
+      '[0].id 0 is not a row id'],
   ] as [string, MockRoute, string][])('answers %s with one line naming the URL and field', async (_, route, message) => {
     const run = await importFrom(route);
     expect(run.code).toBe(1);

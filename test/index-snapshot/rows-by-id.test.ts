@@ -3,7 +3,7 @@ import type { FileError } from '../../core/errors.js';
 import { RowsById } from '../../core/index/rows-by-id.js';
 import type { Row } from '../../core/types.js';
 
-const row = (id: number, key: string, file: string) => ({ id, key, file }) as unknown as Row;
+const row = (id: number, key: string, file: string, uid = 'api::a.a') => ({ id, key, file, uid }) as unknown as Row;
 
 describe('rows by id, built on first use', () => {
   it('reports a row whose id another row already holds, after a load, as the first lookup would', () => {
@@ -12,7 +12,7 @@ describe('rows by id, built on first use', () => {
     const byId = new RowsById(() => rows, (problem) => problems.push(problem));
     byId.checkAfterLoad();
     expect(problems.map((problem) => `${problem.file}: ${problem.message}`)).toEqual([
-      'content/b/3.json: derived id 7 collides with content/a/1.json; rename one documentId',
+      'content/b/3.json: id 7 collides with content/a/1.json; rename one documentId',
     ]);
     expect(byId.get(7)).toBe(rows[0]);
     expect(byId.get(9)).toBe(rows[1]);
@@ -34,5 +34,16 @@ describe('rows by id, built on first use', () => {
     byId.store([row(2, 'c|9', 'content/c/9.json')]);
     expect(problems.map((problem) => problem.file)).toEqual(['content/c/9.json']);
     expect(walks).toBe(2);
+  });
+
+  it('lets rows of different types share an id, as Strapi\'s per-table ids (kept by a migration) do, and reports none', () => {
+    const article = row(3, 'api::article.article|x||published', 'content/articles/x.json', 'api::article.article');
+    const file = row(3, 'plugin::upload.file|y||published', 'content/upload/y.json', 'plugin::upload.file');
+    const problems: FileError[] = [];
+    const byId = new RowsById(() => [article, file], (problem) => problems.push(problem));
+    byId.checkAfterLoad();
+    expect(problems).toEqual([]);
+    byId.remove([article]);
+    expect(byId.get(3)).toBe(file);
   });
 });

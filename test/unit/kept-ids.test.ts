@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { deriveId, KEPT_ID_LIMIT, rowKey } from '../../core/index/ids.js';
+import { applyKeptIds, parseKeptIds, rowId } from '../../core/index/kept-ids.js';
+import type { Model, Models } from '../../core/schema/types.js';
+
+const tag = { uid: 'api::tag.tag' } as Model;
+const models = new Map([[tag.uid, tag]]) as unknown as Models;
+
+describe('ids: kept (a migration\'s) below 2^32, derived at or above it', () => {
+  it('hashes again a name whose hash lands below 2^32, so no derived id can take a kept one', () => {
+    // cyrb53 of this key is 2269545233, an id a migrated Strapi table could hold
+    const id = deriveId(rowKey(tag.uid, 't550011', null, 'published'));
+    expect(id).toBeGreaterThanOrEqual(KEPT_ID_LIMIT);
+    expect(Number.isSafeInteger(id)).toBe(true);
+  });
+
+  it('keeps every other derived id as it always was', () => {
+    expect(deriveId('api::article.article|abc|en|published')).toBe(deriveId('api::article.article|abc|en|published'));
+    expect(deriveId(rowKey(tag.uid, 't1', null, 'published'))).toBeGreaterThanOrEqual(KEPT_ID_LIMIT);
+  });
+
+  it('answers a kept id for its row and the derived one for every other', () => {
+    applyKeptIds(models, parseKeptIds(JSON.stringify({ version: 1, rows: { 'api::tag.tag': { 'a||published': 7 } }, locales: {} })));
+    expect(rowId(tag, 'a', null, 'published')).toBe(7);
+    expect(rowId(tag, 'b', null, 'published')).toBe(deriveId(rowKey(tag.uid, 'b', null, 'published')));
+    applyKeptIds(models, { version: 1, rows: {}, locales: {} });
+    expect(rowId(tag, 'a', null, 'published')).toBe(deriveId(rowKey(tag.uid, 'a', null, 'published')));
+  });
+
+  it.each([
+    ['not JSON', '{', /not JSON/],
+    ['no version', '{ "rows": {} }', /must be \{ "version": 1/],
+    ['an id of 2^32', JSON.stringify({ version: 1, rows: { t: { 'a||published': 2 ** 32 } } }), /must be a whole number from 1 to 4294967295/],
+    ['a text id', JSON.stringify({ version: 1, rows: { t: { 'a||published': '3' } } }), /must be a whole number/],
+    ['one id for two rows', JSON.stringify({ version: 1, rows: { t: { 'a||published': 3, 'b||published': 3 } } }), /id 3 is kept for both/],
+    ['a locale without its documentId', JSON.stringify({ version: 1, rows: {}, locales: { en: { id: 1 } } }), /locales."en" must hold/],
+  ])('refuses a content/.ids.json with %s', (_, text, message) => {
+    expect(() => parseKeptIds(text)).toThrow(message);
+  });
+});
