@@ -4,6 +4,7 @@ import { readContentFile, type FileRecord } from '../index/read-file.js';
 import type { Model } from '../schema/types.js';
 import { readText, type ContentStore } from '../storage/content-store.js';
 import { branchFiles, commitToBranch, type BranchChange } from './branch-commit.js';
+import { branchGit } from './branch-git.js';
 import type { BranchRemote } from './branch-remote.js';
 
 /**
@@ -79,7 +80,9 @@ export class BranchStore implements ContentStore {
     const { tip, files } = await branchFiles(this.root, this.branch);
     const records: FileRecord[] = [];
     const removed: string[] = [];
-    const now = Date.now();
+    // A file without timestamps (git.timestampsFromHistory) answers its commit's time, the same on every load and replica.
+    const committed = Date.parse((await branchGit(this.root)(['show', '-s', '--format=%cI', tip])).trim());
+    const now = Number.isNaN(committed) ? Date.now() : committed;
     const { models, config } = this.index;
     for (const [file, text] of files) {
       const model = modelForPath(models, file);
