@@ -1,5 +1,5 @@
 // Benchmarks, side by side with the physical limit. `npm run bench` (never part of npm test).
-// Options: --sizes 1000,10000,100000,1000000  --only http,writes,cold,query,watch,memory,restart,cli,strapi,scale  --duration 5
+// Options: --sizes 1000,10000,100000,1000000  --only http,writes,cold,query,watch,memory,restart,cli,strapi,scale,branches  --duration 5
 // --data <dir>: where the generated sites live (default /tmp; a 1M site is ~2 GB and 1.19M files).
 // Each generated site is a Git checkout with one commit, as a deployed site is (the restart reads Git's view).
 // --strapi adds the Strapi table (the real Strapi 5.54 from ../shared/strapi-reference, when installed).
@@ -19,7 +19,7 @@ const args = Object.fromEntries(process.argv.slice(2).reduce(
   (pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), [],
 ));
 const sizes = (args.sizes ?? '1000,10000,100000').split(',').map(Number);
-const only = new Set((args.only ?? 'http,writes,cold,query,watch,memory,restart,cli').split(','));
+const only = new Set((args.only ?? 'http,writes,cold,query,watch,memory,restart,cli,branches').split(','));
 if (process.argv.includes('--strapi')) only.add('strapi');
 const duration = Number(args.duration ?? 5);
 const results = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, sections: {} };
@@ -283,6 +283,13 @@ if (only.has('scale')) {
   results.sections.scale = await (await import('./scale-rows.mjs')).benchScale({ createCms, roots: sizes.map((n) => [n, dataset(n)]) });
   table('Across sizes: a page of a filter+sort, a relation filter, a write, and the first read after it (in-process)',
     results.sections.scale);
+}
+if (only.has('branches')) {
+  const n = Math.max(...sizes);
+  const { memory, reads } = (await import('./branches.mjs')).benchBranches({ root: dataset(n) });
+  table(`Branches on a ${n}-document site: resident set, 100 open branches of 10 changed documents each (bench/branches.mjs)`, memory);
+  table('A read on a branch against the same read on the base (in-process, 3,000 reads each)', reads);
+  results.sections.branches = { memory, reads };
 }
 if (only.has('cli')) {
   results.sections.cli = (await import('./cli-bulk.mjs')).benchCli(dataset(20000), { creates: 20 });

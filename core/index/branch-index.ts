@@ -142,16 +142,21 @@ export class BranchIndex extends ContentIndex {
     return touched ? touched.served! : this.base.documentRecords(uid, documentId);
   }
 
+  override fileRecords(uid: string, documentId: string): FileRecord[] {
+    const touched = this.overlay.document(uid, documentId);
+    return touched ? touched.records! : this.base.fileRecords(uid, documentId);
+  }
+
   override rows(uid: string): Row[] {
     if (!this.overlay.touches(uid)) return this.base.rows(uid);
-    return this.derivedHere.get(uid, 'view|rows', this.versionOf(uid), () => this.merged(uid, this.base.rows(uid), () => true));
+    // Merged on each call, never kept (a list the size of the site per branch): the query engine reads the base's lists instead.
+    return this.merged(uid, this.base.rows(uid), () => true);
   }
 
   override scopedRows(uid: string, scope: RowScope): Row[] {
     if (!this.overlay.touches(uid)) return this.base.scopedRows(uid, scope);
     const model = this.model(uid);
-    return this.derivedHere.get(uid, `view|scoped|${scope.status}|${scope.locale}`, this.versionOf(uid),
-      () => this.merged(uid, this.base.scopedRows(uid, scope), (row) => matchesScope(model, row, scope)));
+    return this.merged(uid, this.base.scopedRows(uid, scope), (row) => matchesScope(model, row, scope));
   }
 
   override valueHolders(uid: string, name: string, locale: string | null, scope: ValueScope, value: unknown): ReadonlySet<string> {
@@ -224,6 +229,30 @@ export class BranchIndex extends ContentIndex {
     let stamp = 0;
     for (const read of reads) stamp += this.versionOf(read);
     return this.derivedHere.get(uid, key, stamp, compute);
+  }
+
+  /** Does the overlay touch a document of this type (a query then reads the base's lists with `overlayDelta`)? */
+  touches(uid: string): boolean {
+    return this.overlay.touches(uid);
+  }
+
+  touchesDocument(uid: string, documentId: string): boolean {
+    return this.overlay.isTouched(uid, documentId);
+  }
+
+  /**
+   * How this view's rows of a type differ from the base's: the base's rows of the documents the
+   * overlay touches (`removed`) and the view's rows of them (`added`). A query answers a branch from
+   * the base's kept lists and these few rows, never a copy of the lists.
+   */
+  overlayDelta(uid: string): { removed: Row[]; added: Row[] } {
+    const removed: Row[] = [];
+    const added: Row[] = [];
+    for (const document of this.overlay.documentsOf(uid)) {
+      removed.push(...this.base.documentRows(uid, document.documentId));
+      added.push(...document.rows!);
+    }
+    return { removed, added };
   }
 
   /** Is a row one of a document the overlay leaves alone? */

@@ -16,7 +16,8 @@ export interface TouchedDocument {
   documentId: string;
   /** The base's files of the document the rows were built with (rebuilt when the base's change). */
   baseRecords: readonly FileRecord[];
-  /** The view's served records (duplicates left out) and its rows; undefined until first asked. */
+  /** The view's records (duplicates included), its served ones and its rows; undefined until first asked. */
+  records: FileRecord[] | undefined;
   served: FileRecord[] | undefined;
   rows: Row[] | undefined;
 }
@@ -68,7 +69,7 @@ export class OverlayDocuments {
     if (!documents) this.touched.set(uid, (documents = new Map()));
     const document = documents.get(documentId);
     if (document) { document.rows = undefined; document.served = undefined; return; }
-    documents.set(documentId, { uid, documentId, baseRecords: [], served: undefined, rows: undefined });
+    documents.set(documentId, { uid, documentId, baseRecords: [], records: undefined, served: undefined, rows: undefined });
   }
 
   /** A touched document, its rows current with the base and the overlay; undefined when the overlay leaves it alone. */
@@ -143,6 +144,7 @@ export class OverlayDocuments {
     for (const record of served) if (this.problems.own(record.file) instanceof DuplicateFileError) this.problems.delete(record.file);
     for (const duplicate of duplicates) this.problems.set(duplicate.file, duplicate);
     document.baseRecords = baseRecords;
+    document.records = records;
     document.served = served;
     document.rows = served.length ? buildDocumentRows(this.base.model(uid), served, this.config, this.times()) : [];
   }

@@ -35,31 +35,50 @@ export const sameValue = (a: unknown, b: unknown): boolean => a === b || (a !== 
 export const linkedIds = (value: unknown): Set<unknown> =>
   new Set(value === null || value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
+interface Stamped { cache: StampedCache; uid: string; key: string; stamp: number; value: unknown }
+
+/**
+ * Every branch view's derived values, least recently used first: what views derive beyond the
+ * base's (a list sorted through a relation of a type the overlay touches) is bounded across all the
+ * views at once, so 100 open branches keep at most this many, not 100 times the lists of one.
+ */
+const recent = new Set<Stamped>();
+const KEPT_ACROSS_VIEWS = 256;
+
 /**
  * Derived values per type, each kept with the stamp it was computed at and served while the stamp
  * holds (a branch's stamp is the sum of the versions its answer reads, base and overlay: any change
- * of either moves it). Bounded as the base's derived cache is.
+ * of either moves it). Bounded with every other view's (see `recent`).
  */
 export class StampedCache {
-  private readonly entries = new Map<string, Map<string, { stamp: number; value: unknown }>>();
-  private size = 0;
-
-  constructor(private readonly limit = 500) {}
+  private readonly entries = new Map<string, Map<string, Stamped>>();
 
   get<T>(uid: string, key: string, stamp: number, compute: () => T): T {
-    let entries = this.entries.get(uid);
-    const entry = entries?.get(key);
-    if (entry && entry.stamp === stamp) return entry.value as T;
+    const entry = this.entries.get(uid)?.get(key);
+    if (entry && entry.stamp === stamp) {
+      recent.delete(entry);
+      recent.add(entry);
+      return entry.value as T;
+    }
     const value = compute();
-    if (!entry && this.size >= this.limit) { this.entries.clear(); this.size = 0; entries = undefined; }
+    if (entry) this.forget(entry);
+    const kept: Stamped = { cache: this, uid, key, stamp, value };
+    let entries = this.entries.get(uid);
     if (!entries) this.entries.set(uid, (entries = new Map()));
-    if (!entries.has(key)) this.size++;
-    entries.set(key, { stamp, value });
+    entries.set(key, kept);
+    recent.add(kept);
+    if (recent.size > KEPT_ACROSS_VIEWS) for (const oldest of recent) { oldest.cache.forget(oldest); break; }
     return value;
   }
 
   clear(): void {
+    for (const entries of this.entries.values()) for (const entry of entries.values()) recent.delete(entry);
     this.entries.clear();
-    this.size = 0;
+  }
+
+  private forget(entry: Stamped): void {
+    recent.delete(entry);
+    const entries = this.entries.get(entry.uid);
+    if (entries?.get(entry.key) === entry) entries.delete(entry.key);
   }
 }

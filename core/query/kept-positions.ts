@@ -72,7 +72,7 @@ function run([start, end]: [number, number]): Int32Array {
   return positions;
 }
 
-const filterKey = (filter: Filter): string => JSON.stringify(filter, (_key, item) => (typeof item === 'bigint' ? `${item}n` : item));
+export const filterKey = (filter: Filter): string => JSON.stringify(filter, (_key, item) => (typeof item === 'bigint' ? `${item}n` : item));
 
 /**
  * Where a filter's matches lie in a list, kept with the list (until a type it reads changes): the

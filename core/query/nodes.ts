@@ -1,4 +1,6 @@
+import { BranchIndex } from '../index/branch-index.js';
 import { deriveId } from '../index/ids.js';
+import { mergeInCreationOrder } from '../index/overlay-lists.js';
 import { inverseOrder } from '../schema/inverse-order.js';
 import { getAttribute, UPLOAD_FILE_UID, type Attribute, type Model } from '../schema/types.js';
 import type { Data, Row } from '../types.js';
@@ -103,13 +105,30 @@ function inverseMap(ctx: QueryContext, sourceUid: string, attribute: string): Ma
   });
 }
 
+/**
+ * Rows of `sourceUid` whose owning attribute points at a document. A branch reads the base's map
+ * (shared, kept in step with the base) with the overlay's few rows in place of its documents': no
+ * map of its own, whose size would be the site's.
+ */
+function inverseRows(ctx: QueryContext, sourceUid: string, attribute: string, documentId: string): Row[] {
+  const index = ctx.index;
+  if (!(index instanceof BranchIndex)) return inverseMap(ctx, sourceUid, attribute).get(documentId) ?? [];
+  const base = inverseMap({ ...ctx, index: index.base }, sourceUid, attribute).get(documentId) ?? [];
+  if (!index.touches(sourceUid)) return base;
+  const added: Row[] = [];
+  for (const row of index.overlayDelta(sourceUid).added) {
+    for (const id of asList(row.data[attribute])) if (id === documentId) added.push(row);
+  }
+  return mergeInCreationOrder(base, (row) => !index.touchesDocument(row.uid, row.documentId), added);
+}
+
 /** Related rows of a relation attribute, in stored order (owning side) or the inverse side's order (inverseOrder). */
 export function relatedRows(ctx: QueryContext, node: Node, name: string, attribute: Attribute, everyVersion = false): Row[] {
   const target = ctx.index.models.get(attribute.target!);
   if (!target) return [];
   if (attribute.mappedBy) {
     if (!node.row) return [];
-    const sources = inverseMap(ctx, target.uid, attribute.mappedBy).get(node.row.documentId) ?? [];
+    const sources = inverseRows(ctx, target.uid, attribute.mappedBy, node.row.documentId);
     // Strapi joins every row that links here: a localized entry sees its own locale's, one that is not
     // localized sees every locale's, whatever ?locale says (recorded: dprel.tag.delta.*)
     const locale = target.localized && node.model.localized ? node.locale : undefined;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { trustedCaller } from '../../core/access/permissions.js';
 import { BranchIndex } from '../../core/index/branch-index.js';
 import type { ContentIndex } from '../../core/index/content-index.js';
@@ -83,5 +83,37 @@ describe('BranchIndex caches never serve a stale answer', () => {
     expect(versions()).toEqual([article + 1, tag, all + 1]);
     branch.setRecord(retitled(base, first, 'Branch'));
     expect(versions()).toEqual([article + 2, tag, all + 2]);
+  });
+
+  it('a list read on a branch reads the base\'s kept list and inverse map: the branch derives nothing the size of the site', async () => {
+    const { base, branch, first } = await site();
+    branch.setRecord(retitled(base, first, 'Branch coffee'));
+    const rows = vi.spyOn(branch, 'rows');
+    const scopedRows = vi.spyOn(branch, 'scopedRows');
+    const service = readOnlyService(branch);
+    const page = service.findPage(branch.model(ARTICLE), {
+      ...published, filters: { views: { $gte: 0 }, title: { $containsi: 'coffee' } }, sort: 'views:desc', populate: ['author'],
+    }, trustedCaller);
+    expect(page.data.map((entry) => entry.title)).toContain('Branch coffee');
+    const authors = service.findMany(branch.model(AUTHOR), { populate: { articles: { fields: ['title'] } } }, trustedCaller, false);
+    expect(authors.flatMap((author) => (author.articles as { title: string }[]).map((article) => article.title))).toContain('Branch coffee');
+    expect(rows).not.toHaveBeenCalled();
+    expect(scopedRows).not.toHaveBeenCalled();
+    // A filter through a relation reads what the overlay may change: that list is the branch's own.
+    service.findMany(branch.model(ARTICLE), { ...published, filters: { author: { name: { $containsi: 'a' } } } }, trustedCaller, false);
+    expect(scopedRows).toHaveBeenCalledTimes(1);
+  });
+
+  it('what views derive beyond the base is bounded across every view, not per view', async () => {
+    const { base, first } = await site();
+    let computed = 0;
+    const views = Array.from({ length: 300 }, () => new BranchIndex(base));
+    for (const view of views) {
+      view.setRecord(retitled(base, first, 'Touched'));
+      view.cached(ARTICLE, 'probe', () => ++computed);
+    }
+    expect(computed).toBe(300);
+    expect(views[299].cached(ARTICLE, 'probe', () => ++computed)).toBe(300);
+    expect(views[0].cached(ARTICLE, 'probe', () => ++computed)).toBe(301);
   });
 });

@@ -106,6 +106,7 @@ export function expectSameIndex(branch: BranchIndex, full: ContentIndex, documen
       expect(branch.hasDocument(uid, documentId), `hasDocument ${what}`).toBe(full.hasDocument(uid, documentId));
       expectSameRows(branch.documentRows(uid, documentId), full.documentRows(uid, documentId), `documentRows ${what}`);
       expectSameRecords(branch.documentRecords(uid, documentId), full.documentRecords(uid, documentId), `documentRecords ${what}`);
+      expectSameRecords(branch.fileRecords(uid, documentId), full.fileRecords(uid, documentId), `fileRecords ${what}`);
       for (const scope of scopesOf(uid)) {
         const found = [branch.findRow(uid, documentId, scope)!].filter(Boolean);
         // Every locale: the first of the document's rows, whose order follows the order its files came in.
@@ -184,8 +185,18 @@ export function expectSameAnswers(branch: ContentIndex, full: ContentIndex, docu
       .toEqual(canonical(theirs.findMany(model(uid), query, trustedCaller, false)));
     expect(ours.count(model(uid), query, trustedCaller), `count ${what}`).toBe(theirs.count(model(uid), query, trustedCaller));
   }
-  const page = { pagination: { page: 2, pageSize: 7 }, sort: 'views:asc' };
-  expect(canonical(ours.findPage(model(ARTICLE), page, trustedCaller))).toEqual(canonical(theirs.findPage(model(ARTICLE), page, trustedCaller)));
+  // Pages from the start, the middle and past the end (a branch walks the base's list from the page's start).
+  const filters = [undefined, { views: { $lt: 500 } }, { title: { $containsi: 'o' }, views: { $gte: 100 } }, { seo: { metaTitle: { $containsi: 'a' } } }];
+  for (const [at, filter] of filters.entries()) {
+    for (const start of [0, 3, 17, 60, 400]) {
+      const query = { status: at % 2 ? 'draft' : 'published', locale: at > 1 ? 'fr' : 'en', filters: filter, sort: at % 2 ? 'views:asc' : 'title:desc',
+        pagination: { start, limit: 9 } };
+      expect(canonical(ours.findPage(model(ARTICLE), query, trustedCaller)), `findPage ${JSON.stringify(query)}`)
+        .toEqual(canonical(theirs.findPage(model(ARTICLE), query, trustedCaller)));
+    }
+  }
+  const search = { _q: 'coffee', sort: 'views:desc', pagination: { page: 1, pageSize: 5 } };
+  expect(ours.findPage(model(ARTICLE), search, trustedCaller)).toEqual(theirs.findPage(model(ARTICLE), search, trustedCaller));
   for (const documentId of documentIds) {
     for (const query of [{ populate: '*' }, { status: 'draft', locale: 'fr', populate: { author: { populate: ['articles'] } } }]) {
       expect(canonical(ours.findOne(model(ARTICLE), documentId, query, trustedCaller)), `findOne ${documentId} ${JSON.stringify(query)}`)

@@ -1,0 +1,167 @@
+import type { Row } from '../types.js';
+import type { FieldRef, Query } from './ast.js';
+import type { QueryContext } from './context.js';
+import { buildColumn, buildReferences, compileFilter, type Column, type Columns, type References } from './filter.js';
+import { rowNode, type Node } from './nodes.js';
+import type { Predicate } from './predicate.js';
+import type { Truth } from './operators.js';
+import { movePositions, moveVerdict, shift, splicePositionsKept, spliceVerdictsKept, type Judged } from './list-splice.js';
+import { nodeOrder, sortNodes } from './sort.js';
+import { cellOf } from './columns.js';
+import { matchesScope } from '../index/content-index.js';
+import { insertionPoint, placeOf } from '../index/patchable.js';
+import type { FilteredList } from './kept-positions.js';
+
+export interface SortedList {
+  nodes: Node[];
+  columns: Map<string, Column>;
+  references: Map<string, References>;
+  verdicts: Map<string, Judged<Uint8Array>>;
+  /** Positions in `nodes` a whole filter selects, by filter: the index a filter seen before reads. */
+  matches: Map<string, Judged<Int32Array>>;
+  /** The field each column holds, to fill a patched-in node's cell. */
+  fields: Map<string, FieldRef>;
+  /** Follow one document's change in place (see `Patchable`). */
+  patch(removed: readonly Row[], added: readonly Row[]): boolean;
+}
+
+
+/** A type's rows in a scope as nodes, sorted, with lazily built columns; cached until the content changes. */
+export function sortedList(ctx: QueryContext, query: Query): SortedList {
+  const key = `nodes|${query.status}|${query.locale}|${JSON.stringify(query.sort)}`;
+  return ctx.index.cached(query.model.uid, key, (): SortedList => {
+    const scope = { status: query.status, locale: query.locale };
+    // Every row's fields are read (a node holds them): read ahead in blocks what is still in the snapshot.
+    const rows = ctx.index.readAhead(ctx.index.scopedRows(query.model.uid, scope));
+    const nodes = sortNodes(ctx, rows.map((row) => rowNode(ctx, row)), query.sort);
+    const list: SortedList = {
+      nodes, columns: new Map(), references: new Map(), verdicts: new Map(), matches: new Map(), fields: new Map(),
+      patch: (removed, added) => patchList(ctx, query, list, removed, added),
+    };
+    return list;
+  });
+}
+
+/**
+ * Splice one document's change into a sorted list and its columns (binary search, then a move of
+ * the tail): no re-sort and no column rebuilt. Verdicts and positions, whose places moved, go.
+ * Lists of every locale, or sorted through relations, are rebuilt instead.
+ */
+function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: readonly Row[], added: readonly Row[]): boolean {
+  const order = query.locale === '*' ? undefined : nodeOrder(ctx, query.sort);
+  if (!order) return false;
+  const scope = { status: query.status, locale: query.locale };
+  const { nodes } = list;
+  // What a filter through a relation judged may hinge on other documents of this type (an author's
+  // other articles): dropped, not patched. Comparisons of a node's own fields are patched.
+  for (const key of list.verdicts.keys()) if (key.startsWith('ref|')) list.verdicts.delete(key);
+  for (const key of list.matches.keys()) if (key.includes('"kind":"nested"')) list.matches.delete(key);
+  const move = (from: number, to: number, node: Node) => {
+    shift(nodes, from, to, node);
+    for (const verdicts of list.verdicts.values()) moveVerdict(verdicts, from, to, node);
+    for (const positions of list.matches.values()) movePositions(positions, from, to, node);
+    for (const [name, column] of list.columns) {
+      const cell = cellOf(node, list.fields.get(name)!);
+      shift(column.values, from, to, cell.value);
+      shift(column.texts, from, to, cell.text);
+      if (column.lower) shift(column.lower, from, to, cell.text === null ? null : cell.text.toLowerCase());
+    }
+  };
+  const splice = (at: number, node?: Node) => {
+    if (node) nodes.splice(at, 0, node);
+    else nodes.splice(at, 1);
+    for (const verdicts of list.verdicts.values()) spliceVerdictsKept(verdicts, at, node);
+    for (const positions of list.matches.values()) splicePositionsKept(positions, at, node);
+    for (const [name, column] of list.columns) {
+      const cell = node && cellOf(node, list.fields.get(name)!);
+      if (cell) {
+        column.values.splice(at, 0, cell.value);
+        column.texts.splice(at, 0, cell.text);
+        column.lower?.splice(at, 0, cell.text === null ? null : cell.text.toLowerCase());
+      } else {
+        column.values.splice(at, 1);
+        column.texts.splice(at, 1);
+        column.lower?.splice(at, 1);
+      }
+    }
+  };
+  // A row replaced by its new version moves only between its old and new places (often none).
+  const inScope = (row: Row) => matchesScope(query.model, row, scope);
+  const left = removed.filter(inScope);
+  const coming = added.filter(inScope);
+  for (const row of [...coming]) {
+    const old = left.find((candidate) => candidate.documentId === row.documentId && candidate.locale === row.locale);
+    if (!old) continue;
+    // Found by binary search (no scan of the list); a node not where its order puts it drops the list.
+    const from = placeOf(nodes, rowNode(ctx, old), order);
+    if (from < 0) return false;
+    const node = rowNode(ctx, row);
+    const point = insertionPoint(nodes, node, order);
+    move(from, point > from ? point - 1 : point, node);
+    left.splice(left.indexOf(old!), 1);
+    coming.splice(coming.indexOf(row), 1);
+  }
+  for (const row of left) {
+    const at = placeOf(nodes, rowNode(ctx, row), order);
+    if (at < 0) return false;
+    splice(at);
+  }
+  for (const row of coming) {
+    const node = rowNode(ctx, row);
+    splice(insertionPoint(nodes, node, order), node);
+  }
+  list.references.clear();
+  return true;
+}
+
+/**
+ * The predicate of a root filter over a list, reading (and keeping) the list's columns and verdicts.
+ * `pointwise`: it will be asked about a few positions only, so no comparison judges the whole list
+ * (verdicts already kept are read, others judged position by position).
+ */
+export function listPredicate(
+  ctx: QueryContext, query: Query, list: SortedList, filters: NonNullable<Query['filters']>, pointwise = false,
+): Predicate {
+  return compileFilter(ctx, filters, listColumns(query, list, pointwise));
+}
+
+/** A list's columns, verdicts and references, each built on first use and kept with the list (see `listPredicate`). */
+export function listColumns(query: Query, list: SortedList, pointwise: boolean): Columns {
+  return {
+    nodes: list.nodes,
+    model: query.model,
+    locale: query.locale === '*' ? undefined : query.locale,
+    cells: (field: FieldRef) => {
+      let column = list.columns.get(field.name);
+      if (!column) {
+        list.columns.set(field.name, (column = buildColumn(list.nodes, field)));
+        list.fields.set(field.name, field);
+      }
+      return column;
+    },
+    verdicts: (key: string, compute: () => Uint8Array, judge: (node: Node) => Truth) => {
+      let verdicts = list.verdicts.get(key);
+      if (!verdicts && pointwise) return undefined;
+      if (!verdicts) {
+        if (list.verdicts.size >= 64) list.verdicts.clear();
+        list.verdicts.set(key, (verdicts = { value: compute(), judge }));
+      }
+      return verdicts.value;
+    },
+    references: (name: string) => {
+      let references = list.references.get(name);
+      if (!references) list.references.set(name, (references = buildReferences(list.nodes, name)));
+      return references;
+    },
+  };
+}
+
+/** A list as the search for a filter's positions sees it (see `matchingPositions`). */
+export function filteredList(ctx: QueryContext, query: Query, list: SortedList): FilteredList {
+  return {
+    nodes: list.nodes, matches: list.matches,
+    predicate: (filter, pointwise) => listPredicate(ctx, query, list, filter, pointwise),
+    columns: (pointwise) => listColumns(query, list, pointwise),
+    sortedBy: query.sort[0]?.path.length === 1 ? { name: query.sort[0].path[0], direction: query.sort[0].direction } : undefined,
+  };
+}
