@@ -1,4 +1,5 @@
 import { trustedCaller } from '../access/permissions.js';
+import { siteFor } from '../branches/request-branch.js';
 import type { Cms } from '../cms.js';
 import type { Documents } from '../service/documents.js';
 import { UnsupportedApiError } from './errors.js';
@@ -35,10 +36,11 @@ export function createStrapiObject(cms: Cms, registry: Registry, hooks: ReadHook
     if (!found) throw new UnsupportedApiError(`strapi.${what}('${uid}')`, `no ${what} "${uid}" in this project`);
     return found;
   };
-  const plainDocuments = (uid: string) => cms.documents(cms.contentType(uid).uid as never, trustedCaller) as unknown as Documents;
+  // Inside a request naming a branch (`Cms-Branch`), the branch's documents: project code reads and writes what the request does.
+  const plainDocuments = (uid: string) => siteFor(cms).documents(cms.contentType(uid).uid as never, trustedCaller) as unknown as Documents;
   const documents = (uid: string): Documents => {
     const model = cms.contentType(uid);
-    const plain = plainDocuments(uid);
+    const plain = plainDocuments(model.uid);
     return {
       ...plain,
       findMany: (params = {}) => hooks.read('findMany', model, params, () => plain.findMany(params)),
