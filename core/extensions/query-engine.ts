@@ -1,4 +1,6 @@
+import { siteFor } from '../branches/request-branch.js';
 import type { Cms } from '../cms.js';
+import { rowOfType } from '../index/type-row-ids.js';
 import type { Documents } from '../service/documents.js';
 import type { Model } from '../schema/types.js';
 import type { Data, Status } from '../types.js';
@@ -93,7 +95,7 @@ export function contentQuery(deps: QueryDeps, model: Model): Record<string, unkn
       if (!row) return null;
       const { data } = writable(params.data);
       const status = statusOf(row);
-      const locale = (cms.index.rowById(row.id)?.locale ?? undefined) as string | undefined;
+      const locale = (rowOfType(siteFor(cms).index, model.uid, row.id)?.locale ?? undefined) as string | undefined;
       const where = { ...(locale ? { locale } : {}), ...(model.draftAndPublish ? { status } : {}) };
       await documents().update({ documentId: row.documentId, data, ...where });
       const updated = await fetchRow(row.documentId, status, locale ?? null, params);
@@ -102,7 +104,7 @@ export function contentQuery(deps: QueryDeps, model: Model): Record<string, unkn
     async delete(params: QueryParams = {}) {
       const row = await target(params);
       if (!row) return null;
-      const locale = (cms.index.rowById(row.id)?.locale ?? undefined) as string | undefined;
+      const locale = (rowOfType(siteFor(cms).index, model.uid, row.id)?.locale ?? undefined) as string | undefined;
       await documents().delete({ documentId: row.documentId, ...(locale ? { locale } : {}) });
       // The engine answers the deleted row with its id, whatever it selects.
       return { id: row.id, ...shape(row, params) };

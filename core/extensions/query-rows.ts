@@ -1,4 +1,6 @@
+import { siteFor } from '../branches/request-branch.js';
 import type { Cms } from '../cms.js';
+import { rowOfType } from '../index/type-row-ids.js';
 import type { Model } from '../schema/types.js';
 import { isScalar, isToMany } from '../schema/types.js';
 import type { Data } from '../types.js';
@@ -18,7 +20,8 @@ const selected = (select: unknown): string[] | undefined => (select === undefine
  * // { id: 1, title: 'Hello', category: { name: 'News' } }
  */
 export function engineRow(cms: Cms, model: Model, row: Data, params: { select?: unknown; populate?: unknown }): Data {
-  const stored = typeof row.id === 'number' && model.modelType === 'contentType' ? cms.index.rowById(row.id) : undefined;
+  const byId = typeof row.id === 'number' && model.modelType === 'contentType';
+  const stored = byId ? rowOfType(siteFor(cms).index, model.uid, row.id as number) : undefined;
   const full: Data = { ...row };
   if (stored) {
     for (const [name, attribute] of Object.entries(model.attributes)) {
