@@ -2,12 +2,13 @@ import type { Caller } from '../access/permissions.js';
 import { roleOf } from '../auth/user-query.js';
 import { sanitizeUser } from '../auth/users.js';
 import type { Cms } from '../cms.js';
-import { ForbiddenError, NotFoundError } from '../errors.js';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors.js';
 import { groupCommits } from '../git/write-context.js';
 import type { RawQuery } from '../query/normalize.js';
 import { configOf, entryName, qualify } from './collect-routes.js';
 import { createContext, type StrapiContext } from './context.js';
 import { PolicyError } from './errors.js';
+import { withRequest } from './request-scope.js';
 import { settleWithin } from './settle-within.js';
 import type { ProjectCode } from './project-code.js';
 import type { ProjectRoute, RouteMatch } from './route-table.js';
@@ -37,6 +38,10 @@ export interface RouteRequest {
 export function authorizeRoute(cms: Cms, route: ProjectRoute, authorization: string | null): Caller | undefined {
   if (route.config.auth === false) return undefined;
   const caller = cms.contentApi.callerFor(authorization);
+  if (!route.config.auth?.scope && route.scoped === false) {
+    if (caller.kind === 'public') throw new UnauthorizedError();
+    return caller;
+  }
   const scopes = route.config.auth?.scope ?? [`${route.controller}.${route.action}`];
   const allowed = scopes.every((scope) => {
     const cut = scope.lastIndexOf('.');
@@ -67,7 +72,10 @@ export async function runRoute(cms: Cms, code: ProjectCode, match: RouteMatch, i
   };
   // Bounded: a handler that never settles fails its request (503) after extensions.hookTimeout; the writes it made by
   // then are committed (each write is whole), and any it makes later commit on their own.
-  const handle = async () => { await runPolicies(code, route, ctx); await aroundMiddlewares(code, route, ctx, action); };
+  const handle = () => withRequest(ctx, async () => {
+    await runPolicies(code, route, ctx);
+    await aroundMiddlewares(code, route, ctx, action);
+  });
   const handler = `${route.controller}.${route.action}`;
   await groupCommits(() => settleWithin(cms.config.extensions.hookTimeout, `The route ${handler}`, handle()));
   if (ctx.body === undefined && ctx.status === 404) throw new NotFoundError();
