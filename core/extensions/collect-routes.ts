@@ -71,8 +71,9 @@ export function collectRoutes(
   const apiPrefix = cms.config.api.rest.prefix;
   const sorted = [...files].sort((a, b) => (a.api! < b.api! ? -1 : a.api! > b.api! ? 1 : a.path < b.path ? -1 : 1));
   const missing = new Set<string>();
-  const add = (file: ProjectFile, method: string, path: string, handler: { controller: string; action: string }, config: RouteConfig,
-    scoped = true) => {
+  // `declared` is the path as the router file writes it (problems name it), `path` the full one it answers at
+  const add = (file: ProjectFile, method: string, declared: string, path: string, handler: { controller: string; action: string },
+    config: RouteConfig, scoped = true) => {
     const api = file.api!;
     const controller = known.controllers.get(handler.controller);
     if (!controller) {
@@ -83,7 +84,7 @@ export function collectRoutes(
       missing.add(`${file.path}|${handler.controller}`);
       return;
     }
-    const at = `${method} ${path}`;
+    const at = `${method} ${declared}`;
     if (typeof controller[handler.action] !== 'function') {
       return known.problem(file, `${at}: ${handler.controller} has no action "${handler.action}"`);
     }
@@ -127,7 +128,7 @@ export function collectRoutes(
         }
         const config = (isObject(route.config) ? route.config : {}) as RouteConfig;
         const path = mountAt(apiPrefix, outside({ route }) ? route.path : mountAt(prefix, route.path));
-        add(file, route.method, path, handler, config, typeof route.handler === 'string');
+        add(file, route.method, route.path, path, handler, config, typeof route.handler === 'string');
       }
     }
   });

@@ -13,6 +13,8 @@ const RESTAURANT = 'api::restaurant.restaurant';
 const REVIEW = 'api::review.review';
 
 const seed = [
+  post('seed.user.ann', '/api/auth/local/register', { username: 'ann', email: 'ann@example.com', password: 'correct-horse' },
+    { ...NONE, capture: { 'jwt:ann': 'jwt' } }),
   { id: 'seed.upload.logo', method: 'POST', path: '/api/upload', multipart: { files: [{ name: 'logo.png', type: 'image/png', asset: 'tiny.png' }] },
     capture: { logo: '0.id', logoDoc: '0.documentId' } },
   post('seed.restaurant.r1', '/api/restaurants', { data: { name: 'Chez Ann', logo: '@@logo' } },
@@ -51,6 +53,9 @@ const routers = [
   get('router.function.type-admin-is-content-api', '/admin/reviews', NONE),
   get('router.inline-handler.public', '/api/reviews/ping', NONE),
   get('router.inline-handler.token', '/api/reviews/ping'),
+  get('router.inline-handler.no-scope.public', '/api/reviews/pong', { ...NONE, recordHeaders: ['x-first'] }),
+  get('router.inline-handler.no-scope.token', '/api/reviews/pong', { recordHeaders: ['x-first'] }),
+  get('router.inline-handler.no-scope.user', '/api/reviews/pong', { auth: 'jwt:ann', recordHeaders: ['x-first'] }),
   get('router.custom-action.super-find', '/api/reviews/latest?fields[0]=text'),
   get('router.custom-action.super-find.public', '/api/reviews/latest?fields[0]=text', NONE),
   get('router.core-prefix.find', '/api/v2/categories?fields[0]=name', NONE),
@@ -102,7 +107,6 @@ const morph = [
   post('morph.many.write.plain-documentId', '/api/comments', { data: { body: 'c4', related: ['@@r1'] } }),
   post('morph.many.write.plain-id', '/api/comments', { data: { body: 'c5', related: ['@@r1id'] } }),
   post('morph.many.write.unknown-type', '/api/comments', { data: { body: 'c6', related: [{ __type: 'api::nope.nope', id: 1 }] } }),
-  post('morph.many.write.missing-target', '/api/comments', { data: { body: 'c7', related: [{ __type: RESTAURANT, id: 999999 }] } }),
   post('morph.one.write.type-id', '/api/pins', { data: { label: 'p1', subject: { __type: RESTAURANT, id: '@@r1id' } } }),
   post('morph.one.write.list', '/api/pins', { data: { label: 'p2', subject: [{ __type: REVIEW, documentId: '@@v1' }] } }),
   post('morph.one.write.none', '/api/pins', { data: { label: 'p3' } }, { capture: { p3: 'data.documentId' } }),
@@ -135,6 +139,9 @@ const morph = [
   get('morph.one.find.after-writes', '/api/pins'),
   del('morph.target.delete', '/api/reviews/@@v1'),
   get('morph.after-target-delete', '/api/comments?sort=body&fields[0]=body&populate=related'),
+  // last: Strapi stores a link to a document that does not exist, which this server refuses
+  post('morph.many.write.missing-target', '/api/comments', { data: { body: 'c7', related: [{ __type: RESTAURANT, id: 999999 }] } }),
+  get('morph.many.count.after-missing-target', '/api/comments?sort=body&fields[0]=body&populate[related][count]=true'),
 ];
 
 export const CASES = [...seed, ...routers, ...responseFormat, ...pluginTargets, ...morph];

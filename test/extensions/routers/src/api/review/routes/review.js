@@ -6,6 +6,8 @@ module.exports = ({ strapi }) => ({
   routes: [
     { method: 'GET', path: '/', handler: 'review.find' },
     { method: 'GET', path: '/ping', handler: async (ctx) => { ctx.body = { pong: typeof strapi.documents === 'function' }; }, config: { auth: false } },
+    // an inline handler without `auth`: no scope, so any authenticated caller, a list of Koa middlewares
+    { method: 'GET', path: '/pong', handler: [async (ctx, next) => { ctx.set('x-first', 'yes'); await next(); }, (ctx) => { ctx.body = { pong: ctx.state.auth ? ctx.state.auth.strategy.name : 'none' }; }] },
     { method: 'GET', path: '/latest', handler: 'review.latest' },
     { method: 'GET', path: '/:id', handler: 'review.findOne' },
     { method: 'POST', path: '/', handler: 'review.create' },
