@@ -32,6 +32,13 @@ export function checkRelationAccess(
     if (!attribute) continue;
     const path = attributePath === null ? key : `${attributePath}.${key}`;
     const value = data[key];
+    if (attribute.type === 'relation' && attribute.relation === 'morphToMany' && !attribute.target) {
+      // each link names its type: the caller must be able to read every one (schema/morph-input.ts reads the rest)
+      const links = isRecord(value) ? [value.connect, value.disconnect, value.set].flat() : [value].flat();
+      const types = links.map((link) => (isRecord(link) && typeof link.__type === 'string' ? models.get(link.__type) : undefined));
+      if (types.some((type) => type && !caller.can(type, 'find'))) throw restrictedRelation(key, path);
+      continue;
+    }
     if (attribute.type === 'relation') {
       const target = models.get(attribute.target!);
       if (!target || !caller.can(target, 'find')) throw restrictedRelation(key, path);

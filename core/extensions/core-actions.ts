@@ -8,6 +8,8 @@ import type { Model } from '../schema/types.js';
 import type { Data } from '../types.js';
 import type { StrapiContext } from './context.js';
 import type { ReadHooks } from './lifecycles.js';
+import { wantsV4 } from './request-context.js';
+import { toV4Body } from '../strapi/v4.js';
 
 type Ctx = StrapiContext & { caller?: Caller };
 const callerOf = (ctx: Ctx): Caller => ctx.caller ?? trustedCaller;
@@ -31,22 +33,29 @@ export function coreController(cms: Cms, model: Model, hooks: ReadHooks): Record
   const service = () => siteFor(cms).service;
   const single = model.kind === 'singleType';
   const read = <T>(action: 'findMany' | 'findOne', ctx: Ctx, work: () => T) => hooks.read(action, model, ctx.query, async () => work());
+  // Every core action answers through `this.transformResponse`, as Strapi's do (a project's override of it applies).
+  type Self = { transformResponse(data: unknown, meta?: unknown): unknown };
   return {
-    async find(ctx: Ctx) {
-      if (single) return { data: found(await read('findOne', ctx, () => service().findSingle(model, ctx.query, callerOf(ctx)))), meta: {} };
-      return hooks.read('findMany', model, ctx.query, async () => service().findPage(model, ctx.query, callerOf(ctx)), (page) => page.data);
+    async find(this: Self, ctx: Ctx) {
+      if (single) {
+        return this.transformResponse(found(await read('findOne', ctx, () => service().findSingle(model, ctx.query, callerOf(ctx)))), {});
+      }
+      const page = await hooks.read('findMany', model, ctx.query, async () => service().findPage(model, ctx.query, callerOf(ctx)),
+        (found) => found.data);
+      return this.transformResponse(page.data, page.meta);
     },
-    async findOne(ctx: Ctx) {
-      return { data: found(await read('findOne', ctx, () => service().findOne(model, ctx.params.id, ctx.query, callerOf(ctx)))), meta: {} };
+    async findOne(this: Self, ctx: Ctx) {
+      const document = await read('findOne', ctx, () => service().findOne(model, ctx.params.id, ctx.query, callerOf(ctx)));
+      return this.transformResponse(found(document));
     },
-    async create(ctx: Ctx) {
+    async create(this: Self, ctx: Ctx) {
       const written = await service().create(model, ctx.request.body, ctx.query, callerOf(ctx));
       ctx.status = 201;
-      return { data: written.data, meta: {} };
+      return this.transformResponse(written.data);
     },
-    async update(ctx: Ctx) {
+    async update(this: Self, ctx: Ctx) {
       const written = await service().update(model, single ? undefined : ctx.params.id, ctx.request.body, ctx.query, callerOf(ctx));
-      return { data: found(written?.data), meta: {} };
+      return this.transformResponse(found(written?.data));
     },
     async delete(ctx: Ctx) {
       await service().delete(model, single ? undefined : ctx.params.id, ctx.query, callerOf(ctx));
@@ -63,7 +72,10 @@ export function coreController(cms: Cms, model: Model, hooks: ReadHooks): Record
     async validateInput(data: unknown) { return data; },
     async sanitizeInput(data: unknown) { return data; },
     async sanitizeOutput(data: unknown) { return data; },
-    transformResponse(data: unknown, meta: unknown = {}) { return { data, meta }; },
+    // Strapi's `Strapi-Response-Format: v4` applies here, read from the request being answered (request-scope.ts).
+    transformResponse(data: unknown, meta: unknown = {}) {
+      return wantsV4() ? toV4Body(cms.models, model, { data, meta }) : { data, meta };
+    },
   };
 }
 

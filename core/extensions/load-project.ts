@@ -41,7 +41,8 @@ export function loadProjectFiles(root: string): LoadedFiles {
     const unsupported = unsupportedStrapiUses(file.path, source);
     if (unsupported.length) { problems.push(...unsupported); continue; }
     try {
-      loaded.push({ ...file, value: loader.load(file.file), uses: namedUids(source) });
+      const value = file.file.endsWith('.json') ? JSON.parse(source) as unknown : loader.load(file.file);
+      loaded.push({ ...file, value, uses: namedUids(source) });
     } catch (error) {
       const problem = error instanceof FileError
         ? error

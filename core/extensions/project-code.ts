@@ -127,7 +127,7 @@ export function loadProjectCode(cms: Cms, report: (line: string) => void = cms.r
     }
   }
   const routers = files.filter((file) => file.kind === 'routes');
-  const { routes, owned } = collectRoutes(cms, routers, { problem, policies, middlewares, controllers: registry.controllers });
+  const { routes, owned } = collectRoutes(cms, routers, { problem, policies, middlewares, controllers: registry.controllers, strapi });
   const seen = new Map<string, ProjectRoute>();
   for (const route of routes) {
     const other = seen.get(`${route.method} ${route.path}`);

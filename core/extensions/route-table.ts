@@ -22,6 +22,8 @@ export interface ProjectRoute {
   api: string;
   /** The file that declared it, for messages. */
   file: string;
+  /** False for an inline handler: Strapi gives it no auth scope, so any authenticated caller may use it (none: 401). */
+  scoped?: false;
   pattern: RegExp;
   keys: string[];
 }
@@ -81,7 +83,7 @@ export function matchProjectRoute(routes: ProjectRoute[], method: string, path: 
   for (const route of routes) {
     const match = route.pattern.exec(path);
     if (!match) continue;
-    if (route.method === method || (method === 'HEAD' && route.method === 'GET')) {
+    if (route.method === method || route.method === 'ALL' || (method === 'HEAD' && route.method === 'GET')) {
       const params: Record<string, string> = Object.create(null);
       route.keys.forEach((key, at) => {
         try { params[key] = decodeURIComponent(match[at + 1]); } catch { params[key] = match[at + 1]; }

@@ -2,7 +2,7 @@ import type { Caller } from '../access/permissions.js';
 import { roleOf } from '../auth/user-query.js';
 import { sanitizeUser } from '../auth/users.js';
 import type { Cms } from '../cms.js';
-import { ForbiddenError, NotFoundError } from '../errors.js';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors.js';
 import { groupCommits } from '../replication/write-context.js';
 import type { RawQuery } from '../query/normalize.js';
 import { configOf, entryName, qualify } from './collect-routes.js';
@@ -38,6 +38,10 @@ export interface RouteRequest {
 export function authorizeRoute(cms: Cms, route: ProjectRoute, authorization: string | null): Caller | undefined {
   if (route.config.auth === false) return undefined;
   const caller = cms.contentApi.callerFor(authorization);
+  if (!route.config.auth?.scope && route.scoped === false) {
+    if (caller.kind === 'public') throw new UnauthorizedError();
+    return caller;
+  }
   const scopes = route.config.auth?.scope ?? [`${route.controller}.${route.action}`];
   const allowed = scopes.every((scope) => {
     const cut = scope.lastIndexOf('.');

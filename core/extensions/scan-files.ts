@@ -29,7 +29,10 @@ const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir, { withFileT
 const sources = (dir: string) => entries(dir)
   .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && SOURCE.test(entry.name))
   .map((entry) => entry.name);
-const baseName = (name: string) => SOURCE.exec(name)![1];
+const baseName = (name: string) => SOURCE.exec(name)?.[1] ?? name.replace(/\.json$/, '');
+/** A router may also be a JSON file (Strapi loads `routes/*.json` as the object it holds). */
+const routerFiles = (dir: string) => [...sources(dir), ...entries(dir)
+  .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith('.json')).map((entry) => entry.name)].sort();
 
 /**
  * Strapi's file conventions under `src/`: what this server loads, and (`unsupported`) the folders it
@@ -54,7 +57,8 @@ export function scanProjectFiles(root: string): { files: ProjectFile[]; unsuppor
       for (const api of entries(join(src, 'api')).filter((dir) => dir.isDirectory())) {
         const base = join(src, 'api', api.name);
         for (const kind of API_KINDS) {
-          for (const name of sources(join(base, kind))) add(kind, join(base, kind, name), baseName(name), api.name);
+          const names = kind === 'routes' ? routerFiles(join(base, kind)) : sources(join(base, kind));
+          for (const name of names) add(kind, join(base, kind, name), baseName(name), api.name);
         }
         for (const type of entries(join(base, 'content-types')).filter((dir) => dir.isDirectory())) {
           const found = sources(join(base, 'content-types', type.name)).find((name) => baseName(name) === 'lifecycles');

@@ -14,9 +14,37 @@ const FACTORY = Symbol('gitcms.coreFactory');
 
 export const isCoreFactory = (value: unknown): value is CoreFactory =>
   !!value && typeof value === 'object' && (value as { [FACTORY]?: true })[FACTORY] === true;
+
+/** The routes of `createCoreRouter(uid, options)`, known once the project's types are (collect-routes.ts sets it while collecting). */
+type CoreRoutes = (uid: string, options: Record<string, unknown>) => unknown[];
+let coreRoutesOf: CoreRoutes | undefined;
+
+/** Run `work` with the core routers' routes answered by `routesOf` (as Strapi's routers read them only when registering). */
+export function withCoreRoutes<T>(routesOf: CoreRoutes, work: () => T): T {
+  const outer = coreRoutesOf;
+  coreRoutesOf = routesOf;
+  try { return work(); } finally { coreRoutesOf = outer; }
+}
+
 const factory = (kind: CoreFactory['kind']) => (uid: string, config?: unknown): CoreFactory => {
   if (typeof uid !== 'string') throw new TypeError(`factories.createCore${kind[0].toUpperCase()}${kind.slice(1)} needs a content-type uid`);
-  return Object.assign({ kind, uid, config }, { [FACTORY]: true as const });
+  const made = Object.assign({ kind, uid, config }, { [FACTORY]: true as const });
+  if (kind !== 'router') return made;
+  // Strapi's router object: `{ type, prefix, routes }`, its routes read lazily (so a router wrapping it can add to them).
+  const options = (config && typeof config === 'object' ? config : {}) as Record<string, unknown>;
+  let routes: unknown[] | undefined;
+  return Object.defineProperties(made, {
+    type: { value: options.type ?? 'content-api', enumerable: true },
+    prefix: { value: options.prefix, enumerable: true },
+    routes: {
+      enumerable: true,
+      get() {
+        if (!coreRoutesOf) throw new Error(`the routes of createCoreRouter('${uid}') are read once the project's content types are loaded`);
+        routes ??= coreRoutesOf(uid, options);
+        return routes;
+      },
+    },
+  });
 };
 
 /** Keys a loader or a transpiled `import` may probe on any module without meaning to use an API. */

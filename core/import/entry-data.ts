@@ -7,8 +7,9 @@ type Tree = Record<string, unknown>;
 
 /**
  * The populate tree that brings back everything a document stores: owning-side relations and
- * media as documentIds, components and dynamic zones to any depth. Inverse sides (`mappedBy`)
- * and morph relations are left out: the owning side stores them.
+ * media as documentIds, a morphToMany's links whole (Strapi leaves it out of a populate with `fields`), components
+ * and dynamic zones to any depth. Inverse sides (`mappedBy`, `morphBy`) are left out: the owning side stores them,
+ * and so is a morphToOne, which Strapi neither writes nor reads over REST.
  *
  * @example
  * populateAll(models, article) // { cover: { fields: ['documentId'] }, seo: { populate: { shareImage: … } }, blocks: { on: { … } } }
@@ -17,7 +18,8 @@ export function populateAll(models: Models, model: Model): Tree {
   const tree: Tree = {};
   for (const name of model.attributeNames) {
     const attribute = model.attributes[name];
-    if (attribute.type === 'relation' && !attribute.mappedBy && !isMorph(attribute)) tree[name] = { fields: ['documentId'] };
+    if (attribute.type === 'relation' && attribute.relation === 'morphToMany' && !attribute.target) tree[name] = true;
+    else if (attribute.type === 'relation' && !attribute.mappedBy && !isMorph(attribute)) tree[name] = { fields: ['documentId'] };
     else if (attribute.type === 'media') tree[name] = { fields: ['documentId'] };
     else if (attribute.type === 'component') tree[name] = nested(models, attribute.component!);
     else if (attribute.type === 'dynamiczone') {
@@ -50,6 +52,17 @@ function idOf(where: SourceField, value: unknown): string | null {
 const ids = (where: SourceField, value: unknown): string[] =>
   expectList(where.url, where.field, value).map((item, index) => idOf(at(where, index), item)).filter((id): id is string => id !== null);
 
+/** A morphToMany's populated links (`[{ id, documentId, …, __type }]`) as its file stores them: `[{ __type, documentId }]`. */
+function morphLinks(where: SourceField, value: unknown): Array<{ __type: string; documentId: string }> {
+  if (value === null || value === undefined) return [];
+  return expectList(where.url, where.field, value).map((item, index) => {
+    const place = at(where, index);
+    const link = expectObject(place.url, place.field, item);
+    if (typeof link.__type !== 'string') throw new ImportSourceError(place.url, `${place.field}.__type must name a content type`);
+    return { __type: link.__type, documentId: expectDocumentId(place.url, `${place.field}.documentId`, link.documentId) };
+  });
+}
+
 /**
  * An API entry as a content file stores it: attributes in schema order, relations and media as
  * documentIds, components without their ids, nothing the file does not hold (id, documentId,
@@ -64,7 +77,9 @@ export function storedData(models: Models, model: Model, entry: Data, where: Sou
     const attribute = model.attributes[name];
     const value = entry[name];
     const here = at(where, name);
-    if (attribute.type === 'relation') {
+    if (attribute.type === 'relation' && attribute.relation === 'morphToMany' && !attribute.target) {
+      data[name] = morphLinks(here, value);
+    } else if (attribute.type === 'relation') {
       if (attribute.mappedBy || isMorph(attribute)) continue;
       data[name] = isToMany(attribute) ? (value === null || value === undefined ? [] : ids(here, value)) : idOf(here, value);
     } else if (attribute.type === 'media') {

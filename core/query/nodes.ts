@@ -2,7 +2,7 @@ import { BranchIndex } from '../index/branch-index.js';
 import { deriveId } from '../index/ids.js';
 import { mergeInCreationOrder } from '../index/overlay-lists.js';
 import { inverseOrder } from '../schema/inverse-order.js';
-import { getAttribute, UPLOAD_FILE_UID, type Attribute, type Model } from '../schema/types.js';
+import { getAttribute, isMorph, UPLOAD_FILE_UID, type Attribute, type Model } from '../schema/types.js';
 import type { Data, Row } from '../types.js';
 import type { FieldRef } from './ast.js';
 import type { QueryContext } from './context.js';
@@ -124,6 +124,7 @@ function inverseRows(ctx: QueryContext, sourceUid: string, attribute: string, do
 
 /** Related rows of a relation attribute, in stored order (owning side) or the inverse side's order (inverseOrder). */
 export function relatedRows(ctx: QueryContext, node: Node, name: string, attribute: Attribute, everyVersion = false): Row[] {
+  if (isMorph(attribute)) return morphRows(ctx, node, name, attribute);
   const target = ctx.index.models.get(attribute.target!);
   if (!target) return [];
   if (attribute.mappedBy) {
@@ -155,6 +156,24 @@ export function relatedRows(ctx: QueryContext, node: Node, name: string, attribu
 export function filtersEveryVersion(ctx: QueryContext, node: Node, attribute: Attribute): boolean {
   if (attribute.type !== 'relation' || node.model.draftAndPublish) return false;
   return !!ctx.index.models.get(attribute.target!)?.draftAndPublish;
+}
+
+/**
+ * The rows a morph relation links: a `morphToMany`/`morphToOne` stores `{ __type, documentId }` items, each read
+ * in its own type (those the caller may read); the inverse sides (`morphMany`, `morphOne`) are answered empty, as
+ * Strapi 5.54 answers them (recorded: morph.inverse.populate.*).
+ */
+function morphRows(ctx: QueryContext, node: Node, name: string, attribute: Attribute): Row[] {
+  if (attribute.target) return [];
+  const rows: Row[] = [];
+  for (const item of asList(node.data[name])) {
+    const link = item as { __type?: unknown; documentId?: unknown } | null;
+    const target = typeof link?.__type === 'string' ? ctx.index.models.get(link.__type) : undefined;
+    if (!target || typeof link!.documentId !== 'string' || !ctx.canRead(target.uid)) continue;
+    const row = ctx.index.findRow(target.uid, link!.documentId, targetScope(ctx, node, target));
+    if (row) rows.push(row);
+  }
+  return rows;
 }
 
 /** Media file rows of a media attribute. */

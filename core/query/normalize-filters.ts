@@ -139,7 +139,8 @@ function normalizeKey(ctx: NormalizeContext, model: Model, key: string, value: u
     }
     return normalizeFieldWhere(field, value, attributePath);
   }
-  if (attribute.private || attribute.type === 'password' || attribute.type === 'dynamiczone' || isMorph(attribute)) {
+  // (the inverse side of a morph relation has a target: Strapi filters through it, matching nothing here as there)
+  if (attribute.private || attribute.type === 'password' || attribute.type === 'dynamiczone' || (isMorph(attribute) && !attribute.target)) {
     throw invalidKey(key, attributePath, 'filters');
   }
   if (attribute.type === 'relation' || attribute.type === 'media' || attribute.type === 'component') {

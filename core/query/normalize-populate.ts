@@ -82,6 +82,8 @@ function zoneNode(
       + `Expected a fragment ("on") or "count" but found ${JSON.stringify(value)}`);
   }
   const populate = value.populate;
+  // a morph relation's `count` counts its links (recorded: morph.many.populate.count); a zone's has no effect
+  if (isMorph(attribute) && value.count !== undefined && countFlag(value.count, path)) return { count: true };
   // Strapi's query validator refuses any other nested populate of a zone before it is converted
   // (recorded: zone.populate.without.on.*)
   if (populate !== undefined && populate !== null && populate !== '*') throw invalidKey('populate', path.attribute, 'populate');
@@ -108,7 +110,9 @@ function zoneComponents(ctx: NormalizeContext, attribute: Attribute): string[] {
 function nodeFromObject(
   ctx: NormalizeContext, model: Model, key: string, attribute: Attribute, value: Record<string, unknown>, path: PopulatePath,
 ): PopulateNode {
-  if (attribute.type === 'dynamiczone' || isMorph(attribute)) return zoneNode(ctx, model, key, attribute, value, path);
+  // the inverse side of a morph relation (`morphMany`, `morphOne`) has a target and populates as any relation
+  const zoneLike = attribute.type === 'dynamiczone' || (isMorph(attribute) && !attribute.target);
+  if (zoneLike) return zoneNode(ctx, model, key, attribute, value, path);
   const node: PopulateNode = {};
   const target = targetModel(ctx, attribute)!;
   for (const [option, optionValue] of Object.entries(value)) {
@@ -197,6 +201,9 @@ export function normalizePopulate(
     }
     if (isTrue(value)) { mergePopulateNode(map, key, {}); continue; }
     if (!isRecord(value)) throw invalidKey(text(value), here.attribute, 'populate');
+    // Strapi 5.54 leaves a morph relation out of the answer when its populate selects `fields` or a nested `populate`
+    // instead of fragments (recorded: morph.many.populate.fields, morph.many.populate.nested)
+    if (isMorph(attribute) && !attribute.target && value.on === undefined && ('fields' in value || 'populate' in value)) continue;
     mergePopulateNode(map, key, nodeFromObject(ctx, model, key, attribute, value, here));
   }
   return map;

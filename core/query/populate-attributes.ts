@@ -32,6 +32,8 @@ export function targetModel(ctx: NormalizeContext, attribute: Attribute): Model 
 export function isReadable(ctx: NormalizeContext, attribute: Attribute): boolean {
   // a file's `related` lists only the entries of types the caller may read
   if (attribute === FILE_RELATED) return true;
+  // a morphToMany/morphToOne links several types: its items are read per type (query/nodes.ts morphRows)
+  if (isMorph(attribute) && !attribute.target) return true;
   return attribute.type !== 'relation' || ctx.canRead(attribute.target!);
 }
 
@@ -47,12 +49,12 @@ export function populatableAttribute(model: Model, key: string, path: PopulatePa
   return attribute;
 }
 
-/** `populate=*`: every relation, media, component and dynamic zone, one level deep. */
+/** `populate=*`: every relation (morph ones too, recorded: morph.*.populate.star), media, component and dynamic zone, one level deep. */
 export function populateAll(ctx: NormalizeContext, model: Model): PopulateMap {
   const map: PopulateMap = new Map();
   for (const name of model.attributeNames) {
     const attribute = model.attributes[name];
-    if (!isPopulatable(attribute) || attribute.private || isMorph(attribute) || !isReadable(ctx, attribute)) continue;
+    if (!isPopulatable(attribute) || attribute.private || !isReadable(ctx, attribute)) continue;
     map.set(name, {});
   }
   if (model.localized && model.modelType === 'contentType') map.set('localizations', {});

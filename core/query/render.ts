@@ -1,4 +1,4 @@
-import { isScalar, isToMany, isVisible, type Attribute } from '../schema/types.js';
+import { isMorph, isScalar, isToMany, isVisible, type Attribute } from '../schema/types.js';
 import type { Data } from '../types.js';
 import type { PopulateMap, PopulateNode } from './ast.js';
 import { renderTimestamp } from '../schema/timestamp.js';
@@ -98,7 +98,9 @@ export function populatedNodes(ctx: QueryContext, node: Node, name: string, opti
     return node.row ? fileLinks(ctx.index, node.row.documentId, ctx.canRead).map((row) => rowNode(ctx, row)) : [];
   }
   const items = childNodes(ctx, node, name);
-  const type = node.model.attributes[name].type;
+  const attribute = node.model.attributes[name];
+  const type = attribute.type;
+  if (isMorph(attribute)) return options.fragments ? items.filter((item) => options.on?.has(item.model.uid)) : items;
   if (type === 'relation' && ctx.relinking) return kept(ctx, items.filter((item) => !isRelinked(ctx.relinking!, item)), options);
   if (type !== 'dynamiczone') return kept(ctx, items, options);
   return options.fragments ? items.filter((item) => options.on?.has(item.model.uid)) : items;
@@ -112,6 +114,14 @@ function renderPopulated(ctx: QueryContext, node: Node, name: string, options: P
     return nodes.map((item) => ({ ...renderNode(ctx, item, undefined, new Map()), __type: item.model.uid }));
   }
   const attribute = node.model.attributes[name];
+  if (isMorph(attribute) && !attribute.target) {
+    // each linked entry in its own type's shape, with the type last (Strapi's morph `__type`)
+    const entries = nodes.map((item) => {
+      const fragment = options.on?.get(item.model.uid);
+      return { ...renderNode(ctx, item, fragment?.fields, fragment?.populate ?? new Map()), __type: item.model.uid };
+    });
+    return isToMany(attribute) ? entries : (entries[0] ?? null);
+  }
   if (attribute.type === 'dynamiczone') {
     return nodes.map((item) => {
       const fragment = options.on?.get(item.model.uid);

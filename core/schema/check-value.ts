@@ -21,6 +21,14 @@ const documentIds = (value: unknown, many: boolean): string | undefined => {
   return typeof value === 'string' ? undefined : 'must be a documentId';
 };
 
+/** A morphToMany stores `[{ __type, documentId }]` (schema/morph-input.ts), a morphToOne one such link. */
+const morphLinks = (value: unknown, many: boolean): string | undefined => {
+  const isLink = (item: unknown) => isObject(item) && typeof item.__type === 'string' && typeof item.documentId === 'string'
+    && Object.keys(item).length === 2;
+  if (many) return Array.isArray(value) && value.every(isLink) ? undefined : 'must be a list of { __type, documentId } links';
+  return isLink(value) ? undefined : 'must be a { __type, documentId } link';
+};
+
 export const VALUE_CHECKS: Record<Exclude<Attribute['type'], 'component' | 'dynamiczone' | 'blocks'>, Check> = {
   string: str,
   text: str,
@@ -48,7 +56,9 @@ export const VALUE_CHECKS: Record<Exclude<Attribute['type'], 'component' | 'dyna
     : 'must be a timestamp'),
   json: () => undefined,
   media: (value, attribute) => documentIds(value, !!attribute.multiple),
-  relation: (value, attribute) => documentIds(value, ['oneToMany', 'manyToMany', 'manyWay'].includes(String(attribute.relation))),
+  relation: (value, attribute) => (String(attribute.relation).startsWith('morphTo')
+    ? morphLinks(value, attribute.relation === 'morphToMany')
+    : documentIds(value, ['oneToMany', 'manyToMany', 'manyWay'].includes(String(attribute.relation)))),
 };
 
 const NO_KEYS: readonly string[] = [];

@@ -1,13 +1,14 @@
 import { ValidationError } from '../errors.js';
 import { deriveId } from '../index/ids.js';
 import type { Data } from '../types.js';
+import { resolveMorphInput } from './morph-input.js';
 import { resolveRelationInput } from './relation-input.js';
 import type { ValidateContext } from './validate-context.js';
 import { CAST, notOneOf, notType, ruleErrors, yupPath } from './scalar-rules.js';
 import { checkBodyKeys } from './body-keys.js';
 import { isListValued, isUnique, NO_COMPONENT, notRelated, yupType } from './entry-shapes.js';
 import { inverseChange, type InverseChange } from './inverse-relation.js';
-import { isScalar, UPLOAD_FILE_UID, type Attribute, type Model } from './types.js';
+import { isMorph, isScalar, UPLOAD_FILE_UID, type Attribute, type Model } from './types.js';
 import { registrationOrder } from './registry.js';
 import { checkCount, checkPublishedRow, isTaken, nullNotType, type AddProblem } from './publish-checks.js';
 
@@ -126,6 +127,7 @@ export class EntryValidator {
     const text = yupPath(path);
     switch (attribute.type) {
       case 'relation':
+        if (isMorph(attribute)) return this.atRoot(() => resolveMorphInput(this.ctx, attribute, name, value, current));
         if (attribute.mappedBy) {
           const change = inverseChange(this.ctx, attribute, value, text, current);
           this.inverseChanges.push(change);

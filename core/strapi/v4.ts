@@ -1,4 +1,4 @@
-import { getAttribute, UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
+import { getAttribute, isMorph, UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import type { Data } from '../types.js';
 
 const isRecord = (value: unknown): value is Data => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -15,6 +15,8 @@ function transformFields(models: Models, model: Model, entry: Data, skip: string
     switch (attribute.type) {
       case 'relation':
       case 'media': {
+        // Strapi's v4 transform leaves a morphToMany/morphToOne as it is, `__type` and `{ count }` too (recorded: morph.v4.*)
+        if (isMorph(attribute) && !attribute.target) { out[key] = value; break; }
         const target = models.get(attribute.type === 'media' ? UPLOAD_FILE_UID : attribute.target!)!;
         out[key] = { data: Array.isArray(value)
           ? value.map((item) => toV4Entry(models, target, item as Data))

@@ -49,13 +49,13 @@ describe('the CLI reference covers the program', () => {
 });
 
 describe('the Project choices', () => {
-  it('has a row on the conformance page for every choice choices.json names', () => {
+  it('has a row on the conformance page for every choice choices.json names (the project-code sets\' too)', () => {
     const page = readDoc('docs/reference/conformance.md');
     const table = page.slice(page.indexOf('## Project choices'), page.indexOf('## Recorded cases'));
     const rows = new Set([...table.matchAll(/^\| (.+?) \|/gm)].map((match) => match[1]));
-    const named = new Set(Object.values(
-      JSON.parse(readFileSync(join(REPO_ROOT, 'test/conformance/choices.json'), 'utf8')) as Record<string, { choice: string }>,
-    ).map((entry) => entry.choice));
+    const named = new Set(['test/conformance/choices.json', 'test/extensions/routers/choices.json'].flatMap((file) => Object.values(
+      JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8')) as Record<string, { choice: string }>,
+    ).map((entry) => entry.choice)));
     expect([...named].filter((choice) => !rows.has(choice))).toEqual([]);
   });
 });
@@ -70,6 +70,16 @@ describe('conformance figures in the README and the conformance page', () => {
     return { total, choices, open };
   };
   const figure = (n: number) => n.toLocaleString('en-US');
+
+  it('match the recording, choices.json and open-divergences.json of the router-forms set (test/extensions/routers)', () => {
+    const dir = join(REPO_ROOT, 'test/extensions/routers');
+    const count = (file: string) => Object.keys(JSON.parse(readFileSync(join(dir, file), 'utf8'))).length;
+    const total = (JSON.parse(readFileSync(join(dir, 'recording.json'), 'utf8')) as { cases: unknown[] }).cases.length;
+    const [choices, open] = [count('choices.json'), count('open-divergences.json')];
+    const claim = `**${figure(total)} requests to a project with every router form**: **${figure(total - choices - open)} answer exactly `
+      + `as Strapi**, **${choices} differ as a Project choice says** and **${open} are open**`;
+    expect(readDoc('docs/reference/conformance.md').replace(/\s+/g, ' ')).toContain(claim);
+  });
 
   it.each([
     ['the fixture', 'test/conformance', 'requests answered by the real Strapi 5.54'],

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayProject, startProject, type Answer, type Recorded } from './replay-project.js';
 
 const HERE = import.meta.dirname;
-const recording: { cases: Recorded[] } = JSON.parse(readFileSync(join(HERE, 'bootstrap-recording.json'), 'utf8'));
+const recording: { cases: Recorded[] } = JSON.parse(readFileSync(join(HERE, 'bootstrap', 'recording.json'), 'utf8'));
 const logged: string[] = [];
 let answers = new Map<string, Answer>();
 let root = '';

@@ -198,6 +198,16 @@ describe('what stops project code from starting, each naming its file', () => {
       'src/middlewares/stamp.js': 'module.exports = () => (ctx, next) => next();\n',
       'src/api/article/routes/article.js': "module.exports = require('@strapi/strapi').factories.createCoreRouter('api::article.article', { config: { find: { middlewares: ['stamp'] } } });\n",
     }, /article\.js: GET \/articles: middleware stamp not found \(name it 'global::<name>' or 'api::<api>\.<name>'\)/],
+    ['a router of neither form', { 'src/api/article/routes/article.js': 'module.exports = { nope: true };\n' },
+      /article\.js: must export \{ prefix\?, routes: \[/],
+    ['a router function that throws', { 'src/api/article/routes/article.js': "module.exports = () => { throw new Error('no router today'); };\n" },
+      /routes\/article\.js: no router today$/],
+    ['a router wrapping a core router of an unknown type', { 'src/api/article/routes/article.js':
+      "const inner = require('@strapi/strapi').factories.createCoreRouter('api::nope.nope');\n"
+      + 'module.exports = { get prefix() { return inner.prefix; }, get routes() { return inner.routes; } };\n' },
+    /routes\/article\.js: names api::nope\.nope, which is not a content type of this project/],
+    ['a JSON router whose route has no handler', { 'src/api/article/routes/extra.json': '{ "routes": [{ "method": "GET", "path": "/x" }] }\n' },
+      /routes\/extra\.json: a route needs method, path and a handler/],
     ['a factory naming an unknown type',
       controller("module.exports = require('@strapi/strapi').factories.createCoreController('api::nope.nope');\n"),
       /article\.js: names api::nope\.nope, which is not a content type of this project/],

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // node test/extensions/record.mjs — asks the real Strapi 5.54, running test/extensions/project's own src/
 // code (strapi-ref-with-code.sh), every case of catalogue.mjs and writes its answers to recording.json.
-//   --set bootstrap          test/extensions/bootstrap instead: bootstrap-catalogue.mjs → bootstrap-recording.json
+//   --set <dir>              the same for test/extensions/<dir> (routers, bootstrap: its catalogue.mjs and recording.json)
 //   --base URL --token KEY   use a Strapi already running with that code (no start/stop)
 // Needs STRAPI_REF_DIR (a folder of your own, set up as HELPERS.md says) unless --base is given.
 import { execFileSync } from 'node:child_process';
@@ -15,15 +15,14 @@ const HERE = import.meta.dirname;
 const REF = process.env.STRAPI_REF ?? '/work/shared/strapi-reference/strapi-ref';
 const arg = (name) => { const at = process.argv.indexOf(name); return at > 0 ? process.argv[at + 1] : undefined; };
 const set = arg('--set');
-const { CASES } = await import(set ? `./${set}-catalogue.mjs` : './catalogue.mjs');
-const project = set ?? 'project';
-const recording = set ? `${set}-recording.json` : 'recording.json';
+const dir = set ? join(HERE, set) : HERE;
+const { CASES } = await import(join(dir, 'catalogue.mjs'));
 let base = arg('--base');
 let token = arg('--token');
 const owned = !base;
 try {
   if (owned) {
-    const out = execFileSync(join(HERE, 'strapi-ref-with-code.sh'), [join(HERE, project), process.env.STRAPI_REF_PORT ?? '1343'],
+    const out = execFileSync(join(HERE, 'strapi-ref-with-code.sh'), [set ? dir : join(HERE, 'project'), process.env.STRAPI_REF_PORT ?? '1343'],
       { encoding: 'utf8' });
     [base, token] = out.trim().split('\n').at(-1).split(' ');
   }
@@ -33,7 +32,7 @@ try {
     const { id, ...request } = kase;
     entries.push({ id, request, response: answer });
   }
-  writeFileSync(join(HERE, recording), `${JSON.stringify({ strapi: '5.54.0', cases: entries }, null, 1)}\n`);
+  writeFileSync(join(dir, 'recording.json'), `${JSON.stringify({ strapi: '5.54.0', cases: entries }, null, 1)}\n`);
   console.log(`${entries.length} cases recorded`);
 } finally {
   if (owned) execFileSync(REF, ['stop'], { stdio: 'inherit' });

@@ -4,7 +4,7 @@
 // strapi.requestContext, a service asks the i18n locales service. Recorded from the real Strapi 5.54 running the
 // same src/ (record.mjs --set bootstrap) and replayed against this server (bootstrap-replay.test.ts).
 // @ts-nocheck
-import { get, post } from '../conformance/catalogue/helpers.mjs';
+import { get, post } from '../../conformance/catalogue/helpers.mjs';
 
 const NONE = { auth: 'none' };
 

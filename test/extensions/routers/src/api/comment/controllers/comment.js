@@ -1,0 +1,2 @@
+'use strict';
+module.exports = require('@strapi/strapi').factories.createCoreController('api::comment.comment');
