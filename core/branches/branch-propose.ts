@@ -1,7 +1,7 @@
 import { ConflictError, ValidationError } from '../errors.js';
 import { GitUnavailableError, gitReason } from '../git/git-errors.js';
 import { pullRequestUrl } from '../git/pull-request-url.js';
-import { type BranchGit, branchGit } from './branch-git.js';
+import { type BranchGit, branchGit, refTip } from './branch-git.js';
 import { checkBranchName } from './branch-names.js';
 import { type BaseBranchConfig, baseBranch, branchTip } from './branch-refs.js';
 
@@ -44,7 +44,11 @@ export async function proposeBranch(root: string, name: string, options: Propose
   }
   const remote = await proposalRemote(git, [options.remote, options.config?.git.push]);
   if (options.remote !== undefined && remote !== options.remote) throw new GitUnavailableError(`No git remote "${options.remote}"`);
-  await pushBranchRef(root, remote, name);
+  // Only a branch this clone pushed (or a new one) is written: a proposal named like another branch of the remote (a deploy
+  // branch, say) never moves it.
+  const pushedBefore = await refTip(git, `refs/remotes/${remote}/${name}`) ?? '';
+  await pushBranchRef(root, remote, name, pushedBefore);
+  await git(['update-ref', `refs/remotes/${remote}/${name}`, tip]);
   const url = (await git(['config', '--get', `remote.${remote}.url`]).catch(() => '')).trim();
   return { name, base, remote, tip, pullRequestUrl: (url && pullRequestUrl(url, base, name)) || null };
 }
@@ -55,7 +59,9 @@ export async function proposeBranch(root: string, name: string, options: Propose
  * @example
  * await pushBranchRef(root, 'origin', 'main')
  */
-export async function pushBranchRef(root: string, remote: string, name: string): Promise<void> {
-  await branchGit(root)(['push', '--quiet', '--', remote, `refs/heads/${checkBranchName(name)}:refs/heads/${name}`], { timeout: 120_000 })
+export async function pushBranchRef(root: string, remote: string, name: string, lease?: string): Promise<void> {
+  const leased = lease === undefined ? [] : [`--force-with-lease=refs/heads/${name}:${lease}`];
+  const refspec = `refs/heads/${checkBranchName(name)}:refs/heads/${name}`;
+  await branchGit(root)(['push', '--quiet', ...leased, '--', remote, refspec], { timeout: 120_000 })
     .catch((error) => { throw new ConflictError(gitReason(error), { name, remote }); });
 }

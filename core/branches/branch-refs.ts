@@ -124,8 +124,11 @@ export async function createBranch(root: string, name: string, from?: string, co
  * @example
  * await deleteBranch(root, 'spring') // { name: 'spring', tip: '…' }
  */
-export async function deleteBranch(root: string, name: string, config?: BaseBranchConfig): Promise<{ name: string; tip: string }> {
-  const tip = await branchTip(root, name);
+export async function deleteBranch(
+  root: string, name: string, config?: BaseBranchConfig, expectedTip?: string,
+): Promise<{ name: string; tip: string }> {
+  // With `expectedTip`, only that tip is deleted: commits made since it was looked at keep the branch.
+  const tip = expectedTip ?? await branchTip(root, name);
   const git = branchGit(root);
   if (name === await baseBranch(root, config)) {
     throw new ValidationError(`Branch "${name}" is the base branch: it cannot be deleted`, { name });

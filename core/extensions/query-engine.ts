@@ -63,6 +63,13 @@ export function contentQuery(deps: QueryDeps, model: Model): Record<string, unkn
   const shape = (row: Row, params: QueryParams): Data => engineRow(cms, model, row, params);
   const read = <T>(action: 'findMany' | 'findOne' | 'count', params: QueryParams, work: () => Promise<T>) =>
     hooks.read(action, model, params, work);
+  const records = (documentId: string, locale: string | null) =>
+    siteFor(cms).index.documentRecords(model.uid, documentId).filter((record) => record.locale === locale);
+  /** A draft file beside the published one: edits not published yet. */
+  const pendingDraft = (documentId: string, locale: string | null) =>
+    records(documentId, locale).some((record) => record.draft) && records(documentId, locale).some((record) => !record.draft);
+  const publishedIn = (documentId: string, locale: string | null) =>
+    records(documentId, locale).some((record) => !record.draft);
   /** The first row a write's `where` names (the engine writes one row). */
   const target = async (params: QueryParams) => (await rows({ where: params.where }))[0];
   const fetchRow = async (documentId: string, status: Status, locale: string | null, params: QueryParams) =>
@@ -96,6 +103,11 @@ export function contentQuery(deps: QueryDeps, model: Model): Record<string, unkn
       const { data } = writable(params.data);
       const status = statusOf(row);
       const locale = (rowOfType(siteFor(cms).index, model.uid, row.id)?.locale ?? undefined) as string | undefined;
+      // The published version is written from the draft here: with unpublished edits, updating it would publish them.
+      if (model.draftAndPublish && status === 'published' && pendingDraft(row.documentId, locale ?? null)) {
+        throw new UnsupportedApiError(`strapi.db.query('${model.uid}').update of a published row whose draft has unpublished changes`,
+          'update the draft (publishedAt: null), then publish it with strapi.documents(uid).publish');
+      }
       const where = { ...(locale ? { locale } : {}), ...(model.draftAndPublish ? { status } : {}) };
       await documents().update({ documentId: row.documentId, data, ...where });
       const updated = await fetchRow(row.documentId, status, locale ?? null, params);
@@ -105,6 +117,11 @@ export function contentQuery(deps: QueryDeps, model: Model): Record<string, unkn
       const row = await target(params);
       if (!row) return null;
       const locale = (rowOfType(siteFor(cms).index, model.uid, row.id)?.locale ?? undefined) as string | undefined;
+      // One row of a published document cannot go alone here (its draft and published versions are deleted together).
+      if (model.draftAndPublish && publishedIn(row.documentId, locale ?? null)) {
+        throw new UnsupportedApiError(`strapi.db.query('${model.uid}').delete of one row of a published document`,
+          'delete the document with strapi.documents(uid).delete');
+      }
       await documents().delete({ documentId: row.documentId, ...(locale ? { locale } : {}) });
       // The engine answers the deleted row with its id, whatever it selects.
       return { id: row.id, ...shape(row, params) };

@@ -89,7 +89,13 @@ export function orderByPairs(orderBy: unknown): Array<[string, 'asc' | 'desc']> 
   if (orderBy === undefined || orderBy === null) return [];
   return list(orderBy).flatMap((entry): Array<[string, 'asc' | 'desc']> => {
     if (typeof entry === 'string') return [[entry, 'asc']];
-    if (isPlain(entry)) return Object.entries(entry).map(([key, way]) => [key, String(way).toLowerCase() === 'desc' ? 'desc' : 'asc']);
+    if (isPlain(entry)) {
+      return Object.entries(entry).map(([key, way]) => {
+        // A nested order (`{ category: { name: 'asc' } }`) sorts by a relation's field: not the engine's subset here.
+        if (typeof way !== 'string' || !/^(asc|desc)$/i.test(way)) throw new UnsupportedApiError(`an orderBy of ${JSON.stringify(entry)}`);
+        return [key, way.toLowerCase() === 'desc' ? 'desc' : 'asc'];
+      });
+    }
     throw new UnsupportedApiError(`an orderBy of ${JSON.stringify(entry)}`);
   });
 }

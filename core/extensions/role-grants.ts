@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_ROLE_SCOPES, scopeOf } from '../access/scopes.js';
 import type { RoleType } from '../auth/state-store.js';
 import type { Cms } from '../cms.js';
-import { CONFIG_FILES } from '../config/load.js';
+import { CONFIG_FILES, resolveConfig } from '../config/load.js';
 import { ApplicationError, FileError } from '../errors.js';
 import { parseJsonText } from '../parsers/json.js';
 import type { Model } from '../schema/types.js';
@@ -60,8 +61,18 @@ export function roleGrants(cms: Cms): RoleGrants {
     const grants = (permissions[role] ??= {});
     for (const action of toGrant) addGrant(cms, grants, action);
     for (const action of toRevoke) removeGrant(cms, grants, action);
-    await writeFileAtomic(join(cms.root, 'cms.config.json'), `${JSON.stringify(raw, null, 2)}\n`);
-    await cms.reload();
+    // Checked before it is written: a grant the config cannot hold (a custom action) never leaves a site that cannot start.
+    try { resolveConfig(raw); } catch (error) {
+      throw new ApplicationError(`The ${role} role cannot be given ${toGrant.join(', ')} here: ${(error as Error).message}`);
+    }
+    const file = join(cms.root, 'cms.config.json');
+    const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    await writeFileAtomic(file, `${JSON.stringify(raw, null, 2)}\n`);
+    try { await cms.reload(); } catch (error) {
+      // The site keeps the config it runs on: the file goes back to what it was.
+      if (before === undefined) await rm(file, { force: true }); else await writeFileAtomic(file, before);
+      throw error;
+    }
   }
   return {
     actions,

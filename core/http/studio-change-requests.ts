@@ -125,7 +125,7 @@ export const CHANGE_REQUEST_ROUTES: Record<string, GitRoute> = {
       // Work the base does not hold yet is lost with the ref: only a manager may drop it.
       if (listed && listed.ahead > 0) assertMayManageGit(caller, cms.models, 'delete a change request that is not merged');
       else mayWrite(caller, { cms }, 'Deleting a change request');
-      await deleteBranch(cms.root, name, cms.config);
+      await deleteBranch(cms.root, name, cms.config, listed?.tip);
       return { data: { name } };
     },
   },

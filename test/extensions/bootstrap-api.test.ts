@@ -71,6 +71,16 @@ describe('calls outside the supported subset stop the start, naming file:line:co
     await expect(startProjectCode(cms)).rejects.toThrow('The permission api::gone.gone.find names api::gone.gone, which is not a content type');
     expect(JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8'))).toEqual(PROJECT['cms.config.json']);
   });
+
+  it('refuses a grant of a custom action the config cannot hold, and leaves cms.config.json as it was so the site still starts', async () => {
+    const body = "    const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });\n"
+      + "    await strapi.db.query('plugin::users-permissions.permission').create({ data: { action: 'api::article.article.report', role: role.id } });";
+    const root = makeProject({ ...PROJECT, 'src/index.js': bootstrap(body) });
+    const cms = await createCms({ root, report: () => {} });
+    await expect(startProjectCode(cms)).rejects.toThrow('The public role cannot be given api::article.article.report here');
+    expect(JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8'))).toEqual(PROJECT['cms.config.json']);
+    await expect(createCms({ root, report: () => {} })).resolves.toBeDefined();
+  });
 });
 
 describe('bootstrap code that changes the project\'s settings', () => {
