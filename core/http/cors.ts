@@ -21,7 +21,16 @@ export function preflightResponse(request: Request): Response | undefined {
       ...corsHeaders(request),
       'access-control-max-age': MAX_AGE,
       'access-control-allow-methods': ALLOW_METHODS,
-      'access-control-allow-headers': ALLOW_HEADERS,
+      'access-control-allow-headers': allowHeaders(request),
     },
   });
+}
+
+/**
+ * Strapi's allowed headers; a preflight that asks for `Cms-Branch` (a preview site or front-end reading a change request from
+ * another origin) is allowed it too. A Strapi client never asks, so it sees Strapi's list exactly.
+ */
+function allowHeaders(request: Request): string {
+  const asked = request.headers.get('access-control-request-headers') ?? '';
+  return asked.split(',').some((name) => name.trim().toLowerCase() === 'cms-branch') ? `${ALLOW_HEADERS},Cms-Branch` : ALLOW_HEADERS;
 }

@@ -114,6 +114,14 @@ describe('CORS (Strapi: middlewares/cors.ts defaults over @koa/cors)', () => {
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('allows Cms-Branch to a cross-origin preflight that asks for it, and answers Strapi\'s list exactly to one that does not', async () => {
+    const preflight = (asked: string) => sample.request('/api/articles', {
+      method: 'OPTIONS', headers: { origin: 'https://preview.example', 'access-control-request-method': 'GET', 'access-control-request-headers': asked },
+    });
+    expect((await preflight('cms-branch,authorization')).headers.get('access-control-allow-headers')).toBe('Content-Type,Authorization,Origin,Accept,Cms-Branch');
+    expect((await preflight('authorization')).headers.get('access-control-allow-headers')).toBe('Content-Type,Authorization,Origin,Accept');
+  });
+
   it('answers a preflight OPTIONS with 204 and the allowed methods and headers', async () => {
     const response = await sample.request('/api/articles', {
       method: 'OPTIONS',
