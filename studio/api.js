@@ -1,4 +1,6 @@
 // The studio's only way to the server: the public REST API (and GET ./api/schemas), with the credential as a Bearer header.
+import { branchOf } from './router.js';
+
 const KEY = 'cms-studio-token';
 
 /** The REST prefix, written into the page by the server. */
@@ -65,11 +67,16 @@ export async function request(method, path, options = {}) {
  * As `request`, with the document's version the answer names (`Document-Version`, for a later
  * `If-Match`: a write over a newer version is refused with 412 instead of reverting it).
  * `ifNoneMatch: '*'` writes a version only while none exists (a new locale).
+ * `branch`: the change request read or written (`Cms-Branch`); by default the one the tab's address is
+ * on, none (the Published site) without one. The answer says which one it came from (`branch`), so a
+ * form can tell a version of its own branch from another's.
  */
-export async function requestVersioned(method, path, { query, body, token = session.token, ifMatch, ifNoneMatch } = {}) {
+export async function requestVersioned(method, path, options = {}) {
+  const { query, body, token = session.token, ifMatch, ifNoneMatch, branch = branchOf() } = options;
   const url = new URL(path, document.baseURI);
   url.search = toSearch(query).toString();
   const headers = { accept: 'application/json' };
+  if (branch) headers['cms-branch'] = branch;
   if (ifMatch) headers['if-match'] = ifMatch;
   if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
   if (token) headers.authorization = `Bearer ${token}`;
@@ -79,15 +86,15 @@ export async function requestVersioned(method, path, { query, body, token = sess
   const response = await fetch(url, { method, headers, body: body === undefined || multipart ? body : JSON.stringify(body) });
   seenCommit = response.headers.get('x-cms-commit') ?? seenCommit;
   // A write went through: views that show the document elsewhere (the preview) refresh.
-  const wrote = () => dispatchEvent(new CustomEvent('studio:wrote', { detail: { method, path: url.pathname } }));
+  const wrote = () => dispatchEvent(new CustomEvent('studio:wrote', { detail: { method, path: url.pathname, branch } }));
   if (response.status === 204) {
     wrote();
-    return { body: null, version: null };
+    return { body: null, version: null, branch };
   }
   const payload = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, payload);
   if (method !== 'GET') wrote();
-  return { body: payload, version: response.headers.get('document-version') };
+  return { body: payload, version: response.headers.get('document-version'), branch };
 }
 
 /** The content types this credential may read, with locales and the REST prefix. */
