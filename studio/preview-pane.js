@@ -2,14 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { request } from './api.js';
 import { sameBranch } from './form-check.js';
-
-/** The preview URL of a page on a change request: `cms-branch=<name>` added, unless the server already put it there. */
-export function onBranchUrl(url, branch) {
-  if (!url || !branch) return url ?? null;
-  const at = new URL(url, document.baseURI);
-  if (!at.searchParams.has('cms-branch')) at.searchParams.set('cms-branch', branch);
-  return at.href;
-}
+import { previewOn } from './router.js';
 
 /**
  * The document's front-end page beside its form, as Strapi 5's preview shows it: the server builds
@@ -32,7 +25,7 @@ export function PreviewPane({ model, documentId, locale, branch = null }) {
     if (!documentId && model.kind !== 'singleType') return undefined;
     let current = true;
     request('GET', './api/preview', { query: { type, documentId, locale, status: viewed }, branch })
-      .then((body) => current && setUrl(onBranchUrl(body.data?.url, branch)), () => current && setUrl(null));
+      .then((body) => current && setUrl(previewOn(body.data?.url, branch)), () => current && setUrl(null));
     return () => { current = false; };
   }, [viewed]);
   useEffect(() => {

@@ -45,3 +45,14 @@ export function href(type, documentId, params = {}, branch = branchOf()) {
 }
 
 export const navigate = (to) => { location.hash = to; };
+
+/**
+ * A preview URL of a page on a change request: `cms-branch=<name>` added (the front end sends it back
+ * as the `Cms-Branch` header when it reads the API), unless the server put it there already.
+ */
+export function previewOn(url, branch) {
+  if (!url || !branch) return url ?? null;
+  const at = new URL(url, globalThis.document?.baseURI ?? 'http://localhost/');
+  if (!at.searchParams.has('cms-branch')) at.searchParams.set('cms-branch', branch);
+  return at.href;
+}
