@@ -8,7 +8,6 @@ import {
 import { conflictWords, fieldNames, mayMerge, mayWrite, siteOf } from './change-request-words.js';
 import { usePageTitle } from './page-title.js';
 import { href, link, navigate, onBranch } from './router.js';
-import { NewChangeRequest } from './where-saves-go.js';
 
 const CHANGE_WORDS = { added: 'added', changed: 'changed', deleted: 'deleted' };
 const plural = (count, one) => `${count} ${one}${count === 1 ? '' : 's'}`;
@@ -21,9 +20,10 @@ function ChangedDocument({ name, document }) {
   // A document the change request deletes is still on the Published site: it is shown there.
   const to = href(document.apiName, document.documentId, { locale: document.locale ?? undefined },
     document.change === 'deleted' ? null : name);
-  return html`<li><a href=${to}>${words}</a>
-    <span class=${`state state-${document.change}`}>${CHANGE_WORDS[document.change] ?? document.change}</span>
-    <span class="muted">${[document.locale, document.draft ? 'draft' : 'published'].filter(Boolean).join(' · ')}${fields.length
+  const where = [document.locale, document.draft ? 'draft' : 'published'].filter(Boolean).join(' · ');
+  // Spaces between the parts are written out: htm drops whitespace that holds a line break.
+  return html`<li><a href=${to}>${words}</a>${' '}<span class=${`state state-${document.change}`}
+    >${CHANGE_WORDS[document.change] ?? document.change}</span>${' '}<span class="muted">${where}${fields.length
       ? ` — ${fields.join(', ')}` : ''}</span></li>`;
 }
 
@@ -43,7 +43,7 @@ function ChangeRequest({ changeRequest, models, mayManage, route, run }) {
     ${documents.length
       ? html`<ul class="changed-documents" aria-label=${`Documents changed in ${name}`}>${documents.map((document) => html`
         <${ChangedDocument} name=${name} document=${document} />`)}</ul>`
-      : html`<p class="muted">No document changed yet.</p>`}
+      : html`<p class="muted">No document differs from the Published site.</p>`}
     <div class="actions">
       ${mayWrite(models) && html`<button type="button" onClick=${() => run(name, 'Proposed', () => proposeChangeRequest(name))}
         >Propose</button>`}
@@ -105,9 +105,9 @@ export function ChangeRequestsPage({ models, route }) {
   }
   return html`<section class="change-requests">
     <header class="page-head"><h1>Change requests</h1></header>
-    <p class="muted">A change request keeps edits apart from the Published site (${list.base}) until it is merged.</p>
+    <p class="muted">A change request keeps edits apart from the Published site (${list.base}) until it is merged.
+      <em>New change request</em>, above, starts one.</p>
     <${Outcome} outcome=${outcome} models=${models} list=${list} />
-    ${mayWrite(models) && html`<${NewChangeRequest} id="page-change-request" />`}
     ${list.changeRequests.length === 0
       ? html`<p class="muted">No open change requests.</p>`
       : html`<ul class="change-request-list">${list.changeRequests.map((changeRequest) => html`<${ChangeRequest}
