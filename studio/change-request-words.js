@@ -35,11 +35,17 @@ export const siteOf = (url) => SITES[new URL(url).hostname] ?? 'the hosting site
 /** A changed document's field names (the server tells them as names, or as `{ field, before, after }`). */
 export const fieldNames = (fields) => (fields ?? []).map((field) => (typeof field === 'string' ? field : field.field));
 
-/** A merge conflict in document and field words: "Article “Pizza napoletana”: title was changed here and on the Published site". */
+/**
+ * A merge conflict in document and field words (the server's `{ file, type, documentId, field, reason }`):
+ * "Article “Pizza napoletana”: title was changed here and on the Published site". A file of no
+ * content type (a schema) is named by its path; a whole file in conflict (`field` null) says why.
+ */
 export function conflictWords(conflict, changeRequest, models) {
-  const document = changeRequest.documents.find((one) => one.documentId === conflict.documentId);
+  const document = conflict.documentId ? changeRequest.documents.find((one) => one.documentId === conflict.documentId) : undefined;
   const model = models.find((one) => [one.uid, one.displayName, one.pluralName, one.singularName].includes(conflict.type));
-  const type = document?.type ?? model?.displayName ?? conflict.type ?? 'File';
-  const title = document?.title ?? conflict.documentId ?? conflict.file;
-  return `${type} “${title}”: ${conflict.field ? `${conflict.field} was` : 'it was'} changed here and on the Published site`;
+  const type = document?.type ?? model?.displayName;
+  const what = type ? `${type} “${document?.title ?? conflict.documentId ?? conflict.file}”` : `File ${conflict.file}`;
+  if (conflict.field) return `${what}: ${conflict.field} was changed here and on the Published site`;
+  return `${what}: ${/delete/.test(conflict.reason ?? '')
+    ? 'changed on one side and deleted on the other' : 'changed here and on the Published site'}`;
 }

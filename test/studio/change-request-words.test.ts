@@ -86,6 +86,10 @@ describe('change requests in editors\' words', () => {
       changeRequest, [article])).toBe('Article “Pizza napoletana”: title was changed here and on the Published site');
     expect(conflictWords({ file: 'content/articles/zz.json', type: 'api::article.article', documentId: 'zz', field: 'body' },
       { documents: [] }, [article])).toBe('Article “zz”: body was changed here and on the Published site');
+    expect(conflictWords({ file: 'content/articles/d1.json', type: 'api::article.article', documentId: 'd1', field: null,
+      reason: 'modify/delete' }, changeRequest, [article])).toBe('Article “Pizza napoletana”: changed on one side and deleted on the other');
+    expect(conflictWords({ file: 'schemas/api/article/schema.json', type: null, documentId: null, field: null, reason: 'contents' },
+      changeRequest, [article])).toBe('File schemas/api/article/schema.json: changed here and on the Published site');
   });
 
   it('names the hosting site of a pull request page, and field changes told either way', () => {
