@@ -98,7 +98,8 @@ export async function requestVersioned(method, path, options = {}) {
 }
 
 /** The content types this credential may read, with locales and the REST prefix. */
-export const loadSchemas = (token) => request('GET', './api/schemas', { token });
+// The base's: a tab on a change request that no longer exists still signs in (and is told so by the header).
+export const loadSchemas = (token) => request('GET', './api/schemas', { token, branch: null });
 
 /** REST paths of one document: a collection type's `/articles/:id`, a single type's `/global`. */
 export function documentPath(model, documentId) {

@@ -46,6 +46,9 @@ function read() {
 }
 addEventListener('studio:change-requests', () => { if (views.size) read(); });
 
+/** Read the change requests again now (every view shows the answer); resolves once they show it. */
+export const refreshChangeRequests = () => read();
+
 /** Signed out: what one credential was told is not shown to the next. */
 export const forgetChangeRequests = () => { known = {}; reading = undefined; };
 

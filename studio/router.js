@@ -29,14 +29,14 @@ export function parseHash(hash = globalThis.location?.hash ?? '') {
   return { branch, section: section || '', type, documentId, params: Object.fromEntries(new URLSearchParams(search)) };
 }
 
-/** A page's hash (`#/git`, `#/t/articles`) on a branch: by default the one this tab is on. */
+/** A page's hash (`#/git`, `#/t/articles`) on a branch: by default (undefined) the one this tab is on; null for the Published site. */
 export function link(page, branch = branchOf()) {
   const path = page.replace(/^#/, '');
   return branch ? `#/cr/${encodeURIComponent(branch)}${path === '/' ? '' : path}` : `#${path}`;
 }
 
 /** The page this tab shows, on another branch (undefined: the Published site). */
-export const onBranch = (branch, hash = globalThis.location?.hash ?? '') => link(pageOf(hash), branch);
+export const onBranch = (branch, hash = globalThis.location?.hash ?? '') => link(pageOf(hash), branch ?? null);
 
 export function href(type, documentId, params = {}, branch = branchOf()) {
   const search = new URLSearchParams(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')).toString();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { mayWrite, suggestedName } from './change-request-words.js';
-import { changeRequestsChanged, startChangeRequest, useChangeRequests } from './change-requests.js';
+import { refreshChangeRequests, startChangeRequest, useChangeRequests } from './change-requests.js';
 import { link, navigate, onBranch } from './router.js';
 
 /** Where the tab's saves go, in editors' words. */
@@ -28,7 +28,7 @@ export function NewChangeRequest({ label = 'New change request', id = 'change-re
     try {
       const made = await startChangeRequest(name.trim());
       setOpen(false);
-      changeRequestsChanged();
+      await refreshChangeRequests(); // the header knows it before the tab goes to it
       dispatchEvent(new CustomEvent('studio:change-request-started', { detail: { name: made.name } }));
       navigate(onBranch(made.name));
     } catch (failure) {
@@ -72,9 +72,12 @@ export function WhereSavesGo({ route, models }) {
     return () => removeEventListener('studio:change-request-started', started);
   }, []);
   const open = list?.changeRequests?.length;
+  const gone = route.branch && list && !list.changeRequests.some((one) => one.name === route.branch);
   return html`<section class="saves-go" aria-label="Where saves go">
     <p class="saves-target"><span class="muted">Saves go to</span> <strong>${targetName(route.branch)}</strong></p>
     ${route.branch && html`<a href=${onBranch(undefined)}>Go to the Published site</a>`}
+    ${gone && html`<p class="error" role="alert">The change request “${route.branch}” does not exist (merged and deleted, or never
+      started): nothing can be saved to it.</p>`}
     ${!failed && html`<a href=${link('#/change-requests')} aria-current=${route.section === 'change-requests' ? 'page' : undefined}
       >Change requests${open ? ` (${open})` : ''}</a>`}
     ${!failed && list && mayWrite(models) && html`<${NewChangeRequest} />`}

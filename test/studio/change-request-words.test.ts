@@ -45,6 +45,22 @@ describe('the studio\'s address names the change request', () => {
     expect(branchOf('#/t/articles')).toBeUndefined();
   });
 
+  it('keeps the tab\'s change request in links by default, and leaves it for the Published site when told', () => {
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'location');
+    Object.defineProperty(globalThis, 'location', { value: { hash: '#/cr/spring/t/articles/abc?locale=fr' }, configurable: true });
+    try {
+      expect(branchOf()).toBe('spring');
+      expect(link('#/git')).toBe('#/cr/spring/git');
+      expect(href('articles', 'x')).toBe('#/cr/spring/t/articles/x');
+      expect(href('articles', 'x', {}, null)).toBe('#/t/articles/x');
+      expect(onBranch(undefined)).toBe('#/t/articles/abc?locale=fr');
+      expect(onBranch('autumn')).toBe('#/cr/autumn/t/articles/abc?locale=fr');
+    } finally {
+      if (saved) Object.defineProperty(globalThis, 'location', saved);
+      else delete (globalThis as { location?: unknown }).location;
+    }
+  });
+
   it('puts the branch in a preview URL once, and leaves the Published site\'s as the server made it', () => {
     expect(previewOn('https://site.example/preview?secret=s&url=%2Fa', 'edits/spring'))
       .toBe('https://site.example/preview?secret=s&url=%2Fa&cms-branch=edits%2Fspring');

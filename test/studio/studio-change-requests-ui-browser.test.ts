@@ -107,7 +107,7 @@ describe.skipIf(!CHROMIUM)(`the change-request views, drawn from the routes' ans
         .toBe('#/cr/edits%2Fspring%20menu/t/articles');
     });
 
-    it('tells a merge conflict in document and field words, links the host\'s page, deletes, and offers Merge only where the credential may publish', async () => {
+    it('tells a merge conflict in document and field words, links the host\'s page, deletes, offers Merge only where the credential may publish, and says when a linked one is gone', async () => {
       list = [changeRequest('norway', [article]), changeRequest('merged', [], 0)];
       await page.goto(`${session.studioUrl}/#/change-requests`);
       const norway = page.getByRole('article', { name: 'norway' });
@@ -144,5 +144,13 @@ describe.skipIf(!CHROMIUM)(`the change-request views, drawn from the routes' ans
       await page.getByRole('article', { name: 'norway' }).getByRole('button', { name: 'Merge into the Published site' }).waitFor();
       expect(await page.getByRole('article', { name: 'site-name' }).getByRole('button', { name: 'Merge into the Published site' })
         .count()).toBe(0);
+
+      // A link to a change request that is gone (merged and deleted) says so, and leads back to the Published site.
+      await page.goto(`${session.studioUrl}/#/cr/gone/t/articles`);
+      await poll(() => page.getByRole('region', { name: 'Where saves go' }).getByRole('alert').textContent())
+        .toMatch(/^The change request “gone” does not exist/);
+      await page.getByRole('link', { name: 'Go to the Published site' }).click();
+      await poll(() => page.evaluate(() => location.hash)).toBe('#/t/articles');
+      expect(await page.getByRole('region', { name: 'Where saves go' }).getByRole('alert').count()).toBe(0);
     });
   });
