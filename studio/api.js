@@ -52,8 +52,11 @@ export function toSearch(query, params = new URLSearchParams(), base = '') {
   return params;
 }
 
-/** The newest commit a write of this tab was saved in (replicas): sent back so any replica answers at least that. */
-let seenCommit = null;
+/**
+ * The newest commit a write of this tab was saved in (replicas), per branch ('' for the Published site):
+ * sent back so any replica answers at least that. A change request's commit is never asked of the base.
+ */
+const seenCommits = new Map();
 
 /**
  * Call the API; resolves to the parsed body (null for 204), rejects with an ApiError.
@@ -80,11 +83,12 @@ export async function requestVersioned(method, path, options = {}) {
   if (ifMatch) headers['if-match'] = ifMatch;
   if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
   if (token) headers.authorization = `Bearer ${token}`;
-  if (seenCommit) headers['x-cms-commit'] = seenCommit;
+  const seen = seenCommits.get(branch ?? '');
+  if (seen) headers['x-cms-commit'] = seen;
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
   const response = await fetch(url, { method, headers, body: body === undefined || multipart ? body : JSON.stringify(body) });
-  seenCommit = response.headers.get('x-cms-commit') ?? seenCommit;
+  if (response.headers.get('x-cms-commit')) seenCommits.set(branch ?? '', response.headers.get('x-cms-commit'));
   // A write went through: views that show the document elsewhere (the preview) refresh.
   const wrote = () => dispatchEvent(new CustomEvent('studio:wrote', { detail: { method, path: url.pathname, branch } }));
   if (response.status === 204) {
