@@ -13,8 +13,8 @@ import { NewChangeRequest } from './where-saves-go.js';
  * possible for what their role grants (the server decides), so nothing that worked before breaks.
  */
 export function ChangeRequestPrompt({ models, model, documentId, locale }) {
-  const { list, mayManage } = useChangeRequests();
-  if (!list || mayManage || !mayWrite(models)) return null;
+  const { list, mayManage } = useChangeRequests({ managing: true });
+  if (!list || mayManage !== false || !mayWrite(models)) return null;
   const type = model.kind === 'singleType' ? model.singularName : model.pluralName;
   const open = list.changeRequests.slice(0, 5);
   return html`<aside class="change-request-prompt" aria-labelledby="change-request-prompt-title">

@@ -85,7 +85,7 @@ function Outcome({ outcome, models, list }) {
  */
 export function ChangeRequestsPage({ models, route }) {
   usePageTitle('Change requests');
-  const { list, mayManage, failed } = useChangeRequests();
+  const { list, mayManage, failed } = useChangeRequests({ managing: true });
   const [outcome, setOutcome] = useState();
   useEffect(() => { changeRequestsChanged(); }, []);
   async function run(name, label, action) {

@@ -32,36 +32,42 @@ export const changeRequestsChanged = () => dispatchEvent(new Event('studio:chang
 let known = {};
 let reading;
 const views = new Set();
+const show = (next) => { known = { ...known, ...next }; for (const view of views) view(known); };
 function read() {
-  const now = Promise.all([listChangeRequests(), request('GET', './api/git/status', onBase).catch(() => undefined)]).then(
-    ([list, status]) => ({ list, mayManage: !!status?.data?.mayManage }),
-    (failure) => ({ failed: failure.message }),
-  ).then((next) => {
-    if (reading !== now) return;
-    known = next;
-    for (const view of views) view(known);
-  });
+  const now = listChangeRequests().then((list) => ({ list, failed: undefined }), (failure) => ({ failed: failure.message }))
+    .then((next) => { if (reading === now) show(next); });
   reading = now;
   return now;
 }
 addEventListener('studio:change-requests', () => { if (views.size) read(); });
 
+// Whether this credential manages Git (the status route runs `git status`): asked once, and only by a view that needs it.
+let managing;
+function readManaging() {
+  if (managing) return;
+  const asked = request('GET', './api/git/status', onBase).then((status) => !!status.data?.mayManage, () => false)
+    .then((mayManage) => { if (managing === asked) show({ mayManage }); });
+  managing = asked;
+}
+
 /** Read the change requests again now (every view shows the answer); resolves once they show it. */
 export const refreshChangeRequests = () => read();
 
 /** Signed out: what one credential was told is not shown to the next. */
-export const forgetChangeRequests = () => { known = {}; reading = undefined; };
+export const forgetChangeRequests = () => { known = {}; reading = undefined; managing = undefined; };
 
 /**
- * The open change requests and whether this credential manages Git: `{ list, mayManage, failed }`,
- * read when the first view opens and again whenever they change. `list` is undefined while reading,
- * and stays so when the site has no change requests to offer (not a git repository, or the
- * credential may not read them): `failed` then holds the server's words.
+ * The open change requests: `{ list, mayManage, failed }`, read when the first view opens and again
+ * whenever they change. `list` is undefined while reading, and stays so when the site has no change
+ * requests to offer (not a git repository, or the credential may not read them): `failed` then holds
+ * the server's words. `mayManage` (whether this credential may do everything) is asked only with
+ * `{ managing: true }`, and is undefined until answered.
  */
-export function useChangeRequests() {
+export function useChangeRequests({ managing: needed = false } = {}) {
   const [state, setState] = useState(known);
   useEffect(() => {
     views.add(setState);
+    if (needed) readManaging();
     if (!reading) read();
     else setState(known);
     return () => { views.delete(setState); };
