@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { ProjectRouteGate } from './access/document-gate.js';
-import { publicCaller, trustedCaller, type Caller } from './access/permissions.js';
+import { trustedCaller, type Caller } from './access/permissions.js';
 import { createAuth, type Auth } from './auth/auth.js';
 import { openStateStore } from './auth/open-state-store.js';
 import type { StateStore } from './auth/state-store.js';
@@ -18,11 +18,13 @@ import { loadModels } from './schema/registry.js';
 import type { Model, Models } from './schema/types.js';
 import { DocumentWriter, type WriteEvent, type WriterOptions } from './service/document-writer.js';
 import type { WriteHooks } from './service/write-event.js';
-import { ContentService } from './service/content-service.js';
+import type { ContentService } from './service/content-service.js';
 import { createDocuments } from './service/documents.js';
 import type { DocumentsFor } from './typed/documents.js';
 import type { ContentTypeName } from './typed/registry.js';
-import { createContentApi, type ContentApi } from './strapi/content-api.js';
+import type { ContentApi } from './strapi/content-api.js';
+import { branchSites } from './branches/branch-site.js';
+import { siteParts } from './site-parts.js';
 import { commitPerWrite } from './git/commit-per-write.js';
 import { createGit } from './git/git.js';
 import { readFileTimes } from './git/file-times.js';
@@ -71,6 +73,13 @@ export interface CreateCmsOptions {
    */
   indexSnapshot?: boolean;
   /**
+   * Answer this branch's view instead of the base (`cms.branch(branch)` of the loaded site; the base is its prototype).
+   *
+   * @example
+   * const spring = await createCms({ root: './site', branch: 'spring' });
+   */
+  branch?: string;
+  /**
    * Start even when the shared state store (PostgreSQL) cannot be reached: content is served, no user or token
    * is known and their changes answer 503 until it answers, then they load. Default false: loading fails in one
    * line naming `CMS_STATE_URL`. `cms serve` turns it on, so a replica restarted during an outage comes up.
@@ -117,6 +126,17 @@ export interface Cms {
   routeGate?: ProjectRouteGate;
   /** Release what the project holds open (the shared state store's connections). */
   close(): Promise<void>;
+  /**
+   * A branch's view of the site as a Cms (core/branches/branch-site.ts): the base's documents with the branch's changes
+   * over them; its writes are commits on the branch's ref, never files in the served tree. Cached per branch; a ref
+   * another process moved is read again. Throws a 404 NotFoundError for an unknown branch, a 400 for a name git refuses.
+   * The base's own branch answers this Cms.
+   */
+  branch(name: string): Promise<Cms>;
+  /** On a branch's view: the branch's name (undefined on the base). */
+  branchName?: string;
+  /** What follows a write once it is stored (the `afterWrite` option, then webhooks): a branch's writes announce through it. */
+  announce(event: WriteEvent): Promise<void>;
 }
 
 /**
@@ -142,7 +162,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     const problems = [...index.problems.values()];
     if (problems.length && options.strict) throw new ProjectProblemsError('Malformed content files', problems, 'ContentError');
     if (options.reportProblems ?? true) for (const problem of problems) report(`warning: ${problem.format()}`);
-    const afterWrite = afterWriteHooks(config, index);
+    const { afterWrite, announce } = afterWriteHooks(config, index);
     // Created once, on the first load: it outlives reloads, as the clone it pushes from does.
     replica ??= config.git.push || config.git.pull
       ? createReplica({
@@ -155,8 +175,6 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
       })
       : undefined;
     const writer = new DocumentWriter(root, index, { afterWrite, gate: replica?.write, hooks: () => cms.writeHooks });
-    const service = new ContentService(index, writer);
-    const anonymous = publicCaller(config);
     // Opened once, on the first load: users and tokens do not change with the config or schemas.
     store ??= await openStateStore({
       root, config, env: options.env ?? process.env, report, startUnreachable: options.startWithoutStateStore,
@@ -164,23 +182,27 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     const auth = createAuth({ root, config, models, env: options.env, report, store });
     // A type the project's own routes own is answered only by them (core/access/document-gate.ts), never by this API.
     const ownedElsewhere = (model: Model) => cms.routeGate?.owns(model) ?? false;
-    const contentApi = createContentApi({
-      service, anonymous, authenticate: auth.authenticate, readFingerprint: auth.readFingerprint, ownedElsewhere,
-    });
-    const ownerApi = createContentApi({ service, anonymous: trustedCaller });
+    const { service, contentApi, ownerApi } = siteParts({ index, writer, config, auth, ownedElsewhere });
     const refreshHistory = async (files?: string[]) => { await (await history)?.refresh(files); };
     // The media library's writes commit through here, inside `replica.writeMedia` (its gate): pushed before they are answered too.
-    return { config, models, index, service, writer, contentApi, ownerApi, auth, afterWrite: afterWrite!, refreshHistory, replica };
+    return { config, models, index, service, writer, contentApi, ownerApi, auth, afterWrite, announce, refreshHistory, replica };
   };
 
   const report = options.report ?? ((message: string) => process.stderr.write(`${message}\n`));
   const env = options.env ?? process.env;
   let replica: Replica | undefined;
   let store: StateStore | undefined;
-  /** Everything that follows a successful write, in order: the caller's hook, the git commit, webhooks. */
-  function afterWriteHooks(config: CmsConfig, index: ContentIndex): WriterOptions['afterWrite'] {
-    const hooks: NonNullable<WriterOptions['afterWrite']>[] = [];
+  type Hook = (event: WriteEvent) => Promise<void> | void;
+  const inOrder = (hooks: Hook[]) => async (event: WriteEvent) => { for (const hook of hooks) await hook(event); };
+  /**
+   * Everything that follows a successful write, in order: the caller's hook, the git commit, webhooks (`afterWrite`);
+   * without the commit (`announce`), for a branch's writes, which their view commits to the branch.
+   */
+  function afterWriteHooks(config: CmsConfig, index: ContentIndex): { afterWrite: Hook & Cms['afterWrite']; announce: Cms['announce'] } {
+    const hooks: Hook[] = [];
+    const told: Hook[] = [];
     if (options.afterWrite) hooks.push(options.afterWrite);
+    if (options.afterWrite) told.push(options.afterWrite);
     // Timestamps from history: the commit carries the write's time, so every replica reads the same.
     const authorDate = (files: string[]) => files.map((file) => index.fileTimes?.get(file)).find(Boolean);
     // A replica that pushes commits every write: the commit is what it pushes.
@@ -198,13 +220,17 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
         report,
         loadEntry: async (event, status) => {
           const query = { locale: event.locale ?? undefined, status };
-          return (await cms.service.findOne(event.model, event.documentId, query, trustedCaller)) ?? null;
+          // A branch's write: its entry as that branch reads it.
+          const site = event.branch ? await cms.branch(event.branch) : cms;
+          return (await site.service.findOne(event.model, event.documentId, query, trustedCaller)) ?? null;
         },
       });
       // A replica's write is announced once the remote holds it, never for an attempt it ran again or answered 503.
-      hooks.push((event) => whenAcknowledged(async () => dispatch(event)));
+      const webhooks = (event: WriteEvent) => whenAcknowledged(async () => dispatch(event));
+      hooks.push(webhooks);
+      told.push(webhooks);
     }
-    return async (event: WriteEvent) => { for (const hook of hooks) await hook(event); };
+    return { afterWrite: inOrder(hooks), announce: inOrder(told) };
   }
 
   const contentTypes = () => [...cms.models.values()]
@@ -224,6 +250,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     // Swap every part at once: a request sees the old model or the new one, never a mix.
     reload: async () => { Object.assign(cms, await assemble()); },
     close: async () => { await store?.close(); },
+    branch: branchSites(cms),
   });
-  return cms;
+  return options.branch === undefined ? cms : cms.branch(options.branch);
 }

@@ -60,6 +60,13 @@ export class PayloadTooLargeError extends CmsError {
   }
 }
 
+/** The request conflicts with the state the server holds now (a branch that moved, a merge that conflicts): 409. */
+export class ConflictError extends CmsError {
+  constructor(message = 'Conflict', details: ErrorDetails = {}) {
+    super(message, 409, details, 'ConflictError');
+  }
+}
+
 /** The server cannot answer now (a replica whose push or catch-up did not reach the remote in time); the client may retry. */
 export class ServiceUnavailableError extends CmsError {
   constructor(message = 'Service Unavailable', details: ErrorDetails = {}) {

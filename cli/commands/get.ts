@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import { readAllPages } from '../../core/strapi/read-all-pages.js';
+import { BRANCH_OPTION, onBranchOf } from '../branch-option.js';
 import { contentTypeArg, routeId } from '../content-type-arg.js';
 import { drained, type CliContext } from '../context.js';
 import { UsageError } from '../output.js';
 
-interface GetOptions { root?: string; public?: boolean; pretty?: boolean; v4?: boolean; all?: boolean; ndjson?: boolean }
+interface GetOptions { root?: string; public?: boolean; pretty?: boolean; v4?: boolean; all?: boolean; ndjson?: boolean; branch?: string }
 
 /** Entries as lines: NDJSON (one compact entry a line), or the items of one JSON array. */
 function entryWriter(ctx: CliContext, options: GetOptions) {
@@ -39,13 +40,14 @@ export function registerGet(program: Command, ctx: CliContext, search: () => str
     .option('--v4', 'answer in the Strapi v4 response format')
     .option('--all', 'every entry of every page, streamed as one JSON array (the `data` of each page)')
     .option('--ndjson', 'entries one per line (NDJSON) instead of the answer body; with --all, of every page')
+    .option(...BRANCH_OPTION)
     .addHelpText('after', `
 Query options (bracket keys as in the URL):
   --filters[title][$containsi]=coffee  --populate=*  --sort=title:desc  --fields=title,slug
   --pagination[page]=2  --locale=fr  --status=draft  --query 'filters[views][$gt]=10&sort=views'
 Every entry (for scripts): cms get articles --all --ndjson --sort=title > articles.ndjson`)
     .action(async (type: string, documentId: string | undefined, options: GetOptions) => {
-      const cms = await ctx.loadCms(options.root);
+      const cms = await onBranchOf(await ctx.loadCms(options.root), options.branch);
       const model = contentTypeArg(cms, type);
       const api = options.public ? cms.contentApi : cms.ownerApi;
       const collection = documentId === undefined && model.kind === 'collectionType';

@@ -5,12 +5,13 @@ import { NotFoundError } from '../../core/errors.js';
 import { parseJsonText } from '../../core/parsers/json.js';
 import { createFromNdjson } from '../../core/strapi/create-from-ndjson.js';
 import { parseQueryString } from '../../core/strapi/parse-query.js';
+import { BRANCH_OPTION, onBranchOf } from '../branch-option.js';
 import { contentTypeArg, documentIdArg, routeId } from '../content-type-arg.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../output.js';
 
 interface WriteOptions {
-  root?: string; data?: string; file?: string; status?: string; locale?: string; pretty?: boolean; gitCommit?: boolean
+  root?: string; data?: string; file?: string; status?: string; locale?: string; pretty?: boolean; gitCommit?: boolean; branch?: string;
 }
 
 async function readData(ctx: CliContext, options: WriteOptions): Promise<unknown> {
@@ -47,8 +48,12 @@ async function createMany(ctx: CliContext, type: string, file: string, options: 
   ctx.stderr.write(`created ${created} ${type}\n`);
 }
 
-/** The project, committing each write when `--git-commit` (or CMS_GIT_COMMIT, or git.commitPerWrite) says so. */
-const loadForWrite = (ctx: CliContext, options: WriteOptions) => ctx.loadCms(options.root, options.gitCommit ? { gitCommit: true } : {});
+/**
+ * The project, committing each write when `--git-commit` (or CMS_GIT_COMMIT, or git.commitPerWrite) says so; with
+ * `--branch`, that branch's view, whose every write is a commit on the branch.
+ */
+const loadForWrite = async (ctx: CliContext, options: WriteOptions) =>
+  onBranchOf(await ctx.loadCms(options.root, options.gitCommit ? { gitCommit: true } : {}), options.branch);
 const GIT_COMMIT = [
   '--git-commit', 'commit the write to git, authored by your git identity (env CMS_GIT_COMMIT=1, config git.commitPerWrite)',
 ] as const;
@@ -69,7 +74,8 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
     .option('--status <status>', 'draft: write the draft only (draft & publish types)')
     .option('--locale <code>', 'locale of the version to write')
     .option('--pretty', 'indent the JSON output')
-    .option(...GIT_COMMIT);
+    .option(...GIT_COMMIT)
+    .option(...BRANCH_OPTION);
 
   common(program.command('create').description('create a document (POST /api/<type>)')
     .argument('<type>', 'plural API id')
@@ -105,6 +111,7 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
     .option('--root <dir>', 'project root')
     .option('--locale <code>', 'locale to delete (* for all)')
     .option(...GIT_COMMIT)
+    .option(...BRANCH_OPTION)
     .action(async (type: string, documentId: string | undefined, options: WriteOptions) => {
       const cms = await loadForWrite(ctx, options);
       const model = contentTypeArg(cms, type);
@@ -129,6 +136,7 @@ export function registerWrites(program: Command, ctx: CliContext, search: () => 
       .option('--root <dir>', 'project root')
       .option('--locale <code>', 'locale of the version')
       .option(...GIT_COMMIT)
+      .option(...BRANCH_OPTION)
       .action(async (type: string, documentId: string | undefined, options: WriteOptions) => {
         const cms = await loadForWrite(ctx, options);
         const model = contentTypeArg(cms, type);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { checkBranchName } from '../branches/branch-names.js';
 import { FileError } from '../errors.js';
 import { resolveUploadConfig } from '../media/upload-config.js';
 import { locateKey } from '../parsers/locate-key.js';
@@ -25,6 +26,11 @@ async function readConfigFile(root: string): Promise<{ file: string; raw: Record
     return { file: name, raw: module.default ?? {}, text };
   }
   return undefined;
+}
+
+/** A name git and the CMS take for a branch (the rules of branch-names.ts). */
+function isBranchName(name: string): boolean {
+  try { return checkBranchName(name) === name; } catch { return false; }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -142,6 +148,9 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   for (const key of flags) if (typeof git[key] !== 'boolean') fail(`git.${key} must be true or false`);
   if (git.push !== false && (typeof git.push !== 'string' || !/^[A-Za-z0-9][\w.-]*$/.test(git.push))) {
     fail('git.push must be a remote name such as "origin", or false');
+  }
+  if (git.baseBranch !== false && (typeof git.baseBranch !== 'string' || !isBranchName(git.baseBranch))) {
+    fail('git.baseBranch must be a branch name such as "main", or false');
   }
   if (git.pull !== false && (typeof git.pull !== 'number' || !(git.pull > 0))) fail('git.pull must be an interval in seconds, or false');
   if (git.poll !== false && (typeof git.poll !== 'number' || !(git.poll > 0))) fail('git.poll must be an interval in seconds, or false');

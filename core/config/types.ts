@@ -75,6 +75,11 @@ export interface CmsConfig {
      * `false` keeps the compact layout. An edit keeps the layout its file already has.
      */
     mergeSafeLayout: boolean;
+    /**
+     * The branch the site serves and change requests merge into (false: the branch checked out when the CMS starts). The served
+     * checkout must be on it: the CMS never switches it.
+     */
+    baseBranch: string | false;
     /** Push each write's commit to this remote (e.g. `"origin"`); a rejected push is rebased and retried. */
     push: string | false;
     /** Fast-forward from the remote every this many seconds (false: only on `POST /_cms/git/pull`). */
@@ -177,8 +182,8 @@ export const DEFAULT_CONFIG: CmsConfig = {
     port: 1337, host: 'localhost', cacheControl: { '*': 'no-cache' }, proxy: { koa: false, maxIpsCount: 1, ipHeader: 'X-Forwarded-For' },
   },
   git: {
-    commitPerWrite: false, timestampsFromHistory: false, mergeSafeLayout: true, push: false, pull: false, poll: 1, peers: [],
-    pushTimeout: 10, forwardWrites: true,
+    commitPerWrite: false, timestampsFromHistory: false, mergeSafeLayout: true, baseBranch: false, push: false, pull: false, poll: 1,
+    peers: [], pushTimeout: 10, forwardWrites: true,
   },
   state: { url: false },
   webhooks: [],

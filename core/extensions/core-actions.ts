@@ -1,7 +1,9 @@
 import { trustedCaller, type Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
+import { siteFor } from '../branches/request-branch.js';
 import { NotFoundError } from '../errors.js';
 import type { RawQuery } from '../query/normalize.js';
+import type { Documents } from '../service/documents.js';
 import type { Model } from '../schema/types.js';
 import type { Data } from '../types.js';
 import type { StrapiContext } from './context.js';
@@ -25,7 +27,8 @@ const found = (data: Data | undefined | null): Data => {
  * const controller = Object.setPrototypeOf({ async find(ctx) { return super.find(ctx); } }, coreController(cms, model, hooks));
  */
 export function coreController(cms: Cms, model: Model, hooks: ReadHooks): Record<string, unknown> {
-  const service = () => cms.service;
+  // The request's branch view when it named one (`Cms-Branch`), else the base.
+  const service = () => siteFor(cms).service;
   const single = model.kind === 'singleType';
   const read = <T>(action: 'findMany' | 'findOne', ctx: Ctx, work: () => T) => hooks.read(action, model, ctx.query, async () => work());
   return {
@@ -69,13 +72,14 @@ export function coreController(cms: Cms, model: Model, hooks: ReadHooks): Record
  * `{ results, pagination }`, the others documents, all over the Document Service (no permission checks, as in Strapi).
  */
 export function coreService(cms: Cms, model: Model, hooks: ReadHooks): Record<string, unknown> {
-  const documents = () => cms.documents(model.uid as never, trustedCaller) as unknown as import('../service/documents.js').Documents;
+  const documents = () => siteFor(cms).documents(model.uid as never, trustedCaller) as unknown as Documents;
   return {
     async find(params: RawQuery = {}) {
       if (model.kind === 'singleType') {
-        return (await hooks.read('findOne', model, params, async () => cms.service.findSingle(model, params, trustedCaller))) ?? null;
+        const findSingle = async () => siteFor(cms).service.findSingle(model, params, trustedCaller);
+        return (await hooks.read('findOne', model, params, findSingle)) ?? null;
       }
-      const findPage = async () => cms.service.findPage(model, params, trustedCaller);
+      const findPage = async () => siteFor(cms).service.findPage(model, params, trustedCaller);
       const page = await hooks.read('findMany', model, params, findPage, (found) => found.data);
       return { results: page.data, pagination: page.meta.pagination };
     },

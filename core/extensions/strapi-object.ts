@@ -1,4 +1,5 @@
 import { trustedCaller } from '../access/permissions.js';
+import { siteFor } from '../branches/request-branch.js';
 import type { Cms } from '../cms.js';
 import type { Documents } from '../service/documents.js';
 import { UnsupportedApiError } from './errors.js';
@@ -35,7 +36,8 @@ export function createStrapiObject(cms: Cms, registry: Registry, hooks: ReadHook
   };
   const documents = (uid: string): Documents => {
     const model = cms.contentType(uid);
-    const plain = cms.documents(model.uid as never, trustedCaller) as unknown as Documents;
+    // Inside a request naming a branch (`Cms-Branch`), the branch's documents: project code reads and writes what the request does.
+    const plain = siteFor(cms).documents(model.uid as never, trustedCaller) as unknown as Documents;
     return {
       ...plain,
       findMany: (params = {}) => hooks.read('findMany', model, params, () => plain.findMany(params)),

@@ -19,6 +19,10 @@ import { noteCommits, type CommitNote } from '../git/write-context.js';
 import { catchUpForRequest, commitHeaders } from './read-your-writes.js';
 import { healthResponse } from './health-route.js';
 import { studioResponse } from './studio-route.js';
+import { onBranch } from '../branches/request-branch.js';
+
+/** The request header naming the branch a request reads and writes (absent: the base). */
+export const BRANCH_HEADER = 'cms-branch';
 
 export type { AppOptions };
 
@@ -80,85 +84,11 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
       // A request naming a commit this replica does not hold yet waits for it (bounded), before any cache; the
       // replica's own routes (its status, the pull webhook) answer at once, whatever cookie the caller carries.
       if (!url.pathname.startsWith('/_cms/')) await catchUpForRequest(cms, request);
-      if (url.pathname === '/' && ['GET', 'HEAD'].includes(request.method)) {
-        const page = await apiIndex(cms, request, headers);
-        return withBodyTag(page, request, cacheControlFor(cms.config, undefined, !!request.headers.get('authorization')));
-      }
-      // The studio's path is checked against the API prefix when the config loads, and wins over public files.
-      const studio = admin ? await studioResponse(cms, request, url, headers) : undefined;
-      if (studio) return studio;
-      for (const extension of options.extensions ?? EXTENSIONS) {
-        const response = await extension({ request, url, cms, headers });
-        if (response) {
-          const cacheControl = cacheControlFor(cms.config, extensionModel(cms, url), !!request.headers.get('authorization'));
-          return withBodyTag(response, request, cacheControl);
-        }
-      }
-      if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) {
-        const authorization = request.headers.get('authorization');
-        const api = cms.contentApi;
-        // Answers are shared by callers who may read exactly the same (anonymous: ''); an invalid credential is never cached.
-        const scope = request.method === 'GET' ? api.readScope(authorization) : undefined;
-        const cacheable = scope !== undefined;
-        const cacheKey = ResponseCache.key(
-          url.pathname + url.search, request.headers.get('origin'), request.headers.get('strapi-response-format'), scope,
-        );
-        if (cacheable) {
-          const hit = cache.get(cacheKey, cms.index);
-          if (hit) {
-            if (ifNoneMatch(request.headers.get('if-none-match'), hit.headers.etag)) return notModified(hit.headers);
-            const init = { status: hit.status, statusText: statusText(hit.status), headers: hit.headers };
-            return new Response(hit.body as unknown as BodyInit, init);
-          }
-        }
-        const body = await readBody(request);
-        const index = cms.index;
-        const path = url.pathname.slice(prefix.length);
-        let validators: Record<string, string> | undefined;
-        let computedFrom: Freshness | undefined;
-        if (request.method === 'GET') {
-          // Authorised before the tag is compared: a 304 never confirms content the caller could not read.
-          const { route } = api.authorize({ method: 'GET', path, authorization });
-          // The answer reads the route's type and the types it reaches; the tag names their versions.
-          computedFrom = freshness(index, index.dependencies.readsOf(route.model.uid));
-          // The key holds the caller's read scope: callers who may read the same share a tag, no others.
-          const credentialKey = authorization && !cacheable ? `${authorization}\u0000${cms.auth.store.revision}` : '';
-          const etag = entityTag(index, computedFrom.versions.join('.'), cacheKey, credentialKey);
-          validators = { etag, 'cache-control': cacheControlFor(cms.config, route.model, !!authorization) };
-          if (ifNoneMatch(request.headers.get('if-none-match'), etag)) return notModified({ ...headers, ...validators });
-        }
-        const result = await api({
-          method: request.method, path, search: url.search, body, authorization,
-          responseFormat: request.headers.get('strapi-response-format'), ifMatch: request.headers.get('if-match'),
-          // On a write, `If-None-Match: *` is the studio's "this locale must not exist yet"; on a read it is a cache's.
-          ifNoneMatch: request.method === 'GET' || request.method === 'HEAD' ? undefined : request.headers.get('if-none-match'),
-        });
-        // The document's version, for a later `If-Match` (the studio's stale-form check); Strapi clients ignore it.
-        if (result.version) headers['document-version'] = result.version;
-        // Only an answer computed from the version the tag names may carry it.
-        if (validators && computedFrom && result.status === 200 && isFresh(computedFrom, cms.index)) Object.assign(headers, validators);
-        if (result.body === undefined) return new Response(null, { status: result.status, statusText: statusText(result.status), headers });
-        if (request.method === 'HEAD') {
-          return new Response(null, { status: result.status, headers: { ...headers, 'content-type': JSON_TYPE } });
-        }
-        if (cacheable && result.status === 200 && headers.etag !== undefined) {
-          const body = Buffer.from(JSON.stringify(result.body));
-          // Its length is part of the stored headers: a hit is written as it is, without copying them.
-          const answer = { status: 200, headers: { ...headers, 'content-type': JSON_TYPE, 'content-length': String(body.length) }, body };
-          cache.set(cacheKey, computedFrom!, answer);
-          return new HTTPResponse(body, { status: 200, statusText: 'OK', headers: answer.headers });
-        }
-        return jsonAnswer(result.status, result.body, headers);
-      }
-      if (['GET', 'HEAD'].includes(request.method)) {
-        const file = await servePublicFile(publicDir, url.pathname, request);
-        if (file) {
-          // A public file is the same for every caller and format: only its CORS headers vary.
-          for (const [key, value] of Object.entries({ ...headers, vary: 'Origin' })) file.headers.set(key, value);
-          return file;
-        }
-      }
-      throw new NotFoundError();
+      // `Cms-Branch`: the named branch's view answers (one header lookup when absent, the base's path as it was).
+      const named = request.headers.get(BRANCH_HEADER);
+      if (named === null) return await answerOn(cms, request, url, headers);
+      const site = await cms.branch(named);
+      return await onBranch(cms, site, () => answerOn(site, request, url, headers));
     } catch (error) {
       if (error instanceof MethodNotAllowedError && request.method === 'OPTIONS') {
         // koa-router's allowedMethods(): a plain OPTIONS (not a CORS preflight) lists the methods, with Koa's empty text body.
@@ -175,6 +105,90 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
       if (status === 500) log(`[cms] ${request.method} ${url.pathname}: ${(error as Error)?.stack ?? String(error)}`);
       return jsonAnswer(status, toErrorBody(error), headers);
     }
+  }
+
+  /** The answer of a routable request, by the base or by a branch's view (`site`). */
+  async function answerOn(site: Cms, request: Request, url: URL, headers: Record<string, string>): Promise<Response | HTTPResponse> {
+    const prefix = site.config.api.rest.prefix;
+    if (url.pathname === '/' && ['GET', 'HEAD'].includes(request.method)) {
+      const page = await apiIndex(site, request, headers);
+      return withBodyTag(page, request, cacheControlFor(site.config, undefined, !!request.headers.get('authorization')));
+    }
+    // The studio's path is checked against the API prefix when the config loads, and wins over public files.
+    const studio = admin ? await studioResponse(site, request, url, headers) : undefined;
+    if (studio) return studio;
+    for (const extension of options.extensions ?? EXTENSIONS) {
+      const response = await extension({ request, url, cms: site, headers });
+      if (response) {
+        const cacheControl = cacheControlFor(site.config, extensionModel(site, url), !!request.headers.get('authorization'));
+        return withBodyTag(response, request, cacheControl);
+      }
+    }
+    if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) {
+      const authorization = request.headers.get('authorization');
+      const api = site.contentApi;
+      // Answers are shared by callers who may read exactly the same (anonymous: ''); an invalid credential is never cached.
+      const scope = request.method === 'GET' ? api.readScope(authorization) : undefined;
+      const cacheable = scope !== undefined;
+      // A branch's answers are its own: the branch is part of the key, so of the tag too.
+      const target = site.branchName === undefined ? url.pathname + url.search : `${site.branchName}\u0000${url.pathname}${url.search}`;
+      const cacheKey = ResponseCache.key(target, request.headers.get('origin'), request.headers.get('strapi-response-format'), scope);
+      if (cacheable) {
+        const hit = cache.get(cacheKey, site.index);
+        if (hit) {
+          if (ifNoneMatch(request.headers.get('if-none-match'), hit.headers.etag)) return notModified(hit.headers);
+          const init = { status: hit.status, statusText: statusText(hit.status), headers: hit.headers };
+          return new Response(hit.body as unknown as BodyInit, init);
+        }
+      }
+      const body = await readBody(request);
+      const index = site.index;
+      const path = url.pathname.slice(prefix.length);
+      let validators: Record<string, string> | undefined;
+      let computedFrom: Freshness | undefined;
+      if (request.method === 'GET') {
+        // Authorised before the tag is compared: a 304 never confirms content the caller could not read.
+        const { route } = api.authorize({ method: 'GET', path, authorization });
+        // The answer reads the route's type and the types it reaches; the tag names their versions.
+        computedFrom = freshness(index, index.dependencies.readsOf(route.model.uid));
+        // The key holds the caller's read scope: callers who may read the same share a tag, no others.
+        const credentialKey = authorization && !cacheable ? `${authorization}\u0000${site.auth.store.revision}` : '';
+        const etag = entityTag(index, computedFrom.versions.join('.'), cacheKey, credentialKey);
+        validators = { etag, 'cache-control': cacheControlFor(site.config, route.model, !!authorization) };
+        if (ifNoneMatch(request.headers.get('if-none-match'), etag)) return notModified({ ...headers, ...validators });
+      }
+      const result = await api({
+        method: request.method, path, search: url.search, body, authorization,
+        responseFormat: request.headers.get('strapi-response-format'), ifMatch: request.headers.get('if-match'),
+        // On a write, `If-None-Match: *` is the studio's "this locale must not exist yet"; on a read it is a cache's.
+        ifNoneMatch: request.method === 'GET' || request.method === 'HEAD' ? undefined : request.headers.get('if-none-match'),
+      });
+      // The document's version, for a later `If-Match` (the studio's stale-form check); Strapi clients ignore it.
+      if (result.version) headers['document-version'] = result.version;
+      // Only an answer computed from the version the tag names may carry it.
+      if (validators && computedFrom && result.status === 200 && isFresh(computedFrom, site.index)) Object.assign(headers, validators);
+      if (result.body === undefined) return new Response(null, { status: result.status, statusText: statusText(result.status), headers });
+      if (request.method === 'HEAD') {
+        return new Response(null, { status: result.status, headers: { ...headers, 'content-type': JSON_TYPE } });
+      }
+      if (cacheable && result.status === 200 && headers.etag !== undefined) {
+        const body = Buffer.from(JSON.stringify(result.body));
+        // Its length is part of the stored headers: a hit is written as it is, without copying them.
+        const answer = { status: 200, headers: { ...headers, 'content-type': JSON_TYPE, 'content-length': String(body.length) }, body };
+        cache.set(cacheKey, computedFrom!, answer);
+        return new HTTPResponse(body, { status: 200, statusText: 'OK', headers: answer.headers });
+      }
+      return jsonAnswer(result.status, result.body, headers);
+    }
+    if (['GET', 'HEAD'].includes(request.method)) {
+      const file = await servePublicFile(publicDir, url.pathname, request);
+      if (file) {
+        // A public file is the same for every caller and format: only its CORS headers vary.
+        for (const [key, value] of Object.entries({ ...headers, vary: 'Origin' })) file.headers.set(key, value);
+        return file;
+      }
+    }
+    throw new NotFoundError();
   }
   return app;
 }

@@ -11,10 +11,10 @@ import { createHash, randomBytes } from 'node:crypto';
  * Every request header an API answer depends on, for `Vary`, so a shared cache (a CDN under
  * `server.cacheControl: "public, …"`) never hands one caller's answer to another: `Origin` (CORS
  * headers), `Authorization` (what the caller may read; anonymous answers are the ones a CDN keeps) and
- * `Strapi-Response-Format` (the v4 shape). Nothing else is read (no compression here: a proxy that
+ * `Strapi-Response-Format` (the v4 shape) and `Cms-Branch` (which branch's view answers). Nothing else is read (no compression here: a proxy that
  * compresses adds `Accept-Encoding` itself).
  */
-export const ANSWER_VARY = 'Origin, Authorization, Strapi-Response-Format';
+export const ANSWER_VARY = 'Origin, Authorization, Strapi-Response-Format, Cms-Branch';
 
 /** A random epoch per index object: a restarted server or reloaded model never reissues an old tag. */
 const epochs = new WeakMap<object, string>();

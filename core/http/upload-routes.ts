@@ -57,8 +57,13 @@ export const uploadRoutes: ExtensionRoute = async ({ request, url, cms, headers 
   const base = `${cms.config.api.rest.prefix}/upload`;
   if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return undefined;
   const segments = url.pathname.slice(base.length).split('/').filter(Boolean);
-  const library = mediaLibrary(cms);
   const method = request.method;
+  // Media files are the site's (binary files under public/), never a branch's: a branch reads the library, writes none.
+  if (cms.branchName !== undefined && method !== 'GET' && method !== 'HEAD') {
+    const branch = cms.branchName;
+    throw new ValidationError(`The media library belongs to the published site, not to branch "${branch}": send this without Cms-Branch`);
+  }
+  const library = mediaLibrary(cms);
   // As a document's: `If-Match` names the version the client edited (412 when the entry changed since).
   const precondition = { ifMatch: request.headers.get('if-match') };
   const versioned = (entry: Data) => {

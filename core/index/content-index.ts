@@ -26,11 +26,13 @@ export class ContentIndex {
   readonly models: Models;
   readonly config: CmsConfig;
   /** Malformed files, by path: reported, skipped, and served again once fixed. */
-  readonly problems = new Map<string, FileError>();
+  get problems(): Map<string, FileError> { return this.fileProblems; }
   /** Bumped on every change. */
-  version = 0;
+  get version(): number { return this.changes; }
   /** Which types an answer about a type reads, and which types' answers a change of a type can alter. */
   readonly dependencies: TypeDependencies;
+  private readonly fileProblems = new Map<string, FileError>();
+  private changes = 0;
   /** Bumped per type on every change of its rows: answers that read other types only stay valid. */
   private readonly typeVersions = new Map<string, number>();
   private readonly records = new RecordBook();
@@ -42,14 +44,18 @@ export class ContentIndex {
   private readonly derived = new DerivedCache();
   private readonly uniqueValues = new UniqueValues();
   private readonly links = new LinkHolders(compareCreation);
-  /** `git.timestampsFromHistory`: when each file last changed (commits, then this server's writes). */
-  fileTimes: Map<string, string> | undefined;
+  private times: Map<string, string> | undefined;
 
-  constructor(models: Models, config: CmsConfig) {
+  /** (A view over another index, such as a branch's, passes that index's dependencies: they are the models'.) */
+  constructor(models: Models, config: CmsConfig, dependencies = new TypeDependencies(models)) {
     this.models = models;
     this.config = config;
-    this.dependencies = new TypeDependencies(models);
+    this.dependencies = dependencies;
   }
+
+  /** `git.timestampsFromHistory`: when each file last changed (commits, then this server's writes). */
+  get fileTimes(): Map<string, string> | undefined { return this.times; }
+  set fileTimes(times: Map<string, string> | undefined) { this.times = times; }
 
   /** A type's version: changes whenever one of its rows does (see `dependencies` for what an answer reads). */
   versionOf(uid: string): number {
@@ -128,6 +134,11 @@ export class ContentIndex {
   documentRecords(uid: string, documentId: string): FileRecord[] {
     const records = this.records.ofDocument(uid, documentId);
     return records.length < 2 ? records : splitDuplicates(records).served;
+  }
+
+  /** Every file of a document as indexed, duplicates included (a view over this index builds its rows from them). */
+  fileRecords(uid: string, documentId: string): FileRecord[] {
+    return this.records.ofDocument(uid, documentId);
   }
 
   /** Every row of a type in creation order (cached per version). */
@@ -264,7 +275,7 @@ export class ContentIndex {
       this.typeVersions.set(uid, this.versionOf(uid) + 1);
       for (const reader of this.dependencies.readersOf(uid)) this.derived.changed(reader, reader === uid ? change : undefined);
     }
-    this.version++;
+    this.changes++;
   }
 }
 

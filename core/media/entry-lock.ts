@@ -3,7 +3,7 @@ import { UPLOAD_FILE_UID } from '../schema/types.js';
 import { DiskView } from '../service/disk-view.js';
 import { checkPrecondition, type Precondition } from '../service/document-version.js';
 import { KeyedLock } from '../service/keyed-lock.js';
-import { documentLockFile } from '../service/write-locks.js';
+import { documentLockFile } from '../storage/document-lock-file.js';
 import { holdLockFile } from '../storage/lock-file.js';
 
 /**

@@ -274,7 +274,9 @@ export interface MediaHost {
   afterWrite(event: WriteEvent): Promise<void>;
   /** `git.push`: the replica whose write gate every media write runs in. */
   readonly replica?: { writeMedia<T>(work: () => Promise<T>): Promise<T> };
+  readonly branchName?: string; // a branch's view (core/branches/branch-site.ts) reads media, writes none: they live in the served tree
 }
+
 
 /**
  * The media library of a loaded project (one per index, so a reload gets a fresh one).
@@ -289,7 +291,8 @@ export function mediaLibrary(cms: MediaHost): MediaLibrary {
       root: cms.root, service: cms.service, config: cms.config.upload,
       // Uploads commit and fire webhooks like document writes (Strapi's media.* events).
       afterWrite: (event) => cms.afterWrite({ ...event, model: cms.models.get(UPLOAD_FILE_UID)!, locale: null }),
-      gate: cms.replica && ((work) => cms.replica!.writeMedia(work)),
+      gate: cms.branchName !== undefined ? () => Promise.reject(new ValidationError(`Branch "${cms.branchName}" cannot write media`))
+        : cms.replica && ((work) => cms.replica!.writeMedia(work)),
     });
     libraries.set(cms.index, library);
   }

@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
 import { formatFileName } from '../index/file-name.js';
 import { contentFolder } from '../index/load.js';
 import type { FileRecord } from '../index/read-file.js';
 import type { Model } from '../schema/types.js';
-import { removeFile } from '../storage/atomic-write.js';
-import { readText, writeContentFile, type WriteContentOptions } from '../storage/content-file.js';
+import { writeContentFile, type WriteContentOptions } from '../storage/content-file.js';
+import { DiskStore, type ContentStore } from '../storage/content-store.js';
 import type { StoredDocument } from '../storage/serialize.js';
 import type { Data } from '../types.js';
 
@@ -19,11 +18,15 @@ export interface LocaleFiles {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * A document's content files on disk and in the index, changed together: every write is atomic
- * and the index takes the very text written, so a response always matches the disk.
+ * A document's content files in the store (on disk: the served tree) and in the index, changed together: every
+ * write is atomic and the index takes the very text written, so a response always matches what is stored.
  */
 export class DocumentFiles {
-  constructor(private readonly root: string, private readonly index: ContentIndex) {}
+  private readonly store: ContentStore;
+  /** `store`: where the files live (a project root: the served tree on disk). */
+  constructor(store: string | ContentStore, private readonly index: ContentIndex) {
+    this.store = typeof store === 'string' ? new DiskStore(store, index) : store;
+  }
 
   /** The plain and draft files of a document in a locale. */
   inLocale(model: Model, documentId: string, locale: string | null): LocaleFiles {
@@ -48,12 +51,12 @@ export class DocumentFiles {
    * a YAML or Markdown document keeps its comments and layout. Returns whether the file changed.
    */
   async write(model: Model, file: string, document: StoredDocument, template?: string, options?: WriteContentOptions): Promise<boolean> {
-    const base = template === undefined ? undefined : await readText(this.root, template);
-    return writeContentFile(this.root, this.index, model, file, document, base, options);
+    const base = template === undefined ? undefined : await this.store.read(template);
+    return writeContentFile(this.store, this.index, model, file, document, base, options);
   }
 
   async remove(file: string): Promise<void> {
-    await removeFile(join(this.root, file));
+    await this.store.remove(file);
     this.index.removeRecord(file);
   }
 

@@ -8,6 +8,7 @@ import { checkRelationDocuments } from '../schema/relation-input.js';
 import { EntryValidator } from '../schema/validate-entry.js';
 import type { Data, Status } from '../types.js';
 import type { DocumentReader } from './document-reader.js';
+import { DiskStore } from '../storage/content-store.js';
 import { DocumentFiles } from './document-files.js';
 import { newDocumentId } from './document-id.js';
 import { checkPrecondition, documentVersion, type Precondition } from './document-version.js';
@@ -44,9 +45,11 @@ export class DocumentWriter {
   private readonly locks: WriteLocks;
   private readonly files: DocumentFiles;
   private readonly linked: LinkedWrites;
+  /** `options.store`: where the content files live (default: the served tree on disk at `root`). */
   constructor(root: string, private readonly index: ContentIndex, private readonly options: WriterOptions = {}) {
-    this.locks = new WriteLocks(root, index, options);
-    this.files = new DocumentFiles(root, index);
+    const store = options.store ?? new DiskStore(root, index);
+    this.locks = new WriteLocks(store, index, options);
+    this.files = new DocumentFiles(store, index);
     this.linked = new LinkedWrites(index, this.files, (owner, ownerId, work) => this.locks.document(owner, ownerId, work));
   }
 

@@ -2,6 +2,7 @@ import type { Caller } from '../access/permissions.js';
 import { ValidationError } from '../errors.js';
 import type { Model } from '../schema/types.js';
 import { notType } from '../schema/yup-messages.js';
+import type { ContentStore } from '../storage/content-store.js';
 import type { Data } from '../types.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -19,6 +20,8 @@ export interface WriteEvent {
   deleted?: Data;
   /** Writes committed with this one (project code's writes joining the write that triggered them). */
   also?: WriteEvent[];
+  /** A write to a branch (core/branches/branch-site.ts): its name. Absent: the base. */
+  branch?: string;
 }
 
 /**
@@ -42,6 +45,8 @@ export interface WriterOptions {
    * and may run it again on a newer tip, so the work re-reads everything it decides on.
    */
   gate?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Where the content files live (default: the served tree on disk, core/storage/content-store.ts). */
+  store?: ContentStore;
 }
 
 /**

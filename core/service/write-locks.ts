@@ -1,37 +1,17 @@
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
 import type { Model } from '../schema/types.js';
 import type { Data } from '../types.js';
-import { holdLockFile } from '../storage/lock-file.js';
-import { DiskView } from './disk-view.js';
+import type { ContentStore } from '../storage/content-store.js';
 import { KeyedLock } from './keyed-lock.js';
 import type { WriterOptions } from './write-event.js';
+
+export { documentLockFile } from '../storage/document-lock-file.js';
 
 /** What a lock knows of the write's files: a new document (nothing on disk), or the locale whose new files to look for. */
 export interface OnDisk {
   created?: boolean;
   /** The write's locale: its plain and draft file are looked for on disk even when the index has none yet. */
   locale?: string | null;
-}
-
-/** A documentId as a file name can hold it: the usual ids as they are, anything else (from a request) as its hash. */
-const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-/**
- * The lock file every process of the site holds while it writes a document:
- * `.cms/locks/<uid with :: as -->~<documentId>.lock` (a single type's: `…~.lock`, its one document). The id comes
- * from the request: one that is not a plain id (a slash, a NUL, hundreds of characters) is named by its SHA-256, so
- * the name never leaves `.cms/locks/` nor passes the file system's limits, and every process names it alike.
- *
- * @example
- * documentLockFile('/site', articleModel, 'abc') // '/site/.cms/locks/api--article.article~abc.lock'
- * documentLockFile('/site', articleModel, '../x') // '/site/.cms/locks/api--article.article~#<64 hex>.lock'
- */
-export function documentLockFile(root: string, model: Model, documentId: string | undefined): string {
-  const given = model.kind === 'singleType' ? '' : documentId ?? '';
-  const id = given === '' || SAFE_ID.test(given) ? given : `#${createHash('sha256').update(given).digest('hex')}`;
-  return join(root, '.cms', 'locks', `${model.uid.replace(/::/g, '--')}~${id}.lock`);
 }
 
 /**
@@ -43,10 +23,7 @@ export class WriteLocks {
   private readonly lock = new KeyedLock();
   /** Per type: held from a unique value's check (or a uid's generation) until the index holds the file that takes it. */
   private readonly valueLock = new KeyedLock();
-  private readonly disk: DiskView;
-  constructor(private readonly root: string, private readonly index: ContentIndex, private readonly options: WriterOptions) {
-    this.disk = new DiskView(root, index);
-  }
+  constructor(private readonly store: ContentStore, private readonly index: ContentIndex, private readonly options: WriterOptions) {}
 
   /** A single type has one document: its writes serialise on the type, so two first PUTs cannot create two. */
   private lockKey(model: Model, documentId: string | undefined): string {
@@ -54,18 +31,15 @@ export class WriteLocks {
   }
 
   /**
-   * The document's lock in this process, then its lock file (`.cms/locks/`, which every CLI and server
-   * of the site holds while writing it), then its files re-read where they changed on disk: the work
-   * starts from what is on disk, whoever wrote it last. A new document (`created`) has nothing on disk
-   * and an id no one else knows: it takes the in-process lock only.
+   * The document's lock in this process, then the store's (on disk: its lock file in `.cms/locks/`, which every CLI
+   * and server of the site holds while writing it, then its files re-read where they changed on disk): the work
+   * starts from what is stored, whoever wrote it last. A new document (`created`) has nothing stored and an id no
+   * one else knows: it takes the in-process lock only.
    */
   private run<T>(model: Model, documentId: string | undefined, at: OnDisk, work: () => Promise<T>): Promise<T> {
     const key = this.lockKey(model, documentId);
     if (at.created) return this.lock.run(key, work);
-    return this.lock.run(key, () => holdLockFile(documentLockFile(this.root, model, documentId), async () => {
-      await this.disk.refresh(model, documentId ?? this.index.singleDocumentId(model.uid), at.locale);
-      return work();
-    }));
+    return this.lock.run(key, () => this.store.hold(model, documentId, at.locale, work));
   }
 
   /** The document's lock alone, for a write already inside the gate (a linked document's). */

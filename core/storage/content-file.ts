@@ -1,27 +1,16 @@
-import { stat, utimes } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+import { posix } from 'node:path';
 import type { CmsConfig } from '../config/types.js';
 import { FileError } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
 import { getParser } from '../parsers/index.js';
 import { readContentFile } from '../index/read-file.js';
 import type { Model } from '../schema/types.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { DiskStore, readText, type ContentStore } from './content-store.js';
 import { ContentFileTooLargeError, oversize } from './file-size.js';
-import { readTextNoFollow } from './no-follow.js';
 import { fileLayout, type FileLayout } from './merge-layout.js';
-import { rememberWritten } from './written-texts.js';
 import { serializeDocument, withoutHistoryTimestamps, type StoredDocument } from './serialize.js';
 
-/**
- * A content file's text, or undefined when it is missing, unreadable or a link (never followed).
- * Read in the thread pool, a create's missing file included: an inline read or existence check
- * waits for the folder behind other writes' renames and fsyncs (profiled under load: an
- * `existsSync` blocked the event loop longer than the error of a failed open costs).
- */
-export async function readText(root: string, file: string): Promise<string | undefined> {
-  try { return await readTextNoFollow(join(root, file), file); } catch { return undefined; }
-}
+export { readText };
 
 /** Options of a content file write. */
 export interface WriteContentOptions {
@@ -54,15 +43,17 @@ function layoutFor(file: string, text: string | undefined, config: CmsConfig): F
 
 /**
  * The one way a content file is written: serialise (editing `base` text in place for YAML and
- * Markdown), check the text reads back, write atomically, then index that very text with the
- * file's real mtime, so the watcher knows the file as already read. Unchanged text is not
- * rewritten. Returns whether the file changed.
+ * Markdown), check the text reads back, store it, then index that very text with the modification
+ * time the store gave it, so the watcher knows the file as already read. Unchanged text is not
+ * rewritten. Returns whether the file changed. `root`: the served tree (a DiskStore at it).
  */
 export async function writeContentFile(
-  root: string, index: ContentIndex, model: Model, file: string, document: StoredDocument, base?: string, options: WriteContentOptions = {},
+  root: string | ContentStore, index: ContentIndex, model: Model, file: string, document: StoredDocument, base?: string,
+  options: WriteContentOptions = {},
 ): Promise<boolean> {
   assertContentPath(file);
-  const previous = await readText(root, file);
+  const store = typeof root === 'string' ? new DiskStore(root) : root;
+  const previous = await store.read(file);
   // Timestamps from history: the time is this server's until the commit carries it (whole
   // seconds, as Git keeps them), and no updatedAt/publishedAt line is written to collide.
   // A reformat (`cms fmt`) and an import write the timestamps they are given: neither may change an answer.
@@ -81,16 +72,8 @@ export async function writeContentFile(
   const bytes = oversize(text, limit);
   if (bytes !== undefined) throw new ContentFileTooLargeError(bytes, limit);
   const record = readContentFile(file, text, 0, model, index.models, index.config);
-  const path = join(root, file);
-  await writeFileAtomic(path, text);
-  // Until a commit carries the time, the file's own modification time answers it (a restart outside a Git
-  // checkout, or before the commit): it is set to the time answered now, so both say the same to the millisecond.
-  // In the thread pool, never inline: utimes waits for the journal, and a stat's lookup for a rename in the folder, behind
-  // other writes' fsyncs, which stalled the event loop and so every read (issue 35: reads p99 9.3 s beside hot writes).
-  if (time) await utimes(path, new Date(time), new Date(time));
-  record.mtimeMs = (await stat(path)).mtimeMs;
-  rememberWritten(path, record.mtimeMs, text);
-  if (time) index.fileTimes!.set(file, time);
+  record.mtimeMs = await store.write(file, text, time || undefined);
+  if (time && store.keepsFileTimes) index.fileTimes!.set(file, time);
   index.setRecord(record);
   return true;
 }

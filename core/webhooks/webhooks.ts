@@ -3,10 +3,13 @@ import { UPLOAD_FILE_UID } from '../schema/types.js';
 import type { WriteEvent } from '../service/document-writer.js';
 import type { Data, Status } from '../types.js';
 
-/** Strapi's payloads: `{ event, createdAt, model, uid, entry }`, and `{ event, createdAt, media }` for uploads. */
+/**
+ * Strapi's payloads: `{ event, createdAt, model, uid, entry }`, and `{ event, createdAt, media }` for uploads; a write
+ * to a branch adds `branch`.
+ */
 export type WebhookPayload =
-  | { event: WebhookEvent; createdAt: string; model: string; uid: string; entry: Data }
-  | { event: WebhookEvent; createdAt: string; media: Data };
+  | { event: WebhookEvent; createdAt: string; model: string; uid: string; entry: Data; branch?: string }
+  | { event: WebhookEvent; createdAt: string; media: Data; branch?: string };
 
 export interface WebhookOptions {
   /** Delays before each retry; the number of entries is the number of retries. */
@@ -95,6 +98,8 @@ export function webhookDispatcher(hooks: WebhookConfig[], options: WebhookOption
       const payload: WebhookPayload = event.model.uid === UPLOAD_FILE_UID
         ? { event: name, createdAt, media: entry }
         : { event: name, createdAt, model: event.model.singularName, uid: event.model.uid, entry };
+      // A branch's write names its branch (Strapi has none: a base write's payload is Strapi's exactly).
+      if (event.branch !== undefined) payload.branch = event.branch;
       for (const hook of wanted.filter((candidate) => !candidate.events || candidate.events.includes(name))) {
         const delivery = deliver(hook, payload, options).finally(() => pending.delete(delivery));
         pending.add(delivery);

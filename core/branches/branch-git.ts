@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+
+/** What a git run answered: its stdout as text. Fails as execFile does (the error carries `stderr`, `code`). */
+export type BranchGit = (args: string[], options?: { env?: NodeJS.ProcessEnv; input?: string; timeout?: number }) => Promise<string>;
+
+/**
+ * Git in a project root for the branch plumbing: never a prompt, never a lock to refresh the served index, git's words in English
+ * (LC_ALL=C, so refusals can be told apart), paths unquoted, literal pathspecs.
+ *
+ * @example
+ * const git = branchGit(root); await git(['rev-parse', 'refs/heads/main'])
+ */
+export function branchGit(root: string): BranchGit {
+  return (args, { env = {}, input, timeout = 60_000 } = {}) => new Promise<string>((resolve, reject) => {
+    const child = execFile('git', ['-c', 'core.quotePath=false', ...args], {
+      cwd: root, timeout, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8',
+      env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1', LC_ALL: 'C', ...env },
+    }, (error, stdout, stderr) => {
+      if (error) reject(Object.assign(error, { stdout, stderr }));
+      else resolve(stdout);
+    });
+    // A closed pipe (git gone early) is told by the exit code.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(input ?? '');
+  });
+}
+
+/** The full hash a ref names now, or undefined when there is no such ref. */
+export async function refTip(git: BranchGit, ref: string): Promise<string | undefined> {
+  const out = await git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).catch(() => '');
+  return out.trim() || undefined;
+}
+
+/** Where the project sits in its repository (`site/` or ''), and the repository's common git folder (shared by worktrees), absolute. */
+export async function repositoryPlace(git: BranchGit): Promise<{ prefix: string; gitDir: string }> {
+  const [prefix, gitDir] = (await git(['rev-parse', '--show-prefix', '--path-format=absolute', '--git-common-dir'])).split('\n');
+  return { prefix: prefix.trim(), gitDir: gitDir.trim() };
+}
+
+/** Per repository root, whether git names a committer by itself (asked once, as commitPaths does). */
+const committers = new Map<string, Promise<boolean>>();
+
+/**
+ * The environment of a commit by `author`: the committer is the repository's identity, or the author when the repository has
+ * none (as commitPaths does).
+ */
+export async function commitIdentity(root: string, git: BranchGit, author: { name: string; email: string }, date?: string)
+  : Promise<NodeJS.ProcessEnv> {
+  const env = { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, ...(date ? { GIT_AUTHOR_DATE: date } : {}) };
+  let configured = committers.get(root);
+  if (!configured) committers.set(root, configured = git(['var', 'GIT_COMMITTER_IDENT']).then(() => true, () => false));
+  return await configured ? env : { ...env, GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email };
+}

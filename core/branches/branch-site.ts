@@ -1,0 +1,129 @@
+import { trustedCaller, type Caller } from '../access/permissions.js';
+import type { Cms } from '../cms.js';
+import { commitMessage } from '../git/commit-per-write.js';
+import { BranchIndex } from '../index/branch-index.js';
+import { DocumentWriter, type WriteEvent } from '../service/document-writer.js';
+import { createDocuments } from '../service/documents.js';
+import type { WriteHooks } from '../service/write-event.js';
+import { siteParts } from '../site-parts.js';
+import { branchAuthors } from './branch-author.js';
+import { branchGate } from './branch-gate.js';
+import { branchGit } from './branch-git.js';
+import { BranchNotFoundError, checkBranchName } from './branch-names.js';
+import { branchRemote } from './branch-remote.js';
+import { BranchStore } from './branch-store.js';
+import { branchTipReader } from './branch-tip-file.js';
+import { onBranch } from './request-branch.js';
+
+/** One branch's open view: made over this base index (a reload makes a new one), its store holding the overlay. */
+interface BranchSite {
+  base: Cms['index'];
+  store: BranchStore;
+  view: Cms;
+}
+
+/** The branch the served tree has checked out (the base): naming it is naming the base itself. */
+async function servedBranch(root: string): Promise<string | undefined> {
+  return (await branchGit(root)(['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => '')).trim() || undefined;
+}
+
+/**
+ * `cms.branch(name)`: a branch's view as a Cms, cached per branch. Each call looks at the ref (a file read, no git run):
+ * a ref another process moved is read again into the view's overlay, a deleted branch's view is dropped (404), a reload
+ * of the base (new schemas or config) makes new views. The base's own branch answers the base itself.
+ *
+ * @example
+ * const branch = branchSites(cms); const spring = await branch('spring'); await spring.documents('articles').findMany();
+ */
+export function branchSites(cms: Cms): (name: string) => Promise<Cms> {
+  const tipOf = branchTipReader(cms.root);
+  const sites = new Map<string, Promise<BranchSite>>();
+  // Made on the first call: the site's config is loaded by then.
+  let follow: ReturnType<typeof remoteFollower> | undefined;
+  let baseName: Promise<string | undefined> | undefined;
+  const open = (name: string) => {
+    const opening = openBranchSite(cms, name, tipOf);
+    sites.set(name, opening);
+    opening.catch(() => { if (sites.get(name) === opening) sites.delete(name); });
+    return opening;
+  };
+  return async (name) => {
+    checkBranchName(name);
+    follow ??= remoteFollower(cms, sites);
+    const tip = (await tipOf(name)) ?? (await follow.unknown(name));
+    if (!tip) {
+      sites.delete(name);
+      throw new BranchNotFoundError(name);
+    }
+    if (name === await (baseName ??= servedBranch(cms.root))) return cms;
+    follow.known(name);
+    const current = sites.get(name);
+    let site = current && await current;
+    // Made over an index a reload replaced: made again (once, whoever asks first).
+    if (!site || site.base !== cms.index) site = await (sites.get(name) === current ? open(name) : sites.get(name)!);
+    // A write under way holds the overlay as it goes; its gate reads the ref again before the next one.
+    if (site.store.tip !== tip && !site.store.writing) await site.store.load();
+    return site.view;
+  };
+}
+
+/**
+ * A replica's branches follow the remote's (`git.push` / `git.pull`): a branch not known here is fetched before it is
+ * answered 404, and a known one fetched again (a fast-forward, in the background) at most once per `git.poll` seconds, so
+ * another replica's writes reach this one's reads.
+ */
+function remoteFollower(cms: Cms, sites: Map<string, Promise<BranchSite>>) {
+  const { git } = cms.config;
+  const remote = git.push || git.pull ? branchRemote(cms.root, git.push || 'origin', git.pushTimeout * 1000) : undefined;
+  const fetched = new Map<string, number>();
+  const everyMs = (git.poll || 1) * 1000;
+  return {
+    unknown: async (name: string) => {
+      if (!remote) return undefined;
+      fetched.set(name, Date.now());
+      return remote.fetch(name).catch(() => undefined);
+    },
+    known: (name: string) => {
+      if (!remote || Date.now() - (fetched.get(name) ?? 0) < everyMs) return;
+      fetched.set(name, Date.now());
+      void (async () => {
+        // Not while a write of this replica holds the branch: its commit may not be on the remote yet.
+        const site = await sites.get(name)?.catch(() => undefined);
+        if (!site?.store.writing) await remote.fetch(name);
+      })().catch(() => undefined);
+    },
+  };
+}
+
+/** The project's lifecycles around a branch write, run as the branch's: their own `strapi.documents()` writes land on it too. */
+const onBranchHooks = (cms: Cms, view: Cms) => (): WriteHooks | undefined => {
+  const hooks = cms.writeHooks;
+  return hooks && { around: (...args) => onBranch(cms, view, () => hooks.around(...args)) };
+};
+
+/** Build a branch's view over the base's current index: a BranchIndex, a writer whose store is the branch, its own APIs. */
+async function openBranchSite(cms: Cms, name: string, tipOf: (name: string) => Promise<string | undefined>): Promise<BranchSite> {
+  const base = cms.index;
+  const index = new BranchIndex(base);
+  const { git } = cms.config;
+  const remote = git.push ? branchRemote(cms.root, git.push, git.pushTimeout * 1000) : undefined;
+  const store = new BranchStore(cms.root, name, index, (message) => cms.report(message), remote);
+  await store.load();
+  const view = Object.create(cms) as Cms;
+  const authorOf = branchAuthors(cms.root, () => cms.auth);
+  // The commit is the write's acknowledgement: a write is answered once the ref holds it; webhooks then name the branch.
+  const afterWrite = async (event: WriteEvent) => {
+    await store.commit(await authorOf(event.caller), commitMessage(event));
+    await cms.announce({ ...event, branch: name });
+  };
+  const gate = branchGate(cms.root, store, tipOf);
+  const writer = new DocumentWriter(cms.root, index, { store, gate, afterWrite, hooks: onBranchHooks(cms, view) });
+  const ownedElsewhere = (model: Parameters<NonNullable<Cms['routeGate']>['owns']>[0]) => cms.routeGate?.owns(model) ?? false;
+  const parts = siteParts({ index, writer, config: cms.config, auth: cms.auth, ownedElsewhere });
+  Object.assign(view, {
+    ...parts, index, writer, afterWrite, branchName: name,
+    documents: (type: string, caller: Caller = trustedCaller) => createDocuments(parts.service, writer, cms.contentType(type), caller),
+    problems: () => [...index.problems.values()],
+  });
+  return { base, store, view };
+}

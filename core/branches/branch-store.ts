@@ -1,0 +1,115 @@
+import type { BranchIndex } from '../index/branch-index.js';
+import { asFileError, modelForPath } from '../index/load.js';
+import { readContentFile, type FileRecord } from '../index/read-file.js';
+import type { Model } from '../schema/types.js';
+import { readText, type ContentStore } from '../storage/content-store.js';
+import { branchFiles, commitToBranch, type BranchChange } from './branch-commit.js';
+import type { BranchRemote } from './branch-remote.js';
+
+/**
+ * A branch's content files: the files the branch changed since it left the base (the overlay) are its texts at the
+ * branch's tip, every other file is the base's on disk. A write keeps its text in the overlay (the view's BranchIndex
+ * takes the record) until `commit` puts this write's changes on the ref as one commit; the served tree is never touched.
+ * The lock between processes is the branch's, taken around each whole write (core/branches/branch-gate.ts): `hold`
+ * adds none.
+ *
+ * @example
+ * const store = new BranchStore(root, 'spring', index); await store.load(); await store.read('content/articles/a.json');
+ */
+export class BranchStore implements ContentStore {
+  readonly keepsFileTimes = false;
+  /** The tip the overlay was read at ('' before the first load). */
+  tip = '';
+  /** The overlay's texts (null: the branch deleted the file). */
+  private texts = new Map<string, string | null>();
+  /** The changes of the write under way, not on the ref yet. */
+  private readonly changes = new Map<string, string | null>();
+  /** Whether a write holds the branch's gate (a read then leaves the overlay as the write has it). */
+  writing = false;
+  private loading: Promise<void> | undefined;
+
+  constructor(
+    private readonly root: string, readonly branch: string, private readonly index: BranchIndex,
+    /** Where problems of the branch's files (a malformed file committed by hand) are reported. */
+    private readonly report: (message: string) => void = () => {},
+    /** A replica's remote (`git.push`): a commit counts once the remote holds it. */
+    private readonly remote?: BranchRemote,
+  ) {}
+
+  async read(file: string): Promise<string | undefined> {
+    if (this.texts.has(file)) return this.texts.get(file) ?? undefined;
+    return readText(this.root, file);
+  }
+
+  async write(file: string, text: string, time?: string): Promise<number> {
+    this.texts.set(file, text);
+    this.changes.set(file, text);
+    return time ? Date.parse(time) : Date.now();
+  }
+
+  async remove(file: string): Promise<void> {
+    this.texts.set(file, null);
+    this.changes.set(file, null);
+  }
+
+  hold<T>(_model: Model, _documentId: string | undefined, _locale: string | null | undefined, work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
+  /** Whether a write has changed files that are not on the ref yet. */
+  get pending(): boolean {
+    return this.changes.size > 0;
+  }
+
+  /** Start a write: nothing of an earlier attempt is pending. */
+  begin(): void {
+    this.changes.clear();
+  }
+
+  /**
+   * Read the overlay from the ref (the branch's tip): its texts, and its records into the index. One load at a time;
+   * a caller arriving during one waits for it. Throws BranchNotFoundError when the branch is gone.
+   */
+  load(): Promise<void> {
+    this.loading ??= this.loadNow().finally(() => { this.loading = undefined; });
+    return this.loading;
+  }
+
+  private async loadNow(): Promise<void> {
+    const { tip, files } = await branchFiles(this.root, this.branch);
+    const records: FileRecord[] = [];
+    const removed: string[] = [];
+    const now = Date.now();
+    const { models, config } = this.index;
+    for (const [file, text] of files) {
+      const model = modelForPath(models, file);
+      if (!model) continue;
+      if (text === null) { removed.push(file); continue; }
+      try {
+        records.push(readContentFile(file, text, now, model, models, config));
+      } catch (error) {
+        // The base's file stays hidden: the branch changed it, into something that cannot be read.
+        removed.push(file);
+        this.report(`warning: branch ${this.branch}: ${asFileError(file, error).format()}`);
+      }
+    }
+    this.index.resetOverlay(records, removed);
+    this.texts = files;
+    this.changes.clear();
+    this.tip = tip;
+  }
+
+  /**
+   * Put the pending changes on the ref as one commit over the tip the overlay was read at (compare-and-swap: a ref
+   * another process moved throws BranchMovedError and changes nothing), and on a replica on the remote too. Nothing
+   * pending: no commit.
+   */
+  async commit(author: { name: string; email: string }, message: string): Promise<void> {
+    if (!this.changes.size) return;
+    const changes: BranchChange[] = [...this.changes].map(([file, text]) => ({ file, text }));
+    const { tip } = await commitToBranch(this.root, this.branch, changes, { author, message, expectedTip: this.tip });
+    if (this.remote && tip !== this.tip) await this.remote.push(this.branch, tip, this.tip);
+    this.changes.clear();
+    this.tip = tip;
+  }
+}

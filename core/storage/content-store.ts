@@ -1,0 +1,90 @@
+import { stat, utimes } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ContentIndex } from '../index/content-index.js';
+import type { Model } from '../schema/types.js';
+import { DiskView } from '../service/disk-view.js';
+import { removeFile, writeFileAtomic } from './atomic-write.js';
+import { documentLockFile } from './document-lock-file.js';
+import { holdLockFile } from './lock-file.js';
+import { readTextNoFollow } from './no-follow.js';
+import { rememberWritten } from './written-texts.js';
+
+/**
+ * Where a writer's content files live: the served tree on disk (the base), or a branch's commits
+ * (core/branches/branch-store.ts). The writer serialises, validates and indexes; the store only keeps texts.
+ */
+export interface ContentStore {
+  /** A content file's text, or undefined when it is missing, unreadable or a link (never followed). */
+  read(file: string): Promise<string | undefined>;
+  /**
+   * Keep a content file's text. `time`: the time the file stands for (timestamps from history), given to it as its
+   * modification time. Resolves to the modification time the index records for it.
+   */
+  write(file: string, text: string, time?: string): Promise<number>;
+  /** Remove a content file (a missing one is no error). */
+  remove(file: string): Promise<void>;
+  /**
+   * Run `work` holding the document's lock between processes, the view brought up to the store first (files another
+   * process changed are read again), so the work decides from what is stored, whoever wrote it last. `locale`: the
+   * write's locale, whose new files are looked for too.
+   */
+  hold<T>(model: Model, documentId: string | undefined, locale: string | null | undefined, work: () => Promise<T>): Promise<T>;
+  /** Whether the index's file times (`git.timestampsFromHistory`) follow this store's writes (the served tree's only). */
+  readonly keepsFileTimes: boolean;
+}
+
+/**
+ * A content file's text on disk, or undefined when it is missing, unreadable or a link (never followed).
+ * Read in the thread pool, a create's missing file included: an inline read or existence check
+ * waits for the folder behind other writes' renames and fsyncs (profiled under load: an
+ * `existsSync` blocked the event loop longer than the error of a failed open costs).
+ */
+export async function readText(root: string, file: string): Promise<string | undefined> {
+  try { return await readTextNoFollow(join(root, file), file); } catch { return undefined; }
+}
+
+/**
+ * The served tree: atomic writes (fsynced), lock files in `.cms/locks/` that every CLI and server of the site hold
+ * while writing a document, and the index's view of the document refreshed from disk under that lock. `index` is
+ * needed for `hold` only (a one-off write, such as `cms fmt`'s, holds no lock).
+ *
+ * @example
+ * const store = new DiskStore('/site', index); const mtime = await store.write('content/articles/a.json', '{}');
+ */
+export class DiskStore implements ContentStore {
+  readonly keepsFileTimes = true;
+  private view: DiskView | undefined;
+  constructor(readonly root: string, private readonly index?: ContentIndex) {}
+
+  read(file: string): Promise<string | undefined> {
+    return readText(this.root, file);
+  }
+
+  async write(file: string, text: string, time?: string): Promise<number> {
+    const path = join(this.root, file);
+    await writeFileAtomic(path, text);
+    // Until a commit carries the time, the file's own modification time answers it (a restart outside a Git
+    // checkout, or before the commit): it is set to the time answered now, so both say the same to the millisecond.
+    // In the thread pool, never inline: utimes waits for the journal, and a stat's lookup for a rename in the folder,
+    // behind other writes' fsyncs, which stalled the event loop and so every read (issue 35: reads p99 9.3 s beside hot writes).
+    if (time) await utimes(path, new Date(time), new Date(time));
+    const mtimeMs = (await stat(path)).mtimeMs;
+    rememberWritten(path, mtimeMs, text);
+    return mtimeMs;
+  }
+
+  remove(file: string): Promise<void> {
+    return removeFile(join(this.root, file));
+  }
+
+  hold<T>(model: Model, documentId: string | undefined, locale: string | null | undefined, work: () => Promise<T>): Promise<T> {
+    const index = this.index;
+    if (!index) throw new Error('DiskStore.hold needs the index it keeps up to date');
+    this.view ??= new DiskView(this.root, index);
+    const view = this.view;
+    return holdLockFile(documentLockFile(this.root, model, documentId), async () => {
+      await view.refresh(model, documentId ?? index.singleDocumentId(model.uid), locale);
+      return work();
+    });
+  }
+}
