@@ -1,11 +1,12 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBranch } from '../../core/branches/branch-refs.js';
 import { createCms, type Cms } from '../../core/cms.js';
 import { TEST_ENV } from '../auth/helpers.js';
 import { findChromium, openStudio, type StudioSession } from './browser.js';
-import { gitSampleSite } from './git-site.js';
+import { git, gitSampleSite } from './git-site.js';
 
 // What the studio draws from the change-request routes' answers, for answers a real repository
 // makes hard to reach on purpose (a merge conflict, a Gitea host): the routes are answered here,
@@ -42,6 +43,7 @@ describe.skipIf(!CHROMIUM)(`the change-request views, drawn from the routes' ans
       const json = (status: number, data: unknown) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(data) });
       if (request.method() === 'GET') return json(200, { data: { base: 'main', changeRequests: list } });
       if (path === 'change-requests') {
+        await createBranch(cms.root, body.name); // a real branch: the form then reads it through Cms-Branch
         list.push(changeRequest(body.name, []));
         return json(201, { data: { name: body.name, base: 'main', head: 'b'.repeat(40) } });
       }
@@ -90,21 +92,30 @@ describe.skipIf(!CHROMIUM)(`the change-request views, drawn from the routes' ans
       expect(await header.locator('strong').textContent()).toBe('Published site');
       await header.getByRole('button', { name: 'New change request' }).click();
       await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('change-request-name');
-      await page.getByLabel('Name of the change request').fill('edits/spring menu');
+      await page.getByLabel('Name of the change request').fill('edits/spring-menu');
       await page.getByRole('button', { name: 'Start', exact: true }).click();
-      await poll(() => page.evaluate(() => location.hash)).toBe(`#/cr/edits%2Fspring%20menu/t/articles/${ARTICLE}?locale=en`);
-      await poll(() => header.locator('strong').textContent()).toBe('Change request: edits/spring menu');
-      await poll(() => header.getByRole('status').textContent()).toBe('Change request “edits/spring menu” started: your saves go to it.');
+      await poll(() => page.evaluate(() => location.hash)).toBe(`#/cr/edits%2Fspring-menu/t/articles/${ARTICLE}?locale=en`);
+      await poll(() => header.locator('strong').textContent()).toBe('Change request: edits/spring-menu');
+      await poll(() => header.getByRole('status').textContent()).toBe('Change request “edits/spring-menu” started: your saves go to it.');
       expect(asked.find((one) => one.method === 'POST')).toEqual({ method: 'POST', path: 'change-requests',
-        body: { name: 'edits/spring menu' }, branch: undefined });
+        body: { name: 'edits/spring-menu' }, branch: undefined });
       // The form on the change request reads that branch.
       const read = page.waitForRequest((request) => request.url().includes(`/api/articles/${ARTICLE}`));
       await page.reload();
-      expect((await read).headers()['cms-branch']).toBe('edits/spring menu');
+      expect((await read).headers()['cms-branch']).toBe('edits/spring-menu');
       await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+      // A save there is a commit on that branch by the account; the served checkout and the Published site's API are untouched.
+      const published = readFileSync(join(cms.root, `content/articles/${ARTICLE}.json`), 'utf8');
+      await page.locator('#field-title').fill('Norway in spring');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await poll(() => page.locator('form.document p.ok').textContent()).toBe('Draft saved');
+      expect(git(cms.root, 'log', '-1', '--format=%an|%s', 'edits/spring-menu')).toMatch(/^editor\|/);
+      expect(git(cms.root, 'branch', '--show-current')).toBe('main');
+      expect(existsSync(join(cms.root, `content/articles/${ARTICLE}.draft.json`))).toBe(false);
+      expect(readFileSync(join(cms.root, `content/articles/${ARTICLE}.json`), 'utf8')).toBe(published);
       // The sidebar's links stay on the change request.
       expect(await page.getByRole('navigation', { name: 'Content types' }).getByRole('link', { name: 'Article' }).getAttribute('href'))
-        .toBe('#/cr/edits%2Fspring%20menu/t/articles');
+        .toBe('#/cr/edits%2Fspring-menu/t/articles');
     });
 
     it('tells a merge conflict in document and field words, links the host\'s page, deletes, offers Merge only where the credential may publish, and says when a linked one is gone', async () => {
