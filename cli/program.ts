@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { registerBranch } from './commands/branch.js';
 import { registerCodegen } from './commands/codegen.js';
 import { registerExport } from './commands/export.js';
 import { registerFmt } from './commands/fmt.js';
@@ -34,7 +35,7 @@ const VERSION = ((): string => {
 /** Commands whose output is data (by path). runCli takes `--json` off argv wherever it stands; this lists it in their help. */
 const PRINTS_DATA = [
   'ls', 'get', 'create', 'update', 'history', 'validate', 'fmt', 'export', 'init', 'import', 'upload',
-  'token create', 'token list', 'token revoke', 'files list', 'files get', 'files delete',
+  'branch list', 'token create', 'token list', 'token revoke', 'files list', 'files get', 'files delete',
 ];
 
 function listJsonOption(program: Command): void {
@@ -63,6 +64,7 @@ export function createProgram(ctx: CliContext, search: () => string, setExit: (c
   registerFmt(program, ctx, setExit);
   registerHistory(program, ctx, search);
   registerGit(program, ctx, setExit);
+  registerBranch(program, ctx);
   registerExport(program, ctx);
   registerImport(program, ctx);
   registerToken(program, ctx);

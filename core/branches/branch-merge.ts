@@ -4,6 +4,7 @@ import { gitReason } from '../git/git-errors.js';
 import { loadModels } from '../schema/registry.js';
 import { type BranchGit, branchGit, commitIdentity, refTip, repositoryPlace } from './branch-git.js';
 import { conflictsLine, conflictsOf, type MergeConflict } from './branch-conflicts.js';
+import { BranchMovedError } from './branch-commit.js';
 import { BranchNotFoundError, checkBranchName } from './branch-names.js';
 import { type BaseBranchConfig, baseBranch } from './branch-refs.js';
 
@@ -14,6 +15,8 @@ export interface MergeOptions {
    * (the base and the served tree go back to where they were) and the error is the answer.
    */
   publish?: (merged: { base: string; commit: string }) => Promise<void>;
+  /** The tip the caller judged the branch at (its access to what the branch changes): a branch that moved since is a 409. */
+  expectedTip?: string;
 }
 
 export interface MergeResult {
@@ -47,6 +50,7 @@ export async function mergeBranch(root: string, name: string, author: { name: st
   const [tip, before] = [await refTip(git, `refs/heads/${name}`), await refTip(git, `refs/heads/${base}`)];
   if (!tip) throw new BranchNotFoundError(name);
   if (!before) throw new BranchNotFoundError(base);
+  if (options.expectedTip !== undefined && options.expectedTip !== tip) throw new BranchMovedError(name, options.expectedTip, tip);
   const mergeBase = (await git(['merge-base', before, tip]).catch(() => '')).trim();
   if (mergeBase === tip) return { name, base, commit: before, changed: [] };
   const tree = await mergedTree(root, git, before, tip, mergeBase, name, base);
@@ -129,4 +133,31 @@ function filesNamed(reason: string): string {
   const after = lines.slice(start + 1);
   const end = after.findIndex((line) => !/^\s/.test(line));
   return after.slice(0, end < 0 ? after.length : end).map((line) => line.trim()).filter(Boolean).join(', ');
+}
+
+/** One file a merge of the branch would bring: project-relative, and how the branch changed it since it left the base. */
+export interface BranchChangeKind { path: string; change: 'added' | 'changed' | 'deleted' }
+
+/**
+ * Every file the branch changed since it left the base (content, schemas, uploads), at its tip now: what a merge would bring, for
+ * judging who may merge it.
+ *
+ * @example
+ * await branchChanges(root, 'spring') // { tip: '…', changes: [{ path: 'content/articles/a.json', change: 'changed' }] }
+ */
+export async function branchChanges(root: string, name: string, config?: BaseBranchConfig)
+  : Promise<{ tip: string; changes: BranchChangeKind[] }> {
+  checkBranchName(name);
+  const git = branchGit(root);
+  const base = await baseBranch(root, config);
+  const tip = await refTip(git, `refs/heads/${name}`);
+  if (!tip) throw new BranchNotFoundError(name);
+  const before = await refTip(git, `refs/heads/${base}`);
+  const mergeBase = before ? (await git(['merge-base', before, tip]).catch(() => '')).trim() : '';
+  if (!mergeBase) return { tip, changes: [] };
+  const fields = (await git(['diff', '--name-status', '-z', '--no-renames', '--relative', mergeBase, tip])).split('\0');
+  const changes: BranchChangeKind[] = [];
+  const kinds: Record<string, BranchChangeKind['change']> = { A: 'added', D: 'deleted' };
+  for (let at = 0; at + 1 < fields.length; at += 2) changes.push({ path: fields[at + 1], change: kinds[fields[at]] ?? 'changed' });
+  return { tip, changes };
 }

@@ -1,5 +1,5 @@
 /** A hosting site the studio can send an editor to, to open a pull (or merge) request. */
-type Host = 'github' | 'gitlab' | 'bitbucket';
+type Host = 'github' | 'gitlab' | 'bitbucket' | 'gitea';
 
 /** Each site's "new pull request" page, from the repository's web address (no API, no token). */
 /** A branch in a URL path: encoded, but its slashes kept (`edits/spring`), as the sites write them. */
@@ -10,9 +10,16 @@ const COMPARE: Record<Host, (web: string, base: string, branch: string) => strin
   gitlab: (web, base, branch) => `${web}/-/merge_requests/new`
     + `?merge_request[source_branch]=${encodeURIComponent(branch)}&merge_request[target_branch]=${encodeURIComponent(base)}`,
   bitbucket: (web, base, branch) => `${web}/pull-requests/new?source=${encodeURIComponent(branch)}&dest=${encodeURIComponent(base)}`,
+  // Gitea and its fork Forgejo (Codeberg) share the page.
+  gitea: (web, base, branch) => `${web}/compare/${inPath(base)}...${inPath(branch)}`,
 };
 
-const HOSTS: Record<string, Host> = { 'github.com': 'github', 'gitlab.com': 'gitlab', 'bitbucket.org': 'bitbucket' };
+const HOSTS: Record<string, Host> = {
+  'github.com': 'github', 'gitlab.com': 'gitlab', 'bitbucket.org': 'bitbucket', 'gitea.com': 'gitea', 'codeberg.org': 'gitea',
+};
+/** A self-hosted server named after its software (`gitlab.example.com`, `forgejo.example.org`): the first label says which. */
+const SELF_HOSTED: Record<string, Host> = { gitlab: 'gitlab', gitea: 'gitea', forgejo: 'gitea' };
+const hostOf = (hostname: string): Host | undefined => HOSTS[hostname] ?? SELF_HOSTED[hostname.split('.')[0]];
 
 /**
  * A remote URL (https, `ssh://`, or scp-like `git@host:owner/repo.git`) → the repository's web
@@ -35,9 +42,9 @@ export function repositoryWeb(remoteUrl: string): { host: Host; web: string } | 
     hostname = parsed.hostname;
     path = parsed.pathname;
   }
-  const host = HOSTS[hostname.toLowerCase()];
+  const host = hostOf(hostname.toLowerCase());
   const parts = path.replace(/^\/+|\/+$/g, '').replace(/\.git$/, '').split('/').filter(Boolean);
-  // GitLab nests groups (group/subgroup/repo); GitHub and Bitbucket have exactly owner/repo.
+  // GitLab nests groups (group/subgroup/repo); GitHub, Bitbucket and Gitea have exactly owner/repo.
   if (!host || parts.length < 2 || (host !== 'gitlab' && parts.length !== 2)) return undefined;
   if (parts.some((part) => part === '.' || part === '..' || !/^[\w.-]+$/.test(part))) return undefined;
   return { host, web: `https://${hostname.toLowerCase()}/${parts.join('/')}` };
@@ -45,7 +52,8 @@ export function repositoryWeb(remoteUrl: string): { host: Host; web: string } | 
 
 /**
  * The page that opens a pull request from `branch` into `base` on the remote's hosting site, or
- * undefined when the remote is not on GitHub, GitLab or Bitbucket.
+ * undefined when the remote is not on GitHub, GitLab, Bitbucket or Gitea/Forgejo (gitea.com, codeberg.org, or a server
+ * whose name starts with `gitlab.`, `gitea.` or `forgejo.`).
  *
  * @example
  * pullRequestUrl('https://github.com/acme/site.git', 'main', 'edits/spring')

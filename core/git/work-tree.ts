@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { NotFoundError } from '../errors.js';
 import { isTempFile } from '../storage/atomic-write.js';
 import { GitRefusedError, GitUnavailableError, gitReason } from './git-errors.js';
 import { TRACKED_FOLDERS } from './git-input.js';
@@ -74,7 +73,8 @@ export function oneAtATime<T>(root: string, work: () => Promise<T>): Promise<T> 
 
 /**
  * The git operations of the studio's Git panel, run in the project root: status of the content
- * folders, a file's diff against HEAD, branches (list, create, switch) and push. Commits go through
+ * folders, a file's diff against HEAD, branches (list), push and pull. The served tree never switches branch: change requests
+ * are refs beside it (core/branches/). Commits go through
  * `GitPort.commitPaths` (git.ts), the same path commit-per-write takes.
  *
  * @example
@@ -146,36 +146,6 @@ export function createWorkTree(root: string) {
       };
     },
 
-    /** A new branch from HEAD, checked out; uncommitted changes stay in the tree (nothing else moves). */
-    async createBranch(name: string): Promise<void> {
-      if ((await tree.branches()).branches.includes(name)) throw new GitRefusedError(`A branch "${name}" already exists`);
-      await git(['switch', '--quiet', '-c', name]).catch((error) => { throw new GitRefusedError(gitReason(error)); });
-    },
-
-    /**
-     * Check out another branch; the files that differ between the two commits are returned, to be
-     * reindexed. With uncommitted changes in the content folders it refuses unless `carry` is set;
-     * then git itself refuses when a change would be overwritten (its message is kept).
-     */
-    async switchBranch(name: string, carry: boolean): Promise<{ branch: string; changed: string[] }> {
-      const { branches } = await tree.branches();
-      if (!branches.includes(name)) throw new NotFoundError(`No branch "${name}"`);
-      const { changes, head: before } = await tree.status();
-      if (changes.length && !carry) {
-        throw new GitRefusedError(
-          `${changes.length} uncommitted change${changes.length === 1 ? '' : 's'}: `
-            + `commit ${changes.length === 1 ? 'it' : 'them'} first, or switch carrying ${changes.length === 1 ? 'it' : 'them'} along`,
-          { changes },
-        );
-      }
-      await git(['switch', '--quiet', '--no-guess', name]).catch((error) => { throw new GitRefusedError(gitReason(error)); });
-      const after = await attempt(['rev-parse', '--verify', '-q', 'HEAD']);
-      const changed = before && after && before !== after
-        ? (await git(['diff', '--name-only', '--relative', '--no-renames', before, after])).split('\n').filter(Boolean)
-        : [];
-      return { branch: name, changed };
-    },
-
     /** The remote the panel pushes to and pulls from: `preferred` (git.push), else `origin`, else the only one. */
     async remote(preferred?: string): Promise<{ remote: string; current: string }> {
       const { current, remotes } = await tree.branches();
@@ -189,9 +159,6 @@ export function createWorkTree(root: string) {
       if (!current) throw new GitRefusedError('HEAD is detached: switch to a branch first');
       return { remote, current };
     },
-
-    /** The URL a remote is configured with, as written (not rewritten by `url.*.insteadOf`): the hosting site's address. */
-    remoteUrl: (remote: string) => attempt(['config', '--get', `remote.${remote}.url`]),
 
     /**
      * Fetch the remote branch of the current one and merge it. Content files merge through the

@@ -3,18 +3,17 @@ import { assertMayManageGit, assertSignedIn, mayWriteAny } from '../access/git-a
 import { authorizeDocument } from '../access/document-gate.js';
 import type { Caller } from '../access/permissions.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
-import { commitAuthor } from '../git/commit-author.js';
 import { commitChangesNow } from '../git/commit-changes.js';
 import { versionAt } from '../git/file-history.js';
 import { createGit } from '../git/git.js';
-import { pullRequestUrl } from '../git/pull-request-url.js';
-import { checkBranchName, checkProjectPath } from '../git/git-input.js';
-import { oneAtATime } from '../git/work-tree.js';
+import { checkProjectPath } from '../git/git-input.js';
 import { reindexFiles } from '../watch/reindex-files.js';
 import { readBody } from './body.js';
+import { CHANGE_REQUEST_ROUTES } from './studio-change-requests.js';
 import { commitMessage, knownFields } from './studio-git-body.js';
 import { pullRefusalInEditorsWords } from './studio-git-changes.js';
 import { READ_ROUTES, tree, writablePaths, type GitRoute } from './studio-git-reads.js';
+import { authorOf, pushOrUndo, rewriting } from './studio-git-turns.js';
 import { json } from './respond.js';
 
 /**
@@ -32,36 +31,20 @@ import { json } from './respond.js';
  *   GET  states?type=…       the Git state of each changed document of a type (the list's column)
  *   GET  branches            local branches, the current one, remotes
  *   POST commit              { message, paths? }: commit the changed files the caller may write
- *   POST branches            { name }: create a branch from HEAD and switch to it
- *   POST checkout            { branch, carry? }: switch branch, reindexing what changed
  *   POST push                push the current branch to its remote
  *   POST pull                fetch the remote branch and merge it (content files through the merge driver)
- *   POST propose             { branch, message }: a new branch with the changes committed, pushed, and the
- *                            hosting site's "open a pull request" link (GitHub, GitLab, Bitbucket); a pushing
- *                            replica (git.push) stays on the base branch, so its API writes never join the proposal
+ *   GET  change-requests     the branches beside the base, each with the documents it changes (studio-change-requests.ts)
+ *   POST change-requests     { name }: a new branch at the base's tip; never checked out
+ *   POST change-requests/propose  { name }: push that branch alone, and the host's pull-request page
+ *   POST change-requests/merge    { name }: merge it into the base (the served tree follows, reindexed)
+ *   POST change-requests/delete   { name }: delete the branch
  *   POST restore             { path, commit }: write that version of the file back through the ordinary write
  */
-
-const authorOf = (cms: Cms, caller: Caller) => {
-  const user = caller.userId === undefined ? undefined : cms.auth.users.byId(caller.userId);
-  return commitAuthor(user?.username ?? caller.name, user?.email);
-};
-/** Work that rewrites the tree: one at a time, and with git.push, never beside the replica's writes and rebases. */
-const rewriting = <T>(cms: Cms, work: () => Promise<T>) => oneAtATime(cms.root, () => (cms.replica ? cms.replica.exclusive(work) : work()));
-
-/** Push HEAD to the replica's remote; refused, the commit just made is undone (its changes stay in the tree). */
-async function pushOrUndo(cms: Cms): Promise<void> {
-  try {
-    await tree(cms).push(cms.config.git.push || undefined);
-  } catch (error) {
-    await tree(cms).undoLastCommit();
-    throw error;
-  }
-}
 
 /** `<method> <name>` → the route (studio-git-reads.ts holds the reading ones); core/http/builtin-routes.ts lists them. */
 export const STUDIO_GIT_ROUTES: Record<string, GitRoute> = {
   ...READ_ROUTES,
+  ...CHANGE_REQUEST_ROUTES,
   'POST commit': {
     reaches: { document: ['create', 'update', 'delete'] },
     keys: ['message', 'paths'],
@@ -84,36 +67,6 @@ export const STUDIO_GIT_ROUTES: Record<string, GitRoute> = {
       return { status: 201, data: { commit, files, author } };
     },
   },
-  'POST branches': {
-    reaches: { site: 'a branch of the whole tree' },
-    keys: ['name'],
-    handle: async ({ cms, caller, body }) => {
-      assertMayManageGit(caller, cms.models, 'create branches');
-      const name = await checkBranchName(cms.root, body.name);
-      // With git.push, the replica's writes wait for the switch (and it for them); its pusher then asks for the new branch.
-      await rewriting(cms, () => tree(cms).createBranch(name));
-      return { status: 201, data: { current: name } };
-    },
-  },
-  'POST checkout': {
-    reaches: { site: 'every file, switched to another branch' },
-    keys: ['branch', 'carry'],
-    handle: async ({ cms, caller, body }) => {
-      assertMayManageGit(caller, cms.models, 'switch branches');
-      const name = await checkBranchName(cms.root, body.branch);
-      if (body.carry !== undefined && typeof body.carry !== 'boolean') {
-        throw new ValidationError('carry must be true or false', { key: 'carry' });
-      }
-      // The watcher would see the checkout too; reindexing here answers only once the API serves the new branch.
-      // With git.push, the replica's writes and rebases wait for the switch (and it for them).
-      const { branch, changed } = await rewriting(cms, async () => {
-        const switched = await tree(cms).switchBranch(name, body.carry === true);
-        if (switched.changed.length) await reindexFiles(cms, switched.changed, cms.report);
-        return switched;
-      });
-      return { data: { current: branch, changed: changed.length } };
-    },
-  },
   'POST push': {
     reaches: { site: 'the branch, sent to its remote' },
     keys: [],
@@ -133,40 +86,6 @@ export const STUDIO_GIT_ROUTES: Record<string, GitRoute> = {
         return result;
       }).catch(async (error) => { throw await pullRefusalInEditorsWords(cms, caller, error); });
       return { data: { remote: pulled.remote, branch: pulled.branch, changed: pulled.changed.length } };
-    },
-  },
-  'POST propose': {
-    reaches: { document: ['create', 'update', 'delete'] },
-    keys: ['branch', 'message'],
-    handle: async ({ cms, caller, request, url, body }) => {
-      assertMayManageGit(caller, cms.models, 'propose changes');
-      const text = commitMessage(body.message);
-      const name = await checkBranchName(cms.root, body.branch);
-      const work = tree(cms);
-      const { remote, current: base } = await work.remote(cms.config.git.push || undefined);
-      // The changes move to the new branch with the tree (git switch -c keeps them), are committed there and pushed,
-      // in one turn: with git.push, after the replica's writes are pushed (they are never in the proposal) and before
-      // the next ones. The replica then goes back to the base: its pusher sends API writes there, never to the proposal.
-      const { commit, files } = await rewriting(cms, async () => {
-        const mayWrite = await writablePaths({ cms, request, url }, caller);
-        if (!(await work.changes()).some((change) => mayWrite(change.path))) {
-          throw new ValidationError('Nothing to propose: no changed file you may write');
-        }
-        await work.createBranch(name);
-        try {
-          const committed = await commitChangesNow(cms.root, { mayWrite, message: text, author: authorOf(cms, caller) });
-          await work.push(remote);
-          return committed;
-        } finally {
-          if (cms.replica) {
-            const back = await work.switchBranch(base, true);
-            if (back.changed.length) await reindexFiles(cms, back.changed, cms.report);
-          }
-        }
-      });
-      const remoteUrl = await work.remoteUrl(remote);
-      const pullRequest = (remoteUrl && pullRequestUrl(remoteUrl, base, name)) ?? null;
-      return { status: 201, data: { branch: name, base, remote, commit, files, pullRequestUrl: pullRequest } };
     },
   },
   'POST restore': {

@@ -28,6 +28,7 @@ const ids = { page: '', pageRow: 0, post: '', like: '' };
 let firstCommit = '';
 let pagePath = '';
 let postPath = '';
+const notePath = 'content/notes/probe-note.json';
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 function contentFiles(): Record<string, string> {
@@ -70,6 +71,16 @@ async function withChanged(path: string, work: () => Promise<void>) {
   const before = readFileSync(join(root, path), 'utf8');
   writeFileSync(join(root, path), before.replace('About', 'About, edited on disk'));
   try { await work(); } finally { writeFileSync(join(root, path), before); }
+}
+
+/** A branch `name` whose one commit edits `path` while `work` runs (the served tree and HEAD untouched), then deleted. */
+async function onBranch(name: string, path: string, work: () => Promise<void>) {
+  const { commitToBranch } = await import('../../core/branches/branch-commit.js');
+  git('branch', name, 'HEAD');
+  const text = path === notePath ? '{ "text": "A note", "author": "bob" }\n' : readFileSync(join(root, path), 'utf8').replace('About', 'About, on a branch');
+  await commitToBranch(root, name, [{ file: path, text }],
+    { author: { name: 'x', email: 'x@example.com' }, message: 'probe', expectedTip: git('rev-parse', 'HEAD') });
+  try { await work(); } finally { git('branch', '-D', name); }
 }
 
 const noDocument = async (route: BuiltinRoute) => {
@@ -145,15 +156,26 @@ const PROBES: Record<string, (route: BuiltinRoute) => Promise<void>> = {
   'GET /admin/api/git/document-history': gitRead('document-history'),
   'GET /admin/api/git/states': () => refused('bob', 'GET', '/admin/api/git/states?type=notes', undefined, MINE_NOT),
   'POST /admin/api/git/commit': () => withChanged(pagePath, () => refused('ann', 'POST', '/admin/api/git/commit', { message: 'x', paths: [pagePath] })),
-  'POST /admin/api/git/propose': () => withChanged(pagePath, () => refused('ann', 'POST', '/admin/api/git/propose',
-    { branch: 'edit', message: 'x' })),
+  'GET /admin/api/git/change-requests': () => onBranch('probe-read', notePath, async () => {
+    // A note the `only-mine` policy keeps from this request: the change request does not list it (it does when the policy passes).
+    const documents = async (headers?: Record<string, string>) => {
+      const { status, body } = await send('ann', 'GET', '/admin/api/git/change-requests', undefined, headers);
+      expect(status).toBe(200);
+      const listed = (body as { data: { changeRequests: Array<{ name: string; documents: unknown[] }> } }).data.changeRequests;
+      return listed.find((request) => request.name === 'probe-read')?.documents.length;
+    };
+    expect(await documents()).toBe(1);
+    expect(await documents(MINE_NOT)).toBe(0);
+  }),
+  'POST /admin/api/git/change-requests/merge': () => onBranch('probe-merge', pagePath, async () => {
+    // Pages are read-only in the project's routers: a change request that edits one is not ann's to merge.
+    await refused('ann', 'POST', '/admin/api/git/change-requests/merge', { name: 'probe-merge' });
+  }),
   'POST /admin/api/git/restore': async () => {
     await refused('ann', 'POST', '/admin/api/git/restore', { path: pagePath, commit: firstCommit });
     await refused('bob', 'POST', '/admin/api/git/restore', { path: postPath, commit: firstCommit });
     await refused('ann', 'POST', '/admin//api/git/restore', { path: pagePath, commit: firstCommit });
   },
-  'POST /admin/api/git/branches': siteWork,
-  'POST /admin/api/git/checkout': siteWork,
   'POST /admin/api/git/push': siteWork,
   'POST /admin/api/git/pull': siteWork,
   'POST /_cms/git/pull': siteWork,

@@ -35,7 +35,7 @@ function teammatePushes(remote: string, edit: (data: Record<string, unknown>) =>
   git(clone, 'push', '--quiet', 'origin', 'main');
 }
 
-describe('the Git panel for editors: documents, history, restore, pull and proposals', { timeout: 30_000 }, () => {
+describe('the Git panel for editors: documents, history, restore and pull', { timeout: 30_000 }, () => {
   it('tells a changed file as a document with old → new text per field, blocks as text', async () => {
     const { app, full } = await site();
     const body = [{ type: 'paragraph', children: [{ type: 'text', text: 'Snow, still.' }] }];
@@ -153,26 +153,5 @@ describe('the Git panel for editors: documents, history, restore, pull and propo
       + 'then pull again.']);
     expect(refused.body.error.details).toEqual({ uncommitted: [DRAFT] });
     expect(JSON.parse(readFileSync(join(root, DRAFT), 'utf8')).title).toBe('Our draft'); // nothing of ours was touched
-  });
-
-  it('proposes changes: a new branch with them committed and pushed, and the hosting site\'s pull request link', async () => {
-    const { root, app, full } = await site();
-    const remote = addBareRemote(root);
-    // Fetch from "GitHub", push to the local bare repository: the link is built from the fetch URL.
-    git(root, 'remote', 'set-url', 'origin', 'git@github.com:acme/site.git');
-    git(root, 'remote', 'set-url', '--push', 'origin', remote);
-    await app.sendJson('PUT', `/api/articles/${ARTICLE}?status=published`, { data: { title: 'Proposed title' } }, bearer(full));
-    const nothing = await app.sendJson('POST', '/admin/api/git/propose', { branch: '-x', message: 'm' }, bearer(full));
-    expect(nothing.status).toBe(400);
-    const proposed = await app.sendJson('POST', '/admin/api/git/propose', { branch: 'edits/norway', message: 'A new title for Norway' },
-      bearer(full));
-    expect(proposed.status).toBe(201);
-    expect(proposed.body.data).toMatchObject({ branch: 'edits/norway', base: 'main', remote: 'origin', files: [FILE],
-      pullRequestUrl: 'https://github.com/acme/site/compare/main...edits/norway?expand=1' });
-    expect(git(remote, 'log', '-1', '--format=%s|%an', 'edits/norway')).toBe('A new title for Norway|Owner Token');
-    expect(git(root, 'branch', '--show-current')).toBe('edits/norway');
-    expect(git(root, 'status', '--porcelain', '--', 'content')).toBe('');
-    const again = await app.sendJson('POST', '/admin/api/git/propose', { branch: 'edits/other', message: 'm' }, bearer(full));
-    expect([again.status, again.body.error.message]).toEqual([400, 'Nothing to propose: no changed file you may write']);
   });
 });

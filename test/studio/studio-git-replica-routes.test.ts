@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { commitToBranch } from '../../core/branches/branch-commit.js';
 import { TEST_ENV } from '../auth/helpers.js';
 import { startApp } from '../helpers/project.js';
 import { git } from '../git-workflow/helpers.js';
@@ -23,45 +24,47 @@ async function replica() {
   return { remote, clone, app, full, create };
 }
 
-describe('the Git panel on a pushing replica: branch work waits for its writes and never redirects them', { timeout: 60_000 }, () => {
-  it('propose puts only the proposal on its branch; the next API write lands on main on the origin, not on the proposal', async () => {
+describe('the Git panel on a pushing replica: merges and commits wait for its writes and are on the origin when answered', { timeout: 60_000 }, () => {
+  it('a change request merged on a pushing replica is on the origin\'s main when answered, beside API writes to main', async () => {
     const { remote, clone, app, full, create } = await replica();
-    const before = await create('Before the proposal'); // the push queue now knows the branch it pushes
-    const base = git(remote, 'rev-parse', 'main');
-    // An edit made outside the API (a developer's change in the tree): what the proposal carries.
-    const edited = { title: 'Proposed', description: 'One note', views: 0, createdAt: '2025-01-01T00:00:00.000Z' };
-    writeFileSync(join(clone, 'content/notes/shared.json'), `${JSON.stringify(edited, null, 2)}\n`);
-    const body = { branch: 'edits/shared', message: 'Retitle the shared note' };
-    const proposed = await app.sendJson('POST', '/admin/api/git/propose', body, bearer(full));
-    expect(proposed.status).toBe(201);
-    expect(proposed.body.data).toMatchObject({ branch: 'edits/shared', base: 'main', files: ['content/notes/shared.json'] });
-    const after = await create('After the proposal');
-    // main on the origin: both API writes, never the proposal.
-    expect(onBranch(remote, 'main', 'content/notes/shared.json').title).toBe('Shared');
-    expect(notesOn(remote, 'main')).toEqual([after, before, 'content/notes/shared.json'].sort());
-    // The proposal branch: main as it was, plus the proposal commit only.
-    expect(git(remote, 'rev-parse', 'edits/shared^')).toBe(base);
-    expect(git(remote, 'rev-list', '--count', 'main..edits/shared')).toBe('1');
-    expect(onBranch(remote, 'edits/shared', 'content/notes/shared.json').title).toBe('Proposed');
-    expect(notesOn(remote, 'edits/shared')).not.toContain(after);
-    // The replica still serves and pushes main, with a clean tree.
+    const before = await create('Before the merge'); // the push queue now knows the branch it pushes
+    const made = await app.sendJson('POST', '/admin/api/git/change-requests', { name: 'edits/shared' }, bearer(full));
+    expect(made.status).toBe(201);
+    const shared = onBranch(remote, 'main', 'content/notes/shared.json');
+    await commitToBranch(clone, 'edits/shared', [{ file: 'content/notes/shared.json',
+      text: `${JSON.stringify({ ...shared, title: 'Merged' }, null, 2)}\n` }],
+    { author: { name: 'Ann', email: 'ann@example.com' }, message: 'Retitle', expectedTip: made.body.data.head });
+    expect((await app.getJson('/api/notes/shared')).body.data.title).toBe('Shared');
+    const [merged, after] = await Promise.all([
+      app.sendJson('POST', '/admin/api/git/change-requests/merge', { name: 'edits/shared' }, bearer(full)), create('Beside the merge'),
+    ]);
+    expect([merged.status, merged.body.data]).toEqual([200, { name: 'edits/shared', base: 'main', commit: expect.any(String), changed: 1 }]);
+    // On the origin when answered (a write beside it may have landed after it).
+    expect(git(remote, 'merge-base', '--is-ancestor', merged.body.data.commit, 'main')).toBe('');
+    expect(onBranch(remote, 'main', 'content/notes/shared.json').title).toBe('Merged');
+    expect(notesOn(remote, 'main')).toEqual(expect.arrayContaining([before, after]));
+    expect((await app.getJson('/api/notes/shared')).body.data.title).toBe('Merged');
     expect(git(clone, 'symbolic-ref', '--short', 'HEAD')).toBe('main');
     expect(git(clone, 'status', '--porcelain')).toBe('');
+  });
+
+  it('a merge the origin refuses (someone pushed first) is undone: main, the served files and the API as they were', async () => {
+    const { remote, clone, app, full, create } = await replica();
+    await create('First');
+    const made = await app.sendJson('POST', '/admin/api/git/change-requests', { name: 'late' }, bearer(full));
+    const shared = onBranch(remote, 'main', 'content/notes/shared.json');
+    await commitToBranch(clone, 'late', [{ file: 'content/notes/shared.json', text: `${JSON.stringify({ ...shared, title: 'Late' }, null, 2)}\n` }],
+      { author: { name: 'Ann', email: 'ann@example.com' }, message: 'Retitle', expectedTip: made.body.data.head });
+    pushFromElsewhere(remote, 'README.md', 'elsewhere\n', 'Elsewhere');
+    const head = git(clone, 'rev-parse', 'HEAD');
+    const text = readFileSync(join(clone, 'content/notes/shared.json'), 'utf8');
+    const refused = await app.sendJson('POST', '/admin/api/git/change-requests/merge', { name: 'late' }, bearer(full));
+    expect([refused.status, refused.body.error?.name]).toEqual([409, 'ConflictError']);
+    expect(git(clone, 'rev-parse', 'HEAD')).toBe(head);
+    expect(readFileSync(join(clone, 'content/notes/shared.json'), 'utf8')).toBe(text);
     expect((await app.getJson('/api/notes/shared')).body.data.title).toBe('Shared');
   });
 
-  it('a branch made in the panel is where the next API write goes, on the replica and the origin; main stays as it was', async () => {
-    const { remote, clone, app, full, create } = await replica();
-    await create('On main'); // the push queue now knows the branch it pushes
-    const main = git(remote, 'rev-parse', 'main');
-    const made = await app.sendJson('POST', '/admin/api/git/branches', { name: 'drafts' }, bearer(full));
-    expect(made.status).toBe(201);
-    const after = await create('On drafts');
-    expect(git(remote, 'rev-parse', 'main')).toBe(main);
-    expect(notesOn(remote, 'drafts')).toContain(after);
-    expect(git(clone, 'rev-parse', 'HEAD')).toBe(git(remote, 'rev-parse', 'drafts'));
-    expect(git(clone, 'status', '--porcelain')).toBe('');
-  });
   it('a panel commit on a pushing replica is on the origin when answered; refused by the origin, it is undone and the edit kept', async () => {
     const { remote, clone, app, full, create } = await replica();
     await create('First'); // the push queue now knows the branch it pushes

@@ -28,7 +28,7 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
       const answer = await app.getJson(`/admin/api/git/${path}`);
       expect([path, answer.status, answer.body.error.name]).toEqual([path, 403, 'ForbiddenError']);
     }
-    for (const path of ['commit', 'branches', 'checkout',
+    for (const path of ['commit', 'change-requests', 'change-requests/merge',
       'push']) expect((await app.sendJson('POST', `/admin/api/git/${path}`, {})).status).toBe(403);
     expect((await app.getJson('/admin/api/git/status', { headers: bearer('wrong') })).status).toBe(401);
   });
@@ -51,7 +51,8 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     const unknown = await app.getJson('/admin/api/git/states?type=nope', { headers: bearer(readOnly) });
     expect([unknown.status, unknown.body.error]).toEqual([404, { status: 404, name: 'NotFoundError', message: 'Unknown content type "nope"',
       details: {} }]);
-    for (const [path, body] of [['commit', { message: 'x' }], ['branches', { name: 'edits' }], ['checkout', { branch: 'main' }],
+    for (const [path, body] of [['commit', { message: 'x' }], ['change-requests', { name: 'edits' }],
+      ['change-requests/merge', { name: 'edits' }],
       ['push', {}]] as const) {
       const answer = await app.sendJson('POST', `/admin/api/git/${path}`, body, bearer(readOnly));
       expect([path, answer.status, answer.body.error.name]).toEqual([path, 403, 'ForbiddenError']);
@@ -100,9 +101,9 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
   it.each(['-f', '--orphan', 'a..b', '@{-1}', 'with space', 'x.lock', '', 'a:b', 'refs/../x', 5,
     'x'.repeat(201)])('refuse the branch name %j with 400', async (name) => {
     const { app, full } = await site();
-    const answer = await app.sendJson('POST', '/admin/api/git/branches', { name }, bearer(full));
+    const answer = await app.sendJson('POST', '/admin/api/git/change-requests', { name }, bearer(full));
     expect([answer.status, answer.body.error.name]).toEqual([400, 'ValidationError']);
-    expect((await app.sendJson('POST', '/admin/api/git/checkout', { branch: name }, bearer(full))).status).toBe(400);
+    expect((await app.sendJson('POST', '/admin/api/git/change-requests/merge', { name }, bearer(full))).status).toBe(400);
   });
 
   it.each(['../cms.config.json', '-p', 'content/../cms.config.json', '/etc/passwd', 'cms.config.json', 'content/articles/./x.json',
@@ -156,30 +157,6 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
     expect((await app.getJson('/admin/api/git/nope', { headers: bearer(full) })).status).toBe(404);
   });
 
-  it('create and switch branches, refusing to leave uncommitted changes behind unless asked to carry them, and reindex', async () => {
-    const { root, app, full } = await site();
-    const title = async () => (await app.getJson(`/api/articles/${ARTICLE}?status=draft`, { headers: bearer(full) })).body.data.title;
-    expect((await app.sendJson('POST', '/admin/api/git/branches', { name: 'edits/spring' }, bearer(full))).status).toBe(201);
-    expect(git(root, 'branch', '--show-current')).toBe('edits/spring');
-    expect((await app.sendJson('POST', '/admin/api/git/branches', { name: 'edits/spring' }, bearer(full))).status).toBe(409);
-    await retitle(app, full, 'Spring title');
-    const refused = await app.sendJson('POST', '/admin/api/git/checkout', { branch: 'main' }, bearer(full));
-    expect([refused.status, refused.body.error.message])
-      .toEqual([409, '1 uncommitted change: commit it first, or switch carrying it along']);
-    await app.sendJson('POST', '/admin/api/git/commit', { message: 'Spring' }, bearer(full));
-    const back = await app.sendJson('POST', '/admin/api/git/checkout', { branch: 'main' }, bearer(full));
-    expect(back.body.data).toEqual({ current: 'main', changed: 1 });
-    expect(await title()).toBe('Beautiful mountains of Norway');
-    await app.sendJson('POST', '/admin/api/git/checkout', { branch: 'edits/spring' }, bearer(full));
-    expect(await title()).toBe('Spring title');
-    // Carried: an uncommitted change that the other branch does not touch moves along.
-    await app.sendJson('PUT', `/api/categories/${CATEGORY}`, { data: { name: 'Carried' } }, bearer(full));
-    const carried = await app.sendJson('POST', '/admin/api/git/checkout', { branch: 'main', carry: true }, bearer(full));
-    expect(carried.status).toBe(200);
-    expect(git(root, 'status', '--porcelain', '--', 'content')).toBe(`M content/categories/${CATEGORY}.json`);
-    expect((await app.sendJson('POST', '/admin/api/git/checkout', { branch: 'nope' }, bearer(full))).status).toBe(404);
-  });
-
   it('push the current branch to origin, and say so when no remote is configured', async () => {
     const { root, app, full } = await site();
     expect((await app.getJson('/admin/api/git/branches',
@@ -205,27 +182,6 @@ describe('the Git panel routes', { timeout: 30_000 }, () => {
       { message: `Add ${answer.body.data.name}`, paths: [`content/categories/${answer.body.data.documentId}.json`] }, bearer(full))));
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect(git(root, 'log', '-3', '--format=%s').split('\n').sort()).toEqual(['Add One', 'Add Three', 'Add Two']);
-  });
-
-  it('switch branches beside a replica that pushes every write (git.push): the switch holds its lock, writes go on after it', async () => {
-    const root = gitSampleSite();
-    const remote = addBareRemote(root);
-    git(root, 'push', '--quiet', 'origin', 'main');
-    const app = await startApp(root, { env: TEST_ENV, report: () => {},
-      config: { ...JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8')), git: { push: 'origin' } } });
-    const full = (await app.cms.auth.tokens.create({ name: 'all', type: 'full-access' })).accessKey;
-    expect((await app.sendJson('POST', '/admin/api/git/branches', { name: 'edits' }, bearer(full))).status).toBe(201);
-    const [switched, written] = await Promise.all([
-      app.sendJson('POST', '/admin/api/git/checkout', { branch: 'main' }, bearer(full)),
-      retitle(app, full, 'Written beside a switch'),
-    ]);
-    expect([switched.status, written.status]).toEqual([200, 200]);
-    // The write was committed and pushed whole, on whichever branch it landed.
-    expect(git(root, 'status', '--porcelain', '--', 'content')).toBe('');
-    // (Looked for among every commit of the remote: `log --all -1` picks by commit date, and the
-    // sample's first commit is often of the same second.)
-    expect(git(remote, 'log', '--all',
-      '--format=%s').split('\n').filter((subject) => /^Update api::article\.article/.test(subject))).toHaveLength(1);
   });
 
   it('mark a document that is not in HEAD as new', async () => {

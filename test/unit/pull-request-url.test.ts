@@ -13,6 +13,12 @@ describe('the hosting site\'s "open a pull request" link', () => {
       'https://gitlab.com/group/site/-/merge_requests/new?merge_request[source_branch]=edits%2Fspring&merge_request[target_branch]=main'],
     ['https://bitbucket.org/team/site.git', 'https://bitbucket.org/team/site/pull-requests/new?source=edits%2Fspring&dest=main'],
     ['git@bitbucket.org:team/site.git', 'https://bitbucket.org/team/site/pull-requests/new?source=edits%2Fspring&dest=main'],
+    ['https://codeberg.org/acme/site.git', 'https://codeberg.org/acme/site/compare/main...edits/spring'],
+    ['git@gitea.com:acme/site.git', 'https://gitea.com/acme/site/compare/main...edits/spring'],
+    ['ssh://git@forgejo.example.org:2222/acme/site.git', 'https://forgejo.example.org/acme/site/compare/main...edits/spring'],
+    ['https://gitea.example.com/acme/site', 'https://gitea.example.com/acme/site/compare/main...edits/spring'],
+    ['https://gitlab.example.com/group/site.git',
+      'https://gitlab.example.com/group/site/-/merge_requests/new?merge_request[source_branch]=edits%2Fspring&merge_request[target_branch]=main'],
   ])('%s → %s', (remote, expected) => {
     expect(pullRequestUrl(remote, 'main', 'edits/spring')).toBe(expected);
   });

@@ -1,0 +1,129 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { commitToBranch } from '../../core/branches/branch-commit.js';
+import { branchTip } from '../../core/branches/branch-refs.js';
+import { setupMergeDriver } from '../../core/git/merge-setup.js';
+import { TEST_ENV } from '../auth/helpers.js';
+import { ensureBuilt } from '../cli/built-cli.js';
+import { REPO_ROOT, startApp, type TestServer } from '../helpers/project.js';
+import { git, gitSampleSite, tempDir } from './git-site.js';
+
+const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
+const FILE = `content/articles/${ARTICLE}.json`;
+const CATEGORY_FILE = 'content/categories/dr53qgpqqvshydcnntpfqvew.json';
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+const EDITOR_GRANTS = { 'api::article.article': ['find', 'findOne', 'create', 'update'], 'api::category.category': ['find', 'findOne'] };
+const ROUTES = '/admin/api/git/change-requests';
+
+/** The sample site in git with the content merge driver set up (as `cms git-setup`), served in process; an owner token and an editor. */
+async function site() {
+  ensureBuilt();
+  const root = gitSampleSite(EDITOR_GRANTS);
+  await setupMergeDriver(root, `'${process.execPath}' '${join(REPO_ROOT, 'dist/cli/merge-driver.js')}'`);
+  git(root, 'add', '.gitattributes');
+  git(root, 'commit', '--quiet', '-m', 'Merge content files with the CMS driver');
+  const app = await startApp(root, { env: TEST_ENV, report: () => {} });
+  const full = (await app.cms.auth.tokens.create({ name: 'Owner Token', type: 'full-access' })).accessKey;
+  await app.cms.auth.users.add({ username: 'editor', email: 'editor@example.com', password: 'Correct-Horse-9' });
+  const editor = (await app.sendJson('POST', '/api/auth/local', { identifier: 'editor', password: 'Correct-Horse-9' })).body.jwt as string;
+  return { root, app, full, editor };
+}
+
+/** Edit a JSON content file on a branch, as a branch write does (a commit on its ref, the served tree untouched). */
+async function editOnBranch(root: string, branch: string, file: string, edit: (value: any) => void) {
+  const value = JSON.parse(git(root, 'show', `${branch}:${file}`));
+  edit(value);
+  await commitToBranch(root, branch, [{ file, text: `${JSON.stringify(value, null, 2)}\n` }],
+    { author: { name: 'Ann', email: 'ann@example.com' }, message: `Edit ${file}`, expectedTip: await branchTip(root, branch) });
+}
+
+const title = async (app: TestServer) => (await app.getJson(`/api/articles/${ARTICLE}`)).body.data.title;
+
+describe('change requests in the studio: branches beside the served base, never checked out', { timeout: 180_000 }, () => {
+  it('make one, list it with its documents in document words, merge it (the API follows at once), delete it', async () => {
+    const { root, app, full } = await site();
+    const head = git(root, 'rev-parse', 'HEAD');
+    const made = await app.sendJson('POST', ROUTES, { name: 'spring' }, bearer(full));
+    expect([made.status, made.body.data]).toEqual([201, { name: 'spring', base: 'main', head }]);
+    expect((await app.sendJson('POST', ROUTES, { name: 'spring' }, bearer(full))).status).toBe(400);
+    await editOnBranch(root, 'spring', FILE, (article) => { article.title = 'Spring title'; });
+    expect(await title(app)).toBe('Beautiful mountains of Norway');
+    const listed = await app.getJson(ROUTES, { headers: bearer(full) });
+    expect(listed.body.data).toEqual({ base: 'main', changeRequests: [{
+      name: 'spring', head: git(root, 'rev-parse', 'spring'), ahead: 1, behind: 0, pushed: false,
+      documents: [{ type: 'Article', uid: 'api::article.article', apiName: 'articles', documentId: ARTICLE, locale: 'en', draft: false,
+        title: 'Spring title', change: 'changed', fields: ['title'] }],
+    }] });
+    expect(git(root, 'rev-parse', 'HEAD')).toBe(head);
+
+    const merged = await app.sendJson('POST', `${ROUTES}/merge`, { name: 'spring' }, bearer(full));
+    expect([merged.status, merged.body.data]).toEqual([200, { name: 'spring', base: 'main', commit: git(root, 'rev-parse', 'HEAD'), changed: 1 }]);
+    expect(await title(app)).toBe('Spring title');
+    expect(git(root, 'log', '-1', '--format=%an|%s')).toBe('Owner Token|Merge change request "spring" into main');
+    expect(git(root, 'status', '--porcelain')).toBe('');
+
+    const deleted = await app.sendJson('POST', `${ROUTES}/delete`, { name: 'spring' }, bearer(full));
+    expect([deleted.status, deleted.body.data]).toEqual([200, { name: 'spring' }]);
+    expect((await app.getJson(ROUTES, { headers: bearer(full) })).body.data).toEqual({ base: 'main', changeRequests: [] });
+    const gone = await app.sendJson('POST', `${ROUTES}/merge`, { name: 'spring' }, bearer(full));
+    expect(gone.body).toEqual({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Branch "spring" does not exist', details: {} } });
+  });
+
+  it('a conflicting merge is a 409 naming the document and the field, and the base and the API are unchanged', async () => {
+    const { root, app, full } = await site();
+    await app.sendJson('POST', ROUTES, { name: 'clash' }, bearer(full));
+    await editOnBranch(root, 'clash', FILE, (article) => { article.title = 'Title on the branch'; });
+    // The base moves through the served tree (a commit there), as the site's own writes do.
+    const text = readFileSync(join(root, FILE), 'utf8').replace('Beautiful mountains of Norway', 'Title on main');
+    writeFileSync(join(root, FILE), text);
+    git(root, '-c', 'user.name=x', '-c', 'user.email=x@example.com', 'commit', '--quiet', '-am', 'Main title');
+    const head = git(root, 'rev-parse', 'HEAD');
+    const refused = await app.sendJson('POST', `${ROUTES}/merge`, { name: 'clash' }, bearer(full));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ name: 'ConflictError',
+      message: `"clash" conflicts with main: api::article.article ${ARTICLE} (${FILE}): field title. Nothing was merged`,
+      details: { conflicts: [{ file: FILE, type: 'api::article.article', documentId: ARTICLE, field: 'title', reason: 'contents' }] } });
+    expect(git(root, 'rev-parse', 'HEAD')).toBe(head);
+    expect(readFileSync(join(root, FILE), 'utf8')).toBe(text);
+  });
+
+  it('an editor may make a change request but not merge one that changes a type she may not write; she sees only what she may read', async () => {
+    const { root, app, full, editor } = await site();
+    expect((await app.sendJson('POST', ROUTES, { name: 'mixed' }, bearer(editor))).status).toBe(201);
+    await editOnBranch(root, 'mixed', FILE, (article) => { article.title = 'Editor title'; });
+    await editOnBranch(root, 'mixed', 'content/tags/hxb94d9mzlcthpfatg6qqpcq.json', (tag) => { tag.name = 'Renamed tag'; });
+    await editOnBranch(root, 'mixed', CATEGORY_FILE, (category) => { category.name = 'Renamed'; });
+    const seen = (await app.getJson(ROUTES, { headers: bearer(editor) })).body.data.changeRequests[0].documents;
+    // Tags are not hers to read: not listed. Categories she may read, not write.
+    expect(seen.map((document: { uid: string }) => document.uid)).toEqual(['api::article.article', 'api::category.category']);
+    const refused = await app.sendJson('POST', `${ROUTES}/merge`, { name: 'mixed' }, bearer(editor));
+    expect([refused.status, refused.body.error.name]).toEqual([403, 'ForbiddenError']);
+    expect(refused.body.error.message).toContain(CATEGORY_FILE);
+    expect(await title(app)).toBe('Beautiful mountains of Norway');
+    // Unmerged work is a manager's to drop.
+    expect((await app.sendJson('POST', `${ROUTES}/delete`, { name: 'mixed' }, bearer(editor))).status).toBe(403);
+    expect((await app.sendJson('POST', `${ROUTES}/merge`, { name: 'mixed' }, bearer(full))).status).toBe(200);
+    expect((await app.sendJson('POST', `${ROUTES}/delete`, { name: 'mixed' }, bearer(editor))).status).toBe(200);
+  });
+
+  it('propose pushes that branch alone and answers the host\'s pull-request page', async () => {
+    const { root, app, full } = await site();
+    const remote = tempDir('cms-remote-');
+    git(remote, 'init', '--quiet', '--bare', '--initial-branch=main');
+    // Fetch from "GitHub", push to the local bare repository: the link is built from the fetch URL.
+    git(root, 'remote', 'add', 'origin', 'git@github.com:acme/site.git');
+    git(root, 'remote', 'set-url', '--push', 'origin', remote);
+    await app.sendJson('POST', ROUTES, { name: 'edits/norway' }, bearer(full));
+    await app.sendJson('POST', ROUTES, { name: 'edits/other' }, bearer(full));
+    await editOnBranch(root, 'edits/norway', FILE, (article) => { article.title = 'Proposed'; });
+    const proposed = await app.sendJson('POST', `${ROUTES}/propose`, { name: 'edits/norway' }, bearer(full));
+    expect([proposed.status, proposed.body.data]).toEqual([200, { name: 'edits/norway', remote: 'origin',
+      pullRequestUrl: 'https://github.com/acme/site/compare/main...edits/norway?expand=1' }]);
+    expect(git(remote, 'for-each-ref', '--format=%(refname)')).toBe('refs/heads/edits/norway');
+    expect(git(remote, 'log', '-1', '--format=%s|%an', 'edits/norway')).toBe(`Edit ${FILE}|Ann`);
+    expect(git(root, 'branch', '--show-current')).toBe('main');
+    const bad = await app.sendJson('POST', `${ROUTES}/propose`, { name: '-x' }, bearer(full));
+    expect([bad.status, bad.body.error.name]).toEqual([400, 'ValidationError']);
+  });
+});
