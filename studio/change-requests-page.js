@@ -27,7 +27,10 @@ function ChangedDocument({ name, document }) {
       ? ` — ${fields.join(', ')}` : ''}</span></li>`;
 }
 
-/** One open change request: what it changes, and Propose, Merge and Delete for whom may. */
+/**
+ * One open change request: what it changes, and Propose, Merge and Delete for whom may. Saves not
+ * merged are lost with the branch: only a credential that may do everything deletes one that has some.
+ */
 function ChangeRequest({ changeRequest, models, mayManage, route, run }) {
   const { name, documents, ahead, behind } = changeRequest;
   const id = `cr-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
@@ -49,8 +52,8 @@ function ChangeRequest({ changeRequest, models, mayManage, route, run }) {
         >Propose</button>`}
       ${merging && ahead > 0 && html`<button type="button" class="primary"
         onClick=${() => run(name, 'Merged', () => mergeChangeRequest(name))}>Merge into the Published site</button>`}
-      ${mayWrite(models) && html`<${AskingButton} text="Delete" className="danger" label=${`Confirm delete of ${name}`}
-        ask=${ahead > 0} onClick=${remove} safe="Keep it"
+      ${mayWrite(models) && (ahead === 0 || mayManage) && html`<${AskingButton} text="Delete" className="danger"
+        label=${`Confirm delete of ${name}`} ask=${ahead > 0} onClick=${remove} safe="Keep it"
         question=${`Delete “${name}” with ${plural(ahead, 'save')} not merged?`} choices=${[['Delete for good', remove, 'danger']]} />`}
     </div>
   </article></li>`;
