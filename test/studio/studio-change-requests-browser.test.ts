@@ -173,7 +173,7 @@ describe.skipIf(!CHROMIUM)(`change requests: two editors on two branches in two 
       expect(git(root, 'log', '--format=%an <%ae>', 'main..autumn-editor').split('\n')).toEqual(Array(2).fill('editor <editor@example.com>'));
       expect(git(root, 'diff', '--name-only', 'main...spring-token').split('\n').sort()).toEqual([
         `content/articles/${SHARED}.draft.json`, `content/articles/${TOKENS_ARTICLE}.draft.json`, `content/categories/${CATEGORY}.json`,
-      ]);
+      ].sort());
       expect(git(root, 'diff', '--name-only', 'main...autumn-editor').split('\n').sort()).toEqual([
         `content/articles/${EDITORS_ARTICLE}.draft.json`, `content/articles/${SHARED}.draft.json`,
       ].sort());
