@@ -1,4 +1,6 @@
 // The studio's only way to the server: the public REST API (and GET ./api/schemas), with the credential as a Bearer header.
+import { branchOf } from './router.js';
+
 const KEY = 'cms-studio-token';
 
 /** The REST prefix, written into the page by the server. */
@@ -50,8 +52,11 @@ export function toSearch(query, params = new URLSearchParams(), base = '') {
   return params;
 }
 
-/** The newest commit a write of this tab was saved in (replicas): sent back so any replica answers at least that. */
-let seenCommit = null;
+/**
+ * The newest commit a write of this tab was saved in (replicas), per branch ('' for the Published site):
+ * sent back so any replica answers at least that. A change request's commit is never asked of the base.
+ */
+const seenCommits = new Map();
 
 /**
  * Call the API; resolves to the parsed body (null for 204), rejects with an ApiError.
@@ -65,33 +70,40 @@ export async function request(method, path, options = {}) {
  * As `request`, with the document's version the answer names (`Document-Version`, for a later
  * `If-Match`: a write over a newer version is refused with 412 instead of reverting it).
  * `ifNoneMatch: '*'` writes a version only while none exists (a new locale).
+ * `branch`: the change request read or written (`Cms-Branch`); by default the one the tab's address is
+ * on, none (the Published site) without one. The answer says which one it came from (`branch`), so a
+ * form can tell a version of its own branch from another's.
  */
-export async function requestVersioned(method, path, { query, body, token = session.token, ifMatch, ifNoneMatch } = {}) {
+export async function requestVersioned(method, path, options = {}) {
+  const { query, body, token = session.token, ifMatch, ifNoneMatch, branch = branchOf() } = options;
   const url = new URL(path, document.baseURI);
   url.search = toSearch(query).toString();
   const headers = { accept: 'application/json' };
+  if (branch) headers['cms-branch'] = branch;
   if (ifMatch) headers['if-match'] = ifMatch;
   if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
   if (token) headers.authorization = `Bearer ${token}`;
-  if (seenCommit) headers['x-cms-commit'] = seenCommit;
+  const seen = seenCommits.get(branch ?? '');
+  if (seen) headers['x-cms-commit'] = seen;
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
   const response = await fetch(url, { method, headers, body: body === undefined || multipart ? body : JSON.stringify(body) });
-  seenCommit = response.headers.get('x-cms-commit') ?? seenCommit;
+  if (response.headers.get('x-cms-commit')) seenCommits.set(branch ?? '', response.headers.get('x-cms-commit'));
   // A write went through: views that show the document elsewhere (the preview) refresh.
-  const wrote = () => dispatchEvent(new CustomEvent('studio:wrote', { detail: { method, path: url.pathname } }));
+  const wrote = () => dispatchEvent(new CustomEvent('studio:wrote', { detail: { method, path: url.pathname, branch } }));
   if (response.status === 204) {
     wrote();
-    return { body: null, version: null };
+    return { body: null, version: null, branch };
   }
   const payload = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, payload);
   if (method !== 'GET') wrote();
-  return { body: payload, version: response.headers.get('document-version') };
+  return { body: payload, version: response.headers.get('document-version'), branch };
 }
 
 /** The content types this credential may read, with locales and the REST prefix. */
-export const loadSchemas = (token) => request('GET', './api/schemas', { token });
+// The base's: a tab on a change request that no longer exists still signs in (and is told so by the header).
+export const loadSchemas = (token) => request('GET', './api/schemas', { token, branch: null });
 
 /** REST paths of one document: a collection type's `/articles/:id`, a single type's `/global`. */
 export function documentPath(model, documentId) {

@@ -1,6 +1,6 @@
 import { html } from './html.js';
 import { prefix, request, transitionPath } from './api.js';
-import { href, navigate } from './router.js';
+import { href, link, navigate } from './router.js';
 import { releaseGuard } from './unsaved-guard.js';
 import { announceNext } from './announce.js';
 import { readDocument } from './form-read.js';
@@ -79,7 +79,7 @@ export function DocumentActions({ form }) {
       question="This document has unsaved changes: save them, then make the copy?"
       choices=${[['Save, then duplicate', saveThenDuplicate, 'primary']]} />`}
     ${model.kind === 'collectionType' && existing && html`<a class="button"
-      href=${`#/git?document=${encodeURIComponent(`${model.pluralName}/${documentId}`)}`}>Changes</a>`}
+      href=${link(`#/git?document=${encodeURIComponent(`${model.pluralName}/${documentId}`)}`)}>Changes</a>`}
     ${model.localized && missing && !isNew && others.length > 0 && can('update') && html`<label class="fill-from">Fill from
       <select aria-label="Fill from locale" disabled=${busy} onChange=${(event) => {
         const source = event.currentTarget.value;

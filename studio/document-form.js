@@ -2,10 +2,9 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { ApiError, documentPath, prefix, requestVersioned } from './api.js';
 import { componentTable, registerComponents } from './components.js';
-import { DocumentActions } from './document-actions.js';
 import { changedFields, Fields, populateFor, readFields, writeFields } from './field.js';
 import { announceNext, useAnnounced } from './announce.js';
-import { AskingButton } from './confirm-bar.js';
+import { FormFooter } from './form-footer.js';
 import { useDiskCheck } from './form-check.js';
 import { ConflictPanel, mergeWithForm } from './form-conflict.js';
 import { FormContext } from './form-context.js';
@@ -43,8 +42,10 @@ const STALE_MERGED = 'Not saved: this document changed elsewhere; their changes 
  * editor chooses field by field. The schema's rules are checked before a request; the API's
  * errors are shown at their fields, in the editor's words. The widgets stay mounted through every
  * save, and what is typed while a write is under way stays in the form (form-merge.js).
+ * `branch` is the change request the form reads and writes (null: the Published site), fixed for the
+ * form's life: its checks and writes never reach another branch, even when the tab's address moves on.
  */
-export function DocumentForm({ model, meta, documentId, locale }) {
+export function DocumentForm({ model, meta, documentId, locale, branch = null }) {
   registerComponents(meta.components);
   const name = model.kind === 'singleType' ? model.singularName : model.pluralName;
   const isNew = model.kind !== 'singleType' && documentId === undefined;
@@ -88,12 +89,12 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     setDocument(body.data); setBaseline(body.data); setValues(toForm(model, body.data)); noteMissing(missing);
     version.current = nextVersion; taken.current += 1;
   };
-  const read = () => readDocument(model, documentId, readQuery);
+  const read = () => readDocument(model, documentId, readQuery, branch);
 
   /** A locale not written yet starts from another locale's shared fields (Strapi's admin does so), else from the defaults. */
   async function startMissing() {
     setMissing(true);
-    const start = await sharedStart(model, meta.locales, documentId, locale, readQuery) ?? schemaDefaults(model.attributes);
+    const start = await sharedStart(model, meta.locales, documentId, locale, readQuery, branch) ?? schemaDefaults(model.attributes);
     setBaseline(start); setValues(toForm(model, start));
   }
 
@@ -128,7 +129,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   }
 
   // Changes on disk show while the form is open (form-check.js); a related document deleted meanwhile is said at its field.
-  useDiskCheck({ isNew, live, taken, version, read, onAnswer: async (answer, newer) => {
+  useDiskCheck({ isNew, live, taken, version, read, branch, onAnswer: async (answer, newer) => {
     const fresh = Object.keys(answer.missing).filter((field) => !gone[field]);
     if (fresh.length) noteMissing(Object.fromEntries(fresh.map((field) => [field, answer.missing[field]])), gone);
     if (newer) await incoming(answer.body.data, answer.version).catch((failure) => setMessage({ error: mergeFailed(failure) }));
@@ -214,7 +215,7 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     const query = { locale, status: model.draftAndPublish && !publishing ? 'draft' : undefined, populate };
     const dropped = {};
     const writing = (method, path, options) => writeLeavingOutDeleted({ method, path, model, locale, values: live.current.values,
-      dropped, sent, options, onDropped: (deleted) => setValues((now) => valuesWithout(deleted, now)) });
+      dropped, sent, options: { ...options, branch }, onDropped: (deleted) => setValues((now) => valuesWithout(deleted, now)) });
     const answer = isNew
       ? await writing('POST', `${prefix}/${model.pluralName}`, { query })
       : !creating && !publishing && !Object.keys(sent).length
@@ -223,12 +224,12 @@ export function DocumentForm({ model, meta, documentId, locale }) {
         : await writing('PUT', documentPath(model, documentId), { query, ...precondition() });
     const savedId = answer.body.data.documentId;
     const saved = publishing && model.draftAndPublish ? await read()
-      : answer.missing ? answer : withStored(answer, await readStored(model, savedId, readQuery));
+      : answer.missing ? answer : withStored(answer, await readStored(model, savedId, readQuery, branch));
     settle(saved, sentValues, dropped); setMissing(false);
     setStateRead((count) => count + 1);
     if (isNew) {
       // The new document's address, without leaving this form: what is typed meanwhile stays (app.js keeps the form mounted).
-      history.replaceState(null, '', href(name, savedId, { locale }));
+      history.replaceState(null, '', href(name, savedId, { locale }, branch));
       moveGuard();
       dispatchEvent(new CustomEvent('studio:created'));
     }
@@ -253,10 +254,10 @@ export function DocumentForm({ model, meta, documentId, locale }) {
   useSaveKeys(save);
 
   const remove = () => run('Deleted', async () => {
-    await requestVersioned('DELETE', documentPath(model, documentId), { query: { locale }, ifMatch: version.current });
+    await requestVersioned('DELETE', documentPath(model, documentId), { query: { locale }, ifMatch: version.current, branch });
     releaseGuard();
     announceNext(`Deleted “${headingOf(model, document, false)}”${locale ? ` (${locale})` : ''}`);
-    navigate(href(name, undefined, { locale }));
+    navigate(href(name, undefined, { locale }, branch));
   });
   const reload = async () => { show(await read()); setStateRead((count) => count + 1); };
 
@@ -271,20 +272,11 @@ export function DocumentForm({ model, meta, documentId, locale }) {
     <form class="document" novalidate onKeyDown=${keepEnter} onSubmit=${(event) => { event.preventDefault(); save(); }}>
       <${FormHeader} model=${model} meta=${meta} document=${document} documentId=${documentId} locale=${locale} isNew=${isNew}
         missing=${missing} state=${state} states=${states} dirty=${dirty} />
-      <footer class="actions">
-        ${!readOnly && html`<button type="submit" class="primary" aria-disabled=${busy || !!conflict ? 'true' : undefined}
-          >${model.draftAndPublish ? 'Save draft' : 'Save'}</button>`}
-        ${model.draftAndPublish && !readOnly && html`<button type="button"
-          disabled=${busy || !!conflict || (state === 'published' && !dirty)}
-          onClick=${() => run('Published', () => write(true))}>Publish</button>`}
-        ${can('delete') && !isNew && !missing && html`<${AskingButton} text="Delete" className="danger" label="Confirm delete"
-          question=${`Delete this ${locale ? `“${locale}” version` : 'document'}?`} safe="Keep it"
-          choices=${[['Delete for good', remove, 'danger']]} />`}
-        <${DocumentActions} form=${{
-          model, meta, documentId, locale, isNew, missing, busy, run, save, state, dirty, readQuery, reload,
-          version: version.current, body: () => current, fill: (next) => setValues(toForm(model, next)),
-        }} />
-      </footer>
+      <${FormFooter} form=${{
+        model, meta, documentId, locale, isNew, missing, busy, run, save, state, dirty, readQuery, reload, readOnly, conflict, remove,
+        version: version.current, body: () => current, fill: (next) => setValues(toForm(model, next)),
+        publish: () => run('Published', () => write(true)),
+      }} />
       ${readOnly && html`<p class="notice">Read only: your access may not ${isNew ? 'create' : 'change'} ${model.displayName}.</p>`}
       ${missing && html`<p class="notice">No ${locale ? `“${locale}” version` : 'content'} yet: saving creates it.</p>`}
       ${message?.error && html`<p class="error" role="alert">${message.error}</p>`}

@@ -8,11 +8,14 @@ import { documentPath, request, requestVersioned } from './api.js';
 const hasExtras = (model) => model.attributes.some((attribute) => attribute.private
   || ['biginteger', 'relation'].includes(attribute.type));
 
-/** The stored extras of one document version; none when they cannot be read (the form still works from REST). */
-export function readStored(model, documentId, query) {
+/**
+ * The stored extras of one document version; none when they cannot be read (the form still works from REST).
+ * `branch` pins the change request read (null: the Published site; undefined: the tab's).
+ */
+export function readStored(model, documentId, query, branch) {
   if (!hasExtras(model)) return Promise.resolve(undefined);
   const type = model.kind === 'singleType' ? model.singularName : model.pluralName;
-  return request('GET', './api/stored', { query: { type, documentId, locale: query.locale, status: query.status } })
+  return request('GET', './api/stored', { query: { type, documentId, locale: query.locale, status: query.status }, branch })
     .then((body) => body.data, () => undefined);
 }
 
@@ -23,10 +26,10 @@ export const withStored = (answer, stored) => ({
   missing: stored?.missing ?? {},
 });
 
-/** Read a document as the form edits it (both requests at once). */
-export async function readDocument(model, documentId, query) {
+/** Read a document as the form edits it (both requests at once), on `branch` (as readStored). */
+export async function readDocument(model, documentId, query, branch) {
   const [answer, stored] = await Promise.all([
-    requestVersioned('GET', documentPath(model, documentId), { query }), readStored(model, documentId, query),
+    requestVersioned('GET', documentPath(model, documentId), { query, branch }), readStored(model, documentId, query, branch),
   ]);
   return withStored(answer, stored);
 }
@@ -39,10 +42,10 @@ export const isShared = (attribute) => attribute?.shared === true;
  * Strapi's admin pre-fills them (read as the form reads, private values and big integers too);
  * undefined when no other locale exists.
  */
-export async function sharedStart(model, locales, documentId, locale, query) {
+export async function sharedStart(model, locales, documentId, locale, query, branch) {
   for (const other of model.localized ? locales.filter((code) => code !== locale) : []) {
     try {
-      const { body } = await readDocument(model, documentId, { ...query, locale: other });
+      const { body } = await readDocument(model, documentId, { ...query, locale: other }, branch);
       return Object.fromEntries(model.attributes.filter(isShared).map((attribute) => [attribute.name, body.data[attribute.name]]));
     } catch (failure) { if (failure.status !== 404) return undefined; }
   }

@@ -6,6 +6,7 @@ import { Diff } from './git-diff.js';
 import { FieldDiff, headline, versionLabel } from './git-fields.js';
 import { DocumentHistory } from './git-history.js';
 import { GitRemote } from './git-remote.js';
+import { branchOf, link } from './router.js';
 
 const STATE_LABELS = { modified: 'modified', new: 'new', deleted: 'deleted', renamed: 'renamed', conflicted: 'conflict' };
 
@@ -105,9 +106,12 @@ export function GitPanel({ focus }) {
         <h1>Git</h1>
         <p>Branch <strong class="branch" aria-label="Current branch">${status.branch ?? '(detached HEAD)'}</strong></p>
       </header>
+      ${branchOf() && html`<p class="notice">This tab is on the change request <strong>${branchOf()}</strong>: each save there is
+        already a commit on its branch. What it changes, and Propose and Merge, are on the
+        <a href=${link('#/change-requests')}>change requests</a> page.</p>`}
       ${notice?.error && html`<p class="error" role="alert">${notice.error}</p>`}
       ${notice?.ok && html`<p class="ok" role="status">${notice.ok}</p>`}
-      <h2>${focus ? html`Changes of ${focus} <a class="muted" href="#/git">(all changes)</a>` : 'Changes'}</h2>
+      <h2>${focus ? html`Changes of ${focus} <a class="muted" href=${link('#/git')}>(all changes)</a>` : 'Changes'}</h2>
       ${changes.length === 0
         ? html`<p class="muted">${focus
           ? 'This document has no uncommitted change.'

@@ -7,9 +7,12 @@ import { MediaLibrary, Thumb } from './media-library.js';
 /** The alt text typed for a file and not saved yet (`__alt` on the form's file entry: never sent in the body). */
 const pendingAlt = (file) => (file.__alt !== undefined && file.__alt !== (file.alternativeText ?? '') ? file.__alt : undefined);
 
-/** Save one file's alt text to the file itself (`POST /api/upload?id=`, fileInfo only); resolves to the file entry. */
+/**
+ * Save one file's alt text to the file itself (`POST /api/upload?id=`, fileInfo only); resolves to the
+ * file entry. The file is the site's library's (media-library.js): written there from any tab.
+ */
 export const saveAltText = (file, text) => request(
-  'POST', `${prefix}/upload`, { query: { id: file.id }, body: { fileInfo: { alternativeText: text } } },
+  'POST', `${prefix}/upload`, { query: { id: file.id }, body: { fileInfo: { alternativeText: text } }, branch: null },
 );
 
 /**

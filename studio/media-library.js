@@ -25,12 +25,16 @@ export const Thumb = ({ file }) => {
     : html`<span class="file-ext">${(file.ext ?? '').replace('.', '') || 'file'}</span>`;
 };
 
-/** Upload files (multipart, as Strapi's `POST /api/upload`); resolves to the created entries. */
+/**
+ * Upload files (multipart, as Strapi's `POST /api/upload`); resolves to the created entries. Media
+ * files are the site's, never a change request's: uploads go to the Published site's library
+ * (no `Cms-Branch`), from whichever tab, and a change request's documents pick them from there.
+ */
 function uploadFiles(files, alternativeText) {
   const form = new FormData();
   for (const file of files) form.append('files', file);
   form.append('fileInfo', JSON.stringify(files.length === 1 ? { alternativeText: alternativeText || null } : files.map(() => ({}))));
-  return request('POST', `${prefix}/upload`, { body: form });
+  return request('POST', `${prefix}/upload`, { body: form, branch: null });
 }
 
 const PAGE_SIZE = 12;
@@ -53,7 +57,8 @@ export function MediaLibrary({ allowedTypes, multiple, onChoose, onClose }) {
   useEffect(() => {
     let current = true; // a slower answer for an earlier page or search must not replace this one
     const filters = query ? { name: { $containsi: query } } : undefined;
-    request('GET', `${prefix}/upload/files/page`, { query: { filters, sort: 'createdAt:desc', pagination: { page, pageSize: PAGE_SIZE } } })
+    request('GET', `${prefix}/upload/files/page`,
+      { branch: null, query: { filters, sort: 'createdAt:desc', pagination: { page, pageSize: PAGE_SIZE } } })
       .then((body) => { if (current) { setResult(body); setError(undefined); } }, (failure) => current && setError(failure.message));
     return () => { current = false; };
   }, [query, page]);

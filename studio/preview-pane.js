@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { request } from './api.js';
+import { sameBranch } from './form-check.js';
+import { previewOn } from './router.js';
 
 /**
  * The document's front-end page beside its form, as Strapi 5's preview shows it: the server builds
@@ -8,8 +10,10 @@ import { request } from './api.js';
  * after every write the studio makes (api.js announces each one). Draft and published versions
  * have a switch where the type has draft & publish. On a narrow screen it sits below the form,
  * behind a "Show preview" toggle. Nothing is drawn when the type has no preview.
+ * On a change request (`branch`) the page shown is that branch's: its URL carries `cms-branch=<name>`
+ * (the front end sends it back as the `Cms-Branch` header when it reads the API).
  */
-export function PreviewPane({ model, documentId, locale }) {
+export function PreviewPane({ model, documentId, locale, branch = null }) {
   const [status, setStatus] = useState('draft');
   const [url, setUrl] = useState();
   const [shown, setShown] = useState(false);
@@ -20,12 +24,13 @@ export function PreviewPane({ model, documentId, locale }) {
   useEffect(() => {
     if (!documentId && model.kind !== 'singleType') return undefined;
     let current = true;
-    request('GET', './api/preview', { query: { type, documentId, locale, status: viewed } })
-      .then((body) => current && setUrl(body.data?.url ?? null), () => current && setUrl(null));
+    request('GET', './api/preview', { query: { type, documentId, locale, status: viewed }, branch })
+      .then((body) => current && setUrl(previewOn(body.data?.url, branch)), () => current && setUrl(null));
     return () => { current = false; };
   }, [viewed]);
   useEffect(() => {
-    const reload = () => setLoads((count) => count + 1);
+    // A write on another branch (a request pinned elsewhere) does not change this page.
+    const reload = (event) => { if (sameBranch(event.detail ? event.detail.branch : branch, branch)) setLoads((count) => count + 1); };
     // After every write the studio makes, and when an open form finds the document changed elsewhere.
     const events = ['studio:wrote', 'studio:changed-elsewhere'];
     for (const event of events) addEventListener(event, reload);

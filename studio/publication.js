@@ -12,7 +12,10 @@ const TITLES = {
   modified: 'Published, with changes in the draft that are not published yet',
 };
 
-/** documentId → { locale → state } for these documents (state null without draft & publish); `again` reads them anew when it changes. */
+/**
+ * documentId → { locale → state } for these documents (state null without draft & publish); `again`
+ * reads them anew when it changes.
+ */
 export function usePublication(model, ids, again) {
   const [states, setStates] = useState();
   const key = ids.join(',');

@@ -255,7 +255,7 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     await poll(() => shown.textContent()).toBe('Norway, previewed');
   });
 
-  it('tells changes as documents with old → new fields, restores an old version from its history, pulls a teammate\'s edit through the merge driver and proposes changes with a pull request link', async () => {
+  it('tells changes as documents with old → new fields, restores an old version from its history, pulls a teammate\'s edit through the merge driver and proposes a change request with a pull request link', async () => {
     await signIn();
     await page.goto(`${studio()}/#/git?document=${encodeURIComponent(`articles/${ARTICLE}`)}`);
     const changed = page.getByRole('list', { name: 'Changed files' });
@@ -297,23 +297,24 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     const served = await (await fetch(`${session.server.url.replace(/\/$/, '')}/api/articles/${ARTICLE}`)).json();
     expect([served.data.title, served.data.description]).toEqual(['Norway in the rain', 'From a teammate.']);
 
-    // Propose: a new branch with the change, pushed, and GitHub's compare page offered.
+    // Propose: the edit saved on a change request of its own, that branch alone pushed, and GitHub's compare page offered.
     await page.goto(`${studio()}/#/t/articles/${ARTICLE}?locale=en`);
+    await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+    await page.getByRole('button', { name: 'New change request' }).click();
+    await page.getByLabel('Name of the change request').fill('edits/norway');
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await poll(() => page.evaluate(() => location.hash)).toBe(`#/cr/edits%2Fnorway/t/articles/${ARTICLE}?locale=en`);
     await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
     await page.locator('#field-title').fill('Norway, proposed');
     await page.getByRole('button', { name: 'Save draft' }).click();
-    await poll(() => page.getByRole('status').textContent()).toBe('Draft saved');
-    await page.goto(`${studio()}/#/git`);
-    await page.getByLabel('Review branch').fill('edits/norway');
-    await page.getByLabel('What changed, and why').fill('A new title for Norway');
-    await page.getByRole('button', { name: 'Propose changes' }).click();
+    await poll(() => page.locator('form.document p.ok').textContent()).toBe('Draft saved');
+    await page.getByRole('link', { name: /^Change requests/ }).click();
+    await page.getByRole('article', { name: /^edits\/norway/ }).getByRole('button', { name: 'Propose' }).click();
     const link = page.getByRole('link', { name: 'Open a pull request on GitHub' });
     await poll(() => link.getAttribute('href')).toBe('https://github.com/acme/site/compare/main...edits/norway?expand=1');
-    expect(git(remote, 'log', '-1', '--format=%s', 'edits/norway')).toBe('A new title for Norway');
-    expect(git(root, 'branch', '--show-current')).toBe('edits/norway');
-    await page.screenshot({ path: join(ARTIFACTS, 'git-panel-proposed.png'), fullPage: true });
-    await page.getByRole('button', { name: 'Back to main' }).click();
-    await poll(() => page.getByLabel('Current branch').textContent()).toBe('main');
+    expect(git(remote, 'rev-parse', 'edits/norway')).toBe(git(root, 'rev-parse', 'edits/norway'));
+    expect(git(root, 'branch', '--show-current')).toBe('main');
+    await page.screenshot({ path: join(ARTIFACTS, 'change-request-proposed.png'), fullPage: true });
     const back = await (await fetch(`${session.server.url.replace(/\/$/, '')}/api/articles/${ARTICLE}?status=draft`,
       { headers: { authorization: `Bearer ${token}` } })).json();
     expect(back.data.title).not.toBe('Norway, proposed');

@@ -211,40 +211,22 @@ describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel i
     expect(git(root, 'status', '--porcelain', '--', 'content')).toBe('');
     await page.getByText('No uncommitted changes in content/, schemas/ or public/uploads.').waitFor();
     // An account that may not write every type cannot move branches.
-    await page.getByText('Switching, creating and pushing branches needs a credential that may do everything').waitFor();
+    await page.getByText('Pushing needs a credential that may do everything').waitFor();
   });
 
-  it('creates and switches branches, refusing to leave an uncommitted change behind, pushes, and the studio reads the branch it is on', async () => {
+  it('lists branches without switching the served tree, offers change requests instead, and pushes the Published site\'s branch', async () => {
     const remote = addBareRemote(root);
+    git(root, 'branch', 'edits/spring');
     await signIn('token');
-    await page.getByRole('link', { name: 'Git' }).click();
-    await page.getByLabel('New branch name').fill('edits/spring');
-    await page.getByRole('button', { name: 'Create and switch' }).click();
-    await poll(() => page.getByLabel('Current branch').textContent()).toBe('edits/spring');
-    expect(git(root, 'branch', '--show-current')).toBe('edits/spring');
-
-    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`);
-    await poll(() => page.locator('#field-title').inputValue()).toBe('Norway, published from the studio');
-    await page.locator('#field-title').fill('Spring in Norway');
-    await page.getByRole('button', { name: 'Save draft' }).click();
-    await poll(status).toBe('Draft saved');
-
-    await page.getByRole('link', { name: 'Git' }).click();
-    await page.getByLabel('Branch to switch to').selectOption('main');
-    await page.getByRole('button', { name: 'Switch', exact: true }).click();
-    await poll(() => page.getByRole('alert').textContent()).toBe('1 uncommitted change: commit it first, or switch carrying it along');
-    await page.getByLabel('Commit message').fill('Spring title');
-    await page.getByRole('button', { name: 'Commit 1 file' }).click();
-    await poll(status).toMatch(/^Committed 1 file/);
-    await page.getByRole('button', { name: 'Switch', exact: true }).click();
-    await poll(() => page.getByLabel('Current branch').textContent()).toBe('main');
+    await page.getByRole('link', { name: 'Git', exact: true }).click();
+    await page.getByText('other branches: edits/spring').waitFor();
+    expect(await page.getByRole('button', { name: 'Create and switch' }).count()).toBe(0);
+    expect(await page.getByLabel('Branch to switch to').count()).toBe(0);
+    expect(await page.locator('.git-branches').getByRole('link', { name: 'change request' }).getAttribute('href')).toBe('#/change-requests');
     await page.getByRole('button', { name: 'Push main' }).click();
     await poll(status).toBe('Pushed main to origin');
     await page.getByText('Up to date with its remote branch.').waitFor();
     expect(git(remote, 'rev-parse', 'main')).toBe(git(root, 'rev-parse', 'main'));
-
-    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`);
-    await poll(() => page.locator('#field-title').inputValue()).toBe('Norway, published from the studio');
-    expect(git(root, 'log', '-1', '--format=%s', 'edits/spring')).toBe('Spring title');
+    expect(git(root, 'branch', '--show-current')).toBe('main');
   });
 });
