@@ -41,7 +41,9 @@ export function createNodeHandler(
     }
     // A replica asked to read at a commit goes the long way: it may have to catch up first.
     const pinned = cms.replica && (req.headers[COMMIT_HEADER] || req.headers.cookie?.includes(`${COMMIT_COOKIE}=`));
-    const scope = req.method === 'GET' && req.url && !pinned ? cms.contentApi.readScope(req.headers.authorization) : undefined;
+    // A request naming a branch (`Cms-Branch`) is answered by its branch's view (app.ts keys its cache on the branch): never from here.
+    const base = req.headers['cms-branch'] === undefined;
+    const scope = req.method === 'GET' && req.url && !pinned && base ? cms.contentApi.readScope(req.headers.authorization) : undefined;
     if (scope !== undefined) {
       const format = req.headers['strapi-response-format'];
       const key = ResponseCache.key(req.url!, req.headers.origin, typeof format === 'string' ? format : undefined, scope);
