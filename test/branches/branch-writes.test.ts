@@ -118,6 +118,19 @@ describe('a write with Cms-Branch is a commit on the branch, never a change of t
     expect(coffee.status).toBe(400);
   });
 
+  it('a branch read of a URL the base answered from its cache a moment ago is the branch\'s answer, for a token as for anyone', async () => {
+    const { token } = server;
+    const auth = { authorization: `Bearer ${token}` };
+    const url = `/api/tags/${COFFEE}`;
+    await server.sendJson('PUT', url, { data: { name: 'Coffee on autumn' } }, onBranch('autumn', auth));
+    for (const headers of [{}, auth]) {
+      // Twice on the base: the second is answered from the server's cache.
+      expect((await server.getJson(url, { headers })).body.data.name).toBe('Coffee');
+      expect((await server.getJson(url, { headers })).body.data.name).toBe('Coffee');
+      expect((await server.getJson(url, { headers: onBranch('autumn', headers) })).body.data.name).toBe('Coffee on autumn');
+    }
+  });
+
   it('Vary names Cms-Branch, and answers and ETags are cached per branch', async () => {
     const base = await server.request('/api/tags');
     const spring = await server.request('/api/tags', { headers: onBranch('spring') });
