@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import { KeyedLock } from '../service/keyed-lock.js';
@@ -20,7 +21,9 @@ const inside = new AsyncLocalStorage<BranchStore>();
  * branchLockFile('/site', 'spring/menu') // '/site/.cms/locks/branch~spring~menu.lock'
  */
 export function branchLockFile(root: string, name: string): string {
-  return join(root, '.cms', 'locks', `branch~${name.replaceAll('/', '~')}.lock`);
+  // A long or non-ASCII name (git takes either) is named by its hash: a file name never passes the file system's 255 bytes.
+  const plain = /^[A-Za-z0-9._/-]{1,100}$/.test(name) ? name.replaceAll('/', '~') : `#${createHash('sha256').update(name).digest('hex')}`;
+  return join(root, '.cms', 'locks', `branch~${plain}.lock`);
 }
 
 /**
@@ -48,7 +51,7 @@ export function branchGate(
         return await work();
       } catch (error) {
         const moved = error instanceof BranchMovedError;
-        if (store.pending || moved) await store.load().catch(() => undefined);
+        if (store.pending || moved) await store.load().catch(() => { store.tip = ''; }); // unread: the next access reads it again
         if (moved && tries < BRANCH_WRITE_ATTEMPTS) continue;
         throw error;
       }

@@ -61,8 +61,12 @@ export function branchSites(cms: Cms): (name: string) => Promise<Cms> {
     let site = current && await current;
     // Made over an index a reload replaced: made again (once, whoever asks first).
     if (!site || site.base !== cms.index) site = await (sites.get(name) === current ? open(name) : sites.get(name)!);
-    // A write under way holds the overlay as it goes; its gate reads the ref again before the next one.
-    if (site.store.tip !== tip && !site.store.writing) await site.store.load();
+    // A write under way holds the overlay as it goes; its gate reads the ref again before the next one. A base that moved
+    // (a merge, a pull) changes what the branch changed since it left it: read again too.
+    const served = await baseName;
+    const baseTip = served ? await tipOf(served) : undefined;
+    const baseMoved = baseTip !== undefined && site.store.baseTip !== '' && site.store.baseTip !== baseTip;
+    if ((site.store.tip !== tip || baseMoved) && !site.store.writing) await site.store.load();
     return site.view;
   };
 }

@@ -19,8 +19,10 @@ import type { BranchRemote } from './branch-remote.js';
  */
 export class BranchStore implements ContentStore {
   readonly keepsFileTimes = false;
-  /** The tip the overlay was read at ('' before the first load). */
+  /** The tip the overlay was read at ('' before the first load, and after a load that failed: the next access reads it). */
   tip = '';
+  /** The base's commit the overlay was read against: the branch's changes are those since it left that base. */
+  baseTip = '';
   /** The overlay's texts (null: the branch deleted the file). */
   private texts = new Map<string, string | null>();
   /** The changes of the write under way, not on the ref yet. */
@@ -77,7 +79,7 @@ export class BranchStore implements ContentStore {
   }
 
   private async loadNow(): Promise<void> {
-    const { tip, files } = await branchFiles(this.root, this.branch);
+    const { tip, base, files } = await branchFiles(this.root, this.branch);
     const records: FileRecord[] = [];
     const removed: string[] = [];
     // A file without timestamps (git.timestampsFromHistory) answers its commit's time, the same on every load and replica.
@@ -100,6 +102,7 @@ export class BranchStore implements ContentStore {
     this.texts = files;
     this.changes.clear();
     this.tip = tip;
+    this.baseTip = base;
   }
 
   /**

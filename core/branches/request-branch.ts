@@ -26,3 +26,15 @@ export function siteFor(cms: Cms): Cms {
   const request = current.getStore();
   return request && request.base === cms ? request.view : cms;
 }
+
+/**
+ * The served site behind `site`: a branch view's base while its request runs, else `site` itself. The Git panel's routes
+ * (status, commit, pull, change requests, merge) are about the served tree and its index, whichever branch a tab is on.
+ *
+ * @example
+ * studioGitResponse(baseSite(site), request, name, url, headers)
+ */
+export function baseSite(site: Cms): Cms {
+  const request = current.getStore();
+  return request && request.view === site ? request.base : site;
+}

@@ -1,3 +1,4 @@
+import { baseSite } from '../branches/request-branch.js';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -100,7 +101,8 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return undefined;
   if (!STUDIO_DIR) throw new NotFoundError('The studio is not installed with this package');
   const rest = url.pathname.slice(base.length);
-  if (rest.startsWith('/api/git/')) return studioGitResponse(cms, request, rest.slice('/api/git/'.length), url, headers);
+  // The served tree's Git panel, whichever branch the tab is on (a merge reindexes the base, never a branch's overlay).
+  if (rest.startsWith('/api/git/')) return studioGitResponse(baseSite(cms), request, rest.slice('/api/git/'.length), url, headers);
   if (rest === '/api/publication') return publicationResponse(cms, request, url, headers);
   if (rest === '/api/stored') return storedResponse(cms, request, url, headers);
   const uidRoute = COMPUTE_ROUTES[rest];

@@ -1,3 +1,4 @@
+import { rowOfType } from '../index/type-row-ids.js';
 import { ValidationError } from '../errors.js';
 import type { Attribute } from './types.js';
 import type { ValidateContext } from './validate-context.js';
@@ -25,8 +26,8 @@ function toLink(ctx: ValidateContext, key: string, raw: unknown): MorphLink {
   const reference = raw.documentId ?? raw.id;
   let documentId: string | undefined;
   if (typeof reference === 'number' || (typeof reference === 'string' && /^\d+$/.test(reference))) {
-    const row = ctx.index.rowById(Number(reference));
-    if (row?.uid === type) documentId = row.documentId;
+    // Ids are per type (a migration keeps Strapi's): the row is looked up in the type the link names.
+    documentId = rowOfType(ctx.index, type, Number(reference))?.documentId;
   } else if (typeof reference === 'string' && ctx.index.hasDocument(type, reference)) documentId = reference;
   if (documentId === undefined) {
     const message = `1 relation(s) of type ${type} associated with this entity do not exist`;

@@ -70,6 +70,22 @@ describe('change requests in the studio: branches beside the served base, never 
     expect(gone.body).toEqual({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Branch "spring" does not exist', details: {} } });
   });
 
+  it('a merge asked from a tab on the change request (Cms-Branch) moves the base\'s answers, and the branch then reads the base\'s later edits', async () => {
+    const { root, app, full } = await site();
+    expect((await app.sendJson('POST', ROUTES, { name: 'summer' }, bearer(full))).status).toBe(201);
+    const onSummer = { ...bearer(full), 'cms-branch': 'summer' };
+    const edited = await app.sendJson('PUT', `/api/articles/${ARTICLE}`, { data: { title: 'Summer title' } }, onSummer);
+    expect(edited.status).toBe(200);
+    expect(await title(app)).toBe('Beautiful mountains of Norway');
+    const merged = await app.sendJson('POST', `${ROUTES}/merge`, { name: 'summer' }, onSummer);
+    expect(merged.status).toBe(200);
+    expect(await title(app)).toBe('Summer title');
+    // After the merge the branch changed nothing the base lacks: a later edit of the base is what the branch reads too.
+    expect((await app.sendJson('PUT', `/api/articles/${ARTICLE}`, { data: { title: 'Autumn title' } }, bearer(full))).status).toBe(200);
+    const read = await app.getJson(`/api/articles/${ARTICLE}`, { headers: onSummer });
+    expect(read.body.data.title).toBe('Autumn title');
+  });
+
   it('a conflicting merge is a 409 naming the document and the field, and the base and the API are unchanged', async () => {
     const { root, app, full } = await site();
     await app.sendJson('POST', ROUTES, { name: 'clash' }, bearer(full));
