@@ -138,8 +138,26 @@ describe('the query engine on a draft-and-publish type (where it differs from St
     ]);
     await engine.update({ where: { publishedAt: { $null: true } }, data: { title: 'B' } });
     expect(await engine.count({ where: { title: 'B' } })).toBe(1);
-    expect(await engine.delete({ where: { title: 'B' }, select: ['title'] })).toEqual({ id: expect.any(Number), title: 'B' });
-    expect(await engine.count()).toBe(0);
+    // The published row now has a draft with unpublished edits: updating it would publish them, deleting one row would
+    // delete both versions. Both stop, naming the call, and nothing changes.
+    await expect(engine.update({ where: { publishedAt: { $notNull: true } }, data: { title: 'C' } }))
+      .rejects.toThrow("strapi.db.query('api::article.article').update of a published row whose draft has unpublished changes");
+    await expect(engine.delete({ where: { title: 'B' } }))
+      .rejects.toThrow("strapi.db.query('api::article.article').delete of one row of a published document");
+    expect(await engine.findMany({ select: ['title', 'publishedAt'], orderBy: { publishedAt: 'asc' } })).toEqual([
+      { title: 'B', publishedAt: null }, { title: 'A', publishedAt: expect.any(String) },
+    ]);
+    // A draft that was never published goes as one row.
+    await engine.create({ data: { title: 'Only a draft', publishedAt: null } });
+    expect(await engine.delete({ where: { title: 'Only a draft' }, select: ['title'] })).toEqual({ id: expect.any(Number), title: 'Only a draft' });
+    expect(await engine.count()).toBe(2);
+  });
+
+  it('refuses an orderBy through a relation rather than sorting by nothing', async () => {
+    const root = makeProject({ ...PROJECT, 'src/index.js': bootstrap('    strapi.log.info(\'ready\');') });
+    const code = await startProjectCode(await createCms({ root, report: () => {} }));
+    const engine = (code!.strapi.db as { query(uid: string): Record<string, (params?: object) => Promise<unknown>> }).query('api::article.article');
+    await expect(engine.findMany({ orderBy: { category: { name: 'asc' } } })).rejects.toThrow('an orderBy of {"category":{"name":"asc"}}');
   });
 });
 
