@@ -100,3 +100,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.table(memory);
   console.table(reads);
 }
+
+/** `npm run bench`'s branches section on the largest size: the two tables, and the figures kept in the results. */
+export async function benchBranchesSection(dataset, sizes, table) {
+  const n = Math.max(...sizes);
+  const { memory, reads } = benchBranches({ root: dataset(n) });
+  table(`Branches on a ${n}-document site: resident set, 100 open branches of 10 changed documents each (bench/branches.mjs)`, memory);
+  table('A read on a branch against the same read on the base (in-process, 3,000 reads each)', reads);
+  return { memory, reads };
+}

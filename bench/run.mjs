@@ -284,13 +284,7 @@ if (only.has('scale')) {
   table('Across sizes: a page of a filter+sort, a relation filter, a write, and the first read after it (in-process)',
     results.sections.scale);
 }
-if (only.has('branches')) {
-  const n = Math.max(...sizes);
-  const { memory, reads } = (await import('./branches.mjs')).benchBranches({ root: dataset(n) });
-  table(`Branches on a ${n}-document site: resident set, 100 open branches of 10 changed documents each (bench/branches.mjs)`, memory);
-  table('A read on a branch against the same read on the base (in-process, 3,000 reads each)', reads);
-  results.sections.branches = { memory, reads };
-}
+if (only.has('branches')) results.sections.branches = await (await import('./branches.mjs')).benchBranchesSection(dataset, sizes, table);
 if (only.has('cli')) {
   results.sections.cli = (await import('./cli-bulk.mjs')).benchCli(dataset(20000), { creates: 20 });
   table('Scripts through the CLI on a 20k-document site (bench/cli-bulk.mjs)', results.sections.cli);

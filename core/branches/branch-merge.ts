@@ -75,7 +75,8 @@ export async function mergeBranch(root: string, name: string, author: { name: st
     // The origin does not hold the merge: nothing of it stays (the files go back with HEAD; the tree's other changes are kept),
     // unless a commit was made on it meanwhile (a server's write beside the CLI's merge): undoing then would take that too.
     const undone = await git(['update-ref', `refs/heads/${base}`, before, commit]).then(() => true, () => false);
-    if (!undone) throw new ConflictError(`${(error as Error).message}; the merge stays: the base moved on from it meanwhile`, { name, base });
+    const stays = `${(error as Error).message}; the merge stays: the base moved on from it meanwhile`;
+    if (!undone) throw new ConflictError(stays, { name, base });
     await git(['read-tree', '-m', '-u', commit, before]);
     throw error;
   }
