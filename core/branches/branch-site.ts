@@ -15,6 +15,9 @@ import { BranchStore } from './branch-store.js';
 import { branchTipReader } from './branch-tip-file.js';
 import { onBranch } from './request-branch.js';
 
+/** How many branch names a replica remembers having looked up on its remote. */
+const REMEMBERED_NAMES = 1000;
+
 /** One branch's open view: made over this base index (a reload makes a new one), its store holding the overlay. */
 interface BranchSite {
   base: Cms['index'];
@@ -83,7 +86,10 @@ function remoteFollower(cms: Cms, sites: Map<string, Promise<BranchSite>>) {
   const everyMs = (git.poll || 1) * 1000;
   return {
     unknown: async (name: string) => {
-      if (!remote) return undefined;
+      // A name asked for (any caller may send any header) is looked up on the remote at most once per `git.poll`, and only
+      // the latest names are remembered.
+      if (!remote || Date.now() - (fetched.get(name) ?? 0) < everyMs) return undefined;
+      if (fetched.size >= REMEMBERED_NAMES) fetched.delete(fetched.keys().next().value!);
       fetched.set(name, Date.now());
       return remote.fetch(name).catch(() => undefined);
     },

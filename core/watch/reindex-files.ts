@@ -1,5 +1,6 @@
 import { CONFIG_FILES } from '../config/load.js';
 import type { ContentIndex } from '../index/content-index.js';
+import { KEPT_IDS_FILE } from '../index/kept-ids.js';
 import { applyChanges, fileChange, type FileChange } from './file-changes.js';
 
 /** The part of a running CMS that a reindex needs: its files, its index and the two ways to refresh them. */
@@ -19,7 +20,8 @@ export interface ReindexTarget {
  * await reindexFiles(cms, ['content/articles/x.json'], console.error);
  */
 export async function reindexFiles(cms: ReindexTarget, files: string[], report: (message: string) => void): Promise<void> {
-  if (files.some((file) => file.startsWith('schemas/') || CONFIG_FILES.includes(file))) {
+  // The ids a migration kept (a pull or merge brought an import) may change every row's id, as a schema change may.
+  if (files.some((file) => file.startsWith('schemas/') || CONFIG_FILES.includes(file) || file === KEPT_IDS_FILE)) {
     await cms.reload();
     return;
   }
