@@ -26,7 +26,7 @@ export class BranchMovedError extends ConflictError {
   }
 }
 
-const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 
 /** The folder of the cached branch indexes, and the cache file of a branch at a tip: the tip is in its name, so a file never lies. */
 const indexFolder = (gitDir: string) => join(gitDir, 'cms-branches');

@@ -1,9 +1,10 @@
 import type { BranchIndex } from '../index/branch-index.js';
+import { LayeredMap } from '../index/layered-map.js';
 import { asFileError, modelForPath } from '../index/load.js';
 import { readContentFile, type FileRecord } from '../index/read-file.js';
 import type { Model } from '../schema/types.js';
 import { readText, type ContentStore } from '../storage/content-store.js';
-import { branchFiles, commitToBranch, type BranchChange } from './branch-commit.js';
+import { branchFiles, commitToBranch, EMPTY_TREE, type BranchChange } from './branch-commit.js';
 import { branchGit } from './branch-git.js';
 import type { BranchRemote } from './branch-remote.js';
 
@@ -18,7 +19,8 @@ import type { BranchRemote } from './branch-remote.js';
  * const store = new BranchStore(root, 'spring', index); await store.load(); await store.read('content/articles/a.json');
  */
 export class BranchStore implements ContentStore {
-  readonly keepsFileTimes = false;
+  /** `git.timestampsFromHistory`: the view's times of the files the branch changed are the branch's own commits'. */
+  readonly keepsFileTimes = true;
   /** The tip the overlay was read at ('' before the first load, and after a load that failed: the next access reads it). */
   tip = '';
   /** The base's commit the overlay was read against: the branch's changes are those since it left that base. */
@@ -27,6 +29,8 @@ export class BranchStore implements ContentStore {
   private texts = new Map<string, string | null>();
   /** The changes of the write under way, not on the ref yet. */
   private readonly changes = new Map<string, string | null>();
+  /** The time the write under way answers (history timestamps): its commit carries it, so a reload reads the same. */
+  private changedAt: string | undefined;
   /** Whether a write holds the branch's gate (a read then leaves the overlay as the write has it). */
   writing = false;
   private loading: Promise<void> | undefined;
@@ -47,6 +51,7 @@ export class BranchStore implements ContentStore {
   async write(file: string, text: string, time?: string): Promise<number> {
     this.texts.set(file, text);
     this.changes.set(file, text);
+    if (time) this.changedAt = time;
     return time ? Date.parse(time) : Date.now();
   }
 
@@ -67,6 +72,7 @@ export class BranchStore implements ContentStore {
   /** Start a write: nothing of an earlier attempt is pending. */
   begin(): void {
     this.changes.clear();
+    this.changedAt = undefined;
   }
 
   /**
@@ -79,7 +85,9 @@ export class BranchStore implements ContentStore {
   }
 
   private async loadNow(): Promise<void> {
-    const { tip, base, files } = await branchFiles(this.root, this.branch);
+    const { tip, base, mergeBase, files } = await branchFiles(this.root, this.branch);
+    const times = this.index.fileTimes;
+    if (times) await this.readTimes(times, mergeBase, tip);
     const records: FileRecord[] = [];
     const removed: string[] = [];
     // A file without timestamps (git.timestampsFromHistory) answers its commit's time, the same on every load and replica.
@@ -113,9 +121,27 @@ export class BranchStore implements ContentStore {
   async commit(author: { name: string; email: string }, message: string): Promise<void> {
     if (!this.changes.size) return;
     const changes: BranchChange[] = [...this.changes].map(([file, text]) => ({ file, text }));
-    const { tip } = await commitToBranch(this.root, this.branch, changes, { author, message, expectedTip: this.tip });
+    const at = { author, message, expectedTip: this.tip, date: this.changedAt };
+    const { tip } = await commitToBranch(this.root, this.branch, changes, at);
     if (this.remote && tip !== this.tip) await this.remote.push(this.branch, tip, this.tip);
     this.changes.clear();
     this.tip = tip;
+  }
+
+  /**
+   * The time of each file the branch changed: its newest commit on the branch since the merge-base (author date, whole
+   * seconds, as the base's history times), set in the view's own layer of file times (the base's stay below it).
+   */
+  private async readTimes(times: Map<string, string>, mergeBase: string, tip: string): Promise<void> {
+    if (times instanceof LayeredMap) times.reset();
+    const range = /^[0-9a-f]{40}$/.test(mergeBase) && mergeBase !== EMPTY_TREE ? `${mergeBase}..${tip}` : tip;
+    const log = ['log', '--format=%x1e%aI', '--name-only', '--no-renames', '--relative', range, '--', 'content/'];
+    const seen = new Set<string>();
+    // Newest first: a file's first entry is its time.
+    for (const entry of (await branchGit(this.root)(log)).split('\x1e').slice(1)) {
+      const [date, ...names] = entry.trim().split('\n');
+      const time = `${new Date(date).toISOString().slice(0, 19)}.000Z`;
+      for (const name of names) if (name && !seen.has(name)) { seen.add(name); times.set(name, time); }
+    }
   }
 }
