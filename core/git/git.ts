@@ -11,7 +11,8 @@ export interface GitPort {
   /** The repository's `user.name` and `user.email` (local, then global config), when both are set. */
   identity(): Promise<{ name: string; email: string } | undefined>;
   /** Commits touching any of the pathspecs, newest first. */
-  log(pathspecs: string[], limit?: number): Promise<GitCommit[]>;
+  /** The commits that touched `pathspecs`, newest first, on HEAD (or on `ref`, a branch's `refs/heads/<name>`). */
+  log(pathspecs: string[], limit?: number, ref?: string): Promise<GitCommit[]>;
   /** The full hash of a commit (hash, abbreviation, `HEAD~2`, branch or tag), or undefined when there is none. */
   resolveCommit(ref: string): Promise<string | undefined>;
   /** A file's text at a commit, or undefined when it did not exist there. */
@@ -127,9 +128,10 @@ export function createGit(root: string): GitPort {
       }
       return (await git(['rev-parse', 'HEAD'])).trim();
     }),
-    async log(pathspecs, limit = 100) {
+    async log(pathspecs, limit = 100, ref) {
       const format = `--format=%H${FIELD}%an${FIELD}%ae${FIELD}%aI${FIELD}%s${RECORD}`;
-      const out = await git(['log', `-n${limit}`, format, '--', ...pathspecs]).catch(() => '');
+      const at = ref === undefined || ref.startsWith('-') ? [] : [ref];
+      const out = await git(['log', `-n${limit}`, format, ...at, '--', ...pathspecs]).catch(() => '');
       return out.split(RECORD).map((line) => line.trim()).filter(Boolean).map((line) => {
         const [commit, author, email, date, message] = line.split(FIELD);
         return { commit, author, email, date: new Date(date).toISOString(), message };

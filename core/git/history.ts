@@ -56,10 +56,10 @@ export const seesAuthorEmails = (caller: Pick<Caller, 'kind'>): boolean => calle
  * await documentHistory(cms, createGit(cms.root), cms.contentType('articles'), 'jfsgk21o4wtsoknlvf65xsrj')
  */
 export async function documentHistory(
-  cms: HistorySource, git: GitPort, model: Model, documentId: string, caller?: Pick<Caller, 'kind'>,
+  cms: HistorySource, git: GitPort, model: Model, documentId: string, caller?: Pick<Caller, 'kind'>, ref?: string,
 ): Promise<HistoryEntry[]> {
   checkId(documentId);
-  const versions = await git.log([pathspec(model, documentId)]);
+  const versions = await git.log([pathspec(model, documentId)], undefined, ref);
   if (!versions.length && !cms.index.documentRecords(model.uid, documentId).length) throw new NotFoundError();
   if (!caller || seesAuthorEmails(caller)) return versions;
   return versions.map(({ email: _email, ...version }) => version);

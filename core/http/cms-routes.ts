@@ -43,7 +43,9 @@ export const cmsRoutes: ExtensionRoute = async ({ request, url, cms, headers }) 
     // Git history; a document deleted since is a 404 to anyone else (its history is all that is left of it).
     const done = await authorizeDocument(cms, ask, async (caller) => {
       const git = createGit(cms.root);
-      if (commit === undefined) return { data: await documentHistory(cms, git, model, documentId, caller), meta: {} };
+      // On a branch (`Cms-Branch`), the branch's commits: its own edits and the base's before it left.
+      const ref = cms.branchName === undefined ? undefined : `refs/heads/${cms.branchName}`;
+      if (commit === undefined) return { data: await documentHistory(cms, git, model, documentId, caller, ref), meta: {} };
       const status = url.searchParams.get('status') === 'draft' ? 'draft' : 'published';
       const version = await documentAt(cms, git, model, documentId, commit, { status, locale });
       return { data: version.data, meta: { commit: version.commit } };

@@ -104,6 +104,19 @@ describe('a write with Cms-Branch is a commit on the branch, never a change of t
     expect(commitsOn(server.root, 'autumn', 'main')).toHaveLength(1);
   });
 
+  it('a document\'s history on a branch lists the branch\'s commits; on the base, the base\'s', async () => {
+    const { token } = server;
+    const auth = { authorization: `Bearer ${token}` };
+    const edit = await server.sendJson('PUT', `/api/tags/${COFFEE}`, { data: { color: 'blue' } }, onBranch('autumn', auth));
+    expect(edit.status).toBe(200);
+    const onAutumn = await server.getJson(`/api/_cms/tags/${COFFEE}/history`, { headers: onBranch('autumn', auth) });
+    const onBase = await server.getJson(`/api/_cms/tags/${COFFEE}/history`, { headers: auth });
+    expect(onAutumn.status).toBe(200);
+    expect(onAutumn.body.data[0].message).toBe(`Update api::tag.tag ${COFFEE}`);
+    expect(onAutumn.body.data).toHaveLength(onBase.body.data.length + 1);
+    expect(onBase.body.data.map((entry: { message: string }) => entry.message)).not.toContain(`Update api::tag.tag ${COFFEE}`);
+  });
+
   it('unique values and uids are checked against the branch\'s view', async () => {
     // Taken on spring: the unique name is refused there, and a uid made from a like name steps aside.
     const twice = await server.sendJson('POST', '/api/tags', { data: { name: 'Branch only' } }, onBranch('spring'));
