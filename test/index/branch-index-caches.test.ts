@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { trustedCaller } from '../../core/access/permissions.js';
 import { BranchIndex } from '../../core/index/branch-index.js';
+import { rowOfType } from '../../core/index/type-row-ids.js';
 import type { ContentIndex } from '../../core/index/content-index.js';
 import { ARTICLE, AUTHOR, fileRecord, generatedBase, readOnlyService, TAG } from './branch-site.js';
 
@@ -115,5 +116,21 @@ describe('BranchIndex caches never serve a stale answer', () => {
     expect(computed).toBe(300);
     expect(views[299].cached(ARTICLE, 'probe', () => ++computed)).toBe(300);
     expect(views[0].cached(ARTICLE, 'probe', () => ++computed)).toBe(301);
+  });
+
+  it('a row looked up by numeric id on a branch follows the branch\'s changes, without a rebuild over the type', async () => {
+    const { base, branch, first, second } = await site();
+    const firstRow = base.findRow(ARTICLE, first, published)!;
+    const secondRow = base.findRow(ARTICLE, second, published)!;
+    expect(rowOfType(branch, ARTICLE, secondRow.id)?.documentId).toBe(second);
+    branch.setRecord(retitled(base, first, 'Changed on the branch'));
+    const rows = vi.spyOn(branch, 'rows');
+    expect(rowOfType(branch, ARTICLE, firstRow.id)?.data.title).toBe('Changed on the branch');
+    expect(rowOfType(base, ARTICLE, firstRow.id)?.data.title).toBe(firstRow.data.title);
+    expect(rowOfType(branch, ARTICLE, secondRow.id)?.documentId).toBe(second);
+    expect(rows).not.toHaveBeenCalled();
+    branch.removeRecord(`content/articles/${first}.json`);
+    expect(rowOfType(branch, ARTICLE, firstRow.id)).toBeUndefined();
+    expect(rowOfType(base, ARTICLE, firstRow.id)?.documentId).toBe(first);
   });
 });
