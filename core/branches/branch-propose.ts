@@ -47,10 +47,20 @@ export async function proposeBranch(root: string, name: string, options: Propose
   // Only a branch this clone pushed (or a new one) is written: a proposal named like another branch of the remote (a deploy
   // branch, say) never moves it.
   const pushedBefore = await refTip(git, `refs/remotes/${remote}/${name}`) ?? '';
-  await pushBranchRef(root, remote, name, pushedBefore);
+  await pushBranchRef(root, remote, name, pushedBefore).catch(async (error) => {
+    // A push that failed on this side (timed out, the connection dropped) may still have reached the remote: if the remote's
+    // branch is this tip, the proposal stands (and is not refused as stale when proposed again).
+    if (await remoteTip(git, remote, name) !== tip) throw error;
+  });
   await git(['update-ref', `refs/remotes/${remote}/${name}`, tip]);
   const url = (await git(['config', '--get', `remote.${remote}.url`]).catch(() => '')).trim();
   return { name, base, remote, tip, pullRequestUrl: (url && pullRequestUrl(url, base, name)) || null };
+}
+
+/** The tip of a branch on a remote as the remote answers now, or undefined (no such branch, remote unreachable). */
+async function remoteTip(git: BranchGit, remote: string, name: string): Promise<string | undefined> {
+  const out = await git(['ls-remote', '--quiet', '--', remote, `refs/heads/${name}`], { timeout: 30_000 }).catch(() => '');
+  return out.split(/\s/)[0] || undefined;
 }
 
 /**
@@ -63,5 +73,10 @@ export async function pushBranchRef(root: string, remote: string, name: string, 
   const leased = lease === undefined ? [] : [`--force-with-lease=refs/heads/${name}:${lease}`];
   const refspec = `refs/heads/${checkBranchName(name)}:refs/heads/${name}`;
   await branchGit(root)(['push', '--quiet', ...leased, '--', remote, refspec], { timeout: 120_000 })
-    .catch((error) => { throw new ConflictError(gitReason(error), { name, remote }); });
+    .catch((error) => {
+      if ((error as { killed?: boolean }).killed) {
+        throw new GitUnavailableError(`Pushing "${name}" to ${remote} did not finish within 2 minutes; it may still reach the remote`);
+      }
+      throw new ConflictError(gitReason(error), { name, remote });
+    });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -57,5 +57,23 @@ describe('proposeBranch: push the change request alone and link the host\'s pull
     const alone = repoWith({ [A]: '{}\n' });
     await createBranch(alone, 'spring');
     await expect(proposeBranch(alone, 'spring')).rejects.toThrow('No git remote is configured (git remote add origin <url>)');
+  });
+
+  it('a push that fails on this side after the remote took it (the client killed) still proposes, and proposing again is no 409', async () => {
+    const { root, bare } = siteWithRemote();
+    const { head } = await createBranch(root, 'spring');
+    await commitToBranch(root, 'spring', [{ file: A, text: 'spring\n' }], { author: ann, message: 'Spring', expectedTip: head });
+    const tip = await branchTip(root, 'spring');
+    // The remote's receive-pack takes the push, then the pushing git dies: git push exits non-zero.
+    const receive = join(mkdtempSync(join(tmpdir(), 'cms-receive-')), 'receive-then-kill.sh');
+    writeFileSync(receive, '#!/bin/sh\ngit-receive-pack "$@" && kill -9 $PPID\n');
+    chmodSync(receive, 0o755);
+    git(root, 'config', 'remote.origin.receivepack', receive);
+    expect((await proposeBranch(root, 'spring')).tip).toBe(tip);
+    expect(git(bare, 'rev-parse', 'refs/heads/spring')).toBe(tip);
+    await commitToBranch(root, 'spring', [{ file: A, text: 'again\n' }], { author: ann, message: 'Again', expectedTip: tip });
+    const again = await branchTip(root, 'spring');
+    expect((await proposeBranch(root, 'spring')).tip).toBe(again);
+    expect(git(bare, 'rev-parse', 'refs/heads/spring')).toBe(again);
   });
 });
