@@ -7,8 +7,9 @@ export interface BranchRemote {
   /**
    * Put a branch commit on the remote (a fast-forward only, so the remote orders every replica's writes to the branch). Rejected
    * (another replica wrote the branch first): the local ref is set to the remote's and BranchMovedError thrown, so the write is
-   * made again over it. The remote not answering within the push timeout: the local ref goes back to `previous` (the write
-   * is not acknowledged, so nothing may show it) and 503.
+   * made again over it. The push failing otherwise (the remote not answering within the push timeout): the remote is asked
+   * for the branch's tip; holding this one, the write stands; else the local ref goes back to `previous` (the write is not
+   * acknowledged, so nothing may show it) and 503.
    */
   push(branch: string, tip: string, previous: string): Promise<void>;
   /**
@@ -43,6 +44,9 @@ export function branchRemote(root: string, remote: string, timeoutMs: number): B
       const push = git(['push', '--quiet', '--porcelain', remote, `${tip}:${ref}`], { timeout: timeoutMs });
       const pushed = await push.then(() => true, async (error) => {
         if (/rejected|non-fast-forward|fetch first|stale info/i.test(`${error.stdout}\n${error.stderr}`)) return false;
+        // Failed on this side (timed out, the connection dropped) after the remote took it: the write stands.
+        const theirs = await git(['ls-remote', remote, ref], { timeout: timeoutMs }).then((out) => out.split(/\s/)[0], () => undefined);
+        if (theirs === tip) return true;
         await git(['update-ref', ref, previous, tip]).catch(() => undefined);
         throw new ServiceUnavailableError(`The branch commit could not reach the remote "${remote}"; try again`, { branch });
       });
