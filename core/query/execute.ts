@@ -80,8 +80,7 @@ function renderAll(ctx: QueryContext, query: Query, nodes: Node[]): Data[] {
   if (query.locale !== '*' || !query.model.localized || !localizations) return data;
   // Under `locale=*` Strapi 5.54 answers every listed entry's own `localizations` empty (entries reached through a
   // relation keep theirs), as LaunchPad's route middlewares showed (recorded: launchpad deep.faqs.locale.all.*).
-  const none = localizations.count ? { count: 0 } : [];
-  return data.map((entry) => ({ ...entry, localizations: none }));
+  return data.map((entry) => ({ ...entry, localizations: [] }));
 }
 
 /** A list read: filter → sort → paginate → populate/select. */
