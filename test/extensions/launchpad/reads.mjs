@@ -117,6 +117,11 @@ const DEEP = [
   get('deep.faqs.locale.fr.localizations', '/api/faqs?locale=fr&fields[0]=question&populate[localizations][fields][0]=question'),
   get('deep.plans.locale.all.product.localizations',
     '/api/plans?locale=*&sort=name&fields[0]=name&populate[product][fields][0]=name&populate[product][populate][localizations][fields][0]=name'),
+  get('deep.faqs.localizations.count', '/api/faqs?sort=question&fields[0]=question&populate[localizations][count]=true'),
+  get('deep.faqs.findOne.localizations.count', '/api/faqs/@@faq1?fields[0]=question&populate[localizations][count]=true'),
+  get('deep.faqs.fr.localizations.count', '/api/faqs/@@faq1?locale=fr&fields[0]=question&populate[localizations][count]=false'),
+  get('deep.categories.product.localizations.count', '/api/categories?sort=name&fields[0]=name&populate[product][fields][0]=name'
+    + '&populate[product][populate][localizations][count]=true'),
   get('deep.testimonials.localizations', '/api/testimonials?sort=text&fields[0]=text&populate=localizations'),
 ];
 
