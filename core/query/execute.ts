@@ -75,7 +75,12 @@ export interface FindResult {
 /** Render nodes for a query, once the populate they ask for is known to fit the response budget. */
 function renderAll(ctx: QueryContext, query: Query, nodes: Node[]): Data[] {
   checkPopulateBudget(ctx, nodes, query.populate, ctx.index.config.api.rest.maxPopulatedEntries);
-  return nodes.map((node) => renderNode(ctx, node, query.fields, query.populate));
+  const data = nodes.map((node) => renderNode(ctx, node, query.fields, query.populate));
+  const localizations = query.populate?.get('localizations');
+  if (query.locale !== '*' || !query.model.localized || !localizations) return data;
+  // Under `locale=*` Strapi 5.54 answers every listed entry's own `localizations` empty (entries reached through a
+  // relation keep theirs), as LaunchPad's route middlewares showed (recorded: launchpad deep.faqs.locale.all.*).
+  return data.map((entry) => ({ ...entry, localizations: [] }));
 }
 
 /** A list read: filter → sort → paginate → populate/select. */

@@ -82,10 +82,13 @@ function renderList(ctx: QueryContext, nodes: Node[], options: PopulateNode): un
  */
 const COUNTABLE: Attribute['type'][] = ['relation', 'component'];
 
-/** A `count=true` populate answers `{ count }` and renders no entries. */
+/**
+ * A `count=true` populate answers `{ count }` and renders no entries. Strapi 5.54 ignores it on `localizations`
+ * (they are listed in full: recorded launchpad deep.faqs.*localizations.count).
+ */
 export function isCountOnly(node: Node, name: string, options: PopulateNode): boolean {
-  if (!options.count) return false;
-  return (name === 'localizations' && node.model.localized) || COUNTABLE.includes(node.model.attributes[name].type);
+  if (!options.count || (name === 'localizations' && node.model.localized)) return false;
+  return COUNTABLE.includes(node.model.attributes[name].type);
 }
 
 /**

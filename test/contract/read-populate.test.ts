@@ -110,9 +110,12 @@ describe('populate forms (Strapi: notes §3.6, convert-query-params.ts convertPo
     expect(Object.keys(star.seo)).toEqual(['id', 'metaTitle', 'metaDescription', 'shareImage', 'metaSocial']);
   });
 
-  it('count=true returns {count} instead of the list, for owning and inverse relations', async () => {
-    expect((await rome('populate[tags][count]=true&populate[localizations][count]=true')))
-      .toMatchObject({ tags: { count: 2 }, localizations: { count: 1 } });
+  it('count=true returns {count} instead of the list, for owning and inverse relations, never for localizations', async () => {
+    const counted = await rome('populate[tags][count]=true&populate[localizations][count]=true');
+    expect(counted.tags).toEqual({ count: 2 });
+    // Strapi 5.54 ignores count on localizations and lists them (recorded: launchpad deep.faqs.*localizations.count)
+    expect(counted.localizations).toHaveLength(1);
+    expect(counted.localizations[0]).toMatchObject({ locale: expect.any(String) });
     const author = await server.getJson(`/api/authors/${AUTHORS.marco}?fields=name&populate[articles][count]=true`);
     // an entry that is not localized counts the linking rows of every locale (recorded: dprel.tag.delta.count*)
     expect(author.body.data).toEqual({ id: 3120062492957120, documentId: AUTHORS.marco, name: 'Marco Rossi', articles: { count: 4 } });

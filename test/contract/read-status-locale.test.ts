@@ -89,6 +89,13 @@ describe('locale (Strapi: notes §3.7, §7)', () => {
     ]);
   });
 
+  it('locale=* answers each listed entry\'s own localizations empty, as Strapi 5.54 does (recorded: launchpad *.locale.all)', async () => {
+    const { body } = await server.getJson(`/api/articles?${ALL_TITLES}&locale=*&fields[1]=locale&populate[localizations][fields][0]=locale`);
+    expect(body.data.slice(0, 2).map((entry: { localizations: unknown[] }) => entry.localizations)).toEqual([[], []]);
+    const one = await server.getJson(`/api/articles/${A.rome}?fields[0]=locale&populate[localizations][fields][0]=locale`);
+    expect(one.body.data.localizations.map((entry: { locale: string }) => entry.locale)).toEqual(['fr']);
+  });
+
   it('findOne in another locale', async () => {
     const { body } = await server.getJson(`/api/articles/${A.rome}?locale=fr&fields=title,locale`);
     expect(body.data).toEqual({ id: 7893674842037298, documentId: A.rome, title: 'Le meilleur café de Rome', locale: 'fr' });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../cli/built-cli.js';
@@ -53,7 +53,10 @@ describe('the Project choices', () => {
     const page = readDoc('docs/reference/conformance.md');
     const table = page.slice(page.indexOf('## Project choices'), page.indexOf('## Recorded cases'));
     const rows = new Set([...table.matchAll(/^\| (.+?) \|/gm)].map((match) => match[1]));
-    const named = new Set(['test/conformance/choices.json', 'test/extensions/routers/choices.json'].flatMap((file) => Object.values(
+    const sets = readdirSync(join(REPO_ROOT, 'test/extensions'))
+      .filter((set) => existsSync(join(REPO_ROOT, 'test/extensions', set, 'choices.json')))
+      .map((set) => `test/extensions/${set}/choices.json`);
+    const named = new Set(['test/conformance/choices.json', ...sets].flatMap((file) => Object.values(
       JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8')) as Record<string, { choice: string }>,
     ).map((entry) => entry.choice)));
     expect([...named].filter((choice) => !rows.has(choice))).toEqual([]);
@@ -77,6 +80,16 @@ describe('conformance figures in the README and the conformance page', () => {
     const total = (JSON.parse(readFileSync(join(dir, 'recording.json'), 'utf8')) as { cases: unknown[] }).cases.length;
     const [choices, open] = [count('choices.json'), count('open-divergences.json')];
     const claim = `**${figure(total)} requests to a project with every router form**: **${figure(total - choices - open)} answer exactly `
+      + `as Strapi**, **${choices} differ as a Project choice says** and **${open} are open**`;
+    expect(readDoc('docs/reference/conformance.md').replace(/\s+/g, ' ')).toContain(claim);
+  });
+
+  it('match the recording, choices.json and open-divergences.json of strapi/LaunchPad (test/extensions/launchpad)', () => {
+    const dir = join(REPO_ROOT, 'test/extensions/launchpad');
+    const count = (file: string) => Object.keys(JSON.parse(readFileSync(join(dir, file), 'utf8'))).length;
+    const total = (JSON.parse(readFileSync(join(dir, 'recording.json'), 'utf8')) as { cases: unknown[] }).cases.length;
+    const [choices, open] = [count('choices.json'), count('open-divergences.json')];
+    const claim = `**${figure(total)} requests to strapi/LaunchPad's back end**: **${figure(total - choices - open)} answer exactly `
       + `as Strapi**, **${choices} differ as a Project choice says** and **${open} are open**`;
     expect(readDoc('docs/reference/conformance.md').replace(/\s+/g, ' ')).toContain(claim);
   });

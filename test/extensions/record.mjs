@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // node test/extensions/record.mjs — asks the real Strapi 5.54, running test/extensions/project's own src/
 // code (strapi-ref-with-code.sh), every case of catalogue.mjs and writes its answers to recording.json.
-//   --set <dir>              the same for test/extensions/<dir> (routers, bootstrap: its catalogue.mjs and recording.json)
+//   --set <dir>              the same for test/extensions/<dir> (routers, bootstrap, launchpad: its catalogue.mjs and recording.json)
 //   --base URL --token KEY   use a Strapi already running with that code (no start/stop)
 // Needs STRAPI_REF_DIR (a folder of your own, set up as HELPERS.md says) unless --base is given.
 import { execFileSync } from 'node:child_process';

@@ -8,6 +8,19 @@ set -euo pipefail
 REF="${STRAPI_REF:-$(cd "$(dirname "$0")/../../../../shared/strapi-reference" 2>/dev/null && pwd || true)/strapi-ref}"
 [ -x "$REF" ] || REF=/work/shared/strapi-reference/strapi-ref
 DIR="${STRAPI_REF_DIR:?set STRAPI_REF_DIR to a folder of your own}"
+HERE="$(cd "$(dirname "$0")" && pwd)"
+TRANSPILE='
+const { readdirSync, readFileSync, writeFileSync, rmSync } = require("fs");
+const { join } = require("path");
+const ts = require("typescript");
+const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+  entry.isDirectory() ? (entry.name === "node_modules" ? [] : walk(join(dir, entry.name))) : [join(dir, entry.name)]);
+for (const file of walk(process.argv[1]).filter((name) => name.endsWith(".ts") && !name.endsWith(".d.ts"))) {
+  const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), { compilerOptions: {
+    module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2021, esModuleInterop: true } });
+  writeFileSync(file.replace(/\.ts$/, ".js"), outputText);
+  rmSync(file);
+}'
 PROJECT="$(cd "${1:?usage: strapi-ref-with-code.sh PROJECT [PORT]}" && pwd)"; PORT="${2:-1337}"
 
 # The merged src/index.js of an earlier run would run that run's project bootstrap on this start's fresh database.
@@ -21,7 +34,12 @@ cd "$DIR"
   while IFS= read -r -d '' file; do mkdir -p "$DIR/src/$(dirname "$file")"; cp "$file" "$DIR/src/$file"; done)
 rm -rf src/policies src/middlewares
 for kind in policies middlewares; do [ -d "$PROJECT/src/$kind" ] && cp -r "$PROJECT/src/$kind" "src/$kind"; done
-[ -f "$PROJECT/src/index.js" ] && cp "$PROJECT/src/index.js" src/project-index.js || echo 'module.exports = {};' > src/project-index.js
+if [ -f "$PROJECT/src/index.js" ]; then cp "$PROJECT/src/index.js" src/project-index.js
+elif [ -f "$PROJECT/src/index.ts" ]; then cp "$PROJECT/src/index.ts" src/project-index.ts
+else echo 'module.exports = {};' > src/project-index.js; fi
+# A TypeScript project's .ts files become CommonJS .js (what `strapi build` puts in dist/; the reference runs a
+# JavaScript project), compiled with the typescript package this repository builds with.
+(cd "$HERE" && node -e "$TRANSPILE" "$DIR/src")
 rm -f src/index.js
 cat > src/index.js <<'JS'
 'use strict';

@@ -1,0 +1,6 @@
+/**
+ * article service
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::article.article');

@@ -1,0 +1,6 @@
+/**
+ * category controller
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreController('api::category.category');

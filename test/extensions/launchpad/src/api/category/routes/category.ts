@@ -1,0 +1,6 @@
+/**
+ * category router
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreRouter('api::category.category');

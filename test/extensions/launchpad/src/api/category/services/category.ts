@@ -1,0 +1,6 @@
+/**
+ * category service
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::category.category');

@@ -1,0 +1,6 @@
+/**
+ * faq controller
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreController('api::faq.faq');

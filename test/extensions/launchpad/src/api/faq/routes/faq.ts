@@ -1,0 +1,6 @@
+/**
+ * faq router
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreRouter('api::faq.faq');

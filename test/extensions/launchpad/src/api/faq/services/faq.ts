@@ -1,0 +1,6 @@
+/**
+ * faq service
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::faq.faq');

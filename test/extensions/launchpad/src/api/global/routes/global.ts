@@ -1,0 +1,12 @@
+/**
+ * global router
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreRouter('api::global.global', {
+  config: {
+    find: {
+      middlewares: ['api::global.global-populate'],
+    },
+  },
+});

@@ -1,0 +1,6 @@
+/**
+ * global service
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::global.global');

@@ -1,0 +1,6 @@
+/**
+ * logo controller
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreController('api::logo.logo');

@@ -1,0 +1,6 @@
+/**
+ * logo router
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreRouter('api::logo.logo');

@@ -1,0 +1,6 @@
+/**
+ * logo service
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::logo.logo');

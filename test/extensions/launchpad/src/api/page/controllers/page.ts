@@ -1,0 +1,6 @@
+/**
+ * page controller
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreController('api::page.page');

@@ -1,0 +1,6 @@
+/**
+ * page service
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::page.page');

@@ -1,0 +1,6 @@
+/**
+ * plan controller
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreController('api::plan.plan');

@@ -1,0 +1,6 @@
+/**
+ * plan router
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreRouter('api::plan.plan');

@@ -1,0 +1,6 @@
+/**
+ * plan service
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::plan.plan');

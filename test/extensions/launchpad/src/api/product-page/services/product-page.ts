@@ -1,0 +1,6 @@
+/**
+ * product-page service
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::product-page.product-page');

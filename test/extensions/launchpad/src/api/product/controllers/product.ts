@@ -1,0 +1,6 @@
+/**
+ * product controller
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreController('api::product.product');

@@ -1,0 +1,6 @@
+/**
+ * product service
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::product.product');

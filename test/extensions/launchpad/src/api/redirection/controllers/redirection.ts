@@ -1,0 +1,6 @@
+/**
+ * redirection controller
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreController('api::redirection.redirection');

@@ -1,0 +1,6 @@
+/**
+ * redirection router
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreRouter('api::redirection.redirection');

@@ -1,0 +1,6 @@
+/**
+ * redirection service
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::redirection.redirection');

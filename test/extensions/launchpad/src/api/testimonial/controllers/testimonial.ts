@@ -1,0 +1,6 @@
+/**
+ * testimonial controller
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreController('api::testimonial.testimonial');

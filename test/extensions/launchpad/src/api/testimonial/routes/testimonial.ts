@@ -1,0 +1,6 @@
+/**
+ * testimonial router
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreRouter('api::testimonial.testimonial');

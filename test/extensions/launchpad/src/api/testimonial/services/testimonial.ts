@@ -1,0 +1,6 @@
+/**
+ * testimonial service
+ */
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::testimonial.testimonial');
