@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cms } from '../../core/cms.js';
 import { TEST_ENV } from '../auth/helpers.js';
-import { eventually } from '../git-workflow/helpers.js';
-import { git } from '../git-workflow/helpers.js';
+import { eventually, git } from '../git-workflow/helpers.js';
 import { startApp, type TestServer } from '../helpers/project.js';
 // @ts-expect-error: a plain ES module shared with the recorder
 import { EVENTS, HOOK_HEADERS, steps } from './steps.mjs';
@@ -60,11 +59,38 @@ function comparable(deliveries: Delivery[][]): unknown[] {
   }));
 }
 
+type Body = { entry?: Record<string, unknown> };
+/** Every row id masked: where Strapi gives a re-written row a new id and this project keeps the version's id. */
+const sameIds = (body: Body) => JSON.parse(JSON.stringify(body).replace(/"@@(article|seo)-\d+"/g, '"@@id"')) as Body;
+const REPUBLISHED = 'Strapi gives a discarded draft, a republished version and their components new row ids; ids here stay with the version';
+/**
+ * Where this project sends otherwise, by choice (docs/reference/conformance.md, "Webhooks"): what is set aside when comparing.
+ * Each must still differ without its mask (else it is no longer a choice).
+ */
+const CHOICES: Record<string, { why: string; mask: (body: Body) => Body }> = {
+  'article.discard': { why: REPUBLISHED, mask: sameIds },
+  'article.update.published': { why: REPUBLISHED, mask: sameIds },
+  'article.delete': { why: REPUBLISHED, mask: sameIds },
+  'article.unpublish': {
+    why: 'Strapi sends the removed published row in an internal shape (relations as { count }, every localization row); '
+      + 'this project sends the document as it now is (its draft), populated as every other entry',
+    mask: (body) => {
+      const { documentId, title, body: text, locale, cover } = body.entry ?? {};
+      return { ...body, entry: { documentId, title, body: text, locale, cover } };
+    },
+  },
+  'category.update': {
+    why: 'Strapi lists every row the relation links, drafts beside published versions; this project the versions its REST API shows',
+    mask: (body) => sameIds({ ...body, entry: { ...body.entry, articles: '@@rows' } }),
+  },
+};
+
 let receiver: Server;
 let server: TestServer;
 let root: string;
 const received: Delivery[] = [];
 const ours: Delivery[][] = [];
+const reports: string[] = [];
 
 async function doStep(step: Step, vars: Vars, token: string): Promise<unknown> {
   const auth = { authorization: `Bearer ${token}` };
@@ -84,7 +110,6 @@ async function doStep(step: Step, vars: Vars, token: string): Promise<unknown> {
     });
   }
   const text = await response.text();
-  if (process.env.SHOW) console.error("ANSWER", step.id, response.status, text.slice(0, 200));
   if (!response.ok) throw new Error(`${step.id}: ${response.status} ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : null;
 }
@@ -108,7 +133,7 @@ beforeAll(async () => {
   git(root, 'init', '--quiet', '--initial-branch=main');
   git(root, 'add', '--all');
   git(root, 'commit', '--quiet', '-m', 'Project');
-  server = await startApp(root, { env: TEST_ENV, report: (message) => { if (process.env.SHOW) console.error(message); }, webhooks: { retryDelays: [] } });
+  server = await startApp(root, { env: TEST_ENV, report: (message) => reports.push(message), webhooks: { retryDelays: [] } });
   const token = (await (server.cms as Cms).auth.tokens.create({ name: 'client', type: 'full-access' })).accessKey;
   const vars: Vars = {};
   for (const [index, step] of (steps as Step[]).entries()) {
@@ -116,10 +141,9 @@ beforeAll(async () => {
     const answer = await doStep(step, vars, token);
     Object.assign(vars, step.keep?.(answer) ?? {});
     const expected = recording.steps[index].deliveries.length;
-    // Each step waits for as many deliveries as Strapi sent; any extra shows up in the next step's (or the last check).
-    await eventually(() => received.length >= before + expected, 5_000).catch(() => undefined);
+    // Each step waits for as many deliveries as Strapi sent (a missing one fails its step); an extra shows in the next step's.
+    await eventually(() => received.length >= before + expected, 10_000).catch(() => undefined);
     ours.push(received.slice(before));
-    if (process.env.SHOW) console.error(step.id, received.slice(before).map((d) => d.body.event));
   }
 }, 180_000);
 
@@ -129,14 +153,19 @@ afterAll(async () => {
 });
 
 describe('webhooks deliver what Strapi 5.54 delivers', () => {
-  it('the recorded steps are the steps replayed', () => {
+  it('the recorded steps are the steps replayed, every delivery succeeded and none came beyond Strapi\'s', async () => {
     expect(recording.steps.map((step) => step.id)).toEqual((steps as Step[]).map((step) => step.id));
+    expect(reports).toEqual([]);
+    expect(received.length).toBe(recording.steps.flatMap((step) => step.deliveries).length);
   });
 
   it.each(recording.steps.map((step, index) => [step.id, index] as const))('%s', (_id, index) => {
     const strapi = comparable(recording.steps.map((step) => step.deliveries));
     const here = comparable(ours);
-    if (process.env.SHOW) console.log(JSON.stringify({ here: here[index], strapi: strapi[index] }, null, 1));
-    expect(here[index]).toEqual(strapi[index]);
+    const choice = CHOICES[recording.steps[index].id];
+    if (!choice) { expect(here[index]).toEqual(strapi[index]); return; }
+    expect(here[index], `${recording.steps[index].id} now sends as Strapi: remove it from CHOICES`).not.toEqual(strapi[index]);
+    const masked = (deliveries: unknown) => (deliveries as { body: Body }[]).map((delivery) => ({ ...delivery, body: choice.mask(delivery.body) }));
+    expect(masked(here[index])).toEqual(masked(strapi[index]));
   });
 });
