@@ -36,7 +36,7 @@ process.env.WEBHOOK_RECEIVER_NAME = RECEIVER_NAME;
 process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --require ${join(import.meta.dirname, 'receiver-name.cjs')}`.trim();
 
 /** Resolves once no delivery has arrived for `quiet` ms (Strapi delivers from a queue after the write answers). */
-const settled = (quiet = 2000) => new Promise((done) => {
+const settled = (quiet = 4000) => new Promise((done) => {
   let timer = setTimeout(done, quiet);
   arrived = () => { clearTimeout(timer); timer = setTimeout(done, quiet); };
 });

@@ -16,6 +16,7 @@ export const steps = [
   { id: 'media.upload', upload: 'cover.png', keep: (answer) => ({ file: answer[0].id }) },
   { id: 'media.update.info', upload: null, path: (v) => `/api/upload?id=${v.file}`,
     fileInfo: { alternativeText: 'A cover', caption: 'Cover caption' } },
+  { id: 'media.replace', upload: 'cover-v2.png', path: (v) => `/api/upload?id=${v.file}`, fileInfo: { caption: 'New bytes' } },
   { id: 'category.create', method: 'POST', path: () => '/api/categories', body: () => ({ data: { name: 'News' } }),
     keep: (answer) => ({ category: answer.data.documentId }) },
   { id: 'article.create.published', method: 'POST', path: () => '/api/articles',
