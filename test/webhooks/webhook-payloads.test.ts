@@ -48,7 +48,7 @@ function comparable(deliveries: Delivery[][]): unknown[] {
     if ((key === 'hash' || key === 'url') && typeof value === 'string') return value.replace(/_[0-9a-f]{10}(\.|$)/, '_@@hash$1');
     if (Array.isArray(value)) return value.map((item) => walk(item, key, table));
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k, TABLE_OF_KEY[k] ?? (k === 'localizations' ? table : table))]));
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k, TABLE_OF_KEY[k] ?? table)]));
     }
     return value;
   };
