@@ -33,6 +33,7 @@ import { writesIndependent } from './replication/independent-writes.js';
 import { commitIntent } from './replication/commit-intents.js';
 import { commitLater, insideReplicaWrite, joinCommitGroup, whenAcknowledged } from './replication/write-context.js';
 import { reindexFiles } from './watch/reindex-files.js';
+import { webhookPopulate } from './webhooks/webhook-entry.js';
 import { webhookDispatcher, type WebhookOptions } from './webhooks/webhooks.js';
 
 export interface CreateCmsOptions {
@@ -219,7 +220,8 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
         ...options.webhooks,
         report,
         loadEntry: async (event, status) => {
-          const query = { locale: event.locale ?? undefined, status };
+          // Populated as Strapi populates a webhook's entry (webhook-entry.ts).
+          const query = { locale: event.locale ?? undefined, status, populate: webhookPopulate(cms.models, event.model.uid) };
           // A branch's write: its entry as that branch reads it.
           const site = event.branch ? await cms.branch(event.branch) : cms;
           return (await site.service.findOne(event.model, event.documentId, query, trustedCaller)) ?? null;

@@ -6,6 +6,7 @@ import type { Model } from '../schema/types.js';
 import type { ContentApi } from '../strapi/content-api.js';
 import type { Caller } from '../access/permissions.js';
 import { keptLocales } from '../index/kept-ids.js';
+import { localeAddedAt } from '../strapi/locale-times.js';
 import { LIST_LOCALES_SCOPE, listLocales } from '../strapi/locales.js';
 import { hostRules } from './host-rules.js';
 import { documentFile, filesRoot, listFile, localesFile, pageFile, type VariantKey } from './layout.js';
@@ -164,7 +165,7 @@ export async function exportApi(cms: Cms, options: ExportOptions): Promise<Expor
 function writeLocales(cms: Cms, caller: Caller | undefined, folder: OutputFolder): void {
   if (caller && !caller.allows(LIST_LOCALES_SCOPE)) return;
   folder.write(localesFile(filesRoot(cms.config.api.rest.prefix)), `${cms.config.api.rest.prefix}/i18n/locales`,
-    listLocales(cms.config, keptLocales(cms.models)));
+    listLocales(cms.config, keptLocales(cms.models), localeAddedAt(cms.root, cms.config)));
 }
 
 async function readManifest(out: string): Promise<Manifest | undefined> {

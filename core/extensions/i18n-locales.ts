@@ -1,5 +1,7 @@
 import type { Cms } from '../cms.js';
 import { addLocales } from '../config/add-locales.js';
+import { keptLocales } from '../index/kept-ids.js';
+import { localeAddedAt } from '../strapi/locale-times.js';
 import { listLocales } from '../strapi/locales.js';
 import { UnsupportedApiError } from './errors.js';
 import type { QueryParams } from './query-params.js';
@@ -8,7 +10,8 @@ import { matchesWhere, orderByPairs, sortRows, type QueryRow } from './query-whe
 export const LOCALE_UID = 'plugin::i18n.locale';
 
 /** The configured locales as `plugin::i18n.locale` rows (what `GET /api/i18n/locales` answers, without `isDefault`). */
-const localeRows = (cms: Cms): QueryRow[] => listLocales(cms.config).map(({ isDefault: _default, ...row }) => ({ ...row, locale: null }));
+const localeRows = (cms: Cms): QueryRow[] => listLocales(cms.config, keptLocales(cms.models), localeAddedAt(cms.root, cms.config))
+  .map(({ isDefault: _default, ...row }) => ({ ...row, locale: null }));
 
 /**
  * `strapi.db.query('plugin::i18n.locale')`, read only: the locales are the config's (`locales`).

@@ -1,5 +1,6 @@
 import { ForbiddenError, MethodNotAllowedError } from '../errors.js';
 import { keptLocales } from '../index/kept-ids.js';
+import { localeAddedAt } from '../strapi/locale-times.js';
 import { LIST_LOCALES_SCOPE, listLocales } from '../strapi/locales.js';
 import { json } from './respond.js';
 import type { ExtensionRoute } from './route-context.js';
@@ -14,5 +15,5 @@ export const i18nRoutes: ExtensionRoute = async ({ request, url, cms, headers })
   if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowedError(['HEAD', 'GET']);
   const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
   if (!caller.allows(LIST_LOCALES_SCOPE)) throw new ForbiddenError();
-  return json(200, listLocales(cms.config, keptLocales(cms.models)), headers);
+  return json(200, listLocales(cms.config, keptLocales(cms.models), localeAddedAt(cms.root, cms.config)), headers);
 };

@@ -43,8 +43,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> => !!value &
 export const isKeptId = (value: unknown): value is number =>
   Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) < KEPT_ID_LIMIT;
 
-/** The file's content, checked: a problem is thrown as a FileError naming what is wrong. */
-export function parseKeptIds(text: string): KeptIds {
+/** One entry the file cannot keep: what is wrong, and where it is (the JSON keys leading to it). */
+interface BadEntry { message: string; path: string[] }
+
+/**
+ * The file's content, checked entry by entry: the good entries, and each bad one (a type's ids that are not an
+ * object, an id out of range, an id kept for two rows — the later is bad —, a locale record without its fields).
+ * A file that is not JSON or not `{ version: 1, rows }` has no good entry: it throws.
+ */
+function checkKeptIds(text: string): { kept: KeptIds; bad: BadEntry[] } {
   const fail = (message: string): never => { throw new FileError(KEPT_IDS_FILE, message); };
   let parsed: unknown;
   try { parsed = JSON.parse(text); } catch (error) { fail(`not JSON: ${(error as Error).message}`); }
@@ -52,23 +59,62 @@ export function parseKeptIds(text: string): KeptIds {
     fail('must be { "version": 1, "rows": { … }, "locales": { … } }');
   }
   const { rows, locales = {} } = parsed as Record<string, unknown>;
-  if (!isRecord(locales)) fail('"locales" must be an object of locale records');
+  const bad: BadEntry[] = [];
+  const kept: KeptIds = { version: 1, rows: {}, locales: {} };
   for (const [uid, ids] of Object.entries(rows as Record<string, unknown>)) {
-    if (!isRecord(ids)) fail(`rows."${uid}" must be an object of ids`);
+    if (!isRecord(ids)) { bad.push({ message: `rows."${uid}" must be an object of ids`, path: ['rows', uid] }); continue; }
     const seen = new Map<number, string>();
-    for (const [key, id] of Object.entries(ids as Record<string, unknown>)) {
-      if (!isKeptId(id)) fail(`rows."${uid}"."${key}" must be a whole number from 1 to ${KEPT_ID_LIMIT - 1}`);
+    const good: Record<string, number> = {};
+    for (const [key, id] of Object.entries(ids)) {
       const other = seen.get(id as number);
-      if (other !== undefined) fail(`rows."${uid}": id ${id} is kept for both "${other}" and "${key}"`);
-      seen.set(id as number, key);
+      const path = ['rows', uid, key];
+      if (!isKeptId(id)) bad.push({ message: `rows."${uid}"."${key}" must be a whole number from 1 to ${KEPT_ID_LIMIT - 1}`, path });
+      else if (other !== undefined) bad.push({ message: `rows."${uid}": id ${id} is kept for both "${other}" and "${key}"`, path });
+      else { seen.set(id, key); good[key] = id; }
+    }
+    kept.rows[uid] = good;
+  }
+  if (!isRecord(locales)) bad.push({ message: '"locales" must be an object of locale records', path: ['locales'] });
+  else {
+    for (const [code, locale] of Object.entries(locales)) {
+      if (!isRecord(locale) || !isKeptId(locale.id) || typeof locale.documentId !== 'string' || typeof locale.createdAt !== 'string') {
+        bad.push({ message: `locales."${code}" must hold the source's id, documentId, name and timestamps`, path: ['locales', code] });
+      } else kept.locales[code] = locale as unknown as KeptLocale;
     }
   }
-  for (const [code, locale] of Object.entries(locales as Record<string, unknown>)) {
-    if (!isRecord(locale) || !isKeptId(locale.id) || typeof locale.documentId !== 'string' || typeof locale.createdAt !== 'string') {
-      fail(`locales."${code}" must hold the source's id, documentId, name and timestamps`);
-    }
+  return { kept, bad };
+}
+
+/** Where an entry's key is in the file's text (1-based line and column), found key by key along its path. */
+function positionOf(text: string, path: string[]): { line: number; column: number } | undefined {
+  let at = 0;
+  for (const key of path) {
+    const found = text.indexOf(`${JSON.stringify(key)}:`, at);
+    if (found < 0) return undefined;
+    at = found;
   }
-  return { version: 1, rows: rows as KeptIds['rows'], locales: locales as KeptIds['locales'] };
+  const before = text.slice(0, at).split('\n');
+  return { line: before.length, column: before.at(-1)!.length + 1 };
+}
+
+/** The file's content, checked: the first problem is thrown as a FileError naming it (an import reads it so). */
+export function parseKeptIds(text: string): KeptIds {
+  const { kept, bad } = checkKeptIds(text);
+  if (bad.length) throw new FileError(KEPT_IDS_FILE, bad[0].message);
+  return kept;
+}
+
+/**
+ * The file's good entries, and the bad ones as one FileError at the first's line (`file:line:col: …`), naming each:
+ * a bad entry costs only itself, never the other kept ids.
+ */
+export function parseKeptIdsKeepingGood(text: string): { kept: KeptIds; problem?: FileError } {
+  const { kept, bad } = checkKeptIds(text);
+  if (!bad.length) return { kept };
+  const where = positionOf(text, bad[0].path);
+  const named = bad.map((entry) => entry.message).join('; ');
+  const message = `${named} (${bad.length === 1 ? 'this entry is' : 'these entries are'} ignored; every other kept id applies)`;
+  return { kept, problem: new FileError(KEPT_IDS_FILE, message, where?.line, where?.column) };
 }
 
 /** Make `kept` the ids the project's rows answer (rows built after this call). */
@@ -91,13 +137,17 @@ export function readKeptIds(root: string): KeptIds {
 }
 
 /**
- * Read and apply the project's kept ids before its rows are built. A malformed file is returned as
- * the problem to report, and every row answers its derived id until it is fixed.
+ * Read and apply the project's kept ids before its rows are built. A bad entry is returned as the problem to
+ * report and only its row answers a derived id; a file that cannot be read as kept ids at all leaves every row
+ * its derived id until it is fixed.
  */
 export function loadKeptIds(root: string, models: Models): FileError | undefined {
+  let text: string;
+  try { text = readFileSync(join(root, KEPT_IDS_FILE), 'utf8'); } catch { applyKeptIds(models, EMPTY()); return undefined; }
   try {
-    applyKeptIds(models, readKeptIds(root));
-    return undefined;
+    const { kept, problem } = parseKeptIdsKeepingGood(text);
+    applyKeptIds(models, kept);
+    return problem;
   } catch (error) {
     applyKeptIds(models, EMPTY());
     if (error instanceof FileError) return error;

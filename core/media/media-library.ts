@@ -23,12 +23,13 @@ import { attachFiles, clearReferences, resolveAttachTarget, type AttachTarget } 
 import { Scratch, scratchFolder } from './scratch.js';
 import type { UploadConfig } from './upload-config.js';
 
-/** What a media write did: project-relative files written or removed (entries, binaries, documents). */
+/** What a media write did: files written or removed (entries, binaries, documents); a delete's file as it was (`media.delete`). */
 export interface MediaWriteEvent {
   action: 'create' | 'update' | 'delete';
   documentId: string;
   files: string[];
   caller: Caller;
+  deleted?: Data;
 }
 
 export interface MediaLibraryOptions {
@@ -253,9 +254,8 @@ export class MediaLibrary {
       const entries = await removeEntry(this.options.root, this.index, row.documentId);
       const binaries = storedBinaries(row.data);
       for (const name of binaries) await removeUpload(this.options.root, name);
-      await this.emit({
-        action: 'delete', documentId: row.documentId, files: [...entries, ...binaries.map(binaryPath), ...cleared], caller,
-      });
+      const files = [...entries, ...binaries.map(binaryPath), ...cleared];
+      await this.emit({ action: 'delete', documentId: row.documentId, files, caller, deleted: file });
       return cleared;
     }));
     return { file, documents };

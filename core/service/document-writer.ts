@@ -9,6 +9,7 @@ import { EntryValidator } from '../schema/validate-entry.js';
 import type { Data, Status } from '../types.js';
 import type { DocumentReader } from './document-reader.js';
 import { DiskStore } from '../storage/content-store.js';
+import { deletedVersions } from './deleted-versions.js';
 import { DocumentFiles } from './document-files.js';
 import { newDocumentId } from './document-id.js';
 import { checkPrecondition, documentVersion, type Precondition } from './document-version.js';
@@ -187,7 +188,8 @@ export class DocumentWriter {
     files.push(...(await this.linked.shareUnlocalized(model, documentId, locale, data, next, at.publish, shownDrafts)));
     const written = read && { data: read, version: documentVersion(this.index, model, documentId, locale) };
     const action = creating && !at.documentExists ? 'create' : 'update';
-    if (files.length) await this.emit({ action, model, documentId, locale, files, caller: at.caller });
+    const newLocale = creating && at.documentExists ? { newLocale: true } : {};
+    if (files.length) await this.emit({ action, model, documentId, locale, files, caller: at.caller, ...newLocale });
     return written;
   }
 
@@ -219,9 +221,10 @@ export class DocumentWriter {
       const scope = { locale: locale ?? undefined };
       const findAs = (status: Status) => service?.findOne(model, targetId, { ...scope, status }, trustedCaller);
       const deleted = service && records.length ? findAs('published') ?? findAs('draft') : undefined;
+      const deletedRows = service ? deletedVersions(service, model, targetId, records) : undefined;
       for (const record of records) await this.files.remove(record.file);
       const files = records.map((record) => record.file);
-      if (records.length) await this.emit({ action: 'delete', model, documentId: targetId, locale, files, caller, deleted });
+      if (records.length) await this.emit({ action: 'delete', model, documentId: targetId, locale, files, caller, deleted, deletedRows });
       return records.length;
     }, { locale: allLocales ? undefined : locale });
   }

@@ -18,6 +18,10 @@ export interface WriteEvent {
   caller: Caller;
   /** For deletes: the document as it was (what Strapi's `entry.delete` webhook carries). */
   deleted?: Data;
+  /** For deletes: every version removed (draft first, then published, per locale), unpopulated: one `entry.delete` each in Strapi. */
+  deletedRows?: Data[];
+  /** An update that created the document's first version in a locale: Strapi's webhook names it `entry.create`. */
+  newLocale?: boolean;
   /** Writes committed with this one (project code's writes joining the write that triggered them). */
   also?: WriteEvent[];
   /** A write to a branch (core/branches/branch-site.ts): its name. Absent: the base. */

@@ -5,6 +5,8 @@ import type { KeptLocale } from '../index/kept-ids.js';
 /** The scope `GET <prefix>/i18n/locales` needs (config: `"plugin::i18n.locales": ["listLocales"]`). */
 export const LIST_LOCALES_SCOPE = 'plugin::i18n.locales.listLocales';
 
+const EPOCH = () => new Date(0).toISOString();
+
 /** A locale's language in English words (`fr` → French), or the code itself. */
 export function languageName(code: string): string {
   try {
@@ -26,14 +28,15 @@ function derivedDocumentId(code: string): string {
  * and `cms export` writes. A locale with a kept record (`cms init` made it, or `cms import` took it
  * from Strapi: `content/.ids.json`) answers that record's id, documentId, name and times, as Strapi
  * answers its stored rows; any other answers values derived from the configuration alone (the id of
- * its place in `locales`, past the kept ids; a documentId derived from its code; the epoch as its
- * times), the same on every server and restart.
+ * its place in `locales`, past the kept ids; a documentId derived from its code; as its times, when
+ * it was added, `addedAt`: locale-times.ts), the same on every server and restart.
  *
  * @example
  * listLocales(config, kept)[0] // { id: 1, documentId: 'rjr9356a7aw2gytu6we9zovh', name: 'English (en)', code: 'en', isDefault: true, … }
  */
-export function listLocales(config: Pick<CmsConfig, 'locales' | 'defaultLocale'>, kept: Record<string, KeptLocale> = {}) {
-  const epoch = new Date(0).toISOString();
+export function listLocales(
+  config: Pick<CmsConfig, 'locales' | 'defaultLocale'>, kept: Record<string, KeptLocale> = {}, addedAt: (code: string) => string = EPOCH,
+) {
   const used = new Set(config.locales.flatMap((code) => (kept[code] ? [kept[code].id] : [])));
   let next = 1;
   const freeId = () => { while (used.has(next)) next++; used.add(next); return next; };
@@ -46,7 +49,7 @@ export function listLocales(config: Pick<CmsConfig, 'locales' | 'defaultLocale'>
     }
     return {
       id: freeId(), documentId: derivedDocumentId(code), name: `${languageName(code)} (${code})`, code,
-      createdAt: epoch, updatedAt: epoch, publishedAt: epoch, isDefault: common.isDefault,
+      createdAt: addedAt(code), updatedAt: addedAt(code), publishedAt: addedAt(code), isDefault: common.isDefault,
     };
   });
 }

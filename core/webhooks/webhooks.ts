@@ -16,19 +16,20 @@ export interface WebhookOptions {
   retryDelays?: number[];
   fetch?: typeof fetch;
   report?: (message: string) => void;
-  /** The document after the write, as the API shows it (no populate), in the status `entryStatus` picks. */
+  /** The document after the write, populated as Strapi's webhooks are (webhook-entry.ts), in the status `entryStatus` picks. */
   loadEntry: (event: WriteEvent, status: Status) => Promise<Data | null>;
 }
 
 const isDraftFile = (file: string) => /\.draft\.[^.]+$/.test(file);
 
 /**
- * Which version a payload's `entry` is: the published one after a write that publishes, the
- * draft after a draft write, an unpublish (the content lives on as the draft) or a discard.
+ * Which version a payload's `entry` is (recorded from Strapi 5.54): `entry.publish` carries the published version;
+ * `entry.create`/`entry.update` of a draft & publish type the draft the write made (Strapi writes the draft, then
+ * publishes it); an unpublish or a discard the draft the document now is. Other types have only the published version.
  */
-export function entryStatus(event: WriteEvent): Status {
-  if (event.action === 'unpublish' || event.action === 'discardDraft') return 'draft';
-  return event.files.some((file) => !isDraftFile(file)) ? 'published' : 'draft';
+export function entryStatus(event: WriteEvent, name: WebhookEvent): Status {
+  if (name === 'entry.publish') return 'published';
+  return event.model.draftAndPublish ? 'draft' : 'published';
 }
 
 /** Strapi's events for a write: a write that publishes also fires `entry.publish`. */
@@ -39,12 +40,30 @@ export function eventsFor(event: WriteEvent): WebhookEvent[] {
   const publishes = event.files.some((file) => !isDraftFile(file));
   switch (event.action) {
     case 'create': return publishes && event.model.draftAndPublish ? ['entry.create', 'entry.publish'] : ['entry.create'];
-    case 'update': return publishes && event.model.draftAndPublish ? ['entry.update', 'entry.publish'] : ['entry.update'];
+    case 'update': {
+      // A new locale of an existing document is a create in Strapi's document service.
+      const name = event.newLocale ? 'entry.create' : 'entry.update';
+      return publishes && event.model.draftAndPublish ? [name, 'entry.publish'] : [name];
+    }
     case 'delete': return ['entry.delete'];
     case 'publish': return ['entry.publish'];
     case 'unpublish': return ['entry.unpublish'];
     case 'discardDraft': return ['entry.draft-discard'];
   }
+}
+
+/**
+ * Each delivery's event and entry (entryStatus picks the version); a delete sends one `entry.delete` per version
+ * removed, unpopulated, as Strapi (media: one).
+ */
+async function sendsOf(
+  event: WriteEvent, names: WebhookEvent[], entryFor: (name: WebhookEvent) => Promise<Data>,
+): Promise<[WebhookEvent, Data][]> {
+  if (event.action === 'delete') {
+    if (event.model.uid !== UPLOAD_FILE_UID && event.deletedRows?.length) return event.deletedRows.map((row) => ['entry.delete', row]);
+    return names.map((name) => [name, event.deleted ?? { documentId: event.documentId, locale: event.locale }]);
+  }
+  return Promise.all(names.map(async (name) => [name, await entryFor(name)] as [WebhookEvent, Data]));
 }
 
 const wait = (ms: number) => new Promise((resolveWait) => setTimeout(resolveWait, ms));
@@ -61,7 +80,8 @@ async function deliver(hook: WebhookConfig, payload: WebhookPayload, options: We
     try {
       const response = await send(hook.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(hook.headers ?? {}) },
+        // Strapi's webhook runner: the hook's own headers, then the event's name and the type, which they cannot override.
+        headers: { ...(hook.headers ?? {}), 'x-strapi-event': payload.event, 'content-type': 'application/json' },
         body: JSON.stringify(payload),
         signal: AbortSignal.timeout(10_000),
       });
@@ -90,10 +110,16 @@ export function webhookDispatcher(hooks: WebhookConfig[], options: WebhookOption
     const names = eventsFor(event);
     const wanted = hooks.filter((hook) => names.some((name) => !hook.events || hook.events.includes(name)));
     if (!wanted.length) return;
-    const entry = event.action === 'delete'
-      ? event.deleted ?? { documentId: event.documentId, locale: event.locale }
-      : (await options.loadEntry(event, entryStatus(event))) ?? { documentId: event.documentId };
-    for (const name of names) {
+    const entries = new Map<Status, Promise<Data>>();
+    const entryFor = (name: WebhookEvent) => {
+      const status = entryStatus(event, name);
+      if (!entries.has(status)) {
+        entries.set(status, options.loadEntry(event, status).then((entry) => entry ?? { documentId: event.documentId }));
+      }
+      return entries.get(status)!;
+    };
+    const sends = await sendsOf(event, names, entryFor);
+    for (const [name, entry] of sends) {
       const createdAt = new Date().toISOString();
       const payload: WebhookPayload = event.model.uid === UPLOAD_FILE_UID
         ? { event: name, createdAt, media: entry }

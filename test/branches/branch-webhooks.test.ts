@@ -22,11 +22,11 @@ describe('webhooks of branch writes', () => {
     expect(onBranch.status).toBe(201);
     await eventually(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ event: 'entry.create', uid: 'api::tag.tag', branch: 'spring' });
-    expect(bodies[0].entry).toEqual(onBranch.body.data);
+    expect(bodies[0].entry).toEqual({ ...onBranch.body.data, articles: [] }); // populated as Strapi's (test/webhooks)
 
     const onBase = await server.sendJson('POST', '/api/tags', { data: { name: 'Base tag' } });
     await eventually(() => expect(bodies).toHaveLength(2));
     expect(Object.keys(bodies[1]).sort()).toEqual(['createdAt', 'entry', 'event', 'model', 'uid']);
-    expect(bodies[1].entry).toEqual(onBase.body.data);
+    expect(bodies[1].entry).toEqual({ ...onBase.body.data, articles: [] });
   });
 });

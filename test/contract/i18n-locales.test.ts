@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeProject, REPO_ROOT, startApp } from '../helpers/project.js';
 
@@ -31,11 +34,65 @@ describe('GET /api/i18n/locales', () => {
     expect((await (await startApp(root)).getJson('/api/i18n/locales')).body).toEqual(first); // the same after a restart
   });
 
-  it('reports a malformed content/.ids.json and answers derived ids until it is fixed', async () => {
-    const root = tagProject({ 'content/.ids.json': '{ "version": 1, "rows": { "api::tag.tag": { "a||published": -3 } } }\n' });
+  it('a bad entry in content/.ids.json costs only itself: the other kept ids answer, and the entry is named with its file:line:col', async () => {
+    const ids = { version: 1, rows: { 'api::tag.tag': { 'a||published': 7, 'b||published': -3, 'c||published': 9 } }, locales: {} };
+    const root = tagProject({
+      'content/.ids.json': ids,
+      'content/tags/a.json': { name: 'A' }, 'content/tags/b.json': { name: 'B' }, 'content/tags/c.json': { name: 'C' },
+    });
+    const reports: string[] = [];
+    const server = await startApp(root, { report: (message) => reports.push(message) });
+    const token = (await server.cms.auth.tokens.create({ name: 't', type: 'full-access' })).accessKey;
+    const { body } = await server.getJson('/api/tags?sort=name', { headers: { authorization: `Bearer ${token}` } });
+    const [a, b, c] = body.data as { id: number }[];
+    expect([a.id, c.id]).toEqual([7, 9]);
+    expect(b.id).toBeGreaterThanOrEqual(2 ** 32); // its derived id
+    const problem = server.cms.index.problems.get('content/.ids.json')!;
+    expect(problem.format()).toBe('content/.ids.json:6:7: rows."api::tag.tag"."b||published" must be a whole number from 1 to 4294967295'
+      + ' (this entry is ignored; every other kept id applies)');
+  });
+
+  it('a file that is not kept ids at all is reported, and every row answers its derived id until it is fixed', async () => {
+    const root = tagProject({ 'content/.ids.json': '{ "version": 1, "rows": [] }\n' });
     const server = await startApp(root, { report: () => {} });
     expect((await server.getJson('/api/i18n/locales')).body.map((locale: { id: number }) => locale.id)).toEqual([1, 2, 3]);
-    expect(server.cms.index.problems.get('content/.ids.json')?.message).toBe('rows."api::tag.tag"."a||published" must be a whole number from 1 to 4294967295');
+    expect(server.cms.index.problems.get('content/.ids.json')?.message).toBe('must be { "version": 1, "rows": { … }, "locales": { … } }');
+  });
+
+  it('a locale added by hand answers, as its times, the commit that added it to cms.config.json, on every server', async () => {
+    const root = tagProject();
+    const commit = (date: string, message: string) => execFileSync('git', ['commit', '--quiet', '-am', message, '--allow-empty'], {
+      cwd: root, env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+    });
+    execFileSync('git', ['init', '--quiet', '--initial-branch=main'], { cwd: root });
+    const config = JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8'));
+    writeFileSync(join(root, 'cms.config.json'), JSON.stringify({ ...config, locales: ['en', 'fr'] }));
+    execFileSync('git', ['add', '--all'], { cwd: root });
+    commit('2026-01-02T03:04:05Z', 'Site');
+    writeFileSync(join(root, 'cms.config.json'), JSON.stringify({ ...config, locales: ['en', 'fr', 'de'] }));
+    commit('2026-02-03T04:05:06Z', 'German');
+    const locales = (await (await startApp(root)).getJson('/api/i18n/locales')).body as Record<string, unknown>[];
+    const times = (code: string) => {
+      const { createdAt, updatedAt, publishedAt } = locales.find((locale) => locale.code === code)!;
+      return [createdAt, updatedAt, publishedAt];
+    };
+    expect(times('fr')).toEqual(Array(3).fill('2026-01-02T03:04:05.000Z'));
+    expect(times('de')).toEqual(Array(3).fill('2026-02-03T04:05:06.000Z'));
+    const clone = join(root, '..', `${root.split('/').at(-1)}-clone`);
+    execFileSync('git', ['clone', '--quiet', root, clone]);
+    try {
+      expect((await (await startApp(clone)).getJson('/api/i18n/locales')).body).toEqual(locales);
+    } finally {
+      rmSync(clone, { recursive: true, force: true });
+    }
+  });
+
+  it('outside Git, a hand-added locale answers when cms.config.json last changed, never 1970', async () => {
+    const root = tagProject();
+    const changed = new Date('2026-03-04T05:06:07.000Z');
+    utimesSync(join(root, 'cms.config.json'), changed, changed);
+    const locales = (await (await startApp(root)).getJson('/api/i18n/locales')).body as { createdAt: string }[];
+    expect(locales.map((locale) => locale.createdAt)).toEqual(Array(3).fill(changed.toISOString()));
   });
 
   it('is forbidden (403 envelope) without the permission', async () => {

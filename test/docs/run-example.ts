@@ -58,7 +58,8 @@ function run(
   file: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv },
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(file, args, { ...options, maxBuffer: 16 * 1024 * 1024, timeout: 60_000 }, (error, stdout, stderr) => {
+    // Generous (the test allows 120 s): a block that migrates a project runs the CLI three times, on a busy 2-core machine.
+    execFile(file, args, { ...options, maxBuffer: 16 * 1024 * 1024, timeout: 110_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
   });

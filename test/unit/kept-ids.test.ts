@@ -1,6 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { KeptSourceIds } from '../../core/import/kept-source-ids.js';
 import { deriveId, KEPT_ID_LIMIT, rowKey } from '../../core/index/ids.js';
-import { applyKeptIds, parseKeptIds, rowId } from '../../core/index/kept-ids.js';
+import { applyKeptIds, parseKeptIds, parseKeptIdsKeepingGood, rowId } from '../../core/index/kept-ids.js';
 import type { Model, Models } from '../../core/schema/types.js';
 
 const tag = { uid: 'api::tag.tag' } as Model;
@@ -36,5 +40,30 @@ describe('ids: kept (a migration\'s) below 2^32, derived at or above it', () => 
     ['a locale without its documentId', JSON.stringify({ version: 1, rows: {}, locales: { en: { id: 1 } } }), /locales."en" must hold/],
   ])('refuses a content/.ids.json with %s', (_, text, message) => {
     expect(() => parseKeptIds(text)).toThrow(message);
+  });
+});
+
+describe('a bad entry in content/.ids.json', () => {
+  const text = `${JSON.stringify({ version: 1, rows: { t: { 'a||published': 3, 'b||published': 3, 'c||published': 0 } },
+    locales: { fr: { id: 1 } } }, null, 2)}\n`;
+
+  it('costs only itself when a project loads: the good entries are kept, every bad one named, the first with its line and column', () => {
+    const { kept, problem } = parseKeptIdsKeepingGood(text);
+    expect(kept.rows.t).toEqual({ 'a||published': 3 });
+    expect(kept.locales).toEqual({});
+    expect(problem?.format()).toBe('content/.ids.json:6:7: rows."t": id 3 is kept for both "a||published" and "b||published"; '
+      + 'rows."t"."c||published" must be a whole number from 1 to 4294967295; '
+      + 'locales."fr" must hold the source\'s id, documentId, name and timestamps (these entries are ignored; every other kept id applies)');
+  });
+
+  it('stops an import before it writes anything (cms import never rewrites a file it could not read whole)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'kept-ids-'));
+    try {
+      mkdirSync(join(root, 'content'));
+      writeFileSync(join(root, 'content', '.ids.json'), text);
+      expect(() => new KeptSourceIds(root, models)).toThrow(/id 3 is kept for both/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
