@@ -1,6 +1,7 @@
 import { relative, sep } from 'node:path';
 import type { Cms } from '../cms.js';
 import { FileError, ProjectProblemsError } from '../errors.js';
+import { controllerActions } from './custom-grants.js';
 import { UnsupportedApiError } from './errors.js';
 import { loadProjectCode, type ProjectCode } from './project-code.js';
 import { projectRouteGate } from './route-gate.js';
@@ -19,6 +20,7 @@ export async function startProjectCode(cms: Cms): Promise<ProjectCode | undefine
   for (const warning of code.warnings) cms.report(`warning: ${warning}`);
   if (!code.files.length) return undefined;
   cms.writeHooks = code.hooks;
+  cms.customActions = controllerActions(code.controllers);
   // Every built-in route that reaches a type the project's routes own asks them first (publish, history, uploads, the studio).
   cms.routeGate = projectRouteGate(cms, code);
   (globalThis as { strapi?: unknown }).strapi = code.strapi;

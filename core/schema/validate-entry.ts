@@ -154,7 +154,11 @@ export class EntryValidator {
     const cast = CAST[attribute.type](value, text);
     if ('error' in cast) {
       if (cast.storage) this.storageProblem ??= cast.error;
-      else this.add(cast.at ? [...path, ...cast.at] : path, cast.error, 'invalid' in cast ? cast.invalid : value);
+      else {
+        for (const one of [cast, ...(cast.more ?? [])]) {
+          this.add(one.at ? [...path, ...one.at] : path, one.error, 'invalid' in one ? one.invalid : value);
+        }
+      }
       // yup's string cast leaves an object or a list as it is, and oneOf then fails too (recorded: fuzz.enum.object)
       if (attribute.type === 'enumeration' && value !== null && typeof value === 'object') this.add(path, notOneOf(text, attribute), value);
       return INVALID;
@@ -192,7 +196,11 @@ export class EntryValidator {
     const byId = this.itemsById(current, seed);
     const items = value.map((item, position) => {
       const itemPath = [...path, String(position)];
-      if (!isRecord(item)) { this.add(itemPath, notType(yupPath(itemPath), 'object', item), item); return undefined; }
+      if (!isRecord(item)) {
+        // yup's object cast of a list's item: what is no object is null (recorded: details component.repeatable.strings)
+        this.add(itemPath, notType(yupPath(itemPath), 'object', item, null), null);
+        return undefined;
+      }
       const base = this.itemBase(item, byId, path, false);
       const seedAt = `${seed}.${position}`;
       return base === FRESH ? this.applyNew(component, item, itemPath, seedAt) : this.apply(component, item, base, itemPath, seedAt);
