@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Caller } from '../access/permissions.js';
 import { CmsError, ForbiddenError, NotFoundError, UnauthorizedError, type ErrorDetails } from '../errors.js';
 import type { RawQuery } from '../query/normalize.js';
-import { BadRequestError } from './errors.js';
+import { BadRequestError, InternalServerError } from './errors.js';
 
 /** The part of Koa's context Strapi project code uses (see docs/guide/extending.md for the list). */
 export interface StrapiContext {
@@ -94,6 +94,9 @@ export function createContext(input: ContextInput): StrapiContext & { caller: Ca
       for (const [key, text] of pairs) responseHeaders[key.toLowerCase()] = String(text);
     },
     badRequest: fail(BadRequestError),
+    internalServerError: fail(InternalServerError),
+    // Strapi's koa response helper: the body, with a status (200 unless given).
+    send(this: { status: number; body: unknown }, data: unknown, status = 200) { this.status = status; this.body = data; },
     notFound: fail(NotFoundError),
     forbidden: fail(ForbiddenError),
     unauthorized: fail(UnauthorizedError),
