@@ -27,10 +27,12 @@ export interface StrapiContext {
   response: { headers: Record<string, string> };
   get(name: string): string;
   set(name: string | Record<string, string>, value?: string): void;
-  badRequest(message?: string, details?: ErrorDetails): never;
-  notFound(message?: string, details?: ErrorDetails): never;
-  forbidden(message?: string, details?: ErrorDetails): never;
-  unauthorized(message?: string, details?: ErrorDetails): never;
+  badRequest(message?: string, details?: ErrorDetails): void;
+  notFound(message?: string, details?: ErrorDetails): void;
+  forbidden(message?: string, details?: ErrorDetails): void;
+  unauthorized(message?: string, details?: ErrorDetails): void;
+  internalServerError(message?: string, details?: ErrorDetails): void;
+  send(data: unknown, status?: number): void;
   throw(status: number, message?: string): never;
 }
 
@@ -66,7 +68,8 @@ function stateFor(caller: Caller | undefined, signedIn: Record<string, unknown> 
 /**
  * A Koa-like context for one request to a project route: what handlers, policies and middlewares read
  * (`params`, `query`, `request.body`, `state`) and write (`body`, `status`, `set`), and the response
- * helpers that answer Strapi's error envelope (`badRequest`, `notFound`, `forbidden`, `unauthorized`).
+ * helpers that set Strapi's error envelope and return (`badRequest`, `notFound`, `forbidden`, `unauthorized`,
+ * `internalServerError`), and `send`.
  *
  * @example
  * const ctx = createContext({ request, url, params: { id }, query, body, caller, route }); ctx.notFound('No such article');
@@ -78,8 +81,13 @@ export function createContext(input: ContextInput): StrapiContext & { caller: Ca
   const path = input.url.pathname;
   const url = path + input.url.search;
   const request = { method: input.request.method, url, path, query: input.query, body: input.body, header, headers: header };
-  const fail = (Kind: new (message?: string, details?: ErrorDetails) => Error) => (message?: string, details?: ErrorDetails): never => {
-    throw new Kind(message, details);
+  // Strapi's koa response helpers set the error answer and return (they do not throw: code after them still runs).
+  type Answering = { status: number; body: unknown };
+  const fail = (Kind: new (message?: string, details?: ErrorDetails) => CmsError) => function (this: Answering, message?: string,
+    details?: ErrorDetails): void {
+    const error = new Kind(message, details ?? {});
+    this.status = error.status;
+    this.body = { data: null, error: { status: error.status, name: error.name, message: error.message, details: error.details ?? {} } };
   };
   const state = { ...stateFor(input.caller, input.user), route: input.route };
   const ctx = {

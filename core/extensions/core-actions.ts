@@ -55,7 +55,8 @@ export function coreController(cms: Cms, model: Model, hooks: ReadHooks): Record
     },
     async findOne(this: Self, ctx: Ctx) {
       const document = await read('findOne', ctx, () => service().findOne(model, ctx.params.id, ctx.query, callerOf(ctx, model)));
-      return this.transformResponse(found(document));
+      // Strapi's answers nothing for a missing document (the route then answers 404; an override reading it gets null).
+      return document ? this.transformResponse(document) : null;
     },
     async create(this: Self, ctx: Ctx) {
       const written = await service().create(model, ctx.request.body, ctx.query, callerOf(ctx, model));

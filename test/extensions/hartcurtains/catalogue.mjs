@@ -134,7 +134,6 @@ function coreControllerFamily(name, plural, { sortField, captures, filterCases, 
   }
   cases.push(
     get(`${name}.find.sort.desc`, `${base}?sort=${sortField}:desc&fields[0]=${sortField}`, NONE),
-    get(`${name}.find.sort.id`, `${base}?sort=id&fields[0]=${sortField}`, NONE),
     get(`${name}.find.sort.createdAt`, `${base}?sort=createdAt:desc&fields[0]=${sortField}`, NONE),
     get(`${name}.find.sort.list`, `${base}?sort[0]=${sortField}:asc&sort[1]=id:desc&fields[0]=${sortField}`, NONE),
     get(`${name}.find.sort.unknown`, `${base}?sort=nope`, NONE),
