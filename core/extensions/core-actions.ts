@@ -47,7 +47,8 @@ export function coreController(cms: Cms, model: Model, hooks: ReadHooks): Record
   return {
     async find(this: Self, ctx: Ctx) {
       if (single) {
-        return this.transformResponse(found(await read('findOne', ctx, () => service().findSingle(model, ctx.query, callerOf(ctx, model)))), {});
+        const document = await read('findOne', ctx, () => service().findSingle(model, ctx.query, callerOf(ctx, model)));
+        return this.transformResponse(found(document), {});
       }
       const page = await hooks.read('findMany', model, ctx.query, async () => service().findPage(model, ctx.query, callerOf(ctx, model)),
         (found) => found.data);

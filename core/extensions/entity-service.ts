@@ -80,7 +80,8 @@ export function createEntityService(deps: { cms: Cms; documents: (uid: string) =
       const type = model(uid);
       if (!params.data) throw new UnsupportedApiError('strapi.entityService.create without data', 'give { data: { … } }');
       const status = statusFor(type, params.data);
-      const made = await deps.documents(uid).create({ ...clean(params), data: writable(type, params.data), ...(type.draftAndPublish ? { status } : {}) });
+      const data = writable(type, params.data);
+      const made = await deps.documents(uid).create({ ...clean(params), data, ...(type.draftAndPublish ? { status } : {}) });
       return asEntityRows(made, params.populate);
     },
     async update(uid: string, id: unknown, params: Params = {}) {
@@ -89,7 +90,8 @@ export function createEntityService(deps: { cms: Cms; documents: (uid: string) =
       if (!found) return null;
       const status = statusFor(type, found);
       return asEntityRows(await deps.documents(uid).update({
-        ...clean(params), data: writable(type, params.data), documentId: String(found.documentId), ...(type.draftAndPublish ? { status } : {}),
+        ...clean(params), data: writable(type, params.data), documentId: String(found.documentId),
+        ...(type.draftAndPublish ? { status } : {}),
       }), params.populate);
     },
     async delete(uid: string, id: unknown, params: Params = {}) {

@@ -27,7 +27,8 @@ function withoutPopulate(populate: unknown, key: string, path: string | null): u
   return { ...populate, [head]: { ...nested, populate: withoutPopulate(nested.populate, key, rest.join('.')) } };
 }
 
-const sortField = (entry: unknown) => (typeof entry === 'string' ? entry.split(':')[0] : isPlain(entry) ? Object.keys(entry)[0] : undefined);
+const sortField = (entry: unknown) =>
+  (typeof entry === 'string' ? entry.split(':')[0] : isPlain(entry) ? Object.keys(entry)[0] : undefined);
 const list = (value: unknown) => (typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [value]);
 
 /** The query without what one validation error names, or undefined when the error names nothing a sanitizer removes. */

@@ -76,7 +76,9 @@ export function strapiApis(
   const plugins = new Proxy({}, {
     get: (_target, name) => (typeof name !== 'string' || name === 'then' ? undefined : (() => {
       plugin(name);
-      return { services: new Proxy({}, { get: (_inner, service) => (typeof service === 'string' ? pluginService(name, service) : undefined) }) };
+      const services = (_inner: object, service: string | symbol) =>
+        (typeof service === 'string' ? pluginService(name, service) : undefined);
+      return { services: new Proxy({}, { get: services }) };
     })()),
   });
   return {

@@ -19,7 +19,7 @@ interface FileArgument {
  * answers their entries. The caller's temp files stay where they are (Strapi reads them, it does not take them).
  *
  * @example
- * const [file] = await uploadService(cms).upload({ data: { fileInfo: { name: 'a.png' } }, files: { filepath, originalFilename: 'a.png' } });
+ * const file = await uploadService(cms).upload({ data: { fileInfo: { name: 'a.png' } }, files: { filepath, originalFilename: 'a.png' } });
  */
 export function uploadService(cms: Cms) {
   return {
