@@ -8,7 +8,8 @@ function withoutFilter(filters: unknown, key: string, path: string | null, at: s
   if (Array.isArray(filters)) return filters.map((item) => withoutFilter(item, key, path, at));
   if (!isPlain(filters)) return filters;
   return Object.fromEntries(Object.entries(filters)
-    .filter(([name]) => !(name === key && at === path))
+    // `path` names where the key sits (an operator inside `name`) or the key itself (a relation `brand` is path `brand`).
+    .filter(([name]) => !(name === key && (at === path || (at === null ? name : `${at}.${name}`) === path)))
     .map(([name, value]) => {
       const next = name.startsWith('$') ? at : at === null ? name : `${at}.${name}`;
       return [name, withoutFilter(value, key, path, next)];
