@@ -23,6 +23,12 @@ const QUERY = new RegExp(`${STRAPI}${DOT}(?:db${DOT})?query\\s*${literal(1)}(?:$
 /** `strapi.plugin('name')`, and `.service('name')` when chained (or any other member). */
 const SERVICE = String.raw`(?:\s*\(\s*(['"\`])([^'"\`$]+)\4)?`;
 const PLUGIN = new RegExp(`${STRAPI}${DOT}plugin\\s*(?:\\?\\.)?\\s*${literal(1)}(?:${DOT}([A-Za-z_$][\\w$]*)${SERVICE})?`, 'g');
+/** `strapi.plugins['name']` (or `.name`), then `.services` and `['service']` (or `.service`) when chained. */
+const NAME = String.raw`(?:\s*\[\s*(['"\`])([^'"\`$]+)\N\s*\]|${DOT}([A-Za-z_$][\w$]*))`;
+const PLUGINS = new RegExp(
+  `${STRAPI}${DOT}plugins${NAME.replace('\\N', '\\1')}(?:${DOT}([A-Za-z_$][\\w$]*)${NAME.replace('\\N', '\\5')}?)?`, 'g',
+);
+const NOT_LOADED = 'plugins are not loaded; i18n, users-permissions and upload services are';
 /** `strapi.entityService.<method>` and `strapi.requestContext.<method>` */
 const ENTITY = new RegExp(`${STRAPI}${DOT}entityService${DOT}([A-Za-z_$][\\w$]*)`, 'g');
 const REQUEST = new RegExp(`${STRAPI}${DOT}requestContext${DOT}([A-Za-z_$][\\w$]*)`, 'g');
@@ -68,10 +74,20 @@ export function subsetProblems(path: string, text: string): { problems: FileErro
   for (const match of text.matchAll(PLUGIN)) {
     const [, , name, member, , service] = match;
     const services = PLUGIN_SERVICES[name];
-    if (!services) problem(match.index, `strapi.plugin('${name}')`, 'plugins are not loaded; i18n and users-permissions services are');
+    if (!services) problem(match.index, `strapi.plugin('${name}')`, NOT_LOADED);
     else if (member && member !== 'service') problem(match.index, `strapi.plugin('${name}').${member}`, 'only service(name) is');
     else if (service && !services.includes(service)) {
       problem(match.index, `strapi.plugin('${name}').service('${service}')`, `of ${name}: ${services.join(', ')}`);
+    }
+  }
+  for (const match of text.matchAll(PLUGINS)) {
+    const [, , quoted, dotted, member, , service = match[7]] = match;
+    const name = quoted ?? dotted;
+    const services = PLUGIN_SERVICES[name];
+    if (!services) problem(match.index, `strapi.plugins['${name}']`, NOT_LOADED);
+    else if (member && member !== 'services') problem(match.index, `strapi.plugins['${name}'].${member}`, 'only services[name] is');
+    else if (service && !services.includes(service)) {
+      problem(match.index, `strapi.plugins['${name}'].services['${service}']`, `of ${name}: ${services.join(', ')}`);
     }
   }
   for (const match of text.matchAll(ENTITY)) {

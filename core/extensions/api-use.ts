@@ -4,11 +4,10 @@ import { subsetProblems } from './api-subset.js';
 /** Members of the `strapi` object this server provides (strapi-object.ts); the rest are named at start-up. */
 export const STRAPI_MEMBERS = [
   'documents', 'service', 'services', 'controller', 'controllers', 'contentType', 'contentTypes', 'log',
-  'db', 'query', 'plugin', 'entityService', 'requestContext',
+  'db', 'query', 'plugin', 'plugins', 'entityService', 'requestContext',
 ] as const;
 
 const HINTS: Record<string, string> = {
-  plugins: 'plugins are not loaded; strapi.plugin(\'i18n\').service(\'locales\') and users-permissions\' role service are',
   store: 'there is no core store: settings live in cms.config.json',
 };
 

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Caller } from '../access/permissions.js';
 import { CmsError, ForbiddenError, NotFoundError, UnauthorizedError, type ErrorDetails } from '../errors.js';
 import type { RawQuery } from '../query/normalize.js';
-import { BadRequestError } from './errors.js';
+import { BadRequestError, InternalServerError } from './errors.js';
 
 /** The part of Koa's context Strapi project code uses (see docs/guide/extending.md for the list). */
 export interface StrapiContext {
@@ -27,10 +27,12 @@ export interface StrapiContext {
   response: { headers: Record<string, string> };
   get(name: string): string;
   set(name: string | Record<string, string>, value?: string): void;
-  badRequest(message?: string, details?: ErrorDetails): never;
-  notFound(message?: string, details?: ErrorDetails): never;
-  forbidden(message?: string, details?: ErrorDetails): never;
-  unauthorized(message?: string, details?: ErrorDetails): never;
+  badRequest(message?: string, details?: ErrorDetails): void;
+  notFound(message?: string, details?: ErrorDetails): void;
+  forbidden(message?: string, details?: ErrorDetails): void;
+  unauthorized(message?: string, details?: ErrorDetails): void;
+  internalServerError(message?: string, details?: ErrorDetails): void;
+  send(data: unknown, status?: number): void;
   throw(status: number, message?: string): never;
 }
 
@@ -66,7 +68,8 @@ function stateFor(caller: Caller | undefined, signedIn: Record<string, unknown> 
 /**
  * A Koa-like context for one request to a project route: what handlers, policies and middlewares read
  * (`params`, `query`, `request.body`, `state`) and write (`body`, `status`, `set`), and the response
- * helpers that answer Strapi's error envelope (`badRequest`, `notFound`, `forbidden`, `unauthorized`).
+ * helpers that set Strapi's error envelope and return (`badRequest`, `notFound`, `forbidden`, `unauthorized`,
+ * `internalServerError`), and `send`.
  *
  * @example
  * const ctx = createContext({ request, url, params: { id }, query, body, caller, route }); ctx.notFound('No such article');
@@ -78,8 +81,13 @@ export function createContext(input: ContextInput): StrapiContext & { caller: Ca
   const path = input.url.pathname;
   const url = path + input.url.search;
   const request = { method: input.request.method, url, path, query: input.query, body: input.body, header, headers: header };
-  const fail = (Kind: new (message?: string, details?: ErrorDetails) => Error) => (message?: string, details?: ErrorDetails): never => {
-    throw new Kind(message, details);
+  // Strapi's koa response helpers set the error answer and return (they do not throw: code after them still runs).
+  type Answering = { status: number; body: unknown };
+  const fail = (Kind: new (message?: string, details?: ErrorDetails) => CmsError) => function (this: Answering, message?: string,
+    details?: ErrorDetails): void {
+    const error = new Kind(message, details ?? {});
+    this.status = error.status;
+    this.body = { data: null, error: { status: error.status, name: error.name, message: error.message, details: error.details ?? {} } };
   };
   const state = { ...stateFor(input.caller, input.user), route: input.route };
   const ctx = {
@@ -94,6 +102,9 @@ export function createContext(input: ContextInput): StrapiContext & { caller: Ca
       for (const [key, text] of pairs) responseHeaders[key.toLowerCase()] = String(text);
     },
     badRequest: fail(BadRequestError),
+    internalServerError: fail(InternalServerError),
+    // Strapi's koa response helper: the body, with a status (200 unless given).
+    send(this: { status: number; body: unknown }, data: unknown, status = 200) { this.status = status; this.body = data; },
     notFound: fail(NotFoundError),
     forbidden: fail(ForbiddenError),
     unauthorized: fail(UnauthorizedError),

@@ -4,15 +4,24 @@ import { siteFor } from '../branches/request-branch.js';
 import { NotFoundError } from '../errors.js';
 import type { RawQuery } from '../query/normalize.js';
 import type { Documents } from '../service/documents.js';
-import type { Model } from '../schema/types.js';
+import { UPLOAD_FILE_UID, type Model } from '../schema/types.js';
 import type { Data } from '../types.js';
 import type { StrapiContext } from './context.js';
 import type { ReadHooks } from './lifecycles.js';
 import { wantsV4 } from './request-context.js';
+import { sanitizeQuery } from './sanitize-query.js';
 import { toV4Body } from '../strapi/v4.js';
 
 type Ctx = StrapiContext & { caller?: Caller };
-const callerOf = (ctx: Ctx): Caller => ctx.caller ?? trustedCaller;
+/**
+ * Who a core action acts as: the route's caller; on an `auth: false` route (a context with a route and no caller) the
+ * route's own access, without an identity: Strapi checks no scope for the action itself, but every relation scope
+ * fails (strapi.auth.verify without auth), so relations are refused in bodies and left out of reads, media kept.
+ */
+const callerOf = (ctx: Ctx, model: Model): Caller => ctx.caller ?? (ctx.state?.route ? routeOnlyCaller(model) : trustedCaller);
+const routeOnlyCaller = (model: Model): Caller => ({
+  kind: 'public', can: (type) => type.uid === model.uid || type.uid === UPLOAD_FILE_UID, allows: () => false,
+});
 const found = (data: Data | undefined | null): Data => {
   if (!data) throw new NotFoundError();
   return data;
@@ -38,36 +47,38 @@ export function coreController(cms: Cms, model: Model, hooks: ReadHooks): Record
   return {
     async find(this: Self, ctx: Ctx) {
       if (single) {
-        return this.transformResponse(found(await read('findOne', ctx, () => service().findSingle(model, ctx.query, callerOf(ctx)))), {});
+        const document = await read('findOne', ctx, () => service().findSingle(model, ctx.query, callerOf(ctx, model)));
+        return this.transformResponse(found(document), {});
       }
-      const page = await hooks.read('findMany', model, ctx.query, async () => service().findPage(model, ctx.query, callerOf(ctx)),
+      const page = await hooks.read('findMany', model, ctx.query, async () => service().findPage(model, ctx.query, callerOf(ctx, model)),
         (found) => found.data);
       return this.transformResponse(page.data, page.meta);
     },
     async findOne(this: Self, ctx: Ctx) {
-      const document = await read('findOne', ctx, () => service().findOne(model, ctx.params.id, ctx.query, callerOf(ctx)));
-      return this.transformResponse(found(document));
+      const document = await read('findOne', ctx, () => service().findOne(model, ctx.params.id, ctx.query, callerOf(ctx, model)));
+      // Strapi's answers nothing for a missing document (the route then answers 404; an override reading it gets null).
+      return document ? this.transformResponse(document) : null;
     },
     async create(this: Self, ctx: Ctx) {
-      const written = await service().create(model, ctx.request.body, ctx.query, callerOf(ctx));
+      const written = await service().create(model, ctx.request.body, ctx.query, callerOf(ctx, model));
       ctx.status = 201;
       return this.transformResponse(written.data);
     },
     async update(this: Self, ctx: Ctx) {
-      const written = await service().update(model, single ? undefined : ctx.params.id, ctx.request.body, ctx.query, callerOf(ctx));
+      const written = await service().update(model, single ? undefined : ctx.params.id, ctx.request.body, ctx.query, callerOf(ctx, model));
       return this.transformResponse(found(written?.data));
     },
     async delete(ctx: Ctx) {
-      await service().delete(model, single ? undefined : ctx.params.id, ctx.query, callerOf(ctx));
+      await service().delete(model, single ? undefined : ctx.params.id, ctx.query, callerOf(ctx, model));
       ctx.status = 204;
       return null;
     },
     async validateQuery(ctx: Ctx) {
-      service().normalize(model, ctx.query, callerOf(ctx), 'find');
+      service().normalize(model, ctx.query, callerOf(ctx, model), 'find');
     },
+    // A copy without what the caller may not ask (Strapi's sanitizer leaves it out where its validator refuses it).
     async sanitizeQuery(ctx: Ctx) {
-      service().normalize(model, ctx.query, callerOf(ctx), 'find');
-      return ctx.query;
+      return { ...sanitizeQuery((query) => service().normalize(model, query, callerOf(ctx, model), 'find'), ctx.query) };
     },
     async validateInput(data: unknown) { return data; },
     async sanitizeInput(data: unknown) { return data; },

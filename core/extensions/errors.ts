@@ -14,6 +14,13 @@ export class BadRequestError extends CmsError {
   }
 }
 
+/** `ctx.internalServerError(message, details)`: Strapi answers 500 `InternalServerError` with the message it was given. */
+export class InternalServerError extends CmsError {
+  constructor(message = 'Internal Server Error', details: ErrorDetails = {}) {
+    super(message, 500, details, 'InternalServerError');
+  }
+}
+
 /** Project code uses a Strapi API this server does not provide: named, so it is never silently ignored. */
 export class UnsupportedApiError extends Error {
   constructor(readonly api: string, hint = '') {

@@ -107,10 +107,12 @@ export function entityToQuery(params: FindParams): QueryParams & { page?: number
 /** Document Service `populate` back in the query engine's words (nested `fields`/`filters`/`sort`). */
 function documentsToPopulate(populate: unknown): unknown {
   if (!isPlain(populate)) return populate;
-  return Object.fromEntries(Object.entries(populate).map(([key, nested]) => {
+  // `false` (or 'false', as a query string gives it) populates nothing (Strapi leaves the relation out); nested `fields`
+  // keep the ids, as Strapi's select does.
+  return Object.fromEntries(Object.entries(populate).filter(([, nested]) => nested !== false && nested !== 'false').map(([key, nested]) => {
     if (!isPlain(nested)) return [key, nested];
     const entry: Record<string, unknown> = {};
-    if (nested.fields !== undefined) entry.select = nested.fields;
+    if (nested.fields !== undefined) entry.select = ['id', 'documentId', ...[nested.fields].flat()];
     if (nested.filters !== undefined) entry.where = nested.filters;
     if (nested.sort !== undefined) entry.orderBy = nested.sort;
     if (nested.populate !== undefined) entry.populate = documentsToPopulate(nested.populate);

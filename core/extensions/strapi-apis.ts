@@ -7,12 +7,13 @@ import type { ReadHooks } from './lifecycles.js';
 import { contentQuery, QUERY_METHODS } from './query-engine.js';
 import { requestContext } from './request-context.js';
 import { roleGrants } from './role-grants.js';
+import { uploadService } from './upload-service.js';
 import { PERMISSION_UID, ROLE_UID, roleService, usersPermissionsQuery } from './users-permissions-query.js';
 
 type Members = Record<string, unknown>;
 
 /** The plugin services project code may reach: `strapi.plugin(name).service(service)`. */
-export const PLUGIN_SERVICES: Record<string, readonly string[]> = { i18n: ['locales'], 'users-permissions': ['role'] };
+export const PLUGIN_SERVICES: Record<string, readonly string[]> = { i18n: ['locales'], 'users-permissions': ['role'], upload: ['upload'] };
 /** `plugin::users-permissions.role` → `['users-permissions', 'role']`: `strapi.service(uid)` of a plugin service above. */
 export function pluginServiceOf(uid: string): [string, string] | undefined {
   const found = /^plugin::([\w-]+)\.([\w-]+)$/.exec(uid);
@@ -60,6 +61,7 @@ export function strapiApis(
   const services: Record<string, () => Members> = {
     'i18n.locales': () => localesService(cms),
     'users-permissions.role': () => roleService(cms, grants),
+    'upload.upload': () => uploadService(cms),
   };
   const pluginService = (name: string, service: string) => {
     const make = services[`${name}.${service}`];
@@ -70,6 +72,15 @@ export function strapiApis(
     if (!PLUGIN_SERVICES[name]) throw new UnsupportedApiError(`strapi.plugin('${name}')`, 'plugins are not loaded');
     return only(`strapi.plugin('${name}')`, { service: (service: string) => pluginService(name, service) });
   };
+  // Strapi's map form, `strapi.plugins[name].services[service]`: the same services.
+  const plugins = new Proxy({}, {
+    get: (_target, name) => (typeof name !== 'string' || name === 'then' ? undefined : (() => {
+      plugin(name);
+      const services = (_inner: object, service: string | symbol) =>
+        (typeof service === 'string' ? pluginService(name, service) : undefined);
+      return { services: new Proxy({}, { get: services }) };
+    })()),
+  });
   return {
     // `strapi.service('plugin::i18n.locales')` is `strapi.plugin('i18n').service('locales')`; other uids are the project's.
     service: (uid: string) => {
@@ -79,6 +90,7 @@ export function strapiApis(
     db: only('strapi.db', { query }),
     query,
     plugin,
+    plugins,
     entityService: only('strapi.entityService', Object.fromEntries(ENTITY_METHODS.map((method) => [method, entityService[method]]))),
     requestContext: only('strapi.requestContext', { get: requestContext.get }),
   };

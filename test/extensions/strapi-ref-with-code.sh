@@ -1,26 +1,14 @@
 #!/usr/bin/env bash
 # The real Strapi 5.54 running a project's own back-end code (a development tool, never needed by npm test):
 # `strapi-ref start` mirrors the schemas and writes core routers/controllers/services; this then copies the
-# project's src/ code over them (routes, controllers, services, policies, middlewares, lifecycles), merges its
+# project's src/ code over them (copy-project-code.mjs: all of it, TypeScript compiled to .js), merges its
 # src/index.js with the reference's bootstrap (which makes the token and permissions) and starts Strapi again.
 #   STRAPI_REF_DIR=… test/extensions/strapi-ref-with-code.sh PROJECT [PORT]   prints "BASE TOKEN" last
 set -euo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
 REF="${STRAPI_REF:-$(cd "$(dirname "$0")/../../../../shared/strapi-reference" 2>/dev/null && pwd || true)/strapi-ref}"
 [ -x "$REF" ] || REF=/work/shared/strapi-reference/strapi-ref
 DIR="${STRAPI_REF_DIR:?set STRAPI_REF_DIR to a folder of your own}"
-HERE="$(cd "$(dirname "$0")" && pwd)"
-TRANSPILE='
-const { readdirSync, readFileSync, writeFileSync, rmSync } = require("fs");
-const { join } = require("path");
-const ts = require("typescript");
-const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-  entry.isDirectory() ? (entry.name === "node_modules" ? [] : walk(join(dir, entry.name))) : [join(dir, entry.name)]);
-for (const file of walk(process.argv[1]).filter((name) => name.endsWith(".ts") && !name.endsWith(".d.ts"))) {
-  const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), { compilerOptions: {
-    module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2021, esModuleInterop: true } });
-  writeFileSync(file.replace(/\.ts$/, ".js"), outputText);
-  rmSync(file);
-}'
 PROJECT="$(cd "${1:?usage: strapi-ref-with-code.sh PROJECT [PORT]}" && pwd)"; PORT="${2:-1337}"
 
 # The merged src/index.js of an earlier run would run that run's project bootstrap on this start's fresh database.
@@ -29,17 +17,10 @@ PROJECT="$(cd "${1:?usage: strapi-ref-with-code.sh PROJECT [PORT]}" && pwd)"; PO
 "$REF" stop > /dev/null
 cd "$DIR"
 [ -f src/reference-index.js ] || { chmod u+w src/index.js 2>/dev/null || true; cp src/index.js src/reference-index.js; }
-(cd "$PROJECT/src" && find . -path './api/*' \( -path '*/routes/*' -o -path '*/controllers/*' -o -path '*/services/*' \
-  -o -path '*/policies/*' -o -path '*/middlewares/*' -o -name 'lifecycles.js' \) -type f -print0 | \
-  while IFS= read -r -d '' file; do mkdir -p "$DIR/src/$(dirname "$file")"; cp "$file" "$DIR/src/$file"; done)
-rm -rf src/policies src/middlewares
-for kind in policies middlewares; do [ -d "$PROJECT/src/$kind" ] && cp -r "$PROJECT/src/$kind" "src/$kind"; done
-if [ -f "$PROJECT/src/index.js" ]; then cp "$PROJECT/src/index.js" src/project-index.js
-elif [ -f "$PROJECT/src/index.ts" ]; then cp "$PROJECT/src/index.ts" src/project-index.ts
-else echo 'module.exports = {};' > src/project-index.js; fi
-# A TypeScript project's .ts files become CommonJS .js (what `strapi build` puts in dist/; the reference runs a
-# JavaScript project), compiled with the typescript package this repository builds with.
-(cd "$HERE" && node -e "$TRANSPILE" "$DIR/src")
+rm -rf src/policies src/middlewares src/project-index.js
+# Every source file of the project's src/ (.ts compiled to .js), its src/index as src/project-index.js.
+node "$HERE/copy-project-code.mjs" "$PROJECT/src" "$DIR/src"
+[ -f src/project-index.js ] || echo 'module.exports = {};' > src/project-index.js
 rm -f src/index.js
 cat > src/index.js <<'JS'
 'use strict';
@@ -47,7 +28,8 @@ cat > src/index.js <<'JS'
 // cms.config.json (the reference mirrors only the Public role's), then the project's own bootstrap.
 const fs = require('fs');
 const reference = require('./reference-index');
-const project = require('./project-index');
+const loaded = require('./project-index');
+const project = loaded && loaded.__esModule ? loaded.default : loaded;
 async function grantAuthenticated(strapi) {
   const config = JSON.parse(fs.readFileSync(process.env.STRAPI_REF_CONFIG, 'utf8'));
   const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });

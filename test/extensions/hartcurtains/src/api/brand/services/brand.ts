@@ -1,0 +1,7 @@
+/**
+ * brand service
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::brand.brand');

@@ -1,0 +1,7 @@
+/**
+ * colour controller
+ */
+
+import { factories } from '@strapi/strapi'
+
+export default factories.createCoreController('api::colour.colour');

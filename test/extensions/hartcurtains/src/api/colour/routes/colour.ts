@@ -1,0 +1,7 @@
+/**
+ * colour router
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreRouter('api::colour.colour');

@@ -1,0 +1,7 @@
+/**
+ * colour service
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::colour.colour');

@@ -1,0 +1,7 @@
+/**
+ * curtain-type service
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::curtain-type.curtain-type');

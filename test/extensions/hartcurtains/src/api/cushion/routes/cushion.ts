@@ -1,0 +1,7 @@
+/**
+ * cushion router
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreRouter('api::cushion.cushion');

@@ -1,0 +1,7 @@
+/**
+ * cushion service
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::cushion.cushion');

@@ -1,0 +1,7 @@
+/**
+ * fabric service
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::fabric.fabric');

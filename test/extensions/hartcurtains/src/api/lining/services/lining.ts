@@ -1,0 +1,7 @@
+/**
+ * lining service
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::lining.lining');

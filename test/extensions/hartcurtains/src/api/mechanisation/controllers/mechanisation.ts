@@ -1,0 +1,7 @@
+/**
+ * mechanisation controller
+ */
+
+import { factories } from '@strapi/strapi'
+
+export default factories.createCoreController('api::mechanisation.mechanisation');

@@ -1,0 +1,7 @@
+/**
+ * mechanisation service
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::mechanisation.mechanisation');

@@ -1,0 +1,7 @@
+/**
+ * order service
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::order.order');

@@ -1,0 +1,7 @@
+/**
+ * pricing-rule controller
+ */
+
+import { factories } from '@strapi/strapi'
+
+export default factories.createCoreController('api::pricing-rule.pricing-rule');

@@ -1,0 +1,7 @@
+/**
+ * trimming service
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::trimming.trimming');
