@@ -1,5 +1,5 @@
 import { authorizeDocument, type DocumentAction } from '../access/document-gate.js';
-import { ForbiddenError } from '../errors.js';
+import { ApplicationError, ForbiddenError } from '../errors.js';
 import { FORBIDDEN_ACCESS } from './errors.js';
 import type { Model } from '../schema/types.js';
 import type { GraphqlContext } from './context.js';
@@ -11,14 +11,24 @@ import type { Caller } from '../access/permissions.js';
  * `ForbiddenError` (`Forbidden access`).
  */
 export async function authorized<T>(
-  context: GraphqlContext, model: Model, action: DocumentAction, documentId: string | undefined, work: (caller: Caller) => Promise<T> | T,
+  context: GraphqlContext, schemaModel: Model, action: DocumentAction, documentId: string | undefined,
+  work: (caller: Caller, model: Model) => Promise<T> | T,
 ): Promise<T> {
   const { cms, http } = context;
+  // the site's own model (the media library's file model is the index's); the plugins' other types are not held here
+  const model = cms.models.get(schemaModel.uid) ?? schemaModel;
   if (cms.routeGate?.owns(model) && http) {
-    const done = await authorizeDocument(cms, { model, action, documentId, request: http.request, url: http.url }, async (caller) => work(caller));
+    const ask = { model, action, documentId, request: http.request, url: http.url };
+    const done = await authorizeDocument(cms, ask, async (caller) => work(caller, held(cms.models, model)));
     if (!done.ran) throw new ForbiddenError(FORBIDDEN_ACCESS);
     return done.value;
   }
   if (!context.caller.can(model, action)) throw new ForbiddenError(FORBIDDEN_ACCESS);
-  return work(context.caller);
+  return work(context.caller, held(cms.models, model));
+}
+
+/** A type this CMS keeps no documents of (review workflows; users and roles live in the auth state, not the index). */
+function held(models: GraphqlContext['cms']['models'], model: Model): Model {
+  if (models.has(model.uid)) return model;
+  throw new ApplicationError(`${model.uid} is not served over GraphQL by this CMS`);
 }

@@ -5,6 +5,7 @@ import {
 import type { Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
 import { buildGraphqlSchema } from './build-schema.js';
+import { CONTRIBUTIONS, withContributions, type GraphqlContribution } from './contributions.js';
 import type { GraphqlConfig, GraphqlContext } from './context.js';
 import { formatError, GraphqlRequestError } from './errors.js';
 import { depthLimitRule } from './limits.js';
@@ -35,9 +36,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> => !!value &
  * const face = createGraphqlFace(cms, cms.config.graphql);
  * const { status, body } = await face.execute({ query: '{ tags { name } }' }, cms.contentApi.callerFor(null));
  */
-export function createGraphqlFace(cms: Cms, config: GraphqlConfig, options: { log?: (message: string) => void } = {}) {
+export function createGraphqlFace(
+  cms: Cms, config: GraphqlConfig, options: { log?: (message: string) => void; contributions?: GraphqlContribution[] } = {},
+) {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const schema: GraphQLSchema = buildGraphqlSchema(cms.models, { shadowCRUD: config.shadowCRUD });
+  const contributions = options.contributions ?? CONTRIBUTIONS.map((contribute) => contribute(cms));
+  const schema: GraphQLSchema = withContributions(buildGraphqlSchema(cms.models, { shadowCRUD: config.shadowCRUD }), contributions);
   // Apollo Server turns introspection off when NODE_ENV is production, as Strapi runs it there
   const rules: ValidationRule[] = [...specifiedRules, depthLimitRule(config.depthLimit)];
   if (process.env.NODE_ENV === 'production') rules.push(introspectionDisabled);

@@ -28,25 +28,25 @@ export function mutationFields(registry: TypeRegistry, model: Model): Record<str
   if (model.kind === 'collectionType') {
     fields[names.create] = {
       type, args: { ...status, ...data, ...localeArg(model) },
-      resolve: (_, args, context, info) => authorized(context, model, 'create', undefined, async (caller) => {
-        const written = await context.cms.service.create(model, { data: args.data }, restQuery(registry, model, args, info), caller);
+      resolve: (_, args, context, info) => authorized(context, model, 'create', undefined, async (caller, held) => {
+        const written = await context.cms.service.create(held, { data: args.data }, restQuery(registry, model, args, info), caller);
         return written.data;
       }),
     };
   }
   fields[names.update] = {
     type, args: { ...documentId, ...status, ...data, ...localeArg(model) },
-    resolve: (_, args, context, info) => authorized(context, model, 'update', id(args), async (caller) => {
-      const written = await context.cms.service.update(model, id(args), { data: args.data }, restQuery(registry, model, args, info), caller);
+    resolve: (_, args, context, info) => authorized(context, model, 'update', id(args), async (caller, held) => {
+      const written = await context.cms.service.update(held, id(args), { data: args.data }, restQuery(registry, model, args, info), caller);
       return written?.data ?? null;
     }),
   };
   fields[names.delete] = {
     type: DeleteMutationResponseType, args: { ...documentId, ...localeArg(model) },
-    resolve: (_, args, context) => authorized(context, model, 'delete', id(args), async (caller) => {
+    resolve: (_, args, context) => authorized(context, model, 'delete', id(args), async (caller, held) => {
       const raw = args.locale !== undefined && args.locale !== null ? { locale: args.locale } : {};
-      const found = model.kind === 'singleType' ? context.cms.service.findSingle(model, raw, caller) : undefined;
-      await context.cms.service.delete(model, id(args), raw, caller);
+      const found = model.kind === 'singleType' ? context.cms.service.findSingle(held, raw, caller) : undefined;
+      await context.cms.service.delete(held, id(args), raw, caller);
       return { documentId: id(args) ?? found?.documentId };
     }),
   };

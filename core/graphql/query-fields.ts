@@ -54,10 +54,10 @@ export function restQuery(registry: TypeRegistry, model: Model, args: Args, info
 /** A list in the plugin's window, with its total (for `pageInfo`). */
 function findList(registry: TypeRegistry, model: Model, args: Args, context: GraphqlContext, info: GraphQLResolveInfo, inner?: string) {
   const window = graphqlWindow(args.pagination as Args, context.config);
-  return authorized(context, model, 'find', undefined, (caller) => {
+  return authorized(context, model, 'find', undefined, (caller, held) => {
     const raw = restQuery(registry, model, args, info, inner);
     const limit = window.limit === -1 ? Number.POSITIVE_INFINITY : window.limit;
-    const { data, total } = context.cms.service.findWindow(model, raw, caller, { start: window.start, limit });
+    const { data, total } = context.cms.service.findWindow(held, raw, caller, { start: window.start, limit });
     return { nodes: data, pageInfo: pageInfo(window, total) };
   });
 }
@@ -70,16 +70,16 @@ export function queryFields(registry: TypeRegistry, model: Model): Record<string
     return {
       [names.findOne]: {
         type, args: { ...publicationArgs(), ...localeArg(model) },
-        resolve: (_, args, context, info) => authorized(context, model, 'find', undefined, (caller) =>
-          context.cms.service.findSingle(model, restQuery(registry, model, args, info), caller) ?? null),
+        resolve: (_, args, context, info) => authorized(context, model, 'find', undefined, (caller, held) =>
+          context.cms.service.findSingle(held, restQuery(registry, model, args, info), caller) ?? null),
       },
     };
   }
   return {
     [names.findOne]: {
       type, args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...publicationArgs(), ...localeArg(model) },
-      resolve: (_, args, context, info) => authorized(context, model, 'findOne', String(args.documentId), (caller) =>
-        context.cms.service.findOne(model, String(args.documentId), restQuery(registry, model, args, info), caller) ?? null),
+      resolve: (_, args, context, info) => authorized(context, model, 'findOne', String(args.documentId), (caller, held) =>
+        context.cms.service.findOne(held, String(args.documentId), restQuery(registry, model, args, info), caller) ?? null),
     },
     [names.connection]: {
       type: collectionType(registry, model), args: listArgs(registry, model),
