@@ -34,7 +34,10 @@ export function formatError(error: GraphQLError, log: (message: string) => void)
   if (original instanceof CmsError) {
     const code = original instanceof ForbiddenError || original instanceof UnauthorizedError ? 'FORBIDDEN'
       : original instanceof ValidationError ? 'BAD_USER_INPUT' : codeOf(original.name);
-    return { ...formatted, message: original.message, extensions: { ...extensions, error: strapiError(original), code } };
+    // the plugin rebuilds the error from Apollo's formatted one, and GraphQLError takes no `locations` option: they go
+    const rebuilt: GraphQLFormattedError = { message: original.message };
+    if (formatted.path) Object.assign(rebuilt, { path: formatted.path });
+    return { ...rebuilt, extensions: { ...extensions, error: strapiError(original), code } };
   }
   if (original instanceof GraphQLError) return { ...formatted, extensions };
   log(`[cms] graphql: ${(original as Error)?.stack ?? String(original)}`);

@@ -6,7 +6,7 @@ import type { Model } from '../schema/types.js';
 import { isMorph } from '../schema/types.js';
 import { SCALAR_FILTERS, SCALAR_OF, SCALARS } from './internal-types.js';
 import { modelFields } from './model-fields.js';
-import { enumName, filtersName, inputName, zoneInputName } from './names.js';
+import { componentName, enumName, filtersName, inputName, zoneInputName } from './names.js';
 import { zoneInputScalar } from './scalars.js';
 import type { TypeRegistry } from './type-registry.js';
 
@@ -22,7 +22,11 @@ export function enumType(registry: TypeRegistry, model: Model, attribute: string
 /** A dynamic zone's input scalar (`PostSectionsDynamicZoneInput`): each item names its `__component`. */
 export function zoneInputType(registry: TypeRegistry, model: Model, attribute: string) {
   const name = zoneInputName(model, attribute);
-  return registry.get(name, () => zoneInputScalar(name));
+  return registry.get(name, () => {
+    const components = new Map(registry.models.filter((one) => one.modelType === 'component').map((one) => [componentName(one), one.uid]));
+    const allowed = (model.attributes[attribute].components ?? []).map((uid) => componentName({ uid }));
+    return zoneInputScalar(name, components, allowed);
+  });
 }
 
 /**

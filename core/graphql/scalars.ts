@@ -1,5 +1,5 @@
-import { GraphQLError, GraphQLScalarType, Kind, print, type ValueNode } from 'graphql';
-import { ValidationError } from '../errors.js';
+import { GraphQLError, GraphQLScalarType, Kind, print, valueFromASTUntyped, type ValueNode } from 'graphql';
+import { ApplicationError, ValidationError } from '../errors.js';
 
 /**
  * The plugin's scalars with graphql-scalars 1.22's serialisation (JSON, DateTime, Date, Long) and Strapi's own
@@ -153,12 +153,22 @@ export const I18NLocaleCodeScalar = new GraphQLScalarType({
   parseLiteral: (ast) => (ast.kind === Kind.STRING ? ast.value : undefined),
 });
 
-/** A dynamic zone's input: one JSON object per component, `__component` naming it (the plugin's `…DynamicZoneInput`). */
-export function zoneInputScalar(name: string): GraphQLScalarType {
+/**
+ * A dynamic zone's input (`PostSectionsDynamicZoneInput`): one object per item, `__typename` naming its component
+ * (any component's globalId), sent on as the REST body's `__component` (builders/dynamic-zones.ts).
+ */
+export function zoneInputScalar(name: string, components: Map<string, string>, allowed: string[]): GraphQLScalarType {
+  const parseData = (value: unknown) => {
+    const item = (value ?? {}) as Record<string, unknown>;
+    const uid = typeof item.__typename === 'string' ? components.get(item.__typename) : undefined;
+    if (!uid) throw new ApplicationError(`Component not found. expected one of: ${allowed.join(', ')}`);
+    const { __typename: _, ...rest } = item;
+    return { __component: uid, ...rest };
+  };
   return new GraphQLScalarType({
     name,
     serialize: (value) => value,
-    parseValue: (value) => value,
-    parseLiteral: (ast, variables) => literalValue(ast, variables),
+    parseValue: parseData,
+    parseLiteral: (ast, variables) => (ast.kind === Kind.OBJECT ? parseData(valueFromASTUntyped(ast, variables)) : undefined),
   });
 }
