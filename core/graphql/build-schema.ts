@@ -25,7 +25,8 @@ export function schemaModels(models: Models): Array<{ model: Model; actions: Plu
   return [
     ...all.filter((model) => model.modelType === 'component').map((model) => ({ model, actions: { queries: false, mutations: false } })),
     ...PLUGIN_MODELS,
-    ...all.filter((model) => model.modelType === 'contentType' && own(model)).map((model) => ({ model, actions: { queries: true, mutations: true } })),
+    ...all.filter((model) => model.modelType === 'contentType' && own(model))
+      .map((model) => ({ model, actions: { queries: true, mutations: true } })),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { extendSchema, isObjectType, parse, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
-import type { Cms } from '../cms.js';
+import type { Models } from '../schema/types.js';
 import type { GraphqlContext } from './context.js';
 
 /**
@@ -12,8 +12,11 @@ export interface GraphqlContribution {
   resolvers?: Record<string, Record<string, GraphQLFieldResolver<unknown, GraphqlContext>>>;
 }
 
-/** The contributions every site's schema gets (users-permissions' operations, the upload plugin's mutations…). */
-export const CONTRIBUTIONS: Array<(cms: Cms) => GraphqlContribution> = [];
+/**
+ * The contributions every site's schema gets (users-permissions' operations, the upload plugin's mutations…), each
+ * made from the site's models; their resolvers reach the site through the context (`context.cms`).
+ */
+export const CONTRIBUTIONS: Array<(models: Models) => GraphqlContribution> = [];
 
 /**
  * The schema with the contributions' types and fields, their resolvers attached.

@@ -6,7 +6,9 @@ export const FORBIDDEN_ACCESS = 'Forbidden access';
 
 /** An error Apollo answers before running anything: its HTTP status, and Apollo's `extensions.code`. */
 export class GraphqlRequestError extends GraphQLError {
-  constructor(message: string, readonly status: number, code: string, readonly headers: Record<string, string> = {}, nodes?: GraphQLError['nodes']) {
+  constructor(
+    message: string, readonly status: number, code: string, readonly headers: Record<string, string> = {}, nodes?: GraphQLError['nodes'],
+  ) {
     super(message, { nodes, extensions: { code } });
   }
 }

@@ -22,7 +22,8 @@ export function mutationFields(registry: TypeRegistry, model: Model): Record<str
   const type = objectType(registry, model);
   const data = { data: { type: new GraphQLNonNull(inputType(registry, model)) } };
   const status: GraphQLFieldConfigArgumentMap = { status: { type: PublicationStatusType, defaultValue: 'published' } };
-  const documentId: GraphQLFieldConfigArgumentMap = model.kind === 'singleType' ? {} : { documentId: { type: new GraphQLNonNull(GraphQLID) } };
+  const documentId: GraphQLFieldConfigArgumentMap = model.kind === 'singleType'
+    ? {} : { documentId: { type: new GraphQLNonNull(GraphQLID) } };
   const id = (args: Args) => (model.kind === 'singleType' ? undefined : String(args.documentId));
   const fields: Record<string, Field> = {};
   if (model.kind === 'collectionType') {

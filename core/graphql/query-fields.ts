@@ -47,7 +47,8 @@ export function restQuery(registry: TypeRegistry, model: Model, args: Args, info
   if (args.status) raw.status = args.status;
   if (args.locale !== undefined && args.locale !== null) raw.locale = args.locale;
   if (args.publicationFilter) raw.publicationFilter = args.publicationFilter;
-  if (args.hasPublishedVersion !== undefined && args.hasPublishedVersion !== null) raw.hasPublishedVersion = String(args.hasPublishedVersion);
+  const published = args.hasPublishedVersion;
+  if (published !== undefined && published !== null) raw.hasPublishedVersion = String(published);
   return raw;
 }
 
