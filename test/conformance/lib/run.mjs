@@ -25,12 +25,18 @@ export function resolve(value, vars, inUrl = false) {
   return value;
 }
 
-/** A fetch `RequestInit` for a case: the API token unless `auth` says otherwise, JSON or multipart body. */
+/**
+ * A fetch `RequestInit` for a case: the full-access API token unless `auth` says otherwise (`none`, a
+ * captured JWT `jwt:<name>`, another API token `token:<name>` of the set's TOKENS), JSON or multipart body.
+ */
 export function buildRequest(kase, vars) {
   const headers = {};
   const auth = kase.auth ?? 'token';
   if (auth === 'token') headers.authorization = `Bearer ${vars.token}`;
-  else if (auth.startsWith('jwt:')) headers.authorization = `Bearer ${vars[auth]}`;
+  else if (auth.startsWith('jwt:') || auth.startsWith('token:')) {
+    if (!(auth in vars)) throw new Error(`${kase.id}: no credential ${auth} (capture it or list it in the set's TOKENS)`);
+    headers.authorization = `Bearer ${vars[auth]}`;
+  }
   for (const [name, value] of Object.entries(kase.headers ?? {})) headers[name.toLowerCase()] = resolve(value, vars);
   const init = { method: kase.method ?? 'GET', headers };
   if (kase.rawBody !== undefined) {
@@ -82,11 +88,14 @@ export function pick(body, path) {
 export function capture(kase, body, vars, book) {
   for (const [name, path] of Object.entries(kase.capture ?? {})) {
     const value = pick(body, path);
-    if (value === undefined || value === null) throw new Error(`${kase.id}: nothing at ${path} to capture as ${name}`);
+    if (value === undefined || value === null) throw new Error(`${kase.id}: nothing at ${path} to capture as ${name} in ${JSON.stringify(body).slice(0, 400)}`);
     vars[name] = value;
     if (path.endsWith('documentId')) nameDocument(book, value, name);
   }
 }
+
+/** A GraphQL case: sent to the plugin's endpoint (`/graphql`, or the one the case names with `graphql: true`). */
+const isGraphql = (kase) => kase.graphql ?? /^\/graphql(\?|\/|$)/.test(kase.path);
 
 /** Runs a list of cases in order through `send(path, init) → Response`, yielding each answer. */
 export async function* runCases(cases, send, vars, book) {
@@ -94,6 +103,6 @@ export async function* runCases(cases, send, vars, book) {
     const { path, init } = buildRequest(kase, vars);
     const answer = await readResponse(await send(path, init), kase.recordHeaders);
     if (kase.capture && answer.status < 300) capture(kase, answer.body, vars, book);
-    yield { kase, answer: normalizeAnswer(answer, book, kase.id) };
+    yield { kase, answer: normalizeAnswer(answer, book, kase.id, { graphql: isGraphql(kase) }) };
   }
 }
