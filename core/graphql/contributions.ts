@@ -1,0 +1,39 @@
+import { extendSchema, isObjectType, parse, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+import type { Cms } from '../cms.js';
+import type { GraphqlContext } from './context.js';
+
+/**
+ * What a plugin adds to the generated schema, as Strapi's plugins do through the extension service's
+ * `use({ typeDefs, resolvers })`: SDL (new types, `extend type Query { … }`, `extend type Mutation { … }`) and the
+ * resolvers of its fields, which call the core as every other resolver does.
+ */
+export interface GraphqlContribution {
+  typeDefs?: string;
+  resolvers?: Record<string, Record<string, GraphQLFieldResolver<unknown, GraphqlContext>>>;
+}
+
+/** The contributions every site's schema gets (users-permissions' operations, the upload plugin's mutations…). */
+export const CONTRIBUTIONS: Array<(cms: Cms) => GraphqlContribution> = [];
+
+/**
+ * The schema with the contributions' types and fields, their resolvers attached.
+ *
+ * @example
+ * withContributions(schema, [{ typeDefs: 'extend type Query { hello: String }', resolvers: { Query: { hello: () => 'hi' } } }])
+ */
+export function withContributions(schema: GraphQLSchema, contributions: GraphqlContribution[]): GraphQLSchema {
+  let extended = schema;
+  for (const { typeDefs } of contributions) if (typeDefs) extended = extendSchema(extended, parse(typeDefs), { assumeValidSDL: false });
+  for (const { resolvers = {} } of contributions) {
+    for (const [typeName, fields] of Object.entries(resolvers)) {
+      const type = extended.getType(typeName);
+      if (!isObjectType(type)) throw new Error(`graphql contribution: no object type ${typeName}`);
+      for (const [fieldName, resolve] of Object.entries(fields)) {
+        const field = type.getFields()[fieldName];
+        if (!field) throw new Error(`graphql contribution: no field ${typeName}.${fieldName}`);
+        field.resolve = resolve as typeof field.resolve;
+      }
+    }
+  }
+  return extended;
+}
