@@ -32,3 +32,28 @@ export const TOKENS = {
 };
 
 export const checkIds = (groups = GROUPS) => checkUnique(groups);
+
+/** What settles an open difference of a case, by its family (open-divergences.json's `next`). */
+const SETTLED_BY = [
+  ['seed.', 'the REST seed answering as in the main set'],
+  ['q.', 'graphql-core implements the query forms (lists, _connection, one document, single types, plugin types, GET, operation names)'],
+  ['f.', 'graphql-core implements filters (every operator, and/or/not, relations, components) as the REST filters'],
+  ['p.', "graphql-core implements both paginations, pageInfo and the plugin's limits"],
+  ['s.', 'graphql-core implements sort as the REST sort'],
+  ['st.', 'graphql-core implements status, hasPublishedVersion and publicationFilter'],
+  ['l.', 'graphql-core implements locale and localizations'],
+  ['n.', 'graphql-core implements relations with their own arguments and _connection fields'],
+  ['c.', 'graphql-core implements components and their arguments'],
+  ['z.', 'graphql-core implements dynamic zones as unions'],
+  ['m.', 'graphql-core implements media as UploadFile'],
+  ['sc.', "graphql-core implements the scalars' serialisation"],
+  ['up.', 'graphql-record implements the users-permissions operations (core/graphql/users-permissions*.ts)'],
+  ['ac.', 'graphql-core implements the per-caller access of the REST routes'],
+  ['e.', "graphql-core implements Apollo's request rules, validation, depth/amount limits and error shapes"],
+  ['mu.', 'graphql-core implements the create/update/delete mutations and their errors'],
+];
+
+export function settledBy(id) {
+  const found = SETTLED_BY.find(([prefix]) => id.startsWith(prefix));
+  return found ? found[1] : 'to settle: see the difference with report.mjs';
+}
