@@ -1,6 +1,7 @@
 import { extendSchema, isObjectType, parse, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import type { Cms } from '../cms.js';
 import type { GraphqlContext } from './context.js';
+import { usersPermissionsContribution } from './users-permissions.js';
 
 /**
  * What a plugin adds to the generated schema, as Strapi's plugins do through the extension service's
@@ -13,7 +14,7 @@ export interface GraphqlContribution {
 }
 
 /** The contributions every site's schema gets (users-permissions' operations, the upload plugin's mutations…). */
-export const CONTRIBUTIONS: Array<(cms: Cms) => GraphqlContribution> = [];
+export const CONTRIBUTIONS: Array<(cms: Cms) => GraphqlContribution> = [usersPermissionsContribution];
 
 /**
  * The schema with the contributions' types and fields, their resolvers attached.
