@@ -9,6 +9,9 @@ export interface GraphqlContext {
   cms: Cms;
   caller: Caller;
   config: GraphqlConfig;
-  /** The HTTP request, for a project's route policies judging the type (core/access/document-gate.ts). */
-  http?: { request: Request; url: URL };
+  /**
+   * The HTTP request, for a project's route policies judging the type (core/access/document-gate.ts), and who sent it
+   * (core/http/client-address.ts), for the users-permissions rate limit.
+   */
+  http?: { request: Request; url: URL; client?: string };
 }

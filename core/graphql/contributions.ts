@@ -1,6 +1,7 @@
 import { extendSchema, isObjectType, parse, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import type { Models } from '../schema/types.js';
 import type { GraphqlContext } from './context.js';
+import { usersPermissionsContribution } from './users-permissions.js';
 
 /**
  * What a plugin adds to the generated schema, as Strapi's plugins do through the extension service's
@@ -16,7 +17,7 @@ export interface GraphqlContribution {
  * The contributions every site's schema gets (users-permissions' operations, the upload plugin's mutations…), each
  * made from the site's models; their resolvers reach the site through the context (`context.cms`).
  */
-export const CONTRIBUTIONS: Array<(models: Models) => GraphqlContribution> = [];
+export const CONTRIBUTIONS: Array<(models: Models) => GraphqlContribution> = [usersPermissionsContribution];
 
 /**
  * The schema with the contributions' types and fields, their resolvers attached.

@@ -2,6 +2,7 @@ import type { Cms } from '../cms.js';
 import type { Models } from '../schema/types.js';
 import { createGraphqlFace, type GraphqlAnswer, type GraphqlFace, type GraphqlRequest } from '../graphql/graphql-face.js';
 import { readBody } from './body.js';
+import { requestClient } from './client-address.js';
 import { JSON_TYPE, statusText } from './respond.js';
 import type { ExtensionRoute } from './route-context.js';
 
@@ -94,7 +95,7 @@ export const graphqlRoute: ExtensionRoute = async ({ request, url, cms, headers 
       + `the following headers: ${CSRF_SAFE.join(', ')}\n`);
   } else {
     const parsed = request.method === 'GET' ? fromSearch(url) : fromBody(await readBody(request));
-    answer = 'status' in parsed ? parsed : await faceOf(cms).execute(parsed, caller, { request, url });
+    answer = 'status' in parsed ? parsed : await faceOf(cms).execute(parsed, caller, { request, url, client: requestClient(cms, request) });
   }
   const text = `${JSON.stringify(answer.body)}\n`;
   return new Response(text, {

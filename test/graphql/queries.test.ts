@@ -17,7 +17,7 @@ async function gql(query: string, options: { variables?: Record<string, unknown>
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'cms-graphql-'));
-  cpSync(join(REPO_ROOT, 'test/conformance/graphql/fixture'), root, { recursive: true });
+  cpSync(join(REPO_ROOT, 'test/conformance/fixture'), root, { recursive: true });
   site = await startApp(root);
   token = (await site.cms.auth.tokens.create({ name: 'full', type: 'full-access' })).accessKey;
   for (const [name, weight] of [['alpha', 3], ['beta', 1], ['gamma', 2]] as const) {
