@@ -75,7 +75,7 @@ export function registerCodegen(program: Command, ctx: CliContext): void {
     .option('--out <file>', 'write to this file instead of stdout')
     .action(async (options: { root?: string; out?: string }) => {
       const project = await loadSchemaProject(rootOf(ctx, options.root));
-      const text = `${printSchema(siteSchema(project.models, project.config.graphql))}\n`;
+      const text = `${printSchema(siteSchema(project.models, { ...project.config.graphql, locales: project.config.locales }))}\n`;
       if (!options.out) { ctx.stdout.write(text); return; }
       const out = resolve(ctx.cwd, options.out);
       ctx.stderr.write(`${out} ${(await writeIfChanged(out, text)) ? 'written' : 'unchanged'}\n`);

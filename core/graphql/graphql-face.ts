@@ -41,7 +41,7 @@ export function createGraphqlFace(
   cms: Cms, config: GraphqlConfig, options: { log?: (message: string) => void; contributions?: GraphqlContribution[] } = {},
 ) {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const schema: GraphQLSchema = siteSchema(cms.models, config, options.contributions);
+  const schema: GraphQLSchema = siteSchema(cms.models, { ...config, locales: cms.config.locales }, options.contributions);
   // Apollo Server turns introspection off when NODE_ENV is production, as Strapi runs it there
   const rules: ValidationRule[] = [...specifiedRules, depthLimitRule(config.depthLimit)];
   if (process.env.NODE_ENV === 'production') rules.push(introspectionDisabled);
@@ -111,10 +111,10 @@ export type GraphqlFace = ReturnType<typeof createGraphqlFace>;
  * printSchema(siteSchema(cms.models, cms.config.graphql))
  */
 export function siteSchema(
-  models: Models, config: Pick<GraphqlConfig, 'shadowCRUD'>, contributions?: GraphqlContribution[],
+  models: Models, config: Pick<GraphqlConfig, 'shadowCRUD'> & { locales?: readonly string[] }, contributions?: GraphqlContribution[],
 ): GraphQLSchema {
   const added = contributions ?? CONTRIBUTIONS.map((contribute) => contribute(models));
-  return withContributions(buildGraphqlSchema(models, { shadowCRUD: config.shadowCRUD }), added);
+  return withContributions(buildGraphqlSchema(models, { shadowCRUD: config.shadowCRUD, locales: config.locales }), added);
 }
 
 function withCode(error: GraphQLError, code: string): GraphQLError {

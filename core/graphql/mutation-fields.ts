@@ -28,7 +28,7 @@ export function mutationFields(registry: TypeRegistry, model: Model): Record<str
   const fields: Record<string, Field> = {};
   if (model.kind === 'collectionType') {
     fields[names.create] = {
-      type, args: { ...status, ...data, ...localeArg(model) },
+      type, args: { ...status, ...data, ...localeArg(registry, model) },
       resolve: (_, args, context, info) => authorized(context, model, 'create', undefined, async (caller, held) => {
         const written = await context.cms.service.create(held, { data: args.data }, restQuery(registry, model, args, info), caller);
         return written.data;
@@ -36,14 +36,14 @@ export function mutationFields(registry: TypeRegistry, model: Model): Record<str
     };
   }
   fields[names.update] = {
-    type, args: { ...documentId, ...status, ...data, ...localeArg(model) },
+    type, args: { ...documentId, ...status, ...data, ...localeArg(registry, model) },
     resolve: (_, args, context, info) => authorized(context, model, 'update', id(args), async (caller, held) => {
       const written = await context.cms.service.update(held, id(args), { data: args.data }, restQuery(registry, model, args, info), caller);
       return written?.data ?? null;
     }),
   };
   fields[names.delete] = {
-    type: DeleteMutationResponseType, args: { ...documentId, ...localeArg(model) },
+    type: DeleteMutationResponseType, args: { ...documentId, ...localeArg(registry, model) },
     resolve: (_, args, context) => authorized(context, model, 'delete', id(args), async (caller, held) => {
       const raw = args.locale !== undefined && args.locale !== null ? { locale: args.locale } : {};
       const found = model.kind === 'singleType' ? context.cms.service.findSingle(held, raw, caller) : undefined;

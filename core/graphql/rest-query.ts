@@ -110,7 +110,7 @@ export function populateFor(
     if (!target) continue;
     const entry: Record<string, unknown> = {};
     const args = getArgumentValues(fields[name], nodes[0], info.variableValues);
-    if (args.filters) entry.filters = toStrapiFilters(registry, target, args.filters);
+    if (args.filters && Object.keys(args.filters).length > 0) entry.filters = toStrapiFilters(registry, target, args.filters);
     const sort = toStrapiSort(args.sort);
     if (sort) entry.sort = sort;
     const nested = populateFor(registry, target, sub, info);
