@@ -72,8 +72,12 @@ export async function forgotPassword(auth: Auth, body: unknown): Promise<{ ok: t
 
 /** `POST /api/auth/reset-password` `{ code, password, passwordConfirmation }`. */
 export async function resetPassword(auth: Auth, body: unknown): Promise<SignedIn> {
-  const fields = validateBody(body, { password: newPassword, passwordConfirmation: secret, code: secret }, { noUnknown: true });
-  if (fields.password !== fields.passwordConfirmation) throw new ValidationError('Passwords do not match');
+  // a mismatch is one of the body's errors, as Strapi's yup schema reports it (recorded over GraphQL: up.resetPassword.mismatch)
+  const fields = validateBody(body, {
+    password: newPassword,
+    passwordConfirmation: { ...secret, equals: { field: 'password', message: 'Passwords do not match' } },
+    code: secret,
+  }, { noUnknown: true });
   const user = auth.users.byResetCode(fields.code);
   if (!user) throw new ValidationError('Incorrect code provided');
   return signedIn(auth, await auth.users.setPassword(user.id, fields.password));

@@ -51,7 +51,9 @@ export function validateBody(body: unknown, rules: BodyRules, options: { noUnkno
   const fail = (field: string, message: string) => failWith(field, message);
   for (const [field, rule] of Object.entries(rules)) {
     const value = Object.hasOwn(input, field) ? input[field] : undefined;
-    if (value === undefined || value === null || value === '') { fail(field, `${field} is a required field`); continue; }
+    // yup echoes an empty string it refuses, not an absent field (recorded over GraphQL: up.login.empty.password)
+    if (value === '') { failWith(field, `${field} is a required field`, ''); continue; }
+    if (value === undefined || value === null) { fail(field, `${field} is a required field`); continue; }
     if (typeof value !== 'string') {
       const shown = rule.secret ? '' : `, but the final value was: \`${JSON.stringify(value)}\``;
       fail(field, `${field} must be a \`string\` type${shown}.`);

@@ -2,10 +2,13 @@ import { didYouMean } from '../did-you-mean.js';
 import { DEFAULT_CONFIG } from './types.js';
 
 /** Settings without a default value, so the defaults alone do not name them. */
-const OPTIONAL_KEYS: Record<string, string[]> = { '': ['$schema'], auth: ['apiTokenSalt'] };
+const OPTIONAL_KEYS: Record<string, string[]> = {
+  '': ['$schema'], auth: ['apiTokenSalt'], graphql: ['depthLimit', 'amountLimit', 'defaultLimit', 'apolloServer'],
+};
 /** Maps whose keys are the user's own names (types, formats, shapes), not settings. */
 const FREE_MAPS = new Set([
   'permissions.public', 'permissions.authenticated', 'upload.breakpoints', 'export.populate', 'server.cacheControl', 'preview.config.urls',
+  'graphql.apolloServer',
 ]);
 /** Keys of one webhook entry. */
 const WEBHOOK_KEYS = ['url', 'headers', 'events'];

@@ -6,6 +6,7 @@ import { FileError } from '../errors.js';
 import { resolveUploadConfig } from '../media/upload-config.js';
 import { locateKey } from '../parsers/locate-key.js';
 import { parseJsonText } from '../parsers/json.js';
+import { resolveGraphql } from './graphql-config.js';
 import { resolvePreview } from './preview.js';
 import { resolveProxy } from './proxy.js';
 import { unknownConfigKeys } from './known-keys.js';
@@ -187,6 +188,7 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
     upload: resolveUploadConfig(raw.upload, fail), content, server, git, state, webhooks, extensions,
     export: { populate: exportPopulate as Record<string, string> }, admin: resolveAdmin(raw.admin, rest.prefix, fail),
     preview: resolvePreview(raw.preview, DEFAULT_CONFIG.preview, fail),
+    graphql: resolveGraphql(raw.graphql, rest.prefix, fail),
   };
 }
 

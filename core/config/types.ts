@@ -123,6 +123,30 @@ export interface CmsConfig {
   };
   /** The studio shows a document's front-end page beside its form (see config/preview.ts). */
   preview: PreviewConfig;
+  /** `/graphql` as `@strapi/plugin-graphql` answers it, with the plugin's own config keys (see docs/guide/graphql.md). */
+  graphql: GraphqlConfig;
+}
+
+/** Strapi's GraphQL plugin config (`config/plugins.js` → `graphql.config`), as `cms.config.json`'s `graphql`. */
+export interface GraphqlConfig {
+  /** Serve `/graphql` (default false, as a project without the plugin). */
+  enabled: boolean;
+  /** Where it is served (default `/graphql`), outside the API prefix. */
+  endpoint: string;
+  /** Generate the types, queries and mutations of every content type (default true). */
+  shadowCRUD: boolean;
+  /** Deepest selection an operation may nest, refused before it runs (graphql-depth-limit); unset: unbounded, as the plugin. */
+  depthLimit?: number;
+  /** Accepted as Strapi 5.54 accepts it: a v4 key its plugin no longer reads. */
+  amountLimit?: number;
+  /** Items a list or to-many relation answers when the query names no pagination (unset: 10, the plugin's default). */
+  defaultLimit?: number;
+  /** The most items one list answers; -1 (default, as the plugin) for no bound. */
+  maxLimit: number;
+  /** The Apollo landing page: never served (the plugin's `false`); `true` is refused as unsupported. */
+  landingPage: boolean;
+  /** Apollo Server options: accepted and ignored (a note is printed when the server starts). */
+  apolloServer?: Record<string, unknown>;
 }
 
 /** Strapi 5's `server.proxy` keys that decide the client address. */
@@ -191,6 +215,7 @@ export const DEFAULT_CONFIG: CmsConfig = {
   export: { populate: {} },
   admin: { enabled: true, path: '/admin' },
   preview: { enabled: false, config: { allowedOrigins: [], urls: {} } },
+  graphql: { enabled: false, endpoint: '/graphql', shadowCRUD: true, maxLimit: -1, landingPage: false },
 };
 
 /** Identity helper so a `cms.config.mjs` gets types: `export default defineConfig({...})`. */

@@ -52,6 +52,17 @@ export class ContentService implements DocumentReader {
     return { data: result.data, meta: { pagination: result.pagination } };
   }
 
+  /**
+   * A list in a window its face chose (GraphQL's pagination has its own defaults and bounds), with how many the
+   * query selects in all; `limit` Infinity for no bound.
+   */
+  findWindow(model: Model, raw: RawQuery, caller: Caller, window: { start: number; limit: number }): { data: Data[]; total: number } {
+    const query = this.normalize(model, raw, caller, 'find');
+    query.pagination = { ...query.pagination, start: window.start, limit: window.limit };
+    const result = executeFind(this.context(query, caller), query);
+    return { data: result.data, total: result.total };
+  }
+
   /** Every matching document, unpaginated unless the query paginates (Document Service `findMany`). */
   findMany(model: Model, raw: RawQuery, caller: Caller, paginate: boolean): Data[] {
     const query = this.normalize(model, raw, caller, 'find');

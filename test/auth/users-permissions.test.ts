@@ -225,7 +225,10 @@ describe('forgot-password and reset-password', () => {
     const code = site.cms.auth.users.byId(user.id)!.resetPasswordToken!;
     expect(code).toMatch(/^[0-9a-f]{128}$/);
     const mismatch = await post('/api/auth/reset-password', { code, password: 'fresh pw', passwordConfirmation: 'other' });
-    expect(mismatch.body).toEqual(errorBody(400, 'ValidationError', 'Passwords do not match'));
+    // as Strapi 5.54 reports it: one of the body's errors (recorded: graphql up.resetPassword.mismatch)
+    expect(mismatch.body).toEqual(errorBody(400, 'ValidationError', 'Passwords do not match', {
+      errors: [{ path: ['passwordConfirmation'], message: 'Passwords do not match', name: 'ValidationError', value: 'other' }],
+    }));
     const reset = await post('/api/auth/reset-password', { code, password: 'fresh pw', passwordConfirmation: 'fresh pw' });
     expect(reset.status).toBe(200);
     expect(reset.body.user).toMatchObject({ id: user.id });

@@ -7,11 +7,12 @@
 //   --only GROUP             write just this group's file (earlier groups still run, for state)
 //   --until GROUP            stop after this group (with --base: leaves that state to explore by hand)
 //   --set DIR                another schema set under test/conformance (its own fixture/, catalogue/, recordings/),
-//                            e.g. --set foodadvisor
+//                            e.g. --set foodadvisor, --set graphql (the GraphQL plugin's answers, graphql/README.md)
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { createReferenceTokens } from './lib/api-tokens.mjs';
 import { nameLocalesAsAdmin } from './lib/name-locales.mjs';
 import { createNameBook } from './lib/normalize.mjs';
 import { ensureOwnReferenceDir, REF } from './lib/reference.mjs';
@@ -29,16 +30,19 @@ const only = arg('--only');
 const until = arg('--until');
 const owned = !base;
 const SET = join(HERE, arg('--set') ?? '.');
-const { GROUPS, checkIds } = await import(join(SET, 'catalogue', 'index.mjs'));
+// a set without a fixture of its own (graphql) asks about the main fixture's schemas
+const FIXTURE = existsSync(join(SET, 'fixture')) ? join(SET, 'fixture') : join(HERE, 'fixture');
+const { GROUPS, TOKENS, checkIds } = await import(join(SET, 'catalogue', 'index.mjs'));
 console.log(`${checkIds()} cases in ${GROUPS.length} groups`);
 try {
   if (owned) {
     if (!process.env.STRAPI_REF_DIR) ensureOwnReferenceDir(env.STRAPI_REF_DIR);
-    const out = execFileSync(REF, ['start', join(SET, 'fixture'), PORT], { env, encoding: 'utf8' }).trim().split('\n').at(-1);
+    const out = execFileSync(REF, ['start', FIXTURE, PORT], { env, encoding: 'utf8' }).trim().split('\n').at(-1);
     [base, token] = out.split(' ');
     console.log(`locales named as the admin panel names them: ${(await nameLocalesAsAdmin(base)).join(', ') || 'none'}`);
   }
-  const vars = { token };
+  // a set's other API tokens (read-only, custom scopes) are made by the recorder's admin
+  const vars = { token, ...(await createReferenceTokens(base, TOKENS)) };
   const book = createNameBook();
   const send = (path, init) => fetch(base + path, { ...init, redirect: 'manual' });
   mkdirSync(join(SET, 'recordings'), { recursive: true });

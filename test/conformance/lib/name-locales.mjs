@@ -3,7 +3,7 @@
 // ("French (fr)"). Before seeding, the recorder renames the kit's locales the admin's way, through
 // Strapi's own admin routes, so the recorded answers are those of a project set up as users do.
 
-const ADMIN = { firstname: 'Conformance', lastname: 'Recorder', email: 'recorder@example.com', password: 'Recorder-0123456789' };
+export const ADMIN = { firstname: 'Conformance', lastname: 'Recorder', email: 'recorder@example.com', password: 'Recorder-0123456789' };
 
 async function call(base, path, init = {}) {
   const response = await fetch(base + path, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });

@@ -66,7 +66,7 @@ function orderedEntries(value, key) {
  * normalizeBody({ data: { id: 7, documentId: 'abc…', createdAt: '2024-…Z' } }, book)
  * // { data: { id: '#1', documentId: '@@post1', createdAt: '@@time' } }
  */
-export function normalizeBody(body, book, caseId = '') {
+export function normalizeBody(body, book, caseId = '', { graphql = false } = {}) {
   if (book.caseId !== caseId) { book.caseId = caseId; book.inCase = 0; }
   const idClass = idClasses();
   const walk = (value, shape, key) => {
@@ -79,11 +79,15 @@ export function normalizeBody(body, book, caseId = '') {
       return normalizeString(value, book);
     }
     if (typeof value === 'number' && key === 'id') return idClass(shape, value);
+    // GraphQL serialises ids as ID, a string: component ids, `me { id }`, role ids
+    if (graphql && typeof value === 'string' && key === 'id' && /^\d+$/.test(value)) return idClass(shape, value);
     if (Array.isArray(value)) return value.map((item) => walk(item, `${shape}[]`, key));
     if (value && typeof value === 'object') {
       // dynamic-zone items of different components live in different tables: their ids are separate sequences
       // so do the entries of a file's `related` list, one table per content type (`__type`)
-      const table = typeof value.__component === 'string' ? value.__component : typeof value.__type === 'string' ? value.__type : undefined;
+      // in GraphQL, a zone item's table is its `__typename` (ComponentSharedQuote) when the query asks for it
+      const table = typeof value.__component === 'string' ? value.__component : typeof value.__type === 'string' ? value.__type
+        : graphql && typeof value.__typename === 'string' ? value.__typename : undefined;
       const here = table ? `${shape}<${table}>` : shape;
       const out = {};
       for (const [k, v] of orderedEntries(value, key)) out[k] = walk(v, `${here}.${k}`, k);
@@ -94,9 +98,9 @@ export function normalizeBody(body, book, caseId = '') {
   return walk(body, '', '');
 }
 
-/** Status, the headers that matter and the normalised body. */
-export function normalizeAnswer(answer, book, caseId) {
+/** Status, the headers that matter and the normalised body (`graphql`: the body of a `/graphql` answer). */
+export function normalizeAnswer(answer, book, caseId, options = {}) {
   const headers = { ...answer.headers };
   if (headers['content-type']) headers['content-type'] = headers['content-type'].replace(/\s+/g, '').toLowerCase();
-  return { status: answer.status, headers, body: normalizeBody(answer.body, book, caseId) };
+  return { status: answer.status, headers, body: normalizeBody(answer.body, book, caseId, options) };
 }

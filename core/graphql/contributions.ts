@@ -1,0 +1,43 @@
+import { extendSchema, isObjectType, parse, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+import type { Models } from '../schema/types.js';
+import type { GraphqlContext } from './context.js';
+import { usersPermissionsContribution } from './users-permissions.js';
+
+/**
+ * What a plugin adds to the generated schema, as Strapi's plugins do through the extension service's
+ * `use({ typeDefs, resolvers })`: SDL (new types, `extend type Query { … }`, `extend type Mutation { … }`) and the
+ * resolvers of its fields, which call the core as every other resolver does.
+ */
+export interface GraphqlContribution {
+  typeDefs?: string;
+  resolvers?: Record<string, Record<string, GraphQLFieldResolver<unknown, GraphqlContext>>>;
+}
+
+/**
+ * The contributions every site's schema gets (users-permissions' operations, the upload plugin's mutations…), each
+ * made from the site's models; their resolvers reach the site through the context (`context.cms`).
+ */
+export const CONTRIBUTIONS: Array<(models: Models) => GraphqlContribution> = [usersPermissionsContribution];
+
+/**
+ * The schema with the contributions' types and fields, their resolvers attached.
+ *
+ * @example
+ * withContributions(schema, [{ typeDefs: 'extend type Query { hello: String }', resolvers: { Query: { hello: () => 'hi' } } }])
+ */
+export function withContributions(schema: GraphQLSchema, contributions: GraphqlContribution[]): GraphQLSchema {
+  let extended = schema;
+  for (const { typeDefs } of contributions) if (typeDefs) extended = extendSchema(extended, parse(typeDefs), { assumeValidSDL: false });
+  for (const { resolvers = {} } of contributions) {
+    for (const [typeName, fields] of Object.entries(resolvers)) {
+      const type = extended.getType(typeName);
+      if (!isObjectType(type)) throw new Error(`graphql contribution: no object type ${typeName}`);
+      for (const [fieldName, resolve] of Object.entries(fields)) {
+        const field = type.getFields()[fieldName];
+        if (!field) throw new Error(`graphql contribution: no field ${typeName}.${fieldName}`);
+        field.resolve = resolve as typeof field.resolve;
+      }
+    }
+  }
+  return extended;
+}

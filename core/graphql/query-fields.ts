@@ -1,0 +1,97 @@
+import {
+  GraphQLBoolean, GraphQLID, GraphQLList, GraphQLNonNull, GraphQLString, type GraphQLFieldConfig,
+  type GraphQLFieldConfigArgumentMap, type GraphQLResolveInfo,
+} from 'graphql';
+import type { Model } from '../schema/types.js';
+import type { RawQuery } from '../query/normalize.js';
+import { authorized } from './access.js';
+import type { GraphqlContext } from './context.js';
+import { filtersType } from './input-types.js';
+import { PaginationArgType, PublicationFilterType, PublicationStatusType } from './internal-types.js';
+import { queryNames } from './names.js';
+import { collectionType, objectType } from './object-types.js';
+import { graphqlWindow, pageInfo } from './pagination.js';
+import { merged, populateFor, toStrapiFilters, toStrapiSort } from './rest-query.js';
+import { localeCodeScalar } from './scalars.js';
+import type { TypeRegistry } from './type-registry.js';
+
+type Args = Record<string, unknown>;
+type Field = GraphQLFieldConfig<unknown, GraphqlContext, Args>;
+
+/** `locale: I18NLocaleCode` on the operations of localized types (the i18n plugin's extension). */
+export const localeArg = (registry: TypeRegistry, model: Model): GraphQLFieldConfigArgumentMap => {
+  if (!model.localized) return {};
+  const type = registry.get('I18NLocaleCode', () => localeCodeScalar(registry.locales));
+  return { locale: { type, description: 'The locale to use for the query' } };
+};
+
+const publicationArgs = (): GraphQLFieldConfigArgumentMap => ({
+  status: { type: PublicationStatusType, defaultValue: 'published' },
+  hasPublishedVersion: { type: GraphQLBoolean },
+  publicationFilter: { type: PublicationFilterType },
+});
+
+function listArgs(registry: TypeRegistry, model: Model): GraphQLFieldConfigArgumentMap {
+  return {
+    filters: { type: filtersType(registry, model) },
+    pagination: { type: PaginationArgType, defaultValue: {} },
+    sort: { type: new GraphQLList(GraphQLString), defaultValue: [] },
+    ...publicationArgs(),
+    ...localeArg(registry, model),
+  };
+}
+
+/** The REST query of a root field: its arguments, and the populate its selection needs. */
+export function restQuery(registry: TypeRegistry, model: Model, args: Args, info: GraphQLResolveInfo, inner?: string): RawQuery {
+  const raw: RawQuery = { populate: populateFor(registry, model, merged(info.fieldNodes, inner), info) };
+  if (args.filters && Object.keys(args.filters).length > 0) raw.filters = toStrapiFilters(registry, model, args.filters);
+  const sort = toStrapiSort(args.sort);
+  if (sort) raw.sort = sort;
+  if (args.status) raw.status = args.status;
+  if (args.locale !== undefined && args.locale !== null) raw.locale = args.locale;
+  if (args.publicationFilter) raw.publicationFilter = args.publicationFilter;
+  const published = args.hasPublishedVersion;
+  if (published !== undefined && published !== null) raw.hasPublishedVersion = String(published);
+  return raw;
+}
+
+/** A list in the plugin's window, with its total (for `pageInfo`). */
+function findList(registry: TypeRegistry, model: Model, args: Args, context: GraphqlContext, info: GraphQLResolveInfo, inner?: string) {
+  const window = graphqlWindow(args.pagination as Args, context.config);
+  return authorized(context, model, 'find', undefined, (caller, held) => {
+    const raw = restQuery(registry, model, args, info, inner);
+    const limit = window.limit === -1 ? Number.POSITIVE_INFINITY : window.limit;
+    const { data, total } = context.cms.service.findWindow(held, raw, caller, { start: window.start, limit });
+    return { nodes: data, pageInfo: pageInfo(window, total) };
+  });
+}
+
+/** The query fields of one content type (builders/queries): one document, the list, its `_connection`; a single type's one. */
+export function queryFields(registry: TypeRegistry, model: Model): Record<string, Field> {
+  const names = queryNames(model);
+  const type = objectType(registry, model);
+  if (model.kind === 'singleType') {
+    return {
+      [names.findOne]: {
+        type, args: { ...publicationArgs(), ...localeArg(registry, model) },
+        resolve: (_, args, context, info) => authorized(context, model, 'find', undefined, (caller, held) =>
+          context.cms.service.findSingle(held, restQuery(registry, model, args, info), caller) ?? null),
+      },
+    };
+  }
+  return {
+    [names.findOne]: {
+      type, args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...publicationArgs(), ...localeArg(registry, model) },
+      resolve: (_, args, context, info) => authorized(context, model, 'findOne', String(args.documentId), (caller, held) =>
+        context.cms.service.findOne(held, String(args.documentId), restQuery(registry, model, args, info), caller) ?? null),
+    },
+    [names.connection]: {
+      type: collectionType(registry, model), args: listArgs(registry, model),
+      resolve: (_, args, context, info) => findList(registry, model, args, context, info, 'nodes'),
+    },
+    [names.find]: {
+      type: new GraphQLNonNull(new GraphQLList(type)), args: listArgs(registry, model),
+      resolve: async (_, args, context, info) => (await findList(registry, model, args, context, info)).nodes,
+    },
+  };
+}

@@ -1,0 +1,98 @@
+// The users-permissions plugin's operations: register, login (username and email), me, changePassword,
+// forgotPassword, resetPassword, emailConfirmation, and its CRUD on users and roles, with the inputs
+// each refuses. The auth mutations share the REST routes' rate limit (per path and email): each is
+// asked fewer than five times per email.
+import { gql, PUBLIC } from './gql.mjs';
+
+const JWT = { auth: 'jwt:ada' };
+const ME = 'id documentId username email confirmed blocked role { id name description type }';
+const PAYLOAD = `jwt user { ${ME} }`;
+const register = (id, input, extra = {}) => gql(`up.${id}`, `mutation ($input: UsersPermissionsRegisterInput!) { register(input: $input) { ${PAYLOAD} } }`,
+  { variables: { input }, auth: 'none', ...extra });
+const login = (id, input, extra = {}) => gql(`up.${id}`, `mutation ($input: UsersPermissionsLoginInput!) { login(input: $input) { ${PAYLOAD} } }`,
+  { variables: { input }, auth: 'none', ...extra });
+
+export default [
+  register('register', { username: 'ada', email: 'ada@example.com', password: 'correct-horse' },
+    { capture: { 'jwt:ada': 'data.register.jwt', ada: 'data.register.user.id', adaDoc: 'data.register.user.documentId' } }),
+  register('register.taken', { username: 'ada', email: 'ada@example.com', password: 'correct-horse' }),
+  register('register.taken.email', { username: 'ada2', email: 'ADA@example.com', password: 'correct-horse' }),
+  register('register.bad.email', { username: 'cid', email: 'not-an-email', password: 'correct-horse' }),
+  register('register.short.password', { username: 'dan', email: 'dan@example.com', password: 'abc' }),
+  register('register.missing.email', { username: 'eve', password: 'correct-horse' }),
+  register('register.extra.field', { username: 'fay', email: 'fay@example.com', password: 'correct-horse', role: 1 }),
+  register('register.two', { username: 'Bea', email: 'BEA@Example.com', password: 'another-pass' }, { capture: { 'jwt:bea': 'data.register.jwt' } }),
+  gql('up.register.literal', 'mutation { register(input: { username: "gus", email: "gus@example.com", password: "gus-password" }) { user { username email } } }',
+    PUBLIC),
+  gql('up.register.no.input', 'mutation { register { jwt } }', PUBLIC),
+  login('login.username', { identifier: 'ada', password: 'correct-horse' }),
+  login('login.email', { identifier: 'ADA@example.com', password: 'correct-horse' }),
+  login('login.wrong', { identifier: 'ada', password: 'wrong-password' }),
+  login('login.unknown', { identifier: 'nobody', password: 'whatever1' }),
+  login('login.empty.password', { identifier: 'bea', password: '' }),
+  login('login.missing.password', { identifier: 'bea' }),
+  login('login.provider', { identifier: 'bea@example.com', password: 'another-pass', provider: 'local' }),
+  login('login.with.token', { identifier: 'gus', password: 'gus-password' }, { auth: 'token' }),
+  gql('up.me', `{ me { ${ME} } }`, JWT),
+  gql('up.me.bea', '{ me { username email } }', { auth: 'jwt:bea' }),
+  gql('up.me.public', '{ me { username } }', PUBLIC),
+  gql('up.me.token', '{ me { username } }'),
+  gql('up.me.bad.jwt', '{ me { username } }', { auth: 'none', headers: { Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJpZCI6MX0.c2lnbmF0dXJl' } }),
+  gql('up.me.private.fields', '{ me { password } }', JWT),
+  gql('up.forgotPassword.unknown', 'mutation { forgotPassword(email: "nobody@example.com") { ok } }', PUBLIC),
+  gql('up.forgotPassword.bad.email', 'mutation { forgotPassword(email: "not-an-email") { ok } }', PUBLIC),
+  gql('up.resetPassword.bad.code', 'mutation { resetPassword(password: "new-password", passwordConfirmation: "new-password", code: "nope") { jwt } }',
+    PUBLIC),
+  gql('up.resetPassword.mismatch', 'mutation { resetPassword(password: "new-password", passwordConfirmation: "other", code: "nope") { jwt } }', PUBLIC),
+  gql('up.emailConfirmation.bad', 'mutation { emailConfirmation(confirmation: "nope") { jwt } }', PUBLIC),
+  gql('up.changePassword.public',
+    'mutation { changePassword(currentPassword: "correct-horse", password: "new-password", passwordConfirmation: "new-password") { jwt } }', PUBLIC),
+  gql('up.changePassword.wrong.current',
+    'mutation { changePassword(currentPassword: "nope-nope", password: "new-password", passwordConfirmation: "new-password") { jwt } }', JWT),
+  gql('up.changePassword.mismatch',
+    'mutation { changePassword(currentPassword: "correct-horse", password: "new-password", passwordConfirmation: "other-one") { jwt } }', JWT),
+  gql('up.changePassword.same',
+    'mutation { changePassword(currentPassword: "correct-horse", password: "correct-horse", passwordConfirmation: "correct-horse") { jwt } }', JWT),
+  gql('up.changePassword',
+    `mutation { changePassword(currentPassword: "another-pass", password: "bea-new-pass", passwordConfirmation: "bea-new-pass") { ${PAYLOAD} } }`,
+    { auth: 'jwt:bea' }),
+  login('login.after.change', { identifier: 'bea@example.com', password: 'bea-new-pass' }),
+  login('login.old.password', { identifier: 'bea@example.com', password: 'another-pass' }),
+  login('login.username.case', { identifier: 'bea', password: 'bea-new-pass' }),
+  gql('up.users.list', '{ usersPermissionsUsers(sort: "username") { username email provider confirmed blocked role { name } } }'),
+  gql('up.users.list.public', '{ usersPermissionsUsers { username } }', PUBLIC),
+  gql('up.users.list.jwt', '{ usersPermissionsUsers { username } }', JWT),
+  gql('up.users.conn', '{ usersPermissionsUsers_connection(sort: "username") { nodes { username } pageInfo { total } } }'),
+  gql('up.users.one', '{ usersPermissionsUser(documentId: "@@adaDoc") { username email role { name } } }'),
+  gql('up.users.filter', '{ usersPermissionsUsers(filters: { username: { eq: "ada" } }) { email } }'),
+  gql('up.users.filter.password', '{ usersPermissionsUsers(filters: { password: { notNull: true } }) { email } }'),
+  gql('up.users.private', '{ usersPermissionsUsers { password resetPasswordToken } }'),
+  gql('up.user.create.no.role',
+    'mutation { createUsersPermissionsUser(data: { username: "hal", email: "hal@example.com", password: "hal-password" }) { data { username } } }'),
+  gql('up.user.create',
+    'mutation { createUsersPermissionsUser(data: { username: "hal", email: "hal@example.com", password: "hal-password", role: "1" }) '
+    + '{ data { documentId username email confirmed blocked provider role { name } } } }'),
+  gql('up.user.create.taken', 'mutation { createUsersPermissionsUser(data: { username: "hal", email: "hal@example.com", password: "x-password", role: "1" }) '
+    + '{ data { username } } }'),
+  gql('up.user.create.missing', 'mutation { createUsersPermissionsUser(data: { username: "ivy", role: "1" }) { data { username } } }'),
+  gql('up.user.create.public', 'mutation { createUsersPermissionsUser(data: { username: "jo", email: "jo@example.com", password: "jo-password" }) '
+    + '{ data { username } } }', PUBLIC),
+  gql('up.user.create.jwt', 'mutation { createUsersPermissionsUser(data: { username: "jo", email: "jo@example.com", password: "jo-password" }) '
+    + '{ data { username } } }', JWT),
+  gql('up.user.update', 'mutation { updateUsersPermissionsUser(id: "@@ada", data: { blocked: false, username: "ada-l" }) '
+    + '{ data { username blocked } } }'),
+  gql('up.user.update.missing', 'mutation { updateUsersPermissionsUser(id: "999999", data: { username: "x" }) { data { username } } }'),
+  gql('up.user.update.public', 'mutation { updateUsersPermissionsUser(id: "@@ada", data: { username: "x" }) { data { username } } }', PUBLIC),
+  gql('up.user.update.taken', 'mutation { updateUsersPermissionsUser(id: "@@ada", data: { email: "hal@example.com" }) { data { username } } }'),
+  gql('up.roles', '{ usersPermissionsRoles(sort: "name") { documentId name description type } }'),
+  gql('up.role.create', 'mutation { createUsersPermissionsRole(data: { name: "Editors", description: "edit" }) { ok } }'),
+  gql('up.role.create.public', 'mutation { createUsersPermissionsRole(data: { name: "Nope" }) { ok } }', PUBLIC),
+  gql('up.role.create.missing', 'mutation { createUsersPermissionsRole(data: { description: "no name" }) { ok } }'),
+  gql('up.roles.after', '{ usersPermissionsRoles(sort: "name") { name type } }'),
+  gql('up.role.update.missing', 'mutation { updateUsersPermissionsRole(id: "999", data: { name: "X" }) { ok } }'),
+  gql('up.role.delete.missing', 'mutation { deleteUsersPermissionsRole(id: "999") { ok } }'),
+  gql('up.user.delete', 'mutation { deleteUsersPermissionsUser(id: "@@ada") { data { username } } }'),
+  gql('up.user.delete.again', 'mutation { deleteUsersPermissionsUser(id: "@@ada") { data { username } } }'),
+  gql('up.me.deleted', '{ me { username } }', JWT),
+  gql('up.user.delete.public', 'mutation { deleteUsersPermissionsUser(id: "1") { data { username } } }', PUBLIC),
+];
