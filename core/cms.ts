@@ -3,6 +3,7 @@ import type { ProjectRouteGate } from './access/document-gate.js';
 import { trustedCaller, type Caller } from './access/permissions.js';
 import { createAuth, type Auth } from './auth/auth.js';
 import { openStateStore } from './auth/open-state-store.js';
+import { followUsers } from './auth/user-rows.js';
 import type { StateStore } from './auth/state-store.js';
 import { proxyInEffect } from './config/proxy.js';
 import { loadConfigSource, resolveConfig } from './config/load.js';
@@ -124,6 +125,8 @@ export interface Cms {
   writeHooks?: WriteHooks;
   /** The project's own routes, judging every route that reaches a type they own (set with its `src/` code; access/document-gate.ts). */
   routeGate?: ProjectRouteGate;
+  /** Each controller's custom actions (`api::shop.shop` → `['featured']`), set with the project's `src/` code. */
+  customActions?: ReadonlyMap<string, string[]>;
   /** Release what the project holds open (the shared state store's connections). */
   close(): Promise<void>;
   /**
@@ -179,7 +182,10 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     store ??= await openStateStore({
       root, config, env: options.env ?? process.env, report, startUnreachable: options.startWithoutStateStore,
     });
-    const auth = createAuth({ root, config, models, env: options.env, report, store });
+    const customActions = (uid: string) => cms.customActions?.get(uid) ?? [];
+    const auth = createAuth({ root, config, models, env: options.env, report, store, customActions });
+    // Relations to users read the state's users as rows (core/auth/user-rows.ts).
+    followUsers(index, store);
     // A type the project's own routes own is answered only by them (core/access/document-gate.ts), never by this API.
     const ownedElsewhere = (model: Model) => cms.routeGate?.owns(model) ?? false;
     const { service, contentApi, ownerApi } = siteParts({ index, writer, config, auth, ownedElsewhere });

@@ -24,6 +24,8 @@ export interface AuthOptions {
   report?: (message: string) => void;
   /** Where the state lives (see `openStateStore`); default the local file `<root>/.cms/state.json`. */
   store?: StateStore;
+  /** A controller's custom actions (`api::shop.shop` → `['featured']`), listed in the roles' permission trees. */
+  customActions?: (uid: string) => string[];
 }
 
 /** Access control for one project: API tokens, users, JWTs, the auth rate limit. */
@@ -53,6 +55,8 @@ export interface Auth {
   catchUp: (authorization: string | null | undefined) => Promise<void>;
   /** A JWT for this user (`{ id, iat, exp }`, `auth.jwtExpiresIn`). */
   issueJwt: (user: Pick<StoredUser, 'id'>) => string;
+  /** A controller's custom actions, as the project's code declares them (none without it). */
+  customActions: (uid: string) => string[];
 }
 
 /**
@@ -96,5 +100,6 @@ export function createAuth(options: AuthOptions): Auth {
     },
     readFingerprint: (key) => credentials.fingerprint(key, (caller) => scopeId(readFingerprint(caller, models))),
     issueJwt: (user) => issueJwt(user.id, secrets.jwtSecret(true)!, config.auth.jwtExpiresIn),
+    customActions: options.customActions ?? (() => []),
   };
 }

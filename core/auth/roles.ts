@@ -59,16 +59,18 @@ const PLUGIN_ACTIONS: Record<string, Record<string, string[]>> = {
  * every content type's actions (a single type has no findOne or create) and every plugin action.
  */
 export function permissionTree(
-  models: Models, enabled: (model: Model | undefined, scope: string, action: string) => boolean,
+  models: Models, enabled: (model: Model | undefined, scope: string, action: string) => boolean, custom: (uid: string) => string[] = () => [],
 ): PermissionTree {
   const entry = (on: boolean) => ({ enabled: on, policy: '' });
   const permissions: PermissionTree = Object.create(null);
   for (const model of models.values()) {
     if (model.modelType !== 'contentType' || model.uid.startsWith('plugin::')) continue;
     const [api, controller] = model.uid.split('.');
-    const actions = model.kind === 'singleType'
+    const core = model.kind === 'singleType'
       ? CONTENT_ACTIONS.filter((action) => action !== 'findOne' && action !== 'create')
       : CONTENT_ACTIONS;
+    // The controller's own actions first, then the core ones it inherits (recorded: grants.role.public).
+    const actions = [...new Set([...custom(model.uid), ...core])];
     permissions[api] ??= { controllers: {} };
     permissions[api].controllers[controller] = Object.fromEntries(actions.map((action) => [
       action, entry(enabled(model, `${model.uid}.${action}`, action)),
@@ -87,7 +89,7 @@ export function permissionTree(
 }
 
 /** `GET /api/users-permissions/roles/:id`: the role with Strapi's permission tree. */
-export function findRole(config: CmsConfig, models: Models, id: number) {
+export function findRole(config: CmsConfig, models: Models, id: number, custom: (uid: string) => string[] = () => []) {
   const role = ROLES.find((candidate) => candidate.id === id);
   if (!role) return undefined;
   const caller = roleCallerFor(config, role.type);
@@ -97,7 +99,7 @@ export function findRole(config: CmsConfig, models: Models, id: number) {
     // upload grants name the file type (`plugin::upload.file: [find]`), as the reference's config does
     if (scope.startsWith('plugin::upload.') && upload && caller.can(upload, action as (typeof CONTENT_ACTIONS)[number])) return true;
     return caller.allows(scope);
-  });
+  }, custom);
   const [row] = listRoles([]).filter((candidate) => candidate.id === id);
   const { nb_users: _count, ...fields } = row;
   return { ...fields, permissions };

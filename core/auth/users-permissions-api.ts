@@ -120,13 +120,13 @@ const ROUTES: Route[] = [
   {
     // every permission Strapi knows, none enabled (the admin's list to build a role from)
     method: 'GET', path: '/users-permissions/permissions', scope: 'plugin::users-permissions.permissions.getPermissions',
-    run: ({ auth }) => ({ permissions: permissionTree(auth.models, () => false) }),
+    run: ({ auth }) => ({ permissions: permissionTree(auth.models, () => false, auth.customActions) }),
   },
   { method: 'GET', path: '/users-permissions/roles', scope: UP.roleFind, run: ({ auth }) => ({ roles: listRoles(auth.users.all()) }) },
   {
     method: 'GET', path: '/users-permissions/roles/:id', scope: UP.roleFindOne,
     run: ({ auth, params }) => {
-      const role = /^\d+$/.test(params[0]) ? findRole(auth.config, auth.models, Number(params[0])) : undefined;
+      const role = /^\d+$/.test(params[0]) ? findRole(auth.config, auth.models, Number(params[0]), auth.customActions) : undefined;
       if (!role) throw new NotFoundError('Role not found');
       return { role };
     },

@@ -49,12 +49,14 @@ function checkGrants(raw: unknown, where: string, fail: (message: string) => nev
   if (raw === undefined) return grants;
   if (!isRecord(raw)) fail(`${where} must map content types to lists of actions`);
   for (const [type, actions] of Object.entries(raw as Record<string, unknown>)) {
-    const allowed: readonly string[] | undefined = Object.hasOwn(PLUGIN_ACTIONS, type)
-      ? PLUGIN_ACTIONS[type]
-      : type.startsWith('plugin::') ? undefined : ACTIONS;
-    const valid = (action: unknown) => typeof action === 'string' && (allowed ? allowed.includes(action) : /^[A-Za-z][\w-]*$/.test(action));
+    // A content type's grants take its core actions and its controller's custom ones (`featured` for a route handled by
+    // `restaurant.featured`), which are checked against the project's routes once they are loaded (extensions/custom-grants.ts).
+    const allowed: readonly string[] | undefined = Object.hasOwn(PLUGIN_ACTIONS, type) ? PLUGIN_ACTIONS[type] : undefined;
+    const named = type.startsWith('plugin::') ? /^[A-Za-z][\w-]*$/ : /^[A-Za-z_$][\w$]*$/;
+    const valid = (action: unknown) => typeof action === 'string' && (allowed ? allowed.includes(action) : named.test(action));
     if (!Array.isArray(actions) || !actions.every(valid)) {
-      fail(`${where}.${type} must be a list of ${allowed ? allowed.join(', ') : 'action names'}`);
+      const list = allowed ? allowed.join(', ') : type.startsWith('plugin::') ? 'action names' : `${ACTIONS.join(', ')} or controller actions`;
+      fail(`${where}.${type} must be a list of ${list}`);
     }
     grants[type] = actions as string[];
   }

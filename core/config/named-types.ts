@@ -14,7 +14,7 @@ export interface ConfigSource { file: string; text?: string }
  * Where a nested key is written (`permissions` → `public` → `api::tagg.tagg`): each key searched
  * quoted or bare after the previous one, so the same type under two roles points at the right one.
  */
-function locatePath(text: string | undefined, path: string[]): { line: number; column: number } | undefined {
+export function locatePath(text: string | undefined, path: string[]): { line: number; column: number } | undefined {
   if (text === undefined) return undefined;
   let from = 0;
   let at = -1;

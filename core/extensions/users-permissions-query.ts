@@ -152,7 +152,7 @@ export function roleService(cms: Cms, grants: RoleGrants): Record<string, unknow
     find: async () => listRoles(cms.auth.users.all()),
     findOne: async (id: unknown) => {
       typeOf(id);
-      return findRole(cms.config, cms.models, Number(id));
+      return findRole(cms.config, cms.models, Number(id), cms.auth.customActions);
     },
     async updateRole(id: unknown, data: { permissions?: PermissionTree }) {
       const type = typeOf(id);

@@ -5,6 +5,7 @@ import type { Row } from '../types.js';
 import { buildDocumentRows } from './build-rows.js';
 import { DocumentTable } from './document-table.js';
 import { DuplicateFileError, splitDuplicates } from './duplicate-files.js';
+import { Followers } from './followers.js';
 import { LinkHolders } from './link-holders.js';
 import { RecordBook } from './record-book.js';
 import { RowsById } from './rows-by-id.js';
@@ -45,6 +46,8 @@ export class ContentIndex {
   private readonly uniqueValues = new UniqueValues();
   private readonly links = new LinkHolders(compareCreation);
   private times: Map<string, string> | undefined;
+  /** Types whose rows follow another store (users): brought up to date before they are read. */
+  private readonly followers = new Followers();
 
   /** (A view over another index, such as a branch's, passes that index's dependencies: they are the models'.) */
   constructor(models: Models, config: CmsConfig, dependencies = new TypeDependencies(models)) {
@@ -57,8 +60,15 @@ export class ContentIndex {
   get fileTimes(): Map<string, string> | undefined { return this.times; }
   set fileTimes(times: Map<string, string> | undefined) { this.times = times; }
 
+  /** The rows of `uid` follow another store (users): `sync` runs before they are read, with `setRecord` / `removeRecord`. */
+  follow(uid: string, sync: () => void): void {
+    this.followers.set(uid, sync);
+    this.followers.catchUp(uid);
+  }
+
   /** A type's version: changes whenever one of its rows does (see `dependencies` for what an answer reads). */
   versionOf(uid: string): number {
+    this.followers.catchUp(uid);
     return this.typeVersions.get(uid) ?? 0;
   }
 
@@ -143,6 +153,7 @@ export class ContentIndex {
 
   /** Every row of a type in creation order (cached per version). */
   rows(uid: string): Row[] {
+    this.followers.catchUp(uid);
     let rows = this.sortedRows.get(uid);
     if (!rows) {
       rows = [];
@@ -160,6 +171,7 @@ export class ContentIndex {
 
   /** Rows a read sees for a scope, in creation order. */
   scopedRows(uid: string, scope: RowScope): Row[] {
+    this.followers.catchUp(uid);
     const model = this.model(uid);
     // A document's change is spliced in (scoped-rows.ts): the next read does not filter every row again.
     return this.cached(uid, `scoped|${scope.status}|${scope.locale}`, () => scopedRowList(model, this.rows(uid), scope));
@@ -207,6 +219,7 @@ export class ContentIndex {
   }
 
   documentRows(uid: string, documentId: string): Row[] {
+    this.followers.catchUp(uid);
     return this.documents.get(uid, documentId) ?? [];
   }
 
@@ -229,6 +242,7 @@ export class ContentIndex {
    * type it reads changes: a write to one type keeps what was derived for unrelated types.
    */
   cached<T>(uid: string, key: string, compute: () => T): T {
+    this.followers.catchUp(uid);
     return this.derived.get(uid, key, compute);
   }
 

@@ -21,6 +21,13 @@ export interface KeptLocale {
 export interface KeptIds { version: 1; rows: Record<string, Record<string, number>>; locales: Record<string, KeptLocale> }
 
 const keptByModel = new WeakMap<Model, Map<string, number>>();
+/** Ids another store gives its rows (users-permissions users and roles), by documentId. */
+const givenByModel = new WeakMap<Model, ReadonlyMap<string, number>>();
+
+/** The rows of `model` answer the ids `ids` gives their documentIds (users keep the auth state's ids, as in Strapi). */
+export function giveIds(model: Model, ids: ReadonlyMap<string, number>): void {
+  givenByModel.set(model, ids);
+}
 const localesByModels = new WeakMap<Models, Record<string, KeptLocale>>();
 
 /** A row's place in its type's kept ids. */
@@ -33,7 +40,8 @@ export const keptKey = (documentId: string, locale: string | null, status: strin
  * rowId(article, 'jae8klabhuucbkgfe2xxc5dj', 'en', 'published') // 12 after an import, else a 16-digit derived id
  */
 export function rowId(model: Model, documentId: string, locale: string | null, status: string): number {
-  return keptByModel.get(model)?.get(keptKey(documentId, locale, status)) ?? deriveId(rowKey(model.uid, documentId, locale, status));
+  return givenByModel.get(model)?.get(documentId) ?? keptByModel.get(model)?.get(keptKey(documentId, locale, status))
+    ?? deriveId(rowKey(model.uid, documentId, locale, status));
 }
 
 /** The locales' kept records (empty before any import). */

@@ -1,3 +1,4 @@
+import { imageProblems } from './blocks-image.js';
 import { notType } from './yup-messages.js';
 
 /**
@@ -22,8 +23,8 @@ export interface BlocksProblem {
 
 type Node = Record<string, unknown>;
 type Kind = 'block' | 'inline' | 'listChild' | 'text';
-/** A node's own fields, after its type is known: the first problem, or undefined. */
-type Rule = (node: Node, path: string[]) => BlocksProblem | undefined;
+/** A node's own fields, after its type is known: a problem, every problem (the image's), or none. */
+type Rule = (node: Node, path: string[]) => BlocksProblem | BlocksProblem[] | undefined;
 
 const isNode = (value: unknown): value is Node => !!value && typeof value === 'object' && !Array.isArray(value);
 const named = (path: string[], describe: (text: string) => string, value?: unknown): BlocksProblem => ({
@@ -47,32 +48,11 @@ function isValidLink(link: string): boolean {
 }
 
 const MARKS = ['bold', 'italic', 'underline', 'strikethrough', 'code'];
-const IMAGE_STRINGS = ['name', 'url', 'hash', 'ext', 'mime', 'provider', 'createdAt', 'updatedAt'];
-const IMAGE_NUMBERS = ['width', 'height', 'size'];
-
 /** A field that must be a string when present (`yup.string()`; `nullable` allows null). */
 function optionalString(node: Node, key: string, path: string[], nullable: boolean): BlocksProblem | undefined {
   const value = node[key];
   if (value === undefined || (nullable && value === null) || typeof value === 'string') return undefined;
   return wrongJsType([...path, key], 'string', value);
-}
-
-function imageProblem(node: Node, path: string[]): BlocksProblem | undefined {
-  const image = node.image;
-  const at = [...path, 'image'];
-  if (image === undefined || image === null) return undefined;
-  if (!isNode(image)) return wrongJsType(at, 'object', image);
-  if (Object.hasOwn(image, '__proto__')) return prototypeKey(at);
-  for (const key of IMAGE_STRINGS) {
-    if (image[key] === undefined || image[key] === null) return required([...at, key]);
-    const problem = optionalString(image, key, at, false);
-    if (problem) return problem;
-  }
-  for (const key of IMAGE_NUMBERS) {
-    if (image[key] === undefined || image[key] === null) return required([...at, key]);
-    if (typeof image[key] !== 'number' || !Number.isFinite(image[key])) return wrongJsType([...at, key], 'number', image[key]);
-  }
-  return undefined;
 }
 
 /** Node type → its fields' rule and what its children are (none for text); `min` is Strapi's "at least one" message. */
@@ -94,7 +74,7 @@ const NODE_TYPES: Record<Kind, Record<string, { rule?: Rule; children?: Kind; mi
       min: 'Quote node children must have at least one Text or Link node',
     },
     list: { rule: listFormat, children: 'listChild', min: 'List node children must have at least one ListItem or ListNode' },
-    image: { rule: imageProblem, children: 'inline' },
+    image: { rule: imageProblems, children: 'inline' },
   },
   inline: {
     text: { rule: textFields },
@@ -137,42 +117,47 @@ function wrongType(kind: Kind, node: unknown, path: string[]): BlocksProblem {
   return unnamed(path, message, node);
 }
 
-function nodeProblem(kind: Kind, node: unknown, path: string[], depth: number): BlocksProblem | undefined {
-  if (depth > MAX_BLOCKS_DEPTH) return named(path, (text) => `${text} is nested too deep: blocks nest at most ${MAX_BLOCKS_DEPTH} levels`);
-  if (isNode(node) && Object.hasOwn(node, '__proto__')) return prototypeKey(path);
+/**
+ * Every problem of a node, as Strapi's yup schema (abortEarly off) reports them: its own fields' (all of an image's),
+ * then its children's, each child's in turn.
+ */
+function nodeProblems(kind: Kind, node: unknown, path: string[], depth: number): BlocksProblem[] {
+  if (depth > MAX_BLOCKS_DEPTH) {
+    return [named(path, (text) => `${text} is nested too deep: blocks nest at most ${MAX_BLOCKS_DEPTH} levels`)];
+  }
+  if (isNode(node) && Object.hasOwn(node, '__proto__')) return [prototypeKey(path)];
   const type = isNode(node) && typeof node.type === 'string' && Object.hasOwn(NODE_TYPES[kind], node.type)
     ? NODE_TYPES[kind][node.type]
     : undefined;
-  if (!type) return wrongType(kind, node, path);
+  if (!type) return [wrongType(kind, node, path)];
   const fields = node as Node;
-  const problem = type.rule?.(fields, path);
-  if (problem || !type.children) return problem;
+  const own = type.rule?.(fields, path);
+  const problems = own === undefined ? [] : Array.isArray(own) ? own : [own];
+  if (!type.children) return problems;
   const childrenPath = [...path, 'children'];
   const children = fields.children;
-  if (children === undefined || children === null) return required(childrenPath);
-  if (!Array.isArray(children)) return wrongJsType(childrenPath, 'array', children);
-  if (type.min && children.length === 0) return unnamed(childrenPath, type.min, children);
+  if (children === undefined || children === null) return [...problems, required(childrenPath)];
+  if (!Array.isArray(children)) return [...problems, wrongJsType(childrenPath, 'array', children)];
+  if (type.min && children.length === 0) return [...problems, unnamed(childrenPath, type.min, children)];
   for (let index = 0; index < children.length; index++) {
-    const child = nodeProblem(type.children, children[index], [...childrenPath, String(index)], depth + 1);
-    if (child) return child;
+    problems.push(...nodeProblems(type.children, children[index], [...childrenPath, String(index)], depth + 1));
   }
-  return undefined;
+  return problems;
 }
 
 /**
- * The first problem of a `blocks` value, or undefined. `path` is the attribute's own path, as
- * segments or as one text segment (`['seo.body']`); problems carry full paths, and `describe`
- * renders Strapi's message for a path text (`body[0].children` for an API answer).
+ * Every problem of a `blocks` value, in Strapi's order (nodes in turn), or none. `path` is the attribute's own path, as
+ * segments or as one text segment (`['seo.body']`); problems carry full paths, and `describe` renders Strapi's message
+ * for a path text (`body[0].children` for an API answer).
  *
  * @example
- * blocksProblem([{ type: 'marquee', children: [] }], ['body'])
- * // { path: ['body', '0'], describe: () => 'Block node is of invalid type', … }
+ * blocksProblems([{ type: 'marquee', children: [] }], ['body'])
+ * // [{ path: ['body', '0'], describe: () => 'Block node is of invalid type', … }]
  */
-export function blocksProblem(value: unknown, path: string[]): BlocksProblem | undefined {
-  if (!Array.isArray(value)) return named(path, (text) => `${text} must be an array of blocks, each with a "type"`, value);
-  for (let index = 0; index < value.length; index++) {
-    const problem = nodeProblem('block', value[index], [...path, String(index)], 1);
-    if (problem) return problem;
-  }
-  return undefined;
+export function blocksProblems(value: unknown, path: string[]): BlocksProblem[] {
+  if (!Array.isArray(value)) return [named(path, (text) => `${text} must be an array of blocks, each with a "type"`, value)];
+  return value.flatMap((node, index) => nodeProblems('block', node, [...path, String(index)], 1));
 }
+
+/** The first problem of a `blocks` value, or undefined (a content file's check names one place). */
+export const blocksProblem = (value: unknown, path: string[]): BlocksProblem | undefined => blocksProblems(value, path)[0];

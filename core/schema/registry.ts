@@ -5,6 +5,7 @@ import { FileError, ProjectProblemsError } from '../errors.js';
 import { parseJsonText } from '../parsers/json.js';
 import { SCALAR_TYPES, UPLOAD_FILE_UID, type Attribute, type Model } from './types.js';
 import { uploadFileModel } from './upload-file.js';
+import { roleModel, ROLE_UID, targetsUsers, USER_UID, userModel } from './user-model.js';
 
 /** Every problem found in `schemas/`, reported together so one run fixes them all. */
 export class SchemaError extends ProjectProblemsError {
@@ -104,6 +105,10 @@ function checkModel(model: Model, models: Map<string, Model>): FileError[] {
       if (String(attribute.relation).startsWith('morph')) continue;
       const target = attribute.target ? models.get(attribute.target) : undefined;
       if (!target || target.modelType !== 'contentType') { fail(`${at}: relation target "${attribute.target}" does not exist`); continue; }
+      if ((target.uid === USER_UID || target.uid === ROLE_UID) && (attribute.mappedBy || attribute.inversedBy)) {
+        fail(`${at}: a relation to ${target.uid} is one-way here (no mappedBy or inversedBy): the user schema cannot be extended`);
+        continue;
+      }
       if (attribute.mappedBy) {
         const owner = target.attributes[attribute.mappedBy];
         if (!owner || owner.type !== 'relation' || owner.target !== model.uid) {
@@ -159,9 +164,11 @@ export function loadModels(root: string): Map<string, Model> {
       else throw error;
     }
   }
+  // Relations to users read the auth state's users through Strapi's user and role models (core/auth/user-rows.ts).
+  if (targetsUsers(models)) for (const model of [userModel, roleModel]) if (!models.has(model.uid)) models.set(model.uid, model);
   const seenNames = new Map<string, Model>();
   for (const model of models.values()) {
-    if (model.modelType !== 'contentType' || model.uid === UPLOAD_FILE_UID) continue;
+    if (model.modelType !== 'contentType' || model.file === '<built-in>') continue;
     problems.push(...checkModel(model, models));
     for (const name of new Set([model.pluralName, model.singularName])) {
       const other = seenNames.get(name);

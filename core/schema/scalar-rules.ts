@@ -1,4 +1,4 @@
-import { blocksProblem } from './blocks.js';
+import { blocksProblems, type BlocksProblem } from './blocks.js';
 import { parseIsoDateTime } from './iso-date.js';
 import type { Attribute } from './types.js';
 import { EMAIL, isCount, maxLengthOf, STRING_TYPES, UID } from './field-rules.js';
@@ -17,7 +17,9 @@ export { notType, printValue, yupPath } from './yup-messages.js';
  * A `storage` problem is not yup's: Strapi's database layer raises it (dates and times) when the
  * entry is written, so only if validation passed, as a plain 400 without details.
  */
-export type Cast = { value: unknown } | { error: string; at?: string[]; invalid?: unknown; storage?: true };
+export type Cast = { value: unknown } | CastError;
+/** A problem of a value; `more` are the value's further problems, in Strapi's order (a blocks value reports all). */
+export interface CastError { error: string; at?: string[]; invalid?: unknown; storage?: true; more?: CastError[] }
 export type Caster = (value: unknown, path: string) => Cast;
 
 /** Strapi's string validator keeps the original value (`transform((v, original) => original)`): no casting. */
@@ -117,12 +119,17 @@ export const CAST: Record<string, Caster> = {
     if (typeof value === 'string') { try { value = JSON.parse(value); } catch { value = null; } }
     if (!Array.isArray(value)) return { value: null };
     // The path text is one segment here, so Strapi's messages read `body[0].children…`.
-    const problem = blocksProblem(value, [path]);
-    if (!problem) return { value };
-    const error = problem.describe(yupPath(problem.path));
-    return problem.path.length > 1 ? { error, at: problem.path.slice(1), invalid: problem.value } : { error };
+    const problems = blocksProblems(value, [path]);
+    if (!problems.length) return { value };
+    const [first, ...more] = problems.map(blocksError);
+    return more.length ? { ...first, more } : first;
   },
 };
+
+function blocksError(problem: BlocksProblem): CastError {
+  const error = problem.describe(yupPath(problem.path));
+  return problem.path.length > 1 ? { error, at: problem.path.slice(1), invalid: problem.value } : { error };
+}
 
 // The limits and patterns come from the rule table the studio reads too (field-rules.ts).
 export { isCount, STRING_TYPES } from './field-rules.js';

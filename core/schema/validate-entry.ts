@@ -154,7 +154,11 @@ export class EntryValidator {
     const cast = CAST[attribute.type](value, text);
     if ('error' in cast) {
       if (cast.storage) this.storageProblem ??= cast.error;
-      else this.add(cast.at ? [...path, ...cast.at] : path, cast.error, 'invalid' in cast ? cast.invalid : value);
+      else {
+        for (const one of [cast, ...(cast.more ?? [])]) {
+          this.add(one.at ? [...path, ...one.at] : path, one.error, 'invalid' in one ? one.invalid : value);
+        }
+      }
       // yup's string cast leaves an object or a list as it is, and oneOf then fails too (recorded: fuzz.enum.object)
       if (attribute.type === 'enumeration' && value !== null && typeof value === 'object') this.add(path, notOneOf(text, attribute), value);
       return INVALID;

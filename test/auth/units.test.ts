@@ -139,8 +139,8 @@ describe('config: roles and auth', () => {
   });
 
   it.each([
-    [{ permissions: { authenticated: { articles: ['find', 'publish'] } } },
-      'permissions.authenticated.articles must be a list of find, findOne, create, update, delete'],
+    [{ permissions: { authenticated: { articles: ['find', 'publish all'] } } },
+      'permissions.authenticated.articles must be a list of find, findOne, create, update, delete or controller actions'],
     [{ permissions: { public: { 'plugin::users-permissions.user': ['delete'] } } },
       'permissions.public.plugin::users-permissions.user must be a list of find, findOne, count, me'],
     [{ auth: { register: 'yes' } }, 'auth.register must be true or false'],

@@ -33,7 +33,8 @@ export async function replaySet(project: string, recorded: Recorded[]) {
   const answers = new Map<string, Answer>();
   const cms = await createCms({ root, env: ENV, report: (line) => logged.push(line) });
   const code = await startProjectCode(cms);
-  const extensions = [...EXTENSIONS, projectRoutes(code!)];
+  // A set without src/ code (user-targets) is served by the built-in routes alone.
+  const extensions = code ? [...EXTENSIONS, projectRoutes(code)] : EXTENSIONS;
   const app = createApp(cms, { log: (line) => logged.push(line), extensions });
   const vars: Record<string, unknown> = { token: (await cms.auth.tokens.create({ name: 'extensions', type: 'full-access' })).accessKey };
   // A path fetch would rewrite (`/./`, `/../`, `\`) goes over a socket, as written, to the same server's Node handler.

@@ -1,0 +1,4 @@
+'use strict';
+const { factories } = require('@strapi/strapi');
+
+module.exports = factories.createCoreService('api::manager.manager');
