@@ -47,10 +47,18 @@ export function followUsers(index: ContentIndex, store: StateStore): void {
   const held = new Map<string, string>();
   let seen: string | undefined;
   index.follow(USER_UID, () => {
-    if (store.revision === seen) return;
-    seen = store.revision;
+    let users: readonly StoredUser[];
+    try {
+      if (store.revision === seen) return;
+      seen = store.revision;
+      users = store.data.users;
+    } catch {
+      // A state that cannot be read now (a malformed file mid-edit) keeps the rows it gave: the auth routes report it.
+      seen = undefined;
+      return;
+    }
     const present = new Set<string>();
-    for (const user of store.data.users) {
+    for (const user of users) {
       present.add(user.documentId);
       const next = record(USER_UID, user.documentId, userData(user, roleOf), user);
       const print = JSON.stringify([user.id, next]);

@@ -6,7 +6,7 @@ import { BULK_HOOKS, LIFECYCLE_HOOKS, lifecycleHooks, type Lifecycles } from './
 import { loadProjectFiles } from './load-project.js';
 import { SERVER_CONTROLLER, serverFiles } from './native-server.js';
 import { collectRoutes, type PolicyEntry } from './collect-routes.js';
-import { customGrantProblems } from './custom-grants.js';
+import { controllerActions, customGrantProblems } from './custom-grants.js';
 import type { ProjectRoute } from './route-table.js';
 import type { ProjectFile } from './scan-files.js';
 import { isCoreFactory } from './shims.js';
@@ -148,7 +148,7 @@ export function loadProjectCode(cms: Cms, report: (line: string) => void = cms.r
       if (!exists) problems.push(new FileError(file.path, message, use.line, use.column));
     }
   }
-  problems.push(...customGrantProblems(cms, routes));
+  problems.push(...customGrantProblems(cms, controllerActions(registry.controllers)));
   const phase = (name: string) => async () => { await index[name]?.({ strapi }); };
   return {
     files: loaded.map((file) => file.path), problems, warnings, routes, owned, policies, middlewares,

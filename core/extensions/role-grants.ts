@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_ROLE_SCOPES, scopeOf } from '../access/scopes.js';
+import { CONTENT_ACTIONS, DEFAULT_ROLE_SCOPES, scopeOf } from '../access/scopes.js';
 import type { RoleType } from '../auth/state-store.js';
 import type { Cms } from '../cms.js';
 import { CONFIG_FILES, resolveConfig } from '../config/load.js';
@@ -61,7 +61,10 @@ export function roleGrants(cms: Cms): RoleGrants {
     const grants = (permissions[role] ??= {});
     for (const action of toGrant) addGrant(cms, grants, action);
     for (const action of toRevoke) removeGrant(cms, grants, action);
-    // Checked before it is written: a grant the config cannot hold (a custom action) never leaves a site that cannot start.
+    // Checked before it is written: a grant the config cannot hold (an action the type's controller lacks) never leaves a
+    // site that cannot start.
+    const unknown = toGrant.find((action) => !isControllerAction(cms, action));
+    if (unknown) throw new ApplicationError(`The ${role} role cannot be given ${unknown} here: its controller has no such action`);
     try { resolveConfig(raw); } catch (error) {
       throw new ApplicationError(`The ${role} role cannot be given ${toGrant.join(', ')} here: ${(error as Error).message}`);
     }
@@ -83,6 +86,14 @@ export function roleGrants(cms: Cms): RoleGrants {
       return next;
     },
   };
+}
+
+/** Is a content type's action one of its controller's (the core five, or a custom one of the project's code)? */
+function isControllerAction(cms: Cms, action: string): boolean {
+  const { key, name } = cut(action);
+  const model = cms.models.get(key);
+  if (model?.modelType !== 'contentType' || !key.startsWith('api::')) return true;
+  return (CONTENT_ACTIONS as readonly string[]).includes(name) || (cms.customActions?.get(model.uid) ?? []).includes(name);
 }
 
 /** The project's `cms.config.json` as written (created when the project has no config file). */

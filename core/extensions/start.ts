@@ -1,6 +1,7 @@
 import { relative, sep } from 'node:path';
 import type { Cms } from '../cms.js';
 import { FileError, ProjectProblemsError } from '../errors.js';
+import { controllerActions } from './custom-grants.js';
 import { UnsupportedApiError } from './errors.js';
 import { loadProjectCode, type ProjectCode } from './project-code.js';
 import { projectRouteGate } from './route-gate.js';
@@ -19,7 +20,7 @@ export async function startProjectCode(cms: Cms): Promise<ProjectCode | undefine
   for (const warning of code.warnings) cms.report(`warning: ${warning}`);
   if (!code.files.length) return undefined;
   cms.writeHooks = code.hooks;
-  cms.customActions = customActionsOf(code);
+  cms.customActions = controllerActions(code.controllers);
   // Every built-in route that reaches a type the project's routes own asks them first (publish, history, uploads, the studio).
   cms.routeGate = projectRouteGate(cms, code);
   (globalThis as { strapi?: unknown }).strapi = code.strapi;
@@ -30,16 +31,6 @@ export async function startProjectCode(cms: Cms): Promise<ProjectCode | undefine
     throw error instanceof UnsupportedApiError ? calledAt(error, cms.root) : error;
   }
   return code;
-}
-
-/** Each api controller's own actions beyond the core five (its custom ones, and core ones it overrides come first). */
-function customActionsOf(code: ProjectCode): Map<string, string[]> {
-  const actions = new Map<string, string[]>();
-  for (const [uid, controller] of code.controllers) {
-    if (!uid.startsWith('api::')) continue;
-    actions.set(uid, Object.keys(controller).filter((name) => typeof controller[name] === 'function'));
-  }
-  return actions;
 }
 
 /**

@@ -196,7 +196,11 @@ export class EntryValidator {
     const byId = this.itemsById(current, seed);
     const items = value.map((item, position) => {
       const itemPath = [...path, String(position)];
-      if (!isRecord(item)) { this.add(itemPath, notType(yupPath(itemPath), 'object', item), item); return undefined; }
+      if (!isRecord(item)) {
+        // yup's object cast of a list's item: what is no object is null (recorded: details component.repeatable.strings)
+        this.add(itemPath, notType(yupPath(itemPath), 'object', item, null), null);
+        return undefined;
+      }
       const base = this.itemBase(item, byId, path, false);
       const seedAt = `${seed}.${position}`;
       return base === FRESH ? this.applyNew(component, item, itemPath, seedAt) : this.apply(component, item, base, itemPath, seedAt);

@@ -1,6 +1,7 @@
 // Custom controller actions in cms.config.json grants (`"api::article.article": ["find", "feature"]`): granted by the
 // permission name Strapi's users-permissions lists (`api::article.article.feature`), they open the route handled by
-// `article.feature` to the role; a name no route handles is refused with the config's file:line, in the CLI too.
+// `article.feature` to the role; a name that is no action of the type's controller is refused with the config's
+// file:line, in the CLI too.
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/program.js';
@@ -48,17 +49,17 @@ describe('custom controller actions granted to a role in cms.config.json', () =>
     await cms.close();
   });
 
-  it('refuses to start on an action no route handles, naming the config line and the actions there are', async () => {
+  it('refuses to start on an action the controller lacks, naming the config line and the actions there are', async () => {
     const cms = await createCms({ root: project(['find', 'featur']), env: {} });
     const started = startProjectCode(cms);
     await expect(started).rejects.toThrow(/cms\.config\.json:4:7: permissions\.public\.api::article\.article: "featur" is not an action/);
-    await expect(started).rejects.toThrow(/its routes' custom actions are feature, hidden\) \(did you mean "feature"\?\)/);
+    await expect(started).rejects.toThrow(/its controller's custom actions are feature, hidden\) \(did you mean "feature"\?\)/);
     await cms.close();
   });
 
   it('refuses a custom action when the project has no code of its own', async () => {
     const cms = await createCms({ root: project(['find', 'feature'], false), env: {} });
-    await expect(startProjectCode(cms)).rejects.toThrow(/no route of the project handles a custom action of it/);
+    await expect(startProjectCode(cms)).rejects.toThrow(/its controller has no custom action/);
     await cms.close();
   });
 

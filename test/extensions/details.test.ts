@@ -2,7 +2,8 @@
 // by `record.mjs --set details`: one-to-one writes (a two-sided one-to-one is exclusive, a one-way one is not),
 // validation errors of component-holding fields, dynamic-zone entries of a component the zone does not list (stored
 // and read back, as Strapi does), blocks image nodes with several problems (all of them, in yup's order), and custom
-// controller actions granted to the Public and Authenticated roles (and listed in the roles' permission trees). A
+// controller actions granted to the Public and Authenticated roles (and listed in the roles' permission trees), and a
+// relation to a users-permissions user inside a component. A
 // difference passes only when details/choices.json lists the case with the Project choice it follows.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

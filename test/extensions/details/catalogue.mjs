@@ -1,7 +1,8 @@
 // The smaller points of issue #38, as the real Strapi 5.54 answers them (record.mjs --set details): validation
 // errors of component-holding fields, one-to-one relations on write (both sides, and one-way), dynamic-zone entries
 // of a component the zone does not list, blocks image nodes with several problems, and custom controller actions
-// granted to the Public and Authenticated roles by their permission names. Replayed by details.test.ts.
+// granted to the Public and Authenticated roles by their permission names; also a relation to a users-permissions
+// user inside a component (written, populated, filtered). Replayed by details.test.ts.
 // @ts-nocheck
 import { get, post, put } from '../../conformance/catalogue/helpers.mjs';
 
@@ -19,7 +20,7 @@ const seed = [
   post('seed.manager.m3', '/api/managers', { data: { name: 'm3' } }, { capture: { m3: 'data.documentId' } }),
   post('seed.shop.s1', '/api/shops', { data: { name: 's1', manager: '@@m1', deputy: '@@m1' } }, { capture: { s1: 'data.documentId' } }),
   post('seed.user.ann', '/api/auth/local/register', { username: 'ann', email: 'ann@example.com', password: 'correct-horse' },
-    { ...NONE, capture: { 'jwt:ann': 'jwt' } }),
+    { ...NONE, capture: { 'jwt:ann': 'jwt', annId: 'user.id', annDoc: 'user.documentId' } }),
 ];
 
 const oneToOne = [
@@ -51,6 +52,16 @@ const components = [
   shop('component.zone.required', { zone: [{ __component: 'shared.item', qty: 3 }] }),
   shop('component.zone.second', { zone: [{ __component: 'shared.seo', title: 'ok' }, { __component: 'shared.seo', title: 'far too long' }] }),
   shop('component.with-root-error', { name: null, items: [{ qty: 3 }] }),
+  shop('component.repeatable.min', { tags: [{ note: 'a' }] }),
+  shop('component.repeatable.max-items', { tags: [{ note: 'a' }, { note: 'b' }, { note: 'c' }, { note: 'd' }] }),
+  shop('component.repeatable.min-and-item', { tags: [{ note: 5 }] }),
+  shop('component.repeatable.not-list', { items: 'x' }),
+  shop('component.repeatable.object', { items: { label: 'x' } }),
+  shop('component.repeatable.strings', { items: ['x', 'y'] }),
+  shop('component.single.list', { seo: [{ title: 'a' }] }),
+  shop('component.single.text', { seo: 'x' }),
+  shop('component.zone.object', { zone: { __component: 'shared.item', label: 'a' } }),
+  put('component.update.min', '/api/shops/@@s1?fields[0]=name', { data: { tags: [{ note: 'a' }] } }),
   put('component.update.repeatable', '/api/shops/@@s1?fields[0]=name', { data: { items: [{ label: 'ok' }, { qty: 3 }] } }),
 ];
 
@@ -75,6 +86,17 @@ const blocks = [
   shop('blocks.image.valid', { body: [{ type: 'image', image: IMAGE, children: TEXT }] }),
 ];
 
+const SIGNED = '/api/shops/@@s1?fields[0]=name&populate[signature][populate][by][fields][0]=username';
+const userInComponent = [
+  put('users.component.set-id', SIGNED, { data: { signature: { label: 'sig', by: '@@annId' } } }),
+  put('users.component.connect', SIGNED, { data: { signature: { label: 'sig', by: { connect: ['@@annDoc'] } } } }),
+  get('users.component.populate', SIGNED),
+  get('users.component.populate.public', '/api/shops/@@s1?fields[0]=name&populate[signature][populate]=by', NONE),
+  get('users.component.populate.star', '/api/shops/@@s1?fields[0]=name&populate[signature][populate]=*'),
+  get('users.component.filter', '/api/shops?fields[0]=name&filters[signature][by][username][$eq]=ann'),
+  put('users.component.unknown', '/api/shops/@@s1?fields[0]=name', { data: { signature: { by: 999999 } } }),
+];
+
 const grants = [
   get('grants.custom.public', '/api/shops/featured', NONE),
   get('grants.custom.public-not-granted', '/api/shops/secret', NONE),
@@ -86,4 +108,4 @@ const grants = [
   get('grants.role.authenticated', '/api/users-permissions/roles/1'),
 ];
 
-export const CASES = [...seed, ...oneToOne, ...components, ...zones, ...blocks, ...grants];
+export const CASES = [...seed, ...oneToOne, ...components, ...zones, ...blocks, ...userInComponent, ...grants];
