@@ -108,7 +108,8 @@ function checkModel(model: Model, models: Map<string, Model>): FileError[] {
       if (!target || target.modelType !== 'contentType') { fail(`${at}: relation target "${attribute.target}" does not exist`); continue; }
       if ((target.uid === USER_UID || target.uid === ROLE_UID) && (attribute.mappedBy || attribute.inversedBy)
         && target.file === '<built-in>') {
-        fail(`${at}: a relation to ${target.uid} is one-way unless src/extensions/users-permissions extends the user with its other side`);
+        fail(`${at}: a relation to ${target.uid} is one-way here (no mappedBy or inversedBy) unless `
+          + 'src/extensions/users-permissions/content-types/user/schema.json declares its other side');
         continue;
       }
       if (attribute.mappedBy) {

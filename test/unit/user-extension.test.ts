@@ -56,7 +56,7 @@ describe('src/extensions extends the users-permissions user', () => {
 
   it('refuses an inverse side to the user that no extension declares, naming the extension to write', () => {
     const { [EXTENSION]: _extension, ...without } = hireroom;
-    expect(() => loadModels(project(without))).toThrow(/application\/schema\.json: attribute "user": a relation to plugin::users-permissions\.user is one-way unless src\/extensions\/users-permissions extends the user/);
+    expect(() => loadModels(project(without))).toThrow(/application\/schema\.json: attribute "user": a relation to plugin::users-permissions\.user is one-way here \(no mappedBy or inversedBy\) unless src\/extensions\/users-permissions\/content-types\/user\/schema\.json declares its other side/);
   });
 
   it('names a field the auth state cannot keep, and a one-way relation from the user, with the extension\'s file', () => {
