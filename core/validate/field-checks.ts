@@ -2,6 +2,7 @@ import type { ContentIndex } from '../index/content-index.js';
 import { contentFolder } from '../index/load.js';
 import { ruleErrors } from '../schema/scalar-rules.js';
 import { isScalar, UPLOAD_FILE_UID, type Attribute, type Model, type Models } from '../schema/types.js';
+import { USER_UID } from '../schema/user-model.js';
 import type { Data } from '../types.js';
 
 /** One problem in one file; `key` is the attribute path the line:col is looked up from. */
@@ -55,7 +56,8 @@ function danglingReference(index: ContentIndex, field: Field): string[] {
   const { attribute, value, path } = field;
   const target = attribute.type === 'media' ? UPLOAD_FILE_UID
     : attribute.type === 'relation' && !attribute.mappedBy ? attribute.target : undefined;
-  if (!target) return [];
+  // Users live in the auth state, outside the repository (a clone or CI has none): a relation to one is not checked here.
+  if (!target || target === USER_UID) return [];
   const missing = (documentId: unknown) => !index.hasDocument(target, String(documentId)) && !isBroken(index, target, String(documentId));
   return asList(value).filter(missing)
     .map((documentId) => `${path} points at ${target} "${String(documentId)}", which does not exist`);

@@ -2,7 +2,9 @@
 // registered or changed after the start is seen by the next request, the Public role sees users only when granted
 // `find` on them, and a two-sided relation to users (which needs Strapi's user schema extended) is refused by name.
 // Strapi's own answers are replayed in test/extensions/user-targets.test.ts.
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../../cli/program.js';
 import { createCms } from '../../core/cms.js';
 import { createApp } from '../../core/http/app.js';
 import { makeProject } from '../helpers/project.js';
@@ -58,6 +60,19 @@ describe('relations to users-permissions users', () => {
       if (shown) expect(read.body.data[0].owner).not.toHaveProperty('password');
       await cms.close();
     }
+  });
+
+  it('passes `cms validate` on content relating a user this clone has no state for (users live outside Git)', async () => {
+    const root = makeProject({
+      'schemas/api/shop/content-types/shop/schema.json': shop({}), 'cms.config.json': {},
+      'content/shops/aaaaaaaaaaaaaaaaaaaaaaaa.json': { name: 'Elsewhere', owner: 'zzzzzzzzzzzzzzzzzzzzzzzz' },
+    });
+    let printed = '';
+    const write = (text: string) => { printed += text; return true; };
+    const code = await runCli(['validate', '--root', root], { stdout: { write }, stderr: { write }, cwd: tmpdir(),
+      env: { ...process.env, CMS_ROOT: undefined } });
+    expect(printed).toContain('ok: 1 rows in 1 content types');
+    expect(code).toBe(0);
   });
 
   it('refuses a two-sided relation to users, naming the attribute', async () => {
