@@ -22,6 +22,11 @@ const NOT_BACKEND = new Set(['admin']);
 const SOURCE = /^(?!.*\.d\.ts$)(?!.*\.(?:test|spec)\.[jt]s$)(.+)\.(js|ts|cjs)$/;
 /** Folders of plugin code, reported as not loaded when they hold anything. */
 const PLUGIN_FOLDERS = new Set(['extensions', 'plugins']);
+/** Files under `dir` (relative, '/'-separated), dot entries left out. */
+const filesUnder = (dir: string, prefix = ''): string[] => entries(dir).filter((entry) => !entry.name.startsWith('.'))
+  .flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`]));
+/** What src/extensions may hold that is loaded: the users-permissions user's schema (core/schema/user-extension.ts). */
+const LOADED_EXTENSION = 'users-permissions/content-types/user/schema.json';
 const API_KINDS = ['routes', 'controllers', 'services', 'policies', 'middlewares'] as const;
 
 const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []);
@@ -65,7 +70,8 @@ export function scanProjectFiles(root: string): { files: ProjectFile[]; unsuppor
           if (found) add('lifecycles', join(base, 'content-types', type.name, found), type.name, api.name);
         }
       }
-    } else if (PLUGIN_FOLDERS.has(entry.name) && entries(join(src, entry.name)).some((inner) => !inner.name.startsWith('.'))) {
+    } else if (PLUGIN_FOLDERS.has(entry.name) && filesUnder(join(src, entry.name))
+      .some((file) => entry.name !== 'extensions' || file !== LOADED_EXTENSION)) {
       unsupported.push(`src/${entry.name}: plugin code and plugin extensions are not loaded`
         + ' (only src/api, src/policies, src/middlewares and src/index)');
     }

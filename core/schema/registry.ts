@@ -5,6 +5,7 @@ import { FileError, ProjectProblemsError } from '../errors.js';
 import { parseJsonText } from '../parsers/json.js';
 import { SCALAR_TYPES, UPLOAD_FILE_UID, type Attribute, type Model } from './types.js';
 import { uploadFileModel } from './upload-file.js';
+import { extendedUser, storeUserLinksOnTheirTypes } from './user-extension.js';
 import { roleModel, ROLE_UID, targetsUsers, USER_UID, userModel } from './user-model.js';
 
 /** Every problem found in `schemas/`, reported together so one run fixes them all. */
@@ -105,8 +106,10 @@ function checkModel(model: Model, models: Map<string, Model>): FileError[] {
       if (String(attribute.relation).startsWith('morph')) continue;
       const target = attribute.target ? models.get(attribute.target) : undefined;
       if (!target || target.modelType !== 'contentType') { fail(`${at}: relation target "${attribute.target}" does not exist`); continue; }
-      if ((target.uid === USER_UID || target.uid === ROLE_UID) && (attribute.mappedBy || attribute.inversedBy)) {
-        fail(`${at}: a relation to ${target.uid} is one-way here (no mappedBy or inversedBy): the user schema cannot be extended`);
+      if ((target.uid === USER_UID || target.uid === ROLE_UID) && (attribute.mappedBy || attribute.inversedBy)
+        && target.file === '<built-in>') {
+        fail(`${at}: a relation to ${target.uid} is one-way here (no mappedBy or inversedBy) unless `
+          + 'src/extensions/users-permissions/content-types/user/schema.json declares its other side');
         continue;
       }
       if (attribute.mappedBy) {
@@ -164,12 +167,26 @@ export function loadModels(root: string): Map<string, Model> {
       else throw error;
     }
   }
-  // Relations to users read the auth state's users through Strapi's user and role models (core/auth/user-rows.ts).
-  if (targetsUsers(models)) for (const model of [userModel, roleModel]) if (!models.has(model.uid)) models.set(model.uid, model);
+  // Relations to users read the auth state's users through Strapi's user and role models (core/auth/user-rows.ts),
+  // the user as the project's src/extensions extends it.
+  let extension: ReturnType<typeof extendedUser>;
+  try {
+    extension = extendedUser(root);
+  } catch (error) {
+    if (!(error instanceof FileError)) throw error;
+    problems.push(error);
+  }
+  if (extension) problems.push(...extension.problems);
+  if (extension || targetsUsers(models)) {
+    for (const model of [extension?.model ?? userModel, roleModel]) if (!models.has(model.uid)) models.set(model.uid, model);
+  }
+  const user = models.get(USER_UID);
+  if (user && user.file !== '<built-in>') storeUserLinksOnTheirTypes(user, models);
   const seenNames = new Map<string, Model>();
   for (const model of models.values()) {
     if (model.modelType !== 'contentType' || model.file === '<built-in>') continue;
     problems.push(...checkModel(model, models));
+    if (model.uid.startsWith('plugin::')) continue;
     for (const name of new Set([model.pluralName, model.singularName])) {
       const other = seenNames.get(name);
       if (other) problems.push(new FileError(model.file, `API id "${name}" is already used by ${other.file}`));

@@ -1,5 +1,6 @@
 import type { ContentIndex } from '../index/content-index.js';
 import { isLocalizedAttribute, isToMany, type Model } from '../schema/types.js';
+import { USER_UID } from '../schema/user-model.js';
 import type { InverseChange } from '../schema/validate-entry.js';
 import { sameData } from '../storage/serialize.js';
 import type { Data } from '../types.js';
@@ -72,7 +73,8 @@ export class LinkedWrites {
    * owner leaves the list. The target's file is written only when it must be: when it already keeps
    * an order, or when the new owner is not the last-created of its owners (creation order would
    * misplace it), so a new document linking a target leaves the target's file untouched. Both
-   * localized: only the target in the owner's locale (Strapi links rows of one locale).
+   * localized: only the target in the owner's locale (Strapi links rows of one locale). A user's side
+   * (src/extensions) keeps no order: its owners come in creation order.
    */
   async orderInverseSides(
     model: Model, documentId: string, locale: string | null, before: Data, next: Data, writing?: string,
@@ -83,7 +85,8 @@ export class LinkedWrites {
       if (attribute.type !== 'relation' || !attribute.inversedBy) continue;
       const target = this.index.models.get(attribute.target!);
       const inverse = target?.attributes[attribute.inversedBy];
-      if (!target || !inverse || !isToMany(inverse)) continue;
+      // A user's rows are the auth state's, no file to keep an order in: its to-many sides list their owners by creation.
+      if (!target || !inverse || !isToMany(inverse) || target.uid === USER_UID) continue;
       const listed = (data: Data) => new Set(listOf(data[name]));
       const was = listed(before);
       const now = listed(next);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The real Strapi 5.54 running a project's own back-end code (a development tool, never needed by npm test):
 # `strapi-ref start` mirrors the schemas and writes core routers/controllers/services; this then copies the
-# project's src/ code over them (copy-project-code.mjs: all of it, TypeScript compiled to .js), merges its
+# project's src/ code over them (copy-project-code.mjs: all of it, TypeScript compiled to .js; src/extensions, a plugin
+# type's schema such as a users-permissions user with relations to the project's types, before the first start), merges its
 # src/index.js with the reference's bootstrap (which makes the token and permissions) and starts Strapi again.
 #   STRAPI_REF_DIR=… test/extensions/strapi-ref-with-code.sh PROJECT [PORT]   prints "BASE TOKEN" last
 set -euo pipefail
@@ -13,6 +14,9 @@ PROJECT="$(cd "${1:?usage: strapi-ref-with-code.sh PROJECT [PORT]}" && pwd)"; PO
 
 # The merged src/index.js of an earlier run would run that run's project bootstrap on this start's fresh database.
 [ -f "$DIR/src/reference-index.js" ] && cp "$DIR/src/reference-index.js" "$DIR/src/index.js"
+# A plugin type's schema the project extends (src/extensions) is needed by the first start already: its types may
+# name the extended type's attributes (inversedBy, mappedBy).
+rm -rf "$DIR/src/extensions"; [ -d "$PROJECT/src/extensions" ] && cp -r "$PROJECT/src/extensions" "$DIR/src/extensions"
 "$REF" start "$PROJECT" "$PORT" > /dev/null
 "$REF" stop > /dev/null
 cd "$DIR"

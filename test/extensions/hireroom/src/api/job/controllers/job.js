@@ -1,0 +1,9 @@
+'use strict';
+
+/**
+ * job controller
+ */
+
+const { createCoreController } = require('@strapi/strapi').factories;
+
+module.exports = createCoreController('api::job.job');
