@@ -60,7 +60,7 @@ function rootFields(schema: GraphQLSchema, root: 'Query' | 'Mutation'): Record<s
 
 describe('the generated GraphQL schema', () => {
   it('equals the reference plugin\'s schema for the conformance fixture, type by type', async () => {
-    const oursSchema = await schemaOf(join(SET, 'fixture'));
+    const oursSchema = await schemaOf(join(REPO_ROOT, 'test/conformance/fixture'));
     const theirsSchema = buildSchema(readFileSync(join(SET, 'schema.graphql'), 'utf8'));
     const ours = typesOf(oursSchema);
     const theirs = typesOf(theirsSchema);
@@ -97,7 +97,7 @@ describe('the generated GraphQL schema', () => {
   it('builds nothing but the plugin\'s own types when shadowCRUD is off', async () => {
     const root = mkdtempSync(join(tmpdir(), 'cms-graphql-off-'));
     made.push(root);
-    cpSync(join(SET, 'fixture'), root, { recursive: true });
+    cpSync(join(REPO_ROOT, 'test/conformance/fixture'), root, { recursive: true });
     const cms = await createCms({ root });
     try {
       const schema = buildGraphqlSchema(cms.models, { shadowCRUD: false });
