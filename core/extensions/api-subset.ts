@@ -68,7 +68,8 @@ export function subsetProblems(path: string, text: string): { problems: FileErro
   for (const match of text.matchAll(PLUGIN)) {
     const [, , name, member, , service] = match;
     const services = PLUGIN_SERVICES[name];
-    if (!services) problem(match.index, `strapi.plugin('${name}')`, 'plugins are not loaded; the i18n, users-permissions and graphql services named in docs/guide/extending.md are');
+    const loaded = 'plugins are not loaded; the i18n, users-permissions and graphql services named in docs/guide/extending.md are';
+    if (!services) problem(match.index, `strapi.plugin('${name}')`, loaded);
     else if (member && member !== 'service') problem(match.index, `strapi.plugin('${name}').${member}`, 'only service(name) is');
     else if (service && !services.includes(service)) {
       problem(match.index, `strapi.plugin('${name}').service('${service}')`, `of ${name}: ${services.join(', ')}`);

@@ -50,11 +50,14 @@ const CONFIG_KEYS = new Set(['auth']);
 
 function checkedUse(value: unknown): GraphqlUse {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new UnsupportedApiError("strapi.plugin('graphql').service('extension').use(…)", 'it takes { typeDefs, resolvers, resolversConfig }');
+    const call = "strapi.plugin('graphql').service('extension').use(…)";
+    throw new UnsupportedApiError(call, 'it takes { typeDefs, resolvers, resolversConfig }');
   }
   for (const key of Object.keys(value)) {
     // nexus types (`types: [nexus.extendType(…)]`) and plugins need nexus, which this CMS does not carry: SDL does the same
-    if (!USE_KEYS.has(key)) throw new UnsupportedApiError(`the graphql extension's ${key}`, 'typeDefs (SDL), resolvers and resolversConfig are');
+    if (!USE_KEYS.has(key)) {
+      throw new UnsupportedApiError(`the graphql extension's ${key}`, 'typeDefs (SDL), resolvers and resolversConfig are');
+    }
   }
   const use = value as GraphqlUse;
   for (const [field, config] of Object.entries(use.resolversConfig ?? {})) {
@@ -92,7 +95,8 @@ export function graphqlExtensionService(cms: Cms, strapi: () => unknown) {
     // a content type the site does not have is refused at once, as a typo would otherwise change nothing; the plugins'
     // types (plugin::users-permissions.user…) are the schema's to know (core/graphql/extension.ts)
     if (!uid.startsWith('plugin::') && !cms.models.has(uid)) {
-      throw new UnsupportedApiError(`strapi.plugin('graphql').service('extension').shadowCRUD('${uid}')`, 'no such content type in this project');
+      const call = `strapi.plugin('graphql').service('extension').shadowCRUD('${uid}')`;
+      throw new UnsupportedApiError(call, 'no such content type in this project');
     }
     const type = {
       disable: () => { state.disabledTypes.add(uid); return type; },
@@ -122,7 +126,8 @@ export function graphqlExtensionService(cms: Cms, strapi: () => unknown) {
   const service = {
     shadowCRUD,
     use: (extension: unknown) => {
-      const value = typeof extension === 'function' ? (extension as (deps: { strapi: unknown }) => unknown)({ strapi: strapi() }) : extension;
+      const value = typeof extension === 'function'
+        ? (extension as (deps: { strapi: unknown }) => unknown)({ strapi: strapi() }) : extension;
       state.uses.push(checkedUse(value));
       return service;
     },

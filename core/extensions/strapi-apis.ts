@@ -13,7 +13,9 @@ import { PERMISSION_UID, ROLE_UID, roleService, usersPermissionsQuery } from './
 type Members = Record<string, unknown>;
 
 /** The plugin services project code may reach: `strapi.plugin(name).service(service)`. */
-export const PLUGIN_SERVICES: Record<string, readonly string[]> = { i18n: ['locales'], 'users-permissions': ['role'], graphql: ['extension'] };
+export const PLUGIN_SERVICES: Record<string, readonly string[]> = {
+  i18n: ['locales'], 'users-permissions': ['role'], graphql: ['extension'],
+};
 /** `plugin::users-permissions.role` → `['users-permissions', 'role']`: `strapi.service(uid)` of a plugin service above. */
 export function pluginServiceOf(uid: string): [string, string] | undefined {
   const found = /^plugin::([\w-]+)\.([\w-]+)$/.exec(uid);
