@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { jsonText } from '../../core/codegen/models.js';
 import { openApiDocument } from '../../core/codegen/openapi.js';
+import { printSchema } from 'graphql';
+import { siteSchema } from '../../core/graphql/graphql-face.js';
 import { loadSchemaProject } from '../../core/codegen/project-schemas.js';
 import { typeDeclarations } from '../../core/codegen/ts-types.js';
 import {
@@ -13,7 +15,10 @@ const rootOf = (ctx: CliContext, root: string | undefined) => resolve(ctx.cwd, r
 const summary = (written: string[], removed: string[], unchanged: number) =>
   `${written.length} written, ${unchanged} unchanged${removed.length ? `, ${removed.length} removed` : ''}`;
 
-/** `cms types`, `cms json-schema`, `cms editor-setup`, `cms openapi`: the schemas drive the library's types, editors and clients. */
+/**
+ * `cms types`, `cms json-schema`, `cms editor-setup`, `cms openapi`, `cms graphql-schema`: the schemas drive the library's types,
+ * editors and clients.
+ */
 export function registerCodegen(program: Command, ctx: CliContext): void {
   program
     .command('types')
@@ -58,6 +63,19 @@ export function registerCodegen(program: Command, ctx: CliContext): void {
     .action(async (options: { root?: string; out?: string }) => {
       const project = await loadSchemaProject(rootOf(ctx, options.root));
       const text = jsonText(openApiDocument(project.models, project.config));
+      if (!options.out) { ctx.stdout.write(text); return; }
+      const out = resolve(ctx.cwd, options.out);
+      ctx.stderr.write(`${out} ${(await writeIfChanged(out, text)) ? 'written' : 'unchanged'}\n`);
+    });
+
+  program
+    .command('graphql-schema')
+    .description('print (or write) the GraphQL schema (SDL) /graphql answers, as Strapi\'s GraphQL plugin generates it (codegen offline)')
+    .option('--root <dir>', 'project root')
+    .option('--out <file>', 'write to this file instead of stdout')
+    .action(async (options: { root?: string; out?: string }) => {
+      const project = await loadSchemaProject(rootOf(ctx, options.root));
+      const text = `${printSchema(siteSchema(project.models, { ...project.config.graphql, locales: project.config.locales }))}\n`;
       if (!options.out) { ctx.stdout.write(text); return; }
       const out = resolve(ctx.cwd, options.out);
       ctx.stderr.write(`${out} ${(await writeIfChanged(out, text)) ? 'written' : 'unchanged'}\n`);

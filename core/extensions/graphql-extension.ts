@@ -34,6 +34,8 @@ export interface GraphqlExtensionState {
 }
 
 const states = new WeakMap<Cms, GraphqlExtensionState>();
+/** The same state by the site's models, which the schema is built from (core/graphql/contributions.ts). */
+const byModels = new WeakMap<object, GraphqlExtensionState>();
 
 /** The site's extension state (empty until project code calls the service). */
 export function graphqlExtensionState(cms: Cms): GraphqlExtensionState {
@@ -42,7 +44,16 @@ export function graphqlExtensionState(cms: Cms): GraphqlExtensionState {
     state = { disabledTypes: new Set(), disabledActions: new Map(), disabledFields: new Map(), uses: [] };
     states.set(cms, state);
   }
+  byModels.set(cms.models, state);
   return state;
+}
+
+/**
+ * The extension state of the site these models are loaded for, if its project code used the service. (Models a
+ * schema change reloads under `cms serve` are new: the state follows them when the service is reached again.)
+ */
+export function graphqlExtensionStateOf(models: object): GraphqlExtensionState | undefined {
+  return byModels.get(models);
 }
 
 const USE_KEYS = new Set(['typeDefs', 'resolvers', 'resolversConfig']);

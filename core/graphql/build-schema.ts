@@ -8,7 +8,7 @@ import { collectionType, genericMorphType, objectType, relationCollectionType } 
 import { PLUGIN_MODELS, type PluginActions } from './plugin-models.js';
 import { reachableTypes } from './prune.js';
 import { queryFields } from './query-fields.js';
-import { I18NLocaleCodeScalar } from './scalars.js';
+import { localeCodeScalar } from './scalars.js';
 import { TypeRegistry } from './type-registry.js';
 
 type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
@@ -16,6 +16,8 @@ type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
 /** What a project's code or config turned off (`shadowCRUD: false` turns off every generated type). */
 export interface SchemaOptions {
   shadowCRUD: boolean;
+  /** The site's locales: a `locale` argument naming another is refused in validation (the i18n plugin's scalar). */
+  locales?: readonly string[];
 }
 
 /** The models the schema is built from, in Strapi's registry order: components, the plugins' types, the project's types. */
@@ -25,7 +27,8 @@ export function schemaModels(models: Models): Array<{ model: Model; actions: Plu
   return [
     ...all.filter((model) => model.modelType === 'component').map((model) => ({ model, actions: { queries: false, mutations: false } })),
     ...PLUGIN_MODELS,
-    ...all.filter((model) => model.modelType === 'contentType' && own(model)).map((model) => ({ model, actions: { queries: true, mutations: true } })),
+    ...all.filter((model) => model.modelType === 'contentType' && own(model))
+      .map((model) => ({ model, actions: { queries: true, mutations: true } })),
   ];
 }
 
@@ -38,7 +41,7 @@ export function schemaModels(models: Models): Array<{ model: Model; actions: Plu
  */
 export function buildGraphqlSchema(models: Models, options: SchemaOptions): GraphQLSchema {
   const entries = options.shadowCRUD ? schemaModels(models) : [];
-  const registry = new TypeRegistry(entries.map((entry) => entry.model));
+  const registry = new TypeRegistry(entries.map((entry) => entry.model), options.locales);
   for (const type of INTERNAL_TYPES) registry.get(type.name, () => type);
   const queries: Fields = {};
   const mutations: Fields = {};
@@ -55,7 +58,7 @@ export function buildGraphqlSchema(models: Models, options: SchemaOptions): Grap
     if (actions.mutations) Object.assign(mutations, mutationFields(registry, model));
   }
   if (entries.length > 0) genericMorphType(registry);
-  registry.get(I18NLocaleCodeScalar.name, () => I18NLocaleCodeScalar);
+  registry.get('I18NLocaleCode', () => localeCodeScalar(registry.locales));
   registry.get(PaginationArgType.name, () => PaginationArgType);
   const query = new GraphQLObjectType({ name: 'Query', fields: queries });
   const mutation = Object.keys(mutations).length > 0 ? new GraphQLObjectType({ name: 'Mutation', fields: mutations }) : undefined;

@@ -1,5 +1,5 @@
 import { extendSchema, isObjectType, parse, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
-import type { Cms } from '../cms.js';
+import type { Models } from '../schema/types.js';
 import type { GraphqlContext } from './context.js';
 import { projectExtensionContribution } from './extension.js';
 import { usersPermissionsContribution } from './users-permissions.js';
@@ -17,10 +17,13 @@ export interface GraphqlContribution {
 }
 
 /**
- * The contributions every site's schema gets (users-permissions' operations, the upload plugin's mutations…), the
- * project's own `register()` extension last (core/graphql/extension.ts).
+ * The contributions every site's schema gets (users-permissions' operations, the upload plugin's mutations…), each
+ * made from the site's models; their resolvers reach the site through the context (`context.cms`). The project's own
+ * `register()` extension comes last (core/graphql/extension.ts).
  */
-export const CONTRIBUTIONS: Array<(cms: Cms) => GraphqlContribution> = [usersPermissionsContribution, projectExtensionContribution];
+export const CONTRIBUTIONS: Array<(models: Models) => GraphqlContribution> = [
+  usersPermissionsContribution, projectExtensionContribution,
+];
 
 /**
  * The schema with the contributions' types and fields, their resolvers attached.

@@ -6,7 +6,9 @@ export const FORBIDDEN_ACCESS = 'Forbidden access';
 
 /** An error Apollo answers before running anything: its HTTP status, and Apollo's `extensions.code`. */
 export class GraphqlRequestError extends GraphQLError {
-  constructor(message: string, readonly status: number, code: string, readonly headers: Record<string, string> = {}, nodes?: GraphQLError['nodes']) {
+  constructor(
+    message: string, readonly status: number, code: string, readonly headers: Record<string, string> = {}, nodes?: GraphQLError['nodes'],
+  ) {
     super(message, { nodes, extensions: { code } });
   }
 }
@@ -32,7 +34,9 @@ export function formatError(error: GraphQLError, log: (message: string) => void)
   extensions.code ??= 'INTERNAL_SERVER_ERROR';
   const original = error.path !== undefined && error.originalError ? error.originalError : error;
   if (original instanceof CmsError) {
-    const code = original instanceof ForbiddenError || original instanceof UnauthorizedError ? 'FORBIDDEN'
+    // Strapi's PolicyError is a ForbiddenError
+    const forbidden = original instanceof ForbiddenError || original instanceof UnauthorizedError || original.name === 'PolicyError';
+    const code = forbidden ? 'FORBIDDEN'
       : original instanceof ValidationError ? 'BAD_USER_INPUT' : codeOf(original.name);
     // the plugin rebuilds the error from Apollo's formatted one, and GraphQLError takes no `locations` option: they go
     const rebuilt: GraphQLFormattedError = { message: original.message };

@@ -1,8 +1,9 @@
 import type { GraphQLFieldResolver, GraphQLSchema } from 'graphql';
-import type { Cms } from '../cms.js';
 import { ForbiddenError } from '../errors.js';
-import { graphqlExtensionState, type GraphqlUse, type ResolverConfig } from '../extensions/graphql-extension.js';
-import type { Model } from '../schema/types.js';
+import {
+  graphqlExtensionStateOf, type GraphqlExtensionState, type GraphqlUse, type ResolverConfig,
+} from '../extensions/graphql-extension.js';
+import type { Model, Models } from '../schema/types.js';
 import type { GraphqlContext } from './context.js';
 import { FORBIDDEN_ACCESS } from './errors.js';
 import { cutSchema, type SchemaCuts } from './extension-prune.js';
@@ -20,9 +21,8 @@ function actionFields(model: Model, action: string): string[] {
 }
 
 /** What the project's `register()` turned off, as the types and fields to cut from the generated schema. */
-export function extensionCuts(cms: Cms): SchemaCuts {
-  const state = graphqlExtensionState(cms);
-  const modelOf = (uid: string) => cms.models.get(uid) ?? PLUGIN_MODELS.find(({ model }) => model.uid === uid)?.model;
+export function extensionCuts(models: Models, state: GraphqlExtensionState): SchemaCuts {
+  const modelOf = (uid: string) => models.get(uid) ?? PLUGIN_MODELS.find(({ model }) => model.uid === uid)?.model;
   const cuts: SchemaCuts = { types: new Set(), fields: new Set() };
   for (const uid of state.disabledTypes) {
     const model = modelOf(uid);
@@ -89,11 +89,13 @@ function merged(all: Array<Record<string, Record<string, Resolver>>>): Record<st
  * The project's extension as a contribution to the schema (core/graphql/contributions.ts): what `use()` added (SDL,
  * resolvers behind their `resolversConfig`), then what `shadowCRUD(…)` turned off, cut from the result.
  */
-export function projectExtensionContribution(cms: Cms) {
-  const { uses } = graphqlExtensionState(cms);
+export function projectExtensionContribution(models: Models) {
+  const state = graphqlExtensionStateOf(models);
+  if (!state) return {};
+  const { uses } = state;
   return {
     typeDefs: uses.map((use) => use.typeDefs ?? '').filter((sdl) => sdl.trim() !== '').join('\n') || undefined,
     resolvers: merged(uses.map(resolversOf)),
-    transformSchema: (schema: GraphQLSchema) => cutSchema(schema, extensionCuts(cms)),
+    transformSchema: (schema: GraphQLSchema) => cutSchema(schema, extensionCuts(models, state)),
   };
 }

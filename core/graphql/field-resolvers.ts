@@ -33,7 +33,8 @@ export function componentResolver(name: string, repeatable: boolean): Resolver {
   return (parent, args, context) => {
     const value = parent[name];
     if (!repeatable) return value ?? null;
-    return Array.isArray(value) ? sliceWindow(value, graphqlWindow(args.pagination as Record<string, unknown>, context.config)) : value ?? null;
+    if (!Array.isArray(value)) return value ?? null;
+    return sliceWindow(value, graphqlWindow(args.pagination as Record<string, unknown>, context.config));
   };
 }
 

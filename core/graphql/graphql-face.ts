@@ -6,6 +6,7 @@ import type { Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
 import { buildGraphqlSchema } from './build-schema.js';
 import { CONTRIBUTIONS, withContributions, type GraphqlContribution } from './contributions.js';
+import type { Models } from '../schema/types.js';
 import type { GraphqlConfig, GraphqlContext } from './context.js';
 import { formatError, GraphqlRequestError } from './errors.js';
 import { depthLimitRule } from './limits.js';
@@ -40,19 +41,21 @@ export function createGraphqlFace(
   cms: Cms, config: GraphqlConfig, options: { log?: (message: string) => void; contributions?: GraphqlContribution[] } = {},
 ) {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const contributions = options.contributions ?? CONTRIBUTIONS.map((contribute) => contribute(cms));
-  const schema: GraphQLSchema = withContributions(buildGraphqlSchema(cms.models, { shadowCRUD: config.shadowCRUD }), contributions);
+  const schema: GraphQLSchema = siteSchema(cms.models, { ...config, locales: cms.config.locales }, options.contributions);
   // Apollo Server turns introspection off when NODE_ENV is production, as Strapi runs it there
   const rules: ValidationRule[] = [...specifiedRules, depthLimitRule(config.depthLimit)];
   if (process.env.NODE_ENV === 'production') rules.push(introspectionDisabled);
 
   const failed = (error: GraphQLError, status: number, headers: Record<string, string> = {}): GraphqlAnswer =>
     ({ status, headers, body: { errors: [formatError(error, log)] } });
+  const refused = (errors: readonly GraphQLError[], code: string): GraphqlAnswer =>
+    ({ status: 400, headers: {}, body: { errors: errors.map((error) => formatError(withCode(error, code), log)) } });
 
   async function run(request: GraphqlRequest, caller: Caller, http?: GraphqlContext['http']): Promise<GraphqlAnswer> {
     const { query, variables, operationName } = request;
     if (typeof query !== 'string' || query === '') {
-      throw new GraphqlRequestError('GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.', 400, 'BAD_REQUEST');
+      const message = 'GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.';
+      throw new GraphqlRequestError(message, 400, 'BAD_REQUEST');
     }
     let document: DocumentNode;
     try {
@@ -61,7 +64,7 @@ export function createGraphqlFace(
       return failed(withCode(error as GraphQLError, 'GRAPHQL_PARSE_FAILED'), 400);
     }
     const errors = validate(schema, document, rules);
-    if (errors.length > 0) return { status: 400, headers: {}, body: { errors: errors.map((error) => formatError(withCode(error, 'GRAPHQL_VALIDATION_FAILED'), log)) } };
+    if (errors.length > 0) return refused(errors, 'GRAPHQL_VALIDATION_FAILED');
     const operation = getOperationAST(document, typeof operationName === 'string' ? operationName : undefined);
     if (!operation) {
       const message = typeof operationName === 'string' ? `Unknown operation named "${operationName}".`
@@ -69,8 +72,8 @@ export function createGraphqlFace(
       return failed(new GraphqlRequestError(message, 400, 'OPERATION_RESOLUTION_FAILURE'), 400);
     }
     if (request.method === 'GET' && operation.operation !== 'query') {
-      return failed(new GraphqlRequestError(`GET requests only support query operations, not ${operation.operation} operations`, 405, 'BAD_REQUEST'),
-        405, { allow: 'POST' });
+      const message = `GET requests only support query operations, not ${operation.operation} operations`;
+      return failed(new GraphqlRequestError(message, 405, 'BAD_REQUEST'), 405, { allow: 'POST' });
     }
     const contextValue: GraphqlContext = { cms, caller, config, http };
     const result = await execute({
@@ -79,7 +82,7 @@ export function createGraphqlFace(
     });
     // a variable that does not fit its type is refused before anything runs: Apollo answers it with a 400
     if (result.data === undefined && result.errors) {
-      return { status: 400, headers: {}, body: { errors: result.errors.map((error) => formatError(withCode(error, 'BAD_USER_INPUT'), log)) } };
+      return refused(result.errors, 'BAD_USER_INPUT');
     }
     const body: GraphqlAnswer['body'] = {};
     if (result.errors) body.errors = result.errors.map((error) => formatError(error, log));
@@ -99,6 +102,20 @@ export function createGraphqlFace(
 }
 
 export type GraphqlFace = ReturnType<typeof createGraphqlFace>;
+
+/**
+ * A site's whole schema: the generated one with the plugins' contributions, what `/graphql` answers and
+ * `cms graphql-schema` prints.
+ *
+ * @example
+ * printSchema(siteSchema(cms.models, cms.config.graphql))
+ */
+export function siteSchema(
+  models: Models, config: Pick<GraphqlConfig, 'shadowCRUD'> & { locales?: readonly string[] }, contributions?: GraphqlContribution[],
+): GraphQLSchema {
+  const added = contributions ?? CONTRIBUTIONS.map((contribute) => contribute(models));
+  return withContributions(buildGraphqlSchema(models, { shadowCRUD: config.shadowCRUD, locales: config.locales }), added);
+}
 
 function withCode(error: GraphQLError, code: string): GraphQLError {
   if (error.extensions.code) return error;

@@ -1,4 +1,6 @@
-import { GraphQLError, Kind, type ASTVisitor, type DefinitionNode, type FragmentDefinitionNode, type SelectionNode, type ValidationContext } from 'graphql';
+import {
+  GraphQLError, Kind, type ASTVisitor, type DefinitionNode, type FragmentDefinitionNode, type SelectionNode, type ValidationContext,
+} from 'graphql';
 
 /**
  * graphql-depth-limit's rule, as the plugin passes it `depthLimit`: an operation whose selections nest deeper is
@@ -10,7 +12,9 @@ export function depthLimitRule(maxDepth: number | undefined) {
     if (typeof maxDepth !== 'number' || !Number.isFinite(maxDepth)) return {};
     const { definitions } = context.getDocument();
     const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const definition of definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    for (const definition of definitions) {
+      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    }
     const operations = new Map<string, DefinitionNode>();
     for (const definition of definitions) {
       if (definition.kind === Kind.OPERATION_DEFINITION) operations.set(definition.name ? definition.name.value : '', definition);

@@ -22,12 +22,13 @@ export function mutationFields(registry: TypeRegistry, model: Model): Record<str
   const type = objectType(registry, model);
   const data = { data: { type: new GraphQLNonNull(inputType(registry, model)) } };
   const status: GraphQLFieldConfigArgumentMap = { status: { type: PublicationStatusType, defaultValue: 'published' } };
-  const documentId: GraphQLFieldConfigArgumentMap = model.kind === 'singleType' ? {} : { documentId: { type: new GraphQLNonNull(GraphQLID) } };
+  const documentId: GraphQLFieldConfigArgumentMap = model.kind === 'singleType'
+    ? {} : { documentId: { type: new GraphQLNonNull(GraphQLID) } };
   const id = (args: Args) => (model.kind === 'singleType' ? undefined : String(args.documentId));
   const fields: Record<string, Field> = {};
   if (model.kind === 'collectionType') {
     fields[names.create] = {
-      type, args: { ...status, ...data, ...localeArg(model) },
+      type, args: { ...status, ...data, ...localeArg(registry, model) },
       resolve: (_, args, context, info) => authorized(context, model, 'create', undefined, async (caller, held) => {
         const written = await context.cms.service.create(held, { data: args.data }, restQuery(registry, model, args, info), caller);
         return written.data;
@@ -35,14 +36,14 @@ export function mutationFields(registry: TypeRegistry, model: Model): Record<str
     };
   }
   fields[names.update] = {
-    type, args: { ...documentId, ...status, ...data, ...localeArg(model) },
+    type, args: { ...documentId, ...status, ...data, ...localeArg(registry, model) },
     resolve: (_, args, context, info) => authorized(context, model, 'update', id(args), async (caller, held) => {
       const written = await context.cms.service.update(held, id(args), { data: args.data }, restQuery(registry, model, args, info), caller);
       return written?.data ?? null;
     }),
   };
   fields[names.delete] = {
-    type: DeleteMutationResponseType, args: { ...documentId, ...localeArg(model) },
+    type: DeleteMutationResponseType, args: { ...documentId, ...localeArg(registry, model) },
     resolve: (_, args, context) => authorized(context, model, 'delete', id(args), async (caller, held) => {
       const raw = args.locale !== undefined && args.locale !== null ? { locale: args.locale } : {};
       const found = model.kind === 'singleType' ? context.cms.service.findSingle(held, raw, caller) : undefined;

@@ -97,7 +97,9 @@ export function objectType(registry: TypeRegistry, model: Model): GraphQLObjectT
 const required = (type: GraphQLOutputType, yes: boolean | undefined): GraphQLOutputType =>
   (yes && !(type instanceof GraphQLNonNull) ? new GraphQLNonNull(type) : type);
 
-function attributeFields(registry: TypeRegistry, model: Model, name: string, attribute: Model['attributes'][string]): Record<string, Field> {
+function attributeFields(
+  registry: TypeRegistry, model: Model, name: string, attribute: Model['attributes'][string],
+): Record<string, Field> {
   const must = attribute.required;
   if (attribute.type === 'enumeration') return { [name]: { type: required(enumType(registry, model, name), must) } };
   if (SCALAR_OF[attribute.type]) return { [name]: { type: required(SCALARS[SCALAR_OF[attribute.type]], must) } };
@@ -106,7 +108,8 @@ function attributeFields(registry: TypeRegistry, model: Model, name: string, att
     if (!component) return {};
     const type = objectType(registry, component);
     if (!attribute.repeatable) return { [name]: { type: required(type, must), resolve: componentResolver(name, false) } };
-    return { [name]: { type: required(new GraphQLList(type), must), args: listArgs(registry, component), resolve: componentResolver(name, true) } };
+    const list = required(new GraphQLList(type), must);
+    return { [name]: { type: list, args: listArgs(registry, component), resolve: componentResolver(name, true) } };
   }
   if (attribute.type === 'dynamiczone') {
     return { [name]: { type: required(new GraphQLList(zoneType(registry, model, name)), must), resolve: zoneResolver(name) } };
@@ -114,7 +117,8 @@ function attributeFields(registry: TypeRegistry, model: Model, name: string, att
   if (attribute.type === 'relation' && isMorph(attribute)) {
     if (attribute.target) return {};
     const type = genericMorphType(registry);
-    return { [name]: { type: required(isToMany(attribute) ? new GraphQLList(type) : type, must), resolve: relationResolver(name, 'value') } };
+    const morph = required(isToMany(attribute) ? new GraphQLList(type) : type, must);
+    return { [name]: { type: morph, resolve: relationResolver(name, 'value') } };
   }
   const target = registry.model(attribute.type === 'media' ? 'plugin::upload.file' : attribute.target);
   if (!target) return {};

@@ -21,7 +21,8 @@ export function graphqlWindow(args: Record<string, unknown> | undefined, config:
   const defaultLimit = config.defaultLimit ?? 10;
   const maxLimit = config.maxLimit;
   const capped = (limit: number) => (maxLimit === -1 || limit < maxLimit ? limit : maxLimit);
-  const valid = (start: number, limit: number): Window => ({ start: Math.max(start, 0), limit: capped(limit === -1 ? -1 : Math.max(limit, 1)) });
+  const valid = (start: number, limit: number): Window =>
+    ({ start: Math.max(start, 0), limit: capped(limit === -1 ? -1 : Math.max(limit, 1)) });
   const byPage = !isNil(pagination.page) || !isNil(pagination.pageSize);
   const byOffset = !isNil(pagination.start) || !isNil(pagination.limit);
   if (!byPage && !byOffset) return valid(0, defaultLimit);

@@ -12,15 +12,18 @@ import { queryNames } from './names.js';
 import { collectionType, objectType } from './object-types.js';
 import { graphqlWindow, pageInfo } from './pagination.js';
 import { merged, populateFor, toStrapiFilters, toStrapiSort } from './rest-query.js';
-import { I18NLocaleCodeScalar } from './scalars.js';
+import { localeCodeScalar } from './scalars.js';
 import type { TypeRegistry } from './type-registry.js';
 
 type Args = Record<string, unknown>;
 type Field = GraphQLFieldConfig<unknown, GraphqlContext, Args>;
 
 /** `locale: I18NLocaleCode` on the operations of localized types (the i18n plugin's extension). */
-export const localeArg = (model: Model): GraphQLFieldConfigArgumentMap =>
-  (model.localized ? { locale: { type: I18NLocaleCodeScalar, description: 'The locale to use for the query' } } : {});
+export const localeArg = (registry: TypeRegistry, model: Model): GraphQLFieldConfigArgumentMap => {
+  if (!model.localized) return {};
+  const type = registry.get('I18NLocaleCode', () => localeCodeScalar(registry.locales));
+  return { locale: { type, description: 'The locale to use for the query' } };
+};
 
 const publicationArgs = (): GraphQLFieldConfigArgumentMap => ({
   status: { type: PublicationStatusType, defaultValue: 'published' },
@@ -34,20 +37,21 @@ function listArgs(registry: TypeRegistry, model: Model): GraphQLFieldConfigArgum
     pagination: { type: PaginationArgType, defaultValue: {} },
     sort: { type: new GraphQLList(GraphQLString), defaultValue: [] },
     ...publicationArgs(),
-    ...localeArg(model),
+    ...localeArg(registry, model),
   };
 }
 
 /** The REST query of a root field: its arguments, and the populate its selection needs. */
 export function restQuery(registry: TypeRegistry, model: Model, args: Args, info: GraphQLResolveInfo, inner?: string): RawQuery {
   const raw: RawQuery = { populate: populateFor(registry, model, merged(info.fieldNodes, inner), info) };
-  if (args.filters) raw.filters = toStrapiFilters(registry, model, args.filters);
+  if (args.filters && Object.keys(args.filters).length > 0) raw.filters = toStrapiFilters(registry, model, args.filters);
   const sort = toStrapiSort(args.sort);
   if (sort) raw.sort = sort;
   if (args.status) raw.status = args.status;
   if (args.locale !== undefined && args.locale !== null) raw.locale = args.locale;
   if (args.publicationFilter) raw.publicationFilter = args.publicationFilter;
-  if (args.hasPublishedVersion !== undefined && args.hasPublishedVersion !== null) raw.hasPublishedVersion = String(args.hasPublishedVersion);
+  const published = args.hasPublishedVersion;
+  if (published !== undefined && published !== null) raw.hasPublishedVersion = String(published);
   return raw;
 }
 
@@ -69,7 +73,7 @@ export function queryFields(registry: TypeRegistry, model: Model): Record<string
   if (model.kind === 'singleType') {
     return {
       [names.findOne]: {
-        type, args: { ...publicationArgs(), ...localeArg(model) },
+        type, args: { ...publicationArgs(), ...localeArg(registry, model) },
         resolve: (_, args, context, info) => authorized(context, model, 'find', undefined, (caller, held) =>
           context.cms.service.findSingle(held, restQuery(registry, model, args, info), caller) ?? null),
       },
@@ -77,7 +81,7 @@ export function queryFields(registry: TypeRegistry, model: Model): Record<string
   }
   return {
     [names.findOne]: {
-      type, args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...publicationArgs(), ...localeArg(model) },
+      type, args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...publicationArgs(), ...localeArg(registry, model) },
       resolve: (_, args, context, info) => authorized(context, model, 'findOne', String(args.documentId), (caller, held) =>
         context.cms.service.findOne(held, String(args.documentId), restQuery(registry, model, args, info), caller) ?? null),
     },

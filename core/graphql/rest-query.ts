@@ -77,7 +77,8 @@ function collect(
 export function merged(nodes: readonly FieldNode[], inner?: string): SelectionSetNode {
   const selections = nodes.flatMap((node) => node.selectionSet?.selections ?? []);
   if (!inner) return { kind: Kind.SELECTION_SET, selections };
-  const innerNodes = selections.filter((selection): selection is FieldNode => selection.kind === Kind.FIELD && selection.name.value === inner);
+  const innerNodes = selections.filter((selection): selection is FieldNode =>
+    selection.kind === Kind.FIELD && selection.name.value === inner);
   return merged(innerNodes);
 }
 
@@ -85,7 +86,9 @@ export function merged(nodes: readonly FieldNode[], inner?: string): SelectionSe
  * The REST `populate` a selection needs on `model`: each relation, media, component and zone it reaches, a relation's
  * `filters` and `sort` arguments as that relation's populate options, down the whole selection.
  */
-export function populateFor(registry: TypeRegistry, model: Model, selection: SelectionSetNode, info: GraphQLResolveInfo): Record<string, unknown> {
+export function populateFor(
+  registry: TypeRegistry, model: Model, selection: SelectionSetNode, info: GraphQLResolveInfo,
+): Record<string, unknown> {
   const type = objectType(registry, model);
   const fields = type.getFields();
   const populate: Record<string, unknown> = {};
@@ -107,7 +110,7 @@ export function populateFor(registry: TypeRegistry, model: Model, selection: Sel
     if (!target) continue;
     const entry: Record<string, unknown> = {};
     const args = getArgumentValues(fields[name], nodes[0], info.variableValues);
-    if (args.filters) entry.filters = toStrapiFilters(registry, target, args.filters);
+    if (args.filters && Object.keys(args.filters).length > 0) entry.filters = toStrapiFilters(registry, target, args.filters);
     const sort = toStrapiSort(args.sort);
     if (sort) entry.sort = sort;
     const nested = populateFor(registry, target, sub, info);

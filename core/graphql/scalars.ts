@@ -88,9 +88,11 @@ export const DateScalar = new GraphQLScalarType({
     throw new GraphQLError(`Date cannot represent non string type ${JSON.stringify(value)}`);
   },
   parseLiteral(ast) {
-    if (ast.kind !== Kind.STRING) throw new GraphQLError(`Date cannot represent non string type ${'value' in ast ? ast.value : undefined}`);
+    if (ast.kind !== Kind.STRING) {
+      throw new GraphQLError(`Date cannot represent non string type ${'value' in ast ? ast.value : undefined}`, { nodes: ast });
+    }
     if (validDate(ast.value)) return ast.value;
-    throw new GraphQLError(`Date cannot represent an invalid date-string ${ast.value}.`);
+    throw new GraphQLError(`Date cannot represent an invalid date-string ${ast.value}.`, { nodes: ast });
   },
 });
 
@@ -99,7 +101,7 @@ const TIME = /^(2[0-3]|[01][0-9]):([0-5][0-9]):([0-5][0-9])(\.[0-9]{1,3})?$/;
 function parseTime(value: unknown): string {
   const text = String(value);
   const match = TIME.exec(text);
-  if (!match) throw new ValidationError(`Expected a valid time, got ${text}`);
+  if (!match) throw new ValidationError('Invalid time format, expected HH:mm:ss.SSS');
   const [, hours, minutes, seconds, fraction = ''] = match;
   return `${hours}:${minutes}:${seconds}.${fraction.slice(1).padEnd(3, '0')}`;
 }
@@ -141,17 +143,27 @@ export const LongScalar = new GraphQLScalarType({
   parseValue: (value) => toBigInt(value).toString(),
   parseLiteral(ast) {
     if (!('value' in ast)) throw new GraphQLError(`BigInt cannot represent non-integer value: ${print(ast)}`, { nodes: ast });
-    return toBigInt(ast.value).toString();
+    // graphql-scalars converts with BigInt() itself: its own error ("Cannot convert abc to a BigInt") is the message
+    const number = BigInt(ast.value as string);
+    if (String(ast.value) !== number.toString()) throw new GraphQLError(`BigInt cannot represent value: ${ast.value}`);
+    return number.toString();
   },
 });
 
-export const I18NLocaleCodeScalar = new GraphQLScalarType({
-  name: 'I18NLocaleCode',
-  description: 'A string used to identify an i18n locale',
-  serialize: (value) => value,
-  parseValue: (value) => value,
-  parseLiteral: (ast) => (ast.kind === Kind.STRING ? ast.value : undefined),
-});
+/** The i18n plugin's locale scalar: a literal must name a configured locale. */
+export function localeCodeScalar(locales: readonly string[]): GraphQLScalarType {
+  return new GraphQLScalarType({
+    name: 'I18NLocaleCode',
+    description: 'A string used to identify an i18n locale',
+    serialize: (value) => value,
+    parseValue: (value) => value,
+    parseLiteral(ast) {
+      if (ast.kind !== Kind.STRING) throw new ValidationError('Locale cannot represent non string type');
+      if (!locales.includes(ast.value)) throw new ValidationError('Unknown locale supplied');
+      return ast.value;
+    },
+  });
+}
 
 /**
  * A dynamic zone's input (`PostSectionsDynamicZoneInput`): one object per item, `__typename` naming its component

@@ -9,7 +9,7 @@ export class TypeRegistry {
   private readonly types = new Map<string, GraphQLNamedType>();
   readonly byUid: Map<string, Model>;
 
-  constructor(readonly models: Model[]) {
+  constructor(readonly models: Model[], readonly locales: readonly string[] = []) {
     this.byUid = new Map(models.map((model) => [model.uid, model]));
   }
 

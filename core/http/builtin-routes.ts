@@ -50,9 +50,10 @@ export function builtinRoutes(config: CmsConfig): BuiltinRoute[] {
     { method: 'GET', path: `${api}/upload/files/page`, reaches: { media: 'the media library\'s entries' } },
     { method: 'GET', path: `${api}/upload/files/:id`, reaches: { media: 'one media entry' } },
     { method: 'DELETE', path: `${api}/upload/files/:id`, reaches: { media: 'one media entry; references to it go, as Strapi drops them' } },
-    ...(config.graphql.enabled ? ['GET', 'POST'].map((method) => ({
-      method, path: config.graphql.endpoint, reaches: { type: ['find', 'findOne', 'create', 'update', 'delete'] } as Reach,
-    })) : []),
+    // listed whether `graphql.enabled` or not: what the route reaches when it is served
+    ...['GET', 'POST'].map((method) => ({
+      method, path: config.graphql?.endpoint ?? '/graphql', reaches: { type: ['find', 'findOne', 'create', 'update', 'delete'] } as Reach,
+    })),
     { method: 'GET', path: `${api}/i18n/locales`, reaches: NO_DOCUMENT('the configured locales') },
     ...USERS_PERMISSIONS_PATHS.map(({ method, path }) => ({ method, path: api + path, reaches: NO_DOCUMENT('users and roles') })),
     { method: 'GET', path: admin, reaches: NO_DOCUMENT('a redirect to the studio\'s page') },

@@ -60,6 +60,7 @@ function fromSearch(url: URL): GraphqlRequest | GraphqlAnswer {
 
 /** Apollo's checks of a POST body before it runs anything. */
 function fromBody(body: unknown): GraphqlRequest | GraphqlAnswer {
+  if (Array.isArray(body) && body.length > 0) return badRequest('Operation batching disabled.');
   if (!body || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length === 0) {
     return badRequest('POST body missing, invalid Content-Type, or JSON object has no keys.');
   }
@@ -74,6 +75,13 @@ function fromBody(body: unknown): GraphqlRequest | GraphqlAnswer {
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
     return badRequest('`operationName` in a POST body must be a string if provided.');
   }
+  const { extensions } = body as Record<string, unknown>;
+  const persisted = extensions && typeof extensions === 'object' && 'persistedQuery' in extensions;
+  if ((query === undefined || query === null) && persisted) {
+    // no persisted query is ever stored here: Apollo's answer for a hash it does not know
+    const error = { message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } };
+    return { status: 200, headers: {}, body: { errors: [error] } };
+  }
   return { query, variables, operationName, method: 'POST' };
 }
 
@@ -84,15 +92,19 @@ function fromBody(body: unknown): GraphqlRequest | GraphqlAnswer {
  */
 export const graphqlRoute: ExtensionRoute = async ({ request, url, cms, headers }) => {
   const config = cms.config.graphql;
-  if (!config.enabled || url.pathname.toLowerCase() !== config.endpoint.toLowerCase()) return undefined;
+  // koa-router, as Strapi mounts the route: any case, one trailing slash
+  const path = url.pathname.toLowerCase();
+  const endpoint = config.endpoint.toLowerCase();
+  if (!config.enabled || (path !== endpoint && path !== `${endpoint}/`)) return undefined;
   const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
   let answer: GraphqlAnswer;
-  if (request.method !== 'GET' && request.method !== 'POST') {
-    answer = badRequest('Apollo Server supports only GET/POST requests.', 405, { allow: 'GET, POST' });
-  } else if (csrfBlocked(request)) {
+  // Apollo judges CSRF before the method
+  if (csrfBlocked(request)) {
     answer = badRequest('This operation has been blocked as a potential Cross-Site Request Forgery (CSRF). Please either specify a '
       + `'content-type' header (with a type that is not one of ${SIMPLE_TYPES.join(', ')}) or provide a non-empty value for one of `
       + `the following headers: ${CSRF_SAFE.join(', ')}\n`);
+  } else if (request.method !== 'GET' && request.method !== 'POST') {
+    answer = badRequest('Apollo Server supports only GET/POST requests.', 405, { allow: 'GET, POST' });
   } else {
     const parsed = request.method === 'GET' ? fromSearch(url) : fromBody(await readBody(request));
     answer = 'status' in parsed ? parsed : await faceOf(cms).execute(parsed, caller, { request, url, client: requestClient(cms, request) });

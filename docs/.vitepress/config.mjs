@@ -21,6 +21,7 @@ export default defineConfig({
         items: [
           { text: 'Getting started', link: '/guide/getting-started' },
           { text: 'Reading and writing over REST', link: '/guide/rest-api' },
+          { text: 'GraphQL', link: '/guide/graphql' },
           { text: 'Content files', link: '/guide/content-files' },
           { text: 'Schemas and generated tools', link: '/guide/schemas' },
           { text: 'Git workflow', link: '/guide/git-workflow' },

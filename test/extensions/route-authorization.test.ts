@@ -66,6 +66,17 @@ async function refused(who: Who, method: string, path: string, body?: unknown, h
   expect([403, 404, 405], `${who} ${method} ${path}: ${JSON.stringify(answer)}`).toContain(status);
 }
 
+/** A GraphQL operation the project's routes refuse: the field is null and its error the plugin's `FORBIDDEN`. */
+async function refusedOverGraphql(who: Who, method: 'GET' | 'POST', query: string, field: string, headers: Record<string, string> = {}) {
+  const { status, body } = method === 'POST'
+    ? await send(who, 'POST', '/graphql', { query }, headers)
+    : await send(who, 'GET', `/graphql?query=${encodeURIComponent(query)}`, undefined, { 'apollo-require-preflight': 'true', ...headers });
+  const answer = body as { data: Record<string, unknown> | null; errors?: Array<{ path: string[]; extensions: { code: string } }> };
+  expect(status, `${who} ${method} ${query}: ${JSON.stringify(body)}`).toBe(200);
+  expect(answer.data?.[field] ?? null).toBeNull();
+  expect(answer.errors?.map((error) => [error.path[0], error.extensions.code])).toEqual([[field, 'FORBIDDEN']]);
+}
+
 /** A content file changed on disk while `work` runs (the Git panel's changed files), then put back. */
 async function withChanged(path: string, work: () => Promise<void>) {
   const before = readFileSync(join(root, path), 'utf8');
@@ -176,6 +187,13 @@ const PROBES: Record<string, (route: BuiltinRoute) => Promise<void>> = {
     await refused('bob', 'POST', '/admin/api/git/restore', { path: postPath, commit: firstCommit });
     await refused('ann', 'POST', '/admin//api/git/restore', { path: pagePath, commit: firstCommit });
   },
+  // GraphQL answers a refusal inside a 200 (the plugin's FORBIDDEN error on the field), and writes nothing
+  'POST /graphql': async () => {
+    await refusedOverGraphql('ann', 'POST', 'mutation { createPage(data: { title: "New" }) { title } }', 'createPage');
+    await refusedOverGraphql('bob', 'POST', `mutation { updatePost(documentId: "${ids.post}", data: { title: "x" }) { title } }`, 'updatePost');
+    await refusedOverGraphql('public', 'POST', `{ post(documentId: "${ids.post}") { title } }`, 'post');
+  },
+  'GET /graphql': () => refusedOverGraphql('public', 'GET', '{ notes { text } }', 'notes', MINE_NOT),
   'POST /admin/api/git/push': siteWork,
   'POST /admin/api/git/pull': siteWork,
   'POST /_cms/git/pull': siteWork,
@@ -187,6 +205,7 @@ beforeAll(async () => {
   // Signed-in users may upload (so only the attach is in question) besides what the example project grants.
   const config = JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8'));
   config.permissions.authenticated['plugin::upload.file'] = ['upload'];
+  config.graphql = { enabled: true };
   writeFileSync(join(root, 'cms.config.json'), JSON.stringify(config));
   cms = await createCms({ root, env: ENV, reportProblems: false });
   const code = await startProjectCode(cms);

@@ -2,7 +2,7 @@
 // Writes schema.graphql: the schema @strapi/plugin-graphql 5.54.0 generates for this set's fixture, as
 // the reference answers an introspection query (printSchema(buildClientSchema(introspection))).
 //   node test/conformance/graphql/record-schema.mjs --base URL [--token KEY]   a reference already started on
-//                                                                              test/conformance/graphql/fixture
+//                                                                              test/conformance/fixture
 // `npm run conformance:record -- --set graphql` also rewrites it on every recording.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
