@@ -40,6 +40,7 @@ export function registerInit(program: Command, ctx: CliContext): void {
         force: options.force,
         fromStrapi: options.fromStrapi && resolve(ctx.cwd, options.fromStrapi),
         dependency: { name: own.name, spec },
+        env: ctx.env,
       });
       if (ctx.json) { ctx.printJson(result); return; }
       for (const file of result.files) ctx.stderr.write(`  ${file}\n`);
@@ -54,6 +55,10 @@ export function registerInit(program: Command, ctx: CliContext): void {
           + `${code.problems.length ? `; ${code.problems.length} problem(s) to fix before \`cms serve\` starts:` : ''}\n`);
         for (const line of [...code.problems.map((problem) => problem.format()), ...code.warnings]) ctx.stderr.write(`  ${line}\n`);
       }
+      if (result.graphql?.carried) {
+        ctx.stderr.write(`Took the GraphQL plugin's settings into cms.config.json "graphql": ${JSON.stringify(result.graphql.carried)}\n`);
+      }
+      for (const note of result.graphql?.notes ?? []) ctx.stderr.write(`  ${note}\n`);
       if (result.editorSetupSkipped) ctx.stderr.write(`Editor settings skipped: ${result.editorSetupSkipped}\n`);
       const near = relative(ctx.cwd, result.root);
       const where = near.startsWith('..') ? result.root : near || '.';

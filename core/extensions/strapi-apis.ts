@@ -1,6 +1,7 @@
 import type { Cms } from '../cms.js';
 import type { Documents } from '../service/documents.js';
 import { createEntityService, ENTITY_METHODS } from './entity-service.js';
+import { graphqlExtensionService } from './graphql-extension.js';
 import { UnsupportedApiError } from './errors.js';
 import { LOCALE_UID, localeQuery, localesService } from './i18n-locales.js';
 import type { ReadHooks } from './lifecycles.js';
@@ -13,7 +14,9 @@ import { PERMISSION_UID, ROLE_UID, roleService, usersPermissionsQuery } from './
 type Members = Record<string, unknown>;
 
 /** The plugin services project code may reach: `strapi.plugin(name).service(service)`. */
-export const PLUGIN_SERVICES: Record<string, readonly string[]> = { i18n: ['locales'], 'users-permissions': ['role'], upload: ['upload'] };
+export const PLUGIN_SERVICES: Record<string, readonly string[]> = {
+  i18n: ['locales'], 'users-permissions': ['role'], upload: ['upload'], graphql: ['extension'],
+};
 /** `plugin::users-permissions.role` → `['users-permissions', 'role']`: `strapi.service(uid)` of a plugin service above. */
 export function pluginServiceOf(uid: string): [string, string] | undefined {
   const found = /^plugin::([\w-]+)\.([\w-]+)$/.exec(uid);
@@ -36,7 +39,8 @@ function only(name: string, members: Members): Members {
 /**
  * The Strapi APIs beside the Document Service that real projects' bootstrap, lifecycles and services call (the subset
  * docs/guide/extending.md lists, chosen from public Strapi 5 projects): `db.query(uid)` and `query(uid)`, `entityService`,
- * `plugin('i18n').service('locales')`, `plugin('users-permissions').service('role')` (and `service(uid)` of those) and
+ * `plugin('i18n').service('locales')`, `plugin('users-permissions').service('role')`, `plugin('graphql').service('extension')`
+ * (and `service(uid)` of those) and
  * `requestContext`.
  *
  * @example
@@ -62,6 +66,8 @@ export function strapiApis(
     'i18n.locales': () => localesService(cms),
     'users-permissions.role': () => roleService(cms, grants),
     'upload.upload': () => uploadService(cms),
+    // what register() turns off or adds in the GraphQL schema (core/graphql/extension.ts reads it when the schema is built)
+    'graphql.extension': () => graphqlExtensionService(cms, () => (globalThis as { strapi?: unknown }).strapi),
   };
   const pluginService = (name: string, service: string) => {
     const make = services[`${name}.${service}`];

@@ -1,6 +1,7 @@
 import { extendSchema, isObjectType, parse, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import type { Models } from '../schema/types.js';
 import type { GraphqlContext } from './context.js';
+import { projectExtensionContribution } from './extension.js';
 import { usersPermissionsContribution } from './users-permissions.js';
 
 /**
@@ -11,13 +12,18 @@ import { usersPermissionsContribution } from './users-permissions.js';
 export interface GraphqlContribution {
   typeDefs?: string;
   resolvers?: Record<string, Record<string, GraphQLFieldResolver<unknown, GraphqlContext>>>;
+  /** A change to the whole schema once every contribution is in (the extension service's disabled types and fields). */
+  transformSchema?: (schema: GraphQLSchema) => GraphQLSchema;
 }
 
 /**
  * The contributions every site's schema gets (users-permissions' operations, the upload plugin's mutations…), each
- * made from the site's models; their resolvers reach the site through the context (`context.cms`).
+ * made from the site's models; their resolvers reach the site through the context (`context.cms`). The project's own
+ * `register()` extension comes last (core/graphql/extension.ts).
  */
-export const CONTRIBUTIONS: Array<(models: Models) => GraphqlContribution> = [usersPermissionsContribution];
+export const CONTRIBUTIONS: Array<(models: Models) => GraphqlContribution> = [
+  usersPermissionsContribution, projectExtensionContribution,
+];
 
 /**
  * The schema with the contributions' types and fields, their resolvers attached.
@@ -39,5 +45,6 @@ export function withContributions(schema: GraphQLSchema, contributions: GraphqlC
       }
     }
   }
+  for (const { transformSchema } of contributions) if (transformSchema) extended = transformSchema(extended);
   return extended;
 }

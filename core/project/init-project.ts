@@ -7,6 +7,7 @@ import { KEPT_IDS_FILE, keptIdsText, type KeptLocale } from '../index/kept-ids.j
 import { newDocumentId } from '../service/document-id.js';
 import { writeFileAtomic } from '../storage/atomic-write.js';
 import { copyStrapiCode } from '../extensions/copy-code.js';
+import { strapiGraphqlConfig } from './strapi-graphql-config.js';
 import {
   CI_WORKFLOW, configJson, EXAMPLE_SCHEMA, exampleDocument, GITATTRIBUTES, GITIGNORE, packageJson, packageNameFor,
 } from './scaffold-files.js';
@@ -18,6 +19,8 @@ export interface InitOptions {
   force?: boolean;
   /** A Strapi project: its `src/api/*\/content-types` and `src/components` become `schemas/`, as they are. */
   fromStrapi?: string;
+  /** The environment `config/plugins.js` reads through Strapi's `env()` (`--from-strapi`; default: this process's). */
+  env?: NodeJS.ProcessEnv;
   /** This package, as the new project's dependency (`{ name: 'gitcms', spec: '^0.1.0' }`). */
   dependency: { name: string; spec: string };
 }
@@ -30,6 +33,8 @@ export interface InitResult {
   imported: string[];
   /** Why the editor settings were not written, if they were not. */
   editorSetupSkipped?: string;
+  /** The Strapi project's GraphQL plugin settings carried into `cms.config.json` (`--from-strapi`), and what was left out. */
+  graphql?: { carried?: Record<string, unknown>; notes: string[] };
 }
 
 /** A folder counts as empty when it holds nothing but `.git` (a fresh `git init`). */
@@ -110,7 +115,11 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
   };
 
   const imported: string[] = [];
+  let graphql: InitResult['graphql'];
   if (options.fromStrapi) {
+    // read before the code is copied: a config file that throws stops init with nothing half-written
+    const carried = await strapiGraphqlConfig(resolve(options.fromStrapi), options.env);
+    graphql = { carried: carried.graphql, notes: carried.notes };
     const copied = await copyStrapiSchemas(options.fromStrapi, root);
     files.push(...copied.files);
     imported.push(...copied.types);
@@ -122,7 +131,8 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
   }
   await write('package.json', packageJson(packageNameFor(basename(root)), options.dependency));
   // A Strapi project's types stay private, as they were in Strapi: grant them in permissions.public.
-  await write('cms.config.json', configJson(options.fromStrapi ? [] : ['api::post.post']));
+  // and its GraphQL plugin's settings (config/plugins.js), as `graphql`
+  await write('cms.config.json', configJson(options.fromStrapi ? [] : ['api::post.post'], graphql?.carried));
   // The locale's row, as Strapi stores one at its first start: `GET /api/i18n/locales` answers it on every server.
   await write(KEPT_IDS_FILE, keptIdsText({ version: 1, rows: {}, locales: { en: initialLocale(new Date().toISOString()) } }));
   await write('.gitignore', GITIGNORE);
@@ -136,5 +146,5 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
   } catch (error) {
     editorSetupSkipped = (error as Error).message;
   }
-  return { root, files, imported, editorSetupSkipped };
+  return { root, files, imported, editorSetupSkipped, ...(graphql ? { graphql } : {}) };
 }

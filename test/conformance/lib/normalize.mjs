@@ -6,6 +6,8 @@ const TIME_KEYS = new Set(['createdAt', 'updatedAt', 'publishedAt', 'firstPublis
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/g;
 const HASH_SUFFIX = /_[0-9a-f]{10}(?=[._/"]|$)/g;
+/** A bcrypt hash (salted: differs on every write), which Strapi's GraphQL answers for a password field (`Kitchen.secret`). */
+const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 
 /**
  * Run-wide state: documentId → name. A document no case captured is named after the case whose
@@ -22,6 +24,7 @@ export function nameDocument(book, documentId, name) {
 }
 
 function normalizeString(text, book) {
+  if (BCRYPT.test(text)) return '@@bcrypt';
   let out = text.replace(JWT, '@@jwt').replace(HASH_SUFFIX, '_@@hash');
   if (out.length >= 10) {
     for (const [documentId, name] of book.docs) if (out.includes(documentId)) out = out.split(documentId).join(`@@${name}`);

@@ -44,8 +44,8 @@ const pagination = [
 const SORTS = [
   ['name', '"name"'], ['name.asc', '"name:asc"'], ['name.desc', '"name:desc"'], ['name.DESC', '"name:DESC"'], ['list', '["weight:desc", "name"]'],
   ['weight', '"weight"'], ['weight.desc.name', '["weight:desc", "name:asc"]'], ['comma', '"weight:desc,name"'], ['createdAt', '"createdAt"'],
-  ['documentId', '"documentId"'], ['empty.list', '[]'], ['empty.string', '""'], ['unknown', '"nope"'], ['bad.direction', '"name:sideways"'],
-  ['id', '"id"'], ['null.list', '[null]'],
+['empty.list', '[]'], ['empty.string', '""'], ['unknown', '"nope"'], ['bad.direction', '"name:sideways"'],
+['null.list', '[null]'],
 ];
 
 const sort = [
