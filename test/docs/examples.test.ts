@@ -59,7 +59,7 @@ describe('the docs mark every code block', () => {
     expect(printed, stderr).toBe(version);
     // A rebuild here would rewrite dist/ under the other test files running from it.
     expect(rebuilt, 'npx cms rebuilt dist/').toBe(false);
-  }, 60_000);
+  }, 120_000);
 
   it('writes every cms command one way, npx cms (resolved locally), never npx --no-install or npm exec', () => {
     // `npx cms` resolves this package's own bin in the checkout and in a project depending on gitcms; the pages say so once.
