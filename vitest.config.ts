@@ -17,7 +17,8 @@ const ROOT = import.meta.dirname;
 export const NEEDS_ISOLATION = new RegExp([
   'child_process', 'runCms\\(', 'ensureBuilt\\(', 'onRealPort\\(', '\\bserve\\(', 'openStudio\\(', 'chromium', 'startTestPostgres',
   'startNginx', '\\.listen\\(', 'vi\\.(?:mock|doMock|stubEnv|stubGlobal|setConfig|useFakeTimers)', 'process\\.env\\.\\w+\\s*=[^=]',
-  'delete process\\.env', 'process\\.chdir', 'process\\.on\\(', 'bench/', '// vitest: isolate',
+  'process\\.env\\[[^\\]]+\\]\\s*=[^=]', 'Object\\.assign\\(process\\.env', 'delete process\\.env', 'process\\.chdir',
+  'process\\.exitCode', 'process\\.on\\(', 'bench/', '// vitest: isolate',
 ].join('|'), 'i');
 
 function testFiles(dir: string): string[] {
