@@ -88,7 +88,7 @@ describe('runnable examples run as printed', () => {
       if (expected === null) expect(status, `${command}\n${result.stdout}`).toBeLessThan(400);
       else expect(status, `${command}\n${result.stdout}`).toBe(expected);
     });
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('read examples find something', () => {
