@@ -4,7 +4,7 @@ import { serve } from '../../core/http/serve.js';
 import { authSite, bearer, errorBody } from './helpers.js';
 
 // Ten password checks in a row: slow on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const LIMITED = errorBody(429, 'RateLimitError', 'Too many requests, please try again later.');
 const wrongLogin = { identifier: 'ada', password: 'wrong' };

@@ -8,7 +8,7 @@ import { AUTHENTICATED_GRANTS, bearer, PASSWORD, PUBLIC_GRANTS, writeConfig } fr
 
 // Two replicas of one project sharing users, tokens and secrets through PostgreSQL: no JWT secret
 // or salt in the environment, so what makes a JWT or a token valid on both is the shared store.
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 let postgres: TestPostgres;
 const needsPostgres = requires('postgresql');

@@ -156,5 +156,5 @@ describe('a replica\'s folder (issue 35, item 7: a token written to a local file
     const run = await cms(single, ['token', 'create', '--name', 'ci', '--type', 'read-only']);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('in .cms/state.json');
-  }, 30_000);
+  }, 60_000);
 });

@@ -8,7 +8,7 @@ import { copySampleSite } from '../helpers/project.js';
 import { requires } from '../helpers/requires.js';
 import { git, initRepo } from '../git-workflow/helpers.js';
 
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 interface Info { balancer: string; replicas: string[]; replicaDirs: string[]; origin: string; token: string }
 

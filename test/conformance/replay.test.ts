@@ -64,7 +64,7 @@ describe.each(SETS.map((set) => [set.name, set] as const))('%s', (_name, { dir, 
     const send = (path: string, init: RequestInit) => Promise.resolve(app.request(path, init));
     const cases = groups.flatMap(({ cases }) => cases.map(({ id, request }) => ({ id, ...request })));
     for await (const { kase, answer } of runCases(cases, send, vars, book, { lenient: true })) answers.set(kase.id, answer);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(() => { if (root) rmSync(root, { recursive: true, force: true }); });
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
@@ -27,16 +30,20 @@ function expectPrinted(stdout: string, texts: string[]): void {
 let origin = '';
 let root = '';
 let consumer = '';
+// npx's cache for this file's examples: its install of the checkout is made once here, never in the ~/.npm another run shares.
+let npmCache = '';
 let stop: () => Promise<void> = async () => {};
 beforeAll(async () => {
   ensureBuilt();
   root = copySampleSite();
   consumer = consumerProject();
+  npmCache = mkdtempSync(join(tmpdir(), 'cms-docs-npm-'));
   ({ origin, stop } = await startServer(root));
 }, 120_000);
 afterAll(async () => {
   await stop();
   if (consumer) removeConsumerProject(consumer);
+  if (npmCache) rmSync(npmCache, { recursive: true, force: true });
 });
 
 describe('the docs mark every code block', () => {
@@ -52,7 +59,7 @@ describe('the docs mark every code block', () => {
     expect(printed, stderr).toBe(version);
     // A rebuild here would rewrite dist/ under the other test files running from it.
     expect(rebuilt, 'npx cms rebuilt dist/').toBe(false);
-  }, 60_000);
+  }, 120_000);
 
   it('writes every cms command one way, npx cms (resolved locally), never npx --no-install or npm exec', () => {
     // `npx cms` resolves this package's own bin in the checkout and in a project depending on gitcms; the pages say so once.
@@ -70,7 +77,7 @@ describe('runnable examples run as printed', () => {
       return;
     }
     expect(fence.lang).toBe('sh');
-    const result = await runShell(fence, origin, root);
+    const result = await runShell(fence, origin, root, npmCache);
     expect(result.code, `exit ${result.code}\n${result.stderr}\n${result.stdout}`).toBe(0);
     // A terminal shows both streams (cms prints its messages on stderr): each announced text is in one of them.
     for (const text of expectedOutput(fence)) expect(`${result.stdout}\n${result.stderr}`, `prints "${text}"`).toContain(text);
@@ -81,7 +88,7 @@ describe('runnable examples run as printed', () => {
       if (expected === null) expect(status, `${command}\n${result.stdout}`).toBeLessThan(400);
       else expect(status, `${command}\n${result.stdout}`).toBe(expected);
     });
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('read examples find something', () => {

@@ -58,8 +58,8 @@ function run(
   file: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv },
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    // Generous (the test allows 120 s): a block that migrates a project runs the CLI three times, on a busy 2-core machine.
-    execFile(file, args, { ...options, maxBuffer: 16 * 1024 * 1024, timeout: 110_000 }, (error, stdout, stderr) => {
+    // Generous: a block that migrates a project runs the CLI three times, on a busy 2-core machine (beside another run).
+    execFile(file, args, { ...options, maxBuffer: 16 * 1024 * 1024, timeout: 240_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
   });
@@ -69,18 +69,28 @@ function run(
  * Run a shell block as a reader runs it in the checkout (`npx cms …` is npm's own npx, which runs this package's bin there without
  * building: npxLeavesDistAlone proves it), with `CMS_ROOT` naming the project the test server serves, so the block's writes and
  * tokens land in that copy and not in the checkout's sample site. curl is given `-sS` and reports its status on stderr; nothing
- * else of the block changes but the server's address.
+ * else of the block changes but the server's address. `npmCache` (a folder of the test's own, see npxCache) keeps npx's install
+ * of this checkout out of the user's ~/.npm, where another test run in the same checkout would be writing the same entry.
  */
-export async function runShell(fence: Fence, origin: string, root: string): Promise<ExampleRun> {
+export async function runShell(fence: Fence, origin: string, root: string, npmCache?: string): Promise<ExampleRun> {
   const preamble = [
     'set -euo pipefail',
     `curl() { command curl -sS --write-out '%{stderr}${STATUS_MARK} %{http_code}\\n' "$@"; }`,
   ].join('\n');
   const script = `${preamble}\n${fence.body.replace(PRINTED_ORIGIN, origin)}\n`;
-  const result = await run('bash', ['-c', script], { cwd: REPO_ROOT, env: { ...process.env, CMS_ROOT: root } });
+  const env = { ...process.env, CMS_ROOT: root, ...(npmCache ? npxCache(npmCache) : {}) };
+  const result = await run('bash', ['-c', script], { cwd: REPO_ROOT, env });
   const statuses = [...result.stderr.matchAll(new RegExp(`${STATUS_MARK} (\\d{3})`, 'g'))].map((match) => Number(match[1]));
   const stderr = result.stderr.replace(new RegExp(`${STATUS_MARK} \\d{3}\\n`, 'g'), '');
   return { ...result, stderr, statuses };
+}
+
+/**
+ * The environment for npm's npx with a cache of its own (`dir`), offline: npx links this checkout into `dir/_npx/<hash>` on first
+ * use, as it would in ~/.npm, without touching the user's cache (two test runs of one checkout would both write that entry there).
+ */
+export function npxCache(dir: string): NodeJS.ProcessEnv {
+  return { npm_config_cache: dir, npm_config_offline: 'true', npm_config_update_notifier: 'false' };
 }
 
 /**
@@ -94,7 +104,7 @@ export async function npxLeavesDistAlone(): Promise<{ printed: string; version: 
   const before = built();
   const cache = mkdtempSync(join(tmpdir(), 'cms-npx-cache-'));
   try {
-    const env = { ...process.env, npm_config_cache: cache, npm_config_offline: 'true', npm_config_update_notifier: 'false' };
+    const env = { ...process.env, ...npxCache(cache) };
     const result = await run('npx', ['cms', '--version'], { cwd: REPO_ROOT, env });
     const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
     return { printed: result.stdout.trim(), version, rebuilt: built() !== before, stderr: result.stderr };

@@ -4,7 +4,7 @@ import { mergeContentFile } from '../../core/git/merge-content.js';
 import { makeProject, REPO_ROOT, startApp } from '../helpers/project.js';
 import { cms, git, initRepo, readText, writeText } from './helpers.js';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 /**
  * The scripted proof behind the README's figures: two branches each create 100 documents and

@@ -5,7 +5,7 @@ import { createNodeHandler } from '../../core/http/serve.js';
 import { git } from './helpers.js';
 import { remoteAndClones, tip } from './replica-helpers.js';
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 const TOKEN = 'a-long-replica-secret';
 const servers: Server[] = [];

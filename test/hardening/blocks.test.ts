@@ -8,7 +8,7 @@ import { cms } from '../git-workflow/helpers.js';
 import { copySampleSite, startApp } from '../helpers/project.js';
 import { writeServer, type WriteServer } from '../write/helpers.js';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 /**
  * Issue 11: `blocks` accepted unknown node types and own `__proto__` keys, and blocks nested 2000

@@ -10,7 +10,7 @@ import { REPO_ROOT } from '../helpers/project.js';
 import { mediaServer, uploadForm } from '../media/helpers.js';
 import { SAMPLE, writeServer, type WriteServer } from '../write/helpers.js';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 /**
  * Issue 11, item 7 and the deep-body Low items: a 139 KB PUT of deeply nested `blocks` became a

@@ -6,7 +6,7 @@ import { watchProject, type ProjectWatcher } from '../../core/watch/watch.js';
 import { cms, eventually, writeText } from '../git-workflow/helpers.js';
 import { copySampleSite, makeProject, startApp } from '../helpers/project.js';
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 /** A Markdown file whose front matter, if evaluated, would create `marker`. */
 const evaluatingFrontMatter = (fence: string, marker: string) => {

@@ -6,7 +6,7 @@ import { COMMIT_ATTEMPTS } from '../../core/git/commit-per-write.js';
 import { commits, editJson, git, initRepo, status, writableSample } from '../git-workflow/helpers.js';
 import { startApp } from '../helpers/project.js';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 /**
  * Issue 11, Low: with `--git-commit`, a commit that failed (`.git/index.lock` present) was one log

@@ -10,7 +10,7 @@ import { BIN } from '../cli/built-cli.js';
 import { cms, editJson, eventually, git, initRepo, writeText } from '../git-workflow/helpers.js';
 import { copySampleSite, makeProject, REPO_ROOT, startApp } from '../helpers/project.js';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 let watchers: ProjectWatcher[] = [];
 afterEach(() => { for (const watcher of watchers.splice(0)) watcher.close(); });

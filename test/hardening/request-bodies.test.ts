@@ -7,7 +7,7 @@ import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { mediaSite } from '../media/helpers.js';
 import { freePort } from '../../core/cluster/ports.js';
 
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 /**
  * Issue 11, item 2: a chunked body over a size limit answered 413 and then the process died with

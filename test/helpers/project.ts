@@ -1,24 +1,18 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { afterAll } from 'vitest';
 import { createCms, type Cms, type CreateCmsOptions } from '../../core/cms.js';
 import { createApp } from '../../core/http/app.js';
 import { createServer } from 'node:http';
 import { createNodeHandler } from '../../core/http/serve.js';
+import { removeAfterFile } from './temp-folders.js';
 
 /** The repository root: the sample site lives here. */
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A throwaway project folder from an inline tree `{ 'schemas/tag.json': {...}, 'content/tags/a.json': '...' }`. */
+/** A throwaway project folder from an inline tree `{ 'schemas/tag.json': {...}, 'content/tags/a.json': '...' }`, removed after the file. */
 export function makeProject(tree: Record<string, unknown>): string {
-  const root = mkdtempSync(join(tmpdir(), 'cms-test-'));
-  made.push(root);
+  const root = removeAfterFile(mkdtempSync(join(tmpdir(), 'cms-test-')));
   for (const [path, content] of Object.entries(tree)) {
     const file = join(root, path);
     mkdirSync(dirname(file), { recursive: true });
@@ -27,10 +21,9 @@ export function makeProject(tree: Record<string, unknown>): string {
   return root;
 }
 
-/** A private copy of the sample site (schemas, content, public, config), for tests that write. */
+/** A private copy of the sample site (schemas, content, public, config), for tests that write; removed after the file. */
 export function copySampleSite(): string {
-  const root = mkdtempSync(join(tmpdir(), 'cms-sample-'));
-  made.push(root);
+  const root = removeAfterFile(mkdtempSync(join(tmpdir(), 'cms-sample-')));
   for (const entry of ['schemas', 'content', 'public', 'cms.config.json']) {
     cpSync(join(REPO_ROOT, entry), join(root, entry), { recursive: true });
   }

@@ -1,20 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 import { copySampleSite } from '../helpers/project.js';
-
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { removeAfterFile } from '../helpers/temp-folders.js';
 
 /** A temporary folder removed after the test file. */
 export function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
+  return removeAfterFile(mkdtempSync(join(tmpdir(), prefix)));
 }
 
 /** Run git in a folder and return its output, trimmed. */

@@ -59,7 +59,7 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
     token = (await cms.auth.tokens.create({ name: 'studio', type: 'full-access' })).accessKey;
     server = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  }, 30_000);
+  }, 60_000);
   afterAll(async () => {
     await browser?.close();
     await server?.close();

@@ -24,7 +24,7 @@ async function replica() {
   return { remote, clone, app, full, create };
 }
 
-describe('the Git panel on a pushing replica: merges and commits wait for its writes and are on the origin when answered', { timeout: 60_000 }, () => {
+describe('the Git panel on a pushing replica: merges and commits wait for its writes and are on the origin when answered', { timeout: 120_000 }, () => {
   it('a change request merged on a pushing replica is on the origin\'s main when answered, beside API writes to main', async () => {
     const { remote, clone, app, full, create } = await replica();
     const before = await create('Before the merge'); // the push queue now knows the branch it pushes

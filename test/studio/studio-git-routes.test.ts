@@ -21,7 +21,7 @@ async function site(authenticated = EDITOR_GRANTS) {
 const retitle = (app: TestServer, key: string, title: string) =>
   app.sendJson('PUT', `/api/articles/${ARTICLE}?status=draft`, { data: { title } }, bearer(key));
 
-describe('the Git panel routes', { timeout: 30_000 }, () => {
+describe('the Git panel routes', { timeout: 60_000 }, () => {
   it('answer 403 to the Public role (as Strapi does on a route it is not granted) and 401 to a wrong token', async () => {
     const { app } = await site();
     for (const path of ['status', 'diff?path=content/articles/x.json', 'states?type=articles', 'branches']) {

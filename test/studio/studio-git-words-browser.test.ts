@@ -36,7 +36,7 @@ describe.skipIf(!CHROMIUM)(`history and new documents in editors' words${CHROMIU
     await page.getByLabel('API token').fill(token);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('navigation', { name: 'Content types' }).waitFor();
-  }, 30_000);
+  }, 60_000);
   afterAll(async () => {
     await session?.close();
   });

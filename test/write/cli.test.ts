@@ -6,7 +6,7 @@ import { SAMPLE, writeServer, type WriteServer } from './helpers.js';
 const run = (...args: string[]) => runCms(args);
 
 // Each command is a Node process (about 0.7 s alone); a busy machine needs more than the default 5 s.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let server: WriteServer;
 beforeAll(async () => {

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Two kinds of test files (issue 39). Most of a file's fixed cost is importing core/ again in a fresh process: a pure in-process
+// file (the h3 app without a socket, core's functions, the CLI's program in process) shares one module graph with the other such
+// files of its worker (`isolate: false`: measured on test/unit + test/contract, 31 files, CPU 65.7 s → 21.9 s). A file that starts
+// processes, servers or browsers, or changes process-wide state (env, timers, mocks, cwd), keeps a process of its own, as before.
+
+const ROOT = import.meta.dirname;
+
+/**
+ * What makes a file run isolated, read from its own text: processes (child_process, the built CLI, PostgreSQL, nginx, chromium,
+ * the benchmarks' tools), sockets, and process-wide state a later file in the same process would inherit. A file may also ask
+ * for it with the comment `// vitest: isolate`.
+ */
+export const NEEDS_ISOLATION = new RegExp([
+  'child_process', 'runCms\\(', 'ensureBuilt\\(', 'onRealPort\\(', '\\bserve\\(', 'openStudio\\(', 'chromium', 'startTestPostgres',
+  'startNginx', '\\.listen\\(', 'vi\\.(?:mock|doMock|stubEnv|stubGlobal|setConfig|useFakeTimers)', 'process\\.env\\.\\w+\\s*=[^=]',
+  'process\\.env\\[[^\\]]+\\]\\s*=[^=]', 'Object\\.assign\\(process\\.env', 'delete process\\.env', 'process\\.chdir',
+  'process\\.exitCode', 'process\\.on\\(', 'bench/', '// vitest: isolate',
+].join('|'), 'i');
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(path);
+    return entry.name.endsWith('.test.ts') ? [relative(ROOT, path)] : [];
+  });
+}
+
+const all = testFiles(join(ROOT, 'test'));
+const inProcess = all.filter((file) => !NEEDS_ISOLATION.test(readFileSync(join(ROOT, file), 'utf8')));
+
+export default defineConfig({
+  test: {
+    // Two files at a time on a 2-core machine: while one waits on the servers, CLIs and browsers it starts, the other computes. The
+    // time limits below are sized for a loaded machine (a file's own vi.setConfig may raise them, never below 60 s for real processes).
+    maxWorkers: 2,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    expect: { poll: { timeout: 10_000 } },
+    // Files that make a temp folder through a test helper have it removed after the file, also when the helper's module is shared.
+    setupFiles: ['test/helpers/after-file.ts'],
+    projects: [
+      { extends: true, test: { name: 'in-process', include: inProcess, isolate: false } },
+      { extends: true, test: { name: 'processes', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...inProcess] } },
+    ],
+  },
+});
