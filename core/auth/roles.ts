@@ -59,7 +59,8 @@ const PLUGIN_ACTIONS: Record<string, Record<string, string[]>> = {
  * every content type's actions (a single type has no findOne or create) and every plugin action.
  */
 export function permissionTree(
-  models: Models, enabled: (model: Model | undefined, scope: string, action: string) => boolean, custom: (uid: string) => string[] = () => [],
+  models: Models, enabled: (model: Model | undefined, scope: string, action: string) => boolean,
+  custom: (uid: string) => string[] = () => [],
 ): PermissionTree {
   const entry = (on: boolean) => ({ enabled: on, policy: '' });
   const permissions: PermissionTree = Object.create(null);

@@ -56,7 +56,8 @@ function checkGrants(raw: unknown, where: string, fail: (message: string) => nev
     const named = type.startsWith('plugin::') ? /^[A-Za-z][\w-]*$/ : /^[A-Za-z_$][\w$]*$/;
     const valid = (action: unknown) => typeof action === 'string' && (allowed ? allowed.includes(action) : named.test(action));
     if (!Array.isArray(actions) || !actions.every(valid)) {
-      const list = allowed ? allowed.join(', ') : type.startsWith('plugin::') ? 'action names' : `${ACTIONS.join(', ')} or controller actions`;
+      const list = allowed ? allowed.join(', ')
+        : type.startsWith('plugin::') ? 'action names' : `${ACTIONS.join(', ')} or controller actions`;
       fail(`${where}.${type} must be a list of ${list}`);
     }
     grants[type] = actions as string[];

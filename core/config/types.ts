@@ -29,7 +29,8 @@ export interface CmsConfig {
   api: { rest: RestConfig };
   /**
    * What each users-permissions role may do: content type (uid, plural or singular API id) →
-   * actions (the core five and its controller's custom ones, `featured`), or a plugin key (`plugin::users-permissions.user` → `find`, `findOne`, `count`).
+   * actions (the core five and its controller's custom ones, `featured`), or a plugin key
+   * (`plugin::users-permissions.user` → `find`, `findOne`, `count`).
    * `public` is the anonymous caller; `authenticated` every signed-in user.
    */
   permissions: { public: Record<string, string[]>; authenticated: Record<string, string[]> };

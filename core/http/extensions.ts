@@ -11,4 +11,6 @@ import { uploadRoutes } from './upload-routes.js';
 export type { ExtensionRoute, RouteContext } from './route-context.js';
 
 /** Extension routes, tried in order before the content-type routes. */
-export const EXTENSIONS: ExtensionRoute[] = [cmsRoutes, authRoutes, uploadRoutes, i18nRoutes, gitPullRoute, replicaRoute, openApiRoute, graphqlRoute];
+export const EXTENSIONS: ExtensionRoute[] = [
+  cmsRoutes, authRoutes, uploadRoutes, i18nRoutes, gitPullRoute, replicaRoute, openApiRoute, graphqlRoute,
+];
