@@ -7,54 +7,17 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { runCli } from '../../cli/program.js';
 import { createCms } from '../../core/cms.js';
 import { startProjectCode } from '../../core/extensions/start.js';
 import { guardProcess } from './guard-process.js';
-import { replaySet, type Answer, type Recorded } from './replay-set.js';
+import { describeRecordedSet } from './recorded-set.js';
 
-interface Choice { choice: string; differs: string; status?: number }
-
-const DIR = join(import.meta.dirname, 'hartcurtains');
-const recording: { cases: Recorded[] } = JSON.parse(readFileSync(join(DIR, 'recording.json'), 'utf8'));
-const choices: Record<string, Choice> = JSON.parse(readFileSync(join(DIR, 'choices.json'), 'utf8'));
-const open: Record<string, string> = JSON.parse(readFileSync(join(DIR, 'open-divergences.json'), 'utf8'));
-
-let answers = new Map<string, Answer>();
-let close = async () => {};
-
-beforeAll(async () => {
-  // Its src/index.ts patches fs.unlink and takes over the process's error handlers, as it does in Strapi's process;
-  // here that process is the test runner's, so both are given back once the replay is done.
-  const restore = guardProcess();
-  try {
-    ({ answers, close } = await replaySet(DIR, recording.cases));
-  } finally {
-    restore();
-  }
-}, 120_000);
-
-afterAll(() => close());
-
-describe('a real project\'s back end (hartcurtains) answers as in the real Strapi 5.54', () => {
-  it.each(recording.cases.map((recorded) => [recorded.id, recorded] as const))('%s', (id, recorded) => {
-    const ours = { id, ...answers.get(id) };
-    const choice = choices[id];
-    if (!choice && !(id in open)) return expect(ours).toEqual({ id, ...recorded.response });
-    const list = choice ? 'choices.json' : 'open-divergences.json';
-    expect(JSON.stringify(ours), `${id} now answers as Strapi: remove it from hartcurtains/${list}`)
-      .not.toBe(JSON.stringify({ id, ...recorded.response }));
-    if (choice?.status !== undefined) expect(ours.status).toBe(choice.status);
-  });
-
-  it('records at least 500 cases, and lists only recorded cases in choices.json and open-divergences.json, each in one', () => {
-    expect(recording.cases.length).toBeGreaterThanOrEqual(500);
-    const recorded = new Set(recording.cases.map((entry) => entry.id));
-    expect([...Object.keys(choices), ...Object.keys(open)].filter((id) => !recorded.has(id))).toEqual([]);
-    expect(Object.keys(open).filter((id) => id in choices)).toEqual([]);
-  });
-});
+// Its src/index.ts patches fs.unlink and takes over the process's error handlers, as it does in Strapi's process; here
+// that process is the test runner's, so both are given back once the replay is done.
+const { dir: DIR } = describeRecordedSet('hartcurtains', 'a real project\'s back end (hartcurtains) answers as in the real Strapi 5.54',
+  { minCases: 500, guard: guardProcess });
 
 it('`cms init --from-strapi` of the project as Strapi lays it out starts, with its own code, without hand edits', async () => {
   const strapi = join(mkdtempSync(join(tmpdir(), 'cms-hartcurtains-strapi-')), 'hcb-db');

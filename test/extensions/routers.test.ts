@@ -4,41 +4,6 @@
 // Project choice (contract/strapi-v5-notes.md, docs/reference/conformance.md) it follows, or
 // routers/open-divergences.json lists it as not settled yet (with what would settle it); either fails once the
 // case answers as Strapi again.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replaySet, type Answer, type Recorded } from './replay-set.js';
+import { describeRecordedSet } from './recorded-set.js';
 
-interface Choice { choice: string; differs: string; status?: number }
-
-const DIR = join(import.meta.dirname, 'routers');
-const recording: { cases: Recorded[] } = JSON.parse(readFileSync(join(DIR, 'recording.json'), 'utf8'));
-const choices: Record<string, Choice> = JSON.parse(readFileSync(join(DIR, 'choices.json'), 'utf8'));
-const open: Record<string, string> = JSON.parse(readFileSync(join(DIR, 'open-divergences.json'), 'utf8'));
-
-let answers = new Map<string, Answer>();
-let close = async () => {};
-
-beforeAll(async () => {
-  ({ answers, close } = await replaySet(DIR, recording.cases));
-}, 60_000);
-
-afterAll(() => close());
-
-describe('router forms, relations to plugin types and morph relations answer as in the real Strapi 5.54', () => {
-  it.each(recording.cases.map((recorded) => [recorded.id, recorded] as const))('%s', (id, recorded) => {
-    const ours = { id, ...answers.get(id) };
-    const choice = choices[id];
-    if (!choice && !(id in open)) return expect(ours).toEqual({ id, ...recorded.response });
-    const list = choice ? 'choices.json' : 'open-divergences.json';
-    expect(JSON.stringify(ours), `${id} now answers as Strapi: remove it from routers/${list}`)
-      .not.toBe(JSON.stringify({ id, ...recorded.response }));
-    if (choice?.status !== undefined) expect(ours.status).toBe(choice.status);
-  });
-
-  it('lists only recorded cases in routers/choices.json and open-divergences.json, each in one of them', () => {
-    const recorded = new Set(recording.cases.map((entry) => entry.id));
-    expect([...Object.keys(choices), ...Object.keys(open)].filter((id) => !recorded.has(id))).toEqual([]);
-    expect(Object.keys(open).filter((id) => id in choices)).toEqual([]);
-  });
-});
+describeRecordedSet('routers', 'router forms, relations to plugin types and morph relations answer as in the real Strapi 5.54', { startTimeout: 60_000 });
