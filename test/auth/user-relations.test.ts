@@ -75,6 +75,25 @@ describe('relations to users-permissions users', () => {
     expect(code).toBe(0);
   });
 
+  it('reports a committed content/users/ file as a problem, never as a user a relation can connect or a grant lists', async () => {
+    const root = makeProject({
+      'schemas/api/shop/content-types/shop/schema.json': shop({}),
+      'cms.config.json': { permissions: { public: { 'plugin::users-permissions.user': ['find'] } } },
+      'content/users/ffffffffffffffffffffffff.json': { username: 'mallory', email: 'mallory@example.com', confirmed: true },
+    });
+    const cms = await createCms({ root, env: ENV });
+    const app = createApp(cms, { log: () => {} });
+    const token = (await cms.auth.tokens.create({ name: 'writer', type: 'full-access' })).accessKey;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    expect(cms.index.problems.get('content/users/ffffffffffffffffffffffff.json')?.message).toContain('no content type has the folder "users"');
+    expect(cms.index.rows('plugin::users-permissions.user').map((row) => row.documentId)).not.toContain('ffffffffffffffffffffffff');
+    const created = await app.request('/api/shops', { method: 'POST', headers,
+      body: JSON.stringify({ data: { name: 'Fake', owner: { connect: ['ffffffffffffffffffffffff'] } } }) });
+    expect(created.status).toBe(400);
+    expect(cms.index.rows('api::shop.shop')).toHaveLength(0);
+    await cms.close();
+  });
+
   it('refuses a two-sided relation to users, naming the attribute', async () => {
     const root = makeProject({ 'schemas/api/shop/content-types/shop/schema.json': shop({ inversedBy: 'shops' }), 'cms.config.json': {} });
     await expect(createCms({ root, env: ENV })).rejects.toThrow(
