@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/program.js';
 import { createCms } from '../../core/cms.js';
 import { createApp } from '../../core/http/app.js';
+import { modelForPath } from '../../core/index/load.js';
 import { makeProject } from '../helpers/project.js';
 
 const ENV = { CMS_JWT_SECRET: 'user-relations-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'user-relations-salt-0123456789abcdef' };
@@ -87,6 +88,8 @@ describe('relations to users-permissions users', () => {
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     expect(cms.index.problems.get('content/users/ffffffffffffffffffffffff.json')?.message).toContain('no content type has the folder "users"');
     expect(cms.index.rows('plugin::users-permissions.user').map((row) => row.documentId)).not.toContain('ffffffffffffffffffffffff');
+    // The watcher, the merge driver and Git's reads ask the same question: neither folder belongs to a type.
+    expect([modelForPath(cms.models, 'content/users/x.json'), modelForPath(cms.models, 'content/roles/x.json')]).toEqual([undefined, undefined]);
     const created = await app.request('/api/shops', { method: 'POST', headers,
       body: JSON.stringify({ data: { name: 'Fake', owner: { connect: ['ffffffffffffffffffffffff'] } } }) });
     expect(created.status).toBe(400);
