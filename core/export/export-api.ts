@@ -152,7 +152,7 @@ export async function exportApi(cms: Cms, options: ExportOptions): Promise<Expor
   const previous = await readManifest(options.out);
   const folder = new OutputFolder(options.out);
   await writeAll(cms, api, folder);
-  writeLocales(cms, options.all ? undefined : cms.contentApi.callerFor(null), folder);
+  await writeLocales(cms, options.all ? undefined : cms.contentApi.callerFor(null), folder);
   const manifest: Manifest = { version: 1, prefix: cms.config.api.rest.prefix, routes: folder.routes };
   folder.writeText('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
   const rules = hostRules({ prefix: manifest.prefix, defaultLocale: cms.config.defaultLocale, shapes: cms.config.export.populate });
@@ -162,10 +162,12 @@ export async function exportApi(cms: Cms, options: ExportOptions): Promise<Expor
 }
 
 /** `<prefix>/i18n/locales`, when the caller may list them (anyone with `--all`). */
-function writeLocales(cms: Cms, caller: Caller | undefined, folder: OutputFolder): void {
+async function writeLocales(cms: Cms, caller: Caller | undefined, folder: OutputFolder): Promise<void> {
   if (caller && !caller.allows(LIST_LOCALES_SCOPE)) return;
+  const kept = keptLocales(cms.models);
+  const addedAt = await localeAddedAt(cms.root, cms.config, cms.config.locales.filter((code) => !kept[code]));
   folder.write(localesFile(filesRoot(cms.config.api.rest.prefix)), `${cms.config.api.rest.prefix}/i18n/locales`,
-    listLocales(cms.config, keptLocales(cms.models), localeAddedAt(cms.root, cms.config)));
+    listLocales(cms.config, kept, addedAt));
 }
 
 async function readManifest(out: string): Promise<Manifest | undefined> {

@@ -10,8 +10,11 @@ import { matchesWhere, orderByPairs, sortRows, type QueryRow } from './query-whe
 export const LOCALE_UID = 'plugin::i18n.locale';
 
 /** The configured locales as `plugin::i18n.locale` rows (what `GET /api/i18n/locales` answers, without `isDefault`). */
-const localeRows = (cms: Cms): QueryRow[] => listLocales(cms.config, keptLocales(cms.models), localeAddedAt(cms.root, cms.config))
-  .map(({ isDefault: _default, ...row }) => ({ ...row, locale: null }));
+async function localeRows(cms: Cms): Promise<QueryRow[]> {
+  const kept = keptLocales(cms.models);
+  const addedAt = await localeAddedAt(cms.root, cms.config, cms.config.locales.filter((code) => !kept[code]));
+  return listLocales(cms.config, kept, addedAt).map(({ isDefault: _default, ...row }) => ({ ...row, locale: null }));
+}
 
 /**
  * `strapi.db.query('plugin::i18n.locale')`, read only: the locales are the config's (`locales`).
@@ -20,9 +23,9 @@ const localeRows = (cms: Cms): QueryRow[] => listLocales(cms.config, keptLocales
  * await localeQuery(cms).findOne({ where: { code: 'fr' } }) // { id, documentId, name: 'French (fr)', code: 'fr', … }
  */
 export function localeQuery(cms: Cms): Record<string, unknown> {
-  const matching = (params: QueryParams) => {
+  const matching = async (params: QueryParams) => {
     const offset = Number(params.offset ?? 0);
-    const rows = localeRows(cms).filter((row) => matchesWhere(row, params.where, () => undefined));
+    const rows = (await localeRows(cms)).filter((row) => matchesWhere(row, params.where, () => undefined));
     // Without orderBy, in the order the config lists them (the order they were added, as Strapi's ids go).
     const at = (row: QueryRow) => cms.config.locales.indexOf(String(row.code));
     const sorted = sortRows(rows, orderByPairs(params.orderBy), (a, b) => at(a) - at(b));
@@ -30,8 +33,8 @@ export function localeQuery(cms: Cms): Record<string, unknown> {
   };
   return {
     findMany: async (params: QueryParams = {}) => matching(params),
-    findOne: async (params: QueryParams = {}) => matching({ ...params, limit: 1 })[0] ?? null,
-    count: async (params: QueryParams = {}) => matching({ where: params.where }).length,
+    findOne: async (params: QueryParams = {}) => (await matching({ ...params, limit: 1 }))[0] ?? null,
+    count: async (params: QueryParams = {}) => (await matching({ where: params.where })).length,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Cms } from '../cms.js';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors.js';
 import { groupCommits } from '../replication/write-context.js';
 import type { RawQuery } from '../query/normalize.js';
+import { answeredWithError } from './answered.js';
 import { configOf, entryName, qualify } from './collect-routes.js';
 import { createContext, type StrapiContext } from './context.js';
 import { PolicyError } from './errors.js';
@@ -89,17 +90,24 @@ export function routeContext(
   return createContext({ ...input, caller, user, route: info });
 }
 
-/** The route's policies in order: one answering anything but true or undefined is a 403 `PolicyError`. */
+/**
+ * The route's policies in order: one answering anything but true or undefined is a 403 `PolicyError`; one that set an
+ * error answer (`return ctx.unauthorized()`) stops the rest, and that answer is the request's (see answered.ts).
+ */
 export async function runPolicies(code: ProjectCode, route: ProjectRoute, ctx: StrapiContext): Promise<void> {
   for (const entry of route.config.policies ?? []) {
     const name = entryName(entry)!;
     const policy = code.policies.get(name) ?? code.policies.get(qualify(name, route.api))!;
     const result = await policy.handler(ctx, configOf(entry), { strapi: code.strapi });
     if (result !== true && result !== undefined) throw new PolicyError();
+    if (answeredWithError(ctx)) return;
   }
 }
 
-/** The route's middlewares (Koa-style, `await next()`) around `inner`, which runs only if every one calls `next`. */
+/**
+ * The route's middlewares (Koa-style, `await next()`) around `inner`, which runs only if every one calls `next` and no
+ * error answer was set before it (by a policy or a middleware: then nothing further runs and that answer is sent).
+ */
 export function aroundMiddlewares(
   code: ProjectCode, route: ProjectRoute, ctx: StrapiContext, inner: (ctx: StrapiContext) => Promise<void>,
 ): Promise<unknown> {
@@ -108,8 +116,9 @@ export function aroundMiddlewares(
   const layers = (route.config.middlewares ?? []).map((entry) => (typeof entry === 'function'
     ? entry as Fn
     : (code.middlewares.get(entryName(entry)!)!(configOf(entry), { strapi }) as Fn | undefined) ?? ((_: unknown, next: Next) => next())));
-  const run = (at: number): Promise<unknown> => (at < layers.length
-    ? Promise.resolve(layers[at](ctx, (() => run(at + 1)) as Next))
-    : inner(ctx));
+  const run = async (at: number): Promise<unknown> => {
+    if (answeredWithError(ctx)) return undefined;
+    return at < layers.length ? layers[at](ctx, (() => run(at + 1)) as Next) : inner(ctx);
+  };
   return run(0);
 }

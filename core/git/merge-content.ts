@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { loadModels } from '../schema/registry.js';
 import { UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
+import { storesContentFiles } from '../schema/user-model.js';
 import { mergeDocument } from './merge/merge-document.js';
 import { mergeLines } from './merge/merge-lines.js';
 
@@ -28,7 +29,7 @@ function schemaFor(path: string, cwd: string): { models: Models; model: Model } 
     const models = loadModels(resolve(cwd, match[1] || '.'));
     const folder = match[2].split('/')[1];
     // As `contentFolder` names them; not imported, so the driver git starts per file stays light.
-    const model = [...models.values()].find((candidate) => candidate.modelType === 'contentType'
+    const model = [...models.values()].find((candidate) => candidate.modelType === 'contentType' && storesContentFiles(candidate)
       && (candidate.uid === UPLOAD_FILE_UID ? 'upload' : candidate.pluralName) === folder);
     return model ? { models, model } : undefined;
   } catch {

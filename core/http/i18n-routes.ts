@@ -15,5 +15,7 @@ export const i18nRoutes: ExtensionRoute = async ({ request, url, cms, headers })
   if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowedError(['HEAD', 'GET']);
   const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
   if (!caller.allows(LIST_LOCALES_SCOPE)) throw new ForbiddenError();
-  return json(200, listLocales(cms.config, keptLocales(cms.models), localeAddedAt(cms.root, cms.config)), headers);
+  const kept = keptLocales(cms.models);
+  const addedAt = await localeAddedAt(cms.root, cms.config, cms.config.locales.filter((code) => !kept[code]));
+  return json(200, listLocales(cms.config, kept, addedAt), headers);
 };

@@ -5,6 +5,7 @@ import { FileError } from '../errors.js';
 import { getParser } from '../parsers/index.js';
 import { LinkError, readTextNoFollowSync } from '../storage/no-follow.js';
 import { UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
+import { storesContentFiles } from '../schema/user-model.js';
 import { ContentIndex } from './content-index.js';
 import { loadKeptIds } from './kept-ids.js';
 import { readContentFile, type FileRecord } from './read-file.js';
@@ -19,12 +20,15 @@ export function contentFolder(model: Model): string {
   return model.uid === UPLOAD_FILE_UID ? 'upload' : model.pluralName;
 }
 
-/** Which model owns a content path such as `content/articles/x.json`. */
+/**
+ * Which model owns a content path such as `content/articles/x.json`. The users-permissions user and role own no path
+ * (their rows come from the auth state), so nobody who can commit content can add a user.
+ */
 export function modelForPath(models: Models, file: string): Model | undefined {
   const parts = file.split('/');
   if (parts.length !== 3 || parts[0] !== 'content') return undefined;
   for (const model of models.values()) {
-    if (model.modelType === 'contentType' && contentFolder(model) === parts[1]) return model;
+    if (model.modelType === 'contentType' && storesContentFiles(model) && contentFolder(model) === parts[1]) return model;
   }
   return undefined;
 }

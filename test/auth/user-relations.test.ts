@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/program.js';
 import { createCms } from '../../core/cms.js';
 import { createApp } from '../../core/http/app.js';
+import { modelForPath } from '../../core/index/load.js';
 import { makeProject } from '../helpers/project.js';
 
 const ENV = { CMS_JWT_SECRET: 'user-relations-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'user-relations-salt-0123456789abcdef' };
@@ -73,6 +74,27 @@ describe('relations to users-permissions users', () => {
       env: { ...process.env, CMS_ROOT: undefined } });
     expect(printed).toContain('ok: 1 rows in 1 content types');
     expect(code).toBe(0);
+  });
+
+  it('reports a committed content/users/ file as a problem, never as a user a relation can connect or a grant lists', async () => {
+    const root = makeProject({
+      'schemas/api/shop/content-types/shop/schema.json': shop({}),
+      'cms.config.json': { permissions: { public: { 'plugin::users-permissions.user': ['find'] } } },
+      'content/users/ffffffffffffffffffffffff.json': { username: 'mallory', email: 'mallory@example.com', confirmed: true },
+    });
+    const cms = await createCms({ root, env: ENV });
+    const app = createApp(cms, { log: () => {} });
+    const token = (await cms.auth.tokens.create({ name: 'writer', type: 'full-access' })).accessKey;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    expect(cms.index.problems.get('content/users/ffffffffffffffffffffffff.json')?.message).toContain('no content type has the folder "users"');
+    expect(cms.index.rows('plugin::users-permissions.user').map((row) => row.documentId)).not.toContain('ffffffffffffffffffffffff');
+    // The watcher, the merge driver and Git's reads ask the same question: neither folder belongs to a type.
+    expect([modelForPath(cms.models, 'content/users/x.json'), modelForPath(cms.models, 'content/roles/x.json')]).toEqual([undefined, undefined]);
+    const created = await app.request('/api/shops', { method: 'POST', headers,
+      body: JSON.stringify({ data: { name: 'Fake', owner: { connect: ['ffffffffffffffffffffffff'] } } }) });
+    expect(created.status).toBe(400);
+    expect(cms.index.rows('api::shop.shop')).toHaveLength(0);
+    await cms.close();
   });
 
   it('refuses a two-sided relation to users, naming the attribute', async () => {

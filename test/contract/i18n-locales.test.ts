@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { localeAddedAt } from '../../core/strapi/locale-times.js';
 import { makeProject, REPO_ROOT, startApp } from '../helpers/project.js';
 
 // Strapi: GET /api/i18n/locales (plugin::i18n.locales.listLocales) answers the configured locales
@@ -86,6 +88,39 @@ describe('GET /api/i18n/locales', () => {
       rmSync(clone, { recursive: true, force: true });
     }
   });
+
+  it('asks Git for hand-added locales without blocking the server, and not again for a reloaded but uncommitted-to configuration', async () => {
+    const root = tagProject();
+    execFileSync('git', ['init', '--quiet', '--initial-branch=main'], { cwd: root });
+    execFileSync('git', ['add', '--all'], { cwd: root });
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-m', 'Site'], { cwd: root });
+    // A git that takes a second over each history search (a long history), and counts them.
+    const bin = mkdtempSync(join(tmpdir(), 'slow-git-'));
+    const log = join(bin, 'searches');
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\ncase "$*" in *-S*) echo "$*" >> "${log}"; sleep 1;; esac\nexec ${execFileSync('sh', ['-c',
+      'command -v git'], { encoding: 'utf8' }).trim()} "$@"\n`);
+    chmodSync(join(bin, 'git'), 0o755);
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    try {
+      const server = await startApp(root);
+      let ticks = 0;
+      const timer = setInterval(() => { ticks++; }, 10);
+      const { status, body } = await server.getJson('/api/i18n/locales');
+      clearInterval(timer);
+      expect(status).toBe(200);
+      expect(ticks).toBeGreaterThanOrEqual(5); // the event loop ran while Git searched
+      const searches = readFileSync(log, 'utf8').trim().split('\n').length;
+      expect(searches).toBe(3);
+      // A reload makes a new configuration object; cms.config.json's last commit is the same, so Git is not searched again.
+      const again = await localeAddedAt(root, { ...server.cms.config }, ['en', 'fr', 'de']);
+      expect(body.map((locale: { code: string; createdAt: string }) => locale.createdAt)).toEqual(['en', 'fr', 'de'].map(again));
+      expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(searches);
+    } finally {
+      process.env.PATH = path;
+      rmSync(bin, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('outside Git, a hand-added locale answers when cms.config.json last changed, never 1970', async () => {
     const root = tagProject();
