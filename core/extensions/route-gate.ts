@@ -1,5 +1,5 @@
 import type { DocumentAsk, Gated, ProjectRouteGate } from '../access/document-gate.js';
-import { trustedCaller, type Caller } from '../access/permissions.js';
+import { routeOnlyCaller, type Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
 import { ForbiddenError } from '../errors.js';
 import { groupCommits } from '../replication/write-context.js';
@@ -21,8 +21,9 @@ export function routeForAction(routes: ProjectRoute[], model: Model, action: str
 /**
  * The project's routes as the judge of every built-in route (ARCHITECTURE.md, "One authorization path"): a type
  * they own is reached only as its route for the Strapi action allows. The route's own auth decides who acts (with
- * `auth: false`, the site: anyone may, as through the route), then its policies see the request with
- * `ctx.params.id` the document, then its middlewares wrap the built-in route's work in place of the controller.
+ * `auth: false`, anyone, as the route-only caller REST's core actions use: no relation to a type it cannot read),
+ * then its policies see the request with `ctx.params.id` the document, then its middlewares wrap the built-in
+ * route's work in place of the controller.
  *
  * @example
  * cms.routeGate = projectRouteGate(cms, code);
@@ -43,7 +44,7 @@ export function projectRouteGate(cms: Cms, code: ProjectCode): ProjectRouteGate 
       await withRequestContext(ctx, async () => {
         await runPolicies(code, route, ctx);
         await groupCommits(() => aroundMiddlewares(code, route, ctx, async () => {
-          done = { value: await work(caller ?? trustedCaller) };
+          done = { value: await work(caller ?? routeOnlyCaller(ask.model)) };
         }));
       });
       if (done) return { ran: true, value: done.value, headers: { ...ctx.response.headers } };
