@@ -53,9 +53,14 @@ const isNested = (attribute: Attribute) => ['relation', 'media', 'component'].in
 /** A `sort` argument as sent: `["title:asc", "views"]` (Strapi parses it as the REST `sort` list). */
 export const toStrapiSort = (sort: unknown): unknown => (Array.isArray(sort) && sort.length > 0 ? sort : undefined);
 
-/** The fields a selection asks of one object type, fragments flattened, in order (aliases of one field together). */
+/**
+ * The fields a selection asks of one object type, fragments flattened, in order (aliases of one field together).
+ * Each named fragment is spread once per selection set, as graphql-js's collectFields does: a fragment spreading
+ * another twice, down a chain, would otherwise expand exponentially.
+ */
 function collect(
-  info: GraphQLResolveInfo, type: GraphQLObjectType, selections: SelectionSetNode | undefined, into = new Map<string, FieldNode[]>(),
+  info: GraphQLResolveInfo, type: GraphQLObjectType, selections: SelectionSetNode | undefined,
+  into = new Map<string, FieldNode[]>(), visited = new Set<string>(),
 ): Map<string, FieldNode[]> {
   for (const selection of selections?.selections ?? []) {
     if (selection.kind === Kind.FIELD) {
@@ -64,10 +69,11 @@ function collect(
       into.set(selection.name.value, list);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
       const on = selection.typeCondition?.name.value;
-      if (!on || on === type.name) collect(info, type, selection.selectionSet, into);
-    } else {
+      if (!on || on === type.name) collect(info, type, selection.selectionSet, into, visited);
+    } else if (!visited.has(selection.name.value)) {
+      visited.add(selection.name.value);
       const fragment = info.fragments[selection.name.value];
-      if (fragment && fragment.typeCondition.name.value === type.name) collect(info, type, fragment.selectionSet, into);
+      if (fragment && fragment.typeCondition.name.value === type.name) collect(info, type, fragment.selectionSet, into, visited);
     }
   }
   return into;
@@ -127,9 +133,12 @@ function zoneFragments(registry: TypeRegistry, attribute: Attribute, selection: 
     const component = registry.model(uid);
     if (!component) continue;
     const name = componentName(component);
+    const spread = new Set<string>();
     const selections = selection.selections.flatMap((item) => {
       if (item.kind === Kind.INLINE_FRAGMENT && item.typeCondition?.name.value === name) return item.selectionSet.selections;
-      if (item.kind === Kind.FRAGMENT_SPREAD && info.fragments[item.name.value]?.typeCondition.name.value === name) {
+      if (item.kind === Kind.FRAGMENT_SPREAD && !spread.has(item.name.value)
+        && info.fragments[item.name.value]?.typeCondition.name.value === name) {
+        spread.add(item.name.value);
         return info.fragments[item.name.value].selectionSet.selections;
       }
       return [];
