@@ -59,11 +59,16 @@ export function createGraphqlFace(
     }
     let document: DocumentNode;
     try {
-      document = parse(query);
+      document = parse(query, { maxTokens: MAX_TOKENS });
     } catch (error) {
-      return failed(withCode(error as GraphQLError, 'GRAPHQL_PARSE_FAILED'), 400);
+      return failed(withCode(asGraphqlError(error, 'Syntax Error'), 'GRAPHQL_PARSE_FAILED'), 400);
     }
-    const errors = validate(schema, document, rules);
+    let errors: readonly GraphQLError[];
+    try {
+      errors = validate(schema, document, rules);
+    } catch (error) {
+      errors = [asGraphqlError(error, 'Validation Error')];
+    }
     if (errors.length > 0) return refused(errors, 'GRAPHQL_VALIDATION_FAILED');
     const operation = getOperationAST(document, typeof operationName === 'string' ? operationName : undefined);
     if (!operation) {
@@ -115,6 +120,18 @@ export function siteSchema(
 ): GraphQLSchema {
   const added = contributions ?? CONTRIBUTIONS.map((contribute) => contribute(models));
   return withContributions(buildGraphqlSchema(models, { shadowCRUD: config.shadowCRUD, locales: config.locales }), added);
+}
+
+/**
+ * The most tokens a request's document may have: graphql-js stops parsing past it, so a hostile document is refused
+ * before its size costs anything (a project safeguard; Strapi's Apollo sets no limit).
+ */
+export const MAX_TOKENS = 15_000;
+
+/** What parse or validate threw: its own GraphQLError, or (a stack overflow on deep nesting) a request error, never a 500. */
+function asGraphqlError(error: unknown, kind: string): GraphQLError {
+  if (error instanceof GraphQLError) return error;
+  return new GraphQLError(`${kind}: the document is nested too deeply to be read.`);
 }
 
 function withCode(error: GraphQLError, code: string): GraphQLError {

@@ -2,6 +2,13 @@ import {
   GraphQLError, Kind, type ASTVisitor, type DefinitionNode, type FragmentDefinitionNode, type SelectionNode, type ValidationContext,
 } from 'graphql';
 
+/** The largest depth of a list of selections (a loop: spreading 150k siblings into Math.max overflows the stack). */
+function deepest(selections: readonly SelectionNode[], depth: (child: SelectionNode) => number): number {
+  let most = -Infinity;
+  for (const child of selections) most = Math.max(most, depth(child));
+  return most;
+}
+
 /**
  * graphql-depth-limit's rule, as the plugin passes it `depthLimit`: an operation whose selections nest deeper is
  * refused in validation, before anything runs (`'<operation>' exceeds maximum operation depth of <n>`).
@@ -28,7 +35,7 @@ export function depthLimitRule(maxDepth: number | undefined) {
       switch (node.kind) {
         case Kind.FIELD:
           if (node.name.value.startsWith('__') || !node.selectionSet) return 0;
-          return 1 + Math.max(...node.selectionSet.selections.map((child) => depth(child, so + 1, name)));
+          return 1 + deepest(node.selectionSet.selections, (child) => depth(child, so + 1, name));
         case Kind.FRAGMENT_SPREAD: {
           const fragment = fragments.get(node.name.value);
           // a fragment that spreads itself is the NoFragmentCycles rule's to report, not a reason to loop
@@ -37,7 +44,7 @@ export function depthLimitRule(maxDepth: number | undefined) {
           return depth(fragment, so, name);
         }
         case Kind.INLINE_FRAGMENT: case Kind.FRAGMENT_DEFINITION: case Kind.OPERATION_DEFINITION:
-          return Math.max(...node.selectionSet.selections.map((child) => depth(child, so, name)));
+          return deepest(node.selectionSet.selections, (child) => depth(child, so, name));
         default:
           return 0;
       }

@@ -2,7 +2,9 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildSchema, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depthLimitRule } from '../../core/graphql/limits.js';
 import { REPO_ROOT, startApp, type TestServer } from '../helpers/project.js';
 
 let site: TestServer;
@@ -33,5 +35,26 @@ describe('hostile GraphQL documents', () => {
     expect(body).toEqual({ data: { tags: [{ name: 'alpha' }] } });
     // 2^27 spreads expanded one by one take many seconds; once each, milliseconds (generous for a busy CI box)
     expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it('refuses a document past the token limit with a 400 GRAPHQL_PARSE_FAILED', async () => {
+    const { status, body } = await gql(`{ tags { ${'name '.repeat(150_000)} } }`);
+    expect(status).toBe(400);
+    expect(body.errors[0].message).toMatch(/^Syntax Error: Document contains more tha. 15000 tokens\. Parsing aborted\.$/);
+    expect(body.errors[0].extensions.code).toBe('GRAPHQL_PARSE_FAILED');
+  });
+
+  it('refuses a document nested past the stack with a 400, not an Internal Server Error', async () => {
+    // few tokens, deep enough that graphql-js's recursive parser overflows the stack
+    const { status, body } = await gql(`{ tags(filters: { name: { in: ${'['.repeat(7000)}${']'.repeat(7000)} } }) { name } }`);
+    expect(status).toBe(400);
+    expect(body.errors[0].extensions.code).toBe('GRAPHQL_PARSE_FAILED');
+    expect(body.errors[0].message).toBe('Syntax Error: the document is nested too deeply to be read.');
+  });
+
+  it('measures the depth of 150k sibling selections without overflowing the stack', () => {
+    const schema = buildSchema('type Query { tag: Tag } type Tag { name: String }');
+    const document = parse(`{ tag { ${'name '.repeat(150_000)} } }`);
+    expect(validate(schema, document, [depthLimitRule(5)])).toEqual([]);
   });
 });
