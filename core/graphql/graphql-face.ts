@@ -1,5 +1,5 @@
 import {
-  execute, getOperationAST, GraphQLError, parse, specifiedRules, validate, type DocumentNode,
+  execute, getOperationAST, GraphQLError, Kind, parse, specifiedRules, validate, type DocumentNode,
   type GraphQLFormattedError, type GraphQLSchema, type ValidationRule,
 } from 'graphql';
 import type { Caller } from '../access/permissions.js';
@@ -9,7 +9,7 @@ import { CONTRIBUTIONS, withContributions, type GraphqlContribution } from './co
 import type { Models } from '../schema/types.js';
 import type { GraphqlConfig, GraphqlContext } from './context.js';
 import { formatError, GraphqlRequestError } from './errors.js';
-import { depthLimitRule } from './limits.js';
+import { depthLimitRule, MAX_ROOT_FIELDS, rootFieldCount } from './limits.js';
 
 /** One GraphQL request: Apollo's `{ query, variables, operationName }`, and how it came (a GET runs queries only). */
 export interface GraphqlRequest {
@@ -75,6 +75,13 @@ export function createGraphqlFace(
       const message = typeof operationName === 'string' ? `Unknown operation named "${operationName}".`
         : 'Must provide operation name if query contains multiple operations.';
       return failed(new GraphqlRequestError(message, 400, 'OPERATION_RESOLUTION_FAILURE'), 400);
+    }
+    const fragments = new Map(document.definitions.flatMap((definition) =>
+      (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition] as const] : [])));
+    const asked = rootFieldCount(operation, fragments);
+    if (asked > MAX_ROOT_FIELDS) {
+      const message = `The operation asks ${asked} root fields (aliases counted); at most ${MAX_ROOT_FIELDS} are answered per request.`;
+      return failed(new GraphqlRequestError(message, 400, 'GRAPHQL_VALIDATION_FAILED'), 400);
     }
     if (request.method === 'GET' && operation.operation !== 'query') {
       const message = `GET requests only support query operations, not ${operation.operation} operations`;

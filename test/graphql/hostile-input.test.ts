@@ -57,4 +57,20 @@ describe('hostile GraphQL documents', () => {
     const document = parse(`{ tag { ${'name '.repeat(150_000)} } }`);
     expect(validate(schema, document, [depthLimitRule(5)])).toEqual([]);
   });
+
+  it('refuses an operation asking more than 100 root fields, aliases and fragments counted, before running any', async () => {
+    const aliases = Array.from({ length: 101 }, (_, index) => `t${index}: tags { name }`).join(' ');
+    const { status, body } = await gql(`{ ${aliases} }`);
+    expect(status).toBe(400);
+    expect(body).toEqual({ errors: [{
+      message: 'The operation asks 101 root fields (aliases counted); at most 100 are answered per request.',
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    }] });
+    const spread = await gql(`{ ...Q ${Array.from({ length: 51 }, (_, index) => `u${index}: tags { name }`).join(' ')} }
+      fragment Q on Query { ${Array.from({ length: 50 }, (_, index) => `v${index}: tags { name }`).join(' ')} }`);
+    expect(spread.status).toBe(400);
+    const within = await gql(`{ __typename ${Array.from({ length: 100 }, (_, index) => `t${index}: tags { name }`).join(' ')} }`);
+    expect(within.status).toBe(200);
+    expect(within.body.data.t99).toEqual([{ name: 'alpha' }]);
+  });
 });
