@@ -92,6 +92,10 @@ export function createGraphqlFace(
       schema, document, contextValue, operationName: typeof operationName === 'string' ? operationName : undefined,
       variableValues: isRecord(variables) ? variables : undefined,
     });
+    // a query a resolver finds it cannot answer faithfully (rest-query's sameArguments) is refused whole; a
+    // mutation's error stays on its field, as its earlier fields may have written
+    const request400 = result.errors?.map((error) => error.originalError).find((error) => error instanceof GraphqlRequestError);
+    if (operation.operation === 'query' && request400) return failed(request400, request400.status);
     // a variable that does not fit its type is refused before anything runs: Apollo answers it with a 400
     if (result.data === undefined && result.errors) {
       return refused(result.errors, 'BAD_USER_INPUT');

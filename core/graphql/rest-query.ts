@@ -7,6 +7,7 @@ import { OPERATORS } from './internal-types.js';
 import { objectType } from './object-types.js';
 import { componentName } from './names.js';
 import type { TypeRegistry } from './type-registry.js';
+import { GraphqlRequestError } from './errors.js';
 
 /**
  * GraphQL arguments and selections → the Strapi query object the REST routes parse (`filters`, `sort`, `populate`):
@@ -97,13 +98,21 @@ export function populateFor(
 ): Record<string, unknown> {
   const type = objectType(registry, model);
   const fields = type.getFields();
-  const populate: Record<string, unknown> = {};
+  // `tags`, its aliases and `tags_connection` all read the one populate of `tags`
+  const groups = new Map<string, { attribute: Attribute; nodes: { name: string; node: FieldNode }[]; subs: SelectionSetNode[] }>();
   for (const [name, nodes] of collect(info, type, selection)) {
     const connection = name.endsWith('_connection');
     const attributeName = connection ? name.slice(0, -'_connection'.length) : name;
     const attribute = attributeOf(model, attributeName);
     if (!attribute || !fields[name] || !['relation', 'media', 'component', 'dynamiczone'].includes(attribute.type)) continue;
-    const sub = merged(nodes, connection ? 'nodes' : undefined);
+    const group = groups.get(attributeName) ?? { attribute, nodes: [], subs: [] };
+    group.nodes.push(...nodes.map((node) => ({ name, node })));
+    group.subs.push(merged(nodes, connection ? 'nodes' : undefined));
+    groups.set(attributeName, group);
+  }
+  const populate: Record<string, unknown> = {};
+  for (const [attributeName, { attribute, nodes, subs }] of groups) {
+    const sub: SelectionSetNode = { kind: Kind.SELECTION_SET, selections: subs.flatMap((one) => one.selections) };
     if (attribute.type === 'dynamiczone') {
       populate[attributeName] = { on: zoneFragments(registry, attribute, sub, info) };
       continue;
@@ -115,7 +124,7 @@ export function populateFor(
     const target = registry.model(attribute.type === 'component' ? attribute.component : attribute.target ?? 'plugin::upload.file');
     if (!target) continue;
     const entry: Record<string, unknown> = {};
-    const args = getArgumentValues(fields[name], nodes[0], info.variableValues);
+    const args = sameArguments(attributeName, nodes.map(({ name, node }) => getArgumentValues(fields[name], node, info.variableValues)));
     if (args.filters && Object.keys(args.filters).length > 0) entry.filters = toStrapiFilters(registry, target, args.filters);
     const sort = toStrapiSort(args.sort);
     if (sort) entry.sort = sort;
@@ -124,6 +133,20 @@ export function populateFor(
     populate[attributeName] = Object.keys(entry).length > 0 ? entry : true;
   }
   return populate;
+}
+
+/**
+ * The `filters` and `sort` every selection of one relation shares: a query reads one REST populate per relation, so
+ * two selections (aliases, or the list beside its `_connection`) asking different ones are refused, never answered
+ * with one's rows for the other. Their `pagination` may differ: each cuts its own window from the list.
+ */
+function sameArguments(attributeName: string, all: Record<string, unknown>[]): Record<string, unknown> {
+  const key = (args: Record<string, unknown>) => JSON.stringify([args.filters ?? {}, toStrapiSort(args.sort) ?? []]);
+  if (all.some((args) => key(args) !== key(all[0]))) {
+    throw new GraphqlRequestError(`The selections of "${attributeName}" ask different filters or sort; `
+      + 'one query reads a relation once, so its selections must share them (their pagination may differ).', 400, 'BAD_USER_INPUT');
+  }
+  return all[0];
 }
 
 /** A zone's `on` fragments: every component it allows, each with what the query's `... on Component` asks of it. */
