@@ -34,6 +34,12 @@ export function projectRouteGate(cms: Cms, code: ProjectCode): ProjectRouteGate 
     async through<T>(ask: DocumentAsk, work: (caller: Caller) => Promise<T>): Promise<Gated<T>> {
       const route = routeForAction(code.routes, ask.model, ask.action);
       if (!route) throw new ForbiddenError(`The project's routes expose no ${ask.action} for ${ask.model.pluralName}`);
+      // GraphQL's work is built from its arguments, so a middleware rewriting ctx.query or the body would be ignored:
+      // refused rather than answered around the project's layers
+      if (ask.graphql && (route.config.middlewares?.length ?? 0) > 0) {
+        throw new ForbiddenError(`The project's route ${route.method} ${route.path} (${route.file}) declares middlewares, `
+          + `which GraphQL cannot run faithfully: ${ask.action} ${ask.model.pluralName} over the REST route`);
+      }
       const caller = authorizeRoute(cms, route, ask.request.headers.get('authorization'));
       const params: Record<string, string> = Object.create(null);
       if (ask.documentId !== undefined) params.id = ask.documentId;

@@ -18,7 +18,7 @@ export async function authorized<T>(
   // the site's own model (the media library's file model is the index's); the plugins' other types are not held here
   const model = cms.models.get(schemaModel.uid) ?? schemaModel;
   if (cms.routeGate?.owns(model) && http) {
-    const ask = { model, action, documentId, request: http.request, url: http.url };
+    const ask = { model, action, documentId, request: http.request, url: http.url, graphql: true as const };
     const done = await authorizeDocument(cms, ask, async (caller) => work(caller, held(cms.models, model)));
     if (!done.ran) throw new ForbiddenError(FORBIDDEN_ACCESS);
     return done.value;
