@@ -29,7 +29,7 @@ async function send(method: string, path: string, body?: unknown) {
 
 beforeAll(async () => {
   root = tempDir('cms-graphql-route-middlewares-');
-  write('cms.config.json', JSON.stringify({ permissions: { public: { 'api::article.article': ['find', 'findOne'] } }, graphql: { enabled: true } }));
+  write('cms.config.json', JSON.stringify({ permissions: { public: { 'api::article.article': ['find', 'findOne', 'create'] } }, graphql: { enabled: true } }));
   write('schemas/api/article/content-types/article/schema.json', JSON.stringify({
     kind: 'collectionType', collectionName: 'articles', options: { draftAndPublish: false },
     info: { singularName: 'article', pluralName: 'articles', displayName: 'Article' }, attributes: { title: { type: 'string' } },
@@ -37,9 +37,11 @@ beforeAll(async () => {
   // the list hides secret articles by rewriting the query, as a project's middleware may
   write('src/middlewares/hide-secret.js', `'use strict';
 module.exports = () => async (ctx, next) => { ctx.query = { ...ctx.query, filters: { title: { $ne: 'Secret' } } }; await next(); };`);
+  write('src/policies/no-secret-title.js', `'use strict';
+module.exports = (ctx) => ctx.request.body?.data?.title !== 'Secret';`);
   write('src/api/article/routes/article.js', `'use strict';
 module.exports = require('@strapi/strapi').factories.createCoreRouter('api::article.article', {
-  config: { find: { middlewares: ['global::hide-secret'] } },
+  config: { find: { middlewares: ['global::hide-secret'] }, create: { policies: ['global::no-secret-title'] } },
 });`);
   write('src/api/article/controllers/article.js', `'use strict';
 module.exports = require('@strapi/strapi').factories.createCoreController('api::article.article');`);
@@ -71,5 +73,13 @@ describe('a project route with middlewares over GraphQL', () => {
   it('answers an operation whose route declares none', async () => {
     const { body } = await send('POST', '/graphql', { query: `{ article(documentId: "${open}") { title } }` });
     expect(body).toEqual({ data: { article: { title: 'Open' } } });
+  });
+
+  it('shows the route\'s policies a mutation\'s data as the request body', async () => {
+    const refused = await send('POST', '/graphql', { query: 'mutation { createArticle(data: { title: "Secret" }) { title } }' });
+    expect(refused.body.data).toEqual({ createArticle: null });
+    expect(refused.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    const made = await send('POST', '/graphql', { query: 'mutation { createArticle(data: { title: "Fine" }) { title } }' });
+    expect(made.body).toEqual({ data: { createArticle: { title: 'Fine' } } });
   });
 });
