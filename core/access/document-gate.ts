@@ -16,6 +16,8 @@ export interface DocumentAsk {
   url: URL;
   /** The request's body, when the route read one (policies see it as `ctx.request.body`). */
   body?: unknown;
+  /** Asked by a GraphQL operation: its work is built from GraphQL arguments, not from what the route's layers see. */
+  graphql?: true;
 }
 
 /** What a project route's layers answered instead of the work (a middleware that did not call `next`). */

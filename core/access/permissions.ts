@@ -1,5 +1,5 @@
 import type { Action, CmsConfig } from '../config/types.js';
-import type { Model } from '../schema/types.js';
+import { UPLOAD_FILE_UID, type Model } from '../schema/types.js';
 import { DEFAULT_ROLE_SCOPES, scopeOf } from './scopes.js';
 
 /** Who is asking, and what they may do (`action` is a content action or a plugin action such as `upload`). */
@@ -69,3 +69,12 @@ export function scopedCaller(kind: Caller['kind'], name: string | undefined, all
 
 /** The library and the CLI acting as the site owner: everything is allowed. */
 export const trustedCaller: Caller = { kind: 'trusted', can: () => true, allows: () => true };
+
+/**
+ * Who acts on an `auth: false` route: the route's own access, without an identity. Strapi checks no scope for the
+ * action itself, but every relation scope fails (strapi.auth.verify without auth), so relations are refused in
+ * bodies, filters and sorts and left out of reads, media kept. REST's core actions and GraphQL's gate both use it.
+ */
+export const routeOnlyCaller = (model: Model): Caller => ({
+  kind: 'public', can: (type) => type.uid === model.uid || type.uid === UPLOAD_FILE_UID, allows: () => false,
+});

@@ -1,10 +1,10 @@
-import { trustedCaller, type Caller } from '../access/permissions.js';
+import { routeOnlyCaller, trustedCaller, type Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
 import { siteFor } from '../branches/request-branch.js';
 import { NotFoundError } from '../errors.js';
 import type { RawQuery } from '../query/normalize.js';
 import type { Documents } from '../service/documents.js';
-import { UPLOAD_FILE_UID, type Model } from '../schema/types.js';
+import type { Model } from '../schema/types.js';
 import type { Data } from '../types.js';
 import type { StrapiContext } from './context.js';
 import type { ReadHooks } from './lifecycles.js';
@@ -13,15 +13,8 @@ import { sanitizeQuery } from './sanitize-query.js';
 import { toV4Body } from '../strapi/v4.js';
 
 type Ctx = StrapiContext & { caller?: Caller };
-/**
- * Who a core action acts as: the route's caller; on an `auth: false` route (a context with a route and no caller) the
- * route's own access, without an identity: Strapi checks no scope for the action itself, but every relation scope
- * fails (strapi.auth.verify without auth), so relations are refused in bodies and left out of reads, media kept.
- */
+/** Who a core action acts as: the route's caller; on an `auth: false` route (a route and no caller) the route-only one. */
 const callerOf = (ctx: Ctx, model: Model): Caller => ctx.caller ?? (ctx.state?.route ? routeOnlyCaller(model) : trustedCaller);
-const routeOnlyCaller = (model: Model): Caller => ({
-  kind: 'public', can: (type) => type.uid === model.uid || type.uid === UPLOAD_FILE_UID, allows: () => false,
-});
 const found = (data: Data | undefined | null): Data => {
   if (!data) throw new NotFoundError();
   return data;

@@ -7,18 +7,19 @@ import type { Caller } from '../access/permissions.js';
 
 /**
  * The one access decision (core/access/document-gate.ts) for a root field: a type the project's routes own is reached
- * only as its route for the action allows; any other as the caller's grants allow. Refused: the plugin's
- * `ForbiddenError` (`Forbidden access`).
+ * only as its route for the action allows (its policies see a mutation's `{ data }` as the body); any other as the
+ * caller's grants allow. Refused: the plugin's `ForbiddenError` (`Forbidden access`).
  */
 export async function authorized<T>(
   context: GraphqlContext, schemaModel: Model, action: DocumentAction, documentId: string | undefined,
-  work: (caller: Caller, model: Model) => Promise<T> | T,
+  work: (caller: Caller, model: Model) => Promise<T> | T, body?: unknown,
 ): Promise<T> {
   const { cms, http } = context;
   // the site's own model (the media library's file model is the index's); the plugins' other types are not held here
   const model = cms.models.get(schemaModel.uid) ?? schemaModel;
   if (cms.routeGate?.owns(model) && http) {
-    const ask = { model, action, documentId, request: http.request, url: http.url };
+    // the route's policies see what the work writes as `ctx.request.body` (`{ data }`, as a REST body)
+    const ask = { model, action, documentId, request: http.request, url: http.url, body, graphql: true as const };
     const done = await authorizeDocument(cms, ask, async (caller) => work(caller, held(cms.models, model)));
     if (!done.ran) throw new ForbiddenError(FORBIDDEN_ACCESS);
     return done.value;

@@ -1,5 +1,5 @@
 import {
-  execute, getOperationAST, GraphQLError, parse, specifiedRules, validate, type DocumentNode,
+  execute, getOperationAST, GraphQLError, Kind, parse, specifiedRules, validate, type DocumentNode,
   type GraphQLFormattedError, type GraphQLSchema, type ValidationRule,
 } from 'graphql';
 import type { Caller } from '../access/permissions.js';
@@ -9,7 +9,7 @@ import { CONTRIBUTIONS, withContributions, type GraphqlContribution } from './co
 import type { Models } from '../schema/types.js';
 import type { GraphqlConfig, GraphqlContext } from './context.js';
 import { formatError, GraphqlRequestError } from './errors.js';
-import { depthLimitRule } from './limits.js';
+import { depthLimitRule, MAX_ROOT_FIELDS, rootFieldCount } from './limits.js';
 
 /** One GraphQL request: Apollo's `{ query, variables, operationName }`, and how it came (a GET runs queries only). */
 export interface GraphqlRequest {
@@ -59,17 +59,29 @@ export function createGraphqlFace(
     }
     let document: DocumentNode;
     try {
-      document = parse(query);
+      document = parse(query, { maxTokens: MAX_TOKENS });
     } catch (error) {
-      return failed(withCode(error as GraphQLError, 'GRAPHQL_PARSE_FAILED'), 400);
+      return failed(withCode(asGraphqlError(error, 'Syntax Error'), 'GRAPHQL_PARSE_FAILED'), 400);
     }
-    const errors = validate(schema, document, rules);
+    let errors: readonly GraphQLError[];
+    try {
+      errors = validate(schema, document, rules);
+    } catch (error) {
+      errors = [asGraphqlError(error, 'Validation Error')];
+    }
     if (errors.length > 0) return refused(errors, 'GRAPHQL_VALIDATION_FAILED');
     const operation = getOperationAST(document, typeof operationName === 'string' ? operationName : undefined);
     if (!operation) {
       const message = typeof operationName === 'string' ? `Unknown operation named "${operationName}".`
         : 'Must provide operation name if query contains multiple operations.';
       return failed(new GraphqlRequestError(message, 400, 'OPERATION_RESOLUTION_FAILURE'), 400);
+    }
+    const fragments = new Map(document.definitions.flatMap((definition) =>
+      (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition] as const] : [])));
+    const asked = rootFieldCount(operation, fragments);
+    if (asked > MAX_ROOT_FIELDS) {
+      const message = `The operation asks ${asked} root fields (aliases counted); at most ${MAX_ROOT_FIELDS} are answered per request.`;
+      return failed(new GraphqlRequestError(message, 400, 'GRAPHQL_VALIDATION_FAILED'), 400);
     }
     if (request.method === 'GET' && operation.operation !== 'query') {
       const message = `GET requests only support query operations, not ${operation.operation} operations`;
@@ -80,6 +92,10 @@ export function createGraphqlFace(
       schema, document, contextValue, operationName: typeof operationName === 'string' ? operationName : undefined,
       variableValues: isRecord(variables) ? variables : undefined,
     });
+    // a query a resolver finds it cannot answer faithfully (rest-query's sameArguments) is refused whole; a
+    // mutation's error stays on its field, as its earlier fields may have written
+    const request400 = result.errors?.map((error) => error.originalError).find((error) => error instanceof GraphqlRequestError);
+    if (operation.operation === 'query' && request400) return failed(request400, request400.status);
     // a variable that does not fit its type is refused before anything runs: Apollo answers it with a 400
     if (result.data === undefined && result.errors) {
       return refused(result.errors, 'BAD_USER_INPUT');
@@ -115,6 +131,18 @@ export function siteSchema(
 ): GraphQLSchema {
   const added = contributions ?? CONTRIBUTIONS.map((contribute) => contribute(models));
   return withContributions(buildGraphqlSchema(models, { shadowCRUD: config.shadowCRUD, locales: config.locales }), added);
+}
+
+/**
+ * The most tokens a request's document may have: graphql-js stops parsing past it, so a hostile document is refused
+ * before its size costs anything (a project safeguard; Strapi's Apollo sets no limit).
+ */
+export const MAX_TOKENS = 15_000;
+
+/** What parse or validate threw: its own GraphQLError, or (a stack overflow on deep nesting) a request error, never a 500. */
+function asGraphqlError(error: unknown, kind: string): GraphQLError {
+  if (error instanceof GraphQLError) return error;
+  return new GraphQLError(`${kind}: the document is nested too deeply to be read.`);
 }
 
 function withCode(error: GraphQLError, code: string): GraphQLError {

@@ -1,6 +1,14 @@
 import {
-  GraphQLError, Kind, type ASTVisitor, type DefinitionNode, type FragmentDefinitionNode, type SelectionNode, type ValidationContext,
+  GraphQLError, Kind, type ASTVisitor, type DefinitionNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionNode,
+  type ValidationContext,
 } from 'graphql';
+
+/** The largest depth of a list of selections (a loop: spreading 150k siblings into Math.max overflows the stack). */
+function deepest(selections: readonly SelectionNode[], depth: (child: SelectionNode) => number): number {
+  let most = -Infinity;
+  for (const child of selections) most = Math.max(most, depth(child));
+  return most;
+}
 
 /**
  * graphql-depth-limit's rule, as the plugin passes it `depthLimit`: an operation whose selections nest deeper is
@@ -28,7 +36,7 @@ export function depthLimitRule(maxDepth: number | undefined) {
       switch (node.kind) {
         case Kind.FIELD:
           if (node.name.value.startsWith('__') || !node.selectionSet) return 0;
-          return 1 + Math.max(...node.selectionSet.selections.map((child) => depth(child, so + 1, name)));
+          return 1 + deepest(node.selectionSet.selections, (child) => depth(child, so + 1, name));
         case Kind.FRAGMENT_SPREAD: {
           const fragment = fragments.get(node.name.value);
           // a fragment that spreads itself is the NoFragmentCycles rule's to report, not a reason to loop
@@ -37,7 +45,7 @@ export function depthLimitRule(maxDepth: number | undefined) {
           return depth(fragment, so, name);
         }
         case Kind.INLINE_FRAGMENT: case Kind.FRAGMENT_DEFINITION: case Kind.OPERATION_DEFINITION:
-          return Math.max(...node.selectionSet.selections.map((child) => depth(child, so, name)));
+          return deepest(node.selectionSet.selections, (child) => depth(child, so, name));
         default:
           return 0;
       }
@@ -45,4 +53,28 @@ export function depthLimitRule(maxDepth: number | undefined) {
     for (const [name, operation] of operations) depth(operation, 0, name);
     return {};
   };
+}
+
+/**
+ * The most root fields (each alias counted) one operation may ask: every root field is a read or write of its own,
+ * so aliases would let one request repeat a full-table read thousands of times. A project safeguard Strapi lacks.
+ */
+export const MAX_ROOT_FIELDS = 100;
+
+/** How many root fields an operation asks, aliases each counted, fragments spread once per selection set. */
+export function rootFieldCount(operation: OperationDefinitionNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>): number {
+  const visited = new Set<string>();
+  const count = (selections: readonly SelectionNode[]): number => {
+    let total = 0;
+    for (const selection of selections) {
+      if (selection.kind === Kind.FIELD) total += selection.name.value.startsWith('__') ? 0 : 1;
+      else if (selection.kind === Kind.INLINE_FRAGMENT) total += count(selection.selectionSet.selections);
+      else if (!visited.has(selection.name.value)) {
+        visited.add(selection.name.value);
+        total += count(fragments.get(selection.name.value)?.selectionSet.selections ?? []);
+      }
+    }
+    return total;
+  };
+  return count(operation.selectionSet.selections);
 }

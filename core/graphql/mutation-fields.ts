@@ -32,7 +32,7 @@ export function mutationFields(registry: TypeRegistry, model: Model): Record<str
       resolve: (_, args, context, info) => authorized(context, model, 'create', undefined, async (caller, held) => {
         const written = await context.cms.service.create(held, { data: args.data }, restQuery(registry, model, args, info), caller);
         return written.data;
-      }),
+      }, { data: args.data }),
     };
   }
   fields[names.update] = {
@@ -40,7 +40,7 @@ export function mutationFields(registry: TypeRegistry, model: Model): Record<str
     resolve: (_, args, context, info) => authorized(context, model, 'update', id(args), async (caller, held) => {
       const written = await context.cms.service.update(held, id(args), { data: args.data }, restQuery(registry, model, args, info), caller);
       return written?.data ?? null;
-    }),
+    }, { data: args.data }),
   };
   fields[names.delete] = {
     type: DeleteMutationResponseType, args: { ...documentId, ...localeArg(registry, model) },

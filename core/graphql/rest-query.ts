@@ -7,6 +7,7 @@ import { OPERATORS } from './internal-types.js';
 import { objectType } from './object-types.js';
 import { componentName } from './names.js';
 import type { TypeRegistry } from './type-registry.js';
+import { GraphqlRequestError } from './errors.js';
 
 /**
  * GraphQL arguments and selections → the Strapi query object the REST routes parse (`filters`, `sort`, `populate`):
@@ -53,9 +54,14 @@ const isNested = (attribute: Attribute) => ['relation', 'media', 'component'].in
 /** A `sort` argument as sent: `["title:asc", "views"]` (Strapi parses it as the REST `sort` list). */
 export const toStrapiSort = (sort: unknown): unknown => (Array.isArray(sort) && sort.length > 0 ? sort : undefined);
 
-/** The fields a selection asks of one object type, fragments flattened, in order (aliases of one field together). */
+/**
+ * The fields a selection asks of one object type, fragments flattened, in order (aliases of one field together).
+ * Each named fragment is spread once per selection set, as graphql-js's collectFields does: a fragment spreading
+ * another twice, down a chain, would otherwise expand exponentially.
+ */
 function collect(
-  info: GraphQLResolveInfo, type: GraphQLObjectType, selections: SelectionSetNode | undefined, into = new Map<string, FieldNode[]>(),
+  info: GraphQLResolveInfo, type: GraphQLObjectType, selections: SelectionSetNode | undefined,
+  into = new Map<string, FieldNode[]>(), visited = new Set<string>(),
 ): Map<string, FieldNode[]> {
   for (const selection of selections?.selections ?? []) {
     if (selection.kind === Kind.FIELD) {
@@ -64,10 +70,11 @@ function collect(
       into.set(selection.name.value, list);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
       const on = selection.typeCondition?.name.value;
-      if (!on || on === type.name) collect(info, type, selection.selectionSet, into);
-    } else {
+      if (!on || on === type.name) collect(info, type, selection.selectionSet, into, visited);
+    } else if (!visited.has(selection.name.value)) {
+      visited.add(selection.name.value);
       const fragment = info.fragments[selection.name.value];
-      if (fragment && fragment.typeCondition.name.value === type.name) collect(info, type, fragment.selectionSet, into);
+      if (fragment && fragment.typeCondition.name.value === type.name) collect(info, type, fragment.selectionSet, into, visited);
     }
   }
   return into;
@@ -91,13 +98,21 @@ export function populateFor(
 ): Record<string, unknown> {
   const type = objectType(registry, model);
   const fields = type.getFields();
-  const populate: Record<string, unknown> = {};
+  // `tags`, its aliases and `tags_connection` all read the one populate of `tags`
+  const groups = new Map<string, { attribute: Attribute; nodes: { name: string; node: FieldNode }[]; subs: SelectionSetNode[] }>();
   for (const [name, nodes] of collect(info, type, selection)) {
     const connection = name.endsWith('_connection');
     const attributeName = connection ? name.slice(0, -'_connection'.length) : name;
     const attribute = attributeOf(model, attributeName);
     if (!attribute || !fields[name] || !['relation', 'media', 'component', 'dynamiczone'].includes(attribute.type)) continue;
-    const sub = merged(nodes, connection ? 'nodes' : undefined);
+    const group = groups.get(attributeName) ?? { attribute, nodes: [], subs: [] };
+    group.nodes.push(...nodes.map((node) => ({ name, node })));
+    group.subs.push(merged(nodes, connection ? 'nodes' : undefined));
+    groups.set(attributeName, group);
+  }
+  const populate: Record<string, unknown> = {};
+  for (const [attributeName, { attribute, nodes, subs }] of groups) {
+    const sub: SelectionSetNode = { kind: Kind.SELECTION_SET, selections: subs.flatMap((one) => one.selections) };
     if (attribute.type === 'dynamiczone') {
       populate[attributeName] = { on: zoneFragments(registry, attribute, sub, info) };
       continue;
@@ -109,7 +124,7 @@ export function populateFor(
     const target = registry.model(attribute.type === 'component' ? attribute.component : attribute.target ?? 'plugin::upload.file');
     if (!target) continue;
     const entry: Record<string, unknown> = {};
-    const args = getArgumentValues(fields[name], nodes[0], info.variableValues);
+    const args = sameArguments(attributeName, nodes.map(({ name, node }) => getArgumentValues(fields[name], node, info.variableValues)));
     if (args.filters && Object.keys(args.filters).length > 0) entry.filters = toStrapiFilters(registry, target, args.filters);
     const sort = toStrapiSort(args.sort);
     if (sort) entry.sort = sort;
@@ -120,6 +135,20 @@ export function populateFor(
   return populate;
 }
 
+/**
+ * The `filters` and `sort` every selection of one relation shares: a query reads one REST populate per relation, so
+ * two selections (aliases, or the list beside its `_connection`) asking different ones are refused, never answered
+ * with one's rows for the other. Their `pagination` may differ: each cuts its own window from the list.
+ */
+function sameArguments(attributeName: string, all: Record<string, unknown>[]): Record<string, unknown> {
+  const key = (args: Record<string, unknown>) => JSON.stringify([args.filters ?? {}, toStrapiSort(args.sort) ?? []]);
+  if (all.some((args) => key(args) !== key(all[0]))) {
+    throw new GraphqlRequestError(`The selections of "${attributeName}" ask different filters or sort; `
+      + 'one query reads a relation once, so its selections must share them (their pagination may differ).', 400, 'BAD_USER_INPUT');
+  }
+  return all[0];
+}
+
 /** A zone's `on` fragments: every component it allows, each with what the query's `... on Component` asks of it. */
 function zoneFragments(registry: TypeRegistry, attribute: Attribute, selection: SelectionSetNode, info: GraphQLResolveInfo) {
   const on: Record<string, unknown> = {};
@@ -127,9 +156,12 @@ function zoneFragments(registry: TypeRegistry, attribute: Attribute, selection: 
     const component = registry.model(uid);
     if (!component) continue;
     const name = componentName(component);
+    const spread = new Set<string>();
     const selections = selection.selections.flatMap((item) => {
       if (item.kind === Kind.INLINE_FRAGMENT && item.typeCondition?.name.value === name) return item.selectionSet.selections;
-      if (item.kind === Kind.FRAGMENT_SPREAD && info.fragments[item.name.value]?.typeCondition.name.value === name) {
+      if (item.kind === Kind.FRAGMENT_SPREAD && !spread.has(item.name.value)
+        && info.fragments[item.name.value]?.typeCondition.name.value === name) {
+        spread.add(item.name.value);
         return info.fragments[item.name.value].selectionSet.selections;
       }
       return [];
