@@ -178,7 +178,8 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
         forwardWrites: config.git.forwardWrites && !/^(false|0|no|off)$/i.test(env.CMS_GIT_FORWARD_WRITES ?? ''),
       })
       : undefined;
-    const writer = new DocumentWriter(root, index, { afterWrite, gate: replica?.write, hooks: () => cms.writeHooks });
+    const wantsDeletedRows = () => cms.config.webhooks.length > 0;
+    const writer = new DocumentWriter(root, index, { afterWrite, wantsDeletedRows, gate: replica?.write, hooks: () => cms.writeHooks });
     // Opened once, on the first load: users and tokens do not change with the config or schemas.
     store ??= await openStateStore({
       root, config, env: options.env ?? process.env, report, startUnreachable: options.startWithoutStateStore,

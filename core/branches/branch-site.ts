@@ -127,7 +127,9 @@ async function openBranchSite(cms: Cms, name: string, tipOf: (name: string) => P
     await cms.announce({ ...event, branch: name });
   };
   const gate = branchGate(cms.root, store, tipOf);
-  const writer = new DocumentWriter(cms.root, index, { store, gate, afterWrite, hooks: onBranchHooks(cms, view) });
+  // Its writes announce through the base's webhooks: the removed versions are read when those would send them.
+  const wantsDeletedRows = () => cms.config.webhooks.length > 0;
+  const writer = new DocumentWriter(cms.root, index, { store, gate, afterWrite, wantsDeletedRows, hooks: onBranchHooks(cms, view) });
   const ownedElsewhere = (model: Parameters<NonNullable<Cms['routeGate']>['owns']>[0]) => cms.routeGate?.owns(model) ?? false;
   const parts = siteParts({ index, writer, config: cms.config, auth: cms.auth, ownedElsewhere });
   Object.assign(view, {

@@ -223,7 +223,7 @@ export class DocumentWriter {
       const scope = { locale: locale ?? undefined };
       const findAs = (status: Status) => service?.findOne(model, targetId, { ...scope, status }, trustedCaller);
       const deleted = service && records.length ? findAs('published') ?? findAs('draft') : undefined;
-      const deletedRows = service ? deletedVersions(service, model, targetId, records) : undefined;
+      const deletedRows = service && this.options.wantsDeletedRows?.() ? deletedVersions(service, model, targetId, records) : undefined;
       for (const record of records) await this.files.remove(record.file);
       const files = records.map((record) => record.file);
       if (records.length) await this.emit({ action: 'delete', model, documentId: targetId, locale, files, caller, deleted, deletedRows });

@@ -44,6 +44,8 @@ export interface WriterOptions {
   /** The project's lifecycles, looked up per write (they load after the writer is made, and reload with the project). */
   hooks?: () => WriteHooks | undefined;
   afterWrite?: (event: WriteEvent) => Promise<void> | void;
+  /** Whether a delete's event carries every removed version (`deletedRows`): only webhooks send them, so only then are they read. */
+  wantsDeletedRows?: () => boolean;
   /**
    * Runs each whole write (files, index, afterWrite): replicas that push wrap it (see `createReplica`)
    * and may run it again on a newer tip, so the work re-reads everything it decides on.

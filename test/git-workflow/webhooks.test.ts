@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { trustedCaller } from '../../core/access/permissions.js';
+import type { WriteEvent } from '../../core/service/write-event.js';
 import { webhookDispatcher } from '../../core/webhooks/webhooks.js';
 import { startApp, type TestServer } from '../helpers/project.js';
 import { editJson, eventually, writableSample } from './helpers.js';
@@ -132,6 +133,28 @@ describe('webhooks: Strapi\'s events and payloads after each write', () => {
     expect((await server.sendJson('POST', '/api/articles', { data: { views: 'many' } })).status).toBe(400);
     await new Promise((resolveWait) => setTimeout(resolveWait, 30));
     expect(hook.attempts()).toBe(0);
+  });
+});
+
+describe('webhooks: a delete reads the versions it removes only for webhooks', () => {
+  async function deleteEvent(hooks: unknown[]): Promise<WriteEvent> {
+    const root = writableSample();
+    editJson(root, 'cms.config.json', (config) => { config.webhooks = hooks; });
+    const events: WriteEvent[] = [];
+    const server = await startApp(root, { webhooks: { fetch: receiver().fetch }, afterWrite: (event) => { events.push(event); } });
+    expect((await server.request(`/api/articles/${PIZZA}`, { method: 'DELETE' })).status).toBe(204);
+    return events.find((event) => event.action === 'delete')!;
+  }
+
+  it('with no webhook configured, the event carries no removed versions (none were read)', async () => {
+    expect((await deleteEvent([])).deletedRows).toBeUndefined();
+  });
+
+  it('with a webhook, the event carries every removed version: the draft and the published one', async () => {
+    const rows = (await deleteEvent([HOOK])).deletedRows!;
+    expect(rows.map((row) => [row.documentId, row.publishedAt === null ? 'draft' : 'published'])).toEqual([
+      [PIZZA, 'draft'], [PIZZA, 'published'],
+    ]);
   });
 });
 
