@@ -24,15 +24,15 @@
 // (~/.cache/strapi-ref-import: its own copy of the reference project, node_modules linked to the
 // installed reference in ~/.cache/strapi-reference, so it never stops someone else's Strapi).
 import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import qs from 'qs';
 import { createCms } from '../dist/core/cms.js';
 import { serve } from '../dist/core/http/serve.js';
-import { idClasses } from '../test/conformance/lib/normalize.mjs';
+import { differences, normalize, read, snapshot } from './import-compare.mjs';
+import { seedStrapi } from './import-seed.mjs';
 
 const REPO = resolve(import.meta.dirname, '..');
 const CONFORMANCE = join(REPO, 'test', 'conformance');
@@ -67,71 +67,6 @@ function ensureRefDir() {
   if (!existsSync(join(REF_DIR, 'node_modules'))) symlinkSync(join(INSTALLED, 'node_modules'), join(REF_DIR, 'node_modules'));
 }
 const refEnv = { ...process.env, STRAPI_REF_DIR: REF_DIR };
-
-// ---------------------------------------------------------------------------------------------
-// Seeding Strapi
-
-/** The conformance seed (the 00-seed group) when present, then more of a real site's shape. */
-async function seedStrapi(base, token) {
-  const send = (path, init) => fetch(base + path, { ...init, redirect: 'manual' });
-  const vars = { token };
-  let count = 0;
-  if (hasFixture) {
-    const { GROUPS } = await import(join(CONFORMANCE, 'catalogue', 'index.mjs'));
-    const { runCases } = await import(join(CONFORMANCE, 'lib', 'run.mjs'));
-    const { createNameBook } = await import(join(CONFORMANCE, 'lib', 'normalize.mjs'));
-    const seed = GROUPS.find(([group]) => group === '00-seed')[1];
-    for await (const { kase, answer } of runCases(seed, send, vars, createNameBook())) {
-      if (answer.status >= 300) throw new Error(`seed ${kase.id} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
-      count++;
-    }
-  } else {
-    throw new Error('test/conformance/fixture is missing: this script seeds the conformance fixture');
-  }
-  const json = async (method, path, body) => {
-    const response = await send(path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body) });
-    const text = await response.text();
-    if (response.status >= 300) throw new Error(`seed ${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-    count++;
-    return text ? JSON.parse(text) : null;
-  };
-  // A photo large enough for Strapi to make formats (thumbnail), with alternative text and caption.
-  const form = new FormData();
-  form.append('files', new Blob([readFileSync(join(CONFORMANCE, 'assets', 'photo.jpg'))], { type: 'image/jpeg' }), 'photo.jpg');
-  form.append('fileInfo', JSON.stringify({ alternativeText: 'A photo', caption: 'Taken at home' }));
-  const uploaded = await send('/api/upload', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  if (uploaded.status >= 300) throw new Error(`seed upload answered ${uploaded.status}`);
-  count++;
-  const photo = (await uploaded.json())[0].id;
-  const { post1, post2, post3, post5, pg1, pg2, a1, a3, k3, t1, t3, term2 } = vars;
-  // Drafts that differ from the published version: fields, relations, components, dynamic zones, media.
-  await json('PUT', `/api/posts/${post1}?status=draft`,
-    { data: { summary: 'How to brew coffee at home (draft)', cover: photo, tags: [t1, t3],
-      sections: [{ __component: 'shared.item', label: 'Grinder', qty: 1, price: 120 }],
-      seo: { metaTitle: 'Coffee, revised', image: photo } } });
-  await json('PUT', `/api/posts/${post3}?locale=fr&status=draft`, { data: { summary: 'Une pizza maison' } });
-  await json('PUT', `/api/pages/${pg2}?status=draft`, { data: { body: 'About us, rewritten', links: [post1, post3], parent: null } });
-  await json('PUT', '/api/homepage?status=draft', { data: { intro: 'Hello there (draft)', featured: [post3] } });
-  // Published in a second locale, with its own media and components.
-  await json('PUT', `/api/posts/${post2}?locale=fr`,
-    { data: { title: 'L’heure du thé', slug: 'l-heure-du-the', cover: photo,
-      seo: { metaTitle: 'Thé', socials: [{ network: 'github', url: 'https://github.example/the' }] },
-      sections: [{ __component: 'shared.quote', body: 'Vert ou noir' }] } });
-  await json('PUT', `/api/posts/${post5}?locale=de`, { data: { title: 'Geänderter Beitrag', slug: 'geaenderter-beitrag' } });
-  await json('PUT', `/api/terms/${term2}?locale=de`, { data: { word: 'Banane', definition: 'Eine Frucht' } });
-  // a localized target: it must exist in de
-  await json('PUT', '/api/homepage?locale=de', { data: { headline: 'Willkommen', hero: { body: 'Hallo' }, featured: [post5] } });
-  // Media in a component and a gallery, relations changed after creation.
-  await json('PUT', `/api/kitchens/${k3}`,
-    { data: { gallery: [photo, vars.img1], seo: { metaTitle: 'Third', image: photo },
-      zone: [{ __component: 'shared.quote', body: 'Third', by: 'K' }] } });
-  await json('PUT', `/api/authors/${a3}`, { data: { avatar: photo, mentor: a1 } });
-  await json('POST', '/api/pages', { data: { title: 'Contact', order: 4, parent: pg1, links: [post2] } });
-  // More than a page of documents (the import reads pages of 100).
-  for (let n = 1; n <= 110; n++) await json('POST', '/api/tags', { data: { name: `bulk-${String(n).padStart(3, '0')}`, weight: n % 7 } });
-  return count;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The GETs
@@ -219,75 +154,6 @@ async function planRequests(strapiGet, schemas, locales) {
   return requests;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Normalising and comparing
-
-const HASH_SUFFIX = /_[0-9a-f]{10}(?=[._/"]|$)/g;
-
-/** Numeric ids become classes per shape (which rows share an id), upload hash suffixes a placeholder. */
-function normalize(body) {
-  const idClass = idClasses();
-  const walk = (value, shape, key) => {
-    if (typeof value === 'string') return value.replace(HASH_SUFFIX, '_<hash>');
-    if (typeof value === 'number' && key === 'id') return idClass(shape, value);
-    if (Array.isArray(value)) return value.map((item) => walk(item, `${shape}[]`, key));
-    if (value && typeof value === 'object') {
-      // dynamic-zone items and a file's `related` entries: one id sequence per table, as in the conformance normaliser
-      const table = typeof value.__component === 'string' ? value.__component : typeof value.__type === 'string' ? value.__type : undefined;
-      const here = table ? `${shape}<${table}>` : shape;
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, `${here}.${k}`, k)]));
-    }
-    return value;
-  };
-  return walk(body, '', '');
-}
-
-/** The first few paths where two values differ. */
-function differences(a, b, path = '', out = []) {
-  if (out.length >= 4 || isDeepStrictEqual(a, b)) return out;
-  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
-    if (Array.isArray(a) && a.length !== b.length) { out.push({ path: `${path}.length`, strapi: a.length, ours: b.length }); return out; }
-    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      if (!(key in a)) out.push({ path: `${path}.${key}`, strapi: '(absent)', ours: b[key] });
-      else if (!(key in b)) out.push({ path: `${path}.${key}`, strapi: a[key], ours: '(absent)' });
-      else differences(a[key], b[key], `${path}.${key}`, out);
-      if (out.length >= 4) break;
-    }
-    return out;
-  }
-  out.push({ path: path || '(body)', strapi: a, ours: b });
-  return out;
-}
-
-async function read(response) {
-  const type = (response.headers.get('content-type') ?? '').replace(/\s+/g, '').toLowerCase();
-  if (/json/.test(type)) {
-    const text = await response.text();
-    let body = text;
-    try { body = text ? JSON.parse(text) : null; } catch { /* kept as text */ }
-    return { status: response.status, type, body };
-  }
-  const bytes = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, type,
-    body: `${bytes.length} bytes sha256:${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}` };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Files, for idempotence
-
-function snapshot(root) {
-  const files = new Map();
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.set(relative(root, path), { bytes: readFileSync(path), mtime: statSync(path).mtimeMs });
-    }
-  };
-  for (const dir of ['content', 'public', 'schemas']) if (existsSync(join(root, dir))) walk(join(root, dir));
-  return files;
-}
-
 function runImport(base, token, root, extra = []) {
   return new Promise((done, fail) => {
     const child = spawn(
@@ -319,7 +185,7 @@ try {
     const out = execFileSync(REF, ['start', SOURCE, PORT], { env: refEnv, encoding: 'utf8' }).trim().split('\n').at(-1);
     [base, token] = out.split(' ');
     const started = Date.now();
-    const seeded = await seedStrapi(base, token);
+    const seeded = await seedStrapi(base, token, CONFORMANCE, hasFixture);
     log(`seeded Strapi with ${seeded} REST requests in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 
