@@ -98,7 +98,7 @@ export function createWriterLease(options: WriterLeaseOptions): WriterLease {
     gone.end().catch(() => undefined);
   };
   const stepDown = (why: string) => {
-    if (held) options.report(`git: this replica stops being the writer (term ${held.term}): ${why}`);
+    if (held) options.report(`git: this replica stops being the writer (term ${held.term}, at ${new Date(now()).toISOString()}): ${why}`);
     held = undefined;
     drop();
     setKnown(undefined);
