@@ -16,6 +16,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Not passed on, either way: they describe one connection, not the request or its answer. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
+const NOTHING = 'nothing was written';
 const under = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
 /**
@@ -65,7 +66,8 @@ function relayedHeaders(raw: string[]): string[] {
 function unavailable(res: ServerResponse, message: string, again = false): void {
   const body = JSON.stringify(toErrorBody(new ServiceUnavailableError(message)));
   res.writeHead(503, {
-    'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', ...(again ? { 'retry-after': '1' } : {}),
+    'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store',
+    ...(again ? { 'retry-after': '1' } : {}),
   });
   res.end(body);
 }
@@ -137,7 +139,7 @@ function forwardTo(
 /** A write forwarded to this replica, which does not hold the writer lock: refused before it is read, so it can be sent again. */
 export function refuseNotWriter(req: IncomingMessage, res: ServerResponse): void {
   req.resume();
-  unavailable(res, 'This replica is not the writer (PostgreSQL names another, or none yet): nothing was written; send it again', true);
+  unavailable(res, `This replica is not the writer (PostgreSQL names another, or none yet): ${NOTHING}; send it again`, true);
 }
 
 /**
@@ -150,7 +152,7 @@ export async function forwardWrite(req: IncomingMessage, res: ServerResponse, ch
   for (;;) {
     const writer = await choice.next();
     if (writer === undefined) {
-      unavailable(res, 'No writer replica is named by PostgreSQL (an election is under way or it cannot be reached): nothing was written', true);
+      unavailable(res, `No writer replica is named by PostgreSQL (an election is under way or it cannot be reached): ${NOTHING}`, true);
       return true;
     }
     if (writer === choice.self) break;

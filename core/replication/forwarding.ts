@@ -69,7 +69,8 @@ export function forwardLog(self: string, report: (message: string) => void) {
       if (outcome === 'lost') counts.lostAfterSend++;
       if (url === counts.writer) return;
       counts.writer = url;
-      report(`git: ${url === self ? 'this replica is the writer: it writes and pushes' : `writes are forwarded to the writer replica ${url}`}`);
+      const line = url === self ? 'this replica is the writer: it writes and pushes' : `writes are forwarded to the writer replica ${url}`;
+      report(`git: ${line}`);
     },
   };
 }

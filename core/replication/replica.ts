@@ -87,7 +87,9 @@ export interface Replica {
   readonly writers: WriterChoice | undefined;
 }
 
-const NOT_FORWARDING = { enabled: false, chosenBy: null, self: null, writer: null, forwarded: 0, lostAfterSend: 0, down: [], elected: null };
+const NOT_FORWARDING = {
+  enabled: false, chosenBy: null, self: null, writer: null, forwarded: 0, lostAfterSend: 0, down: [], elected: null,
+};
 const stamp = () => new Date().toISOString();
 /** The later of two errors (a push's, a pull's), or null. */
 const latest = (...errors: Array<{ at: string; message: string } | undefined>) =>
@@ -244,7 +246,7 @@ export function createReplica(options: ReplicaOptions): Replica {
     const { result, commit, deferred } = await queue.write(work);
     for (const announce of deferred) await announce().catch((error: Error) => options.report(`after write: ${error.message}`));
     writers?.endWrite(term);
-    recordCommit(commit, term === undefined ? undefined : `${term} ${writers!.self}`);
+    recordCommit(commit, term === undefined ? undefined : `${term} ${writers!.self} ${stamp()}`);
     return result;
   };
 

@@ -5,7 +5,7 @@ import type { CommitIntent } from './commit-intents.js';
 /** What one request learns from the writes it made: the commit the remote holds them in. */
 export interface CommitNote {
   commit?: string;
-  /** With PostgreSQL choosing the writer: `<term> <writer URL>` of the lock held while the write was made and answered. */
+  /** With PostgreSQL choosing the writer: `<term> <writer URL> <time>`: the lock held while the write was made, still held at `time`. */
   writer?: string;
 }
 
