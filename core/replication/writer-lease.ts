@@ -111,7 +111,8 @@ export function createWriterLease(options: WriterLeaseOptions): WriterLease {
     const fresh = new driver.Client({ connectionString: options.url, keepAlive: true, connectionTimeoutMillis: LEASE_MS });
     fresh.on('error', (error) => { if (client === fresh) stepDown(`its connection to PostgreSQL failed (${error.message})`); });
     fresh.on('end', () => { if (client === fresh) stepDown('its connection to PostgreSQL ended'); });
-    fresh.on('notification', () => { if (client === fresh && !held) void refresh(fresh); });
+    // A failed lookup is left to the next round, which drops a broken connection.
+    fresh.on('notification', () => { if (client === fresh && !held) refresh(fresh).catch(() => undefined); });
     client = fresh;
     await fresh.connect();
     await fresh.query(`SET idle_session_timeout = ${SESSION_IDLE_MS}`);

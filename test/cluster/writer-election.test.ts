@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ensureBuilt } from '../cli/built-cli.js';
 import { git } from '../git-workflow/helpers.js';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { REPO_ROOT } from '../helpers/project.js';
 import { cuttableLink, replicaSet, type Member, type ReplicaSet } from '../helpers/replica-set.js';
 import { requires } from '../helpers/requires.js';
 
@@ -61,6 +64,11 @@ describe.skipIf(needs.skip)(`the writer replica chosen by PostgreSQL${needs.note
         });
       }, { timeout: 30_000, interval: 100 });
     }
+    // The deployment guide's example of these fields, as printed: the same keys and kinds of value.
+    const printed = /^"elected": (\{.*\})$/m.exec(readFileSync(join(REPO_ROOT, 'docs/deployment.md'), 'utf8'))![1];
+    const shown = (await forwarding(replicas, third)).elected!;
+    expect(Object.keys(JSON.parse(printed))).toEqual(Object.keys(shown));
+    expect(Object.values(JSON.parse(printed)).map((value) => typeof value)).toEqual(Object.values(shown).map((value) => typeof value));
     const answer = await createTag(third, 'Elected');
     expect(answer.status).toBe(201);
     expect(answer.headers.get('x-cms-writer')).toMatch(new RegExp(`^${term} ${second.url} \\d{4}-\\d\\d-\\d\\dT`));
