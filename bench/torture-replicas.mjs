@@ -106,7 +106,7 @@ await phase('10 s origin outage under load', async () => {
 const loadStopped = performance.now();
 
 // ---- checks -------------------------------------------------------------------------------
-const { convergence, differences, originMovedAfterLoad, expected, fresh } = await converge({
+const { convergence, differences, originMovedAfterLoad, expected, fresh, readyMs } = await converge({
   work, info, stateUrl, auth, originRef, loadStopped,
 });
 const { missing, early, raceLosses, problems } = checkAcks({ acks, origin: info.origin, expected, seeds, deleteOutcomes });
@@ -142,6 +142,7 @@ const figures = {
   'acknowledged, missing from the origin': missing,
   'acknowledged while not on the origin': early,
   'commit header on acks': acks.some((ack) => ack.commit) ? 'X-Cms-Commit' : 'absent (checked against the origin ref read at ack time)',
+  'fresh clone comparable after ms': Math.round(readyMs),
   'convergence median ms': settled.length ? Math.round(percentile(settled, 0.5)) : 'none converged',
   'convergence max ms': convergence.some((ms) => !Number.isFinite(ms)) ? 'never (30 s)' : Math.round(Math.max(...convergence)),
   'replica HEAD = origin main': replicasEqual.join(', '),

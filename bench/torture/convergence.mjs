@@ -20,7 +20,7 @@ async function snapshot(get) {
 /**
  * Compare every replica's tags with a fresh clone's until equal (30 s at most each). Answers the ms each took after
  * `loadStopped`, the differences of those that never did, whether the origin moved meanwhile, the origin's final tags
- * (`expected`, JSON) and the fresh clone's folder.
+ * (`expected`, JSON), the fresh clone's folder and `readyMs`: when the fresh clone could first be compared.
  */
 export async function converge({ work, info, stateUrl, auth, originRef, loadStopped }) {
   const fresh = join(work, 'fresh');
@@ -40,6 +40,8 @@ export async function converge({ work, info, stateUrl, auth, originRef, loadStop
   let queue = Promise.resolve('');
   const latest = () => (queue = queue.then(current));
   await latest();
+  // The first comparison can come no sooner than this (the clone and its index, on a loaded machine seconds).
+  const readyMs = performance.now() - loadStopped;
   let originMovedAfterLoad = false;
   const differences = [];
   const firstRef = expectedAt;
@@ -61,5 +63,5 @@ export async function converge({ work, info, stateUrl, auth, originRef, loadStop
     }
   }));
   await freshCms.close();
-  return { convergence, differences, originMovedAfterLoad, expected, fresh };
+  return { convergence, differences, originMovedAfterLoad, expected, fresh, readyMs };
 }
