@@ -34,7 +34,7 @@ export function createNodeHandler(
   const handler = toNodeHandler(createApp(cms, { cache, admin: options.admin, extensions: options.extensions }));
   return (req, res) => {
     guardUnreadBody(req, res);
-    // A replica with peers sends writes on to the writer replica (the first healthy one), unless one sent it here.
+    // A replica with peers sends writes on to the writer replica (see writer-choice.ts), unless one sent it here.
     const writers = cms.replica?.writers;
     if (writers && isWriteRequest(req.method ?? 'GET', req.url ?? '/', cms)) {
       if (!wasForwarded(req, writers)) {
