@@ -121,6 +121,8 @@ const validate = (() => {
     return `FAILED: ${String(error.stderr).trim().split('\n').slice(0, 3).join(' | ')}`;
   }
 })();
+// A kept-alive connection the replica closed just as it was reused fails once with no answer: asked again, on a new one.
+const fetch = (url, init) => globalThis.fetch(url, init).catch(() => globalThis.fetch(url, init));
 const credentials = await Promise.all(info.replicas.map(async (base) => {
   const token = (await fetch(`${base}/api/tags`, { headers: auth })).status;
   const login = await fetch(`${base}/api/auth/local`,
