@@ -122,13 +122,13 @@ const validate = (() => {
   }
 })();
 // A kept-alive connection the replica closed just as it was reused fails once with no answer: asked again, on a new one.
-const fetch = (url, init) => globalThis.fetch(url, init).catch(() => globalThis.fetch(url, init));
+const askTwice = (url, init) => fetch(url, init).catch(() => fetch(url, init));
 const credentials = await Promise.all(info.replicas.map(async (base) => {
-  const token = (await fetch(`${base}/api/tags`, { headers: auth })).status;
-  const login = await fetch(`${base}/api/auth/local`,
+  const token = (await askTwice(`${base}/api/tags`, { headers: auth })).status;
+  const login = await askTwice(`${base}/api/auth/local`,
     { method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ identifier: user.email, password: user.password }) }).then((r) => r.json());
-  const me = registered.jwt ? (await fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${registered.jwt}` } })).status : 0;
+  const me = registered.jwt ? (await askTwice(`${base}/api/users/me`, { headers: { authorization: `Bearer ${registered.jwt}` } })).status : 0;
   return token === 200 && login?.user?.id === registered.user?.id && me === 200;
 }));
 const replicasEqual = info.replicaDirs.map((root) => git(root, 'rev-parse', 'HEAD') === git(info.origin, 'rev-parse', 'main'));
