@@ -128,7 +128,8 @@ const credentials = await Promise.all(info.replicas.map(async (base) => {
   const login = await askTwice(`${base}/api/auth/local`,
     { method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ identifier: user.email, password: user.password }) }).then((r) => r.json());
-  const me = registered.jwt ? (await askTwice(`${base}/api/users/me`, { headers: { authorization: `Bearer ${registered.jwt}` } })).status : 0;
+  const bearer = { authorization: `Bearer ${registered.jwt}` };
+  const me = registered.jwt ? (await askTwice(`${base}/api/users/me`, { headers: bearer })).status : 0;
   return token === 200 && login?.user?.id === registered.user?.id && me === 200;
 }));
 const replicasEqual = info.replicaDirs.map((root) => git(root, 'rev-parse', 'HEAD') === git(info.origin, 'rev-parse', 'main'));
