@@ -3,6 +3,7 @@ import type { ProjectRouteGate } from './access/document-gate.js';
 import { trustedCaller, type Caller } from './access/permissions.js';
 import { createAuth, type Auth } from './auth/auth.js';
 import { openStateStore } from './auth/open-state-store.js';
+import { findStateUrl, isStateUrl } from './config/state-url.js';
 import { followUsers } from './auth/user-rows.js';
 import type { StateStore } from './auth/state-store.js';
 import { proxyInEffect } from './config/proxy.js';
@@ -176,6 +177,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
         peers: [...config.git.peers, ...(env.CMS_GIT_PEERS ?? '').split(',').map((peer) => peer.trim()).filter(Boolean)],
         self: env.CMS_GIT_SELF?.trim() || undefined,
         forwardWrites: config.git.forwardWrites && !/^(false|0|no|off)$/i.test(env.CMS_GIT_FORWARD_WRITES ?? ''),
+        stateUrl: electionUrl(root, config, env),
       })
       : undefined;
     const wantsDeletedRows = () => cms.config.webhooks.length > 0;
@@ -258,8 +260,14 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     report,
     // Swap every part at once: a request sees the old model or the new one, never a mix.
     reload: async () => { Object.assign(cms, await assemble()); },
-    close: async () => { await store?.close(); },
+    close: async () => { await replica?.writers?.stop(); await store?.close(); },
     branch: branchSites(cms),
   });
   return options.branch === undefined ? cms : cms.branch(options.branch);
+}
+
+/** The shared state store's URL when it is PostgreSQL's: the replicas then elect their writer there. */
+function electionUrl(root: string, config: CmsConfig, env: NodeJS.ProcessEnv): string | undefined {
+  const url = findStateUrl(root, config.state.url, env)?.url;
+  return url && isStateUrl(url) ? url : undefined;
 }

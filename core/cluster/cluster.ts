@@ -83,7 +83,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }
     const env = { ...options.env, CMS_STATE_URL: state.url };
     const token = await createClusterToken(roots[0], env, options.report);
-    const ports = await Promise.all(roots.map(() => freePort()));
+    // Started in the order of their URLs: the first takes the writer lock before the next starts, so the writer is the
+    // replica nginx sends writes to (the others forward; after a takeover, the balancer's choice only costs a hop).
+    const ports = (await Promise.all(roots.map(() => freePort()))).sort((a, b) => (`${a}` < `${b}` ? -1 : 1));
     // Each replica tells the others after its pushes (POST /_cms/git/pull with a secret of this cluster's).
     const pullToken = randomBytes(24).toString('hex');
     const peersOf = (at: number) => ports.filter((_, other) => other !== at).map((port) => `http://127.0.0.1:${port}`).join(',');

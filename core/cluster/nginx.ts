@@ -9,8 +9,9 @@ const TEMP_PATHS = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
 /**
  * An nginx config that balances `port` over the replicas' ports as the deployment guide does: reads round-robin over
  * all of them, writes (every method but GET, HEAD and OPTIONS) to the writer replica, the others its backups (keep-alive
- * to each). The writer is the first of the replicas' URLs sorted, as each replica chooses it (core/replication/writer-choice.ts),
- * so a write reaches it without the hop a forwarding replica adds. A replica that refuses the connection is skipped for
+ * to each). The writer is the first of the replicas' URLs sorted, as each replica chooses it without PostgreSQL; with it,
+ * `cms cluster` starts them in that order so the first takes the writer lock (core/replication/writer-choice.ts). So a
+ * write reaches it without the hop a forwarding replica adds. A replica that refuses the connection is skipped for
  * idempotent requests, never for a POST that may have been applied. Every path nginx writes is under `dir`.
  *
  * @example

@@ -92,9 +92,9 @@ export interface CmsConfig {
     /** Seconds a write may wait for its push to reach the remote (retries included) before it is answered 503. */
     pushTimeout: number;
     /**
-     * A replica with peers sends each write on to one writer replica, the first healthy one of every replica's sorted
-     * URL (its own from env `CMS_GIT_SELF`), so one replica pushes instead of all racing (false, or env
-     * `CMS_GIT_FORWARD_WRITES=false`: every replica pushes its own writes).
+     * A replica with peers sends each write on to one writer replica, so one replica pushes instead of all racing: with
+     * a PostgreSQL state store the holder of the writer lock there, else the first healthy one of every replica's sorted
+     * URL (its own from env `CMS_GIT_SELF`). False, or env `CMS_GIT_FORWARD_WRITES=false`: every replica pushes its own writes.
      */
     forwardWrites: boolean;
   };

@@ -16,7 +16,7 @@ import { SECURITY_HEADERS } from './security-headers.js';
 import { servePublicFile } from './static.js';
 import { assertRoutable } from './request-path.js';
 import { noteCommits, type CommitNote } from '../replication/write-context.js';
-import { catchUpForRequest, commitHeaders } from './read-your-writes.js';
+import { catchUpForRequest, commitHeaders, WRITER_HEADER } from './read-your-writes.js';
 import { healthResponse } from './health-route.js';
 import { studioResponse } from './studio-route.js';
 import { onBranch } from '../branches/request-branch.js';
@@ -62,6 +62,8 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
     const note: CommitNote = {};
     const response = await noteCommits(note, () => answer(event));
     if (note.commit) for (const [name, value] of Object.entries(commitHeaders(note.commit))) response.headers.set(name, value);
+    // With PostgreSQL choosing the writer: the term and holder of the lock the write was made under.
+    if (note.writer) response.headers.set(WRITER_HEADER, note.writer);
     return response;
   });
 

@@ -16,6 +16,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Not passed on, either way: they describe one connection, not the request or its answer. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
+const NOTHING = 'nothing was written';
 const under = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
 /**
@@ -61,15 +62,22 @@ function relayedHeaders(raw: string[]): string[] {
   return kept;
 }
 
+/** Strapi's 503 envelope, never cached; `again`: nothing was done, the client may send it again at once. */
+function unavailable(res: ServerResponse, message: string, again = false): void {
+  const body = JSON.stringify(toErrorBody(new ServiceUnavailableError(message)));
+  res.writeHead(503, {
+    'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store',
+    ...(again ? { 'retry-after': '1' } : {}),
+  });
+  res.end(body);
+}
+
 function answerLost(res: ServerResponse, writer: string): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const message = `The writer replica ${writer} stopped answering after the write was sent: it may or may not have been made`;
-  const body = JSON.stringify(toErrorBody(new ServiceUnavailableError(message)));
-  res.writeHead(503, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
-  res.end(body);
+  unavailable(res, `The writer replica ${writer} stopped answering after the write was sent: it may or may not have been made`);
 }
 
 /**
@@ -128,14 +136,25 @@ function forwardTo(
   });
 }
 
+/** A write forwarded to this replica, which does not hold the writer lock: refused before it is read, so it can be sent again. */
+export function refuseNotWriter(req: IncomingMessage, res: ServerResponse): void {
+  req.resume();
+  unavailable(res, `This replica is not the writer (PostgreSQL names another, or none yet): ${NOTHING}; send it again`, true);
+}
+
 /**
- * A write arriving at a replica with peers goes to the writer (see writer-choice.ts): resolves true when it was sent
- * there (its answer relayed), false when this replica is the writer, or every replica before it in the list refused
- * the connection: then it is written here, as without forwarding. `client`: the request's client address (see
- * clientAddress), passed on for the writer's per-client limits.
+ * A write arriving at a replica with peers goes to the writer (see writer-choice.ts): resolves true when it was answered
+ * here (sent to the writer and its answer relayed, or 503 when no writer could be named in time), false when this replica
+ * is the writer, or (URL order) every replica before it in the list refused the connection: then it is written here.
+ * `client`: the request's client address (see clientAddress), passed on for the writer's per-client limits.
  */
 export async function forwardWrite(req: IncomingMessage, res: ServerResponse, choice: WriterChoice, client: string): Promise<boolean> {
-  for (const writer of choice.candidates()) {
+  for (;;) {
+    const writer = await choice.next();
+    if (writer === undefined) {
+      unavailable(res, `No writer replica is named by PostgreSQL (an election is under way or it cannot be reached): ${NOTHING}`, true);
+      return true;
+    }
     if (writer === choice.self) break;
     if ((await forwardTo(writer, req, res, choice, client)) === 'sent') return true;
     choice.down(writer);

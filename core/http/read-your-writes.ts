@@ -4,6 +4,8 @@ import { requestClient } from './client-address.js';
 
 /** The response header naming the commit that holds a write, and the request header asking to read at least that commit. */
 export const COMMIT_HEADER = 'x-cms-commit';
+/** With PostgreSQL choosing the writer, a write's answer names its lock: `<term> <writer URL> <time it still held it>`. */
+export const WRITER_HEADER = 'x-cms-writer';
 /** The same for browsers: set on every acknowledged write, sent back by the browser on its next request. */
 export const COMMIT_COOKIE = 'cms_commit';
 /** A browser's read-your-writes lasts this long: enough to reach the next page, not to pin a replica for ever. */

@@ -8,7 +8,7 @@ import { ifNoneMatch, notModifiedHeaders } from './http-cache.js';
 import { COMMIT_COOKIE, COMMIT_HEADER } from './read-your-writes.js';
 import { ResponseCache } from './response-cache.js';
 import { guardUnreadBody } from './unread-body.js';
-import { forwardWrite, isWriteRequest, wasForwarded } from './forward-writes.js';
+import { forwardWrite, isWriteRequest, refuseNotWriter, wasForwarded } from './forward-writes.js';
 import { clientAddress } from './client-address.js';
 
 export interface ServeOptions {
@@ -34,10 +34,14 @@ export function createNodeHandler(
   const handler = toNodeHandler(createApp(cms, { cache, admin: options.admin, extensions: options.extensions }));
   return (req, res) => {
     guardUnreadBody(req, res);
-    // A replica with peers sends writes on to the writer replica (the first healthy one), unless one sent it here.
+    // A replica with peers sends writes on to the writer replica (see writer-choice.ts), unless one sent it here.
     const writers = cms.replica?.writers;
-    if (writers && isWriteRequest(req.method ?? 'GET', req.url ?? '/', cms) && !wasForwarded(req, writers)) {
-      return forwardWrite(req, res, writers, nodeClient(cms, req)).then((sent) => (sent ? undefined : handler(req, res)));
+    if (writers && isWriteRequest(req.method ?? 'GET', req.url ?? '/', cms)) {
+      if (!wasForwarded(req, writers)) {
+        return forwardWrite(req, res, writers, nodeClient(cms, req)).then((sent) => (sent ? undefined : handler(req, res)));
+      }
+      // Sent here as to the writer, by a replica whose view is a moment old: with PostgreSQL, only the lock's holder writes.
+      if (!writers.mayWrite()) return refuseNotWriter(req, res);
     }
     // A replica asked to read at a commit goes the long way: it may have to catch up first.
     const pinned = cms.replica && (req.headers[COMMIT_HEADER] || req.headers.cookie?.includes(`${COMMIT_COOKIE}=`));
@@ -81,6 +85,8 @@ export interface RunningServer {
 
 /** Serve a CMS over HTTP with listhen. Resolves once listening; `close()` stops it. */
 export async function serve(cms: Cms, options: ServeOptions = {}): Promise<RunningServer> {
+  // A server takes part in the writer election (PostgreSQL) before it takes requests; the CLI never does.
+  await cms.replica?.writers?.start();
   const fastHandler = createNodeHandler(cms, { admin: options.admin, extensions: options.extensions });
   return listen(fastHandler, {
     port: options.port ?? cms.config.server.port,

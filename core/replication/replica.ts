@@ -41,6 +41,8 @@ export interface ReplicaOptions {
   self?: string;
   /** Send writes on to the writer replica (`git.forwardWrites`, default true; see writer-choice.ts). */
   forwardWrites?: boolean;
+  /** The shared state store (PostgreSQL): with it, the writer is the replica holding the writer lock there. */
+  stateUrl?: string;
 }
 
 export interface Replica {
@@ -85,7 +87,9 @@ export interface Replica {
   readonly writers: WriterChoice | undefined;
 }
 
-const NOT_FORWARDING = { enabled: false, self: null, writer: null, forwarded: 0, lostAfterSend: 0, down: [] };
+const NOT_FORWARDING = {
+  enabled: false, chosenBy: null, self: null, writer: null, forwarded: 0, lostAfterSend: 0, down: [], elected: null,
+};
 const stamp = () => new Date().toISOString();
 /** The later of two errors (a push's, a pull's), or null. */
 const latest = (...errors: Array<{ at: string; message: string } | undefined>) =>
@@ -120,7 +124,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   }
   const writers = options.push ? createWriterChoice({
     self: options.self, peers, token: options.pullToken, forwardWrites: options.forwardWrites ?? true, pushTimeoutMs: timeout,
-    report: options.report,
+    stateUrl: options.stateUrl, report: options.report,
   }) : undefined;
   const strayKept = (refs: string[]) => {
     const kept = `kept ${refs.join(', ')} and reset to ${remote}'s tip; what is there was never acknowledged`;
@@ -237,9 +241,12 @@ export function createReplica(options: ReplicaOptions): Replica {
 
   const write = async <T>(work: () => Promise<T>): Promise<T> => {
     if (!options.push) return lock.shared(() => work());
+    // With PostgreSQL choosing the writer, only the lock's holder writes, and answers only while it still holds it.
+    const term = writers?.beginWrite();
     const { result, commit, deferred } = await queue.write(work);
-    recordCommit(commit);
     for (const announce of deferred) await announce().catch((error: Error) => options.report(`after write: ${error.message}`));
+    writers?.endWrite(term);
+    recordCommit(commit, term === undefined ? undefined : `${term} ${writers!.self} ${stamp()}`);
     return result;
   };
 

@@ -5,6 +5,8 @@ import type { CommitIntent } from './commit-intents.js';
 /** What one request learns from the writes it made: the commit the remote holds them in. */
 export interface CommitNote {
   commit?: string;
+  /** With PostgreSQL choosing the writer: `<term> <writer URL> <time>`: the lock held while the write was made, still held at `time`. */
+  writer?: string;
 }
 
 const requests = new AsyncLocalStorage<CommitNote>();
@@ -21,9 +23,11 @@ export function noteCommits<T>(note: CommitNote, work: () => Promise<T>): Promis
 }
 
 /** Record the commit holding this request's write (the newest wins: it contains the earlier ones). */
-export function recordCommit(commit: string): void {
+export function recordCommit(commit: string, writer?: string): void {
   const note = requests.getStore();
-  if (note) note.commit = commit;
+  if (!note) return;
+  note.commit = commit;
+  if (writer) note.writer = writer;
 }
 
 /** What one attempt of a replica's write leaves for later: announcements (webhooks) and the commits it asks for. */

@@ -1,0 +1,67 @@
+// After the load: every replica must serve what a fresh clone of the origin serves, within a second.
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import { createCms } from '../../dist/core/cms.js';
+import { createApp } from '../../dist/core/http/app.js';
+import { git } from './cluster.mjs';
+
+const LIST = '/api/tags?pagination[pageSize]=100&sort=documentId&pagination[page]=';
+
+async function snapshot(get) {
+  const pages = [];
+  for (let page = 1; ; page++) {
+    const body = await get(`${LIST}${page}`);
+    pages.push(...(body?.data ?? []));
+    if (!body?.meta || page >= body.meta.pagination.pageCount) return JSON.stringify(pages);
+  }
+}
+
+/**
+ * Compare every replica's tags with a fresh clone's until equal (30 s at most each). Answers the ms each took after
+ * `loadStopped`, the differences of those that never did, whether the origin moved meanwhile, the origin's final tags
+ * (`expected`, JSON), the fresh clone's folder and `readyMs`: when the fresh clone could first be compared.
+ */
+export async function converge({ work, info, stateUrl, auth, originRef, loadStopped }) {
+  const fresh = join(work, 'fresh');
+  git(work, 'clone', '--quiet', info.origin, fresh);
+  const freshCms = await createCms({ root: fresh, env: { ...process.env, CMS_STATE_URL: stateUrl }, report: () => {} });
+  const freshApp = createApp(freshCms, { log: () => {} });
+  // The origin may still move after the load (a replica pushing what it kept): compare with it as it is now.
+  let expected = '', expectedAt = '';
+  async function current() {
+    const ref = originRef();
+    if (ref === expectedAt) return expected;
+    if (expectedAt) { git(fresh, 'pull', '--quiet', '--ff-only'); await freshCms.reload(); }
+    expectedAt = ref;
+    expected = await snapshot(async (path) => (await freshApp.request(path, { headers: auth })).json());
+    return expected;
+  }
+  let queue = Promise.resolve('');
+  const latest = () => (queue = queue.then(current));
+  await latest();
+  // The first comparison can come no sooner than this (the clone and its index, on a loaded machine seconds).
+  const readyMs = performance.now() - loadStopped;
+  let originMovedAfterLoad = false;
+  const differences = [];
+  const firstRef = expectedAt;
+  const convergence = await Promise.all(info.replicas.map(async (base) => {
+    for (;;) {
+      const got = await snapshot(async (path) => (await fetch(`${base}${path}`, { headers: auth })).json()).catch(() => '');
+      const want = await latest();
+      if (expectedAt !== firstRef) originMovedAfterLoad = true;
+      if (got === want) return performance.now() - loadStopped;
+      if (performance.now() - loadStopped > 30_000) {
+        const wanted = new Map(JSON.parse(expected).map((tag) => [tag.documentId, JSON.stringify(tag)]));
+        const have = got ? JSON.parse(got) : [];
+        const other = have.filter((tag) => wanted.get(tag.documentId) !== JSON.stringify(tag));
+        differences.push(`${base}: ${have.length} documents (origin ${wanted.size}), ${other.length} differ, `
+          + `e.g. ${JSON.stringify(other[0] ?? null)} vs ${other[0] ? wanted.get(other[0].documentId) : ''}`);
+        return Infinity;
+      }
+      await delay(50);
+    }
+  }));
+  await freshCms.close();
+  return { convergence, differences, originMovedAfterLoad, expected, fresh, readyMs };
+}

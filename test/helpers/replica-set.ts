@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cloneReplica, createOrigin } from '../../core/cluster/origin.js';
+import { freePort } from '../../core/cluster/ports.js';
+import { startReplica, type ReplicaProcess } from '../../core/cluster/replica-process.js';
+import { BIN } from '../cli/built-cli.js';
+import { editJson, initRepo } from '../git-workflow/helpers.js';
+import { copySampleSite, REPO_ROOT } from './project.js';
+
+/** One `cms serve` of a replica set: its URL, folder, log and process id file. */
+export interface Member {
+  url: string;
+  root: string;
+  log: string;
+  pidFile: string;
+  process?: ReplicaProcess;
+  /** Its log so far. */
+  logText(): string;
+  pid(): number;
+}
+
+export interface ReplicaSet {
+  origin: string;
+  pullToken: string;
+  members: Member[];
+  /** Start member `at` (`cms serve`, restarted when it dies, as `cms cluster` does); `stateUrl` undefined: no state store. */
+  start(at: number, stateUrl: string | undefined): Promise<Member>;
+  stop(): Promise<void>;
+}
+
+/**
+ * `count` replicas of the sample site, each a clone of one bare origin, knowing each other's URLs (ports picked first),
+ * started one by one by the caller (so a test decides which takes the writer lock first). Real `cms serve` processes.
+ *
+ * @example
+ * const set = await replicaSet(3); await set.start(0, url); … await set.stop();
+ */
+export async function replicaSet(count: number): Promise<ReplicaSet> {
+  const dir = mkdtempSync(join(tmpdir(), 'cms-replica-set-'));
+  const project = copySampleSite();
+  // Anyone may create tags: the writes of these tests need no credential.
+  editJson(project, 'cms.config.json', (config) => { config.permissions.public['api::tag.tag'].push('create'); });
+  initRepo(project);
+  const origin = join(dir, 'origin.git');
+  const prefix = await createOrigin(project, origin, join(dir, 'seed'));
+  const driver = `${process.execPath} ${join(REPO_ROOT, 'dist/cli/merge-driver.js')}`;
+  const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+  const pullToken = randomBytes(16).toString('hex');
+  const members: Member[] = [];
+  for (let at = 0; at < count; at++) {
+    const root = await cloneReplica(origin, join(dir, `replica-${at + 1}`), prefix, driver);
+    const log = join(dir, `replica-${at + 1}.log`);
+    const pidFile = join(dir, `replica-${at + 1}.pid`);
+    members.push({
+      url: `http://127.0.0.1:${ports[at]}`, root, log, pidFile,
+      logText: () => { try { return readFileSync(log, 'utf8'); } catch { return ''; } },
+      pid: () => Number(readFileSync(pidFile, 'utf8').trim()),
+    });
+  }
+  return {
+    origin, pullToken, members,
+    async start(at, stateUrl) {
+      const member = members[at];
+      const peers = members.filter((_, other) => other !== at).map((other) => other.url).join(',');
+      member.process = await startReplica({
+        command: [process.execPath, BIN], root: member.root, port: Number(new URL(member.url).port),
+        env: {
+          ...process.env, CMS_STATE_URL: stateUrl ?? '', CMS_GIT_PULL_TOKEN: pullToken, CMS_GIT_PEERS: peers, CMS_GIT_SELF: member.url,
+        },
+        logFile: member.log, pidFile: member.pidFile, report: () => {},
+      });
+      return member;
+    },
+    async stop() {
+      await Promise.all(members.map((member) => member.process?.stop()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CuttableLink {
+  /** A `postgres://` URL through this link to `database` (the server's unix socket URL of a test database). */
+  url: string;
+  /** Stop carrying bytes either way, closing nothing (a network partition: no one is told). */
+  cut(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP link to a PostgreSQL server's unix socket that a test can cut as a partition does: after `cut()` nothing passes,
+ * no connection is closed, and new ones are accepted and left silent.
+ *
+ * @example
+ * const link = await cuttableLink(await postgres.database()); … link.cut();
+ */
+export async function cuttableLink(database: string): Promise<CuttableLink> {
+  const parsed = new URL(database);
+  const socketPath = join(parsed.searchParams.get('host')!, `.s.PGSQL.${parsed.searchParams.get('port') ?? 5432}`);
+  let severed = false;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    sockets.add(client);
+    if (severed) return;
+    const upstream = connect(socketPath);
+    sockets.add(upstream);
+    client.on('data', (chunk) => { if (!severed) upstream.write(chunk); });
+    upstream.on('data', (chunk) => { if (!severed) client.write(chunk); });
+    client.on('close', () => { if (!severed) upstream.destroy(); });
+    upstream.on('close', () => { if (!severed) client.destroy(); });
+    client.on('error', () => undefined);
+    upstream.on('error', () => undefined);
+  });
+  const port = await new Promise<number>((resolvePort) => server.listen(0, '127.0.0.1', () => resolvePort((server.address() as { port: number }).port)));
+  return {
+    url: `postgres://${parsed.username}@127.0.0.1:${port}${parsed.pathname}`,
+    cut: () => { severed = true; },
+    close: () => new Promise((done) => { for (const socket of sockets) socket.destroy(); server.close(() => done()); }),
+  };
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { ServiceUnavailableError } from '../../core/errors.js';
+import { createElectedChoice } from '../../core/replication/writer-election.js';
+import type { WriterLease, WriterTerm } from '../../core/replication/writer-lease.js';
+
+const SELF = 'http://10.0.0.11:1337';
+const OTHER = 'http://10.0.0.12:1337';
+const THIRD = 'http://10.0.0.13:1337';
+
+/** A lease whose answers a test sets; `changed` resolves when the test calls `change()`, or after its `ms`. */
+function fakeLease() {
+  const state: { holding?: number; current?: WriterTerm } = {};
+  let waiters: Array<() => void> = [];
+  const lease: WriterLease = {
+    start: async () => undefined,
+    stop: async () => undefined,
+    holding: () => state.holding,
+    current: () => state.current,
+    changed: (ms) => new Promise((done) => { waiters.push(done); setTimeout(done, ms); }),
+    connected: () => true,
+  };
+  const change = (next: typeof state) => {
+    Object.assign(state, { holding: undefined, current: undefined }, next);
+    const woken = waiters;
+    waiters = [];
+    for (const waiter of woken) waiter();
+  };
+  return { lease, change };
+}
+const term = (number: number, holder: string): WriterTerm => ({ term: number, holder, since: '2026-11-28T10:00:00.000Z' });
+
+function choice(waitMs = 60_000) {
+  const { lease, change } = fakeLease();
+  const logs: string[] = [];
+  const elected = createElectedChoice({
+    token: 't', self: SELF, answerWithinMs: 15_000, lease, waitMs, report: (line) => logs.push(line),
+  });
+  return { elected, change, logs };
+}
+
+describe('the writer PostgreSQL names', () => {
+  it('is this replica while it holds the lock, else the holder PostgreSQL names; the status says which, since when, in which term', async () => {
+    const { elected, change } = choice();
+    change({ holding: 4, current: term(4, SELF) });
+    expect(await elected.next()).toBe(SELF);
+    expect(elected.status()).toMatchObject({
+      chosenBy: 'postgresql', elected: { writer: SELF, since: '2026-11-28T10:00:00.000Z', term: 4, self: true, connected: true },
+    });
+    change({ current: term(5, OTHER) });
+    expect(await elected.next()).toBe(OTHER);
+    expect(elected.status().elected).toMatchObject({ writer: OTHER, term: 5, self: false });
+  });
+
+  it('makes a write wait while no writer is named, and sends it to the one named next', async () => {
+    const { elected, change } = choice();
+    const next = elected.next();
+    change({ current: term(2, OTHER) });
+    expect(await next).toBe(OTHER);
+  });
+
+  it('answers undefined (the write is answered 503) when none is named within the wait', async () => {
+    const { elected } = choice(50);
+    expect(await elected.next()).toBeUndefined();
+  });
+
+  it('passes over a named writer that refused the connection until PostgreSQL names another term, even on the same URL', async () => {
+    const { elected, change } = choice();
+    change({ current: term(2, OTHER) });
+    elected.down(OTHER);
+    expect(elected.status().down).toEqual([{ url: OTHER, until: 'another writer is named' }]);
+    const next = elected.next();
+    change({ current: term(3, THIRD) });
+    expect(await next).toBe(THIRD);
+    change({ current: term(4, OTHER) });
+    expect(await elected.next()).toBe(OTHER);
+    expect(elected.status().down).toEqual([]);
+  });
+
+  it('lets a server write only while it holds the lock, and refuses to acknowledge a write once the lock was lost', () => {
+    const { elected, change } = choice();
+    // Before `start` (the CLI in a replica's folder), writes are made as without an election.
+    expect(elected.beginWrite()).toBeUndefined();
+    expect(elected.mayWrite()).toBe(true);
+    void elected.start();
+    change({ current: term(2, OTHER) });
+    expect(elected.mayWrite()).toBe(false);
+    expect(() => elected.beginWrite()).toThrow(ServiceUnavailableError);
+    change({ holding: 3, current: term(3, SELF) });
+    const held = elected.beginWrite();
+    expect(held).toBe(3);
+    expect(() => elected.endWrite(held)).not.toThrow();
+    // Lost and taken again: a new term, so the write begun under the old one is not acknowledged.
+    change({ holding: 5, current: term(5, SELF) });
+    expect(() => elected.endWrite(held)).toThrow(/lost the writer lock in PostgreSQL while writing: the write may or may not have been made/);
+  });
+});
