@@ -51,7 +51,7 @@ export function createGraphqlFace(
   const refused = (errors: readonly GraphQLError[], code: string): GraphqlAnswer =>
     ({ status: 400, headers: {}, body: { errors: errors.map((error) => formatError(withCode(error, code), log)) } });
 
-  async function run(request: GraphqlRequest, caller: Caller, http?: GraphqlContext['http']): Promise<GraphqlAnswer> {
+  async function run(request: GraphqlRequest, caller: Caller, http: GraphqlContext['http'] | undefined, site: Cms): Promise<GraphqlAnswer> {
     const { query, variables, operationName } = request;
     if (typeof query !== 'string' || query === '') {
       const message = 'GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.';
@@ -87,7 +87,7 @@ export function createGraphqlFace(
       const message = `GET requests only support query operations, not ${operation.operation} operations`;
       return failed(new GraphqlRequestError(message, 405, 'BAD_REQUEST'), 405, { allow: 'POST' });
     }
-    const contextValue: GraphqlContext = { cms, caller, config, http };
+    const contextValue: GraphqlContext = { cms: site, caller, config, http };
     const result = await execute({
       schema, document, contextValue, operationName: typeof operationName === 'string' ? operationName : undefined,
       variableValues: isRecord(variables) ? variables : undefined,
@@ -106,9 +106,12 @@ export function createGraphqlFace(
     return { status: 200, headers: {}, body };
   }
 
-  async function executeRequest(request: GraphqlRequest, caller: Caller, http?: GraphqlContext['http']): Promise<GraphqlAnswer> {
+  /** Run a request; `site` is the view that answers it (a branch's, which shares the base's models and so its face). */
+  async function executeRequest(
+    request: GraphqlRequest, caller: Caller, http?: GraphqlContext['http'], site: Cms = cms,
+  ): Promise<GraphqlAnswer> {
     try {
-      return await run(request, caller, http);
+      return await run(request, caller, http, site);
     } catch (error) {
       if (error instanceof GraphqlRequestError) return failed(error, error.status, error.headers);
       throw error;
