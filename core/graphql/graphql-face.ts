@@ -28,6 +28,9 @@ export interface GraphqlAnswer {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
+/** How many validated documents a face keeps (Apollo Server's default cache holds about as many typical queries). */
+const DOCUMENT_CACHE = 1000;
+
 /**
  * The GraphQL face: the schema Strapi's plugin generates, and `execute`, which parses, validates (depth limit,
  * introspection as Apollo allows it) and runs a request as the caller the REST routes would see, through the content
@@ -51,12 +54,12 @@ export function createGraphqlFace(
   const refused = (errors: readonly GraphQLError[], code: string): GraphqlAnswer =>
     ({ status: 400, headers: {}, body: { errors: errors.map((error) => formatError(withCode(error, code), log)) } });
 
-  async function run(request: GraphqlRequest, caller: Caller, http: GraphqlContext['http'] | undefined, site: Cms): Promise<GraphqlAnswer> {
-    const { query, variables, operationName } = request;
-    if (typeof query !== 'string' || query === '') {
-      const message = 'GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.';
-      throw new GraphqlRequestError(message, 400, 'BAD_REQUEST');
-    }
+  // Apollo Server's document cache: a query text parsed and validated once (schema and rules are the face's own),
+  // so a client repeating its queries pays neither again; only valid documents are kept, the oldest leave first
+  const documents = new Map<string, DocumentNode>();
+  function validDocument(query: string): DocumentNode | GraphqlAnswer {
+    const known = documents.get(query);
+    if (known) return known;
     let document: DocumentNode;
     try {
       document = parse(query, { maxTokens: MAX_TOKENS });
@@ -70,6 +73,19 @@ export function createGraphqlFace(
       errors = [asGraphqlError(error, 'Validation Error')];
     }
     if (errors.length > 0) return refused(errors, 'GRAPHQL_VALIDATION_FAILED');
+    if (documents.size >= DOCUMENT_CACHE) documents.delete(documents.keys().next().value!);
+    documents.set(query, document);
+    return document;
+  }
+
+  async function run(request: GraphqlRequest, caller: Caller, http: GraphqlContext['http'] | undefined, site: Cms): Promise<GraphqlAnswer> {
+    const { query, variables, operationName } = request;
+    if (typeof query !== 'string' || query === '') {
+      const message = 'GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.';
+      throw new GraphqlRequestError(message, 400, 'BAD_REQUEST');
+    }
+    const document = validDocument(query);
+    if (!('kind' in document)) return document;
     const operation = getOperationAST(document, typeof operationName === 'string' ? operationName : undefined);
     if (!operation) {
       const message = typeof operationName === 'string' ? `Unknown operation named "${operationName}".`
