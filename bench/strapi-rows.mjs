@@ -1,6 +1,6 @@
 // `npm run bench -- --strapi`: the real Strapi 5.54 (../shared/strapi-reference/) in the table.
 // Both servers start empty with the same schemas and are seeded with the same REST requests; then
-// the read rows (anonymous and with a full-access API token) and the write rows run against Strapi,
+// the read rows (anonymous and with a full-access API token), the GraphQL rows and the write rows run against Strapi,
 // this server and the bare node:http limit answering this server's bytes, one after the other.
 // Strapi runs on its own port (STRAPI_BENCH_PORT, 1340) in its own folder (STRAPI_BENCH_DIR,
 // ~/.cache/strapi-ref-bench: config copied, node_modules linked to the shared install), so it never
@@ -45,7 +45,7 @@ function emptyProject(dir) {
     [ARTICLE]: [...READ, 'create', 'update'], 'api::author.author': READ, 'api::category.category': READ, 'api::tag.tag': READ,
   };
   writeFileSync(join(dir, 'cms.config.json'),
-    JSON.stringify({ locales: ['en', 'fr'], defaultLocale: 'en', permissions: { public: pub } }, null, 2));
+    JSON.stringify({ locales: ['en', 'fr'], defaultLocale: 'en', permissions: { public: pub }, graphql: { enabled: true } }, null, 2));
   return dir;
 }
 
@@ -108,6 +108,45 @@ const readScenarios = (ids) => [
   ['findOne 2-level populate', `/api/articles/${ids.get('article3')}?populate[author][populate][0]=avatar&populate[seo][populate]=*`],
 ];
 
+/** The same reads over GraphQL (`POST /graphql`, as Apollo and urql send them): a list with relations, one document. */
+const graphqlScenarios = (ids) => [
+  ['GraphQL list + relations', { query: '{ articles(sort: "views:desc", pagination: { pageSize: 25 }) '
+    + '{ documentId title views author { name } category { name } tags { name } } }' }],
+  ['GraphQL one document', { query: 'query ($id: ID!) { article(documentId: $id) { documentId title description author { name email } '
+    + 'seo { metaTitle } } }', variables: { id: ids.get('article3') } }],
+];
+
+/** A GraphQL answer's bytes, refused unless it is a 200 without errors (a row of errors would measure nothing). */
+async function answered(url, init, scenario) {
+  const answer = await fetch(url, init);
+  const bytes = Buffer.from(await answer.arrayBuffer());
+  if (answer.status !== 200 || JSON.parse(bytes).errors) throw new Error(`${scenario}: ${answer.status} ${bytes.toString().slice(0, 300)}`);
+  return bytes;
+}
+
+/** The GraphQL rows: each scenario against Strapi, this server and the limit answering this server's bytes. */
+async function graphqlRows({ ourBase, ourIds, strapi, strapiIds, listen, row, connections, duration }) {
+  const post = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const theirScenarios = strapiIds && graphqlScenarios(strapiIds);
+  for (const [at, [scenario, body]] of graphqlScenarios(ourIds).entries()) {
+    const bytes = await answered(`${ourBase}/graphql`, post(body), scenario);
+    if (strapi) await answered(`${strapi.base}/graphql`, post(theirScenarios[at][1]), `Strapi's ${scenario}`);
+    const bare = await listen((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
+        res.end(bytes);
+      });
+    });
+    const one = (request) => [{ ...request, path: '/graphql' }];
+    const limit = await cannon(`http://127.0.0.1:${bare.address().port}`, { connections, duration, requests: one(post(body)) });
+    bare.close();
+    const theirs = strapi && await cannon(strapi.base, { connections, duration, requests: one(post(theirScenarios[at][1])) });
+    const mine = await cannon(ourBase, { connections, duration, requests: one(post(body)) });
+    row(scenario, 'anonymous', limit, theirs, mine);
+  }
+}
+
 function startStrapi(project) {
   ensureRefDir();
   const out = execFileSync(REF, ['start', project, PORT],
@@ -165,6 +204,7 @@ export async function benchStrapi({ createCms, createNodeHandler, listen, durati
         row(scenario, caller, limit, theirs, mine);
       }
     }
+    await graphqlRows({ ourBase, ourIds, strapi, strapiIds, listen, row, connections, duration });
     const articleIds = (ids) => [...ids].filter(([key]) => key.startsWith('article')).map(([, id]) => id);
     const one = Buffer.from(await (await fetch(`${ourBase}/api/articles/${ourIds.get('article0')}`)).arrayBuffer());
     const bare = await listen((req, res) => {

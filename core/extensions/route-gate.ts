@@ -18,12 +18,21 @@ export function routeForAction(routes: ProjectRoute[], model: Model, action: str
   return routes.find((route) => route.controller === model.uid && route.action === action);
 }
 
+/** Who makes a GraphQL call on a type the project's routes own: as the plugin, whoever holds `<uid>.<action>`. */
+function graphqlCaller(cms: Cms, ask: DocumentAsk): Caller {
+  const caller = cms.contentApi.callerFor(ask.request.headers.get('authorization'));
+  // the plugin's own refusal (`Forbidden access`), as for a type no project route owns
+  if (!caller.can(ask.model, ask.action)) throw new ForbiddenError('Forbidden access');
+  return caller;
+}
+
 /**
  * The project's routes as the judge of every built-in route (ARCHITECTURE.md, "One authorization path"): a type
  * they own is reached only as its route for the Strapi action allows. The route's own auth decides who acts (with
  * `auth: false`, anyone, as the route-only caller REST's core actions use: no relation to a type it cannot read),
  * then its policies see the request with `ctx.params.id` the document, then its middlewares wrap the built-in
- * route's work in place of the controller.
+ * route's work in place of the controller. A GraphQL call is judged as Strapi's plugin judges it (the role's grant
+ * for the action, no route middleware) and, beyond Strapi, by the route's policies.
  *
  * @example
  * cms.routeGate = projectRouteGate(cms, code);
@@ -34,13 +43,9 @@ export function projectRouteGate(cms: Cms, code: ProjectCode): ProjectRouteGate 
     async through<T>(ask: DocumentAsk, work: (caller: Caller) => Promise<T>): Promise<Gated<T>> {
       const route = routeForAction(code.routes, ask.model, ask.action);
       if (!route) throw new ForbiddenError(`The project's routes expose no ${ask.action} for ${ask.model.pluralName}`);
-      // GraphQL's work is built from its arguments, so a middleware rewriting ctx.query or the body would be ignored:
-      // refused rather than answered around the project's layers
-      if (ask.graphql && (route.config.middlewares?.length ?? 0) > 0) {
-        throw new ForbiddenError(`The project's route ${route.method} ${route.path} (${route.file}) declares middlewares, `
-          + `which GraphQL cannot run faithfully: ${ask.action} ${ask.model.pluralName} over the REST route`);
-      }
-      const caller = authorizeRoute(cms, route, ask.request.headers.get('authorization'));
+      // Strapi's GraphQL plugin asks only the role for `<uid>.<action>` (the route's own auth is REST's); its policies
+      // still judge a GraphQL call here (a Project choice: they would otherwise be walked around)
+      const caller = ask.graphql ? graphqlCaller(cms, ask) : authorizeRoute(cms, route, ask.request.headers.get('authorization'));
       const params: Record<string, string> = Object.create(null);
       if (ask.documentId !== undefined) params.id = ask.documentId;
       const input = { request: ask.request, url: ask.url, query: parseQueryString(ask.url.search), body: ask.body, params };
@@ -49,9 +54,10 @@ export function projectRouteGate(cms: Cms, code: ProjectCode): ProjectRouteGate 
       // The built-in work runs inside the request's context too: its lifecycles see `strapi.requestContext.get()`.
       await withRequestContext(ctx, async () => {
         await runPolicies(code, route, ctx);
-        await groupCommits(() => aroundMiddlewares(code, route, ctx, async () => {
-          done = { value: await work(caller ?? routeOnlyCaller(ask.model)) };
-        }));
+        const run = async () => { done = { value: await work(caller ?? routeOnlyCaller(ask.model)) }; };
+        // the plugin runs no REST route middleware (only its own resolversConfig ones), and its work is built from
+        // the operation's arguments, so a middleware's ctx.query would shape nothing: GraphQL skips them, as Strapi
+        await groupCommits(() => (ask.graphql ? run() : aroundMiddlewares(code, route, ctx, run)));
       });
       if (done) return { ran: true, value: done.value, headers: { ...ctx.response.headers } };
       return { ran: false, answer: { status: ctx.status, headers: { ...ctx.response.headers }, body: ctx.body } };

@@ -2,6 +2,7 @@ import { extendSchema, isObjectType, parse, type GraphQLFieldResolver, type Grap
 import type { Models } from '../schema/types.js';
 import type { GraphqlContext } from './context.js';
 import { projectExtensionContribution } from './extension.js';
+import { uploadContribution } from './upload.js';
 import { usersPermissionsContribution } from './users-permissions.js';
 
 /**
@@ -22,7 +23,7 @@ export interface GraphqlContribution {
  * `register()` extension comes last (core/graphql/extension.ts).
  */
 export const CONTRIBUTIONS: Array<(models: Models) => GraphqlContribution> = [
-  usersPermissionsContribution, projectExtensionContribution,
+  usersPermissionsContribution, uploadContribution, projectExtensionContribution,
 ];
 
 /**

@@ -20,6 +20,9 @@ function strapiError(error: CmsError): Record<string, unknown> {
   return { name: error.name, message: error.message, details: error.details ?? {} };
 }
 
+const isNonNullViolation = (error: unknown) => error instanceof Error && error.constructor === Error
+  && Object.keys(error).length === 0 && error.message.startsWith('Cannot return null for non-nullable field ');
+
 /**
  * One error as the plugin formats it (format-graphql-error.ts over Apollo's formatting): Strapi's errors carry
  * `extensions.error` `{ name, message, details }` and a code (`FORBIDDEN`, `BAD_USER_INPUT`, `STRAPI_<NAME>`);
@@ -44,6 +47,9 @@ export function formatError(error: GraphQLError, log: (message: string) => void)
     return { ...rebuilt, extensions: { ...extensions, error: strapiError(original), code } };
   }
   if (original instanceof GraphQLError) return { ...formatted, extensions };
+  // graphql-js's own completion error (a required field a stored document lacks): the plugin's lodash `isEmpty` sees
+  // a bare Error as empty and answers Apollo's formatting of it, message, locations and path kept
+  if (isNonNullViolation(original)) return { ...formatted, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
   log(`[cms] graphql: ${(original as Error)?.stack ?? String(original)}`);
   return {
     message: 'Internal Server Error',

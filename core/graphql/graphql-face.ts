@@ -28,6 +28,9 @@ export interface GraphqlAnswer {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
+/** How many validated documents a face keeps (Apollo Server's default cache holds about as many typical queries). */
+const DOCUMENT_CACHE = 1000;
+
 /**
  * The GraphQL face: the schema Strapi's plugin generates, and `execute`, which parses, validates (depth limit,
  * introspection as Apollo allows it) and runs a request as the caller the REST routes would see, through the content
@@ -51,12 +54,12 @@ export function createGraphqlFace(
   const refused = (errors: readonly GraphQLError[], code: string): GraphqlAnswer =>
     ({ status: 400, headers: {}, body: { errors: errors.map((error) => formatError(withCode(error, code), log)) } });
 
-  async function run(request: GraphqlRequest, caller: Caller, http?: GraphqlContext['http']): Promise<GraphqlAnswer> {
-    const { query, variables, operationName } = request;
-    if (typeof query !== 'string' || query === '') {
-      const message = 'GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.';
-      throw new GraphqlRequestError(message, 400, 'BAD_REQUEST');
-    }
+  // Apollo Server's document cache: a query text parsed and validated once (schema and rules are the face's own),
+  // so a client repeating its queries pays neither again; only valid documents are kept, the oldest leave first
+  const documents = new Map<string, DocumentNode>();
+  function validDocument(query: string): DocumentNode | GraphqlAnswer {
+    const known = documents.get(query);
+    if (known) return known;
     let document: DocumentNode;
     try {
       document = parse(query, { maxTokens: MAX_TOKENS });
@@ -70,6 +73,19 @@ export function createGraphqlFace(
       errors = [asGraphqlError(error, 'Validation Error')];
     }
     if (errors.length > 0) return refused(errors, 'GRAPHQL_VALIDATION_FAILED');
+    if (documents.size >= DOCUMENT_CACHE) documents.delete(documents.keys().next().value!);
+    documents.set(query, document);
+    return document;
+  }
+
+  async function run(request: GraphqlRequest, caller: Caller, http: GraphqlContext['http'] | undefined, site: Cms): Promise<GraphqlAnswer> {
+    const { query, variables, operationName } = request;
+    if (typeof query !== 'string' || query === '') {
+      const message = 'GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.';
+      throw new GraphqlRequestError(message, 400, 'BAD_REQUEST');
+    }
+    const document = validDocument(query);
+    if (!('kind' in document)) return document;
     const operation = getOperationAST(document, typeof operationName === 'string' ? operationName : undefined);
     if (!operation) {
       const message = typeof operationName === 'string' ? `Unknown operation named "${operationName}".`
@@ -87,7 +103,7 @@ export function createGraphqlFace(
       const message = `GET requests only support query operations, not ${operation.operation} operations`;
       return failed(new GraphqlRequestError(message, 405, 'BAD_REQUEST'), 405, { allow: 'POST' });
     }
-    const contextValue: GraphqlContext = { cms, caller, config, http };
+    const contextValue: GraphqlContext = { cms: site, caller, config, http };
     const result = await execute({
       schema, document, contextValue, operationName: typeof operationName === 'string' ? operationName : undefined,
       variableValues: isRecord(variables) ? variables : undefined,
@@ -106,9 +122,12 @@ export function createGraphqlFace(
     return { status: 200, headers: {}, body };
   }
 
-  async function executeRequest(request: GraphqlRequest, caller: Caller, http?: GraphqlContext['http']): Promise<GraphqlAnswer> {
+  /** Run a request; `site` is the view that answers it (a branch's, which shares the base's models and so its face). */
+  async function executeRequest(
+    request: GraphqlRequest, caller: Caller, http?: GraphqlContext['http'], site: Cms = cms,
+  ): Promise<GraphqlAnswer> {
     try {
-      return await run(request, caller, http);
+      return await run(request, caller, http, site);
     } catch (error) {
       if (error instanceof GraphqlRequestError) return failed(error, error.status, error.headers);
       throw error;

@@ -1,3 +1,4 @@
+import slugify from '@sindresorhus/slugify';
 import {
   GraphQLEnumType, GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, type GraphQLInputFieldConfigMap,
   type GraphQLInputType,
@@ -10,12 +11,15 @@ import { componentName, enumName, filtersName, inputName, zoneInputName } from '
 import { zoneInputScalar } from './scalars.js';
 import type { TypeRegistry } from './type-registry.js';
 
-/** An enumeration attribute's enum: `ENUM_KITCHEN_COLOR { red green blue }`. */
+/** A value as an enum member's name, as Strapi's `toRegressedEnumValue` writes it: `datetime-local` is `datetime_local`. */
+const enumMember = (value: string) => slugify(value, { decamelize: false, lowercase: false, separator: '_' });
+
+/** An enumeration attribute's enum: `ENUM_KITCHEN_COLOR { red green blue }`; a member answers and takes the value itself. */
 export function enumType(registry: TypeRegistry, model: Model, attribute: string): GraphQLEnumType {
   const name = enumName(model, attribute);
   return registry.get(name, () => new GraphQLEnumType({
     name,
-    values: Object.fromEntries((model.attributes[attribute].enum ?? []).map((value) => [value, { value }])),
+    values: Object.fromEntries((model.attributes[attribute].enum ?? []).map((value) => [enumMember(value), { value }])),
   }));
 }
 

@@ -6,7 +6,10 @@ import { requestClient } from './client-address.js';
 import { JSON_TYPE, statusText } from './respond.js';
 import type { ExtensionRoute } from './route-context.js';
 
-/** One face per loaded model set and config (a schema change under `cms serve` reloads the models, and so the schema). */
+/**
+ * One face per loaded model set and config (a schema change under `cms serve` reloads the models, and so the schema);
+ * a branch's view shares the base's models, so each request names the site that answers it.
+ */
 const faces = new WeakMap<Models, { config: Cms['config']['graphql']; face: GraphqlFace }>();
 const noted = new WeakSet<Cms['config']['graphql']>();
 
@@ -107,7 +110,7 @@ export const graphqlRoute: ExtensionRoute = async ({ request, url, cms, headers 
     answer = badRequest('Apollo Server supports only GET/POST requests.', 405, { allow: 'GET, POST' });
   } else {
     const parsed = request.method === 'GET' ? fromSearch(url) : fromBody(await readBody(request));
-    answer = 'status' in parsed ? parsed : await faceOf(cms).execute(parsed, caller, { request, url, client: requestClient(cms, request) });
+    answer = 'status' in parsed ? parsed : await faceOf(cms).execute(parsed, caller, { request, url, client: requestClient(cms, request) }, cms);
   }
   const text = `${JSON.stringify(answer.body)}\n`;
   return new Response(text, {

@@ -58,7 +58,7 @@ export async function replaySet(project: string, recorded: Recorded[]) {
     if (kase.capture && answer.status < 300) {
       try { capture(kase, answer.body, vars, book); } catch { /* the cases using it are answered unsent */ }
     }
-    answers.set(id, normalizeAnswer(answer, book, id));
+    answers.set(id, normalizeAnswer(answer, book, id, { graphql: /^\/graphql(\?|\/|$)/.test(String(request.path)) }));
   }
   const close = async () => {
     await new Promise((closed) => server.close(closed));
