@@ -110,7 +110,8 @@ export const graphqlRoute: ExtensionRoute = async ({ request, url, cms, headers 
     answer = badRequest('Apollo Server supports only GET/POST requests.', 405, { allow: 'GET, POST' });
   } else {
     const parsed = request.method === 'GET' ? fromSearch(url) : fromBody(await readBody(request));
-    answer = 'status' in parsed ? parsed : await faceOf(cms).execute(parsed, caller, { request, url, client: requestClient(cms, request) }, cms);
+    const context = { request, url, client: requestClient(cms, request) };
+    answer = 'status' in parsed ? parsed : await faceOf(cms).execute(parsed, caller, context, cms);
   }
   const text = `${JSON.stringify(answer.body)}\n`;
   return new Response(text, {
