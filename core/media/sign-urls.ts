@@ -21,6 +21,7 @@ export async function signFileUrls(provider: UploadProvider, file: Data): Promis
   if (file.provider !== provider.name || !provider.isPrivate()) return { ...file, isUrlSigned: false };
   const signed = structuredClone(file);
   await signOne(provider, signed, signed.ext);
-  if (isRecord(signed.formats)) for (const format of Object.values(signed.formats)) if (isRecord(format)) await signOne(provider, format, signed.ext);
+  const formats = isRecord(signed.formats) ? Object.values(signed.formats).filter(isRecord) : [];
+  for (const format of formats) await signOne(provider, format, signed.ext);
   return signed;
 }

@@ -5,7 +5,8 @@ import type { ProviderFile, UploadProvider } from './providers/types.js';
 /** The provider's view of the file or of one of its formats. */
 function providerFile(fields: Data, format: string | undefined): ProviderFile & { target: Data } {
   const target = format ? (fields.formats as Record<string, Data>)[format] : fields;
-  return { hash: String(target.hash), ext: String(target.ext ?? fields.ext ?? ''), mime: String(target.mime ?? fields.mime), path: null, target };
+  const ext = String(target.ext ?? fields.ext ?? '');
+  return { hash: String(target.hash), ext, mime: String(target.mime ?? fields.mime), path: null, target };
 }
 
 /**

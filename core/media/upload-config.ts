@@ -75,7 +75,8 @@ export function resolveUploadConfig(raw: unknown, fail: (message: string) => nev
 /** `provider`, `providerOptions` and `actionOptions` in Strapi's shape; aws-s3 needs `s3Options.params.Bucket`, as Strapi's provider. */
 function resolveProvider(config: UploadConfig, fail: (message: string) => never): void {
   if (!(UPLOAD_PROVIDERS as readonly string[]).includes(config.provider)) {
-    fail(`upload.provider must be one of ${UPLOAD_PROVIDERS.map((name) => `"${name}"`).join(', ')}, got ${JSON.stringify(config.provider)}`);
+    const names = UPLOAD_PROVIDERS.map((name) => `"${name}"`).join(', ');
+    fail(`upload.provider must be one of ${names}, got ${JSON.stringify(config.provider)}`);
   }
   if (!isRecord(config.providerOptions)) fail('upload.providerOptions must be an object');
   if (!isRecord(config.actionOptions) || !Object.values(config.actionOptions).every(isRecord)) {
