@@ -75,7 +75,12 @@ export async function moveMedia(options: MoveMediaOptions): Promise<MoveMediaRes
       }
       fields.provider = to.name;
       fields.provider_metadata = null;
-      const document = { data: fields, createdAt: row.createdAt, updatedAt: row.updatedAt, publishedAt: row.publishedAt ?? undefined };
+      // The entry's own timestamps, as its file has them (a file without publishedAt stays without).
+      const record = options.index.documentRecords(UPLOAD_FILE_UID, row.documentId)[0];
+      const document = {
+        data: fields, createdAt: record?.createdAt ?? row.createdAt, updatedAt: record?.updatedAt ?? row.updatedAt,
+        publishedAt: record ? record.publishedAt ?? undefined : row.publishedAt ?? undefined,
+      };
       files.add(await writeEntry(options.root, options.index, row.documentId, document, { timestampsAsGiven: true }));
       options.progress?.(`${String(fields.name)}: ${stored.length} binar${stored.length === 1 ? 'y' : 'ies'} to ${to.name}`);
     }

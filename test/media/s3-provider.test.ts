@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,5 +124,54 @@ describe('aws-s3 upload provider against a local S3 endpoint (s3rver), through t
     await expect(serveSite(root, [], { S3_KEY: '', S3_SECRET: undefined as unknown as string })).rejects.toThrow(
       /upload\.providerOptions\.s3Options\.credentials\.secretAccessKey: environment variable S3_SECRET is not set/,
     );
+  }, 60_000);
+});
+
+describe('cms media move', () => {
+  it('round-trips the sample site\'s media: into the bucket and out of Git in one commit, then back byte for byte', async () => {
+    const { root, bucket } = await s3Site();
+    const before = git(root, 'rev-parse', 'HEAD');
+    const committed = git(root, 'ls-files', 'public/uploads').split('\n').filter(Boolean);
+    expect(committed.length).toBeGreaterThan(0);
+
+    const there = await runCms(['media', 'move', '--to', 'aws-s3', '--root', root], { env: S3_ENV });
+    expect(there.code, there.stderr).toBe(0);
+    expect(commits(root).length).toBe(2);
+    expect(git(root, 'ls-files', 'public/uploads')).toBe('');
+    expect(await s3.keys(bucket)).toEqual(committed.map((path) => path.slice('public/uploads/'.length)).sort());
+    const moved = commits(root)[0].files;
+    expect(moved.filter((file) => file.startsWith('public/uploads/')).sort()).toEqual(committed.sort());
+    for (const file of moved.filter((path) => path.startsWith('content/upload/'))) {
+      const entry = JSON.parse(readFileSync(join(root, file), 'utf8'));
+      expect(entry.provider).toBe('aws-s3');
+      expect(entry.url).toBe(`${s3.endpoint}/${bucket}/${entry.hash}${entry.ext}`);
+    }
+    // The served API answers the bucket's URLs, and they read the same bytes as were committed.
+    const site = await serveSite(root, [], S3_ENV);
+    try {
+      const files = (await site.send('GET', '/api/upload/files')).body;
+      for (const file of files) {
+        const bytes = Buffer.from(await (await fetch(file.url)).arrayBuffer());
+        const original = execFileSync('git', ['cat-file', 'blob', `${before}:public/uploads/${file.hash}${file.ext}`], { cwd: root });
+        expect(bytes.equals(original)).toBe(true);
+      }
+    } finally {
+      await site.stop();
+    }
+
+    const back = await runCms(['media', 'move', '--to', 'local', '--root', root], { env: S3_ENV });
+    expect(back.code, back.stderr).toBe(0);
+    expect(commits(root).length).toBe(3);
+    expect(git(root, 'diff', '--stat', before, 'HEAD', '--', 'content', 'public')).toBe('');
+    expect(await s3.keys(bucket)).toEqual([]);
+  }, 180_000);
+
+  it('refuses without an aws-s3 configuration, naming what is missing, and changes nothing', async () => {
+    const root = mediaSite();
+    initRepo(root);
+    const run = await runCms(['media', 'move', '--to', 'aws-s3', '--root', root]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/cms media move needs upload\.provider "aws-s3"/);
+    expect(git(root, 'status', '--porcelain')).toBe('');
   }, 60_000);
 });
