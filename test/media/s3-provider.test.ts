@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCms } from '../cli/built-cli.js';
@@ -174,4 +175,62 @@ describe('cms media move', () => {
     expect(run.stderr).toMatch(/cms media move needs upload\.provider "aws-s3"/);
     expect(git(root, 'status', '--porcelain')).toBe('');
   }, 60_000);
+});
+
+describe('a migrated Strapi project\'s aws-s3 configuration', () => {
+  it('cms init --from-strapi carries config/plugins.js\'s upload block (env() kept as { "env" }), and it works unchanged', async () => {
+    const bucket = await s3.bucket();
+    const strapi = mkdtempSync(join(tmpdir(), 'cms-strapi-s3-'));
+    mkdirSync(join(strapi, 'config'));
+    mkdirSync(join(strapi, 'src/api/note/content-types/note'), { recursive: true });
+    writeFileSync(join(strapi, 'src/api/note/content-types/note/schema.json'), JSON.stringify({
+      kind: 'collectionType', collectionName: 'notes', info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+      attributes: { title: { type: 'string' }, cover: { type: 'media', allowedTypes: ['images'] } },
+    }));
+    // As @strapi/provider-upload-aws-s3's README configures it.
+    writeFileSync(join(strapi, 'config/plugins.js'), `module.exports = ({ env }) => ({
+  upload: {
+    config: {
+      provider: 'aws-s3',
+      providerOptions: {
+        baseUrl: env('CDN_URL'),
+        rootPath: env('CDN_ROOT_PATH'),
+        s3Options: {
+          credentials: { accessKeyId: env('AWS_ACCESS_KEY_ID'), secretAccessKey: env('AWS_ACCESS_SECRET') },
+          region: env('AWS_REGION'),
+          endpoint: env('S3_ENDPOINT'),
+          forcePathStyle: true,
+          params: { ACL: env('AWS_ACL', 'public-read'), signedUrlExpires: env('AWS_SIGNED_URL_EXPIRES', 15 * 60), Bucket: env('AWS_BUCKET') },
+        },
+      },
+      actionOptions: { upload: {}, uploadStream: {}, delete: {} },
+    },
+  },
+});
+`);
+    const site = join(mkdtempSync(join(tmpdir(), 'cms-migrated-')), 'site');
+    const init = await runCms(['init', site, '--from-strapi', strapi, '--dependency', '^0.1.0'], {
+      env: { AWS_ACCESS_KEY_ID: 'must-not-be-written' },
+    });
+    expect(init.code, init.stderr).toBe(0);
+    const config = JSON.parse(readFileSync(join(site, 'cms.config.json'), 'utf8'));
+    expect(config.upload.provider).toBe('aws-s3');
+    expect(config.upload.providerOptions.s3Options.credentials).toEqual({
+      accessKeyId: { env: 'AWS_ACCESS_KEY_ID', default: null }, secretAccessKey: { env: 'AWS_ACCESS_SECRET', default: null },
+    });
+    expect(readFileSync(join(site, 'cms.config.json'), 'utf8')).not.toContain('must-not-be-written');
+    config.permissions.public['plugin::upload.file'] = ['upload'];
+    writeFileSync(join(site, 'cms.config.json'), JSON.stringify(config, null, 2));
+    const env = {
+      AWS_ACCESS_KEY_ID: 'S3RVER', AWS_ACCESS_SECRET: 'S3RVER', AWS_REGION: 'us-east-1', S3_ENDPOINT: s3.endpoint, AWS_BUCKET: bucket,
+    };
+    const served = await serveSite(site, [], env);
+    try {
+      const [entry] = (await postUpload(served.base, uploadForm([{ name: 'a.txt', data: 'migrated', type: 'text/plain' }]))).body;
+      expect(entry.url).toBe(`${s3.endpoint}/${bucket}/${entry.hash}.txt`);
+      expect(String(await s3.bytes(bucket, `${entry.hash}.txt`))).toBe('migrated');
+    } finally {
+      await served.stop();
+    }
+  }, 180_000);
 });
