@@ -3,7 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { runCms } from '../cli/built-cli.js';
+import { hostileStrapi } from '../helpers/hostile-strapi.js';
 import { commits, git, initRepo } from '../git-workflow/helpers.js';
 import { S3_ENV, s3UploadConfig, startTestS3, type TestS3 } from '../helpers/s3.js';
 import { serveSite } from '../write/served-site.js';
@@ -231,6 +234,49 @@ describe('a migrated Strapi project\'s aws-s3 configuration', () => {
       expect(String(await s3.bytes(bucket, `${entry.hash}.txt`))).toBe('migrated');
     } finally {
       await served.stop();
+    }
+  }, 180_000);
+});
+
+describe('cms import from a Strapi whose media are on S3', () => {
+  it('keeps the bucket URLs by default (signatures dropped), and --media copy brings the objects into this site\'s provider', async () => {
+    const source = await s3.bucket();
+    const put = (key: string, body: string) => s3.client.send(new PutObjectCommand({ Bucket: source, Key: key, Body: body }));
+    await put('uploads/hero_abc.png', 'the original');
+    await put('uploads/thumbnail_hero_abc.png', 'the thumbnail');
+    const at = (key: string) => `${s3.endpoint}/${source}/uploads/${key}`;
+    // As a private bucket's Strapi answers them: presigned GET URLs.
+    const sign = (key: string) => getSignedUrl(s3.client, new GetObjectCommand({ Bucket: source, Key: `uploads/${key}` }), { expiresIn: 900 });
+    const [original, thumbnail] = [await sign('hero_abc.png'), await sign('thumbnail_hero_abc.png')];
+    expect(original).toContain('X-Amz-Signature=');
+    const time = '2025-03-01T10:00:00.000Z';
+    const entry = {
+      id: 7, documentId: 'qpl0x1m2n3b4v5c6x7z8a9s0', name: 'hero.png', alternativeText: null, caption: null, focalPoint: null,
+      width: 800, height: 600, hash: 'hero_abc', ext: '.png', mime: 'image/png', size: 0.01, url: original,
+      previewUrl: null, provider: 'aws-s3', provider_metadata: null, isUrlSigned: true,
+      formats: { thumbnail: { name: 'thumbnail_hero.png', hash: 'thumbnail_hero_abc', ext: '.png', mime: 'image/png', path: null,
+        width: 245, height: 184, size: 0.01, sizeInBytes: 13, url: thumbnail, isUrlSigned: true } },
+      createdAt: time, updatedAt: time, publishedAt: time,
+    };
+    const strapi = await hostileStrapi((path) => (path === '/api/upload/files' ? { json: [entry] } : undefined));
+    try {
+      const kept = mediaSite();
+      const keep = await runCms(['import', '--from', strapi.url, '--root', kept]);
+      expect(keep.code, keep.stderr).toBe(0);
+      const keptEntry = JSON.parse(readFileSync(join(kept, `content/upload/${entry.documentId}.json`), 'utf8'));
+      expect(keptEntry).toMatchObject({ provider: 'aws-s3', url: at('hero_abc.png') });
+      expect(keptEntry.formats.thumbnail.url).toBe(at('thumbnail_hero_abc.png'));
+
+      const copied = mediaSite();
+      const copy = await runCms(['import', '--from', strapi.url, '--root', copied, '--media', 'copy']);
+      expect(copy.code, copy.stderr).toBe(0);
+      const copiedEntry = JSON.parse(readFileSync(join(copied, `content/upload/${entry.documentId}.json`), 'utf8'));
+      expect(copiedEntry).toMatchObject({ provider: 'local', url: '/uploads/hero_abc.png' });
+      expect(copiedEntry.formats.thumbnail.url).toBe('/uploads/thumbnail_hero_abc.png');
+      expect(readFileSync(join(copied, 'public/uploads/hero_abc.png'), 'utf8')).toBe('the original');
+      expect(readFileSync(join(copied, 'public/uploads/thumbnail_hero_abc.png'), 'utf8')).toBe('the thumbnail');
+    } finally {
+      await strapi.close();
     }
   }, 180_000);
 });
