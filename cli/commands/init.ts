@@ -61,7 +61,8 @@ export function registerInit(program: Command, ctx: CliContext): void {
       for (const note of result.graphql?.notes ?? []) ctx.stderr.write(`  ${note}\n`);
       if (result.upload?.provider && result.upload.provider !== 'local') {
         ctx.stderr.write(`Took the upload plugin's provider "${String(result.upload.provider)}" into cms.config.json "upload"`
-          + ' (its env() values stay in the environment; npm install @aws-sdk/client-s3 @aws-sdk/lib-storage @aws-sdk/s3-request-presigner)\n');
+          + ' (its env() values stay in the environment;'
+          + ' npm install @aws-sdk/client-s3 @aws-sdk/lib-storage @aws-sdk/s3-request-presigner)\n');
       }
       if (result.editorSetupSkipped) ctx.stderr.write(`Editor settings skipped: ${result.editorSetupSkipped}\n`);
       const near = relative(ctx.cwd, result.root);
