@@ -13,7 +13,9 @@ const REPO = resolve(import.meta.dirname, '..');
 const SIZE = Number(process.env.S3_RSS_BYTES ?? 200_000_000);
 const CHUNK = 64 * 1024;
 const work = mkdtempSync(join(tmpdir(), 'cms-s3-rss-'));
-const freePort = () => new Promise((done) => { const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => done(port)); }); });
+const freePort = () => new Promise((done) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => { const { port } = probe.address(); probe.close(() => done(port)); });
+});
 
 const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: join(work, 's3') });
 const { port: s3Port } = await s3.run();
@@ -34,7 +36,8 @@ config.upload = {
 writeFileSync(join(site, 'cms.config.json'), JSON.stringify(config, null, 2));
 
 const port = await freePort();
-const server = spawn(process.execPath, [join(REPO, 'dist/cli/bin.js'), 'serve', '--root', site, '--port', String(port), '--host', '127.0.0.1', '--no-watch'],
+const serveArgs = ['serve', '--root', site, '--port', String(port), '--host', '127.0.0.1', '--no-watch'];
+const server = spawn(process.execPath, [join(REPO, 'dist/cli/bin.js'), ...serveArgs],
   { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, S3_KEY: 'S3RVER', S3_SECRET: 'S3RVER' } });
 let log = '';
 await new Promise((ready, fail) => {
@@ -48,7 +51,8 @@ let peak = baseline;
 const sampler = setInterval(() => { peak = Math.max(peak, rss()); }, 50);
 
 const boundary = 'cms-rss-boundary';
-const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.bin"\r\n`
+  + 'Content-Type: application/octet-stream\r\n\r\n');
 const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
 let sent = 0;
 let started = false;
