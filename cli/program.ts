@@ -9,6 +9,7 @@ import { registerHistory } from './commands/history.js';
 import { registerImport } from './commands/import.js';
 import { registerInit } from './commands/init.js';
 import { registerLs } from './commands/ls.js';
+import { registerMedia } from './commands/media.js';
 import { registerGet } from './commands/get.js';
 import { registerServe } from './commands/serve.js';
 import { registerCluster } from './commands/cluster.js';
@@ -68,6 +69,7 @@ export function createProgram(ctx: CliContext, search: () => string, setExit: (c
   registerExport(program, ctx);
   registerImport(program, ctx);
   registerToken(program, ctx);
+  registerMedia(program, ctx);
   registerUpload(program, ctx, search);
   registerCodegen(program, ctx);
   listJsonOption(program);

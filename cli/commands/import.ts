@@ -8,9 +8,10 @@ import { strapiClient } from '../../core/import/strapi-client.js';
 import { copyStrapiSchemas } from '../../core/project/init-project.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../output.js';
+import { uploadProvider } from '../../core/media/providers/index.js';
 
 interface ImportCliOptions {
-  from: string; token?: string; root?: string; schemas?: string; fromStrapi?: string; addLocales?: boolean; timeout: string;
+  from: string; token?: string; root?: string; schemas?: string; fromStrapi?: string; addLocales?: boolean; timeout: string; media: string;
 }
 
 /** `cms import --from <Strapi URL> --token <T>`: a running Strapi 5's content into this project's files. */
@@ -24,9 +25,11 @@ export function registerImport(program: Command, ctx: CliContext): void {
     .option('--schemas <dir>', 'copy this schemas folder into the project first')
     .option('--from-strapi <dir>', 'copy a Strapi project\'s src/api/*/content-types and src/components into schemas/ first')
     .option('--add-locales', 'add the source\'s locales that cms.config.json lacks to its locales, and import them too')
+    .option('--media <mode>', 'media a remote provider (S3) stores: keep their URLs, or copy the objects to upload.provider', 'keep')
     .option('--timeout <seconds>', 'give up on a request the source has not answered in this time', '60')
     .action(async (options: ImportCliOptions) => {
       if (!/^https?:\/\//.test(options.from)) throw new UsageError(`--from must be an http(s) URL, got "${options.from}"`);
+      if (!['keep', 'copy'].includes(options.media)) throw new UsageError(`--media must be keep or copy, got "${options.media}"`);
       const timeout = Number(options.timeout);
       if (!(timeout > 0)) throw new UsageError(`--timeout must be a number of seconds, got "${options.timeout}"`);
       const root = resolve(ctx.cwd, options.root ?? ctx.env.CMS_ROOT ?? '.');
@@ -45,6 +48,7 @@ export function registerImport(program: Command, ctx: CliContext): void {
       const result = await importFromStrapi({
         root: cms.root, models: cms.models, index: cms.index, locales: cms.config.locales, defaultLocale: cms.config.defaultLocale,
         client, sourceLocales: available, progress: (message) => ctx.stderr.write(`${message}\n`),
+        copyMediaTo: options.media === 'copy' ? await uploadProvider(cms.root, cms.config.upload) : undefined,
       });
       if (ctx.json) ctx.printJson(result);
       const total = Object.values(result.documents).reduce((sum, count) => sum + count, 0);

@@ -59,6 +59,11 @@ export function registerInit(program: Command, ctx: CliContext): void {
         ctx.stderr.write(`Took the GraphQL plugin's settings into cms.config.json "graphql": ${JSON.stringify(result.graphql.carried)}\n`);
       }
       for (const note of result.graphql?.notes ?? []) ctx.stderr.write(`  ${note}\n`);
+      if (result.upload?.provider && result.upload.provider !== 'local') {
+        ctx.stderr.write(`Took the upload plugin's provider "${String(result.upload.provider)}" into cms.config.json "upload"`
+          + ' (its env() values stay in the environment;'
+          + ' npm install @aws-sdk/client-s3 @aws-sdk/lib-storage @aws-sdk/s3-request-presigner)\n');
+      }
       if (result.editorSetupSkipped) ctx.stderr.write(`Editor settings skipped: ${result.editorSetupSkipped}\n`);
       const near = relative(ctx.cwd, result.root);
       const where = near.startsWith('..') ? result.root : near || '.';

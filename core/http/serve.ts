@@ -10,6 +10,7 @@ import { ResponseCache } from './response-cache.js';
 import { guardUnreadBody } from './unread-body.js';
 import { forwardWrite, isWriteRequest, refuseNotWriter, wasForwarded } from './forward-writes.js';
 import { clientAddress } from './client-address.js';
+import { uploadProvider } from '../media/providers/index.js';
 
 export interface ServeOptions {
   port?: number;
@@ -85,6 +86,9 @@ export interface RunningServer {
 
 /** Serve a CMS over HTTP with listhen. Resolves once listening; `close()` stops it. */
 export async function serve(cms: Cms, options: ServeOptions = {}): Promise<RunningServer> {
+  // The upload provider is built before the first request: a site that chose aws-s3 without the SDK (or without an
+  // environment variable its options read) fails to start with one line, as a Strapi project without its provider.
+  await uploadProvider(cms.root, cms.config.upload);
   // A server takes part in the writer election (PostgreSQL) before it takes requests; the CLI never does.
   await cms.replica?.writers?.start();
   const fastHandler = createNodeHandler(cms, { admin: options.admin, extensions: options.extensions });

@@ -4,6 +4,7 @@ import type { Cms } from '../cms.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { resolveAttachTarget, type AttachTarget } from '../media/references.js';
 import { mediaLibrary } from '../media/media-library.js';
+import { signFileUrls } from '../media/sign-urls.js';
 import { isMultipart, readUploadForm } from '../media/multipart.js';
 import { Scratch, scratchFolder } from '../media/scratch.js';
 import type { UploadConfig } from '../media/upload-config.js';
@@ -41,11 +42,6 @@ async function readUpload(request: Request, config: UploadConfig, scratch: Scrat
  *   GET    <prefix>/upload/files/:id    entry, or 404 `file.notFound`
  *   DELETE <prefix>/upload/files/:id    the deleted entry (200); references in documents cleared
  */
-/**
- * Strapi's upload controller signs file URLs for private providers; the local provider never does, and says so on every file it answers.
- */
-const unsigned = (file: Data): Data => ({ ...file, isUrlSigned: false });
-const unsignedAll = (files: Data[]): Data[] => files.map(unsigned);
 
 /** The entry an upload's `ref`/`refId`/`field` attach to (400 for a `ref` that is no content type), when there is one. */
 const attachTarget = (cms: Cms, attach: Partial<AttachTarget>) => {
@@ -64,11 +60,15 @@ export const uploadRoutes: ExtensionRoute = async ({ request, url, cms, headers 
     throw new ValidationError(`The media library belongs to the published site, not to branch "${branch}": send this without Cms-Branch`);
   }
   const library = mediaLibrary(cms);
+  // Strapi's upload controller answers every file through `signFileUrls`: signed URLs for a private provider's files.
+  const provider = await library.provider();
+  const unsigned = (file: Data): Promise<Data> => signFileUrls(provider, file);
+  const unsignedAll = (files: Data[]): Promise<Data[]> => Promise.all(files.map(unsigned));
   // As a document's: `If-Match` names the version the client edited (412 when the entry changed since).
   const precondition = { ifMatch: request.headers.get('if-match') };
-  const versioned = (entry: Data) => {
+  const versioned = async (entry: Data) => {
     const version = documentVersion(cms.index, library.model, String(entry.documentId), null);
-    return json(200, unsigned(entry), version ? { ...headers, 'document-version': version } : headers);
+    return json(200, await unsigned(entry), version ? { ...headers, 'document-version': version } : headers);
   };
 
   if (segments.length === 0) {
@@ -85,13 +85,13 @@ export const uploadRoutes: ExtensionRoute = async ({ request, url, cms, headers 
       const { files, fileInfo, attach } = await readUpload(request, cms.config.upload, scratch);
       if (id !== undefined && files.length === 0) return versioned(await library.updateInfo(id, fileInfo, caller, precondition));
       if (id !== undefined) return versioned(await library.replace(id, files, fileInfo, caller, precondition));
-      const store = (who: Caller) => library.upload({ files, fileInfo, attach }, who);
+      const store = async (who: Caller) => unsignedAll(await library.upload({ files, fileInfo, attach }, who));
       const target = files.length ? attachTarget(cms, attach) : undefined;
-      if (!target) return json(201, unsignedAll(await store(caller)), headers);
+      if (!target) return json(201, await store(caller), headers);
       // Attaching changes the entry: allowed only as its type's update route allows (core/access/document-gate.ts).
       const ask = { model: target.model, action: 'update' as const, documentId: target.documentId, request, url, body: attach };
       const done = await authorizeDocument(cms, ask, store);
-      return gatedResponse(done, method, headers, (created, all) => json(201, unsignedAll(created), all));
+      return gatedResponse(done, method, headers, (created, all) => json(201, created, all));
     } finally {
       await scratch.dispose();
     }
@@ -102,7 +102,7 @@ export const uploadRoutes: ExtensionRoute = async ({ request, url, cms, headers 
   const query = parseQueryString(url.search);
   if (segments.length === 1) {
     if (method !== 'GET') throw new MethodNotAllowedError(['GET']);
-    return json(200, unsignedAll(library.find(query, caller())), headers);
+    return json(200, await unsignedAll(library.find(query, caller())), headers);
   }
   let id: string;
   try { id = decodeURIComponent(segments[1]); } catch { throw new NotFoundError('file.notFound'); }
@@ -110,9 +110,9 @@ export const uploadRoutes: ExtensionRoute = async ({ request, url, cms, headers 
     const who = caller();
     if (!who.can(library.model, 'find')) throw new ForbiddenError();
     const page = cms.service.findPage(library.model, query, who);
-    return json(200, { ...page, data: unsignedAll(page.data) }, headers);
+    return json(200, { ...page, data: await unsignedAll(page.data) }, headers);
   }
   if (method === 'GET') return versioned(library.findOne(id, query, caller()));
-  if (method === 'DELETE') return json(200, unsigned((await library.remove(id, caller(), precondition)).file), headers);
+  if (method === 'DELETE') return json(200, await unsigned((await library.remove(id, caller(), precondition)).file), headers);
   throw new MethodNotAllowedError(['GET', 'DELETE']);
 };

@@ -2,6 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
 import { writeEntry } from '../media/entry-store.js';
+import type { UploadProvider } from '../media/providers/types.js';
+import { Scratch, scratchFolder } from '../media/scratch.js';
+import { copyRemoteBinaries, withoutSignatures } from './copy-remote-media.js';
 import { UPLOAD_FILE_UID } from '../schema/types.js';
 import { writeFileAtomic } from '../storage/atomic-write.js';
 import type { Data } from '../types.js';
@@ -75,6 +78,7 @@ async function saveBinary(root: string, client: StrapiClient, { url, name }: Bin
  */
 export async function importMedia(
   root: string, index: ContentIndex, client: StrapiClient, progress: (message: string) => void, ids: KeptSourceIds,
+  copyTo?: UploadProvider,
 ): Promise<number> {
   const model = index.model(UPLOAD_FILE_UID);
   const files = await listFiles(client);
@@ -84,14 +88,23 @@ export async function importMedia(
   // Every binary URL checked before the first entry is written: a refused list leaves nothing behind.
   const wanted = files.map(({ url: source, field, file }) => binariesOf(source, field, file));
   let binaries = 0;
-  for (const [at, { file }] of files.entries()) {
-    const data: Data = {};
-    for (const name of model.attributeNames) if (name in file) data[name] = file[name];
-    // publishedAt kept too: Strapi stamps it a moment after createdAt, and answers it on every file.
-    const publishedAt = typeof file.publishedAt === 'string' ? file.publishedAt : undefined;
-    const document = { data, createdAt: file.createdAt as string, updatedAt: file.updatedAt as string, publishedAt };
-    await writeEntry(root, index, file.documentId as string, document, { timestampsAsGiven: true });
-    for (const binary of wanted[at]) if (await saveBinary(root, client, binary)) binaries++;
+  const scratch = copyTo && await Scratch.open(scratchFolder(root));
+  try {
+    for (const [at, { file }] of files.entries()) {
+      const data: Data = {};
+      for (const name of model.attributeNames) if (name in file) data[name] = file[name];
+      // Objects of a remote provider (an S3 bucket) stay where they are, URLs kept, unless asked to copy them here.
+      if (copyTo && scratch) binaries += await copyRemoteBinaries(data, client, copyTo, scratch);
+      // A private bucket's URLs come signed (Strapi's signFileUrls): the entry keeps them plain, as Strapi stores them.
+      withoutSignatures(data);
+      // publishedAt kept too: Strapi stamps it a moment after createdAt, and answers it on every file.
+      const publishedAt = typeof file.publishedAt === 'string' ? file.publishedAt : undefined;
+      const document = { data, createdAt: file.createdAt as string, updatedAt: file.updatedAt as string, publishedAt };
+      await writeEntry(root, index, file.documentId as string, document, { timestampsAsGiven: true });
+      for (const binary of wanted[at]) if (await saveBinary(root, client, binary)) binaries++;
+    }
+  } finally {
+    await scratch?.dispose();
   }
   progress(`media: ${files.length} entries, ${binaries} binaries written`);
   return files.length;

@@ -8,6 +8,7 @@ import { importMedia } from './import-media.js';
 import { KeptSourceIds } from './kept-source-ids.js';
 import { KEPT_IDS_FILE } from '../index/kept-ids.js';
 import type { StrapiClient } from './strapi-client.js';
+import type { UploadProvider } from '../media/providers/types.js';
 
 export interface ImportOptions {
   root: string;
@@ -21,6 +22,8 @@ export interface ImportOptions {
   sourceLocales?: string[];
   /** Progress lines (stderr in the CLI). */
   progress?: (message: string) => void;
+  /** Copy media a remote provider stores (S3 URLs) into this provider; without it their URLs are kept. */
+  copyMediaTo?: UploadProvider;
 }
 
 export interface ImportResult {
@@ -75,7 +78,7 @@ export async function importFromStrapi(options: ImportOptions): Promise<ImportRe
   const skippedLocales = available.filter((code) => !options.locales.includes(code));
   const ids = new KeptSourceIds(root, models);
   await ids.keepLocales(client, options.locales);
-  const media = await importMedia(root, index, client, progress, ids);
+  const media = await importMedia(root, index, client, progress, ids, options.copyMediaTo);
   const documents: Record<string, number> = {};
   const types = [...models.values()].filter((model) => model.modelType === 'contentType' && !model.uid.startsWith('plugin::'));
   for (const model of types) {

@@ -10,7 +10,6 @@ import type { WriteEvent } from '../service/document-writer.js';
 import { newDocumentId } from '../service/document-id.js';
 import type { Precondition } from '../service/document-version.js';
 import type { Data, Row } from '../types.js';
-import { moveUpload, removeUpload } from './binary-store.js';
 import { assertValidMediaEntry } from './entry-rules.js';
 import { EntryLocks } from './entry-lock.js';
 import { findFileRow, removeEntry, writeEntry } from './entry-store.js';
@@ -18,7 +17,10 @@ import { filesAreEmpty } from './errors.js';
 import { parseFileInfo, type FileInfo } from './file-info.js';
 import { relatedEntries, splitRelated } from './related.js';
 import type { IncomingFile } from './multipart.js';
-import { imageCaller, prepareFile, storedBinaries, type PreparedFile } from './prepare-file.js';
+import { imageCaller, prepareFile, storedFiles, type PreparedFile } from './prepare-file.js';
+import { providerOf, uploadProvider } from './providers/index.js';
+import { rootLimit, rootStart } from './root-pagination.js';
+import { removeBinaries, storeBinaries } from './store-binaries.js';
 import { attachFiles, clearReferences, resolveAttachTarget, type AttachTarget } from './references.js';
 import { Scratch, scratchFolder } from './scratch.js';
 import type { UploadConfig } from './upload-config.js';
@@ -52,25 +54,6 @@ export interface UploadInput {
 }
 
 const PAGINATION_KEYS = ['page', 'pageSize', 'start', 'limit'] as const;
-const binaryPath = (name: string) => `public/uploads/${name}`;
-
-/** The document service's convertStartQueryParams: an integer ≥ 0, else a 400 naming the number. */
-function rootStart(raw: unknown): number {
-  if (raw === undefined || raw === null) return 0;
-  const start = Number(raw);
-  if (!Number.isInteger(start) || start < 0) throw new ValidationError(`convertStartQueryParams expected a positive integer got ${start}`);
-  return start;
-}
-
-/** convertLimitQueryParams: an integer ≥ 0 or -1; -1 and 0 take every row. */
-function rootLimit(raw: unknown): number {
-  if (raw === undefined || raw === null) return Number.POSITIVE_INFINITY;
-  const limit = Number(raw);
-  if (!Number.isInteger(limit) || (limit !== -1 && limit < 0)) {
-    throw new ValidationError(`convertLimitQueryParams expected a positive integer got ${limit}`);
-  }
-  return limit <= 0 ? Number.POSITIVE_INFINITY : limit;
-}
 
 /**
  * Strapi's upload plugin over files: entries in `content/upload/`, binaries in `public/uploads/`.
@@ -111,6 +94,9 @@ export class MediaLibrary {
       await scratch.dispose();
     }
   }
+
+  /** The configured upload provider (built once per config). */
+  provider() { return uploadProvider(this.options.root, this.options.config); }
 
   /** Run a write's file work inside the gate (see `MediaLibraryOptions.gate`). */
   private gated<T>(work: () => Promise<T>): Promise<T> {
@@ -174,14 +160,16 @@ export class MediaLibrary {
       return this.gated(async () => {
         const created: string[] = [];
         const now = new Date().toISOString();
-        for (const { fields, binaries } of prepared) {
-          for (const binary of binaries) await moveUpload(this.options.root, binary.name, binary.path);
+        const provider = await this.provider();
+        for (const one of prepared) {
+          const { fields } = one;
+          const binaries = await storeBinaries(provider, one);
           const documentId = newDocumentId();
           const file = await writeEntry(
             this.options.root, this.index, documentId, { data: fields, createdAt: now, updatedAt: now, publishedAt: now },
           );
           created.push(documentId);
-          await this.emit({ action: 'create', documentId, files: [file, ...binaries.map((binary) => binaryPath(binary.name))], caller });
+          await this.emit({ action: 'create', documentId, files: [file, ...binaries], caller });
         }
         if (target) {
           const changed = await attachFiles(this.options.root, this.index, target, created);
@@ -209,12 +197,14 @@ export class MediaLibrary {
       // Alternative text, caption and focal point stay unless the request gives them.
       for (const key of ['alternativeText', 'caption', 'focalPoint'] as const) if (info[key] === undefined) fields[key] = old[key] ?? null;
       assertValidMediaEntry(this.index, fields);
-      for (const binary of prepared.binaries) await moveUpload(this.options.root, binary.name, binary.path);
-      const kept = new Set(prepared.binaries.map((binary) => binary.name));
-      const stale = storedBinaries(old).filter((name) => !kept.has(name));
-      for (const name of stale) await removeUpload(this.options.root, name);
+      const provider = await this.provider();
+      const stored = await storeBinaries(provider, { ...prepared, fields });
+      // The old binaries the new ones did not overwrite, removed by the provider that stored them.
+      const kept = new Set(old.provider === provider.name ? storedFiles(fields).map((file) => `${file.hash}${file.ext}`) : []);
+      const stale = storedFiles(old).filter((file) => !kept.has(`${file.hash}${file.ext}`));
+      const removed = await removeBinaries(await providerOf(this.options.root, this.options.config, old.provider), stale);
       const file = await this.rewrite(row, fields);
-      await this.emit({ action: 'update', documentId: row.documentId, files: [file, ...[...kept, ...stale].map(binaryPath)], caller });
+      await this.emit({ action: 'update', documentId: row.documentId, files: [file, ...stored, ...removed], caller });
     })));
     return this.render(row.documentId, caller);
   }
@@ -252,9 +242,9 @@ export class MediaLibrary {
     const documents = await this.gated(() => this.locks.run(row.documentId, precondition, async () => {
       const cleared = await clearReferences(this.options.root, this.index, row.documentId);
       const entries = await removeEntry(this.options.root, this.index, row.documentId);
-      const binaries = storedBinaries(row.data);
-      for (const name of binaries) await removeUpload(this.options.root, name);
-      const files = [...entries, ...binaries.map(binaryPath), ...cleared];
+      const provider = await providerOf(this.options.root, this.options.config, row.data.provider);
+      const binaries = await removeBinaries(provider, storedFiles(row.data));
+      const files = [...entries, ...binaries, ...cleared];
       await this.emit({ action: 'delete', documentId: row.documentId, files, caller, deleted: file });
       return cleared;
     }));

@@ -8,6 +8,7 @@ import { generateFormats, uploadUrl, type GeneratedFormat } from './formats.js';
 import { inspectImage, type ImageInfo, type WrittenImage } from './image.js';
 import { createImageJobs } from './image-jobs.js';
 import type { IncomingFile } from './multipart.js';
+import type { ProviderFile } from './providers/types.js';
 import { nameFile } from './naming.js';
 import type { Scratch } from './scratch.js';
 import { bytesToKbytes } from './units.js';
@@ -16,8 +17,8 @@ import type { UploadConfig } from './upload-config.js';
 /** An upload ready to store: the entry's fields and every binary to move into place (the file, then its formats). */
 export interface PreparedFile {
   fields: Data;
-  /** Stored names and the temp files holding their bytes. */
-  binaries: { name: string; path: string }[];
+  /** Stored names, the temp files holding their bytes, and the format each is (none for the file itself). */
+  binaries: { name: string; path: string; format?: string }[];
 }
 
 /**
@@ -96,17 +97,25 @@ export async function prepareFile(
     provider: 'local',
     provider_metadata: null,
   };
-  const formatBinaries = formats.map((format) => ({ name: `${format.entry.hash}${ext}`, path: format.path }));
+  const formatBinaries = formats.map((format) => ({ name: `${format.entry.hash}${ext}`, path: format.path, format: format.key }));
   return { fields, binaries: [{ name: `${hash}${ext}`, path: stored.path }, ...formatBinaries] };
 }
 
-/** Every stored binary of an entry: the file and each format (`<hash><ext>`); hand-edited names that could leave the folder are skipped. */
-export function storedBinaries(fields: Data): string[] {
-  const names = [`${String(fields.hash)}${String(fields.ext ?? '')}`];
-  const formats = fields.formats && typeof fields.formats === 'object'
-    ? Object.values(fields.formats as Record<string, { hash?: unknown; ext?: unknown }>)
-    : [];
-  const extOf = (format: { ext?: unknown }) => (typeof format.ext === 'string' ? format.ext : String(fields.ext ?? ''));
-  for (const format of formats) if (format && typeof format.hash === 'string') names.push(`${format.hash}${extOf(format)}`);
-  return names.filter(isStoredName);
+/**
+ * Every stored binary of an entry as its provider names it: the file and each format (`<hash><ext>`, with the URL
+ * stored); hand-edited names that could leave the folder are skipped.
+ */
+export function storedFiles(fields: Data): ProviderFile[] {
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const ext = text(fields.ext) ?? '';
+  const files: ProviderFile[] = [{ hash: String(fields.hash), ext, mime: String(fields.mime ?? ''), url: text(fields.url) }];
+  const formats = fields.formats && typeof fields.formats === 'object' ? Object.values(fields.formats as Record<string, Data>) : [];
+  for (const format of formats) {
+    if (!format || typeof format.hash !== 'string') continue;
+    files.push({ hash: format.hash, ext: text(format.ext) ?? ext, mime: String(format.mime ?? fields.mime ?? ''), url: text(format.url) });
+  }
+  return files.filter((file) => isStoredName(`${file.hash}${file.ext}`));
 }
+
+/** The stored names (`<hash><ext>`) of an entry's binaries. */
+export const storedBinaries = (fields: Data): string[] => storedFiles(fields).map((file) => `${file.hash}${file.ext}`);

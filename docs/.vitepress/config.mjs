@@ -28,6 +28,7 @@ export default defineConfig({
           { text: 'Studio', link: '/guide/studio' },
           { text: 'Access control', link: '/guide/access-control' },
           { text: 'Media', link: '/guide/media' },
+          { text: 'Media in object storage', link: '/guide/media-storage' },
           { text: 'The library', link: '/guide/library' },
           { text: 'Using the CLI', link: '/guide/cli' },
           { text: 'Scaling', link: '/guide/scaling' },

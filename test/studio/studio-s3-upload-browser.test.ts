@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3_ENV, s3UploadConfig, startTestS3, type TestS3 } from '../helpers/s3.js';
+import { makeImage } from '../media/helpers.js';
+import { CHROMIUM, editorSite } from './editor-site.js';
+
+// Issue #42: an upload made in the studio's media library lands in the site's bucket (s3rver here), never in public/uploads.
+describe.skipIf(!CHROMIUM)(`the studio uploads into the aws-s3 provider${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`,
+  { timeout: 120_000 }, () => {
+    let s3: TestS3;
+    let bucket = '';
+    const saved = { ...process.env };
+    beforeAll(async () => {
+      s3 = await startTestS3();
+      bucket = await s3.bucket();
+      Object.assign(process.env, S3_ENV); // the in-process server reads its { "env" } secrets from here
+    }, 60_000);
+    afterAll(async () => {
+      for (const key of Object.keys(S3_ENV)) if (saved[key] === undefined) delete process.env[key];
+      await s3?.stop();
+    });
+    const site = editorSite((root) => {
+      const file = join(root, 'cms.config.json');
+      const config = JSON.parse(readFileSync(file, 'utf8'));
+      config.upload = s3UploadConfig(s3.endpoint, bucket);
+      writeFileSync(file, JSON.stringify(config, null, 2));
+    });
+
+    it('an image chosen in the media library is stored in the bucket with its formats, its entry in content/upload', async () => {
+      const { page } = site;
+      const uploadsBefore = readdirSync(join(site.root, 'public/uploads')).sort();
+      const entriesBefore = new Set(readdirSync(join(site.root, 'content/upload')));
+      await site.openArticle();
+      await page.locator('#field-blocks-0-files').click(); // "Add files" of the slider (images only)
+      const library = page.getByRole('dialog', { name: 'Media library' });
+      const image = await makeImage(800, 600, 'png');
+      await library.getByLabel('File to upload').setInputFiles({ name: 'studio-photo.png', mimeType: 'image/png', buffer: image });
+      await library.getByRole('button', { name: 'Upload and choose' }).click();
+      await expect.poll(() => readdirSync(join(site.root, 'content/upload')).filter((name) => !entriesBefore.has(name)).length,
+        { timeout: 30_000 }).toBe(1);
+      const [created] = readdirSync(join(site.root, 'content/upload')).filter((name) => !entriesBefore.has(name));
+      const entry = site.readJson(`content/upload/${created}`);
+      expect(entry.provider).toBe('aws-s3');
+      expect(entry.url).toBe(`${s3.endpoint}/${bucket}/${entry.hash}.png`);
+      const keys = [entry, ...Object.values<any>(entry.formats)].map((file) => `${file.hash}.png`).sort();
+      expect(await s3.keys(bucket)).toEqual(keys);
+      expect(readdirSync(join(site.root, 'public/uploads')).sort()).toEqual(uploadsBefore);
+      expect(site.problems).toEqual([]);
+    });
+  });
