@@ -61,7 +61,9 @@ export function subsetProblems(path: string, text: string): { problems: FileErro
     problems.push(new FileError(path, `${api} is not supported by gitcms (${hint})`, line, column));
   };
   for (const match of text.matchAll(DB_MEMBER)) {
-    if (match[1] !== 'query') problem(match.index, `strapi.db.${match[1]}`, 'of strapi.db only query(uid) is');
+    if (match[1] !== 'query' && match[1] !== 'lifecycles') {
+      problem(match.index, `strapi.db.${match[1]}`, 'of strapi.db only query(uid) and lifecycles.subscribe are');
+    }
   }
   for (const match of text.matchAll(QUERY)) {
     const [, , uid, method] = match;
