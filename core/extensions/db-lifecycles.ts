@@ -24,8 +24,9 @@ export function dbLifecycles(cms: Cms, hooks: { subscribe(subscriber: Subscriber
         if (models !== undefined && (!Array.isArray(models) || models.some((uid) => typeof uid !== 'string'))) {
           throw new ValidationError(`${at}: models must be a list of uids`);
         }
-        const unknown = Object.keys(subscriber).filter((key) => key !== 'models' && !(LIFECYCLE_HOOKS as readonly string[]).includes(key));
-        if (unknown.length) cms.report(`warning: ${at}: ${unknown.join(', ')} never fire here (the hooks that do: ${LIFECYCLE_HOOKS.join(', ')})`);
+        const hooks = LIFECYCLE_HOOKS as readonly string[];
+        const unknown = Object.keys(subscriber).filter((key) => key !== 'models' && !hooks.includes(key));
+        if (unknown.length) cms.report(`warning: ${at}: ${unknown.join(', ')} never fire here (the hooks that do: ${hooks.join(', ')})`);
         for (const uid of models ?? []) {
           if (cms.models.get(uid)?.modelType === 'contentType' && uid.startsWith('api::')) continue;
           cms.report(`warning: ${at}: ${uid} is not one of this project's content types (users and admin users are kept by the `

@@ -71,7 +71,9 @@ export function strapiApis(
     // what register() turns off or adds in the GraphQL schema (core/graphql/extension.ts reads it when the schema is built)
     'graphql.extension': () => graphqlExtensionService(cms, () => (globalThis as { strapi?: unknown }).strapi),
     // Strapi's email plugin sends through a provider; this server sends no email (forgot-password keeps the code instead)
-    'email.email': () => ({ send: async () => { throw new UnsupportedApiError('strapi.plugin(\'email\').service(\'email\').send', 'no email is sent here'); } }),
+    'email.email': () => ({
+      send: async () => { throw new UnsupportedApiError('strapi.plugin(\'email\').service(\'email\').send', 'no email is sent here'); },
+    }),
   };
   const pluginService = (name: string, service: string) => {
     const make = services[`${name}.${service}`];
