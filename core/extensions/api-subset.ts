@@ -28,7 +28,8 @@ const NAME = String.raw`(?:\s*\[\s*(['"\`])([^'"\`$]+)\N\s*\]|${DOT}([A-Za-z_$][
 const PLUGINS = new RegExp(
   `${STRAPI}${DOT}plugins${NAME.replace('\\N', '\\1')}(?:${DOT}([A-Za-z_$][\\w$]*)${NAME.replace('\\N', '\\5')}?)?`, 'g',
 );
-const NOT_LOADED = 'plugins are not loaded; the i18n, users-permissions, upload and graphql services named in docs/guide/extending.md are';
+const NOT_LOADED = 'plugins are not loaded; the i18n, users-permissions, upload, graphql and email services named in '
+  + 'docs/guide/extending.md are';
 /** `strapi.entityService.<method>` and `strapi.requestContext.<method>` */
 const ENTITY = new RegExp(`${STRAPI}${DOT}entityService${DOT}([A-Za-z_$][\\w$]*)`, 'g');
 const REQUEST = new RegExp(`${STRAPI}${DOT}requestContext${DOT}([A-Za-z_$][\\w$]*)`, 'g');
@@ -61,7 +62,9 @@ export function subsetProblems(path: string, text: string): { problems: FileErro
     problems.push(new FileError(path, `${api} is not supported by gitcms (${hint})`, line, column));
   };
   for (const match of text.matchAll(DB_MEMBER)) {
-    if (match[1] !== 'query') problem(match.index, `strapi.db.${match[1]}`, 'of strapi.db only query(uid) is');
+    if (match[1] !== 'query' && match[1] !== 'lifecycles') {
+      problem(match.index, `strapi.db.${match[1]}`, 'of strapi.db only query(uid) and lifecycles.subscribe are');
+    }
   }
   for (const match of text.matchAll(QUERY)) {
     const [, , uid, method] = match;

@@ -65,6 +65,22 @@ async function between<T>(
   return value;
 }
 
+/** `strapi.db.lifecycles.subscribe(subscriber)`: a function gets every event; an object its hooks, for `models` (all when absent). */
+export type Subscriber = ((event: LifecycleEvent) => unknown) | (Lifecycles & { models?: string[] });
+
+/** A type's lifecycles file, then every subscriber for it in the order they subscribed, as one set of hooks. */
+function combined(own: Lifecycles | undefined, subscribers: Subscriber[]): Lifecycles {
+  const hooks: Lifecycles = {};
+  for (const name of LIFECYCLE_HOOKS) {
+    const runs = [own, ...subscribers].filter((entry) => typeof entry === 'function' || typeof entry?.[name] === 'function');
+    if (!runs.length) continue;
+    hooks[name] = async (event) => {
+      for (const entry of runs) await (typeof entry === 'function' ? entry(event) : entry![name]!.call(entry, event));
+    };
+  }
+  return hooks;
+}
+
 /**
  * The project's lifecycles as the writer's hooks (every write, whichever face made it) and as read
  * hooks (project code's Document Service reads). A write and the writes its hooks make share one commit.
@@ -72,15 +88,25 @@ async function between<T>(
  * @example
  * cms.writeHooks = lifecycleHooks(new Map([['api::article.article', { beforeCreate(event) { event.params.data.slug = '…'; } }]]));
  */
-export function lifecycleHooks(byUid: Map<string, Lifecycles>, seconds: () => number = () => 30): WriteHooks & ReadHooks {
+export function lifecycleHooks(
+  byUid: Map<string, Lifecycles>, seconds: () => number = () => 30,
+): WriteHooks & ReadHooks & { subscribe(subscriber: Subscriber): void } {
+  const subscribers: Subscriber[] = [];
+  const of = (uid: string) => {
+    const mine = subscribers.filter((entry) => typeof entry === 'function' || !entry.models || entry.models.includes(uid));
+    return mine.length ? combined(byUid.get(uid), mine) : byUid.get(uid);
+  };
   return {
     around(action, model, params, write, result) {
-      const lifecycles = byUid.get(model.uid);
+      const lifecycles = of(model.uid);
       if (!lifecycles) return write();
       return groupCommits(() => between(lifecycles, action, model, params, write, result, seconds()));
     },
     read(action, model, params, read, result = (value) => value) {
-      return between(byUid.get(model.uid), action, model, params as Record<string, unknown>, read, result, seconds());
+      return between(of(model.uid), action, model, params as Record<string, unknown>, read, result, seconds());
+    },
+    subscribe(subscriber) {
+      subscribers.push(subscriber);
     },
   };
 }

@@ -4,7 +4,8 @@ import { createEntityService, ENTITY_METHODS } from './entity-service.js';
 import { graphqlExtensionService } from './graphql-extension.js';
 import { UnsupportedApiError } from './errors.js';
 import { LOCALE_UID, localeQuery, localesService } from './i18n-locales.js';
-import type { ReadHooks } from './lifecycles.js';
+import { dbLifecycles } from './db-lifecycles.js';
+import type { ReadHooks, Subscriber } from './lifecycles.js';
 import { contentQuery, QUERY_METHODS } from './query-engine.js';
 import { requestContext } from './request-context.js';
 import { roleGrants } from './role-grants.js';
@@ -15,7 +16,7 @@ type Members = Record<string, unknown>;
 
 /** The plugin services project code may reach: `strapi.plugin(name).service(service)`. */
 export const PLUGIN_SERVICES: Record<string, readonly string[]> = {
-  i18n: ['locales'], 'users-permissions': ['role'], upload: ['upload'], graphql: ['extension'],
+  i18n: ['locales'], 'users-permissions': ['role'], upload: ['upload'], graphql: ['extension'], email: ['email'],
 };
 /** `plugin::users-permissions.role` → `['users-permissions', 'role']`: `strapi.service(uid)` of a plugin service above. */
 export function pluginServiceOf(uid: string): [string, string] | undefined {
@@ -47,7 +48,8 @@ function only(name: string, members: Members): Members {
  * Object.assign(members, strapiApis(cms, (uid) => cms.documents(uid, trustedCaller), hooks, (uid) => registry.services.get(uid)!));
  */
 export function strapiApis(
-  cms: Cms, documents: (uid: string) => Documents, hooks: ReadHooks, projectService: (uid: string) => object,
+  cms: Cms, documents: (uid: string) => Documents, hooks: ReadHooks & { subscribe(subscriber: Subscriber): void },
+  projectService: (uid: string) => object,
 ): Members {
   const grants = roleGrants(cms);
   const query = (uid: string): Members => {
@@ -68,6 +70,10 @@ export function strapiApis(
     'upload.upload': () => uploadService(cms),
     // what register() turns off or adds in the GraphQL schema (core/graphql/extension.ts reads it when the schema is built)
     'graphql.extension': () => graphqlExtensionService(cms, () => (globalThis as { strapi?: unknown }).strapi),
+    // Strapi's email plugin sends through a provider; this server sends no email (forgot-password keeps the code instead)
+    'email.email': () => ({
+      send: async () => { throw new UnsupportedApiError('strapi.plugin(\'email\').service(\'email\').send', 'no email is sent here'); },
+    }),
   };
   const pluginService = (name: string, service: string) => {
     const make = services[`${name}.${service}`];
@@ -93,7 +99,7 @@ export function strapiApis(
       const named = pluginServiceOf(uid);
       return named ? pluginService(...named) : projectService(uid);
     },
-    db: only('strapi.db', { query }),
+    db: only('strapi.db', { query, lifecycles: only('strapi.db.lifecycles', dbLifecycles(cms, hooks)) }),
     query,
     plugin,
     plugins,

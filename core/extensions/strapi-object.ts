@@ -4,7 +4,7 @@ import type { Cms } from '../cms.js';
 import type { Documents } from '../service/documents.js';
 import { UnsupportedApiError } from './errors.js';
 import { contentTypeInfo } from './content-type-info.js';
-import type { ReadHooks } from './lifecycles.js';
+import type { ReadHooks, Subscriber } from './lifecycles.js';
 import { strapiApis } from './strapi-apis.js';
 
 export interface Registry {
@@ -30,7 +30,9 @@ const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
  * @example
  * const strapi = createStrapiObject(cms, registry, hooks, report); await strapi.documents('api::article.article').findMany();
  */
-export function createStrapiObject(cms: Cms, registry: Registry, hooks: ReadHooks, report: (line: string) => void): StrapiObject {
+export function createStrapiObject(
+  cms: Cms, registry: Registry, hooks: ReadHooks & { subscribe(subscriber: Subscriber): void }, report: (line: string) => void,
+): StrapiObject {
   const known = (map: Map<string, object>, what: string) => (uid: string) => {
     const found = map.get(uid);
     if (!found) throw new UnsupportedApiError(`strapi.${what}('${uid}')`, `no ${what} "${uid}" in this project`);

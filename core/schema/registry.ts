@@ -3,6 +3,7 @@ import fg from 'fast-glob';
 import { LinkError, readTextNoFollowSync } from '../storage/no-follow.js';
 import { FileError, ProjectProblemsError } from '../errors.js';
 import { parseJsonText } from '../parsers/json.js';
+import { unknownCustomField, withCustomFieldType } from './custom-fields.js';
 import { SCALAR_TYPES, UPLOAD_FILE_UID, type Attribute, type Model } from './types.js';
 import { uploadFileModel } from './upload-file.js';
 import { extendedUser, storeUserLinksOnTheirTypes } from './user-extension.js';
@@ -48,7 +49,7 @@ function classify(relativePath: string): { modelType: 'contentType' | 'component
 function toModel(raw: RawSchema, file: string, modelType: 'contentType' | 'component', uid: string | undefined): Model {
   const info = raw.info ?? {};
   const attributes: Record<string, Attribute> = Object.create(null);
-  for (const [name, attribute] of Object.entries(raw.attributes ?? {})) attributes[name] = attribute;
+  for (const [name, attribute] of Object.entries(raw.attributes ?? {})) attributes[name] = withCustomFieldType(attribute);
   if (modelType === 'component') {
     return {
       uid: uid!, modelType, kind: 'component', singularName: uid!, pluralName: uid!,
@@ -85,6 +86,7 @@ function checkModel(model: Model, models: Map<string, Model>): FileError[] {
     const attribute = model.attributes[name];
     const at = `attribute "${name}"`;
     if (RESERVED_ATTRIBUTES.has(name)) fail(`${at}: the name is reserved`);
+    if ((attribute?.type as string) === 'customField') { fail(`${at}: ${unknownCustomField(attribute.customField)}`); continue; }
     if (!attribute || typeof attribute !== 'object' || !KNOWN_TYPES.has(attribute.type)) {
       fail(`${at}: unknown type "${(attribute as Attribute | undefined)?.type}"`);
       continue;

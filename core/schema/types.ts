@@ -34,6 +34,8 @@ export interface Attribute {
   component?: string;
   repeatable?: boolean;
   components?: string[];
+  /** A custom field's uid (`plugin::color-picker.color`): the attribute is read as the type its plugin registered. */
+  customField?: string;
   pluginOptions?: { i18n?: { localized?: boolean } };
 }
 

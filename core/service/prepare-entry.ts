@@ -78,6 +78,12 @@ function shapeValue(index: ContentIndex, model: Model, patch: Record<string, unk
     const attribute = model.attributes[name];
     if (attribute?.type === 'relation' || attribute?.type === 'media') {
       value[name] = relationValue(index, attribute.type === 'media' ? UPLOAD_FILE_UID : attribute.target ?? '', given);
+    } else if (attribute?.type === 'dynamiczone' && Array.isArray(given)) {
+      // each entry as its component's (recorded: notum write.page.invalid.image-unknown-media)
+      value[name] = given.map((item) => {
+        const component = isRecord(item) && typeof item.__component === 'string' ? index.models.get(item.__component) : undefined;
+        return component ? shapeValue(index, component, item as Record<string, unknown>, create) : item;
+      });
     } else if (attribute?.type === 'component' && index.models.has(attribute.component!)) {
       const component = index.models.get(attribute.component!)!;
       const shape = (item: unknown) => (isRecord(item) ? shapeValue(index, component, item, create) : item);

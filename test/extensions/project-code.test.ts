@@ -163,7 +163,7 @@ describe('what stops project code from starting, each naming its file', () => {
       controller("module.exports = {\n  async find() { return strapi.entityService.loadPages('api::article.article'); },\n};\n"),
       /^src\/api\/article\/controllers\/article\.js:2:25: strapi\.entityService\.loadPages is not supported by gitcms \(here: findMany, /],
     ['the query engine\'s connection', controller("module.exports = { a() { return strapi.db.connection.raw('x'); } };\n"),
-      /article\.js:1:33: strapi\.db\.connection is not supported by gitcms \(of strapi\.db only query\(uid\) is\)/],
+      /article\.js:1:33: strapi\.db\.connection is not supported by gitcms \(of strapi\.db only query\(uid\) and lifecycles\.subscribe are\)/],
     ['an @strapi/utils export not provided', controller("const { sanitize } = require('@strapi/utils');\nmodule.exports = {};\n"),
       /article\.js:1: cannot be loaded: @strapi\/utils\.sanitize is not supported by gitcms/],
     ['a syntax error', controller('module.exports = {\n  find( {\n};\n'),

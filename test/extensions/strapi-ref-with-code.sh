@@ -17,7 +17,8 @@ PROJECT="$(cd "${1:?usage: strapi-ref-with-code.sh PROJECT [PORT]}" && pwd)"; PO
 # A plugin type's schema the project extends (src/extensions) is needed by the first start already: its types may
 # name the extended type's attributes (inversedBy, mappedBy).
 rm -rf "$DIR/src/extensions"; [ -d "$PROJECT/src/extensions" ] && cp -r "$PROJECT/src/extensions" "$DIR/src/extensions"
-"$REF" start "$PROJECT" "$PORT" > /dev/null
+# (a project whose schemas need a plugin enabled below, a custom field, cannot start here yet: the start that follows says why)
+"$REF" start "$PROJECT" "$PORT" > /dev/null || true
 "$REF" stop > /dev/null
 cd "$DIR"
 [ -f src/reference-index.js ] || { chmod u+w src/index.js 2>/dev/null || true; cp src/index.js src/reference-index.js; }
@@ -49,15 +50,30 @@ module.exports = {
   async bootstrap(app) { await reference.bootstrap(app); await grantAuthenticated(app.strapi); await project.bootstrap?.(app); },
 };
 JS
+# Strapi plugins the project itself depends on (its strapi-project/package.json) that this reference has installed
+# (npm install --no-save, e.g. @strapi/plugin-color-picker for a custom field) are enabled for this run: Strapi enables
+# the plugins its package.json depends on. The kit's package.json is put back once Strapi has read it.
+cp package.json package.kit.json
+[ -f "$PROJECT/strapi-project/package.json" ] && node - "$PROJECT/strapi-project/package.json" <<'JS'
+const fs = require('fs');
+const wanted = JSON.parse(fs.readFileSync(process.argv[2], 'utf8')).dependencies || {};
+const kit = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+for (const name of Object.keys(wanted)) {
+  if (/^@strapi\/plugin-/.test(name) && !kit.dependencies[name] && fs.existsSync(`node_modules/${name}/package.json`)) {
+    kit.dependencies[name] = JSON.parse(fs.readFileSync(`node_modules/${name}/package.json`, 'utf8')).version;
+  }
+}
+fs.writeFileSync('package.json', JSON.stringify(kit, null, 2) + '\n');
+JS
 export NODE_ENV=production HOST=127.0.0.1 PORT STRAPI_TELEMETRY_DISABLED=true STRAPI_DISABLE_UPDATE_NOTIFICATION=true BROWSER=none
 export STRAPI_REF_CONFIG="$PROJECT/cms.config.json" STRAPI_REF_TOKEN_FILE="$DIR/token.txt"
 setsid node node_modules/@strapi/strapi/bin/strapi.js start > strapi.log 2>&1 < /dev/null &
 echo $! > strapi.pid
 for _ in $(seq 1 240); do
-  kill -0 "$(cat strapi.pid)" 2>/dev/null || { echo "strapi exited:"; tail -30 strapi.log; exit 1; }
+  kill -0 "$(cat strapi.pid)" 2>/dev/null || { mv package.kit.json package.json; echo "strapi exited:"; tail -30 strapi.log; exit 1; }
   if [ -s token.txt ] && curl -fsS -o /dev/null "http://127.0.0.1:$PORT/_health" 2>/dev/null; then
-    echo "http://127.0.0.1:$PORT $(cat token.txt)"; exit 0
+    mv package.kit.json package.json; echo "http://127.0.0.1:$PORT $(cat token.txt)"; exit 0
   fi
   sleep 0.5
 done
-echo "strapi did not become ready in 120 s"; tail -30 strapi.log; exit 1
+mv package.kit.json package.json; echo "strapi did not become ready in 120 s"; tail -30 strapi.log; exit 1

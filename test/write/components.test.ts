@@ -132,4 +132,13 @@ describe('dynamic zones are replaced as a whole', () => {
     expect(status).toBe(400);
     expect(body.error.message).toBe('1 relation(s) of type plugin::upload.file associated with this entity do not exist');
   });
+
+  it('echoes each zone item as its component in the error\'s value, as Strapi\'s transform leaves it: media as { set: [{ id }] }', async () => {
+    // recorded: notum write.page.invalid.image-unknown-media (a media in a component of a zone item, a repeatable left out as [])
+    const { status, body } = await server.sendJson('POST', '/api/articles', {
+      data: { title: 'Zone echo', blocks: [{ __component: 'shared.media', file: 999999 }] },
+    });
+    expect(status).toBe(400);
+    expect(body.error.details.errors[0].value.blocks).toEqual([{ __component: 'shared.media', file: { set: [{ id: 999999 }] } }]);
+  });
 });

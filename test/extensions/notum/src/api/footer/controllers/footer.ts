@@ -1,0 +1,7 @@
+/**
+ * footer controller
+ */
+
+import { factories } from "@strapi/strapi"
+
+export default factories.createCoreController("api::footer.footer")

@@ -1,0 +1,7 @@
+/**
+ * footer router
+ */
+
+import { factories } from "@strapi/strapi"
+
+export default factories.createCoreRouter("api::footer.footer")

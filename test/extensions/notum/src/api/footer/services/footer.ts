@@ -1,0 +1,7 @@
+/**
+ * footer service
+ */
+
+import { factories } from "@strapi/strapi"
+
+export default factories.createCoreService("api::footer.footer")

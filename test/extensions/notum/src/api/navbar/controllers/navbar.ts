@@ -1,0 +1,7 @@
+/**
+ * navbar controller
+ */
+
+import { factories } from "@strapi/strapi"
+
+export default factories.createCoreController("api::navbar.navbar")

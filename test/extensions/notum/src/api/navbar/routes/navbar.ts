@@ -1,0 +1,7 @@
+/**
+ * navbar router
+ */
+
+import { factories } from "@strapi/strapi"
+
+export default factories.createCoreRouter("api::navbar.navbar")

@@ -1,0 +1,7 @@
+/**
+ * navbar service
+ */
+
+import { factories } from "@strapi/strapi"
+
+export default factories.createCoreService("api::navbar.navbar")
