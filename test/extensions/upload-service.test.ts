@@ -1,5 +1,5 @@
 // strapi.plugin('upload').service('upload').upload and Strapi's map form strapi.plugins['upload'].services.upload, as
-// project code calls them (hartcurtains' bulk image upload): files stored as POST /api/upload stores them, the caller's
+// project code calls them (a bulk image upload, as real projects write one): files stored as POST /api/upload stores them, the caller's
 // temp files left where they are.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,0 @@
-/**
- * brand service
- */
-
-import { factories } from '@strapi/strapi';
-
-export default factories.createCoreService('api::brand.brand');

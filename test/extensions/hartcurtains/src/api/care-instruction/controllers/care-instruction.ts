@@ -1,7 +1,0 @@
-/**
- * care-instruction controller
- */
-
-import { factories } from '@strapi/strapi'
-
-export default factories.createCoreController('api::care-instruction.care-instruction');

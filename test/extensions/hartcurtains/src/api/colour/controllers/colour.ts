@@ -1,7 +1,0 @@
-/**
- * colour controller
- */
-
-import { factories } from '@strapi/strapi'
-
-export default factories.createCoreController('api::colour.colour');

@@ -1,7 +1,0 @@
-/**
- * colour router
- */
-
-import { factories } from '@strapi/strapi';
-
-export default factories.createCoreRouter('api::colour.colour');

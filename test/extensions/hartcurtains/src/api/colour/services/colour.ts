@@ -1,7 +1,0 @@
-/**
- * colour service
- */
-
-import { factories } from '@strapi/strapi';
-
-export default factories.createCoreService('api::colour.colour');

@@ -1,7 +1,0 @@
-/**
- * cushion router
- */
-
-import { factories } from '@strapi/strapi';
-
-export default factories.createCoreRouter('api::cushion.cushion');

@@ -1,7 +1,0 @@
-/**
- * cushion service
- */
-
-import { factories } from '@strapi/strapi';
-
-export default factories.createCoreService('api::cushion.cushion');

@@ -1,7 +1,0 @@
-/**
- * fabric service
- */
-
-import { factories } from '@strapi/strapi';
-
-export default factories.createCoreService('api::fabric.fabric');

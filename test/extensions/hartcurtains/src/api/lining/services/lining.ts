@@ -1,7 +1,0 @@
-/**
- * lining service
- */
-
-import { factories } from '@strapi/strapi';
-
-export default factories.createCoreService('api::lining.lining');

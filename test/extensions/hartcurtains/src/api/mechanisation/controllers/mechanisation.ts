@@ -1,7 +1,0 @@
-/**
- * mechanisation controller
- */
-
-import { factories } from '@strapi/strapi'
-
-export default factories.createCoreController('api::mechanisation.mechanisation');

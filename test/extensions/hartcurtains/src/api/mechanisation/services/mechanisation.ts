@@ -1,7 +1,0 @@
-/**
- * mechanisation service
- */
-
-import { factories } from '@strapi/strapi';
-
-export default factories.createCoreService('api::mechanisation.mechanisation');

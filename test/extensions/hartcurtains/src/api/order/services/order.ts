@@ -1,7 +1,0 @@
-/**
- * order service
- */
-
-import { factories } from '@strapi/strapi';
-
-export default factories.createCoreService('api::order.order');

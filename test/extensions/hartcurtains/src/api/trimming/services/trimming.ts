@@ -1,7 +1,0 @@
-/**
- * trimming service
- */
-
-import { factories } from '@strapi/strapi';
-
-export default factories.createCoreService('api::trimming.trimming');

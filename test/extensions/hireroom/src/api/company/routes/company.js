@@ -1,9 +1,0 @@
-'use strict';
-
-/**
- * company router
- */
-
-const { createCoreRouter } = require('@strapi/strapi').factories;
-
-module.exports = createCoreRouter('api::company.company');
