@@ -245,7 +245,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
   }
 
   const contentTypes = () => [...cms.models.values()]
-    .filter((model) => model.modelType === 'contentType' && !model.uid.startsWith('plugin::'));
+    .filter((model) => model.modelType === 'contentType' && model.uid.startsWith('api::'));
   const contentType = (name: string): Model => {
     const model = contentTypes().find((candidate) => [candidate.uid, candidate.pluralName, candidate.singularName].includes(name));
     if (!model) throw new NotFoundError(`Unknown content type "${name}"`);

@@ -21,7 +21,7 @@ import { CONTENT_ACTIONS, UPLOAD_SCOPE_ACTIONS } from './scopes.js';
 const WRITES: Record<string, readonly string[]> = { content: ['create', 'update', 'delete'], upload: ['upload', 'destroy'] };
 const kindOf = (model: Model) => (model.uid === UPLOAD_FILE_UID ? 'upload' : 'content');
 const ownedTypes = (models: Models) => [...models.values()].filter((model) =>
-  model.modelType === 'contentType' && (!model.uid.startsWith('plugin::') || model.uid === UPLOAD_FILE_UID));
+  model.modelType === 'contentType' && (model.uid.startsWith('api::') || model.uid === UPLOAD_FILE_UID));
 
 /** The model whose permissions decide a project path; undefined for `schemas/` and paths no type owns. */
 function ownerOf(models: Models, path: string): Model | undefined {

@@ -16,6 +16,7 @@ export const UPLOAD_SCOPE_ACTIONS = ['find', 'findOne', 'upload', 'destroy'];
 /** The users-permissions plugin's own routes. */
 export const UP = {
   callback: 'plugin::users-permissions.auth.callback',
+  connect: 'plugin::users-permissions.auth.connect',
   register: 'plugin::users-permissions.auth.register',
   forgotPassword: 'plugin::users-permissions.auth.forgotPassword',
   resetPassword: 'plugin::users-permissions.auth.resetPassword',
@@ -33,7 +34,7 @@ export const UP = {
 const AUTH = 'plugin::users-permissions.auth';
 export const DEFAULT_ROLE_SCOPES = {
   public: [
-    UP.callback, UP.register, UP.forgotPassword, UP.resetPassword, `${AUTH}.refresh`, `${AUTH}.connect`, `${AUTH}.emailConfirmation`,
+    UP.callback, UP.register, UP.forgotPassword, UP.resetPassword, `${AUTH}.refresh`, UP.connect, `${AUTH}.emailConfirmation`,
     `${AUTH}.sendEmailConfirmation`,
   ],
   authenticated: [UP.me, UP.changePassword, `${AUTH}.logout`, `${AUTH}.getSessions`, `${AUTH}.revokeSession`],
@@ -58,7 +59,7 @@ export const isReadScope = (scope: string): boolean => scope.endsWith('find') ||
 export function knownScopes(models: Models): Set<string> {
   const scopes = new Set<string>(Object.values(UP));
   for (const model of models.values()) {
-    if (model.modelType !== 'contentType' || model.uid.startsWith('plugin::')) continue;
+    if (model.modelType !== 'contentType' || !model.uid.startsWith('api::')) continue;
     for (const action of CONTENT_ACTIONS) scopes.add(scopeOf(model, action));
   }
   for (const action of UPLOAD_SCOPE_ACTIONS) scopes.add(`${UPLOAD_SCOPE}.${action}`);

@@ -65,7 +65,7 @@ export function permissionTree(
   const entry = (on: boolean) => ({ enabled: on, policy: '' });
   const permissions: PermissionTree = Object.create(null);
   for (const model of models.values()) {
-    if (model.modelType !== 'contentType' || model.uid.startsWith('plugin::')) continue;
+    if (model.modelType !== 'contentType' || !model.uid.startsWith('api::')) continue;
     const [api, controller] = model.uid.split('.');
     const core = model.kind === 'singleType'
       ? CONTENT_ACTIONS.filter((action) => action !== 'findOne' && action !== 'create')

@@ -1,6 +1,6 @@
 import type { Caller } from '../access/permissions.js';
 import { UP } from '../access/scopes.js';
-import { ForbiddenError, invalidKey, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
+import { ApplicationError, ForbiddenError, invalidKey, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
 import { parseQueryString } from '../strapi/parse-query.js';
 import type { Auth } from './auth.js';
 import { rateLimitKey } from './rate-limit.js';
@@ -84,6 +84,13 @@ function withRole(search: string, caller?: Caller): (user: StoredUser) => unknow
 
 const ROUTES: Route[] = [
   { method: 'POST', path: '/auth/local', scope: UP.callback, limited: true, run: ({ auth, body }) => login(auth, body) },
+  // OAuth providers (Strapi's grant settings): none can be enabled here, so a connect or a provider's callback is Strapi's
+  // answer for a disabled provider; `local`'s callback is the sign-in (Strapi maps it to the always enabled email provider).
+  { method: 'GET', path: '/connect/:provider', scope: UP.connect, limited: true, run: disabledProvider },
+  {
+    method: 'GET', path: '/auth/:provider/callback', scope: UP.callback,
+    run: (input) => (input.params[0] === 'local' ? login(input.auth, input.body) : disabledProvider()),
+  },
   { method: 'POST', path: '/auth/local/register', scope: UP.register, limited: true, run: ({ auth, body }) => register(auth, body) },
   {
     method: 'POST', path: '/auth/forgot-password', scope: UP.forgotPassword, limited: true,
@@ -100,7 +107,11 @@ const ROUTES: Route[] = [
   // Session routes exist only in Strapi's jwtManagement 'refresh' mode; in the default mode they answer 404 (recorded: users.logout)
   { method: 'POST', path: '/auth/logout', scope: 'plugin::users-permissions.auth.logout', run: () => { throw new NotFoundError(); } },
   { method: 'POST', path: '/auth/refresh', scope: 'plugin::users-permissions.auth.refresh', run: () => { throw new NotFoundError(); } },
-  { method: 'GET', path: '/users/me', scope: UP.me, run: ({ auth, caller, search }) => withRole(search, caller)(me(auth, caller)) },
+  {
+    // the caller's user first: a token (no user) is Strapi's 401 whatever the query says (recorded: auth.users.me.goals.token)
+    method: 'GET', path: '/users/me', scope: UP.me,
+    run: ({ auth, caller, search }) => { const user = me(auth, caller); return withRole(search, caller)(user); },
+  },
   {
     method: 'GET', path: '/users/count', scope: UP.userCount,
     run: ({ auth, search }) => countUsers(auth.users.all(), parseQueryString(search)),
@@ -132,6 +143,10 @@ const ROUTES: Route[] = [
     },
   },
 ];
+
+function disabledProvider(): never {
+  throw new ApplicationError('This provider is disabled');
+}
 
 /** A path segment decoded as koa-router does: malformed percent-encoding (`%ZZ`, `%`) stays as written. */
 function safeDecode(segment: string): string {

@@ -12,7 +12,7 @@ const byUid = (a: Model, b: Model) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 
 export function sortedModels(models: Models, options: { includeUpload?: boolean } = {}): Model[] {
   return [...models.values()]
     .filter((model) => model.modelType === 'contentType'
-      && (model.uid === UPLOAD_FILE_UID ? !!options.includeUpload : !model.uid.startsWith('plugin::')))
+      && (model.uid === UPLOAD_FILE_UID ? !!options.includeUpload : model.uid.startsWith('api::')))
     .sort(byUid);
 }
 

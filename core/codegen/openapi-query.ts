@@ -69,7 +69,7 @@ function targetName(attribute: Attribute, models: Models): string | undefined {
     : undefined;
   const target = uid ? models.get(uid) : undefined;
   // Plugin types other than the media library (users-permissions) have no schemas in the document.
-  const described = target && (target.modelType === 'component' || !target.uid.startsWith('plugin::') || target.uid === UPLOAD_FILE_UID);
+  const described = target && (target.modelType === 'component' || target.uid.startsWith('api::') || target.uid === UPLOAD_FILE_UID);
   return described ? typeName(target) : undefined;
 }
 

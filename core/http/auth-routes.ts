@@ -6,10 +6,10 @@ import type { ExtensionRoute } from './route-context.js';
 import { json, statusText } from './respond.js';
 
 /** Paths the users-permissions plugin owns under the API prefix. */
-const OWNED = /^\/(auth|users|users-permissions)(\/|$)/;
+const OWNED = /^\/(auth|connect|users|users-permissions)(\/|$)/;
 
 /**
- * Strapi's users-permissions routes over HTTP: `/api/auth/*`, `/api/users*`,
+ * Strapi's users-permissions routes over HTTP: `/api/auth/*`, `/api/connect/*`, `/api/users*`,
  * `/api/users-permissions/roles*`. Bodies are bare JSON (no `{data}` envelope); errors are thrown
  * to the app, which writes Strapi's error envelope.
  */

@@ -86,7 +86,7 @@ export function studioComponents(models: Models, caller: Caller): Record<string,
  * studioModels(cms.models, cms.contentApi.callerFor('Bearer …')).map((model) => model.pluralName) // ['abouts', 'articles', …]
  */
 export function studioModels(models: Models, caller: Caller): StudioModel[] {
-  const contentTypes = [...models.values()].filter((model) => model.modelType === 'contentType' && !model.uid.startsWith('plugin::'));
+  const contentTypes = [...models.values()].filter((model) => model.modelType === 'contentType' && model.uid.startsWith('api::'));
   return contentTypes.filter((model) => caller.can(model, 'find')).map((model) => ({
     uid: model.uid,
     kind: model.kind,

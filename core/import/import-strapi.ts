@@ -80,7 +80,7 @@ export async function importFromStrapi(options: ImportOptions): Promise<ImportRe
   await ids.keepLocales(client, options.locales);
   const media = await importMedia(root, index, client, progress, ids, options.copyMediaTo);
   const documents: Record<string, number> = {};
-  const types = [...models.values()].filter((model) => model.modelType === 'contentType' && !model.uid.startsWith('plugin::'));
+  const types = [...models.values()].filter((model) => model.modelType === 'contentType' && model.uid.startsWith('api::'));
   for (const model of types) {
     const locales = model.localized ? options.locales.filter((code) => available.includes(code)) : [undefined];
     const documentIds = new Set<string>();

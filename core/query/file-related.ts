@@ -45,7 +45,7 @@ function linksByFile(index: ContentIndex, model: Model): Map<unknown, Link[]> {
 export function fileLinks(index: ContentIndex, fileId: string, canRead: (uid: string) => boolean): Row[] {
   const links: Link[] = [];
   for (const model of index.models.values()) {
-    if (model.modelType !== 'contentType' || model.uid.startsWith('plugin::') || !canRead(model.uid)) continue;
+    if (model.modelType !== 'contentType' || !model.uid.startsWith('api::') || !canRead(model.uid)) continue;
     links.push(...(linksByFile(index, model).get(fileId) ?? []));
   }
   const written = (row: Row) => row.updatedAt ?? row.createdAt;

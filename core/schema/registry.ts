@@ -7,6 +7,7 @@ import { unknownCustomField, withCustomFieldType } from './custom-fields.js';
 import { SCALAR_TYPES, UPLOAD_FILE_UID, type Attribute, type Model } from './types.js';
 import { uploadFileModel } from './upload-file.js';
 import { extendedUser, storeUserLinksOnTheirTypes } from './user-extension.js';
+import { ADMIN_USER_UID, adminUserModel, targetsAdminUsers } from './admin-user.js';
 import { roleModel, ROLE_UID, targetsUsers, USER_UID, userModel } from './user-model.js';
 
 /** Every problem found in `schemas/`, reported together so one run fixes them all. */
@@ -182,13 +183,14 @@ export function loadModels(root: string): Map<string, Model> {
   if (extension || targetsUsers(models)) {
     for (const model of [extension?.model ?? userModel, roleModel]) if (!models.has(model.uid)) models.set(model.uid, model);
   }
+  if (targetsAdminUsers(models) && !models.has(ADMIN_USER_UID)) models.set(ADMIN_USER_UID, adminUserModel);
   const user = models.get(USER_UID);
   if (user && user.file !== '<built-in>') storeUserLinksOnTheirTypes(user, models);
   const seenNames = new Map<string, Model>();
   for (const model of models.values()) {
     if (model.modelType !== 'contentType' || model.file === '<built-in>') continue;
     problems.push(...checkModel(model, models));
-    if (model.uid.startsWith('plugin::')) continue;
+    if (!model.uid.startsWith('api::')) continue;
     for (const name of new Set([model.pluralName, model.singularName])) {
       const other = seenNames.get(name);
       if (other) problems.push(new FileError(model.file, `API id "${name}" is already used by ${other.file}`));

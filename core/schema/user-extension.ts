@@ -43,9 +43,6 @@ export function extendedUser(root: string): { model: Model; problems: FileError[
       if (!target || target === USER_UID || target === ROLE_UID || String(attribute.relation).startsWith('morph')) {
         problems.push(new FileError(USER_EXTENSION, `attribute "${name}": only relations to the project's types can be added to the `
           + 'user here (its fields are the auth state\'s)'));
-      } else if (!attribute.mappedBy && !attribute.inversedBy) {
-        problems.push(new FileError(USER_EXTENSION, `attribute "${name}": a relation from the user needs its other side in ${target} `
-          + '(mappedBy or inversedBy), which stores it here'));
       } else {
         attributes[name] = attribute;
       }

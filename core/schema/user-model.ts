@@ -5,9 +5,11 @@ export const ROLE_UID = 'plugin::users-permissions.role';
 
 /**
  * Does the model keep its rows in content files? The users-permissions user and role never do (their rows are the auth
- * state's), so a file under `content/users/` or `content/roles/` is no type's file: a problem, never a user or role.
+ * state's), nor does the admin user a relation may target (core/schema/admin-user.ts: it has no rows here), so a file
+ * under `content/users/` or `content/roles/` is no type's file: a problem, never a user or role.
  */
-export const storesContentFiles = (model: Model): boolean => !model.uid.startsWith('plugin::users-permissions.');
+export const storesContentFiles = (model: Model): boolean => !model.uid.startsWith('plugin::users-permissions.')
+  && !model.uid.startsWith('admin::');
 
 const builtIn = (uid: string, singularName: string, pluralName: string, attributes: Record<string, Attribute>): Model => ({
   uid, modelType: 'contentType', kind: 'collectionType', singularName, pluralName, displayName: singularName,

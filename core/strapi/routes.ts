@@ -44,7 +44,7 @@ export function matchRoute(models: Models, method: string, path: string): Matche
   // koa-router matches paths case-insensitively (`sensitive: false`); documentIds are taken as given.
   const name = given.toLowerCase();
   for (const model of models.values()) {
-    if (model.modelType !== 'contentType' || model.uid.startsWith('plugin::')) continue;
+    if (model.modelType !== 'contentType' || !model.uid.startsWith('api::')) continue;
     if (model.kind === 'collectionType' && model.pluralName === name) {
       return documentId === undefined
         ? { model, action: pick(COLLECTION, method), documentId }

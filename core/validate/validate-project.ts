@@ -76,7 +76,7 @@ export const atFileStart = (problem: FileError): FileError =>
 export async function validateProject(project: IndexedProject): Promise<FileError[]> {
   const findings: Finding[] = [];
   for (const model of project.index.models.values()) {
-    if (model.modelType !== 'contentType' || (model.uid.startsWith('plugin::') && model.uid !== UPLOAD_FILE_UID)) continue;
+    if (model.modelType !== 'contentType' || (!model.uid.startsWith('api::') && model.uid !== UPLOAD_FILE_UID)) continue;
     const rows = project.index.rows(model.uid);
     fieldFindings(project, model, rows, findings);
     duplicateValues(model, rows, findings);

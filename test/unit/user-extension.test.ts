@@ -1,6 +1,7 @@
 // The users-permissions user as a project's src/extensions/users-permissions/content-types/user/schema.json extends it
 // (Strapi 5.54 merges the extension into the plugin's type): the relations it adds load, the side the user owns is kept
-// on the project type's side, and what the auth state cannot hold is a problem named with the file.
+// on the project type's side, a one-way relation from the user loads, and a field the auth state cannot hold is a problem
+// named with the file.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -59,12 +60,17 @@ describe('src/extensions extends the users-permissions user', () => {
     expect(() => loadModels(project(without))).toThrow(/application\/schema\.json: attribute "user": a relation to plugin::users-permissions\.user is one-way here \(no mappedBy or inversedBy\) unless src\/extensions\/users-permissions\/content-types\/user\/schema\.json declares its other side/);
   });
 
-  it('names a field the auth state cannot keep, and a one-way relation from the user, with the extension\'s file', () => {
-    const root = project({ ...hireroom, [EXTENSION]: { attributes: { ...base, phone: { type: 'string' },
-      favourite: { type: 'relation', relation: 'oneToOne', target: 'api::application.application' } } } });
-    const error = (() => { try { loadModels(root); } catch (thrown) { return thrown as Error; } })();
-    expect(error?.message).toContain(`${EXTENSION}: attribute "phone": only relations to the project's types can be added to the user here`);
-    expect(error?.message).toContain(`${EXTENSION}: attribute "favourite": a relation from the user needs its other side in api::application.application`);
+  it('names a field the auth state cannot keep with the extension\'s file', () => {
+    const root = project({ ...hireroom, [EXTENSION]: { attributes: { ...base, phone: { type: 'string' } } } });
+    expect(() => loadModels(root)).toThrow(`${EXTENSION}: attribute "phone": only relations to the project's types can be added to the user here`);
+  });
+
+  it('loads a one-way relation from the user (strapi/internal-lms\'s goals), which no other side stores', () => {
+    const goals = { type: 'relation', relation: 'oneToMany', target: 'api::application.application' };
+    const extension = hireroom[EXTENSION] as { attributes: object };
+    const models = loadModels(project({ ...hireroom, [EXTENSION]: { attributes: { ...extension.attributes, goals } } }));
+    expect(models.get(USER)!.attributes.goals).toEqual(goals);
+    expect(models.get('api::application.application')!.attributeNames).toEqual(['user']);
   });
 
   it('names an extension that is not JSON with its file and line', () => {

@@ -1,0 +1,9 @@
+'use strict';
+
+/**
+ * course controller
+ */
+
+const { createCoreController } = require('@strapi/strapi').factories;
+
+module.exports = createCoreController('api::course.course');

@@ -1,0 +1,9 @@
+'use strict';
+
+/**
+ * section service
+ */
+
+const { createCoreService } = require('@strapi/strapi').factories;
+
+module.exports = createCoreService('api::section.section');

@@ -1,0 +1,9 @@
+"use strict";
+
+/**
+ * `denyAccess` policy
+ */
+
+module.exports = (policyContext, config, { strapi }) => {
+  return false;
+};
