@@ -35,6 +35,8 @@ beforeAll(async () => {
   writeConfig(root, (config) => { config.permissions.public = {}; });
   // The app is already running when the CLI writes: it must see new and revoked tokens at once.
   app = await startApp(root, { env: { CMS_JWT_SECRET: 'cli-test-jwt-secret-0123456789abcdef' }, report: () => {} });
+  // The built program is imported once, here, not inside the first refusal's time limit.
+  expect((await builtProgram(['--version'], { cwd: root })).code).toBe(0);
 }, 120_000);
 
 describe('cms token create', () => {
