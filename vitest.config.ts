@@ -12,11 +12,13 @@ const ROOT = import.meta.dirname;
 /**
  * What makes a file run isolated, read from its own text: processes (child_process, the built CLI, PostgreSQL, nginx, chromium,
  * the benchmarks' tools), sockets, and process-wide state a later file in the same process would inherit. A file may also ask
- * for it with the comment `// vitest: isolate`.
+ * for it with the comment `// vitest: isolate`. Not `vi.setConfig`: vitest resets the config after every file (vi.resetConfig in its
+ * runner, isolated or not), so a file's own limits never reach the next one, and a file running git through the helpers shares the
+ * module graph like any other.
  */
 export const NEEDS_ISOLATION = new RegExp([
   'child_process', 'runCms\\(', 'ensureBuilt\\(', 'onRealPort\\(', '\\bserve\\(', 'openStudio\\(', 'chromium', 'startTestPostgres',
-  'startNginx', '\\.listen\\(', 'vi\\.(?:mock|doMock|stubEnv|stubGlobal|setConfig|useFakeTimers)', 'process\\.env\\.\\w+\\s*=[^=]',
+  'startNginx', '\\.listen\\(', 'vi\\.(?:mock|doMock|stubEnv|stubGlobal|useFakeTimers)', 'process\\.env\\.\\w+\\s*=[^=]',
   'process\\.env\\[[^\\]]+\\]\\s*=[^=]', 'Object\\.assign\\(process\\.env', 'delete process\\.env', 'process\\.chdir',
   'process\\.exitCode', 'process\\.on\\(', 'bench/', '// vitest: isolate',
 ].join('|'), 'i');

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
+import { cms as builtProgram } from '../git-workflow/helpers.js';
 import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
 import { bearer, writeConfig } from './helpers.js';
 
@@ -19,6 +20,13 @@ function cms(root: string, args: string[], env: Record<string, string | undefine
   });
 }
 
+/**
+ * The same built program (`dist/cli/program.js`, what the binary runs) in this process, for the refusals: what they prove is the
+ * exit code and the message, which the binary's entry only passes on; a Node start each (1-2 s of CPU) proves nothing more. The
+ * tests above and below that need two processes (a token the running app sees, the salt from the environment) use the binary.
+ */
+const refused = (root: string, args: string[]): Promise<Run> => builtProgram([...args, '--root', root], { cwd: root, env: cleanEnv });
+
 let root: string;
 let app: TestServer;
 beforeAll(async () => {
@@ -27,6 +35,8 @@ beforeAll(async () => {
   writeConfig(root, (config) => { config.permissions.public = {}; });
   // The app is already running when the CLI writes: it must see new and revoked tokens at once.
   app = await startApp(root, { env: { CMS_JWT_SECRET: 'cli-test-jwt-secret-0123456789abcdef' }, report: () => {} });
+  // The built program is imported once, here, not inside the first refusal's time limit.
+  expect((await builtProgram(['--version'], { cwd: root })).code).toBe(0);
 }, 120_000);
 
 describe('cms token create', () => {
@@ -73,7 +83,7 @@ describe('cms token create', () => {
     ['permissions on a read-only token', ['--name', 'x5', '--type', 'read-only', '--permissions', 'api::tag.tag.find'],
       'permissions can only be given to a custom token'],
   ])('fails with exit code 1 for %s', async (_label, args, message) => {
-    const run = await cms(root, ['token', 'create', ...args]);
+    const run = await refused(root, ['token', 'create', ...args]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(message);
@@ -83,7 +93,7 @@ describe('cms token create', () => {
     ['a missing --name', ['--type', 'read-only']],
     ['a non-numeric lifespan', ['--name', 'x6', '--type', 'read-only', '--lifespan', 'soon']],
   ])('fails with exit code 2 (usage) for %s', async (_label, args) => {
-    const run = await cms(root, ['token', 'create', ...args]);
+    const run = await refused(root, ['token', 'create', ...args]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
   });
@@ -113,7 +123,7 @@ describe('cms token list and revoke', () => {
   });
 
   it('fails with exit code 1 for an unknown name', async () => {
-    const run = await cms(root, ['token', 'revoke', 'nobody']);
+    const run = await refused(root, ['token', 'revoke', 'nobody']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('No API token named "nobody"');
   });

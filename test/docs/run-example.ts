@@ -54,7 +54,7 @@ export function curlCommands(body: string): { command: string; expected: number 
   });
 }
 
-function run(
+export function run(
   file: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv },
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -66,16 +66,19 @@ function run(
 }
 
 /**
- * Run a shell block as a reader runs it in the checkout (`npx cms …` is npm's own npx, which runs this package's bin there without
- * building: npxLeavesDistAlone proves it), with `CMS_ROOT` naming the project the test server serves, so the block's writes and
- * tokens land in that copy and not in the checkout's sample site. curl is given `-sS` and reports its status on stderr; nothing
- * else of the block changes but the server's address. `npmCache` (a folder of the test's own, see npxCache) keeps npx's install
- * of this checkout out of the user's ~/.npm, where another test run in the same checkout would be writing the same entry.
+ * Run a shell block as a reader runs it in the checkout, with `CMS_ROOT` naming the project the test server serves, so the block's
+ * writes and tokens land in that copy and not in the checkout's sample site. curl is given `-sS` and reports its status on stderr;
+ * nothing else of the block changes but the server's address. `npx cms …` is npm's own npx, which runs this package's bin in the
+ * checkout without building (npxLeavesDistAlone proves it); given `cmsBin`, the bin npm's npx resolved for `cms` earlier in the same
+ * cache (example-files.ts), the block's `npx cms` runs that bin directly instead of npm resolving it once more for each command.
+ * `npmCache` (a folder of the test's own, see npxCache) keeps npx's install of this checkout out of the user's ~/.npm, where another
+ * test run in the same checkout would be writing the same entry; any other npx command still goes through npm.
  */
-export async function runShell(fence: Fence, origin: string, root: string, npmCache?: string): Promise<ExampleRun> {
+export async function runShell(fence: Fence, origin: string, root: string, npmCache?: string, cmsBin?: string): Promise<ExampleRun> {
   const preamble = [
     'set -euo pipefail',
     `curl() { command curl -sS --write-out '%{stderr}${STATUS_MARK} %{http_code}\\n' "$@"; }`,
+    ...(cmsBin ? [`npx() { if [ "\${1-}" = cms ]; then shift; ${JSON.stringify(cmsBin)} "$@"; else command npx "$@"; fi; }`] : []),
   ].join('\n');
   const script = `${preamble}\n${fence.body.replace(PRINTED_ORIGIN, origin)}\n`;
   const env = { ...process.env, CMS_ROOT: root, ...(npmCache ? npxCache(npmCache) : {}) };
