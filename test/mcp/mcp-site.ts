@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createCms, type Cms } from '../../core/cms.js';
-import { makeProject, onRealPort } from '../helpers/project.js';
+import { createServer } from 'node:http';
+import { createNodeHandler } from '../../core/http/serve.js';
+import { makeProject } from '../helpers/project.js';
 
 export const ARTICLE = {
   kind: 'collectionType', info: { singularName: 'article', pluralName: 'articles', displayName: 'Article' },
@@ -25,11 +27,11 @@ export const GLOBAL = {
 
 export const git = (root: string, ...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 
-/** A committed site with `mcp.enabled` (and the extra config), and a GitHub-looking origin that is a local bare repository. */
-export function mcpProject(mcp: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): string {
+/** A committed site with `mcp.enabled` (`extra`: more files, `config`: more settings), and a GitHub-looking origin that is a local bare repository. */
+export function mcpProject(mcp: Record<string, unknown> = {}, extra: Record<string, unknown> = {}, config: Record<string, unknown> = {}): string {
   const root = makeProject({
     'schemas/article.json': ARTICLE, 'schemas/category.json': CATEGORY, 'schemas/global.json': GLOBAL,
-    'cms.config.json': { mcp: { enabled: true, ...mcp } }, ...extra,
+    'cms.config.json': { mcp: { enabled: true, ...mcp }, ...config }, ...extra,
   });
   git(root, 'init', '--quiet', '--initial-branch=main');
   git(root, 'config', 'user.name', 'Site Owner');
@@ -46,10 +48,23 @@ export function mcpProject(mcp: Record<string, unknown> = {}, extra: Record<stri
 
 export interface McpSite { cms: Cms; url: string; close: () => Promise<void> }
 
+export const TEST_ENV = { CMS_JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789abcdef' };
+
 export async function serve(root: string): Promise<McpSite> {
-  const cms = await createCms({ root, report: () => {} });
-  const port = await onRealPort(cms);
-  return { cms, url: port.url, close: async () => { await port.close(); await cms.close(); } };
+  return onPort(await createCms({ root, report: () => {}, env: TEST_ENV }));
+}
+
+/** `cms` on a real local port; idle connections are kept long enough that a busy test machine never reuses a closed one. */
+export async function onPort(cms: Cms): Promise<McpSite> {
+  const http = createServer(createNodeHandler(cms));
+  http.keepAliveTimeout = 120_000;
+  await new Promise<void>((resolveListen) => http.listen(0, '127.0.0.1', resolveListen));
+  const { port } = http.address() as { port: number };
+  const close = async () => {
+    await new Promise<void>((resolveClose) => { http.closeAllConnections(); http.close(() => resolveClose()); });
+    await cms.close();
+  };
+  return { cms, url: `http://127.0.0.1:${port}`, close };
 }
 
 /** The SDK's own client over streamable HTTP, with a bearer credential. */
