@@ -31,7 +31,9 @@ function bearer(authorization: string | null): string | undefined {
 /** Bound a step as Strapi bounds connect and handleRequest: past it the request is an internal error. */
 const within = <T>(work: Promise<T>, ms: number, what: string): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`Operation '${what}' timed out after ${ms}ms`)), ms); });
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Operation '${what}' timed out after ${ms}ms`)), ms);
+  });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 };
 

@@ -54,7 +54,8 @@ async function changedDocuments(context: McpToolContext, name: string) {
     const model = change && cms.models.get(change.uid);
     if (!change || !model || !caller.can(model, 'findOne')) return [];
     const { type, uid, documentId, locale, draft, title, fields } = change;
-    return [{ type, uid, documentId, locale, draft, title, change: now === undefined ? 'deleted' : old === undefined ? 'added' : 'changed', fields }];
+    const kind = now === undefined ? 'deleted' : old === undefined ? 'added' : 'changed';
+    return [{ type, uid, documentId, locale, draft, title, change: kind, fields }];
   });
 }
 

@@ -18,8 +18,8 @@ const NOT_FOUND_LOCALE = 'Document locale not found.';
  * owns the type (its policies see the `/mcp` request and `{ data }` as the body), else the credential's grants.
  */
 async function gated<T>(
-  context: McpToolContext, model: Model, action: DocumentAction, documentId: string | undefined, work: (caller: Caller) => Promise<T>,
-  body?: unknown,
+  context: McpToolContext, model: Model, action: DocumentAction, documentId: string | undefined,
+  work: (caller: Caller) => Promise<T>, body?: unknown,
 ): Promise<T> {
   const { cms, request, url } = context;
   if (!cms.routeGate?.owns(model)) {
@@ -46,14 +46,17 @@ function formatted(context: McpToolContext, model: Model, version: Data): Record
 }
 
 /** The other locales a document exists in (Strapi's `meta.availableLocales`), and its other status (`availableStatus`). */
-function metaOf(context: McpToolContext, model: Model, documentId: string, locale: string | undefined, status: string, caller: Caller) {
+function metaOf(
+  context: McpToolContext, model: Model, documentId: string, locale: string | undefined, status: string, caller: Caller,
+) {
   const { cms } = context;
   const availableLocales = !model.localized ? [] : cms.config.locales.filter((code) => code !== locale).flatMap((code) => {
     const found = cms.service.findOne(model, documentId, { locale: code, status: 'draft' } as never, caller);
     return found ? [{ ...brief(found), status: formatted(context, model, found).status }] : [];
   });
   const other = status === 'draft' ? 'published' : 'draft';
-  const counterpart = model.draftAndPublish ? cms.service.findOne(model, documentId, { locale, status: other } as never, caller) : undefined;
+  const counterpart = model.draftAndPublish
+    ? cms.service.findOne(model, documentId, { locale, status: other } as never, caller) : undefined;
   return { availableLocales, availableStatus: counterpart ? [brief(counterpart)] : [] };
 }
 
@@ -98,7 +101,8 @@ const get: Make = (model, context) => async ({ args = {} }) => {
     const version = read(context, model, documentId, args, caller, status);
     if (!version) {
       if (!context.cms.index.documentRecords(model.uid, documentId).length) throw new NotFoundError(NOT_FOUND);
-      return ok({ data: {}, meta: { availableLocales: metaOf(context, model, documentId, locale, status, caller).availableLocales, availableStatus: [] } });
+      const { availableLocales } = metaOf(context, model, documentId, locale, status, caller);
+      return ok({ data: {}, meta: { availableLocales, availableStatus: [] } });
     }
     return ok({ data: formatted(context, model, version), meta: metaOf(context, model, documentId, locale, status, caller) });
   });

@@ -75,7 +75,8 @@ export function contentTypeTools(model: Model, site: Site, models: ReadonlyMap<s
       locale: locale(), status: statusSchema, page: pageSchema, pageSize: pageSizeSchema,
       sort: sortSchema(attributes, null), filters: filtersSchema(attributes, null),
     }), () => listOutputSchema(attributes, null)),
-    tool('get', `get_${slug}`, [EXPLORER.read], ['findOne'], () => z.object({ documentId: documentIdSchema, locale: locale(), status: statusSchema }), read),
+    tool('get', `get_${slug}`, [EXPLORER.read], ['findOne'],
+      () => z.object({ documentId: documentIdSchema, locale: locale(), status: statusSchema }), read),
     tool('create', `create_${slug}`, [EXPLORER.create], ['create'], () => z.object({ data: data(), locale: locale() }), read),
     tool('update', `update_${slug}`, [EXPLORER.update], ['update'],
       () => z.object({ documentId: documentIdSchema, data: data(), locale: locale() }), read),
@@ -88,7 +89,8 @@ export function contentTypeTools(model: Model, site: Site, models: ReadonlyMap<s
       tool('unpublish', `unpublish_${slug}`, [EXPLORER.publish], ['update'], () => z.object({
         ...documentId, locale: locale(), discardDraft: z.boolean().optional().describe('Also discard the draft when unpublishing.'),
       }), read),
-      tool('discard_draft', `discard_${slug}_draft`, [EXPLORER.update], ['update'], () => z.object({ ...documentId, locale: locale() }), read),
+      tool('discard_draft', `discard_${slug}_draft`, [EXPLORER.update], ['update'],
+        () => z.object({ ...documentId, locale: locale() }), read),
     );
   }
   return tools;

@@ -80,7 +80,8 @@ export function attributeInputSchema(models: Models, attribute: StrapiAttribute,
     case 'blocks':
       return optionalUnless(required, blocksInputSchema());
     case 'component': {
-      const one = attribute.component !== undefined ? componentSchema(models, attribute.component, visited) : z.record(z.string(), z.unknown());
+      const one = attribute.component !== undefined
+        ? componentSchema(models, attribute.component, visited) : z.record(z.string(), z.unknown());
       const schema = attribute.repeatable === true ? bounded(z.array(one), attribute.min, attribute.max) : one;
       return optionalUnless(required, schema);
     }

@@ -71,7 +71,8 @@ export async function createMcpServer(cms: Cms, caller: Caller, request: Request
     const handle = handlerFor(definition, context, strapi);
     const registered = inputSchema === undefined
       ? server.registerTool(definition.name, config, ((extra: Record<string, unknown>) => handle(undefined, extra)) as never)
-      : server.registerTool(definition.name, config, ((args: Record<string, unknown>, extra: Record<string, unknown>) => handle(args, extra)) as never);
+      : server.registerTool(definition.name, config,
+        ((args: Record<string, unknown>, extra: Record<string, unknown>) => handle(args, extra)) as never);
     if (!(await allowed(definition, context))) registered.disable();
   }
   return server;

@@ -25,7 +25,10 @@ export function shapeForMcp(models: Models, model: Model, data: Data): Data {
       else out[key] = Array.isArray(value) ? identity(value[0]) ?? null : identity(value) ?? null;
     } else if (attribute.type === 'component' && value && attribute.component) {
       const component = models.get(attribute.component);
-      if (component) out[key] = Array.isArray(value) ? value.map((item) => shapeForMcp(models, component, item)) : shapeForMcp(models, component, value as Data);
+      if (component) {
+        const shape = (item: Data) => shapeForMcp(models, component, item);
+        out[key] = Array.isArray(value) ? value.map(shape) : shape(value as Data);
+      }
     } else if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
       out[key] = value.map((item) => {
         const component = models.get(String((item as Data).__component));
