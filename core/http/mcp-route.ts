@@ -48,6 +48,8 @@ export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) =
     if (['GET', 'DELETE', 'PUT', 'PATCH'].includes(request.method)) return rpcError('METHOD_NOT_ALLOWED', headers, { allow: 'POST' });
     return undefined;
   }
+  // Strapi's body parser reads the body before the route runs: malformed JSON is its 400, whoever asks
+  const parsedBody = await readBody(request);
   const key = bearer(request.headers.get('authorization'));
   let caller: Caller | undefined;
   try {
@@ -62,7 +64,6 @@ export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) =
   try {
     await within(server.connect(transport), connectTimeoutMs, 'mcpServer.connect');
     const answer = async () => {
-      const parsedBody = await readBody(request);
       const response = await transport.handleRequest(request, { parsedBody });
       // Stateless: the whole answer (one JSON-RPC reply, or its SSE events) is read before the server closes.
       return { response, text: response.body ? await response.text() : null };

@@ -34,3 +34,6 @@ export function abilityOf(caller: Caller, models: Models): McpAbility {
 /** Who `/mcp` serves: API tokens, and a signed-in account allowed to manage content (write some type); never anonymous. */
 export const mayUseMcp = (caller: Caller, models: Models): boolean =>
   caller.kind === 'token' || caller.kind === 'trusted' || (caller.kind === 'user' && mayWriteAny(caller, models));
+
+/** The grant a publish or unpublish needs: a token's `<uid>.publish` scope; an account's update grant (roles have no publish). */
+export const publishGrant = (caller: { kind: string }): string => (caller.kind === 'token' ? 'publish' : 'update');

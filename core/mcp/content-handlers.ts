@@ -4,6 +4,7 @@ import { ForbiddenError, NotFoundError } from '../errors.js';
 import type { Model } from '../schema/types.js';
 import { publicationStates } from '../service/publication-states.js';
 import type { Data } from '../types.js';
+import { publishGrant } from './ability.js';
 import { shapeForMcp } from './shape-output.js';
 import { ok, type McpToolContext, type ToolHandler } from './tool-types.js';
 
@@ -19,11 +20,11 @@ const NOT_FOUND_LOCALE = 'Document locale not found.';
  */
 async function gated<T>(
   context: McpToolContext, model: Model, action: DocumentAction, documentId: string | undefined,
-  work: (caller: Caller) => Promise<T>, body?: unknown,
+  work: (caller: Caller) => Promise<T>, body?: unknown, grant: string = action,
 ): Promise<T> {
   const { cms, request, url } = context;
   if (!cms.routeGate?.owns(model)) {
-    if (!context.caller.can(model, action)) throw new ForbiddenError();
+    if (!context.caller.can(model, grant)) throw new ForbiddenError();
     return work(context.caller);
   }
   const done = await authorizeDocument(cms, { model, action, documentId, request, url, body }, work);
@@ -150,7 +151,7 @@ const transition = (name: 'publish' | 'unpublish' | 'discardDraft'): Make => (mo
     if (name === 'unpublish' && args.discardDraft === true) await context.cms.writer.discardDraft(model, documentId, locale, caller);
     await context.cms.writer[name](model, documentId, locale, caller);
     return answer(context, model, documentId, args, caller, name === 'publish' ? 'published' : 'draft');
-  });
+  }, undefined, name === 'discardDraft' ? 'update' : publishGrant(context.caller));
 };
 
 export const CONTENT_HANDLERS: Record<Operation, Make> = {

@@ -20,11 +20,12 @@ export const EXPLORER = {
 } as const;
 
 /**
- * A derived tool: Strapi's definition, plus the REST action that decides who sees and calls it here (list → `find`,
- * get → `findOne`, create, update (and a single type's write: create or update), delete; publish, unpublish and discard
- * → `update`, as the `_cms` publish routes are judged).
+ * A derived tool: Strapi's definition, plus the REST actions that decide who sees and calls it here (list → `find`,
+ * get → `findOne`, create, update (and a single type's write: create or update), delete; discard → `update`; publish
+ * and unpublish → `update` where the project's routes decide, else the token's `publish` scope, as Strapi's
+ * `explorer.publish`).
  */
-export type DerivedTool = McpToolDefinition & { restActions: DocumentAction[]; uid: string };
+export type DerivedTool = McpToolDefinition & { restActions: DocumentAction[]; uid: string; publishes?: true };
 
 /** `api::article.article` → `article`, `api::writer.editor` → `writer_editor`, `plugin::i18n.locale` → `plugin-i18n_locale`. */
 export function slugifyUidForMcpToolName(uid: string): string {
@@ -45,14 +46,13 @@ const NOTES: Record<string, string> = {
 export const describeTool = (apiID: string, uid: string, operation: string) =>
   ({ title: `Content: ${apiID} — ${operation}`, description: `Content-manager ${operation} for ${uid}.${NOTES[operation] ?? ''}` });
 
-interface Site { locales: string[]; defaultLocale: string }
-
 /** The tools of one content type, in Strapi's order, with its names, schemas and descriptions. */
-export function contentTypeTools(model: Model, site: Site, models: ReadonlyMap<string, Model>): DerivedTool[] {
+export function contentTypeTools(model: Model, models: ReadonlyMap<string, Model>): DerivedTool[] {
   const slug = slugifyUidForMcpToolName(model.uid);
   const attributes = strapiAttributes(model);
   const single = model.kind === 'singleType';
-  const locale = () => localeSchema(site.locales, site.defaultLocale, model.localized, null);
+  // Strapi 5.54 derives its tools before i18n's locales are known (`localeCodes` null): the plain locale string, recorded
+  const locale = () => localeSchema(null, null, model.localized, null);
   const data = () => dataSchema(models, attributes, null);
   const documentId = single ? {} : { documentId: documentIdSchema };
   const read = () => documentOutputSchema(attributes, null);
@@ -85,10 +85,11 @@ export function contentTypeTools(model: Model, site: Site, models: ReadonlyMap<s
   ];
   if (model.draftAndPublish) {
     tools.push(
-      tool('publish', `publish_${slug}`, [EXPLORER.publish], ['update'], () => z.object({ ...documentId, locale: locale() }), read),
-      tool('unpublish', `unpublish_${slug}`, [EXPLORER.publish], ['update'], () => z.object({
+      { ...tool('publish', `publish_${slug}`, [EXPLORER.publish], ['update'], () => z.object({ ...documentId, locale: locale() }), read),
+        publishes: true },
+      { ...tool('unpublish', `unpublish_${slug}`, [EXPLORER.publish], ['update'], () => z.object({
         ...documentId, locale: locale(), discardDraft: z.boolean().optional().describe('Also discard the draft when unpublishing.'),
-      }), read),
+      }), read), publishes: true },
       tool('discard_draft', `discard_${slug}_draft`, [EXPLORER.update], ['update'],
         () => z.object({ ...documentId, locale: locale() }), read),
     );
@@ -97,8 +98,8 @@ export function contentTypeTools(model: Model, site: Site, models: ReadonlyMap<s
 }
 
 /** Every content type's tools (the media library's files and the plugins' types are not among them, as in Strapi's list). */
-export function deriveContentTools(models: ReadonlyMap<string, Model>, site: Site): DerivedTool[] {
+export function deriveContentTools(models: ReadonlyMap<string, Model>): DerivedTool[] {
   return [...models.values()]
     .filter((model) => model.modelType === 'contentType' && model.uid.startsWith('api::'))
-    .flatMap((model) => contentTypeTools(model, site, models));
+    .flatMap((model) => contentTypeTools(model, models));
 }

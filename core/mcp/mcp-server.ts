@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import type { Caller } from '../access/permissions.js';
 import { mayReachDocument } from '../access/document-gate.js';
 import type { Cms } from '../cms.js';
-import { abilityOf } from './ability.js';
+import { abilityOf, publishGrant } from './ability.js';
 import { branchTools, siteForCall } from './branch-tools.js';
 import { deriveContentTools, type DerivedTool } from './content-tools.js';
 import { projectTools } from './tool-registry.js';
@@ -26,6 +26,10 @@ async function allowed(definition: McpToolDefinition, context: McpToolContext): 
   const derived = definition as Partial<DerivedTool>;
   if (derived.restActions && derived.uid) {
     const model = context.cms.models.get(derived.uid)!;
+    if (!context.cms.routeGate?.owns(model)) {
+      const grants = derived.publishes ? [publishGrant(context.caller)] : derived.restActions;
+      return grants.some((grant) => context.caller.can(model, grant));
+    }
     for (const action of derived.restActions) {
       if (await mayReachDocument(context.cms, { model, action, request: context.request, url: context.url })) return true;
     }
@@ -57,11 +61,10 @@ export async function createMcpServer(cms: Cms, caller: Caller, request: Request
     userAbility: abilityOf(caller, cms.models), user: { id: caller.userId ?? caller.name ?? 'token', name: caller.name },
     caller, cms, request, url,
   };
-  const site = { locales: cms.config.locales, defaultLocale: cms.config.defaultLocale };
   const project = projectTools(cms);
   const strapi = project.strapi;
   const definitions: McpToolDefinition[] = [
-    ...deriveContentTools(cms.models, site), ...(cms.config.mcp.branch ? branchTools() : []), ...project.tools,
+    ...deriveContentTools(cms.models), ...(cms.config.mcp.branch ? branchTools() : []), ...project.tools,
   ];
   const server = new McpServer({ name: 'strapi-mcp-server', version: '1.0.0' }, { capabilities: { logging: {}, tools: {} } });
   for (const definition of definitions) {

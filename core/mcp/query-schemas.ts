@@ -79,10 +79,14 @@ const defaultNote = (defaultLocale: string | null, allowed: string[]) =>
   (defaultLocale !== null && allowed.includes(defaultLocale) ? `Defaults to "${defaultLocale}".` : 'Defaults to the default locale.');
 
 /**
- * The `locale` argument: the site's locales (its default as the default) on a localized type; on one that is not, a
- * string that is ignored. `permitted` narrows the locales (none: no locale may be given).
+ * The `locale` argument, as Strapi's `resolvePermittedLocaleSchema`: without the site's locales (`null`, as Strapi 5.54
+ * derives its tools) a plain string; with them, the locales (its default as the default) on a localized type, on one
+ * that is not a string that is ignored. `permitted` narrows the locales (none: no locale may be given).
  */
-export function localeSchema(locales: string[], defaultLocale: string | null, localized: boolean, permitted: string[] | null): z.ZodType {
+export function localeSchema(
+  locales: string[] | null, defaultLocale: string | null, localized: boolean, permitted: string[] | null,
+): z.ZodType {
+  if (locales === null) return z.string().optional().describe('Locale code (e.g. "en", "fr"). Defaults to the default locale.');
   if (!localized) return z.string().optional().describe('This content type is not localized. Locale is ignored.');
   const codes = permitted ?? locales;
   if (codes.length === 0) return z.never().optional().describe('No locale access for this action.');

@@ -29,11 +29,11 @@ describe('tool derivation, as Strapi 5.54 derives content-type MCP tools', () =>
   });
 
   it('a collection type with draft & publish has eight tools, a single type its three; components and plugins have none', () => {
-    expect(deriveContentTools(models, site).map((tool) => tool.name)).toEqual([
+    expect(deriveContentTools(models).map((tool) => tool.name)).toEqual([
       'list_page', 'get_page', 'create_page', 'update_page', 'delete_page', 'publish_page', 'unpublish_page', 'discard_page_draft',
       'get_home', 'write_home', 'delete_home',
     ]);
-    const write = contentTypeTools(HOME, site, models).find((tool) => tool.name === 'write_home')!;
+    const write = contentTypeTools(HOME, models).find((tool) => tool.name === 'write_home')!;
     expect(write.auth!.policies.map((policy) => policy.action))
       .toEqual(['plugin::content-manager.explorer.create', 'plugin::content-manager.explorer.update']);
     expect(write.restActions).toEqual(['create', 'update']);
