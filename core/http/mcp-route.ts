@@ -71,6 +71,8 @@ export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) =
     const { response, text } = await within(answer(), requestTimeoutMs, 'transport.handleRequest');
     const out = new Headers(headers);
     response.headers.forEach((value, name) => out.set(name, value));
+    // an answer with no body (202 to a notification) as Node's transport writes it: Koa's text/plain
+    if (!response.headers.has('content-type')) out.set('content-type', 'text/plain;charset=utf-8');
     return new Response(text, { status: response.status, headers: out });
   } catch (error) {
     cms.report(`[MCP] Error handling POST request: ${(error as Error)?.message ?? String(error)}`);

@@ -51,8 +51,8 @@ export function contentTypeTools(model: Model, models: ReadonlyMap<string, Model
   const slug = slugifyUidForMcpToolName(model.uid);
   const attributes = strapiAttributes(model);
   const single = model.kind === 'singleType';
-  // Strapi 5.54 derives its tools before i18n's locales are known (`localeCodes` null): the plain locale string, recorded
-  const locale = () => localeSchema(null, null, model.localized, null);
+  // Strapi 5.54 derives its tools before i18n has loaded the locales (`localeCodes` []): the plain locale string, recorded
+  const locale = () => localeSchema([], null, model.localized, null);
   const data = () => dataSchema(models, attributes, null);
   const documentId = single ? {} : { documentId: documentIdSchema };
   const read = () => documentOutputSchema(attributes, null);

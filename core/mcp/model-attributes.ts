@@ -1,29 +1,27 @@
-import type { Attribute, Model, Models } from '../schema/types.js';
+import { isMorph, type Attribute, type Model, type Models } from '../schema/types.js';
 
 /** An attribute as Strapi's model holds it: the schema's keys, and the flags Strapi adds to the ones it adds itself. */
 export type StrapiAttribute = Attribute & { writable?: boolean; visible?: boolean; customField?: string };
 
 /**
- * A content type's attributes as `strapi.contentTypes[uid].attributes` holds them once Strapi has loaded it: the schema's,
- * then the timestamps, `publishedAt`, the creator fields and i18n's `locale` and `localizations` (private on a type that
- * is not localized). The MCP tools' schemas are derived from this list, in this order, as Strapi's are.
+ * A content type's attributes as the Content Manager's model holds them (its data mapper, which Strapi derives the MCP
+ * tools from): `id`, the schema's visible attributes (morph relations left out), the timestamps, the creator fields
+ * (private), then `documentId`. `publishedAt`, `locale` and `localizations` are not among them. In this order, as
+ * Strapi's tools list them (recorded).
  */
 export function strapiAttributes(model: Model): Record<string, StrapiAttribute> {
   const creator = (): StrapiAttribute => ({
     type: 'relation', relation: 'oneToOne', target: 'admin::user', configurable: false, writable: false, visible: false, private: true,
   });
+  const visible = Object.entries(model.attributes).filter(([, attribute]) => !isMorph(attribute));
   return {
-    ...model.attributes,
+    id: { type: 'integer' },
+    ...Object.fromEntries(visible),
     createdAt: { type: 'datetime' },
     updatedAt: { type: 'datetime' },
-    publishedAt: { type: 'datetime', configurable: false, writable: true, visible: true },
     createdBy: creator(),
     updatedBy: creator(),
-    locale: { type: 'string', writable: true, private: !model.localized, configurable: false, visible: false },
-    localizations: {
-      type: 'relation', relation: 'oneToMany', target: model.uid, writable: false, private: !model.localized, configurable: false,
-      visible: false,
-    },
+    documentId: { type: 'string' },
   };
 }
 

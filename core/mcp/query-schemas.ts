@@ -79,15 +79,13 @@ const defaultNote = (defaultLocale: string | null, allowed: string[]) =>
   (defaultLocale !== null && allowed.includes(defaultLocale) ? `Defaults to "${defaultLocale}".` : 'Defaults to the default locale.');
 
 /**
- * The `locale` argument, as Strapi's `resolvePermittedLocaleSchema`: without the site's locales (`null`, as Strapi 5.54
- * derives its tools) a plain string; with them, the locales (its default as the default) on a localized type, on one
- * that is not a string that is ignored. `permitted` narrows the locales (none: no locale may be given).
+ * The `locale` argument, as Strapi's `resolvePermittedLocaleSchema`: on a type that is not localized, a string that is
+ * ignored; on a localized one, the locales (its default as the default), or with none known (`[]`: Strapi 5.54 derives
+ * its tools before i18n has loaded them, recorded) a plain string. `permitted` narrows the locales (none: no locale).
  */
-export function localeSchema(
-  locales: string[] | null, defaultLocale: string | null, localized: boolean, permitted: string[] | null,
-): z.ZodType {
-  if (locales === null) return z.string().optional().describe('Locale code (e.g. "en", "fr"). Defaults to the default locale.');
+export function localeSchema(locales: string[], defaultLocale: string | null, localized: boolean, permitted: string[] | null): z.ZodType {
   if (!localized) return z.string().optional().describe('This content type is not localized. Locale is ignored.');
+  if (locales.length === 0) return z.string().optional().describe('Locale code (e.g. "en", "fr"). Defaults to the default locale.');
   const codes = permitted ?? locales;
   if (codes.length === 0) return z.never().optional().describe('No locale access for this action.');
   let schema: z.ZodType = z.enum(codes as [string, ...string[]]).optional();

@@ -55,7 +55,7 @@ describe('/mcp through the SDK\'s own client (Client + StreamableHTTPClientTrans
     const create = tools.find((tool) => tool.name === 'create_article')!;
     expect(create.title).toBe('Content: article — create');
     expect(create.description).toBe('Content-manager create for api::article.article.');
-    expect(Object.keys((create.inputSchema.properties as any).data.properties)).toEqual(['title', 'views', 'category', 'publishedAt']);
+    expect(Object.keys((create.inputSchema.properties as any).data.properties)).toEqual(['title', 'views', 'category']);
     expect((create.inputSchema.properties as any).data.required).toEqual(['title']);
     for (const client of [full, read, custom, studio]) await client.close();
   });

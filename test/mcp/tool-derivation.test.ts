@@ -41,11 +41,11 @@ describe('tool derivation, as Strapi 5.54 derives content-type MCP tools', () =>
       + 'If no document exists, creates one; otherwise updates the existing draft.');
   });
 
-  it('Strapi\'s model attributes: the schema\'s, timestamps, publishedAt, creator fields, locale and localizations', () => {
-    expect(Object.keys(strapiAttributes(PAGE))).toEqual(['title', 'secret', 'seo', 'body', 'tags', 'createdAt', 'updatedAt',
-      'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations']);
-    expect(writableKeys(strapiAttributes(PAGE))).toEqual(['title', 'seo', 'body', 'tags', 'publishedAt', 'locale']);
-    expect(writableKeys(strapiAttributes(HOME))).toEqual(['heading', 'publishedAt']);
+  it('the Content Manager\'s model attributes: id, the schema\'s, timestamps, creator fields, documentId', () => {
+    expect(Object.keys(strapiAttributes(PAGE))).toEqual(['id', 'title', 'secret', 'seo', 'body', 'tags', 'createdAt', 'updatedAt',
+      'createdBy', 'updatedBy', 'documentId']);
+    expect(writableKeys(strapiAttributes(PAGE))).toEqual(['title', 'seo', 'body', 'tags']);
+    expect(writableKeys(strapiAttributes(HOME))).toEqual(['heading']);
   });
 
   it('data is strict, leaves private fields out, nests components strictly and takes relations by documentId', () => {
@@ -59,7 +59,8 @@ describe('tool derivation, as Strapi 5.54 derives content-type MCP tools', () =>
     expect(dataSchema(models, strapiAttributes(PAGE), new Set(['title'])).safeParse({ seo: { metaTitle: 'm' } }).success).toBe(false);
   });
 
-  it('locale: the site\'s locales with the default on a localized type, a note on one that is not, none when none is permitted', () => {
+  it('locale: a plain string before locales are known (as Strapi derives), the site\'s locales with its default, a note, none', () => {
+    expect(json(localeSchema([], null, true, null)).description).toBe('Locale code (e.g. "en", "fr"). Defaults to the default locale.');
     expect(json(localeSchema(site.locales, 'en', true, null))).toMatchObject({
       type: 'string', enum: ['en', 'fr'], default: 'en', description: 'Locale code. Available: en, fr. Defaults to "en".',
     });
@@ -68,13 +69,13 @@ describe('tool derivation, as Strapi 5.54 derives content-type MCP tools', () =>
     expect(json(localeSchema(site.locales, 'en', true, [])).description).toBe('No locale access for this action.');
   });
 
-  it('sort takes the scalar, non-private fields only (locale too on a localized type), in its four notations', () => {
+  it('sort takes the scalar, non-private fields only (id and documentId too), in its four notations', () => {
     const sort = sortSchema(strapiAttributes(PAGE), null);
     for (const good of ['title:asc', ['title:asc', 'createdAt:desc'], { title: 'asc' }, [{ updatedAt: 'desc' }]]) {
       expect(sort.safeParse(good).success).toBe(true);
     }
     for (const bad of ['secret:asc', { seo: 'asc' }, [{ title: 'up' }]]) expect(sort.safeParse(bad).success).toBe(false);
     expect(json(sort).description).toBe('Sort expression. String: "field:asc". Array: ["field:asc"]. Object: { field: "asc" }. '
-      + 'Valid fields: title, createdAt, updatedAt, publishedAt, locale.');
+      + 'Valid fields: id, title, createdAt, updatedAt, documentId.');
   });
 });
