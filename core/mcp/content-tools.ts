@@ -55,10 +55,14 @@ export function contentTypeTools(model: Model, models: ReadonlyMap<string, Model
   const locale = () => localeSchema([], null, model.localized, null);
   const data = () => dataSchema(models, attributes, null);
   const documentId = single ? {} : { documentId: documentIdSchema };
-  const read = () => documentOutputSchema(attributes, null);
+  // Strapi's readable fields: all of them to a credential that may read the type, none to one that may not (an
+  // update-only token): its answers' `data` is then any record, as recorded
+  const readable = (context: McpToolContext) =>
+    (context.cms.routeGate?.owns(model) || ['find', 'findOne'].some((action) => context.caller.can(model, action)) ? null : new Set<string>());
+  const read = (context: McpToolContext) => documentOutputSchema(attributes, readable(context));
   const tool = (
     operation: Operation, name: string, explorer: string[], restActions: DocumentAction[],
-    input: () => z.ZodType, output: () => z.ZodType,
+    input: () => z.ZodType, output: (context: McpToolContext) => z.ZodType,
   ): DerivedTool => ({
     name, uid: model.uid, restActions, ...describeTool(model.singularName, model.uid, operation),
     auth: { policies: explorer.map((action) => ({ action, subject: model.uid })) },
@@ -74,7 +78,7 @@ export function contentTypeTools(model: Model, models: ReadonlyMap<string, Model
     tool('list', `list_${slug}`, [EXPLORER.read], ['find'], () => z.object({
       locale: locale(), status: statusSchema, page: pageSchema, pageSize: pageSizeSchema,
       sort: sortSchema(attributes, null), filters: filtersSchema(attributes, null),
-    }), () => listOutputSchema(attributes, null)),
+    }), (context) => listOutputSchema(attributes, readable(context))),
     tool('get', `get_${slug}`, [EXPLORER.read], ['findOne'],
       () => z.object({ documentId: documentIdSchema, locale: locale(), status: statusSchema }), read),
     tool('create', `create_${slug}`, [EXPLORER.create], ['create'], () => z.object({ data: data(), locale: locale() }), read),
