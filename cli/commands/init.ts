@@ -59,6 +59,10 @@ export function registerInit(program: Command, ctx: CliContext): void {
         ctx.stderr.write(`Took the GraphQL plugin's settings into cms.config.json "graphql": ${JSON.stringify(result.graphql.carried)}\n`);
       }
       for (const note of result.graphql?.notes ?? []) ctx.stderr.write(`  ${note}\n`);
+      if (result.mcp?.carried) {
+        ctx.stderr.write(`Took the server's MCP settings into cms.config.json "mcp": ${JSON.stringify(result.mcp.carried)}\n`);
+      }
+      for (const note of result.mcp?.notes ?? []) ctx.stderr.write(`  ${note}\n`);
       if (result.editorSetupSkipped) ctx.stderr.write(`Editor settings skipped: ${result.editorSetupSkipped}\n`);
       const near = relative(ctx.cwd, result.root);
       const where = near.startsWith('..') ? result.root : near || '.';

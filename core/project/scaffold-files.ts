@@ -28,7 +28,7 @@ export function packageJson(name: string, dependency: { name: string; spec: stri
   });
 }
 
-export function configJson(publicTypes: string[], graphql?: Record<string, unknown>): string {
+export function configJson(publicTypes: string[], graphql?: Record<string, unknown>, mcp?: Record<string, unknown>): string {
   const grants: Record<string, string[]> = {};
   for (const uid of publicTypes) grants[uid] = ['find', 'findOne'];
   grants['plugin::i18n.locales'] = ['listLocales'];
@@ -37,6 +37,7 @@ export function configJson(publicTypes: string[], graphql?: Record<string, unkno
   return json({
     locales: ['en'], defaultLocale: 'en', permissions: { public: grants },
     server: { port: 1337, host: 'localhost' }, git: { timestampsFromHistory: true }, ...(graphql ? { graphql } : {}),
+    ...(mcp ? { mcp } : {}),
   });
 }
 
