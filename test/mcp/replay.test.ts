@@ -4,18 +4,34 @@
 // when test/conformance/mcp/choices.json lists the case (`<set>/<id>`) with the reason this project answers
 // otherwise, or open-divergences.json lists it as known and not yet settled (saying what would settle it). Either
 // way, a listed case that starts answering as Strapi fails until its entry is removed.
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cms } from '../../core/cms.js';
+// @ts-expect-error: plain ES module shared with the fuzzer
+import { firstDifference, pathShape, valueAt } from '../conformance/lib/fuzz-diff.mjs';
 import { type McpAnswer, type Recording, replayMcp } from './replay-mcp.js';
 
 const DIR = join(import.meta.dirname, '..', 'conformance', 'mcp');
 const SETS = readdirSync(join(DIR, 'recordings')).filter((file) => file.endsWith('.json')).sort()
   .map((file) => ({ name: file.replace(/\.json$/, ''), recording: JSON.parse(readFileSync(join(DIR, 'recordings', file), 'utf8')) as Recording }));
 const choices = JSON.parse(readFileSync(join(DIR, 'choices.json'), 'utf8')) as Record<string, { choice: string; differs: string; status?: number }>;
-const open = JSON.parse(readFileSync(join(DIR, 'open-divergences.json'), 'utf8')) as Record<string, { differs: string; next: string }>;
+const OPEN_FILE = join(DIR, 'open-divergences.json');
+const open = JSON.parse(readFileSync(OPEN_FILE, 'utf8')) as Record<string, { differs: string; next: string }>;
+/**
+ * `MCP_WRITE_OPEN=1 npx vitest run test/mcp/replay.test.ts` (a developer aid) rewrites open-divergences.json: every
+ * differing case not in choices.json with its first difference; an entry's `next` is kept, cases that pass are dropped.
+ */
+const WRITE_OPEN = process.env.MCP_WRITE_OPEN === '1';
+const found: Record<string, { differs: string; next: string }> = {};
+
+/** Where Strapi's answer and ours first differ, in a line. */
+function describeDifference(strapi: McpAnswer, ours: McpAnswer | undefined): string {
+  const path = firstDifference(strapi, ours ?? null) as string[];
+  const show = (value: unknown) => JSON.stringify(value)?.slice(0, 160);
+  return `Strapi ${strapi.status}, ours ${ours?.status}: ${pathShape(path)}: strapi ${show(valueAt(strapi, path))} | ours ${show(valueAt(ours, path))}`;
+}
 
 describe.each(SETS.map((set) => [set.name, set] as const))('%s', (name, { recording }) => {
   let answers = new Map<string, McpAnswer>();
@@ -28,6 +44,14 @@ describe.each(SETS.map((set) => [set.name, set] as const))('%s', (name, { record
   }, 600_000);
 
   afterAll(async () => {
+    if (WRITE_OPEN) {
+      for (const { id, answer } of recording.cases) {
+        const key = `${name}/${id}`;
+        if (choices[key] || isDeepStrictEqual(answers.get(id), answer)) continue;
+        found[key] = { differs: describeDifference(answer, answers.get(id)), next: open[key]?.next ?? 'mcp-core: answer as recorded' };
+      }
+      writeFileSync(OPEN_FILE, `${JSON.stringify(found, null, 2)}\n`);
+    }
     await cms?.close();
     if (root) rmSync(root, { recursive: true, force: true });
   });

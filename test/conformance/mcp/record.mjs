@@ -57,7 +57,12 @@ try {
     [base, token] = out.trim().split('\n').at(-1).split(' ');
     await nameLocalesAsAdmin(base);
   }
-  const send = (path, init) => fetch(base + path, { ...init, redirect: 'manual' });
+  // Strapi closes an idle keep-alive socket after 5 s; a request sent on it as it closes fails before Strapi reads
+  // it ("other side closed"): sent again, once.
+  const send = (path, init) => fetch(base + path, { ...init, redirect: 'manual' }).catch((error) => {
+    if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(base + path, { ...init, redirect: 'manual' });
+  });
   const book = createNameBook();
   const vars = { token };
   for await (const { kase, answer } of runCases(SEED, send, vars, book)) {

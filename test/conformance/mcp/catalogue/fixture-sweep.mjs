@@ -1,18 +1,10 @@
-// A second fixture set, recorded on its own fresh reference: the fixture's tools the main set does not call
-// (authors' and profiles' writes, pages' update/delete/discard), and one more round of each write kind on them
-// (relations both ways, a one-to-one taken twice, discarding a page's draft), so every listed tool is called.
-import SEED from '../../catalogue/00-seed.mjs';
-import { call, list } from './helpers.mjs';
-import { CREDENTIALS as FIXTURE } from './fixture.mjs';
-
-export const PROJECT = 'test/conformance/fixture';
-export { SEED };
-export const CREDENTIALS = { full: FIXTURE.full, read: FIXTURE.read };
+// The fixture's tools the main cases do not call (authors' and profiles' writes, pages' update/delete/discard),
+// run last: relations both ways, a one-to-one taken twice, discarding a page's draft, so every listed tool is called.
+import { call } from './helpers.mjs';
 
 const DOC = 'result.structuredContent.data.documentId';
 
-export const CASES = [
-  list('full'),
+export const SWEEP = [
   call('sweep.create.author', 'create_author', { data: { name: 'Agent author', age: 20, mentor: '@@a1', posts: { connect: ['@@post2'] } } },
     { capture: { a9: DOC } }),
   call('sweep.create.author.read', 'get_author', { documentId: '@@a9' }),

@@ -1,9 +1,10 @@
 // The conformance fixture's MCP set: the REST seed of test/conformance (00-seed), admin tokens for every
-// api:: type (full, read) and named subsets, then the protocol, the reads, the limited credentials and the writes.
+// api:: type (full, read) and named subsets, then the protocol, the reads, the limited credentials, the writes and the sweep of the remaining tools.
 import SEED from '../../catalogue/00-seed.mjs';
 import { credentials } from './helpers.mjs';
 import { ACCESS } from './fixture-access.mjs';
 import { READS } from './fixture-reads.mjs';
+import { SWEEP } from './fixture-sweep.mjs';
 import { WRITES } from './fixture-writes.mjs';
 import { protocolCases } from './protocol.mjs';
 
@@ -25,6 +26,6 @@ const CUSTOMS = {
   'posts-locale-fr': { uids: POST, actions: ['read', 'update'], properties: { locales: ['fr'] },
     note: 'a locale-limited admin permission; API token scopes name actions only' },
 };
-export const CREDENTIALS = credentials(UIDS, CUSTOMS);
+export const CREDENTIALS = credentials(UIDS, CUSTOMS, { localized: ['post', 'homepage', 'term'].map(uid), locales: ['en', 'fr', 'de'] });
 
-export const CASES = [...protocolCases(Object.keys(CUSTOMS)), ...READS, ...ACCESS, ...WRITES];
+export const CASES = [...protocolCases(Object.keys(CUSTOMS)), ...READS, ...ACCESS, ...WRITES, ...SWEEP];

@@ -19,7 +19,8 @@ const CUSTOMS = {
   'articles-locale-en': { uids: [uid('article')], actions: ['read', 'update'], properties: { locales: ['en'] },
     note: 'a locale-limited admin permission; API token scopes name actions only' },
 };
-export const CREDENTIALS = credentials(UIDS, CUSTOMS);
+export const CREDENTIALS = credentials(UIDS, CUSTOMS,
+  { localized: UIDS.filter((one) => ![uid('logo'), uid('redirection')].includes(one)), locales: ['en', 'fr'] });
 
 const DOC = 'result.structuredContent.data.documentId';
 const slug = (name) => name.replace(/-/g, '_');
@@ -35,9 +36,8 @@ const singles = SINGLES.flatMap((name) => [
 ]);
 const cta = (heading) => ({ __component: 'dynamic-zone.cta', heading, CTAs: [{ text: 'Go', URL: '/go', variant: 'outline' }] });
 
+// the most telling first (a recording cut short keeps a prefix): documents with zones, the writes, then the lists
 const CASES_AFTER_PROTOCOL = [
-  ...reads,
-  ...singles,
   call('get.article.a1', 'get_article', { documentId: '@@a1' }),
   call('get.article.a1.fr', 'get_article', { documentId: '@@a1', locale: 'fr' }),
   call('get.article.a2', 'get_article', { documentId: '@@a2' }),
@@ -149,6 +149,8 @@ const CASES_AFTER_PROTOCOL = [
   call('access.articles-locale-en.update.fr', 'update_article', { documentId: '@@a1', locale: 'fr', data: { title: 'x' } },
     { credential: 'custom-articles-locale-en' }),
   call('access.read.create', 'create_faq', { data: { question: 'Read-only?' } }, { credential: 'read' }),
+  ...singles,
+  ...reads,
 ];
 
 export const CASES = [...protocolCases(Object.keys(CUSTOMS)).filter(({ id }) => /^(init\.full|init\.read|tools\.list\.|resources|prompts)/.test(id)),
