@@ -64,6 +64,10 @@ export function registerInit(program: Command, ctx: CliContext): void {
           + ' (its env() values stay in the environment;'
           + ' npm install @aws-sdk/client-s3 @aws-sdk/lib-storage @aws-sdk/s3-request-presigner)\n');
       }
+      if (result.mcp?.carried) {
+        ctx.stderr.write(`Took the server's MCP settings into cms.config.json "mcp": ${JSON.stringify(result.mcp.carried)}\n`);
+      }
+      for (const note of result.mcp?.notes ?? []) ctx.stderr.write(`  ${note}\n`);
       if (result.editorSetupSkipped) ctx.stderr.write(`Editor settings skipped: ${result.editorSetupSkipped}\n`);
       const near = relative(ctx.cwd, result.root);
       const where = near.startsWith('..') ? result.root : near || '.';

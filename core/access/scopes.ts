@@ -61,6 +61,8 @@ export function knownScopes(models: Models): Set<string> {
   for (const model of models.values()) {
     if (model.modelType !== 'contentType' || !model.uid.startsWith('api::')) continue;
     for (const action of CONTENT_ACTIONS) scopes.add(scopeOf(model, action));
+    // Strapi's `explorer.publish`: the MCP publish and unpublish tools of a draft & publish type (core/mcp/ability.ts)
+    if (model.draftAndPublish) scopes.add(scopeOf(model, 'publish'));
   }
   for (const action of UPLOAD_SCOPE_ACTIONS) scopes.add(`${UPLOAD_SCOPE}.${action}`);
   return scopes;

@@ -7,6 +7,7 @@ import { resolveUploadConfig } from '../media/upload-config.js';
 import { locateKey } from '../parsers/locate-key.js';
 import { parseJsonText } from '../parsers/json.js';
 import { resolveGraphql } from './graphql-config.js';
+import { resolveMcp } from './mcp-config.js';
 import { resolvePreview } from './preview.js';
 import { resolveProxy } from './proxy.js';
 import { unknownConfigKeys } from './known-keys.js';
@@ -190,6 +191,7 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
     export: { populate: exportPopulate as Record<string, string> }, admin: resolveAdmin(raw.admin, rest.prefix, fail),
     preview: resolvePreview(raw.preview, DEFAULT_CONFIG.preview, fail),
     graphql: resolveGraphql(raw.graphql, rest.prefix, fail),
+    mcp: resolveMcp(raw.mcp, fail),
   };
 }
 

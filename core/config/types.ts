@@ -126,6 +126,22 @@ export interface CmsConfig {
   preview: PreviewConfig;
   /** `/graphql` as `@strapi/plugin-graphql` answers it, with the plugin's own config keys (see docs/guide/graphql.md). */
   graphql: GraphqlConfig;
+  /** `/mcp`: Strapi 5.54's MCP server (`server.mcp` in a Strapi project), for AI agents (see docs/guide/mcp.md). */
+  mcp: McpConfig;
+}
+
+/** Strapi's `server.mcp` keys, plus `branch`: an agent's writes land on a change request of its own. */
+export interface McpConfig {
+  /** Serve `/mcp` (default false, as Strapi). */
+  enabled: boolean;
+  /** Bound on connecting a request's MCP server to its transport (Strapi's default 5 s). */
+  connectTimeoutMs: number;
+  /** Bound on answering one request, a tool call included (Strapi's default 60 s). */
+  requestTimeoutMs: number;
+  /** Every write tool call goes to the credential's own change request (branch `mcp/<credential>`); reads answer its view. */
+  branch: boolean;
+  /** Largest tool result, in characters of its JSON; a larger one is refused with an error naming the limit. */
+  maxResultChars: number;
 }
 
 /** Strapi's GraphQL plugin config (`config/plugins.js` → `graphql.config`), as `cms.config.json`'s `graphql`. */
@@ -217,6 +233,7 @@ export const DEFAULT_CONFIG: CmsConfig = {
   admin: { enabled: true, path: '/admin' },
   preview: { enabled: false, config: { allowedOrigins: [], urls: {} } },
   graphql: { enabled: false, endpoint: '/graphql', shadowCRUD: true, maxLimit: -1, landingPage: false },
+  mcp: { enabled: false, connectTimeoutMs: 5000, requestTimeoutMs: 60000, branch: false, maxResultChars: 1_000_000 },
 };
 
 /** Identity helper so a `cms.config.mjs` gets types: `export default defineConfig({...})`. */

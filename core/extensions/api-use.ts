@@ -4,7 +4,7 @@ import { subsetProblems } from './api-subset.js';
 /** Members of the `strapi` object this server provides (strapi-object.ts); the rest are named at start-up. */
 export const STRAPI_MEMBERS = [
   'documents', 'service', 'services', 'controller', 'controllers', 'contentType', 'contentTypes', 'log',
-  'db', 'query', 'plugin', 'plugins', 'entityService', 'requestContext',
+  'db', 'query', 'plugin', 'plugins', 'entityService', 'requestContext', 'ai',
 ] as const;
 
 const HINTS: Record<string, string> = {

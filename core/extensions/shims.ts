@@ -1,5 +1,6 @@
 import { ApplicationError, ForbiddenError, NotFoundError, PaginationError, UnauthorizedError, ValidationError } from '../errors.js';
 import { defineServer } from './define-server.js';
+import { z } from 'zod';
 import { PolicyError, UnsupportedApiError } from './errors.js';
 
 /** What `factories.createCore*` answers: a marker the project-code loader turns into the real thing once `strapi` exists. */
@@ -76,8 +77,10 @@ const errors = guarded('errors', {
 
 /** The packages a project's files may require, answered by this server (see docs/guide/extending.md). */
 export const SHIMS: Record<string, unknown> = {
-  '@strapi/strapi': guarded('@strapi/strapi', { factories }),
-  '@strapi/utils': guarded('@strapi/utils', { errors }),
+  // `ai.mcp.defineTool` types a tool for `strapi.ai.mcp.registerTool` and answers it unchanged, as Strapi's does
+  '@strapi/strapi': guarded('@strapi/strapi', { factories, ai: { mcp: { defineTool: <T>(tool: T): T => tool } } }),
+  // `z`: zod 4, the version Strapi 5.54's `@strapi/utils` exports, for MCP tool schemas
+  '@strapi/utils': guarded('@strapi/utils', { errors, z }),
   // cms.server.ts imports defineServer from the package; answered here, so it loads wherever `cms` is installed.
   gitcms: guarded('gitcms (in project code)', { defineServer }),
 };

@@ -6,6 +6,7 @@ import { UnsupportedApiError } from './errors.js';
 import { contentTypeInfo } from './content-type-info.js';
 import type { ReadHooks, Subscriber } from './lifecycles.js';
 import { strapiApis } from './strapi-apis.js';
+import { mcpApi } from '../mcp/tool-registry.js';
 
 export interface Registry {
   services: Map<string, object>;
@@ -62,15 +63,19 @@ export function createStrapiObject(
     // db.query, query, entityService, plugin services (also as strapi.service('plugin::…')), requestContext: strapi-apis.ts
     ...strapiApis(cms, plainDocuments, hooks, known(registry.services, 'service')),
   };
+
   Object.defineProperties(members, {
     contentTypes: { get: () => Object.fromEntries(cms.contentTypes().map((model) => [model.uid, contentTypeInfo(model)])) },
     services: { get: () => Object.fromEntries(registry.services) },
     controllers: { get: () => Object.fromEntries(registry.controllers) },
   });
-  return new Proxy(members, {
+  const strapi = new Proxy(members, {
     get(target, key, receiver) {
       if (typeof key === 'symbol' || key in target || key === 'then' || key === 'toJSON') return Reflect.get(target, key, receiver);
       throw new UnsupportedApiError(`strapi.${key}`);
     },
   }) as StrapiObject;
+  // `strapi.ai.mcp.registerTool(…)`: the project's own tools at /mcp (core/mcp/tool-registry.ts)
+  members.ai = { mcp: mcpApi(cms, strapi) };
+  return strapi;
 }

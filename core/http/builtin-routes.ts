@@ -54,6 +54,8 @@ export function builtinRoutes(config: CmsConfig): BuiltinRoute[] {
     ...['GET', 'POST'].map((method) => ({
       method, path: config.graphql?.endpoint ?? '/graphql', reaches: { type: ['find', 'findOne', 'create', 'update', 'delete'] } as Reach,
     })),
+    // `/mcp` when `mcp.enabled`: each tool call reaches documents as the REST route for its action would
+    { method: 'POST', path: '/mcp', reaches: { type: ['find', 'findOne', 'create', 'update', 'delete'] } as Reach },
     { method: 'GET', path: `${api}/i18n/locales`, reaches: NO_DOCUMENT('the configured locales') },
     ...USERS_PERMISSIONS_PATHS.map(({ method, path }) => ({ method, path: api + path, reaches: NO_DOCUMENT('users and roles') })),
     { method: 'GET', path: admin, reaches: NO_DOCUMENT('a redirect to the studio\'s page') },

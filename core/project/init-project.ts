@@ -9,6 +9,7 @@ import { writeFileAtomic } from '../storage/atomic-write.js';
 import { copyStrapiCode } from '../extensions/copy-code.js';
 import { strapiGraphqlConfig } from './strapi-graphql-config.js';
 import { strapiUploadConfig } from './strapi-upload-config.js';
+import { strapiMcpConfig } from './strapi-mcp-config.js';
 import {
   CI_WORKFLOW, configJson, EXAMPLE_SCHEMA, exampleDocument, GITATTRIBUTES, GITIGNORE, packageJson, packageNameFor,
 } from './scaffold-files.js';
@@ -38,6 +39,8 @@ export interface InitResult {
   graphql?: { carried?: Record<string, unknown>; notes: string[] };
   /** The upload plugin's settings carried from `config/plugins` (`upload` in cms.config.json). */
   upload?: Record<string, unknown>;
+  /** The Strapi project's `server.mcp` settings carried into `cms.config.json` `mcp` (`--from-strapi`), and what was left out. */
+  mcp?: { carried?: Record<string, unknown>; notes: string[] };
 }
 
 /** A folder counts as empty when it holds nothing but `.git` (a fresh `git init`). */
@@ -120,12 +123,15 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
   const imported: string[] = [];
   let graphql: InitResult['graphql'];
   let upload: InitResult['upload'];
+  let mcp: InitResult['mcp'];
   if (options.fromStrapi) {
     // read before the code is copied: a config file that throws stops init with nothing half-written
     const carried = await strapiGraphqlConfig(resolve(options.fromStrapi), options.env);
     graphql = { carried: carried.graphql, notes: carried.notes };
     // The upload provider (aws-s3 and its options) as configured there, secrets left in the environment.
     upload = await strapiUploadConfig(resolve(options.fromStrapi));
+    const server = await strapiMcpConfig(resolve(options.fromStrapi), options.env);
+    mcp = { carried: server.mcp, notes: server.notes };
     const copied = await copyStrapiSchemas(options.fromStrapi, root);
     files.push(...copied.files);
     imported.push(...copied.types);
@@ -138,7 +144,8 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
   await write('package.json', packageJson(packageNameFor(basename(root)), options.dependency));
   // A Strapi project's types stay private, as they were in Strapi: grant them in permissions.public.
   // and its GraphQL plugin's settings (config/plugins.js), as `graphql`
-  await write('cms.config.json', configJson(options.fromStrapi ? [] : ['api::post.post'], graphql?.carried, upload));
+  const carriedConfig = { graphql: graphql?.carried, upload, mcp: mcp?.carried };
+  await write('cms.config.json', configJson(options.fromStrapi ? [] : ['api::post.post'], carriedConfig));
   // The locale's row, as Strapi stores one at its first start: `GET /api/i18n/locales` answers it on every server.
   await write(KEPT_IDS_FILE, keptIdsText({ version: 1, rows: {}, locales: { en: initialLocale(new Date().toISOString()) } }));
   await write('.gitignore', GITIGNORE);
@@ -152,5 +159,6 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
   } catch (error) {
     editorSetupSkipped = (error as Error).message;
   }
-  return { root, files, imported, editorSetupSkipped, ...(graphql ? { graphql } : {}), ...(upload ? { upload } : {}) };
+  const notes = { ...(graphql ? { graphql } : {}), ...(upload ? { upload } : {}), ...(mcp ? { mcp } : {}) };
+  return { root, files, imported, editorSetupSkipped, ...notes };
 }

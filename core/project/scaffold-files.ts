@@ -28,7 +28,10 @@ export function packageJson(name: string, dependency: { name: string; spec: stri
   });
 }
 
-export function configJson(publicTypes: string[], graphql?: Record<string, unknown>, upload?: Record<string, unknown>): string {
+/** A new site's cms.config.json: its public grants and the settings carried from a Strapi project's config. */
+type Carried = Partial<Record<'graphql' | 'upload' | 'mcp', Record<string, unknown>>>;
+export function configJson(publicTypes: string[], carried: Carried = {}): string {
+  const { graphql, upload, mcp } = carried;
   const grants: Record<string, string[]> = {};
   for (const uid of publicTypes) grants[uid] = ['find', 'findOne'];
   grants['plugin::i18n.locales'] = ['listLocales'];
@@ -38,6 +41,7 @@ export function configJson(publicTypes: string[], graphql?: Record<string, unkno
     locales: ['en'], defaultLocale: 'en', permissions: { public: grants },
     server: { port: 1337, host: 'localhost' }, git: { timestampsFromHistory: true }, ...(graphql ? { graphql } : {}),
     ...(upload ? { upload } : {}),
+    ...(mcp ? { mcp } : {}),
   });
 }
 

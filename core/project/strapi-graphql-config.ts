@@ -12,10 +12,10 @@ export interface CarriedGraphqlConfig {
   notes: string[];
 }
 
-type Env = ((key: string, fallback?: unknown) => unknown) & Record<string, (key: string, fallback?: unknown) => unknown>;
+export type Env = ((key: string, fallback?: unknown) => unknown) & Record<string, (key: string, fallback?: unknown) => unknown>;
 
 /** Strapi's `env()` helper for config files: the variable, else the default, with its typed variants. */
-function strapiEnv(vars: NodeJS.ProcessEnv): Env {
+export function strapiEnv(vars: NodeJS.ProcessEnv): Env {
   const raw = (key: string) => vars[key];
   const env = ((key: string, fallback?: unknown) => raw(key) ?? fallback) as Env;
   env.int = (key, fallback) => (raw(key) === undefined ? fallback : Number.parseInt(raw(key)!, 10));

@@ -22,6 +22,7 @@ export default defineConfig({
           { text: 'Getting started', link: '/guide/getting-started' },
           { text: 'Reading and writing over REST', link: '/guide/rest-api' },
           { text: 'GraphQL', link: '/guide/graphql' },
+          { text: 'AI agents (MCP)', link: '/guide/mcp' },
           { text: 'Content files', link: '/guide/content-files' },
           { text: 'Schemas and generated tools', link: '/guide/schemas' },
           { text: 'Git workflow', link: '/guide/git-workflow' },

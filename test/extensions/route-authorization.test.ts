@@ -77,6 +77,17 @@ async function refusedOverGraphql(who: Who, method: 'GET' | 'POST', query: strin
   expect(answer.errors?.map((error) => [error.path[0], error.extensions.code])).toEqual([[field, 'FORBIDDEN']]);
 }
 
+/** A `tools/call` at /mcp that writes or shows nothing: 401 (no MCP for the credential), a disabled tool, or a tool error. */
+async function refusedOverMcp(who: Who, name: string, args: Record<string, unknown>) {
+  const headers = { accept: 'application/json, text/event-stream' };
+  const { status, body } = await send(who, 'POST', '/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, headers);
+  if (status === 401) return;
+  expect(status, `${who} ${name}: ${JSON.stringify(body)}`).toBe(200);
+  const data = String(body).split('\n').find((line) => line.startsWith('data: '));
+  const answer = JSON.parse(data!.slice(6)) as { result?: { isError?: boolean }; error?: unknown };
+  expect(answer.error !== undefined || answer.result?.isError === true, `${who} ${name}: ${data}`).toBe(true);
+}
+
 /** A content file changed on disk while `work` runs (the Git panel's changed files), then put back. */
 async function withChanged(path: string, work: () => Promise<void>) {
   const before = readFileSync(join(root, path), 'utf8');
@@ -193,6 +204,12 @@ const PROBES: Record<string, (route: BuiltinRoute) => Promise<void>> = {
     await refusedOverGraphql('bob', 'POST', `mutation { updatePost(documentId: "${ids.post}", data: { title: "x" }) { title } }`, 'updatePost');
     await refusedOverGraphql('public', 'POST', `{ post(documentId: "${ids.post}") { title } }`, 'post');
   },
+  // MCP: a tool call the project's routes refuse is a tool error (or a tool not offered, or no MCP for that credential)
+  'POST /mcp': async () => {
+    await refusedOverMcp('ann', 'create_page', { data: { title: 'New' } });
+    await refusedOverMcp('bob', 'update_post', { documentId: ids.post, data: { title: 'x' } });
+    await refusedOverMcp('public', 'get_post', { documentId: ids.post });
+  },
   'GET /graphql': () => refusedOverGraphql('public', 'GET', '{ notes { text } }', 'notes', MINE_NOT),
   'POST /admin/api/git/push': siteWork,
   'POST /admin/api/git/pull': siteWork,
@@ -206,6 +223,7 @@ beforeAll(async () => {
   const config = JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8'));
   config.permissions.authenticated['plugin::upload.file'] = ['upload'];
   config.graphql = { enabled: true };
+  config.mcp = { enabled: true };
   writeFileSync(join(root, 'cms.config.json'), JSON.stringify(config));
   cms = await createCms({ root, env: ENV, reportProblems: false });
   const code = await startProjectCode(cms);

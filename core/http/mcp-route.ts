@@ -1,0 +1,83 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import type { Caller } from '../access/permissions.js';
+import { mayUseMcp } from '../mcp/ability.js';
+import { createMcpServer } from '../mcp/mcp-server.js';
+import { readBody } from './body.js';
+import type { ExtensionRoute } from './route-context.js';
+
+/** Strapi's JSON-RPC errors at `/mcp` (core/services/mcp/utils/jsonRpcErrors). */
+const ERRORS = {
+  INTERNAL_ERROR: { code: -32603, message: 'Internal error', status: 500 },
+  AUTHENTICATION_REQUIRED: { code: -32000, message: 'Authentication required', status: 401 },
+  METHOD_NOT_ALLOWED: { code: -32601, message: 'Method not allowed', status: 405 },
+} as const;
+
+const MCP_PATH = '/mcp';
+
+function rpcError(key: keyof typeof ERRORS, headers: Record<string, string>, extra: Record<string, string> = {}): Response {
+  const { code, message, status } = ERRORS[key];
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+    status, headers: { ...headers, ...extra, 'content-type': 'application/json' },
+  });
+}
+
+/** Strapi's bearer rule: `Bearer <key>`, exactly two parts; anything else is no credential. */
+function bearer(authorization: string | null): string | undefined {
+  if (authorization === null) return undefined;
+  const parts = authorization.split(/\s+/);
+  return parts[0].toLowerCase() === 'bearer' && parts.length === 2 ? parts[1] : undefined;
+}
+
+/** Bound a step as Strapi bounds connect and handleRequest: past it the request is an internal error. */
+const within = <T>(work: Promise<T>, ms: number, what: string): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Operation '${what}' timed out after ${ms}ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+};
+
+/**
+ * `POST /mcp`: Strapi 5.54's MCP server through the SDK (stateless streamable HTTP, one server per request). Its own
+ * bearer check (an API token, or a signed-in account that may manage content; else `AUTHENTICATION_REQUIRED`); then
+ * every tool call goes through core/mcp to the same service, access decision and write path as REST.
+ */
+export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) => {
+  if (!cms.config.mcp.enabled || url.pathname !== MCP_PATH) return undefined;
+  if (request.method !== 'POST') {
+    if (['GET', 'DELETE', 'PUT', 'PATCH'].includes(request.method)) return rpcError('METHOD_NOT_ALLOWED', headers, { allow: 'POST' });
+    return undefined;
+  }
+  // Strapi's body parser reads the body before the route runs: malformed JSON is its 400, whoever asks
+  const parsedBody = await readBody(request);
+  const key = bearer(request.headers.get('authorization'));
+  let caller: Caller | undefined;
+  try {
+    caller = key === undefined ? undefined : cms.contentApi.callerFor(`Bearer ${key}`);
+  } catch {
+    caller = undefined;
+  }
+  if (!caller || !mayUseMcp(caller, cms.models)) return rpcError('AUTHENTICATION_REQUIRED', headers);
+  const { connectTimeoutMs, requestTimeoutMs } = cms.config.mcp;
+  const server = await createMcpServer(cms, caller, request, url);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  try {
+    await within(server.connect(transport), connectTimeoutMs, 'mcpServer.connect');
+    const answer = async () => {
+      const response = await transport.handleRequest(request, { parsedBody });
+      // Stateless: the whole answer (one JSON-RPC reply, or its SSE events) is read before the server closes.
+      return { response, text: response.body ? await response.text() : null };
+    };
+    const { response, text } = await within(answer(), requestTimeoutMs, 'transport.handleRequest');
+    const out = new Headers(headers);
+    response.headers.forEach((value, name) => out.set(name, value));
+    // an answer with no body (202 to a notification) as Node's transport writes it: Koa's text/plain
+    if (!response.headers.has('content-type')) out.set('content-type', 'text/plain;charset=utf-8');
+    return new Response(text, { status: response.status, headers: out });
+  } catch (error) {
+    cms.report(`[MCP] Error handling POST request: ${(error as Error)?.message ?? String(error)}`);
+    return rpcError('INTERNAL_ERROR', headers);
+  } finally {
+    await server.close();
+  }
+};

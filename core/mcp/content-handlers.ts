@@ -1,0 +1,160 @@
+import { authorizeDocument, type DocumentAction } from '../access/document-gate.js';
+import type { Caller } from '../access/permissions.js';
+import { ForbiddenError, NotFoundError } from '../errors.js';
+import type { Model } from '../schema/types.js';
+import { publicationStates } from '../service/publication-states.js';
+import type { Data } from '../types.js';
+import { publishGrant } from './ability.js';
+import { shapeForMcp } from './shape-output.js';
+import { ok, type McpToolContext, type ToolHandler } from './tool-types.js';
+
+export type Operation = 'list' | 'get' | 'create' | 'update' | 'write' | 'delete' | 'publish' | 'unpublish' | 'discard_draft';
+type Args = Record<string, unknown>;
+
+const NOT_FOUND = 'Document not found.';
+const NOT_FOUND_LOCALE = 'Document locale not found.';
+
+/**
+ * The one access decision REST takes (core/access/document-gate.ts): the project's route for the action when its code
+ * owns the type (its policies see the `/mcp` request and `{ data }` as the body), else the credential's grants.
+ */
+async function gated<T>(
+  context: McpToolContext, model: Model, action: DocumentAction, documentId: string | undefined,
+  work: (caller: Caller) => Promise<T>, body?: unknown, grant: string = action,
+): Promise<T> {
+  const { cms, request, url } = context;
+  if (!cms.routeGate?.owns(model)) {
+    if (!context.caller.can(model, grant)) throw new ForbiddenError();
+    return work(context.caller);
+  }
+  const done = await authorizeDocument(cms, { model, action, documentId, request, url, body }, work);
+  if (!done.ran) throw new ForbiddenError();
+  return done.value;
+}
+
+/** The Content Manager's defaults: the default locale, and the draft of a draft & publish type. */
+const dimensions = (context: McpToolContext, model: Model, args: Args, status?: unknown) => ({
+  locale: model.localized ? String(args.locale ?? context.cms.config.defaultLocale) : undefined,
+  status: (status ?? (model.draftAndPublish ? 'draft' : 'published')) as 'draft' | 'published',
+});
+
+/** A version as the Content Manager answers it: every field populated one level, relations as identities, its `status`. */
+function formatted(context: McpToolContext, model: Model, version: Data): Record<string, unknown> {
+  const states = publicationStates(context.cms.index, model, [String(version.documentId)])[String(version.documentId)] ?? {};
+  const state = states[(version.locale as string | undefined) ?? ''] ?? (model.draftAndPublish ? 'draft' : 'published');
+  const shaped = shapeForMcp(context.cms.models, model, version);
+  return { ...shaped, status: state };
+}
+
+/** The other locales a document exists in (Strapi's `meta.availableLocales`), and its other status (`availableStatus`). */
+function metaOf(
+  context: McpToolContext, model: Model, documentId: string, locale: string | undefined, status: string, caller: Caller,
+) {
+  const { cms } = context;
+  const availableLocales = !model.localized ? [] : cms.config.locales.filter((code) => code !== locale).flatMap((code) => {
+    const found = cms.service.findOne(model, documentId, { locale: code, status: 'draft' } as never, caller);
+    return found ? [{ ...brief(found), status: formatted(context, model, found).status }] : [];
+  });
+  const other = status === 'draft' ? 'published' : 'draft';
+  const counterpart = model.draftAndPublish
+    ? cms.service.findOne(model, documentId, { locale, status: other } as never, caller) : undefined;
+  return { availableLocales, availableStatus: counterpart ? [brief(counterpart)] : [] };
+}
+
+const brief = (version: Data) => {
+  const { id, documentId, locale, updatedAt, createdAt, publishedAt } = version as Record<string, unknown>;
+  return { id, documentId, ...(locale === undefined ? {} : { locale }), updatedAt, createdAt, publishedAt };
+};
+
+const read = (context: McpToolContext, model: Model, documentId: string, args: Args, caller: Caller, status?: unknown) => {
+  const { locale, status: resolved } = dimensions(context, model, args, status);
+  return context.cms.service.findOne(model, documentId, { locale, status: resolved, populate: '*' } as never, caller);
+};
+
+const singleId = (context: McpToolContext, model: Model) => context.cms.index.singleDocumentId(model.uid) ?? undefined;
+const idOf = (context: McpToolContext, model: Model, args: Args) =>
+  (model.kind === 'singleType' ? singleId(context, model) : String(args.documentId));
+
+/** One version, `{ data, meta }`, after a change (the version the change left, in the status it names). */
+function answer(context: McpToolContext, model: Model, documentId: string, args: Args, caller: Caller, status: string) {
+  const version = read(context, model, documentId, args, caller, status);
+  if (!version) throw new NotFoundError(NOT_FOUND);
+  const { locale } = dimensions(context, model, args);
+  return ok({ data: formatted(context, model, version), meta: metaOf(context, model, documentId, locale, status, caller) });
+}
+
+type Make = (model: Model, context: McpToolContext) => ToolHandler;
+
+const list: Make = (model, context) => async ({ args = {} }) => gated(context, model, 'find', undefined, async (caller) => {
+  const { locale, status } = dimensions(context, model, args, args.status);
+  const pagination = { page: args.page ?? 1, pageSize: args.pageSize ?? 10 };
+  const query = { locale, status, pagination, sort: args.sort, filters: args.filters, populate: '*' };
+  const page = context.cms.service.findPage(model, query as never, caller);
+  const results = page.data.map((version) => formatted(context, model, version));
+  return ok({ results, pagination: page.meta.pagination });
+});
+
+const get: Make = (model, context) => async ({ args = {} }) => {
+  const documentId = idOf(context, model, args);
+  return gated(context, model, 'findOne', documentId, async (caller) => {
+    if (documentId === undefined) throw new NotFoundError(NOT_FOUND);
+    const { locale, status } = dimensions(context, model, args, args.status);
+    const version = read(context, model, documentId, args, caller, status);
+    if (!version) {
+      if (!context.cms.index.documentRecords(model.uid, documentId).length) throw new NotFoundError(NOT_FOUND);
+      const { availableLocales } = metaOf(context, model, documentId, locale, status, caller);
+      return ok({ data: {}, meta: { availableLocales, availableStatus: [] } });
+    }
+    return ok({ data: formatted(context, model, version), meta: metaOf(context, model, documentId, locale, status, caller) });
+  });
+};
+
+const create: Make = (model, context) => async ({ args = {} }) => gated(context, model, 'create', undefined, async (caller) => {
+  const { locale, status } = dimensions(context, model, args);
+  const written = await context.cms.service.create(model, { data: args.data ?? {} }, { locale, status } as never, caller);
+  return answer(context, model, String(written.data.documentId), args, caller, status);
+}, { data: args.data });
+
+const update: Make = (model, context) => async ({ args = {} }) => {
+  const documentId = idOf(context, model, args);
+  const exists = documentId !== undefined && context.cms.index.documentRecords(model.uid, documentId).length > 0;
+  if (!exists && model.kind !== 'singleType') throw new NotFoundError(NOT_FOUND);
+  // A single type with no document yet: its write creates it (Strapi's write tool), as the create route decides.
+  const action: DocumentAction = exists ? 'update' : 'create';
+  return gated(context, model, action, documentId, async (caller) => {
+    const { locale, status } = dimensions(context, model, args);
+    const written = await context.cms.service.update(model, documentId, { data: args.data ?? {} }, { locale, status } as never, caller);
+    if (!written) throw new NotFoundError(NOT_FOUND);
+    return answer(context, model, String(written.data.documentId), args, caller, status);
+  }, { data: args.data });
+};
+
+const remove: Make = (model, context) => async ({ args = {} }) => {
+  const documentId = idOf(context, model, args);
+  return gated(context, model, 'delete', documentId, async (caller) => {
+    if (documentId === undefined) throw new NotFoundError(NOT_FOUND);
+    const { locale } = dimensions(context, model, args);
+    const deleted = await context.cms.service.delete(model, documentId, { locale } as never, caller);
+    if (!deleted) throw new NotFoundError(NOT_FOUND);
+    return ok({ data: {} });
+  });
+};
+
+/** Publish, unpublish and discard: the `_cms` routes' transitions, judged as the update route (as REST judges them). */
+const transition = (name: 'publish' | 'unpublish' | 'discardDraft'): Make => (model, context) => async ({ args = {} }) => {
+  const documentId = idOf(context, model, args);
+  return gated(context, model, 'update', documentId, async (caller) => {
+    if (documentId === undefined || !context.cms.index.documentRecords(model.uid, documentId).length) throw new NotFoundError(NOT_FOUND);
+    const { locale } = dimensions(context, model, args);
+    const need = name === 'publish' ? 'draft' : 'published';
+    if (!read(context, model, documentId, args, caller, need)) throw new NotFoundError(name === 'publish' ? NOT_FOUND_LOCALE : NOT_FOUND);
+    if (name === 'unpublish' && args.discardDraft === true) await context.cms.writer.discardDraft(model, documentId, locale, caller);
+    await context.cms.writer[name](model, documentId, locale, caller);
+    return answer(context, model, documentId, args, caller, name === 'publish' ? 'published' : 'draft');
+  }, undefined, name === 'discardDraft' ? 'update' : publishGrant(context.caller));
+};
+
+export const CONTENT_HANDLERS: Record<Operation, Make> = {
+  list, get, create, update, write: update, delete: remove,
+  publish: transition('publish'), unpublish: transition('unpublish'), discard_draft: transition('discardDraft'),
+};

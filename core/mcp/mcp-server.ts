@@ -1,0 +1,82 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import type { Caller } from '../access/permissions.js';
+import { mayReachDocument } from '../access/document-gate.js';
+import type { Cms } from '../cms.js';
+import { abilityOf, publishGrant } from './ability.js';
+import { branchTools, siteForCall } from './branch-tools.js';
+import { deriveContentTools, type DerivedTool } from './content-tools.js';
+import { projectTools } from './tool-registry.js';
+import type { McpToolContext, McpToolDefinition, ToolResult } from './tool-types.js';
+
+/** The answer for a tool that failed, in Strapi's words: its name and the error's message, never a stack. */
+const failed = (name: string, error: unknown): ToolResult =>
+  ({ content: [{ type: 'text', text: `Tool "${name}" execution failed: ${(error as Error)?.message ?? String(error)}` }], isError: true });
+
+/** A result past `mcp.maxResultChars` is refused whole (a cut JSON document would mislead an agent). */
+function bounded(name: string, result: ToolResult, limit: number): ToolResult {
+  const size = JSON.stringify(result).length;
+  if (size <= limit) return result;
+  return failed(name, new Error(`the result is ${size} characters, over this server's limit of ${limit} (mcp.maxResultChars): `
+    + 'ask for less (a smaller pageSize, filters, or one locale)'));
+}
+
+/** Whether the credential may see a tool: a derived tool by its REST actions (the project's routes decide for their types). */
+async function allowed(definition: McpToolDefinition, context: McpToolContext): Promise<boolean> {
+  if (definition.devModeOnly === true) return false;
+  const derived = definition as Partial<DerivedTool>;
+  if (derived.restActions && derived.uid) {
+    const model = context.cms.models.get(derived.uid)!;
+    if (!context.cms.routeGate?.owns(model)) {
+      const grants = derived.publishes ? [publishGrant(context.caller)] : derived.restActions;
+      return grants.some((grant) => context.caller.can(model, grant));
+    }
+    for (const action of derived.restActions) {
+      if (await mayReachDocument(context.cms, { model, action, request: context.request, url: context.url })) return true;
+    }
+    return false;
+  }
+  return definition.auth?.policies.some(({ action, subject }) => context.userAbility.can(action, subject)) ?? false;
+}
+
+/** A tool call as every `/mcp` call runs: on the site the mode picks, its errors and size answered as tool errors. */
+function handlerFor(definition: McpToolDefinition, context: McpToolContext, strapi: unknown) {
+  const writes = (definition as Partial<DerivedTool>).restActions?.some((action) => !['find', 'findOne'].includes(action)) ?? true;
+  return async (args: Record<string, unknown> | undefined, extra: Record<string, unknown>): Promise<ToolResult> => {
+    try {
+      const run = (site: Cms) => definition.createHandler(strapi, { ...context, cms: site })({ args, extra });
+      const result = definition.onBase ? await run(context.cms) : await siteForCall(context, writes, run);
+      return bounded(definition.name, result, context.cms.config.mcp.maxResultChars);
+    } catch (error) {
+      return failed(definition.name, error);
+    }
+  };
+}
+
+/**
+ * One request's MCP server (stateless, as Strapi makes one per request): every tool registered with its schemas for this
+ * credential, the ones it may not use disabled (so neither listed nor callable), as Strapi's session sync leaves them.
+ */
+export async function createMcpServer(cms: Cms, caller: Caller, request: Request, url: URL): Promise<McpServer> {
+  const context: McpToolContext = {
+    userAbility: abilityOf(caller, cms.models), user: { id: caller.userId ?? caller.name ?? 'token', name: caller.name },
+    caller, cms, request, url,
+  };
+  const project = projectTools(cms);
+  const strapi = project.strapi;
+  const definitions: McpToolDefinition[] = [
+    ...deriveContentTools(cms.models), ...(cms.config.mcp.branch ? branchTools() : []), ...project.tools,
+  ];
+  const server = new McpServer({ name: 'strapi-mcp-server', version: '1.0.0' }, { capabilities: { logging: {}, tools: {} } });
+  for (const definition of definitions) {
+    const inputSchema = definition.resolveInputSchema?.(context);
+    const outputSchema = definition.resolveOutputSchema?.(context);
+    const config = { title: definition.title, description: definition.description, inputSchema, outputSchema } as never;
+    const handle = handlerFor(definition, context, strapi);
+    const registered = inputSchema === undefined
+      ? server.registerTool(definition.name, config, ((extra: Record<string, unknown>) => handle(undefined, extra)) as never)
+      : server.registerTool(definition.name, config,
+        ((args: Record<string, unknown>, extra: Record<string, unknown>) => handle(args, extra)) as never);
+    if (!(await allowed(definition, context))) registered.disable();
+  }
+  return server;
+}

@@ -1,0 +1,46 @@
+// What limited credentials may call on the fixture: tools their permissions do not list, and the fields and
+// locales a limited admin token is answered (Strapi's field and locale conditions on Content Manager actions).
+import { call } from './helpers.mjs';
+
+const as = (credential, id, name, args) => call(`access.${credential}.${id}`, name, args, { credential });
+
+export const ACCESS = [
+  as('read', 'list-post', 'list_post', { pageSize: 2 }),
+  as('read', 'get-post', 'get_post', { documentId: '@@post3' }),
+  as('read', 'create-post', 'create_post', { data: { title: 'Refused' } }),
+  as('read', 'update-tag', 'update_tag', { documentId: '@@t1', data: { weight: 100 } }),
+  as('read', 'delete-tag', 'delete_tag', { documentId: '@@t1' }),
+  as('read', 'publish-post', 'publish_post', { documentId: '@@post4' }),
+  as('read', 'write-setting', 'write_setting', { data: { siteName: 'Refused' } }),
+  as('read', 'get-setting', 'get_setting', {}),
+  as('custom-posts-read', 'list-post', 'list_post', { pageSize: 1 }),
+  as('custom-posts-read', 'list-tag', 'list_tag', {}),
+  as('custom-posts-read', 'update-post', 'update_post', { documentId: '@@post3', data: { title: 'Refused' } }),
+  as('custom-posts-write', 'create-post', 'create_post', { data: { title: 'Written by a custom token' } }),
+  as('custom-posts-write', 'publish-post', 'publish_post', { documentId: '@@post4' }),
+  as('custom-posts-write', 'delete-post', 'delete_post', { documentId: '@@post4' }),
+  as('custom-posts-publish', 'publish-post', 'publish_post', { documentId: '@@post4' }),
+  as('custom-posts-publish', 'unpublish-post', 'unpublish_post', { documentId: '@@post4' }),
+  as('custom-posts-publish', 'discard-post', 'discard_post_draft', { documentId: '@@post4' }),
+  as('custom-posts-update', 'get-post', 'get_post', { documentId: '@@post3' }),
+  as('custom-posts-update', 'update-post', 'update_post', { documentId: '@@post3', data: { summary: 'Updated without read' } }),
+  as('custom-posts-update', 'discard-post', 'discard_post_draft', { documentId: '@@post3' }),
+  as('custom-tags-delete', 'delete-tag', 'delete_tag', { documentId: '@@t3' }),
+  as('custom-tags-delete', 'list-tag', 'list_tag', {}),
+  as('custom-posts-fields', 'list-post', 'list_post', { sort: 'title:asc', pageSize: 3 }),
+  as('custom-posts-fields', 'get-post', 'get_post', { documentId: '@@post3' }),
+  as('custom-posts-fields', 'filter-hidden-field', 'list_post', { filters: { views: { $gt: 1 } } }),
+  as('custom-posts-fields', 'sort-hidden-field', 'list_post', { sort: 'views:desc' }),
+  as('custom-posts-locale-fr', 'list-post.en', 'list_post', {}),
+  as('custom-posts-locale-fr', 'list-post.fr', 'list_post', { locale: 'fr' }),
+  as('custom-posts-locale-fr', 'get-post.en', 'get_post', { documentId: '@@post3' }),
+  as('custom-posts-locale-fr', 'get-post.fr', 'get_post', { documentId: '@@post3', locale: 'fr' }),
+  as('custom-posts-locale-fr', 'update-post.en', 'update_post', { documentId: '@@post3', data: { summary: 'Refused' } }),
+  as('custom-posts-locale-fr', 'update-post.fr', 'update_post', { documentId: '@@post3', locale: 'fr', data: { summary: 'Résumé' } }),
+  as('custom-homepage', 'get-homepage', 'get_homepage', {}),
+  as('custom-homepage', 'write-homepage', 'write_homepage', { data: { headline: 'Custom welcome' } }),
+  as('custom-homepage', 'get-setting', 'get_setting', {}),
+  as('none', 'list-post', 'list_post', {}),
+  as('bad', 'list-post', 'list_post', {}),
+  as('jwt', 'list-post', 'list_post', {}),
+];
