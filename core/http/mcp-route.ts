@@ -1,7 +1,5 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import type { Caller } from '../access/permissions.js';
 import { mayUseMcp } from '../mcp/ability.js';
-import { createMcpServer } from '../mcp/mcp-server.js';
 import { readBody } from './body.js';
 import type { ExtensionRoute } from './route-context.js';
 
@@ -59,6 +57,10 @@ export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) =
   }
   if (!caller || !mayUseMcp(caller, cms.models)) return rpcError('AUTHENTICATION_REQUIRED', headers);
   const { connectTimeoutMs, requestTimeoutMs } = cms.config.mcp;
+  // The SDK and the tool schemas load on the first call: a site without MCP (and every CLI run) never pays for them.
+  const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer }] = await Promise.all([
+    import('@modelcontextprotocol/server'), import('../mcp/mcp-server.js'),
+  ]);
   const server = await createMcpServer(cms, caller, request, url);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   try {
