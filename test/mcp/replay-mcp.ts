@@ -67,6 +67,7 @@ export async function replayMcp(recording: Recording, logged: string[]) {
   for (const [name, key] of Object.entries(keys)) vars[`key:${name}`] = key;
   const answers = new Map<string, McpAnswer>();
   for await (const { kase, answer } of runMcpCases(recording.cases, send, { keys, vars, book, lenient: true })) {
+    if (process.env.MCP_REPLAY_TRACE) process.stderr.write(`${kase.id} ${answer.status}\n`);
     answers.set(kase.id, answer);
   }
   return { answers, root, cms };
