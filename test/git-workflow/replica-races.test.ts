@@ -96,7 +96,7 @@ describe('replicas that write: the remote orders the writes', () => {
   });
 
   it('a write run again on a new tip sends its webhook once, with what reached the remote; a write answered 503 sends none', async () => {
-    const { remote, clones } = await remoteAndClones(2, { pushTimeout: 0.5 },
+    const { remote, clones } = await remoteAndClones(2, { pushTimeout: 5 },
       { webhooks: [{ url: 'http://hooks.test/cms', events: ['entry.update'] }] });
     const sent: Array<[string, string]> = [];
     const [a, b] = await Promise.all(clones.map((root, at) => startApp(root, {
