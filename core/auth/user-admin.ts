@@ -72,7 +72,9 @@ export async function updateUser(auth: Auth, id: unknown, input: unknown): Promi
   check(body, 'username', false, errors);
   throwErrors(errors);
   if (user.provider === 'local' && Object.hasOwn(body, 'password') && !body.password) throw new ValidationError('password.notNull');
-  if (given(body.username) && holder(auth, 'username', String(body.username), user.id)) throw new ApplicationError('Username already taken');
+  if (given(body.username) && holder(auth, 'username', String(body.username), user.id)) {
+    throw new ApplicationError('Username already taken');
+  }
   if (given(body.email) && holder(auth, 'email', String(body.email), user.id)) throw new ApplicationError('Email already taken');
   const password = given(body.password) ? await hashPassword(String(body.password)) : undefined;
   const role = given(body.role) ? roleType(body.role) : undefined;
