@@ -94,6 +94,7 @@ export function usersPermissionsAdminContribution() {
         createUsersPermissionsUser: async (_: unknown, { data }: Args, context: GraphqlContext) => {
           scoped(context, `${USER}.create`);
           const user = await createUser(context.cms.auth, { ...(data as Args) });
+          context.status = 201; // the user controller's `ctx.created`
           return { data: { ...sanitizeUser(user), role: roleOf(user) } };
         },
         updateUsersPermissionsUser: async (_: unknown, { id, data }: Args, context: GraphqlContext) => {

@@ -70,6 +70,7 @@ describe('createUsersPermissionsUser and updateUsersPermissionsUser', () => {
 
   it('creates an unconfirmed user with a hashed password, answering without it', async () => {
     const created = await gql(CREATE, token);
+    expect(created.status).toBe(201);
     expect(created.body).toEqual({ data: { createUsersPermissionsUser: { data: {
       username: 'hal', email: 'hal@example.com', confirmed: false, blocked: false, provider: 'local', role: { name: 'Authenticated' },
     } } } });
