@@ -1,5 +1,6 @@
-// The users-permissions plugin's users and roles as GraphQL list types: read through the same query core and scopes as
-// GET /api/users and /api/users-permissions/roles, never a private field, refused without the role's grant.
+// The plugin types kept outside the content index as GraphQL list types: users and roles read through the same query
+// core and scopes as GET /api/users and /api/users-permissions/roles (never a private field), the locales as
+// GET /api/i18n/locales behind its listLocales scope; each refused without the role's grant.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +30,10 @@ beforeAll(async () => {
   root = tempDir('cms-graphql-up-lists-');
   // the public role may list users and roles; the authenticated role keeps Strapi's defaults (no user.find)
   write('cms.config.json', JSON.stringify({
-    permissions: { public: { 'plugin::users-permissions.user': ['find', 'findOne'], 'plugin::users-permissions.role': ['find'] } },
+    locales: ['en', 'fr', 'de'], defaultLocale: 'en',
+    permissions: { public: {
+      'plugin::users-permissions.user': ['find', 'findOne'], 'plugin::users-permissions.role': ['find'], 'plugin::i18n.locales': ['listLocales'],
+    } },
     graphql: { enabled: true },
   }));
   write('schemas/api/tag/content-types/tag/schema.json', JSON.stringify({
@@ -89,5 +93,22 @@ describe('usersPermissionsUsers and usersPermissionsRoles over GraphQL', () => {
     expect(users.body).toEqual({ data: null, errors: [expect.objectContaining({ message: 'Forbidden access', path: ['usersPermissionsUsers'] })] });
     const roles = await gql('{ usersPermissionsRoles { name } }', adaJwt);
     expect(roles.body.errors[0].message).toBe('Forbidden access');
+  });
+});
+
+describe('i18NLocales over GraphQL', () => {
+  it('lists the configured locales as GET /api/i18n/locales, sorted, with the _connection total', async () => {
+    const rest = await app.request('/api/i18n/locales');
+    const restCodes = ((await rest.json()) as Array<{ code: string; name: string }>).map(({ code, name }) => ({ code, name }));
+    const list = await gql('{ i18NLocales(sort: "code") { code name } }');
+    expect(list.body).toEqual({ data: { i18NLocales: [...restCodes].sort((a, b) => a.code.localeCompare(b.code)) } });
+    expect(list.body.data.i18NLocales.map((locale: { code: string }) => locale.code)).toEqual(['de', 'en', 'fr']);
+    const connection = await gql('{ i18NLocales_connection(pagination: { limit: 1 }) { nodes { code } pageInfo { total } } }');
+    expect(connection.body.data.i18NLocales_connection).toEqual({ nodes: [{ code: 'en' }], pageInfo: { total: 3 } });
+  });
+
+  it('refuses a caller without listLocales (the authenticated role here)', async () => {
+    const refused = await gql('{ i18NLocales { code } }', adaJwt);
+    expect(refused.body).toEqual({ data: null, errors: [expect.objectContaining({ message: 'Forbidden access', path: ['i18NLocales'] })] });
   });
 });
