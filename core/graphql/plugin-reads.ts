@@ -11,7 +11,7 @@ import { LIST_LOCALES_SCOPE, listLocales } from '../strapi/locales.js';
 import type { GraphqlContext } from './context.js';
 import { FORBIDDEN_ACCESS } from './errors.js';
 import { sliceWindow, type Window } from './pagination.js';
-import { I18N_LOCALE, UP_ROLE, UP_USER } from './plugin-models.js';
+import { I18N_LOCALE, REVIEW_WORKFLOW, REVIEW_WORKFLOW_STAGE, UP_ROLE, UP_USER } from './plugin-models.js';
 
 /**
  * The plugin types this CMS keeps outside the content index, as GraphQL list types (`usersPermissionsUsers`,
@@ -19,9 +19,12 @@ import { I18N_LOCALE, UP_ROLE, UP_USER } from './plugin-models.js';
  * each read goes through the same query core as `GET /api/users` (core/auth/user-query.ts: its filters, sort, never a
  * private field) behind the same scopes (`user.find`, `role.find`, …); roles are the rows of
  * `GET /api/users-permissions/roles`; locales those of `GET /api/i18n/locales`, behind its `listLocales` scope, as the
- * i18n plugin's resolvers config asks.
+ * i18n plugin's resolvers config asks. This CMS has no review workflows: their lists are empty, as a Strapi project's
+ * with none configured (their mutations stay refused: access.ts).
  */
-export const readsOutsideIndex = (model: Model): boolean => [UP_USER.uid, UP_ROLE.uid, I18N_LOCALE.uid].includes(model.uid);
+const WORKFLOW_UIDS = [REVIEW_WORKFLOW.uid, REVIEW_WORKFLOW_STAGE.uid];
+export const readsOutsideIndex = (model: Model): boolean =>
+  [UP_USER.uid, UP_ROLE.uid, I18N_LOCALE.uid, ...WORKFLOW_UIDS].includes(model.uid);
 
 type Row = Record<string, unknown>;
 
@@ -70,6 +73,7 @@ async function localeRows(context: GraphqlContext): Promise<Row[]> {
 
 async function rows(context: GraphqlContext, model: Model, raw: RawQuery): Promise<Row[]> {
   if (model.uid === I18N_LOCALE.uid) return sortRows(await localeRows(context), raw, LOCALE_KEYS);
+  if (WORKFLOW_UIDS.includes(model.uid)) return [];
   const users = context.cms.auth.users.all();
   if (model.uid === UP_ROLE.uid) return sortRows(roleRows(users), raw, ROLE_KEYS);
   return queryUsers(users, { filters: raw.filters, sort: raw.sort }).map(userRow);

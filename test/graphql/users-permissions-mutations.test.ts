@@ -108,3 +108,13 @@ describe('the role mutations', () => {
     expect(roles.body.data.usersPermissionsRoles.map((role: { name: string }) => role.name)).toEqual(['Authenticated', 'Public']);
   });
 });
+
+describe('review workflows, which this CMS has none of', () => {
+  it('lists none to a caller with the grant, refuses the Public role, and keeps refusing to write one', async () => {
+    const lists = await gql('{ reviewWorkflowsWorkflows { name } reviewWorkflowsWorkflowStages { name } }', token);
+    expect(lists.body).toEqual({ data: { reviewWorkflowsWorkflows: [], reviewWorkflowsWorkflowStages: [] } });
+    expect(errorOf(await gql('{ reviewWorkflowsWorkflows { name } }'))).toEqual({ message: 'Forbidden access', code: 'FORBIDDEN' });
+    const write = await gql('mutation { createReviewWorkflowsWorkflow(data: { name: "w", contentTypes: [] }) { name } }', token);
+    expect(errorOf(write)?.code).toBe('STRAPI_APPLICATION_ERROR');
+  });
+});
