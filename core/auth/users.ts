@@ -20,6 +20,9 @@ export interface NewUser {
   email: string;
   password: string;
   role?: RoleType;
+  /** Registration confirms at once; an account made by an administrator is unconfirmed unless told (Strapi's default). */
+  confirmed?: boolean;
+  blocked?: boolean;
 }
 
 const sameText = (a: string, b: string): boolean => {
@@ -67,8 +70,8 @@ export class Users {
       provider: 'local',
       password,
       resetPasswordToken: null,
-      confirmed: true,
-      blocked: false,
+      confirmed: input.confirmed ?? true,
+      blocked: input.blocked ?? false,
       role: input.role ?? 'authenticated',
       createdAt: now,
       updatedAt: now,

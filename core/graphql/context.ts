@@ -14,4 +14,9 @@ export interface GraphqlContext {
    * (core/http/client-address.ts), for the users-permissions rate limit.
    */
   http?: { request: Request; url: URL; client?: string };
+  /**
+   * The response status a resolver set, as the plugin's controllers set Koa's (`ctx.created` → 201) and Apollo keeps it
+   * for the whole answer; 200 when none did.
+   */
+  status?: number;
 }

@@ -4,6 +4,7 @@ import type { GraphqlContext } from './context.js';
 import { projectExtensionContribution } from './extension.js';
 import { uploadContribution } from './upload.js';
 import { usersPermissionsContribution } from './users-permissions.js';
+import { usersPermissionsAdminContribution } from './users-permissions-admin.js';
 
 /**
  * What a plugin adds to the generated schema, as Strapi's plugins do through the extension service's
@@ -23,7 +24,7 @@ export interface GraphqlContribution {
  * `register()` extension comes last (core/graphql/extension.ts).
  */
 export const CONTRIBUTIONS: Array<(models: Models) => GraphqlContribution> = [
-  usersPermissionsContribution, uploadContribution, projectExtensionContribution,
+  usersPermissionsContribution, usersPermissionsAdminContribution, uploadContribution, projectExtensionContribution,
 ];
 
 /**

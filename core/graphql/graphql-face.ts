@@ -119,7 +119,7 @@ export function createGraphqlFace(
     const body: GraphqlAnswer['body'] = {};
     if (result.errors) body.errors = result.errors.map((error) => formatError(error, log));
     body.data = result.data;
-    return { status: 200, headers: {}, body };
+    return { status: contextValue.status ?? 200, headers: {}, body };
   }
 
   /** Run a request; `site` is the view that answers it (a branch's, which shares the base's models and so its face). */

@@ -14,6 +14,7 @@ import { graphqlWindow, pageInfo } from './pagination.js';
 import { merged, populateFor, toStrapiFilters, toStrapiSort } from './rest-query.js';
 import { localeCodeScalar } from './scalars.js';
 import type { TypeRegistry } from './type-registry.js';
+import { pluginList, pluginOne, readsOutsideIndex } from './plugin-reads.js';
 
 type Args = Record<string, unknown>;
 type Field = GraphQLFieldConfig<unknown, GraphqlContext, Args>;
@@ -58,6 +59,10 @@ export function restQuery(registry: TypeRegistry, model: Model, args: Args, info
 /** A list in the plugin's window, with its total (for `pageInfo`). */
 function findList(registry: TypeRegistry, model: Model, args: Args, context: GraphqlContext, info: GraphQLResolveInfo, inner?: string) {
   const window = graphqlWindow(args.pagination as Args, context.config);
+  if (readsOutsideIndex(model)) {
+    return pluginList(context, model, restQuery(registry, model, args, info, inner), window)
+      .then(({ data, total }) => ({ nodes: data, pageInfo: pageInfo(window, total) }));
+  }
   return authorized(context, model, 'find', undefined, (caller, held) => {
     const raw = restQuery(registry, model, args, info, inner);
     const limit = window.limit === -1 ? Number.POSITIVE_INFINITY : window.limit;
@@ -82,8 +87,9 @@ export function queryFields(registry: TypeRegistry, model: Model): Record<string
   return {
     [names.findOne]: {
       type, args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...publicationArgs(), ...localeArg(registry, model) },
-      resolve: (_, args, context, info) => authorized(context, model, 'findOne', String(args.documentId), (caller, held) =>
-        context.cms.service.findOne(held, String(args.documentId), restQuery(registry, model, args, info), caller) ?? null),
+      resolve: (_, args, context, info) => (readsOutsideIndex(model) ? pluginOne(context, model, String(args.documentId))
+        : authorized(context, model, 'findOne', String(args.documentId), (caller, held) =>
+          context.cms.service.findOne(held, String(args.documentId), restQuery(registry, model, args, info), caller) ?? null)),
     },
     [names.connection]: {
       type: collectionType(registry, model), args: listArgs(registry, model),
