@@ -8,6 +8,7 @@ import { buildGraphqlSchema } from './build-schema.js';
 import { CONTRIBUTIONS, withContributions, type GraphqlContribution } from './contributions.js';
 import type { Models } from '../schema/types.js';
 import type { GraphqlConfig, GraphqlContext } from './context.js';
+import { createDocumentCache } from './document-cache.js';
 import { formatError, GraphqlRequestError } from './errors.js';
 import { depthLimitRule, MAX_ROOT_FIELDS, rootFieldCount } from './limits.js';
 
@@ -27,9 +28,6 @@ export interface GraphqlAnswer {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-
-/** How many validated documents a face keeps (Apollo Server's default cache holds about as many typical queries). */
-const DOCUMENT_CACHE = 1000;
 
 /**
  * The GraphQL face: the schema Strapi's plugin generates, and `execute`, which parses, validates (depth limit,
@@ -55,8 +53,9 @@ export function createGraphqlFace(
     ({ status: 400, headers: {}, body: { errors: errors.map((error) => formatError(withCode(error, code), log)) } });
 
   // Apollo Server's document cache: a query text parsed and validated once (schema and rules are the face's own),
-  // so a client repeating its queries pays neither again; only valid documents are kept, the oldest leave first
-  const documents = new Map<string, DocumentNode>();
+  // so a client repeating its queries pays neither again; only valid documents are kept, bounded by their texts' size
+  // (see document-cache.ts), the oldest leave first
+  const documents = createDocumentCache();
   function validDocument(query: string): DocumentNode | GraphqlAnswer {
     const known = documents.get(query);
     if (known) return known;
@@ -73,7 +72,6 @@ export function createGraphqlFace(
       errors = [asGraphqlError(error, 'Validation Error')];
     }
     if (errors.length > 0) return refused(errors, 'GRAPHQL_VALIDATION_FAILED');
-    if (documents.size >= DOCUMENT_CACHE) documents.delete(documents.keys().next().value!);
     documents.set(query, document);
     return document;
   }
@@ -133,7 +131,8 @@ export function createGraphqlFace(
       throw error;
     }
   }
-  return { schema, execute: executeRequest };
+  /** How many documents, and characters of query text, the face keeps parsed and validated. */
+  return { schema, execute: executeRequest, cached: documents.size };
 }
 
 export type GraphqlFace = ReturnType<typeof createGraphqlFace>;

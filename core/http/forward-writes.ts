@@ -19,15 +19,22 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 const NOTHING = 'nothing was written';
 const under = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
+/** The path a face answers at: exactly it, or with one trailing slash (as the GraphQL route and Apollo match it). */
+const at = (path: string, endpoint: string) => path === endpoint || path === `${endpoint}/`;
+
 /**
  * Whether a request is a write the writer replica should take: every method but GET, HEAD and OPTIONS on the REST API
  * (content, the media library's uploads, users-permissions' register and the like) and on the studio's routes (its Git
- * panel), but not the studio's uid checks and form merges (POSTs that only compute) nor the replica's own routes (`/_cms/…`).
+ * panel), but not the studio's uid checks and form merges (POSTs that only compute) nor the replica's own routes (`/_cms/…`);
+ * and every POST to the GraphQL endpoint and to `/mcp` when they are on (a mutation or a write tool call; a query sent
+ * there is forwarded too: telling them apart would mean reading the body first, and the writer answers it as well).
  */
 export function isWriteRequest(method: string, url: string, cms: Cms): boolean {
   if (READ_METHODS.has(method)) return false;
   const path = (url.split('?')[0] ?? '').toLowerCase();
   if (under(path, cms.config.api.rest.prefix.toLowerCase())) return true;
+  if (method === 'POST' && cms.config.graphql.enabled && at(path, cms.config.graphql.endpoint.toLowerCase())) return true;
+  if (method === 'POST' && cms.config.mcp.enabled && at(path, '/mcp')) return true;
   const admin = cms.config.admin.path.replace(/\/+$/, '').toLowerCase();
   return under(path, admin) && !path.startsWith(`${admin}/api/uid/`) && path !== `${admin}/api/merge`;
 }

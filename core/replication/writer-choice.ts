@@ -1,5 +1,6 @@
 import { forwardLog, type WriterChoice } from './forwarding.js';
 import { createElectedChoice } from './writer-election.js';
+import { electedUnlessTooOld, postgresVersion } from './writer-fallback.js';
 import { createWriterLease } from './writer-lease.js';
 
 export type { ElectionStatus, ForwardingStatus, WriterChoice } from './forwarding.js';
@@ -18,6 +19,8 @@ export interface WriterChoiceOptions {
   pushTimeoutMs: number;
   /** The shared state store's PostgreSQL URL: with it, the writer is the holder of an advisory lock there. */
   stateUrl?: string;
+  /** PostgreSQL's `server_version_num` (tests stand in for the server); asked once when the election starts. */
+  postgresVersion?: () => Promise<number>;
   report: (message: string) => void;
   now?: () => number;
 }
@@ -48,11 +51,15 @@ export function createWriterChoice(options: WriterChoiceOptions): WriterChoice |
     // Half the push timeout again, at least 2 s: the writer's own 503 always comes first when it is alive.
     answerWithinMs: options.pushTimeoutMs + Math.max(2_000, options.pushTimeoutMs / 2),
   };
+  const byUrl = () => urlOrder({ ...base, all: [...new Set([self, ...peers])].sort() }, options);
   if (options.stateUrl) {
-    const lease = createWriterLease({ url: options.stateUrl, self, report: options.report, now: options.now });
-    return createElectedChoice({ ...base, lease, waitMs: options.pushTimeoutMs, report: options.report });
+    const url = options.stateUrl;
+    const lease = createWriterLease({ url, self, report: options.report, now: options.now });
+    const elected = createElectedChoice({ ...base, lease, waitMs: options.pushTimeoutMs, report: options.report });
+    const version = options.postgresVersion ?? (() => postgresVersion(url));
+    return electedUnlessTooOld(elected, byUrl(), { version, report: options.report });
   }
-  return urlOrder({ ...base, all: [...new Set([self, ...peers])].sort() }, options);
+  return byUrl();
 }
 
 /** The first of the sorted URLs that accepts a connection: every replica computes the same list, so they agree without talking. */

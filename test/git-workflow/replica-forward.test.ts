@@ -85,6 +85,21 @@ describe('replicas forward writes to one writer replica', () => {
     expect(writer.logs).toContain('git: this replica is the writer: it writes and pushes');
   });
 
+  it('a GraphQL mutation sent to another replica is forwarded: the writer makes and pushes it, the caller gets its answer', async () => {
+    const { remote, replicas: [writer, other] } = await replicas(2, {}, {}, { graphql: { enabled: true } });
+    const answer = await fetch(`${other.url}/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'mutation ($data: NoteInput!) { createNote(data: $data) { title } }', variables: { data: { title: 'By GraphQL' } },
+      }),
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ data: { createNote: { title: 'By GraphQL' } } });
+    expect((await writer.cms.replica!.status()).lastPush?.commit).toBe(tip(remote));
+    expect((await other.cms.replica!.status()).lastPush).toBeNull();
+    expect(await forwarding(other)).toMatchObject({ writer: writer.url, forwarded: 1 });
+  });
+
   it('a multipart upload is forwarded whole', async () => {
     const { remote, replicas: [writer, other] } = await replicas(2);
     const form = new FormData();

@@ -1,6 +1,9 @@
 // The face keeps each valid query text parsed and validated (Apollo Server's document cache): a repeated query
 // still answers its own variables and caller, and an invalid one is refused every time.
+import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CACHED_QUERY_CHARS, createDocumentCache } from '../../core/graphql/document-cache.js';
+import { createGraphqlFace } from '../../core/graphql/graphql-face.js';
 import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
 
 let server: TestServer;
@@ -26,5 +29,42 @@ describe('repeated GraphQL documents', () => {
       expect(bad.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
       expect((await post('{ tags(sort: "name") { name } }')).body.data.tags.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the document cache\'s bound', () => {
+  const document = parse('{ tags { name } }');
+
+  it('keeps query texts up to its character budget, the oldest leaving first', () => {
+    const cache = createDocumentCache(1_000, 400);
+    const texts = ['a', 'b', 'c', 'd'].map((letter) => letter.repeat(300));
+    for (const text of texts) cache.set(text, document);
+    expect(cache.size()).toEqual({ entries: 3, chars: 900 });
+    expect(cache.get(texts[0])).toBeUndefined();
+    expect(cache.get(texts[3])).toBe(document);
+    cache.set('e'.repeat(250), document);
+    expect(cache.size()).toEqual({ entries: 3, chars: 850 });
+    expect(cache.get(texts[1])).toBeUndefined();
+  });
+
+  it('does not keep a query text over the per-entry limit, nor count a text kept twice', () => {
+    const cache = createDocumentCache(1_000, 400);
+    cache.set('x'.repeat(401), document);
+    cache.set('y'.repeat(400), document);
+    cache.set('y'.repeat(400), document);
+    expect(cache.size()).toEqual({ entries: 1, chars: 400 });
+  });
+
+  it('a query text over 64 KB is answered each time but never kept by the face', async () => {
+    const face = createGraphqlFace(server.cms, server.cms.config.graphql, { log: () => {} });
+    const caller = server.cms.contentApi.callerFor(null);
+    const long = `{ tags(sort: "name") { name } }${' '.repeat(CACHED_QUERY_CHARS)}`;
+    for (let round = 0; round < 2; round++) {
+      const answer = await face.execute({ query: long }, caller);
+      expect(answer.body.data).toMatchObject({ tags: expect.any(Array) });
+    }
+    expect(face.cached()).toEqual({ entries: 0, chars: 0 });
+    await face.execute({ query: '{ tags { name } }' }, caller);
+    expect(face.cached()).toEqual({ entries: 1, chars: '{ tags { name } }'.length });
   });
 });

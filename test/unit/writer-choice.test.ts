@@ -55,8 +55,19 @@ describe('the writer replica', () => {
 });
 
 describe('which requests are writes (forwarded to the writer)', () => {
-  const cms = { config: { api: { rest: { prefix: '/api' } }, admin: { path: '/admin' } } } as unknown as Cms;
+  const cms = {
+    config: {
+      api: { rest: { prefix: '/api' } }, admin: { path: '/admin' },
+      graphql: { enabled: true, endpoint: '/graphql' }, mcp: { enabled: true },
+    },
+  } as unknown as Cms;
   it.each([
+    ['POST', '/graphql', true],
+    ['POST', '/GraphQL/?x=1', true],
+    ['POST', '/mcp', true],
+    ['GET', '/graphql?query=%7Btags%7Bname%7D%7D', false],
+    ['GET', '/mcp', false],
+    ['POST', '/graphqlx', false],
     ['POST', '/api/notes', true],
     ['PUT', '/api/notes/abc?locale=fr', true],
     ['DELETE', '/API/notes/abc', true],
@@ -72,5 +83,22 @@ describe('which requests are writes (forwarded to the writer)', () => {
     ['POST', '/uploads/x.txt', false],
   ] as const)('%s %s → %s', (method, url, write) => {
     expect(isWriteRequest(method, url, cms)).toBe(write);
+  });
+});
+
+describe('GraphQL and MCP are writes only where they are on', () => {
+  const site = (graphql: boolean, mcp: boolean, endpoint = '/graphql') => ({
+    config: {
+      api: { rest: { prefix: '/api' } }, admin: { path: '/admin' }, graphql: { enabled: graphql, endpoint }, mcp: { enabled: mcp },
+    },
+  }) as unknown as Cms;
+  it('a POST to a disabled GraphQL endpoint or MCP is not forwarded', () => {
+    expect(isWriteRequest('POST', '/graphql', site(false, false))).toBe(false);
+    expect(isWriteRequest('POST', '/mcp', site(false, false))).toBe(false);
+    expect(isWriteRequest('POST', '/mcp', site(true, true))).toBe(true);
+  });
+  it('the configured GraphQL endpoint is the one forwarded', () => {
+    expect(isWriteRequest('POST', '/v1/gql', site(true, false, '/v1/gql'))).toBe(true);
+    expect(isWriteRequest('POST', '/graphql', site(true, false, '/v1/gql'))).toBe(false);
   });
 });

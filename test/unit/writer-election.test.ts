@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceUnavailableError } from '../../core/errors.js';
 import { createElectedChoice } from '../../core/replication/writer-election.js';
+import { createWriterChoice } from '../../core/replication/writer-choice.js';
+import { electedUnlessTooOld } from '../../core/replication/writer-fallback.js';
 import type { WriterLease, WriterTerm } from '../../core/replication/writer-lease.js';
 
 const SELF = 'http://10.0.0.11:1337';
@@ -92,5 +94,52 @@ describe('the writer PostgreSQL names', () => {
     // Lost and taken again: a new term, so the write begun under the old one is not acknowledged.
     change({ holding: 5, current: term(5, SELF) });
     expect(() => elected.endWrite(held)).toThrow(/lost the writer lock in PostgreSQL while writing: the write may or may not have been made/);
+  });
+});
+
+describe('PostgreSQL older than 14 (no idle_session_timeout)', () => {
+  const options = (version: () => Promise<number>, logs: string[]) => ({
+    self: OTHER, peers: [SELF, THIRD], token: 't', forwardWrites: true, pushTimeoutMs: 10_000,
+    stateUrl: 'postgres://nowhere.invalid/cms', postgresVersion: version, report: (line: string) => logs.push(line),
+  });
+
+  it('says so in one line and chooses the writer by URL order, never asking for the writer lock', async () => {
+    const logs: string[] = [];
+    const choice = createWriterChoice(options(async () => 130_011, logs))!;
+    expect(choice.chosenBy).toBe('postgresql');
+    await choice.start();
+    expect(logs).toEqual([
+      'git: the writer election needs PostgreSQL 14 or later; found 13.11 (server_version_num 130011): '
+        + 'the writer is chosen by URL order instead',
+    ]);
+    expect(choice.chosenBy).toBe('url-order');
+    expect(choice.status()).toMatchObject({ chosenBy: 'url-order', elected: null });
+    expect(await choice.next()).toBe(SELF);
+    expect(choice.mayWrite()).toBe(true);
+    expect(choice.beginWrite()).toBeUndefined();
+    await choice.stop();
+  });
+
+  it('PostgreSQL 14 (or a server that cannot be asked yet) keeps the election', async () => {
+    for (const version of [async () => 140_000, async () => { throw new Error('connection refused'); }]) {
+      const { lease, change } = fakeLease();
+      let started = 0;
+      const logs: string[] = [];
+      const elected = createElectedChoice({
+        token: 't', self: SELF, answerWithinMs: 15_000, lease: { ...lease, start: async () => { started++; } }, waitMs: 60_000,
+        report: (line) => logs.push(line),
+      });
+      const byUrl = createWriterChoice({
+        self: SELF, peers: [OTHER], token: 't', forwardWrites: true, pushTimeoutMs: 10_000, report: () => {},
+      })!;
+      const choice = electedUnlessTooOld(elected, byUrl, { version, report: (line) => logs.push(line) });
+      await choice.start();
+      expect(started).toBe(1);
+      expect(choice.chosenBy).toBe('postgresql');
+      change({ current: term(3, OTHER) });
+      expect(await choice.next()).toBe(OTHER);
+      expect(() => choice.beginWrite()).toThrow(ServiceUnavailableError);
+      expect(logs).toEqual([]);
+    }
   });
 });
