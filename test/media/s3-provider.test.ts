@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { runCms } from '../cli/built-cli.js';
+import { remoteAndClones } from '../git-workflow/replica-helpers.js';
 import { hostileStrapi } from '../helpers/hostile-strapi.js';
+import { startApp } from '../helpers/project.js';
 import { commits, git, initRepo } from '../git-workflow/helpers.js';
 import { S3_ENV, s3UploadConfig, startTestS3, type TestS3 } from '../helpers/s3.js';
 import { serveSite } from '../write/served-site.js';
@@ -67,6 +69,30 @@ describe('aws-s3 upload provider against a local S3 endpoint (s3rver), through t
     } finally {
       await site.stop();
     }
+  }, 120_000);
+
+  it('a replica\'s delete whose push fails (503) leaves the bucket objects; once acknowledged they go', async () => {
+    const bucket = await s3.bucket();
+    const permissions = { public: { 'plugin::upload.file': ['upload', 'findOne', 'destroy'] } };
+    const { remote, clones: [clone] } = await remoteAndClones(1, { pushTimeout: 0.3 }, { permissions, upload: s3UploadConfig(s3.endpoint, bucket) });
+    // The provider reads its { env } values from the process environment, as `cms serve` does.
+    Object.assign(process.env, S3_ENV);
+    const server = await startApp(clone, { report: () => {} });
+    const form = new FormData();
+    form.append('files', new Blob(['hello'], { type: 'text/plain' }), 'hello.txt');
+    const uploaded = await server.request('/api/upload', { method: 'POST', body: form });
+    expect(uploaded.status).toBe(201);
+    const [entry] = await uploaded.json();
+    const keys = await s3.keys(bucket);
+    expect(keys).toHaveLength(1);
+    renameSync(remote, `${remote}-away`);
+    expect((await server.request(`/api/upload/files/${entry.id}`, { method: 'DELETE' })).status).toBe(503);
+    expect(await s3.keys(bucket)).toEqual(keys);
+    expect((await server.getJson(`/api/upload/files/${entry.id}`)).status).toBe(200);
+    renameSync(`${remote}-away`, remote);
+    expect((await server.request(`/api/upload/files/${entry.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await s3.keys(bucket)).toEqual([]);
+    for (const name of Object.keys(S3_ENV)) delete process.env[name];
   }, 120_000);
 
   it('honours baseUrl and rootPath, and a replace overwrites the same objects', async () => {
