@@ -196,6 +196,26 @@ describe('cms media move', () => {
     expect(await s3.keys(bucket)).toEqual([]);
   }, 180_000);
 
+  it('--no-git-commit --to local keeps the bucket objects and says so; a committing re-run finishes the uncommitted move', async () => {
+    const { root, bucket } = await s3Site();
+    const before = git(root, 'rev-parse', 'HEAD');
+    expect((await runCms(['media', 'move', '--to', 'aws-s3', '--root', root], { env: S3_ENV })).code).toBe(0);
+    const keys = await s3.keys(bucket);
+    expect(keys.length).toBeGreaterThan(0);
+    const loose = await runCms(['media', 'move', '--to', 'local', '--no-git-commit', '--root', root], { env: S3_ENV });
+    expect(loose.code, loose.stderr).toBe(0);
+    expect(loose.stderr).toContain(`${keys.length} object(s) kept in the bucket (nothing was committed)`);
+    expect(await s3.keys(bucket)).toEqual(keys);
+    expect(commits(root).length).toBe(2);
+    // The entries now say local but are uncommitted (as after an interrupted run): running again commits them, then empties the bucket.
+    const again = await runCms(['media', 'move', '--to', 'local', '--root', root], { env: S3_ENV });
+    expect(again.code, again.stderr).toBe(0);
+    expect(commits(root).length).toBe(3);
+    expect(git(root, 'status', '--porcelain')).toBe('');
+    expect(git(root, 'diff', '--stat', before, 'HEAD', '--', 'content', 'public')).toBe('');
+    expect(await s3.keys(bucket)).toEqual([]);
+  }, 180_000);
+
   it('refuses without an aws-s3 configuration, naming what is missing, and changes nothing', async () => {
     const root = mediaSite();
     initRepo(root);
