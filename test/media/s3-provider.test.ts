@@ -93,7 +93,7 @@ describe('aws-s3 upload provider against a local S3 endpoint (s3rver), through t
     expect((await server.request(`/api/upload/files/${entry.id}`, { method: 'DELETE' })).status).toBe(200);
     expect(await s3.keys(bucket)).toEqual([]);
     for (const name of Object.keys(S3_ENV)) delete process.env[name];
-  }, 120_000);
+  }, 300_000);
 
   it('honours baseUrl and rootPath, and a replace overwrites the same objects', async () => {
     const { root, bucket } = await s3Site({ baseUrl: 'https://cdn.example.com/', rootPath: 'site/media/' });
