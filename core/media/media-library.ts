@@ -20,7 +20,7 @@ import type { IncomingFile } from './multipart.js';
 import { imageCaller, prepareFile, storedFiles, type PreparedFile } from './prepare-file.js';
 import { providerOf, uploadProvider } from './providers/index.js';
 import { rootLimit, rootStart } from './root-pagination.js';
-import { removeBinaries, storeBinaries } from './store-binaries.js';
+import { removeBinariesOnceWritten, storeBinaries } from './store-binaries.js';
 import { attachFiles, clearReferences, resolveAttachTarget, type AttachTarget } from './references.js';
 import { Scratch, scratchFolder } from './scratch.js';
 import type { UploadConfig } from './upload-config.js';
@@ -202,9 +202,11 @@ export class MediaLibrary {
       // The old binaries the new ones did not overwrite, removed by the provider that stored them.
       const kept = new Set(old.provider === provider.name ? storedFiles(fields).map((file) => `${file.hash}${file.ext}`) : []);
       const stale = storedFiles(old).filter((file) => !kept.has(`${file.hash}${file.ext}`));
-      const removed = await removeBinaries(await providerOf(this.options.root, this.options.config, old.provider), stale);
+      // A bucket's stale objects go only once the rewrite is committed (and pushed): a failed write still finds them.
+      const removed = await removeBinariesOnceWritten(await providerOf(this.options.root, this.options.config, old.provider), stale);
       const file = await this.rewrite(row, fields);
-      await this.emit({ action: 'update', documentId: row.documentId, files: [file, ...stored, ...removed], caller });
+      await this.emit({ action: 'update', documentId: row.documentId, files: [file, ...stored, ...removed.paths], caller });
+      await removed.afterWrite();
     })));
     return this.render(row.documentId, caller);
   }
@@ -243,9 +245,11 @@ export class MediaLibrary {
       const cleared = await clearReferences(this.options.root, this.index, row.documentId);
       const entries = await removeEntry(this.options.root, this.index, row.documentId);
       const provider = await providerOf(this.options.root, this.options.config, row.data.provider);
-      const binaries = await removeBinaries(provider, storedFiles(row.data));
-      const files = [...entries, ...binaries, ...cleared];
+      // A bucket's objects go only once the removal is committed (and pushed): a failed write brings back an entry that still works.
+      const binaries = await removeBinariesOnceWritten(provider, storedFiles(row.data));
+      const files = [...entries, ...binaries.paths, ...cleared];
       await this.emit({ action: 'delete', documentId: row.documentId, files, caller, deleted: file });
+      await binaries.afterWrite();
       return cleared;
     }));
     return { file, documents };

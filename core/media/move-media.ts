@@ -1,10 +1,12 @@
+import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import type { ContentIndex } from '../index/content-index.js';
 import { createGit } from '../git/git.js';
 import { UPLOAD_FILE_UID } from '../schema/types.js';
-import type { Data } from '../types.js';
+import type { Data, Row } from '../types.js';
 import { ValidationError } from '../errors.js';
-import { writeEntry } from './entry-store.js';
+import { entryFile, writeEntry } from './entry-store.js';
 import { storedFiles } from './prepare-file.js';
 import { uploadProvider } from './providers/index.js';
 import { localProvider } from './providers/local.js';
@@ -48,6 +50,18 @@ async function copyAcross(from: UploadProvider, to: UploadProvider, file: Provid
 }
 
 /**
+ * Entries an interrupted move already rewrote to `to` but never committed (their file differs from HEAD): a committing
+ * re-run takes them into its commit and removes their binaries from `from`, so running again finishes the job.
+ */
+async function unfinished(options: MoveMediaOptions, to: UploadProvider): Promise<Row[]> {
+  if (!options.commit) return [];
+  const { stdout } = await promisify(execFile)('git', ['diff', '--name-only', 'HEAD', '--'], { cwd: options.root });
+  const changed = new Set(stdout.split('\n').filter(Boolean));
+  const rows = options.index.rows(UPLOAD_FILE_UID).filter((row) => row.data.provider === to.name);
+  return rows.filter((row) => changed.has(entryFile(options.index, row.documentId)));
+}
+
+/**
  * `cms media move --to <provider>`: every media entry stored by the other provider gets its binaries (the file and every
  * format) copied to `to`, its `url`, formats' URLs and `provider` rewritten, and the whole move is one commit: entries
  * plus the binaries leaving (or entering) `public/uploads`. Objects leave the bucket only after that commit, so an
@@ -59,6 +73,13 @@ export async function moveMedia(options: MoveMediaOptions): Promise<MoveMediaRes
   const files = new Set<string>();
   const leaving: ProviderFile[] = [];
   let binaries = 0;
+  for (const row of await unfinished(options, to)) {
+    files.add(entryFile(options.index, row.documentId));
+    for (const file of storedFiles(row.data)) {
+      for (const path of [to.gitPath(file), from.gitPath(file)]) if (path) files.add(path);
+      leaving.push(file);
+    }
+  }
   const scratch = await Scratch.open(scratchFolder(options.root));
   try {
     for (const row of rows) {
@@ -94,6 +115,13 @@ export async function moveMedia(options: MoveMediaOptions): Promise<MoveMediaRes
     const message = `Move ${rows.length} media file(s) from ${from.name} to ${to.name}`;
     commit = await createGit(options.root).commitPaths([...files].sort(), message, options.commit);
   }
-  if (!from.gitPath({ hash: '', ext: '', mime: '' })) for (const file of leaving) await from.remove(file);
+  // A bucket's objects go only once a commit holds the entries that no longer name them; uncommitted, they stay.
+  if (!from.gitPath({ hash: '', ext: '', mime: '' })) {
+    if (commit) for (const file of leaving) await from.remove(file);
+    else if (leaving.length) {
+      options.progress?.(`${leaving.length} object(s) kept in the bucket (nothing was committed): run cms media move --to ${to.name} `
+        + 'again with the commit to remove them');
+    }
+  }
   return { entries: rows.length, binaries, commit, files: [...files].sort() };
 }

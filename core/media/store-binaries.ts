@@ -1,3 +1,4 @@
+import { whenAcknowledged } from '../replication/write-context.js';
 import type { Data } from '../types.js';
 import type { PreparedFile } from './prepare-file.js';
 import type { ProviderFile, UploadProvider } from './providers/types.js';
@@ -37,4 +38,18 @@ export async function removeBinaries(provider: UploadProvider | undefined, files
   if (!provider) return [];
   for (const file of files) await provider.remove(file);
   return files.map((file) => provider.gitPath(file)).filter((path): path is string => path !== undefined);
+}
+
+/**
+ * Remove binaries once the write that drops them is acknowledged: a local provider's files now (their removal goes into
+ * the write's commit, answered as the paths), a bucket's objects as `afterWrite`, to call after the entry's commit: it
+ * runs once the write is on the remote (a replica's push), so a failed commit or push (the entry comes back) leaves them.
+ */
+export async function removeBinariesOnceWritten(
+  provider: UploadProvider | undefined, files: ProviderFile[],
+): Promise<{ paths: string[]; afterWrite: () => Promise<void> }> {
+  const nothing = async () => undefined;
+  if (!provider || !files.length) return { paths: [], afterWrite: nothing };
+  if (files.some((file) => provider.gitPath(file) !== undefined)) return { paths: await removeBinaries(provider, files), afterWrite: nothing };
+  return { paths: [], afterWrite: () => whenAcknowledged(async () => { await removeBinaries(provider, files); }) };
 }

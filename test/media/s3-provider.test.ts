@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { runCms } from '../cli/built-cli.js';
+import { remoteAndClones } from '../git-workflow/replica-helpers.js';
 import { hostileStrapi } from '../helpers/hostile-strapi.js';
+import { startApp } from '../helpers/project.js';
 import { commits, git, initRepo } from '../git-workflow/helpers.js';
 import { S3_ENV, s3UploadConfig, startTestS3, type TestS3 } from '../helpers/s3.js';
 import { serveSite } from '../write/served-site.js';
@@ -68,6 +70,30 @@ describe('aws-s3 upload provider against a local S3 endpoint (s3rver), through t
       await site.stop();
     }
   }, 120_000);
+
+  it('a replica\'s delete whose push fails (503) leaves the bucket objects; once acknowledged they go', async () => {
+    const bucket = await s3.bucket();
+    const permissions = { public: { 'plugin::upload.file': ['upload', 'findOne', 'destroy'] } };
+    const { remote, clones: [clone] } = await remoteAndClones(1, { pushTimeout: 0.3 }, { permissions, upload: s3UploadConfig(s3.endpoint, bucket) });
+    // The provider reads its { env } values from the process environment, as `cms serve` does.
+    Object.assign(process.env, S3_ENV);
+    const server = await startApp(clone, { report: () => {} });
+    const form = new FormData();
+    form.append('files', new Blob(['hello'], { type: 'text/plain' }), 'hello.txt');
+    const uploaded = await server.request('/api/upload', { method: 'POST', body: form });
+    expect(uploaded.status).toBe(201);
+    const [entry] = await uploaded.json();
+    const keys = await s3.keys(bucket);
+    expect(keys).toHaveLength(1);
+    renameSync(remote, `${remote}-away`);
+    expect((await server.request(`/api/upload/files/${entry.id}`, { method: 'DELETE' })).status).toBe(503);
+    expect(await s3.keys(bucket)).toEqual(keys);
+    expect((await server.getJson(`/api/upload/files/${entry.id}`)).status).toBe(200);
+    renameSync(`${remote}-away`, remote);
+    expect((await server.request(`/api/upload/files/${entry.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await s3.keys(bucket)).toEqual([]);
+    for (const name of Object.keys(S3_ENV)) delete process.env[name];
+  }, 300_000);
 
   it('honours baseUrl and rootPath, and a replace overwrites the same objects', async () => {
     const { root, bucket } = await s3Site({ baseUrl: 'https://cdn.example.com/', rootPath: 'site/media/' });
@@ -166,6 +192,26 @@ describe('cms media move', () => {
     const back = await runCms(['media', 'move', '--to', 'local', '--root', root], { env: S3_ENV });
     expect(back.code, back.stderr).toBe(0);
     expect(commits(root).length).toBe(3);
+    expect(git(root, 'diff', '--stat', before, 'HEAD', '--', 'content', 'public')).toBe('');
+    expect(await s3.keys(bucket)).toEqual([]);
+  }, 180_000);
+
+  it('--no-git-commit --to local keeps the bucket objects and says so; a committing re-run finishes the uncommitted move', async () => {
+    const { root, bucket } = await s3Site();
+    const before = git(root, 'rev-parse', 'HEAD');
+    expect((await runCms(['media', 'move', '--to', 'aws-s3', '--root', root], { env: S3_ENV })).code).toBe(0);
+    const keys = await s3.keys(bucket);
+    expect(keys.length).toBeGreaterThan(0);
+    const loose = await runCms(['media', 'move', '--to', 'local', '--no-git-commit', '--root', root], { env: S3_ENV });
+    expect(loose.code, loose.stderr).toBe(0);
+    expect(loose.stderr).toContain(`${keys.length} object(s) kept in the bucket (nothing was committed)`);
+    expect(await s3.keys(bucket)).toEqual(keys);
+    expect(commits(root).length).toBe(2);
+    // The entries now say local but are uncommitted (as after an interrupted run): running again commits them, then empties the bucket.
+    const again = await runCms(['media', 'move', '--to', 'local', '--root', root], { env: S3_ENV });
+    expect(again.code, again.stderr).toBe(0);
+    expect(commits(root).length).toBe(3);
+    expect(git(root, 'status', '--porcelain')).toBe('');
     expect(git(root, 'diff', '--stat', before, 'HEAD', '--', 'content', 'public')).toBe('');
     expect(await s3.keys(bucket)).toEqual([]);
   }, 180_000);

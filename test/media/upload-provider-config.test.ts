@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../core/config/load.js';
 import { withEnvValues } from '../../core/media/providers/env-values.js';
+import { strapiUploadConfig } from '../../core/project/strapi-upload-config.js';
 import { isUrlFromBucket, objectKey, objectUrl } from '../../core/media/providers/s3-urls.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { s3UploadConfig } from '../helpers/s3.js';
@@ -31,6 +32,54 @@ describe('upload provider settings', () => {
     const options = { a: { env: 'A' }, b: { env: 'B', default: 'fallback' }, c: { env: 'C', default: null }, d: [{ env: 'A' }] };
     expect(withEnvValues(options, { A: 'one' }, 'upload.providerOptions')).toEqual({ a: 'one', b: 'fallback', d: ['one'] });
     expect(() => withEnvValues(options, {}, 'upload.providerOptions')).toThrow('upload.providerOptions.a: environment variable A is not set');
+  });
+});
+
+describe('reading a Strapi project\'s config/plugins.js', () => {
+  const project = (plugins: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'cms-strapi-plugins-'));
+    mkdirSync(join(dir, 'config'));
+    writeFileSync(join(dir, 'config', 'plugins.js'), plugins);
+    return dir;
+  };
+  const s3 = (options: string) => `module.exports = ({ env }) => ({ upload: { config: { provider: 'aws-s3', providerOptions: ${options} } } });`;
+
+  it('records process.env reads as { env } values and never writes a secret set in the shell', async () => {
+    const dir = project(s3(`{ s3Options: { credentials: { secretAccessKey: process.env.AWS_SECRET },
+      params: { Bucket: env('B') }, forcePathStyle: env.bool('S3_PATH_STYLE', false), maxAttempts: env.int('TRIES') } }`));
+    process.env.AWS_SECRET = 'sekrit';
+    try {
+      const upload = await strapiUploadConfig(dir);
+      expect(JSON.stringify(upload)).not.toContain('sekrit');
+      expect(upload?.providerOptions).toEqual({ s3Options: {
+        credentials: { secretAccessKey: { env: 'AWS_SECRET', default: null } }, params: { Bucket: { env: 'B', default: null } },
+        forcePathStyle: { env: 'S3_PATH_STYLE', default: false, type: 'bool' }, maxAttempts: { env: 'TRIES', default: null, type: 'int' },
+      } });
+      expect(process.env.AWS_SECRET).toBe('sekrit');
+    } finally {
+      delete process.env.AWS_SECRET;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a string built from a variable, naming the key', async () => {
+    for (const built of [`env('B') + '-media'`, '`${process.env.B}-media`']) {
+      const dir = project(s3(`{ s3Options: { params: { Bucket: ${built} } } }`));
+      try {
+        await expect(strapiUploadConfig(dir)).rejects.toThrow(
+          'config/plugins.js: upload.providerOptions.s3Options.params.Bucket is built from environment variable B;');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it('converts typed values when read: env.bool "false" is false, env.int a number, env.json parsed', () => {
+    const options = { path: { env: 'P', default: false, type: 'bool' }, tries: { env: 'T', type: 'int' }, json: { env: 'J', type: 'json' } };
+    expect(withEnvValues(options, { P: 'false', T: '3', J: '{"a":1}' }, 'o')).toEqual({ path: false, tries: 3, json: { a: 1 } });
+    expect(withEnvValues(options, { P: 'true', T: '3', J: '[]' }, 'o')).toMatchObject({ path: true });
+    expect(withEnvValues({ path: options.path }, {}, 'o')).toEqual({ path: false });
+    expect(() => withEnvValues({ json: options.json }, { J: '{' }, 'o')).toThrow(/^o\.json: environment variable J is not valid JSON/);
   });
 });
 

@@ -1,8 +1,35 @@
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
-/** A value read from the environment: `{ "env": "NAME" }`, with an optional `"default"` (null: left out when unset). */
-const isEnvValue = (value: unknown): value is { env: string; default?: unknown } =>
-  isRecord(value) && typeof value.env === 'string' && Object.keys(value).every((key) => key === 'env' || key === 'default');
+type EnvValue = { env: string; default?: unknown; type?: string };
+
+/**
+ * A value read from the environment: `{ "env": "NAME" }`, with an optional `"default"` (null: left out when unset) and
+ * `"type"` (`int`, `float`, `bool`, `json`, `array`, `date`: Strapi's `env.int(…)` and kin).
+ */
+const isEnvValue = (value: unknown): value is EnvValue =>
+  isRecord(value) && typeof value.env === 'string' && Object.keys(value).every((key) => ['env', 'default', 'type'].includes(key));
+
+/** The variable's text converted as Strapi's `env.<type>` does (its default is used as it is). */
+function converted(text: string, value: EnvValue, where: string): unknown {
+  switch (value.type) {
+    case undefined: return text;
+    case 'int': return parseInt(text, 10);
+    case 'float': return parseFloat(text);
+    case 'bool': return text === 'true';
+    case 'date': return new Date(text);
+    case 'array': {
+      const list = text.startsWith('[') && text.endsWith(']') ? text.slice(1, -1) : text;
+      return list.split(',').map((item) => item.trim().replace(/^"+|"+$/g, ''));
+    }
+    case 'json':
+      try {
+        return JSON.parse(text);
+      } catch (error) {
+        throw new Error(`${where}: environment variable ${value.env} is not valid JSON: ${(error as Error).message}`);
+      }
+    default: throw new Error(`${where}: unknown "type" ${JSON.stringify(value.type)} (int, float, bool, json, array or date)`);
+  }
+}
 
 /**
  * Provider options with every `{ "env": "NAME" }` replaced by the variable (else its `default`), so secrets stay in
@@ -15,7 +42,9 @@ const isEnvValue = (value: unknown): value is { env: string; default?: unknown }
 export function withEnvValues(value: unknown, vars: NodeJS.ProcessEnv, where: string): unknown {
   if (isEnvValue(value)) {
     // `"default": null` is Strapi's `env('NAME')` without a default: unset, the setting is left out.
-    const found = vars[value.env] ?? (value.default === null ? undefined : value.default);
+    const text = vars[value.env];
+    if (text !== undefined) return converted(text, value, where);
+    const found = value.default === null ? undefined : value.default;
     if (found === undefined && value.default !== null) throw new Error(`${where}: environment variable ${value.env} is not set`);
     return found;
   }
