@@ -50,6 +50,8 @@ export async function removeBinariesOnceWritten(
 ): Promise<{ paths: string[]; afterWrite: () => Promise<void> }> {
   const nothing = async () => undefined;
   if (!provider || !files.length) return { paths: [], afterWrite: nothing };
-  if (files.some((file) => provider.gitPath(file) !== undefined)) return { paths: await removeBinaries(provider, files), afterWrite: nothing };
+  if (files.some((file) => provider.gitPath(file) !== undefined)) {
+    return { paths: await removeBinaries(provider, files), afterWrite: nothing };
+  }
   return { paths: [], afterWrite: () => whenAcknowledged(async () => { await removeBinaries(provider, files); }) };
 }

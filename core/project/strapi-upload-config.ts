@@ -42,7 +42,9 @@ function refuseBuiltValues(value: unknown, where: string, file: string): void {
   const fail = (why: string) => {
     throw new Error(`${file}: ${where} ${why}; cms.config.json reads a whole variable only: write env('NAME') alone or a literal`);
   };
-  if (typeof value === 'string' && value.includes(MARK)) fail(`is built from environment variable ${value.split(MARK)[1].split('\u0000')[0]}`);
+  if (typeof value === 'string' && value.includes(MARK)) {
+    fail(`is built from environment variable ${value.split(MARK)[1].split('\u0000')[0]}`);
+  }
   if (typeof value === 'number' && Number.isNaN(value)) fail('is a number computed from the environment');
   if (Array.isArray(value)) value.forEach((item, at) => refuseBuiltValues(item, `${where}[${at}]`, file));
   else if (isRecord(value)) for (const [key, item] of Object.entries(value)) refuseBuiltValues(item, `${where}.${key}`, file);
@@ -53,7 +55,8 @@ async function evaluatePlugins(file: string): Promise<unknown> {
   const real = process.env;
   process.env = recordingProcessEnv();
   try {
-    const loaded: unknown = file.endsWith('.mjs') ? await import(`${pathToFileURL(file).href}?upload=${Date.now()}`) : createRequire(file)(file);
+    const loaded: unknown = file.endsWith('.mjs')
+      ? await import(`${pathToFileURL(file).href}?upload=${Date.now()}`) : createRequire(file)(file);
     const exported = isRecord(loaded) && 'default' in loaded ? loaded.default : loaded;
     return typeof exported === 'function' ? (exported as (deps: { env: Env }) => unknown)({ env: recordingEnv() }) : exported;
   } finally {
