@@ -40,6 +40,11 @@ export interface ProjectRouteGate {
    * The project's route for the action: absent (its router leaves it out) is a refusal; else its auth (and
    * `auth.scope`), its policies, then its middlewares around `work`, which acts as that route's caller.
    */
+  /**
+   * Whether the route for the action exists and its auth admits the request's credential, nothing run: what a list of
+   * offers (MCP's tools) is decided by; its policies and middlewares judge when the request acts.
+   */
+  admits(ask: Pick<DocumentAsk, 'model' | 'action' | 'request'>): boolean;
   through<T>(ask: DocumentAsk, work: (caller: Caller) => Promise<T>): Promise<Gated<T>>;
 }
 

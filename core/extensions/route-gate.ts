@@ -40,6 +40,17 @@ function graphqlCaller(cms: Cms, ask: DocumentAsk): Caller {
 export function projectRouteGate(cms: Cms, code: ProjectCode): ProjectRouteGate {
   return {
     owns: (model) => code.owned.has(model.uid),
+    admits(ask) {
+      const route = routeForAction(code.routes, ask.model, ask.action);
+      if (!route) return false;
+      try {
+        authorizeRoute(cms, route, ask.request.headers.get('authorization'));
+        return true;
+      } catch (error) {
+        if ([401, 403].includes((error as { status?: number }).status ?? 0)) return false;
+        throw error;
+      }
+    },
     async through<T>(ask: DocumentAsk, work: (caller: Caller) => Promise<T>): Promise<Gated<T>> {
       const route = routeForAction(code.routes, ask.model, ask.action);
       if (!route) throw new ForbiddenError(`The project's routes expose no ${ask.action} for ${ask.model.pluralName}`);
