@@ -23,7 +23,7 @@ const runs = () => (globalThis as { __layerRuns?: number }).__layerRuns ?? 0;
 beforeAll(async () => {
   const root = makeProject({
     'schemas/api/article/content-types/article/schema.json': ARTICLE,
-    'cms.config.json': { mcp: { enabled: true } },
+    'cms.config.json': { mcp: { enabled: true }, graphql: { enabled: true } },
     // counts every run; narrows a list to the caller's own documents; shapes a found document's body after the work
     'src/middlewares/count.js': 'module.exports = () => async (ctx, next) => { globalThis.__layerRuns = (globalThis.__layerRuns ?? 0) + 1; await next(); };\n',
     'src/middlewares/only-mine.js': "module.exports = () => async (ctx, next) => { ctx.query.filters = { title: 'mine' }; await next(); };\n",
@@ -77,5 +77,26 @@ describe('MCP tools and a project\'s route middlewares', () => {
     expect(called.status).toBe(200);
     expect(called.body.result.isError).toBeUndefined();
     expect(runs()).toBe(before + 2);
+  });
+
+  it('narrows a list as REST does, by the filters the route\'s middlewares leave', async () => {
+    const titles = (body: { data: Array<{ title: string }> }) => body.data.map((article) => article.title);
+    const rest = await app.request('/api/articles', { headers: { authorization: `Bearer ${key}` } });
+    expect(titles(await rest.json())).toEqual(['mine']);
+    const listed = await rpc('tools/call', { name: 'list_article', arguments: {} });
+    expect(listed.body.result.structuredContent.results.map((article: { title: string }) => article.title)).toEqual(['mine']);
+    // the tool's own filters are ANDed with the middleware's: nothing is both 'theirs' and 'mine'
+    const both = await rpc('tools/call', { name: 'list_article', arguments: { filters: { title: { $eq: 'theirs' } } } });
+    expect(both.body.result.structuredContent.results).toEqual([]);
+  });
+
+  it('answers GraphQL through the route\'s middlewares: the list is narrowed, the operation\'s selection shapes it', async () => {
+    const graphql = async (query: string) => (await app.request('/graphql', {
+      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ query }),
+    })).json();
+    expect(await graphql('{ articles { title } }')).toEqual({ data: { articles: [{ title: 'mine' }] } });
+    expect(await graphql('{ articles(filters: { title: { eq: "theirs" } }) { title } }')).toEqual({ data: { articles: [] } });
+    const connection = await graphql('{ articles_connection { nodes { title } pageInfo { total } } }');
+    expect(connection.data.articles_connection).toEqual({ nodes: [{ title: 'mine' }], pageInfo: { total: 1 } });
   });
 });
