@@ -20,6 +20,30 @@ export interface DocumentAsk {
   graphql?: true;
 }
 
+/** What the route's middlewares left in `ctx.query` when they let the work run (its filters narrow a read). */
+export interface RouteLayers {
+  filters?: unknown;
+}
+
+/** The work of a route: acts as the route's caller; a read honours the filters the route's middlewares left. */
+export type GatedWork<T> = (caller: Caller, layers?: RouteLayers) => Promise<T>;
+
+/**
+ * A read's own filters narrowed by the ones a route's middlewares left (an "only my own documents" middleware):
+ * both must hold. Either alone when the other is absent or empty.
+ *
+ * @example
+ * narrowFilters({ title: { $contains: 'a' } }, { author: 'me' }) // { $and: [{ title: … }, { author: 'me' }] }
+ */
+export function narrowFilters(own: unknown, layers: RouteLayers | undefined): unknown {
+  const added = layers?.filters;
+  const empty = (value: unknown) => value === undefined || value === null
+    || (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
+  if (empty(added)) return own;
+  if (empty(own)) return added;
+  return { $and: [own, added] };
+}
+
 /** What a project route's layers answered instead of the work (a middleware that did not call `next`). */
 export interface LayerAnswer {
   status: number;
@@ -40,7 +64,12 @@ export interface ProjectRouteGate {
    * The project's route for the action: absent (its router leaves it out) is a refusal; else its auth (and
    * `auth.scope`), its policies, then its middlewares around `work`, which acts as that route's caller.
    */
-  through<T>(ask: DocumentAsk, work: (caller: Caller) => Promise<T>): Promise<Gated<T>>;
+  /**
+   * Whether the route for the action exists and its auth admits the request's credential, nothing run: what a list of
+   * offers (MCP's tools) is decided by; its policies and middlewares judge when the request acts.
+   */
+  admits(ask: Pick<DocumentAsk, 'model' | 'action' | 'request'>): boolean;
+  through<T>(ask: DocumentAsk, work: GatedWork<T>): Promise<Gated<T>>;
 }
 
 /** The part of the CMS the decision reads: the project's routes, when it has its own code, and the credential's caller. */
@@ -59,7 +88,7 @@ export interface DocumentAccessSource {
  * const done = await authorizeDocument(cms, { model, action: 'update', documentId, request, url }, (caller) => publish(caller));
  */
 export async function authorizeDocument<T>(
-  source: DocumentAccessSource, ask: DocumentAsk, work: (caller: Caller) => Promise<T>,
+  source: DocumentAccessSource, ask: DocumentAsk, work: GatedWork<T>,
 ): Promise<Gated<T>> {
   if (source.routeGate?.owns(ask.model)) return source.routeGate.through(ask, work);
   const caller = source.contentApi.callerFor(ask.request.headers.get('authorization'));

@@ -9,6 +9,8 @@ export interface Caller {
   name?: string;
   /** The signed-in user's id (users-permissions JWT); absent for tokens and anonymous callers. */
   userId?: number;
+  /** The stored API token's id (its change request in MCP branch mode); absent for the environment token and others. */
+  tokenId?: number;
   can: (model: Model, action: Action | string) => boolean;
   /** May the caller use this scope (`api::article.article.find`, `plugin::users-permissions.user.me`)? */
   allows: (scope: string) => boolean;

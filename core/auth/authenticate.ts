@@ -26,11 +26,12 @@ export const ENV_TOKEN = 'CMS_API_TOKEN';
 export const ENV_TOKEN_MIN_LENGTH = 32;
 
 /** A token's type decides its rights: read-only → find/findOne scopes, custom → its list, full-access → all. */
-export function tokenCaller(token: Pick<StoredApiToken, 'name' | 'type' | 'permissions'>): Caller {
+export function tokenCaller(token: Pick<StoredApiToken, 'name' | 'type' | 'permissions'> & { id?: number }): Caller {
   const allows = token.type === 'full-access' ? () => true
     : token.type === 'read-only' ? isReadScope
       : (scope: string) => token.permissions.includes(scope);
-  return scopedCaller('token', token.name, allows);
+  const caller = scopedCaller('token', token.name, allows);
+  return token.id === undefined ? caller : { ...caller, tokenId: token.id };
 }
 
 /**

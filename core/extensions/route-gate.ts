@@ -1,4 +1,4 @@
-import type { DocumentAsk, Gated, ProjectRouteGate } from '../access/document-gate.js';
+import type { DocumentAsk, Gated, GatedWork, ProjectRouteGate } from '../access/document-gate.js';
 import { routeOnlyCaller, type Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
 import { ForbiddenError } from '../errors.js';
@@ -31,8 +31,11 @@ function graphqlCaller(cms: Cms, ask: DocumentAsk): Caller {
  * they own is reached only as its route for the Strapi action allows. The route's own auth decides who acts (with
  * `auth: false`, anyone, as the route-only caller REST's core actions use: no relation to a type it cannot read),
  * then its policies see the request with `ctx.params.id` the document, then its middlewares wrap the built-in
- * route's work in place of the controller. A GraphQL call is judged as Strapi's plugin judges it (the role's grant
- * for the action, no route middleware) and, beyond Strapi, by the route's policies.
+ * route's work in place of the controller, whatever the face (REST's `_cms` routes, GraphQL, MCP). The work is told
+ * the filters the middlewares left in `ctx.query`, which a read (find, findOne) ANDs with its own, so a middleware
+ * that narrows a list narrows it on every face; populate or fields they set do not reshape a GraphQL or MCP answer
+ * (its selection decides). A middleware that answers itself refuses the work. A GraphQL call's caller is as Strapi's
+ * plugin decides it (the role's grant for the action); beyond Strapi, the route's policies and middlewares judge it.
  *
  * @example
  * cms.routeGate = projectRouteGate(cms, code);
@@ -40,7 +43,18 @@ function graphqlCaller(cms: Cms, ask: DocumentAsk): Caller {
 export function projectRouteGate(cms: Cms, code: ProjectCode): ProjectRouteGate {
   return {
     owns: (model) => code.owned.has(model.uid),
-    async through<T>(ask: DocumentAsk, work: (caller: Caller) => Promise<T>): Promise<Gated<T>> {
+    admits(ask) {
+      const route = routeForAction(code.routes, ask.model, ask.action);
+      if (!route) return false;
+      try {
+        authorizeRoute(cms, route, ask.request.headers.get('authorization'));
+        return true;
+      } catch (error) {
+        if ([401, 403].includes((error as { status?: number }).status ?? 0)) return false;
+        throw error;
+      }
+    },
+    async through<T>(ask: DocumentAsk, work: GatedWork<T>): Promise<Gated<T>> {
       const route = routeForAction(code.routes, ask.model, ask.action);
       if (!route) throw new ForbiddenError(`The project's routes expose no ${ask.action} for ${ask.model.pluralName}`);
       // Strapi's GraphQL plugin asks only the role for `<uid>.<action>` (the route's own auth is REST's); its policies
@@ -54,10 +68,9 @@ export function projectRouteGate(cms: Cms, code: ProjectCode): ProjectRouteGate 
       // The built-in work runs inside the request's context too: its lifecycles see `strapi.requestContext.get()`.
       await withRequestContext(ctx, async () => {
         await runPolicies(code, route, ctx);
-        const run = async () => { done = { value: await work(caller ?? routeOnlyCaller(ask.model)) }; };
-        // the plugin runs no REST route middleware (only its own resolversConfig ones), and its work is built from
-        // the operation's arguments, so a middleware's ctx.query would shape nothing: GraphQL skips them, as Strapi
-        await groupCommits(() => (ask.graphql ? run() : aroundMiddlewares(code, route, ctx, run)));
+        // the work sees the filters the middlewares left in ctx.query (a read ANDs them with its own)
+        const run = async () => { done = { value: await work(caller ?? routeOnlyCaller(ask.model), { filters: ctx.query.filters }) }; };
+        await groupCommits(() => aroundMiddlewares(code, route, ctx, run));
       });
       if (done) return { ran: true, value: done.value, headers: { ...ctx.response.headers } };
       return { ran: false, answer: { status: ctx.status, headers: { ...ctx.response.headers }, body: ctx.body } };

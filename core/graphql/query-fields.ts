@@ -2,6 +2,7 @@ import {
   GraphQLBoolean, GraphQLID, GraphQLList, GraphQLNonNull, GraphQLString, type GraphQLFieldConfig,
   type GraphQLFieldConfigArgumentMap, type GraphQLResolveInfo,
 } from 'graphql';
+import { narrowFilters, type RouteLayers } from '../access/document-gate.js';
 import type { Model } from '../schema/types.js';
 import type { RawQuery } from '../query/normalize.js';
 import { authorized } from './access.js';
@@ -56,6 +57,12 @@ export function restQuery(registry: TypeRegistry, model: Model, args: Args, info
   return raw;
 }
 
+/** A read's query narrowed by the filters the project route's middlewares left (core/access/document-gate.ts). */
+function narrowed(raw: RawQuery, layers: RouteLayers | undefined): RawQuery {
+  const filters = narrowFilters(raw.filters, layers);
+  return filters === undefined ? raw : { ...raw, filters: filters as RawQuery['filters'] };
+}
+
 /** A list in the plugin's window, with its total (for `pageInfo`). */
 function findList(registry: TypeRegistry, model: Model, args: Args, context: GraphqlContext, info: GraphQLResolveInfo, inner?: string) {
   const window = graphqlWindow(args.pagination as Args, context.config);
@@ -63,8 +70,8 @@ function findList(registry: TypeRegistry, model: Model, args: Args, context: Gra
     return pluginList(context, model, restQuery(registry, model, args, info, inner), window)
       .then(({ data, total }) => ({ nodes: data, pageInfo: pageInfo(window, total) }));
   }
-  return authorized(context, model, 'find', undefined, (caller, held) => {
-    const raw = restQuery(registry, model, args, info, inner);
+  return authorized(context, model, 'find', undefined, (caller, held, layers) => {
+    const raw = narrowed(restQuery(registry, model, args, info, inner), layers);
     const limit = window.limit === -1 ? Number.POSITIVE_INFINITY : window.limit;
     const { data, total } = context.cms.service.findWindow(held, raw, caller, { start: window.start, limit });
     return { nodes: data, pageInfo: pageInfo(window, total) };
@@ -79,8 +86,8 @@ export function queryFields(registry: TypeRegistry, model: Model): Record<string
     return {
       [names.findOne]: {
         type, args: { ...publicationArgs(), ...localeArg(registry, model) },
-        resolve: (_, args, context, info) => authorized(context, model, 'find', undefined, (caller, held) =>
-          context.cms.service.findSingle(held, restQuery(registry, model, args, info), caller) ?? null),
+        resolve: (_, args, context, info) => authorized(context, model, 'find', undefined, (caller, held, layers) =>
+          context.cms.service.findSingle(held, narrowed(restQuery(registry, model, args, info), layers), caller) ?? null),
       },
     };
   }
@@ -88,8 +95,10 @@ export function queryFields(registry: TypeRegistry, model: Model): Record<string
     [names.findOne]: {
       type, args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...publicationArgs(), ...localeArg(registry, model) },
       resolve: (_, args, context, info) => (readsOutsideIndex(model) ? pluginOne(context, model, String(args.documentId))
-        : authorized(context, model, 'findOne', String(args.documentId), (caller, held) =>
-          context.cms.service.findOne(held, String(args.documentId), restQuery(registry, model, args, info), caller) ?? null)),
+        : authorized(context, model, 'findOne', String(args.documentId), (caller, held, layers) => {
+          const raw = narrowed(restQuery(registry, model, args, info), layers);
+          return context.cms.service.findOne(held, String(args.documentId), raw, caller) ?? null;
+        })),
     },
     [names.connection]: {
       type: collectionType(registry, model), args: listArgs(registry, model),

@@ -61,9 +61,10 @@ export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) =
   const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer }] = await Promise.all([
     import('@modelcontextprotocol/server'), import('../mcp/mcp-server.js'),
   ]);
-  const server = await createMcpServer(cms, caller, request, url);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  let server: Awaited<ReturnType<typeof createMcpServer>> | undefined;
   try {
+    server = await createMcpServer(cms, caller, request, url);
     await within(server.connect(transport), connectTimeoutMs, 'mcpServer.connect');
     const answer = async () => {
       const response = await transport.handleRequest(request, { parsedBody });
@@ -80,6 +81,6 @@ export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) =
     cms.report(`[MCP] Error handling POST request: ${(error as Error)?.message ?? String(error)}`);
     return rpcError('INTERNAL_ERROR', headers);
   } finally {
-    await server.close();
+    await server?.close();
   }
 };

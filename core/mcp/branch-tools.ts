@@ -11,12 +11,19 @@ import { createGit } from '../git/git.js';
 import { EXPLORER } from './content-tools.js';
 import { ok, type McpToolContext, type McpToolDefinition, type ToolResult } from './tool-types.js';
 
-/** The change request a credential's agent writes to: `mcp/<token name>` (`mcp/user-<id>` for an account). */
+/**
+ * The change request a credential's agent writes to, one namespace per credential kind and a stable id, so no two
+ * credentials share one: `mcp/user-<id>` for an account, `mcp/token-<id>-<name>` for a stored API token (its id keeps
+ * "Agent A" and "agent-a" apart; the name only reads well), `mcp/token-env` for `CMS_API_TOKEN`.
+ */
 export function agentBranch(context: Pick<McpToolContext, 'caller'>): string {
   const { caller } = context;
-  const who = caller.userId !== undefined ? `user-${caller.userId}` : (caller.name ?? 'agent');
-  const slug = who.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '').replace(/\.\.+/g, '.') || 'agent';
-  return checkBranchName(`mcp/${slug.slice(0, 80)}`);
+  if (caller.userId !== undefined) return checkBranchName(`mcp/user-${caller.userId}`);
+  if (caller.kind !== 'token') return checkBranchName(`mcp/${caller.kind}`);
+  if (caller.tokenId === undefined) return checkBranchName('mcp/token-env');
+  const slug = (caller.name ?? '').toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
+  const named = slug.slice(0, 80).replace(/-+$/, '');
+  return checkBranchName(`mcp/token-${caller.tokenId}${named ? `-${named}` : ''}`);
 }
 
 const exists = async (cms: Cms, name: string) => (await listBranches(cms.root, cms.config)).branches.some((branch) => branch.name === name);

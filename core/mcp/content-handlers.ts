@@ -1,4 +1,4 @@
-import { authorizeDocument, type DocumentAction } from '../access/document-gate.js';
+import { authorizeDocument, narrowFilters, type DocumentAction, type GatedWork } from '../access/document-gate.js';
 import type { Caller } from '../access/permissions.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import type { Model } from '../schema/types.js';
@@ -20,7 +20,7 @@ const NOT_FOUND_LOCALE = 'Document locale not found.';
  */
 async function gated<T>(
   context: McpToolContext, model: Model, action: DocumentAction, documentId: string | undefined,
-  work: (caller: Caller) => Promise<T>, body?: unknown, grant: string = action,
+  work: GatedWork<T>, body?: unknown, grant: string = action,
 ): Promise<T> {
   const { cms, request, url } = context;
   if (!cms.routeGate?.owns(model)) {
@@ -66,9 +66,11 @@ const brief = (version: Data) => {
   return { id, documentId, ...(locale === undefined ? {} : { locale }), updatedAt, createdAt, publishedAt };
 };
 
-const read = (context: McpToolContext, model: Model, documentId: string, args: Args, caller: Caller, status?: unknown) => {
+const read = (
+  context: McpToolContext, model: Model, documentId: string, args: Args, caller: Caller, status?: unknown, filters?: unknown,
+) => {
   const { locale, status: resolved } = dimensions(context, model, args, status);
-  return context.cms.service.findOne(model, documentId, { locale, status: resolved, populate: '*' } as never, caller);
+  return context.cms.service.findOne(model, documentId, { locale, status: resolved, populate: '*', filters } as never, caller);
 };
 
 const singleId = (context: McpToolContext, model: Model) => context.cms.index.singleDocumentId(model.uid) ?? undefined;
@@ -85,10 +87,11 @@ function answer(context: McpToolContext, model: Model, documentId: string, args:
 
 type Make = (model: Model, context: McpToolContext) => ToolHandler;
 
-const list: Make = (model, context) => async ({ args = {} }) => gated(context, model, 'find', undefined, async (caller) => {
+// A read ANDs its filters with those the project route's middlewares left (`layers`): a list narrowed over REST is here too.
+const list: Make = (model, context) => async ({ args = {} }) => gated(context, model, 'find', undefined, async (caller, layers) => {
   const { locale, status } = dimensions(context, model, args, args.status);
   const pagination = { page: args.page ?? 1, pageSize: args.pageSize ?? 10 };
-  const query = { locale, status, pagination, sort: args.sort, filters: args.filters, populate: '*' };
+  const query = { locale, status, pagination, sort: args.sort, filters: narrowFilters(args.filters, layers), populate: '*' };
   const page = context.cms.service.findPage(model, query as never, caller);
   const results = page.data.map((version) => formatted(context, model, version));
   return ok({ results, pagination: page.meta.pagination });
@@ -96,12 +99,14 @@ const list: Make = (model, context) => async ({ args = {} }) => gated(context, m
 
 const get: Make = (model, context) => async ({ args = {} }) => {
   const documentId = idOf(context, model, args);
-  return gated(context, model, 'findOne', documentId, async (caller) => {
+  return gated(context, model, 'findOne', documentId, async (caller, layers) => {
     if (documentId === undefined) throw new NotFoundError(NOT_FOUND);
     const { locale, status } = dimensions(context, model, args, args.status);
-    const version = read(context, model, documentId, args, caller, status);
+    const filters = narrowFilters(undefined, layers);
+    const version = read(context, model, documentId, args, caller, status, filters);
     if (!version) {
-      if (!context.cms.index.documentRecords(model.uid, documentId).length) throw new NotFoundError(NOT_FOUND);
+      // a document the route's middlewares filter out is not there for this caller
+      if (!context.cms.index.documentRecords(model.uid, documentId).length || filters !== undefined) throw new NotFoundError(NOT_FOUND);
       const { availableLocales } = metaOf(context, model, documentId, locale, status, caller);
       return ok({ data: {}, meta: { availableLocales, availableStatus: [] } });
     }

@@ -1,6 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { Caller } from '../access/permissions.js';
-import { mayReachDocument } from '../access/document-gate.js';
 import type { Cms } from '../cms.js';
 import { abilityOf, publishGrant } from './ability.js';
 import { branchTools, siteForCall } from './branch-tools.js';
@@ -20,8 +19,12 @@ function bounded(name: string, result: ToolResult, limit: number): ToolResult {
     + 'ask for less (a smaller pageSize, filters, or one locale)'));
 }
 
-/** Whether the credential may see a tool: a derived tool by its REST actions (the project's routes decide for their types). */
-async function allowed(definition: McpToolDefinition, context: McpToolContext): Promise<boolean> {
+/**
+ * Whether the credential may see a tool: a derived tool by its REST actions; for a type the project's routes own, by
+ * the router (the action's route exists) and the route's auth only. Its policies and middlewares run when the tool is
+ * called, never to list tools (they may count, or shape a body there is none of).
+ */
+function allowed(definition: McpToolDefinition, context: McpToolContext): boolean {
   if (definition.devModeOnly === true) return false;
   const derived = definition as Partial<DerivedTool>;
   if (derived.restActions && derived.uid) {
@@ -30,10 +33,8 @@ async function allowed(definition: McpToolDefinition, context: McpToolContext): 
       const grants = derived.publishes ? [publishGrant(context.caller)] : derived.restActions;
       return grants.some((grant) => context.caller.can(model, grant));
     }
-    for (const action of derived.restActions) {
-      if (await mayReachDocument(context.cms, { model, action, request: context.request, url: context.url })) return true;
-    }
-    return false;
+    const gate = context.cms.routeGate;
+    return derived.restActions.some((action) => gate.admits({ model, action, request: context.request }));
   }
   return definition.auth?.policies.some(({ action, subject }) => context.userAbility.can(action, subject)) ?? false;
 }
@@ -76,7 +77,7 @@ export async function createMcpServer(cms: Cms, caller: Caller, request: Request
       ? server.registerTool(definition.name, config, ((extra: Record<string, unknown>) => handle(undefined, extra)) as never)
       : server.registerTool(definition.name, config,
         ((args: Record<string, unknown>, extra: Record<string, unknown>) => handle(args, extra)) as never);
-    if (!(await allowed(definition, context))) registered.disable();
+    if (!allowed(definition, context)) registered.disable();
   }
   return server;
 }
