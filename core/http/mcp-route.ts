@@ -12,6 +12,16 @@ const ERRORS = {
 
 const MCP_PATH = '/mcp';
 
+/**
+ * The OAuth discovery paths MCP clients probe (Strapi's `oauthDiscoveryFallback`): Strapi is no authorization server,
+ * so they answer a JSON 404 a client understands rather than the plain one.
+ */
+const OAUTH_PROBES = new Set(['GET /.well-known/oauth-authorization-server', 'GET /.well-known/openid-configuration', 'POST /register']);
+const oauthNotSupported = (headers: Record<string, string>) => new Response(
+  JSON.stringify({ error: 'not_found', error_description: 'OAuth is not supported' }),
+  { status: 404, headers: { ...headers, 'content-type': 'application/json;charset=utf-8' } },
+);
+
 function rpcError(key: keyof typeof ERRORS, headers: Record<string, string>, extra: Record<string, string> = {}): Response {
   const { code, message, status } = ERRORS[key];
   return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
@@ -41,7 +51,10 @@ const within = <T>(work: Promise<T>, ms: number, what: string): Promise<T> => {
  * every tool call goes through core/mcp to the same service, access decision and write path as REST.
  */
 export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) => {
-  if (!cms.config.mcp.enabled || url.pathname !== MCP_PATH) return undefined;
+  if (!cms.config.mcp.enabled) return undefined;
+  if (OAUTH_PROBES.has(`${request.method} ${url.pathname}`)) return oauthNotSupported(headers);
+  // Koa's router is not strict about a trailing slash: `/mcp/` is `/mcp`
+  if (url.pathname !== MCP_PATH && url.pathname !== `${MCP_PATH}/`) return undefined;
   if (request.method !== 'POST') {
     if (['GET', 'DELETE', 'PUT', 'PATCH'].includes(request.method)) return rpcError('METHOD_NOT_ALLOWED', headers, { allow: 'POST' });
     return undefined;

@@ -2,10 +2,9 @@ import { authorizeDocument, narrowFilters, type DocumentAction, type GatedWork }
 import type { Caller } from '../access/permissions.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import type { Model } from '../schema/types.js';
-import { publicationStates } from '../service/publication-states.js';
 import type { Data } from '../types.js';
 import { publishGrant } from './ability.js';
-import { shapeForMcp } from './shape-output.js';
+import { formatVersion, localeBrief, statusBrief } from './format-version.js';
 import { ok, type McpToolContext, type ToolHandler } from './tool-types.js';
 
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'write' | 'delete' | 'publish' | 'unpublish' | 'discard_draft';
@@ -38,13 +37,7 @@ const dimensions = (context: McpToolContext, model: Model, args: Args, status?: 
   status: (status ?? (model.draftAndPublish ? 'draft' : 'published')) as 'draft' | 'published',
 });
 
-/** A version as the Content Manager answers it: every field populated one level, relations as identities, its `status`. */
-function formatted(context: McpToolContext, model: Model, version: Data): Record<string, unknown> {
-  const states = publicationStates(context.cms.index, model, [String(version.documentId)])[String(version.documentId)] ?? {};
-  const state = states[(version.locale as string | undefined) ?? ''] ?? (model.draftAndPublish ? 'draft' : 'published');
-  const shaped = shapeForMcp(context.cms.models, model, version);
-  return { ...shaped, status: state };
-}
+const formatted = (context: McpToolContext, model: Model, version: Data) => formatVersion(context.cms, model, version);
 
 /** The other locales a document exists in (Strapi's `meta.availableLocales`), and its other status (`availableStatus`). */
 function metaOf(
@@ -53,18 +46,13 @@ function metaOf(
   const { cms } = context;
   const availableLocales = !model.localized ? [] : cms.config.locales.filter((code) => code !== locale).flatMap((code) => {
     const found = cms.service.findOne(model, documentId, { locale: code, status: 'draft' } as never, caller);
-    return found ? [{ ...brief(found), status: formatted(context, model, found).status }] : [];
+    return found ? [localeBrief(cms, model, found)] : [];
   });
   const other = status === 'draft' ? 'published' : 'draft';
   const counterpart = model.draftAndPublish
     ? cms.service.findOne(model, documentId, { locale, status: other } as never, caller) : undefined;
-  return { availableLocales, availableStatus: counterpart ? [brief(counterpart)] : [] };
+  return { availableLocales, availableStatus: counterpart ? [statusBrief(counterpart)] : [] };
 }
-
-const brief = (version: Data) => {
-  const { id, documentId, locale, updatedAt, createdAt, publishedAt } = version as Record<string, unknown>;
-  return { id, documentId, ...(locale === undefined ? {} : { locale }), updatedAt, createdAt, publishedAt };
-};
 
 const read = (
   context: McpToolContext, model: Model, documentId: string, args: Args, caller: Caller, status?: unknown, filters?: unknown,
@@ -93,7 +81,7 @@ const list: Make = (model, context) => async ({ args = {} }) => gated(context, m
   const pagination = { page: args.page ?? 1, pageSize: args.pageSize ?? 10 };
   const query = { locale, status, pagination, sort: args.sort, filters: narrowFilters(args.filters, layers), populate: '*' };
   const page = context.cms.service.findPage(model, query as never, caller);
-  const results = page.data.map((version) => formatted(context, model, version));
+  const results = page.data.map((version) => formatVersion(context.cms, model, version, true));
   return ok({ results, pagination: page.meta.pagination });
 });
 

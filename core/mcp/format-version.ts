@@ -1,0 +1,60 @@
+import type { Cms } from '../cms.js';
+import { isLocalizedAttribute, type Model } from '../schema/types.js';
+import { publicationStates } from '../service/publication-states.js';
+import type { Data } from '../types.js';
+import { shapeForMcp } from './shape-output.js';
+
+const NOT_SCALAR = new Set(['relation', 'component', 'dynamiczone', 'media']);
+
+/**
+ * The creator fields as the Content Manager answers them: the admin user who wrote the version, `null` when none did
+ * (content written through REST, or by a credential that is not an admin user: every API token here).
+ */
+const creators = (version: Data) => ({ createdBy: version.createdBy ?? null, updatedBy: version.updatedBy ?? null });
+
+/** Each locale's Content Manager status of a document (`draft`, `published`, `modified`), by locale ('' unlocalized). */
+export function statesOf(cms: Cms, model: Model, documentId: string): Record<string, string | null> {
+  return publicationStates(cms.index, model, [documentId])[documentId] ?? {};
+}
+
+const stateIn = (states: Record<string, string | null>, model: Model, locale: unknown) =>
+  states[typeof locale === 'string' ? locale : ''] ?? (model.draftAndPublish ? 'draft' : 'published');
+
+/**
+ * A version as the Content Manager answers it (`sanitizeFormatShape`): every field populated one level, relations as
+ * identities, `locale` (null on a type that is not localized), the creator fields, `localizations` as
+ * `{ documentId, locale, status }` (a list's: `{ documentId, locale }`), and its `status` (a list's every type, a single
+ * version's a draft & publish type only: Strapi's list handler sets it on every result, `formatDocumentWithMetadata` not).
+ */
+export function formatVersion(cms: Cms, model: Model, version: Data, listed = false): Record<string, unknown> {
+  const documentId = String(version.documentId);
+  const states = statesOf(cms, model, documentId);
+  const shaped: Record<string, unknown> = {
+    ...shapeForMcp(cms.models, model, version), locale: version.locale ?? null, ...creators(version),
+  };
+  const localizations = Array.isArray(version.localizations) ? version.localizations as Data[] : [];
+  shaped.localizations = localizations.map((other) => ({
+    documentId: other.documentId, locale: other.locale, ...(listed ? {} : { status: stateIn(states, model, other.locale) }),
+  }));
+  if (listed || model.draftAndPublish) shaped.status = stateIn(states, model, version.locale);
+  else delete shaped.status;
+  return shaped;
+}
+
+/** The Content Manager's `availableStatus` entry: the other version's identity, timestamps and creators. */
+export function statusBrief(version: Data): Record<string, unknown> {
+  const { id, documentId, locale, updatedAt, createdAt, publishedAt } = version as Record<string, unknown>;
+  return { id, documentId, locale: locale ?? null, updatedAt, createdAt, publishedAt, ...creators(version) };
+}
+
+/**
+ * The Content Manager's `availableLocales` entry: the status brief, the fields not translated (scalar ones, which the
+ * admin prefills a new locale with) and the locale's status.
+ */
+export function localeBrief(cms: Cms, model: Model, version: Data): Record<string, unknown> {
+  const shared = Object.entries(model.attributes)
+    .filter(([, attribute]) => !NOT_SCALAR.has(attribute.type) && !isLocalizedAttribute(model, attribute))
+    .map(([key]) => [key, version[key] ?? null]);
+  const states = statesOf(cms, model, String(version.documentId));
+  return { ...statusBrief(version), ...Object.fromEntries(shared), status: stateIn(states, model, version.locale) };
+}
