@@ -2,12 +2,11 @@
 // and a provider's `GET /api/auth/:provider/callback` answer Strapi's 400 "This provider is disabled", `local`'s callback is
 // the sign-in's validation (recorded in test/extensions/internal-lms: provider.*). Also `/api/users/me` for a caller with
 // no user: Strapi's 401 comes before any check of the query (recorded: auth.users.me.goals.token).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authSite, bearer, errorBody, type AuthSite } from './helpers.js';
 
 let site: AuthSite;
 beforeAll(async () => { site = await authSite({ auth: { rateLimit: { enabled: false } } }); });
-afterAll(() => site.close());
 
 describe('OAuth providers, none enabled', () => {
   it.each(['/api/connect/google', '/api/connect/nope', '/api/auth/github/callback', '/api/auth/google/callback?access_token=abc'])(
