@@ -67,8 +67,9 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
     expect(await panel.locator('tr[data-conflict=title]').textContent()).toContain('Mine: NorwayTheirs: Norway');
     expect(await panel.getByLabel('mine').isChecked()).toBe(true); // nothing typed is dropped without a choice
     await panel.getByRole('button', { name: 'Apply my choices' }).click();
-    expect(await page.locator('#field-title').inputValue()).toBe('Mine: Norway');
-    expect(await page.locator('#field-description').inputValue()).toBe('Changed on disk');
+    // the form takes the choices after the click's render: waited for, not read at once
+    await poll(() => page.locator('#field-title').inputValue()).toBe('Mine: Norway');
+    await poll(() => page.locator('#field-description').inputValue()).toBe('Changed on disk');
 
     // Changed again on disk just before Save: the server refuses the stale write (If-Match), nothing is reverted.
     await changeOnDisk(`content/articles/${ARTICLE}.json`, (data) => { data.views = 777; });
