@@ -54,8 +54,9 @@ export class PostgresStateStore implements StateStore {
    * With `startUnreachable`, a server that does not answer yet is tried again every second instead.
    */
   static async open(options: PostgresStateOptions): Promise<PostgresStateStore> {
-    // A server out of reach fails a change within seconds (a 503), not at the system's TCP timeout.
-    const pool = new pg.Pool({ connectionString: options.url, max: 4, connectionTimeoutMillis: 5000 });
+    // A server out of reach fails a change within seconds (a 503), not at the system's TCP timeout; one that stops answering
+    // on an open connection (a cut link drops packets, nothing is refused) fails the query the same way, not never.
+    const pool = new pg.Pool({ connectionString: options.url, max: 4, connectionTimeoutMillis: 5000, query_timeout: 10_000 });
     pool.on('error', (error) => options.report(`state store: ${error.message}`));
     const store = new PostgresStateStore(pool, options);
     try {
@@ -232,7 +233,8 @@ export class PostgresStateStore implements StateStore {
     } catch (error) {
       // A refusal of ours (a taken name) leaves the connection sound; anything else may not have.
       if (!(error instanceof CmsError)) broken = error as Error;
-      await client.query('ROLLBACK').catch(() => undefined);
+      // A server that stopped answering would leave the rollback waiting as long again: dropping the connection rolls back.
+      if (!isUnreachable(error)) await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
       client.off('error', ignore);
