@@ -9,7 +9,7 @@ const TOKEN = 'a-long-replica-secret';
 
 describe('replicas that write: learning of each other\'s writes', () => {
   it('a read naming a newer commit (header or cookie) catches up first; a commit the remote never had is served at once, with no pull', async () => {
-    const { remote, clones } = await remoteAndClones(2, { pushTimeout: 0.5 });
+    const { remote, clones } = await remoteAndClones(2);
     const [a, b] = await Promise.all(clones.map((root) => startApp(root, { report: () => {} })));
     const written = await a.request('/api/notes', { method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ data: { title: 'Fresh' } }) });
@@ -52,7 +52,7 @@ describe('replicas that write: learning of each other\'s writes', () => {
       const a = await startApp(clones[0], { report: () => {}, env: { CMS_GIT_PULL_TOKEN: TOKEN, CMS_GIT_PEERS: `${peerB.url}/` } });
       const created = (await a.sendJson('POST', '/api/notes', { data: { title: 'Told' } })).body.data;
       // No poll runs under test: only a's notice can bring the note to b.
-      await expect.poll(async () => (await b.getJson(`/api/notes/${created.documentId}`)).status, { timeout: 10_000 }).toBe(200);
+      await expect.poll(async () => (await b.getJson(`/api/notes/${created.documentId}`)).status, { timeout: 30_000 }).toBe(200);
       expect((await c.getJson(`/api/notes/${created.documentId}`)).status).toBe(404);
 
       // A hosting site's webhook reaching b (through a balancer, say) is passed on to b's peers.
@@ -60,7 +60,7 @@ describe('replicas that write: learning of each other\'s writes', () => {
         CMS_GIT_PEERS: `${peerB.url},${peerC.url}` } });
       const fanned = await d.request('/_cms/git/pull', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } });
       expect(fanned.status).toBe(200);
-      await expect.poll(async () => (await c.getJson(`/api/notes/${created.documentId}`)).status, { timeout: 10_000 }).toBe(200);
+      await expect.poll(async () => (await c.getJson(`/api/notes/${created.documentId}`)).status, { timeout: 30_000 }).toBe(200);
     } finally {
       await Promise.all([peerB.close(), peerC.close()]);
     }
