@@ -10,7 +10,7 @@ import { git, repoWith, show, touched, write } from './repo.js';
 const A = 'content/articles/a.json';
 const B = 'content/articles/b.json';
 // Real git processes on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 const ann = { name: 'Ann Lee', email: 'ann@example.com' };
 const bob = { name: 'Bob', email: 'bob@example.com' };

@@ -12,7 +12,7 @@ import { EXTENSIONS } from '../../core/http/extensions.js';
 import { projectRoutes } from '../../core/http/project-routes.js';
 import { makeProject } from '../helpers/project.js';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 const type = (singularName: string, pluralName: string, attributes: Record<string, unknown>) => ({
   kind: 'collectionType', info: { singularName, pluralName, displayName: singularName }, options: { draftAndPublish: false }, attributes,

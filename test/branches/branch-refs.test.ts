@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../core/errors
 import { loadConfig } from '../../core/config/load.js';
 import { git, repoWith, write } from './repo.js';
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 const A = 'content/articles/a.json';
 const ann = { name: 'Ann', email: 'ann@example.com' };

@@ -8,7 +8,7 @@ import { branchRemote } from '../../core/branches/branch-remote.js';
 import { ServiceUnavailableError } from '../../core/errors.js';
 import { git, repoWith } from './repo.js';
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 const A = 'content/articles/a.json';
 const ann = { name: 'Ann', email: 'ann@example.com' };

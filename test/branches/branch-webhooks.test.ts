@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { startApp } from '../helpers/project.js';
 import { editJson, eventually, git, initRepo, writableSample } from '../git-workflow/helpers.js';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 describe('webhooks of branch writes', () => {
   it('entry.create of a Cms-Branch POST carries "branch" and the branch\'s entry; the base\'s payload has no such key', async () => {

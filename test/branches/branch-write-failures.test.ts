@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { startApp } from '../helpers/project.js';
 import { git, initRepo, status, writableSample } from '../git-workflow/helpers.js';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 const spring = { 'cms-branch': 'spring' };
 

@@ -7,7 +7,7 @@ import { ensureBuilt, runCms } from '../cli/built-cli.js';
 import { startApp, type TestServer } from '../helpers/project.js';
 import { commits, git, initRepo, status, writableSample } from '../git-workflow/helpers.js';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 const ENV = {
   CMS_JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789abcdef',

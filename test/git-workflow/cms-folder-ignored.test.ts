@@ -6,7 +6,7 @@ import { CMS_GITIGNORE, ensureCmsFolder } from '../../core/storage/cms-folder.js
 import { copySampleSite } from '../helpers/project.js';
 import { editJson, git } from './helpers.js';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 beforeAll(() => ensureBuilt());
 
 describe('.cms/ ignores itself: nothing the tool keeps there reaches Git', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { startApp, type TestServer } from '../helpers/project.js';
 import { cms, commits, editJson, git, initRepo, readText, status, writableSample, writeText, type Commit } from './helpers.js';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 const ENV = {
   CMS_JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789abcdef',

@@ -7,7 +7,7 @@ import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite } from '../helpers/project.js';
 import { cms, editJson } from './helpers.js';
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 /** The sample site with `api::tagg.tagg` (public) and `tagz` (authenticated) in its permissions. */
 function mistyped(): { root: string; line: number; column: number } {

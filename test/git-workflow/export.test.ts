@@ -7,7 +7,7 @@ import { exportApi } from '../../core/export/export-api.js';
 import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
 import { cms, editJson, writeText } from './helpers.js';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 interface Manifest { version: number; prefix: string; routes: Record<string, string> }
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { copySampleSite, makeProject, startApp } from '../helpers/project.js';
 import { cms, readText, writeText } from './helpers.js';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 const schema = {
   kind: 'collectionType',

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApp, type TestServer } from '../helpers/project.js';
 import { cms, editJson, git, initRepo, writableSample } from './helpers.js';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 /** Tag "Coffee" (JSON). */
 const COFFEE = 'b2hjgyg2kdh9a72boali13fe';

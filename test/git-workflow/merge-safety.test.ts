@@ -6,7 +6,7 @@ import { createCms } from '../../core/cms.js';
 import { REPO_ROOT, startApp, type TestServer } from '../helpers/project.js';
 import { cms, editJson, git, initRepo, readText, status, writableSample } from './helpers.js';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 /** Article "The best coffee in Rome" (JSON, en + fr): both branches edit it. */
 const ROME = 'jfsgk21o4wtsoknlvf65xsrj';

@@ -8,7 +8,7 @@ import { remoteAndClones, tip } from './replica-helpers.js';
 
 // Issue 35 item 5: a made-up X-Cms-Commit (header or cookie) cost a replica a git call under the lock and a fetch from
 // the origin on every request, with no credential: ~25 times a plain read. Counted here in git runs, not in time.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 const runs = vi.hoisted(() => [] as Array<{ cwd: string; args: string[] }>);
 vi.mock('node:child_process', async (original) => {

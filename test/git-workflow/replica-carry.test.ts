@@ -5,7 +5,7 @@ import { startApp, type TestServer } from '../helpers/project.js';
 import { git, writeText } from './helpers.js';
 import { everything, holdFirstPush, onRemote, pushFrom, remoteAndClones, tip } from './replica-helpers.js';
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 const send = (server: TestServer, method: string, path: string, data: Record<string, unknown>) =>
   server.request(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) });

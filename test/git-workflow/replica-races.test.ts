@@ -4,7 +4,7 @@ import { startApp, type TestServer } from '../helpers/project.js';
 import { git } from './helpers.js';
 import { everything, head, onRemote, remoteAndClones, tip } from './replica-helpers.js';
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 /** Two servers on clones of one remote; b never pulls on its own (no poll under test), so its writes race a's. */
 async function twoReplicas() {

@@ -9,7 +9,7 @@ import { head, NOTE, pushFromElsewhere, tip } from './replica-helpers.js';
 // Issue 35 item 6: a replica whose reset onto the remote git refuses (an upstream commit of the .gitattributes that
 // `cms git-setup` left untracked here) stayed behind for good while its status said lastError: null, a lastPull it
 // never reached, and its log "cannot reach origin".
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 const TOKEN = 'a-long-replica-secret';
 const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_ROOT, 'dist/cli/merge-driver.js'))}`;

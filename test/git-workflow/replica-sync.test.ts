@@ -3,7 +3,7 @@ import { startApp } from '../helpers/project.js';
 import { git, writeText } from './helpers.js';
 import { head, listening, remoteAndClones, tip } from './replica-helpers.js';
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 const TOKEN = 'a-long-replica-secret';
 

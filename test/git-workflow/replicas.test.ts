@@ -8,7 +8,7 @@ import { startApp } from '../helpers/project.js';
 import { git, readText } from './helpers.js';
 import { everything, head, pushFromElsewhere, remoteAndClones, tip } from './replica-helpers.js';
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 describe('replicas that write: git.push and pull', () => {
   it('two servers writing different documents and different fields of one document at once: every acknowledged write is on the remote, both converge, 0 conflicts', async () => {

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../cli/built-cli.js';
 import { commits, eventually, initRepo, writableSample, writeText } from './helpers.js';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 const running: ChildProcess[] = [];
 afterEach(() => { for (const child of running.splice(0)) child.kill('SIGTERM'); });

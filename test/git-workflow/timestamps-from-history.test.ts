@@ -7,7 +7,7 @@ import { resolveConfig } from '../../core/config/load.js';
 import { makeProject, startApp } from '../helpers/project.js';
 import { cms, git, initRepo, readText, writeText } from './helpers.js';
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 const TAG = {
   kind: 'collectionType',

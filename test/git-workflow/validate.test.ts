@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { copySampleSite, makeProject } from '../helpers/project.js';
 import { cms, git, initRepo, writeText } from './helpers.js';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 const STAMPS = { createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', publishedAt: '2025-01-01T00:00:00.000Z' };
 const PIC = { name: 'pic.png', hash: 'pic_1', ext: '.png', mime: 'image/png', size: 1.5, url: '/uploads/pic_1.png', provider: 'local',
