@@ -6,11 +6,12 @@ import type { Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
 import { buildGraphqlSchema } from './build-schema.js';
 import { CONTRIBUTIONS, withContributions, type GraphqlContribution } from './contributions.js';
-import type { Models } from '../schema/types.js';
+import type { Model, Models } from '../schema/types.js';
 import type { GraphqlConfig, GraphqlContext } from './context.js';
 import { createDocumentCache } from './document-cache.js';
 import { formatError, GraphqlRequestError } from './errors.js';
 import { depthLimitRule, MAX_ROOT_FIELDS, rootFieldCount } from './limits.js';
+import { contentReadFields, queryReadModels } from './read-roots.js';
 
 /** One GraphQL request: Apollo's `{ query, variables, operationName }`, and how it came (a GET runs queries only). */
 export interface GraphqlRequest {
@@ -131,8 +132,17 @@ export function createGraphqlFace(
       throw error;
     }
   }
+  const readFields = contentReadFields(cms.models);
+  /** The content types a valid query reads at its root when its answer comes from them alone (see read-roots.ts). */
+  function readModels(request: GraphqlRequest): Model[] | undefined {
+    if (typeof request.query !== 'string' || request.query === '') return undefined;
+    const document = validDocument(request.query);
+    if (!('kind' in document)) return undefined;
+    const operation = getOperationAST(document, typeof request.operationName === 'string' ? request.operationName : undefined);
+    return operation ? queryReadModels(operation, readFields) : undefined;
+  }
   /** How many documents, and characters of query text, the face keeps parsed and validated. */
-  return { schema, execute: executeRequest, cached: documents.size };
+  return { schema, execute: executeRequest, readModels, cached: documents.size };
 }
 
 export type GraphqlFace = ReturnType<typeof createGraphqlFace>;

@@ -2,6 +2,7 @@ import type { Cms } from '../cms.js';
 import type { Models } from '../schema/types.js';
 import { createGraphqlFace, type GraphqlAnswer, type GraphqlFace, type GraphqlRequest } from '../graphql/graphql-face.js';
 import { readBody } from './body.js';
+import { answerReuse, keepAnswer, type AnswerReuse } from './graphql-answers.js';
 import { requestClient } from './client-address.js';
 import { JSON_TYPE, statusText } from './respond.js';
 import type { ExtensionRoute } from './route-context.js';
@@ -101,6 +102,7 @@ export const graphqlRoute: ExtensionRoute = async ({ request, url, cms, headers 
   if (!config.enabled || (path !== endpoint && path !== `${endpoint}/`)) return undefined;
   const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
   let answer: GraphqlAnswer;
+  let reuse: AnswerReuse | undefined;
   // Apollo judges CSRF before the method
   if (csrfBlocked(request)) {
     answer = badRequest('This operation has been blocked as a potential Cross-Site Request Forgery (CSRF). Please either specify a '
@@ -111,9 +113,17 @@ export const graphqlRoute: ExtensionRoute = async ({ request, url, cms, headers 
   } else {
     const parsed = request.method === 'GET' ? fromSearch(url) : fromBody(await readBody(request));
     const context = { request, url, client: requestClient(cms, request) };
-    answer = 'status' in parsed ? parsed : await faceOf(cms).execute(parsed, caller, context, cms);
+    const face = faceOf(cms);
+    reuse = 'status' in parsed ? undefined : answerReuse(cms, face, parsed, request.headers.get('authorization'));
+    const hit = reuse?.cache.get(reuse.key, cms.index);
+    if (hit) {
+      const init = { status: 200, statusText: 'OK', headers: { ...headers, 'content-type': JSON_TYPE } };
+      return new Response(hit.body as unknown as BodyInit, init);
+    }
+    answer = 'status' in parsed ? parsed : await face.execute(parsed, caller, context, cms);
   }
   const text = `${JSON.stringify(answer.body)}\n`;
+  if (reuse) keepAnswer(reuse, cms, answer.status, answer.body.errors, text);
   return new Response(text, {
     status: answer.status, statusText: statusText(answer.status), headers: { ...headers, ...answer.headers, 'content-type': JSON_TYPE },
   });
