@@ -1,6 +1,6 @@
 import type { Cms } from '../cms.js';
 import type { Models } from '../schema/types.js';
-import { createGraphqlFace, type GraphqlAnswer, type GraphqlFace, type GraphqlRequest } from '../graphql/graphql-face.js';
+import type { GraphqlAnswer, GraphqlFace, GraphqlRequest } from '../graphql/graphql-face.js';
 import { readBody } from './body.js';
 import { requestClient } from './client-address.js';
 import { JSON_TYPE, statusText } from './respond.js';
@@ -13,7 +13,11 @@ import type { ExtensionRoute } from './route-context.js';
 const faces = new WeakMap<Models, { config: Cms['config']['graphql']; face: GraphqlFace }>();
 const noted = new WeakSet<Cms['config']['graphql']>();
 
-function faceOf(cms: Cms): GraphqlFace {
+/** graphql-js and the schema builder, imported at the first /graphql request: most `cms serve` runs never answer one. */
+let faceModule: Promise<typeof import('../graphql/graphql-face.js')> | undefined;
+
+async function faceOf(cms: Cms): Promise<GraphqlFace> {
+  const { createGraphqlFace } = await (faceModule ??= import('../graphql/graphql-face.js'));
   const config = cms.config.graphql;
   const held = faces.get(cms.models);
   if (held && held.config === config) return held.face;
@@ -111,7 +115,7 @@ export const graphqlRoute: ExtensionRoute = async ({ request, url, cms, headers 
   } else {
     const parsed = request.method === 'GET' ? fromSearch(url) : fromBody(await readBody(request));
     const context = { request, url, client: requestClient(cms, request) };
-    answer = 'status' in parsed ? parsed : await faceOf(cms).execute(parsed, caller, context, cms);
+    answer = 'status' in parsed ? parsed : await (await faceOf(cms)).execute(parsed, caller, context, cms);
   }
   const text = `${JSON.stringify(answer.body)}\n`;
   return new Response(text, {
