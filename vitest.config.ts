@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Two kinds of test files (issue 39). Most of a file's fixed cost is importing core/ again in a fresh process: a pure in-process
 // file (the h3 app without a socket, core's functions, the CLI's program in process) shares one module graph with the other such
@@ -34,6 +35,22 @@ function testFiles(dir: string): string[] {
 const all = testFiles(join(ROOT, 'test'));
 const inProcess = all.filter((file) => !NEEDS_ISOLATION.test(readFileSync(join(ROOT, file), 'utf8')));
 
+/** Seconds per file from the last whole run (test/record-durations.mjs); a file not in it counts as long, so it starts early. */
+const DURATIONS: Record<string, number> = JSON.parse(readFileSync(join(ROOT, 'test/durations.json'), 'utf8'));
+
+/**
+ * Longest files first (issue 39): with two workers, a long file started last runs alone at the end (CI's clean clone has no
+ * vitest cache, so vitest's own order was the folders' order, the studio's browser files last). The files that start processes
+ * go first, the in-process ones (short, one module graph per worker) fill in behind them. The order changes no result.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const seconds = (spec: TestSpecification) => DURATIONS[relative(ROOT, spec.moduleId)] ?? Number.POSITIVE_INFINITY;
+    const kind = (spec: TestSpecification) => (spec.project.name === 'processes' ? 0 : 1);
+    return [...files].sort((a, b) => kind(a) - kind(b) || seconds(b) - seconds(a));
+  }
+}
+
 export default defineConfig({
   test: {
     // Two files at a time on a 2-core machine: while one waits on the servers, CLIs and browsers it starts, the other computes. The
@@ -44,6 +61,7 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     // Files that make a temp folder through a test helper have it removed after the file, also when the helper's module is shared.
     setupFiles: ['test/helpers/after-file.ts'],
+    sequence: { sequencer: LongestFirst },
     projects: [
       { extends: true, test: { name: 'in-process', include: inProcess, isolate: false } },
       { extends: true, test: { name: 'processes', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...inProcess] } },

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createCms, type Cms, type CreateCmsOptions } from '../core/cms.js';
+import type { Cms, CreateCmsOptions } from '../core/cms.js';
 
 export interface Output {
   write(text: string): unknown;
@@ -43,7 +43,9 @@ export function createContext(io: CliIO): CliContext {
       const indexSnapshot = options.indexSnapshot ?? io.env.CMS_INDEX_SNAPSHOT !== '0';
       if (!loaded.has(dir)) {
         const report = (message: string) => io.stderr.write(`${message}\n`);
-        loaded.set(dir, createCms({ report, ...options, gitCommit, indexSnapshot, root: dir }));
+        // Imported here, not at the top: `cms --version`, `cms init` and the token commands never load a project.
+        const settings = { report, ...options, gitCommit, indexSnapshot, root: dir };
+        loaded.set(dir, import('../core/cms.js').then(({ createCms }) => createCms(settings)));
       }
       return loaded.get(dir)!;
     },

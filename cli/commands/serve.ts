@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { publicCaller } from '../../core/access/permissions.js';
 import type { Action } from '../../core/config/types.js';
-import { regenerateOutputs } from '../../core/codegen/regenerate.js';
 import { removeStaleTempFiles } from '../../core/storage/stale-temp-files.js';
 import { watchProject } from '../../core/watch/watch.js';
 import { SERVER_FILE } from '../../core/extensions/native-server.js';
@@ -58,8 +57,10 @@ export function registerServe(program: Command, ctx: CliContext): void {
         port, host: options.host ?? ctx.env.HOST, showURL: !ctx.env.VITEST, admin: options.admin && cms.config.admin.enabled, extensions,
       });
       // Watching before announcing: a change made once "Serving" is printed is always seen.
-      const regenerate = options.watchTypes
-        ? async () => { for (const file of await regenerateOutputs(cms.root, cms.models)) ctx.stderr.write(`generated ${file}\n`); }
+      // The codegen (JSON Schemas, declarations) is imported only when asked for.
+      const codegen = options.watchTypes ? await import('../../core/codegen/regenerate.js') : undefined;
+      const regenerate = codegen
+        ? async () => { for (const file of await codegen.regenerateOutputs(cms.root, cms.models)) ctx.stderr.write(`generated ${file}\n`); }
         : undefined;
       await regenerate?.();
       const watcher = options.watch

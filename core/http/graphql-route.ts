@@ -1,6 +1,6 @@
 import type { Cms } from '../cms.js';
 import type { Models } from '../schema/types.js';
-import { createGraphqlFace, type GraphqlAnswer, type GraphqlFace, type GraphqlRequest } from '../graphql/graphql-face.js';
+import type { GraphqlAnswer, GraphqlFace, GraphqlRequest } from '../graphql/graphql-face.js';
 import { readBody } from './body.js';
 import { answerReuse, keepAnswer, type AnswerReuse } from './graphql-answers.js';
 import { requestClient } from './client-address.js';
@@ -14,7 +14,11 @@ import type { ExtensionRoute } from './route-context.js';
 const faces = new WeakMap<Models, { config: Cms['config']['graphql']; face: GraphqlFace }>();
 const noted = new WeakSet<Cms['config']['graphql']>();
 
-function faceOf(cms: Cms): GraphqlFace {
+/** graphql-js and the schema builder, imported at the first /graphql request: most `cms serve` runs never answer one. */
+let faceModule: Promise<typeof import('../graphql/graphql-face.js')> | undefined;
+
+async function faceOf(cms: Cms): Promise<GraphqlFace> {
+  const { createGraphqlFace } = await (faceModule ??= import('../graphql/graphql-face.js'));
   const config = cms.config.graphql;
   const held = faces.get(cms.models);
   if (held && held.config === config) return held.face;
@@ -113,7 +117,7 @@ export const graphqlRoute: ExtensionRoute = async ({ request, url, cms, headers 
   } else {
     const parsed = request.method === 'GET' ? fromSearch(url) : fromBody(await readBody(request));
     const context = { request, url, client: requestClient(cms, request) };
-    const face = faceOf(cms);
+    const face = await faceOf(cms);
     reuse = 'status' in parsed ? undefined : answerReuse(cms, face, parsed, request.headers.get('authorization'));
     const hit = reuse?.cache.get(reuse.key, cms.index);
     if (hit) {

@@ -12,7 +12,7 @@ beforeAll(async () => {
 
 const http = async (path: string) => (await server.getJson(path)).body;
 
-describe.concurrent('cms get (the built binary)', { timeout: 60_000 }, () => {
+describe.concurrent('cms get (the built binary)', { timeout: 180_000 }, () => {
   it('get articles --populate=* prints the HTTP body of /api/articles?populate=*', async () => {
     const [cli, body] = await Promise.all([runCms(['get', 'articles', '--populate=*', '--root', REPO_ROOT]),
       http('/api/articles?populate=*')]);

@@ -51,10 +51,10 @@ function walk(command, path, out) {
 }
 
 /** The page's Markdown. */
-export function cliReference() {
+export async function cliReference() {
   const sink = { write: () => true };
   const ctx = createContext({ stdout: sink, stderr: sink, cwd: process.cwd(), env: {} });
-  const program = createProgram(ctx, () => '', () => {});
+  const program = await createProgram(ctx, () => '', () => {});
   const out = [
     '# CLI reference',
     '',

@@ -12,7 +12,7 @@ import { libraryApiReference } from './library-api.mjs';
 const DOCS = join(import.meta.dirname, '../..');
 
 /** Whole pages: docs-relative path → text. */
-export const generatedPages = () => ({ 'reference/cli.md': cliReference(), 'reference/library-api.md': libraryApiReference() });
+export const generatedPages = async () => ({ 'reference/cli.md': await cliReference(), 'reference/library-api.md': libraryApiReference() });
 
 /** Regions of hand-written pages, between `<!-- generated:name -->` and `<!-- /generated:name -->`: name → [page, text]. */
 export const generatedRegions = () => ({
@@ -31,7 +31,7 @@ export function withRegion(page, name, text) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const [path, text] of Object.entries(generatedPages())) writeFileSync(join(DOCS, path), text);
+  for (const [path, text] of Object.entries(await generatedPages())) writeFileSync(join(DOCS, path), text);
   for (const [name, [path, text]] of Object.entries(generatedRegions())) {
     writeFileSync(join(DOCS, path), withRegion(readFileSync(join(DOCS, path), 'utf8'), name, text));
   }

@@ -1,0 +1,56 @@
+// The built CLI imports only what the command it runs needs (issue 39): the tests start it hundreds of times, and importing
+// every command's implementation (graphql-js, zod, the codegen, the importer…) was most of each start.
+import { execFile } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/project.js';
+import { BIN, ensureBuilt } from './built-cli.js';
+
+/** A module hook (its own thread) that names on stderr every module the process loads. */
+const HOOK = 'export async function load(url, context, next) { process.stderr.write(`loaded ${url}\\n`); return next(url, context); }';
+const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)});`;
+
+/** Run the binary with the hook: its exit code, stdout, and the modules it loaded. */
+function runTraced(args: string[]): Promise<{ code: number; stdout: string; loaded: string[] }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, BIN, ...args],
+      { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+        const loaded = stderr.split('\n').filter((line) => line.startsWith('loaded ')).map((line) => line.slice('loaded '.length));
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, loaded });
+      });
+  });
+}
+
+const commandModules = (loaded: string[]) => loaded.filter((url) => url.includes('/dist/cli/commands/')).map((url) => url.split('/').pop());
+const packages = (loaded: string[], names: string[]) =>
+  names.filter((name) => loaded.some((url) => url.includes(`/node_modules/${name}/`)));
+
+beforeAll(() => ensureBuilt(), 120_000);
+
+describe('cms loads only the command it runs', { timeout: 120_000 }, () => {
+  it('--version loads no command and no part of core but its error classes (the CLI\'s error report)', async () => {
+    const run = await runTraced(['--version']);
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(run.loaded.some((url) => url.endsWith('/dist/cli/program.js'))).toBe(true);
+    expect(commandModules(run.loaded)).toEqual([]);
+    expect(run.loaded.filter((url) => url.includes('/dist/core/')).map((url) => url.split('/dist/core/')[1]).sort())
+      .toEqual(['errors.js', 'strapi/errors.js']);
+  });
+
+  it('get loads the get command alone, without graphql-js or zod, and answers as before', async () => {
+    const run = await runTraced(['get', 'tags', '--root', REPO_ROOT]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).data.length).toBeGreaterThan(0);
+    expect(commandModules(run.loaded)).toEqual(['get.js']);
+    expect(packages(run.loaded, ['graphql', 'zod', 'commander'])).toEqual(['commander']);
+  });
+
+  it('--help still lists every command, so it loads every command module', async () => {
+    const run = await runTraced(['--help']);
+    expect(run.code).toBe(0);
+    for (const name of ['init', 'serve', 'get', 'create', 'token', 'upload', 'files', 'graphql-schema']) {
+      expect(run.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
+    }
+    expect(commandModules(run.loaded)).toContain('codegen.js');
+  });
+});
