@@ -27,7 +27,10 @@ export function siteParts(at: {
   root: string; index: ContentIndex; writer: DocumentWriter; config: CmsConfig; auth: Auth; ownedElsewhere: (model: Model) => boolean;
 }): SiteParts {
   const service = new ContentService(at.index, at.writer);
-  service.signMedia = mediaSigner(() => at.index.models, () => uploadProvider(at.root, at.config.upload));
+  // Only a bucket's provider can be private: a local site's answers skip the signer altogether.
+  if (at.config.upload.provider !== 'local') {
+    service.signMedia = mediaSigner(() => at.index.models, () => uploadProvider(at.root, at.config.upload));
+  }
   const contentApi = createContentApi({
     service, anonymous: publicCaller(at.config), authenticate: at.auth.authenticate, readFingerprint: at.auth.readFingerprint,
     ownedElsewhere: at.ownedElsewhere,
