@@ -192,7 +192,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     followUsers(index, store);
     // A type the project's own routes own is answered only by them (core/access/document-gate.ts), never by this API.
     const ownedElsewhere = (model: Model) => cms.routeGate?.owns(model) ?? false;
-    const { service, contentApi, ownerApi } = siteParts({ index, writer, config, auth, ownedElsewhere });
+    const { service, contentApi, ownerApi } = siteParts({ root, index, writer, config, auth, ownedElsewhere });
     const refreshHistory = async (files?: string[]) => { await (await history)?.refresh(files); };
     // The media library's writes commit through here, inside `replica.writeMedia` (its gate): pushed before they are answered too.
     return { config, models, index, service, writer, contentApi, ownerApi, auth, afterWrite, announce, refreshHistory, replica };

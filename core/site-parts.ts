@@ -3,6 +3,8 @@ import type { Auth } from './auth/auth.js';
 import type { CmsConfig } from './config/types.js';
 import type { ContentIndex } from './index/content-index.js';
 import type { Model } from './schema/types.js';
+import { mediaSigner } from './media/sign-entity.js';
+import { uploadProvider } from './media/providers/index.js';
 import { ContentService } from './service/content-service.js';
 import type { DocumentWriter } from './service/document-writer.js';
 import { createContentApi, type ContentApi } from './strapi/content-api.js';
@@ -19,12 +21,16 @@ export interface SiteParts {
  * `ownedElsewhere`: a type the project's own routes own is answered only by them (core/access/document-gate.ts).
  *
  * @example
- * const { service, contentApi } = siteParts({ index, writer, config, auth, ownedElsewhere: () => false });
+ * const { service, contentApi } = siteParts({ root, index, writer, config, auth, ownedElsewhere: () => false });
  */
 export function siteParts(at: {
-  index: ContentIndex; writer: DocumentWriter; config: CmsConfig; auth: Auth; ownedElsewhere: (model: Model) => boolean;
+  root: string; index: ContentIndex; writer: DocumentWriter; config: CmsConfig; auth: Auth; ownedElsewhere: (model: Model) => boolean;
 }): SiteParts {
   const service = new ContentService(at.index, at.writer);
+  // Only a bucket's provider can be private: a local site's answers skip the signer altogether.
+  if (at.config.upload.provider !== 'local') {
+    service.signMedia = mediaSigner(() => at.index.models, () => uploadProvider(at.root, at.config.upload));
+  }
   const contentApi = createContentApi({
     service, anonymous: publicCaller(at.config), authenticate: at.auth.authenticate, readFingerprint: at.auth.readFingerprint,
     ownedElsewhere: at.ownedElsewhere,

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { commitAuthor } from '../../core/git/commit-author.js';
 import { createGit } from '../../core/git/git.js';
 import { moveMedia } from '../../core/media/move-media.js';
+import { runningServes } from '../../core/storage/serving-marker.js';
 import type { CliContext } from '../context.js';
 
 /**
@@ -16,6 +17,11 @@ export function registerMedia(program: Command, ctx: CliContext): void {
     .option('--no-git-commit', 'leave the changes uncommitted')
     .action(async (options: { to: string; root?: string; gitCommit: boolean }) => {
       const cms = await ctx.loadCms(options.root);
+      // A running server answers (and takes uploads) from the entries this rewrites: it must be stopped first.
+      const [server] = await runningServes(cms.root);
+      if (server) {
+        throw new Error(`cms serve (pid ${server.pid}, ${server.url}) is serving ${cms.root}: stop it, then run cms media move again`);
+      }
       const identity = options.gitCommit ? await createGit(cms.root).identity().catch(() => undefined) : undefined;
       const result = await moveMedia({
         root: cms.root, index: cms.index, config: cms.config.upload, to: options.to,

@@ -131,7 +131,7 @@ async function openBranchSite(cms: Cms, name: string, tipOf: (name: string) => P
   const wantsDeletedRows = () => cms.config.webhooks.length > 0;
   const writer = new DocumentWriter(cms.root, index, { store, gate, afterWrite, wantsDeletedRows, hooks: onBranchHooks(cms, view) });
   const ownedElsewhere = (model: Parameters<NonNullable<Cms['routeGate']>['owns']>[0]) => cms.routeGate?.owns(model) ?? false;
-  const parts = siteParts({ index, writer, config: cms.config, auth: cms.auth, ownedElsewhere });
+  const parts = siteParts({ root: cms.root, index, writer, config: cms.config, auth: cms.auth, ownedElsewhere });
   Object.assign(view, {
     ...parts, index, writer, afterWrite, branchName: name,
     documents: (type: string, caller: Caller = trustedCaller) => createDocuments(parts.service, writer, cms.contentType(type), caller),

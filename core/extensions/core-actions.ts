@@ -35,31 +35,33 @@ export function coreController(cms: Cms, model: Model, hooks: ReadHooks): Record
   const service = () => siteFor(cms).service;
   const single = model.kind === 'singleType';
   const read = <T>(action: 'findMany' | 'findOne', ctx: Ctx, work: () => T) => hooks.read(action, model, ctx.query, async () => work());
+  // A private provider's media URLs come signed, as Strapi's document service answers its core controllers.
+  const signed = <T extends Data | Data[] | null | undefined>(data: T) => service().signMedia(model.uid, data);
   // Every core action answers through `this.transformResponse`, as Strapi's do (a project's override of it applies).
   type Self = { transformResponse(data: unknown, meta?: unknown): unknown };
   return {
     async find(this: Self, ctx: Ctx) {
       if (single) {
         const document = await read('findOne', ctx, () => service().findSingle(model, ctx.query, callerOf(ctx, model)));
-        return this.transformResponse(found(document), {});
+        return this.transformResponse(await signed(found(document)), {});
       }
       const page = await hooks.read('findMany', model, ctx.query, async () => service().findPage(model, ctx.query, callerOf(ctx, model)),
         (found) => found.data);
-      return this.transformResponse(page.data, page.meta);
+      return this.transformResponse(await signed(page.data), page.meta);
     },
     async findOne(this: Self, ctx: Ctx) {
       const document = await read('findOne', ctx, () => service().findOne(model, ctx.params.id, ctx.query, callerOf(ctx, model)));
       // Strapi's answers nothing for a missing document (the route then answers 404; an override reading it gets null).
-      return document ? this.transformResponse(document) : null;
+      return document ? this.transformResponse(await signed(document)) : null;
     },
     async create(this: Self, ctx: Ctx) {
       const written = await service().create(model, ctx.request.body, ctx.query, callerOf(ctx, model));
       ctx.status = 201;
-      return this.transformResponse(written.data);
+      return this.transformResponse(await signed(written.data));
     },
     async update(this: Self, ctx: Ctx) {
       const written = await service().update(model, single ? undefined : ctx.params.id, ctx.request.body, ctx.query, callerOf(ctx, model));
-      return this.transformResponse(found(written?.data));
+      return this.transformResponse(await signed(found(written?.data)));
     },
     async delete(ctx: Ctx) {
       await service().delete(model, single ? undefined : ctx.params.id, ctx.query, callerOf(ctx, model));

@@ -2,6 +2,7 @@ import { trustedCaller } from '../access/permissions.js';
 import { siteFor } from '../branches/request-branch.js';
 import type { Cms } from '../cms.js';
 import type { Documents } from '../service/documents.js';
+import type { Data } from '../types.js';
 import { UnsupportedApiError } from './errors.js';
 import { contentTypeInfo } from './content-type-info.js';
 import type { ReadHooks, Subscriber } from './lifecycles.js';
@@ -44,11 +45,13 @@ export function createStrapiObject(
   const documents = (uid: string): Documents => {
     const model = cms.contentType(uid);
     const plain = plainDocuments(model.uid);
+    // Strapi's upload plugin signs a private provider's media in what the Document Service answers (not in db.query's).
+    const signed = <T extends Data | Data[] | null>(data: T) => siteFor(cms).service.signMedia(model.uid, data);
     return {
       ...plain,
-      findMany: (params = {}) => hooks.read('findMany', model, params, () => plain.findMany(params)),
-      findOne: (params) => hooks.read('findOne', model, params, () => plain.findOne(params)),
-      findFirst: (params = {}) => hooks.read('findOne', model, params, () => plain.findFirst(params)),
+      findMany: (params = {}) => hooks.read('findMany', model, params, async () => signed(await plain.findMany(params))),
+      findOne: (params) => hooks.read('findOne', model, params, async () => signed(await plain.findOne(params))),
+      findFirst: (params = {}) => hooks.read('findOne', model, params, async () => signed(await plain.findFirst(params))),
       count: (params = {}) => hooks.read('count', model, params, () => plain.count(params)),
     };
   };

@@ -31,7 +31,7 @@ export function mutationFields(registry: TypeRegistry, model: Model): Record<str
       type, args: { ...status, ...data, ...localeArg(registry, model) },
       resolve: (_, args, context, info) => authorized(context, model, 'create', undefined, async (caller, held) => {
         const written = await context.cms.service.create(held, { data: args.data }, restQuery(registry, model, args, info), caller);
-        return written.data;
+        return context.cms.service.signMedia(held.uid, written.data);
       }, { data: args.data }),
     };
   }
@@ -39,7 +39,7 @@ export function mutationFields(registry: TypeRegistry, model: Model): Record<str
     type, args: { ...documentId, ...status, ...data, ...localeArg(registry, model) },
     resolve: (_, args, context, info) => authorized(context, model, 'update', id(args), async (caller, held) => {
       const written = await context.cms.service.update(held, id(args), { data: args.data }, restQuery(registry, model, args, info), caller);
-      return written?.data ?? null;
+      return context.cms.service.signMedia(held.uid, written?.data ?? null);
     }, { data: args.data }),
   };
   fields[names.delete] = {

@@ -74,7 +74,8 @@ function findList(registry: TypeRegistry, model: Model, args: Args, context: Gra
     const raw = narrowed(restQuery(registry, model, args, info, inner), layers);
     const limit = window.limit === -1 ? Number.POSITIVE_INFINITY : window.limit;
     const { data, total } = context.cms.service.findWindow(held, raw, caller, { start: window.start, limit });
-    return { nodes: data, pageInfo: pageInfo(window, total) };
+    // A private provider's media URLs come signed, as Strapi's document-service middleware signs them for GraphQL too.
+    return context.cms.service.signMedia(held.uid, data).then((nodes) => ({ nodes, pageInfo: pageInfo(window, total) }));
   });
 }
 
@@ -87,7 +88,8 @@ export function queryFields(registry: TypeRegistry, model: Model): Record<string
       [names.findOne]: {
         type, args: { ...publicationArgs(), ...localeArg(registry, model) },
         resolve: (_, args, context, info) => authorized(context, model, 'find', undefined, (caller, held, layers) =>
-          context.cms.service.findSingle(held, narrowed(restQuery(registry, model, args, info), layers), caller) ?? null),
+          context.cms.service.signMedia(held.uid,
+            context.cms.service.findSingle(held, narrowed(restQuery(registry, model, args, info), layers), caller) ?? null)),
       },
     };
   }
@@ -97,7 +99,7 @@ export function queryFields(registry: TypeRegistry, model: Model): Record<string
       resolve: (_, args, context, info) => (readsOutsideIndex(model) ? pluginOne(context, model, String(args.documentId))
         : authorized(context, model, 'findOne', String(args.documentId), (caller, held, layers) => {
           const raw = narrowed(restQuery(registry, model, args, info), layers);
-          return context.cms.service.findOne(held, String(args.documentId), raw, caller) ?? null;
+          return context.cms.service.signMedia(held.uid, context.cms.service.findOne(held, String(args.documentId), raw, caller) ?? null);
         })),
     },
     [names.connection]: {

@@ -12,6 +12,8 @@ import type { AppOptions } from './app-options.js';
 import { EXTENSIONS } from './extensions.js';
 import { jsonAnswer, JSON_TYPE, statusText } from './respond.js';
 import { freshness, isFresh, ResponseCache, type Freshness } from './response-cache.js';
+import { mayBePrivate } from '../media/providers/index.js';
+import { UPLOAD_FILE_UID } from '../schema/types.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { servePublicFile } from './static.js';
 import { assertRoutable } from './request-path.js';
@@ -152,12 +154,18 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
         // Authorised before the tag is compared: a 304 never confirms content the caller could not read.
         const { route } = api.authorize({ method: 'GET', path, authorization });
         // The answer reads the route's type and the types it reaches; the tag names their versions.
-        computedFrom = freshness(index, index.dependencies.readsOf(route.model.uid));
-        // The key holds the caller's read scope: callers who may read the same share a tag, no others.
-        const credentialKey = authorization && !cacheable ? `${authorization}\u0000${site.auth.store.revision}` : '';
-        const etag = entityTag(index, computedFrom.versions.join('.'), cacheKey, credentialKey);
-        validators = { etag, 'cache-control': cacheControlFor(site.config, route.model, !!authorization) };
-        if (ifNoneMatch(request.headers.get('if-none-match'), etag)) return notModified({ ...headers, ...validators });
+        const reads = index.dependencies.readsOf(route.model.uid);
+        if (mayBePrivate(site.config.upload) && reads.includes(UPLOAD_FILE_UID)) {
+          // A private bucket's media URLs are signed per answer and expire: no tag, no cached copy here or downstream.
+          headers['cache-control'] = 'no-store';
+        } else {
+          computedFrom = freshness(index, reads);
+          // The key holds the caller's read scope: callers who may read the same share a tag, no others.
+          const credentialKey = authorization && !cacheable ? `${authorization}\u0000${site.auth.store.revision}` : '';
+          const etag = entityTag(index, computedFrom.versions.join('.'), cacheKey, credentialKey);
+          validators = { etag, 'cache-control': cacheControlFor(site.config, route.model, !!authorization) };
+          if (ifNoneMatch(request.headers.get('if-none-match'), etag)) return notModified({ ...headers, ...validators });
+        }
       }
       const result = await api({
         method: request.method, path, search: url.search, body, authorization,

@@ -7,6 +7,7 @@ import type { ExtensionRoute } from './route-context.js';
 import { ifNoneMatch, notModifiedHeaders } from './http-cache.js';
 import { COMMIT_COOKIE, COMMIT_HEADER } from './read-your-writes.js';
 import { ResponseCache } from './response-cache.js';
+import { markServing } from '../storage/serving-marker.js';
 import { guardUnreadBody } from './unread-body.js';
 import { forwardWrite, isWriteRequest, refuseNotWriter, wasForwarded } from './forward-writes.js';
 import { clientAddress } from './client-address.js';
@@ -92,7 +93,7 @@ export async function serve(cms: Cms, options: ServeOptions = {}): Promise<Runni
   // A server takes part in the writer election (PostgreSQL) before it takes requests; the CLI never does.
   await cms.replica?.writers?.start();
   const fastHandler = createNodeHandler(cms, { admin: options.admin, extensions: options.extensions });
-  return listen(fastHandler, {
+  const listener = await listen(fastHandler, {
     port: options.port ?? cms.config.server.port,
     hostname: options.host ?? cms.config.server.host,
     showURL: options.showURL ?? true,
@@ -101,4 +102,7 @@ export async function serve(cms: Cms, options: ServeOptions = {}): Promise<Runni
     qr: false,
     public: options.host !== undefined && !['localhost', '127.0.0.1', '::1'].includes(options.host),
   });
+  // While it runs, the site is marked as served: `cms media move` refuses to rewrite media under a running server.
+  const mark = await markServing(cms.root, listener.url);
+  return { url: listener.url, close: async () => { await listener.close(); await mark.remove(); } };
 }

@@ -7,6 +7,7 @@ import { executeCount, executeFind, executeFindFirst, executeFindOne } from '../
 import { normalizeQuery, type RawQuery } from '../query/normalize.js';
 import type { Model, Models } from '../schema/types.js';
 import type { Data } from '../types.js';
+import type { MediaSigner } from '../media/sign-entity.js';
 import type { DocumentReader } from './document-reader.js';
 import type { Precondition } from './document-version.js';
 import type { DocumentWriter, Written } from './document-writer.js';
@@ -19,6 +20,11 @@ export class ContentService implements DocumentReader {
   readonly index: ContentIndex;
   readonly config: CmsConfig;
   private readonly writer: DocumentWriter;
+  /**
+   * A private upload provider's signing of answers (Strapi's upload plugin signs in a document-service middleware):
+   * faces pass what they answer through it. Set by siteParts; without a private provider it answers the data as is.
+   */
+  signMedia: MediaSigner = async (_uid, data) => data;
 
   constructor(index: ContentIndex, writer: DocumentWriter) {
     this.index = index;

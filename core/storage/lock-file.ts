@@ -6,7 +6,7 @@ import { ServiceUnavailableError } from '../errors.js';
 import { ensureCmsFolderAsync } from './cms-folder.js';
 
 /** Who holds a lock file: a process on a host, with its start time where the system tells it (a reused pid is not the holder). */
-interface LockOwner {
+export interface LockOwner {
   pid: number;
   host: string;
   start?: string;
@@ -25,11 +25,11 @@ function startTime(pid: number | 'self'): string | undefined {
   }
 }
 
-const SELF: LockOwner = { pid: process.pid, host: hostname(), start: startTime('self') };
+export const SELF: LockOwner = { pid: process.pid, host: hostname(), start: startTime('self') };
 const SELF_TEXT = JSON.stringify(SELF);
 
 /** Whether the holder is gone: a process of this host that no longer runs (or whose pid now names another process). */
-function holderGone(owner: LockOwner): boolean {
+export function holderGone(owner: LockOwner): boolean {
   if (owner.host !== SELF.host) return false;
   try {
     process.kill(owner.pid, 0);
@@ -40,7 +40,7 @@ function holderGone(owner: LockOwner): boolean {
   return !!start && start !== owner.start;
 }
 
-const parseOwner = (text: string): LockOwner | undefined => {
+export const parseOwner = (text: string): LockOwner | undefined => {
   try {
     const owner = JSON.parse(text) as LockOwner;
     return Number.isInteger(owner?.pid) && typeof owner.host === 'string' ? owner : undefined;

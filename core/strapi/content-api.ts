@@ -111,6 +111,8 @@ export function createContentApi(options: ContentApiOptions) {
         await service.delete(route.model, route.documentId, query, caller, precondition);
         return { status: 204, body: undefined };
     }
+    // A private provider's media URLs come signed, as Strapi's upload plugin signs every document its service answers.
+    if (result.body) result.body.data = await service.signMedia(route.model.uid, result.body.data as Data | Data[]);
     const listed = route.action === 'find' && !isSingle;
     const version = written !== undefined ? written : listed ? null : versionOf(service, route.model, result.body?.data);
     if (version) result.version = version;

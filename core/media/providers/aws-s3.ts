@@ -1,4 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type * as ClientS3 from '@aws-sdk/client-s3';
 import type * as LibStorage from '@aws-sdk/lib-storage';
 import type * as Presigner from '@aws-sdk/s3-request-presigner';
+import { partSizeFor, uploadFileInParts } from './s3-multipart.js';
 import { isUrlFromBucket, objectKey, objectUrl } from './s3-urls.js';
 import type { UploadProvider } from './types.js';
 
@@ -80,9 +82,9 @@ function safe(custom: Options = {}): Options {
 }
 
 /**
- * `@strapi/provider-upload-aws-s3` over the official SDK: objects at `<rootPath>/<hash><ext>`, streamed from the temp
- * file by lib-storage's `Upload` (parts of 5 MB, never the whole file in memory), URLs as the Strapi provider builds
- * them, signed GET URLs for `ACL: "private"` (`signedUrlExpires` seconds, 15 minutes by default).
+ * `@strapi/provider-upload-aws-s3` over the official SDK: objects at `<rootPath>/<hash><ext>`, from the temp file: one
+ * part by lib-storage's `Upload`, more in parts read by offset into `queueSize` reused buffers (s3-multipart.ts), URLs
+ * as the Strapi provider builds them, signed GET URLs for `ACL: "private"` (`signedUrlExpires` seconds, 15 minutes by default).
  */
 export async function awsS3Provider(
   root: string, providerOptions: Options, actionOptions: Record<string, Options> = {},
@@ -102,10 +104,22 @@ export async function awsS3Provider(
     name: 'aws-s3',
     gitPath: () => undefined,
     upload: async (file, from) => {
-      const params = {
-        Bucket: bucket, Key: key(file), Body: createReadStream(from), ...(acl ? { ACL: acl } : {}), ContentType: file.mime,
+      const object = {
+        Bucket: bucket, Key: key(file), ...(acl ? { ACL: acl } : {}), ContentType: file.mime,
         ...providerParams(providerConfig), ...safe(actionOptions.uploadStream),
-      } as ClientS3.PutObjectCommandInput;
+      };
+      const { size } = await stat(from);
+      const partSize = multipart.partSize ? Number(multipart.partSize) : undefined;
+      if (size > partSizeFor(size, partSize)) {
+        // More than one part: read by offset into a fixed set of buffers, so memory stays the same whatever the size.
+        const queueSize = multipart.queueSize ? Number(multipart.queueSize) : undefined;
+        const leavePartsOnError = multipart.leavePartsOnError === undefined ? undefined : Boolean(multipart.leavePartsOnError);
+        const done = await uploadFileInParts({
+          s3: sdk.s3, client, params: object, path: from, size, partSize, queueSize, leavePartsOnError,
+        });
+        return objectUrl(key(file), done.Location, { baseUrl, endpoint, bucket });
+      }
+      const params = { ...object, Body: createReadStream(from) } as ClientS3.PutObjectCommandInput;
       const upload = new sdk.storage.Upload({
         client, params,
         ...(multipart.partSize ? { partSize: Number(multipart.partSize) } : {}),

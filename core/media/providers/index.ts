@@ -7,6 +7,15 @@ import type { UploadProvider } from './types.js';
 export type { ProviderFile, UploadProvider } from './types.js';
 
 const loaded = new WeakMap<UploadConfig, Map<string, Promise<UploadProvider>>>();
+const privacy = new WeakMap<UploadConfig, boolean>();
+
+/**
+ * Whether answers of a site with this config may carry signed URLs: its provider is private, or is one not built yet
+ * that is not the local one (asked before an answer is computed, to keep it out of the caches; see sign-entity.ts).
+ */
+export function mayBePrivate(config: UploadConfig): boolean {
+  return config.provider !== 'local' && privacy.get(config) !== false;
+}
 
 /** Build the provider a config names (`{ "env": … }` values read now), loading the AWS SDK for aws-s3. */
 function build(root: string, config: UploadConfig, vars: NodeJS.ProcessEnv): Promise<UploadProvider> {
@@ -28,7 +37,7 @@ export function uploadProvider(root: string, config: UploadConfig, vars: NodeJS.
   if (!byRoot) loaded.set(config, byRoot = new Map());
   let provider = byRoot.get(root);
   if (!provider) {
-    provider = build(root, config, vars);
+    provider = build(root, config, vars).then((built) => { privacy.set(config, built.isPrivate()); return built; });
     byRoot.set(root, provider);
     provider.catch(() => byRoot!.delete(root));
   }

@@ -1,0 +1,116 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initRepo } from '../git-workflow/helpers.js';
+import { S3_ENV, s3UploadConfig, startTestS3, type TestS3 } from '../helpers/s3.js';
+import { serveSite, type ServedSite } from '../write/served-site.js';
+import { makeImage, mediaSite, uploadForm } from './helpers.js';
+
+let s3: TestS3;
+beforeAll(async () => { s3 = await startTestS3(); }, 60_000);
+afterAll(async () => { await s3?.stop(); });
+
+const POPULATE = 'populate[cover]=true&populate[seo][populate][shareImage]=true&populate[blocks][on][shared.media][populate][file]=true';
+const signed = (url: string) => /[?&]X-Amz-Signature=/.test(url);
+const signedAt = (url: string) => new URL(url).searchParams.get('X-Amz-Date');
+
+/** A served site whose uploads go to a new bucket (`ACL` as asked), with an image and a published article using it thrice. */
+async function articleWithMedia(ACL?: string): Promise<{ site: ServedSite; root: string; documentId: string; file: any }> {
+  const bucket = await s3.bucket();
+  const root = mediaSite({ upload: s3UploadConfig(s3.endpoint, bucket, ACL ? { ACL } : {}) });
+  initRepo(root);
+  const site = await serveSite(root, [], S3_ENV);
+  try {
+    const image = await makeImage(600, 400, 'png');
+    const uploaded = await fetch(`${site.base}/api/upload`, { method: 'POST', body: uploadForm([{ name: 'cat.png', data: image, type: 'image/png' }]) });
+    const [file] = await uploaded.json() as any[];
+    const data = {
+      title: 'Signed', cover: file.id, seo: { metaTitle: 'm', metaDescription: 'd', shareImage: file.id },
+      blocks: [{ __component: 'shared.media', file: file.id }],
+    };
+    const created = await site.send('POST', '/api/articles?status=published', { data });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return { site, root, documentId: created.body.data.documentId, file };
+  } catch (error) {
+    await site.stop();
+    throw error;
+  }
+}
+
+/** Every media file an article answer holds: the cover, the SEO component's image, the dynamic zone's file. */
+const filesOf = (article: any) => [article.cover, article.seo.shareImage, article.blocks[0].file];
+
+describe('a private bucket\'s media URLs inside document answers, signed as Strapi\'s upload plugin signs them', () => {
+  it('REST: media fields, components and dynamic zones answer signed URLs (each format too) that read the object', async () => {
+    const { site, root, documentId } = await articleWithMedia('private');
+    try {
+      const one = await fetch(`${site.base}/api/articles/${documentId}?${POPULATE}`);
+      expect(one.status).toBe(200);
+      const article = (await one.json() as any).data;
+      for (const file of filesOf(article)) {
+        expect(file.isUrlSigned).toBe(true);
+        expect(signed(file.url)).toBe(true);
+        for (const format of Object.values<any>(file.formats)) expect([format.isUrlSigned, signed(format.url)]).toEqual([true, true]);
+      }
+      expect((await fetch(article.cover.url)).status).toBe(200);
+      const list = (await site.send('GET', `/api/articles?filters[documentId]=${documentId}&${POPULATE}`)).body.data;
+      expect(filesOf(list[0]).every((file: any) => file.isUrlSigned && signed(file.url))).toBe(true);
+      // The files in Git keep the plain URL: a signature never reaches content.
+      const entry = JSON.parse(readFileSync(join(root, `content/upload/${article.cover.documentId}.json`), 'utf8'));
+      expect(signed(entry.url)).toBe(false);
+    } finally {
+      await site.stop();
+    }
+  }, 180_000);
+
+  it('GraphQL answers the same signed URLs, for a document and a list', async () => {
+    const { site, documentId } = await articleWithMedia('private');
+    try {
+      const query = `{ article(documentId: "${documentId}") { cover { url } seo { shareImage { url } } }
+        articles(filters: { documentId: { eq: "${documentId}" } }) { documentId cover { url } } }`;
+      const answer = await site.send('POST', '/graphql', { query });
+      expect(answer.body.errors).toBeUndefined();
+      expect(signed(answer.body.data.article.cover.url)).toBe(true);
+      expect(signed(answer.body.data.article.seo.shareImage.url)).toBe(true);
+      const listed = answer.body.data.articles.find((article: any) => article.documentId === documentId);
+      expect(signed(listed.cover.url)).toBe(true);
+      expect((await fetch(listed.cover.url)).status).toBe(200);
+    } finally {
+      await site.stop();
+    }
+  }, 180_000);
+
+  it('no cached answer outlives its signatures: no ETag, Cache-Control no-store, and a later read is signed anew', async () => {
+    const { site, documentId } = await articleWithMedia('private');
+    try {
+      const url = `${site.base}/api/articles/${documentId}?${POPULATE}`;
+      const first = await fetch(url);
+      expect(first.headers.get('etag')).toBeNull();
+      expect(first.headers.get('cache-control')).toBe('no-store');
+      const firstAt = signedAt((await first.json() as any).data.cover.url);
+      // A later read (the signing clock has moved on: SigV4 dates are whole seconds) carries a new signature, not the cached one.
+      let later: string | null = firstAt;
+      for (const deadline = Date.now() + 30_000; later === firstAt && Date.now() < deadline;) {
+        later = signedAt((await (await fetch(url, { headers: { 'if-none-match': '*' } })).json() as any).data.cover.url);
+      }
+      expect(later).not.toBe(firstAt);
+    } finally {
+      await site.stop();
+    }
+  }, 180_000);
+
+  it('a public bucket\'s answers are as before: plain URLs, no isUrlSigned, tagged and cached (304 on revalidation)', async () => {
+    const { site, documentId } = await articleWithMedia();
+    try {
+      const url = `${site.base}/api/articles/${documentId}?${POPULATE}`;
+      const first = await fetch(url);
+      const article = (await first.json() as any).data;
+      for (const file of filesOf(article)) expect([signed(file.url), 'isUrlSigned' in file]).toEqual([false, false]);
+      const etag = first.headers.get('etag');
+      expect(etag).toBeTruthy();
+      expect((await fetch(url, { headers: { 'if-none-match': etag! } })).status).toBe(304);
+    } finally {
+      await site.stop();
+    }
+  }, 180_000);
+});

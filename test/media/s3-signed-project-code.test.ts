@@ -1,0 +1,69 @@
+// A private bucket's media URLs in what a project's own code answers: its core controller (super.find…) and
+// strapi.documents, as Strapi's upload plugin signs what its Document Service answers.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCms } from '../../core/cms.js';
+import { startProjectCode } from '../../core/extensions/start.js';
+import { createApp } from '../../core/http/app.js';
+import { EXTENSIONS } from '../../core/http/extensions.js';
+import { projectRoutes } from '../../core/http/project-routes.js';
+import { S3_ENV, s3UploadConfig, startTestS3, type TestS3 } from '../helpers/s3.js';
+import { makeImage, mediaSite, uploadForm } from './helpers.js';
+
+let s3: TestS3;
+beforeAll(async () => { s3 = await startTestS3(); Object.assign(process.env, S3_ENV); }, 60_000);
+afterAll(async () => { for (const name of Object.keys(S3_ENV)) delete process.env[name]; await s3?.stop(); });
+
+const CODE: Record<string, string> = {
+  'src/api/article/controllers/article.js': "const { factories } = require('@strapi/strapi');\n"
+    + "module.exports = factories.createCoreController('api::article.article', ({ strapi }) => ({\n"
+    + '  async find(ctx) { return super.find(ctx); },\n'
+    + "  async covers() { return (await strapi.documents('api::article.article').findMany({ populate: ['cover'] }))\n"
+    + '    .filter((article) => article.cover).map((article) => article.cover.url); },\n}));\n',
+  'src/api/article/routes/01-custom.js': "module.exports = { routes: [{ method: 'GET', path: '/articles/covers', handler: 'article.covers' }] };\n",
+  'src/api/article/routes/article.js': "const { factories } = require('@strapi/strapi');\n"
+    + "module.exports = factories.createCoreRouter('api::article.article');\n",
+};
+
+const signed = (url: string) => /[?&]X-Amz-Signature=/.test(url);
+
+describe('a private bucket\'s media URLs in what project code answers', () => {
+  it('a core controller\'s super.find and strapi.documents(…).findMany answer signed URLs that read the object', async () => {
+    const bucket = await s3.bucket();
+    const root = mediaSite({ upload: s3UploadConfig(s3.endpoint, bucket, { ACL: 'private' }) });
+    const configFile = join(root, 'cms.config.json');
+    const config = JSON.parse(readFileSync(configFile, 'utf8'));
+    config.permissions.public['api::article.article'].push('covers');
+    writeFileSync(configFile, JSON.stringify(config, null, 2));
+    for (const [path, text] of Object.entries(CODE)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    const cms = await createCms({ root, env: {} });
+    try {
+      const code = await startProjectCode(cms);
+      const app = createApp(cms, { log: () => {}, extensions: [...EXTENSIONS, projectRoutes(code!)] });
+      const image = await makeImage(300, 200, 'png');
+      const uploaded = await app.request('/api/upload', { method: 'POST', body: uploadForm([{ name: 'c.png', data: image, type: 'image/png' }]) });
+      expect(uploaded.status).toBe(201);
+      const [file] = await uploaded.json() as any[];
+      const created = await app.request('/api/articles?status=published', {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { title: 'T', cover: file.id } }),
+      });
+      expect(created.status).toBe(201);
+      const { documentId } = (await created.json() as any).data;
+
+      const listed = await app.request(`/api/articles?filters[documentId]=${documentId}&populate=cover`);
+      const cover = (await listed.json() as any).data[0].cover;
+      expect([cover.isUrlSigned, signed(cover.url)]).toEqual([true, true]);
+      expect((await fetch(cover.url)).status).toBe(200);
+
+      const covers = await (await app.request('/api/articles/covers')).json() as string[];
+      const ours = covers.find((url) => url.includes(file.hash));
+      expect(ours && signed(ours)).toBe(true);
+    } finally {
+      await cms.close();
+    }
+  }, 120_000);
+});
