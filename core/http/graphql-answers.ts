@@ -1,5 +1,7 @@
 import type { Cms } from '../cms.js';
 import { graphqlExtensionStateOf } from '../extensions/graphql-extension.js';
+import { mayBePrivate } from '../media/providers/index.js';
+import { UPLOAD_FILE_UID } from '../schema/types.js';
 import type { GraphqlFace, GraphqlRequest } from '../graphql/graphql-face.js';
 import { freshness, isFresh, ResponseCache, type Freshness } from './response-cache.js';
 
@@ -22,8 +24,9 @@ const cacheOf = (face: GraphqlFace): ResponseCache => {
  * Whether a GraphQL request's answer may be kept and reused, as the REST answers are (response-cache.ts): a query whose
  * root fields all read content types (no mutation, no `me`, no plugin's field), asked with a credential whose read
  * scope is known, on types no project route owns (their policies and middlewares run for every request), on a site
- * whose project adds no resolvers of its own. The key holds the branch, the scope and the request's text; the answer is
- * fresh while the types those roots reach (relations, components, media) keep their versions. Undefined: answer afresh.
+ * whose project adds no resolvers of its own, and reaching no media of a private bucket (signed URLs expire). The key
+ * holds the branch, the scope and the request's text; the answer is fresh while the types those roots reach
+ * (relations, components, media) keep their versions. Undefined: answer afresh.
  *
  * @example
  * const reuse = answerReuse(site, face, { query: '{ tags { name } }' }, null);
@@ -36,6 +39,8 @@ export function answerReuse(site: Cms, face: GraphqlFace, request: GraphqlReques
   const scope = site.contentApi.readScope(authorization);
   if (scope === undefined) return undefined;
   const types = [...new Set(models.flatMap((model) => site.index.dependencies.readsOf(model.uid)))];
+  // A private bucket's media URLs are signed per answer and expire (see app.ts): such an answer is never kept.
+  if (mayBePrivate(site.config.upload) && types.includes(UPLOAD_FILE_UID)) return undefined;
   const key = JSON.stringify([site.branchName ?? null, scope, request.query, request.variables ?? null, request.operationName ?? null]);
   return { key, from: freshness(site.index, types), cache: cacheOf(face) };
 }

@@ -94,6 +94,13 @@ describe('a private bucket\'s media URLs inside document answers, signed as Stra
         later = signedAt((await (await fetch(url, { headers: { 'if-none-match': '*' } })).json() as any).data.cover.url);
       }
       expect(later).not.toBe(firstAt);
+      // GraphQL keeps no such answer either: the same query asked again is signed anew.
+      const query = { query: `{ article(documentId: "${documentId}") { cover { url } } }` };
+      const viaGraphql = async () => signedAt((await site.send('POST', '/graphql', query)).body.data.article.cover.url);
+      const graphqlFirst = await viaGraphql();
+      let graphqlLater: string | null = graphqlFirst;
+      for (const deadline = Date.now() + 30_000; graphqlLater === graphqlFirst && Date.now() < deadline;) graphqlLater = await viaGraphql();
+      expect(graphqlLater).not.toBe(graphqlFirst);
     } finally {
       await site.stop();
     }
