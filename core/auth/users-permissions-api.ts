@@ -1,6 +1,7 @@
 import type { Caller } from '../access/permissions.js';
 import { UP } from '../access/scopes.js';
 import { ApplicationError, ForbiddenError, invalidKey, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
+import { USER_UID } from '../schema/user-model.js';
 import { parseQueryString } from '../strapi/parse-query.js';
 import type { Auth } from './auth.js';
 import { rateLimitKey } from './rate-limit.js';
@@ -8,6 +9,7 @@ import { findRole, listRoles, permissionTree } from './roles.js';
 import { catchUpOrUnavailable, type StoredUser } from './state-store.js';
 import { changePassword, forgotPassword, login, me, register, resetPassword } from './user-actions.js';
 import { countUsers, queryUsers, roleOf, selectRoleFields, selectUserFields } from './user-query.js';
+import { updateUser } from './user-admin.js';
 import { sanitizeUser } from './users.js';
 
 /** One request to the users-permissions routes, independent of HTTP. */
@@ -39,7 +41,7 @@ interface Context {
 }
 
 interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   scope: string;
   /** Counted by the auth rate limit. */
@@ -129,6 +131,15 @@ const ROUTES: Route[] = [
     },
   },
   {
+    // Strapi's user update (granted to no role by default): the user's own fields and role, answered with the role
+    method: 'PUT', path: '/users/:id', scope: UP.userUpdate,
+    run: async ({ auth, caller, params, body }) => {
+      refuseUserRelations(auth, body);
+      const user = await updateUser(auth, params[0], body);
+      return caller.allows(UP.roleFind) ? { ...sanitizeUser(user), role: roleOf(user) } : sanitizeUser(user);
+    },
+  },
+  {
     // every permission Strapi knows, none enabled (the admin's list to build a role from)
     method: 'GET', path: '/users-permissions/permissions', scope: 'plugin::users-permissions.permissions.getPermissions',
     run: ({ auth }) => ({ permissions: permissionTree(auth.models, () => false, auth.customActions) }),
@@ -143,6 +154,19 @@ const ROUTES: Route[] = [
     },
   },
 ];
+
+/**
+ * A relation the project's src/extensions adds to the user (`goals`) has no place in the auth state, which keeps a
+ * user's own fields and role: a body naming one is refused before anything is written, never half applied.
+ */
+function refuseUserRelations(auth: Auth, body: unknown): void {
+  const attributes = auth.models.get(USER_UID)?.attributes ?? {};
+  const named = isRecord(body) ? Object.keys(body).filter((key) => key !== 'role' && attributes[key]?.type === 'relation') : [];
+  if (named.length) {
+    throw new ValidationError(`${named.join(', ')} cannot be written here: a user keeps its own fields and role`,
+      { errors: named.map((key) => ({ path: [key], message: `${key} cannot be written here`, name: 'ValidationError' })) });
+  }
+}
 
 function disabledProvider(): never {
   throw new ApplicationError('This provider is disabled');
