@@ -24,6 +24,8 @@ export interface UsersPermissionsRequest {
   caller: () => Caller;
   /** Who is asking, for the rate limit (the client address: see core/http/client-address.ts). */
   client: string;
+  /** Reads the relations the project's src/extensions adds to the user (without it, populating one is a 400). */
+  relations?: UserRelations;
 }
 
 /** A raw JSON body (no `{data}` envelope: Strapi's users-permissions answers bare), or none (204). */
@@ -35,6 +37,8 @@ export interface UsersPermissionsResponse {
 interface Context {
   auth: Auth;
   caller: Caller;
+  /** The relations the project adds to the user, read for this caller (none when the user is not extended). */
+  added?: Added;
   params: string[];
   body: unknown;
   search: string;
@@ -62,11 +66,21 @@ function publicFields(fields: string[] | undefined): (user: StoredUser) => Recor
   return (user) => pick(sanitizeUser(user) as Record<string, unknown>, fields);
 }
 
+/** Reads the relations the project's src/extensions adds to a user, populated as asked, for a caller (auth-routes.ts). */
+export type UserRelations = (user: StoredUser, populate: Record<string, unknown>, caller: Caller) => Record<string, unknown>;
+
+/** The relations a project adds to the user (`courseStatuses`, `goals`), and how to read them for this request. */
+interface Added {
+  names: string[];
+  read: (user: StoredUser, populate: Record<string, unknown>) => Record<string, unknown>;
+}
+
 /**
  * `fields` (see selectUserFields), then `populate=role`, `populate=*`, `populate[role]=true`,
- * `populate[0]=role`: the user's role; any other populate → 400.
+ * `populate[0]=role`: the user's role; a relation the project's src/extensions adds (`populate[courseStatuses][fields]`,
+ * and each of them under `*`), read through the content engine; any other populate → 400.
  */
-function withRole(search: string, caller?: Caller): (user: StoredUser) => unknown {
+function withRole(search: string, caller?: Caller, added?: Added): (user: StoredUser) => unknown {
   const { populate, fields } = parseQueryString(search);
   const present = publicFields(selectUserFields(fields));
   if (populate === undefined) return present;
@@ -77,11 +91,16 @@ function withRole(search: string, caller?: Caller): (user: StoredUser) => unknow
   const keys = typeof populate === 'string' ? populate.split(',')
     : Array.isArray(populate) ? populate
       : isRecord(populate) ? Object.keys(populate) : [String(populate)];
-  for (const key of keys) if (key !== 'role' && key !== '*') throw invalidKey(key, key, 'populate');
+  const names = added?.names ?? [];
+  for (const key of keys) if (key !== 'role' && key !== '*' && !names.includes(key)) throw invalidKey(key, key, 'populate');
+  const wanted = keys.includes('*') ? names : keys.filter((key) => names.includes(key));
+  const asked = Object.fromEntries(wanted.map((key) => [key, isRecord(populate) && isRecord(populate[key]) ? populate[key] : true]));
+  const relations = (user: StoredUser) => (added && wanted.length ? added.read(user, asked) : {});
   const roleFields = isRecord(populate) && isRecord(populate.role) ? selectRoleFields(populate.role.fields) : undefined;
   // Strapi's output sanitizer drops a populated role the caller may not read (a plain user; recorded: users.me.populate)
-  if (caller && !caller.allows(UP.roleFind)) return present;
-  return (user) => ({ ...present(user), role: pick(roleOf(user), roleFields) });
+  if (!keys.includes('role') && !keys.includes('*')) return (user) => ({ ...present(user), ...relations(user) });
+  if (caller && !caller.allows(UP.roleFind)) return (user) => ({ ...present(user), ...relations(user) });
+  return (user) => ({ ...present(user), role: pick(roleOf(user), roleFields), ...relations(user) });
 }
 
 const ROUTES: Route[] = [
@@ -112,7 +131,7 @@ const ROUTES: Route[] = [
   {
     // the caller's user first: a token (no user) is Strapi's 401 whatever the query says (recorded: auth.users.me.goals.token)
     method: 'GET', path: '/users/me', scope: UP.me,
-    run: ({ auth, caller, search }) => { const user = me(auth, caller); return withRole(search, caller)(user); },
+    run: ({ auth, caller, search, added }) => { const user = me(auth, caller); return withRole(search, caller, added)(user); },
   },
   {
     method: 'GET', path: '/users/count', scope: UP.userCount,
@@ -120,14 +139,14 @@ const ROUTES: Route[] = [
   },
   {
     method: 'GET', path: '/users', scope: UP.userFind,
-    run: ({ auth, search }) => queryUsers(auth.users.all(), parseQueryString(search)).map(withRole(search)),
+    run: ({ auth, search, added }) => queryUsers(auth.users.all(), parseQueryString(search)).map(withRole(search, undefined, added)),
   },
   {
     method: 'GET', path: '/users/:id', scope: UP.userFindOne,
     // Strapi answers an unknown id with an empty body (Koa's 204 for `ctx.body = null`).
-    run: ({ auth, params, search }) => {
+    run: ({ auth, params, search, added }) => {
       const user = /^\d+$/.test(params[0]) ? auth.users.byId(Number(params[0])) : undefined;
-      return user ? withRole(search)(user) : undefined;
+      return user ? withRole(search, undefined, added)(user) : undefined;
     },
   },
   {
@@ -210,7 +229,13 @@ export async function handleUsersPermissions(auth: Auth, request: UsersPermissio
   if (route.limited) await auth.limiter.hit(rateLimitKey(route.path, body, request.client));
   // Sign-in, register and reset read users another replica may have added a moment ago.
   if (route.limited) await catchUpOrUnavailable(auth.store);
-  const answer = await route.run({ auth, caller, params: params!, body, search: request.search });
+  const { relations } = request;
+  const names = Object.entries(auth.models.get(USER_UID)?.attributes ?? {})
+    .filter(([name, attribute]) => name !== 'role' && attribute.type === 'relation').map(([name]) => name);
+  const added = relations && names.length
+    ? { names, read: (user: StoredUser, populate: Record<string, unknown>) => relations(user, populate, caller) }
+    : undefined;
+  const answer = await route.run({ auth, caller, params: params!, body, search: request.search, added });
   return { status: answer === undefined ? 204 : 200, body: answer };
 }
 

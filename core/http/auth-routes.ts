@@ -1,5 +1,6 @@
 import { handleUsersPermissions } from '../auth/users-permissions-api.js';
 import { RateLimitError } from '../auth/rate-limit.js';
+import { USER_UID } from '../schema/user-model.js';
 import { readBody } from './body.js';
 import { requestClient } from './client-address.js';
 import type { ExtensionRoute } from './route-context.js';
@@ -27,6 +28,11 @@ export const authRoutes: ExtensionRoute = async ({ request, url, cms, headers })
       readBody: () => readBody(request),
       caller: () => cms.contentApi.callerFor(request.headers.get('authorization')),
       client: requestClient(cms, request),
+      relations: (user, populate, caller) => {
+        // the user's row in the index (core/auth/user-rows.ts), populated by the content engine for the caller
+        const [row] = cms.service.findMany(cms.models.get(USER_UID)!, { filters: { id: { $eq: user.id } }, populate }, caller, false);
+        return Object.fromEntries(Object.entries(row ?? {}).filter(([key]) => Object.hasOwn(populate, key)));
+      },
     });
   } catch (error) {
     if (error instanceof RateLimitError) headers['retry-after'] = String(error.retryAfter);
