@@ -30,7 +30,7 @@ function strapiLayout(): string {
   return project;
 }
 
-it('cms init --from-strapi takes internal-lms as it is; its schemas, its register() and its content API start', async () => {
+it('cms init --from-strapi takes internal-lms as it is; its schemas, its register(), its content API and its extended user start', async () => {
   const root = join(work, 'site');
   let stderr = '';
   const code = await runCli(['init', root, '--from-strapi', strapiLayout(), '--dependency', '^0.1.0'], {
@@ -72,6 +72,18 @@ it('cms init --from-strapi takes internal-lms as it is; its schemas, its registe
     const status = await send(`/api/course-statuses/${made.body.data.documentId}?fields[0]=progress&populate[user][fields][0]=username`
       + '&populate[sections][populate][section][fields][0]=name');
     expect(status.body.data).toMatchObject({ progress: 10, user: { username: 'ann' }, sections: [{ section: { name: 'Start' } }] });
+    // the users routes populate the relations src/extensions adds to the user
+    const user = await send(`/api/users/${ann.body.user.id}?fields[0]=username&populate[courseStatuses][fields][0]=progress&populate[goals]=true`);
+    expect(user.body).toEqual({ id: ann.body.user.id, documentId: ann.body.user.documentId, username: 'ann',
+      courseStatuses: [{ id: made.body.data.id, documentId: made.body.data.documentId, progress: 10 }], goals: [] });
+    // the goals (a one-way relation from the user) have no place in the auth state: the update is refused whole
+    const update = await app.request(`/api/users/${ann.body.user.id}`, {
+      method: 'PUT', body: JSON.stringify({ username: 'annie', goals: [course.body.data.id] }),
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+    expect(update.status).toBe(400);
+    expect((await update.json()).error.message).toBe('goals cannot be written here: a user keeps its own fields and role');
+    expect(cms.auth.users.byId(ann.body.user.id)?.username).toBe('ann');
   } finally {
     await cms.close();
   }
