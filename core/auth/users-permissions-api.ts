@@ -26,7 +26,12 @@ export interface UsersPermissionsRequest {
   client: string;
   /** Reads the relations the project's src/extensions adds to the user (without it, populating one is a 400). */
   relations?: UserRelations;
+  /** Resolves the one-way relations a user update body sets (`goals`) to the documentIds the user keeps (auth-routes.ts). */
+  links?: UserLinks;
 }
+
+/** A user update body's one-way relations (those the user owns), resolved against its current links: name → documentIds. */
+export type UserLinks = (user: StoredUser, body: Record<string, unknown>) => Record<string, string[]>;
 
 /** A raw JSON body (no `{data}` envelope: Strapi's users-permissions answers bare), or none (204). */
 export interface UsersPermissionsResponse {
@@ -37,6 +42,7 @@ export interface UsersPermissionsResponse {
 interface Context {
   auth: Auth;
   caller: Caller;
+  links?: UserLinks;
   /** The relations the project adds to the user, read for this caller (none when the user is not extended). */
   added?: Added;
   params: string[];
@@ -152,9 +158,9 @@ const ROUTES: Route[] = [
   {
     // Strapi's user update (granted to no role by default): the user's own fields and role, answered with the role
     method: 'PUT', path: '/users/:id', scope: UP.userUpdate,
-    run: async ({ auth, caller, params, body }) => {
-      refuseUserRelations(auth, body);
-      const user = await updateUser(auth, params[0], body);
+    run: async ({ auth, caller, params, body, links }) => {
+      refuseUserRelations(auth, body, !!links);
+      const user = await updateUser(auth, params[0], body, links && isRecord(body) ? (stored) => links(stored, body) : undefined);
       return caller.allows(UP.roleFind) ? { ...sanitizeUser(user), role: roleOf(user) } : sanitizeUser(user);
     },
   },
@@ -175,14 +181,16 @@ const ROUTES: Route[] = [
 ];
 
 /**
- * A relation the project's src/extensions adds to the user (`goals`) has no place in the auth state, which keeps a
- * user's own fields and role: a body naming one is refused before anything is written, never half applied.
+ * A relation the project's src/extensions adds to the user is written from the user's side only when the user owns it
+ * (`goals`, a one-way relation, kept with the user in the auth state); the other side of a relation a project type owns
+ * (`courseStatuses`) is written on that type. A body naming one that cannot be written is refused before anything is.
  */
-function refuseUserRelations(auth: Auth, body: unknown): void {
+function refuseUserRelations(auth: Auth, body: unknown, canLink: boolean): void {
   const attributes = auth.models.get(USER_UID)?.attributes ?? {};
-  const named = isRecord(body) ? Object.keys(body).filter((key) => key !== 'role' && attributes[key]?.type === 'relation') : [];
+  const named = isRecord(body) ? Object.keys(body).filter((key) => key !== 'role' && attributes[key]?.type === 'relation'
+    && (!canLink || !!attributes[key].mappedBy)) : [];
   if (named.length) {
-    throw new ValidationError(`${named.join(', ')} cannot be written here: a user keeps its own fields and role`,
+    throw new ValidationError(`${named.join(', ')} cannot be written here: a user keeps its own fields, role and one-way relations`,
       { errors: named.map((key) => ({ path: [key], message: `${key} cannot be written here`, name: 'ValidationError' })) });
   }
 }
@@ -235,7 +243,7 @@ export async function handleUsersPermissions(auth: Auth, request: UsersPermissio
   const added = relations && names.length
     ? { names, read: (user: StoredUser, populate: Record<string, unknown>) => relations(user, populate, caller) }
     : undefined;
-  const answer = await route.run({ auth, caller, params: params!, body, search: request.search, added });
+  const answer = await route.run({ auth, caller, params: params!, body, search: request.search, added, links: request.links });
   return { status: answer === undefined ? 204 : 200, body: answer };
 }
 

@@ -76,14 +76,19 @@ it('cms init --from-strapi takes internal-lms as it is; its schemas, its registe
     const user = await send(`/api/users/${ann.body.user.id}?fields[0]=username&populate[courseStatuses][fields][0]=progress&populate[goals]=true`);
     expect(user.body).toEqual({ id: ann.body.user.id, documentId: ann.body.user.documentId, username: 'ann',
       courseStatuses: [{ id: made.body.data.id, documentId: made.body.data.documentId, progress: 10 }], goals: [] });
-    // the goals (a one-way relation from the user) have no place in the auth state: the update is refused whole
-    const update = await app.request(`/api/users/${ann.body.user.id}`, {
-      method: 'PUT', body: JSON.stringify({ username: 'annie', goals: [course.body.data.id] }),
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    });
-    expect(update.status).toBe(400);
-    expect((await update.json()).error.message).toBe('goals cannot be written here: a user keeps its own fields and role');
+    // the goals (a one-way relation from the user) are kept with the user; its course statuses are written on their own type
+    const put = (body: object) => app.request(`/api/users/${ann.body.user.id}`, {
+      method: 'PUT', body: JSON.stringify(body), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    expect((await put({ goals: [course.body.data.id] })).status).toBe(200);
+    const goals = await send(`/api/users/${ann.body.user.id}?fields[0]=username&populate[goals][fields][0]=title`);
+    expect(goals.body.goals.map((goal: { title: string }) => goal.title)).toEqual(['Intro']);
+    const refused = await put({ username: 'annie', courseStatuses: [] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe('courseStatuses cannot be written here: a user keeps its own fields, role and one-way relations');
     expect(cms.auth.users.byId(ann.body.user.id)?.username).toBe('ann');
+    expect((await put({ goals: ['nope'] })).status).toBe(400);
+    expect(cms.auth.users.byId(ann.body.user.id)?.links).toEqual({ goals: [course.body.data.documentId] });
   } finally {
     await cms.close();
   }
