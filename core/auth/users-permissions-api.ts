@@ -8,7 +8,7 @@ import { rateLimitKey } from './rate-limit.js';
 import { findRole, listRoles, permissionTree } from './roles.js';
 import { catchUpOrUnavailable, type StoredUser } from './state-store.js';
 import { changePassword, forgotPassword, login, me, register, resetPassword } from './user-actions.js';
-import { countUsers, queryUsers, roleOf, selectRoleFields, selectUserFields } from './user-query.js';
+import { countUsers, queryUsers, roleOf, selectRoleFields, selectUserFields, type RelatedFilter } from './user-query.js';
 import { updateUser } from './user-admin.js';
 import { sanitizeUser } from './users.js';
 
@@ -26,6 +26,8 @@ export interface UsersPermissionsRequest {
   client: string;
   /** Reads the relations the project's src/extensions adds to the user (without it, populating one is a 400). */
   relations?: UserRelations;
+  /** Filters users through those relations (without it, filtering through one is a 400). */
+  relationFilter?: UserRelationFilter;
   /** Resolves the one-way relations a user update body sets (`goals`) to the documentIds the user keeps (auth-routes.ts). */
   links?: UserLinks;
 }
@@ -74,11 +76,14 @@ function publicFields(fields: string[] | undefined): (user: StoredUser) => Recor
 
 /** Reads the relations the project's src/extensions adds to a user, populated as asked, for a caller (auth-routes.ts). */
 export type UserRelations = (user: StoredUser, populate: Record<string, unknown>, caller: Caller) => Record<string, unknown>;
+/** The ids of the users whose added relation matches a filter (`goals: { title: { $eq: … } }`), for a caller (auth-routes.ts). */
+export type UserRelationFilter = (key: string, condition: unknown, caller: Caller) => Set<number>;
 
-/** The relations a project adds to the user (`courseStatuses`, `goals`), and how to read them for this request. */
+/** The relations a project adds to the user (`courseStatuses`, `goals`), and how to read and filter them for this request. */
 interface Added {
   names: string[];
   read: (user: StoredUser, populate: Record<string, unknown>) => Record<string, unknown>;
+  filter: RelatedFilter;
 }
 
 /**
@@ -141,11 +146,12 @@ const ROUTES: Route[] = [
   },
   {
     method: 'GET', path: '/users/count', scope: UP.userCount,
-    run: ({ auth, search }) => countUsers(auth.users.all(), parseQueryString(search)),
+    run: ({ auth, search, added }) => countUsers(auth.users.all(), parseQueryString(search), added?.filter),
   },
   {
     method: 'GET', path: '/users', scope: UP.userFind,
-    run: ({ auth, search, added }) => queryUsers(auth.users.all(), parseQueryString(search)).map(withRole(search, undefined, added)),
+    run: ({ auth, search, added }) =>
+      queryUsers(auth.users.all(), parseQueryString(search), added?.filter).map(withRole(search, undefined, added)),
   },
   {
     method: 'GET', path: '/users/:id', scope: UP.userFindOne,
@@ -237,11 +243,16 @@ export async function handleUsersPermissions(auth: Auth, request: UsersPermissio
   if (route.limited) await auth.limiter.hit(rateLimitKey(route.path, body, request.client));
   // Sign-in, register and reset read users another replica may have added a moment ago.
   if (route.limited) await catchUpOrUnavailable(auth.store);
-  const { relations } = request;
+  const { relations, relationFilter } = request;
   const names = Object.entries(auth.models.get(USER_UID)?.attributes ?? {})
     .filter(([name, attribute]) => name !== 'role' && attribute.type === 'relation').map(([name]) => name);
+  const filter: RelatedFilter = (key, condition) => {
+    if (!relationFilter || !names.includes(key)) return undefined;
+    const ids = relationFilter(key, condition, caller);
+    return (user) => ids.has(user.id);
+  };
   const added = relations && names.length
-    ? { names, read: (user: StoredUser, populate: Record<string, unknown>) => relations(user, populate, caller) }
+    ? { names, filter, read: (user: StoredUser, populate: Record<string, unknown>) => relations(user, populate, caller) }
     : undefined;
   const answer = await route.run({ auth, caller, params: params!, body, search: request.search, added, links: request.links });
   return { status: answer === undefined ? 204 : 200, body: answer };

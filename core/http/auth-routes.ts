@@ -54,6 +54,9 @@ export const authRoutes: ExtensionRoute = async ({ request, url, cms, headers })
         const [row] = cms.service.findMany(cms.models.get(USER_UID)!, { filters: { id: { $eq: user.id } }, populate }, caller, false);
         return Object.fromEntries(Object.entries(row ?? {}).filter(([key]) => Object.hasOwn(populate, key)));
       },
+      relationFilter: (key, condition, caller) => new Set(cms.service.findMany(cms.models.get(USER_UID)!, {
+        filters: { [key]: condition }, fields: ['username'],
+      }, caller, false).map((row) => Number(row.id))),
       links: (user, body) => userLinks(cms, user, body),
     });
   } catch (error) {

@@ -83,6 +83,10 @@ it('cms init --from-strapi takes internal-lms as it is; its schemas, its registe
     expect((await put({ goals: [course.body.data.id] })).status).toBe(200);
     const goals = await send(`/api/users/${ann.body.user.id}?fields[0]=username&populate[goals][fields][0]=title`);
     expect(goals.body.goals.map((goal: { title: string }) => goal.title)).toEqual(['Intro']);
+    // and filter through them (the user routes read the user's index row with the content engine)
+    const byGoal = async (title: string) => (await send(`/api/users?filters[goals][title][$eq]=${title}&fields[0]=username`)).body;
+    expect((await byGoal('Intro')).map((user: { username: string }) => user.username)).toEqual(['ann']);
+    expect(await byGoal('Other')).toEqual([]);
     const refused = await put({ username: 'annie', courseStatuses: [] });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe('courseStatuses cannot be written here: a user keeps its own fields, role and one-way relations');
