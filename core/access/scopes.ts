@@ -25,6 +25,7 @@ export const UP = {
   userFind: 'plugin::users-permissions.user.find',
   userFindOne: 'plugin::users-permissions.user.findOne',
   userCount: 'plugin::users-permissions.user.count',
+  userUpdate: 'plugin::users-permissions.user.update',
   roleFind: 'plugin::users-permissions.role.find',
   roleFindOne: 'plugin::users-permissions.role.findOne',
 } as const;

@@ -37,6 +37,11 @@ export interface StoredUser {
   createdAt: string;
   updatedAt: string;
   publishedAt: string;
+  /**
+   * The documentIds each one-way relation the project's src/extensions adds to the user holds (`goals`): the user's
+   * rows are the auth state's, so the links it owns are kept with it (absent when it holds none).
+   */
+  links?: Record<string, string[]>;
 }
 
 /** Everything the auth state holds: secrets, API tokens, users. Never in the content repository. */

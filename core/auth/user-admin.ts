@@ -63,7 +63,9 @@ export async function createUser(auth: Auth, input: unknown): Promise<StoredUser
 }
 
 /** `update`: an unknown id is `User not found`; the given fields are checked, a taken username or email refused. */
-export async function updateUser(auth: Auth, id: unknown, input: unknown): Promise<StoredUser> {
+export async function updateUser(
+  auth: Auth, id: unknown, input: unknown, links?: (user: StoredUser) => Record<string, string[]>,
+): Promise<StoredUser> {
   const user = /^\d+$/.test(String(id)) ? auth.users.byId(Number(id)) : undefined;
   if (!user) throw new NotFoundError('User not found');
   const body = isRecord(input) ? input : {};
@@ -78,7 +80,10 @@ export async function updateUser(auth: Auth, id: unknown, input: unknown): Promi
   if (given(body.email) && holder(auth, 'email', String(body.email), user.id)) throw new ApplicationError('Email already taken');
   const password = given(body.password) ? await hashPassword(String(body.password)) : undefined;
   const role = given(body.role) ? roleType(body.role) : undefined;
+  // resolved before the write, so a relation that cannot be set leaves the user as it was
+  const linked = links?.(user) ?? {};
   return auth.users.edit(user.id, (stored) => {
+    if (Object.keys(linked).length) stored.links = { ...stored.links, ...linked };
     if (given(body.username)) stored.username = String(body.username);
     if (given(body.email)) stored.email = String(body.email).toLowerCase();
     if (password) { stored.password = password; stored.resetPasswordToken = null; }

@@ -84,17 +84,22 @@ function fieldTest(key: string, condition: unknown, path: string, scope: Scope):
 }
 
 /** `filters` as Strapi nests them: fields, `$and`, `$or`, `$not`, and the role's fields under `role`. Unknown keys → 400. */
-function filterTest(filters: unknown, path = '', scope: Scope = USER): Test {
+/** A filter through a relation the project's src/extensions adds to the user (`goals`), or undefined for any other key. */
+export type RelatedFilter = (key: string, condition: unknown) => Test | undefined;
+
+function filterTest(filters: unknown, path = '', scope: Scope = USER, related?: RelatedFilter): Test {
   if (filters === undefined) return () => true;
   if (!isRecord(filters)) throw new ValidationError('Invalid filters', { source: 'query', param: 'filters' });
   const tests = Object.entries(filters).map(([key, value]): Test => {
     const here = path ? `${path}.${key}` : key;
     if (key === '$and' || key === '$or') {
       const parts = (Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [])
-        .map((part) => filterTest(part, path, scope));
+        .map((part) => filterTest(part, path, scope, related));
       return key === '$and' ? (user) => parts.every((test) => test(user)) : (user) => parts.some((test) => test(user));
     }
-    if (key === '$not') { const inner = filterTest(value, path, scope); return (user) => !inner(user); }
+    if (key === '$not') { const inner = filterTest(value, path, scope, related); return (user) => !inner(user); }
+    const through = scope === USER && !path ? related?.(key, value) : undefined;
+    if (through) return through;
     if (key === 'role' && scope === USER) return isRecord(value) ? filterTest(value, here, ROLE) : fieldTest('id', value, here, ROLE);
     // an unknown key is named at its own path on the user, at the relation's path inside `role` (recorded: users.query.role.unknown)
     if (!Object.hasOwn(scope.fields, key)) throw invalidKey(key, scope === USER ? here : path, 'filters');
@@ -152,8 +157,8 @@ const count = (raw: unknown, name: string): number | undefined => {
  * All users otherwise: Strapi's user service passes the query to `findMany` as it is, so `page`,
  * `pageSize` and `pagination[…]` change nothing (recorded: users.query.*). `populate=role` is answered by the route.
  */
-export function queryUsers(users: StoredUser[], query: RawQuery): StoredUser[] {
-  const test = filterTest(query.filters);
+export function queryUsers(users: StoredUser[], query: RawQuery, related?: RelatedFilter): StoredUser[] {
+  const test = filterTest(query.filters, '', USER, related);
   const search = searchTest(query._q);
   const sorted = users.filter((user) => test(user) && search(user)).sort(comparator(query.sort));
   const start = count(query.start, 'start') ?? 0;
@@ -161,8 +166,8 @@ export function queryUsers(users: StoredUser[], query: RawQuery): StoredUser[] {
   return sorted.slice(start, limit === undefined ? undefined : start + limit);
 }
 
-export function countUsers(users: StoredUser[], query: RawQuery): number {
-  const test = filterTest(query.filters);
+export function countUsers(users: StoredUser[], query: RawQuery, related?: RelatedFilter): number {
+  const test = filterTest(query.filters, '', USER, related);
   const search = searchTest(query._q);
   return users.filter((user) => test(user) && search(user)).length;
 }

@@ -21,6 +21,8 @@ function userData(user: StoredUser, roles: Map<string, string>): Data {
     username: user.username, email: user.email, provider: user.provider, confirmed: user.confirmed, blocked: user.blocked,
     role: roles.get(user.role) ?? null,
   });
+  // the one-way relations the user owns (src/extensions), as a content file would hold them
+  for (const [name, documentIds] of Object.entries(user.links ?? {})) data[name] = [...documentIds];
   return data;
 }
 

@@ -1,13 +1,15 @@
 import type { Caller } from '../access/permissions.js';
 import { UP } from '../access/scopes.js';
 import { ApplicationError, ForbiddenError, invalidKey, MethodNotAllowedError, NotFoundError, ValidationError } from '../errors.js';
+import { USER_UID } from '../schema/user-model.js';
 import { parseQueryString } from '../strapi/parse-query.js';
 import type { Auth } from './auth.js';
 import { rateLimitKey } from './rate-limit.js';
 import { findRole, listRoles, permissionTree } from './roles.js';
 import { catchUpOrUnavailable, type StoredUser } from './state-store.js';
 import { changePassword, forgotPassword, login, me, register, resetPassword } from './user-actions.js';
-import { countUsers, queryUsers, roleOf, selectRoleFields, selectUserFields } from './user-query.js';
+import { countUsers, queryUsers, roleOf, selectRoleFields, selectUserFields, type RelatedFilter } from './user-query.js';
+import { updateUser } from './user-admin.js';
 import { sanitizeUser } from './users.js';
 
 /** One request to the users-permissions routes, independent of HTTP. */
@@ -22,7 +24,16 @@ export interface UsersPermissionsRequest {
   caller: () => Caller;
   /** Who is asking, for the rate limit (the client address: see core/http/client-address.ts). */
   client: string;
+  /** Reads the relations the project's src/extensions adds to the user (without it, populating one is a 400). */
+  relations?: UserRelations;
+  /** Filters users through those relations (without it, filtering through one is a 400). */
+  relationFilter?: UserRelationFilter;
+  /** Resolves the one-way relations a user update body sets (`goals`) to the documentIds the user keeps (auth-routes.ts). */
+  links?: UserLinks;
 }
+
+/** A user update body's one-way relations (those the user owns), resolved against its current links: name → documentIds. */
+export type UserLinks = (user: StoredUser, body: Record<string, unknown>) => Record<string, string[]>;
 
 /** A raw JSON body (no `{data}` envelope: Strapi's users-permissions answers bare), or none (204). */
 export interface UsersPermissionsResponse {
@@ -33,13 +44,16 @@ export interface UsersPermissionsResponse {
 interface Context {
   auth: Auth;
   caller: Caller;
+  links?: UserLinks;
+  /** The relations the project adds to the user, read for this caller (none when the user is not extended). */
+  added?: Added;
   params: string[];
   body: unknown;
   search: string;
 }
 
 interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   scope: string;
   /** Counted by the auth rate limit. */
@@ -60,11 +74,24 @@ function publicFields(fields: string[] | undefined): (user: StoredUser) => Recor
   return (user) => pick(sanitizeUser(user) as Record<string, unknown>, fields);
 }
 
+/** Reads the relations the project's src/extensions adds to a user, populated as asked, for a caller (auth-routes.ts). */
+export type UserRelations = (user: StoredUser, populate: Record<string, unknown>, caller: Caller) => Record<string, unknown>;
+/** The ids of the users whose added relation matches a filter (`goals: { title: { $eq: … } }`), for a caller (auth-routes.ts). */
+export type UserRelationFilter = (key: string, condition: unknown, caller: Caller) => Set<number>;
+
+/** The relations a project adds to the user (`courseStatuses`, `goals`), and how to read and filter them for this request. */
+interface Added {
+  names: string[];
+  read: (user: StoredUser, populate: Record<string, unknown>) => Record<string, unknown>;
+  filter: RelatedFilter;
+}
+
 /**
  * `fields` (see selectUserFields), then `populate=role`, `populate=*`, `populate[role]=true`,
- * `populate[0]=role`: the user's role; any other populate → 400.
+ * `populate[0]=role`: the user's role; a relation the project's src/extensions adds (`populate[courseStatuses][fields]`,
+ * and each of them under `*`), read through the content engine; any other populate → 400.
  */
-function withRole(search: string, caller?: Caller): (user: StoredUser) => unknown {
+function withRole(search: string, caller?: Caller, added?: Added): (user: StoredUser) => unknown {
   const { populate, fields } = parseQueryString(search);
   const present = publicFields(selectUserFields(fields));
   if (populate === undefined) return present;
@@ -75,11 +102,16 @@ function withRole(search: string, caller?: Caller): (user: StoredUser) => unknow
   const keys = typeof populate === 'string' ? populate.split(',')
     : Array.isArray(populate) ? populate
       : isRecord(populate) ? Object.keys(populate) : [String(populate)];
-  for (const key of keys) if (key !== 'role' && key !== '*') throw invalidKey(key, key, 'populate');
+  const names = added?.names ?? [];
+  for (const key of keys) if (key !== 'role' && key !== '*' && !names.includes(key)) throw invalidKey(key, key, 'populate');
+  const wanted = keys.includes('*') ? names : keys.filter((key) => names.includes(key));
+  const asked = Object.fromEntries(wanted.map((key) => [key, isRecord(populate) && isRecord(populate[key]) ? populate[key] : true]));
+  const relations = (user: StoredUser) => (added && wanted.length ? added.read(user, asked) : {});
   const roleFields = isRecord(populate) && isRecord(populate.role) ? selectRoleFields(populate.role.fields) : undefined;
   // Strapi's output sanitizer drops a populated role the caller may not read (a plain user; recorded: users.me.populate)
-  if (caller && !caller.allows(UP.roleFind)) return present;
-  return (user) => ({ ...present(user), role: pick(roleOf(user), roleFields) });
+  if (!keys.includes('role') && !keys.includes('*')) return (user) => ({ ...present(user), ...relations(user) });
+  if (caller && !caller.allows(UP.roleFind)) return (user) => ({ ...present(user), ...relations(user) });
+  return (user) => ({ ...present(user), role: pick(roleOf(user), roleFields), ...relations(user) });
 }
 
 const ROUTES: Route[] = [
@@ -110,22 +142,32 @@ const ROUTES: Route[] = [
   {
     // the caller's user first: a token (no user) is Strapi's 401 whatever the query says (recorded: auth.users.me.goals.token)
     method: 'GET', path: '/users/me', scope: UP.me,
-    run: ({ auth, caller, search }) => { const user = me(auth, caller); return withRole(search, caller)(user); },
+    run: ({ auth, caller, search, added }) => { const user = me(auth, caller); return withRole(search, caller, added)(user); },
   },
   {
     method: 'GET', path: '/users/count', scope: UP.userCount,
-    run: ({ auth, search }) => countUsers(auth.users.all(), parseQueryString(search)),
+    run: ({ auth, search, added }) => countUsers(auth.users.all(), parseQueryString(search), added?.filter),
   },
   {
     method: 'GET', path: '/users', scope: UP.userFind,
-    run: ({ auth, search }) => queryUsers(auth.users.all(), parseQueryString(search)).map(withRole(search)),
+    run: ({ auth, search, added }) =>
+      queryUsers(auth.users.all(), parseQueryString(search), added?.filter).map(withRole(search, undefined, added)),
   },
   {
     method: 'GET', path: '/users/:id', scope: UP.userFindOne,
     // Strapi answers an unknown id with an empty body (Koa's 204 for `ctx.body = null`).
-    run: ({ auth, params, search }) => {
+    run: ({ auth, params, search, added }) => {
       const user = /^\d+$/.test(params[0]) ? auth.users.byId(Number(params[0])) : undefined;
-      return user ? withRole(search)(user) : undefined;
+      return user ? withRole(search, undefined, added)(user) : undefined;
+    },
+  },
+  {
+    // Strapi's user update (granted to no role by default): the user's own fields and role, answered with the role
+    method: 'PUT', path: '/users/:id', scope: UP.userUpdate,
+    run: async ({ auth, caller, params, body, links }) => {
+      refuseUserRelations(auth, body, !!links);
+      const user = await updateUser(auth, params[0], body, links && isRecord(body) ? (stored) => links(stored, body) : undefined);
+      return caller.allows(UP.roleFind) ? { ...sanitizeUser(user), role: roleOf(user) } : sanitizeUser(user);
     },
   },
   {
@@ -143,6 +185,21 @@ const ROUTES: Route[] = [
     },
   },
 ];
+
+/**
+ * A relation the project's src/extensions adds to the user is written from the user's side only when the user owns it
+ * (`goals`, a one-way relation, kept with the user in the auth state); the other side of a relation a project type owns
+ * (`courseStatuses`) is written on that type. A body naming one that cannot be written is refused before anything is.
+ */
+function refuseUserRelations(auth: Auth, body: unknown, canLink: boolean): void {
+  const attributes = auth.models.get(USER_UID)?.attributes ?? {};
+  const named = isRecord(body) ? Object.keys(body).filter((key) => key !== 'role' && attributes[key]?.type === 'relation'
+    && (!canLink || !!attributes[key].mappedBy)) : [];
+  if (named.length) {
+    throw new ValidationError(`${named.join(', ')} cannot be written here: a user keeps its own fields, role and one-way relations`,
+      { errors: named.map((key) => ({ path: [key], message: `${key} cannot be written here`, name: 'ValidationError' })) });
+  }
+}
 
 function disabledProvider(): never {
   throw new ApplicationError('This provider is disabled');
@@ -186,7 +243,18 @@ export async function handleUsersPermissions(auth: Auth, request: UsersPermissio
   if (route.limited) await auth.limiter.hit(rateLimitKey(route.path, body, request.client));
   // Sign-in, register and reset read users another replica may have added a moment ago.
   if (route.limited) await catchUpOrUnavailable(auth.store);
-  const answer = await route.run({ auth, caller, params: params!, body, search: request.search });
+  const { relations, relationFilter } = request;
+  const names = Object.entries(auth.models.get(USER_UID)?.attributes ?? {})
+    .filter(([name, attribute]) => name !== 'role' && attribute.type === 'relation').map(([name]) => name);
+  const filter: RelatedFilter = (key, condition) => {
+    if (!relationFilter || !names.includes(key)) return undefined;
+    const ids = relationFilter(key, condition, caller);
+    return (user) => ids.has(user.id);
+  };
+  const added = relations && names.length
+    ? { names, filter, read: (user: StoredUser, populate: Record<string, unknown>) => relations(user, populate, caller) }
+    : undefined;
+  const answer = await route.run({ auth, caller, params: params!, body, search: request.search, added, links: request.links });
   return { status: answer === undefined ? 204 : 200, body: answer };
 }
 

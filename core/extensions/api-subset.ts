@@ -4,11 +4,13 @@ import { LOCALE_UID } from './i18n-locales.js';
 import { QUERY_METHODS } from './query-engine.js';
 import { PLUGIN_SERVICES } from './strapi-apis.js';
 import { PERMISSION_UID, ROLE_UID } from './users-permissions-query.js';
+import { USER_UID } from './users-query.js';
 
 /** The methods of each plugin table `strapi.db.query(uid)` answers (the project's `api::` types have QUERY_METHODS). */
 export const PLUGIN_QUERY_METHODS: Record<string, readonly string[]> = {
   [ROLE_UID]: ['findMany', 'findOne', 'count', 'update'],
   [PERMISSION_UID]: ['findMany', 'findOne', 'count', 'create', 'delete'],
+  [USER_UID]: ['findMany', 'findOne', 'count', 'create', 'update'],
   [LOCALE_UID]: ['findMany', 'findOne', 'count'],
 };
 
@@ -70,7 +72,7 @@ export function subsetProblems(path: string, text: string): { problems: FileErro
     const [, , uid, method] = match;
     const methods = uid.startsWith('api::') ? QUERY_METHODS as readonly string[] : PLUGIN_QUERY_METHODS[uid];
     const api = `strapi.db.query('${uid}')`;
-    if (!methods) problem(match.index, api, 'the project\'s api:: types, users-permissions roles and permissions, locales');
+    if (!methods) problem(match.index, api, 'the project\'s api:: types, users-permissions users, roles and permissions, locales');
     else if (method && !methods.includes(method)) problem(match.index, `${api}.${method}`, `here: ${methods.join(', ')}`);
     else if (uid.startsWith('api::')) queried.push({ uid, ...at(match.index) });
   }

@@ -4,11 +4,11 @@ import { subsetProblems } from './api-subset.js';
 /** Members of the `strapi` object this server provides (strapi-object.ts); the rest are named at start-up. */
 export const STRAPI_MEMBERS = [
   'documents', 'service', 'services', 'controller', 'controllers', 'contentType', 'contentTypes', 'log',
-  'db', 'query', 'plugin', 'plugins', 'entityService', 'requestContext', 'ai',
+  'db', 'query', 'plugin', 'plugins', 'entityService', 'requestContext', 'ai', 'store',
 ] as const;
 
 const HINTS: Record<string, string> = {
-  store: 'there is no core store: settings live in cms.config.json',
+  config: 'configuration is cms.config.json\'s, not read through strapi.config',
 };
 
 /** `strapi.x` or `strapi?.x`, not inside a URL or a package name (`https://strapi.io`, `@strapi/strapi`). */
@@ -23,7 +23,7 @@ const withoutComments = (source: string) => source.replace(COMMENT, (comment) =>
  * project's code loads (before any request runs it), so an unsupported API is a start-up error.
  *
  * @example
- * unsupportedStrapiUses('src/api/a/controllers/a.js', 'strapi.store({ type: "plugin" })') // [FileError: strapi.store …]
+ * unsupportedStrapiUses('src/api/a/controllers/a.js', 'strapi.server.use(fn)') // [FileError: strapi.server …]
  */
 export function unsupportedStrapiUses(path: string, source: string): FileError[] {
   const problems: FileError[] = [];

@@ -20,7 +20,7 @@ const permissionRow = (role: QueryRow, action: string): QueryRow => {
 };
 
 /** The id a relation value names: `2`, `'2'`, `{ id: 2 }`, `{ connect: [{ id: 2 }] }`, `{ set: [2] }`. */
-function relatedIds(value: unknown): number[] | undefined {
+export function relatedIds(value: unknown): number[] | undefined {
   if (value === undefined) return undefined;
   if (value === null) return [];
   if (Array.isArray(value)) return value.flatMap((item) => relatedIds(item) ?? []);
@@ -115,7 +115,9 @@ export function usersPermissionsQuery(grants: RoleGrants, uid: string): Record<s
 }
 
 /** A row with only its columns (relations once populated), `select`ed as asked. */
-function shapeRow(row: QueryRow, params: QueryParams, related: (row: QueryRow, name: string) => QueryRow[] | undefined): QueryRow {
+export function shapeRow(
+  row: QueryRow, params: QueryParams, related: (row: QueryRow, name: string) => QueryRow[] | undefined,
+): QueryRow {
   const { role: _role, ...columns } = row;
   const shaped: QueryRow = params.select === undefined
     ? columns

@@ -1,4 +1,4 @@
-// The bootstrap and lifecycle APIs real projects call (strapi.db.query, strapi.entityService, the i18n and
+// The bootstrap and lifecycle APIs real projects call (strapi.db.query, strapi.entityService, strapi.store, the i18n and
 // users-permissions services, strapi.requestContext): what lies outside the supported subset stops the start with
 // file:line:col, whether the scan at start-up sees it or bootstrap reaches it at run time; and the query engine's
 // `where` matching, table-driven.
@@ -36,8 +36,9 @@ describe('calls outside the supported subset stop the start, naming file:line:co
     ['a permission update (roles keep their grants in cms.config.json)',
       "    await strapi.query('plugin::users-permissions.permission').update({ where: { id: 1 }, data: { enabled: true } });",
       "src/index.js:4:11: strapi.db.query('plugin::users-permissions.permission').update is not supported by gitcms"],
-    ['the core store', "    await strapi.store({ type: 'plugin', name: 'setup' }).get({ key: 'initHasRun' });",
-      'src/index.js:4:11: strapi.store is not supported by gitcms (there is no core store: settings live in cms.config.json)'],
+    ['a core-store write of a setting cms.config.json does not hold',
+      "    await strapi.store({ type: 'plugin', name: 'setup' }).set({ key: 'initHasRun', value: true });",
+      'src/index.js:4:59: strapi.store(…).set of "plugin_setup_initHasRun" is not supported by gitcms (settings live in cms.config.json'],
     ['a plugin that is not loaded', "    await strapi.plugin('sentry').service('sentry').sendError(new Error('x'));",
       "src/index.js:4:11: strapi.plugin('sentry') is not supported by gitcms (plugins are not loaded"],
     ['a plugin that is not loaded, in the map form', "    await strapi.plugins['sentry'].services.sentry.sendError(new Error('x'));",
@@ -45,11 +46,13 @@ describe('calls outside the supported subset stop the start, naming file:line:co
     ['an email service beside send\'s', "    await strapi.plugin('email').service('provider').send({});",
       "src/index.js:4:11: strapi.plugin('email').service('provider') is not supported by gitcms (of email: email)"],
     ['a plugin service beside the supported ones, in the map form', "    strapi.plugins['users-permissions'].services.jwt.issue({ id: 1 });",
-      "src/index.js:4:5: strapi.plugins['users-permissions'].services['jwt'] is not supported by gitcms (of users-permissions: role)"],
+      "src/index.js:4:5: strapi.plugins['users-permissions'].services['jwt'] is not supported by gitcms "
+        + '(of users-permissions: role, providers, providers-registry)'],
     ['a plugin member other than its services, in the map form', '    strapi.plugins.upload.controllers.upload.find();',
       "src/index.js:4:5: strapi.plugins['upload'].controllers is not supported by gitcms (only services[name] is)"],
     ['a users-permissions service beside the role one', "    await strapi.plugin('users-permissions').service('user').add({});",
-      "src/index.js:4:11: strapi.plugin('users-permissions').service('user') is not supported by gitcms (of users-permissions: role)"],
+      "src/index.js:4:11: strapi.plugin('users-permissions').service('user') is not supported by gitcms "
+        + '(of users-permissions: role, providers, providers-registry)'],
     ['an Entity Service method outside the subset', "    await strapi.entityService.load('api::article.article', {}, 'x');",
       'src/index.js:4:11: strapi.entityService.load is not supported by gitcms'],
     ['the database connection (Knex)', "    await strapi.db.connection('articles').first();",
@@ -67,7 +70,7 @@ describe('calls outside the supported subset stop the start, naming file:line:co
     });
     expect(problemLines(error)).toEqual([
       "src/index.js:5:21: strapi.db.query('plugin::upload.file') is not supported by gitcms "
-        + "(the project's api:: content types, roles, permissions, locales); see docs/guide/extending.md for the supported API",
+        + "(the project's api:: content types, users, roles, permissions, locales); see docs/guide/extending.md for the supported API",
     ]);
   });
 

@@ -3,10 +3,12 @@
 // code (strapi-ref-with-code.sh), every case of catalogue.mjs and writes its answers to recording.json.
 //   --set <dir>              the same for test/extensions/<dir> (routers, bootstrap, launchpad: its catalogue.mjs and recording.json)
 //   --base URL --token KEY   use a Strapi already running with that code (no start/stop)
-// Needs STRAPI_REF_DIR (a folder of your own, set up as HELPERS.md says) unless --base is given.
+// Needs STRAPI_REF_DIR (a folder of your own, set up as HELPERS.md says) unless --base is given. Before seeding it names
+// the locales as Strapi's admin panel does ("Czech (cs)"), as test/conformance/record.mjs does: the kit names them by code.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { nameLocalesAsAdmin } from '../conformance/lib/name-locales.mjs';
 import { createNameBook } from '../conformance/lib/normalize.mjs';
 import { runCases } from '../conformance/lib/run.mjs';
 import { needsRawPath, rawSend } from './raw-send.mjs';
@@ -25,6 +27,7 @@ try {
     const out = execFileSync(join(HERE, 'strapi-ref-with-code.sh'), [set ? dir : join(HERE, 'project'), process.env.STRAPI_REF_PORT ?? '1343'],
       { encoding: 'utf8' });
     [base, token] = out.trim().split('\n').at(-1).split(' ');
+    console.log(`locales named as the admin panel names them: ${(await nameLocalesAsAdmin(base)).join(', ') || 'none'}`);
   }
   const entries = [];
   const send = (path, init) => (needsRawPath(path) ? rawSend(base, path, init) : fetch(base + path, { ...init, redirect: 'manual' }));

@@ -1,7 +1,7 @@
 // Replays recorded cases against this server loading a project's own src/ (createCms, its project code, the
 // HTTP face with the project's routes), as the recorder sent them to the real Strapi 5.54. Shared by the replays
 // of test/extensions/project (replay.test.ts) and test/extensions/routers (routers.test.ts).
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -33,6 +33,9 @@ export async function replaySet(project: string, recorded: Recorded[], leaveOut:
   const root = mkdtempSync(join(tmpdir(), 'cms-extensions-'));
   cpSync(project, root, { recursive: true });
   for (const file of leaveOut) rmSync(join(root, file));
+  // The npm packages its code requires, as `npm install` gives a project: strapi/internal-lms's src/index.js requires
+  // lodash, which a Strapi project has through Strapi's own dependencies; here it is this repository's.
+  if (!existsSync(join(root, 'node_modules'))) symlinkSync(join(import.meta.dirname, '..', '..', 'node_modules'), join(root, 'node_modules'), 'dir');
   const logged: string[] = [];
   const answers = new Map<string, Answer>();
   const cms = await createCms({ root, env: ENV, report: (line) => logged.push(line) });
@@ -66,6 +69,7 @@ export async function replaySet(project: string, recorded: Recorded[], leaveOut:
   }
   const close = async () => {
     await new Promise((closed) => server.close(closed));
+    rmSync(join(root, 'node_modules'), { force: true });
     rmSync(root, { recursive: true, force: true });
   };
   return { answers, logged, close };

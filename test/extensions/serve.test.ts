@@ -29,9 +29,9 @@ describe('cms serve with a project\'s own code', () => {
   it('does not start when project code cannot run here, and names the file', async () => {
     const project = mkdtempSync(join(tmpdir(), 'cms-extensions-bad-'));
     cpSync(join(import.meta.dirname, 'project'), project, { recursive: true });
-    writeFileSync(join(project, 'src/policies/broken.js'), 'module.exports = (ctx) => strapi.store({ type: "plugin" });\n');
+    writeFileSync(join(project, 'src/policies/broken.js'), 'module.exports = (ctx) => strapi.server.use(ctx);\n');
     const server = await serve(project);
     expect(server.code).not.toBe(0);
-    expect(server.stderr()).toContain('src/policies/broken.js:1:27: strapi.store is not supported by gitcms');
+    expect(server.stderr()).toContain('src/policies/broken.js:1:27: strapi.server is not supported by gitcms');
   }, 120_000);
 });
