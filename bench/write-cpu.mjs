@@ -36,7 +36,7 @@ async function serve() {
     const requests = count - from.count;
     const cpu = process.cpuUsage(from.cpu);
     process.send({ requests, mainThreadMs: performance.eventLoopUtilization(from.elu).active / requests,
-      processCpuMs: (cpu.user + cpu.system) / 1000 / requests });
+      processCpuMs: (cpu.user + cpu.system) / 1000 / requests, systemMs: cpu.system / 1000 / requests });
     setTimeout(() => process.exit(0), 50);
   });
 }
@@ -53,7 +53,8 @@ async function measure() {
   child.send('stop');
   const cost = await new Promise((ok) => child.once('message', ok));
   console.log(JSON.stringify({ checkout, scenario, connections: Number(connections), 'req/s': result.rps, errors: result.errors,
-    'main-thread ms/req': +cost.mainThreadMs.toFixed(3), 'process CPU ms/req': +cost.processCpuMs.toFixed(3) }));
+    'main-thread ms/req': +cost.mainThreadMs.toFixed(3), 'process CPU ms/req': +cost.processCpuMs.toFixed(3),
+    'of which system ms/req': +cost.systemMs.toFixed(3) }));
 }
 
 await (process.env.WRITE_CPU_SERVER ? serve() : measure());

@@ -108,7 +108,7 @@ export class DocumentWriter {
         () => prepareEntry(this.index, model, data, change),
         (prepared) => this.files.write(model, file, {
           data: prepared, createdAt: now, updatedAt: now, publishedAt: publish ? now : undefined,
-        }),
+        }, undefined, { fresh: true }),
       );
       const owners = await this.linked.applyInverse(model, documentId, change.inverse);
       owners.push(...(await this.linked.orderInverseSides(model, documentId, locale, change.current, next)));

@@ -21,6 +21,11 @@ export interface WriteContentOptions {
   timestampsAsGiven?: boolean;
   /** A reformat (`cms fmt`) into this layout: it writes the timestamps it is given, as they are. */
   reformat?: { layout: FileLayout };
+  /**
+   * The file of a document created by this write, under an id just drawn from a CSPRNG that no one else knows (a
+   * POST): nothing can be stored under it, so it is not read first (a thread-pool round trip and a failed open per create).
+   */
+  fresh?: boolean;
 }
 
 /**
@@ -53,7 +58,7 @@ export async function writeContentFile(
 ): Promise<boolean> {
   assertContentPath(file);
   const store = typeof root === 'string' ? new DiskStore(root) : root;
-  const previous = await store.read(file);
+  const previous = options.fresh ? undefined : await store.read(file);
   // Timestamps from history: the time is this server's until the commit carries it (whole
   // seconds, as Git keeps them), and no updatedAt/publishedAt line is written to collide. createdAt
   // keeps its milliseconds (creation order stays exact); a row whose commit falls in its creation

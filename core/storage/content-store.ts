@@ -67,8 +67,11 @@ export class DiskStore implements ContentStore {
     // checkout, or before the commit): it is set to the time answered now, so both say the same to the millisecond.
     // In the thread pool, never inline: utimes waits for the journal, and a stat's lookup for a rename in the folder,
     // behind other writes' fsyncs, which stalled the event loop and so every read (issue 35: reads p99 9.3 s beside hot writes).
+    // A given time is whole seconds (`…T12:34:56.000Z`), which every file system keeps as set: that is the mtime a
+    // stat would answer, without asking it (FAT's 2 s ticks aside, where the view reads the file once and finds it the same).
+    const given = time ? Date.parse(time) : Number.NaN;
     if (time) await utimes(path, new Date(time), new Date(time));
-    const mtimeMs = (await stat(path)).mtimeMs;
+    const mtimeMs = given % 1000 === 0 ? given : (await stat(path)).mtimeMs;
     rememberWritten(path, mtimeMs, text);
     return mtimeMs;
   }

@@ -1,0 +1,45 @@
+// Creates or updates through the library, in this process (no HTTP), on a copy of a generated site: CPU per write, and
+// the run to count instructions by, which unlike CPU time does not move with the load of others on a shared machine:
+//   valgrind --tool=callgrind node bench/write-lib.mjs <site> creates 300   (and again with 0; the difference / 300)
+// node bench/write-lib.mjs <site> [creates|updates] [writes] [concurrency] [checkout]
+// - site: a generated site (`node -e "import('./bench/generate.mjs').then((g) => g.generate(100, '/tmp/site', 7))"`).
+// - checkout: another built copy of this project, to compare two commits on the same site.
+import { cpSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const [site, which = 'creates', writes = '300', concurrency = '10',
+  checkout = resolve(fileURLToPath(import.meta.url), '../..')] = process.argv.slice(2);
+if (!site) throw new Error('usage: node bench/write-lib.mjs <site> [creates|updates] [writes] [concurrency] [checkout]');
+const root = `/tmp/cms-bench-write-lib-${process.pid}`;
+rmSync(root, { recursive: true, force: true });
+cpSync(site, root, { recursive: true });
+const { createCms } = await import(`${checkout}/dist/core/cms.js`);
+const cms = await createCms({ root, report: () => {} });
+const ids = cms.index.scopedRows('api::article.article', { status: 'published', locale: 'en' }).slice(0, 80).map((row) => row.documentId);
+const articles = cms.documents('api::article.article');
+let serial = 0;
+const write = () => {
+  const at = serial++;
+  return which === 'creates'
+    ? articles.create({ status: 'published', data: { title: `bench ${at}`, description: 'created by the bench', views: 1 } })
+    : articles.update({ documentId: ids[at % ids.length], status: 'published', data: { description: `bench write ${at}` } });
+};
+/** `count` writes, `concurrency` at a time. */
+async function run(count) {
+  let left = count;
+  await Promise.all(Array.from({ length: Number(concurrency) }, async () => {
+    while (left-- > 0) await write();
+  }));
+}
+try {
+  await run(50); // warm: the type's lookups built, the write path compiled
+  const cpu = process.cpuUsage();
+  await run(Number(writes));
+  const used = process.cpuUsage(cpu);
+  const per = (micros) => +(micros / 1000 / Math.max(1, Number(writes))).toFixed(3);
+  console.log(JSON.stringify({ checkout, which, writes: Number(writes), 'CPU ms/write': per(used.user + used.system),
+    'of which system ms/write': per(used.system) }));
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
