@@ -50,7 +50,8 @@ export function restQuery(registry: TypeRegistry, model: Model, args: Args, info
   const sort = toStrapiSort(args.sort);
   if (sort) raw.sort = sort;
   if (args.status) raw.status = args.status;
-  if (args.locale !== undefined && args.locale !== null) raw.locale = args.locale;
+  // a variable reaches here as it came (`3`): a locale no document has, as Strapi reads it
+  if (args.locale !== undefined && args.locale !== null) raw.locale = String(args.locale);
   if (args.publicationFilter) raw.publicationFilter = args.publicationFilter;
   const published = args.hasPublishedVersion;
   if (published !== undefined && published !== null) raw.hasPublishedVersion = String(published);
