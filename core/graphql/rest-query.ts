@@ -16,12 +16,23 @@ import { GraphqlRequestError } from './errors.js';
 
 const ROOT_OPERATORS: Record<string, string> = { and: '$and', or: '$or', not: '$not' };
 
-/** Operators inside a scalar's filter, recursively (`{ eq: 1 }` → `{ $eq: 1 }`, `{ not: { in: […] } }` too). */
+const isEmptyObject = (value: unknown) => !!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+
+/**
+ * Operators inside a scalar's filter, recursively (`{ eq: 1 }` → `{ $eq: 1 }`, `{ not: { in: […] } }` too), cleaned as
+ * Strapi's convertAndSanitizeFilters cleans them, since the plugin does not validate: a key that is no operator (a JSON
+ * literal's own, `eq: { a: 1 }`) is dropped, and so is what that leaves empty; an empty `in` list filters nothing
+ * (recorded: f.name.in., sc.json.literal.object).
+ */
 function scalarOperators(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scalarOperators);
   if (!value || typeof value !== 'object') return value;
   const result: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) result[OPERATORS[key] ?? key] = scalarOperators(inner);
+  for (const [key, inner] of Object.entries(value)) {
+    if (!OPERATORS[key] || (key === 'in' && Array.isArray(inner) && inner.length === 0)) continue;
+    const converted = scalarOperators(inner);
+    if (!isEmptyObject(converted)) result[OPERATORS[key]] = converted;
+  }
   return result;
 }
 
@@ -32,10 +43,14 @@ export function toStrapiFilters(registry: TypeRegistry, model: Model, filters: u
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filters as Record<string, unknown>)) {
     const attribute = attributeOf(model, key);
-    if (key === 'id' || key === 'documentId' || (attribute && !isNested(attribute))) result[key] = scalarOperators(value);
+    if (key === 'id' || key === 'documentId' || (attribute && !isNested(attribute))) {
+      const converted = scalarOperators(value);
+      if (!isEmptyObject(converted)) result[key] = converted;
+    }
     else if (attribute) {
       const target = registry.model(attribute.type === 'component' ? attribute.component : attribute.target ?? 'plugin::upload.file');
-      if (target) result[key] = toStrapiFilters(registry, target, value);
+      const inner = target ? toStrapiFilters(registry, target, value) : undefined;
+      if (inner !== undefined && !isEmptyObject(inner)) result[key] = inner;
     } else if (ROOT_OPERATORS[key]) result[ROOT_OPERATORS[key]] = toStrapiFilters(registry, model, value);
   }
   return result;
