@@ -119,19 +119,24 @@ describe('GraphQL queries through the real app', () => {
 });
 
 describe('the plugin\'s argument corners', () => {
-  it('drops what Strapi\'s filter cleaning drops: an empty in list, a JSON literal\'s own keys, and what they leave empty', async () => {
+  it('drops what Strapi\'s filter cleaning drops: an empty list, a DateTime list, a JSON literal\'s own keys, and what they leave empty', async () => {
     await gql('mutation { a: createKitchen(data: { title: "A", meta: { a: 1 } }) { title } b: createKitchen(data: { title: "B" }) { title } }');
     const { body } = await gql(`{
       emptyIn: tags(filters: { name: { in: [] } }, sort: "name") { name }
       emptyInRelation: posts(filters: { author: { name: { in: [] } } }) { title }
       jsonObject: kitchens(filters: { meta: { eq: { a: 1 } } }, sort: "title") { title }
       jsonString: kitchens(filters: { meta: { notNull: true } }, sort: "title") { title }
+      dateTimeList: tags(filters: { createdAt: { between: ["2000-01-01T00:00:00Z", "2000-01-02T00:00:00Z"] } }, sort: "name") { name }
+      dateTimeOne: tags(filters: { createdAt: { lt: "2000-01-01T00:00:00Z" } }) { name }
     }`);
     expect(body).toEqual({ data: {
       emptyIn: [{ name: 'alpha' }, { name: 'beta' }, { name: 'gamma' }],
       emptyInRelation: [{ title: 'Hello' }],
       jsonObject: [{ title: 'A' }, { title: 'B' }],
       jsonString: [{ title: 'A' }],
+      // a DateTime list reaches Strapi's engine empty: no condition; one DateTime is compared
+      dateTimeList: [{ name: 'alpha' }, { name: 'beta' }, { name: 'gamma' }],
+      dateTimeOne: [],
     } });
   });
 
