@@ -7,9 +7,9 @@ import { isEmail } from './validate-body.js';
 
 /**
  * The users-permissions user controller's `create`, `update` and `destroy` (what `POST /api/users`, `PUT /api/users/:id` and
- * the GraphQL `createUsersPermissionsUser` / `updateUsersPermissionsUser` / `deleteUsersPermissionsUser` run), with its yup rules and conflict checks.
- * The caller's scope (`user.create`, `user.update`) is checked by the face before; passwords are hashed here, and the
- * answer is the stored user, for the face to sanitize.
+ * the GraphQL `createUsersPermissionsUser` / `updateUsersPermissionsUser` / `deleteUsersPermissionsUser` run), with its
+ * yup rules and conflict checks. The caller's scope (`user.create`, `user.update`, `user.destroy`) is checked by the face
+ * before; passwords are hashed here, and the answer is the stored user, for the face to sanitize.
  */
 type Body = Record<string, unknown>;
 interface FieldError { path: string[]; message: string; name: 'ValidationError' }

@@ -114,7 +114,9 @@ export const graphqlRoute: ExtensionRoute = async ({ request, url, cms, headers 
     answer = 'status' in parsed ? parsed : await faceOf(cms).execute(parsed, caller, context, cms);
   }
   // a resolver that answered as a controller sending nothing (Koa's 204: `deleteUsersPermissionsUser` of no one) has no body
-  if (answer.status === 204) return new Response(null, { status: 204, statusText: statusText(204), headers: { ...headers, ...answer.headers } });
+  if (answer.status === 204) {
+    return new Response(null, { status: 204, statusText: statusText(204), headers: { ...headers, ...answer.headers } });
+  }
   const text = `${JSON.stringify(answer.body)}\n`;
   return new Response(text, {
     status: answer.status, statusText: statusText(answer.status), headers: { ...headers, ...answer.headers, 'content-type': JSON_TYPE },
