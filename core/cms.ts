@@ -123,6 +123,8 @@ export interface Cms {
   reload(): Promise<void>;
   /** Where background problems are reported (`options.report`, stderr by default). */
   report(message: string): void;
+  /** The environment it runs in (`options.env`, else `process.env`): secrets, NODE_ENV for the GraphQL face. */
+  env: NodeJS.ProcessEnv;
   /** The project's lifecycle hooks around every write (set when its own `src/` code is loaded; see core/extensions). */
   writeHooks?: WriteHooks;
   /** The project's own routes, judging every route that reaches a type they own (set with its `src/` code; access/document-gate.ts). */
@@ -258,6 +260,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     documents: (name: string, caller: Caller = trustedCaller) => createDocuments(cms.service, cms.writer, contentType(name), caller),
     problems: () => [...cms.index.problems.values()],
     report,
+    env,
     // Swap every part at once: a request sees the old model or the new one, never a mix.
     reload: async () => { Object.assign(cms, await assemble()); },
     close: async () => { await replica?.writers?.stop(); await store?.close(); },

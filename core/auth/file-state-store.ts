@@ -88,6 +88,13 @@ export class FileStateStore implements StateStore {
     });
   }
 
+  async removeUser(id: number): Promise<StoredUser | undefined> {
+    return this.update((state) => {
+      const index = state.users.findIndex((user) => user.id === id);
+      return index < 0 ? undefined : state.users.splice(index, 1)[0];
+    });
+  }
+
   async removeToken(name: string): Promise<StoredApiToken | undefined> {
     return this.update((state) => {
       const index = state.apiTokens.findIndex((token) => token.name === name);

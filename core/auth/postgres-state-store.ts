@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { CmsError } from '../errors.js';
 import { isUnreachable, stateStoreUnavailable } from './postgres-errors.js';
 import { COUNT_HIT, CREATE_SCHEMA, NOTIFY_CHANNEL, PRUNE_HITS, SCHEMA_LOCK } from './postgres-schema.js';
+import { inTransaction, readSnapshot, type Query } from './postgres-transaction.js';
 import {
   emptyState, isTaken, takenError, tokenNameTakenError,
   type AuthState, type SecretKey, type StateStore, type StoredApiToken, type StoredUser,
 } from './state-store.js';
 
 type Row = { id: string; doc: Record<string, unknown> };
-type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
 type Table = 'cms_users' | 'cms_api_tokens';
 
 export interface PostgresStateOptions {
@@ -152,6 +151,13 @@ export class PostgresStateStore implements StateStore {
     return this.editRow<StoredApiToken>('cms_api_tokens', id, change);
   }
 
+  async removeUser(id: number): Promise<StoredUser | undefined> {
+    return this.change(async (query) => {
+      const { rows } = await query('DELETE FROM cms_users WHERE id = $1 RETURNING id, doc', [id]);
+      return rows.length ? { ...(rows[0].doc as StoredUser), id: Number(rows[0].id) } : undefined;
+    });
+  }
+
   async removeToken(name: string): Promise<StoredApiToken | undefined> {
     return this.change(async (query) => {
       const { rows } = await query('DELETE FROM cms_api_tokens WHERE name = $1 RETURNING id, doc', [name]);
@@ -218,28 +224,8 @@ export class PostgresStateStore implements StateStore {
     return result;
   }
 
-  /** `work` in one transaction (`begin` names its kind); a rollback on any error, the connection dropped when it may be unsound. */
-  private async transaction<T>(work: (query: Query) => Promise<T>, begin = 'BEGIN'): Promise<T> {
-    const client = await this.pool.connect();
-    // A connection lost mid-transaction fails the query; its 'error' event must not also crash the process.
-    const ignore = () => undefined;
-    client.on('error', ignore);
-    let broken: Error | undefined;
-    try {
-      await client.query(begin);
-      const result = await work((text, values) => client.query(text, values));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      // A refusal of ours (a taken name) leaves the connection sound; anything else may not have.
-      if (!(error instanceof CmsError)) broken = error as Error;
-      // A server that stopped answering would leave the rollback waiting as long again: dropping the connection rolls back.
-      if (!isUnreachable(error)) await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.off('error', ignore);
-      client.release(broken);
-    }
+  private transaction<T>(work: (query: Query) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, work);
   }
 
   /** Reload the whole state, one read at a time: a reload asked for during a read starts a fresh one after it. */
@@ -249,19 +235,9 @@ export class PostgresStateStore implements StateStore {
     return this.reloading;
   }
 
-  /** One snapshot (REPEATABLE READ): the revision and the rows it names, never a newer revision over older rows. */
+  /** One snapshot of the state (postgres-transaction.ts). */
   private async read(): Promise<void> {
-    const [revision, secrets, tokens, users] = await this.transaction(async (query) => [
-      await query('SELECT value FROM cms_revision WHERE id = 1'),
-      await query('SELECT key, value FROM cms_secrets'),
-      await query('SELECT id, doc FROM cms_api_tokens ORDER BY id'),
-      await query('SELECT id, doc FROM cms_users ORDER BY id'),
-    ], 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const state = emptyState();
-    for (const row of secrets.rows as { key: SecretKey; value: string }[]) state.secrets[row.key] = row.value;
-    state.apiTokens = tokens.rows.map((row: Row) => ({ ...(row.doc as unknown as StoredApiToken), id: Number(row.id) }));
-    state.users = users.rows.map((row: Row) => ({ ...(row.doc as unknown as StoredUser), id: Number(row.id) }));
-    const version = Number(revision.rows[0].value);
+    const { state, version } = await readSnapshot(this.pool);
     // Reloads may finish out of order: never go back to an older state.
     if (version >= this.version) { this.state = state; this.version = version; }
   }

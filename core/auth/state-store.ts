@@ -85,6 +85,8 @@ export interface StateStore {
   insertUser(user: Omit<StoredUser, 'id'>): Promise<StoredUser>;
   /** Change one user; the change function may run more than once. Throws when the user is gone. */
   editUser(id: number, change: (user: StoredUser) => void): Promise<StoredUser>;
+  /** Remove one user (Strapi's `user.destroy`); undefined when there is none. */
+  removeUser(id: number): Promise<StoredUser | undefined>;
   /** Add an API token (a taken name is an ApplicationError); the store gives the id. */
   insertToken(token: Omit<StoredApiToken, 'id'>): Promise<StoredApiToken>;
   /** Change one API token; undefined when it is gone. */

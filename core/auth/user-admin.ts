@@ -6,10 +6,10 @@ import type { RoleType, StoredUser } from './state-store.js';
 import { isEmail } from './validate-body.js';
 
 /**
- * The users-permissions user controller's `create` and `update` (what `POST /api/users`, `PUT /api/users/:id` and the
- * GraphQL `createUsersPermissionsUser` / `updateUsersPermissionsUser` run), with its yup rules and conflict checks.
- * The caller's scope (`user.create`, `user.update`) is checked by the face before; passwords are hashed here, and the
- * answer is the stored user, for the face to sanitize.
+ * The users-permissions user controller's `create`, `update` and `destroy` (what `POST /api/users`, `PUT /api/users/:id` and
+ * the GraphQL `createUsersPermissionsUser` / `updateUsersPermissionsUser` / `deleteUsersPermissionsUser` run), with its
+ * yup rules and conflict checks. The caller's scope (`user.create`, `user.update`, `user.destroy`) is checked by the face
+ * before; passwords are hashed here, and the answer is the stored user, for the face to sanitize.
  */
 type Body = Record<string, unknown>;
 interface FieldError { path: string[]; message: string; name: 'ValidationError' }
@@ -91,4 +91,9 @@ export async function updateUser(
     if (typeof body.blocked === 'boolean') stored.blocked = body.blocked;
     if (role) stored.role = role;
   });
+}
+
+/** `destroy`: the removed user, or undefined when the id names none (the controller then sends nothing: a 204). */
+export async function deleteUser(auth: Auth, id: unknown): Promise<StoredUser | undefined> {
+  return /^\d+$/.test(String(id)) ? auth.users.remove(Number(id)) : undefined;
 }

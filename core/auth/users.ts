@@ -100,6 +100,11 @@ export class Users {
     return this.all().find((user) => user.resetPasswordToken !== null && sameText(user.resetPasswordToken, code));
   }
 
+  /** Remove a user (its JWTs name no one from then on); undefined when there is none. */
+  remove(id: number): Promise<StoredUser | undefined> {
+    return this.store.removeUser(id);
+  }
+
   /** Change a user (blocked, role, confirmed, …) in the store, stamping `updatedAt`. */
   edit(id: number, change: (user: StoredUser) => void): Promise<StoredUser> {
     const now = new Date().toISOString();

@@ -44,9 +44,10 @@ export function createGraphqlFace(
 ) {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const schema: GraphQLSchema = siteSchema(cms.models, { ...config, locales: cms.config.locales }, options.contributions);
-  // Apollo Server turns introspection off when NODE_ENV is production, as Strapi runs it there
+  // Apollo Server turns introspection off when NODE_ENV is production, as Strapi runs it there (the site's own environment:
+  // a CMS embedded in a process, a test runner's, is told its NODE_ENV with `createCms({ env })`)
   const rules: ValidationRule[] = [...specifiedRules, depthLimitRule(config.depthLimit)];
-  if (process.env.NODE_ENV === 'production') rules.push(introspectionDisabled);
+  if ((cms.env ?? process.env).NODE_ENV === 'production') rules.push(introspectionDisabled);
 
   const failed = (error: GraphQLError, status: number, headers: Record<string, string> = {}): GraphqlAnswer =>
     ({ status, headers, body: { errors: [formatError(error, log)] } });

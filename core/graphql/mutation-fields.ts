@@ -38,8 +38,13 @@ export function mutationFields(registry: TypeRegistry, model: Model): Record<str
   fields[names.update] = {
     type, args: { ...documentId, ...status, ...data, ...localeArg(registry, model) },
     resolve: (_, args, context, info) => authorized(context, model, 'update', id(args), async (caller, held) => {
-      const written = await context.cms.service.update(held, id(args), { data: args.data }, restQuery(registry, model, args, info), caller);
-      return context.cms.service.signMedia(held.uid, written?.data ?? null);
+      const query = restQuery(registry, model, args, info);
+      const written = await context.cms.service.update(held, id(args), { data: args.data }, query, caller);
+      if (!written) return null;
+      // the plugin resolves the answer's relations once the write is done, a publish's re-linking included (a page that
+      // is its own parent shows it), where REST's answer is read before that: read again
+      const read = context.cms.service.findOne(held, written.data.documentId as string, query, caller) ?? written.data;
+      return context.cms.service.signMedia(held.uid, read);
     }, { data: args.data }),
   };
   fields[names.delete] = {

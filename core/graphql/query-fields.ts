@@ -46,11 +46,14 @@ function listArgs(registry: TypeRegistry, model: Model): GraphQLFieldConfigArgum
 /** The REST query of a root field: its arguments, and the populate its selection needs. */
 export function restQuery(registry: TypeRegistry, model: Model, args: Args, info: GraphQLResolveInfo, inner?: string): RawQuery {
   const raw: RawQuery = { populate: populateFor(registry, model, merged(info.fieldNodes, inner), info) };
-  if (args.filters && Object.keys(args.filters).length > 0) raw.filters = toStrapiFilters(registry, model, args.filters);
+  const filters = args.filters ? toStrapiFilters(registry, model, args.filters) : undefined;
+  // what the conversion left empty (an `in: []`, a JSON literal's own keys) filters nothing
+  if (filters && Object.keys(filters).length > 0) raw.filters = filters as RawQuery['filters'];
   const sort = toStrapiSort(args.sort);
   if (sort) raw.sort = sort;
   if (args.status) raw.status = args.status;
-  if (args.locale !== undefined && args.locale !== null) raw.locale = args.locale;
+  // a variable reaches here as it came (`3`): a locale no document has, as Strapi reads it
+  if (args.locale !== undefined && args.locale !== null) raw.locale = String(args.locale);
   if (args.publicationFilter) raw.publicationFilter = args.publicationFilter;
   const published = args.hasPublishedVersion;
   if (published !== undefined && published !== null) raw.hasPublishedVersion = String(published);

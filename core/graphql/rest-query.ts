@@ -16,12 +16,30 @@ import { GraphqlRequestError } from './errors.js';
 
 const ROOT_OPERATORS: Record<string, string> = { and: '$and', or: '$or', not: '$not' };
 
-/** Operators inside a scalar's filter, recursively (`{ eq: 1 }` → `{ $eq: 1 }`, `{ not: { in: […] } }` too). */
-function scalarOperators(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(scalarOperators);
+/**
+ * The list operators: an empty list is no condition for Strapi's engine, and a `DateTime` list always arrives empty, its
+ * Date items cleaned away as empty objects by Strapi's filter traversal (recorded: f.at.between…; one Date is kept).
+ */
+const LISTS = new Set(['in', 'notIn', 'between']);
+const DATE_TIMES = new Set(['datetime', 'timestamp']);
+
+const isEmptyObject = (value: unknown) => !!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+
+/**
+ * Operators inside a scalar's filter, recursively (`{ eq: 1 }` → `{ $eq: 1 }`, `{ not: { in: […] } }` too), cleaned as
+ * Strapi's convertAndSanitizeFilters cleans them, since the plugin does not validate: a key that is no operator (a JSON
+ * literal's own, `eq: { a: 1 }`) is dropped, and so is what that leaves empty; an empty list filters nothing
+ * (recorded: f.name.in., sc.json.literal.object).
+ */
+function scalarOperators(value: unknown, dateTime = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => scalarOperators(item, dateTime));
   if (!value || typeof value !== 'object') return value;
   const result: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) result[OPERATORS[key] ?? key] = scalarOperators(inner);
+  for (const [key, inner] of Object.entries(value)) {
+    if (!OPERATORS[key] || (LISTS.has(key) && Array.isArray(inner) && (inner.length === 0 || dateTime))) continue;
+    const converted = scalarOperators(inner, dateTime);
+    if (!isEmptyObject(converted)) result[OPERATORS[key]] = converted;
+  }
   return result;
 }
 
@@ -32,10 +50,14 @@ export function toStrapiFilters(registry: TypeRegistry, model: Model, filters: u
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filters as Record<string, unknown>)) {
     const attribute = attributeOf(model, key);
-    if (key === 'id' || key === 'documentId' || (attribute && !isNested(attribute))) result[key] = scalarOperators(value);
+    if (key === 'id' || key === 'documentId' || (attribute && !isNested(attribute))) {
+      const converted = scalarOperators(value, !!attribute && DATE_TIMES.has(attribute.type));
+      if (!isEmptyObject(converted)) result[key] = converted;
+    }
     else if (attribute) {
       const target = registry.model(attribute.type === 'component' ? attribute.component : attribute.target ?? 'plugin::upload.file');
-      if (target) result[key] = toStrapiFilters(registry, target, value);
+      const inner = target ? toStrapiFilters(registry, target, value) : undefined;
+      if (inner !== undefined && !isEmptyObject(inner)) result[key] = inner;
     } else if (ROOT_OPERATORS[key]) result[ROOT_OPERATORS[key]] = toStrapiFilters(registry, model, value);
   }
   return result;

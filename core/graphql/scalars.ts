@@ -1,5 +1,6 @@
 import { GraphQLError, GraphQLScalarType, Kind, print, valueFromASTUntyped, type ValueNode } from 'graphql';
 import { ApplicationError, ValidationError } from '../errors.js';
+import { ISO_LOCALE_CODES } from './iso-locale-codes.js';
 
 /**
  * The plugin's scalars with graphql-scalars 1.22's serialisation (JSON, DateTime, Date, Long) and Strapi's own
@@ -150,7 +151,10 @@ export const LongScalar = new GraphQLScalarType({
   },
 });
 
-/** The i18n plugin's locale scalar: a literal must name a configured locale. */
+/**
+ * The i18n plugin's locale scalar: a literal must be `*` (every locale) or a code of its ISO list, configured on the site
+ * or not (a read of one the site does not have answers nothing, as REST's); a variable is taken as it comes.
+ */
 export function localeCodeScalar(locales: readonly string[]): GraphQLScalarType {
   return new GraphQLScalarType({
     name: 'I18NLocaleCode',
@@ -159,7 +163,8 @@ export function localeCodeScalar(locales: readonly string[]): GraphQLScalarType 
     parseValue: (value) => value,
     parseLiteral(ast) {
       if (ast.kind !== Kind.STRING) throw new ValidationError('Locale cannot represent non string type');
-      if (!locales.includes(ast.value)) throw new ValidationError('Unknown locale supplied');
+      const known = ast.value === '*' || ISO_LOCALE_CODES.has(ast.value) || locales.includes(ast.value);
+      if (!known) throw new ValidationError('Unknown locale supplied');
       return ast.value;
     },
   });

@@ -1,5 +1,5 @@
 import { ROLES } from '../auth/roles.js';
-import { createUser, updateUser } from '../auth/user-admin.js';
+import { createUser, deleteUser, updateUser } from '../auth/user-admin.js';
 import { roleOf } from '../auth/user-query.js';
 import { sanitizeUser } from '../auth/users.js';
 import { ApplicationError, ForbiddenError, NotFoundError } from '../errors.js';
@@ -8,7 +8,7 @@ import { FORBIDDEN_ACCESS } from './errors.js';
 
 /**
  * The users-permissions plugin's CRUD mutations on users and roles (its `graphql/mutations/crud`), each behind the
- * scope the plugin's resolvers-configs give it (`user.create`, `user.update`, `role.createRole`, …) and running the
+ * scope the plugin's resolvers-configs give it (`user.create`, `user.update`, `user.destroy`, `role.createRole`, …) and running the
  * same core action as the REST user controller (core/auth/user-admin.ts). The answer is the sanitized user: never a
  * password, reset or confirmation token. Roles here are the two of the config (`permissions`), so a role is neither
  * made nor changed over the API: an unknown id is Strapi's `Role not found`, any other change is refused.
@@ -69,6 +69,9 @@ extend type Mutation {
 
   """Update an existing user"""
   updateUsersPermissionsUser(id: ID!, data: UsersPermissionsUserInput!): UsersPermissionsUserEntityResponse!
+
+  """Delete an existing user"""
+  deleteUsersPermissionsUser(id: ID!): UsersPermissionsUserEntityResponse!
 }
 `;
 
@@ -101,6 +104,13 @@ export function usersPermissionsAdminContribution() {
           scoped(context, `${USER}.update`);
           const user = await updateUser(context.cms.auth, id, { ...(data as Args) });
           return { data: { ...sanitizeUser(user), role: roleOf(user) } };
+        },
+        deleteUsersPermissionsUser: async (_: unknown, { id }: Args, context: GraphqlContext) => {
+          scoped(context, `${USER}.destroy`);
+          const user = await deleteUser(context.cms.auth, id);
+          // the controller sends the removed user; of no one it sends nothing, and Koa answers the request 204
+          if (!user) context.status = 204;
+          return { data: user ? { ...sanitizeUser(user), role: roleOf(user) } : null };
         },
         createUsersPermissionsRole: (_: unknown, __: Args, context: GraphqlContext) => {
           scoped(context, `${ROLE}.createRole`);

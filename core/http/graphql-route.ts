@@ -126,6 +126,10 @@ export const graphqlRoute: ExtensionRoute = async ({ request, url, cms, headers 
     }
     answer = 'status' in parsed ? parsed : await face.execute(parsed, caller, context, cms);
   }
+  // a resolver that answered as a controller sending nothing (Koa's 204: `deleteUsersPermissionsUser` of no one) has no body
+  if (answer.status === 204) {
+    return new Response(null, { status: 204, statusText: statusText(204), headers: { ...headers, ...answer.headers } });
+  }
   const text = `${JSON.stringify(answer.body)}\n`;
   if (reuse) keepAnswer(reuse, cms, answer.status, answer.body.errors, text);
   return new Response(text, {

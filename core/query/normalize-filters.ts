@@ -86,6 +86,14 @@ function normalizeFieldWhere(field: FieldRef, raw: unknown, path: string): Filte
 }
 
 /**
+ * `$not` of a condition through a relation or component, as Strapi's SQL runs it: the NOT applies to each joined row, so
+ * a document matches when one of its related items does not match (one without items, a NULL row, does not); recorded
+ * over GraphQL: f.rel.k.picks.not, f.comp.k.items.not. Any other condition is negated whole.
+ */
+const negated = (filter: Filter): Filter =>
+  (filter.kind === 'nested' ? { ...filter, filter: negated(filter.filter) } : { kind: 'not', filter });
+
+/**
  * Validate and compile Strapi `filters` against a model: every key checked (unknown fields,
  * operators, private or dynamic-zone paths, unreadable relations → 400 naming them), every
  * value cast by attribute type.
@@ -108,7 +116,7 @@ export function normalizeFilters(ctx: NormalizeContext, model: Model, raw: unkno
     }
     if (key === '$not') {
       const inner = normalizeFilters(ctx, model, value, path);
-      if (inner) filters.push({ kind: 'not', filter: inner });
+      if (inner) filters.push(negated(inner));
       continue;
     }
     if (isOperator(key)) {

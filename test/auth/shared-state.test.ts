@@ -76,6 +76,16 @@ describe.skipIf(needsPostgres.skip)(`users, tokens and secrets shared by every r
     await expect.poll(async () => (await me(b, body.jwt)).status, { timeout: 1000, interval: 20 }).toBe(401);
   });
 
+  it('a user deleted on replica A is refused on replica B within a second, and the name is free again on both', async () => {
+    const { servers: [a, b] } = await replicas(await postgres.database());
+    const { body } = await register(a, 'hopper');
+    expect((await me(b, body.jwt)).status).toBe(200);
+    expect((await a.cms.auth.users.remove(body.user.id))?.username).toBe('hopper');
+    expect(await a.cms.auth.users.remove(body.user.id)).toBeUndefined();
+    await expect.poll(async () => (await me(b, body.jwt)).status, { timeout: 1000, interval: 20 }).toBe(401);
+    expect((await register(b, 'hopper')).status).toBe(200);
+  });
+
   it('two replicas registering users at once give them distinct ids, and each sees all of them', async () => {
     const { servers: [a, b] } = await replicas(await postgres.database());
     const answers = await Promise.all(Array.from({ length: 16 }, (_, at) => register(at % 2 ? a : b, `user${at}`)));

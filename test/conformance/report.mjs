@@ -13,7 +13,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { createCms } from '../../dist/core/cms.js';
 import { createApp } from '../../dist/core/http/app.js';
 import { createNameBook } from './lib/normalize.mjs';
-import { runCases } from './lib/run.mjs';
+import { recordedAnswer, runCases } from './lib/run.mjs';
 
 const HERE = join(import.meta.dirname, process.env.CONFORMANCE_SET ?? '.');
 const FIXTURE = existsSync(join(HERE, 'fixture')) ? join(HERE, 'fixture') : join(import.meta.dirname, 'fixture');
@@ -25,8 +25,9 @@ const groups = readdirSync(join(HERE, 'recordings')).filter((n) => n.endsWith('.
 const choices = JSON.parse(readFileSync(join(HERE, 'choices.json'), 'utf8'));
 const root = mkdtempSync(join(tmpdir(), 'cms-conformance-'));
 for (const entry of ['schemas', 'cms.config.json']) cpSync(join(FIXTURE, entry), join(root, entry), { recursive: true });
+// NODE_ENV as the reference runs (production: no GraphQL introspection), whatever this process runs under
 const cms = await createCms({ root, env: { CMS_JWT_SECRET: 'conformance-jwt-secret-0123456789abcdef0123456789',
-  CMS_API_TOKEN_SALT: 'conformance-salt-0123456789abcdef0123456789abcdef' }, report: () => {} });
+  CMS_API_TOKEN_SALT: 'conformance-salt-0123456789abcdef0123456789abcdef', NODE_ENV: 'production' }, report: () => {} });
 const app = createApp(cms, { log: () => {} });
 const vars = { token: (await cms.auth.tokens.create({ name: 'conformance', type: 'full-access' })).accessKey };
 for (const [name, spec] of Object.entries(TOKENS)) vars[name] = (await cms.auth.tokens.create({ name, ...spec })).accessKey;
@@ -48,7 +49,7 @@ let same = 0; let chosen = 0; const failing = [];
 const open = JSON.parse(readFileSync(join(HERE, 'open-divergences.json'), 'utf8'));
 const nextOpen = {};
 for await (const { kase, answer } of runCases(cases, (p, i) => Promise.resolve(app.request(p, i)), vars, createNameBook(), { lenient: true })) {
-  const expected = recorded.get(kase.id).response;
+  const expected = recordedAnswer(recorded.get(kase.id));
   if (isDeepStrictEqual(answer, expected)) { same++; continue; }
   if (choices[kase.id]) { chosen++; continue; }
   failing.push(kase.id);

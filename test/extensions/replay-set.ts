@@ -23,7 +23,7 @@ export interface Answer { status: number; headers: Record<string, string>; body:
 export interface Recorded { id: string; request: Record<string, unknown>; response: Answer }
 
 const ENV = { CMS_JWT_SECRET: 'extensions-jwt-secret-0123456789abcdef0123456789',
-  CMS_API_TOKEN_SALT: 'extensions-salt-0123456789abcdef0123456789abcdef' };
+  CMS_API_TOKEN_SALT: 'extensions-salt-0123456789abcdef0123456789abcdef', NODE_ENV: 'production' /* as the reference runs */ };
 
 /**
  * Every recorded case's answer from this server on a copy of `project`, what it logged, and `close` to stop it. The files

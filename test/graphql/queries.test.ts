@@ -118,7 +118,81 @@ describe('GraphQL queries through the real app', () => {
   });
 });
 
+describe('the plugin\'s argument corners', () => {
+  it('drops what Strapi\'s filter cleaning drops: an empty list, a DateTime list, a JSON literal\'s own keys, and what they leave empty', async () => {
+    await gql('mutation { a: createKitchen(data: { title: "A", meta: { a: 1 } }) { title } b: createKitchen(data: { title: "B" }) { title } }');
+    const { body } = await gql(`{
+      emptyIn: tags(filters: { name: { in: [] } }, sort: "name") { name }
+      emptyInRelation: posts(filters: { author: { name: { in: [] } } }) { title }
+      jsonObject: kitchens(filters: { meta: { eq: { a: 1 } } }, sort: "title") { title }
+      jsonString: kitchens(filters: { meta: { notNull: true } }, sort: "title") { title }
+      dateTimeList: tags(filters: { createdAt: { between: ["2000-01-01T00:00:00Z", "2000-01-02T00:00:00Z"] } }, sort: "name") { name }
+      dateTimeOne: tags(filters: { createdAt: { lt: "2000-01-01T00:00:00Z" } }) { name }
+    }`);
+    expect(body).toEqual({ data: {
+      emptyIn: [{ name: 'alpha' }, { name: 'beta' }, { name: 'gamma' }],
+      emptyInRelation: [{ title: 'Hello' }],
+      jsonObject: [{ title: 'A' }, { title: 'B' }],
+      jsonString: [{ title: 'A' }],
+      // a DateTime list reaches Strapi's engine empty: no condition; one DateTime is compared
+      dateTimeList: [{ name: 'alpha' }, { name: 'beta' }, { name: 'gamma' }],
+      dateTimeOne: [],
+    } });
+  });
+
+  it('negates each related item under a not, as Strapi\'s SQL join does, over GraphQL and REST alike', async () => {
+    await gql('mutation { createPost(data: { title: "Untagged" }) { title } }');
+    const { body } = await gql(`{
+      notAlpha: posts(filters: { not: { tags: { name: { eq: "alpha" } } } }, sort: "title") { title }
+      notAny: posts(filters: { not: { tags: { name: { in: ["alpha", "beta", "gamma"] } } } }, sort: "title") { title }
+    }`);
+    // Hello has beta and gamma besides alpha; Untagged has no tag row to negate
+    expect(body).toEqual({ data: { notAlpha: [{ title: 'Hello' }], notAny: [] } });
+    const rest = await site.getJson('/api/posts?fields[0]=title&filters[$not][tags][name][$eq]=alpha', { headers: { authorization: `Bearer ${token}` } });
+    expect(rest.body.data.map((post: { title: string }) => post.title)).toEqual(['Hello']);
+  });
+
+  it('takes "*" and any code of the i18n plugin\'s ISO list as a locale, reading nothing in one the site lacks', async () => {
+    const { body } = await gql(`query($n: I18NLocaleCode) {
+      every: posts(locale: "*", filters: { title: { eq: "Hello" } }) { title locale }
+      welsh: posts(locale: "cy") { title }
+      numbered: posts(locale: $n) { title }
+    }`, { variables: { n: 3 } });
+    expect(body).toEqual({ data: { every: [{ title: 'Hello', locale: 'en' }], welsh: [], numbered: [] } });
+    const unknown = await gql('{ posts(locale: "xx-nope") { title } }');
+    expect([unknown.status, unknown.body.errors[0].message]).toEqual([400, 'Expected value of type "I18NLocaleCode", found "xx-nope"; Unknown locale supplied']);
+  });
+});
+
+describe('introspection, as Apollo Server allows it', () => {
+  it('is refused when the site runs with NODE_ENV=production (its createCms env), and answered otherwise', async () => {
+    const query = { query: '{ __schema { queryType { name } } }' };
+    const production = await startApp(root, { env: { ...process.env, NODE_ENV: 'production' } });
+    try {
+      const refused = await production.sendJson('POST', '/graphql', query);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      expect(refused.body.errors[0].message).toMatch(/^GraphQL introspection is not allowed by Apollo Server/);
+    } finally {
+      await production.cms.close();
+    }
+    const development = await startApp(root, { env: { ...process.env, NODE_ENV: 'development' } });
+    try {
+      expect((await development.sendJson('POST', '/graphql', query)).body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
+    } finally {
+      await development.cms.close();
+    }
+  });
+});
+
 describe('GraphQL mutations through the one write path', () => {
+  it('answers an update once the write is done: a page made its own parent shows it, as the plugin reads it', async () => {
+    const made = await gql('mutation { createPage(data: { title: "Loop" }) { documentId } }');
+    const id = made.body.data.createPage.documentId;
+    const updated = await gql(`mutation { updatePage(documentId: "${id}", data: { parent: "${id}" }) { title parent { title } } }`);
+    expect(updated.body).toEqual({ data: { updatePage: { title: 'Loop', parent: { title: 'Loop' } } } });
+  });
+
   it('updates and deletes a document, and REST reads what GraphQL wrote', async () => {
     const updated = await gql('mutation($id: ID!) { updateTag(documentId: $id, data: { weight: 9 }) { name weight } }', { variables: { id: ids.beta } });
     expect(updated.body).toEqual({ data: { updateTag: { name: 'beta', weight: 9 } } });

@@ -92,6 +92,27 @@ describe('createUsersPermissionsUser and updateUsersPermissionsUser', () => {
   });
 });
 
+describe('deleteUsersPermissionsUser', () => {
+  it('refuses without the grant, removes the user with the grant, and answers a 204 with no body for no one', async () => {
+    const made = await cms.auth.users.add({ username: 'eve', email: 'eve@example.com', password: 'eve-password' });
+    const signedIn = await send('/api/auth/local', { identifier: 'eve', password: 'eve-password' });
+    const remove = `mutation { deleteUsersPermissionsUser(id: "${made.id}") { data { username email confirmed } } }`;
+    expect(errorOf(await gql(remove))).toEqual({ message: 'Forbidden access', code: 'FORBIDDEN' });
+    expect(cms.auth.users.byId(made.id)).toBeDefined();
+    const removed = await gql(remove, token);
+    expect(removed).toEqual({ status: 200, body: { data: { deleteUsersPermissionsUser: { data: {
+      username: 'eve', email: 'eve@example.com', confirmed: true,
+    } } } } });
+    expect(cms.auth.users.byId(made.id)).toBeUndefined();
+    // the removed user's JWT names no one any more
+    expect((await app.request('/api/users/me', { headers: { authorization: `Bearer ${signedIn.body.jwt}` } })).status).toBe(401);
+    const again = await app.request('/graphql', {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: remove }),
+    });
+    expect([again.status, again.headers.get('content-type'), await again.text()]).toEqual([204, null, '']);
+  });
+});
+
 describe('the role mutations', () => {
   it('refuse without the grant, and name an unknown role as not found', async () => {
     expect(errorOf(await gql('mutation { createUsersPermissionsRole(data: { name: "Nope" }) { ok } }'))).toEqual({ message: 'Forbidden access', code: 'FORBIDDEN' });

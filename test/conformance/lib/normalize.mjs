@@ -69,10 +69,13 @@ function orderedEntries(value, key) {
  * normalizeBody({ data: { id: 7, documentId: 'abc…', createdAt: '2024-…Z' } }, book)
  * // { data: { id: '#1', documentId: '@@post1', createdAt: '@@time' } }
  */
-export function normalizeBody(body, book, caseId = '', { graphql = false } = {}) {
+export function normalizeBody(body, book, caseId = '', { graphql = false, idsOnly = false } = {}) {
   if (book.caseId !== caseId) { book.caseId = caseId; book.inCase = 0; }
   const idClass = idClasses();
   const walk = (value, shape, key) => {
+    // GraphQL serialises ids as ID, a string: component ids, `me { id }`, role ids (before the strings' rules)
+    if (graphql && typeof value === 'string' && key === 'id' && /^\d+$/.test(value)) return idClass(shape, value);
+    if (idsOnly && !(value && typeof value === 'object')) return value;
     if (typeof value === 'string') {
       if (key === 'documentId') {
         if (!book.docs.has(value)) book.docs.set(value, `new:${caseId}${++book.inCase > 1 ? `:${book.inCase}` : ''}`);
@@ -82,8 +85,6 @@ export function normalizeBody(body, book, caseId = '', { graphql = false } = {})
       return normalizeString(value, book);
     }
     if (typeof value === 'number' && key === 'id') return idClass(shape, value);
-    // GraphQL serialises ids as ID, a string: component ids, `me { id }`, role ids
-    if (graphql && typeof value === 'string' && key === 'id' && /^\d+$/.test(value)) return idClass(shape, value);
     if (Array.isArray(value)) return value.map((item) => walk(item, `${shape}[]`, key));
     if (value && typeof value === 'object') {
       // dynamic-zone items of different components live in different tables: their ids are separate sequences
@@ -99,6 +100,14 @@ export function normalizeBody(body, book, caseId = '', { graphql = false } = {})
     return value;
   };
   return walk(body, '', '');
+}
+
+/**
+ * A recorded GraphQL answer with its numeric string ids as classes: recordings made before the normaliser classed
+ * them (it checked strings first) hold Strapi's raw "2"; everything else in them is normalised already.
+ */
+export function classRecordedIds(response) {
+  return { ...response, body: normalizeBody(response.body, createNameBook(), '', { graphql: true, idsOnly: true }) };
 }
 
 /** Status, the headers that matter and the normalised body (`graphql`: the body of a `/graphql` answer). */

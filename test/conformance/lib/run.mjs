@@ -2,7 +2,7 @@
 // and the replay test (this server), so both sides build byte-identical requests.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { nameDocument, normalizeAnswer } from './normalize.mjs';
+import { classRecordedIds, nameDocument, normalizeAnswer } from './normalize.mjs';
 
 const ASSETS = join(import.meta.dirname, '..', 'assets');
 const PLACEHOLDER = /@@([\w:.-]+)/g;
@@ -104,6 +104,10 @@ export function capture(kase, body, vars, book, lenient = false) {
 
 /** A GraphQL case: sent to the plugin's endpoint (`/graphql`, or the one the case names with `graphql: true`). */
 const isGraphql = (kase) => kase.graphql ?? /^\/graphql(\?|\/|$)/.test(kase.path);
+
+/** The answer a case was recorded with, as the comparison reads it (a GraphQL one with its string ids as classes). */
+export const recordedAnswer = ({ id, request, response }) =>
+  (isGraphql({ id, ...request }) ? classRecordedIds(response) : response);
 
 /**
  * Runs a list of cases in order through `send(path, init) → Response`, yielding each answer.
