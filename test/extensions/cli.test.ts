@@ -23,7 +23,7 @@ const ARTICLE = {
 const BOOTSTRAP = "const fs = require('fs');\nmodule.exports = { bootstrap() { fs.writeFileSync(__dirname + '/../bootstrapped', 'yes'); } };\n";
 const UNSUPPORTED = "module.exports = {\n  async find() {\n    return strapi.db.query('plugin::upload.file').findMany();\n  },\n};\n";
 const UNSUPPORTED_LINE = "src/api/article/controllers/article.js:3:12: strapi.db.query('plugin::upload.file') is not supported by gitcms "
-  + "(the project's api:: types, users-permissions roles and permissions, locales)";
+  + "(the project's api:: types, users-permissions users, roles and permissions, locales)";
 
 describe('cms validate', () => {
   it('names project code that cannot run here (file:line, exit 1) without running bootstrap', async () => {
