@@ -4,7 +4,8 @@ import { ForbiddenError, NotFoundError } from '../errors.js';
 import type { Model } from '../schema/types.js';
 import type { Data } from '../types.js';
 import { publishGrant } from './ability.js';
-import { formatVersion, localeBrief, statusBrief } from './format-version.js';
+import { formatVersion, localeBrief, remainingRows, statusBrief } from './format-version.js';
+import { versionPopulate } from './populate.js';
 import { ok, type McpToolContext, type ToolHandler } from './tool-types.js';
 
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'write' | 'delete' | 'publish' | 'unpublish' | 'discard_draft';
@@ -37,7 +38,8 @@ const dimensions = (context: McpToolContext, model: Model, args: Args, status?: 
   status: (status ?? (model.draftAndPublish ? 'draft' : 'published')) as 'draft' | 'published',
 });
 
-const formatted = (context: McpToolContext, model: Model, version: Data) => formatVersion(context.cms, model, version);
+const formatted = (context: McpToolContext, model: Model, version: Data, view: 'read' | 'written' = 'read') =>
+  formatVersion(context.cms, model, version, view, context.caller.can(model, 'update'));
 
 /** The other locales a document exists in (Strapi's `meta.availableLocales`), and its other status (`availableStatus`). */
 function metaOf(
@@ -58,7 +60,8 @@ const read = (
   context: McpToolContext, model: Model, documentId: string, args: Args, caller: Caller, status?: unknown, filters?: unknown,
 ) => {
   const { locale, status: resolved } = dimensions(context, model, args, status);
-  return context.cms.service.findOne(model, documentId, { locale, status: resolved, populate: '*', filters } as never, caller);
+  const populate = versionPopulate(context.cms.models, model, caller);
+  return context.cms.service.findOne(model, documentId, { locale, status: resolved, populate, filters } as never, caller);
 };
 
 const singleId = (context: McpToolContext, model: Model) => context.cms.index.singleDocumentId(model.uid) ?? undefined;
@@ -70,7 +73,18 @@ function answer(context: McpToolContext, model: Model, documentId: string, args:
   const version = read(context, model, documentId, args, caller, status);
   if (!version) throw new NotFoundError(NOT_FOUND);
   const { locale } = dimensions(context, model, args);
-  return ok({ data: formatted(context, model, version), meta: metaOf(context, model, documentId, locale, status, caller) });
+  return ok({ data: formatted(context, model, version, 'written'), meta: metaOf(context, model, documentId, locale, status, caller) });
+}
+
+/**
+ * Strapi's unpublish tool answers the published version it removed (`status: published`, its `publishedAt`), with the
+ * rows the document keeps as its `localizations` and the draft as `availableStatus` (recorded: `unpublish.post`).
+ */
+function unpublished(context: McpToolContext, model: Model, before: Data, locale: string | undefined, caller: Caller) {
+  const documentId = String(before.documentId);
+  const data: Record<string, unknown> = { ...formatted(context, model, before, 'written'), status: 'published' };
+  data.localizations = remainingRows(context.cms, model, documentId);
+  return ok({ data, meta: metaOf(context, model, documentId, locale, 'published', caller) });
 }
 
 type Make = (model: Model, context: McpToolContext) => ToolHandler;
@@ -81,7 +95,7 @@ const list: Make = (model, context) => async ({ args = {} }) => gated(context, m
   const pagination = { page: args.page ?? 1, pageSize: args.pageSize ?? 10 };
   const query = { locale, status, pagination, sort: args.sort, filters: narrowFilters(args.filters, layers), populate: '*' };
   const page = context.cms.service.findPage(model, query as never, caller);
-  const results = page.data.map((version) => formatVersion(context.cms, model, version, true));
+  const results = page.data.map((version) => formatVersion(context.cms, model, version, 'list', context.caller.can(model, 'update')));
   return ok({ results, pagination: page.meta.pagination });
 });
 
@@ -140,9 +154,11 @@ const transition = (name: 'publish' | 'unpublish' | 'discardDraft'): Make => (mo
     if (documentId === undefined || !context.cms.index.documentRecords(model.uid, documentId).length) throw new NotFoundError(NOT_FOUND);
     const { locale } = dimensions(context, model, args);
     const need = name === 'publish' ? 'draft' : 'published';
-    if (!read(context, model, documentId, args, caller, need)) throw new NotFoundError(name === 'publish' ? NOT_FOUND_LOCALE : NOT_FOUND);
+    const before = read(context, model, documentId, args, caller, need);
+    if (!before) throw new NotFoundError(name === 'publish' ? NOT_FOUND_LOCALE : NOT_FOUND);
     if (name === 'unpublish' && args.discardDraft === true) await context.cms.writer.discardDraft(model, documentId, locale, caller);
     await context.cms.writer[name](model, documentId, locale, caller);
+    if (name === 'unpublish') return unpublished(context, model, before, locale, caller);
     return answer(context, model, documentId, args, caller, name === 'publish' ? 'published' : 'draft');
   }, undefined, name === 'discardDraft' ? 'update' : publishGrant(context.caller));
 };

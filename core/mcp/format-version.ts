@@ -12,6 +12,26 @@ const NOT_SCALAR = new Set(['relation', 'component', 'dynamiczone', 'media']);
  */
 const creators = (version: Data) => ({ createdBy: version.createdBy ?? null, updatedBy: version.updatedBy ?? null });
 
+/** The stored fields of the row a version was read from (REST's reader leaves some out for the caller). */
+function storedOf(cms: Cms, model: Model, version: Data): Data {
+  const row = typeof version.id === 'number' ? cms.index.rowById(version.id) : undefined;
+  return row && row.uid === model.uid ? row.data : {};
+}
+
+/**
+ * The private scalars REST leaves out (`private: true`, passwords never): the Content Manager is the admin's view and
+ * answers them, stored value or null, as the recordings show (an author's `note`, a kitchen's `internal`). Here only to a
+ * caller who may update the type, as the studio's form gets them (core/http/studio-stored-route.ts): a read-only token
+ * learns no more over MCP than over REST.
+ */
+function privates(model: Model, stored: Data): Data {
+  const hidden = (name: string) => {
+    const attribute = model.attributes[name];
+    return attribute.private === true && attribute.type !== 'password' && !NOT_SCALAR.has(attribute.type);
+  };
+  return Object.fromEntries(model.attributeNames.filter(hidden).map((name) => [name, stored[name] ?? null]));
+}
+
 /** Each locale's Content Manager status of a document (`draft`, `published`, `modified`), by locale ('' unlocalized). */
 export function statesOf(cms: Cms, model: Model, documentId: string): Record<string, string | null> {
   return publicationStates(cms.index, model, [documentId])[documentId] ?? {};
@@ -22,15 +42,21 @@ const stateIn = (states: Record<string, string | null>, model: Model, locale: un
 
 /**
  * A version as the Content Manager answers it (`sanitizeFormatShape`): every field populated one level, relations as
- * identities, `locale` (null on a type that is not localized), the creator fields, `localizations` as
- * `{ documentId, locale, status }` (a list's: `{ documentId, locale }`), and its `status` (a list's every type, a single
- * version's a draft & publish type only: Strapi's list handler sets it on every result, `formatDocumentWithMetadata` not).
+ * identities (a write's answer: unpopulated, RelationView), private scalars for `withPrivate`, `locale` (null on a type
+ * that is not localized), the creator fields, `localizations` as `{ documentId, locale, status }` (a list's:
+ * `{ documentId, locale }`), and its `status` (a list's every type, a single version's a draft & publish type only:
+ * Strapi's list handler sets it on every result, `formatDocumentWithMetadata` not).
  */
-export function formatVersion(cms: Cms, model: Model, version: Data, listed = false): Record<string, unknown> {
+export function formatVersion(
+  cms: Cms, model: Model, version: Data, view: 'list' | 'read' | 'written' = 'read', withPrivate = false,
+): Record<string, unknown> {
   const documentId = String(version.documentId);
+  const listed = view === 'list';
   const states = statesOf(cms, model, documentId);
+  const stored = storedOf(cms, model, version);
   const shaped: Record<string, unknown> = {
-    ...shapeForMcp(cms.models, model, version), locale: version.locale ?? null, ...creators(version),
+    ...shapeForMcp(cms.models, model, version, view === 'written' ? 'empty' : 'identity', stored),
+    ...(withPrivate ? privates(model, stored) : {}), locale: version.locale ?? null, ...creators(version),
   };
   const localizations = Array.isArray(version.localizations) ? version.localizations as Data[] : [];
   shaped.localizations = localizations.map((other) => ({
@@ -39,6 +65,17 @@ export function formatVersion(cms: Cms, model: Model, version: Data, listed = fa
   if (listed || model.draftAndPublish) shaped.status = stateIn(states, model, version.locale);
   else delete shaped.status;
   return shaped;
+}
+
+/**
+ * The `localizations` of an unpublish tool's answer: every row the document still has (its own locale's draft too), by
+ * locale, each with its locale's status after the change (recorded: `unpublish.post`, `unpublish.homepage.fr.discard`).
+ */
+export function remainingRows(cms: Cms, model: Model, documentId: string): Record<string, unknown>[] {
+  const states = statesOf(cms, model, documentId);
+  return [...cms.index.documentRows(model.uid, documentId)]
+    .sort((a, b) => String(a.locale ?? '').localeCompare(String(b.locale ?? '')))
+    .map((row) => ({ documentId, ...(row.locale === null ? {} : { locale: row.locale }), status: stateIn(states, model, row.locale) }));
 }
 
 /** The Content Manager's `availableStatus` entry: the other version's identity, timestamps and creators. */
