@@ -1,6 +1,7 @@
 import { timestampMs } from '../schema/timestamp.js';
 import { isMorph, isToMany, type Model, type Models } from '../schema/types.js';
 import type { Data } from '../types.js';
+import { isOrderedInverse, inverseList } from './inverse-lists.js';
 import { expectDocumentId, expectList, expectObject, ImportSourceError } from './source-input.js';
 
 type Tree = Record<string, unknown>;
@@ -9,7 +10,8 @@ type Tree = Record<string, unknown>;
  * The populate tree that brings back everything a document stores: owning-side relations and
  * media as documentIds, a morphToMany's links whole (Strapi leaves it out of a populate with `fields`), components
  * and dynamic zones to any depth. Inverse sides (`mappedBy`, `morphBy`) are left out: the owning side stores them,
- * and so is a morphToOne, which Strapi neither writes nor reads over REST.
+ * and so is a morphToOne, which Strapi neither writes nor reads over REST. A to-many inverse is asked for its owners'
+ * documentIds and creation times, only for its order (see inverseList).
  *
  * @example
  * populateAll(models, article) // { cover: { fields: ['documentId'] }, seo: { populate: { shareImage: … } }, blocks: { on: { … } } }
@@ -20,6 +22,7 @@ export function populateAll(models: Models, model: Model): Tree {
     const attribute = model.attributes[name];
     if (attribute.type === 'relation' && attribute.relation === 'morphToMany' && !attribute.target) tree[name] = true;
     else if (attribute.type === 'relation' && !attribute.mappedBy && !isMorph(attribute)) tree[name] = { fields: ['documentId'] };
+    else if (isOrderedInverse(attribute)) tree[name] = { fields: ['documentId', 'createdAt'] };
     else if (attribute.type === 'media') tree[name] = { fields: ['documentId'] };
     else if (attribute.type === 'component') tree[name] = nested(models, attribute.component!);
     else if (attribute.type === 'dynamiczone') {
@@ -66,8 +69,8 @@ function morphLinks(where: SourceField, value: unknown): Array<{ __type: string;
 /**
  * An API entry as a content file stores it: attributes in schema order, relations and media as
  * documentIds, components without their ids, nothing the file does not hold (id, documentId,
- * locale, timestamps, inverse relations). The entry is the source's: every nested shape is checked,
- * and a wrong one is an ImportSourceError naming the URL and the field.
+ * locale, timestamps, inverse relations but a to-many one's order when creation order would not give it). The entry is
+ * the source's: every nested shape is checked, and a wrong one is an ImportSourceError naming the URL and the field.
  */
 export function storedData(models: Models, model: Model, entry: Data, where: SourceField): Data {
   const data: Data = {};
@@ -80,6 +83,11 @@ export function storedData(models: Models, model: Model, entry: Data, where: Sou
     if (attribute.type === 'relation' && attribute.relation === 'morphToMany' && !attribute.target) {
       data[name] = morphLinks(here, value);
     } else if (attribute.type === 'relation') {
+      if (isOrderedInverse(attribute)) {
+        const order = inverseList(here, [value]);
+        if (order) data[name] = order;
+        continue;
+      }
       if (attribute.mappedBy || isMorph(attribute)) continue;
       data[name] = isToMany(attribute) ? (value === null || value === undefined ? [] : ids(here, value)) : idOf(here, value);
     } else if (attribute.type === 'media') {

@@ -5,6 +5,7 @@ import { sameData, type StoredDocument } from '../storage/serialize.js';
 import { storedData } from './entry-data.js';
 import { fetchEntries, sourceLocales, type SourcedEntry } from './fetch-entries.js';
 import { importMedia } from './import-media.js';
+import { inversesByStatus, withDraftOrders } from './inverse-lists.js';
 import { KeptSourceIds } from './kept-source-ids.js';
 import { KEPT_IDS_FILE } from '../index/kept-ids.js';
 import type { StrapiClient } from './strapi-client.js';
@@ -88,6 +89,9 @@ export async function importFromStrapi(options: ImportOptions): Promise<ImportRe
       const fileLocale = model.localized ? locale! : null;
       const published = await fetchEntries(client, models, model, locale, 'published');
       const drafts = model.draftAndPublish ? await fetchEntries(client, models, model, locale, 'draft') : [];
+      const draftInverses = inversesByStatus(models, model);
+      const draftAnswers = draftInverses.length ? await fetchEntries(client, models, model, locale, 'draft') : [];
+      const draftAnswer = new Map(draftAnswers.map(({ entry }) => [entry.documentId as string, entry]));
       const publishedById = new Map(published.map((sourced) => [sourced.entry.documentId as string, sourced]));
       // Every row's source id is kept before the files that build the rows are written.
       for (const [status, list] of [['published', published], ['draft', drafts]] as const) {
@@ -97,7 +101,10 @@ export async function importFromStrapi(options: ImportOptions): Promise<ImportRe
       for (const sourced of published) {
         const documentId = sourced.entry.documentId as string;
         documentIds.add(documentId);
-        await write(model, files.pathFor(model, documentId, fileLocale, false), stored(models, model, sourced, true));
+        const document = stored(models, model, sourced, true);
+        const draft = draftAnswer.get(documentId);
+        if (draft) document.data = withDraftOrders(document.data, draftInverses, sourced.entry, draft, sourced.where);
+        await write(model, files.pathFor(model, documentId, fileLocale, false), document);
       }
       for (const draft of drafts) {
         const documentId = draft.entry.documentId as string;
