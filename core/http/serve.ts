@@ -104,5 +104,7 @@ export async function serve(cms: Cms, options: ServeOptions = {}): Promise<Runni
   });
   // While it runs, the site is marked as served: `cms media move` refuses to rewrite media under a running server.
   const mark = await markServing(cms.root, listener.url);
-  return { url: listener.url, close: async () => { await listener.close(); await mark.remove(); } };
+  // listhen's listener as it is (its node `server` too), its close also removing the mark.
+  const close = listener.close.bind(listener);
+  return Object.assign(listener, { close: async () => { await close(); await mark.remove(); } });
 }
