@@ -40,14 +40,13 @@ const DURATIONS: Record<string, number> = JSON.parse(readFileSync(join(ROOT, 'te
 
 /**
  * Longest files first (issue 39): with two workers, a long file started last runs alone at the end (CI's clean clone has no
- * vitest cache, so vitest's own order was the folders' order, the studio's browser files last). The files that start processes
- * go first, the in-process ones (short, one module graph per worker) fill in behind them. The order changes no result.
+ * vitest cache, so vitest's own order was the folders' order, the studio's browser files last), whatever their kind: the MCP
+ * replay runs in process for four minutes. The order changes no result.
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const seconds = (spec: TestSpecification) => DURATIONS[relative(ROOT, spec.moduleId)] ?? Number.POSITIVE_INFINITY;
-    const kind = (spec: TestSpecification) => (spec.project.name === 'processes' ? 0 : 1);
-    return [...files].sort((a, b) => kind(a) - kind(b) || seconds(b) - seconds(a));
+    return [...files].sort((a, b) => seconds(b) - seconds(a));
   }
 }
 
