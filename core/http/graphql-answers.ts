@@ -12,6 +12,12 @@ export interface AnswerReuse {
   cache: ResponseCache;
 }
 
+/**
+ * The longest key kept, as a REST answer's URL is bounded by Node's 16 KB of headers: the cache counts its answers'
+ * bytes, not its keys', so a long query text (a client's own, or a hostile one) is answered afresh, never kept.
+ */
+export const MAX_KEY_CHARS = 16 * 1024;
+
 /** One cache per face (a model set and config): a reload makes a new face, and so starts empty. */
 const caches = new WeakMap<GraphqlFace, ResponseCache>();
 const cacheOf = (face: GraphqlFace): ResponseCache => {
@@ -42,6 +48,7 @@ export function answerReuse(site: Cms, face: GraphqlFace, request: GraphqlReques
   // A private bucket's media URLs are signed per answer and expire (see app.ts): such an answer is never kept.
   if (mayBePrivate(site.config.upload) && types.includes(UPLOAD_FILE_UID)) return undefined;
   const key = JSON.stringify([site.branchName ?? null, scope, request.query, request.variables ?? null, request.operationName ?? null]);
+  if (key.length > MAX_KEY_CHARS) return undefined;
   return { key, from: freshness(site.index, types), cache: cacheOf(face) };
 }
 

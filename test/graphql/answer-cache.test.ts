@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parse, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentReadFields, queryReadModels } from '../../core/graphql/read-roots.js';
+import { MAX_KEY_CHARS } from '../../core/http/graphql-answers.js';
 import { REPO_ROOT, startApp, type TestServer } from '../helpers/project.js';
 
 let site: TestServer;
@@ -79,6 +80,15 @@ describe('GraphQL answers kept as REST answers are', () => {
     expect(refused.body.errors?.[0].extensions.code).toBe('FORBIDDEN');
     // A refusal is never kept: asked again, it is judged again.
     expect((await ask(query)).body.errors?.[0].extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('a query whose text passes the key bound is run every time: the cache never holds a client\'s megabyte', async () => {
+    const query = `{ tags { name } } # ${'x'.repeat(MAX_KEY_CHARS)}`;
+    expect((await ask(query)).runs).toBe(1);
+    expect((await ask(query)).runs).toBe(1);
+    // The same query under the bound is kept.
+    expect((await ask('{ tags { name } } # short')).runs).toBe(1);
+    expect((await ask('{ tags { name } } # short')).runs).toBe(0);
   });
 
   it('a query that also asks something other than content (me) is run every time', async () => {
