@@ -23,6 +23,19 @@ async function snapshot(get) {
  * (`expected`, JSON), the fresh clone's folder and `readyMs`: when the fresh clone could first be compared.
  */
 export async function converge({ work, info, stateUrl, auth, originRef, loadStopped }) {
+  // Each replica is read from the moment the load stops, each answer kept with the time it was complete: cloning and
+  // indexing the fresh copy takes seconds on a loaded machine, and a replica is judged by what it served when, not by
+  // when the judge was ready. Only changes are kept (one entry per distinct answer).
+  let reading = true;
+  const timelines = info.replicas.map(() => []);
+  const readers = info.replicas.map(async (base, at) => {
+    while (reading) {
+      const got = await snapshot(async (path) => (await fetch(`${base}${path}`, { headers: auth })).json()).catch(() => '');
+      const ms = performance.now() - loadStopped;
+      if (timelines[at].at(-1)?.got !== got) timelines[at].push({ ms, got });
+      await delay(50);
+    }
+  });
   const fresh = join(work, 'fresh');
   git(work, 'clone', '--quiet', info.origin, fresh);
   const freshCms = await createCms({ root: fresh, env: { ...process.env, CMS_STATE_URL: stateUrl }, report: () => {} });
@@ -40,20 +53,22 @@ export async function converge({ work, info, stateUrl, auth, originRef, loadStop
   let queue = Promise.resolve('');
   const latest = () => (queue = queue.then(current));
   await latest();
-  // The first comparison can come no sooner than this (the clone and its index, on a loaded machine seconds).
+  // When the fresh clone could first be compared (a figure of the judge, not of the replicas).
   const readyMs = performance.now() - loadStopped;
   let originMovedAfterLoad = false;
   const differences = [];
   const firstRef = expectedAt;
-  const convergence = await Promise.all(info.replicas.map(async (base) => {
+  const convergence = await Promise.all(info.replicas.map(async (base, at) => {
     for (;;) {
-      const got = await snapshot(async (path) => (await fetch(`${base}${path}`, { headers: auth })).json()).catch(() => '');
       const want = await latest();
       if (expectedAt !== firstRef) originMovedAfterLoad = true;
-      if (got === want) return performance.now() - loadStopped;
+      // the first answer equal to the origin's that no later, different answer followed
+      const timeline = timelines[at];
+      const last = timeline.at(-1);
+      if (last?.got === want) return last.ms;
       if (performance.now() - loadStopped > 30_000) {
         const wanted = new Map(JSON.parse(expected).map((tag) => [tag.documentId, JSON.stringify(tag)]));
-        const have = got ? JSON.parse(got) : [];
+        const have = last?.got ? JSON.parse(last.got) : [];
         const other = have.filter((tag) => wanted.get(tag.documentId) !== JSON.stringify(tag));
         differences.push(`${base}: ${have.length} documents (origin ${wanted.size}), ${other.length} differ, `
           + `e.g. ${JSON.stringify(other[0] ?? null)} vs ${other[0] ? wanted.get(other[0].documentId) : ''}`);
@@ -62,6 +77,8 @@ export async function converge({ work, info, stateUrl, auth, originRef, loadStop
       await delay(50);
     }
   }));
+  reading = false;
+  await Promise.all(readers);
   await freshCms.close();
   return { convergence, differences, originMovedAfterLoad, expected, fresh, readyMs };
 }
