@@ -93,8 +93,11 @@ export async function serve(cms: Cms, options: ServeOptions = {}): Promise<Runni
   // A server takes part in the writer election (PostgreSQL) before it takes requests; the CLI never does.
   await cms.replica?.writers?.start();
   const fastHandler = createNodeHandler(cms, { admin: options.admin, extensions: options.extensions });
+  const port = options.port ?? cms.config.server.port;
   const listener = await listen(fastHandler, {
-    port: options.port ?? cms.config.server.port,
+    // Port 0 is any free port, as for node:http. listhen in production mode turns 0 into 3000 (then 3001…), checked
+    // before it binds: two servers started at once could both choose 3000 and one fail.
+    port: port === 0 ? { port: 0, random: true } : port,
     hostname: options.host ?? cms.config.server.host,
     showURL: options.showURL ?? true,
     // A busy port is an error, not a silent move to another one: clients are told 1337.

@@ -5,13 +5,14 @@ import { REPO_ROOT } from '../helpers/project.js';
 import { ARTICLES, PUBLISHED_IDS } from './sample-site.js';
 import { freePort } from '../../core/cluster/ports.js';
 
-/** Resolves once the server says it is serving; rejects if it exits first. */
-function waitForServing(child: ChildProcess): Promise<void> {
+/** Resolves with the served address once the server says it is serving; rejects if it exits first. */
+function waitForServing(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
-      if (stderr.includes('Serving ')) resolve();
+      const serving = /Serving .* at (http:\/\/\S+)\/api/.exec(stderr);
+      if (serving) resolve(serving[1]);
     });
     child.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
   });
@@ -50,4 +51,21 @@ describe('cms serve on a real port (smoke)', () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
   });
+});
+
+describe('cms serve --port 0', () => {
+  it('binds a free port the system chooses, so two servers started at once both serve', async () => {
+    const started = [0, 1].map(() => spawn(process.execPath,
+      [BIN, 'serve', '--root', REPO_ROOT, '--port', '0', '--host', '127.0.0.1', '--no-watch'], { stdio: ['ignore', 'ignore', 'pipe'] }));
+    try {
+      const origins = await Promise.all(started.map(waitForServing));
+      const ports = origins.map((origin) => Number(new URL(origin).port));
+      expect(new Set(ports).size).toBe(2);
+      // not listhen's development range (3000–3100), which it checks before binding and two servers can both choose
+      for (const port of ports) expect(port < 3000 || port > 3100).toBe(true);
+      for (const origin of origins) expect((await fetch(`${origin}/api/articles?fields=title`)).status).toBe(200);
+    } finally {
+      for (const child of started) child.kill('SIGTERM');
+    }
+  }, 120_000);
 });
