@@ -24,6 +24,18 @@ export interface PostgresStateOptions {
 }
 
 /**
+ * How long a connection attempt may take: libpq's `connect_timeout` (seconds) when the URL gives one, as psql honours it; else 5 s.
+ *
+ * @example
+ * connectTimeoutMs('postgres://cms@db/cms?connect_timeout=2') // 2000
+ */
+export function connectTimeoutMs(url: string): number {
+  let seconds = 0;
+  try { seconds = Number(new URL(url).searchParams.get('connect_timeout')); } catch { /* not a URL: the default */ }
+  return seconds > 0 ? seconds * 1000 : 5000;
+}
+
+/**
  * The auth state in PostgreSQL, shared by every replica. Every replica keeps the whole state in
  * memory (reads, and so each request's credential check, cost no round trip) and reloads it when any
  * replica commits a change: each change bumps one revision row and sends `NOTIFY cms_state` in the
@@ -55,7 +67,10 @@ export class PostgresStateStore implements StateStore {
   static async open(options: PostgresStateOptions): Promise<PostgresStateStore> {
     // A server out of reach fails a change within seconds (a 503), not at the system's TCP timeout; one that stops answering
     // on an open connection (a cut link drops packets, nothing is refused) fails the query the same way, not never.
-    const pool = new pg.Pool({ connectionString: options.url, max: 4, connectionTimeoutMillis: 5000, query_timeout: 10_000 });
+    // The URL's own bounds win (libpq's connect_timeout in seconds, node-postgres's query_timeout in ms): a deployment on a
+    // slow link may need longer, a test of a cut link shorter.
+    const connectionTimeoutMillis = connectTimeoutMs(options.url);
+    const pool = new pg.Pool({ connectionString: options.url, max: 4, connectionTimeoutMillis, query_timeout: 10_000 });
     pool.on('error', (error) => options.report(`state store: ${error.message}`));
     const store = new PostgresStateStore(pool, options);
     try {

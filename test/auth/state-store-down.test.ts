@@ -34,6 +34,8 @@ function site(): string {
 }
 const register = (server: TestServer, name: string) =>
   server.sendJson('POST', '/api/auth/local/register', { username: name, email: `${name}@example.com`, password: PASSWORD });
+/** The file's PostgreSQL as it runs now: tests stop it and start it again on the same folder (no second initdb). */
+const running = () => restarted ?? postgres.server;
 const UNAVAILABLE = {
   data: null,
   error: { status: 503, name: 'ServiceUnavailableError', message: expect.stringMatching(/PostgreSQL.*try again/), details: {} },
@@ -45,7 +47,7 @@ describe.skipIf(needsPostgres.skip)(`PostgreSQL down${needsPostgres.note}`, () =
     const server = await startApp(site(), { env: { CMS_STATE_URL: url }, report: () => {} });
     onTestFinished(() => server.cms.close());
     const { body } = await register(server, 'ada');
-    await postgres.server.stop();
+    await running().stop();
     expect(await register(server, 'bob')).toEqual({ status: 503, body: UNAVAILABLE });
     const change = { currentPassword: PASSWORD, password: 'another long password', passwordConfirmation: 'another long password' };
     expect(await server.sendJson('POST', '/api/auth/change-password', change, bearer(body.jwt))).toEqual({ status: 503, body: UNAVAILABLE });
@@ -57,15 +59,12 @@ describe.skipIf(needsPostgres.skip)(`PostgreSQL down${needsPostgres.note}`, () =
   });
 
   it('a replica started while PostgreSQL is down serves content, answers 503 to state writes, sign-ins and credentials, and loads tokens once it is back', async () => {
-    const own = await startTestPostgres();
-    let again: PostgresServer | undefined;
-    onTestFinished(async () => { await again?.stop(); await own.stop(); });
-    const url = await own.database();
+    const url = await postgres.database();
     const root = site();
     const seeding = await startApp(root, { env: { CMS_STATE_URL: url }, report: () => {} });
     const { accessKey } = await seeding.cms.auth.tokens.create({ name: 'ci', type: 'read-only' });
     await seeding.cms.close();
-    await own.server.stop();
+    await running().stop();
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -95,7 +94,7 @@ describe.skipIf(needsPostgres.skip)(`PostgreSQL down${needsPostgres.note}`, () =
     const early = await fetch(`${base}/api/tags`, { headers: bearer(accessKey) });
     expect({ status: early.status, body: await early.json() }).toEqual({ status: 503, body: UNAVAILABLE });
 
-    again = await startPostgres(own.server.dir);
+    restarted = await startPostgres(postgres.server.dir);
     const withToken = async () => (await fetch(`${base}/api/tags`, { headers: bearer(accessKey) })).status;
     await expect.poll(withToken, { timeout: 20_000, interval: 200 }).toBe(200);
     expect(stderr).toContain('state store: PostgreSQL answers: users and tokens loaded');
@@ -104,7 +103,10 @@ describe.skipIf(needsPostgres.skip)(`PostgreSQL down${needsPostgres.note}`, () =
   it('a PostgreSQL that stops answering on an open connection (a cut link) leaves no request waiting for ever', async () => {
     const link = await cuttableLink(await postgres.database());
     onTestFinished(() => link.close());
-    const server = await startApp(site(), { env: { CMS_STATE_URL: link.url }, report: () => {} });
+    // The bounds on a query and on a connection attempt from the URL (node-postgres's query_timeout, libpq's connect_timeout):
+    // 1.5 s and 1 s here rather than the 10 s and 5 s defaults this test would otherwise wait out (the same answers, sooner).
+    const url = `${link.url}?query_timeout=1500&connect_timeout=1`;
+    const server = await startApp(site(), { env: { CMS_STATE_URL: url }, report: () => {} });
     onTestFinished(() => server.cms.close());
     const { body } = await register(server, 'cyril');
     link.cut();

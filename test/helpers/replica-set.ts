@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { startReplica, type ReplicaProcess } from '../../core/cluster/replica-pr
 import { BIN } from '../cli/built-cli.js';
 import { editJson, initRepo } from '../git-workflow/helpers.js';
 import { copySampleSite, REPO_ROOT } from './project.js';
+import { removeAfterFile } from './temp-folders.js';
 
 /** One `cms serve` of a replica set: its URL, folder, log and process id file. */
 export interface Member {
@@ -31,6 +32,29 @@ export interface ReplicaSet {
   stop(): Promise<void>;
 }
 
+let seeded: Promise<{ origin: string; prefix: string }> | undefined;
+
+/**
+ * The origin `cms cluster` makes of the sample site (committed, with its replica settings), made once per test file: a dozen git
+ * processes that every set would otherwise repeat for the same result.
+ */
+function seededOrigin(): Promise<{ origin: string; prefix: string }> {
+  // Test files may share this module (vitest.config.ts): the folder goes after each file, and the next file makes its own.
+  seeded = seeded?.then((made) => (existsSync(made.origin) ? made : seed()), seed) ?? seed();
+  return seeded;
+}
+
+async function seed(): Promise<{ origin: string; prefix: string }> {
+  const dir = removeAfterFile(mkdtempSync(join(tmpdir(), 'cms-replica-origin-')));
+  const project = copySampleSite();
+  // Anyone may create tags: the writes of these tests need no credential.
+  editJson(project, 'cms.config.json', (config) => { config.permissions.public['api::tag.tag'].push('create'); });
+  initRepo(project);
+  const origin = join(dir, 'origin.git');
+  const prefix = await createOrigin(project, origin, join(dir, 'seed'));
+  return { origin, prefix };
+}
+
 /**
  * `count` replicas of the sample site, each a clone of one bare origin, knowing each other's URLs (ports picked first),
  * started one by one by the caller (so a test decides which takes the writer lock first). Real `cms serve` processes.
@@ -40,12 +64,11 @@ export interface ReplicaSet {
  */
 export async function replicaSet(count: number): Promise<ReplicaSet> {
   const dir = mkdtempSync(join(tmpdir(), 'cms-replica-set-'));
-  const project = copySampleSite();
-  // Anyone may create tags: the writes of these tests need no credential.
-  editJson(project, 'cms.config.json', (config) => { config.permissions.public['api::tag.tag'].push('create'); });
-  initRepo(project);
+  const made = await seededOrigin();
+  // Each set pushes to an origin of its own: a copy of the file's seeded one (as made by `cms cluster`, once per file).
   const origin = join(dir, 'origin.git');
-  const prefix = await createOrigin(project, origin, join(dir, 'seed'));
+  cpSync(made.origin, origin, { recursive: true });
+  const { prefix } = made;
   const driver = `${process.execPath} ${join(REPO_ROOT, 'dist/cli/merge-driver.js')}`;
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const pullToken = randomBytes(16).toString('hex');

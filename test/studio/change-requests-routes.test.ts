@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commitToBranch } from '../../core/branches/branch-commit.js';
@@ -16,13 +16,29 @@ const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 const EDITOR_GRANTS = { 'api::article.article': ['find', 'findOne', 'create', 'update'], 'api::category.category': ['find', 'findOne'] };
 const ROUTES = '/admin/api/git/change-requests';
 
-/** The sample site in git with the content merge driver set up (as `cms git-setup`), served in process; an owner token and an editor. */
+let committed: string | undefined;
+
+/**
+ * The sample site in git with the content merge driver set up (as `cms git-setup`), made once per file: each test gets a copy of
+ * its own, repository and all (a folder copy costs a fraction of the git runs that made it).
+ */
+async function committedSite(): Promise<string> {
+  if (!committed) {
+    ensureBuilt();
+    const made = gitSampleSite(EDITOR_GRANTS);
+    await setupMergeDriver(made, `'${process.execPath}' '${join(REPO_ROOT, 'dist/cli/merge-driver.js')}'`);
+    git(made, 'add', '.gitattributes');
+    git(made, 'commit', '--quiet', '-m', 'Merge content files with the CMS driver');
+    committed = made;
+  }
+  const root = tempDir('cms-change-requests-');
+  cpSync(committed, root, { recursive: true });
+  return root;
+}
+
+/** A copy of that site served in process; an owner token and an editor. */
 async function site() {
-  ensureBuilt();
-  const root = gitSampleSite(EDITOR_GRANTS);
-  await setupMergeDriver(root, `'${process.execPath}' '${join(REPO_ROOT, 'dist/cli/merge-driver.js')}'`);
-  git(root, 'add', '.gitattributes');
-  git(root, 'commit', '--quiet', '-m', 'Merge content files with the CMS driver');
+  const root = await committedSite();
   const app = await startApp(root, { env: TEST_ENV, report: () => {} });
   const full = (await app.cms.auth.tokens.create({ name: 'Owner Token', type: 'full-access' })).accessKey;
   await app.cms.auth.users.add({ username: 'editor', email: 'editor@example.com', password: 'Correct-Horse-9' });

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt, runCms } from '../cli/built-cli.js';
 import { writableSample } from '../git-workflow/helpers.js';
 import { fileJson, serveSite, type ServedSite } from './served-site.js';
@@ -9,25 +9,26 @@ import { fileJson, serveSite, type ServedSite } from './served-site.js';
 // Real processes: a server and one CLI process per write (about 0.7 s each alone, more on a busy machine).
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb';
-const FILE = `content/articles/${ARTICLE}.json`;
-const running: ServedSite[] = [];
-afterEach(async () => { for (const site of running.splice(0)) await site.stop(); });
-beforeAll(() => ensureBuilt());
+// One `cms serve` for the file (starting one costs as much as a CLI write), and each test writes a document of its own: what
+// these tests prove is per document (its file on disk, its lock), so no test sees another's writes.
+let root = '';
+let site: ServedSite;
+beforeAll(async () => {
+  ensureBuilt();
+  root = writableSample();
+  site = await serveSite(root);
+});
+afterAll(async () => { await site?.stop(); });
 
-async function served(root: string): Promise<ServedSite> {
-  const site = await serveSite(root);
-  running.push(site);
-  return site;
-}
+const file = (article: string) => `content/articles/${article}.json`;
 
-const cliUpdate = async (root: string, fields: Record<string, unknown>) => {
-  const result = await runCms(['update', 'articles', ARTICLE, '--data', JSON.stringify(fields), '--root', root]);
+const cliUpdate = async (article: string, fields: Record<string, unknown>) => {
+  const result = await runCms(['update', 'articles', article, '--data', JSON.stringify(fields), '--root', root]);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
 };
 
-/** Resolves once the file's text holds `text` (watched, with a poll as a fallback for a missed event). */
+/** Resolves once the file's text holds `text` (watched; a slow poll only catches a missed event, and leaves the CPU to the CLI). */
 function fileChanged(path: string, text: string): Promise<void> {
   return new Promise((resolveChange) => {
     const check = () => {
@@ -37,18 +38,18 @@ function fileChanged(path: string, text: string): Promise<void> {
       resolveChange();
     };
     const watcher = watch(dirname(path), check);
-    const poll = setInterval(check, 1);
+    const poll = setInterval(check, 50);
     check();
   });
 }
 
 describe('every write starts from what is on disk (a server, the CLI and file rewrites on one site)', () => {
   it('a PUT sent right after a CLI update keeps the CLI value (6 rounds, none reverted)', async () => {
-    const root = writableSample();
-    const site = await served(root);
+    const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb';
+    const FILE = file(ARTICLE);
     for (let round = 0; round < 6; round++) {
       // The PUT leaves the moment the CLI's write is on disk (as a script's next line would after the CLI answered).
-      const cli = cliUpdate(root, { description: `cli-${round}` });
+      const cli = cliUpdate(ARTICLE, { description: `cli-${round}` });
       await fileChanged(join(root, FILE), `cli-${round}`);
       const put = await site.send('PUT', `/api/articles/${ARTICLE}`, { data: { title: `api-${round}` } });
       await cli;
@@ -60,14 +61,13 @@ describe('every write starts from what is on disk (a server, the CLI and file re
   });
 
   it.each([
-    ['saved in place (truncate and write)', (path: string, text: string) => writeFileSync(path, text)],
-    ['saved by rename (an editor\'s atomic save, a checkout)', (path: string, text: string) => {
+    ['saved in place (truncate and write)', 'erdjn7qamd22o2key07vrft5', (path: string, text: string) => writeFileSync(path, text)],
+    ['saved by rename (an editor\'s atomic save, a checkout)', 'g097ry1u9cngt075a93jnw50', (path: string, text: string) => {
       writeFileSync(`${path}.swp`, text);
       renameSync(`${path}.swp`, path);
     }],
-  ])('a PUT sent right after a file is %s keeps the file\'s change (10 rounds)', async (_how, save) => {
-    const root = writableSample();
-    const site = await served(root);
+  ])('a PUT sent right after a file is %s keeps the file\'s change (10 rounds)', async (_how, ARTICLE, save) => {
+    const FILE = file(ARTICLE);
     for (let round = 0; round < 10; round++) {
       const fields = fileJson(root, FILE);
       save(join(root, FILE), `${JSON.stringify({ ...fields, description: `file-${round}` }, null, 2)}\n`);
@@ -78,8 +78,8 @@ describe('every write starts from what is on disk (a server, the CLI and file re
   });
 
   it('a same-size rewrite within the file system\'s time tick is still seen (content compared, not only mtime)', async () => {
-    const root = writableSample();
-    const site = await served(root);
+    const ARTICLE = 'sabkt70xaps36g6a07elnaby';
+    const FILE = file(ARTICLE);
     const path = join(root, FILE);
     for (let round = 0; round < 10; round++) {
       const put = await site.send('PUT', `/api/articles/${ARTICLE}`, { data: { views: round } });
@@ -93,11 +93,11 @@ describe('every write starts from what is on disk (a server, the CLI and file re
   });
 
   it('a CLI update and a PUT sent at the same moment both land (they take turns on the document\'s lock)', async () => {
-    const root = writableSample();
-    const site = await served(root);
+    const ARTICLE = 'sym7ypeehf0zhp30yx5dc1zj';
+    const FILE = file(ARTICLE);
     for (let round = 0; round < 3; round++) {
       const [, put] = await Promise.all([
-        cliUpdate(root, { description: `together-${round}` }),
+        cliUpdate(ARTICLE, { description: `together-${round}` }),
         site.send('PUT', `/api/articles/${ARTICLE}`, { data: { title: `together-${round}` } }),
       ]);
       expect(put.status).toBe(200);
@@ -106,9 +106,9 @@ describe('every write starts from what is on disk (a server, the CLI and file re
   });
 
   it('a new draft the CLI made is not lost to a PUT the server had no file for yet', async () => {
-    const root = writableSample();
-    const site = await served(root);
-    await cliUpdate(root, { description: 'draft from the CLI' });
+    const ARTICLE = 'u1kelsnqe2tzdzi5b817ado7';
+    const FILE = file(ARTICLE);
+    await cliUpdate(ARTICLE, { description: 'draft from the CLI' });
     const draft = await runCms(['update', 'articles', ARTICLE, '--status', 'draft', '--data', '{"description":"only in the draft"}',
       '--root', root]);
     expect(draft.code).toBe(0);
@@ -119,8 +119,8 @@ describe('every write starts from what is on disk (a server, the CLI and file re
   });
 
   it('a lock left by a writer killed with SIGKILL is taken over: the next write goes through', async () => {
-    const root = writableSample();
-    const site = await served(root);
+    const ARTICLE = 'kfpncig567pl664pn9lrxp39';
+    const FILE = file(ARTICLE);
     const dead = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
     await new Promise((resolveSpawn) => dead.once('spawn', resolveSpawn));
     const pid = dead.pid!;
@@ -130,7 +130,7 @@ describe('every write starts from what is on disk (a server, the CLI and file re
     writeFileSync(lock, JSON.stringify({ pid, host: (await import('node:os')).hostname() }));
     const put = await site.send('PUT', `/api/articles/${ARTICLE}`, { data: { title: 'after a crash' } });
     expect(put.status).toBe(200);
-    await cliUpdate(root, { description: 'the CLI too' });
+    await cliUpdate(ARTICLE, { description: 'the CLI too' });
     expect(fileJson(root, FILE)).toMatchObject({ title: 'after a crash', description: 'the CLI too' });
     expect(existsSync(lock)).toBe(false);
   });
