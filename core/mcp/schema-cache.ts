@@ -6,7 +6,7 @@ import type { z } from 'zod';
  * zod schemas (the filters' recursive one above all) and converting them took about 0.6 s of CPU per `/mcp` request on
  * the conformance fixture's eight types, a `ping` as much as a `tools/list`. A derived tool's schemas depend only on the
  * models (and an output's on whether the credential may read the type, part of `key`), so each is built once per
- * `cms.models` (a reload loads new ones) and answers its JSON Schema with a copy of its first conversion.
+ * `cms.models` (a reload loads new ones) and answers its JSON Schema with its first conversion, frozen.
  */
 const cache = new WeakMap<object, Map<string, z.ZodType>>();
 
@@ -21,7 +21,19 @@ export function cachedSchema(models: object, key: string, build: () => z.ZodType
   return schema;
 }
 
-/** The schema, its standard JSON Schema methods (what the SDK calls) answering a copy of their first answer per target. */
+/** A converted schema made read-only throughout: shared by every request, a caller that would change it fails loudly. */
+function frozen<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) frozen(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * The schema, its standard JSON Schema methods (what the SDK calls) answering their first answer per target, frozen:
+ * the SDK completes a root (`type: "object"`) on a copy of its own and only reads the rest.
+ */
 function rememberJsonSchema(schema: z.ZodType): z.ZodType {
   // zod 4.2 and later (package.json pins 4.4.3)
   const methods: { -readonly [io in 'input' | 'output']: JsonSchemaMethod } = schema['~standard'].jsonSchema;
@@ -31,9 +43,8 @@ function rememberJsonSchema(schema: z.ZodType): z.ZodType {
     methods[io] = (params) => {
       const key = JSON.stringify(params ?? {});
       let answer = answers.get(key);
-      if (!answer) answers.set(key, (answer = convert(params)));
-      // the SDK may complete the root (`type: "object"`) on what it is given: each caller gets its own copy
-      return structuredClone(answer);
+      if (!answer) answers.set(key, (answer = frozen(convert(params))));
+      return answer;
     };
   }
   return schema;

@@ -30,11 +30,12 @@ describe('content tool schemas, kept per loaded models', () => {
     expect(json.required).toEqual(['documentId', 'data']);
   });
 
-  it('each caller gets its own copy of the JSON Schema: completing one leaves the next as converted', () => {
+  it('the JSON Schema is shared read-only: a caller that would change it fails, and the next one reads it as converted', () => {
     const schema = toolOf(new Map([[PAGE.uid, PAGE]]), 'list_page').resolveInputSchema!(context(true));
     const json = registered(schema, 'input');
-    json.type = 'changed by a caller';
-    (json.properties as Record<string, unknown>).page = null;
+    expect(registered(schema, 'input')).toBe(json);
+    expect(() => { json.type = 'changed by a caller'; }).toThrow(TypeError);
+    expect(() => { (json.properties as Record<string, unknown>).page = null; }).toThrow(TypeError);
     expect(registered(schema, 'input').type).toBe('object');
     expect(registered(schema, 'input').properties).toHaveProperty('page.type', 'integer');
   });
