@@ -8,6 +8,7 @@ import { deleteOutputSchema, documentOutputSchema, listOutputSchema } from './ou
 import {
   documentIdSchema, filtersSchema, localeSchema, pageSchema, pageSizeSchema, sortSchema, statusSchema,
 } from './query-schemas.js';
+import { cachedSchema } from './schema-cache.js';
 import type { McpToolContext, McpToolDefinition } from './tool-types.js';
 
 /** Strapi's Content Manager actions, as its permission checker names them. */
@@ -60,14 +61,19 @@ export function contentTypeTools(model: Model, models: ReadonlyMap<string, Model
   const readable = (context: McpToolContext) =>
     (context.cms.routeGate?.owns(model) || ['find', 'findOne'].some((action) => context.caller.can(model, action))
       ? null : new Set<string>());
-  const read = (context: McpToolContext) => documentOutputSchema(attributes, readable(context));
+  const read = (permitted: Set<string> | null) => documentOutputSchema(attributes, permitted);
+  // built once per loaded models (schema-cache.ts): the input depends on nothing else, the output on `readable` alone
   const tool = (
     operation: Operation, name: string, explorer: string[], restActions: DocumentAction[],
-    input: () => z.ZodType, output: (context: McpToolContext) => z.ZodType,
+    input: () => z.ZodType, output: (permitted: Set<string> | null) => z.ZodType,
   ): DerivedTool => ({
     name, uid: model.uid, restActions, ...describeTool(model.singularName, model.uid, operation),
     auth: { policies: explorer.map((action) => ({ action, subject: model.uid })) },
-    resolveInputSchema: input, resolveOutputSchema: output,
+    resolveInputSchema: () => cachedSchema(models, `${name} input`, input),
+    resolveOutputSchema: (context) => {
+      const permitted = readable(context);
+      return cachedSchema(models, `${name} output ${permitted === null ? 'all' : 'none'}`, () => output(permitted));
+    },
     createHandler: (_strapi: unknown, context: McpToolContext) => CONTENT_HANDLERS[operation](model, context),
   });
   const tools: DerivedTool[] = single ? [
@@ -79,7 +85,7 @@ export function contentTypeTools(model: Model, models: ReadonlyMap<string, Model
     tool('list', `list_${slug}`, [EXPLORER.read], ['find'], () => z.object({
       locale: locale(), status: statusSchema, page: pageSchema, pageSize: pageSizeSchema,
       sort: sortSchema(attributes, null), filters: filtersSchema(attributes, null),
-    }), (context) => listOutputSchema(attributes, readable(context))),
+    }), (permitted) => listOutputSchema(attributes, permitted)),
     tool('get', `get_${slug}`, [EXPLORER.read], ['findOne'],
       () => z.object({ documentId: documentIdSchema, locale: locale(), status: statusSchema }), read),
     tool('create', `create_${slug}`, [EXPLORER.create], ['create'], () => z.object({ data: data(), locale: locale() }), read),
