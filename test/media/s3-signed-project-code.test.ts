@@ -52,6 +52,8 @@ describe('a private bucket\'s media URLs in what project code answers', () => {
     const configFile = join(root, 'cms.config.json');
     const config = JSON.parse(readFileSync(configFile, 'utf8'));
     config.permissions.public['api::article.article'].push('covers', 'entity');
+    // A site that lets shared caches keep answers: signed ones must still not be kept.
+    config.server = { ...config.server, cacheControl: { '*': 'public, max-age=600' } };
     writeFileSync(configFile, JSON.stringify(config, null, 2));
     for (const [path, text] of Object.entries(CODE)) {
       mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -76,7 +78,11 @@ describe('a private bucket\'s media URLs in what project code answers', () => {
       expect([cover.isUrlSigned, signed(cover.url)]).toEqual([true, true]);
       expect((await fetch(cover.url)).status).toBe(200);
 
-      const covers = await (await app.request('/api/articles/covers')).json() as string[];
+      const answered = await app.request('/api/articles/covers');
+      expect([answered.headers.get('cache-control'), answered.headers.get('etag')]).toEqual(['no-store', null]);
+      const files = await app.request('/api/upload/files');
+      expect([files.headers.get('cache-control'), files.headers.get('etag')]).toEqual(['no-store', null]);
+      const covers = await answered.json() as string[];
       const ours = covers.find((url) => url.includes(file.hash));
       expect(ours && signed(ours)).toBe(true);
 
@@ -84,12 +90,12 @@ describe('a private bucket\'s media URLs in what project code answers', () => {
       // (each format too); db.query's row is not, as in Strapi (its middleware is on the Document Service only).
       const entity = await app.request(`/api/articles/entity?file=${file.id}`);
       expect(entity.status).toBe(200);
-      const { files, row } = await entity.json() as { files: Record<string, any>; row: any };
-      for (const [name, answered] of Object.entries(files)) {
+      const { files: answers, row } = await entity.json() as { files: Record<string, any>; row: any };
+      for (const [name, answered] of Object.entries(answers)) {
         expect([name, answered.isUrlSigned, signed(answered.url)]).toEqual([name, true, true]);
         for (const format of Object.values<any>(answered.formats)) expect([name, signed(format.url)]).toEqual([name, true]);
       }
-      expect((await fetch(files.updated.url)).status).toBe(200);
+      expect((await fetch(answers.updated.url)).status).toBe(200);
       expect([signed(row.url), 'isUrlSigned' in row]).toEqual([false, false]);
       // Nothing signed reaches the stored entry.
       const stored = JSON.parse(readFileSync(join(root, `content/upload/${file.documentId}.json`), 'utf8'));
