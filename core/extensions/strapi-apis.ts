@@ -16,6 +16,11 @@ import { PERMISSION_UID, ROLE_UID, roleService, usersPermissionsQuery } from './
 import { USER_UID, usersQuery } from './users-query.js';
 
 type Members = Record<string, unknown>;
+/**
+ * The Document Service twice: `plain` for the query engine (db.query answers are not signed), `signed` for entityService
+ * (Strapi 5's goes through strapi.documents, so the upload plugin's middleware signs a private provider's media in it).
+ */
+type DocumentsOf = { plain: (uid: string) => Documents; signed: (uid: string) => Documents };
 
 /** The plugin services project code may reach: `strapi.plugin(name).service(service)`. */
 export const PLUGIN_SERVICES: Record<string, readonly string[]> = {
@@ -48,10 +53,11 @@ function only(name: string, members: Members): Members {
  * `plugin('graphql').service('extension')` (and `service(uid)` of those), `requestContext` and `store`.
  *
  * @example
- * Object.assign(members, strapiApis(cms, (uid) => cms.documents(uid, trustedCaller), hooks, (uid) => registry.services.get(uid)!));
+ * const plain = (uid: string) => cms.documents(uid, trustedCaller);
+ * Object.assign(members, strapiApis(cms, { plain, signed: plain }, hooks, (uid) => registry.services.get(uid)!));
  */
 export function strapiApis(
-  cms: Cms, documents: (uid: string) => Documents, hooks: ReadHooks & { subscribe(subscriber: Subscriber): void },
+  cms: Cms, { plain: documents, signed }: DocumentsOf, hooks: ReadHooks & { subscribe(subscriber: Subscriber): void },
   projectService: (uid: string) => object,
 ): Members {
   const grants = roleGrants(cms);
@@ -67,7 +73,7 @@ export function strapiApis(
     const engine = contentQuery({ cms, documents, hooks }, model);
     return only(at, Object.fromEntries(QUERY_METHODS.map((method) => [method, engine[method]])));
   };
-  const entityService = createEntityService({ cms, documents, query: query as never });
+  const entityService = createEntityService({ cms, documents: signed, query: query as never });
   // One registry per start: a provider a project's register() adds is there for its later calls (and in the store's grant).
   const registry = providersRegistry(cms);
   const store = coreStore(cms, () => grantSettings(registry.getAll()));

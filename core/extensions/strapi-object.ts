@@ -42,17 +42,31 @@ export function createStrapiObject(
   };
   // Inside a request naming a branch (`Cms-Branch`), the branch's documents: project code reads and writes what the request does.
   const plainDocuments = (uid: string) => siteFor(cms).documents(cms.contentType(uid).uid as never, trustedCaller) as unknown as Documents;
-  const documents = (uid: string): Documents => {
-    const model = cms.contentType(uid);
-    const plain = plainDocuments(model.uid);
-    // Strapi's upload plugin signs a private provider's media in what the Document Service answers (not in db.query's).
-    const signed = <T extends Data | Data[] | null>(data: T) => siteFor(cms).service.signMedia(model.uid, data);
+  // Strapi's upload plugin signs a private provider's media in what the Document Service answers (its middleware on
+  // strapi.documents: findMany, findFirst, findOne, create, update), so every path through it is signed (entityService too),
+  // not what db.query answers. The other actions answer no entries here. One signer: the site service's signMedia.
+  const signedDocuments = (name: string): Documents => {
+    const uid = cms.contentType(name).uid;
+    const plain = plainDocuments(uid);
+    const signed = <T extends Data | Data[] | null>(data: T) => siteFor(cms).service.signMedia(uid, data);
     return {
       ...plain,
-      findMany: (params = {}) => hooks.read('findMany', model, params, async () => signed(await plain.findMany(params))),
-      findOne: (params) => hooks.read('findOne', model, params, async () => signed(await plain.findOne(params))),
-      findFirst: (params = {}) => hooks.read('findOne', model, params, async () => signed(await plain.findFirst(params))),
-      count: (params = {}) => hooks.read('count', model, params, () => plain.count(params)),
+      findMany: async (params) => signed(await plain.findMany(params)),
+      findOne: async (params) => signed(await plain.findOne(params)),
+      findFirst: async (params) => signed(await plain.findFirst(params)),
+      create: async (params) => signed(await plain.create(params)),
+      update: async (params) => signed(await plain.update(params)),
+    };
+  };
+  const documents = (uid: string): Documents => {
+    const model = cms.contentType(uid);
+    const signed = signedDocuments(model.uid);
+    return {
+      ...signed,
+      findMany: (params = {}) => hooks.read('findMany', model, params, () => signed.findMany(params)),
+      findOne: (params) => hooks.read('findOne', model, params, () => signed.findOne(params)),
+      findFirst: (params = {}) => hooks.read('findOne', model, params, () => signed.findFirst(params)),
+      count: (params = {}) => hooks.read('count', model, params, () => signed.count(params)),
     };
   };
   const logAt = (level: string) => (...parts: unknown[]) => report(`[${level}] ${parts.map(String).join(' ')}`);
@@ -63,8 +77,9 @@ export function createStrapiObject(
     controller: known(registry.controllers, 'controller'),
     contentType: (uid: string) => contentTypeInfo(cms.contentType(uid)),
     log,
-    // db.query, query, entityService, plugin services (also as strapi.service('plugin::…')), requestContext: strapi-apis.ts
-    ...strapiApis(cms, plainDocuments, hooks, known(registry.services, 'service')),
+    // strapi-apis.ts: db.query and query over the plain documents, entityService over the signed ones, plugin services
+    // (also as strapi.service('plugin::…')), requestContext
+    ...strapiApis(cms, { plain: plainDocuments, signed: signedDocuments }, hooks, known(registry.services, 'service')),
   };
 
   Object.defineProperties(members, {

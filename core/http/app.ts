@@ -6,7 +6,7 @@ import { errorStatus, toErrorBody } from '../strapi/errors.js';
 import { apiIndex } from './api-index.js';
 import { readBody } from './body.js';
 import { cacheControlFor } from '../config/cache-control.js';
-import { ANSWER_VARY, entityTag, ifNoneMatch, notModified, withBodyTag } from './http-cache.js';
+import { ANSWER_VARY, entityTag, ifNoneMatch, notModified, unstored, withBodyTag } from './http-cache.js';
 import { corsHeaders, preflightResponse } from './cors.js';
 import type { AppOptions } from './app-options.js';
 import { EXTENSIONS } from './extensions.js';
@@ -124,6 +124,8 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
     for (const extension of options.extensions ?? EXTENSIONS) {
       const response = await extension({ request, url, cms: site, headers });
       if (response) {
+        // The upload API, GraphQL and a project's routes may answer a private bucket's signed URLs, which expire.
+        if (mayBePrivate(site.config.upload) && /json/.test(response.headers.get('content-type') ?? '')) return unstored(response);
         const cacheControl = cacheControlFor(site.config, extensionModel(site, url), !!request.headers.get('authorization'));
         return withBodyTag(response, request, cacheControl);
       }

@@ -67,6 +67,17 @@ export function notModifiedHeaders(headers: Record<string, string>): Record<stri
 }
 
 /**
+ * An answer no cache may keep, here or downstream (it may hold a private bucket's signed URLs, which expire):
+ * `Cache-Control: no-store` and no tag, whatever `server.cacheControl` says.
+ */
+export function unstored(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set('cache-control', 'no-store');
+  headers.delete('etag');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
  * Give a successful GET answer of an extension route (upload files, locales, history) a tag from its
  * bytes and `cacheControl`, and turn it into a 304 when the client holds it. The answer was computed
  * for this caller, so a 304 confirms nothing the caller could not read.

@@ -17,7 +17,8 @@ const signedAt = (url: string) => new URL(url).searchParams.get('X-Amz-Date');
 /** A served site whose uploads go to a new bucket (`ACL` as asked), with an image and a published article using it thrice. */
 async function articleWithMedia(ACL?: string): Promise<{ site: ServedSite; root: string; documentId: string; file: any }> {
   const bucket = await s3.bucket();
-  const root = mediaSite({ upload: s3UploadConfig(s3.endpoint, bucket, ACL ? { ACL } : {}) });
+  const articleGrants = ['find', 'findOne', 'create', 'update', 'delete'];
+  const root = mediaSite({ upload: s3UploadConfig(s3.endpoint, bucket, ACL ? { ACL } : {}), articleGrants });
   initRepo(root);
   const site = await serveSite(root, [], S3_ENV);
   try {
@@ -79,6 +80,35 @@ describe('a private bucket\'s media URLs inside document answers, signed as Stra
       await site.stop();
     }
   }, 180_000);
+
+  it('GraphQL create and update answers (a draft, then published through status) are signed; delete answers only its documentId',
+    async () => {
+      const { site, file } = await articleWithMedia('private');
+      try {
+        const ask = async (query: string) => {
+          const answer = await site.send('POST', '/graphql', { query });
+          expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+          return answer.body.data;
+        };
+        const fields = 'documentId cover { url formats } blocks { ... on ComponentSharedMedia { file { url } } }';
+        const isSigned = (article: any) => [article.cover.url, ...Object.values<any>(article.cover.formats).map((format) => format.url),
+          article.blocks[0].file.url].every(signed);
+        const { createArticle } = await ask(`mutation { createArticle(status: DRAFT, data: { title: "G", cover: "${file.id}",
+          blocks: [{ __typename: "ComponentSharedMedia", file: "${file.id}" }] }) { ${fields} } }`);
+        expect(isSigned(createArticle)).toBe(true);
+        const { documentId } = createArticle;
+        for (const status of ['PUBLISHED', 'DRAFT']) {
+          const { updateArticle } = await ask(`mutation { updateArticle(documentId: "${documentId}", status: ${status},
+            data: { title: "G ${status}" }) { ${fields} } }`);
+          expect([status, isSigned(updateArticle)]).toEqual([status, true]);
+        }
+        expect((await fetch(createArticle.cover.url)).status).toBe(200);
+        const { deleteArticle } = await ask(`mutation { deleteArticle(documentId: "${documentId}") { documentId } }`);
+        expect(deleteArticle).toEqual({ documentId });
+      } finally {
+        await site.stop();
+      }
+    }, 180_000);
 
   it('no cached answer outlives its signatures: no ETag, Cache-Control no-store, and a later read is signed anew', async () => {
     const { site, documentId } = await articleWithMedia('private');

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commits, initRepo } from '../git-workflow/helpers.js';
 import { S3_ENV, s3UploadConfig, startTestS3, type TestS3 } from '../helpers/s3.js';
 import { makeImage } from '../media/helpers.js';
 import { CHROMIUM, editorSite } from './editor-site.js';
@@ -24,10 +25,12 @@ describe.skipIf(!CHROMIUM)(`the studio uploads into the aws-s3 provider${CHROMIU
       const file = join(root, 'cms.config.json');
       const config = JSON.parse(readFileSync(file, 'utf8'));
       config.upload = s3UploadConfig(s3.endpoint, bucket);
+      config.git = { ...config.git, commitPerWrite: true }; // each write a commit: the upload's must hold only its entry
       writeFileSync(file, JSON.stringify(config, null, 2));
+      initRepo(root);
     });
 
-    it('an image chosen in the media library is stored in the bucket with its formats, its entry in content/upload', async () => {
+    it('an image chosen in the media library is stored in the bucket with its formats, its entry alone in content/upload and in Git', async () => {
       const { page } = site;
       const uploadsBefore = readdirSync(join(site.root, 'public/uploads')).sort();
       const entriesBefore = new Set(readdirSync(join(site.root, 'content/upload')));
@@ -46,6 +49,11 @@ describe.skipIf(!CHROMIUM)(`the studio uploads into the aws-s3 provider${CHROMIU
       const keys = [entry, ...Object.values<any>(entry.formats)].map((file) => `${file.hash}.png`).sort();
       expect(await s3.keys(bucket)).toEqual(keys);
       expect(readdirSync(join(site.root, 'public/uploads')).sort()).toEqual(uploadsBefore);
+      // Never in Git: the upload's commit holds its entry only, and no commit touched public/.
+      const entryCommits = () => commits(site.root).filter((commit) => commit.files.includes(`content/upload/${created}`));
+      await expect.poll(() => entryCommits().map((commit) => commit.files), { timeout: 30_000 }).toEqual([[`content/upload/${created}`]]);
+      const later = commits(site.root).slice(0, -1);
+      expect(later.flatMap((commit) => commit.files).filter((name) => name.startsWith('public/')), JSON.stringify(later)).toEqual([]);
       expect(site.problems).toEqual([]);
     });
   });
