@@ -5,7 +5,7 @@ import { formatFileName } from '../index/file-name.js';
 import { contentFolder } from '../index/load.js';
 import { CONTENT_EXTENSIONS } from '../parsers/index.js';
 import type { Model } from '../schema/types.js';
-import { readTextNoFollow } from '../storage/no-follow.js';
+import { readTextNoFollowSized } from '../storage/no-follow.js';
 import { digestText, writtenDigest } from '../storage/written-texts.js';
 import { applyChanges, fileChange, folderChanges, type FileChange } from '../watch/file-changes.js';
 
@@ -16,8 +16,11 @@ import { applyChanges, fileChange, folderChanges, type FileChange } from '../wat
  */
 export const RACY_MS = 2000;
 
-/** A file's text, or '' when it cannot be read (then it is compared the slow way). */
-const readNow = (path: string, file: string): Promise<string> => readTextNoFollow(path, file).catch(() => '');
+/**
+ * A file's text as long as its stat said (a longer one cut one byte past it, still unlike what was written), or '' when it
+ * cannot be read (then it is compared the slow way).
+ */
+const readNow = (path: string, file: string, size: number): Promise<string> => readTextNoFollowSized(path, file, size).catch(() => '');
 
 /**
  * Bring the index's view of one document up to its files on disk, before a write decides anything
@@ -64,7 +67,7 @@ export class DiskView {
     if (known && !index.problems.has(file) && info?.isFile() && info.mtimeMs === known.mtimeMs) {
       if (Date.now() - info.mtimeMs >= RACY_MS) return undefined;
       const written = writtenDigest(path, info.mtimeMs);
-      if (written && digestText(await readNow(path, file)) === written) return undefined;
+      if (written && digestText(await readNow(path, file, info.size)) === written) return undefined;
     }
     return fileChange(index, root, file, RACY_MS);
   }
