@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diskFs, SYNCED_OPEN_FLAGS } from '../../core/storage/durable-fs.js';
-import { LinkError, readTextNoFollowSized } from '../../core/storage/no-follow.js';
+import { LinkError, readTextNoFollow, readTextNoFollowSized } from '../../core/storage/no-follow.js';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'cms-round-trips-'));
 
@@ -48,5 +48,19 @@ describe('readTextNoFollowSized: a racy file read by the size its stat told', ()
 
   it('fails for a missing file', async () => {
     await expect(readTextNoFollowSized(join(folder(), 'gone.json'), 'content/gone.json', 1)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('readTextNoFollow: a whole file without asking its size first', () => {
+  it.each([
+    ['empty', 0],
+    ['small', 10],
+    ['exactly the first read', 64 * 1024],
+    ['longer than two reads', 200 * 1024 + 7],
+  ])('reads a %s file whole', async (_case, size) => {
+    const path = join(folder(), 'a.json');
+    const text = 'é'.repeat(Math.floor(size / 2)) + (size % 2 ? 'x' : '');
+    writeFileSync(path, text);
+    await expect(readTextNoFollow(path, 'content/a.json')).resolves.toBe(text);
   });
 });
