@@ -61,15 +61,16 @@ const unlinkFile = promisify(unlink);
 const copyExclusive = promisify(copyFile);
 
 /**
- * This process's holder text as a file beside the locks (`.holder-<pid>.json`, written afresh once per folder and removed
- * at exit), from which every lock is copied: see `createLock`.
+ * This process's holder text as a file in the locks' parent folder (`.cms/.holder-<pid>.json`, so the locks folder holds
+ * locks only), written afresh once per folder and removed at exit, from which every lock is copied: see `createLock`.
  */
+const holderPath = (folder: string) => join(dirname(folder), `.holder-${process.pid}.json`);
 const holderFiles = new Map<string, Promise<string>>();
 let removedAtExit = false;
 function holderFile(folder: string): Promise<string> {
   let made = holderFiles.get(folder);
   if (!made) {
-    const path = join(folder, `.holder-${process.pid}.json`);
+    const path = holderPath(folder);
     made = (async () => {
       const fd = await openFile(path, 'w', 0o644);
       try { await writeText(fd, SELF_TEXT); } finally { await closeFile(fd); }
@@ -84,7 +85,7 @@ function holderFile(folder: string): Promise<string> {
   return made;
 }
 const removeHolderFile = (folder: string) => {
-  try { unlinkSync(join(folder, `.holder-${process.pid}.json`)); } catch { /* already gone */ }
+  try { unlinkSync(holderPath(folder)); } catch { /* already gone */ }
 };
 
 /**
@@ -97,7 +98,7 @@ async function createLock(path: string): Promise<void> {
   try {
     await copyExclusive(await holderFile(folder), path, constants.COPYFILE_EXCL);
   } catch (error) {
-    // The holder file removed with the folder's other files (a wiped .cms/locks): written again on the next try.
+    // The holder file removed (a wiped .cms/): written again on the next try.
     if (code(error) === 'ENOENT') holderFiles.delete(folder);
     throw error;
   }

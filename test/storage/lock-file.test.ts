@@ -76,15 +76,16 @@ describe('holdLockFile: one writer of a document across processes', () => {
     expect(most).toBe(1);
   });
 
-  it('a lock is a copy of this process\'s holder file beside it, written again when the folder was wiped', async () => {
+  it('a lock is a copy of this process\'s holder file in .cms/, written again when the folder was wiped', async () => {
     const { root, lock } = lockIn();
-    const holder = join(lock, '..', `.holder-${process.pid}.json`);
+    const holder = join(root, '.cms', `.holder-${process.pid}.json`);
     const seen = await holdLockFile(lock, async () => readFileSync(lock, 'utf8'));
     expect(JSON.parse(seen)).toMatchObject({ pid: process.pid, host: hostname() });
     expect(readFileSync(holder, 'utf8')).toBe(seen);
     rmSync(join(root, '.cms'), { recursive: true });
     expect(await holdLockFile(lock, async () => JSON.parse(readFileSync(lock, 'utf8')).pid)).toBe(process.pid);
-    expect(readdirSync(join(lock, '..'))).toEqual([`.holder-${process.pid}.json`]);
+    expect(readdirSync(join(lock, '..'))).toEqual([]);
+    expect(readFileSync(holder, 'utf8')).toBe(seen);
   });
 
   it('a process removes its holder file when it exits', async () => {
@@ -92,11 +93,11 @@ describe('holdLockFile: one writer of a document across processes', () => {
     const module = resolve('dist/core/storage/lock-file.js');
     // The child exits 3 unless its holder file is there while it holds the lock.
     const code = `const { existsSync } = await import('node:fs'); const { holdLockFile } = await import(${JSON.stringify(module)});
-      const lock = ${JSON.stringify(lock)}; const holder = lock.replace(/[^/]+$/, '.holder-' + process.pid + '.json');
+      const lock = ${JSON.stringify(lock)}; const holder = lock.slice(0, lock.lastIndexOf('/locks/')) + '/.holder-' + process.pid + '.json';
       await holdLockFile(lock, async () => { if (!existsSync(holder)) process.exit(3); });`;
     const child = spawn(process.execPath, ['--input-type=module', '-e', code]);
     const exitCode = await new Promise((resolveExit) => child.once('exit', resolveExit));
     expect(exitCode).toBe(0);
-    expect(readdirSync(join(lock, '..'))).toEqual([]);
+    expect(readdirSync(join(lock, '..', '..')).filter((name) => name.startsWith('.holder-'))).toEqual([]);
   }, 30_000);
 });
