@@ -5,7 +5,7 @@ import { formatFileName } from '../index/file-name.js';
 import { contentFolder } from '../index/load.js';
 import { CONTENT_EXTENSIONS } from '../parsers/index.js';
 import type { Model } from '../schema/types.js';
-import { readTextNoFollow } from '../storage/no-follow.js';
+import { readTextNoFollowSized } from '../storage/no-follow.js';
 import { digestText, writtenDigest } from '../storage/written-texts.js';
 import { applyChanges, fileChange, folderChanges, type FileChange } from '../watch/file-changes.js';
 
@@ -16,8 +16,11 @@ import { applyChanges, fileChange, folderChanges, type FileChange } from '../wat
  */
 export const RACY_MS = 2000;
 
-/** A file's text, or '' when it cannot be read (then it is compared the slow way). */
-const readNow = (path: string, file: string): Promise<string> => readTextNoFollow(path, file).catch(() => '');
+/**
+ * A file's text as long as its stat said (a longer one cut one byte past it, still unlike what was written), or '' when it
+ * cannot be read (then it is compared the slow way).
+ */
+const readNow = (path: string, file: string, size: number): Promise<string> => readTextNoFollowSized(path, file, size).catch(() => '');
 
 /**
  * Bring the index's view of one document up to its files on disk, before a write decides anything
@@ -34,8 +37,10 @@ export class DiskView {
    * Re-read the document's files that changed on disk (mtime, or content where the mtime is too
    * recent to tell), forget those gone, and pick up new ones in `locale` (a draft or localization the
    * CLI or an editor created). A single type's folder is compared whole (its one document may be new).
+   * `verified`: given, it receives the texts read and found to be what this process last wrote (by project path), which
+   * the write about to follow under the same lock need not read again.
    */
-  async refresh(model: Model, documentId: string | undefined, locale?: string | null): Promise<void> {
+  async refresh(model: Model, documentId: string | undefined, locale?: string | null, verified?: Map<string, string>): Promise<void> {
     const { index, root } = this;
     const folder = contentFolder(model);
     if (model.kind === 'singleType' || documentId === undefined) {
@@ -45,7 +50,7 @@ export class DiskView {
     const files = new Set(index.documentRecords(model.uid, documentId).map((record) => record.file));
     for (const file of index.problemFiles(`content/${folder}/${documentId}.`)) files.add(file);
     if (locale !== undefined) for (const file of this.candidates(folder, documentId, locale, files)) files.add(file);
-    const changes = await Promise.all([...files].map((file) => this.change(file)));
+    const changes = await Promise.all([...files].map((file) => this.change(file, verified)));
     applyChanges(index, changes.filter((change) => change !== undefined));
   }
 
@@ -53,7 +58,7 @@ export class DiskView {
    * One file against the index. The common case, a file this process wrote a moment ago (its mtime
    * too recent to trust), is settled by hashing its text against what was written, without a parse.
    */
-  private async change(file: string): Promise<FileChange | undefined> {
+  private async change(file: string, verified?: Map<string, string>): Promise<FileChange | undefined> {
     const { index, root } = this;
     const known = index.record(file);
     const path = join(root, file);
@@ -64,7 +69,9 @@ export class DiskView {
     if (known && !index.problems.has(file) && info?.isFile() && info.mtimeMs === known.mtimeMs) {
       if (Date.now() - info.mtimeMs >= RACY_MS) return undefined;
       const written = writtenDigest(path, info.mtimeMs);
-      if (written && digestText(await readNow(path, file)) === written) return undefined;
+      if (!written) return fileChange(index, root, file, RACY_MS);
+      const text = await readNow(path, file, info.size);
+      if (digestText(text) === written) { verified?.set(file, text); return undefined; }
     }
     return fileChange(index, root, file, RACY_MS);
   }

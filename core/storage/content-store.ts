@@ -54,14 +54,21 @@ export async function readText(root: string, file: string): Promise<string | und
 export class DiskStore implements ContentStore {
   readonly keepsFileTimes = true;
   private view: DiskView | undefined;
+  /**
+   * Texts the disk view read under a document's lock and found to be this process's last write, kept until the lock
+   * is released: the write that follows takes its previous text from here instead of opening and reading the file again.
+   */
+  private readonly verified = new Map<string, string>();
   constructor(readonly root: string, private readonly index?: ContentIndex) {}
 
   read(file: string): Promise<string | undefined> {
-    return readText(this.root, file);
+    const text = this.verified.get(file);
+    return text === undefined ? readText(this.root, file) : Promise.resolve(text);
   }
 
   async write(file: string, text: string, time?: string): Promise<number> {
     const path = join(this.root, file);
+    this.verified.delete(file);
     await writeFileAtomic(path, text);
     // Until a commit carries the time, the file's own modification time answers it (a restart outside a Git
     // checkout, or before the commit): it is set to the time answered now, so both say the same to the millisecond.
@@ -77,6 +84,7 @@ export class DiskStore implements ContentStore {
   }
 
   remove(file: string): Promise<void> {
+    this.verified.delete(file);
     return removeFile(join(this.root, file));
   }
 
@@ -86,8 +94,14 @@ export class DiskStore implements ContentStore {
     this.view ??= new DiskView(this.root, index);
     const view = this.view;
     return holdLockFile(documentLockFile(this.root, model, documentId), async () => {
-      await view.refresh(model, documentId ?? index.singleDocumentId(model.uid), locale);
-      return work();
+      const verified = new Map<string, string>();
+      await view.refresh(model, documentId ?? index.singleDocumentId(model.uid), locale, verified);
+      for (const [file, text] of verified) this.verified.set(file, text);
+      try {
+        return await work();
+      } finally {
+        for (const file of verified.keys()) this.verified.delete(file);
+      }
     });
   }
 }

@@ -1,7 +1,7 @@
-import { close, open, readFileSync, unlink, write } from 'node:fs';
+import { close, constants, copyFile, open, readFileSync, unlink, unlinkSync, write } from 'node:fs';
 import { lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { ServiceUnavailableError } from '../errors.js';
 import { ensureCmsFolderAsync } from './cms-folder.js';
@@ -58,10 +58,50 @@ const writeText = promisify(write) as (fd: number, text: string) => Promise<unkn
 const closeFile = promisify(close);
 const unlinkFile = promisify(unlink);
 
-/** Create the lock file exclusively (`O_EXCL`: EEXIST when held) with the holder's name in it. */
+const copyExclusive = promisify(copyFile);
+
+/**
+ * This process's holder text as a file in the locks' parent folder (`.cms/.holder-<pid>.json`, so the locks folder holds
+ * locks only), written afresh once per folder and removed at exit, from which every lock is copied: see `createLock`.
+ */
+const holderPath = (folder: string) => join(dirname(folder), `.holder-${process.pid}.json`);
+const holderFiles = new Map<string, Promise<string>>();
+let removedAtExit = false;
+function holderFile(folder: string): Promise<string> {
+  let made = holderFiles.get(folder);
+  if (!made) {
+    const path = holderPath(folder);
+    made = (async () => {
+      const fd = await openFile(path, 'w', 0o644);
+      try { await writeText(fd, SELF_TEXT); } finally { await closeFile(fd); }
+      if (!removedAtExit) process.once('exit', () => { for (const kept of holderFiles.keys()) removeHolderFile(kept); });
+      removedAtExit = true;
+      return path;
+    })();
+    const mine = made;
+    mine.catch(() => { if (holderFiles.get(folder) === mine) holderFiles.delete(folder); });
+    holderFiles.set(folder, made);
+  }
+  return made;
+}
+const removeHolderFile = (folder: string) => {
+  try { unlinkSync(holderPath(folder)); } catch { /* already gone */ }
+};
+
+/**
+ * Create the lock file exclusively (EEXIST when held) with the holder's name in it: a copy of the holder file with
+ * COPYFILE_EXCL, whose open, copy and close run in one thread-pool task (libuv opens the target `O_CREAT | O_EXCL`, and
+ * removes only a target it created itself if the copy fails) where open, write and close took three round trips.
+ */
 async function createLock(path: string): Promise<void> {
-  const fd = await openFile(path, 'wx', 0o644);
-  try { await writeText(fd, SELF_TEXT); } finally { await closeFile(fd); }
+  const folder = dirname(path);
+  try {
+    await copyExclusive(await holderFile(folder), path, constants.COPYFILE_EXCL);
+  } catch (error) {
+    // The holder file removed (a wiped .cms/): written again on the next try.
+    if (code(error) === 'ENOENT') holderFiles.delete(folder);
+    throw error;
+  }
 }
 
 /** Remove the lock: one unlink (`rm` would lstat it first), a missing one no error. */

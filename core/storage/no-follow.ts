@@ -1,4 +1,4 @@
-import { close, constants, open, readFile, readFileSync } from 'node:fs';
+import { close, constants, open, read, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { FileError } from '../errors.js';
 
@@ -37,8 +37,8 @@ export function readTextNoFollowSync(path: string, file: string): string {
 
 // Plain descriptors, not promise FileHandles: the writers read a file before every write.
 const openFile = promisify(open);
-const readOpen = promisify(readFile) as (fd: number, encoding: 'utf8') => Promise<string>;
 const closeFile = promisify(close);
+const readInto = promisify(read);
 
 /** The same, without blocking the event loop (the watcher, the writers). */
 export async function readTextNoFollow(path: string, file: string): Promise<string> {
@@ -50,7 +50,46 @@ export async function readTextNoFollow(path: string, file: string): Promise<stri
     throw error;
   }
   try {
-    return await readOpen(fd, 'utf8');
+    return await readToEnd(fd);
+  } finally {
+    await closeFile(fd);
+  }
+}
+
+/** A first read this large answers a content file in one call (readFile asks fstat for the size first: a round trip more). */
+const FIRST_READ = 64 * 1024;
+
+/** Read a regular file from its start until a read comes back short (its end), as UTF-8. */
+async function readToEnd(fd: number): Promise<string> {
+  let buffer = Buffer.allocUnsafe(FIRST_READ);
+  let length = 0;
+  for (;;) {
+    const { bytesRead } = await readInto(fd, buffer, length, buffer.length - length, length);
+    length += bytesRead;
+    if (length < buffer.length) return buffer.toString('utf8', 0, length);
+    const larger = Buffer.allocUnsafe(buffer.length * 2);
+    buffer.copy(larger);
+    buffer = larger;
+  }
+}
+
+/**
+ * The first `size + 1` bytes of a file whose size a stat just told (a link refused as above): open, one read, close, one
+ * thread-pool round trip fewer than `readTextNoFollow`, which asks the size again. A file that grew since reads longer
+ * than `size` (cut at `size + 1` bytes), so a caller comparing it with a known text still sees it differ.
+ */
+export async function readTextNoFollowSized(path: string, file: string, size: number): Promise<string> {
+  let fd: number;
+  try {
+    fd = await openFile(path, NO_FOLLOW);
+  } catch (error) {
+    if (isLinkRefusal(error)) throw new LinkError(file);
+    throw error;
+  }
+  try {
+    const buffer = Buffer.allocUnsafe(size + 1);
+    const { bytesRead } = await readInto(fd, buffer, 0, size + 1, 0);
+    return buffer.toString('utf8', 0, bytesRead);
   } finally {
     await closeFile(fd);
   }

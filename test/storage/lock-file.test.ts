@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServiceUnavailableError } from '../../core/errors.js';
 import { CMS_GITIGNORE } from '../../core/storage/cms-folder.js';
@@ -75,4 +75,29 @@ describe('holdLockFile: one writer of a document across processes', () => {
     await Promise.all([holdLockFile(lock, work), holdLockFile(lock, work), holdLockFile(lock, work)]);
     expect(most).toBe(1);
   });
+
+  it('a lock is a copy of this process\'s holder file in .cms/, written again when the folder was wiped', async () => {
+    const { root, lock } = lockIn();
+    const holder = join(root, '.cms', `.holder-${process.pid}.json`);
+    const seen = await holdLockFile(lock, async () => readFileSync(lock, 'utf8'));
+    expect(JSON.parse(seen)).toMatchObject({ pid: process.pid, host: hostname() });
+    expect(readFileSync(holder, 'utf8')).toBe(seen);
+    rmSync(join(root, '.cms'), { recursive: true });
+    expect(await holdLockFile(lock, async () => JSON.parse(readFileSync(lock, 'utf8')).pid)).toBe(process.pid);
+    expect(readdirSync(join(lock, '..'))).toEqual([]);
+    expect(readFileSync(holder, 'utf8')).toBe(seen);
+  });
+
+  it('a process removes its holder file when it exits', async () => {
+    const { lock } = lockIn();
+    const module = resolve('dist/core/storage/lock-file.js');
+    // The child exits 3 unless its holder file is there while it holds the lock.
+    const code = `const { existsSync } = await import('node:fs'); const { holdLockFile } = await import(${JSON.stringify(module)});
+      const lock = ${JSON.stringify(lock)}; const holder = lock.slice(0, lock.lastIndexOf('/locks/')) + '/.holder-' + process.pid + '.json';
+      await holdLockFile(lock, async () => { if (!existsSync(holder)) process.exit(3); });`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code]);
+    const exitCode = await new Promise((resolveExit) => child.once('exit', resolveExit));
+    expect(exitCode).toBe(0);
+    expect(readdirSync(join(lock, '..', '..')).filter((name) => name.startsWith('.holder-'))).toEqual([]);
+  }, 30_000);
 });

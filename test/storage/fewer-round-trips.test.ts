@@ -1,0 +1,66 @@
+import { constants, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diskFs, SYNCED_OPEN_FLAGS } from '../../core/storage/durable-fs.js';
+import { LinkError, readTextNoFollow, readTextNoFollowSized } from '../../core/storage/no-follow.js';
+
+const folder = () => mkdtempSync(join(tmpdir(), 'cms-round-trips-'));
+
+describe('a durable write opens its temp file synced (no separate fdatasync)', () => {
+  it.runIf(constants.O_DSYNC !== undefined)('opens with O_DSYNC, creating and truncating, where the system has it', () => {
+    const flags = SYNCED_OPEN_FLAGS!;
+    expect(flags & constants.O_DSYNC).toBe(constants.O_DSYNC);
+    expect(flags & constants.O_CREAT).toBe(constants.O_CREAT);
+    expect(flags & constants.O_TRUNC).toBe(constants.O_TRUNC);
+    expect(flags & constants.O_WRONLY).toBe(constants.O_WRONLY);
+  });
+
+  it.each([
+    ['text', 'héllo wörld', 'héllo wörld'],
+    ['bytes', new Uint8Array([0, 1, 2, 255]), Buffer.from([0, 1, 2, 255]).toString('latin1')],
+  ])('writes %s whole, replacing a longer file', async (_kind, content, expected) => {
+    const path = join(folder(), 'a.tmp');
+    writeFileSync(path, 'x'.repeat(100));
+    await diskFs.writeSynced(path, content);
+    expect(readFileSync(path, typeof content === 'string' ? 'utf8' : 'latin1')).toBe(expected);
+  });
+});
+
+describe('readTextNoFollowSized: a racy file read by the size its stat told', () => {
+  it.each([
+    ['the same size', 'ábc', Buffer.byteLength('ábc'), 'ábc'],
+    ['grown since the stat', 'abcdef', 3, 'abcd'],
+    ['shrunk since the stat', 'ab', 5, 'ab'],
+    ['empty', '', 0, ''],
+  ])('answers a file of %s as read (a longer one cut one byte past the size)', async (_case, text, size, expected) => {
+    const path = join(folder(), 'a.json');
+    writeFileSync(path, text);
+    await expect(readTextNoFollowSized(path, 'content/a.json', size)).resolves.toBe(expected);
+  });
+
+  it('refuses a symbolic link, naming the project file', async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'secret'), 'x');
+    symlinkSync(join(dir, 'secret'), join(dir, 'a.json'));
+    await expect(readTextNoFollowSized(join(dir, 'a.json'), 'content/a.json', 1)).rejects.toBeInstanceOf(LinkError);
+  });
+
+  it('fails for a missing file', async () => {
+    await expect(readTextNoFollowSized(join(folder(), 'gone.json'), 'content/gone.json', 1)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('readTextNoFollow: a whole file without asking its size first', () => {
+  it.each([
+    ['empty', 0],
+    ['small', 10],
+    ['exactly the first read', 64 * 1024],
+    ['longer than two reads', 200 * 1024 + 7],
+  ])('reads a %s file whole', async (_case, size) => {
+    const path = join(folder(), 'a.json');
+    const text = 'é'.repeat(Math.floor(size / 2)) + (size % 2 ? 'x' : '');
+    writeFileSync(path, text);
+    await expect(readTextNoFollow(path, 'content/a.json')).resolves.toBe(text);
+  });
+});
