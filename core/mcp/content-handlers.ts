@@ -39,9 +39,25 @@ const dimensions = (context: McpToolContext, model: Model, args: Args, status?: 
   status: (status ?? (model.draftAndPublish ? 'draft' : 'published')) as 'draft' | 'published',
 });
 
+/**
+ * A version's `localizations` when the REST reader left them out (a credential that may write the type but not read it):
+ * the Content Manager answers them whatever the role reads (recorded: access.custom-posts-update.discard-post), the
+ * document's rows of the other locales in the version's status.
+ */
+function withLocalizations(context: McpToolContext, model: Model, version: Data): Data {
+  if (!model.localized || (Array.isArray(version.localizations) && context.caller.can(model, 'find'))) return version;
+  const status = version.publishedAt ? 'published' : 'draft';
+  const localizations = context.cms.index.documentRows(model.uid, String(version.documentId))
+    .filter((row) => row.locale !== version.locale && (!model.draftAndPublish || row.status === status))
+    .map((row) => ({ documentId: row.documentId, locale: row.locale }));
+  return { ...version, localizations };
+}
+
 /** A version as the Content Manager answers it, its private-bucket media URLs signed as REST signs them. */
-const formatted = async (context: McpToolContext, model: Model, version: Data, view: 'list' | 'read' | 'written' = 'read') =>
-  formatVersion(context.cms, model, await context.cms.service.signMedia(model.uid, version), view, context.caller.can(model, 'update'));
+const formatted = async (context: McpToolContext, model: Model, version: Data, view: 'list' | 'read' | 'written' = 'read') => {
+  const signed = await context.cms.service.signMedia(model.uid, withLocalizations(context, model, version));
+  return formatVersion(context.cms, model, signed, view, context.caller.can(model, 'update'));
+};
 
 /** An answer within mcp.maxResultChars. */
 const ok = (context: McpToolContext, structured: Record<string, unknown>) =>
@@ -92,11 +108,14 @@ const idOf = (context: McpToolContext, model: Model, args: Args) =>
   (model.kind === 'singleType' ? singleId(context, model) : String(args.documentId));
 
 /** One version, `{ data, meta }`, after a change (the version the change left, in the status it names). */
-async function answer(context: McpToolContext, model: Model, documentId: string, args: Args, caller: Caller, status: string) {
+async function answer(
+  context: McpToolContext, model: Model, documentId: string, args: Args, caller: Caller, status: string,
+  view: 'read' | 'written' = 'written',
+) {
   const version = read(context, model, documentId, args, caller, status);
   if (!version) throw new NotFoundError(NOT_FOUND);
   const { locale } = dimensions(context, model, args);
-  const data = await formatted(context, model, version, 'written');
+  const data = await formatted(context, model, version, view);
   return ok(context, { data, meta: metaOf(context, model, documentId, locale, status, caller) });
 }
 
@@ -170,7 +189,10 @@ const update: Make = (model, context) => async ({ args = {} }) => {
     const { locale, status } = dimensions(context, model, args);
     const written = await context.cms.service.update(model, documentId, { data: args.data ?? {} }, { locale, status } as never, caller);
     if (!written) throw new NotFoundError(NOT_FOUND);
-    return answer(context, model, String(written.data.documentId), args, caller, status);
+    // Strapi's single-type write updates with its get's deep populate, so its answer names the relations (recorded:
+    // write.homepage); a collection's update, and a single type's first write (a create), answer them unpopulated.
+    const view = model.kind === 'singleType' && exists ? 'read' : 'written';
+    return answer(context, model, String(written.data.documentId), args, caller, status, view);
   }, { data: args.data });
 };
 

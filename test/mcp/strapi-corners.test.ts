@@ -34,6 +34,11 @@ const tool = async (name: string, args: Record<string, unknown>) => (await rpc('
 beforeAll(async () => {
   site = await serve(mcpProject({}, {
     'schemas/note.json': localized('note', 'notes', true), 'schemas/term.json': localized('term', 'terms', false),
+    'schemas/tag.json': { kind: 'collectionType', info: { singularName: 'tag', pluralName: 'tags' }, attributes: { name: { type: 'string' } } },
+    'schemas/home.json': {
+      kind: 'singleType', info: { singularName: 'home', pluralName: 'homes' }, options: { draftAndPublish: false },
+      attributes: { headline: { type: 'string' }, featured: { type: 'relation', relation: 'oneToMany', target: 'api::tag.tag' } },
+    },
   }, { locales: ['en', 'fr', 'de'], defaultLocale: 'en' }));
   key = await token(site.cms, 'agent', 'full-access');
 });
@@ -65,6 +70,33 @@ describe('meta.availableLocales as Strapi\'s Content Manager answers it', () => 
     expect(answer.structuredContent.meta.availableLocales).toHaveLength(1);
     expect(french).toMatchObject({ documentId: created.documentId, locale: 'fr', rank: 3 });
     expect(french).not.toHaveProperty('status');
+  });
+});
+
+describe('write answers', () => {
+  it('a single type\'s write names its relations once the document exists (its first write, a create, does not)', async () => {
+    const tag = await site.cms.documents('api::tag.tag').create({ data: { name: 'news' } });
+    const first = await tool('write_home', { data: { headline: 'One', featured: { connect: [tag.documentId] } } });
+    expect(first.structuredContent.data.featured).toEqual([]);
+    const second = await tool('write_home', { data: { headline: 'Two' } });
+    expect(second.structuredContent.data).toMatchObject({ headline: 'Two', featured: [{ documentId: tag.documentId }] });
+  });
+
+  it('a credential that may update but not read a type still gets the discarded draft\'s localizations', async () => {
+    const notes = site.cms.documents('api::note.note');
+    const created = await notes.create({ data: { title: 'Draft en', rank: 2 }, locale: 'en', status: 'draft' });
+    const { documentId } = created;
+    await notes.update({ documentId, locale: 'fr', data: { title: 'Brouillon' }, status: 'draft' });
+    for (const locale of ['en', 'fr']) expect((await tool('publish_note', { documentId, locale })).isError).toBeUndefined();
+    await notes.update({ documentId, locale: 'en', data: { title: 'Changed' }, status: 'draft' });
+    const full = key;
+    key = await token(site.cms, 'updater', 'custom', ['api::note.note.update']);
+    try {
+      const discarded = await tool('discard_note_draft', { documentId });
+      expect(discarded.structuredContent.data.localizations).toEqual([{ documentId, locale: 'fr', status: 'published' }]);
+    } finally {
+      key = full;
+    }
   });
 });
 
