@@ -43,11 +43,18 @@ function bearer(authorization: string | null): string | undefined {
   return parts[0].toLowerCase() === 'bearer' && parts.length === 2 ? parts[1] : undefined;
 }
 
+/** A step past its bound, in Strapi's words. */
+class TimedOutError extends Error {
+  constructor(readonly what: string, ms: number) {
+    super(`Operation '${what}' timed out after ${ms}ms`);
+  }
+}
+
 /** Bound a step as Strapi bounds connect and handleRequest: past it the request is an internal error. */
 const within = <T>(work: Promise<T>, ms: number, what: string): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Operation '${what}' timed out after ${ms}ms`)), ms);
+    timer = setTimeout(() => reject(new TimedOutError(what, ms)), ms);
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 };
@@ -61,14 +68,15 @@ class WriteMayLandError extends Error {}
  * bound is Strapi's error.
  */
 async function outlast<T>(error: unknown, answering: Promise<T>, underWay: WritesUnderWay, ms: number, report: (line: string) => void) {
-  const reason = (error as Error)?.message ?? String(error);
+  if (!(error instanceof TimedOutError)) throw error;
+  const reason = error.message;
   const count = underWay.close(reason);
   if (count === 0) throw error;
   report(`[MCP] ${reason}: waiting for the ${count === 1 ? 'write' : `${count} writes`} under way`);
   try {
     return await within(answering, ms, 'a write under way');
   } catch (late) {
-    if (!(late as Error)?.message?.startsWith("Operation 'a write under way'")) throw late;
+    if (!(late instanceof TimedOutError)) throw late;
     throw new WriteMayLandError(`Internal error: a write was still under way ${2 * ms}ms after the request began; `
       + 'it may still land, so read the document before retrying it');
   }
