@@ -136,11 +136,11 @@ export interface McpConfig {
   enabled: boolean;
   /** Bound on connecting a request's MCP server to its transport (Strapi's default 5 s). */
   connectTimeoutMs: number;
-  /** Bound on answering one request, a tool call included (Strapi's default 60 s). */
+  /** Bound on answering one request, a tool call included (Strapi's default 60 s); a write under way then is waited for. */
   requestTimeoutMs: number;
   /** Every write tool call goes to the credential's own change request (branch `mcp/<credential>`); reads answer its view. */
   branch: boolean;
-  /** Largest tool result, in characters of its JSON; a larger one is refused with an error naming the limit. */
+  /** Largest tool result, in characters of its JSON; a larger one is refused with an error naming the limit, unbuilt. */
   maxResultChars: number;
 }
 

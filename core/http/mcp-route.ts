@@ -1,5 +1,6 @@
 import type { Caller } from '../access/permissions.js';
 import { mayUseMcp } from '../mcp/ability.js';
+import { WritesUnderWay } from '../mcp/writes-under-way.js';
 import { readBody } from './body.js';
 import type { ExtensionRoute } from './route-context.js';
 
@@ -17,13 +18,19 @@ const MCP_PATH = '/mcp';
  * so they answer a JSON 404 a client understands rather than the plain one.
  */
 const OAUTH_PROBES = new Set(['GET /.well-known/oauth-authorization-server', 'GET /.well-known/openid-configuration', 'POST /register']);
-const oauthNotSupported = (headers: Record<string, string>) => new Response(
+const oauthNotSupported = (method: string, headers: Record<string, string>) => new Response(
   JSON.stringify({ error: 'not_found', error_description: 'OAuth is not supported' }),
-  { status: 404, headers: { ...headers, 'content-type': 'application/json;charset=utf-8' } },
+  // Strapi's fallback rewrites the router's answer to a 404 and keeps its headers: another verb than GET on a path only
+  // the public folder's `GET /(.*)` matches was koa-router's 405 with `Allow: HEAD, GET` (recorded: oauth.register).
+  {
+    status: 404,
+    headers: { ...headers, ...(method === 'GET' ? {} : { allow: 'HEAD, GET' }), 'content-type': 'application/json;charset=utf-8' },
+  },
 );
 
-function rpcError(key: keyof typeof ERRORS, headers: Record<string, string>, extra: Record<string, string> = {}): Response {
-  const { code, message, status } = ERRORS[key];
+function rpcError(key: keyof typeof ERRORS, headers: Record<string, string>, extra: Record<string, string> = {}, said?: string): Response {
+  const { code, message: fixed, status } = ERRORS[key];
+  const message = said ?? fixed;
   return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
     status, headers: { ...headers, ...extra, 'content-type': 'application/json' },
   });
@@ -36,14 +43,44 @@ function bearer(authorization: string | null): string | undefined {
   return parts[0].toLowerCase() === 'bearer' && parts.length === 2 ? parts[1] : undefined;
 }
 
+/** A step past its bound, in Strapi's words. */
+class TimedOutError extends Error {
+  constructor(readonly what: string, ms: number) {
+    super(`Operation '${what}' timed out after ${ms}ms`);
+  }
+}
+
 /** Bound a step as Strapi bounds connect and handleRequest: past it the request is an internal error. */
 const within = <T>(work: Promise<T>, ms: number, what: string): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Operation '${what}' timed out after ${ms}ms`)), ms);
+    timer = setTimeout(() => reject(new TimedOutError(what, ms)), ms);
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 };
+
+/** A request whose writes were still under way a second bound after its own: they may land yet. */
+class WriteMayLandError extends Error {}
+
+/**
+ * Past the request's bound (Strapi answers `Internal error` then, its tool going on): no writing call starts any more, and
+ * those under way are waited for, up to the bound once more, so the answer says what they did. A read alone past the
+ * bound is Strapi's error.
+ */
+async function outlast<T>(error: unknown, answering: Promise<T>, underWay: WritesUnderWay, ms: number, report: (line: string) => void) {
+  if (!(error instanceof TimedOutError)) throw error;
+  const reason = error.message;
+  const count = underWay.close(reason);
+  if (count === 0) throw error;
+  report(`[MCP] ${reason}: waiting for the ${count === 1 ? 'write' : `${count} writes`} under way`);
+  try {
+    return await within(answering, ms, 'a write under way');
+  } catch (late) {
+    if (!(late instanceof TimedOutError)) throw late;
+    throw new WriteMayLandError(`Internal error: a write was still under way ${2 * ms}ms after the request began; `
+      + 'it may still land, so read the document before retrying it');
+  }
+}
 
 /**
  * `POST /mcp`: Strapi 5.54's MCP server through the SDK (stateless streamable HTTP, one server per request). Its own
@@ -52,7 +89,7 @@ const within = <T>(work: Promise<T>, ms: number, what: string): Promise<T> => {
  */
 export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) => {
   if (!cms.config.mcp.enabled) return undefined;
-  if (OAUTH_PROBES.has(`${request.method} ${url.pathname}`)) return oauthNotSupported(headers);
+  if (OAUTH_PROBES.has(`${request.method} ${url.pathname}`)) return oauthNotSupported(request.method, headers);
   // Koa's router is not strict about a trailing slash: `/mcp/` is `/mcp`
   if (url.pathname !== MCP_PATH && url.pathname !== `${MCP_PATH}/`) return undefined;
   if (request.method !== 'POST') {
@@ -76,15 +113,18 @@ export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) =
   ]);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   let server: Awaited<ReturnType<typeof createMcpServer>> | undefined;
+  const underWay = new WritesUnderWay();
   try {
-    server = await createMcpServer(cms, caller, request, url);
+    server = await createMcpServer(cms, caller, request, url, underWay);
     await within(server.connect(transport), connectTimeoutMs, 'mcpServer.connect');
     const answer = async () => {
       const response = await transport.handleRequest(request, { parsedBody });
       // Stateless: the whole answer (one JSON-RPC reply, or its SSE events) is read before the server closes.
       return { response, text: response.body ? await response.text() : null };
     };
-    const { response, text } = await within(answer(), requestTimeoutMs, 'transport.handleRequest');
+    const answering = answer();
+    const { response, text } = await within(answering, requestTimeoutMs, 'transport.handleRequest')
+      .catch((error) => outlast(error, answering, underWay, requestTimeoutMs, (line) => cms.report(line)));
     const out = new Headers(headers);
     response.headers.forEach((value, name) => out.set(name, value));
     // an answer with no body (202 to a notification) as Node's transport writes it: Koa's text/plain
@@ -92,7 +132,8 @@ export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) =
     return new Response(text, { status: response.status, headers: out });
   } catch (error) {
     cms.report(`[MCP] Error handling POST request: ${(error as Error)?.message ?? String(error)}`);
-    return rpcError('INTERNAL_ERROR', headers);
+    return error instanceof WriteMayLandError
+      ? rpcError('INTERNAL_ERROR', headers, {}, error.message) : rpcError('INTERNAL_ERROR', headers);
   } finally {
     await server?.close();
   }

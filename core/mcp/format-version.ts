@@ -86,12 +86,14 @@ export function statusBrief(version: Data): Record<string, unknown> {
 
 /**
  * The Content Manager's `availableLocales` entry: the status brief, the fields not translated (scalar ones, which the
- * admin prefills a new locale with) and the locale's status.
+ * admin prefills a new locale with) and, for a draft & publish type, the locale's status.
  */
 export function localeBrief(cms: Cms, model: Model, version: Data): Record<string, unknown> {
   const shared = Object.entries(model.attributes)
     .filter(([, attribute]) => !NOT_SCALAR.has(attribute.type) && !isLocalizedAttribute(model, attribute))
     .map(([key]) => [key, version[key] ?? null]);
   const states = statesOf(cms, model, String(version.documentId));
+  // a type without draft & publish has one version per locale: Strapi answers it as it is, with no status
+  if (!model.draftAndPublish) return { ...statusBrief(version), ...Object.fromEntries(shared) };
   return { ...statusBrief(version), ...Object.fromEntries(shared), status: stateIn(states, model, version.locale) };
 }

@@ -2,21 +2,26 @@ import { McpServer } from '@modelcontextprotocol/server';
 import type { Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
 import { abilityOf, publishGrant } from './ability.js';
+import { ResultBudget } from './bounded-json.js';
 import { branchTools, siteForCall } from './branch-tools.js';
 import { deriveContentTools, type DerivedTool } from './content-tools.js';
+import { logTool } from './log-tool.js';
 import { projectTools } from './tool-registry.js';
+import { WritesUnderWay } from './writes-under-way.js';
 import type { McpToolContext, McpToolDefinition, ToolResult } from './tool-types.js';
 
 /** The answer for a tool that failed, in Strapi's words: its name and the error's message, never a stack. */
 const failed = (name: string, error: unknown): ToolResult =>
   ({ content: [{ type: 'text', text: `Tool "${name}" execution failed: ${(error as Error)?.message ?? String(error)}` }], isError: true });
 
-/** A result past `mcp.maxResultChars` is refused whole (a cut JSON document would mislead an agent). */
-function bounded(name: string, result: ToolResult, limit: number): ToolResult {
-  const size = JSON.stringify(result).length;
-  if (size <= limit) return result;
-  return failed(name, new Error(`the result is ${size} characters, over this server's limit of ${limit} (mcp.maxResultChars): `
-    + 'ask for less (a smaller pageSize, filters, or one locale)'));
+/**
+ * A result past `mcp.maxResultChars` is refused whole (a cut JSON document would mislead an agent). The content tools
+ * count their answer as they build it (content-handlers.ts); a project's tool built its own, measured here only as far as
+ * the limit.
+ */
+function bounded(result: ToolResult, limit: number): ToolResult {
+  new ResultBudget(limit).json(result.structuredContent ?? result.content);
+  return result;
 }
 
 /**
@@ -40,13 +45,16 @@ function allowed(definition: McpToolDefinition, context: McpToolContext): boolea
 }
 
 /** A tool call as every `/mcp` call runs: on the site the mode picks, its errors and size answered as tool errors. */
-function handlerFor(definition: McpToolDefinition, context: McpToolContext, strapi: unknown) {
+function handlerFor(definition: McpToolDefinition, context: McpToolContext, strapi: unknown, underWay: WritesUnderWay) {
+  const derived = (definition as Partial<DerivedTool>).restActions !== undefined;
   const writes = (definition as Partial<DerivedTool>).restActions?.some((action) => !['find', 'findOne'].includes(action)) ?? true;
   return async (args: Record<string, unknown> | undefined, extra: Record<string, unknown>): Promise<ToolResult> => {
     try {
       const run = (site: Cms) => definition.createHandler(strapi, { ...context, cms: site })({ args, extra });
-      const result = definition.onBase ? await run(context.cms) : await siteForCall(context, writes, run);
-      return bounded(definition.name, result, context.cms.config.mcp.maxResultChars);
+      const call = () => (definition.onBase ? run(context.cms) : siteForCall(context, writes, run));
+      // a write is counted from its start, so a request past its time limit waits for it rather than answer a failure
+      const result = writes ? await underWay.run(call) : await call();
+      return derived ? result : bounded(result, context.cms.config.mcp.maxResultChars);
     } catch (error) {
       return failed(definition.name, error);
     }
@@ -56,8 +64,11 @@ function handlerFor(definition: McpToolDefinition, context: McpToolContext, stra
 /**
  * One request's MCP server (stateless, as Strapi makes one per request): every tool registered with its schemas for this
  * credential, the ones it may not use disabled (so neither listed nor callable), as Strapi's session sync leaves them.
+ * `underWay` counts the writing calls the request starts (see mcp-route.ts).
  */
-export async function createMcpServer(cms: Cms, caller: Caller, request: Request, url: URL): Promise<McpServer> {
+export async function createMcpServer(
+  cms: Cms, caller: Caller, request: Request, url: URL, underWay = new WritesUnderWay(),
+): Promise<McpServer> {
   const context: McpToolContext = {
     userAbility: abilityOf(caller, cms.models), user: { id: caller.userId ?? caller.name ?? 'token', name: caller.name },
     caller, cms, request, url,
@@ -65,14 +76,14 @@ export async function createMcpServer(cms: Cms, caller: Caller, request: Request
   const project = projectTools(cms);
   const strapi = project.strapi;
   const definitions: McpToolDefinition[] = [
-    ...deriveContentTools(cms.models), ...(cms.config.mcp.branch ? branchTools() : []), ...project.tools,
+    logTool, ...deriveContentTools(cms.models), ...(cms.config.mcp.branch ? branchTools() : []), ...project.tools,
   ];
   const server = new McpServer({ name: 'strapi-mcp-server', version: '1.0.0' }, { capabilities: { logging: {}, tools: {} } });
   for (const definition of definitions) {
     const inputSchema = definition.resolveInputSchema?.(context);
     const outputSchema = definition.resolveOutputSchema?.(context);
     const config = { title: definition.title, description: definition.description, inputSchema, outputSchema } as never;
-    const handle = handlerFor(definition, context, strapi);
+    const handle = handlerFor(definition, context, strapi, underWay);
     const registered = inputSchema === undefined
       ? server.registerTool(definition.name, config, ((extra: Record<string, unknown>) => handle(undefined, extra)) as never)
       : server.registerTool(definition.name, config,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
+import type { ResultBudget } from './bounded-json.js';
 
 /** A content block of a tool's answer (text is all the derived tools use; a project tool may answer any MCP block). */
 export type ContentBlock = { type: string; text?: string; [key: string]: unknown };
@@ -55,3 +56,7 @@ export interface McpToolDefinition {
 /** The dual answer Strapi's tools give: the JSON as text, and as structured content. */
 export const ok = (structuredContent: Record<string, unknown>): ToolResult =>
   ({ content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent });
+
+/** `ok`, its text written within `budget` (mcp.maxResultChars): a result that would pass it is refused before it is whole. */
+export const okWithin = (structuredContent: Record<string, unknown>, budget: ResultBudget): ToolResult =>
+  ({ content: [{ type: 'text', text: budget.json(structuredContent) }], structuredContent });

@@ -47,7 +47,7 @@ describe('the mcp config key', () => {
       const agent = await connect(site, await token(site.cms, 'agent', 'full-access'));
       const big = await agent.callTool({ name: 'list_article', arguments: { pageSize: 100 } }) as any;
       expect(big.isError).toBe(true);
-      expect(big.content[0].text).toMatch(/^Tool "list_article" execution failed: the result is \d+ characters, over this server's limit of 1500/);
+      expect(big.content[0].text).toMatch(/^Tool "list_article" execution failed: the result passes this server's limit of 1500 characters \(mcp\.maxResultChars\)/);
       expect((await agent.callTool({ name: 'list_article', arguments: { pageSize: 1 } }) as any).structuredContent.results).toHaveLength(1);
       await agent.close();
     } finally {

@@ -15,12 +15,16 @@ const signed = (url: string) => /[?&]X-Amz-Signature=/.test(url);
 const signedAt = (url: string) => new URL(url).searchParams.get('X-Amz-Date');
 
 /** A served site whose uploads go to a new bucket (`ACL` as asked), with an image and a published article using it thrice. */
-async function articleWithMedia(ACL?: string): Promise<{ site: ServedSite; root: string; documentId: string; file: any }> {
+async function articleWithMedia(ACL?: string, mcp = false): Promise<{ site: ServedSite; root: string; documentId: string; file: any }> {
   const bucket = await s3.bucket();
   const articleGrants = ['find', 'findOne', 'create', 'update', 'delete'];
   const root = mediaSite({ upload: s3UploadConfig(s3.endpoint, bucket, ACL ? { ACL } : {}), articleGrants });
+  if (mcp) {
+    const config = JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8'));
+    writeFileSync(join(root, 'cms.config.json'), `${JSON.stringify({ ...config, mcp: { enabled: true } }, null, 2)}\n`);
+  }
   initRepo(root);
-  const site = await serveSite(root, [], S3_ENV);
+  const site = await serveSite(root, [], mcp ? { ...S3_ENV, CMS_API_TOKEN: MCP_KEY } : S3_ENV);
   try {
     const image = await makeImage(600, 400, 'png');
     const uploaded = await fetch(`${site.base}/api/upload`, { method: 'POST', body: uploadForm([{ name: 'cat.png', data: image, type: 'image/png' }]) });
@@ -36,6 +40,21 @@ async function articleWithMedia(ACL?: string): Promise<{ site: ServedSite; root:
     await site.stop();
     throw error;
   }
+}
+
+const MCP_KEY = 'mcp-signing-test-key-0123456789abcdef';
+
+/** One MCP tool call over HTTP (full-access `CMS_API_TOKEN`), its structured answer. */
+async function mcpTool(site: ServedSite, name: string, args: Record<string, unknown>): Promise<any> {
+  const response = await fetch(`${site.base}/mcp`, {
+    method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${MCP_KEY}` },
+  });
+  const text = await response.text();
+  const data = text.split('\n').find((line) => line.startsWith('data: '));
+  const reply = JSON.parse(data ? data.slice(6) : text);
+  expect(reply.result?.isError, JSON.stringify(reply)).toBeUndefined();
+  return reply.result.structuredContent;
 }
 
 /** Every media file an article answer holds: the cover, the SEO component's image, the dynamic zone's file. */
@@ -109,6 +128,22 @@ describe('a private bucket\'s media URLs inside document answers, signed as Stra
         await site.stop();
       }
     }, 180_000);
+
+  it('MCP: get_ and list_ answer the same signed URLs (media field, component, dynamic zone), the file unchanged', async () => {
+    const { site, root, documentId } = await articleWithMedia('private', true);
+    try {
+      const { data } = await mcpTool(site, 'get_article', { documentId, status: 'published' });
+      for (const file of filesOf(data)) expect([file.isUrlSigned, signed(file.url)]).toEqual([true, true]);
+      expect((await fetch(data.cover.url)).status).toBe(200);
+      const { results } = await mcpTool(site, 'list_article', { status: 'published', filters: { documentId: { $eq: documentId } } });
+      // a list populates one level (Strapi's populateDeep(1)): its media field, signed
+      expect([results[0].cover.isUrlSigned, signed(results[0].cover.url)]).toEqual([true, true]);
+      const entry = JSON.parse(readFileSync(join(root, `content/upload/${data.cover.documentId}.json`), 'utf8'));
+      expect(signed(entry.url)).toBe(false);
+    } finally {
+      await site.stop();
+    }
+  }, 180_000);
 
   it('no cached answer outlives its signatures: no ETag, Cache-Control no-store, and a later read is signed anew', async () => {
     const { site, documentId } = await articleWithMedia('private');
