@@ -1,0 +1,71 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Cms } from '../cms.js';
+import type { GraphqlAnswer, GraphqlFace, GraphqlRequest } from '../graphql/graphql-face.js';
+import { JSON_LIMIT, jsonBody, keepReadBody, readNode } from './body.js';
+import { answerReuse, keptAnswer, wasReached, wireAnswer } from './graphql-answers.js';
+import { csrfBlocked, fromBody, fromSearch } from './graphql-request.js';
+import { builtFace } from './graphql-route.js';
+import { answerHeaders } from './security-headers.js';
+
+/** A Node request header as a web Request's `headers.get` gives it (srvx reads Node's own, joined the same way). */
+const headerOf = (req: IncomingMessage) => (name: string): string | null => {
+  const value = req.headers[name];
+  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+};
+
+/**
+ * `/graphql` read before h3, as serve.ts answers REST's kept GETs: a query whose answer graphql-answers.ts keeps, and
+ * which is fresh, is written from Node without h3's web Request and Response, byte for byte as the GraphQL route
+ * writes it (the same wireAnswer). Whether it may be answered so is decided as the route decides it: the same
+ * answerReuse (the caller's read scope from contentApi.readScope, as REST's fast path asks it; no type a project
+ * route owns, so no policy or middleware is walked around; no project resolvers), on a path h3 has routed to the
+ * GraphQL route. Anything else (a mutation, a query not kept or stale, a bad credential, a body that is not
+ * `application/json` with its length, a malformed one) goes to h3 unchanged: `next`, with the body already read
+ * handed on (body.ts reads it from there). The caller has left out replicas' pinned reads and branch requests.
+ *
+ * @example
+ * if (cms.config.graphql.enabled) return answerGraphqlKept(cms, req, res, () => handler(req, res));
+ */
+export function answerGraphqlKept(cms: Cms, req: IncomingMessage, res: ServerResponse, next: () => unknown): unknown {
+  const method = req.method!;
+  if (method !== 'POST' && method !== 'GET') return next();
+  const face = builtFace(cms);
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  if (!face || !wasReached(face, method, query === -1 ? url : url.slice(0, query))) return next();
+  const header = headerOf(req);
+  if (csrfBlocked(header)) return next();
+  if (method === 'GET') return answerFrom(cms, face, fromSearch(new URL(url, 'http://localhost')), req, res, next);
+  // Only a JSON body of a declared length, read here whole (bounded as body.ts bounds it); chunked ones go to h3 unread.
+  const type = header('content-type')!;
+  const length = Number(req.headers['content-length']);
+  if (type.split(';')[0].trim().toLowerCase() !== 'application/json' || req.headers['transfer-encoding'] !== undefined
+    || !(length > 0 && length <= JSON_LIMIT)) return next();
+  return readNode(req, JSON_LIMIT).then((text) => {
+    keepReadBody(req, text);
+    let body: unknown;
+    try {
+      body = jsonBody(text);
+    } catch {
+      return next();
+    }
+    return answerFrom(cms, face, fromBody(body), req, res, next);
+  }, () => next());
+}
+
+/** The kept answer for a well-formed request, written; else the long way. */
+function answerFrom(
+  cms: Cms, face: GraphqlFace, parsed: GraphqlRequest | GraphqlAnswer, req: IncomingMessage, res: ServerResponse, next: () => unknown,
+): unknown {
+  if ('status' in parsed) return next();
+  const authorization = req.headers.authorization ?? null;
+  const reuse = answerReuse(cms, face, parsed, authorization);
+  const hit = reuse?.cache.get(reuse.key, cms.index);
+  if (!hit) return next();
+  const header = headerOf(req);
+  const ask = { method: req.method!, authorization, ifNoneMatch: header('if-none-match') };
+  const wire = wireAnswer(cms, keptAnswer(hit), answerHeaders(header('origin')), {}, ask);
+  res.writeHead(wire.status, Object.entries(wire.headers).flat());
+  res.end(wire.body ?? undefined);
+  return undefined;
+}
