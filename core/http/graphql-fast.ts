@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Cms } from '../cms.js';
 import type { GraphqlAnswer, GraphqlFace, GraphqlRequest } from '../graphql/graphql-face.js';
 import { JSON_LIMIT, jsonBody, keepReadBody, readNode } from './body.js';
-import { answerReuse, keptAnswer, wasReached, wireAnswer } from './graphql-answers.js';
+import { answerReuse, keptAnswer, wasReached, wireAnswer, type WireAnswer } from './graphql-answers.js';
 import { csrfBlocked, fromBody, fromSearch } from './graphql-request.js';
 import { builtFace } from './graphql-route.js';
 import { answerHeaders } from './security-headers.js';
@@ -58,13 +58,19 @@ function answerFrom(
   cms: Cms, face: GraphqlFace, parsed: GraphqlRequest | GraphqlAnswer, req: IncomingMessage, res: ServerResponse, next: () => unknown,
 ): unknown {
   if ('status' in parsed) return next();
-  const authorization = req.headers.authorization ?? null;
-  const reuse = answerReuse(cms, face, parsed, authorization);
-  const hit = reuse?.cache.get(reuse.key, cms.index);
-  if (!hit) return next();
-  const header = headerOf(req);
-  const ask = { method: req.method!, authorization, ifNoneMatch: header('if-none-match') };
-  const wire = wireAnswer(cms, keptAnswer(hit), answerHeaders(header('origin')), {}, ask);
+  let wire: WireAnswer;
+  try {
+    const authorization = req.headers.authorization ?? null;
+    const reuse = answerReuse(cms, face, parsed, authorization);
+    const hit = reuse?.cache.get(reuse.key, cms.index);
+    if (!hit) return next();
+    const header = headerOf(req);
+    const ask = { method: req.method!, authorization, ifNoneMatch: header('if-none-match') };
+    wire = wireAnswer(cms, keptAnswer(hit), answerHeaders(header('origin')), {}, ask);
+  } catch {
+    // whatever went wrong here is h3's to answer (and log), never an exception in Node's request listener
+    return next();
+  }
   res.writeHead(wire.status, Object.entries(wire.headers).flat());
   res.end(wire.body ?? undefined);
   return undefined;
