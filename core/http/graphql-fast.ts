@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Cms } from '../cms.js';
+import type { CmsConfig } from '../config/types.js';
 import type { GraphqlAnswer, GraphqlFace, GraphqlRequest } from '../graphql/graphql-face.js';
 import { JSON_LIMIT, jsonBody, keepReadBody, readNode } from './body.js';
 import { answerReuse, keptAnswer, wasReached, wireAnswer, type WireAnswer } from './graphql-answers.js';
 import { csrfBlocked, fromBody, fromSearch } from './graphql-request.js';
 import { builtFace } from './graphql-route.js';
+import type { CachedHit } from './response-cache.js';
 import { answerHeaders } from './security-headers.js';
 
 /** A Node request header as a web Request's `headers.get` gives it (srvx reads Node's own, joined the same way). */
@@ -66,7 +68,17 @@ function answerFrom(
     if (!hit) return next();
     const header = headerOf(req);
     const ask = { method: req.method!, authorization, ifNoneMatch: header('if-none-match') };
-    wire = wireAnswer(cms, keptAnswer(hit), answerHeaders(header('origin')), {}, ask);
+    const origin = header('origin');
+    const lists = ask.ifNoneMatch === null ? listsOf(hit, cms.config) : undefined;
+    const key = `${ask.method}\u0000${authorization ? 1 : 0}\u0000${origin ?? ''}`;
+    const list = lists?.get(key);
+    if (list) {
+      res.writeHead(200, list);
+      res.end(hit.body);
+      return undefined;
+    }
+    wire = wireAnswer(cms, keptAnswer(hit), answerHeaders(origin), {}, ask);
+    if (lists && lists.size < MAX_LISTS && wire.status === 200) lists.set(key, Object.entries(wire.headers).flat());
   } catch {
     // whatever went wrong here is h3's to answer (and log), never an exception in Node's request listener
     return next();
@@ -74,4 +86,18 @@ function answerFrom(
   res.writeHead(wire.status, Object.entries(wire.headers).flat());
   res.end(wire.body ?? undefined);
   return undefined;
+}
+
+/**
+ * The header lists written for a kept answer, by what they depend on besides it (method, a credential sent or not,
+ * Origin) and the config they were computed under: a repeated request is written without building them again. A few
+ * per answer (callers' origins are theirs to choose); a kept answer replaced or dropped takes its lists with it.
+ */
+const written = new WeakMap<CachedHit, { config: CmsConfig; lists: Map<string, string[]> }>();
+const MAX_LISTS = 8;
+
+function listsOf(hit: CachedHit, config: CmsConfig): Map<string, string[]> {
+  let held = written.get(hit);
+  if (!held || held.config !== config) written.set(hit, (held = { config, lists: new Map() }));
+  return held.lists;
 }
