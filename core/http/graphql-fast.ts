@@ -39,7 +39,7 @@ export function answerGraphqlKept(cms: Cms, req: IncomingMessage, res: ServerRes
   if (csrfBlocked(header)) return next();
   if (method === 'GET') return answerFrom(cms, face, fromSearch(new URL(url, 'http://localhost')), req, res, next);
   // Only a JSON body of a declared length, read here whole (bounded as body.ts bounds it); chunked ones go to h3 unread.
-  const type = header('content-type')!;
+  const type = header('content-type') ?? '';
   const length = Number(req.headers['content-length']);
   if (type.split(';')[0].trim().toLowerCase() !== 'application/json' || req.headers['transfer-encoding'] !== undefined
     || !(length > 0 && length <= JSON_LIMIT)) return next();
