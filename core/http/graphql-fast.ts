@@ -37,7 +37,7 @@ export function answerGraphqlKept(cms: Cms, req: IncomingMessage, res: ServerRes
   if (!face || !wasReached(face, method, query === -1 ? url : url.slice(0, query))) return next();
   const header = headerOf(req);
   if (csrfBlocked(header)) return next();
-  if (method === 'GET') return answerFrom(cms, face, fromSearch(new URL(url, 'http://localhost')), req, res, next);
+  if (method === 'GET') return answerFrom(cms, face, () => fromSearch(new URL(url, 'http://localhost')), req, res, next);
   // Only a JSON body of a declared length, read here whole (bounded as body.ts bounds it); chunked ones go to h3 unread.
   const type = header('content-type') ?? '';
   const length = Number(req.headers['content-length']);
@@ -45,23 +45,19 @@ export function answerGraphqlKept(cms: Cms, req: IncomingMessage, res: ServerRes
     || !(length > 0 && length <= JSON_LIMIT)) return next();
   return readNode(req, JSON_LIMIT).then((text) => {
     keepReadBody(req, text);
-    let body: unknown;
-    try {
-      body = jsonBody(text);
-    } catch {
-      return next();
-    }
-    return answerFrom(cms, face, fromBody(body), req, res, next);
+    return answerFrom(cms, face, () => fromBody(jsonBody(text)), req, res, next);
   }, () => next());
 }
 
-/** The kept answer for a well-formed request, written; else the long way. */
+/** The kept answer for a well-formed request, written; else (a malformed one too) the long way. */
 function answerFrom(
-  cms: Cms, face: GraphqlFace, parsed: GraphqlRequest | GraphqlAnswer, req: IncomingMessage, res: ServerResponse, next: () => unknown,
+  cms: Cms, face: GraphqlFace, parse: () => GraphqlRequest | GraphqlAnswer, req: IncomingMessage, res: ServerResponse,
+  next: () => unknown,
 ): unknown {
-  if ('status' in parsed) return next();
   let wire: WireAnswer;
   try {
+    const parsed = parse();
+    if ('status' in parsed) return next();
     const authorization = req.headers.authorization ?? null;
     const reuse = answerReuse(cms, face, parsed, authorization);
     const hit = reuse?.cache.get(reuse.key, cms.index);
