@@ -6,15 +6,15 @@ import { errorStatus, toErrorBody } from '../strapi/errors.js';
 import { apiIndex } from './api-index.js';
 import { readBody } from './body.js';
 import { cacheControlFor } from '../config/cache-control.js';
-import { ANSWER_VARY, entityTag, ifNoneMatch, notModified, unstored, withBodyTag } from './http-cache.js';
-import { corsHeaders, preflightResponse } from './cors.js';
+import { entityTag, ifNoneMatch, notModified, unstored, withBodyTag } from './http-cache.js';
+import { preflightResponse } from './cors.js';
 import type { AppOptions } from './app-options.js';
 import { EXTENSIONS } from './extensions.js';
 import { jsonAnswer, JSON_TYPE, statusText } from './respond.js';
 import { freshness, isFresh, ResponseCache, type Freshness } from './response-cache.js';
 import { mayBePrivate } from '../media/providers/index.js';
 import { UPLOAD_FILE_UID } from '../schema/types.js';
-import { SECURITY_HEADERS } from './security-headers.js';
+import { answerHeaders } from './security-headers.js';
 import { servePublicFile } from './static.js';
 import { assertRoutable } from './request-path.js';
 import { noteCommits, type CommitNote } from '../replication/write-context.js';
@@ -76,9 +76,7 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
     const url = withPrefixCase(event.url, prefix);
     const preflight = preflightResponse(request);
     if (preflight) return preflight;
-    const headers: Record<string, string> = {
-      ...SECURITY_HEADERS, ...corsHeaders(request), vary: ANSWER_VARY, 'x-powered-by': 'Strapi <strapi.io>',
-    };
+    const headers = answerHeaders(request.headers.get('origin'));
     try {
       // One judgement of the path, before any router: a spelling no Strapi route matches reaches none of them.
       assertRoutable(event, request.method);

@@ -9,10 +9,22 @@ export const FORM_LIMIT = 56 * 1024;
 
 export { MAX_BODY_DEPTH, nestsDeeperThan } from '../parsers/json-depth.js';
 
-/** Node's request under a web Request from h3's Node adapter (srvx), while nothing has read its body. */
+/** Node's request under a web Request from h3's Node adapter (srvx). */
+const nodeRequest = (request: Request): IncomingMessage | undefined =>
+  (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+
+/** Node's request under a web Request, while nothing has read its body. */
 function nodeSource(request: Request): IncomingMessage | undefined {
-  const req = (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+  const req = nodeRequest(request);
   return req && !request.bodyUsed && !req.readableEnded && !req.destroyed ? req : undefined;
+}
+
+/** Bodies read whole before h3 saw their request (serve.ts's GraphQL fast path, when it then hands the request on). */
+const readAhead = new WeakMap<IncomingMessage, string>();
+
+/** Hand h3 the body of a request already read from Node (a request's body can be read only once). */
+export function keepReadBody(req: IncomingMessage, text: string): void {
+  readAhead.set(req, text);
 }
 
 /**
@@ -20,7 +32,7 @@ function nodeSource(request: Request): IncomingMessage | undefined {
  * chunks) cost as much main-thread time as the rest of a small write. Past the limit, reading
  * stops without destroying the request (see unread-body.ts, which drops the rest after the answer).
  */
-function readNode(req: IncomingMessage, limit: number): Promise<string> {
+export function readNode(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -43,6 +55,12 @@ function readNode(req: IncomingMessage, limit: number): Promise<string> {
 async function readText(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > limit) throw new PayloadTooLargeError();
+  const req = nodeRequest(request);
+  const ahead = req && readAhead.get(req);
+  if (ahead !== undefined) {
+    if (Buffer.byteLength(ahead) > limit) throw new PayloadTooLargeError();
+    return ahead;
+  }
   const node = nodeSource(request);
   if (node) return readNode(node, limit);
   if (!request.body) return '';
@@ -72,25 +90,27 @@ async function readText(request: Request, limit: number): Promise<string> {
 export async function readBody(request: Request): Promise<unknown> {
   if (!['POST', 'PUT', 'PATCH'].includes(request.method)) return undefined;
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
-  if (type.includes('json')) {
-    const text = await readText(request, JSON_LIMIT);
-    if (text.trim() === '') return {};
-    const first = text.trimStart()[0];
-    if (first !== '{' && first !== '[') throw new BodySyntaxError('invalid JSON, only supports object and array');
-    let body: unknown;
-    try {
-      // A `__proto__` key stays an own property; body validation rejects it as an invalid key.
-      body = JSON.parse(text);
-    } catch (error) {
-      throw new BodySyntaxError((error as Error).message);
-    }
-    // Parsing is not recursive; validating, printing and writing the value are.
-    if (nestsDeeperThan(text, MAX_BODY_DEPTH)) throw tooDeep();
-    return body;
-  }
+  if (type.includes('json')) return jsonBody(await readText(request, JSON_LIMIT));
   if (type.includes('application/x-www-form-urlencoded')) {
     return qs.parse(await readText(request, FORM_LIMIT), { allowPrototypes: false, plainObjects: true });
   }
   if (type.startsWith('text/')) return readText(request, FORM_LIMIT);
   return {};
+}
+
+/** A JSON body's text as Strapi's body parser reads it: objects and arrays only, nested at most MAX_BODY_DEPTH deep. */
+export function jsonBody(text: string): unknown {
+  if (text.trim() === '') return {};
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[') throw new BodySyntaxError('invalid JSON, only supports object and array');
+  let body: unknown;
+  try {
+    // A `__proto__` key stays an own property; body validation rejects it as an invalid key.
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new BodySyntaxError((error as Error).message);
+  }
+  // Parsing is not recursive; validating, printing and writing the value are.
+  if (nestsDeeperThan(text, MAX_BODY_DEPTH)) throw tooDeep();
+  return body;
 }

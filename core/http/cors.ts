@@ -5,7 +5,11 @@ const MAX_AGE = '31536000';
 
 /** Headers for an actual request. With credentials, `*` is answered with the request's origin. */
 export function corsHeaders(request: Request): Record<string, string> {
-  const origin = request.headers.get('origin');
+  return corsHeadersFor(request.headers.get('origin'));
+}
+
+/** The same, from the request's `Origin` header. */
+export function corsHeadersFor(origin: string | null): Record<string, string> {
   if (!origin) return { vary: 'Origin' };
   return { vary: 'Origin', 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true' };
 }

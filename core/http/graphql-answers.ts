@@ -3,7 +3,10 @@ import { graphqlExtensionStateOf } from '../extensions/graphql-extension.js';
 import { mayBePrivate } from '../media/providers/index.js';
 import { UPLOAD_FILE_UID } from '../schema/types.js';
 import type { GraphqlFace, GraphqlRequest } from '../graphql/graphql-face.js';
-import { freshness, isFresh, ResponseCache, type Freshness } from './response-cache.js';
+import { bodyTag, ifNoneMatch, notModifiedHeaders } from './http-cache.js';
+import { cacheControlFor } from '../config/cache-control.js';
+import { JSON_TYPE } from './respond.js';
+import { freshness, isFresh, ResponseCache, type CachedHit, type Freshness } from './response-cache.js';
 
 /** Where a query's answer may be kept, and what it is computed from. */
 export interface AnswerReuse {
@@ -52,8 +55,65 @@ export function answerReuse(site: Cms, face: GraphqlFace, request: GraphqlReques
   return { key, from: freshness(site.index, types), cache: cacheOf(face) };
 }
 
-/** Keep a query's answer text: only a whole success, computed from the versions it is filed under. */
-export function keepAnswer(reuse: AnswerReuse, site: Cms, status: number, errors: unknown, text: string): void {
+/** Keep a query's answer bytes: only a whole success, computed from the versions it is filed under (with its tag, for GETs). */
+export function keepAnswer(reuse: AnswerReuse, site: Cms, status: number, errors: unknown, body: Buffer): void {
   if (status !== 200 || errors !== undefined || !isFresh(reuse.from, site.index)) return;
-  reuse.cache.set(reuse.key, reuse.from, { status, headers: {}, body: Buffer.from(text) });
+  reuse.cache.set(reuse.key, reuse.from, { status, headers: { etag: bodyTag(body) }, body });
 }
+
+/** A kept answer as wireAnswer takes it (its tag computed once, when kept). */
+export const keptAnswer = (hit: CachedHit) => ({ status: 200, body: hit.body, etag: hit.headers.etag });
+
+/** What a `/graphql` answer is on the wire: status, headers (in the order h3 writes them: by name) and body (none for a 304). */
+export interface WireAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
+/** The request's parts a `/graphql` answer's headers depend on (besides its Origin, in `base`). */
+export interface AnswerAsk {
+  method: string;
+  authorization: string | null | undefined;
+  ifNoneMatch: string | null | undefined;
+}
+
+/**
+ * One `/graphql` JSON answer as both ways in write it: the app's headers (security, CORS, Vary), the answer's own, its
+ * type and length; a GET's 200 with the tag of its bytes and `server.cacheControl` (withBodyTag's, as for every other
+ * built-in GET), and a 304 for a client that holds it.
+ */
+export function wireAnswer(
+  site: Cms, answer: { status: number; body: Buffer; etag?: string }, base: Record<string, string>, own: Record<string, string>,
+  ask: AnswerAsk,
+): WireAnswer {
+  const headers: Record<string, string> = { ...base, ...own, 'content-type': JSON_TYPE, 'content-length': String(answer.body.length) };
+  if (ask.method === 'GET' && answer.status === 200) {
+    headers.etag = answer.etag ?? bodyTag(answer.body);
+    headers['cache-control'] = cacheControlFor(site.config, undefined, !!ask.authorization);
+    if (ifNoneMatch(ask.ifNoneMatch, headers.etag)) return { status: 304, headers: byName(notModifiedHeaders(headers)), body: null };
+  }
+  return { status: answer.status, headers: byName(headers), body: answer.body };
+}
+
+/** Headers in the order a web `Headers` lists them (h3 writes through one): by name. */
+function byName(headers: Record<string, string>): Record<string, string> {
+  const sorted: Record<string, string> = {};
+  for (const name of Object.keys(headers).sort()) sorted[name] = headers[name];
+  return sorted;
+}
+
+/**
+ * The paths (per method) h3 routed to the GraphQL route, spelled as configured (at most four): only those may be
+ * answered before h3 (serve.ts), as no earlier route (the studio, `/_health`, the `_cms` routes) owns them.
+ */
+const reached = new WeakMap<GraphqlFace, Set<string>>();
+
+export function markReached(face: GraphqlFace, endpoint: string, method: string, path: string): void {
+  if (path !== endpoint && path !== `${endpoint}/`) return;
+  let paths = reached.get(face);
+  if (!paths) reached.set(face, (paths = new Set()));
+  paths.add(`${method} ${path}`);
+}
+
+export const wasReached = (face: GraphqlFace, method: string, path: string): boolean => !!reached.get(face)?.has(`${method} ${path}`);

@@ -1,10 +1,12 @@
 import type { Cms } from '../cms.js';
 import type { Models } from '../schema/types.js';
-import type { GraphqlAnswer, GraphqlFace, GraphqlRequest } from '../graphql/graphql-face.js';
+import type { GraphqlAnswer, GraphqlFace } from '../graphql/graphql-face.js';
+import { HTTPResponse } from 'h3';
 import { readBody } from './body.js';
-import { answerReuse, keepAnswer, type AnswerReuse } from './graphql-answers.js';
+import { answerReuse, keepAnswer, keptAnswer, markReached, wireAnswer, type AnswerReuse, type WireAnswer } from './graphql-answers.js';
+import { badRequest, CSRF_MESSAGE, csrfBlocked, fromBody, fromSearch } from './graphql-request.js';
 import { requestClient } from './client-address.js';
-import { JSON_TYPE, statusText } from './respond.js';
+import { statusText } from './respond.js';
 import type { ExtensionRoute } from './route-context.js';
 
 /**
@@ -31,66 +33,10 @@ async function faceOf(cms: Cms): Promise<GraphqlFace> {
   return face;
 }
 
-const CSRF_SAFE = ['x-apollo-operation-name', 'apollo-require-preflight'];
-const SIMPLE_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
-
-/** Apollo's CSRF prevention: a request a browser may send without a preflight must name an operation header. */
-function csrfBlocked(request: Request): boolean {
-  const type = request.headers.get('content-type');
-  if (type !== null) {
-    const essence = type.split(';')[0].trim().toLowerCase();
-    if (essence === '' || !SIMPLE_TYPES.includes(essence)) return false;
-  }
-  return !CSRF_SAFE.some((header) => (request.headers.get(header) ?? '') !== '');
-}
-
-const badRequest = (message: string, status = 400, headers: Record<string, string> = {}): GraphqlAnswer =>
-  ({ status, headers, body: { errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] } });
-
-/** A GET's `query`, `variables`, `operationName` from the search string (each at most once; variables as JSON). */
-function fromSearch(url: URL): GraphqlRequest | GraphqlAnswer {
-  const request: GraphqlRequest = { method: 'GET' };
-  for (const key of ['query', 'operationName', 'variables'] as const) {
-    const values = url.searchParams.getAll(key);
-    if (values.length > 1) return badRequest(`The '${key}' search parameter may only be specified once.`);
-    if (values.length === 0) continue;
-    if (key !== 'variables') request[key] = values[0];
-    else {
-      try {
-        request.variables = JSON.parse(values[0]);
-      } catch {
-        return badRequest(`The ${key} search parameter contains invalid JSON.`);
-      }
-    }
-  }
-  return request;
-}
-
-/** Apollo's checks of a POST body before it runs anything. */
-function fromBody(body: unknown): GraphqlRequest | GraphqlAnswer {
-  if (Array.isArray(body) && body.length > 0) return badRequest('Operation batching disabled.');
-  if (!body || typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length === 0) {
-    return badRequest('POST body missing, invalid Content-Type, or JSON object has no keys.');
-  }
-  const { query, variables, operationName } = body as Record<string, unknown>;
-  if (query !== undefined && query !== null && typeof query !== 'string') return badRequest('GraphQL queries must be strings.');
-  if (typeof variables === 'string') {
-    return badRequest('`variables` in a POST body should be provided as an object, not a recursively JSON-encoded string.');
-  }
-  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
-    return badRequest('`variables` in a POST body must be an object if provided.');
-  }
-  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
-    return badRequest('`operationName` in a POST body must be a string if provided.');
-  }
-  const { extensions } = body as Record<string, unknown>;
-  const persisted = extensions && typeof extensions === 'object' && 'persistedQuery' in extensions;
-  if ((query === undefined || query === null) && persisted) {
-    // no persisted query is ever stored here: Apollo's answer for a hash it does not know
-    const error = { message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } };
-    return { status: 200, headers: {}, body: { errors: [error] } };
-  }
-  return { query, variables, operationName, method: 'POST' };
+/** The face of the site's current models and config, once a request has built it (serve.ts's fast path never builds one). */
+export function builtFace(cms: Cms): GraphqlFace | undefined {
+  const held = faces.get(cms.models);
+  return held && held.config === cms.config.graphql ? held.face : undefined;
 }
 
 /**
@@ -107,32 +53,34 @@ export const graphqlRoute: ExtensionRoute = async ({ request, url, cms, headers 
   const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
   let answer: GraphqlAnswer;
   let reuse: AnswerReuse | undefined;
+  const ask = {
+    method: request.method, authorization: request.headers.get('authorization'), ifNoneMatch: request.headers.get('if-none-match'),
+  };
   // Apollo judges CSRF before the method
-  if (csrfBlocked(request)) {
-    answer = badRequest('This operation has been blocked as a potential Cross-Site Request Forgery (CSRF). Please either specify a '
-      + `'content-type' header (with a type that is not one of ${SIMPLE_TYPES.join(', ')}) or provide a non-empty value for one of `
-      + `the following headers: ${CSRF_SAFE.join(', ')}\n`);
+  if (csrfBlocked((name) => request.headers.get(name))) {
+    answer = badRequest(CSRF_MESSAGE);
   } else if (request.method !== 'GET' && request.method !== 'POST') {
     answer = badRequest('Apollo Server supports only GET/POST requests.', 405, { allow: 'GET, POST' });
   } else {
     const parsed = request.method === 'GET' ? fromSearch(url) : fromBody(await readBody(request));
     const context = { request, url, client: requestClient(cms, request) };
     const face = await faceOf(cms);
-    reuse = 'status' in parsed ? undefined : answerReuse(cms, face, parsed, request.headers.get('authorization'));
+    markReached(face, config.endpoint, request.method, url.pathname);
+    reuse = 'status' in parsed ? undefined : answerReuse(cms, face, parsed, ask.authorization);
     const hit = reuse?.cache.get(reuse.key, cms.index);
-    if (hit) {
-      const init = { status: 200, statusText: 'OK', headers: { ...headers, 'content-type': JSON_TYPE } };
-      return new Response(hit.body as unknown as BodyInit, init);
-    }
+    if (hit) return response(wireAnswer(cms, keptAnswer(hit), headers, {}, ask));
     answer = 'status' in parsed ? parsed : await face.execute(parsed, caller, context, cms);
   }
   // a resolver that answered as a controller sending nothing (Koa's 204: `deleteUsersPermissionsUser` of no one) has no body
   if (answer.status === 204) {
     return new Response(null, { status: 204, statusText: statusText(204), headers: { ...headers, ...answer.headers } });
   }
-  const text = `${JSON.stringify(answer.body)}\n`;
-  if (reuse) keepAnswer(reuse, cms, answer.status, answer.body.errors, text);
-  return new Response(text, {
-    status: answer.status, statusText: statusText(answer.status), headers: { ...headers, ...answer.headers, 'content-type': JSON_TYPE },
-  });
+  const body = Buffer.from(`${JSON.stringify(answer.body)}\n`);
+  if (reuse) keepAnswer(reuse, cms, answer.status, answer.body.errors, body);
+  return response(wireAnswer(cms, { status: answer.status, body }, headers, answer.headers, ask));
 };
+
+/** h3's light response (srvx writes it with its length in one call), for the wire answer serve.ts's fast path writes too. */
+const response = (wire: WireAnswer): Response => new HTTPResponse(
+  wire.body as unknown as BodyInit, { status: wire.status, statusText: statusText(wire.status), headers: wire.headers },
+) as unknown as Response;

@@ -1,3 +1,6 @@
+import { corsHeadersFor } from './cors.js';
+import { ANSWER_VARY } from './http-cache.js';
+
 /**
  * The headers Strapi's `strapi::security` middleware sets on every answer (koa-helmet with
  * Strapi's defaults: CSP allowing https connections and data/blob media, HSTS, SAMEORIGIN frames;
@@ -26,3 +29,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'x-frame-options': 'SAMEORIGIN',
   'x-permitted-cross-domain-policies': 'none',
 });
+
+/** The headers every answer of the HTTP face starts from: Strapi's security ones, CORS for the request's `Origin`, `Vary`. */
+export function answerHeaders(origin: string | null): Record<string, string> {
+  return { ...SECURITY_HEADERS, ...corsHeadersFor(origin), vary: ANSWER_VARY, 'x-powered-by': 'Strapi <strapi.io>' };
+}

@@ -11,6 +11,7 @@ import { markServing } from '../storage/serving-marker.js';
 import { guardUnreadBody } from './unread-body.js';
 import { forwardWrite, isWriteRequest, refuseNotWriter, wasForwarded } from './forward-writes.js';
 import { clientAddress } from './client-address.js';
+import { answerGraphqlKept } from './graphql-fast.js';
 import { uploadProvider } from '../media/providers/index.js';
 
 export interface ServeOptions {
@@ -25,9 +26,9 @@ export interface ServeOptions {
 }
 
 /**
- * The Node request listener: cached GETs (anonymous, or for a verified credential's read scope) are
- * written straight to the socket, skipping the web Request/Response conversion that dominates small
- * repeated reads; the rest goes to h3.
+ * The Node request listener: cached GETs (anonymous, or for a verified credential's read scope) and kept
+ * GraphQL answers are written straight to the socket, skipping the web Request/Response conversion that
+ * dominates small repeated reads; the rest goes to h3.
  */
 export function createNodeHandler(
   cms: Cms, options: { admin?: boolean; extensions?: ExtensionRoute[] } = {},
@@ -66,6 +67,8 @@ export function createNodeHandler(
         return;
       }
     }
+    // `/graphql`: a kept query's answer the same way, the rest to h3 (graphql-fast.ts).
+    if (!pinned && base && cms.config.graphql.enabled) return answerGraphqlKept(cms, req, res, () => handler(req, res));
     return handler(req, res);
   };
 }
