@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCms, type Cms } from '../../core/cms.js';
 import { createNodeHandler } from '../../core/http/serve.js';
+import { WRITER_DOWN_MS } from '../../core/replication/writer-choice.js';
 import { git } from './helpers.js';
 import { remoteAndClones, tip } from './replica-helpers.js';
 
@@ -117,12 +118,16 @@ describe('replicas forward writes to one writer replica', () => {
   it('a writer that refuses connections is passed over: the write is made here, and reaches the remote', async () => {
     const { remote, replicas: [writer, other] } = await replicas(2);
     await new Promise((done) => writer.server.close(done));
+    const sent = Date.now();
     const answer = await post(other.url, { title: 'Made here' });
     expect(answer.status).toBe(201);
     expect(answer.headers.get('x-cms-commit')).toBe(tip(remote));
     expect((await other.cms.replica!.status()).lastPush?.commit).toBe(tip(remote));
     const status = await forwarding(other);
-    expect(status).toMatchObject({ writer: other.url, forwarded: 0, down: [{ url: writer.url }] });
+    expect(status).toMatchObject({ writer: other.url, forwarded: 0 });
+    // The refusing writer is passed over for WRITER_DOWN_MS from its refusal (during the post): listed while that lasts.
+    // On a loaded machine the write and its push can outlast it, and then the mark has rightly expired.
+    if (Date.now() - sent < WRITER_DOWN_MS) expect(status.down).toMatchObject([{ url: writer.url }]);
     expect(other.logs).toContain('git: this replica is the writer: it writes and pushes');
   });
 
