@@ -41,7 +41,7 @@ const DURATIONS: Record<string, number> = JSON.parse(readFileSync(join(ROOT, 'te
 /**
  * Longest files first (issue 39): with two workers, a long file started last runs alone at the end (CI's clean clone has no
  * vitest cache, so vitest's own order was the folders' order, the studio's browser files last), whatever their kind: the MCP
- * replay runs in process for four minutes. The order changes no result.
+ * replay, all in process, once took four minutes. The order changes no result.
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

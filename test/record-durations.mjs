@@ -1,7 +1,7 @@
 // Writes test/durations.json (file → seconds) from a whole run: vitest.config.ts starts the longest files first, so a 2-worker
 // run ends together instead of one worker finishing a long file alone. Only the order depends on it: a stale or missing entry
 // changes no result. `npm test 2>&1 | tee .ci/test.log`, then `npm run test:durations -- .ci/test.log`: the default reporter's
-// per-file times include a file's beforeAll (the MCP replay's four minutes). Without a log it reads .ci/results.json, whose
+// per-file times include a file's beforeAll (where the MCP replay seeds its site). Without a log it reads .ci/results.json, whose
 // times leave the hooks out.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
