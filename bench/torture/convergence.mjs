@@ -1,10 +1,14 @@
 // After the load: every replica must serve what a fresh clone of the origin serves, within a second.
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createCms } from '../../dist/core/cms.js';
 import { createApp } from '../../dist/core/http/app.js';
 import { git } from './cluster.mjs';
+
+const cloneAsync = (from, to) => promisify(execFile)('git', ['clone', '--quiet', from, to]);
 
 const LIST = '/api/tags?pagination[pageSize]=100&sort=documentId&pagination[page]=';
 
@@ -36,8 +40,11 @@ export async function converge({ work, info, stateUrl, auth, originRef, loadStop
       await delay(50);
     }
   });
+  // Every replica read once before the judge is made: the clone and the index take this process's CPU for a while, and a
+  // reader's answer is timed when it is complete (late, never early).
+  while (timelines.some((timeline) => timeline.length === 0)) await delay(5);
   const fresh = join(work, 'fresh');
-  git(work, 'clone', '--quiet', info.origin, fresh);
+  await cloneAsync(info.origin, fresh);
   const freshCms = await createCms({ root: fresh, env: { ...process.env, CMS_STATE_URL: stateUrl }, report: () => {} });
   const freshApp = createApp(freshCms, { log: () => {} });
   // The origin may still move after the load (a replica pushing what it kept): compare with it as it is now.
@@ -79,6 +86,8 @@ export async function converge({ work, info, stateUrl, auth, originRef, loadStop
   }));
   reading = false;
   await Promise.all(readers);
+  // TORTURE_DEBUG=1: each replica's answers after the load, as [ms, bytes] (when a replica caught up, and in how many steps)
+  if (process.env.TORTURE_DEBUG) console.log(JSON.stringify(timelines.map((t) => t.map(({ ms, got }) => [Math.round(ms), got.length]))));
   await freshCms.close();
   return { convergence, differences, originMovedAfterLoad, expected, fresh, readyMs };
 }
