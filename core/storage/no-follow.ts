@@ -41,7 +41,12 @@ const closeFile = promisify(close);
 const readInto = promisify(read);
 
 /** The same, without blocking the event loop (the watcher, the writers). */
-export async function readTextNoFollow(path: string, file: string): Promise<string> {
+export function readTextNoFollow(path: string, file: string): Promise<string> {
+  return withNoFollow(path, file, readToEnd);
+}
+
+/** Open `path` without following a link (a link refused as a `LinkError` naming `file`), read it with `reading`, close it. */
+async function withNoFollow(path: string, file: string, reading: (fd: number) => Promise<string>): Promise<string> {
   let fd: number;
   try {
     fd = await openFile(path, NO_FOLLOW);
@@ -50,7 +55,7 @@ export async function readTextNoFollow(path: string, file: string): Promise<stri
     throw error;
   }
   try {
-    return await readToEnd(fd);
+    return await reading(fd);
   } finally {
     await closeFile(fd);
   }
@@ -78,19 +83,10 @@ async function readToEnd(fd: number): Promise<string> {
  * thread-pool round trip fewer than `readTextNoFollow`, which asks the size again. A file that grew since reads longer
  * than `size` (cut at `size + 1` bytes), so a caller comparing it with a known text still sees it differ.
  */
-export async function readTextNoFollowSized(path: string, file: string, size: number): Promise<string> {
-  let fd: number;
-  try {
-    fd = await openFile(path, NO_FOLLOW);
-  } catch (error) {
-    if (isLinkRefusal(error)) throw new LinkError(file);
-    throw error;
-  }
-  try {
+export function readTextNoFollowSized(path: string, file: string, size: number): Promise<string> {
+  return withNoFollow(path, file, async (fd) => {
     const buffer = Buffer.allocUnsafe(size + 1);
     const { bytesRead } = await readInto(fd, buffer, 0, size + 1, 0);
     return buffer.toString('utf8', 0, bytesRead);
-  } finally {
-    await closeFile(fd);
-  }
+  });
 }
