@@ -40,9 +40,11 @@ describe.skipIf(!CHROMIUM)(`the studio uploads into the aws-s3 provider${CHROMIU
       const image = await makeImage(800, 600, 'png');
       await library.getByLabel('File to upload').setInputFiles({ name: 'studio-photo.png', mimeType: 'image/png', buffer: image });
       await library.getByRole('button', { name: 'Upload and choose' }).click();
-      await expect.poll(() => readdirSync(join(site.root, 'content/upload')).filter((name) => !entriesBefore.has(name)).length,
-        { timeout: 30_000 }).toBe(1);
-      const [created] = readdirSync(join(site.root, 'content/upload')).filter((name) => !entriesBefore.has(name));
+      // New entries only: an atomic write's temp file (`.<id>.json.<n>.tmp`) may be there a moment before its rename.
+      const added = () => readdirSync(join(site.root, 'content/upload'))
+        .filter((name) => !entriesBefore.has(name) && !name.startsWith('.'));
+      await expect.poll(() => added().length, { timeout: 30_000 }).toBe(1);
+      const [created] = added();
       const entry = site.readJson(`content/upload/${created}`);
       expect(entry.provider).toBe('aws-s3');
       expect(entry.url).toBe(`${s3.endpoint}/${bucket}/${entry.hash}.png`);
