@@ -1,5 +1,5 @@
 import { close, constants, copyFile, open, readFileSync, unlink, unlinkSync, write } from 'node:fs';
-import { lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -29,14 +29,20 @@ function startTime(pid: number | 'self'): string | undefined {
 export const SELF: LockOwner = { pid: process.pid, host: hostname(), start: startTime('self') };
 const SELF_TEXT = JSON.stringify(SELF);
 
+/** Whether a pid names a process (the kernel's answer; EPERM: one of another user). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return code(error) !== 'ESRCH';
+  }
+}
+
 /** Whether the holder is gone: a process of this host that no longer runs (or whose pid now names another process). */
 export function holderGone(owner: LockOwner): boolean {
   if (owner.host !== SELF.host) return false;
-  try {
-    process.kill(owner.pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  if (!running(owner.pid)) return true;
   const start = owner.start && startTime(owner.pid);
   return !!start && start !== owner.start;
 }
@@ -74,6 +80,7 @@ function holderFile(folder: string): Promise<string> {
     made = (async () => {
       const fd = await openFile(path, 'w', 0o644);
       try { await writeText(fd, SELF_TEXT); } finally { await closeFile(fd); }
+      await removeGoneHolders(dirname(path));
       if (!removedAtExit) process.once('exit', () => { for (const kept of holderFiles.keys()) removeHolderFile(kept); });
       removedAtExit = true;
       return path;
@@ -83,6 +90,18 @@ function holderFile(folder: string): Promise<string> {
     holderFiles.set(folder, made);
   }
   return made;
+}
+/**
+ * The holder files of this host's processes that died without their exit handler (a SIGKILL): swept once per folder per
+ * process. Whether the pid runs is asked of the kernel only (holderGone's start time is a synchronous /proc read, and this
+ * is on a write's path): a reused pid leaves its file until the next sweep.
+ */
+async function removeGoneHolders(parent: string): Promise<void> {
+  const names = await readdir(parent).catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => /^\.holder-\d+\.json$/.test(name)).map(async (name) => {
+    const owner = parseOwner(await readFile(join(parent, name), 'utf8').catch(() => ''));
+    if (owner && owner.host === SELF.host && !running(owner.pid)) await rm(join(parent, name), { force: true });
+  }));
 }
 const removeHolderFile = (folder: string) => {
   try { unlinkSync(holderPath(folder)); } catch { /* already gone */ }

@@ -88,6 +88,19 @@ describe('holdLockFile: one writer of a document across processes', () => {
     expect(readFileSync(holder, 'utf8')).toBe(seen);
   });
 
+  it('removes the holder files of this host\'s dead processes (a SIGKILL skips the exit handler), never a live or another host\'s', async () => {
+    const { root, lock } = lockIn();
+    mkdirSync(join(root, '.cms'), { recursive: true });
+    const dead = await deadPid();
+    const holders = { dead: `.holder-${dead}.json`, live: `.holder-${process.ppid}.json`, elsewhere: `.holder-${dead + 1}.json` };
+    writeFileSync(join(root, '.cms', holders.dead), JSON.stringify({ pid: dead, host: hostname() }));
+    writeFileSync(join(root, '.cms', holders.live), JSON.stringify({ pid: process.ppid, host: hostname() }));
+    writeFileSync(join(root, '.cms', holders.elsewhere), JSON.stringify({ pid: dead, host: `not-${hostname()}` }));
+    await holdLockFile(lock, async () => undefined);
+    expect(readdirSync(join(root, '.cms')).filter((name) => name.startsWith('.holder-')).sort())
+      .toEqual([holders.elsewhere, holders.live, `.holder-${process.pid}.json`].sort());
+  });
+
   it('a process removes its holder file when it exits', async () => {
     const { lock } = lockIn();
     const module = resolve('dist/core/storage/lock-file.js');
