@@ -7,7 +7,7 @@ import { cloneReplica, createOrigin } from '../../core/cluster/origin.js';
 import { freePort } from '../../core/cluster/ports.js';
 import { startReplica, type ReplicaProcess } from '../../core/cluster/replica-process.js';
 import { BIN } from '../cli/built-cli.js';
-import { editJson, initRepo } from '../git-workflow/helpers.js';
+import { editJson, git, initRepo } from '../git-workflow/helpers.js';
 import { copySampleSite, REPO_ROOT } from './project.js';
 import { removeAfterFile } from './temp-folders.js';
 
@@ -57,18 +57,26 @@ async function seed(): Promise<{ origin: string; prefix: string }> {
 
 /**
  * `count` replicas of the sample site, each a clone of one bare origin, knowing each other's URLs (ports picked first),
- * started one by one by the caller (so a test decides which takes the writer lock first). Real `cms serve` processes.
+ * started by the caller (so a test decides which takes the writer lock first). Real `cms serve` processes. `gitSettings`, when
+ * given, are committed into the site's `git` settings on the set's origin (`{ pushTimeout: 4 }`), as a deployment would.
  *
  * @example
  * const set = await replicaSet(3); await set.start(0, url); … await set.stop();
  */
-export async function replicaSet(count: number): Promise<ReplicaSet> {
+export async function replicaSet(count: number, gitSettings: Record<string, unknown> = {}): Promise<ReplicaSet> {
   const dir = mkdtempSync(join(tmpdir(), 'cms-replica-set-'));
   const made = await seededOrigin();
   // Each set pushes to an origin of its own: a copy of the file's seeded one (as made by `cms cluster`, once per file).
   const origin = join(dir, 'origin.git');
   cpSync(made.origin, origin, { recursive: true });
   const { prefix } = made;
+  if (Object.keys(gitSettings).length > 0) {
+    const scratch = join(dir, 'settings');
+    git(dir, 'clone', '--quiet', origin, scratch);
+    editJson(join(scratch, prefix), 'cms.config.json', (config) => { config.git = { ...config.git, ...gitSettings }; });
+    git(scratch, 'commit', '--quiet', '--all', '-m', `git settings ${JSON.stringify(gitSettings)}`);
+    git(scratch, 'push', '--quiet', 'origin', 'main');
+  }
   const driver = `${process.execPath} ${join(REPO_ROOT, 'dist/cli/merge-driver.js')}`;
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const pullToken = randomBytes(16).toString('hex');
