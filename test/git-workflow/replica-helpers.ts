@@ -1,8 +1,9 @@
-import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { makeProject, onRealPort, REPO_ROOT, type TestServer } from '../helpers/project.js';
+import { removeAfterFile } from '../helpers/temp-folders.js';
 import { cms, git, initRepo, writeText } from './helpers.js';
 
 /** Someone else's commit of one file, pushed to the remote's main from a clone of their own. */
@@ -24,13 +25,14 @@ export const NOTE = {
 };
 const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_ROOT, 'dist/cli/merge-driver.js'))}`;
 
-/**
- * A bare remote holding a project with one shared note, and a clone of it per server (driver set
- * up). `git` is merged into the project's git config (`pushTimeout`, `poll`…).
- */
-export async function remoteAndClones(
-  count: number, gitConfig: Record<string, unknown> = {}, config: Record<string, unknown> = {},
-): Promise<{ remote: string; clones: string[] }> {
+/** One seeded remote and one clone of it set up by `cms git-setup`, per settings (JSON), made once per test file. */
+const seeds = new Map<string, { remote: string; clone: string }>();
+
+async function seeded(gitConfig: Record<string, unknown>, config: Record<string, unknown>): Promise<{ remote: string; clone: string }> {
+  const key = JSON.stringify([gitConfig, config]);
+  const made = seeds.get(key);
+  // Test files may share this module (vitest.config.ts): the folders go after each file, and the next file makes its own.
+  if (made && existsSync(made.remote) && existsSync(made.clone)) return made;
   const seed = makeProject({
     'schemas/note.json': NOTE,
     'cms.config.json': {
@@ -42,14 +44,37 @@ export async function remoteAndClones(
     '.gitattributes': 'content/** merge=cms\n',
   });
   initRepo(seed);
-  const remote = mkdtempSync(join(tmpdir(), 'cms-remote-'));
+  const remote = removeAfterFile(mkdtempSync(join(tmpdir(), 'cms-remote-seed-')));
   git(remote, 'init', '--quiet', '--bare', '--initial-branch=main');
   git(seed, 'push', '--quiet', remote, 'main');
+  const clone = removeAfterFile(mkdtempSync(join(tmpdir(), 'cms-replica-seed-')));
+  git(clone, 'clone', '--quiet', remote, '.');
+  expect((await cms(['git-setup', '--root', clone, '--command', DRIVER])).code).toBe(0);
+  seeds.set(key, { remote, clone });
+  return { remote, clone };
+}
+
+/**
+ * A bare remote holding a project with one shared note, and a clone of it per server (driver set
+ * up). `git` is merged into the project's git config (`pushTimeout`, `poll`…). Each call has a
+ * remote and clones of its own: copies of the ones made once per file for these settings (a clone's
+ * `origin` pointed at the copied remote), byte for byte what `git clone` and `cms git-setup` give.
+ */
+export async function remoteAndClones(
+  count: number, gitConfig: Record<string, unknown> = {}, config: Record<string, unknown> = {},
+): Promise<{ remote: string; clones: string[] }> {
+  const seed = await seeded(gitConfig, config);
+  const remote = mkdtempSync(join(tmpdir(), 'cms-remote-'));
+  cpSync(seed.remote, remote, { recursive: true });
   const clones = [];
   for (let at = 0; at < count; at++) {
     const clone = mkdtempSync(join(tmpdir(), 'cms-replica-'));
-    git(clone, 'clone', '--quiet', remote, '.');
-    expect((await cms(['git-setup', '--root', clone, '--command', DRIVER])).code).toBe(0);
+    cpSync(seed.clone, clone, { recursive: true });
+    const configFile = join(clone, '.git/config');
+    const text = readFileSync(configFile, 'utf8');
+    const url = `\turl = ${seed.remote}\n`;
+    if (!text.includes(url)) throw new Error(`${configFile} does not name the seeded remote ${seed.remote}`);
+    writeFileSync(configFile, text.replace(url, `\turl = ${remote}\n`));
     clones.push(clone);
   }
   return { remote, clones };
