@@ -64,17 +64,30 @@ async function withNoFollow(path: string, file: string, reading: (fd: number) =>
 /** A first read this large answers a content file in one call (readFile asks fstat for the size first: a round trip more). */
 const FIRST_READ = 64 * 1024;
 
+/**
+ * First-read buffers no read is using: a write reads the file it replaces, and a fresh 64 KB buffer each time was garbage
+ * to collect on every write. A read takes one (or makes one) and gives it back once its text is decoded; a few are kept.
+ */
+const spare: Buffer[] = [];
+const SPARE_KEPT = 8;
+
 /** Read a regular file from its start until a read comes back short (its end), as UTF-8. */
 async function readToEnd(fd: number): Promise<string> {
-  let buffer = Buffer.allocUnsafe(FIRST_READ);
+  const first = spare.pop() ?? Buffer.allocUnsafe(FIRST_READ);
+  let buffer = first;
   let length = 0;
-  for (;;) {
-    const { bytesRead } = await readInto(fd, buffer, length, buffer.length - length, length);
-    length += bytesRead;
-    if (length < buffer.length) return buffer.toString('utf8', 0, length);
-    const larger = Buffer.allocUnsafe(buffer.length * 2);
-    buffer.copy(larger);
-    buffer = larger;
+  try {
+    for (;;) {
+      const { bytesRead } = await readInto(fd, buffer, length, buffer.length - length, length);
+      length += bytesRead;
+      if (length < buffer.length) return buffer.toString('utf8', 0, length);
+      const larger = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(larger);
+      buffer = larger;
+    }
+  } finally {
+    // Given back only after the text was decoded from it (or the read failed): no later read can overwrite a text in use.
+    if (spare.length < SPARE_KEPT) spare.push(first);
   }
 }
 

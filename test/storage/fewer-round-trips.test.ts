@@ -63,4 +63,14 @@ describe('readTextNoFollow: a whole file without asking its size first', () => {
     writeFileSync(path, text);
     await expect(readTextNoFollow(path, 'content/a.json')).resolves.toBe(text);
   });
+
+  it('reads many files at once, and again, each whole and its own (the first-read buffers are reused, never shared)', async () => {
+    const dir = folder();
+    const texts = Array.from({ length: 24 }, (_, at) => `${at}:`.padEnd(100 + at * 997, String.fromCharCode(97 + (at % 26))));
+    texts.forEach((text, at) => writeFileSync(join(dir, `${at}.json`), text));
+    for (let round = 0; round < 2; round++) {
+      const read = await Promise.all(texts.map((_, at) => readTextNoFollow(join(dir, `${at}.json`), `content/${at}.json`)));
+      expect(read).toEqual(texts);
+    }
+  });
 });
