@@ -1,5 +1,6 @@
 import { constants, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diskFs, SYNCED_OPEN_FLAGS } from '../../core/storage/durable-fs.js';
@@ -44,6 +45,12 @@ describe('readTextNoFollowSized: a racy file read by the size its stat told', ()
     writeFileSync(join(dir, 'secret'), 'x');
     symlinkSync(join(dir, 'secret'), join(dir, 'a.json'));
     await expect(readTextNoFollowSized(join(dir, 'a.json'), 'content/a.json', 1)).rejects.toBeInstanceOf(LinkError);
+  });
+
+  it.runIf(process.platform !== 'win32')('refuses a FIFO in the file\'s place at once, without waiting in open for a writer', async () => {
+    const path = join(folder(), 'a.json');
+    execFileSync('mkfifo', [path]);
+    await expect(readTextNoFollowSized(path, 'content/a.json', 10)).rejects.toMatchObject({ code: 'ESPIPE' });
   });
 
   it('fails for a missing file', async () => {
