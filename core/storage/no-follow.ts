@@ -100,9 +100,10 @@ async function readToEnd(fd: number): Promise<string> {
 }
 
 /**
- * The first `size + 1` bytes of a file whose size a stat just told, or that should hold a text of that size (a link refused
- * as above, never waiting on a FIFO): open, one read, close, one thread-pool round trip fewer than `readTextNoFollow`. A file that grew since reads longer
- * than `size` (cut at `size + 1` bytes), so a caller comparing it with a known text still sees it differ.
+ * The first `size + 1` bytes of a file whose size a stat just told, or that should hold a text of that size (a link
+ * refused as above, never waiting on a FIFO): open, one read, close, one thread-pool round trip fewer than
+ * `readTextNoFollow`. A file that grew since reads longer than `size` (cut at `size + 1` bytes), so a caller comparing it
+ * with a known text still sees it differ.
  */
 export function readTextNoFollowSized(path: string, file: string, size: number): Promise<string> {
   return withNoFollow(path, file, async (fd) => {
