@@ -30,5 +30,9 @@ export function parseFileName(name: string): FileName | undefined {
 }
 
 export function formatFileName({ documentId, locale, draft, ext }: FileName): string {
-  return [documentId, locale, draft ? 'draft' : undefined].filter(Boolean).join('.') + ext;
+  // The present parts joined by dots (a write names its file several times: no list for it)
+  let name = documentId || '';
+  if (locale) name = name ? `${name}.${locale}` : locale;
+  if (draft) name = name ? `${name}.draft` : 'draft';
+  return name + ext;
 }

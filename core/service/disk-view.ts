@@ -6,7 +6,7 @@ import { contentFolder } from '../index/load.js';
 import { CONTENT_EXTENSIONS } from '../parsers/index.js';
 import type { Model } from '../schema/types.js';
 import { readTextNoFollowSized } from '../storage/no-follow.js';
-import { digestText, writtenDigest } from '../storage/written-texts.js';
+import { writtenText } from '../storage/written-texts.js';
 import { applyChanges, fileChange, folderChanges, type FileChange } from '../watch/file-changes.js';
 
 /**
@@ -17,10 +17,11 @@ import { applyChanges, fileChange, folderChanges, type FileChange } from '../wat
 export const RACY_MS = 2000;
 
 /**
- * A file's text as long as its stat said (a longer one cut one byte past it, still unlike what was written), or '' when it
- * cannot be read (then it is compared the slow way).
+ * A file's text as long as `size` (a longer one cut one byte past it, still unlike what was written), or undefined when it
+ * cannot be read (missing, a link, a folder: then it is compared the slow way).
  */
-const readNow = (path: string, file: string, size: number): Promise<string> => readTextNoFollowSized(path, file, size).catch(() => '');
+const readNow = (path: string, file: string, size: number): Promise<string | undefined> =>
+  readTextNoFollowSized(path, file, size).catch(() => undefined);
 
 /**
  * Bring the index's view of one document up to its files on disk, before a write decides anything
@@ -55,23 +56,29 @@ export class DiskView {
   }
 
   /**
-   * One file against the index. The common case, a file this process wrote a moment ago (its mtime
-   * too recent to trust), is settled by hashing its text against what was written, without a parse.
+   * One file against the index. The common case, a file this process wrote (its text kept, see written-texts.ts), is
+   * settled without a parse: while its mtime is too recent to trust, the file is read (without a stat first: the record
+   * names the mtime the write gave it) and compared with the text written; once the mtime can be trusted, a stat showing
+   * it unchanged gives the kept text. Either way the write under the same lock takes that text instead of reading it.
    */
   private async change(file: string, verified?: Map<string, string>): Promise<FileChange | undefined> {
     const { index, root } = this;
     const known = index.record(file);
     const path = join(root, file);
+    const clean = known !== undefined && !index.problems.has(file);
+    const written = clean ? writtenText(path, known.mtimeMs) : undefined;
+    if (written && Date.now() - known!.mtimeMs < RACY_MS) {
+      // Read by the size written: a file of another size reads otherwise (cut one byte past it), a link or a folder not at all.
+      if (await readNow(path, file, written.bytes) === written.text) { verified?.set(file, written.text); return undefined; }
+      return fileChange(index, root, file, RACY_MS);
+    }
     // In the thread pool, never inline: a lookup in a folder another write is renaming into waits for the disk's journal,
     // and an inline wait stalls every read of the server (issue 35: reads p99 9.3 s beside hot writes).
     const info = await lstat(path).catch(() => undefined);
     if (!info && !known && !index.problems.has(file)) return undefined;
-    if (known && !index.problems.has(file) && info?.isFile() && info.mtimeMs === known.mtimeMs) {
-      if (Date.now() - info.mtimeMs >= RACY_MS) return undefined;
-      const written = writtenDigest(path, info.mtimeMs);
-      if (!written) return fileChange(index, root, file, RACY_MS);
-      const text = await readNow(path, file, info.size);
-      if (digestText(text) === written) { verified?.set(file, text); return undefined; }
+    if (clean && info?.isFile() && info.mtimeMs === known.mtimeMs && Date.now() - info.mtimeMs >= RACY_MS) {
+      if (written) verified?.set(file, written.text);
+      return undefined;
     }
     return fileChange(index, root, file, RACY_MS);
   }

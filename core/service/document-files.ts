@@ -38,7 +38,9 @@ export class DocumentFiles {
   pathFor(model: Model, documentId: string, locale: string | null, draft: boolean): string {
     const records = this.index.documentRecords(model.uid, documentId);
     const sameLocale = records.find((record) => record.locale === locale);
-    const ext = (sameLocale ?? records[0])?.file.replace(/^.*(\.[^.]+)$/, '$1') ?? '.json';
+    const known = (sameLocale ?? records[0])?.file;
+    const dot = known === undefined ? -1 : known.lastIndexOf('.');
+    const ext = known === undefined ? '.json' : dot >= 0 && dot < known.length - 1 ? known.slice(dot) : known;
     const name = formatFileName({
       documentId, locale: locale === this.index.config.defaultLocale ? undefined : locale ?? undefined, draft, ext,
     });

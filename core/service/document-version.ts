@@ -20,12 +20,22 @@ export function documentVersion(index: ContentIndex, model: Model, documentId: s
   return `"${createHash('sha256').update(stableJson(row.data)).digest('base64url').slice(0, 27)}"`;
 }
 
-/** JSON with keys in sorted order, so two readings of the same fields hash alike whatever order the file kept. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+/**
+ * JSON with keys in sorted order, so two readings of the same fields hash alike whatever order the file kept. Built by
+ * appending to one string (every write hashes its version): the same text as mapping and joining each level.
+ */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let at = 0; at < value.length; at++) text += (at ? ',' : '') + stableJson(value[at]);
+    return `${text}]`;
+  }
   if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    return `{${Object.keys(record).sort().map((key) => `${JSON.stringify(key)}:${stableJson(record[key])}`).join(',')}}`;
+    const keys = Object.keys(record).sort();
+    let text = '{';
+    for (let at = 0; at < keys.length; at++) text += `${at ? ',' : ''}${JSON.stringify(keys[at])}:${stableJson(record[keys[at]])}`;
+    return `${text}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

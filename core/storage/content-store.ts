@@ -7,7 +7,7 @@ import { removeFile, writeFileAtomic } from './atomic-write.js';
 import { documentLockFile } from './document-lock-file.js';
 import { holdLockFile } from './lock-file.js';
 import { readTextNoFollow } from './no-follow.js';
-import { rememberWritten } from './written-texts.js';
+import { forgetWritten, rememberWritten } from './written-texts.js';
 
 /**
  * Where a writer's content files live: the served tree on disk (the base), or a branch's commits
@@ -69,6 +69,8 @@ export class DiskStore implements ContentStore {
   async write(file: string, text: string, time?: string): Promise<number> {
     const path = join(this.root, file);
     this.verified.delete(file);
+    // Until this write's own note, nothing is known of the file's text (a write failing half way leaves it unknown).
+    forgetWritten(path);
     await writeFileAtomic(path, text);
     // Until a commit carries the time, the file's own modification time answers it (a restart outside a Git
     // checkout, or before the commit): it is set to the time answered now, so both say the same to the millisecond.
@@ -85,6 +87,7 @@ export class DiskStore implements ContentStore {
 
   remove(file: string): Promise<void> {
     this.verified.delete(file);
+    forgetWritten(join(this.root, file));
     return removeFile(join(this.root, file));
   }
 

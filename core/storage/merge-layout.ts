@@ -26,10 +26,18 @@ const AFTER_BLANK_LINE = /\n[ \t]*\r?\n$/;
 export function fileLayout(text: string, format: string): FileLayout | undefined {
   let fields = text;
   if (format === 'markdown') fields = /^---\r?\n([\s\S]*?)\r?\n?---\r?\n/.exec(text)?.[1] ?? '';
-  const keys = [...fields.matchAll(format === 'json' ? JSON_KEY : YAML_KEY)];
-  if (keys.length < 2) return undefined;
-  // A blank line before the first key (after a comment, say) says nothing about the layout.
-  return keys.slice(1).some((key) => AFTER_BLANK_LINE.test(fields.slice(Math.max(0, key.index - 8), key.index))) ? 'merge-safe' : 'compact';
+  // Key by key, without a list of every match: a write asks this of the file it replaces, every time.
+  const key = format === 'json' ? JSON_KEY : YAML_KEY;
+  key.lastIndex = 0;
+  let keys = 0;
+  let spaced = false;
+  for (let match = key.exec(fields); match; match = key.exec(fields)) {
+    // A blank line before the first key (after a comment, say) says nothing about the layout.
+    if (keys++ > 0 && AFTER_BLANK_LINE.test(fields.slice(Math.max(0, match.index - 8), match.index))) spaced = true;
+    if (spaced) break;
+  }
+  if (keys < 2) return undefined;
+  return spaced ? 'merge-safe' : 'compact';
 }
 
 const isObject = (value: unknown): value is object => !!value && typeof value === 'object';

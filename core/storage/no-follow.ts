@@ -9,6 +9,12 @@ import { FileError } from '../errors.js';
  * so a file swapped for a link between listing and reading is refused too.
  */
 const NO_FOLLOW = constants.O_RDONLY | constants.O_NOFOLLOW;
+/**
+ * The same, never waiting in `open`: a read that skips the stat (the disk view's check of a file it wrote) may meet a FIFO
+ * put in the file's place, whose open would hold a thread-pool thread until a writer came. On a regular file it changes
+ * nothing; a FIFO is then refused by the positioned read (ESPIPE). Where the system has no O_NONBLOCK (Windows), there are no FIFOs.
+ */
+const NO_FOLLOW_NOW = NO_FOLLOW | (constants.O_NONBLOCK ?? 0);
 
 /** The problem reported for a link where a project file was expected. */
 export class LinkError extends FileError {
@@ -46,10 +52,12 @@ export function readTextNoFollow(path: string, file: string): Promise<string> {
 }
 
 /** Open `path` without following a link (a link refused as a `LinkError` naming `file`), read it with `reading`, close it. */
-async function withNoFollow(path: string, file: string, reading: (fd: number) => Promise<string>): Promise<string> {
+async function withNoFollow(
+  path: string, file: string, reading: (fd: number) => Promise<string>, flags = NO_FOLLOW,
+): Promise<string> {
   let fd: number;
   try {
-    fd = await openFile(path, NO_FOLLOW);
+    fd = await openFile(path, flags);
   } catch (error) {
     if (isLinkRefusal(error)) throw new LinkError(file);
     throw error;
@@ -64,29 +72,43 @@ async function withNoFollow(path: string, file: string, reading: (fd: number) =>
 /** A first read this large answers a content file in one call (readFile asks fstat for the size first: a round trip more). */
 const FIRST_READ = 64 * 1024;
 
+/**
+ * First-read buffers no read is using: a write reads the file it replaces, and a fresh 64 KB buffer each time was garbage
+ * to collect on every write. A read takes one (or makes one) and gives it back once its text is decoded; a few are kept.
+ */
+const spare: Buffer[] = [];
+const SPARE_KEPT = 8;
+
 /** Read a regular file from its start until a read comes back short (its end), as UTF-8. */
 async function readToEnd(fd: number): Promise<string> {
-  let buffer = Buffer.allocUnsafe(FIRST_READ);
+  const first = spare.pop() ?? Buffer.allocUnsafe(FIRST_READ);
+  let buffer = first;
   let length = 0;
-  for (;;) {
-    const { bytesRead } = await readInto(fd, buffer, length, buffer.length - length, length);
-    length += bytesRead;
-    if (length < buffer.length) return buffer.toString('utf8', 0, length);
-    const larger = Buffer.allocUnsafe(buffer.length * 2);
-    buffer.copy(larger);
-    buffer = larger;
+  try {
+    for (;;) {
+      const { bytesRead } = await readInto(fd, buffer, length, buffer.length - length, length);
+      length += bytesRead;
+      if (length < buffer.length) return buffer.toString('utf8', 0, length);
+      const larger = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(larger);
+      buffer = larger;
+    }
+  } finally {
+    // Given back only after the text was decoded from it (or the read failed): no later read can overwrite a text in use.
+    if (spare.length < SPARE_KEPT) spare.push(first);
   }
 }
 
 /**
- * The first `size + 1` bytes of a file whose size a stat just told (a link refused as above): open, one read, close, one
- * thread-pool round trip fewer than `readTextNoFollow`, which asks the size again. A file that grew since reads longer
- * than `size` (cut at `size + 1` bytes), so a caller comparing it with a known text still sees it differ.
+ * The first `size + 1` bytes of a file whose size a stat just told, or that should hold a text of that size (a link
+ * refused as above, never waiting on a FIFO): open, one read, close, one thread-pool round trip fewer than
+ * `readTextNoFollow`. A file that grew since reads longer than `size` (cut at `size + 1` bytes), so a caller comparing it
+ * with a known text still sees it differ.
  */
 export function readTextNoFollowSized(path: string, file: string, size: number): Promise<string> {
   return withNoFollow(path, file, async (fd) => {
     const buffer = Buffer.allocUnsafe(size + 1);
     const { bytesRead } = await readInto(fd, buffer, 0, size + 1, 0);
     return buffer.toString('utf8', 0, bytesRead);
-  });
+  }, NO_FOLLOW_NOW);
 }

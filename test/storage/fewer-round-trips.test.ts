@@ -1,5 +1,6 @@
 import { constants, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diskFs, SYNCED_OPEN_FLAGS } from '../../core/storage/durable-fs.js';
@@ -46,6 +47,12 @@ describe('readTextNoFollowSized: a racy file read by the size its stat told', ()
     await expect(readTextNoFollowSized(join(dir, 'a.json'), 'content/a.json', 1)).rejects.toBeInstanceOf(LinkError);
   });
 
+  it.runIf(process.platform !== 'win32')('refuses a FIFO in the file\'s place at once, without waiting in open for a writer', async () => {
+    const path = join(folder(), 'a.json');
+    execFileSync('mkfifo', [path]);
+    await expect(readTextNoFollowSized(path, 'content/a.json', 10)).rejects.toMatchObject({ code: 'ESPIPE' });
+  });
+
   it('fails for a missing file', async () => {
     await expect(readTextNoFollowSized(join(folder(), 'gone.json'), 'content/gone.json', 1)).rejects.toMatchObject({ code: 'ENOENT' });
   });
@@ -62,5 +69,15 @@ describe('readTextNoFollow: a whole file without asking its size first', () => {
     const text = 'é'.repeat(Math.floor(size / 2)) + (size % 2 ? 'x' : '');
     writeFileSync(path, text);
     await expect(readTextNoFollow(path, 'content/a.json')).resolves.toBe(text);
+  });
+
+  it('reads many files at once, and again, each whole and its own (the first-read buffers are reused, never shared)', async () => {
+    const dir = folder();
+    const texts = Array.from({ length: 24 }, (_, at) => `${at}:`.padEnd(100 + at * 997, String.fromCharCode(97 + (at % 26))));
+    texts.forEach((text, at) => writeFileSync(join(dir, `${at}.json`), text));
+    for (let round = 0; round < 2; round++) {
+      const read = await Promise.all(texts.map((_, at) => readTextNoFollow(join(dir, `${at}.json`), `content/${at}.json`)));
+      expect(read).toEqual(texts);
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCms } from '../../core/cms.js';
+import { RACY_MS } from '../../core/service/disk-view.js';
 import { DiskStore } from '../../core/storage/content-store.js';
+import { forgetWritten, KEPT_TEXT_BUDGET, keptTexts, rememberWritten, writtenText } from '../../core/storage/written-texts.js';
 import { writableSite } from '../write/helpers.js';
 
 /** A site whose first tag was just updated by this process (its file's mtime too recent to trust: the disk view reads it). */
@@ -54,5 +56,73 @@ describe('a write takes the previous text the disk view verified under the same 
     utimesSync(path, new Date(mtimeMs), new Date(mtimeMs));
     const seen = await store.hold(model, documentId, record.locale, () => store.read(record.file));
     expect(seen).toBe(other);
+  });
+});
+
+/** The clock moved past the racy window: the file's mtime can now be trusted. */
+const later = () => {
+  const now = Date.now() + RACY_MS + 1000;
+  vi.spyOn(Date, 'now').mockReturnValue(now);
+};
+
+describe('a write takes the text this process last wrote when the file\'s mtime can be trusted', () => {
+  afterEach(() => { vi.restoreAllMocks(); });
+
+  it('a stat showing the mtime this process gave the file answers the kept text, without reading the file', async () => {
+    const { model, documentId, record, path, store, cms } = await justWritten();
+    const written = readFileSync(path, 'utf8');
+    // Written again with a time in whole seconds (as under timestamps from history), which a file keeps exactly.
+    const time = `${new Date(Date.now() - 10_000).toISOString().slice(0, 19)}.000Z`;
+    const mtimeMs = await store.write(record.file, written, time);
+    cms.index.setRecord({ ...record, mtimeMs });
+    // Another text with the same size and mtime: only a read could tell, and an mtime old enough is trusted (as the index is).
+    writeFileSync(path, written.replace('Written a moment ago', 'Written by the CLI!!'));
+    utimesSync(path, new Date(mtimeMs), new Date(mtimeMs));
+    expect(await store.hold(model, documentId, record.locale, () => store.read(record.file))).toBe(written);
+  });
+
+  it('a file whose mtime changed since this process wrote it is read again', async () => {
+    const { model, documentId, record, path, store } = await justWritten();
+    const other = readFileSync(path, 'utf8').replace('Written a moment ago', 'Written by an editor');
+    writeFileSync(path, other);
+    utimesSync(path, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    later();
+    expect(await store.hold(model, documentId, record.locale, () => store.read(record.file))).toBe(other);
+  });
+
+  it('a removed file forgets its text: one written again by another process is read', async () => {
+    const { model, documentId, record, path, store, cms } = await justWritten();
+    const written = readFileSync(path, 'utf8');
+    const { mtimeMs } = statSync(path);
+    await store.hold(model, documentId, record.locale, () => store.remove(record.file));
+    expect(writtenText(path, mtimeMs)).toBeUndefined();
+    // The same name, size and mtime again, from outside: nothing kept may stand for it.
+    const other = written.replace('Written a moment ago', 'Written by the CLI!!');
+    writeFileSync(path, other);
+    utimesSync(path, new Date(mtimeMs), new Date(mtimeMs));
+    cms.index.setRecord({ ...record, mtimeMs });
+    later();
+    expect(await store.hold(model, documentId, record.locale, () => store.read(record.file))).toBe(other);
+  });
+});
+
+describe('the kept texts', () => {
+  it('answer a text only for the mtime its write gave the file', () => {
+    rememberWritten('/kept/a.json', 1000, '{"a":"é"}');
+    expect(writtenText('/kept/a.json', 1000)).toMatchObject({ text: '{"a":"é"}', bytes: 10 });
+    expect(writtenText('/kept/a.json', 1001)).toBeUndefined();
+    forgetWritten('/kept/a.json');
+    expect(writtenText('/kept/a.json', 1000)).toBeUndefined();
+  });
+
+  it('stay within their budget, dropping the oldest first, and never keep a text larger than a quarter of it', () => {
+    const quarter = 'x'.repeat(KEPT_TEXT_BUDGET / 4);
+    for (let i = 0; i < 6; i++) rememberWritten(`/kept/big-${i}.json`, i, quarter);
+    expect(keptTexts().chars).toBeLessThanOrEqual(KEPT_TEXT_BUDGET);
+    expect(writtenText('/kept/big-0.json', 0)).toBeUndefined();
+    expect(writtenText('/kept/big-5.json', 5)?.text).toBe(quarter);
+    rememberWritten('/kept/huge.json', 1, `${quarter}x`);
+    expect(writtenText('/kept/huge.json', 1)).toBeUndefined();
+    for (let i = 0; i < 6; i++) forgetWritten(`/kept/big-${i}.json`);
   });
 });
