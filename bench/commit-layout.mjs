@@ -3,12 +3,13 @@
 // - Builds one repository per size and layout under --data (git fast-import, then one checkout), reused when present.
 //   flat: content/articles/<documentId>.json (the default); fan: content/articles/<xx>/<documentId>.json, xx = the id's
 //   first two characters (at most 936 folders for generated ids, ~1,070 files each at 1M).
-// - Each variant changes one file (a different one per run) and commits it, best and median of --runs (after one unmeasured
-//   commit that lets an index format change take effect). `gitcms` is what core/git/git.ts commitPaths runs:
+// - Each variant changes one file (a different one per run) and commits it, best and median of --runs (the index is put in
+//   the variant's format first, by update-index). `gitcms` is what core/git/git.ts commitPaths runs:
 //   `git add --all -- <path>`, `git commit --only -- <path>`, `git rev-parse HEAD`. `trees` commits without any index
 //   (hash-object, ls-tree + mktree per folder up to the root, commit-tree, update-ref) and then records the blob in the
 //   real index (update-index --cacheinfo); `temp index` is read-tree HEAD into a temporary index, update-index, write-tree.
-// - Wall ms is the whole commit; peak RSS is the largest git process's (/usr/bin/time %M).
+// - Wall ms is the whole commit; git CPU ms the user+system time of its git processes (/usr/bin/time %U %S, 10 ms ticks),
+//   the figure to compare on a loaded machine; peak RSS is the largest git process's (%M).
 // - Prints a Markdown table; the repositories are deleted at the end unless --keep.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -67,13 +68,13 @@ const ENV = { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench
   GIT_COMMITTER_EMAIL: 'bench@cms.local', GIT_CONFIG_NOSYSTEM: '1', HOME: '/nonexistent' };
 function git(dir, args, { input, env = {} } = {}) {
   const started = performance.now();
-  const result = spawnSync('/usr/bin/time', ['-f', '%M', 'git', ...args], {
+  const result = spawnSync('/usr/bin/time', ['-f', '%M %U %S', 'git', ...args], {
     cwd: dir, input, env: { ...ENV, ...env }, maxBuffer: 1 << 30,
   });
   const stderr = result.stderr.toString();
   if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${stderr}`);
-  const rssKb = Number(stderr.trim().split('\n').at(-1));
-  return { out: result.stdout.toString(), rssKb, args, ms: performance.now() - started };
+  const [rssKb, user, system] = stderr.trim().split('\n').at(-1).split(' ').map(Number);
+  return { out: result.stdout.toString(), rssKb, cpuMs: (user + system) * 1000, args, ms: performance.now() - started };
 }
 
 async function build(dir, layout, docs) {
@@ -217,22 +218,24 @@ for (const size of sizes) {
       const walls = [];
       const rss = [];
       const indexMs = [];
-      for (let run = 0; run <= runs; run++) {
+      const cpus = [];
+      for (let run = 1; run <= runs; run++) {
         const { id, text } = docs[(turn++ * 7919) % docs.length];
         const path = pathOf(layout, id);
-        writeFileSync(join(dir, path), text.replace('"views": ', `"views": ${turn}`));
+        writeFileSync(join(dir, path), text.replace('"views": ', `"views": ${Date.now()}${turn}`));
         const started = performance.now();
         const steps = variant.commit(dir, path);
         const wall = performance.now() - started;
-        if (run === 0) continue; // the first commit lets a changed index format take effect
         walls.push(wall);
         rss.push(Math.max(...steps.map((step) => step.rssKb)));
+        cpus.push(steps.reduce((sum, step) => sum + step.cpuMs, 0));
         // What reading and writing the index costs in this commit: git add + git commit, or update-index.
         indexMs.push(steps.filter((step) => /^(add|commit|update-index|read-tree|write-tree)$/.test(step.args[0]))
-          .reduce((sum, step) => sum + step.ms, 0));
+          .reduce((sum, step) => sum + step.cpuMs, 0));
       }
       const row = { size, layout, entries: treeEntries, variant: variant.name, bestMs: Math.round(Math.min(...walls)),
-        medianMs: Math.round(median(walls)), indexMs: Math.round(median(indexMs)),
+        medianMs: Math.round(median(walls)),
+        cpuMs: Math.round(Math.min(...cpus)), indexMs: Math.round(median(indexMs)),
         peakRssMb: +(Math.max(...rss) / 1024).toFixed(1), indexMb: indexMb(),
         load: loadavg()[0].toFixed(2) };
       rows.push(row);
@@ -244,10 +247,11 @@ for (const size of sizes) {
 }
 console.log(`\n${availableParallelism()} cores, git ${spawnSync('git', ['--version'], { encoding: 'utf8' }).stdout.trim()}, `
   + `core.fsmonitor ${fsmonitorUsable ? 'measured' : 'not usable here (no built-in fsmonitor daemon on this platform/git)'}\n`);
-console.log('| files | layout (entries in content/articles) | commit | best ms | median ms | of which index steps ms '
+console.log('| files | layout (entries in content/articles) | commit | wall ms, best | wall ms, median | git CPU ms, best '
+  + '| of which index steps, CPU ms '
   + '| peak git RSS MB | index MB | load |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(`| ${r.size.toLocaleString('en')} | ${r.layout} (${r.entries.toLocaleString('en')}) | ${r.variant} | ${r.bestMs} `
-    + `| ${r.medianMs} | ${r.indexMs} | ${r.peakRssMb} | ${r.indexMb} | ${r.load} |`);
+    + `| ${r.medianMs} | ${r.cpuMs} | ${r.indexMs} | ${r.peakRssMb} | ${r.indexMb} | ${r.load} |`);
 }
