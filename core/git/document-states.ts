@@ -1,3 +1,4 @@
+import { parseContentPath } from '../index/content-path.js';
 import type { ChangedFile } from './work-tree.js';
 
 /** What the list shows beside a document: changed since HEAD, or not in HEAD at all. Unchanged documents are left out. */
@@ -8,8 +9,8 @@ const documentIdOf = (path: string) => {
   const name = path.slice(path.lastIndexOf('/') + 1);
   return name.slice(0, name.indexOf('.') === -1 ? undefined : name.indexOf('.'));
 };
-/** A path under the folder, flat or one fan-out sub-folder down (content-path.ts). */
-const inFolder = (relative: string) => relative.split('/').length <= 2;
+/** A path under the folder: a file in it, or in the fan-out sub-folder its id starts with (content-path.ts). */
+const inFolder = (relative: string) => !relative.includes('/') || parseContentPath(`content/x/${relative}`)?.layout === 'fan-out';
 
 /**
  * The Git state of every changed document in one content folder, from one `git status` and one
