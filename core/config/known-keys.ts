@@ -8,7 +8,7 @@ const OPTIONAL_KEYS: Record<string, string[]> = {
 /** Maps whose keys are the user's own names (types, formats, shapes), not settings. */
 const FREE_MAPS = new Set([
   'permissions.public', 'permissions.authenticated', 'upload.breakpoints', 'export.populate', 'server.cacheControl', 'preview.config.urls',
-  'graphql.apolloServer', 'upload.providerOptions', 'upload.actionOptions',
+  'graphql.apolloServer', 'upload.providerOptions', 'upload.actionOptions', 'content.layout',
 ]);
 /** Keys of one webhook entry. */
 const WEBHOOK_KEYS = ['url', 'headers', 'events'];

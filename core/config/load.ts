@@ -176,6 +176,10 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   }
   const content = { ...DEFAULT_CONFIG.content, ...(isRecord(raw.content) ? raw.content : {}) } as CmsConfig['content'];
   if (!Number.isSafeInteger(content.maxFileSize) || content.maxFileSize < 1) fail('content.maxFileSize must be a positive integer (bytes)');
+  if (!isRecord(content.layout) || !Object.values(content.layout).every((layout) => layout === 'flat' || layout === 'fan-out')) {
+    fail('content.layout must map type folders (plural API ids) to "flat" or "fan-out"');
+  }
+  content.layout = Object.assign(Object.create(null) as Record<string, 'flat' | 'fan-out'>, content.layout);
   const extensions = { ...DEFAULT_CONFIG.extensions, ...(isRecord(raw.extensions) ? raw.extensions : {}) } as CmsConfig['extensions'];
   if (typeof extensions.hookTimeout !== 'number' || !(extensions.hookTimeout > 0)) {
     fail('extensions.hookTimeout must be a number of seconds');

@@ -38,8 +38,11 @@ export interface CmsConfig {
   auth: AuthConfig;
   /** The upload plugin: size limits, image formats (Strapi's `plugin::upload` settings). */
   upload: UploadConfig;
-  /** Content files: `maxFileSize`, the largest a content file may be, in bytes (loading, validate and writes alike). */
-  content: { maxFileSize: number };
+  /**
+   * Content files: `maxFileSize`, the largest a content file may be, in bytes (loading, validate and writes alike);
+   * `layout`, per type folder (plural API id), `"flat"` (the default) or `"fan-out"` (`content/<plural>/<xx>/<id>.json`).
+   */
+  content: { maxFileSize: number; layout: Record<string, 'flat' | 'fan-out'> };
   server: {
     /** Port of `cms serve` (env `PORT` and `--port` win). */
     port: number;
@@ -218,7 +221,7 @@ export const DEFAULT_CONFIG: CmsConfig = {
   permissions: { public: {}, authenticated: {} },
   auth: { register: true, jwtExpiresIn: '30d', rateLimit: { enabled: true, interval: 60_000, max: 10 } },
   upload: DEFAULT_UPLOAD_CONFIG,
-  content: { maxFileSize: DEFAULT_MAX_FILE_SIZE },
+  content: { maxFileSize: DEFAULT_MAX_FILE_SIZE, layout: {} },
   server: {
     port: 1337, host: 'localhost', cacheControl: { '*': 'no-cache' }, proxy: { koa: false, maxIpsCount: 1, ipHeader: 'X-Forwarded-For' },
   },

@@ -3,7 +3,7 @@ import type { CmsConfig } from '../config/types.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { buildDocumentRows } from '../index/build-rows.js';
 import { DOCUMENT_ID_PATTERN } from '../index/file-name.js';
-import { contentFolder } from '../index/load.js';
+import { contentFolder, documentPrefixes, parseContentPath } from '../index/content-path.js';
 import { readContentFile, type FileRecord } from '../index/read-file.js';
 import { rowNode } from '../query/nodes.js';
 import { renderNode } from '../query/render.js';
@@ -12,7 +12,9 @@ import type { ContentIndex } from '../index/content-index.js';
 import type { Data, Status } from '../types.js';
 import type { GitCommit, GitPort } from './git.js';
 
-const pathspec = (model: Model, documentId: string) => `:(glob)content/${contentFolder(model)}/${documentId}.*`;
+/** A document's files in either layout (content-path.ts): its history goes on across a move between them. */
+const pathspecs = (model: Model, documentId: string) =>
+  documentPrefixes(contentFolder(model), documentId).map((prefix) => `:(glob)${prefix}*`);
 /** A hash, `HEAD~2`, a branch or a tag: never an option (no leading dash), never a path or a range. */
 const COMMIT_REF = /^[A-Za-z0-9][A-Za-z0-9._/~^-]{0,199}$/;
 
@@ -59,7 +61,7 @@ export async function documentHistory(
   cms: HistorySource, git: GitPort, model: Model, documentId: string, caller?: Pick<Caller, 'kind'>, ref?: string,
 ): Promise<HistoryEntry[]> {
   checkId(documentId);
-  const versions = await git.log([pathspec(model, documentId)], undefined, ref);
+  const versions = await git.log(pathspecs(model, documentId), undefined, ref);
   if (!versions.length && !cms.index.documentRecords(model.uid, documentId).length) throw new NotFoundError();
   if (!caller || seesAuthorEmails(caller)) return versions;
   return versions.map(({ email: _email, ...version }) => version);
@@ -68,7 +70,7 @@ export async function documentHistory(
 /** The document's files at a commit, read as content files (a version malformed then is skipped). */
 async function recordsAt(cms: HistorySource, git: GitPort, model: Model, documentId: string, commit: string): Promise<FileRecord[]> {
   const files = (await git.listFiles(commit, `content/${contentFolder(model)}`))
-    .filter((file) => file.slice(file.lastIndexOf('/') + 1).startsWith(`${documentId}.`));
+    .filter((file) => parseContentPath(file)?.name?.documentId === documentId);
   const records: FileRecord[] = [];
   for (const file of files) {
     const text = await git.show(commit, file);

@@ -21,9 +21,10 @@ export interface MergeFiles {
   cwd: string;
 }
 
-/** The project's schemas and the content type of `path` (`<project>/content/<plural>/<file>`), or none. */
+/** The project's schemas and the content type of `path` (`<project>/content/<plural>/[<xx>/]<file>`), or none. */
 function schemaFor(path: string, cwd: string): { models: Models; model: Model } | undefined {
-  const match = /^(.*?)(content\/[^/]+\/[^/]+)$/.exec(path.replace(/\\/g, '/'));
+  // The optional `<xx>/`: a fan-out sub-folder (content-path.ts).
+  const match = /^(.*?)(content\/[^/]+\/(?:[A-Za-z0-9_-]{1,2}\/)?[^/]+)$/.exec(path.replace(/\\/g, '/'));
   if (!match) return undefined;
   try {
     const models = loadModels(resolve(cwd, match[1] || '.'));

@@ -111,10 +111,10 @@ export function createWorkTree(root: string) {
       return { branch: branch || null, head: head || null, changes };
     },
 
-    /** Names of the files in a folder at HEAD (none before the first commit). */
+    /** The files under a folder at HEAD, relative to it (`x.json`; `ab/ab12.json` in a fan-out sub-folder); none before a first commit. */
     async namesAtHead(folder: string): Promise<string[]> {
-      const out = await attempt(['ls-tree', '--name-only', 'HEAD', '--', `${folder}/`]);
-      return (out ?? '').split('\n').filter(Boolean).map((path) => path.slice(path.lastIndexOf('/') + 1));
+      const out = await attempt(['ls-tree', '-r', '--name-only', 'HEAD', '--', `${folder}/`]);
+      return (out ?? '').split('\n').filter(Boolean).map((path) => path.slice(folder.length + 1));
     },
 
     /** The unified diff of one file against HEAD; a file git does not track yet shows as all new. */

@@ -9,6 +9,7 @@ import { createGit } from '../git/git.js';
 import { checkProjectPath } from '../git/git-input.js';
 import { createWorkTree } from '../git/work-tree.js';
 import { DOCUMENT_ID_PATTERN } from '../index/file-name.js';
+import { parseContentPath } from '../index/content-path.js';
 import { contentFolder, modelForPath } from '../index/load.js';
 import type { Reach } from './route-context.js';
 import { mayReachPath, mayReachType, reachablePaths, type StudioAsk } from './studio-access.js';
@@ -97,7 +98,8 @@ export const READ_ROUTES: Record<string, GitRoute> = {
       }
       const work = tree(cms);
       const [names, changes] = await Promise.all([work.namesAtHead(base), work.changes([base])]);
-      const mine = (name: string) => name.startsWith(`${documentId}.`);
+      // Its files in either layout: `<id>.…` or `<xx>/<id>.…` (content-path.ts).
+      const mine = (name: string) => parseContentPath(`${base}/${name}`)?.name?.documentId === documentId;
       const changed = changes.map((change) => change.path).filter((path) => mine(path.slice(base.length + 1)));
       const paths = [...new Set([...names.filter(mine).map((name) => `${base}/${name}`), ...changed])].sort();
       const source = { models: cms.models, config: cms.config, git: createGit(cms.root), nameOf: namesFor(cms, caller) };

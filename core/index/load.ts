@@ -7,6 +7,7 @@ import { LinkError, readTextNoFollowSync } from '../storage/no-follow.js';
 import { UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import { storesContentFiles } from '../schema/user-model.js';
 import { ContentIndex } from './content-index.js';
+import { contentFolder, isShardName, parseContentPath } from './content-path.js';
 import { loadKeptIds } from './kept-ids.js';
 import { readContentFile, type FileRecord } from './read-file.js';
 import type { ContentListing, FolderStamps } from './snapshot/folder-listing.js';
@@ -15,22 +16,33 @@ import { StringPool } from './string-pool.js';
 import { TextRecord } from './text-record.js';
 import { TextSlab } from './text-slab.js';
 
-/** The folder under `content/` that holds a type's files. */
-export function contentFolder(model: Model): string {
-  return model.uid === UPLOAD_FILE_UID ? 'upload' : model.pluralName;
-}
+export { contentFolder };
 
 /**
- * Which model owns a content path such as `content/articles/x.json`. The users-permissions user and role own no path
- * (their rows come from the auth state), so nobody who can commit content can add a user.
+ * Which model owns a content path such as `content/articles/x.json` (or `content/articles/x1/x1abc.json`, fan-out).
+ * The users-permissions user and role own no path (their rows come from the auth state), so nobody who can commit
+ * content can add a user.
  */
 export function modelForPath(models: Models, file: string): Model | undefined {
-  const parts = file.split('/');
-  if (parts.length !== 3 || parts[0] !== 'content') return undefined;
+  const path = parseContentPath(file);
+  if (!path) return undefined;
   for (const model of models.values()) {
-    if (model.modelType === 'contentType' && storesContentFiles(model) && contentFolder(model) === parts[1]) return model;
+    if (model.modelType === 'contentType' && storesContentFiles(model) && contentFolder(model) === path.folder) {
+      // The media library's entries stay flat (core/media).
+      return path.layout === 'fan-out' && model.uid === UPLOAD_FILE_UID ? undefined : model;
+    }
   }
   return undefined;
+}
+
+/** Why no model owns a content path: no type has its folder, or it sits in a sub-folder its id does not start with. */
+export function pathProblem(models: Models, file: string): FileError {
+  const folder = file.split('/')[1];
+  if (!modelForPath(models, `content/${folder}/x.json`)) {
+    return new FileError(file, `no content type has the folder "${folder}" (pluralName)`);
+  }
+  return new FileError(file, `a content file sits in content/${folder}/ or in content/${folder}/<xx>/, xx its documentId's first two `
+    + 'characters (the fan-out layout)');
 }
 
 /** Content file names the loader and the watcher consider (no dot files, no temp files). */
@@ -77,14 +89,23 @@ export function listContentFiles(root: string, stamps?: FolderStamps): ContentLi
     if (folder.name.startsWith('.')) continue;
     if (folder.isSymbolicLink()) { links.push(`content/${folder.name}`); continue; }
     if (!folder.isDirectory()) continue;
-    stamps?.before(root, folder.name);
-    for (const entry of readdirSync(join(root, 'content', folder.name), { withFileTypes: true })) {
-      if (!isContentFileName(entry.name)) continue;
-      if (entry.isSymbolicLink()) links.push(`content/${folder.name}/${entry.name}`);
-      else files.push(`content/${folder.name}/${entry.name}`);
-    }
+    listFolder(root, folder.name, files, links, stamps);
   }
   return { files: files.sort(), links: links.sort() };
+}
+
+/** One type folder's files, and those of its fan-out sub-folders (`content/<type>/<xx>/`, see content-path.ts). */
+function listFolder(root: string, folder: string, files: string[], links: string[], stamps?: FolderStamps, shard = false): void {
+  stamps?.before(root, folder);
+  for (const entry of readdirSync(join(root, 'content', folder), { withFileTypes: true })) {
+    if (!shard && entry.isDirectory() && isShardName(entry.name)) {
+      listFolder(root, `${folder}/${entry.name}`, files, links, stamps, true);
+      continue;
+    }
+    if (!isContentFileName(entry.name)) continue;
+    if (entry.isSymbolicLink()) links.push(`content/${folder}/${entry.name}`);
+    else files.push(`content/${folder}/${entry.name}`);
+  }
 }
 
 /** How an index's load went, and when the snapshot it wrote (if any) is on disk. */
@@ -137,11 +158,13 @@ export async function loadIndex(
   // Texts many files repeat (relation targets, component names) are shared while this load lasts.
   const pool = new StringPool();
   for (const file of files) {
-    const folder = file.split('/')[1];
-    if (!folders.has(folder)) folders.set(folder, modelForPath(models, file));
+    const parts = file.split('/');
+    const folder = parts[1];
+    if (!folders.has(folder)) folders.set(folder, modelForPath(models, `content/${folder}/x.json`));
     const model = folders.get(folder);
-    if (!model) {
-      index.reportProblem(new FileError(file, `no content type has the folder "${folder}" (pluralName)`));
+    // A file in a fan-out sub-folder must be owned by its path (the sub-folder is its id's first characters).
+    if (!model || (parts.length === 4 && !modelForPath(models, file))) {
+      index.reportProblem(pathProblem(models, file));
       continue;
     }
     try {

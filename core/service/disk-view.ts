@@ -1,8 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
-import { formatFileName } from '../index/file-name.js';
-import { contentFolder } from '../index/load.js';
+import { contentFilePath, contentFolder, documentPrefixes, layoutOf, parseContentPath } from '../index/content-path.js';
 import { CONTENT_EXTENSIONS } from '../parsers/index.js';
 import type { Model } from '../schema/types.js';
 import { readTextNoFollowSized } from '../storage/no-follow.js';
@@ -49,8 +48,8 @@ export class DiskView {
       return;
     }
     const files = new Set(index.documentRecords(model.uid, documentId).map((record) => record.file));
-    for (const file of index.problemFiles(`content/${folder}/${documentId}.`)) files.add(file);
-    if (locale !== undefined) for (const file of this.candidates(folder, documentId, locale, files)) files.add(file);
+    for (const prefix of documentPrefixes(folder, documentId)) for (const file of index.problemFiles(prefix)) files.add(file);
+    if (locale !== undefined) for (const file of this.candidates(model, documentId, locale, files)) files.add(file);
     const changes = await Promise.all([...files].map((file) => this.change(file, verified)));
     applyChanges(index, changes.filter((change) => change !== undefined));
   }
@@ -83,12 +82,16 @@ export class DiskView {
     return fileChange(index, root, file, RACY_MS);
   }
 
-  /** The names a document's plain and draft file in `locale` may have: in its known formats, else in every format. */
-  private candidates(folder: string, documentId: string, locale: string | null, known: Set<string>): string[] {
+  /**
+   * The paths a document's plain and draft file in `locale` may have: in its known formats, else in every format; in the
+   * layouts of its known files and the type's own.
+   */
+  private candidates(model: Model, documentId: string, locale: string | null, known: Set<string>): string[] {
     const used = [...known].map((file) => file.slice(file.lastIndexOf('.')));
     const exts = used.length ? [...new Set(used)] : CONTENT_EXTENSIONS;
+    const layouts = new Set([layoutOf(this.index.config, model), ...[...known].flatMap((file) => parseContentPath(file)?.layout ?? [])]);
     const segment = locale === this.index.config.defaultLocale ? undefined : locale ?? undefined;
-    const name = (ext: string, draft: boolean) => formatFileName({ documentId, locale: segment, draft, ext });
-    return exts.flatMap((ext) => [false, true].map((draft) => `content/${folder}/${name(ext, draft)}`));
+    return [...layouts].flatMap((layout) => exts.flatMap((ext) => [false, true].map((draft) =>
+      contentFilePath(contentFolder(model), layout, { documentId, locale: segment, draft, ext }))));
   }
 }

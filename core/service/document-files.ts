@@ -1,6 +1,5 @@
 import type { ContentIndex } from '../index/content-index.js';
-import { formatFileName } from '../index/file-name.js';
-import { contentFolder } from '../index/load.js';
+import { contentFilePath, contentFolder, layoutOf, parseContentPath } from '../index/content-path.js';
 import type { FileRecord } from '../index/read-file.js';
 import type { Model } from '../schema/types.js';
 import { writeContentFile, type WriteContentOptions } from '../storage/content-file.js';
@@ -34,17 +33,20 @@ export class DocumentFiles {
     return { plain: records.find((record) => !record.draft), draft: records.find((record) => record.draft), locale };
   }
 
-  /** `content/<plural>/<documentId>[.<locale>][.draft].<ext>`, in the format the document already uses (JSON for a new one). */
+  /**
+   * `content/<plural>/<documentId>[.<locale>][.draft].<ext>` (or under `<plural>/<xx>/`, the fan-out layout), in the format
+   * and the folder the document already uses (for a new one: JSON, in the type's layout).
+   */
   pathFor(model: Model, documentId: string, locale: string | null, draft: boolean): string {
     const records = this.index.documentRecords(model.uid, documentId);
-    const sameLocale = records.find((record) => record.locale === locale);
-    const known = (sameLocale ?? records[0])?.file;
+    const sibling = records.find((record) => record.locale === locale) ?? records[0];
+    const known = sibling?.file;
     const dot = known === undefined ? -1 : known.lastIndexOf('.');
     const ext = known === undefined ? '.json' : dot >= 0 && dot < known.length - 1 ? known.slice(dot) : known;
-    const name = formatFileName({
+    const layout = (sibling && parseContentPath(sibling.file)?.layout) || layoutOf(this.index.config, model);
+    return contentFilePath(contentFolder(model), layout, {
       documentId, locale: locale === this.index.config.defaultLocale ? undefined : locale ?? undefined, draft, ext,
     });
-    return `content/${contentFolder(model)}/${name}`;
   }
 
   /**

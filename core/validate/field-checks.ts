@@ -1,5 +1,5 @@
 import type { ContentIndex } from '../index/content-index.js';
-import { contentFolder } from '../index/load.js';
+import { contentFolder, documentPrefixes } from '../index/content-path.js';
 import { ruleErrors } from '../schema/scalar-rules.js';
 import { isScalar, UPLOAD_FILE_UID, type Attribute, type Model, type Models } from '../schema/types.js';
 import { USER_UID } from '../schema/user-model.js';
@@ -48,7 +48,7 @@ const isListValued = (attribute: Attribute) =>
  */
 function isBroken(index: ContentIndex, target: string, documentId: string): boolean {
   const model = index.models.get(target);
-  return !!model && index.problemFiles(`content/${contentFolder(model)}/${documentId}.`).length > 0;
+  return !!model && documentPrefixes(contentFolder(model), documentId).some((prefix) => index.problemFiles(prefix).length > 0);
 }
 
 /** Relations (owning side) and media pointing at documents that do not exist, typical after a merge. */

@@ -2,7 +2,8 @@ import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileError } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
-import { asFileError, forgetFile, isContentFileName, modelForPath } from '../index/load.js';
+import { isShardName } from '../index/content-path.js';
+import { asFileError, forgetFile, isContentFileName, modelForPath, pathProblem } from '../index/load.js';
 import { readContentFile, type FileRecord } from '../index/read-file.js';
 import { LinkError, readTextNoFollow } from '../storage/no-follow.js';
 import { sameData } from '../storage/serialize.js';
@@ -28,11 +29,7 @@ const linkProblem = (index: ContentIndex, path: string): FileChange =>
 /** Read one changed file: its new record, or the problem that keeps it from being served. */
 async function readChanged(index: ContentIndex, root: string, file: string, mtimeMs: number): Promise<FileChange | undefined> {
   const model = modelForPath(index.models, file);
-  if (!model) {
-    return {
-      kind: 'problem', problem: new FileError(file, `no content type has the folder "${file.split('/')[1]}" (pluralName)`), quiet: false,
-    };
-  }
+  if (!model) return { kind: 'problem', problem: pathProblem(index.models, file), quiet: false };
   try {
     const text = await readTextNoFollow(join(root, file), file);
     const record = readContentFile(file, text, mtimeMs, model, index.models, index.config);
@@ -67,6 +64,16 @@ export async function fileChange(index: ContentIndex, root: string, file: string
   return readChanged(index, root, file, info.mtimeMs);
 }
 
+/** The content files of a type's folder on disk, with those of its fan-out sub-folders (content-path.ts). */
+async function folderFiles(root: string, path: string, shard = false): Promise<string[]> {
+  const entries = await readdir(join(root, path), { withFileTypes: true }).catch(() => []);
+  const files = entries.filter((entry) => isContentFileName(entry.name)).map((entry) => `${path}/${entry.name}`);
+  if (shard) return files;
+  const shards = entries.filter((entry) => entry.isDirectory() && isShardName(entry.name));
+  for (const sub of await Promise.all(shards.map((entry) => folderFiles(root, `${path}/${entry.name}`, true)))) files.push(...sub);
+  return files;
+}
+
 /** One content folder compared with the index: new and changed files read, gone ones dropped. */
 export async function folderChanges(index: ContentIndex, root: string, folder: string, racyMs = 0): Promise<FileChange[]> {
   const path = `content/${folder}`;
@@ -75,8 +82,7 @@ export async function folderChanges(index: ContentIndex, root: string, folder: s
   if (info?.isSymbolicLink()) return [...listed.map((file): FileChange => ({ kind: 'forget', file })), linkProblem(index, path)];
   const changes: FileChange[] = [];
   if (index.problems.get(path) instanceof LinkError) changes.push({ kind: 'forget', file: path });
-  const names = await readdir(join(root, path)).catch(() => [] as string[]);
-  const onDisk = names.filter(isContentFileName).map((name) => `${path}/${name}`);
+  const onDisk = await folderFiles(root, path);
   for (const file of new Set([...listed, ...onDisk])) {
     const change = await fileChange(index, root, file, racyMs);
     if (change) changes.push(change);

@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { CONFIG_FILES } from '../config/load.js';
 import { FileError } from '../errors.js';
+import { isShardName } from '../index/content-path.js';
 import { isContentFileName } from '../index/load.js';
 import { KEPT_IDS_FILE } from '../index/kept-ids.js';
 import { applyChanges, fileChange, folderChanges, type FileChange } from './file-changes.js';
@@ -131,7 +132,10 @@ export function watchProject(cms: ReindexTarget, options: WatchOptions = {}): Pr
   /** A batch that fails unexpectedly (a file it may not read) is reported; the server keeps running. */
   const flushSafely = () => flush().catch((error: unknown) => report(`watch error: ${reason(error)}`));
 
-  /** `articles/x.json` → that file; `articles` → that folder; nothing → everything. */
+  /**
+   * `articles/x.json` or `articles/x1/x1….json` (fan-out) → that file; `articles`, or a fan-out sub-folder that came or went
+   * (its files may predate its watcher) → that type's folder; nothing → everything.
+   */
   const onContent = (path: string | undefined) => {
     if (!path) { rescanAll = true; schedule(); return; }
     // The ids a migration kept (a pull brought an import): every row's id may change, as on a schema change.
@@ -140,12 +144,15 @@ export function watchProject(cms: ReindexTarget, options: WatchOptions = {}): Pr
     if (parts[0].startsWith('.')) return;
     if (parts.length === 1) touchedFolders.add(parts[0]);
     else if (parts.length === 2 && isContentFileName(parts[1])) touchedFiles.add(`content/${parts[0]}/${parts[1]}`);
+    else if (parts.length === 2 && isShardName(parts[1])) touchedFolders.add(parts[0]);
+    else if (parts.length === 3 && isShardName(parts[1]) && isContentFileName(parts[2])) touchedFiles.add(`content/${path}`);
     else return;
     schedule();
   };
   const onError = (error: Error) => report(`watch error: ${error.message}`);
   const trees: TreeWatcher[] = [
-    watchTree(join(cms.root, 'content'), 1, onContent, onError),
+    // Depth 2: a type's fan-out sub-folders (content-path.ts).
+    watchTree(join(cms.root, 'content'), 2, onContent, onError),
     watchTree(join(cms.root, 'schemas'), SCHEMA_DEPTH, () => { reloadModel = true; schedule(); }, onError),
   ];
   const [contentTree, schemaTree] = trees;

@@ -48,3 +48,20 @@ describe('index snapshot: the folders are not listed again while none changed', 
     expect((await problems(root)).join('\n')).toMatch(/no content type has the folder "widgets"/);
   });
 });
+
+describe('index snapshot of a fan-out type (content/<type>/<xx>/)', { timeout: 60_000 }, () => {
+  it('keeps the listing of the sub-folders, and lists again once a file is added to one of them', async () => {
+    const root = copySampleSite();
+    mkdirSync(join(root, 'content/tags/fa'));
+    writeFileSync(join(root, 'content/tags/fa/fantag000000000000000001.json'), JSON.stringify({ name: 'Fanned', slug: 'fanned' }));
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect((await start(root)).stats.listedBy).toBe('folders');
+    expect((await start(root)).stats).toMatchObject({ snapshot: 'used', listedBy: 'snapshot', read: 0 });
+    expect(await tagSlugs(root)).toContain('fanned');
+
+    // Only the sub-folder's stamp moves (not content/tags'): the folders are listed again all the same.
+    writeFileSync(join(root, 'content/tags/fa/fantag000000000000000002.json'), JSON.stringify({ name: 'Fanned 2', slug: 'fanned-2' }));
+    expect((await start(root)).stats.listedBy).toBe('folders');
+    expect(await tagSlugs(root)).toContain('fanned-2');
+  });
+});

@@ -35,6 +35,15 @@ describe('documentStates', () => {
       c3: 'modified', d4: 'modified' });
   });
 
+  it('reads a fan-out type\'s files in the sub-folder their id starts with (content/<type>/<xx>/)', () => {
+    const changes = [
+      { path: 'content/articles/e5/e5x.json', state: 'modified' as const },
+      { path: 'content/articles/f6/f6y.draft.json', state: 'new' as const },
+      { path: 'content/articles/zz/g7z.json', state: 'new' as const },
+    ];
+    expect({ ...documentStates(changes, 'content/articles', ['e5/e5x.json']) }).toEqual({ e5x: 'modified', f6y: 'new' });
+  });
+
   it('keeps a documentId named __proto__ as a plain key', () => {
     const states = documentStates([{ path: 'content/articles/__proto__.json', state: 'new' }], 'content/articles', []);
     expect(Object.keys(states)).toEqual(['__proto__']);
