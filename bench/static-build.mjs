@@ -111,6 +111,13 @@ export function benchStaticBuild(sites, { runs = 3 } = {}) {
   return rows;
 }
 
+/** `npm run bench -- --only static --sizes 10000,100000`: the sites generated under `dataRoot`, the table printed. */
+export function benchStaticSection(dataRoot, sizes, table) {
+  const rows = benchStaticBuild(sizes.map((size) => [size, generatePages(size, join(dataRoot, `static-${size}`))]));
+  table('A static build reading N Markdown pages: streamDocuments against fs + gray-matter (bench/static-build.mjs)', rows);
+  return rows;
+}
+
 const args = process.argv.slice(2);
 if (args[0] === '--child') await child(args[1], args[2]);
 else if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
