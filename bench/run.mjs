@@ -1,5 +1,6 @@
 // Benchmarks, side by side with the physical limit. `npm run bench` (never part of npm test).
-// Options: --sizes 1000,10000,100000,1000000  --only http,writes,cold,query,watch,memory,restart,cli,strapi,scale,branches  --duration 5
+// Options: --sizes 1000,10000,100000,1000000 --only http,writes,cold,query,watch,memory,restart,cli,strapi,scale,branches,static
+//   --duration 5
 // --data <dir>: where the generated sites live (default /tmp; a 1M site is ~2 GB and 1.19M files).
 // Each generated site is a Git checkout with one commit, as a deployed site is (the restart reads Git's view).
 // --strapi adds the Strapi table (the real Strapi 5.54 from ../shared/strapi-reference, when installed).
@@ -289,6 +290,7 @@ if (only.has('cli')) {
   results.sections.cli = (await import('./cli-bulk.mjs')).benchCli(dataset(20000), { creates: 20 });
   table('Scripts through the CLI on a 20k-document site (bench/cli-bulk.mjs)', results.sections.cli);
 }
+if (only.has('static')) results.sections.static = (await import('./static-build.mjs')).benchStaticSection(dataRoot, sizes, table);
 const dir = resolve(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
 const out = join(dir, `bench-${results.date.replace(/[:.]/g, '-')}.json`);

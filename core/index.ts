@@ -14,6 +14,8 @@
 export { createCms, type Cms, type CreateCmsOptions } from './cms.js';
 export type { Documents, FindParams, WriteParams } from './service/documents.js';
 export type { Data, Row, Status } from './types.js';
+// A type's documents one at a time, in bounded memory, without loading the site (a static build of 100k pages).
+export { streamDocuments, type StreamOptions } from './stream/stream-documents.js';
 
 // Typed documents: `cms types` declarations augment these registries (`declare module 'gitcms'`).
 export type {

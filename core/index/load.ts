@@ -127,9 +127,11 @@ export const loadReport = (index: ContentIndex): LoadReport | undefined => loadR
  * const index = await loadIndex('/srv/site', models, config); index.rows('api::article.article').length
  * // `fileTimes`: when each file last changed, from Git (`git.timestampsFromHistory`)
  * // `snapshot`: start from `.cms/index-snapshot` and keep it current (see snapshot/snapshot-loader.ts)
+ * // `only`: read these types' files alone (a stream's populate reads its related types, never the streamed one)
  */
 export async function loadIndex(
-  root: string, models: Models, config: CmsConfig, fileTimes?: Promise<Map<string, string>>, options: { snapshot?: boolean } = {},
+  root: string, models: Models, config: CmsConfig, fileTimes?: Promise<Map<string, string>>,
+  options: { snapshot?: boolean; only?: ReadonlySet<string> } = {},
 ): Promise<ContentIndex> {
   const index = new ContentIndex(models, config);
   // The ids a migration kept, before any row is built.
@@ -167,6 +169,7 @@ export async function loadIndex(
       index.reportProblem(pathProblem(models, file));
       continue;
     }
+    if (options.only && !options.only.has(model.uid)) continue;
     try {
       records.push(loader.record(file, model.uid, (text, mtimeMs) => parseRecord(index, file, model, text, mtimeMs, pool, slab)));
     } catch (error) {
