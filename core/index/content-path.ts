@@ -53,7 +53,7 @@ export interface ContentPath {
  * The inverse of `contentFilePath`, for either layout: `content/<folder>/<name>` is flat,
  * `content/<folder>/<xx>/<name>` is fan-out when `xx` is the name's id's first two characters. Anything else
  * (deeper, a shard that does not match the id) is no content path. Both layouts are read for every type, so a
- * type can move between them (`cms layout`) and every tool reads a checkout whatever its settings.
+ * type can move between them (`git mv`) and every tool reads a checkout whatever its settings.
  *
  * @example
  * parseContentPath('content/articles/ab/ab12.json') // { folder: 'articles', layout: 'fan-out', name: { documentId: 'ab12', … } }

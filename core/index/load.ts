@@ -41,9 +41,12 @@ export function pathProblem(models: Models, file: string): FileError {
   if (!modelForPath(models, `content/${folder}/x.json`)) {
     return new FileError(file, `no content type has the folder "${folder}" (pluralName)`);
   }
-  return new FileError(file, `a content file sits in content/${folder}/ or in content/${folder}/<xx>/, xx its documentId's first two `
-    + 'characters (the fan-out layout)');
+  return misplacedFile(file, folder);
 }
+
+/** A file of a type's folder in a sub-folder its documentId does not start with (or deeper). */
+export const misplacedFile = (file: string, folder: string): FileError => new FileError(file,
+  `a content file sits in content/${folder}/ or in content/${folder}/<xx>/, xx its documentId's first two characters (the fan-out layout)`);
 
 /** Content file names the loader and the watcher consider (no dot files, no temp files). */
 export const isContentFileName = (name: string): boolean => !name.startsWith('.') && !name.endsWith('.tmp')

@@ -4,7 +4,8 @@ import type { CmsConfig } from '../config/types.js';
 import type { FileError } from '../errors.js';
 import { splitDuplicates } from '../index/duplicate-files.js';
 import { parseFileName } from '../index/file-name.js';
-import { asFileError, contentFolder, isContentFileName } from '../index/load.js';
+import { isShardName, shardOf } from '../index/content-path.js';
+import { asFileError, contentFolder, isContentFileName, misplacedFile } from '../index/load.js';
 import { readContentFile, type FileRecord } from '../index/read-file.js';
 import type { Model, Models } from '../schema/types.js';
 import { LinkError, readTextNoFollowSync } from '../storage/no-follow.js';
@@ -32,26 +33,34 @@ const byteOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
  */
 export function listTypeFiles(root: string, model: Model): TypeListing {
   const folder = contentFolder(model);
-  let entries;
-  try {
-    entries = readdirSync(join(root, 'content', folder), { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { documents: [], problems: [] };
-    throw error;
-  }
   const byDocument = new Map<string, string[]>();
   const problems: FileError[] = [];
-  for (const entry of entries) {
-    if (!isContentFileName(entry.name)) continue;
-    const file = `content/${folder}/${entry.name}`;
-    if (entry.isSymbolicLink()) { problems.push(new LinkError(file)); continue; }
-    const name = parseFileName(entry.name);
-    // A bad name is reported by readContentFile, with the rule it breaks, when its (own) batch is read.
-    const documentId = name?.documentId ?? entry.name;
-    const files = byDocument.get(documentId);
-    if (files) files.push(file);
-    else byDocument.set(documentId, [file]);
-  }
+  // Both layouts are read for every type, as the index reads them: `content/<folder>/<name>` and, the fan-out layout,
+  // `content/<folder>/<xx>/<name>` with xx its documentId's first two characters.
+  const list = (relative: string, shard: string | undefined): void => {
+    let entries;
+    try {
+      entries = readdirSync(join(root, 'content', relative), { withFileTypes: true });
+    } catch (error) {
+      // A missing folder is a type without documents; a sub-folder removed since its parent was listed is gone.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (shard === undefined && entry.isDirectory() && isShardName(entry.name)) { list(`${folder}/${entry.name}`, entry.name); continue; }
+      if (!isContentFileName(entry.name)) continue;
+      const file = `content/${relative}/${entry.name}`;
+      if (entry.isSymbolicLink()) { problems.push(new LinkError(file)); continue; }
+      const name = parseFileName(entry.name);
+      if (shard !== undefined && name && shardOf(name.documentId) !== shard) { problems.push(misplacedFile(file, folder)); continue; }
+      // A bad name is reported by readContentFile, with the rule it breaks, when its (own) batch is read.
+      const documentId = name?.documentId ?? entry.name;
+      const files = byDocument.get(documentId);
+      if (files) files.push(file);
+      else byDocument.set(documentId, [file]);
+    }
+  };
+  list(folder, undefined);
   const documents: DocumentFiles[] = [];
   for (const documentId of [...byDocument.keys()].sort(byteOrder)) {
     documents.push({ documentId, files: byDocument.get(documentId)!.sort(byteOrder) });

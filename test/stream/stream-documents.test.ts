@@ -72,6 +72,21 @@ describe('streamDocuments', () => {
     ]);
   });
 
+  it('reads a type in the fan-out layout (content/<type>/<xx>/<id>) and names a file in a sub-folder its id does not start with', async () => {
+    const root = pagesSite({
+      'cms.config.json': { locales: ['en', 'fr'], defaultLocale: 'en', content: { layout: { pages: 'fan-out' } } },
+      'content/pages/de/delta.md': page('title: Delta', 'Fanned out.'),
+      'content/pages/de/delta.fr.md': page('title: Delta FR', 'Déployé.'),
+      'content/pages/xx/omega.md': page('title: Omega', 'In the wrong sub-folder.'),
+    });
+    const reported: string[] = [];
+    const every = await collect('pages', { root, locale: '*', strict: false, report: (message) => reported.push(message) });
+    expect(every.map((entry) => `${entry.documentId}.${entry.locale}`)).toEqual(['Zulu.en', 'alpha.en', 'beta.en', 'beta.fr', 'delta.en', 'delta.fr']);
+    expect(reported).toEqual([expect.stringMatching(/^warning: content\/pages\/xx\/omega\.md: .*fan-out layout/)]);
+    expect(every.find((entry) => entry.documentId === 'delta')).toMatchObject({ title: 'Delta', body: 'Fanned out.' });
+    await expect(collect('pages', { root })).rejects.toThrow(/content\/pages\/xx\/omega\.md: .*fan-out layout/);
+  });
+
   it('ends the stream on a malformed file, naming it with its line, after the documents before it', async () => {
     const root = pagesSite({ 'content/pages/bad.md': '---\ntitle: Bad\nviews: [1, 2\n---\n\nBroken.\n' });
     const seen: string[] = [];
