@@ -6,10 +6,11 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 
 /**
  * axe-core's serious and critical violations on the page as it is now (evaluated over CDP: the studio's CSP admits no injected
- * script tag).
+ * script tag). axe-core (half a megabyte to send and compile) goes into a document once: the studio's screens are routes of one
+ * document, and a page load (a new document) has no `axe` until it is injected again.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as {
       axe: {

@@ -90,14 +90,13 @@ describe.skipIf(!CHROMIUM)(`change requests: two editors on two branches in two 
         'api::tag.tag': ['find', 'findOne'],
       });
       remote = addBareRemote(root);
-      git(root, 'push', '--quiet', '-u', 'origin', 'main');
       // The remote is "GitHub" as configured (the compare link is built from it); git reaches the local bare repository instead.
       git(root, 'remote', 'set-url', 'origin', 'https://github.com/acme/site.git');
       git(root, 'config', `url.${remote}.insteadOf`, 'https://github.com/acme/site.git');
       await setupMergeDriver(root, DRIVER);
       git(root, 'add', '--all');
       git(root, 'commit', '--quiet', '--allow-empty', '-m', 'The content merge driver');
-      git(root, 'push', '--quiet', 'origin', 'main');
+      git(root, 'push', '--quiet', '-u', 'origin', 'main'); // one push of both commits
       cms = await createCms({ root, env: TEST_ENV, report: () => {} });
       token = (await cms.auth.tokens.create({ name: 'Site Owner', type: 'full-access' })).accessKey;
       await cms.auth.users.add({ username: 'editor', email: 'editor@example.com', password: PASSWORD });

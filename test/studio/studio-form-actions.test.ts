@@ -103,8 +103,7 @@ describe.skipIf(!CHROMIUM)(`the studio form's actions${CHROMIUM ? '' : ' (skippe
   });
 
   it('shows and saves a private field for a credential that may update the type', async () => {
-    await page.goto(`${site.url}/admin/#/t/authors/${DAVID}`);
-    await page.reload();
+    await site.loadAfresh(`#/t/authors/${DAVID}`);
     await poll(() => page.locator('#field-secretNote').inputValue()).toBe('Prefers to be paid in coffee');
     await page.locator('#field-secretNote').fill('Tea, actually');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -31,8 +31,7 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
 
   it('a new localization starts from the shared fields of the other locales and never empties them', async () => {
     const english = readJson(`content/articles/${BLACK_HOLE}.json`);
-    await page.goto(`${site.url}/admin/#/t/articles/${BLACK_HOLE}?locale=fr`);
-    await page.reload();
+    await site.loadAfresh(`#/t/articles/${BLACK_HOLE}?locale=fr`);
     await page.getByText('No “fr” version yet: saving creates it.').waitFor();
     // Strapi's admin pre-fills the non-localized fields from an existing locale.
     await poll(() => page.locator('#field-views').inputValue()).toBe('120');
@@ -104,8 +103,7 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
     const sentTo = (method: string, end: string) => sent.filter((write) => write.method === method && write.path.endsWith(end));
     page.on('request', record);
     try {
-      await page.goto(`${site.url}/admin/#/t/articles/${SHRIMP}?locale=en`);
-      await page.reload();
+      await site.loadAfresh(`#/t/articles/${SHRIMP}?locale=en`);
       await poll(() => page.locator('#field-title').inputValue()).toBe('This shrimp is awesome');
       await page.locator('#field-title').fill('This shrimp is a draft');
       await page.getByRole('button', { name: 'Save draft' }).click();
@@ -132,8 +130,7 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
       await poll(() => page.url()).not.toContain(SHRIMP); // the form went back to the list
 
       // The en version is gone: writing it again may only create it, never replace one a teammate wrote meanwhile.
-      await page.goto(`${site.url}/admin/#/t/articles/${SHRIMP}?locale=en`);
-      await page.reload();
+      await site.loadAfresh(`#/t/articles/${SHRIMP}?locale=en`);
       await page.getByText('No “en” version yet: saving creates it.').waitFor();
       await page.locator('#field-title').fill('This shrimp is back');
       await page.getByRole('button', { name: 'Save draft' }).click();
@@ -240,8 +237,7 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things 
     expect(files()).toEqual(stored);
     await page.locator('#field-slug').fill(stored[0].slug ?? '');
 
-    await page.goto(`${site.url}/admin/#/t/authors/${MARCO}`);
-    await page.reload();
+    await site.loadAfresh(`#/t/authors/${MARCO}`);
     await poll(() => page.locator('#field-email').inputValue()).not.toBe('');
     await page.locator('#field-email').fill('marco at example');
     await page.locator('form.document button[type=submit]').click();
