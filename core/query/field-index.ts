@@ -77,6 +77,26 @@ export class FieldIndex {
     }
   }
 
+  /**
+   * The test of one cell a run stands for (`value` in the run iff it holds), for a walk of the list's
+   * column; undefined where `run` is.
+   */
+  holds(operator: string, bound: unknown): ((value: Comparable | null) => boolean) | undefined {
+    if (!this.run(operator, bound)) return undefined;
+    const known = (value: Comparable | null): value is Comparable => value !== null && this.accepts(value);
+    if (operator === '$between') {
+      const [low, high] = bound as [Comparable | null, Comparable | null];
+      if (low === null || high === null) return () => false;
+      return (value) => known(value) && compare(value, low) >= 0 && compare(value, high) <= 0;
+    }
+    const tests: Record<string, (order: number) => boolean> = {
+      $eq: (order) => order === 0, $gt: (order) => order > 0, $gte: (order) => order >= 0,
+      $lt: (order) => order < 0, $lte: (order) => order <= 0,
+    };
+    const test = tests[operator];
+    return (value) => known(value) && test(compare(value, bound as Comparable));
+  }
+
   /** The positions of a run, ascending (the list's order), as a kept filter's positions are. */
   positionsOf([start, end]: [number, number], listLength: number): Int32Array {
     const count = end - start;

@@ -81,6 +81,31 @@ function indexedRun(list: FilteredList, filter: Filter): IndexedRun | undefined 
   return found && { index: index!, run: found };
 }
 
+/**
+ * One page of a comparison its field's index answers, and how many it selects, when the page lies
+ * within the first sixteenth of what it selects: the count is the run's length, and the page is
+ * found by walking the list's column from the start (a sixteenth of the list at most, in
+ * expectation). No positions are made and nothing is kept, so a stream of new values evicts no kept
+ * filter. Undefined for any other filter or page (or a filter already kept: its positions are read).
+ */
+export function widePage(
+  list: FilteredList, filter: Filter, start: number, limit: number,
+): { positions: number[]; total: number } | undefined {
+  const indexed = indexedRun(list, filter);
+  if (!indexed || filter.kind !== 'compare') return undefined;
+  const total = indexed.run[1] - indexed.run[0];
+  if (!((start + limit) * 16 <= total) || list.matches.has(filterKey(filter))) return undefined;
+  const holds = indexed.index.holds(filter.operator, filter.value)!;
+  const { values } = list.columns(false).cells(filter.field);
+  const positions: number[] = [];
+  let seen = 0;
+  for (let i = 0; i < values.length && positions.length < limit && seen < start + limit; i++) {
+    if (!holds(values[i])) continue;
+    if (seen++ >= start) positions.push(i);
+  }
+  return { positions, total };
+}
+
 /** A kept filter's positions, made the most recently used (the oldest is the one dropped). */
 function keptPositions(list: FilteredList, key: string): Int32Array | undefined {
   const kept = list.matches.get(key);
