@@ -8,7 +8,7 @@ import { paginationMeta } from './pagination.js';
 import { checkPopulateBudget } from './populate-limits.js';
 import { inPublicationCohort } from './publication.js';
 import { renderNode } from './render.js';
-import { matchingPositions } from './kept-positions.js';
+import { matchingPositions, widePage } from './kept-positions.js';
 import { branchNodes, branchPage } from './branch-list.js';
 import { filteredList, listPredicate, sortedList } from './sorted-list.js';
 
@@ -104,7 +104,10 @@ function selectPage(ctx: QueryContext, query: Query, start: number, limit: numbe
   if (branched) return branched;
   const list = sortedList(ctx, query);
   if (!query.filters) return { page: list.nodes.slice(start, start + limit), total: list.nodes.length };
-  const positions = matchingPositions(filteredList(ctx, query, list), query.filters);
+  const filtered = filteredList(ctx, query, list);
+  const wide = widePage(filtered, query.filters, start, limit);
+  if (wide) return { page: wide.positions.map((at) => list.nodes[at]), total: wide.total };
+  const positions = matchingPositions(filtered, query.filters);
   const page: Node[] = [];
   const end = Math.min(positions.length, start + limit);
   for (let at = start; at < end; at++) page.push(list.nodes[positions[at]]);

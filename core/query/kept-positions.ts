@@ -3,6 +3,7 @@ import type { Columns } from './columns.js';
 import { numberComparisonPositions } from './compare-filter.js';
 import { withRoom, type Judged } from './list-splice.js';
 import type { Node } from './nodes.js';
+import type { FieldIndex } from './field-index.js';
 import { compareValues } from './operators.js';
 import type { Predicate } from './predicate.js';
 
@@ -18,6 +19,8 @@ export interface FilteredList {
   predicate(filter: Filter, pointwise: boolean): Predicate;
   /** The list's columns (see `Columns`). */
   columns(pointwise: boolean): Columns;
+  /** The field's sorted index over the list (see `FieldIndex`), built on first use; undefined when it has none. */
+  index(field: Extract<Filter, { kind: 'compare' }>['field']): FieldIndex | undefined;
   /** The field the list is sorted by first (a field of its own nodes), if any: its column is in order. */
   sortedBy: { name: string; direction: 'asc' | 'desc' } | undefined;
 }
@@ -65,6 +68,53 @@ function sortedRange(list: FilteredList, filter: Filter): [start: number, end: n
     : operator === '$lt' ? [upper, Math.max(upper, nulls)] : [lower, Math.max(lower, nulls)];
 }
 
+/** A comparison a field's index answers: the index and the run of its entries that match. */
+interface IndexedRun { index: FieldIndex; run: [number, number] }
+
+const INDEXED_OPERATORS: ReadonlySet<string> = new Set([...RANGE_OPERATORS, '$between']);
+
+/** Where a comparison holds, found in its field's index (a comparison `sortedRange` answers needs none: ask it first). */
+function indexedRun(list: FilteredList, filter: Filter): IndexedRun | undefined {
+  if (filter.kind !== 'compare' || !INDEXED_OPERATORS.has(filter.operator)) return undefined;
+  const index = list.index(filter.field);
+  const found = index?.run(filter.operator, filter.value);
+  return found && { index: index!, run: found };
+}
+
+/**
+ * One page of a comparison its field's index answers, and how many it selects, when the page lies
+ * within the first sixteenth of what it selects: the count is the run's length, and the page is
+ * found by walking the list's column from the start (a sixteenth of the list at most, in
+ * expectation). No positions are made and nothing is kept, so a stream of new values evicts no kept
+ * filter. Undefined for any other filter or page (or a filter already kept: its positions are read).
+ */
+export function widePage(
+  list: FilteredList, filter: Filter, start: number, limit: number,
+): { positions: number[]; total: number } | undefined {
+  const indexed = indexedRun(list, filter);
+  if (!indexed || filter.kind !== 'compare') return undefined;
+  const total = indexed.run[1] - indexed.run[0];
+  if (!((start + limit) * 16 <= total) || list.matches.has(filterKey(filter))) return undefined;
+  const holds = indexed.index.holds(filter.operator, filter.value)!;
+  const { values } = list.columns(false).cells(filter.field);
+  const positions: number[] = [];
+  let seen = 0;
+  for (let i = 0; i < values.length && positions.length < limit && seen < start + limit; i++) {
+    if (!holds(values[i])) continue;
+    if (seen++ >= start) positions.push(i);
+  }
+  return { positions, total };
+}
+
+/** A kept filter's positions, made the most recently used (the oldest is the one dropped). */
+function keptPositions(list: FilteredList, key: string): Int32Array | undefined {
+  const kept = list.matches.get(key);
+  if (!kept) return undefined;
+  list.matches.delete(key);
+  list.matches.set(key, kept);
+  return kept.value;
+}
+
 /** The positions of a run of a list. */
 function run([start, end]: [number, number]): Int32Array {
   const positions = new Int32Array(end - start);
@@ -84,18 +134,19 @@ export const filterKey = (filter: Filter): string => JSON.stringify(filter, (_ke
  */
 export function matchingPositions(list: FilteredList, filters: Filter): Int32Array {
   const key = filterKey(filters);
-  const kept = list.matches.get(key);
-  if (kept) {
-    // most recently used last: the oldest filter is the one dropped when the list keeps too many
-    list.matches.delete(key);
-    list.matches.set(key, kept);
-    return kept.value;
-  }
+  const kept = keptPositions(list, key);
+  if (kept) return kept;
   const parts = filters.kind === 'and' && filters.filters.length > 1 ? filters.filters : undefined;
   // A run of the sorted list costs a binary search: not kept (nor patched on every write).
   const range = sortedRange(list, filters);
   if (range) return run(range);
-  const found = (parts && conjunctionPositions(list, parts))
+  // A run of a field's index: a narrow one costs its own size, so it is not kept either; a wide
+  // one is read off the whole list once, then kept as any filter is.
+  const indexed = indexedRun(list, filters);
+  const fromIndex = indexed?.index.positionsOf(indexed.run, list.nodes.length);
+  if (indexed && (indexed.run[1] - indexed.run[0]) * 16 < list.nodes.length) return fromIndex!;
+  const found = fromIndex
+    || (parts && conjunctionPositions(list, parts))
     || (filters.kind === 'compare' && numberComparisonPositions(filters, list.columns(false)))
     || scanPositions(list.predicate(filters, false), list);
   const judge = list.predicate(filters, true);
@@ -124,17 +175,21 @@ function conjunctionPositions(list: FilteredList, parts: Filter[]): Int32Array {
   let driver = parts[0];
   let narrowest = Infinity;
   let from: Int32Array | [number, number] = [0, 0];
-  // A comparison on the sorted field is a run of the list, found by binary search. Other parts
-  // drive once kept; with none kept yet, each is found now (and kept, for the next AND).
+  let fromIndex: FieldIndex | undefined;
+  // A comparison on the sorted field is a run of the list, one on an indexed field a run of its
+  // index: each counted by binary search. Other parts drive once kept; with none kept yet, each is
+  // found now (and kept, for the next AND).
   const anyKept = parts.some((part) => list.matches.has(filterKey(part)));
   for (const part of parts) {
-    const range = sortedRange(list, part);
-    const positions = range ?? (anyKept ? list.matches.get(filterKey(part))?.value : matchingPositions(list, part));
+    const sorted = sortedRange(list, part);
+    const indexed = sorted ? undefined : indexedRun(list, part);
+    const range = sorted ?? indexed?.run;
+    const positions = range ?? (anyKept ? keptPositions(list, filterKey(part)) : matchingPositions(list, part));
     if (!positions) continue;
     const count = range ? range[1] - range[0] : (positions as Int32Array).length;
-    if (count < narrowest) { driver = part; narrowest = count; from = positions; }
+    if (count < narrowest) { driver = part; narrowest = count; from = positions; fromIndex = indexed?.index; }
   }
-  if (!(from instanceof Int32Array)) from = run(from);
+  if (!(from instanceof Int32Array)) from = fromIndex ? fromIndex.positionsOf(from, list.nodes.length) : run(from);
   const others = parts.filter((part) => part !== driver);
   const [only] = others;
   const tight = others.length === 1 && only.kind === 'compare' && numberComparisonPositions(only, list.columns(true), from);

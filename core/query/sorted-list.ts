@@ -11,6 +11,7 @@ import { cellOf } from './columns.js';
 import { matchesScope } from '../index/content-index.js';
 import { insertionPoint, placeOf } from '../index/patchable.js';
 import type { FilteredList } from './kept-positions.js';
+import { FieldIndex } from './field-index.js';
 
 export interface SortedList {
   nodes: Node[];
@@ -21,6 +22,8 @@ export interface SortedList {
   matches: Map<string, Judged<Int32Array>>;
   /** The field each column holds, to fill a patched-in node's cell. */
   fields: Map<string, FieldRef>;
+  /** Sorted indexes of fields a comparison was asked on (null: the column cannot be indexed), patched on writes. */
+  indexes: Map<string, FieldIndex | null>;
   /** Follow one document's change in place (see `Patchable`). */
   patch(removed: readonly Row[], added: readonly Row[]): boolean;
 }
@@ -35,7 +38,7 @@ export function sortedList(ctx: QueryContext, query: Query): SortedList {
     const rows = ctx.index.readAhead(ctx.index.scopedRows(query.model.uid, scope));
     const nodes = sortNodes(ctx, rows.map((row) => rowNode(ctx, row)), query.sort);
     const list: SortedList = {
-      nodes, columns: new Map(), references: new Map(), verdicts: new Map(), matches: new Map(), fields: new Map(),
+      nodes, columns: new Map(), references: new Map(), verdicts: new Map(), matches: new Map(), fields: new Map(), indexes: new Map(),
       patch: (removed, added) => patchList(ctx, query, list, removed, added),
     };
     return list;
@@ -57,6 +60,7 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
   for (const key of list.verdicts.keys()) if (key.startsWith('ref|')) list.verdicts.delete(key);
   for (const key of list.matches.keys()) if (key.includes('"kind":"nested"')) list.matches.delete(key);
   const move = (from: number, to: number, node: Node) => {
+    patchIndexes(list, (index, column, field) => index.move(from, to, column.values[from], cellOf(node, field).value));
     shift(nodes, from, to, node);
     for (const verdicts of list.verdicts.values()) moveVerdict(verdicts, from, to, node);
     for (const positions of list.matches.values()) movePositions(positions, from, to, node);
@@ -68,6 +72,9 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
     }
   };
   const splice = (at: number, node?: Node) => {
+    patchIndexes(list, (index, column, field) => (node
+      ? index.insert(at, cellOf(node, field).value)
+      : index.remove(at, column.values[at])));
     if (node) nodes.splice(at, 0, node);
     else nodes.splice(at, 1);
     for (const verdicts of list.verdicts.values()) spliceVerdictsKept(verdicts, at, node);
@@ -112,6 +119,13 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
   }
   list.references.clear();
   return true;
+}
+
+/** Patch each kept field index before the columns move (they still hold the old values); drop one that cannot follow. */
+function patchIndexes(list: SortedList, patch: (index: FieldIndex, column: Column, field: FieldRef) => boolean): void {
+  for (const [name, index] of list.indexes) {
+    if (index && !patch(index, list.columns.get(name)!, list.fields.get(name)!)) list.indexes.delete(name);
+  }
 }
 
 /**
@@ -162,6 +176,14 @@ export function filteredList(ctx: QueryContext, query: Query, list: SortedList):
     nodes: list.nodes, matches: list.matches,
     predicate: (filter, pointwise) => listPredicate(ctx, query, list, filter, pointwise),
     columns: (pointwise) => listColumns(query, list, pointwise),
+    index: (field) => {
+      let index = list.indexes.get(field.name);
+      if (index === undefined) {
+        index = FieldIndex.build(listColumns(query, list, false).cells(field).values) ?? null;
+        list.indexes.set(field.name, index);
+      }
+      return index ?? undefined;
+    },
     sortedBy: query.sort[0]?.path.length === 1 ? { name: query.sort[0].path[0], direction: query.sort[0].direction } : undefined,
   };
 }

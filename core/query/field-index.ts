@@ -1,0 +1,204 @@
+import type { Comparable } from './cast.js';
+
+/**
+ * One field of a kept list, sorted: the list's positions whose cell is not NULL, ordered by
+ * (value, position), beside their values. A comparison never asked before on the field (`$eq`,
+ * `$gt`, `$gte`, `$lt`, `$lte`, `$between`) is then two binary searches and the run between them,
+ * whatever the value, instead of a pass over the whole column. Built on the first such comparison
+ * on the field and kept with the list; a write moves the positions it shifts and re-places the one
+ * row it changed (`move`, `insert`, `remove`). Only columns of one kind (every value a number and
+ * none NaN, or every value a string) are indexed: one order, which is the comparisons' own.
+ */
+export class FieldIndex {
+  private constructor(
+    /** `number` or `string`: the kind of every value (undefined while there is none). */
+    private kind: 'number' | 'string' | undefined,
+    /** The values, sorted (`positions[k]` holds `values[k]`). */
+    private values: Comparable[],
+    /** Positions in the list, in the values' order (ties by position); spare room past `size`. */
+    private positions: Int32Array,
+    private size: number,
+  ) {}
+
+  /**
+   * The index of a column, or undefined when it mixes kinds (or holds NaN, or bigints).
+   * @example
+   * FieldIndex.build([3, null, 1]).range('$gt', 2); // → Int32Array [0]
+   */
+  static build(column: readonly (Comparable | null)[]): FieldIndex | undefined {
+    let kind: 'number' | 'string' | undefined;
+    const found: number[] = [];
+    for (let i = 0; i < column.length; i++) {
+      const value = column[i];
+      if (value === null) continue;
+      const type = typeof value;
+      if ((type !== 'number' && type !== 'string') || (kind && kind !== type) || value !== value) return undefined;
+      kind = type;
+      found.push(i);
+    }
+    const positions = Int32Array.from(found);
+    if (kind === 'number') positions.sort((a, b) => (column[a] as number) - (column[b] as number) || a - b);
+    else positions.sort((a, b) => (column[a]! < column[b]! ? -1 : column[a]! > column[b]! ? 1 : a - b));
+    const values = Array.from(positions, (position) => column[position]!);
+    return new FieldIndex(kind, values, withRoom(positions), positions.length);
+  }
+
+  /** Does a value go in this index (NULL goes nowhere; another kind cannot)? */
+  accepts(value: Comparable | null): boolean {
+    if (value === null) return true;
+    const type = typeof value;
+    return (type === this.kind || (!this.kind && (type === 'number' || type === 'string'))) && value === value;
+  }
+
+  /** How many positions hold a value. */
+  get length(): number {
+    return this.size;
+  }
+
+  /**
+   * Where a comparison holds, as a run `[start, end)` of the sorted entries; undefined for an
+   * operator or bound this index does not answer. NULL cells never match, as in SQL.
+   */
+  run(operator: string, bound: unknown): [number, number] | undefined {
+    if (operator === '$between') {
+      if (!Array.isArray(bound) || bound.length !== 2 || !this.accepts(bound[0]) || !this.accepts(bound[1])) return undefined;
+      if (bound[0] === null || bound[1] === null) return [0, 0];
+      return [this.first(bound[0], 0), Math.max(this.first(bound[0], 0), this.first(bound[1], 1))];
+    }
+    if (bound === null || !this.accepts(bound as Comparable)) return undefined;
+    const value = bound as Comparable;
+    switch (operator) {
+      case '$eq': return [this.first(value, 0), this.first(value, 1)];
+      case '$gt': return [this.first(value, 1), this.size];
+      case '$gte': return [this.first(value, 0), this.size];
+      case '$lt': return [0, this.first(value, 0)];
+      case '$lte': return [0, this.first(value, 1)];
+      default: return undefined;
+    }
+  }
+
+  /**
+   * The test of one cell a run stands for (`value` in the run iff it holds), for a walk of the list's
+   * column; undefined where `run` is.
+   */
+  holds(operator: string, bound: unknown): ((value: Comparable | null) => boolean) | undefined {
+    if (!this.run(operator, bound)) return undefined;
+    const known = (value: Comparable | null): value is Comparable => value !== null && this.accepts(value);
+    if (operator === '$between') {
+      const [low, high] = bound as [Comparable | null, Comparable | null];
+      if (low === null || high === null) return () => false;
+      return (value) => known(value) && compare(value, low) >= 0 && compare(value, high) <= 0;
+    }
+    const tests: Record<string, (order: number) => boolean> = {
+      $eq: (order) => order === 0, $gt: (order) => order > 0, $gte: (order) => order >= 0,
+      $lt: (order) => order < 0, $lte: (order) => order <= 0,
+    };
+    const test = tests[operator];
+    return (value) => known(value) && test(compare(value, bound as Comparable));
+  }
+
+  /** The positions of a run, ascending (the list's order), as a kept filter's positions are. */
+  positionsOf([start, end]: [number, number], listLength: number): Int32Array {
+    const count = end - start;
+    if (count <= 0) return new Int32Array(0);
+    // A narrow run: sort its positions (k log k). A wide one: mark them and read the marks in order (n).
+    if (count * 16 < listLength) return this.positions.slice(start, end).sort();
+    const marks = new Uint8Array(listLength);
+    for (let k = start; k < end; k++) marks[this.positions[k]] = 1;
+    const out = new Int32Array(count);
+    let at = 0;
+    for (let i = 0; i < listLength; i++) if (marks[i] === 1) out[at++] = i;
+    return out;
+  }
+
+  /** A row's entry went from `from` to `to` with a new value; the positions between shift by one. */
+  move(from: number, to: number, before: Comparable | null, after: Comparable | null): boolean {
+    if (from === to && same(before, after)) return true;
+    if (!this.remove(from, before, false)) return false;
+    if (from < to) this.shiftPositions(from + 1, to + 1, -1);
+    else if (to < from) this.shiftPositions(to, from, 1);
+    return this.place(to, after);
+  }
+
+  /** A row inserted at `at` (the later positions shift up). */
+  insert(at: number, value: Comparable | null): boolean {
+    this.shiftPositions(at, Infinity, 1);
+    return this.place(at, value);
+  }
+
+  /** The row at `at`, holding `value`, removed (the later positions shift down). */
+  remove(at: number, value: Comparable | null, shift = true): boolean {
+    if (value !== null) {
+      if (!this.accepts(value)) return false;
+      const k = this.entry(value, at);
+      // not where its value puts it: the caller drops the index (rebuilt on the next comparison)
+      if (k >= this.size || this.positions[k] !== at || this.values[k] !== value) return false;
+      this.positions.copyWithin(k, k + 1, this.size);
+      this.values.splice(k, 1);
+      this.size--;
+    }
+    if (shift) this.shiftPositions(at + 1, Infinity, -1);
+    return true;
+  }
+
+  /** Every entry's (value, position), in order: for tests and checks. */
+  entries(): [Comparable, number][] {
+    return this.values.map((value, k) => [value, this.positions[k]]);
+  }
+
+  private place(at: number, value: Comparable | null): boolean {
+    if (value === null) return true;
+    if (!this.accepts(value)) return false;
+    this.kind ??= typeof value as 'number' | 'string';
+    const k = this.entry(value, at);
+    if (this.size === this.positions.length) this.positions = withRoom(this.positions.subarray(0, this.size));
+    this.positions.copyWithin(k + 1, k, this.size);
+    this.positions[k] = at;
+    this.values.splice(k, 0, value);
+    this.size++;
+    return true;
+  }
+
+  /** Positions in [start, end) move by `by`: one tight pass over the entries. */
+  private shiftPositions(start: number, end: number, by: number): void {
+    const { positions, size } = this;
+    for (let k = 0; k < size; k++) {
+      const position = positions[k];
+      if (position >= start && position < end) positions[k] = position + by;
+    }
+  }
+
+  /** The first entry not before `value` (`after` 0) or after it (`after` 1). */
+  private first(value: Comparable, after: 0 | 1): number {
+    let low = 0;
+    let high = this.size;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(this.values[middle], value) < after) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Where (value, position) is, or goes, among the entries. */
+  private entry(value: Comparable, position: number): number {
+    let low = this.first(value, 0);
+    let high = this.first(value, 1);
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.positions[middle] < position) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+const compare = (a: Comparable, b: Comparable): number => (a < b ? -1 : a > b ? 1 : 0);
+const same = (a: Comparable | null, b: Comparable | null): boolean => a === b;
+
+/** A copy with an eighth more room (at least 64 entries), so inserts rarely reallocate. */
+function withRoom(positions: Int32Array): Int32Array {
+  const out = new Int32Array(positions.length + Math.max(64, positions.length >> 3));
+  out.set(positions);
+  return out;
+}
