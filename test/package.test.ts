@@ -31,6 +31,7 @@ describe('package surface and dependency direction', () => {
         "defineServer",
         "exportApi",
         "formatProject",
+        "streamDocuments",
         "toErrorBody",
         "validateProject",
         "watchProject",
