@@ -1,7 +1,7 @@
 // Dataset generator: N documents over the sample schemas, written as real content files.
 // Usage: node bench/generate.mjs <N> <outDir>
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -122,4 +122,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const out = resolve(process.argv[3] ?? `/tmp/cms-bench-${total}`);
   const files = generate(total, out);
   console.log(`wrote ${files} content files into ${out}`);
+}
+
+/** The site of `n` documents under `dataRoot` (`cms-bench-<n>`), generated when missing, committed. */
+export function benchSite(dataRoot, n) {
+  const dir = join(dataRoot, `cms-bench-${n}`);
+  try { statSync(join(dir, 'content/articles')); } catch { console.error(`generating ${n} documents…`); generate(n, dir); }
+  commitSite(dir);
+  return dir;
 }

@@ -6,9 +6,8 @@
 // asked first (as `npm run bench` does), then each filter shape once (its field's first filter), then
 // FRESH filters whose values were never asked before, then 20 updates (the first left out).
 import { execFileSync } from 'node:child_process';
-import { statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { commitSite, generate } from './generate.mjs';
+import { resolve } from 'node:path';
+import { benchSite } from './generate.mjs';
 import { benchRestart } from './restart.mjs';
 
 const CMS = new URL('../dist/core/cms.js', import.meta.url).href;
@@ -19,12 +18,7 @@ const args = Object.fromEntries(process.argv.slice(2).reduce(
 ));
 const [small, big] = (args.sizes ?? '1000,1000000').split(',').map(Number);
 const dataRoot = resolve(args.data ?? '/tmp');
-const dataset = (n) => {
-  const dir = join(dataRoot, `cms-bench-${n}`);
-  try { statSync(join(dir, 'content/articles')); } catch { console.error(`generating ${n} documents…`); generate(n, dir); }
-  commitSite(dir);
-  return dir;
-};
+const dataset = (n) => benchSite(dataRoot, n);
 
 // Filter shapes, each asked with value `i` (never the same value twice in a run). The warm-up uses i = -1.
 const shapes = `[

@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { createCms } from '../dist/core/cms.js';
 import { createNodeHandler } from '../dist/core/http/serve.js';
 import { watchProject } from '../dist/core/watch/watch.js';
-import { commitSite, generate } from './generate.mjs';
+import { benchSite, generate } from './generate.mjs';
 import { benchStrapi } from './strapi-rows.mjs';
 import { benchWrites } from './write-rows.mjs';
 
@@ -26,12 +26,7 @@ const duration = Number(args.duration ?? 5);
 const results = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, sections: {} };
 
 const dataRoot = resolve(args.data ?? '/tmp');
-const dataset = (n) => {
-  const dir = join(dataRoot, `cms-bench-${n}`);
-  try { statSync(join(dir, 'content/articles')); } catch { console.error(`generating ${n} documents…`); generate(n, dir); }
-  commitSite(dir);
-  return dir;
-};
+const dataset = (n) => benchSite(dataRoot, n);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))];
 const table = (title, rows) => { console.log(`\n## ${title}`); console.table(rows); };
