@@ -1,20 +1,11 @@
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { readFlatYaml } from '../../core/parsers/flat-yaml.js';
+// Deterministic pseudo-random numbers (the benchmarks' mulberry32), so a failure replays.
+import { random } from '../../bench/generate.mjs';
 
 const yamlPackage = (text: string) => parseDocument(text, { uniqueKeys: true }).toJS();
 
-/** Deterministic pseudo-random numbers (mulberry32), so a failure replays. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Values chosen to sit on every edge the core schema has: numbers spelled many ways, nulls, booleans, dates, quotes,
 // indicators, comments, colons, odd spaces.
