@@ -6,7 +6,6 @@ import { random } from '../../bench/generate.mjs';
 
 const yamlPackage = (text: string) => parseDocument(text, { uniqueKeys: true }).toJS();
 
-
 // Values chosen to sit on every edge the core schema has: numbers spelled many ways, nulls, booleans, dates, quotes,
 // indicators, comments, colons, odd spaces.
 const VALUES = [
