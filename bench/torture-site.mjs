@@ -37,9 +37,12 @@ export async function startServer(root, port, { watch = false } = {}) {
   // Drained, keeping the last lines for a diagnosis: a full pipe would block the server's writes.
   child.stderrTail = '';
   child.stderr.on('data', (chunk) => { child.stderrTail = (child.stderrTail + chunk).slice(-8000); });
-  for (let i = 0; i < 200; i++) {
+  // Up until it answers or exits: a start on a loaded 2-core machine takes many times its quiet 0.5 s, so no attempt count
+  // (the caller's own time limit bounds a hang).
+  let exited = false;
+  child.once('exit', () => { exited = true; });
+  while (!exited) {
     try { await fetch(`http://127.0.0.1:${port}/_health`); return child; } catch { await new Promise((ok) => setTimeout(ok, 50)); }
   }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
+  throw new Error(`server did not start: ${child.stderrTail.trim().split('\n').at(-1) ?? `exit ${child.exitCode}`}`);
 }
