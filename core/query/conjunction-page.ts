@@ -1,4 +1,5 @@
 import type { Filter } from './ast.js';
+import { NUMERIC_COMPARISONS } from './compare-filter.js';
 import { filterKey, indexedRun, sortedRange, type FilteredList } from './kept-positions.js';
 
 /** A part of an AND that binary searches answer: how many it selects, whether a position is one, and a count over its run. */
@@ -30,8 +31,14 @@ function rangedPart(list: FilteredList, filter: Filter): RangedPart | undefined 
   if (!indexed || filter.kind !== 'compare') return undefined;
   const test = indexed.index.holds(filter.operator, filter.value)!;
   const { values } = list.columns(false).cells(filter.field);
+  // A number against a number bound, compared at once (the count judges up to the whole list at this place).
+  const bound = filter.value;
+  const numeric = typeof bound === 'number' ? NUMERIC_COMPARISONS[filter.operator] : undefined;
+  const holds = numeric
+    ? (at: number) => { const value = values[at]; return typeof value === 'number' ? numeric(value, bound as number) : test(value); }
+    : (at: number) => test(values[at]);
   return {
-    count: indexed.run[1] - indexed.run[0], from: 0, to: values.length, holds: (at) => test(values[at]),
+    count: indexed.run[1] - indexed.run[0], from: 0, to: values.length, holds,
     countWhere: (test) => {
       const positions = indexed.index.runPositions(indexed.run);
       let count = 0;
@@ -76,6 +83,6 @@ export function conjunctionPage(
     if (seen++ >= start) page.push(at);
   }
   if (seen < start + limit && at < to) return undefined;
-  const total = driver.countWhere((position) => others.every((part) => part.holds(position)));
+  const total = driver.countWhere(others.length === 1 ? others[0].holds : (position) => others.every((part) => part.holds(position)));
   return { positions: page, total };
 }
