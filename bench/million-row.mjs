@@ -53,7 +53,14 @@ const script = (root) => `
   for (const shape of shapes) firsts.push(await ask(shape(-1) + page(0)));
   out['first filter on a field, max ms'] = Math.max(...firsts);
   const fresh = [];
-  for (let i = 0; i < ${FRESH}; i++) fresh.push(await ask(shapes[i % shapes.length](i) + page(i)));
+  const asked = [];
+  for (let i = 0; i < ${FRESH}; i++) {
+    const search = shapes[i % shapes.length](i) + page(i);
+    fresh.push(await ask(search));
+    asked.push([fresh[i], search]);
+  }
+  // The tail's shape: the slowest new values, with their queries (printed apart, below the tables).
+  out.slowest = asked.sort((a, b) => b[0] - a[0]).slice(0, 5).map(([ms, search]) => ms.toFixed(1) + ' ms ' + search);
   out['new filter median ms'] = median(fresh);
   out['new filter p99 ms'] = p99(fresh);
   out['new filter max ms'] = Math.max(...fresh);
@@ -93,6 +100,9 @@ const skip = new Set((args.skip ?? '').split(','));
 const atBig = queriesAndWrites(bigRoot);
 loads.push(load());
 const atSmall = queriesAndWrites(smallRoot);
+const slowest = [[big, atBig.slowest], [small, atSmall.slowest]];
+delete atBig.slowest;
+delete atSmall.slowest;
 loads.push(load());
 const started = skip.has('restart') ? undefined : benchRestart([bigRoot], { runs: 1 });
 loads.push(load());
@@ -113,6 +123,10 @@ console.log('\n## Details');
 console.table([{ documents: big, ...restart, ...memory }]);
 console.table([{ documents: big, ...atBig }, { documents: small, ...atSmall }].map((r) => Object.fromEntries(
   Object.entries(r).map(([key, value]) => [key, typeof value === 'number' ? round(value) : value]))));
+for (const [size, lines] of slowest) {
+  console.log(`\nslowest new filters at ${size}:`);
+  for (const line of lines) console.log(`  ${line}`);
+}
 console.log('\nload while measuring:');
 for (const line of loads) console.log(`  ${line}`);
-console.log(JSON.stringify({ row, restart, memory, atBig, atSmall, loads }));
+console.log(JSON.stringify({ row, restart, memory, atBig, atSmall, slowest, loads }));

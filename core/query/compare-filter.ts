@@ -5,7 +5,7 @@ import type { Node } from './nodes.js';
 import { or, type Predicate } from './predicate.js';
 
 /** Number-to-number comparisons of the cast operators, for the columnar fast path. */
-const NUMERIC_COMPARISONS: Partial<Record<string, (slot: number, bound: number) => boolean>> = {
+export const NUMERIC_COMPARISONS: Partial<Record<string, (slot: number, bound: number) => boolean>> = {
   $eq: (slot, bound) => slot === bound,
   $ne: (slot, bound) => slot !== bound,
   $gt: (slot, bound) => slot > bound,

@@ -8,6 +8,7 @@ import { paginationMeta } from './pagination.js';
 import { checkPopulateBudget } from './populate-limits.js';
 import { inPublicationCohort } from './publication.js';
 import { renderNode } from './render.js';
+import { conjunctionPage } from './conjunction-page.js';
 import { matchingPositions, widePage } from './kept-positions.js';
 import { branchNodes, branchPage } from './branch-list.js';
 import { filteredList, listPredicate, sortedList } from './sorted-list.js';
@@ -105,7 +106,7 @@ function selectPage(ctx: QueryContext, query: Query, start: number, limit: numbe
   const list = sortedList(ctx, query);
   if (!query.filters) return { page: list.nodes.slice(start, start + limit), total: list.nodes.length };
   const filtered = filteredList(ctx, query, list);
-  const wide = widePage(filtered, query.filters, start, limit);
+  const wide = widePage(filtered, query.filters, start, limit) ?? conjunctionPage(filtered, query.filters, start, limit);
   if (wide) return { page: wide.positions.map((at) => list.nodes[at]), total: wide.total };
   const positions = matchingPositions(filtered, query.filters);
   const page: Node[] = [];

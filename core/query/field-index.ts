@@ -111,6 +111,11 @@ export class FieldIndex {
     return out;
   }
 
+  /** The positions of a run, in the values' order (a view of the index: no copy; read it, never keep it). */
+  runPositions([start, end]: [number, number]): Int32Array {
+    return this.positions.subarray(start, Math.max(start, end));
+  }
+
   /** A row's entry went from `from` to `to` with a new value; the positions between shift by one. */
   move(from: number, to: number, before: Comparable | null, after: Comparable | null): boolean {
     if (from === to && same(before, after)) return true;

@@ -32,7 +32,7 @@ const RANGE_OPERATORS: ReadonlySet<string> = new Set(['$eq', '$gt', '$gte', '$lt
  * search (the sort orders values as the comparison does, NULLs first ascending and last descending,
  * and a NULL never matches). Undefined for any other filter.
  */
-function sortedRange(list: FilteredList, filter: Filter): [start: number, end: number] | undefined {
+export function sortedRange(list: FilteredList, filter: Filter): [start: number, end: number] | undefined {
   if (filter.kind !== 'compare' || list.sortedBy?.name !== filter.field.name || !RANGE_OPERATORS.has(filter.operator)) return undefined;
   const bound = filter.value;
   if (typeof bound !== 'number' && typeof bound !== 'string' && typeof bound !== 'bigint') return undefined;
@@ -69,12 +69,12 @@ function sortedRange(list: FilteredList, filter: Filter): [start: number, end: n
 }
 
 /** A comparison a field's index answers: the index and the run of its entries that match. */
-interface IndexedRun { index: FieldIndex; run: [number, number] }
+export interface IndexedRun { index: FieldIndex; run: [number, number] }
 
 const INDEXED_OPERATORS: ReadonlySet<string> = new Set([...RANGE_OPERATORS, '$between']);
 
 /** Where a comparison holds, found in its field's index (a comparison `sortedRange` answers needs none: ask it first). */
-function indexedRun(list: FilteredList, filter: Filter): IndexedRun | undefined {
+export function indexedRun(list: FilteredList, filter: Filter): IndexedRun | undefined {
   if (filter.kind !== 'compare' || !INDEXED_OPERATORS.has(filter.operator)) return undefined;
   const index = list.index(filter.field);
   const found = index?.run(filter.operator, filter.value);
