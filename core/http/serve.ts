@@ -46,7 +46,8 @@ function unclaimed(cms: Cms, extensions: ExtensionRoute[] | undefined, method: s
 /**
  * The Node request listener: cached GETs (anonymous, or for a verified credential's read scope) and kept
  * GraphQL answers are written straight to the socket, skipping the web Request/Response conversion that
- * dominates small repeated reads; the rest goes to h3.
+ * dominates small repeated reads; so are plain content-API writes once the content API has authorised them
+ * (write-route.ts; `fastWrites: false` sends them through h3 too); the rest goes to h3.
  */
 export function createNodeHandler(
   cms: Cms, options: { admin?: boolean; extensions?: ExtensionRoute[]; fastWrites?: boolean } = {},
@@ -68,7 +69,11 @@ export function createNodeHandler(
     // A plain content-API write (write-route.ts): the same content API and authorization, without h3's web Request/Response.
     const write = fastWrites ? plainWrite(cms, req) : undefined;
     if (write && unclaimed(cms, options.extensions, req.method!, cms.config.api.rest.prefix + write.path)) {
-      return answerWrite(cms, req, res, write, () => handler(req, res));
+      // An answer that cannot be written (never expected: every error is answered inside) ends the connection, as srvx does.
+      return answerWrite(cms, req, res, write, () => handler(req, res)).catch((error: unknown) => {
+        process.stderr.write(`[cms] ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}\n`);
+        res.destroy();
+      });
     }
     // A replica asked to read at a commit goes the long way: it may have to catch up first.
     const pinned = cms.replica && (req.headers[COMMIT_HEADER] || req.headers.cookie?.includes(`${COMMIT_COOKIE}=`));
