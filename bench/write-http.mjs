@@ -1,6 +1,7 @@
 // Creates or updates over HTTP (the server's Node listener and a keep-alive client, both in this process) on a copy of a
-// generated site: the run to count instructions by, which unlike CPU time does not move with the load of others:
-//   valgrind --tool=callgrind node bench/write-http.mjs <site> creates 300   (and again with 0; the difference / 300)
+// generated site: CPU per write through the fast write route or through h3. Under valgrind's callgrind, 300-write runs
+// ended without their result line on a loaded machine, and start-up varied by more than a route's difference: count
+// instructions only on a quiet machine, with the result line printed.
 // node bench/write-http.mjs <site> [creates|updates] [writes] [concurrency]
 // WRITE_HTTP_FAST=0: every write through h3 (`fastWrites: false`), to compare with the fast write route in one build.
 // - site: a generated site (`node -e "import('./bench/generate.mjs').then((g) => g.generate(100, '/tmp/site', 7))"`).
