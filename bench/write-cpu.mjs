@@ -2,6 +2,7 @@
 // the figure to compare changes by on a shared machine, where req/s moves with the load of others.
 // node bench/write-cpu.mjs [creates|updates|read/write] [connections] [seconds] [checkout]
 // (`checkout`: another built copy of this project, to compare two commits in the same conditions).
+// WRITE_CPU_FAST=0: every write through h3 (`fastWrites: false`), to compare with the fast write route in one build.
 import { fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -25,7 +26,7 @@ async function serve() {
   const cms = await createCms({ root, report: () => {} });
   const ids = cms.index.scopedRows('api::article.article', { status: 'published', locale: 'en' })
     .slice(0, 500).map((row) => row.documentId);
-  const handler = createNodeHandler(cms);
+  const handler = createNodeHandler(cms, { fastWrites: process.env.WRITE_CPU_FAST !== '0' });
   let count = 0;
   let from;
   const server = createServer((req, res) => { count++; handler(req, res); });

@@ -6,7 +6,7 @@ import type { Models } from '../schema/types.js';
 import { parseQueryString } from '../strapi/parse-query.js';
 import { readBody } from './body.js';
 import { routeAnswerResponse } from './respond.js';
-import type { ExtensionRoute } from './route-context.js';
+import type { ClaimsRequest, ExtensionRoute } from './route-context.js';
 
 /** The owned content type a path under the prefix names (`/articles/…` → its collection, `/homepage` → its single type). */
 function ownedTypeAt(code: ProjectCode, models: Models, path: string): string | undefined {
@@ -25,8 +25,8 @@ function ownedTypeAt(code: ProjectCode, models: Models, path: string): string | 
  * @example
  * createApp(cms, { extensions: [...EXTENSIONS, projectRoutes(code)] })
  */
-export function projectRoutes(code: ProjectCode): ExtensionRoute {
-  return async ({ request, url, cms, headers }) => {
+export function projectRoutes(code: ProjectCode): ExtensionRoute & { claims: ClaimsRequest } {
+  const route: ExtensionRoute = async ({ request, url, cms, headers }) => {
     const method = request.method.toUpperCase();
     const prefix = cms.config.api.rest.prefix;
     let match;
@@ -48,4 +48,17 @@ export function projectRoutes(code: ProjectCode): ExtensionRoute {
     const answer = await runRoute(cms, code, match, { request, url, query: parseQueryString(url.search), body });
     return routeAnswerResponse(answer, method, headers);
   };
+  // Whether a request is the project's: a route of its own matches the path (whatever the method), or the type is owned.
+  const claims: ClaimsRequest = (cms, method, pathname) => {
+    try {
+      if (matchProjectRoute(code.routes, method, pathname)) return true;
+    } catch (error) {
+      if (error instanceof MethodNotAllowedError) return true;
+      throw error;
+    }
+    const prefix = cms.config.api.rest.prefix;
+    const inApi = pathname === prefix || pathname.startsWith(`${prefix}/`);
+    return inApi && ownedTypeAt(code, cms.models, pathname.slice(prefix.length)) !== undefined;
+  };
+  return Object.assign(route, { claims });
 }

@@ -26,3 +26,9 @@ export type Reach =
   | { site: string }
   | { media: string }
   | { none: string };
+
+/**
+ * Whether an extension answers a request (method, path as sent, without its query): what lets serve.ts's fast write
+ * route (write-route.ts) take a content-API write past a project's routes only when none of them is the request's.
+ */
+export type ClaimsRequest = (cms: Cms, method: string, pathname: string) => boolean;

@@ -3,7 +3,9 @@ import { toNodeHandler } from 'h3';
 import type { Cms } from '../cms.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApp } from './app.js';
-import type { ExtensionRoute } from './route-context.js';
+import type { ClaimsRequest, ExtensionRoute } from './route-context.js';
+import { EXTENSIONS } from './extensions.js';
+import { answerWrite, plainWrite } from './write-route.js';
 import { ifNoneMatch, notModifiedHeaders } from './http-cache.js';
 import { COMMIT_COOKIE, COMMIT_HEADER } from './read-your-writes.js';
 import { ResponseCache } from './response-cache.js';
@@ -23,18 +25,36 @@ export interface ServeOptions {
   admin?: boolean;
   /** Routes beside the content API (default: the built-in ones; `cms serve` adds the project's own, see core/extensions). */
   extensions?: ExtensionRoute[];
+  /** Answer plain content-API writes past h3 (write-route.ts; default true). False sends every write through h3. */
+  fastWrites?: boolean;
+}
+
+/**
+ * Whether the fast write route may answer a write: no route beside the built-in ones is the request's (a project's
+ * routes say so through `claims`; an extension that cannot say keeps every write on the long way).
+ */
+function unclaimed(cms: Cms, extensions: ExtensionRoute[] | undefined, method: string, pathname: string): boolean {
+  if (!extensions) return true;
+  for (const extension of extensions) {
+    if (EXTENSIONS.includes(extension)) continue;
+    const claims = (extension as { claims?: ClaimsRequest }).claims;
+    if (!claims || claims(cms, method, pathname)) return false;
+  }
+  return true;
 }
 
 /**
  * The Node request listener: cached GETs (anonymous, or for a verified credential's read scope) and kept
  * GraphQL answers are written straight to the socket, skipping the web Request/Response conversion that
- * dominates small repeated reads; the rest goes to h3.
+ * dominates small repeated reads; so are plain content-API writes once the content API has authorised them
+ * (write-route.ts; `fastWrites: false` sends them through h3 too); the rest goes to h3.
  */
 export function createNodeHandler(
-  cms: Cms, options: { admin?: boolean; extensions?: ExtensionRoute[] } = {},
+  cms: Cms, options: { admin?: boolean; extensions?: ExtensionRoute[]; fastWrites?: boolean } = {},
 ): (req: IncomingMessage, res: ServerResponse) => unknown {
   const cache = new ResponseCache();
   const handler = toNodeHandler(createApp(cms, { cache, admin: options.admin, extensions: options.extensions }));
+  const fastWrites = options.fastWrites ?? true;
   return (req, res) => {
     guardUnreadBody(req, res);
     // A replica with peers sends writes on to the writer replica (see writer-choice.ts), unless one sent it here.
@@ -45,6 +65,15 @@ export function createNodeHandler(
       }
       // Sent here as to the writer, by a replica whose view is a moment old: with PostgreSQL, only the lock's holder writes.
       if (!writers.mayWrite()) return refuseNotWriter(req, res);
+    }
+    // A plain content-API write (write-route.ts): the same content API and authorization, without h3's web Request/Response.
+    const write = fastWrites ? plainWrite(cms, req) : undefined;
+    if (write && unclaimed(cms, options.extensions, req.method!, cms.config.api.rest.prefix + write.path)) {
+      // An answer that cannot be written (never expected: every error is answered inside) ends the connection, as srvx does.
+      return answerWrite(cms, req, res, write, () => handler(req, res)).catch((error: unknown) => {
+        process.stderr.write(`[cms] ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}\n`);
+        res.destroy();
+      });
     }
     // A replica asked to read at a commit goes the long way: it may have to catch up first.
     const pinned = cms.replica && (req.headers[COMMIT_HEADER] || req.headers.cookie?.includes(`${COMMIT_COOKIE}=`));
@@ -95,7 +124,7 @@ export async function serve(cms: Cms, options: ServeOptions = {}): Promise<Runni
   await uploadProvider(cms.root, cms.config.upload);
   // A server takes part in the writer election (PostgreSQL) before it takes requests; the CLI never does.
   await cms.replica?.writers?.start();
-  const fastHandler = createNodeHandler(cms, { admin: options.admin, extensions: options.extensions });
+  const fastHandler = createNodeHandler(cms, { admin: options.admin, extensions: options.extensions, fastWrites: options.fastWrites });
   const port = options.port ?? cms.config.server.port;
   const listener = await listen(fastHandler, {
     // Port 0 is any free port, as for node:http. listhen in production mode turns 0 into 3000 (then 3001…), checked
