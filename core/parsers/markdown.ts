@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
-import { stringify } from 'yaml';
 import { FileError } from '../errors.js';
 import type { Parser } from './types.js';
 import { parseYamlText, stringifyYamlFile } from './yaml.js';
+import { yamlLib } from './yaml-lib.js';
 
 /**
  * gray-matter on first use, not at load: it brings js-yaml and esprima (~0.1 s of start), and most
@@ -59,7 +59,7 @@ export const markdownParser: Parser = {
         ...REFUSED_ENGINES,
         yaml: {
           parse: (source: string) => (parseYamlText(source, file) ?? {}) as object,
-          stringify: (data: object) => stringify(data),
+          stringify: (data: object) => yamlLib().stringify(data),
         },
       },
     });
