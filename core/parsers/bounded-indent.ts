@@ -1,4 +1,5 @@
-import { isCollection, visit, type Document } from 'yaml';
+import type { Document } from 'yaml';
+import { yamlLib } from './yaml-lib.js';
 
 /**
  * Levels of a content file written one value per line (the root object is level 1); anything
@@ -79,6 +80,7 @@ function spacedOut(value: unknown, level: number, spaced: ReadonlySet<object>): 
  * const document = new Document(data); flowBeyondIndentedDepth(document); document.toString({ lineWidth: 0 });
  */
 export function flowBeyondIndentedDepth(document: Document): Document {
+  const { isCollection, visit } = yamlLib();
   visit(document, {
     Collection(_key, node, path) {
       if (path.filter((ancestor) => isCollection(ancestor)).length < INDENTED_DEPTH) return undefined;

@@ -1,8 +1,18 @@
-import matter from 'gray-matter';
-import { stringify } from 'yaml';
+import { createRequire } from 'node:module';
 import { FileError } from '../errors.js';
 import type { Parser } from './types.js';
 import { parseYamlText, stringifyYamlFile } from './yaml.js';
+import { yamlLib } from './yaml-lib.js';
+
+/**
+ * gray-matter on first use, not at load: it brings js-yaml and esprima (~0.1 s of start), and most
+ * starts read no Markdown (the merge driver git starts per JSON or YAML file, the CLI on a JSON project).
+ */
+let grayMatter: typeof import('gray-matter') | undefined;
+const matter = (...args: Parameters<typeof import('gray-matter')>) => {
+  grayMatter ??= createRequire(import.meta.url)('gray-matter') as typeof import('gray-matter');
+  return grayMatter(...args);
+};
 
 /** Front-matter languages read: YAML only (`---`, `---yaml`, `---yml`). */
 const YAML_LANGUAGES = new Set(['', 'yaml', 'yml']);
@@ -49,7 +59,7 @@ export const markdownParser: Parser = {
         ...REFUSED_ENGINES,
         yaml: {
           parse: (source: string) => (parseYamlText(source, file) ?? {}) as object,
-          stringify: (data: object) => stringify(data),
+          stringify: (data: object) => yamlLib().stringify(data),
         },
       },
     });

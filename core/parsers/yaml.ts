@@ -1,9 +1,10 @@
-import { Document, isAlias, parseDocument, visit } from 'yaml';
+import type { Document } from 'yaml';
 import { flowBeyondIndentedDepth } from './bounded-indent.js';
 import { FileError } from '../errors.js';
 import { readFlatYaml } from './flat-yaml.js';
 import { lineColumnAt } from './json.js';
 import type { Parser } from './types.js';
+import { yamlLib } from './yaml-lib.js';
 
 /** Aliases a content file may resolve; more is an alias bomb (the yaml package's own guard). */
 export const MAX_YAML_ALIASES = 100;
@@ -11,6 +12,7 @@ export const MAX_YAML_ALIASES = 100;
 /** Where the first alias of a document stands: an alias bomb is reported there. */
 function firstAliasOffset(document: Document): number {
   let offset = 0;
+  const { isAlias, visit } = yamlLib();
   visit(document, (_key, node) => {
     if (isAlias(node) && node.range) {
       offset = node.range[0];
@@ -26,7 +28,7 @@ export function parseYamlText(text: string, file: string): unknown {
   // The plainest YAML (most front matter) is read without building a document: the same answer, a tenth of the time.
   const flat = readFlatYaml(text);
   if (flat) return flat;
-  const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const document = yamlLib().parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   const [first] = document.errors;
   if (first) {
     // Without prettyErrors the message stays one line and `linePos` is unset: locate `pos` ourselves.
@@ -44,7 +46,8 @@ export function parseYamlText(text: string, file: string): unknown {
 }
 
 /** YAML file text as the yaml package writes it (no line folding), deep collections in flow style. */
-export const stringifyYamlFile = (data: unknown): string => flowBeyondIndentedDepth(new Document(data)).toString({ lineWidth: 0 });
+export const stringifyYamlFile = (data: unknown): string =>
+  flowBeyondIndentedDepth(new (yamlLib().Document)(data)).toString({ lineWidth: 0 });
 
 export const yamlParser: Parser = {
   name: 'yaml',

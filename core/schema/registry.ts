@@ -1,5 +1,5 @@
+import { readdirSync, type Dirent } from 'node:fs';
 import { join, sep } from 'node:path';
-import fg from 'fast-glob';
 import { LinkError, readTextNoFollowSync } from '../storage/no-follow.js';
 import { FileError, ProjectProblemsError } from '../errors.js';
 import { parseJsonText } from '../parsers/json.js';
@@ -136,6 +136,26 @@ function checkModel(model: Model, models: Map<string, Model>): FileError[] {
 }
 
 /**
+ * Every entry under `dir` but hidden ones, as `{ path, dirent }` with `path` relative to `dir`; links are
+ * listed, never followed. A folder that is not there lists nothing. A walk of our own, not a glob
+ * package: the merge driver git starts per file loads schemas, and a glob package's start costs more than
+ * the walk of a project's schemas.
+ */
+function listEntries(dir: string, prefix = ''): { path: string; dirent: Dirent }[] {
+  let dirents: Dirent[];
+  try {
+    dirents = readdirSync(join(dir, prefix), { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return dirents.filter((dirent) => !dirent.name.startsWith('.')).flatMap((dirent) => {
+    const path = prefix ? join(prefix, dirent.name) : dirent.name;
+    return [{ path, dirent }, ...(dirent.isDirectory() ? listEntries(dir, path) : [])];
+  });
+}
+
+/**
  * Load every schema under `<root>/schemas`: Strapi's tree (`api/<name>/content-types/<name>/schema.json`),
  * the flat layout (`<singularName>.json`) and components (`components/<category>/<name>.json`).
  * Throws one SchemaError listing every problem.
@@ -146,7 +166,7 @@ function checkModel(model: Model, models: Map<string, Model>): FileError[] {
 export function loadModels(root: string): Map<string, Model> {
   const schemasDir = join(root, 'schemas');
   // Links are listed, never followed: a schema read through one could be any file of the machine.
-  const entries = fg.sync(['**'], { cwd: schemasDir, onlyFiles: false, dot: false, followSymbolicLinks: false, objectMode: true });
+  const entries = listEntries(schemasDir);
   const files = entries.filter((entry) => entry.dirent.isFile() && entry.path.endsWith('.json')).map((entry) => entry.path).sort();
   const models = new Map<string, Model>([[UPLOAD_FILE_UID, uploadFileModel]]);
   const problems: FileError[] = entries.filter((entry) => entry.dirent.isSymbolicLink())

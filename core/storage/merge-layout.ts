@@ -1,4 +1,5 @@
-import { isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
+import type { Document, Node } from 'yaml';
+import { yamlLib } from '../parsers/yaml-lib.js';
 
 /**
  * How a content file lays out its fields. `merge-safe`: a blank line between the fields of the
@@ -49,6 +50,7 @@ const isObject = (value: unknown): value is object => !!value && typeof value ==
  * value they hold, keys by name, so a document edited in place (hand order kept) is marked too.
  */
 export function spaceYaml(document: Document, value: unknown, spaced: ReadonlySet<object>): void {
+  const { isMap, isPair, isScalar, isSeq } = yamlLib();
   const walk = (node: unknown, data: unknown) => {
     if (!isObject(data)) return;
     const mark = spaced.has(data);

@@ -1,7 +1,8 @@
-import { Document, isMap, isScalar, parseDocument } from 'yaml';
+import type { Document } from 'yaml';
 import { flowBeyondIndentedDepth, stringifyJsonFile } from '../parsers/bounded-indent.js';
 import { getParser } from '../parsers/index.js';
 import { markdownDocument } from '../parsers/markdown.js';
+import { yamlLib } from '../parsers/yaml-lib.js';
 import { markdownBodyAttribute } from '../index/read-file.js';
 import type { Model, Models } from '../schema/types.js';
 import type { Data } from '../types.js';
@@ -104,7 +105,7 @@ export function serializeDocument(
 
 /** New YAML text: block style to `INDENTED_DEPTH`, no line folding, blank lines where `spaced` says. */
 function writeYaml(fields: Record<string, unknown>, spaced: ReadonlySet<object>): string {
-  const document = new Document(fields);
+  const document = new (yamlLib().Document)(fields);
   spaceYaml(document, fields, spaced);
   spaceYaml(document, fields, spaced);
   return flowBeyondIndentedDepth(document).toString({ lineWidth: 0 });
@@ -116,6 +117,7 @@ function writeYaml(fields: Record<string, unknown>, spaced: ReadonlySet<object>)
  */
 function editYaml(previousText: string, fields: Record<string, unknown>, spaced: ReadonlySet<object>): string | undefined {
   // Widened from Document.Parsed: new nodes are added below.
+  const { isMap, isScalar, parseDocument } = yamlLib();
   const document: Document = parseDocument(previousText);
   if (document.errors.length) return undefined;
   if (document.contents === null) document.contents = document.createNode({});

@@ -89,7 +89,7 @@ async function twoBranches(historyMode: boolean, setupDriver: boolean) {
   git(root, 'checkout', '--quiet', 'b');
   const b = await workOnBranch(root, 'b');
   git(root, 'checkout', '--quiet', 'a');
-  return { root, created: [...a, ...b] };
+  return { root, created: [...a, ...b], workOnA: git(root, 'rev-parse', 'a') };
 }
 
 /** `git merge`; the files left conflicting. */
@@ -111,9 +111,13 @@ async function expectBothSides(root: string, created: string[]) {
   expect(new Set(created).size).toBe(200);
 }
 
+/** (a)'s project, made once: (c) merges the same two branches again with the driver's config taken out. */
+let withDriver: ReturnType<typeof twoBranches> | undefined;
+const branchesWithDriver = () => withDriver ??= twoBranches(false, true);
+
 describe('(a) with the structural merge driver', () => {
   it('merges two branches with 0 conflicts, adjacent lines or not, and cms validate passes', async () => {
-    const { root, created } = await twoBranches(false, true);
+    const { root, created } = await branchesWithDriver();
     expect(merge(root, 'b')).toEqual([]);
     const validate = await cms(['validate', '--root', root]);
     expect(validate.stdout).toBe('');
@@ -166,7 +170,13 @@ describe('(b) without a driver, timestamps from history', () => {
 
 describe('(c) neither: a plain line merge with timestamps in the files', () => {
   it('conflicts on every document both branches edited, on its updatedAt/publishedAt lines', async () => {
-    const { root } = await twoBranches(false, false);
+    // (a)'s branches (made here when (c) runs alone), a as it was before (a) merged b into it, and no driver configured: git
+    // then merges `merge=cms` files line by line, as a hosting site's merge button does.
+    const { root, workOnA } = await branchesWithDriver();
+    git(root, 'reset', '--quiet', '--hard');
+    git(root, 'config', '--remove-section', 'merge.cms');
+    expect(() => git(root, 'config', '--get-regexp', '^merge\\.')).toThrow();
+    git(root, 'checkout', '--quiet', '-b', 'plain', workOnA);
     const conflicted = merge(root, 'b');
     expect(conflicted).toEqual(SHARED.map((shared) => `content/notes/${shared.documentId}.${shared.format}`).sort());
     git(root, 'merge', '--abort');

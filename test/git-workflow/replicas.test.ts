@@ -57,7 +57,8 @@ describe('replicas that write: git.push and pull', () => {
   });
 
   it('a write whose push cannot reach the remote is answered 503 and leaves no commit: the clone equals the remote, files and index as before', async () => {
-    const { remote, clones } = await remoteAndClones(1, { pushTimeout: 3 });
+    // Each write waits git.pushTimeout for the remote, then is answered 503: 1 s, the documented setting at its shortest.
+    const { remote, clones } = await remoteAndClones(1, { pushTimeout: 1 });
     const [clone] = clones;
     const server = await startApp(clone, { report: () => {} });
     const before = { head: head(clone), file: readText(clone, 'content/notes/shared.json') };
@@ -65,7 +66,7 @@ describe('replicas that write: git.push and pull', () => {
     const answer = await server.sendJson('PUT', '/api/notes/shared', { data: { views: 1 } });
     expect(answer.status).toBe(503);
     expect(answer.body).toEqual({ data: null, error: { status: 503, name: 'ServiceUnavailableError',
-      message: expect.stringMatching(/did not reach the git remote "origin" within 3 s.*nothing was saved/), details: {} } });
+      message: expect.stringMatching(/did not reach the git remote "origin" within 1 s.*nothing was saved/), details: {} } });
     expect(head(clone)).toBe(before.head);
     expect(git(clone, 'status', '--porcelain')).toBe('');
     expect(readText(clone, 'content/notes/shared.json')).toBe(before.file);
@@ -85,7 +86,8 @@ describe('replicas that write: git.push and pull', () => {
   });
 
   it('a remote away for less than git.pushTimeout: the write waits, is retried, and is answered once the remote holds it', async () => {
-    const { remote, clones } = await remoteAndClones(1, { pushTimeout: 30 });
+    // The first test's settings (its seeded remote and clone are reused): the remote is back long before 60 s.
+    const { remote, clones } = await remoteAndClones(1, { pushTimeout: 60 });
     const server = await startApp(clones[0], { report: () => {} });
     renameSync(remote, `${remote}-away`);
     const pending = server.sendJson('PUT', '/api/notes/shared', { data: { views: 5 } });

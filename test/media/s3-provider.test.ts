@@ -74,7 +74,7 @@ describe('aws-s3 upload provider against a local S3 endpoint (s3rver), through t
   it('a replica\'s delete whose push fails (503) leaves the bucket objects; once acknowledged they go', async () => {
     const bucket = await s3.bucket();
     const permissions = { public: { 'plugin::upload.file': ['upload', 'findOne', 'destroy'] } };
-    const { remote, clones: [clone] } = await remoteAndClones(1, { pushTimeout: 3 }, { permissions, upload: s3UploadConfig(s3.endpoint, bucket) });
+    const { remote, clones: [clone] } = await remoteAndClones(1, { pushTimeout: 1 }, { permissions, upload: s3UploadConfig(s3.endpoint, bucket) });
     // The provider reads its { env } values from the process environment, as `cms serve` does.
     Object.assign(process.env, S3_ENV);
     const server = await startApp(clone, { report: () => {} });

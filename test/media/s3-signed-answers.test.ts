@@ -61,72 +61,68 @@ async function mcpTool(site: ServedSite, name: string, args: Record<string, unkn
 const filesOf = (article: any) => [article.cover, article.seo.shareImage, article.blocks[0].file];
 
 describe('a private bucket\'s media URLs inside document answers, signed as Strapi\'s upload plugin signs them', () => {
+  /**
+   * The private bucket's site of the tests that read its article (or write documents of their own): served once, by the first
+   * that asks; the MCP and the public bucket's tests have sites of their own.
+   */
+  let shared: ReturnType<typeof articleWithMedia> | undefined;
+  const privateArticle = () => shared ??= articleWithMedia('private');
+  afterAll(async () => { await (await shared?.catch(() => undefined))?.site.stop(); });
+
   it('REST: media fields, components and dynamic zones answer signed URLs (each format too) that read the object', async () => {
-    const { site, root, documentId } = await articleWithMedia('private');
-    try {
-      const one = await fetch(`${site.base}/api/articles/${documentId}?${POPULATE}`);
-      expect(one.status).toBe(200);
-      const article = (await one.json() as any).data;
-      for (const file of filesOf(article)) {
-        expect(file.isUrlSigned).toBe(true);
-        expect(signed(file.url)).toBe(true);
-        for (const format of Object.values<any>(file.formats)) expect([format.isUrlSigned, signed(format.url)]).toEqual([true, true]);
-      }
-      expect((await fetch(article.cover.url)).status).toBe(200);
-      const list = (await site.send('GET', `/api/articles?filters[documentId]=${documentId}&${POPULATE}`)).body.data;
-      expect(filesOf(list[0]).every((file: any) => file.isUrlSigned && signed(file.url))).toBe(true);
-      // The files in Git keep the plain URL: a signature never reaches content.
-      const entry = JSON.parse(readFileSync(join(root, `content/upload/${article.cover.documentId}.json`), 'utf8'));
-      expect(signed(entry.url)).toBe(false);
-    } finally {
-      await site.stop();
+    const { site, root, documentId } = await privateArticle();
+    const one = await fetch(`${site.base}/api/articles/${documentId}?${POPULATE}`);
+    expect(one.status).toBe(200);
+    const article = (await one.json() as any).data;
+    for (const file of filesOf(article)) {
+      expect(file.isUrlSigned).toBe(true);
+      expect(signed(file.url)).toBe(true);
+      for (const format of Object.values<any>(file.formats)) expect([format.isUrlSigned, signed(format.url)]).toEqual([true, true]);
     }
+    expect((await fetch(article.cover.url)).status).toBe(200);
+    const list = (await site.send('GET', `/api/articles?filters[documentId]=${documentId}&${POPULATE}`)).body.data;
+    expect(filesOf(list[0]).every((file: any) => file.isUrlSigned && signed(file.url))).toBe(true);
+    // The files in Git keep the plain URL: a signature never reaches content.
+    const entry = JSON.parse(readFileSync(join(root, `content/upload/${article.cover.documentId}.json`), 'utf8'));
+    expect(signed(entry.url)).toBe(false);
   }, 180_000);
 
   it('GraphQL answers the same signed URLs, for a document and a list', async () => {
-    const { site, documentId } = await articleWithMedia('private');
-    try {
-      const query = `{ article(documentId: "${documentId}") { cover { url } seo { shareImage { url } } }
-        articles(filters: { documentId: { eq: "${documentId}" } }) { documentId cover { url } } }`;
-      const answer = await site.send('POST', '/graphql', { query });
-      expect(answer.body.errors).toBeUndefined();
-      expect(signed(answer.body.data.article.cover.url)).toBe(true);
-      expect(signed(answer.body.data.article.seo.shareImage.url)).toBe(true);
-      const listed = answer.body.data.articles.find((article: any) => article.documentId === documentId);
-      expect(signed(listed.cover.url)).toBe(true);
-      expect((await fetch(listed.cover.url)).status).toBe(200);
-    } finally {
-      await site.stop();
-    }
+    const { site, documentId } = await privateArticle();
+    const query = `{ article(documentId: "${documentId}") { cover { url } seo { shareImage { url } } }
+      articles(filters: { documentId: { eq: "${documentId}" } }) { documentId cover { url } } }`;
+    const answer = await site.send('POST', '/graphql', { query });
+    expect(answer.body.errors).toBeUndefined();
+    expect(signed(answer.body.data.article.cover.url)).toBe(true);
+    expect(signed(answer.body.data.article.seo.shareImage.url)).toBe(true);
+    const listed = answer.body.data.articles.find((article: any) => article.documentId === documentId);
+    expect(signed(listed.cover.url)).toBe(true);
+    expect((await fetch(listed.cover.url)).status).toBe(200);
   }, 180_000);
 
   it('GraphQL create and update answers (a draft, then published through status) are signed; delete answers only its documentId',
     async () => {
-      const { site, file } = await articleWithMedia('private');
-      try {
-        const ask = async (query: string) => {
-          const answer = await site.send('POST', '/graphql', { query });
-          expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
-          return answer.body.data;
-        };
-        const fields = 'documentId cover { url formats } blocks { ... on ComponentSharedMedia { file { url } } }';
-        const isSigned = (article: any) => [article.cover.url, ...Object.values<any>(article.cover.formats).map((format) => format.url),
-          article.blocks[0].file.url].every(signed);
-        const { createArticle } = await ask(`mutation { createArticle(status: DRAFT, data: { title: "G", cover: "${file.id}",
-          blocks: [{ __typename: "ComponentSharedMedia", file: "${file.id}" }] }) { ${fields} } }`);
-        expect(isSigned(createArticle)).toBe(true);
-        const { documentId } = createArticle;
-        for (const status of ['PUBLISHED', 'DRAFT']) {
-          const { updateArticle } = await ask(`mutation { updateArticle(documentId: "${documentId}", status: ${status},
-            data: { title: "G ${status}" }) { ${fields} } }`);
-          expect([status, isSigned(updateArticle)]).toEqual([status, true]);
-        }
-        expect((await fetch(createArticle.cover.url)).status).toBe(200);
-        const { deleteArticle } = await ask(`mutation { deleteArticle(documentId: "${documentId}") { documentId } }`);
-        expect(deleteArticle).toEqual({ documentId });
-      } finally {
-        await site.stop();
+      const { site, file } = await privateArticle();
+      const ask = async (query: string) => {
+        const answer = await site.send('POST', '/graphql', { query });
+        expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+        return answer.body.data;
+      };
+      const fields = 'documentId cover { url formats } blocks { ... on ComponentSharedMedia { file { url } } }';
+      const isSigned = (article: any) => [article.cover.url, ...Object.values<any>(article.cover.formats).map((format) => format.url),
+        article.blocks[0].file.url].every(signed);
+      const { createArticle } = await ask(`mutation { createArticle(status: DRAFT, data: { title: "G", cover: "${file.id}",
+        blocks: [{ __typename: "ComponentSharedMedia", file: "${file.id}" }] }) { ${fields} } }`);
+      expect(isSigned(createArticle)).toBe(true);
+      const { documentId } = createArticle;
+      for (const status of ['PUBLISHED', 'DRAFT']) {
+        const { updateArticle } = await ask(`mutation { updateArticle(documentId: "${documentId}", status: ${status},
+          data: { title: "G ${status}" }) { ${fields} } }`);
+        expect([status, isSigned(updateArticle)]).toEqual([status, true]);
       }
+      expect((await fetch(createArticle.cover.url)).status).toBe(200);
+      const { deleteArticle } = await ask(`mutation { deleteArticle(documentId: "${documentId}") { documentId } }`);
+      expect(deleteArticle).toEqual({ documentId });
     }, 180_000);
 
   it('MCP: get_ and list_ answer the same signed URLs (media field, component, dynamic zone), the file unchanged', async () => {
@@ -146,29 +142,25 @@ describe('a private bucket\'s media URLs inside document answers, signed as Stra
   }, 180_000);
 
   it('no cached answer outlives its signatures: no ETag, Cache-Control no-store, and a later read is signed anew', async () => {
-    const { site, documentId } = await articleWithMedia('private');
-    try {
-      const url = `${site.base}/api/articles/${documentId}?${POPULATE}`;
-      const first = await fetch(url);
-      expect(first.headers.get('etag')).toBeNull();
-      expect(first.headers.get('cache-control')).toBe('no-store');
-      const firstAt = signedAt((await first.json() as any).data.cover.url);
-      // A later read (the signing clock has moved on: SigV4 dates are whole seconds) carries a new signature, not the cached one.
-      let later: string | null = firstAt;
-      for (const deadline = Date.now() + 30_000; later === firstAt && Date.now() < deadline;) {
-        later = signedAt((await (await fetch(url, { headers: { 'if-none-match': '*' } })).json() as any).data.cover.url);
-      }
-      expect(later).not.toBe(firstAt);
-      // GraphQL keeps no such answer either: the same query asked again is signed anew.
-      const query = { query: `{ article(documentId: "${documentId}") { cover { url } } }` };
-      const viaGraphql = async () => signedAt((await site.send('POST', '/graphql', query)).body.data.article.cover.url);
-      const graphqlFirst = await viaGraphql();
-      let graphqlLater: string | null = graphqlFirst;
-      for (const deadline = Date.now() + 30_000; graphqlLater === graphqlFirst && Date.now() < deadline;) graphqlLater = await viaGraphql();
-      expect(graphqlLater).not.toBe(graphqlFirst);
-    } finally {
-      await site.stop();
+    const { site, documentId } = await privateArticle();
+    const url = `${site.base}/api/articles/${documentId}?${POPULATE}`;
+    const first = await fetch(url);
+    expect(first.headers.get('etag')).toBeNull();
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    const firstAt = signedAt((await first.json() as any).data.cover.url);
+    // A later read (the signing clock has moved on: SigV4 dates are whole seconds) carries a new signature, not the cached one.
+    let later: string | null = firstAt;
+    for (const deadline = Date.now() + 30_000; later === firstAt && Date.now() < deadline;) {
+      later = signedAt((await (await fetch(url, { headers: { 'if-none-match': '*' } })).json() as any).data.cover.url);
     }
+    expect(later).not.toBe(firstAt);
+    // GraphQL keeps no such answer either: the same query asked again is signed anew.
+    const query = { query: `{ article(documentId: "${documentId}") { cover { url } } }` };
+    const viaGraphql = async () => signedAt((await site.send('POST', '/graphql', query)).body.data.article.cover.url);
+    const graphqlFirst = await viaGraphql();
+    let graphqlLater: string | null = graphqlFirst;
+    for (const deadline = Date.now() + 30_000; graphqlLater === graphqlFirst && Date.now() < deadline;) graphqlLater = await viaGraphql();
+    expect(graphqlLater).not.toBe(graphqlFirst);
   }, 180_000);
 
   it('a public bucket\'s answers are as before: plain URLs, no isUrlSigned, tagged and cached (304 on revalidation)', async () => {

@@ -1,4 +1,4 @@
-import { stringify } from 'yaml';
+import { yamlLib } from '../../parsers/yaml-lib.js';
 import { pickSide } from './three-way.js';
 
 /** The placeholder a conflicting field holds while the document is serialised. */
@@ -13,7 +13,7 @@ function fieldLines(format: 'json' | 'yaml', key: string, value: unknown, line: 
     if (line.trimEnd().endsWith(',')) lines[lines.length - 1] += ',';
     return lines;
   }
-  return stringify({ [key]: value }, { lineWidth: 0 }).trimEnd().split('\n').map((text) => indent + text);
+  return yamlLib().stringify({ [key]: value }, { lineWidth: 0 }).trimEnd().split('\n').map((text) => indent + text);
 }
 
 /**
