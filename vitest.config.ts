@@ -1,27 +1,38 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-// Two kinds of test files (issue 39). Most of a file's fixed cost is importing core/ again in a fresh process: a pure in-process
+// Three kinds of test files (issue 39). Most of a file's fixed cost is importing core/ again in a fresh process: a pure in-process
 // file (the h3 app without a socket, core's functions, the CLI's program in process) shares one module graph with the other such
-// files of its worker (`isolate: false`: measured on test/unit + test/contract, 31 files, CPU 65.7 s → 21.9 s). A file that starts
-// processes, servers or browsers, or changes process-wide state (env, timers, mocks, cwd), keeps a process of its own, as before.
+// files of its worker (`isolate: false`: measured on test/unit + test/contract, 31 files, CPU 65.7 s → 21.9 s). So does a file that
+// starts processes, servers or browsers: they are its own, and it closes them in its afterAll, so nothing of them reaches the next
+// file (and the worker's one chromium is shared on purpose, test/studio/browser.ts). Only a file that changes process-wide state
+// (env, timers, mocks, cwd, process listeners) keeps a process of its own, as before.
 
 const ROOT = import.meta.dirname;
 
 /**
- * What makes a file run isolated, read from its own text: processes (child_process, the built CLI, PostgreSQL, nginx, chromium,
- * the benchmarks' tools), sockets, and process-wide state a later file in the same process would inherit. A file may also ask
- * for it with the comment `// vitest: isolate`. Not `vi.setConfig`: vitest resets the config after every file (vi.resetConfig in its
- * runner, isolated or not), so a file's own limits never reach the next one, and a file running git through the helpers shares the
- * module graph like any other.
+ * What makes a file run isolated, read from its own text: process-wide state a later file in the same process would inherit (env
+ * writes, fake timers, module mocks and stubs, cwd, exit code, process listeners, bench/fuzz.mjs's env secrets). A file may also
+ * ask for it with the comment `// vitest: isolate` and a reason. Not `vi.setConfig`: vitest resets the config after every file
+ * (vi.resetConfig in its runner, isolated or not), so a file's own limits never reach the next one.
  */
 export const NEEDS_ISOLATION = new RegExp([
+  'vi\\.(?:mock|doMock|stubEnv|stubGlobal|useFakeTimers)', 'process\\.env\\.\\w+\\s*=[^=]', 'process\\.env\\[[^\\]]+\\]\\s*=[^=]',
+  'Object\\.assign\\(process\\.env', 'delete process\\.env', 'process\\.chdir', 'process\\.exitCode', 'process\\.on\\(', 'bench/fuzz',
+  '// vitest: isolate',
+].join('|'), 'i');
+
+/**
+ * What makes a shared-graph file a `processes` one, read from its own text: child processes (the built CLI, PostgreSQL, nginx,
+ * chromium, the benchmarks' tools), sockets. A file whose helpers start them out of its sight says so with `// vitest: processes`.
+ * A project apart from the pure in-process files, so that those keep their promise (no socket, no child process) and a file that
+ * leaves something running is looked for among these.
+ */
+export const STARTS_PROCESSES = new RegExp([
   'child_process', 'runCms\\(', 'ensureBuilt\\(', 'onRealPort\\(', '\\bserve\\(', 'openStudio\\(', 'chromium', 'startTestPostgres',
-  'startNginx', '\\.listen\\(', 'vi\\.(?:mock|doMock|stubEnv|stubGlobal|useFakeTimers)', 'process\\.env\\.\\w+\\s*=[^=]',
-  'process\\.env\\[[^\\]]+\\]\\s*=[^=]', 'Object\\.assign\\(process\\.env', 'delete process\\.env', 'process\\.chdir',
-  'process\\.exitCode', 'process\\.on\\(', 'bench/', '// vitest: isolate',
+  'startNginx', '\\.listen\\(', 'bench/', '// vitest: processes',
 ].join('|'), 'i');
 
 function testFiles(dir: string): string[] {
@@ -32,8 +43,10 @@ function testFiles(dir: string): string[] {
   });
 }
 
-const all = testFiles(join(ROOT, 'test'));
-const inProcess = all.filter((file) => !NEEDS_ISOLATION.test(readFileSync(join(ROOT, file), 'utf8')));
+const all = testFiles(join(ROOT, 'test')).map((file) => ({ file, text: readFileSync(join(ROOT, file), 'utf8') }));
+const isolated = all.filter(({ text }) => NEEDS_ISOLATION.test(text)).map(({ file }) => file);
+const processes = all.filter(({ text }) => !NEEDS_ISOLATION.test(text) && STARTS_PROCESSES.test(text)).map(({ file }) => file);
+const inProcess = all.filter(({ text }) => !NEEDS_ISOLATION.test(text) && !STARTS_PROCESSES.test(text)).map(({ file }) => file);
 
 /** Seconds per file from the last whole run (test/record-durations.mjs); a file not in it counts as long, so it starts early. */
 const DURATIONS: Record<string, number> = JSON.parse(readFileSync(join(ROOT, 'test/durations.json'), 'utf8'));
@@ -63,7 +76,8 @@ export default defineConfig({
     sequence: { sequencer: LongestFirst },
     projects: [
       { extends: true, test: { name: 'in-process', include: inProcess, isolate: false } },
-      { extends: true, test: { name: 'processes', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...inProcess] } },
+      { extends: true, test: { name: 'processes', include: processes, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: isolated } },
     ],
   },
 });
