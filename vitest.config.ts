@@ -53,13 +53,18 @@ const DURATIONS: Record<string, number> = JSON.parse(readFileSync(join(ROOT, 'te
 
 /**
  * Longest files first (issue 39): with two workers, a long file started last runs alone at the end (CI's clean clone has no
- * vitest cache, so vitest's own order was the folders' order, the studio's browser files last), whatever their kind: the MCP
- * replay, all in process, once took four minutes. The order changes no result.
+ * vitest cache, so vitest's own order was the folders' order, the studio's browser files last): the MCP replay, all in process,
+ * once took four minutes. And one project after the other (isolated, processes, in-process), each longest first: vitest 4 keeps a
+ * shared worker for the next file only when the file at the head of its queue is of the same project (its pool's `isEqualRunner`),
+ * so files of the projects taken in turn by length stopped the shared workers again and again, chromium and the module graph with
+ * them. The isolated ones first, having nothing to share; the in-process ones last, being the shortest. The order changes no result.
  */
+const PROJECT_ORDER = ['isolated', 'processes', 'in-process'];
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const seconds = (spec: TestSpecification) => DURATIONS[relative(ROOT, spec.moduleId)] ?? Number.POSITIVE_INFINITY;
-    return [...files].sort((a, b) => seconds(b) - seconds(a));
+    const rank = (spec: TestSpecification) => PROJECT_ORDER.indexOf(spec.project.name);
+    return [...files].sort((a, b) => rank(a) - rank(b) || seconds(b) - seconds(a));
   }
 }
 

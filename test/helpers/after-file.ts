@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { removeTempFolders } from './temp-folders.js';
 
 // A setup file (vitest.config.ts): it runs before every test file, also when files share one module graph, so each file's temp
@@ -18,11 +18,10 @@ const counted = (): Map<string, number> => {
 let before = new Map<string, number>();
 if (LEAKS) {
   beforeAll(() => { before = counted(); });
-  afterAll(async (suite) => {
-    const file = suite as { name: string; file?: { filepath: string } }; // the test file's own suite
+  afterAll(async () => {
     await new Promise((settled) => setTimeout(settled, 200)); // a closed child's exit, a closed socket's end
     const grown = [...counted()].filter(([kind, count]) => count > (before.get(kind) ?? 0))
       .map(([kind, count]) => `${kind} +${count - (before.get(kind) ?? 0)}`);
-    if (grown.length > 0) appendFileSync(LEAKS, `${file.file?.filepath ?? file.name}: ${grown.join(', ')}\n`);
+    if (grown.length > 0) appendFileSync(LEAKS, `${expect.getState().testPath}: ${grown.join(', ')}\n`);
   });
 }

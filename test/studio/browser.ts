@@ -12,15 +12,27 @@ export function findChromium(): string | undefined {
 }
 
 let running: Promise<Browser> | undefined;
+let exitsOnTerm = false;
 
 /**
  * One chromium per test worker (issue 39): browser files share a module graph (vitest.config.ts, project `processes`), so the first
  * one launches it and the later ones in the same worker reuse it, each with contexts of its own (nothing of an earlier file's
- * cookies, storage or pages). Nobody closes it: playwright kills the browsers it launched when the worker's process exits. A launch
- * that failed, or a browser that went away, is launched again by the next caller.
+ * cookies, storage or pages). A launch that failed, or a browser that went away, is launched again by the next caller.
+ *
+ * It lives as long as the worker. Vitest asks a worker to stop (an IPC message), then ends it with SIGTERM and kills it 500 ms
+ * later. So chromium's graceful close starts at that message (playwright removes its profile in /tmp once chromium has gone), and
+ * on SIGTERM the worker exits at once: playwright's exit handler kills what is left of chromium's process group, synchronously
+ * (its own SIGTERM handler would only start a close that the kill cuts short, chromium outliving the worker in its own group).
  */
 export function sharedBrowser(executablePath: string): Promise<Browser> {
-  running ??= chromium.launch({ executablePath, args: ['--no-sandbox'] }).then((browser) => {
+  if (!exitsOnTerm) {
+    exitsOnTerm = true;
+    process.on('message', (message: { type?: string; __vitest_worker_request__?: boolean }) => {
+      if (message?.type === 'stop' && message.__vitest_worker_request__) void running?.then((browser) => browser.close()).catch(() => {});
+    });
+    process.once('SIGTERM', () => process.exit(143));
+  }
+  running ??= chromium.launch({ executablePath, args: ['--no-sandbox'], handleSIGTERM: false }).then((browser) => {
     browser.on('disconnected', () => { running = undefined; });
     return browser;
   }, (error: unknown) => {
