@@ -1,5 +1,5 @@
 import { EXAMPLE_FILES, runExamplesOf } from './example-files.js';
 
-// vitest: isolate (a cms serve, the CLI and npx per block)
+// vitest: processes (a cms serve, the CLI and npx per block, all stopped in its afterAll)
 // The runnable blocks of the pages EXAMPLE_FILES gives this file, run as printed (docs/contributing.md).
 runExamplesOf(EXAMPLE_FILES['test/docs/examples-git.test.ts']);
