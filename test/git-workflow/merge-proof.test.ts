@@ -4,7 +4,9 @@ import { mergeContentFile } from '../../core/git/merge-content.js';
 import { makeProject, REPO_ROOT, startApp } from '../helpers/project.js';
 import { cms, git, initRepo, readText, writeText } from './helpers.js';
 
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
+// Each test drives 220 writes and git merges through real processes: 40 s on a quiet machine, over 180 s with two suites and other work
+// beside it (the limit bounds a hang only).
+vi.setConfig({ testTimeout: 600_000, hookTimeout: 600_000 });
 
 /**
  * The scripted proof behind the README's figures: two branches each create 100 documents and

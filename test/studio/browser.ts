@@ -11,6 +11,13 @@ export function findChromium(): string | undefined {
   return requires('chromium').skip ? undefined : chromiumPath();
 }
 
+/**
+ * How long one browser step (a click, a locator, a poll of the page) may take before it fails: an upper bound for a hang, never a
+ * wait. A step ends on its event in well under a second on a quiet machine; with a second suite running beside this one, or other
+ * work, a 2-core machine was measured taking over 20 s to render a form.
+ */
+export const BROWSER_WAIT = 60_000;
+
 let running: Promise<Browser> | undefined;
 let exitsOnTerm = false;
 
@@ -55,7 +62,7 @@ export interface StudioSession {
 
 /**
  * A project served on a free loopback port, and one chromium page (1200×900) in a fresh context to drive it. Its actions and waits
- * give up after 20 s: they end on the event they wait for, and a loaded 2-core machine can take seconds to render or answer.
+ * give up after BROWSER_WAIT (60 s): they end on the event they wait for, and a loaded 2-core machine can take seconds to render or answer.
  */
 export async function openStudio(cms: Cms, executablePath: string): Promise<StudioSession> {
   const server = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
@@ -63,7 +70,7 @@ export async function openStudio(cms: Cms, executablePath: string): Promise<Stud
     const browser = await sharedBrowser(executablePath);
     const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
     const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(BROWSER_WAIT);
     return {
       server, browser, page,
       studioUrl: `${server.url.replace(/\/$/, '')}/admin`,

@@ -18,7 +18,7 @@ if (!CHROMIUM) {
   process.stderr.write('\n[studio] browser tests SKIPPED: no chromium binary found (apt-get install -y chromium, or set CHROMIUM_PATH)\n\n');
 }
 
-describe.skipIf(!CHROMIUM)(`the studio in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 120_000 },
+describe.skipIf(!CHROMIUM)(`the studio in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 300_000 },
   () => {
   let root: string;
   let cms: Cms;

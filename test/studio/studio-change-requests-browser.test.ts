@@ -7,7 +7,7 @@ import { setupMergeDriver } from '../../core/git/merge-setup.js';
 import { TEST_ENV } from '../auth/helpers.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { axeViolations } from './axe.js';
-import { findChromium, openStudio, type StudioSession } from './browser.js';
+import { BROWSER_WAIT, findChromium, openStudio, type StudioSession } from './browser.js';
 import { addBareRemote, git, gitSampleSite } from './git-site.js';
 
 // Issue 37's "done when": two editors, each on a change request of their own in their own browser,
@@ -23,11 +23,11 @@ const EDITORS_ARTICLE = 'jfsgk21o4wtsoknlvf65xsrj'; // "The best coffee in Rome"
 const CATEGORY = 'dr53qgpqqvshydcnntpfqvew'; // "Nature" (no draft & publish): the account may not change categories
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: BROWSER_WAIT });
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe.skipIf(!CHROMIUM)(`change requests: two editors on two branches in two browsers${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`,
-  { timeout: 300_000 }, () => {
+  { timeout: 600_000 }, () => {
     let root: string;
     let remote: string;
     let cms: Cms;
@@ -104,7 +104,7 @@ describe.skipIf(!CHROMIUM)(`change requests: two editors on two branches in two 
       tokenPage = session.page;
       editorContext = await session.browser.newContext({ viewport: DESKTOP });
       editorPage = await editorContext.newPage();
-      editorPage.setDefaultTimeout(20_000);
+      editorPage.setDefaultTimeout(BROWSER_WAIT);
     }, 120_000);
 
     afterAll(async () => {
@@ -247,7 +247,7 @@ describe.skipIf(!CHROMIUM)(`change requests: two editors on two branches in two 
       const context = await session.browser.newContext({ viewport: DESKTOP });
       onTestFinished(() => context.close());
       const page = await context.newPage();
-      page.setDefaultTimeout(20_000);
+      page.setDefaultTimeout(BROWSER_WAIT);
       const deep = `#/cr/${encodeURIComponent('edits/deep-link')}/t/articles/${TOKENS_ARTICLE}?locale=en`;
       await signIn(page, 'token', deep);
       await poll(() => page.locator('#field-title').inputValue()).toBe('Only on the deep link');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBranch } from '../../core/branches/branch-refs.js';
 import { createCms, type Cms } from '../../core/cms.js';
 import { TEST_ENV } from '../auth/helpers.js';
-import { findChromium, openStudio, type StudioSession } from './browser.js';
+import { BROWSER_WAIT, findChromium, openStudio, type StudioSession } from './browser.js';
 import { git, gitSampleSite } from './git-site.js';
 
 // What the studio draws from the change-request routes' answers, for answers a real repository
@@ -17,7 +17,7 @@ const CHROMIUM = findChromium();
 const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb';
 const PASSWORD = 'Correct-Horse-9';
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: BROWSER_WAIT });
 
 const changeRequest = (name: string, documents: object[], ahead = documents.length) => ({
   name, head: 'a'.repeat(40), ahead, behind: 0, pushed: false, documents,
@@ -28,7 +28,7 @@ const global = { type: 'Global', apiName: 'global', documentId: 'g1', locale: 'e
   fields: ['siteName'] };
 
 describe.skipIf(!CHROMIUM)(`the change-request views, drawn from the routes' answers${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`,
-  { timeout: 120_000 }, () => {
+  { timeout: 300_000 }, () => {
     let cms: Cms;
     let session: StudioSession;
     let page: Page;

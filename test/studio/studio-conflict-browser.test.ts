@@ -1,11 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCms } from '../../core/cms.js';
 import { serve, type RunningServer } from '../../core/http/serve.js';
 import { TEST_ENV } from '../auth/helpers.js';
 import { copySampleSite } from '../helpers/project.js';
+import { BROWSER_WAIT, sharedBrowser } from './browser.js';
 import { ARTICLE, CHROMIUM } from './editor-site.js';
 
 // Two editors (two browser contexts, each signed in) on one article of a private copy of the sample
@@ -13,19 +14,22 @@ import { ARTICLE, CHROMIUM } from './editor-site.js';
 // both full texts, in a panel brought into view and focused.
 const LONG = `${'Norway in late summer is almost unfairly beautiful, and the light stays long into the evening. '.repeat(3)}`;
 
-describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 120_000 }, () => {
+describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 300_000 }, () => {
   let server: RunningServer;
   let browser: Browser;
+  /** The editors' contexts: the worker's chromium outlives this file (browser.ts), so they are closed here. */
+  const contexts: BrowserContext[] = [];
   let root = '';
   let token = '';
   const draft = () => JSON.parse(readFileSync(join(root, `content/articles/${ARTICLE}.draft.json`), 'utf8'));
-  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
+  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: BROWSER_WAIT });
 
   /** One editor: a fresh context signed in, the article's form open. */
   async function editor(height = 900): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1200, height } });
+    contexts.push(context);
     const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(BROWSER_WAIT);
     await page.goto(`${server.url.replace(/\/$/, '')}/admin/`);
     await page.getByLabel('API token').fill(token);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -58,10 +62,10 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
     const cms = await createCms({ root, env: TEST_ENV, report: () => {} });
     token = (await cms.auth.tokens.create({ name: 'studio', type: 'full-access' })).accessKey;
     server = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  }, 60_000);
+    browser = await sharedBrowser(CHROMIUM!);
+  }, 120_000);
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all(contexts.map((context) => context.close()));
     await server?.close();
   });
 

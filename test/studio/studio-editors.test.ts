@@ -11,7 +11,7 @@ import { AMELIE, ARTICLE, CHROMIUM, COFFEE, editorSite, MARCO, PIZZA, text } fro
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 
 describe.skipIf(!CHROMIUM)(`the studio's editors in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`,
-  { timeout: 120_000 }, () => {
+  { timeout: 300_000 }, () => {
   const site = editorSite();
   let page: Page;
   beforeAll(() => { page = site.page; });

@@ -8,7 +8,7 @@ import { setupMergeDriver } from '../../core/git/merge-setup.js';
 import { TEST_ENV } from '../auth/helpers.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { axeViolations } from './axe.js';
-import { findChromium, openStudio, type StudioSession } from './browser.js';
+import { BROWSER_WAIT, findChromium, openStudio, type StudioSession } from './browser.js';
 import { addBareRemote, git, gitSampleSite, tempDir } from './git-site.js';
 import { execFileSync } from 'node:child_process';
 
@@ -19,12 +19,12 @@ const FILE = `content/articles/${ARTICLE}.json`;
 const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_ROOT, 'dist/cli/merge-driver.js'))}`;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: BROWSER_WAIT });
 
 /** How far the page is wider than the window (0 when nothing overflows sideways). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader, and for editors' Git work${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 120_000 }, () => {
+describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader, and for editors' Git work${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 300_000 }, () => {
   let root: string;
   let remote: string;
   let cms: Cms;

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { ARTICLE, CHROMIUM, editorSite, editSchema } from './editor-site.js';
+import { BROWSER_WAIT } from './browser.js';
 
 // Issue #36's form items beyond typing, in a real chromium on a private copy of the sample site: a
 // deleted related document, every digit of a big integer, private fields, Duplicate with unsaved
@@ -19,7 +20,7 @@ describe.skipIf(!CHROMIUM)(`the studio form's actions${CHROMIUM ? '' : ' (skippe
   let page: Page;
   beforeAll(() => { page = site.page; });
   const { draft, field, formStatus, openArticle, readJson } = site;
-  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
+  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: BROWSER_WAIT });
   const api = (method: string, path: string, data?: unknown) => fetch(`${site.url}/api/${path}`, {
     method, headers: { authorization: `Bearer ${site.token}`, 'content-type': 'application/json' },
     body: data === undefined ? undefined : JSON.stringify({ data }),

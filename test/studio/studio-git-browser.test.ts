@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCms, type Cms } from '../../core/cms.js';
 import type { RunningServer } from '../../core/http/serve.js';
 import { TEST_ENV } from '../auth/helpers.js';
-import { findChromium, openStudio, type StudioSession } from './browser.js';
+import { BROWSER_WAIT, findChromium, openStudio, type StudioSession } from './browser.js';
 import { addBareRemote, git, gitSampleSite } from './git-site.js';
 
 const CHROMIUM = findChromium();
@@ -14,9 +14,9 @@ const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
 const ENGLISH_ONLY = 'erdjn7qamd22o2key07vrft5'; // an article with no French version
 const PASSWORD = 'Correct-Horse-9';
 /** Polls wait as long as the page's own actions may (5 s), not vitest's 1 s: CI runs every test file at once on two cores. */
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: BROWSER_WAIT });
 
-describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 120_000 }, () => {
+describe.skipIf(!CHROMIUM)(`the studio's lists, document actions and Git panel in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 300_000 }, () => {
   let root: string;
   let cms: Cms;
   let server: RunningServer;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCms, type Cms } from '../../core/cms.js';
 import { reindexFiles } from '../../core/watch/reindex-files.js';
 import { TEST_ENV } from '../auth/helpers.js';
-import { findChromium, openStudio, type StudioSession } from './browser.js';
+import { BROWSER_WAIT, findChromium, openStudio, type StudioSession } from './browser.js';
 import { git, gitSampleSite } from './git-site.js';
 
 // The Git panel in document words: a write's commit as "Updated “<title>” (English)", a new
@@ -14,13 +14,13 @@ const CHROMIUM = findChromium();
 const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
 const ENGLISH_ONLY = 'erdjn7qamd22o2key07vrft5'; // "What's inside a Black Hole", no draft
 
-describe.skipIf(!CHROMIUM)(`history and new documents in editors' words${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 120_000 }, () => {
+describe.skipIf(!CHROMIUM)(`history and new documents in editors' words${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 300_000 }, () => {
   let root = '';
   let cms: Cms;
   let session: StudioSession;
   let page: Page;
   let token = '';
-  const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
+  const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: BROWSER_WAIT });
 
   beforeAll(async () => {
     root = gitSampleSite();
@@ -36,7 +36,7 @@ describe.skipIf(!CHROMIUM)(`history and new documents in editors' words${CHROMIU
     await page.getByLabel('API token').fill(token);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('navigation', { name: 'Content types' }).waitFor();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await session?.close();
   });

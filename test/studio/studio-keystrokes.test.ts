@@ -2,6 +2,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lifecycleHooks, type LifecycleEvent } from '../../core/extensions/lifecycles.js';
 import { CHROMIUM, editorSite } from './editor-site.js';
+import { BROWSER_WAIT } from './browser.js';
 
 // Issue #36, "never lose a keystroke": what an editor types while a save is under way stays in the
 // form, in a real chromium on a private copy of the sample site. A slow link is a write held on the
@@ -20,7 +21,7 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every keystroke${CHROMIUM ? '' : ' 
   beforeAll(() => { page = site.page; });
   afterEach(() => { site.cms.writeHooks = undefined; });
   const { draft, formStatus, openArticle } = site;
-  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
+  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: BROWSER_WAIT });
   const unsaved = () => page.locator('.badge-unsaved').count();
   const focused = () => page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName);
   const caret = (id: string) => page.locator(`#${id}`).evaluate((input: HTMLInputElement) => [input.selectionStart, input.value.length]);

@@ -8,7 +8,7 @@ import { CHROMIUM, editorSite } from './editor-site.js';
 
 // Issue #42: an upload made in the studio's media library lands in the site's bucket (s3rver here), never in public/uploads.
 describe.skipIf(!CHROMIUM)(`the studio uploads into the aws-s3 provider${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`,
-  { timeout: 120_000 }, () => {
+  { timeout: 300_000 }, () => {
     let s3: TestS3;
     let bucket = '';
     const saved = { ...process.env };
@@ -16,7 +16,7 @@ describe.skipIf(!CHROMIUM)(`the studio uploads into the aws-s3 provider${CHROMIU
       s3 = await startTestS3();
       bucket = await s3.bucket();
       Object.assign(process.env, S3_ENV); // the in-process server reads its { "env" } secrets from here
-    }, 60_000);
+    }, 120_000);
     afterAll(async () => {
       for (const key of Object.keys(S3_ENV)) if (saved[key] === undefined) delete process.env[key];
       await s3?.stop();

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { documentVersion } from '../../core/service/document-version.js';
 import { reindexFiles } from '../../core/watch/reindex-files.js';
 import { ARTICLE, CHROMIUM, editorSite, MARCO } from './editor-site.js';
+import { BROWSER_WAIT } from './browser.js';
 
 // Issue #21, "never lose a change", "show the state of things" and "speak plainly", in a real
 // chromium on a private copy of the sample site; what the studio wrote is read back from the files.
@@ -13,12 +14,12 @@ const PIZZA = 'epw01z20kac98v6t19d3eer8'; // en published; fr published with a n
 const TOKYO = 'a6lq8hv931vnhq1mwjzx78jv'; // "Coffee shops of Tokyo": a draft, never published
 const SHRIMP = 'kfpncig567pl664pn9lrxp39'; // "This shrimp is awesome": en and fr published
 
-describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things stand${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 120_000 }, () => {
+describe.skipIf(!CHROMIUM)(`the studio keeps every change and says where things stand${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 300_000 }, () => {
   const site = editorSite();
   let page: Page;
   beforeAll(() => { page = site.page; });
   const { readJson, field, formStatus, openArticle } = site;
-  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
+  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: BROWSER_WAIT });
   const formError = () => page.locator('form.document > p.error');
   /** Change a content file as a pull or a teammate would, and let the server read it (as its watcher does). */
   const changeOnDisk = async (path: string, change: (data: Record<string, unknown>) => void) => {

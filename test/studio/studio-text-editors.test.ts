@@ -6,7 +6,7 @@ import { CHROMIUM, editorSite, text } from './editor-site.js';
 // the Markdown toolbar and preview, each writing a new article whose content FILE is read back.
 
 describe.skipIf(!CHROMIUM)(`the studio's text editors in a real browser${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`,
-  { timeout: 120_000 }, () => {
+  { timeout: 300_000 }, () => {
   const site = editorSite();
   let page: Page;
   beforeAll(() => { page = site.page; });
