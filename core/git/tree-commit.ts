@@ -17,7 +17,7 @@ const COMMIT_HOOKS = ['prepare-commit-msg', 'post-commit'];
 /** States in which `git commit --only` refuses (a merge, cherry-pick or revert under way): refused the same way. */
 const UNDER_WAY = ['MERGE_HEAD', 'CHERRY_PICK_HEAD', 'REVERT_HEAD'];
 
-type Run = (args: string[], options?: { input?: string; env?: NodeJS.ProcessEnv }) => Promise<string>;
+type Run = (args: string[], options?: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string }) => Promise<string>;
 
 /** `git commit -m`'s default clean-up (`whitespace`): trailing spaces and blank lines at either end go, runs of blank lines become one. */
 export function cleanMessage(message: string): string {
@@ -36,18 +36,19 @@ export function cleanMessage(message: string): string {
  * depth of the paths and the size of their folders, not the number of files in the repository.
  */
 export function treeCommitter(root: string, committerEnv: (author: { name: string; email: string }) => Promise<NodeJS.ProcessEnv>) {
-  const run: Run = (args, { input, env = {} } = {}) => new Promise<string>((resolve, reject) => {
+  const run: Run = (args, { input, env = {}, cwd = root } = {}) => new Promise<string>((resolve, reject) => {
     const child = execFile('git', args, {
-      cwd: root, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8', env: { ...process.env, GIT_LITERAL_PATHSPECS: '1', ...env },
+      cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8', env: { ...process.env, GIT_LITERAL_PATHSPECS: '1', ...env },
     }, (error, stdout, stderr) => (error ? reject(Object.assign(error, { stdout, stderr })) : resolve(stdout)));
     child.stdin?.on('error', () => undefined);
     child.stdin?.end(input ?? '');
   });
-  let place: Promise<{ prefix: string; gitDir: string; hooks: string; signs: boolean }> | undefined;
+  let place: Promise<{ top: string; prefix: string; gitDir: string; hooks: string; signs: boolean }> | undefined;
   const placeOf = () => place ??= (async () => {
-    const [prefix, gitDir, hooks] = (await run(['rev-parse', '--show-prefix', '--absolute-git-dir', '--git-path', 'hooks'])).split('\n');
+    const [top, prefix, gitDir, hooks] = (await run(['rev-parse', '--show-toplevel', '--show-prefix', '--absolute-git-dir',
+      '--git-path', 'hooks'])).split('\n');
     const signs = (await run(['config', '--type=bool', 'commit.gpgSign']).catch(() => '')).trim() === 'true';
-    return { prefix, gitDir, hooks: isAbsolute(hooks) ? hooks : join(root, hooks), signs };
+    return { top, prefix, gitDir, hooks: isAbsolute(hooks) ? hooks : join(root, hooks), signs };
   })().catch((error) => {
     // Not a repository yet (or git missing): asked again next time.
     place = undefined;
@@ -70,16 +71,16 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
   }
 
   /** Each path's blob and mode (null when the file is gone), or undefined when one is no plain file (a folder, a link). */
-  async function blobsOf(paths: string[], prefix: string): Promise<FileChange[] | undefined> {
+  async function blobsOf(paths: string[], { top, prefix }: { top: string; prefix: string }): Promise<FileChange[] | undefined> {
     const stats = await Promise.all(paths.map((path) => lstat(join(root, path)).catch((error) => {
       if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
       throw error;
     })));
     if (stats.some((stat) => stat && !stat.isFile())) return undefined;
     const written = paths.filter((_, at) => stats[at]);
-    const oids = written.length
-      ? (await run(['hash-object', '-w', '--stdin-paths'], { input: written.map((path) => `${path}\n`).join('') })).trim().split('\n')
-      : [];
+    // From the repository's top, with paths from there: the path picks the attributes (filters, eol) as `git add`'s would.
+    const input = written.map((path) => `${prefix}${path}\n`).join('');
+    const oids = written.length ? (await run(['hash-object', '-w', '--stdin-paths'], { input, cwd: top })).trim().split('\n') : [];
     let next = 0;
     return paths.map((path, at) => {
       const stat = stats[at];
@@ -136,7 +137,7 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
       : Promise<string | undefined | typeof USE_GIT_COMMIT> {
       const text = cleanMessage(message);
       if (!text || await plumbingRefusal(paths)) return USE_GIT_COMMIT;
-      const changes = await blobsOf(paths, (await placeOf()).prefix);
+      const changes = await blobsOf(paths, await placeOf());
       if (!changes) return USE_GIT_COMMIT;
       const env = {
         ...await committerEnv(author), GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email,
