@@ -137,6 +137,10 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
       : Promise<string | undefined | typeof USE_GIT_COMMIT> {
       const text = cleanMessage(message);
       if (!text || await plumbingRefusal(paths)) return USE_GIT_COMMIT;
+      // A person's `git commit` holds the index's lock while its editor is open, and would fail if HEAD moved under it: wait,
+      // as `git commit` here would (commit-per-write tries again).
+      const lock = join((await placeOf()).gitDir, 'index.lock');
+      if (await exists(lock)) throw new Error(`fatal: Unable to create '${lock}': File exists.`);
       const changes = await blobsOf(paths, await placeOf());
       if (!changes) return USE_GIT_COMMIT;
       const env = {

@@ -103,14 +103,32 @@ exec "${realGit}" "$@"
     expect(status(root)).toEqual([]);
   });
 
-  it('an index held locked does not fail the commit; the next commit brings the index up to date and status is clean again', async () => {
+  it('an index another git holds locked fails the commit as git commit would, and nothing changes', async () => {
     const root = repository();
-    const port = createGit(root);
+    const before = git(root, 'rev-parse', 'HEAD');
     writeText(root, 'content/tags/t1.json', '{ "name": "while locked" }\n');
     writeFileSync(join(root, '.git/index.lock'), '');
-    const first = await port.commitPaths(['content/tags/t1.json'], 'Update tag t1', ANN);
-    expect(first).toBe(git(root, 'rev-parse', 'HEAD'));
-    rmSync(join(root, '.git/index.lock'));
+    await expect(createGit(root).commitPaths(['content/tags/t1.json'], 'Update tag t1', ANN)).rejects.toThrow(/index\.lock/);
+    expect(git(root, 'rev-parse', 'HEAD')).toBe(before);
+  });
+
+  it('an index update that fails after the commit leaves the commit made; the next commit brings the index up to date', async () => {
+    const root = repository();
+    const port = createGit(root);
+    const bin = mkdtempSync(join(tmpdir(), 'cms-git-index-'));
+    const realGit = (process.env.PATH ?? '').split(':').map((dir) => join(dir, 'git')).find((file) => existsSync(file));
+    writeFileSync(join(bin, 'git'), '#!/bin/sh\nif [ "$1" = "update-index" ]; then echo "fatal: index.lock: File exists" >&2; exit 128; fi\n'
+      + `exec "${realGit}" "$@"\n`);
+    chmodSync(join(bin, 'git'), 0o755);
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    writeText(root, 'content/tags/t1.json', '{ "name": "index behind" }\n');
+    try {
+      expect(await port.commitPaths(['content/tags/t1.json'], 'Update tag t1', ANN)).toBe(git(root, 'rev-parse', 'HEAD'));
+    } finally {
+      process.env.PATH = path;
+    }
+    expect(git(root, 'diff', '--cached', '--name-only')).toBe('content/tags/t1.json');
     writeText(root, 'content/tags/t2.json', '{ "name": "after" }\n');
     await port.commitPaths(['content/tags/t2.json'], 'Update tag t2', ANN);
     expect(status(root)).toEqual([]);
