@@ -12,7 +12,7 @@
 //   still runs with commit hooks or signing): `git add --all -- <path>`, `git commit --only -- <path>`, `git rev-parse HEAD`.
 //   `gitcms commitPaths` calls dist/core/git/git.js itself (trees by plumbing, core/git/tree-commit.ts), one port per
 //   variant after one untimed commit (a server's port is long-lived); its CPU is this process's plus its git children's
-//   (/proc/self/stat cutime+cstime, 10 ms ticks), its peak RSS the largest git process's in one more commit through a `git` on
+//   (/proc/self/stat cutime+cstime, 10 ms ticks; this process's own, spawning and parsing, is its own column), its peak RSS the largest git process's in one more commit through a `git` on
 //   PATH that runs the real one under /usr/bin/time. `trees` commits without any index
 //   (hash-object, ls-tree + mktree per folder up to the root, commit-tree, update-ref) and then records the blob in the
 //   real index (update-index --cacheinfo); `temp index` is read-tree HEAD into a temporary index, update-index, write-tree.
@@ -60,7 +60,7 @@ async function commitPaths(dir, path) {
   const children = childCpuMs();
   await port.commitPaths([path], `Update ${path}`, { name: 'bench', email: 'bench@cms.local' });
   const own = process.cpuUsage(cpu);
-  return [{ args: ['commitPaths'], rssKb: 0, cpuMs: (own.user + own.system) / 1000 + childCpuMs() - children }];
+  return [{ args: ['commitPaths'], rssKb: 0, cpuMs: childCpuMs() - children, nodeMs: (own.user + own.system) / 1000 }];
 }
 async function peakRssOf(dir, path) {
   const bin = rssShim();
@@ -169,6 +169,7 @@ for (const size of sizes) {
       const rss = [];
       const indexMs = [];
       const cpus = [];
+      const nodeCpus = [];
       const change = () => {
         const { id, text } = docs[(turn++ * 7919) % docs.length];
         const path = pathOf(layout, id);
@@ -188,6 +189,7 @@ for (const size of sizes) {
         walls.push(wall);
         rss.push(Math.max(...steps.map((step) => step.rssKb)));
         cpus.push(steps.reduce((sum, step) => sum + step.cpuMs, 0));
+        nodeCpus.push(steps[0].nodeMs);
         // What reading and writing the index costs in this commit: git add + git commit, or update-index.
         indexMs.push(steps.filter((step) => /^(add|commit|update-index|read-tree|write-tree)$/.test(step.args[0]))
           .reduce((sum, step) => sum + step.cpuMs, 0));
@@ -196,6 +198,7 @@ for (const size of sizes) {
       const row = { size, layout, entries: treeEntries, variant: variant.name, bestMs: Math.round(Math.min(...walls)),
         medianMs: Math.round(median(walls)),
         cpuMs: Math.round(Math.min(...cpus)), indexMs: variant.inProcess ? '–' : Math.round(median(indexMs)),
+        nodeMs: variant.inProcess ? Math.round(median(nodeCpus)) : '–',
         peakRssMb: +(Math.max(...rss) / 1024).toFixed(1), indexMb: indexMb(),
         load: loadavg()[0].toFixed(2) };
       rows.push(row);
@@ -208,10 +211,10 @@ for (const size of sizes) {
 console.log(`\n${availableParallelism()} cores, git ${spawnSync('git', ['--version'], { encoding: 'utf8' }).stdout.trim()}, `
   + `core.fsmonitor ${fsmonitorUsable ? 'measured' : 'not usable here (no built-in fsmonitor daemon on this platform/git)'}\n`);
 console.log('| files | layout (entries in content/articles) | commit | wall ms, best | wall ms, median | git CPU ms, best '
-  + '| of which index steps, CPU ms '
+  + '| of which index steps, CPU ms | node CPU ms, median (gitcms) '
   + '| peak git RSS MB | index MB | load |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(`| ${r.size.toLocaleString('en')} | ${r.layout} (${r.entries.toLocaleString('en')}) | ${r.variant} | ${r.bestMs} `
-    + `| ${r.medianMs} | ${r.cpuMs} | ${r.indexMs} | ${r.peakRssMb} | ${r.indexMb} | ${r.load} |`);
+    + `| ${r.medianMs} | ${r.cpuMs} | ${r.indexMs} | ${r.nodeMs} | ${r.peakRssMb} | ${r.indexMb} | ${r.load} |`);
 }

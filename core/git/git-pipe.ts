@@ -74,8 +74,8 @@ export function gitPipe(root: string, args: string[], env: NodeJS.ProcessEnv = {
       await closed;
       if (exit?.error || exit?.code !== 0) throw failure();
     },
-    /** Stop git (after a failure of ours): nothing more will be asked. */
-    kill(): void { if (!exit) child.kill(); },
+    /** End the input without waiting: git exits by itself once it has answered what was asked. */
+    end(): void { child.stdin.end(); },
   };
 }
 

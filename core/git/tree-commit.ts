@@ -111,8 +111,8 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
         });
       return moved ? {} : { commit, head: head.oid };
     } finally {
-      cat.kill();
-      mktree.kill();
+      cat.end();
+      mktree.end();
     }
   }
 
