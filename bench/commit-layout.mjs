@@ -11,9 +11,10 @@
 //   the variant's format first, by update-index). `git commit` is what core/git/git.ts commitPaths ran before issue #43 (and
 //   still runs with commit hooks or signing): `git add --all -- <path>`, `git commit --only -- <path>`, `git rev-parse HEAD`.
 //   `gitcms commitPaths` calls dist/core/git/git.js itself (trees by plumbing, core/git/tree-commit.ts), one port per
-//   variant after one untimed commit (a server's port is long-lived); its CPU is this process's plus its git children's
-//   (/proc/self/stat cutime+cstime, 10 ms ticks; this process's own, spawning and parsing, is its own column), its peak RSS the largest git process's in one more commit through a `git` on
-//   PATH that runs the real one under /usr/bin/time. `trees` commits without any index
+//   variant after one untimed commit (a server's port is long-lived); its git CPU is its git children's (/proc/self/stat
+//   cutime+cstime, 10 ms ticks), this process's own (spawning, parsing) is a column of its own, and its peak RSS is the
+//   largest git process's in one more commit through a `git` on PATH that runs the real one under /usr/bin/time.
+//   `trees` commits without any index
 //   (hash-object, ls-tree + mktree per folder up to the root, commit-tree, update-ref) and then records the blob in the
 //   real index (update-index --cacheinfo); `temp index` is read-tree HEAD into a temporary index, update-index, write-tree.
 // - Wall ms is the whole commit; git CPU ms the user+system time of its git processes (/usr/bin/time %U %S, 10 ms ticks),
