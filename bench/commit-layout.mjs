@@ -161,7 +161,8 @@ for (const size of sizes) {
   const docs = documents(size);
   for (const layout of layouts) {
     const dir = join(data, `commit-layout-${size}-${layout}`);
-    await build(dir, layout, docs, checkoutUpTo);
+    const other = join(data, `commit-layout-${size}-${layout === 'fan' ? 'flat' : 'fan'}`);
+    await build(dir, layout, docs, checkoutUpTo, keep ? other : undefined);
     const treeEntries = git(dir, ['ls-tree', `HEAD:content/${TYPE}`]).out.split('\n').filter(Boolean).length;
     const indexMb = () => (readFileSync(join(dir, '.git', 'index')).length / 1e6).toFixed(1);
     for (const variant of VARIANTS) {
