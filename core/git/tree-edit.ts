@@ -6,8 +6,8 @@ export type FileChange = { path: string; blob: { oid: string; mode: string } | n
 /** Tree entry names as byte strings (latin1: one character per byte), so any name git holds comes back unchanged. */
 const bytesOf = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
 const TYPES: Record<string, string> = { '40000': '040000 tree', '160000': '160000 commit' };
-const entryLine = (mode: string, oid: string, name: string) =>
-  Buffer.from(`${TYPES[mode] ?? `${mode.padStart(6, '0')} blob`} ${oid}\t${name}\0`, 'latin1');
+/** One `mktree -z` line, as a byte string (written once per folder: one string join, one buffer). */
+const entryLine = (mode: string, oid: string, name: string) => `${TYPES[mode] ?? `${mode.padStart(6, '0')} blob`} ${oid}\t${name}\0`;
 
 /** The folders on the changed paths, each with the changes of its own entries (a sub-folder's is set once it is written). */
 function foldersOf(changes: FileChange[]): Map<string, Map<string, { oid: string; mode: string } | null>> {
@@ -52,7 +52,7 @@ export async function editTree(
   const hashBytes = commit.oid.length / 2;
   for (const folder of names) {
     const edits = folders.get(folder)!;
-    const lines: Buffer[] = [];
+    const lines: string[] = [];
     const old = olds.get(folder);
     for (let at = 0; old && at < old.length;) {
       const space = old.indexOf(0x20, at);
@@ -72,7 +72,7 @@ export async function editTree(
       parent.set(own, null);
       continue;
     }
-    mktree.write(Buffer.concat([...lines, Buffer.from('\0')]));
+    mktree.write(Buffer.from(`${lines.join('')}\0`, 'latin1'));
     const tree = (await mktree.line()).trim();
     if (!parent) return tree;
     parent.set(own, { oid: tree, mode: '40000' });
