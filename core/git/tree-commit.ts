@@ -93,7 +93,7 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
   async function commitOnce(changes: FileChange[], message: string, env: NodeJS.ProcessEnv)
     : Promise<{ commit?: string; head?: string; fallback?: true }> {
     const cat = gitPipe(root, ['cat-file', '--batch']);
-    const mktree = gitPipe(root, ['mktree', '-z', '--batch']);
+    const mktree = gitPipe(root, ['mktree', '-z', '--missing', '--batch']);
     try {
       cat.write('HEAD\n');
       const header = (await cat.line()).split(' ');
