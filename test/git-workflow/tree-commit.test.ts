@@ -117,7 +117,8 @@ exec "${realGit}" "$@"
     const port = createGit(root);
     const bin = mkdtempSync(join(tmpdir(), 'cms-git-index-'));
     const realGit = (process.env.PATH ?? '').split(':').map((dir) => join(dir, 'git')).find((file) => existsSync(file));
-    writeFileSync(join(bin, 'git'), '#!/bin/sh\nif [ "$1" = "update-index" ]; then echo "fatal: index.lock: File exists" >&2; exit 128; fi\n'
+    writeFileSync(join(bin, 'git'), '#!/bin/sh\n'
+      + 'if [ "$1" = "update-index" ]; then echo "fatal: index.lock: File exists" >&2; exit 128; fi\n'
       + `exec "${realGit}" "$@"\n`);
     chmodSync(join(bin, 'git'), 0o755);
     const path = process.env.PATH;
