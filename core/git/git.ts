@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
+import { treeCommitter, USE_GIT_COMMIT } from './tree-commit.js';
 
 const run = promisify(execFile);
 
@@ -94,6 +95,12 @@ export function createGit(root: string): GitPort {
     return result;
   };
 
+  const committerEnv = async (author: { name: string; email: string }): Promise<NodeJS.ProcessEnv> =>
+    ((await (configured ??= git(['config', 'user.name']).then((name) => !!name.trim(), () => false)))
+      ? {}
+      : { GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email });
+  const trees = treeCommitter(root, committerEnv);
+
   const show = async (commit: string, path: string) => {
     // `./`: the path is relative to the project root, which may be a subfolder of the repository.
     try { return await git(['show', `${commit}:./${path}`]); } catch { return undefined; }
@@ -110,11 +117,11 @@ export function createGit(root: string): GitPort {
     },
     commitPaths: (paths, message, author) => serial(async () => {
       if (!paths.length) return undefined;
+      // By plumbing (tree-commit.ts): a commit's cost follows its paths, not the repository; `git commit` where that would differ.
+      const made = await trees.commit(paths, message, author);
+      if (made !== USE_GIT_COMMIT) return made;
       await git(['add', '--all', '--', ...paths]);
-      // Three git runs per commit (add, commit, rev-parse): a replica's write rate is bounded by them.
-      const identity = (await (configured ??= git(['config', 'user.name']).then((name) => !!name.trim(), () => false)))
-        ? {}
-        : { GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email };
+      const identity = await committerEnv(author);
       const date = author.date ? [`--date=${author.date}`] : [];
       try {
         await git([
