@@ -2,12 +2,10 @@
 // byte as h3's GraphQL route writes it; everything else (mutations, bad credentials or bodies, stale answers, types a
 // project route owns) still goes the long way. Which way a request went: h3 asks auth.catchUp first, the fast path never.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { toNodeHandler } from 'h3';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCms, type Cms } from '../../core/cms.js';
 import { startProjectCode } from '../../core/extensions/start.js';
 import { createApp } from '../../core/http/app.js';
@@ -16,36 +14,17 @@ import { EXTENSIONS } from '../../core/http/extensions.js';
 import { projectRoutes } from '../../core/http/project-routes.js';
 import { createNodeHandler } from '../../core/http/serve.js';
 import { REPO_ROOT } from '../helpers/project.js';
+import { exchange, RawListeners } from '../helpers/raw-exchange.js';
 
-const servers: Server[] = [];
+const listeners = new RawListeners();
+const listen = listeners.listen.bind(listeners);
 const roots: string[] = [];
-
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<number> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return (server.address() as { port: number }).port;
-}
 
 /** Two listeners on one site: the server's own (fast path, then h3) and h3 alone, the way every request went before. */
 async function both(cms: Cms, extensions?: ExtensionRoute[]) {
   const fast = await listen(createNodeHandler(cms, { extensions }));
   const h3 = await listen(toNodeHandler(createApp(cms, { log: () => {}, extensions })));
   return { fast, h3 };
-}
-
-/** The exact bytes of one answer (its `Date` line left out), and whether h3 answered it. */
-async function exchange(cms: Cms, port: number, request: string): Promise<{ raw: string; viaH3: boolean }> {
-  const catchUp = vi.spyOn(cms.auth, 'catchUp');
-  const raw = await new Promise<string>((done, fail) => {
-    const socket = connect(port, '127.0.0.1');
-    let text = '';
-    socket.on('data', (chunk) => { text += chunk.toString('latin1'); }).on('end', () => done(text)).on('error', fail);
-    socket.write(Buffer.from(request, 'latin1'));
-  });
-  const viaH3 = catchUp.mock.calls.length > 0;
-  catchUp.mockRestore();
-  return { raw: raw.replace(/^Date: .*\r\n/m, ''), viaH3 };
 }
 
 interface Ask { headers?: Record<string, string | undefined>; body?: string; path?: string; method?: string }
@@ -63,7 +42,7 @@ const bodyOf = (raw: string) => JSON.parse(Buffer.from(raw.slice(raw.indexOf('\r
 const statusOf = (raw: string) => Number(raw.split(' ')[1]);
 
 afterAll(async () => {
-  for (const server of servers) { server.closeAllConnections(); server.close(); }
+  listeners.closeAll();
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 

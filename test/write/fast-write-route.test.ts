@@ -4,47 +4,26 @@
 // project's route, policy or middleware is for never takes the fast route. Which way a request went: h3 asks
 // auth.catchUp first, the fast route never.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCms, type Cms } from '../../core/cms.js';
 import { startProjectCode } from '../../core/extensions/start.js';
 import { EXTENSIONS, type ExtensionRoute } from '../../core/http/extensions.js';
 import { projectRoutes } from '../../core/http/project-routes.js';
 import { createNodeHandler } from '../../core/http/serve.js';
 import { makeProject, REPO_ROOT } from '../helpers/project.js';
+import { exchange, RawListeners } from '../helpers/raw-exchange.js';
 
-const servers: Server[] = [];
+const listeners = new RawListeners();
+const listen = listeners.listen.bind(listeners);
 const roots: string[] = [];
-
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<number> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return (server.address() as { port: number }).port;
-}
 
 /** The server's listener as it is (fast route on) and with `fastWrites: false`, where every write goes through h3. */
 async function both(cms: Cms, extensions?: ExtensionRoute[]) {
   const fast = await listen(createNodeHandler(cms, { extensions }));
   const h3 = await listen(createNodeHandler(cms, { extensions, fastWrites: false }));
   return { fast, h3 };
-}
-
-/** The exact bytes of one answer (its `Date` line left out), and whether h3 answered it. */
-async function exchange(cms: Cms, port: number, request: string): Promise<{ raw: string; viaH3: boolean }> {
-  const catchUp = vi.spyOn(cms.auth, 'catchUp');
-  const raw = await new Promise<string>((done, fail) => {
-    const socket = connect(port, '127.0.0.1');
-    let text = '';
-    socket.on('data', (chunk) => { text += chunk.toString('latin1'); }).on('end', () => done(text)).on('error', fail);
-    socket.write(Buffer.from(request, 'latin1'));
-  });
-  const viaH3 = catchUp.mock.calls.length > 0;
-  catchUp.mockRestore();
-  return { raw: raw.replace(/^Date: .*\r\n/m, ''), viaH3 };
 }
 
 interface Ask { method?: string; path: string; headers?: Record<string, string>; body?: string }
@@ -72,7 +51,7 @@ const shapeOf = (raw: string) => {
 };
 
 afterAll(async () => {
-  for (const server of servers) { server.closeAllConnections(); server.close(); }
+  listeners.closeAll();
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
