@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync, cpSync, rmSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuPerWrite } from './write-loop.mjs';
 
 const [site, which = 'creates', writes = '300', concurrency = '10'] = process.argv.slice(2);
 if (!site) throw new Error('usage: node bench/write-http.mjs <site> [creates|updates] [writes] [concurrency]');
@@ -42,21 +43,10 @@ const write = () => new Promise((done, fail) => {
   req.on('error', fail);
   req.end(body);
 });
-/** `count` writes, `concurrency` at a time. */
-async function run(count) {
-  let left = count;
-  await Promise.all(Array.from({ length: Number(concurrency) }, async () => {
-    while (left-- > 0) await write();
-  }));
-}
 try {
-  await run(50); // warm: the type's lookups built, the write path compiled
-  const cpu = process.cpuUsage();
-  await run(Number(writes));
-  const used = process.cpuUsage(cpu);
-  const per = (micros) => +(micros / 1000 / Math.max(1, Number(writes))).toFixed(3);
+  const cpu = await cpuPerWrite(write, Number(writes), Number(concurrency));
   console.log(JSON.stringify({ which, fast: process.env.WRITE_HTTP_FAST !== '0', writes: Number(writes),
-    'CPU ms/write (server and client)': per(used.user + used.system) }));
+    'CPU ms/write (server and client)': cpu.all }));
 } finally {
   agent.destroy();
   server.close();

@@ -7,6 +7,7 @@
 import { cpSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuPerWrite } from './write-loop.mjs';
 
 const [site, which = 'creates', writes = '300', concurrency = '10',
   checkout = resolve(fileURLToPath(import.meta.url), '../..')] = process.argv.slice(2);
@@ -25,21 +26,10 @@ const write = () => {
     ? articles.create({ status: 'published', data: { title: `bench ${at}`, description: 'created by the bench', views: 1 } })
     : articles.update({ documentId: ids[at % ids.length], status: 'published', data: { description: `bench write ${at}` } });
 };
-/** `count` writes, `concurrency` at a time. */
-async function run(count) {
-  let left = count;
-  await Promise.all(Array.from({ length: Number(concurrency) }, async () => {
-    while (left-- > 0) await write();
-  }));
-}
 try {
-  await run(50); // warm: the type's lookups built, the write path compiled
-  const cpu = process.cpuUsage();
-  await run(Number(writes));
-  const used = process.cpuUsage(cpu);
-  const per = (micros) => +(micros / 1000 / Math.max(1, Number(writes))).toFixed(3);
-  console.log(JSON.stringify({ checkout, which, writes: Number(writes), 'CPU ms/write': per(used.user + used.system),
-    'of which system ms/write': per(used.system) }));
+  const cpu = await cpuPerWrite(write, Number(writes), Number(concurrency));
+  console.log(JSON.stringify({ checkout, which, writes: Number(writes), 'CPU ms/write': cpu.all,
+    'of which system ms/write': cpu.system }));
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
