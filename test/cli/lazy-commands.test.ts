@@ -5,8 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/project.js';
 import { BIN, ensureBuilt } from './built-cli.js';
 
-/** A module hook (its own thread) that names on stderr every module the process loads. */
-const HOOK = 'export async function load(url, context, next) { process.stderr.write(`loaded ${url}\\n`); return next(url, context); }';
+/**
+ * A module hook (its own thread) that names on stderr every module the process loads. It writes with writeSync: the hook
+ * thread's process.stderr is asynchronous, and a quick `--version` exited before its last lines were flushed (a run beside
+ * a second suite saw none of core's modules).
+ */
+const HOOK = "import { writeSync } from 'node:fs'; "
+  + 'export async function load(url, context, next) { writeSync(2, `loaded ${url}\\n`); return next(url, context); }';
 const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)});`;
 
 /** Run the binary with the hook: its exit code, stdout, and the modules it loaded. */
