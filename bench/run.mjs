@@ -13,6 +13,7 @@ import { createCms } from '../dist/core/cms.js';
 import { createNodeHandler } from '../dist/core/http/serve.js';
 import { watchProject } from '../dist/core/watch/watch.js';
 import { benchSite, generate } from './generate.mjs';
+import { answerOf, sameAnswerServer } from './same-answer.mjs';
 import { benchStrapi } from './strapi-rows.mjs';
 import { benchWrites } from './write-rows.mjs';
 
@@ -50,18 +51,6 @@ function readAndParse(root) {
     if (file.endsWith('.json')) JSON.parse(text);
   }
   return { ms: performance.now() - start, bytes };
-}
-
-/** Node's own connection headers, which any server's answer gets: not replayed. */
-const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-
-/** A bare node:http server answering the exact bytes (status, headers, body) this server answered to one GET of `url`. */
-async function sameBytesServer(url) {
-  const answer = await fetch(url);
-  const body = Buffer.from(await answer.arrayBuffer());
-  const raw = [...answer.headers].filter(([name]) => !HOP_HEADERS.has(name)).flat();
-  const status = answer.status;
-  return listen((_req, res) => { res.writeHead(status, raw); res.end(body); });
 }
 
 async function cannon(url, connections, requests, headers) {
@@ -113,7 +102,7 @@ async function benchHttp() {
       res.end(bytes);
     });
     // The same response bytes, headers included (Strapi's dozen headers cost Node's http the same in any server).
-    const same = await sameBytesServer(`http://127.0.0.1:${ours.address().port}${path}`);
+    const same = await sameAnswerServer(listen, await answerOf(`http://127.0.0.1:${ours.address().port}${path}`));
     for (const connections of [10, 100]) {
       const limit = await cannon(`http://127.0.0.1:${bare.address().port}${path}`, connections);
       const sameLimit = await cannon(`http://127.0.0.1:${same.address().port}${path}`, connections);

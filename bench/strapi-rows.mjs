@@ -1,7 +1,8 @@
 // `npm run bench -- --strapi`: the real Strapi 5.54 (../shared/strapi-reference/) in the table.
 // Both servers start empty with the same schemas and are seeded with the same REST requests; then
 // the read rows (anonymous and with a full-access API token), the GraphQL rows and the write rows run against Strapi,
-// this server and the bare node:http limit answering this server's bytes, one after the other.
+// this server and the bare node:http limit answering this server's bytes (its headers included), one after the
+// other; then the same reads on a branch (`Cms-Branch`, branch-rows.mjs), which Strapi has no equivalent of.
 // Strapi runs on its own port (STRAPI_BENCH_PORT, 1340) in its own folder (STRAPI_BENCH_DIR,
 // ~/.cache/strapi-ref-bench: config copied, node_modules linked to the shared install), so it never
 // stops or rewrites a reference someone else started. Without the kit the Strapi column says so.
@@ -9,7 +10,9 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { branchRows } from './branch-rows.mjs';
 import { random } from './generate.mjs';
+import { answerOf, sameAnswerServer } from './same-answer.mjs';
 import { cannon, writeScenarios } from './write-rows.mjs';
 
 const REPO = resolve(import.meta.dirname, '..');
@@ -116,28 +119,17 @@ const graphqlScenarios = (ids) => [
     + 'seo { metaTitle } } }', variables: { id: ids.get('article3') } }],
 ];
 
-/** A GraphQL answer's bytes, refused unless it is a 200 without errors (a row of errors would measure nothing). */
-async function answered(url, init, scenario) {
-  const answer = await fetch(url, init);
-  const bytes = Buffer.from(await answer.arrayBuffer());
-  if (answer.status !== 200 || JSON.parse(bytes).errors) throw new Error(`${scenario}: ${answer.status} ${bytes.toString().slice(0, 300)}`);
-  return bytes;
-}
+/** A GraphQL answer counts only as a 200 without errors (a row of errors would measure nothing). */
+const graphqlOk = ({ status, body }) => status === 200 && !JSON.parse(body).errors;
 
 /** The GraphQL rows: each scenario against Strapi, this server and the limit answering this server's bytes. */
 async function graphqlRows({ ourBase, ourIds, strapi, strapiIds, listen, row, connections, duration }) {
   const post = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const theirScenarios = strapiIds && graphqlScenarios(strapiIds);
   for (const [at, [scenario, body]] of graphqlScenarios(ourIds).entries()) {
-    const bytes = await answered(`${ourBase}/graphql`, post(body), scenario);
-    if (strapi) await answered(`${strapi.base}/graphql`, post(theirScenarios[at][1]), `Strapi's ${scenario}`);
-    const bare = await listen((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
-        res.end(bytes);
-      });
-    });
+    const answer = await answerOf(`${ourBase}/graphql`, post(body), graphqlOk);
+    if (strapi) await answerOf(`${strapi.base}/graphql`, post(theirScenarios[at][1]), graphqlOk);
+    const bare = await sameAnswerServer(listen, answer);
     const one = (request) => [{ ...request, path: '/graphql' }];
     const limit = await cannon(`http://127.0.0.1:${bare.address().port}`, { connections, duration, requests: one(post(body)) });
     bare.close();
@@ -179,26 +171,26 @@ export async function benchStrapi({ createCms, createNodeHandler, listen, durati
       strapiIds = await seed(strapi.base, strapi.token, requests);
     }
     const rows = [];
+    // No Strapi run: not installed, or (false) a read Strapi has no equivalent of.
+    const absent = (theirs) => (theirs === false ? 'no such read' : 'not installed');
     const row = (scenario, caller, limit, theirs, mine) => rows.push({
-      scenario, caller, 'limit req/s': limit.rps, 'Strapi req/s': theirs ? theirs.rps : 'not installed', 'ours req/s': mine.rps,
+      scenario, caller, 'limit req/s': limit.rps, 'Strapi req/s': theirs ? theirs.rps : absent(theirs), 'ours req/s': mine.rps,
       'ours/limit': +(mine.rps / limit.rps).toFixed(2),
-      'ours/Strapi': theirs ? +(mine.rps / Math.max(theirs.rps, 1)).toFixed(1) : 'not installed',
+      'ours/Strapi': theirs ? +(mine.rps / Math.max(theirs.rps, 1)).toFixed(1) : absent(theirs),
       'Strapi p50 ms': theirs ? theirs.p50 : '-', 'ours p50 ms': mine.p50, errors: `${theirs ? theirs.errors : '-'} / ${mine.errors}`,
     });
+    const callers = [
+      ['anonymous', {}, {}],
+      ['API token', { authorization: `Bearer ${ourToken}` }, { authorization: `Bearer ${strapi?.token}` }],
+    ];
     const ourReads = readScenarios(ourIds);
     const strapiReads = strapiIds && readScenarios(strapiIds);
     for (const [at, [scenario, path]] of ourReads.entries()) {
-      const bytes = Buffer.from(await (await fetch(ourBase + path)).arrayBuffer());
-      const bare = await listen((_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
-        res.end(bytes);
-      });
-      const limit = await cannon(`http://127.0.0.1:${bare.address().port}${path}`, { connections, duration });
-      bare.close();
-      for (const [caller, ourHeaders, theirHeaders] of [
-        ['anonymous', {}, {}],
-        ['API token', { authorization: `Bearer ${ourToken}` }, { authorization: `Bearer ${strapi?.token}` }],
-      ]) {
+      for (const [caller, ourHeaders, theirHeaders] of callers) {
+        // The limit answers this caller's bytes, headers included (a token's answer is not a public one's).
+        const bare = await sameAnswerServer(listen, await answerOf(ourBase + path, { headers: ourHeaders }));
+        const limit = await cannon(`http://127.0.0.1:${bare.address().port}${path}`, { connections, duration });
+        bare.close();
         const theirs = strapi && await cannon(strapi.base + strapiReads[at][1], { connections, duration, headers: theirHeaders });
         const mine = await cannon(ourBase + path, { connections, duration, headers: ourHeaders });
         row(scenario, caller, limit, theirs, mine);
@@ -206,6 +198,10 @@ export async function benchStrapi({ createCms, createNodeHandler, listen, durati
     }
     await graphqlRows({ ourBase, ourIds, strapi, strapiIds, listen, row, connections, duration });
     const articleIds = (ids) => [...ids].filter(([key]) => key.startsWith('article')).map(([, id]) => id);
+    await branchRows({
+      createCms, createNodeHandler, listen, row, from: ours.root, env: { ...process.env, ...ENV }, scenarios: ourReads,
+      callers, articleIds: articleIds(ourIds), connections, duration,
+    });
     const one = Buffer.from(await (await fetch(`${ourBase}/api/articles/${ourIds.get('article0')}`)).arrayBuffer());
     const bare = await listen((req, res) => {
       req.resume();

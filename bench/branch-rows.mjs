@@ -1,0 +1,55 @@
+// Branch reads in the Strapi table (`npm run bench -- --only strapi`): the table's REST reads asked with `Cms-Branch`,
+// anonymous and with an API token, beside the same-bytes limit. They run against a copy of this server's seeded site
+// made a Git repository, with a branch `bench` on which ten articles (the first ten seeded) were changed through the
+// API, so a read sees the base's documents with the branch's files over them. Strapi has no branches: its column says so.
+import { execFileSync } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
+import { answerOf, sameAnswerServer } from './same-answer.mjs';
+import { cannon } from './write-rows.mjs';
+
+const BRANCH = 'bench';
+
+/** A Git repository holding `from`'s files, one commit on `main`, and the branch `bench` at that commit. */
+function gitCopy(from, root) {
+  rmSync(root, { recursive: true, force: true });
+  cpSync(from, root, { recursive: true });
+  const git = (...args) => execFileSync('git', ['-C', root, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('-c', 'user.name=bench', '-c', 'user.email=bench@example.org', 'commit', '-qm', 'The seeded site');
+  git('branch', BRANCH);
+}
+
+/**
+ * The rows: `scenarios` are [name, path] pairs of this server's reads, `callers` [caller, headers] pairs; `articleIds`
+ * the seeded articles' documentIds. `env` is the seeded server's (its token salt), so its API token reads the copy too.
+ */
+export async function branchRows({ createCms, createNodeHandler, listen, row, from, env, scenarios, callers, articleIds, connections, duration }) {
+  const root = '/tmp/cms-bench-strapi-branch';
+  gitCopy(from, root);
+  const cms = await createCms({ root, env, report: () => {} });
+  const server = await listen(createNodeHandler(cms));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  try {
+    for (const [at, documentId] of articleIds.slice(0, 10).entries()) {
+      await answerOf(`${base}/api/articles/${documentId}`, {
+        method: 'PUT', headers: { 'cms-branch': BRANCH, 'content-type': 'application/json' },
+        body: JSON.stringify({ data: { description: `changed on the branch ${at}` } }),
+      });
+    }
+    for (const [scenario, path] of scenarios) {
+      for (const [caller, callerHeaders] of callers) {
+        const headers = { ...callerHeaders, 'cms-branch': BRANCH };
+        const bare = await sameAnswerServer(listen, await answerOf(base + path, { headers }));
+        const limit = await cannon(`http://127.0.0.1:${bare.address().port}${path}`, { connections, duration });
+        bare.close();
+        const mine = await cannon(base + path, { connections, duration, headers });
+        row(`${scenario}, on a branch`, caller, limit, false, mine);
+      }
+    }
+  } finally {
+    server.close();
+    await cms.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
