@@ -6,7 +6,6 @@ import { createApp } from './app.js';
 import type { ClaimsRequest, ExtensionRoute } from './route-context.js';
 import { EXTENSIONS } from './extensions.js';
 import { answerWrite, plainWrite } from './write-route.js';
-import { ifNoneMatch, notModifiedHeaders } from './http-cache.js';
 import { COMMIT_COOKIE, COMMIT_HEADER } from './read-your-writes.js';
 import { ResponseCache } from './response-cache.js';
 import { markServing } from '../storage/serving-marker.js';
@@ -14,6 +13,7 @@ import { guardUnreadBody } from './unread-body.js';
 import { forwardWrite, isWriteRequest, refuseNotWriter, wasForwarded } from './forward-writes.js';
 import { clientAddress } from './client-address.js';
 import { answerGraphqlKept } from './graphql-fast.js';
+import { answerBaseKept, answerBranchKept } from './kept-answers.js';
 import { uploadProvider } from '../media/providers/index.js';
 
 export interface ServeOptions {
@@ -77,26 +77,14 @@ export function createNodeHandler(
     }
     // A replica asked to read at a commit goes the long way: it may have to catch up first.
     const pinned = cms.replica && (req.headers[COMMIT_HEADER] || req.headers.cookie?.includes(`${COMMIT_COOKIE}=`));
-    // A request naming a branch (`Cms-Branch`) is answered by its branch's view (app.ts keys its cache on the branch): never from here.
-    const base = req.headers['cms-branch'] === undefined;
-    const scope = req.method === 'GET' && req.url && !pinned && base ? cms.contentApi.readScope(req.headers.authorization) : undefined;
-    if (scope !== undefined) {
-      const format = req.headers['strapi-response-format'];
-      const key = ResponseCache.key(req.url!, req.headers.origin, typeof format === 'string' ? format : undefined, scope);
-      const hit = cache.get(key, cms.index);
-      if (hit && ifNoneMatch(req.headers['if-none-match'], hit.headers.etag)) {
-        res.writeHead(304, notModifiedHeaders(hit.headers));
-        res.end();
-        return;
-      }
-      if (hit) {
-        // The flat raw list: fewer steps per header in Node than the object, byte-identical on the wire.
-        res.writeHead(hit.status, hit.rawHeaders as string[]);
-        res.end(hit.body);
-        return;
-      }
+    if (req.method === 'GET' && req.url && !pinned) {
+      // A request naming a branch (`Cms-Branch`): its view's kept answers (app.ts keys them on the branch).
+      const branch = req.headers['cms-branch'];
+      if (typeof branch === 'string') return answerBranchKept(cms, cache, branch, req, res, () => handler(req, res));
+      if (branch === undefined && answerBaseKept(cms, cache, req, res)) return;
     }
     // `/graphql`: a kept query's answer the same way, the rest to h3 (graphql-fast.ts).
+    const base = req.headers['cms-branch'] === undefined;
     if (!pinned && base && cms.config.graphql.enabled) return answerGraphqlKept(cms, req, res, () => handler(req, res));
     return handler(req, res);
   };
