@@ -1,5 +1,5 @@
 // Benchmarks, side by side with the physical limit. `npm run bench` (never part of npm test).
-// Options: --sizes 1000,10000,100000,1000000 --only http,writes,cold,query,watch,memory,restart,cli,strapi,scale,branches,static
+// Options: --sizes 1000,10000,100000,1000000 --only http,writes,cold,query,watch,memory,restart,cli,start,strapi,scale,branches,static
 //   --duration 5
 // --data <dir>: where the generated sites live (default /tmp; a 1M site is ~2 GB and 1.19M files).
 // Each generated site is a Git checkout with one commit, as a deployed site is (the restart reads Git's view).
@@ -21,7 +21,7 @@ const args = Object.fromEntries(process.argv.slice(2).reduce(
   (pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), [],
 ));
 const sizes = (args.sizes ?? '1000,10000,100000').split(',').map(Number);
-const only = new Set((args.only ?? 'http,writes,cold,query,watch,memory,restart,cli,branches').split(','));
+const only = new Set((args.only ?? 'http,writes,cold,query,watch,memory,restart,cli,start,branches').split(','));
 if (process.argv.includes('--strapi')) only.add('strapi');
 const duration = Number(args.duration ?? 5);
 const results = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, sections: {} };
@@ -273,6 +273,11 @@ if (only.has('branches')) results.sections.branches = await (await import('./bra
 if (only.has('cli')) {
   results.sections.cli = (await import('./cli-bulk.mjs')).benchCli(dataset(20000), { creates: 20 });
   table('Scripts through the CLI on a 20k-document site (bench/cli-bulk.mjs)', results.sections.cli);
+}
+if (only.has('start')) {
+  results.sections.start = await (await import('./cli-start.mjs')).benchStart({ runs: 5 });
+  table('CPU of a CLI start on the sample site: serve until "Serving", short commands until exit (bench/cli-start.mjs, best of 5)',
+    results.sections.start);
 }
 if (only.has('static')) results.sections.static = (await import('./static-build.mjs')).benchStaticSection(dataRoot, sizes, table);
 const dir = resolve(import.meta.dirname, 'results');

@@ -25,12 +25,11 @@ import { createDocuments } from './service/documents.js';
 import type { DocumentsFor } from './typed/documents.js';
 import type { ContentTypeName } from './typed/registry.js';
 import type { ContentApi } from './strapi/content-api.js';
-import { branchSites } from './branches/branch-site.js';
 import { siteParts } from './site-parts.js';
 import { commitPerWrite } from './git/commit-per-write.js';
 import { createGit } from './git/git.js';
 import { readFileTimes } from './git/file-times.js';
-import { createReplica, type Replica } from './replication/replica.js';
+import type { Replica } from './replication/replica.js';
 import { writesIndependent } from './replication/independent-writes.js';
 import { commitIntent } from './replication/commit-intents.js';
 import { commitLater, insideReplicaWrite, joinCommitGroup, whenAcknowledged } from './replication/write-context.js';
@@ -171,8 +170,9 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     if (options.reportProblems ?? true) for (const problem of problems) report(`warning: ${problem.format()}`);
     const { afterWrite, announce } = afterWriteHooks(config, index);
     // Created once, on the first load: it outlives reloads, as the clone it pushes from does.
+    // Its machinery is imported only for a site that syncs with a remote.
     replica ??= config.git.push || config.git.pull
-      ? createReplica({
+      ? (await import('./replication/replica.js')).createReplica({
         root, remote: config.git.push || 'origin', push: !!config.git.push, report, reindex: (files) => reindexFiles(cms, files, report),
         independent: (ours, theirs) => writesIndependent(cms.index, ours, theirs),
         pushTimeout: config.git.pushTimeout * 1000, pullToken: env.CMS_GIT_PULL_TOKEN,
@@ -204,6 +204,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
   const env = options.env ?? process.env;
   let replica: Replica | undefined;
   let store: StateStore | undefined;
+  let branchOf: Promise<Cms['branch']> | undefined;
   type Hook = (event: WriteEvent) => Promise<void> | void;
   const inOrder = (hooks: Hook[]) => async (event: WriteEvent) => { for (const hook of hooks) await hook(event); };
   /**
@@ -264,7 +265,8 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     // Swap every part at once: a request sees the old model or the new one, never a mix.
     reload: async () => { Object.assign(cms, await assemble()); },
     close: async () => { await replica?.writers?.stop(); await store?.close(); },
-    branch: branchSites(cms),
+    // The branch machinery is imported when a branch is first asked for: most requests read the base.
+    branch: async (name: string) => (await (branchOf ??= import('./branches/branch-site.js').then((parts) => parts.branchSites(cms))))(name),
   });
   return options.branch === undefined ? cms : cms.branch(options.branch);
 }

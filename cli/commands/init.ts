@@ -5,7 +5,6 @@ import type { Command } from 'commander';
 import { dependencySpec } from '../../core/project/dependency-spec.js';
 import { initProject } from '../../core/project/init-project.js';
 import type { CliContext } from '../context.js';
-import { loadProjectCode } from '../../core/extensions/project-code.js';
 
 /** This package's root and manifest, from dist/cli/commands (built) or cli/commands (source). */
 function ownPackage(): { root: string; name: string; version: string } {
@@ -50,6 +49,7 @@ export function registerInit(program: Command, ctx: CliContext): void {
       }
       if (options.fromStrapi && result.files.some((file) => file.startsWith('src'))) {
         // Loaded (never started) to name what cannot run here, as `cms validate` does.
+        const { loadProjectCode } = await import('../../core/extensions/project-code.js');
         const code = loadProjectCode(await ctx.loadCms(result.root, { reportProblems: false }));
         ctx.stderr.write(`Took ${code.files.length} back-end file(s) from the Strapi project's src/`
           + `${code.problems.length ? `; ${code.problems.length} problem(s) to fix before \`cms serve\` starts:` : ''}\n`);

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Cms } from '../../core/cms.js';
 import { FileError, ProjectProblemsError } from '../../core/errors.js';
 import { atFileStart, validateProject } from '../../core/validate/validate-project.js';
-import { loadProjectCode } from '../../core/extensions/project-code.js';
+import { loadProjectCodeIfAny } from '../../core/extensions/load-if-any.js';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../output.js';
 
@@ -26,7 +26,7 @@ async function projectProblems(ctx: CliContext, root: string | undefined): Promi
   try {
     const cms = await ctx.loadCms(root, { reportProblems: false });
     // The project's own src/ code is loaded (so what cannot run here is named) but never started: no bootstrap.
-    return { cms, problems: [...(await validateProject(cms)), ...loadProjectCode(cms).problems] };
+    return { cms, problems: [...(await validateProject(cms)), ...(await loadProjectCodeIfAny(cms)).problems] };
   } catch (error) {
     if (error instanceof ProjectProblemsError) return { problems: error.problems.map(atFileStart) };
     if (error instanceof FileError) return { problems: [atFileStart(error)] };

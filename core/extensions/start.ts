@@ -3,8 +3,8 @@ import type { Cms } from '../cms.js';
 import { FileError, ProjectProblemsError } from '../errors.js';
 import { controllerActions } from './custom-grants.js';
 import { UnsupportedApiError } from './errors.js';
-import { loadProjectCode, type ProjectCode } from './project-code.js';
-import { projectRouteGate } from './route-gate.js';
+import { loadProjectCodeIfAny } from './load-if-any.js';
+import type { ProjectCode } from './project-code.js';
 
 /**
  * Start a project's own back-end code: load it (any problem stops the start, naming every file), make
@@ -15,14 +15,14 @@ import { projectRouteGate } from './route-gate.js';
  * const code = await startProjectCode(cms); const app = createApp(cms, { extensions: [...EXTENSIONS, projectRoutes(code)] });
  */
 export async function startProjectCode(cms: Cms): Promise<ProjectCode | undefined> {
-  const code = loadProjectCode(cms);
-  if (code.problems.length) throw new ProjectProblemsError('Project code that cannot run here', code.problems, 'ProjectCodeError');
-  for (const warning of code.warnings) cms.report(`warning: ${warning}`);
-  if (!code.files.length) return undefined;
+  const { code, problems, warnings } = await loadProjectCodeIfAny(cms);
+  if (problems.length) throw new ProjectProblemsError('Project code that cannot run here', problems, 'ProjectCodeError');
+  for (const warning of warnings) cms.report(`warning: ${warning}`);
+  if (!code?.files.length) return undefined;
   cms.writeHooks = code.hooks;
   cms.customActions = controllerActions(code.controllers);
   // Every built-in route that reaches a type the project's routes own asks them first (publish, history, uploads, the studio).
-  cms.routeGate = projectRouteGate(cms, code);
+  cms.routeGate = (await import('./route-gate.js')).projectRouteGate(cms, code);
   (globalThis as { strapi?: unknown }).strapi = code.strapi;
   try {
     await code.register();

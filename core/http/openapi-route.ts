@@ -1,4 +1,3 @@
-import { openApiDocument } from '../codegen/openapi.js';
 import { MethodNotAllowedError } from '../errors.js';
 import type { Models } from '../schema/types.js';
 import { json } from './respond.js';
@@ -15,6 +14,7 @@ export const openApiRoute: ExtensionRoute = async ({ request, url, cms, headers 
   if (url.pathname !== OPENAPI_PATH) return undefined;
   if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowedError(['HEAD', 'GET']);
   let document = built.get(cms.models);
-  if (!document) built.set(cms.models, document = openApiDocument(cms.models, cms.config));
+  // The OpenAPI generator (a dozen modules) is imported on the first request for the document, not at every start.
+  if (!document) built.set(cms.models, document = (await import('../codegen/openapi.js')).openApiDocument(cms.models, cms.config));
   return json(200, document, headers);
 };

@@ -9,7 +9,6 @@ import type { Cms } from '../cms.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, UnauthorizedError } from '../errors.js';
 import { json } from './respond.js';
 import { SECURITY_HEADERS } from './security-headers.js';
-import { studioGitResponse } from './studio-git-routes.js';
 import { studioPreviewResponse } from './studio-preview-route.js';
 import { withPreviewFrames } from '../config/preview.js';
 import { publicationResponse } from './studio-state-route.js';
@@ -102,7 +101,11 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   if (!STUDIO_DIR) throw new NotFoundError('The studio is not installed with this package');
   const rest = url.pathname.slice(base.length);
   // The served tree's Git panel, whichever branch the tab is on (a merge reindexes the base, never a branch's overlay).
-  if (rest.startsWith('/api/git/')) return studioGitResponse(baseSite(cms), request, rest.slice('/api/git/'.length), url, headers);
+  // Imported on the first such request: the Git panel's routes (history, merges, change requests) are not a start's work.
+  if (rest.startsWith('/api/git/')) {
+    const { studioGitResponse } = await import('./studio-git-routes.js');
+    return studioGitResponse(baseSite(cms), request, rest.slice('/api/git/'.length), url, headers);
+  }
   if (rest === '/api/publication') return publicationResponse(cms, request, url, headers);
   if (rest === '/api/stored') return storedResponse(cms, request, url, headers);
   const uidRoute = COMPUTE_ROUTES[rest];

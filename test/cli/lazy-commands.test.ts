@@ -1,6 +1,6 @@
 // The built CLI imports only what the command it runs needs (issue 39): the tests start it hundreds of times, and importing
 // every command's implementation (graphql-js, zod, the codegen, the importer…) was most of each start.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/project.js';
 import { BIN, ensureBuilt } from './built-cli.js';
@@ -14,14 +14,31 @@ const HOOK = "import { writeSync } from 'node:fs'; "
   + 'export async function load(url, context, next) { writeSync(2, `loaded ${url}\\n`); return next(url, context); }';
 const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)});`;
 
+const TRACE = ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`];
+const loadedIn = (stderr: string) =>
+  stderr.split('\n').filter((line) => line.startsWith('loaded ')).map((line) => line.slice('loaded '.length));
+
 /** Run the binary with the hook: its exit code, stdout, and the modules it loaded. */
 function runTraced(args: string[]): Promise<{ code: number; stdout: string; loaded: string[] }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, BIN, ...args],
-      { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-        const loaded = stderr.split('\n').filter((line) => line.startsWith('loaded ')).map((line) => line.slice('loaded '.length));
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, loaded });
-      });
+    execFile(process.execPath, [...TRACE, BIN, ...args], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, loaded: loadedIn(stderr) });
+    });
+  });
+}
+
+/** `cms serve` with the hook on a free port: the modules loaded by the time it says it is serving, and its address. */
+function serveTraced(): Promise<{ origin: string; loaded: string[]; stop: () => void }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...TRACE, BIN, 'serve', '--root', REPO_ROOT, '--port', '0', '--host', '127.0.0.1', '--no-watch'],
+      { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const serving = /Serving .* at (http:\/\/\S+)\/api/.exec(stderr);
+      if (serving) resolve({ origin: serving[1], loaded: loadedIn(stderr), stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
   });
 }
 
@@ -58,4 +75,26 @@ describe('cms loads only the command it runs', { timeout: 120_000 }, () => {
     }
     expect(commandModules(run.loaded)).toContain('codegen.js');
   });
+
+  it('serve starts without what only some sites or requests use, and still answers', async () => {
+    const server = await serveTraced();
+    try {
+      expect(commandModules(server.loaded).sort()).toEqual(['serve-banner.js', 'serve.js']);
+      // zod and graphql-js: the project-code loader's shims and the GraphQL schema, for sites with src/ code or a GraphQL request.
+      expect(packages(server.loaded, ['zod', 'graphql', '@modelcontextprotocol/server', 'h3'])).toEqual(['h3']);
+      const core = server.loaded.filter((url) => url.includes('/dist/core/')).map((url) => url.split('/dist/core/')[1]);
+      for (const unneeded of [
+        'extensions/project-code.js', 'extensions/shims.js', // the project's own back-end code: this site has none
+        'http/studio-git-routes.js', 'git/file-history.js', 'branches/branch-merge.js', // the studio's Git panel, on its first request
+        'codegen/openapi.js', // GET /openapi.json
+        'replication/replica.js', // git.push / git.pull, which this site does not set
+        'branches/branch-site.js', // a branch's view, on the first request naming a branch
+      ]) expect(core).not.toContain(unneeded);
+      expect(core).toContain('http/write-route.js');
+      expect((await fetch(`${server.origin}/api/articles?fields=title`)).status).toBe(200);
+    } finally {
+      server.stop();
+    }
+  });
 });
+
