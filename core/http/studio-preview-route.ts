@@ -7,7 +7,7 @@ import { json } from './respond.js';
 /**
  * `GET <admin.path>/api/preview?type=&documentId=&locale=&status=`: the front-end page that
  * previews a document (`{ data: { url } }`, `{ data: null }` when preview is off or the type has no
- * URL), as Strapi 5's admin asks its preview handler. The draft secret (env `PREVIEW_SECRET`)
+ * URL), as Strapi 5's admin asks its preview handler. The draft secret (`PREVIEW_SECRET` of the CMS's env, as every secret)
  * goes only to a signed-in caller who may read the document.
  *
  * @example
@@ -15,7 +15,7 @@ import { json } from './respond.js';
  * // 200 { data: { url: 'http://localhost:4321/articles/a1?status=draft&secret=…' } }
  */
 export async function studioPreviewResponse(
-  cms: Cms, request: Request, url: URL, headers: Record<string, string>, env: NodeJS.ProcessEnv = process.env,
+  cms: Cms, request: Request, url: URL, headers: Record<string, string>, env: NodeJS.ProcessEnv = cms.env,
 ): Promise<Response> {
   const caller = cms.contentApi.callerFor(request.headers.get('authorization'));
   if (caller.kind === 'public') throw new UnauthorizedError('Missing or invalid credentials');

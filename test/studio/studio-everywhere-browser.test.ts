@@ -61,8 +61,7 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     git(root, 'remote', 'set-url', 'origin', 'https://github.com/acme/site.git');
     git(root, 'config', `url.${remote}.insteadOf`, 'https://github.com/acme/site.git');
     await setupMergeDriver(root, DRIVER);
-    process.env.PREVIEW_SECRET = 'preview-secret';
-    cms = await createCms({ root, env: TEST_ENV, report: () => {} });
+    cms = await createCms({ root, env: { ...TEST_ENV, PREVIEW_SECRET: 'preview-secret' }, report: () => {} });
     token = (await cms.auth.tokens.create({ name: 'Site Owner', type: 'full-access' })).accessKey;
     // A change for the Git panel to show.
     await cms.documents('api::article.article').update({ documentId: ARTICLE, locale: 'en', status: 'published',
@@ -73,7 +72,6 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
   }, 120_000);
 
   afterAll(async () => {
-    delete process.env.PREVIEW_SECRET;
     await session?.close();
     await new Promise((resolve) => preview?.close(resolve));
   });

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCms } from '../../core/cms.js';
 import { resolveConfig } from '../../core/config/load.js';
 import { TEST_ENV } from '../auth/helpers.js';
@@ -25,8 +25,6 @@ function siteWithPreview(preview: unknown = PREVIEW): string {
 }
 
 describe('preview settings (Strapi 5\'s preview, a URL template per content type)', () => {
-  afterEach(() => { delete process.env.PREVIEW_SECRET; });
-
   it.each([
     [{ enable: true }, 'preview.enable is not a known setting (did you mean "enabled"?)'],
     [{ config: { allowedOrigin: [] } }, 'preview.config.allowedOrigin is not a known setting (did you mean "allowedOrigins"?)'],
@@ -47,8 +45,7 @@ describe('preview settings (Strapi 5\'s preview, a URL template per content type
   });
 
   it('answers the studio the preview URL with the document, locale, status and draft secret, and lets the page frame that origin', async () => {
-    process.env.PREVIEW_SECRET = 'draft s3cret';
-    const site = await startApp(siteWithPreview(), { env: TEST_ENV });
+    const site = await startApp(siteWithPreview(), { env: { ...TEST_ENV, PREVIEW_SECRET: 'draft s3cret' } });
     const token = (await site.cms.auth.tokens.create({ name: 'Owner', type: 'full-access' })).accessKey;
     const answer = await site.getJson(`/admin/api/preview?type=articles&documentId=${ARTICLE}&locale=fr&status=draft`,
       { headers: bearer(token) });
