@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterEach(async () => { for (const server of open.splice(0)) await server.cms.close(); });
 afterAll(async () => { await postgres?.stop(); });
 
-async function replicas(url: string, count = 2, auth?: Record<string, unknown>): Promise<{ roots: string[]; servers: TestServer[] }> {
+/** `count` copies of the sample site served in process on one state store; the caller closes them. */
+async function startReplicas(url: string, count = 2, auth?: Record<string, unknown>): Promise<{ roots: string[]; servers: TestServer[] }> {
   const roots = Array.from({ length: count }, () => {
     const root = copySampleSite();
     writeConfig(root, (config) => {
@@ -31,8 +32,14 @@ async function replicas(url: string, count = 2, auth?: Record<string, unknown>):
     return root;
   });
   const servers = await Promise.all(roots.map((root) => startApp(root, { env: { CMS_STATE_URL: url }, report: () => {} })));
-  open.push(...servers);
   return { roots, servers };
+}
+
+/** Replicas of a test's own, closed after it. */
+async function replicas(url: string, count = 2, auth?: Record<string, unknown>): Promise<{ roots: string[]; servers: TestServer[] }> {
+  const started = await startReplicas(url, count, auth);
+  open.push(...started.servers);
+  return started;
 }
 
 const register = (server: TestServer, name: string) =>
@@ -41,8 +48,16 @@ const me = (server: TestServer, key: string) => server.getJson('/api/users/me', 
 const tags = (server: TestServer, key: string) => server.getJson('/api/tags', { headers: bearer(key) });
 
 describe.skipIf(needsPostgres.skip)(`users, tokens and secrets shared by every replica (PostgreSQL)${needsPostgres.note}`, () => {
+  /**
+   * Two replicas on one database for the tests below that each use accounts of their own (ada, grace, hopper) and make no API
+   * token but the CLI's: started once for the file (when the first of them runs), not once per test.
+   */
+  let pair: Promise<{ url: string; roots: string[]; servers: TestServer[] }> | undefined;
+  const sharedPair = () => pair ??= postgres.database().then(async (url) => ({ url, ...await startReplicas(url) }));
+  afterAll(async () => { for (const server of (await pair?.catch(() => undefined))?.servers ?? []) await server.cms.close(); });
+
   it('a user registered on replica A signs in on replica B as the same user, and A\'s JWT is valid on B', async () => {
-    const { servers: [a, b] } = await replicas(await postgres.database());
+    const { servers: [a, b] } = await sharedPair();
     const registered = await register(a, 'ada');
     expect(registered.status).toBe(200);
     const login = await b.sendJson('POST', '/api/auth/local', { identifier: 'ada@example.com', password: PASSWORD });
@@ -53,8 +68,7 @@ describe.skipIf(needsPostgres.skip)(`users, tokens and secrets shared by every r
   });
 
   it('a CLI-made token works on both replicas, is listed on both, and once revoked on A is refused on B within a second', async () => {
-    const url = await postgres.database();
-    const { roots, servers: [a, b] } = await replicas(url);
+    const { url, roots, servers: [a, b] } = await sharedPair();
     const create = ['token', 'create', '--root', roots[0], '--name', 'ci', '--type', 'full-access'];
     const made = await runCms(create, { env: { CMS_STATE_URL: url } });
     expect(made.code).toBe(0);
@@ -69,7 +83,7 @@ describe.skipIf(needsPostgres.skip)(`users, tokens and secrets shared by every r
   });
 
   it('a user blocked on replica A is refused on replica B within a second, though B had verified their JWT', async () => {
-    const { servers: [a, b] } = await replicas(await postgres.database());
+    const { servers: [a, b] } = await sharedPair();
     const { body } = await register(a, 'grace');
     expect((await me(b, body.jwt)).status).toBe(200);
     await a.cms.auth.users.edit(body.user.id, (user) => { user.blocked = true; });
@@ -77,7 +91,7 @@ describe.skipIf(needsPostgres.skip)(`users, tokens and secrets shared by every r
   });
 
   it('a user deleted on replica A is refused on replica B within a second, and the name is free again on both', async () => {
-    const { servers: [a, b] } = await replicas(await postgres.database());
+    const { servers: [a, b] } = await sharedPair();
     const { body } = await register(a, 'hopper');
     expect((await me(b, body.jwt)).status).toBe(200);
     expect((await a.cms.auth.users.remove(body.user.id))?.username).toBe('hopper');
