@@ -26,6 +26,7 @@ const cms = await createCms({ root, report: () => {} });
 const ids = cms.index.scopedRows('api::article.article', { status: 'published', locale: 'en' }).slice(0, 80).map((row) => row.documentId);
 const server = createServer(createNodeHandler(cms, { fastWrites: process.env.WRITE_HTTP_FAST !== '0' }));
 await new Promise((done) => server.listen(0, '127.0.0.1', done));
+const { port } = server.address();
 const agent = new Agent({ keepAlive: true, maxSockets: Number(concurrency) });
 let serial = 0;
 /** One write over HTTP; resolves with its status. */
@@ -35,7 +36,7 @@ const write = () => new Promise((done, fail) => {
     ? ['POST', '/api/articles', { title: `bench ${at}`, description: 'created by the bench', views: 1 }]
     : ['PUT', `/api/articles/${ids[at % ids.length]}`, { description: `bench write ${at}` }];
   const body = JSON.stringify({ data });
-  const req = request({ agent, host: '127.0.0.1', port: server.address().port, method, path,
+  const req = request({ agent, host: '127.0.0.1', port, method, path,
     headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
     res.resume();
     res.on('end', () => (res.statusCode < 300 ? done(res.statusCode) : fail(new Error(`${method} ${path}: ${res.statusCode}`))));

@@ -1,6 +1,7 @@
-import { close, constants, open, read, readFileSync } from 'node:fs';
+import { constants, open, read, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { FileError } from '../errors.js';
+import { closeNow } from './durable-fs.js';
 
 /**
  * Files of a project (content, schemas, public, uploads) are never read through a symbolic link:
@@ -41,9 +42,9 @@ export function readTextNoFollowSync(path: string, file: string): string {
   }
 }
 
-// Plain descriptors, not promise FileHandles: the writers read a file before every write.
+// Plain descriptors, not promise FileHandles: the writers read a file before every write. A read-only descriptor is closed
+// inline (closeNow): it has nothing to flush.
 const openFile = promisify(open);
-const closeFile = promisify(close);
 const readInto = promisify(read);
 
 /** The same, without blocking the event loop (the watcher, the writers). */
@@ -65,7 +66,7 @@ async function withNoFollow(
   try {
     return await reading(fd);
   } finally {
-    await closeFile(fd);
+    closeNow(fd);
   }
 }
 
