@@ -29,6 +29,7 @@ import { branchSites } from './branches/branch-site.js';
 import { siteParts } from './site-parts.js';
 import { commitPerWrite } from './git/commit-per-write.js';
 import { createGit } from './git/git.js';
+import { settleIndexes } from './git/index-debt.js';
 import { readFileTimes } from './git/file-times.js';
 import { createReplica, type Replica } from './replication/replica.js';
 import { writesIndependent } from './replication/independent-writes.js';
@@ -263,7 +264,8 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     env,
     // Swap every part at once: a request sees the old model or the new one, never a mix.
     reload: async () => { Object.assign(cms, await assemble()); },
-    close: async () => { await replica?.writers?.stop(); await store?.close(); },
+    // The index entries owed by commits in a large repository (git/index-debt.ts) are written before the CMS lets go.
+    close: async () => { await replica?.writers?.stop(); await store?.close(); await settleIndexes(); },
     branch: branchSites(cms),
   });
   return options.branch === undefined ? cms : cms.branch(options.branch);

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, lstat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { gitPipe } from './git-pipe.js';
+import { withCommitPipes } from './commit-pipes.js';
+import { indexDebt } from './index-debt.js';
 import { editTree, type FileChange } from './tree-edit.js';
 
 /** What commitByTrees answers when this commit must be made by `git commit` instead (see `plumbingRefusal`). */
@@ -54,8 +55,6 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
     place = undefined;
     throw error;
   });
-  /** Paths committed whose index entry could not be written yet (`.git/index.lock` held): written with the next commit's. */
-  const unindexed = new Set<string>();
   let commits = 0;
 
   const exists = (path: string, mode = constants.F_OK) => access(path, mode).then(() => true, () => false);
@@ -90,42 +89,26 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
   }
 
   /** The tree of HEAD with the changes, committed over HEAD; undefined when nothing changes, USE_GIT_COMMIT on an unborn HEAD. */
-  async function commitOnce(changes: FileChange[], message: string, env: NodeJS.ProcessEnv)
-    : Promise<{ commit?: string; head?: string; fallback?: true }> {
-    const cat = gitPipe(root, ['cat-file', '--batch']);
-    const mktree = gitPipe(root, ['mktree', '-z', '--missing', '--batch']);
-    try {
+  type Made = { commit?: string; head?: string; fallback?: true };
+  const commitOnce = (changes: FileChange[], message: string, env: NodeJS.ProcessEnv): Promise<Made> =>
+    withCommitPipes<Made>(root, async ({ cat, mktree }) => {
       cat.write('HEAD\n');
       const header = (await cat.line()).split(' ');
-      if (header[1] !== 'commit') return { fallback: true };
+      // An unborn HEAD (or a repository made again under the kept processes): `git commit`, and the processes started anew.
+      if (header[1] !== 'commit') return { value: { fallback: true }, drop: true };
       const body = await cat.bytes(Number(header[2]) + 1);
       const head = { oid: header[0], tree: body.toString('utf8', 5, body.indexOf(0x0a)) };
       const tree = await editTree(cat, mktree, head, changes);
-      if (!tree) return { fallback: true };
-      if (tree === head.tree) return { head: head.oid };
+      if (!tree) return { value: { fallback: true } };
+      if (tree === head.tree) return { value: { head: head.oid } };
       const commit = (await run(['commit-tree', tree, '-p', head.oid, '-F', '-'], { input: message, env })).trim();
       const moved = await run(['update-ref', '-m', `commit: ${message.split('\n')[0]}`, 'HEAD', commit, head.oid])
         .then(() => false, async (error) => {
           if ((await run(['rev-parse', '--verify', '-q', 'HEAD']).catch(() => '')).trim() === head.oid) throw error;
           return true;
         });
-      return moved ? {} : { commit, head: head.oid };
-    } finally {
-      cat.end();
-      mktree.end();
-    }
-  }
-
-  /** The index entries of these paths (and of earlier ones left unwritten) from the files: `git status` stays clean. */
-  async function index(paths: string[]): Promise<void> {
-    const all = [...new Set([...unindexed, ...paths])];
-    try {
-      await run(['update-index', '--add', '--remove', '-z', '--stdin'], { input: all.map((path) => `${path}\0`).join('') });
-      unindexed.clear();
-    } catch {
-      for (const path of all) unindexed.add(path);
-    }
-  }
+      return { value: moved ? {} : { commit, head: head.oid } };
+    });
 
   return {
     /**
@@ -139,8 +122,11 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
       if (!text || await plumbingRefusal(paths)) return USE_GIT_COMMIT;
       // A person's `git commit` holds the index's lock while its editor is open, and would fail if HEAD moved under it: wait,
       // as `git commit` here would (commit-per-write tries again).
-      const lock = join((await placeOf()).gitDir, 'index.lock');
-      if (await exists(lock)) throw new Error(`fatal: Unable to create '${lock}': File exists.`);
+      const { gitDir, top, prefix } = await placeOf();
+      const debt = indexDebt(gitDir, top, run);
+      // While this process's own deferred `update-index` runs, the lock is its own (see index-debt.ts): no reason to wait.
+      const lock = join(gitDir, 'index.lock');
+      if (!debt.writing && await exists(lock)) throw new Error(`fatal: Unable to create '${lock}': File exists.`);
       const changes = await blobsOf(paths, await placeOf());
       if (!changes) return USE_GIT_COMMIT;
       const env = {
@@ -151,7 +137,9 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
         const made = await commitOnce(changes, text, env);
         if (made.fallback) return USE_GIT_COMMIT;
         if (made.head) {
-          await index(paths);
+          // The index entries of these paths, from the files, so `git status` stays clean: at once in a small index, after the
+          // burst of commits in a large one (index-debt.ts).
+          await debt.owe(paths.map((path) => `${prefix}${path}`));
           if (made.commit && ++commits % MAINTENANCE_EVERY === 0) await run(['maintenance', 'run', '--auto', '--quiet']).catch(() => '');
           return made.commit;
         }
