@@ -1,4 +1,4 @@
-import { appendFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Below this size of `.git/index` (~70,000 files) each commit updates the index itself, as `git commit` would. */
@@ -13,6 +13,15 @@ const JOURNAL = 'gitcms-index-owed';
 type Run = (args: string[], options: { input: string; cwd: string }) => Promise<string>;
 export interface IndexTiming { deferAboveBytes: number; idleMs: number; maxDelayMs: number }
 export const INDEX_TIMING: IndexTiming = { deferAboveBytes: DEFER_INDEX_BYTES, idleMs: IDLE_MS, maxDelayMs: MAX_DELAY_MS };
+
+/** The index's size: with `core.splitIndex` its file holds only the recent changes, and its shared part is what git reads. */
+async function indexBytes(gitDir: string, enough: number): Promise<number> {
+  const size = (name: string) => stat(join(gitDir, name)).then((info) => info.size, () => 0);
+  const own = await size('index');
+  if (own >= enough) return own;
+  const shared = (await readdir(gitDir)).filter((name) => name.startsWith('sharedindex.'));
+  return own + Math.max(0, ...await Promise.all(shared.map(size)));
+}
 
 /** Per git folder: the paths (from the repository's top) committed by plumbing whose index entries are not written yet. */
 const debts = new Map<string, ReturnType<typeof createDebt>>();
@@ -72,8 +81,7 @@ function createDebt(gitDir: string, top: string, run: Run, timing: IndexTiming) 
       await loaded;
       for (const path of paths) owed.add(path);
       await appendFile(journal, paths.map((path) => `${path}\0`).join(''));
-      const size = await stat(join(gitDir, 'index')).then((info) => info.size, () => 0);
-      if (size < timing.deferAboveBytes) {
+      if (await indexBytes(gitDir, timing.deferAboveBytes) < timing.deferAboveBytes) {
         // Failing here (a lock held) is not the commit's failure: the paths stay owed and go with the next update.
         await write().catch(() => schedule(timing.maxDelayMs, true));
         return;

@@ -4,7 +4,8 @@ import { access, lstat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { withCommitPipes } from './commit-pipes.js';
 import { indexDebt } from './index-debt.js';
-import { editTree, type FileChange } from './tree-edit.js';
+import { writeLooseObject } from './loose-object.js';
+import { editTree, type FileChange, type TreeWriter } from './tree-edit.js';
 
 /** What commitByTrees answers when this commit must be made by `git commit` instead (see `plumbingRefusal`). */
 export const USE_GIT_COMMIT = Symbol('use git commit');
@@ -18,7 +19,9 @@ const COMMIT_HOOKS = ['prepare-commit-msg', 'post-commit'];
 /** States in which `git commit --only` refuses (a merge, cherry-pick or revert under way): refused the same way. */
 const UNDER_WAY = ['MERGE_HEAD', 'CHERRY_PICK_HEAD', 'REVERT_HEAD'];
 
-type Run = (args: string[], options?: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string }) => Promise<string>;
+type Run = (args: string[], options?: { input?: string | Buffer; env?: NodeJS.ProcessEnv; cwd?: string }) => Promise<string>;
+/** Settings under which git writes objects otherwise (shared permissions, fsync): trees are then written by git too. */
+const OBJECT_SETTINGS = /^core\.(sharedrepository|fsync|fsyncobjectfiles|fsyncmethod)$/;
 
 /** `git commit -m`'s default clean-up (`whitespace`): trailing spaces and blank lines at either end go, runs of blank lines become one. */
 export function cleanMessage(message: string): string {
@@ -44,12 +47,19 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
     child.stdin?.on('error', () => undefined);
     child.stdin?.end(input ?? '');
   });
-  let place: Promise<{ top: string; prefix: string; gitDir: string; hooks: string; signs: boolean }> | undefined;
+  type Place = { top: string; prefix: string; gitDir: string; hooks: string; signs: boolean; writeTree: TreeWriter };
+  let place: Promise<Place> | undefined;
   const placeOf = () => place ??= (async () => {
-    const [top, prefix, gitDir, hooks] = (await run(['rev-parse', '--show-toplevel', '--show-prefix', '--absolute-git-dir',
-      '--git-path', 'hooks'])).split('\n');
+    const [top, prefix, gitDir, hooks, objects, format] = (await run(['rev-parse', '--show-toplevel', '--show-prefix',
+      '--absolute-git-dir', '--git-path', 'hooks', '--git-path', 'objects', '--show-object-format'])).split('\n');
     const signs = (await run(['config', '--type=bool', 'commit.gpgSign']).catch(() => '')).trim() === 'true';
-    return { top, prefix, gitDir, hooks: isAbsolute(hooks) ? hooks : join(root, hooks), signs };
+    const keys = (await run(['config', '--name-only', '--list']).catch(() => '')).split('\n');
+    // Trees are written here as git writes a loose object (loose-object.ts); in a SHA-256 repository, or with settings that
+    // change how git writes objects, by `hash-object -t tree -w --stdin` (one process per tree).
+    const writeTree: TreeWriter = format === 'sha1' && !keys.some((key) => OBJECT_SETTINGS.test(key))
+      ? (body) => writeLooseObject(isAbsolute(objects) ? objects : join(root, objects), 'tree', body)
+      : async (body) => (await run(['hash-object', '-t', 'tree', '-w', '--stdin'], { input: body })).trim();
+    return { top, prefix, gitDir, hooks: isAbsolute(hooks) ? hooks : join(root, hooks), signs, writeTree };
   })().catch((error) => {
     // Not a repository yet (or git missing): asked again next time.
     place = undefined;
@@ -90,15 +100,15 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
 
   /** The tree of HEAD with the changes, committed over HEAD; undefined when nothing changes, USE_GIT_COMMIT on an unborn HEAD. */
   type Made = { commit?: string; head?: string; fallback?: true };
-  const commitOnce = (changes: FileChange[], message: string, env: NodeJS.ProcessEnv): Promise<Made> =>
-    withCommitPipes<Made>(root, async ({ cat, mktree }) => {
+  const commitOnce = (changes: FileChange[], message: string, env: NodeJS.ProcessEnv, writeTree: TreeWriter): Promise<Made> =>
+    withCommitPipes<Made>(root, async (cat) => {
       cat.write('HEAD\n');
       const header = (await cat.line()).split(' ');
       // An unborn HEAD (or a repository made again under the kept processes): `git commit`, and the processes started anew.
       if (header[1] !== 'commit') return { value: { fallback: true }, drop: true };
       const body = await cat.bytes(Number(header[2]) + 1);
       const head = { oid: header[0], tree: body.toString('utf8', 5, body.indexOf(0x0a)) };
-      const tree = await editTree(cat, mktree, head, changes);
+      const tree = await editTree(cat, writeTree, head, changes);
       if (!tree) return { value: { fallback: true } };
       if (tree === head.tree) return { value: { head: head.oid } };
       const commit = (await run(['commit-tree', tree, '-p', head.oid, '-F', '-'], { input: message, env })).trim();
@@ -122,7 +132,7 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
       if (!text || await plumbingRefusal(paths)) return USE_GIT_COMMIT;
       // A person's `git commit` holds the index's lock while its editor is open, and would fail if HEAD moved under it: wait,
       // as `git commit` here would (commit-per-write tries again).
-      const { gitDir, top, prefix } = await placeOf();
+      const { gitDir, top, prefix, writeTree } = await placeOf();
       const debt = indexDebt(gitDir, top, run);
       // While this process's own deferred `update-index` runs, the lock is its own (see index-debt.ts): no reason to wait.
       const lock = join(gitDir, 'index.lock');
@@ -134,7 +144,7 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
         ...(author.date ? { GIT_AUTHOR_DATE: author.date } : {}),
       };
       for (let attempt = 1; ; attempt++) {
-        const made = await commitOnce(changes, text, env);
+        const made = await commitOnce(changes, text, env, writeTree);
         if (made.fallback) return USE_GIT_COMMIT;
         if (made.head) {
           // The index entries of these paths, from the files, so `git status` stays clean: at once in a small index, after the

@@ -114,7 +114,7 @@ await port.commitPaths(['content/tags/t2.json'], 'Update tag t2', { name: 'Ann',
     expect(status(root)).toEqual([]);
   });
 
-  it('the kept cat-file and mktree see commits a person makes between the CMS\'s, a gc included', async () => {
+  it('the kept cat-file sees commits a person makes between the CMS\'s, a gc included', async () => {
     const root = repository();
     const port = createGit(root);
     writeText(root, 'content/tags/t1.json', '{ "name": "cms 1" }\n');
