@@ -28,6 +28,7 @@ import type { ContentApi } from './strapi/content-api.js';
 import { siteParts } from './site-parts.js';
 import { commitPerWrite } from './git/commit-per-write.js';
 import { createGit } from './git/git.js';
+import { settleIndexes } from './git/index-debt.js';
 import { readFileTimes } from './git/file-times.js';
 import type { Replica } from './replication/replica.js';
 import { writesIndependent } from './replication/independent-writes.js';
@@ -264,7 +265,8 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     env,
     // Swap every part at once: a request sees the old model or the new one, never a mix.
     reload: async () => { Object.assign(cms, await assemble()); },
-    close: async () => { await replica?.writers?.stop(); await store?.close(); },
+    // The index entries owed by commits in a large repository (git/index-debt.ts) are written before the CMS lets go.
+    close: async () => { await replica?.writers?.stop(); await store?.close(); await settleIndexes(); },
     // The branch machinery is imported when a branch is first asked for: most requests read the base.
     branch: async (name: string) => (await (branchOf ??= import('./branches/branch-site.js').then((parts) => parts.branchSites(cms))))(name),
   });

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { settleIndexes } from '../git/index-debt.js';
 
 /** What a git run answered: its stdout as text. Fails as execFile does (the error carries `stderr`, `code`). */
 export type BranchGit = (args: string[], options?: { env?: NodeJS.ProcessEnv; input?: string; timeout?: number }) => Promise<string>;
@@ -11,7 +12,7 @@ export type BranchGit = (args: string[], options?: { env?: NodeJS.ProcessEnv; in
  * const git = branchGit(root); await git(['rev-parse', 'refs/heads/main'])
  */
 export function branchGit(root: string): BranchGit {
-  return (args, { env = {}, input, timeout = 60_000 } = {}) => new Promise<string>((resolve, reject) => {
+  const run: BranchGit = (args, { env = {}, input, timeout = 60_000 } = {}) => new Promise<string>((resolve, reject) => {
     const child = execFile('git', ['-c', 'core.quotePath=false', ...args], {
       cwd: root, timeout, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8',
       env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1', LC_ALL: 'C', ...env },
@@ -23,6 +24,8 @@ export function branchGit(root: string): BranchGit {
     child.stdin?.on('error', () => undefined);
     child.stdin?.end(input ?? '');
   });
+  // Index entries owed by the CMS's own commits (a large repository, index-debt.ts) are written before git reads the index.
+  return (args, options) => settleIndexes().then(() => run(args, options));
 }
 
 /** The full hash a ref names now, or undefined when there is no such ref. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { writeFileAtomic } from '../storage/atomic-write.js';
 import { ensureCmsFolder } from '../storage/cms-folder.js';
+import { settleIndexes } from './index-debt.js';
 
 const run = promisify(execFile);
 const RECORD = '\u001e';
@@ -76,7 +77,7 @@ export interface FileTimes {
  */
 export async function readFileTimes(root: string): Promise<FileTimes> {
   const git = async (args: string[]) =>
-    (await run('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, maxBuffer: 1024 * 1024 * 1024 })).stdout;
+    (await settleIndexes(), await run('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, maxBuffer: 1024 * 1024 * 1024 })).stdout;
   const snapshotPath = join(root, FILE_TIMES_SNAPSHOT);
   /** From commits only (what the snapshot keeps); `times` adds this server's writes and drops changed files. */
   let history = new Map<string, string>();

@@ -76,6 +76,17 @@ export function gitPipe(root: string, args: string[], env: NodeJS.ProcessEnv = {
     },
     /** End the input without waiting: git exits by itself once it has answered what was asked. */
     end(): void { child.stdin.end(); },
+    /** Whether git is still there to answer (false once it has exited or failed to start). */
+    get alive(): boolean { return !exit; },
+    /**
+     * Whether this process keeps Node running: a pipe kept between uses is let go (false), so a CLI command can exit with it
+     * open, and held (true) while an answer is awaited.
+     */
+    hold(held: boolean): void {
+      for (const handle of [child, child.stdin, child.stdout, child.stderr] as Array<{ ref(): void; unref(): void }>) {
+        if (held) handle.ref(); else handle.unref();
+      }
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
+import { settleIndexes } from './index-debt.js';
 import { treeCommitter, USE_GIT_COMMIT } from './tree-commit.js';
 
 const run = promisify(execFile);
@@ -120,6 +121,8 @@ export function createGit(root: string): GitPort {
       // By plumbing (tree-commit.ts): a commit's cost follows its paths, not the repository; `git commit` where that would differ.
       const made = await trees.commit(paths, message, author);
       if (made !== USE_GIT_COMMIT) return made;
+      // `git commit` builds on the index: the entries owed by earlier plumbing commits are written first.
+      await settleIndexes();
       await git(['add', '--all', '--', ...paths]);
       const identity = await committerEnv(author);
       const date = author.date ? [`--date=${author.date}`] : [];

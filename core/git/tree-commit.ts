@@ -2,8 +2,10 @@ import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, lstat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { gitPipe } from './git-pipe.js';
-import { editTree, type FileChange } from './tree-edit.js';
+import { withCommitPipes } from './commit-pipes.js';
+import { indexDebt } from './index-debt.js';
+import { writeLooseObject } from './loose-object.js';
+import { editTree, type FileChange, type TreeWriter } from './tree-edit.js';
 
 /** What commitByTrees answers when this commit must be made by `git commit` instead (see `plumbingRefusal`). */
 export const USE_GIT_COMMIT = Symbol('use git commit');
@@ -17,7 +19,9 @@ const COMMIT_HOOKS = ['prepare-commit-msg', 'post-commit'];
 /** States in which `git commit --only` refuses (a merge, cherry-pick or revert under way): refused the same way. */
 const UNDER_WAY = ['MERGE_HEAD', 'CHERRY_PICK_HEAD', 'REVERT_HEAD'];
 
-type Run = (args: string[], options?: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string }) => Promise<string>;
+type Run = (args: string[], options?: { input?: string | Buffer; env?: NodeJS.ProcessEnv; cwd?: string }) => Promise<string>;
+/** Settings under which git writes objects otherwise (shared permissions, fsync): trees are then written by git too. */
+const OBJECT_SETTINGS = /^core\.(sharedrepository|fsync|fsyncobjectfiles|fsyncmethod)$/;
 
 /** `git commit -m`'s default clean-up (`whitespace`): trailing spaces and blank lines at either end go, runs of blank lines become one. */
 export function cleanMessage(message: string): string {
@@ -43,19 +47,24 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
     child.stdin?.on('error', () => undefined);
     child.stdin?.end(input ?? '');
   });
-  let place: Promise<{ top: string; prefix: string; gitDir: string; hooks: string; signs: boolean }> | undefined;
+  type Place = { top: string; prefix: string; gitDir: string; hooks: string; signs: boolean; writeTree: TreeWriter };
+  let place: Promise<Place> | undefined;
   const placeOf = () => place ??= (async () => {
-    const [top, prefix, gitDir, hooks] = (await run(['rev-parse', '--show-toplevel', '--show-prefix', '--absolute-git-dir',
-      '--git-path', 'hooks'])).split('\n');
+    const [top, prefix, gitDir, hooks, objects, format] = (await run(['rev-parse', '--show-toplevel', '--show-prefix',
+      '--absolute-git-dir', '--git-path', 'hooks', '--git-path', 'objects', '--show-object-format'])).split('\n');
     const signs = (await run(['config', '--type=bool', 'commit.gpgSign']).catch(() => '')).trim() === 'true';
-    return { top, prefix, gitDir, hooks: isAbsolute(hooks) ? hooks : join(root, hooks), signs };
+    const keys = (await run(['config', '--name-only', '--list']).catch(() => '')).split('\n');
+    // Trees are written here as git writes a loose object (loose-object.ts); in a SHA-256 repository, or with settings that
+    // change how git writes objects, by `hash-object -t tree -w --stdin` (one process per tree).
+    const writeTree: TreeWriter = format === 'sha1' && !keys.some((key) => OBJECT_SETTINGS.test(key))
+      ? (body) => writeLooseObject(isAbsolute(objects) ? objects : join(root, objects), 'tree', body)
+      : async (body) => (await run(['hash-object', '-t', 'tree', '-w', '--stdin'], { input: body })).trim();
+    return { top, prefix, gitDir, hooks: isAbsolute(hooks) ? hooks : join(root, hooks), signs, writeTree };
   })().catch((error) => {
     // Not a repository yet (or git missing): asked again next time.
     place = undefined;
     throw error;
   });
-  /** Paths committed whose index entry could not be written yet (`.git/index.lock` held): written with the next commit's. */
-  const unindexed = new Set<string>();
   let commits = 0;
 
   const exists = (path: string, mode = constants.F_OK) => access(path, mode).then(() => true, () => false);
@@ -90,42 +99,26 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
   }
 
   /** The tree of HEAD with the changes, committed over HEAD; undefined when nothing changes, USE_GIT_COMMIT on an unborn HEAD. */
-  async function commitOnce(changes: FileChange[], message: string, env: NodeJS.ProcessEnv)
-    : Promise<{ commit?: string; head?: string; fallback?: true }> {
-    const cat = gitPipe(root, ['cat-file', '--batch']);
-    const mktree = gitPipe(root, ['mktree', '-z', '--missing', '--batch']);
-    try {
+  type Made = { commit?: string; head?: string; fallback?: true };
+  const commitOnce = (changes: FileChange[], message: string, env: NodeJS.ProcessEnv, writeTree: TreeWriter): Promise<Made> =>
+    withCommitPipes<Made>(root, async (cat) => {
       cat.write('HEAD\n');
       const header = (await cat.line()).split(' ');
-      if (header[1] !== 'commit') return { fallback: true };
+      // An unborn HEAD (or a repository made again under the kept processes): `git commit`, and the processes started anew.
+      if (header[1] !== 'commit') return { value: { fallback: true }, drop: true };
       const body = await cat.bytes(Number(header[2]) + 1);
       const head = { oid: header[0], tree: body.toString('utf8', 5, body.indexOf(0x0a)) };
-      const tree = await editTree(cat, mktree, head, changes);
-      if (!tree) return { fallback: true };
-      if (tree === head.tree) return { head: head.oid };
+      const tree = await editTree(cat, writeTree, head, changes);
+      if (!tree) return { value: { fallback: true } };
+      if (tree === head.tree) return { value: { head: head.oid } };
       const commit = (await run(['commit-tree', tree, '-p', head.oid, '-F', '-'], { input: message, env })).trim();
       const moved = await run(['update-ref', '-m', `commit: ${message.split('\n')[0]}`, 'HEAD', commit, head.oid])
         .then(() => false, async (error) => {
           if ((await run(['rev-parse', '--verify', '-q', 'HEAD']).catch(() => '')).trim() === head.oid) throw error;
           return true;
         });
-      return moved ? {} : { commit, head: head.oid };
-    } finally {
-      cat.end();
-      mktree.end();
-    }
-  }
-
-  /** The index entries of these paths (and of earlier ones left unwritten) from the files: `git status` stays clean. */
-  async function index(paths: string[]): Promise<void> {
-    const all = [...new Set([...unindexed, ...paths])];
-    try {
-      await run(['update-index', '--add', '--remove', '-z', '--stdin'], { input: all.map((path) => `${path}\0`).join('') });
-      unindexed.clear();
-    } catch {
-      for (const path of all) unindexed.add(path);
-    }
-  }
+      return { value: moved ? {} : { commit, head: head.oid } };
+    });
 
   return {
     /**
@@ -139,8 +132,11 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
       if (!text || await plumbingRefusal(paths)) return USE_GIT_COMMIT;
       // A person's `git commit` holds the index's lock while its editor is open, and would fail if HEAD moved under it: wait,
       // as `git commit` here would (commit-per-write tries again).
-      const lock = join((await placeOf()).gitDir, 'index.lock');
-      if (await exists(lock)) throw new Error(`fatal: Unable to create '${lock}': File exists.`);
+      const { gitDir, top, prefix, writeTree } = await placeOf();
+      const debt = indexDebt(gitDir, top, run);
+      // While this process's own deferred `update-index` runs, the lock is its own (see index-debt.ts): no reason to wait.
+      const lock = join(gitDir, 'index.lock');
+      if (!debt.writing && await exists(lock)) throw new Error(`fatal: Unable to create '${lock}': File exists.`);
       const changes = await blobsOf(paths, await placeOf());
       if (!changes) return USE_GIT_COMMIT;
       const env = {
@@ -148,10 +144,12 @@ export function treeCommitter(root: string, committerEnv: (author: { name: strin
         ...(author.date ? { GIT_AUTHOR_DATE: author.date } : {}),
       };
       for (let attempt = 1; ; attempt++) {
-        const made = await commitOnce(changes, text, env);
+        const made = await commitOnce(changes, text, env, writeTree);
         if (made.fallback) return USE_GIT_COMMIT;
         if (made.head) {
-          await index(paths);
+          // The index entries of these paths, from the files, so `git status` stays clean: at once in a small index, after the
+          // burst of commits in a large one (index-debt.ts).
+          await debt.owe(paths.map((path) => `${prefix}${path}`));
           if (made.commit && ++commits % MAINTENANCE_EVERY === 0) await run(['maintenance', 'run', '--auto', '--quiet']).catch(() => '');
           return made.commit;
         }

@@ -5,9 +5,11 @@ export type FileChange = { path: string; blob: { oid: string; mode: string } | n
 
 /** Tree entry names as byte strings (latin1: one character per byte), so any name git holds comes back unchanged. */
 const bytesOf = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
-const TYPES: Record<string, string> = { '40000': '040000 tree', '160000': '160000 commit' };
-/** One `mktree -z` line, as a byte string (written once per folder: one string join, one buffer). */
-const entryLine = (mode: string, oid: string, name: string) => `${TYPES[mode] ?? `${mode.padStart(6, '0')} blob`} ${oid}\t${name}\0`;
+/** One entry of a tree object: `<mode> <name>\0<binary id>`, and its place in git's order (a folder sorts as `name/`). */
+type Entry = { key: string; raw: Buffer };
+const entryOf = (mode: string, name: string, oid: string): Entry => ({
+  key: mode === '40000' ? `${name}/` : name, raw: Buffer.concat([Buffer.from(`${mode} ${name}\0`, 'latin1'), Buffer.from(oid, 'hex')]),
+});
 
 /** The folders on the changed paths, each with the changes of its own entries (a sub-folder's is set once it is written). */
 function foldersOf(changes: FileChange[]): Map<string, Map<string, { oid: string; mode: string } | null>> {
@@ -31,14 +33,17 @@ async function readObject(cat: GitPipe): Promise<{ oid: string; type: string; da
   return { oid: header[0], type: header[1], data: data.subarray(0, -1) };
 }
 
+/** Writes one tree object from its entries' bytes (in git's order) and answers its id. */
+export type TreeWriter = (body: Buffer) => Promise<string>;
+
 /**
  * The new root tree of `commit` with these files changed: each folder on a changed path read (`cat-file --batch`, the commit's
- * own trees), its entries written back with the changes (`mktree --batch`, deepest folder first, one process for all), and no
- * other tree touched. A folder left empty goes from its parent, as git keeps no empty folders. Returns undefined when the whole
- * tree would be empty (the caller commits by `git commit` then).
+ * own trees), its entries written back with the changes (`write`, deepest folder first), and no other tree touched. A folder
+ * left empty goes from its parent, as git keeps no empty folders. Returns undefined when the whole tree would be empty (the
+ * caller commits by `git commit` then).
  */
 export async function editTree(
-  cat: GitPipe, mktree: GitPipe, commit: { oid: string; tree: string }, changes: FileChange[],
+  cat: GitPipe, write: TreeWriter, commit: { oid: string; tree: string }, changes: FileChange[],
 ): Promise<string | undefined> {
   const folders = foldersOf(changes);
   const depth = (folder: string) => (folder ? folder.split('/').length : 0);
@@ -52,28 +57,29 @@ export async function editTree(
   const hashBytes = commit.oid.length / 2;
   for (const folder of names) {
     const edits = folders.get(folder)!;
-    const lines: string[] = [];
+    const entries: Entry[] = [];
     const old = olds.get(folder);
     for (let at = 0; old && at < old.length;) {
       const space = old.indexOf(0x20, at);
       const nul = old.indexOf(0, space);
-      const mode = old.toString('latin1', at, space);
       const name = old.toString('latin1', space + 1, nul);
-      const oid = old.toString('hex', nul + 1, nul + 1 + hashBytes);
-      at = nul + 1 + hashBytes;
-      if (!edits.has(name)) lines.push(entryLine(mode, oid, name));
+      const end = nul + 1 + hashBytes;
+      // Kept as git wrote them, bytes and all.
+      if (!edits.has(name)) entries.push({ key: old.toString('latin1', at, space) === '40000' ? `${name}/` : name, raw: old.subarray(at, end) });
+      at = end;
     }
-    for (const [name, entry] of edits) if (entry) lines.push(entryLine(entry.mode, entry.oid, name));
+    for (const [name, entry] of edits) if (entry) entries.push(entryOf(entry.mode, name, entry.oid));
+    // git's order: bytes, a folder's name as if it ended in `/` (the names are latin1, one code unit per byte).
+    entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const slash = folder.lastIndexOf('/');
     const parent = folder ? folders.get(folder.slice(0, Math.max(0, slash)))! : undefined;
     const own = bytesOf(folder.slice(slash + 1));
-    if (!lines.length) {
+    if (!entries.length) {
       if (!parent) return undefined;
       parent.set(own, null);
       continue;
     }
-    mktree.write(Buffer.from(`${lines.join('')}\0`, 'latin1'));
-    const tree = (await mktree.line()).trim();
+    const tree = await write(Buffer.concat(entries.map((entry) => entry.raw)));
     if (!parent) return tree;
     parent.set(own, { oid: tree, mode: '40000' });
   }

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { isTempFile } from '../storage/atomic-write.js';
 import { GitRefusedError, GitUnavailableError, gitReason } from './git-errors.js';
 import { TRACKED_FOLDERS } from './git-input.js';
+import { settleIndexes } from './index-debt.js';
 
 const run = promisify(execFile);
 
@@ -85,8 +86,9 @@ export function createWorkTree(root: string) {
   // never makes a commit (the panel's, or commit-per-write's) fail on the lock.
   // GIT_TERMINAL_PROMPT=0: a push that needs a password fails instead of waiting for a terminal.
   // GIT_LITERAL_PATHSPECS=1: a path from a request names one file; `*`, `?`, `[…]` are never patterns.
+  // settleIndexes: index entries of the CMS's own commits owed in a large repository are written before git reads the index.
   const git = async (args: string[], timeout = 30_000) =>
-    (await run('git', ['-c', 'core.quotePath=false', ...args], {
+    (await settleIndexes(), await run('git', ['-c', 'core.quotePath=false', ...args], {
       cwd: root, timeout, maxBuffer: 64 * 1024 * 1024,
       env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1' },
     })).stdout;
@@ -176,6 +178,7 @@ export function createWorkTree(root: string) {
       const identity = {
         GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email,
       };
+      await settleIndexes();
       const merged = await run(
         'git', ['merge', '--no-edit', '--quiet', `refs/remotes/${remote}/${current}`],
         // git's own words in English (LC_ALL=C), so the files in the way can be read from them.

@@ -14,6 +14,7 @@ import { localProvider } from './providers/local.js';
 import type { ProviderFile, UploadProvider } from './providers/types.js';
 import { Scratch, scratchFolder } from './scratch.js';
 import type { UploadConfig } from './upload-config.js';
+import { settleIndexes } from '../git/index-debt.js';
 
 export interface MoveMediaOptions {
   root: string;
@@ -56,6 +57,7 @@ async function copyAcross(from: UploadProvider, to: UploadProvider, file: Provid
  */
 async function unfinished(options: MoveMediaOptions, to: UploadProvider): Promise<Row[]> {
   if (!options.commit) return [];
+  await settleIndexes();
   const { stdout } = await promisify(execFile)('git', ['diff', '--name-only', 'HEAD', '--'], { cwd: options.root });
   const changed = new Set(stdout.split('\n').filter(Boolean));
   const rows = options.index.rows(UPLOAD_FILE_UID).filter((row) => row.data.provider === to.name);

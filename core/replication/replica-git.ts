@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { settleIndexes } from '../git/index-debt.js';
 
 const run = promisify(execFile);
 /** A git run that hangs (a remote that stopped answering) is ended: the write waiting on it is then retried or answered 503. */
@@ -55,6 +56,8 @@ export function replicaGit(root: string): ReplicaGit {
 function runner(root: string, env: () => Promise<NodeJS.ProcessEnv>, niceness: number): ReplicaGit {
   const git = (async (...args: string[]) => {
     const options = { cwd: root, env: await env(), maxBuffer: 256 * 1024 * 1024, timeout: GIT_TIMEOUT_MS };
+    // Index entries owed by the CMS's own commits (a large repository, index-debt.ts) are written before git reads the index.
+    await settleIndexes();
     // `nice` lowers git's priority before git starts (it then execs git), so the processes git starts in turn (a fetch's
     // index-pack, a local remote's upload-pack) inherit it however soon they start; raising it after the spawn raced them.
     const command = niceness ? ['nice', '-n', String(niceness), 'git'] : ['git'];

@@ -167,6 +167,21 @@ exec "${realGit}" "$@"
     expect(status(root)).toEqual([]);
   });
 
+  it.each([
+    ['written by the CMS as loose objects', {}],
+    ['written by git (core.sharedRepository set)', { 'core.sharedRepository': 'group' }],
+  ])('trees %s are byte for byte the ones git writes: a folder sorts as `name/`', async (_, config: Record<string, string>) => {
+    const root = repository();
+    for (const [key, value] of Object.entries(config)) git(root, 'config', key, value);
+    const paths = ['content/tags/a.json', 'content/tags/a/x.json', 'content/tags/a-b.json', 'content/tags/a0.json', 'content/tags/é.json'];
+    for (const path of paths) writeText(root, path, `{ "path": "${path}" }\n`);
+    await createGit(root).commitPaths(paths, 'Add five', ANN);
+    expect(status(root)).toEqual([]);
+    // The index holds exactly HEAD's files: git's own tree of it has the same id only if every byte and the order agree.
+    expect(git(root, 'write-tree')).toBe(git(root, 'rev-parse', 'HEAD^{tree}'));
+    git(root, 'fsck', '--strict', '--no-dangling');
+  });
+
   it('cleans a message as git commit -m does: trailing spaces, blank lines at the ends and runs of them', () => {
     expect(cleanMessage('\n\nSubject  \n\n\n\nbody\t\nmore\n\n')).toBe('Subject\n\nbody\nmore\n');
     expect(cleanMessage(' \n \n')).toBe('');

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { settleIndexes } from '../../git/index-debt.js';
 
 /** Git's word on the content files of a checkout: its commit and the files that differ from it. */
 export interface GitView {
@@ -17,12 +18,13 @@ export interface GitView {
   tracked(): Promise<Set<string>>;
 }
 
-const git = (root: string, args: string[]): Promise<string> => new Promise((resolve, reject) => {
+// Index entries owed by the CMS's own commits (a large repository, index-debt.ts) are written before git reads the index.
+const git = (root: string, args: string[]): Promise<string> => settleIndexes().then(() => new Promise((resolve, reject) => {
   execFile('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, maxBuffer: 1 << 30, encoding: 'utf8' }, (error, stdout) => {
     if (error) reject(error);
     else resolve(stdout);
   });
-});
+}));
 
 /** Paths of `git status --porcelain -z`: `XY path`, and a rename or copy's source as the next field. */
 function statusPaths(out: string, prefix: string, into: Set<string>): void {
