@@ -74,8 +74,9 @@ function createDebt(gitDir: string, top: string, run: Run, timing: IndexTiming) 
 
   return {
     /**
-     * Owe these paths' index entries. Returns once they are written when the index is small (or `now`), else once they are in
-     * the journal, with one update for them all scheduled after the commits stop (IDLE_MS) or at most MAX_DELAY_MS later.
+     * Owe these paths' index entries. Returns once they are written when the index is small (below deferAboveBytes), else once
+     * they are in the journal, with one update for them all scheduled after the commits stop (idleMs) or maxDelayMs after the
+     * first at most.
      */
     async owe(paths: string[]): Promise<void> {
       await loaded;

@@ -65,7 +65,8 @@ export async function editTree(
       const name = old.toString('latin1', space + 1, nul);
       const end = nul + 1 + hashBytes;
       // Kept as git wrote them, bytes and all.
-      if (!edits.has(name)) entries.push({ key: old.toString('latin1', at, space) === '40000' ? `${name}/` : name, raw: old.subarray(at, end) });
+      const subfolder = old.toString('latin1', at, space) === '40000';
+      if (!edits.has(name)) entries.push({ key: subfolder ? `${name}/` : name, raw: old.subarray(at, end) });
       at = end;
     }
     for (const [name, entry] of edits) if (entry) entries.push(entryOf(entry.mode, name, entry.oid));
