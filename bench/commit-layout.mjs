@@ -156,6 +156,11 @@ const fsmonitorUsable = !/not supported|unknown|usage/i.test(`${fsmonitor.stderr
 const VARIANTS = [
   { name: 'gitcms commitPaths (plumbing), default config', config: {}, commit: commitPaths, inProcess: true },
   { name: 'gitcms commitPaths (plumbing), core.splitIndex', config: { 'core.splitIndex': 'true' }, commit: commitPaths, inProcess: true },
+  // The index's entries once per burst of commits (opt-in: core/git/index-debt.ts), with and without a split index.
+  { name: 'gitcms commitPaths (plumbing), gitcms.indexPerBurst', config: { 'gitcms.indexPerBurst': 'true' }, commit: commitPaths,
+    inProcess: true },
+  { name: 'gitcms commitPaths (plumbing), core.splitIndex + gitcms.indexPerBurst',
+    config: { 'core.splitIndex': 'true', 'gitcms.indexPerBurst': 'true' }, commit: commitPaths, inProcess: true },
   { name: 'gitcms commitPaths (plumbing), index v4 + splitIndex', config: { 'index.version': '4', 'core.splitIndex': 'true' },
     commit: commitPaths, inProcess: true },
   { name: 'gitcms commit, default config', config: {}, commit: commitGitcms },

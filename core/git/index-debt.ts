@@ -1,7 +1,10 @@
 import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** Below this size of `.git/index` (~70,000 files) each commit updates the index itself, as `git commit` would. */
+/**
+ * Below this size of `.git/index` (~70,000 files), or in a repository that did not ask for it (`gitcms.indexPerBurst`), each
+ * commit updates the index itself, as `git commit` would.
+ */
 export const DEFER_INDEX_BYTES = 8 * 1024 * 1024;
 /** A deferred index update runs once no commit has come for this long… */
 const IDLE_MS = 250;
@@ -34,6 +37,13 @@ function createDebt(gitDir: string, top: string, run: Run, timing: IndexTiming) 
   let running: Promise<void> = Promise.resolve();
   let writing = false;
 
+  // Deferred only where the repository asks for it (`git config gitcms.indexPerBurst true`): until the update runs, a
+  // person's `git commit` would commit the index's old entries, putting the files back as they were before the CMS's commits.
+  // Asked in a large index only, once per burst (again after each update, so a changed setting counts from the next burst).
+  let perBurst: Promise<boolean> | undefined;
+  const asksPerBurst = () => perBurst ??= run(['config', '--type=bool', 'gitcms.indexPerBurst'], { input: '', cwd: top })
+    .then((out) => out.trim() === 'true', () => false);
+
   /** One `update-index` of every owed path from the files as they are now (as `git add` of them would). */
   const write = () => {
     const done = running.then(update);
@@ -54,6 +64,7 @@ function createDebt(gitDir: string, top: string, run: Run, timing: IndexTiming) 
     } finally {
       writing = false;
     }
+    perBurst = undefined;
     if (owed.size) await writeFile(journal, [...owed].map((path) => `${path}\0`).join(''));
     else await rm(journal, { force: true });
   }
@@ -82,7 +93,7 @@ function createDebt(gitDir: string, top: string, run: Run, timing: IndexTiming) 
       await loaded;
       for (const path of paths) owed.add(path);
       await appendFile(journal, paths.map((path) => `${path}\0`).join(''));
-      if (await indexBytes(gitDir, timing.deferAboveBytes) < timing.deferAboveBytes) {
+      if (await indexBytes(gitDir, timing.deferAboveBytes) < timing.deferAboveBytes || !await asksPerBurst()) {
         // Failing here (a lock held) is not the commit's failure: the paths stay owed and go with the next update.
         await write().catch(() => schedule(timing.maxDelayMs, true));
         return;

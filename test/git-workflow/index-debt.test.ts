@@ -15,9 +15,11 @@ const DEFAULTS = { ...INDEX_TIMING };
 const DIST = resolve('dist/core/git');
 const owedFile = (root: string) => join(root, '.git', 'gitcms-index-owed');
 
-function repository(): string {
+/** A repository with two tags committed; one that asks for index updates per burst (`gitcms.indexPerBurst`) unless told. */
+function repository(perBurst = true): string {
   const root = mkdtempSync(join(tmpdir(), 'cms-index-debt-'));
   git(root, 'init', '--quiet', '--initial-branch=main');
+  if (perBurst) git(root, 'config', 'gitcms.indexPerBurst', 'true');
   writeText(root, '.gitignore', '.cms/\n');
   writeText(root, 'content/tags/t1.json', '{ "name": "one" }\n');
   writeText(root, 'content/tags/t2.json', '{ "name": "two" }\n');
@@ -77,6 +79,18 @@ describe('index entries of commits in a large index are written once per burst (
     }
     expect(status(root)).toEqual([]);
     expect(existsSync(owedFile(root))).toBe(false);
+  });
+
+  it('a repository that did not ask for gitcms.indexPerBurst has its index updated by each commit, so a person\'s commit right after keeps the CMS\'s', async () => {
+    const root = repository(false);
+    deferEveryIndex();
+    writeText(root, 'content/tags/t1.json', '{ "name": "uno" }\n');
+    await createGit(root).commitPaths(['content/tags/t1.json'], 'Update tag t1', ANN);
+    expect(status(root)).toEqual([]);
+    expect(existsSync(owedFile(root))).toBe(false);
+    writeText(root, 'content/tags/t2.json', '{ "name": "by hand" }\n');
+    git(root, 'commit', '--quiet', '-am', 'A person\'s commit');
+    expect(git(root, 'show', 'HEAD:content/tags/t1.json')).toBe('{ "name": "uno" }');
   });
 
   it('the CMS\'s own git status after commits in a large index sees the index settled, not the files staged back', async () => {
