@@ -1,13 +1,12 @@
 import { baseSite } from '../branches/request-branch.js';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, UnauthorizedError } from '../errors.js';
-import { ifNoneMatch, notModified } from './http-cache.js';
 import { json } from './respond.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { studioPreviewResponse } from './studio-preview-route.js';
@@ -82,19 +81,12 @@ function loadPage(prefix: string): { html: string; csp: string } {
 }
 const pages = new Map<string, ReturnType<typeof loadPage>>();
 
-/**
- * One of the studio's files. `no-cache` has the browser ask again on every page load (a new version is used at once), and the tag
- * (size and mtime, as for public files) lets it keep what it holds: a page load of the studio asks for some 70 modules and styles,
- * and a 304 sends none of them again (and chromium reuses the code it compiled for them).
- */
-async function file(path: string, request: Request, headers: Record<string, string>): Promise<Response> {
-  const info = await stat(path).catch(() => { throw new NotFoundError(); });
-  const type = TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-  const answer = { ...headers, 'content-type': type, 'cache-control': 'no-cache',
-    etag: `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"` };
-  if (ifNoneMatch(request.headers.get('if-none-match'), answer.etag)) return notModified(answer);
+async function file(path: string, headers: Record<string, string>): Promise<Response> {
   const body = await readFile(path).catch(() => { throw new NotFoundError(); });
-  return new Response(body as unknown as BodyInit, { status: 200, headers: answer });
+  const type = TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+  return new Response(body as unknown as BodyInit, {
+    status: 200, headers: { ...headers, 'content-type': type, 'cache-control': 'no-cache' },
+  });
 }
 
 /**
@@ -152,8 +144,8 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   }
   if (rest === '/api/preview') return await studioPreviewResponse(cms, request, url, headers);
   const vendor = /^\/vendor\/([a-z]+\.js)$/.exec(rest)?.[1];
-  if (vendor && Object.hasOwn(VENDOR, vendor)) return file(VENDOR[vendor](), request, headers);
+  if (vendor && Object.hasOwn(VENDOR, vendor)) return file(VENDOR[vendor](), headers);
   // The studio's own files: plain names only, so no path can leave the folder.
-  if (/^\/[a-z][a-z0-9-]*\.(js|css)$/.test(rest)) return file(join(STUDIO_DIR, rest.slice(1)), request, headers);
+  if (/^\/[a-z][a-z0-9-]*\.(js|css)$/.test(rest)) return file(join(STUDIO_DIR, rest.slice(1)), headers);
   throw new NotFoundError();
 }

@@ -24,16 +24,25 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
   const draft = () => JSON.parse(readFileSync(join(root, `content/articles/${ARTICLE}.draft.json`), 'utf8'));
   const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: BROWSER_WAIT });
 
-  /** One editor: a fresh context signed in, the article's form open. */
+  /** What the first editor's sign-in kept in the browser ("Keep me signed in": the token in localStorage). */
+  let signedIn: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+  /**
+   * One editor: a fresh context signed in, the article's form open. The first signs in through the form; each later one starts
+   * with the storage that sign-in left (nothing else of the first context), so it loads the form at once.
+   */
   async function editor(height = 900): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1200, height } });
+    const context = await browser.newContext({ viewport: { width: 1200, height }, storageState: signedIn });
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(BROWSER_WAIT);
-    await page.goto(`${server.url.replace(/\/$/, '')}/admin/`);
-    await page.getByLabel('API token').fill(token);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Content types' }).waitFor();
+    if (!signedIn) {
+      await page.goto(`${server.url.replace(/\/$/, '')}/admin/`);
+      await page.getByLabel('API token').fill(token);
+      await page.getByLabel('Keep me signed in on this browser (every tab)').check();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('navigation', { name: 'Content types' }).waitFor();
+      signedIn = await context.storageState();
+    }
     await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`);
     await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
     return page;

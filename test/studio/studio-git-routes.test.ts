@@ -19,8 +19,9 @@ async function site(authenticated = EDITOR_GRANTS) {
 }
 
 /**
- * One site for the refusals below (18 rows): each row's request is refused with 400 and writes nothing, so a row finds the site as
- * the one before it left it, and each row no longer commits and indexes a site of its own.
+ * One site for the refusals (the 18 rows below, unknown keys, the Public role and a wrong token): each request is refused (400,
+ * 401, 403, 404, 405) and writes nothing, so a test finds the site as the one before it left it, and no longer commits and indexes
+ * a site of its own.
  */
 let refusals: ReturnType<typeof site> | undefined;
 const refusalSite = () => (refusals ??= site());
@@ -30,7 +31,7 @@ const retitle = (app: TestServer, key: string, title: string) =>
 
 describe('the Git panel routes', { timeout: 60_000 }, () => {
   it('answer 403 to the Public role (as Strapi does on a route it is not granted) and 401 to a wrong token', async () => {
-    const { app } = await site();
+    const { app } = await refusalSite();
     for (const path of ['status', 'diff?path=content/articles/x.json', 'states?type=articles', 'branches']) {
       const answer = await app.getJson(`/admin/api/git/${path}`);
       expect([path, answer.status, answer.body.error.name]).toEqual([path, 403, 'ForbiddenError']);
@@ -155,7 +156,7 @@ describe('the Git panel routes', { timeout: 60_000 }, () => {
   });
 
   it('refuse unknown body keys and a missing message', async () => {
-    const { app, full } = await site();
+    const { app, full } = await refusalSite();
     expect((await app.sendJson('POST', '/admin/api/git/commit', { message: 'x', amend: true },
       bearer(full))).body.error.message).toBe('Unknown key: amend');
     expect((await app.sendJson('POST', '/admin/api/git/commit', { message: '  ' },
