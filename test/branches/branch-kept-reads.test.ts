@@ -113,12 +113,16 @@ describe('a branch GET is answered from the answers kept for the branch, exactly
 describe('the branch tip reader looks at a ref file with a stat and reads it only when it was replaced', () => {
   const TIP = (digit: string) => digit.repeat(40);
 
-  it('a ref rewritten in place right after a read, with the same size, is read again', async () => {
+  /** A site with the branch `spring`: its ref file, and a tip reader of the site. */
+  function springRef() {
     const root = writableSample();
     initRepo(root);
     git(root, 'branch', 'spring');
-    const ref = join(root, '.git/refs/heads/spring');
-    const tipOf = branchTipReader(root);
+    return { ref: join(root, '.git/refs/heads/spring'), tipOf: branchTipReader(root) };
+  }
+
+  it('a ref rewritten in place right after a read, with the same size, is read again', async () => {
+    const { ref, tipOf } = springRef();
     for (const digit of ['1', '2', '3']) {
       writeFileSync(ref, `${TIP(digit)}\n`);
       expect(await tipOf('spring')).toBe(TIP(digit));
@@ -126,11 +130,7 @@ describe('the branch tip reader looks at a ref file with a stat and reads it onl
   });
 
   it('a settled ref is kept, and a file renamed over it (as git replaces refs) is read', async () => {
-    const root = writableSample();
-    initRepo(root);
-    git(root, 'branch', 'spring');
-    const ref = join(root, '.git/refs/heads/spring');
-    const tipOf = branchTipReader(root);
+    const { ref, tipOf } = springRef();
     const past = new Date(Date.now() - 60_000);
     writeFileSync(ref, `${TIP('4')}\n`);
     utimesSync(ref, past, past);

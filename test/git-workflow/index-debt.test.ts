@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGit } from '../../core/git/git.js';
 import { INDEX_TIMING, settleIndexes } from '../../core/git/index-debt.js';
 import { createWorkTree } from '../../core/git/work-tree.js';
-import { git, status, writeText } from './helpers.js';
+import { git, initRepo, status, writeText } from './helpers.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -18,13 +18,10 @@ const owedFile = (root: string) => join(root, '.git', 'gitcms-index-owed');
 /** A repository with two tags committed; one that asks for index updates per burst (`gitcms.indexPerBurst`) unless told. */
 function repository(perBurst = true): string {
   const root = mkdtempSync(join(tmpdir(), 'cms-index-debt-'));
-  git(root, 'init', '--quiet', '--initial-branch=main');
-  if (perBurst) git(root, 'config', 'gitcms.indexPerBurst', 'true');
-  writeText(root, '.gitignore', '.cms/\n');
   writeText(root, 'content/tags/t1.json', '{ "name": "one" }\n');
   writeText(root, 'content/tags/t2.json', '{ "name": "two" }\n');
-  git(root, 'add', '--all');
-  git(root, 'commit', '--quiet', '-m', 'Initial content');
+  initRepo(root);
+  if (perBurst) git(root, 'config', 'gitcms.indexPerBurst', 'true');
   return root;
 }
 

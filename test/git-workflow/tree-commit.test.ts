@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createGit } from '../../core/git/git.js';
 import { cleanMessage } from '../../core/git/tree-commit.js';
-import { git, status, writeText } from './helpers.js';
+import { git, initRepo, status, writeText } from './helpers.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -13,14 +13,11 @@ const ANN = { name: 'Ann Lee', email: 'ann@example.com' };
 /** A repository with a flat and a fan-out type, one commit, and a clean index. */
 function repository(): string {
   const root = mkdtempSync(join(tmpdir(), 'cms-tree-commit-'));
-  git(root, 'init', '--quiet', '--initial-branch=main');
-  writeText(root, '.gitignore', '.cms/\n');
   writeText(root, 'content/tags/t1.json', '{ "name": "one" }\n');
   writeText(root, 'content/tags/t2.json', '{ "name": "two" }\n');
   writeText(root, 'content/articles/ab/ab12.json', '{ "title": "A" }\n');
   writeText(root, 'content/articles/cd/cd34.json', '{ "title": "C" }\n');
-  git(root, 'add', '--all');
-  git(root, 'commit', '--quiet', '-m', 'Initial content');
+  initRepo(root);
   return root;
 }
 
