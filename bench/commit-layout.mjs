@@ -176,7 +176,7 @@ const VARIANTS = [
 ].filter((variant) => !only || only.split(',').some((word) => variant.name.includes(word)));
 
 function settle(dir, config) {
-  for (const key of ['index.version', 'core.untrackedCache', 'feature.manyFiles', 'core.splitIndex', 'core.fsmonitor']) {
+  for (const key of ['index.version', 'core.untrackedCache', 'feature.manyFiles', 'core.splitIndex', 'core.fsmonitor', 'gitcms.indexPerBurst']) {
     spawnSync('git', ['config', '--unset', key], { cwd: dir, env: ENV });
   }
   for (const [key, value] of Object.entries(config)) git(dir, ['config', key, value]);
