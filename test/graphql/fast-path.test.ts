@@ -1,7 +1,7 @@
 // Issue 40: a kept GraphQL answer is written from Node (core/http/graphql-fast.ts) as REST's kept GETs are, byte for
 // byte as h3's GraphQL route writes it; everything else (mutations, bad credentials or bodies, stale answers, types a
 // project route owns) still goes the long way. Which way a request went: h3 asks auth.catchUp first, the fast path never.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { toNodeHandler } from 'h3';
@@ -15,10 +15,10 @@ import { projectRoutes } from '../../core/http/project-routes.js';
 import { createNodeHandler } from '../../core/http/serve.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { exchange, RawListeners } from '../helpers/raw-exchange.js';
+import { removeAfterFile } from '../helpers/temp-folders.js';
 
 const listeners = new RawListeners();
 const listen = listeners.listen.bind(listeners);
-const roots: string[] = [];
 
 /** Two listeners on one site: the server's own (fast path, then h3) and h3 alone, the way every request went before. */
 async function both(cms: Cms, extensions?: ExtensionRoute[]) {
@@ -41,18 +41,14 @@ const post = (query: string, headers: Record<string, string> = {}, variables?: u
 const bodyOf = (raw: string) => JSON.parse(Buffer.from(raw.slice(raw.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8'));
 const statusOf = (raw: string) => Number(raw.split(' ')[1]);
 
-afterAll(async () => {
-  listeners.closeAll();
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => listeners.closeAll());
 
 describe('the Node fast path of /graphql on a site without project code', () => {
   let cms: Cms;
   let ports: { fast: number; h3: number };
   let token: string;
   beforeAll(async () => {
-    const root = mkdtempSync(join(tmpdir(), 'cms-graphql-fast-'));
-    roots.push(root);
+    const root = removeAfterFile(mkdtempSync(join(tmpdir(), 'cms-graphql-fast-')));
     cpSync(join(REPO_ROOT, 'test/conformance/fixture'), root, { recursive: true });
     cms = await createCms({ root });
     token = (await cms.auth.tokens.create({ name: 'full', type: 'full-access' })).accessKey;
@@ -172,8 +168,7 @@ describe('the Node fast path of /graphql on a site with project routes', () => {
   let root = '';
   const ran = () => readFileSync(join(root, 'ran.log'), 'utf8').split('\n').filter(Boolean).length;
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'cms-graphql-fast-project-'));
-    roots.push(root);
+    root = removeAfterFile(mkdtempSync(join(tmpdir(), 'cms-graphql-fast-project-')));
     const write = (path: string, text: string) => {
       mkdirSync(dirname(join(root, path)), { recursive: true });
       writeFileSync(join(root, path), text);

@@ -3,7 +3,7 @@
 // refusal answers the bytes h3 answers it with (the server's listener with `fastWrites: false` is h3's way); a write a
 // project's route, policy or middleware is for never takes the fast route. Which way a request went: h3 asks
 // auth.catchUp first, the fast route never.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,10 +14,10 @@ import { projectRoutes } from '../../core/http/project-routes.js';
 import { createNodeHandler } from '../../core/http/serve.js';
 import { makeProject, REPO_ROOT } from '../helpers/project.js';
 import { exchange, RawListeners } from '../helpers/raw-exchange.js';
+import { removeAfterFile } from '../helpers/temp-folders.js';
 
 const listeners = new RawListeners();
 const listen = listeners.listen.bind(listeners);
-const roots: string[] = [];
 
 /** The server's listener as it is (fast route on) and with `fastWrites: false`, where every write goes through h3. */
 async function both(cms: Cms, extensions?: ExtensionRoute[]) {
@@ -50,10 +50,7 @@ const shapeOf = (raw: string) => {
   return { meta, keys: Object.keys(data).sort() };
 };
 
-afterAll(async () => {
-  listeners.closeAll();
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => listeners.closeAll());
 
 describe('the fast write route on a site without project code', () => {
   let cms: Cms;
@@ -62,8 +59,7 @@ describe('the fast write route on a site without project code', () => {
   let reader = '';
   let takenId = '';
   beforeAll(async () => {
-    const root = mkdtempSync(join(tmpdir(), 'cms-fast-write-'));
-    roots.push(root);
+    const root = removeAfterFile(mkdtempSync(join(tmpdir(), 'cms-fast-write-')));
     cpSync(join(REPO_ROOT, 'test/conformance/fixture'), root, { recursive: true });
     cms = await createCms({ root, report: () => {} });
     full = (await cms.auth.tokens.create({ name: 'full', type: 'full-access' })).accessKey;
@@ -180,7 +176,6 @@ describe('the fast write route on a site with project routes, policies and middl
       'src/api/note/controllers/note.js': "module.exports = require('@strapi/strapi').factories.createCoreController('api::note.note', () => ({\n"
         + "  async special(ctx) { ctx.body = { special: true }; },\n}));\n",
     });
-    roots.push(root);
     cms = await createCms({ root, report: () => {} });
     const code = await startProjectCode(cms);
     ports = await both(cms, [...EXTENSIONS, projectRoutes(code!)]);
