@@ -38,11 +38,11 @@ async function loadSnapshot(path: string): Promise<{ head: string; times: Map<st
   }
 }
 
-function saveSnapshot(path: string, head: string, times: Map<string, string>): Promise<void> {
+async function saveSnapshot(path: string, head: string, times: Map<string, string>): Promise<void> {
   const byTime: Record<string, string[]> = {};
   for (const [file, iso] of times) (byTime[iso] ??= []).push(file);
   ensureCmsFolder(path);
-  return writeFileAtomic(path, JSON.stringify({ version: 1, head, byTime } satisfies Snapshot));
+  await writeFileAtomic(path, JSON.stringify({ version: 1, head, byTime } satisfies Snapshot));
 }
 
 /**

@@ -47,20 +47,24 @@ function changedParents(created: string | undefined, folder: string): string[] {
  * over the target, then the folder's fsync (shared with concurrent writes: see `GroupCommit`).
  * Resolves only once the new file survives a crash; a crash at any point leaves either the old
  * file or the new one, never a torn one. Temp files are named `.<name>.<random>.tmp`, which the
- * loader and watcher ignore.
+ * loader and watcher ignore. Resolves to the file's modification time where the store's file system tells it (the
+ * disk's does), so the writer need not stat the file again.
  */
-export async function writeFileAtomic(path: string, content: string | Uint8Array, store: DurableStore = diskStore): Promise<void> {
+export async function writeFileAtomic(
+  path: string, content: string | Uint8Array, store: DurableStore = diskStore,
+): Promise<number | undefined> {
   const { fs } = store;
   const folder = dirname(path);
   const temp = tempName(path);
   let created: string | undefined;
+  let mtimeMs: number | void;
   try {
-    await fs.writeSynced(temp, content);
+    mtimeMs = await fs.writeSynced(temp, content);
   } catch (error) {
     // The folder is made only when missing: most writes skip the mkdir call.
     if (!isMissing(error)) { await fs.remove(temp); throw error; }
     created = await fs.makeFolder(folder);
-    try { await fs.writeSynced(temp, content); } catch (again) { await fs.remove(temp); throw again; }
+    try { mtimeMs = await fs.writeSynced(temp, content); } catch (again) { await fs.remove(temp); throw again; }
   }
   try {
     await fs.rename(temp, path);
@@ -69,6 +73,7 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
     throw error;
   }
   await store.commits.durable(folder, ...changedParents(created, folder));
+  return typeof mtimeMs === 'number' ? mtimeMs : undefined;
 }
 
 /** Remove a file durably (its folder fsynced, shared with concurrent writes); a missing file is no error. */

@@ -71,16 +71,17 @@ export class DiskStore implements ContentStore {
     this.verified.delete(file);
     // Until this write's own note, nothing is known of the file's text (a write failing half way leaves it unknown).
     forgetWritten(path);
-    await writeFileAtomic(path, text);
+    const written = await writeFileAtomic(path, text);
     // Until a commit carries the time, the file's own modification time answers it (a restart outside a Git
     // checkout, or before the commit): it is set to the time answered now, so both say the same to the millisecond.
     // In the thread pool, never inline: utimes waits for the journal, and a stat's lookup for a rename in the folder,
     // behind other writes' fsyncs, which stalled the event loop and so every read (issue 35: reads p99 9.3 s beside hot writes).
     // A given time is whole seconds (`…T12:34:56.000Z`), which every file system keeps as set: that is the mtime a
     // stat would answer, without asking it (FAT's 2 s ticks aside, where the view reads the file once and finds it the same).
+    // Without one, the mtime the write's own descriptor told (the rename keeps it); a stat only where the store could not tell.
     const given = time ? Date.parse(time) : Number.NaN;
     if (time) await utimes(path, new Date(time), new Date(time));
-    const mtimeMs = given % 1000 === 0 ? given : (await stat(path)).mtimeMs;
+    const mtimeMs = given % 1000 === 0 ? given : (!time && written !== undefined ? written : (await stat(path)).mtimeMs);
     rememberWritten(path, mtimeMs, text);
     return mtimeMs;
   }

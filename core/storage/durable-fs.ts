@@ -1,4 +1,4 @@
-import { closeSync, constants, fdatasync, fsync, mkdir, open, rename, rm, write } from 'node:fs';
+import { closeSync, constants, fdatasync, fstatSync, fsync, mkdir, open, rename, rm, write } from 'node:fs';
 import { promisify } from 'node:util';
 
 // Every call goes to the thread pool, with plain descriptors rather than promise FileHandles (less
@@ -36,8 +36,11 @@ export const SYNCED_OPEN_FLAGS: number | undefined = constants.O_DSYNC === undef
  * recorder that counts calls and their order.
  */
 export interface DurableFs {
-  /** Create (or truncate) `path`, write `content`, fsync it and close it. */
-  writeSynced(path: string, content: string | Uint8Array): Promise<void>;
+  /**
+   * Create (or truncate) `path`, write `content`, fsync it and close it. Resolves to the file's modification time as the
+   * last write left it (a rename keeps it), where the file system tells it.
+   */
+  writeSynced(path: string, content: string | Uint8Array): Promise<number | void>;
   rename(from: string, to: string): Promise<void>;
   /** Remove a file; a missing one is no error. */
   remove(path: string): Promise<void>;
@@ -56,6 +59,9 @@ export const diskFs: DurableFs = {
         .bytesWritten;
       // fdatasync: the bytes and the size that reads need, without the file's other metadata (O_DSYNC did it per write).
       if (SYNCED_OPEN_FLAGS === undefined) await syncData(fd);
+      // Inline: an fstat of an open descriptor reads the inode in memory (no path lookup, no journal to wait for), where a
+      // stat of the path after the rename was a thread-pool round trip per write.
+      return fstatSync(fd).mtimeMs;
     } finally {
       closeNow(fd);
     }

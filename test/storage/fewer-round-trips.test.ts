@@ -1,8 +1,9 @@
-import { constants, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { constants, lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeFileAtomic } from '../../core/storage/atomic-write.js';
 import { diskFs, SYNCED_OPEN_FLAGS } from '../../core/storage/durable-fs.js';
 import { LinkError, readTextNoFollow, readTextNoFollowSized } from '../../core/storage/no-follow.js';
 
@@ -25,6 +26,14 @@ describe('a durable write opens its temp file synced (no separate fdatasync)', (
     writeFileSync(path, 'x'.repeat(100));
     await diskFs.writeSynced(path, content);
     expect(readFileSync(path, typeof content === 'string' ? 'utf8' : 'latin1')).toBe(expected);
+  });
+
+  it('answers the modification time a stat of the renamed file gives (told by the open descriptor, no stat after the rename)', async () => {
+    const path = join(folder(), 'a.json');
+    writeFileSync(path, 'old');
+    const mtimeMs = await writeFileAtomic(path, '{"new":true}');
+    expect(readFileSync(path, 'utf8')).toBe('{"new":true}');
+    expect(mtimeMs).toBe(lstatSync(path).mtimeMs);
   });
 });
 
