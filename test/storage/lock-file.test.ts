@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -76,12 +76,14 @@ describe('holdLockFile: one writer of a document across processes', () => {
     expect(most).toBe(1);
   });
 
-  it('a lock is a copy of this process\'s holder file in .cms/, written again when the folder was wiped', async () => {
+  it('a lock is a hard link to this process\'s holder file in .cms/, written again when the folder was wiped', async () => {
     const { root, lock } = lockIn();
     const holder = join(root, '.cms', `.holder-${process.pid}.json`);
-    const seen = await holdLockFile(lock, async () => readFileSync(lock, 'utf8'));
-    expect(JSON.parse(seen)).toMatchObject({ pid: process.pid, host: hostname() });
+    const [seen, linked] = await holdLockFile(lock, async () => [readFileSync(lock, 'utf8'), statSync(lock).ino === statSync(holder).ino]);
+    expect(JSON.parse(seen as string)).toMatchObject({ pid: process.pid, host: hostname() });
+    expect(linked).toBe(true);
     expect(readFileSync(holder, 'utf8')).toBe(seen);
+    expect(statSync(holder).nlink).toBe(1);
     rmSync(join(root, '.cms'), { recursive: true });
     expect(await holdLockFile(lock, async () => JSON.parse(readFileSync(lock, 'utf8')).pid)).toBe(process.pid);
     expect(readdirSync(join(lock, '..'))).toEqual([]);
