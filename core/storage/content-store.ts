@@ -106,6 +106,7 @@ export class DiskStore implements ContentStore {
       } finally {
         for (const file of verified.keys()) this.verified.delete(file);
       }
-    });
+      // The answer does not wait for the lock file's removal: the write is in place (and durable) by now.
+    }, { releaseLater: true });
   }
 }

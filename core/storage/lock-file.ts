@@ -154,6 +154,25 @@ const UNREADABLE_STALE_MS = 5000;
 export interface LockFileOptions {
   /** How long to wait for a holder that still runs before failing with a 503 (default 30 s). */
   timeoutMs?: number;
+  /**
+   * Resolve once the work is done, the lock's removal still under way: the caller answers without waiting for the
+   * unlink (a journaled change of `.cms/locks/`, which waits behind other writes' commits). Everything the work wrote is
+   * in place before the lock goes, as before; this process's next take of the same lock waits for the removal and
+   * fails with its error, if any. A process that exits before the removal ends leaves a lock naming a dead holder,
+   * which the next writer takes over (as after a SIGKILL).
+   */
+  releaseLater?: boolean;
+}
+
+/** Lock removals under way (`releaseLater`), by path. */
+const releasing = new Map<string, Promise<void>>();
+
+function releaseInBackground(path: string): void {
+  const released = releaseLock(path);
+  released.catch(() => {}); // an error is the next take's, not unhandled
+  releasing.set(path, released);
+  const forget = () => { if (releasing.get(path) === released) releasing.delete(path); };
+  released.then(forget, forget);
 }
 
 /**
@@ -167,11 +186,14 @@ export interface LockFileOptions {
  * await holdLockFile('/site/.cms/locks/api--article.article~abc.lock', () => writeTheDocument());
  */
 export async function holdLockFile<T>(path: string, work: () => Promise<T>, options: LockFileOptions = {}): Promise<T> {
+  const removing = releasing.get(path);
+  if (removing) await removing;
   await acquire(path, options.timeoutMs ?? 30_000);
   try {
     return await work();
   } finally {
-    await releaseLock(path);
+    if (options.releaseLater) releaseInBackground(path);
+    else await releaseLock(path);
   }
 }
 

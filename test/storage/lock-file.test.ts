@@ -90,6 +90,15 @@ describe('holdLockFile: one writer of a document across processes', () => {
     expect(readFileSync(holder, 'utf8')).toBe(seen);
   });
 
+  it('with releaseLater, answers before the lock is removed, and this process\'s next take waits for the removal, not for a timeout', async () => {
+    const { lock } = lockIn();
+    expect(await holdLockFile(lock, async () => existsSync(lock), { releaseLater: true })).toBe(true);
+    // Had the second take met the first's lock (this live process's), a 0 ms timeout would have failed it with a 503.
+    expect(await holdLockFile(lock, async () => existsSync(lock), { releaseLater: true, timeoutMs: 0 })).toBe(true);
+    await holdLockFile(lock, async () => undefined, { timeoutMs: 0 });
+    expect(existsSync(lock)).toBe(false);
+  });
+
   it('removes the holder files of this host\'s dead processes (a SIGKILL skips the exit handler), never a live or another host\'s', async () => {
     const { root, lock } = lockIn();
     mkdirSync(join(root, '.cms'), { recursive: true });
