@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { ServiceUnavailableError } from '../../core/errors.js';
 import { holdLockFile } from '../../core/storage/lock-file.js';
 
 vi.mock('node:fs', async (importOriginal) => {
@@ -15,29 +16,18 @@ vi.mock('node:fs', async (importOriginal) => {
 });
 
 describe('holdLockFile where the file system refuses hard links', () => {
-  it('copies the holder file instead, exclusively, and a second holder still waits for the first', async () => {
+  it('copies the holder file instead, exclusively: a second take while it is held fails, and the lock goes after the work', async () => {
     const root = mkdtempSync(join(tmpdir(), 'cms-lock-copy-'));
     const lock = join(root, '.cms', 'locks', 'api--article.article~abc.lock');
     const holder = join(root, '.cms', `.holder-${process.pid}.json`);
-    const events: string[] = [];
-    let release!: () => void;
-    const held = new Promise<void>((resolveHeld) => { release = resolveHeld; });
-    let entered!: () => void;
-    const inside = new Promise<void>((resolveInside) => { entered = resolveInside; });
-    const first = holdLockFile(lock, async () => {
-      events.push('first in');
-      entered();
-      await held;
-      events.push('first out');
-      return { text: readFileSync(lock, 'utf8'), linked: statSync(lock).ino === statSync(holder).ino };
-    });
-    await inside;
-    const second = holdLockFile(lock, async () => { events.push('second in'); });
-    release();
-    const [seen] = await Promise.all([first, second]);
-    expect(events).toEqual(['first in', 'first out', 'second in']);
+    const seen = await holdLockFile(lock, async () => ({
+      text: readFileSync(lock, 'utf8'),
+      linked: statSync(lock).ino === statSync(holder).ino,
+      second: await holdLockFile(lock, async () => 'taken twice', { timeoutMs: 0 }).catch((error: unknown) => error),
+    }));
     expect(JSON.parse(seen.text)).toMatchObject({ pid: process.pid, host: hostname() });
     expect(seen.linked).toBe(false);
+    expect(seen.second).toBeInstanceOf(ServiceUnavailableError);
     expect(existsSync(lock)).toBe(false);
   });
 });
