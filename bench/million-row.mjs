@@ -108,6 +108,7 @@ const started = skip.has('restart') ? undefined : benchRestart([bigRoot], { runs
 loads.push(load());
 const [restart] = started?.restart ?? [{}];
 const [memory] = started?.memory ?? [{}];
+const [phases] = started?.phases ?? [{}];
 const row = {
   documents: big,
   'restart ms': restart['restart ms'], 'read+parse ms': restart['read+parse ms'], 'cold start ms': restart['cold start ms'],
@@ -121,6 +122,7 @@ console.log('\n## The 1M row');
 console.table([row]);
 console.log('\n## Details');
 console.table([{ documents: big, ...restart, ...memory }]);
+console.log('restart by stage, CPU / wall ms:', JSON.stringify(phases));
 console.table([{ documents: big, ...atBig }, { documents: small, ...atSmall }].map((r) => Object.fromEntries(
   Object.entries(r).map(([key, value]) => [key, typeof value === 'number' ? round(value) : value]))));
 for (const [size, lines] of slowest) {
@@ -129,4 +131,4 @@ for (const [size, lines] of slowest) {
 }
 console.log('\nload while measuring:');
 for (const line of loads) console.log(`  ${line}`);
-console.log(JSON.stringify({ row, restart, memory, atBig, atSmall, slowest, loads }));
+console.log(JSON.stringify({ row, restart, memory, phases, atBig, atSmall, slowest, loads }));

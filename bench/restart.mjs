@@ -27,7 +27,7 @@ const startScript = (root, indexSnapshot) => `
   const ms = performance.now() - start; const report = loadReport(cms.index);
   const writeStart = performance.now(); await report.snapshotWritten; const writeMs = performance.now() - writeStart;
   global.gc(); const growth = process.memoryUsage().rss - before;
-  console.log(JSON.stringify({ ms, writeMs, growth, stats: report.stats, rows: cms.index.rows('api::article.article').length }));`;
+  console.log(JSON.stringify({ ms, writeMs, growth, stats: report.stats, phases: report.phases, rows: cms.index.rows('api::article.article').length }));`;
 
 function contentBytes(root) {
   let bytes = 0;
@@ -46,6 +46,7 @@ const best = (runs, key = 'ms') => runs.reduce((a, b) => (b[key] < a[key] ? b : 
 export function benchRestart(roots, { runs = 3 } = {}) {
   const restart = [];
   const memory = [];
+  const phases = [];
   for (const root of roots) {
     const files = readdirSync(join(root, 'content')).reduce((sum, folder) => sum + readdirSync(join(root, 'content', folder)).length, 0);
     const times = files > 500_000 ? 1 : runs; // past 500k files a run takes minutes: one of each
@@ -63,13 +64,15 @@ export function benchRestart(roots, { runs = 3 } = {}) {
       'snapshot write ms': Math.round(first.writeMs), 'kept from snapshot': warm.stats.fromSnapshot + warm.stats.verified,
       'unchanged files checked by': warm.stats.checkedBy, 'files found by': warm.stats.listedBy,
     });
+    // Where the restart's time went, stage by stage (CPU of every thread of the process, and wall).
+    phases.push({ files, ...Object.fromEntries(Object.entries(warm.phases ?? {}).map(([name, { cpuMs, wallMs }]) => [name, `${cpuMs} / ${wallMs}`])) });
     memory.push({
       files, 'content MB': +(bytes / 1e6).toFixed(1),
       'cold RSS MB': +(cold.growth / 1e6).toFixed(1), 'cold bytes/byte': +(cold.growth / bytes).toFixed(2),
       'restart RSS MB': +(warm.growth / 1e6).toFixed(1), 'restart bytes/byte': +(warm.growth / bytes).toFixed(2),
     });
   }
-  return { restart, memory };
+  return { restart, memory, phases };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -81,10 +84,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     commitSite(dir);
     return dir;
   });
-  const { restart, memory } = benchRestart(roots);
+  const { restart, memory, phases } = benchRestart(roots);
   console.log('\n## Start-up: restart from the index snapshot and cold start, vs reading and parsing the files '
     + '(fresh processes, best of 3)');
   console.table(restart);
+  console.log('\n## The restart by stage: CPU / wall ms (snapshot: decoding it; git: waiting for its view; rows: building them)');
+  console.table(phases);
   console.log('\n## Memory: resident set growth per byte of content');
   console.table(memory);
 }

@@ -9,6 +9,7 @@ import { storesContentFiles } from '../schema/user-model.js';
 import { ContentIndex } from './content-index.js';
 import { contentFolder, isShardName, parseContentPath } from './content-path.js';
 import { loadKeptIds } from './kept-ids.js';
+import { LoadPhases, type LoadPhase } from './load-phases.js';
 import { readContentFile, type FileRecord } from './read-file.js';
 import type { ContentListing, FolderStamps } from './snapshot/folder-listing.js';
 import { SnapshotLoader, type LoadStats } from './snapshot/snapshot-loader.js';
@@ -114,6 +115,11 @@ function listFolder(root: string, folder: string, files: string[], links: string
 /** How an index's load went, and when the snapshot it wrote (if any) is on disk. */
 export interface LoadReport {
   stats: LoadStats;
+  /**
+   * CPU and wall time of each stage: `snapshot` (decoding it), `listing`, `git` (waiting for its view), `files`
+   * (each record, and Git's file times when asked), `rows`.
+   */
+  phases: Record<string, LoadPhase>;
   snapshotWritten: Promise<void>;
 }
 
@@ -136,6 +142,7 @@ export async function loadIndex(
   root: string, models: Models, config: CmsConfig, fileTimes?: Promise<Map<string, string>>,
   options: { snapshot?: boolean; only?: ReadonlySet<string> } = {},
 ): Promise<ContentIndex> {
+  const clock = new LoadPhases();
   const index = new ContentIndex(models, config);
   // The ids a migration kept, before any row is built.
   const keptIdsProblem = loadKeptIds(root, models);
@@ -146,6 +153,7 @@ export async function loadIndex(
     return parseRecord(index, file, modelForPath(models, file)!, readTextNoFollowSync(path, file), () => statSync(path).mtimeMs).data;
   };
   const loader = new SnapshotLoader(root, models, config, options.snapshot ?? false, reread);
+  clock.lap('snapshot');
   let files: string[] = [];
   try {
     // The snapshot's listing when no folder changed since (a stat per folder), else a listing.
@@ -156,7 +164,9 @@ export async function loadIndex(
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   // Git's view of the checkout, asked for while the snapshot was decoded and the folders listed.
+  clock.lap('listing');
   await loader.prepare();
+  clock.lap('git');
   const folders = new Map<string, Model | undefined>();
   const slab = new TextSlab();
   const records: FileRecord[] = [];
@@ -183,7 +193,9 @@ export async function loadIndex(
   }
   // Read from Git while the files were read: rows are built once, with their times.
   if (fileTimes) index.fileTimes = await fileTimes;
+  clock.lap('files');
   index.addRecords(records);
-  loadReports.set(index, { stats: loader.stats, snapshotWritten: loader.finish() });
+  clock.lap('rows');
+  loadReports.set(index, { stats: loader.stats, phases: clock.phases, snapshotWritten: loader.finish() });
   return index;
 }

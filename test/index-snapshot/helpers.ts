@@ -8,11 +8,11 @@ import { ARTICLES as A } from '../contract/sample-site.js';
 /** A start of `root`, with or without the snapshot, once its snapshot (if any) is on disk. */
 export async function start(
   root: string, indexSnapshot = true,
-): Promise<{ cms: Cms; stats: NonNullable<ReturnType<typeof loadReport>>['stats'] }> {
+): Promise<{ cms: Cms } & Pick<NonNullable<ReturnType<typeof loadReport>>, 'stats' | 'phases'>> {
   const cms = await createCms({ root, indexSnapshot, report: () => {} });
   const report = loadReport(cms.index)!;
   await report.snapshotWritten;
-  return { cms, stats: report.stats };
+  return { cms, stats: report.stats, phases: report.phases };
 }
 
 /** Reads that cover every kind of field: lists, populate (2 levels, components, zones, media), filters, locales, drafts. */

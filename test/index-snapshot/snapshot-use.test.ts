@@ -29,6 +29,18 @@ describe('index snapshot: a restart starts from it', { timeout: 60_000 }, () => 
     expect(restart.cms.problems().map(String)).toEqual(full.cms.problems().map(String));
   });
 
+  it('reports the CPU and wall time of each stage of a restart, in the order they run', async () => {
+    const root = copySampleSite();
+    await start(root);
+    const { stats, phases } = await start(root);
+    expect(stats.snapshot).toBe('used');
+    expect(Object.keys(phases)).toEqual(['snapshot', 'listing', 'git', 'files', 'rows']);
+    for (const { cpuMs, wallMs } of Object.values(phases)) {
+      expect(Number.isInteger(cpuMs) && cpuMs >= 0).toBe(true);
+      expect(Number.isInteger(wallMs) && wallMs >= 0).toBe(true);
+    }
+  });
+
   it('serves what the snapshot holds when every stamp matches (so a restart really skips the files)', async () => {
     const root = copySampleSite();
     await start(root);
