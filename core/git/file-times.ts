@@ -100,7 +100,7 @@ export async function readFileTimes(root: string): Promise<FileTimes> {
     const now = (await git(['rev-parse', '--verify', '--quiet', 'HEAD']).catch(() => '')).trim() || undefined;
     if (!head && now) {
       const snapshot = await loadSnapshot(snapshotPath);
-      if (snapshot && await isAncestor(snapshot.head, now)) ({ head, times: history } = snapshot);
+      if (snapshot && (snapshot.head === now || await isAncestor(snapshot.head, now))) ({ head, times: history } = snapshot);
     }
     /** The files whose time may have moved: undefined, every file. */
     let touched = files && new Set(files);
