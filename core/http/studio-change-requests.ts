@@ -1,4 +1,4 @@
-import { assertMayManageGit, mayReadPath, mayWriteAny, mayWritePath } from '../access/git-access.js';
+import { assertMayManageGit, mayManageGit, mayReadPath, mayWriteAny, mayWritePath } from '../access/git-access.js';
 import type { DocumentAction } from '../access/document-gate.js';
 import type { Caller } from '../access/permissions.js';
 import { branchFiles } from '../branches/branch-commit.js';
@@ -18,7 +18,8 @@ import { authorOf, rewriting } from './studio-git-turns.js';
 /**
  * The studio's change requests (issue 37): branches beside the base, never checked out. Each is made from the base, shown with
  * the documents it changes, pushed alone to propose it, merged into the base, deleted. Who may do what:
- * - listing: a signed-in caller; each change request shows only the documents the caller may read;
+ * - listing: a signed-in caller; each change request shows only the documents the caller may read, and the answer says whether the
+ *   caller may manage Git (the same check as GET status's `mayManage`);
  * - making and proposing one: a caller who may write content;
  * - merging: a caller the project's routes let create, update or delete every document the branch adds, changes or deletes
  *   (a publish is an update here), and a manager for files of no type (schemas);
@@ -76,7 +77,9 @@ export const CHANGE_REQUEST_ROUTES: Record<string, GitRoute> = {
       for (const { name, tip, ahead, behind, pushed } of branches) {
         changeRequests.push({ name, head: tip, ahead, behind, pushed, documents: await branchDocuments(ask, caller, name, base.name) });
       }
-      return { data: { base: base.name, changeRequests } };
+      // Whether this credential may do everything (merge any, delete unmerged work): the studio's views ask it here, not of
+      // GET status, whose `git status` they never needed.
+      return { data: { base: base.name, mayManage: mayManageGit(caller, cms.models), changeRequests } };
     },
   },
   'POST change-requests': {
