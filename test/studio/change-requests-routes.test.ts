@@ -142,6 +142,40 @@ describe('change requests in the studio: branches beside the served base, never 
     expect((await app.sendJson('POST', `${ROUTES}/delete`, { name: 'mixed' }, bearer(editor))).status).toBe(200);
   });
 
+  it('the list follows what plain git does between two requests: a branch made, committed on, packed, moved and deleted, and the base moved', async () => {
+    const { root, app, full } = await site();
+    const list = async () => (await app.getJson(ROUTES, { headers: bearer(full) })).body.data;
+    const plain = (...args: string[]) => git(root, '-c', 'user.name=Bo', '-c', 'user.email=bo@example.com', ...args);
+    expect(await list()).toEqual({ base: 'main', mayManage: true, changeRequests: [] });
+    plain('branch', 'plain');
+    const head = git(root, 'rev-parse', 'HEAD');
+    expect((await list()).changeRequests).toEqual([{ name: 'plain', head, ahead: 0, behind: 0, pushed: false, documents: [] }]);
+    // Another editor's commit on the branch, made in a work tree of their own with plain git.
+    const theirs = tempDir('cms-their-tree-');
+    plain('worktree', 'add', '--quiet', theirs, 'plain');
+    writeFileSync(join(theirs, FILE), readFileSync(join(theirs, FILE), 'utf8').replace('Beautiful mountains of Norway', 'Bo\'s title'));
+    git(theirs, '-c', 'user.name=Bo', '-c', 'user.email=bo@example.com', 'commit', '--quiet', '-am', 'Bo edits');
+    const listed = (await list()).changeRequests;
+    expect(listed.map(({ head: tip, ahead, behind }: { head: string; ahead: number; behind: number }) => [tip, ahead, behind]))
+      .toEqual([[git(root, 'rev-parse', 'plain'), 1, 0]]);
+    expect(listed[0].documents.map(({ title: told, fields }: { title: string; fields: string[] }) => [told, fields])).toEqual([['Bo\'s title', ['title']]]);
+    // Refs packed (as `git gc` does), then the branch moved again (a loose ref over the packed one): the newest tip is listed.
+    plain('pack-refs', '--all');
+    expect((await list()).changeRequests[0].head).toBe(git(root, 'rev-parse', 'plain'));
+    writeFileSync(join(theirs, FILE), readFileSync(join(theirs, FILE), 'utf8').replace('Bo\'s title', 'Bo\'s second title'));
+    git(theirs, '-c', 'user.name=Bo', '-c', 'user.email=bo@example.com', 'commit', '--quiet', '-am', 'Bo edits again');
+    const moved = (await list()).changeRequests[0];
+    expect([moved.head, moved.ahead, moved.documents[0].title]).toEqual([git(root, 'rev-parse', 'plain'), 2, 'Bo\'s second title']);
+    // The base moves by a plain commit in the served tree: the branch is now behind it.
+    writeFileSync(join(root, CATEGORY_FILE), readFileSync(join(root, CATEGORY_FILE), 'utf8').replace(/"name": "[^"]*"/, '"name": "Moved on main"'));
+    plain('commit', '--quiet', '-am', 'Main moves');
+    expect((await list()).changeRequests.map(({ ahead, behind }: { ahead: number; behind: number }) => [ahead, behind])).toEqual([[2, 1]]);
+    // Deleted with plain git: gone from the next list.
+    plain('worktree', 'remove', '--force', theirs);
+    plain('branch', '--quiet', '-D', 'plain');
+    expect(await list()).toEqual({ base: 'main', mayManage: true, changeRequests: [] });
+  });
+
   it('propose pushes that branch alone and answers the host\'s pull-request page', async () => {
     const { root, app, full } = await site();
     const remote = tempDir('cms-remote-');
