@@ -134,6 +134,12 @@ export async function forgetBranchIndex(root: string, branch: string): Promise<v
  */
 export async function branchFiles(root: string, branch: string, base?: string)
   : Promise<{ tip: string; base: string; mergeBase: string; files: Map<string, string | null> }> {
+  const { tip, baseTip } = await branchTips(root, branch, base);
+  return branchFilesAt(root, tip, baseTip);
+}
+
+/** The commits a branch and its base (by default HEAD) are at now; BranchNotFoundError for either that is not there. */
+export async function branchTips(root: string, branch: string, base?: string): Promise<{ tip: string; baseTip: string }> {
   checkBranchName(branch);
   const git = branchGit(root);
   const tip = await refTip(git, `refs/heads/${branch}`);
@@ -141,7 +147,7 @@ export async function branchFiles(root: string, branch: string, base?: string)
   const baseRef = base === undefined ? 'HEAD' : `refs/heads/${checkBranchName(base)}`;
   const baseTip = await refTip(git, baseRef);
   if (!baseTip) throw new BranchNotFoundError(base ?? 'HEAD');
-  return branchFilesAt(root, tip, baseTip);
+  return { tip, baseTip };
 }
 
 /**
