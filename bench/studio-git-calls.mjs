@@ -99,6 +99,10 @@ await measure('form load', async () => {
   await page.goto(`${base}/admin/#/t/articles/${ARTICLE}?locale=en`);
   await page.waitForFunction(() => document.querySelector('#field-title')?.value);
 }, cold);
+await measure('list page load again (new tab)', async () => {
+  await page.goto(`${base}/admin/#/t/articles`);
+  await page.locator('td.git-state').first().waitFor();
+}, cold);
 await measure('list to form (same tab)', async () => {
   await page.goto(`${base}/admin/#/t/articles`);
   await page.locator('td.git-state').first().waitFor();
