@@ -13,7 +13,7 @@ import { NewChangeRequest } from './where-saves-go.js';
  * possible for what their role grants (the server decides), so nothing that worked before breaks.
  */
 export function ChangeRequestPrompt({ models, model, documentId, locale }) {
-  const { list, mayManage } = useChangeRequests({ managing: true });
+  const { list, mayManage } = useChangeRequests();
   if (!list || mayManage !== false || !mayWrite(models)) return null;
   const type = model.kind === 'singleType' ? model.singularName : model.pluralName;
   const open = list.changeRequests.slice(0, 5);

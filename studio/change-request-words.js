@@ -14,7 +14,7 @@ const NEEDS = { added: 'create', changed: 'update', deleted: 'delete' };
  * type the change request changes (here, as in Strapi's REST API, publishing is an update), and
  * `create`/`delete` where it adds or deletes a document. The server decides again (and says so in
  * `mayMerge` when it answers it); a change request that changes only files of no content type
- * (schemas) needs a credential that may do everything (`mayManage` of the Git status).
+ * (schemas) needs a credential that may do everything (`mayManage` of the change-request list).
  */
 export function mayMerge(changeRequest, models, mayManage) {
   if (typeof changeRequest.mayMerge === 'boolean') return changeRequest.mayMerge;

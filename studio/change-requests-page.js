@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { html } from './html.js';
 import { ApiError } from './api.js';
 import { AskingButton } from './confirm-bar.js';
@@ -88,9 +88,8 @@ function Outcome({ outcome, models, list }) {
  */
 export function ChangeRequestsPage({ models, route }) {
   usePageTitle('Change requests');
-  const { list, mayManage, failed } = useChangeRequests({ managing: true });
+  const { list, mayManage, failed } = useChangeRequests({ fresh: true });
   const [outcome, setOutcome] = useState();
-  useEffect(() => { changeRequestsChanged(); }, []);
   async function run(name, label, action) {
     setOutcome(undefined);
     try {

@@ -9,10 +9,9 @@ import { request } from './api.js';
 const ROUTE = './api/git/change-requests';
 const onBase = { branch: null };
 
-/** `{ base, changeRequests: [{ name, head, ahead, behind, pushed, documents: [{ type, apiName, documentId, … }] }] }`. */
+/** `{ base, mayManage, changeRequests: [{ name, head, ahead, behind, pushed, documents: [{ type, apiName, documentId, … }] }] }`. */
 export const listChangeRequests = () => request('GET', ROUTE, onBase).then((body) => body.data);
 
-/** A new change request, from the base's newest commit: `{ name, base, head }`. */
 export const startChangeRequest = (name) => request('POST', ROUTE, { ...onBase, body: { name } }).then((body) => body.data);
 
 /** Push that branch alone: `{ name, remote, pullRequestUrl }` (the host's compare page, when it is known). */
@@ -31,47 +30,41 @@ export const changeRequestsChanged = () => dispatchEvent(new Event('studio:chang
 // One reading shared by every view that shows the change requests (the header, the page, the form's prompt).
 let known = {};
 let reading;
+let answered = true;
 const views = new Set();
 const show = (next) => { known = { ...known, ...next }; for (const view of views) view(known); };
 function read() {
-  const now = listChangeRequests().then((list) => ({ list, failed: undefined }), (failure) => ({ failed: failure.message }))
-    .then((next) => { if (reading === now) show(next); });
+  answered = false;
+  // Whether this credential may do everything comes with the list (the same check as the Git status's, without its `git status`).
+  const now = listChangeRequests().then(({ mayManage, ...list }) => ({ list, mayManage, failed: undefined }),
+    (failure) => ({ failed: failure.message }))
+    .then((next) => { if (reading === now) { answered = true; show(next); } });
   reading = now;
   return now;
 }
 addEventListener('studio:change-requests', () => { if (views.size) read(); });
 
-// Whether this credential manages Git (the status route runs `git status`): asked once, and only by a view that needs it.
-let managing;
-function readManaging() {
-  if (managing) return;
-  const asked = request('GET', './api/git/status', onBase).then((status) => !!status.data?.mayManage, () => false)
-    .then((mayManage) => { if (managing === asked) show({ mayManage }); });
-  managing = asked;
-}
-
 /** Read the change requests again now (every view shows the answer); resolves once they show it. */
 export const refreshChangeRequests = () => read();
 
 /** Signed out: what one credential was told is not shown to the next. */
-export const forgetChangeRequests = () => { known = {}; reading = undefined; managing = undefined; };
+export const forgetChangeRequests = () => { known = {}; reading = undefined; answered = true; };
 
 /**
  * The open change requests: `{ list, mayManage, failed }`, read when the first view opens and again
  * whenever they change. `list` is undefined while reading, and stays so when the site has no change
  * requests to offer (not a git repository, or the credential may not read them): `failed` then holds
- * the server's words. `mayManage` (whether this credential may do everything) is asked only with
- * `{ managing: true }`, and is undefined until answered.
+ * the server's words. `mayManage` (whether this credential may do everything) is undefined until the
+ * list is answered. With `{ fresh: true }` (a page about them) the view reads them again as it opens,
+ * unless a reading is under way already (it started no earlier than the view: one request, not two).
  */
-export function useChangeRequests({ managing: needed = false } = {}) {
+export function useChangeRequests({ fresh = false } = {}) {
   const [state, setState] = useState(known);
   useEffect(() => {
     views.add(setState);
-    if (needed) readManaging();
-    if (!reading) read();
+    if (!reading || (fresh && answered)) read();
     else setState(known);
     return () => { views.delete(setState); };
   }, []);
   return state;
 }
-

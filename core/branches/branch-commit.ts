@@ -134,6 +134,12 @@ export async function forgetBranchIndex(root: string, branch: string): Promise<v
  */
 export async function branchFiles(root: string, branch: string, base?: string)
   : Promise<{ tip: string; base: string; mergeBase: string; files: Map<string, string | null> }> {
+  const { tip, baseTip } = await branchTips(root, branch, base);
+  return branchFilesAt(root, tip, baseTip);
+}
+
+/** The commits a branch and its base (by default HEAD) are at now; BranchNotFoundError for either that is not there. */
+export async function branchTips(root: string, branch: string, base?: string): Promise<{ tip: string; baseTip: string }> {
   checkBranchName(branch);
   const git = branchGit(root);
   const tip = await refTip(git, `refs/heads/${branch}`);
@@ -141,6 +147,19 @@ export async function branchFiles(root: string, branch: string, base?: string)
   const baseRef = base === undefined ? 'HEAD' : `refs/heads/${checkBranchName(base)}`;
   const baseTip = await refTip(git, baseRef);
   if (!baseTip) throw new BranchNotFoundError(base ?? 'HEAD');
+  return { tip, baseTip };
+}
+
+/**
+ * branchFiles between two commits: what `tip` changed in `content/` since it left `baseTip`. The answer depends on the two commits
+ * alone (git's objects never change), so a caller may keep it under them.
+ *
+ * @example
+ * const { mergeBase, files } = await branchFilesAt(root, '3f1c…', '9a0b…')
+ */
+export async function branchFilesAt(root: string, tip: string, baseTip: string)
+  : Promise<{ tip: string; base: string; mergeBase: string; files: Map<string, string | null> }> {
+  const git = branchGit(root);
   const mergeBase = (await git(['merge-base', baseTip, tip]).catch(() => '')).trim();
   const out = await git(['diff', '--name-status', '-z', '--no-renames', '--no-ext-diff', '--relative', mergeBase || EMPTY_TREE, tip,
     '--', 'content/']);

@@ -2,6 +2,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { forgetBranchIndex } from './branch-commit.js';
 import { type BranchGit, branchGit, refTip } from './branch-git.js';
 import { BranchNotFoundError, checkBranchName } from './branch-names.js';
+import { type RefFiles, refFilesReader } from './ref-files.js';
 
 /** The part of the config that names the base branch (`git.baseBranch`). */
 export interface BaseBranchConfig { git: { baseBranch: string | false } }
@@ -27,6 +28,11 @@ export interface BranchInfo {
  */
 export async function baseBranch(root: string, config?: BaseBranchConfig): Promise<string> {
   const checkedOut = (await branchGit(root)(['symbolic-ref', '--short', '-q', 'HEAD']).catch(() => '')).trim();
+  return checkedBase(checkedOut || null, config);
+}
+
+/** The base, from the branch checked out (null: detached HEAD): baseBranch's rule. */
+function checkedBase(checkedOut: string | null, config?: BaseBranchConfig): string {
   const configured = config?.git.baseBranch || undefined;
   if (!checkedOut) throw new ConflictError('The served checkout is on no branch (HEAD is detached): git switch to the base branch');
   if (configured && configured !== checkedOut) {
@@ -48,10 +54,35 @@ export async function branchTip(root: string, name: string): Promise<string> {
   return tip;
 }
 
+/** [behind, ahead] by `<base>...<tip>`: two commits' distance never changes, so it is counted once (a bounded memo). */
+const distances = new Map<string, Promise<[number, number]>>();
+const DISTANCES = 4096;
+
 /** `git rev-list --left-right --count base...tip`: [behind, ahead]. */
-async function distance(git: BranchGit, base: string, tip: string): Promise<[number, number]> {
-  const [behind, ahead] = (await git(['rev-list', '--left-right', '--count', `${base}...${tip}`])).trim().split(/\s+/).map(Number);
-  return [behind, ahead];
+function distance(git: BranchGit, base: string, tip: string): Promise<[number, number]> {
+  const key = `${base}...${tip}`;
+  let counted = distances.get(key);
+  if (!counted) {
+    counted = git(['rev-list', '--left-right', '--count', key]).then((out) => out.trim().split(/\s+/).map(Number) as [number, number]);
+    counted.catch(() => distances.delete(key));
+    if (distances.size >= DISTANCES) distances.delete(distances.keys().next().value!);
+    distances.set(key, counted);
+  }
+  return counted;
+}
+
+/** Per project root, its ref files' reader (ref-files.ts). */
+const refReaders = new Map<string, () => Promise<RefFiles | undefined>>();
+
+/** The base and every branch and remote ref: from the ref files, else from git (two runs). */
+async function readRefs(root: string, git: BranchGit, config?: BaseBranchConfig): Promise<{ base: string; refs: Map<string, string> }> {
+  let reader = refReaders.get(root);
+  if (!reader) refReaders.set(root, reader = refFilesReader(root));
+  const files = await reader();
+  if (files) return { base: checkedBase(files.head, config), refs: files.refs };
+  const base = await baseBranch(root, config);
+  const out = await git(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads/', 'refs/remotes/']);
+  return { base, refs: new Map(out.split('\n').filter(Boolean).map((line) => [line.slice(line.indexOf(' ') + 1), line.slice(0, line.indexOf(' '))])) };
 }
 
 /**
@@ -64,13 +95,11 @@ async function distance(git: BranchGit, base: string, tip: string): Promise<[num
 export async function listBranches(root: string, config?: BaseBranchConfig)
   : Promise<{ base: { name: string; tip: string | null }; branches: BranchInfo[] }> {
   const git = branchGit(root);
-  const base = await baseBranch(root, config);
-  const baseTip = await refTip(git, `refs/heads/${base}`) ?? null;
-  const out = await git(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads/', 'refs/remotes/']);
+  const { base, refs } = await readRefs(root, git, config);
+  const baseTip = refs.get(`refs/heads/${base}`) ?? null;
   const local = new Map<string, string>();
   const remote = new Map<string, Set<string>>();
-  for (const line of out.split('\n').filter(Boolean)) {
-    const [tip, ref] = [line.slice(0, line.indexOf(' ')), line.slice(line.indexOf(' ') + 1)];
+  for (const [ref, tip] of refs) {
     if (ref.startsWith('refs/heads/')) local.set(ref.slice('refs/heads/'.length), tip);
     // refs/remotes/<remote>/<branch>: the remote's name has no slash.
     else if (!ref.endsWith('/HEAD')) {

@@ -4,7 +4,8 @@ import { asFileError, modelForPath } from '../index/load.js';
 import { readContentFile, type FileRecord } from '../index/read-file.js';
 import type { Model } from '../schema/types.js';
 import { readText, type ContentStore } from '../storage/content-store.js';
-import { branchFiles, commitToBranch, EMPTY_TREE, type BranchChange } from './branch-commit.js';
+import { changedFilesBetween } from './branch-changed-files.js';
+import { branchTips, commitToBranch, EMPTY_TREE, type BranchChange } from './branch-commit.js';
 import { branchGit } from './branch-git.js';
 import type { BranchRemote } from './branch-remote.js';
 
@@ -85,7 +86,9 @@ export class BranchStore implements ContentStore {
   }
 
   private async loadNow(): Promise<void> {
-    const { tip, base, mergeBase, files } = await branchFiles(this.root, this.branch);
+    // The overlay between these two commits is what the change-request list read too (kept under them): read once for both.
+    const { tip, baseTip: base } = await branchTips(this.root, this.branch);
+    const { mergeBase, files } = await changedFilesBetween(this.root, base, tip);
     const times = this.index.fileTimes;
     if (times) await this.readTimes(times, mergeBase, tip);
     const records: FileRecord[] = [];
@@ -107,7 +110,8 @@ export class BranchStore implements ContentStore {
       }
     }
     this.index.resetOverlay(records, removed);
-    this.texts = files;
+    // A copy: writes change the store's texts, never the kept answer.
+    this.texts = new Map(files);
     this.changes.clear();
     this.tip = tip;
     this.baseTip = base;

@@ -22,7 +22,7 @@ const SETTLED_MS = 100;
  * stamped with is coarse (milliseconds), and an inode is reused, so a file replaced within the same tick as the one read
  * could otherwise look like it; any file replacing it later bears a later time.
  */
-function refFileReader(): (path: string) => string | undefined {
+export function refFileReader(): (path: string) => string | undefined {
   const known = new Map<string, ReadRef>();
   return (path) => {
     let stat;

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { headCommitReader } from '../branches/ref-files.js';
 import { isTempFile } from '../storage/atomic-write.js';
 import { GitRefusedError, GitUnavailableError, gitReason } from './git-errors.js';
 import { TRACKED_FOLDERS } from './git-input.js';
@@ -54,6 +55,14 @@ export function parsePorcelain(out: string, prefix = ''): ChangedFile[] {
   return changes;
 }
 
+/** Per project root: its place in the repository (`site/` or ''), as `git rev-parse --show-prefix` answered it. */
+const prefixes = new Map<string, string>();
+/** Per project root, HEAD's commit read from the ref files (ref-files.ts). */
+const headReaders = new Map<string, ReturnType<typeof headCommitReader>>();
+/** `<root>\0<commit>\0<folder>` → the folder's files at that commit: a commit's tree never changes. Newest last, bounded. */
+const namesAt = new Map<string, Promise<string[]>>();
+const NAMES_KEPT = 32;
+
 /** Per repository root, the git writes of the Git panel run one at a time (they would fight over .git/index.lock). */
 const queues = new Map<string, Promise<unknown>>();
 
@@ -97,9 +106,19 @@ export function createWorkTree(root: string) {
   const tree = {
     /** The changed files in these folders, by path: one `git status` (and the project's place in the repository). */
     async changes(folders: readonly string[] = TRACKED_FOLDERS): Promise<ChangedFile[]> {
-      const prefix = await attempt(['rev-parse', '--show-prefix']);
+      // The place is asked once: `git status` fails where there is no repository any more, and the place is asked again to say so.
+      const known = prefixes.get(root);
+      const prefix = known ?? await attempt(['rev-parse', '--show-prefix']);
       if (prefix === undefined) throw new GitUnavailableError('This project is not a git repository (run `git init` in it)');
-      const out = await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...folders]);
+      const porcelain = ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...folders];
+      const out = await git(porcelain).catch(async (error) => {
+        prefixes.delete(root);
+        if (known !== undefined && await attempt(['rev-parse', '--show-prefix']) === undefined) {
+          throw new GitUnavailableError('This project is not a git repository (run `git init` in it)');
+        }
+        throw error;
+      });
+      prefixes.set(root, prefix);
       // A crash's temp files are never a change to show or commit, even where .gitignore lacks `*.tmp`.
       return parsePorcelain(out, prefix).filter((change) => !isTempFile(change.path)).sort((a, b) => (a.path < b.path ? -1 : 1));
     },
@@ -115,8 +134,20 @@ export function createWorkTree(root: string) {
 
     /** The files under a folder at HEAD, relative to it (`x.json`; `ab/ab12.json` in a fan-out sub-folder); none before a first commit. */
     async namesAtHead(folder: string): Promise<string[]> {
-      const out = await attempt(['ls-tree', '-r', '--name-only', 'HEAD', '--', `${folder}/`]);
-      return (out ?? '').split('\n').filter(Boolean).map((path) => path.slice(folder.length + 1));
+      let head = headReaders.get(root);
+      if (!head) headReaders.set(root, head = headCommitReader(root));
+      const commit = await head();
+      if (commit === null) return [];
+      const list = (at: string) => git(['ls-tree', '-r', '--name-only', at, '--', `${folder}/`])
+        .then((out) => out.split('\n').filter(Boolean).map((path) => path.slice(folder.length + 1)));
+      if (commit === undefined) return list('HEAD').catch(() => []);
+      // HEAD is read from its files at each call: a commit by anyone (a save, plain git) names another tree, listed afresh.
+      const key = `${root}\0${commit}\0${folder}`;
+      const kept = namesAt.get(key) ?? list(commit);
+      namesAt.delete(key);
+      if (namesAt.size >= NAMES_KEPT) namesAt.delete(namesAt.keys().next().value!);
+      namesAt.set(key, kept);
+      return kept.catch(() => { if (namesAt.get(key) === kept) namesAt.delete(key); return []; });
     },
 
     /** The unified diff of one file against HEAD; a file git does not track yet shows as all new. */

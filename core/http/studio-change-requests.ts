@@ -1,6 +1,7 @@
-import { assertMayManageGit, mayReadPath, mayWriteAny, mayWritePath } from '../access/git-access.js';
+import { assertMayManageGit, mayManageGit, mayReadPath, mayWriteAny, mayWritePath } from '../access/git-access.js';
 import type { DocumentAction } from '../access/document-gate.js';
 import type { Caller } from '../access/permissions.js';
+import { changedFilesBetween } from '../branches/branch-changed-files.js';
 import { branchFiles } from '../branches/branch-commit.js';
 import { branchChanges, mergeBranch } from '../branches/branch-merge.js';
 import { checkBranchName } from '../branches/branch-names.js';
@@ -8,7 +9,6 @@ import { proposeBranch } from '../branches/branch-propose.js';
 import { createBranch, deleteBranch, listBranches } from '../branches/branch-refs.js';
 import { ForbiddenError } from '../errors.js';
 import { describeChange } from '../git/document-changes.js';
-import { createGit } from '../git/git.js';
 import { reindexFiles } from '../watch/reindex-files.js';
 import { mayReachPath, reachablePaths, type StudioAsk } from './studio-access.js';
 import { namesFor } from './studio-git-changes.js';
@@ -18,7 +18,8 @@ import { authorOf, rewriting } from './studio-git-turns.js';
 /**
  * The studio's change requests (issue 37): branches beside the base, never checked out. Each is made from the base, shown with
  * the documents it changes, pushed alone to propose it, merged into the base, deleted. Who may do what:
- * - listing: a signed-in caller; each change request shows only the documents the caller may read;
+ * - listing: a signed-in caller; each change request shows only the documents the caller may read, and the answer says whether the
+ *   caller may manage Git (the same check as GET status's `mayManage`);
  * - making and proposing one: a caller who may write content;
  * - merging: a caller the project's routes let create, update or delete every document the branch adds, changes or deletes
  *   (a publish is an update here), and a manager for files of no type (schemas);
@@ -28,13 +29,13 @@ import { authorOf, rewriting } from './studio-git-turns.js';
 /** A merge's action on each document: the route that would add, change or delete it decides. */
 const ACTION: Record<'added' | 'changed' | 'deleted', DocumentAction> = { added: 'create', changed: 'update', deleted: 'delete' };
 
-/** The documents a branch changes since it left the base, in document words, for the ones the caller may read. */
-async function branchDocuments(ask: StudioAsk, caller: Caller, name: string, base: string) {
+/** The documents a branch (at `tip`) changes since it left the base (at `baseTip`), in document words, for the ones the caller may read. */
+async function branchDocuments(ask: StudioAsk, caller: Caller, tip: string, baseTip: string) {
   const { cms } = ask;
-  const overlay = await branchFiles(cms.root, name, base);
+  const overlay = await changedFilesBetween(cms.root, baseTip, tip);
   const readable = await reachablePaths(ask, caller, [...overlay.files.keys()], ['find', 'findOne'], mayReadPath);
   const paths = [...readable].sort();
-  const before = await createGit(cms.root).showMany(paths.map((path) => ({ commit: overlay.mergeBase, path })));
+  const before = overlay.before;
   const nameOf = namesFor(cms, caller);
   return paths.flatMap((path) => {
     const old = before.get(`${overlay.mergeBase}:${path}`);
@@ -74,9 +75,13 @@ export const CHANGE_REQUEST_ROUTES: Record<string, GitRoute> = {
       const ask = { cms, request, url };
       const changeRequests = [];
       for (const { name, tip, ahead, behind, pushed } of branches) {
-        changeRequests.push({ name, head: tip, ahead, behind, pushed, documents: await branchDocuments(ask, caller, name, base.name) });
+        // A base with no commit yet has no tip to compare with: branchFiles says so (a 404), as it always did.
+        const baseTip = base.tip ?? (await branchFiles(cms.root, name, base.name)).base;
+        changeRequests.push({ name, head: tip, ahead, behind, pushed, documents: await branchDocuments(ask, caller, tip, baseTip) });
       }
-      return { data: { base: base.name, changeRequests } };
+      // Whether this credential may do everything (merge any, delete unmerged work): the studio's views ask it here, not of
+      // GET status, whose `git status` they never needed.
+      return { data: { base: base.name, mayManage: mayManageGit(caller, cms.models), changeRequests } };
     },
   },
   'POST change-requests': {

@@ -66,7 +66,7 @@ describe('change requests in the studio: branches beside the served base, never 
     await editOnBranch(root, 'spring', FILE, (article) => { article.title = 'Spring title'; });
     expect(await title(app)).toBe('Beautiful mountains of Norway');
     const listed = await app.getJson(ROUTES, { headers: bearer(full) });
-    expect(listed.body.data).toEqual({ base: 'main', changeRequests: [{
+    expect(listed.body.data).toEqual({ base: 'main', mayManage: true, changeRequests: [{
       name: 'spring', head: git(root, 'rev-parse', 'spring'), ahead: 1, behind: 0, pushed: false,
       documents: [{ type: 'Article', uid: 'api::article.article', apiName: 'articles', documentId: ARTICLE, locale: 'en', draft: false,
         title: 'Spring title', change: 'changed', fields: ['title'] }],
@@ -81,7 +81,7 @@ describe('change requests in the studio: branches beside the served base, never 
 
     const deleted = await app.sendJson('POST', `${ROUTES}/delete`, { name: 'spring' }, bearer(full));
     expect([deleted.status, deleted.body.data]).toEqual([200, { name: 'spring' }]);
-    expect((await app.getJson(ROUTES, { headers: bearer(full) })).body.data).toEqual({ base: 'main', changeRequests: [] });
+    expect((await app.getJson(ROUTES, { headers: bearer(full) })).body.data).toEqual({ base: 'main', mayManage: true, changeRequests: [] });
     const gone = await app.sendJson('POST', `${ROUTES}/merge`, { name: 'spring' }, bearer(full));
     expect(gone.body).toEqual({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Branch "spring" does not exist', details: {} } });
   });
@@ -126,7 +126,10 @@ describe('change requests in the studio: branches beside the served base, never 
     await editOnBranch(root, 'mixed', FILE, (article) => { article.title = 'Editor title'; });
     await editOnBranch(root, 'mixed', 'content/tags/hxb94d9mzlcthpfatg6qqpcq.json', (tag) => { tag.name = 'Renamed tag'; });
     await editOnBranch(root, 'mixed', CATEGORY_FILE, (category) => { category.name = 'Renamed'; });
-    const seen = (await app.getJson(ROUTES, { headers: bearer(editor) })).body.data.changeRequests[0].documents;
+    const listed = (await app.getJson(ROUTES, { headers: bearer(editor) })).body.data;
+    // She may not do everything (an unmerged change request is not hers to drop): the list says so, as GET status would.
+    expect(listed.mayManage).toBe(false);
+    const seen = listed.changeRequests[0].documents;
     // Tags are not hers to read: not listed. Categories she may read, not write.
     expect(seen.map((document: { uid: string }) => document.uid)).toEqual(['api::article.article', 'api::category.category']);
     const refused = await app.sendJson('POST', `${ROUTES}/merge`, { name: 'mixed' }, bearer(editor));
@@ -137,6 +140,40 @@ describe('change requests in the studio: branches beside the served base, never 
     expect((await app.sendJson('POST', `${ROUTES}/delete`, { name: 'mixed' }, bearer(editor))).status).toBe(403);
     expect((await app.sendJson('POST', `${ROUTES}/merge`, { name: 'mixed' }, bearer(full))).status).toBe(200);
     expect((await app.sendJson('POST', `${ROUTES}/delete`, { name: 'mixed' }, bearer(editor))).status).toBe(200);
+  });
+
+  it('the list follows what plain git does between two requests: a branch made, committed on, packed, moved and deleted, and the base moved', async () => {
+    const { root, app, full } = await site();
+    const list = async () => (await app.getJson(ROUTES, { headers: bearer(full) })).body.data;
+    const plain = (...args: string[]) => git(root, '-c', 'user.name=Bo', '-c', 'user.email=bo@example.com', ...args);
+    expect(await list()).toEqual({ base: 'main', mayManage: true, changeRequests: [] });
+    plain('branch', 'plain');
+    const head = git(root, 'rev-parse', 'HEAD');
+    expect((await list()).changeRequests).toEqual([{ name: 'plain', head, ahead: 0, behind: 0, pushed: false, documents: [] }]);
+    // Another editor's commit on the branch, made in a work tree of their own with plain git.
+    const theirs = tempDir('cms-their-tree-');
+    plain('worktree', 'add', '--quiet', theirs, 'plain');
+    writeFileSync(join(theirs, FILE), readFileSync(join(theirs, FILE), 'utf8').replace('Beautiful mountains of Norway', 'Bo\'s title'));
+    git(theirs, '-c', 'user.name=Bo', '-c', 'user.email=bo@example.com', 'commit', '--quiet', '-am', 'Bo edits');
+    const listed = (await list()).changeRequests;
+    expect(listed.map(({ head: tip, ahead, behind }: { head: string; ahead: number; behind: number }) => [tip, ahead, behind]))
+      .toEqual([[git(root, 'rev-parse', 'plain'), 1, 0]]);
+    expect(listed[0].documents.map(({ title: told, fields }: { title: string; fields: string[] }) => [told, fields])).toEqual([['Bo\'s title', ['title']]]);
+    // Refs packed (as `git gc` does), then the branch moved again (a loose ref over the packed one): the newest tip is listed.
+    plain('pack-refs', '--all');
+    expect((await list()).changeRequests[0].head).toBe(git(root, 'rev-parse', 'plain'));
+    writeFileSync(join(theirs, FILE), readFileSync(join(theirs, FILE), 'utf8').replace('Bo\'s title', 'Bo\'s second title'));
+    git(theirs, '-c', 'user.name=Bo', '-c', 'user.email=bo@example.com', 'commit', '--quiet', '-am', 'Bo edits again');
+    const moved = (await list()).changeRequests[0];
+    expect([moved.head, moved.ahead, moved.documents[0].title]).toEqual([git(root, 'rev-parse', 'plain'), 2, 'Bo\'s second title']);
+    // The base moves by a plain commit in the served tree: the branch is now behind it.
+    writeFileSync(join(root, CATEGORY_FILE), readFileSync(join(root, CATEGORY_FILE), 'utf8').replace(/"name": "[^"]*"/, '"name": "Moved on main"'));
+    plain('commit', '--quiet', '-am', 'Main moves');
+    expect((await list()).changeRequests.map(({ ahead, behind }: { ahead: number; behind: number }) => [ahead, behind])).toEqual([[2, 1]]);
+    // Deleted with plain git: gone from the next list.
+    plain('worktree', 'remove', '--force', theirs);
+    plain('branch', '--quiet', '-D', 'plain');
+    expect(await list()).toEqual({ base: 'main', mayManage: true, changeRequests: [] });
   });
 
   it('propose pushes that branch alone and answers the host\'s pull-request page', async () => {

@@ -41,7 +41,8 @@ describe.skipIf(!CHROMIUM)(`the change-request views, drawn from the routes' ans
       const body = request.postDataJSON?.() ?? null;
       asked.push({ method: request.method(), path, body, branch: request.headers()['cms-branch'] });
       const json = (status: number, data: unknown) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(data) });
-      if (request.method() === 'GET') return json(200, { data: { base: 'main', changeRequests: list } });
+      // The account may not do everything (an editor's role): GET says so, as the real route does.
+      if (request.method() === 'GET') return json(200, { data: { base: 'main', mayManage: false, changeRequests: list } });
       if (path === 'change-requests') {
         await createBranch(cms.root, body.name); // a real branch: the form then reads it through Cms-Branch
         list.push(changeRequest(body.name, []));

@@ -47,11 +47,11 @@ async function gitsOf(request: () => Promise<{ status: number }>): Promise<strin
   expect((await request()).status).toBe(200);
   return started.splice(0);
 }
-/** Retitle the article `count` times, each a commit (through git itself, not the server). */
-function commitEdits(root: string, count: number) {
+/** Retitle the article `count` times, each a commit (through git itself, not the server), titles named from `name`. */
+function commitEdits(root: string, count: number, name = 'take') {
   for (let at = 0; at < count; at++) {
     const data = JSON.parse(readFileSync(join(root, FILE), 'utf8'));
-    writeFileSync(join(root, FILE), `${JSON.stringify({ ...data, title: `Norway, take ${at}` }, null, 2)}\n`);
+    writeFileSync(join(root, FILE), `${JSON.stringify({ ...data, title: `Norway, ${name} ${at}` }, null, 2)}\n`);
     git(root, '-c', 'user.name=Ann', '-c', 'user.email=ann@example.com', 'commit', '--quiet', '-am', `Take ${at}`);
   }
 }
@@ -62,6 +62,8 @@ describe('the Git panel starts a bounded number of git processes per request', {
     const article = readFileSync(join(root, FILE), 'utf8');
     const status = () => app.getJson('/admin/api/git/status', { headers: bearer(reader) });
     writeFileSync(join(root, FILE), article.replace('Beautiful', 'Lovely'));
+    // The server's first request asks once where the project sits in its repository: counted from the second on.
+    await gitsOf(status);
     const one = await gitsOf(status);
     for (let at = 0; at < 60; at++) writeFileSync(join(root, `content/articles/copy${String(at).padStart(20, '0')}.json`), article);
     const many = await gitsOf(status);
@@ -75,6 +77,11 @@ describe('the Git panel starts a bounded number of git processes per request', {
     const { root, app, full } = await site();
     const history = () => app.getJson(`/admin/api/git/history?path=${FILE}`, { headers: bearer(full) });
     const documentHistory = () => app.getJson(`/admin/api/git/document-history?document=articles/${ARTICLE}`, { headers: bearer(full) });
+    // The server's first requests ask once where the repository is; the document's names at HEAD are kept under HEAD's commit,
+    // so each count follows a commit (HEAD moved), as the one after twelve does.
+    await gitsOf(history);
+    await gitsOf(documentHistory);
+    commitEdits(root, 1, 'first take');
     const [few, fewForDocument] = [await gitsOf(history), await gitsOf(documentHistory)];
     commitEdits(root, 12);
     const many = await gitsOf(history);

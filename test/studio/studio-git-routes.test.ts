@@ -203,6 +203,23 @@ describe('the Git panel routes', { timeout: 60_000 }, () => {
     expect(diff.body.data.diff).toMatch(/new file mode[\s\S]*\+\s*"name": "Brand new"/);
   });
 
+  it('tell new from modified against the HEAD of each request: a commit and a reset made with plain git are seen at once', async () => {
+    const { root, app, full } = await site();
+    const states = async () => (await app.getJson('/admin/api/git/states?type=categories', { headers: bearer(full) })).body.data;
+    const made = (await app.sendJson('POST', '/api/categories', { data: { name: 'Brand new' } }, bearer(full))).body.data.documentId;
+    const file = join(root, `content/categories/${made}.json`);
+    expect(await states()).toEqual({ [made]: 'new' });
+    // Committed by someone with plain git, then edited by hand: now in HEAD, so modified (not new).
+    git(root, '-c', 'user.name=x', '-c', 'user.email=x@example.com', 'add', '--all');
+    git(root, '-c', 'user.name=x', '-c', 'user.email=x@example.com', 'commit', '--quiet', '-m', 'Brand new');
+    expect(await states()).toEqual({});
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Brand new', 'Renamed by hand'));
+    expect(await states()).toEqual({ [made]: 'modified' });
+    // HEAD moved back with plain git: that commit is gone from HEAD, and the document is new again.
+    git(root, 'reset', '--quiet', '--soft', 'HEAD~1');
+    expect(await states()).toEqual({ [made]: 'new' });
+  });
+
   it('work for a project in a subfolder of its repository: paths are the project\'s own', async () => {
     const site = copySampleSite();
     const repo = tempDir('cms-repo-');
