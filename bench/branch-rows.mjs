@@ -1,11 +1,10 @@
 // Branch reads in the Strapi table (`npm run bench -- --only strapi`): the table's REST reads asked with `Cms-Branch`,
-// anonymous and with an API token, beside the same-bytes limit. They run against a copy of this server's seeded site
+// anonymous, with an API token and with a JWT, beside the same-bytes limit. They run against a copy of this server's seeded site
 // made a Git repository, with a branch `bench` on which ten articles (the first ten seeded) were changed through the
 // API, so a read sees the base's documents with the branch's files over them. Strapi has no branches: its column says so.
 import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { answerOf, sameAnswerServer } from './same-answer.mjs';
-import { cannon } from './write-rows.mjs';
 
 const BRANCH = 'bench';
 
@@ -22,9 +21,10 @@ function gitCopy(from, root) {
 
 /**
  * The rows: `scenarios` are [name, path] pairs of this server's reads, `callers` [caller, headers] pairs; `articleIds`
- * the seeded articles' documentIds. `env` is the seeded server's (its token salt), so its API token reads the copy too.
+ * the seeded articles' documentIds. `env` is the seeded server's (its token salt and JWT secret), so its API token and
+ * JWT read the copy too. `measure(limit, ours)` measures one row (strapi-rows.mjs: interleaved rounds).
  */
-export async function branchRows({ createCms, createNodeHandler, listen, row, from, env, scenarios, callers, articleIds, connections, duration }) {
+export async function branchRows({ createCms, createNodeHandler, listen, row, from, env, scenarios, callers, articleIds, measure }) {
   const root = '/tmp/cms-bench-strapi-branch';
   gitCopy(from, root);
   const cms = await createCms({ root, env, report: () => {} });
@@ -41,10 +41,9 @@ export async function branchRows({ createCms, createNodeHandler, listen, row, fr
       for (const [caller, callerHeaders] of callers) {
         const headers = { ...callerHeaders, 'cms-branch': BRANCH };
         const bare = await sameAnswerServer(listen, await answerOf(base + path, { headers }));
-        const limit = await cannon(`http://127.0.0.1:${bare.address().port}${path}`, { connections, duration });
+        const mine = await measure({ url: `http://127.0.0.1:${bare.address().port}${path}` }, { url: base + path, headers });
         bare.close();
-        const mine = await cannon(base + path, { connections, duration, headers });
-        row(`${scenario}, on a branch`, caller, limit, false, mine);
+        row(`${scenario}, on a branch`, caller, mine, false);
       }
     }
   } finally {

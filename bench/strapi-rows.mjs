@@ -1,18 +1,22 @@
 // `npm run bench -- --strapi`: the real Strapi 5.54 (../shared/strapi-reference/) in the table.
 // Both servers start empty with the same schemas and are seeded with the same REST requests; then
-// the read rows (anonymous and with a full-access API token), the GraphQL rows and the write rows run against Strapi,
-// this server and the bare node:http limit answering this server's bytes (its headers included), one after the
-// other; then the same reads on a branch (`Cms-Branch`, branch-rows.mjs), which Strapi has no equivalent of.
+// the read rows (anonymous, a full-access API token, a users-permissions JWT), the GraphQL rows and the write rows run
+// against Strapi, this server and the bare node:http limit answering this server's bytes (its headers included); then
+// the same reads on a branch (`Cms-Branch`, branch-rows.mjs), which Strapi has no equivalent of. Each read row
+// interleaves the limit and this server in short rounds, loaded from a process of its own (load-process.mjs), and
+// gives the median ratio, the rounds' range and the ratio of CPU time per request; Strapi runs one round.
 // Strapi runs on its own port (STRAPI_BENCH_PORT, 1340) in its own folder (STRAPI_BENCH_DIR,
 // ~/.cache/strapi-ref-bench: config copied, node_modules linked to the shared install), so it never
-// stops or rewrites a reference someone else started. Without the kit the Strapi column says so.
+// stops or rewrites a reference someone else started. Without --strapi, or without the kit, its column says `not run`.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { branchRows } from './branch-rows.mjs';
 import { random } from './generate.mjs';
+import { interleaved, startLoad } from './load-process.mjs';
 import { answerOf, sameAnswerServer } from './same-answer.mjs';
+import { ourJwt, strapiJwt } from './strapi-jwt.mjs';
 import { cannon, writeScenarios } from './write-rows.mjs';
 
 const REPO = resolve(import.meta.dirname, '..');
@@ -48,7 +52,9 @@ function emptyProject(dir) {
     [ARTICLE]: [...READ, 'create', 'update'], 'api::author.author': READ, 'api::category.category': READ, 'api::tag.tag': READ,
   };
   writeFileSync(join(dir, 'cms.config.json'),
-    JSON.stringify({ locales: ['en', 'fr'], defaultLocale: 'en', permissions: { public: pub }, graphql: { enabled: true } }, null, 2));
+    JSON.stringify({
+      locales: ['en', 'fr'], defaultLocale: 'en', permissions: { public: pub, authenticated: pub }, graphql: { enabled: true },
+    }, null, 2));
   return dir;
 }
 
@@ -122,20 +128,27 @@ const graphqlScenarios = (ids) => [
 /** A GraphQL answer counts only as a 200 without errors (a row of errors would measure nothing). */
 const graphqlOk = ({ status, body }) => status === 200 && !JSON.parse(body).errors;
 
-/** The GraphQL rows: each scenario against Strapi, this server and the limit answering this server's bytes. */
-async function graphqlRows({ ourBase, ourIds, strapi, strapiIds, listen, row, connections, duration }) {
-  const post = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/** The GraphQL rows: each scenario and caller against Strapi, this server and the limit answering this server's bytes. */
+async function graphqlRows({ ourBase, ourIds, strapi, strapiIds, listen, row, callers, measure, strapiRun }) {
+  const post = (body, headers) => ({
+    method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
   const theirScenarios = strapiIds && graphqlScenarios(strapiIds);
+  const one = (request) => [{ ...request, path: '/graphql' }];
   for (const [at, [scenario, body]] of graphqlScenarios(ourIds).entries()) {
-    const answer = await answerOf(`${ourBase}/graphql`, post(body), graphqlOk);
-    if (strapi) await answerOf(`${strapi.base}/graphql`, post(theirScenarios[at][1]), graphqlOk);
-    const bare = await sameAnswerServer(listen, answer);
-    const one = (request) => [{ ...request, path: '/graphql' }];
-    const limit = await cannon(`http://127.0.0.1:${bare.address().port}`, { connections, duration, requests: one(post(body)) });
-    bare.close();
-    const theirs = strapi && await cannon(strapi.base, { connections, duration, requests: one(post(theirScenarios[at][1])) });
-    const mine = await cannon(ourBase, { connections, duration, requests: one(post(body)) });
-    row(scenario, 'anonymous', limit, theirs, mine);
+    for (const [caller, ourHeaders, theirHeaders] of callers) {
+      const answer = await answerOf(`${ourBase}/graphql`, post(body, ourHeaders), graphqlOk);
+      const theirPost = strapi && post(theirScenarios[at][1], theirHeaders);
+      if (strapi) await answerOf(`${strapi.base}/graphql`, theirPost, graphqlOk);
+      const bare = await sameAnswerServer(listen, answer);
+      const mine = await measure(
+        { url: `http://127.0.0.1:${bare.address().port}`, requests: one(post(body, ourHeaders)) },
+        { url: ourBase, requests: one(post(body, ourHeaders)) },
+      );
+      bare.close();
+      const theirs = strapi && await strapiRun({ url: strapi.base, requests: one(theirPost) });
+      row(scenario, caller, mine, theirs);
+    }
   }
 }
 
@@ -150,38 +163,56 @@ function startStrapi(project) {
   };
 }
 
+/** A table row: `m` this server beside the limit (interleaved, or one run each for writes), `theirs` Strapi's run. */
+function tableRow(scenario, caller, m, theirs) {
+  // No Strapi run: not asked for or not installed (undefined), or (false) a read Strapi has no equivalent of.
+  const absent = theirs === false ? 'no such read' : 'not run';
+  const two = (value) => +value.toFixed(2);
+  return {
+    scenario, caller, 'limit req/s': m.limitRps, 'Strapi req/s': theirs ? theirs.rps : absent, 'ours req/s': m.oursRps,
+    'ours/limit': two(m.ratio), rounds: m.low === m.high ? '-' : `${two(m.low)}–${two(m.high)}`,
+    'CPU limit/ours': m.cpuRatio === undefined ? '-' : two(m.cpuRatio), 'ours µs/req': m.usOurs === undefined ? '-' : +m.usOurs.toFixed(1),
+    'ours/Strapi': theirs ? +(m.oursRps / Math.max(theirs.rps, 1)).toFixed(1) : absent,
+    'Strapi p50 ms': theirs ? theirs.p50 : '-', 'ours p50 ms': m.p50, errors: `${theirs ? theirs.errors : '-'} / ${m.errors}`,
+  };
+}
+
 /**
- * The Strapi table: rows of req/s for Strapi, this server and the limit, with ours/limit and
- * ours/Strapi. `articles` seeded articles (default 200), 10 connections, `duration` s per cell.
+ * The Strapi table: rows of req/s for Strapi, this server and the limit, with ours/limit and ours/Strapi. `articles`
+ * seeded articles (default 200), 10 connections; each read row `rounds` interleaved rounds of `seconds` s (Strapi one
+ * round), each write row `duration` s. Strapi runs only `withStrapi` (`--strapi`) and when its kit is installed.
  */
-export async function benchStrapi({ createCms, createNodeHandler, listen, duration, articles = 200, connections = 10 }) {
-  const installed = strapiInstalled();
+export async function benchStrapi({
+  createCms, createNodeHandler, listen, duration, withStrapi = false, rounds = 3, seconds = 2, articles = 200, connections = 10,
+}) {
+  const installed = withStrapi && strapiInstalled();
   const requests = seedRequests(articles);
   const ours = await createCms({ root: emptyProject('/tmp/cms-bench-strapi-ours'), env: { ...process.env, ...ENV }, report: () => {} });
   const ourToken = (await ours.auth.tokens.create({ name: 'bench', type: 'full-access' })).accessKey;
   const server = await listen(createNodeHandler(ours));
   const ourBase = `http://127.0.0.1:${server.address().port}`;
+  const load = startLoad();
   let strapi;
   try {
     const ourIds = await seed(ourBase, ourToken, requests);
+    const ourUserJwt = await ourJwt(ours, ourBase);
     let strapiIds;
+    let strapiUserJwt;
     if (installed) {
       console.error('starting Strapi 5.54 (its own folder, port ' + PORT + ') and seeding it…');
       strapi = startStrapi(emptyProject('/tmp/cms-bench-strapi-project'));
       strapiIds = await seed(strapi.base, strapi.token, requests);
+      const reads = Object.fromEntries([ARTICLE, 'api::author.author', 'api::category.category', 'api::tag.tag'].map((uid) => [uid, READ]));
+      strapiUserJwt = await strapiJwt(strapi.base, reads);
     }
     const rows = [];
-    // No Strapi run: not installed, or (false) a read Strapi has no equivalent of.
-    const absent = (theirs) => (theirs === false ? 'no such read' : 'not installed');
-    const row = (scenario, caller, limit, theirs, mine) => rows.push({
-      scenario, caller, 'limit req/s': limit.rps, 'Strapi req/s': theirs ? theirs.rps : absent(theirs), 'ours req/s': mine.rps,
-      'ours/limit': +(mine.rps / limit.rps).toFixed(2),
-      'ours/Strapi': theirs ? +(mine.rps / Math.max(theirs.rps, 1)).toFixed(1) : absent(theirs),
-      'Strapi p50 ms': theirs ? theirs.p50 : '-', 'ours p50 ms': mine.p50, errors: `${theirs ? theirs.errors : '-'} / ${mine.errors}`,
-    });
+    const row = (...args) => rows.push(tableRow(...args));
+    const measure = (limit, mine) => interleaved(load, { limit, ours: mine, rounds, seconds, connections });
+    const strapiRun = (target) => load.run({ ...target, connections, duration: seconds });
     const callers = [
       ['anonymous', {}, {}],
       ['API token', { authorization: `Bearer ${ourToken}` }, { authorization: `Bearer ${strapi?.token}` }],
+      ['JWT', { authorization: `Bearer ${ourUserJwt}` }, { authorization: `Bearer ${strapiUserJwt}` }],
     ];
     const ourReads = readScenarios(ourIds);
     const strapiReads = strapiIds && readScenarios(strapiIds);
@@ -189,18 +220,17 @@ export async function benchStrapi({ createCms, createNodeHandler, listen, durati
       for (const [caller, ourHeaders, theirHeaders] of callers) {
         // The limit answers this caller's bytes, headers included (a token's answer is not a public one's).
         const bare = await sameAnswerServer(listen, await answerOf(ourBase + path, { headers: ourHeaders }));
-        const limit = await cannon(`http://127.0.0.1:${bare.address().port}${path}`, { connections, duration });
+        const mine = await measure({ url: `http://127.0.0.1:${bare.address().port}${path}` }, { url: ourBase + path, headers: ourHeaders });
         bare.close();
-        const theirs = strapi && await cannon(strapi.base + strapiReads[at][1], { connections, duration, headers: theirHeaders });
-        const mine = await cannon(ourBase + path, { connections, duration, headers: ourHeaders });
-        row(scenario, caller, limit, theirs, mine);
+        const theirs = strapi && await strapiRun({ url: strapi.base + strapiReads[at][1], headers: theirHeaders });
+        row(scenario, caller, mine, theirs);
       }
     }
-    await graphqlRows({ ourBase, ourIds, strapi, strapiIds, listen, row, connections, duration });
+    await graphqlRows({ ourBase, ourIds, strapi, strapiIds, listen, row, callers, measure, strapiRun });
     const articleIds = (ids) => [...ids].filter(([key]) => key.startsWith('article')).map(([, id]) => id);
     await branchRows({
       createCms, createNodeHandler, listen, row, from: ours.root, env: { ...process.env, ...ENV }, scenarios: ourReads,
-      callers, articleIds: articleIds(ourIds), connections, duration,
+      callers, articleIds: articleIds(ourIds), measure,
     });
     const one = Buffer.from(await (await fetch(`${ourBase}/api/articles/${ourIds.get('article0')}`)).arrayBuffer());
     const bare = await listen((req, res) => {
@@ -212,15 +242,19 @@ export async function benchStrapi({ createCms, createNodeHandler, listen, durati
     });
     const mineWrites = writeScenarios({ ids: articleIds(ourIds) });
     const theirWrites = strapiIds && writeScenarios({ ids: articleIds(strapiIds) });
+    // The writes' requests are made per request (setupRequest), so autocannon runs them here, one run each.
     for (const [at, [scenario, writes]] of mineWrites.entries()) {
       const limit = await cannon(`http://127.0.0.1:${bare.address().port}`, { connections, duration, requests: writes });
       const theirs = strapi && await cannon(strapi.base, { connections, duration, requests: theirWrites[at][1] });
       const mine = await cannon(ourBase, { connections, duration, requests: writes });
-      row(scenario, 'anonymous', limit, theirs, mine);
+      const ratio = mine.rps / limit.rps;
+      const m = { limitRps: limit.rps, oursRps: mine.rps, ratio, low: ratio, high: ratio, p50: mine.p50, errors: mine.errors };
+      row(scenario, 'anonymous', m, theirs);
     }
     bare.close();
-    return { rows, seeded: requests.length, strapi: installed ? '5.54.0' : 'not installed' };
+    return { rows, seeded: requests.length, strapi: installed ? '5.54.0' : withStrapi ? 'not installed' : 'not asked for: --strapi' };
   } finally {
+    load.close();
     server.close();
     if (strapi) try { strapi.stop(); } catch (error) { console.error(`strapi-ref stop: ${error.message}`); }
   }

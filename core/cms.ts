@@ -140,6 +140,12 @@ export interface Cms {
    * The base's own branch answers this Cms.
    */
   branch(name: string): Promise<Cms>;
+  /**
+   * `branch(name)` without waiting, when it would answer at once: the view of a branch already open whose ref and base
+   * ref (one stat each) are where it read them, no write holding it. Undefined otherwise (not open yet, a ref moved, the
+   * base's own branch, a ref git packed): ask `branch`, which reads again what moved.
+   */
+  openBranch(name: string): Cms | undefined;
   /** On a branch's view: the branch's name (undefined on the base). */
   branchName?: string;
   /** What follows a write once it is stored (the `afterWrite` option, then webhooks): a branch's writes announce through it. */
@@ -205,7 +211,10 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
   const env = options.env ?? process.env;
   let replica: Replica | undefined;
   let store: StateStore | undefined;
-  let branchOf: Promise<Cms['branch']> | undefined;
+  // A branch's views (core/branches/branch-site.ts): asked for (async), or when already open and unmoved (sync).
+  type BranchSites = { (name: string): Promise<Cms>; open(name: string): Cms | undefined };
+  let branchOf: Promise<BranchSites> | undefined;
+  let branchSites: BranchSites | undefined;
   type Hook = (event: WriteEvent) => Promise<void> | void;
   const inOrder = (hooks: Hook[]) => async (event: WriteEvent) => { for (const hook of hooks) await hook(event); };
   /**
@@ -268,7 +277,9 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     // The index entries owed by commits in a large repository (git/index-debt.ts) are written before the CMS lets go.
     close: async () => { await replica?.writers?.stop(); await store?.close(); await settleIndexes(); },
     // The branch machinery is imported when a branch is first asked for: most requests read the base.
-    branch: async (name: string) => (await (branchOf ??= import('./branches/branch-site.js').then((parts) => parts.branchSites(cms))))(name),
+    branch: async (name: string) => (await (branchOf ??= import('./branches/branch-site.js')
+      .then((parts) => (branchSites = parts.branchSites(cms)))))(name),
+    openBranch: (name: string) => branchSites?.open(name),
   });
   return options.branch === undefined ? cms : cms.branch(options.branch);
 }

@@ -12,7 +12,7 @@ import { branchGit } from './branch-git.js';
 import { BranchNotFoundError, checkBranchName } from './branch-names.js';
 import { branchRemote } from './branch-remote.js';
 import { BranchStore } from './branch-store.js';
-import { branchTipReader } from './branch-tip-file.js';
+import { branchTipReader, type BranchTipReader } from './branch-tip-file.js';
 import { onBranch } from './request-branch.js';
 
 /** How many branch names a replica remembers having looked up on its remote. */
@@ -38,9 +38,12 @@ async function servedBranch(root: string): Promise<string | undefined> {
  * @example
  * const branch = branchSites(cms); const spring = await branch('spring'); await spring.documents('articles').findMany();
  */
-export function branchSites(cms: Cms): (name: string) => Promise<Cms> {
+export function branchSites(cms: Cms): ((name: string) => Promise<Cms>) & { open(name: string): Cms | undefined } {
   const tipOf = branchTipReader(cms.root);
   const sites = new Map<string, Promise<BranchSite>>();
+  // The views the call last answered, for `open`; the served branch's name once known (null: HEAD names none).
+  const answered = new Map<string, BranchSite>();
+  let servedName: string | null | undefined;
   // Made on the first call: the site's config is loaded by then.
   let follow: ReturnType<typeof remoteFollower> | undefined;
   let baseName: Promise<string | undefined> | undefined;
@@ -50,15 +53,16 @@ export function branchSites(cms: Cms): (name: string) => Promise<Cms> {
     opening.catch(() => { if (sites.get(name) === opening) sites.delete(name); });
     return opening;
   };
-  return async (name) => {
+  const branch = async (name: string) => {
     checkBranchName(name);
     follow ??= remoteFollower(cms, sites);
     const tip = (await tipOf(name)) ?? (await follow.unknown(name));
     if (!tip) {
       sites.delete(name);
+      answered.delete(name);
       throw new BranchNotFoundError(name);
     }
-    if (name === await (baseName ??= servedBranch(cms.root))) return cms;
+    if (name === await (baseName ??= servedBranch(cms.root).then((found) => { servedName = found ?? null; return found; }))) return cms;
     follow.known(name);
     const current = sites.get(name);
     let site = current && await current;
@@ -70,8 +74,30 @@ export function branchSites(cms: Cms): (name: string) => Promise<Cms> {
     const baseTip = served ? await tipOf(served) : undefined;
     const baseMoved = baseTip !== undefined && site.store.baseTip !== '' && site.store.baseTip !== baseTip;
     if ((site.store.tip !== tip || baseMoved) && !site.store.writing) await site.store.load();
+    answered.set(name, site);
     return site.view;
   };
+  return Object.assign(branch, { open: (name: string) => openNow(cms, answered.get(name), name, servedName, tipOf, follow) });
+}
+
+/**
+ * The view the call would answer without waiting: `site` (the call's last answer for `name`) made over the current base,
+ * no write under way, its ref and the served branch's ref where its overlay was read (one stat each, as the call does).
+ * Undefined whenever the call has anything to look at or read again.
+ */
+function openNow(
+  cms: Cms, site: BranchSite | undefined, name: string, served: string | null | undefined, tipOf: BranchTipReader,
+  follow: ReturnType<typeof remoteFollower> | undefined,
+): Cms | undefined {
+  if (!site || served === undefined || !follow || site.base !== cms.index || site.store.writing) return undefined;
+  const tip = tipOf.now(name);
+  if (tip === undefined || tip !== site.store.tip) return undefined;
+  if (served !== null) {
+    const baseTip = tipOf.now(served);
+    if (baseTip === undefined || (site.store.baseTip !== '' && site.store.baseTip !== baseTip)) return undefined;
+  }
+  follow.known(name);
+  return site.view;
 }
 
 /**

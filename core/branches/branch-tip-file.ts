@@ -52,12 +52,14 @@ export function refFileReader(): (path: string) => string | undefined {
  * @example
  * const tipOf = branchTipReader('/site'); await tipOf('spring') // '3f1c…' or undefined
  */
-export function branchTipReader(root: string): (name: string) => Promise<string | undefined> {
+export function branchTipReader(root: string): BranchTipReader {
   const git = branchGit(root);
   let place: Promise<string | undefined> | undefined;
+  // The repository's folder once found: `now` reads refs without waiting.
+  let found: string | undefined;
   const readRef = refFileReader();
-  return async (name) => {
-    const gitDir = await (place ??= repositoryPlace(git).then((found) => found.gitDir, () => undefined));
+  const tipOf = async (name: string) => {
+    const gitDir = await (place ??= repositoryPlace(git).then((where) => (found = where.gitDir), () => undefined));
     if (!gitDir) return undefined;
     const ref = `refs/heads/${name}`;
     const loose = readRef(join(gitDir, ref));
@@ -70,4 +72,16 @@ export function branchTipReader(root: string): (name: string) => Promise<string 
     const head = readQuietly(join(gitDir, 'HEAD')) ?? '';
     return packed === '' && !head.startsWith('ref: ') ? refTip(git, ref) : undefined;
   };
+  const now = (name: string) => {
+    const loose = found === undefined ? undefined : readRef(join(found, `refs/heads/${name}`))?.trim();
+    return loose !== undefined && HASH.test(loose) ? loose : undefined;
+  };
+  return Object.assign(tipOf, { now });
+}
+
+/** Where a branch's ref points (see branchTipReader); `now`, synchronously, when it is a loose ref holding a hash. */
+export interface BranchTipReader {
+  (name: string): Promise<string | undefined>;
+  /** The hash of a loose ref, read as the call reads it (one stat); undefined when only the call can tell (packed, symbolic, none). */
+  now(name: string): string | undefined;
 }

@@ -43,10 +43,11 @@ export function answerGraphqlKept(cms: Cms, req: IncomingMessage, res: ServerRes
   const length = Number(req.headers['content-length']);
   if (type.split(';')[0].trim().toLowerCase() !== 'application/json' || req.headers['transfer-encoding'] !== undefined
     || !(length > 0 && length <= JSON_LIMIT)) return next();
-  return readNode(req, JSON_LIMIT).then((text) => {
+  // The body read is handed on only with the request (body.ts reads it from there): a kept answer needs no note of it.
+  return readNode(req, JSON_LIMIT).then((text) => answerFrom(cms, face, () => fromBody(jsonBody(text)), req, res, () => {
     keepReadBody(req, text);
-    return answerFrom(cms, face, () => fromBody(jsonBody(text)), req, res, next);
-  }, () => next());
+    return next();
+  }), () => next());
 }
 
 /** The kept answer for a well-formed request, written; else (a malformed one too) the long way. */

@@ -39,27 +39,35 @@ export function answerBaseKept(cms: Cms, cache: ResponseCache, req: IncomingMess
   return true;
 }
 
+/** The answer kept for `site`'s view of this request, when fresh for its index and this caller's read scope. */
+function branchHit(site: Cms, cache: ResponseCache, req: IncomingMessage): CachedHit | undefined {
+  const scope = site.contentApi.readScope(req.headers.authorization);
+  const target = site.branchName === undefined ? req.url! : `${site.branchName}\u0000${req.url}`;
+  return scope === undefined ? undefined : cache.get(keptKey(target, req, scope), site.index);
+}
+
 /**
  * A GET naming a branch (`Cms-Branch`), answered as app.ts would from its kept answers: `cms.branch` gives the branch's
  * view exactly as the long way asks it (the ref compared, the overlay read again when it moved; the base's own branch
- * is the base), and the answer kept under the branch's key is written when it is fresh for the view's index. Anything
+ * is the base), and the answer kept under the branch's key is written when it is fresh for the view's index. An open
+ * view whose refs have not moved is had without waiting (`cms.openBranch`: the same two ref stats, no promise). Anything
  * else (a branch that does not exist, a bad name, nothing kept, an unknown credential) goes the long way: `next`.
  *
  * @example
  * return answerBranchKept(cms, cache, 'spring', req, res, () => handler(req, res));
  */
-export async function answerBranchKept(
+export function answerBranchKept(
   cms: Cms, cache: ResponseCache, name: string, req: IncomingMessage, res: ServerResponse, next: () => unknown,
-): Promise<unknown> {
-  let hit: CachedHit | undefined;
-  try {
-    const site = await cms.branch(name);
-    const scope = site.contentApi.readScope(req.headers.authorization);
-    const target = site.branchName === undefined ? req.url! : `${site.branchName}\u0000${req.url}`;
-    hit = scope === undefined ? undefined : cache.get(keptKey(target, req, scope), site.index);
-  } catch {
-    // A missing branch or a bad name is the long way's to answer (a 404, a 400), with its envelope.
-  }
+): unknown {
+  const open = cms.openBranch(name);
+  if (open) return writeOrNext(req, res, branchHit(open, cache, req), next);
+  // A missing branch or a bad name is the long way's to answer (a 404, a 400), with its envelope.
+  return cms.branch(name).then((site) => branchHit(site, cache, req)).catch(() => undefined)
+    .then((hit) => writeOrNext(req, res, hit, next));
+}
+
+/** The kept answer written, or the long way when there is none. */
+function writeOrNext(req: IncomingMessage, res: ServerResponse, hit: CachedHit | undefined, next: () => unknown): unknown {
   if (!hit) return next();
   writeKept(req, res, hit);
   return undefined;
