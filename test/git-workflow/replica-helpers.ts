@@ -25,6 +25,13 @@ export const NOTE = {
 };
 const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_ROOT, 'dist/cli/merge-driver.js'))}`;
 
+/**
+ * The push timeout (s) of a set whose test does not name one: long enough for a held push, a second request and another
+ * replica's push to fit in on a loaded 2-core machine (at load 20 a lost race's re-run took past the default 10 s and was
+ * rightly answered 503). A test about the timeout itself names its own (`{ pushTimeout: 1 }`).
+ */
+export const PATIENT_PUSH_TIMEOUT = 60;
+
 /** One seeded remote and one clone of it set up by `cms git-setup`, per settings (JSON), made once per test file. */
 const seeds = new Map<string, { remote: string; clone: string }>();
 
@@ -37,7 +44,7 @@ async function seeded(gitConfig: Record<string, unknown>, config: Record<string,
     'schemas/note.json': NOTE,
     'cms.config.json': {
       permissions: { public: { notes: ['find', 'findOne', 'create', 'update', 'delete'], 'plugin::upload.file': ['upload'] } },
-      git: { push: 'origin', timestampsFromHistory: true, ...gitConfig },
+      git: { push: 'origin', timestampsFromHistory: true, pushTimeout: PATIENT_PUSH_TIMEOUT, ...gitConfig },
       ...config,
     },
     'content/notes/shared.json': '{\n  "title": "Shared",\n  "description": "One note",\n  "views": 0,\n  "createdAt": "2025-01-01T00:00:00.000Z"\n}\n',
@@ -56,7 +63,8 @@ async function seeded(gitConfig: Record<string, unknown>, config: Record<string,
 
 /**
  * A bare remote holding a project with one shared note, and a clone of it per server (driver set
- * up). `git` is merged into the project's git config (`pushTimeout`, `poll`…). Each call has a
+ * up). `git` is merged into the project's git config (`pushTimeout`, `poll`…; the push timeout is
+ * `PATIENT_PUSH_TIMEOUT` unless named). Each call has a
  * remote and clones of its own: copies of the ones made once per file for these settings (a clone's
  * `origin` pointed at the copied remote), byte for byte what `git clone` and `cms git-setup` give.
  */

@@ -9,18 +9,13 @@ import { git, writeText } from './helpers.js';
 import { holdFirstPush, onRemote, pushFrom, remoteAndClones, tip } from './replica-helpers.js';
 
 vi.setConfig({ testTimeout: 120_000 });
-/**
- * A push timeout long enough for a held push, a second request and another replica's push to fit in on a loaded 2-core
- * machine: past it the waiting write is rightly answered 503 (nothing saved), which these tests are not about.
- */
-const PATIENT = { pushTimeout: 60 };
 
 const put = (server: TestServer, path: string, data: Record<string, unknown>) =>
   server.request(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) });
 
 describe('replicas that write: a rebuild never answers a write it lost', () => {
   it('an upload waiting while a push is rejected keeps its files: the remote holds its entry and binary once it is answered', async () => {
-    const { remote, clones } = await remoteAndClones(2, PATIENT);
+    const { remote, clones } = await remoteAndClones(2);
     const hold = holdFirstPush(clones[0]);
     const a = await startApp(clones[0], { report: () => {} });
     const update = put(a, '/api/notes/shared', { title: 'Updated on a' });
@@ -44,7 +39,7 @@ describe('replicas that write: a rebuild never answers a write it lost', () => {
   });
 
   it('a rebuild that fails after its reset (a pulled config it cannot load) runs the write again before any push: answered only once the remote holds it', async () => {
-    const { remote, clones } = await remoteAndClones(2, PATIENT);
+    const { remote, clones } = await remoteAndClones(2);
     const hold = holdFirstPush(clones[0]);
     const reports: string[] = [];
     const a = await startApp(clones[0], { report: (line) => reports.push(line) });
