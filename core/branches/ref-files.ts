@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { branchGit } from './branch-git.js';
 import { branchTipReader, refFileReader } from './branch-tip-file.js';
@@ -95,4 +95,26 @@ export function headCommitReader(root: string): () => Promise<string | null | un
     if (head === undefined || typeof head === 'object') return head?.commit;
     return (await tipOf(head)) ?? null;
   };
+}
+
+/**
+ * The commit HEAD is at, read afresh from the files of a repository whose folders are known (`git rev-parse --git-dir
+ * --git-common-dir`): HEAD, then its branch's loose ref, else its `packed-refs` line. Nothing is kept between calls, so a
+ * commit made a moment ago shows. Undefined where git must be asked (a reftable repository, a symbolic branch ref, a branch
+ * without a commit, an unreadable file): a check that HEAD did not move saves its git process when the files answer.
+ *
+ * @example
+ * headCommitFromFiles('/site/.git', '/site/.git') // '3f1c…'
+ */
+export function headCommitFromFiles(gitDir: string, commonDir: string): string | undefined {
+  const read = (path: string) => { try { return readFileSync(path, 'utf8'); } catch { return undefined; } };
+  if (existsSync(join(commonDir, 'reftable'))) return undefined;
+  const head = headOf(read(join(gitDir, 'HEAD')));
+  if (head === undefined || typeof head === 'object') return head?.commit;
+  const ref = `refs/heads/${head}`;
+  const loose = read(join(commonDir, ref));
+  if (loose !== undefined) return HASH.test(loose.trim()) ? loose.trim() : undefined;
+  const line = (read(join(commonDir, 'packed-refs')) ?? '').split('\n').find((candidate) => candidate.endsWith(` ${ref}`));
+  const hash = line?.slice(0, line.indexOf(' '));
+  return hash && HASH.test(hash) ? hash : undefined;
 }
