@@ -30,6 +30,7 @@ import { commitPerWrite } from './git/commit-per-write.js';
 import { createGit } from './git/git.js';
 import { settleIndexes } from './git/index-debt.js';
 import { readFileTimes } from './git/file-times.js';
+import { askGit } from './index/snapshot/git-changes.js';
 import type { Replica } from './replication/replica.js';
 import { writesIndependent } from './replication/independent-writes.js';
 import { commitIntent } from './replication/commit-intents.js';
@@ -170,8 +171,10 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     const models = loadModels(root);
     assertNamedTypes(config, [...models.values()].filter((model) => model.modelType === 'contentType'), source);
     assertPreviewTypes(config, models.values());
-    const history = config.git.timestampsFromHistory ? readFileTimes(root) : undefined;
-    const index = await loadIndex(root, models, config, history?.then((read) => read.times), { snapshot: options.indexSnapshot });
+    // One rev-parse and one status answer both the snapshot's view and the file times (core/index/snapshot/git-changes.ts).
+    const git = options.indexSnapshot || config.git.timestampsFromHistory ? askGit(root) : undefined;
+    const history = config.git.timestampsFromHistory ? readFileTimes(root, git) : undefined;
+    const index = await loadIndex(root, models, config, history?.then((read) => read.times), { snapshot: options.indexSnapshot, git });
     const problems = [...index.problems.values()];
     if (problems.length && options.strict) throw new ProjectProblemsError('Malformed content files', problems, 'ContentError');
     if (options.reportProblems ?? true) for (const problem of problems) report(`warning: ${problem.format()}`);

@@ -65,17 +65,28 @@ export interface FileTimes {
 }
 
 /**
+ * Git's answers a start already asks for (the index snapshot's `askGit`): HEAD, and the content files `git status` lists
+ * as changed since it (undefined when HEAD moved while status ran). Status lists every file `git diff HEAD` would, and
+ * a few more (a rename's old name, a staged change undone in the work tree): those answer their modification time.
+ */
+export interface StartingCheckout {
+  head(): Promise<string | undefined>;
+  checkout(): Promise<{ head: string; changed: ReadonlySet<string> } | undefined>;
+}
+
+/**
  * When each content file last changed, from Git: the author date of the newest commit touching it
  * (a rebase keeps it, so replicas agree), read in one `git log --name-only` pass, never a git call
  * per file. The result is kept in `.cms/file-times.json` with the commit it was read at, so a later
  * start (and `refresh`, after a pull) reads only the commits since. Files changed since their last
  * commit are left out: they answer their modification time. A refresh told which files changed costs
- * what they and the new commits touched, not the size of the site.
+ * what they and the new commits touched, not the size of the site. Given the start's `checkout`, the first read
+ * takes HEAD and the changed files from it instead of two git processes of its own.
  *
  * @example
  * const history = await readFileTimes('/srv/site'); history.times.get('content/articles/x.json')
  */
-export async function readFileTimes(root: string): Promise<FileTimes> {
+export async function readFileTimes(root: string, checkout?: StartingCheckout): Promise<FileTimes> {
   const git = async (args: string[]) =>
     (await settleIndexes(), await run('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, maxBuffer: 1024 * 1024 * 1024 })).stdout;
   const snapshotPath = join(root, FILE_TIMES_SNAPSHOT);
@@ -96,8 +107,8 @@ export async function readFileTimes(root: string): Promise<FileTimes> {
     return (await git(['diff', '--name-only', '--relative', 'HEAD', '--', ...paths]).catch(() => '')).split('\n').filter(Boolean);
   };
 
-  const refresh = async (files?: string[]) => {
-    const now = (await git(['rev-parse', '--verify', '--quiet', 'HEAD']).catch(() => '')).trim() || undefined;
+  const refresh = async (files?: string[], first?: StartingCheckout) => {
+    const now = first ? await first.head() : (await git(['rev-parse', '--verify', '--quiet', 'HEAD']).catch(() => '')).trim() || undefined;
     if (!head && now) {
       const snapshot = await loadSnapshot(snapshotPath);
       if (snapshot && (snapshot.head === now || await isAncestor(snapshot.head, now))) ({ head, times: history } = snapshot);
@@ -125,10 +136,12 @@ export async function readFileTimes(root: string): Promise<FileTimes> {
       if (iso) times.set(file, iso);
     }
     // Nothing named (a batch of files outside content/, no new commit): no file's time can have moved.
-    if (named?.length === 0) return;
-    for (const file of await changedSinceCommit(named)) times.delete(file);
+    // No time kept (no commit, or none touching content/): no file's to drop.
+    if (named?.length === 0 || times.size === 0) return;
+    const seen = await first?.checkout();
+    for (const file of seen && seen.head === now ? seen.changed : await changedSinceCommit(named)) times.delete(file);
   };
   // A folder that is not a repository (or has no commit yet): every file answers its modification time.
-  await refresh().catch(() => undefined);
+  await refresh(undefined, checkout).catch(() => undefined);
   return { times, refresh };
 }

@@ -12,6 +12,7 @@ import { loadKeptIds } from './kept-ids.js';
 import { LoadPhases, type LoadPhase } from './load-phases.js';
 import { readContentFile, type FileRecord } from './read-file.js';
 import type { ContentListing, FolderStamps } from './snapshot/folder-listing.js';
+import type { GitAnswers } from './snapshot/git-changes.js';
 import { SnapshotLoader, type LoadStats } from './snapshot/snapshot-loader.js';
 import { StringPool } from './string-pool.js';
 import { TextRecord } from './text-record.js';
@@ -137,10 +138,11 @@ export const loadReport = (index: ContentIndex): LoadReport | undefined => loadR
  * // `fileTimes`: when each file last changed, from Git (`git.timestampsFromHistory`)
  * // `snapshot`: start from `.cms/index-snapshot` and keep it current (see snapshot/snapshot-loader.ts)
  * // `only`: read these types' files alone (a stream's populate reads its related types, never the streamed one)
+ * // `git`: the start's `askGit`, when another reader (file times) shares its answers
  */
 export async function loadIndex(
   root: string, models: Models, config: CmsConfig, fileTimes?: Promise<Map<string, string>>,
-  options: { snapshot?: boolean; only?: ReadonlySet<string> } = {},
+  options: { snapshot?: boolean; only?: ReadonlySet<string>; git?: GitAnswers } = {},
 ): Promise<ContentIndex> {
   const clock = new LoadPhases();
   const index = new ContentIndex(models, config);
@@ -152,7 +154,7 @@ export async function loadIndex(
     const path = join(root, file);
     return parseRecord(index, file, modelForPath(models, file)!, readTextNoFollowSync(path, file), () => statSync(path).mtimeMs).data;
   };
-  const loader = new SnapshotLoader(root, models, config, options.snapshot ?? false, reread);
+  const loader = new SnapshotLoader(root, models, config, options.snapshot ?? false, reread, options.git);
   clock.lap('snapshot');
   let files: string[] = [];
   try {

@@ -6,7 +6,7 @@ import type { Models } from '../../schema/types.js';
 import type { FileRecord } from '../read-file.js';
 import { isRacy, RACY_MARGIN_MS, sameStamp, stampOf, type FileStamp } from './file-stamp.js';
 import { FolderStamps, keptListing, type ContentListing, type KeptListing } from './folder-listing.js';
-import { askGit, type GitView } from './git-changes.js';
+import { askGit, type GitAnswers, type GitView } from './git-changes.js';
 import { readSnapshot, type SnapshotEntries } from './read-snapshot.js';
 import type { Reread } from './snapshot-record.js';
 import { readStampedSync } from './read-stamped.js';
@@ -51,16 +51,18 @@ export class SnapshotLoader {
   private readonly previous: SnapshotEntries | undefined;
   private readonly fingerprint: string;
   private readonly head: string | undefined;
-  private readonly git: ReturnType<typeof askGit> | undefined;
+  private readonly git: GitAnswers | undefined;
   private view: GitView | undefined;
   private readonly kept: KeptListing | undefined;
   /** How this load listed `content/` (and the folders' stamps), for the next snapshot. */
   private listing: { listed: ContentListing; stamps: FolderStamps } | undefined;
 
-  constructor(private readonly root: string, models: Models, config: CmsConfig, private readonly enabled: boolean, reread: Reread) {
+  constructor(
+    private readonly root: string, models: Models, config: CmsConfig, private readonly enabled: boolean, reread: Reread, git?: GitAnswers,
+  ) {
     this.fingerprint = enabled ? snapshotFingerprint(models, config) : '';
-    // Git looks at the checkout in its own process while this one decodes the snapshot.
-    this.git = enabled ? askGit(root) : undefined;
+    // Git looks at the checkout in its own process while this one decodes the snapshot (the caller's, when it asked already).
+    this.git = enabled ? git ?? askGit(root) : undefined;
     const read = enabled ? readSnapshot(root, this.fingerprint, reread) : { reason: 'off' };
     this.previous = read.entries;
     this.head = read.entries ? read.header.head : undefined;
