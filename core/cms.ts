@@ -172,7 +172,8 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     assertNamedTypes(config, [...models.values()].filter((model) => model.modelType === 'contentType'), source);
     assertPreviewTypes(config, models.values());
     // One rev-parse and one status answer both the snapshot's view and the file times (core/index/snapshot/git-changes.ts).
-    const git = options.indexSnapshot || config.git.timestampsFromHistory ? askGit(root) : undefined;
+    // Without a snapshot the file times ask git alone: a `git status` (which may refresh the index) only where it ran before.
+    const git = options.indexSnapshot ? askGit(root) : undefined;
     const history = config.git.timestampsFromHistory ? readFileTimes(root, git) : undefined;
     const index = await loadIndex(root, models, config, history?.then((read) => read.times), { snapshot: options.indexSnapshot, git });
     const problems = [...index.problems.values()];
