@@ -1,9 +1,13 @@
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { createCms } from '../../core/cms.js';
+import { loadReport } from '../../core/index/load.js';
 import { readFileTimes } from '../../core/git/file-times.js';
 import { askGit } from '../../core/index/snapshot/git-changes.js';
-import { makeProject } from '../helpers/project.js';
+import { copySampleSite, makeProject } from '../helpers/project.js';
 import { git, initRepo, writeText } from './helpers.js';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -84,5 +88,31 @@ describe('a start asks git once for HEAD and status, and the snapshot and the fi
     expect(await ask.head()).toBeUndefined();
     expect(await ask.view(undefined)).toBeUndefined();
     expect((await readFileTimes(root, ask)).times.size).toBe(0);
+  });
+
+  it('a start of a committed site that changed nothing runs git twice: one rev-parse, one status', async () => {
+    const root = copySampleSite();
+    initRepo(root);
+    const first = await createCms({ root, indexSnapshot: true, report: () => {} });
+    await loadReport(first.index)!.snapshotWritten;
+    await first.close();
+    // A `git` first on the PATH that notes each run, then runs the real one.
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    const shim = mkdtempSync(join(tmpdir(), 'git-shim-'));
+    writeFileSync(join(shim, 'git'), `#!/bin/sh\necho "$*" >> '${shim}/runs'\nexec '${realGit}' "$@"\n`);
+    chmodSync(join(shim, 'git'), 0o755);
+    const path = process.env.PATH;
+    process.env.PATH = `${shim}${delimiter}${path}`;
+    try {
+      const again = await createCms({ root, indexSnapshot: true, report: () => {} });
+      expect(loadReport(again.index)!.stats).toMatchObject({ snapshot: 'used', checkedBy: 'git' });
+      expect(again.index.fileTimes?.size).toBeGreaterThan(0);
+      await again.close();
+    } finally {
+      process.env.PATH = path;
+    }
+    const runs = readFileSync(join(shim, 'runs'), 'utf8').trim().split('\n').map((line) => line.split(' ')[2]);
+    expect(runs).toEqual(['rev-parse', 'status']);
+    rmSync(shim, { recursive: true, force: true });
   });
 });
