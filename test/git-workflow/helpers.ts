@@ -50,7 +50,8 @@ export function initRepo(root: string, message = 'Initial content'): string {
   writeText(root, '.gitignore', '.cms/\n');
   git(root, 'add', '--all');
   git(root, 'commit', '--quiet', '-m', message);
-  return git(root, 'rev-parse', 'HEAD');
+  // The new branch's ref file is the commit's hash (a fresh repository packs no refs): no `rev-parse` process.
+  return readFileSync(join(root, '.git/refs/heads/main'), 'utf8').trim();
 }
 
 export interface Commit { hash: string; author: string; email: string; subject: string; files: string[] }
