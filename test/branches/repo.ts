@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -16,6 +16,14 @@ export function write(root: string, path: string, text: string): void {
 }
 
 /**
+ * Name the site owner as a fresh repository's committer: the very lines `git config user.name …` and `git config user.email …`
+ * add to its `.git/config` (sample-repo-copy.test.ts compares them), in one write instead of two git processes.
+ */
+export function nameCommitter(repo: string): void {
+  appendFileSync(join(repo, '.git/config'), '[user]\n\tname = Site Owner\n\temail = owner@example.org\n');
+}
+
+/**
  * A repository on `main` holding these files, committed (the project in `subfolder` of it when given); returns the project root.
  * The repository names a committer, as a developer's machine does.
  */
@@ -23,8 +31,7 @@ export function repoWith(files: Record<string, string>, subfolder = ''): string 
   const repo = mkdtempSync(join(tmpdir(), 'cms-branches-'));
   const root = subfolder ? join(repo, subfolder) : repo;
   git(repo, 'init', '--quiet', '--initial-branch=main');
-  git(repo, 'config', 'user.name', 'Site Owner');
-  git(repo, 'config', 'user.email', 'owner@example.org');
+  nameCommitter(repo);
   for (const [path, text] of Object.entries(files)) write(root, path, text);
   git(repo, 'add', '--all');
   git(repo, 'commit', '--quiet', '-m', 'Initial content');
@@ -40,23 +47,44 @@ export function show(root: string, ref: string, path: string): string | undefine
 export const touched = (root: string, commit: string): string[] =>
   git(root, 'diff-tree', '--no-commit-id', '--name-only', '-r', '--relative', commit).split('\n').filter(Boolean).sort();
 
-/**
- * A git copy of the sample site on `main` whose content files merge through the CMS driver (`cms git-setup`, from `dist/`),
- * with a branch `spring` at its tip; returns the project root.
- */
-export async function sampleRepo(): Promise<string> {
+/** The sample site committed as `sampleRepo` describes (six git processes), made once per test file. */
+let seed: string | undefined;
+
+/** What `sampleRepo` copies: the sample site, `git init`, its committer, `cms git-setup`'s driver, committed, `spring` at its tip. */
+export async function committedSampleSite(): Promise<string> {
   const { copySampleSite, REPO_ROOT } = await import('../helpers/project.js');
   const { setupMergeDriver } = await import('../../core/git/merge-setup.js');
   (await import('../cli/built-cli.js')).ensureBuilt();
   const root = copySampleSite();
   git(root, 'init', '--quiet', '--initial-branch=main');
-  git(root, 'config', 'user.name', 'Site Owner');
-  git(root, 'config', 'user.email', 'owner@example.org');
+  nameCommitter(root);
   write(root, '.gitignore', '.cms/\n');
   await setupMergeDriver(root, `'${process.execPath}' '${join(REPO_ROOT, 'dist/cli/bin.js')}' merge-driver`);
   git(root, 'add', '--all');
   git(root, 'commit', '--quiet', '-m', 'Initial content');
   git(root, 'branch', 'spring');
+  return root;
+}
+
+/** The `committedSampleSite` of this test file, made on first use (what `sampleRepo` copies). */
+export async function sampleSeed(): Promise<string> {
+  if (!seed || !existsSync(join(seed, '.git'))) seed = await committedSampleSite();
+  return seed;
+}
+
+/**
+ * A git copy of the sample site on `main` whose content files merge through the CMS driver (`cms git-setup`, from `dist/`),
+ * with a branch `spring` at its tip; returns the project root. Each call gets a folder of its own, repository and all, copied
+ * from one `committedSampleSite` per test file (test/branches/sample-repo-copy.test.ts proves a copy is what the commands
+ * give); the seed is checked on each call, as files sharing a module graph see it removed after the file that made it.
+ */
+export async function sampleRepo(): Promise<string> {
+  const from = await sampleSeed();
+  const { removeAfterFile } = await import('../helpers/temp-folders.js');
+  const root = removeAfterFile(mkdtempSync(join(tmpdir(), 'cms-branches-sample-')));
+  cpSync(from, root, { recursive: true });
+  // The copied index holds the seed's file stats (inode, times): one refresh makes them this folder's, as `git add` here would.
+  git(root, 'update-index', '-q', '--refresh');
   return root;
 }
 

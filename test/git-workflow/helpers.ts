@@ -50,7 +50,8 @@ export function initRepo(root: string, message = 'Initial content'): string {
   writeText(root, '.gitignore', '.cms/\n');
   git(root, 'add', '--all');
   git(root, 'commit', '--quiet', '-m', message);
-  return git(root, 'rev-parse', 'HEAD');
+  // The new branch's ref file is the commit's hash (a fresh repository packs no refs): no `rev-parse` process.
+  return readFileSync(join(root, '.git/refs/heads/main'), 'utf8').trim();
 }
 
 export interface Commit { hash: string; author: string; email: string; subject: string; files: string[] }
@@ -62,6 +63,41 @@ export function commits(root: string): Commit[] {
     const [head, ...rest] = chunk.trim().split('\n');
     const [hash, author, email, subject] = head.split('\x1f');
     return { hash, author, email, subject, files: rest.filter(Boolean).sort() };
+  });
+}
+
+/**
+ * Blobs by git object name (`HEAD:path`, `:2:path`…), read in one `git cat-file --batch` rather than a `git show` each;
+ * undefined where the name is missing or not a blob. The exact bytes, trailing newline and all.
+ */
+export function showMany(root: string, names: string[]): Array<string | undefined> {
+  const out = execFileSync('git', ['cat-file', '--batch'], { cwd: root, input: names.map((name) => `${name}\n`).join(''),
+    maxBuffer: 1 << 28, stdio: ['pipe', 'pipe', 'pipe'] });
+  let at = 0;
+  return names.map(() => {
+    const end = out.indexOf(10, at);
+    const [, type, size] = out.toString('utf8', at, end).split(' ');
+    at = end + 1;
+    if (size === undefined) return undefined;
+    at += Number(size) + 1;
+    return type === 'blob' ? out.toString('utf8', end + 1, end + 1 + Number(size)) : undefined;
+  });
+}
+
+/**
+ * The three stages (base, ours, theirs) of each conflicted file written to `.git/stage…` files, from one `git cat-file --batch`:
+ * what git hands a merge driver (`%O %A %B`).
+ */
+export function writeStages(root: string, files: string[]): Array<{ base: string; ours: string; theirs: string }> {
+  const texts = showMany(root, files.flatMap((file) => [1, 2, 3].map((n) => `:${n}:${file}`)));
+  return files.map((file, index) => {
+    const [base, ours, theirs] = [1, 2, 3].map((n) => {
+      const text = texts[index * 3 + n - 1];
+      if (text === undefined) throw new Error(`${file} has no stage ${n}`);
+      writeText(root, `.git/stage${index}-${n}`, text);
+      return join(root, `.git/stage${index}-${n}`);
+    });
+    return { base, ours, theirs };
   });
 }
 

@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mergeContentFile } from '../../core/git/merge-content.js';
 import { loadModels } from '../../core/schema/registry.js';
 import { serializeDocument } from '../../core/storage/serialize.js';
 import { copySampleSite, makeProject, REPO_ROOT, startApp, type TestServer } from '../helpers/project.js';
-import { cms, git, initRepo, readText, writeText } from './helpers.js';
+import { cms, git, initRepo, readText, writeStages, writeText } from './helpers.js';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 
@@ -308,12 +309,9 @@ describe('lists under a plain git merge', () => {
     const conflicts = merge(root, 'a');
     const text = readText(root, file)!;
     const driver = async () => {
-      const stage = (n: number) => {
-        writeText(root, `.git/stage${n}`, `${git(root, 'show', `:${n}:${file}`)}\n`);
-        return join(root, `.git/stage${n}`);
-      };
-      const left = await mergeContentFile({ base: stage(1), ours: stage(2), theirs: stage(3), path: file, cwd: root });
-      return { left, text: readText(root, '.git/stage2')! };
+      const [stages] = writeStages(root, [file]);
+      const left = await mergeContentFile({ ...stages, path: file, cwd: root });
+      return { left, text: readFileSync(stages.ours, 'utf8') };
     };
     return { conflicts, blocks: text.match(/^<<<<<<< /gm)?.length ?? 0, driver };
   }

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { mergeContentFile } from '../../core/git/merge-content.js';
 import { makeProject, REPO_ROOT, startApp } from '../helpers/project.js';
-import { cms, git, initRepo, readText, writeText } from './helpers.js';
+import { cms, git, initRepo, readText, writeStages, writeText } from './helpers.js';
 
 // Each test drives 220 writes and git merges through real processes: 40 s on a quiet machine, over 180 s with two suites and other work
 // beside it (the limit bounds a hang only).
@@ -151,17 +152,14 @@ describe('(b) without a driver, timestamps from history', () => {
     expect(conflicted).toEqual(adjacent);
     // No timestamp line collided: every conflict is the two edited fields.
     for (const file of conflicted) expect(readText(root, file)).not.toMatch(/updatedAt|publishedAt/);
-    for (const file of conflicted) {
-      const stage = (n: number) => {
-        const path = join(root, `.git/stage${n}`);
-        writeText(root, `.git/stage${n}`, git(root, 'show', `:${n}:${file}`) + '\n');
-        return path;
-      };
-      const conflicts = await mergeContentFile({ base: stage(1), ours: stage(2), theirs: stage(3), path: file, cwd: root });
+    // Every file's three stages in one git process, and one `git add` of the merged files.
+    const stages = writeStages(root, conflicted);
+    for (const [at, file] of conflicted.entries()) {
+      const conflicts = await mergeContentFile({ ...stages[at], path: file, cwd: root });
       expect(conflicts).toBe(0);
-      writeText(root, file, readText(root, `.git/stage2`)!);
-      git(root, 'add', file);
+      writeText(root, file, readFileSync(stages[at].ours, 'utf8'));
     }
+    git(root, 'add', '--', ...conflicted);
     git(root, 'commit', '--quiet', '--no-edit');
     const validate = await cms(['validate', '--root', root]);
     expect(validate.stdout).toBe('');
