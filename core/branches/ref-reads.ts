@@ -11,6 +11,7 @@ import { headCommitReader } from './ref-files.js';
  * every branch load or save (issue #39).
  */
 
+const HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 const tips = new Map<string, BranchTipReader>();
 const headCommits = new Map<string, () => Promise<string | null | undefined>>();
 const heads = refFileReader();
@@ -47,7 +48,7 @@ function headsSayOther(commonDir: string, ref: string): boolean {
   const files = [join(commonDir, 'HEAD'), ...linked.map((name) => join(commonDir, 'worktrees', name, 'HEAD'))];
   return files.every((file) => {
     const text = heads(file)?.trim() ?? '';
-    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text)) return true;
+    if (HASH.test(text)) return true;
     if (!text.startsWith('ref: refs/heads/')) return false;
     const named = text.slice('ref: '.length);
     if (named === ref) return false;
@@ -55,7 +56,7 @@ function headsSayOther(commonDir: string, ref: string): boolean {
     const target = heads(join(commonDir, named))?.trim();
     // A packed ref is never symbolic.
     if (target === undefined) return (heads(join(commonDir, 'packed-refs')) ?? '').split('\n').some((line) => line.endsWith(` ${named}`));
-    return /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(target);
+    return HASH.test(target);
   });
 }
 

@@ -171,12 +171,17 @@ export function createWorkTree(root: string) {
         .catch((error) => (error.code === 1 ? String(error.stdout) : ''));
     },
 
+    /** The configured remotes' names (`git remote`): what GET status shows, without branches()' count of commits ahead. */
+    async remotes(): Promise<string[]> {
+      return ((await attempt(['remote'])) ?? '').split('\n').filter(Boolean);
+    },
+
     /** Local branches, the current one, remotes, and how far the current branch is ahead of its upstream (null without one). */
     async branches(): Promise<{ current: string | null; branches: string[]; remotes: string[]; ahead: number | null }> {
       const heads = refFiles().then((refs) => refs && {
         current: refs.head, list: [...refs.refs.keys()].filter((ref) => ref.startsWith('refs/heads/')).map((ref) => ref.slice(11)),
       });
-      const [named, remotes, counts] = await Promise.all([heads, attempt(['remote']), attempt(['rev-list', '--count', '@{upstream}..HEAD'])]);
+      const [named, remotes, counts] = await Promise.all([heads, tree.remotes(), attempt(['rev-list', '--count', '@{upstream}..HEAD'])]);
       const { current, list } = named ?? {
         current: await attempt(['symbolic-ref', '--short', '-q', 'HEAD']),
         list: (await attempt(['for-each-ref', '--format=%(refname:short)', 'refs/heads/']) ?? '').split('\n').filter(Boolean),
@@ -185,7 +190,7 @@ export function createWorkTree(root: string) {
       // Before the first commit the current branch has no ref yet.
       if (current && !branches.includes(current)) branches.push(current);
       return {
-        current: current || null, branches: branches.sort(), remotes: (remotes ?? '').split('\n').filter(Boolean),
+        current: current || null, branches: branches.sort(), remotes,
         ahead: counts === undefined ? null : Number(counts),
       };
     },
