@@ -3,7 +3,8 @@ import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConflictError } from '../errors.js';
 import { createGit } from '../git/git.js';
-import { type BranchGit, branchGit, commitIdentity, refTip, repositoryPlace } from './branch-git.js';
+import { type BranchGit, branchGit, commitIdentity, placeOfRoot, refTip } from './branch-git.js';
+import { checkedOut, headCommitOf, rememberTree, tipReaderOf, treeOfCommit } from './ref-reads.js';
 import { BranchNotFoundError, checkBranchName } from './branch-names.js';
 
 /** One file of a write, relative to the project root (`content/articles/x.json`); `text: null` deletes it. */
@@ -48,10 +49,14 @@ export async function commitToBranch(root: string, branch: string, changes: Bran
   checkBranchName(branch);
   const git = branchGit(root);
   const ref = `refs/heads/${branch}`;
-  const [{ prefix, gitDir }, tip] = await Promise.all([repositoryPlace(git), refTip(git, ref)]);
+  // The tip and the work trees' HEADs from the ref files (git where they cannot say): update-ref's compare-and-swap stays the guard.
+  const [{ prefix, gitDir }, tip] = await Promise.all([placeOfRoot(root), tipReaderOf(root)(branch)]);
   if (!tip) throw new BranchNotFoundError(branch);
   if (tip !== at.expectedTip) throw new BranchMovedError(branch, at.expectedTip, tip);
-  await refuseCheckedOut(git, ref, branch);
+  if (await checkedOut(git, gitDir, ref)) {
+    throw new ConflictError(`Branch "${branch}" is checked out in a work tree: its writes go to the files there, not to the ref`,
+      { branch });
+  }
   await mkdir(indexFolder(gitDir), { recursive: true });
   const index = join(indexFolder(gitDir), `${branchKey(branch)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp-index`);
   const env = { GIT_INDEX_FILE: index };
@@ -61,7 +66,7 @@ export async function commitToBranch(root: string, branch: string, changes: Bran
     const entries = await blobEntries(git, prefix, changes);
     await git(['update-index', '-z', '--index-info'], { env, input: entries.join('') });
     const tree = (await git(['write-tree'], { env })).trim();
-    if (tree === (await git(['rev-parse', `${tip}^{tree}`])).trim()) {
+    if (tree === await treeOfCommit(git, gitDir, tip)) {
       await keepIndex(gitDir, branch, index, tip);
       return { commit: tip, tip };
     }
@@ -72,19 +77,11 @@ export async function commitToBranch(root: string, branch: string, changes: Bran
       if (/lock|expected|but is/i.test(String(error.stderr))) throw new BranchMovedError(branch, tip, await refTip(git, ref));
       throw error;
     });
+    rememberTree(commit, tree);
     await keepIndex(gitDir, branch, index, commit);
     return { commit, tip: commit };
   } finally {
     await rm(index, { force: true });
-  }
-}
-
-/** A branch checked out in a work tree (the served one, above all) moves only through that tree: its files would say otherwise. */
-async function refuseCheckedOut(git: BranchGit, ref: string, branch: string): Promise<void> {
-  const out = await git(['worktree', 'list', '--porcelain']);
-  if (out.split('\n').includes(`branch ${ref}`)) {
-    throw new ConflictError(`Branch "${branch}" is checked out in a work tree: its writes go to the files there, not to the ref`,
-      { branch });
   }
 }
 
@@ -118,7 +115,7 @@ async function keepIndex(gitDir: string, branch: string, index: string, tip: str
 
 /** Drop a branch's cached indexes (the branch was deleted). */
 export async function forgetBranchIndex(root: string, branch: string): Promise<void> {
-  const { gitDir } = await repositoryPlace(branchGit(root));
+  const { gitDir } = await placeOfRoot(root);
   const key = branchKey(branch);
   const names = await readdir(indexFolder(gitDir)).catch(() => [] as string[]);
   await Promise.all(names.filter((name) => name.startsWith(`${key}.`)).map((name) => rm(join(indexFolder(gitDir), name), { force: true })));
@@ -141,11 +138,10 @@ export async function branchFiles(root: string, branch: string, base?: string)
 /** The commits a branch and its base (by default HEAD) are at now; BranchNotFoundError for either that is not there. */
 export async function branchTips(root: string, branch: string, base?: string): Promise<{ tip: string; baseTip: string }> {
   checkBranchName(branch);
-  const git = branchGit(root);
-  const tip = await refTip(git, `refs/heads/${branch}`);
+  // From the ref files, read at each call (git where they cannot say): a branch another editor moved is seen at once.
+  const tip = await tipReaderOf(root)(branch);
   if (!tip) throw new BranchNotFoundError(branch);
-  const baseRef = base === undefined ? 'HEAD' : `refs/heads/${checkBranchName(base)}`;
-  const baseTip = await refTip(git, baseRef);
+  const baseTip = base === undefined ? await headCommitOf(root) : await tipReaderOf(root)(checkBranchName(base));
   if (!baseTip) throw new BranchNotFoundError(base ?? 'HEAD');
   return { tip, baseTip };
 }

@@ -34,10 +34,32 @@ export async function refTip(git: BranchGit, ref: string): Promise<string | unde
   return out.trim() || undefined;
 }
 
-/** Where the project sits in its repository (`site/` or ''), and the repository's common git folder (shared by worktrees), absolute. */
-export async function repositoryPlace(git: BranchGit): Promise<{ prefix: string; gitDir: string }> {
-  const [prefix, gitDir] = (await git(['rev-parse', '--show-prefix', '--path-format=absolute', '--git-common-dir'])).split('\n');
-  return { prefix: prefix.trim(), gitDir: gitDir.trim() };
+/**
+ * Where the project sits in its repository (`site/` or ''), the repository's common git folder (shared by worktrees; refs, objects)
+ * and its own work tree's (HEAD), absolute.
+ */
+export async function repositoryPlace(git: BranchGit): Promise<{ prefix: string; gitDir: string; headDir: string }> {
+  const out = await git(['rev-parse', '--show-prefix', '--path-format=absolute', '--git-dir', '--git-common-dir']);
+  const [prefix, headDir, gitDir] = out.split('\n').map((line) => line.trim());
+  return { prefix, gitDir, headDir };
+}
+
+const places = new Map<string, Promise<{ prefix: string; gitDir: string; headDir: string }>>();
+
+/**
+ * repositoryPlace for a project root, asked of git once per root and shared by every reader of its ref files (a failure, such as no
+ * repository yet, is asked again next time).
+ *
+ * @example
+ * const { gitDir } = await placeOfRoot('/site') // '/site/.git'
+ */
+export function placeOfRoot(root: string): Promise<{ prefix: string; gitDir: string; headDir: string }> {
+  let place = places.get(root);
+  if (!place) {
+    places.set(root, place = repositoryPlace(branchGit(root)));
+    place.catch(() => { if (places.get(root) === place) places.delete(root); });
+  }
+  return place;
 }
 
 /** Per repository root, whether git names a committer by itself (asked once, as commitPaths does). */

@@ -6,8 +6,9 @@ import type { Model } from '../schema/types.js';
 import { readText, type ContentStore } from '../storage/content-store.js';
 import { changedFilesBetween } from './branch-changed-files.js';
 import { branchTips, commitToBranch, EMPTY_TREE, type BranchChange } from './branch-commit.js';
-import { branchGit } from './branch-git.js';
+import { branchGit, placeOfRoot } from './branch-git.js';
 import type { BranchRemote } from './branch-remote.js';
+import { commitTimeOf } from './ref-reads.js';
 
 /**
  * A branch's content files: the files the branch changed since it left the base (the overlay) are its texts at the
@@ -94,7 +95,7 @@ export class BranchStore implements ContentStore {
     const records: FileRecord[] = [];
     const removed: string[] = [];
     // A file without timestamps (git.timestampsFromHistory) answers its commit's time, the same on every load and replica.
-    const committed = Date.parse((await branchGit(this.root)(['show', '-s', '--format=%cI', tip])).trim());
+    const committed = await commitTimeOf(branchGit(this.root), (await placeOfRoot(this.root)).gitDir, tip);
     const now = Number.isNaN(committed) ? Date.now() : committed;
     const { models, config } = this.index;
     for (const [file, text] of files) {
@@ -138,6 +139,8 @@ export class BranchStore implements ContentStore {
    */
   private async readTimes(times: Map<string, string>, mergeBase: string, tip: string): Promise<void> {
     if (times instanceof LayeredMap) times.reset();
+    // A branch that has not left its base (merge-base = tip) has no commits of its own: no git run for an empty range.
+    if (mergeBase === tip) return;
     const range = /^[0-9a-f]{40}$/.test(mergeBase) && mergeBase !== EMPTY_TREE ? `${mergeBase}..${tip}` : tip;
     const log = ['log', '--format=%x1e%aI', '--name-only', '--no-renames', '--relative', range, '--', 'content/'];
     const seen = new Set<string>();

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { branchGit, refTip, repositoryPlace } from './branch-git.js';
+import { branchGit, placeOfRoot, refTip } from './branch-git.js';
 
 const HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 
@@ -59,7 +59,7 @@ export function branchTipReader(root: string): BranchTipReader {
   let found: string | undefined;
   const readRef = refFileReader();
   const tipOf = async (name: string) => {
-    const gitDir = await (place ??= repositoryPlace(git).then((where) => (found = where.gitDir), () => undefined));
+    const gitDir = await (place ??= placeOfRoot(root).then((where) => (found = where.gitDir), () => undefined));
     if (!gitDir) return undefined;
     const ref = `refs/heads/${name}`;
     const loose = readRef(join(gitDir, ref));

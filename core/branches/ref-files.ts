@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { branchGit } from './branch-git.js';
+import { placeOfRoot } from './branch-git.js';
 import { branchTipReader, refFileReader } from './branch-tip-file.js';
 
 const HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
@@ -60,13 +60,9 @@ export function refFilesReader(root: string): () => Promise<RefFiles | undefined
   };
 }
 
-/** The repository's folders for the project at `root`: its work tree's (HEAD) and the common one (refs), asked of git once. */
+/** The repository's folders for the project at `root`: its work tree's (HEAD) and the common one (refs), asked of git once per root. */
 function placeOf(root: string): () => Promise<{ gitDir: string; commonDir: string } | undefined> {
-  let place: Promise<{ gitDir: string; commonDir: string } | undefined> | undefined;
-  return () => (place ??= branchGit(root)(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir']).then((out) => {
-    const [gitDir, commonDir] = out.split('\n').map((line) => line.trim());
-    return { gitDir, commonDir };
-  }, () => undefined));
+  return () => placeOfRoot(root).then(({ headDir, gitDir }) => ({ gitDir: headDir, commonDir: gitDir }), () => undefined);
 }
 
 /** A HEAD file's text → the branch it is on, `{ commit }` when detached, undefined when git must be asked. */

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { headCommitReader } from '../branches/ref-files.js';
+import { headCommitReader, refFilesReader, type RefFiles } from '../branches/ref-files.js';
 import { isTempFile } from '../storage/atomic-write.js';
 import { GitRefusedError, GitUnavailableError, gitReason } from './git-errors.js';
 import { TRACKED_FOLDERS } from './git-input.js';
@@ -59,6 +59,8 @@ export function parsePorcelain(out: string, prefix = ''): ChangedFile[] {
 const prefixes = new Map<string, string>();
 /** Per project root, HEAD's commit read from the ref files (ref-files.ts). */
 const headReaders = new Map<string, ReturnType<typeof headCommitReader>>();
+/** Per project root, its branches and checked-out branch read from the ref files (ref-files.ts). */
+const refReaders = new Map<string, ReturnType<typeof refFilesReader>>();
 /** `<root>\0<commit>\0<folder>` → the folder's files at that commit: a commit's tree never changes. Newest last, bounded. */
 const namesAt = new Map<string, Promise<string[]>>();
 const NAMES_KEPT = 32;
@@ -102,6 +104,13 @@ export function createWorkTree(root: string) {
       env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1' },
     })).stdout;
   const attempt = (args: string[]) => git(args).then((out) => out.trim(), () => undefined);
+  // Read at each call (nothing kept but a file's text while it is the same file): a branch made, moved or deleted by plain git
+  // shows at the next request. Undefined where git must be asked (detached HEAD, reftable, a symbolic branch ref).
+  const refFiles = (): Promise<RefFiles | undefined> => {
+    let read = refReaders.get(root);
+    if (!read) refReaders.set(root, read = refFilesReader(root));
+    return read();
+  };
 
   const tree = {
     /** The changed files in these folders, by path: one `git status` (and the project's place in the repository). */
@@ -124,10 +133,10 @@ export function createWorkTree(root: string) {
     },
 
     async status(folders: readonly string[] = TRACKED_FOLDERS): Promise<WorkTreeStatus> {
-      const [changes, branch, head] = await Promise.all([
-        tree.changes(folders),
-        attempt(['symbolic-ref', '--short', '-q', 'HEAD']),
-        attempt(['rev-parse', '--verify', '-q', 'HEAD']),
+      const [changes, refs] = await Promise.all([tree.changes(folders), refFiles()]);
+      if (refs) return { branch: refs.head, head: refs.refs.get(`refs/heads/${refs.head}`) ?? null, changes };
+      const [branch, head] = await Promise.all([
+        attempt(['symbolic-ref', '--short', '-q', 'HEAD']), attempt(['rev-parse', '--verify', '-q', 'HEAD']),
       ]);
       return { branch: branch || null, head: head || null, changes };
     },
@@ -162,19 +171,26 @@ export function createWorkTree(root: string) {
         .catch((error) => (error.code === 1 ? String(error.stdout) : ''));
     },
 
+    /** The configured remotes' names (`git remote`): what GET status shows, without branches()' count of commits ahead. */
+    async remotes(): Promise<string[]> {
+      return ((await attempt(['remote'])) ?? '').split('\n').filter(Boolean);
+    },
+
     /** Local branches, the current one, remotes, and how far the current branch is ahead of its upstream (null without one). */
     async branches(): Promise<{ current: string | null; branches: string[]; remotes: string[]; ahead: number | null }> {
-      const [current, list, remotes, counts] = await Promise.all([
-        attempt(['symbolic-ref', '--short', '-q', 'HEAD']),
-        attempt(['for-each-ref', '--format=%(refname:short)', 'refs/heads/']),
-        attempt(['remote']),
-        attempt(['rev-list', '--count', '@{upstream}..HEAD']),
-      ]);
-      const branches = (list ?? '').split('\n').filter(Boolean);
+      const heads = refFiles().then((refs) => refs && {
+        current: refs.head, list: [...refs.refs.keys()].filter((ref) => ref.startsWith('refs/heads/')).map((ref) => ref.slice(11)),
+      });
+      const [named, remotes, counts] = await Promise.all([heads, tree.remotes(), attempt(['rev-list', '--count', '@{upstream}..HEAD'])]);
+      const { current, list } = named ?? {
+        current: await attempt(['symbolic-ref', '--short', '-q', 'HEAD']),
+        list: (await attempt(['for-each-ref', '--format=%(refname:short)', 'refs/heads/']) ?? '').split('\n').filter(Boolean),
+      };
+      const branches = [...list];
       // Before the first commit the current branch has no ref yet.
       if (current && !branches.includes(current)) branches.push(current);
       return {
-        current: current || null, branches: branches.sort(), remotes: (remotes ?? '').split('\n').filter(Boolean),
+        current: current || null, branches: branches.sort(), remotes,
         ahead: counts === undefined ? null : Number(counts),
       };
     },

@@ -43,7 +43,7 @@ export const READ_ROUTES: Record<string, GitRoute> = {
     handle: async ({ cms, caller, request, url }) => {
       const work = tree(cms);
       // Independent git reads: run side by side, not one after the other.
-      const [status, { remotes }] = await Promise.all([work.status(), work.branches()]);
+      const [status, remotes] = await Promise.all([work.status(), work.remotes()]);
       const ask = { cms, request, url };
       const paths = status.changes.map((change) => change.path);
       const [mayRead, mayWrite] = await Promise.all([
