@@ -2,7 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { branchGit, placeOfRoot, refTip } from './branch-git.js';
 
-const HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+/** A full object name: SHA-1's 40 hex digits or SHA-256's 64. */
+export const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 
 /** A small file's text, or undefined when it cannot be read. */
 function readQuietly(path: string): string | undefined {
@@ -63,18 +64,18 @@ export function branchTipReader(root: string): BranchTipReader {
     if (!gitDir) return undefined;
     const ref = `refs/heads/${name}`;
     const loose = readRef(join(gitDir, ref));
-    if (loose !== undefined) return HASH.test(loose.trim()) ? loose.trim() : refTip(git, ref);
+    if (loose !== undefined) return OBJECT_ID.test(loose.trim()) ? loose.trim() : refTip(git, ref);
     const packed = readRef(join(gitDir, 'packed-refs')) ?? '';
     const line = packed.split('\n').find((candidate) => candidate.endsWith(` ${ref}`));
     const hash = line?.slice(0, line.indexOf(' '));
-    if (hash && HASH.test(hash)) return hash;
+    if (hash && OBJECT_ID.test(hash)) return hash;
     // A reftable repository keeps no ref files (its HEAD file is a placeholder): git knows.
     const head = readQuietly(join(gitDir, 'HEAD')) ?? '';
     return packed === '' && !head.startsWith('ref: ') ? refTip(git, ref) : undefined;
   };
   const now = (name: string) => {
     const loose = found === undefined ? undefined : readRef(join(found, `refs/heads/${name}`))?.trim();
-    return loose !== undefined && HASH.test(loose) ? loose : undefined;
+    return loose !== undefined && OBJECT_ID.test(loose) ? loose : undefined;
   };
   return Object.assign(tipOf, { now });
 }

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { placeOfRoot } from './branch-git.js';
-import { branchTipReader, refFileReader } from './branch-tip-file.js';
+import { branchTipReader, OBJECT_ID, refFileReader } from './branch-tip-file.js';
 
-const HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 const FOLDERS = ['refs/heads', 'refs/remotes'];
 
 /** What the ref files say now: the branch checked out in the project, and every branch and remote ref. */
@@ -46,12 +45,12 @@ export function refFilesReader(root: string): () => Promise<RefFiles | undefined
     for (const line of (readRef(join(found.commonDir, 'packed-refs')) ?? '').split('\n')) {
       const space = line.indexOf(' ');
       const ref = line.slice(space + 1);
-      if (space > 0 && HASH.test(line.slice(0, space)) && FOLDERS.some((folder) => ref.startsWith(`${folder}/`))) refs.set(ref, line.slice(0, space));
+      if (space > 0 && OBJECT_ID.test(line.slice(0, space)) && FOLDERS.some((folder) => ref.startsWith(`${folder}/`))) refs.set(ref, line.slice(0, space));
     }
     for (const ref of FOLDERS.flatMap((folder) => looseRefs(found.commonDir, folder, []))) {
       const text = readRef(join(found.commonDir, ref))?.trim();
       if (text === undefined) continue;
-      if (HASH.test(text)) refs.set(ref, text);
+      if (OBJECT_ID.test(text)) refs.set(ref, text);
       // A remote's HEAD names its default branch: not a branch of its own.
       else if (ref.startsWith('refs/remotes/') && text.startsWith('ref: ')) refs.delete(ref);
       else return undefined;
@@ -69,7 +68,7 @@ function placeOf(root: string): () => Promise<{ gitDir: string; commonDir: strin
 function headOf(text = ''): string | { commit: string } | undefined {
   const trimmed = text.trim();
   if (trimmed.startsWith('ref: refs/heads/')) return trimmed.slice('ref: refs/heads/'.length);
-  return HASH.test(trimmed) ? { commit: trimmed } : undefined;
+  return OBJECT_ID.test(trimmed) ? { commit: trimmed } : undefined;
 }
 
 /**
@@ -109,8 +108,8 @@ export function headCommitFromFiles(gitDir: string, commonDir: string): string |
   if (head === undefined || typeof head === 'object') return head?.commit;
   const ref = `refs/heads/${head}`;
   const loose = read(join(commonDir, ref));
-  if (loose !== undefined) return HASH.test(loose.trim()) ? loose.trim() : undefined;
+  if (loose !== undefined) return OBJECT_ID.test(loose.trim()) ? loose.trim() : undefined;
   const line = (read(join(commonDir, 'packed-refs')) ?? '').split('\n').find((candidate) => candidate.endsWith(` ${ref}`));
   const hash = line?.slice(0, line.indexOf(' '));
-  return hash && HASH.test(hash) ? hash : undefined;
+  return hash && OBJECT_ID.test(hash) ? hash : undefined;
 }

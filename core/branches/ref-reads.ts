@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { type BranchGit, branchGit, refTip } from './branch-git.js';
-import { branchTipReader, type BranchTipReader, refFileReader } from './branch-tip-file.js';
+import { branchTipReader, type BranchTipReader, OBJECT_ID, refFileReader } from './branch-tip-file.js';
 import { headCommitReader } from './ref-files.js';
 
 /*
@@ -11,7 +11,6 @@ import { headCommitReader } from './ref-files.js';
  * every branch load or save (issue #39).
  */
 
-const HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 const tips = new Map<string, BranchTipReader>();
 const headCommits = new Map<string, () => Promise<string | null | undefined>>();
 const heads = refFileReader();
@@ -48,7 +47,7 @@ function headsSayOther(commonDir: string, ref: string): boolean {
   const files = [join(commonDir, 'HEAD'), ...linked.map((name) => join(commonDir, 'worktrees', name, 'HEAD'))];
   return files.every((file) => {
     const text = heads(file)?.trim() ?? '';
-    if (HASH.test(text)) return true;
+    if (OBJECT_ID.test(text)) return true;
     if (!text.startsWith('ref: refs/heads/')) return false;
     const named = text.slice('ref: '.length);
     if (named === ref) return false;
@@ -56,7 +55,7 @@ function headsSayOther(commonDir: string, ref: string): boolean {
     const target = heads(join(commonDir, named))?.trim();
     // A packed ref is never symbolic.
     if (target === undefined) return (heads(join(commonDir, 'packed-refs')) ?? '').split('\n').some((line) => line.endsWith(` ${named}`));
-    return HASH.test(target);
+    return OBJECT_ID.test(target);
   });
 }
 

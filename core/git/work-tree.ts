@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { headCommitReader, refFilesReader, type RefFiles } from '../branches/ref-files.js';
+import { refFilesReader, type RefFiles } from '../branches/ref-files.js';
+import { headCommitOf } from '../branches/ref-reads.js';
 import { isTempFile } from '../storage/atomic-write.js';
 import { GitRefusedError, GitUnavailableError, gitReason } from './git-errors.js';
 import { TRACKED_FOLDERS } from './git-input.js';
@@ -57,8 +58,6 @@ export function parsePorcelain(out: string, prefix = ''): ChangedFile[] {
 
 /** Per project root: its place in the repository (`site/` or ''), as `git rev-parse --show-prefix` answered it. */
 const prefixes = new Map<string, string>();
-/** Per project root, HEAD's commit read from the ref files (ref-files.ts). */
-const headReaders = new Map<string, ReturnType<typeof headCommitReader>>();
 /** Per project root, its branches and checked-out branch read from the ref files (ref-files.ts). */
 const refReaders = new Map<string, ReturnType<typeof refFilesReader>>();
 /** `<root>\0<commit>\0<folder>` → the folder's files at that commit: a commit's tree never changes. Newest last, bounded. */
@@ -143,13 +142,11 @@ export function createWorkTree(root: string) {
 
     /** The files under a folder at HEAD, relative to it (`x.json`; `ab/ab12.json` in a fan-out sub-folder); none before a first commit. */
     async namesAtHead(folder: string): Promise<string[]> {
-      let head = headReaders.get(root);
-      if (!head) headReaders.set(root, head = headCommitReader(root));
-      const commit = await head();
-      if (commit === null) return [];
+      // From the ref files (git where they cannot say): undefined before a first commit.
+      const commit = await headCommitOf(root);
+      if (commit === undefined) return [];
       const list = (at: string) => git(['ls-tree', '-r', '--name-only', at, '--', `${folder}/`])
         .then((out) => out.split('\n').filter(Boolean).map((path) => path.slice(folder.length + 1)));
-      if (commit === undefined) return list('HEAD').catch(() => []);
       // HEAD is read from its files at each call: a commit by anyone (a save, plain git) names another tree, listed afresh.
       const key = `${root}\0${commit}\0${folder}`;
       const kept = namesAt.get(key) ?? list(commit);
