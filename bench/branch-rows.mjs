@@ -24,7 +24,8 @@ function gitCopy(from, root) {
  * the seeded articles' documentIds. `env` is the seeded server's (its token salt and JWT secret), so its API token and
  * JWT read the copy too. `measure(limit, ours)` measures one row (strapi-rows.mjs: interleaved rounds).
  */
-export async function branchRows({ createCms, createNodeHandler, listen, row, from, env, scenarios, callers, articleIds, measure }) {
+export async function branchRows({ createCms, createNodeHandler, listen, row, from, env, scenarios, callers, articleIds, measure, wanted }) {
+  if (!scenarios.some(([scenario]) => wanted(`${scenario}, on a branch`))) return;
   const root = '/tmp/cms-bench-strapi-branch';
   gitCopy(from, root);
   const cms = await createCms({ root, env, report: () => {} });
@@ -38,6 +39,7 @@ export async function branchRows({ createCms, createNodeHandler, listen, row, fr
       });
     }
     for (const [scenario, path] of scenarios) {
+      if (!wanted(`${scenario}, on a branch`)) continue;
       for (const [caller, callerHeaders] of callers) {
         const headers = { ...callerHeaders, 'cms-branch': BRANCH };
         const bare = await sameAnswerServer(listen, await answerOf(base + path, { headers }));

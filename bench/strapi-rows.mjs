@@ -129,13 +129,14 @@ const graphqlScenarios = (ids) => [
 const graphqlOk = ({ status, body }) => status === 200 && !JSON.parse(body).errors;
 
 /** The GraphQL rows: each scenario and caller against Strapi, this server and the limit answering this server's bytes. */
-async function graphqlRows({ ourBase, ourIds, strapi, strapiIds, listen, row, callers, measure, strapiRun }) {
+async function graphqlRows({ ourBase, ourIds, strapi, strapiIds, listen, row, callers, measure, strapiRun, wanted }) {
   const post = (body, headers) => ({
     method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body),
   });
   const theirScenarios = strapiIds && graphqlScenarios(strapiIds);
   const one = (request) => [{ ...request, path: '/graphql' }];
   for (const [at, [scenario, body]] of graphqlScenarios(ourIds).entries()) {
+    if (!wanted(scenario)) continue;
     for (const [caller, ourHeaders, theirHeaders] of callers) {
       const answer = await answerOf(`${ourBase}/graphql`, post(body, ourHeaders), graphqlOk);
       const theirPost = strapi && post(theirScenarios[at][1], theirHeaders);
@@ -181,10 +182,13 @@ function tableRow(scenario, caller, m, theirs) {
  * The Strapi table: rows of req/s for Strapi, this server and the limit, with ours/limit and ours/Strapi. `articles`
  * seeded articles (default 200), 10 connections; each read row `rounds` interleaved rounds of `seconds` s (Strapi one
  * round), each write row `duration` s. Strapi runs only `withStrapi` (`--strapi`) and when its kit is installed.
+ * `rows` (`--rows graphql,branch`) keeps only the rows whose scenario names contain one of the words (case aside).
  */
 export async function benchStrapi({
-  createCms, createNodeHandler, listen, duration, withStrapi = false, rounds = 3, seconds = 2, articles = 200, connections = 10,
+  createCms, createNodeHandler, listen, duration, withStrapi = false, rounds = 3, seconds = 2, articles = 200, connections = 10, rows: only,
 }) {
+  const words = only ? only.toLowerCase().split(',') : [];
+  const wanted = (scenario) => !words.length || words.some((word) => scenario.toLowerCase().includes(word));
   const installed = withStrapi && strapiInstalled();
   const requests = seedRequests(articles);
   const ours = await createCms({ root: emptyProject('/tmp/cms-bench-strapi-ours'), env: { ...process.env, ...ENV }, report: () => {} });
@@ -217,6 +221,7 @@ export async function benchStrapi({
     const ourReads = readScenarios(ourIds);
     const strapiReads = strapiIds && readScenarios(strapiIds);
     for (const [at, [scenario, path]] of ourReads.entries()) {
+      if (!wanted(scenario)) continue;
       for (const [caller, ourHeaders, theirHeaders] of callers) {
         // The limit answers this caller's bytes, headers included (a token's answer is not a public one's).
         const bare = await sameAnswerServer(listen, await answerOf(ourBase + path, { headers: ourHeaders }));
@@ -226,11 +231,11 @@ export async function benchStrapi({
         row(scenario, caller, mine, theirs);
       }
     }
-    await graphqlRows({ ourBase, ourIds, strapi, strapiIds, listen, row, callers, measure, strapiRun });
+    await graphqlRows({ ourBase, ourIds, strapi, strapiIds, listen, row, callers, measure, strapiRun, wanted });
     const articleIds = (ids) => [...ids].filter(([key]) => key.startsWith('article')).map(([, id]) => id);
     await branchRows({
       createCms, createNodeHandler, listen, row, from: ours.root, env: { ...process.env, ...ENV }, scenarios: ourReads,
-      callers, articleIds: articleIds(ourIds), measure,
+      callers, articleIds: articleIds(ourIds), measure, wanted,
     });
     const one = Buffer.from(await (await fetch(`${ourBase}/api/articles/${ourIds.get('article0')}`)).arrayBuffer());
     const bare = await listen((req, res) => {
@@ -244,6 +249,7 @@ export async function benchStrapi({
     const theirWrites = strapiIds && writeScenarios({ ids: articleIds(strapiIds) });
     // The writes' requests are made per request (setupRequest), so autocannon runs them here, one run each.
     for (const [at, [scenario, writes]] of mineWrites.entries()) {
+      if (!wanted(scenario)) continue;
       const limit = await cannon(`http://127.0.0.1:${bare.address().port}`, { connections, duration, requests: writes });
       const theirs = strapi && await cannon(strapi.base, { connections, duration, requests: theirWrites[at][1] });
       const mine = await cannon(ourBase, { connections, duration, requests: writes });
