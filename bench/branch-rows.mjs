@@ -26,7 +26,7 @@ function gitCopy(from, root) {
  */
 export async function branchRows({ createCms, createNodeHandler, listen, row, from, env, scenarios, callers, articleIds, measure, wanted }) {
   if (!scenarios.some(([scenario]) => wanted(`${scenario}, on a branch`))) return;
-  const root = '/tmp/cms-bench-strapi-branch';
+  const root = `/tmp/cms-bench-strapi-branch-${process.pid}`;
   gitCopy(from, root);
   const cms = await createCms({ root, env, report: () => {} });
   const server = await listen(createNodeHandler(cms));

@@ -191,7 +191,9 @@ export async function benchStrapi({
   const wanted = (scenario) => !words.length || words.some((word) => scenario.toLowerCase().includes(word));
   const installed = withStrapi && strapiInstalled();
   const requests = seedRequests(articles);
-  const ours = await createCms({ root: emptyProject('/tmp/cms-bench-strapi-ours'), env: { ...process.env, ...ENV }, report: () => {} });
+  // A folder per run: two benches at once (helpers measuring side by side) never share or delete each other's site.
+  const ourRoot = emptyProject(`/tmp/cms-bench-strapi-ours-${process.pid}`);
+  const ours = await createCms({ root: ourRoot, env: { ...process.env, ...ENV }, report: () => {} });
   const ourToken = (await ours.auth.tokens.create({ name: 'bench', type: 'full-access' })).accessKey;
   const server = await listen(createNodeHandler(ours));
   const ourBase = `http://127.0.0.1:${server.address().port}`;
@@ -262,6 +264,8 @@ export async function benchStrapi({
   } finally {
     load.close();
     server.close();
+    await ours.close();
+    rmSync(ourRoot, { recursive: true, force: true });
     if (strapi) try { strapi.stop(); } catch (error) { console.error(`strapi-ref stop: ${error.message}`); }
   }
 }
