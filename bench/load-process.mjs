@@ -1,15 +1,20 @@
-// The load generator of the Strapi table's read rows, in a process of its own: autocannon then never shares a thread
-// with the servers it measures (they stay in the bench's process, whose CPU time per answered request is read around
-// each run). The table interleaves the limit and this server in short rounds (`interleaved`) and keeps the median.
+// The load generator of the Strapi table's read and write rows, in a process of its own: autocannon then never shares a
+// thread with the servers it measures (they stay in the bench's process, whose CPU time per answered request is read
+// around each run). The table interleaves the limit and this server in short rounds (`interleaved`) and keeps the median.
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
+import { writeScenarios } from './write-rows.mjs';
+
+/** A write row's requests, made here: their bodies are built per request (setupRequest), which no message can carry. */
+const writeRequests = ({ ids, scenario }) => writeScenarios({ ids }).find(([name]) => name === scenario)[1];
 
 if (process.env.BENCH_LOAD_CHILD) {
-  // The child: one autocannon run per message (options as autocannon takes them, without functions).
+  // The child: one autocannon run per message (options as autocannon takes them, without functions; `writes`:
+  // `{ ids, scenario }`, a write row of write-rows.mjs over those documentIds).
   process.on('disconnect', () => process.exit(0));
-  process.on('message', async ({ id, options }) => {
+  process.on('message', async ({ id, options: { writes, ...options } }) => {
     try {
-      const result = await autocannon({ ...options, pipelining: 1 });
+      const result = await autocannon({ ...options, ...(writes && { requests: writeRequests(writes) }), pipelining: 1 });
       process.send({ id, result: {
         total: result.requests.total, seconds: result.duration, p50: result.latency.p50, p99: result.latency.p99,
         errors: result.errors + result.non2xx + result.timeouts,
@@ -22,7 +27,8 @@ if (process.env.BENCH_LOAD_CHILD) {
 
 /**
  * A forked load generator: `run(options)` resolves to `{ total, seconds, rps, p50, p99, errors }` of one autocannon
- * run (options serialisable: url, connections, duration or amount, headers, requests without setupRequest).
+ * run (options serialisable: url, connections, duration or amount, headers, requests without setupRequest, or `writes`:
+ * `{ ids, scenario }` for a write row of write-rows.mjs).
  *
  * @example
  * const load = startLoad(); const { rps } = await load.run({ url, connections: 10, duration: 2 }); load.close();

@@ -4,7 +4,8 @@
 // against Strapi, this server and the bare node:http limit answering this server's bytes (its headers included); then
 // the same reads on a branch (`Cms-Branch`, branch-rows.mjs), which Strapi has no equivalent of. Each read row
 // interleaves the limit and this server in short rounds, loaded from a process of its own (load-process.mjs), and
-// gives the median ratio, the rounds' range and the ratio of CPU time per request; Strapi runs one round.
+// gives the median ratio, the rounds' range and the ratio of CPU time per request; Strapi runs one round. The write
+// rows run once each, loaded from that process too.
 // Strapi runs on its own port (STRAPI_BENCH_PORT, 1340) in its own folder (STRAPI_BENCH_DIR,
 // ~/.cache/strapi-ref-bench: config copied, node_modules linked to the shared install), so it never
 // stops or rewrites a reference someone else started. Without --strapi, or without the kit, its column says `not run`.
@@ -17,7 +18,7 @@ import { random } from './generate.mjs';
 import { interleaved, startLoad } from './load-process.mjs';
 import { answerOf, sameAnswerServer } from './same-answer.mjs';
 import { ourJwt, strapiJwt } from './strapi-jwt.mjs';
-import { cannon, writeScenarios } from './write-rows.mjs';
+import { writeScenarios } from './write-rows.mjs';
 
 const REPO = resolve(import.meta.dirname, '..');
 const REF = process.env.STRAPI_REF ?? join(REPO, '..', 'shared', 'strapi-reference', 'strapi-ref');
@@ -247,16 +248,19 @@ export async function benchStrapi({
         res.end(one);
       });
     });
-    const mineWrites = writeScenarios({ ids: articleIds(ourIds) });
-    const theirWrites = strapiIds && writeScenarios({ ids: articleIds(strapiIds) });
-    // The writes' requests are made per request (setupRequest), so autocannon runs them here, one run each.
-    for (const [at, [scenario, writes]] of mineWrites.entries()) {
+    // The write rows are loaded from the load process too (their bodies made there, per request): autocannon's CPU then
+    // never shares this server's thread, as for the reads (and as for Strapi, which runs in its own process).
+    for (const [scenario] of writeScenarios({ ids: [] })) {
       if (!wanted(scenario)) continue;
-      const limit = await cannon(`http://127.0.0.1:${bare.address().port}`, { connections, duration, requests: writes });
-      const theirs = strapi && await cannon(strapi.base, { connections, duration, requests: theirWrites[at][1] });
-      const mine = await cannon(ourBase, { connections, duration, requests: writes });
+      const run = (url, ids) => load.run({ url, connections, duration, writes: { ids, scenario } });
+      const limit = await run(`http://127.0.0.1:${bare.address().port}`, articleIds(ourIds));
+      const theirs = strapi && await run(strapi.base, articleIds(strapiIds));
+      const before = process.cpuUsage();
+      const mine = await run(ourBase, articleIds(ourIds));
+      const cpu = process.cpuUsage(before);
       const ratio = mine.rps / limit.rps;
-      const m = { limitRps: limit.rps, oursRps: mine.rps, ratio, low: ratio, high: ratio, p50: mine.p50, errors: mine.errors };
+      const m = { limitRps: limit.rps, oursRps: mine.rps, ratio, low: ratio, high: ratio, p50: mine.p50, errors: mine.errors,
+        usOurs: (cpu.user + cpu.system) / Math.max(mine.total, 1) };
       row(scenario, 'anonymous', m, theirs);
     }
     bare.close();
@@ -265,7 +269,8 @@ export async function benchStrapi({
     load.close();
     server.close();
     await ours.close();
-    rmSync(ourRoot, { recursive: true, force: true });
+    // Writes the load left in flight may still add a file meanwhile (ENOTEMPTY): rmSync tries again a few times.
+    rmSync(ourRoot, { recursive: true, force: true, maxRetries: 10 });
     if (strapi) try { strapi.stop(); } catch (error) { console.error(`strapi-ref stop: ${error.message}`); }
   }
 }
