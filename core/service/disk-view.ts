@@ -1,6 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
+import type { FileRecord } from '../index/read-file.js';
 import { contentFilePath, contentFolder, documentPrefixes, layoutOf, parseContentPath } from '../index/content-path.js';
 import { CONTENT_EXTENSIONS } from '../parsers/index.js';
 import type { Model } from '../schema/types.js';
@@ -31,6 +32,13 @@ const readNow = (path: string, file: string, size: number): Promise<string | und
  * between this look and the write.
  */
 export class DiskView {
+  /**
+   * For records indexed without a modification time (a cold start stats no file that carries its timestamps: `mtimeMs`
+   * 0), the one their file was found to have while its content matched them: the next write's look at that file is
+   * then one stat, not a stat of it and its folder, a read and a parse on every write of the document. Keyed by the
+   * record, so a record replaced (a write, the watcher) never takes an older look's answer.
+   */
+  private readonly confirmed = new WeakMap<FileRecord, number>();
   constructor(private readonly root: string, private readonly index: ContentIndex) {}
 
   /**
@@ -75,11 +83,23 @@ export class DiskView {
     // and an inline wait stalls every read of the server (issue 35: reads p99 9.3 s beside hot writes).
     const info = await lstat(path).catch(() => undefined);
     if (!info && !known && !index.problems.has(file)) return undefined;
-    if (clean && info?.isFile() && info.mtimeMs === known.mtimeMs && Date.now() - info.mtimeMs >= RACY_MS) {
+    const trusted = info?.isFile() && Date.now() - info.mtimeMs >= RACY_MS ? info.mtimeMs : undefined;
+    if (clean && trusted !== undefined && trusted === (known.mtimeMs || this.confirmed.get(known))) {
       if (written) verified?.set(file, written.text);
       return undefined;
     }
-    return fileChange(index, root, file, RACY_MS);
+    const change = await fileChange(index, root, file, RACY_MS);
+    if (!change && clean && trusted !== undefined && known.mtimeMs === 0) await this.confirm(file, known, trusted);
+    return change;
+  }
+
+  /**
+   * Note `mtimeMs` as the time `known`'s file had when its content (read since) matched it, once a second stat finds the
+   * file still at that time: a time too old to be racy that did not move across the read means nothing wrote it meanwhile.
+   */
+  private async confirm(file: string, known: FileRecord, mtimeMs: number): Promise<void> {
+    const after = await lstat(join(this.root, file)).catch(() => undefined);
+    if (after?.isFile() && after.mtimeMs === mtimeMs && this.index.record(file) === known) this.confirmed.set(known, mtimeMs);
   }
 
   /**
