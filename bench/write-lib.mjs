@@ -1,7 +1,8 @@
 // Creates or updates through the library, in this process (no HTTP), on a copy of a generated site: CPU per write, and
 // the run to count instructions by, which unlike CPU time does not move with the load of others on a shared machine:
 //   valgrind --tool=callgrind node bench/write-lib.mjs <site> creates 300   (and again with 0; the difference / 300)
-// node bench/write-lib.mjs <site> [creates|updates] [writes] [concurrency] [checkout]
+// node bench/write-lib.mjs <site> [creates|updates|drafts] [writes] [concurrency] [checkout]
+// (`drafts`: updates that save the draft, the published file left as it is, as the Strapi table's write rows do).
 // - site: a generated site (`node -e "import('./bench/generate.mjs').then((g) => g.generate(100, '/tmp/site', 7))"`).
 // - checkout: another built copy of this project, to compare two commits on the same site.
 import { cpSync, rmSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { cpuPerWrite } from './write-loop.mjs';
 
 const [site, which = 'creates', writes = '300', concurrency = '10',
   checkout = resolve(fileURLToPath(import.meta.url), '../..')] = process.argv.slice(2);
-if (!site) throw new Error('usage: node bench/write-lib.mjs <site> [creates|updates] [writes] [concurrency] [checkout]');
+if (!site) throw new Error('usage: node bench/write-lib.mjs <site> [creates|updates|drafts] [writes] [concurrency] [checkout]');
 const root = `/tmp/cms-bench-write-lib-${process.pid}`;
 rmSync(root, { recursive: true, force: true });
 cpSync(site, root, { recursive: true });
@@ -24,7 +25,9 @@ const write = () => {
   const at = serial++;
   return which === 'creates'
     ? articles.create({ status: 'published', data: { title: `bench ${at}`, description: 'created by the bench', views: 1 } })
-    : articles.update({ documentId: ids[at % ids.length], status: 'published', data: { description: `bench write ${at}` } });
+    : articles.update({
+      documentId: ids[at % ids.length], ...(which === 'drafts' ? {} : { status: 'published' }), data: { description: `bench write ${at}` },
+    });
 };
 try {
   const cpu = await cpuPerWrite(write, Number(writes), Number(concurrency));
