@@ -226,9 +226,11 @@ export async function benchStrapi({
     for (const [at, [scenario, path]] of ourReads.entries()) {
       if (!wanted(scenario)) continue;
       for (const [caller, ourHeaders, theirHeaders] of callers) {
-        // The limit answers this caller's bytes, headers included (a token's answer is not a public one's).
+        // The limit answers this caller's bytes, headers included (a token's answer is not a public one's), to this
+        // caller's very request (its Authorization too, as the GraphQL rows send it): what any server must read is not ours.
         const bare = await sameAnswerServer(listen, await answerOf(ourBase + path, { headers: ourHeaders }));
-        const mine = await measure({ url: `http://127.0.0.1:${bare.address().port}${path}` }, { url: ourBase + path, headers: ourHeaders });
+        const limit = { url: `http://127.0.0.1:${bare.address().port}${path}`, headers: ourHeaders };
+        const mine = await measure(limit, { url: ourBase + path, headers: ourHeaders });
         bare.close();
         const theirs = strapi && await strapiRun({ url: strapi.base + strapiReads[at][1], headers: theirHeaders });
         row(scenario, caller, mine, theirs);

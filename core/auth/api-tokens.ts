@@ -104,5 +104,15 @@ export class ApiTokens {
   }
 }
 
+/**
+ * When the next use of `token` is to be recorded (ms), this use included: an hour after its last recorded use, or an
+ * hour from now when this one is (`touch`). A cache of verified keys looks at the token again then, so a token in
+ * constant use still gets its `lastUsedAt` moved hourly, as Strapi's.
+ */
+export function nextUseToRecord(token: Pick<StoredApiToken, 'lastUsedAt'>, now = Date.now()): number {
+  const due = token.lastUsedAt ? Date.parse(token.lastUsedAt) + TOUCH_INTERVAL : now;
+  return due > now ? due : now + TOUCH_INTERVAL;
+}
+
 export const isExpired = (token: Pick<StoredApiToken, 'expiresAt'>, now = Date.now()): boolean =>
   token.expiresAt !== null && Date.parse(token.expiresAt) <= now;

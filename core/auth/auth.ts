@@ -44,9 +44,10 @@ export interface Auth {
   authenticate: (key: string) => Caller | undefined;
   /**
    * The read fingerprint of a Bearer value's caller as a short id (`scopeId`: what cached answers are
-   * keyed by); undefined when the key is not valid.
+   * keyed by); undefined when the key is not valid. `connection` (the client's socket) remembers the key
+   * last verified on it: its next request with that key skips the hash (see `createCredentialCache`).
    */
-  readFingerprint: (key: string) => string | undefined;
+  readFingerprint: (key: string, connection?: object) => string | undefined;
   /**
    * Before a request is answered: when its Bearer key is not a known valid credential, catch up with
    * the shared state store first (a user or token made on another replica a moment ago). Known keys
@@ -78,6 +79,7 @@ export function createAuth(options: AuthOptions): Auth {
   const users = new Users(store);
   const verify = createAuthenticator({ config, tokens, users, secrets, envToken: env[ENV_TOKEN], report });
   const credentials = createCredentialCache(verify, () => store.revision);
+  const fingerprintOf = (caller: Caller) => scopeId(readFingerprint(caller, models));
   return {
     config,
     models,
@@ -98,7 +100,7 @@ export function createAuth(options: AuthOptions): Auth {
       // Unreachable store: judge the key on the copy in memory, as every known key is (never loaded: a 503).
       await catchUpOrUnavailable(store);
     },
-    readFingerprint: (key) => credentials.fingerprint(key, (caller) => scopeId(readFingerprint(caller, models))),
+    readFingerprint: (key, connection) => credentials.fingerprint(key, fingerprintOf, connection),
     issueJwt: (user) => issueJwt(user.id, secrets.jwtSecret(true)!, config.auth.jwtExpiresIn),
     customActions: options.customActions ?? (() => []),
   };

@@ -3,7 +3,7 @@ import { scopedCaller, userCaller, type Caller } from '../access/permissions.js'
 import { isReadScope } from '../access/scopes.js';
 import type { CmsConfig } from '../config/types.js';
 import { UnauthorizedError } from '../errors.js';
-import { isExpired, type ApiTokens } from './api-tokens.js';
+import { isExpired, nextUseToRecord, type ApiTokens } from './api-tokens.js';
 import { verifyJwt } from './jwt.js';
 import type { VerifiedCaller } from './credential-cache.js';
 import type { Secrets } from './secrets.js';
@@ -59,13 +59,16 @@ export function createAuthenticator(deps: AuthenticatorDeps): (key: string) => V
   return (key) => {
     const stored = deps.tokens.match(key);
     if (stored) {
-      if (isExpired(stored)) throw new UnauthorizedError('Token expired');
+      const now = Date.now();
+      if (isExpired(stored, now)) throw new UnauthorizedError('Token expired');
       // Recorded in the background: a read-only disk or a slow database must not hold up or lock out clients; said once.
-      deps.tokens.touch(stored).catch((error: Error) => {
+      deps.tokens.touch(stored, now).catch((error: Error) => {
         if (!touchFailed) deps.report(`warning: cannot record API token use: ${error.message}`);
         touchFailed = true;
       });
-      return { caller: tokenCaller(stored), expiresAt: stored.expiresAt === null ? Infinity : Date.parse(stored.expiresAt) };
+      // Trusted until it expires or its next use is to be recorded (touch above records this one when due): then looked at again.
+      const expiresAt = stored.expiresAt === null ? Infinity : Date.parse(stored.expiresAt);
+      return { caller: tokenCaller(stored), expiresAt: Math.min(expiresAt, nextUseToRecord(stored, now)) };
     }
     if (envDigest && timingSafeEqual(digest(key), envDigest)) return { caller: envCaller, expiresAt: Infinity };
     const secret = deps.secrets.jwtSecret(false);

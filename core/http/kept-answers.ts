@@ -32,7 +32,7 @@ function writeKept(req: IncomingMessage, res: ServerResponse, hit: CachedHit): v
  * if (answerBaseKept(cms, cache, req, res)) return;
  */
 export function answerBaseKept(cms: Cms, cache: ResponseCache, req: IncomingMessage, res: ServerResponse): boolean {
-  const scope = cms.contentApi.readScope(req.headers.authorization);
+  const scope = cms.contentApi.readScope(req.headers.authorization, req.socket);
   const hit = scope === undefined ? undefined : cache.get(keptKey(req.url!, req, scope), cms.index);
   if (!hit) return false;
   writeKept(req, res, hit);
@@ -41,7 +41,7 @@ export function answerBaseKept(cms: Cms, cache: ResponseCache, req: IncomingMess
 
 /** The answer kept for `site`'s view of this request, when fresh for its index and this caller's read scope. */
 function branchHit(site: Cms, cache: ResponseCache, req: IncomingMessage): CachedHit | undefined {
-  const scope = site.contentApi.readScope(req.headers.authorization);
+  const scope = site.contentApi.readScope(req.headers.authorization, req.socket);
   const target = site.branchName === undefined ? req.url! : `${site.branchName}\u0000${req.url}`;
   return scope === undefined ? undefined : cache.get(keptKey(target, req, scope), site.index);
 }

@@ -44,8 +44,11 @@ export interface ContentApiOptions {
   anonymous: Caller;
   /** Resolve a Bearer token to a caller; undefined when it matches nothing (→ 401). */
   authenticate?: (token: string) => Caller | undefined;
-  /** A Bearer token's read fingerprint (what its answers depend on); undefined when the token is not valid. */
-  readFingerprint?: (token: string) => string | undefined;
+  /**
+   * A Bearer token's read fingerprint (what its answers depend on); undefined when the token is not valid. `connection`
+   * is the client's socket, when there is one (see `Auth.readFingerprint`).
+   */
+  readFingerprint?: (token: string, connection?: object) => string | undefined;
   /**
    * A type another router answers for (a project's own routes, core/extensions): this API never reaches it, as if it
    * had no route here (404, or 405 `Allow: HEAD, GET`), however the request reached it.
@@ -123,19 +126,32 @@ export function createContentApi(options: ContentApiOptions) {
   /** The caller behind an `Authorization` header (anonymous without one; 401 for a bad Bearer token). */
   const callerFor = (authorization: string | null | undefined): Caller => resolveCaller({ authorization });
 
+  /** The Bearer key last read on each connection, with the header it came from: a client sends the same one on each request. */
+  const lastBearer = new WeakMap<object, { authorization: string; token: string | undefined }>();
+  /** bearerToken, once per header and connection: the same header string gives the same key (and the same string). */
+  function bearerOf(authorization: string | null | undefined, connection: object | undefined): string | undefined {
+    if (!connection || !authorization) return bearerToken(authorization);
+    const last = lastBearer.get(connection);
+    if (last?.authorization === authorization) return last.token;
+    const token = bearerToken(authorization);
+    lastBearer.set(connection, { authorization, token });
+    return token;
+  }
+
   /**
    * What a read's answer depends on besides the URL: '' for anonymous callers, the credential's
    * read fingerprint otherwise, undefined when the credential is not valid (its answer is an
    * error, computed every time). Callers with one scope get the same bytes, so they may share
-   * cached answers; no other two callers ever do.
+   * cached answers; no other two callers ever do. `connection`: the client's socket, when there is
+   * one (a keep-alive client's next request with the same credential costs two string comparisons).
    */
-  function readScope(authorization: string | null | undefined): string | undefined {
-    const token = bearerToken(authorization);
+  function readScope(authorization: string | null | undefined, connection?: object): string | undefined {
+    const token = bearerOf(authorization, connection);
     // No Bearer token (none, or another scheme) is the Public role, as resolveCaller decides.
     if (token === undefined) return '';
     if (!options.readFingerprint) return undefined;
     try {
-      return options.readFingerprint(token);
+      return options.readFingerprint(token, connection);
     } catch {
       return undefined; // an expired token, a blocked user: answered (401) the long way
     }

@@ -5,7 +5,7 @@ import type { StoredUser } from '../../core/auth/state-store.js';
 import { freePort } from '../../core/cluster/ports.js';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite } from '../helpers/project.js';
-import { bearer, writeConfig } from './helpers.js';
+import { bearer, oneConnection, writeConfig } from './helpers.js';
 
 // A verified credential is cached by the server (no hash of the key against the store, no look at
 // the state file per request). These tests run the real `cms serve` process and change the state
@@ -105,6 +105,26 @@ describe('a cached credential sees every change on the next request (real server
       expect(await status('/api/tags', wrong)).toBe(401);
     }
     expect(await status('/api/tags', key)).toBe(200);
+  });
+
+  it('refuses a key on the next request of the keep-alive connection that had it verified, once `cms token revoke` returns', async () => {
+    const key = await createToken('kept-alive', '--type', 'read-only');
+    const other = await createToken('other', '--type', 'read-only');
+    const connection = oneConnection(base);
+    try {
+      expect(await connection.get('/api/tags', key)).toEqual({ status: 200, reused: false });
+      expect(await connection.get('/api/tags', key)).toEqual({ status: 200, reused: true });
+      // Another key and a key one character off, on the connection that remembers `key`: each judged on its own.
+      expect(await connection.get('/api/tags', other)).toEqual({ status: 200, reused: true });
+      expect(await connection.get('/api/tags', `${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}`)).toEqual({ status: 401, reused: true });
+      expect(await connection.get('/api/tags', key)).toEqual({ status: 200, reused: true });
+      const revoke = await cms(['token', 'revoke', 'kept-alive']);
+      expect(revoke.code, revoke.stderr).toBe(0);
+      expect(await connection.get('/api/tags', key)).toEqual({ status: 401, reused: true });
+      expect(await connection.get('/api/tags', other)).toEqual({ status: 200, reused: true });
+    } finally {
+      connection.close();
+    }
   });
 
   it('applies a custom token\'s permissions changed by another process on the next request', async () => {

@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredUser } from '../../core/auth/state-store.js';
@@ -88,3 +89,20 @@ export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 /** Strapi's error envelope. */
 export const errorBody = (status: number, name: string, message: string, details: unknown = {}) => (
   { data: null, error: { status, name, message, details } });
+
+/**
+ * GETs over one keep-alive connection (`close()` ends it): each answer's status, and whether it went over the connection
+ * an earlier request opened (what a server remembers per connection is then what answers).
+ */
+export function oneConnection(base: string): { get: (path: string, key: string) => Promise<{ status: number; reused: boolean }>; close: () => void } {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (path: string, key: string) => new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+    const sent = request(`${base}${path}`, { agent, headers: bearer(key) }, (answer) => {
+      answer.resume();
+      answer.on('end', () => resolve({ status: answer.statusCode!, reused: sent.reusedSocket }));
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+  return { get, close: () => agent.destroy() };
+}

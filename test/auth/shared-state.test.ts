@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt, runCms } from '../cli/built-cli.js';
-import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
+import { copySampleSite, onRealPort, startApp, type TestServer } from '../helpers/project.js';
 import { startPostgres } from '../../core/cluster/postgres-server.js';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { requires } from '../helpers/requires.js';
-import { AUTHENTICATED_GRANTS, bearer, PASSWORD, PUBLIC_GRANTS, writeConfig } from './helpers.js';
+import { AUTHENTICATED_GRANTS, bearer, oneConnection, PASSWORD, PUBLIC_GRANTS, writeConfig } from './helpers.js';
 
 // Two replicas of one project sharing users, tokens and secrets through PostgreSQL: no JWT secret
 // or salt in the environment, so what makes a JWT or a token valid on both is the shared store.
@@ -80,6 +80,22 @@ describe.skipIf(needsPostgres.skip)(`users, tokens and secrets shared by every r
     await a.cms.auth.tokens.revoke('ci');
     expect((await tags(a, key)).status).toBe(401);
     await expect.poll(async () => (await tags(b, key)).status, { timeout: 1000, interval: 20 }).toBe(401);
+  });
+
+  it('a token revoked on replica A is refused within a second on the keep-alive connection to replica B that had it verified', async () => {
+    const { servers: [a, b] } = await sharedPair();
+    const key = (await a.cms.auth.tokens.create({ name: 'kept-alive', type: 'read-only' })).accessKey;
+    const served = await onRealPort(b.cms);
+    const connection = oneConnection(served.url);
+    try {
+      await expect.poll(async () => (await connection.get('/api/tags', key)).status, { timeout: 1000, interval: 20 }).toBe(200);
+      expect(await connection.get('/api/tags', key)).toEqual({ status: 200, reused: true });
+      await a.cms.auth.tokens.revoke('kept-alive');
+      await expect.poll(async () => connection.get('/api/tags', key), { timeout: 1000, interval: 20 }).toEqual({ status: 401, reused: true });
+    } finally {
+      connection.close();
+      await served.close();
+    }
   });
 
   it('a user blocked on replica A is refused on replica B within a second, though B had verified their JWT', async () => {
