@@ -3,12 +3,12 @@
 // `together` at a time (a turn of the event loop reading that many; 1 is a server seeing one request per turn, 4 a busy one),
 // after one real HTTP GET each kept the answer. The site is a Git copy of the sample site with one article changed on the
 // branch `bench`. Prints µs of CPU per read, user + system, for anonymous and API-token callers. Needs `npm run build`.
-import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { createServer, get } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createCms } from '../dist/core/cms.js';
 import { createNodeHandler } from '../dist/core/http/serve.js';
+import { gitCopy } from './branch-rows.mjs';
 
 const REPO = resolve(import.meta.dirname, '..');
 const READS = 20_000;
@@ -17,13 +17,10 @@ const together = (at > 0 ? process.argv[at + 1] : '1,4').split(',').map(Number);
 const env = { ...process.env, CMS_JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'bench-salt-0123456789abcdef0123456789abcdef' };
 
 const root = `/tmp/cms-bench-branch-cpu-${process.pid}`;
-rmSync(root, { recursive: true, force: true });
-for (const part of ['schemas', 'content', 'cms.config.json']) cpSync(join(REPO, part), join(root, part), { recursive: true });
-const git = (...args) => execFileSync('git', ['-C', root, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
-git('init', '-q', '-b', 'main');
-git('add', '-A');
-git('-c', 'user.name=bench', '-c', 'user.email=bench@example.org', 'commit', '-qm', 'The sample site');
-git('branch', 'bench');
+const sample = `${root}-sample`;
+for (const part of ['schemas', 'content', 'cms.config.json']) cpSync(join(REPO, part), join(sample, part), { recursive: true });
+gitCopy(sample, root);
+rmSync(sample, { recursive: true, force: true });
 
 const cms = await createCms({ root, env, report: () => {} });
 const token = (await cms.auth.tokens.create({ name: 'bench', type: 'full-access' })).accessKey;
