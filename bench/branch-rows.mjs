@@ -9,7 +9,7 @@ import { answerOf, sameAnswerServer } from './same-answer.mjs';
 const BRANCH = 'bench';
 
 /** A Git repository holding `from`'s files, one commit on `main`, and the branch `bench` at that commit. */
-function gitCopy(from, root) {
+export function gitCopy(from, root) {
   rmSync(root, { recursive: true, force: true });
   cpSync(from, root, { recursive: true });
   const git = (...args) => execFileSync('git', ['-C', root, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });

@@ -144,9 +144,10 @@ export interface Cms {
   /**
    * `branch(name)` without waiting, when it would answer at once: the view of a branch already open whose ref and base
    * ref (one stat each) are where it read them, no write holding it. Undefined otherwise (not open yet, a ref moved, the
-   * base's own branch, a ref git packed): ask `branch`, which reads again what moved.
+   * base's own branch, a ref git packed): ask `branch`, which reads again what moved. `batch`: an object naming requests that
+   * had all arrived before its first use, whose refs are then looked at once for all of them.
    */
-  openBranch(name: string): Cms | undefined;
+  openBranch(name: string, batch?: object): Cms | undefined;
   /** On a branch's view: the branch's name (undefined on the base). */
   branchName?: string;
   /** What follows a write once it is stored (the `afterWrite` option, then webhooks): a branch's writes announce through it. */
@@ -216,7 +217,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
   let replica: Replica | undefined;
   let store: StateStore | undefined;
   // A branch's views (core/branches/branch-site.ts): asked for (async), or when already open and unmoved (sync).
-  type BranchSites = { (name: string): Promise<Cms>; open(name: string): Cms | undefined };
+  type BranchSites = { (name: string): Promise<Cms>; open(name: string, batch?: object): Cms | undefined };
   let branchOf: Promise<BranchSites> | undefined;
   let branchSites: BranchSites | undefined;
   type Hook = (event: WriteEvent) => Promise<void> | void;
@@ -283,7 +284,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     // The branch machinery is imported when a branch is first asked for: most requests read the base.
     branch: async (name: string) => (await (branchOf ??= import('./branches/branch-site.js')
       .then((parts) => (branchSites = parts.branchSites(cms)))))(name),
-    openBranch: (name: string) => branchSites?.open(name),
+    openBranch: (name: string, batch?: object) => branchSites?.open(name, batch),
   });
   return options.branch === undefined ? cms : cms.branch(options.branch);
 }

@@ -38,7 +38,7 @@ async function servedBranch(root: string): Promise<string | undefined> {
  * @example
  * const branch = branchSites(cms); const spring = await branch('spring'); await spring.documents('articles').findMany();
  */
-export function branchSites(cms: Cms): ((name: string) => Promise<Cms>) & { open(name: string): Cms | undefined } {
+export function branchSites(cms: Cms): ((name: string) => Promise<Cms>) & { open(name: string, batch?: object): Cms | undefined } {
   const tipOf = branchTipReader(cms.root);
   const sites = new Map<string, Promise<BranchSite>>();
   // The views the call last answered, for `open`; the served branch's name once known (null: HEAD names none).
@@ -77,23 +77,25 @@ export function branchSites(cms: Cms): ((name: string) => Promise<Cms>) & { open
     answered.set(name, site);
     return site.view;
   };
-  return Object.assign(branch, { open: (name: string) => openNow(cms, answered.get(name), name, servedName, tipOf, follow) });
+  return Object.assign(branch, {
+    open: (name: string, batch?: object) => openNow(cms, answered.get(name), name, servedName, { tipOf, batch }, follow),
+  });
 }
 
 /**
  * The view the call would answer without waiting: `site` (the call's last answer for `name`) made over the current base,
- * no write under way, its ref and the served branch's ref where its overlay was read (one stat each, as the call does).
- * Undefined whenever the call has anything to look at or read again.
+ * no write under way, its ref and the served branch's ref where its overlay was read (one stat each, as the call does; once
+ * per `batch` of requests, see BranchTipReader.now). Undefined whenever the call has anything to look at or read again.
  */
 function openNow(
-  cms: Cms, site: BranchSite | undefined, name: string, served: string | null | undefined, tipOf: BranchTipReader,
-  follow: ReturnType<typeof remoteFollower> | undefined,
+  cms: Cms, site: BranchSite | undefined, name: string, served: string | null | undefined,
+  { tipOf, batch }: { tipOf: BranchTipReader; batch?: object }, follow: ReturnType<typeof remoteFollower> | undefined,
 ): Cms | undefined {
   if (!site || served === undefined || !follow || site.base !== cms.index || site.store.writing) return undefined;
-  const tip = tipOf.now(name);
+  const tip = tipOf.now(name, batch);
   if (tip === undefined || tip !== site.store.tip) return undefined;
   if (served !== null) {
-    const baseTip = tipOf.now(served);
+    const baseTip = tipOf.now(served, batch);
     if (baseTip === undefined || (site.store.baseTip !== '' && site.store.baseTip !== baseTip)) return undefined;
   }
   follow.known(name);

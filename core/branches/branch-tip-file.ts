@@ -73,9 +73,21 @@ export function branchTipReader(root: string): BranchTipReader {
     const head = readQuietly(join(gitDir, 'HEAD')) ?? '';
     return packed === '' && !head.startsWith('ref: ') ? refTip(git, ref) : undefined;
   };
-  const now = (name: string) => {
+  const looseTip = (name: string) => {
     const loose = found === undefined ? undefined : readRef(join(found, `refs/heads/${name}`))?.trim();
     return loose !== undefined && OBJECT_ID.test(loose) ? loose : undefined;
+  };
+  // The tips read for the latest `batch` asked with.
+  let batchOf: object | undefined;
+  const batchTips = new Map<string, string | undefined>();
+  const now = (name: string, batch?: object) => {
+    if (batch === undefined) return looseTip(name);
+    if (batch !== batchOf) {
+      batchOf = batch;
+      batchTips.clear();
+    }
+    if (!batchTips.has(name)) batchTips.set(name, looseTip(name));
+    return batchTips.get(name);
   };
   return Object.assign(tipOf, { now });
 }
@@ -83,6 +95,9 @@ export function branchTipReader(root: string): BranchTipReader {
 /** Where a branch's ref points (see branchTipReader); `now`, synchronously, when it is a loose ref holding a hash. */
 export interface BranchTipReader {
   (name: string): Promise<string | undefined>;
-  /** The hash of a loose ref, read as the call reads it (one stat); undefined when only the call can tell (packed, symbolic, none). */
-  now(name: string): string | undefined;
+  /**
+   * The hash of a loose ref, read as the call reads it (one stat); undefined when only the call can tell (packed, symbolic, none).
+   * With `batch` (an object naming requests that had all arrived before its first use), each ref is read once for the batch.
+   */
+  now(name: string, batch?: object): string | undefined;
 }

@@ -50,20 +50,50 @@ function branchHit(site: Cms, cache: ResponseCache, req: IncomingMessage): Cache
  * A GET naming a branch (`Cms-Branch`), answered as app.ts would from its kept answers: `cms.branch` gives the branch's
  * view exactly as the long way asks it (the ref compared, the overlay read again when it moved; the base's own branch
  * is the base), and the answer kept under the branch's key is written when it is fresh for the view's index. An open
- * view whose refs have not moved is had without waiting (`cms.openBranch`: the same two ref stats, no promise). Anything
- * else (a branch that does not exist, a bad name, nothing kept, an unknown credential) goes the long way: `next`.
- *
- * @example
- * return answerBranchKept(cms, cache, 'spring', req, res, () => handler(req, res));
+ * view whose refs have not moved is had without waiting (`cms.openBranch`: the same two ref stats, once per `batch`, no
+ * promise). Anything else (a branch that does not exist, a bad name, nothing kept, an unknown credential) goes the long
+ * way: `next`.
  */
-export function answerBranchKept(
-  cms: Cms, cache: ResponseCache, name: string, req: IncomingMessage, res: ServerResponse, next: () => unknown,
+function answerBranchKept(
+  cms: Cms, cache: ResponseCache, name: string, req: IncomingMessage, res: ServerResponse, next: () => unknown, batch?: object,
 ): unknown {
-  const open = cms.openBranch(name);
+  const open = cms.openBranch(name, batch);
   if (open) return writeOrNext(req, res, branchHit(open, cache, req), next);
   // A missing branch or a bad name is the long way's to answer (a 404, a 400), with its envelope.
   return cms.branch(name).then((site) => branchHit(site, cache, req)).catch(() => undefined)
     .then((hit) => writeOrNext(req, res, hit, next));
+}
+
+type BranchGet = [name: string, req: IncomingMessage, res: ServerResponse, next: () => unknown];
+
+/**
+ * answerBranchKept for the GETs naming a branch that one turn of the event loop read, answered together once it has read
+ * its sockets (`setImmediate`): their refs are looked at once for all of them, after every one of them arrived, so a commit
+ * that any of their clients saw made before asking is seen. The ref stats are what a branch read costs beyond a base
+ * read; on a busy server a turn reads several requests.
+ *
+ * @example
+ * const answerBranch = branchKeptAnswers(cms, cache); answerBranch('spring', req, res, () => handler(req, res));
+ */
+export function branchKeptAnswers(cms: Cms, cache: ResponseCache): (...get: BranchGet) => void {
+  let arrived: BranchGet[] = [];
+  const answerArrived = () => {
+    const gets = arrived;
+    arrived = [];
+    const batch = {};
+    for (const [name, req, res, next] of gets) {
+      try {
+        void answerBranchKept(cms, cache, name, req, res, next, batch);
+      } catch (error) {
+        // One answer that cannot be written (never expected) ends its connection, not the others'.
+        process.stderr.write(`[cms] ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}\n`);
+        res.destroy();
+      }
+    }
+  };
+  return (...get) => {
+    if (arrived.push(get) === 1) setImmediate(answerArrived);
+  };
 }
 
 /** The kept answer written, or the long way when there is none. */

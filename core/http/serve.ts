@@ -13,7 +13,7 @@ import { guardUnreadBody } from './unread-body.js';
 import { forwardWrite, isWriteRequest, refuseNotWriter, wasForwarded } from './forward-writes.js';
 import { clientAddress } from './client-address.js';
 import { answerGraphqlKept } from './graphql-fast.js';
-import { answerBaseKept, answerBranchKept } from './kept-answers.js';
+import { answerBaseKept, branchKeptAnswers } from './kept-answers.js';
 import { uploadProvider } from '../media/providers/index.js';
 
 export interface ServeOptions {
@@ -55,6 +55,7 @@ export function createNodeHandler(
   const cache = new ResponseCache();
   const handler = toNodeHandler(createApp(cms, { cache, admin: options.admin, extensions: options.extensions }));
   const fastWrites = options.fastWrites ?? true;
+  const answerBranch = branchKeptAnswers(cms, cache);
   return (req, res) => {
     guardUnreadBody(req, res);
     // A replica with peers sends writes on to the writer replica (see writer-choice.ts), unless one sent it here.
@@ -80,7 +81,7 @@ export function createNodeHandler(
     if (req.method === 'GET' && req.url && !pinned) {
       // A request naming a branch (`Cms-Branch`): its view's kept answers (app.ts keys them on the branch).
       const branch = req.headers['cms-branch'];
-      if (typeof branch === 'string') return answerBranchKept(cms, cache, branch, req, res, () => handler(req, res));
+      if (typeof branch === 'string') return answerBranch(branch, req, res, () => handler(req, res));
       if (branch === undefined && answerBaseKept(cms, cache, req, res)) return;
     }
     // `/graphql`: a kept query's answer the same way, the rest to h3 (graphql-fast.ts).

@@ -102,6 +102,24 @@ describe('a branch GET is answered from the answers kept for the branch, exactly
     }
   });
 
+  it('branch GETs sent together are answered from the kept answers, and a commit made between two groups is seen by the second', async () => {
+    const colorOf = async () => (await (await get(`/api/tags/${COFFEE}`, SPRING)).json()).data.color;
+    const together = () => Promise.all(Array.from({ length: 8 }, colorOf));
+    const clone = mkdtempSync(join(tmpdir(), 'cms-kept-branch-'));
+    git(clone, 'clone', '--quiet', '--branch', 'spring', root, '.');
+    const file = join(clone, `content/tags/${COFFEE}.json`);
+    for (const color of ['blue', 'yellow']) {
+      const before = await together();
+      const longWayBefore = longWay;
+      expect(await together()).toEqual(before);
+      expect(longWay).toBe(longWayBefore);
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/"color": "[a-z]+"/, `"color": "${color}"`));
+      git(clone, 'commit', '--quiet', '-am', `Colour ${color}`);
+      git(clone, 'push', '--quiet', 'origin', 'spring');
+      expect(await together()).toEqual(Array(8).fill(color));
+    }
+  });
+
   it('a branch that does not exist and a name git refuses are answered by the long way, in Strapi\'s envelope', async () => {
     const missing = await get('/api/tags', { 'cms-branch': 'no-such-branch' });
     expect([missing.status, (await missing.json()).error.message]).toEqual([404, 'Branch "no-such-branch" does not exist']);

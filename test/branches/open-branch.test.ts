@@ -62,6 +62,18 @@ describe('cms.openBranch answers an open branch view only while its refs have no
     expect(cms.openBranch('spring')).toBeDefined();
   });
 
+  it('looks at the refs once for a batch of requests, and a batch begun after another process moved the ref sees it', async () => {
+    const view = await cms.branch('spring');
+    const batch = {};
+    expect(cms.openBranch('spring', batch)).toBe(view);
+    pushColor('blue');
+    // The batch's requests had all arrived before it looked: the ref as it was then answers them.
+    expect(cms.openBranch('spring', batch)).toBe(view);
+    expect(cms.openBranch('spring', {})).toBeUndefined();
+    expect(await colorOn(await cms.branch('spring'))).toBe('blue');
+    expect(cms.openBranch('spring', {})).toBeDefined();
+  });
+
   it('never answers the base\'s own branch, a missing branch or a name git refuses: cms.branch answers those', async () => {
     expect(await cms.branch(git(root, 'symbolic-ref', '--short', 'HEAD').trim())).toBe(cms);
     await expect(cms.branch('no-such-branch')).rejects.toThrow('does not exist');
