@@ -40,14 +40,18 @@ export interface ReadPlan {
   models: readonly Model[];
   types: readonly string[];
   text: string;
+  /** The base's keys made from it, by scope (a kept plan's repeated lookup then hashes no new string). */
+  keys: Map<string, string>;
 }
+
+const MAX_PLAN_KEYS = 16;
 
 export function readPlan(site: Cms, face: GraphqlFace, request: GraphqlRequest): ReadPlan | undefined {
   const models = face.readModels(request);
   if (!models?.length) return undefined;
   const text = JSON.stringify([request.query, request.variables ?? null, request.operationName ?? null]);
   if (text.length > MAX_KEY_CHARS) return undefined;
-  return { models, types: [...new Set(models.flatMap((model) => site.index.dependencies.readsOf(model.uid)))], text };
+  return { models, types: [...new Set(models.flatMap((model) => site.index.dependencies.readsOf(model.uid)))], text, keys: new Map() };
 }
 
 /**
@@ -61,8 +65,15 @@ export function keptKey(site: Cms, face: GraphqlFace, plan: ReadPlan, authorizat
   // A private bucket's media URLs are signed per answer and expire (see app.ts): such an answer is never kept.
   if (mayBePrivate(site.config.upload) && plan.types.includes(UPLOAD_FILE_UID)) return undefined;
   const scope = site.contentApi.readScope(authorization);
+  if (scope === undefined) return undefined;
   // Neither a branch's name nor a scope holds a NUL: the request's text, last, cannot make one key look like another.
-  return scope === undefined ? undefined : { key: `${site.branchName ?? ''}\u0000${scope}\u0000${plan.text}`, cache: cacheOf(face) };
+  if (site.branchName !== undefined) return { key: `${site.branchName}\u0000${scope}\u0000${plan.text}`, cache: cacheOf(face) };
+  let key = plan.keys.get(scope);
+  if (key === undefined) {
+    key = `\u0000${scope}\u0000${plan.text}`;
+    if (plan.keys.size < MAX_PLAN_KEYS) plan.keys.set(scope, key);
+  }
+  return { key, cache: cacheOf(face) };
 }
 
 /**

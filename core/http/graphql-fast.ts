@@ -94,7 +94,9 @@ function answerFrom(
     const ask = { method: req.method!, authorization, ifNoneMatch: header('if-none-match') };
     const origin = header('origin');
     const lists = ask.ifNoneMatch === null ? listsOf(hit, cms.config) : undefined;
-    const key = `${ask.method}\u0000${authorization ? 1 : 0}\u0000${origin ?? ''}`;
+    // (Without an Origin, one of four constant keys: no string is made and hashed per request.)
+    const key = origin === null ? NO_ORIGIN[ask.method === 'GET' ? 0 : 1][authorization ? 1 : 0]
+      : `${ask.method}\u0000${authorization ? 1 : 0}\u0000${origin}`;
     const list = lists?.get(key);
     if (list) {
       res.writeHead(200, list);
@@ -117,6 +119,7 @@ function answerFrom(
  * Origin) and the config they were computed under: a repeated request is written without building them again. A few
  * per answer (callers' origins are theirs to choose); a kept answer replaced or dropped takes its lists with it.
  */
+const NO_ORIGIN = [['GET\u00000\u0000', 'GET\u00001\u0000'], ['POST\u00000\u0000', 'POST\u00001\u0000']];
 const written = new WeakMap<CachedHit, { config: CmsConfig; lists: Map<string, string[]> }>();
 const MAX_LISTS = 8;
 
