@@ -13,24 +13,36 @@ export const CACHED_QUERY_CHARS = 64 * 1024;
  * @example
  * const cache = createDocumentCache(); cache.set(query, document); cache.get(query); // document
  */
-export function createDocumentCache(maxChars = DOCUMENT_CACHE_CHARS, maxEntryChars = CACHED_QUERY_CHARS) {
-  const documents = new Map<string, DocumentNode>();
+export const createDocumentCache = (maxChars = DOCUMENT_CACHE_CHARS, maxEntryChars = CACHED_QUERY_CHARS) =>
+  createTextCache<DocumentNode>(maxChars, maxEntryChars);
+
+/**
+ * Values worked out from a text (a query's parsed document, a request's read plan), kept by that text and bounded by
+ * the texts' size: the oldest leave first once the texts kept pass `maxChars` in all; a text over `maxEntryChars` is
+ * never kept.
+ *
+ * @example
+ * const plans = createTextCache<Plan>(4 * 1024 * 1024, 16 * 1024); plans.set(body, plan); plans.get(body); // plan
+ */
+export function createTextCache<T>(maxChars: number, maxEntryChars: number) {
+  const values = new Map<string, T>();
   let chars = 0;
   return {
-    get: (query: string) => documents.get(query),
-    set(query: string, document: DocumentNode): void {
-      if (query.length > maxEntryChars || query.length > maxChars || documents.has(query)) return;
-      while (chars + query.length > maxChars) {
-        const oldest = documents.keys().next().value!;
-        documents.delete(oldest);
+    get: (text: string) => values.get(text),
+    set(text: string, value: T): void {
+      if (text.length > maxEntryChars || text.length > maxChars || values.has(text)) return;
+      while (chars + text.length > maxChars) {
+        const oldest = values.keys().next().value!;
+        values.delete(oldest);
         chars -= oldest.length;
       }
-      documents.set(query, document);
-      chars += query.length;
+      values.set(text, value);
+      chars += text.length;
     },
-    /** How many documents, and how many characters of query text, are kept. */
-    size: () => ({ entries: documents.size, chars }),
+    /** How many values, and how many characters of text, are kept. */
+    size: () => ({ entries: values.size, chars }),
   };
 }
 
 export type DocumentCache = ReturnType<typeof createDocumentCache>;
+export type TextCache<T> = ReturnType<typeof createTextCache<T>>;

@@ -33,23 +33,33 @@ export function keepReadBody(req: IncomingMessage, text: string): void {
  * stops without destroying the request (see unread-body.ts, which drops the rest after the answer).
  */
 export function readNode(req: IncomingMessage, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const done = () => { req.off('data', onData); req.off('end', onEnd); req.off('error', onError); req.off('close', onClose); };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) { chunks.push(chunk); return; }
-      done();
-      req.pause();
-      reject(new PayloadTooLargeError());
-    };
-    const onEnd = () => { done(); resolve((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')); };
-    const onError = (error: Error) => { done(); reject(error); };
+  return new Promise((resolve, reject) => readNodeBody(req, limit, (error, text) => (error ? reject(error) : resolve(text!))));
+}
+
+/**
+ * readNode with a callback, called once: with the body's text, or the error that stopped it (too large, an error on the
+ * request, a client gone before the end). Its listeners stay on the request, doing nothing once it is called: a request
+ * object is done with after its body (a kept-alive socket brings a new one), and taking them off cost more than the rest.
+ */
+export function readNodeBody(req: IncomingMessage, limit: number, done: (error: Error | undefined, text?: string) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let settled = false;
+  const settle = (error: Error | undefined, text?: string) => {
+    if (settled) return;
+    settled = true;
+    done(error, text);
+  };
+  req.on('data', (chunk: Buffer) => {
+    if (settled) return;
+    size += chunk.length;
+    if (size <= limit) { chunks.push(chunk); return; }
+    req.pause();
+    settle(new PayloadTooLargeError());
+  }).on('end', () => settle(undefined, (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')))
+    .on('error', (error: Error) => settle(error))
     // A client gone before the end: no body to answer for.
-    const onClose = () => { done(); reject(new Error('request closed before its body ended')); };
-    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
-  });
+    .on('close', () => settled || settle(new Error('request closed before its body ended')));
 }
 
 async function readText(request: Request, limit: number): Promise<string> {

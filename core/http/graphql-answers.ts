@@ -1,7 +1,7 @@
 import type { Cms } from '../cms.js';
 import { graphqlExtensionStateOf } from '../extensions/graphql-extension.js';
 import { mayBePrivate } from '../media/providers/index.js';
-import { UPLOAD_FILE_UID } from '../schema/types.js';
+import { UPLOAD_FILE_UID, type Model } from '../schema/types.js';
 import type { GraphqlFace, GraphqlRequest } from '../graphql/graphql-face.js';
 import { bodyTag, ifNoneMatch, notModifiedHeaders } from './http-cache.js';
 import { cacheControlFor } from '../config/cache-control.js';
@@ -30,29 +30,64 @@ const cacheOf = (face: GraphqlFace): ResponseCache => {
 };
 
 /**
- * Whether a GraphQL request's answer may be kept and reused, as the REST answers are (response-cache.ts): a query whose
- * root fields all read content types (no mutation, no `me`, no plugin's field), asked with a credential whose read
- * scope is known, on types no project route owns (their policies and middlewares run for every request), on a site
- * whose project adds no resolvers of its own, and reaching no media of a private bucket (signed URLs expire). The key
- * holds the branch, the scope and the request's text; the answer is fresh while the types those roots reach
- * (relations, components, media) keep their versions. Undefined: answer afresh.
+ * What a kept query's answer is computed from, worked out from its request alone (so once per request text: see
+ * graphql-fast.ts): the content types its roots read (no mutation, no `me`, no plugin's field), the types those reach
+ * (relations, components, media), whose versions say whether a kept answer is fresh, and the request's part of the key
+ * (query, variables, operation name). Undefined: the answer is never kept (not such a query, or its text passes
+ * MAX_KEY_CHARS).
+ */
+export interface ReadPlan {
+  models: readonly Model[];
+  types: readonly string[];
+  text: string;
+  /** The base's keys made from it, by scope (a kept plan's repeated lookup then hashes no new string). */
+  keys: Map<string, string>;
+}
+
+const MAX_PLAN_KEYS = 16;
+
+export function readPlan(site: Cms, face: GraphqlFace, request: GraphqlRequest): ReadPlan | undefined {
+  const models = face.readModels(request);
+  if (!models?.length) return undefined;
+  const text = JSON.stringify([request.query, request.variables ?? null, request.operationName ?? null]);
+  if (text.length > MAX_KEY_CHARS) return undefined;
+  return { models, types: [...new Set(models.flatMap((model) => site.index.dependencies.readsOf(model.uid)))], text, keys: new Map() };
+}
+
+/**
+ * Where a planned query's answer is kept for this caller, as the REST answers are (response-cache.ts), when it may be:
+ * asked with a credential whose read scope is known, on types no project route owns (their policies and middlewares run
+ * for every request), on a site whose project adds no resolvers of its own, and reaching no media of a private bucket
+ * (signed URLs expire). The key holds the branch, the scope and the request's text. Undefined: answer afresh.
+ */
+export function keptKey(site: Cms, face: GraphqlFace, plan: ReadPlan, authorization: string | null): { key: string; cache: ResponseCache } | undefined {
+  if (graphqlExtensionStateOf(site.models)?.uses.length || plan.models.some((model) => site.routeGate?.owns(model))) return undefined;
+  // A private bucket's media URLs are signed per answer and expire (see app.ts): such an answer is never kept.
+  if (mayBePrivate(site.config.upload) && plan.types.includes(UPLOAD_FILE_UID)) return undefined;
+  const scope = site.contentApi.readScope(authorization);
+  if (scope === undefined) return undefined;
+  // Neither a branch's name nor a scope holds a NUL: the request's text, last, cannot make one key look like another.
+  if (site.branchName !== undefined) return { key: `${site.branchName}\u0000${scope}\u0000${plan.text}`, cache: cacheOf(face) };
+  let key = plan.keys.get(scope);
+  if (key === undefined) {
+    key = `\u0000${scope}\u0000${plan.text}`;
+    if (plan.keys.size < MAX_PLAN_KEYS) plan.keys.set(scope, key);
+  }
+  return { key, cache: cacheOf(face) };
+}
+
+/**
+ * Whether a GraphQL request's answer may be kept and reused (readPlan, keptKey), and the versions it is computed from,
+ * taken before it runs: an answer is kept only if they have not moved meanwhile.
  *
  * @example
  * const reuse = answerReuse(site, face, { query: '{ tags { name } }' }, null);
  * reuse?.cache.get(reuse.key, site.index) // the bytes answered last time, while no tag changed
  */
 export function answerReuse(site: Cms, face: GraphqlFace, request: GraphqlRequest, authorization: string | null): AnswerReuse | undefined {
-  if (graphqlExtensionStateOf(site.models)?.uses.length) return undefined;
-  const models = face.readModels(request);
-  if (!models?.length || models.some((model) => site.routeGate?.owns(model))) return undefined;
-  const scope = site.contentApi.readScope(authorization);
-  if (scope === undefined) return undefined;
-  const types = [...new Set(models.flatMap((model) => site.index.dependencies.readsOf(model.uid)))];
-  // A private bucket's media URLs are signed per answer and expire (see app.ts): such an answer is never kept.
-  if (mayBePrivate(site.config.upload) && types.includes(UPLOAD_FILE_UID)) return undefined;
-  const key = JSON.stringify([site.branchName ?? null, scope, request.query, request.variables ?? null, request.operationName ?? null]);
-  if (key.length > MAX_KEY_CHARS) return undefined;
-  return { key, from: freshness(site.index, types), cache: cacheOf(face) };
+  const plan = readPlan(site, face, request);
+  const kept = plan && keptKey(site, face, plan, authorization);
+  return kept && { ...kept, from: freshness(site.index, plan.types) };
 }
 
 /** Keep a query's answer bytes: only a whole success, computed from the versions it is filed under (with its tag, for GETs). */

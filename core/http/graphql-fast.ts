@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Cms } from '../cms.js';
 import type { CmsConfig } from '../config/types.js';
 import type { GraphqlAnswer, GraphqlFace, GraphqlRequest } from '../graphql/graphql-face.js';
-import { JSON_LIMIT, jsonBody, keepReadBody, readNode } from './body.js';
-import { answerReuse, keptAnswer, wasReached, wireAnswer, type WireAnswer } from './graphql-answers.js';
+import { JSON_LIMIT, jsonBody, keepReadBody, readNodeBody } from './body.js';
+import { createTextCache, type TextCache } from '../graphql/document-cache.js';
+import { keptAnswer, keptKey, MAX_KEY_CHARS, readPlan, wasReached, wireAnswer, type ReadPlan, type WireAnswer } from './graphql-answers.js';
 import { csrfBlocked, fromBody, fromSearch } from './graphql-request.js';
 import { builtFace } from './graphql-route.js';
 import type { CachedHit } from './response-cache.js';
@@ -19,7 +20,7 @@ const headerOf = (req: IncomingMessage) => (name: string): string | null => {
  * `/graphql` read before h3, as serve.ts answers REST's kept GETs: a query whose answer graphql-answers.ts keeps, and
  * which is fresh, is written from Node without h3's web Request and Response, byte for byte as the GraphQL route
  * writes it (the same wireAnswer). Whether it may be answered so is decided as the route decides it: the same
- * answerReuse (the caller's read scope from contentApi.readScope, as REST's fast path asks it; no type a project
+ * readPlan (kept per request text) and keptKey (the caller's read scope from contentApi.readScope, as REST's fast path asks it; no type a project
  * route owns, so no policy or middleware is walked around; no project resolvers), on a path h3 has routed to the
  * GraphQL route. Anything else (a mutation, a query not kept or stale, a bad credential, a body that is not
  * `application/json` with its length, a malformed one) goes to h3 unchanged: `next`, with the body already read
@@ -35,39 +36,67 @@ export function answerGraphqlKept(cms: Cms, req: IncomingMessage, res: ServerRes
   const url = req.url ?? '/';
   const query = url.indexOf('?');
   if (!face || !wasReached(face, method, query === -1 ? url : url.slice(0, query))) return next();
-  const header = headerOf(req);
-  if (csrfBlocked(header)) return next();
-  if (method === 'GET') return answerFrom(cms, face, () => fromSearch(new URL(url, 'http://localhost')), req, res, next);
+  if (method === 'GET') {
+    if (csrfBlocked(headerOf(req))) return next();
+    return answerFrom(cms, face, url, () => fromSearch(new URL(url, 'http://localhost')), req, res, next);
+  }
   // Only a JSON body of a declared length, read here whole (bounded as body.ts bounds it); chunked ones go to h3 unread.
-  const type = header('content-type') ?? '';
+  // (Its type is not one a browser sends without a preflight: Apollo's CSRF prevention lets it through.)
+  const type = req.headers['content-type'] ?? '';
   const length = Number(req.headers['content-length']);
-  if (type.split(';')[0].trim().toLowerCase() !== 'application/json' || req.headers['transfer-encoding'] !== undefined
-    || !(length > 0 && length <= JSON_LIMIT)) return next();
-  // The body read is handed on only with the request (body.ts reads it from there): a kept answer needs no note of it.
-  return readNode(req, JSON_LIMIT).then((text) => answerFrom(cms, face, () => fromBody(jsonBody(text)), req, res, () => {
-    keepReadBody(req, text);
-    return next();
-  }), () => next());
+  if ((type !== 'application/json' && type.split(';')[0].trim().toLowerCase() !== 'application/json')
+    || req.headers['transfer-encoding'] !== undefined || !(length > 0 && length <= JSON_LIMIT)) return next();
+  // Callbacks, not promises, as a bare server reads a body. The body read is handed on only with the request (body.ts
+  // reads it from there): a kept answer needs no note of it.
+  readNodeBody(req, JSON_LIMIT, (error, text = '') => {
+    if (error) return next();
+    return answerFrom(cms, face, text, () => fromBody(jsonBody(text)), req, res, () => {
+      keepReadBody(req, text);
+      return next();
+    });
+  });
+  return undefined;
 }
 
-/** The kept answer for a well-formed request, written; else (a malformed one too) the long way. */
+/**
+ * The read plans of requests asked before, per face and method, by the request's text (a POST's body, a GET's URL): a
+ * repeated request is neither parsed as JSON nor looked up as a query again. Only a plan is kept (what the text alone
+ * decides); whether this caller may have the kept answer is asked every time (keptKey). Bounded by the texts' size.
+ */
+const plans = new WeakMap<GraphqlFace, Record<string, TextCache<ReadPlan>>>();
+const PLAN_CHARS = 4 * 1024 * 1024;
+
+function planOf(cms: Cms, face: GraphqlFace, method: string, text: string, parse: () => GraphqlRequest | GraphqlAnswer): ReadPlan | undefined {
+  let byMethod = plans.get(face);
+  if (!byMethod) plans.set(face, (byMethod = {}));
+  const kept = (byMethod[method] ??= createTextCache<ReadPlan>(PLAN_CHARS, MAX_KEY_CHARS));
+  let plan = kept.get(text);
+  if (plan) return plan;
+  const parsed = parse();
+  plan = 'status' in parsed ? undefined : readPlan(cms, face, parsed);
+  if (plan) kept.set(text, plan);
+  return plan;
+}
+
+/** The kept answer for a well-formed request (`text` is its body or URL), written; else (a malformed one too) the long way. */
 function answerFrom(
-  cms: Cms, face: GraphqlFace, parse: () => GraphqlRequest | GraphqlAnswer, req: IncomingMessage, res: ServerResponse,
-  next: () => unknown,
+  cms: Cms, face: GraphqlFace, text: string, parse: () => GraphqlRequest | GraphqlAnswer, req: IncomingMessage,
+  res: ServerResponse, next: () => unknown,
 ): unknown {
   let wire: WireAnswer;
   try {
-    const parsed = parse();
-    if ('status' in parsed) return next();
+    const plan = planOf(cms, face, req.method!, text, parse);
     const authorization = req.headers.authorization ?? null;
-    const reuse = answerReuse(cms, face, parsed, authorization);
+    const reuse = plan && keptKey(cms, face, plan, authorization);
     const hit = reuse?.cache.get(reuse.key, cms.index);
     if (!hit) return next();
     const header = headerOf(req);
     const ask = { method: req.method!, authorization, ifNoneMatch: header('if-none-match') };
     const origin = header('origin');
     const lists = ask.ifNoneMatch === null ? listsOf(hit, cms.config) : undefined;
-    const key = `${ask.method}\u0000${authorization ? 1 : 0}\u0000${origin ?? ''}`;
+    // (Without an Origin, one of four constant keys: no string is made and hashed per request.)
+    const key = origin === null ? NO_ORIGIN[ask.method === 'GET' ? 0 : 1][authorization ? 1 : 0]
+      : `${ask.method}\u0000${authorization ? 1 : 0}\u0000${origin}`;
     const list = lists?.get(key);
     if (list) {
       res.writeHead(200, list);
@@ -90,6 +119,7 @@ function answerFrom(
  * Origin) and the config they were computed under: a repeated request is written without building them again. A few
  * per answer (callers' origins are theirs to choose); a kept answer replaced or dropped takes its lists with it.
  */
+const NO_ORIGIN = [['GET\u00000\u0000', 'GET\u00001\u0000'], ['POST\u00000\u0000', 'POST\u00001\u0000']];
 const written = new WeakMap<CachedHit, { config: CmsConfig; lists: Map<string, string[]> }>();
 const MAX_LISTS = 8;
 

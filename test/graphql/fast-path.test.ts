@@ -5,10 +5,12 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { toNodeHandler } from 'h3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCms, type Cms } from '../../core/cms.js';
+import { roleGrants } from '../../core/extensions/role-grants.js';
 import { startProjectCode } from '../../core/extensions/start.js';
 import { createApp } from '../../core/http/app.js';
+import { builtFace } from '../../core/http/graphql-route.js';
 import type { ExtensionRoute } from '../../core/http/extensions.js';
 import { EXTENSIONS } from '../../core/http/extensions.js';
 import { projectRoutes } from '../../core/http/project-routes.js';
@@ -116,6 +118,26 @@ describe('the Node fast path of /graphql on a site without project code', () => 
     expect((await exchange(cms, ports.fast, ask)).raw).toBe(after.raw);
   });
 
+  it('a write through REST is in the next GraphQL answer, and a request text asked before is not parsed again', async () => {
+    const ask = (name: string) => post('query ($n: String) { tags(filters: { name: { eq: $n } }) { name weight } }', {}, { n: name });
+    expect(bodyOf((await exchange(cms, ports.fast, ask('rest-made'))).raw)).toEqual({ data: { tags: [] } });
+    const face = builtFace(cms)!;
+    const lookups = vi.spyOn(face, 'readModels');
+    expect((await exchange(cms, ports.fast, ask('rest-made'))).viaH3).toBe(false);
+    expect(lookups).not.toHaveBeenCalled();
+    const made = await exchange(cms, ports.fast, request({ path: '/api/tags', body: JSON.stringify({ data: { name: 'rest-made', weight: 3 } }) }));
+    expect(statusOf(made.raw)).toBe(201);
+    const after = await exchange(cms, ports.fast, ask('rest-made'));
+    expect(after.viaH3).toBe(true);
+    expect(bodyOf(after.raw)).toEqual({ data: { tags: [{ name: 'rest-made', weight: 3 }] } });
+    expect((await exchange(cms, ports.fast, ask('rest-made'))).raw).toBe(after.raw);
+    // Other variables are another text: looked up afresh (by the fast path, then by the route that answers it).
+    lookups.mockClear();
+    await exchange(cms, ports.fast, ask('other'));
+    expect(lookups).toHaveBeenCalledTimes(2);
+    lookups.mockRestore();
+  });
+
   it('runs every mutation, even one sent twice, and keeps no answer of it', async () => {
     const ask = post('mutation { createPost(data: { title: "made-twice" }) { title } }', { authorization: `Bearer ${token}` });
     for (let i = 0; i < 2; i++) {
@@ -150,6 +172,19 @@ describe('the Node fast path of /graphql on a site without project code', () => 
     }
     expect(statuses).toEqual([401, 400, 400, 400, 400, 400, 413]);
     expect(bodyOf((await exchange(cms, ports.fast, asks[0])).raw).error.name).toBe('UnauthorizedError');
+  });
+
+  it('a permission change refuses the next GraphQL request whose answer was kept, and a grant answers it again', async () => {
+    const ask = post('{ tags(sort: "name", filters: { name: { startsWith: "fast" } }) { name } }');
+    const granted = await exchange(cms, ports.fast, ask);
+    expect((await exchange(cms, ports.fast, ask)).raw).toBe(granted.raw);
+    await roleGrants(cms).change('public', [], ['api::tag.tag.find']);
+    const refused = await exchange(cms, ports.fast, ask);
+    expect(refused.viaH3).toBe(true);
+    expect(bodyOf(refused.raw).errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(bodyOf((await exchange(cms, ports.fast, ask)).raw).errors[0].extensions.code).toBe('FORBIDDEN');
+    await roleGrants(cms).change('public', ['api::tag.tag.find'], []);
+    expect((await exchange(cms, ports.fast, ask)).raw).toBe(granted.raw);
   });
 
   it('answers a chunked body (no declared length) the long way, read by h3 as before', async () => {
