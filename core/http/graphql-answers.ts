@@ -60,11 +60,14 @@ export function readPlan(site: Cms, face: GraphqlFace, request: GraphqlRequest):
  * for every request), on a site whose project adds no resolvers of its own, and reaching no media of a private bucket
  * (signed URLs expire). The key holds the branch, the scope and the request's text. Undefined: answer afresh.
  */
-export function keptKey(site: Cms, face: GraphqlFace, plan: ReadPlan, authorization: string | null): { key: string; cache: ResponseCache } | undefined {
+export function keptKey(
+  site: Cms, face: GraphqlFace, plan: ReadPlan, authorization: string | null, connection?: object,
+): { key: string; cache: ResponseCache } | undefined {
   if (graphqlExtensionStateOf(site.models)?.uses.length || plan.models.some((model) => site.routeGate?.owns(model))) return undefined;
   // A private bucket's media URLs are signed per answer and expire (see app.ts): such an answer is never kept.
   if (mayBePrivate(site.config.upload) && plan.types.includes(UPLOAD_FILE_UID)) return undefined;
-  const scope = site.contentApi.readScope(authorization);
+  // The connection: a keep-alive socket's last verified key is recognised without hashing it again (credential-cache.ts).
+  const scope = site.contentApi.readScope(authorization, connection);
   if (scope === undefined) return undefined;
   // Neither a branch's name nor a scope holds a NUL: the request's text, last, cannot make one key look like another.
   if (site.branchName !== undefined) return { key: `${site.branchName}\u0000${scope}\u0000${plan.text}`, cache: cacheOf(face) };

@@ -87,7 +87,7 @@ function answerFrom(
   try {
     const plan = planOf(cms, face, req.method!, text, parse);
     const authorization = req.headers.authorization ?? null;
-    const reuse = plan && keptKey(cms, face, plan, authorization);
+    const reuse = plan && keptKey(cms, face, plan, authorization, req.socket);
     const hit = reuse?.cache.get(reuse.key, cms.index);
     if (!hit) return next();
     const header = headerOf(req);
