@@ -149,7 +149,9 @@ export async function readFileTimes(root: string, checkout?: StartingCheckout): 
     // No time kept (no commit, or none touching content/): no file's to drop.
     if (named?.length === 0 || times.size === 0) return;
     const seen = await first?.checkout();
-    for (const file of seen && seen.head === now ? seen.changed : await changedSinceCommit(named)) times.delete(file);
+    // No HEAD commit (no repository, or none yet): `git diff HEAD` would fail and drop nothing, so it is not run.
+    const changed = seen && seen.head === now ? seen.changed : now ? await changedSinceCommit(named) : [];
+    for (const file of changed) times.delete(file);
   };
   // A folder that is not a repository (or has no commit yet): every file answers its modification time.
   await refresh(undefined, checkout).catch(() => undefined);
