@@ -4,11 +4,12 @@
 // run belongs to the one request in flight. `npm run build && node bench/studio-git-calls.mjs [--shim] [--json out.json]`:
 // with --shim a `git` first on the server's PATH logs each run (adds a shell per run to the CPU), without it the CPU is git's own.
 import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { gitCommand, gitRuns, gitShim } from './git-shim.mjs';
 
 const shim = process.argv.includes('--shim');
 const jsonOut = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
@@ -28,16 +29,10 @@ git(root, '-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit
 git(root, 'branch', 'spring');
 
 const log = join(work, 'git.log');
-writeFileSync(log, '');
-const bin = join(work, 'bin');
-if (shim) {
-  mkdirSync(bin);
-  writeFileSync(join(bin, 'git'), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\nexec /usr/bin/git "$@"\n`);
-  chmodSync(join(bin, 'git'), 0o755);
-}
+const shimPath = shim ? gitShim(join(work, 'bin'), log) : process.env.PATH;
 const port = await new Promise((done) => { const probe = createServer().listen(0, '127.0.0.1', () => { const { port: p } = probe.address(); probe.close(() => done(p)); }); });
 const server = spawn(process.execPath, [join(repo, 'dist/cli/bin.js'), 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1'], {
-  env: { ...process.env, PATH: shim ? `${bin}:${process.env.PATH}` : process.env.PATH, CMS_API_TOKEN: TOKEN,
+  env: { ...process.env, PATH: shimPath, CMS_API_TOKEN: TOKEN,
     CMS_JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'bench-salt-0123456789abcdef0123456789abcdef' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -49,9 +44,7 @@ function cpu() {
   const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return { self: (Number(fields[11]) + Number(fields[12])) * TICK_MS, children: (Number(fields[13]) + Number(fields[14])) * TICK_MS };
 }
-/** `-c core.quotePath=false rev-parse --verify -q HEAD` → `rev-parse`: git's command, without its options. */
-const command = (line) => line.replace(/^(-c \S+ )+/, '').split(' ')[0];
-const gitLines = () => readFileSync(log, 'utf8').split('\n').filter(Boolean);
+const gitLines = () => (shim ? gitRuns(log) : []);
 
 const rows = [];
 let step = '';
@@ -72,7 +65,7 @@ await context.route((url) => /^\/(admin\/)?api\//.test(url.pathname), (route) =>
     const url = new URL(request.url());
     const branch = request.headers()['cms-branch'];
     rows.push({ step, request: `${request.method()} ${url.pathname}${url.search.length > 60 ? `${url.search.slice(0, 57)}…` : url.search}${branch ? ` [${branch}]` : ''}`,
-      git: shim ? gitLines().slice(runs).map(command) : [],
+      git: shim ? gitLines().slice(runs).map((run) => gitCommand(run.argv)) : [],
       self: after.self - before.self, children: after.children - before.children });
     if (response) await route.fulfill({ response }); else await route.abort();
   });

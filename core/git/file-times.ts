@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { placeOfRoot } from '../branches/branch-git.js';
+import { headCommitFromFiles } from '../branches/ref-files.js';
 import { writeFileAtomic } from '../storage/atomic-write.js';
 import { ensureCmsFolder } from '../storage/cms-folder.js';
 import { settleIndexes } from './index-debt.js';
@@ -98,6 +100,14 @@ export async function readFileTimes(root: string, checkout?: StartingCheckout): 
   const log = async (range: string[]) => parseLog(await git([
     'log', `--format=${RECORD}%aI`, '--name-only', '--no-renames', '--relative', ...range, '--', 'content/',
   ]));
+  // HEAD from the repository's files (a refresh follows every write: issue #39), git where they cannot say; undefined outside
+  // a repository and before a first commit. The folders are asked of git once per root (a failure is asked again next time).
+  const headNow = async () => {
+    const place = await placeOfRoot(root).catch(() => undefined);
+    if (!place) return undefined;
+    return headCommitFromFiles(place.headDir, place.gitDir)
+      ?? ((await git(['rev-parse', '--verify', '--quiet', 'HEAD']).catch(() => '')).trim() || undefined);
+  };
   const isAncestor = (older: string, newer: string) => git(['merge-base', '--is-ancestor', older, newer]).then(() => true, () => false);
 
   let savedAt = -Infinity;
@@ -108,7 +118,7 @@ export async function readFileTimes(root: string, checkout?: StartingCheckout): 
   };
 
   const refresh = async (files?: string[], first?: StartingCheckout) => {
-    const now = first ? await first.head() : (await git(['rev-parse', '--verify', '--quiet', 'HEAD']).catch(() => '')).trim() || undefined;
+    const now = first ? await first.head() : await headNow();
     if (!head && now) {
       const snapshot = await loadSnapshot(snapshotPath);
       if (snapshot && (snapshot.head === now || await isAncestor(snapshot.head, now))) ({ head, times: history } = snapshot);
@@ -139,7 +149,9 @@ export async function readFileTimes(root: string, checkout?: StartingCheckout): 
     // No time kept (no commit, or none touching content/): no file's to drop.
     if (named?.length === 0 || times.size === 0) return;
     const seen = await first?.checkout();
-    for (const file of seen && seen.head === now ? seen.changed : await changedSinceCommit(named)) times.delete(file);
+    // No HEAD commit (no repository, or none yet): `git diff HEAD` would fail and drop nothing, so it is not run.
+    const changed = seen && seen.head === now ? seen.changed : now ? await changedSinceCommit(named) : [];
+    for (const file of changed) times.delete(file);
   };
   // A folder that is not a repository (or has no commit yet): every file answers its modification time.
   await refresh(undefined, checkout).catch(() => undefined);

@@ -3,6 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { startApp } from '../helpers/project.js';
+import { seededCopy } from '../helpers/seeded-repo.js';
 import { git, initRepo, status, writableSample } from '../git-workflow/helpers.js';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
@@ -10,9 +11,13 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 const spring = { 'cms-branch': 'spring' };
 
 async function site() {
-  const root = writableSample();
-  initRepo(root);
-  git(root, 'branch', 'spring');
+  // Copied from one made per file (test/helpers/seeded-repo.ts): one git process instead of four.
+  const root = await seededCopy('spring', () => {
+    const made = writableSample();
+    initRepo(made);
+    git(made, 'branch', 'spring');
+    return made;
+  });
   return { root, server: await startApp(root, { report: () => {} }) };
 }
 

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { seededCopy, seedOf } from '../helpers/seeded-repo.js';
 
 const IDENTITY = ['-c', 'user.name=Test Runner', '-c', 'user.email=runner@example.org', '-c', 'commit.gpgsign=false',
   '-c', 'core.hooksPath=/dev/null'];
@@ -47,9 +48,6 @@ export function show(root: string, ref: string, path: string): string | undefine
 export const touched = (root: string, commit: string): string[] =>
   git(root, 'diff-tree', '--no-commit-id', '--name-only', '-r', '--relative', commit).split('\n').filter(Boolean).sort();
 
-/** The sample site committed as `sampleRepo` describes (six git processes), made once per test file. */
-let seed: string | undefined;
-
 /** What `sampleRepo` copies: the sample site, `git init`, its committer, `cms git-setup`'s driver, committed, `spring` at its tip. */
 export async function committedSampleSite(): Promise<string> {
   const { copySampleSite, REPO_ROOT } = await import('../helpers/project.js');
@@ -67,26 +65,14 @@ export async function committedSampleSite(): Promise<string> {
 }
 
 /** The `committedSampleSite` of this test file, made on first use (what `sampleRepo` copies). */
-export async function sampleSeed(): Promise<string> {
-  if (!seed || !existsSync(join(seed, '.git'))) seed = await committedSampleSite();
-  return seed;
-}
+export const sampleSeed = (): Promise<string> => seedOf('branches-sample', committedSampleSite);
 
 /**
  * A git copy of the sample site on `main` whose content files merge through the CMS driver (`cms git-setup`, from `dist/`),
  * with a branch `spring` at its tip; returns the project root. Each call gets a folder of its own, repository and all, copied
- * from one `committedSampleSite` per test file (test/branches/sample-repo-copy.test.ts proves a copy is what the commands
- * give); the seed is checked on each call, as files sharing a module graph see it removed after the file that made it.
+ * from one `committedSampleSite` per test file (test/helpers/seeded-repo.ts): one git process instead of six.
  */
-export async function sampleRepo(): Promise<string> {
-  const from = await sampleSeed();
-  const { removeAfterFile } = await import('../helpers/temp-folders.js');
-  const root = removeAfterFile(mkdtempSync(join(tmpdir(), 'cms-branches-sample-')));
-  cpSync(from, root, { recursive: true });
-  // The copied index holds the seed's file stats (inode, times): one refresh makes them this folder's, as `git add` here would.
-  git(root, 'update-index', '-q', '--refresh');
-  return root;
-}
+export const sampleRepo = (): Promise<string> => seededCopy('branches-sample', committedSampleSite);
 
 /** Edit a JSON file on `main` in the served tree and commit it. */
 export function commitOnMain(root: string, path: string, edit: (value: any) => void, message = 'Edit on main'): void {

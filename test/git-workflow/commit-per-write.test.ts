@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { startApp, type TestServer } from '../helpers/project.js';
-import { cms, commits, editJson, git, initRepo, readText, status, writableSample, writeText, type Commit } from './helpers.js';
+import {
+  cms, commits, editJson, git, initRepo, mainTip, readText, status, writableRepo, writableSample, writeText, type Commit,
+} from './helpers.js';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
@@ -17,12 +19,15 @@ interface Repo extends TestServer { root: string; head: () => string; newCommits
 
 /** A writable sample site in a fresh git repository, served with commit per write on. */
 async function repo(options: { gitCommit?: boolean; edit?: (root: string) => void } = { gitCommit: true }): Promise<Repo> {
-  const root = writableSample();
-  options.edit?.(root);
-  initRepo(root);
+  // A repository of its own, copied from one per file (helpers.ts) where nothing is edited before the first commit.
+  const root = options.edit ? writableSample() : await writableRepo();
+  if (options.edit) (options.edit(root), initRepo(root));
   const server = await startApp(root, { gitCommit: options.gitCommit, env: ENV, report: () => {} });
-  const head = () => git(root, 'rev-parse', 'HEAD');
-  const newCommits = (since: string) => commits(root).slice(0, commits(root).findIndex((commit) => commit.hash === since));
+  const head = () => mainTip(root);
+  const newCommits = (since: string) => {
+    const all = commits(root);
+    return all.slice(0, all.findIndex((commit) => commit.hash === since));
+  };
   return { ...server, root, head, newCommits };
 }
 
@@ -166,24 +171,25 @@ describe('commit per write: each API write is one commit of that document\'s fil
 
 describe('commit per write from the CLI', () => {
   it('CMS_GIT_COMMIT=1: cms create, update and delete each commit, authored by the project\'s git identity', async () => {
-    const root = writableSample();
-    initRepo(root);
+    const root = await writableRepo();
     git(root, 'config', 'user.name', 'Ann Editor');
     git(root, 'config', 'user.email', 'ann@example.org');
     const env = { CMS_GIT_COMMIT: '1' };
-    let before = git(root, 'rev-parse', 'HEAD');
+    let before = mainTip(root);
     const created = await cms(['create', 'tags', '--data', '{"name":"From the CLI"}', '--root', root], { env });
     expect(created.code).toBe(0);
     const id = JSON.parse(created.stdout).data.documentId;
-    expect(commits(root)[0]).toMatchObject({ author: 'Ann Editor', email: 'ann@example.org', subject: `Create api::tag.tag ${id}`,
+    let log = commits(root);
+    expect(log[0]).toMatchObject({ author: 'Ann Editor', email: 'ann@example.org', subject: `Create api::tag.tag ${id}`,
       files: [`content/tags/${id}.json`] });
-    expect(commits(root)[1].hash).toBe(before);
+    expect(log[1].hash).toBe(before);
 
-    before = git(root, 'rev-parse', 'HEAD');
+    before = mainTip(root);
     expect((await cms(['update', 'tags', id, '--data', '{"color":"blue"}', '--root', root], { env })).code).toBe(0);
     expect((await cms(['delete', 'tags', id, '--root', root], { env })).code).toBe(0);
-    expect(commits(root).slice(0, 2).map((commit) => commit.subject)).toEqual([`Delete api::tag.tag ${id}`, `Update api::tag.tag ${id}`]);
-    expect(commits(root)[2].hash).toBe(before);
+    log = commits(root);
+    expect(log.slice(0, 2).map((commit) => commit.subject)).toEqual([`Delete api::tag.tag ${id}`, `Update api::tag.tag ${id}`]);
+    expect(log[2].hash).toBe(before);
 
     const failed = await cms(['update', 'tags', 'b2hjgyg2kdh9a72boali13fe', '--data', '{"color":"purple"}', '--root', root], { env });
     expect(failed.code).toBe(1);
@@ -192,8 +198,8 @@ describe('commit per write from the CLI', () => {
   });
 
   it('--git-commit on create, update, publish and delete commits each write, authored by the person\'s git identity', async () => {
-    const root = writableSample();
-    const head = initRepo(root);
+    const root = await writableRepo();
+    const head = mainTip(root);
     git(root, 'config', 'user.name', 'Bo Writer');
     git(root, 'config', 'user.email', 'bo@example.org');
     const created = await cms(['create', 'articles', '--status', 'draft', '--data', '{"title":"Flagged","slug":"flagged"}', '--git-commit',
@@ -205,7 +211,8 @@ describe('commit per write from the CLI', () => {
     ])).code).toBe(0);
     expect((await cms(['publish', 'articles', id, '--git-commit', '--root', root])).code).toBe(0);
     expect((await cms(['delete', 'articles', id, '--git-commit', '--root', root])).code).toBe(0);
-    const made = commits(root).slice(0, commits(root).findIndex((commit) => commit.hash === head));
+    const log = commits(root);
+    const made = log.slice(0, log.findIndex((commit) => commit.hash === head));
     expect(made.map((commit) => commit.subject)).toEqual([
       `Delete api::article.article ${id} (en)`, `Publish api::article.article ${id} (en)`, `Update api::article.article ${id} (en)`,
       `Create api::article.article ${id} (en)`,
@@ -215,9 +222,9 @@ describe('commit per write from the CLI', () => {
   });
 
   it('without CMS_GIT_COMMIT the CLI commits nothing', async () => {
-    const root = writableSample();
-    const head = initRepo(root);
+    const root = await writableRepo();
+    const head = mainTip(root);
     expect((await cms(['create', 'tags', '--data', '{"name":"Loose"}', '--root', root])).code).toBe(0);
-    expect(git(root, 'rev-parse', 'HEAD')).toBe(head);
+    expect(mainTip(root)).toBe(head);
   });
 });

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite, REPO_ROOT } from '../helpers/project.js';
+import { seededCopy } from '../helpers/seeded-repo.js';
 
 /** Every content type of the sample site. */
 export const SAMPLE_TYPES = ['api::article.article', 'api::author.author', 'api::category.category', 'api::tag.tag', 'api::global.global',
@@ -50,9 +51,21 @@ export function initRepo(root: string, message = 'Initial content'): string {
   writeText(root, '.gitignore', '.cms/\n');
   git(root, 'add', '--all');
   git(root, 'commit', '--quiet', '-m', message);
-  // The new branch's ref file is the commit's hash (a fresh repository packs no refs): no `rev-parse` process.
-  return readFileSync(join(root, '.git/refs/heads/main'), 'utf8').trim();
+  return mainTip(root);
 }
+
+/** The commit `main` is at, from its ref file (a repository made by `initRepo` packs no refs): no `rev-parse` process. */
+export const mainTip = (root: string): string => readFileSync(join(root, '.git/refs/heads/main'), 'utf8').trim();
+
+/**
+ * `writableSample()` with `initRepo` run in it, as a copy of the one made first in this test file (test/helpers/seeded-repo.ts):
+ * one git process instead of three, and no file hashed again. Its commit is `mainTip(root)`.
+ */
+export const writableRepo = (): Promise<string> => seededCopy('writable-repo', () => {
+  const root = writableSample();
+  initRepo(root);
+  return root;
+});
 
 export interface Commit { hash: string; author: string; email: string; subject: string; files: string[] }
 

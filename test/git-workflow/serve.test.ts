@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { serveSite } from '../write/served-site.js';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../cli/built-cli.js';
-import { commits, eventually, initRepo, writableSample, writeText } from './helpers.js';
+import { commits, eventually, mainTip, writableRepo, writableSample, writeText } from './helpers.js';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
@@ -45,8 +45,8 @@ describe('cms serve: watching and commit per write (real process)', () => {
     ['--git-commit', ['--git-commit'], {}],
     ['CMS_GIT_COMMIT=1', [], { CMS_GIT_COMMIT: '1' }],
   ])('%s: each write through the API is a commit', async (_how, args, env) => {
-    const root = writableSample();
-    const head = initRepo(root);
+    const root = await writableRepo();
+    const head = mainTip(root);
     const { base } = await serve(root, args, env);
     const response = await fetch(`${base}/api/tags`,
       { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: 'Served' } }) });

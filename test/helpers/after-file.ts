@@ -6,6 +6,10 @@ import { removeTempFolders } from './temp-folders.js';
 // folders go when that file ends.
 afterAll(removeTempFolders);
 
+// With CMS_TEST_FILE set (to anything: bench/test-git-calls.mjs's git shim), it names the running test file, for the processes
+// the file starts to say whose they are. A diagnostic, as CMS_TEST_LEAKS below.
+if (process.env.CMS_TEST_FILE !== undefined) beforeAll(() => { process.env.CMS_TEST_FILE = expect.getState().testPath; });
+
 // What a file leaves running into the next file of a shared worker (servers, sockets, children, watchers, timers): with
 // CMS_TEST_LEAKS=<file>, one line per test file that ended with more of them than it began with is appended there. A
 // diagnostic for vitest.config.ts's shared projects, not a check: vitest's and playwright's own handles come and go too.
