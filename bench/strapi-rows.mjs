@@ -196,7 +196,18 @@ export async function benchStrapi({
   const ourRoot = emptyProject(`/tmp/cms-bench-strapi-ours-${process.pid}`);
   const ours = await createCms({ root: ourRoot, env: { ...process.env, ...ENV }, report: () => {} });
   const ourToken = (await ours.auth.tokens.create({ name: 'bench', type: 'full-access' })).accessKey;
-  const server = await listen(createNodeHandler(ours));
+  // Answers still being made when the load stops (a write whose client hung up still waits for its fsync): the site is
+  // removed only after them, so no write of the run meets a folder already gone.
+  const unfinished = new Set();
+  const handle = createNodeHandler(ours);
+  const server = await listen((req, res) => {
+    const answer = handle(req, res);
+    if (answer instanceof Promise) {
+      unfinished.add(answer);
+      answer.finally(() => unfinished.delete(answer)).catch(() => {});
+    }
+    return answer;
+  });
   const ourBase = `http://127.0.0.1:${server.address().port}`;
   const load = startLoad();
   let strapi;
@@ -270,8 +281,8 @@ export async function benchStrapi({
   } finally {
     load.close();
     server.close();
+    await Promise.allSettled(unfinished);
     await ours.close();
-    // Writes the load left in flight may still add a file meanwhile (ENOTEMPTY): rmSync tries again a few times.
     rmSync(ourRoot, { recursive: true, force: true, maxRetries: 10 });
     if (strapi) try { strapi.stop(); } catch (error) { console.error(`strapi-ref stop: ${error.message}`); }
   }
