@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { constants, open, unlink } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,11 +6,11 @@ import { ensureCmsFolderAsync } from './cms-folder.js';
 import { closeNow, diskFs, writeAll, type DurableFs } from './durable-fs.js';
 import { Batches } from './group-commit.js';
 import { SELF } from './lock-file.js';
+import { syncFileSystem } from './sync-file-system.js';
 import { CURRENT_BOOT, encodeLine, hashText, type LogRecord } from './write-log-format.js';
 
 const openFile = promisify(open);
 const unlinkFile = promisify(unlink);
-const run = promisify(execFile);
 /** Log files of this process, numbered across sites and generations. */
 let logSerial = 0;
 
@@ -23,12 +22,9 @@ export const logFolder = (root: string): string => join(root, '.cms', 'wal');
  * system has it (`sync -f`, GNU coreutils), one journal commit for all of them; else an fsync of each file and folder.
  */
 export async function syncFiles(root: string, paths: Iterable<string>, fs: DurableFs = diskFs): Promise<void> {
-  try {
-    await run('sync', ['-f', root]);
-  } catch {
-    const all = [...paths];
-    await Promise.all([...new Set([...all, ...all.map((path) => dirname(path))])].map((path) => fs.syncDirectory(path)));
-  }
+  if (await syncFileSystem(root)) return;
+  const all = [...paths];
+  await Promise.all([...new Set([...all, ...all.map((path) => dirname(path))])].map((path) => fs.syncDirectory(path)));
 }
 
 interface Generation {
