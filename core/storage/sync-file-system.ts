@@ -7,6 +7,8 @@ interface Syncer {
   waiting: Array<(synced: boolean) => void>;
 }
 let syncer: Syncer | undefined;
+/** A child's pipe as the socket it is (ref/unref). */
+const pipe = (stream: Readable | Writable) => stream as unknown as { ref(): void; unref(): void };
 
 function start(): Syncer {
   // `read` ends at the pipe's end: the shell goes when this process does, however it ends.
@@ -19,11 +21,15 @@ function start(): Syncer {
   };
   child.on('error', fail).on('exit', fail);
   child.stdin.on('error', fail);
-  createInterface({ input: child.stdout }).on('line', (line) => started.waiting.shift()?.(line === 'ok'));
-  // Neither the shell nor its pipes keep this process alive: a checkpoint left undone is the next open's.
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    started.waiting.shift()?.(line === 'ok');
+    if (!started.waiting.length) pipe(child.stdout).unref();
+  });
+  // The shell and its pipes keep this process alive only while a sync is awaited (a start's recovery, say, has nothing
+  // else to wait on); a checkpoint not yet begun when the process ends is the next open's.
   child.unref();
-  (child.stdin as unknown as { unref?: () => void }).unref?.();
-  (child.stdout as unknown as { unref?: () => void }).unref?.();
+  pipe(child.stdin).unref();
+  pipe(child.stdout).unref();
   return started;
 }
 
@@ -41,6 +47,7 @@ export function syncFileSystem(path: string): Promise<boolean> {
   const running = (syncer ??= start());
   return new Promise((resolve) => {
     running.waiting.push(resolve);
+    pipe(running.child.stdout).ref();
     running.child.stdin.write(`${path}\n`);
   });
 }

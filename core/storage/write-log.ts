@@ -17,13 +17,17 @@ let logSerial = 0;
 /** Where a site's write logs live: one file per process and generation, `.cms/wal/<pid>-<tag>-<n>.log`. */
 export const logFolder = (root: string): string => join(root, '.cms', 'wal');
 
+/** Up to this many files, a checkpoint fsyncs each (a CLI's close waits for a few files, not for the file system's). */
+const FSYNC_EACH_UP_TO = 8;
+
 /**
  * Make every file named durable (and the folder entries that name them): one `syncfs` of the site's file system where the
- * system has it (`sync -f`, GNU coreutils), one journal commit for all of them; else an fsync of each file and folder.
+ * system has it and there are more than a few files (one journal commit for all of them, no thread-pool call); else an
+ * fsync of each file and folder.
  */
 export async function syncFiles(root: string, paths: Iterable<string>, fs: DurableFs = diskFs): Promise<void> {
-  if (await syncFileSystem(root)) return;
-  const all = [...paths];
+  const all = [...new Set(paths)];
+  if (all.length > FSYNC_EACH_UP_TO && await syncFileSystem(root)) return;
   await Promise.all([...new Set([...all, ...all.map((path) => dirname(path))])].map((path) => fs.syncDirectory(path)));
 }
 
