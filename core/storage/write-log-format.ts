@@ -27,7 +27,7 @@ export interface LogRecord {
  * The text's hash as records keep it (what a file held before a write).
  *
  * @example
- * hashText('{}') // 'v/xbnPQc1vdmNaVbXd/ISm3PSK8='
+ * hashText('{}') // 'vyGp6PvFo4RvsFtPoIWeCReyIC8='
  */
 export const hashText = (text: string): string => createHash('sha1').update(text).digest('base64');
 
