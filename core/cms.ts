@@ -22,6 +22,8 @@ import { DocumentWriter, type WriteEvent, type WriterOptions } from './service/d
 import type { WriteHooks } from './service/write-event.js';
 import type { ContentService } from './service/content-service.js';
 import { createDocuments } from './service/documents.js';
+import { closeWriteLog } from './storage/write-log.js';
+import { recoverWriteLogs } from './storage/write-log-recovery.js';
 import type { DocumentsFor } from './typed/documents.js';
 import type { ContentTypeName } from './typed/registry.js';
 import type { ContentApi } from './strapi/content-api.js';
@@ -164,6 +166,8 @@ export interface Cms {
 export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
   const root = resolve(options.root ?? '.');
   const cms = { root } as Cms;
+  // Before anything reads the site: the writes a crash left only in a write log are put back in their files.
+  await recoverWriteLogs(root);
   const assemble = async () => {
     if (!options.config) assertProjectRoot(root);
     const { config, source } = options.config ? { config: resolveConfig(options.config), source: undefined } : await loadConfigSource(root);
@@ -280,7 +284,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     // Swap every part at once: a request sees the old model or the new one, never a mix.
     reload: async () => { Object.assign(cms, await assemble()); },
     // The index entries owed by commits in a large repository (git/index-debt.ts) are written before the CMS lets go.
-    close: async () => { await replica?.writers?.stop(); await store?.close(); await settleIndexes(); },
+    close: async () => { await replica?.writers?.stop(); await store?.close(); await settleIndexes(); await closeWriteLog(root); },
     // The branch machinery is imported when a branch is first asked for: most requests read the base.
     branch: async (name: string) => (await (branchOf ??= import('./branches/branch-site.js')
       .then((parts) => (branchSites = parts.branchSites(cms)))))(name),

@@ -43,35 +43,47 @@ function changedParents(created: string | undefined, folder: string): string[] {
 }
 
 /**
- * Write a file (text or bytes) atomically and durably: a temp file in the same folder, fsync, rename
- * over the target, then the folder's fsync (shared with concurrent writes: see `GroupCommit`).
- * Resolves only once the new file survives a crash; a crash at any point leaves either the old
- * file or the new one, never a torn one. Temp files are named `.<name>.<random>.tmp`, which the
- * loader and watcher ignore. Resolves to the file's modification time where the store's file system tells it (the
- * disk's does), so the writer need not stat the file again.
+ * Write `path`'s new content to a temp file beside it with `write`, making its folder when missing (most writes skip the
+ * mkdir call). The temp file is removed when the write fails. `created`: the first folder made, if any.
  */
-export async function writeFileAtomic(
-  path: string, content: string | Uint8Array, store: DurableStore = diskStore,
-): Promise<number | undefined> {
-  const { fs } = store;
-  const folder = dirname(path);
+export async function writeBeside<T>(
+  path: string, fs: DurableFs, write: (temp: string) => Promise<T>,
+): Promise<{ temp: string; result: T; created?: string }> {
   const temp = tempName(path);
-  let created: string | undefined;
-  let mtimeMs: number | void;
   try {
-    mtimeMs = await fs.writeSynced(temp, content);
+    return { temp, result: await write(temp) };
   } catch (error) {
-    // The folder is made only when missing: most writes skip the mkdir call.
     if (!isMissing(error)) { await fs.remove(temp); throw error; }
-    created = await fs.makeFolder(folder);
-    try { mtimeMs = await fs.writeSynced(temp, content); } catch (again) { await fs.remove(temp); throw again; }
   }
+  const created = await fs.makeFolder(dirname(path));
+  try { return { temp, result: await write(temp), created }; } catch (again) { await fs.remove(temp); throw again; }
+}
+
+/** Rename the temp file over the target; the temp file is removed when the rename fails. */
+export async function renameOver(fs: DurableFs, temp: string, path: string): Promise<void> {
   try {
     await fs.rename(temp, path);
   } catch (error) {
     await fs.remove(temp);
     throw error;
   }
+}
+
+/**
+ * Write a file (text or bytes) atomically and durably: a temp file in the same folder, fsync, rename
+ * over the target, then the folder's fsync (shared with concurrent writes: see `GroupCommit`).
+ * Resolves only once the new file survives a crash; a crash at any point leaves either the old
+ * file or the new one, never a torn one. Temp files are named `.<name>.<random>.tmp`, which the
+ * loader and watcher ignore. Resolves to the file's modification time where the store's file system tells it (the
+ * disk's does), so the writer need not stat the file again. (Content files of a site go through its `WriteLog` instead.)
+ */
+export async function writeFileAtomic(
+  path: string, content: string | Uint8Array, store: DurableStore = diskStore,
+): Promise<number | undefined> {
+  const { fs } = store;
+  const folder = dirname(path);
+  const { temp, result: mtimeMs, created } = await writeBeside(path, fs, (at) => fs.writeSynced(at, content));
+  await renameOver(fs, temp, path);
   await store.commits.durable(folder, ...changedParents(created, folder));
   return typeof mtimeMs === 'number' ? mtimeMs : undefined;
 }

@@ -76,7 +76,7 @@ export async function writeContentFile(
   const bytes = oversize(text, limit);
   if (bytes !== undefined) throw new ContentFileTooLargeError(bytes, limit);
   const record = readContentFile(file, text, 0, model, index.models, index.config);
-  record.mtimeMs = await store.write(file, text, time || undefined);
+  record.mtimeMs = await store.write(file, text, time || undefined, options.fresh ? null : previous);
   if (time && store.keepsFileTimes) index.fileTimes!.set(file, time);
   index.setRecord(record);
   return true;

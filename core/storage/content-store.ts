@@ -7,6 +7,7 @@ import { removeFile, writeFileAtomic } from './atomic-write.js';
 import { documentLockFile } from './document-lock-file.js';
 import { holdLockFile } from './lock-file.js';
 import { readTextNoFollow } from './no-follow.js';
+import { writeLogFor } from './write-log.js';
 import { forgetWritten, rememberWritten } from './written-texts.js';
 
 /**
@@ -18,9 +19,11 @@ export interface ContentStore {
   read(file: string): Promise<string | undefined>;
   /**
    * Keep a content file's text. `time`: the time the file stands for (timestamps from history), given to it as its
-   * modification time. Resolves to the modification time the index records for it.
+   * modification time. `before`: the text the writer read under the document's lock, null when it knew the file absent
+   * (undefined: not known, so the served tree fsyncs the file itself rather than log the write). Resolves to the
+   * modification time the index records for it.
    */
-  write(file: string, text: string, time?: string): Promise<number>;
+  write(file: string, text: string, time?: string, before?: string | null): Promise<number>;
   /** Remove a content file (a missing one is no error). */
   remove(file: string): Promise<void>;
   /**
@@ -44,7 +47,7 @@ export async function readText(root: string, file: string): Promise<string | und
 }
 
 /**
- * The served tree: atomic writes (fsynced), lock files in `.cms/locks/` that every CLI and server of the site hold
+ * The served tree: atomic writes (through the site's write-ahead log, else each fsynced), lock files in `.cms/locks/` that every CLI and server of the site hold
  * while writing a document, and the index's view of the document refreshed from disk under that lock. `index` is
  * needed for `hold` only (a one-off write, such as `cms fmt`'s, holds no lock).
  *
@@ -66,11 +69,18 @@ export class DiskStore implements ContentStore {
     return text === undefined ? readText(this.root, file) : Promise.resolve(text);
   }
 
-  async write(file: string, text: string, time?: string): Promise<number> {
+  async write(file: string, text: string, time?: string, before?: string | null): Promise<number> {
     const path = join(this.root, file);
     this.verified.delete(file);
     // Until this write's own note, nothing is known of the file's text (a write failing half way leaves it unknown).
     forgetWritten(path);
+    // The site's write log, where the text replaced is known (recovery re-applies a write only where the file still holds it).
+    const log = before === undefined ? undefined : writeLogFor(this.root);
+    if (log && before !== undefined) {
+      const mtimeMs = await log.write(file, text, before, time ? new Date(time) : undefined);
+      rememberWritten(path, mtimeMs, text);
+      return mtimeMs;
+    }
     const written = await writeFileAtomic(path, text);
     // Until a commit carries the time, the file's own modification time answers it (a restart outside a Git
     // checkout, or before the commit): it is set to the time answered now, so both say the same to the millisecond.

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
+import type { LockOwner } from './lock-file.js';
+
+/** A log's first line: which process of which boot of the system wrote it (recovery judges the log by them). */
+export interface LogHeader {
+  owner: LockOwner;
+  boot: string;
+}
+
+/**
+ * One durable write as the log keeps it: the file (relative to the site), its new text, what it held before (its
+ * `hashText`, or null: absent), the inode and modification time of the temp file renamed over it, and when (ms since
+ * the epoch: recovery replays the records of several processes' logs in this order).
+ */
+export interface LogRecord {
+  file: string;
+  at: number;
+  text: string;
+  before: string | null;
+  ino: number;
+  mtimeMs: number;
+}
+
+/**
+ * The text's hash as records keep it (what a file held before a write).
+ *
+ * @example
+ * hashText('{}') // 'vyGp6PvFo4RvsFtPoIWeCReyIC8='
+ */
+export const hashText = (text: string): string => createHash('sha1').update(text).digest('base64');
+
+/**
+ * This boot of the system (Linux), or undefined where the system does not tell it: no log is kept there. Read once, as
+ * the module loads (never inline on a write's path).
+ */
+export const CURRENT_BOOT: string | undefined = (() => {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+/** A log line: its JSON's CRC-32 and the JSON, so a line torn by a crash is told from a whole one. */
+export function encodeLine(entry: LogHeader | LogRecord): string {
+  const json = JSON.stringify(entry);
+  return `${crc32(json).toString(16).padStart(8, '0')} ${json}\n`;
+}
+
+/**
+ * A log's header and records, up to the first line that is not whole (a torn last write): it and anything after it are
+ * ignored, as they were never acknowledged. Undefined when not even the header is whole.
+ */
+export function decodeLog(text: string): { header: LogHeader; records: LogRecord[] } | undefined {
+  const entries: unknown[] = [];
+  for (let at = 0; at < text.length;) {
+    const end = text.indexOf('\n', at);
+    if (end < 0) break;
+    const line = text.slice(at, end);
+    at = end + 1;
+    const json = line.slice(9);
+    if (line[8] !== ' ' || crc32(json).toString(16).padStart(8, '0') !== line.slice(0, 8)) break;
+    try { entries.push(JSON.parse(json)); } catch { break; }
+  }
+  const [header, ...records] = entries as [LogHeader | undefined, ...LogRecord[]];
+  return header?.owner && typeof header.boot === 'string' ? { header, records } : undefined;
+}

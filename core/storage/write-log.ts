@@ -1,0 +1,197 @@
+import { constants, open, unlink } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { renameOver, writeBeside } from './atomic-write.js';
+import { ensureCmsFolderAsync } from './cms-folder.js';
+import { closeNow, diskFs, writeAll, type DurableFs } from './durable-fs.js';
+import { Batches } from './group-commit.js';
+import { SELF } from './lock-file.js';
+import { syncFileSystem } from './sync-file-system.js';
+import { CURRENT_BOOT, encodeLine, hashText, type LogRecord } from './write-log-format.js';
+
+const openFile = promisify(open);
+const unlinkFile = promisify(unlink);
+/** Log files of this process, numbered across sites and generations. */
+let logSerial = 0;
+
+/** Where a site's write logs live: one file per process and generation, `.cms/wal/<pid>-<tag>-<n>.log`. */
+export const logFolder = (root: string): string => join(root, '.cms', 'wal');
+
+/** Up to this many files, a checkpoint fsyncs each (a CLI's close waits for a few files, not for the file system's). */
+const FSYNC_EACH_UP_TO = 8;
+
+/**
+ * Make every file named durable (and the folder entries that name them): one `syncfs` of the site's file system where the
+ * system has it and there are more than a few files (one journal commit for all of them, no thread-pool call); else an
+ * fsync of each file and folder.
+ */
+export async function syncFiles(root: string, paths: Iterable<string>, fs: DurableFs = diskFs): Promise<void> {
+  const all = [...new Set(paths)];
+  if (all.length > FSYNC_EACH_UP_TO && await syncFileSystem(root)) return;
+  await Promise.all([...new Set([...all, ...all.map((path) => dirname(path))])].map((path) => fs.syncDirectory(path)));
+}
+
+interface Generation {
+  path: string;
+  fd: Promise<number>;
+  /** Writes whose record this generation holds and whose rename has not ended. */
+  pending: number;
+  drained?: () => void;
+  files: Set<string>;
+  closed?: boolean;
+}
+
+interface Entry {
+  line: string;
+  path: string;
+  generation?: Generation;
+}
+
+export interface WriteLogOptions {
+  /** The file system of temp files, renames and folder syncs (tests inject one that crashes). */
+  fs?: DurableFs;
+  /** This boot of the system, written in the log's header (recovery replays a log of another boot). */
+  boot: string;
+  /** How long after a write its file is made durable and its record dropped (default 1 s). */
+  checkpointAfterMs?: number;
+}
+
+/**
+ * A site's write-ahead log in this process: a write puts its new text in a temp file without syncing it, appends a
+ * record to the log (everyone writing meanwhile shares ONE synced append), renames the temp file over the target and
+ * is acknowledged; readers, Git and other processes see the file at once. A checkpoint, a second after, makes the
+ * files themselves durable (one `syncfs`) and drops the log; after a crash of the system, `recoverWriteLogs` re-applies a
+ * record where the file still holds what the write replaced (or is this write's own torn file).
+ *
+ * @example
+ * const log = new WriteLog('/site', { boot }); await log.write('content/tags/a.json', '{}\n', null);
+ */
+export class WriteLog {
+  private readonly fs: DurableFs;
+  private readonly batches = new Batches<Entry>((entries) => this.flush(entries));
+  private generation: Generation | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private checkpointing: Promise<void> = Promise.resolve();
+  /** Generation files whose checkpoint failed: kept on disk (recovery's to judge) and tried again at `close`. */
+  private readonly kept: Generation[] = [];
+
+  constructor(readonly root: string, private readonly options: WriteLogOptions) {
+    this.fs = options.fs ?? diskFs;
+  }
+
+  /**
+   * Write `file` (relative to the site) as `text`, acknowledged once its record is durable and the file renamed in
+   * place. `before`: the text it replaces, null when it is absent. `time`: the modification time to give it.
+   * Resolves to the file's modification time.
+   */
+  async write(file: string, text: string, before: string | null, time?: Date): Promise<number> {
+    const path = join(this.root, file);
+    const { temp, result: written } = await writeBeside(path, this.fs, (at) => this.fs.writeUnsynced(at, text, time));
+    const record: LogRecord = { file, text, before: before === null ? null : hashText(before), ...written, at: Date.now() };
+    const entry: Entry = { line: encodeLine(record), path };
+    try {
+      await this.batches.add(entry);
+    } catch (error) {
+      if (entry.generation) this.settle(entry.generation);
+      await this.fs.remove(temp);
+      throw error;
+    }
+    try {
+      await renameOver(this.fs, temp, path);
+    } finally {
+      this.settle(entry.generation!);
+    }
+    this.timer ??= setTimeout(() => { this.timer = undefined; void this.checkpoint(); }, this.options.checkpointAfterMs ?? 1000).unref();
+    return written.mtimeMs;
+  }
+
+  /** Make every write so far durable in its own file and remove the log: at close, and a second after writes. */
+  checkpoint(): Promise<void> {
+    const old = this.generation;
+    this.generation = undefined;
+    this.checkpointing = this.checkpointing.then(() => this.retire([...this.kept.splice(0), ...(old ? [old] : [])]));
+    return this.checkpointing;
+  }
+
+  /** The last checkpoint: nothing is left in the log. */
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.checkpoint();
+  }
+
+  private async retire(generations: Generation[]): Promise<void> {
+    if (!generations.length) return;
+    for (const generation of generations) {
+      if (generation.pending) await new Promise<void>((resolve) => { generation.drained = resolve; });
+    }
+    try {
+      await syncFiles(this.root, generations.flatMap((generation) => [...generation.files]), this.fs);
+    } catch {
+      // Kept on disk (recovery's to judge if this process dies) and tried again at the next checkpoint.
+      this.kept.push(...generations);
+      return;
+    }
+    for (const generation of generations) {
+      const fd = await generation.fd.catch(() => undefined);
+      if (fd !== undefined && !generation.closed) closeNow(fd);
+      generation.closed = true;
+      await unlinkFile(generation.path).catch(() => {});
+    }
+  }
+  private settle(generation: Generation): void {
+    if (--generation.pending === 0) generation.drained?.();
+  }
+
+  private async flush(entries: Entry[]): Promise<void> {
+    // Synchronously up to the append: a checkpoint that takes this generation sees these writes as pending.
+    const generation = (this.generation ??= this.open());
+    generation.pending += entries.length;
+    for (const entry of entries) { entry.generation = generation; generation.files.add(entry.path); }
+    try {
+      await writeAll(await generation.fd, entries.map((entry) => entry.line).join(''));
+    } catch (error) {
+      // A failed append may leave a torn line, after which recovery reads nothing: later records go to a new file.
+      if (this.generation === generation) { this.generation = undefined; this.kept.push(generation); }
+      throw error;
+    }
+  }
+
+  private open(): Generation {
+    const folder = logFolder(this.root);
+    const path = join(folder, `${process.pid}-${SELF.start ?? 0}-${(logSerial++).toString(36)}.log`);
+    const fd = (async () => {
+      await ensureCmsFolderAsync(folder);
+      const created = await this.fs.makeFolder(folder);
+      // O_DSYNC: each append returns once its bytes and the log's new size are on disk (one journal commit per batch).
+      const handle = await openFile(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND | constants.O_DSYNC, 0o600);
+      await writeAll(handle, encodeLine({ owner: SELF, boot: this.options.boot }));
+      // The log's own name must survive a crash before any record in it counts.
+      await Promise.all([folder, ...(created ? [dirname(folder), this.root] : [])].map((at) => this.fs.syncDirectory(at)));
+      return handle;
+    })();
+    fd.catch(() => {});
+    return { path, fd, pending: 0, files: new Set() };
+  }
+}
+
+const logs = new Map<string, WriteLog>();
+
+/**
+ * The site's write log in this process, where the system lets recovery tell a crash of the system from one of a process
+ * (Linux's boot id) and `CMS_WRITE_LOG` is not `off`; undefined elsewhere (writes then fsync each file, as before).
+ */
+export function writeLogFor(root: string): WriteLog | undefined {
+  let log = logs.get(root);
+  if (!log) {
+    const boot = process.env.CMS_WRITE_LOG === 'off' ? undefined : CURRENT_BOOT;
+    if (!boot) return undefined;
+    logs.set(root, (log = new WriteLog(root, { boot })));
+  }
+  return log;
+}
+
+/** Checkpoint and drop the site's write log of this process (at the CMS's close). */
+export async function closeWriteLog(root: string): Promise<void> {
+  await logs.get(root)?.close();
+}
