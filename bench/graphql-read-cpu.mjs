@@ -4,6 +4,7 @@
 // bare server sending the same bytes (same-answer.mjs) and for this server, both in this process and loaded with N
 // requests over 10 connections from the table's load process; least of the rounds (contention only ever adds to it).
 // A figure the scheduler of a loaded machine moves far less than req/s. With --before, another build serves a copy too.
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { startLoad } from './load-process.mjs';
@@ -31,7 +32,7 @@ async function start([name, dir], at) {
   const ids = await seed(base, token, seedRequests(200));
   const jwt = await ourJwt(cms, base);
   const callers = [['anonymous', {}], ['API token', { authorization: `Bearer ${token}` }], ['JWT', { authorization: `Bearer ${jwt}` }]];
-  return { name, base, ids, callers, close: async () => { server.close(); await cms.close(); } };
+  return { name, base, ids, callers, close: async () => { server.close(); await cms.close(); rmSync(root, { recursive: true, force: true }); } };
 }
 
 const load = startLoad();
