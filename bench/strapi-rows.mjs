@@ -27,7 +27,7 @@ const PORT = process.env.STRAPI_BENCH_PORT ?? '1340';
 const REF_DIR = process.env.STRAPI_BENCH_DIR ?? join(homedir(), '.cache', 'strapi-ref-bench');
 const ARTICLE = 'api::article.article';
 const READ = ['find', 'findOne'];
-const ENV = {
+export const ENV = {
   CMS_JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'bench-salt-0123456789abcdef0123456789abcdef',
 };
 
@@ -45,7 +45,7 @@ function ensureRefDir() {
 }
 
 /** An empty project with the sample schemas; the Public role may read everything and create and update articles. */
-function emptyProject(dir) {
+export function emptyProject(dir) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'content'), { recursive: true });
   cpSync(join(REPO, 'schemas'), join(dir, 'schemas'), { recursive: true });
@@ -64,7 +64,7 @@ function emptyProject(dir) {
  * component and a dynamic zone). `ref` names an earlier answer's documentId, so each server links
  * its own ids.
  */
-function seedRequests(articles) {
+export function seedRequests(articles) {
   const rand = random(15);
   const pick = (list) => list[Math.floor(rand() * list.length)];
   const WORDS = ['coffee', 'pizza', 'beautiful', 'sunset', 'mountain', 'Rome', 'Tokyo', 'garden', 'ocean', 'bread', 'night', 'river'];
@@ -90,7 +90,7 @@ function seedRequests(articles) {
 }
 
 /** Send the seed to a server; resolves to the documentId of each seeded entry by key. */
-async function seed(base, token, requests) {
+export async function seed(base, token, requests) {
   const ids = new Map();
   const resolveRefs = (value) => (Array.isArray(value) ? value.map(resolveRefs)
     : value && typeof value === 'object'
@@ -119,7 +119,7 @@ const readScenarios = (ids) => [
 ];
 
 /** The same reads over GraphQL (`POST /graphql`, as Apollo and urql send them): a list with relations, one document. */
-const graphqlScenarios = (ids) => [
+export const graphqlScenarios = (ids) => [
   ['GraphQL list + relations', { query: '{ articles(sort: "views:desc", pagination: { pageSize: 25 }) '
     + '{ documentId title views author { name } category { name } tags { name } } }' }],
   ['GraphQL one document', { query: 'query ($id: ID!) { article(documentId: $id) { documentId title description author { name email } '

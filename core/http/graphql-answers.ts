@@ -142,16 +142,18 @@ function byName(headers: Record<string, string>): Record<string, string> {
 }
 
 /**
- * The paths (per method) h3 routed to the GraphQL route, spelled as configured (at most four): only those may be
- * answered before h3 (serve.ts), as no earlier route (the studio, `/_health`, the `_cms` routes) owns them.
+ * The paths (per method) h3 routed to the GraphQL route, spelled as configured (at most two a method): only those may be
+ * answered before h3 (serve.ts), as no earlier route (the studio, `/_health`, the `_cms` routes) owns them. Compared as
+ * strings, never joined into a key: a request's path is then neither copied nor hashed.
  */
-const reached = new WeakMap<GraphqlFace, Set<string>>();
+const reached = new WeakMap<GraphqlFace, { GET: string[]; POST: string[] }>();
 
 export function markReached(face: GraphqlFace, endpoint: string, method: string, path: string): void {
-  if (path !== endpoint && path !== `${endpoint}/`) return;
+  if ((path !== endpoint && path !== `${endpoint}/`) || (method !== 'GET' && method !== 'POST')) return;
   let paths = reached.get(face);
-  if (!paths) reached.set(face, (paths = new Set()));
-  paths.add(`${method} ${path}`);
+  if (!paths) reached.set(face, (paths = { GET: [], POST: [] }));
+  if (!paths[method].includes(path)) paths[method].push(path);
 }
 
-export const wasReached = (face: GraphqlFace, method: string, path: string): boolean => !!reached.get(face)?.has(`${method} ${path}`);
+export const wasReached = (face: GraphqlFace, method: 'GET' | 'POST', path: string): boolean =>
+  reached.get(face)?.[method].includes(path) ?? false;

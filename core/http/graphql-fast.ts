@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Cms } from '../cms.js';
 import type { CmsConfig } from '../config/types.js';
 import type { GraphqlAnswer, GraphqlFace, GraphqlRequest } from '../graphql/graphql-face.js';
-import { JSON_LIMIT, jsonBody, keepReadBody, readNodeBody } from './body.js';
+import { JSON_LIMIT, jsonBody, keepReadBody } from './body.js';
 import { createTextCache, type TextCache } from '../graphql/document-cache.js';
 import { keptAnswer, keptKey, MAX_KEY_CHARS, readPlan, wasReached, wireAnswer, type ReadPlan, type WireAnswer } from './graphql-answers.js';
 import { csrfBlocked, fromBody, fromSearch } from './graphql-request.js';
@@ -30,7 +30,7 @@ const headerOf = (req: IncomingMessage) => (name: string): string | null => {
  * if (cms.config.graphql.enabled) return answerGraphqlKept(cms, req, res, () => handler(req, res));
  */
 export function answerGraphqlKept(cms: Cms, req: IncomingMessage, res: ServerResponse, next: () => unknown): unknown {
-  const method = req.method!;
+  const method = req.method;
   if (method !== 'POST' && method !== 'GET') return next();
   const face = builtFace(cms);
   const url = req.url ?? '/';
@@ -38,7 +38,7 @@ export function answerGraphqlKept(cms: Cms, req: IncomingMessage, res: ServerRes
   if (!face || !wasReached(face, method, query === -1 ? url : url.slice(0, query))) return next();
   if (method === 'GET') {
     if (csrfBlocked(headerOf(req))) return next();
-    return answerFrom(cms, face, url, () => fromSearch(new URL(url, 'http://localhost')), req, res, next);
+    return answerFrom(cms, face, () => planOf(cms, face, 'GET', url, () => fromSearch(new URL(url, 'http://localhost'))), req, res, next);
   }
   // Only a JSON body of a declared length, read here whole (bounded as body.ts bounds it); chunked ones go to h3 unread.
   // (Its type is not one a browser sends without a preflight: Apollo's CSRF prevention lets it through.)
@@ -46,12 +46,16 @@ export function answerGraphqlKept(cms: Cms, req: IncomingMessage, res: ServerRes
   const length = Number(req.headers['content-length']);
   if ((type !== 'application/json' && type.split(';')[0].trim().toLowerCase() !== 'application/json')
     || req.headers['transfer-encoding'] !== undefined || !(length > 0 && length <= JSON_LIMIT)) return next();
-  // Callbacks, not promises, as a bare server reads a body. The body read is handed on only with the request (body.ts
-  // reads it from there): a kept answer needs no note of it.
-  readNodeBody(req, JSON_LIMIT, (error, text = '') => {
-    if (error) return next();
-    return answerFrom(cms, face, text, () => fromBody(jsonBody(text)), req, res, () => {
-      keepReadBody(req, text);
+  // Read as a bare server reads a body, answered once its declared length has come (Node's parser stops there), without
+  // waiting for `end`. A client gone before then leaves nothing to answer (no `error` listener: Node then emits none).
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    if ((size += chunk.length) !== length) return;
+    const bytes = chunks.length === 1 ? chunk : Buffer.concat(chunks);
+    answerFrom(cms, face, () => postPlan(cms, face, bytes), req, res, () => {
+      keepReadBody(req, bytes.toString('utf8'));
       return next();
     });
   });
@@ -59,8 +63,24 @@ export function answerGraphqlKept(cms: Cms, req: IncomingMessage, res: ServerRes
 }
 
 /**
- * The read plans of requests asked before, per face and method, by the request's text (a POST's body, a GET's URL): a
- * repeated request is neither parsed as JSON nor looked up as a query again. Only a plan is kept (what the text alone
+ * The last POST body planned, per face, and its plan: a client repeating its request (the usual case) has it recognised
+ * by comparing bytes, without making or hashing a string of them.
+ */
+const lastPost = new WeakMap<GraphqlFace, { bytes: Buffer; plan: ReadPlan }>();
+
+function postPlan(cms: Cms, face: GraphqlFace, bytes: Buffer): ReadPlan | undefined {
+  const last = lastPost.get(face);
+  if (last && last.bytes.equals(bytes)) return last.plan;
+  // Kept by the body's bytes as latin1 text (a character a byte: no UTF-8 decoding), decoded as UTF-8 only to be parsed.
+  const plan = planOf(cms, face, 'POST', bytes.toString('latin1'), () => fromBody(jsonBody(bytes.toString('utf8'))));
+  // (A copy: the request's bytes may be a view of a larger read buffer.)
+  if (plan) lastPost.set(face, { bytes: Buffer.from(bytes), plan });
+  return plan;
+}
+
+/**
+ * The read plans of requests asked before, per face and method, by the request's text (a POST's body as latin1, a GET's
+ * URL): a repeated request is neither parsed as JSON nor looked up as a query again. Only a plan is kept (what the text alone
  * decides); whether this caller may have the kept answer is asked every time (keptKey). Bounded by the texts' size.
  */
 const plans = new WeakMap<GraphqlFace, Record<string, TextCache<ReadPlan>>>();
@@ -78,32 +98,32 @@ function planOf(cms: Cms, face: GraphqlFace, method: string, text: string, parse
   return plan;
 }
 
-/** The kept answer for a well-formed request (`text` is its body or URL), written; else (a malformed one too) the long way. */
+/** The kept answer for a well-formed request (`planned`: its plan), written; else (a malformed one too) the long way. */
 function answerFrom(
-  cms: Cms, face: GraphqlFace, text: string, parse: () => GraphqlRequest | GraphqlAnswer, req: IncomingMessage,
-  res: ServerResponse, next: () => unknown,
+  cms: Cms, face: GraphqlFace, planned: () => ReadPlan | undefined, req: IncomingMessage, res: ServerResponse, next: () => unknown,
 ): unknown {
   let wire: WireAnswer;
   try {
-    const plan = planOf(cms, face, req.method!, text, parse);
+    const plan = planned();
     const authorization = req.headers.authorization ?? null;
     const reuse = plan && keptKey(cms, face, plan, authorization, req.socket);
     const hit = reuse?.cache.get(reuse.key, cms.index);
     if (!hit) return next();
-    const header = headerOf(req);
-    const ask = { method: req.method!, authorization, ifNoneMatch: header('if-none-match') };
-    const origin = header('origin');
-    const lists = ask.ifNoneMatch === null ? listsOf(hit, cms.config) : undefined;
+    // (Node joins a repeated header of these two with ', ', as a web Request's `headers.get` does.)
+    const ifNoneMatch = req.headers['if-none-match'] ?? null;
+    const origin = req.headers.origin ?? null;
+    const method = req.method!;
+    const lists = ifNoneMatch === null ? listsOf(hit, cms.config) : undefined;
     // (Without an Origin, one of four constant keys: no string is made and hashed per request.)
-    const key = origin === null ? NO_ORIGIN[ask.method === 'GET' ? 0 : 1][authorization ? 1 : 0]
-      : `${ask.method}\u0000${authorization ? 1 : 0}\u0000${origin}`;
+    const key = origin === null ? NO_ORIGIN[method === 'GET' ? 0 : 1][authorization ? 1 : 0]
+      : `${method}\u0000${authorization ? 1 : 0}\u0000${origin}`;
     const list = lists?.get(key);
     if (list) {
       res.writeHead(200, list);
       res.end(hit.body);
       return undefined;
     }
-    wire = wireAnswer(cms, keptAnswer(hit), answerHeaders(origin), {}, ask);
+    wire = wireAnswer(cms, keptAnswer(hit), answerHeaders(origin), {}, { method, authorization, ifNoneMatch });
     if (lists && lists.size < MAX_LISTS && wire.status === 200) lists.set(key, Object.entries(wire.headers).flat());
   } catch {
     // whatever went wrong here is h3's to answer (and log), never an exception in Node's request listener

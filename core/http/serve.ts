@@ -56,7 +56,8 @@ export function createNodeHandler(
   const handler = toNodeHandler(createApp(cms, { cache, admin: options.admin, extensions: options.extensions }));
   const fastWrites = options.fastWrites ?? true;
   const answerBranch = branchKeptAnswers(cms, cache);
-  return (req, res) => {
+  /** Every request the GraphQL fast path did not answer (`graphqlTried`: a POST it was offered first). */
+  const answer = (req: IncomingMessage, res: ServerResponse, graphqlTried: boolean): unknown => {
     guardUnreadBody(req, res);
     // A replica with peers sends writes on to the writer replica (see writer-choice.ts), unless one sent it here.
     const writers = cms.replica?.writers;
@@ -86,8 +87,16 @@ export function createNodeHandler(
     }
     // `/graphql`: a kept query's answer the same way, the rest to h3 (graphql-fast.ts).
     const base = req.headers['cms-branch'] === undefined;
-    if (!pinned && base && cms.config.graphql.enabled) return answerGraphqlKept(cms, req, res, () => handler(req, res));
+    if (!graphqlTried && !pinned && base && cms.config.graphql.enabled) return answerGraphqlKept(cms, req, res, () => handler(req, res));
     return handler(req, res);
+  };
+  return (req, res) => {
+    // A POST is offered to the GraphQL fast path first (a replica's go on to the writer, above): a body it reads whole
+    // needs no guard (unread-body.ts), and what it hands on, read or not, goes the way every request goes.
+    if (req.method === 'POST' && !cms.replica && cms.config.graphql.enabled && req.headers['cms-branch'] === undefined) {
+      return answerGraphqlKept(cms, req, res, () => answer(req, res, true));
+    }
+    return answer(req, res, false);
   };
 }
 
