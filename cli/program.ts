@@ -1,20 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { createContext, type CliContext, type CliIO } from './context.js';
 import { extractQuery } from './query-args.js';
 import { EXIT, reportError } from './output.js';
-
-/** The package version, from dist/cli (built) or cli/ (run from source by the tests). */
-const VERSION = ((): string => {
-  for (const candidate of ['../../package.json', '../package.json']) {
-    try {
-      return (JSON.parse(readFileSync(new URL(candidate, import.meta.url), 'utf8')) as { name: string; version: string }).version;
-    } catch {
-      // not there: try the next layout
-    }
-  }
-  return '0.0.0';
-})();
+import { VERSION } from './version.js';
 
 /** Commands whose output is data (by path). runCli takes `--json` off argv wherever it stands; this lists it in their help. */
 const PRINTS_DATA = [

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { ProjectRouteGate } from './access/document-gate.js';
 import { trustedCaller, type Caller } from './access/permissions.js';
+import { afterWriteHooks } from './after-write.js';
 import { createAuth, type Auth } from './auth/auth.js';
 import { openStateStore } from './auth/open-state-store.js';
 import { findStateUrl, isStateUrl } from './config/state-url.js';
@@ -28,18 +29,12 @@ import type { DocumentsFor } from './typed/documents.js';
 import type { ContentTypeName } from './typed/registry.js';
 import type { ContentApi } from './strapi/content-api.js';
 import { siteParts } from './site-parts.js';
-import { commitPerWrite } from './git/commit-per-write.js';
-import { createGit } from './git/git.js';
 import { settleIndexes } from './git/index-debt.js';
 import { readFileTimes } from './git/file-times.js';
 import { askGit } from './index/snapshot/git-changes.js';
 import type { Replica } from './replication/replica.js';
 import { writesIndependent } from './replication/independent-writes.js';
-import { commitIntent } from './replication/commit-intents.js';
-import { commitLater, insideReplicaWrite, joinCommitGroup, whenAcknowledged } from './replication/write-context.js';
-import { reindexFiles } from './watch/reindex-files.js';
-import { webhookPopulate } from './webhooks/webhook-entry.js';
-import { webhookDispatcher, type WebhookOptions } from './webhooks/webhooks.js';
+import type { WebhookOptions } from './webhooks/webhooks.js';
 
 export interface CreateCmsOptions {
   /** Project root holding `schemas/`, `content/` and the config. Defaults to the working directory. */
@@ -184,12 +179,13 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     const problems = [...index.problems.values()];
     if (problems.length && options.strict) throw new ProjectProblemsError('Malformed content files', problems, 'ContentError');
     if (options.reportProblems ?? true) for (const problem of problems) report(`warning: ${problem.format()}`);
-    const { afterWrite, announce } = afterWriteHooks(config, index);
+    const { afterWrite, announce } = await afterWriteHooks(cms, config, index, options, report);
     // Created once, on the first load: it outlives reloads, as the clone it pushes from does.
     // Its machinery is imported only for a site that syncs with a remote.
     replica ??= config.git.push || config.git.pull
       ? (await import('./replication/replica.js')).createReplica({
-        root, remote: config.git.push || 'origin', push: !!config.git.push, report, reindex: (files) => reindexFiles(cms, files, report),
+        root, remote: config.git.push || 'origin', push: !!config.git.push, report,
+        reindex: async (files) => (await import('./watch/reindex-files.js')).reindexFiles(cms, files, report),
         independent: (ours, theirs) => writesIndependent(cms.index, ours, theirs),
         pushTimeout: config.git.pushTimeout * 1000, pullToken: env.CMS_GIT_PULL_TOKEN,
         peers: [...config.git.peers, ...(env.CMS_GIT_PEERS ?? '').split(',').map((peer) => peer.trim()).filter(Boolean)],
@@ -224,48 +220,6 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
   type BranchSites = { (name: string): Promise<Cms>; open(name: string, batch?: object): Cms | undefined };
   let branchOf: Promise<BranchSites> | undefined;
   let branchSites: BranchSites | undefined;
-  type Hook = (event: WriteEvent) => Promise<void> | void;
-  const inOrder = (hooks: Hook[]) => async (event: WriteEvent) => { for (const hook of hooks) await hook(event); };
-  /**
-   * Everything that follows a successful write, in order: the caller's hook, the git commit, webhooks (`afterWrite`);
-   * without the commit (`announce`), for a branch's writes, which their view commits to the branch.
-   */
-  function afterWriteHooks(config: CmsConfig, index: ContentIndex): { afterWrite: Hook & Cms['afterWrite']; announce: Cms['announce'] } {
-    const hooks: Hook[] = [];
-    const told: Hook[] = [];
-    if (options.afterWrite) hooks.push(options.afterWrite);
-    if (options.afterWrite) told.push(options.afterWrite);
-    // Timestamps from history: the commit carries the write's time, so every replica reads the same.
-    const authorDate = (files: string[]) => files.map((file) => index.fileTimes?.get(file)).find(Boolean);
-    // A replica that pushes commits every write: the commit is what it pushes.
-    const commitsWrites = options.gitCommit ?? (config.git.commitPerWrite || !!config.git.push);
-    const commit = commitsWrites ? commitPerWrite(createGit(root), report, authorDate) : undefined;
-    // A replica's write asks for its commit; the pusher makes the commits of a batch together, just before pushing.
-    const commitNow = commit && (async (event: WriteEvent) => {
-      if (!insideReplicaWrite() || !commitLater(await commitIntent(root, event, authorDate))) await commit(event);
-    });
-    // Project code's writes that belong together (a write and its lifecycle hooks' writes) make one commit; a replica's write commits each.
-    if (commitNow) hooks.push(async (event) => { if (insideReplicaWrite() || !joinCommitGroup(event, commitNow)) await commitNow(event); });
-    if (config.webhooks.length) {
-      const dispatch = webhookDispatcher(config.webhooks, {
-        ...options.webhooks,
-        report,
-        loadEntry: async (event, status) => {
-          // Populated as Strapi populates a webhook's entry (webhook-entry.ts).
-          const query = { locale: event.locale ?? undefined, status, populate: webhookPopulate(cms.models, event.model.uid) };
-          // A branch's write: its entry as that branch reads it.
-          const site = event.branch ? await cms.branch(event.branch) : cms;
-          return (await site.service.findOne(event.model, event.documentId, query, trustedCaller)) ?? null;
-        },
-      });
-      // A replica's write is announced once the remote holds it, never for an attempt it ran again or answered 503.
-      const webhooks = (event: WriteEvent) => whenAcknowledged(async () => dispatch(event));
-      hooks.push(webhooks);
-      told.push(webhooks);
-    }
-    return { afterWrite: inOrder(hooks), announce: inOrder(told) };
-  }
-
   const contentTypes = () => [...cms.models.values()]
     .filter((model) => model.modelType === 'contentType' && model.uid.startsWith('api::'));
   const contentType = (name: string): Model => {

@@ -4,7 +4,6 @@ import type { CmsConfig } from './config/types.js';
 import type { ContentIndex } from './index/content-index.js';
 import type { Model } from './schema/types.js';
 import { mediaSigner } from './media/sign-entity.js';
-import { uploadProvider } from './media/providers/index.js';
 import { ContentService } from './service/content-service.js';
 import type { DocumentWriter } from './service/document-writer.js';
 import { createContentApi, type ContentApi } from './strapi/content-api.js';
@@ -27,9 +26,11 @@ export function siteParts(at: {
   root: string; index: ContentIndex; writer: DocumentWriter; config: CmsConfig; auth: Auth; ownedElsewhere: (model: Model) => boolean;
 }): SiteParts {
   const service = new ContentService(at.index, at.writer);
-  // Only a bucket's provider can be private: a local site's answers skip the signer altogether.
+  // Only a bucket's provider can be private: a local site's answers skip the signer altogether. The providers (and the S3
+  // client's glue) are imported on the first answer to sign, not by every start that reads (issue 39).
   if (at.config.upload.provider !== 'local') {
-    service.signMedia = mediaSigner(() => at.index.models, () => uploadProvider(at.root, at.config.upload));
+    const provider = () => import('./media/providers/index.js').then(({ uploadProvider }) => uploadProvider(at.root, at.config.upload));
+    service.signMedia = mediaSigner(() => at.index.models, provider);
   }
   const contentApi = createContentApi({
     service, anonymous: publicCaller(at.config), authenticate: at.auth.authenticate, readFingerprint: at.auth.readFingerprint,

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import qs from 'qs';
+import { createRequire } from 'node:module';
 import { BodySyntaxError, PayloadTooLargeError } from '../errors.js';
 import { MAX_BODY_DEPTH, nestsDeeperThan, tooDeep } from '../parsers/json-depth.js';
 
@@ -102,6 +102,8 @@ export async function readBody(request: Request): Promise<unknown> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   if (type.includes('json')) return jsonBody(await readText(request, JSON_LIMIT));
   if (type.includes('application/x-www-form-urlencoded')) {
+    // qs is required for the first form body, not by every server start (issue 39).
+    const qs = createRequire(import.meta.url)('qs') as typeof import('qs');
     return qs.parse(await readText(request, FORM_LIMIT), { allowPrototypes: false, plainObjects: true });
   }
   if (type.startsWith('text/')) return readText(request, FORM_LIMIT);

@@ -1,8 +1,9 @@
+import { createRequire } from 'node:module';
 import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { Busboy, type BusboyFileStream, type BusboyInstance } from '@fastify/busboy';
+import type { BusboyFileStream, BusboyInstance } from '@fastify/busboy';
 import { PayloadTooLargeError, ValidationError } from '../errors.js';
 import { MultipartTooLargeError } from './errors.js';
 import { mimeFromName } from './mime.js';
@@ -84,6 +85,8 @@ export async function readUploadForm(request: Request, limit: number, scratch: S
   const spooled: Promise<IncomingFile>[] = [];
   let parser: BusboyInstance;
   try {
+    // Required by the first upload, not by every server start (issue 39).
+    const { Busboy } = createRequire(import.meta.url)('@fastify/busboy') as typeof import('@fastify/busboy');
     parser = Busboy({
       headers: { 'content-type': request.headers.get('content-type') ?? '' },
       // As the fetch standard's FormData: a part is a file when it has a `filename`.

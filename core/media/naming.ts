@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { basename, extname } from 'node:path';
-import slugify from '@sindresorhus/slugify';
+import { createRequire } from 'node:module';
 import { extensionFromMime } from './mime.js';
 
 /** Extensions kept as given; anything else (spaces, slashes, very long) falls back to the MIME type's. */
@@ -20,6 +20,8 @@ export const MAX_HASH_BASE = 100;
  * fileHash('Pizza margherita') // 'Pizza_margherita_3f9a1c0b2e'
  */
 export function fileHash(baseName: string): string {
+  // Required by the first upload, not by every server start (issue 39).
+  const slugify = createRequire(import.meta.url)('@sindresorhus/slugify') as typeof import('@sindresorhus/slugify');
   const slug = slugify(baseName, { separator: '_', lowercase: false });
   const bounded = slug.length > MAX_HASH_BASE ? slug.slice(0, MAX_HASH_BASE).replace(/_+$/, '') : slug;
   return `${bounded}_${randomBytes(5).toString('hex')}`;

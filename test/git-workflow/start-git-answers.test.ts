@@ -32,6 +32,24 @@ function commitMeanwhile(root: string): string {
   return next;
 }
 
+/** The git subcommands `run` starts: a `git` first on the PATH notes each run, then runs the real one. */
+async function gitRuns(run: () => Promise<void>): Promise<string[]> {
+  const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  const shim = mkdtempSync(join(tmpdir(), 'git-shim-'));
+  writeFileSync(join(shim, 'git'), `#!/bin/sh\necho "$*" >> '${shim}/runs'\nexec '${realGit}' "$@"\n`);
+  chmodSync(join(shim, 'git'), 0o755);
+  const path = process.env.PATH;
+  process.env.PATH = `${shim}${delimiter}${path}`;
+  try {
+    await run();
+  } finally {
+    process.env.PATH = path;
+  }
+  const runs = existsSync(join(shim, 'runs')) ? readFileSync(join(shim, 'runs'), 'utf8').trim().split('\n') : [];
+  rmSync(shim, { recursive: true, force: true });
+  return runs.map((line) => line.split(' ')[2]);
+}
+
 const pick = (times: Map<string, string>, files: string[]) => files.map((file) => [file, times.get(file)]);
 
 describe('a start asks git once for HEAD and status, and the snapshot and the file times share the answer', () => {
@@ -90,29 +108,32 @@ describe('a start asks git once for HEAD and status, and the snapshot and the fi
     expect((await readFileTimes(root, ask)).times.size).toBe(0);
   });
 
+  it('a start outside any repository runs no git (it could only fail), and reads the snapshot by the files\' stamps', async () => {
+    const root = copySampleSite();
+    const first = await createCms({ root, indexSnapshot: true, report: () => {} });
+    await loadReport(first.index)!.snapshotWritten;
+    await first.close();
+    const runs = await gitRuns(async () => {
+      const again = await createCms({ root, indexSnapshot: true, report: () => {} });
+      expect(loadReport(again.index)!.stats).toMatchObject({ snapshot: 'used', checkedBy: 'stamps', read: 0 });
+      expect(again.index.fileTimes?.size).toBe(0);
+      await again.close();
+    });
+    expect(runs).toEqual([]);
+  });
+
   it('a start of a committed site that changed nothing runs git twice: one rev-parse, one status', async () => {
     const root = copySampleSite();
     initRepo(root);
     const first = await createCms({ root, indexSnapshot: true, report: () => {} });
     await loadReport(first.index)!.snapshotWritten;
     await first.close();
-    // A `git` first on the PATH that notes each run, then runs the real one.
-    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-    const shim = mkdtempSync(join(tmpdir(), 'git-shim-'));
-    writeFileSync(join(shim, 'git'), `#!/bin/sh\necho "$*" >> '${shim}/runs'\nexec '${realGit}' "$@"\n`);
-    chmodSync(join(shim, 'git'), 0o755);
-    const path = process.env.PATH;
-    process.env.PATH = `${shim}${delimiter}${path}`;
-    try {
+    const runs = await gitRuns(async () => {
       const again = await createCms({ root, indexSnapshot: true, report: () => {} });
       expect(loadReport(again.index)!.stats).toMatchObject({ snapshot: 'used', checkedBy: 'git' });
       expect(again.index.fileTimes?.size).toBeGreaterThan(0);
       await again.close();
-    } finally {
-      process.env.PATH = path;
-    }
-    const runs = readFileSync(join(shim, 'runs'), 'utf8').trim().split('\n').map((line) => line.split(' ')[2]);
+    });
     expect(runs).toEqual(['rev-parse', 'status']);
-    rmSync(shim, { recursive: true, force: true });
   });
 });

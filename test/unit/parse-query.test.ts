@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import qs from 'qs';
 import { parseQueryString } from '../../core/strapi/parse-query.js';
 
 /**
@@ -86,5 +87,34 @@ describe('parseQueryString (Strapi: notes §3.1 qs settings)', () => {
     expect(plain(parsed)).toEqual({ sort: 'title', ...('filters' in parsed ? { filters: {} } : {}) });
     expect(JSON.stringify(parsed)).not.toContain('yes');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+// A query without bracket syntax is parsed without loading qs (issue 39: qs and its forty modules were a tenth of a CLI
+// start); it must answer exactly what qs, as Strapi configures it, answers.
+describe('parseQueryString without brackets answers as qs does', () => {
+  const STRAPI_QS = { ignoreQueryPrefix: true, strictNullHandling: true, arrayLimit: 100, depth: 20, parameterLimit: 1000 };
+  const byQs = (search: string) => {
+    const parsed = qs.parse(search, STRAPI_QS) as Record<string, unknown>;
+    delete parsed.prototype;
+    return parsed;
+  };
+  it.each([
+    'populate=*', '?populate=*&locale=fr', 'sort=title:desc&fields=title,slug', 'status', 'status&locale=', '&&populate=*&',
+    '=x&populate=*', 'a+b=c+d', 'q=caf%C3%A9%20%26%20co', 'q=%E0%A4%A', 'q=%zz&r=%', 'toString=1&sort=x', 'hasOwnProperty&sort=x',
+    '__proto__=1&sort=x', 'constructor=1&prototype=2&sort=x', 'sort=a&sort=b', 'sort=a&sort', '0=a&1=b&x=c', 'a.b=c', 'q=%255B',
+    'q=a=b=c', Array.from({ length: 1001 }, (_, i) => `k${i}=${i}`).join('&'), Array.from({ length: 1000 }, (_, i) => `k${i}`).join('&'),
+  ])('%s', (search) => {
+    const parsed = parseQueryString(search);
+    expect(Object.getPrototypeOf(parsed)).toBeNull();
+    expect(plain(parsed)).toEqual(plain(byQs(search)));
+  });
+
+  it('on every query of up to three pairs built from tricky pieces', () => {
+    const pieces = ['a', 'a=', 'a=1', 'b=%20+', '', '=', 'c=%', 'toString', 'x=%C3%A9', 'a=2'];
+    for (const one of pieces) for (const two of pieces) for (const three of pieces) {
+      const search = [one, two, three].join('&');
+      expect(plain(parseQueryString(search)), search).toEqual(plain(byQs(search)));
+    }
   });
 });

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { headCommitFromFiles } from '../../branches/ref-files.js';
 import { settleIndexes } from '../../git/index-debt.js';
 
@@ -66,6 +68,23 @@ export interface GitAnswers {
 const HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 
 /**
+ * Could Git find a repository for `root`? As Git looks: a `.git` (folder or file) in the folder or a parent, or a folder
+ * that is itself a repository's (HEAD, objects/, refs/); GIT_DIR in the environment names one anywhere. A few stats:
+ * a project outside any repository (every throwaway site of the tests, issue 39) spawns no git that can only fail.
+ */
+function mayBeInRepository(root: string): boolean {
+  if (process.env.GIT_DIR) return true;
+  for (let dir = root; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return true;
+    if (existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects')) && existsSync(join(dir, 'refs'))) return true;
+    if (dirname(dir) === dir) return false;
+  }
+}
+
+/** Git's answers outside any repository: none, as when `rev-parse` fails. */
+const NO_REPOSITORY: GitAnswers = { head: async () => undefined, checkout: async () => undefined, view: async () => undefined };
+
+/**
  * Ask Git which content files differ from the checked-out commit (and, given the commit a snapshot
  * was written at, which changed since). `git status` starts at once, in a child process (Git's own
  * index stat cache and preload threads, in parallel with the caller's work: it may decode the
@@ -80,6 +99,7 @@ const HASH = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
  * const git = askGit('/srv/site'); const view = await git.view(header.head); view?.changed.has('content/articles/x.json')
  */
 export function askGit(root: string): GitAnswers {
+  if (!mayBeInRepository(root)) return NO_REPOSITORY;
   const startedAt = Date.now();
   const quiet = <T>(promise: Promise<T>) => { promise.catch(() => {}); return promise; };
   const before = quiet(git(root, ['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir', '--show-prefix', 'HEAD'])
