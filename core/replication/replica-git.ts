@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { placeOfRoot } from '../branches/branch-git.js';
+import { refFromFiles } from '../branches/ref-files.js';
 import { settleIndexes } from '../git/index-debt.js';
 
 const run = promisify(execFile);
@@ -65,7 +67,14 @@ function runner(root: string, env: () => Promise<NodeJS.ProcessEnv>, niceness: n
     return (await running).stdout.trim();
   }) as ReplicaGit;
   Object.assign(git, { root });
-  git.resolve = (ref) => git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`).then((out) => out || undefined, () => undefined);
+  // HEAD and the remote-tracking ref are read from their files where they say it (ref-files.ts), afresh on every call: a status
+  // asked every second, and each pull and poll, would otherwise start a git process for each.
+  const fromFiles = async (ref: string) => {
+    const place = await placeOfRoot(root).catch(() => undefined);
+    return place && refFromFiles(place.headDir, place.gitDir, ref);
+  };
+  git.resolve = async (ref) => (await fromFiles(ref))
+    ?? git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`).then((out) => out || undefined, () => undefined);
   git.contains = (commit, head = 'HEAD') => git('merge-base', '--is-ancestor', commit, head).then(() => true, () => false);
   git.remoteTip = async (remote, branch) => (await git('ls-remote', '--heads', remote, `refs/heads/${branch}`)).split(/\s/)[0] || undefined;
   git.edited = () => git('status', '--porcelain', '--untracked-files=no').then((out) => out !== '');
