@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { placeOfRoot } from '../branches/branch-git.js';
 import { refFromFiles } from '../branches/ref-files.js';
 import { settleIndexes } from '../git/index-debt.js';
+import { localRemoteTips } from './local-remote-tip.js';
 
 const run = promisify(execFile);
 /** A git run that hangs (a remote that stopped answering) is ended: the write waiting on it is then retried or answered 503. */
@@ -25,7 +26,10 @@ export interface ReplicaGit {
   resolve(ref: string): Promise<string | undefined>;
   /** Whether `commit` is `head` or one of its ancestors (false for a commit this clone does not have). */
   contains(commit: string, head?: string): Promise<boolean>;
-  /** The remote's tip of `branch` as `git ls-remote` reports it (no fetch), or undefined when it has none. */
+  /**
+   * The remote's tip of `branch` as `git ls-remote` reports it (no fetch), or undefined when it has none; read from the remote's
+   * ref files when it is a repository on this machine (local-remote-tip.ts).
+   */
   remoteTip(remote: string, branch: string): Promise<string | undefined>;
   /** Whether tracked files differ from HEAD (a hand edit, or a write under way); untracked files are not looked at. */
   edited(): Promise<boolean>;
@@ -76,7 +80,9 @@ function runner(root: string, env: () => Promise<NodeJS.ProcessEnv>, niceness: n
   git.resolve = async (ref) => (await fromFiles(ref))
     ?? git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`).then((out) => out || undefined, () => undefined);
   git.contains = (commit, head = 'HEAD') => git('merge-base', '--is-ancestor', commit, head).then(() => true, () => false);
-  git.remoteTip = async (remote, branch) => (await git('ls-remote', '--heads', remote, `refs/heads/${branch}`)).split(/\s/)[0] || undefined;
+  const localTip = localRemoteTips(root, (remote) => git('ls-remote', '--get-url', remote));
+  git.remoteTip = async (remote, branch) => (await localTip(remote, branch))
+    ?? ((await git('ls-remote', '--heads', remote, `refs/heads/${branch}`)).split(/\s/)[0] || undefined);
   git.edited = () => git('status', '--porcelain', '--untracked-files=no').then((out) => out !== '');
   git.changedBetween = async (from, to) => {
     if (from === to) return [];

@@ -1,4 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { placeOfRoot } from '../../core/branches/branch-git.js';
 import { refFromFiles, refsUnderFromFiles } from '../../core/branches/ref-files.js';
@@ -69,5 +72,32 @@ describe('a replica reads HEAD, its remote-tracking ref and its stray refs from 
     write(join(gitDir, '..'), '.git/reftable/tables.list', '');
     expect(refsUnderFromFiles(gitDir, 'refs/cms/stray')).toBeUndefined();
     expect(refFromFiles(gitDir, gitDir, 'HEAD')).toBeUndefined();
+  });
+
+  it('reads a local remote\'s branch tip from its files as git ls-remote reports it, after another push and a new remote URL', async () => {
+    const root = clone();
+    const bare = (name: string) => {
+      const dir = join(mkdtempSync(join(tmpdir(), 'cms-local-remote-')), name);
+      git(root, 'clone', '--quiet', '--bare', join(root, '..'), dir);
+      return dir;
+    };
+    const [first, second] = [bare('first.git'), bare('second.git')];
+    git(root, 'remote', 'add', 'origin', first);
+    const replica = replicaGit(root);
+    const lsRemote = () => git(root, 'ls-remote', '--heads', 'origin', 'refs/heads/main').split(/\s/)[0] || undefined;
+    expect(await replica.remoteTip('origin', 'main')).toBe(lsRemote());
+    // Another replica's push moves the remote's branch: the next poll sees it.
+    write(root, 'content/a.json', '{ "a": 3 }\n');
+    git(root, 'commit', '--quiet', '-am', 'Pushed');
+    git(root, 'push', '--quiet', 'origin', 'main');
+    expect(await replica.remoteTip('origin', 'main')).toBe(lsRemote());
+    expect(await replica.remoteTip('origin', 'none')).toBeUndefined();
+    // The remote is moved elsewhere (a file:// URL this time): the clone's rewritten config is read again.
+    git(root, 'remote', 'set-url', 'origin', pathToFileURL(second).href);
+    expect(lsRemote()).not.toBe(git(root, 'rev-parse', 'HEAD'));
+    expect(await replica.remoteTip('origin', 'main')).toBe(lsRemote());
+    git(second, 'pack-refs', '--all');
+    git(root, 'push', '--quiet', '--force', 'origin', 'main');
+    expect(await replica.remoteTip('origin', 'main')).toBe(git(root, 'rev-parse', 'HEAD'));
   });
 });
