@@ -103,6 +103,19 @@ export const headCommitFromFiles = (gitDir: string, commonDir: string): string |
 const readNow = (path: string) => { try { return readFileSync(path, 'utf8'); } catch { return undefined; } };
 
 /**
+ * The branch HEAD names (`git symbolic-ref --short HEAD`), read afresh from the HEAD file; undefined where git must be asked
+ * (a detached HEAD, a reftable repository, an unreadable file).
+ *
+ * @example
+ * branchFromFiles('/site/.git', '/site/.git') // 'main'
+ */
+export function branchFromFiles(gitDir: string, commonDir: string): string | undefined {
+  if (existsSync(join(commonDir, 'reftable'))) return undefined;
+  const head = headOf(readNow(join(gitDir, 'HEAD')));
+  return typeof head === 'string' ? head : undefined;
+}
+
+/**
  * The commit `ref` names (`HEAD`, a branch or a remote-tracking ref: `refs/remotes/origin/main`), read afresh as
  * headCommitFromFiles reads HEAD: its loose ref file, else its `packed-refs` line. Undefined where git must be asked (any
  * other kind of ref, no such ref, a symbolic one, a reftable repository): `git rev-parse --verify <ref>^{commit}` answers the

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { placeOfRoot } from '../branches/branch-git.js';
-import { refFromFiles } from '../branches/ref-files.js';
+import { branchFromFiles, refFromFiles } from '../branches/ref-files.js';
 import { settleIndexes } from '../git/index-debt.js';
 import { localRemoteTips } from './local-remote-tip.js';
 
@@ -22,6 +22,10 @@ export interface ReplicaGit {
   readonly root: string;
   /** The same commands run at a lower CPU priority (`BACKGROUND_NICENESS`), for catching up with the remote. */
   readonly background: ReplicaGit;
+  /** The branch checked out (`git symbolic-ref --short HEAD`), from the HEAD file where it says it. */
+  branch(): Promise<string>;
+  /** Where the project sits in the repository (`site/`, '' at the top: `git rev-parse --show-prefix`), asked once per root. */
+  prefix(): Promise<string>;
   /** The commit a ref names, or undefined when there is none. */
   resolve(ref: string): Promise<string | undefined>;
   /** Whether `commit` is `head` or one of its ancestors (false for a commit this clone does not have). */
@@ -77,6 +81,11 @@ function runner(root: string, env: () => Promise<NodeJS.ProcessEnv>, niceness: n
     const place = await placeOfRoot(root).catch(() => undefined);
     return place && refFromFiles(place.headDir, place.gitDir, ref);
   };
+  git.branch = async () => {
+    const place = await placeOfRoot(root).catch(() => undefined);
+    return (place && branchFromFiles(place.headDir, place.gitDir)) ?? git('symbolic-ref', '--short', 'HEAD');
+  };
+  git.prefix = async () => (await placeOfRoot(root)).prefix;
   git.resolve = async (ref) => (await fromFiles(ref))
     ?? git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`).then((out) => out || undefined, () => undefined);
   git.contains = (commit, head = 'HEAD') => git('merge-base', '--is-ancestor', commit, head).then(() => true, () => false);

@@ -145,7 +145,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   });
   /** The checked-out branch, asked once (a branch switch runs in `exclusive`, which forgets it). */
   let checkedOut: Promise<string> | undefined;
-  const branch = () => (checkedOut ??= git('symbolic-ref', '--short', 'HEAD').catch((error) => { checkedOut = undefined; throw error; }));
+  const branch = () => (checkedOut ??= git.branch().catch((error) => { checkedOut = undefined; throw error; }));
 
   /** Catching up with the remote gives way to serving requests (see `BACKGROUND_NICENESS`). */
   const catching = git.background;

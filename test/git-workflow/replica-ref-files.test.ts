@@ -41,7 +41,7 @@ describe('a replica reads HEAD, its remote-tracking ref and its stray refs from 
     expect(await answers()).toEqual(REFS.map((ref) => byGit(root, ref)));
   });
 
-  it('leaves to git what the files cannot say exactly, and answers undefined for a ref that is not there', async () => {
+  it('reads the checked-out branch and leaves to git what the files cannot say exactly; a ref that is not there is undefined', async () => {
     const root = clone();
     const replica = replicaGit(root);
     const { headDir, gitDir } = await placeOfRoot(root);
@@ -51,8 +51,13 @@ describe('a replica reads HEAD, its remote-tracking ref and its stray refs from 
     }
     expect(await replica.resolve('refs/remotes/origin/HEAD')).toBe(byGit(root, 'refs/remotes/origin/main'));
     expect(await replica.resolve('refs/remotes/origin/gone')).toBeUndefined();
+    expect([await replica.branch(), await replica.prefix()]).toEqual(['main', 'site/']);
+    git(root, 'switch', '--quiet', '--create', 'edits');
+    expect(await replica.branch()).toBe('edits');
     git(root, 'switch', '--quiet', '--detach', 'HEAD^');
     expect(await replica.resolve('HEAD')).toBe(byGit(root, 'HEAD'));
+    // Detached: git's own refusal, as before.
+    await expect(replica.branch()).rejects.toThrow(/not a symbolic ref/);
   });
 
   it('lists the stray refs as git for-each-ref does, loose and packed, sorted by name; git is asked in a reftable repository', async () => {
