@@ -42,11 +42,8 @@ export function refFilesReader(root: string): () => Promise<RefFiles | undefined
     if (head === undefined || typeof head === 'object') return undefined;
     const refs = new Map<string, string>();
     // Read before the loose files: a ref deleted in between (git drops its packed line first) is gone by the next call.
-    for (const line of (readRef(join(found.commonDir, 'packed-refs')) ?? '').split('\n')) {
-      const space = line.indexOf(' ');
-      const ref = line.slice(space + 1);
-      if (space > 0 && OBJECT_ID.test(line.slice(0, space)) && FOLDERS.some((folder) => ref.startsWith(`${folder}/`))) refs.set(ref, line.slice(0, space));
-    }
+    const packed = readRef(join(found.commonDir, 'packed-refs'));
+    for (const folder of FOLDERS) for (const [ref, commit] of packedRefs(packed, `${folder}/`)) refs.set(ref, commit);
     for (const ref of FOLDERS.flatMap((folder) => looseRefs(found.commonDir, folder, []))) {
       const text = readRef(join(found.commonDir, ref))?.trim();
       if (text === undefined) continue;
@@ -101,15 +98,72 @@ export function headCommitReader(root: string): () => Promise<string | null | un
  * @example
  * headCommitFromFiles('/site/.git', '/site/.git') // '3f1c…'
  */
-export function headCommitFromFiles(gitDir: string, commonDir: string): string | undefined {
-  const read = (path: string) => { try { return readFileSync(path, 'utf8'); } catch { return undefined; } };
+export const headCommitFromFiles = (gitDir: string, commonDir: string): string | undefined => refFromFiles(gitDir, commonDir, 'HEAD');
+
+const readNow = (path: string) => { try { return readFileSync(path, 'utf8'); } catch { return undefined; } };
+
+/**
+ * The branch HEAD names (`git symbolic-ref --short HEAD`), read afresh from the HEAD file; undefined where git must be asked
+ * (a detached HEAD, a reftable repository, an unreadable file).
+ *
+ * @example
+ * branchFromFiles('/site/.git', '/site/.git') // 'main'
+ */
+export function branchFromFiles(gitDir: string, commonDir: string): string | undefined {
   if (existsSync(join(commonDir, 'reftable'))) return undefined;
-  const head = headOf(read(join(gitDir, 'HEAD')));
-  if (head === undefined || typeof head === 'object') return head?.commit;
-  const ref = `refs/heads/${head}`;
-  const loose = read(join(commonDir, ref));
+  const head = headOf(readNow(join(gitDir, 'HEAD')));
+  return typeof head === 'string' ? head : undefined;
+}
+
+/**
+ * The commit `ref` names (`HEAD`, a branch or a remote-tracking ref: `refs/remotes/origin/main`), read afresh as
+ * headCommitFromFiles reads HEAD: its loose ref file, else its `packed-refs` line. Undefined where git must be asked (any
+ * other kind of ref, no such ref, a symbolic one, a reftable repository): `git rev-parse --verify <ref>^{commit}` answers the
+ * same, since git writes only commits to branches and remote-tracking refs.
+ *
+ * @example
+ * refFromFiles('/site/.git', '/site/.git', 'refs/remotes/origin/main') // '3f1c…'
+ */
+export function refFromFiles(gitDir: string, commonDir: string, ref: string): string | undefined {
+  if (existsSync(join(commonDir, 'reftable'))) return undefined;
+  let name = ref;
+  if (ref === 'HEAD') {
+    const head = headOf(readNow(join(gitDir, 'HEAD')));
+    if (head === undefined || typeof head === 'object') return head?.commit;
+    name = `refs/heads/${head}`;
+  } else if (!FOLDERS.some((folder) => ref.startsWith(`${folder}/`)) || ref.includes('..')) return undefined;
+  const loose = readNow(join(commonDir, name));
   if (loose !== undefined) return OBJECT_ID.test(loose.trim()) ? loose.trim() : undefined;
-  const line = (read(join(commonDir, 'packed-refs')) ?? '').split('\n').find((candidate) => candidate.endsWith(` ${ref}`));
-  const hash = line?.slice(0, line.indexOf(' '));
-  return hash && OBJECT_ID.test(hash) ? hash : undefined;
+  return packedRefs(readNow(join(commonDir, 'packed-refs')), name).get(name);
+}
+
+/** The `packed-refs` lines (`<hash> <ref>`) of refs under `prefix`, by ref (a tag's peeled `^<hash>` line is no ref). */
+function packedRefs(text = '', prefix: string): Map<string, string> {
+  const refs = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const space = line.indexOf(' ');
+    const ref = line.slice(space + 1);
+    if (space > 0 && OBJECT_ID.test(line.slice(0, space)) && ref.startsWith(prefix)) refs.set(ref, line.slice(0, space));
+  }
+  return refs;
+}
+
+/**
+ * Every ref under `folder` (`refs/cms/stray`) with its commit, sorted by name as `git for-each-ref` lists them, read from the
+ * files (loose refs over `packed-refs`). Undefined where git must be asked: a reftable repository, or a ref that is not a hash.
+ *
+ * @example
+ * refsUnderFromFiles('/site/.git', 'refs/cms/stray') // [{ ref: 'refs/cms/stray/2026-…-commits', commit: '3f1c…' }]
+ */
+export function refsUnderFromFiles(commonDir: string, folder: string): Array<{ ref: string; commit: string }> | undefined {
+  if (existsSync(join(commonDir, 'reftable'))) return undefined;
+  // Read before the loose files: a ref deleted in between (git drops its packed line first) is gone by the next call.
+  const refs = packedRefs(readNow(join(commonDir, 'packed-refs')), `${folder}/`);
+  for (const ref of looseRefs(commonDir, folder, [])) {
+    const text = readNow(join(commonDir, ref))?.trim();
+    if (text === undefined) continue;
+    if (!OBJECT_ID.test(text)) return undefined;
+    refs.set(ref, text);
+  }
+  return [...refs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([ref, commit]) => ({ ref, commit }));
 }

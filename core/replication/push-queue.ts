@@ -75,7 +75,7 @@ export function createPushQueue(options: PushQueueOptions) {
 
   /** The checked-out branch, asked once (a branch switch runs in `exclusive`, which forgets it). */
   let checkedOut: Promise<string> | undefined;
-  const branch = () => (checkedOut ??= git('symbolic-ref', '--short', 'HEAD').catch((error) => { checkedOut = undefined; throw error; }));
+  const branch = () => (checkedOut ??= git.branch().catch((error) => { checkedOut = undefined; throw error; }));
   const tracking = (name: string) => `refs/remotes/${remote}/${name}`;
   const fetchTip = (name: string) => fetchBranch(git, remote, name);
 
@@ -142,7 +142,7 @@ export function createPushQueue(options: PushQueueOptions) {
   /** The project's place in the repository and the committer, asked once. */
   let setup: Promise<{ prefix: string; committer: { name: string; email: string } }> | undefined;
   const repository = () => (setup ??= (async () => {
-    const prefix = await git('rev-parse', '--show-prefix');
+    const prefix = await git.prefix();
     const ident = /^(.*?) <([^>]*)>/.exec(await git('var', 'GIT_COMMITTER_IDENT').catch(() => ''));
     return { prefix, committer: ident ? { name: ident[1], email: ident[2] } : { name: 'cms', email: 'cms@cms.local' } };
   })());

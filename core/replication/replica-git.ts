@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { placeOfRoot } from '../branches/branch-git.js';
+import { branchFromFiles, refFromFiles } from '../branches/ref-files.js';
 import { settleIndexes } from '../git/index-debt.js';
+import { localRemoteTips } from './local-remote-tip.js';
 
 const run = promisify(execFile);
 /** A git run that hangs (a remote that stopped answering) is ended: the write waiting on it is then retried or answered 503. */
@@ -19,11 +22,18 @@ export interface ReplicaGit {
   readonly root: string;
   /** The same commands run at a lower CPU priority (`BACKGROUND_NICENESS`), for catching up with the remote. */
   readonly background: ReplicaGit;
+  /** The branch checked out (`git symbolic-ref --short HEAD`), from the HEAD file where it says it. */
+  branch(): Promise<string>;
+  /** Where the project sits in the repository (`site/`, '' at the top: `git rev-parse --show-prefix`), asked once per root. */
+  prefix(): Promise<string>;
   /** The commit a ref names, or undefined when there is none. */
   resolve(ref: string): Promise<string | undefined>;
   /** Whether `commit` is `head` or one of its ancestors (false for a commit this clone does not have). */
   contains(commit: string, head?: string): Promise<boolean>;
-  /** The remote's tip of `branch` as `git ls-remote` reports it (no fetch), or undefined when it has none. */
+  /**
+   * The remote's tip of `branch` as `git ls-remote` reports it (no fetch), or undefined when it has none; read from the remote's
+   * ref files when it is a repository on this machine (local-remote-tip.ts).
+   */
   remoteTip(remote: string, branch: string): Promise<string | undefined>;
   /** Whether tracked files differ from HEAD (a hand edit, or a write under way); untracked files are not looked at. */
   edited(): Promise<boolean>;
@@ -65,9 +75,23 @@ function runner(root: string, env: () => Promise<NodeJS.ProcessEnv>, niceness: n
     return (await running).stdout.trim();
   }) as ReplicaGit;
   Object.assign(git, { root });
-  git.resolve = (ref) => git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`).then((out) => out || undefined, () => undefined);
+  // HEAD and the remote-tracking ref are read from their files where they say it (ref-files.ts), afresh on every call: a status
+  // asked every second, and each pull and poll, would otherwise start a git process for each.
+  const fromFiles = async (ref: string) => {
+    const place = await placeOfRoot(root).catch(() => undefined);
+    return place && refFromFiles(place.headDir, place.gitDir, ref);
+  };
+  git.branch = async () => {
+    const place = await placeOfRoot(root).catch(() => undefined);
+    return (place && branchFromFiles(place.headDir, place.gitDir)) ?? git('symbolic-ref', '--short', 'HEAD');
+  };
+  git.prefix = async () => (await placeOfRoot(root)).prefix;
+  git.resolve = async (ref) => (await fromFiles(ref))
+    ?? git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`).then((out) => out || undefined, () => undefined);
   git.contains = (commit, head = 'HEAD') => git('merge-base', '--is-ancestor', commit, head).then(() => true, () => false);
-  git.remoteTip = async (remote, branch) => (await git('ls-remote', '--heads', remote, `refs/heads/${branch}`)).split(/\s/)[0] || undefined;
+  const localTip = localRemoteTips(root, (remote) => git('ls-remote', '--get-url', remote));
+  git.remoteTip = async (remote, branch) => (await localTip(remote, branch))
+    ?? ((await git('ls-remote', '--heads', remote, `refs/heads/${branch}`)).split(/\s/)[0] || undefined);
   git.edited = () => git('status', '--porcelain', '--untracked-files=no').then((out) => out !== '');
   git.changedBetween = async (from, to) => {
     if (from === to) return [];

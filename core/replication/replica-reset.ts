@@ -1,3 +1,5 @@
+import { placeOfRoot } from '../branches/branch-git.js';
+import { refsUnderFromFiles } from '../branches/ref-files.js';
 import { GitRefusedError } from '../git/git-errors.js';
 import type { ReplicaGit } from './replica-git.js';
 
@@ -76,13 +78,14 @@ export async function fastForward(
   return { changed: await git.changedBetween(head, tip), stray: [] };
 }
 
-/** HEAD (undefined on an unborn branch) and `target`'s commit, in one git run when both exist. */
+/**
+ * HEAD (undefined on an unborn branch) and `target`'s commit: from their ref files when they say it (ReplicaGit.resolve), so the
+ * common pull starts no git process for them; a hash or a ref the files cannot tell is asked of git.
+ */
 export async function headAndTarget(git: ReplicaGit, target: string): Promise<[string | undefined, string]> {
   // `target` is a ref name or a hash this module was given by its callers, never request input.
-  const both = await git('rev-parse', 'HEAD^{commit}', `${target}^{commit}`).catch(() => '');
-  const [head, tip] = both.split('\n');
-  if (head && tip) return [head, tip];
-  return [await git.resolve('HEAD'), (await git.resolve(target))!];
+  const [head, tip] = await Promise.all([git.resolve('HEAD'), git.resolve(target)]);
+  return [head, tip!];
 }
 
 /** Untracked (not ignored) files of the work tree that `target` tracks (one git call for up to 1,000 of them). */
@@ -95,6 +98,10 @@ async function untrackedInTheWay(git: ReplicaGit, target: string): Promise<strin
 
 /** The stray refs kept so far, newest last. */
 export async function strayRefs(git: ReplicaGit): Promise<Array<{ ref: string; commit: string }>> {
+  // Read from the ref files where they say it (asked with every status): git only for a repository whose files cannot.
+  const place = await placeOfRoot(git.root).catch(() => undefined);
+  const listed = place && refsUnderFromFiles(place.gitDir, STRAY_PREFIX.slice(0, -1));
+  if (listed) return listed;
   const out = await git('for-each-ref', '--format=%(refname) %(objectname)', STRAY_PREFIX).catch(() => '');
   return out.split('\n').filter(Boolean).map((line) => {
     const [ref, commit] = line.split(' ');

@@ -145,7 +145,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   });
   /** The checked-out branch, asked once (a branch switch runs in `exclusive`, which forgets it). */
   let checkedOut: Promise<string> | undefined;
-  const branch = () => (checkedOut ??= git('symbolic-ref', '--short', 'HEAD').catch((error) => { checkedOut = undefined; throw error; }));
+  const branch = () => (checkedOut ??= git.branch().catch((error) => { checkedOut = undefined; throw error; }));
 
   /** Catching up with the remote gives way to serving requests (see `BACKGROUND_NICENESS`). */
   const catching = git.background;
@@ -282,7 +282,8 @@ export function createReplica(options: ReplicaOptions): Replica {
       const head = (await git.resolve('HEAD')) ?? null;
       const origin = name ? (await git.resolve(`refs/remotes/${remote}/${name}`)) ?? null : null;
       const aheadBehind = async () => (await git('rev-list', '--left-right', '--count', `HEAD...${origin}`)).split(/\s+/).map(Number);
-      const counts = head && origin ? await aheadBehind() : [0, 0];
+      // At the remote's tip (the usual answer) there is nothing on either side to count.
+      const counts = head && origin && head !== origin ? await aheadBehind() : [0, 0];
       return {
         remote, branch: name, head, origin, ahead: counts[0], behind: counts[1],
         pendingWrites: queue.pending, lastError: latest(queue.lastError, lag.failure),
