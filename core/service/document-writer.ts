@@ -14,6 +14,7 @@ import { DocumentFiles } from './document-files.js';
 import { newDocumentId } from './document-id.js';
 import { checkPrecondition, documentVersion, type Precondition } from './document-version.js';
 import { LinkedWrites } from './linked-writes.js';
+import { insertPublishedRow, updateCreatesRow } from './published-row.js';
 import { saveVersion, type VersionTarget } from './save-version.js';
 import { prepareEntry, type Change } from './prepare-entry.js';
 import { discardDraftStep, publishStep, unpublishStep, type PublicationStep } from './publication-steps.js';
@@ -88,7 +89,25 @@ export class DocumentWriter {
     this.checkQuery(service, model, raw, caller);
     const data = extractData(body);
     const params = { data, locale: raw.locale, status: raw.status };
-    return this.hooked('create', model, params, () => this.createChecked(model, data, raw, caller, service), (written) => written.data);
+    const written = await this.hooked('create', model, params, () => this.createChecked(model, data, raw, caller, service), (done) => done.data);
+    return this.publishedRow(model, written, raw, caller, service);
+  }
+
+  /**
+   * A publishing write's published row, as Strapi's publish inserts it: the type's create hooks run again for it
+   * (published-row.ts); when they change values, the answer is the published version they leave.
+   */
+  private async publishedRow(model: Model, written: Written, raw: RawQuery, caller: Caller, service: DocumentReader): Promise<Written> {
+    const hooks = this.options.hooks?.();
+    const status = resolveStatus(model, raw.status);
+    if (!hooks || !model.draftAndPublish || status !== 'published') return written;
+    const { documentId, locale = null } = written.data as { documentId: string; locale?: string | null };
+    const locked = <T>(work: () => Promise<T>) => this.locks.locked(model, documentId, work, { locale });
+    const files = await insertPublishedRow(hooks, { files: this.files, locked }, model, documentId, locale);
+    if (!files.length) return written;
+    await this.emit({ action: 'update', model, documentId, locale, files, caller });
+    const data = service.findOne(model, documentId, { ...raw, status, locale: locale ?? undefined }, caller) ?? written.data;
+    return { data, version: documentVersion(this.index, model, documentId, locale) };
   }
 
   private async createChecked(
@@ -136,7 +155,10 @@ export class DocumentWriter {
     const data = listed ? Object.create(null) : extractData(body);
     const params = { data, where: { documentId }, documentId, locale: raw.locale, status: raw.status };
     const write = () => this.updateChecked(model, documentId, data, raw, caller, service, precondition, listed ? body : undefined);
-    return this.hooked('update', model, params, write, (written) => written?.data);
+    // A version the document does not have yet in the locale is a row Strapi's update creates: its create hooks run.
+    const action = updateCreatesRow(this.index, model, documentId, () => this.writeLocale(model, raw)) ? 'create' : 'update';
+    const written = await this.hooked(action, model, params, write, (done) => done?.data);
+    return written && this.publishedRow(model, written, raw, caller, service);
   }
 
   private async updateChecked(
