@@ -2,6 +2,7 @@
 // publishing write inserts the published row from the draft's values through the query engine, so the type's create
 // hooks run once more for it (TomaszPilch/pzkogrodek-cms numbers its slugs past the rows already stored, the draft's
 // among them). A PUT that makes a locale's first version creates that row: its create hooks run, not its update hooks.
+// And the Document Service validates a body before the query engine runs the hooks: a hook never mends a refused body.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCms, type Cms } from '../../core/cms.js';
 import { startProjectCode } from '../../core/extensions/start.js';
@@ -33,6 +34,11 @@ beforeAll(async () => {
       options: { draftAndPublish: true }, pluginOptions: { i18n: { localized: true } },
       attributes: { name: { type: 'string' }, slug: { type: 'string' }, hooks: { type: 'string' } },
     },
+    'schemas/api/note/content-types/note/schema.json': {
+      kind: 'collectionType', info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
+      options: { draftAndPublish: false }, attributes: { title: { type: 'string', required: true } },
+    },
+    'src/api/note/content-types/note/lifecycles.js': 'module.exports = { beforeCreate(event) { event.params.data.title ??= "filled"; } };\n',
     'cms.config.json': { locales: ['pl', 'cs'], defaultLocale: 'pl' },
     'src/api/event/content-types/event/lifecycles.js': LIFECYCLES,
   });
@@ -81,4 +87,11 @@ it('runs the create hooks, not the update hooks, for a PUT that makes a locale\'
   const again = await send('PUT', `/api/events/${made.body.data.documentId}?locale=cs`, { data: { name: 'Vanoce' } });
   // publishing again replaces the published row: numbered past the draft's slug only, as Strapi deletes the old one first
   expect(again.body.data).toMatchObject({ slug: 'vanoce-1', hooks: 'uc' });
+});
+
+it('validates a body before the create hooks run: a required field a hook would fill is still refused', async () => {
+  const refused = await send('POST', '/api/notes', { data: {} });
+  expect(refused.status).toBe(400);
+  expect(refused.body.error.message).toBe('title must be defined.');
+  expect((await send('POST', '/api/notes', { data: { title: 'Mine' } })).body.data.title).toBe('Mine');
 });
