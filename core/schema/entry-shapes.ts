@@ -10,7 +10,8 @@ export const isListValued = (attribute: Attribute) => (attribute.type === 'compo
 
 /** yup's schema type per attribute, for the message a `null` gets where null is not allowed (mixed types have none). */
 export function yupType(attribute: Attribute): string | undefined {
-  if (isListValued(attribute)) return 'array';
+  // rich text (`blocks`) is a yup array in Strapi's entity validator too
+  if (isListValued(attribute) || attribute.type === 'blocks') return 'array';
   if (attribute.type === 'component') return 'object';
   if ([...STRING_TYPES, 'enumeration'].includes(attribute.type)) return 'string';
   if (['integer', 'float', 'decimal'].includes(attribute.type)) return 'number';

@@ -72,7 +72,7 @@ const listOf = (value: unknown): unknown[] => (value === undefined || value === 
 /**
  * Every relation (and media) shape of Strapi 5 bodies: a documentId, a row id, arrays of them,
  * `{documentId}`/`{id}`, `{ set }`, `{ connect, disconnect }` with `position`. To-one relations
- * keep the last item. Returns the stored value: a documentId (or null), or a list.
+ * keep the last item, a single media field the first. Returns the stored value: a documentId (or null), or a list.
  */
 export function resolveRelationInput(
   ctx: ValidateContext, attribute: Attribute, targetUid: string, value: unknown, current: unknown, path: string,
@@ -110,6 +110,9 @@ export function resolveRelationInput(
   if (many) return next;
   // a to-one relation given several to connect keeps the first (recorded: rel.toOne.two); other shapes keep the last
   if (connectedOne !== undefined) return connectedOne;
+  // a single media field given several files keeps the first: Strapi links them all and reads back the first
+  // (recorded: pzkogrodek write.event.image-many)
+  if (attribute.type === 'media') return next[0] ?? null;
   return next.length ? next[next.length - 1] : null;
 }
 

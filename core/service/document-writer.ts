@@ -14,28 +14,16 @@ import { DocumentFiles } from './document-files.js';
 import { newDocumentId } from './document-id.js';
 import { checkPrecondition, documentVersion, type Precondition } from './document-version.js';
 import { LinkedWrites } from './linked-writes.js';
-import { saveVersion, type VersionTarget } from './save-version.js';
+import { insertPublishedRow, updateCreatesRow } from './published-row.js';
+import { checkBeforeHooks } from './check-before-hooks.js';
+import { saveVersion } from './save-version.js';
 import { prepareEntry, type Change } from './prepare-entry.js';
 import { discardDraftStep, publishStep, unpublishStep, type PublicationStep } from './publication-steps.js';
-import { extractData, type WriteEvent, type WriterOptions } from './write-event.js';
+import { extractData, type LocaleUpdate, type WriteEvent, type WriterOptions, type Written } from './write-event.js';
 import { writeLocale } from './write-locale.js';
 import { WriteLocks } from './write-locks.js';
 
-export { extractData, type WriteEvent, type WriterOptions };
-
-/**
- * A written document and its version, both read inside the write's lock: the version is the one
- * this data has, never a later write's or a pull's (a later `If-Match` with it must not skip them).
- */
-export interface Written { data: Data; version: string | null }
-
-/** One PUT in one locale, inside the document's lock. */
-interface LocaleUpdate extends VersionTarget {
-  documentExists: boolean;
-  caller: Caller;
-  /** The response: read inside the lock, so it is this write and never a later one. */
-  read: () => Data | undefined;
-}
+export { extractData, type WriteEvent, type WriterOptions, type Written };
 
 /**
  * Writes documents as files: validate → serialise → atomic write → index update, one document at a
@@ -87,8 +75,33 @@ export class DocumentWriter {
   async create(model: Model, body: unknown, raw: RawQuery, caller: Caller, service: DocumentReader): Promise<Written> {
     this.checkQuery(service, model, raw, caller);
     const data = extractData(body);
+    this.checkFirst(model, data, raw, caller);
     const params = { data, locale: raw.locale, status: raw.status };
-    return this.hooked('create', model, params, () => this.createChecked(model, data, raw, caller, service), (written) => written.data);
+    const written = await this.hooked('create', model, params, () => this.createChecked(model, data, raw, caller, service), (done) => done.data);
+    return this.publishedRow(model, written, raw, caller, service);
+  }
+
+  /** With project hooks, the body's checks run before them, in the write's order (check-before-hooks.ts). */
+  private checkFirst(model: Model, data: Record<string, unknown>, raw: RawQuery, caller: Caller, update?: { id?: string }): void {
+    if (!this.options.hooks?.()) return;
+    resolveStatus(model, raw.status);
+    const locale = update ? this.writeLocale(model, raw) : this.writeLocale(model, raw, data);
+    this.checkBody(model, data, locale, update?.id ?? '', caller);
+    checkBeforeHooks(this.index, { model, documentId: update && (update.id ?? this.index.singleDocumentId(model.uid)), data, locale });
+  }
+
+  /** A publishing write's published row, as Strapi's publish inserts it: its create hooks run again (published-row.ts). */
+  private async publishedRow(model: Model, written: Written, raw: RawQuery, caller: Caller, service: DocumentReader): Promise<Written> {
+    const hooks = this.options.hooks?.();
+    const status = resolveStatus(model, raw.status);
+    if (!hooks || !model.draftAndPublish || status !== 'published') return written;
+    const { documentId, locale = null } = written.data as { documentId: string; locale?: string | null };
+    const locked = <T>(work: () => Promise<T>) => this.locks.locked(model, documentId, work, { locale });
+    const files = await insertPublishedRow(hooks, { files: this.files, locked }, model, documentId, locale);
+    if (!files.length) return written;
+    await this.emit({ action: 'update', model, documentId, locale, files, caller });
+    const data = service.findOne(model, documentId, { ...raw, status, locale: locale ?? undefined }, caller) ?? written.data;
+    return { data, version: documentVersion(this.index, model, documentId, locale) };
   }
 
   private async createChecked(
@@ -134,9 +147,13 @@ export class DocumentWriter {
     // a 404 first (recorded: foodadvisor fuzz.data.array.missing)
     const listed = !!body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data);
     const data = listed ? Object.create(null) : extractData(body);
+    if (!listed && !precondition) this.checkFirst(model, data, raw, caller, { id: documentId });
     const params = { data, where: { documentId }, documentId, locale: raw.locale, status: raw.status };
     const write = () => this.updateChecked(model, documentId, data, raw, caller, service, precondition, listed ? body : undefined);
-    return this.hooked('update', model, params, write, (written) => written?.data);
+    // A version the document does not have yet in the locale is a row Strapi's update creates: its create hooks run.
+    const action = updateCreatesRow(this.index, model, documentId, () => this.writeLocale(model, raw)) ? 'create' : 'update';
+    const written = await this.hooked(action, model, params, write, (done) => done?.data);
+    return written && this.publishedRow(model, written, raw, caller, service);
   }
 
   private async updateChecked(

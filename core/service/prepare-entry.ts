@@ -30,7 +30,10 @@ const isShared = (model: Model, name: string) => !!model.attributes[name] && !is
  */
 export function prepareEntry(index: ContentIndex, model: Model, data: Record<string, unknown>, change: Change): Data {
   const { documentId, locale, mode } = change;
-  const validator = new EntryValidator({ index, locale, documentId, mode, enforceConstraints: !model.draftAndPublish });
+  // A new locale of a type without draft & publish takes the non-localized fields another locale holds: its required
+  // ones are checked with them, as publishing checks them (Strapi's i18n fills them in before validating).
+  const sharedPublish = !model.draftAndPublish && change.sharedElsewhere;
+  const validator = new EntryValidator({ index, locale, documentId, mode, enforceConstraints: !model.draftAndPublish && !sharedPublish });
   validator.checkKeys(model, data);
   const patch = mode === 'create' ? withDefaults(validator, model, data, change.sharedElsewhere) : data;
   const seed = rowKey(model.uid, documentId, locale, model.draftAndPublish ? 'draft' : 'published');
@@ -39,7 +42,7 @@ export function prepareEntry(index: ContentIndex, model: Model, data: Record<str
   validator.throwIfInvalid();
   change.inverse = validator.inverseChanges;
   if (mode === 'create') generateUids(index, model, next, documentId, locale);
-  if (model.draftAndPublish && change.publish) checkPublishable(index, model, next, documentId, locale);
+  if ((model.draftAndPublish && change.publish) || sharedPublish) checkPublishable(index, model, next, documentId, locale);
   return next;
 }
 

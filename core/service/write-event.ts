@@ -4,6 +4,7 @@ import type { Model } from '../schema/types.js';
 import { notType } from '../schema/yup-messages.js';
 import type { ContentStore } from '../storage/content-store.js';
 import type { Data } from '../types.js';
+import type { VersionTarget } from './save-version.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
@@ -66,4 +67,18 @@ export function extractData(body: unknown): Record<string, unknown> {
   }
   if (!isRecord(body) || !isRecord(body.data)) throw new ValidationError('Missing "data" payload in the request body');
   return body.data;
+}
+
+/**
+ * A written document and its version, both read inside the write's lock: the version is the one
+ * this data has, never a later write's or a pull's (a later `If-Match` with it must not skip them).
+ */
+export interface Written { data: Data; version: string | null }
+
+/** One PUT in one locale, inside the document's lock. */
+export interface LocaleUpdate extends VersionTarget {
+  documentExists: boolean;
+  caller: Caller;
+  /** The response: read inside the lock, so it is this write and never a later one. */
+  read: () => Data | undefined;
 }

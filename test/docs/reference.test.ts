@@ -94,14 +94,17 @@ describe('conformance figures in the README and the conformance page', () => {
     expect(readDoc('docs/reference/conformance.md').replace(/\s+/g, ' ')).toContain(claim);
   });
 
-  it('match the recording, choices.json and open-divergences.json of strapi/internal-lms (test/extensions/internal-lms)', () => {
-    const dir = join(REPO_ROOT, 'test/extensions/internal-lms');
+  it.each([
+    ['strapi/internal-lms', 'internal-lms'],
+    ['TomaszPilch/pzkogrodek-cms', 'pzkogrodek'],
+  ])('match the recording, choices.json and open-divergences.json of %s (test/extensions/%s)', (name, set) => {
+    const dir = join(REPO_ROOT, 'test/extensions', set);
     const count = (file: string) => Object.keys(JSON.parse(readFileSync(join(dir, file), 'utf8'))).length;
     const total = (JSON.parse(readFileSync(join(dir, 'recording.json'), 'utf8')) as { cases: unknown[] }).cases.length;
     const [choices, open] = [count('choices.json'), count('open-divergences.json')];
     const claim = `**${figure(total)} requests**: **${figure(total - choices - open)} answer exactly as Strapi**, `
       + `**${choices} differ as a Project choice says** (`;
-    const section = readDoc('docs/reference/conformance.md').replace(/\s+/g, ' ').split('## A real project: strapi/internal-lms')[1];
+    const section = readDoc('docs/reference/conformance.md').replace(/\s+/g, ' ').split(`## A real project: ${name}`)[1];
     expect(section).toContain(claim);
     expect(section).toContain(`and **${open} are open** (`);
   });

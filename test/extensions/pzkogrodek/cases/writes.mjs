@@ -1,0 +1,111 @@
+// Writes to test/extensions/pzkogrodek and the reads after them: the beforeCreate lifecycles' slugs (a name taken again,
+// a slug sent and replaced, diacritics, a locale version, a draft published, an update that keeps the slug), the unique
+// slug and ticket code, required fields and media, the non-localized fields a new locale version takes and shares,
+// dynamic-zone components (an unknown one, a missing `__component`, a required url), the private fields of a booking
+// written by the Public role, a JSON field, the one-way ticket relation, blocks, deletes, as the token, a user and the Public role.
+// @ts-nocheck
+import { del, get, post, put } from '../../../conformance/catalogue/helpers.mjs';
+import { ANN, NONE, blocks, doc } from './common.mjs';
+
+const w = (id, method, path, body, extra) => ({ id: `write.${id}`, method, path, ...(body ? { body } : {}), ...extra });
+const after = (id, path, extra) => get(`write.${id}.after`, path, extra);
+const T = '2025-10-01T10:00:00.000Z';
+
+const SLUGS = [
+  w('event.slug.same-name', 'POST', '/api/events', { data: { name: 'Bal Polski', start: T } }, doc('w1')),
+  w('event.slug.sent-and-replaced', 'POST', '/api/events', { data: { name: 'Dożynki', slug: 'my-own-slug', start: T } }, doc('w2')),
+  w('event.slug.punctuation', 'POST', '/api/events', { data: { name: 'Koncert: "Ślązacy" & Goście!', start: T } }, doc('w3')),
+  w('event.slug.draft', 'POST', '/api/events?status=draft', { data: { name: 'Andrzejki', start: T } }, doc('w4')),
+  w('event.slug.publish', 'PUT', '/api/events/@@w4?status=published', { data: { description: 'Wróżby' } }),
+  after('event.slug.publish', '/api/events/@@w4?fields[0]=name&fields[1]=slug'),
+  after('event.slug.publish.draft', '/api/events/@@w4?status=draft&fields[0]=name&fields[1]=slug'),
+  w('event.slug.update-keeps', 'PUT', '/api/events/@@w2', { data: { name: 'Dożynki 2025', slug: 'changed-by-hand' } }),
+  w('event.slug.locale', 'PUT', '/api/events/@@w2?locale=cs', { data: { name: 'Dožínky' } }),
+  after('event.slug.all', '/api/events?locale=all&sort[0]=slug&sort[1]=locale&fields[0]=slug&fields[1]=locale&filters[name][$startsWith]=Do'),
+  w('event.slug.name-missing', 'POST', '/api/events', { data: { start: T } }),
+  w('gallery.slug.same-name', 'POST', '/api/galleries', { data: { name: 'Bal', photos: ['@@img2'] } }, doc('w5')),
+  w('gallery.slug.cs', 'PUT', '/api/galleries/@@w5?locale=cs', { data: { name: 'Ples' } }),
+  after('gallery.slug', '/api/galleries?locale=all&sort[0]=slug&sort[1]=locale&fields[0]=name&fields[1]=slug&fields[2]=locale'),
+  w('page.slug.lifecycle', 'POST', '/api/pages', { data: { title: 'Nasza Historia', slug: 'kept', description: 'd', image: '@@img1' } }, doc('w6')),
+  w('page.slug.unique', 'POST', '/api/pages', { data: { title: 'Historia', slug: 'historia', description: 'd', image: '@@img1' } }),
+  w('aktywny-emeryt.slug.third', 'POST', '/api/aktywny-emeryts', { data: { title: 'Wycieczka do Krakowa', description: 'Trzecia',
+    image: '@@img2' } }, doc('w7')),
+  w('aktywny-emeryt.slug.cs', 'PUT', '/api/aktywny-emeryts/@@w7?locale=cs', { data: { title: 'Výlet do Krakova', description: 'Třetí' } }),
+  after('aktywny-emeryt.slug', '/api/aktywny-emeryts?locale=all&sort[0]=createdAt&sort[1]=locale&fields[0]=slug&fields[1]=locale'),
+];
+
+const VALIDATION = [
+  w('event.start-missing', 'POST', '/api/events', { data: { name: 'Bez daty' } }),
+  w('event.start-bad', 'POST', '/api/events', { data: { name: 'Zła data', start: 'jutro' } }),
+  w('event.inBuilding-string', 'POST', '/api/events', { data: { name: 'Tak', start: T, inBuilding: 'yes' } }),
+  w('event.blocks-bad', 'POST', '/api/events', { data: { name: 'Bloki', start: T, content: 'plain text' } }),
+  w('event.image-many', 'POST', '/api/events', { data: { name: 'Zdjęcia', start: T, image: ['@@img1', '@@img2'] } }),
+  w('event.unknown-field', 'POST', '/api/events', { data: { name: 'Pole', start: T, nope: 1 } }),
+  w('page.required-media-missing', 'POST', '/api/pages', { data: { title: 'Bez obrazka', slug: 'bez', description: 'd' } }),
+  w('page.required-media-missing.draft', 'POST', '/api/pages?status=draft', { data: { title: 'Bez obrazka', slug: 'bez-2' } }, doc('w8')),
+  w('page.publish-incomplete', 'PUT', '/api/pages/@@w8?status=published', { data: { description: 'd' } }),
+  w('page.zone.unknown-component', 'POST', '/api/pages', { data: { title: 'Z', slug: 'z', description: 'd', image: '@@img1',
+    content: [{ __component: 'page.nope', url: 'x' }] } }),
+  w('page.zone.no-component', 'POST', '/api/pages', { data: { title: 'Z', slug: 'z2', description: 'd', image: '@@img1', content: [{ url: 'x' }] } }),
+  w('page.zone.url-missing', 'POST', '/api/pages', { data: { title: 'Z', slug: 'z3', description: 'd', image: '@@img1',
+    content: [{ __component: 'page.youtube' }] } }),
+  w('page.zone.event-missing', 'POST', '/api/pages', { data: { title: 'Z', slug: 'z4', description: 'd', image: '@@img1',
+    content: [{ __component: 'page.event-detail', event: 'no-such-document' }] } }),
+  w('page.zone.replace', 'PUT', '/api/pages/@@p2', { data: { content: [{ __component: 'page.event-detail', event: '@@e3' },
+    { __component: 'page.page', text: blocks('Nowy tekst') }] } }),
+  after('page.zone.replace', '/api/pages/@@p2?populate[content][populate]=*'),
+  w('aktywny-emeryt.image-missing', 'POST', '/api/aktywny-emeryts', { data: { title: 'Bez', description: 'd' } }),
+  w('aktywny-emeryt.description-missing', 'POST', '/api/aktywny-emeryts', { data: { title: 'Bez', image: '@@img1' } }),
+  w('gallery.photos-missing', 'POST', '/api/galleries', { data: { name: 'Pusta' } }),
+  w('gallery.photos-empty', 'POST', '/api/galleries', { data: { name: 'Pusta', photos: [] } }),
+  w('member.email-bad', 'POST', '/api/members', { data: { name: 'X', email: 'not-an-email' } }),
+  w('member.order-string', 'POST', '/api/members', { data: { name: 'X', order: 'first' } }),
+  w('member.order-float', 'POST', '/api/members', { data: { name: 'X', order: 1.5 } }),
+  w('member.name-missing', 'POST', '/api/members', { data: { role: 'Nikt' } }),
+  w('member.cs-shares-name', 'PUT', '/api/members/@@m2?locale=cs', { data: { role: 'Pokladník', name: 'Anna Nováková', order: 9 } }),
+  after('member.cs-shares-name', '/api/members?locale=all&filters[email][$eq]=anna%40example.com&sort=locale&fields[0]=name&fields[1]=role&fields[2]=order&fields[3]=locale'),
+  w('event.cs-shares-start', 'PUT', '/api/events/@@e1?locale=cs', { data: { start: '2025-06-02T10:00:00.000Z', inBuilding: true } }),
+  after('event.cs-shares-start', '/api/events?locale=all&filters[documentId][$eq]=@@e1&sort=locale&fields[0]=start&fields[1]=inBuilding&fields[2]=name'),
+  w('ticket.code-unique', 'POST', '/api/fest-outdoor-tickets', { data: { code: 'A001', name: 'Duplikat' } }),
+  w('ticket.code-missing', 'POST', '/api/fest-outdoor-tickets', { data: { name: 'Bez kodu' } }),
+  w('ticket.update', 'PUT', '/api/fest-outdoor-tickets/@@t2', { data: { email: 'ola@example.com', code: 'A002' } }),
+  w('ticket.update-to-taken', 'PUT', '/api/fest-outdoor-tickets/@@t3', { data: { code: 'A001' } }),
+  w('log.same-ticket', 'POST', '/api/fest-outdoor-tickets-logs', { data: { fest_outdoor_ticket: '@@t1', code: 'A001',
+    scanTime: '2025-07-26T18:00:00.000Z', data: { gate: 2 } } }, { ...ANN, ...doc('w9') }),
+  after('log.same-ticket', '/api/fest-outdoor-tickets-logs?populate[fest_outdoor_ticket][fields][0]=code&sort=scanTime&fields[0]=code'),
+  w('log.connect', 'PUT', '/api/fest-outdoor-tickets-logs/@@l2', { data: { fest_outdoor_ticket: { connect: ['@@t3'] } } }),
+  w('log.json-string', 'POST', '/api/fest-outdoor-tickets-logs', { data: { code: 'J', scanTime: T, data: 'just text' } }),
+  w('log.json-null', 'POST', '/api/fest-outdoor-tickets-logs', { data: { code: 'J', scanTime: T, data: null } }),
+  w('log.scanTime-missing', 'POST', '/api/fest-outdoor-tickets-logs', { data: { code: 'J' } }, ANN),
+  w('log.ticket-missing', 'POST', '/api/fest-outdoor-tickets-logs', { data: { code: 'J', scanTime: T, fest_outdoor_ticket: 'nope' } }),
+  w('occupancy.public-private-fields', 'POST', '/api/occupancies', { data: { name: 'Chrzciny', start: T, confirmed: true, private: false,
+    email: 'c@example.com' } }, { ...NONE, ...doc('w10') }),
+  after('occupancy.public-private-fields', '/api/occupancies/@@w10'),
+  w('occupancy.public-name-missing', 'POST', '/api/occupancies', { data: { start: T } }, NONE),
+  w('occupancy.ann-create', 'POST', '/api/occupancies', { data: { name: 'Zebranie', start: T, end: T } }, ANN),
+  w('feedback.public', 'POST', '/api/fest-outdoor-feedbacks', { data: { name: 'Ola', rating: '4' } }, NONE),
+  w('feedback.rating-float', 'POST', '/api/fest-outdoor-feedbacks', { data: { rating: 4.5 } }, NONE),
+  w('feedback.rating-big', 'POST', '/api/fest-outdoor-feedbacks', { data: { rating: 3000000000 } }, NONE),
+  w('feedback.no-data', 'POST', '/api/fest-outdoor-feedbacks', { name: 'Ola' }, NONE),
+  w('fest-outdoor-info.content-missing', 'PUT', '/api/fest-outdoor-info', { data: { content: null } }),
+  w('fest-outdoor-info.update', 'PUT', '/api/fest-outdoor-info?locale=cs', { data: { content: blocks('Nový text.') } }),
+  w('fest-outdoor-guest.end-missing', 'POST', '/api/fest-outdoor-guests', { data: { name: 'X', start: T, description: 'd', image: '@@img1' } }),
+  w('config.update', 'PUT', '/api/configs/@@c3', { data: { value: '42' } }),
+  w('config.locale-on-plain', 'POST', '/api/configs?locale=cs', { data: { key: 'lang' } }),
+];
+
+const DELETES = [
+  w('delete.event.cs', 'DELETE', '/api/events/@@e2?locale=cs'),
+  after('delete.event.cs', '/api/events?locale=all&filters[documentId][$eq]=@@e2&fields[0]=name&fields[1]=locale'),
+  w('delete.page', 'DELETE', '/api/pages/@@w6'), after('delete.page', '/api/pages/@@w6'),
+  w('delete.ticket-with-log', 'DELETE', '/api/fest-outdoor-tickets/@@t1'),
+  after('delete.ticket-with-log', '/api/fest-outdoor-tickets-logs?populate=fest_outdoor_ticket&sort=scanTime&fields[0]=code'),
+  w('delete.member.missing', 'DELETE', '/api/members/no-such-document'),
+  w('delete.fest-outdoor-info.cs', 'DELETE', '/api/fest-outdoor-info?locale=cs'),
+  after('delete.fest-outdoor-info.cs', '/api/fest-outdoor-info?locale=cs'),
+  del('write.delete.occupancy', '/api/occupancies/@@o3'),
+  after('delete.event-in-zone', '/api/pages/@@p2?populate[content][populate]=*'),
+];
+
+export const WRITES = [...SLUGS, ...VALIDATION, ...DELETES, post('write.auth.login', '/api/auth/local',
+  { identifier: 'ann@example.com', password: 'correct-horse' }, { ...NONE, capture: {} })];

@@ -1,0 +1,7 @@
+/**
+ * aktywny-emeryt service
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::aktywny-emeryt.aktywny-emeryt');

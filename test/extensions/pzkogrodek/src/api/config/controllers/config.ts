@@ -1,0 +1,7 @@
+/**
+ * config controller
+ */
+
+import { factories } from '@strapi/strapi'
+
+export default factories.createCoreController('api::config.config');

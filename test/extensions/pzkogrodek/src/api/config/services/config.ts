@@ -1,0 +1,7 @@
+/**
+ * config service
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::config.config');

@@ -1,0 +1,7 @@
+/**
+ * gallery service
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::gallery.gallery');

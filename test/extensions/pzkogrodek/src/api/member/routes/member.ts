@@ -1,0 +1,7 @@
+/**
+ * member router
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreRouter('api::member.member');

@@ -1,0 +1,7 @@
+/**
+ * member service
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::member.member');

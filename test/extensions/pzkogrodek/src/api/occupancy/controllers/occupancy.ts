@@ -1,0 +1,7 @@
+/**
+ * occupancy controller
+ */
+
+import { factories } from '@strapi/strapi'
+
+export default factories.createCoreController('api::occupancy.occupancy');

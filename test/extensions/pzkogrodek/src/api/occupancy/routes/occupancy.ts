@@ -1,0 +1,7 @@
+/**
+ * occupancy router
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreRouter('api::occupancy.occupancy');

@@ -1,0 +1,7 @@
+/**
+ * occupancy service
+ */
+
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::occupancy.occupancy');
