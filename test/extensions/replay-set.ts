@@ -1,7 +1,7 @@
 // Replays recorded cases against this server loading a project's own src/ (createCms, its project code, the
 // HTTP face with the project's routes), as the recorder sent them to the real Strapi 5.54. Shared by the replays
 // of test/extensions/project (replay.test.ts) and test/extensions/routers (routers.test.ts).
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,23 +25,6 @@ export interface Recorded { id: string; request: Record<string, unknown>; respon
 const ENV = { CMS_JWT_SECRET: 'extensions-jwt-secret-0123456789abcdef0123456789',
   CMS_API_TOKEN_SALT: 'extensions-salt-0123456789abcdef0123456789abcdef', NODE_ENV: 'production' /* as the reference runs */ };
 
-const REPOSITORY_PACKAGES = join(import.meta.dirname, '..', '..', 'node_modules');
-
-/**
- * The npm packages a project's code requires, as `npm install` gives it: strapi/internal-lms's src/index.js requires
- * lodash, which a Strapi project has through Strapi's own dependencies (here this repository's); a package the project
- * depends on that this repository does not (pzkogrodek's slugify) is kept in the set's `packages/`, linked in beside them.
- */
-function linkPackages(root: string): void {
-  const modules = join(root, 'node_modules');
-  const own = join(root, 'packages');
-  if (existsSync(modules)) return;
-  if (!existsSync(own)) return symlinkSync(REPOSITORY_PACKAGES, modules, 'dir');
-  mkdirSync(modules);
-  for (const name of readdirSync(REPOSITORY_PACKAGES)) symlinkSync(join(REPOSITORY_PACKAGES, name), join(modules, name));
-  for (const name of readdirSync(own)) symlinkSync(join(own, name), join(modules, name), 'dir');
-}
-
 /**
  * Every recorded case's answer from this server on a copy of `project`, what it logged, and `close` to stop it. The files
  * of `leaveOut` (relative to the project) are not copied: code the set lists as not runnable here yet.
@@ -50,7 +33,10 @@ export async function replaySet(project: string, recorded: Recorded[], leaveOut:
   const root = mkdtempSync(join(tmpdir(), 'cms-extensions-'));
   cpSync(project, root, { recursive: true });
   for (const file of leaveOut) rmSync(join(root, file));
-  linkPackages(root);
+  // The npm packages its code requires, as `npm install` gives a project: strapi/internal-lms's src/index.js requires
+  // lodash, which a Strapi project has through Strapi's own dependencies, and pzkogrodek's lifecycles the `slugify` package
+  // it depends on (a devDependency here); here they are this repository's.
+  if (!existsSync(join(root, 'node_modules'))) symlinkSync(join(import.meta.dirname, '..', '..', 'node_modules'), join(root, 'node_modules'), 'dir');
   const logged: string[] = [];
   const answers = new Map<string, Answer>();
   const cms = await createCms({ root, env: ENV, report: (line) => logged.push(line) });
@@ -84,7 +70,7 @@ export async function replaySet(project: string, recorded: Recorded[], leaveOut:
   }
   const close = async () => {
     await new Promise((closed) => server.close(closed));
-    rmSync(join(root, 'node_modules'), { recursive: true, force: true });
+    rmSync(join(root, 'node_modules'), { force: true });
     rmSync(root, { recursive: true, force: true });
   };
   return { answers, logged, close };
