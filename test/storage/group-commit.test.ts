@@ -7,7 +7,7 @@ import { createApp } from '../../core/http/app.js';
 import { removeFile, writeFileAtomic, type DurableStore } from '../../core/storage/atomic-write.js';
 import { diskFs, type DurableFs } from '../../core/storage/durable-fs.js';
 import { GroupCommit } from '../../core/storage/group-commit.js';
-import { writableSite } from '../write/helpers.js';
+import { renameTagsAtOnce, writableSite } from '../write/helpers.js';
 
 /** The disk, with every call recorded in order; `hold` keeps directory fsyncs pending until released. */
 function recordingStore(hold = false) {
@@ -146,12 +146,7 @@ describe('durable writes (group commit)', () => {
       events.push(`synced ${path.split('/').pop()}`);
     });
     expect(ids.length).toBeGreaterThanOrEqual(3);
-    const responses = await Promise.all(ids.map(async (id, i) => {
-      const response = await app.request(`/api/tags/${id}`,
-        { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: `Renamed ${i}` } }) });
-      events.push(`answered ${id}`);
-      return response.status;
-    }));
+    const responses = await renameTagsAtOnce(app, ids, events);
     expect(responses).toEqual(ids.map(() => 200));
     for (const id of ids) {
       const renamed = events.findIndex((event) => event.startsWith(`rename ${id}`));

@@ -9,7 +9,7 @@ import { diskFs, type DurableFs } from '../../core/storage/durable-fs.js';
 import { CURRENT_BOOT, decodeLog, encodeLine, hashText, type LogRecord } from '../../core/storage/write-log-format.js';
 import { recoverWriteLogs } from '../../core/storage/write-log-recovery.js';
 import { logFolder, WriteLog } from '../../core/storage/write-log.js';
-import { writableSite } from '../write/helpers.js';
+import { renameTagsAtOnce, writableSite } from '../write/helpers.js';
 
 const BEFORE_CRASH = 'boot before the crash';
 const AFTER_CRASH = 'boot after the crash';
@@ -158,12 +158,7 @@ describe('the write-ahead log', () => {
       await rename(from, to);
       events.push(`rename ${to.split('/').pop()}`);
     });
-    const responses = await Promise.all(ids.map(async (id, i) => {
-      const response = await app.request(`/api/tags/${id}`,
-        { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: `Renamed ${i}` } }) });
-      events.push(`answered ${id}`);
-      return response.status;
-    }));
+    const responses = await renameTagsAtOnce(app, ids, events);
     expect(responses).toEqual(ids.map(() => 200));
     expect(events[0]).toBe(`logged ${ids.length}`);
     for (const id of ids) expect(events.indexOf(`rename ${id}.json`)).toBeLessThan(events.indexOf(`answered ${id}`));

@@ -80,3 +80,18 @@ export const SAMPLE = {
   /** Media files. */
   avatar: 'abf3j3sf1tbbnv1eqosoza59',
 } as const;
+
+/**
+ * PUT a new name to each tag at once (`Renamed <i>`), noting `answered <id>` in `events` as each answer arrives (the write
+ * tests order it against their file system's events); resolves to the statuses.
+ */
+export function renameTagsAtOnce(
+  app: { request: (path: string, init: RequestInit) => Response | Promise<Response> }, ids: string[], events: string[],
+): Promise<number[]> {
+  return Promise.all(ids.map(async (id, i) => {
+    const response = await app.request(`/api/tags/${id}`,
+      { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: `Renamed ${i}` } }) });
+    events.push(`answered ${id}`);
+    return response.status;
+  }));
+}
