@@ -193,5 +193,9 @@ export function writeLogFor(root: string): WriteLog | undefined {
 
 /** Checkpoint and drop the site's write log of this process (at the CMS's close). */
 export async function closeWriteLog(root: string): Promise<void> {
-  await logs.get(root)?.close();
+  const log = logs.get(root);
+  if (!log) return;
+  // Forgotten first: a process that opens and closes many sites (a test worker, a build) keeps none of their logs.
+  logs.delete(root);
+  await log.close();
 }

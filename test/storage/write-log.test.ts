@@ -8,7 +8,7 @@ import { createApp } from '../../core/http/app.js';
 import { diskFs, type DurableFs } from '../../core/storage/durable-fs.js';
 import { CURRENT_BOOT, decodeLog, encodeLine, hashText, type LogRecord } from '../../core/storage/write-log-format.js';
 import { recoverWriteLogs } from '../../core/storage/write-log-recovery.js';
-import { logFolder, WriteLog } from '../../core/storage/write-log.js';
+import { closeWriteLog, logFolder, WriteLog, writeLogFor } from '../../core/storage/write-log.js';
 import { renameTagsAtOnce, writableSite } from '../write/helpers.js';
 
 const BEFORE_CRASH = 'boot before the crash';
@@ -39,6 +39,18 @@ function handLog(root: string, name: string, owner: { pid: number; host: string 
 
 describe('the write-ahead log', () => {
   afterEach(() => vi.restoreAllMocks());
+
+  it.skipIf(!CURRENT_BOOT)('forgets a site\'s log at its close: the next write there opens a new one, the closed one is kept nowhere', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'cms-wal-forget-'));
+    const first = writeLogFor(root)!;
+    expect(writeLogFor(root)).toBe(first);
+    await first.write('content/tags/a.json', '{}\n', null);
+    await closeWriteLog(root);
+    expect(existsSync(logFolder(root)) ? readdirSync(logFolder(root)) : []).toEqual([]);
+    const second = writeLogFor(root)!;
+    expect(second).not.toBe(first);
+    await closeWriteLog(root);
+  });
 
   it('re-applies at the next open a write whose record was durable and whose rename a crash prevented', async () => {
     const root = site();
