@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { NotFoundError } from '../errors.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
 /**
- * The studio's page and files, each file tagged with what it is now (size and modification time). The page names every module
+ * The studio's page and files, each file tagged with what it holds now (a hash of its bytes). The page names every module
  * and style by its tagged URL (`./fields.js?v=<tag>`: the import map turns each module's plain import into it), and a tagged URL
  * whose tag is the file's is answered `immutable`: a reload or a second tab takes the studio's ~75 modules from the browser's
  * cache instead of asking for each again (a reload with them cached measured ~1 s of chromium and server CPU less). A changed
@@ -33,19 +33,25 @@ const TYPES: Record<string, string> = {
 };
 export const HTML_TYPE = TYPES.html;
 
-/** What a file is now: its size and modification time, short. */
-const tagOf = (file: { size: number; mtimeMs: number }) => `${file.size.toString(36)}-${Math.floor(file.mtimeMs).toString(36)}`;
+/** What a file holds, short: a hash of its bytes (packed files all carry one date, so a date would not tell versions apart). */
+const tagOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64url').slice(0, 16);
+
+/** The tags of the files read so far, by path, with the size and time they had: a file is read again only once it changed. */
+const tags = new Map<string, { size: number; mtimeMs: number; tag: string }>();
 
 /** A file name of the page (`./app.js`, `./vendor/preact.js`) as its tagged URL. */
 function tagged(name: string): string {
   const vendor = /^\.\/vendor\/([a-z]+\.js)$/.exec(name)?.[1];
   const path = vendor && Object.hasOwn(VENDOR, vendor) ? VENDOR[vendor]() : join(STUDIO_DIR!, name);
-  return `${name}?v=${tagOf(statSync(path))}`;
+  const { size, mtimeMs } = statSync(path);
+  let known = tags.get(path);
+  if (known?.size !== size || known.mtimeMs !== mtimeMs) tags.set(path, known = { size, mtimeMs, tag: tagOf(readFileSync(path)) });
+  return `${name}?v=${known.tag}`;
 }
 
 /**
  * The page, its import map naming every module by its tagged URL, and a CSP that admits that one inline script by hash and nothing
- * else inline. Made per request (a few dozen stats): a studio file changed since is named by its new tag at the next load.
+ * else inline. Made per request (a few dozen stats; a file changed since is read and hashed again): it names the new tag at once.
  */
 export function studioPage(prefix: string): { html: string; csp: string } {
   // The prefix is checked when the config loads (letters, digits, `/_-`), so it is safe in an attribute.
@@ -69,10 +75,9 @@ export function studioPage(prefix: string): { html: string; csp: string } {
  * or by an older tag (a page loaded before the file changed), it is checked again at each use, as before.
  */
 export async function studioFile(path: string, tag: string | null, headers: Record<string, string>): Promise<Response> {
-  const handle = await open(path).catch(() => { throw new NotFoundError(); });
-  const [file, body] = await Promise.all([handle.stat(), handle.readFile()]).finally(() => handle.close());
+  const body = await readFile(path).catch(() => { throw new NotFoundError(); });
   const type = TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-  const cacheControl = tag !== null && tag === tagOf(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  const cacheControl = tag !== null && tag === tagOf(body) ? 'public, max-age=31536000, immutable' : 'no-cache';
   return new Response(body as unknown as BodyInit, {
     status: 200, headers: { ...headers, 'content-type': type, 'cache-control': cacheControl },
   });

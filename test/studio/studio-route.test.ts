@@ -25,10 +25,10 @@ describe('the studio route', () => {
     const site = await startApp(copySampleSite(), { env: TEST_ENV });
     const page = await (await site.request('/admin/')).text();
     const imports = JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(page)![1]).imports as Record<string, string>;
-    expect(imports).toMatchObject({ preact: expect.stringMatching(/^\.\/vendor\/preact\.js\?v=[a-z0-9]+-[a-z0-9]+$/),
-      './fields.js': expect.stringMatching(/^\.\/fields\.js\?v=[a-z0-9]+-[a-z0-9]+$/) });
+    expect(imports).toMatchObject({ preact: expect.stringMatching(/^\.\/vendor\/preact\.js\?v=[\w-]{16}$/),
+      './fields.js': expect.stringMatching(/^\.\/fields\.js\?v=[\w-]{16}$/) });
     expect(page).toContain(`<script type="module" src="${imports['./app.js']}">`);
-    expect(page).toMatch(/<link rel="stylesheet" href="\.\/studio\.css\?v=[a-z0-9]+-[a-z0-9]+">/);
+    expect(page).toMatch(/<link rel="stylesheet" href="\.\/studio\.css\?v=[\w-]{16}">/);
     const kept = async (path: string) => (await site.request(`/admin/${path}`)).headers.get('cache-control');
     expect([await kept(imports['./fields.js'].slice(2)), await kept(imports.preact.slice(2))])
       .toEqual(['public, max-age=31536000, immutable', 'public, max-age=31536000, immutable']);
