@@ -1,14 +1,10 @@
 import { baseSite } from '../branches/request-branch.js';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, UnauthorizedError } from '../errors.js';
 import { json } from './respond.js';
-import { SECURITY_HEADERS } from './security-headers.js';
+import { HTML_TYPE, STUDIO_DIR, studioFile, studioPage, VENDOR } from './studio-files.js';
 import { studioPreviewResponse } from './studio-preview-route.js';
 import { withPreviewFrames } from '../config/preview.js';
 import { publicationResponse } from './studio-state-route.js';
@@ -53,42 +49,6 @@ const COMPUTE_ROUTES: Record<string, (models: Cms['models'], index: Cms['index']
     '/api/merge': (models: Cms['models'], _index: unknown, caller: Caller, body: unknown) => mergeAnswer(models, caller, body),
   });
 
-const here = dirname(new URL(import.meta.url).pathname);
-/** `studio/` beside `core/` (sources under vitest) or beside `dist/` (the built package). */
-const STUDIO_DIR = [resolve(here, '../../studio'), resolve(here, '../../../studio')].find((dir) => existsSync(join(dir, 'index.html')));
-
-const require = createRequire(import.meta.url);
-const packageDir = (name: string) => resolve(dirname(require.resolve(name)), '..');
-/** The vendored modules: a fixed table, so no other file of `node_modules` is ever reachable. */
-const VENDOR: Record<string, () => string> = {
-  'preact.js': () => join(packageDir('preact'), 'dist/preact.module.js'),
-  'hooks.js': () => join(packageDir('preact'), 'hooks/dist/hooks.module.js'),
-  'htm.js': () => join(packageDir('htm'), 'dist/htm.module.js'),
-};
-
-const TYPES: Record<string, string> = {
-  js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', html: 'text/html; charset=utf-8',
-};
-
-/** The page, and a CSP that admits its one inline script (the import map) by hash and nothing else inline. */
-function loadPage(prefix: string): { html: string; csp: string } {
-  // The prefix is checked when the config loads (letters, digits, `/_-`), so it is safe in an attribute.
-  const html = readFileSync(join(STUDIO_DIR!, 'index.html'), 'utf8').replace('%API_PREFIX%', prefix);
-  const importMap = /<script type="importmap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-  const hash = createHash('sha256').update(importMap).digest('base64');
-  const csp = SECURITY_HEADERS['content-security-policy'].replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`);
-  return { html, csp };
-}
-const pages = new Map<string, ReturnType<typeof loadPage>>();
-
-async function file(path: string, headers: Record<string, string>): Promise<Response> {
-  const body = await readFile(path).catch(() => { throw new NotFoundError(); });
-  const type = TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-  return new Response(body as unknown as BodyInit, {
-    status: 200, headers: { ...headers, 'content-type': type, 'cache-control': 'no-cache' },
-  });
-}
-
 /**
  * Answer a request under the studio's path, or undefined when the path is not the studio's.
  *
@@ -124,11 +84,10 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   if (request.method !== 'GET' && request.method !== 'HEAD') throw new MethodNotAllowedError(['HEAD', 'GET']);
   if (rest === '') return new Response(null, { status: 308, headers: { ...headers, location: `${base}/${url.search}` } });
   if (rest === '/') {
-    const prefix = cms.config.api.rest.prefix;
-    const page = pages.get(prefix) ?? pages.set(prefix, loadPage(prefix)).get(prefix)!;
+    const page = studioPage(cms.config.api.rest.prefix);
     const csp = withPreviewFrames(page.csp, cms.config);
     return new Response(page.html, {
-      status: 200, headers: { ...headers, 'content-security-policy': csp, 'content-type': TYPES.html, 'cache-control': 'no-cache' },
+      status: 200, headers: { ...headers, 'content-security-policy': csp, 'content-type': HTML_TYPE, 'cache-control': 'no-cache' },
     });
   }
   if (rest === '/api/schemas') {
@@ -144,8 +103,8 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
   }
   if (rest === '/api/preview') return await studioPreviewResponse(cms, request, url, headers);
   const vendor = /^\/vendor\/([a-z]+\.js)$/.exec(rest)?.[1];
-  if (vendor && Object.hasOwn(VENDOR, vendor)) return file(VENDOR[vendor](), headers);
+  if (vendor && Object.hasOwn(VENDOR, vendor)) return studioFile(VENDOR[vendor](), url.searchParams.get('v'), headers);
   // The studio's own files: plain names only, so no path can leave the folder.
-  if (/^\/[a-z][a-z0-9-]*\.(js|css)$/.test(rest)) return file(join(STUDIO_DIR, rest.slice(1)), headers);
+  if (/^\/[a-z][a-z0-9-]*\.(js|css)$/.test(rest)) return studioFile(join(STUDIO_DIR, rest.slice(1)), url.searchParams.get('v'), headers);
   throw new NotFoundError();
 }

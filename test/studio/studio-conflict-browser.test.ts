@@ -24,26 +24,35 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
   const draft = () => JSON.parse(readFileSync(join(root, `content/articles/${ARTICLE}.draft.json`), 'utf8'));
   const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: BROWSER_WAIT });
 
-  /** What the first editor's sign-in kept in the browser ("Keep me signed in": the token in localStorage). */
-  let signedIn: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+  /** The two editors' pages, each in a browser context of its own, made once for the file (contexts cost a renderer and a sign-in). */
+  let ann: Page;
+  let ben: Page;
   /**
-   * One editor: a fresh context signed in, the article's form open. The first signs in through the form; each later one starts
-   * with the storage that sign-in left (nothing else of the first context), so it loads the form at once.
+   * One editor: a fresh context signed in. Ann signs in through the form with "Keep me signed in"; Ben's context starts with the
+   * storage that sign-in left (the token in localStorage, nothing else of hers).
    */
-  async function editor(height = 900): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1200, height }, storageState: signedIn });
+  async function editor(signedIn?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, storageState: signedIn });
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(BROWSER_WAIT);
-    if (!signedIn) {
-      await page.goto(`${server.url.replace(/\/$/, '')}/admin/`);
-      await page.getByLabel('API token').fill(token);
-      await page.getByLabel('Keep me signed in on this browser (every tab)').check();
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('navigation', { name: 'Content types' }).waitFor();
-      signedIn = await context.storageState();
-    }
-    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`);
+    if (signedIn) return page;
+    await page.goto(`${server.url.replace(/\/$/, '')}/admin/`);
+    await page.getByLabel('API token').fill(token);
+    await page.getByLabel('Keep me signed in on this browser (every tab)').check();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Content types' }).waitFor();
+    return page;
+  }
+  /**
+   * The article's form in a new page load (nothing of an earlier test's form stays: a document of its own), `height` px high.
+   * The studio's modules come from the context's cache after the first load.
+   */
+  async function openForm(page: Page, height = 900): Promise<Page> {
+    await page.setViewportSize({ width: 1200, height });
+    const form = `${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`;
+    if (page.url() === form) await page.reload();
+    else await page.goto(form);
     await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
     return page;
   }
@@ -72,6 +81,8 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
     token = (await cms.auth.tokens.create({ name: 'studio', type: 'full-access' })).accessKey;
     server = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
     browser = await sharedBrowser(CHROMIUM!);
+    ann = await editor();
+    ben = await editor(await ann.context().storageState());
   }, 120_000);
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));
@@ -79,7 +90,8 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
   });
 
   it('two editors editing different blocks of one blocks field both keep their text', async () => {
-    const [ann, ben] = [await editor(), await editor()];
+    await openForm(ann);
+    await openForm(ben);
     await typeAtEnd(ann, 1, ' Ann was here.');
     await typeAtEnd(ben, 2, ' by Ben');
     expect(await save(ann)).toBe('Draft saved');
@@ -99,11 +111,11 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
     await ann.evaluate(() => dispatchEvent(new Event('focus')));
     await poll(() => block(ann, 2).textContent()).toBe('Route by Ben');
     expect(await ann.locator('.conflict').count()).toBe(0);
-    await Promise.all([ann.context().close(), ben.context().close()]);
   });
 
   it('a block both changed shows both full texts in a panel brought into view and focused; the choice is saved', async () => {
-    const [ann, ben] = [await editor(), await editor(600)];
+    await openForm(ann);
+    await openForm(ben, 600);
     // A long first paragraph, so the two versions differ only past 117 characters.
     await block(ann, 1).click();
     await ann.keyboard.press('Control+A');
@@ -146,11 +158,10 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
     const body = draft().body;
     expect(body[0].children[0].text).toBe(`${LONG.trim()} Ann ends it.`);
     expect(body[2].children[0].children[0].text).toBe('Trolltunga and more!');
-    await Promise.all([ann.context().close(), ben.context().close()]);
   });
 
   it('heading, state badge and preview follow a change saved elsewhere, even while a choice waits', async () => {
-    const ben = await editor();
+    await openForm(ben);
     const frame = ben.locator('.preview-pane iframe');
     await frame.waitFor({ state: 'attached' });
     const loads = async () => Number(await frame.getAttribute('data-loads'));
@@ -168,6 +179,5 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
     await poll(() => ben.locator('.doc-state .badge').first().textContent()).toBe('Published');
     await poll(loads).toBeGreaterThan(before);
     expect(await ben.locator('#field-title').inputValue()).toBe('Ben\'s title'); // his text waits for his choice
-    await ben.context().close();
   });
 });
