@@ -57,10 +57,34 @@ function Row({ change, conflict, index, take, choose }) {
 const typing = () => !!window.document.activeElement?.closest?.('input, textarea, select, [contenteditable="true"]');
 
 /**
+ * Calls `bring` once the caret leaves the text the editor types in; returns what stops the watch. Never under a press: the
+ * press that moved the focus (mouse, pen, finger) is still down, and moving the page then ends it on another element, its click
+ * lost (an "Apply my choices" or a "theirs" that never happened, the panel left waiting). The page moves once it is released, and
+ * not at all when the press (or Tab) came into the panel itself: the editor is there already.
+ */
+function whenTextLeft(panel, bring) {
+  let pressing = false;
+  let stopped = false;
+  const later = () => setTimeout(() => { if (!stopped && !pressing && !typing()) { bring(); stop(); } });
+  const listeners = {
+    pointerdown: () => { pressing = true; },
+    pointerup: () => { pressing = false; later(); },
+    pointercancel: () => { pressing = false; later(); },
+    focusout: (event) => (panel.current?.contains(event.relatedTarget) ? stop() : later()),
+  };
+  const stop = () => {
+    stopped = true;
+    for (const [type, listener] of Object.entries(listeners)) window.document.removeEventListener(type, listener, true);
+  };
+  for (const [type, listener] of Object.entries(listeners)) window.document.addEventListener(type, listener, true);
+  return stop;
+}
+
+/**
  * The choices: for each spot both sides changed (a field, a block, an entry's field), keep mine or
  * take theirs (mine by default, so nothing typed is lost without a decision). Announced when it
  * appears, and brought into view and focused then, or (found while the editor types) as soon as
- * the caret leaves the text. `onApply(values)` gets the
+ * the caret leaves the text, never under a press (whenTextLeft). `onApply(values)` gets the
  * form value of every field they changed.
  */
 export function ConflictPanel({ changes, onApply }) {
@@ -84,10 +108,7 @@ export function ConflictPanel({ changes, onApply }) {
       ? `${spots.length} ${spots.length === 1 ? 'place needs' : 'places need'} your choice.` : 'Their changes can be taken.'}`);
     if (!typing()) { bring(); return undefined; }
     // Found while the editor types: the caret stays, and the panel comes as soon as they leave the text.
-    const left = () => setTimeout(() => { if (!typing()) { bring(); stop(); } });
-    const stop = () => window.document.removeEventListener('focusout', left);
-    window.document.addEventListener('focusout', left);
-    return stop;
+    return whenTextLeft(panel, bring);
   }, []);
   const apply = () => onApply(Object.fromEntries(changes.map((change) => {
     const value = settle(change.value, change.conflicts, (index) => (take.has(`${change.name}#${index}`) ? 'theirs' : 'mine'));
