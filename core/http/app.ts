@@ -20,7 +20,6 @@ import { assertRoutable } from './request-path.js';
 import { noteCommits, type CommitNote } from '../replication/write-context.js';
 import { catchUpForRequest, commitHeaders, WRITER_HEADER } from './read-your-writes.js';
 import { healthResponse } from './health-route.js';
-import { studioResponse } from './studio-route.js';
 import { onBranch } from '../branches/request-branch.js';
 
 /** The request header naming the branch a request reads and writes (absent: the base). */
@@ -117,7 +116,12 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
       return withBodyTag(page, request, cacheControlFor(site.config, undefined, !!request.headers.get('authorization')));
     }
     // The studio's path is checked against the API prefix when the config loads, and wins over public files.
-    const studio = admin ? await studioResponse(site, request, url, headers) : undefined;
+    // Its routes are imported on the studio's first request: a start, and the content API, never need them.
+    const studioPath = site.config.admin.path;
+    const underStudio = url.pathname === studioPath || url.pathname.startsWith(`${studioPath}/`);
+    const studio = admin && underStudio
+      ? await (await import('./studio-route.js')).studioResponse(site, request, url, headers)
+      : undefined;
     if (studio) return studio;
     for (const extension of options.extensions ?? EXTENSIONS) {
       const response = await extension({ request, url, cms: site, headers });

@@ -7,6 +7,7 @@ import { USER_UID } from '../schema/user-model.js';
 import { readBody } from './body.js';
 import { requestClient } from './client-address.js';
 import type { ExtensionRoute } from './route-context.js';
+import { ROUTE_PATHS } from './route-paths.js';
 import { json, statusText } from './respond.js';
 
 /**
@@ -27,9 +28,6 @@ function userLinks(cms: Cms, user: StoredUser, body: Record<string, unknown>): R
   }));
 }
 
-/** Paths the users-permissions plugin owns under the API prefix. */
-const OWNED = /^\/(auth|connect|users|users-permissions)(\/|$)/;
-
 /**
  * Strapi's users-permissions routes over HTTP: `/api/auth/*`, `/api/connect/*`, `/api/users*`,
  * `/api/users-permissions/roles*`. Bodies are bare JSON (no `{data}` envelope); errors are thrown
@@ -37,9 +35,8 @@ const OWNED = /^\/(auth|connect|users|users-permissions)(\/|$)/;
  */
 export const authRoutes: ExtensionRoute = async ({ request, url, cms, headers }) => {
   const prefix = cms.config.api.rest.prefix;
-  if (!url.pathname.startsWith(`${prefix}/`)) return undefined;
+  if (!ROUTE_PATHS.auth(url.pathname, prefix)) return undefined;
   const path = url.pathname.slice(prefix.length);
-  if (!OWNED.test(path)) return undefined;
   let result;
   try {
     result = await handleUsersPermissions(cms.auth, {

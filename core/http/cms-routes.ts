@@ -4,6 +4,7 @@ import { createGit } from '../git/git.js';
 import { documentAt, documentHistory } from '../git/history.js';
 import { gatedResponse, json } from './respond.js';
 import type { ExtensionRoute } from './route-context.js';
+import { ROUTE_PATHS } from './route-paths.js';
 
 /**
  * Extensions beyond Strapi under `<prefix>/_cms/…`. A content type's API id is kebab-case and
@@ -25,7 +26,7 @@ export const CMS_TRANSITIONS = { publish: 'publish', unpublish: 'unpublish', 'di
 
 export const cmsRoutes: ExtensionRoute = async ({ request, url, cms, headers }) => {
   const base = `${cms.config.api.rest.prefix}/_cms/`;
-  if (!url.pathname.startsWith(base)) return undefined;
+  if (!ROUTE_PATHS.cms(url.pathname, cms.config.api.rest.prefix)) return undefined;
   const segments = url.pathname.slice(base.length).split('/').filter(Boolean).map(safeDecode);
   const model = cms.contentTypes().find((candidate) =>
     candidate.pluralName === segments[0] || (candidate.kind === 'singleType' && candidate.singularName === segments[0]));

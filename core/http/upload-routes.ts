@@ -13,6 +13,7 @@ import type { Data } from '../types.js';
 import { parseQueryString } from '../strapi/parse-query.js';
 import { readBody } from './body.js';
 import type { ExtensionRoute } from './route-context.js';
+import { ROUTE_PATHS } from './route-paths.js';
 import { gatedResponse, json } from './respond.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -51,7 +52,7 @@ const attachTarget = (cms: Cms, attach: Partial<AttachTarget>) => {
 
 export const uploadRoutes: ExtensionRoute = async ({ request, url, cms, headers }) => {
   const base = `${cms.config.api.rest.prefix}/upload`;
-  if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return undefined;
+  if (!ROUTE_PATHS.upload(url.pathname, cms.config.api.rest.prefix)) return undefined;
   const segments = url.pathname.slice(base.length).split('/').filter(Boolean);
   const method = request.method;
   // Media files are the site's (binary files under public/), never a branch's: a branch reads the library, writes none.

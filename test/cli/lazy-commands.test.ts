@@ -115,6 +115,9 @@ describe('cms loads only the command it runs', { timeout: 120_000 }, () => {
         'codegen/openapi.js', // GET /openapi.json
         'replication/replica.js', // git.push / git.pull, which this site does not set
         'branches/branch-site.js', // a branch's view, on the first request naming a branch
+        'http/upload-routes.js', 'media/media-library.js', // the media library, on its first request (core/http/extensions.ts)
+        'http/auth-routes.js', 'auth/users-permissions-api.js', 'http/cms-routes.js', // users-permissions, a document's transitions
+        'http/studio-route.js', 'git/merge/three-way.js', // the studio's routes, on its first request (core/http/app.ts)
       ]) expect(core).not.toContain(unneeded);
       expect(core).toContain('http/write-route.js');
       expect((await fetch(`${server.origin}/api/articles?fields=title`)).status).toBe(200);
