@@ -42,8 +42,10 @@ export class LinkHolders {
   update(removed: readonly Row[], added: readonly Row[]): void {
     const lookups = this.byType.get((removed[0] ?? added[0])?.uid);
     if (!lookups) return;
-    const successor = new Map(added.map((row) => [row.key, row]));
+    let successor: Map<string, Row> | undefined;
     for (const [name, links] of lookups) {
+      if (this.replaceAlike(links, name, removed, added)) continue;
+      successor ??= new Map(added.map((row) => [row.key, row]));
       const placed = new Set<string>();
       for (const row of removed) {
         const next = successor.get(row.key);
@@ -75,12 +77,45 @@ export class LinkHolders {
     }
   }
 
+  /**
+   * The common write, which leaves `name`'s links as they were: each removed row is followed, at the same place in the
+   * list, by its new version (same key and creation order) linking the same targets. Each takes its old version's place
+   * (as `update` would, without its maps and sets); false, with nothing changed, for any other change.
+   */
+  private replaceAlike(links: Links, name: string, removed: readonly Row[], added: readonly Row[]): boolean {
+    if (removed.length !== added.length) return false;
+    for (let i = 0; i < removed.length; i++) {
+      const row = removed[i]!;
+      const next = added[i]!;
+      if (next.key !== row.key || this.order(next, row) !== 0 || !sameIds(linkedIds(row.data[name]), linkedIds(next.data[name]))) return false;
+    }
+    for (let i = 0; i < removed.length; i++) {
+      const row = removed[i]!;
+      for (const id of new Set(linkedIds(row.data[name]))) {
+        const list = listOf(links, id);
+        let at = placeOf(list, row, this.order);
+        if (at < 0) at = list.indexOf(row);
+        // A row its list did not hold (never expected) is inserted in creation order, as `update` does.
+        if (at >= 0) list[at] = added[i]!;
+        else list.splice(insertionPoint(list, added[i]!, this.order), 0, added[i]!);
+      }
+    }
+    return true;
+  }
+
   clear(): void {
     this.byType.clear();
   }
 }
 
 const EMPTY: readonly Row[] = [];
+
+/** The same targets in the same order. */
+function sameIds(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 function listOf(links: Links, id: unknown): Row[] {
   let list = links.get(id);

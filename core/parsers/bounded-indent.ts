@@ -57,7 +57,9 @@ export function stringifyJsonFile(value: unknown, spaced?: ReadonlySet<object>):
  * lines touch, and never when an unchanged line stands between them).
  */
 function spacedOut(value: unknown, level: number, spaced: ReadonlySet<object>): string {
-  if (value === null || typeof value !== 'object' || !spaced.has(value)) {
+  // A scalar (most fields): its JSON has no line to indent.
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (!spaced.has(value)) {
     if (!withinIndentedDepth(value, level)) return indented(value, level);
     return (JSON.stringify(value, null, 2) ?? 'null').replace(/\n/g, `\n${'  '.repeat(level - 1)}`);
   }

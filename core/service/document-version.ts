@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { PreconditionFailedError } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
 import type { Model } from '../schema/types.js';
@@ -17,7 +17,8 @@ export function documentVersion(index: ContentIndex, model: Model, documentId: s
   const status = model.draftAndPublish ? 'draft' : 'published';
   const row = index.findRow(model.uid, documentId, { status, locale: model.localized ? locale : null });
   if (!row) return null;
-  return `"${createHash('sha256').update(stableJson(row.data)).digest('base64url').slice(0, 27)}"`;
+  // One-shot `hash`: the same digest as a Hash object's, without making one per write (every write answers its version).
+  return `"${hash('sha256', stableJson(row.data), 'base64url').slice(0, 27)}"`;
 }
 
 /**

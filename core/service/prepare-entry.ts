@@ -50,9 +50,10 @@ export function prepareEntry(index: ContentIndex, model: Model, data: Record<str
 export function checkPublishable(index: ContentIndex, model: Model, data: Data, documentId: string, locale: string | null): void {
   const validator = new EntryValidator({ index, locale, documentId, mode: 'create', enforceConstraints: true });
   // A locale's file may leave the non-localized fields to another locale's file (they are shared).
-  const other = index.documentRows(model.uid, documentId).find((row) => row.locale !== locale)?.data ?? {};
-  const shared = Object.fromEntries(Object.entries(other).filter(([name]) => isShared(model, name)));
-  validator.checkPublish(model, Object.assign(Object.create(null), shared, data));
+  const other = index.documentRows(model.uid, documentId).find((row) => row.locale !== locale)?.data;
+  const entry: Data = Object.create(null);
+  if (other) for (const name of Object.keys(other)) if (isShared(model, name)) entry[name] = other[name];
+  validator.checkPublish(model, Object.assign(entry, data));
   validator.throwIfInvalid();
 }
 

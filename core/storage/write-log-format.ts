@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import type { LockOwner } from './lock-file.js';
@@ -29,7 +29,7 @@ export interface LogRecord {
  * @example
  * hashText('{}') // 'vyGp6PvFo4RvsFtPoIWeCReyIC8='
  */
-export const hashText = (text: string): string => createHash('sha1').update(text).digest('base64');
+export const hashText = (text: string): string => hash('sha1', text, 'base64');
 
 /**
  * This boot of the system (Linux), or undefined where the system does not tell it: no log is kept there. Read once, as
