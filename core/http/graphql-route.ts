@@ -30,8 +30,13 @@ async function faceOf(cms: Cms): Promise<GraphqlFace> {
   }
   const face = createGraphqlFace(cms, config);
   faces.set(cms.models, { config, face });
+  made++;
   return face;
 }
+
+/** Faces made so far: a holder of one (graphql-fast.ts) knows it is still its site's while no other has been made. */
+let made = 0;
+export const facesMade = (): number => made;
 
 /** The face of the site's current models and config, once a request has built it (serve.ts's fast path never builds one). */
 export function builtFace(cms: Cms): GraphqlFace | undefined {
