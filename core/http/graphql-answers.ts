@@ -21,13 +21,34 @@ export interface AnswerReuse {
  */
 export const MAX_KEY_CHARS = 16 * 1024;
 
-/** One cache per face (a model set and config): a reload makes a new face, and so starts empty. */
-const caches = new WeakMap<GraphqlFace, ResponseCache>();
-const cacheOf = (face: GraphqlFace): ResponseCache => {
-  let cache = caches.get(face);
-  if (!cache) caches.set(face, (cache = new ResponseCache(2000, 32 * 1024 * 1024)));
-  return cache;
-};
+/**
+ * What the GraphQL route keeps per face (a model set and config: a reload makes a new face, and so starts empty): its
+ * answers, and the paths h3 routed to it (markReached). One lookup by face gives both.
+ */
+export interface FaceAnswers {
+  cache: ResponseCache;
+  reached: { GET: string[]; POST: string[] };
+}
+
+const faceAnswers = new WeakMap<GraphqlFace, FaceAnswers>();
+
+export function answersOf(face: GraphqlFace): FaceAnswers {
+  let answers = faceAnswers.get(face);
+  if (!answers) faceAnswers.set(face, (answers = { cache: new ResponseCache(2000, 32 * 1024 * 1024), reached: { GET: [], POST: [] } }));
+  return answers;
+}
+
+/**
+ * Where one caller's answer to a plan is kept: its key and cache, and what the fast path held of it last time (the
+ * answer: ResponseCache.again; the header lists written with it, graphql-fast.ts). Kept on the plan per read scope, so a
+ * repeated request neither builds nor hashes its key, nor looks it up while the answer it had is still the one kept.
+ */
+export interface KeptFor {
+  key: string;
+  cache: ResponseCache;
+  hit?: CachedHit;
+  lists?: { hit: CachedHit; config: object; byAsk: Map<string, string[]> };
+}
 
 /**
  * What a kept query's answer is computed from, worked out from its request alone (so once per request text: see
@@ -40,8 +61,12 @@ export interface ReadPlan {
   models: readonly Model[];
   types: readonly string[];
   text: string;
+  /** Whether it reaches media (whose URLs a private bucket signs per answer). */
+  media: boolean;
   /** The base's keys made from it, by scope (a kept plan's repeated lookup then hashes no new string). */
-  keys: Map<string, string>;
+  scopes: Map<string, KeptFor>;
+  /** The project route gate last asked whether a route owns one of its types, and its answer (a gate's routes are fixed). */
+  gate?: { of: object; owned: boolean };
 }
 
 const MAX_PLAN_KEYS = 16;
@@ -51,7 +76,16 @@ export function readPlan(site: Cms, face: GraphqlFace, request: GraphqlRequest):
   if (!models?.length) return undefined;
   const text = JSON.stringify([request.query, request.variables ?? null, request.operationName ?? null]);
   if (text.length > MAX_KEY_CHARS) return undefined;
-  return { models, types: [...new Set(models.flatMap((model) => site.index.dependencies.readsOf(model.uid)))], text, keys: new Map() };
+  const types = [...new Set(models.flatMap((model) => site.index.dependencies.readsOf(model.uid)))];
+  return { models, types, text, media: types.includes(UPLOAD_FILE_UID), scopes: new Map() };
+}
+
+/** Whether a route of the project owns a type the plan reads (their policies and middlewares run for every request). */
+function ownedByRoute(site: Cms, plan: ReadPlan): boolean {
+  const gate = site.routeGate;
+  if (!gate) return false;
+  if (plan.gate?.of !== gate) plan.gate = { of: gate, owned: plan.models.some((model) => gate.owns(model)) };
+  return plan.gate.owned;
 }
 
 /**
@@ -60,23 +94,21 @@ export function readPlan(site: Cms, face: GraphqlFace, request: GraphqlRequest):
  * for every request), on a site whose project adds no resolvers of its own, and reaching no media of a private bucket
  * (signed URLs expire). The key holds the branch, the scope and the request's text. Undefined: answer afresh.
  */
-export function keptKey(
-  site: Cms, face: GraphqlFace, plan: ReadPlan, authorization: string | null, connection?: object,
-): { key: string; cache: ResponseCache } | undefined {
-  if (graphqlExtensionStateOf(site.models)?.uses.length || plan.models.some((model) => site.routeGate?.owns(model))) return undefined;
+export function keptKey(site: Cms, face: GraphqlFace, plan: ReadPlan, authorization: string | null, connection?: object): KeptFor | undefined {
+  if (graphqlExtensionStateOf(site.models)?.uses.length || ownedByRoute(site, plan)) return undefined;
   // A private bucket's media URLs are signed per answer and expire (see app.ts): such an answer is never kept.
-  if (mayBePrivate(site.config.upload) && plan.types.includes(UPLOAD_FILE_UID)) return undefined;
+  if (plan.media && mayBePrivate(site.config.upload)) return undefined;
   // The connection: a keep-alive socket's last verified key is recognised without hashing it again (credential-cache.ts).
   const scope = site.contentApi.readScope(authorization, connection);
   if (scope === undefined) return undefined;
   // Neither a branch's name nor a scope holds a NUL: the request's text, last, cannot make one key look like another.
-  if (site.branchName !== undefined) return { key: `${site.branchName}\u0000${scope}\u0000${plan.text}`, cache: cacheOf(face) };
-  let key = plan.keys.get(scope);
-  if (key === undefined) {
-    key = `\u0000${scope}\u0000${plan.text}`;
-    if (plan.keys.size < MAX_PLAN_KEYS) plan.keys.set(scope, key);
+  if (site.branchName !== undefined) return { key: `${site.branchName}\u0000${scope}\u0000${plan.text}`, cache: answersOf(face).cache };
+  let kept = plan.scopes.get(scope);
+  if (kept === undefined) {
+    kept = { key: `\u0000${scope}\u0000${plan.text}`, cache: answersOf(face).cache };
+    if (plan.scopes.size < MAX_PLAN_KEYS) plan.scopes.set(scope, kept);
   }
-  return { key, cache: cacheOf(face) };
+  return kept;
 }
 
 /**
@@ -90,7 +122,7 @@ export function keptKey(
 export function answerReuse(site: Cms, face: GraphqlFace, request: GraphqlRequest, authorization: string | null): AnswerReuse | undefined {
   const plan = readPlan(site, face, request);
   const kept = plan && keptKey(site, face, plan, authorization);
-  return kept && { ...kept, from: freshness(site.index, plan.types) };
+  return kept && { key: kept.key, cache: kept.cache, from: freshness(site.index, plan.types) };
 }
 
 /** Keep a query's answer bytes: only a whole success, computed from the versions it is filed under (with its tag, for GETs). */
@@ -146,14 +178,8 @@ function byName(headers: Record<string, string>): Record<string, string> {
  * answered before h3 (serve.ts), as no earlier route (the studio, `/_health`, the `_cms` routes) owns them. Compared as
  * strings, never joined into a key: a request's path is then neither copied nor hashed.
  */
-const reached = new WeakMap<GraphqlFace, { GET: string[]; POST: string[] }>();
-
 export function markReached(face: GraphqlFace, endpoint: string, method: string, path: string): void {
   if ((path !== endpoint && path !== `${endpoint}/`) || (method !== 'GET' && method !== 'POST')) return;
-  let paths = reached.get(face);
-  if (!paths) reached.set(face, (paths = { GET: [], POST: [] }));
-  if (!paths[method].includes(path)) paths[method].push(path);
+  const paths = answersOf(face).reached[method];
+  if (!paths.includes(path)) paths.push(path);
 }
-
-export const wasReached = (face: GraphqlFace, method: 'GET' | 'POST', path: string): boolean =>
-  reached.get(face)?.[method].includes(path) ?? false;

@@ -16,6 +16,10 @@ import type { ExtensionRoute } from './route-context.js';
 const faces = new WeakMap<Models, { config: Cms['config']['graphql']; face: GraphqlFace }>();
 const noted = new WeakSet<Cms['config']['graphql']>();
 
+/** Faces made so far: a holder of one (graphql-fast.ts) knows it is still its site's while no other has been made. */
+let made = 0;
+export const facesMade = (): number => made;
+
 /** graphql-js and the schema builder, imported at the first /graphql request: most `cms serve` runs never answer one. */
 let faceModule: Promise<typeof import('../graphql/graphql-face.js')> | undefined;
 
@@ -30,6 +34,7 @@ async function faceOf(cms: Cms): Promise<GraphqlFace> {
   }
   const face = createGraphqlFace(cms, config);
   faces.set(cms.models, { config, face });
+  made++;
   return face;
 }
 

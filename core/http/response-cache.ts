@@ -50,6 +50,8 @@ interface Entry extends CachedHit {
   freshness: Freshness;
   /** Read since it was stored or last passed over by eviction (second-chance eviction: no reordering on every hit). */
   used: boolean;
+  /** No longer kept (replaced, evicted or stale): a caller holding it must look its key up again. */
+  dropped: boolean;
 }
 
 export class ResponseCache {
@@ -77,11 +79,22 @@ export class ResponseCache {
     return entry;
   }
 
+  /**
+   * `get`, for a caller holding what this key answered last time (`held`): while that is still the answer kept under it
+   * and fresh, it is had again without a lookup by the key (a long one: a GraphQL request's text).
+   */
+  again(held: CachedHit | undefined, key: string, owner: VersionSource): CachedHit | undefined {
+    const entry = held as Entry | undefined;
+    if (!entry || entry.dropped || !isFresh(entry.freshness, owner)) return this.get(key, owner);
+    entry.used = true;
+    return entry;
+  }
+
   set(key: string, freshness: Freshness, response: CachedResponse): void {
     if (response.body.length > this.maxBytes / 16) return;
     const previous = this.entries.get(key);
     if (previous) this.delete(key, previous);
-    this.entries.set(key, { ...response, rawHeaders: Object.entries(response.headers).flat(), freshness, used: false });
+    this.entries.set(key, { ...response, rawHeaders: Object.entries(response.headers).flat(), freshness, used: false, dropped: false });
     this.bytes += response.body.length;
     // Map keeps insertion order, so the oldest entry is first: one read since it was stored (or last passed over)
     // earns it a move to the back; the first one not read goes. Each entry is passed over at most once per round.
@@ -101,6 +114,7 @@ export class ResponseCache {
   }
 
   private delete(key: string, entry: Entry): void {
+    entry.dropped = true;
     this.entries.delete(key);
     this.bytes -= entry.body.length;
   }

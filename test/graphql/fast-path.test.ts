@@ -138,6 +138,27 @@ describe('the Node fast path of /graphql on a site without project code', () => 
     lookups.mockRestore();
   });
 
+  it('two sites served by one process each answer their own kept answers, asked in turns', async () => {
+    const root = removeAfterFile(mkdtempSync(join(tmpdir(), 'cms-graphql-fast-other-')));
+    cpSync(join(REPO_ROOT, 'test/conformance/fixture'), root, { recursive: true });
+    const other = await createCms({ root });
+    try {
+      await other.documents('api::tag.tag').create({ data: { name: 'fast-other', weight: 1 } });
+      const otherPorts = await both(other);
+      const ask = post('{ tags(filters: { name: { startsWith: "fast-" } }, sort: "name") { name } }');
+      for (let turn = 0; turn < 3; turn++) {
+        const mine = await exchange(cms, ports.fast, ask);
+        const theirs = await exchange(other, otherPorts.fast, ask);
+        expect(bodyOf(mine.raw)).toEqual({ data: { tags: [{ name: 'fast-a' }, { name: 'fast-b' }] } });
+        expect(bodyOf(theirs.raw)).toEqual({ data: { tags: [{ name: 'fast-other' }] } });
+        // Kept since the first turn: each site's own, from Node.
+        if (turn > 0) expect([mine.viaH3, theirs.viaH3]).toEqual([false, false]);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
   it('runs every mutation, even one sent twice, and keeps no answer of it', async () => {
     const ask = post('mutation { createPost(data: { title: "made-twice" }) { title } }', { authorization: `Bearer ${token}` });
     for (let i = 0; i < 2; i++) {

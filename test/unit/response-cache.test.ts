@@ -37,3 +37,28 @@ describe('the answer cache keeps what is read: a full cache evicts the oldest an
     expect(['a', 'b', 'c'].map((key) => cache.get(key, owner)?.body.length)).toEqual([3, 3, 3]);
   });
 });
+
+describe('an answer held by its caller is had again only while it is the one kept, and fresh', () => {
+  it('a held answer replaced, evicted or stale is never had again: the key is looked up instead', () => {
+    let version = 1;
+    const moving = { versionOf: () => version };
+    const cache = new ResponseCache(2);
+    cache.set('a', freshness(moving, ['t']), answer('A'));
+    const held = cache.get('a', moving);
+    expect(cache.again(held, 'a', moving)?.body.toString()).toBe('A');
+    // Replaced under its key: the new answer, not the held one.
+    cache.set('a', freshness(moving, ['t']), answer('A2'));
+    expect(cache.again(held, 'a', moving)?.body.toString()).toBe('A2');
+    // Stale: its type moved, so nothing (and the key no longer holds it).
+    const current = cache.get('a', moving);
+    version = 2;
+    expect(cache.again(current, 'a', moving)).toBeUndefined();
+    expect(cache.get('a', moving)).toBeUndefined();
+    // Evicted: a full cache dropped it (its second chance spent), so a held copy is not answered.
+    cache.set('b', freshness(moving, ['t']), answer('B'));
+    const b = cache.get('b', moving);
+    for (const key of ['c', 'd', 'e', 'f']) cache.set(key, freshness(moving, ['t']), answer(key));
+    expect(cache.again(b, 'b', moving)).toBeUndefined();
+    expect(cache.get('b', moving)).toBeUndefined();
+  });
+});
