@@ -1,28 +1,15 @@
 // One restart of a site from its index snapshot, in this process: the CPU and wall time of each stage
-// (`loadReport(index).phases`), the collections it took (counted by a PerformanceObserver), the load
-// average before and after. The site must have been started once (its `.cms/index-snapshot` written):
+// (`loadReport(index).phases`), the heap after it, the load average before and after. The site must have
+// been started once (its `.cms/index-snapshot` written). For the collections, add --trace-gc (a gc
+// PerformanceObserver counted 12 of the 38 scavenges --trace-gc printed at 100k: not used):
 //   npm run build && node bench/restart-once.mjs /tmp/million/cms-bench-100000
 //   node --max-semi-space-size=64 bench/restart-once.mjs /tmp/million/cms-bench-1000000   (V8 flags go before the script)
 import { loadavg } from 'node:os';
-import { constants, PerformanceObserver } from 'node:perf_hooks';
 
 const root = process.argv[2];
 if (!root) throw new Error('usage: node bench/restart-once.mjs <site>');
 const { createCms } = await import(new URL('../dist/core/cms.js', import.meta.url).href);
 const { loadReport } = await import(new URL('../dist/core/index/load.js', import.meta.url).href);
-
-// V8's collections by kind (minor: scavenge, major: mark-compact), count and pause time.
-const gc = { minor: 0, minorMs: 0, major: 0, majorMs: 0 };
-const observer = new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    const kind = entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR ? 'minor'
-      : entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR ? 'major' : undefined;
-    if (!kind) continue;
-    gc[kind]++;
-    gc[`${kind}Ms`] += entry.duration;
-  }
-});
-observer.observe({ entryTypes: ['gc'] });
 
 const loadBefore = loadavg()[0];
 const cpu = process.cpuUsage();
@@ -31,13 +18,10 @@ const cms = await createCms({ root, report: () => {}, indexSnapshot: true });
 const ms = performance.now() - start;
 const used = process.cpuUsage(cpu);
 const report = loadReport(cms.index);
-await new Promise((resolve) => setImmediate(resolve));
-observer.disconnect();
 // A snapshot this start writes (none was usable) is finished, never left half written.
 await report.snapshotWritten;
 console.log(JSON.stringify({
   ms: Math.round(ms), cpuMs: Math.round((used.user + used.system) / 1000), phases: report.phases, stats: report.stats,
-  gc: { ...gc, minorMs: Math.round(gc.minorMs), majorMs: Math.round(gc.majorMs) },
   heapMB: Math.round(process.memoryUsage().heapUsed / 1e6), load: [loadBefore, loadavg()[0]].map((value) => +value.toFixed(1)),
   execArgv: process.execArgv,
 }));
