@@ -56,9 +56,9 @@ export class FolderStamps {
  * listing is the snapshot's entries and extras, with no folder read. Undefined: list the folders.
  *
  * @example
- * const listing = keptListing(root, header.listing, entries.keys()) ?? listContentFiles(root)
+ * const listing = keptListing(root, header.listing, entries.files()) ?? listContentFiles(root)
  */
-export function keptListing(root: string, kept: KeptListing | undefined, entries: Iterable<string>): ContentListing | undefined {
+export function keptListing(root: string, kept: KeptListing | undefined, entries: string[]): ContentListing | undefined {
   if (!kept?.folders.some(([name]) => name === '')) return undefined;
   for (const [name, mtimeMs, ctimeMs, ino] of kept.folders) {
     const stats = lstatSync(join(root, 'content', name), { throwIfNoEntry: false });
@@ -66,13 +66,15 @@ export function keptListing(root: string, kept: KeptListing | undefined, entries
     const stamp = stampOf(stats);
     if (!sameStamp(stamp, { size: stamp.size, mtimeMs, ctimeMs, ino })) return undefined;
   }
-  return { files: mergeSorted([...entries], kept.extras), links: kept.links };
+  return { files: mergeSorted(entries, kept.extras), links: kept.links };
 }
 
 /** Two lists of paths as one sorted list: the entries come in listing order, the extras too, so a merge does (a sort otherwise). */
 function mergeSorted(a: string[], b: string[]): string[] {
   const isSorted = (list: string[]) => list.every((item, i) => i === 0 || list[i - 1] < item);
   if (!isSorted(a) || !isSorted(b)) return [...a, ...b].sort();
+  // Most listings have no extras: the entries are the listing (no copy of a million paths).
+  if (!b.length) return a;
   const out: string[] = [];
   let i = 0;
   let j = 0;

@@ -147,9 +147,9 @@ export class SnapshotEntries {
     return next?.record.file === file ? next : undefined;
   }
 
-  /** The files, in the order they were written. */
-  files(): IterableIterator<string> {
-    return this.list.map((entry) => entry.record.file).values();
+  /** The files, in the order they were written (a new array, the caller's to keep). */
+  files(): string[] {
+    return this.list.map((entry) => entry.record.file);
   }
 
   private byFile(): Map<string, SnapshotEntry> {
