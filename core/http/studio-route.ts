@@ -4,7 +4,8 @@ import type { Caller } from '../access/permissions.js';
 import type { Cms } from '../cms.js';
 import { ForbiddenError, MethodNotAllowedError, NotFoundError, UnauthorizedError } from '../errors.js';
 import { json } from './respond.js';
-import { HTML_TYPE, STUDIO_DIR, studioFile, studioPage, VENDOR } from './studio-files.js';
+import { HTML_TYPE, STUDIO_DIR, studioBundleFile, studioFile, studioPage, VENDOR } from './studio-files.js';
+import { BUNDLE } from './studio-bundle.js';
 import { studioPreviewResponse } from './studio-preview-route.js';
 import { withPreviewFrames } from '../config/preview.js';
 import { publicationResponse } from './studio-state-route.js';
@@ -23,6 +24,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => !!value &
  *
  *   GET <admin.path>/                  the page (`<admin.path>` redirects here, so relative URLs work)
  *   GET <admin.path>/<name>.js|.css    the studio's own modules and styles
+ *   GET <admin.path>/app.bundle.js     the modules joined by the build (studio-bundle.ts), what the page loads while current
  *   GET <admin.path>/vendor/<name>.js  Preact, its hooks and htm, as the browser imports them
  *   GET <admin.path>/api/schemas       the content types the credential may read, and the components (401 for the Public role)
  *   <admin.path>/api/git/…             the Git panel (studio-git-routes.ts)
@@ -102,6 +104,7 @@ export async function studioResponse(cms: Cms, request: Request, url: URL, heade
     return json(200, { data, meta }, { ...headers, 'cache-control': 'no-store' });
   }
   if (rest === '/api/preview') return await studioPreviewResponse(cms, request, url, headers);
+  if (rest === `/${BUNDLE}`) return studioBundleFile(url.searchParams.get('v'), headers);
   const vendor = /^\/vendor\/([a-z]+\.js)$/.exec(rest)?.[1];
   if (vendor && Object.hasOwn(VENDOR, vendor)) return studioFile(VENDOR[vendor](), url.searchParams.get('v'), headers);
   // The studio's own files: plain names only, so no path can leave the folder.
