@@ -1,4 +1,5 @@
-// `cms serve` (the real CLI process, a real port) on a copy of a fixture project, for the extensions tests.
+// `cms serve` (the real CLI process, a real port) on a copy of a fixture project, for the extensions tests (and the studio's first
+// load, from a copy of the package).
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,13 +7,17 @@ import { join } from 'node:path';
 import { freePort } from '../../core/cluster/ports.js';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 
-/** `cms serve` on a copy of `project`: resolves with its base URL once serving (and a stop), or with its exit code and stderr. */
-export async function serve(project: string) {
+/**
+ * `cms serve` on a copy of `project`: resolves with its base URL once serving (and a stop), or with its exit code and stderr.
+ * `bin` is another copy of the CLI (a package laid out elsewhere); `admin` serves the studio too.
+ */
+export async function serve(project: string, { bin = BIN, admin = false } = {}) {
   ensureBuilt();
   const root = mkdtempSync(join(tmpdir(), 'cms-extensions-serve-'));
   cpSync(project, root, { recursive: true });
   const port = await freePort();
-  const args = [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch', '--no-admin'];
+  const args = [bin, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch'];
+  if (!admin) args.push('--no-admin');
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
