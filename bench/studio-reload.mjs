@@ -1,7 +1,9 @@
-// What one page load of the studio's edit form costs: the article's form on a copy of the sample site reloaded `--runs` times in
-// one chromium tab (as a test's fresh form, or an editor's reload), each timed from the reload to the title in the form. CPU is
+// What one page load of the studio's edit form costs: the article's form on a copy of the sample site, loaded `--runs` times, each
+// timed from the load to the title in the form. By default a reload in one chromium tab (as a test's fresh form, or an editor's
+// reload: the studio's files in the browser's cache); with `--first`, a first load, each run in a new browser context (nothing
+// cached, as each editor of a test and a new visitor: the context's creation counted too), signed in through its storage. CPU is
 // this process's (the server, and playwright driving the page) and chromium's (its processes under this one, from /proc).
-// `npm run build && node bench/studio-reload.mjs --runs 8` (never part of npm test).
+// `npm run build && node bench/studio-reload.mjs --runs 8 [--first]` (never part of npm test).
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,6 +12,7 @@ import { createCms } from '../dist/core/cms.js';
 import { serve } from '../dist/core/http/serve.js';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 8);
+const first = process.argv.includes('--first');
 const repo = resolve(import.meta.dirname, '..');
 const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb';
 const env = { CMS_JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'bench-salt-0123456789abcdef0123456789abcdef' };
@@ -42,37 +45,44 @@ const token = (await cms.auth.tokens.create({ name: 'bench', type: 'full-access'
 const server = await serve(cms, { port: 0, host: '127.0.0.1', showURL: false });
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
 try {
-  const page = await (await browser.newContext({ viewport: { width: 1200, height: 900 } })).newPage();
   const studio = `${server.url.replace(/\/$/, '')}/admin/`;
-  await page.goto(studio);
-  await page.getByLabel('API token').fill(token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Content types' }).waitFor();
-  await page.goto(`${studio}#/t/articles/${ARTICLE}?locale=en`);
+  const form = `${studio}#/t/articles/${ARTICLE}?locale=en`;
+  const signedIn = [{ name: 'cms-studio-token', value: token }];
+  const storageState = { cookies: [], origins: [{ origin: new URL(studio).origin, localStorage: signedIn }] };
+  /** A context signed in through its storage, and a count of the answers that came over the network (not from chromium's cache). */
+  async function open() {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, storageState });
+    const page = await context.newPage();
+    const counted = { requests: 0 };
+    const cdp = await context.newCDPSession(page);
+    const cached = new Set();
+    cdp.on('Network.requestServedFromCache', ({ requestId }) => cached.add(requestId));
+    cdp.on('Network.responseReceived', ({ requestId, response }) => {
+      if (!cached.has(requestId) && !response.fromDiskCache) counted.requests++;
+    });
+    await cdp.send('Network.enable');
+    return { context, page, counted };
+  }
+  const tab = first ? undefined : await open();
+  if (tab) await tab.page.goto(form);
   const sums = { wall: 0, node: 0, chromium: 0, requests: 0 };
-  // Answers that came over the network: not those chromium took from its cache.
-  let requests = 0;
-  const cdp = await page.context().newCDPSession(page);
-  const cached = new Set();
-  cdp.on('Network.requestServedFromCache', ({ requestId }) => cached.add(requestId));
-  cdp.on('Network.responseReceived', ({ requestId, response }) => {
-    if (!cached.has(requestId) && !response.fromDiskCache) requests++;
-  });
-  await cdp.send('Network.enable');
   for (let run = 0; run < runs; run++) {
-    requests = 0;
     const [cpu, chromiumBefore, start] = [process.cpuUsage(), chromiumSeconds(), performance.now()];
-    await page.reload();
+    const { context, page, counted } = tab ?? await open();
+    counted.requests = 0;
+    await (tab ? page.reload() : page.goto(form));
     await page.waitForFunction(() => document.querySelector('#field-title')?.value);
     const used = process.cpuUsage(cpu);
     sums.wall += performance.now() - start;
     sums.node += (used.user + used.system) / 1000;
     sums.chromium += (chromiumSeconds() - chromiumBefore) * 1000;
-    sums.requests += requests;
+    sums.requests += counted.requests;
+    if (!tab) await context.close();
   }
   const mean = (value) => Math.round(value / runs);
-  console.log(`form reload, mean of ${runs}: ${mean(sums.wall)} ms wall, ${mean(sums.node)} ms CPU here (server and playwright), `
-    + `${mean(sums.chromium)} ms CPU in chromium, ${mean(sums.requests)} answers from the network (load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]})`);
+  console.log(`form ${first ? 'first load (new context)' : 'reload'}, mean of ${runs}: ${mean(sums.wall)} ms wall, `
+    + `${mean(sums.node)} ms CPU here (server and playwright), ${mean(sums.chromium)} ms CPU in chromium, `
+    + `${mean(sums.requests)} answers from the network (load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]})`);
 } finally {
   await browser.close();
   await server.close();
