@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,6 +21,8 @@ let server: ChildProcess | undefined;
 
 beforeAll(async () => {
   ensureBuilt();
+  // The studio's bundle, as npm pack's own build makes it (package.json's prepare runs npm run build): written only if it changed.
+  await run(process.execPath, [join(REPO_ROOT, 'scripts/bundle-studio.mjs')]);
   work = mkdtempSync(join(tmpdir(), 'cms-tarball-'));
   // Scripts off: dist/ is built already, and a rebuild here would race the other test files reading it.
   const big = { maxBuffer: 64 * 1024 * 1024 };
@@ -52,6 +54,9 @@ describe('the npm pack tarball, installed into an empty project', () => {
       expect(readdirSync(installed)).not.toContain(absent);
     }
     expect(readdirSync(join(installed, 'studio'))).toContain('index.html');
+    // The studio's modules joined at build time: nothing to build or bundle on install, and no bundler installed for it.
+    expect(readdirSync(join(installed, 'dist/studio-bundle')).sort()).toEqual(['app.bundle.js', 'manifest.json']);
+    expect(existsSync(join(project, 'node_modules/rolldown'))).toBe(false);
   });
 
   it('links both bins, cms and gitcms, to the same CLI', { timeout: 60_000 }, async () => {
@@ -96,7 +101,12 @@ describe('the npm pack tarball, installed into an empty project', () => {
     expect(body.meta.pagination.total).toBe(1);
     const studio = await fetch(`${base}/admin/`);
     expect(studio.status).toBe(200);
-    expect(await studio.text()).toContain('<script type="importmap">');
+    const page = await studio.text();
+    expect(page).toContain('<script type="importmap">');
     expect((await fetch(`${base}/admin/vendor/preact.js`)).status).toBe(200);
+    // The bundle the package carries, since the installed modules are those it was made from.
+    const bundle = /<script type="module" src="\.\/(app\.bundle\.js\?v=[\w-]{16})">/.exec(page)?.[1];
+    expect(bundle).toBeDefined();
+    expect((await fetch(`${base}/admin/${bundle}`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 });
