@@ -32,8 +32,8 @@ export interface BuiltBundle {
   inputs: Record<string, string>;
 }
 
-/** The bundle as last read, with the size and time its manifest had then: read again only once the build wrote another. */
-let known: { size: number; mtimeMs: number; bundle: BuiltBundle | undefined } | undefined;
+/** The bundle as last read, with its manifest's path, size and time then: read again only once the build wrote another. */
+let known: { manifest: string; size: number; mtimeMs: number; bundle: BuiltBundle | undefined } | undefined;
 
 /**
  * The bundle the build left in `dir`, or undefined when there is none (a checkout built by tsc alone) or its bytes are not the
@@ -46,7 +46,7 @@ export function builtBundle(dir: string): BuiltBundle | undefined {
   const manifest = join(dir, MANIFEST);
   const stat = statSync(manifest, { throwIfNoEntry: false });
   if (!stat) return known = undefined;
-  if (known?.size === stat.size && known.mtimeMs === stat.mtimeMs) return known.bundle;
+  if (known?.manifest === manifest && known.size === stat.size && known.mtimeMs === stat.mtimeMs) return known.bundle;
   let bundle: BuiltBundle | undefined;
   try {
     const written = JSON.parse(readFileSync(manifest, 'utf8')) as { bundle: string; inputs: Record<string, string> };
@@ -55,6 +55,6 @@ export function builtBundle(dir: string): BuiltBundle | undefined {
   } catch {
     bundle = undefined; // half-written or gone: the plain modules serve meanwhile
   }
-  known = { size: stat.size, mtimeMs: stat.mtimeMs, bundle };
+  known = { manifest, size: stat.size, mtimeMs: stat.mtimeMs, bundle };
   return bundle;
 }

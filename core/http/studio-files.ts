@@ -80,7 +80,9 @@ export function studioPage(prefix: string): { html: string; csp: string } {
   // With the bundle, the packages it imports are asked for beside it, not once it is parsed.
   const entry = bundle && Object.values(imports).map((url) => `<link rel="modulepreload" href="${url}">\n  `).join('')
     + `<script type="module" src="./${BUNDLE}?v=${bundle.tag}">`;
-  if (!bundle) for (const name of readdirSync(STUDIO_DIR!)) if (/^[a-z][a-z0-9-]*\.js$/.test(name)) imports[`./${name}`] = tagged(`./${name}`);
+  if (!bundle) {
+    for (const name of readdirSync(STUDIO_DIR!)) if (/^[a-z][a-z0-9-]*\.js$/.test(name)) imports[`./${name}`] = tagged(`./${name}`);
+  }
   const importMap = JSON.stringify({ imports });
   const html = page.replace(written, () => importMap)
     .replace('<script type="module" src="./app.js">', (script) => entry || script)
