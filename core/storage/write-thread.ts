@@ -8,7 +8,7 @@ interface InFlight {
 }
 
 export interface WriteThreadOptions {
-  /** A JavaScript expression for the file system the thread uses (default `require('node:fs')`; tests make it fail). */
+  /** A JavaScript expression for the file system the thread uses (default `load('node:fs')`, `load` being `process.getBuiltinModule`; tests make it fail). */
   files?: string;
 }
 
@@ -56,8 +56,10 @@ export class WriteThread implements BatchWriter {
   }
 
   private start(): Worker {
-    const source = `const { parentPort } = require('node:worker_threads');
-const run = (${makeBatchWriter.toString()})(${this.options.files ?? "require('node:fs')"}, require('node:zlib').crc32, require('node:path').dirname);
+    // getBuiltinModule, not require: eval code is an ES module where the process runs with --input-type=module.
+    const source = `const load = (name) => process.getBuiltinModule(name);
+const { parentPort } = load('node:worker_threads');
+const run = (${makeBatchWriter.toString()})(${this.options.files ?? "load('node:fs')"}, load('node:zlib').crc32, load('node:path').dirname);
 parentPort.on('message', ({ id, logFd, jobs }) => parentPort.postMessage({ id, result: run(logFd, jobs) }));`;
     const worker = new Worker(source, { eval: true });
     worker.on('message', ({ id, result }: { id: number; result: BatchResult }) => {
