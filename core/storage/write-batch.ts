@@ -19,8 +19,17 @@ export interface WriteJob {
   at: number;
 }
 
+/** A file call's error as the thread sends it back. */
+export interface WriteError {
+  message: string;
+  code?: string;
+}
+
+/** The error a `WriteError` stands for, its code kept (callers branch on it). */
+export const failure = ({ message, code }: WriteError): Error => Object.assign(new Error(message), code ? { code } : {});
+
 /** A job's outcome: the file's modification time once it is in place, or why it is not (nothing of it applied). */
-export type WriteResult = { mtimeMs: number } | { error: { message: string; code?: string } };
+export type WriteResult = { mtimeMs: number } | { error: WriteError };
 
 /** A batch's outcome. `logBroken`: an append to the log failed (it may end in a torn line): later records go elsewhere. */
 export interface BatchResult {

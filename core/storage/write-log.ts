@@ -8,7 +8,7 @@ import { closeNow, diskFs, writeAll, type DurableFs } from './durable-fs.js';
 import { Batches } from './group-commit.js';
 import { SELF } from './lock-file.js';
 import { syncFileSystem } from './sync-file-system.js';
-import type { BatchWriter, WriteJob, WriteResult } from './write-batch.js';
+import { failure, type BatchWriter, type WriteJob, type WriteResult } from './write-batch.js';
 import { CURRENT_BOOT, encodeLine, hashText } from './write-log-format.js';
 import { processWriteThread } from './write-thread.js';
 
@@ -61,8 +61,6 @@ export interface WriteLogOptions {
   /** How long after a write its file is made durable and its record dropped (default 1 s). */
   checkpointAfterMs?: number;
 }
-
-const failure = ({ message, code }: { message: string; code?: string }) => Object.assign(new Error(message), code ? { code } : {});
 
 /**
  * A site's write-ahead log in this process. The writes in flight form a batch, whose file calls one writer thread makes

@@ -1,9 +1,16 @@
 import { Worker } from 'node:worker_threads';
-import { makeBatchWriter, type BatchResult, type BatchWriter, type WriteJob } from './write-batch.js';
+import { failure, makeBatchWriter, type BatchResult, type BatchWriter, type WriteError, type WriteJob } from './write-batch.js';
 
 /** A batch the thread has not answered yet. */
 interface InFlight {
-  resolve: (result: BatchResult) => void;
+  resolve: (result: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+/** A file removal asked of the thread. */
+interface Removal {
+  path: string;
+  resolve: () => void;
   reject: (error: Error) => void;
 }
 
@@ -34,16 +41,40 @@ export class WriteThread implements BatchWriter {
   private worker: Worker | undefined;
   private readonly inFlight = new Map<number, InFlight>();
   private serial = 0;
+  private readonly removals: Removal[] = [];
 
   constructor(private readonly options: WriteThreadOptions = {}) {}
 
   run(logFd: number, jobs: WriteJob[]): Promise<BatchResult> {
+    return this.post({ logFd, jobs }) as Promise<BatchResult>;
+  }
+
+  /**
+   * Remove a file (a missing one is no error): the lock files of writes, which each cost a thread-pool round trip. The
+   * removals asked in one turn of the event loop go in one message.
+   */
+  remove(path: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (!this.removals.length) setImmediate(() => this.sendRemovals());
+      this.removals.push({ path, resolve, reject });
+    });
+  }
+
+  private sendRemovals(): void {
+    const batch = this.removals.splice(0);
+    const failed = (error: Error) => { for (const removal of batch) removal.reject(error); };
+    (this.post({ remove: batch.map((removal) => removal.path) }) as Promise<Array<WriteError | null>>).then((errors) => {
+      batch.forEach((removal, at) => { const error = errors[at]; if (error) removal.reject(failure(error)); else removal.resolve(); });
+    }, failed);
+  }
+
+  private post(message: object): Promise<unknown> {
     const worker = (this.worker ??= this.start());
     const id = this.serial++;
     if (!this.inFlight.size) worker.ref();
     return new Promise((resolve, reject) => {
       this.inFlight.set(id, { resolve, reject });
-      worker.postMessage({ id, logFd, jobs });
+      worker.postMessage({ id, ...message });
     });
   }
 
@@ -60,9 +91,13 @@ export class WriteThread implements BatchWriter {
     const source = `const load = (name) => process.getBuiltinModule(name);
 const { parentPort } = load('node:worker_threads');
 const run = (${makeBatchWriter.toString()})(${this.options.files ?? "load('node:fs')"}, load('node:zlib').crc32, load('node:path').dirname);
-parentPort.on('message', ({ id, logFd, jobs }) => parentPort.postMessage({ id, result: run(logFd, jobs) }));`;
+const fs = load('node:fs');
+const removeAll = (paths) => paths.map((path) => {
+  try { fs.unlinkSync(path); return null; } catch (error) { return error.code === 'ENOENT' ? null : { message: error.message, code: error.code }; }
+});
+parentPort.on('message', ({ id, logFd, jobs, remove }) => parentPort.postMessage({ id, result: remove ? removeAll(remove) : run(logFd, jobs) }));`;
     const worker = new Worker(source, { eval: true });
-    worker.on('message', ({ id, result }: { id: number; result: BatchResult }) => {
+    worker.on('message', ({ id, result }: { id: number; result: unknown }) => {
       const waiting = this.inFlight.get(id);
       if (!waiting) return;
       this.inFlight.delete(id);
