@@ -98,6 +98,18 @@ describe('the writer thread', () => {
     await cms.close();
   });
 
+  it('removes the files asked in one turn (lock files), a missing one no error, and answers a failed removal with its code', async () => {
+    const root = siteWithTag();
+    const remover = thread("load('node:fs')");
+    writeFileSync(join(root, 'a.lock'), '');
+    mkdirSync(join(root, 'folder.lock'));
+    const removed = await Promise.allSettled([remover.remove(join(root, 'a.lock')), remover.remove(join(root, 'never.lock')),
+      remover.remove(join(root, 'folder.lock'))]);
+    expect(removed.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((removed[2] as PromiseRejectedResult).reason.code).toMatch(/^E(ISDIR|PERM)$/);
+    expect(existsSync(join(root, 'a.lock'))).toBe(false);
+  });
+
   it.skipIf(!CURRENT_BOOT)('lets a process that wrote through it end without closing it (a CLI command)', () => {
     const root = siteWithTag();
     const dist = resolve(__dirname, '../../dist/core/storage/write-log.js');
