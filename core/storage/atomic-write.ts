@@ -13,12 +13,12 @@ export interface DurableStore {
 export const diskStore: DurableStore = { fs: diskFs, commits: new GroupCommit(diskFs) };
 
 /**
- * Temp names: a random tag per process and a counter, unique across processes and writes without
+ * Temp names (`tempName(path)`, beside `path`): a random tag per process and a counter, unique across processes and writes without
  * asking the system's random source on every write (a sync call per write, seen in profiles).
  */
 const processTag = randomBytes(4).toString('hex');
 let tempSerial = 0;
-const tempName = (path: string) => join(dirname(path), `.${basename(path)}.${processTag}${(tempSerial++).toString(16)}.tmp`);
+export const tempName = (path: string) => join(dirname(path), `.${basename(path)}.${processTag}${(tempSerial++).toString(16)}.tmp`);
 
 /** A temp file's name as `tempName` makes it: `.<name>.<8 hex tag><hex serial>.tmp`. */
 const TEMP_NAME = /^\..+\.[0-9a-f]{9,}\.tmp$/;

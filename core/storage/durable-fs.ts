@@ -1,4 +1,4 @@
-import { closeSync, constants, fdatasync, fstatSync, fsync, futimes, mkdir, open, rename, rm, write } from 'node:fs';
+import { closeSync, constants, fdatasync, fstatSync, fsync, mkdir, open, rename, rm, write } from 'node:fs';
 import { promisify } from 'node:util';
 
 // Every call goes to the thread pool, with plain descriptors rather than promise FileHandles (less
@@ -12,7 +12,6 @@ const syncAll = promisify(fsync);
 const renameFile = promisify(rename);
 const removeFile = promisify(rm);
 const makeFolder = promisify(mkdir);
-const setTimes = promisify(futimes);
 
 /**
  * Close a descriptor inline, not in the thread pool: by then the temp file's bytes are synced (O_DSYNC or fdatasync) and a
@@ -32,12 +31,6 @@ export const SYNCED_OPEN_FLAGS: number | undefined = constants.O_DSYNC === undef
   ? undefined
   : constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_DSYNC;
 
-/** A file as a write left it: its inode number and modification time (what a rename keeps). */
-export interface FileIdentity {
-  ino: number;
-  mtimeMs: number;
-}
-
 /** Write all of `content` at the descriptor's position (a short write goes on from where it stopped). */
 export async function writeAll(fd: number, content: string | Uint8Array): Promise<void> {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
@@ -54,12 +47,6 @@ export interface DurableFs {
    * last write left it (a rename keeps it), where the file system tells it.
    */
   writeSynced(path: string, content: string | Uint8Array): Promise<number | void>;
-  /**
-   * Create (or truncate) `path` and write `content` without syncing it (a write-ahead log holds the bytes: see
-   * `WriteLog`), its modification time set to `time` when given. Resolves to the new file's inode number and
-   * modification time, by which recovery knows the file as this write's after a crash.
-   */
-  writeUnsynced(path: string, content: string | Uint8Array, time?: Date): Promise<FileIdentity>;
   rename(from: string, to: string): Promise<void>;
   /** Remove a file; a missing one is no error. */
   remove(path: string): Promise<void>;
@@ -79,17 +66,6 @@ export const diskFs: DurableFs = {
       // Inline: an fstat of an open descriptor reads the inode in memory (no path lookup, no journal to wait for), where a
       // stat of the path after the rename was a thread-pool round trip per write.
       return fstatSync(fd).mtimeMs;
-    } finally {
-      closeNow(fd);
-    }
-  },
-  async writeUnsynced(path, content, time) {
-    const fd = await openFile(path, 'w', 0o644);
-    try {
-      await writeAll(fd, content);
-      if (time) await setTimes(fd, time, time);
-      const { ino, mtimeMs } = fstatSync(fd);
-      return { ino, mtimeMs };
     } finally {
       closeNow(fd);
     }

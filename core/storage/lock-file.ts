@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { ServiceUnavailableError } from '../errors.js';
 import { ensureCmsFolderAsync } from './cms-folder.js';
+import { processWriteThread } from './write-thread.js';
 
 /** Who holds a lock file: a process on a host, with its start time where the system tells it (a reused pid is not the holder). */
 export interface LockOwner {
@@ -168,7 +169,9 @@ export interface LockFileOptions {
 const releasing = new Map<string, Promise<void>>();
 
 function releaseInBackground(path: string): void {
-  const released = releaseLock(path);
+  // By the writer thread, with the other removals and the write batches of this turn (a thread-pool round trip each
+  // was the largest single cost of an update's main thread in --cpu-prof); through the pool if the thread ended.
+  const released = processWriteThread().remove(path).catch(() => releaseLock(path));
   released.catch(() => {}); // an error is the next take's, not unhandled
   releasing.set(path, released);
   const forget = () => { if (releasing.get(path) === released) releasing.delete(path); };

@@ -21,6 +21,14 @@ export interface LogRecord {
   before: string | null;
   ino: number;
   mtimeMs: number;
+  /** The write's id (its temp file's name), which a `LogCancel` names; absent from logs of earlier versions. */
+  id?: string;
+}
+
+/** A write answered as failed after its record was synced (its rename failed): recovery must not re-apply it. */
+export interface LogCancel {
+  cancel: string;
+  at: number;
 }
 
 /**
@@ -44,16 +52,16 @@ export const CURRENT_BOOT: string | undefined = (() => {
 })();
 
 /** A log line: its JSON's CRC-32 and the JSON, so a line torn by a crash is told from a whole one. */
-export function encodeLine(entry: LogHeader | LogRecord): string {
+export function encodeLine(entry: LogHeader | LogRecord | LogCancel): string {
   const json = JSON.stringify(entry);
   return `${crc32(json).toString(16).padStart(8, '0')} ${json}\n`;
 }
 
 /**
- * A log's header and records, up to the first line that is not whole (a torn last write): it and anything after it are
- * ignored, as they were never acknowledged. Undefined when not even the header is whole.
+ * A log's header, records and cancelled write ids, up to the first line that is not whole (a torn last write): it and
+ * anything after it are ignored, as they were never acknowledged. Undefined when not even the header is whole.
  */
-export function decodeLog(text: string): { header: LogHeader; records: LogRecord[] } | undefined {
+export function decodeLog(text: string): { header: LogHeader; records: LogRecord[]; cancelled: Set<string> } | undefined {
   const entries: unknown[] = [];
   for (let at = 0; at < text.length;) {
     const end = text.indexOf('\n', at);
@@ -64,6 +72,8 @@ export function decodeLog(text: string): { header: LogHeader; records: LogRecord
     if (line[8] !== ' ' || crc32(json).toString(16).padStart(8, '0') !== line.slice(0, 8)) break;
     try { entries.push(JSON.parse(json)); } catch { break; }
   }
-  const [header, ...records] = entries as [LogHeader | undefined, ...LogRecord[]];
-  return header?.owner && typeof header.boot === 'string' ? { header, records } : undefined;
+  const [header, ...rest] = entries as [LogHeader | undefined, ...Array<LogRecord | LogCancel>];
+  if (!header?.owner || typeof header.boot !== 'string') return undefined;
+  const cancelled = new Set(rest.flatMap((entry) => ('cancel' in entry ? [entry.cancel] : [])));
+  return { header, records: rest.filter((entry): entry is LogRecord => !('cancel' in entry)), cancelled };
 }

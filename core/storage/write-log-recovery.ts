@@ -43,7 +43,7 @@ async function lost(root: string, record: LogRecord): Promise<boolean> {
  * are made durable as they are (their acknowledged writes were renamed in place before the answer) and dropped; the
  * logs of another boot (the system crashed) are replayed in the order of their records, each record re-applied only
  * where its write was lost (see `lost`), then dropped. Logs of running processes, and of other hosts, are left to them.
- * A torn last record is ignored: it was never acknowledged. Under a lock, so two processes opening the site at once
+ * A torn last record is ignored: it was never acknowledged, nor is a write a cancel record names (answered as failed). Under a lock, so two processes opening the site at once
  * recover once.
  *
  * @example
@@ -57,6 +57,7 @@ export async function recoverWriteLogs(root: string, options: RecoveryOptions = 
   const boot = options.boot ?? CURRENT_BOOT;
   await holdLockFile(join(root, '.cms', 'locks', 'write-log-recovery.lock'), async () => {
     const replayed: LogRecord[] = [];
+    const cancelled = new Set<string>();
     const synced: string[] = [];
     for (const name of await listed()) {
       const path = join(folder, name);
@@ -68,6 +69,7 @@ export async function recoverWriteLogs(root: string, options: RecoveryOptions = 
         continue;
       } else if (log.header.boot !== boot) {
         replayed.push(...log.records);
+        for (const id of log.cancelled) cancelled.add(id);
       } else if (!holderGone(log.header.owner)) {
         continue;
       } else {
@@ -77,7 +79,7 @@ export async function recoverWriteLogs(root: string, options: RecoveryOptions = 
     }
     // Stable: one log's records keep their order; across logs, a later write was made after the earlier one's rename.
     for (const record of replayed.sort((a, b) => a.at - b.at)) {
-      if (!(await lost(root, record))) continue;
+      if ((record.id !== undefined && cancelled.has(record.id)) || !(await lost(root, record))) continue;
       await writeFileAtomic(join(root, record.file), record.text, options.store ?? diskStore);
       recovery.reapplied.push(record.file);
     }

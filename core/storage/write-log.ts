@@ -1,13 +1,16 @@
 import { constants, open, unlink } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { renameOver, writeBeside } from './atomic-write.js';
+import { removeFile, tempName, writeFileAtomic } from './atomic-write.js';
 import { ensureCmsFolderAsync } from './cms-folder.js';
 import { closeNow, diskFs, writeAll, type DurableFs } from './durable-fs.js';
 import { Batches } from './group-commit.js';
 import { SELF } from './lock-file.js';
 import { syncFileSystem } from './sync-file-system.js';
-import { CURRENT_BOOT, encodeLine, hashText, type LogRecord } from './write-log-format.js';
+import { failure, type BatchWriter, type WriteJob, type WriteResult } from './write-batch.js';
+import { CURRENT_BOOT, encodeLine, hashText } from './write-log-format.js';
+import { processWriteThread } from './write-thread.js';
 
 const openFile = promisify(open);
 const unlinkFile = promisify(unlink);
@@ -34,7 +37,7 @@ export async function syncFiles(root: string, paths: Iterable<string>, fs: Durab
 interface Generation {
   path: string;
   fd: Promise<number>;
-  /** Writes whose record this generation holds and whose rename has not ended. */
+  /** Writes of this generation whose batch has not ended. */
   pending: number;
   drained?: () => void;
   files: Set<string>;
@@ -42,14 +45,17 @@ interface Generation {
 }
 
 interface Entry {
-  line: string;
-  path: string;
-  generation?: Generation;
+  job: WriteJob;
+  /** The text the write replaces (null: absent), put back if the writer thread ends half way through its batch. */
+  before: string | null;
+  result?: WriteResult;
 }
 
 export interface WriteLogOptions {
-  /** The file system of temp files, renames and folder syncs (tests inject one that crashes). */
+  /** The file system of folder syncs and of undoing a batch (tests inject one that crashes). */
   fs?: DurableFs;
+  /** Who does a batch's file calls (default: the process's writer thread; tests one that fails or loses a call). */
+  writer?: BatchWriter;
   /** This boot of the system, written in the log's header (recovery replays a log of another boot). */
   boot: string;
   /** How long after a write its file is made durable and its record dropped (default 1 s). */
@@ -57,17 +63,20 @@ export interface WriteLogOptions {
 }
 
 /**
- * A site's write-ahead log in this process: a write puts its new text in a temp file without syncing it, appends a
- * record to the log (everyone writing meanwhile shares ONE synced append), renames the temp file over the target and
- * is acknowledged; readers, Git and other processes see the file at once. A checkpoint, a second after, makes the
- * files themselves durable (one `syncfs`) and drops the log; after a crash of the system, `recoverWriteLogs` re-applies a
- * record where the file still holds what the write replaced (or is this write's own torn file).
+ * A site's write-ahead log in this process. The writes in flight form a batch, whose file calls one writer thread makes
+ * (`WriteThread`, one message per batch): each new text to a temp file without syncing it, every record (new text, hash
+ * of the text replaced, the temp file's inode and mtime) in ONE synced append, then each temp file renamed over its
+ * target; a write is acknowledged after its rename. Readers, Git and other processes see the file at once. A checkpoint,
+ * a second after, makes the files themselves durable (one `syncfs`) and drops the log; after a crash of the system,
+ * `recoverWriteLogs` re-applies a record where the file still holds what the write replaced (or is this write's own torn
+ * file), unless a cancel record says the write was answered as failed.
  *
  * @example
  * const log = new WriteLog('/site', { boot }); await log.write('content/tags/a.json', '{}\n', null);
  */
 export class WriteLog {
   private readonly fs: DurableFs;
+  private readonly writer: BatchWriter;
   private readonly batches = new Batches<Entry>((entries) => this.flush(entries));
   private generation: Generation | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -77,32 +86,25 @@ export class WriteLog {
 
   constructor(readonly root: string, private readonly options: WriteLogOptions) {
     this.fs = options.fs ?? diskFs;
+    this.writer = options.writer ?? processWriteThread();
   }
 
   /**
    * Write `file` (relative to the site) as `text`, acknowledged once its record is durable and the file renamed in
-   * place. `before`: the text it replaces, null when it is absent. `time`: the modification time to give it.
-   * Resolves to the file's modification time.
+   * place; on failure nothing of it stays applied. `before`: the text it replaces, null when it is absent. `time`: the
+   * modification time to give it. Resolves to the file's modification time.
    */
   async write(file: string, text: string, before: string | null, time?: Date): Promise<number> {
     const path = join(this.root, file);
-    const { temp, result: written } = await writeBeside(path, this.fs, (at) => this.fs.writeUnsynced(at, text, time));
-    const record: LogRecord = { file, text, before: before === null ? null : hashText(before), ...written, at: Date.now() };
-    const entry: Entry = { line: encodeLine(record), path };
-    try {
-      await this.batches.add(entry);
-    } catch (error) {
-      if (entry.generation) this.settle(entry.generation);
-      await this.fs.remove(temp);
-      throw error;
-    }
-    try {
-      await renameOver(this.fs, temp, path);
-    } finally {
-      this.settle(entry.generation!);
-    }
+    const temp = tempName(path);
+    const job: WriteJob = { id: basename(temp), file, path, temp, text, before: before === null ? null : hashText(before), at: Date.now() };
+    if (time) job.time = time.getTime();
+    const entry: Entry = { job, before };
+    await this.batches.add(entry);
+    const result = entry.result!;
+    if ('error' in result) throw failure(result.error);
     this.timer ??= setTimeout(() => { this.timer = undefined; void this.checkpoint(); }, this.options.checkpointAfterMs ?? 1000).unref();
-    return written.mtimeMs;
+    return result.mtimeMs;
   }
 
   /** Make every write so far durable in its own file and remove the log: at close, and a second after writes. */
@@ -139,21 +141,52 @@ export class WriteLog {
       await unlinkFile(generation.path).catch(() => {});
     }
   }
-  private settle(generation: Generation): void {
-    if (--generation.pending === 0) generation.drained?.();
-  }
 
   private async flush(entries: Entry[]): Promise<void> {
-    // Synchronously up to the append: a checkpoint that takes this generation sees these writes as pending.
+    // Synchronously up to the batch: a checkpoint that takes this generation sees these writes as pending.
     const generation = (this.generation ??= this.open());
     generation.pending += entries.length;
-    for (const entry of entries) { entry.generation = generation; generation.files.add(entry.path); }
+    for (const { job } of entries) generation.files.add(job.path);
     try {
-      await writeAll(await generation.fd, entries.map((entry) => entry.line).join(''));
-    } catch (error) {
+      const { results, logBroken } = await this.writer.run(await generation.fd, entries.map((entry) => entry.job));
       // A failed append may leave a torn line, after which recovery reads nothing: later records go to a new file.
-      if (this.generation === generation) { this.generation = undefined; this.kept.push(generation); }
+      if (logBroken) this.leave(generation);
+      entries.forEach((entry, at) => { entry.result = results[at]; });
+    } catch (error) {
+      // The log could not be opened, or the thread ended: how far it went is unknown, so the batch is undone.
+      this.leave(generation);
+      await this.undo(entries);
       throw error;
+    } finally {
+      generation.pending -= entries.length;
+      if (generation.pending === 0) generation.drained?.();
+    }
+  }
+
+  /** Later records go to a new log file; this one is kept until a checkpoint has made its files durable. */
+  private leave(generation: Generation): void {
+    if (this.generation === generation) { this.generation = undefined; this.kept.push(generation); }
+  }
+
+  /**
+   * Undo a batch the writer thread may have left half done: temp files removed, every file that holds its write's new
+   * text given back what it held (durably), and a cancel record of each write synced in a new log, so recovery
+   * re-applies none of them. Under the documents' locks, still held by the writes waiting on this batch.
+   */
+  private async undo(entries: Entry[]): Promise<void> {
+    await Promise.all(entries.map(async ({ job, before }) => {
+      await this.fs.remove(job.temp);
+      const now = await readFile(job.path, 'utf8').catch(() => undefined);
+      if (now !== job.text || now === before) return;
+      if (before === null) await removeFile(job.path);
+      else await writeFileAtomic(job.path, before);
+    }));
+    const generation = (this.generation ??= this.open());
+    generation.pending++;
+    try {
+      await writeAll(await generation.fd, entries.map(({ job }) => encodeLine({ cancel: job.id, at: Date.now() })).join(''));
+    } finally {
+      if (--generation.pending === 0) generation.drained?.();
     }
   }
 

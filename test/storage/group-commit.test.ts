@@ -15,7 +15,6 @@ function recordingStore(hold = false) {
   const held: Array<() => void> = [];
   const fs: DurableFs = {
     writeSynced: async (path, content) => { calls.push(`write+fsync ${path.split('/').pop()}`); await diskFs.writeSynced(path, content); },
-    writeUnsynced: async (path, content, time) => { calls.push(`write ${path.split('/').pop()}`); return diskFs.writeUnsynced(path, content, time); },
     rename: async (from, to) => { await diskFs.rename(from, to); calls.push(`rename ${to.split('/').pop()}`); },
     remove: async (path) => { await diskFs.remove(path); calls.push(`remove ${path.split('/').pop()}`); },
     makeFolder: async (path) => { calls.push(`mkdir ${path.split('/').pop()}`); return diskFs.makeFolder(path); },

@@ -1,0 +1,126 @@
+import { Worker } from 'node:worker_threads';
+import { failure, makeBatchWriter, type BatchResult, type BatchWriter, type WriteError, type WriteJob } from './write-batch.js';
+
+/** A batch the thread has not answered yet. */
+interface InFlight {
+  resolve: (result: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+/** A file removal asked of the thread. */
+interface Removal {
+  path: string;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+export interface WriteThreadOptions {
+  /** A JavaScript expression for the file system the thread uses (default `load('node:fs')`, `load` being `process.getBuiltinModule`; tests make it fail). */
+  files?: string;
+}
+
+/** The error of every batch in flight when the writer thread ends (a crash of it, or `close`). */
+export class WriterThreadGone extends Error {
+  constructor(reason: string) {
+    super(`The writer thread ended (${reason}) before it answered`);
+    this.name = 'WriterThreadGone';
+  }
+}
+
+/**
+ * One thread (node:worker_threads) that does the file calls of every batch of content writes with synchronous calls:
+ * one message there and one back per batch, where each write cost the main thread four to six thread-pool round trips
+ * (temp file open and write, the log's append, the rename), each a wake-up, a completion and a promise. Started on the
+ * first batch; it keeps the process alive only while a batch is in flight (a CLI command ends without closing it). A
+ * thread that ends (crash, `close`) fails the batches in flight with `WriterThreadGone`; the next batch starts another.
+ *
+ * @example
+ * const thread = new WriteThread(); const { results } = await thread.run(logFd, jobs);
+ */
+export class WriteThread implements BatchWriter {
+  private worker: Worker | undefined;
+  private readonly inFlight = new Map<number, InFlight>();
+  private serial = 0;
+  private readonly removals: Removal[] = [];
+
+  constructor(private readonly options: WriteThreadOptions = {}) {}
+
+  run(logFd: number, jobs: WriteJob[]): Promise<BatchResult> {
+    return this.post({ logFd, jobs }) as Promise<BatchResult>;
+  }
+
+  /**
+   * Remove a file (a missing one is no error): the lock files of writes, which each cost a thread-pool round trip. The
+   * removals asked in one turn of the event loop go in one message.
+   */
+  remove(path: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (!this.removals.length) setImmediate(() => this.sendRemovals());
+      this.removals.push({ path, resolve, reject });
+    });
+  }
+
+  private sendRemovals(): void {
+    const batch = this.removals.splice(0);
+    const failed = (error: Error) => { for (const removal of batch) removal.reject(error); };
+    (this.post({ remove: batch.map((removal) => removal.path) }) as Promise<Array<WriteError | null>>).then((errors) => {
+      batch.forEach((removal, at) => { const error = errors[at]; if (error) removal.reject(failure(error)); else removal.resolve(); });
+    }, failed);
+  }
+
+  private post(message: object): Promise<unknown> {
+    const worker = (this.worker ??= this.start());
+    const id = this.serial++;
+    if (!this.inFlight.size) worker.ref();
+    return new Promise((resolve, reject) => {
+      this.inFlight.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message });
+    });
+  }
+
+  /** End the thread (its batches in flight fail); the next batch starts a new one. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    this.gone(worker, 'closed');
+    await worker.terminate();
+  }
+
+  private start(): Worker {
+    // getBuiltinModule, not require: eval code is an ES module where the process runs with --input-type=module.
+    const source = `const load = (name) => process.getBuiltinModule(name);
+const { parentPort } = load('node:worker_threads');
+const run = (${makeBatchWriter.toString()})(${this.options.files ?? "load('node:fs')"}, load('node:zlib').crc32, load('node:path').dirname);
+const fs = load('node:fs');
+const removeAll = (paths) => paths.map((path) => {
+  try { fs.unlinkSync(path); return null; } catch (error) { return error.code === 'ENOENT' ? null : { message: error.message, code: error.code }; }
+});
+parentPort.on('message', ({ id, logFd, jobs, remove }) => parentPort.postMessage({ id, result: remove ? removeAll(remove) : run(logFd, jobs) }));`;
+    const worker = new Worker(source, { eval: true });
+    worker.on('message', ({ id, result }: { id: number; result: unknown }) => {
+      const waiting = this.inFlight.get(id);
+      if (!waiting) return;
+      this.inFlight.delete(id);
+      if (!this.inFlight.size) worker.unref();
+      waiting.resolve(result);
+    });
+    worker.on('error', (error) => this.gone(worker, error.message));
+    worker.on('exit', (code) => this.gone(worker, `exit code ${code}`));
+    worker.unref();
+    return worker;
+  }
+
+  private gone(worker: Worker, reason: string): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    worker.unref();
+    const waiting = [...this.inFlight.values()];
+    this.inFlight.clear();
+    for (const batch of waiting) batch.reject(new WriterThreadGone(reason));
+  }
+}
+
+let shared: WriteThread | undefined;
+
+/** The process's writer thread, shared by every site's write log. */
+export const processWriteThread = (): WriteThread => (shared ??= new WriteThread());
