@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The studio's modules joined into one file by rolldown at build time (`npm run build` runs scripts/bundle-studio.mjs), and
+ * The studio's modules joined into one file by rolldown at build time (`npm run build` runs studio/build/bundle.mjs), and
  * what it was made from. The build writes `dist/studio-bundle/`: the bundle (`app.bundle.js`) and `manifest.json`, the bundle's own
  * tag and the tag of every module of `studio/` it holds. The server uses the bundle only while each of those modules still has
  * the tag it was built from (studio-files.ts), so a module edited without a build reaches the browser as a plain module.

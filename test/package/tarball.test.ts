@@ -22,7 +22,7 @@ let server: ChildProcess | undefined;
 beforeAll(async () => {
   ensureBuilt();
   // The studio's bundle, as npm pack's own build makes it (package.json's prepare runs npm run build): written only if it changed.
-  await run(process.execPath, [join(REPO_ROOT, 'scripts/bundle-studio.mjs')]);
+  await run(process.execPath, [join(REPO_ROOT, 'studio/build/bundle.mjs')]);
   work = mkdtempSync(join(tmpdir(), 'cms-tarball-'));
   // Scripts off: dist/ is built already, and a rebuild here would race the other test files reading it.
   const big = { maxBuffer: 64 * 1024 * 1024 };

@@ -10,7 +10,7 @@ import { copySampleSite, REPO_ROOT } from '../helpers/project.js';
 import { BROWSER_WAIT, sharedBrowser } from './browser.js';
 import { CHROMIUM } from './editor-site.js';
 
-// What a first load of the studio asks for with the build's bundle (scripts/bundle-studio.mjs, rolldown), and a module changed
+// What a first load of the studio asks for with the build's bundle (studio/build/bundle.mjs, rolldown), and a module changed
 // while the server runs reaching the browser as a plain module until the next build. The server is `cms serve` from a copy of the
 // package as published (dist/ beside studio/, the bundle made into that copy), which this file may change without touching the
 // checkout.
@@ -25,7 +25,7 @@ describe.skipIf(!CHROMIUM)(`the studio's first load${CHROMIUM ? '' : ' (skipped:
   const asked: string[] = [];
   /** The bundle's URL at the first load. */
   let first = '';
-  const bundleBuild = () => execFileSync(process.execPath, [join(REPO_ROOT, 'scripts/bundle-studio.mjs'), '--package', installed]);
+  const bundleBuild = () => execFileSync(process.execPath, [join(REPO_ROOT, 'studio/build/bundle.mjs'), '--package', installed]);
   const bundleAsked = () => asked.filter((path) => path.startsWith('/admin/app.bundle.js'));
 
   beforeAll(async () => {

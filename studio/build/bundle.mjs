@@ -3,14 +3,14 @@
 // which the server compares with studio/ as it is (core/http/studio-bundle.ts). The packages (preact, its hooks, htm) stay
 // imports, resolved by the page's import map as for the plain modules. npm pack builds, so the published package holds the
 // bundle and an install needs neither rolldown nor a build.
-// `node scripts/bundle-studio.mjs [--package <dir>]`: the studio/ and dist/ of another copy of the package (a test's).
+// `node studio/build/bundle.mjs [--package <dir>]`: the studio/ and dist/ of another copy of the package (a test's).
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { rolldown } from 'rolldown';
-import { BUNDLE, bundleDir, MANIFEST, tagOf } from '../dist/core/http/studio-bundle.js';
+import { BUNDLE, bundleDir, MANIFEST, tagOf } from '../../dist/core/http/studio-bundle.js';
 
 const at = process.argv.indexOf('--package');
-const studio = join(resolve(at > 0 ? process.argv[at + 1] : join(import.meta.dirname, '..')), 'studio');
+const studio = join(resolve(at > 0 ? process.argv[at + 1] : join(import.meta.dirname, '..', '..')), 'studio');
 
 /** Each module's tag, by the name the page's import map gives it (`./app.js`). */
 const inputs = {};
