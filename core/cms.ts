@@ -142,7 +142,8 @@ export interface Cms {
    * `branch(name)` without waiting, when it would answer at once: the view of a branch already open whose ref and base
    * ref (one stat each) are where it read them, no write holding it. Undefined otherwise (not open yet, a ref moved, the
    * base's own branch, a ref git packed): ask `branch`, which reads again what moved. `batch`: an object naming requests that
-   * had all arrived before its first use, whose refs are then looked at once for all of them.
+   * had all arrived before its first use, whose refs are then looked at once for all of them (not at all while a watch on
+   * their folder saw no change: the batch is answered after the event loop's poll phase that read it, which runs the watch).
    */
   openBranch(name: string, batch?: object): Cms | undefined;
   /** On a branch's view: the branch's name (undefined on the base). */

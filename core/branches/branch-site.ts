@@ -85,7 +85,7 @@ export function branchSites(cms: Cms): ((name: string) => Promise<Cms>) & { open
 /**
  * The view the call would answer without waiting: `site` (the call's last answer for `name`) made over the current base,
  * no write under way, its ref and the served branch's ref where its overlay was read (one stat each, as the call does; once
- * per `batch` of requests, see BranchTipReader.now). Undefined whenever the call has anything to look at or read again.
+ * per `batch` of requests, none while their folder's watch saw no change: see BranchTipReader.now). Undefined whenever the call has anything to look at or read again.
  */
 function openNow(
   cms: Cms, site: BranchSite | undefined, name: string, served: string | null | undefined,

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { branchGit, placeOfRoot, refTip } from './branch-git.js';
+import { RefFolderWatch } from './ref-watch.js';
 
 /** A full object name: SHA-1's 40 hex digits or SHA-256's 64. */
 export const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
@@ -15,6 +16,9 @@ interface ReadRef { ino: number; mtimeMs: number; size: number; text: string }
 
 /** How old a ref file's modification time must be before its text is kept: git's "racy" rule (see refFileReader). */
 const SETTLED_MS = 100;
+
+/** The most branches whose watched tips are kept (the open ones: only a branch a read found is asked). */
+const MAX_WATCHED = 1024;
 
 /**
  * `readQuietly` for ref files asked on every request: one stat, and the file read again only when it is another file
@@ -73,11 +77,22 @@ export function branchTipReader(root: string): BranchTipReader {
     const head = readQuietly(join(gitDir, 'HEAD')) ?? '';
     return packed === '' && !head.startsWith('ref: ') ? refTip(git, ref) : undefined;
   };
-  const looseTip = (name: string) => {
-    const loose = found === undefined ? undefined : readRef(join(found, `refs/heads/${name}`))?.trim();
-    return loose !== undefined && OBJECT_ID.test(loose) ? loose : undefined;
+  // The tips read while their folders were watched (ref-watch.ts): each holds while the watch's generation stays.
+  const refs = new RefFolderWatch();
+  const watchedTips = new Map<string, { generation: number; tip: string }>();
+  const looseTip = (name: string, watched = false) => {
+    if (found === undefined) return undefined;
+    const path = join(found, `refs/heads/${name}`);
+    const generation = watched ? refs.arm(dirname(path)) : undefined;
+    const loose = readRef(path)?.trim();
+    const tip = loose !== undefined && OBJECT_ID.test(loose) ? loose : undefined;
+    if (generation !== undefined && tip !== undefined) {
+      if (watchedTips.size >= MAX_WATCHED) watchedTips.clear();
+      watchedTips.set(name, { generation, tip });
+    }
+    return tip;
   };
-  // The tips read for the latest `batch` asked with.
+  // A batch's tips: read at most once for it, and not at all while their folders' watch saw nothing.
   let batchOf: object | undefined;
   const batchTips = new Map<string, string | undefined>();
   const now = (name: string, batch?: object) => {
@@ -86,8 +101,11 @@ export function branchTipReader(root: string): BranchTipReader {
       batchOf = batch;
       batchTips.clear();
     }
-    if (!batchTips.has(name)) batchTips.set(name, looseTip(name));
-    return batchTips.get(name);
+    if (batchTips.has(name)) return batchTips.get(name);
+    const watched = watchedTips.get(name);
+    const tip = watched !== undefined && watched.generation === refs.generation ? watched.tip : looseTip(name, true);
+    batchTips.set(name, tip);
+    return tip;
   };
   return Object.assign(tipOf, { now });
 }
@@ -97,7 +115,9 @@ export interface BranchTipReader {
   (name: string): Promise<string | undefined>;
   /**
    * The hash of a loose ref, read as the call reads it (one stat); undefined when only the call can tell (packed, symbolic, none).
-   * With `batch` (an object naming requests that had all arrived before its first use), each ref is read once for the batch.
+   * With `batch` (an object naming requests that had all arrived before its first use, and answered after the event loop's
+   * poll phase that read them: kept-answers.ts), each ref is read once for the batch, and not at all while a watch on its
+   * folder has seen no change since it was read (RefFolderWatch).
    */
   now(name: string, batch?: object): string | undefined;
 }

@@ -13,9 +13,11 @@ export interface CachedResponse {
   body: Buffer;
 }
 
-/** The index an answer was computed from: its identity and the versions of the types the answer read. */
+/** The index an answer was computed from: its identity, the versions of the types the answer read, and its own. */
 export interface VersionSource {
   versionOf(uid: string): number;
+  /** Bumped on every change of any type (a followed store's included): while it stays, every type's version does. */
+  readonly version: number;
 }
 
 /** What an answer was computed from: the index, the types it read and their versions then. */
@@ -23,17 +25,27 @@ export interface Freshness {
   owner: VersionSource;
   types: readonly string[];
   versions: readonly number[];
+  /** The owner's own version when these types' versions were last found current. */
+  seen: number;
 }
 
 /** The freshness of an answer computed now from `owner`, reading `types`. */
 export function freshness(owner: VersionSource, types: readonly string[]): Freshness {
-  return { owner, types, versions: types.map((uid) => owner.versionOf(uid)) };
+  const seen = owner.version;
+  return { owner, types, versions: types.map((uid) => owner.versionOf(uid)), seen };
 }
 
-/** Is an answer computed at `then` still what `owner` would answer now? */
+/**
+ * Is an answer computed at `then` still what `owner` would answer now? One comparison while nothing at all changed on
+ * the owner (the usual case between two writes: a list query reaching a dozen types looks at none of them); after a
+ * change, each type read, and a change of other types only is remembered as seen.
+ */
 export function isFresh(then: Freshness, owner: VersionSource): boolean {
   if (then.owner !== owner) return false;
+  const now = owner.version;
+  if (now === then.seen) return true;
   for (let i = 0; i < then.types.length; i++) if (owner.versionOf(then.types[i]) !== then.versions[i]) return false;
+  then.seen = now;
   return true;
 }
 

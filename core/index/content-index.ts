@@ -28,8 +28,8 @@ export class ContentIndex {
   readonly config: CmsConfig;
   /** Malformed files, by path: reported, skipped, and served again once fixed. */
   get problems(): Map<string, FileError> { return this.fileProblems; }
-  /** Bumped on every change. */
-  get version(): number { return this.changes; }
+  /** Bumped on every change, a followed store's (users) included: those are caught up first. */
+  get version(): number { this.followers.catchUpAll(); return this.changes; }
   /** Which types an answer about a type reads, and which types' answers a change of a type can alter. */
   readonly dependencies: TypeDependencies;
   private readonly fileProblems = new Map<string, FileError>();

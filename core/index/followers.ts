@@ -14,6 +14,11 @@ export class Followers {
     this.syncs.set(uid, sync);
   }
 
+  /** Every follower caught up: what the index's `version` counts then includes their stores' changes. */
+  catchUpAll(): void {
+    if (this.syncs.size) for (const uid of this.syncs.keys()) this.catchUp(uid);
+  }
+
   catchUp(uid: string): void {
     const sync = this.syncs.size ? this.syncs.get(uid) : undefined;
     if (!sync || this.busy) return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { freshness, ResponseCache } from '../../core/http/response-cache.js';
+import { freshness, isFresh, ResponseCache } from '../../core/http/response-cache.js';
 
-const owner = { versionOf: () => 1 };
+const owner = { versionOf: () => 1, version: 1 };
 const answer = (text: string) => ({ status: 200, headers: { 'content-length': String(text.length) }, body: Buffer.from(text) });
 
 describe('the answer cache keeps what is read: a full cache evicts the oldest answer not read since it was stored', () => {
@@ -41,7 +41,7 @@ describe('the answer cache keeps what is read: a full cache evicts the oldest an
 describe('an answer held by its caller is had again only while it is the one kept, and fresh', () => {
   it('a held answer replaced, evicted or stale is never had again: the key is looked up instead', () => {
     let version = 1;
-    const moving = { versionOf: () => version };
+    const moving = { versionOf: () => version, get version() { return version; } };
     const cache = new ResponseCache(2);
     cache.set('a', freshness(moving, ['t']), answer('A'));
     const held = cache.get('a', moving);
@@ -60,5 +60,38 @@ describe('an answer held by its caller is had again only while it is the one kep
     for (const key of ['c', 'd', 'e', 'f']) cache.set(key, freshness(moving, ['t']), answer(key));
     expect(cache.again(b, 'b', moving)).toBeUndefined();
     expect(cache.get('b', moving)).toBeUndefined();
+  });
+});
+
+describe('an answer is fresh while its owner changed nothing, and after a change while no type it read changed', () => {
+  /** An index of per-type versions whose own version counts every change. */
+  function versions() {
+    const byType = new Map<string, number>();
+    let changes = 0;
+    let asked = 0;
+    return {
+      versionOf: (uid: string) => { asked++; return byType.get(uid) ?? 0; },
+      get version() { return changes; },
+      change: (uid: string) => { byType.set(uid, (byType.get(uid) ?? 0) + 1); changes++; },
+      asked: () => asked,
+    };
+  }
+
+  it('looks at no type while nothing changed, sees a change of a type read after changes of others', () => {
+    const index = versions();
+    const from = freshness(index, ['article', 'author']);
+    const before = index.asked();
+    expect(isFresh(from, index)).toBe(true);
+    expect(index.asked()).toBe(before);
+    index.change('tag');
+    expect(isFresh(from, index)).toBe(true);
+    // The change of `tag` was seen: no type is looked at again until the next change.
+    const seen = index.asked();
+    expect(isFresh(from, index)).toBe(true);
+    expect(index.asked()).toBe(seen);
+    index.change('author');
+    expect(isFresh(from, index)).toBe(false);
+    expect(isFresh(from, index)).toBe(false);
+    expect(isFresh(from, versions())).toBe(false);
   });
 });
