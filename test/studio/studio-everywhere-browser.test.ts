@@ -28,8 +28,7 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
       await poll(() => page.locator('table.documents tbody tr').count()).toBeGreaterThan(5);
     }],
     ['edit-form', async () => {
-      await page.goto(`${studio()}/#/t/articles/${ARTICLE}?locale=en`);
-      await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+      await openArticle();
       await page.getByRole('complementary', { name: 'Preview' }).waitFor();
     }],
     ['media-library', async () => {

@@ -81,8 +81,7 @@ describe.skipIf(!CHROMIUM)(`the studio's preview and editors' Git work${CHROMIUM
     expect([served.data.title, served.data.description]).toEqual(['Norway in the rain', 'From a teammate.']);
 
     // Propose: the edit saved on a change request of its own, that branch alone pushed, and GitHub's compare page offered.
-    await page.goto(`${studio()}/#/t/articles/${ARTICLE}?locale=en`);
-    await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+    await openArticle();
     await page.getByRole('button', { name: 'New change request' }).click();
     await page.getByLabel('Name of the change request').fill('edits/norway');
     await page.getByRole('button', { name: 'Start', exact: true }).click();
