@@ -10,7 +10,7 @@ import { REPO_ROOT } from '../helpers/project.js';
 import { BROWSER_WAIT, findChromium, openStudio, type StudioSession } from './browser.js';
 import { addBareRemote, git, gitSampleSite } from './git-site.js';
 
-// The site of the studio's screen, keyboard, preview and Git work tests (studio-everywhere-browser, studio-git-work-browser): the
+// The site of the studio's screen, keyboard, preview and Git work tests (studio-everywhere-browser.test.ts): the
 // sample committed in Git with a remote on "GitHub" and the content merge driver, a front end to preview with, a change for the Git
 // panel to show, and one chromium page (a context made once for the file) that signs in with a full-access token.
 
