@@ -59,6 +59,21 @@ export function editorSite(widen: (root: string) => void = () => {}) {
     draft: () => site.readJson(`content/articles/${ARTICLE}.draft.json`),
     field: (path: string) => site.page.locator(`[data-field="${path}"]`),
     formStatus: () => site.page.locator('form.document > p.ok'),
+    /** A call of the site's API with the page's token, `data` sent as `{ data }` JSON or a FormData as is: its status and JSON. */
+    api: async (method: string, path: string, data?: unknown) => {
+      const form = data instanceof FormData;
+      const response = await fetch(`${site.url}/api/${path}`, { method, headers: { authorization: `Bearer ${site.token}`,
+        ...(form || data === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: form ? data : data === undefined ? undefined : JSON.stringify({ data }) });
+      return { status: response.status, body: await response.json() };
+    },
+    /** An upload (its file in content/upload) as a blocks image holds it: the file's fields the API answers with. */
+    blockImage: (id: string) => {
+      const { name, alternativeText, caption, width, height, formats, hash, ext, mime, size, url, previewUrl, provider, createdAt,
+        updatedAt } = site.readJson(`content/upload/${id}.json`);
+      return { name, alternativeText, caption, width, height, formats, hash, ext, mime, size, url, previewUrl, provider, createdAt,
+        updatedAt };
+    },
     /**
      * The studio at `route` (`#/…`) in a new page load, so nothing of an earlier test's form remains. One load: the address is
      * replaced without a hashchange (the studio draws nothing for it, and no guard of an earlier form turns it back), then reloaded.

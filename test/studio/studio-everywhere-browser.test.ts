@@ -1,91 +1,21 @@
-import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { createCms, type Cms } from '../../core/cms.js';
-import { setupMergeDriver } from '../../core/git/merge-setup.js';
-import { TEST_ENV } from '../auth/helpers.js';
-import { REPO_ROOT } from '../helpers/project.js';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { axeViolations } from './axe.js';
-import { BROWSER_WAIT, findChromium, openStudio, type StudioSession } from './browser.js';
-import { addBareRemote, git, gitSampleSite, tempDir } from './git-site.js';
-import { execFileSync } from 'node:child_process';
+import { git, tempDir } from './git-site.js';
+import { ARTICLE, ARTIFACTS, CHROMIUM, DESKTOP, FILE, overflow, PHONE, poll, previewGitSite } from './preview-git-site.js';
 
-const CHROMIUM = findChromium();
-const ARTIFACTS = join(import.meta.dirname, 'artifacts');
-const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
-const FILE = `content/articles/${ARTICLE}.json`;
-const DRIVER = `${JSON.stringify(process.execPath)} ${JSON.stringify(join(REPO_ROOT, 'dist/cli/merge-driver.js'))}`;
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: BROWSER_WAIT });
-
-/** How far the page is wider than the window (0 when nothing overflows sideways). */
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+// Every screen of the studio at a desktop's and a phone's width, by keyboard and for a screen reader (axe-core); the preview beside
+// the form and the editors' Git work (history, pull, change requests), on one site (preview-git-site.ts) for the whole file.
 
 describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader, and for editors' Git work${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 300_000 }, () => {
-  let root: string;
-  let remote: string;
-  let cms: Cms;
-  let session: StudioSession;
+  const site = previewGitSite();
+  const { signIn, openArticle, readJson } = site;
   let page: Page;
-  let token: string;
-  let preview: Server;
-  const previewHits: string[] = [];
-  const studio = () => session.studioUrl;
-
-  beforeAll(async () => {
-    // A front end to preview with: it shows the draft's title as it is on disk at the time it is asked.
-    preview = createServer((request, response) => {
-      previewHits.push(request.url ?? '');
-      const id = /\/preview\/articles\/([a-z0-9]+)/.exec(request.url ?? '')?.[1] ?? '';
-      let title = '(none)';
-      for (const name of [`${id}.draft.json`, `${id}.json`]) {
-        try { title = JSON.parse(readFileSync(join(root, 'content/articles', name), 'utf8')).title; break; } catch { /* next */ }
-      }
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(`<!doctype html><html lang="en"><title>Preview</title><h1 id="shown">${title.replace(/[<&]/g, '')}</h1>`);
-    });
-    await new Promise<void>((resolve) => preview.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(preview.address() as { port: number }).port}`;
-    root = gitSampleSite();
-    const config = JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8'));
-    config.preview = { enabled: true, config: { allowedOrigins: [origin],
-      urls: { articles: `${origin}/preview/articles/{documentId}?locale={locale}&status={status}&secret={secret}` } } };
-    writeFileSync(join(root, 'cms.config.json'), `${JSON.stringify(config, null, 2)}\n`);
-    git(root, 'commit', '--quiet', '-am', 'Preview settings');
-    remote = addBareRemote(root);
-    git(root, 'push', '--quiet', '-u', 'origin', 'main');
-    // The remote is "GitHub" as configured (the link is built from it); git reaches the local bare repository instead.
-    git(root, 'remote', 'set-url', 'origin', 'https://github.com/acme/site.git');
-    git(root, 'config', `url.${remote}.insteadOf`, 'https://github.com/acme/site.git');
-    await setupMergeDriver(root, DRIVER);
-    cms = await createCms({ root, env: { ...TEST_ENV, PREVIEW_SECRET: 'preview-secret' }, report: () => {} });
-    token = (await cms.auth.tokens.create({ name: 'Site Owner', type: 'full-access' })).accessKey;
-    // A change for the Git panel to show.
-    await cms.documents('api::article.article').update({ documentId: ARTICLE, locale: 'en', status: 'published',
-      data: { title: 'Norway in the rain' } });
-    session = await openStudio(cms, CHROMIUM!);
-    page = session.page;
-    mkdirSync(ARTIFACTS, { recursive: true });
-  }, 120_000);
-
-  afterAll(async () => {
-    await session?.close();
-    await new Promise((resolve) => preview?.close(resolve));
-  });
-
-  async function signIn() {
-    await page.goto(`${studio()}/`);
-    const signOut = page.getByRole('button', { name: 'Sign out' });
-    const form = page.getByRole('heading', { name: 'Sign in to the studio' });
-    await form.or(signOut).waitFor();
-    if (await signOut.isVisible()) return;
-    await page.getByLabel('API token').fill(token);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await signOut.waitFor();
-  }
+  const studio = () => site.studio();
+  beforeAll(() => { page = site.page; });
 
   /** The five main screens, each reached and drawn. */
   const SCREENS: Array<[string, () => Promise<void>]> = [
@@ -101,8 +31,7 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
       await poll(() => page.locator('table.documents tbody tr').count()).toBeGreaterThan(5);
     }],
     ['edit-form', async () => {
-      await page.goto(`${studio()}/#/t/articles/${ARTICLE}?locale=en`);
-      await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+      await openArticle();
       await page.getByRole('complementary', { name: 'Preview' }).waitFor();
     }],
     ['media-library', async () => {
@@ -153,8 +82,7 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     // Back to the desktop even when an assertion fails, so the tests after this one are not measured on a phone.
     onTestFinished(() => page.setViewportSize(DESKTOP));
     await signIn();
-    await page.goto(`${studio()}/#/t/articles/${ARTICLE}?locale=en`);
-    await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+    await openArticle();
     // Top-level fields only: those in a component's fieldset or a list item sit indented (the form's own fieldset.fields holds them all).
     const lefts = await page.locator('.document > .field, form .field').evaluateAll((fields) => [...new Set(fields
       .filter((field) => !field.closest('fieldset:not(.fields), .item')).map((field) => Math.round(field.getBoundingClientRect().left)))]);
@@ -181,8 +109,7 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
 
   it('traps focus in the media library, closes it on Escape and gives focus back to the button that opened it', async () => {
     await signIn();
-    await page.goto(`${studio()}/#/t/articles/${ARTICLE}?locale=en`);
-    await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+    await openArticle();
     await page.locator('#field-cover').click();
     const dialog = page.getByRole('dialog', { name: 'Media library' });
     await dialog.locator('.tile').first().waitFor();
@@ -198,8 +125,7 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
 
   it('closes the relation picker on Escape and when focus leaves it, and moves a chosen tag by the arrow keys', async () => {
     await signIn();
-    await page.goto(`${studio()}/#/t/articles/${ARTICLE}?locale=en`);
-    await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+    await openArticle();
     const tags = page.locator('[data-field=tags]');
     const search = tags.getByRole('combobox');
     await search.focus();
@@ -212,7 +138,7 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     await page.keyboard.press('Tab');
     await tags.getByRole('listbox').waitFor({ state: 'detached' });
 
-    const before = JSON.parse(readFileSync(join(root, FILE), 'utf8')).tags as string[];
+    const before = readJson(FILE).tags as string[];
     const labels = await tags.locator('.chip').allTextContents();
     await tags.locator('.chip-grip').first().focus();
     await page.keyboard.press('ArrowRight');
@@ -222,7 +148,7 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     await page.getByRole('button', { name: 'Save draft' }).click();
     await poll(() => {
       try {
-        return JSON.parse(readFileSync(join(root, `content/articles/${ARTICLE}.draft.json`), 'utf8')).tags;
+        return readJson(`content/articles/${ARTICLE}.draft.json`).tags;
       } catch {
         return undefined;
       }
@@ -231,8 +157,7 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
 
   it('previews the document beside the form with its id, locale, status and the draft secret, and reloads it after a save', async () => {
     await signIn();
-    await page.goto(`${studio()}/#/t/articles/${ARTICLE}?locale=en`);
-    await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+    await openArticle();
     const frame = page.frameLocator('iframe[title^="Preview of this article"]');
     const shown = frame.locator('#shown');
     const pane = await page.getByRole('complementary', { name: 'Preview' }).boundingBox();
@@ -242,12 +167,12 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     expect(`${src.pathname}${src.search}`).toBe(`/preview/articles/${ARTICLE}?locale=en&status=draft&secret=preview-secret`);
     const onDisk = () => {
       try {
-        return readFileSync(join(root, `content/articles/${ARTICLE}.draft.json`), 'utf8');
+        return readJson(`content/articles/${ARTICLE}.draft.json`);
       } catch {
-        return readFileSync(join(root, FILE), 'utf8');
+        return readJson(FILE);
       }
     };
-    await poll(() => shown.textContent()).toBe(JSON.parse(onDisk()).title);
+    await poll(() => shown.textContent()).toBe(onDisk().title);
     await page.locator('#field-title').fill('Norway, previewed');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await poll(() => shown.textContent()).toBe('Norway, previewed');
@@ -266,8 +191,8 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     const history = page.getByRole('list', { name: 'History of published' });
     await poll(() => history.locator('li').count()).toBe(1);
     expect(await history.getByRole('button', { name: 'Restore this version' }).count()).toBe(0);
-    git(root, 'add', '--all', 'content');
-    git(root, 'commit', '--quiet', '-m', 'Rainy title', '--author', 'Ann Editor <ann@example.com>');
+    git(site.root, 'add', '--all', 'content');
+    git(site.root, 'commit', '--quiet', '-m', 'Rainy title', '--author', 'Ann Editor <ann@example.com>');
     await page.reload();
     await poll(() => history.locator('.history-head').first().textContent()).toMatch(/^Ann Editor · .* · Rainy titletitle changed$/);
     await history.locator('li').first().getByRole('button', { name: 'What changed' }).click();
@@ -275,14 +200,13 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
       .toBe('titleBefore: Beautiful mountains of NorwayAfter: Norway in the rain');
     await history.locator('li').nth(1).getByRole('button', { name: 'Restore this version' }).click();
     await poll(() => page.getByRole('status').textContent()).toMatch(/^Restored the version of .* by Site Owner as a draft$/);
-    expect(JSON.parse(readFileSync(join(root, `content/articles/${ARTICLE}.draft.json`),
-      'utf8')).title).toBe('Beautiful mountains of Norway');
+    expect(readJson(`content/articles/${ARTICLE}.draft.json`).title).toBe('Beautiful mountains of Norway');
 
     // A teammate changes the description on the remote; pulling merges it beside our title (the lines touch: git alone would conflict).
-    git(root, 'add', '--all', 'content');
-    git(root, 'commit', '--quiet', '-m', 'Restored');
+    git(site.root, 'add', '--all', 'content');
+    git(site.root, 'commit', '--quiet', '-m', 'Restored');
     const clone = tempDir('cms-teammate-');
-    execFileSync('git', ['clone', '--quiet', '--branch', 'main', remote, clone]);
+    execFileSync('git', ['clone', '--quiet', '--branch', 'main', site.remote, clone]);
     const theirs = JSON.parse(readFileSync(join(clone, FILE), 'utf8'));
     theirs.description = 'From a teammate.';
     writeFileSync(join(clone, FILE), `${JSON.stringify(theirs, null, 2)}\n`);
@@ -292,12 +216,11 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     await page.goto(`${studio()}/#/git`);
     await page.getByRole('button', { name: 'Pull from origin' }).click();
     await poll(() => page.getByRole('status').textContent()).toBe('Pulled 1 changed file from origin/main');
-    const served = await (await fetch(`${session.server.url.replace(/\/$/, '')}/api/articles/${ARTICLE}`)).json();
+    const served = await (await fetch(`${site.api()}/api/articles/${ARTICLE}`)).json();
     expect([served.data.title, served.data.description]).toEqual(['Norway in the rain', 'From a teammate.']);
 
     // Propose: the edit saved on a change request of its own, that branch alone pushed, and GitHub's compare page offered.
-    await page.goto(`${studio()}/#/t/articles/${ARTICLE}?locale=en`);
-    await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+    await openArticle();
     await page.getByRole('button', { name: 'New change request' }).click();
     await page.getByLabel('Name of the change request').fill('edits/norway');
     await page.getByRole('button', { name: 'Start', exact: true }).click();
@@ -310,11 +233,11 @@ describe.skipIf(!CHROMIUM)(`the studio on a phone, by keyboard and screen reader
     await page.getByRole('article', { name: /^edits\/norway/ }).getByRole('button', { name: 'Propose' }).click();
     const link = page.getByRole('link', { name: 'Open a pull request on GitHub' });
     await poll(() => link.getAttribute('href')).toBe('https://github.com/acme/site/compare/main...edits/norway?expand=1');
-    expect(git(remote, 'rev-parse', 'edits/norway')).toBe(git(root, 'rev-parse', 'edits/norway'));
-    expect(git(root, 'branch', '--show-current')).toBe('main');
+    expect(git(site.remote, 'rev-parse', 'edits/norway')).toBe(git(site.root, 'rev-parse', 'edits/norway'));
+    expect(git(site.root, 'branch', '--show-current')).toBe('main');
     await page.screenshot({ path: join(ARTIFACTS, 'change-request-proposed.png'), fullPage: true });
-    const back = await (await fetch(`${session.server.url.replace(/\/$/, '')}/api/articles/${ARTICLE}?status=draft`,
-      { headers: { authorization: `Bearer ${token}` } })).json();
+    const back = await (await fetch(`${site.api()}/api/articles/${ARTICLE}?status=draft`,
+      { headers: { authorization: `Bearer ${site.token}` } })).json();
     expect(back.data.title).not.toBe('Norway, proposed');
   });
 });
