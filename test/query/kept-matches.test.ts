@@ -173,6 +173,14 @@ describe('kept lists and filter matches: a page answers exactly what a scan, or 
       }
     }
     expect(shallow).toBeGreaterThan(6);
+    // Two index runs and a run of the list (or none): the count reads the narrowest index run.
+    for (const [x, date, n] of [[1, '2025-06-01', 990], [10.5, '2025-03-01', 999], [0.5, '2026-01-01', 20], [3, '2025-09-01', 0]]) {
+      for (const views of [`&filters[views][$lt]=${n}`, '']) {
+        const both = `filters[readingTime][$gte]=${x}&filters[publishDate][$lt]=${date}${views}&sort=views:desc&pagination[pageSize]=2`;
+        const { kept, scanned } = bothWays(cms, both);
+        expect(kept, both).toEqual(scanned);
+      }
+    }
     // A shallow page of a new pair kept no array of its matches (each was megabytes at 1M documents).
     bothWays(cms, search(2.5, 951, 1, 10));
     expect([...list().matches.keys()].filter((key) => key.includes('"readingTime"') && key.includes('951'))).toEqual([]);
