@@ -5,7 +5,7 @@ import { loadModels } from '../../core/schema/registry.js';
 import { serializeDocument } from '../../core/storage/serialize.js';
 import { makeProject } from '../helpers/project.js';
 import { git, initRepo, readText, writeStages, writeText } from './helpers.js';
-import { merge, seed, T0 } from './note-model.js';
+import { merge, NOTE_SCHEMAS, seed, T0 } from './note-model.js';
 
 /**
  * Lists (a repeatable component, relation ids) in the merge-safe layout under a plain `git merge`: edits of different entries
