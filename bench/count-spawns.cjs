@@ -13,7 +13,8 @@ const role = /workers\/forks/.test(script) ? 'worker' : /cli\/bin\.js/.test(scri
 
 function kind(file, args = []) {
   const name = String(file).split('/').pop();
-  const words = args.map(String).filter((word) => !word.startsWith('-'));
+  // Words, not options: git's `-c name=value` and `-C dir` take the next word along.
+  const words = args.map(String).filter((word, at) => !word.startsWith('-') && !['-c', '-C'].includes(String(args[at - 1])));
   if (name === 'git') return `git ${words[0] ?? ''}`;
   if (name === 'nice') return `nice ${words.slice(1, 3).join(' ')}`;
   if (file !== process.execPath && name !== 'node') return name;
