@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { mergeContentFile } from '../../core/git/merge-content.js';
 import { loadModels } from '../../core/schema/registry.js';
 import { serializeDocument } from '../../core/storage/serialize.js';
 import { copySampleSite, makeProject, REPO_ROOT, startApp, type TestServer } from '../helpers/project.js';
-import { cms, git, initRepo, readText, writeStages, writeText } from './helpers.js';
+import { cms, git, initRepo, readText, writeText } from './helpers.js';
+import { type Locale, merge, type Note, NOTE_SCHEMAS, seed, T0 } from './note-model.js';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 
@@ -15,39 +14,8 @@ vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
  * merge a pull request. 100 documents in JSON, YAML and Markdown (some with a French version);
  * two branches edit different fields of the same 40 through the write path.
  */
-/** Strapi's mark of a field each locale holds on its own (an unmarked field is shared by every locale). */
-const LOCALIZED = { pluginOptions: { i18n: { localized: true } } };
-const NOTE = {
-  kind: 'collectionType',
-  info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
-  options: { draftAndPublish: false },
-  pluginOptions: { i18n: { localized: true } },
-  attributes: {
-    title: { type: 'string', required: true, ...LOCALIZED },
-    description: { type: 'string', ...LOCALIZED },
-    views: { type: 'integer' },
-    seo: { type: 'component', component: 'parts.seo', repeatable: false, ...LOCALIZED },
-    blocks: { type: 'component', component: 'parts.quote', repeatable: true, ...LOCALIZED },
-    body: { type: 'richtext', ...LOCALIZED },
-    related: { type: 'relation', relation: 'manyToMany', target: 'api::note.note' },
-  },
-};
-const SEO = { collectionName: 'components_parts_seos', info: { displayName: 'Seo' },
-  attributes: { metaTitle: { type: 'string' }, metaDescription: { type: 'text' } } };
-const QUOTE = { collectionName: 'components_parts_quotes', info: { displayName: 'Quote' },
-  attributes: { title: { type: 'string' }, body: { type: 'text' } } };
 const FORMATS = ['json', 'yaml', 'md'] as const;
-const T0 = '2025-01-01T00:00:00.000Z';
 
-interface Note {
-  title: string;
-  description: string;
-  views: number;
-  seo: { metaTitle: string; metaDescription: string };
-  blocks: { title: string; body: string }[];
-  body: string;
-}
-type Locale = 'en' | 'fr';
 /** One branch's edit: the locale it writes, what it changes, and whether that field is shared by every locale. */
 interface Edit { locale: Locale; change: (note: Note) => void; everyLocale?: true }
 
@@ -55,16 +23,6 @@ const id = (at: number) => `note${String(at).padStart(3, '0')}`;
 const format = (at: number) => FORMATS[at % 3];
 /** Which documents have a French version: the localized/non-localized cases, and some others. */
 const hasFrench = (at: number) => (at < 40 ? at % 8 === 4 || at % 8 === 5 : at % 5 === 0);
-
-function seed(at: number, locale: Locale): Note {
-  const tag = `${at}${locale === 'fr' ? ' (fr)' : ''}`;
-  return {
-    title: `Note ${tag}`, description: `About note ${tag}`, views: at,
-    seo: { metaTitle: `Meta ${tag}`, metaDescription: `Meta description ${tag}` },
-    blocks: [{ title: `Quote A ${tag}`, body: `Said A ${tag}` }, { title: `Quote B ${tag}`, body: `Said B ${tag}` }],
-    body: `First paragraph of ${tag}.\n\nSecond paragraph.\n\nLast paragraph of ${tag}.`,
-  };
-}
 
 /** The 40 shared documents: what branch a and branch b change, always different fields. */
 const CASES: [string, Edit, Edit][] = [
@@ -98,7 +56,7 @@ const SHARED = Array.from({ length: 40 }, (_, at) => at);
 /** The 100 documents (and French versions) on `main`, written by the serializer in the default layout. */
 function project(): string {
   const root = makeProject({
-    'schemas/note.json': NOTE, 'schemas/components/parts/seo.json': SEO, 'schemas/components/parts/quote.json': QUOTE,
+    ...NOTE_SCHEMAS,
     'cms.config.json': { locales: ['en', 'fr'], permissions: { public: { notes: ['find', 'findOne', 'update'] } },
       git: { timestampsFromHistory: true } },
   });
@@ -155,12 +113,6 @@ async function work(root: string, branch: 'a' | 'b' | 'c', edits: (at: number) =
   }
   git(root, 'add', '--all');
   git(root, 'commit', '--quiet', '-m', `Edits on ${branch}`);
-}
-
-/** `git merge`; the files left conflicting. */
-function merge(root: string, branch: string): string[] {
-  try { git(root, 'merge', '--no-edit', branch); } catch { /* conflicts are listed below */ }
-  return git(root, 'diff', '--name-only', '--diff-filter=U').split('\n').filter(Boolean);
 }
 
 async function expectNotes(root: string, notes: Map<string, Map<Locale, Note>>): Promise<void> {
@@ -282,61 +234,5 @@ describe('the sample site as shipped', () => {
       expect(body.data).toMatchObject({ title: `title from main ${documentId}`, description: `description from b ${documentId}` });
     }
     expect((await cms(['validate', '--root', root])).code).toBe(0);
-  });
-});
-
-describe('lists under a plain git merge', () => {
-  /** One document edited on two branches by rewriting its file through the serializer; the merge's conflicting files. */
-  async function mergeLists(ext: 'json' | 'yaml', edit: (data: Record<string, any>, branch: 'a' | 'b') => void) {
-    const root = makeProject({ 'schemas/note.json': NOTE, 'schemas/components/parts/seo.json': SEO,
-      'schemas/components/parts/quote.json': QUOTE, 'cms.config.json': { locales: ['en', 'fr'] } });
-    const models = loadModels(root);
-    const model = models.get('api::note.note')!;
-    const file = `content/notes/list.${ext}`;
-    const base = () => ({ ...seed(1, 'en'), blocks: [1, 2, 3].map((at) => ({ title: `Quote ${at}`, body: `Said ${at}` })),
-      related: ['n1', 'n2', 'n3', 'n4'] });
-    const write = (data: Record<string, unknown>) => writeText(root, file, serializeDocument(models, model, file, { data, createdAt: T0,
-      publishedAt: undefined }));
-    write(base());
-    initRepo(root);
-    for (const branch of ['a', 'b'] as const) {
-      git(root, 'checkout', '--quiet', '-B', branch, 'main');
-      const data = base();
-      edit(data, branch);
-      write(data);
-      git(root, 'commit', '--quiet', '--all', '-m', `Edit on ${branch}`);
-    }
-    const conflicts = merge(root, 'a');
-    const text = readText(root, file)!;
-    const driver = async () => {
-      const [stages] = writeStages(root, [file]);
-      const left = await mergeContentFile({ ...stages, path: file, cwd: root });
-      return { left, text: readFileSync(stages.ours, 'utf8') };
-    };
-    return { conflicts, blocks: text.match(/^<<<<<<< /gm)?.length ?? 0, driver };
-  }
-
-  it.each(['json', 'yaml'] as const)('%s: edits of different entries merge (component entries, relation ids apart)', async (ext) => {
-    const result = await mergeLists(ext, (data, branch) => {
-      // Neighbours: two fields of one entry, the last field of an entry against the first of the next.
-      if (branch === 'a') { data.blocks[0].title = 'First on a'; data.blocks[1].body = 'Second on a'; data.related[0] = 'm1'; }
-      else { data.blocks[0].body = 'First on b'; data.blocks[2].title = 'Third on b'; data.related[2] = 'm3'; }
-    });
-    expect(result.conflicts).toEqual([]);
-  });
-
-  it.each(['json', 'yaml'] as const)('%s: both branches appending to a list is one conflict, at the list\'s end; the driver keeps both',
-    async (ext) => {
-    const result = await mergeLists(ext, (data, branch) => { data.blocks.push({ title: `Added on ${branch}`, body: 'x' }); });
-    expect(result.conflicts).toEqual([`content/notes/list.${ext}`]);
-    expect(result.blocks).toBe(1);
-    const driven = await result.driver();
-    expect(driven.left).toBe(0);
-    expect(driven.text.indexOf('Added on b')).toBeLessThan(driven.text.indexOf('Added on a')); // ours (b) first, then theirs
-    const relations = await mergeLists(ext, (data, branch) => { data.related.push(`from-${branch}`); });
-    expect(relations.blocks).toBe(1);
-    const merged = await relations.driver();
-    expect(merged.left).toBe(0);
-    expect(merged.text).toContain('from-a');
   });
 });
