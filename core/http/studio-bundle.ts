@@ -51,7 +51,9 @@ export function builtBundle(dir: string): BuiltBundle | undefined {
   try {
     const written = JSON.parse(readFileSync(manifest, 'utf8')) as { bundle: string; inputs: Record<string, string> };
     const bytes = readFileSync(join(dir, BUNDLE));
-    bundle = tagOf(bytes) === written.bundle ? { bytes, tag: written.bundle, inputs: written.inputs } : undefined;
+    // Inputs as the build writes them, or no bundle: a manifest of another shape names nothing the page could check.
+    const inputs = written?.inputs !== null && typeof written?.inputs === 'object' ? written.inputs : undefined;
+    bundle = inputs && tagOf(bytes) === written.bundle ? { bytes, tag: written.bundle, inputs } : undefined;
   } catch {
     bundle = undefined; // half-written or gone: the plain modules serve meanwhile
   }
