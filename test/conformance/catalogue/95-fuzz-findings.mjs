@@ -54,8 +54,8 @@ export default [
     { data: { parent: '@@cycle1' } }),
   get('fuzz.publish.relinked.deep.after', '/api/pages/@@self1?populate[parent][populate][parent][fields][0]=title'),
   // the search term on a single type and on one document
-  get('fuzz.search.single', '/api/homepage?fields[0]=headline&_q=zzz'),
-  get('fuzz.search.one', '/api/kitchens/@@k1?fields[0]=title&_q=zzz'),
+  get('fuzz.search.single', '/api/homepage?fields[0]=headline&_q=zz-zz'),
+  get('fuzz.search.one', '/api/kitchens/@@k1?fields[0]=title&_q=zz-zz'),
   // a missing document: the body's relations are looked up first; `data` as a list after the lookup
   put('fuzz.update.missing.relation.missing', '/api/kitchens/nope00000000000000000000', { data: { owner: 'missing00000000000000000' } }),
   put('fuzz.update.missing.relation.found', '/api/kitchens/nope00000000000000000000', { data: { owner: '@@a2' } }),

@@ -41,7 +41,7 @@ export default [
   get('fuzz.sort.adds.field', '/api/categories?fields[0]=slug&sort=name:desc'),
   get('fuzz.populate.sort.component.adds.field',
     '/api/global?populate[navigation][populate][links][fields][0]=label&populate[navigation][populate][links][sort]=href'),
-  get('fuzz.search.one', '/api/restaurants/@@r1?fields[0]=name&_q=zzz'),
+  get('fuzz.search.one', '/api/restaurants/@@r1?fields[0]=name&_q=zz-zz'),
   get('fuzz.search.one.match', '/api/restaurants/@@r1?fields[0]=name&_q=Pizza'),
   // a list as `data`: Strapi's entity validation, after the document lookup
   put('fuzz.data.array.missing', '/api/restaurants/nope00000000000000000000', { data: [] }),
