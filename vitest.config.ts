@@ -71,7 +71,8 @@ class LongestFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     // Two files at a time on a 2-core machine: while one waits on the servers, CLIs and browsers it starts, the other computes. The
-    // time limits below are sized for a loaded machine (a file's own vi.setConfig may raise them, never below 60 s for real processes).
+    // time limits below are sized for a loaded machine (a file's own vi.setConfig or a test's own limit may raise them, never
+    // lower them: torture's `}, 60_000)` failed a correct run at load 21; test/unit/suite-timeouts.test.ts keeps it so).
     maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -4,8 +4,6 @@ import { createNodeHandler } from '../../core/http/serve.js';
 import { cms as runCli } from '../git-workflow/helpers.js';
 import { authSite, bearer, TEST_ENV, type AuthSite } from './helpers.js';
 
-vi.setConfig({ testTimeout: 60_000 });
-
 /** Articles with everything populated: what each caller may see differs by what it may `find`. */
 const POPULATED = '/api/articles?populate=*&sort=title&pagination[pageSize]=5';
 

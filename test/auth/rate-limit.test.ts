@@ -1,10 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RateLimiter, RateLimitError } from '../../core/auth/rate-limit.js';
 import { serve } from '../../core/http/serve.js';
 import { authSite, bearer, errorBody } from './helpers.js';
-
-// Ten password checks in a row: slow on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
 
 const LIMITED = errorBody(429, 'RateLimitError', 'Too many requests, please try again later.');
 const wrongLogin = { identifier: 'ada', password: 'wrong' };

@@ -2,7 +2,7 @@
 // did not start. Now a change of users or tokens is Strapi's 503 ServiceUnavailableError, and `cms serve` starts
 // without the store (content served, no user or token known yet) and loads it once PostgreSQL answers.
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startPostgres, type PostgresServer } from '../../core/cluster/postgres-server.js';
 import { freePort } from '../../core/cluster/ports.js';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
@@ -11,8 +11,6 @@ import { startTestPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { cuttableLink } from '../helpers/replica-set.js';
 import { requires } from '../helpers/requires.js';
 import { AUTHENTICATED_GRANTS, bearer, PASSWORD, PUBLIC_GRANTS, writeConfig } from './helpers.js';
-
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
 const needsPostgres = requires('postgresql');
 let postgres: TestPostgres;

@@ -158,7 +158,7 @@ describe('a replica\'s folder (issue 35, item 7: a token written to a local file
       ]);
     }
     expect(existsSync(join(replica, '.cms/state.json'))).toBe(false);
-  }, 60_000);
+  });
 
   it('a single server that pushes (no peers) keeps its tokens in .cms/state.json', async () => {
     const single = copySampleSite();
@@ -166,5 +166,5 @@ describe('a replica\'s folder (issue 35, item 7: a token written to a local file
     const run = await cms(single, ['token', 'create', '--name', 'ci', '--type', 'read-only']);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('in .cms/state.json');
-  }, 60_000);
+  });
 });

@@ -8,8 +8,6 @@ import { ConflictError } from '../../core/errors.js';
 import { toErrorBody } from '../../core/strapi/errors.js';
 import { commitOnMain, git, sampleRepo, show } from './repo.js';
 
-vi.setConfig({ testTimeout: 120_000 });
-
 const DOC = 'b21v569v53nyjqpe0huv43m6';
 const FILE = `content/articles/${DOC}.json`;
 const ann = { name: 'Ann Lee', email: 'ann@example.com' };

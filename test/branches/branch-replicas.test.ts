@@ -1,11 +1,9 @@
 // Replicas (git.push): branch refs live on the origin like the base. A branch write is answered once the origin holds
 // its commit; a replica whose branch is behind (another replica wrote it) is refused, fetches, and writes again.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startApp } from '../helpers/project.js';
 import { git, status } from '../git-workflow/helpers.js';
 import { remoteAndClones } from '../git-workflow/replica-helpers.js';
-
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const spring = { 'cms-branch': 'spring' };
 const onRemote = (remote: string, ref: string, path: string) => JSON.parse(git(remote, 'show', `${ref}:${path}`));

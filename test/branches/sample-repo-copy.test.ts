@@ -4,10 +4,8 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { committedSampleSite, git, nameCommitter, sampleRepo, sampleSeed } from './repo.js';
-
-vi.setConfig({ testTimeout: 120_000 });
 
 /** Every file under `root` (the repository's `.git` included), by path, as bytes in hex. */
 function filesOf(root: string): Record<string, string> {

@@ -140,5 +140,5 @@ describe('cms get --all into a reader that stops early (the built binary)', () =
     expect(JSON.parse(firstChunk.split('\n')[0]).documentId).toBeTruthy();
     expect(stderr).toBe('');
     expect(code).toBe(0);
-  }, 60_000);
+  });
 });

@@ -120,7 +120,7 @@ describe('GET /api/i18n/locales', () => {
       process.env.PATH = path;
       rmSync(bin, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it('outside Git, a hand-added locale answers when cms.config.json last changed, never 1970', async () => {
     const root = tagProject();

@@ -60,7 +60,7 @@ describe('read examples find something', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startApp();
-  }, 60_000);
+  });
 
   it('finds the examples', () => {
     expect(reads.length).toBeGreaterThan(25);

@@ -45,7 +45,7 @@ describe('a policy that returns ctx.unauthorized()', () => {
     expect(answer.body.error).toMatchObject({ status: 401, name: 'UnauthorizedError', message: 'Sign in first' });
     expect(cms.index.rows('api::note.note')).toHaveLength(0);
     await cms.close();
-  }, 30_000);
+  });
 
   it('refuses a custom route before the later policies, its middlewares and its controller, and writes nothing', async () => {
     const { cms, post } = await serve();
@@ -56,5 +56,5 @@ describe('a policy that returns ctx.unauthorized()', () => {
     expect(answer.headers.get('x-ran')).toBeNull();
     expect(cms.index.rows('api::note.note')).toHaveLength(0);
     await cms.close();
-  }, 30_000);
+  });
 });

@@ -47,4 +47,4 @@ it('starts again on the same project: bootstrap finds its grants (granting again
   });
   expect(await cms.documents('api::category.category').count()).toBe(2);
   await cms.close();
-}, 60_000);
+});

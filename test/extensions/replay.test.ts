@@ -16,7 +16,7 @@ let close = async () => {};
 
 beforeAll(async () => {
   ({ answers, logged, close } = await replaySet(join(HERE, 'project'), recording.cases));
-}, 60_000);
+});
 
 afterAll(() => close());
 

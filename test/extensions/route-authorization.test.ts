@@ -245,7 +245,7 @@ beforeAll(async () => {
   git('-c', 'user.name=Owner', '-c', 'user.email=owner@example.com', 'add', '--all');
   git('-c', 'user.name=Owner', '-c', 'user.email=owner@example.com', 'commit', '--quiet', '-m', 'The site');
   firstCommit = git('rev-parse', 'HEAD');
-}, 60_000);
+});
 
 describe('every built-in and studio route answers only as the project\'s routes allow', () => {
   const routes = builtinRoutes({ api: { rest: { prefix: '/api' } }, admin: { path: '/admin' } } as never);

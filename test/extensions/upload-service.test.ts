@@ -49,5 +49,5 @@ describe('the upload plugin\'s upload service', () => {
     expect(existsSync(join(root, 'public', made.url))).toBe(true);
     expect(existsSync(join(root, 'swatch.png'))).toBe(true);
     await cms.close();
-  }, 60_000);
+  });
 });

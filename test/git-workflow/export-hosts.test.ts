@@ -44,7 +44,7 @@ beforeAll(async () => {
   await new Promise<void>((resolveListen) => serve.listen(0, '127.0.0.1', resolveListen));
   serveBase = `http://127.0.0.1:${(serve.address() as AddressInfo).port}`;
   if (!needsNginx.skip) nginx = await startNginx(out, [join(out, 'nginx.conf')], [join(out, 'nginx-location.conf')]);
-}, 60_000);
+});
 
 afterAll(async () => {
   await nginx?.stop();

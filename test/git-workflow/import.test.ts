@@ -48,7 +48,7 @@ beforeAll(async () => {
   // (with timestamps from history, Git answers them).
   const config = JSON.parse(readFileSync(join(source.root, 'cms.config.json'), 'utf8'));
   writeFileSync(join(target, 'cms.config.json'), JSON.stringify({ ...config, git: { ...config.git, timestampsFromHistory: false } }));
-}, 60_000);
+});
 
 afterAll(async () => { await listener?.close(); });
 
@@ -58,7 +58,7 @@ describe('cms import --from <this server>', () => {
   let first: Awaited<ReturnType<typeof cli>>;
   beforeAll(async () => {
     first = await cli(['import', '--from', base(), '--token', token, '--root', target, '--json']);
-  }, 60_000);
+  });
 
   it('imports every type, locale, draft and media entry, with progress on stderr', () => {
     expect(first.code, first.stderr).toBe(0);

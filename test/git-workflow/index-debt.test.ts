@@ -2,13 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createGit } from '../../core/git/git.js';
 import { INDEX_TIMING, settleIndexes } from '../../core/git/index-debt.js';
 import { createWorkTree } from '../../core/git/work-tree.js';
 import { git, initRepo, status, writeText } from './helpers.js';
-
-vi.setConfig({ testTimeout: 60_000 });
 
 const ANN = { name: 'Ann Lee', email: 'ann@example.com' };
 const DEFAULTS = { ...INDEX_TIMING };

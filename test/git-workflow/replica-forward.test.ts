@@ -1,12 +1,10 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createCms, type Cms } from '../../core/cms.js';
 import { createNodeHandler } from '../../core/http/serve.js';
 import { WRITER_DOWN_MS } from '../../core/replication/writer-choice.js';
 import { git } from './helpers.js';
 import { remoteAndClones, tip } from './replica-helpers.js';
-
-vi.setConfig({ testTimeout: 120_000 });
 
 const TOKEN = 'a-long-replica-secret';
 const servers: Server[] = [];

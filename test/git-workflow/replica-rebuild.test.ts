@@ -1,14 +1,12 @@
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createReplica } from '../../core/replication/replica.js';
 import { startApp, type TestServer } from '../helpers/project.js';
 import { uploadForm } from '../media/helpers.js';
 import { git, writeText } from './helpers.js';
 import { holdFirstPush, onRemote, pushFrom, remoteAndClones, tip } from './replica-helpers.js';
-
-vi.setConfig({ testTimeout: 120_000 });
 
 const put = (server: TestServer, path: string, data: Record<string, unknown>) =>
   server.request(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) });

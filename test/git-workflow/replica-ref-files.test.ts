@@ -2,14 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { placeOfRoot } from '../../core/branches/branch-git.js';
 import { refFromFiles, refsUnderFromFiles } from '../../core/branches/ref-files.js';
 import { replicaGit } from '../../core/replication/replica-git.js';
 import { git, repoWith, write } from '../branches/repo.js';
-
-// Real git processes on a busy machine.
-vi.setConfig({ testTimeout: 120_000 });
 
 /** A project in `site/` of a repository with a second commit and a remote-tracking ref at the first one. */
 function clone() {

@@ -2,15 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCms } from '../../core/cms.js';
 import { loadReport } from '../../core/index/load.js';
 import { readFileTimes } from '../../core/git/file-times.js';
 import { askGit } from '../../core/index/snapshot/git-changes.js';
 import { copySampleSite, makeProject } from '../helpers/project.js';
 import { git, initRepo, writeText } from './helpers.js';
-
-vi.setConfig({ testTimeout: 120_000 });
 
 const FILES = ['a', 'b', 'c', 'd', 'e'].map((name) => `content/tags/${name}.json`);
 const text = (name: string) => `{\n  "name": "${name}"\n}\n`;

@@ -1,12 +1,10 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGit } from '../../core/git/git.js';
 import { cleanMessage } from '../../core/git/tree-commit.js';
 import { git, initRepo, status, writeText } from './helpers.js';
-
-vi.setConfig({ testTimeout: 60_000 });
 
 const ANN = { name: 'Ann Lee', email: 'ann@example.com' };
 

@@ -1,11 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trustedCaller } from '../../core/access/permissions.js';
 import type { WriteEvent } from '../../core/service/write-event.js';
 import { webhookDispatcher } from '../../core/webhooks/webhooks.js';
 import { startApp, type TestServer } from '../helpers/project.js';
 import { editJson, eventually, writableSample } from './helpers.js';
-
-vi.setConfig({ testTimeout: 10_000 });
 
 /** Article "Pizza napoletana": en published, fr published with a newer fr draft. */
 const PIZZA = 'epw01z20kac98v6t19d3eer8';

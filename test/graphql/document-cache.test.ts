@@ -7,7 +7,7 @@ import { createGraphqlFace } from '../../core/graphql/graphql-face.js';
 import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
 
 let server: TestServer;
-beforeAll(async () => { server = await startApp(copySampleSite(), { report: () => {} }); }, 60_000);
+beforeAll(async () => { server = await startApp(copySampleSite(), { report: () => {} }); });
 afterAll(async () => { await server?.cms.close(); });
 
 const post = (query: string, variables?: unknown) => server.sendJson('POST', '/graphql', { query, variables });

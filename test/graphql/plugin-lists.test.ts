@@ -45,7 +45,7 @@ beforeAll(async () => {
   const ada = await send('POST', '/api/auth/local/register', { username: 'ada', email: 'ada@example.com', password: 'correct-horse' });
   adaJwt = ada.body.jwt;
   await send('POST', '/api/auth/local/register', { username: 'Bea', email: 'bea@example.com', password: 'another-pass' });
-}, 60_000);
+});
 
 afterAll(async () => {
   await cms?.close();

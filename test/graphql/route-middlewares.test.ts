@@ -52,7 +52,7 @@ module.exports = require('@strapi/strapi').factories.createCoreService('api::art
   app = createApp(cms, { log: () => {}, extensions: [...EXTENSIONS, projectRoutes(code!)] });
   await cms.documents('api::article.article').create({ data: { title: 'Secret' } });
   open = String((await cms.documents('api::article.article').create({ data: { title: 'Open' } })).documentId);
-}, 60_000);
+});
 
 afterAll(async () => {
   await cms?.close();

@@ -46,7 +46,7 @@ module.exports = require('@strapi/strapi').factories.createCoreService('api::art
   app = createApp(cms, { log: () => {}, extensions: [...EXTENSIONS, projectRoutes(code!)] });
   const alice = await send('POST', '/api/auth/local/register', { username: 'alice', email: 'alice@example.com', password: 'correct-horse' });
   await cms.documents('api::article.article').create({ data: { title: 'Hers', owner: alice.body.user.documentId } });
-}, 60_000);
+});
 
 afterAll(async () => {
   await cms?.close();

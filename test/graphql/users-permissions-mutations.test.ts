@@ -41,7 +41,7 @@ beforeAll(async () => {
   token = (await cms.auth.tokens.create({ name: 'full', type: 'full-access' })).accessKey;
   const signedUp = await send('/api/auth/local/register', { username: 'ada', email: 'ada@example.com', password: 'correct-horse' });
   ada = { jwt: signedUp.body.jwt, id: signedUp.body.user.id };
-}, 60_000);
+});
 
 afterAll(async () => {
   await cms?.close();

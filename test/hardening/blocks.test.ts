@@ -1,14 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCms } from '../../core/cms.js';
 import { MAX_BLOCKS_DEPTH } from '../../core/schema/blocks.js';
 import { ARTICLES } from '../contract/sample-site.js';
 import { cms } from '../git-workflow/helpers.js';
 import { copySampleSite, startApp } from '../helpers/project.js';
 import { writeServer, type WriteServer } from '../write/helpers.js';
-
-vi.setConfig({ testTimeout: 60_000 });
 
 /**
  * Issue 11: `blocks` accepted unknown node types and own `__proto__` keys, and blocks nested 2000

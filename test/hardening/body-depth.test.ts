@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from '../../core/parsers/json-depth.js';
 import { INDENTED_DEPTH, stringifyJsonFile } from '../../core/parsers/bounded-indent.js';
 import { stringifyYamlFile } from '../../core/parsers/yaml.js';
@@ -9,8 +9,6 @@ import { authSite, type AuthSite } from '../auth/helpers.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { mediaServer, uploadForm } from '../media/helpers.js';
 import { SAMPLE, writeServer, type WriteServer } from '../write/helpers.js';
-
-vi.setConfig({ testTimeout: 60_000 });
 
 /**
  * Issue 11, item 7 and the deep-body Low items: a 139 KB PUT of deeply nested `blocks` became a

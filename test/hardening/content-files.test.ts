@@ -1,12 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createCms } from '../../core/cms.js';
 import { watchProject, type ProjectWatcher } from '../../core/watch/watch.js';
 import { cms, eventually, writeText } from '../git-workflow/helpers.js';
 import { copySampleSite, makeProject, startApp } from '../helpers/project.js';
-
-vi.setConfig({ testTimeout: 60_000 });
 
 /** A Markdown file whose front matter, if evaluated, would create `marker`. */
 const evaluatingFrontMatter = (fence: string, marker: string) => {

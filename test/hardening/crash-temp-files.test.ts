@@ -38,7 +38,7 @@ describe('temp files an interrupted atomic write leaves', () => {
     expect(stderr).toContain(`removed 3 temp file(s) an interrupted write left: ${[...LEFT].sort().join(', ')}`);
     for (const file of LEFT) expect(existsSync(join(root, file)), file).toBe(false);
     for (const file of kept) expect(existsSync(join(root, file)), file).toBe(true);
-  }, 60_000);
+  });
 
   it('the Git panel neither lists nor commits them, even where .gitignore does not ignore *.tmp', async () => {
     const root = gitSampleSite();

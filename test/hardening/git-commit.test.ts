@@ -1,12 +1,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authorName } from '../../core/git/commit-author.js';
 import { COMMIT_ATTEMPTS } from '../../core/git/commit-per-write.js';
 import { commits, editJson, git, initRepo, status, writableSample } from '../git-workflow/helpers.js';
 import { startApp } from '../helpers/project.js';
-
-vi.setConfig({ testTimeout: 60_000 });
 
 /**
  * Issue 11, Low: with `--git-commit`, a commit that failed (`.git/index.lock` present) was one log

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createCms } from '../../core/cms.js';
 import { resolveConfig } from '../../core/config/load.js';
 import { ProjectProblemsError } from '../../core/errors.js';
@@ -9,8 +9,6 @@ import { watchProject, type ProjectWatcher } from '../../core/watch/watch.js';
 import { BIN } from '../cli/built-cli.js';
 import { cms, editJson, eventually, git, initRepo, writeText } from '../git-workflow/helpers.js';
 import { copySampleSite, makeProject, REPO_ROOT, startApp } from '../helpers/project.js';
-
-vi.setConfig({ testTimeout: 60_000 });
 
 let watchers: ProjectWatcher[] = [];
 afterEach(() => { for (const watcher of watchers.splice(0)) watcher.close(); });

@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite } from '../helpers/project.js';
-
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /**
  * Issue 28, finding 2: each request whose body was answered before it was read (no credential on

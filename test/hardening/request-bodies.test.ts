@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UNREAD_BODY_LINGER_MS } from '../../core/http/unread-body.js';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { mediaSite } from '../media/helpers.js';
 import { freePort } from '../../core/cluster/ports.js';
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 /**
  * Issue 11, item 2: a chunked body over a size limit answered 413 and then the process died with

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { clientAddress } from '../../core/http/client-address.js';
 import { serve } from '../../core/http/serve.js';
 import { startApp, copySampleSite, type TestServer } from '../helpers/project.js';
@@ -7,7 +7,6 @@ import { PASSWORD, PUBLIC_GRANTS, TEST_ENV, writeConfig } from '../auth/helpers.
 
 // Issue 35 item 3: the auth rate limit keyed by the TCP peer (nginx, or the forwarding replica) let one client's wrong
 // passwords answer 429 to everyone else's correct ones. Strapi keys on identifier, path and client address.
-vi.setConfig({ testTimeout: 60_000 });
 
 const stops: Array<() => Promise<unknown>> = [];
 afterEach(async () => { for (const stop of stops.splice(0)) await stop(); });

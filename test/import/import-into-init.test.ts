@@ -27,7 +27,7 @@ beforeAll(async () => {
   source = await createCms({ root: copySampleSite(), env: TEST_ENV });
   token = (await source.auth.tokens.create({ name: 'import', type: 'full-access' })).accessKey;
   listener = await serve(source, { port: 0, host: '127.0.0.1', showURL: false });
-}, 60_000);
+});
 afterAll(async () => {
   await listener?.close();
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
@@ -97,7 +97,7 @@ describe.each([
   beforeAll(async () => {
     root = await initProject(historyMode);
     first = await cli(['import', '--from', listener.url, '--token', token, '--root', root]);
-  }, 60_000);
+  });
 
   it('says which of the source\'s locales it did not import and how to add them', () => {
     expect(first.code, first.stderr).toBe(0);
@@ -116,7 +116,7 @@ describe.each([
     const config = JSON.parse(readFileSync(join(root, 'cms.config.json'), 'utf8'));
     expect(config.locales).toEqual(['en', 'fr']);
     expect(config.git.timestampsFromHistory).toBe(historyMode);
-  }, 60_000);
+  });
 
   it('keeps createdAt (with milliseconds), updatedAt and publishedAt of every row and media file, committed and read by a fresh server', async () => {
     git(root, 'add', '--all');
@@ -127,7 +127,7 @@ describe.each([
     expect(Object.keys(expected).length).toBeGreaterThan(40);
     expect(Object.values(expected).some((row) => /\.\d*[1-9]\d*Z$/.test((row as { createdAt: string }).createdAt))).toBe(true);
     expect(await timestamps(copy)).toEqual(expected);
-  }, 60_000);
+  });
 
   it('leaves the kept times to cms fmt as they are (fmt --check is clean), and says so only where they are kept', async () => {
     const check = await cli(['fmt', '--check', '--root', root]);

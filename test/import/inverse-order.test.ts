@@ -73,7 +73,7 @@ describe('cms import keeps an inverse side\'s order', () => {
     } finally {
       await cms.close?.();
     }
-  }, 60_000);
+  });
 
   it('joins the orders of both statuses into one ranking, and leaves out one creation order already gives', () => {
     const where = { url: 'http://strapi/api/categories', field: 'data[0].articles' };

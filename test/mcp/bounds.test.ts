@@ -6,8 +6,6 @@ import { ResultBudget, ResultTooLargeError } from '../../core/mcp/bounded-json.j
 import { WritesUnderWay } from '../../core/mcp/writes-under-way.js';
 import { mcpProject, onPort, TEST_ENV, token, type McpSite } from './mcp-site.js';
 
-vi.setConfig({ testTimeout: 90_000 });
-
 describe('ResultBudget.json: JSON.stringify, given up as soon as the text passes the limit', () => {
   const date = new Date('2026-01-02T03:04:05.000Z');
   it.each([

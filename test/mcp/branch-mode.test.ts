@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, git, mcpProject, serve, token, type McpSite } from './mcp-site.js';
-
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 90_000 });
 
 const call = async (client: Awaited<ReturnType<typeof connect>>, name: string, args: Record<string, unknown> = {}) =>
   (await client.callTool({ name, arguments: args })) as { structuredContent?: any; content: Array<{ text: string }>; isError?: boolean };

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { connect, mcpProject, serve, token, type McpSite } from './mcp-site.js';
-
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
 const ARTICLE_TOOLS = ['list_article', 'get_article', 'create_article', 'update_article', 'delete_article', 'publish_article',
   'unpublish_article', 'discard_article_draft'];

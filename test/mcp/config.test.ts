@@ -3,13 +3,11 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/program.js';
 import { createCms } from '../../core/cms.js';
 import { makeProject, REPO_ROOT, startApp } from '../helpers/project.js';
 import { ARTICLE, CATEGORY, GLOBAL, connect, mcpProject, serve, token } from './mcp-site.js';
-
-vi.setConfig({ testTimeout: 90_000 });
 
 const INITIALIZE = JSON.stringify({
   jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'r', version: '1' } },

@@ -2,13 +2,11 @@
 // editors read them, not a shell, so they are `static` blocks there and connected here with the SDK's own client.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { REPO_ROOT } from '../helpers/project.js';
 import { fencesOf } from '../docs/doc-files.js';
 import { mcpProject, serve, token, type McpSite } from './mcp-site.js';
-
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
 const PAGE = 'docs/guide/mcp.md';
 const configs = fencesOf(PAGE, readFileSync(join(REPO_ROOT, PAGE), 'utf8'))

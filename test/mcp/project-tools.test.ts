@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProjectCode } from '../../core/extensions/start.js';
 import { createCms } from '../../core/cms.js';
 import { connect, mcpProject, onPort, TEST_ENV, token, type McpSite } from './mcp-site.js';
-
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
 /** A project whose register() adds a tool, as a Strapi project does (zod from @strapi/utils, ai.mcp.defineTool). */
 const INDEX = `const { z } = require('@strapi/utils');

@@ -44,7 +44,7 @@ beforeAll(async () => {
     });
     expect(made.status).toBe(201);
   }
-}, 60_000);
+});
 afterAll(async () => cms?.close());
 
 /** One JSON-RPC request at /mcp: the HTTP status and the reply (JSON, or the SSE event's data). */

@@ -1,9 +1,7 @@
 // Corners of Strapi 5.54's `/mcp` answers the replay found (test/conformance/mcp/recordings), each proved on a small site of
 // its own: `meta.availableLocales` as the Content Manager builds it, the disabled `log` tool, and the OAuth probes' headers.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpProject, serve, token, type McpSite } from './mcp-site.js';
-
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
 const localized = (singularName: string, pluralName: string, draftAndPublish: boolean) => ({
   kind: 'collectionType', info: { singularName, pluralName, displayName: singularName }, options: { draftAndPublish },

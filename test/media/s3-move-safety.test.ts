@@ -8,7 +8,7 @@ import { serveSite } from '../write/served-site.js';
 import { mediaSite } from './helpers.js';
 
 let s3: TestS3;
-beforeAll(async () => { s3 = await startTestS3(); }, 60_000);
+beforeAll(async () => { s3 = await startTestS3(); });
 afterAll(async () => { await s3?.stop(); });
 
 /** A git-tracked copy of the sample site whose uploads go to a new bucket of the local endpoint. */

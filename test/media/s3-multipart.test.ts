@@ -11,7 +11,7 @@ import { serveSite } from '../write/served-site.js';
 import { mediaSite, uploadForm } from './helpers.js';
 
 let s3: TestS3;
-beforeAll(async () => { s3 = await startTestS3(); }, 60_000);
+beforeAll(async () => { s3 = await startTestS3(); });
 afterAll(async () => { await s3?.stop(); });
 
 describe('aws-s3 uploads over one part: parts read by offset from the temp file, memory bounded by the part buffers', () => {
@@ -43,7 +43,7 @@ describe('aws-s3 uploads over one part: parts read by offset from the temp file,
     const failed = uploadFileInParts({ s3: ClientS3, client: s3.client, params, path, size: 3 * MIN_PART_SIZE });
     await expect(failed).rejects.toThrow(/short\.bin changed while it was uploaded/);
     expect(await s3.keys(bucket)).toEqual([]);
-  }, 60_000);
+  });
 
   it('parts are 5 MB at least, or larger when 10,000 would not hold the file', () => {
     expect(partSizeFor(12 * 1024 * 1024)).toBe(MIN_PART_SIZE);

@@ -13,7 +13,7 @@ import { postUpload, s3Site } from './s3-site.js';
 // Moving media into and out of the bucket, and a Strapi project's S3 media brought over: test/media/s3-migration.test.ts.
 
 let s3: TestS3;
-beforeAll(async () => { s3 = await startTestS3(); }, 60_000);
+beforeAll(async () => { s3 = await startTestS3(); });
 afterAll(async () => { await s3?.stop(); });
 
 /** Nothing new under public/uploads, on disk or in any commit. */
@@ -139,5 +139,5 @@ describe('aws-s3 upload provider against a local S3 endpoint (s3rver), through t
     await expect(serveSite(root, [], { S3_KEY: '', S3_SECRET: undefined as unknown as string })).rejects.toThrow(
       /upload\.providerOptions\.s3Options\.credentials\.secretAccessKey: environment variable S3_SECRET is not set/,
     );
-  }, 60_000);
+  });
 });

@@ -7,7 +7,7 @@ import { serveSite, type ServedSite } from '../write/served-site.js';
 import { makeImage, mediaSite, uploadForm } from './helpers.js';
 
 let s3: TestS3;
-beforeAll(async () => { s3 = await startTestS3(); }, 60_000);
+beforeAll(async () => { s3 = await startTestS3(); });
 afterAll(async () => { await s3?.stop(); });
 
 const POPULATE = 'populate[cover]=true&populate[seo][populate][shareImage]=true&populate[blocks][on][shared.media][populate][file]=true';

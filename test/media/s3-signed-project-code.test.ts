@@ -13,7 +13,7 @@ import { S3_ENV, s3UploadConfig, startTestS3, type TestS3 } from '../helpers/s3.
 import { makeImage, mediaSite, uploadForm } from './helpers.js';
 
 let s3: TestS3;
-beforeAll(async () => { s3 = await startTestS3(); Object.assign(process.env, S3_ENV); }, 60_000);
+beforeAll(async () => { s3 = await startTestS3(); Object.assign(process.env, S3_ENV); });
 afterAll(async () => { for (const name of Object.keys(S3_ENV)) delete process.env[name]; await s3?.stop(); });
 
 const CODE: Record<string, string> = {

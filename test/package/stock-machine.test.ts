@@ -73,7 +73,7 @@ describe('prepare builds the checkout, except for npx and for another project in
     ['npm install in a project depending on file:<checkout>', 'keeps', { built: true, command: 'install', from: tmpdir() }],
   ])('%s %s dist/', (_what, outcome, options) => {
     expect(prepare(options)).toBe(outcome === 'builds');
-  }, 60_000);
+  });
 });
 
 describe('suites that drive a system program (nginx, haproxy, PostgreSQL, chromium)', () => {

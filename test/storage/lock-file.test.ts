@@ -123,5 +123,5 @@ describe('holdLockFile: one writer of a document across processes', () => {
     const exitCode = await new Promise((resolveExit) => child.once('exit', resolveExit));
     expect(exitCode).toBe(0);
     expect(readdirSync(join(lock, '..', '..')).filter((name) => name.startsWith('.holder-'))).toEqual([]);
-  }, 30_000);
+  });
 });

@@ -1,12 +1,9 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, runCms } from '../cli/built-cli.js';
 import { SAMPLE, writeServer, type WriteServer } from './helpers.js';
 
 /** The built CLI (`dist/cli/bin.js`, rebuilt by ensureBuilt when older than the sources), run as a real process. */
 const run = (...args: string[]) => runCms(args);
-
-// Each command is a Node process (about 0.7 s alone); a busy machine needs more than the default 5 s.
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let server: WriteServer;
 beforeAll(async () => {

@@ -1,13 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, runCms } from '../cli/built-cli.js';
 import { writableSample } from '../git-workflow/helpers.js';
 import { fileJson, serveSite, type ServedSite } from './served-site.js';
-
-// Real processes: a server and one CLI process per write (about 0.7 s each alone, more on a busy machine).
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 // One `cms serve` for the file (starting one costs as much as a CLI write), and each test writes a document of its own: what
 // these tests prove is per document (its file on disk, its lock), so no test sees another's writes.
