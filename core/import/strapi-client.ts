@@ -27,6 +27,12 @@ function reason(error: unknown, timeoutMs: number): string {
   return `cannot reach the server: ${cause?.message ?? cause?.code ?? (error as Error)?.message ?? String(error)}`;
 }
 
+/** The connection was closed or reset before an answer began (undici's `other side closed`, `ECONNRESET`, `EPIPE`). */
+function closedUnanswered(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } })?.cause?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
+}
+
 /** A body read up to `max` bytes; a larger one is refused as it streams, never held whole. */
 async function readBounded(response: Response, url: string, max: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'));
@@ -51,11 +57,20 @@ export function strapiClient(base: string, token: string | undefined, options: S
   const origin = base.replace(/\/+$/, '');
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);
-  /** One GET with the body read within the same time limit; every failure names the URL and why. */
-  const request = async (url: string, init: RequestInit, max: number): Promise<{ status: number; bytes: Uint8Array }> => {
+  /**
+   * One GET with the body read within the same time limit; every failure names the URL and why. A GET is idempotent,
+   * so one closed before any answer came (a kept-alive connection the server had just closed as idle) is asked once more.
+   */
+  const request = async (url: string, init: RequestInit, max: number, again = true): Promise<{ status: number; bytes: Uint8Array }> => {
     const signal = AbortSignal.timeout(timeoutMs);
+    let response: Response;
     try {
-      const response = await fetchImpl(url, { ...init, signal });
+      response = await fetchImpl(url, { ...init, signal });
+    } catch (error) {
+      if (again && closedUnanswered(error)) return request(url, init, max, false);
+      throw new ImportSourceError(url, reason(error, timeoutMs));
+    }
+    try {
       return { status: response.status, bytes: await readBounded(response, url, max) };
     } catch (error) {
       if (error instanceof ImportSourceError) throw error;
