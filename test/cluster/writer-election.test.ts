@@ -47,71 +47,75 @@ async function logLine(member: Member, pattern: RegExp, timeout = 60_000): Promi
 const HOLDS = /holds the writer lock in PostgreSQL \(term (\d+), since (\S+)\)/;
 
 describe.skipIf(needs.skip)(`the writer replica chosen by PostgreSQL${needs.note}`, () => {
-  /**
-   * Three replicas, the second started first (it takes the lock), the others once it holds it, until every one names it: the
-   * first test's set, whose writer the second test then kills (three `cms serve` starts fewer than a set of its own).
-   */
-  let three: Promise<{ replicas: ReplicaSet; term: string; since: string }> | undefined;
-  afterAll(async () => { await (await three?.catch(() => undefined))?.replicas.stop(); });
-  const threeElected = () => three ??= (async () => {
-    const replicas = await replicaSet(3);
-    const url = await postgres.database();
-    const [first, second, third] = replicas.members;
-    await replicas.start(1, url);
-    // The first started takes the lock (whatever its URL's rank): PostgreSQL decides, not the URL order.
-    const [, term, since] = HOLDS.exec(await logLine(second, HOLDS))!;
-    // The lock is taken: the others start side by side, neither can take it.
-    await Promise.all([replicas.start(0, url), replicas.start(2, url)]);
-    const expected = { writer: second.url, since, term: Number(term), connected: true };
-    for (const member of [first, second, third]) {
-      await vi.waitFor(async () => {
-        expect(await forwarding(replicas, member)).toMatchObject({
-          chosenBy: 'postgresql', elected: { ...expected, self: member === second },
-        });
-      }, { timeout: 30_000, interval: 100 });
-    }
-    return { replicas, term, since };
-  })();
+  describe('three replicas on one database', () => {
+    /**
+     * Three replicas, the second started first (it takes the lock), the others once it holds it, until every one names it: the
+     * first test's set, whose writer the second test then kills (three `cms serve` starts fewer than a set of its own). Stopped
+     * once these two tests are done, not at the end of the file: its replicas (the killed one restarted by its supervisor) would
+     * otherwise go on polling their origin and renewing their lease beside the next test's set.
+     */
+    let three: Promise<{ replicas: ReplicaSet; term: string; since: string }> | undefined;
+    afterAll(async () => { await (await three?.catch(() => undefined))?.replicas.stop(); });
+    const threeElected = () => three ??= (async () => {
+      const replicas = await replicaSet(3);
+      const url = await postgres.database();
+      const [first, second, third] = replicas.members;
+      await replicas.start(1, url);
+      // The first started takes the lock (whatever its URL's rank): PostgreSQL decides, not the URL order.
+      const [, term, since] = HOLDS.exec(await logLine(second, HOLDS))!;
+      // The lock is taken: the others start side by side, neither can take it.
+      await Promise.all([replicas.start(0, url), replicas.start(2, url)]);
+      const expected = { writer: second.url, since, term: Number(term), connected: true };
+      for (const member of [first, second, third]) {
+        await vi.waitFor(async () => {
+          expect(await forwarding(replicas, member)).toMatchObject({
+            chosenBy: 'postgresql', elected: { ...expected, self: member === second },
+          });
+        }, { timeout: 30_000, interval: 100 });
+      }
+      return { replicas, term, since };
+    })();
 
-  it('one replica holds the lock and every replica names it, since when and its term; a write sent elsewhere is made by it', async () => {
-    const { replicas, term } = await threeElected();
-    const [first, second, third] = replicas.members;
-    // The deployment guide's example of these fields, as printed: the same keys and kinds of value.
-    const printed = /^"elected": (\{.*\})$/m.exec(readFileSync(join(REPO_ROOT, 'docs/deployment.md'), 'utf8'))![1];
-    const shown = (await forwarding(replicas, third)).elected!;
-    expect(Object.keys(JSON.parse(printed))).toEqual(Object.keys(shown));
-    expect(Object.values(JSON.parse(printed)).map((value) => typeof value)).toEqual(Object.values(shown).map((value) => typeof value));
-    const answer = await createTag(third, 'Elected');
-    expect(answer.status).toBe(201);
-    expect(answer.headers.get('x-cms-writer')).toMatch(new RegExp(`^${term} ${second.url} \\d{4}-\\d\\d-\\d\\dT`));
-    expect(answer.headers.get('x-cms-commit')).toBe(git(replicas.origin, 'rev-parse', 'main'));
-    expect(await forwarding(replicas, third)).toMatchObject({ writer: second.url, forwarded: 1 });
-    expect(third.logText()).toContain(`git: writes are forwarded to the writer replica ${second.url}`);
-    expect(first.logText()).not.toMatch(HOLDS);
-    expect(third.logText()).not.toMatch(HOLDS);
-  });
+    it('one replica holds the lock and every replica names it, since when and its term; a write sent elsewhere is made by it', async () => {
+      const { replicas, term } = await threeElected();
+      const [first, second, third] = replicas.members;
+      // The deployment guide's example of these fields, as printed: the same keys and kinds of value.
+      const printed = /^"elected": (\{.*\})$/m.exec(readFileSync(join(REPO_ROOT, 'docs/deployment.md'), 'utf8'))![1];
+      const shown = (await forwarding(replicas, third)).elected!;
+      expect(Object.keys(JSON.parse(printed))).toEqual(Object.keys(shown));
+      expect(Object.values(JSON.parse(printed)).map((value) => typeof value)).toEqual(Object.values(shown).map((value) => typeof value));
+      const answer = await createTag(third, 'Elected');
+      expect(answer.status).toBe(201);
+      expect(answer.headers.get('x-cms-writer')).toMatch(new RegExp(`^${term} ${second.url} \\d{4}-\\d\\d-\\d\\dT`));
+      expect(answer.headers.get('x-cms-commit')).toBe(git(replicas.origin, 'rev-parse', 'main'));
+      expect(await forwarding(replicas, third)).toMatchObject({ writer: second.url, forwarded: 1 });
+      expect(third.logText()).toContain(`git: writes are forwarded to the writer replica ${second.url}`);
+      expect(first.logText()).not.toMatch(HOLDS);
+      expect(third.logText()).not.toMatch(HOLDS);
+    });
 
-  it('a writer killed with SIGKILL is replaced within 5 s, and writes sent meanwhile reach the new writer', async () => {
-    // The first test's set (made here when it runs alone): the second holds the lock, and every replica names it.
-    const { replicas } = await threeElected();
-    const [second, writer, third] = replicas.members;
-    const killedAt = Date.now();
-    const pid = writer.pid();
-    process.kill(pid, 'SIGKILL');
-    // Gone (a write racing the kill itself may be answered 503 "may or may not have been made": the torture run counts those).
-    await vi.waitFor(() => expect(() => process.kill(pid, 0)).toThrow(), { timeout: 10_000, interval: 10 });
-    // A write sent now waits for PostgreSQL to name the next writer, then is made there.
-    const answer = await createTag(third, 'After the kill');
-    expect(answer.status, `${await answer.clone().text()}\n${third.logText()}`).toBe(201);
-    const [term, next] = answer.headers.get('x-cms-writer')!.split(' ');
-    expect(Number(term)).toBeGreaterThan(1);
-    expect([second.url, third.url]).toContain(next);
-    const heir = next === second.url ? second : third;
-    const [, , since] = HOLDS.exec(await logLine(heir, HOLDS))!;
-    const takeover = Date.parse(since) - killedAt;
-    expect(takeover).toBeLessThan(5_000);
-    process.stderr.write(`[writer-election] takeover after SIGKILL: ${takeover} ms\n`);
-    expect(git(replicas.origin, 'log', '-1', '--format=%s', 'main')).toContain((await answer.json()).data.documentId);
+    it('a writer killed with SIGKILL is replaced within 5 s, and writes sent meanwhile reach the new writer', async () => {
+      // The first test's set (made here when it runs alone): the second holds the lock, and every replica names it.
+      const { replicas } = await threeElected();
+      const [second, writer, third] = replicas.members;
+      const killedAt = Date.now();
+      const pid = writer.pid();
+      process.kill(pid, 'SIGKILL');
+      // Gone (a write racing the kill itself may be answered 503 "may or may not have been made": the torture run counts those).
+      await vi.waitFor(() => expect(() => process.kill(pid, 0)).toThrow(), { timeout: 10_000, interval: 10 });
+      // A write sent now waits for PostgreSQL to name the next writer, then is made there.
+      const answer = await createTag(third, 'After the kill');
+      expect(answer.status, `${await answer.clone().text()}\n${third.logText()}`).toBe(201);
+      const [term, next] = answer.headers.get('x-cms-writer')!.split(' ');
+      expect(Number(term)).toBeGreaterThan(1);
+      expect([second.url, third.url]).toContain(next);
+      const heir = next === second.url ? second : third;
+      const [, , since] = HOLDS.exec(await logLine(heir, HOLDS))!;
+      const takeover = Date.parse(since) - killedAt;
+      expect(takeover).toBeLessThan(5_000);
+      process.stderr.write(`[writer-election] takeover after SIGKILL: ${takeover} ms\n`);
+      expect(git(replicas.origin, 'log', '-1', '--format=%s', 'main')).toContain((await answer.json()).data.documentId);
+    });
   });
 
   it('a writer cut from PostgreSQL steps down before another takes the lock, and stops acknowledging writes', async () => {

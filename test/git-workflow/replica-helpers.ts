@@ -1,8 +1,9 @@
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { makeProject, onRealPort, REPO_ROOT, type TestServer } from '../helpers/project.js';
+import { repointRemote } from '../helpers/seeded-repo.js';
 import { removeAfterFile } from '../helpers/temp-folders.js';
 import { cms, git, initRepo, writeText } from './helpers.js';
 
@@ -78,11 +79,7 @@ export async function remoteAndClones(
   for (let at = 0; at < count; at++) {
     const clone = mkdtempSync(join(tmpdir(), 'cms-replica-'));
     cpSync(seed.clone, clone, { recursive: true });
-    const configFile = join(clone, '.git/config');
-    const text = readFileSync(configFile, 'utf8');
-    const url = `\turl = ${seed.remote}\n`;
-    if (!text.includes(url)) throw new Error(`${configFile} does not name the seeded remote ${seed.remote}`);
-    writeFileSync(configFile, text.replace(url, `\turl = ${remote}\n`));
+    repointRemote(clone, seed.remote, remote);
     clones.push(clone);
   }
   return { remote, clones };

@@ -9,6 +9,7 @@ import { startReplica, type ReplicaProcess } from '../../core/cluster/replica-pr
 import { BIN } from '../cli/built-cli.js';
 import { editJson, git, initRepo } from '../git-workflow/helpers.js';
 import { copySampleSite, REPO_ROOT } from './project.js';
+import { repointRemote } from './seeded-repo.js';
 import { removeAfterFile } from './temp-folders.js';
 
 /** One `cms serve` of a replica set: its URL, folder, log and process id file. */
@@ -32,57 +33,71 @@ export interface ReplicaSet {
   stop(): Promise<void>;
 }
 
-let seeded: Promise<{ origin: string; prefix: string }> | undefined;
+/** The origin `cms cluster` makes of the sample site, and one replica's clone of it, per set of `git` settings. */
+interface Seed { origin: string; clone: string; prefix: string }
+const seeds = new Map<string, Promise<Seed>>();
+const DRIVER = `${process.execPath} ${join(REPO_ROOT, 'dist/cli/merge-driver.js')}`;
 
 /**
- * The origin `cms cluster` makes of the sample site (committed, with its replica settings), made once per test file: a dozen git
- * processes that every set would otherwise repeat for the same result.
+ * The origin `cms cluster` makes of the sample site (committed, with its replica settings and `gitSettings`), and a clone of it
+ * as `cms cluster` makes each replica's: made once per test file and settings, and copied for every set and member, where each
+ * would otherwise run the same dozen git processes (clone, config, commit, push) for the same result.
  */
-function seededOrigin(): Promise<{ origin: string; prefix: string }> {
+function seeded(gitSettings: Record<string, unknown>): Promise<Seed> {
+  const key = JSON.stringify(gitSettings);
   // Test files may share this module (vitest.config.ts): the folder goes after each file, and the next file makes its own.
-  seeded = seeded?.then((made) => (existsSync(made.origin) ? made : seed()), seed) ?? seed();
-  return seeded;
+  const made = seeds.get(key)?.then((was) => (existsSync(was.clone) ? was : seed(gitSettings)), () => seed(gitSettings));
+  seeds.set(key, made ?? seed(gitSettings));
+  return seeds.get(key)!;
 }
 
-async function seed(): Promise<{ origin: string; prefix: string }> {
+async function seed(gitSettings: Record<string, unknown>): Promise<Seed> {
   const dir = removeAfterFile(mkdtempSync(join(tmpdir(), 'cms-replica-origin-')));
   const project = copySampleSite();
   // Anyone may create tags: the writes of these tests need no credential.
   editJson(project, 'cms.config.json', (config) => { config.permissions.public['api::tag.tag'].push('create'); });
   initRepo(project);
   const origin = join(dir, 'origin.git');
-  const prefix = await createOrigin(project, origin, join(dir, 'seed'));
-  return { origin, prefix };
+  const scratch = join(dir, 'seed');
+  const prefix = await createOrigin(project, origin, scratch);
+  if (Object.keys(gitSettings).length > 0) {
+    // Committed on the origin, as a deployment would (createOrigin's scratch clone is one of the origin's).
+    editJson(join(scratch, prefix), 'cms.config.json', (config) => { config.git = { ...config.git, ...gitSettings }; });
+    git(scratch, 'commit', '--quiet', '--all', '-m', `git settings ${JSON.stringify(gitSettings)}`);
+    git(scratch, 'push', '--quiet', 'origin', 'main');
+  }
+  const clone = join(dir, 'replica');
+  await cloneReplica(origin, clone, prefix, DRIVER);
+  return { origin, clone, prefix };
+}
+
+/** A copy of the seed's replica clone at `to`, its remote pointed at `origin` (the set's copy of the seed's origin). */
+function copyClone(made: Seed, to: string, origin: string): void {
+  cpSync(made.clone, to, { recursive: true });
+  repointRemote(to, made.origin, origin);
 }
 
 /**
  * `count` replicas of the sample site, each a clone of one bare origin, knowing each other's URLs (ports picked first),
  * started by the caller (so a test decides which takes the writer lock first). Real `cms serve` processes. `gitSettings`, when
  * given, are committed into the site's `git` settings on the set's origin (`{ pushTimeout: 4 }`), as a deployment would.
+ * The origin and each clone are copies of the file's seed for those settings: byte for byte what `cms cluster` makes.
  *
  * @example
  * const set = await replicaSet(3); await set.start(0, url); … await set.stop();
  */
 export async function replicaSet(count: number, gitSettings: Record<string, unknown> = {}): Promise<ReplicaSet> {
   const dir = mkdtempSync(join(tmpdir(), 'cms-replica-set-'));
-  const made = await seededOrigin();
-  // Each set pushes to an origin of its own: a copy of the file's seeded one (as made by `cms cluster`, once per file).
+  const made = await seeded(gitSettings);
+  // Each set pushes to an origin of its own.
   const origin = join(dir, 'origin.git');
   cpSync(made.origin, origin, { recursive: true });
-  const { prefix } = made;
-  if (Object.keys(gitSettings).length > 0) {
-    const scratch = join(dir, 'settings');
-    git(dir, 'clone', '--quiet', origin, scratch);
-    editJson(join(scratch, prefix), 'cms.config.json', (config) => { config.git = { ...config.git, ...gitSettings }; });
-    git(scratch, 'commit', '--quiet', '--all', '-m', `git settings ${JSON.stringify(gitSettings)}`);
-    git(scratch, 'push', '--quiet', 'origin', 'main');
-  }
-  const driver = `${process.execPath} ${join(REPO_ROOT, 'dist/cli/merge-driver.js')}`;
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const pullToken = randomBytes(16).toString('hex');
   const members: Member[] = [];
   for (let at = 0; at < count; at++) {
-    const root = await cloneReplica(origin, join(dir, `replica-${at + 1}`), prefix, driver);
+    copyClone(made, join(dir, `replica-${at + 1}`), origin);
+    const root = join(dir, `replica-${at + 1}`, made.prefix);
     const log = join(dir, `replica-${at + 1}.log`);
     const pidFile = join(dir, `replica-${at + 1}.pid`);
     members.push({

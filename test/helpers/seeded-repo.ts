@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { removeAfterFile } from './temp-folders.js';
@@ -29,4 +29,16 @@ export async function seededCopy(name: string, make: () => string | Promise<stri
   cpSync(from, root, { recursive: true });
   execFileSync('git', ['update-index', '-q', '--refresh'], { cwd: root, stdio: 'ignore' });
   return root;
+}
+
+/**
+ * Point a copied clone's remote at `to` where it named `from` (the seed's remote, which the copy's `.git/config` still names):
+ * the config `git clone` would have written for `to`.
+ */
+export function repointRemote(clone: string, from: string, to: string): void {
+  const configFile = join(clone, '.git/config');
+  const text = readFileSync(configFile, 'utf8');
+  const url = `\turl = ${from}\n`;
+  if (!text.includes(url)) throw new Error(`${configFile} does not name the seeded remote ${from}`);
+  writeFileSync(configFile, text.replace(url, `\turl = ${to}\n`));
 }
