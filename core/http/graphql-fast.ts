@@ -29,26 +29,28 @@ const headerOf = (req: IncomingMessage) => (name: string): string | null => {
  * read handed on (body.ts reads it from there). The caller has left out replicas' pinned reads and branch requests.
  *
  * @example
- * if (cms.config.graphql.enabled) return answerGraphqlKept(cms, req, res, () => handler(req, res));
+ * if (cms.config.graphql.enabled) return answerGraphqlKept(cms, req, res, handler);
  */
-export function answerGraphqlKept(cms: Cms, req: IncomingMessage, res: ServerResponse, next: () => unknown): unknown {
+export function answerGraphqlKept(
+  cms: Cms, req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => unknown,
+): unknown {
   const method = req.method;
-  if (method !== 'POST' && method !== 'GET') return next();
+  if (method !== 'POST' && method !== 'GET') return next(req, res);
   const fast = fastStateOf(cms);
   const url = req.url ?? '/';
   const query = url.indexOf('?');
-  if (!fast || !fast.answers.reached[method].includes(query === -1 ? url : url.slice(0, query))) return next();
+  if (!fast || !fast.answers.reached[method].includes(query === -1 ? url : url.slice(0, query))) return next(req, res);
   if (method === 'GET') {
-    if (csrfBlocked(headerOf(req))) return next();
+    if (csrfBlocked(headerOf(req))) return next(req, res);
     const plan = planned(() => planOf(cms, fast, fast.getPlans, url, () => fromSearch(new URL(url, 'http://localhost'))));
-    return plan && answerKept(cms, fast, plan, req, res) ? undefined : next();
+    return plan && answerKept(cms, fast, plan, req, res) ? undefined : next(req, res);
   }
   // Only a JSON body of a declared length, read here whole (bounded as body.ts bounds it); chunked ones go to h3 unread.
   // (Its type is not one a browser sends without a preflight: Apollo's CSRF prevention lets it through.)
   const type = req.headers['content-type'] ?? '';
   const length = Number(req.headers['content-length']);
   if ((type !== 'application/json' && type.split(';')[0].trim().toLowerCase() !== 'application/json')
-    || req.headers['transfer-encoding'] !== undefined || !(length > 0 && length <= JSON_LIMIT)) return next();
+    || req.headers['transfer-encoding'] !== undefined || !(length > 0 && length <= JSON_LIMIT)) return next(req, res);
   // Read as a bare server reads a body, answered once its declared length has come (Node's parser stops there), without
   // waiting for `end`. A client gone before then leaves nothing to answer (no `error` listener: Node then emits none).
   let chunks: Buffer[] | Buffer | undefined;
@@ -57,10 +59,10 @@ export function answerGraphqlKept(cms: Cms, req: IncomingMessage, res: ServerRes
     chunks = chunks === undefined ? chunk : Array.isArray(chunks) ? [...chunks, chunk] : [chunks, chunk];
     if ((size += chunk.length) !== length) return;
     const bytes = Array.isArray(chunks) ? Buffer.concat(chunks) : chunk;
-    const plan = planned(() => postPlan(cms, fast, bytes));
+    const plan = postPlan(cms, fast, bytes);
     if (plan && answerKept(cms, fast, plan, req, res)) return;
     keepReadBody(req, bytes.toString('utf8'));
-    next();
+    next(req, res);
   });
   return undefined;
 }
@@ -109,11 +111,13 @@ function planned(plan: () => ReadPlan | undefined): ReadPlan | undefined {
   }
 }
 
+/** A POST body's plan (none when working it out fails, as `planned`): the last body's again without a closure made. */
 function postPlan(cms: Cms, fast: FastState, bytes: Buffer): ReadPlan | undefined {
   const held = fast.lastPost;
   if (held && held.bytes.equals(bytes)) return held.plan;
   // Kept by the body's bytes as latin1 text (a character a byte: no UTF-8 decoding), decoded as UTF-8 only to be parsed.
-  const plan = planOf(cms, fast, fast.postPlans, bytes.toString('latin1'), () => fromBody(jsonBody(bytes.toString('utf8'))));
+  const parse = () => fromBody(jsonBody(bytes.toString('utf8')));
+  const plan = planned(() => planOf(cms, fast, fast.postPlans, bytes.toString('latin1'), parse));
   // (A copy: the request's bytes may be a view of a larger read buffer.)
   if (plan) fast.lastPost = { bytes: Buffer.from(bytes), plan };
   return plan;
@@ -145,7 +149,8 @@ function answerKept(cms: Cms, fast: FastState, plan: ReadPlan, req: IncomingMess
     const kept = keptKey(cms, fast.face, plan, authorization, req.socket);
     const hit = kept && kept.cache.again(kept.hit, kept.key, cms.index);
     if (!hit) return false;
-    kept.hit = hit;
+    // (Written only when it moved: a repeated request stores nothing on the long-lived plan.)
+    if (kept.hit !== hit) kept.hit = hit;
     // (Node joins a repeated header of these two with ', ', as a web Request's `headers.get` does.)
     const ifNoneMatch = req.headers['if-none-match'] ?? null;
     const origin = req.headers.origin ?? null;

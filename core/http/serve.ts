@@ -87,14 +87,16 @@ export function createNodeHandler(
     }
     // `/graphql`: a kept query's answer the same way, the rest to h3 (graphql-fast.ts).
     const base = req.headers['cms-branch'] === undefined;
-    if (!graphqlTried && !pinned && base && cms.config.graphql.enabled) return answerGraphqlKept(cms, req, res, () => handler(req, res));
+    if (!graphqlTried && !pinned && base && cms.config.graphql.enabled) return answerGraphqlKept(cms, req, res, handler);
     return handler(req, res);
   };
+  // What the GraphQL fast path hands on, made once (not a closure per request).
+  const afterGraphql = (req: IncomingMessage, res: ServerResponse) => answer(req, res, true);
   return (req, res) => {
     // A POST is offered to the GraphQL fast path first (a replica's go on to the writer, above): a body it reads whole
     // needs no guard (unread-body.ts), and what it hands on, read or not, goes the way every request goes.
     if (req.method === 'POST' && !cms.replica && cms.config.graphql.enabled && req.headers['cms-branch'] === undefined) {
-      return answerGraphqlKept(cms, req, res, () => answer(req, res, true));
+      return answerGraphqlKept(cms, req, res, afterGraphql);
     }
     return answer(req, res, false);
   };
