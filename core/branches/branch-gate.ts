@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
+import { AsyncScope } from '../async-scope.js';
 import { KeyedLock } from '../service/keyed-lock.js';
 import { holdLockFile } from '../storage/lock-file.js';
 import { BranchMovedError } from './branch-commit.js';
@@ -11,7 +11,7 @@ import type { BranchStore } from './branch-store.js';
 export const BRANCH_WRITE_ATTEMPTS = 3;
 
 /** The branch write under way in this async context: a write it makes (a linked document's) is part of it. */
-const inside = new AsyncLocalStorage<BranchStore>();
+const inside = new AsyncScope<BranchStore>();
 
 /**
  * The lock file every process of the site holds around a write to a branch: `.cms/locks/branch~<name>.lock`, a `/` of

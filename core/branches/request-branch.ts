@@ -1,8 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncScope } from '../async-scope.js';
 import type { Cms } from '../cms.js';
 
 /** The branch view a request answers from (HTTP `Cms-Branch`), for project code that holds the base's `cms`. */
-const current = new AsyncLocalStorage<{ base: Cms; view: Cms }>();
+const current = new AsyncScope<{ base: Cms; view: Cms }>();
 
 /**
  * Run `work` (a request's answer) as a branch's: project code's `strapi.documents()` and core controllers inside it

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncScope } from '../async-scope.js';
 import type { WriteEvent } from '../service/write-event.js';
 import type { CommitIntent } from './commit-intents.js';
 
@@ -9,7 +9,7 @@ export interface CommitNote {
   writer?: string;
 }
 
-const requests = new AsyncLocalStorage<CommitNote>();
+const requests = new AsyncScope<CommitNote>();
 
 /**
  * Run a request's handling with a note the replica fills in: once a write of it is on the remote,
@@ -36,7 +36,7 @@ export interface WriteAttempt {
   intents: CommitIntent[];
 }
 
-const attempts = new AsyncLocalStorage<WriteAttempt>();
+const attempts = new AsyncScope<WriteAttempt>();
 
 /**
  * Work that must wait until a write is acknowledged (webhooks): inside a replica's write it is kept
@@ -77,7 +77,7 @@ interface CommitGroup {
   closed?: boolean;
 }
 
-const groups = new AsyncLocalStorage<CommitGroup>();
+const groups = new AsyncScope<CommitGroup>();
 
 /**
  * Run project code whose writes belong together (a write and the writes its lifecycle hooks make, the
