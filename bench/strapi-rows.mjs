@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { branchRows } from './branch-rows.mjs';
 import { random } from './generate.mjs';
 import { interleaved, startLoad } from './load-process.mjs';
+import { profiled } from './row-profile.mjs';
 import { answerOf, sameAnswerServer } from './same-answer.mjs';
 import { ourJwt, strapiJwt } from './strapi-jwt.mjs';
 import { writeScenarios } from './write-rows.mjs';
@@ -269,7 +270,7 @@ export async function benchStrapi({
       const limit = await run(`http://127.0.0.1:${bare.address().port}`, articleIds(ourIds));
       const theirs = strapi && await run(strapi.base, articleIds(strapiIds));
       const before = process.cpuUsage();
-      const mine = await run(ourBase, articleIds(ourIds));
+      const mine = await profiled(scenario, () => run(ourBase, articleIds(ourIds)));
       const cpu = process.cpuUsage(before);
       const ratio = mine.rps / limit.rps;
       const m = { limitRps: limit.rps, oursRps: mine.rps, ratio, low: ratio, high: ratio, p50: mine.p50, errors: mine.errors,
