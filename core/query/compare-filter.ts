@@ -1,4 +1,5 @@
 import type { Filter, FieldRef } from './ast.js';
+import type { Comparable } from './cast.js';
 import { cellOf, type Columns } from './columns.js';
 import { foldArgument, OPERATORS, type Cell, type Operator, type Truth } from './operators.js';
 import type { Node } from './nodes.js';
@@ -56,19 +57,33 @@ export function numberComparisonPositions(
   if (!numeric) return undefined;
   const { values } = columns.cells(field);
   const bound = value as number;
+  const found = new Int32Array(among ? among.length : values.length);
+  // A NULL cell never holds against a number; another kind (text, bigint) is judged as any cell is.
+  const other = (i: number) => OPERATORS[operator].test(cellOf(columns.nodes[i], field), bound) === true;
+  return found.slice(0, collectNumbers(values, numeric, bound, among, found, other));
+}
+
+/**
+ * The loop of `numberComparisonPositions`, a function of its own: V8 compiles a long loop while it
+ * runs (on-stack replacement), and code after the loop in the same function, never run before, left
+ * that compiled code without feedback, thrown away at the end of every call.
+ */
+function collectNumbers(
+  values: readonly (Comparable | null)[], numeric: (slot: number, bound: number) => boolean, bound: number,
+  among: Int32Array | undefined, found: Int32Array, other: (i: number) => boolean,
+): number {
   const length = among ? among.length : values.length;
-  const found = new Int32Array(length);
   let count = 0;
   for (let k = 0; k < length; k++) {
     const i = among ? among[k] : k;
     const slot = values[i];
     if (typeof slot === 'number') {
       if (numeric(slot, bound)) found[count++] = i;
-    } else if (OPERATORS[operator].test(cellOf(columns.nodes[i], field), bound) === true) {
+    } else if (slot !== null && other(i)) {
       found[count++] = i;
     }
   }
-  return found.slice(0, count);
+  return count;
 }
 
 /** One comparison judged position by position from the list's column (a few positions, not the whole list). */

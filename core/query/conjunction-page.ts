@@ -1,5 +1,4 @@
 import type { Filter } from './ast.js';
-import { NUMERIC_COMPARISONS } from './compare-filter.js';
 import { filterKey, indexedRun, sortedRange, type FilteredList } from './kept-positions.js';
 
 /** A part of an AND that binary searches answer: how many it selects, whether a position is one, and where. */
@@ -24,12 +23,7 @@ function rangedPart(list: FilteredList, filter: Filter): RangedPart | undefined 
   if (!indexed || filter.kind !== 'compare') return undefined;
   const test = indexed.index.holds(filter.operator, filter.value)!;
   const { values } = list.columns(false).cells(filter.field);
-  // A number against a number bound, compared at once.
-  const bound = filter.value;
-  const numeric = typeof bound === 'number' ? NUMERIC_COMPARISONS[filter.operator] : undefined;
-  const holds = numeric
-    ? (at: number) => { const value = values[at]; return typeof value === 'number' ? numeric(value, bound as number) : test(value); }
-    : (at: number) => test(values[at]);
+  const holds = (at: number) => test(values[at]);
   return {
     count: indexed.run[1] - indexed.run[0], from: 0, to: values.length, holds, positions: indexed.index.runPositions(indexed.run),
   };
@@ -45,24 +39,67 @@ function rangedPart(list: FilteredList, filter: Filter): RangedPart | undefined 
  * than every index run is walked instead, judging the index parts there.
  */
 function countAll(parts: RangedPart[]): number {
-  const runs = parts.filter((part) => !part.positions);
-  const low = Math.max(0, ...runs.map((part) => part.from));
-  const high = Math.min(Infinity, ...runs.map((part) => part.to));
-  const indexed = parts.filter((part) => part.positions).sort((a, b) => a.count - b.count);
+  let low = 0;
+  let high = Infinity;
+  const indexed: RangedPart[] = [];
+  for (const part of parts) {
+    if (part.positions) indexed.push(part);
+    else { low = Math.max(low, part.from); high = Math.min(high, part.to); }
+  }
   if (indexed.length === 0) return Math.max(0, high - low);
-  const [driver, ...others] = indexed;
-  const rest = others.length === 0 ? undefined : (at: number) => others.every((part) => part.holds(at));
+  indexed.sort((a, b) => a.count - b.count);
+  const [driver] = indexed;
+  if ((high - low) * 8 < driver.count) return countWalk(indexed, low, high, 0);
+  return countAmong(driver.positions!, low, high, indexed);
+}
+
+/*
+ * The loops below are small functions of their own, with no array method or closure built in them: V8
+ * compiles a hot loop on its own (on-stack replacement) and the code after it too, so a loop beside
+ * callbacks and array methods cost tens of milliseconds of compiling, landing on whichever query came
+ * next (the tail of the new-filter figure), and a loop followed by code that had never run left it
+ * compiled without feedback for that code, to be thrown away at the end of every call.
+ */
+
+/** How many positions of `[low, high)` every part holds at, from part `first` on. */
+function countWalk(parts: RangedPart[], low: number, high: number, first: number): number {
   let count = 0;
-  if ((high - low) * 8 < driver.count) {
-    for (let at = low; at < high; at++) if (indexed.every((part) => part.holds(at))) count++;
+  for (let at = low; at < high; at++) if (allHold(parts, at, first)) count++;
+  return count;
+}
+
+/** How many of a run's positions lie in `[low, high)` where every part but the first (the run's own) holds. */
+function countAmong(positions: Int32Array, low: number, high: number, parts: RangedPart[]): number {
+  let count = 0;
+  if (parts.length === 1) {
+    for (let k = 0; k < positions.length; k++) {
+      const at = positions[k];
+      if (at >= low && at < high) count++;
+    }
     return count;
   }
-  const positions = driver.positions!;
   for (let k = 0; k < positions.length; k++) {
     const at = positions[k];
-    if (at >= low && at < high && (!rest || rest(at))) count++;
+    if (at >= low && at < high && allHold(parts, at, 1)) count++;
   }
   return count;
+}
+
+/** Does every part from `first` on hold at a position? */
+function allHold(parts: RangedPart[], at: number, first: number): boolean {
+  for (let p = first; p < parts.length; p++) if (!parts[p].holds(at)) return false;
+  return true;
+}
+
+/** The positions from `from` (before `to` and `budget`) every part holds at, `start` of them skipped, up to `limit`; where the walk stopped. */
+function walkPage(parts: RangedPart[], from: number, to: number, budget: number, start: number, limit: number, page: number[]): number {
+  let seen = 0;
+  let at = from;
+  for (; at < to && at < budget && seen < start + limit; at++) {
+    if (!allHold(parts, at, 0)) continue;
+    if (seen++ >= start) page.push(at);
+  }
+  return seen < start + limit ? at : -1;
 }
 
 /**
@@ -90,12 +127,7 @@ export function conjunctionPage(
   // The page: a walk in list order, given up past a sixteenth of the list (the parts then overlap too little).
   const budget = Math.max(from + (list.nodes.length >> 4), from + start + limit);
   const page: number[] = [];
-  let seen = 0;
-  let at = from;
-  for (; at < to && at < budget && seen < start + limit; at++) {
-    if (!parts.every((part) => part.holds(at))) continue;
-    if (seen++ >= start) page.push(at);
-  }
-  if (seen < start + limit && at < to) return undefined;
+  const stopped = walkPage(parts, from, to, budget, start, limit, page);
+  if (stopped >= 0 && stopped < to) return undefined;
   return { positions: page, total: countAll(parts) };
 }

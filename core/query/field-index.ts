@@ -83,18 +83,17 @@ export class FieldIndex {
    */
   holds(operator: string, bound: unknown): ((value: Comparable | null) => boolean) | undefined {
     if (!this.run(operator, bound)) return undefined;
-    const known = (value: Comparable | null): value is Comparable => value !== null && this.accepts(value);
     if (operator === '$between') {
       const [low, high] = bound as [Comparable | null, Comparable | null];
       if (low === null || high === null) return () => false;
-      return (value) => known(value) && compare(value, low) >= 0 && compare(value, high) <= 0;
+      const from = this.holds('$gte', low)!;
+      const to = this.holds('$lte', high)!;
+      return (value) => from(value) && to(value);
     }
-    const tests: Record<string, (order: number) => boolean> = {
-      $eq: (order) => order === 0, $gt: (order) => order > 0, $gte: (order) => order >= 0,
-      $lt: (order) => order < 0, $lte: (order) => order <= 0,
-    };
-    const test = tests[operator];
-    return (value) => known(value) && test(compare(value, bound as Comparable));
+    // One small closure per kind and operator: a walk calling it stays cheap to optimise (a closure
+    // choosing among tests and comparisons at each call made its caller's compiled code large and slow to build).
+    const kinds = typeof bound === 'number' ? NUMBER_TESTS : STRING_TESTS;
+    return kinds[operator as keyof typeof NUMBER_TESTS](bound as never);
   }
 
   /** The positions of a run, ascending (the list's order), as a kept filter's positions are. */
@@ -197,6 +196,24 @@ export class FieldIndex {
     return low;
   }
 }
+
+/** A cell against a number bound, per operator: NaN never holds (the index takes none), nor another kind. */
+const NUMBER_TESTS = {
+  $eq: (bound: number) => (value: Comparable | null) => typeof value === 'number' && value === bound,
+  $gt: (bound: number) => (value: Comparable | null) => typeof value === 'number' && value > bound,
+  $gte: (bound: number) => (value: Comparable | null) => typeof value === 'number' && value >= bound,
+  $lt: (bound: number) => (value: Comparable | null) => typeof value === 'number' && value < bound,
+  $lte: (bound: number) => (value: Comparable | null) => typeof value === 'number' && value <= bound,
+};
+
+/** A cell against a string bound, per operator (code-point order, as `compare`). */
+const STRING_TESTS: Record<keyof typeof NUMBER_TESTS, (bound: string) => (value: Comparable | null) => boolean> = {
+  $eq: (bound) => (value) => typeof value === 'string' && value === bound,
+  $gt: (bound) => (value) => typeof value === 'string' && value > bound,
+  $gte: (bound) => (value) => typeof value === 'string' && value >= bound,
+  $lt: (bound) => (value) => typeof value === 'string' && value < bound,
+  $lte: (bound) => (value) => typeof value === 'string' && value <= bound,
+};
 
 const compare = (a: Comparable, b: Comparable): number => (a < b ? -1 : a > b ? 1 : 0);
 const same = (a: Comparable | null, b: Comparable | null): boolean => a === b;

@@ -4,6 +4,7 @@ import { numberComparisonPositions } from './compare-filter.js';
 import { withRoom, type Judged } from './list-splice.js';
 import type { Node } from './nodes.js';
 import type { FieldIndex } from './field-index.js';
+import type { Comparable } from './cast.js';
 import { compareValues } from './operators.js';
 import type { Predicate } from './predicate.js';
 
@@ -97,13 +98,35 @@ export function widePage(
   if (!((start + limit) * 16 <= total) || list.matches.has(filterKey(filter))) return undefined;
   const holds = indexed.index.holds(filter.operator, filter.value)!;
   const { values } = list.columns(false).cells(filter.field);
+  return { positions: firstHolding(values, holds, start, limit), total };
+}
+
+/*
+ * Each long loop here is a function of its own, with nothing after it but a return: V8 compiles a
+ * long loop while it runs (on-stack replacement), together with the code around it, and code after
+ * the loop that had never run left that compiled code without feedback, thrown away at the end of
+ * every call; array methods and closures beside the loop made it slow to compile.
+ */
+
+/** The positions of a column whose value holds, `start` of them skipped, up to `limit`. */
+function firstHolding(values: readonly (Comparable | null)[], holds: (value: Comparable | null) => boolean, start: number, limit: number): number[] {
   const positions: number[] = [];
   let seen = 0;
-  for (let i = 0; i < values.length && positions.length < limit && seen < start + limit; i++) {
+  for (let i = 0; i < values.length && seen < start + limit; i++) {
     if (!holds(values[i])) continue;
     if (seen++ >= start) positions.push(i);
   }
-  return { positions, total };
+  return positions;
+}
+
+/** Into `found`, the positions of `among` (or every position, to `length`) a predicate selects; how many. */
+function collectWhere(predicate: Predicate, nodes: Node[], among: Int32Array | undefined, length: number, found: Int32Array): number {
+  let count = 0;
+  for (let k = 0; k < length; k++) {
+    const i = among ? among[k] : k;
+    if (predicate(nodes[i], i) === true) found[count++] = i;
+  }
+  return count;
 }
 
 /** A kept filter's positions, made the most recently used (the oldest is the one dropped). */
@@ -160,9 +183,7 @@ export function matchingPositions(list: FilteredList, filters: Filter): Int32Arr
 /** Every position of a list a predicate selects: one pass over the whole list. */
 function scanPositions(predicate: Predicate, list: FilteredList): Int32Array {
   const found = new Int32Array(list.nodes.length);
-  let count = 0;
-  for (let i = 0; i < list.nodes.length; i++) if (predicate(list.nodes[i], i) === true) found[count++] = i;
-  return found.slice(0, count);
+  return found.slice(0, collectWhere(predicate, list.nodes, undefined, found.length, found));
 }
 
 /**
@@ -196,7 +217,5 @@ function conjunctionPositions(list: FilteredList, parts: Filter[]): Int32Array {
   if (tight) return tight;
   const rest = list.predicate(others.length === 1 ? others[0] : { kind: 'and', filters: others }, true);
   const found = new Int32Array(from.length);
-  let count = 0;
-  for (let k = 0; k < from.length; k++) if (rest(list.nodes[from[k]], from[k]) === true) found[count++] = from[k];
-  return found.slice(0, count);
+  return found.slice(0, collectWhere(rest, list.nodes, from, from.length, found));
 }
