@@ -1,6 +1,5 @@
 import type { Model } from '../schema/types.js';
 import { documentRowIds } from './build-rows.js';
-import { splitDuplicates } from './duplicate-files.js';
 import type { FileRecord } from './read-file.js';
 import { isUnparsed } from './snapshot/snapshot-record.js';
 
@@ -84,7 +83,9 @@ export function groupByType(records: FileRecord[]): Map<string, FileRecord[]> {
  * The ids are those the rows will have (`documentRowIds`), sorted in one typed array.
  */
 export function deferrable(model: Model, records: FileRecord[]): boolean {
-  const ids: number[] = [];
+  // Ids are 53-bit numbers: a typed array holds them unboxed (two rows per file at most).
+  const ids = new Float64Array(records.length * 2);
+  let count = 0;
   for (let start = 0; start < records.length;) {
     const { documentId } = records[start];
     if (!isUnparsed(records[start])) return false;
@@ -94,11 +95,19 @@ export function deferrable(model: Model, records: FileRecord[]): boolean {
       end++;
     }
     const group = end - start === 1 ? [records[start]] : records.slice(start, end);
-    if (group.length > 1 && splitDuplicates(group).duplicates.length) return false;
-    for (const id of documentRowIds(model, group)) ids.push(id);
+    if (group.length > 1 && hasTwoFilesForOneVersion(group)) return false;
+    for (const id of documentRowIds(model, group)) ids[count++] = id;
     start = end;
   }
-  const sorted = Float64Array.from(ids).sort();
+  const sorted = ids.subarray(0, count).sort();
   for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) return false;
   return true;
+}
+
+/** Do two of a document's few files hold the same version (locale and kind)? What `splitDuplicates` would report. */
+function hasTwoFilesForOneVersion(group: FileRecord[]): boolean {
+  for (let i = 1; i < group.length; i++) {
+    for (let j = 0; j < i; j++) if (String(group[i].locale) === String(group[j].locale) && group[i].draft === group[j].draft) return true;
+  }
+  return false;
 }
