@@ -40,15 +40,7 @@ const makeRow = (model: Model, record: FileRecord, status: Status, times?: FileT
 export function buildDocumentRows(model: Model, records: FileRecord[], config: CmsConfig, times?: FileTimes): Row[] {
   // Most documents are one file: its rows need no grouping by locale and share nothing.
   if (records.length === 1) return singleFileRows(model, records[0], times);
-  const byLocale = new Map<string | null, { plain?: FileRecord; draft?: FileRecord }>();
-  for (const record of records) {
-    const slot = byLocale.get(record.locale) ?? {};
-    if (record.draft) slot.draft = record;
-    else slot.plain = record;
-    byLocale.set(record.locale, slot);
-  }
-  const sources: Source[] = [];
-  for (const { plain, draft } of byLocale.values()) addSources(model, sources, plain, draft);
+  const sources = documentSources(model, records);
   // Rows read from one file hold the same fields: only two or more files can share any.
   const shares = model.localized && records.length > 1;
   // Records from the index snapshot that nobody has read: the rows wait too, and are filled when
@@ -75,6 +67,28 @@ export function buildDocumentRows(model: Model, records: FileRecord[], config: C
 
 /** Which record a row is built from, with which status, and whether that is a `.draft` file. */
 interface Source { record: FileRecord; status: Status; draftFile: boolean }
+
+/** The rows a document's files give (one file per version: duplicates already set aside), as their sources. */
+function documentSources(model: Model, records: FileRecord[]): Source[] {
+  const byLocale = new Map<string | null, { plain?: FileRecord; draft?: FileRecord }>();
+  for (const record of records) {
+    const slot = byLocale.get(record.locale) ?? {};
+    if (record.draft) slot.draft = record;
+    else slot.plain = record;
+    byLocale.set(record.locale, slot);
+  }
+  const sources: Source[] = [];
+  for (const { plain, draft } of byLocale.values()) addSources(model, sources, plain, draft);
+  return sources;
+}
+
+/**
+ * The ids of the rows `buildDocumentRows` would build from these files, without building them (a
+ * restart checks a type's ids before its rows exist, see pending-types.ts).
+ */
+export function documentRowIds(model: Model, records: FileRecord[]): number[] {
+  return documentSources(model, records).map(({ record, status }) => rowId(model, record.documentId, record.locale, status));
+}
 
 /** The rows one locale's files give: a plain file is the published version and, without a `.draft` file, the draft. */
 function addSources(model: Model, sources: Source[], plain: FileRecord | undefined, draft: FileRecord | undefined): void {

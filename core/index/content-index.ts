@@ -4,9 +4,10 @@ import type { Model, Models } from '../schema/types.js';
 import type { Row } from '../types.js';
 import { buildDocumentRows } from './build-rows.js';
 import { DocumentTable } from './document-table.js';
-import { DuplicateFileError, splitDuplicates } from './duplicate-files.js';
+import { servedRecords, splitDuplicates } from './duplicate-files.js';
 import { Followers } from './followers.js';
 import { LinkHolders } from './link-holders.js';
+import { deferrable, groupByType, PendingTypes } from './pending-types.js';
 import { RecordBook } from './record-book.js';
 import { RowsById } from './rows-by-id.js';
 import { DerivedCache } from './derived-cache.js';
@@ -38,9 +39,11 @@ export class ContentIndex {
   private readonly typeVersions = new Map<string, number>();
   private readonly records = new RecordBook();
   private readonly documents = new DocumentTable<Row[]>();
+  /** Types a restart has not built yet (see PendingTypes): built on their first use. */
+  readonly waiting = new PendingTypes((records) => this.addDocuments(records));
   private sortedRows = new Map<string, Row[]>();
   /** Rows by id (built on first use), stored in the table's order. */
-  private readonly byId = new RowsById(() => allRows(this.documents), (problem) => this.reportProblem(problem));
+  private readonly byId = new RowsById(() => [...this.documents.values()].flat(), (problem) => this.reportProblem(problem));
   /** Derived data per type it was derived for (dropped when a type it reads changes). */
   private readonly derived = new DerivedCache();
   private readonly uniqueValues = new UniqueValues();
@@ -80,21 +83,33 @@ export class ContentIndex {
 
   /** Add or replace one file's record and rebuild its document's rows. */
   setRecord(record: FileRecord): void {
+    this.waiting.buildUnder(record.file);
+    this.waiting.build(record.uid);
     const previous = this.records.set(record);
     this.problems.delete(record.file);
-    if (previous && (previous.uid !== record.uid || previous.documentId !== record.documentId)) {
-      this.rebuildDocument(previous.uid, previous.documentId);
-    }
+    const moved = previous && (previous.uid !== record.uid || previous.documentId !== record.documentId);
+    if (moved) this.rebuildDocument(previous.uid, previous.documentId);
     this.rebuildDocument(record.uid, record.documentId);
   }
 
   /**
-   * Add many records at once (start-up): rows are built once per document, not once per file.
-   * A document's files are taken as a run of neighbours (a sorted listing puts them side by side,
-   * so no grouping map is built); a document met again later is rebuilt from all of its files.
+   * Add many records at once (start-up), type by type in the order types first come (kept in the table: the first row
+   * stored with an id is the one `rowById` answers). With `defer` (a restart from the snapshot), a type that can wait
+   * (`deferrable`) is built on its first use; not with file times from history (rows take them as they are at load).
    */
-  addRecords(records: FileRecord[]): void {
-    const uids = new Set<string>();
+  addRecords(records: FileRecord[], defer = false): void {
+    const byType = groupByType(records);
+    for (const uid of byType.keys()) this.documents.reserve(uid);
+    for (const [uid, list] of byType) this.waiting.addOrBuild(uid, list, defer && !this.fileTimes && deferrable(this.model(uid), list));
+    this.byId.checkAfterLoad();
+    this.sortedRows.clear();
+    this.uniqueValues.clear();
+    this.links.clear();
+    this.changed(byType.keys());
+  }
+
+  /** Rows once per document: its files are neighbours in a sorted listing (one met again later is rebuilt). */
+  private addDocuments(records: FileRecord[]): void {
     for (let start = 0; start < records.length;) {
       const { uid, documentId } = records[start];
       let end = start + 1;
@@ -103,35 +118,30 @@ export class ContentIndex {
       if (this.records.addDocument(uid, documentId, group)) {
         this.rebuildDocument(uid, documentId);
       } else {
-        const rows = buildDocumentRows(this.model(uid), this.servedRecords(group), this.config, this.fileTimes);
+        const rows = buildDocumentRows(this.model(uid), servedRecords(this.problems, group), this.config, this.fileTimes);
         this.storeRows(uid, documentId, rows);
       }
-      uids.add(uid);
       start = end;
     }
-    this.byId.checkAfterLoad();
-    this.sortedRows.clear();
-    this.uniqueValues.clear();
-    this.links.clear();
-    this.changed(uids);
   }
 
   /** Forget a file (deleted, or now malformed). */
   removeRecord(file: string): void {
+    this.waiting.buildUnder(file);
     const previous = this.records.delete(file);
     if (previous) this.rebuildDocument(previous.uid, previous.documentId);
   }
 
-  reportProblem(problem: FileError): void {
-    this.problems.set(problem.file, problem);
-  }
+  reportProblem(problem: FileError): void { this.problems.set(problem.file, problem); }
 
   record(file: string): FileRecord | undefined {
+    this.waiting.buildUnder(file);
     return this.records.get(file);
   }
 
   /** Indexed files under a folder prefix such as `content/articles/`. */
   files(prefix: string): string[] {
+    this.waiting.buildUnder(prefix);
     return [...this.records.files()].filter((file) => file.startsWith(prefix));
   }
 
@@ -142,18 +152,20 @@ export class ContentIndex {
 
   /** The served records of a document (every locale and status, one file each), for writers and validators. */
   documentRecords(uid: string, documentId: string): FileRecord[] {
-    const records = this.records.ofDocument(uid, documentId);
+    const records = this.fileRecords(uid, documentId);
     return records.length < 2 ? records : splitDuplicates(records).served;
   }
 
   /** Every file of a document as indexed, duplicates included (a view over this index builds its rows from them). */
   fileRecords(uid: string, documentId: string): FileRecord[] {
+    this.waiting.build(uid);
     return this.records.ofDocument(uid, documentId);
   }
 
   /** Every row of a type in creation order (cached per version). */
   rows(uid: string): Row[] {
     this.followers.catchUp(uid);
+    this.waiting.build(uid);
     let rows = this.sortedRows.get(uid);
     if (!rows) {
       rows = [];
@@ -162,11 +174,6 @@ export class ContentIndex {
       this.sortedRows.set(uid, rows);
     }
     return rows;
-  }
-
-  /** Every row of a type, in no particular order. */
-  private *allRows(uid: string): Iterable<Row> {
-    for (const documentRows of this.documents.valuesOf(uid)) yield* documentRows;
   }
 
   /** Rows a read sees for a scope, in creation order. */
@@ -183,8 +190,7 @@ export class ContentIndex {
    * step with each change.
    */
   valueHolders(uid: string, name: string, locale: string | null, scope: ValueScope, value: unknown): ReadonlySet<string> {
-    // (built from every row in any order: no creation-order sort for it)
-    return this.uniqueValues.holders(uid, name, locale, scope, value, () => this.readAhead(this.sortedRows.get(uid) ?? this.allRows(uid)));
+    return this.uniqueValues.holders(uid, name, locale, scope, value, () => this.everyRow(uid));
   }
 
   /**
@@ -193,7 +199,13 @@ export class ContentIndex {
    * with each change. The list is the index's own: read it, never keep or change it.
    */
   linkingRows(uid: string, name: string, targetId: string): readonly Row[] {
-    return this.links.holders(uid, name, targetId, () => this.readAhead(this.sortedRows.get(uid) ?? this.allRows(uid)));
+    return this.links.holders(uid, name, targetId, () => this.everyRow(uid));
+  }
+
+  /** Every row of a type, in any order (no creation-order sort for it), their fields read ahead. */
+  private everyRow(uid: string): readonly Row[] {
+    this.waiting.build(uid);
+    return this.readAhead(this.sortedRows.get(uid) ?? [...this.documents.valuesOf(uid)].flat());
   }
 
   /**
@@ -210,6 +222,7 @@ export class ContentIndex {
   holdValues(
     uid: string, documentId: string, locale: string | null, published: boolean, values: [name: string, value: unknown][],
   ): () => void {
+    this.waiting.build(uid);
     return this.uniqueValues.hold(uid, documentId, locale, published, values);
   }
 
@@ -220,6 +233,7 @@ export class ContentIndex {
 
   documentRows(uid: string, documentId: string): Row[] {
     this.followers.catchUp(uid);
+    this.waiting.build(uid);
     return this.documents.get(uid, documentId) ?? [];
   }
 
@@ -230,10 +244,13 @@ export class ContentIndex {
   }
 
   rowById(id: number): Row | undefined {
+    // Rows stored by id while types waited go in again in the table's order (the first stored with an id answers).
+    if (this.waiting.buildAll()) this.byId.forget();
     return this.byId.get(id);
   }
 
   hasDocument(uid: string, documentId: string): boolean {
+    this.waiting.build(uid);
     return this.documents.has(uid, documentId);
   }
 
@@ -246,31 +263,19 @@ export class ContentIndex {
     return this.derived.get(uid, key, compute);
   }
 
-  /** A document's records less duplicate files, which are reported (and cleared once resolved). */
-  private servedRecords(records: FileRecord[]): FileRecord[] {
-    const { served, duplicates } = splitDuplicates(records);
-    for (const record of served) if (this.problems.get(record.file) instanceof DuplicateFileError) this.problems.delete(record.file);
-    for (const duplicate of duplicates) this.reportProblem(duplicate);
-    return served;
-  }
-
   private rebuildDocument(uid: string, documentId: string): void {
     const before = this.documents.get(uid, documentId) ?? [];
     this.byId.remove(before);
-    const records = this.servedRecords(this.records.ofDocument(uid, documentId));
+    const records = servedRecords(this.problems, this.records.ofDocument(uid, documentId));
     if (records.length === 0) this.documents.delete(uid, documentId);
     else this.storeRows(uid, documentId, buildDocumentRows(this.model(uid), records, this.config, this.fileTimes));
     const after = this.documents.get(uid, documentId) ?? [];
-    this.updateSortedRows(uid, before, after);
+    // The creation-ordered rows follow the change, or are dropped when they cannot.
+    const sorted = this.sortedRows.get(uid);
+    if (sorted && !followInCreationOrder(sorted, before, after)) this.sortedRows.delete(uid);
     this.uniqueValues.update(before, after);
     this.links.update(before, after);
     this.changed([uid], { removed: before, added: after });
-  }
-
-  /** Keep a type's creation-ordered rows in step with one document's change (dropped when they cannot follow it). */
-  private updateSortedRows(uid: string, removed: Row[], added: Row[]): void {
-    const rows = this.sortedRows.get(uid);
-    if (rows && !followInCreationOrder(rows, removed, added)) this.sortedRows.delete(uid);
   }
 
   /** Register a document's rows (an id that collides with another row's is reported). */
@@ -291,8 +296,4 @@ export class ContentIndex {
     }
     this.changes++;
   }
-}
-
-function* allRows(documents: DocumentTable<Row[]>): IterableIterator<Row> {
-  for (const rows of documents.values()) yield* rows;
 }

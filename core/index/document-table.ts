@@ -23,6 +23,11 @@ export class DocumentTable<V> {
     documents.set(documentId, value);
   }
 
+  /** Give a type its place in the table's order (`values`) before its first document is stored. */
+  reserve(uid: string): void {
+    if (!this.#types.has(uid)) this.#types.set(uid, new Map());
+  }
+
   delete(uid: string, documentId: string): void {
     this.#types.get(uid)?.delete(documentId);
   }

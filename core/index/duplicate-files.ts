@@ -26,3 +26,11 @@ export function splitDuplicates(records: FileRecord[]): { served: FileRecord[]; 
   }
   return { served: duplicates.length ? [...byVersion.values()] : records, duplicates };
 }
+
+/** A document's records less duplicate files, which are reported in `problems` (and cleared there once resolved). */
+export function servedRecords(problems: Map<string, FileError>, records: FileRecord[]): FileRecord[] {
+  const { served, duplicates } = splitDuplicates(records);
+  for (const record of served) if (problems.get(record.file) instanceof DuplicateFileError) problems.delete(record.file);
+  for (const duplicate of duplicates) problems.set(duplicate.file, duplicate);
+  return served;
+}

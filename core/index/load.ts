@@ -199,7 +199,7 @@ export async function loadIndex(
   // Read from Git while the files were read: rows are built once, with their times.
   if (fileTimes) index.fileTimes = await fileTimes;
   clock.lap('files');
-  index.addRecords(records);
+  index.addRecords(records, loader.stats.snapshot === 'used');
   clock.lap('rows');
   loadReports.set(index, { stats: loader.stats, phases: clock.phases, snapshotWritten: loader.finish() });
   return index;

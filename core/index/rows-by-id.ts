@@ -39,6 +39,11 @@ export class RowsById {
     }
   }
 
+  /** Drop the map (rebuilt from every row, in their order, on next use). */
+  forget(): void {
+    this.#map = undefined;
+  }
+
   /** After a load: when two rows share an id, the map is built now, which reports each same-type collision as a load always did. */
   checkAfterLoad(): void {
     if (this.#map) return;
