@@ -78,7 +78,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     expect: { poll: { timeout: 10_000 } },
     // Files that make a temp folder through a test helper have it removed after the file, also when the helper's module is shared.
-    setupFiles: ['test/helpers/after-file.ts'],
+    setupFiles: ['test/helpers/after-file.ts', 'test/helpers/reused-connections.ts'],
     sequence: { sequencer: LongestFirst },
     projects: [
       { extends: true, test: { name: 'in-process', include: inProcess, isolate: false } },
