@@ -9,7 +9,7 @@ import type { CliContext } from '../context.js';
 const shellWord = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
 
 /**
- * This package's merge driver (`dist/cli/merge-driver.js`, the same merge as `cms merge-driver`
+ * This package's merge driver (`dist/cli/merge-driver.js`, one bundled file: the same merge as `cms merge-driver`
  * without the whole CLI to load, since git starts it once per file), run by this Node, by
  * absolute path: git's config is per clone, so the path is this clone's own, and `npx cms` could
  * fetch an unrelated package named `cms` where this one is not installed.

@@ -5,7 +5,7 @@ let loaded: Yaml | undefined;
 
 /**
  * The `yaml` package, loaded on first use rather than at import: loading it is a third of the merge driver's start
- * (`cli/merge-driver.ts`, which git starts once per file), and a JSON file's merge reads and writes no YAML. It is the
+ * (`cli/merge-entry.ts`, bundled into `dist/cli/merge-driver.js`, which git starts once per file), and a JSON file's merge reads and writes no YAML. It is the
  * module `import { parseDocument } from 'yaml'` gives (the package's `node` entry is CommonJS).
  *
  * @example
