@@ -36,7 +36,10 @@ export class AsyncScope<T> {
       this.end();
       throw error;
     }
-    if (result instanceof Promise) result.then(this.end, this.end);
+    // Any thenable, not only a native promise: ending a run whose work is still under way would switch the store off
+    // beneath it (a branch write's nested write would then take its lock again).
+    const then = (result as { then?: unknown } | null | undefined)?.then;
+    if (typeof then === 'function') Promise.resolve(result).then(this.end, this.end);
     else this.end();
     return result;
   }

@@ -31,6 +31,21 @@ describe('AsyncScope', () => {
     expect(on(scope)).toBe(false);
   });
 
+  it('keeps a run whose work returns a thenable that is not a native promise until it settles', async () => {
+    const scope = new AsyncScope<string>();
+    let settle!: (value: string) => void;
+    const native = new Promise<string>((resolve) => { settle = resolve; });
+    const thenable = {
+      then: (done: (value: string) => unknown, failed: (error: unknown) => unknown) => native.then(done, failed),
+    };
+    const result = scope.run('kept', () => thenable);
+    expect(on(scope)).toBe(true);
+    settle('done');
+    expect(await result).toBe('done');
+    await native;
+    expect(on(scope)).toBe(false);
+  });
+
   it('ends a run that throws or rejects, and switches on again for the next run', async () => {
     const scope = new AsyncScope<number>();
     expect(() => scope.run(1, () => { throw new Error('sync'); })).toThrow('sync');
