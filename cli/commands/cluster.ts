@@ -1,7 +1,7 @@
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { startCluster } from '../../core/cluster/cluster.js';
+import { OWN_PACKAGE } from '../../core/package-root.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../output.js';
 import { ownMergeDriverCommand } from './git.js';
@@ -32,7 +32,8 @@ export function registerCluster(program: Command, ctx: CliContext): void {
         dir: resolve(ctx.cwd, options.dir),
         replicas: integer(options.replicas, '--replicas'),
         port,
-        command: [process.execPath, fileURLToPath(new URL('../bin.js', import.meta.url))],
+        // This package's bin from its root: the CLI runs from a bundle chunk, whose own URL is in dist/cli/chunks/.
+        command: [process.execPath, join(OWN_PACKAGE.root, 'dist', 'cli', 'bin.js')],
         mergeDriver: ownMergeDriverCommand(),
         env: ctx.env,
         report: (message) => ctx.stderr.write(`${message}\n`),

@@ -1,8 +1,8 @@
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { mergeContentFile } from '../../core/git/merge-content.js';
 import { attributesCommitted, setupMergeDriver } from '../../core/git/merge-setup.js';
+import { OWN_PACKAGE } from '../../core/package-root.js';
 import type { CliContext } from '../context.js';
 
 /** A word for git's shell: single-quoted, so spaces and `$` in a path stay literal. */
@@ -15,7 +15,8 @@ const shellWord = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
  * fetch an unrelated package named `cms` where this one is not installed.
  */
 export const ownMergeDriverCommand = (): string => {
-  const driver = fileURLToPath(new URL('../merge-driver.js', import.meta.url));
+  // From the package root, not this module's URL: the CLI runs from a bundle chunk in dist/cli/chunks/.
+  const driver = join(OWN_PACKAGE.root, 'dist', 'cli', 'merge-driver.js');
   return `${shellWord(process.execPath)} ${shellWord(driver)}`;
 };
 

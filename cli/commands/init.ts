@@ -1,24 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { OWN_PACKAGE } from '../../core/package-root.js';
 import { dependencySpec } from '../../core/project/dependency-spec.js';
 import { initProject } from '../../core/project/init-project.js';
 import type { CliContext } from '../context.js';
-
-/** This package's root and manifest, from dist/cli/commands (built) or cli/commands (source). */
-function ownPackage(): { root: string; name: string; version: string } {
-  for (const candidate of ['../../../package.json', '../../package.json']) {
-    try {
-      const url = new URL(candidate, import.meta.url);
-      const manifest = JSON.parse(readFileSync(url, 'utf8')) as { name: string; version: string; bin?: Record<string, string> };
-      if (manifest.bin?.cms) return { root: dirname(fileURLToPath(url)), name: manifest.name, version: manifest.version };
-    } catch {
-      // not this layout
-    }
-  }
-  throw new Error('cannot find this package\'s package.json');
-}
 
 /** `cms init [dir]`: a ready project to serve, edit and commit. */
 export function registerInit(program: Command, ctx: CliContext): void {
@@ -32,7 +17,7 @@ export function registerInit(program: Command, ctx: CliContext): void {
       + 'or <remote URL>#<commit> from a git checkout whose commit is pushed)')
     .action(async (dir: string, options: { fromStrapi?: string; force?: boolean; dependency?: string }) => {
       // Named before anything is written: a project whose package.json cannot be installed is not started.
-      const own = ownPackage();
+      const own = { root: OWN_PACKAGE.root, name: OWN_PACKAGE.manifest.name, version: OWN_PACKAGE.manifest.version };
       const spec = options.dependency ?? await dependencySpec(own);
       const result = await initProject({
         dir: resolve(ctx.cwd, dir),

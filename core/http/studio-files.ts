@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { NotFoundError } from '../errors.js';
+import { OWN_PACKAGE } from '../package-root.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { BUNDLE, builtBundle, bundleDir, tagOf } from './studio-bundle.js';
 
@@ -19,12 +20,11 @@ import { BUNDLE, builtBundle, bundleDir, tagOf } from './studio-bundle.js';
  * time. Once any module differs from what the bundle holds, the page names the plain modules again.
  */
 
-const here = dirname(new URL(import.meta.url).pathname);
-/** `studio/` beside `core/` (sources under vitest) or beside `dist/` (the built package). */
-export const STUDIO_DIR = [resolve(here, '../../studio'), resolve(here, '../../../studio')]
-  .find((dir) => existsSync(join(dir, 'index.html')));
+/** `studio/` at the package root (beside `core/` and `dist/`), when the package has it. */
+export const STUDIO_DIR = [join(OWN_PACKAGE.root, 'studio')].find((dir) => existsSync(join(dir, 'index.html')));
 
-const require = createRequire(import.meta.url);
+// Preact and htm as this package resolves them, from its root: the same copies from the sources, dist/ or the bundle.
+const require = createRequire(join(OWN_PACKAGE.root, 'package.json'));
 const packageDir = (name: string) => resolve(dirname(require.resolve(name)), '..');
 /** The vendored modules: a fixed table, so no other file of `node_modules` is ever reachable. */
 export const VENDOR: Record<string, () => string> = {

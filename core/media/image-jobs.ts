@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { FROM_SOURCE, ownModule } from '../package-root.js';
 import { ImageTimeoutError } from './errors.js';
 import type { ImageOperation } from './image-worker.js';
 import { pixelAdmission } from './pixel-admission.js';
@@ -11,10 +11,10 @@ export const IMAGE_WORKERS = 2;
 /** Pixels (declared width × height) of the images being worked on at once: decoding takes memory in proportion. */
 export const IMAGE_PIXEL_BUDGET = 64_000_000;
 
-const here = fileURLToPath(import.meta.url);
-// Built: the worker's .js beside this file. Run from the TypeScript sources (the tests), it is loaded through jiti.
-const WORKER = here.replace(/image-jobs\.(ts|js)$/, 'image-worker.$1');
-const EXEC_ARGV = WORKER.endsWith('.ts') ? ['--import', 'jiti/register'] : [];
+// Built: tsc's dist/core/media/image-worker.js (wherever the bundle put this module). Run from the TypeScript sources
+// (the tests), the .ts, loaded through jiti.
+const WORKER = ownModule('core/media/image-worker');
+const EXEC_ARGV = FROM_SOURCE ? ['--import', 'jiti/register'] : [];
 
 interface Answer { id: number; result?: unknown; error?: string }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import type { CmsConfig } from '../../config/types.js';
+import { OWN_PACKAGE } from '../../package-root.js';
 import type { Models } from '../../schema/types.js';
 import type { FileRecord } from '../read-file.js';
 import type { FileStamp } from './file-stamp.js';
@@ -52,18 +52,8 @@ export interface SnapshotEntry {
 /** Fields of a metadata line: 8 texts, 5 numbers, hash, clean, and the data's offset, length and CRC-32. */
 const FIELDS = 18;
 
-/** The package's version, from the nearest package.json above this module (built or source layout). */
-const packageVersion = ((): string => {
-  for (const candidate of ['../../../package.json', '../../../../package.json']) {
-    try {
-      const manifest = JSON.parse(readFileSync(new URL(candidate, import.meta.url), 'utf8')) as { name?: string; version?: string };
-      if (manifest.name === 'gitcms') return String(manifest.version);
-    } catch {
-      // not this layout: try the next
-    }
-  }
-  return 'unknown';
-})();
+/** The package's version (a record written by another version is not trusted), from the package root: any layout, the bundle too. */
+const packageVersion = OWN_PACKAGE.manifest.version;
 
 /** Everything besides the files that decides what a record holds: format, package version, schemas, config. */
 export function snapshotFingerprint(models: Models, config: CmsConfig): string {
