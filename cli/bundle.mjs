@@ -36,9 +36,11 @@ async function bundle({ input, file, split }) {
   });
   const { output } = await build.generate({
     format: 'es',
+    dir: dist,
     entryFileNames: file,
     chunkFileNames: `${CHUNKS}/[name]-[hash].js`,
     sourcemap: split,
+    sourcemapExcludeSources: true,
     codeSplitting: split,
   });
   await build.close();

@@ -1,8 +1,10 @@
 // The built CLI imports only what the command it runs needs (issue 39): the tests start it hundreds of times, and importing
-// every command's implementation (graphql-js, zod, the codegen, the importer…) was most of each start.
+// every command's implementation (graphql-js, zod, the codegen, the importer…) was most of each start. The bin is a bundle
+// (cli/bundle.mjs): what it loads is its entry and chunks, and each chunk's source map names the modules of tsc's dist/ it holds.
 import { execFile, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve as resolvePath } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/project.js';
 import { BIN, ensureBuilt } from './built-cli.js';
@@ -20,20 +22,31 @@ const REGISTER = "import { createRequire, register } from 'node:module'; import 
   + "process.on('exit', () => { for (const path of Object.keys(createRequire('/').cache)) writeSync(2, `loaded ${path}\\n`); });";
 
 const TRACE = ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`];
-const loadedIn = (stderr: string) =>
-  stderr.split('\n').filter((line) => line.startsWith('loaded ')).map((line) => line.slice('loaded '.length));
+const lines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('loaded ')).map((line) => line.slice('loaded '.length));
+/** The files of dist/ the process loaded, relative to it. */
+const distFiles = (stderr: string) => lines(stderr).filter((url) => url.startsWith('file:') && url.includes('/dist/'))
+  .map((url) => url.slice(url.indexOf('/dist/') + '/dist/'.length));
+/** What the process loaded: a file of the bundle (bin.js, chunks/…) as the modules of tsc's dist/ its source map names. */
+const loadedIn = (stderr: string) => lines(stderr).flatMap((url) => {
+  if (!/\/dist\/cli\/(bin|chunks\/[^/]+)\.js$/.test(url)) return [url];
+  const map = `${fileURLToPath(url)}.map`;
+  // rolldown's own runtime helpers come without a map: no module of ours.
+  if (!existsSync(map)) return [];
+  return (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.map((source) => pathToFileURL(resolvePath(dirname(map), source)).href);
+});
 
 /** Run the binary with the hook: its exit code, stdout, and the modules it loaded. */
-function runTraced(args: string[]): Promise<{ code: number; stdout: string; loaded: string[] }> {
+function runTraced(args: string[]): Promise<{ code: number; stdout: string; loaded: string[]; files: string[] }> {
   return new Promise((resolve) => {
     execFile(process.execPath, [...TRACE, BIN, ...args], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, loaded: loadedIn(stderr) });
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, stdout, loaded: loadedIn(stderr), files: distFiles(stderr) });
     });
   });
 }
 
 /** `cms serve` with the hook on a free port: the modules loaded by the time it says it is serving, and its address. */
-function serveTraced(): Promise<{ origin: string; loaded: string[]; stop: () => void }> {
+function serveTraced(): Promise<{ origin: string; loaded: string[]; files: string[]; stop: () => void }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...TRACE, BIN, 'serve', '--root', REPO_ROOT, '--port', '0', '--host', '127.0.0.1', '--no-watch'],
       { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -41,7 +54,7 @@ function serveTraced(): Promise<{ origin: string; loaded: string[]; stop: () => 
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       const serving = /Serving .* at (http:\/\/\S+)\/api/.exec(stderr);
-      if (serving) resolve({ origin: serving[1], loaded: loadedIn(stderr), stop: () => child.kill('SIGTERM') });
+      if (serving) resolve({ origin: serving[1], loaded: loadedIn(stderr), files: distFiles(stderr), stop: () => child.kill('SIGTERM') });
     });
     child.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
   });
@@ -54,12 +67,13 @@ const packages = (loaded: string[], names: string[]) =>
 beforeAll(() => ensureBuilt(), 120_000);
 
 describe('cms loads only the command it runs', { timeout: 120_000 }, () => {
-  it('--version loads neither commander nor a command nor any part of core, and prints the package\'s version', async () => {
+  it('--version loads one file, neither commander nor a command nor core beyond the package root, and prints the version', async () => {
     const run = await runTraced(['--version']);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`${JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version}\n`);
+    expect(run.files).toEqual(['cli/bin.js']);
     expect(run.loaded.filter((url) => url.includes('/dist/')).map((url) => url.split('/dist/')[1]).sort())
-      .toEqual(['cli/bin.js', 'cli/version.js']);
+      .toEqual(['cli/main.js', 'cli/version.js', 'core/package-root.js']);
     expect(packages(run.loaded, ['commander'])).toEqual([]);
   });
 
@@ -76,6 +90,8 @@ describe('cms loads only the command it runs', { timeout: 120_000 }, () => {
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).data.length).toBeGreaterThan(0);
     expect(commandModules(run.loaded)).toEqual(['get.js']);
+    // The bundle's files alone: no module of tsc's output loaded beside them (a second copy of a module's state).
+    expect(run.files.filter((file) => !/^cli\/(bin|chunks\/[^/]+)\.js$/.test(file))).toEqual([]);
     // qs: only a query with bracket keys needs it (core/strapi/parse-query.ts).
     expect(packages(run.loaded, ['graphql', 'zod', 'commander', 'qs'])).toEqual(['commander']);
     const core = run.loaded.filter((url) => url.includes('/dist/core/')).map((url) => url.split('/dist/core/')[1]);
@@ -107,7 +123,9 @@ describe('cms loads only the command it runs', { timeout: 120_000 }, () => {
     try {
       expect(commandModules(server.loaded).sort()).toEqual(['serve-banner.js', 'serve.js']);
       // zod and graphql-js: the project-code loader's shims and the GraphQL schema, for sites with src/ code or a GraphQL request.
-      expect(packages(server.loaded, ['zod', 'graphql', '@modelcontextprotocol/server', 'h3'])).toEqual(['h3']);
+      expect(packages(server.loaded, ['zod', 'graphql', '@modelcontextprotocol/server', 'pg', '@aws-sdk/client-s3', 'h3'])).toEqual(['h3']);
+      // The bundle's files alone (its chunks hold the lazy faces below, loaded on their first use).
+      expect(server.files.filter((file) => !/^cli\/(bin|chunks\/[^/]+)\.js$/.test(file))).toEqual([]);
       const core = server.loaded.filter((url) => url.includes('/dist/core/')).map((url) => url.split('/dist/core/')[1]);
       for (const unneeded of [
         'extensions/project-code.js', 'extensions/shims.js', // the project's own back-end code: this site has none
@@ -118,6 +136,8 @@ describe('cms loads only the command it runs', { timeout: 120_000 }, () => {
         'http/upload-routes.js', 'media/media-library.js', // the media library, on its first request (core/http/extensions.ts)
         'http/auth-routes.js', 'auth/users-permissions-api.js', 'http/cms-routes.js', // users-permissions, a document's transitions
         'http/studio-route.js', 'git/merge/three-way.js', // the studio's routes, on its first request (core/http/app.ts)
+        'graphql/graphql-face.js', 'mcp/mcp-server.js', // GraphQL and MCP, on their first request
+        'auth/postgres-state-store.js', 'media/providers/aws-s3.js', // PostgreSQL and S3, for sites configured so
       ]) expect(core).not.toContain(unneeded);
       expect(core).toContain('http/write-route.js');
       expect((await fetch(`${server.origin}/api/articles?fields=title`)).status).toBe(200);

@@ -1,0 +1,97 @@
+// The built bin is a bundle (cli/bundle.mjs): its chunks sit in dist/cli/chunks/, not where tsc put the modules, so a module
+// that found a file from its own URL would look in the wrong folder there. Each feature that finds a file of the package
+// (core/package-root.ts) or a package by resolution runs here through the BUILT bin, as a user runs it.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../core/cluster/ports.js';
+import { copySampleSite, makeProject, REPO_ROOT } from '../helpers/project.js';
+import { BIN, ensureBuilt, runCms } from './built-cli.js';
+
+const OWN = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+const CHUNKS = join(REPO_ROOT, 'dist/cli/chunks');
+
+beforeAll(() => ensureBuilt(), 300_000);
+
+/** `cms serve` of the built bin on `root` (the studio on): its origin once serving, and a stop that waits for the exit. */
+async function serveBuilt(root: string): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch'],
+    { stdio: ['ignore', 'ignore', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stderr = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('Serving ')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
+  });
+  return { origin: `http://127.0.0.1:${port}`, stop: async () => { child.kill('SIGTERM'); await exited; } };
+}
+
+describe('the bundled bin finds the package\'s files from its chunks', { timeout: 120_000 }, () => {
+  it('resolves no path against a chunk\'s own URL: every such file is found from the package root', () => {
+    const chunks = readdirSync(CHUNKS).filter((name) => name.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const name of ['../bin.js', ...chunks]) {
+      const code = readFileSync(join(CHUNKS, name), 'utf8');
+      // `new URL('../x', import.meta.url)` and `here.replace(…)` of a module's own path: what broke in a chunk.
+      expect(code, name).not.toMatch(/new URL\(\s*["'`]\.{1,2}\//);
+      expect(code, name).not.toMatch(/fileURLToPath\(import\.meta\.url\)\.replace/);
+    }
+  });
+
+  it('creates through the write thread (an eval worker) and reads Markdown and YAML files with their parsers', async () => {
+    const root = copySampleSite();
+    const created = await runCms(['create', 'tags', '--data', '{"name":"Bundled"}', '--root', root]);
+    expect(created.code, created.stderr).toBe(0);
+    const { documentId } = JSON.parse(created.stdout).data as { documentId: string };
+    const file = readdirSync(join(root, 'content/tags')).find((name) => name.startsWith(documentId))!;
+    expect(JSON.parse(readFileSync(join(root, 'content/tags', file), 'utf8')).name).toBe('Bundled');
+    // gray-matter and yaml are required from a chunk (createRequire(import.meta.url)): resolved from dist/cli/chunks/ up.
+    const author = await runCms(['get', 'authors', 'qig4xffu7hjyawrhvhipfbv9', '--root', root]);
+    expect(author.code, author.stderr).toBe(0);
+    expect(JSON.parse(author.stdout).data.name).toBe('Marco Rossi');
+    const article = await runCms(['get', 'articles', 'ukiqxyo770bnnzmm64aonruc', '--root', root]);
+    expect(article.code, article.stderr).toBe(0);
+    expect(JSON.parse(article.stdout).data.title).toEqual(expect.any(String));
+  });
+
+  it('measures an uploaded image in the image worker process (tsc\'s dist/core/media/image-worker.js)', async () => {
+    const root = makeProject({ 'cms.config.json': {} });
+    const image = join(root, 'red.png');
+    writeFileSync(image, await sharp({ create: { width: 4, height: 3, channels: 3, background: '#ff0000' } }).png().toBuffer());
+    const uploaded = await runCms(['upload', image, '--root', root]);
+    expect(uploaded.code, uploaded.stderr).toBe(0);
+    expect(JSON.parse(uploaded.stdout).map(({ width, height, mime }: Record<string, unknown>) => ({ width, height, mime })))
+      .toEqual([{ width: 4, height: 3, mime: 'image/png' }]);
+  });
+
+  it('cms init writes its project naming this package and version, from the package root', async () => {
+    const dir = join(makeProject({}), 'site');
+    const init = await runCms(['init', dir, '--dependency', `^${OWN.version}`]);
+    expect(init.code, init.stderr).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(manifest.dependencies[OWN.name]).toBe(`^${OWN.version}`);
+    expect(existsSync(join(dir, 'cms.config.json'))).toBe(true);
+  });
+
+  it('serves the studio\'s page, its modules and the vendored preact from the package root', async () => {
+    const server = await serveBuilt(copySampleSite());
+    try {
+      const page = await fetch(`${server.origin}/admin/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<html');
+      const app = await fetch(`${server.origin}/admin/app.js`);
+      expect([app.status, await app.text()]).toEqual([200, readFileSync(join(REPO_ROOT, 'studio/app.js'), 'utf8')]);
+      const preact = await fetch(`${server.origin}/admin/vendor/preact.js`);
+      expect(preact.status).toBe(200);
+      expect(await preact.text()).toBe(readFileSync(join(REPO_ROOT, 'node_modules/preact/dist/preact.module.js'), 'utf8'));
+    } finally {
+      await server.stop();
+    }
+  });
+});
