@@ -1,36 +1,18 @@
 // The built bin is a bundle (cli/bundle.mjs): its chunks sit in dist/cli/chunks/, not where tsc put the modules, so a module
 // that found a file from its own URL would look in the wrong folder there. Each feature that finds a file of the package
 // (core/package-root.ts) or a package by resolution runs here through the BUILT bin, as a user runs it.
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../core/cluster/ports.js';
+import { serve } from '../extensions/serve-project.js';
 import { copySampleSite, makeProject, REPO_ROOT } from '../helpers/project.js';
-import { BIN, ensureBuilt, runCms } from './built-cli.js';
+import { ensureBuilt, runCms } from './built-cli.js';
 
 const OWN = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 const CHUNKS = join(REPO_ROOT, 'dist/cli/chunks');
 
 beforeAll(() => ensureBuilt(), 300_000);
-
-/** `cms serve` of the built bin on `root` (the studio on): its origin once serving, and a stop that waits for the exit. */
-async function serveBuilt(root: string): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch'],
-    { stdio: ['ignore', 'ignore', 'pipe'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let stderr = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('Serving ')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
-  });
-  return { origin: `http://127.0.0.1:${port}`, stop: async () => { child.kill('SIGTERM'); await exited; } };
-}
 
 describe('the bundled bin finds the package\'s files from its chunks', { timeout: 120_000 }, () => {
   it('resolves no path against a chunk\'s own URL: every such file is found from the package root', () => {
@@ -80,18 +62,19 @@ describe('the bundled bin finds the package\'s files from its chunks', { timeout
   });
 
   it('serves the studio\'s page, its modules and the vendored preact from the package root', async () => {
-    const server = await serveBuilt(copySampleSite());
+    const server = await serve(copySampleSite(), { admin: true });
     try {
-      const page = await fetch(`${server.origin}/admin/`);
+      expect(server.base, server.stderr()).toBeDefined();
+      const page = await fetch(`${server.base}/admin/`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<html');
-      const app = await fetch(`${server.origin}/admin/app.js`);
+      const app = await fetch(`${server.base}/admin/app.js`);
       expect([app.status, await app.text()]).toEqual([200, readFileSync(join(REPO_ROOT, 'studio/app.js'), 'utf8')]);
-      const preact = await fetch(`${server.origin}/admin/vendor/preact.js`);
+      const preact = await fetch(`${server.base}/admin/vendor/preact.js`);
       expect(preact.status).toBe(200);
       expect(await preact.text()).toBe(readFileSync(join(REPO_ROOT, 'node_modules/preact/dist/preact.module.js'), 'utf8'));
     } finally {
-      await server.stop();
+      server.stop();
     }
   });
 });
