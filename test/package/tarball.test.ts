@@ -57,6 +57,8 @@ describe('the npm pack tarball, installed into an empty project', () => {
     // The studio's modules joined at build time: nothing to build or bundle on install, and no bundler installed for it.
     expect(readdirSync(join(installed, 'dist/studio-bundle')).sort()).toEqual(['app.bundle.js', 'manifest.json']);
     expect(existsSync(join(project, 'node_modules/rolldown'))).toBe(false);
+    // The CLI's bundle (cli/bundle.mjs): its entry is the bin, and the chunks it loads on use are all shipped with it.
+    expect(readdirSync(join(installed, 'dist/cli/chunks')).sort()).toEqual(readdirSync(join(REPO_ROOT, 'dist/cli/chunks')).sort());
   });
 
   it('links both bins, cms and gitcms, to the same CLI', { timeout: 60_000 }, async () => {
