@@ -23,9 +23,9 @@ const REGISTER = "import { createRequire, register } from 'node:module'; import 
 
 const TRACE = ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`];
 const lines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('loaded ')).map((line) => line.slice('loaded '.length));
-/** The files of dist/ the process loaded, relative to it. */
-const distFiles = (stderr: string) => lines(stderr).filter((url) => url.startsWith('file:') && url.includes('/dist/'))
-  .map((url) => url.slice(url.indexOf('/dist/') + '/dist/'.length));
+/** The files of this package's dist/ the process loaded (not packages' own dist/ folders), relative to it. */
+const DIST_URL = `${pathToFileURL(join(REPO_ROOT, 'dist')).href}/`;
+const distFiles = (stderr: string) => lines(stderr).filter((url) => url.startsWith(DIST_URL)).map((url) => url.slice(DIST_URL.length));
 /** What the process loaded: a file of the bundle (bin.js, chunks/…) as the modules of tsc's dist/ its source map names. */
 const loadedIn = (stderr: string) => lines(stderr).flatMap((url) => {
   if (!/\/dist\/cli\/(bin|chunks\/[^/]+)\.js$/.test(url)) return [url];
@@ -137,7 +137,7 @@ describe('cms loads only the command it runs', { timeout: 120_000 }, () => {
         'http/auth-routes.js', 'auth/users-permissions-api.js', 'http/cms-routes.js', // users-permissions, a document's transitions
         'http/studio-route.js', 'git/merge/three-way.js', // the studio's routes, on its first request (core/http/app.ts)
         'graphql/graphql-face.js', 'mcp/mcp-server.js', // GraphQL and MCP, on their first request
-        'auth/postgres-state-store.js', 'media/providers/aws-s3.js', // PostgreSQL and S3, for sites configured so
+        'auth/postgres-state-store.js', // PostgreSQL, for a site that keeps its state there (S3: @aws-sdk above)
       ]) expect(core).not.toContain(unneeded);
       expect(core).toContain('http/write-route.js');
       expect((await fetch(`${server.origin}/api/articles?fields=title`)).status).toBe(200);
