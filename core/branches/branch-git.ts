@@ -68,8 +68,12 @@ export function placeOfRoot(root: string): Promise<Place> {
   places.set(root, entry);
   entry.place.then((place) => {
     // git walks up from the real folder: a symbolic link above the root would count other folders.
-    const between = foldersUp(realRoot(root)).slice(0, place.prefix.split('/').filter(Boolean).length);
-    entry.holds = () => exists(place.headDir) && !between.some((folder) => exists(join(folder, '.git')));
+    const up = foldersUp(realRoot(root));
+    const depth = place.prefix.split('/').filter(Boolean).length;
+    const between = up.slice(0, depth);
+    // The work tree's own `.git` (a linked work tree's is a file naming its folder), unless GIT_DIR names the repository.
+    const marks = [place.headDir, ...(process.env.GIT_DIR || !up[depth] ? [] : [join(up[depth], '.git')])];
+    entry.holds = () => marks.every(exists) && !between.some((folder) => exists(join(folder, '.git')));
   }, () => {
     const marks = process.env.GIT_DIR ? [] : foldersUp(realRoot(root)).flatMap((folder) => [join(folder, '.git'), join(folder, 'HEAD')]);
     if (marks.length && !marks.some(exists)) entry.holds = () => !marks.some(exists);

@@ -35,6 +35,15 @@ describe('a project root\'s place in its repository is asked of git once, and as
     await expect(placeOfRoot(root)).rejects.toThrow(/not a git repository/);
   });
 
+  it('a linked work tree whose .git file is removed is no repository at the next call', async () => {
+    const root = repoWith({ 'content/a.json': '{}\n' });
+    const linked = join(mkdtempSync(join(tmpdir(), 'cms-linked-')), 'tree');
+    git(root, 'worktree', 'add', '--quiet', '-b', 'linked', linked);
+    expect(await placeOfRoot(linked)).toMatchObject({ prefix: '', gitDir: join(root, '.git') });
+    rmSync(join(linked, '.git'));
+    await expect(placeOfRoot(linked)).rejects.toThrow(/not a git repository/);
+  });
+
   it('a project in a folder of a repository sees a git init of its own folder', async () => {
     const root = repoWith({ 'content/a.json': '{}\n' }, 'sites/blog');
     const repo = join(root, '..', '..');
