@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { realpathSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { settleIndexes } from '../git/index-debt.js';
 
 /** What a git run answered: its stdout as text. Fails as execFile does (the error carries `stderr`, `code`). */
@@ -44,23 +46,54 @@ export async function repositoryPlace(git: BranchGit): Promise<{ prefix: string;
   return { prefix, gitDir, headDir };
 }
 
-const places = new Map<string, Promise<{ prefix: string; gitDir: string; headDir: string }>>();
+type Place = { prefix: string; gitDir: string; headDir: string };
+/** Per root, git's answer and what keeps it true: the folders (`headDir`) to find again and the `.git` not to find. */
+const places = new Map<string, { place: Promise<Place>; holds?: () => boolean }>();
 
 /**
- * repositoryPlace for a project root, asked of git once per root and shared by every reader of its ref files (a failure, such as no
- * repository yet, is asked again next time).
+ * repositoryPlace for a project root, asked of git once per root and shared by every reader of its ref files. The answer is
+ * kept while a few stats say it holds (no git run): "no repository" while no folder from the root up holds a `.git` or a bare
+ * repository's `HEAD` (a `git init` is seen at the next call); a place while its git folder is there and no `.git` appeared
+ * between the root and its work tree's top (a nested `git init`). Any other failure (git's refusal of a folder it finds) is
+ * asked again next time.
  *
  * @example
  * const { gitDir } = await placeOfRoot('/site') // '/site/.git'
  */
-export function placeOfRoot(root: string): Promise<{ prefix: string; gitDir: string; headDir: string }> {
-  let place = places.get(root);
-  if (!place) {
-    places.set(root, place = repositoryPlace(branchGit(root)));
-    place.catch(() => { if (places.get(root) === place) places.delete(root); });
-  }
-  return place;
+export function placeOfRoot(root: string): Promise<Place> {
+  const kept = places.get(root);
+  if (kept && (kept.holds ? kept.holds() : true)) return kept.place;
+  const entry: { place: Promise<Place>; holds?: () => boolean } = { place: repositoryPlace(branchGit(root)) };
+  // Until git answers, callers share its run.
+  places.set(root, entry);
+  entry.place.then((place) => {
+    // git walks up from the real folder: a symbolic link above the root would count other folders.
+    const up = foldersUp(realRoot(root));
+    const depth = place.prefix.split('/').filter(Boolean).length;
+    const between = up.slice(0, depth);
+    // The work tree's own `.git` (a linked work tree's is a file naming its folder), unless GIT_DIR names the repository.
+    const marks = [place.headDir, ...(process.env.GIT_DIR || !up[depth] ? [] : [join(up[depth], '.git')])];
+    entry.holds = () => marks.every(exists) && !between.some((folder) => exists(join(folder, '.git')));
+  }, () => {
+    const marks = process.env.GIT_DIR ? [] : foldersUp(realRoot(root)).flatMap((folder) => [join(folder, '.git'), join(folder, 'HEAD')]);
+    if (marks.length && !marks.some(exists)) entry.holds = () => !marks.some(exists);
+    else if (places.get(root) === entry) places.delete(root);
+  });
+  return entry.place;
 }
+
+/** The root as git sees it from inside (symbolic links resolved); '' when it is not there. */
+const realRoot = (root: string) => { try { return realpathSync(root); } catch { return ''; } };
+
+/** `folder` and every folder above it, nearest first (none for ''). */
+function foldersUp(folder: string): string[] {
+  if (!folder) return [];
+  const folders = [folder];
+  for (let up = dirname(folder); up !== folders.at(-1); up = dirname(up)) folders.push(up);
+  return folders;
+}
+
+const exists = (path: string) => statSync(path, { throwIfNoEntry: false }) !== undefined;
 
 /** Per repository root, whether git names a committer by itself (asked once, as commitPaths does). */
 const committers = new Map<string, Promise<boolean>>();

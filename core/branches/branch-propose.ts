@@ -1,6 +1,7 @@
 import { ConflictError, ValidationError } from '../errors.js';
 import { GitUnavailableError, gitReason } from '../git/git-errors.js';
 import { pullRequestUrl } from '../git/pull-request-url.js';
+import { remoteNames } from '../git/remote-names.js';
 import { type BranchGit, branchGit, refTip } from './branch-git.js';
 import { checkBranchName } from './branch-names.js';
 import { type BaseBranchConfig, baseBranch, branchTip } from './branch-refs.js';
@@ -12,8 +13,8 @@ export interface ProposeOptions {
 }
 
 /** The remote a proposal goes to: the one asked for, else `git.push`, else `origin`, else the only one. */
-async function proposalRemote(git: BranchGit, preferred: Array<string | false | undefined>): Promise<string> {
-  const remotes = (await git(['remote'])).split('\n').filter(Boolean);
+async function proposalRemote(root: string, git: BranchGit, preferred: Array<string | false | undefined>): Promise<string> {
+  const remotes = await remoteNames(root, () => git(['remote']));
   const remote = [...preferred, 'origin'].find((name): name is string => !!name && remotes.includes(name))
     ?? (remotes.length === 1 ? remotes[0] : undefined);
   if (remote) return remote;
@@ -42,7 +43,7 @@ export async function proposeBranch(root: string, name: string, options: Propose
   if (options.remote !== undefined && !/^[A-Za-z0-9][\w.-]*$/.test(options.remote)) {
     throw new ValidationError(`"${options.remote}" is not a remote name`, { remote: options.remote.slice(0, 200) });
   }
-  const remote = await proposalRemote(git, [options.remote, options.config?.git.push]);
+  const remote = await proposalRemote(root, git, [options.remote, options.config?.git.push]);
   if (options.remote !== undefined && remote !== options.remote) throw new GitUnavailableError(`No git remote "${options.remote}"`);
   // Only a branch this clone pushed (or a new one) is written: a proposal named like another branch of the remote (a deploy
   // branch, say) never moves it.

@@ -101,7 +101,7 @@ export async function readFileTimes(root: string, checkout?: StartingCheckout): 
     'log', `--format=${RECORD}%aI`, '--name-only', '--no-renames', '--relative', ...range, '--', 'content/',
   ]));
   // HEAD from the repository's files (a refresh follows every write: issue #39), git where they cannot say; undefined outside
-  // a repository and before a first commit. The folders are asked of git once per root (a failure is asked again next time).
+  // a repository and before a first commit. The folders are asked of git once per root (kept while a few stats say it holds).
   const headNow = async () => {
     const place = await placeOfRoot(root).catch(() => undefined);
     if (!place) return undefined;

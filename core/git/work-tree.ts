@@ -6,6 +6,7 @@ import { isTempFile } from '../storage/atomic-write.js';
 import { GitRefusedError, GitUnavailableError, gitReason } from './git-errors.js';
 import { TRACKED_FOLDERS } from './git-input.js';
 import { settleIndexes } from './index-debt.js';
+import { remoteNames } from './remote-names.js';
 
 const run = promisify(execFile);
 
@@ -168,9 +169,9 @@ export function createWorkTree(root: string) {
         .catch((error) => (error.code === 1 ? String(error.stdout) : ''));
     },
 
-    /** The configured remotes' names (`git remote`): what GET status shows, without branches()' count of commits ahead. */
+    /** The configured remotes' names (`git remote`, kept while git's config files are unchanged): what GET status shows. */
     async remotes(): Promise<string[]> {
-      return ((await attempt(['remote'])) ?? '').split('\n').filter(Boolean);
+      return remoteNames(root, () => git(['remote'])).catch(() => []);
     },
 
     /** Local branches, the current one, remotes, and how far the current branch is ahead of its upstream (null without one). */

@@ -99,6 +99,7 @@ describe('cms loads only the command it runs', { timeout: 120_000 }, () => {
       'media/providers/index.js', // a private bucket's signer, on its first answer: this site stores files locally
       'git/commit-per-write.js', 'webhooks/webhooks.js', // a site that commits its writes or has webhooks, on its start
       'watch/reindex-files.js', // a replica's pull
+      'service/document-writes.js', 'schema/validate-entry.js', 'storage/serialize.js', // the write path, on the first write
     ]) expect(core).not.toContain(unneeded);
   });
 

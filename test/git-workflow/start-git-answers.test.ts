@@ -1,12 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCms } from '../../core/cms.js';
 import { loadReport } from '../../core/index/load.js';
 import { readFileTimes } from '../../core/git/file-times.js';
 import { askGit } from '../../core/index/snapshot/git-changes.js';
+import { gitRuns } from '../helpers/git-runs.js';
 import { copySampleSite, makeProject } from '../helpers/project.js';
 import { git, initRepo, writeText } from './helpers.js';
 
@@ -28,24 +27,6 @@ function commitMeanwhile(root: string): string {
   const next = git(root, 'commit-tree', 'HEAD^{tree}', '-p', 'HEAD', '-m', 'meanwhile');
   git(root, 'update-ref', 'HEAD', next);
   return next;
-}
-
-/** The git subcommands `run` starts: a `git` first on the PATH notes each run, then runs the real one. */
-async function gitRuns(run: () => Promise<void>): Promise<string[]> {
-  const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-  const shim = mkdtempSync(join(tmpdir(), 'git-shim-'));
-  writeFileSync(join(shim, 'git'), `#!/bin/sh\necho "$*" >> '${shim}/runs'\nexec '${realGit}' "$@"\n`);
-  chmodSync(join(shim, 'git'), 0o755);
-  const path = process.env.PATH;
-  process.env.PATH = `${shim}${delimiter}${path}`;
-  try {
-    await run();
-  } finally {
-    process.env.PATH = path;
-  }
-  const runs = existsSync(join(shim, 'runs')) ? readFileSync(join(shim, 'runs'), 'utf8').trim().split('\n') : [];
-  rmSync(shim, { recursive: true, force: true });
-  return runs.map((line) => line.split(' ')[2]);
 }
 
 const pick = (times: Map<string, string>, files: string[]) => files.map((file) => [file, times.get(file)]);

@@ -76,6 +76,23 @@ describe('200 concurrent PUTs to one document', () => {
   });
 });
 
+describe('the write path, loaded on a writer\'s first write', () => {
+  it('writes asked before it is loaded land in the order they were asked, each answered with its own value', async () => {
+    const root = writableSite();
+    const file = join(root, `content/articles/${SAMPLE.pizza}.json`);
+    const applied: number[] = [];
+    const cms = await createCms({ root, afterWrite: () => { applied.push(JSON.parse(readFileSync(file, 'utf8')).views); } });
+    const documents = cms.documents('articles');
+    // All asked in one turn of the event loop, before the writer has its write path.
+    const written = await Promise.all([11, 12, 13, 14].map((views) => documents.update({ documentId: SAMPLE.pizza, data: { views } })));
+    expect(written.map((entry) => entry?.views)).toEqual([11, 12, 13, 14]);
+    expect(applied).toEqual([11, 12, 13, 14]);
+    // Loaded now: a write is the write path's own call, and a refused one still changes nothing.
+    await expect(documents.update({ documentId: SAMPLE.pizza, data: { views: 'many' } })).rejects.toThrow();
+    expect(JSON.parse(readFileSync(file, 'utf8')).views).toBe(14);
+  });
+});
+
 describe('atomic writes', () => {
   it('a write interrupted between temp file and rename leaves the old file intact, and the loader ignores the temp file', async () => {
     const root = writableSite();
