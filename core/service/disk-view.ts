@@ -1,11 +1,10 @@
-import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
 import type { FileRecord } from '../index/read-file.js';
 import { contentFilePath, contentFolder, documentPrefixes, layoutOf, parseContentPath } from '../index/content-path.js';
 import { CONTENT_EXTENSIONS } from '../parsers/index.js';
 import type { Model } from '../schema/types.js';
-import { readTextNoFollowSized } from '../storage/no-follow.js';
+import { processLookThread } from '../storage/write-thread.js';
 import { writtenText } from '../storage/written-texts.js';
 import { applyChanges, fileChange, folderChanges, type FileChange } from '../watch/file-changes.js';
 
@@ -18,10 +17,14 @@ export const RACY_MS = 2000;
 
 /**
  * A file's text as long as `size` (a longer one cut one byte past it, still unlike what was written), or undefined when it
- * cannot be read (missing, a link, a folder: then it is compared the slow way).
+ * cannot be read (missing, a link, a folder, a FIFO; or the thread ended: then it is compared the slow way). By the look
+ * thread, as the lock's take before it: the calls of a turn's writes in one message, none in the main thread's pool.
  */
-const readNow = (path: string, file: string, size: number): Promise<string | undefined> =>
-  readTextNoFollowSized(path, file, size).catch(() => undefined);
+const readNow = (path: string, size: number): Promise<string | undefined> =>
+  processLookThread().call({ read: path, size }).catch(() => undefined);
+/** Whether the path is a plain file (never followed) and its modification time; undefined when it cannot be told (as missing). */
+const look = (path: string): Promise<{ file: boolean; mtimeMs: number } | undefined> =>
+  processLookThread().call({ lstat: path }).catch(() => undefined);
 
 /**
  * Bring the index's view of one document up to its files on disk, before a write decides anything
@@ -76,14 +79,14 @@ export class DiskView {
     const written = clean ? writtenText(path, known.mtimeMs) : undefined;
     if (written && Date.now() - known!.mtimeMs < RACY_MS) {
       // Read by the size written: a file of another size reads otherwise (cut one byte past it), a link or a folder not at all.
-      if (await readNow(path, file, written.bytes) === written.text) { verified?.set(file, written.text); return undefined; }
+      if (await readNow(path, written.bytes) === written.text) { verified?.set(file, written.text); return undefined; }
       return fileChange(index, root, file, RACY_MS);
     }
-    // In the thread pool, never inline: a lookup in a folder another write is renaming into waits for the disk's journal,
+    // Off the main thread, never inline: a lookup in a folder another write is renaming into waits for the disk's journal,
     // and an inline wait stalls every read of the server (issue 35: reads p99 9.3 s beside hot writes).
-    const info = await lstat(path).catch(() => undefined);
+    const info = await look(path);
     if (!info && !known && !index.problems.has(file)) return undefined;
-    const trusted = info?.isFile() && Date.now() - info.mtimeMs >= RACY_MS ? info.mtimeMs : undefined;
+    const trusted = info?.file && Date.now() - info.mtimeMs >= RACY_MS ? info.mtimeMs : undefined;
     if (clean && trusted !== undefined && trusted === (known.mtimeMs || this.confirmed.get(known))) {
       if (written) verified?.set(file, written.text);
       return undefined;
@@ -98,8 +101,8 @@ export class DiskView {
    * file still at that time: a time too old to be racy that did not move across the read means nothing wrote it meanwhile.
    */
   private async confirm(file: string, known: FileRecord, mtimeMs: number): Promise<void> {
-    const after = await lstat(join(this.root, file)).catch(() => undefined);
-    if (after?.isFile() && after.mtimeMs === mtimeMs && this.index.record(file) === known) this.confirmed.set(known, mtimeMs);
+    const after = await look(join(this.root, file));
+    if (after?.file && after.mtimeMs === mtimeMs && this.index.record(file) === known) this.confirmed.set(known, mtimeMs);
   }
 
   /**

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { ServiceUnavailableError } from '../errors.js';
 import { ensureCmsFolderAsync } from './cms-folder.js';
-import { processWriteThread } from './write-thread.js';
+import { processLookThread, processWriteThread, WriterThreadGone } from './write-thread.js';
 
 /** Who holds a lock file: a process on a host, with its start time where the system tells it (a reused pid is not the holder). */
 export interface LockOwner {
@@ -67,6 +67,12 @@ const unlinkFile = promisify(unlink);
 
 const copyExclusive = promisify(copyFile);
 const linkFile = promisify(link);
+/**
+ * The lock file's link, by the look thread with the other takes of this turn (a thread-pool round trip each was the
+ * largest native cost of an update's main thread in the table's profile); through the pool if the thread ended.
+ */
+const linkLock = (holder: string, path: string): Promise<unknown> => processLookThread().call({ link: holder, to: path })
+  .catch((error: unknown) => { if (error instanceof WriterThreadGone) return linkFile(holder, path); throw error; });
 
 /**
  * This process's holder text as a file in the locks' parent folder (`.cms/.holder-<pid>.json`, so the locks folder holds
@@ -129,7 +135,7 @@ async function createLock(path: string): Promise<void> {
     const holder = await holderFile(folder);
     if (!copyLocks) {
       try {
-        await linkFile(holder, path);
+        await linkLock(holder, path);
         return;
       } catch (error) {
         if (!NO_LINKS.has(code(error) ?? '')) throw error;
@@ -167,6 +173,18 @@ export interface LockFileOptions {
 
 /** Lock removals under way (`releaseLater`), by path. */
 const releasing = new Map<string, Promise<void>>();
+/** How many of this process's takes of a lock are under way or hold it, by path: a lock of ours none of them holds is an orphan. */
+const taking = new Map<string, number>();
+const counted = (path: string, by: number) => {
+  const count = (taking.get(path) ?? 0) + by;
+  if (count) taking.set(path, count); else taking.delete(path);
+};
+/**
+ * Whether a lock names this very process while no other take of it here is under way: one whose answer never came back
+ * (the thread that made the link ended first) or whose removal failed. Nothing holds it: it is taken over like a dead holder's.
+ */
+const orphaned = (path: string, owner: LockOwner): boolean =>
+  owner.pid === SELF.pid && owner.host === SELF.host && owner.start === SELF.start && (taking.get(path) ?? 0) <= 1;
 
 function releaseInBackground(path: string): void {
   // By the writer thread, with the other removals and the write batches of this turn (a thread-pool round trip each
@@ -189,12 +207,19 @@ function releaseInBackground(path: string): void {
  * await holdLockFile('/site/.cms/locks/api--article.article~abc.lock', () => writeTheDocument());
  */
 export async function holdLockFile<T>(path: string, work: () => Promise<T>, options: LockFileOptions = {}): Promise<T> {
-  const removing = releasing.get(path);
-  if (removing) await removing;
-  await acquire(path, options.timeoutMs ?? 30_000);
+  counted(path, 1);
+  try {
+    const removing = releasing.get(path);
+    if (removing) await removing;
+    await acquire(path, options.timeoutMs ?? 30_000);
+  } catch (error) {
+    counted(path, -1);
+    throw error;
+  }
   try {
     return await work();
   } finally {
+    counted(path, -1);
     if (options.releaseLater) releaseInBackground(path);
     else await releaseLock(path);
   }
@@ -215,7 +240,7 @@ async function acquire(path: string, timeoutMs: number): Promise<void> {
     const text = await readFile(path, 'utf8').catch(() => undefined);
     if (text === undefined) continue; // released between the two calls
     const owner = parseOwner(text);
-    if (owner ? holderGone(owner) : await olderThan(path, UNREADABLE_STALE_MS)) {
+    if (owner ? holderGone(owner) || orphaned(path, owner) : await olderThan(path, UNREADABLE_STALE_MS)) {
       await takeOver(path, text);
       continue;
     }
