@@ -6,7 +6,7 @@ import type * as nodeFs from 'node:fs';
  * on a FIFO, as `readTextNoFollowSized`).
  */
 export type FileCall =
-  | { link: string; to: string }
+  | { link: string; to: string; then?: FileCall[] }
   | { unlink: string }
   | { lstat: string }
   | { read: string; size: number };
@@ -17,8 +17,11 @@ export interface CallError {
   code?: string;
 }
 
-/** What a call answers: `link`, `unlink` null (a missing file's unlink too); `lstat` the fields the view uses; `read` the text. */
-export type CallResult = null | string | { file: boolean; mtimeMs: number } | { error: CallError };
+/**
+ * What a call answers: `link`, `unlink` null (a missing file's unlink too); `lstat` the fields the view uses; `read` the
+ * text. A `link` with `then` answers the answers of those calls, made right after it (none when the link failed).
+ */
+export type CallResult = null | string | { file: boolean; mtimeMs: number } | CallResult[] | { error: CallError };
 
 /** The synchronous calls they are made of (node:fs; tests give one that fails where they say). */
 export type CallFs = Pick<typeof nodeFs, 'linkSync' | 'unlinkSync' | 'lstatSync' | 'openSync' | 'readSync' | 'closeSync' | 'constants'>;
@@ -40,17 +43,18 @@ export function makeFileCalls(fs: CallFs) {
     }
   };
   const one = (call: FileCall): CallResult => {
-    if ('link' in call) { fs.linkSync(call.link, call.to); return null; }
+    if ('link' in call) { fs.linkSync(call.link, call.to); return call.then ? all(call.then) : null; }
     if ('lstat' in call) { const info = fs.lstatSync(call.lstat); return { file: info.isFile(), mtimeMs: info.mtimeMs }; }
     if ('read' in call) return readSized(call.read, call.size);
     try { fs.unlinkSync(call.unlink); } catch (error) { if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error; }
     return null;
   };
-  return (calls: FileCall[]): CallResult[] => calls.map((call) => {
+  const all = (calls: FileCall[]): CallResult[] => calls.map((call) => {
     try {
       return one(call);
     } catch (error) {
       return { error: { message: String((error as Error)?.message ?? error), code: (error as NodeJS.ErrnoException)?.code } };
     }
   });
+  return all;
 }

@@ -55,6 +55,7 @@ export class WriteThread implements BatchWriter {
    * trip of the main thread otherwise: the calls asked in one turn of the event loop go in one message. Rejects with the
    * call's error, its code kept.
    */
+  call(call: { link: string; to: string; then: FileCall[] }): Promise<CallResult[]>;
   call(call: { link: string; to: string } | { unlink: string }): Promise<null>;
   call(call: { lstat: string }): Promise<{ file: boolean; mtimeMs: number }>;
   call(call: { read: string; size: number }): Promise<string>;
