@@ -1,11 +1,11 @@
-import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
 import type { FileRecord } from '../index/read-file.js';
 import { contentFilePath, contentFolder, documentPrefixes, layoutOf, parseContentPath } from '../index/content-path.js';
 import { CONTENT_EXTENSIONS } from '../parsers/index.js';
 import type { Model } from '../schema/types.js';
-import { readTextNoFollowSized } from '../storage/no-follow.js';
+import type { CallResult, FileCall } from '../storage/thread-calls.js';
+import { processLookThread } from '../storage/write-thread.js';
 import { writtenText } from '../storage/written-texts.js';
 import { applyChanges, fileChange, folderChanges, type FileChange } from '../watch/file-changes.js';
 
@@ -18,10 +18,34 @@ export const RACY_MS = 2000;
 
 /**
  * A file's text as long as `size` (a longer one cut one byte past it, still unlike what was written), or undefined when it
- * cannot be read (missing, a link, a folder: then it is compared the slow way).
+ * cannot be read (missing, a link, a folder, a FIFO; or the thread ended: then it is compared the slow way). By the look
+ * thread, as the lock's take before it: the calls of a turn's writes in one message, none in the main thread's pool.
  */
-const readNow = (path: string, file: string, size: number): Promise<string | undefined> =>
-  readTextNoFollowSized(path, file, size).catch(() => undefined);
+const readNow = (path: string, size: number, looked?: Looked): Promise<string | undefined> =>
+  taken(looked, readKey(path, size)) as Promise<string | undefined> ?? processLookThread().call({ read: path, size }).catch(() => undefined);
+/** Whether the path is a plain file (never followed) and its modification time; undefined when it cannot be told (as missing). */
+const look = (path: string, looked?: Looked): Promise<{ file: boolean; mtimeMs: number } | undefined> =>
+  taken(looked, statKey(path)) as Promise<{ file: boolean; mtimeMs: number } | undefined>
+    ?? processLookThread().call({ lstat: path }).catch(() => undefined);
+
+/**
+ * The answers of the calls made with the lock's take (`plan`), by call: each used once, by the look that would have
+ * asked it (a plan made before the take that no longer fits, the index having moved meanwhile, is asked afresh).
+ */
+export type Looked = Map<string, CallResult>;
+const readKey = (path: string, size: number) => `r${size} ${path}`;
+const statKey = (path: string) => `s ${path}`;
+const keyOf = (call: FileCall) => ('read' in call ? readKey(call.read, call.size) : 'lstat' in call ? statKey(call.lstat) : '');
+function taken(looked: Looked | undefined, key: string): Promise<CallResult | undefined> | undefined {
+  if (!looked?.has(key)) return undefined;
+  const result = looked.get(key);
+  looked.delete(key);
+  return Promise.resolve(result !== null && typeof result === 'object' && 'error' in result ? undefined : result);
+}
+
+/** The answers of `calls` by call, for `refresh` (undefined: none were made). */
+export const lookedAt = (calls: FileCall[], results: CallResult[] | undefined): Looked | undefined =>
+  results && new Map(calls.map((call, at) => [keyOf(call), results[at]]));
 
 /**
  * Bring the index's view of one document up to its files on disk, before a write decides anything
@@ -48,18 +72,47 @@ export class DiskView {
    * `verified`: given, it receives the texts read and found to be what this process last wrote (by project path), which
    * the write about to follow under the same lock need not read again.
    */
-  async refresh(model: Model, documentId: string | undefined, locale?: string | null, verified?: Map<string, string>): Promise<void> {
+  async refresh(
+    model: Model, documentId: string | undefined, locale?: string | null, verified?: Map<string, string>, looked?: Looked,
+  ): Promise<void> {
     const { index, root } = this;
-    const folder = contentFolder(model);
     if (model.kind === 'singleType' || documentId === undefined) {
-      applyChanges(index, await folderChanges(index, root, folder, RACY_MS));
+      applyChanges(index, await folderChanges(index, root, contentFolder(model), RACY_MS));
       return;
     }
-    const files = new Set(index.documentRecords(model.uid, documentId).map((record) => record.file));
-    for (const prefix of documentPrefixes(folder, documentId)) for (const file of index.problemFiles(prefix)) files.add(file);
-    if (locale !== undefined) for (const file of this.candidates(model, documentId, locale, files)) files.add(file);
-    const changes = await Promise.all([...files].map((file) => this.change(file, verified)));
+    const files = this.files(model, documentId, locale);
+    const changes = await Promise.all(files.map((file) => this.change(file, verified, looked)));
     applyChanges(index, changes.filter((change) => change !== undefined));
+  }
+
+  /**
+   * The first call `refresh` makes for each file of the document as the index stands now: made with the lock's take (one
+   * message to the look thread for both), and checked against the index again once the lock is held.
+   */
+  plan(model: Model, documentId: string | undefined, locale?: string | null): FileCall[] {
+    if (model.kind === 'singleType' || documentId === undefined) return [];
+    return this.files(model, documentId, locale).map((file) => {
+      const path = join(this.root, file);
+      const written = this.writtenClean(file, path);
+      return written.racy ? { read: path, size: written.text!.bytes } : { lstat: path };
+    });
+  }
+
+  /** The document's files: those the index knows, its problem files, and its plain and draft file in `locale`. */
+  private files(model: Model, documentId: string, locale?: string | null): string[] {
+    const { index } = this;
+    const files = new Set(index.documentRecords(model.uid, documentId).map((record) => record.file));
+    for (const prefix of documentPrefixes(contentFolder(model), documentId)) for (const file of index.problemFiles(prefix)) files.add(file);
+    if (locale !== undefined) for (const file of this.candidates(model, documentId, locale, files)) files.add(file);
+    return [...files];
+  }
+
+  /** The text this process last wrote to a file the index knows without a problem, and whether its mtime is too recent to trust. */
+  private writtenClean(file: string, path: string) {
+    const known = this.index.record(file);
+    const clean = known !== undefined && !this.index.problems.has(file);
+    const text = clean ? writtenText(path, known.mtimeMs) : undefined;
+    return { known, clean, text, racy: !!text && Date.now() - known!.mtimeMs < RACY_MS };
   }
 
   /**
@@ -68,28 +121,26 @@ export class DiskView {
    * names the mtime the write gave it) and compared with the text written; once the mtime can be trusted, a stat showing
    * it unchanged gives the kept text. Either way the write under the same lock takes that text instead of reading it.
    */
-  private async change(file: string, verified?: Map<string, string>): Promise<FileChange | undefined> {
+  private async change(file: string, verified?: Map<string, string>, looked?: Looked): Promise<FileChange | undefined> {
     const { index, root } = this;
-    const known = index.record(file);
     const path = join(root, file);
-    const clean = known !== undefined && !index.problems.has(file);
-    const written = clean ? writtenText(path, known.mtimeMs) : undefined;
-    if (written && Date.now() - known!.mtimeMs < RACY_MS) {
+    const { known, clean, text: written, racy } = this.writtenClean(file, path);
+    if (written && racy) {
       // Read by the size written: a file of another size reads otherwise (cut one byte past it), a link or a folder not at all.
-      if (await readNow(path, file, written.bytes) === written.text) { verified?.set(file, written.text); return undefined; }
+      if (await readNow(path, written.bytes, looked) === written.text) { verified?.set(file, written.text); return undefined; }
       return fileChange(index, root, file, RACY_MS);
     }
-    // In the thread pool, never inline: a lookup in a folder another write is renaming into waits for the disk's journal,
+    // Off the main thread, never inline: a lookup in a folder another write is renaming into waits for the disk's journal,
     // and an inline wait stalls every read of the server (issue 35: reads p99 9.3 s beside hot writes).
-    const info = await lstat(path).catch(() => undefined);
+    const info = await look(path, looked);
     if (!info && !known && !index.problems.has(file)) return undefined;
-    const trusted = info?.isFile() && Date.now() - info.mtimeMs >= RACY_MS ? info.mtimeMs : undefined;
-    if (clean && trusted !== undefined && trusted === (known.mtimeMs || this.confirmed.get(known))) {
+    const trusted = info?.file && Date.now() - info.mtimeMs >= RACY_MS ? info.mtimeMs : undefined;
+    if (clean && trusted !== undefined && trusted === (known!.mtimeMs || this.confirmed.get(known!))) {
       if (written) verified?.set(file, written.text);
       return undefined;
     }
     const change = await fileChange(index, root, file, RACY_MS);
-    if (!change && clean && trusted !== undefined && known.mtimeMs === 0) await this.confirm(file, known, trusted);
+    if (!change && clean && trusted !== undefined && known!.mtimeMs === 0) await this.confirm(file, known!, trusted);
     return change;
   }
 
@@ -98,8 +149,8 @@ export class DiskView {
    * file still at that time: a time too old to be racy that did not move across the read means nothing wrote it meanwhile.
    */
   private async confirm(file: string, known: FileRecord, mtimeMs: number): Promise<void> {
-    const after = await lstat(join(this.root, file)).catch(() => undefined);
-    if (after?.isFile() && after.mtimeMs === mtimeMs && this.index.record(file) === known) this.confirmed.set(known, mtimeMs);
+    const after = await look(join(this.root, file));
+    if (after?.file && after.mtimeMs === mtimeMs && this.index.record(file) === known) this.confirmed.set(known, mtimeMs);
   }
 
   /**

@@ -2,7 +2,7 @@ import { stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
 import type { Model } from '../schema/types.js';
-import { DiskView } from '../service/disk-view.js';
+import { DiskView, lookedAt } from '../service/disk-view.js';
 import { removeFile, writeFileAtomic } from './atomic-write.js';
 import { documentLockFile } from './document-lock-file.js';
 import { holdLockFile } from './lock-file.js';
@@ -107,9 +107,12 @@ export class DiskStore implements ContentStore {
     if (!index) throw new Error('DiskStore.hold needs the index it keeps up to date');
     this.view ??= new DiskView(this.root, index);
     const view = this.view;
-    return holdLockFile(documentLockFile(this.root, model, documentId), async () => {
+    const id = documentId ?? index.singleDocumentId(model.uid);
+    // The view's look at the document's files goes with the lock's take (one message to the look thread for both).
+    const looks = view.plan(model, id, locale);
+    return holdLockFile(documentLockFile(this.root, model, documentId), async (results) => {
       const verified = new Map<string, string>();
-      await view.refresh(model, documentId ?? index.singleDocumentId(model.uid), locale, verified);
+      await view.refresh(model, id, locale, verified, lookedAt(looks, results));
       for (const [file, text] of verified) this.verified.set(file, text);
       try {
         return await work();
@@ -117,6 +120,6 @@ export class DiskStore implements ContentStore {
         for (const file of verified.keys()) this.verified.delete(file);
       }
       // The answer does not wait for the lock file's removal: the write is in place (and durable) by now.
-    }, { releaseLater: true });
+    }, { releaseLater: true, looks });
   }
 }

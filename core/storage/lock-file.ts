@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { ServiceUnavailableError } from '../errors.js';
 import { ensureCmsFolderAsync } from './cms-folder.js';
-import { processWriteThread } from './write-thread.js';
+import type { CallResult, FileCall } from './thread-calls.js';
+import { processLookThread, WriterThreadGone } from './write-thread.js';
 
 /** Who holds a lock file: a process on a host, with its start time where the system tells it (a reused pid is not the holder). */
 export interface LockOwner {
@@ -67,6 +68,13 @@ const unlinkFile = promisify(unlink);
 
 const copyExclusive = promisify(copyFile);
 const linkFile = promisify(link);
+/**
+ * The lock file's link, by the look thread with the other takes of this turn (a thread-pool round trip each was the
+ * largest native cost of an update's main thread in the table's profile); through the pool if the thread ended.
+ */
+const linkLock = (holder: string, path: string, then: FileCall[]): Promise<CallResult[] | undefined> =>
+  processLookThread().call({ link: holder, to: path, then })
+    .catch(async (error: unknown) => { if (!(error instanceof WriterThreadGone)) throw error; await linkFile(holder, path); return undefined; });
 
 /**
  * This process's holder text as a file in the locks' parent folder (`.cms/.holder-<pid>.json`, so the locks folder holds
@@ -123,20 +131,20 @@ let copyLocks = false;
  * has no hard links, a copy of the holder file with COPYFILE_EXCL (libuv opens the target `O_CREAT | O_EXCL`, and
  * removes only a target it created itself if the copy fails), which made and filled a new file in one thread-pool task.
  */
-async function createLock(path: string): Promise<void> {
+async function createLock(path: string, then: FileCall[]): Promise<CallResult[] | undefined> {
   const folder = dirname(path);
   try {
     const holder = await holderFile(folder);
     if (!copyLocks) {
       try {
-        await linkFile(holder, path);
-        return;
+        return await linkLock(holder, path, then);
       } catch (error) {
         if (!NO_LINKS.has(code(error) ?? '')) throw error;
         copyLocks = true;
       }
     }
     await copyExclusive(holder, path, constants.COPYFILE_EXCL);
+    return undefined;
   } catch (error) {
     // The holder file removed (a wiped .cms/): written again on the next try.
     if (code(error) === 'ENOENT') holderFiles.delete(folder);
@@ -163,15 +171,32 @@ export interface LockFileOptions {
    * which the next writer takes over (as after a SIGKILL).
    */
   releaseLater?: boolean;
+  /**
+   * File calls to make right after the lock is taken, in the same message to the look thread (the disk view's look at the
+   * document's files): their answers are given to the work, or undefined where they could not be made with the take.
+   */
+  looks?: FileCall[];
 }
 
 /** Lock removals under way (`releaseLater`), by path. */
 const releasing = new Map<string, Promise<void>>();
+/** How many of this process's takes of a lock are under way or hold it, by path: a lock of ours none of them holds is an orphan. */
+const taking = new Map<string, number>();
+const counted = (path: string, by: number) => {
+  const count = (taking.get(path) ?? 0) + by;
+  if (count) taking.set(path, count); else taking.delete(path);
+};
+/**
+ * Whether a lock names this very process while no other take of it here is under way: one whose answer never came back
+ * (the thread that made the link ended first) or whose removal failed. Nothing holds it: it is taken over like a dead holder's.
+ */
+const orphaned = (path: string, owner: LockOwner): boolean =>
+  owner.pid === SELF.pid && owner.host === SELF.host && owner.start === SELF.start && (taking.get(path) ?? 0) <= 1;
 
 function releaseInBackground(path: string): void {
-  // By the writer thread, with the other removals and the write batches of this turn (a thread-pool round trip each
-  // was the largest single cost of an update's main thread in --cpu-prof); through the pool if the thread ended.
-  const released = processWriteThread().remove(path).catch(() => releaseLock(path));
+  // By the look thread, in one message with the takes and looks of this turn (a thread-pool round trip each was the
+  // largest single cost of an update's main thread in --cpu-prof); through the pool if the thread ended.
+  const released = processLookThread().remove(path).catch(() => releaseLock(path));
   released.catch(() => {}); // an error is the next take's, not unhandled
   releasing.set(path, released);
   const forget = () => { if (releasing.get(path) === released) releasing.delete(path); };
@@ -188,26 +213,35 @@ function releaseInBackground(path: string): void {
  * @example
  * await holdLockFile('/site/.cms/locks/api--article.article~abc.lock', () => writeTheDocument());
  */
-export async function holdLockFile<T>(path: string, work: () => Promise<T>, options: LockFileOptions = {}): Promise<T> {
-  const removing = releasing.get(path);
-  if (removing) await removing;
-  await acquire(path, options.timeoutMs ?? 30_000);
+export async function holdLockFile<T>(
+  path: string, work: (looked?: CallResult[]) => Promise<T>, options: LockFileOptions = {},
+): Promise<T> {
+  counted(path, 1);
+  let looked: CallResult[] | undefined;
   try {
-    return await work();
+    const removing = releasing.get(path);
+    if (removing) await removing;
+    looked = await acquire(path, options.timeoutMs ?? 30_000, options.looks ?? []);
+  } catch (error) {
+    counted(path, -1);
+    throw error;
+  }
+  try {
+    return await work(looked);
   } finally {
+    counted(path, -1);
     if (options.releaseLater) releaseInBackground(path);
     else await releaseLock(path);
   }
 }
 
-async function acquire(path: string, timeoutMs: number): Promise<void> {
+async function acquire(path: string, timeoutMs: number, looks: FileCall[]): Promise<CallResult[] | undefined> {
   const deadline = Date.now() + timeoutMs;
   for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
     try {
-      // In the thread pool: creating a file is a journaled change of .cms/locks, which waits behind other writes'
+      // Off the main thread: creating a file is a journaled change of .cms/locks, which waits behind other writes'
       // fsyncs; inline, that wait would stall every read the server answers meanwhile.
-      await createLock(path);
-      return;
+      return await createLock(path, looks);
     } catch (error) {
       if (code(error) === 'ENOENT') { await ensureCmsFolderAsync(path); await mkdir(dirname(path), { recursive: true }); continue; }
       if (code(error) !== 'EEXIST') throw error;
@@ -215,7 +249,7 @@ async function acquire(path: string, timeoutMs: number): Promise<void> {
     const text = await readFile(path, 'utf8').catch(() => undefined);
     if (text === undefined) continue; // released between the two calls
     const owner = parseOwner(text);
-    if (owner ? holderGone(owner) : await olderThan(path, UNREADABLE_STALE_MS)) {
+    if (owner ? holderGone(owner) || orphaned(path, owner) : await olderThan(path, UNREADABLE_STALE_MS)) {
       await takeOver(path, text);
       continue;
     }

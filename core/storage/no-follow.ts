@@ -10,13 +10,6 @@ import { closeNow } from './durable-fs.js';
  * so a file swapped for a link between listing and reading is refused too.
  */
 const NO_FOLLOW = constants.O_RDONLY | constants.O_NOFOLLOW;
-/**
- * The same, never waiting in `open`: a read that skips the stat (the disk view's check of a file it wrote) may meet a FIFO
- * put in the file's place, whose open would hold a thread-pool thread until a writer came. On a regular file it changes
- * nothing; a FIFO is then refused by the positioned read (ESPIPE). Where the system has no O_NONBLOCK (Windows), there are no FIFOs.
- */
-const NO_FOLLOW_NOW = NO_FOLLOW | (constants.O_NONBLOCK ?? 0);
-
 /** The problem reported for a link where a project file was expected. */
 export class LinkError extends FileError {
   constructor(file: string) {
@@ -53,12 +46,10 @@ export function readTextNoFollow(path: string, file: string): Promise<string> {
 }
 
 /** Open `path` without following a link (a link refused as a `LinkError` naming `file`), read it with `reading`, close it. */
-async function withNoFollow(
-  path: string, file: string, reading: (fd: number) => Promise<string>, flags = NO_FOLLOW,
-): Promise<string> {
+async function withNoFollow(path: string, file: string, reading: (fd: number) => Promise<string>): Promise<string> {
   let fd: number;
   try {
-    fd = await openFile(path, flags);
+    fd = await openFile(path, NO_FOLLOW);
   } catch (error) {
     if (isLinkRefusal(error)) throw new LinkError(file);
     throw error;
@@ -100,16 +91,3 @@ async function readToEnd(fd: number): Promise<string> {
   }
 }
 
-/**
- * The first `size + 1` bytes of a file whose size a stat just told, or that should hold a text of that size (a link
- * refused as above, never waiting on a FIFO): open, one read, close, one thread-pool round trip fewer than
- * `readTextNoFollow`. A file that grew since reads longer than `size` (cut at `size + 1` bytes), so a caller comparing it
- * with a known text still sees it differ.
- */
-export function readTextNoFollowSized(path: string, file: string, size: number): Promise<string> {
-  return withNoFollow(path, file, async (fd) => {
-    const buffer = Buffer.allocUnsafe(size + 1);
-    const { bytesRead } = await readInto(fd, buffer, 0, size + 1, 0);
-    return buffer.toString('utf8', 0, bytesRead);
-  }, NO_FOLLOW_NOW);
-}

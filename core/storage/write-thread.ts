@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { failure, makeBatchWriter, type BatchResult, type BatchWriter, type WriteError, type WriteJob } from './write-batch.js';
+import { makeFileCalls, type CallResult, type FileCall } from './thread-calls.js';
+import { failure, makeBatchWriter, type BatchResult, type BatchWriter, type WriteJob } from './write-batch.js';
 
 /** A batch the thread has not answered yet. */
 interface InFlight {
@@ -7,10 +8,10 @@ interface InFlight {
   reject: (error: Error) => void;
 }
 
-/** A file removal asked of the thread. */
-interface Removal {
-  path: string;
-  resolve: () => void;
+/** A file call asked of the thread, sent with the others of its turn of the event loop. */
+interface Asked {
+  call: FileCall;
+  resolve: (result: Exclude<CallResult, { error: unknown }>) => void;
   reject: (error: Error) => void;
 }
 
@@ -41,7 +42,7 @@ export class WriteThread implements BatchWriter {
   private worker: Worker | undefined;
   private readonly inFlight = new Map<number, InFlight>();
   private serial = 0;
-  private readonly removals: Removal[] = [];
+  private readonly asked: Asked[] = [];
 
   constructor(private readonly options: WriteThreadOptions = {}) {}
 
@@ -50,21 +51,35 @@ export class WriteThread implements BatchWriter {
   }
 
   /**
-   * Remove a file (a missing one is no error): the lock files of writes, which each cost a thread-pool round trip. The
-   * removals asked in one turn of the event loop go in one message.
+   * One file call (a lock file's link or removal, the disk view's look at a document's file), each a thread-pool round
+   * trip of the main thread otherwise: the calls asked in one turn of the event loop go in one message. Rejects with the
+   * call's error, its code kept.
    */
-  remove(path: string): Promise<void> {
+  call(call: { link: string; to: string; then: FileCall[] }): Promise<CallResult[]>;
+  call(call: { link: string; to: string } | { unlink: string }): Promise<null>;
+  call(call: { lstat: string }): Promise<{ file: boolean; mtimeMs: number }>;
+  call(call: { read: string; size: number }): Promise<string>;
+  call(call: FileCall): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      if (!this.removals.length) setImmediate(() => this.sendRemovals());
-      this.removals.push({ path, resolve, reject });
+      if (!this.asked.length) setImmediate(() => this.sendCalls());
+      this.asked.push({ call, resolve, reject });
     });
   }
 
-  private sendRemovals(): void {
-    const batch = this.removals.splice(0);
-    const failed = (error: Error) => { for (const removal of batch) removal.reject(error); };
-    (this.post({ remove: batch.map((removal) => removal.path) }) as Promise<Array<WriteError | null>>).then((errors) => {
-      batch.forEach((removal, at) => { const error = errors[at]; if (error) removal.reject(failure(error)); else removal.resolve(); });
+  /** Remove a file (a missing one is no error): `call({ unlink })`. */
+  remove(path: string): Promise<void> {
+    return this.call({ unlink: path }).then(() => undefined);
+  }
+
+  private sendCalls(): void {
+    const batch = this.asked.splice(0);
+    const failed = (error: Error) => { for (const asked of batch) asked.reject(error); };
+    (this.post({ calls: batch.map((asked) => asked.call) }) as Promise<CallResult[]>).then((results) => {
+      batch.forEach((asked, at) => {
+        const result = results[at];
+        if (result !== null && typeof result === 'object' && 'error' in result) asked.reject(failure(result.error));
+        else asked.resolve(result);
+      });
     }, failed);
   }
 
@@ -91,11 +106,8 @@ export class WriteThread implements BatchWriter {
     const source = `const load = (name) => process.getBuiltinModule(name);
 const { parentPort } = load('node:worker_threads');
 const run = (${makeBatchWriter.toString()})(${this.options.files ?? "load('node:fs')"}, load('node:zlib').crc32, load('node:path').dirname);
-const fs = load('node:fs');
-const removeAll = (paths) => paths.map((path) => {
-  try { fs.unlinkSync(path); return null; } catch (error) { return error.code === 'ENOENT' ? null : { message: error.message, code: error.code }; }
-});
-parentPort.on('message', ({ id, logFd, jobs, remove }) => parentPort.postMessage({ id, result: remove ? removeAll(remove) : run(logFd, jobs) }));`;
+const calls = (${makeFileCalls.toString()})(${this.options.files ?? "load('node:fs')"});
+parentPort.on('message', ({ id, logFd, jobs, calls: asked }) => parentPort.postMessage({ id, result: asked ? calls(asked) : run(logFd, jobs) }));`;
     const worker = new Worker(source, { eval: true });
     worker.on('message', ({ id, result }: { id: number; result: unknown }) => {
       const waiting = this.inFlight.get(id);
@@ -121,6 +133,13 @@ parentPort.on('message', ({ id, logFd, jobs, remove }) => parentPort.postMessage
 }
 
 let shared: WriteThread | undefined;
+let looking: WriteThread | undefined;
 
-/** The process's writer thread, shared by every site's write log. */
+/** The process's writer thread, shared by every site's write log (and the lock files' removals). */
 export const processWriteThread = (): WriteThread => (shared ??= new WriteThread());
+
+/**
+ * The process's thread for taking lock files and the disk view's look under them: a second thread, so that a take never
+ * waits behind a batch's synced log append on the writer thread.
+ */
+export const processLookThread = (): WriteThread => (looking ??= new WriteThread());

@@ -1,11 +1,10 @@
-import { constants, lstatSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { constants, lstatSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../core/storage/atomic-write.js';
 import { diskFs, SYNCED_OPEN_FLAGS } from '../../core/storage/durable-fs.js';
-import { LinkError, readTextNoFollow, readTextNoFollowSized } from '../../core/storage/no-follow.js';
+import { readTextNoFollow } from '../../core/storage/no-follow.js';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'cms-round-trips-'));
 
@@ -34,36 +33,6 @@ describe('a durable write opens its temp file synced (no separate fdatasync)', (
     const mtimeMs = await writeFileAtomic(path, '{"new":true}');
     expect(readFileSync(path, 'utf8')).toBe('{"new":true}');
     expect(mtimeMs).toBe(lstatSync(path).mtimeMs);
-  });
-});
-
-describe('readTextNoFollowSized: a racy file read by the size its stat told', () => {
-  it.each([
-    ['the same size', 'ábc', Buffer.byteLength('ábc'), 'ábc'],
-    ['grown since the stat', 'abcdef', 3, 'abcd'],
-    ['shrunk since the stat', 'ab', 5, 'ab'],
-    ['empty', '', 0, ''],
-  ])('answers a file of %s as read (a longer one cut one byte past the size)', async (_case, text, size, expected) => {
-    const path = join(folder(), 'a.json');
-    writeFileSync(path, text);
-    await expect(readTextNoFollowSized(path, 'content/a.json', size)).resolves.toBe(expected);
-  });
-
-  it('refuses a symbolic link, naming the project file', async () => {
-    const dir = folder();
-    writeFileSync(join(dir, 'secret'), 'x');
-    symlinkSync(join(dir, 'secret'), join(dir, 'a.json'));
-    await expect(readTextNoFollowSized(join(dir, 'a.json'), 'content/a.json', 1)).rejects.toBeInstanceOf(LinkError);
-  });
-
-  it.runIf(process.platform !== 'win32')('refuses a FIFO in the file\'s place at once, without waiting in open for a writer', async () => {
-    const path = join(folder(), 'a.json');
-    execFileSync('mkfifo', [path]);
-    await expect(readTextNoFollowSized(path, 'content/a.json', 10)).rejects.toMatchObject({ code: 'ESPIPE' });
-  });
-
-  it('fails for a missing file', async () => {
-    await expect(readTextNoFollowSized(join(folder(), 'gone.json'), 'content/gone.json', 1)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 

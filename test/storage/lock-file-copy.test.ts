@@ -7,12 +7,21 @@ import { describe, expect, it, vi } from 'vitest';
 import { ServiceUnavailableError } from '../../core/errors.js';
 import { holdLockFile } from '../../core/storage/lock-file.js';
 
+// The lock's link is made by the look thread: its file system refuses links, as such a mount does (and the pool's too,
+// should the thread end).
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
   const link = (_from: string, _to: string, done: (error: NodeJS.ErrnoException) => void) => {
     done(Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' }));
   };
   return { ...real, link, default: { ...real, link } };
+});
+vi.mock('../../core/storage/write-thread.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../core/storage/write-thread.js')>();
+  const refusing = new real.WriteThread({
+    files: "({ ...load('node:fs'), linkSync() { throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' }); } })",
+  });
+  return { ...real, processLookThread: () => refusing };
 });
 
 describe('holdLockFile where the file system refuses hard links', () => {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -90,10 +90,24 @@ describe('holdLockFile: one writer of a document across processes', () => {
     expect(readFileSync(holder, 'utf8')).toBe(seen);
   });
 
+  it('takes over at once a lock naming this process that none of its takes holds (a link whose answer was lost), never one it holds', async () => {
+    const { root, lock } = lockIn();
+    const holder = join(root, '.cms', `.holder-${process.pid}.json`);
+    const held = await holdLockFile(lock, async () => {
+      const second = await holdLockFile(lock, async () => 'taken twice', { timeoutMs: 0 }).catch((error: unknown) => error);
+      linkSync(holder, `${lock}.kept`);
+      return second;
+    });
+    expect(held).toBeInstanceOf(ServiceUnavailableError);
+    renameSync(`${lock}.kept`, lock);
+    expect(await holdLockFile(lock, async () => statSync(lock).ino === statSync(holder).ino, { timeoutMs: 0 })).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+  });
+
   it('with releaseLater, answers before the lock is removed, and this process\'s next take waits for the removal, not for a timeout', async () => {
     const { lock } = lockIn();
     expect(await holdLockFile(lock, async () => existsSync(lock), { releaseLater: true })).toBe(true);
-    // Had the second take met the first's lock (this live process's), a 0 ms timeout would have failed it with a 503.
+    // Had the second take met the first's lock, it would have had to take over a lock of this live process (see below).
     expect(await holdLockFile(lock, async () => existsSync(lock), { releaseLater: true, timeoutMs: 0 })).toBe(true);
     await holdLockFile(lock, async () => undefined, { timeoutMs: 0 });
     expect(existsSync(lock)).toBe(false);
