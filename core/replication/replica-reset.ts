@@ -28,6 +28,9 @@ export async function resetTo(
   // `head`: where the changed files are counted from (the caller's HEAD before it moved it), else the current HEAD.
   const [head, tip] = options.head ? [options.head, (await git.resolve(target))!] : await headAndTarget(git, target);
   const ours = options.ours ?? [];
+  // Already there, nothing edited and nothing untracked (a replica's first pull, on a clean clone at the remote's tip): the
+  // five git runs below would keep nothing aside and move nothing; one `git status` says so.
+  if (!options.ours && head === tip && await untouched(git)) return { changed: [], stray, tip };
   // `stash create` makes a commit of the uncommitted changes without touching the tree (empty: none). With
   // writes of ours waiting (`ours`: their files), the changes are theirs: they are run again, not kept aside.
   // `untrackedIn`: files git does not track there yet (left by a replica killed before its push) are kept and go too.
@@ -87,6 +90,10 @@ export async function headAndTarget(git: ReplicaGit, target: string): Promise<[s
   const [head, tip] = await Promise.all([git.resolve('HEAD'), git.resolve(target)]);
   return [head, tip!];
 }
+
+/** No change to a tracked file (staged or not) and no untracked (not ignored) file anywhere in the work tree. */
+const untouched = async (git: ReplicaGit) =>
+  (await git('status', '--porcelain=v1', '-z', '--no-renames', '--untracked-files=all').catch(() => 'unknown')) === '';
 
 /** Untracked (not ignored) files of the work tree that `target` tracks (one git call for up to 1,000 of them). */
 async function untrackedInTheWay(git: ReplicaGit, target: string): Promise<string[]> {
