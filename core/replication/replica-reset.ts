@@ -3,6 +3,9 @@ import { refsUnderFromFiles } from '../branches/ref-files.js';
 import { GitRefusedError } from '../git/git-errors.js';
 import type { ReplicaGit } from './replica-git.js';
 
+/** A full object id, SHA-1 or SHA-256. */
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
 /** `refs/cms/stray/2026-11-25T06-30-00-000Z-commits`: where a replica keeps what it could not push. */
 export const STRAY_PREFIX = 'refs/cms/stray/';
 
@@ -86,8 +89,9 @@ export async function fastForward(
  * common pull starts no git process for them; a hash or a ref the files cannot tell is asked of git.
  */
 export async function headAndTarget(git: ReplicaGit, target: string): Promise<[string | undefined, string]> {
-  // `target` is a ref name or a hash this module was given by its callers, never request input.
-  const [head, tip] = await Promise.all([git.resolve('HEAD'), git.resolve(target)]);
+  // `target` is a ref name or a hash this module was given by its callers, never request input. A full hash (a pull's fetched
+  // tip, just read from its ref) names itself: no `git rev-parse` for it (the reset fails as before if it were not there).
+  const [head, tip] = await Promise.all([git.resolve('HEAD'), OBJECT_ID.test(target) ? target : git.resolve(target)]);
   return [head, tip!];
 }
 
