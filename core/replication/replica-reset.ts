@@ -3,6 +3,9 @@ import { refsUnderFromFiles } from '../branches/ref-files.js';
 import { GitRefusedError } from '../git/git-errors.js';
 import type { ReplicaGit } from './replica-git.js';
 
+/** A full object id, SHA-1 or SHA-256. */
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
 /** `refs/cms/stray/2026-11-25T06-30-00-000Z-commits`: where a replica keeps what it could not push. */
 export const STRAY_PREFIX = 'refs/cms/stray/';
 
@@ -28,6 +31,9 @@ export async function resetTo(
   // `head`: where the changed files are counted from (the caller's HEAD before it moved it), else the current HEAD.
   const [head, tip] = options.head ? [options.head, (await git.resolve(target))!] : await headAndTarget(git, target);
   const ours = options.ours ?? [];
+  // Already there, nothing edited and nothing untracked (a replica's first pull, on a clean clone at the remote's tip): the
+  // five git runs below would keep nothing aside and move nothing; one `git status` says so.
+  if (!options.ours && head === tip && await untouched(git)) return { changed: [], stray, tip };
   // `stash create` makes a commit of the uncommitted changes without touching the tree (empty: none). With
   // writes of ours waiting (`ours`: their files), the changes are theirs: they are run again, not kept aside.
   // `untrackedIn`: files git does not track there yet (left by a replica killed before its push) are kept and go too.
@@ -83,10 +89,15 @@ export async function fastForward(
  * common pull starts no git process for them; a hash or a ref the files cannot tell is asked of git.
  */
 export async function headAndTarget(git: ReplicaGit, target: string): Promise<[string | undefined, string]> {
-  // `target` is a ref name or a hash this module was given by its callers, never request input.
-  const [head, tip] = await Promise.all([git.resolve('HEAD'), git.resolve(target)]);
+  // `target` is a ref name or a hash this module was given by its callers, never request input. A full hash (a pull's fetched
+  // tip, just read from its ref) names itself: no `git rev-parse` for it (the reset fails as before if it were not there).
+  const [head, tip] = await Promise.all([git.resolve('HEAD'), OBJECT_ID.test(target) ? target : git.resolve(target)]);
   return [head, tip!];
 }
+
+/** No change to a tracked file (staged or not) and no untracked (not ignored) file anywhere in the work tree. */
+const untouched = async (git: ReplicaGit) =>
+  (await git('status', '--porcelain=v1', '-z', '--no-renames', '--untracked-files=all').catch(() => 'unknown')) === '';
 
 /** Untracked (not ignored) files of the work tree that `target` tracks (one git call for up to 1,000 of them). */
 async function untrackedInTheWay(git: ReplicaGit, target: string): Promise<string[]> {
