@@ -1,6 +1,7 @@
 import {
   BYTE_ORDER, CLEAN, columnLayout, DRAFT, FieldsColumns, NUMBERS, paddedLength, TEXTS, UNPUBLISHED, type ColumnEntry, type Preamble,
 } from './snapshot-columns.js';
+import type { FileRecord } from '../read-file.js';
 import { SnapshotCorruptError } from './snapshot-format.js';
 
 const NEWLINE = 10;
@@ -95,20 +96,38 @@ export class SnapshotColumns {
     return (this.flags[i] & CLEAN) !== 0;
   }
 
-  /** Entry `i`, every text decoded (equal timestamps share one string); `file` when the caller holds it already. */
-  entry(i: number, file = this.file(i)): ColumnEntry {
+  /**
+   * What a record of entry `i` holds besides its fields (`file` when the caller holds it already): a
+   * missing timestamp is undefined, and equal timestamps share one string.
+   */
+  recordFields(i: number, file = this.file(i)): Omit<FileRecord, 'data'> {
     const flags = this.flags[i];
     const createdAt = this.text(i, 2);
     const updatedAt = this.same(i, 3, 2) ? createdAt : this.text(i, 3);
     let publishedAt: string | null = null;
     if (!(flags & UNPUBLISHED)) publishedAt = this.same(i, 4, 3) ? updatedAt : this.same(i, 4, 2) ? createdAt : this.text(i, 4);
     const locale = this.locales[i];
-    const { fields } = this;
     return {
       file, uid: this.uid(i), documentId: this.text(i, 1), locale: locale === 0 ? null : this.preamble.locales[locale - 1],
-      draft: (flags & DRAFT) !== 0, createdAt, updatedAt, publishedAt, recordMtimeMs: fields.recordMtimeMs(i), stamp: fields.stamp(i),
-      hash: this.text(i, 5), clean: (flags & CLEAN) !== 0, offset: fields.offset(i), length: fields.length(i), crc: fields.crc(i),
+      draft: (flags & DRAFT) !== 0, createdAt: createdAt || undefined, updatedAt: updatedAt || undefined,
+      publishedAt: publishedAt === null ? null : publishedAt || undefined, mtimeMs: this.fields.recordMtimeMs(i),
     };
+  }
+
+  /** Entry `i` as the writer took it (`''` for a missing text). */
+  entry(i: number): ColumnEntry {
+    const { mtimeMs, createdAt, updatedAt, publishedAt, ...rest } = this.recordFields(i);
+    const { fields } = this;
+    return {
+      ...rest, createdAt: createdAt ?? '', updatedAt: updatedAt ?? '', publishedAt: publishedAt === null ? null : publishedAt ?? '',
+      recordMtimeMs: mtimeMs, stamp: fields.stamp(i), hash: this.text(i, 5), clean: this.clean(i),
+      offset: fields.offset(i), length: fields.length(i), crc: fields.crc(i),
+    };
+  }
+
+  /** The hash of a racy file's text, when it has one. */
+  hash(i: number): string | undefined {
+    return this.text(i, 5) || undefined;
   }
 
   /** Do texts `a` and `b` of entry `i` hold the same bytes? */

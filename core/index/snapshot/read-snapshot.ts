@@ -115,13 +115,9 @@ function entriesOf(columns: SnapshotColumns, fields: FieldsFile, reread: Reread)
   return {
     size: columns.count,
     file: (i) => columns.file(i),
-    entry: (i, file) => {
-      const { hash, clean, recordMtimeMs, createdAt, updatedAt, publishedAt, ...rest } = columns.entry(i, file);
-      return new SnapshotRecord({
-        ...rest, mtimeMs: recordMtimeMs, createdAt: createdAt || undefined, updatedAt: updatedAt || undefined,
-        publishedAt: publishedAt === null ? null : publishedAt || undefined,
-      }, fields, columns.fields, i, reread, { hash: hash || undefined, clean });
-    },
+    entry: (i, file) => new SnapshotRecord(columns.recordFields(i, file), fields, columns.fields, i, reread, {
+      hash: columns.hash(i), clean: columns.clean(i),
+    }),
   };
 }
 
