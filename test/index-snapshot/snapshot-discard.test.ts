@@ -4,7 +4,35 @@ import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { copySampleSite } from '../helpers/project.js';
 import { answers, snapshotPath, start } from './helpers.js';
-import { editSnapshot, readSnapshotFile, writeSnapshotFile } from './snapshot-file.js';
+import { columnLayout, paddedLength, type Preamble } from '../../core/index/snapshot/snapshot-columns.js';
+import { metadataRegion, readSnapshotFile, snapshotRegions, writeSnapshotFile } from './snapshot-file.js';
+
+type Layout = ReturnType<typeof columnLayout>;
+
+/** Edit the metadata columns in place (or replace them), the end line's CRC-32 made to agree: only the columns' own checks remain. */
+function editColumns(root: string, edit: (region: Buffer, at: Layout, preamble: Preamble) => Buffer | void): void {
+  const bytes = readFileSync(snapshotPath(root));
+  const { metadataAt, metadataEnd } = snapshotRegions(bytes);
+  const region = Buffer.from(bytes.subarray(metadataAt, metadataEnd));
+  const lineEnd = region.indexOf('\n');
+  const preamble = JSON.parse(region.toString('utf8', 0, lineEnd)) as Preamble;
+  const edited = edit(region, columnLayout(paddedLength(lineEnd + 1), preamble.count, preamble.text), preamble) ?? region;
+  const endLine = Buffer.from(`end ${preamble.count} ${metadataAt} ${crc32(edited)}\n`);
+  writeFileSync(snapshotPath(root), Buffer.concat([bytes.subarray(0, metadataAt), edited, endLine]));
+}
+
+/** The same snapshot in format 3: the fields region kept, one tab-separated metadata line per entry. */
+function writeFormat3(root: string): void {
+  const bytes = readFileSync(snapshotPath(root));
+  const { metadataAt } = snapshotRegions(bytes);
+  const { header, entries, listing } = readSnapshotFile(root);
+  const lines = entries.map(({ meta }) => `${meta.join('\t')}\n`).join('') + (listing === undefined ? '' : `listing\t${listing}\n`);
+  const metadata = Buffer.from(lines);
+  const first = Buffer.from(`${JSON.stringify({ ...JSON.parse(header), format: 3 })}\n`);
+  // The header's length changes by none (one digit for another): the offsets still point at each entry's fields.
+  const fields = bytes.subarray(bytes.indexOf('\n') + 1, metadataAt);
+  writeFileSync(snapshotPath(root), Buffer.concat([first, fields, metadata, Buffer.from(`end ${entries.length} ${metadataAt} ${crc32(metadata)}\n`)]));
+}
 
 /** Spoil the snapshot (or what shaped it) after a first start; the next start must read every file and answer as a full read. */
 const cases: [string, (root: string) => void, RegExp][] = [
@@ -25,8 +53,8 @@ const cases: [string, (root: string) => void, RegExp][] = [
     writeFileSync(snapshotPath(root), text.subarray(0, Math.floor(text.length / 2)));
   }, /truncated|end line/],
   ['it lost its end line', (root) => {
-    const text = readFileSync(snapshotPath(root), 'utf8');
-    writeFileSync(snapshotPath(root), text.slice(0, text.lastIndexOf('end ')));
+    const text = readFileSync(snapshotPath(root), 'latin1');
+    writeFileSync(snapshotPath(root), text.slice(0, text.lastIndexOf('end ')), 'latin1');
   }, /truncated/],
   ['a metadata line is damaged', (root) => {
     const bytes = readFileSync(snapshotPath(root));
@@ -43,28 +71,42 @@ const cases: [string, (root: string) => void, RegExp][] = [
     const lines = entries.map(({ meta, fields }) => [...meta.slice(0, 15), fields].join('\t'));
     const format2 = [JSON.stringify({ ...JSON.parse(header), format: 2 }), ...lines, `end ${lines.length}`, ''];
     writeFileSync(snapshotPath(root), format2.join('\n'));
-  }, /format 2 \(this version reads 3\)/],
+  }, /format 2 \(this version reads 4\)/],
+  ['it holds format 3 (one tab-separated metadata line per file)', (root) => writeFormat3(root), /format 3 \(this version reads 4\)/],
   ['its end line miscounts the entries', (root) => {
-    const text = readFileSync(snapshotPath(root), 'utf8');
-    writeFileSync(snapshotPath(root), text.replace(/end (\d+) /, (_, count) => `end ${Number(count) + 1} `));
+    const text = readFileSync(snapshotPath(root), 'latin1');
+    writeFileSync(snapshotPath(root), text.replace(/end (\d+) /, (_, count) => `end ${Number(count) + 1} `), 'latin1');
   }, /end line does not match the entries/],
   ['its end line points outside the file', (root) => {
-    const text = readFileSync(snapshotPath(root), 'utf8');
-    writeFileSync(snapshotPath(root), text.replace(/end (\d+) (\d+) /, (_, count) => `end ${count} ${text.length * 2} `));
-  }, /end line does not match the file/],
-  ['a metadata line has a field too many', (root) => editSnapshot(root, (entries) => {
-    entries[1].meta[2] += '\textra';
-  }), /expected 18 fields, found more/],
-  ['an entry\'s fields lie outside the fields region', (root) => {
     const text = readFileSync(snapshotPath(root), 'latin1');
-    const metadataAt = Number(text.slice(text.lastIndexOf('end ')).split(' ')[2]);
+    writeFileSync(snapshotPath(root), text.replace(/end (\d+) (\d+) /, (_, count) => `end ${count} ${text.length * 2} `), 'latin1');
+  }, /end line does not match the file/],
+  ['a text end in its columns goes backwards', (root) => editColumns(root, (region, at) => {
+    region.writeUInt32LE(0, at.ends + 4 * 7);
+  }), /columns damaged: text ends/],
+  ['an entry names a type its columns do not hold', (root) => editColumns(root, (region, at, preamble) => {
+    region.writeUInt16LE(preamble.types.length, at.keys + 2);
+  }), /columns damaged: a name out of range/],
+  ['an entry names a locale its columns do not hold', (root) => editColumns(root, (region, at, preamble) => {
+    region.writeUInt16LE(preamble.locales.length + 1, at.keys + 2 * preamble.count);
+  }), /columns damaged: a name out of range/],
+  ['an entry\'s flags are out of range', (root) => editColumns(root, (region, at) => {
+    region[at.flags + 1] = 0x80;
+  }), /columns damaged: flags/],
+  ['its columns are a byte longer than they say', (root) => editColumns(root, (region) => Buffer.concat([region.subarray(0, -1), Buffer.from([0, 10])])),
+    /columns damaged: sizes do not add up/],
+  ['its preamble is not JSON', (root) => editColumns(root, (region) => {
+    region[0] = 0x7b + 1;
+  }), /columns damaged: no preamble/],
+  ['an entry\'s fields lie outside the fields region', (root) => {
     const bytes = readFileSync(snapshotPath(root));
-    const { entries } = readSnapshotFile(root);
+    const { metadataAt } = snapshotRegions(bytes);
+    const { entries, listing } = readSnapshotFile(root);
     // The last entry's length, pushed past the metadata offset (and the metadata's CRC made to agree).
     entries.at(-1)!.meta[16] = String(metadataAt);
-    const lines = Buffer.from(entries.map(({ meta }) => `${meta.join('\t')}\n`).join(''));
-    const endLine = Buffer.from(`end ${entries.length} ${metadataAt} ${crc32(lines)}\n`);
-    writeFileSync(snapshotPath(root), Buffer.concat([bytes.subarray(0, metadataAt), lines, endLine]));
+    const region = metadataRegion(entries, listing);
+    const endLine = Buffer.from(`end ${entries.length} ${metadataAt} ${crc32(region)}\n`);
+    writeFileSync(snapshotPath(root), Buffer.concat([bytes.subarray(0, metadataAt), region, endLine]));
   }, /fields out of bounds/],
   ['its listing line is not a listing', (root) => {
     const file = readSnapshotFile(root);

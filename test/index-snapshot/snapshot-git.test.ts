@@ -5,15 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { ARTICLES as A } from '../contract/sample-site.js';
 import { copySampleSite } from '../helpers/project.js';
 import { answers, snapshotPath, start } from './helpers.js';
+import { entryOf, readSnapshotFile } from './snapshot-file.js';
 
 const git = (root: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd: root, encoding: 'utf8' });
 const title = async (root: string, documentId: string) =>
   ((await (await start(root)).cms.ownerApi({ method: 'GET', path: `/articles/${documentId}`, search: 'fields[0]=title' })).body as
     { data: { title: string } }).data.title;
-/** The `clean` field of a file's snapshot line. */
-const cleanFlag = (root: string, file: string) =>
-  readFileSync(snapshotPath(root), 'utf8').split('\n').find((line) => line.startsWith(`${file}\t`))?.split('\t')[14];
+/** The `clean` field of a file's snapshot entry. */
+const cleanFlag = (root: string, file: string) => entryOf(readSnapshotFile(root).entries, file).meta[14];
 
 describe('index snapshot in a Git checkout: Git says what changed, no stat per file', { timeout: 60_000 }, () => {
   it('keeps committed files on Git\'s word, and re-reads what git status or a new commit names', async () => {
@@ -72,9 +72,9 @@ describe('index snapshot in a Git checkout: Git says what changed, no stat per f
     git(root, 'add', '-A');
     git(root, 'commit', '-qm', 'site');
     await start(root);
-    const text = readFileSync(snapshotPath(root), 'utf8');
+    const text = readFileSync(snapshotPath(root), 'latin1');
     const head = git(root, 'rev-parse', 'HEAD').trim();
-    writeFileSync(snapshotPath(root), text.replace(head, 'f'.repeat(40)));
+    writeFileSync(snapshotPath(root), text.replace(head, 'f'.repeat(40)), 'latin1');
     git(root, 'commit', '-q', '--allow-empty', '-m', 'moved on');
     expect((await start(root)).stats).toMatchObject({ snapshot: 'used', checkedBy: 'stamps' });
   });

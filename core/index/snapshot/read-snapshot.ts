@@ -3,11 +3,9 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { FieldsFile } from './fields-file.js';
 import type { KeptListing } from './folder-listing.js';
-import type { Reread } from './snapshot-record.js';
-import { StringPool } from '../string-pool.js';
-import {
-  decodeEntry, SNAPSHOT_FILE, SNAPSHOT_FORMAT, SnapshotCorruptError, type SnapshotEntry, type SnapshotHeader,
-} from './snapshot-format.js';
+import { SnapshotColumns } from './read-columns.js';
+import { SnapshotRecord, type Reread } from './snapshot-record.js';
+import { SNAPSHOT_FILE, SNAPSHOT_FORMAT, SnapshotCorruptError, type SnapshotEntry, type SnapshotHeader } from './snapshot-format.js';
 
 /** A snapshot that matches this project's schemas and config, or why there is none to use. */
 export type SnapshotRead =
@@ -15,7 +13,6 @@ export type SnapshotRead =
   | { entries?: undefined; reason: string };
 
 const NEWLINE = 10;
-const LISTING = Buffer.from('listing\t');
 const MAX_HEADER = 4096;
 /** `end <entries> <metadata offset> <metadata CRC-32>\n`: three numbers of at most 16 digits. */
 const MAX_END_LINE = 64;
@@ -31,9 +28,8 @@ function parseHeader(text: string, fingerprint: string): SnapshotHeader {
   return header;
 }
 
-/** The kept listing line, checked for shape (it decides which files a start sees). */
-function parseListing(text: string): KeptListing {
-  const listing = JSON.parse(text) as KeptListing;
+/** The kept listing, checked for shape (it decides which files a start sees). */
+function checkListing(listing: KeptListing): KeptListing {
   const strings = (list: unknown) => Array.isArray(list) && list.every((item) => typeof item === 'string');
   const folders = Array.isArray(listing?.folders) && listing.folders.every((folder) => Array.isArray(folder) && folder.length === 4
     && typeof folder[0] === 'string' && folder.slice(1).every(Number.isFinite));
@@ -77,7 +73,7 @@ function readFrame(fd: number, fingerprint: string): { header: SnapshotHeader; c
 /**
  * Open `.cms/index-snapshot` and read its header and metadata, never its fields (each record reads
  * its own on first use, see `SnapshotRecord`): a wrong format or fingerprint, a truncated file (no
- * end line, or one that disagrees), damaged metadata (CRC-32) or any undecodable line discards it,
+ * end line, or one that disagrees), damaged metadata (CRC-32) or columns that do not check discards it,
  * and the caller reads every file. The descriptor stays open for the records (see `FieldsFile`).
  *
  * @example
@@ -94,23 +90,11 @@ export function readSnapshot(root: string, fingerprint: string, reread: Reread):
   let fields: FieldsFile | undefined;
   try {
     const { header, count, metadata, fieldsEnd } = readFrame(fd, fingerprint);
+    const columns = SnapshotColumns.decode(metadata, fieldsEnd);
+    if (columns.count !== count) throw new SnapshotCorruptError('end line does not match the entries');
+    const listing = columns.preamble.listing === undefined ? undefined : checkListing(columns.preamble.listing);
     fields = new FieldsFile(fd, count);
-    const entries: SnapshotEntry[] = [];
-    const pool = new StringPool();
-    let listing: KeptListing | undefined;
-    for (let start = 0; start < metadata.length;) {
-      const end = metadata.indexOf(NEWLINE, start);
-      if (end < 0) throw new SnapshotCorruptError('a metadata line cut short');
-      if (end + 1 === metadata.length && metadata.subarray(start, start + LISTING.length).equals(LISTING)) {
-        listing = parseListing(metadata.toString('utf8', start + LISTING.length, end));
-        break;
-      }
-      const entry = decodeEntry(metadata, start, end, fields, fieldsEnd, reread, pool);
-      entries.push(entry);
-      start = end + 1;
-    }
-    if (entries.length !== count) throw new SnapshotCorruptError('end line does not match the entries');
-    return { entries: new SnapshotEntries(entries), header, listing };
+    return { entries: new SnapshotEntries(entriesOf(columns, fields, reread)), header, listing };
   } catch (error) {
     // Once a FieldsFile owns the descriptor, only it closes it (never twice: the number may be reused).
     if (fields) fields.close();
@@ -119,41 +103,73 @@ export function readSnapshot(root: string, fingerprint: string, reread: Reread):
   }
 }
 
+/** Entries by position: each one's file, and the entry itself (made when asked for). */
+export interface EntrySource {
+  size: number;
+  file(i: number): string;
+  entry(i: number, file: string): SnapshotEntry;
+}
+
+/** A snapshot's entries as records made on demand from its columns, each reading its fields from `fields`. */
+function entriesOf(columns: SnapshotColumns, fields: FieldsFile, reread: Reread): EntrySource {
+  return {
+    size: columns.count,
+    file: (i) => columns.file(i),
+    entry: (i, file) => new SnapshotRecord(columns.recordFields(i, file), fields, columns.fields, i, reread, {
+      hash: columns.hash(i), clean: columns.clean(i),
+    }),
+  };
+}
+
+/** Entries already made, as a source (tests, and any caller holding a list). */
+const listSource = (list: SnapshotEntry[]): EntrySource => ({ size: list.length, file: (i) => list[i].record.file, entry: (i) => list[i] });
+
 /**
  * A snapshot's entries by file. A load asks for files in sorted order, and the entries were written
  * in that order: a cursor walking both answers (a merge), and a map is built only for a question
- * out of order. At 1M files, a map filled at start was 1.19M insertions, all young for the collector.
+ * out of order. Each entry is made the first time it is asked for (then the same one each time);
+ * the files are decoded once, and the listing taken from the snapshot shares their strings.
  */
 export class SnapshotEntries {
   #cursor = 0;
   #last: string | undefined;
-  #byFile: Map<string, SnapshotEntry> | undefined;
+  #byFile: Map<string, number> | undefined;
   readonly #sorted: boolean;
+  readonly #files: string[];
+  readonly #made: (SnapshotEntry | undefined)[] = [];
+  readonly #source: EntrySource;
 
-  constructor(private readonly list: SnapshotEntry[]) {
-    this.#sorted = list.every((entry, i) => i === 0 || list[i - 1].record.file < entry.record.file);
+  constructor(list: SnapshotEntry[] | EntrySource) {
+    this.#source = Array.isArray(list) ? listSource(list) : list;
+    const files = new Array<string>(this.#source.size);
+    for (let i = 0; i < files.length; i++) files[i] = this.#source.file(i);
+    this.#files = files;
+    this.#sorted = files.every((file, i) => i === 0 || files[i - 1] < file);
   }
 
   /** How many files the snapshot holds. */
   get size(): number {
-    return this.list.length;
+    return this.#files.length;
   }
 
   get(file: string): SnapshotEntry | undefined {
-    if (this.#byFile || !this.#sorted || (this.#last !== undefined && file <= this.#last)) return this.byFile().get(file);
-    this.#last = file;
-    while (this.#cursor < this.list.length && this.list[this.#cursor].record.file < file) this.#cursor++;
-    const next = this.list[this.#cursor];
-    return next?.record.file === file ? next : undefined;
+    const at = this.#indexOf(file);
+    return at === undefined ? undefined : (this.#made[at] ??= this.#source.entry(at, this.#files[at]));
   }
 
   /** The files, in the order they were written (a new array, the caller's to keep). */
   files(): string[] {
-    return this.list.map((entry) => entry.record.file);
+    return this.#files.slice();
   }
 
-  private byFile(): Map<string, SnapshotEntry> {
-    this.#byFile ??= new Map(this.list.map((entry) => [entry.record.file, entry]));
-    return this.#byFile;
+  #indexOf(file: string): number | undefined {
+    const files = this.#files;
+    if (this.#byFile || !this.#sorted || (this.#last !== undefined && file <= this.#last)) {
+      this.#byFile ??= new Map(files.map((name, i) => [name, i]));
+      return this.#byFile.get(file);
+    }
+    this.#last = file;
+    while (this.#cursor < files.length && files[this.#cursor] < file) this.#cursor++;
+    return files[this.#cursor] === file ? this.#cursor : undefined;
   }
 }

@@ -4,20 +4,13 @@ import type { FileRecord } from '../read-file.js';
 import { LazyRecord } from '../lazy-record.js';
 import type { FieldsFile } from './fields-file.js';
 import type { FileStamp } from './file-stamp.js';
+import type { FieldsColumns } from './snapshot-columns.js';
 
 /** Read a file's fields from the file itself: what a snapshot record falls back to if its text fails to parse. */
 export type Reread = (file: string) => Data;
 
-/** Where a record's compact JSON lies in its snapshot's fields region, and its CRC-32. */
-export interface FieldsAt {
-  offset: number;
-  length: number;
-  crc: number;
-}
-
-/** What a snapshot line says about its file besides the record: its stamp (as text), hash and whether Git vouched for it. */
+/** What the snapshot says about its file besides the record: its hash and whether Git vouched for it. */
 export interface StoredState {
-  stamp: string;
   hash: string | undefined;
   clean: boolean;
 }
@@ -27,30 +20,38 @@ export interface StoredState {
  * region, until first read: a restart neither reads nor parses (nor holds, as objects or bytes) the
  * documents no request has touched yet. Bytes that are missing, fail their CRC or do not parse (a
  * snapshot cut short or damaged after it was opened) are never served: the file itself is read instead.
- * It is its own snapshot entry (`record` is itself): one object per file, not two. Its stamp stays
- * text until compared (a restart Git vouches for never compares one).
+ * It is its own snapshot entry (`record` is itself): one object per file, not two. Where its
+ * fields lie and its stamp stay in the snapshot's number columns (`FieldsColumns`, entry `index`).
  */
 export class SnapshotRecord extends LazyRecord {
-  /** The open snapshot and where this record's JSON lies in it (three numbers, not an object each). */
+  /** The open snapshot, and its columns that say where this record's JSON lies (entry `#index`). */
   #fields: FieldsFile | undefined;
-  readonly #offset: number;
-  readonly #length: number;
-  readonly #crc: number;
+  readonly #at: FieldsColumns;
+  readonly #index: number;
   readonly #reread: Reread;
   readonly hash: string | undefined;
   readonly clean: boolean;
-  #stamp: FileStamp | string;
 
-  constructor(fields: Omit<FileRecord, 'data'>, source: FieldsFile, at: FieldsAt, reread: Reread, state: StoredState) {
+  constructor(fields: Omit<FileRecord, 'data'>, source: FieldsFile, at: FieldsColumns, index: number, reread: Reread, state: StoredState) {
     super(fields);
     this.#fields = source;
-    this.#offset = at.offset;
-    this.#length = at.length;
-    this.#crc = at.crc;
+    this.#at = at;
+    this.#index = index;
     this.#reread = reread;
-    this.#stamp = state.stamp;
     this.hash = state.hash;
     this.clean = state.clean;
+  }
+
+  get #offset(): number {
+    return this.#at.offset(this.#index);
+  }
+
+  get #length(): number {
+    return this.#at.length(this.#index);
+  }
+
+  get #crc(): number {
+    return this.#at.crc(this.#index);
   }
 
   /** As a snapshot entry: the record is itself. */
@@ -59,12 +60,7 @@ export class SnapshotRecord extends LazyRecord {
   }
 
   get stamp(): FileStamp {
-    if (typeof this.#stamp === 'string') {
-      // Anything but a number is NaN, which no file's stamp equals: the file is then read, never trusted.
-      const [size, mtimeMs, ctimeMs, ino] = this.#stamp.split('\t').map((text) => (text === '' ? NaN : Number(text)));
-      this.#stamp = { size, mtimeMs, ctimeMs, ino };
-    }
-    return this.#stamp;
+    return this.#at.stamp(this.#index);
   }
 
   protected readFields(): Data {

@@ -5,7 +5,8 @@ import { crc32 } from 'node:zlib';
 import { ensureCmsFolder } from '../../storage/cms-folder.js';
 import { isRacy } from './file-stamp.js';
 import type { KeptListing } from './folder-listing.js';
-import { encodeEntry, fieldsOf, SNAPSHOT_FILE, SNAPSHOT_FORMAT, type SnapshotEntry, type SnapshotHeader } from './snapshot-format.js';
+import { ColumnsWriter } from './columns-writer.js';
+import { columnEntry, fieldsOf, SNAPSHOT_FILE, SNAPSHOT_FORMAT, type SnapshotEntry, type SnapshotHeader } from './snapshot-format.js';
 
 /** Entries encoded between two turns of the event loop: a few milliseconds, so requests keep flowing. */
 const CHUNK = 500;
@@ -15,7 +16,7 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
 /**
  * Write the snapshot atomically (a temp file renamed over it) in small chunks, yielding between
  * them, so a running server keeps answering: the header, each entry's fields (the fields region),
- * then the metadata lines that say where each entry's fields lie, then the end line. It is a cache:
+ * then the metadata columns that say where each entry's fields lie (`ColumnsWriter`), then the end line. It is a cache:
  * no fsync (a torn file fails the end line or a CRC and is discarded), and entries whose data cannot
  * go through JSON are left out. A racy entry keeps its text hash (it is compared before use); one
  * that is no longer racy drops it. `clean` says which entries Git vouches for at `header.head`
@@ -39,38 +40,30 @@ export async function writeSnapshot(
     const first = Buffer.from(`${JSON.stringify({ format: SNAPSHOT_FORMAT, ...header })}\n`);
     await handle.writeFile(first);
     let offset = first.length;
-    // Metadata lines wait (as bytes, outside the heap) until every entry's fields are written.
-    const metadata: Buffer[] = [];
-    let count = 0;
+    // Metadata waits (in typed arrays and buffers, outside the heap) until every entry's fields are written.
+    const columns = new ColumnsWriter(entries.length);
     const written = new Set<string>();
     for (let start = 0; start < entries.length; start += CHUNK) {
       const fields: Buffer[] = [];
-      const lines: string[] = [];
       for (const entry of entries.slice(start, start + CHUNK)) {
         const data = fieldsOf(entry.record);
         if (!data) continue;
-        const line = encodeEntry(entry, {
+        columns.add(columnEntry(entry, {
           hash: isRacy(entry.stamp, loadStartedAt) ? entry.hash : undefined, clean: clean?.(entry) ?? false,
-        }, { offset, length: data.bytes.length, crc: data.crc });
-        if (line === undefined) continue;
+        }, { offset, length: data.bytes.length, crc: data.crc }));
         fields.push(data.bytes, NEWLINE);
         offset += data.bytes.length + 1;
-        lines.push(`${line}\n`);
         written.add(entry.record.file);
       }
-      count += lines.length;
       if (fields.length) await handle.writeFile(Buffer.concat(fields));
-      metadata.push(Buffer.from(lines.join('')));
       await yieldToRequests();
     }
-    const kept = listing?.(written);
-    if (kept) metadata.push(Buffer.from(`listing\t${JSON.stringify(kept)}\n`));
     let crc = 0;
-    for (const part of metadata) {
+    for (const part of columns.finish(listing?.(written))) {
       crc = crc32(part, crc);
       await handle.writeFile(part);
     }
-    await handle.writeFile(`end ${count} ${offset} ${crc}\n`);
+    await handle.writeFile(`end ${columns.count} ${offset} ${crc}\n`);
     await handle.close();
     await rename(temp, target);
   } catch (error) {
