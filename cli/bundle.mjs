@@ -52,7 +52,14 @@ async function bundle({ input, file, split }) {
 await bundle({ input: 'merge-entry.js', file: 'merge-driver.js', split: false });
 const made = new Set(await bundle({ input: 'main.js', file: 'bin.js', split: true }));
 chmodSync(join(dist, 'bin.js'), 0o755);
-// Chunks of earlier builds (their names hash their content): what no longer belongs to the bundle.
+// Chunks of earlier builds (their names hash their content) no longer belong to the bundle, but a `cms serve` started
+// before this build still holds the previous bin.js, which loads its chunks on first use (GraphQL, a command): the
+// previous build's chunks stay one build longer (named in `.previous`), older ones go.
+const BUILT = join(dist, CHUNKS, '.previous');
+let previous;
+try { previous = new Set(readFileSync(BUILT, 'utf8').split('\n')); } catch { previous = new Set(); }
 for (const name of readdirSync(join(dist, CHUNKS))) {
-  if (!made.has(`${CHUNKS}/${name}`)) rmSync(join(dist, CHUNKS, name));
+  const path = `${CHUNKS}/${name}`;
+  if (name !== '.previous' && !made.has(path) && !previous.has(path)) rmSync(join(dist, CHUNKS, name));
 }
+writeIfChanged(BUILT, [...made].filter((path) => path.startsWith(`${CHUNKS}/`)).sort().join('\n'));
