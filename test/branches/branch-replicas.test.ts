@@ -44,7 +44,8 @@ describe('branch writes on replicas that push', () => {
   });
 
   it('a replica follows the origin\'s branch: another replica\'s write reaches its reads without a restart', async () => {
-    const { remote, clones } = await remoteAndClones(2, { poll: 1 });
+    // B fetches a branch it knows again at most once per git.poll: 0.2 s rather than the default second, waited out below.
+    const { remote, clones } = await remoteAndClones(2, { poll: 0.2 });
     git(clones[0], 'branch', 'spring');
     git(clones[0], 'push', '--quiet', 'origin', 'spring');
     const [a, b] = await Promise.all(clones.map((root) => startApp(root, { report: () => {} })));

@@ -136,6 +136,9 @@ describe.skipIf(needs.skip)(`the writer replica chosen by PostgreSQL${needs.note
     const cutAt = Date.now();
     const stepped = await logLine(cutOff, /stops being the writer \(term \d+, at (\S+)\)/);
     const steppedAt = Date.parse(/at (\S+)\)/.exec(stepped)![1]);
+    // Sent now, before PostgreSQL frees the lock: the cut-off replica can learn of no writer either way, so the push timeout
+    // it waits before answering 503 runs alongside the election below instead of after it.
+    const refusing = createTag(cutOff, 'Cut off');
     const [, newTerm, since] = HOLDS.exec(await logLine(other, HOLDS))!;
     expect(Number(newTerm)).toBeGreaterThan(Number(oldTerm));
     // Never two writers: the old one had stepped down before PostgreSQL let the other take the lock.
@@ -144,7 +147,7 @@ describe.skipIf(needs.skip)(`the writer replica chosen by PostgreSQL${needs.note
       + `new writer after ${Date.parse(since) - cutAt} ms\n`);
     expect(await forwarding(replicas, cutOff)).toMatchObject({ chosenBy: 'postgresql', elected: { self: false, writer: null } });
     // The cut-off replica no longer writes: with no writer it can learn of, a write is answered 503, and nothing reached the origin.
-    const refused = await createTag(cutOff, 'Cut off');
+    const refused = await refusing;
     expect(refused.status).toBe(503);
     expect((await refused.json()).error).toMatchObject({ name: 'ServiceUnavailableError', message: expect.stringMatching(/No writer replica/) });
     expect(git(replicas.origin, 'rev-parse', 'main')).toBe(before);

@@ -25,9 +25,14 @@ const SCHEMAS = {
   'content/articles/first.json': { title: 'First' },
 };
 const git = (root: string, ...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
-/** Promises project code leaves on globalThis, so a test waits for a late hook instead of sleeping. */
-const late = globalThis as unknown as { lateHook?: Promise<unknown> };
-afterEach(() => { delete late.lateHook; });
+/**
+ * Promises project code leaves on globalThis: a late hook runs until the test ends it (`endLateHook`, once its request was
+ * answered 503), and the test waits for it (`lateHook`) instead of sleeping.
+ */
+const late = globalThis as unknown as { lateHook?: Promise<unknown>; endLateHook?: () => void };
+afterEach(() => { late.endLateHook?.(); delete late.lateHook; delete late.endLateHook; });
+/** A hook's body that settles only when the test calls `endLateHook`. */
+const LATE_HOOK = 'globalThis.lateHook = new Promise((done) => { globalThis.endLateHook = done; })';
 
 /** A project in a fresh Git repository, its code started and served in process, every write committed. */
 async function serveCommitted(code: Record<string, string>) {
@@ -61,10 +66,11 @@ describe('extensions.hookTimeout: project code that never settles', () => {
   it('a beforeUpdate that never settles fails its PUT with 503 and the update is never made, even once the hook ends', async () => {
     const site = await serveCommitted({
       'src/api/article/content-types/article/lifecycles.js':
-        'module.exports = { beforeUpdate() { return globalThis.lateHook = new Promise((done) => setTimeout(done, 800)); } };\n',
+        `module.exports = { beforeUpdate() { return ${LATE_HOOK}; } };\n`,
     });
     expect(await site.send('PUT', '/api/articles/first', { data: { title: 'Never' } }))
       .toEqual(timedOut('The beforeUpdate lifecycle of api::article.article'));
+    late.endLateHook!();
     await late.lateHook;
     expect((await site.send('GET', '/api/articles/first')).body.data.title).toBe('First');
     expect(site.commits()).toBe(1);
@@ -87,7 +93,7 @@ describe('extensions.hookTimeout: project code that never settles', () => {
     const site = await serveCommitted({
       'src/api/article/content-types/article/lifecycles.js': [
         'module.exports = { afterCreate(event) {',
-        '  return globalThis.lateHook = new Promise((done) => setTimeout(done, 800))',
+        `  return ${LATE_HOOK}`,
         "    .then(() => strapi.documents('api::note.note').create({ data: { text: `late ${event.result.title}` } }));",
         '} };',
       ].join('\n'),
@@ -95,6 +101,7 @@ describe('extensions.hookTimeout: project code that never settles', () => {
     expect(await site.send('POST', '/api/articles', { data: { title: 'Slow' } }))
       .toEqual(timedOut('The afterCreate lifecycle of api::article.article'));
     expect(site.commits()).toBe(2);
+    late.endLateHook!();
     await late.lateHook;
     expect(readdirSync(join(site.root, 'content/notes'))).toHaveLength(1);
     expect(site.commits()).toBe(3);

@@ -1,7 +1,9 @@
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { onTestFinished, vi } from 'vitest';
 import { createCms, type Cms } from '../../core/cms.js';
 import { loadReport } from '../../core/index/load.js';
+import { RACY_MARGIN_MS } from '../../core/index/snapshot/file-stamp.js';
 import { SNAPSHOT_FILE } from '../../core/index/snapshot/snapshot-format.js';
 import { ARTICLES as A } from '../contract/sample-site.js';
 
@@ -43,4 +45,15 @@ export function rewriteKeepingSizeAndMtime(path: string, from: string, to: strin
   if (from.length !== to.length || !text.includes(from)) throw new Error('test setup: same-length replacement expected');
   writeFileSync(path, text.replace(from, to));
   utimesSync(path, before.atime, before.mtime);
+}
+
+/**
+ * Every file stamped so far counts as older than the racy margin: for the rest of the test the clock the loads read
+ * (`Date.now`) runs the margin and 100 ms ahead of the file system's, as if that long had passed since the files were
+ * written. What waiting the margin out proved (the loads see old stamps), without the 2 s wait.
+ */
+export function pastRacyMargin(): void {
+  const fileSystemNow = Date.now;
+  const clock = vi.spyOn(Date, 'now').mockImplementation(() => fileSystemNow() + RACY_MARGIN_MS + 100);
+  onTestFinished(() => clock.mockRestore());
 }

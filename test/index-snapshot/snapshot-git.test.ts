@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ARTICLES as A } from '../contract/sample-site.js';
 import { copySampleSite } from '../helpers/project.js';
-import { answers, snapshotPath, start } from './helpers.js';
+import { answers, pastRacyMargin, snapshotPath, start } from './helpers.js';
 import { entryOf, readSnapshotFile } from './snapshot-file.js';
 
 const git = (root: string, ...args: string[]) =>
@@ -27,8 +27,8 @@ describe('index snapshot in a Git checkout: Git says what changed, no stat per f
     // Untracked: Git's status (without untracked files) would not name it if it changed.
     const untracked = 'content/tags/untrackedtag000000000000001.json';
     writeFileSync(join(root, untracked), JSON.stringify({ name: 'Untracked', slug: 'untracked' }));
-    // Files changed within the racy margin (2 s) of Git's look are never taken on its word.
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    // Files changed within the racy margin (2 s) of Git's look are never taken on its word: the loads start past it.
+    pastRacyMargin();
     const first = await start(root);
     expect(first.stats).toMatchObject({ snapshot: 'none', checkedBy: 'git' });
     const rome = `content/articles/${A.rome}.json`;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ARTICLES as A } from '../contract/sample-site.js';
 import { copySampleSite } from '../helpers/project.js';
-import { answers, start } from './helpers.js';
+import { answers, pastRacyMargin, start } from './helpers.js';
 import { readSnapshotFile } from './snapshot-file.js';
 
 const problems = async (root: string, indexSnapshot = true) => (await start(root, indexSnapshot)).cms.problems().map(String);
@@ -16,8 +16,8 @@ describe('index snapshot: the folders are not listed again while none changed', 
     const root = copySampleSite();
     writeFileSync(join(root, 'content/tags/brokentag0000000000000001.json'), '{ "name": ');
     symlinkSync(join(root, `content/articles/${A.rome}.json`), join(root, 'content/tags/linkedtag0000000000000001.json'));
-    // Folders changed within the racy margin (2 s) of the load are listed again: wait it out once.
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    // Folders changed within the racy margin (2 s) of the load are listed again: the loads start past it.
+    pastRacyMargin();
     const first = await start(root);
     expect(first.stats.listedBy).toBe('folders');
     expect(JSON.parse(readSnapshotFile(root).listing!).extras).toEqual(['content/tags/brokentag0000000000000001.json']);
@@ -54,7 +54,7 @@ describe('index snapshot of a fan-out type (content/<type>/<xx>/)', { timeout: 6
     const root = copySampleSite();
     mkdirSync(join(root, 'content/tags/fa'));
     writeFileSync(join(root, 'content/tags/fa/fantag000000000000000001.json'), JSON.stringify({ name: 'Fanned', slug: 'fanned' }));
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    pastRacyMargin();
     expect((await start(root)).stats.listedBy).toBe('folders');
     expect((await start(root)).stats).toMatchObject({ snapshot: 'used', listedBy: 'snapshot', read: 0 });
     expect(await tagSlugs(root)).toContain('fanned');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ARTICLES as A } from '../contract/sample-site.js';
 import { copySampleSite } from '../helpers/project.js';
-import { answers, rewriteKeepingSizeAndMtime, snapshotPath, start } from './helpers.js';
+import { answers, pastRacyMargin, rewriteKeepingSizeAndMtime, snapshotPath, start } from './helpers.js';
 import { editSnapshot, entryOf, readSnapshotFile, writeSnapshotFile } from './snapshot-file.js';
 
 const title = async (root: string, documentId: string, indexSnapshot = true) =>
@@ -127,7 +127,7 @@ describe('index snapshot: a restart starts from it', { timeout: 60_000 }, () => 
   it('trusts files stamped long before the load on their stamp alone, without reading them', async () => {
     const root = copySampleSite();
     // Older than the racy margin (2 s) when the first load begins: no hash is kept for them.
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    pastRacyMargin();
     const first = await start(root);
     expect(readSnapshotFile(root).entries.filter(({ meta }) => meta[13] !== '')).toEqual([]);
     const restart = await start(root);
