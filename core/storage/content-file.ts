@@ -76,7 +76,9 @@ export async function writeContentFile(
   const bytes = oversize(text, limit);
   if (bytes !== undefined) throw new ContentFileTooLargeError(bytes, limit);
   const record = readContentFile(file, text, 0, model, index.models, index.config);
-  record.mtimeMs = await store.write(file, text, time || undefined, options.fresh ? null : previous);
+  // Known absent (a new id, or a file the disk view found missing under the lock): the write replaces nothing, so the log takes it.
+  const before = options.fresh || (previous === undefined && store.absent?.(file)) ? null : previous;
+  record.mtimeMs = await store.write(file, text, time || undefined, before);
   if (time && store.keepsFileTimes) index.fileTimes!.set(file, time);
   index.setRecord(record);
   return true;

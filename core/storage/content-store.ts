@@ -2,7 +2,7 @@ import { stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
 import type { Model } from '../schema/types.js';
-import { DiskView, lookedAt } from '../service/disk-view.js';
+import { DiskView, lookedAt, type Seen } from '../service/disk-view.js';
 import { removeFile, writeFileAtomic } from './atomic-write.js';
 import { documentLockFile } from './document-lock-file.js';
 import { holdLockFile } from './lock-file.js';
@@ -26,6 +26,8 @@ export interface ContentStore {
   write(file: string, text: string, time?: string, before?: string | null): Promise<number>;
   /** Remove a content file (a missing one is no error). */
   remove(file: string): Promise<void>;
+  /** Whether `file` was found missing under the document's lock held now: a write creating it then replaces nothing. */
+  absent?(file: string): boolean;
   /**
    * Run `work` holding the document's lock between processes, the view brought up to the store first (files another
    * process changed are read again), so the work decides from what is stored, whoever wrote it last. `locale`: the
@@ -62,9 +64,12 @@ export class DiskStore implements ContentStore {
    * is released: the write that follows takes its previous text from here instead of opening and reading the file again.
    */
   private readonly verified = new Map<string, string>();
+  /** Files the disk view found missing under a document's lock, kept until the lock is released (see `Seen`). */
+  private readonly missing = new Set<string>();
   constructor(readonly root: string, private readonly index?: ContentIndex) {}
 
   read(file: string): Promise<string | undefined> {
+    if (this.missing.has(file)) return Promise.resolve(undefined);
     const text = this.verified.get(file);
     return text === undefined ? readText(this.root, file) : Promise.resolve(text);
   }
@@ -72,6 +77,7 @@ export class DiskStore implements ContentStore {
   async write(file: string, text: string, time?: string, before?: string | null): Promise<number> {
     const path = join(this.root, file);
     this.verified.delete(file);
+    this.missing.delete(file);
     // Until this write's own note, nothing is known of the file's text (a write failing half way leaves it unknown).
     forgetWritten(path);
     // The site's write log, where the text replaced is known (recovery re-applies a write only where the file still holds it).
@@ -96,8 +102,13 @@ export class DiskStore implements ContentStore {
     return mtimeMs;
   }
 
+  absent(file: string): boolean {
+    return this.missing.has(file);
+  }
+
   remove(file: string): Promise<void> {
     this.verified.delete(file);
+    this.missing.delete(file);
     forgetWritten(join(this.root, file));
     return removeFile(join(this.root, file));
   }
@@ -111,13 +122,15 @@ export class DiskStore implements ContentStore {
     // The view's look at the document's files goes with the lock's take (one message to the look thread for both).
     const looks = view.plan(model, id, locale);
     return holdLockFile(documentLockFile(this.root, model, documentId), async (results) => {
-      const verified = new Map<string, string>();
-      await view.refresh(model, id, locale, verified, lookedAt(looks, results));
-      for (const [file, text] of verified) this.verified.set(file, text);
+      const seen: Seen = { texts: new Map(), absent: new Set() };
+      await view.refresh(model, id, locale, seen, lookedAt(looks, results));
+      for (const [file, text] of seen.texts) this.verified.set(file, text);
+      for (const file of seen.absent) this.missing.add(file);
       try {
         return await work();
       } finally {
-        for (const file of verified.keys()) this.verified.delete(file);
+        for (const file of seen.texts.keys()) this.verified.delete(file);
+        for (const file of seen.absent) this.missing.delete(file);
       }
       // The answer does not wait for the lock file's removal: the write is in place (and durable) by now.
     }, { releaseLater: true, looks });

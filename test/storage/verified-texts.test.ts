@@ -126,3 +126,26 @@ describe('the kept texts', () => {
     for (let i = 0; i < 6; i++) forgetWritten(`/kept/big-${i}.json`);
   });
 });
+
+describe('a file the disk view found missing under the lock', () => {
+  it('is known absent until written or released, and not read again meanwhile', async () => {
+    const { model, documentId, record, store, root } = await justWritten();
+    const draft = record.file.replace(/\.json$/, '.draft.json');
+    const seen = await store.hold(model, documentId, record.locale, async () => {
+      const before = [store.absent(draft), store.absent(record.file)];
+      // Created behind the lock's back after the look: the write under the lock still starts from what the look found.
+      writeFileSync(join(root, draft), '{"name":"outside"}\n');
+      const read = await store.read(draft);
+      await store.write(draft, '{"name":"draft"}\n', undefined, null);
+      return { before, read, afterWrite: [store.absent(draft), await store.read(draft)] };
+    });
+    expect(seen).toEqual({ before: [true, false], read: undefined, afterWrite: [false, '{"name":"draft"}\n'] });
+    expect(store.absent(draft)).toBe(false);
+  });
+
+  it('is not known absent outside a lock, where nothing looked', async () => {
+    const { record, store } = await justWritten();
+    const draft = record.file.replace(/\.json$/, '.draft.json');
+    expect([store.absent(draft), await store.read(draft)]).toEqual([false, undefined]);
+  });
+});
