@@ -112,7 +112,7 @@ describe('the writer thread', () => {
 
   it.skipIf(!CURRENT_BOOT)('lets a process that wrote through it end without closing it (a CLI command)', () => {
     const root = siteWithTag();
-    const dist = resolve(__dirname, '../../dist/core/storage/write-log.js');
+    const dist = resolve(import.meta.dirname, '../../dist/core/storage/write-log.js');
     const script = `const { writeLogFor } = await import(${JSON.stringify(dist)});
 await writeLogFor(${JSON.stringify(root)}).write('${TAGS}/old.json', 'written', '{"name":"old"}\\n');`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
