@@ -90,19 +90,33 @@ export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 export const errorBody = (status: number, name: string, message: string, details: unknown = {}) => (
   { data: null, error: { status, name, message, details } });
 
+/** One answer over a kept-alive connection: its status, body, and whether it went over the connection an earlier request opened. */
+export interface ConnectionAnswer { status: number; reused: boolean; body: string }
+
 /**
- * GETs over one keep-alive connection (`close()` ends it): each answer's status, and whether it went over the connection
- * an earlier request opened (what a server remembers per connection is then what answers).
+ * GETs (and JSON POSTs: `post`) over one keep-alive connection (`close()` ends it): each answer's status, and whether it
+ * went over the connection an earlier request opened (what a server remembers per connection is then what answers).
  */
-export function oneConnection(base: string): { get: (path: string, key: string) => Promise<{ status: number; reused: boolean }>; close: () => void } {
+export function oneConnection(base: string): {
+  get: (path: string, key: string) => Promise<{ status: number; reused: boolean }>;
+  post: (path: string, key: string | undefined, body: unknown) => Promise<ConnectionAnswer>;
+  close: () => void;
+} {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const get = (path: string, key: string) => new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
-    const sent = request(`${base}${path}`, { agent, headers: bearer(key) }, (answer) => {
-      answer.resume();
-      answer.on('end', () => resolve({ status: answer.statusCode!, reused: sent.reusedSocket }));
+  const send = (method: string, path: string, headers: Record<string, string>, body?: string) => new Promise<ConnectionAnswer>((resolve, reject) => {
+    const sent = request(`${base}${path}`, { agent, method, headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => resolve({ status: answer.statusCode!, reused: sent.reusedSocket, body: Buffer.concat(chunks).toString('utf8') }));
     });
     sent.on('error', reject);
-    sent.end();
+    sent.end(body);
   });
-  return { get, close: () => agent.destroy() };
+  const get = async (path: string, key: string) => {
+    const { status, reused } = await send('GET', path, bearer(key));
+    return { status, reused };
+  };
+  const post = (path: string, key: string | undefined, body: unknown) =>
+    send('POST', path, { ...(key === undefined ? {} : bearer(key)), 'content-type': 'application/json' }, JSON.stringify(body));
+  return { get, post, close: () => agent.destroy() };
 }
