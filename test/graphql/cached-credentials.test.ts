@@ -1,10 +1,9 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStateStore } from '../../core/auth/file-state-store.js';
 import type { StoredUser } from '../../core/auth/state-store.js';
-import { freePort } from '../../core/cluster/ports.js';
-import { oneConnection, writeConfig } from '../auth/helpers.js';
-import { BIN, ensureBuilt } from '../cli/built-cli.js';
+import { cliOn, oneConnection, serveBuilt, writeConfig } from '../auth/helpers.js';
+import { ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite } from '../helpers/project.js';
 
 // test/auth/cached-credentials.test.ts for GraphQL: a repeated `POST /graphql` is answered from its kept answer by the
@@ -12,17 +11,11 @@ import { copySampleSite } from '../helpers/project.js';
 // verified. The real `cms serve` process; the state changed from other processes (the `cms token` CLI, this process
 // writing `.cms/state.json` through the library); the change asked on the very next request of the same connection.
 
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(CMS_|JWT_SECRET|API_TOKEN_SALT)/.test(key)));
+const JWT_SECRET = 'graphql-cached-credentials-jwt-secret-0123456789';
 const TAGS = { query: '{ tags(sort: "name") { name } }' };
 const ARTICLES = { query: '{ articles(sort: "title") { title } }' };
 
-function cms(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args, '--root', root], { env: cleanEnv, cwd: root }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const cms = (args: string[]) => cliOn(root)(args);
 
 async function createToken(name: string, ...options: string[]): Promise<string> {
   const run = await cms(['token', 'create', '--name', name, ...options]);
@@ -68,19 +61,7 @@ beforeAll(async () => {
     config.auth = { rateLimit: { enabled: false } };
     config.graphql = { ...config.graphql, enabled: true };
   });
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1'], {
-    env: { ...cleanEnv, CMS_JWT_SECRET: 'graphql-cached-credentials-jwt-secret-0123456789' }, stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let stderr = '';
-    server!.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('Serving ')) resolve();
-    });
-    server!.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
-  });
+  ({ base, server } = await serveBuilt(root, { CMS_JWT_SECRET: JWT_SECRET }));
 }, 120_000);
 
 afterAll(() => {
