@@ -1,28 +1,19 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStateStore } from '../../core/auth/file-state-store.js';
 import type { StoredUser } from '../../core/auth/state-store.js';
-import { freePort } from '../../core/cluster/ports.js';
-import { BIN, ensureBuilt } from '../cli/built-cli.js';
+import { ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite } from '../helpers/project.js';
-import { bearer, oneConnection, writeConfig } from './helpers.js';
+import { bearer, cliOn, oneConnection, serveBuilt, writeConfig } from './helpers.js';
 
 // A verified credential is cached by the server (no hash of the key against the store, no look at
 // the state file per request). These tests run the real `cms serve` process and change the state
 // from other processes (the real `cms token` CLI, and this test process writing `.cms/state.json`
 // through the library), then ask on the very next request: no polling, no sleeping.
 
-/** The environment without any CMS_* variable: the CLI, the server and this process share `.cms/state.json`. */
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(CMS_|JWT_SECRET|API_TOKEN_SALT)/.test(key)));
 const JWT_SECRET = 'cached-credentials-jwt-secret-0123456789abcdef';
 
-function cms(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args, '--root', root], { env: cleanEnv, cwd: root }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const cms = (args: string[]) => cliOn(root)(args);
 
 async function createToken(name: string, ...options: string[]): Promise<string> {
   const run = await cms(['token', 'create', '--name', name, ...options]);
@@ -52,19 +43,7 @@ beforeAll(async () => {
     config.permissions = { public: {}, authenticated: { 'api::tag.tag': ['find'], 'api::article.article': ['find'] } };
     config.auth = { rateLimit: { enabled: false } };
   });
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1'], {
-    env: { ...cleanEnv, CMS_JWT_SECRET: JWT_SECRET }, stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let stderr = '';
-    server!.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('Serving ')) resolve();
-    });
-    server!.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
-  });
+  ({ base, server } = await serveBuilt(root, { CMS_JWT_SECRET: JWT_SECRET }));
 }, 120_000);
 
 afterAll(() => {

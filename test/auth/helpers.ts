@@ -1,7 +1,10 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredUser } from '../../core/auth/state-store.js';
+import { freePort } from '../../core/cluster/ports.js';
+import { BIN } from '../cli/built-cli.js';
 import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
 
 /** Secrets from the environment, so tests see no development-secret warning unless they want one. */
@@ -90,19 +93,61 @@ export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 export const errorBody = (status: number, name: string, message: string, details: unknown = {}) => (
   { data: null, error: { status, name, message, details } });
 
+/** One answer over a kept-alive connection: its status, body, and whether it went over the connection an earlier request opened. */
+export interface ConnectionAnswer { status: number; reused: boolean; body: string }
+
 /**
- * GETs over one keep-alive connection (`close()` ends it): each answer's status, and whether it went over the connection
- * an earlier request opened (what a server remembers per connection is then what answers).
+ * GETs (and JSON POSTs: `post`) over one keep-alive connection (`close()` ends it): each answer's status, and whether it
+ * went over the connection an earlier request opened (what a server remembers per connection is then what answers).
  */
-export function oneConnection(base: string): { get: (path: string, key: string) => Promise<{ status: number; reused: boolean }>; close: () => void } {
+export function oneConnection(base: string): {
+  get: (path: string, key: string) => Promise<{ status: number; reused: boolean }>;
+  post: (path: string, key: string | undefined, body: unknown) => Promise<ConnectionAnswer>;
+  close: () => void;
+} {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const get = (path: string, key: string) => new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
-    const sent = request(`${base}${path}`, { agent, headers: bearer(key) }, (answer) => {
-      answer.resume();
-      answer.on('end', () => resolve({ status: answer.statusCode!, reused: sent.reusedSocket }));
+  const send = (method: string, path: string, headers: Record<string, string>, body?: string) => new Promise<ConnectionAnswer>((resolve, reject) => {
+    const sent = request(`${base}${path}`, { agent, method, headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => resolve({ status: answer.statusCode!, reused: sent.reusedSocket, body: Buffer.concat(chunks).toString('utf8') }));
     });
     sent.on('error', reject);
-    sent.end();
+    sent.end(body);
   });
-  return { get, close: () => agent.destroy() };
+  const get = async (path: string, key: string) => {
+    const { status, reused } = await send('GET', path, bearer(key));
+    return { status, reused };
+  };
+  const post = (path: string, key: string | undefined, body: unknown) =>
+    send('POST', path, { ...(key === undefined ? {} : bearer(key)), 'content-type': 'application/json' }, JSON.stringify(body));
+  return { get, post, close: () => agent.destroy() };
+}
+
+/** The environment without any CMS_* variable: the CLI, a served site and the test process share `.cms/state.json`. */
+export const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(CMS_|JWT_SECRET|API_TOKEN_SALT)/.test(key)));
+
+/** The real CLI on `root`, as another process: its exit code and output. */
+export const cliOn = (root: string) => (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> =>
+  new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args, '--root', root], { env: cleanEnv, cwd: root }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+
+/** The real `cms serve` on `root` at a free port, once it says it is serving (`env` added to cleanEnv). */
+export async function serveBuilt(root: string, env: Record<string, string>): Promise<{ base: string; server: ChildProcess }> {
+  const port = await freePort();
+  const server = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1'], {
+    env: { ...cleanEnv, ...env }, stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let stderr = '';
+    server.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('Serving ')) resolve();
+    });
+    server.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, server };
 }
