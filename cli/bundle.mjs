@@ -7,12 +7,13 @@
 //   still loaded only on use. Modules that find a file of the package do so from its root (core/package-root.ts),
 //   never from their own URL, which is a chunk's here.
 // - dist/cli/merge-driver.js from dist/cli/merge-entry.js: one file, no chunks (a chunk is a module to load again).
-// Packages stay imports (the install's own copies). Source maps (`node --enable-source-maps dist/cli/bin.js …`) point
+// Packages stay imports (the install's own copies), but listhen, joined into the serve chunk (cli/bundle-listhen.mjs). Source maps (`node --enable-source-maps dist/cli/bin.js …`) point
 // stack traces at tsc's dist/ files, which name the module. Unchanged files are not rewritten; stale chunks are removed.
 //   node cli/bundle.mjs
 import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { rolldown } from 'rolldown';
+import { isExternalPackage, listhenPlugin } from './bundle-listhen.mjs';
 
 const dist = join(import.meta.dirname, '..', 'dist', 'cli');
 const CHUNKS = 'chunks';
@@ -32,7 +33,8 @@ async function bundle({ input, file, split }) {
   const build = await rolldown({
     input: join(dist, input),
     platform: 'node',
-    external: (id) => !id.startsWith('.') && !id.startsWith('/'),
+    external: isExternalPackage,
+    plugins: [listhenPlugin()],
   });
   const { output } = await build.generate({
     format: 'es',

@@ -19,7 +19,7 @@ afterAll(() => rmSync(copy, { recursive: true, force: true }));
 describe('a rebuild keeps the chunks a running bin may still load', { timeout: 120_000 }, () => {
   it('keeps the previous build\'s chunks for one build, then removes them; chunks of no build go at once', async () => {
     cpSync(join(REPO_ROOT, 'dist'), join(copy, 'dist'), { recursive: true });
-    cpSync(join(REPO_ROOT, 'cli/bundle.mjs'), join(copy, 'cli/bundle.mjs'));
+    for (const file of ['bundle.mjs', 'bundle-listhen.mjs']) cpSync(join(REPO_ROOT, 'cli', file), join(copy, 'cli', file));
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(copy, 'node_modules'));
     const chunks = join(copy, 'dist/cli/chunks');
     const build = () => run(process.execPath, [join(copy, 'cli/bundle.mjs')], { cwd: copy });

@@ -125,6 +125,8 @@ describe('cms loads only the command it runs', { timeout: 120_000 }, () => {
       expect(commandModules(server.loaded).sort()).toEqual(['serve-banner.js', 'serve.js']);
       // zod and graphql-js: the project-code loader's shims and the GraphQL schema, for sites with src/ code or a GraphQL request.
       expect(packages(server.loaded, ['zod', 'graphql', '@modelcontextprotocol/server', 'pg', '@aws-sdk/client-s3', 'h3'])).toEqual(['h3']);
+      // listhen's certificate (node-forge), QR-code (uqr) and log (consola) packages: only for HTTPS, `qr`, a warning (cli/bundle-listhen.mjs).
+      expect(packages(server.loaded, ['node-forge', 'uqr', 'consola'])).toEqual([]);
       // The bundle's files alone (its chunks hold the lazy faces below, loaded on their first use).
       expect(server.files.filter((file) => !/^cli\/(bin|chunks\/[^/]+)\.js$/.test(file))).toEqual([]);
       const core = server.loaded.filter((url) => url.includes('/dist/core/')).map((url) => url.split('/dist/core/')[1]);
