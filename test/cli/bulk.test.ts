@@ -21,7 +21,7 @@ async function everyPage(root: string, search: string): Promise<unknown[]> {
   }
 }
 
-describe.concurrent('cms get --all / --ndjson (the built binary)', { timeout: 60_000 }, () => {
+describe.concurrent('cms get --all / --ndjson (the built binary)', () => {
   it('--all prints every entry of every page as one JSON array, as the pages answer them', async () => {
     const root = copySampleSite();
     const cli = await runCms(['get', 'articles', '--all', '--pagination[pageSize]=3', '--populate=author', '--sort=title:asc',
@@ -61,7 +61,7 @@ describe.concurrent('cms get --all / --ndjson (the built binary)', { timeout: 60
   });
 });
 
-describe('cms create --file <ndjson> (the built binary)', { timeout: 60_000 }, () => {
+describe('cms create --file <ndjson> (the built binary)', () => {
   it('creates one document a line, through the same validation as HTTP', async () => {
     const root = copySampleSite();
     writeFileSync(join(root, 'tags.ndjson'), '{"name":"One","slug":"one"}\n\n{"name":"Two","slug":"two"}\n');
@@ -103,7 +103,7 @@ describe('cms create --file <ndjson> (the built binary)', { timeout: 60_000 }, (
   });
 });
 
-describe('every CLI call starts from the index snapshot', { timeout: 60_000 }, () => {
+describe('every CLI call starts from the index snapshot', () => {
   it('writes .cms/index-snapshot on the first call and answers from it on the next', async () => {
     const root = copySampleSite();
     execFileSync(process.execPath, [BIN, 'get', 'tags'], { cwd: root });

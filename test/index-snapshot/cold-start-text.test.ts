@@ -8,7 +8,7 @@ import { ARTICLES as A } from '../contract/sample-site.js';
 import { copySampleSite } from '../helpers/project.js';
 import { start } from './helpers.js';
 
-describe('a cold start keeps each JSON file\'s checked text and parses its fields on first read', { timeout: 60_000 }, () => {
+describe('a cold start keeps each JSON file\'s checked text and parses its fields on first read', () => {
   it('holds no parsed fields after the load, and each record, once read, holds exactly what the file\'s own parse gives', async () => {
     const root = copySampleSite();
     // A hand-written file may put its timestamps first: its fields are copied out rather than kept in place.

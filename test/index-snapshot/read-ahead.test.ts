@@ -5,7 +5,7 @@ import { ARTICLES as A } from '../contract/sample-site.js';
 import { copySampleSite } from '../helpers/project.js';
 import { answers, snapshotPath, start } from './helpers.js';
 
-describe('index snapshot: fields read ahead in blocks', { timeout: 60_000 }, () => {
+describe('index snapshot: fields read ahead in blocks', () => {
   it('fills every unread record a list reads from one block, and leaves a damaged one to be read alone (from its file)', async () => {
     const root = copySampleSite();
     await start(root);

@@ -32,7 +32,7 @@ async function expectRestartAnswersAsCold(root: string): Promise<number> {
   return restart.stats.read;
 }
 
-describe('a restart after files changed while the server was down answers as a cold start', { timeout: 60_000 }, () => {
+describe('a restart after files changed while the server was down answers as a cold start', () => {
   it('outside Git (each file checked by its stamp)', async () => {
     const root = copySampleSite();
     await start(root);

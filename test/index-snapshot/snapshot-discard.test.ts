@@ -117,7 +117,7 @@ const cases: [string, (root: string) => void, RegExp][] = [
   ['it is not a snapshot at all', (root) => writeFileSync(snapshotPath(root), '\u0000\u0001garbage'), /discarded: /],
 ];
 
-describe('index snapshot: discarded on any doubt', { timeout: 60_000 }, () => {
+describe('index snapshot: discarded on any doubt', () => {
   it.each(cases)('is discarded when %s, and every file is read', async (_, spoil, reason) => {
     const root = copySampleSite();
     const first = await start(root);

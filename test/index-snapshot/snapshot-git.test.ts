@@ -15,7 +15,7 @@ const title = async (root: string, documentId: string) =>
 /** The `clean` field of a file's snapshot entry. */
 const cleanFlag = (root: string, file: string) => entryOf(readSnapshotFile(root).entries, file).meta[14];
 
-describe('index snapshot in a Git checkout: Git says what changed, no stat per file', { timeout: 60_000 }, () => {
+describe('index snapshot in a Git checkout: Git says what changed, no stat per file', () => {
   it('keeps committed files on Git\'s word, and re-reads what git status or a new commit names', async () => {
     const root = copySampleSite();
     const ignored = 'content/tags/ignoredtag00000000000000001.json';

@@ -11,7 +11,7 @@ const tagSlugs = async (root: string) =>
   ((await (await start(root)).cms.ownerApi({ method: 'GET', path: '/tags', search: 'fields[0]=slug&pagination[pageSize]=100' })).body as
     { data: { slug: string }[] }).data.map((tag) => tag.slug).sort();
 
-describe('index snapshot: the folders are not listed again while none changed', { timeout: 60_000 }, () => {
+describe('index snapshot: the folders are not listed again while none changed', () => {
   it('keeps the listing (malformed files and links included), lists again once a file is added or removed or a folder appears', async () => {
     const root = copySampleSite();
     writeFileSync(join(root, 'content/tags/brokentag0000000000000001.json'), '{ "name": ');
@@ -49,7 +49,7 @@ describe('index snapshot: the folders are not listed again while none changed', 
   });
 });
 
-describe('index snapshot of a fan-out type (content/<type>/<xx>/)', { timeout: 60_000 }, () => {
+describe('index snapshot of a fan-out type (content/<type>/<xx>/)', () => {
   it('keeps the listing of the sub-folders, and lists again once a file is added to one of them', async () => {
     const root = copySampleSite();
     mkdirSync(join(root, 'content/tags/fa'));

@@ -10,7 +10,7 @@ const title = async (root: string, documentId: string, indexSnapshot = true) =>
   ((await (await start(root, indexSnapshot)).cms.ownerApi({ method: 'GET', path: `/articles/${documentId}`, search: 'fields[0]=title' }))
     .body as { data: { title: string } }).data.title;
 
-describe('index snapshot: a restart starts from it', { timeout: 60_000 }, () => {
+describe('index snapshot: a restart starts from it', () => {
   it('is written by the first start and answers, after a restart, byte for byte what a full read answers', async () => {
     const root = copySampleSite();
     const first = await start(root);
@@ -135,7 +135,7 @@ describe('index snapshot: a restart starts from it', { timeout: 60_000 }, () => 
   });
 });
 
-describe('index snapshot: a file that changed is read again', { timeout: 60_000 }, () => {
+describe('index snapshot: a file that changed is read again', () => {
   it('re-reads a file rewritten with the same size and its old mtime (its ctime moved)', async () => {
     const root = copySampleSite();
     await start(root);

@@ -25,7 +25,7 @@ async function restarted(): Promise<{ root: string; cms: Awaited<ReturnType<type
   return { root, cms };
 }
 
-describe('a restart builds a type on its first use, and it answers as a cold start', { timeout: 60_000 }, () => {
+describe('a restart builds a type on its first use, and it answers as a cold start', () => {
   it('reads: every read answers as a cold start, and builds only the types it touched', async () => {
     const { root, cms } = await restarted();
     const tags = await cms.documents('tags').findMany({ filters: { name: { $containsi: 'o' } }, sort: 'name:asc' });

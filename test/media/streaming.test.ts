@@ -145,7 +145,7 @@ describe('POST /api/upload streams to .cms/tmp and cleans up', () => {
   });
 });
 
-describe('uploads over a real socket', { timeout: 60_000 }, () => {
+describe('uploads over a real socket', () => {
   let server: Server;
   let port: number;
   let root: string;

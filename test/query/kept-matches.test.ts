@@ -49,7 +49,7 @@ function bothWays(cms: Cms, search: string) {
   return { kept: { data: kept.data, total: kept.total }, scanned: { data: page, total: scanned.length } };
 }
 
-describe('kept lists and filter matches: a page answers exactly what a scan, or a fresh start, answers', { timeout: 60_000 }, () => {
+describe('kept lists and filter matches: a page answers exactly what a scan, or a fresh start, answers', () => {
   it('for random filters, sorts, scopes and pages, asked again, and after writes (spliced into the kept lists) change them', async () => {
     generate(400, root, 11);
     const cms = await createCms({ root, report: () => {} });

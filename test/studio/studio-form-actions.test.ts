@@ -12,7 +12,7 @@ import { BROWSER_WAIT } from './browser.js';
 // the session in a new tab. What the studio wrote is read back from the content files.
 const DAVID = 'g5nep3nk2vklh3r9oo6o7oju'; // an author with a private secretNote
 
-describe.skipIf(!CHROMIUM)(`the studio form's actions${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 60_000 }, () => {
+describe.skipIf(!CHROMIUM)(`the studio form's actions${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, () => {
   // A quote entry of the article's dynamic zone may name tags: a relation inside a component.
   const site = editorSite((root) => editSchema(root, 'components/shared/quote.json', (quote) => Object.assign(quote.attributes, {
     tags: { type: 'relation', relation: 'oneToMany', target: 'api::tag.tag' },

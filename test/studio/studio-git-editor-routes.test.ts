@@ -35,7 +35,7 @@ function teammatePushes(remote: string, edit: (data: Record<string, unknown>) =>
   git(clone, 'push', '--quiet', 'origin', 'main');
 }
 
-describe('the Git panel for editors: documents, history, restore and pull', { timeout: 60_000 }, () => {
+describe('the Git panel for editors: documents, history, restore and pull', () => {
   it('tells a changed file as a document with old → new text per field, blocks as text', async () => {
     const { app, full } = await site();
     const body = [{ type: 'paragraph', children: [{ type: 'text', text: 'Snow, still.' }] }];

@@ -56,7 +56,7 @@ function commitEdits(root: string, count: number, name = 'take') {
   }
 }
 
-describe('the Git panel starts a bounded number of git processes per request', { timeout: 60_000 }, () => {
+describe('the Git panel starts a bounded number of git processes per request', () => {
   it('status: one git cat-file for every changed document, however many changed (a read-only token asks)', async () => {
     const { root, app, reader } = await site();
     const article = readFileSync(join(root, FILE), 'utf8');

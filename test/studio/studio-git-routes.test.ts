@@ -29,7 +29,7 @@ const refusalSite = () => (refusals ??= site());
 const retitle = (app: TestServer, key: string, title: string) =>
   app.sendJson('PUT', `/api/articles/${ARTICLE}?status=draft`, { data: { title } }, bearer(key));
 
-describe('the Git panel routes', { timeout: 60_000 }, () => {
+describe('the Git panel routes', () => {
   it('answer 403 to the Public role (as Strapi does on a route it is not granted) and 401 to a wrong token', async () => {
     const { app } = await refusalSite();
     for (const path of ['status', 'diff?path=content/articles/x.json', 'states?type=articles', 'branches']) {

@@ -15,7 +15,7 @@ function gate() {
   return { opened, open };
 }
 
-describe.skipIf(!CHROMIUM)(`the studio keeps every keystroke${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 60_000 }, () => {
+describe.skipIf(!CHROMIUM)(`the studio keeps every keystroke${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, () => {
   const site = editorSite();
   let page: Page;
   beforeAll(() => { page = site.page; });

@@ -11,12 +11,15 @@ const LIMIT = Number(/testTimeout: ([0-9_]+)/.exec(readFileSync(join(ROOT, 'vite
 /** A test's or hook's last line when it gives its own limit (`}, 60_000);`, also on one line: `beforeAll(async () => { … }, 60_000);`). */
 const OWN_LIMIT = /^\s*(?:(?:it|test|beforeAll|beforeEach|afterAll|afterEach)\(.*)?\}, ([0-9_]+)\);\s*$/;
 
+/** A describe's or test's options on its first line: `describe('…', { timeout: 60_000 }, () => {`. */
+const OPTIONS_LIMIT = /^\s*(?:describe|it|test)[\w.!()]*\(.*\{ *timeout: ([0-9_]+) *\}/;
+
 /** A file's own limits: `vi.setConfig({ testTimeout: 60_000, hookTimeout: 90_000 })`. */
 const FILE_LIMIT = /(?<=vi\.setConfig\(\{[^}]*)(?:testTimeout|hookTimeout): ([0-9_]+)/g;
 
 function lowerLimits(text: string, file: string): string[] {
   return text.split('\n').flatMap((line, at) => {
-    const limit = OWN_LIMIT.exec(line)?.[1];
+    const limit = OWN_LIMIT.exec(line)?.[1] ?? OPTIONS_LIMIT.exec(line)?.[1];
     // Timers in a test end the same way (`setInterval(() => { … }, 10);`), so only a limit of a second or more counts.
     if (!limit || line.includes('setInterval(') || line.includes('setTimeout(') || line.includes('throttle(')) return [];
     const ms = Number(limit.replaceAll('_', ''));
@@ -36,12 +39,16 @@ describe('the suite\'s time limits', () => {
     expect(files.flatMap((file) => lowerLimits(readFileSync(join(ROOT, file), 'utf8'), file))).toEqual([]);
   });
 
-  it('finds a lower limit on a test\'s last line, a one-line hook and a file\'s vi.setConfig, and leaves timers and higher limits alone', () => {
+  it('finds a lower limit on a test\'s last line, a one-line hook, a describe\'s or test\'s options and a file\'s vi.setConfig, and leaves timers, polls and higher limits alone', () => {
     const text = [
       '  }, 60_000);', 'beforeAll(async () => { s3 = await start(); }, 30_000);', '  }, 180_000);',
       '    const timer = setInterval(() => { ticks++; }, 10);', '    const pull = throttle(async () => { runs++; }, 500);',
       'vi.setConfig({ testTimeout: 180_000, hookTimeout: 90_000 });',
+      "describe.concurrent('cms get', { timeout: 60_000 }, () => {", "  it('links both bins', { timeout: 60_000 }, async () => {",
+      "describe.skipIf(!CHROMIUM)(`the studio`, { timeout: 300_000 }, () => {", '    await expect.poll(() => read(), { timeout: 10_000 }).toBe(1);',
     ].join('\n');
-    expect(lowerLimits(text, 'x.test.ts')).toEqual(['x.test.ts:1: 60000 ms', 'x.test.ts:2: 30000 ms', 'x.test.ts:6: 90000 ms']);
+    expect(lowerLimits(text, 'x.test.ts')).toEqual([
+      'x.test.ts:1: 60000 ms', 'x.test.ts:2: 30000 ms', 'x.test.ts:7: 60000 ms', 'x.test.ts:8: 60000 ms', 'x.test.ts:6: 90000 ms',
+    ]);
   });
 });
