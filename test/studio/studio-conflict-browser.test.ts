@@ -6,7 +6,7 @@ import { createCms } from '../../core/cms.js';
 import { serve, type RunningServer } from '../../core/http/serve.js';
 import { TEST_ENV } from '../auth/helpers.js';
 import { copySampleSite } from '../helpers/project.js';
-import { BROWSER_WAIT, sharedBrowser } from './browser.js';
+import { BROWSER_WAIT, freshPage, sharedBrowser } from './browser.js';
 import { ARTICLE, CHROMIUM } from './editor-site.js';
 
 // Two editors (two browser contexts, each signed in) on one article of a private copy of the sample
@@ -45,14 +45,14 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
     return page;
   }
   /**
-   * The article's form in a new page load (nothing of an earlier test's form stays: a document of its own), `height` px high.
+   * The article's form in a new page of the editor's context, `height` px high: nothing of an earlier test's form stays (a document
+   * of its own), and an earlier test's unsaved edits ask nothing (the old page is closed, not reloaded: browser.ts, freshPage).
    * The studio's modules come from the context's cache after the first load.
    */
-  async function openForm(page: Page, height = 900): Promise<Page> {
+  async function openForm(editorPage: Page, height = 900): Promise<Page> {
+    const page = await freshPage(editorPage);
     await page.setViewportSize({ width: 1200, height });
-    const form = `${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`;
-    if (page.url() === form) await page.reload();
-    else await page.goto(form);
+    await page.goto(`${server.url.replace(/\/$/, '')}/admin/#/t/articles/${ARTICLE}?locale=en`);
     await poll(() => page.locator('#field-title').inputValue()).not.toBe('');
     return page;
   }
@@ -94,8 +94,8 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
   });
 
   it('two editors editing different blocks of one blocks field both keep their text', async () => {
-    await openForm(ann);
-    await openForm(ben);
+    ann = await openForm(ann);
+    ben = await openForm(ben);
     await typeAtEnd(ann, 1, ' Ann was here.');
     await typeAtEnd(ben, 2, ' by Ben');
     expect(await save(ann)).toBe('Draft saved');
@@ -118,8 +118,8 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
   });
 
   it('a block both changed shows both full texts in a panel brought into view and focused; the choice is saved', async () => {
-    await openForm(ann);
-    await openForm(ben, 600);
+    ann = await openForm(ann);
+    ben = await openForm(ben, 600);
     // A long first paragraph, so the two versions differ only past 117 characters.
     await block(ann, 1).click();
     await ann.keyboard.press('Control+A');
@@ -165,7 +165,7 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
   });
 
   it('heading, state badge and preview follow a change saved elsewhere, even while a choice waits', async () => {
-    await openForm(ben);
+    ben = await openForm(ben);
     const frame = ben.locator('.preview-pane iframe');
     await frame.waitFor({ state: 'attached' });
     const loads = async () => Number(await frame.getAttribute('data-loads'));
@@ -182,7 +182,7 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
   });
 
   it('a press that takes the caret from the text to the panel is never lost: nothing moves under it, the choice is applied once', async () => {
-    await openForm(ben);
+    ben = await openForm(ben);
     await ben.locator('#field-title').fill('Ben\'s own title');
     expect(await putArticle({ title: 'Ann\'s next title', description: 'Ann wrote this' })).toBe(200);
     await ben.evaluate(() => dispatchEvent(new Event('focus')));

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commits, initRepo } from '../git-workflow/helpers.js';
 import { S3_ENV, s3UploadConfig, startTestS3, type TestS3 } from '../helpers/s3.js';
 import { makeImage } from '../media/helpers.js';
+import { BROWSER_WAIT } from './browser.js';
 import { CHROMIUM, editorSite } from './editor-site.js';
 
 // Issue #42: an upload made in the studio's media library lands in the site's bucket (s3rver here), never in public/uploads.
@@ -43,7 +44,7 @@ describe.skipIf(!CHROMIUM)(`the studio uploads into the aws-s3 provider${CHROMIU
       // New entries only: an atomic write's temp file (`.<id>.json.<n>.tmp`) may be there a moment before its rename.
       const added = () => readdirSync(join(site.root, 'content/upload'))
         .filter((name) => !entriesBefore.has(name) && !name.startsWith('.'));
-      await expect.poll(() => added().length, { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => added().length, { timeout: BROWSER_WAIT }).toBe(1);
       const [created] = added();
       const entry = site.readJson(`content/upload/${created}`);
       expect(entry.provider).toBe('aws-s3');
@@ -53,7 +54,7 @@ describe.skipIf(!CHROMIUM)(`the studio uploads into the aws-s3 provider${CHROMIU
       expect(readdirSync(join(site.root, 'public/uploads')).sort()).toEqual(uploadsBefore);
       // Never in Git: the upload's commit holds its entry only, and no commit touched public/.
       const entryCommits = () => commits(site.root).filter((commit) => commit.files.includes(`content/upload/${created}`));
-      await expect.poll(() => entryCommits().map((commit) => commit.files), { timeout: 30_000 }).toEqual([[`content/upload/${created}`]]);
+      await expect.poll(() => entryCommits().map((commit) => commit.files), { timeout: BROWSER_WAIT }).toEqual([[`content/upload/${created}`]]);
       const later = commits(site.root).slice(0, -1);
       expect(later.flatMap((commit) => commit.files).filter((name) => name.startsWith('public/')), JSON.stringify(later)).toEqual([]);
       expect(site.problems).toEqual([]);
