@@ -1,33 +1,54 @@
-// CPU of one child process started from a Node process the size of a test worker (issue 39): `git --version` started --runs
-// times with spawnSync and with spawn, after growing the heap by live objects to each size asked (MB of heap, roughly; 0 = a fresh
-// node). CPU of this process and of its waited-for children (Linux: /proc/self/stat utime, stime, cutime, cstime), so wall time
-// and the neighbours' load do not enter. Run alone:
-//   node --max-old-space-size=4000 bench/spawn-cost.mjs [--runs 300] [--sizes 0,60,300]
+// CPU of one child process started from a Node process the size of a test worker or a big `cms serve` (issues 39, 43): `git
+// --version` started --runs times, after growing the heap by live objects to each size asked (MB of heap, roughly; 0 = a fresh
+// node), each way: `sync` (spawnSync), `spawn`, and core's runFile (dist/core/process/run-file.js: `npm run build` first)
+// `direct` and through the `spawner` process. CPU of this process, of its waited-for children and of the spawner with its
+// children (Linux: /proc/<pid>/stat utime, stime, cutime, cstime), so wall time and the neighbours' load do not enter. Run alone:
+//   node --max-old-space-size=4000 bench/spawn-cost.mjs [--runs 300] [--sizes 0,60,300] [--ways sync,spawn,direct,spawner]
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { runFile, spawnerPid } from '../dist/core/process/run-file.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '300' }, sizes: { type: 'string', default: '0,60,300' } } });
+const { values } = parseArgs({ options: {
+  runs: { type: 'string', default: '300' }, sizes: { type: 'string', default: '0,60,300' }, ways: { type: 'string', default: 'sync,spawn,direct,spawner' },
+} });
 const RUNS = Number(values.runs);
 const TICK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
 
-/** CPU so far (ms) of this process and of its children: fields 14-17 of /proc/self/stat. */
-function cpu() {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-  const [self, children] = [Number(fields[11]) + Number(fields[12]), Number(fields[13]) + Number(fields[14])];
-  return { self: (self * 1000) / TICK, children: (children * 1000) / TICK };
+/** CPU so far (ms) of a process (user, system) and of its waited-for children: fields 14-17 of /proc/<pid>/stat. */
+function cpu(pid = 'self') {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').map(Number);
+  const ms = (ticks) => (ticks * 1000) / TICK;
+  return { user: ms(fields[11]), sys: ms(fields[12]), children: ms(fields[13] + fields[14]) };
 }
+const spawnerCpu = () => {
+  const pid = spawnerPid();
+  if (!pid) return 0;
+  const { user, sys, children } = cpu(pid);
+  return user + sys + children;
+};
+
+const WAYS = {
+  sync: async () => spawnSync('git', ['--version']),
+  spawn: () => new Promise((done) => spawn('git', ['--version']).on('close', done)),
+  direct: () => runFile('git', ['--version'], { via: 'direct' }),
+  spawner: () => runFile('git', ['--version'], { via: 'spawner' }),
+};
 
 const kept = [];
 for (const size of values.sizes.split(',').map(Number)) {
   // About 1.2 MB of heap per step: objects a module graph and its caches keep alive.
   while (process.memoryUsage().heapUsed / 2 ** 20 < size) kept.push(Array.from({ length: 1 << 14 }, (_, at) => ({ at, text: `x${at}` })));
-  const before = cpu();
-  for (let run = 0; run < RUNS; run++) spawnSync('git', ['--version']);
-  for (let run = 0; run < RUNS; run++) await new Promise((done) => spawn('git', ['--version']).on('close', done));
-  const after = cpu();
-  const per = (key) => ((after[key] - before[key]) / (2 * RUNS)).toFixed(1);
-  const { rss, heapUsed } = process.memoryUsage();
-  console.log(`rss ${(rss / 2 ** 20).toFixed(0)} MB, heap ${(heapUsed / 2 ** 20).toFixed(0)} MB: per start ${per('self')} ms in this process,`
-    + ` ${per('children')} ms in the child (git)`);
+  const rss = (process.memoryUsage().rss / 2 ** 20).toFixed(0);
+  for (const way of values.ways.split(',')) {
+    if (way === 'spawner') await WAYS.spawner(); // started before counting: its start is paid once per process, not per run
+    const [before, aside] = [cpu(), spawnerCpu()];
+    for (let run = 0; run < RUNS; run++) await WAYS[way]();
+    const [after, asideAfter] = [cpu(), spawnerCpu()];
+    const per = (ms) => (ms / RUNS).toFixed(2);
+    const [user, sys, children] = ['user', 'sys', 'children'].map((key) => after[key] - before[key]);
+    const spawner = asideAfter - aside;
+    console.log(`rss ${rss} MB, ${way.padEnd(7)}: per start ${per(user)} ms user + ${per(sys)} ms sys here, ${per(children)} ms in git,`
+      + ` ${per(spawner)} ms in the spawner and its git; total ${per(user + sys + children + spawner)} ms`);
+  }
 }

@@ -1,7 +1,7 @@
-import { execFile } from 'node:child_process';
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { settleIndexes } from '../git/index-debt.js';
+import { runFile } from '../process/run-file.js';
 
 /** What a git run answered: its stdout as text. Fails as execFile does (the error carries `stderr`, `code`). */
 export type BranchGit = (args: string[], options?: { env?: NodeJS.ProcessEnv; input?: string; timeout?: number }) => Promise<string>;
@@ -14,18 +14,10 @@ export type BranchGit = (args: string[], options?: { env?: NodeJS.ProcessEnv; in
  * const git = branchGit(root); await git(['rev-parse', 'refs/heads/main'])
  */
 export function branchGit(root: string): BranchGit {
-  const run: BranchGit = (args, { env = {}, input, timeout = 60_000 } = {}) => new Promise<string>((resolve, reject) => {
-    const child = execFile('git', ['-c', 'core.quotePath=false', ...args], {
-      cwd: root, timeout, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8',
-      env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1', LC_ALL: 'C', ...env },
-    }, (error, stdout, stderr) => {
-      if (error) reject(Object.assign(error, { stdout, stderr }));
-      else resolve(stdout);
-    });
-    // A closed pipe (git gone early) is told by the exit code.
-    child.stdin?.on('error', () => undefined);
-    child.stdin?.end(input ?? '');
-  });
+  const run: BranchGit = async (args, { env = {}, input, timeout = 60_000 } = {}) => (await runFile('git', ['-c', 'core.quotePath=false', ...args], {
+    cwd: root, timeout, maxBuffer: 256 * 1024 * 1024, input: input ?? '',
+    env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1', LC_ALL: 'C', ...env },
+  })).stdout;
   // Index entries owed by the CMS's own commits (a large repository, index-debt.ts) are written before git reads the index.
   return (args, options) => settleIndexes().then(() => run(args, options));
 }

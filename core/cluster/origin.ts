@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { ApplicationError } from '../errors.js';
 import { setupMergeDriver } from '../git/merge-setup.js';
+import { runFile as run } from '../process/run-file.js';
 
-const run = promisify(execFile);
 const git = async (cwd: string, ...args: string[]) => (await run('git', args, { cwd })).stdout.trim();
 
 /** What every replica's clone runs with: push each write to the origin, poll it every second, times from history. */

@@ -1,14 +1,12 @@
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { placeOfRoot } from '../branches/branch-git.js';
 import { headCommitFromFiles } from '../branches/ref-files.js';
 import { writeFileAtomic } from '../storage/atomic-write.js';
 import { ensureCmsFolder } from '../storage/cms-folder.js';
 import { settleIndexes } from './index-debt.js';
+import { runFile as run } from '../process/run-file.js';
 
-const run = promisify(execFile);
 const RECORD = '\u001e';
 /** Where the times read from history are kept between starts (`.cms/` is never in Git). */
 export const FILE_TIMES_SNAPSHOT = join('.cms', 'file-times.json');

@@ -1,9 +1,6 @@
-import { execFile, spawn } from 'node:child_process';
-import { promisify } from 'node:util';
 import { settleIndexes } from './index-debt.js';
 import { treeCommitter, USE_GIT_COMMIT } from './tree-commit.js';
-
-const run = promisify(execFile);
+import { runFile as run } from '../process/run-file.js';
 
 /** The few git operations the CMS needs, run in the project root. */
 export interface GitPort {
@@ -61,22 +58,13 @@ export function parseBatch(out: Buffer, count: number): Array<string | undefined
 }
 
 /** One `git cat-file --batch` run over these object names (one per line): its whole output. */
-function catFileBatch(root: string, names: string[]): Promise<Buffer> {
-  return new Promise<Buffer>((resolve, reject) => {
-    const child = spawn('git', ['cat-file', '--batch'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk; });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve(Buffer.concat(chunks));
-      else reject(new Error(`git cat-file --batch: ${stderr.trim() || `exit ${code}`}`));
-    });
-    // A closed pipe (git gone) is told by the exit code.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(names.map((name) => `${name}\n`).join(''));
+async function catFileBatch(root: string, names: string[]): Promise<Buffer> {
+  const input = names.map((name) => `${name}\n`).join('');
+  const answer = await run('git', ['cat-file', '--batch'], { cwd: root, input, encoding: 'buffer', maxBuffer: 1 << 30 }).catch((error) => {
+    const { stderr, code } = error as { stderr?: Buffer; code?: unknown };
+    throw new Error(`git cat-file --batch: ${stderr?.toString().trim() || `exit ${code}`}`);
   });
+  return answer.stdout;
 }
 
 const FIELD = '\u001f';

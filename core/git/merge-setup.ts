@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
+import { runFile as run } from '../process/run-file.js';
 
 /** The `.gitattributes` line that sends content files to the CMS merge driver. */
 export const MERGE_ATTRIBUTE = 'content/** merge=cms';

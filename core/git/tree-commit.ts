@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, lstat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
@@ -6,6 +5,7 @@ import { withCommitPipes } from './commit-pipes.js';
 import { indexDebt } from './index-debt.js';
 import { writeLooseObject } from './loose-object.js';
 import { editTree, type FileChange, type TreeWriter } from './tree-edit.js';
+import { runFile } from '../process/run-file.js';
 
 /** What commitByTrees answers when this commit must be made by `git commit` instead (see `plumbingRefusal`). */
 export const USE_GIT_COMMIT = Symbol('use git commit');
@@ -40,13 +40,9 @@ export function cleanMessage(message: string): string {
  * depth of the paths and the size of their folders, not the number of files in the repository.
  */
 export function treeCommitter(root: string, committerEnv: (author: { name: string; email: string }) => Promise<NodeJS.ProcessEnv>) {
-  const run: Run = (args, { input, env = {}, cwd = root } = {}) => new Promise<string>((resolve, reject) => {
-    const child = execFile('git', args, {
-      cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8', env: { ...process.env, GIT_LITERAL_PATHSPECS: '1', ...env },
-    }, (error, stdout, stderr) => (error ? reject(Object.assign(error, { stdout, stderr })) : resolve(stdout)));
-    child.stdin?.on('error', () => undefined);
-    child.stdin?.end(input ?? '');
-  });
+  const run: Run = async (args, { input, env = {}, cwd = root } = {}) => (await runFile('git', args, {
+    cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_LITERAL_PATHSPECS: '1', ...env }, input: input ?? '',
+  })).stdout;
   type Place = { top: string; prefix: string; gitDir: string; hooks: string; signs: boolean; writeTree: TreeWriter };
   let place: Promise<Place> | undefined;
   const placeOf = () => place ??= (async () => {

@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { refFilesReader, type RefFiles } from '../branches/ref-files.js';
 import { headCommitOf } from '../branches/ref-reads.js';
 import { isTempFile } from '../storage/atomic-write.js';
@@ -7,8 +5,7 @@ import { GitRefusedError, GitUnavailableError, gitReason } from './git-errors.js
 import { TRACKED_FOLDERS } from './git-input.js';
 import { settleIndexes } from './index-debt.js';
 import { remoteNames } from './remote-names.js';
-
-const run = promisify(execFile);
+import { runFile as run } from '../process/run-file.js';
 
 export type ChangeState = 'modified' | 'new' | 'deleted' | 'renamed' | 'conflicted';
 

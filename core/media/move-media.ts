@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
 import { access, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { runFile } from '../process/run-file.js';
 import type { ContentIndex } from '../index/content-index.js';
 import { createGit } from '../git/git.js';
 import { UPLOAD_FILE_UID } from '../schema/types.js';
@@ -58,7 +57,7 @@ async function copyAcross(from: UploadProvider, to: UploadProvider, file: Provid
 async function unfinished(options: MoveMediaOptions, to: UploadProvider): Promise<Row[]> {
   if (!options.commit) return [];
   await settleIndexes();
-  const { stdout } = await promisify(execFile)('git', ['diff', '--name-only', 'HEAD', '--'], { cwd: options.root });
+  const { stdout } = await runFile('git', ['diff', '--name-only', 'HEAD', '--'], { cwd: options.root });
   const changed = new Set(stdout.split('\n').filter(Boolean));
   const rows = options.index.rows(UPLOAD_FILE_UID).filter((row) => row.data.provider === to.name);
   return rows.filter((row) => changed.has(entryFile(options.index, row.documentId)));
@@ -167,7 +166,7 @@ export async function moveMedia(options: MoveMediaOptions): Promise<MoveMediaRes
   } catch (error) {
     await rollBack(options, to, planned, copied, hidden);
     // A commit that failed after staging leaves nothing staged either.
-    if (committing) await promisify(execFile)('git', ['reset', '--quiet', '--', ...files], { cwd: options.root }).catch(() => undefined);
+    if (committing) await runFile('git', ['reset', '--quiet', '--', ...files], { cwd: options.root }).catch(() => undefined);
     const reason = String((error as Error)?.message ?? error).split('\n')[0];
     throw new Error(`cms media move stopped at ${at}: ${reason}; nothing was moved (entries and binaries are as before)`);
   } finally {

@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
 import { readFile, realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { promisify } from 'node:util';
 import { ApplicationError } from '../errors.js';
-
-const run = promisify(execFile);
+import { runFile as run } from '../process/run-file.js';
 
 /** This package as found on disk: where it is, and its manifest's name and version. */
 export interface OwnPackage {

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WriteEvent } from '../service/write-event.js';
 import { authorEmail, authorName } from '../git/commit-author.js';
 import { commitMessage } from '../git/commit-per-write.js';
 import { gitFirstLine } from '../git/git-errors.js';
+import { runFile } from '../process/run-file.js';
 import type { ReplicaGit } from './replica-git.js';
 
 /** One write's commit, not made yet: its files as the write left them (null: removed), message and author. */
@@ -66,17 +66,12 @@ export async function commitIntents(git: ReplicaGit, options: {
   });
   // The last commit's hash, answered on stdout: no rev-parse after.
   text(`get-mark :${options.intents.length}\n`);
-  const tip = await new Promise<string>((resolve, reject) => {
-    const child = spawn('git', ['fast-import', '--quiet', '--date-format=raw'], { cwd: options.root, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stderr = '';
-    let stdout = '';
-    child.stdout.on('data', (chunk) => { stdout += chunk; });
-    child.stderr.on('data', (chunk) => { stderr += chunk; });
-    child.once('error', reject);
-    const failure = () => new Error(`git fast-import failed: ${gitFirstLine({ stderr })}`);
-    child.once('close', (code) => (code === 0 && /^[0-9a-f]{40,64}$/.test(stdout.trim()) ? resolve(stdout.trim()) : reject(failure())));
-    child.stdin.end(Buffer.concat(chunks));
-  });
+  const failure = (stderr: unknown) => new Error(`git fast-import failed: ${gitFirstLine({ stderr })}`);
+  const { stdout, stderr } = await runFile('git', ['fast-import', '--quiet', '--date-format=raw'], {
+    cwd: options.root, input: Buffer.concat(chunks), maxBuffer: 64 * 1024 * 1024,
+  }).catch((error: { stderr?: string }) => { throw failure(error.stderr ?? ''); });
+  const tip = stdout.trim();
+  if (!/^[0-9a-f]{40,64}$/.test(tip)) throw failure(stderr);
   const paths = [...new Set(options.intents.flatMap((intent) => intent.files.map((file) => file.path)))];
   // The index follows HEAD for these paths (a later write's newer file stays a change in the work tree, as it is).
   if (paths.length) await git('reset', '--quiet', 'HEAD', '--', ...paths);

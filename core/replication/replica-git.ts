@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { placeOfRoot } from '../branches/branch-git.js';
 import { branchFromFiles, refFromFiles } from '../branches/ref-files.js';
 import { settleIndexes } from '../git/index-debt.js';
 import { localRemoteTips } from './local-remote-tip.js';
+import { runFile as run } from '../process/run-file.js';
 
-const run = promisify(execFile);
 /** A git run that hangs (a remote that stopped answering) is ended: the write waiting on it is then retried or answered 503. */
 const GIT_TIMEOUT_MS = 120_000;
 

@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { runFile as run } from '../process/run-file.js';
 
 const CONFIG_FILE = 'cms.config.json';
-const run = promisify(execFile);
 /** Per loaded configuration: the last commit of cms.config.json (empty outside Git). */
 const lastCommits = new WeakMap<object, Promise<string>>();
 /** Per project, config commit and locale: when it was added. Kept across reloads (a reload makes a new config object). */

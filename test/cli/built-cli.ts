@@ -1,6 +1,7 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
+import { runFile } from '../../core/process/run-file.js';
 import { REPO_ROOT } from '../helpers/project.js';
 
 /** The real binary the package ships (`bin.cms` in package.json). */
@@ -74,13 +75,13 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Run `node dist/cli/bin.js …args` as a child process. */
-export function runCms(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args],
-      { cwd: options.cwd ?? REPO_ROOT, env: { ...process.env, ...options.env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
+/**
+ * Run `node dist/cli/bin.js …args` as a child process: through core's runFile, so a test worker past its memory threshold has
+ * the spawner fork it rather than its own heap (core/process/run-file.ts).
+ */
+export async function runCms(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
+  return runFile(process.execPath, [BIN, ...args],
+    { cwd: options.cwd ?? REPO_ROOT, env: { ...process.env, ...options.env }, maxBuffer: 64 * 1024 * 1024 })
+    .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error: Error & { code?: unknown; stdout: string; stderr: string }) =>
+      ({ code: typeof error.code === 'number' ? error.code : 1, stdout: error.stdout, stderr: error.stderr }));
 }

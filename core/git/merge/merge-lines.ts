@@ -1,7 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runFile } from '../../process/run-file.js';
 
 export interface MergedText {
   text: string;
@@ -25,14 +25,13 @@ export async function mergeLines(
     await Promise.all([writeFile(files[0], ours), writeFile(files[1], base), writeFile(files[2], theirs)]);
     const labels = ['ours', 'base', 'theirs'].flatMap((name) => ['-L', `${options.path} (${name})`]);
     const args = ['merge-file', '-p', `--marker-size=${options.markerSize ?? 7}`, ...labels, ...files];
-    return await new Promise((resolveMerge, reject) => {
-      execFile('git', args, { maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
-        const code = !error ? 0 : typeof error.code === 'number' ? error.code : -1;
-        // merge-file exits with the number of conflicts (capped at 127); 128 and up, or none, is a failure.
-        if (code >= 0 && code < 128) resolveMerge({ text: stdout, conflicts: code });
-        else reject(error);
-      });
-    });
+    type Failed = Error & { stdout: string; code?: unknown };
+    const { stdout, error } = await runFile('git', args, { maxBuffer: 64 * 1024 * 1024 })
+      .then(({ stdout: text }) => ({ stdout: text, error: undefined }), (failed: Failed) => ({ stdout: failed.stdout, error: failed }));
+    const code = !error ? 0 : typeof error.code === 'number' ? error.code : -1;
+    // merge-file exits with the number of conflicts (capped at 127); 128 and up, or none, is a failure.
+    if (code >= 0 && code < 128) return { text: stdout, conflicts: code };
+    throw error;
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

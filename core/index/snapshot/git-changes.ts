@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { headCommitFromFiles } from '../../branches/ref-files.js';
 import { settleIndexes } from '../../git/index-debt.js';
+import { runFile } from '../../process/run-file.js';
 
 /** Git's word on the content files of a checkout: its commit and the files that differ from it. */
 export interface GitView {
@@ -22,12 +22,8 @@ export interface GitView {
 }
 
 // Index entries owed by the CMS's own commits (a large repository, index-debt.ts) are written before git reads the index.
-const git = (root: string, args: string[]): Promise<string> => settleIndexes().then(() => new Promise((resolve, reject) => {
-  execFile('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, maxBuffer: 1 << 30, encoding: 'utf8' }, (error, stdout) => {
-    if (error) reject(error);
-    else resolve(stdout);
-  });
-}));
+const git = async (root: string, args: string[]): Promise<string> =>
+  (await settleIndexes(), await runFile('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, maxBuffer: 1 << 30 })).stdout;
 
 /** Paths of `git status --porcelain -z`: `XY path`, and a rename or copy's source as the next field. */
 function statusPaths(out: string, prefix: string, into: Set<string>): void {
