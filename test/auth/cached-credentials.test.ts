@@ -1,10 +1,6 @@
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileStateStore } from '../../core/auth/file-state-store.js';
 import type { StoredUser } from '../../core/auth/state-store.js';
-import { ensureBuilt } from '../cli/built-cli.js';
-import { copySampleSite } from '../helpers/project.js';
-import { bearer, cliOn, oneConnection, serveBuilt, writeConfig } from './helpers.js';
+import { bearer, credentialSite, oneConnection, writeConfig } from './helpers.js';
 
 // A verified credential is cached by the server (no hash of the key against the store, no look at
 // the state file per request). These tests run the real `cms serve` process and change the state
@@ -13,41 +9,20 @@ import { bearer, cliOn, oneConnection, serveBuilt, writeConfig } from './helpers
 
 const JWT_SECRET = 'cached-credentials-jwt-secret-0123456789abcdef';
 
-const cms = (args: string[]) => cliOn(root)(args);
-
-async function createToken(name: string, ...options: string[]): Promise<string> {
-  const run = await cms(['token', 'create', '--name', name, ...options]);
-  expect(run.code, run.stderr).toBe(0);
-  return run.stdout.trim();
-}
-
 const status = async (path: string, key?: string) => (await fetch(base + path, { headers: key ? bearer(key) : {} })).status;
 
-/** Change the state as another writer would (this process, through the library: temp file + rename). */
-async function editUser(id: number, change: (user: StoredUser) => void): Promise<void> {
-  const store = new FileStateStore(root);
-  try {
-    await store.editUser(id, change);
-  } finally {
-    await store.close();
-  }
-}
-
-let root = '';
+let site: Awaited<ReturnType<typeof credentialSite>>;
 let base = '';
-let server: ChildProcess | undefined;
+const cms = (args: string[]) => site.cms(args);
+const createToken = (name: string, ...options: string[]) => site.createToken(name, ...options);
+const editUser = (id: number, change: (user: StoredUser) => void) => site.editUser(id, change);
 beforeAll(async () => {
-  ensureBuilt();
-  root = copySampleSite();
-  writeConfig(root, (config) => {
-    config.permissions = { public: {}, authenticated: { 'api::tag.tag': ['find'], 'api::article.article': ['find'] } };
-    config.auth = { rateLimit: { enabled: false } };
-  });
-  ({ base, server } = await serveBuilt(root, { CMS_JWT_SECRET: JWT_SECRET }));
+  site = await credentialSite(JWT_SECRET);
+  ({ base } = site);
 }, 120_000);
 
 afterAll(() => {
-  server?.kill('SIGTERM');
+  site?.server.kill('SIGTERM');
 });
 
 describe('a cached credential sees every change on the next request (real server, other processes)', () => {
@@ -119,10 +94,10 @@ describe('a cached credential sees every change on the next request (real server
     const key = await createToken('scoped', '--type', 'custom', '--permissions', 'api::tag.tag.find');
     expect(await status('/api/tags', key)).toBe(200);
     expect(await status('/api/articles', key)).toBe(403);
-    const store = new FileStateStore(root);
-    const token = store.data.apiTokens.find((entry) => entry.name === 'scoped')!;
-    await store.editToken(token.id, (entry) => { entry.permissions = ['api::article.article.find']; });
-    await store.close();
+    await site.edit(async (store) => {
+      const token = store.data.apiTokens.find((entry) => entry.name === 'scoped')!;
+      await store.editToken(token.id, (entry) => { entry.permissions = ['api::article.article.find']; });
+    });
     expect(await status('/api/tags', key)).toBe(403);
     expect(await status('/api/articles', key)).toBe(200);
   });
@@ -164,7 +139,7 @@ describe('a cached credential sees every change on the next request (real server
     });
     const { jwt } = await registered.json();
     expect(await status('/api/articles', jwt)).toBe(200);
-    writeConfig(root, (config) => { config.permissions.authenticated = { 'api::tag.tag': ['find'] }; });
+    writeConfig(site.root, (config) => { config.permissions.authenticated = { 'api::tag.tag': ['find'] }; });
     // The config is reloaded by the file watcher, in the background: asked until it has.
     await expect.poll(() => status('/api/articles', jwt)).toBe(403);
     expect(await status('/api/tags', jwt)).toBe(200);

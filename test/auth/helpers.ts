@@ -2,9 +2,10 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FileStateStore } from '../../core/auth/file-state-store.js';
 import type { StoredUser } from '../../core/auth/state-store.js';
 import { freePort } from '../../core/cluster/ports.js';
-import { BIN } from '../cli/built-cli.js';
+import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
 
 /** Secrets from the environment, so tests see no development-secret warning unless they want one. */
@@ -150,4 +151,36 @@ export async function serveBuilt(root: string, env: Record<string, string>): Pro
     server.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
   });
   return { base: `http://127.0.0.1:${port}`, server };
+}
+
+/**
+ * The cached-credentials site (REST's and GraphQL's tests): the sample site copied, signed-in users reading tags and articles, no
+ * rate limit, `more` of the config, served by the built `cms serve`; with the CLI on it, a token made by the CLI, and the state
+ * changed as another writer would (this process, through the library: temp file + rename).
+ */
+export async function credentialSite(jwtSecret: string, more: (config: any) => void = () => undefined) {
+  ensureBuilt();
+  const root = copySampleSite();
+  writeConfig(root, (config) => {
+    config.permissions = { public: {}, authenticated: { 'api::tag.tag': ['find'], 'api::article.article': ['find'] } };
+    config.auth = { rateLimit: { enabled: false } };
+    more(config);
+  });
+  const { base, server } = await serveBuilt(root, { CMS_JWT_SECRET: jwtSecret });
+  const cms = cliOn(root);
+  const createToken = async (name: string, ...options: string[]): Promise<string> => {
+    const run = await cms(['token', 'create', '--name', name, ...options]);
+    if (run.code !== 0) throw new Error(`cms token create ${name}: ${run.stderr}`);
+    return run.stdout.trim();
+  };
+  const edit = async (change: (store: FileStateStore) => Promise<unknown>): Promise<void> => {
+    const store = new FileStateStore(root);
+    try {
+      await change(store);
+    } finally {
+      await store.close();
+    }
+  };
+  const editUser = (id: number, change: (user: StoredUser) => void) => edit((store) => store.editUser(id, change));
+  return { root, base, server, cms, createToken, edit, editUser };
 }

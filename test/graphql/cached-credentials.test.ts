@@ -1,10 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileStateStore } from '../../core/auth/file-state-store.js';
+import type { FileStateStore } from '../../core/auth/file-state-store.js';
 import type { StoredUser } from '../../core/auth/state-store.js';
-import { cliOn, oneConnection, serveBuilt, writeConfig } from '../auth/helpers.js';
-import { ensureBuilt } from '../cli/built-cli.js';
-import { copySampleSite } from '../helpers/project.js';
+import { credentialSite, oneConnection } from '../auth/helpers.js';
 
 // test/auth/cached-credentials.test.ts for GraphQL: a repeated `POST /graphql` is answered from its kept answer by the
 // Node fast path (core/http/graphql-fast.ts), its credential recognised from what its keep-alive connection had
@@ -15,24 +12,12 @@ const JWT_SECRET = 'graphql-cached-credentials-jwt-secret-0123456789';
 const TAGS = { query: '{ tags(sort: "name") { name } }' };
 const ARTICLES = { query: '{ articles(sort: "title") { title } }' };
 
-const cms = (args: string[]) => cliOn(root)(args);
-
-async function createToken(name: string, ...options: string[]): Promise<string> {
-  const run = await cms(['token', 'create', '--name', name, ...options]);
-  expect(run.code, run.stderr).toBe(0);
-  return run.stdout.trim();
-}
-
-/** Change the state as another writer would (temp file + rename). */
-async function edit(change: (store: FileStateStore) => Promise<unknown>): Promise<void> {
-  const store = new FileStateStore(root);
-  try {
-    await change(store);
-  } finally {
-    await store.close();
-  }
-}
-const editUser = (id: number, change: (user: StoredUser) => void) => edit((store) => store.editUser(id, change));
+let site: Awaited<ReturnType<typeof credentialSite>>;
+let base = '';
+const cms = (args: string[]) => site.cms(args);
+const createToken = (name: string, ...options: string[]) => site.createToken(name, ...options);
+const edit = (change: (store: FileStateStore) => Promise<unknown>) => site.edit(change);
+const editUser = (id: number, change: (user: StoredUser) => void) => site.editUser(id, change);
 
 async function register(username: string): Promise<{ jwt: string; user: StoredUser }> {
   const registered = await fetch(`${base}/api/auth/local/register`, {
@@ -50,22 +35,13 @@ const outcome = ({ status, body, reused }: { status: number; body: string; reuse
 };
 const ANSWERED = { status: 200, reused: true, refused: undefined };
 
-let root = '';
-let base = '';
-let server: ChildProcess | undefined;
 beforeAll(async () => {
-  ensureBuilt();
-  root = copySampleSite();
-  writeConfig(root, (config) => {
-    config.permissions = { public: {}, authenticated: { 'api::tag.tag': ['find'], 'api::article.article': ['find'] } };
-    config.auth = { rateLimit: { enabled: false } };
-    config.graphql = { ...config.graphql, enabled: true };
-  });
-  ({ base, server } = await serveBuilt(root, { CMS_JWT_SECRET: JWT_SECRET }));
+  site = await credentialSite(JWT_SECRET, (config) => { config.graphql = { ...config.graphql, enabled: true }; });
+  ({ base } = site);
 }, 120_000);
 
 afterAll(() => {
-  server?.kill('SIGTERM');
+  site?.server.kill('SIGTERM');
 });
 
 describe('a kept GraphQL answer sees every credential change on the next request of its connection (real server, other processes)', () => {
