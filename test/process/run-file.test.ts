@@ -41,7 +41,7 @@ async function outcome(call: Promise<{ stdout: unknown; stderr: unknown }>) {
 
 afterAll(() => stopSpawner());
 
-describe.each(['spawner', 'direct'] as const)('runFile started %s answers as execFile does', { timeout: 60_000 }, (via) => {
+describe.each(['spawner', 'direct'] as const)('runFile started %s answers as execFile does', (via) => {
   const both = (file: string, args: string[], options: RunFileOptions = {}) => Promise.all([
     outcome(runFile(file, args, { ...options, via })),
     outcome(direct(file, args, options as Parameters<typeof direct>[2]) as Promise<{ stdout: unknown; stderr: unknown }>),
@@ -102,7 +102,7 @@ describe.each(['spawner', 'direct'] as const)('runFile started %s answers as exe
   });
 });
 
-describe('the spawner process', { timeout: 60_000 }, () => {
+describe('the spawner process', () => {
   it('is started again by the next call after it died, and the calls it held fail rather than hang', async () => {
     await runFile('true', [], { via: 'spawner' });
     const first = spawnerPid()!;
