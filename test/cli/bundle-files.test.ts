@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../extensions/serve-project.js';
+import { git, initRepo } from '../git-workflow/helpers.js';
 import { copySampleSite, makeProject, REPO_ROOT } from '../helpers/project.js';
 import { ensureBuilt, runCms } from './built-cli.js';
 
@@ -59,6 +60,19 @@ describe('the bundled bin finds the package\'s files from its chunks', { timeout
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(manifest.dependencies[OWN.name]).toBe(`^${OWN.version}`);
     expect(existsSync(join(dir, 'cms.config.json'))).toBe(true);
+  });
+
+  it('commits a write with git run by the spawner process, whose script is the bundled function\'s own source', async () => {
+    const root = copySampleSite();
+    initRepo(root);
+    git(root, 'config', 'user.name', 'Bundle Test');
+    git(root, 'config', 'user.email', 'bundle@example.org');
+    // Forced on: a one-shot CLI starts programs itself; a spawner that could not start fails the git runs, never falls back.
+    const created = await runCms(['create', 'tags', '--data', '{"name":"Spawned"}', '--git-commit', '--root', root],
+      { env: { CMS_SPAWNER: 'on' } });
+    expect(created.code, created.stderr).toBe(0);
+    expect(git(root, 'log', '-1', '--format=%an')).toBe('Bundle Test');
+    expect(git(root, 'status', '--porcelain')).toBe('');
   });
 
   it('serves the studio\'s page, its modules and the vendored preact from the package root', async () => {

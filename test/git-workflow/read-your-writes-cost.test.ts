@@ -14,13 +14,20 @@ const runs = vi.hoisted(() => [] as Array<{ cwd: string; args: string[] }>);
 vi.mock('node:child_process', async (original) => {
   const actual = await original<typeof import('node:child_process')>();
   const promised = (actual.execFile as unknown as Record<symbol, (...args: unknown[]) => unknown>)[promisify.custom];
-  const counted = ((...args: Parameters<typeof actual.execFile>) => actual.execFile(...args)) as typeof actual.execFile;
+  // Both forms: core's runFile (core/process/run-file.ts) starts its programs with the callback one.
+  const counted = ((file: string, args: string[], options?: { cwd?: string }, ...rest: unknown[]) => {
+    if (file === 'git') runs.push({ cwd: String(options?.cwd ?? ''), args });
+    return (actual.execFile as (...all: unknown[]) => unknown)(file, args, options, ...rest);
+  }) as unknown as typeof actual.execFile;
   Object.assign(counted, { [promisify.custom]: (file: string, args: string[], options?: { cwd?: string }) => {
     if (file === 'git') runs.push({ cwd: String(options?.cwd ?? ''), args });
     return promised(file, args, options);
   } });
   return { ...actual, execFile: counted };
 });
+
+// Counted where they start: in this process, never handed to the spawner process (whose starts no mock here sees).
+process.env.CMS_SPAWNER = 'off';
 
 const madeUp = () => randomBytes(20).toString('hex');
 

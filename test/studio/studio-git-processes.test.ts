@@ -30,6 +30,9 @@ vi.mock('node:child_process', async (load) => {
   return { ...real, execFile, spawn, default: { ...real, execFile, spawn } };
 });
 
+// Counted where they start: in this process, never handed to the spawner process (whose starts no mock here sees).
+process.env.CMS_SPAWNER = 'off';
+
 const ARTICLE = 'leo9mpmgjqi9e4y3lvswznjb'; // "Beautiful mountains of Norway"
 const FILE = `content/articles/${ARTICLE}.json`;
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
