@@ -13,6 +13,15 @@ afterAll(async () => { await s3?.stop(); });
 const POPULATE = 'populate[cover]=true&populate[seo][populate][shareImage]=true&populate[blocks][on][shared.media][populate][file]=true';
 const signed = (url: string) => /[?&]X-Amz-Signature=/.test(url);
 const signedAt = (url: string) => new URL(url).searchParams.get('X-Amz-Date');
+/**
+ * Resolves once the clock has passed the whole second of a SigV4 date (`20261130T085300Z`): what a later signature needs to carry
+ * another date. A timer to that instant, where asking again and again until the second turned kept the server and this worker
+ * busy for up to a second.
+ */
+const pastSecondOf = (amzDate: string | null) => new Promise<void>((resolve) => {
+  const at = Date.parse(String(amzDate).replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6Z'));
+  setTimeout(resolve, Number.isNaN(at) ? 0 : Math.max(0, at + 1000 - Date.now()));
+});
 
 /** A served site whose uploads go to a new bucket (`ACL` as asked), with an image and a published article using it thrice. */
 async function articleWithMedia(ACL?: string, mcp = false): Promise<{ site: ServedSite; root: string; documentId: string; file: any }> {
@@ -62,11 +71,12 @@ const filesOf = (article: any) => [article.cover, article.seo.shareImage, articl
 
 describe('a private bucket\'s media URLs inside document answers, signed as Strapi\'s upload plugin signs them', () => {
   /**
-   * The private bucket's site of the tests that read its article (or write documents of their own): served once, by the first
-   * that asks; the MCP and the public bucket's tests have sites of their own.
+   * The private bucket's site of the tests that read its article (or write documents of their own), MCP on: served once, by the
+   * first that asks (REST, GraphQL and MCP answer the same documents, and no test changes the shared article); the public
+   * bucket's test has a site of its own.
    */
   let shared: ReturnType<typeof articleWithMedia> | undefined;
-  const privateArticle = () => shared ??= articleWithMedia('private');
+  const privateArticle = () => shared ??= articleWithMedia('private', true);
   afterAll(async () => { await (await shared?.catch(() => undefined))?.site.stop(); });
 
   it('REST: media fields, components and dynamic zones answer signed URLs (each format too) that read the object', async () => {
@@ -126,19 +136,15 @@ describe('a private bucket\'s media URLs inside document answers, signed as Stra
     }, 180_000);
 
   it('MCP: get_ and list_ answer the same signed URLs (media field, component, dynamic zone), the file unchanged', async () => {
-    const { site, root, documentId } = await articleWithMedia('private', true);
-    try {
-      const { data } = await mcpTool(site, 'get_article', { documentId, status: 'published' });
-      for (const file of filesOf(data)) expect([file.isUrlSigned, signed(file.url)]).toEqual([true, true]);
-      expect((await fetch(data.cover.url)).status).toBe(200);
-      const { results } = await mcpTool(site, 'list_article', { status: 'published', filters: { documentId: { $eq: documentId } } });
-      // a list populates one level (Strapi's populateDeep(1)): its media field, signed
-      expect([results[0].cover.isUrlSigned, signed(results[0].cover.url)]).toEqual([true, true]);
-      const entry = JSON.parse(readFileSync(join(root, `content/upload/${data.cover.documentId}.json`), 'utf8'));
-      expect(signed(entry.url)).toBe(false);
-    } finally {
-      await site.stop();
-    }
+    const { site, root, documentId } = await privateArticle();
+    const { data } = await mcpTool(site, 'get_article', { documentId, status: 'published' });
+    for (const file of filesOf(data)) expect([file.isUrlSigned, signed(file.url)]).toEqual([true, true]);
+    expect((await fetch(data.cover.url)).status).toBe(200);
+    const { results } = await mcpTool(site, 'list_article', { status: 'published', filters: { documentId: { $eq: documentId } } });
+    // a list populates one level (Strapi's populateDeep(1)): its media field, signed
+    expect([results[0].cover.isUrlSigned, signed(results[0].cover.url)]).toEqual([true, true]);
+    const entry = JSON.parse(readFileSync(join(root, `content/upload/${data.cover.documentId}.json`), 'utf8'));
+    expect(signed(entry.url)).toBe(false);
   }, 180_000);
 
   it('no cached answer outlives its signatures: no ETag, Cache-Control no-store, and a later read is signed anew', async () => {
@@ -151,6 +157,7 @@ describe('a private bucket\'s media URLs inside document answers, signed as Stra
     // A later read (the signing clock has moved on: SigV4 dates are whole seconds) carries a new signature, not the cached one.
     let later: string | null = firstAt;
     for (const deadline = Date.now() + 30_000; later === firstAt && Date.now() < deadline;) {
+      await pastSecondOf(firstAt);
       later = signedAt((await (await fetch(url, { headers: { 'if-none-match': '*' } })).json() as any).data.cover.url);
     }
     expect(later).not.toBe(firstAt);
@@ -159,7 +166,10 @@ describe('a private bucket\'s media URLs inside document answers, signed as Stra
     const viaGraphql = async () => signedAt((await site.send('POST', '/graphql', query)).body.data.article.cover.url);
     const graphqlFirst = await viaGraphql();
     let graphqlLater: string | null = graphqlFirst;
-    for (const deadline = Date.now() + 30_000; graphqlLater === graphqlFirst && Date.now() < deadline;) graphqlLater = await viaGraphql();
+    for (const deadline = Date.now() + 30_000; graphqlLater === graphqlFirst && Date.now() < deadline;) {
+      await pastSecondOf(graphqlFirst);
+      graphqlLater = await viaGraphql();
+    }
     expect(graphqlLater).not.toBe(graphqlFirst);
   }, 180_000);
 
