@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { typeDeclarations } from '../../core/codegen/ts-types.js';
 import { loadModels } from '../../core/schema/registry.js';
 import { ensureBuilt } from '../cli/built-cli.js';
 import { makeProject, REPO_ROOT } from '../helpers/project.js';
 
-const run = promisify(execFile);
-const TSC = join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
 const models = loadModels(REPO_ROOT);
 
 /**
@@ -17,7 +14,10 @@ const models = loadModels(REPO_ROOT);
  * (package.json `exports`, the built `dist/`) and `@types/node` from its node_modules.
  */
 const fixtures: string[] = [];
-afterAll(() => { for (const dir of fixtures) rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const dir of fixtures) rmSync(dir, { recursive: true, force: true });
+  parsedOutside.clear();
+});
 async function typeCheck(files: Record<string, string>, skipLibCheck = false): Promise<string> {
   ensureBuilt();
   const dir = mkdtempSync(join(REPO_ROOT, 'test/codegen/.types-fixture-'));
@@ -31,12 +31,33 @@ async function typeCheck(files: Record<string, string>, skipLibCheck = false): P
   };
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  try {
-    await run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')], { cwd: dir });
-    return '';
-  } catch (error) {
-    return (error as { stdout: string }).stdout;
-  }
+  return tsc(dir);
+}
+
+/** Declarations read outside a fixture (the library's dist/, @types/node, TypeScript's lib files), parsed once for this file's checks. */
+const parsedOutside = new Map<string, ts.SourceFile | undefined>();
+
+/**
+ * What `tsc -p <dir>/tsconfig.json` prints to a pipe ('' when the project type-checks): its diagnostics, each as
+ * `file(line,col): error TSnnnn: …` with paths relative to the project. TypeScript's compiler run as tsc runs it (the config's
+ * program, then every pre-emit diagnostic), in this worker: each tsc process loaded TypeScript and parsed the same declarations
+ * outside the fixture again, which both checks now share (as an editor's language service shares them between programs).
+ */
+function tsc(dir: string): string {
+  const fail = (diagnostic: ts.Diagnostic) => { throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')); };
+  const config = ts.getParsedCommandLineOfConfigFile(join(dir, 'tsconfig.json'), undefined,
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: fail })!;
+  const host = ts.createCompilerHost(config.options);
+  const read = host.getSourceFile.bind(host);
+  host.getSourceFile = (file, version, onError, create) => {
+    if (file.startsWith(`${dir}/`)) return read(file, version, onError, create);
+    const key = `${file}|${JSON.stringify(version)}`;
+    if (!parsedOutside.has(key)) parsedOutside.set(key, read(file, version, onError, create));
+    return parsedOutside.get(key);
+  };
+  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host, configFileParsingDiagnostics: config.errors });
+  const diagnostics = ts.sortAndDeduplicateDiagnostics([...config.errors, ...ts.getPreEmitDiagnostics(program)]);
+  return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (file) => file, getCurrentDirectory: () => dir, getNewLine: () => '\n' });
 }
 
 const USAGE = `
