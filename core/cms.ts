@@ -192,6 +192,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
         peers: [...config.git.peers, ...(env.CMS_GIT_PEERS ?? '').split(',').map((peer) => peer.trim()).filter(Boolean)],
         self: env.CMS_GIT_SELF?.trim() || undefined,
         forwardWrites: config.git.forwardWrites && !/^(false|0|no|off)$/i.test(env.CMS_GIT_FORWARD_WRITES ?? ''),
+        forwardMargin: config.git.forwardMargin === false ? undefined : config.git.forwardMargin * 1000,
         stateUrl: electionUrl(root, config, env),
       })
       : undefined;

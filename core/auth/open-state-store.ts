@@ -42,7 +42,7 @@ export async function openStateStore(options: OpenStateOptions): Promise<StateSt
   if (!isStateUrl(url)) throw new FileError(source, 'must be a postgres:// or postgresql:// URL');
   const { PostgresStateStore } = await import('./postgres-state-store.js');
   try {
-    return await PostgresStateStore.open({ url, report, startUnreachable });
+    return await PostgresStateStore.open({ url, report, startUnreachable, reconnectMs: config.state.reconnectInterval * 1000 });
   } catch (error) {
     // The driver's message names host and port, never the password.
     throw new FileError(source, `cannot open the shared state store: ${(error as Error).message}`);

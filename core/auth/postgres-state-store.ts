@@ -21,6 +21,8 @@ export interface PostgresStateOptions {
    * 503 ServiceUnavailableError), and load the state once it answers. Default false: opening fails.
    */
   startUnreachable?: boolean;
+  /** Milliseconds between attempts to reach PostgreSQL again, at start and for the change listener (`state.reconnectInterval`): 1000. */
+  reconnectMs?: number;
 }
 
 /**
@@ -62,7 +64,7 @@ export class PostgresStateStore implements StateStore {
 
   /**
    * Connect, create the tables when missing, seed the shared secrets, load the state and start listening.
-   * With `startUnreachable`, a server that does not answer yet is tried again every second instead.
+   * With `startUnreachable`, a server that does not answer yet is tried again every `reconnectMs` instead.
    */
   static async open(options: PostgresStateOptions): Promise<PostgresStateStore> {
     // A server out of reach fails a change within seconds (a 503), not at the system's TCP timeout; one that stops answering
@@ -111,7 +113,11 @@ export class PostgresStateStore implements StateStore {
     }
   }
 
-  /** Try to start every second until PostgreSQL answers. */
+  private get reconnectMs(): number {
+    return this.options.reconnectMs ?? 1000;
+  }
+
+  /** Try to start every `reconnectMs` until PostgreSQL answers. */
   private startLater(): void {
     setTimeout(() => {
       if (this.closed) return;
@@ -119,7 +125,7 @@ export class PostgresStateStore implements StateStore {
         () => this.options.report('state store: PostgreSQL answers: users and tokens loaded'),
         () => this.startLater(),
       );
-    }, 1000).unref();
+    }, this.reconnectMs).unref();
   }
 
   get data(): AuthState {
@@ -279,12 +285,12 @@ export class PostgresStateStore implements StateStore {
     this.listener = client;
   }
 
-  /** Try again every second until PostgreSQL answers, then reload everything. */
+  /** Try again every `reconnectMs` until PostgreSQL answers, then reload everything. */
   private reconnect(): void {
     setTimeout(() => {
       if (this.closed) return;
       this.listen().then(() => this.reload()).catch((error: Error) => { this.reportError(error); this.reconnect(); });
-    }, 1000).unref();
+    }, this.reconnectMs).unref();
   }
 
   private readonly reportError = (error: Error) => { if (!this.closed) this.options.report(`state store: ${error.message}`); };

@@ -164,10 +164,16 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
     fail('git.peers must be a list of base URLs such as ["http://10.0.0.2:1337"]');
   }
   if (typeof git.pushTimeout !== 'number' || !(git.pushTimeout > 0)) fail('git.pushTimeout must be a number of seconds');
+  if (git.forwardMargin !== false && (typeof git.forwardMargin !== 'number' || !(git.forwardMargin >= 0))) {
+    fail('git.forwardMargin must be a number of seconds, or false');
+  }
   const state = { ...DEFAULT_CONFIG.state, ...(isRecord(raw.state) ? raw.state : {}) } as CmsConfig['state'];
   if (raw.state !== undefined && !isRecord(raw.state)) fail('state must be an object such as { "url": "postgres://…" }');
   if (state.url !== false && (typeof state.url !== 'string' || !isStateUrl(state.url))) {
     fail('state.url must be a postgres:// or postgresql:// URL, or false');
+  }
+  if (typeof state.reconnectInterval !== 'number' || !(state.reconnectInterval > 0)) {
+    fail('state.reconnectInterval must be a number of seconds');
   }
   const webhooks = (raw.webhooks ?? []) as CmsConfig['webhooks'];
   const isHook = (hook: unknown) => isRecord(hook) && typeof hook.url === 'string' && /^https?:\/\//.test(hook.url);

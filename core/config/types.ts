@@ -100,13 +100,24 @@ export interface CmsConfig {
      * URL (its own from env `CMS_GIT_SELF`). False, or env `CMS_GIT_FORWARD_WRITES=false`: every replica pushes its own writes.
      */
     forwardWrites: boolean;
+    /**
+     * Seconds a replica that forwarded a write waits for the writer's answer past `pushTimeout` before it answers 503 (the
+     * write may or may not have been made). False (default): half the push timeout, at least 2 s, so a live writer's own
+     * answer always comes first.
+     */
+    forwardMargin: number | false;
   };
-  /**
-   * Where users, API tokens and generated secrets live: `url: false` (default) for the local file
-   * `.cms/state.json`, or a PostgreSQL URL shared by every replica (env `CMS_STATE_URL` wins: it may hold a password;
-   * with neither, a `cms cluster` replica's `.cms/state.url`).
-   */
-  state: { url: string | false };
+  /** Where users, API tokens and generated secrets live. */
+  state: {
+    /**
+     * Where users, API tokens and generated secrets live: `false` (default) for the local file `.cms/state.json`, or a
+     * PostgreSQL URL shared by every replica (env `CMS_STATE_URL` wins: it may hold a password; with neither, a `cms
+     * cluster` replica's `.cms/state.url`).
+     */
+    url: string | false;
+    /** Seconds between attempts to reach PostgreSQL again: a server started while it was down, a change listener that lost its connection. */
+    reconnectInterval: number;
+  };
   /** Strapi-style webhooks, sent after successful writes. */
   webhooks: WebhookConfig[];
   /** The project's own code (`src/`: lifecycles, routes, policies, middlewares, controllers). */
@@ -227,9 +238,9 @@ export const DEFAULT_CONFIG: CmsConfig = {
   },
   git: {
     commitPerWrite: false, timestampsFromHistory: false, mergeSafeLayout: true, baseBranch: false, push: false, pull: false, poll: 1,
-    peers: [], pushTimeout: 10, forwardWrites: true,
+    peers: [], pushTimeout: 10, forwardWrites: true, forwardMargin: false,
   },
-  state: { url: false },
+  state: { url: false, reconnectInterval: 1 },
   webhooks: [],
   extensions: { hookTimeout: 30 },
   export: { populate: {} },

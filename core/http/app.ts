@@ -20,6 +20,7 @@ import { assertRoutable } from './request-path.js';
 import { noteCommits, type CommitNote } from '../replication/write-context.js';
 import { catchUpForRequest, commitHeaders, WRITER_HEADER } from './read-your-writes.js';
 import { healthResponse } from './health-route.js';
+import { carriesPullToken } from './replica-route.js';
 import { onBranch } from '../branches/request-branch.js';
 
 /** The request header naming the branch a request reads and writes (absent: the base). */
@@ -79,8 +80,10 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
     try {
       // One judgement of the path, before any router: a spelling no Strapi route matches reaches none of them.
       assertRoutable(event, request.method);
-      // A user or token made on another replica a moment ago is known before the request is judged.
-      await cms.auth.catchUp(request.headers.get('authorization'));
+      // A user or token made on another replica a moment ago is known before the request is judged. The pull token names
+      // neither: a replica cut from PostgreSQL answers its status at once, not after the state store's query timeout.
+      const authorization = request.headers.get('authorization');
+      if (!carriesPullToken(cms, authorization)) await cms.auth.catchUp(authorization);
       if (url.pathname === '/_health' && ['GET', 'HEAD'].includes(request.method)) return healthResponse(cms, headers);
       // A request naming a commit this replica does not hold yet waits for it (bounded), before any cache; the
       // replica's own routes (its status, the pull webhook) answer at once, whatever cookie the caller carries.

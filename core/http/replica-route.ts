@@ -7,6 +7,16 @@ import type { ExtensionRoute } from './route-context.js';
 export const REPLICA_PATH = '/_cms/replica';
 
 /**
+ * Whether `authorization` carries the replica's pull token (`CMS_GIT_PULL_TOKEN`): the key of its own routes (its status,
+ * the pull webhook), which names no user and no API token.
+ */
+export function carriesPullToken(cms: { replica?: { pullToken?: string } }, authorization: string | null): boolean {
+  const token = cms.replica?.pullToken;
+  const bearer = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+  return !!token && bearer !== undefined && sameSecret(bearer, token);
+}
+
+/**
  * `GET /_cms/replica` (`Authorization: Bearer <CMS_GIT_PULL_TOKEN>`): where this replica stands
  * against the remote, for a balancer or an operator: commits ahead and behind, writes waiting for
  * their push, the last push, pull and poll, the last push error and the stray refs kept. Exists only
@@ -17,7 +27,6 @@ export const replicaRoute: ExtensionRoute = async ({ request, url, cms, headers 
   const token = cms.replica?.pullToken;
   if (!cms.replica || !token) throw new NotFoundError();
   if (!['GET', 'HEAD'].includes(request.method)) throw new MethodNotAllowedError(['GET', 'HEAD']);
-  const bearer = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
-  if (bearer === undefined || !sameSecret(bearer, token)) throw new UnauthorizedError('Missing or invalid pull token');
+  if (!carriesPullToken(cms, request.headers.get('authorization'))) throw new UnauthorizedError('Missing or invalid pull token');
   return json(200, await cms.replica.status(), { ...headers, 'cache-control': 'no-store' });
 };

@@ -41,6 +41,8 @@ export interface ReplicaOptions {
   self?: string;
   /** Send writes on to the writer replica (`git.forwardWrites`, default true; see writer-choice.ts). */
   forwardWrites?: boolean;
+  /** Milliseconds a forwarded write waits for the writer's answer past `pushTimeout` (`git.forwardMargin`; see writer-choice.ts). */
+  forwardMargin?: number;
   /** The shared state store (PostgreSQL): with it, the writer is the replica holding the writer lock there. */
   stateUrl?: string;
 }
@@ -124,7 +126,7 @@ export function createReplica(options: ReplicaOptions): Replica {
   }
   const writers = options.push ? createWriterChoice({
     self: options.self, peers, token: options.pullToken, forwardWrites: options.forwardWrites ?? true, pushTimeoutMs: timeout,
-    stateUrl: options.stateUrl, report: options.report,
+    forwardMarginMs: options.forwardMargin, stateUrl: options.stateUrl, report: options.report,
   }) : undefined;
   const strayKept = (refs: string[]) => {
     const kept = `kept ${refs.join(', ')} and reset to ${remote}'s tip; what is there was never acknowledged`;

@@ -17,6 +17,8 @@ export interface WriterChoiceOptions {
   forwardWrites: boolean;
   /** The replicas' push timeout (ms): a write is answered within it, plus the margin `answerWithinMs` adds. */
   pushTimeoutMs: number;
+  /** That margin (ms, `git.forwardMargin`); default half the push timeout, at least 2 s. */
+  forwardMarginMs?: number;
   /** The shared state store's PostgreSQL URL: with it, the writer is the holder of an advisory lock there. */
   stateUrl?: string;
   /** PostgreSQL's `server_version_num` (tests stand in for the server); asked once when the election starts. */
@@ -48,8 +50,8 @@ export function createWriterChoice(options: WriterChoiceOptions): WriterChoice |
   const self = trim(options.self);
   const base = {
     token: options.token, self,
-    // Half the push timeout again, at least 2 s: the writer's own 503 always comes first when it is alive.
-    answerWithinMs: options.pushTimeoutMs + Math.max(2_000, options.pushTimeoutMs / 2),
+    // By default half the push timeout again, at least 2 s: the writer's own 503 always comes first when it is alive.
+    answerWithinMs: options.pushTimeoutMs + (options.forwardMarginMs ?? Math.max(2_000, options.pushTimeoutMs / 2)),
   };
   const byUrl = () => urlOrder({ ...base, all: [...new Set([self, ...peers])].sort() }, options);
   if (options.stateUrl) {

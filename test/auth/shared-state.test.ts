@@ -21,12 +21,16 @@ beforeAll(async () => {
 afterEach(async () => { for (const server of open.splice(0)) await server.cms.close(); });
 afterAll(async () => { await postgres?.stop(); });
 
-/** `count` copies of the sample site served in process on one state store; the caller closes them. */
+/**
+ * `count` copies of the sample site served in process on one state store; the caller closes them. A listener that lost
+ * PostgreSQL tries again every 0.1 s (`state.reconnectInterval`) rather than every second.
+ */
 async function startReplicas(url: string, count = 2, auth?: Record<string, unknown>): Promise<{ roots: string[]; servers: TestServer[] }> {
   const roots = Array.from({ length: count }, () => {
     const root = copySampleSite();
     writeConfig(root, (config) => {
       config.permissions = { public: PUBLIC_GRANTS, authenticated: AUTHENTICATED_GRANTS };
+      config.state = { reconnectInterval: 0.1 };
       if (auth) config.auth = auth;
     });
     return root;

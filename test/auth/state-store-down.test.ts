@@ -25,9 +25,13 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
+/** The sample site with sign-up open; PostgreSQL is tried again every 0.1 s (`state.reconnectInterval`) rather than every second. */
 function site(): string {
   const root = copySampleSite();
-  writeConfig(root, (config) => { config.permissions = { public: PUBLIC_GRANTS, authenticated: AUTHENTICATED_GRANTS }; });
+  writeConfig(root, (config) => {
+    config.permissions = { public: PUBLIC_GRANTS, authenticated: AUTHENTICATED_GRANTS };
+    config.state = { reconnectInterval: 0.1 };
+  });
   return root;
 }
 const register = (server: TestServer, name: string) =>

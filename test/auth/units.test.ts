@@ -150,6 +150,7 @@ describe('config: roles and auth', () => {
     [{ state: { url: 'mysql://db/cms' } }, 'state.url must be a postgres:// or postgresql:// URL, or false'],
     [{ state: { url: true } }, 'state.url must be a postgres:// or postgresql:// URL, or false'],
     [{ state: 'postgres://db/cms' }, 'state must be an object such as { "url": "postgres://…" }'],
+    [{ state: { reconnectInterval: 0 } }, 'state.reconnectInterval must be a number of seconds'],
     [{ state: { uri: 'postgres://db/cms' } }, 'state.uri is not a known setting (did you mean "url"?)'],
   ])('rejects %j', (raw, message) => {
     expect(() => resolveConfig(raw as never)).toThrow(FileError);

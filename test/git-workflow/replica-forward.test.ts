@@ -160,7 +160,8 @@ describe('replicas forward writes to one writer replica', () => {
   });
 
   it('a writer that takes the whole write and then stays silent past its push timeout is answered 503, not waited on for ever', async () => {
-    const { remote, clones } = await remoteAndClones(1, { pushTimeout: 1 });
+    // Answered 503 once the push timeout and `git.forwardMargin` have passed: 1 + 0.1 s rather than 1 + the default 2 s.
+    const { remote, clones } = await remoteAndClones(1, { pushTimeout: 1, forwardMargin: 0.1 });
     const silent = await socket((req: IncomingMessage) => { req.resume(); });
     const before = tip(remote);
     const cms = await createCms({

@@ -119,6 +119,7 @@ describe('replicas that write: git.push and pull', () => {
     [{ peers: 'http://a' }, 'git.peers must be a list of base URLs'],
     [{ peers: ['ftp://a'] }, 'git.peers must be a list of base URLs'],
     [{ pushTimeout: -1 }, 'git.pushTimeout must be a number of seconds'],
+    [{ forwardMargin: -1 }, 'git.forwardMargin must be a number of seconds, or false'],
   ])('rejects the config git %j', (git, message) => {
     expect(() => resolveConfig({ git } as never)).toThrow(message);
   });

@@ -52,6 +52,16 @@ describe('the writer replica', () => {
       expect.stringMatching(/not forwarded.*CMS_GIT_PULL_TOKEN/),
     ]);
   });
+
+  it('waits for a forwarded write\'s answer past the push timeout: half of it, at least 2 s, or git.forwardMargin', () => {
+    const choice = (pushTimeoutMs: number, forwardMarginMs?: number) => createWriterChoice({
+      self: A, peers: [B], token: 't', forwardWrites: true, pushTimeoutMs, forwardMarginMs, report: () => {},
+    })!.answerWithinMs;
+    expect(choice(10_000)).toBe(15_000);
+    expect(choice(1_000)).toBe(3_000);
+    expect(choice(1_000, 100)).toBe(1_100);
+    expect(choice(10_000, 0)).toBe(10_000);
+  });
 });
 
 describe('which requests are writes (forwarded to the writer)', () => {
