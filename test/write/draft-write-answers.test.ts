@@ -1,29 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCms } from '../../core/cms.js';
-import { createApp } from '../../core/http/app.js';
-import { ResponseCache } from '../../core/http/response-cache.js';
-import { createNodeHandler } from '../../core/http/serve.js';
-import { SAMPLE, writableSite } from './helpers.js';
+import type { Server } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SAMPLE } from './helpers.js';
+import { listening, watchedSite } from './watched-site.js';
 
 const servers: Server[] = [];
 afterEach(() => { for (const server of servers.splice(0)) server.close(); });
-
-/** The writable sample site behind the real app; `computed` counts answers that were not served from the kept ones. */
-async function site() {
-  const cms = await createCms({ root: writableSite() });
-  const cache = new ResponseCache();
-  const set = vi.spyOn(cache, 'set');
-  const app = createApp(cms, { cache, log: () => {} });
-  const get = async (path: string, headers: Record<string, string> = {}) => {
-    const response = await app.request(path, { headers });
-    return { status: response.status, text: await response.text(), etag: response.headers.get('etag') };
-  };
-  const put = async (path: string, data: unknown) => (await app.request(
-    path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) },
-  )).status;
-  return { cms, get, put, computed: () => set.mock.calls.length };
-}
 
 const PUBLISHED = '/api/articles?pagination[pageSize]=100&sort=title';
 const DRAFTS = '/api/articles?pagination[pageSize]=100&sort=title&status=draft';
@@ -31,7 +12,7 @@ const titles = (text: string) => JSON.parse(text).data.map((article: { title: st
 
 describe("a draft's write leaves the published lists it cannot change", () => {
   it('a published list is still the kept answer after a draft write, and the same bytes as one computed anew', async () => {
-    const { get, put, computed } = await site();
+    const { get, put, computed } = await watchedSite();
     const before = await get(PUBLISHED);
     await get(DRAFTS);
     const keptSoFar = computed();
@@ -48,7 +29,7 @@ describe("a draft's write leaves the published lists it cannot change", () => {
   });
 
   it('a write that publishes changes the published list on the next read', async () => {
-    const { get, put } = await site();
+    const { get, put } = await watchedSite();
     const before = await get(PUBLISHED);
     expect(await put(`/api/articles/${SAMPLE.coffee}`, { title: 'Published at once' })).toBe(200);
     const after = await get(PUBLISHED);
@@ -62,7 +43,7 @@ describe("a draft's write leaves the published lists it cannot change", () => {
     ['a relation sort', '/api/articles?sort=author.name'],
     ['a publication cohort', '/api/articles?publicationFilter=modified'],
   ])('a list with %s, which may read drafts, is computed again after a draft write', async (_, path) => {
-    const { get, put, computed } = await site();
+    const { get, put, computed } = await watchedSite();
     expect((await get(path)).status).toBe(200);
     const keptSoFar = computed();
     expect(await put(`/api/articles/${SAMPLE.coffee}?status=draft`, { title: 'Another draft title' })).toBe(200);
@@ -71,11 +52,8 @@ describe("a draft's write leaves the published lists it cannot change", () => {
   });
 
   it('over a socket, the published list keeps its tag across draft writes; a published read shows a publish at once', async () => {
-    const { cms } = await site();
-    const server = createServer(createNodeHandler(cms));
-    servers.push(server);
-    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const { cms } = await watchedSite();
+    const base = await listening(cms, servers);
     const read = async (path: string) => {
       const response = await fetch(base + path);
       return { text: await response.text(), etag: response.headers.get('etag') };
