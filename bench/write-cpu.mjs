@@ -6,6 +6,9 @@
 // WRITE_CPU_DOCS=40: the documents written (default 500), each written once before the load as the Strapi table's seeded ones
 // were (a record of the cold start has no file time, so a first write looks at its files the long way): on a loaded
 // machine, few enough that each is written again within 2 s, as at the table's rates.
+// WRITE_CPU_ROOT: the generated site's folder (default /tmp/cms-bench-write-cpu), so two runs at once do not share it.
+// WRITE_CPU_RATE: the measured load sends at most this many req/s: two builds compared at the same rate (a write's CPU
+// moves with the rate, as fewer writes share a batch when the machine allows fewer requests).
 // `main-thread CPU ms/req` (Linux): the main thread's own time on a CPU (its schedstat), what bounds the rate when the
 // threads' work is spread over the cores; `main-thread ms/req` is its busy wall time, which a loaded machine inflates.
 import { fork } from 'node:child_process';
@@ -32,7 +35,7 @@ async function serve() {
   const { createCms } = await import(`${checkout}/dist/core/cms.js`);
   const { createNodeHandler } = await import(`${checkout}/dist/core/http/serve.js`);
   const { generate } = await import(`${checkout}/bench/generate.mjs`);
-  const root = '/tmp/cms-bench-write-cpu';
+  const root = process.env.WRITE_CPU_ROOT ?? '/tmp/cms-bench-write-cpu';
   generate(1000, root, 7);
   const config = JSON.parse(readFileSync(`${root}/cms.config.json`, 'utf8'));
   config.permissions.public['api::article.article'] = ['find', 'findOne', 'create', 'update'];
@@ -69,7 +72,8 @@ async function measure() {
   const url = `http://127.0.0.1:${port}`;
   await cannon(url, { connections: 10, duration: 1, requests });
   child.send('start');
-  const result = await cannon(url, { connections: Number(connections), duration: Number(seconds), requests });
+  const rate = Number(process.env.WRITE_CPU_RATE ?? 0);
+  const result = await cannon(url, { connections: Number(connections), duration: Number(seconds), requests, rate });
   child.send('stop');
   const cost = await new Promise((ok) => child.once('message', ok));
   console.log(JSON.stringify({ checkout, scenario, connections: Number(connections), 'req/s': result.rps, errors: result.errors,

@@ -36,9 +36,9 @@ export function writeScenarios({ ids, listPath = '/api/articles?pagination[pageS
   ];
 }
 
-/** One autocannon run: average req/s, latency and the number of failed requests. */
-export async function cannon(url, { connections, duration, requests, headers }) {
-  const result = await autocannon({ url, connections, duration, requests, headers, pipelining: 1 });
+/** One autocannon run: average req/s, latency and the number of failed requests; `rate`: at most that many req/s in all. */
+export async function cannon(url, { connections, duration, requests, headers, rate }) {
+  const result = await autocannon({ url, connections, duration, requests, headers, pipelining: 1, ...(rate ? { overallRate: rate } : {}) });
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts };
 }

@@ -192,7 +192,8 @@ export function createApp(cms: Cms, options: AppOptions = {}): H3 {
         const body = Buffer.from(JSON.stringify(result.body));
         // Its length is part of the stored headers: a hit is written as it is, without copying them.
         const answer = { status: 200, headers: { ...headers, 'content-type': JSON_TYPE, 'content-length': String(body.length) }, body };
-        cache.set(cacheKey, computedFrom!, answer);
+        // Fresh since computedFrom (checked above, nothing awaited since): the published versions now are the ones it read.
+        cache.set(cacheKey, result.publishedRowsOnly ? freshness(site.index, computedFrom!.types, true) : computedFrom!, answer);
         return new HTTPResponse(body, { status: 200, statusText: 'OK', headers: answer.headers });
       }
       return jsonAnswer(result.status, result.body, headers);

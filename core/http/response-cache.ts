@@ -16,6 +16,8 @@ export interface CachedResponse {
 /** The index an answer was computed from: its identity, the versions of the types the answer read, and its own. */
 export interface VersionSource {
   versionOf(uid: string): number;
+  /** A type's version that only a change of its published rows moves (a draft's write does not). */
+  publishedVersionOf(uid: string): number;
   /** Bumped on every change of any type (a followed store's included): while it stays, every type's version does. */
   readonly version: number;
 }
@@ -27,12 +29,22 @@ export interface Freshness {
   versions: readonly number[];
   /** The owner's own version when these types' versions were last found current. */
   seen: number;
+  /** The answer read only the first type's published rows: its published version is the one compared. */
+  published: boolean;
 }
 
-/** The freshness of an answer computed now from `owner`, reading `types`. */
-export function freshness(owner: VersionSource, types: readonly string[]): Freshness {
+/** `uid`'s version as an answer's freshness compares it (the `published` answer's own type: its published version). */
+function versionFor(owner: VersionSource, uid: string, publishedOnly: boolean): number {
+  return publishedOnly ? owner.publishedVersionOf(uid) : owner.versionOf(uid);
+}
+
+/**
+ * The freshness of an answer computed now from `owner`, reading `types`. `published`: the answer read only the published
+ * rows of `types[0]` (and any rows of the others), so a draft's write to that type leaves it fresh.
+ */
+export function freshness(owner: VersionSource, types: readonly string[], published = false): Freshness {
   const seen = owner.version;
-  return { owner, types, versions: types.map((uid) => owner.versionOf(uid)), seen };
+  return { owner, types, versions: types.map((uid, i) => versionFor(owner, uid, published && i === 0)), seen, published };
 }
 
 /**
@@ -44,7 +56,9 @@ export function isFresh(then: Freshness, owner: VersionSource): boolean {
   if (then.owner !== owner) return false;
   const now = owner.version;
   if (now === then.seen) return true;
-  for (let i = 0; i < then.types.length; i++) if (owner.versionOf(then.types[i]) !== then.versions[i]) return false;
+  for (let i = 0; i < then.types.length; i++) {
+    if (versionFor(owner, then.types[i], then.published && i === 0) !== then.versions[i]) return false;
+  }
   then.seen = now;
   return true;
 }

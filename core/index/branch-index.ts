@@ -65,6 +65,11 @@ export class BranchIndex extends ContentIndex {
     return this.base.versionOf(uid) + (this.overlayVersions.get(uid) ?? 0);
   }
 
+  /** The base's published version, moved by any change of the overlay's rows of the type (drafts included). */
+  override publishedVersionOf(uid: string): number {
+    return this.base.publishedVersionOf(uid) + (this.overlayVersions.get(uid) ?? 0);
+  }
+
   /** The overlay: each file the branch changed → its record, or null where the branch removed it. */
   overlayFiles(): Map<string, FileRecord | null> {
     const files = new Map<string, FileRecord | null>(this.overlay.records);

@@ -16,6 +16,7 @@ import { compareCreation, followInCreationOrder, matchesScope, type RowScope } f
 import { scopedRowList } from './scoped-rows.js';
 import type { FileRecord } from './read-file.js';
 import { TypeDependencies } from './type-dependencies.js';
+import { samePublishedRows, TypeVersions } from './type-versions.js';
 import { UniqueValues, type ValueScope } from './unique-values.js';
 
 export { compareCreation, matchesScope, type RowScope } from './row-order.js';
@@ -35,8 +36,8 @@ export class ContentIndex {
   readonly dependencies: TypeDependencies;
   private readonly fileProblems = new Map<string, FileError>();
   private changes = 0;
-  /** Bumped per type on every change of its rows: answers that read other types only stay valid. */
-  private readonly typeVersions = new Map<string, number>();
+  /** Bumped per type on every change of its rows (and of its published rows): answers that read other types only stay valid. */
+  private readonly versions = new TypeVersions();
   private readonly records = new RecordBook();
   private readonly documents = new DocumentTable<Row[]>();
   /** Types a restart has not built yet (see PendingTypes): built on their first use. */
@@ -70,10 +71,10 @@ export class ContentIndex {
   }
 
   /** A type's version: changes whenever one of its rows does (see `dependencies` for what an answer reads). */
-  versionOf(uid: string): number {
-    this.followers.catchUp(uid);
-    return this.typeVersions.get(uid) ?? 0;
-  }
+  versionOf(uid: string): number { this.followers.catchUp(uid); return this.versions.of(uid); }
+
+  /** A type's published version: changes whenever its published rows do (a draft's write leaves it). */
+  publishedVersionOf(uid: string): number { this.followers.catchUp(uid); return this.versions.publishedOf(uid); }
 
   model(uid: string): Model {
     const model = this.models.get(uid);
@@ -146,9 +147,7 @@ export class ContentIndex {
   }
 
   /** Files with a reported problem under a folder prefix. */
-  problemFiles(prefix: string): string[] {
-    return [...this.problems.keys()].filter((file) => file.startsWith(prefix));
-  }
+  problemFiles(prefix: string): string[] { return [...this.problems.keys()].filter((file) => file.startsWith(prefix)); }
 
   /** The served records of a document (every locale and status, one file each), for writers and validators. */
   documentRecords(uid: string, documentId: string): FileRecord[] {
@@ -291,7 +290,8 @@ export class ContentIndex {
    */
   private changed(uids: Iterable<string>, change?: { removed: readonly Row[]; added: readonly Row[] }): void {
     for (const uid of uids) {
-      this.typeVersions.set(uid, this.versionOf(uid) + 1);
+      this.followers.catchUp(uid);
+      this.versions.bump(uid, change !== undefined && samePublishedRows(change.removed, change.added));
       for (const reader of this.dependencies.readersOf(uid)) this.derived.changed(reader, reader === uid ? change : undefined);
     }
     this.changes++;

@@ -4,6 +4,7 @@ import { NotFoundError, ForbiddenError, UnauthorizedError } from '../errors.js';
 import type { Model } from '../schema/types.js';
 import type { ContentService } from '../service/content-service.js';
 import { documentVersion } from '../service/document-version.js';
+import { readsOnlyPublishedRows } from '../query/published-reads.js';
 import type { Data } from '../types.js';
 import { parseQueryString } from './parse-query.js';
 import { matchRoute, unknownPath, type MatchedRoute } from './routes.js';
@@ -34,6 +35,8 @@ export interface ContentResponse {
   body: { data: unknown; meta: unknown } | undefined;
   /** The answered document's version in its locale (one-document answers), for a later `If-Match`. */
   version?: string;
+  /** A list that read only its type's published rows (readsOnlyPublishedRows): a write of drafts only leaves it as it is. */
+  publishedRowsOnly?: boolean;
 }
 
 /** `Bearer <token>`: exactly two parts, scheme case-insensitive (Strapi's content-api-token strategy). */
@@ -93,7 +96,9 @@ export function createContentApi(options: ContentApiOptions) {
       case 'find':
         result = isSingle
           ? { status: 200, body: { data: found(service.findSingle(route.model, query, caller)), meta: {} } }
-          : { status: 200, body: service.findPage(route.model, query, caller) };
+          : {
+            status: 200, body: service.findPage(route.model, query, caller), publishedRowsOnly: readsOnlyPublishedRows(route.model, query),
+          };
         break;
       case 'findOne':
         result = { status: 200, body: { data: found(service.findOne(route.model, route.documentId!, query, caller)), meta: {} } };

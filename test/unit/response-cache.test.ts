@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { freshness, isFresh, ResponseCache } from '../../core/http/response-cache.js';
 
-const owner = { versionOf: () => 1, version: 1 };
+const owner = { versionOf: () => 1, publishedVersionOf: () => 1, version: 1 };
 const answer = (text: string) => ({ status: 200, headers: { 'content-length': String(text.length) }, body: Buffer.from(text) });
 
 describe('the answer cache keeps what is read: a full cache evicts the oldest answer not read since it was stored', () => {
@@ -41,7 +41,7 @@ describe('the answer cache keeps what is read: a full cache evicts the oldest an
 describe('an answer held by its caller is had again only while it is the one kept, and fresh', () => {
   it('a held answer replaced, evicted or stale is never had again: the key is looked up instead', () => {
     let version = 1;
-    const moving = { versionOf: () => version, get version() { return version; } };
+    const moving = { versionOf: () => version, publishedVersionOf: () => version, get version() { return version; } };
     const cache = new ResponseCache(2);
     cache.set('a', freshness(moving, ['t']), answer('A'));
     const held = cache.get('a', moving);
@@ -71,6 +71,7 @@ describe('an answer is fresh while its owner changed nothing, and after a change
     let asked = 0;
     return {
       versionOf: (uid: string) => { asked++; return byType.get(uid) ?? 0; },
+      publishedVersionOf: (uid: string) => { asked++; return byType.get(uid) ?? 0; },
       get version() { return changes; },
       change: (uid: string) => { byType.set(uid, (byType.get(uid) ?? 0) + 1); changes++; },
       asked: () => asked,

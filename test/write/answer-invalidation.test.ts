@@ -1,33 +1,12 @@
-import { createServer, type Server } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Server } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createCms } from '../../core/cms.js';
-import { createApp } from '../../core/http/app.js';
-import { ResponseCache } from '../../core/http/response-cache.js';
-import { createNodeHandler } from '../../core/http/serve.js';
 import { TypeDependencies } from '../../core/index/type-dependencies.js';
 import { SAMPLE, writableSite } from './helpers.js';
+import { listening, watchedSite } from './watched-site.js';
 
 const servers: Server[] = [];
 afterEach(() => { for (const server of servers.splice(0)) server.close(); });
-
-/**
- * The writable sample site behind the real app, with its answer cache watched: `computed` counts answers that were not served
- * from the cache.
- */
-async function site() {
-  const cms = await createCms({ root: writableSite() });
-  const cache = new ResponseCache();
-  const set = vi.spyOn(cache, 'set');
-  const app = createApp(cms, { cache, log: () => {} });
-  const get = async (path: string, headers: Record<string, string> = {}) => {
-    const response = await app.request(path, { headers });
-    return { status: response.status, body: await response.json().catch(() => undefined), etag: response.headers.get('etag') };
-  };
-  const put = async (path: string, data: unknown) => (await app.request(
-    path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) },
-  )).status;
-  return { cms, get, put, computed: () => set.mock.calls.length };
-}
 
 const tagNames = (article: any) => article.tags.map((tag: any) => tag.name);
 const TAGGED = `/api/articles?populate=tags&filters[tags][documentId][$eq]=${SAMPLE.coffeeTag}`;
@@ -35,7 +14,7 @@ const AUTHORS = '/api/authors?populate[articles][populate]=tags&pagination[pageS
 
 describe('a write invalidates exactly the cached answers it can change', () => {
   it('a cached list that populates the written type shows the change on the next request', async () => {
-    const { get, put } = await site();
+    const { get, put } = await watchedSite();
     const before = await get(TAGGED);
     expect(before.body.data.length).toBeGreaterThan(0);
     expect((await get(TAGGED)).etag).toBe(before.etag);
@@ -46,7 +25,7 @@ describe('a write invalidates exactly the cached answers it can change', () => {
   });
 
   it('answers that reach the written type through two relations change too (authors → articles → tags)', async () => {
-    const { get, put } = await site();
+    const { get, put } = await watchedSite();
     const before = await get(AUTHORS);
     const names = (body: any) => body.data.flatMap((author: any) => author.articles.flatMap(tagNames));
     expect(names(before.body)).not.toContain('Renamed twice');
@@ -55,7 +34,7 @@ describe('a write invalidates exactly the cached answers it can change', () => {
   });
 
   it('a client holding the old tag gets the new answer, not a 304', async () => {
-    const { get, put } = await site();
+    const { get, put } = await watchedSite();
     const before = await get(TAGGED);
     expect(await put(`/api/tags/${SAMPLE.coffeeTag}`, { name: 'Fresh' })).toBe(200);
     const again = await get(TAGGED, { 'if-none-match': before.etag! });
@@ -64,7 +43,7 @@ describe('a write invalidates exactly the cached answers it can change', () => {
   });
 
   it('an answer about an unrelated type survives the write: served from the cache with the same tag', async () => {
-    const { get, put, computed } = await site();
+    const { get, put, computed } = await watchedSite();
     const global = await get('/api/global?populate=*');
     expect(global.status).toBe(200);
     const cachedSoFar = computed();
@@ -79,11 +58,8 @@ describe('a write invalidates exactly the cached answers it can change', () => {
   });
 
   it('over a socket (the Node fast path) a related list is fresh after a write, an unrelated one keeps its tag', async () => {
-    const { cms, put } = await site();
-    const server = createServer(createNodeHandler(cms));
-    servers.push(server);
-    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const { cms, put } = await watchedSite();
+    const base = await listening(cms, servers);
     const fetchJson = async (path: string) => {
       const response = await fetch(base + path);
       return { body: await response.json(), etag: response.headers.get('etag') };
