@@ -60,7 +60,7 @@ export function runFile(file: string, args: string[], options: RunFileOptions = 
   const request = { file, args, cwd: rest.cwd ?? process.cwd(), env: rest.env ?? process.env, input };
   const limits = { maxBuffer: rest.maxBuffer ?? 1024 * 1024, timeout: rest.timeout ?? 0, killSignal: rest.killSignal ?? 'SIGTERM' };
   // Through the spawner the output comes in chunks (spawner.ts), gathered here as execFile gathers a pipe's.
-  if (viaSpawner(via)) return collect(startVia(request), { file, args, encoding, signal, ...limits }).then(settle);
+  if (viaSpawner(via)) return collect((sink) => startVia(request, sink), { file, args, encoding, signal, ...limits }).then(settle);
   return new Promise<{ stdout?: Buffer; stderr?: Buffer; error?: Error }>((resolve) => {
     const { input: text, file: program, args: list, ...spawnOptions } = request;
     const child = execFile(program, list, { ...spawnOptions, ...limits, signal, encoding: 'buffer' }, (error, stdout, stderr) =>

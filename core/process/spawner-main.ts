@@ -1,7 +1,7 @@
 /**
  * The spawner's whole program: it runs in a small Node process of its own (spawner.ts starts it with `node -e`, this function's
  * source as the script), so it uses nothing but what it is handed: `require` of Node's builtins and `process`. Per message from
- * its parent it starts one program by `spawn` and streams its stdout and stderr back in chunks as they come, at most `window`
+ * its parent it starts one program by `spawn` and streams its stdout and stderr back in chunks of 64 KiB, at most `window`
  * bytes ahead of what the parent acknowledged having taken (past that it stops reading the program's pipes, so the program waits
  * on its own writes): memory stays bounded on both sides whatever the output's size, and no message is larger than a pipe read.
  * The program's environment is the one its parent last sent whole (`envBase`) with that call's differences (`envSet`,
@@ -17,6 +17,8 @@ export function spawnerMain(require: (id: string) => unknown, process: NodeJS.Pr
   type Ack = { ack: number; bytes: number };
   const running = new Map<number, { child: ReturnType<typeof spawn>; ahead: number; window: number; finish: (message: object) => void }>();
   let base: Env = {};
+  /** Bytes of one output held before they are sent (a pipe read). */
+  const FLUSH = 1 << 16;
   /** An error as plain fields: structured clone keeps an Error's message but not `code`, `errno`, `syscall`, `path`. */
   const fields = (error: Error) => {
     const own: Record<string, unknown> = {};
@@ -47,16 +49,30 @@ export function spawnerMain(require: (id: string) => unknown, process: NodeJS.Pr
     };
     const run = { child, ahead: 0, window, finish };
     running.set(id, run);
-    pipes(child).forEach((pipe, at) => pipe?.on('data', (data: Buffer) => {
-      run.ahead += data.length;
-      send({ id, fd: at + 1, data });
+    // Output is held until a pipe read's worth (FLUSH) has come, then sent in one message: a short run's whole output goes
+    // with its exit, in one message.
+    const held: Buffer[][] = [[], []];
+    const heldBytes = [0, 0];
+    const flush = (at: number) => {
+      if (!heldBytes[at]) return undefined;
+      const data = held[at].length === 1 ? held[at][0] : Buffer.concat(held[at], heldBytes[at]);
+      held[at] = [];
+      heldBytes[at] = 0;
+      return data;
+    };
+    pipes(child).forEach((pipe, at) => pipe?.on('data', (chunk: Buffer) => {
+      held[at].push(chunk);
+      heldBytes[at] += chunk.length;
+      if (heldBytes[at] < FLUSH) return;
+      run.ahead += heldBytes[at];
+      send({ id, fd: at + 1, data: flush(at) });
       if (run.ahead >= run.window) for (const each of pipes(child)) each?.pause();
     }));
     child.on('error', (error) => {
       for (const each of pipes(child)) each?.destroy();
-      finish({ error: fields(error) });
+      finish({ error: fields(error), stdout: flush(0), stderr: flush(1) });
     });
-    child.on('close', (code, signal) => finish({ exit: { code, signal } }));
+    child.on('close', (code, signal) => finish({ exit: { code, signal }, stdout: flush(0), stderr: flush(1) }));
     // A closed pipe (the program gone early) is told by its exit code. Without input, stdin stays open as execFile leaves it.
     child.stdin?.on('error', () => undefined);
     if (input !== undefined) child.stdin?.end(input);

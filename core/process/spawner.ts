@@ -28,6 +28,15 @@ export interface Started {
   kill(signal: NodeJS.Signals | number): void;
 }
 
+/** Where a run through the spawner delivers: each chunk of output as it comes (1 stdout, 2 stderr), then how it ended. */
+export interface Sink {
+  data(fd: 1 | 2, chunk: Buffer): void;
+  end(ending: Ending): void;
+}
+
+/** A run through the spawner: `taken` tells it so many bytes of output were taken (it sends on while under WINDOW ahead). */
+export interface Run { kill(signal: NodeJS.Signals | number): void; taken(bytes: number): void }
+
 /** Bytes a program's output may run ahead of what this process took from the streams; past it, the spawner stops reading. */
 export const WINDOW = 1 << 20;
 /** Bytes taken before they are acknowledged in one message (below WINDOW, so the spawner never waits on an owed ack). */
@@ -36,14 +45,15 @@ const ACK_EVERY = WINDOW / 4;
 const MAX_ENV_CHANGES = 16;
 
 type Env = Record<string, string>;
-type Run = { stdout: Readable; stderr: Readable; end: (ending: Ending) => void };
-type Message = { id: number } & ({ fd: 1 | 2; data: Buffer } | { exit: { code: number | null; signal: NodeJS.Signals | null } } | { error: ErrorFields });
+type Exit = { code: number | null; signal: NodeJS.Signals | null };
+/** From the spawner: a chunk; or the end (an exit or an error), with what output was still held. */
+type Message = { id: number } & ({ fd: 1 | 2; data: Buffer } | ({ stdout?: Buffer; stderr?: Buffer } & ({ exit: Exit } | { error: ErrorFields })));
 
 /** The script the spawner runs: spawnerMain's own source, called with the builtins it needs. */
 const SCRIPT = `(${spawnerMain.toString()})(require, process)`;
 
 /** The spawner process, its runs under way, and the environment it holds (what envFields last sent whole). */
-type Spawner = { child: ChildProcess; runs: Map<number, Run>; env?: Env };
+type Spawner = { child: ChildProcess; runs: Map<number, Sink>; env?: Env };
 let spawner: Spawner | undefined;
 let nextId = 1;
 
@@ -63,15 +73,17 @@ function current() {
     started.runs.clear();
   };
   child.on('message', (message: Message) => {
-    const run = started.runs.get(message.id);
-    if (!run) return;
+    const sink = started.runs.get(message.id);
+    if (!sink) return;
     if ('data' in message) {
-      (message.fd === 1 ? run.stdout : run.stderr).push(message.data);
+      sink.data(message.fd, message.data);
       return;
     }
     started.runs.delete(message.id);
     if (!started.runs.size) child.channel?.unref();
-    run.end('exit' in message ? message.exit : { error: message.error });
+    if (message.stdout) sink.data(1, message.stdout);
+    if (message.stderr) sink.data(2, message.stderr);
+    sink.end('exit' in message ? message.exit : { error: message.error });
   });
   child.on('error', (error) => gone(error.message));
   child.on('exit', (code, signal) => gone(signal ?? `exit ${code}`));
@@ -100,53 +112,55 @@ function envFields(env: NodeJS.ProcessEnv, held: { env?: Env }): { envBase?: Env
   return { envBase: whole };
 }
 
-/** Start one program through the spawner: its output streams in chunks, each acknowledged once this process has taken it. */
-export function startVia({ env, ...request }: SpawnRequest): Started {
+/** Start one program through the spawner, its output delivered to `sink` as it comes. */
+export function startVia({ env, ...request }: SpawnRequest, sink: Sink): Run {
   const held = current();
   const { child, runs } = held;
   const id = nextId++;
   let owed = 0;
-  const acknowledge = (bytes: number) => {
-    owed += bytes;
-    if (owed < ACK_EVERY || !child.connected) return;
-    child.send({ ack: id, bytes: owed });
-    owed = 0;
-  };
-  // A chunk counts as taken once the stream asks for more (read) or takes it at once (push answered true).
-  const stream = () => {
-    let pushed = 0;
-    const readable = new Readable({ highWaterMark: WINDOW, read: () => { acknowledge(pushed); pushed = 0; } });
-    const push = readable.push.bind(readable);
-    readable.push = (chunk: Buffer | null) => {
-      if (chunk === null) return push(null);
-      const more = push(chunk);
-      if (more) acknowledge(chunk.length); else pushed += chunk.length;
-      return more;
-    };
-    return readable;
-  };
-  const stdout = stream();
-  const stderr = stream();
-  let end!: (ending: Ending) => void;
-  const ended = new Promise<Ending>((resolve) => {
-    end = (ending) => {
-      stdout.push(null);
-      stderr.push(null);
-      // Once what was pushed has been taken (or let go): the answer comes after the last of the output.
-      Promise.all([stdout, stderr].map((each) => finished(each).catch(() => undefined))).then(() => resolve(ending));
-    };
-  });
-  runs.set(id, { stdout, stderr, end });
+  runs.set(id, sink);
   child.channel?.ref();
   child.send({ id, ...request, ...envFields(env, held), window: WINDOW }, (error) => {
     if (!error || !runs.has(id)) return;
     runs.delete(id);
-    end({ error });
+    sink.end({ error });
   });
   return {
-    stdout, stderr, ended,
     kill: (signal) => { if (child.connected) child.send({ kill: id, signal }); },
+    taken: (bytes) => {
+      owed += bytes;
+      if (owed < ACK_EVERY || !child.connected || !runs.has(id)) return;
+      child.send({ ack: id, bytes: owed });
+      owed = 0;
+    },
   };
+}
+
+/** Start one program through the spawner with its output as streams: a chunk counts as taken once its stream has room for it. */
+export function streamVia(request: SpawnRequest): Started {
+  let run!: Run;
+  const stream = () => {
+    let waiting = 0;
+    const readable = new Readable({ highWaterMark: WINDOW, read: () => { run.taken(waiting); waiting = 0; } });
+    return {
+      readable,
+      push: (chunk: Buffer) => { if (readable.push(chunk)) run.taken(chunk.length); else waiting += chunk.length; },
+    };
+  };
+  const out = stream();
+  const err = stream();
+  const ended = new Promise<Ending>((resolve) => {
+    run = startVia(request, {
+      data: (fd, chunk) => (fd === 1 ? out : err).push(chunk),
+      end: (ending) => {
+        out.readable.push(null);
+        err.readable.push(null);
+        // Once what was pushed has been taken (or let go): the answer comes after the last of the output.
+        Promise.all([out.readable, err.readable].map((each) => finished(each).catch(() => undefined))).then(() => resolve(ending));
+      },
+    });
+  });
+  return { stdout: out.readable, stderr: err.readable, ended, kill: (signal) => run.kill(signal) };
 }
 
 /** The running spawner's process id, or undefined when none runs (tests, and `cms serve`'s status). */

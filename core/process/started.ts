@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { getSystemErrorName } from 'node:util';
-import { startVia, type Ending, type ErrorFields, type SpawnRequest, type Started } from './spawner.js';
+import { streamVia, type Ending, type ErrorFields, type Run, type Sink, type SpawnRequest, type Started } from './spawner.js';
 
 /** Start a program in this process (a fork of it): the same face as one started through the spawner. */
 export function startHere({ file, args, cwd, env, input }: SpawnRequest): Started {
@@ -20,7 +20,7 @@ export function startHere({ file, args, cwd, env, input }: SpawnRequest): Starte
 }
 
 /** Start a program here or through the spawner. */
-export const start = (request: SpawnRequest, via: 'spawner' | 'direct'): Started => (via === 'spawner' ? startVia : startHere)(request);
+export const start = (request: SpawnRequest, via: 'spawner' | 'direct'): Started => (via === 'spawner' ? streamVia : startHere)(request);
 
 /** The command line execFile names on its errors (`cmd`). */
 export const commandLine = (file: string, args: string[]) => (args.length ? `${file} ${args.join(' ')}` : file);
@@ -70,13 +70,13 @@ export interface CollectOptions {
 }
 
 /**
- * A started program's whole output, answered as execFile answers (its timeout, maxBuffer and abort signal included): the
- * outputs as Buffers, and the error execFile would give.
+ * A program's whole output, answered as execFile answers (its timeout, maxBuffer and abort signal included): the outputs as
+ * Buffers, and the error execFile would give. `begin` starts it, delivering to the sink it is given.
  */
-export function collect(started: Started, { file, args, maxBuffer, timeout, killSignal, encoding, signal }: CollectOptions) {
+export function collect(begin: (sink: Sink) => Run, { file, args, maxBuffer, timeout, killSignal, encoding, signal }: CollectOptions) {
   const cmd = commandLine(file, args);
-  const kept = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
-  const length = { stdout: 0, stderr: 0 };
+  const kept: Record<1 | 2, Buffer[]> = { 1: [], 2: [] };
+  const length = { 1: 0, 2: 0 };
   let met: Error | undefined;
   let killed = false;
   let settled = false;
@@ -86,15 +86,15 @@ export function collect(started: Started, { file, args, maxBuffer, timeout, kill
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      const stdout = Buffer.concat(kept.stdout);
-      const stderr = Buffer.concat(kept.stderr);
+      const stdout = Buffer.concat(kept[1]);
+      const stderr = Buffer.concat(kept[2]);
       const text = encoding === 'buffer' ? stderr.toString() : stderr.toString(encoding);
       resolve({ stdout, stderr, error: failure(ending, cmd, text, killed, met) });
     };
     const kill = () => {
       killed = true;
       try {
-        started.kill(killSignal);
+        run.kill(killSignal);
       } catch (error) {
         met ??= error as Error;
         answer();
@@ -102,22 +102,23 @@ export function collect(started: Started, { file, args, maxBuffer, timeout, kill
     };
     const onAbort = () => {
       met ??= aborted(signal);
-      try { started.kill(killSignal); } catch { /* gone already: the abort is the answer either way */ }
+      try { run.kill(killSignal); } catch { /* gone already: the abort is the answer either way */ }
       answer();
     };
+    const run = begin({
+      // Taken whatever happens: what comes after a kill or past maxBuffer is dropped, as execFile drops it.
+      data: (fd, chunk) => {
+        run.taken(chunk.length);
+        if (killed || settled || length[fd] > maxBuffer) return;
+        length[fd] += chunk.length;
+        if (length[fd] <= maxBuffer) { kept[fd].push(chunk); return; }
+        kept[fd].push(chunk.subarray(0, maxBuffer - (length[fd] - chunk.length)));
+        met ??= overBuffer(fd === 1 ? 'stdout' : 'stderr');
+        kill();
+      },
+      end: answer,
+    });
     const timer = timeout > 0 ? setTimeout(kill, timeout) : undefined;
     signal?.addEventListener('abort', onAbort, { once: true });
-    for (const stream of ['stdout', 'stderr'] as const) {
-      // Read to the end whatever happens: what comes after a kill or past maxBuffer is dropped, as execFile drops it.
-      started[stream].on('data', (chunk: Buffer) => {
-        if (killed || settled || length[stream] > maxBuffer) return;
-        length[stream] += chunk.length;
-        if (length[stream] <= maxBuffer) { kept[stream].push(chunk); return; }
-        kept[stream].push(chunk.subarray(0, maxBuffer - (length[stream] - chunk.length)));
-        met ??= overBuffer(stream);
-        kill();
-      });
-    }
-    started.ended.then(answer);
   });
 }

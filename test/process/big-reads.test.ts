@@ -74,7 +74,8 @@ describe('big reads stream through the spawner in bounded memory', () => {
     const slow = counted();
     const timedOut = await streamFile('sh', ['-c', 'head -c 3000000 /dev/zero; exec sleep 30'], { via: 'spawner', timeout: 200 }, slow.consume)
       .catch((error: Record<string, unknown>) => error);
-    expect(slow.seen.bytes).toBe(3_000_000);
+    // However much came before the timeout (all of it on a quiet machine), the stream ended with the kill.
+    expect(slow.seen.bytes).toBeLessThanOrEqual(3_000_000);
     expect(timedOut).toMatchObject({ killed: true, signal: 'SIGTERM', code: null });
   });
 
