@@ -53,7 +53,7 @@ type Message = { id: number } & ({ fd: 1 | 2; data: Buffer } | ({ stdout?: Buffe
 const SCRIPT = `(${spawnerMain.toString()})(require, process)`;
 
 /** The spawner process, its runs under way, and the environment it holds (what envFields last sent whole). */
-type Spawner = { child: ChildProcess; runs: Map<number, Sink>; env?: Env };
+type Spawner = { child: ChildProcess; runs: Map<number, Sink>; env?: Env; names?: number };
 let spawner: Spawner | undefined;
 let nextId = 1;
 
@@ -94,21 +94,27 @@ function current() {
 }
 
 /** The environment as the spawner is sent it: whole the first time (or when most of it differs), else what differs from its own. */
-function envFields(env: NodeJS.ProcessEnv, held: { env?: Env }): { envBase?: Env; envSet?: Env; envUnset?: string[] } {
+function envFields(env: NodeJS.ProcessEnv, held: { env?: Env; names?: number }): { envBase?: Env; envSet?: Env; envUnset?: string[] } {
   if (held.env) {
     const envSet: Env = {};
     const envUnset: string[] = [];
+    // One read of each variable (process.env's reads are its cost: ~1 µs each); names held but not met are looked up only
+    // when fewer were met than are held.
     let changes = 0;
+    let met = 0;
     for (const name in env) {
       const value = env[name];
-      if (value !== undefined && held.env[name] !== value) { envSet[name] = value; changes++; }
+      if (value === undefined) continue;
+      if (name in held.env) met++;
+      if (held.env[name] !== value) { envSet[name] = value; changes++; }
     }
-    for (const name in held.env) if (env[name] === undefined) { envUnset.push(name); changes++; }
+    if (met < held.names!) for (const name in held.env) if (env[name] === undefined) { envUnset.push(name); changes++; }
     if (changes <= MAX_ENV_CHANGES) return changes ? { envSet, envUnset } : {};
   }
   const whole: Env = {};
   for (const name in env) if (env[name] !== undefined) whole[name] = env[name]!;
   held.env = whole;
+  held.names = Object.keys(whole).length;
   return { envBase: whole };
 }
 
