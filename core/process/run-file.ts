@@ -13,7 +13,8 @@ export { spawnerPid, stopSpawner } from './spawner.js';
  * pays tens of milliseconds of CPU per git run. Past SPAWNER_RSS_MB of resident memory the start is handed to the spawner
  * (spawner.ts), a small Node process started once, which forks from its ~45 MB instead; below it (a one-shot `cms get`), the
  * program is started here and no spawner is ever paid for. Once a spawner runs, it is used whatever the size.
- * `CMS_SPAWNER=on` or `off` (or the `via` option) forces either way, for tests and measurements.
+ * `CMS_SPAWNER=on` or `off` (or the `via` option) forces either way, for tests and measurements. Through the spawner the output
+ * comes in 64 KiB messages (spawner.ts); an output too large to hold whole is read as a stream with `streamFile` (stream-file.ts).
  */
 export interface RunFileOptions {
   cwd?: string;
