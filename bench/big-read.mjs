@@ -6,7 +6,7 @@
 // build of main can be compared with this one:
 //   node bench/big-read.mjs [--mb 256] [--rounds 3] [--dist dist] [--ways runfile-spawner,stream-spawner,runfile-direct]
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -58,6 +58,7 @@ if (values.child) {
       seen[way].push(answer);
     }
   }
+  rmSync(repo, { recursive: true, force: true });
   const median = (list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)];
   console.log(`${values.mb} MB blob, ${values.rounds} rounds, ${values.dist}, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   for (const way of ways) {

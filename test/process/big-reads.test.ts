@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -11,11 +11,16 @@ const MB = 2 ** 20;
 /** The blob read: past the 64 MB the brief names, so a copy of it would show far above the bounds asserted. */
 const BLOB_MB = 192;
 
-afterAll(() => stopSpawner());
+const made: string[] = [];
+afterAll(() => {
+  stopSpawner();
+  for (const repo of made) rmSync(repo, { recursive: true, force: true });
+});
 
 /** A repository holding one blob of `size` bytes of text; its object name. */
 function bigBlob(size: number) {
   const repo = mkdtempSync(join(tmpdir(), 'cms-big-reads-'));
+  made.push(repo);
   execFileSync('git', ['init', '--quiet', repo]);
   const file = join(repo, 'big.txt');
   writeFileSync(file, Buffer.alloc(size, 'line of text\n'));
