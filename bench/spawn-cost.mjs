@@ -2,24 +2,33 @@
 // --version` started --runs times, after growing the heap by live objects to each size asked (MB of heap, roughly; 0 = a fresh
 // node), each way: `sync` (spawnSync), `spawn`, and core's runFile (dist/core/process/run-file.js: `npm run build` first)
 // `direct` and through the `spawner` process. CPU of this process, of its waited-for children and of the spawner with its
-// children (Linux: /proc/<pid>/stat utime, stime, cutime, cstime), so wall time and the neighbours' load do not enter. Run alone:
+// children (Linux: /proc/<pid>/stat utime, stime, cutime, cstime; this process's own from process.cpuUsage, to the microsecond),
+// so wall time and the neighbours' load do not enter. --env-kb adds that many KB of variables to this process's environment
+// (a CI runner's is several KB; each call hands its program the environment), --dist names the build measured. Run alone:
 //   node --max-old-space-size=4000 bench/spawn-cost.mjs [--runs 300] [--sizes 0,60,300] [--ways sync,spawn,direct,spawner]
+//     [--env-kb 0] [--dist dist]
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { runFile, spawnerPid } from '../dist/core/process/run-file.js';
 
 const { values } = parseArgs({ options: {
+  'env-kb': { type: 'string', default: '0' }, dist: { type: 'string', default: new URL('../dist', import.meta.url).pathname },
   runs: { type: 'string', default: '300' }, sizes: { type: 'string', default: '0,60,300' }, ways: { type: 'string', default: 'sync,spawn,direct,spawner' },
 } });
+const { runFile, spawnerPid } = await import(pathToFileURL(resolve(values.dist, 'core/process/run-file.js')).href);
 const RUNS = Number(values.runs);
+for (let at = 0; at < Number(values['env-kb']) * 8; at++) process.env[`CMS_BENCH_PAD_${at}`] = 'x'.repeat(100);
 const TICK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
 
 /** CPU so far (ms) of a process (user, system) and of its waited-for children: fields 14-17 of /proc/<pid>/stat. */
 function cpu(pid = 'self') {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').map(Number);
   const ms = (ticks) => (ticks * 1000) / TICK;
-  return { user: ms(fields[11]), sys: ms(fields[12]), children: ms(fields[13] + fields[14]) };
+  if (pid !== 'self') return { user: ms(fields[11]), sys: ms(fields[12]), children: ms(fields[13] + fields[14]) };
+  const own = process.cpuUsage();
+  return { user: own.user / 1000, sys: own.system / 1000, children: ms(fields[13] + fields[14]) };
 }
 const spawnerCpu = () => {
   const pid = spawnerPid();
@@ -45,7 +54,7 @@ for (const size of values.sizes.split(',').map(Number)) {
     const [before, aside] = [cpu(), spawnerCpu()];
     for (let run = 0; run < RUNS; run++) await WAYS[way]();
     const [after, asideAfter] = [cpu(), spawnerCpu()];
-    const per = (ms) => (ms / RUNS).toFixed(2);
+    const per = (ms) => (ms / RUNS).toFixed(3);
     const [user, sys, children] = ['user', 'sys', 'children'].map((key) => after[key] - before[key]);
     const spawner = asideAfter - aside;
     console.log(`rss ${rss} MB, ${way.padEnd(7)}: per start ${per(user)} ms user + ${per(sys)} ms sys here, ${per(children)} ms in git,`

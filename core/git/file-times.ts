@@ -1,26 +1,33 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { placeOfRoot } from '../branches/branch-git.js';
 import { headCommitFromFiles } from '../branches/ref-files.js';
 import { writeFileAtomic } from '../storage/atomic-write.js';
 import { ensureCmsFolder } from '../storage/cms-folder.js';
 import { settleIndexes } from './index-debt.js';
 import { runFile as run } from '../process/run-file.js';
+import { eachRecord, streamFile } from '../process/stream-file.js';
 
 const RECORD = '\u001e';
 /** Where the times read from history are kept between starts (`.cms/` is never in Git). */
 export const FILE_TIMES_SNAPSHOT = join('.cms', 'file-times.json');
 
-/** The newest author date of each file in a `git log --name-only` text (newest commits first). */
-function parseLog(out: string): Map<string, string> {
+/**
+ * The newest author date of each file in `git log --name-only` output (newest commits first), read line by line as it streams:
+ * the whole history of a million files is tens of megabytes, never held as one text.
+ */
+async function readLog(stdout: Readable): Promise<Map<string, string>> {
   const times = new Map<string, string>();
-  for (const chunk of out.split(RECORD)) {
-    const lines = chunk.split('\n');
-    const date = lines[0].trim();
-    if (!date) continue;
-    const iso = new Date(date).toISOString();
-    for (let at = 1; at < lines.length; at++) if (lines[at] && !times.has(lines[at])) times.set(lines[at], iso);
-  }
+  let iso: string | undefined;
+  await eachRecord(stdout, 0x0a, (line) => {
+    if (line.startsWith(RECORD)) {
+      const date = line.slice(RECORD.length).trim();
+      iso = date ? new Date(date).toISOString() : undefined;
+    } else if (line && iso && !times.has(line)) {
+      times.set(line, iso);
+    }
+  });
   return times;
 }
 
@@ -88,16 +95,16 @@ export interface StartingCheckout {
  */
 export async function readFileTimes(root: string, checkout?: StartingCheckout): Promise<FileTimes> {
   const git = async (args: string[]) =>
-    (await settleIndexes(), await run('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, maxBuffer: 1024 * 1024 * 1024 })).stdout;
+    (await settleIndexes(), await run('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, maxBuffer: 64 * 1024 * 1024 })).stdout;
   const snapshotPath = join(root, FILE_TIMES_SNAPSHOT);
   /** From commits only (what the snapshot keeps); `times` adds this server's writes and drops changed files. */
   let history = new Map<string, string>();
   const times = new Map<string, string>();
   let head: string | undefined;
 
-  const log = async (range: string[]) => parseLog(await git([
-    'log', `--format=${RECORD}%aI`, '--name-only', '--no-renames', '--relative', ...range, '--', 'content/',
-  ]));
+  const log = async (range: string[]) => (await settleIndexes(), await streamFile('git', [
+    '-c', 'core.quotePath=false', 'log', `--format=${RECORD}%aI`, '--name-only', '--no-renames', '--relative', ...range, '--', 'content/',
+  ], { cwd: root }, readLog));
   // HEAD from the repository's files (a refresh follows every write: issue #39), git where they cannot say; undefined outside
   // a repository and before a first commit. The folders are asked of git once per root (kept while a few stats say it holds).
   const headNow = async () => {

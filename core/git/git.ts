@@ -1,6 +1,8 @@
 import { settleIndexes } from './index-debt.js';
 import { treeCommitter, USE_GIT_COMMIT } from './tree-commit.js';
 import { runFile as run } from '../process/run-file.js';
+import { eachRecord, streamFile } from '../process/stream-file.js';
+import { readBatch } from './cat-file-batch.js';
 
 /** The few git operations the CMS needs, run in the project root. */
 export interface GitPort {
@@ -34,37 +36,15 @@ export interface GitCommit {
   message: string;
 }
 
-/** `<oid> <type> <size>`: an object follows; any other header line (`<name> missing`, `ambiguous`) has nothing after it. */
-const BATCH_HEADER = /^[0-9a-f]{40,64} (\w+) (\d+)$/;
-
-/**
- * Read `git cat-file --batch` output: per asked name a header line, and for an object its `size` bytes and a newline.
- * Blobs come back as text, in the order asked (undefined for missing names and other object types).
- */
-export function parseBatch(out: Buffer, count: number): Array<string | undefined> {
-  const texts: Array<string | undefined> = [];
-  let at = 0;
-  for (let index = 0; index < count; index++) {
-    const end = out.indexOf(0x0a, at);
-    if (end < 0) throw new Error(`git cat-file answered ${index} of ${count} names`);
-    const header = BATCH_HEADER.exec(out.toString('utf8', at, end));
-    at = end + 1;
-    if (!header) { texts.push(undefined); continue; }
-    const size = Number(header[2]);
-    texts.push(header[1] === 'blob' ? out.toString('utf8', at, at + size) : undefined);
-    at += size + 1;
-  }
-  return texts;
-}
-
-/** One `git cat-file --batch` run over these object names (one per line): its whole output. */
-async function catFileBatch(root: string, names: string[]): Promise<Buffer> {
+/** One `git cat-file --batch` run over these object names (one per line): the texts, read as the output streams. */
+async function catFileBatch(root: string, names: string[]): Promise<Array<string | undefined>> {
   const input = names.map((name) => `${name}\n`).join('');
-  const answer = await run('git', ['cat-file', '--batch'], { cwd: root, input, encoding: 'buffer', maxBuffer: 1 << 30 }).catch((error) => {
-    const { stderr, code } = error as { stderr?: Buffer; code?: unknown };
-    throw new Error(`git cat-file --batch: ${stderr?.toString().trim() || `exit ${code}`}`);
+  return streamFile('git', ['cat-file', '--batch'], { cwd: root, input }, (stdout) => readBatch(stdout, names.length)).catch((error) => {
+    const { stderr, code, cmd } = error as { stderr?: string; code?: unknown; cmd?: string };
+    // The program's own failure; a short answer (readBatch's error) says so itself.
+    if (cmd === undefined) throw error;
+    throw new Error(`git cat-file --batch: ${stderr?.trim() || `exit ${code}`}`);
   });
-  return answer.stdout;
 }
 
 const FIELD = '\u001f';
@@ -148,8 +128,8 @@ export function createGit(root: string): GitPort {
       const lines = files.filter((file) => !odd.includes(file));
       if (lines.length) {
         // `./` as in show().
-        const out = await catFileBatch(root, lines.map(({ commit, path }) => `${commit}:./${path}`));
-        parseBatch(out, lines.length).forEach((text, at) => {
+        const texts = await catFileBatch(root, lines.map(({ commit, path }) => `${commit}:./${path}`));
+        texts.forEach((text, at) => {
           if (text !== undefined) found.set(`${lines[at].commit}:${lines[at].path}`, text);
         });
       }
@@ -160,8 +140,13 @@ export function createGit(root: string): GitPort {
       return found;
     },
     async listFiles(commit, folder) {
-      const out = await git(['ls-tree', '-r', '--name-only', commit, '--', `${folder.replace(/\/$/, '')}/`]).catch(() => '');
-      return out.split('\n').filter(Boolean);
+      // Streamed: a folder of a million files is never one string.
+      const args = ['ls-tree', '-r', '--name-only', commit, '--', `${folder.replace(/\/$/, '')}/`];
+      return streamFile('git', args, { cwd: root }, async (stdout) => {
+        const names: string[] = [];
+        await eachRecord(stdout, 0x0a, (name) => { if (name) names.push(name); });
+        return names;
+      }).catch(() => []);
     },
   };
 }

@@ -6,6 +6,7 @@ import { TRACKED_FOLDERS } from './git-input.js';
 import { settleIndexes } from './index-debt.js';
 import { remoteNames } from './remote-names.js';
 import { runFile as run } from '../process/run-file.js';
+import { eachRecord, streamFile } from '../process/stream-file.js';
 
 export type ChangeState = 'modified' | 'new' | 'deleted' | 'renamed' | 'conflicted';
 
@@ -95,10 +96,10 @@ export function createWorkTree(root: string) {
   // GIT_TERMINAL_PROMPT=0: a push that needs a password fails instead of waiting for a terminal.
   // GIT_LITERAL_PATHSPECS=1: a path from a request names one file; `*`, `?`, `[…]` are never patterns.
   // settleIndexes: index entries of the CMS's own commits owed in a large repository are written before git reads the index.
+  const gitEnv = () => ({ ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1' });
   const git = async (args: string[], timeout = 30_000) =>
     (await settleIndexes(), await run('git', ['-c', 'core.quotePath=false', ...args], {
-      cwd: root, timeout, maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1' },
+      cwd: root, timeout, maxBuffer: 64 * 1024 * 1024, env: gitEnv(),
     })).stdout;
   const attempt = (args: string[]) => git(args).then((out) => out.trim(), () => undefined);
   // Read at each call (nothing kept but a file's text while it is the same file): a branch made, moved or deleted by plain git
@@ -143,8 +144,14 @@ export function createWorkTree(root: string) {
       // From the ref files (git where they cannot say): undefined before a first commit.
       const commit = await headCommitOf(root);
       if (commit === undefined) return [];
-      const list = (at: string) => git(['ls-tree', '-r', '--name-only', at, '--', `${folder}/`])
-        .then((out) => out.split('\n').filter(Boolean).map((path) => path.slice(folder.length + 1)));
+      // Streamed line by line: a folder of a million files is never one string.
+      const list = async (at: string) => (await settleIndexes(), await streamFile('git', [
+        '-c', 'core.quotePath=false', 'ls-tree', '-r', '--name-only', at, '--', `${folder}/`,
+      ], { cwd: root, timeout: 30_000, env: gitEnv() }, async (stdout) => {
+        const names: string[] = [];
+        await eachRecord(stdout, 0x0a, (path) => { if (path) names.push(path.slice(folder.length + 1)); });
+        return names;
+      }));
       // HEAD is read from its files at each call: a commit by anyone (a save, plain git) names another tree, listed afresh.
       const key = `${root}\0${commit}\0${folder}`;
       const kept = namesAt.get(key) ?? list(commit);

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { spawnerPid, spawnVia, type SpawnAnswer } from './spawner.js';
+import { spawnerPid, startVia } from './spawner.js';
+import { aborted, collect } from './started.js';
 
 export { spawnerPid, stopSpawner } from './spawner.js';
 
@@ -12,7 +13,8 @@ export { spawnerPid, stopSpawner } from './spawner.js';
  * pays tens of milliseconds of CPU per git run. Past SPAWNER_RSS_MB of resident memory the start is handed to the spawner
  * (spawner.ts), a small Node process started once, which forks from its ~45 MB instead; below it (a one-shot `cms get`), the
  * program is started here and no spawner is ever paid for. Once a spawner runs, it is used whatever the size.
- * `CMS_SPAWNER=on` or `off` (or the `via` option) forces either way, for tests and measurements.
+ * `CMS_SPAWNER=on` or `off` (or the `via` option) forces either way, for tests and measurements. Through the spawner the output
+ * comes in 64 KiB messages (spawner.ts); an output too large to hold whole is read as a stream with `streamFile` (stream-file.ts).
  */
 export interface RunFileOptions {
   cwd?: string;
@@ -35,15 +37,6 @@ export interface RunFileOptions {
 
 export interface RunFileResult<T> { stdout: T; stderr: T }
 
-/** An answer from either way: the direct one keeps execFile's own Error, the spawner's comes as fields. */
-type Answer = Omit<SpawnAnswer, 'error'> & { error?: Error | SpawnAnswer['error'] };
-
-/** The spawner's error as execFile's would be: same class for the ones it makes (Error, RangeError past maxBuffer), same fields. */
-function rebuilt({ name, message, stack, own }: NonNullable<SpawnAnswer['error']>): Error {
-  const error = name === 'RangeError' ? new RangeError(message) : new Error(message);
-  return Object.assign(error, { stack: stack ?? error.stack }, own);
-}
-
 /** Resident memory (MB) from which a start through the spawner costs less CPU than a fork of this process (bench/spawn-cost.mjs). */
 export const SPAWNER_RSS_MB = 200;
 
@@ -59,24 +52,19 @@ export function runFile(file: string, args: string[], options?: RunFileOptions):
 export function runFile(file: string, args: string[], options: RunFileOptions = {}): Promise<RunFileResult<string | Buffer>> {
   const { encoding = 'utf8', input, signal, via, ...rest } = options;
   const decode = (out: Buffer | undefined) => (encoding === 'buffer' ? out ?? Buffer.alloc(0) : (out ?? Buffer.alloc(0)).toString(encoding));
-  const settle = ({ stdout, stderr, error }: Answer): RunFileResult<string | Buffer> => {
+  const settle = ({ stdout, stderr, error }: { stdout?: Buffer; stderr?: Buffer; error?: Error }): RunFileResult<string | Buffer> => {
     const answer = { stdout: decode(stdout), stderr: decode(stderr) };
     if (!error) return answer;
-    throw Object.assign(error instanceof Error ? error : rebuilt(error), answer);
+    throw Object.assign(error, answer);
   };
-  if (signal?.aborted) return Promise.reject(Object.assign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR' }));
-  const request = {
-    file, args, cwd: rest.cwd ?? process.cwd(), env: rest.env ?? process.env, input,
-    maxBuffer: rest.maxBuffer ?? 1024 * 1024, timeout: rest.timeout ?? 0, killSignal: rest.killSignal ?? 'SIGTERM',
-  };
-  if (viaSpawner(via)) {
-    const { answer, kill } = spawnVia(request);
-    signal?.addEventListener('abort', kill, { once: true });
-    return answer.then(settle).finally(() => signal?.removeEventListener('abort', kill));
-  }
-  return new Promise<Answer>((resolve) => {
+  if (signal?.aborted) return Promise.reject(aborted(signal));
+  const request = { file, args, cwd: rest.cwd ?? process.cwd(), env: rest.env ?? process.env, input };
+  const limits = { maxBuffer: rest.maxBuffer ?? 1024 * 1024, timeout: rest.timeout ?? 0, killSignal: rest.killSignal ?? 'SIGTERM' };
+  // Through the spawner the output comes in chunks (spawner.ts), gathered here as execFile gathers a pipe's.
+  if (viaSpawner(via)) return collect((sink) => startVia(request, sink), { file, args, encoding, signal, ...limits }).then(settle);
+  return new Promise<{ stdout?: Buffer; stderr?: Buffer; error?: Error }>((resolve) => {
     const { input: text, file: program, args: list, ...spawnOptions } = request;
-    const child = execFile(program, list, { ...spawnOptions, signal, encoding: 'buffer' }, (error, stdout, stderr) =>
+    const child = execFile(program, list, { ...spawnOptions, ...limits, signal, encoding: 'buffer' }, (error, stdout, stderr) =>
       resolve({ stdout, stderr, error: error ?? undefined }));
     if (text !== undefined) {
       // A closed pipe (the program gone early) is told by its exit code.

@@ -126,6 +126,24 @@ describe('the spawner process', () => {
     expect(gone(second)).toBe(true);
   });
 
+  it('runs each program in the env asked when only what differs from the env it holds is sent, in any order of calls', async () => {
+    const env = (extra: NodeJS.ProcessEnv = {}, without: string[] = []) => {
+      const made = { ...process.env, ...extra };
+      for (const name of without) delete made[name];
+      return made;
+    };
+    const echo = async (options: RunFileOptions) =>
+      (await runFile('sh', ['-c', 'echo "${ONE-none} ${TWO-none} ${HOME-none}"'], { ...options, via: 'spawner' })).stdout.trim();
+    expect(await echo({})).toBe(`none none ${process.env.HOME ?? 'none'}`);
+    expect(await echo({ env: env({ ONE: '1' }) })).toBe(`1 none ${process.env.HOME ?? 'none'}`);
+    expect(await echo({ env: env({ TWO: '2' }, ['HOME']) })).toBe('none 2 none');
+    expect(await echo({})).toBe(`none none ${process.env.HOME ?? 'none'}`);
+    // Most names gone: sent whole, and held from then on.
+    expect(await echo({ env: { PATH: process.env.PATH, TWO: 'two' } })).toBe('none two none');
+    expect(await echo({ env: { PATH: process.env.PATH, ONE: 'one' } })).toBe('one none none');
+    expect(await echo({})).toBe(`none none ${process.env.HOME ?? 'none'}`);
+  });
+
   it('is used by policy once running, or past the resident-memory threshold, and CMS_SPAWNER forces either way', () => {
     const saved = process.env.CMS_SPAWNER;
     try {

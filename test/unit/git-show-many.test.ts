@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createGit, parseBatch } from '../../core/git/git.js';
+import { readBatch } from '../../core/git/cat-file-batch.js';
+import { createGit } from '../../core/git/git.js';
 
 const IDENTITY = ['-c', 'user.name=Ann', '-c', 'user.email=ann@example.com'];
 const run = (cwd: string, ...args: string[]) => execFileSync('git', [...IDENTITY, ...args], { cwd, encoding: 'utf8' }).trim();
@@ -52,11 +53,18 @@ describe('showMany: many files at their commits through one git cat-file --batch
     expect(await git.showMany([])).toEqual(new Map());
   });
 
-  it('parseBatch reads objects by size (a blob may hold header-like lines) and refuses a short answer', () => {
-    const blob = 'x\n0123456789012345678901234567890123456789 blob 3\nend';
+  it('readBatch reads objects by size (a blob may hold header-like lines) wherever the stream is cut, and refuses a short answer', async () => {
+    const blob = 'x\n0123456789012345678901234567890123456789 blob 3\nend é';
     const header = (oid: string, type: string, body: string) => `${oid.repeat(40)} ${type} ${Buffer.byteLength(body)}\n${body}\n`;
-    const out = Buffer.from(`HEAD:./gone missing\n${header('a', 'blob', blob)}${header('b', 'tree', '')}`);
-    expect(parseBatch(out, 3)).toEqual([undefined, blob, undefined]);
-    expect(() => parseBatch(out, 4)).toThrow(/answered 3 of 4/);
+    const out = Buffer.from(`HEAD:./gone missing\n${header('a', 'blob', blob)}${header('b', 'tree', 'x')}${header('c', 'blob', '')}`);
+    const cut = async function* (at: number[]) { for (let from = 0, index = 0; from < out.length; from = at[index++] ?? out.length) yield out.subarray(from, at[index] ?? out.length); };
+    // Whole, at every byte, and at every pair of cuts (a header, a body and the newline after it each split across chunks).
+    expect(await readBatch(cut([]), 4)).toEqual([undefined, blob, undefined, '']);
+    for (let first = 1; first < out.length; first++) {
+      expect(await readBatch(cut([first]), 4)).toEqual([undefined, blob, undefined, '']);
+      for (let second = first + 1; second < out.length; second += 7) expect(await readBatch(cut([first, second]), 4)).toEqual([undefined, blob, undefined, '']);
+    }
+    expect(await readBatch(cut(Array.from({ length: out.length - 1 }, (_, at) => at + 1)), 4)).toEqual([undefined, blob, undefined, '']);
+    await expect(readBatch(cut([]), 5)).rejects.toThrow(/answered 4 of 5/);
   });
 });

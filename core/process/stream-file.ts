@@ -1,0 +1,76 @@
+import type { Readable } from 'node:stream';
+import { viaSpawner, type RunFileOptions } from './run-file.js';
+import { aborted, commandLine, failure, overBuffer, start } from './started.js';
+
+/**
+ * Run a program whose output may be large (a `cat-file --batch` of many files, an `ls-tree` or `ls-files` of a million paths, a
+ * whole `log --name-only`) and hand its stdout to `consume` as a stream, read with backpressure: the caller holds what it keeps,
+ * never the whole output. Started as `runFile` starts programs (here, or through the spawner past the memory threshold, the
+ * output then coming over in chunks of a pipe read, at most spawner.ts's WINDOW ahead of `consume`). Resolves with what
+ * `consume` returned once the program exited 0; fails as runFile fails (`code`, `signal`, `killed`, `cmd`, `stderr`, timeout,
+ * abort, stderr past `maxBuffer`), and when `consume` throws, with its error after the program is killed. What `consume` leaves
+ * unread is read and dropped.
+ */
+export async function streamFile<T>(file: string, args: string[], options: Omit<RunFileOptions, 'encoding'>,
+  consume: (stdout: Readable) => Promise<T>): Promise<T> {
+  const { signal, via, timeout = 0, killSignal = 'SIGTERM', maxBuffer = 1024 * 1024 } = options;
+  if (signal?.aborted) throw aborted(signal);
+  const started = start({ file, args, cwd: options.cwd ?? process.cwd(), env: options.env ?? process.env, input: options.input },
+    viaSpawner(via) ? 'spawner' : 'direct');
+  let met: Error | undefined;
+  let killed = false;
+  const kill = (error?: Error) => {
+    met ??= error;
+    killed = true;
+    try { started.kill(killSignal); } catch (failed) { met ??= failed as Error; }
+  };
+  const stderr: Buffer[] = [];
+  let length = 0;
+  started.stderr.on('data', (chunk: Buffer) => {
+    if (length > maxBuffer) return;
+    length += chunk.length;
+    stderr.push(length > maxBuffer ? chunk.subarray(0, maxBuffer - (length - chunk.length)) : chunk);
+    if (length > maxBuffer) kill(overBuffer('stderr'));
+  });
+  const timer = timeout > 0 ? setTimeout(() => kill(), timeout) : undefined;
+  const onAbort = () => kill(aborted(signal));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    let value: T;
+    try {
+      value = await consume(started.stdout);
+    } catch (error) {
+      kill();
+      started.stdout.resume();
+      await started.ended;
+      throw error;
+    }
+    started.stdout.resume();
+    const ending = await started.ended;
+    const text = Buffer.concat(stderr).toString();
+    const error = failure(ending, commandLine(file, args), text, killed, met);
+    if (error) throw Object.assign(error, { stdout: '', stderr: text });
+    return value;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * Each record of a stream cut at `separator` (a newline, or NUL for git's `-z`), as text, handed to `each` as it comes: a
+ * listing of a million paths is never one string. A last record without its separator is handed too.
+ */
+export async function eachRecord(stream: Readable, separator: number, each: (record: string) => void): Promise<void> {
+  let rest: Buffer | undefined;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    const data = rest ? Buffer.concat([rest, chunk]) : chunk;
+    let at = 0;
+    for (let end = data.indexOf(separator, at); end >= 0; end = data.indexOf(separator, at)) {
+      each(data.toString('utf8', at, end));
+      at = end + 1;
+    }
+    rest = at < data.length ? data.subarray(at) : undefined;
+  }
+  if (rest) each(rest.toString('utf8'));
+}
