@@ -23,7 +23,12 @@ vi.mock('node:child_process', async (original) => {
     if (file === 'git') runs.push({ cwd: String(options?.cwd ?? ''), args });
     return promised(file, args, options);
   } });
-  return { ...actual, execFile: counted };
+  // And the streamed reads (core/process/stream-file.ts: ls-tree, ls-files, log, cat-file --batch) start with spawn.
+  const spawned = ((file: string, args: string[], options?: { cwd?: string }) => {
+    if (file === 'git') runs.push({ cwd: String(options?.cwd ?? ''), args });
+    return (actual.spawn as (...all: unknown[]) => unknown)(file, args, options);
+  }) as unknown as typeof actual.spawn;
+  return { ...actual, execFile: counted, spawn: spawned };
 });
 
 // Counted where they start: in this process, never handed to the spawner process (whose starts no mock here sees).
