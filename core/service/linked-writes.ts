@@ -87,6 +87,8 @@ export class LinkedWrites {
       const inverse = target?.attributes[attribute.inversedBy];
       // A user's rows are the auth state's, no file to keep an order in: its to-many sides list their owners by creation.
       if (!target || !inverse || !isToMany(inverse) || target.uid === USER_UID) continue;
+      // The very same value (a write that leaves this relation alone keeps it): no target is linked or unlinked.
+      if (before[name] === next[name]) continue;
       const listed = (data: Data) => new Set(listOf(data[name]));
       const was = listed(before);
       const now = listed(next);
