@@ -6,13 +6,16 @@
 // WRITE_CPU_DOCS=40: the documents written (default 500), each written once before the load as the Strapi table's seeded ones
 // were (a record of the cold start has no file time, so a first write looks at its files the long way): on a loaded
 // machine, few enough that each is written again within 2 s, as at the table's rates.
-// WRITE_CPU_ROOT: the generated site's folder (default /tmp/cms-bench-write-cpu), so two runs at once do not share it.
+// WRITE_CPU_THREADS=1: also each thread's CPU per request, by thread (Linux: the main thread, then the busiest: the writer and look threads, the pool, GC, …).
+// WRITE_CPU_WARMUP=8: seconds of load before the measured ones (default 1); at a loaded machine's rates V8 is still
+// compiling the write path on its own threads seconds later, which the process CPU counts.
+// WRITE_CPU_ROOT: the site's folder (default /tmp/cms-bench-write-cpu), so two runs at once do not share one.
 // WRITE_CPU_RATE: the measured load sends at most this many req/s: two builds compared at the same rate (a write's CPU
 // moves with the rate, as fewer writes share a batch when the machine allows fewer requests).
 // `main-thread CPU ms/req` (Linux): the main thread's own time on a CPU (its schedstat), what bounds the rate when the
 // threads' work is spread over the cores; `main-thread ms/req` is its busy wall time, which a loaded machine inflates.
 import { fork } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +30,21 @@ function mainThreadCpuMs() {
   } catch {
     return Number.NaN;
   }
+}
+
+/** The threads the process started with (V8's platform workers: compilation and GC helpers), named so below. */
+const startThreads = new Set(process.env.WRITE_CPU_SERVER ? readdirSync('/proc/self/task') : []);
+
+/** Every thread's time on a CPU so far, in ms, by thread id and name (Linux; empty elsewhere): `WRITE_CPU_THREADS=1`. */
+function threadCpuMs() {
+  const byName = {};
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      const name = `${tid === String(process.pid) ? 'main' : `${tid}${startThreads.has(tid) ? ' (V8)' : ''}`} ${readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim()}`;
+      byName[name] = (byName[name] ?? 0) + Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+    }
+  } catch { /* not Linux, or a thread that ended while read */ }
+  return byName;
 }
 
 /** The server: a fresh 1k-document site with public writes, counting requests and its own CPU between `start` and `stop`. */
@@ -53,13 +71,14 @@ async function serve() {
   const server = createServer((req, res) => { count++; handler(req, res); });
   server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port, ids }));
   process.on('message', (message) => {
-    if (message === 'start') from = { count, elu: performance.eventLoopUtilization(), cpu: process.cpuUsage(), main: mainThreadCpuMs() };
+    if (message === 'start') from = { count, elu: performance.eventLoopUtilization(), cpu: process.cpuUsage(), main: mainThreadCpuMs(), threads: threadCpuMs() };
     if (message !== 'stop') return;
     const requests = count - from.count;
     const cpu = process.cpuUsage(from.cpu);
+    const threads = Object.entries(threadCpuMs()).map(([name, ms]) => [name, +((ms - (from.threads[name] ?? 0)) / requests).toFixed(3)]);
     process.send({ requests, mainThreadMs: performance.eventLoopUtilization(from.elu).active / requests,
       mainThreadCpuMs: (mainThreadCpuMs() - from.main) / requests,
-      processCpuMs: (cpu.user + cpu.system) / 1000 / requests, systemMs: cpu.system / 1000 / requests });
+      processCpuMs: (cpu.user + cpu.system) / 1000 / requests, systemMs: cpu.system / 1000 / requests, threads });
     setTimeout(() => process.exit(0), 50);
   });
 }
@@ -70,7 +89,7 @@ async function measure() {
   const { writeScenarios, cannon } = await import('./write-rows.mjs');
   const [scenario, requests] = writeScenarios({ ids }).find(([name]) => name.startsWith(which));
   const url = `http://127.0.0.1:${port}`;
-  await cannon(url, { connections: 10, duration: 1, requests });
+  await cannon(url, { connections: 10, duration: Number(process.env.WRITE_CPU_WARMUP ?? 1), requests });
   child.send('start');
   const rate = Number(process.env.WRITE_CPU_RATE ?? 0);
   const result = await cannon(url, { connections: Number(connections), duration: Number(seconds), requests, rate });
@@ -78,7 +97,8 @@ async function measure() {
   const cost = await new Promise((ok) => child.once('message', ok));
   console.log(JSON.stringify({ checkout, scenario, connections: Number(connections), 'req/s': result.rps, errors: result.errors,
     'main-thread ms/req': +cost.mainThreadMs.toFixed(3), 'main-thread CPU ms/req': +cost.mainThreadCpuMs.toFixed(3), 'process CPU ms/req': +cost.processCpuMs.toFixed(3),
-    'of which system ms/req': +cost.systemMs.toFixed(3) }));
+    'of which system ms/req': +cost.systemMs.toFixed(3),
+    ...(process.env.WRITE_CPU_THREADS ? { 'CPU ms/req by thread': Object.fromEntries(cost.threads.filter(([, ms]) => ms >= 0.005).sort((a, b) => b[1] - a[1])) } : {}) }));
 }
 
 await (process.env.WRITE_CPU_SERVER ? serve() : measure());

@@ -5,10 +5,11 @@
 // (`drafts`: updates that save the draft, the published file left as it is, as the Strapi table's write rows do).
 // - site: a generated site (`node -e "import('./bench/generate.mjs').then((g) => g.generate(100, '/tmp/site', 7))"`).
 // - checkout: another built copy of this project, to compare two commits on the same site.
+// WRITE_LIB_ALLOC=1: the kilobytes the main thread allocates per write instead (after 300 untimed writes; see write-loop.mjs).
 import { cpSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuPerWrite } from './write-loop.mjs';
+import { allocationPerWrite, cpuPerWrite } from './write-loop.mjs';
 
 const [site, which = 'creates', writes = '300', concurrency = '10',
   checkout = resolve(fileURLToPath(import.meta.url), '../..')] = process.argv.slice(2);
@@ -30,9 +31,14 @@ const write = () => {
     });
 };
 try {
-  const cpu = await cpuPerWrite(write, Number(writes), Number(concurrency));
-  console.log(JSON.stringify({ checkout, which, writes: Number(writes), 'CPU ms/write': cpu.all,
-    'of which system ms/write': cpu.system }));
+  if (process.env.WRITE_LIB_ALLOC) {
+    const kb = await allocationPerWrite(write, Number(writes), Number(concurrency));
+    console.log(JSON.stringify({ checkout, which, writes: Number(writes), 'KB allocated/write': kb }));
+  } else {
+    const cpu = await cpuPerWrite(write, Number(writes), Number(concurrency));
+    console.log(JSON.stringify({ checkout, which, writes: Number(writes), 'CPU ms/write': cpu.all,
+      'of which system ms/write': cpu.system }));
+  }
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

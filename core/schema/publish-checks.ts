@@ -45,18 +45,20 @@ export function checkCount(add: AddProblem, attribute: Attribute, items: unknown
 export function checkPublishedRow(ctx: ValidateContext, add: AddProblem, model: Model, data: Data, prefix: string[] = []): void {
   for (const name of model.attributeNames) {
     const attribute = model.attributes[name];
-    const path = [...prefix, name];
-    const value = data[name] ?? null;
     if (attribute.type === 'relation' || attribute.type === 'media') continue;
-    // The message path is spelled only for a failure: most attributes pass.
-    const text = () => yupPath(path);
+    const value = data[name] ?? null;
+    // The attribute's path is made only where a failure is told or a component is entered: most attributes pass.
     if (value === null) {
       // publishing validates the stored draft row, where a missing value is a null
-      const type = yupType(attribute);
-      if (attribute.required) add(path, type ? nullNotType(text(), type) : `${text()} must be defined.`, null);
+      if (attribute.required) {
+        const path = [...prefix, name];
+        const type = yupType(attribute);
+        add(path, type ? nullNotType(yupPath(path), type) : `${yupPath(path)} must be defined.`, null);
+      }
       continue;
     }
     if (attribute.type === 'component') {
+      const path = [...prefix, name];
       const component = ctx.index.model(attribute.component!);
       if (Array.isArray(value)) {
         checkCount(add, attribute, value, path);
@@ -65,6 +67,7 @@ export function checkPublishedRow(ctx: ValidateContext, add: AddProblem, model: 
         });
       } else if (isRecord(value)) checkPublishedRow(ctx, add, component, value, path);
     } else if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
+      const path = [...prefix, name];
       checkCount(add, attribute, value, path);
       value.forEach((item, position) => {
         const component = isRecord(item) ? ctx.index.models.get(String(item.__component)) : undefined;
@@ -72,9 +75,10 @@ export function checkPublishedRow(ctx: ValidateContext, add: AddProblem, model: 
       });
     } else if (typeof value === 'string' && STRING_TYPES.includes(attribute.type) && isCount(attribute.minLength)
         && value.length < attribute.minLength) {
-      add(path, `${text()} must be at least ${attribute.minLength} characters`, value);
+      const path = [...prefix, name];
+      add(path, `${yupPath(path)} must be at least ${attribute.minLength} characters`, value);
     } else if (prefix.length === 0 && isUnique(attribute) && isTaken(ctx, model, name, value)) {
-      add(path, 'This attribute must be unique', value);
+      add([name], 'This attribute must be unique', value);
     }
   }
 }

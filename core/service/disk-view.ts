@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { ContentIndex } from '../index/content-index.js';
 import type { FileRecord } from '../index/read-file.js';
 import { contentFilePath, contentFolder, documentPrefixes, layoutOf, parseContentPath } from '../index/content-path.js';
@@ -6,6 +5,7 @@ import { CONTENT_EXTENSIONS } from '../parsers/index.js';
 import type { Model } from '../schema/types.js';
 import type { CallResult, FileCall } from '../storage/thread-calls.js';
 import { processLookThread } from '../storage/write-thread.js';
+import { sitePath } from '../storage/site-path.js';
 import { writtenText } from '../storage/written-texts.js';
 import { applyChanges, fileChange, folderChanges, type FileChange } from '../watch/file-changes.js';
 
@@ -106,7 +106,7 @@ export class DiskView {
   plan(model: Model, documentId: string | undefined, locale?: string | null): FileCall[] {
     if (model.kind === 'singleType' || documentId === undefined) return [];
     return this.files(model, documentId, locale).map((file) => {
-      const path = join(this.root, file);
+      const path = sitePath(this.root, file);
       const written = this.writtenClean(file, path);
       return written.racy ? { read: path, size: written.text!.bytes } : { lstat: path };
     });
@@ -137,7 +137,7 @@ export class DiskView {
    */
   private async change(file: string, seen?: Seen, looked?: Looked): Promise<FileChange | undefined> {
     const { index, root } = this;
-    const path = join(root, file);
+    const path = sitePath(root, file);
     const { known, clean, text: written, racy } = this.writtenClean(file, path);
     if (written && racy) {
       // Read by the size written: a file of another size reads otherwise (cut one byte past it), a link or a folder not at all.
@@ -166,7 +166,7 @@ export class DiskView {
    * file still at that time: a time too old to be racy that did not move across the read means nothing wrote it meanwhile.
    */
   private async confirm(file: string, known: FileRecord, mtimeMs: number): Promise<void> {
-    const after = await look(join(this.root, file));
+    const after = await look(sitePath(this.root, file));
     if (after?.file && after.mtimeMs === mtimeMs && this.index.record(file) === known) this.confirmed.set(known, mtimeMs);
   }
 

@@ -21,6 +21,33 @@ export function documentVersion(index: ContentIndex, model: Model, documentId: s
   return `"${hash('sha256', stableJson(row.data), 'base64url').slice(0, 27)}"`;
 }
 
+/** Object keys as JSON strings, by key: the same attribute names come back on every write (bounded for JSON fields' own keys). */
+const quotedKeys = new Map<string, string>();
+const quoted = (key: string): string => {
+  let text = quotedKeys.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(key);
+    if (quotedKeys.size < 4096) quotedKeys.set(key, text);
+  }
+  return text;
+};
+
+/**
+ * An object's keys in `sort()`'s order (UTF-16 code units; keys are distinct, so the order is the one order), a short
+ * list sorted in place by insertion, without the work array `sort` allocates on every call.
+ */
+function sortedKeys(record: object): string[] {
+  const keys = Object.keys(record);
+  if (keys.length > 32) return keys.sort();
+  for (let at = 1; at < keys.length; at++) {
+    const key = keys[at];
+    let to = at;
+    for (; to > 0 && keys[to - 1] > key; to--) keys[to] = keys[to - 1];
+    keys[to] = key;
+  }
+  return keys;
+}
+
 /**
  * JSON with keys in sorted order, so two readings of the same fields hash alike whatever order the file kept. Built by
  * appending to one string (every write hashes its version): the same text as mapping and joining each level.
@@ -28,15 +55,23 @@ export function documentVersion(index: ContentIndex, model: Model, documentId: s
 export function stableJson(value: unknown): string {
   if (Array.isArray(value)) {
     let text = '[';
-    for (let at = 0; at < value.length; at++) text += (at ? ',' : '') + stableJson(value[at]);
-    return `${text}]`;
+    for (let at = 0; at < value.length; at++) {
+      if (at) text += ',';
+      text += stableJson(value[at]);
+    }
+    return text + ']';
   }
   if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).sort();
+    const keys = sortedKeys(record);
     let text = '{';
-    for (let at = 0; at < keys.length; at++) text += `${at ? ',' : ''}${JSON.stringify(keys[at])}:${stableJson(record[keys[at]])}`;
-    return `${text}}`;
+    for (let at = 0; at < keys.length; at++) {
+      if (at) text += ',';
+      text += quoted(keys[at]);
+      text += ':';
+      text += stableJson(record[keys[at]]);
+    }
+    return text + '}';
   }
   return JSON.stringify(value) ?? 'null';
 }

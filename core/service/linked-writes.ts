@@ -87,9 +87,13 @@ export class LinkedWrites {
       const inverse = target?.attributes[attribute.inversedBy];
       // A user's rows are the auth state's, no file to keep an order in: its to-many sides list their owners by creation.
       if (!target || !inverse || !isToMany(inverse) || target.uid === USER_UID) continue;
-      const listed = (data: Data) => new Set(listOf(data[name]));
-      const was = listed(before);
-      const now = listed(next);
+      // The same targets in the same order (a write that leaves this relation alone): none is linked or unlinked.
+      if (before[name] === next[name]) continue;
+      const wasList = listOf(before[name]);
+      const nowList = listOf(next[name]);
+      if (wasList.length === nowList.length && wasList.every((id, at) => id === nowList[at])) continue;
+      const was = new Set(wasList);
+      const now = new Set(nowList);
       for (const targetId of new Set([...was, ...now])) {
         // (`writing`: the document whose own write stores its order, and whose lock the caller holds)
         if (was.has(targetId) === now.has(targetId) || targetId === writing) continue;

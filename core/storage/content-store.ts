@@ -4,6 +4,7 @@ import type { ContentIndex } from '../index/content-index.js';
 import type { Model } from '../schema/types.js';
 import { DiskView, lookedAt, type Seen } from '../service/disk-view.js';
 import { removeFile, writeFileAtomic } from './atomic-write.js';
+import { sitePath } from './site-path.js';
 import { documentLockFile } from './document-lock-file.js';
 import { holdLockFile } from './lock-file.js';
 import { readTextNoFollow } from './no-follow.js';
@@ -75,7 +76,7 @@ export class DiskStore implements ContentStore {
   }
 
   async write(file: string, text: string, time?: string, before?: string | null): Promise<number> {
-    const path = join(this.root, file);
+    const path = sitePath(this.root, file);
     this.verified.delete(file);
     this.missing.delete(file);
     // Until this write's own note, nothing is known of the file's text (a write failing half way leaves it unknown).

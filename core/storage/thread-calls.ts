@@ -44,7 +44,12 @@ export function makeFileCalls(fs: CallFs) {
   };
   const one = (call: FileCall): CallResult => {
     if ('link' in call) { fs.linkSync(call.link, call.to); return call.then ? all(call.then) : null; }
-    if ('lstat' in call) { const info = fs.lstatSync(call.lstat); return { file: info.isFile(), mtimeMs: info.mtimeMs }; }
+    if ('lstat' in call) {
+      // Nothing there (the absent draft most updates look for) is answered without the exception Node would build for it.
+      const info = fs.lstatSync(call.lstat, { throwIfNoEntry: false });
+      if (!info) return { error: { message: `ENOENT: no such file or directory, lstat '${call.lstat}'`, code: 'ENOENT' } };
+      return { file: info.isFile(), mtimeMs: info.mtimeMs };
+    }
     if ('read' in call) return readSized(call.read, call.size);
     try { fs.unlinkSync(call.unlink); } catch (error) { if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error; }
     return null;

@@ -7,6 +7,7 @@ import { ensureCmsFolderAsync } from './cms-folder.js';
 import { closeNow, diskFs, writeAll, type DurableFs } from './durable-fs.js';
 import { Batches } from './group-commit.js';
 import { SELF } from './lock-file.js';
+import { sitePath } from './site-path.js';
 import { syncFileSystem } from './sync-file-system.js';
 import { failure, type BatchWriter, type WriteJob, type WriteResult } from './write-batch.js';
 import { CURRENT_BOOT, encodeLine, hashText } from './write-log-format.js';
@@ -95,7 +96,7 @@ export class WriteLog {
    * modification time to give it. Resolves to the file's modification time.
    */
   async write(file: string, text: string, before: string | null, time?: Date): Promise<number> {
-    const path = join(this.root, file);
+    const path = sitePath(this.root, file);
     const temp = tempName(path);
     const job: WriteJob = { id: basename(temp), file, path, temp, text, before: before === null ? null : hashText(before), at: Date.now() };
     if (time) job.time = time.getTime();
