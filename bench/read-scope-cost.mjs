@@ -16,6 +16,9 @@ const dist = resolve(args.dist ?? join(import.meta.dirname, '..', 'dist'));
 const root = `/tmp/cms-bench-read-scope-${process.pid}`;
 generate(50, root, 7);
 const { createCms } = await import(join(dist, 'core/cms.js'));
+// Each call is a request: a server marks each one (serve.ts), and the auth state file is looked at once per request
+// (an fstat, state-file-watch.ts). A build without the mark (before it) calls a function that does nothing.
+const { requestStarted = () => {} } = await import(join(dist, 'core/auth/state-file-watch.js'));
 const env = { ...process.env, CMS_JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789', CMS_API_TOKEN_SALT: 'bench-salt-0123456789abcdef0123456789abcdef' };
 const cms = await createCms({ root, env, report: () => {} });
 const token = (await cms.auth.tokens.create({ name: 'bench', type: 'full-access' })).accessKey;
@@ -31,7 +34,10 @@ for (let round = 0; round < rounds; round++) {
       const headers = fresh(header);
       cms.contentApi.readScope(headers[0], connection); // verified once (cached from then on), outside the timing
       const before = process.cpuUsage();
-      for (let i = 0; i < calls; i++) cms.contentApi.readScope(headers[i & 63], connection);
+      for (let i = 0; i < calls; i++) {
+        requestStarted();
+        cms.contentApi.readScope(headers[i & 63], connection);
+      }
       const cpu = process.cpuUsage(before);
       (samples[label] ??= []).push(((cpu.user + cpu.system) * 1000) / calls);
     }

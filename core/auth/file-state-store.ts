@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LowSync } from 'lowdb';
 import { FileError } from '../errors.js';
@@ -14,8 +13,9 @@ const nextId = (rows: { id: number }[]) => Math.max(0, ...rows.map((row) => row.
 /**
  * The auth state in `<root>/.cms/state.json`, managed with lowdb: the embedded default for one
  * server. Reads re-read the file when another process (`cms token create` beside `cms serve`)
- * replaced it, which a watch on its folder reports (see `StateFileWatch`): a read between two
- * changes costs no system call. Every change re-reads first, then writes the whole file atomically.
+ * replaced it, which one `fstat` of the file as read, held open, tells for sure (see `StateFileWatch`):
+ * one look per request, whatever the request reads. Every change re-reads first if the file changed,
+ * then writes the whole file atomically and holds what it wrote.
  *
  * @example
  * const store = new FileStateStore('/site'); await store.insertToken({ ...token });
@@ -31,8 +31,8 @@ export class FileStateStore implements StateStore {
 
   constructor(root: string) {
     this.path = join(root, STATE_FILE);
-    this.db = new LowSync(new PrivateJsonFile<AuthState>(this.path), emptyState());
-    this.changes = new StateFileWatch(this.path, root);
+    this.changes = new StateFileWatch(this.path);
+    this.db = new LowSync(new PrivateJsonFile<AuthState>(this.path, (fd) => this.changes.adopt(fd)), emptyState());
   }
 
   get data(): AuthState {
@@ -111,29 +111,16 @@ export class FileStateStore implements StateStore {
 
   /** Apply a change and write the file; returns what `change` returns. */
   private update<T>(change: (state: AuthState) => T): T {
-    // A change starts from the file as it is now, whatever the watch has reported so far.
-    this.changes.invalidate();
-    this.refresh();
+    // A change starts from the file as it is now (looked at now, not as this request last saw it).
+    if (this.changes.changed()) this.refresh();
     const result = change(this.db.data);
+    // The written file is held (PrivateJsonFile hands it to `changes`): the next read compares with it.
     this.db.write();
-    this.signature = this.currentSignature();
+    this.signature = this.changes.signature;
     return result;
   }
 
-  private currentSignature(): string {
-    try {
-      const stat = statSync(this.path);
-      return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
-    } catch {
-      return 'absent';
-    }
-  }
-
   private refresh(): void {
-    // Armed before the look: a change made after this line marks the file stale again.
-    this.changes.arm();
-    const signature = this.currentSignature();
-    if (signature === this.signature) return;
     try {
       this.load();
     } catch (error) {
@@ -141,13 +128,15 @@ export class FileStateStore implements StateStore {
       this.changes.invalidate();
       throw error;
     }
-    this.signature = signature;
+    this.signature = this.changes.signature;
   }
 
   private load(): void {
     this.db.data = emptyState();
+    let text: string | undefined;
     try {
-      this.db.read();
+      text = this.changes.read();
+      if (text !== undefined) this.db.data = JSON.parse(text) as AuthState;
     } catch (error) {
       throw new FileError(STATE_FILE, `cannot read the auth state: ${(error as Error).message}`);
     }

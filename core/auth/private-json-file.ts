@@ -8,12 +8,13 @@ import { ensureCmsFolder } from '../storage/cms-folder.js';
  * lowdb's sync JSON adapter, for a file that holds secrets: the folder is created `0700`, the file
  * written `0600`, always to a temp file in the same folder, fsynced, then renamed over the target
  * (never in place). A unique temp name keeps two processes (`cms serve` and `cms token`) apart.
+ * `written`, when given, is handed the descriptor of the file just renamed into place (its to close).
  *
  * @example
  * const db = new LowSync(new PrivateJsonFile<State>('/site/.cms/state.json'), emptyState());
  */
 export class PrivateJsonFile<T> implements SyncAdapter<T> {
-  constructor(readonly path: string) {}
+  constructor(readonly path: string, private readonly written?: (fd: number) => void) {}
 
   read(): T | null {
     let text: string;
@@ -35,17 +36,13 @@ export class PrivateJsonFile<T> implements SyncAdapter<T> {
     try {
       writeSync(fd, `${JSON.stringify(data, null, 2)}\n`);
       fsyncSync(fd);
+      renameSync(temp, this.path);
     } catch (error) {
       closeSync(fd);
       rmSync(temp, { force: true });
       throw error;
     }
-    closeSync(fd);
-    try {
-      renameSync(temp, this.path);
-    } catch (error) {
-      rmSync(temp, { force: true });
-      throw error;
-    }
+    if (this.written) this.written(fd);
+    else closeSync(fd);
   }
 }

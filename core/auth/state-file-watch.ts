@@ -1,89 +1,131 @@
-import { statSync, watch, type FSWatcher } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
+
+/** Requests started in this process (see `requestStarted`): a look made for one request is never reused by the next. */
+let requests = 0;
 
 /**
- * Says when the auth state file must be looked at again, so that reading the state in between (every
- * request with a cached credential) costs no system call.
+ * Called by a server as each request starts (before anything of it is answered): what the state file checks looked at
+ * so far no longer counts, so every request looks at the file at least once after its bytes were read.
+ */
+export function requestStarted(): void {
+  requests++;
+}
+
+/** What says a held file changed: another link count (renamed over, removed), size, content or inode change time. */
+const sameFile = (now: Stats, seen: Stats) => now.nlink === seen.nlink && now.size === seen.size
+  && now.mtimeMs === seen.mtimeMs && now.ctimeMs === seen.ctimeMs;
+
+/**
+ * Says whether the auth state file changed since it was last read, with one `fstat` of the file as read, held open.
  *
- * An inotify watch (`fs.watch`) on the file's folder, or on the project root until that folder
- * exists, marks the file stale on any event there. Another process (`cms token revoke`) replaces the
- * file with a rename, which queues the event before that process exits; the event loop reports
- * ready handles in the order they became ready, so the watch's callback runs before this process
- * reads a request sent after the other process returned: the change shows on the next request.
- * The watch is armed *before* each look at the file, so a change between the two is never lost.
+ * Another process (`cms token revoke`, a role change by the CLI) replaces the file with a rename, which drops the link
+ * count of the file this process holds to 0 before that process returns; a write in place changes its size or times.
+ * So a look made after a request's bytes were read sees every change finished before the request was sent: no event
+ * ordering is relied on. (An inotify watch was: its event was taken to reach the event loop before the request, but
+ * the socket's epoll entry, queued again after the previous request (level-triggered), can be reported first:
+ * `strace` showed `epoll_pwait` → [socket, eventfd, inotify] and the request answered from the old state.)
  *
- * Without a watch (one could not be made, or it failed) the file is stale on every read: one
- * `stat`, as before. A tick every `safetyMs` also marks it stale, bounding what a file system
- * that does not report changes (a network share) could hide, at one `stat` per tick.
+ * A look is reused, without a system call, only within one synchronous run (until the next microtask checkpoint)
+ * and until the next request starts (`requestStarted`): every request answered meanwhile was read before the look,
+ * so the credential check and the kept answer's freshness of one request cost one `fstat` together (about 1 µs of
+ * CPU here; see docs/reference/performance.md). While there is no file, each look asks whether it exists. A file
+ * system that caches attributes (NFS) shows another client's change once its cache does.
  *
  * @example
- * const changes = new StateFileWatch('/site/.cms/state.json', '/site');
- * if (changes.stale) { changes.arm(); reread(); }
+ * const changes = new StateFileWatch('/site/.cms/state.json');
+ * if (changes.stale) parse(changes.read());
  */
 export class StateFileWatch {
-  private watcher: FSWatcher | undefined;
-  /** The watched folder and its inode: a folder removed and made again is watched anew. */
-  private target = '';
-  private targetIno = -1;
-  private changed = true;
-  private timer: NodeJS.Timeout | undefined;
-  /** After a watch could not be made, when to try again (not on every read: a failing call costs more than a stat). */
-  private retryAt = 0;
+  /** The file as last read (or written by this process), held open; undefined while there is none. */
+  private fd: number | undefined;
+  private seen: Stats | undefined;
+  /** Read at least once, and not marked stale since (`invalidate`). */
+  private known = false;
+  /** The request during which the last look found nothing changed (-1: no look to reuse). */
+  private lookedFor = -1;
+  /** A microtask to forget the look is queued (one per synchronous run). */
+  private forgetting = false;
+  private readonly forget = () => {
+    this.forgetting = false;
+    this.lookedFor = -1;
+  };
 
-  constructor(private readonly file: string, private readonly root: string, private readonly safetyMs = 1000) {}
+  constructor(private readonly file: string) {}
 
-  /** True when the file may have changed since the last `arm()`. */
+  /** True when the file may differ from what `read()` last returned (one look per request and synchronous run). */
   get stale(): boolean {
-    return this.changed || this.watcher === undefined;
+    if (this.lookedFor === requests && this.known) return false;
+    if (this.changed()) return true;
+    this.lookedFor = requests;
+    if (!this.forgetting) {
+      this.forgetting = true;
+      queueMicrotask(this.forget);
+    }
+    return false;
   }
 
-  /** Mark the file stale (a look at it failed, or this process is about to change it). */
-  invalidate(): void {
-    this.changed = true;
+  /** Whether the file differs from what `read()` last returned, looked at now (one `fstat`; no look reused). */
+  changed(): boolean {
+    if (!this.known) return true;
+    if (this.fd === undefined) return existsSync(this.file);
+    const now = fstatSync(this.fd);
+    return now.nlink === 0 || !sameFile(now, this.seen!);
   }
 
-  /** Call right before looking at the file: every change after this call marks it stale again. */
-  arm(): void {
-    this.changed = false;
-    const folder = dirname(this.file);
-    const inFolder = statSync(folder, { throwIfNoEntry: false });
-    const target = inFolder ? folder : this.root;
-    const ino = inFolder ? inFolder.ino : (statSync(this.root, { throwIfNoEntry: false })?.ino ?? -1);
-    if (this.watcher && this.target === target && this.targetIno === ino) return;
-    this.stopWatching();
-    if (Date.now() < this.retryAt) return;
+  /** The file's text as it is now (undefined: there is none), held as what later looks compare with. */
+  read(): string | undefined {
+    this.release();
+    let fd: number;
     try {
-      // Not persistent: a watch never keeps a process alive (the CLI exits when its work is done).
-      // An event named after the folder itself is its removal or move (a new folder may reuse its
-      // inode number): that watch is dead, the next look makes a new one.
-      const self = basename(target);
-      const watcher = watch(target, { persistent: false }, (_event, filename) => {
-        this.changed = true;
-        if (filename === self && this.watcher === watcher) this.stopWatching();
-      });
-      watcher.on('error', () => {
-        if (this.watcher === watcher) this.stopWatching();
-      });
-      this.watcher = watcher;
-      this.target = target;
-      this.targetIno = ino;
-      this.timer = setInterval(() => { this.changed = true; }, this.safetyMs).unref();
-    } catch {
-      // No watch (inotify limits, no such folder): `stale` stays true, every read looks at the file.
-      this.retryAt = Date.now() + this.safetyMs;
+      fd = openSync(this.file, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      this.known = true;
+      return undefined;
+    }
+    try {
+      this.seen = fstatSync(fd);
+      const text = readFileSync(fd, 'utf8');
+      this.fd = fd;
+      this.known = true;
+      return text;
+    } catch (error) {
+      closeSync(fd);
+      this.known = false;
+      throw error;
     }
   }
 
-  /** Stop watching (the store is closed). */
-  close(): void {
-    this.stopWatching();
-    this.changed = true;
+  /** This process has just renamed the file it wrote (`fd`, handed over) into place: what it holds is the file now. */
+  adopt(fd: number): void {
+    this.release();
+    this.fd = fd;
+    this.seen = fstatSync(fd);
+    // Replaced again already (by another process, between the rename and here): look at the file on the next read.
+    this.known = this.seen.nlink > 0;
   }
 
-  private stopWatching(): void {
-    this.watcher?.close();
-    this.watcher = undefined;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+  /** Mark the file stale (a look at it failed): the next read reads it again. */
+  invalidate(): void {
+    this.known = false;
+    this.lookedFor = -1;
+  }
+
+  /** What a revision of the file is told apart by (its inode, size and times as held), 'absent' without one. */
+  get signature(): string {
+    const seen = this.fd === undefined ? undefined : this.seen;
+    return seen ? `${seen.ino}:${seen.size}:${seen.mtimeMs}:${seen.ctimeMs}` : 'absent';
+  }
+
+  /** Let go of the file (the store is closed). */
+  close(): void {
+    this.release();
+    this.invalidate();
+  }
+
+  private release(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    this.seen = undefined;
   }
 }

@@ -15,6 +15,7 @@ import { clientAddress } from './client-address.js';
 import { answerGraphqlKept } from './graphql-fast.js';
 import { answerBaseKept, branchKeptAnswers } from './kept-answers.js';
 import { uploadProvider } from '../media/providers/index.js';
+import { requestStarted } from '../auth/state-file-watch.js';
 
 export interface ServeOptions {
   port?: number;
@@ -93,6 +94,8 @@ export function createNodeHandler(
   // What the GraphQL fast path hands on, made once (not a closure per request).
   const afterGraphql = (req: IncomingMessage, res: ServerResponse) => answer(req, res, true);
   return (req, res) => {
+    // The auth state is looked at again for this request, whatever an earlier one in the same read looked at.
+    requestStarted();
     // A POST is offered to the GraphQL fast path first (a replica's go on to the writer, above): a body it reads whole
     // needs no guard (unread-body.ts), and what it hands on, read or not, goes the way every request goes.
     if (req.method === 'POST' && !cms.replica && cms.config.graphql.enabled && req.headers['cms-branch'] === undefined) {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredUser } from '../../core/auth/state-store.js';
 import { bearer, credentialSite, oneConnection, writeConfig } from './helpers.js';
 
-// A verified credential is cached by the server (no hash of the key against the store, no look at
-// the state file per request). These tests run the real `cms serve` process and change the state
+// A verified credential is cached by the server (no hash of the key against the store; one fstat of
+// the state file per request tells whether it changed). These tests run the real `cms serve` process and change the state
 // from other processes (the real `cms token` CLI, and this test process writing `.cms/state.json`
 // through the library), then ask on the very next request: no polling, no sleeping.
 
