@@ -44,9 +44,10 @@ function widenSchemas(root: string): void {
 /**
  * Registers the hooks that start the site and a page signed in with a full-access token (and stop
  * them); the returned object's `page`, `root`, `token` and `url` are set once they ran. `widen`
- * changes the copy's schemas further (with `editSchema`) before the site starts.
+ * changes the copy's schemas further (with `editSchema`) before the site starts; `beforeServe` gets the loaded site before its
+ * server starts.
  */
-export function editorSite(widen: (root: string) => void = () => {}) {
+export function editorSite(widen: (root: string) => void = () => {}, beforeServe: (cms: Cms) => Promise<unknown> | void = () => {}) {
   let session: StudioSession | undefined;
   const site = {
     cms: undefined as unknown as Cms,
@@ -109,6 +110,7 @@ export function editorSite(widen: (root: string) => void = () => {}) {
     const cms = await createCms({ root: site.root, env: TEST_ENV, report: () => {} });
     site.cms = cms;
     site.token = (await cms.auth.tokens.create({ name: 'studio', type: 'full-access' })).accessKey;
+    await beforeServe(cms);
     session = await openStudio(cms, CHROMIUM!);
     site.url = session.server.url.replace(/\/$/, '');
     site.page = session.page;

@@ -76,10 +76,11 @@ describe.skipIf(!CHROMIUM)(`two editors on one blocks field${CHROMIUM ? '' : ' (
 
   beforeAll(async () => {
     root = copySampleSite();
-    // A preview, to see it follow changes made elsewhere (nothing answers there: the frame's reloads are counted).
+    // A preview, to see it follow changes made elsewhere (nothing answers there: the frame's reloads are counted). On the server's
+    // own site (127.0.0.1): a frame from another site (localhost) started a renderer process of its own at every form load.
     const config = join(root, 'cms.config.json');
     writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), preview: { enabled: true, config: {
-      allowedOrigins: ['http://localhost:4321'], urls: { articles: 'http://localhost:4321/preview/articles/{documentId}?status={status}' },
+      allowedOrigins: ['http://127.0.0.1:4321'], urls: { articles: 'http://127.0.0.1:4321/preview/articles/{documentId}?status={status}' },
     } } }));
     const cms = await createCms({ root, env: TEST_ENV, report: () => {} });
     token = (await cms.auth.tokens.create({ name: 'studio', type: 'full-access' })).accessKey;

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadProvider } from '../../core/media/providers/index.js';
 import { commits, initRepo } from '../git-workflow/helpers.js';
 import { S3_ENV, s3UploadConfig, startTestS3, type TestS3 } from '../helpers/s3.js';
 import { makeImage } from '../media/helpers.js';
@@ -12,16 +13,16 @@ describe.skipIf(!CHROMIUM)(`the studio uploads into the aws-s3 provider${CHROMIU
   { timeout: 300_000 }, () => {
     let s3: TestS3;
     let bucket = '';
-    const saved = { ...process.env };
     beforeAll(async () => {
       s3 = await startTestS3();
       bucket = await s3.bucket();
-      Object.assign(process.env, S3_ENV); // the in-process server reads its { "env" } secrets from here
     }, 120_000);
     afterAll(async () => {
-      for (const key of Object.keys(S3_ENV)) if (saved[key] === undefined) delete process.env[key];
       await s3?.stop();
     });
+    // The site's { "env" } secrets: its provider (built once per config, then taken by the server and the media library) is built
+    // before the server starts with S3_ENV for its environment, not written into process.env. Nothing process-wide changes, so
+    // the file shares its worker's module graph and chromium (vitest.config.ts) instead of a process and a chromium of its own.
     const site = editorSite((root) => {
       const file = join(root, 'cms.config.json');
       const config = JSON.parse(readFileSync(file, 'utf8'));
@@ -29,7 +30,7 @@ describe.skipIf(!CHROMIUM)(`the studio uploads into the aws-s3 provider${CHROMIU
       config.git = { ...config.git, commitPerWrite: true }; // each write a commit: the upload's must hold only its entry
       writeFileSync(file, JSON.stringify(config, null, 2));
       initRepo(root);
-    });
+    }, (cms) => uploadProvider(cms.root, cms.config.upload, S3_ENV));
 
     it('an image chosen in the media library is stored in the bucket with its formats, its entry alone in content/upload and in Git', async () => {
       const { page } = site;
