@@ -1,23 +1,12 @@
 // docs/reference/library-api.md from the TSDoc of the package's entry points (package.json `exports`), read with the TypeScript
 // compiler API: every export, grouped by the comment above it in the entry file, with its signature, summary and @example.
 // Regenerate with `npm run docs:reference`; test/docs/reference.test.ts fails while it is stale.
-import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { prose as esc } from './markdown.mjs';
+import { entryPoints, sourcesProgram } from './program.mjs';
 
 const ROOT = join(import.meta.dirname, '../../..');
-
-/** Entry points: import path → source file, from package.json `exports` (dist/x.js ← x.ts). */
-function entryPoints() {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-  const exportsMap = pkg.exports ?? { '.': pkg.main };
-  return Object.entries(exportsMap).flatMap(([key, value]) => {
-    const target = typeof value === 'string' ? value : value.default ?? value.import;
-    if (!target?.startsWith('./dist/') || !target.endsWith('.js')) return [];
-    return [{ importPath: key === '.' ? pkg.name : `${pkg.name}/${key.replace(/^\.\//, '')}`, file: join(ROOT, target.slice('./dist/'.length).replace(/\.js$/, '.ts')) }];
-  });
-}
 
 const oneLine = (text) => text.replace(/\s+/g, ' ').trim();
 
@@ -97,10 +86,7 @@ function entrySection(program, entry) {
 /** The page's Markdown. */
 export function libraryApiReference() {
   const entries = entryPoints();
-  // One program for every entry point: they share most of their sources (and TypeScript's own lib files), which one program each
-  // parsed and bound again (15 s of the reference test's 16 at load 11, the second entry's program adding most of the first's).
-  const program = ts.createProgram(entries.map((entry) => entry.file),
-    { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, skipLibCheck: true });
+  const program = sourcesProgram();
   const out = [
     '# Library API',
     '',
