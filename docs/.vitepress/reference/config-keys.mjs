@@ -1,11 +1,9 @@
 // The key table of docs/reference/configuration.md: every setting of `CmsConfig` (core/config/types.ts), with its default from
 // DEFAULT_CONFIG (the one list of what exists: an unknown key is an error) and its TSDoc. Regenerate with `npm run docs:reference`.
-import { join } from 'node:path';
 import ts from 'typescript';
 import { DEFAULT_CONFIG } from '../../../dist/core/config/types.js';
 import { cell } from './markdown.mjs';
-
-const ROOT = join(import.meta.dirname, '../../..');
+import { CONFIG_TYPES, sourcesProgram } from './program.mjs';
 
 /** Settings that hold the user's own names (types, formats, shapes) rather than settings of their own. */
 const FREE_MAPS = new Set(['permissions.public', 'permissions.authenticated', 'upload.breakpoints', 'export.populate', 'server.cacheControl', 'preview.config.urls']);
@@ -14,10 +12,9 @@ const isRecord = (value) => !!value && typeof value === 'object' && !Array.isArr
 
 /** Rows `[path, default, description]` for every setting, depth first in the interface's order. */
 export function configKeyRows() {
-  const file = join(ROOT, 'core/config/types.ts');
-  const program = ts.createProgram([file], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, skipLibCheck: true });
+  const program = sourcesProgram();
   const checker = program.getTypeChecker();
-  const source = program.getSourceFile(file);
+  const source = program.getSourceFile(CONFIG_TYPES);
   const config = source.statements.find((node) => ts.isInterfaceDeclaration(node) && node.name.text === 'CmsConfig');
   const rows = [];
   const visit = (type, path, defaults, inherited) => {

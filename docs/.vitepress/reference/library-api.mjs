@@ -1,23 +1,12 @@
 // docs/reference/library-api.md from the TSDoc of the package's entry points (package.json `exports`), read with the TypeScript
 // compiler API: every export, grouped by the comment above it in the entry file, with its signature, summary and @example.
 // Regenerate with `npm run docs:reference`; test/docs/reference.test.ts fails while it is stale.
-import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { prose as esc } from './markdown.mjs';
+import { entryPoints, sourcesProgram } from './program.mjs';
 
 const ROOT = join(import.meta.dirname, '../../..');
-
-/** Entry points: import path → source file, from package.json `exports` (dist/x.js ← x.ts). */
-function entryPoints() {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-  const exportsMap = pkg.exports ?? { '.': pkg.main };
-  return Object.entries(exportsMap).flatMap(([key, value]) => {
-    const target = typeof value === 'string' ? value : value.default ?? value.import;
-    if (!target?.startsWith('./dist/') || !target.endsWith('.js')) return [];
-    return [{ importPath: key === '.' ? pkg.name : `${pkg.name}/${key.replace(/^\.\//, '')}`, file: join(ROOT, target.slice('./dist/'.length).replace(/\.js$/, '.ts')) }];
-  });
-}
 
 const oneLine = (text) => text.replace(/\s+/g, ' ').trim();
 
@@ -66,8 +55,7 @@ function groups(sourceFile) {
   return out;
 }
 
-function entrySection(entry) {
-  const program = ts.createProgram([entry.file], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, skipLibCheck: true });
+function entrySection(program, entry) {
   const checker = program.getTypeChecker();
   const sourceFile = program.getSourceFile(entry.file);
   const moduleSymbol = checker.getSymbolAtLocation(sourceFile);
@@ -97,6 +85,8 @@ function entrySection(entry) {
 
 /** The page's Markdown. */
 export function libraryApiReference() {
+  const entries = entryPoints();
+  const program = sourcesProgram();
   const out = [
     '# Library API',
     '',
@@ -105,7 +95,7 @@ export function libraryApiReference() {
     'Every export of the package, from the TSDoc in its source: signatures as the TypeScript compiler prints them, grouped as the',
     'entry file groups them. How to use it: [the library](../guide/library.md).',
     '',
-    ...entryPoints().map(entrySection),
+    ...entries.map((entry) => entrySection(program, entry)),
   ];
   return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
