@@ -148,6 +148,7 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   const server = { ...DEFAULT_CONFIG.server, ...(isRecord(raw.server) ? raw.server : {}) } as CmsConfig['server'];
   server.cacheControl = resolveCacheControl(raw.server, fail);
   server.proxy = resolveProxy(raw.server, fail);
+  if (typeof server.unreadBodyLinger !== 'number' || !(server.unreadBodyLinger > 0)) fail('server.unreadBodyLinger must be a number of seconds');
   const git = { ...DEFAULT_CONFIG.git, ...(isRecord(raw.git) ? raw.git : {}) } as CmsConfig['git'];
   const flags = ['commitPerWrite', 'timestampsFromHistory', 'mergeSafeLayout', 'forwardWrites'] as const;
   for (const key of flags) if (typeof git[key] !== 'boolean') fail(`git.${key} must be true or false`);

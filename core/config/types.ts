@@ -63,6 +63,11 @@ export interface CmsConfig {
       /** The header the proxy puts the client address in (`CF-Connecting-IP` behind Cloudflare). */
       ipHeader: string;
     };
+    /**
+     * Seconds the rest of a body answered before it was read (a 413, a refused upload) is still read and dropped, so the
+     * client reads the answer; a client still sending after that has its connection closed.
+     */
+    unreadBodyLinger: number;
   };
   /** Commit every API or CLI write to git (also `cms serve --git-commit`). */
   git: {
@@ -235,6 +240,7 @@ export const DEFAULT_CONFIG: CmsConfig = {
   content: { maxFileSize: DEFAULT_MAX_FILE_SIZE, layout: {} },
   server: {
     port: 1337, host: 'localhost', cacheControl: { '*': 'no-cache' }, proxy: { koa: false, maxIpsCount: 1, ipHeader: 'X-Forwarded-For' },
+    unreadBodyLinger: 5,
   },
   git: {
     commitPerWrite: false, timestampsFromHistory: false, mergeSafeLayout: true, baseBranch: false, push: false, pull: false, poll: 1,

@@ -59,7 +59,7 @@ export function createNodeHandler(
   const answerBranch = branchKeptAnswers(cms, cache);
   /** Every request the GraphQL fast path did not answer (`graphqlTried`: a POST it was offered first). */
   const answer = (req: IncomingMessage, res: ServerResponse, graphqlTried: boolean): unknown => {
-    guardUnreadBody(req, res);
+    guardUnreadBody(req, res, cms.config.server.unreadBodyLinger * 1000);
     // A replica with peers sends writes on to the writer replica (see writer-choice.ts), unless one sent it here.
     const writers = cms.replica?.writers;
     if (writers && isWriteRequest(req.method ?? 'GET', req.url ?? '/', cms)) {

@@ -1,7 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** How long the unread rest of a refused body is read and dropped after the answer before the connection is cut. */
-export const UNREAD_BODY_LINGER_MS = 5_000;
 
 const hasBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
@@ -16,17 +14,17 @@ const hasBody = (req: IncomingMessage): boolean =>
  *   puts the socket back first anyway, so no future reader can bring that back.
  * - The rest of the body is then read and dropped (as Node does for a body nobody touched), so the
  *   client reads the answer instead of a reset, and the connection is reused once the body ends;
- *   a client still sending after `UNREAD_BODY_LINGER_MS` has its connection closed.
+ *   a client still sending after `lingerMs` (`server.unreadBodyLinger`, 5 s by default) has its connection closed.
  *
  * Registered before listhen's own `request` listener, so this `finish` listener runs first.
  */
-export function guardUnreadBody(req: IncomingMessage, res: ServerResponse): void {
+export function guardUnreadBody(req: IncomingMessage, res: ServerResponse, lingerMs: number): void {
   if (!hasBody(req)) return;
   const socket = req.socket;
   res.once('finish', () => {
     if (req.socket === null) req.socket = socket;
     if (req.complete || socket.destroyed) return;
-    const cut = setTimeout(() => socket.destroy(), UNREAD_BODY_LINGER_MS).unref();
+    const cut = setTimeout(() => socket.destroy(), lingerMs).unref();
     // Every listener added to the socket is taken off again when this request is done with it: a
     // kept-alive socket outlives many requests, and a listener left on it holds this request and
     // its answer until the socket closes (thousands of refused bodies over one connection).

@@ -152,6 +152,8 @@ describe('config: roles and auth', () => {
     [{ state: 'postgres://db/cms' }, 'state must be an object such as { "url": "postgres://…" }'],
     [{ state: { reconnectInterval: 0 } }, 'state.reconnectInterval must be a number of seconds'],
     [{ state: { uri: 'postgres://db/cms' } }, 'state.uri is not a known setting (did you mean "url"?)'],
+    [{ server: { unreadBodyLinger: 0 } }, 'server.unreadBodyLinger must be a number of seconds'],
+    [{ server: { unreadBodyLinger: '5s' } }, 'server.unreadBodyLinger must be a number of seconds'],
   ])('rejects %j', (raw, message) => {
     expect(() => resolveConfig(raw as never)).toThrow(FileError);
     expect(() => resolveConfig(raw as never)).toThrow(message);

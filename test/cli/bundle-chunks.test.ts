@@ -23,22 +23,26 @@ describe('a rebuild keeps the chunks a running bin may still load', { timeout: 1
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(copy, 'node_modules'));
     const chunks = join(copy, 'dist/cli/chunks');
     const build = () => run(process.execPath, [join(copy, 'cli/bundle.mjs')], { cwd: copy });
+    // The copied dist/ is what the last build left: its chunks, named in .previous, are that build's. As if that build had
+    // also made `old-…` (named in .previous) and an earlier one `older-…` (named nowhere). Two builds (a third, run first to
+    // settle the copy, made what the copied build had made already): the first keeps what the last one named, the second not.
+    const last = readFileSync(join(chunks, '.previous'), 'utf8').split('\n');
+    expect(last.length).toBeGreaterThan(10);
+    writeFileSync(join(chunks, 'old-AAAAAAAA.js'), 'export {};\n');
+    writeFileSync(join(chunks, 'older-BBBBBBBB.js'), 'export {};\n');
+    writeFileSync(join(chunks, '.previous'), [...last, 'chunks/old-AAAAAAAA.js'].join('\n'));
     await build();
     const current = readFileSync(join(chunks, '.previous'), 'utf8').split('\n');
     expect(current.length).toBeGreaterThan(10);
-    for (const path of current) expect(existsSync(join(copy, 'dist/cli', path)), path).toBe(true);
-
-    // As if the last build had made `old-…` (named in .previous) and an earlier one `older-…` (named nowhere).
-    writeFileSync(join(chunks, 'old-AAAAAAAA.js'), 'export {};\n');
-    writeFileSync(join(chunks, 'older-BBBBBBBB.js'), 'export {};\n');
-    writeFileSync(join(chunks, '.previous'), [...current, 'chunks/old-AAAAAAAA.js'].join('\n'));
-    await build();
+    expect(current).not.toContain('chunks/old-AAAAAAAA.js');
+    for (const path of [...current, ...last]) expect(existsSync(join(copy, 'dist/cli', path)), path).toBe(true);
     expect(existsSync(join(chunks, 'old-AAAAAAAA.js'))).toBe(true);
     expect(existsSync(join(chunks, 'older-BBBBBBBB.js'))).toBe(false);
-    expect(readFileSync(join(chunks, '.previous'), 'utf8').split('\n')).toEqual(current);
 
     await build();
+    expect(readFileSync(join(chunks, '.previous'), 'utf8').split('\n')).toEqual(current);
     expect(existsSync(join(chunks, 'old-AAAAAAAA.js'))).toBe(false);
+    for (const path of last.filter((named) => !current.includes(named))) expect(existsSync(join(copy, 'dist/cli', path)), path).toBe(false);
     for (const path of current) expect(existsSync(join(copy, 'dist/cli', path)), path).toBe(true);
   });
 });
