@@ -77,7 +77,7 @@ export function branchTipReader(root: string): BranchTipReader {
     return hashOf(readRef(join(found, `refs/heads/${name}`)));
   };
   // The refs a batch asks, held open: one `fstat` each per batch (ref-watch.ts).
-  const held = new HeldRefs(hashOf);
+  const held = new HeldRefs((name) => join(found!, `refs/heads/${name}`), hashOf);
   // A batch's tips: looked at once for it.
   let batchOf: object | undefined;
   const batchTips = new Map<string, string | undefined>();
@@ -88,7 +88,7 @@ export function branchTipReader(root: string): BranchTipReader {
       batchTips.clear();
     }
     if (batchTips.has(name)) return batchTips.get(name);
-    const tip = found === undefined ? undefined : held.tip(join(found, `refs/heads/${name}`));
+    const tip = found === undefined ? undefined : held.tip(name);
     batchTips.set(name, tip);
     return tip;
   };

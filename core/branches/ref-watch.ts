@@ -27,21 +27,22 @@ export type ParseTip = (text: string | undefined) => string | undefined;
  * batch: the branch's ref and the served branch's); see docs/reference/performance.md.
  *
  * @example
- * const refs = new HeldRefs(parseTip); refs.tip('/site/.git/refs/heads/spring') // '3f1c…' or undefined
+ * const refs = new HeldRefs((name) => `/site/.git/refs/heads/${name}`, parseTip); refs.tip('spring') // '3f1c…' or undefined
  */
 export class HeldRefs {
+  /** The files held, by ref name (its path is made once: a `join` costs a third of a look). */
   private readonly held = new Map<string, { file: HeldFile; tip: string | undefined }>();
 
-  constructor(private readonly parse: ParseTip) {}
+  constructor(private readonly pathOf: (name: string) => string, private readonly parse: ParseTip) {}
 
-  /** The tip `path` holds now: one `fstat` when the file is the one read last, else the file read (and held). */
-  tip(path: string): string | undefined {
-    let ref = this.held.get(path);
+  /** The tip ref `name` holds now: one `fstat` when its file is the one read last, else the file read (and held). */
+  tip(name: string): string | undefined {
+    let ref = this.held.get(name);
     if (ref && !ref.file.changed()) return ref.tip;
     if (!ref) {
       if (this.held.size >= MAX_HELD) this.close();
-      ref = { file: new HeldFile(path), tip: undefined };
-      this.held.set(path, ref);
+      ref = { file: new HeldFile(this.pathOf(name)), tip: undefined };
+      this.held.set(name, ref);
     }
     let text: string | undefined;
     try {
