@@ -219,7 +219,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
   let replica: Replica | undefined;
   let store: StateStore | undefined;
   // A branch's views (core/branches/branch-site.ts): asked for (async), or when already open and unmoved (sync).
-  type BranchSites = { (name: string): Promise<Cms>; open(name: string, batch?: object): Cms | undefined };
+  type BranchSites = { (name: string): Promise<Cms>; open(name: string, batch?: object): Cms | undefined; close(): void };
   let branchOf: Promise<BranchSites> | undefined;
   let branchSites: BranchSites | undefined;
   const contentTypes = () => [...cms.models.values()]
@@ -240,7 +240,10 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     // Swap every part at once: a request sees the old model or the new one, never a mix.
     reload: async () => { Object.assign(cms, await assemble()); },
     // The index entries owed by commits in a large repository (git/index-debt.ts) are written before the CMS lets go.
-    close: async () => { await replica?.writers?.stop(); await store?.close(); await settleIndexes(); await closeWriteLog(root); },
+    close: async () => {
+      branchSites?.close();
+      await replica?.writers?.stop(); await store?.close(); await settleIndexes(); await closeWriteLog(root);
+    },
     // The branch machinery is imported when a branch is first asked for: most requests read the base.
     branch: async (name: string) => (await (branchOf ??= import('./branches/branch-site.js')
       .then((parts) => (branchSites = parts.branchSites(cms)))))(name),

@@ -38,7 +38,7 @@ async function servedBranch(root: string): Promise<string | undefined> {
  * @example
  * const branch = branchSites(cms); const spring = await branch('spring'); await spring.documents('articles').findMany();
  */
-export function branchSites(cms: Cms): ((name: string) => Promise<Cms>) & { open(name: string, batch?: object): Cms | undefined } {
+export function branchSites(cms: Cms): ((name: string) => Promise<Cms>) & { open(name: string, batch?: object): Cms | undefined; close(): void } {
   const tipOf = branchTipReader(cms.root);
   const sites = new Map<string, Promise<BranchSite>>();
   // The views the call last answered, for `open`; the served branch's name once known (null: HEAD names none).
@@ -79,13 +79,15 @@ export function branchSites(cms: Cms): ((name: string) => Promise<Cms>) & { open
   };
   return Object.assign(branch, {
     open: (name: string, batch?: object) => openNow(cms, answered.get(name), name, servedName, { tipOf, batch }, follow),
+    // The ref files held open for kept reads (they are opened again if a read comes after).
+    close: () => tipOf.close(),
   });
 }
 
 /**
  * The view the call would answer without waiting: `site` (the call's last answer for `name`) made over the current base,
  * no write under way, its ref and the served branch's ref where its overlay was read (one stat each, as the call does; once
- * per `batch` of requests, none while their folder's watch saw no change: see BranchTipReader.now). Undefined whenever the call has anything to look at or read again.
+ * per `batch` of requests, an `fstat` of each file as last read: see BranchTipReader.now). Undefined whenever the call has anything to look at or read again.
  */
 function openNow(
   cms: Cms, site: BranchSite | undefined, name: string, served: string | null | undefined,

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { branchGit, placeOfRoot, refTip } from './branch-git.js';
-import { RefFolderWatch } from './ref-watch.js';
+import { HeldRefs, SETTLED_MS } from './ref-watch.js';
 
 /** A full object name: SHA-1's 40 hex digits or SHA-256's 64. */
 export const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
@@ -13,12 +13,6 @@ function readQuietly(path: string): string | undefined {
 
 /** A ref file's text as last read, and the file it was read from (git replaces a ref by renaming a new file over it). */
 interface ReadRef { ino: number; mtimeMs: number; size: number; text: string }
-
-/** How old a ref file's modification time must be before its text is kept: git's "racy" rule (see refFileReader). */
-const SETTLED_MS = 100;
-
-/** The most branches whose watched tips are kept (the open ones: only a branch a read found is asked). */
-const MAX_WATCHED = 1024;
 
 /**
  * `readQuietly` for ref files asked on every request: one stat, and the file read again only when it is another file
@@ -77,22 +71,14 @@ export function branchTipReader(root: string): BranchTipReader {
     const head = readQuietly(join(gitDir, 'HEAD')) ?? '';
     return packed === '' && !head.startsWith('ref: ') ? refTip(git, ref) : undefined;
   };
-  // The tips read while their folders were watched (ref-watch.ts): each holds while the watch's generation stays.
-  const refs = new RefFolderWatch();
-  const watchedTips = new Map<string, { generation: number; tip: string }>();
-  const looseTip = (name: string, watched = false) => {
+  // A loose ref's hash, as the file now holds it (`stat`, read when replaced).
+  const looseTip = (name: string) => {
     if (found === undefined) return undefined;
-    const path = join(found, `refs/heads/${name}`);
-    const generation = watched ? refs.arm(dirname(path)) : undefined;
-    const loose = readRef(path)?.trim();
-    const tip = loose !== undefined && OBJECT_ID.test(loose) ? loose : undefined;
-    if (generation !== undefined && tip !== undefined) {
-      if (watchedTips.size >= MAX_WATCHED) watchedTips.clear();
-      watchedTips.set(name, { generation, tip });
-    }
-    return tip;
+    return hashOf(readRef(join(found, `refs/heads/${name}`)));
   };
-  // A batch's tips: read at most once for it, and not at all while their folders' watch saw nothing.
+  // The refs a batch asks, held open: one `fstat` each per batch (ref-watch.ts).
+  const held = new HeldRefs((name) => join(found!, `refs/heads/${name}`), hashOf);
+  // A batch's tips: looked at once for it.
   let batchOf: object | undefined;
   const batchTips = new Map<string, string | undefined>();
   const now = (name: string, batch?: object) => {
@@ -102,12 +88,17 @@ export function branchTipReader(root: string): BranchTipReader {
       batchTips.clear();
     }
     if (batchTips.has(name)) return batchTips.get(name);
-    const watched = watchedTips.get(name);
-    const tip = watched !== undefined && watched.generation === refs.generation ? watched.tip : looseTip(name, true);
+    const tip = found === undefined ? undefined : held.tip(name);
     batchTips.set(name, tip);
     return tip;
   };
-  return Object.assign(tipOf, { now });
+  return Object.assign(tipOf, { now, close: () => held.close() });
+}
+
+/** A ref file's text's hash: undefined when it holds none (no file, a symbolic ref, anything else). */
+function hashOf(text: string | undefined): string | undefined {
+  const trimmed = text?.trim();
+  return trimmed !== undefined && OBJECT_ID.test(trimmed) ? trimmed : undefined;
 }
 
 /** Where a branch's ref points (see branchTipReader); `now`, synchronously, when it is a loose ref holding a hash. */
@@ -115,9 +106,11 @@ export interface BranchTipReader {
   (name: string): Promise<string | undefined>;
   /**
    * The hash of a loose ref, read as the call reads it (one stat); undefined when only the call can tell (packed, symbolic, none).
-   * With `batch` (an object naming requests that had all arrived before its first use, and answered after the event loop's
-   * poll phase that read them: kept-answers.ts), each ref is read once for the batch, and not at all while a watch on its
-   * folder has seen no change since it was read (RefFolderWatch).
+   * With `batch` (an object naming requests that had all arrived before its first use: kept-answers.ts), each ref is
+   * looked at once for the batch, with one `fstat` of the file as last read, held open, and read only when that look
+   * says it changed (HeldRefs).
    */
   now(name: string, batch?: object): string | undefined;
+  /** Let go of the ref files held open for batches. */
+  close(): void;
 }

@@ -1,69 +1,67 @@
-import { watch, type FSWatcher } from 'node:fs';
-import { basename } from 'node:path';
+import { HeldFile } from '../storage/held-file.js';
 
-/** The most folders one watch follows (a folder per branch-name prefix: `refs/heads/`, `refs/heads/team/`, …). */
-const MAX_FOLDERS = 256;
+/** How old a ref file's modification time must be before its text is kept: git's "racy" rule (see refFileReader). */
+export const SETTLED_MS = 100;
+
+/** The most ref files held open (one descriptor each): the branches read last; more are let go and read again. */
+const MAX_HELD = 256;
+
+/** What a ref file held `text` when last read: the hash, or undefined (no such file, a symbolic ref, anything else). */
+export type ParseTip = (text: string | undefined) => string | undefined;
 
 /**
- * Says when ref files may have changed, so a branch read between two changes looks at no file (branch-tip-file.ts).
+ * The tips of loose refs, each file held open as read and looked at with one `fstat` (HeldFile) when a batch of branch
+ * reads asks for it (kept-answers.ts: at most once per batch, after all of its requests arrived), read again only when
+ * that look says the file changed.
  *
- * An inotify watch (`fs.watch`) on each folder holding a ref asked for bumps `generation` on any event there: git moves a
- * ref by renaming `<ref>.lock` over it, deletes it (pack-refs, branch -D) or, by hand, rewrites it, each an event in its
- * folder. The event is queued in the kernel while the other process (a commit, a push) is still at work, so before its
- * client can send the next request; the event loop's poll phase runs the watch's callback with or before the reads of
- * that request's socket, and the kept branch reads answer after the poll phase (kept-answers.ts): such a request sees the
- * new generation. A text read at a generation holds while the generation stays.
- *
- * A folder that cannot be watched (inotify limits, no such folder) is never trusted (`arm` answers undefined: read the
- * file), a folder removed ends its watch (made again on the next `arm`), and a tick every `safetyMs` bumps the generation,
- * bounding what a file system that does not report changes could hide.
+ * git moves a ref by renaming `<ref>.lock` over it, and deletes it (`branch -D`, `pack-refs`) by removing it: either drops
+ * the held file's link count to 0 before the git process returns, so a look made after a request arrived sees every move
+ * finished before it was sent; a ref rewritten by hand changes its size or times, and a text is kept only when its file
+ * was modified at least SETTLED_MS before it was read (times are as coarse as the kernel's clock tick). No event is
+ * relied on. An inotify watch of the ref folders was until 30 Nov 2026: its callback runs in the poll phase, before the
+ * batch (answered in the check phase), so a request held behind a busy server still saw it (test/branches/
+ * branch-ref-order.test.ts, 20 of 20), but an event queued while epoll hands over the batch that holds the request
+ * comes in the next batch (the kernel keeps what becomes ready during that hand-over for the next `epoll_wait`), and an
+ * inotify queue that overflows (16,384 events by default, shared with the content tree's watch) drops events: each could
+ * serve a moved branch's old answer for up to the watch's one-second tick. A look costs about 0.8 µs (two per branch
+ * batch: the branch's ref and the served branch's); see docs/reference/performance.md.
  *
  * @example
- * const refs = new RefFolderWatch(); const at = refs.arm('/site/.git/refs/heads'); // read the ref; kept while refs.generation === at
+ * const refs = new HeldRefs((name) => `/site/.git/refs/heads/${name}`, parseTip); refs.tip('spring') // '3f1c…' or undefined
  */
-export class RefFolderWatch {
-  /** Bumped by every event in a watched folder, and every `safetyMs`. */
-  generation = 0;
-  private readonly watchers = new Map<string, FSWatcher>();
-  private timer: NodeJS.Timeout | undefined;
-  /** When a watch could last not be made: not tried again on every read (a failing call costs more than a stat). */
-  private failedAt = -Infinity;
+export class HeldRefs {
+  /** The files held, by ref name (its path is made once: a `join` costs a third of a look). */
+  private readonly held = new Map<string, { file: HeldFile; tip: string | undefined }>();
 
-  constructor(private readonly safetyMs = 1000) {}
+  constructor(private readonly pathOf: (name: string) => string, private readonly parse: ParseTip) {}
 
-  /**
-   * Call right before reading a file of `folder`: the generation its text holds at, or undefined when the folder is not
-   * watched (the text holds for this read only). Every change after this call bumps the generation.
-   */
-  arm(folder: string): number | undefined {
-    if (!this.watchers.has(folder) && !this.add(folder)) return undefined;
-    return this.generation;
-  }
-
-  private add(folder: string): boolean {
-    if (this.watchers.size >= MAX_FOLDERS || Date.now() - this.failedAt < this.safetyMs) return false;
-    try {
-      // Not persistent: a watch never keeps a process alive. An event named after the folder itself is its removal or move.
-      const self = basename(folder);
-      const watcher = watch(folder, { persistent: false }, (_event, filename) => {
-        this.generation++;
-        if (filename === self) this.drop(folder, watcher);
-      });
-      watcher.on('error', () => {
-        this.generation++;
-        this.drop(folder, watcher);
-      });
-      this.watchers.set(folder, watcher);
-      this.timer ??= setInterval(() => { this.generation++; }, this.safetyMs).unref();
-      return true;
-    } catch {
-      this.failedAt = Date.now();
-      return false;
+  /** The tip ref `name` holds now: one `fstat` when its file is the one read last, else the file read (and held). */
+  tip(name: string): string | undefined {
+    let ref = this.held.get(name);
+    if (ref && !ref.file.changed()) return ref.tip;
+    if (!ref) {
+      if (this.held.size >= MAX_HELD) this.close();
+      ref = { file: new HeldFile(this.pathOf(name)), tip: undefined };
+      this.held.set(name, ref);
     }
+    let text: string | undefined;
+    try {
+      text = ref.file.read();
+    } catch {
+      text = undefined;
+    }
+    ref.tip = this.parse(text);
+    // No file is kept as such (each look asks whether one exists). A file that holds no hash, or was modified too lately to
+    // be told apart from one rewritten within the same tick, is read again.
+    const modified = ref.file.modifiedMs;
+    if (text === undefined) return undefined;
+    if (ref.tip === undefined || modified === undefined || Date.now() - modified < SETTLED_MS) ref.file.invalidate();
+    return ref.tip;
   }
 
-  private drop(folder: string, watcher: FSWatcher): void {
-    watcher.close();
-    if (this.watchers.get(folder) === watcher) this.watchers.delete(folder);
+  /** Let go of every file held (read again when next asked). */
+  close(): void {
+    for (const { file } of this.held.values()) file.close();
+    this.held.clear();
   }
 }

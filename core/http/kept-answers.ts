@@ -51,7 +51,7 @@ function branchHit(site: Cms, cache: ResponseCache, req: IncomingMessage): Cache
  * view exactly as the long way asks it (the ref compared, the overlay read again when it moved; the base's own branch
  * is the base), and the answer kept under the branch's key is written when it is fresh for the view's index. An open
  * view whose refs have not moved is had without waiting (`cms.openBranch`: the same two refs, looked at once per `batch`
- * and not at all while a watch on their folder saw no change; no promise). Anything else (a branch that does not exist, a bad name, nothing kept, an unknown credential) goes the long
+ * with one `fstat` each of the file as last read, held open; no promise). Anything else (a branch that does not exist, a bad name, nothing kept, an unknown credential) goes the long
  * way: `next`.
  */
 function answerBranchKept(
@@ -68,9 +68,9 @@ type BranchGet = [name: string, req: IncomingMessage, res: ServerResponse, next:
 
 /**
  * answerBranchKept for the GETs naming a branch that one turn of the event loop read, answered together once it has read
- * its sockets (`setImmediate`): their refs are looked at once for all of them, after every one of them arrived and after
- * the poll phase that read them ran the ref folders' watch (core/branches/ref-watch.ts), so a commit that any of their
- * clients saw made before asking is seen. While that watch saw nothing, the refs are not looked at (no stat).
+ * its sockets (`setImmediate`): their refs are looked at once for all of them, after every one of them arrived (one
+ * `fstat` of each ref file as last read, held open: core/branches/ref-watch.ts), so a commit that any of their clients
+ * saw made before asking is seen, whatever order the event loop was told of things in.
  *
  * @example
  * const answerBranch = branchKeptAnswers(cms, cache); answerBranch('spring', req, res, () => handler(req, res));

@@ -1,40 +1,67 @@
-import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { RefFolderWatch } from '../../core/branches/ref-watch.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HeldRefs } from '../../core/branches/ref-watch.js';
 import { removeAfterFile } from '../helpers/temp-folders.js';
 
-const refsFolder = () => {
-  const dir = join(removeAfterFile(mkdtempSync(join(tmpdir(), 'ref-watch-'))), 'refs', 'heads');
-  mkdirSync(dir, { recursive: true });
-  return dir;
-};
+const TIP = (digit: string) => digit.repeat(40);
+const hash = (text: string | undefined) => (text && /^[0-9a-f]{40}$/.test(text.trim()) ? text.trim() : undefined);
+const held: HeldRefs[] = [];
+afterEach(() => { for (const refs of held.splice(0)) refs.close(); });
 
-describe('a ref folder\'s watch says when a tip read there may be stale', () => {
-  it('keeps the generation while nothing changes, and moves it once git renames a ref over the old one', async () => {
-    const folder = refsFolder();
-    writeFileSync(join(folder, 'spring'), `${'a'.repeat(40)}\n`);
-    const refs = new RefFolderWatch(60_000);
-    const at = refs.arm(folder);
-    expect(at).toBeDefined();
-    expect(refs.arm(folder)).toBe(at);
-    // As git moves a ref: the new tip written beside it, then renamed over it.
-    writeFileSync(join(folder, 'spring.lock'), `${'b'.repeat(40)}\n`);
-    renameSync(join(folder, 'spring.lock'), join(folder, 'spring'));
-    await expect.poll(() => refs.generation).not.toBe(at);
+/** A ref file holding `tip`, settled (modified a second ago), and a HeldRefs counting the files it read. */
+function settledRef(tip: string) {
+  const folder = join(removeAfterFile(mkdtempSync(join(tmpdir(), 'ref-watch-'))), 'refs', 'heads');
+  mkdirSync(folder, { recursive: true });
+  const ref = join(folder, 'spring');
+  const write = (text: string) => {
+    writeFileSync(`${ref}.lock`, text);
+    const past = new Date(Date.now() - 1000);
+    utimesSync(`${ref}.lock`, past, past);
+    renameSync(`${ref}.lock`, ref);
+  };
+  write(`${tip}\n`);
+  let reads = 0;
+  const refs = new HeldRefs((name) => join(folder, name), (text) => { reads++; return hash(text); });
+  held.push(refs);
+  return { ref, refs, write, reads: () => reads };
+}
+
+describe('the ref files a batch of branch reads asks are held open and looked at with one fstat', () => {
+  it('keeps a settled tip without reading the file again, and sees a ref git renamed over it at once', () => {
+    const { refs, write, reads } = settledRef(TIP('a'));
+    expect(refs.tip('spring')).toBe(TIP('a'));
+    expect(refs.tip('spring')).toBe(TIP('a'));
+    expect(reads()).toBe(1);
+    // As git moves a ref: the new tip written beside it, then renamed over it (even with the old file's times).
+    write(`${TIP('b')}\n`);
+    expect(refs.tip('spring')).toBe(TIP('b'));
+    expect(reads()).toBe(2);
   });
 
-  it('never trusts a folder it cannot watch: a missing one answers no generation, so the ref is read each time', () => {
-    const refs = new RefFolderWatch(60_000);
-    expect(refs.arm(join(refsFolder(), 'no-such-prefix'))).toBeUndefined();
-    expect(refs.arm(join(refsFolder(), 'no-such-prefix'))).toBeUndefined();
+  it('sees a ref deleted and made again, and a ref rewritten in place with the same size', () => {
+    const { ref, refs, write } = settledRef(TIP('a'));
+    expect(refs.tip('spring')).toBe(TIP('a'));
+    rmSync(ref);
+    expect(refs.tip('spring')).toBeUndefined();
+    expect(refs.tip('spring')).toBeUndefined();
+    write(`${TIP('c')}\n`);
+    expect(refs.tip('spring')).toBe(TIP('c'));
+    writeFileSync(ref, `${TIP('d')}\n`);
+    expect(refs.tip('spring')).toBe(TIP('d'));
   });
 
-  it('moves the generation on its safety tick even when the file system reports nothing', async () => {
-    const refs = new RefFolderWatch(20);
-    const at = refs.arm(refsFolder());
-    expect(at).toBeDefined();
-    await expect.poll(() => refs.generation).toBeGreaterThan(at!);
+  it('reads again a ref modified too lately to be told apart from a rewrite in the same clock tick, and one holding no hash', () => {
+    const { ref, refs, reads } = settledRef(TIP('a'));
+    writeFileSync(ref, `${TIP('e')}\n`);
+    expect(refs.tip('spring')).toBe(TIP('e'));
+    expect(refs.tip('spring')).toBe(TIP('e'));
+    expect(reads()).toBe(2);
+    writeFileSync(ref, 'ref: refs/heads/other\n');
+    utimesSync(ref, new Date(Date.now() - 1000), new Date(Date.now() - 1000));
+    expect(refs.tip('spring')).toBeUndefined();
+    expect(refs.tip('spring')).toBeUndefined();
+    expect(reads()).toBe(4);
   });
 });
