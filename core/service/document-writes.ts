@@ -11,7 +11,7 @@ import type { DocumentReader } from './document-reader.js';
 import { DiskStore } from '../storage/content-store.js';
 import { deletedVersions } from './deleted-versions.js';
 import { DocumentFiles } from './document-files.js';
-import { newDocumentId } from './document-id.js';
+import { creationStamp, newDocumentId } from './document-id.js';
 import { checkPrecondition, documentVersion, type Precondition } from './document-version.js';
 import { LinkedWrites } from './linked-writes.js';
 import { insertPublishedRow, updateCreatesRow } from './published-row.js';
@@ -108,13 +108,13 @@ export class DocumentWrites {
   ): Promise<Written> {
     const status = resolveStatus(model, raw.status);
     const locale = this.writeLocale(model, raw, data);
-    const documentId = newDocumentId();
+    // Stamped on arrival: creates keep their order (creationStamp), whichever takes its lock first.
+    const { documentId, createdAt: now } = creationStamp();
     this.checkBody(model, data, locale, documentId, caller);
     const publish = !model.draftAndPublish || status === 'published';
     return this.locks.locked(model, documentId, async () => {
       const change: Change = { documentId, locale, mode: 'create', publish, current: Object.create(null), sharedElsewhere: false };
       const file = this.files.pathFor(model, documentId, locale, !publish);
-      const now = new Date().toISOString();
       const { next } = await this.locks.valuesHeld(
         model, documentId, locale, publish,
         () => prepareEntry(this.index, model, data, change),

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { creationStamp } from '../../core/service/document-id.js';
+import { startApp, type TestServer } from '../helpers/project.js';
+import { writableSite, writeServer, type WriteServer } from './helpers.js';
+
+// Lists default to creation order, createdAt then documentId, and Strapi's to its autoincrement id: creates in one
+// millisecond (a script or a replay on a fast machine) fell in their random documentIds' order. The clock is held still
+// here, so every create below lands in the same millisecond on any machine.
+const DOCUMENT_ID = /^[a-z][a-z0-9]{23}$/;
+
+function clockHeldAt(ms: number): void {
+  const clock = vi.spyOn(Date, 'now').mockReturnValue(ms);
+  onTestFinished(() => clock.mockRestore());
+}
+
+describe('creates in one millisecond keep their order', () => {
+  it('each stamp of a millisecond draws a documentId after the one before, in Strapi\'s form, and a new millisecond starts afresh', () => {
+    const stamps = Array.from({ length: 300 }, () => creationStamp(1_800_000_000_000));
+    const ids = stamps.map((stamp) => stamp.documentId);
+    expect(ids.every((id) => DOCUMENT_ID.test(id))).toBe(true);
+    expect(ids).toEqual([...ids].sort());
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(stamps.map((stamp) => stamp.createdAt))).toEqual(new Set(['2027-01-15T08:00:00.000Z']));
+    // The next millisecond's first id is a fresh draw: over 40 of them, some sort before the chain's last.
+    const fresh = Array.from({ length: 40 }, (_, i) => creationStamp(1_800_000_000_001 + i).documentId);
+    expect(fresh.some((id) => id < ids[ids.length - 1])).toBe(true);
+  });
+
+  let server: WriteServer;
+  let restarted: TestServer | undefined;
+  beforeAll(async () => { server = await writeServer(writableSite()); });
+  afterAll(async () => { await restarted?.cms.close(); });
+
+  it('twelve tags created in one millisecond list in the order they were created, by default and by createdAt, before and after a restart', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `same-ms-${String(i).padStart(2, '0')}`);
+    clockHeldAt(Date.now());
+    const created: { documentId: string; createdAt: string }[] = [];
+    for (const name of names) {
+      const { status, body } = await server.post('/api/tags', { name });
+      expect(status).toBe(201);
+      created.push(body.data);
+    }
+    expect(new Set(created.map((row) => row.createdAt)).size).toBe(1);
+    vi.restoreAllMocks();
+
+    const query = 'filters[name][$startsWith]=same-ms-&fields[0]=name&pagination[pageSize]=100';
+    const listed = async (app: TestServer, more = '') =>
+      ((await app.getJson(`/api/tags?${query}${more}`)).body.data as { name: string }[]).map((row) => row.name);
+    restarted = await startApp(server.root, { report: () => {} });
+    for (const app of [server, restarted]) {
+      expect(await listed(app)).toEqual(names);
+      expect(await listed(app, '&sort=createdAt:asc')).toEqual(names);
+    }
+  });
+});
