@@ -72,7 +72,12 @@ describe('git.timestampsFromHistory: updatedAt and publishedAt from Git, never w
     const server = await startApp(root, { report: () => {} });
     const names = ['n1', 'n2', 'n3', 'n4', 'n5'];
     const created: { documentId: string; createdAt: string }[] = [];
-    for (const name of names) created.push((await server.sendJson('POST', '/api/tags', { data: { name } })).body.data);
+    for (const name of names) {
+      // Each in a millisecond of its own (a fast machine makes two in one; test/write/creation-order covers those).
+      const last = Date.parse(created.at(-1)?.createdAt ?? '1970-01-01T00:00:00Z');
+      while (Date.now() <= last) await new Promise((tick) => setImmediate(tick));
+      created.push((await server.sendJson('POST', '/api/tags', { data: { name } })).body.data);
+    }
     expect(new Set(created.map((row) => row.createdAt)).size).toBe(names.length); // no two tie, as whole seconds would
     for (const row of created) {
       expect(readText(root, `content/tags/${row.documentId}.json`)).toContain(`"createdAt": "${row.createdAt}"`);
