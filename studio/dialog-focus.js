@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), '
   + '[tabindex]:not([tabindex="-1"])';
@@ -16,7 +16,8 @@ export function useDialogFocus(onClose) {
   const ref = useRef();
   const close = useRef(onClose);
   close.current = onClose;
-  useEffect(() => {
+  // Before the browser paints the dialog: no frame shows it with focus still on what opened it (a key pressed then went there).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     const opener = document.activeElement;
     const inside = () => [...dialog.querySelectorAll(FOCUSABLE)]
