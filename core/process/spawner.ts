@@ -148,9 +148,14 @@ export function streamVia(request: SpawnRequest): Started {
   const stream = () => {
     let waiting = 0;
     const readable = new Readable({ highWaterMark: WINDOW, read: () => { run.taken(waiting); waiting = 0; } });
+    // A stream let go of (destroyed) takes nothing more: its chunks count as taken, so the program is never held.
+    readable.once('close', () => { run.taken(waiting); waiting = 0; });
     return {
       readable,
-      push: (chunk: Buffer) => { if (readable.push(chunk)) run.taken(chunk.length); else waiting += chunk.length; },
+      push: (chunk: Buffer) => {
+        if (readable.destroyed || readable.push(chunk)) run.taken(chunk.length);
+        else waiting += chunk.length;
+      },
     };
   };
   const out = stream();

@@ -8,8 +8,9 @@ import { aborted, commandLine, failure, overBuffer, start } from './started.js';
  * never the whole output. Started as `runFile` starts programs (here, or through the spawner past the memory threshold, the
  * output then coming over in chunks of a pipe read, at most spawner.ts's WINDOW ahead of `consume`). Resolves with what
  * `consume` returned once the program exited 0; fails as runFile fails (`code`, `signal`, `killed`, `cmd`, `stderr`, timeout,
- * abort, stderr past `maxBuffer`), and when `consume` throws, with its error after the program is killed. What `consume` leaves
- * unread is read and dropped.
+ * abort, stderr past `maxBuffer`), and when `consume` throws, with its error after the program is killed (the program's own
+ * failure instead, when it failed first). What `consume` leaves unread is read and dropped; a `consume` that stopped reading
+ * (left a `for await`) ends the program.
  */
 export async function streamFile<T>(file: string, args: string[], options: Omit<RunFileOptions, 'encoding'>,
   consume: (stdout: Readable) => Promise<T>): Promise<T> {
@@ -40,10 +41,23 @@ export async function streamFile<T>(file: string, args: string[], options: Omit<
     try {
       value = await consume(started.stdout);
     } catch (error) {
+      // Stopped by the timeout, the signal or stderr's bound, or ended with a failure after all it wrote was read (the
+      // answer was short because the program stopped): that, not what `consume` then met, is what went wrong.
+      const early = killed;
+      const readToEnd = started.stdout.readableEnded;
       kill();
       started.stdout.resume();
+      const ending = await started.ended;
+      const text = Buffer.concat(stderr).toString();
+      const failedFirst = early || (readToEnd && (ending.error !== undefined || (typeof ending.code === 'number' && ending.code !== 0)));
+      const own = failedFirst ? failure(ending, commandLine(file, args), text, early, met) : undefined;
+      throw own ? Object.assign(own, { stdout: '', stderr: text }) : error;
+    }
+    // `consume` stopped reading (it left a `for await`, which destroys the stream): the rest is not wanted.
+    if (started.stdout.destroyed && !started.stdout.readableEnded) {
+      kill();
       await started.ended;
-      throw error;
+      return value;
     }
     started.stdout.resume();
     const ending = await started.ended;

@@ -92,6 +92,23 @@ describe('big reads stream through the spawner in bounded memory', () => {
     expect((await runFile('echo', ['next'], { via: 'spawner' })).stdout).toBe('next\n');
   });
 
+  it.each(['spawner', 'direct'] as const)('%s: a program that fails before answering is the error, not the short answer its consumer met', async (via) => {
+    const strict = streamFile('sh', ['-c', 'echo not a repository >&2; exit 4'], { via }, async (stdout) => {
+      await stdout.toArray();
+      throw new Error('answered 0 of 1 names');
+    });
+    await expect(strict).rejects.toMatchObject({ code: 4, stderr: 'not a repository\n', killed: false });
+  });
+
+  it.each(['spawner', 'direct'] as const)('%s: a consumer that stops reading ends the program and keeps its answer', async (via) => {
+    const first = streamFile('head', ['-c', String(64 * MB), '/dev/zero'], { via }, async (stdout) => {
+      for await (const chunk of stdout as AsyncIterable<Buffer>) return chunk.length > 0;
+      return false;
+    });
+    await expect(first).resolves.toBe(true);
+    expect((await runFile('echo', ['next'], { via })).stdout).toBe('next\n');
+  });
+
   it('answers the same bytes either way, each program\'s output its own while several stream at once', async () => {
     const size = 5 * MB + 123;
     const read = (via: 'spawner' | 'direct', at: number) => streamFile('sh', ['-c', `head -c ${size} /dev/zero | tr '\\0' '${at}'`], { via },
