@@ -12,8 +12,9 @@ export const REPLICA_PATH = '/_cms/replica';
  */
 export function carriesPullToken(cms: { replica?: { pullToken?: string } }, authorization: string | null): boolean {
   const token = cms.replica?.pullToken;
-  const bearer = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
-  return !!token && bearer !== undefined && sameSecret(bearer, token);
+  if (!token || !authorization) return false;
+  const bearer = /^Bearer (.+)$/.exec(authorization)?.[1];
+  return bearer !== undefined && sameSecret(bearer, token);
 }
 
 /**

@@ -48,11 +48,12 @@ function toId(value: bigint): string {
   return FIRST[Number(value)] + id;
 }
 
-/** A uniformly random bigint in [0, below), from the CSPRNG (rejection sampling over the fewest whole bytes). */
+/** A uniformly random bigint in [0, below), from the CSPRNG (rejection sampling over the fewest bits: none rejected for 2^n). */
 function randomBelow(below: bigint): bigint {
-  const bytes = Math.ceil(below.toString(2).length / 8);
+  const bits = (below - 1n).toString(2).length;
+  const mask = (1n << BigInt(bits)) - 1n;
   for (;;) {
-    const value = BigInt(`0x${freshBytes(bytes).toString('hex')}`);
+    const value = BigInt(`0x${freshBytes(Math.ceil(bits / 8)).toString('hex')}`) & mask;
     if (value < below) return value;
   }
 }

@@ -27,7 +27,8 @@ const quoted = (key: string): string => {
   let text = quotedKeys.get(key);
   if (text === undefined) {
     text = JSON.stringify(key);
-    if (quotedKeys.size < 4096) quotedKeys.set(key, text);
+    // Attribute names: short. A JSON field's own keys come from request bodies: a long one is never kept.
+    if (key.length <= 64 && quotedKeys.size < 4096) quotedKeys.set(key, text);
   }
   return text;
 };
