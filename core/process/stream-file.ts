@@ -73,15 +73,16 @@ export async function streamFile<T>(file: string, args: string[], options: Omit<
 
 /**
  * Each record of a stream cut at `separator` (a newline, or NUL for git's `-z`), as text, handed to `each` as it comes: a
- * listing of a million paths is never one string. A last record without its separator is handed too.
+ * listing of a million paths is never one string. A last record without its separator is handed too. `each` returning
+ * `false` stops the reading (the stream is destroyed: under `streamFile`, the program is ended).
  */
-export async function eachRecord(stream: Readable, separator: number, each: (record: string) => void): Promise<void> {
+export async function eachRecord(stream: Readable, separator: number, each: (record: string) => void | false): Promise<void> {
   let rest: Buffer | undefined;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     const data = rest ? Buffer.concat([rest, chunk]) : chunk;
     let at = 0;
     for (let end = data.indexOf(separator, at); end >= 0; end = data.indexOf(separator, at)) {
-      each(data.toString('utf8', at, end));
+      if (each(data.toString('utf8', at, end)) === false) return;
       at = end + 1;
     }
     rest = at < data.length ? data.subarray(at) : undefined;
