@@ -1,30 +1,30 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
 import { placeOfRoot } from '../branches/branch-git.js';
 import { headCommitFromFiles } from '../branches/ref-files.js';
 import { writeFileAtomic } from '../storage/atomic-write.js';
 import { ensureCmsFolder } from '../storage/cms-folder.js';
+import { eachGitRecord } from './git-records.js';
 import { settleIndexes } from './index-debt.js';
 import { runFile as run } from '../process/run-file.js';
-import { eachRecord, streamFile } from '../process/stream-file.js';
 
 const RECORD = '\u001e';
 /** Where the times read from history are kept between starts (`.cms/` is never in Git). */
 export const FILE_TIMES_SNAPSHOT = join('.cms', 'file-times.json');
 
 /**
- * The newest author date of each file in `git log --name-only` output (newest commits first), read line by line as it streams:
- * the whole history of a million files is tens of megabytes, never held as one text.
+ * The newest author date of each content file in the commits of `range` (`git log --name-only`, newest commits first), read
+ * line by line as it streams: the whole history of a million files is tens of megabytes, never held as one text.
  */
-async function readLog(stdout: Readable): Promise<Map<string, string>> {
+async function readLog(root: string, range: string[]): Promise<Map<string, string>> {
   const times = new Map<string, string>();
   let iso: string | undefined;
-  await eachRecord(stdout, 0x0a, (line) => {
+  const args = ['log', `--format=${RECORD}%aI`, '--name-only', '--no-renames', '--relative', ...range, '--', 'content/'];
+  await eachGitRecord(root, args, (line) => {
     if (line.startsWith(RECORD)) {
       const date = line.slice(RECORD.length).trim();
       iso = date ? new Date(date).toISOString() : undefined;
-    } else if (line && iso && !times.has(line)) {
+    } else if (iso && !times.has(line)) {
       times.set(line, iso);
     }
   });
@@ -102,9 +102,6 @@ export async function readFileTimes(root: string, checkout?: StartingCheckout): 
   const times = new Map<string, string>();
   let head: string | undefined;
 
-  const log = async (range: string[]) => (await settleIndexes(), await streamFile('git', [
-    '-c', 'core.quotePath=false', 'log', `--format=${RECORD}%aI`, '--name-only', '--no-renames', '--relative', ...range, '--', 'content/',
-  ], { cwd: root }, readLog));
   // HEAD from the repository's files (a refresh follows every write: issue #39), git where they cannot say; undefined outside
   // a repository and before a first commit. The folders are asked of git once per root (kept while a few stats say it holds).
   const headNow = async () => {
@@ -133,9 +130,9 @@ export async function readFileTimes(root: string, checkout?: StartingCheckout): 
     if (now && now !== head) {
       // Newer commits first: only they can move a file's time. `head..now` is what a rewritten history (a rebase
       // of this clone's commits) added since the two met, in one git run; a head git no longer has reads it all.
-      const fresh = head ? await log([`${head}..${now}`]).catch(() => undefined) : undefined;
+      const fresh = head ? await readLog(root, [`${head}..${now}`]).catch(() => undefined) : undefined;
       if (!fresh) { history = new Map(); touched = undefined; savedAt = -Infinity; }
-      for (const [file, iso] of fresh ?? await log([now])) {
+      for (const [file, iso] of fresh ?? await readLog(root, [now])) {
         history.set(file, iso);
         touched?.add(file);
       }

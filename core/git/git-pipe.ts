@@ -1,4 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { KeptOutput } from '../process/kept-output.js';
+
+/** Bytes of a pipe's stderr kept for its failure's message (runFile's default maxBuffer). */
+const STDERR_KEPT = 1024 * 1024;
 
 /**
  * One long-lived git process spoken to line by line (`cat-file --batch`, `mktree --batch`): write a request, read its answer
@@ -12,11 +16,12 @@ export function gitPipe(root: string, args: string[], env: NodeJS.ProcessEnv = {
   const child: ChildProcessWithoutNullStreams = spawn('git', args, { cwd: root, env: { ...process.env, ...env } });
   const chunks: Buffer[] = [];
   let buffered = 0;
-  let stderr = '';
+  // Kept for the failure's message only, bounded: the pipe may live as long as the server (commit-pipes.ts).
+  const stderr = new KeptOutput(STDERR_KEPT);
   let exit: { code: number | null; error?: Error } | undefined;
   let want: { size: number | 'line'; resolve: (data: Buffer) => void; reject: (error: Error) => void } | undefined;
 
-  const failure = () => new Error(`git ${args.join(' ')}: ${stderr.trim() || exit?.error?.message || `exit ${exit?.code}`}`);
+  const failure = () => new Error(`git ${args.join(' ')}: ${stderr.bytes().toString().trim() || exit?.error?.message || `exit ${exit?.code}`}`);
   const take = (size: number, skip: number): Buffer => {
     const joined = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, buffered);
     chunks.length = 0;
@@ -48,7 +53,7 @@ export function gitPipe(root: string, args: string[], env: NodeJS.ProcessEnv = {
     resolve(take(size, skip));
   };
   child.stdout.on('data', (chunk: Buffer) => { chunks.push(chunk); buffered += chunk.length; pump(); });
-  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk; });
+  child.stderr.on('data', (chunk: Buffer) => { stderr.keep(chunk); });
   const closed = new Promise<void>((resolve) => {
     child.on('error', (error) => { exit = { code: null, error }; pump(); resolve(); });
     child.on('close', (code) => { exit ??= { code }; pump(); resolve(); });

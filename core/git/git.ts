@@ -1,7 +1,8 @@
 import { settleIndexes } from './index-debt.js';
 import { treeCommitter, USE_GIT_COMMIT } from './tree-commit.js';
 import { runFile as run } from '../process/run-file.js';
-import { eachRecord, streamFile } from '../process/stream-file.js';
+import { streamFile } from '../process/stream-file.js';
+import { gitList } from './git-records.js';
 import { readBatch } from './cat-file-batch.js';
 
 /** The few git operations the CMS needs, run in the project root. */
@@ -141,12 +142,8 @@ export function createGit(root: string): GitPort {
     },
     async listFiles(commit, folder) {
       // Streamed: a folder of a million files is never one string.
-      const args = ['ls-tree', '-r', '--name-only', commit, '--', `${folder.replace(/\/$/, '')}/`];
-      return streamFile('git', args, { cwd: root }, async (stdout) => {
-        const names: string[] = [];
-        await eachRecord(stdout, 0x0a, (name) => { if (name) names.push(name); });
-        return names;
-      }).catch(() => []);
+      return gitList(root, ['ls-tree', '-r', '--name-only', '-z', commit, '--', `${folder.replace(/\/$/, '')}/`], { nul: true })
+        .catch(() => []);
     },
   };
 }

@@ -4,9 +4,9 @@ import { isTempFile } from '../storage/atomic-write.js';
 import { GitRefusedError, GitUnavailableError, gitReason } from './git-errors.js';
 import { TRACKED_FOLDERS } from './git-input.js';
 import { settleIndexes } from './index-debt.js';
+import { gitList } from './git-records.js';
 import { remoteNames } from './remote-names.js';
 import { runFile as run } from '../process/run-file.js';
-import { eachRecord, streamFile } from '../process/stream-file.js';
 
 export type ChangeState = 'modified' | 'new' | 'deleted' | 'renamed' | 'conflicted';
 
@@ -144,14 +144,9 @@ export function createWorkTree(root: string) {
       // From the ref files (git where they cannot say): undefined before a first commit.
       const commit = await headCommitOf(root);
       if (commit === undefined) return [];
-      // Streamed line by line: a folder of a million files is never one string.
-      const list = async (at: string) => (await settleIndexes(), await streamFile('git', [
-        '-c', 'core.quotePath=false', 'ls-tree', '-r', '--name-only', at, '--', `${folder}/`,
-      ], { cwd: root, timeout: 30_000, env: gitEnv() }, async (stdout) => {
-        const names: string[] = [];
-        await eachRecord(stdout, 0x0a, (path) => { if (path) names.push(path.slice(folder.length + 1)); });
-        return names;
-      }));
+      // Streamed name by name: a folder of a million files is never one string.
+      const list = (at: string) => gitList(root, ['ls-tree', '-r', '--name-only', '-z', at, '--', `${folder}/`],
+        { nul: true, timeout: 30_000, env: gitEnv() }, (path) => path.slice(folder.length + 1));
       // HEAD is read from its files at each call: a commit by anyone (a save, plain git) names another tree, listed afresh.
       const key = `${root}\0${commit}\0${folder}`;
       const kept = namesAt.get(key) ?? list(commit);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { getSystemErrorName } from 'node:util';
+import { KeptOutput } from './kept-output.js';
 import { streamVia, type Ending, type ErrorFields, type Run, type Sink, type SpawnRequest, type Started } from './spawner.js';
 
 /** Start a program in this process (a fork of it): the same face as one started through the spawner. */
@@ -75,8 +76,7 @@ export interface CollectOptions {
  */
 export function collect(begin: (sink: Sink) => Run, { file, args, maxBuffer, timeout, killSignal, encoding, signal }: CollectOptions) {
   const cmd = commandLine(file, args);
-  const kept: Record<1 | 2, Buffer[]> = { 1: [], 2: [] };
-  const length = { 1: 0, 2: 0 };
+  const kept = { 1: new KeptOutput(maxBuffer), 2: new KeptOutput(maxBuffer) };
   let met: Error | undefined;
   let killed = false;
   let settled = false;
@@ -86,8 +86,8 @@ export function collect(begin: (sink: Sink) => Run, { file, args, maxBuffer, tim
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      const stdout = Buffer.concat(kept[1]);
-      const stderr = Buffer.concat(kept[2]);
+      const stdout = kept[1].bytes();
+      const stderr = kept[2].bytes();
       const text = encoding === 'buffer' ? stderr.toString() : stderr.toString(encoding);
       resolve({ stdout, stderr, error: failure(ending, cmd, text, killed, met) });
     };
@@ -109,12 +109,7 @@ export function collect(begin: (sink: Sink) => Run, { file, args, maxBuffer, tim
       // Taken whatever happens: what comes after a kill or past maxBuffer is dropped, as execFile drops it.
       data: (fd, chunk) => {
         run.taken(chunk.length);
-        if (killed || settled || length[fd] > maxBuffer) return;
-        length[fd] += chunk.length;
-        // A chunk that came over the spawner's channel is a view on the buffer its message was read into, which holds the next
-        // message's start too: kept as it is, a 256 MB output held ~140 MB more of those buffers (bench/big-read.mjs).
-        if (length[fd] <= maxBuffer) { kept[fd].push(chunk.byteLength < chunk.buffer.byteLength ? Buffer.from(chunk) : chunk); return; }
-        kept[fd].push(chunk.subarray(0, maxBuffer - (length[fd] - chunk.length)));
+        if (killed || settled || !kept[fd].keep(chunk)) return;
         met ??= overBuffer(fd === 1 ? 'stdout' : 'stderr');
         kill();
       },

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { KeptOutput } from './kept-output.js';
 import { viaSpawner, type RunFileOptions } from './run-file.js';
 import { aborted, commandLine, failure, overBuffer, start } from './started.js';
 
@@ -25,14 +26,8 @@ export async function streamFile<T>(file: string, args: string[], options: Omit<
     killed = true;
     try { started.kill(killSignal); } catch (failed) { met ??= failed as Error; }
   };
-  const stderr: Buffer[] = [];
-  let length = 0;
-  started.stderr.on('data', (chunk: Buffer) => {
-    if (length > maxBuffer) return;
-    length += chunk.length;
-    stderr.push(length > maxBuffer ? chunk.subarray(0, maxBuffer - (length - chunk.length)) : chunk);
-    if (length > maxBuffer) kill(overBuffer('stderr'));
-  });
+  const stderr = new KeptOutput(maxBuffer);
+  started.stderr.on('data', (chunk: Buffer) => { if (stderr.keep(chunk)) kill(overBuffer('stderr')); });
   const timer = timeout > 0 ? setTimeout(() => kill(), timeout) : undefined;
   const onAbort = () => kill(aborted(signal));
   signal?.addEventListener('abort', onAbort, { once: true });
@@ -48,7 +43,7 @@ export async function streamFile<T>(file: string, args: string[], options: Omit<
       kill();
       started.stdout.resume();
       const ending = await started.ended;
-      const text = Buffer.concat(stderr).toString();
+      const text = stderr.bytes().toString();
       const failedFirst = early || (readToEnd && (ending.error !== undefined || (typeof ending.code === 'number' && ending.code !== 0)));
       const own = failedFirst ? failure(ending, commandLine(file, args), text, early, met) : undefined;
       throw own ? Object.assign(own, { stdout: '', stderr: text }) : error;
@@ -61,7 +56,7 @@ export async function streamFile<T>(file: string, args: string[], options: Omit<
     }
     started.stdout.resume();
     const ending = await started.ended;
-    const text = Buffer.concat(stderr).toString();
+    const text = stderr.bytes().toString();
     const error = failure(ending, commandLine(file, args), text, killed, met);
     if (error) throw Object.assign(error, { stdout: '', stderr: text });
     return value;
@@ -73,15 +68,16 @@ export async function streamFile<T>(file: string, args: string[], options: Omit<
 
 /**
  * Each record of a stream cut at `separator` (a newline, or NUL for git's `-z`), as text, handed to `each` as it comes: a
- * listing of a million paths is never one string. A last record without its separator is handed too.
+ * listing of a million paths is never one string. A last record without its separator is handed too. `each` returning
+ * `false` stops the reading (the stream is destroyed: under `streamFile`, the program is ended).
  */
-export async function eachRecord(stream: Readable, separator: number, each: (record: string) => void): Promise<void> {
+export async function eachRecord(stream: Readable, separator: number, each: (record: string) => void | false): Promise<void> {
   let rest: Buffer | undefined;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     const data = rest ? Buffer.concat([rest, chunk]) : chunk;
     let at = 0;
     for (let end = data.indexOf(separator, at); end >= 0; end = data.indexOf(separator, at)) {
-      each(data.toString('utf8', at, end));
+      if (each(data.toString('utf8', at, end)) === false) return;
       at = end + 1;
     }
     rest = at < data.length ? data.subarray(at) : undefined;

@@ -27,11 +27,16 @@ export interface RawQuery {
   [key: string]: unknown;
 }
 
-/** Top-level keys Strapi knows (`content-api-constants.ts`); others are ignored unless strictParams. */
-const KNOWN_KEYS = [
+/**
+ * Top-level keys Strapi knows (`content-api-constants.ts`); others are ignored unless strictParams. A key added here is classified
+ * in published-reads.ts too (KEY_READS: typed over this list), or the build fails.
+ */
+export const QUERY_KEYS = [
   'filters', 'sort', 'fields', 'populate', 'status', 'locale', 'page', 'pageSize', 'start', 'limit', '_q', 'publicationFilter',
   'hasPublishedVersion', 'pagination', 'count', 'ordering',
-];
+] as const;
+export type QueryKey = typeof QUERY_KEYS[number];
+const KNOWN_KEYS: ReadonlySet<string> = new Set(QUERY_KEYS);
 
 export interface NormalizeOptions {
   /** `find` lists (locale `*` allowed, pagination), `findOne` one document. */
@@ -81,7 +86,7 @@ export function normalizeQuery(ctx: NormalizeContext, config: CmsConfig, model: 
 
 function compileQuery(ctx: NormalizeContext, config: CmsConfig, model: Model, raw: RawQuery, options: NormalizeOptions): Query {
   if (config.api.rest.strictParams) {
-    for (const key of Object.keys(raw)) if (!KNOWN_KEYS.includes(key)) throw invalidKey(key, null, key);
+    for (const key of Object.keys(raw)) if (!KNOWN_KEYS.has(key)) throw invalidKey(key, null, key);
   }
   // Strapi answers 500 for these (a project choice makes them 400s naming what it could not use):
   // a list of filters at the root, an empty field list, a list as the search term.

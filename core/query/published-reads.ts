@@ -1,7 +1,21 @@
 import type { Model } from '../schema/types.js';
+import type { QueryKey } from './normalize.js';
 
-/** Query keys a list may carry and still read only its own type's rows in the asked status. */
-const OWN_ROW_KEYS = new Set(['pagination', 'fields', 'locale', 'status', '_q', 'sort', 'filters']);
+/**
+ * What each query key the parser knows (normalize.ts's QUERY_KEYS) lets a list read: `own` only its type's rows in the asked
+ * status; `checked` the same for the values readsOnlyPublishedRows checks (status, filters, sort); `other` drafts or other
+ * types' rows (populate, the publication cohort), or a key not looked into (root page keys, a 400 on lists; start, limit,
+ * count and ordering, which a list ignores): such a list answers false, which costs only an answer kept less long. Typed
+ * over every key, so a key the parser learns does not build until it is classified here; a key the parser does not know is
+ * `other` too.
+ */
+export const KEY_READS: Readonly<Record<QueryKey, 'own' | 'checked' | 'other'>> = {
+  pagination: 'own', fields: 'own', locale: 'own', _q: 'own',
+  status: 'checked', filters: 'checked', sort: 'checked',
+  populate: 'other', publicationFilter: 'other', hasPublishedVersion: 'other',
+  page: 'other', pageSize: 'other', start: 'other', limit: 'other', count: 'other', ordering: 'other',
+};
+const readsOf = (key: string) => (Object.hasOwn(KEY_READS, key) ? KEY_READS[key as QueryKey] : 'other');
 /** Attributes that lead to other rows: a filter or sort through them joins every version of the target (Strapi's join). */
 const LINKING = new Set(['relation', 'media', 'component', 'dynamiczone']);
 
@@ -40,7 +54,7 @@ function ownFieldSort(model: Model, sort: unknown): boolean {
  * readsOnlyPublishedRows(article, { status: 'draft' })                 // false
  */
 export function readsOnlyPublishedRows(model: Model, raw: Record<string, unknown>): boolean {
-  for (const key of Object.keys(raw)) if (!OWN_ROW_KEYS.has(key)) return false;
+  for (const key of Object.keys(raw)) if (readsOf(key) === 'other') return false;
   if (raw.status !== undefined && raw.status !== 'published') return false;
   return ownFieldFilters(model, raw.filters) && ownFieldSort(model, raw.sort);
 }

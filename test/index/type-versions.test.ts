@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { freshness, isFresh } from '../../core/http/response-cache.js';
 import { samePublishedRows, TypeVersions } from '../../core/index/type-versions.js';
-import { readsOnlyPublishedRows } from '../../core/query/published-reads.js';
+import { QUERY_KEYS } from '../../core/query/normalize.js';
+import { KEY_READS, readsOnlyPublishedRows } from '../../core/query/published-reads.js';
 import type { Model } from '../../core/schema/types.js';
 import type { Data, Row, Status } from '../../core/types.js';
 
@@ -80,4 +81,13 @@ describe('readsOnlyPublishedRows: a list request that reads nothing but its own 
   ])('%j: %s', (raw, expected) => {
     expect(readsOnlyPublishedRows(article, raw)).toBe(expected);
   });
+
+  it('classifies every query key the parser knows, and no other: a key it learns fails here until it is classified', () => {
+    expect(Object.keys(KEY_READS).sort()).toEqual([...QUERY_KEYS].sort());
+  });
+
+  it.each([...QUERY_KEYS.filter((key) => KEY_READS[key] === 'other'), 'unknownKey', 'constructor', '__proto__'])(
+    'a list carrying %s (not known to read only its own rows) is not kept across draft writes', (key) => {
+      expect(readsOnlyPublishedRows(article, JSON.parse(`{${JSON.stringify(key)}:"1"}`))).toBe(false);
+    });
 });

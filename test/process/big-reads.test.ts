@@ -100,6 +100,13 @@ describe('big reads stream through the spawner in bounded memory', () => {
     await expect(strict).rejects.toMatchObject({ code: 4, stderr: 'not a repository\n', killed: false });
   });
 
+  it.each(['spawner', 'direct'] as const)('%s: a stderr past maxBuffer ends the program, with its first maxBuffer bytes on the RangeError', async (via) => {
+    // Ended by the bound, or it would sleep 30 s after writing its stderr.
+    const failed = await streamFile('sh', ['-c', 'head -c 300000 /dev/zero | tr "\\0" e >&2; exec sleep 30'], { via, maxBuffer: 100_000 },
+      (stdout) => stdout.toArray()).catch((error: unknown) => error);
+    expect(failed).toMatchObject({ name: 'RangeError', code: 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER', stderr: 'e'.repeat(100_000) });
+  });
+
   it.each(['spawner', 'direct'] as const)('%s: a consumer that stops reading ends the program and keeps its answer', async (via) => {
     const first = streamFile('head', ['-c', String(64 * MB), '/dev/zero'], { via }, async (stdout) => {
       for await (const chunk of stdout as AsyncIterable<Buffer>) return chunk.length > 0;

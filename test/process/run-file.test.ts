@@ -86,6 +86,12 @@ describe.each(['spawner', 'direct'] as const)('runFile started %s answers as exe
     expect(ours.error?.message).toBe(theirs.error?.message);
   });
 
+  it('keeps the first maxBuffer bytes of a stderr past it on its RangeError, as execFile does', async () => {
+    const [ours, theirs] = await both('sh', ['-c', 'head -c 300000 /dev/zero | tr "\\0" e >&2'], { maxBuffer: 100_000 });
+    expect(ours.error).toMatchObject({ class: 'RangeError', code: 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER', stderr: 'e'.repeat(100_000) });
+    expect(ours.error?.stderr).toBe(theirs.error?.stderr);
+  });
+
   it('kills a program past its timeout with killSignal, and on an aborted signal', async () => {
     const [ours, theirs] = await both('sleep', ['30'], { timeout: 50 });
     expect(ours).toEqual(theirs);

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { headCommitFromFiles } from '../../branches/ref-files.js';
 import { settleIndexes } from '../../git/index-debt.js';
 import { runFile } from '../../process/run-file.js';
-import { eachRecord, streamFile } from '../../process/stream-file.js';
+import { eachGitRecord } from '../../git/git-records.js';
 
 /** Git's word on the content files of a checkout: its commit and the files that differ from it. */
 export interface GitView {
@@ -131,12 +131,11 @@ export function askGit(root: string): GitAnswers {
         const changed = new Set(seen.changed);
         if (diff) for (const path of (await diff).split('\0')) add(path, prefix, changed);
         // Streamed name by name: a million paths are never one string.
-        const tracked = async () => (await settleIndexes(), await streamFile('git', ['ls-files', '-z', '--', 'content'], { cwd: root },
-          async (stdout) => {
-            const names = new Set<string>();
-            await eachRecord(stdout, 0, (name) => { if (name) names.add(name); });
-            return names;
-          }));
+        const tracked = async () => {
+          const names = new Set<string>();
+          await eachGitRecord(root, ['ls-files', '-z', '--', 'content'], (name) => { names.add(name); }, { nul: true });
+          return names;
+        };
         return { head, changed, startedAt, tracked };
       } catch {
         return undefined;
