@@ -8,6 +8,15 @@ export type ValueScope = 'published' | 'any';
 
 const inScope = (row: Row, scope: string) => scope === 'any' || row.status === 'published';
 
+/** One attribute's lookup in one locale and scope, with what it covers (read on every write, never re-parsed from its key). */
+interface Lookup {
+  name: string;
+  /** The locale as `String(row.locale)` spells it (`'null'`: a type without locales). */
+  locale: string;
+  scope: ValueScope;
+  holders: Holders;
+}
+
 /**
  * Which documents hold a value of an attribute among a type's rows in one locale: what a unique
  * check (published rows) and uid generation (every row) ask on every write. A lookup is built from the rows on first use, then kept in step
@@ -18,8 +27,8 @@ const inScope = (row: Row, scope: string) => scope === 'any' || row.status === '
  * holders.has(otherDocumentId)
  */
 export class UniqueValues {
-  /** uid → `name\u0000locale\u0000scope` → value → documentIds. */
-  private readonly byType = new Map<string, Map<string, Holders>>();
+  /** uid → `name\u0000locale\u0000scope` → its lookup (value → documentIds). */
+  private readonly byType = new Map<string, Map<string, Lookup>>();
   /**
    * Values a write has taken but not yet indexed (its file is still being made durable):
    * `uid\u0000name\u0000locale\u0000scope` → holders.
@@ -32,13 +41,13 @@ export class UniqueValues {
     let lookups = this.byType.get(uid);
     if (!lookups) this.byType.set(uid, (lookups = new Map()));
     const key = `${name}\u0000${locale}\u0000${scope}`;
-    let holders = lookups.get(key);
-    if (!holders) {
-      holders = new Map();
+    let lookup = lookups.get(key);
+    if (!lookup) {
+      const holders: Holders = new Map();
       for (const row of rows()) if (inScope(row, scope) && row.locale === locale) add(holders, row.data[name], row.documentId);
-      lookups.set(key, holders);
+      lookups.set(key, (lookup = { name, locale: String(locale), scope, holders }));
     }
-    const indexed = asSet(holders.get(value));
+    const indexed = asSet(lookup.holders.get(value));
     const pending = this.held.get(`${uid}\u0000${key}`)?.get(value);
     return pending ? new Set([...indexed, ...asSet(pending)]) : indexed;
   }
@@ -75,8 +84,7 @@ export class UniqueValues {
   update(removed: readonly Row[], added: readonly Row[]): void {
     const lookups = this.byType.get((removed[0] ?? added[0])?.uid);
     if (!lookups) return;
-    for (const [key, holders] of lookups) {
-      const [name, locale, scope] = key.split('\u0000');
+    for (const { name, locale, scope, holders } of lookups.values()) {
       for (const row of removed) if (inScope(row, scope) && String(row.locale) === locale) drop(holders, row.data[name], row.documentId);
       for (const row of added) if (inScope(row, scope) && String(row.locale) === locale) add(holders, row.data[name], row.documentId);
     }

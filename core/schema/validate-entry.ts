@@ -87,12 +87,13 @@ export class EntryValidator {
     const next: Data = Object.create(null);
     for (const name of model.attributeNames) {
       const attribute = model.attributes[name];
-      const path = [...prefix, name];
       const given = Object.hasOwn(patch, name);
-      const stored = given ? this.value(model, name, attribute, patch[name], current[name], path, seed) : INVALID;
+      // The path is made for an attribute the body gives (or a creation checks), not for every one a write leaves alone.
+      const path = given || this.ctx.mode === 'create' ? [...prefix, name] : undefined;
+      const stored = given ? this.value(model, name, attribute, patch[name], current[name], path!, seed) : INVALID;
       const value = stored === INVALID ? current[name] : stored;
       if (value !== undefined) next[name] = value;
-      if (given || this.ctx.mode === 'create') this.checkRequired(attribute, given ? patch[name] : undefined, path);
+      if (path) this.checkRequired(attribute, given ? patch[name] : undefined, path);
     }
     return next;
   }

@@ -13,6 +13,17 @@ const listOf = (value: unknown): string[] =>
     ? []
     : (Array.isArray(value) ? value : [value]).filter((item): item is string => typeof item === 'string'));
 
+/** Per model, its relation attributes with an inverse side (`inversedBy`): every write walks these, not every attribute. */
+const owningSides = new WeakMap<Model, string[]>();
+function owningRelations(model: Model): string[] {
+  let names = owningSides.get(model);
+  if (!names) {
+    names = model.attributeNames.filter((name) => model.attributes[name].type === 'relation' && !!model.attributes[name].inversedBy);
+    owningSides.set(model, names);
+  }
+  return names;
+}
+
 /** Runs work under another document's lock (the writer's per-document lock). */
 type OwnerLock = (owner: Model, documentId: string, work: () => Promise<void>) => Promise<void>;
 
@@ -80,11 +91,10 @@ export class LinkedWrites {
     model: Model, documentId: string, locale: string | null, before: Data, next: Data, writing?: string,
   ): Promise<string[]> {
     const touched: string[] = [];
-    for (const name of model.attributeNames) {
+    for (const name of owningRelations(model)) {
       const attribute = model.attributes[name];
-      if (attribute.type !== 'relation' || !attribute.inversedBy) continue;
       const target = this.index.models.get(attribute.target!);
-      const inverse = target?.attributes[attribute.inversedBy];
+      const inverse = target?.attributes[attribute.inversedBy!];
       // A user's rows are the auth state's, no file to keep an order in: its to-many sides list their owners by creation.
       if (!target || !inverse || !isToMany(inverse) || target.uid === USER_UID) continue;
       // The same targets in the same order (a write that leaves this relation alone): none is linked or unlinked.
@@ -135,9 +145,9 @@ export class LinkedWrites {
    */
   async releaseOneToOne(model: Model, documentId: string, locale: string | null, next: Data): Promise<string[]> {
     const touched: string[] = [];
-    for (const name of model.attributeNames) {
+    for (const name of owningRelations(model)) {
       const attribute = model.attributes[name];
-      if (attribute.type !== 'relation' || attribute.relation !== 'oneToOne' || !attribute.inversedBy) continue;
+      if (attribute.relation !== 'oneToOne') continue;
       const taken = next[name];
       if (typeof taken !== 'string') continue;
       const holders = new Set(this.index.linkingRows(model.uid, name, taken)

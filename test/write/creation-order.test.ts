@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { creationStamp } from '../../core/service/document-id.js';
+import { creationStamp, idToNumber, newDocumentId, numberToId } from '../../core/service/document-id.js';
 import { startApp, type TestServer } from '../helpers/project.js';
 import { writableSite, writeServer, type WriteServer } from './helpers.js';
 
@@ -24,6 +24,19 @@ describe('creates in one millisecond keep their order', () => {
     // The next millisecond's first id is a fresh draw: over 40 of them, some sort before the chain's last.
     const fresh = Array.from({ length: 40 }, (_, i) => creationStamp(1_800_000_000_001 + i).documentId);
     expect(fresh.some((id) => id < ids[ids.length - 1])).toBe(true);
+  });
+
+  it('an id reads as its place in the id space digit by digit (first a letter, then base 36) and that place writes it back', () => {
+    const digitByDigit = (id: string) =>
+      [...id.slice(1)].reduce((value, char) => value * 36n + BigInt(parseInt(char, 36)), BigInt(id.charCodeAt(0) - 97));
+    const ids = [...Array.from({ length: 200 }, () => newDocumentId()), 'a00000000000000000000000', 'zzzzzzzzzzzzzzzzzzzzzzzz', 'b0000000000000000000000z'];
+    for (const id of ids) {
+      expect(idToNumber(id)).toBe(digitByDigit(id));
+      expect(numberToId(idToNumber(id))).toBe(id);
+      if (id !== 'zzzzzzzzzzzzzzzzzzzzzzzz') expect(numberToId(idToNumber(id) + 1n) > id).toBe(true);
+    }
+    expect(numberToId(0n)).toBe('a00000000000000000000000');
+    expect(idToNumber('zzzzzzzzzzzzzzzzzzzzzzzz')).toBe(26n * 36n ** 23n - 1n);
   });
 
   let server: WriteServer;
