@@ -109,7 +109,10 @@ function addStoredProblems(
     if (attribute.type === 'component') {
       const component = models.get(attribute.component!)!;
       const items = attribute.repeatable ? value : [value];
-      if (attribute.repeatable && !Array.isArray(value)) { problems.push({ path: prefix + name, message: 'must be a list of components' }); continue; }
+      if (attribute.repeatable && !Array.isArray(value)) {
+        problems.push({ path: prefix + name, message: 'must be a list of components' });
+        continue;
+      }
       (items as unknown[]).forEach((item, index) => {
         const itemPath = attribute.repeatable ? `${prefix}${name}.${index}.` : `${prefix}${name}.`;
         if (!isObject(item)) problems.push({ path: itemPath.slice(0, -1), message: 'must be an object' });

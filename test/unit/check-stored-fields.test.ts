@@ -31,7 +31,8 @@ describe('checkStoredFields names each problem of a stored file at its path, all
 
   it('a repeatable component that is not a list, and a zone that is not a list, are named at the field', () => {
     const seo = models.get('shared.seo')!;
-    expect(checkStoredFields({ metaSocial: { title: 'x' } }, seo, models, 'seo.')).toEqual([{ path: 'seo.metaSocial', message: 'must be a list of components' }]);
+    expect(checkStoredFields({ metaSocial: { title: 'x' } }, seo, models, 'seo.'))
+      .toEqual([{ path: 'seo.metaSocial', message: 'must be a list of components' }]);
     expect(checkStoredFields({ blocks: {} }, article, models)).toEqual([{ path: 'blocks', message: 'must be a list of components' }]);
   });
 });
