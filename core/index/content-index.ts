@@ -95,7 +95,7 @@ export class ContentIndex {
 
   /**
    * Add many records at once (start-up), type by type in the order types first come (kept in the table: the first row
-   * stored with an id is the one `rowById` answers). With `defer` (a restart from the snapshot), a type that can wait
+   * stored with an id is the one `rowById` answers). With `defer` (the start-up load, cold or from the snapshot), a type that can wait
    * (`deferrable`) is built on its first use; not with file times from history (rows take them as they are at load).
    */
   addRecords(records: FileRecord[], defer = false): void {

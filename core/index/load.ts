@@ -199,7 +199,9 @@ export async function loadIndex(
   // Read from Git while the files were read: rows are built once, with their times.
   if (fileTimes) index.fileTimes = await fileTimes;
   clock.lap('files');
-  index.addRecords(records, loader.stats.snapshot === 'used');
+  // A type whose files were all read as kept text and can report nothing more (see `deferrable`) builds its documents, rows
+  // and lookups on its first use, as after a restart: a cold start then costs the reads and checks, not the rows.
+  index.addRecords(records, true);
   clock.lap('rows');
   loadReports.set(index, { stats: loader.stats, phases: clock.phases, snapshotWritten: loader.finish() });
   return index;

@@ -76,20 +76,29 @@ export function checkStoredFields(
   fields: Record<string, unknown>, model: Model, models: Models, prefix = '', skip: readonly string[] = NO_KEYS,
 ): ValueProblem[] {
   const problems: ValueProblem[] = [];
+  addStoredProblems(problems, fields, model, models, prefix, skip);
+  return problems;
+}
+
+/** `checkStoredFields` into one list for a whole file (its components' problems pushed there, no list per component). */
+function addStoredProblems(
+  problems: ValueProblem[], fields: Record<string, unknown>, model: Model, models: Models, prefix: string, skip: readonly string[],
+): void {
   for (const name in fields) {
     if (!Object.hasOwn(fields, name) || skip.includes(name)) continue;
     const value = fields[name];
-    const path = prefix + name;
+    // The path is spelled only for a problem: a cold start checks every field of every file, and a string per field was
+    // most of this check's garbage.
     const attribute = getAttribute(model, name);
     if (!attribute) {
-      problems.push({ path, message: `unknown attribute "${name}" (not in ${model.uid})` });
+      problems.push({ path: prefix + name, message: `unknown attribute "${name}" (not in ${model.uid})` });
       continue;
     }
     if (attribute.type === 'relation' && attribute.mappedBy) {
       // a to-many inverse may list its owners' documentIds: the order it shows them in (inverse-order.ts)
       if (isToMany(attribute) && (value === null || !documentIds(value, true))) continue;
       problems.push({
-        path, message: isToMany(attribute)
+        path: prefix + name, message: isToMany(attribute)
           ? `"${name}" is the inverse side of ${attribute.target}.${attribute.mappedBy}: only a list of documentIds (its order) `
             + 'may be stored here'
           : `"${name}" is the inverse side of ${attribute.target}.${attribute.mappedBy}; store the relation there`,
@@ -100,37 +109,41 @@ export function checkStoredFields(
     if (attribute.type === 'component') {
       const component = models.get(attribute.component!)!;
       const items = attribute.repeatable ? value : [value];
-      if (attribute.repeatable && !Array.isArray(value)) { problems.push({ path, message: 'must be a list of components' }); continue; }
+      if (attribute.repeatable && !Array.isArray(value)) {
+        problems.push({ path: prefix + name, message: 'must be a list of components' });
+        continue;
+      }
       (items as unknown[]).forEach((item, index) => {
-        const itemPath = attribute.repeatable ? `${path}.${index}.` : `${path}.`;
+        const itemPath = attribute.repeatable ? `${prefix}${name}.${index}.` : `${prefix}${name}.`;
         if (!isObject(item)) problems.push({ path: itemPath.slice(0, -1), message: 'must be an object' });
-        else problems.push(...checkStoredFields(item, component, models, itemPath, COMPONENT_KEYS));
+        else addStoredProblems(problems, item, component, models, itemPath, COMPONENT_KEYS);
       });
       continue;
     }
     if (attribute.type === 'dynamiczone') {
-      if (!Array.isArray(value)) { problems.push({ path, message: 'must be a list of components' }); continue; }
+      if (!Array.isArray(value)) { problems.push({ path: prefix + name, message: 'must be a list of components' }); continue; }
       value.forEach((item, index) => {
-        const itemPath = `${path}.${index}`;
+        const itemPath = `${prefix}${name}.${index}`;
         const uid = isObject(item) ? item.__component : undefined;
         // Any component, as Strapi stores one the zone does not list (recorded: invalid.create.zone.unknown.component).
         if (typeof uid !== 'string' || models.get(uid)?.modelType !== 'component') {
           problems.push({ path: itemPath, message: `"__component" must be one of ${(attribute.components ?? []).join(', ')}` });
           return;
         }
-        problems.push(...checkStoredFields(item as Record<string, unknown>, models.get(uid)!, models, `${itemPath}.`, ZONE_KEYS));
+        addStoredProblems(problems, item as Record<string, unknown>, models.get(uid)!, models, `${itemPath}.`, ZONE_KEYS);
       });
       continue;
     }
     if (attribute.type === 'blocks') {
       // Checked as a write is (node types, no `__proto__`, bounded depth), located at the failing node.
-      const problem = blocksProblem(value, [path]);
-      const at = [path, ...(problem?.path.slice(1) ?? [])].join('.');
-      if (problem) problems.push({ path: at, message: problem.named ? problem.describe(at) : `${at}: ${problem.describe(at)}` });
+      const problem = blocksProblem(value, [prefix + name]);
+      if (problem) {
+        const at = [prefix + name, ...problem.path.slice(1)].join('.');
+        problems.push({ path: at, message: problem.named ? problem.describe(at) : `${at}: ${problem.describe(at)}` });
+      }
       continue;
     }
     const message = VALUE_CHECKS[attribute.type](value, attribute);
-    if (message) problems.push({ path, message: `${path} ${message}` });
+    if (message) problems.push({ path: prefix + name, message: `${prefix}${name} ${message}` });
   }
-  return problems;
 }
