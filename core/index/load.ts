@@ -10,6 +10,7 @@ import { ContentIndex } from './content-index.js';
 import { contentFolder, isShardName, parseContentPath } from './content-path.js';
 import { loadKeptIds } from './kept-ids.js';
 import { LoadPhases, type LoadPhase } from './load-phases.js';
+import type { LoadedFiles } from './pending-types.js';
 import { readContentFile, type FileRecord } from './read-file.js';
 import type { ContentListing, FolderStamps } from './snapshot/folder-listing.js';
 import type { GitAnswers } from './snapshot/git-changes.js';
@@ -173,15 +174,29 @@ export async function loadIndex(
   clock.lap('git');
   const folders = new Map<string, Model | undefined>();
   const slab = new TextSlab();
-  const records: FileRecord[] = [];
+  const records: LoadedFiles = [];
   // Texts many files repeat (relation targets, component names) are shared while this load lasts.
   const pool = new StringPool();
-  for (const file of files) {
+  // A whole type's files, on Git's word, come as one run of the snapshot's columns: no record each until the type is built.
+  const takeRuns = !fileTimes;
+  let runEnd = 0;
+  for (let at = 0; at < files.length; at++) {
+    const file = files[at];
     // `content/<folder>/…`: cut without splitting (a million files, an array and three strings each).
     const slash = file.indexOf('/', CONTENT.length);
     const folder = file.slice(CONTENT.length, slash < 0 ? undefined : slash);
     if (!folders.has(folder)) folders.set(folder, modelForPath(models, `content/${folder}/x.json`));
     const model = folders.get(folder);
+    if (model && slash >= 0 && at >= runEnd && takeRuns && !(options.only && !options.only.has(model.uid))) {
+      const prefix = file.slice(0, slash + 1);
+      for (runEnd = at + 1; runEnd < files.length && files[runEnd].startsWith(prefix);) runEnd++;
+      const run = loader.run(files, at, runEnd, model.uid, prefix);
+      if (run) {
+        records.push(run);
+        at = runEnd - 1;
+        continue;
+      }
+    }
     // A file in a fan-out sub-folder must be owned by its path (the sub-folder is its id's first characters).
     if (!model || (slash >= 0 && file.includes('/', slash + 1) && !modelForPath(models, file))) {
       index.reportProblem(pathProblem(models, file));

@@ -94,7 +94,7 @@ export function readSnapshot(root: string, fingerprint: string, reread: Reread):
     if (columns.count !== count) throw new SnapshotCorruptError('end line does not match the entries');
     const listing = columns.preamble.listing === undefined ? undefined : checkListing(columns.preamble.listing);
     fields = new FieldsFile(fd, count);
-    return { entries: new SnapshotEntries(entriesOf(columns, fields, reread)), header, listing };
+    return { entries: new SnapshotEntries(entriesOf(columns, fields, reread), columns), header, listing };
   } catch (error) {
     // Once a FieldsFile owns the descriptor, only it closes it (never twice: the number may be reused).
     if (fields) fields.close();
@@ -139,7 +139,8 @@ export class SnapshotEntries {
   readonly #made: (SnapshotEntry | undefined)[] = [];
   readonly #source: EntrySource;
 
-  constructor(list: SnapshotEntry[] | EntrySource) {
+  /** `columns`: the snapshot's own (whole runs of a type are then taken from them, see `runOf`). */
+  constructor(list: SnapshotEntry[] | EntrySource, readonly columns?: SnapshotColumns) {
     this.#source = Array.isArray(list) ? listSource(list) : list;
     const files = new Array<string>(this.#source.size);
     for (let i = 0; i < files.length; i++) files[i] = this.#source.file(i);
@@ -154,7 +155,29 @@ export class SnapshotEntries {
 
   get(file: string): SnapshotEntry | undefined {
     const at = this.#indexOf(file);
-    return at === undefined ? undefined : (this.#made[at] ??= this.#source.entry(at, this.#files[at]));
+    return at === undefined ? undefined : this.at(at);
+  }
+
+  /** Entry `i` (in the order written), made the first time it is asked for. */
+  at(i: number): SnapshotEntry {
+    return (this.#made[i] ??= this.#source.entry(i, this.#files[i]));
+  }
+
+  /**
+   * Where the snapshot holds exactly `files[from]` to `files[to - 1]` (sorted), one after another: the first entry's
+   * position, or undefined. The load's next question comes after them.
+   */
+  runOf(files: readonly string[], from: number, to: number): number | undefined {
+    const [cursor, last] = [this.#cursor, this.#last];
+    const start = this.#indexOf(files[from]);
+    const own = this.#files;
+    let same = start !== undefined && start + to - from <= own.length;
+    // The kept listing's paths are the snapshot's own strings: equal at once.
+    for (let k = 1; same && k < to - from; k++) same = own[start! + k] === files[from + k];
+    // Not a run: the files are asked for one by one next, from where the cursor was.
+    if (!same) [this.#cursor, this.#last] = [cursor, last];
+    else [this.#cursor, this.#last] = [start! + to - from - 1, files[to - 1]];
+    return same ? start : undefined;
   }
 
   /** The files, in the order they were written (a new array, the caller's to keep). */
