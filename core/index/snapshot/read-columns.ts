@@ -106,11 +106,45 @@ export class SnapshotColumns {
     return locale === 0 ? null : this.preamble.locales[locale - 1];
   }
 
+  /** The entries as runs of one type each, in order; undefined when a type comes in two runs (its files are then not one folder's run). */
+  typeRuns(): { uid: string; start: number; end: number }[] | undefined {
+    const runs: { uid: string; start: number; end: number }[] = [];
+    const seen = new Set<number>();
+    for (let start = 0; start < this.count;) {
+      const type = this.types[start];
+      if (seen.has(type)) return undefined;
+      seen.add(type);
+      let end = start + 1;
+      while (end < this.count && this.types[end] === type) end++;
+      runs.push({ uid: this.preamble.types[type], start, end });
+      start = end;
+    }
+    return runs;
+  }
+
   /** Are entries `from` to `to` (excluded) all of type `uid`, and all clean (Git vouched for them at the snapshot's commit)? */
   cleanRunOf(uid: string, from: number, to: number): boolean {
     const type = this.preamble.types.indexOf(uid);
     for (let i = from; i < to; i++) if (this.types[i] !== type || (this.flags[i] & CLEAN) === 0) return false;
     return type >= 0;
+  }
+
+  /**
+   * Are the entries' paths in strictly ascending order, byte by byte (no string made)? UTF-8's byte order is the code
+   * points', which a JS comparison shares but for paths with characters past U+FFFF: there the cursor misses an entry and its file is read.
+   */
+  pathsAscending(): boolean {
+    const { bytes, ends, texts } = this;
+    for (let i = 1; i < this.count; i++) {
+      const [a, b] = [(i - 1) * TEXTS.length, i * TEXTS.length];
+      const [aStart, aEnd, bStart, bEnd] = [a === 0 ? 0 : ends[a - 1], ends[a], ends[b - 1], ends[b]];
+      let k = 0;
+      while (aStart + k < aEnd && bStart + k < bEnd && bytes[texts + aStart + k] === bytes[texts + bStart + k]) k++;
+      // Equal up to the shorter: ascending only if the earlier path is the shorter one.
+      const ascending = bStart + k < bEnd && (aStart + k === aEnd || bytes[texts + aStart + k] < bytes[texts + bStart + k]);
+      if (!ascending) return false;
+    }
+    return true;
   }
 
   /** Feed entry `i`'s documentId to `hash` where its bytes lie; false (fed in part) when one is not ASCII: hash its string instead. */

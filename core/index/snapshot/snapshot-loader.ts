@@ -98,7 +98,8 @@ export class SnapshotLoader {
   /** The snapshot's listing of `content/`, when every folder it read kept its stamp (see `keptListing`). */
   keptListing(): ContentListing | undefined {
     if (!this.previous || !this.kept) return undefined;
-    const listed = keptListing(this.root, this.kept, this.previous.files());
+    const previous = this.previous;
+    const listed = keptListing(this.root, this.kept, () => previous.files());
     if (listed) this.listing = { listed, stamps: FolderStamps.from(this.kept) };
     this.stats.listedBy = listed ? 'snapshot' : 'folders';
     return listed;
@@ -118,11 +119,31 @@ export class SnapshotLoader {
    * undefined, and each file goes through `record`.
    */
   run(files: readonly string[], from: number, to: number, uid: string, folder: string): ColumnRun | undefined {
+    if (!this.previous?.columns || !this.view || this.#changedFolders.has(folder)) return undefined;
+    const start = this.previous.runOf(files, from, to);
+    return start === undefined ? undefined : this.runAt(start, start + to - from, uid, folder);
+  }
+
+  /**
+   * The snapshot's entries as this load's listing, by runs of one type (`runAt` takes one whole): when the kept listing
+   * holds nothing but the entries. No path string is made for a run taken whole.
+   */
+  keptRuns(): { uid: string; start: number; end: number }[] | undefined {
+    if (this.stats.listedBy !== 'snapshot' || this.kept?.extras.length) return undefined;
+    return this.previous?.columns?.typeRuns();
+  }
+
+  /** Entry `i`'s path (`keptRuns`). */
+  fileAt(i: number): string {
+    return this.previous!.fileAt(i);
+  }
+
+  /** Take entries `start` to `end` (excluded), every file of type `uid` under `folder`, whole on Git's word (see `run`). */
+  runAt(start: number, end: number, uid: string, folder: string): ColumnRun | undefined {
     const columns = this.previous?.columns;
-    if (!columns || !this.view || this.#changedFolders.has(folder)) return undefined;
-    const start = this.previous!.runOf(files, from, to);
-    if (start === undefined || !columns.cleanRunOf(uid, start, start + to - from)) return undefined;
-    const run = new ColumnRun(this.previous!, columns, uid, folder, start, start + to - from);
+    if (!columns || !this.view || this.#changedFolders.has(folder) || !columns.cleanRunOf(uid, start, end)) return undefined;
+    this.previous!.skipTo(end);
+    const run = new ColumnRun(this.previous!, columns, uid, folder, start, end);
     this.stats.fromSnapshot += run.length;
     this.stats.keptWhole += run.length;
     this.#count += run.length;
