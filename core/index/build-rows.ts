@@ -65,33 +65,40 @@ export function buildDocumentRows(model: Model, records: FileRecord[], config: C
   return rows.map(({ row }) => row);
 }
 
+/** What decides which rows a file gives: its locale and kind. */
+export type FileVersion = Pick<FileRecord, 'locale' | 'draft'>;
+
 /** Which record a row is built from, with which status, and whether that is a `.draft` file. */
-interface Source { record: FileRecord; status: Status; draftFile: boolean }
+interface Source<R extends FileVersion = FileRecord> { record: R; status: Status; draftFile: boolean }
 
 /** The rows a document's files give (one file per version: duplicates already set aside), as their sources. */
-function documentSources(model: Model, records: FileRecord[]): Source[] {
-  const byLocale = new Map<string | null, { plain?: FileRecord; draft?: FileRecord }>();
+export function documentSources<R extends FileVersion>(model: Model, records: R[]): Source<R>[] {
+  const byLocale = new Map<string | null, { plain?: R; draft?: R }>();
   for (const record of records) {
     const slot = byLocale.get(record.locale) ?? {};
     if (record.draft) slot.draft = record;
     else slot.plain = record;
     byLocale.set(record.locale, slot);
   }
-  const sources: Source[] = [];
+  const sources: Source<R>[] = [];
   for (const { plain, draft } of byLocale.values()) addSources(model, sources, plain, draft);
   return sources;
 }
 
-/**
- * The ids of the rows `buildDocumentRows` would build from these files, without building them (a
- * restart checks a type's ids before its rows exist, see pending-types.ts).
- */
-export function documentRowIds(model: Model, records: FileRecord[]): number[] {
-  return documentSources(model, records).map(({ record, status }) => rowId(model, record.documentId, record.locale, status));
+const statusesByModel = new WeakMap<Model, [plain: Status[], draft: Status[]]>();
+
+/** The statuses of the rows a document of one file gives (`draft`: a `.draft` file), worked out once per model. */
+export function singleFileStatuses(model: Model, draft: boolean): readonly Status[] {
+  let statuses = statusesByModel.get(model);
+  if (!statuses) {
+    const of = (draftFile: boolean) => documentSources(model, [{ locale: null, draft: draftFile }]).map(({ status }) => status);
+    statusesByModel.set(model, (statuses = [of(false), of(true)]));
+  }
+  return statuses[draft ? 1 : 0];
 }
 
 /** The rows one locale's files give: a plain file is the published version and, without a `.draft` file, the draft. */
-function addSources(model: Model, sources: Source[], plain: FileRecord | undefined, draft: FileRecord | undefined): void {
+function addSources<R extends FileVersion>(model: Model, sources: Source<R>[], plain: R | undefined, draft: R | undefined): void {
   if (!model.draftAndPublish) {
     if (plain) sources.push({ record: plain, status: 'published', draftFile: false });
     return;

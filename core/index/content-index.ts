@@ -7,7 +7,7 @@ import { DocumentTable } from './document-table.js';
 import { servedRecords, splitDuplicates } from './duplicate-files.js';
 import { Followers } from './followers.js';
 import { LinkHolders } from './link-holders.js';
-import { deferrable, groupByType, PendingTypes } from './pending-types.js';
+import { deferrable, groupByType, PendingTypes, type LoadedFiles } from './pending-types.js';
 import { RecordBook } from './record-book.js';
 import { RowsById } from './rows-by-id.js';
 import { DerivedCache } from './derived-cache.js';
@@ -97,8 +97,9 @@ export class ContentIndex {
    * Add many records at once (start-up), type by type in the order types first come (kept in the table: the first row
    * stored with an id is the one `rowById` answers). With `defer` (the start-up load, cold or from the snapshot), a type that can wait
    * (`deferrable`) is built on its first use; not with file times from history (rows take them as they are at load).
+   * A whole type may come as a run of the snapshot's columns (`WaitingRun`): its records are made when it is built.
    */
-  addRecords(records: FileRecord[], defer = false): void {
+  addRecords(records: LoadedFiles, defer = false): void {
     const byType = groupByType(records);
     for (const uid of byType.keys()) this.documents.reserve(uid);
     for (const [uid, list] of byType) this.waiting.addOrBuild(uid, list, defer && !this.fileTimes && deferrable(this.model(uid), list));

@@ -44,6 +44,9 @@ export function rowId(model: Model, documentId: string, locale: string | null, s
     ?? deriveId(rowKey(model.uid, documentId, locale, status));
 }
 
+/** Does every row of `model` take the id its key derives (no id kept by an import, none given by another store)? */
+export const derivesRowIds = (model: Model): boolean => !givenByModel.has(model) && !keptByModel.get(model)?.size;
+
 /** The locales' kept records (empty before any import). */
 export const keptLocales = (models: Models): Record<string, KeptLocale> => localesByModels.get(models) ?? {};
 

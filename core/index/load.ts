@@ -10,6 +10,7 @@ import { ContentIndex } from './content-index.js';
 import { contentFolder, isShardName, parseContentPath } from './content-path.js';
 import { loadKeptIds } from './kept-ids.js';
 import { LoadPhases, type LoadPhase } from './load-phases.js';
+import type { LoadedFiles } from './pending-types.js';
 import { readContentFile, type FileRecord } from './read-file.js';
 import type { ContentListing, FolderStamps } from './snapshot/folder-listing.js';
 import type { GitAnswers } from './snapshot/git-changes.js';
@@ -158,11 +159,10 @@ export async function loadIndex(
   };
   const loader = new SnapshotLoader(root, models, config, options.snapshot ?? false, reread, options.git);
   clock.lap('snapshot');
-  let files: string[] = [];
+  let listed: ContentListing | undefined;
   try {
     // The snapshot's listing when no folder changed since (a stat per folder), else a listing.
-    const listed = loader.keptListing() ?? loader.listed(listContentFiles(root, loader.folderStamps()));
-    files = listed.files;
+    listed = loader.keptListing() ?? loader.listed(listContentFiles(root, loader.folderStamps()));
     for (const link of listed.links) index.reportProblem(new LinkError(link));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
@@ -172,29 +172,64 @@ export async function loadIndex(
   await loader.prepare();
   clock.lap('git');
   const folders = new Map<string, Model | undefined>();
-  const slab = new TextSlab();
-  const records: FileRecord[] = [];
-  // Texts many files repeat (relation targets, component names) are shared while this load lasts.
-  const pool = new StringPool();
-  for (const file of files) {
+  /** The model a content path's folder names (`slash`: where the folder's name ends). */
+  const modelOf = (file: string, slash: number): Model | undefined => {
     // `content/<folder>/…`: cut without splitting (a million files, an array and three strings each).
-    const slash = file.indexOf('/', CONTENT.length);
     const folder = file.slice(CONTENT.length, slash < 0 ? undefined : slash);
     if (!folders.has(folder)) folders.set(folder, modelForPath(models, `content/${folder}/x.json`));
-    const model = folders.get(folder);
+    return folders.get(folder);
+  };
+  const slab = new TextSlab();
+  const records: LoadedFiles = [];
+  // Texts many files repeat (relation targets, component names) are shared while this load lasts.
+  const pool = new StringPool();
+  /** One file on its own: its path checked, its record from the snapshot or read. */
+  const addFile = (file: string, slash = file.indexOf('/', CONTENT.length), model = modelOf(file, slash)): void => {
     // A file in a fan-out sub-folder must be owned by its path (the sub-folder is its id's first characters).
     if (!model || (slash >= 0 && file.includes('/', slash + 1) && !modelForPath(models, file))) {
       index.reportProblem(pathProblem(models, file));
-      continue;
+      return;
     }
-    if (options.only && !options.only.has(model.uid)) continue;
+    if (options.only && !options.only.has(model.uid)) return;
     try {
       records.push(loader.record(file, model.uid, (text, mtimeMs) => parseRecord(index, file, model, text, mtimeMs, pool, slab)));
     } catch (error) {
       // A file removed between listing and reading (a checkout, another writer) is simply gone.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
       index.reportProblem(asFileError(file, error));
     }
+  };
+  // A whole type's files, on Git's word, come as one run of the snapshot's columns: no record each until the type is built.
+  const wanted = (model: Model | undefined): model is Model => !fileTimes && !!model && !(options.only && !options.only.has(model.uid));
+  // The kept listing holding only the snapshot's entries: walked by the columns' runs of one type, a path made only
+  // for a type that goes file by file (and the first and last of each, whose folder must be the type's).
+  const runs = fileTimes ? undefined : loader.keptRuns();
+  for (const { uid, start, end } of runs ?? []) {
+    const model = models.get(uid);
+    const ends = [loader.fileAt(start), loader.fileAt(end - 1)];
+    const folder = wanted(model) && ends.every((file) => modelForPath(models, file) === model) ? `${CONTENT}${contentFolder(model)}/` : undefined;
+    const run = folder === undefined ? undefined : loader.runAt(start, end, uid, folder);
+    if (run) records.push(run);
+    else for (let i = start; i < end; i++) addFile(loader.fileAt(i));
+  }
+  // Else the listing, file by file, each folder's files first offered whole.
+  const files = runs ? [] : listed?.files ?? [];
+  let runEnd = 0;
+  for (let at = 0; at < files.length; at++) {
+    const file = files[at];
+    const slash = file.indexOf('/', CONTENT.length);
+    const model = modelOf(file, slash);
+    if (slash >= 0 && at >= runEnd && wanted(model)) {
+      const prefix = file.slice(0, slash + 1);
+      for (runEnd = at + 1; runEnd < files.length && files[runEnd].startsWith(prefix);) runEnd++;
+      const run = loader.run(files, at, runEnd, model.uid, prefix);
+      if (run) {
+        records.push(run);
+        at = runEnd - 1;
+        continue;
+      }
+    }
+    addFile(file, slash, model);
   }
   // Read from Git while the files were read: rows are built once, with their times.
   if (fileTimes) index.fileTimes = await fileTimes;

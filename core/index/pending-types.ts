@@ -1,13 +1,31 @@
 import type { Model } from '../schema/types.js';
-import { documentRowIds } from './build-rows.js';
+import { deferrable as filesMayWait, type VersionsView } from './deferrable.js';
+import { rowId } from './kept-ids.js';
 import type { FileRecord } from './read-file.js';
 import { isUnparsed } from './snapshot/snapshot-record.js';
 
-/** One type's records, waiting for the type's first use; `folder` is the `content/<folder>/` all its files lie under. */
+/** One type's records, waiting for the type's first use (made then); `folder` is the `content/<folder>/` all its files lie under. */
 interface PendingType {
   folder: string;
-  records: FileRecord[];
+  records: () => FileRecord[];
 }
+
+/**
+ * A whole type's files kept from the snapshot without a record each (snapshot/column-run.ts): the records are made
+ * when the type is built, and whether it may wait is answered from the snapshot's columns.
+ */
+export interface WaitingRun {
+  uid: string;
+  /** `content/<folder>/`. */
+  folder: string;
+  records(): FileRecord[];
+  deferrable(model: Model): boolean;
+}
+
+/** A start's records and whole-type runs, in file order. */
+export type LoadedFiles = (FileRecord | WaitingRun)[];
+
+const isRun = (item: FileRecord | WaitingRun): item is WaitingRun => typeof (item as Partial<WaitingRun>).deferrable === 'function';
 
 /** `content/<folder>/` of a content path (a fan-out file's too). */
 const folderOf = (file: string): string => file.slice(0, file.indexOf('/', file.indexOf('/') + 1) + 1);
@@ -31,10 +49,11 @@ export class PendingTypes {
   /** `build` builds one type's documents from its records (the index's own start-up path). */
   constructor(private readonly buildRecords: (records: FileRecord[]) => void) {}
 
-  /** Keep `records` (one type's, sorted by file) until the type is first used when it may `wait`, else build them now. */
-  addOrBuild(uid: string, records: FileRecord[], wait: boolean): void {
-    if (wait) this.#types.set(uid, { folder: folderOf(records[0].file), records });
-    else this.buildRecords(records);
+  /** Keep one type's records (sorted by file) until the type is first used when it may `wait`, else build them now. */
+  addOrBuild(uid: string, files: FileRecord[] | WaitingRun, wait: boolean): void {
+    const records = Array.isArray(files) ? () => files : () => files.records();
+    if (wait) this.#types.set(uid, { folder: Array.isArray(files) ? folderOf(files[0].file) : files.folder, records });
+    else this.buildRecords(records());
   }
 
   /** The types still waiting. */
@@ -48,7 +67,7 @@ export class PendingTypes {
     const pending = this.#types.get(uid);
     if (!pending) return;
     this.#types.delete(uid);
-    this.buildRecords(pending.records);
+    this.buildRecords(pending.records());
   }
 
   /** Build the waiting types with files under `prefix` (a file, or a folder such as `content/` or `content/articles/`). */
@@ -64,50 +83,30 @@ export class PendingTypes {
   }
 }
 
-/** Records by type, each type's in their order, the types in the order they first come. */
-export function groupByType(records: FileRecord[]): Map<string, FileRecord[]> {
-  const byType = new Map<string, FileRecord[]>();
-  for (const record of records) {
-    const list = byType.get(record.uid);
-    if (list) list.push(record);
-    else byType.set(record.uid, [record]);
+/** Records by type, each type's in their order, the types in the order they first come (a run is a whole type). */
+export function groupByType(files: LoadedFiles): Map<string, FileRecord[] | WaitingRun> {
+  const byType = new Map<string, FileRecord[] | WaitingRun>();
+  for (const item of files) {
+    const list = byType.get(item.uid);
+    // A run is all of its type's files: the same type never comes file by file as well.
+    if (list && (isRun(item) || !Array.isArray(list))) throw new Error(`index load: ${item.uid} came whole and file by file`);
+    if (isRun(item)) byType.set(item.uid, item);
+    else if (Array.isArray(list)) list.push(item);
+    else byType.set(item.uid, [item]);
   }
   return byType;
 }
 
-/**
- * May a type's records wait for the type's first use? Only when building its rows now could report
- * nothing and read nothing: every record's fields still unread, one file per document version, and
- * no id shared by two rows (a collision, or a document whose files are not neighbours in the listing,
- * such as a flat file beside a fan-out one: both are then built at load and reported as always).
- * The ids are those the rows will have (`documentRowIds`), sorted in one typed array.
- */
-export function deferrable(model: Model, records: FileRecord[]): boolean {
-  // Ids are 53-bit numbers: a typed array holds them unboxed (two rows per file at most).
-  const ids = new Float64Array(records.length * 2);
-  let count = 0;
-  for (let start = 0; start < records.length;) {
-    const { documentId } = records[start];
-    if (!isUnparsed(records[start])) return false;
-    let end = start + 1;
-    while (end < records.length && records[end].documentId === documentId) {
-      if (!isUnparsed(records[end])) return false;
-      end++;
-    }
-    const group = end - start === 1 ? [records[start]] : records.slice(start, end);
-    if (group.length > 1 && hasTwoFilesForOneVersion(group)) return false;
-    for (const id of documentRowIds(model, group)) ids[count++] = id;
-    start = end;
-  }
-  const sorted = ids.subarray(0, count).sort();
-  for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) return false;
-  return true;
-}
+/** Made records as the deferrable check reads them. */
+const recordsView = (model: Model, records: FileRecord[]): VersionsView => ({
+  length: records.length,
+  locale: (i) => records[i].locale,
+  draft: (i) => records[i].draft,
+  sameDocumentAsPrevious: (i) => records[i].documentId === records[i - 1].documentId,
+  unparsed: (i) => isUnparsed(records[i]),
+  rowId: (i, status) => rowId(model, records[i].documentId, records[i].locale, status),
+});
 
-/** Do two of a document's few files hold the same version (locale and kind)? What `splitDuplicates` would report. */
-function hasTwoFilesForOneVersion(group: FileRecord[]): boolean {
-  for (let i = 1; i < group.length; i++) {
-    for (let j = 0; j < i; j++) if (String(group[i].locale) === String(group[j].locale) && group[i].draft === group[j].draft) return true;
-  }
-  return false;
-}
+/** May this type's files (records, or a run of the snapshot's columns) wait for the type's first use? See `deferrable.ts`. */
+export const deferrable = (model: Model, files: FileRecord[] | WaitingRun): boolean =>
+  Array.isArray(files) ? filesMayWait(model, recordsView(model, files)) : files.deferrable(model);

@@ -4,22 +4,7 @@ import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { copySampleSite } from '../helpers/project.js';
 import { answers, snapshotPath, start } from './helpers.js';
-import { columnLayout, paddedLength, type Preamble } from '../../core/index/snapshot/snapshot-columns.js';
-import { metadataRegion, readSnapshotFile, snapshotRegions, writeSnapshotFile } from './snapshot-file.js';
-
-type Layout = ReturnType<typeof columnLayout>;
-
-/** Edit the metadata columns in place (or replace them), the end line's CRC-32 made to agree: only the columns' own checks remain. */
-function editColumns(root: string, edit: (region: Buffer, at: Layout, preamble: Preamble) => Buffer | void): void {
-  const bytes = readFileSync(snapshotPath(root));
-  const { metadataAt, metadataEnd } = snapshotRegions(bytes);
-  const region = Buffer.from(bytes.subarray(metadataAt, metadataEnd));
-  const lineEnd = region.indexOf('\n');
-  const preamble = JSON.parse(region.toString('utf8', 0, lineEnd)) as Preamble;
-  const edited = edit(region, columnLayout(paddedLength(lineEnd + 1), preamble.count, preamble.text), preamble) ?? region;
-  const endLine = Buffer.from(`end ${preamble.count} ${metadataAt} ${crc32(edited)}\n`);
-  writeFileSync(snapshotPath(root), Buffer.concat([bytes.subarray(0, metadataAt), edited, endLine]));
-}
+import { editColumns, metadataRegion, readSnapshotFile, snapshotRegions, writeSnapshotFile } from './snapshot-file.js';
 
 /** The same snapshot in format 3: the fields region kept, one tab-separated metadata line per entry. */
 function writeFormat3(root: string): void {

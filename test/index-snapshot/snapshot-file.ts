@@ -4,7 +4,7 @@ import { crc32 } from 'node:zlib';
 import { ColumnsWriter } from '../../core/index/snapshot/columns-writer.js';
 import type { KeptListing } from '../../core/index/snapshot/folder-listing.js';
 import { SnapshotColumns } from '../../core/index/snapshot/read-columns.js';
-import type { ColumnEntry } from '../../core/index/snapshot/snapshot-columns.js';
+import { columnLayout, paddedLength, type ColumnEntry, type Preamble } from '../../core/index/snapshot/snapshot-columns.js';
 import { SNAPSHOT_FILE } from '../../core/index/snapshot/snapshot-format.js';
 
 /**
@@ -96,3 +96,18 @@ export const entryOf = (entries: EditableEntry[], file: string): EditableEntry =
   if (!entry) throw new Error(`test setup: no snapshot entry for ${file}`);
   return entry;
 };
+
+/** Where each column starts in a metadata region (`columnLayout`). */
+export type Layout = ReturnType<typeof columnLayout>;
+
+/** Edit the metadata columns in place (or replace them), the end line's CRC-32 made to agree: only the columns' own checks remain. */
+export function editColumns(root: string, edit: (region: Buffer, at: Layout, preamble: Preamble) => Buffer | void): void {
+  const bytes = readFileSync(join(root, SNAPSHOT_FILE));
+  const { metadataAt, metadataEnd } = snapshotRegions(bytes);
+  const region = Buffer.from(bytes.subarray(metadataAt, metadataEnd));
+  const lineEnd = region.indexOf('\n');
+  const preamble = JSON.parse(region.toString('utf8', 0, lineEnd)) as Preamble;
+  const edited = edit(region, columnLayout(paddedLength(lineEnd + 1), preamble.count, preamble.text), preamble) ?? region;
+  const endLine = Buffer.from(`end ${preamble.count} ${metadataAt} ${crc32(edited)}\n`);
+  writeFileSync(join(root, SNAPSHOT_FILE), Buffer.concat([bytes.subarray(0, metadataAt), edited, endLine]));
+}

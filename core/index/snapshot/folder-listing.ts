@@ -56,9 +56,9 @@ export class FolderStamps {
  * listing is the snapshot's entries and extras, with no folder read. Undefined: list the folders.
  *
  * @example
- * const listing = keptListing(root, header.listing, entries.files()) ?? listContentFiles(root)
+ * const listing = keptListing(root, header.listing, () => entries.files()) ?? listContentFiles(root)
  */
-export function keptListing(root: string, kept: KeptListing | undefined, entries: string[]): ContentListing | undefined {
+export function keptListing(root: string, kept: KeptListing | undefined, entries: () => string[]): ContentListing | undefined {
   if (!kept?.folders.some(([name]) => name === '')) return undefined;
   for (const [name, mtimeMs, ctimeMs, ino] of kept.folders) {
     const stats = lstatSync(join(root, 'content', name), { throwIfNoEntry: false });
@@ -66,7 +66,9 @@ export function keptListing(root: string, kept: KeptListing | undefined, entries
     const stamp = stampOf(stats);
     if (!sameStamp(stamp, { size: stamp.size, mtimeMs, ctimeMs, ino })) return undefined;
   }
-  return { files: mergeSorted(entries, kept.extras), links: kept.links };
+  // The paths are made when first asked for: a load that walks the snapshot's columns instead never asks.
+  let files: string[] | undefined;
+  return { get files() { return (files ??= mergeSorted(entries(), kept.extras)); }, links: kept.links };
 }
 
 /** Two lists of paths as one sorted list: the entries come in listing order, the extras too, so a merge does (a sort otherwise). */

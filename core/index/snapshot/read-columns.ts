@@ -1,6 +1,7 @@
 import {
   BYTE_ORDER, CLEAN, columnLayout, DRAFT, FieldsColumns, NUMBERS, paddedLength, TEXTS, UNPUBLISHED, type ColumnEntry, type Preamble,
 } from './snapshot-columns.js';
+import type { Cyrb53 } from '../ids.js';
 import type { FileRecord } from '../read-file.js';
 import { SnapshotCorruptError } from './snapshot-format.js';
 
@@ -96,6 +97,72 @@ export class SnapshotColumns {
     return (this.flags[i] & CLEAN) !== 0;
   }
 
+  draft(i: number): boolean {
+    return (this.flags[i] & DRAFT) !== 0;
+  }
+
+  locale(i: number): string | null {
+    const locale = this.locales[i];
+    return locale === 0 ? null : this.preamble.locales[locale - 1];
+  }
+
+  /** The entries as runs of one type each, in order; undefined when a type comes in two runs (its files are then not one folder's run). */
+  typeRuns(): { uid: string; start: number; end: number }[] | undefined {
+    const runs: { uid: string; start: number; end: number }[] = [];
+    const seen = new Set<number>();
+    for (let start = 0; start < this.count;) {
+      const type = this.types[start];
+      if (seen.has(type)) return undefined;
+      seen.add(type);
+      let end = start + 1;
+      while (end < this.count && this.types[end] === type) end++;
+      runs.push({ uid: this.preamble.types[type], start, end });
+      start = end;
+    }
+    return runs;
+  }
+
+  /** Are entries `from` to `to` (excluded) all of type `uid`, and all clean (Git vouched for them at the snapshot's commit)? */
+  cleanRunOf(uid: string, from: number, to: number): boolean {
+    const type = this.preamble.types.indexOf(uid);
+    for (let i = from; i < to; i++) if (this.types[i] !== type || (this.flags[i] & CLEAN) === 0) return false;
+    return type >= 0;
+  }
+
+  /**
+   * Are the entries' paths in strictly ascending order, byte by byte (no string made)? UTF-8's byte order is the code
+   * points', which a JS comparison shares but for paths with characters past U+FFFF: there the cursor misses an entry and its file is read.
+   */
+  pathsAscending(): boolean {
+    const { bytes, ends, texts } = this;
+    for (let i = 1; i < this.count; i++) {
+      const [a, b] = [(i - 1) * TEXTS.length, i * TEXTS.length];
+      const [aStart, aEnd, bStart, bEnd] = [a === 0 ? 0 : ends[a - 1], ends[a], ends[b - 1], ends[b]];
+      let k = 0;
+      while (aStart + k < aEnd && bStart + k < bEnd && bytes[texts + aStart + k] === bytes[texts + bStart + k]) k++;
+      // Equal up to the shorter: ascending only if the earlier path is the shorter one.
+      const ascending = bStart + k < bEnd && (aStart + k === aEnd || bytes[texts + aStart + k] < bytes[texts + bStart + k]);
+      if (!ascending) return false;
+    }
+    return true;
+  }
+
+  /** Feed entry `i`'s documentId to `hash` where its bytes lie; false (fed in part) when one is not ASCII: hash its string instead. */
+  feedDocumentId(i: number, hash: Cyrb53): boolean {
+    const j = i * TEXTS.length + 1;
+    const { bytes } = this;
+    for (let at = this.texts + this.ends[j - 1], end = this.texts + this.ends[j]; at < end; at++) {
+      if (bytes[at] >= 0x80) return false;
+      hash.code(bytes[at]);
+    }
+    return true;
+  }
+
+  /** Do entries `i` and `j` have the same documentId (compared as bytes, no string made)? */
+  sameDocumentId(i: number, j: number): boolean {
+    return this.same(i, 1, j, 1);
+  }
+
   /**
    * What a record of entry `i` holds besides its fields (`file` when the caller holds it already): a
    * missing timestamp is undefined, and equal timestamps share one string.
@@ -103,12 +170,11 @@ export class SnapshotColumns {
   recordFields(i: number, file = this.file(i)): Omit<FileRecord, 'data'> {
     const flags = this.flags[i];
     const createdAt = this.text(i, 2);
-    const updatedAt = this.same(i, 3, 2) ? createdAt : this.text(i, 3);
+    const updatedAt = this.same(i, 3, i, 2) ? createdAt : this.text(i, 3);
     let publishedAt: string | null = null;
-    if (!(flags & UNPUBLISHED)) publishedAt = this.same(i, 4, 3) ? updatedAt : this.same(i, 4, 2) ? createdAt : this.text(i, 4);
-    const locale = this.locales[i];
+    if (!(flags & UNPUBLISHED)) publishedAt = this.same(i, 4, i, 3) ? updatedAt : this.same(i, 4, i, 2) ? createdAt : this.text(i, 4);
     return {
-      file, uid: this.uid(i), documentId: this.text(i, 1), locale: locale === 0 ? null : this.preamble.locales[locale - 1],
+      file, uid: this.uid(i), documentId: this.text(i, 1), locale: this.locale(i),
       draft: (flags & DRAFT) !== 0, createdAt: createdAt || undefined, updatedAt: updatedAt || undefined,
       publishedAt: publishedAt === null ? null : publishedAt || undefined, mtimeMs: this.fields.recordMtimeMs(i),
     };
@@ -130,14 +196,16 @@ export class SnapshotColumns {
     return this.text(i, 5) || undefined;
   }
 
-  /** Do texts `a` and `b` of entry `i` hold the same bytes? */
-  private same(i: number, a: number, b: number): boolean {
-    const base = i * TEXTS.length;
-    const [aEnd, bEnd] = [this.ends[base + a], this.ends[base + b]];
-    const [aStart, bStart] = [this.ends[base + a - 1], this.ends[base + b - 1]];
+  /** Do text `a` of entry `i` and text `b` of entry `j` hold the same bytes? */
+  private same(i: number, a: number, j: number, b: number): boolean {
+    const [ak, bk] = [i * TEXTS.length + a, j * TEXTS.length + b];
+    const [aEnd, bEnd] = [this.ends[ak], this.ends[bk]];
+    const [aStart, bStart] = [ak === 0 ? 0 : this.ends[ak - 1], bk === 0 ? 0 : this.ends[bk - 1]];
     if (aEnd - aStart !== bEnd - bStart) return false;
-    const at = this.texts;
-    return this.bytes.compare(this.bytes, at + bStart, at + bEnd, at + aStart, at + aEnd) === 0;
+    // Short texts (ids, timestamps): a loop costs less than a native call each.
+    const [bytes, a0, b0] = [this.bytes, this.texts + aStart, this.texts + bStart];
+    for (let k = 0; k < aEnd - aStart; k++) if (bytes[a0 + k] !== bytes[b0 + k]) return false;
+    return true;
   }
 }
 

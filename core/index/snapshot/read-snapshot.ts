@@ -94,7 +94,7 @@ export function readSnapshot(root: string, fingerprint: string, reread: Reread):
     if (columns.count !== count) throw new SnapshotCorruptError('end line does not match the entries');
     const listing = columns.preamble.listing === undefined ? undefined : checkListing(columns.preamble.listing);
     fields = new FieldsFile(fd, count);
-    return { entries: new SnapshotEntries(entriesOf(columns, fields, reread)), header, listing };
+    return { entries: new SnapshotEntries(entriesOf(columns, fields, reread), columns), header, listing };
   } catch (error) {
     // Once a FieldsFile owns the descriptor, only it closes it (never twice: the number may be reused).
     if (fields) fields.close();
@@ -108,6 +108,8 @@ export interface EntrySource {
   size: number;
   file(i: number): string;
   entry(i: number, file: string): SnapshotEntry;
+  /** Are the files in ascending order, told without a string each (else the strings are compared)? */
+  ascending?(): boolean;
 }
 
 /** A snapshot's entries as records made on demand from its columns, each reading its fields from `fields`. */
@@ -115,6 +117,7 @@ function entriesOf(columns: SnapshotColumns, fields: FieldsFile, reread: Reread)
   return {
     size: columns.count,
     file: (i) => columns.file(i),
+    ascending: () => columns.pathsAscending(),
     entry: (i, file) => new SnapshotRecord(columns.recordFields(i, file), fields, columns.fields, i, reread, {
       hash: columns.hash(i), clean: columns.clean(i),
     }),
@@ -128,23 +131,27 @@ const listSource = (list: SnapshotEntry[]): EntrySource => ({ size: list.length,
  * A snapshot's entries by file. A load asks for files in sorted order, and the entries were written
  * in that order: a cursor walking both answers (a merge), and a map is built only for a question
  * out of order. Each entry is made the first time it is asked for (then the same one each time);
- * the files are decoded once, and the listing taken from the snapshot shares their strings.
+ * each file's path is decoded when first needed (a run of a type taken whole needs none), and the
+ * listing taken from the snapshot shares the strings.
  */
 export class SnapshotEntries {
   #cursor = 0;
   #last: string | undefined;
   #byFile: Map<string, number> | undefined;
-  readonly #sorted: boolean;
-  readonly #files: string[];
+  #sorted: boolean | undefined;
+  readonly #files: (string | undefined)[];
   readonly #made: (SnapshotEntry | undefined)[] = [];
   readonly #source: EntrySource;
 
-  constructor(list: SnapshotEntry[] | EntrySource) {
+  /** `columns`: the snapshot's own (whole runs of a type are then taken from them, see `runOf`). */
+  constructor(list: SnapshotEntry[] | EntrySource, readonly columns?: SnapshotColumns) {
     this.#source = Array.isArray(list) ? listSource(list) : list;
-    const files = new Array<string>(this.#source.size);
-    for (let i = 0; i < files.length; i++) files[i] = this.#source.file(i);
-    this.#files = files;
-    this.#sorted = files.every((file, i) => i === 0 || files[i - 1] < file);
+    this.#files = new Array<string | undefined>(this.#source.size);
+  }
+
+  /** File `i`'s path (in the order written). */
+  fileAt(i: number): string {
+    return (this.#files[i] ??= this.#source.file(i));
   }
 
   /** How many files the snapshot holds. */
@@ -152,24 +159,54 @@ export class SnapshotEntries {
     return this.#files.length;
   }
 
+  get #ascending(): boolean {
+    if (this.#sorted === undefined) {
+      this.#sorted = this.#source.ascending?.() ?? this.files().every((file, i, files) => i === 0 || files[i - 1] < file);
+    }
+    return this.#sorted;
+  }
+
   get(file: string): SnapshotEntry | undefined {
     const at = this.#indexOf(file);
-    return at === undefined ? undefined : (this.#made[at] ??= this.#source.entry(at, this.#files[at]));
+    return at === undefined ? undefined : this.at(at);
+  }
+
+  /** Entry `i` (in the order written), made the first time it is asked for. */
+  at(i: number): SnapshotEntry {
+    return (this.#made[i] ??= this.#source.entry(i, this.fileAt(i)));
+  }
+
+  /** The entries before `end` were taken (a run of a type, whole): the next file asked for comes after them. */
+  skipTo(end: number): void {
+    if (this.#byFile || end <= this.#cursor) return;
+    [this.#cursor, this.#last] = [end, this.fileAt(end - 1)];
+  }
+
+  /** Where the snapshot holds exactly `files[from]` to `files[to - 1]` (sorted), one after another: the first entry's position, or undefined. */
+  runOf(files: readonly string[], from: number, to: number): number | undefined {
+    const [cursor, last] = [this.#cursor, this.#last];
+    const start = this.#indexOf(files[from]);
+    let same = start !== undefined && start + to - from <= this.size;
+    // The kept listing's paths are the snapshot's own strings: equal at once.
+    for (let k = 1; same && k < to - from; k++) same = this.fileAt(start! + k) === files[from + k];
+    // The cursor stays where it was: a run taken moves it past (`skipTo`), else the files are asked for one by one.
+    [this.#cursor, this.#last] = [cursor, last];
+    return same ? start : undefined;
   }
 
   /** The files, in the order they were written (a new array, the caller's to keep). */
   files(): string[] {
-    return this.#files.slice();
+    return Array.from({ length: this.size }, (_, i) => this.fileAt(i));
   }
 
   #indexOf(file: string): number | undefined {
-    const files = this.#files;
-    if (this.#byFile || !this.#sorted || (this.#last !== undefined && file <= this.#last)) {
-      this.#byFile ??= new Map(files.map((name, i) => [name, i]));
+    if (this.#byFile || !this.#ascending || (this.#last !== undefined && file <= this.#last)) {
+      this.#byFile ??= new Map(this.files().map((name, i) => [name, i]));
       return this.#byFile.get(file);
     }
     this.#last = file;
-    while (this.#cursor < files.length && files[this.#cursor] < file) this.#cursor++;
-    return files[this.#cursor] === file ? this.#cursor : undefined;
+    const { size } = this;
+    while (this.#cursor < size && this.fileAt(this.#cursor) < file) this.#cursor++;
+    return this.#cursor < size && this.fileAt(this.#cursor) === file ? this.#cursor : undefined;
   }
 }

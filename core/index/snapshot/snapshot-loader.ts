@@ -7,6 +7,7 @@ import type { FileRecord } from '../read-file.js';
 import { isRacy, RACY_MARGIN_MS, sameStamp, stampOf, type FileStamp } from './file-stamp.js';
 import { FolderStamps, keptListing, type ContentListing, type KeptListing } from './folder-listing.js';
 import { askGit, type GitAnswers, type GitView } from './git-changes.js';
+import { ColumnRun } from './column-run.js';
 import { readSnapshot, type SnapshotEntries } from './read-snapshot.js';
 import type { Reread } from './snapshot-record.js';
 import { readStampedSync } from './read-stamped.js';
@@ -19,6 +20,8 @@ export interface LoadStats {
   snapshot: string;
   /** Records taken from the snapshot on the strength of their stamp alone. */
   fromSnapshot: number;
+  /** Of `fromSnapshot`, files kept as whole types on Git's word: runs of the snapshot's columns, no record made at load. */
+  keptWhole: number;
   /** Records taken from the snapshot after their text matched its hash (racy files). */
   verified: number;
   /** Files read and checked. */
@@ -31,6 +34,8 @@ export interface LoadStats {
 
 /** Parse and check one file's text (`readContentFile` with the file's model bound); `mtimeMs` stats it only when asked. */
 export type ParseFile = (text: string, mtimeMs: () => number) => FileRecord;
+
+const CONTENT = 'content/';
 
 /** A few changed files are cheaper to re-read on each start than a rewrite of the whole snapshot. */
 const rewriteAfter = (files: number) => Math.max(50, Math.floor(files / 100));
@@ -47,7 +52,11 @@ const rewriteAfter = (files: number) => Math.max(50, Math.floor(files / 100));
 export class SnapshotLoader {
   readonly startedAt = Date.now();
   readonly stats: LoadStats;
-  private readonly entries: SnapshotEntry[] = [];
+  /** What this load kept or read, in file order: entries, and whole runs of the snapshot's (`ColumnRun`). */
+  private readonly entries: (SnapshotEntry | ColumnRun)[] = [];
+  #count = 0;
+  /** `content/<folder>/` of each file Git says changed: no run of such a folder is taken whole. */
+  readonly #changedFolders = new Set<string>();
   private readonly previous: SnapshotEntries | undefined;
   private readonly fingerprint: string;
   private readonly head: string | undefined;
@@ -68,7 +77,8 @@ export class SnapshotLoader {
     this.head = read.entries ? read.header.head : undefined;
     this.kept = read.entries ? read.listing : undefined;
     this.stats = {
-      snapshot: read.entries ? 'used' : read.reason, fromSnapshot: 0, verified: 0, read: 0, checkedBy: 'stamps', listedBy: 'folders',
+      snapshot: read.entries ? 'used' : read.reason, fromSnapshot: 0, keptWhole: 0, verified: 0, read: 0,
+      checkedBy: 'stamps', listedBy: 'folders',
     };
   }
 
@@ -88,7 +98,8 @@ export class SnapshotLoader {
   /** The snapshot's listing of `content/`, when every folder it read kept its stamp (see `keptListing`). */
   keptListing(): ContentListing | undefined {
     if (!this.previous || !this.kept) return undefined;
-    const listed = keptListing(this.root, this.kept, this.previous.files());
+    const previous = this.previous;
+    const listed = keptListing(this.root, this.kept, () => previous.files());
     if (listed) this.listing = { listed, stamps: FolderStamps.from(this.kept) };
     this.stats.listedBy = listed ? 'snapshot' : 'folders';
     return listed;
@@ -98,6 +109,46 @@ export class SnapshotLoader {
   async prepare(): Promise<void> {
     this.view = await this.git?.view(this.head);
     if (this.view) this.stats.checkedBy = 'git';
+    for (const file of this.view?.changed ?? []) this.#changedFolders.add(file.slice(0, file.indexOf('/', CONTENT.length) + 1));
+  }
+
+  /**
+   * Take `files[from]` to `files[to - 1]`, every file of type `uid` (all under `folder`, `content/<folder>/`), whole from
+   * the snapshot on Git's word: when the snapshot holds exactly these files one after another, each of type `uid` and
+   * clean, and Git names no changed file in the folder. Then no record is made for them now (`ColumnRun`); else
+   * undefined, and each file goes through `record`.
+   */
+  run(files: readonly string[], from: number, to: number, uid: string, folder: string): ColumnRun | undefined {
+    if (!this.previous?.columns || !this.view || this.#changedFolders.has(folder)) return undefined;
+    const start = this.previous.runOf(files, from, to);
+    return start === undefined ? undefined : this.runAt(start, start + to - from, uid, folder);
+  }
+
+  /**
+   * The snapshot's entries as this load's listing, by runs of one type (`runAt` takes one whole): when the kept listing
+   * holds nothing but the entries. No path string is made for a run taken whole.
+   */
+  keptRuns(): { uid: string; start: number; end: number }[] | undefined {
+    if (this.stats.listedBy !== 'snapshot' || this.kept?.extras.length) return undefined;
+    return this.previous?.columns?.typeRuns();
+  }
+
+  /** Entry `i`'s path (`keptRuns`). */
+  fileAt(i: number): string {
+    return this.previous!.fileAt(i);
+  }
+
+  /** Take entries `start` to `end` (excluded), every file of type `uid` under `folder`, whole on Git's word (see `run`). */
+  runAt(start: number, end: number, uid: string, folder: string): ColumnRun | undefined {
+    const columns = this.previous?.columns;
+    if (!columns || !this.view || this.#changedFolders.has(folder) || !columns.cleanRunOf(uid, start, end)) return undefined;
+    this.previous!.skipTo(end);
+    const run = new ColumnRun(this.previous!, columns, uid, folder, start, end);
+    this.stats.fromSnapshot += run.length;
+    this.stats.keptWhole += run.length;
+    this.#count += run.length;
+    this.entries.push(run);
+    return run;
   }
 
   /** The record of one content file of type `uid`: from the snapshot when its stamp vouches for it, else read. */
@@ -135,15 +186,16 @@ export class SnapshotLoader {
     const kept = this.stats.fromSnapshot + this.stats.verified;
     const removed = this.previous ? this.previous.size - kept : 0;
     const stale = this.stats.read + this.stats.verified + removed;
-    if (this.previous && stale <= rewriteAfter(this.entries.length)) return Promise.resolve();
+    if (this.previous && stale <= rewriteAfter(this.#count)) return Promise.resolve();
     const view = this.view;
+    const entries = this.entries.flatMap((entry) => (entry instanceof ColumnRun ? entry.made() : [entry]));
     const header = { fingerprint: this.fingerprint, loadStartedAt: this.startedAt, head: view?.head };
     return (async () => {
       const tracked = await view?.tracked();
       const clean = view && tracked ? (entry: SnapshotEntry) => tracked.has(entry.record.file) && this.stillClean(entry, view) : undefined;
       const { listing, startedAt } = this;
       const keep = listing && ((written: ReadonlySet<string>) => listing.stamps.keep(listing.listed, written, startedAt));
-      await writeSnapshot(this.root, header, this.entries, clean, keep);
+      await writeSnapshot(this.root, header, entries, clean, keep);
     })().catch(() => undefined);
   }
 
@@ -164,6 +216,7 @@ export class SnapshotLoader {
 
   private keep(entry: SnapshotEntry, source: 'fromSnapshot' | 'verified'): FileRecord {
     this.stats[source]++;
+    this.#count++;
     this.entries.push(entry);
     return entry.record;
   }
@@ -171,6 +224,7 @@ export class SnapshotLoader {
   private parse(text: string, stamp: FileStamp, parse: ParseFile): FileRecord {
     const record = parse(text, () => stamp.mtimeMs);
     this.stats.read++;
+    this.#count++;
     this.entries.push({ record, stamp, hash: isRacy(stamp, this.startedAt) ? hashText(text) : undefined });
     return record;
   }

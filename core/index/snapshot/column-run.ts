@@ -1,0 +1,72 @@
+import type { Model } from '../../schema/types.js';
+import type { Status } from '../../types.js';
+import { deferrable } from '../deferrable.js';
+import { Cyrb53, deriveIdFrom, rowKey } from '../ids.js';
+import { derivesRowIds, rowId } from '../kept-ids.js';
+import type { WaitingRun } from '../pending-types.js';
+import type { FileRecord } from '../read-file.js';
+import type { SnapshotColumns } from './read-columns.js';
+import type { SnapshotEntries } from './read-snapshot.js';
+import type { SnapshotEntry } from './snapshot-format.js';
+
+const BAR = '|'.charCodeAt(0);
+
+/**
+ * A whole type's files taken from the snapshot on Git's word, as the run of the snapshot's entries they are
+ * (`start` to `end`, excluded): no record, no documentId or timestamp string is made at load. Whether the type may
+ * wait is read from the columns (its documentIds compared as bytes, locales and kinds as numbers); the records are
+ * made when the type is built (or when a rewritten snapshot needs them), the same ones each time.
+ *
+ * @example
+ * const run = new ColumnRun(entries, columns, 'api::article.article', 'content/articles/', 0, 1000); run.records()
+ */
+export class ColumnRun implements WaitingRun {
+  constructor(
+    private readonly entries: SnapshotEntries, private readonly columns: SnapshotColumns,
+    readonly uid: string, readonly folder: string, private readonly start: number, private readonly end: number,
+  ) {}
+
+  get length(): number {
+    return this.end - this.start;
+  }
+
+  /** The run's entries, in order (made on first ask). */
+  made(): SnapshotEntry[] {
+    const made = new Array<SnapshotEntry>(this.length);
+    for (let i = this.start; i < this.end; i++) made[i - this.start] = this.entries.at(i);
+    return made;
+  }
+
+  records(): FileRecord[] {
+    return this.made().map((entry) => entry.record);
+  }
+
+  deferrable(model: Model): boolean {
+    const { columns, start } = this;
+    const documentId = (i: number) => columns.text(start + i, 1);
+    const slow = (i: number, status: Status) => rowId(model, documentId(i), columns.locale(start + i), status);
+    // Every id derived from `uid|documentId|locale|status`: the type's prefix hashed once, each file's bytes where they lie.
+    const prefix = derivesRowIds(model) ? new Cyrb53().text(`${model.uid}|`) : undefined;
+    // Two hashes reused file after file: `file` up to `…|locale|`, `row` with the status after it.
+    const [file, row] = [new Cyrb53(), new Cyrb53()];
+    let [last, ascii] = [-1, true];
+    const fast = (i: number, status: Status): number | undefined => {
+      if (i !== last) {
+        last = i;
+        ascii = columns.feedDocumentId(start + i, file.from(prefix!));
+        if (ascii) file.code(BAR).text(columns.locale(start + i) ?? '').code(BAR);
+      }
+      if (!ascii) return undefined;
+      return deriveIdFrom(row.from(file).text(status), () => rowKey(model.uid, documentId(i), columns.locale(start + i), status));
+    };
+    return deferrable(model, {
+      length: this.length,
+      locale: (i) => columns.locale(start + i),
+      draft: (i) => columns.draft(start + i),
+      sameDocumentAsPrevious: (i) => columns.sameDocumentId(start + i - 1, start + i),
+      // Checked at load, before anything could read one of these files' fields.
+      unparsed: () => true,
+      rowId: (i, status) => (prefix && fast(i, status)) ?? slow(i, status),
+    });
+  }
+}
