@@ -1,4 +1,5 @@
 import type { Cms } from '../cms.js';
+import { rowOfType } from '../index/type-row-ids.js';
 import { isLocalizedAttribute, type Model } from '../schema/types.js';
 import { publicationStates } from '../service/publication-states.js';
 import type { Data } from '../types.js';
@@ -12,10 +13,13 @@ const NOT_SCALAR = new Set(['relation', 'component', 'dynamiczone', 'media']);
  */
 const creators = (version: Data) => ({ createdBy: version.createdBy ?? null, updatedBy: version.updatedBy ?? null });
 
-/** The stored fields of the row a version was read from (REST's reader leaves some out for the caller). */
+/**
+ * The stored fields of the row a version was read from (REST's reader leaves some out for the caller), looked up in its
+ * own type: ids are per type, and after an import two types keep Strapi's id 1 each.
+ */
 function storedOf(cms: Cms, model: Model, version: Data): Data {
-  const row = typeof version.id === 'number' ? cms.index.rowById(version.id) : undefined;
-  return row && row.uid === model.uid ? row.data : {};
+  const row = typeof version.id === 'number' ? rowOfType(cms.index, model.uid, version.id) : undefined;
+  return row ? row.data : {};
 }
 
 /**
