@@ -133,8 +133,9 @@ const loadReports = new WeakMap<ContentIndex, LoadReport>();
 export const loadReport = (index: ContentIndex): LoadReport | undefined => loadReports.get(index);
 
 /**
- * Build the index of a project from its content files: every file read and checked once, then all
- * rows built in one pass (no per-file rebuilds at start-up).
+ * Build the index of a project from its content files: every file read and checked once (or, on a restart, taken
+ * from the snapshot on Git's word), then the rows of each type built in one pass, at load or, for a type that can
+ * report nothing more, on its first use (`PendingTypes`).
  *
  * @example
  * const index = await loadIndex('/srv/site', models, config); index.rows('api::article.article').length

@@ -31,9 +31,9 @@ const isRun = (item: FileRecord | WaitingRun): item is WaitingRun => typeof (ite
 const folderOf = (file: string): string => file.slice(0, file.indexOf('/', file.indexOf('/') + 1) + 1);
 
 /**
- * Types whose rows are not built yet: a restart keeps each type's records as they came from the
- * snapshot and builds the type's documents, rows and lookups when something first reads or changes
- * the type (or one of its files). At a million documents that is most of a restart's work and most
+ * Types whose rows are not built yet: a start (a restart from the snapshot, or a cold start whose JSON files were kept
+ * as checked text) keeps each type's records, or its run of the snapshot's columns, and builds the type's documents,
+ * rows and lookups when something first reads or changes the type (or one of its files). At a million documents that is most of a restart's work and most
  * of what the collector copied, spent only for the types a process actually reads.
  *
  * A type waits only when its rows could not report anything at load: every record is still unread,
