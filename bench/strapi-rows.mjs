@@ -111,7 +111,7 @@ export async function seed(base, token, requests) {
   return ids;
 }
 
-const readScenarios = (ids) => [
+export const readScenarios = (ids) => [
   ['default list', '/api/articles'],
   ['populate=*', '/api/articles?populate=*'],
   ['filter+sort+page',

@@ -11,6 +11,7 @@ import { csrfBlocked, fromBody, fromSearch } from './graphql-request.js';
 import { builtFace, facesMade } from './graphql-route.js';
 import type { CachedHit } from './response-cache.js';
 import { answerHeaders } from './security-headers.js';
+import type { Later } from './turn-answers.js';
 
 /** A Node request header as a web Request's `headers.get` gives it (srvx reads Node's own, joined the same way). */
 const headerOf = (req: IncomingMessage) => (name: string): string | null => {
@@ -27,12 +28,14 @@ const headerOf = (req: IncomingMessage) => (name: string): string | null => {
  * h3 has routed to the GraphQL route. Anything else (a mutation, a query not kept or stale, a bad credential, a body
  * that is not `application/json` with its length, a malformed one) goes to h3 unchanged: `next`, with the body already
  * read handed on (body.ts reads it from there). The caller has left out replicas' pinned reads and branch requests.
+ * `later` (turn-answers.ts): a request with an `Authorization` header is answered once the turn's reads are done, its
+ * credential judged on one look at the auth state for all of them; without it, at once (the caller is already there).
  *
  * @example
  * if (cms.config.graphql.enabled) return answerGraphqlKept(cms, req, res, handler);
  */
 export function answerGraphqlKept(
-  cms: Cms, req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => unknown,
+  cms: Cms, req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => unknown, later?: Later,
 ): unknown {
   const method = req.method;
   if (method !== 'POST' && method !== 'GET') return next(req, res);
@@ -40,10 +43,15 @@ export function answerGraphqlKept(
   const url = req.url ?? '/';
   const query = url.indexOf('?');
   if (!fast || !fast.answers.reached[method].includes(query === -1 ? url : url.slice(0, query))) return next(req, res);
+  // A credential is judged on the auth state as it is once the turn's reads are done (turn-answers.ts: one look for all).
+  const credential = later !== undefined && req.headers.authorization !== undefined;
   if (method === 'GET') {
     if (csrfBlocked(headerOf(req))) return next(req, res);
-    const plan = planned(() => planOf(cms, fast, fast.getPlans, url, () => fromSearch(new URL(url, 'http://localhost'))));
-    return plan && answerKept(cms, fast, plan, req, res) ? undefined : next(req, res);
+    const answerGet = () => {
+      const plan = planned(() => planOf(cms, fast, fast.getPlans, url, () => fromSearch(new URL(url, 'http://localhost'))));
+      return plan && answerKept(cms, fast, plan, req, res) ? undefined : next(req, res);
+    };
+    return credential ? later(req, res, answerGet) : answerGet();
   }
   // Only a JSON body of a declared length, read here whole (bounded as body.ts bounds it); chunked ones go to h3 unread.
   // (Its type is not one a browser sends without a preflight: Apollo's CSRF prevention lets it through.)
@@ -59,12 +67,21 @@ export function answerGraphqlKept(
     chunks = chunks === undefined ? chunk : Array.isArray(chunks) ? [...chunks, chunk] : [chunks, chunk];
     if ((size += chunk.length) !== length) return;
     const bytes = Array.isArray(chunks) ? Buffer.concat(chunks) : chunk;
-    const plan = postPlan(cms, fast, bytes);
-    if (plan && answerKept(cms, fast, plan, req, res)) return;
-    keepReadBody(req, bytes.toString('utf8'));
-    next(req, res);
+    if (credential) later(req, res, () => answerPost(cms, fast, bytes, req, res, next));
+    else answerPost(cms, fast, bytes, req, res, next);
   });
   return undefined;
+}
+
+/** A POST's whole body answered from the kept answers, or handed on (`next`) with the body already read. */
+function answerPost(
+  cms: Cms, fast: FastState, bytes: Buffer, req: IncomingMessage, res: ServerResponse,
+  next: (req: IncomingMessage, res: ServerResponse) => unknown,
+): unknown {
+  const plan = postPlan(cms, fast, bytes);
+  if (plan && answerKept(cms, fast, plan, req, res)) return undefined;
+  keepReadBody(req, bytes.toString('utf8'));
+  return next(req, res);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Cms } from '../cms.js';
 import { ifNoneMatch, notModifiedHeaders } from './http-cache.js';
 import { ResponseCache, type CachedHit } from './response-cache.js';
+import type { Later } from './turn-answers.js';
 
 /**
  * The key app.ts keeps a content-API GET's answer under, for a Node request: `target` is its URL, prefixed with the
@@ -26,7 +27,8 @@ function writeKept(req: IncomingMessage, res: ServerResponse, hit: CachedHit): v
 
 /**
  * Answer a GET of the base from the answers app.ts kept, when this caller's read scope (anonymous, or a verified
- * credential's) has a fresh one for this URL. False: nothing kept, the long way answers.
+ * credential's) has a fresh one for this URL. False: nothing kept, the long way answers. serve.ts asks it for a request
+ * with a credential once the turn's reads are done (turn-answers.ts), anonymous ones at once.
  *
  * @example
  * if (answerBaseKept(cms, cache, req, res)) return;
@@ -64,36 +66,19 @@ function answerBranchKept(
     .then((hit) => writeOrNext(req, res, hit, next));
 }
 
-type BranchGet = [name: string, req: IncomingMessage, res: ServerResponse, next: () => unknown];
-
 /**
- * answerBranchKept for the GETs naming a branch that one turn of the event loop read, answered together once it has read
- * its sockets (`setImmediate`): their refs are looked at once for all of them, after every one of them arrived (one
- * `fstat` of each ref file as last read, held open: core/branches/ref-watch.ts), so a commit that any of their clients
- * saw made before asking is seen, whatever order the event loop was told of things in.
+ * answerBranchKept for the GETs naming a branch, each handed to `later` (turn-answers.ts): answered together once the
+ * turn of the event loop that read them has read its sockets, their refs looked at once for all of them, after every one
+ * of them arrived (one `fstat` of each ref file as last read, held open: core/branches/ref-watch.ts), so a commit that
+ * any of their clients saw made before asking is seen, whatever order the event loop was told of things in.
  *
  * @example
- * const answerBranch = branchKeptAnswers(cms, cache); answerBranch('spring', req, res, () => handler(req, res));
+ * const answerBranch = branchKeptAnswers(cms, cache, turnAnswers()); answerBranch('spring', req, res, () => handler(req, res));
  */
-export function branchKeptAnswers(cms: Cms, cache: ResponseCache): (...get: BranchGet) => void {
-  let arrived: BranchGet[] = [];
-  const answerArrived = () => {
-    const gets = arrived;
-    arrived = [];
-    const batch = {};
-    for (const [name, req, res, next] of gets) {
-      try {
-        void answerBranchKept(cms, cache, name, req, res, next, batch);
-      } catch (error) {
-        // One answer that cannot be written (never expected) ends its connection, not the others'.
-        process.stderr.write(`[cms] ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}\n`);
-        res.destroy();
-      }
-    }
-  };
-  return (...get) => {
-    if (arrived.push(get) === 1) setImmediate(answerArrived);
-  };
+export function branchKeptAnswers(
+  cms: Cms, cache: ResponseCache, later: Later,
+): (name: string, req: IncomingMessage, res: ServerResponse, next: () => unknown) => void {
+  return (name, req, res, next) => later(req, res, (batch) => answerBranchKept(cms, cache, name, req, res, next, batch));
 }
 
 /** The kept answer written, or the long way when there is none. */

@@ -14,6 +14,7 @@ import { forwardWrite, isWriteRequest, refuseNotWriter, wasForwarded } from './f
 import { clientAddress } from './client-address.js';
 import { answerGraphqlKept } from './graphql-fast.js';
 import { answerBaseKept, branchKeptAnswers } from './kept-answers.js';
+import { turnAnswers, type Later } from './turn-answers.js';
 import { uploadProvider } from '../media/providers/index.js';
 import { requestStarted } from '../auth/state-file-watch.js';
 
@@ -56,7 +57,10 @@ export function createNodeHandler(
   const cache = new ResponseCache();
   const handler = toNodeHandler(createApp(cms, { cache, admin: options.admin, extensions: options.extensions }));
   const fastWrites = options.fastWrites ?? true;
-  const answerBranch = branchKeptAnswers(cms, cache);
+  // Answers that look at a file another process may replace (the auth state, a branch's refs) wait for the end of the
+  // turn's reads, and look once for all of them (turn-answers.ts).
+  const later = turnAnswers();
+  const answerBranch = branchKeptAnswers(cms, cache, later);
   /** Every request the GraphQL fast path did not answer (`graphqlTried`: a POST it was offered first). */
   const answer = (req: IncomingMessage, res: ServerResponse, graphqlTried: boolean): unknown => {
     guardUnreadBody(req, res, cms.config.server.unreadBodyLinger * 1000);
@@ -84,11 +88,23 @@ export function createNodeHandler(
       // A request naming a branch (`Cms-Branch`): its view's kept answers (app.ts keys them on the branch).
       const branch = req.headers['cms-branch'];
       if (typeof branch === 'string') return answerBranch(branch, req, res, () => handler(req, res));
-      if (branch === undefined && answerBaseKept(cms, cache, req, res)) return;
+      if (branch === undefined) {
+        // A credential is judged on the auth state as it is once the turn's reads are done (one look for all of them).
+        if (req.headers.authorization !== undefined) {
+          return later(req, res, () => answerBaseKept(cms, cache, req, res) || notKept(req, res, graphqlTried));
+        }
+        if (answerBaseKept(cms, cache, req, res)) return;
+      }
     }
-    // `/graphql`: a kept query's answer the same way, the rest to h3 (graphql-fast.ts).
+    return notKept(req, res, graphqlTried, pinned, later);
+  };
+  /**
+   * `/graphql`: a kept query's answer the same way, the rest to h3 (graphql-fast.ts). `turn` hands a credential's
+   * kept answer to the end of the turn's reads; none: this is already there.
+   */
+  const notKept = (req: IncomingMessage, res: ServerResponse, graphqlTried: boolean, pinned?: unknown, turn?: Later): unknown => {
     const base = req.headers['cms-branch'] === undefined;
-    if (!graphqlTried && !pinned && base && cms.config.graphql.enabled) return answerGraphqlKept(cms, req, res, handler);
+    if (!graphqlTried && !pinned && base && cms.config.graphql.enabled) return answerGraphqlKept(cms, req, res, handler, turn);
     return handler(req, res);
   };
   // What the GraphQL fast path hands on, made once (not a closure per request).
@@ -99,7 +115,7 @@ export function createNodeHandler(
     // A POST is offered to the GraphQL fast path first (a replica's go on to the writer, above): a body it reads whole
     // needs no guard (unread-body.ts), and what it hands on, read or not, goes the way every request goes.
     if (req.method === 'POST' && !cms.replica && cms.config.graphql.enabled && req.headers['cms-branch'] === undefined) {
-      return answerGraphqlKept(cms, req, res, afterGraphql);
+      return answerGraphqlKept(cms, req, res, afterGraphql, later);
     }
     return answer(req, res, false);
   };
