@@ -132,3 +132,9 @@ export function indexDebt(gitDir: string, top: string, run: Run, timing: IndexTi
 export async function settleIndexes(): Promise<void> {
   for (const debt of debts.values()) if (debt.owing) await debt.settle().catch(() => undefined);
 }
+
+/** Are index entries owed in some repository (`settleIndexes` would write them)? When not, a command may start at once. */
+export function indexesOwed(): boolean {
+  for (const debt of debts.values()) if (debt.owing) return true;
+  return false;
+}

@@ -168,9 +168,18 @@ export async function loadIndex(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  // Git's view of the checkout, asked for while the snapshot was decoded and the folders listed.
+  // A whole type's files, on Git's word, come as one run of the snapshot's columns: no record each until the type is built.
+  const wanted = (model: Model | undefined): model is Model => !fileTimes && !!model && !(options.only && !options.only.has(model.uid));
+  const runs = fileTimes ? undefined : loader.keptRuns()?.map((run) => {
+    const model = models.get(run.uid);
+    const ends = [loader.fileAt(run.start), loader.fileAt(run.end - 1)];
+    const folder = wanted(model) && ends.every((file) => modelForPath(models, file) === model) ? `${CONTENT}${contentFolder(model)}/` : undefined;
+    return { ...run, model, folder };
+  });
+  // Git's view of the checkout, asked for while the snapshot was decoded and the folders listed; while Git looks (this
+  // thread otherwise idle), whether each run offered whole may wait is checked (its verdict used if Git vouches for it).
   clock.lap('listing');
-  await loader.prepare();
+  await loader.prepare(runs?.flatMap(({ model, folder, ...run }) => (model && folder ? [{ ...run, model, folder }] : [])));
   clock.lap('git');
   const folders = new Map<string, Model | undefined>();
   /** The model a content path's folder names (`slash`: where the folder's name ends). */
@@ -200,15 +209,9 @@ export async function loadIndex(
       index.reportProblem(asFileError(file, error));
     }
   };
-  // A whole type's files, on Git's word, come as one run of the snapshot's columns: no record each until the type is built.
-  const wanted = (model: Model | undefined): model is Model => !fileTimes && !!model && !(options.only && !options.only.has(model.uid));
   // The kept listing holding only the snapshot's entries: walked by the columns' runs of one type, a path made only
   // for a type that goes file by file (and the first and last of each, whose folder must be the type's).
-  const runs = fileTimes ? undefined : loader.keptRuns();
-  for (const { uid, start, end } of runs ?? []) {
-    const model = models.get(uid);
-    const ends = [loader.fileAt(start), loader.fileAt(end - 1)];
-    const folder = wanted(model) && ends.every((file) => modelForPath(models, file) === model) ? `${CONTENT}${contentFolder(model)}/` : undefined;
+  for (const { uid, start, end, folder } of runs ?? []) {
     const run = folder === undefined ? undefined : loader.runAt(start, end, uid, folder);
     if (run) records.push(run);
     else for (let i = start; i < end; i++) addFile(loader.fileAt(i));

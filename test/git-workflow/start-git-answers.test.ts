@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -115,5 +116,23 @@ describe('a start asks git once for HEAD and status, and the snapshot and the fi
     });
     // Started together (status at once, rev-parse beside it): each shim notes its run when it starts, in either order.
     expect(runs.sort()).toEqual(['rev-parse', 'status']);
+  });
+
+  it('askGit spawns rev-parse and status before it returns: Git looks while the caller decodes the snapshot', async () => {
+    const { root } = repository('');
+    // This process's git children, exited ones too: none is reaped before the event loop runs again.
+    const gitChildren = () => Number(spawnSync('pgrep', ['-c', '-x', '-P', String(process.pid), 'git'], { encoding: 'utf8' }).stdout.trim() || 0);
+    const spawner = process.env.CMS_SPAWNER;
+    process.env.CMS_SPAWNER = 'off';
+    try {
+      const before = gitChildren();
+      const ask = askGit(root);
+      // No await yet: a spawn put after one (as behind `settleIndexes`) would not have happened.
+      expect(gitChildren() - before).toBe(2);
+      expect((await ask.view(undefined))?.changed.size).toBe(0);
+    } finally {
+      if (spawner === undefined) delete process.env.CMS_SPAWNER;
+      else process.env.CMS_SPAWNER = spawner;
+    }
   });
 });

@@ -11,6 +11,12 @@ import type { SnapshotEntry } from './snapshot-format.js';
 
 const BAR = '|'.charCodeAt(0);
 
+/** Whether a run may wait, as `ColumnRun.deferrable(model)` answered for these entries. */
+export interface WaitingVerdict {
+  model: Model;
+  mayWait: boolean;
+}
+
 /**
  * A whole type's files taken from the snapshot on Git's word, as the run of the snapshot's entries they are
  * (`start` to `end`, excluded): no record, no documentId or timestamp string is made at load. Whether the type may
@@ -24,6 +30,7 @@ export class ColumnRun implements WaitingRun {
   constructor(
     private readonly entries: SnapshotEntries, private readonly columns: SnapshotColumns,
     readonly uid: string, readonly folder: string, private readonly start: number, private readonly end: number,
+    private readonly verdict?: WaitingVerdict,
   ) {}
 
   get length(): number {
@@ -42,6 +49,8 @@ export class ColumnRun implements WaitingRun {
   }
 
   deferrable(model: Model): boolean {
+    // Checked already, for this model, while Git looked at the checkout (SnapshotLoader.prepare).
+    if (this.verdict?.model === model) return this.verdict.mayWait;
     const { columns, start } = this;
     const documentId = (i: number) => columns.text(start + i, 1);
     const slow = (i: number, status: Status) => rowId(model, documentId(i), columns.locale(start + i), status);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { headCommitFromFiles } from '../../branches/ref-files.js';
-import { settleIndexes } from '../../git/index-debt.js';
+import { indexesOwed, settleIndexes } from '../../git/index-debt.js';
 import { runFile } from '../../process/run-file.js';
 import { eachGitRecord } from '../../git/git-records.js';
 
@@ -23,8 +23,11 @@ export interface GitView {
 }
 
 // Index entries owed by the CMS's own commits (a large repository, index-debt.ts) are written before git reads the index.
-const git = async (root: string, args: string[]): Promise<string> =>
-  (await settleIndexes(), await runFile('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, maxBuffer: 1 << 30 })).stdout;
+// When none are owed, git starts now, before the caller's synchronous work (decoding the snapshot) and not after it.
+const git = (root: string, args: string[]): Promise<string> => {
+  const run = async () => (await runFile('git', ['-c', 'core.quotePath=false', ...args], { cwd: root, maxBuffer: 1 << 30 })).stdout;
+  return indexesOwed() ? settleIndexes().then(run) : run();
+};
 
 /** Paths of `git status --porcelain -z`: `XY path`, and a rename or copy's source as the next field. */
 function statusPaths(out: string, prefix: string, into: Set<string>): void {

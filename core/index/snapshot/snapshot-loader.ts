@@ -2,12 +2,12 @@ import { lstatSync, statSync } from 'node:fs';
 import { readTextNoFollowSync } from '../../storage/no-follow.js';
 import { join } from 'node:path';
 import type { CmsConfig } from '../../config/types.js';
-import type { Models } from '../../schema/types.js';
+import type { Model, Models } from '../../schema/types.js';
 import type { FileRecord } from '../read-file.js';
 import { isRacy, RACY_MARGIN_MS, sameStamp, stampOf, type FileStamp } from './file-stamp.js';
 import { FolderStamps, keptListing, type ContentListing, type KeptListing } from './folder-listing.js';
 import { askGit, type GitAnswers, type GitView } from './git-changes.js';
-import { ColumnRun } from './column-run.js';
+import { ColumnRun, type WaitingVerdict } from './column-run.js';
 import { readSnapshot, type SnapshotEntries } from './read-snapshot.js';
 import type { Reread } from './snapshot-record.js';
 import { readStampedSync } from './read-stamped.js';
@@ -30,6 +30,15 @@ export interface LoadStats {
   checkedBy: 'git' | 'stamps';
   /** How the content files were found: `folders` (listed), or `snapshot` (its listing: no folder changed). */
   listedBy: 'folders' | 'snapshot';
+}
+
+/** A run of the snapshot's entries of one type that the load may take whole (`runAt`), with the type's model. */
+export interface OfferedRun {
+  uid: string;
+  start: number;
+  end: number;
+  folder: string;
+  model: Model;
 }
 
 /** Parse and check one file's text (`readContentFile` with the file's model bound); `mtimeMs` stats it only when asked. */
@@ -57,6 +66,8 @@ export class SnapshotLoader {
   #count = 0;
   /** `content/<folder>/` of each file Git says changed: no run of such a folder is taken whole. */
   readonly #changedFolders = new Set<string>();
+  /** Waiting checks made while Git looked, by `start:end:uid` (see `prepare`). */
+  readonly #verdicts = new Map<string, WaitingVerdict>();
   private readonly previous: SnapshotEntries | undefined;
   private readonly fingerprint: string;
   private readonly head: string | undefined;
@@ -105,9 +116,27 @@ export class SnapshotLoader {
     return listed;
   }
 
-  /** Wait for Git's view of the checkout (when there is one): call before the first `record`. */
-  async prepare(): Promise<void> {
-    this.view = await this.git?.view(this.head);
+  /**
+   * Wait for Git's view of the checkout (when there is one): call before the first `record`. Meanwhile (this thread
+   * would be idle: Git works in its own process) each run in `offered` (`keptRuns`, with its model and folder) that
+   * `runAt` could take gets its waiting check, one run at a time until Git answers; the verdict is used by the run
+   * `runAt` takes for the same entries (none for a folder Git names), the check depending on the columns alone.
+   */
+  async prepare(offered: readonly OfferedRun[] = []): Promise<void> {
+    const asked = this.git?.view(this.head);
+    let answered = false;
+    const heard = () => { answered = true; };
+    asked?.then(heard, heard);
+    const columns = this.previous?.columns;
+    for (const { uid, start, end, folder, model } of columns ? offered : []) {
+      // Git's answer, or its absence outside a repository, is taken as soon as it comes.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (answered) break;
+      if (!columns!.cleanRunOf(uid, start, end)) continue;
+      const mayWait = new ColumnRun(this.previous!, columns!, uid, folder, start, end).deferrable(model);
+      this.#verdicts.set(`${start}:${end}:${uid}`, { model, mayWait });
+    }
+    this.view = await asked;
     if (this.view) this.stats.checkedBy = 'git';
     for (const file of this.view?.changed ?? []) this.#changedFolders.add(file.slice(0, file.indexOf('/', CONTENT.length) + 1));
   }
@@ -143,7 +172,7 @@ export class SnapshotLoader {
     const columns = this.previous?.columns;
     if (!columns || !this.view || this.#changedFolders.has(folder) || !columns.cleanRunOf(uid, start, end)) return undefined;
     this.previous!.skipTo(end);
-    const run = new ColumnRun(this.previous!, columns, uid, folder, start, end);
+    const run = new ColumnRun(this.previous!, columns, uid, folder, start, end, this.#verdicts.get(`${start}:${end}:${uid}`));
     this.stats.fromSnapshot += run.length;
     this.stats.keptWhole += run.length;
     this.#count += run.length;
