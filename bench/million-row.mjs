@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { benchSite } from './generate.mjs';
+import { FILTER_SHAPES as shapes } from './new-filter-shapes.mjs';
 import { benchRestart } from './restart.mjs';
 
 const CMS = new URL('../dist/core/cms.js', import.meta.url).href;
@@ -20,15 +21,6 @@ const [small, big] = (args.sizes ?? '1000,1000000').split(',').map(Number);
 const dataRoot = resolve(args.data ?? '/tmp');
 const dataset = (n) => benchSite(dataRoot, n);
 
-// Filter shapes, each asked with value `i` (never the same value twice in a run). The warm-up uses i = -1.
-const shapes = `[
-  (i) => 'filters[views][$gt]=' + (200 + i) + '&filters[title][$containsi]=coffee&sort=views:desc',
-  (i) => 'filters[readingTime][$lt]=' + (0.05 + (i * 0.37) % 20).toFixed(3) + '&sort=views:desc',
-  (i) => 'filters[slug][$eq]=article-' + ((7919 * (i + 2)) % 900000) + '&sort=views:desc',
-  (i) => 'filters[views][$eq]=' + ((i + 1) * 13 % 1000) + '&sort=title:asc',
-  (i) => 'filters[readingTime][$gte]=' + (19.9 - (i * 0.13) % 19).toFixed(3) + '&filters[views][$lt]=' + (997 - i) + '&sort=views:desc',
-  (i) => 'filters[publishDate][$lt]=' + new Date(Date.UTC(2024, 11, 1) + (i + 2) * 864e5).toISOString().slice(0, 10) + '&sort=title:asc',
-]`;
 
 const script = (root) => `
   const { createCms } = await import(${JSON.stringify(CMS)});
