@@ -119,6 +119,13 @@ function resolveAdmin(raw: unknown, prefix: string, fail: (message: string) => n
 /** A locale code as `locales` takes it: `en`, `fr-CA`, `zh-Hans-CN`. */
 export const LOCALE_CODE_PATTERN = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/;
 
+
+/**
+ * A setting in seconds that a timer waits: above 0 (or 0 when `zero`), and at most what `setTimeout` can wait
+ * (2^31 - 1 ms): past it Node fires after 1 ms, the opposite of a long wait.
+ */
+const isSeconds = (value: unknown, zero = false): value is number =>
+  typeof value === 'number' && (zero ? value >= 0 : value > 0) && value <= 2_147_483;
 /** Merge a raw config over the defaults and check it; every problem names the file (and, given its text, the line of an unknown key). */
 export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.json', text?: string): CmsConfig {
   const fail = (message: string): never => { throw new FileError(file, message); };
@@ -148,7 +155,7 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   const server = { ...DEFAULT_CONFIG.server, ...(isRecord(raw.server) ? raw.server : {}) } as CmsConfig['server'];
   server.cacheControl = resolveCacheControl(raw.server, fail);
   server.proxy = resolveProxy(raw.server, fail);
-  if (typeof server.unreadBodyLinger !== 'number' || !(server.unreadBodyLinger > 0)) fail('server.unreadBodyLinger must be a number of seconds');
+  if (!isSeconds(server.unreadBodyLinger)) fail('server.unreadBodyLinger must be a number of seconds');
   const git = { ...DEFAULT_CONFIG.git, ...(isRecord(raw.git) ? raw.git : {}) } as CmsConfig['git'];
   const flags = ['commitPerWrite', 'timestampsFromHistory', 'mergeSafeLayout', 'forwardWrites'] as const;
   for (const key of flags) if (typeof git[key] !== 'boolean') fail(`git.${key} must be true or false`);
@@ -158,14 +165,14 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   if (git.baseBranch !== false && (typeof git.baseBranch !== 'string' || !isBranchName(git.baseBranch))) {
     fail('git.baseBranch must be a branch name such as "main", or false');
   }
-  if (git.pull !== false && (typeof git.pull !== 'number' || !(git.pull > 0))) fail('git.pull must be an interval in seconds, or false');
-  if (git.poll !== false && (typeof git.poll !== 'number' || !(git.poll > 0))) fail('git.poll must be an interval in seconds, or false');
+  if (git.pull !== false && !isSeconds(git.pull)) fail('git.pull must be an interval in seconds, or false');
+  if (git.poll !== false && !isSeconds(git.poll)) fail('git.poll must be an interval in seconds, or false');
   const isBaseUrl = (peer: unknown) => typeof peer === 'string' && /^https?:\/\/[^\s]+$/.test(peer);
   if (!Array.isArray(git.peers) || !git.peers.every(isBaseUrl)) {
     fail('git.peers must be a list of base URLs such as ["http://10.0.0.2:1337"]');
   }
-  if (typeof git.pushTimeout !== 'number' || !(git.pushTimeout > 0)) fail('git.pushTimeout must be a number of seconds');
-  if (git.forwardMargin !== false && (typeof git.forwardMargin !== 'number' || !(git.forwardMargin >= 0))) {
+  if (!isSeconds(git.pushTimeout)) fail('git.pushTimeout must be a number of seconds');
+  if (git.forwardMargin !== false && !isSeconds(git.forwardMargin, true)) {
     fail('git.forwardMargin must be a number of seconds, or false');
   }
   const state = { ...DEFAULT_CONFIG.state, ...(isRecord(raw.state) ? raw.state : {}) } as CmsConfig['state'];
@@ -173,7 +180,7 @@ export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.j
   if (state.url !== false && (typeof state.url !== 'string' || !isStateUrl(state.url))) {
     fail('state.url must be a postgres:// or postgresql:// URL, or false');
   }
-  if (typeof state.reconnectInterval !== 'number' || !(state.reconnectInterval > 0)) {
+  if (!isSeconds(state.reconnectInterval)) {
     fail('state.reconnectInterval must be a number of seconds');
   }
   const webhooks = (raw.webhooks ?? []) as CmsConfig['webhooks'];

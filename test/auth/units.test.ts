@@ -154,6 +154,9 @@ describe('config: roles and auth', () => {
     [{ state: { uri: 'postgres://db/cms' } }, 'state.uri is not a known setting (did you mean "url"?)'],
     [{ server: { unreadBodyLinger: 0 } }, 'server.unreadBodyLinger must be a number of seconds'],
     [{ server: { unreadBodyLinger: '5s' } }, 'server.unreadBodyLinger must be a number of seconds'],
+    [{ server: { unreadBodyLinger: 3_000_000 } }, 'server.unreadBodyLinger must be a number of seconds'],
+    [{ state: { reconnectInterval: Infinity } }, 'state.reconnectInterval must be a number of seconds'],
+    [{ git: { forwardMargin: 2_147_484 } }, 'git.forwardMargin must be a number of seconds, or false'],
   ])('rejects %j', (raw, message) => {
     expect(() => resolveConfig(raw as never)).toThrow(FileError);
     expect(() => resolveConfig(raw as never)).toThrow(message);
