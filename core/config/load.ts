@@ -119,13 +119,13 @@ function resolveAdmin(raw: unknown, prefix: string, fail: (message: string) => n
 /** A locale code as `locales` takes it: `en`, `fr-CA`, `zh-Hans-CN`. */
 export const LOCALE_CODE_PATTERN = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/;
 
-
 /**
  * A setting in seconds that a timer waits: above 0 (or 0 when `zero`), and at most what `setTimeout` can wait
  * (2^31 - 1 ms): past it Node fires after 1 ms, the opposite of a long wait.
  */
 const isSeconds = (value: unknown, zero = false): value is number =>
   typeof value === 'number' && (zero ? value >= 0 : value > 0) && value <= 2_147_483;
+
 /** Merge a raw config over the defaults and check it; every problem names the file (and, given its text, the line of an unknown key). */
 export function resolveConfig(raw: Record<string, unknown>, file = 'cms.config.json', text?: string): CmsConfig {
   const fail = (message: string): never => { throw new FileError(file, message); };
