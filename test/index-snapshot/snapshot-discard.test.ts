@@ -80,6 +80,13 @@ const cases: [string, (root: string) => void, RegExp][] = [
   }), /columns damaged: flags/],
   ['its columns are a byte longer than they say', (root) => editColumns(root, (region) => Buffer.concat([region.subarray(0, -1), Buffer.from([0, 10])])),
     /columns damaged: sizes do not add up/],
+  ['its preamble names one type twice', (root) => editColumns(root, (region, _, preamble) => {
+    // The longest type name replaced by the shortest, the line padded to its length: every other check still holds.
+    const byLength = [...preamble.types.keys()].sort((a, b) => preamble.types[a].length - preamble.types[b].length);
+    const types = [...preamble.types];
+    types[byLength.at(-1)!] = types[byLength[0]];
+    region.write(JSON.stringify({ ...preamble, types }).padEnd(region.indexOf('\n'), ' '), 0, 'utf8');
+  }), /columns damaged: preamble/],
   ['its preamble is not JSON', (root) => editColumns(root, (region) => {
     region[0] = 0x7b + 1;
   }), /columns damaged: no preamble/],

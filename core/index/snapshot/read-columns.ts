@@ -9,8 +9,9 @@ const NEWLINE = 10;
 const FLAGS = DRAFT | CLEAN | UNPUBLISHED;
 
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+/** A list of names the columns number: each a string, none twice (a type named twice would come as two runs of one type). */
 const isNames = (value: unknown): value is string[] => Array.isArray(value) && value.length <= 0xffff
-  && value.every((name) => typeof name === 'string');
+  && value.every((name) => typeof name === 'string') && new Set(value).size === value.length;
 
 function parsePreamble(text: string): Preamble {
   let preamble: Preamble;
