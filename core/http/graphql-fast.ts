@@ -28,7 +28,7 @@ const headerOf = (req: IncomingMessage) => (name: string): string | null => {
  * h3 has routed to the GraphQL route. Anything else (a mutation, a query not kept or stale, a bad credential, a body
  * that is not `application/json` with its length, a malformed one) goes to h3 unchanged: `next`, with the body already
  * read handed on (body.ts reads it from there). The caller has left out replicas' pinned reads and branch requests.
- * `later` (turn-answers.ts): a request with an `Authorization` header is answered once the turn's reads are done, its
+ * `later` (turn-answers.ts): a POST with an `Authorization` header is answered once the turn's reads are done, its
  * credential judged on one look at the auth state for all of them; without it, at once (the caller is already there).
  *
  * @example
@@ -45,13 +45,11 @@ export function answerGraphqlKept(
   if (!fast || !fast.answers.reached[method].includes(query === -1 ? url : url.slice(0, query))) return next(req, res);
   // A credential is judged on the auth state as it is once the turn's reads are done (turn-answers.ts: one look for all).
   const credential = later !== undefined && req.headers.authorization !== undefined;
+  // A GET is answered here at once: serve.ts hands a credentialed GET to the turn's end before it comes here.
   if (method === 'GET') {
     if (csrfBlocked(headerOf(req))) return next(req, res);
-    const answerGet = () => {
-      const plan = planned(() => planOf(cms, fast, fast.getPlans, url, () => fromSearch(new URL(url, 'http://localhost'))));
-      return plan && answerKept(cms, fast, plan, req, res) ? undefined : next(req, res);
-    };
-    return credential ? later(req, res, answerGet) : answerGet();
+    const plan = planned(() => planOf(cms, fast, fast.getPlans, url, () => fromSearch(new URL(url, 'http://localhost'))));
+    return plan && answerKept(cms, fast, plan, req, res) ? undefined : next(req, res);
   }
   // Only a JSON body of a declared length, read here whole (bounded as body.ts bounds it); chunked ones go to h3 unread.
   // (Its type is not one a browser sends without a preflight: Apollo's CSRF prevention lets it through.)
