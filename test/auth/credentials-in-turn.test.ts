@@ -38,6 +38,14 @@ describe('reads with a credential sent together share one look at the auth state
     return body.errors ? `${response.status}: ${body.errors[0].extensions?.code ?? body.errors[0].message}` : response.status;
   };
 
+  const graphqlGetStatus = (key: string) => async () => {
+    const response = await fetch(`${server.url}/graphql?query=${encodeURIComponent(ARTICLES)}`, {
+      headers: { authorization: `Bearer ${key}`, 'apollo-require-preflight': 'true' },
+    });
+    const body = await response.json();
+    return body.errors ? `${response.status}: ${body.errors[0].extensions?.code ?? body.errors[0].message}` : response.status;
+  };
+
   beforeAll(async () => {
     root = copySampleSite();
     writeConfig(root, (config) => {
@@ -62,6 +70,17 @@ describe('reads with a credential sent together share one look at the auth state
     expect(longWay).toBe(before);
     await elsewhere((store) => store.removeToken('together'));
     expect(await together(restStatus(key))).toEqual(Array(8).fill(401));
+  });
+
+  it('GraphQL GETs with an API token are kept answers, and a token removed between two groups is refused by all of the second', async () => {
+    const key = (await cms.auth.tokens.create({ name: 'together-get', type: 'read-only' })).accessKey;
+    expect(await together(graphqlGetStatus(key))).toEqual(Array(8).fill(200));
+    const before = longWay;
+    expect(await together(graphqlGetStatus(key))).toEqual(Array(8).fill(200));
+    expect(longWay).toBe(before);
+    await elsewhere((store) => store.removeToken('together-get'));
+    const refused = await together(graphqlGetStatus(key));
+    expect(refused.every((status) => status !== 200), String(refused)).toBe(true);
   });
 
   it('GraphQL POSTs with a JWT are kept answers, and a user blocked between two groups is refused by all of the second', async () => {
