@@ -30,18 +30,14 @@ describe('reads with a credential sent together share one look at the auth state
   };
   const together = <T>(ask: () => Promise<T>) => Promise.all(Array.from({ length: 8 }, ask));
   const restStatus = (key: string) => async () => (await fetch(`${server.url}/api/articles`, { headers: { authorization: `Bearer ${key}` } })).status;
-  const graphqlStatus = (key: string) => async () => {
-    const response = await fetch(`${server.url}/graphql`, {
-      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: ARTICLES }),
-    });
-    const body = await response.json();
-    return body.errors ? `${response.status}: ${body.errors[0].extensions?.code ?? body.errors[0].message}` : response.status;
-  };
-
-  const graphqlGetStatus = (key: string) => async () => {
-    const response = await fetch(`${server.url}/graphql?query=${encodeURIComponent(ARTICLES)}`, {
-      headers: { authorization: `Bearer ${key}`, 'apollo-require-preflight': 'true' },
-    });
+  /** A GraphQL query's status (or its error's code), sent as a JSON POST or as a GET (with Apollo's preflight header). */
+  const graphqlStatus = (key: string, method: 'POST' | 'GET' = 'POST') => async () => {
+    const authorization = `Bearer ${key}`;
+    const response = method === 'POST'
+      ? await fetch(`${server.url}/graphql`, {
+        method, headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ query: ARTICLES }),
+      })
+      : await fetch(`${server.url}/graphql?query=${encodeURIComponent(ARTICLES)}`, { headers: { authorization, 'apollo-require-preflight': 'true' } });
     const body = await response.json();
     return body.errors ? `${response.status}: ${body.errors[0].extensions?.code ?? body.errors[0].message}` : response.status;
   };
@@ -74,12 +70,12 @@ describe('reads with a credential sent together share one look at the auth state
 
   it('GraphQL GETs with an API token are kept answers, and a token removed between two groups is refused by all of the second', async () => {
     const key = (await cms.auth.tokens.create({ name: 'together-get', type: 'read-only' })).accessKey;
-    expect(await together(graphqlGetStatus(key))).toEqual(Array(8).fill(200));
+    expect(await together(graphqlStatus(key, 'GET'))).toEqual(Array(8).fill(200));
     const before = longWay;
-    expect(await together(graphqlGetStatus(key))).toEqual(Array(8).fill(200));
+    expect(await together(graphqlStatus(key, 'GET'))).toEqual(Array(8).fill(200));
     expect(longWay).toBe(before);
     await elsewhere((store) => store.removeToken('together-get'));
-    const refused = await together(graphqlGetStatus(key));
+    const refused = await together(graphqlStatus(key, 'GET'));
     expect(refused.every((status) => status !== 200), String(refused)).toBe(true);
   });
 
