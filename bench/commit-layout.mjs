@@ -12,7 +12,8 @@
 //   still runs with commit hooks or signing): `git add --all -- <path>`, `git commit --only -- <path>`, `git rev-parse HEAD`.
 //   `gitcms commitPaths` calls dist/core/git/git.js itself (trees by plumbing, core/git/tree-commit.ts), one port per
 //   variant after one untimed commit (a server's port is long-lived); its git CPU is its git children's (/proc/self/stat
-//   cutime+cstime of those that ended, plus utime+stime of those still running: the kept cat-file and mktree; 10 ms ticks),
+//   cutime+cstime of those that ended, plus utime+stime+cutime+cstime of those still running: the kept cat-file and mktree, and
+//   the spawner with the git runs it started; 10 ms ticks),
 //   this process's own (spawning, parsing) is a column of its own. A run is --burst commits back to back, then
 //   settleIndexes() (the index update a large index owes, index-debt.ts), whose CPU is its own column; its peak RSS is the
 //   largest git process's in one more commit through a `git` on PATH that runs the real one under /usr/bin/time.
@@ -51,7 +52,8 @@ if (INDEX_TIMING) Object.assign(INDEX_TIMING, { idleMs: 3_600_000, maxDelayMs: 3
 const statFields = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1).split(' ');
 /**
  * User+system CPU of this process's children so far, ms: the waited-for ones' (/proc/self/stat cutime, cstime) and the running
- * ones' own (utime, stime of each /proc/<pid> whose parent is this process: the kept cat-file and mktree).
+ * ones' with their own waited-for children (utime, stime, cutime, cstime of each /proc/<pid> whose parent is this process:
+ * the kept cat-file and mktree, and the spawner with the git runs it started).
  */
 const childCpuMs = () => {
   const self = statFields('self');
@@ -59,7 +61,9 @@ const childCpuMs = () => {
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const fields = statFields(pid);
-      if (Number(fields[1]) === process.pid) ticks += Number(fields[11]) + Number(fields[12]);
+      // A running child's own time and its ended children's: the spawner (core/process/spawner.ts) starts the git runs of a
+      // process past SPAWNER_RSS_MB, so they end as its children, not this process's.
+      if (Number(fields[1]) === process.pid) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch { /* gone meanwhile */ }
   }
   return ticks * 10;
