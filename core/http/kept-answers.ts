@@ -3,6 +3,7 @@ import type { Cms } from '../cms.js';
 import { ifNoneMatch, notModifiedHeaders } from './http-cache.js';
 import { ResponseCache, type CachedHit } from './response-cache.js';
 import type { Later } from './turn-answers.js';
+import { routeNames, routeSegments } from '../strapi/routes.js';
 
 /**
  * The key app.ts keeps a content-API GET's answer under, for a Node request: `target` is its URL, prefixed with the
@@ -11,6 +12,33 @@ import type { Later } from './turn-answers.js';
 function keptKey(target: string, req: IncomingMessage, scope: string): string {
   const format = req.headers['strapi-response-format'];
   return ResponseCache.key(target, req.headers.origin, typeof format === 'string' ? format : undefined, scope);
+}
+
+/**
+ * Whether a GET of `url` (as sent) can have an answer app.ts or the GraphQL route keeps: a content-API route's path
+ * (`<prefix>/<plural>…` or `<prefix>/<singular>`, its first segment read as matchRoute reads it) or, with `graphql`, the
+ * GraphQL endpoint. Only such a GET is worth handing to the end of the turn (turn-answers.ts) for the turn's look at the
+ * auth state or a branch's refs; any other (the studio, `/users/me`, the media library, a project's own paths) can
+ * never be a kept answer and goes the long way at once.
+ *
+ * @example
+ * if (req.headers.authorization !== undefined && mayBeKept(cms, req.url!, true)) later(req, res, answer);
+ */
+export function mayBeKept(cms: Cms, url: string, graphql: boolean): boolean {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (graphql && cms.config.graphql.enabled) {
+    const endpoint = cms.config.graphql.endpoint;
+    if (path.startsWith(endpoint) && (path.length === endpoint.length || path === `${endpoint}/`)) return true;
+  }
+  const prefix = cms.config.api.rest.prefix;
+  if (!path.startsWith(prefix) || path.charCodeAt(prefix.length) !== 0x2f) return false;
+  const names = routeNames(cms.models);
+  const end = path.indexOf('/', prefix.length + 1);
+  if (names.has(path.slice(prefix.length + 1, end === -1 ? undefined : end))) return true;
+  // Spelled otherwise (upper case, percent-encoded, after an empty segment): as matchRoute reads it.
+  const [first] = routeSegments(path.slice(prefix.length));
+  return first !== undefined && names.has(first.toLowerCase());
 }
 
 /** A kept answer written from Node: a 304 when the caller's `If-None-Match` names its tag, else its bytes as kept. */

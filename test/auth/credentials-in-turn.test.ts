@@ -95,7 +95,7 @@ describe('reads with a credential sent together share one look at the auth state
 });
 
 describe('turnAnswers', () => {
-  const request = (url: string) => ({ method: 'GET', url }) as IncomingMessage;
+  const request = (url: string, destroyed = false) => ({ method: 'GET', url, socket: { destroyed } }) as unknown as IncomingMessage;
   const response = () => {
     const res = { destroyed: false, destroy: () => { res.destroyed = true; } };
     return res as unknown as ServerResponse & { destroyed: boolean };
@@ -124,5 +124,14 @@ describe('turnAnswers', () => {
     await new Promise((done) => setImmediate(done));
     expect(answered[2][0]).toBe('d');
     expect(answered[2][1]).not.toBe(answered[0][1]);
+  });
+
+  it('skips a request whose socket was destroyed before the turn ended: its answer never runs', async () => {
+    const later = turnAnswers();
+    const answered: string[] = [];
+    later(request('/gone', true), response(), () => answered.push('gone'));
+    later(request('/here'), response(), () => answered.push('here'));
+    await new Promise((done) => setImmediate(done));
+    expect(answered).toEqual(['here']);
   });
 });
