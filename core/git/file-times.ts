@@ -4,7 +4,7 @@ import { placeOfRoot } from '../branches/branch-git.js';
 import { headCommitFromFiles } from '../branches/ref-files.js';
 import { writeFileAtomic } from '../storage/atomic-write.js';
 import { ensureCmsFolder } from '../storage/cms-folder.js';
-import { eachGitRecord } from './git-records.js';
+import { eachGitRecord, gitList } from './git-records.js';
 import { settleIndexes } from './index-debt.js';
 import { runFile as run } from '../process/run-file.js';
 
@@ -13,21 +13,25 @@ const RECORD = '\u001e';
 export const FILE_TIMES_SNAPSHOT = join('.cms', 'file-times.json');
 
 /**
- * The newest author date of each content file in the commits of `range` (`git log --name-only`, newest commits first), read
- * line by line as it streams: the whole history of a million files is tens of megabytes, never held as one text.
+ * The newest author date of each content file in the commits of `range` (`git log --name-only -z`, newest commits first),
+ * read record by record as it streams: the whole history of a million files is tens of megabytes, never held as one
+ * text. With `-z` a name comes as it is (a quote, a backslash, a newline, a non-ASCII letter: git quotes them in lines),
+ * so it is the name the index keeps. A commit's header (`RECORD` and its date) is a record; the first name after it
+ * starts with the newline that ends the header (every name starts with `content/`, so that newline is never a name's).
  */
 async function readLog(root: string, range: string[]): Promise<Map<string, string>> {
   const times = new Map<string, string>();
   let iso: string | undefined;
-  const args = ['log', `--format=${RECORD}%aI`, '--name-only', '--no-renames', '--relative', ...range, '--', 'content/'];
-  await eachGitRecord(root, args, (line) => {
-    if (line.startsWith(RECORD)) {
-      const date = line.slice(RECORD.length).trim();
+  const args = ['log', '-z', `--format=${RECORD}%aI`, '--name-only', '--no-renames', '--relative', ...range, '--', 'content/'];
+  await eachGitRecord(root, args, (record) => {
+    const text = record.charCodeAt(0) === 0x0a ? record.slice(1) : record;
+    if (text.startsWith(RECORD)) {
+      const date = text.slice(RECORD.length).trim();
       iso = date ? new Date(date).toISOString() : undefined;
-    } else if (iso && !times.has(line)) {
-      times.set(line, iso);
+    } else if (iso && text && !times.has(text)) {
+      times.set(text, iso);
     }
-  });
+  }, { nul: true });
   return times;
 }
 
@@ -116,7 +120,7 @@ export async function readFileTimes(root: string, checkout?: StartingCheckout): 
   /** Files changed in the work tree since their last commit, among `files` (all of `content/` without it). */
   const changedSinceCommit = async (files?: string[]) => {
     const paths = files ? files.map((file) => `:(literal)${file}`) : ['content/'];
-    return (await git(['diff', '--name-only', '--relative', 'HEAD', '--', ...paths]).catch(() => '')).split('\n').filter(Boolean);
+    return gitList(root, ['diff', '--name-only', '-z', '--relative', 'HEAD', '--', ...paths], { nul: true }).catch(() => []);
   };
 
   const refresh = async (files?: string[], first?: StartingCheckout) => {
