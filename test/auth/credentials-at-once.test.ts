@@ -6,11 +6,10 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCms, type Cms } from '../../core/cms.js';
+import type { Cms } from '../../core/cms.js';
 import { mayBeKept } from '../../core/http/kept-answers.js';
 import { createNodeHandler } from '../../core/http/serve.js';
-import { copySampleSite } from '../helpers/project.js';
-import { TEST_ENV, writeConfig } from './helpers.js';
+import { longWaySite } from './helpers.js';
 
 describe('a GET with a credential waits for the turn only where a kept answer can answer it', () => {
   let cms: Cms;
@@ -20,20 +19,13 @@ describe('a GET with a credential waits for the turn only where a kept answer ca
   let token: string;
   let jwt: string;
   /** Requests that reached h3's app (it asks auth.catchUp before anything else). */
-  let longWay = 0;
+  let longWay: () => number;
   /** What the test's server does with a request (set per case): the real handler around the case's own observation. */
   let listener: (req: IncomingMessage, res: ServerResponse) => void = () => {};
   let handler: (req: IncomingMessage, res: ServerResponse) => unknown;
 
   beforeAll(async () => {
-    const root = copySampleSite();
-    writeConfig(root, (config) => {
-      config.auth = { rateLimit: { enabled: false } };
-      config.permissions.authenticated = config.permissions.public;
-    });
-    cms = await createCms({ root, env: { ...process.env, ...TEST_ENV }, report: () => {} });
-    const catchUp = cms.auth.catchUp.bind(cms.auth);
-    cms.auth.catchUp = (...args) => { longWay++; return catchUp(...args); };
+    ({ cms, longWay } = await longWaySite());
     handler = createNodeHandler(cms);
     server = createServer((req, res) => listener(req, res));
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
@@ -55,8 +47,8 @@ describe('a GET with a credential waits for the turn only where a kept answer ca
   const longWayInTurn = async (path: string, credential: string) => {
     let inTurn: boolean | undefined;
     listener = (req, res) => {
-      const before = longWay;
-      setImmediate(() => { inTurn = longWay > before; });
+      const before = longWay();
+      setImmediate(() => { inTurn = longWay() > before; });
       handler(req, res);
     };
     const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${credential}` } });
@@ -95,12 +87,12 @@ describe('a GET with a credential waits for the turn only where a kept answer ca
     let longWayAfterTurn: number | undefined;
     const turnsDone = new Promise<void>((done) => {
       listener = (req, res) => {
-        const before = longWay;
+        const before = longWay();
         handler(req, res);
         // Its socket destroyed in the turn that read it, as a reset read with the request is.
         req.socket.destroy();
         // The handler's answers run in this turn's check phase; what they start (h3's microtasks) before the next one.
-        setImmediate(() => setImmediate(() => { longWayAfterTurn = longWay - before; done(); }));
+        setImmediate(() => setImmediate(() => { longWayAfterTurn = longWay() - before; done(); }));
       };
     });
     process.stderr.write = ((chunk: string) => { logged.push(String(chunk)); return true; }) as typeof process.stderr.write;
