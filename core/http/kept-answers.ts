@@ -25,20 +25,32 @@ function keptKey(target: string, req: IncomingMessage, scope: string): string {
  * if (req.headers.authorization !== undefined && mayBeKept(cms, req.url!, true)) later(req, res, answer);
  */
 export function mayBeKept(cms: Cms, url: string, graphql: boolean): boolean {
-  const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
-  if (graphql && cms.config.graphql.enabled) {
-    const endpoint = cms.config.graphql.endpoint;
-    if (path.startsWith(endpoint) && (path.length === endpoint.length || path === `${endpoint}/`)) return true;
-  }
+  return contentRoutePath(cms, url) || (graphql && graphqlPath(cms, url));
+}
+
+/** Whether `url` is under the REST prefix, its first segment a content-API route's name (as matchRoute reads it). */
+function contentRoutePath(cms: Cms, url: string): boolean {
   const prefix = cms.config.api.rest.prefix;
-  if (!path.startsWith(prefix) || path.charCodeAt(prefix.length) !== 0x2f) return false;
+  if (!url.startsWith(prefix) || url.charCodeAt(prefix.length) !== 0x2f) return false;
+  let end = prefix.length + 1;
+  for (let code = url.charCodeAt(end); end < url.length && code !== 0x2f && code !== 0x3f; code = url.charCodeAt(++end));
+  const first = url.slice(prefix.length + 1, end);
   const names = routeNames(cms.models);
-  const end = path.indexOf('/', prefix.length + 1);
-  if (names.has(path.slice(prefix.length + 1, end === -1 ? undefined : end))) return true;
-  // Spelled otherwise (upper case, percent-encoded, after an empty segment): as matchRoute reads it.
-  const [first] = routeSegments(path.slice(prefix.length));
-  return first !== undefined && names.has(first.toLowerCase());
+  if (names.has(first)) return true;
+  // Spelled otherwise (upper case, percent-encoded, after an empty segment): read as matchRoute reads it.
+  if (first !== '' && !/[%A-Z]/.test(first)) return false;
+  const query = url.indexOf('?');
+  const [segment] = routeSegments((query === -1 ? url : url.slice(0, query)).slice(prefix.length));
+  return segment !== undefined && names.has(segment.toLowerCase());
+}
+
+/** Whether `url` is the GraphQL endpoint's path (or it with a trailing slash), with GraphQL on. */
+function graphqlPath(cms: Cms, url: string): boolean {
+  const { enabled, endpoint } = cms.config.graphql;
+  if (!enabled || !url.startsWith(endpoint)) return false;
+  const after = url.length === endpoint.length ? 0x3f : url.charCodeAt(endpoint.length);
+  if (after === 0x3f) return true;
+  return after === 0x2f && (url.length === endpoint.length + 1 || url.charCodeAt(endpoint.length + 1) === 0x3f);
 }
 
 /** A kept answer written from Node: a 304 when the caller's `If-None-Match` names its tag, else its bytes as kept. */

@@ -73,9 +73,12 @@ describe('a GET with a credential waits for the turn only where a kept answer ca
     expect(mayBeKept(cms, '/api/Articles', true)).toBe(true);
     expect(mayBeKept(cms, '/api/%61rticles', true)).toBe(true);
     expect(mayBeKept(cms, '/api//articles', true)).toBe(true);
-    expect(mayBeKept(cms, `${cms.config.graphql.endpoint}?query=x`, true)).toBe(cms.config.graphql.enabled);
-    expect(mayBeKept(cms, cms.config.graphql.endpoint, false)).toBe(false);
-    for (const path of ['/api/users/me', '/api/upload/files', '/api/i18n/locales', '/api', '/apiarticles', '/admin', '/']) {
+    const graphql = cms.config.graphql.endpoint;
+    expect(cms.config.graphql.enabled).toBe(true);
+    for (const path of [graphql, `${graphql}?query=x`, `${graphql}/`, `${graphql}/?query=x`]) expect(mayBeKept(cms, path, true), path).toBe(true);
+    for (const path of [`${graphql}x`, `${graphql}/x`]) expect(mayBeKept(cms, path, true), path).toBe(false);
+    expect(mayBeKept(cms, graphql, false)).toBe(false);
+    for (const path of ['/api/users/me', '/api/upload/files', '/api/i18n/locales', '/api', '/api/', '/apiarticles', '/admin', '/']) {
       expect(mayBeKept(cms, path, true), path).toBe(false);
     }
   });
