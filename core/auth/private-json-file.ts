@@ -8,7 +8,9 @@ import { ensureCmsFolder } from '../storage/cms-folder.js';
  * lowdb's sync JSON adapter, for a file that holds secrets: the folder is created `0700`, the file
  * written `0600`, always to a temp file in the same folder, fsynced, then renamed over the target
  * (never in place). A unique temp name keeps two processes (`cms serve` and `cms token`) apart.
- * `written`, when given, is handed the descriptor of the file just renamed into place (its to close).
+ * `written`, when given, is handed the descriptor of the file just renamed into place (its to close, whether it returns
+ * or throws). Once the rename is done the write has succeeded: nothing after it (`written` failing, a close failing)
+ * makes it throw, or a caller would take a change that is on disk for one that is not.
  *
  * @example
  * const db = new LowSync(new PrivateJsonFile<State>('/site/.cms/state.json'), emptyState());
@@ -42,7 +44,11 @@ export class PrivateJsonFile<T> implements SyncAdapter<T> {
       rmSync(temp, { force: true });
       throw error;
     }
-    if (this.written) this.written(fd);
-    else closeSync(fd);
+    try {
+      if (this.written) this.written(fd);
+      else closeSync(fd);
+    } catch {
+      // On disk already. A holder that could not take the file (HeldFile.adopt) reads it again on its next look.
+    }
   }
 }

@@ -7,6 +7,7 @@ import { readText, type ContentStore } from '../storage/content-store.js';
 import { changedFilesBetween } from './branch-changed-files.js';
 import { branchTips, commitToBranch, EMPTY_TREE, type BranchChange } from './branch-commit.js';
 import { branchGit, placeOfRoot } from './branch-git.js';
+import { commitTimes } from '../git/file-times.js';
 import type { BranchRemote } from './branch-remote.js';
 import { commitTimeOf } from './ref-reads.js';
 
@@ -142,13 +143,6 @@ export class BranchStore implements ContentStore {
     // A branch that has not left its base (merge-base = tip) has no commits of its own: no git run for an empty range.
     if (mergeBase === tip) return;
     const range = /^[0-9a-f]{40}$/.test(mergeBase) && mergeBase !== EMPTY_TREE ? `${mergeBase}..${tip}` : tip;
-    const log = ['log', '--format=%x1e%aI', '--name-only', '--no-renames', '--relative', range, '--', 'content/'];
-    const seen = new Set<string>();
-    // Newest first: a file's first entry is its time.
-    for (const entry of (await branchGit(this.root)(log)).split('\x1e').slice(1)) {
-      const [date, ...names] = entry.trim().split('\n');
-      const time = `${new Date(date).toISOString().slice(0, 19)}.000Z`;
-      for (const name of names) if (name && !seen.has(name)) { seen.add(name); times.set(name, time); }
-    }
+    for (const [name, time] of await commitTimes(this.root, [range], { timeout: 60_000 })) times.set(name, time);
   }
 }

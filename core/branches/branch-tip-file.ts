@@ -44,9 +44,10 @@ export function refFileReader(): (path: string) => string | undefined {
  * Where a branch's ref points, read from the repository's files (its loose ref, else `packed-refs`) without running git:
  * a branch read asks on every request whether the ref moved, and a git process each time would cost more than the read.
  * Anything else (a symbolic ref, a reftable repository) asks git. Undefined: no such branch, or no repository.
- * Read inline: a ref is a 41-byte file in the page cache (a stat, about 6 µs, and a read only when the file was
- * replaced), where the thread pool's round trip costs a millisecond on a busy server, and every branch request pays it.
- * `name` must have passed checkBranchName (it becomes a path).
+ * Read inline: a ref is a 41-byte file in the page cache, held open as last read (HeldRefs: one `fstat`, and a read only
+ * when the file was replaced), where the thread pool's round trip costs a millisecond on a busy server, and every branch
+ * request pays it. The call and `now` share the one set of held refs. `name` must have passed checkBranchName (it
+ * becomes a path).
  *
  * @example
  * const tipOf = branchTipReader('/site'); await tipOf('spring') // '3f1c…' or undefined
@@ -56,14 +57,16 @@ export function branchTipReader(root: string): BranchTipReader {
   let place: Promise<string | undefined> | undefined;
   // The repository's folder once found: `now` reads refs without waiting.
   let found: string | undefined;
-  const readRef = refFileReader();
+  const readPacked = refFileReader();
+  // The loose refs asked, held open (ref-watch.ts), by their text: a symbolic one is git's to resolve.
+  const held = new HeldRefs((name) => join(found!, `refs/heads/${name}`), (text) => text?.trim());
   const tipOf = async (name: string) => {
     const gitDir = await (place ??= placeOfRoot(root).then((where) => (found = where.gitDir), () => undefined));
     if (!gitDir) return undefined;
     const ref = `refs/heads/${name}`;
-    const loose = readRef(join(gitDir, ref));
-    if (loose !== undefined) return OBJECT_ID.test(loose.trim()) ? loose.trim() : refTip(git, ref);
-    const packed = readRef(join(gitDir, 'packed-refs')) ?? '';
+    const loose = held.tip(name);
+    if (loose !== undefined) return OBJECT_ID.test(loose) ? loose : refTip(git, ref);
+    const packed = readPacked(join(gitDir, 'packed-refs')) ?? '';
     const line = packed.split('\n').find((candidate) => candidate.endsWith(` ${ref}`));
     const hash = line?.slice(0, line.indexOf(' '));
     if (hash && OBJECT_ID.test(hash)) return hash;
@@ -71,46 +74,37 @@ export function branchTipReader(root: string): BranchTipReader {
     const head = readQuietly(join(gitDir, 'HEAD')) ?? '';
     return packed === '' && !head.startsWith('ref: ') ? refTip(git, ref) : undefined;
   };
-  // A loose ref's hash, as the file now holds it (`stat`, read when replaced).
-  const looseTip = (name: string) => {
-    if (found === undefined) return undefined;
-    return hashOf(readRef(join(found, `refs/heads/${name}`)));
-  };
-  // The refs a batch asks, held open: one `fstat` each per batch (ref-watch.ts).
-  const held = new HeldRefs((name) => join(found!, `refs/heads/${name}`), hashOf);
   // A batch's tips: looked at once for it.
   let batchOf: object | undefined;
   const batchTips = new Map<string, string | undefined>();
+  const look = (name: string) => {
+    const text = found === undefined ? undefined : held.tip(name);
+    return text !== undefined && OBJECT_ID.test(text) ? text : undefined;
+  };
   const now = (name: string, batch?: object) => {
-    if (batch === undefined) return looseTip(name);
+    if (batch === undefined) return look(name);
     if (batch !== batchOf) {
       batchOf = batch;
       batchTips.clear();
     }
     if (batchTips.has(name)) return batchTips.get(name);
-    const tip = found === undefined ? undefined : held.tip(name);
+    const tip = look(name);
     batchTips.set(name, tip);
     return tip;
   };
   return Object.assign(tipOf, { now, close: () => held.close() });
 }
 
-/** A ref file's text's hash: undefined when it holds none (no file, a symbolic ref, anything else). */
-function hashOf(text: string | undefined): string | undefined {
-  const trimmed = text?.trim();
-  return trimmed !== undefined && OBJECT_ID.test(trimmed) ? trimmed : undefined;
-}
-
 /** Where a branch's ref points (see branchTipReader); `now`, synchronously, when it is a loose ref holding a hash. */
 export interface BranchTipReader {
   (name: string): Promise<string | undefined>;
   /**
-   * The hash of a loose ref, read as the call reads it (one stat); undefined when only the call can tell (packed, symbolic, none).
+   * The hash of a loose ref, looked at now (one `fstat` of the file as last read, held open, and read only when that
+   * look says it changed: HeldRefs); undefined when only the call can tell (packed, symbolic, none, or no call made yet).
    * With `batch` (an object naming requests that had all arrived before its first use: kept-answers.ts), each ref is
-   * looked at once for the batch, with one `fstat` of the file as last read, held open, and read only when that look
-   * says it changed (HeldRefs).
+   * looked at once for the batch.
    */
   now(name: string, batch?: object): string | undefined;
-  /** Let go of the ref files held open for batches. */
+  /** Let go of the ref files held open. */
   close(): void;
 }

@@ -4,7 +4,7 @@ import { placeOfRoot } from '../branches/branch-git.js';
 import { headCommitFromFiles } from '../branches/ref-files.js';
 import { writeFileAtomic } from '../storage/atomic-write.js';
 import { ensureCmsFolder } from '../storage/cms-folder.js';
-import { eachGitRecord } from './git-records.js';
+import { eachGitRecord, gitList, type GitRecordsOptions } from './git-records.js';
 import { settleIndexes } from './index-debt.js';
 import { runFile as run } from '../process/run-file.js';
 
@@ -13,21 +13,29 @@ const RECORD = '\u001e';
 export const FILE_TIMES_SNAPSHOT = join('.cms', 'file-times.json');
 
 /**
- * The newest author date of each content file in the commits of `range` (`git log --name-only`, newest commits first), read
- * line by line as it streams: the whole history of a million files is tens of megabytes, never held as one text.
+ * The newest author date of each content file in the commits of `range` (`git log --name-only -z`, newest commits first),
+ * read record by record as it streams: the whole history of a million files is tens of megabytes, never held as one
+ * text. With `-z` a name comes as it is (a quote, a backslash, a newline, a non-ASCII letter: git quotes them in lines),
+ * so it is the name the index keeps. A commit's header (`RECORD` and its date) is a record; the first name after it
+ * starts with the newline that ends the header (every name starts with `content/`, so that newline is never a name's).
+ * The base's history times read it, and so does a branch's view for the commits it made since its base (branch-store.ts).
+ *
+ * @example
+ * await commitTimes('/site', ['main..spring']) // Map { 'content/tags/x.json' => '2026-11-30T14:06:29.000Z' }
  */
-async function readLog(root: string, range: string[]): Promise<Map<string, string>> {
+export async function commitTimes(root: string, range: string[], options: GitRecordsOptions = {}): Promise<Map<string, string>> {
   const times = new Map<string, string>();
   let iso: string | undefined;
-  const args = ['log', `--format=${RECORD}%aI`, '--name-only', '--no-renames', '--relative', ...range, '--', 'content/'];
-  await eachGitRecord(root, args, (line) => {
-    if (line.startsWith(RECORD)) {
-      const date = line.slice(RECORD.length).trim();
+  const args = ['log', '-z', `--format=${RECORD}%aI`, '--name-only', '--no-renames', '--relative', ...range, '--', 'content/'];
+  await eachGitRecord(root, args, (record) => {
+    const text = record.charCodeAt(0) === 0x0a ? record.slice(1) : record;
+    if (text.startsWith(RECORD)) {
+      const date = text.slice(RECORD.length).trim();
       iso = date ? new Date(date).toISOString() : undefined;
-    } else if (iso && !times.has(line)) {
-      times.set(line, iso);
+    } else if (iso && text && !times.has(text)) {
+      times.set(text, iso);
     }
-  });
+  }, { ...options, nul: true });
   return times;
 }
 
@@ -116,7 +124,7 @@ export async function readFileTimes(root: string, checkout?: StartingCheckout): 
   /** Files changed in the work tree since their last commit, among `files` (all of `content/` without it). */
   const changedSinceCommit = async (files?: string[]) => {
     const paths = files ? files.map((file) => `:(literal)${file}`) : ['content/'];
-    return (await git(['diff', '--name-only', '--relative', 'HEAD', '--', ...paths]).catch(() => '')).split('\n').filter(Boolean);
+    return gitList(root, ['diff', '--name-only', '-z', '--relative', 'HEAD', '--', ...paths], { nul: true }).catch(() => []);
   };
 
   const refresh = async (files?: string[], first?: StartingCheckout) => {
@@ -130,9 +138,9 @@ export async function readFileTimes(root: string, checkout?: StartingCheckout): 
     if (now && now !== head) {
       // Newer commits first: only they can move a file's time. `head..now` is what a rewritten history (a rebase
       // of this clone's commits) added since the two met, in one git run; a head git no longer has reads it all.
-      const fresh = head ? await readLog(root, [`${head}..${now}`]).catch(() => undefined) : undefined;
+      const fresh = head ? await commitTimes(root, [`${head}..${now}`]).catch(() => undefined) : undefined;
       if (!fresh) { history = new Map(); touched = undefined; savedAt = -Infinity; }
-      for (const [file, iso] of fresh ?? await readLog(root, [now])) {
+      for (const [file, iso] of fresh ?? await commitTimes(root, [now])) {
         history.set(file, iso);
         touched?.add(file);
       }

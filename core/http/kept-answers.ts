@@ -3,6 +3,7 @@ import type { Cms } from '../cms.js';
 import { ifNoneMatch, notModifiedHeaders } from './http-cache.js';
 import { ResponseCache, type CachedHit } from './response-cache.js';
 import type { Later } from './turn-answers.js';
+import { routeNames, routeSegments } from '../strapi/routes.js';
 
 /**
  * The key app.ts keeps a content-API GET's answer under, for a Node request: `target` is its URL, prefixed with the
@@ -11,6 +12,45 @@ import type { Later } from './turn-answers.js';
 function keptKey(target: string, req: IncomingMessage, scope: string): string {
   const format = req.headers['strapi-response-format'];
   return ResponseCache.key(target, req.headers.origin, typeof format === 'string' ? format : undefined, scope);
+}
+
+/**
+ * Whether a GET of `url` (as sent) can have an answer app.ts or the GraphQL route keeps: a content-API route's path
+ * (`<prefix>/<plural>…` or `<prefix>/<singular>`, its first segment read as matchRoute reads it) or, with `graphql`, the
+ * GraphQL endpoint. Only such a GET is worth handing to the end of the turn (turn-answers.ts) for the turn's look at the
+ * auth state or a branch's refs; any other (the studio, `/users/me`, the media library, a project's own paths) can
+ * never be a kept answer and goes the long way at once.
+ *
+ * @example
+ * if (req.headers.authorization !== undefined && mayBeKept(cms, req.url!, true)) later(req, res, answer);
+ */
+export function mayBeKept(cms: Cms, url: string, graphql: boolean): boolean {
+  return contentRoutePath(cms, url) || (graphql && graphqlPath(cms, url));
+}
+
+/** Whether `url` is under the REST prefix, its first segment a content-API route's name (as matchRoute reads it). */
+function contentRoutePath(cms: Cms, url: string): boolean {
+  const prefix = cms.config.api.rest.prefix;
+  if (!url.startsWith(prefix) || url.charCodeAt(prefix.length) !== 0x2f) return false;
+  let end = prefix.length + 1;
+  for (let code = url.charCodeAt(end); end < url.length && code !== 0x2f && code !== 0x3f; code = url.charCodeAt(++end));
+  const first = url.slice(prefix.length + 1, end);
+  const names = routeNames(cms.models);
+  if (names.has(first)) return true;
+  // Spelled otherwise (upper case, percent-encoded, after an empty segment): read as matchRoute reads it.
+  if (first !== '' && !/[%A-Z]/.test(first)) return false;
+  const query = url.indexOf('?');
+  const [segment] = routeSegments((query === -1 ? url : url.slice(0, query)).slice(prefix.length));
+  return segment !== undefined && names.has(segment.toLowerCase());
+}
+
+/** Whether `url` is the GraphQL endpoint's path (or it with a trailing slash), with GraphQL on. */
+function graphqlPath(cms: Cms, url: string): boolean {
+  const { enabled, endpoint } = cms.config.graphql;
+  if (!enabled || !url.startsWith(endpoint)) return false;
+  const after = url.length === endpoint.length ? 0x3f : url.charCodeAt(endpoint.length);
+  if (after === 0x3f) return true;
+  return after === 0x2f && (url.length === endpoint.length + 1 || url.charCodeAt(endpoint.length + 1) === 0x3f);
 }
 
 /** A kept answer written from Node: a 304 when the caller's `If-None-Match` names its tag, else its bytes as kept. */

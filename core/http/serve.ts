@@ -13,7 +13,7 @@ import { guardUnreadBody } from './unread-body.js';
 import { forwardWrite, isWriteRequest, refuseNotWriter, wasForwarded } from './forward-writes.js';
 import { clientAddress } from './client-address.js';
 import { answerGraphqlKept } from './graphql-fast.js';
-import { answerBaseKept, branchKeptAnswers } from './kept-answers.js';
+import { answerBaseKept, branchKeptAnswers, mayBeKept } from './kept-answers.js';
 import { turnAnswers, type Later } from './turn-answers.js';
 import { uploadProvider } from '../media/providers/index.js';
 import { requestStarted } from '../auth/state-file-watch.js';
@@ -87,13 +87,17 @@ export function createNodeHandler(
     if (req.method === 'GET' && req.url && !pinned) {
       // A request naming a branch (`Cms-Branch`): its view's kept answers (app.ts keys them on the branch).
       const branch = req.headers['cms-branch'];
-      if (typeof branch === 'string') return answerBranch(branch, req, res, () => handler(req, res));
+      // Only a path that can have a kept answer waits for the turn's end (mayBeKept); the others go the long way at once.
+      if (typeof branch === 'string') {
+        return mayBeKept(cms, req.url, false) ? answerBranch(branch, req, res, () => handler(req, res)) : handler(req, res);
+      }
       if (branch === undefined) {
         // A credential is judged on the auth state as it is once the turn's reads are done (one look for all of them).
-        if (req.headers.authorization !== undefined) {
+        if (req.headers.authorization === undefined) {
+          if (answerBaseKept(cms, cache, req, res)) return;
+        } else if (mayBeKept(cms, req.url, true)) {
           return later(req, res, () => answerBaseKept(cms, cache, req, res) || notKept(req, res, graphqlTried));
         }
-        if (answerBaseKept(cms, cache, req, res)) return;
       }
     }
     return notKept(req, res, graphqlTried, pinned, later);

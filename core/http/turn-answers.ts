@@ -18,7 +18,8 @@ export type Later = (req: IncomingMessage, res: ServerResponse, answer: TurnAnsw
  *
  * The look is taken afresh for each turn (`requestStarted`): one made earlier, for a request answered at once, came
  * before some of these requests arrived. An answer that throws (never expected: each is answered inside) ends its own
- * connection, not the others'.
+ * connection, not the others'. A request whose socket was destroyed before the turn ended is skipped: nothing is done
+ * or logged for it. Only requests that can be answered from kept state are handed here (serve.ts asks `mayBeKept`).
  *
  * @example
  * const later = turnAnswers();
@@ -32,6 +33,8 @@ export function turnAnswers(): Later {
     requestStarted();
     const batch = {};
     for (const [req, res, answer] of answers) {
+      // A client gone before the turn ended (its socket destroyed: a reset, or its end seen) has no one to answer.
+      if (req.socket.destroyed) continue;
       try {
         void answer(batch);
       } catch (error) {

@@ -11,6 +11,12 @@ import { formatFileName, parseFileName, type FileName } from './file-name.js';
 export type ContentLayout = 'flat' | 'fan-out';
 export const CONTENT_LAYOUTS: readonly ContentLayout[] = ['flat', 'fan-out'];
 
+/** Where every content file is, as paths are spelled (relative to the project's root). */
+export const CONTENT = 'content/';
+
+/** `content/<folder>/` of a content path (a fan-out file's too): up to the slash after its type's folder. */
+export const folderOf = (file: string): string => file.slice(0, file.indexOf('/', CONTENT.length) + 1);
+
 /** The folder under `content/` that holds a type's files. */
 export function contentFolder(model: Model): string {
   return model.uid === UPLOAD_FILE_UID ? 'upload' : model.pluralName;

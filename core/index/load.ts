@@ -7,7 +7,7 @@ import { LinkError, readTextNoFollowSync } from '../storage/no-follow.js';
 import { UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
 import { storesContentFiles } from '../schema/user-model.js';
 import { ContentIndex } from './content-index.js';
-import { contentFolder, isShardName, parseContentPath } from './content-path.js';
+import { CONTENT, contentFolder, isShardName, parseContentPath } from './content-path.js';
 import { loadKeptIds } from './kept-ids.js';
 import { LoadPhases, type LoadPhase } from './load-phases.js';
 import type { LoadedFiles } from './pending-types.js';
@@ -20,8 +20,6 @@ import { TextRecord } from './text-record.js';
 import { TextSlab } from './text-slab.js';
 
 export { contentFolder };
-
-const CONTENT = 'content/';
 
 /**
  * Which model owns a content path such as `content/articles/x.json` (or `content/articles/x1/x1abc.json`, fan-out).

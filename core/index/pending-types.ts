@@ -1,4 +1,5 @@
 import type { Model } from '../schema/types.js';
+import { folderOf } from './content-path.js';
 import { deferrable as filesMayWait, type VersionsView } from './deferrable.js';
 import { rowId } from './kept-ids.js';
 import type { FileRecord } from './read-file.js';
@@ -27,8 +28,6 @@ export type LoadedFiles = (FileRecord | WaitingRun)[];
 
 const isRun = (item: FileRecord | WaitingRun): item is WaitingRun => typeof (item as Partial<WaitingRun>).deferrable === 'function';
 
-/** `content/<folder>/` of a content path (a fan-out file's too). */
-const folderOf = (file: string): string => file.slice(0, file.indexOf('/', file.indexOf('/') + 1) + 1);
 
 /**
  * Types whose rows are not built yet: a start (a restart from the snapshot, or a cold start whose JSON files were kept

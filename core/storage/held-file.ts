@@ -60,13 +60,25 @@ export class HeldFile {
     }
   }
 
-  /** This process has just renamed the file it wrote (`fd`, handed over) into place: what it holds is the file now. */
+  /**
+   * This process has just renamed the file it wrote (`fd`, handed over) into place: what it holds is the file now. When
+   * the descriptor cannot be looked at (its `fstat` fails) it is closed and nothing is held: the next look says changed
+   * and the next read reads the file, which holds the write. Never throws: the write it follows has succeeded.
+   */
   adopt(fd: number): void {
     this.release();
+    let seen: Stats;
+    try {
+      seen = fstatSync(fd);
+    } catch {
+      this.known = false;
+      try { closeSync(fd); } catch { /* nothing held either way */ }
+      return;
+    }
     this.fd = fd;
-    this.seen = fstatSync(fd);
+    this.seen = seen;
     // Replaced again already (by another process, between the rename and here): look at the file on the next read.
-    this.known = this.seen.nlink > 0;
+    this.known = seen.nlink > 0;
   }
 
   /** Mark the file stale: the next look says changed, and the next read reads it again. */

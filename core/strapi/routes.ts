@@ -36,9 +36,7 @@ export function unknownPath(method: string): Error {
  * Unknown paths → 404, known paths with another verb → 405.
  */
 export function matchRoute(models: Models, method: string, path: string): MatchedRoute {
-  const segments = path.split('/').filter(Boolean).map((segment) => {
-    try { return decodeURIComponent(segment); } catch { return segment; }
-  });
+  const segments = routeSegments(path);
   if (segments.length === 0 || segments.length > 2) throw unknownPath(method);
   const [given, documentId] = segments;
   // koa-router matches paths case-insensitively (`sensitive: false`); documentIds are taken as given.
@@ -55,4 +53,30 @@ export function matchRoute(models: Models, method: string, path: string): Matche
     }
   }
   throw unknownPath(method);
+}
+
+/** A path's segments (after the prefix) as the routes match them: empty ones dropped, each percent-decoded when it can be. */
+export function routeSegments(path: string): string[] {
+  return path.split('/').filter(Boolean).map((segment) => {
+    try { return decodeURIComponent(segment); } catch { return segment; }
+  });
+}
+
+const routeNamesOf = new WeakMap<Models, ReadonlySet<string>>();
+
+/**
+ * The names matchRoute takes as a path's first segment (lower-cased): each collection type's plural and each single
+ * type's singular, made once per set of models.
+ */
+export function routeNames(models: Models): ReadonlySet<string> {
+  let names = routeNamesOf.get(models);
+  if (names) return names;
+  const made = new Set<string>();
+  for (const model of models.values()) {
+    if (model.modelType !== 'contentType' || !model.uid.startsWith('api::')) continue;
+    if (model.kind === 'collectionType') made.add(model.pluralName);
+    else if (model.kind === 'singleType') made.add(model.singularName);
+  }
+  routeNamesOf.set(models, (names = made));
+  return names;
 }

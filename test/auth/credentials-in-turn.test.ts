@@ -4,11 +4,11 @@
 // the second. The other writer here is a second store on the same site (temp file + rename, as another process writes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStateStore } from '../../core/auth/file-state-store.js';
-import { createCms, type Cms } from '../../core/cms.js';
+import type { Cms } from '../../core/cms.js';
 import { turnAnswers } from '../../core/http/turn-answers.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { copySampleSite, onRealPort } from '../helpers/project.js';
-import { TEST_ENV, writeConfig } from './helpers.js';
+import { onRealPort } from '../helpers/project.js';
+import { longWaySite } from './helpers.js';
 
 const ARTICLES = '{ articles { documentId title } }';
 
@@ -17,7 +17,7 @@ describe('reads with a credential sent together share one look at the auth state
   let cms: Cms;
   let server: Awaited<ReturnType<typeof onRealPort>>;
   /** Requests that reached h3 (it asks auth.catchUp first); kept answers are written before it. */
-  let longWay = 0;
+  let longWay: () => number;
 
   /** Another writer of the site's auth state, as `cms token revoke` or a second server is. */
   const elsewhere = async (change: (store: FileStateStore) => Promise<unknown>) => {
@@ -43,14 +43,7 @@ describe('reads with a credential sent together share one look at the auth state
   };
 
   beforeAll(async () => {
-    root = copySampleSite();
-    writeConfig(root, (config) => {
-      config.auth = { rateLimit: { enabled: false } };
-      config.permissions.authenticated = config.permissions.public;
-    });
-    cms = await createCms({ root, env: { ...process.env, ...TEST_ENV }, report: () => {} });
-    const catchUp = cms.auth.catchUp.bind(cms.auth);
-    cms.auth.catchUp = (...args) => { longWay++; return catchUp(...args); };
+    ({ root, cms, longWay } = await longWaySite());
     server = await onRealPort(cms);
   });
   afterAll(async () => {
@@ -61,9 +54,9 @@ describe('reads with a credential sent together share one look at the auth state
   it('REST GETs with an API token are kept answers, and a token removed between two groups is refused by all of the second', async () => {
     const key = (await cms.auth.tokens.create({ name: 'together', type: 'read-only' })).accessKey;
     expect(await together(restStatus(key))).toEqual(Array(8).fill(200));
-    const before = longWay;
+    const before = longWay();
     expect(await together(restStatus(key))).toEqual(Array(8).fill(200));
-    expect(longWay).toBe(before);
+    expect(longWay()).toBe(before);
     await elsewhere((store) => store.removeToken('together'));
     expect(await together(restStatus(key))).toEqual(Array(8).fill(401));
   });
@@ -71,9 +64,9 @@ describe('reads with a credential sent together share one look at the auth state
   it('GraphQL GETs with an API token are kept answers, and a token removed between two groups is refused by all of the second', async () => {
     const key = (await cms.auth.tokens.create({ name: 'together-get', type: 'read-only' })).accessKey;
     expect(await together(graphqlStatus(key, 'GET'))).toEqual(Array(8).fill(200));
-    const before = longWay;
+    const before = longWay();
     expect(await together(graphqlStatus(key, 'GET'))).toEqual(Array(8).fill(200));
-    expect(longWay).toBe(before);
+    expect(longWay()).toBe(before);
     await elsewhere((store) => store.removeToken('together-get'));
     const refused = await together(graphqlStatus(key, 'GET'));
     expect(refused.every((status) => status !== 200), String(refused)).toBe(true);
@@ -83,9 +76,9 @@ describe('reads with a credential sent together share one look at the auth state
     const user = await cms.auth.users.add({ username: 'turn', email: 'turn@example.com', password: 'turn-password-123' });
     const jwt = cms.auth.issueJwt(user);
     expect(await together(graphqlStatus(jwt))).toEqual(Array(8).fill(200));
-    const before = longWay;
+    const before = longWay();
     expect(await together(graphqlStatus(jwt))).toEqual(Array(8).fill(200));
-    expect(longWay).toBe(before);
+    expect(longWay()).toBe(before);
     await elsewhere((store) => store.editUser(user.id, (stored) => { stored.blocked = true; }));
     const refused = await together(graphqlStatus(jwt));
     expect(refused.every((status) => status !== 200), String(refused)).toBe(true);
@@ -95,7 +88,7 @@ describe('reads with a credential sent together share one look at the auth state
 });
 
 describe('turnAnswers', () => {
-  const request = (url: string) => ({ method: 'GET', url }) as IncomingMessage;
+  const request = (url: string, destroyed = false) => ({ method: 'GET', url, socket: { destroyed } }) as unknown as IncomingMessage;
   const response = () => {
     const res = { destroyed: false, destroy: () => { res.destroyed = true; } };
     return res as unknown as ServerResponse & { destroyed: boolean };
@@ -124,5 +117,14 @@ describe('turnAnswers', () => {
     await new Promise((done) => setImmediate(done));
     expect(answered[2][0]).toBe('d');
     expect(answered[2][1]).not.toBe(answered[0][1]);
+  });
+
+  it('skips a request whose socket was destroyed before the turn ended: its answer never runs', async () => {
+    const later = turnAnswers();
+    const answered: string[] = [];
+    later(request('/gone', true), response(), () => answered.push('gone'));
+    later(request('/here'), response(), () => answered.push('here'));
+    await new Promise((done) => setImmediate(done));
+    expect(answered).toEqual(['here']);
   });
 });

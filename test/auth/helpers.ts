@@ -3,6 +3,7 @@ import { Agent, request } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FileStateStore } from '../../core/auth/file-state-store.js';
+import { createCms, type Cms } from '../../core/cms.js';
 import type { StoredUser } from '../../core/auth/state-store.js';
 import { freePort } from '../../core/cluster/ports.js';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
@@ -183,4 +184,22 @@ export async function credentialSite(jwtSecret: string, more: (config: any) => v
   };
   const editUser = (id: number, change: (user: StoredUser) => void) => edit((store) => store.editUser(id, change));
   return { root, base, server, cms, createToken, edit, editUser };
+}
+
+/**
+ * The sample site, as a Cms in this process, whose Authenticated role reads what the Public one does, with no rate limit;
+ * `longWay()` counts the requests that reached h3's app (it asks `auth.catchUp` first; kept answers are written before
+ * it), for the tests of which credentialed reads wait for the turn's end (core/http/turn-answers.ts).
+ */
+export async function longWaySite(): Promise<{ root: string; cms: Cms; longWay: () => number }> {
+  const root = copySampleSite();
+  writeConfig(root, (config) => {
+    config.auth = { rateLimit: { enabled: false } };
+    config.permissions.authenticated = config.permissions.public;
+  });
+  const cms = await createCms({ root, env: { ...process.env, ...TEST_ENV }, report: () => {} });
+  let reached = 0;
+  const catchUp = cms.auth.catchUp.bind(cms.auth);
+  cms.auth.catchUp = (...args) => { reached++; return catchUp(...args); };
+  return { root, cms, longWay: () => reached };
 }

@@ -159,4 +159,22 @@ describe('the branch tip reader looks at a ref file with a stat and reads it onl
     expect(await tipOf('spring')).toBe(TIP('5'));
     expect(await tipOf('no-such-branch')).toBeUndefined();
   });
+
+  it('`now` answers from the same held ref as the call: a move is seen by both, and a symbolic ref is left to git', async () => {
+    const { ref, tipOf } = springRef();
+    const past = new Date(Date.now() - 60_000);
+    writeFileSync(ref, `${TIP('6')}\n`);
+    utimesSync(ref, past, past);
+    expect(tipOf.now('spring')).toBeUndefined();
+    expect(await tipOf('spring')).toBe(TIP('6'));
+    expect(tipOf.now('spring')).toBe(TIP('6'));
+    writeFileSync(`${ref}.lock`, `${TIP('7')}\n`);
+    renameSync(`${ref}.lock`, ref);
+    expect(tipOf.now('spring')).toBe(TIP('7'));
+    expect(await tipOf('spring')).toBe(TIP('7'));
+    writeFileSync(ref, 'ref: refs/heads/main\n');
+    expect(tipOf.now('spring')).toBeUndefined();
+    expect(await tipOf('spring')).toMatch(/^[0-9a-f]{40}$/);
+    tipOf.close();
+  });
 });

@@ -1,11 +1,12 @@
-// git's records (a folder at a commit, the tracked files, a file's history) are read one way (core/git/git-records.ts):
-// names as they are, a stop that ends the program, and the program's own failure as the error.
+// git's records (a folder at a commit, the tracked files, a file's history, the file times) are read one way
+// (core/git/git-records.ts): names as they are, a stop that ends the program, and the program's own failure as the error.
 import { describe, expect, it } from 'vitest';
 import { createGit } from '../../core/git/git.js';
+import { readFileTimes } from '../../core/git/file-times.js';
 import { eachGitRecord, gitList } from '../../core/git/git-records.js';
 import { createWorkTree } from '../../core/git/work-tree.js';
 import { makeProject } from '../helpers/project.js';
-import { initRepo } from './helpers.js';
+import { git, initRepo, writeText } from './helpers.js';
 
 const NAMES = ['content/notes/a"b.json', 'content/notes/café.json', 'content/notes/plain.json'];
 
@@ -24,6 +25,19 @@ describe('git records read as they stream', () => {
     expect(await gitList(root, ['ls-tree', '-r', '--name-only', '-z', 'HEAD', '--', 'content/'], { nul: true })).toEqual(NAMES);
     expect(await createGit(root).listFiles('HEAD', 'content/notes')).toEqual(NAMES);
     expect(await createWorkTree(root).namesAtHead('content/notes')).toEqual(['a"b.json', 'café.json', 'plain.json']);
+  });
+
+  it("gives the file times of names git quotes in lines (a quote, a backslash, a newline, a non-ASCII letter), and drops them when changed", async () => {
+    const odd = ['content/notes/café "x".json', 'content/notes/back\\slash.json', 'content/notes/new\nline.json'];
+    const root = makeProject(Object.fromEntries([...odd, 'content/notes/plain.json'].map((name) => [name, { name }])));
+    initRepo(root);
+    const committed = new Date(git(root, 'log', '-1', '--format=%aI')).toISOString();
+    const history = await readFileTimes(root);
+    expect(Object.fromEntries(history.times)).toEqual(Object.fromEntries([...odd, 'content/notes/plain.json'].map((name) => [name, committed])));
+    // Changed since their commit: they answer their modification time, so they are left out (`git diff`, read the same way).
+    for (const name of odd) writeText(root, name, '{ "name": "changed" }\n');
+    await history.refresh(odd);
+    expect([...history.times.keys()]).toEqual(['content/notes/plain.json']);
   });
 
   it('leaves out empty records and those `pick` leaves out', async () => {

@@ -52,6 +52,24 @@ describe('a restart in a Git checkout keeps whole types as runs of the snapshot\
     expect(await cms.documents('tags').findOne({ documentId: TAGS.coffee })).toMatchObject({ name: 'Coffee, changed' });
   });
 
+  it.each([
+    ['untracked', '.cms/\n'],
+    ['ignored by .gitignore (git status does not name it)', '.cms/\ncontent/tags/newtag*\n'],
+  ])('a file added while the server was down (%s): the folders are listed, the file served, other types still kept whole', async (_, ignore) => {
+    const root = gitSite((site) => writeFileSync(join(site, '.gitignore'), ignore));
+    await start(root);
+    const added = 'newtag0000000000000000001';
+    writeFileSync(join(root, `content/tags/${added}.json`), JSON.stringify({ name: 'Brand new', slug: 'brand-new' }));
+    const { cms, stats } = await start(root);
+    expect(stats).toMatchObject({ snapshot: 'used', checkedBy: 'git', listedBy: 'folders', read: 1 });
+    expect(stats.keptWhole).toBeGreaterThan(0);
+    // The tags' folder goes file by file (every tag from its record, the new one read); the articles wait as a run.
+    expect(stats.fromSnapshot - stats.keptWhole).toBe(Object.keys(TAGS).length);
+    expect(cms.index.waiting.uids()).toContain(ARTICLE);
+    expect(await cms.documents('tags').findOne({ documentId: added })).toMatchObject({ name: 'Brand new' });
+    await expectAsCold(root, cms);
+  });
+
   it('a document with a flat file beside a fan-out one keeps its type from waiting, and is reported as a cold start reports it', async () => {
     const root = gitSite((site) => {
       mkdirSync(join(site, 'content/tags', TAGS.coffee.slice(0, 2)));

@@ -3,6 +3,7 @@ import { readTextNoFollowSync } from '../../storage/no-follow.js';
 import { join } from 'node:path';
 import type { CmsConfig } from '../../config/types.js';
 import type { Model, Models } from '../../schema/types.js';
+import { folderOf } from '../content-path.js';
 import type { FileRecord } from '../read-file.js';
 import { isRacy, RACY_MARGIN_MS, sameStamp, stampOf, type FileStamp } from './file-stamp.js';
 import { FolderStamps, keptListing, type ContentListing, type KeptListing } from './folder-listing.js';
@@ -43,8 +44,6 @@ export interface OfferedRun {
 
 /** Parse and check one file's text (`readContentFile` with the file's model bound); `mtimeMs` stats it only when asked. */
 export type ParseFile = (text: string, mtimeMs: () => number) => FileRecord;
-
-const CONTENT = 'content/';
 
 /** A few changed files are cheaper to re-read on each start than a rewrite of the whole snapshot. */
 const rewriteAfter = (files: number) => Math.max(50, Math.floor(files / 100));
@@ -138,7 +137,7 @@ export class SnapshotLoader {
     }
     this.view = await asked;
     if (this.view) this.stats.checkedBy = 'git';
-    for (const file of this.view?.changed ?? []) this.#changedFolders.add(file.slice(0, file.indexOf('/', CONTENT.length) + 1));
+    for (const file of this.view?.changed ?? []) this.#changedFolders.add(folderOf(file));
   }
 
   /**
