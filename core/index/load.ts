@@ -202,7 +202,7 @@ export async function loadIndex(
     }
     if (options.only && !options.only.has(model.uid)) return;
     try {
-      records.push(loader.record(file, model.uid, (text, mtimeMs) => parseRecord(index, file, model, text, mtimeMs, pool, slab)));
+      records.push(loader.record(file, model.uid, (text, mtimeMs) => parseRecord(index, file, model, text, mtimeMs, pool, slab), slab));
     } catch (error) {
       // A file removed between listing and reading (a checkout, another writer) is simply gone.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;

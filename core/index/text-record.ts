@@ -19,7 +19,8 @@ export class TextRecord extends LazyRecord {
 
   constructor(checked: Omit<FileRecord, 'data'>, text: string, slab: TextSlab) {
     super(checked);
-    const kept = slab.append(text);
+    // The bytes the text was read from, when it was read into the slab (see `TextSlab.readFile`).
+    const kept = slab.keep(text);
     this.#bytes = kept.bytes;
     this.#start = kept.start;
     this.#end = kept.end;
