@@ -1,4 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CmsConfig } from '../config/types.js';
 import { FileError } from '../errors.js';
@@ -189,7 +190,8 @@ export async function loadIndex(
     if (!folders.has(folder)) folders.set(folder, modelForPath(models, `content/${folder}/x.json`));
     return folders.get(folder);
   };
-  const slab = new TextSlab();
+  // Past its first 8 MB, the kept texts go to a scratch file (read back by offset), not to this process's memory.
+  const slab = TextSlab.spilling(tmpdir());
   const records: LoadedFiles = [];
   // Texts many files repeat (relation targets, component names) are shared while this load lasts.
   const pool = new StringPool();
