@@ -68,7 +68,8 @@ function parseRecord(
 ): FileRecord {
   // A JSON file read at load keeps its text, its fields parsed again on first read (see `TextRecord`).
   const keepText = slab !== undefined && file.endsWith('.json');
-  const record = readContentFile(file, text, 0, model, index.models, index.config, keepText ? undefined : pool);
+  // A kept text's fields are parsed again when read: checked here, not trimmed of the system fields.
+  const record = readContentFile(file, text, 0, model, index.models, index.config, keepText ? undefined : pool, !keepText);
   // The modification time is only needed when the file lacks timestamps (they fall back to it);
   // otherwise 0 means "not known", and the watcher simply re-reads the file on its next event.
   if (record.createdAt === undefined || record.updatedAt === undefined) record.mtimeMs = mtimeMs();

@@ -78,9 +78,13 @@ export class SnapshotLoader {
   /** How this load listed `content/` (and the folders' stamps), for the next snapshot. */
   private listing: { listed: ContentListing; stamps: FolderStamps } | undefined;
 
+  /** `<root>/`, normalised. */
+  readonly #rootPrefix: string;
+
   constructor(
     private readonly root: string, models: Models, config: CmsConfig, private readonly enabled: boolean, reread: Reread, git?: GitAnswers,
   ) {
+    this.#rootPrefix = join(root, '/');
     this.fingerprint = enabled ? snapshotFingerprint(models, config) : '';
     // Git looks at the checkout in its own process while this one decodes the snapshot (the caller's, when it asked already).
     this.git = enabled ? git ?? askGit(root) : undefined;
@@ -188,7 +192,8 @@ export class SnapshotLoader {
   record(file: string, uid: string, parse: ParseFile, slab?: TextSlab): FileRecord {
     // Without a snapshot to write, no stamp is needed (a stat per file is a tenth of a cold start).
     if (!this.enabled) {
-      const path = join(this.root, file);
+      // The listing's paths are clean (no `.`, `..` or doubled slash): the root's prefix, not a `join` per file.
+      const path = this.#rootPrefix + file;
       const text = slab ? readIntoSlabSync(path, file, slab) : readTextNoFollowSync(path, file);
       const record = parse(text, () => statSync(path).mtimeMs);
       this.stats.read++;
