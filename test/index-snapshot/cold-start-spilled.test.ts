@@ -47,4 +47,15 @@ describe('a cold start keeps its texts past 8 MB in a scratch file, and answers 
     const one = await cold.documents(TAG).findOne({ documentId: id });
     expect(one?.name).toBe(`Tag ${String(1234 * 7919 % TAGS).padStart(5, '0')} é ${'x'.repeat(NAME_BYTES)}`);
   });
+
+  it('writes its snapshot from the spilled texts, and a restart from that snapshot answers alike', async () => {
+    const root = siteWithManyTags();
+    const first = await start(root, true);
+    expect(first.stats.snapshot).not.toBe('used');
+    const restart = await start(root, true);
+    expect(restart.stats.snapshot).toBe('used');
+    expect(restart.stats.read).toBe(0);
+    expect(await tagReads(restart.cms)).toEqual(await tagReads(first.cms));
+    expect(await answers(restart.cms)).toEqual(await answers(first.cms));
+  });
 });
