@@ -100,11 +100,14 @@ export class TextSlab {
     let end = this.#room(READ_ROOM, 0);
     for (;;) {
       const chunk = this.#chunk!;
-      const got = readSync(fd, chunk, end, chunk.length - end, null);
-      if (got === 0) break;
+      const room = chunk.length - end;
+      const got = readSync(fd, chunk, end, room, null);
       end += got;
+      // A read that comes back short is the file's end (a regular file, as storage/no-follow.ts's `readToEnd` reads one):
+      // one read per file, not a second one answering 0.
+      if (got < room) break;
       // Full: the bytes so far move to a buffer with room for as many again.
-      if (end === chunk.length) end = this.#room((end - this.#used) * 2 + READ_ROOM, end - this.#used);
+      end = this.#room((end - this.#used) * 2 + READ_ROOM, end - this.#used);
     }
     const text = this.#chunk!.toString('utf8', this.#used, end);
     this.#read = { text, end };
