@@ -1,6 +1,6 @@
 // One cold start (or the read+parse limit) of a site in a fresh process, as bench/restart.mjs measures them, with the
-// CPU of the process (every thread) and the resident growth before and after the first list of articles. For
-// alternated before/after rounds on a loaded machine (a before build's dist/ given by path):
+// CPU of the process (every thread; user and system apart too) and the resident growth before and after the first list
+// of articles. For alternated before/after rounds on a loaded machine (a before build's dist/ given by path):
 //   node bench/cold-start-once.mjs <dist folder> <site> cold|limit
 import { execFileSync } from 'node:child_process';
 const [,, dist, root, what] = process.argv;
@@ -11,7 +11,7 @@ const limitScript = `
   const root = ${JSON.stringify(root)}; const cpu = process.cpuUsage(); const start = performance.now();
   for (const folder of readdirSync(join(root, 'content'))) for (const name of readdirSync(join(root, 'content', folder))) {
     const text = readFileSync(join(root, 'content', folder, name), 'utf8'); if (name.endsWith('.json')) JSON.parse(text); }
-  const c = process.cpuUsage(cpu); console.log(JSON.stringify({ ms: performance.now() - start, cpuMs: (c.user + c.system) / 1000 }));`;
+  const c = process.cpuUsage(cpu); console.log(JSON.stringify({ ms: performance.now() - start, cpuMs: (c.user + c.system) / 1000, userMs: c.user / 1000, systemMs: c.system / 1000 }));`;
 const coldScript = `
   const { createCms } = await import(${JSON.stringify(dist + '/core/cms.js')}); const { loadReport } = await import(${JSON.stringify(dist + '/core/index/load.js')});
   global.gc(); const before = process.memoryUsage().rss; const cpu = process.cpuUsage(); const start = performance.now();
@@ -21,5 +21,5 @@ const coldScript = `
   global.gc(); const growthBeforeRows = process.memoryUsage().rss - before;
   const rows = cms.index.rows('api::article.article').length;
   global.gc(); const growth = process.memoryUsage().rss - before;
-  console.log(JSON.stringify({ ms, cpuMs: (c.user + c.system) / 1000, growthBeforeRows, growth, heapUsed: process.memoryUsage().heapUsed, rows, problems, phases: loadReport(cms.index).phases }));`;
+  console.log(JSON.stringify({ ms, cpuMs: (c.user + c.system) / 1000, userMs: c.user / 1000, systemMs: c.system / 1000, growthBeforeRows, growth, heapUsed: process.memoryUsage().heapUsed, rows, problems, phases: loadReport(cms.index).phases }));`;
 console.log(JSON.stringify(fresh(what === 'limit' ? limitScript : coldScript)));

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { FileError } from '../errors.js';
 import type { Model, Models } from '../schema/types.js';
 import { writeFileAtomic } from '../storage/atomic-write.js';
-import { deriveId, KEPT_ID_LIMIT, rowKey } from './ids.js';
+import type { Status } from '../types.js';
+import { Cyrb53, deriveId, deriveIdFrom, KEPT_ID_LIMIT, rowKey } from './ids.js';
 
 /**
  * The numeric ids a migration kept (`cms import`): Strapi's own row ids, per type, and its locales'
@@ -46,6 +47,37 @@ export function rowId(model: Model, documentId: string, locale: string | null, s
 
 /** Does every row of `model` take the id its key derives (no id kept by an import, none given by another store)? */
 export const derivesRowIds = (model: Model): boolean => !givenByModel.has(model) && !keptByModel.get(model)?.size;
+
+const BAR = '|'.charCodeAt(0);
+
+/**
+ * `rowId` of a type's files `i` in turn, for the waiting check (deferrable.ts): when every id is derived, each from
+ * `uid|documentId|locale|status` fed in parts, the type's `uid|` hashed once and no key string made (`feedDocumentId`
+ * feeds file `i`'s documentId, from a string or from bytes where they lie, and answers false when it cannot, such as a
+ * documentId that is not ASCII in bytes: that file's ids are then `rowId`'s). The statuses of one file come one after another.
+ *
+ * @example
+ * const id = rowIdsInParts(model, (i) => ids[i], (i) => locales[i], (i, hash) => { hash.text(ids[i]); return true; }); id(0, 'published')
+ */
+export function rowIdsInParts(
+  model: Model, documentId: (i: number) => string, locale: (i: number) => string | null, feedDocumentId: (i: number, hash: Cyrb53) => boolean,
+): (i: number, status: Status) => number {
+  const slow = (i: number, status: Status) => rowId(model, documentId(i), locale(i), status);
+  if (!derivesRowIds(model)) return slow;
+  const prefix = new Cyrb53().text(`${model.uid}|`);
+  // Two hashes reused file after file: `file` up to `…|locale|`, `row` with the status after it.
+  const [file, row] = [new Cyrb53(), new Cyrb53()];
+  let [last, fed] = [-1, true];
+  return (i, status) => {
+    if (i !== last) {
+      last = i;
+      fed = feedDocumentId(i, file.from(prefix));
+      if (fed) file.code(BAR).text(locale(i) ?? '').code(BAR);
+    }
+    if (!fed) return slow(i, status);
+    return deriveIdFrom(row.from(file).text(status), () => rowKey(model.uid, documentId(i), locale(i), status));
+  };
+}
 
 /** The locales' kept records (empty before any import). */
 export const keptLocales = (models: Models): Record<string, KeptLocale> => localesByModels.get(models) ?? {};

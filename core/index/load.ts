@@ -1,4 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CmsConfig } from '../config/types.js';
 import { FileError } from '../errors.js';
@@ -65,7 +66,8 @@ function parseRecord(
 ): FileRecord {
   // A JSON file read at load keeps its text, its fields parsed again on first read (see `TextRecord`).
   const keepText = slab !== undefined && file.endsWith('.json');
-  const record = readContentFile(file, text, 0, model, index.models, index.config, keepText ? undefined : pool);
+  // A kept text's fields are parsed again when read: checked here, not trimmed of the system fields.
+  const record = readContentFile(file, text, 0, model, index.models, index.config, keepText ? undefined : pool, !keepText);
   // The modification time is only needed when the file lacks timestamps (they fall back to it);
   // otherwise 0 means "not known", and the watcher simply re-reads the file on its next event.
   if (record.createdAt === undefined || record.updatedAt === undefined) record.mtimeMs = mtimeMs();
@@ -187,7 +189,8 @@ export async function loadIndex(
     if (!folders.has(folder)) folders.set(folder, modelForPath(models, `content/${folder}/x.json`));
     return folders.get(folder);
   };
-  const slab = new TextSlab();
+  // Past its first 8 MB, the kept texts go to a scratch file (read back by offset), not to this process's memory.
+  const slab = TextSlab.spilling(tmpdir());
   const records: LoadedFiles = [];
   // Texts many files repeat (relation targets, component names) are shared while this load lasts.
   const pool = new StringPool();
@@ -200,7 +203,7 @@ export async function loadIndex(
     }
     if (options.only && !options.only.has(model.uid)) return;
     try {
-      records.push(loader.record(file, model.uid, (text, mtimeMs) => parseRecord(index, file, model, text, mtimeMs, pool, slab)));
+      records.push(loader.record(file, model.uid, (text, mtimeMs) => parseRecord(index, file, model, text, mtimeMs, pool, slab), slab));
     } catch (error) {
       // A file removed between listing and reading (a checkout, another writer) is simply gone.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;

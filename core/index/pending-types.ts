@@ -1,7 +1,7 @@
 import type { Model } from '../schema/types.js';
 import { folderOf } from './content-path.js';
 import { deferrable as filesMayWait, type VersionsView } from './deferrable.js';
-import { rowId } from './kept-ids.js';
+import { rowIdsInParts } from './kept-ids.js';
 import type { FileRecord } from './read-file.js';
 import { isUnparsed } from './snapshot/snapshot-record.js';
 
@@ -103,7 +103,11 @@ const recordsView = (model: Model, records: FileRecord[]): VersionsView => ({
   draft: (i) => records[i].draft,
   sameDocumentAsPrevious: (i) => records[i].documentId === records[i - 1].documentId,
   unparsed: (i) => isUnparsed(records[i]),
-  rowId: (i, status) => rowId(model, records[i].documentId, records[i].locale, status),
+  // The type's `uid|` hashed once, each documentId fed as it is (no key string per row).
+  rowId: rowIdsInParts(model, (i) => records[i].documentId, (i) => records[i].locale, (i, hash) => {
+    hash.text(records[i].documentId);
+    return true;
+  }),
 });
 
 /** May this type's files (records, or a run of the snapshot's columns) wait for the type's first use? See `deferrable.ts`. */

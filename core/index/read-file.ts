@@ -75,10 +75,13 @@ export function checkedJsonFields(text: string): Data {
 /**
  * Parse and check one content file of `model`. Throws a FileError with `file:line:col` for
  * anything malformed; the caller reports it and keeps serving the rest. With a `pool` (a load of
- * many files), texts that documents repeat are shared (see `internRepeatedValues`).
+ * many files), texts that documents repeat are shared (see `internRepeatedValues`). Without
+ * `keepFields` (a record that keeps its text and parses its fields again when read: `TextRecord`),
+ * the parse is checked as it is, its system fields skipped, and `data` is that parse, untrimmed.
  */
 export function readContentFile(
   file: string, text: string, mtimeMs: number, model: Model, models: Models, config: CmsConfig, pool?: StringPool,
+  keepFields = true,
 ): FileRecord {
   const fail = (message: string, key?: string): never => {
     const at = key ? locateKey(text, key) : undefined;
@@ -125,7 +128,7 @@ export function readContentFile(
     }
     if (DERIVED_FIELDS.includes(key)) fail(`"${key}" is derived from the file name; remove it`, key);
   }
-  const data = keptFields(raw, systemFields, parser.name === 'json');
+  const data = keepFields ? keptFields(raw, systemFields, parser.name === 'json') : raw as Data;
   if (parsed.body !== undefined) {
     const bodyAttribute = markdownBodyAttribute(model);
     if (!bodyAttribute && parsed.body.trim() !== '') fail(`${model.uid} has no richtext or text attribute to hold the Markdown body`);
@@ -134,7 +137,7 @@ export function readContentFile(
     }
   }
 
-  const problems = checkStoredFields(data, model, models);
+  const problems = checkStoredFields(data, model, models, '', keepFields ? undefined : SYSTEM_FIELDS);
   if (problems.length) {
     const located = problems.map((problem) => {
       const at = locateKey(text, problem.path);

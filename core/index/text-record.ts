@@ -9,18 +9,20 @@ import type { TextSlab } from './text-slab.js';
  * parse makes, which every young-generation collection would copy object by object (the limit,
  * reading and parsing the files, lets each parse die young). The text was checked at load (a
  * malformed file never becomes a record), so the second parse only takes the fields out
- * (`checkedJsonFields`), and cannot fail; once parsed, the text is let go.
+ * (`checkedJsonFields`), and cannot fail (short of a failing disk under the slab's scratch file); once parsed, the
+ * text is let go.
  */
 export class TextRecord extends LazyRecord {
-  /** The buffer holding the file's text (see `TextSlab`), and where the text lies in it. */
-  #bytes: Buffer | undefined;
+  /** The slab holding the file's text (see `TextSlab`: in memory, or its scratch file), and where the text lies in it. */
+  #slab: TextSlab | undefined;
   readonly #start: number;
   readonly #end: number;
 
   constructor(checked: Omit<FileRecord, 'data'>, text: string, slab: TextSlab) {
     super(checked);
-    const kept = slab.append(text);
-    this.#bytes = kept.bytes;
+    // The bytes the text was read from, when it was read into the slab (see `TextSlab.readFile`).
+    const kept = slab.keep(text);
+    this.#slab = slab;
     this.#start = kept.start;
     this.#end = kept.end;
   }
@@ -30,20 +32,25 @@ export class TextRecord extends LazyRecord {
   }
 
   protected letGo(): void {
-    this.#bytes = undefined;
+    this.#slab = undefined;
   }
 
   /** Nobody has read the fields yet. */
   get unparsed(): boolean {
-    return this.#bytes !== undefined;
+    return this.#slab !== undefined;
   }
 
   /** The fields as compact JSON (what the index snapshot stores), without keeping them parsed. */
   get unparsedText(): string | undefined {
-    return this.#bytes === undefined ? undefined : JSON.stringify(this.#parse());
+    return this.#slab === undefined ? undefined : JSON.stringify(this.#parse());
+  }
+
+  /** Where the unread text lies in its slab (`readAhead` reads a type's texts in this order), else undefined. */
+  get keptStart(): number | undefined {
+    return this.#slab === undefined ? undefined : this.#start;
   }
 
   #parse(): Data {
-    return checkedJsonFields(this.#bytes!.toString('utf8', this.#start, this.#end));
+    return checkedJsonFields(this.#slab!.text({ start: this.#start, end: this.#end }));
   }
 }

@@ -1,41 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { closeSync, constants, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Room left for a file read into the slab before a new buffer is started (a larger file moves to a new one). */
+const READ_ROOM = 64 << 10;
+/** How much of the scratch file one read back takes (the texts after the one asked for come from it). */
+const READ_BACK = 256 << 10;
+
+/** A kept text's place: byte offsets in the slab's one run of bytes (the file's, then the buffers'). */
+export interface KeptText {
+  start: number;
+  end: number;
+}
+
+/** Closes a spilling slab's file once nothing can read from it any more (records dropped unread). */
+const unreachable = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed
+  }
+});
+
 /**
- * Texts kept outside the JavaScript heap, appended into large buffers: the collector neither copies
- * nor scans them, where a string per text would be copied by every young-generation collection it
- * survives. A text is read back by its buffer and byte range.
+ * Texts kept outside the JavaScript heap: the collector neither copies nor scans them, where a string per text would
+ * be copied by every young-generation collection it survives. Each text is a byte range of one run of bytes.
  *
- * Each new buffer is twice the last, up to 512 MB. V8 starts a full mark-compact whenever the memory
- * held outside its heap has grown by its limit (64 MB) since the last one: 2 GB of texts (a million
- * documents) in 8 MB buffers started 27 of them in a loop that did nothing else, and 46 during a 1M cold
- * start, each marking a heap of gigabytes and freeing nothing (docs/reference/performance-scale.md).
- * Doubled buffers take ten. A buffer's untouched tail costs address space, not memory: Node allocates
- * it uninitialised, so its pages are resident only once written.
+ * Spilling (`TextSlab.spilling`, a cold start's): the run is a scratch file, unlinked as soon as it is made, written a
+ * buffer at a time, and a text is read back by offset (`pread`) on its first read, as a restart reads its snapshot's
+ * fields. Only the last buffer stays in memory: a million documents' 2 GB of text sit in the page cache, which the
+ * kernel may drop, not in the process's resident memory. The writes cost system time, about what touching as much new
+ * memory did for 195 MB and 1.2 s more for 2 GB (the page cache the kernel reclaims for them; docs/reference/
+ * performance-scale.md). When no file can be made or written, the run stays in memory.
+ *
+ * In memory, each new buffer is twice the last, up to 512 MB. V8 starts a full mark-compact whenever the memory held
+ * outside its heap has grown by its limit (64 MB) since the last one: 2 GB of texts in 8 MB buffers started 46 of them
+ * during a 1M cold start, each marking a heap of gigabytes and freeing nothing. Doubled buffers take ten. A buffer's
+ * untouched tail costs address space, not memory: Node allocates it uninitialised.
  *
  * @example
- * const slab = new TextSlab(); const at = slab.append('{"title":"Hi"}'); at.bytes.toString('utf8', at.start, at.end)
+ * const slab = new TextSlab(); const at = slab.append('{"title":"Hi"}'); slab.text(at) // '{"title":"Hi"}'
+ * const text = slab.readFile(fd); const kept = slab.keep(text) // a file's bytes read where they are kept: no second copy
  */
 export class TextSlab {
+  /** The buffer texts go to now, from offset `#base` of the run; `#used` of its bytes are kept. */
   #chunk: Buffer | undefined;
+  #base = 0;
   #used = 0;
   #next: number;
+  /** Earlier buffers still in memory, each with the offset of the run it starts at. */
+  readonly #held: { base: number; bytes: Buffer }[] = [];
+  /** The scratch file (made when the first buffer is full), how many of the run's bytes are in it, and whether more go there. */
+  #fd: number | undefined;
+  #written = 0;
+  #spilling: boolean;
+  readonly #token = {};
+  /** The block of the file read last (`#readBack`), in a buffer used again. */
+  #block: { start: number; length: number; bytes: Buffer } | undefined;
+  #blockBytes: Buffer | undefined;
+  /** Where the text read back last ended: a read starting there is likely followed by the next ones. */
+  #lastEnd = -1;
+  /** The text `readFile` last returned, and where its bytes end (after `#used`): kept only if `keep` asks for it. */
+  #read: { text: string; end: number } | undefined;
   /** How many buffers were allocated (each one a step of the memory V8 counts outside its heap). */
   buffers = 0;
 
-  constructor(firstBytes = 8 << 20, private readonly mostBytes = 512 << 20) {
+  /** `spillDir`: where the scratch file is made once the first buffer is full (a small site never makes one). */
+  constructor(firstBytes = 8 << 20, private mostBytes = 512 << 20, private readonly spillDir?: string) {
     this.#next = firstBytes;
+    this.#spilling = spillDir !== undefined;
   }
 
-  /** Keep `text`; where it lies (the same buffer for many texts, so no object is made per text but this answer). */
-  append(text: string): { bytes: Buffer; start: number; end: number } {
+  /** A slab that spills into a scratch file in `dir` (made for this process alone, unlinked at once) past its first buffer. */
+  static spilling(dir: string, bufferBytes = 8 << 20): TextSlab {
+    return new TextSlab(bufferBytes, bufferBytes, dir);
+  }
+
+  /** Do kept texts go to a scratch file? */
+  get spills(): boolean {
+    return this.#spilling;
+  }
+
+  /** Keep `text`; where it lies. */
+  append(text: string): KeptText {
     // UTF-8 takes at most 3 bytes per UTF-16 unit: a text that may not fit starts a new buffer.
-    const most = text.length * 3;
-    if (!this.#chunk || this.#used + most > this.#chunk.length) {
-      this.#chunk = Buffer.allocUnsafeSlow(Math.max(this.#next, most));
+    this.#read = undefined;
+    this.#room(text.length * 3, 0);
+    const start = this.#used;
+    this.#used += this.#chunk!.write(text, start, 'utf8');
+    return { start: this.#base + start, end: this.#base + this.#used };
+  }
+
+  /**
+   * Read an open file from where it is to its end into the slab, after the texts kept so far, and decode it as UTF-8
+   * (as `readFileSync(fd, 'utf8')` does). Its bytes are kept only if `keep` is then given this text; the next read or
+   * append takes their place otherwise (a YAML file, a file with a problem).
+   */
+  readFile(fd: number): string {
+    this.#read = undefined;
+    let end = this.#room(READ_ROOM, 0);
+    for (;;) {
+      const chunk = this.#chunk!;
+      const room = chunk.length - end;
+      const got = readSync(fd, chunk, end, room, null);
+      end += got;
+      // A read that comes back short is the file's end (a regular file, as storage/no-follow.ts's `readToEnd` reads one):
+      // one read per file, not a second one answering 0.
+      if (got < room) break;
+      // Full: the bytes so far move to a buffer with room for as many again.
+      end = this.#room((end - this.#used) * 2 + READ_ROOM, end - this.#used);
+    }
+    const text = this.#chunk!.toString('utf8', this.#used, end);
+    this.#read = { text, end };
+    return text;
+  }
+
+  /** Keep `text`: the bytes it was read from when it is what `readFile` last returned, else its UTF-8 appended. */
+  keep(text: string): KeptText {
+    const read = this.#read;
+    if (read?.text !== text) return this.append(text);
+    this.#read = undefined;
+    const start = this.#used;
+    this.#used = read.end;
+    return { start: this.#base + start, end: this.#base + this.#used };
+  }
+
+  /** A kept text, decoded. */
+  text(at: KeptText): string {
+    if (at.start >= this.#base) return this.#chunk!.toString('utf8', at.start - this.#base, at.end - this.#base);
+    if (at.start < this.#written) return this.#readBack(at);
+    let i = this.#held.length - 1;
+    while (this.#held[i].base > at.start) i--;
+    const { base, bytes } = this.#held[i];
+    return bytes.toString('utf8', at.start - base, at.end - base);
+  }
+
+  /**
+   * Make room for `bytes` after the kept bytes; `pending` bytes read after them move along. Returns where the pending
+   * bytes end. Spilling, the kept bytes go to the file and the buffer is used again (a larger one for a larger text).
+   */
+  #room(bytes: number, pending: number): number {
+    const chunk = this.#chunk;
+    if (chunk && this.#used + bytes <= chunk.length) return this.#used + pending;
+    const from = this.#used;
+    let next: Buffer | undefined;
+    if (chunk && this.#spilling && this.#open() && this.#spill(chunk, from)) {
+      if (bytes <= chunk.length) next = chunk;
+    } else if (chunk) {
+      this.#held.push({ base: this.#base, bytes: chunk });
+    }
+    if (!next) {
+      next = Buffer.allocUnsafeSlow(Math.max(this.#next, bytes));
       this.#next = Math.min(this.#next * 2, this.mostBytes);
-      this.#used = 0;
       this.buffers++;
     }
-    const start = this.#used;
-    this.#used += this.#chunk.write(text, start, 'utf8');
-    return { bytes: this.#chunk, start, end: this.#used };
+    // Buffer.copy moves overlapping bytes correctly (the same buffer used again).
+    if (pending) chunk!.copy(next, 0, from, from + pending);
+    this.#base += from;
+    this.#chunk = next;
+    this.#used = 0;
+    return pending;
+  }
+
+  /** The scratch file, made on first need; when it cannot be made, the run stays in memory. */
+  #open(): boolean {
+    if (this.#fd !== undefined) return true;
+    const path = join(this.spillDir!, `.cms-texts-${process.pid}-${randomUUID()}`);
+    let fd: number | undefined;
+    try {
+      fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+      unlinkSync(path);
+    } catch {
+      if (fd !== undefined) closeSync(fd);
+      return this.#stopSpilling();
+    }
+    this.#fd = fd;
+    unreachable.register(this, fd, this.#token);
+    return true;
+  }
+
+  /** Keep the rest of the run in memory, its buffers doubling again. */
+  #stopSpilling(): false {
+    this.#spilling = false;
+    this.mostBytes = 512 << 20;
+    return false;
+  }
+
+  /** Write `chunk`'s first `length` bytes to the file; on failure (a full disk) the run stays in memory from here on. */
+  #spill(chunk: Buffer, length: number): boolean {
+    try {
+      for (let done = 0; done < length;) done += writeSync(this.#fd!, chunk, done, length - done, this.#base + done);
+      this.#written = this.#base + length;
+      return true;
+    } catch {
+      // The bytes written before stay readable there; these and all later ones are held in memory.
+      return this.#stopSpilling();
+    }
+  }
+
+  /**
+   * A text in the file, read by offset. A type's texts lie one after another (a load reads a folder's files in turn), and
+   * a type read in that order (`readAhead`) asks for each text where the last one ended: such a read takes a block, and
+   * the next texts come from it. Any other read takes the text alone (rows read in creation order jump about).
+   */
+  #readBack(at: KeptText): string {
+    let block = this.#block;
+    if (!block || at.start < block.start || at.end > block.start + block.length) {
+      const needed = at.end - at.start;
+      const length = at.start === this.#lastEnd ? Math.min(Math.max(needed, READ_BACK), this.#written - at.start) : needed;
+      const bytes = length <= READ_BACK ? (this.#blockBytes ??= Buffer.allocUnsafeSlow(READ_BACK)) : Buffer.allocUnsafeSlow(length);
+      let done = 0;
+      while (done < needed) {
+        const got = readSync(this.#fd!, bytes, done, length - done, at.start + done);
+        // The file is this process's own, unlinked: a short read is a failing disk.
+        if (got === 0) throw new Error(`index: a kept text at byte ${at.start} of the scratch file came back short`);
+        done += got;
+      }
+      block = this.#block = { start: at.start, length: done, bytes };
+    }
+    this.#lastEnd = at.end;
+    return block.bytes.toString('utf8', at.start - block.start, at.end - block.start);
   }
 }

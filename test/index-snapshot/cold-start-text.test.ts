@@ -3,10 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { modelForPath } from '../../core/index/load.js';
 import { readContentFile } from '../../core/index/read-file.js';
+import { FileError, FileProblemsError } from '../../core/errors.js';
+import { loadModels } from '../../core/schema/registry.js';
 import { isUnparsed } from '../../core/index/snapshot/snapshot-record.js';
 import { ARTICLES as A } from '../contract/sample-site.js';
 import { copySampleSite } from '../helpers/project.js';
 import { start } from './helpers.js';
+
+const cmsModels = (root: string) => loadModels(root);
 
 describe('a cold start keeps each JSON file\'s checked text and parses its fields on first read', () => {
   it('holds no parsed fields after the load, and each record, once read, holds exactly what the file\'s own parse gives', async () => {
@@ -36,5 +40,26 @@ describe('a cold start keeps each JSON file\'s checked text and parses its field
     writeFileSync(path, readFileSync(path, 'utf8').replace('The best coffee in Rome', 'Changed after the load'));
     const { body } = await cms.ownerApi({ method: 'GET', path: `/articles/${A.rome}`, search: 'fields[0]=title' });
     expect((body as { data: { title: string } }).data.title).toBe('The best coffee in Rome');
+  });
+
+  it('reports each kept file\'s problems as a check of its trimmed fields does, system fields anywhere in the file', async () => {
+    const root = copySampleSite();
+    const bad = join(root, `content/articles/${A.pizza}.json`);
+    const { createdAt, updatedAt, publishedAt, ...fields } = JSON.parse(readFileSync(bad, 'utf8'));
+    // Timestamps between the fields, an unknown attribute after them, a field of the wrong type.
+    writeFileSync(bad, `${JSON.stringify({ ...fields, title: 7, createdAt, updatedAt, nope: true, publishedAt, views: 'many' }, null, 2)}\n`);
+    const file = `content/articles/${A.pizza}.json`;
+    let expected: FileError[] = [];
+    try {
+      readContentFile(file, readFileSync(bad, 'utf8'), 0, modelForPath(cmsModels(root), file)!, cmsModels(root), (await start(root, false)).cms.config);
+    } catch (error) {
+      expected = error instanceof FileProblemsError ? error.problems : [error as FileError];
+    }
+    expect(expected.map((problem) => problem.message).sort()).toEqual([expect.stringMatching(/^title must be a string/),
+      expect.stringMatching(/^unknown attribute "nope"/), expect.stringMatching(/^views must be an integer/)]);
+    const { cms } = await start(root, false);
+    const reported = cms.problems().filter((problem) => problem.file === file);
+    const where = (list: FileError[]) => list.map(({ message, line, column }) => ({ message, line, column }));
+    expect(where(reported.flatMap((problem) => (problem instanceof FileProblemsError ? problem.problems : [problem])))).toEqual(where(expected));
   });
 });

@@ -1,15 +1,11 @@
 import type { Model } from '../../schema/types.js';
-import type { Status } from '../../types.js';
 import { deferrable } from '../deferrable.js';
-import { Cyrb53, deriveIdFrom, rowKey } from '../ids.js';
-import { derivesRowIds, rowId } from '../kept-ids.js';
+import { rowIdsInParts } from '../kept-ids.js';
 import type { WaitingRun } from '../pending-types.js';
 import type { FileRecord } from '../read-file.js';
 import type { SnapshotColumns } from './read-columns.js';
 import type { SnapshotEntries } from './read-snapshot.js';
 import type { SnapshotEntry } from './snapshot-format.js';
-
-const BAR = '|'.charCodeAt(0);
 
 /** Whether a run may wait, as `ColumnRun.deferrable(model)` answered for these entries. */
 export interface WaitingVerdict {
@@ -52,30 +48,17 @@ export class ColumnRun implements WaitingRun {
     // Checked already, for this model, while Git looked at the checkout (SnapshotLoader.prepare).
     if (this.verdict?.model === model) return this.verdict.mayWait;
     const { columns, start } = this;
-    const documentId = (i: number) => columns.text(start + i, 1);
-    const slow = (i: number, status: Status) => rowId(model, documentId(i), columns.locale(start + i), status);
-    // Every id derived from `uid|documentId|locale|status`: the type's prefix hashed once, each file's bytes where they lie.
-    const prefix = derivesRowIds(model) ? new Cyrb53().text(`${model.uid}|`) : undefined;
-    // Two hashes reused file after file: `file` up to `…|locale|`, `row` with the status after it.
-    const [file, row] = [new Cyrb53(), new Cyrb53()];
-    let [last, ascii] = [-1, true];
-    const fast = (i: number, status: Status): number | undefined => {
-      if (i !== last) {
-        last = i;
-        ascii = columns.feedDocumentId(start + i, file.from(prefix!));
-        if (ascii) file.code(BAR).text(columns.locale(start + i) ?? '').code(BAR);
-      }
-      if (!ascii) return undefined;
-      return deriveIdFrom(row.from(file).text(status), () => rowKey(model.uid, documentId(i), columns.locale(start + i), status));
-    };
+    const locale = (i: number) => columns.locale(start + i);
+    // Each file's documentId fed from its bytes where they lie (see `rowIdsInParts`).
+    const rowIdOf = rowIdsInParts(model, (i) => columns.text(start + i, 1), locale, (i, hash) => columns.feedDocumentId(start + i, hash));
     return deferrable(model, {
       length: this.length,
-      locale: (i) => columns.locale(start + i),
+      locale,
       draft: (i) => columns.draft(start + i),
       sameDocumentAsPrevious: (i) => columns.sameDocumentId(start + i - 1, start + i),
       // Checked at load, before anything could read one of these files' fields.
       unparsed: () => true,
-      rowId: (i, status) => (prefix && fast(i, status)) ?? slow(i, status),
+      rowId: rowIdOf,
     });
   }
 }

@@ -11,7 +11,8 @@ import { askGit, type GitAnswers, type GitView } from './git-changes.js';
 import { ColumnRun, type WaitingVerdict } from './column-run.js';
 import { readSnapshot, type SnapshotEntries } from './read-snapshot.js';
 import type { Reread } from './snapshot-record.js';
-import { readStampedSync } from './read-stamped.js';
+import { readIntoSlabSync, readStampedSync } from './read-stamped.js';
+import type { TextSlab } from '../text-slab.js';
 import { hashText, snapshotFingerprint, type SnapshotEntry } from './snapshot-format.js';
 import { writeSnapshot } from './write-snapshot.js';
 
@@ -76,9 +77,13 @@ export class SnapshotLoader {
   /** How this load listed `content/` (and the folders' stamps), for the next snapshot. */
   private listing: { listed: ContentListing; stamps: FolderStamps } | undefined;
 
+  /** `<root>/`, normalised. */
+  readonly #rootPrefix: string;
+
   constructor(
     private readonly root: string, models: Models, config: CmsConfig, private readonly enabled: boolean, reread: Reread, git?: GitAnswers,
   ) {
+    this.#rootPrefix = join(root, '/');
     this.fingerprint = enabled ? snapshotFingerprint(models, config) : '';
     // Git looks at the checkout in its own process while this one decodes the snapshot (the caller's, when it asked already).
     this.git = enabled ? git ?? askGit(root) : undefined;
@@ -179,12 +184,17 @@ export class SnapshotLoader {
     return run;
   }
 
-  /** The record of one content file of type `uid`: from the snapshot when its stamp vouches for it, else read. */
-  record(file: string, uid: string, parse: ParseFile): FileRecord {
+  /**
+   * The record of one content file of type `uid`: from the snapshot when its stamp vouches for it, else read (into
+   * `slab` when given: a record that keeps its text keeps those bytes, see `TextSlab.readFile`).
+   */
+  record(file: string, uid: string, parse: ParseFile, slab?: TextSlab): FileRecord {
     // Without a snapshot to write, no stamp is needed (a stat per file is a tenth of a cold start).
     if (!this.enabled) {
-      const path = join(this.root, file);
-      const record = parse(readTextNoFollowSync(path, file), () => statSync(path).mtimeMs);
+      // The listing's paths are clean (no `.`, `..` or doubled slash): the root's prefix, not a `join` per file.
+      const path = this.#rootPrefix + file;
+      const text = slab ? readIntoSlabSync(path, file, slab) : readTextNoFollowSync(path, file);
+      const record = parse(text, () => statSync(path).mtimeMs);
       this.stats.read++;
       return record;
     }
@@ -201,7 +211,7 @@ export class SnapshotLoader {
         return this.parse(read.text, read.stamp, parse);
       }
     }
-    const read = readStampedSync(path, file);
+    const read = readStampedSync(path, file, slab);
     return this.parse(read.text, read.stamp, parse);
   }
 

@@ -2,6 +2,7 @@ import { crc32 } from 'node:zlib';
 import type { Data } from '../../types.js';
 import type { FileRecord } from '../read-file.js';
 import { LazyRecord } from '../lazy-record.js';
+import { TextRecord } from '../text-record.js';
 import type { FieldsFile } from './fields-file.js';
 import type { FileStamp } from './file-stamp.js';
 import type { FieldsColumns } from './snapshot-columns.js';
@@ -108,7 +109,8 @@ const MAX_GAP = 64 << 10;
 
 /**
  * Read the fields of many unread records at once (a query about to read every document of a type):
- * in the file's order, in blocks of up to 4 MB, rather than a `pread` per record.
+ * in the file's order, in blocks of up to 4 MB, rather than a `pread` per record. A cold start's texts
+ * (`TextRecord`) are parsed in the order they lie in their slab (its scratch file then read in blocks).
  *
  * @example
  * readAhead(rows.map((row) => index.record(row.file)))
@@ -116,7 +118,11 @@ const MAX_GAP = 64 << 10;
 export function readAhead(records: Iterable<FileRecord | undefined>): void {
   type Unread = { record: SnapshotRecord; source: FieldsFile; offset: number; length: number };
   const bySource = new Map<FieldsFile, Unread[]>();
+  // A cold start's unread texts, read back in the order they lie (a spilling slab then reads its file in blocks).
+  const texts: { record: TextRecord; start: number }[] = [];
   for (const record of records) {
+    const start = record instanceof TextRecord ? record.keptStart : undefined;
+    if (start !== undefined) texts.push({ record: record as TextRecord, start });
     const at = record instanceof SnapshotRecord ? record.unreadAt : undefined;
     if (!at) continue;
     let list = bySource.get(at.source);
@@ -124,6 +130,7 @@ export function readAhead(records: Iterable<FileRecord | undefined>): void {
     list.push({ record: record as SnapshotRecord, ...at });
   }
   for (const unread of bySource.values()) readInBlocks(unread.sort((a, b) => a.offset - b.offset));
+  if (texts.length > 1) for (const { record } of texts.sort((a, b) => a.start - b.start)) void record.data;
 }
 
 /** Records of one snapshot, by offset: read block by block, each record taking its own bytes. */
