@@ -3,12 +3,15 @@
 // first ask and the 240 new values, unless `--warm 0`), then times `--updates` updates of published articles (as the
 // bench's: `description`, status published) and `--creates` creates, each with its wall time, the process's CPU
 // (`process.cpuUsage`: every thread), the main thread's own (`/proc/self/task/<pid>/schedstat`), the growth of the
-// heap and the `gc` entries of a `PerformanceObserver` that fall inside its window. The first update and the first
-// create are printed apart (they build lookups once). `--profile <file>` takes a CPU profile (node:inspector) of the
-// counted writes only and prints the functions with the most self time. The files touched are put back after.
+// heap and the `gc` entries of a `PerformanceObserver` that fall inside its window; per phase, each thread's time
+// (V8's helpers sweep and mark without a `gc` entry). The first update and the first create are printed apart (they
+// build lookups once). `--profile <file>` takes a CPU profile (node:inspector) of the counted updates and of the
+// counted creates (`<file>.update`, `<file>.create`) and prints the functions with the most self time; `--settle`
+// forces a full collection before the counted writes; `--marks` prints their start and end on stderr (to find them in
+// a `--trace-gc` log). The files touched are put back after, the documents created removed.
 //   npm run build && node --expose-gc --max-old-space-size=16384 bench/write-probe.mjs dist <site> [--updates 20]
-//     [--creates 20] [--warm 1] [--profile /tmp/w.cpuprofile] [--label after]
-// One site per process; run the 1k and the 1M site in turn (only one 1M process at a time: it takes 4–5 GB).
+//     [--creates 20] [--warm 1] [--profile /tmp/w.cpuprofile] [--settle] [--marks] [--label after]
+// One site per process; run the 1k and the 1M site in turn (only one 1M process at a time: it takes 5–7 GB).
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join, resolve } from 'node:path';
