@@ -1,6 +1,6 @@
 import type { Filter, FieldRef } from './ast.js';
 import type { Comparable } from './cast.js';
-import { cellOf, type Columns } from './columns.js';
+import { cellOf, columnLower, type Columns } from './columns.js';
 import { foldArgument, OPERATORS, type Cell, type Operator, type Truth } from './operators.js';
 import type { Node } from './nodes.js';
 import { or, type Predicate } from './predicate.js';
@@ -104,13 +104,14 @@ function judgeColumn(columns: Columns, field: FieldRef, operator: Operator, valu
   const column = columns.cells(field);
   const verdicts = new Uint8Array(column.values.length);
   const numeric = typeof value === 'number' ? NUMERIC_COMPARISONS[operator] : undefined;
-  if (OPERATORS[operator].argument === 'text') column.lower ??= column.texts.map((text) => (text === null ? null : text.toLowerCase()));
+  if (OPERATORS[operator].argument === 'text') columnLower(column, columns.nodes, field);
   const scratch: Cell = { value: null, text: null, lower: undefined };
   for (let i = 0; i < verdicts.length; i++) {
     const slot = column.values[i];
     if (numeric && typeof slot === 'number') { verdicts[i] = numeric(slot, value as number) ? 1 : 0; continue; }
     scratch.value = slot;
-    scratch.text = column.texts[i];
+    // without laid-out texts (no text comparison yet), the node's own cell has the text
+    scratch.text = column.texts ? column.texts[i] : cellOf(columns.nodes[i], field).text;
     scratch.lower = column.lower?.[i] ?? undefined;
     const truth = test(scratch);
     verdicts[i] = truth === null ? 2 : truth ? 1 : 0;

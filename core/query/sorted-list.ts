@@ -67,7 +67,7 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
     for (const [name, column] of list.columns) {
       const cell = cellOf(node, list.fields.get(name)!);
       shift(column.values, from, to, cell.value);
-      shift(column.texts, from, to, cell.text);
+      if (column.texts) shift(column.texts, from, to, cell.text);
       if (column.lower) shift(column.lower, from, to, cell.text === null ? null : cell.text.toLowerCase());
     }
   };
@@ -83,11 +83,11 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
       const cell = node && cellOf(node, list.fields.get(name)!);
       if (cell) {
         column.values.splice(at, 0, cell.value);
-        column.texts.splice(at, 0, cell.text);
+        column.texts?.splice(at, 0, cell.text);
         column.lower?.splice(at, 0, cell.text === null ? null : cell.text.toLowerCase());
       } else {
         column.values.splice(at, 1);
-        column.texts.splice(at, 1);
+        column.texts?.splice(at, 1);
         column.lower?.splice(at, 1);
       }
     }

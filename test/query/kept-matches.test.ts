@@ -196,4 +196,42 @@ describe('kept lists and filter matches: a page answers exactly what a scan, or 
       expect(kept, search(x, n, 1, 10)).toEqual(scanned);
     }
   });
+
+  it('a column keeps its texts only once a text comparison judged the whole list, and they follow writes from then on', async () => {
+    const cms = await createCms({ root: andRoot, report: () => {} });
+    const columns = () => (cms.index.cached('api::article.article', 'nodes|published|en|[{"path":["title"],"direction":"asc"}]', () => {
+      throw new Error('the sorted list is not kept');
+    }) as { columns: Map<string, { texts?: unknown[]; lower?: unknown[] }> }).columns;
+    const asFresh = async (searches: string[]) => {
+      const fresh = await createCms({ root: andRoot, report: () => {} });
+      for (const search of searches) {
+        const { kept, scanned } = bothWays(cms, search);
+        expect(kept, search).toEqual(scanned);
+        expect(kept.data.map((item) => item.documentId), search).toEqual(bothWays(fresh, search).kept.data.map((item) => item.documentId));
+        expect(kept.total, search).toBe(bothWays(fresh, search).kept.total);
+      }
+    };
+    const sorted = '&sort=title:asc&pagination[pageSize]=100';
+    const write = async (round: number) => {
+      const rows = cms.index.scopedRows('api::article.article', { status: 'published', locale: 'en' });
+      for (const [at, row] of rows.slice(5 * round, 5 * round + 5).entries()) {
+        await cms.documents('api::article.article').update({
+          documentId: row.documentId, status: 'published', data: { title: `${WORDS[at]} moved ${round}`, views: at ? 10 * at : null },
+        });
+      }
+      await cms.documents('api::article.article').create({ data: { title: `Coffee made ${round}`, views: 7 }, status: 'published' });
+      await cms.documents('api::article.article').delete({ documentId: rows[40 + round].documentId });
+    };
+    // Comparisons of values only: the columns hold no texts, through creates, deletes and moves.
+    await asFresh([`filters[title][$gt]=m&filters[views][$lt]=500${sorted}`, `filters[views][$ne]=300${sorted}`]);
+    await write(0);
+    expect([...columns().values()].map((column) => column.texts ?? column.lower)).toEqual([undefined, undefined]);
+    await asFresh([`filters[title][$lte]=n${sorted}`, `filters[views][$ne]=20${sorted}`]);
+    // A text comparison lays out the title's texts from the nodes as they are now; later writes splice them.
+    await asFresh([`filters[title][$containsi]=coffee${sorted}`]);
+    expect(columns().get('title')?.lower).toHaveLength(columns().get('title')!.texts!.length);
+    expect(columns().get('views')?.texts).toBeUndefined();
+    await write(1);
+    await asFresh([`filters[title][$containsi]=coffee${sorted}`, `filters[title][$containsi]=pizza${sorted}`, `filters[views][$ne]=30${sorted}`]);
+  });
 });
