@@ -31,28 +31,44 @@ export function unknownPath(method: string): Error {
   return method === 'GET' || method === 'HEAD' ? new NotFoundError() : new MethodNotAllowedError(['HEAD', 'GET']);
 }
 
-/**
- * Match `/:pluralApiId`, `/:pluralApiId/:documentId` and `/:singularApiId` (path after the prefix).
- * Unknown paths → 404, known paths with another verb → 405.
- */
-export function matchRoute(models: Models, method: string, path: string): MatchedRoute {
-  const segments = path.split('/').filter(Boolean).map((segment) => {
-    try { return decodeURIComponent(segment); } catch { return segment; }
-  });
-  if (segments.length === 0 || segments.length > 2) throw unknownPath(method);
-  const [given, documentId] = segments;
-  // koa-router matches paths case-insensitively (`sensitive: false`); documentIds are taken as given.
-  const name = given.toLowerCase();
+/** The content types a route name reaches: `bare` for `/:name`, `withId` for `/:name/:documentId` (the first in the models' order). */
+interface RouteNames { size: number; bare: Map<string, Model>; withId: Map<string, Model> }
+const routeNames = new WeakMap<Models, RouteNames>();
+
+function namesOf(models: Models): RouteNames {
+  const held = routeNames.get(models);
+  if (held && held.size === models.size) return held;
+  const names: RouteNames = { size: models.size, bare: new Map(), withId: new Map() };
   for (const model of models.values()) {
     if (model.modelType !== 'contentType' || !model.uid.startsWith('api::')) continue;
-    if (model.kind === 'collectionType' && model.pluralName === name) {
-      return documentId === undefined
-        ? { model, action: pick(COLLECTION, method), documentId }
-        : { model, action: pick(COLLECTION_DOCUMENT, method), documentId };
-    }
-    if (model.kind === 'singleType' && model.singularName === name && documentId === undefined) {
-      return { model, action: pick(SINGLE, method), documentId };
+    const name = model.kind === 'collectionType' ? model.pluralName : model.kind === 'singleType' ? model.singularName : undefined;
+    if (name === undefined) continue;
+    if (!names.bare.has(name)) names.bare.set(name, model);
+    if (model.kind === 'collectionType' && !names.withId.has(name)) names.withId.set(name, model);
+  }
+  routeNames.set(models, names);
+  return names;
+}
+
+/**
+ * Match `/:pluralApiId`, `/:pluralApiId/:documentId` and `/:singularApiId` (path after the prefix).
+ * Unknown paths → 404, known paths with another verb → 405. A name is looked up in a table made once per set of
+ * models (the first content type in their order that the name reaches, as a walk over them finds it).
+ */
+export function matchRoute(models: Models, method: string, path: string): MatchedRoute {
+  const segments = path.split('/').filter(Boolean);
+  if (segments.length === 0 || segments.length > 2) throw unknownPath(method);
+  if (path.includes('%')) {
+    for (let at = 0; at < segments.length; at++) {
+      try { segments[at] = decodeURIComponent(segments[at]!); } catch { /* kept as given */ }
     }
   }
-  throw unknownPath(method);
+  const [given, documentId] = segments as [string, string | undefined];
+  // koa-router matches paths case-insensitively (`sensitive: false`); documentIds are taken as given.
+  const name = given.toLowerCase();
+  const names = namesOf(models);
+  const model = documentId === undefined ? names.bare.get(name) : names.withId.get(name);
+  if (!model) throw unknownPath(method);
+  if (documentId !== undefined) return { model, action: pick(COLLECTION_DOCUMENT, method), documentId };
+  return { model, action: pick(model.kind === 'collectionType' ? COLLECTION : SINGLE, method), documentId };
 }
