@@ -15,6 +15,7 @@
 // WRITE_CPU_ALLOC=1: also the kilobytes the server's main thread allocates per request over the measured seconds (V8's
 // sampling heap profiler, collected objects counted, as write-loop.mjs counts a library write's): unlike CPU time, it
 // does not move with the load of others, so it resolves small changes of the HTTP path that pairs of CPU figures cannot.
+// WRITE_CPU_ALLOC_TOP=20 with it: the 20 functions that allocated most over those seconds, on stderr.
 // `main-thread CPU ms/req` (Linux): the main thread's own time on a CPU (its schedstat), what bounds the rate when the
 // threads' work is spread over the cores; `main-thread ms/req` is its busy wall time, which a loaded machine inflates.
 import { fork } from 'node:child_process';
@@ -104,8 +105,21 @@ async function allocationCounter() {
     async stop() {
       const { profile } = await post('HeapProfiler.stopSampling');
       let bytes = 0;
-      const add = (node) => { bytes += node.selfSize; node.children.forEach(add); };
+      const sites = new Map();
+      const add = (node) => {
+        bytes += node.selfSize;
+        const { functionName, url, lineNumber } = node.callFrame;
+        const site = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(dist|node_modules)\//, '')}:${lineNumber + 1}`;
+        sites.set(site, (sites.get(site) ?? 0) + node.selfSize);
+        node.children.forEach(add);
+      };
       add(profile.head);
+      const top = Number(process.env.WRITE_CPU_ALLOC_TOP ?? 0);
+      if (top) {
+        for (const [site, size] of [...sites].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+          process.stderr.write(`${(size / 1024).toFixed(0).padStart(8)} KB  ${site}\n`);
+        }
+      }
       return bytes;
     },
   };
