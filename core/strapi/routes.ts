@@ -31,6 +31,10 @@ export function unknownPath(method: string): Error {
   return method === 'GET' || method === 'HEAD' ? new NotFoundError() : new MethodNotAllowedError(['HEAD', 'GET']);
 }
 
+const decoded = (segment: string): string => {
+  try { return decodeURIComponent(segment); } catch { return segment; }
+};
+
 /** The content types a route name reaches: `bare` for `/:name`, `withId` for `/:name/:documentId` (the first in the models' order). */
 interface RouteNames { size: number; bare: Map<string, Model>; withId: Map<string, Model> }
 const routeNames = new WeakMap<Models, RouteNames>();
@@ -56,16 +60,25 @@ function namesOf(models: Models): RouteNames {
  * models (the first content type in their order that the name reaches, as a walk over them finds it).
  */
 export function matchRoute(models: Models, method: string, path: string): MatchedRoute {
-  const segments = path.split('/').filter(Boolean);
-  if (segments.length === 0 || segments.length > 2) throw unknownPath(method);
-  if (path.includes('%')) {
-    for (let at = 0; at < segments.length; at++) {
-      try { segments[at] = decodeURIComponent(segments[at]!); } catch { /* kept as given */ }
+  // The non-empty segments between slashes: at most two (no array made for the usual one or two).
+  let given: string | undefined;
+  let documentId: string | undefined;
+  let count = 0;
+  for (let start = 0, at = 0; at <= path.length && count <= 2; at++) {
+    if (at < path.length && path.charCodeAt(at) !== 47 /* / */) continue;
+    if (at > start) {
+      const segment = path.slice(start, at);
+      if (++count === 1) given = segment; else if (count === 2) documentId = segment;
     }
+    start = at + 1;
   }
-  const [given, documentId] = segments as [string, string | undefined];
+  if (count === 0 || count > 2) throw unknownPath(method);
+  if (path.includes('%')) {
+    given = decoded(given!);
+    if (documentId !== undefined) documentId = decoded(documentId);
+  }
   // koa-router matches paths case-insensitively (`sensitive: false`); documentIds are taken as given.
-  const name = given.toLowerCase();
+  const name = given!.toLowerCase();
   const names = namesOf(models);
   const model = documentId === undefined ? names.bare.get(name) : names.withId.get(name);
   if (!model) throw unknownPath(method);

@@ -50,7 +50,7 @@ describe('matchRoute', () => {
   const models = loadModels(REPO_ROOT);
   const paths = ['/articles', '/Articles', '/articles/abc', '/articles/a%20b', '/articles/%E0%A4%A', '/%61rticles', '/global',
     '/GLOBAL', '/global/abc', '/about', '/article', '/authors//x', '//tags', '/tags/x/y', '/', '', '/users', '/upload/files',
-    '/nopes', '/categories/abc', '/__proto__', '/constructor/x'];
+    '/nopes', '/categories/abc', '/__proto__', '/constructor/x', '/articles/', 'articles', '/tags/a%2Fb', '/a/b/c/d'];
   const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
   it('reaches what a walk over the models reaches, for every path and method, refusals included', () => {
