@@ -12,6 +12,10 @@
 // WRITE_CPU_ROOT: the site's folder (default /tmp/cms-bench-write-cpu), so two runs at once do not share one.
 // WRITE_CPU_RATE: the measured load sends at most this many req/s: two builds compared at the same rate (a write's CPU
 // moves with the rate, as fewer writes share a batch when the machine allows fewer requests).
+// WRITE_CPU_ALLOC=1: also the kilobytes the server's main thread allocates per request over the measured seconds (V8's
+// sampling heap profiler, collected objects counted, as write-loop.mjs counts a library write's): unlike CPU time, it
+// does not move with the load of others, so it resolves small changes of the HTTP path that pairs of CPU figures cannot.
+// WRITE_CPU_ALLOC_TOP=20 with it: the 20 functions that allocated most over those seconds, on stderr.
 // `main-thread CPU ms/req` (Linux): the main thread's own time on a CPU (its schedstat), what bounds the rate when the
 // threads' work is spread over the cores; `main-thread ms/req` is its busy wall time, which a loaded machine inflates.
 import { fork } from 'node:child_process';
@@ -70,17 +74,55 @@ async function serve() {
   let from;
   const server = createServer((req, res) => { count++; handler(req, res); });
   server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port, ids }));
-  process.on('message', (message) => {
-    if (message === 'start') from = { count, elu: performance.eventLoopUtilization(), cpu: process.cpuUsage(), main: mainThreadCpuMs(), threads: threadCpuMs() };
+  const allocation = process.env.WRITE_CPU_ALLOC ? await allocationCounter() : undefined;
+  process.on('message', async (message) => {
+    if (message === 'start') {
+      await allocation?.start();
+      from = { count, elu: performance.eventLoopUtilization(), cpu: process.cpuUsage(), main: mainThreadCpuMs(), threads: threadCpuMs() };
+    }
     if (message !== 'stop') return;
     const requests = count - from.count;
+    const allocated = allocation && await allocation.stop();
     const cpu = process.cpuUsage(from.cpu);
     const threads = Object.entries(threadCpuMs()).map(([name, ms]) => [name, +((ms - (from.threads[name] ?? 0)) / requests).toFixed(3)]);
     process.send({ requests, mainThreadMs: performance.eventLoopUtilization(from.elu).active / requests,
       mainThreadCpuMs: (mainThreadCpuMs() - from.main) / requests,
-      processCpuMs: (cpu.user + cpu.system) / 1000 / requests, systemMs: cpu.system / 1000 / requests, threads });
+      processCpuMs: (cpu.user + cpu.system) / 1000 / requests, systemMs: cpu.system / 1000 / requests, threads,
+      kbPerRequest: allocated === undefined ? undefined : allocated / 1024 / requests });
     setTimeout(() => process.exit(0), 50);
   });
+}
+
+/** The main thread's allocation between `start` and `stop`, in bytes (V8's sampling heap profiler, every 1 KB). */
+async function allocationCounter() {
+  const { Session } = await import('node:inspector');
+  const session = new Session();
+  session.connect();
+  const post = (method, params) => new Promise((ok, fail) => session.post(method, params, (error, result) => (error ? fail(error) : ok(result))));
+  return {
+    start: () => post('HeapProfiler.startSampling',
+      { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }),
+    async stop() {
+      const { profile } = await post('HeapProfiler.stopSampling');
+      let bytes = 0;
+      const sites = new Map();
+      const add = (node) => {
+        bytes += node.selfSize;
+        const { functionName, url, lineNumber } = node.callFrame;
+        const site = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(dist|node_modules)\//, '')}:${lineNumber + 1}`;
+        sites.set(site, (sites.get(site) ?? 0) + node.selfSize);
+        node.children.forEach(add);
+      };
+      add(profile.head);
+      const top = Number(process.env.WRITE_CPU_ALLOC_TOP ?? 0);
+      if (top) {
+        for (const [site, size] of [...sites].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+          process.stderr.write(`${(size / 1024).toFixed(0).padStart(8)} KB  ${site}\n`);
+        }
+      }
+      return bytes;
+    },
+  };
 }
 
 async function measure() {
@@ -98,6 +140,7 @@ async function measure() {
   console.log(JSON.stringify({ checkout, scenario, connections: Number(connections), 'req/s': result.rps, errors: result.errors,
     'main-thread ms/req': +cost.mainThreadMs.toFixed(3), 'main-thread CPU ms/req': +cost.mainThreadCpuMs.toFixed(3), 'process CPU ms/req': +cost.processCpuMs.toFixed(3),
     'of which system ms/req': +cost.systemMs.toFixed(3),
+    ...(cost.kbPerRequest === undefined ? {} : { 'KB allocated/req (main thread)': +cost.kbPerRequest.toFixed(2) }),
     ...(process.env.WRITE_CPU_THREADS ? { 'CPU ms/req by thread': Object.fromEntries(cost.threads.filter(([, ms]) => ms >= 0.005).sort((a, b) => b[1] - a[1])) } : {}) }));
 }
 

@@ -63,6 +63,17 @@ export function createNodeHandler(
   const answerBranch = branchKeptAnswers(cms, cache, later);
   /** Every request the GraphQL fast path did not answer (`graphqlTried`: a POST it was offered first). */
   const answer = (req: IncomingMessage, res: ServerResponse, graphqlTried: boolean): unknown => {
+    // A plain content-API write (write-route.ts): the same content API and authorization, without h3's web Request/Response.
+    // (Never on a replica: plainWrite leaves its writes to the forwarding below.) It sets the unread-body guard itself,
+    // where an answer may come before the body's end.
+    const write = fastWrites ? plainWrite(cms, req) : undefined;
+    if (write && unclaimed(cms, options.extensions, req.method!, cms.config.api.rest.prefix + write.path)) {
+      // An answer that cannot be written (never expected: every error is answered inside) ends the connection, as srvx does.
+      return answerWrite(cms, req, res, write, () => handler(req, res)).catch((error: unknown) => {
+        process.stderr.write(`[cms] ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}\n`);
+        res.destroy();
+      });
+    }
     guardUnreadBody(req, res, cms.config.server.unreadBodyLinger * 1000);
     // A replica with peers sends writes on to the writer replica (see writer-choice.ts), unless one sent it here.
     const writers = cms.replica?.writers;
@@ -72,15 +83,6 @@ export function createNodeHandler(
       }
       // Sent here as to the writer, by a replica whose view is a moment old: with PostgreSQL, only the lock's holder writes.
       if (!writers.mayWrite()) return refuseNotWriter(req, res);
-    }
-    // A plain content-API write (write-route.ts): the same content API and authorization, without h3's web Request/Response.
-    const write = fastWrites ? plainWrite(cms, req) : undefined;
-    if (write && unclaimed(cms, options.extensions, req.method!, cms.config.api.rest.prefix + write.path)) {
-      // An answer that cannot be written (never expected: every error is answered inside) ends the connection, as srvx does.
-      return answerWrite(cms, req, res, write, () => handler(req, res)).catch((error: unknown) => {
-        process.stderr.write(`[cms] ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}\n`);
-        res.destroy();
-      });
     }
     // A replica asked to read at a commit goes the long way: it may have to catch up first.
     const pinned = cms.replica && (req.headers[COMMIT_HEADER] || req.headers.cookie?.includes(`${COMMIT_COOKIE}=`));

@@ -5,6 +5,7 @@ import { errorStatus, toErrorBody } from '../strapi/errors.js';
 import { JSON_LIMIT, jsonBody, readNode } from './body.js';
 import { JSON_TYPE, statusText } from './respond.js';
 import { answerHeaders } from './security-headers.js';
+import { guardUnreadBody } from './unread-body.js';
 
 /**
  * A content-API write (`POST /api/<plural>`, `PUT|DELETE /api/<plural>/<documentId>`, `PUT|DELETE /api/<singular>`) path
@@ -71,6 +72,40 @@ function writeAnswer(res: ServerResponse, status: number, text: string | undefin
   res.end(text);
 }
 
+/**
+ * The sorted header list writeAnswer makes for a request without `Origin` (the headers then never change), made once per
+ * shape: with or without a document version and a JSON text. The version's value sits at `version` (-1: none).
+ */
+interface PlainHeads { raw: readonly string[]; version: number }
+const plainHeads = new Map<number, PlainHeads>();
+function plainHeadsOf(versioned: boolean, json: boolean): PlainHeads {
+  const shape = (versioned ? 1 : 0) | (json ? 2 : 0);
+  let heads = plainHeads.get(shape);
+  if (!heads) {
+    const headers = answerHeaders(null);
+    if (versioned) headers['document-version'] = '';
+    if (json) headers['content-type'] = JSON_TYPE;
+    const names = Object.keys(headers).sort();
+    const raw = names.flatMap((name) => [name, headers[name]!]);
+    heads = { raw, version: versioned ? raw.indexOf('document-version') + 1 : -1 };
+    plainHeads.set(shape, heads);
+  }
+  return heads;
+}
+
+/** writeAnswer for a request without `Origin`: the same bytes, from the list made once instead of an object sorted per answer. */
+function writePlainAnswer(res: ServerResponse, status: number, text: string | undefined, version: string | undefined): void {
+  const heads = plainHeadsOf(version !== undefined, text !== undefined);
+  const raw = heads.raw.slice();
+  if (heads.version >= 0) raw[heads.version] = version!;
+  if (text !== undefined) raw.push('content-length', String(Buffer.byteLength(text)));
+  res.writeHead(status, statusText(status), raw);
+  res.end(text);
+}
+
+/** The unread-body guard (unread-body.ts), as serve.ts sets it for every other request. */
+const guard = (cms: Cms, req: IncomingMessage, res: ServerResponse) => guardUnreadBody(req, res, cms.config.server.unreadBodyLinger * 1000);
+
 /** The JSON body as the app's readBody reads it (core/http/body.ts): the same limits, the same refusals. */
 async function readJson(req: IncomingMessage): Promise<unknown> {
   if (req.method === 'DELETE') return undefined;
@@ -85,26 +120,33 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
  * (`cms.contentApi`: route, credential, users-permissions or token scope, validation, the one write path), the same
  * answer bytes. Only once the caller is authorised and the body is JSON (or absent): every refusal before that (no
  * credential, a read-only token, an unknown or owned type, a method the route lacks) and every other body type is
- * handed to `longWay` untouched, so h3 answers it as it answers everything else.
+ * handed to `longWay` untouched, so h3 answers it as it answers everything else. The unread-body guard is set
+ * at once (as serve.ts calls it for every other request) wherever an answer may come before the body's end: the long
+ * way, a DELETE (its body is never read), a body without a declared length within the limit. A POST or PUT of a
+ * declared length within it is answered only after its body's `end` (or not at all: a client gone), so needs none.
  */
 export async function answerWrite(
   cms: Cms, req: IncomingMessage, res: ServerResponse, write: PlainWrite, longWay: () => unknown,
 ): Promise<void> {
   const type = req.headers['content-type'];
   if (req.method !== 'DELETE' && !(typeof type === 'string' && type.toLowerCase().includes('json'))) {
+    guard(cms, req, res);
     await longWay();
     return;
   }
+  const early = req.method === 'DELETE' || !(Number(req.headers['content-length']) <= JSON_LIMIT)
+    || req.headers['transfer-encoding'] !== undefined;
+  if (early) guard(cms, req, res);
   const api = cms.contentApi;
   const authorization = req.headers.authorization;
   try {
     api.authorize({ method: req.method!, path: write.path, authorization });
   } catch {
+    if (!early) guard(cms, req, res);
     await longWay();
     return;
   }
   const origin = req.headers.origin;
-  const headers = answerHeaders(origin === undefined ? null : origin);
   const header = (name: string) => {
     const value = req.headers[name];
     return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
@@ -115,12 +157,15 @@ export async function answerWrite(
       method: req.method!, path: write.path, search: write.search, body, authorization,
       responseFormat: header('strapi-response-format'), ifMatch: header('if-match'), ifNoneMatch: header('if-none-match'),
     });
+    const text = result.body === undefined ? undefined : JSON.stringify(result.body);
+    if (origin === undefined) { writePlainAnswer(res, result.status, text, result.version || undefined); return; }
+    const headers = answerHeaders(origin);
     if (result.version) headers['document-version'] = result.version;
-    writeAnswer(res, result.status, result.body === undefined ? undefined : JSON.stringify(result.body), headers);
+    writeAnswer(res, result.status, text, headers);
   } catch (error) {
     const status = errorStatus(error);
     const where = `${req.method} ${cms.config.api.rest.prefix}${write.path}`;
     if (status === 500) process.stderr.write(`[cms] ${where}: ${(error as Error)?.stack ?? String(error)}\n`);
-    writeAnswer(res, status, JSON.stringify(toErrorBody(error)), headers);
+    writeAnswer(res, status, JSON.stringify(toErrorBody(error)), answerHeaders(origin === undefined ? null : origin));
   }
 }

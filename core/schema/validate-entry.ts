@@ -88,27 +88,29 @@ export class EntryValidator {
     for (const name of model.attributeNames) {
       const attribute = model.attributes[name];
       const given = Object.hasOwn(patch, name);
-      // The path is made for an attribute the body gives (or a creation checks), not for every one a write leaves alone.
-      const path = given || this.ctx.mode === 'create' ? [...prefix, name] : undefined;
+      // The path is made for an attribute the body gives (or a creation finds missing), not for every one a write leaves alone.
+      const path = given ? [...prefix, name] : undefined;
       const stored = given ? this.value(model, name, attribute, patch[name], current[name], path!, seed) : INVALID;
       const value = stored === INVALID ? current[name] : stored;
       if (value !== undefined) next[name] = value;
-      if (path) this.checkRequired(attribute, given ? patch[name] : undefined, path);
+      if (given || this.ctx.mode === 'create') this.checkRequired(attribute, given ? patch[name] : undefined, prefix, name, path);
     }
     return next;
   }
 
   /**
    * notNil on creation (`must be defined.`), notNull on update (`cannot be null.`). Repeatable
-   * components and zones are always notNil/notNull (a missing one defaults to [] unless required).
+   * components and zones are always notNil/notNull (a missing one defaults to [] unless required). The attribute's path
+   * (`prefix` and `name`) is made only for a problem, unless the caller made it already (`madePath`).
    */
-  private checkRequired(attribute: Attribute, value: unknown, path: string[]): void {
+  private checkRequired(attribute: Attribute, value: unknown, prefix: string[], name: string, madePath: string[] | undefined): void {
     if (attribute.type === 'relation' || attribute.type === 'media') return;
     const creating = this.ctx.mode === 'create';
     const failing = isListValued(attribute)
       ? value === null || (value === undefined && creating && attribute.required === true)
       : attribute.required === true && this.ctx.enforceConstraints && (value === null || (value === undefined && creating));
     if (!failing) return;
+    const path = madePath ?? [...prefix, name];
     // a typed yup schema refuses null before notNil/notNull run: `title must be a \`string\` type, but the final value was: \`null\`.`
     const type = value === null ? yupType(attribute) : undefined;
     const message = type ? nullNotType(yupPath(path), type) : `${yupPath(path)} ${creating ? 'must be defined.' : 'cannot be null.'}`;
