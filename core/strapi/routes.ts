@@ -37,10 +37,10 @@ const decoded = (segment: string): string => {
 
 /** The content types a route name reaches: `bare` for `/:name`, `withId` for `/:name/:documentId` (the first in the models' order). */
 interface RouteNames { size: number; bare: Map<string, Model>; withId: Map<string, Model> }
-const routeNames = new WeakMap<Models, RouteNames>();
+const namesByModels = new WeakMap<Models, RouteNames>();
 
 function namesOf(models: Models): RouteNames {
-  const held = routeNames.get(models);
+  const held = namesByModels.get(models);
   if (held && held.size === models.size) return held;
   const names: RouteNames = { size: models.size, bare: new Map(), withId: new Map() };
   for (const model of models.values()) {
@@ -50,7 +50,7 @@ function namesOf(models: Models): RouteNames {
     if (!names.bare.has(name)) names.bare.set(name, model);
     if (model.kind === 'collectionType' && !names.withId.has(name)) names.withId.set(name, model);
   }
-  routeNames.set(models, names);
+  namesByModels.set(models, names);
   return names;
 }
 
