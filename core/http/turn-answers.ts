@@ -18,8 +18,9 @@ export type Later = (req: IncomingMessage, res: ServerResponse, answer: TurnAnsw
  *
  * The look is taken afresh for each turn (`requestStarted`): one made earlier, for a request answered at once, came
  * before some of these requests arrived. An answer that throws (never expected: each is answered inside) ends its own
- * connection, not the others'. A request whose socket was destroyed before the turn ended is skipped: nothing is done
- * or logged for it. Only requests that can be answered from kept state are handed here (serve.ts asks `mayBeKept`).
+ * connection, not the others'. A GET or HEAD whose socket was destroyed before the turn ended is skipped: nothing is done
+ * or logged for it; anything else (a credentialed GraphQL POST, which may be a mutation) is carried out. Only requests
+ * that a kept answer may answer are handed here (serve.ts asks `mayBeKept`; graphql-fast.ts hands its credentialed POSTs).
  *
  * @example
  * const later = turnAnswers();
@@ -33,9 +34,10 @@ export function turnAnswers(): Later {
     requestStarted();
     const batch = {};
     for (const [req, res, answer] of answers) {
-      // A client gone before the turn ended (its socket destroyed: a reset, or its end seen) has no one to answer.
-      if (req.socket.destroyed) continue;
       try {
+        // A read whose client is gone before the turn ended (its socket destroyed: a reset, or its end seen) has no one
+        // to answer. A POST is handed here too (a GraphQL POST may be a mutation): it runs, as it would answered at once.
+        if (req.socket?.destroyed && (req.method === 'GET' || req.method === 'HEAD')) continue;
         void answer(batch);
       } catch (error) {
         process.stderr.write(`[cms] ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}\n`);

@@ -5,7 +5,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Cms } from '../../core/cms.js';
 import { mayBeKept } from '../../core/http/kept-answers.js';
 import { createNodeHandler } from '../../core/http/serve.js';
@@ -112,5 +112,36 @@ describe('a GET with a credential waits for the turn only where a kept answer ca
     expect(logged).toEqual([]);
     // The same GET from a client that stays is answered the long way, after the turn.
     expect(await longWayInTurn(path, token)).toEqual({ inTurn: false, status: 200 });
+  });
+  it('a credentialed GraphQL mutation whose client is gone before the turn ended is still carried out (only reads are skipped)', async () => {
+    const writer = (await cms.auth.tokens.create({ name: 'at-once-writer', type: 'full-access' })).accessKey;
+    // The GraphQL route reached once, so that the fast path reads the next POST's body itself (graphql-fast.ts).
+    listener = (req, res) => handler(req, res);
+    const asked = await fetch(`${url}${cms.config.graphql.endpoint}`, {
+      method: 'POST', headers: { authorization: `Bearer ${writer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ articles { title } }' }),
+    });
+    expect(asked.status).toBe(200);
+    const body = JSON.stringify({ query: 'mutation { createArticle(status: DRAFT, data: { title: "Sent then gone" }) { title } }' });
+    let longWayAfterTurn: number | undefined;
+    const turnsDone = new Promise<void>((done) => {
+      listener = (req, res) => {
+        const before = longWay();
+        handler(req, res);
+        // Its socket destroyed once the body came, in the turn that read it (after the fast path's own `data` listener).
+        req.on('data', () => {
+          req.socket.destroy();
+          setImmediate(() => setImmediate(() => { longWayAfterTurn = longWay() - before; done(); }));
+        });
+      };
+    });
+    const client = connect(port, '127.0.0.1');
+    client.on('error', () => {});
+    client.write(`POST ${cms.config.graphql.endpoint} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${writer}\r\n`
+      + `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    await Promise.all([turnsDone, once(client, 'close')]);
+    expect(longWayAfterTurn).toBe(1);
+    const made = () => cms.documents('api::article.article').findFirst({ status: 'draft', filters: { title: 'Sent then gone' } });
+    await vi.waitFor(async () => expect(await made()).toMatchObject({ title: 'Sent then gone' }), { timeout: 30_000, interval: 50 });
   });
 });
