@@ -37,15 +37,16 @@ export function sitePath(root: string, file: string): string {
 
 /**
  * `join(root, file)`. A new file's path (each create's) is joined once, so its normalising, which builds the result a
- * character run at a time (1.4 KB allocated per create), is skipped where it cannot change anything: a root `join`
- * leaves as it is and a plain project path (PLAIN_FILE) give the same string with one slash between them.
+ * character run at a time (1.4 KB allocated per create), is skipped where it cannot change anything: an absolute root
+ * `join` leaves as it is (not `.`: `join('.', file)` drops it) and a plain project path (PLAIN_FILE) give the same
+ * string with one slash between them.
  */
 function joined(root: string, file: string): string {
   if (sep !== '/' || !PLAIN_FILE.test(file)) return join(root, file);
   let plain = plainRoots.get(root);
   if (plain === undefined) {
     if (plainRoots.size >= ROOTS_KEPT) plainRoots.clear();
-    plainRoots.set(root, (plain = root === '/' || (!root.endsWith('/') && join(root) === root)));
+    plainRoots.set(root, (plain = root === '/' || (root.startsWith('/') && !root.endsWith('/') && join(root) === root)));
   }
   if (!plain) return join(root, file);
   return root === '/' ? `/${file}` : `${root}/${file}`;

@@ -5,7 +5,7 @@ import { sitePath } from '../../core/storage/site-path.js';
 describe('sitePath: a site file\'s absolute path, kept', () => {
   it('is join(root, file) for every root spelling, asked once or again', () => {
     // Plain roots and paths take the joined-by-a-slash way; every other spelling join's own.
-    const roots = ['/site', '/site/', '/a/./b/../site', '/a//site', 'relative/site', './relative', '', '/', '/a/..'];
+    const roots = ['/site', '/site/', '/a/./b/../site', '/a//site', 'relative/site', './relative', '.', '', '/', '/a/..'];
     const files = ['content/tags/a.json', 'content/articles/x1/x1y.fr.draft.yaml', '.cms/wal', 'content/./a.json',
       'content/../a.json', 'content//a.json', 'content/a/', '/content/a.json', 'content/.a.json.1f.tmp', 'a', 'content\\a.json'];
     for (let round = 0; round < 2; round++) {
