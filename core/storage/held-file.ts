@@ -66,7 +66,8 @@ export class HeldFile {
    * and the next read reads the file, which holds the write. Never throws: the write it follows has succeeded.
    */
   adopt(fd: number): void {
-    this.release();
+    // The descriptor held before is let go; its close failing must not keep the new one from being held (or closed).
+    try { this.release(); } catch { /* let go either way (release forgets it first) */ }
     let seen: Stats;
     try {
       seen = fstatSync(fd);
@@ -104,8 +105,9 @@ export class HeldFile {
   }
 
   private release(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
+    const fd = this.fd;
     this.fd = undefined;
     this.seen = undefined;
+    if (fd !== undefined) closeSync(fd);
   }
 }
