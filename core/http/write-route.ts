@@ -67,6 +67,11 @@ function writeAnswer(res: ServerResponse, status: number, text: string | undefin
   if (text !== undefined) headers['content-type'] = JSON_TYPE;
   const raw: string[] = [];
   for (const name of Object.keys(headers).sort()) raw.push(name, headers[name]!);
+  writeRaw(res, status, raw, text);
+}
+
+/** The sorted header list `raw` (the length added last), then the text. */
+function writeRaw(res: ServerResponse, status: number, raw: string[], text: string | undefined): void {
   if (text !== undefined) raw.push('content-length', String(Buffer.byteLength(text)));
   res.writeHead(status, statusText(status), raw);
   res.end(text);
@@ -98,9 +103,7 @@ function writePlainAnswer(res: ServerResponse, status: number, text: string | un
   const heads = plainHeadsOf(version !== undefined, text !== undefined);
   const raw = heads.raw.slice();
   if (heads.version >= 0) raw[heads.version] = version!;
-  if (text !== undefined) raw.push('content-length', String(Buffer.byteLength(text)));
-  res.writeHead(status, statusText(status), raw);
-  res.end(text);
+  writeRaw(res, status, raw, text);
 }
 
 /** The unread-body guard (unread-body.ts), as serve.ts sets it for every other request. */
