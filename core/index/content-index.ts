@@ -190,7 +190,8 @@ export class ContentIndex {
    * step with each change.
    */
   valueHolders(uid: string, name: string, locale: string | null, scope: ValueScope, value: unknown): ReadonlySet<string> {
-    return this.uniqueValues.holders(uid, name, locale, scope, value, () => this.everyRow(uid));
+    // Only the rows the lookup covers are read ahead, not every version's fields (drafts, other locales: 0.9 GB at 1M).
+    return this.uniqueValues.holders(uid, name, locale, scope, value, (keep) => this.everyRow(uid, keep));
   }
 
   /**
@@ -202,10 +203,11 @@ export class ContentIndex {
     return this.links.holders(uid, name, targetId, () => this.everyRow(uid));
   }
 
-  /** Every row of a type, in any order (no creation-order sort for it), their fields read ahead. */
-  private everyRow(uid: string): readonly Row[] {
+  /** Every row of a type (those `keep` keeps), in any order (no creation-order sort for it), their fields read ahead. */
+  private everyRow(uid: string, keep?: (row: Row) => boolean): readonly Row[] {
     this.waiting.build(uid);
-    return this.readAhead(this.sortedRows.get(uid) ?? [...this.documents.valuesOf(uid)].flat());
+    const rows = this.sortedRows.get(uid) ?? [...this.documents.valuesOf(uid)].flat();
+    return this.readAhead(keep ? rows.filter(keep) : rows);
   }
 
   /**

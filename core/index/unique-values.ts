@@ -19,11 +19,12 @@ interface Lookup {
 
 /**
  * Which documents hold a value of an attribute among a type's rows in one locale: what a unique
- * check (published rows) and uid generation (every row) ask on every write. A lookup is built from the rows on first use, then kept in step
+ * check (published rows) and uid generation (every row) ask on every write. A lookup is built on first use from the rows it
+ * covers (`rows(keep)`: only those need their fields read), then kept in step
  * with each document's change, so a check costs a map lookup instead of a scan of every row.
  *
  * @example
- * const holders = unique.holders('api::article.article', 'slug', 'en', 'published', 'hello', () => index.rows(uid));
+ * const holders = unique.holders('api::article.article', 'slug', 'en', 'published', 'hello', (keep) => index.rows(uid).filter(keep));
  * holders.has(otherDocumentId)
  */
 export class UniqueValues {
@@ -36,7 +37,8 @@ export class UniqueValues {
   private readonly held = new Map<string, Holders>();
 
   holders(
-    uid: string, name: string, locale: string | null, scope: ValueScope, value: unknown, rows: () => Iterable<Row>,
+    uid: string, name: string, locale: string | null, scope: ValueScope, value: unknown,
+    rows: (keep: (row: Row) => boolean) => Iterable<Row>,
   ): ReadonlySet<string> {
     let lookups = this.byType.get(uid);
     if (!lookups) this.byType.set(uid, (lookups = new Map()));
@@ -44,7 +46,9 @@ export class UniqueValues {
     let lookup = lookups.get(key);
     if (!lookup) {
       const holders: Holders = new Map();
-      for (const row of rows()) if (inScope(row, scope) && row.locale === locale) add(holders, row.data[name], row.documentId);
+      // Only the rows the lookup covers are asked for (and read: a draft's or another locale's fields stay unread).
+      const covered = (row: Row) => inScope(row, scope) && row.locale === locale;
+      for (const row of rows(covered)) if (covered(row)) add(holders, row.data[name], row.documentId);
       lookups.set(key, (lookup = { name, locale: String(locale), scope, holders }));
     }
     const indexed = asSet(lookup.holders.get(value));
