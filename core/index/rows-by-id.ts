@@ -28,9 +28,13 @@ export class RowsById {
     if (this.#map) for (const row of rows) this.keep(this.#map, row);
   }
 
-  /** A document's old rows are gone (before its new ones are stored). */
+  /**
+   * A document's old rows are gone (before its new ones are stored). Without the map there is nothing to remove them
+   * from (it is built from the rows as they are then): a write no longer builds it, 2M entries at 1M, when nothing asks by id.
+   */
   remove(rows: readonly Row[]): void {
-    const map = this.map();
+    const map = this.#map;
+    if (!map) return;
     for (const row of rows) {
       const held = map.get(row.id);
       if (!held?.includes(row)) continue;

@@ -36,6 +36,23 @@ describe('rows by id, built on first use', () => {
     expect(walks).toBe(2);
   });
 
+  it('a write before anything asks by id builds nothing (its old rows are removed from no map), and a later lookup sees the rows as they are', () => {
+    const rows = [row(1, 'a|1', 'content/a/1.json'), row(2, 'a|2', 'content/a/2.json')];
+    let walks = 0;
+    const byId = new RowsById(() => { walks++; return rows; }, () => {});
+    byId.checkAfterLoad();
+    const replaced = row(2, 'a|2', 'content/a/2.json');
+    byId.remove([rows[1]]); // a document rewritten: its old row goes, its new one is stored
+    byId.store([replaced]);
+    rows[1] = replaced;
+    byId.remove([rows[0]]); // a document deleted
+    rows.shift();
+    expect(walks).toBe(1);
+    expect(byId.get(1)).toBeUndefined();
+    expect(byId.get(2)).toBe(replaced);
+    expect(walks).toBe(2);
+  });
+
   it('lets rows of different types share an id, as Strapi\'s per-table ids (kept by a migration) do, and reports none', () => {
     const article = row(3, 'api::article.article|x||published', 'content/articles/x.json', 'api::article.article');
     const file = row(3, 'plugin::upload.file|y||published', 'content/upload/y.json', 'plugin::upload.file');

@@ -37,4 +37,22 @@ describe('UniqueValues: the holders of a value follow each change, one holder or
     release();
     expect([...unique.holders(UID, 'name', null, 'published', 'taken', () => [])]).toEqual(['d']);
   });
+
+  it('a question about every version reads only the drafts once the published rows are gathered, and answers both', () => {
+    const unique = new UniqueValues();
+    const rows = [row('a', 'one'), row('a', 'one', 'draft'), row('b', 'two'), row('b', 'draft only', 'draft'), row('c', 'draft only', 'draft')];
+    const asked: Row[][] = [];
+    const ask = (keep: (row: Row) => boolean) => { const kept = rows.filter(keep); asked.push(kept); return kept; };
+    expect([...unique.holders(UID, 'name', null, 'published', 'draft only', ask)]).toEqual([]);
+    expect([...unique.holders(UID, 'name', null, 'any', 'draft only', ask)].sort()).toEqual(['b', 'c']);
+    expect([...unique.holders(UID, 'name', null, 'any', 'one', ask)]).toEqual(['a']);
+    expect([...unique.holders(UID, 'name', null, 'any', 'two', ask)]).toEqual(['b']);
+    expect(asked.map((kept) => kept.map((kept) => `${kept.documentId} ${kept.status}`))).toEqual([
+      ['a published', 'b published'], ['a draft', 'b draft', 'c draft'],
+    ]);
+    unique.update([rows[3]], [row('b', 'one', 'draft')]);
+    expect([...unique.holders(UID, 'name', null, 'any', 'one', ask)].sort()).toEqual(['a', 'b']);
+    expect([...unique.holders(UID, 'name', null, 'any', 'draft only', ask)]).toEqual(['c']);
+    expect(asked).toHaveLength(2);
+  });
 });
