@@ -1,5 +1,4 @@
 import { readdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CmsConfig } from '../config/types.js';
 import { FileError } from '../errors.js';
@@ -19,6 +18,7 @@ import { SnapshotLoader, type LoadStats } from './snapshot/snapshot-loader.js';
 import { StringPool } from './string-pool.js';
 import { TextRecord } from './text-record.js';
 import { TextSlab } from './text-slab.js';
+import { scratchFolder } from '../media/scratch.js';
 
 export { contentFolder };
 
@@ -189,8 +189,9 @@ export async function loadIndex(
     if (!folders.has(folder)) folders.set(folder, modelForPath(models, `content/${folder}/x.json`));
     return folders.get(folder);
   };
-  // Past its first 8 MB, the kept texts go to a scratch file (read back by offset), not to this process's memory.
-  const slab = TextSlab.spilling(tmpdir());
+  // Past its first 8 MB, the kept texts go to a scratch file (read back by offset), not to this process's memory: in the
+  // site's `.cms/tmp`, on the disk the site is on (a system `/tmp` may be a tmpfs, memory again).
+  const slab = TextSlab.spilling(scratchFolder(root));
   const records: LoadedFiles = [];
   // Texts many files repeat (relation targets, component names) are shared while this load lasts.
   const pool = new StringPool();

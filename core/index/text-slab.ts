@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, constants, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureCmsFolder } from '../storage/cms-folder.js';
 
 /** Room left for a file read into the slab before a new buffer is started (a larger file moves to a new one). */
 const READ_ROOM = 64 << 10;
@@ -65,7 +66,7 @@ export class TextSlab {
   /** How many buffers were allocated (each one a step of the memory V8 counts outside its heap). */
   buffers = 0;
 
-  /** `spillDir`: where the scratch file is made once the first buffer is full (a small site never makes one). */
+  /** `spillDir`: where the scratch file is made (the folder too) once the first buffer is full (a small site never makes one). */
   constructor(firstBytes = 8 << 20, private mostBytes = 512 << 20, private readonly spillDir?: string) {
     this.#next = firstBytes;
     this.#spilling = spillDir !== undefined;
@@ -168,6 +169,9 @@ export class TextSlab {
     const path = join(this.spillDir!, `.cms-texts-${process.pid}-${randomUUID()}`);
     let fd: number | undefined;
     try {
+      // The folder (the site's `.cms/tmp`: on the site's own disk, not a `/tmp` that may be memory) made on first need.
+      ensureCmsFolder(this.spillDir!);
+      mkdirSync(this.spillDir!, { recursive: true, mode: 0o700 });
       fd = openSync(path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
       unlinkSync(path);
     } catch {

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copySampleSite } from '../helpers/project.js';
@@ -46,6 +46,15 @@ describe('a cold start keeps its texts past 8 MB in a scratch file, and answers 
     const id = `t${String(1234).padStart(23, '0')}`;
     const one = await cold.documents(TAG).findOne({ documentId: id });
     expect(one?.name).toBe(`Tag ${String(1234 * 7919 % TAGS).padStart(5, '0')} é ${'x'.repeat(NAME_BYTES)}`);
+  });
+
+  it('makes its scratch file in the site\'s .cms/tmp (the site\'s disk, git-ignored), unlinked: nothing is left there', async () => {
+    const root = siteWithManyTags();
+    expect(existsSync(join(root, '.cms/tmp'))).toBe(false);
+    const cold = (await start(root, false)).cms;
+    expect(await tagReads(cold)).toHaveLength(3);
+    expect(readdirSync(join(root, '.cms/tmp'))).toEqual([]);
+    expect(readFileSync(join(root, '.cms/.gitignore'), 'utf8')).toMatch(/^\*$/m);
   });
 
   it('writes its snapshot from the spilled texts, and a restart from that snapshot answers alike', async () => {

@@ -41,7 +41,9 @@ describe('TextSlab.spilling: kept texts in a scratch file, read back by offset',
   });
 
   it('keeps the texts in memory when the scratch file cannot be made', () => {
-    const { slab, kept } = spilledSlab(join(dir, 'no-such-folder'));
+    // Its folder cannot be made either: a file stands where it would be.
+    writeFileSync(join(dir, 'a-file'), '');
+    const { slab, kept } = spilledSlab(join(dir, 'a-file', 'scratch'));
     expect(slab.spills).toBe(false);
     expect(kept.map((at) => slab.text(at))).toEqual(texts);
   });
