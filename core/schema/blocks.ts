@@ -159,5 +159,31 @@ export function blocksProblems(value: unknown, path: string[]): BlocksProblem[] 
   return value.flatMap((node, index) => nodeProblems('block', node, [...path, String(index)], 1));
 }
 
+/** A rule's answer: nothing to report (an image's rule answers a list, empty when its fields are sound). */
+const reportsNothing = (own: ReturnType<Rule>): boolean => own === undefined || (Array.isArray(own) && own.length === 0);
+const NO_PATH: string[] = [];
+
+/** Does `nodeProblems` find nothing in this node? The same rules, walked without a path or a list per node. */
+function nodeIsSound(kind: Kind, node: unknown, depth: number): boolean {
+  if (depth > MAX_BLOCKS_DEPTH || !isNode(node) || Object.hasOwn(node, '__proto__')) return false;
+  const type = typeof node.type === 'string' && Object.hasOwn(NODE_TYPES[kind], node.type) ? NODE_TYPES[kind][node.type] : undefined;
+  if (!type || (type.rule && !reportsNothing(type.rule(node, NO_PATH)))) return false;
+  if (!type.children) return true;
+  const children = node.children;
+  if (!Array.isArray(children) || (type.min && children.length === 0)) return false;
+  for (const child of children) if (!nodeIsSound(type.children, child, depth + 1)) return false;
+  return true;
+}
+
+/**
+ * Is a `blocks` value free of problems (`blocksProblems` would find none)? A content file's check at load asks this of
+ * every blocks field: no path segment, no list per node; only a value that fails is walked again for its messages.
+ */
+export function blocksAreSound(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  for (const node of value) if (!nodeIsSound('block', node, 1)) return false;
+  return true;
+}
+
 /** The first problem of a `blocks` value, or undefined (a content file's check names one place). */
 export const blocksProblem = (value: unknown, path: string[]): BlocksProblem | undefined => blocksProblems(value, path)[0];

@@ -1,4 +1,4 @@
-import { blocksProblem } from './blocks.js';
+import { blocksAreSound, blocksProblem } from './blocks.js';
 import { timestampMs } from './timestamp.js';
 import { getAttribute, isToMany, type Attribute, type Model, type Models } from './types.js';
 
@@ -71,13 +71,80 @@ export interface ValueProblem {
   message: string;
 }
 
-/** Check every key of a stored object (document fields or a component) against a model. */
+/**
+ * Check every key of a stored object (document fields or a component) against a model. A cold start checks every field
+ * of every file and nearly all are sound: they are first asked `storedFieldsAreSound` (no path, no list); only an object
+ * that fails is walked again here for its problems, each at its path.
+ */
 export function checkStoredFields(
   fields: Record<string, unknown>, model: Model, models: Models, prefix = '', skip: readonly string[] = NO_KEYS,
 ): ValueProblem[] {
+  if (storedFieldsAreSound(fields, model, models, skip)) return [];
   const problems: ValueProblem[] = [];
   addStoredProblems(problems, fields, model, models, prefix, skip);
   return problems;
+}
+
+/** Is one stored value of an attribute free of problems (`addStoredProblems` would report none)? */
+type SoundValue = (value: unknown, models: Models) => boolean;
+
+/**
+ * Each attribute's check as one function, made once per model (keyed by its attributes object, which the registry
+ * fills before any file is read): what `addStoredProblems` decides for a field, with nothing to spell.
+ */
+const soundByAttributes = new WeakMap<Record<string, Attribute>, Map<string, SoundValue>>();
+
+function soundValue(attribute: Attribute): SoundValue {
+  if (attribute.type === 'relation' && attribute.mappedBy) {
+    const many = isToMany(attribute);
+    return (value) => many && (value === null || !documentIds(value, true));
+  }
+  const orNull = (sound: (value: unknown, models: Models) => boolean): SoundValue => (value, models) => value === null || sound(value, models);
+  if (attribute.type === 'component') {
+    const component = attribute.component!;
+    const item = (value: unknown, models: Models) => isObject(value) && storedFieldsAreSound(value, models.get(component)!, models, COMPONENT_KEYS);
+    return orNull(attribute.repeatable ? (value, models) => Array.isArray(value) && value.every((one) => item(one, models)) : item);
+  }
+  if (attribute.type === 'dynamiczone') {
+    return orNull((value, models) => Array.isArray(value) && value.every((item) => {
+      const uid = isObject(item) ? item.__component : undefined;
+      const component = typeof uid === 'string' ? models.get(uid) : undefined;
+      return component?.modelType === 'component' && storedFieldsAreSound(item as Record<string, unknown>, component, models, ZONE_KEYS);
+    }));
+  }
+  if (attribute.type === 'blocks') return orNull(blocksAreSound);
+  const check = VALUE_CHECKS[attribute.type];
+  // A type with no check here fails as `addStoredProblems` fails on it.
+  if (!check) return () => false;
+  if (attribute.type === 'relation') {
+    const morph = String(attribute.relation).startsWith('morphTo');
+    const many = morph ? attribute.relation === 'morphToMany' : ['oneToMany', 'manyToMany', 'manyWay'].includes(String(attribute.relation));
+    return orNull((value) => (morph ? morphLinks(value, many) : documentIds(value, many)) === undefined);
+  }
+  return orNull((value) => check(value, attribute) === undefined);
+}
+
+function soundValues(model: Model): Map<string, SoundValue> {
+  let sound = soundByAttributes.get(model.attributes);
+  if (!sound) {
+    sound = new Map();
+    for (const name of Object.keys(model.attributes)) sound.set(name, soundValue(model.attributes[name]));
+    soundByAttributes.set(model.attributes, sound);
+  }
+  return sound;
+}
+
+/** Would `addStoredProblems` report nothing for these fields? */
+function storedFieldsAreSound(fields: Record<string, unknown>, model: Model | undefined, models: Models, skip: readonly string[]): boolean {
+  // A component the models lack: `addStoredProblems` decides (as it always did).
+  if (!model) return false;
+  const sound = soundValues(model);
+  for (const name in fields) {
+    if (!Object.hasOwn(fields, name) || (skip.length !== 0 && skip.includes(name))) continue;
+    const check = sound.get(name);
+    if (check === undefined || !check(fields[name], models)) return false;
+  }
+  return true;
 }
 
 /** `checkStoredFields` into one list for a whole file (its components' problems pushed there, no list per component). */
