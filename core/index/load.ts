@@ -17,7 +17,8 @@ import type { GitAnswers } from './snapshot/git-changes.js';
 import { SnapshotLoader, type LoadStats } from './snapshot/snapshot-loader.js';
 import { StringPool } from './string-pool.js';
 import { TextRecord } from './text-record.js';
-import { TextSlab } from './text-slab.js';
+import { TextColumns } from './text-columns.js';
+import { TextSlab, type KeptText } from './text-slab.js';
 import { scratchFolder } from '../media/scratch.js';
 
 export { contentFolder };
@@ -62,7 +63,7 @@ export const isContentFileName = (name: string): boolean => !name.startsWith('.'
  */
 function parseRecord(
   index: ContentIndex, file: string, model: Model, text: string, mtimeMs: () => number,
-  pool?: StringPool, slab?: TextSlab,
+  pool?: StringPool, slab?: TextSlab, keep = (record: FileRecord, kept: string): FileRecord => new TextRecord(record, kept, slab!),
 ): FileRecord {
   // A JSON file read at load keeps its text, its fields parsed again on first read (see `TextRecord`).
   const keepText = slab !== undefined && file.endsWith('.json');
@@ -71,7 +72,7 @@ function parseRecord(
   // The modification time is only needed when the file lacks timestamps (they fall back to it);
   // otherwise 0 means "not known", and the watcher simply re-reads the file on its next event.
   if (record.createdAt === undefined || record.updatedAt === undefined) record.mtimeMs = mtimeMs();
-  return keepText ? new TextRecord(record, text, slab) : record;
+  return keepText ? keep(record, text) : record;
 }
 
 /** Whatever stops one file from being read (EACCES, a folder where a file belongs…) is that file's problem, never the server's. */
@@ -195,6 +196,14 @@ export async function loadIndex(
   const records: LoadedFiles = [];
   // Texts many files repeat (relation targets, component names) are shared while this load lasts.
   const pool = new StringPool();
+  // Without a snapshot, each type's files go into its columns (`TextColumns`), no record each until the type is built.
+  const columns = !options.snapshot && !fileTimes ? new Map<string, TextColumns>() : undefined;
+  let kept: KeptText | undefined;
+  /** A checked text the type's columns keep: where it lies in the slab (the record itself is not kept). */
+  const keepInColumns = (record: FileRecord, text: string): FileRecord => {
+    kept = slab.keep(text);
+    return record;
+  };
   /** One file on its own: its path checked, its record from the snapshot or read. */
   const addFile = (file: string, slash = file.indexOf('/', CONTENT.length), model = modelOf(file, slash)): void => {
     // A file in a fan-out sub-folder must be owned by its path (the sub-folder is its id's first characters).
@@ -204,7 +213,19 @@ export async function loadIndex(
     }
     if (options.only && !options.only.has(model.uid)) return;
     try {
-      records.push(loader.record(file, model.uid, (text, mtimeMs) => parseRecord(index, file, model, text, mtimeMs, pool, slab), slab));
+      kept = undefined;
+      const keep = columns && keepInColumns;
+      const record = loader.record(file, model.uid, (text, mtimeMs) => parseRecord(index, file, model, text, mtimeMs, pool, slab, keep), slab);
+      if (!columns) {
+        records.push(record);
+        return;
+      }
+      let typeColumns = columns.get(model.uid);
+      if (!typeColumns) {
+        columns.set(model.uid, (typeColumns = new TextColumns(model.uid, slab)));
+        records.push(typeColumns);
+      }
+      typeColumns.add(record, kept);
     } catch (error) {
       // A file removed between listing and reading (a checkout, another writer) is simply gone.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;

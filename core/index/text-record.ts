@@ -1,7 +1,7 @@
 import type { Data } from '../types.js';
 import { LazyRecord } from './lazy-record.js';
 import { checkedJsonFields, type FileRecord } from './read-file.js';
-import type { TextSlab } from './text-slab.js';
+import type { KeptText, TextSlab } from './text-slab.js';
 
 /**
  * A JSON content file read and checked at load whose fields are parsed again on first read: a cold
@@ -18,10 +18,11 @@ export class TextRecord extends LazyRecord {
   readonly #start: number;
   readonly #end: number;
 
-  constructor(checked: Omit<FileRecord, 'data'>, text: string, slab: TextSlab) {
+  /** `text`: the file's text, kept now (see `TextSlab.keep`), or where it was kept already (a type's `TextColumns`). */
+  constructor(checked: Omit<FileRecord, 'data'>, text: string | KeptText, slab: TextSlab) {
     super(checked);
     // The bytes the text was read from, when it was read into the slab (see `TextSlab.readFile`).
-    const kept = slab.keep(text);
+    const kept = typeof text === 'string' ? slab.keep(text) : text;
     this.#slab = slab;
     this.#start = kept.start;
     this.#end = kept.end;

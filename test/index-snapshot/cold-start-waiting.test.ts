@@ -50,6 +50,25 @@ describe('a cold start builds a type whose files were all kept as JSON text on i
     expect(names.length).toBe((await built.documents('tags').findMany({})).length);
   });
 
+  it('a type kept as columns answers as the records a start writing its snapshot makes at load: odd timestamps, none, a bad file', async () => {
+    const root = siteWithFileTimestamps();
+    const coffee = join(root, `content/tags/${TAGS.coffee}.json`);
+    // A 30th of February is answered as written; a year 9999 and a missing updatedAt (the file's time) as well.
+    writeFileSync(coffee, readFileSync(coffee, 'utf8').replace(/"createdAt": "[^"]*"/, '"createdAt": "2025-02-30T11:07:12.137Z"'));
+    writeFileSync(join(root, 'content/tags/zz9late.json'), JSON.stringify({ name: 'Late', slug: 'late', createdAt: '9999-12-31T23:59:59.999Z' }));
+    writeFileSync(join(root, 'content/tags/zz9bad.json'), JSON.stringify({ name: 7, slug: 'bad' }));
+    const cold = (await start(root, false)).cms;
+    expect(cold.index.waiting.uids()).toContain(TAG);
+    // No snapshot yet: every file read, a record each, as before the columns.
+    const recorded = (await start(root, true)).cms;
+    expect(cold.problems()).toEqual(recorded.problems());
+    expect(cold.problems().map((problem) => problem.file)).toContain('content/tags/zz9bad.json');
+    const tags = (await cold.documents('tags').findMany({ sort: 'name:asc' })).map(({ name, createdAt, updatedAt }) => ({ name, createdAt, updatedAt }));
+    expect(tags).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Coffee', createdAt: '2025-02-30T11:07:12.137Z' })]));
+    expect(tags).toEqual((await recorded.documents('tags').findMany({ sort: 'name:asc' })).map(({ name, createdAt, updatedAt }) => ({ name, createdAt, updatedAt })));
+    expect(await answers(cold)).toEqual(await answers(recorded));
+  });
+
   it('a second file for one version (a YAML twin of a JSON tag) builds the type at load and is reported there', async () => {
     const root = siteWithFileTimestamps();
     const twin = `content/tags/${TAGS.coffee}.yaml`;
