@@ -15,15 +15,6 @@ function idRange(file: string): [start: number, end: number] {
   return [start, file.indexOf('.', start)];
 }
 
-/** Do two paths name the same documentId (compared where they lie, no string cut)? */
-function sameId(a: string, b: string): boolean {
-  const [aStart, aEnd] = idRange(a);
-  const [bStart, bEnd] = idRange(b);
-  if (aEnd - aStart !== bEnd - bStart) return false;
-  for (let i = 0; i < aEnd - aStart; i++) if (a.charCodeAt(aStart + i) !== b.charCodeAt(bStart + i)) return false;
-  return true;
-}
-
 const grown = <T extends Float64Array | Uint8Array>(array: T, make: (length: number) => T): T => {
   const bigger = make(array.length * 2);
   bigger.set(array);
@@ -51,6 +42,9 @@ export class TextColumns implements WaitingRun {
   readonly #locales: (string | null)[] = [];
   #locale = new Uint8Array(64);
   #draft = new Uint8Array(64);
+  /** Is file `i` of the same document as file `i - 1` (1), and the documentId of the file added last. */
+  #same = new Uint8Array(64);
+  #lastId = '';
   /** Per file: createdAt, updatedAt, publishedAt, mtimeMs, then the text's start and end in the slab. */
   #numbers = new Float64Array(64 * 6);
   /** Records kept whole, by their place. */
@@ -73,13 +67,17 @@ export class TextColumns implements WaitingRun {
     const at = this.#files.length;
     this.#files.push(record.file);
     if (at === this.#draft.length) {
+      this.#same = grown(this.#same, (n) => new Uint8Array(n));
       this.#locale = grown(this.#locale, (n) => new Uint8Array(n));
       this.#draft = grown(this.#draft, (n) => new Uint8Array(n));
       this.#numbers = grown(this.#numbers, (n) => new Float64Array(n));
     }
+    // A file written once has one timestamp three times (one string, see `readContentFile`): read as a number once.
     const created = stampOf(record.createdAt);
-    const updated = stampOf(record.updatedAt);
-    const published = stampOf(record.publishedAt);
+    const updated = record.updatedAt === record.createdAt ? created : stampOf(record.updatedAt);
+    const published = record.publishedAt === record.updatedAt ? updated : stampOf(record.publishedAt);
+    this.#same[at] = at > 0 && record.documentId === this.#lastId ? 1 : 0;
+    this.#lastId = record.documentId;
     let locale = this.#locales.indexOf(record.locale);
     if (locale < 0 && this.#locales.length < 255) locale = this.#locales.push(record.locale) - 1;
     if (!kept || created === undefined || updated === undefined || published === undefined || locale < 0) {
@@ -134,7 +132,7 @@ export class TextColumns implements WaitingRun {
       length: files.length,
       locale,
       draft: (i: number) => (whole.has(i) ? whole.get(i)!.draft : this.#draft[i] === 1),
-      sameDocumentAsPrevious: (i: number) => (whole.size === 0 ? sameId(files[i], files[i - 1]) : documentId(i) === documentId(i - 1)),
+      sameDocumentAsPrevious: (i: number) => this.#same[i] === 1,
       unparsed: (i: number) => !whole.has(i) || isUnparsed(whole.get(i)!),
       rowId: rowIdsInParts(model, documentId, locale, (i, hash) => {
         if (whole.has(i)) hash.text(whole.get(i)!.documentId);
