@@ -11,12 +11,27 @@ export class DuplicateFileError extends FileError {
 const versionKey = (record: FileRecord) => `${record.locale}|${record.draft}`;
 
 /**
+ * Whether no two of a few records hold the same version (a document's usual files: a locale's plain and draft file, a
+ * few locales), found without the sorted copy and the map of the split below: every write asks it of its document,
+ * several times. Many records go the long way.
+ */
+function distinctVersions(records: FileRecord[]): boolean {
+  if (records.length > 8) return false;
+  for (let at = 1; at < records.length; at++) {
+    for (let before = 0; before < at; before++) {
+      if (records[at].locale === records[before].locale && records[at].draft === records[before].draft) return false;
+    }
+  }
+  return true;
+}
+
+/**
  * One file per document version: where several files hold the same version, the one whose path
  * sorts first is served (and written), the others are duplicates. The rule depends only on the
  * names, so a fresh server, a running one and every replica pick the same file.
  */
 export function splitDuplicates(records: FileRecord[]): { served: FileRecord[]; duplicates: DuplicateFileError[] } {
-  if (records.length < 2) return { served: records, duplicates: [] };
+  if (records.length < 2 || distinctVersions(records)) return { served: records, duplicates: [] };
   const byVersion = new Map<string, FileRecord>();
   const duplicates: DuplicateFileError[] = [];
   for (const record of [...records].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {

@@ -16,6 +16,12 @@ const YAML_KEY = /^[^\s#\-'"][^:\n]*:(?:[ \t]|$)/gm;
 /** Text that ends in a blank line: the next key is spaced out. */
 const AFTER_BLANK_LINE = /\n[ \t]*\r?\n$/;
 
+/** Where the next top-level key starts (from the pattern's `lastIndex`), or -1. */
+function nextKey(key: RegExp, fields: string, json: boolean): number {
+  if (json) return key.test(fields) ? key.lastIndex - 3 : -1;
+  return key.exec(fields)?.index ?? -1;
+}
+
 /**
  * The layout an existing file is in, or undefined when it cannot tell (fewer than two top-level
  * fields). An edit keeps a file's layout, so a write never reformats a whole file; `cms fmt`
@@ -32,9 +38,11 @@ export function fileLayout(text: string, format: string): FileLayout | undefined
   key.lastIndex = 0;
   let keys = 0;
   let spaced = false;
-  for (let match = key.exec(fields); match; match = key.exec(fields)) {
+  // JSON's key match is always its three characters (`  "`): `test` finds it without the match array `exec` makes.
+  const json = key === JSON_KEY;
+  for (let at = nextKey(key, fields, json); at >= 0; at = nextKey(key, fields, json)) {
     // A blank line before the first key (after a comment, say) says nothing about the layout.
-    if (keys++ > 0 && AFTER_BLANK_LINE.test(fields.slice(Math.max(0, match.index - 8), match.index))) spaced = true;
+    if (keys++ > 0 && AFTER_BLANK_LINE.test(fields.slice(Math.max(0, at - 8), at))) spaced = true;
     if (spaced) break;
   }
   if (keys < 2) return undefined;

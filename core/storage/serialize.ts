@@ -23,8 +23,15 @@ export function sameData(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameData(item, b[i]));
   if (!isRecord(a) || !isRecord(b)) return false;
-  const keys = Object.keys(a).filter((key) => a[key] !== undefined);
-  return keys.length === Object.keys(b).filter((key) => b[key] !== undefined).length && keys.every((key) => sameData(a[key], b[key]));
+  // Own keys with a value, as Object.keys lists them, walked without its arrays: every write compares its fields so.
+  let held = 0;
+  for (const key in a) {
+    if (!Object.hasOwn(a, key) || a[key] === undefined) continue;
+    held++;
+    if (!sameData(a[key], b[key])) return false;
+  }
+  for (const key in b) if (Object.hasOwn(b, key) && b[key] !== undefined) held--;
+  return held === 0;
 }
 
 /**
