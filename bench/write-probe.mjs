@@ -6,11 +6,11 @@
 // heap and the `gc` entries of a `PerformanceObserver` that fall inside its window; per phase, each thread's time
 // (V8's helpers sweep and mark without a `gc` entry). The first update and the first create are printed apart (they
 // build lookups once). `--profile <file>` takes a CPU profile (node:inspector) of the counted updates and of the
-// counted creates (`<file>.update`, `<file>.create`) and prints the functions with the most self time; `--settle`
+// counted creates (`<file>.update`, `<file>.create`; `.delete` with `--deletes`) and prints the functions with the most self time; `--settle`
 // forces a full collection before the counted writes; `--marks` prints their start and end on stderr (to find them in
 // a `--trace-gc` log). The files touched are put back after, the documents created removed.
 //   npm run build && node --expose-gc --max-old-space-size=16384 bench/write-probe.mjs dist <site> [--updates 20]
-//     [--creates 20] [--warm 1] [--profile /tmp/w.cpuprofile] [--settle] [--marks] [--label after]
+//     [--creates 20] [--deletes 0] [--warm 1] [--profile /tmp/w.cpuprofile] [--settle] [--marks] [--label after]
 // One site per process; run the 1k and the 1M site in turn (only one 1M process at a time: it takes 5–7 GB).
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -117,6 +117,13 @@ async function phase(kind, count, write) {
 }
 await phase('update', ids.length - 1, update);
 await phase('create', CREATES, create);
+// `--deletes n`: delete the last n documents the counted creates made (each one out of every kept list, as a create goes in)
+const DELETES = Math.min(Number(option('deletes', 0)), CREATES);
+const doomed = created.slice(created.length - DELETES);
+const remove = (i) => timed('delete', async () => {
+  await articles.delete({ documentId: doomed[i - 1] });
+});
+if (DELETES) await phase('delete', DELETES, remove);
 await new Promise((done) => setTimeout(done, 200)); // the last collection's entry is reported after it ends
 const heapAtEnd = heapMB();
 await cms.close?.();
@@ -145,7 +152,7 @@ function summary(kind) {
 }
 console.log(JSON.stringify({ label: option('label', ''), root, heapAtStartMB: heapAtStart, heapAtEndMB: heapAtEnd,
   first: rows.filter((row) => row.kind.startsWith('first')).map((row) => `${row.kind} ${row.ms.toFixed(1)} ms, CPU ${row.cpuMs.toFixed(1)}`) }));
-console.table(['update', 'create'].filter((kind) => rows.some((row) => row.kind === kind)).map(summary));
+console.table(['update', 'create', 'delete'].filter((kind) => rows.some((row) => row.kind === kind)).map(summary));
 for (const row of rows.filter((row) => row.gcMs > 0)) {
   console.log(`${row.kind}: ${row.ms.toFixed(1)} ms wall, CPU ${row.cpuMs.toFixed(1)}, main ${row.mainMs.toFixed(1)}; ${row.gcs}`);
 }

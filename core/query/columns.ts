@@ -2,17 +2,18 @@ import type { Model } from '../schema/types.js';
 import type { FieldRef } from './ast.js';
 import { storedText, toComparable, type Comparable } from './cast.js';
 import { readField, type Node } from './nodes.js';
+import { BlockList } from './block-list.js';
 import type { Cell, Truth } from './operators.js';
 
 /**
  * One field of a whole list, laid out as arrays: scanning them is far cheaper than chasing nodes. The texts (and their
- * lower-cased form) are laid out only once a text comparison judges the whole list (`columnLower`): every array kept is
- * one more a create or a delete splices, a move of the whole tail of a list of pointers (at 1M rows, milliseconds each).
+ * lower-cased form) are laid out only once a text comparison judges the whole list (`columnLower`). Each is kept in
+ * blocks (`BlockList`): a create or a delete moves one block of each, not the tail of the list.
  */
 export interface Column {
-  values: (Comparable | null)[];
-  texts?: (string | null)[];
-  lower?: (string | null)[];
+  values: BlockList<Comparable | null>;
+  texts?: BlockList<string | null>;
+  lower?: BlockList<string | null>;
 }
 
 /** Columns of the list a root filter runs over, built on first use and kept with the list. */
@@ -70,20 +71,17 @@ export function buildReferences(nodes: Node[], name: string): References {
 
 /** Build the column of a field over a list of nodes: its comparable values (the texts wait for `columnLower`). */
 export function buildColumn(nodes: Node[], field: FieldRef): Column {
-  const values: (Comparable | null)[] = new Array(nodes.length);
-  for (let i = 0; i < nodes.length; i++) values[i] = cellOf(nodes[i], field).value;
-  return { values };
+  return { values: BlockList.from(nodes.length, (i) => cellOf(nodes[i], field).value) };
 }
 
 /** The column's lower-cased texts (and its texts), laid out on the first text comparison over the whole list, then kept. */
-export function columnLower(column: Column, nodes: Node[], field: FieldRef): (string | null)[] {
-  if (!column.texts) {
-    const texts: (string | null)[] = new Array(nodes.length);
-    for (let i = 0; i < nodes.length; i++) texts[i] = cellOf(nodes[i], field).text;
-    column.texts = texts;
-  }
-  return (column.lower ??= column.texts.map((text) => (text === null ? null : text.toLowerCase())));
+export function columnLower(column: Column, nodes: Node[], field: FieldRef): BlockList<string | null> {
+  const texts = (column.texts ??= BlockList.from(nodes.length, (i) => cellOf(nodes[i], field).text));
+  return (column.lower ??= BlockList.from(texts.length, (i) => lowerText(texts.at(i) ?? null)));
 }
+
+/** A text lower-cased (NULL stays NULL). */
+export const lowerText = (text: string | null): string | null => (text === null ? null : text.toLowerCase());
 
 const NULL_CELL: Cell = { value: null, text: null };
 

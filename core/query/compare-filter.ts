@@ -1,6 +1,7 @@
 import type { Filter, FieldRef } from './ast.js';
 import type { Comparable } from './cast.js';
 import { cellOf, columnLower, type Columns } from './columns.js';
+import type { BlockList } from './block-list.js';
 import { foldArgument, OPERATORS, type Cell, type Operator, type Truth } from './operators.js';
 import type { Node } from './nodes.js';
 import { or, type Predicate } from './predicate.js';
@@ -69,14 +70,14 @@ export function numberComparisonPositions(
  * that compiled code without feedback, thrown away at the end of every call.
  */
 function collectNumbers(
-  values: readonly (Comparable | null)[], numeric: (slot: number, bound: number) => boolean, bound: number,
+  values: BlockList<Comparable | null>, numeric: (slot: number, bound: number) => boolean, bound: number,
   among: Int32Array | undefined, found: Int32Array, other: (i: number) => boolean,
 ): number {
   const length = among ? among.length : values.length;
   let count = 0;
   for (let k = 0; k < length; k++) {
     const i = among ? among[k] : k;
-    const slot = values[i];
+    const slot = values.at(i);
     if (typeof slot === 'number') {
       if (numeric(slot, bound)) found[count++] = i;
     } else if (slot !== null && other(i)) {
@@ -92,7 +93,7 @@ function judgeAt(columns: Columns, field: FieldRef, operator: Operator, value: u
   const numeric = typeof value === 'number' ? NUMERIC_COMPARISONS[operator] : undefined;
   return (node, position) => {
     if (position < 0) return test(cellOf(node, field));
-    const slot = column.values[position];
+    const slot = column.values.at(position);
     if (numeric && typeof slot === 'number') return numeric(slot, value as number);
     // the cell itself carries its lower-cased text once a case-folding operator asked for it
     return test(cellOf(node, field));
@@ -107,12 +108,12 @@ function judgeColumn(columns: Columns, field: FieldRef, operator: Operator, valu
   if (OPERATORS[operator].argument === 'text') columnLower(column, columns.nodes, field);
   const scratch: Cell = { value: null, text: null, lower: undefined };
   for (let i = 0; i < verdicts.length; i++) {
-    const slot = column.values[i];
+    const slot = column.values.at(i)!;
     if (numeric && typeof slot === 'number') { verdicts[i] = numeric(slot, value as number) ? 1 : 0; continue; }
     scratch.value = slot;
     // without laid-out texts (no text comparison yet), the node's own cell has the text
-    scratch.text = column.texts ? column.texts[i] : cellOf(columns.nodes[i], field).text;
-    scratch.lower = column.lower?.[i] ?? undefined;
+    scratch.text = column.texts ? column.texts.at(i)! : cellOf(columns.nodes[i], field).text;
+    scratch.lower = column.lower?.at(i) ?? undefined;
     const truth = test(scratch);
     verdicts[i] = truth === null ? 2 : truth ? 1 : 0;
   }

@@ -23,7 +23,7 @@ function rangedPart(list: FilteredList, filter: Filter): RangedPart | undefined 
   if (!indexed || filter.kind !== 'compare') return undefined;
   const test = indexed.index.holds(filter.operator, filter.value)!;
   const { values } = list.columns(false).cells(filter.field);
-  const holds = (at: number) => test(values[at]);
+  const holds = (at: number) => test(values.at(at)!);
   return {
     count: indexed.run[1] - indexed.run[0], from: 0, to: values.length, holds, positions: indexed.index.runPositions(indexed.run),
   };

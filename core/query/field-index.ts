@@ -1,20 +1,29 @@
 import type { Comparable } from './cast.js';
 
+/** A column as the index reads it: the list's values by position, as they are now. */
+export interface ColumnValues {
+  readonly length: number;
+  at(position: number): Comparable | null | undefined;
+}
+
 /**
  * One field of a kept list, sorted: the list's positions whose cell is not NULL, ordered by
- * (value, position), beside their values. A comparison never asked before on the field (`$eq`,
- * `$gt`, `$gte`, `$lt`, `$lte`, `$between`) is then two binary searches and the run between them,
- * whatever the value, instead of a pass over the whole column. Built on the first such comparison
- * on the field and kept with the list; a write moves the positions it shifts and re-places the one
- * row it changed (`move`, `insert`, `remove`). Only columns of one kind (every value a number and
- * none NaN, or every value a string) are indexed: one order, which is the comparisons' own.
+ * (value, position); each entry's value is read through the list's own column (no copy of the
+ * values: one array fewer for a create to move, and no boxes of its own). A comparison never asked
+ * before on the field (`$eq`, `$gt`, `$gte`, `$lt`, `$lte`, `$between`) is then two binary searches
+ * and the run between them, whatever the value, instead of a pass over the whole column. Built on
+ * the first such comparison on the field and kept with the list; a write moves the positions it
+ * shifts and re-places the one row it changed, in step with the column: `remove` and `leave`
+ * while the column still holds the row where it was, `insert` and `arrive` once the column holds
+ * it where it is. Only columns of one kind (every value a number and none NaN, or every value a
+ * string) are indexed: one order, which is the comparisons' own.
  */
 export class FieldIndex {
   private constructor(
     /** `number` or `string`: the kind of every value (undefined while there is none). */
     private kind: 'number' | 'string' | undefined,
-    /** The values, sorted (`positions[k]` holds `values[k]`). */
-    private values: Comparable[],
+    /** The list's column: `column.at(positions[k])` is the k-th value in order. */
+    private column: ColumnValues,
     /** Positions in the list, in the values' order (ties by position); spare room past `size`. */
     private positions: Int32Array,
     private size: number,
@@ -23,13 +32,15 @@ export class FieldIndex {
   /**
    * The index of a column, or undefined when it mixes kinds (or holds NaN, or bigints).
    * @example
-   * FieldIndex.build([3, null, 1]).range('$gt', 2); // → Int32Array [0]
+   * FieldIndex.build([3, null, 1]).run('$gt', 2); // → [1, 2]: one entry, at position 0
    */
-  static build(column: readonly (Comparable | null)[]): FieldIndex | undefined {
+  static build(column: ColumnValues): FieldIndex | undefined {
     let kind: 'number' | 'string' | undefined;
     const found: number[] = [];
-    for (let i = 0; i < column.length; i++) {
-      const value = column[i];
+    // A flat copy for the sort's comparisons (read once each, not found block by block): dropped after.
+    const values = new Array<Comparable | null>(column.length).fill(null);
+    for (let i = 0; i < values.length; i++) {
+      const value = (values[i] = column.at(i) ?? null);
       if (value === null) continue;
       const type = typeof value;
       if ((type !== 'number' && type !== 'string') || (kind && kind !== type) || value !== value) return undefined;
@@ -37,15 +48,9 @@ export class FieldIndex {
       found.push(i);
     }
     const positions = Int32Array.from(found);
-    if (kind === 'number') positions.sort((a, b) => (column[a] as number) - (column[b] as number) || a - b);
-    else positions.sort((a, b) => (column[a]! < column[b]! ? -1 : column[a]! > column[b]! ? 1 : a - b));
-    // Object elements from the start, each the column's own value: an array of unboxed numbers
-    // (what `Array.from` makes of them) was turned into one of boxes by V8 once optimized code
-    // read indexes of two kinds at one site, a box per row made inside one later query (20 MB at 1M
-    // rows, copied twice by the young generation's collector: the new-filter tail).
-    const values: Comparable[] = new Array<Comparable>(positions.length).fill('');
-    for (let k = 0; k < positions.length; k++) values[k] = column[positions[k]]!;
-    return new FieldIndex(kind, values, withRoom(positions), positions.length);
+    if (kind === 'number') positions.sort((a, b) => (values[a] as number) - (values[b] as number) || a - b);
+    else positions.sort((a, b) => (values[a]! < values[b]! ? -1 : values[a]! > values[b]! ? 1 : a - b));
+    return new FieldIndex(kind, column, withRoom(positions), positions.length);
   }
 
   /** Does a value go in this index (NULL goes nowhere; another kind cannot)? */
@@ -120,30 +125,35 @@ export class FieldIndex {
     return this.positions.subarray(start, Math.max(start, end));
   }
 
-  /** A row's entry went from `from` to `to` with a new value; the positions between shift by one. */
-  move(from: number, to: number, before: Comparable | null, after: Comparable | null): boolean {
-    if (from === to && same(before, after)) return true;
-    if (!this.remove(from, before, false)) return false;
+  /** A row leaves `from` (the column still holds it there, `before`): its entry goes; `arrive` puts it back. */
+  leave(from: number, before: Comparable | null): boolean {
+    return this.remove(from, before, false);
+  }
+
+  /**
+   * The row that `leave` took from `from` is at `to` with `after` (the column now holds it there):
+   * the positions between shift by one and its entry is placed.
+   */
+  arrive(from: number, to: number, after: Comparable | null): boolean {
     if (from < to) this.shiftPositions(from + 1, to + 1, -1);
     else if (to < from) this.shiftPositions(to, from, 1);
     return this.place(to, after);
   }
 
-  /** A row inserted at `at` (the later positions shift up). */
+  /** A row inserted at `at` (the column holds it there already; the later positions shift up). */
   insert(at: number, value: Comparable | null): boolean {
     this.shiftPositions(at, Infinity, 1);
     return this.place(at, value);
   }
 
-  /** The row at `at`, holding `value`, removed (the later positions shift down). */
+  /** The row at `at`, holding `value`, removed (before the column drops it; the later positions shift down). */
   remove(at: number, value: Comparable | null, shift = true): boolean {
     if (value !== null) {
       if (!this.accepts(value)) return false;
       const k = this.entry(value, at);
       // not where its value puts it: the caller drops the index (rebuilt on the next comparison)
-      if (k >= this.size || this.positions[k] !== at || this.values[k] !== value) return false;
+      if (k >= this.size || this.positions[k] !== at || this.valueAt(k) !== value) return false;
       this.positions.copyWithin(k, k + 1, this.size);
-      this.values.splice(k, 1);
       this.size--;
     }
     if (shift) this.shiftPositions(at + 1, Infinity, -1);
@@ -152,7 +162,12 @@ export class FieldIndex {
 
   /** Every entry's (value, position), in order: for tests and checks. */
   entries(): [Comparable, number][] {
-    return this.values.map((value, k) => [value, this.positions[k]]);
+    return Array.from(this.positions.subarray(0, this.size), (position, k) => [this.valueAt(k), position]);
+  }
+
+  /** The value of the k-th entry, read through the column. */
+  private valueAt(k: number): Comparable {
+    return this.column.at(this.positions[k])!;
   }
 
   private place(at: number, value: Comparable | null): boolean {
@@ -163,17 +178,21 @@ export class FieldIndex {
     if (this.size === this.positions.length) this.positions = withRoom(this.positions.subarray(0, this.size));
     this.positions.copyWithin(k + 1, k, this.size);
     this.positions[k] = at;
-    this.values.splice(k, 0, value);
     this.size++;
     return true;
   }
 
-  /** Positions in [start, end) move by `by`: one tight pass over the entries. */
+  /**
+   * Positions in [start, end) move by `by`: one tight pass over the entries, without a branch (the
+   * positions lie in the values' order, so a test per entry was a coin toss for the processor).
+   */
   private shiftPositions(start: number, end: number, by: number): void {
     const { positions, size } = this;
+    const last = Math.min(end, 0x7fffffff) - 1;
     for (let k = 0; k < size; k++) {
       const position = positions[k];
-      if (position >= start && position < end) positions[k] = position + by;
+      // 1 when start ≤ position ≤ last (each difference's sign bit), else 0
+      positions[k] = position + by * (((start - 1 - position) & (position - last - 1)) >>> 31);
     }
   }
 
@@ -183,7 +202,7 @@ export class FieldIndex {
     let high = this.size;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (compare(this.values[middle], value) < after) low = middle + 1;
+      if (compare(this.valueAt(middle), value) < after) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -221,7 +240,6 @@ const STRING_TESTS: Record<keyof typeof NUMBER_TESTS, (bound: string) => (value:
 };
 
 const compare = (a: Comparable, b: Comparable): number => (a < b ? -1 : a > b ? 1 : 0);
-const same = (a: Comparable | null, b: Comparable | null): boolean => a === b;
 
 /** A copy with an eighth more room (at least 64 entries), so inserts rarely reallocate. */
 function withRoom(positions: Int32Array): Int32Array {

@@ -5,6 +5,7 @@ import { withRoom, type Judged } from './list-splice.js';
 import type { Node } from './nodes.js';
 import type { FieldIndex } from './field-index.js';
 import type { Comparable } from './cast.js';
+import type { BlockList } from './block-list.js';
 import { compareValues } from './operators.js';
 import type { Predicate } from './predicate.js';
 
@@ -41,7 +42,7 @@ export function sortedRange(list: FilteredList, filter: Filter): [start: number,
   const ascending = list.sortedBy.direction === 'asc';
   // Each slot against the bound, in the list's direction: never decreasing along the list.
   const order = (i: number) => {
-    const value = values[i];
+    const value = values.at(i)!;
     const versus = value === null ? -1 : compareValues(value, bound);
     return ascending ? versus : -versus;
   };
@@ -60,11 +61,11 @@ export function sortedRange(list: FilteredList, filter: Filter): [start: number,
   const operator = filter.operator;
   if (operator === '$eq') return [lower, upper];
   if (ascending) {
-    const known = first((i) => values[i] !== null);
+    const known = first((i) => values.at(i) !== null);
     return operator === '$gt' ? [upper, values.length] : operator === '$gte' ? [lower, values.length]
       : operator === '$lt' ? [known, Math.max(known, lower)] : [known, Math.max(known, upper)];
   }
-  const nulls = first((i) => values[i] === null);
+  const nulls = first((i) => values.at(i) === null);
   return operator === '$gt' ? [0, lower] : operator === '$gte' ? [0, upper]
     : operator === '$lt' ? [upper, Math.max(upper, nulls)] : [lower, Math.max(lower, nulls)];
 }
@@ -109,11 +110,12 @@ export function widePage(
  */
 
 /** The positions of a column whose value holds, `start` of them skipped, up to `limit`. */
-function firstHolding(values: readonly (Comparable | null)[], holds: (value: Comparable | null) => boolean, start: number, limit: number): number[] {
+function firstHolding(values: BlockList<Comparable | null>, holds: (value: Comparable | null) => boolean, start: number, limit: number): number[] {
   const positions: number[] = [];
   let seen = 0;
-  for (let i = 0; i < values.length && seen < start + limit; i++) {
-    if (!holds(values[i])) continue;
+  const length = values.length;
+  for (let i = 0; i < length && seen < start + limit; i++) {
+    if (!holds(values.at(i)!)) continue;
     if (seen++ >= start) positions.push(i);
   }
   return positions;

@@ -7,7 +7,7 @@ import type { Predicate } from './predicate.js';
 import type { Truth } from './operators.js';
 import { movePositions, moveVerdict, shift, splicePositionsKept, spliceVerdictsKept, type Judged } from './list-splice.js';
 import { nodeOrder, sortNodes } from './sort.js';
-import { cellOf } from './columns.js';
+import { cellOf, lowerText } from './columns.js';
 import { matchesScope } from '../index/content-index.js';
 import { insertionPoint, placeOf } from '../index/patchable.js';
 import type { FilteredList } from './kept-positions.js';
@@ -47,7 +47,7 @@ export function sortedList(ctx: QueryContext, query: Query): SortedList {
 
 /**
  * Splice one document's change into a sorted list and its columns (binary search, then a move of
- * the tail): no re-sort and no column rebuilt. Verdicts and positions, whose places moved, go.
+ * the nodes' tail and of one block of each column): no re-sort and no column rebuilt. Verdicts and positions, whose places moved, go.
  * Lists of every locale, or sorted through relations, are rebuilt instead.
  */
 function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: readonly Row[], added: readonly Row[]): boolean {
@@ -60,36 +60,44 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
   for (const key of list.verdicts.keys()) if (key.startsWith('ref|')) list.verdicts.delete(key);
   for (const key of list.matches.keys()) if (key.includes('"kind":"nested"')) list.matches.delete(key);
   const move = (from: number, to: number, node: Node) => {
-    patchIndexes(list, (index, column, field) => index.move(from, to, column.values[from], cellOf(node, field).value));
     shift(nodes, from, to, node);
     for (const verdicts of list.verdicts.values()) moveVerdict(verdicts, from, to, node);
     for (const positions of list.matches.values()) movePositions(positions, from, to, node);
     for (const [name, column] of list.columns) {
       const cell = cellOf(node, list.fields.get(name)!);
-      shift(column.values, from, to, cell.value);
-      if (column.texts) shift(column.texts, from, to, cell.text);
-      if (column.lower) shift(column.lower, from, to, cell.text === null ? null : cell.text.toLowerCase());
+      const index = list.indexes.get(name);
+      const before = column.values.at(from) ?? null;
+      const still = from === to && before === cell.value;
+      // the index's entry leaves while the column holds the row at `from`, and arrives once it holds it at `to`
+      const left = !index || still || index.leave(from, before);
+      column.values.move(from, to, cell.value);
+      column.texts?.move(from, to, cell.text);
+      column.lower?.move(from, to, lowerText(cell.text));
+      if (index && !still && !(left && index.arrive(from, to, cell.value))) list.indexes.delete(name);
     }
   };
   const splice = (at: number, node?: Node) => {
-    patchIndexes(list, (index, column, field) => (node
-      ? index.insert(at, cellOf(node, field).value)
-      : index.remove(at, column.values[at])));
     if (node) nodes.splice(at, 0, node);
     else nodes.splice(at, 1);
     for (const verdicts of list.verdicts.values()) spliceVerdictsKept(verdicts, at, node);
     for (const positions of list.matches.values()) splicePositionsKept(positions, at, node);
     for (const [name, column] of list.columns) {
-      const cell = node && cellOf(node, list.fields.get(name)!);
-      if (cell) {
-        column.values.splice(at, 0, cell.value);
-        column.texts?.splice(at, 0, cell.text);
-        column.lower?.splice(at, 0, cell.text === null ? null : cell.text.toLowerCase());
+      const index = list.indexes.get(name);
+      let kept: boolean;
+      if (node) {
+        const cell = cellOf(node, list.fields.get(name)!);
+        column.values.insert(at, cell.value);
+        column.texts?.insert(at, cell.text);
+        column.lower?.insert(at, lowerText(cell.text));
+        kept = !index || index.insert(at, cell.value);
       } else {
-        column.values.splice(at, 1);
-        column.texts?.splice(at, 1);
-        column.lower?.splice(at, 1);
+        kept = !index || index.remove(at, column.values.at(at) ?? null);
+        column.values.remove(at);
+        column.texts?.remove(at);
+        column.lower?.remove(at);
       }
+      // an index that cannot follow (a value not where it has it, another kind) is dropped: rebuilt on the next comparison
+      if (!kept) list.indexes.delete(name);
     }
   };
   // A row replaced by its new version moves only between its old and new places (often none).
@@ -119,13 +127,6 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
   }
   list.references.clear();
   return true;
-}
-
-/** Patch each kept field index before the columns move (they still hold the old values); drop one that cannot follow. */
-function patchIndexes(list: SortedList, patch: (index: FieldIndex, column: Column, field: FieldRef) => boolean): void {
-  for (const [name, index] of list.indexes) {
-    if (index && !patch(index, list.columns.get(name)!, list.fields.get(name)!)) list.indexes.delete(name);
-  }
 }
 
 /**
