@@ -1,6 +1,7 @@
 import type { Model } from '../schema/types.js';
 import type { Status } from '../types.js';
 import { documentSources, singleFileStatuses } from './build-rows.js';
+import { hasTwoFilesForOneVersion } from './duplicate-files.js';
 
 /**
  * One type's files, sorted by file, as the check below reads them: made records (pending-types.ts), or a run of the
@@ -52,12 +53,4 @@ export function deferrable(model: Model, files: VersionsView): boolean {
   const sorted = ids.subarray(0, count).sort();
   for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) return false;
   return true;
-}
-
-/** Do two of a document's few files hold the same version (locale and kind)? What `splitDuplicates` would report. */
-function hasTwoFilesForOneVersion(group: { locale: string | null; draft: boolean }[]): boolean {
-  for (let i = 1; i < group.length; i++) {
-    for (let j = 0; j < i; j++) if (String(group[i].locale) === String(group[j].locale) && group[i].draft === group[j].draft) return true;
-  }
-  return false;
 }

@@ -11,18 +11,15 @@ export class DuplicateFileError extends FileError {
 const versionKey = (record: FileRecord) => `${record.locale}|${record.draft}`;
 
 /**
- * Whether no two of a few records hold the same version (a document's usual files: a locale's plain and draft file, a
- * few locales), found without the sorted copy and the map of the split below: every write asks it of its document,
- * several times. Many records go the long way.
+ * Do two of a document's few files hold the same version (locale and kind, as `versionKey` spells them)? What
+ * `splitDuplicates` reports, asked without its sorted copy and map: every write asks it of its document, several times,
+ * and a waiting type's check of every document (deferrable.ts).
  */
-function distinctVersions(records: FileRecord[]): boolean {
-  if (records.length > 8) return false;
-  for (let at = 1; at < records.length; at++) {
-    for (let before = 0; before < at; before++) {
-      if (records[at].locale === records[before].locale && records[at].draft === records[before].draft) return false;
-    }
+export function hasTwoFilesForOneVersion(group: readonly { locale: string | null; draft: boolean }[]): boolean {
+  for (let i = 1; i < group.length; i++) {
+    for (let j = 0; j < i; j++) if (String(group[i].locale) === String(group[j].locale) && group[i].draft === group[j].draft) return true;
   }
-  return true;
+  return false;
 }
 
 /**
@@ -31,7 +28,8 @@ function distinctVersions(records: FileRecord[]): boolean {
  * names, so a fresh server, a running one and every replica pick the same file.
  */
 export function splitDuplicates(records: FileRecord[]): { served: FileRecord[]; duplicates: DuplicateFileError[] } {
-  if (records.length < 2 || distinctVersions(records)) return { served: records, duplicates: [] };
+  // Many records go the long way (the check is quadratic).
+  if (records.length < 2 || (records.length <= 8 && !hasTwoFilesForOneVersion(records))) return { served: records, duplicates: [] };
   const byVersion = new Map<string, FileRecord>();
   const duplicates: DuplicateFileError[] = [];
   for (const record of [...records].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {

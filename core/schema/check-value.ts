@@ -89,10 +89,10 @@ export function checkStoredFields(
 type SoundValue = (value: unknown, models: Models) => boolean;
 
 /**
- * Each attribute's check as one function, made once per model (keyed by its attributes object, which the registry
- * fills before any file is read): what `addStoredProblems` decides for a field, with nothing to spell.
+ * Each attribute's check as one function, made on its first use and kept by the attribute object itself: an attribute
+ * replaced in its model (user-extension.ts swaps a relation's side) gets a check of its own, never the old one's.
  */
-const soundByAttributes = new WeakMap<Record<string, Attribute>, Map<string, SoundValue>>();
+const soundByAttribute = new WeakMap<Attribute, SoundValue>();
 
 function soundValue(attribute: Attribute): SoundValue {
   if (attribute.type === 'relation' && attribute.mappedBy) {
@@ -124,13 +124,9 @@ function soundValue(attribute: Attribute): SoundValue {
   return orNull((value) => check(value, attribute) === undefined);
 }
 
-function soundValues(model: Model): Map<string, SoundValue> {
-  let sound = soundByAttributes.get(model.attributes);
-  if (!sound) {
-    sound = new Map();
-    for (const name of Object.keys(model.attributes)) sound.set(name, soundValue(model.attributes[name]));
-    soundByAttributes.set(model.attributes, sound);
-  }
+function soundOf(attribute: Attribute): SoundValue {
+  let sound = soundByAttribute.get(attribute);
+  if (!sound) soundByAttribute.set(attribute, (sound = soundValue(attribute)));
   return sound;
 }
 
@@ -138,11 +134,10 @@ function soundValues(model: Model): Map<string, SoundValue> {
 function storedFieldsAreSound(fields: Record<string, unknown>, model: Model | undefined, models: Models, skip: readonly string[]): boolean {
   // A component the models lack: `addStoredProblems` decides (as it always did).
   if (!model) return false;
-  const sound = soundValues(model);
   for (const name in fields) {
     if (!Object.hasOwn(fields, name) || (skip.length !== 0 && skip.includes(name))) continue;
-    const check = sound.get(name);
-    if (check === undefined || !check(fields[name], models)) return false;
+    const attribute = getAttribute(model, name);
+    if (attribute === undefined || !soundOf(attribute)(fields[name], models)) return false;
   }
   return true;
 }

@@ -66,4 +66,13 @@ describe('checkStoredFields asks a sound pass first, and still reports every fau
     expect(checkStoredFields({ name: 'n', articles: [1] }, tag, models).map((problem) => problem.path)).toEqual(['articles']);
     expect(checkStoredFields({ name: 'n', articles: 'a1' }, category, models).map((problem) => problem.path)).toEqual(['articles']);
   });
+
+  it('an attribute replaced in its model is judged by its new rules, not the check made for the one before', () => {
+    // user-extension.ts swaps a relation's side in place; a model of its own here, so the shared one stays as it is
+    const own = loadModels(REPO_ROOT).get('api::article.article')!;
+    expect(checkStoredFields({ ...soundArticle(), author: 'a1' }, own, models)).toEqual([]);
+    const { inversedBy: _owner, ...author } = own.attributes.author;
+    own.attributes.author = { ...author, mappedBy: 'articles' };
+    expect(checkStoredFields({ ...soundArticle(), author: 'a1' }, own, models).map((problem) => problem.path)).toEqual(['author']);
+  });
 });
