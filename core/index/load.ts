@@ -235,6 +235,7 @@ export async function loadIndex(
   // The kept listing holding only the snapshot's entries: walked by the columns' runs of one type, a path made only
   // for a type that goes file by file (and the first and last of each, whose folder must be the type's).
   for (const { uid, start, end, folder } of runs ?? []) {
+    await slab.ready();
     const run = folder === undefined ? undefined : loader.runAt(start, end, uid, folder);
     if (run) records.push(run);
     else for (let i = start; i < end; i++) addFile(loader.fileAt(i));
@@ -243,6 +244,9 @@ export async function loadIndex(
   const files = runs ? [] : listed?.files ?? [];
   let runEnd = 0;
   for (let at = 0; at < files.length; at++) {
+    // The scratch file's writes end on the thread pool while files are read here: heard of only when the loop turns.
+    const written = slab.ready();
+    if (written) await written;
     const file = files[at];
     const slash = file.indexOf('/', CONTENT.length);
     const model = modelOf(file, slash);

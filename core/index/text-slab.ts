@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, constants, mkdirSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, readSync, unlinkSync, write, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureCmsFolder } from '../storage/cms-folder.js';
+import { heldAt, holdInOrder, type Held } from './held-buffers.js';
 
 /** Room left for a file read into the slab before a new buffer is started (a larger file moves to a new one). */
 const READ_ROOM = 64 << 10;
 /** How much of the scratch file one read back takes (the texts after the one asked for come from it). */
 const READ_BACK = 256 << 10;
+/** How many full buffers may be on their way to the scratch file at once (the thread pool writes them). */
+const FLYING = 2;
 
 /** A kept text's place: byte offsets in the slab's one run of bytes (the file's, then the buffers'). */
 export interface KeptText {
   start: number;
   end: number;
 }
+
 
 /** Closes a spilling slab's file once nothing can read from it any more (records dropped unread). */
 const unreachable = new FinalizationRegistry<number>((fd) => {
@@ -32,7 +36,11 @@ const unreachable = new FinalizationRegistry<number>((fd) => {
  * fields. Only the last buffer stays in memory: a million documents' 2 GB of text sit in the page cache, which the
  * kernel may drop, not in the process's resident memory. The writes cost system time, about what touching as much new
  * memory did for 195 MB and 1.2 s more for 2 GB (the page cache the kernel reclaims for them; docs/reference/
- * performance-scale.md). When no file can be made or written, the run stays in memory.
+ * performance-scale.md). A full buffer is written by the thread pool (`fs.write`) while this thread fills the next one,
+ * so that cost is off the load's thread: at most `FLYING` buffers are on their way, each read from memory until its
+ * write has ended and used again only then; past that a buffer is written in place (`writeSync`), so a caller that never
+ * waits (`ready`) holds no more. When no file can be made or a write fails, the run stays in memory from there on (a
+ * failed buffer's texts are read from it).
  *
  * In memory, each new buffer is twice the last, up to 512 MB. V8 starts a full mark-compact whenever the memory held
  * outside its heap has grown by its limit (64 MB) since the last one: 2 GB of texts in 8 MB buffers started 46 of them
@@ -49,9 +57,14 @@ export class TextSlab {
   #base = 0;
   #used = 0;
   #next: number;
-  /** Earlier buffers still in memory, each with the offset of the run it starts at. */
-  readonly #held: { base: number; bytes: Buffer }[] = [];
-  /** The scratch file (made when the first buffer is full), how many of the run's bytes are in it, and whether more go there. */
+  /** Earlier buffers still in memory, each with the offset of the run it starts at and how many bytes it holds, by offset. */
+  readonly #held: Held[] = [];
+  /** Buffers being written to the file (not used again before their write ends), oldest first, and buffers free again. */
+  readonly #flying: Held[] = [];
+  readonly #spare: Buffer[] = [];
+  /** Called when a write ends (`ready`'s promise). */
+  #landed: (() => void) | undefined;
+  /** The scratch file (made when the first buffer is full), where the bytes written so far end, and whether more go there. */
   #fd: number | undefined;
   #written = 0;
   #spilling: boolean;
@@ -80,6 +93,15 @@ export class TextSlab {
   /** Do kept texts go to a scratch file? */
   get spills(): boolean {
     return this.#spilling;
+  }
+
+  /**
+   * Undefined while a full buffer can go to the thread pool; else a promise settled when a write has ended. A loader
+   * awaits it between files: the writes' ends are only heard while the event loop turns.
+   */
+  ready(): Promise<void> | undefined {
+    if (this.#flying.length < FLYING) return undefined;
+    return new Promise((resolve) => (this.#landed = resolve));
   }
 
   /** Keep `text`; where it lies. */
@@ -129,11 +151,9 @@ export class TextSlab {
   /** A kept text, decoded. */
   text(at: KeptText): string {
     if (at.start >= this.#base) return this.#chunk!.toString('utf8', at.start - this.#base, at.end - this.#base);
-    if (at.start < this.#written) return this.#readBack(at);
-    let i = this.#held.length - 1;
-    while (this.#held[i].base > at.start) i--;
-    const { base, bytes } = this.#held[i];
-    return bytes.toString('utf8', at.start - base, at.end - base);
+    const held = heldAt(this.#flying, at.start) ?? heldAt(this.#held, at.start);
+    if (!held) return this.#readBack(at);
+    return held.bytes.toString('utf8', at.start - held.base, at.end - held.base);
   }
 
   /**
@@ -145,10 +165,15 @@ export class TextSlab {
     if (chunk && this.#used + bytes <= chunk.length) return this.#used + pending;
     const from = this.#used;
     let next: Buffer | undefined;
-    if (chunk && this.#spilling && this.#open() && this.#spill(chunk, from)) {
+    if (chunk && this.#spilling && this.#open() && this.#flying.length < FLYING) {
+      this.#writeBehind({ base: this.#base, length: from, bytes: chunk });
+      const spare = this.#spare.pop();
+      if (spare && bytes <= spare.length) next = spare;
+      else if (spare) this.#spare.push(spare);
+    } else if (chunk && this.#spilling && this.#spill(chunk, from)) {
       if (bytes <= chunk.length) next = chunk;
     } else if (chunk) {
-      this.#held.push({ base: this.#base, bytes: chunk });
+      holdInOrder(this.#held, { base: this.#base, length: from, bytes: chunk });
     }
     if (!next) {
       next = Buffer.allocUnsafeSlow(Math.max(this.#next, bytes));
@@ -190,11 +215,42 @@ export class TextSlab {
     return false;
   }
 
+  /**
+   * Hand a full buffer to the thread pool. Until its write has ended its texts are read from it; then it is free again,
+   * or, when the write failed (a full disk), it is held in memory and the rest of the run stays there too.
+   */
+  #writeBehind(held: Held): void {
+    this.#flying.push(held);
+    const { base, length, bytes } = held;
+    const landed = (error: Error | null): void => {
+      this.#flying.splice(this.#flying.indexOf(held), 1);
+      // A block read back while this write was under way may hold bytes from before it.
+      this.#block = undefined;
+      if (error) {
+        holdInOrder(this.#held, held);
+        this.#stopSpilling();
+      } else {
+        this.#written = Math.max(this.#written, base + length);
+        if (this.#spilling && bytes.length === this.#next) this.#spare.push(bytes);
+      }
+      const wake = this.#landed;
+      this.#landed = undefined;
+      wake?.();
+    };
+    const onward = (done: number) => (error: Error | null, wrote: number): void => {
+      if (error || done + wrote >= length) landed(error);
+      else write(this.#fd!, bytes, done + wrote, length - done - wrote, base + done + wrote, onward(done + wrote));
+    };
+    if (length === 0) landed(null);
+    else write(this.#fd!, bytes, 0, length, base, onward(0));
+  }
+
   /** Write `chunk`'s first `length` bytes to the file; on failure (a full disk) the run stays in memory from here on. */
   #spill(chunk: Buffer, length: number): boolean {
     try {
       for (let done = 0; done < length;) done += writeSync(this.#fd!, chunk, done, length - done, this.#base + done);
-      this.#written = this.#base + length;
+      this.#written = Math.max(this.#written, this.#base + length);
+      this.#block = undefined;
       return true;
     } catch {
       // The bytes written before stay readable there; these and all later ones are held in memory.
@@ -226,3 +282,4 @@ export class TextSlab {
     return block.bytes.toString('utf8', at.start - block.start, at.end - block.start);
   }
 }
+
