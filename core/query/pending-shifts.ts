@@ -1,3 +1,5 @@
+import { lastAtMost } from './block-list.js';
+
 /**
  * Shifts of list positions not yet applied to an index's entries: what a create, a delete or a
  * row's move does to every later position, kept as a map from the positions the entries hold to
@@ -87,15 +89,7 @@ export class PendingShifts {
 
   /** The segment holding base position `p` (the last start ≤ p). */
   private segmentOf(p: number): number {
-    const { starts } = this;
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >>> 1;
-      if (starts[middle] <= p) low = middle;
-      else high = middle - 1;
-    }
-    return low;
+    return lastAtMost(this.starts, this.starts.length, p);
   }
 
   /** A segment starting at base position `p` (splitting the one holding it): its number. */
