@@ -31,14 +31,12 @@ export class FieldIndex {
     /** Positions in the list, in the values' order (ties by position), as stored while shifts are pending; spare room past `size`. */
     private positions: Int32Array,
     private size: number,
-  ) {
-    this.extent = column.length;
-  }
+  ) {}
 
   /** Shifts not yet applied to `positions` (undefined when there are none). */
   private pending: PendingShifts | undefined;
-  /** Bounds the positions held since the last pass (the list's length then). */
-  private extent: number;
+  /** Bounds the positions held when the pending shifts began (the list's length then). */
+  private extent = 0;
 
   /**
    * The index of a column, or undefined when it mixes kinds (or holds NaN, or bigints).
@@ -195,7 +193,6 @@ export class FieldIndex {
     if (!this.pending) return;
     this.pending.applyTo(this.positions, this.size, this.extent);
     this.pending = undefined;
-    this.extent = this.column.length;
   }
 
   private place(at: number, value: Comparable | null): boolean {
@@ -210,9 +207,25 @@ export class FieldIndex {
     return true;
   }
 
-  /** Positions in [low, high] (as they are now) move by `by`: kept pending, applied with many others. */
+  /**
+   * Positions in [low, high] (as they are now) move by `by`: kept pending, applied with many others;
+   * in a small index with none pending, at once (a pass over a few thousand entries costs less than
+   * reading them through the map).
+   */
   private shiftPositions(low: number, high: number, by: number): void {
-    (this.pending ??= new PendingShifts()).shift(low, high, by);
+    if (!this.pending && this.size < EAGER) {
+      const { positions, size } = this;
+      const last = Math.min(high, 0x7fffffff);
+      // 1 when low ≤ position ≤ last (each difference's sign bit), else 0: no branch (the positions lie in
+      // the values' order, so a test per entry was a coin toss for the processor)
+      for (let k = 0; k < size; k++) positions[k] += by * (((low - 1 - positions[k]) & (positions[k] - last - 1)) >>> 31);
+      return;
+    }
+    if (!this.pending) {
+      this.pending = new PendingShifts();
+      this.extent = this.column.length;
+    }
+    this.pending.shift(low, high, by);
     if (this.pending.count >= LIMIT) this.settle();
   }
 
@@ -258,6 +271,9 @@ const STRING_TESTS: Record<keyof typeof NUMBER_TESTS, (bound: string) => (value:
   $lt: (bound) => (value) => typeof value === 'string' && value < bound,
   $lte: (bound) => (value) => typeof value === 'string' && value <= bound,
 };
+
+/** Below this many entries an index shifts its positions at once (see `shiftPositions`). */
+export const EAGER = 4096;
 
 const compare = (a: Comparable, b: Comparable): number => (a < b ? -1 : a > b ? 1 : 0);
 

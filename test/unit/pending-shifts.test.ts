@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Comparable } from '../../core/query/cast.js';
-import { FieldIndex } from '../../core/query/field-index.js';
+import { EAGER, FieldIndex } from '../../core/query/field-index.js';
 import { LIMIT, PendingShifts } from '../../core/query/pending-shifts.js';
 
 let seed = 29;
@@ -53,7 +53,8 @@ describe('PendingShifts: a stored position resolves to where its row is after in
 describe('FieldIndex with shifts pending: comparisons between writes answer as an index built afresh', () => {
   it('for runs of up to twice the pending limit of writes, read by binary search only, then by positions', () => {
     const value = () => (rand() < 0.2 ? null : below(25));
-    const column: (Comparable | null)[] = Array.from({ length: 200 }, value);
+    // past the size below which an index shifts at once, so its shifts are kept pending
+    const column: (Comparable | null)[] = Array.from({ length: EAGER + 1000 }, value);
     const index = FieldIndex.build(column)!;
     for (let round = 0; round < 30; round++) {
       const writes = 1 + below(2 * LIMIT);
