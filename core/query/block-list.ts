@@ -124,15 +124,7 @@ export class BlockList<T> {
 
   /** The block that holds position `i` (0 ≤ i < length): the last whose start is at most `i`. */
   private blockOf(i: number): number {
-    const { starts } = this;
-    let low = 0;
-    let high = this.blocks.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >>> 1;
-      if (starts[middle] <= i) low = middle;
-      else high = middle - 1;
-    }
-    return low;
+    return lastAtMost(this.starts, this.blocks.length, i);
   }
 
   /** Recount the starts from block `from` on (after blocks were split or dropped). */
@@ -164,4 +156,16 @@ function spacious<T>(length: number): T[] {
   const block = tagged<T>(length + (length >> 3) + 16);
   block.length = length; // shorter by less than half: V8 keeps the store (and its room)
   return block;
+}
+
+/** Which of the first `count` ascending `starts` is the last at most `i` (0 when none is): by binary search. */
+export function lastAtMost(starts: ArrayLike<number>, count: number, i: number): number {
+  let low = 0;
+  let high = count - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1;
+    if (starts[middle] <= i) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }

@@ -1,4 +1,5 @@
 import type { Comparable } from './cast.js';
+import { LIMIT, PendingShifts } from './pending-shifts.js';
 
 /** A column as the index reads it: the list's values by position, as they are now. */
 export interface ColumnValues {
@@ -15,8 +16,11 @@ export interface ColumnValues {
  * the first such comparison on the field and kept with the list; a write moves the positions it
  * shifts and re-places the one row it changed, in step with the column: `remove` and `leave`
  * while the column still holds the row where it was, `insert` and `arrive` once the column holds
- * it where it is. Only columns of one kind (every value a number and none NaN, or every value a
- * string) are indexed: one order, which is the comparisons' own.
+ * it where it is. The shift of every later position a create, a delete or a move makes is kept
+ * pending (`PendingShifts`) and applied to all entries in one pass when a reader needs them, or
+ * once many are pending: a write costs no pass over the entries. Only columns of one kind (every
+ * value a number and none NaN, or every value a string) are indexed: one order, which is the
+ * comparisons' own.
  */
 export class FieldIndex {
   private constructor(
@@ -24,10 +28,15 @@ export class FieldIndex {
     private kind: 'number' | 'string' | undefined,
     /** The list's column: `column.at(positions[k])` is the k-th value in order. */
     private column: ColumnValues,
-    /** Positions in the list, in the values' order (ties by position); spare room past `size`. */
+    /** Positions in the list, in the values' order (ties by position), as stored while shifts are pending; spare room past `size`. */
     private positions: Int32Array,
     private size: number,
   ) {}
+
+  /** Shifts not yet applied to `positions` (undefined when there are none). */
+  private pending: PendingShifts | undefined;
+  /** Bounds the positions held when the pending shifts began (the list's length then). */
+  private extent = 0;
 
   /**
    * The index of a column, or undefined when it mixes kinds (or holds NaN, or bigints).
@@ -110,6 +119,7 @@ export class FieldIndex {
   positionsOf([start, end]: [number, number], listLength: number): Int32Array {
     const count = end - start;
     if (count <= 0) return new Int32Array(0);
+    this.settle();
     // A narrow run: sort its positions (k log k). A wide one: mark them and read the marks in order (n).
     if (count * 16 < listLength) return this.positions.slice(start, end).sort();
     const marks = new Uint8Array(listLength);
@@ -122,6 +132,7 @@ export class FieldIndex {
 
   /** The positions of a run, in the values' order (a view of the index: no copy; read it, never keep it). */
   runPositions([start, end]: [number, number]): Int32Array {
+    this.settle();
     return this.positions.subarray(start, Math.max(start, end));
   }
 
@@ -135,8 +146,8 @@ export class FieldIndex {
    * the positions between shift by one and its entry is placed.
    */
   arrive(from: number, to: number, after: Comparable | null): boolean {
-    if (from < to) this.shiftPositions(from + 1, to + 1, -1);
-    else if (to < from) this.shiftPositions(to, from, 1);
+    if (from < to) this.shiftPositions(from + 1, to, -1);
+    else if (to < from) this.shiftPositions(to, from - 1, 1);
     return this.place(to, after);
   }
 
@@ -152,7 +163,7 @@ export class FieldIndex {
       if (!this.accepts(value)) return false;
       const k = this.entry(value, at);
       // not where its value puts it: the caller drops the index (rebuilt on the next comparison)
-      if (k >= this.size || this.positions[k] !== at || this.valueAt(k) !== value) return false;
+      if (k >= this.size || this.positionAt(k) !== at || this.valueAt(k) !== value) return false;
       this.positions.copyWithin(k, k + 1, this.size);
       this.size--;
     }
@@ -162,12 +173,26 @@ export class FieldIndex {
 
   /** Every entry's (value, position), in order: for tests and checks. */
   entries(): [Comparable, number][] {
+    this.settle();
     return Array.from(this.positions.subarray(0, this.size), (position, k) => [this.valueAt(k), position]);
   }
 
   /** The value of the k-th entry, read through the column. */
   private valueAt(k: number): Comparable {
-    return this.column.at(this.positions[k])!;
+    return this.column.at(this.positionAt(k))!;
+  }
+
+  /** The list position of the k-th entry, as it is now (through the pending shifts, if any). */
+  private positionAt(k: number): number {
+    const stored = this.positions[k];
+    return this.pending === undefined ? stored : this.pending.resolve(stored);
+  }
+
+  /** The pending shifts applied to every entry, in one pass. */
+  private settle(): void {
+    if (!this.pending) return;
+    this.pending.applyTo(this.positions, this.size, this.extent);
+    this.pending = undefined;
   }
 
   private place(at: number, value: Comparable | null): boolean {
@@ -177,23 +202,31 @@ export class FieldIndex {
     const k = this.entry(value, at);
     if (this.size === this.positions.length) this.positions = withRoom(this.positions.subarray(0, this.size));
     this.positions.copyWithin(k + 1, k, this.size);
-    this.positions[k] = at;
+    this.positions[k] = this.pending ? this.pending.place(at) : at;
     this.size++;
     return true;
   }
 
   /**
-   * Positions in [start, end) move by `by`: one tight pass over the entries, without a branch (the
-   * positions lie in the values' order, so a test per entry was a coin toss for the processor).
+   * Positions in [low, high] (as they are now) move by `by`: kept pending, applied with many others;
+   * in a small index with none pending, at once (a pass over a few thousand entries costs less than
+   * reading them through the map).
    */
-  private shiftPositions(start: number, end: number, by: number): void {
-    const { positions, size } = this;
-    const last = Math.min(end, 0x7fffffff) - 1;
-    for (let k = 0; k < size; k++) {
-      const position = positions[k];
-      // 1 when start ≤ position ≤ last (each difference's sign bit), else 0
-      positions[k] = position + by * (((start - 1 - position) & (position - last - 1)) >>> 31);
+  private shiftPositions(low: number, high: number, by: number): void {
+    if (!this.pending && this.size < EAGER) {
+      const { positions, size } = this;
+      const last = Math.min(high, 0x7fffffff);
+      // 1 when low ≤ position ≤ last (each difference's sign bit), else 0: no branch (the positions lie in
+      // the values' order, so a test per entry was a coin toss for the processor)
+      for (let k = 0; k < size; k++) positions[k] += by * (((low - 1 - positions[k]) & (positions[k] - last - 1)) >>> 31);
+      return;
     }
+    if (!this.pending) {
+      this.pending = new PendingShifts();
+      this.extent = this.column.length;
+    }
+    this.pending.shift(low, high, by);
+    if (this.pending.count >= LIMIT) this.settle();
   }
 
   /** The first entry not before `value` (`after` 0) or after it (`after` 1). */
@@ -214,7 +247,7 @@ export class FieldIndex {
     let high = this.first(value, 1);
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (this.positions[middle] < position) low = middle + 1;
+      if (this.positionAt(middle) < position) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -238,6 +271,9 @@ const STRING_TESTS: Record<keyof typeof NUMBER_TESTS, (bound: string) => (value:
   $lt: (bound) => (value) => typeof value === 'string' && value < bound,
   $lte: (bound) => (value) => typeof value === 'string' && value <= bound,
 };
+
+/** Below this many entries an index shifts its positions at once (see `shiftPositions`). */
+export const EAGER = 4096;
 
 const compare = (a: Comparable, b: Comparable): number => (a < b ? -1 : a > b ? 1 : 0);
 
