@@ -262,6 +262,8 @@ export async function loadIndex(
     }
     addFile(file, slash, model);
   }
+  // No more texts to keep: the scratch file's buffers written from here on are let go.
+  slab.loaded();
   // Read from Git while the files were read: rows are built once, with their times.
   if (fileTimes) index.fileTimes = await fileTimes;
   clock.lap('files');

@@ -17,7 +17,6 @@ export interface KeptText {
   end: number;
 }
 
-
 /** Closes a spilling slab's file once nothing can read from it any more (records dropped unread). */
 const unreachable = new FinalizationRegistry<number>((fd) => {
   try {
@@ -33,7 +32,7 @@ const unreachable = new FinalizationRegistry<number>((fd) => {
  *
  * Spilling (`TextSlab.spilling`, a cold start's): the run is a scratch file, unlinked as soon as it is made, written a
  * buffer at a time, and a text is read back by offset (`pread`) on its first read, as a restart reads its snapshot's
- * fields. Only the last buffer stays in memory: a million documents' 2 GB of text sit in the page cache, which the
+ * fields. Only the last buffer stays in memory once the load is done (`loaded`): a million documents' 2 GB of text sit in the page cache, which the
  * kernel may drop, not in the process's resident memory. The writes cost system time, about what touching as much new
  * memory did for 195 MB and 1.2 s more for 2 GB (the page cache the kernel reclaims for them; docs/reference/
  * performance-scale.md). A full buffer is written by the thread pool (`fs.write`) while this thread fills the next one,
@@ -62,8 +61,11 @@ export class TextSlab {
   /** Buffers being written to the file (not used again before their write ends), oldest first, and buffers free again. */
   readonly #flying: Held[] = [];
   readonly #spare: Buffer[] = [];
-  /** Called when a write ends (`ready`'s promise). */
+  /** `ready`'s promise, one for every caller, and what settles it when a write ends. */
+  #landing: Promise<void> | undefined;
   #landed: (() => void) | undefined;
+  /** Whether a written buffer is kept to be used again: only while the load still fills buffers (`loaded`). */
+  #reusing = true;
   /** The scratch file (made when the first buffer is full), where the bytes written so far end, and whether more go there. */
   #fd: number | undefined;
   #written = 0;
@@ -101,7 +103,19 @@ export class TextSlab {
    */
   ready(): Promise<void> | undefined {
     if (this.#flying.length < FLYING) return undefined;
-    return new Promise((resolve) => (this.#landed = resolve));
+    return (this.#landing ??= new Promise((resolve) => (this.#landed = resolve)));
+  }
+
+  /** Bytes of buffers the slab holds in memory: the one it fills, those on their way or kept, and spares. */
+  get bufferBytes(): number {
+    const buffers = [...this.#flying.map((held) => held.bytes), ...this.#held.map((held) => held.bytes), ...this.#spare];
+    return buffers.reduce((sum, bytes) => sum + bytes.length, this.#chunk?.length ?? 0);
+  }
+
+  /** The load is done: no written buffer is kept to be used again (up to `FLYING` of 8 MB, resident as long as the slab). */
+  loaded(): void {
+    this.#reusing = false;
+    this.#spare.length = 0;
   }
 
   /** Keep `text`; where it lies. */
@@ -231,10 +245,11 @@ export class TextSlab {
         this.#stopSpilling();
       } else {
         this.#written = Math.max(this.#written, base + length);
-        if (this.#spilling && bytes.length === this.#next) this.#spare.push(bytes);
+        if (this.#reusing && this.#spilling && bytes.length === this.#next) this.#spare.push(bytes);
       }
       const wake = this.#landed;
       this.#landed = undefined;
+      this.#landing = undefined;
       wake?.();
     };
     const onward = (done: number) => (error: Error | null, wrote: number): void => {
@@ -282,4 +297,3 @@ export class TextSlab {
     return block.bytes.toString('utf8', at.start - block.start, at.end - block.start);
   }
 }
-

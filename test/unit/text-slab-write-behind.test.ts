@@ -76,6 +76,26 @@ describe('TextSlab.spilling writes its full buffers behind, on the thread pool',
     expect(readdirSync(spillDir)).toEqual([]);
   });
 
+  it('lets its spare buffers go once the load is done: only the buffer it fills stays in memory', async () => {
+    const { slab, kept } = await spill(true);
+    // the load ends while its last writes are on their way: buffers they free are not kept either
+    slab.loaded();
+    await settled(slab);
+    expect(slab.bufferBytes).toBe(128 << 10);
+    expect(readAll(slab, kept)).toEqual(expected);
+  });
+
+  it('gives every caller the one promise of the next write\'s end', async () => {
+    disk.hold = true;
+    const { slab } = await spill(false);
+    const [first, second] = [slab.ready(), slab.ready()];
+    expect(first).toBeDefined();
+    expect(second).toBe(first);
+    for (const go of disk.held.splice(0)) go();
+    await Promise.all([first, second]);
+    await settled(slab);
+  });
+
   it('uses no buffer again before its write ends: writes held back, the texts after them still read as kept', async () => {
     disk.hold = true;
     const { slab, kept } = await spill(false);
