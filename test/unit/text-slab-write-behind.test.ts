@@ -9,11 +9,18 @@ import { TextSlab, type KeptText } from '../../core/index/text-slab.js';
 type WriteDone = (error: NodeJS.ErrnoException | null, written: number) => void;
 const disk = vi.hoisted(() => ({
   calls: 0, failAt: 0, mostBytes: Infinity, hold: false, held: [] as (() => void)[],
+  /** Writes whose answer the slab has had, and who waits to hear of the next one. */
+  answered: 0, onAnswer: undefined as (() => void) | undefined,
 }));
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
-  const write = ((fd: number, bytes: Buffer, offset: number, length: number, position: number, done: WriteDone) => {
+  const write = ((fd: number, bytes: Buffer, offset: number, length: number, position: number, answer: WriteDone) => {
     const call = ++disk.calls;
+    const done: WriteDone = (error, written) => {
+      answer(error, written);
+      disk.answered++;
+      disk.onAnswer?.();
+    };
     const go = () => {
       if (call === disk.failAt) done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }), 0);
       else real.write(fd, bytes, offset, Math.min(length, disk.mostBytes), position, done);
@@ -23,7 +30,13 @@ vi.mock('node:fs', async (importOriginal) => {
   }) as unknown as typeof real.write;
   return { ...real, write, default: { ...real, write } };
 });
-afterEach(() => Object.assign(disk, { calls: 0, failAt: 0, mostBytes: Infinity, hold: false, held: [] }));
+afterEach(() => Object.assign(disk, { calls: 0, failAt: 0, mostBytes: Infinity, hold: false, held: [], answered: 0, onAnswer: undefined }));
+
+/** Until the slab has had the answer of every write it handed to the pool. */
+const everyWriteAnswered = () => new Promise<void>((resolve) => {
+  const check = () => { if (disk.answered === disk.calls) resolve(); else disk.onAnswer = check; };
+  check();
+});
 
 const dir = mkdtempSync(join(tmpdir(), 'text-slab-write-behind-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -80,7 +93,7 @@ describe('TextSlab.spilling writes its full buffers behind, on the thread pool',
     const { slab, kept } = await spill(true);
     // the load ends while its last writes are on their way: buffers they free are not kept either
     slab.loaded();
-    await settled(slab);
+    await everyWriteAnswered();
     expect(slab.bufferBytes).toBe(128 << 10);
     expect(readAll(slab, kept)).toEqual(expected);
   });
