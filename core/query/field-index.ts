@@ -171,6 +171,11 @@ export class FieldIndex {
     return true;
   }
 
+  /** How many shifts and fresh entries wait to be applied (for tests and checks). */
+  get pendingCount(): number {
+    return this.pending ? this.pending.shifts + this.pending.fresh : 0;
+  }
+
   /** Every entry's (value, position), in order: for tests and checks. */
   entries(): [Comparable, number][] {
     this.settle();
@@ -204,6 +209,7 @@ export class FieldIndex {
     this.positions.copyWithin(k + 1, k, this.size);
     this.positions[k] = this.pending ? this.pending.place(at) : at;
     this.size++;
+    if (this.pending && this.pending.count >= LIMIT) this.settle();
     return true;
   }
 

@@ -24,9 +24,21 @@ export class PendingShifts {
   private readonly placed: number[] = [];
   private readonly since: number[] = [];
 
-  /** How many shifts are pending; past `LIMIT` the owner applies them (`applyTo`). */
+  /**
+   * How many shifts and fresh entries are pending; past `LIMIT` the owner applies them (`applyTo`). Fresh entries count
+   * too: an update that changes an indexed value in place shifts nothing but places one, and each is replayed.
+   */
   get count(): number {
+    return this.shifts + this.fresh;
+  }
+
+  /** How many shifts are pending, and how many entries were placed fresh since the last pass. */
+  get shifts(): number {
     return this.log.length / 3;
+  }
+
+  get fresh(): number {
+    return this.placed.length;
   }
 
   /** Positions in `[low, high]` (as they are now, `high` may be Infinity) move by `by`. */

@@ -90,4 +90,20 @@ describe('FieldIndex with shifts pending: comparisons between writes answer as a
       expect(index.entries()).toEqual(fresh.entries());
     }
   });
+
+  it('updates that change a value in place, shifting nothing, still bring on the one pass: what waits stays bounded', () => {
+    const column: (Comparable | null)[] = Array.from({ length: EAGER + 1000 }, () => below(25));
+    const index = FieldIndex.build(column)!;
+    // a create starts the pending shifts
+    column.splice(10, 0, 7);
+    expect(index.insert(10, 7)).toBe(true);
+    for (let update = 0; update < 4 * LIMIT; update++) {
+      const at = below(column.length);
+      expect(index.leave(at, column[at])).toBe(true);
+      column[at] = below(25);
+      expect(index.arrive(at, at, column[at])).toBe(true);
+      expect(index.pendingCount).toBeLessThan(LIMIT);
+    }
+    expect(index.entries()).toEqual(FieldIndex.build(column)!.entries());
+  });
 });
