@@ -30,12 +30,16 @@ vi.mock('node:fs', async (importOriginal) => {
   }) as unknown as typeof real.write;
   return { ...real, write, default: { ...real, write } };
 });
-afterEach(() => Object.assign(disk, { calls: 0, failAt: 0, mostBytes: Infinity, hold: false, held: [], answered: 0, onAnswer: undefined }));
-
-/** Until the slab has had the answer of every write it handed to the pool. */
+/** Until the slab has had the answer of every write it handed to the pool (`ready()` is quiet while one is still on its way). */
 const everyWriteAnswered = () => new Promise<void>((resolve) => {
   const check = () => { if (disk.answered === disk.calls) resolve(); else disk.onAnswer = check; };
   check();
+});
+// A test's last write may still be on its way when it ends: its answer, counted in the next test, would make that one's
+// count look complete while one of its own writes is still flying.
+afterEach(async () => {
+  await everyWriteAnswered();
+  Object.assign(disk, { calls: 0, failAt: 0, mostBytes: Infinity, hold: false, held: [], answered: 0, onAnswer: undefined });
 });
 
 const dir = mkdtempSync(join(tmpdir(), 'text-slab-write-behind-'));
@@ -66,11 +70,6 @@ async function spill(wait: boolean): Promise<{ slab: TextSlab; kept: KeptText[];
   return { slab, kept, spillDir };
 }
 
-/** Until every write handed to the pool has ended. */
-async function settled(slab: TextSlab): Promise<void> {
-  for (let written = slab.ready(); written; written = slab.ready()) await written;
-  await new Promise((resolve) => setImmediate(resolve));
-}
 
 const order = texts.map((_, i) => (i * 7919) % texts.length);
 const readAll = (slab: TextSlab, kept: KeptText[]) => [...kept.map((at) => slab.text(at)), ...order.map((i) => slab.text(kept[i]))];
@@ -81,7 +80,7 @@ describe('TextSlab.spilling writes its full buffers behind, on the thread pool',
     const { slab, kept, spillDir } = await spill(true);
     expect(disk.calls).toBeGreaterThan(20);
     expect(readAll(slab, kept)).toEqual(expected);
-    await settled(slab);
+    await everyWriteAnswered();
     expect(slab.spills).toBe(true);
     expect(readAll(slab, kept)).toEqual(expected);
     // The current buffer and two on their way; each used again once written (a text too large for one takes its own).
@@ -106,7 +105,7 @@ describe('TextSlab.spilling writes its full buffers behind, on the thread pool',
     expect(second).toBe(first);
     for (const go of disk.held.splice(0)) go();
     await Promise.all([first, second]);
-    await settled(slab);
+    await everyWriteAnswered();
   });
 
   it('uses no buffer again before its write ends: writes held back, the texts after them still read as kept', async () => {
@@ -117,14 +116,14 @@ describe('TextSlab.spilling writes its full buffers behind, on the thread pool',
     expect(slab.buffers).toBeLessThanOrEqual(3);
     expect(readAll(slab, kept)).toEqual(expected);
     for (const go of disk.held.splice(0)) go();
-    await settled(slab);
+    await everyWriteAnswered();
     expect(readAll(slab, kept)).toEqual(expected);
   });
 
   it('writes on after a short write, to where the buffer ends', async () => {
     disk.mostBytes = 1000;
     const { slab, kept } = await spill(true);
-    await settled(slab);
+    await everyWriteAnswered();
     expect(slab.spills).toBe(true);
     expect(readAll(slab, kept)).toEqual(expected);
   });
@@ -132,7 +131,7 @@ describe('TextSlab.spilling writes its full buffers behind, on the thread pool',
   it('keeps the texts in memory from a write that fails mid-way (a full disk) on, and answers every text the same', async () => {
     disk.failAt = 5;
     const { slab, kept } = await spill(true);
-    await settled(slab);
+    await everyWriteAnswered();
     expect(disk.calls).toBeGreaterThanOrEqual(5);
     expect(slab.spills).toBe(false);
     expect(readAll(slab, kept)).toEqual(expected);
@@ -147,7 +146,7 @@ describe('TextSlab.spilling writes its full buffers behind, on the thread pool',
     await new Promise((resolve) => setImmediate(resolve));
     expect(readAll(slab, kept)).toEqual(expected);
     first();
-    await settled(slab);
+    await everyWriteAnswered();
     expect(slab.spills).toBe(false);
     expect(readAll(slab, kept)).toEqual(expected);
   });
