@@ -33,6 +33,9 @@ export function DocumentList({ model, meta, params }) {
   const [answer, setAnswer] = useState();
   const [states, setStates] = useState();
   const [error, setError] = useState();
+  // The search box holds what is typed until it is sent: a list drawn meanwhile (its answer arriving) keeps it.
+  const [searchText, setSearchText] = useState(params.q ?? '');
+  useEffect(() => setSearchText(params.q ?? ''), [params.q]);
   const announced = useAnnounced(); // "Deleted …": said by the form that led here
   usePageTitle(model.displayName);
   // From the address as it is now, not as it was at this render: two quick changes (clear the
@@ -78,7 +81,8 @@ export function DocumentList({ model, meta, params }) {
       ${announced && html`<p class="ok" role="status">${announced}</p>`}
       <div class="toolbar">
         <form role="search" onSubmit=${(event) => { event.preventDefault(); go({ q: new FormData(event.currentTarget).get('q') }); }}>
-          <input type="search" name="q" aria-label="Search" placeholder=${`Search ${model.displayName}`} value=${params.q ?? ''} />
+          <input type="search" name="q" aria-label="Search" placeholder=${`Search ${model.displayName}`} value=${searchText}
+            onInput=${(event) => setSearchText(event.currentTarget.value)} />
           <button type="submit">Search</button>
         </form>
         ${model.localized && html`<label>Locale <select aria-label="Locale" value=${params.locale}

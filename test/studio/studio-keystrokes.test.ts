@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lifecycleHooks, type LifecycleEvent } from '../../core/extensions/lifecycles.js';
-import { CHROMIUM, editorSite } from './editor-site.js';
+import { ARTICLE, CHROMIUM, editorSite } from './editor-site.js';
 import { BROWSER_WAIT } from './browser.js';
 
 // Issue #36, "never lose a keystroke": what an editor types while a save is under way stays in the
@@ -130,6 +130,28 @@ describe.skipIf(!CHROMIUM)(`the studio keeps every keystroke${CHROMIUM ? '' : ' 
     await poll(() => draft().title).toBe('Saved twice, typed in between');
     await poll(() => unsaved()).toBe(0);
     expect(await page.locator('#field-title').inputValue()).toBe('Saved twice, typed in between');
+  });
+
+  it('keeps a search typed while the list is still loading, and searches for it once it has drawn', async () => {
+    // A slow list: its first page is held until the words are typed; its answer then draws the page again.
+    const list = /\/api\/articles\?/;
+    let answerList!: () => void;
+    const listAsked = new Promise<void>((asked) => {
+      void page.route(list, (route) => { answerList = () => void route.continue(); asked(); });
+    });
+    await site.loadAfresh('#/t/articles?locale=en');
+    await listAsked;
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Norway');
+    answerList();
+    await page.unroute(list);
+    const rows = page.locator('table.documents tbody tr');
+    await poll(() => rows.count()).toBeGreaterThan(5);
+    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('Norway');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await poll(() => rows.count()).toBe(1);
+    // The article about Norway (its draft's title was changed by the tests above)
+    expect(await rows.first().getByRole('link').getAttribute('href')).toContain(ARTICLE);
+    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('Norway');
   });
 
   it('keeps what is typed while a new document is being created, in the same form at the new address', async () => {
