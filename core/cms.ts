@@ -23,6 +23,7 @@ import { DocumentWriter, type WriteEvent, type WriterOptions } from './service/d
 import type { WriteHooks } from './service/write-event.js';
 import type { ContentService } from './service/content-service.js';
 import { createDocuments } from './service/documents.js';
+import { ReloadGate } from './service/reload-gate.js';
 import { closeWriteLog } from './storage/write-log.js';
 import { recoverWriteLogs } from './storage/write-log-recovery.js';
 import type { DocumentsFor } from './typed/documents.js';
@@ -180,7 +181,14 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     const problems = [...index.problems.values()];
     if (problems.length && options.strict) throw new ProjectProblemsError('Malformed content files', problems, 'ContentError');
     if (options.reportProblems ?? true) for (const problem of problems) report(`warning: ${problem.format()}`);
-    const { afterWrite, announce } = await afterWriteHooks(cms, config, index, options, report);
+    const hooks = await afterWriteHooks(cms, config, index, options, report);
+    const { announce } = hooks;
+    // A write's files pass the reload gate before anything follows it (service/reload-gate.ts): noted while a reload is
+    // under way, read into the serving index once this one is replaced. No promise of its own otherwise.
+    const afterWrite = (event: WriteEvent): Promise<void> => {
+      const caught = gate.landed(index, event.files);
+      return caught ? caught.then(() => hooks.afterWrite(event)) : hooks.afterWrite(event);
+    };
     // Created once, on the first load: it outlives reloads, as the clone it pushes from does.
     // Its machinery is imported only for a site that syncs with a remote.
     replica ??= config.git.push || config.git.pull
@@ -197,7 +205,8 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
       })
       : undefined;
     const wantsDeletedRows = () => cms.config.webhooks.length > 0;
-    const writer = new DocumentWriter(root, index, { afterWrite, wantsDeletedRows, gate: replica?.write, hooks: () => cms.writeHooks });
+    const writerOptions = { afterWrite, wantsDeletedRows, gate: replica?.write, hooks: () => cms.writeHooks };
+    const writer = new DocumentWriter(root, index, writerOptions, gate);
     // Opened once, on the first load: users and tokens do not change with the config or schemas.
     store ??= await openStateStore({
       root, config, env: options.env ?? process.env, report, startUnreachable: options.startWithoutStateStore,
@@ -216,6 +225,8 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
 
   const report = options.report ?? ((message: string) => process.stderr.write(`${message}\n`));
   const env = options.env ?? process.env;
+  // Reloads one at a time; the writes asked meanwhile wait for them and the ones in flight are carried over.
+  const gate = new ReloadGate(root, () => (cms.writer ? cms : undefined));
   let replica: Replica | undefined;
   let store: StateStore | undefined;
   // A branch's views (core/branches/branch-site.ts): asked for (async), or when already open and unmoved (sync).
@@ -230,15 +241,18 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     return model;
   };
 
-  Object.assign(cms, await assemble(), {
+  const first = await assemble();
+  gate.served(first);
+  Object.assign(cms, first, {
     contentType,
     contentTypes,
     documents: (name: string, caller: Caller = trustedCaller) => createDocuments(cms.service, cms.writer, contentType(name), caller),
     problems: () => [...cms.index.problems.values()],
     report,
     env,
-    // Swap every part at once: a request sees the old model or the new one, never a mix.
-    reload: async () => { Object.assign(cms, await assemble()); },
+    // Swap every part at once: a request sees the old model or the new one, never a mix; writes are neither lost nor
+    // refused for it (service/reload-gate.ts).
+    reload: () => gate.reload(assemble, (parts) => { Object.assign(cms, parts); }),
     // The index entries owed by commits in a large repository (git/index-debt.ts) are written before the CMS lets go.
     close: async () => {
       branchSites?.close();

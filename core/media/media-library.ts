@@ -281,10 +281,13 @@ export interface MediaHost {
 export function mediaLibrary(cms: MediaHost): MediaLibrary {
   let library = libraries.get(cms.index);
   if (!library) {
+    // This load's afterWrite and models: a write that lands after a reload replaced this index passes the reload gate
+    // there, which reads its files into the serving index before it is answered (core/service/reload-gate.ts).
+    const { afterWrite, models } = cms;
     library = new MediaLibrary({
       root: cms.root, service: cms.service, config: cms.config.upload,
       // Uploads commit and fire webhooks like document writes (Strapi's media.* events).
-      afterWrite: (event) => cms.afterWrite({ ...event, model: cms.models.get(UPLOAD_FILE_UID)!, locale: null }),
+      afterWrite: (event) => afterWrite.call(cms, { ...event, model: models.get(UPLOAD_FILE_UID)!, locale: null }),
       gate: cms.branchName !== undefined ? () => Promise.reject(new ValidationError(`Branch "${cms.branchName}" cannot write media`))
         : cms.replica && ((work) => cms.replica!.writeMedia(work)),
     });

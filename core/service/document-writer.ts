@@ -3,6 +3,7 @@ import type { RawQuery } from '../query/normalize.js';
 import type { Model } from '../schema/types.js';
 import type { Status } from '../types.js';
 import type { DocumentWrites } from './document-writes.js';
+import type { WriteLine } from './reload-gate.js';
 import { extractData, type WriteEvent, type WriterOptions, type Written } from './write-event.js';
 import { writeLocale } from './write-locale.js';
 
@@ -25,8 +26,14 @@ export class DocumentWriter {
   private writes?: DocumentWrites;
   private loading?: Promise<DocumentWrites>;
 
-  /** `options.store`: where the content files live (default: the served tree on disk at `root`). */
-  constructor(private readonly root: string, private readonly index: ContentIndex, private readonly options: WriterOptions = {}) {}
+  /**
+   * `options.store`: where the content files live (default: the served tree on disk at `root`). `line`: the site's
+   * reloads (reload-gate.ts): a write asked during one, or of a writer a reload replaced, goes to the writer serving.
+   */
+  constructor(
+    private readonly root: string, private readonly index: ContentIndex, private readonly options: WriterOptions = {},
+    private readonly line?: WriteLine,
+  ) {}
 
   /** Locale of a write (write-locale.ts): `?locale`, else the body's on POST, else the default; it must be configured. */
   writeLocale(model: Model, raw: RawQuery, data?: Record<string, unknown>): string | null {
@@ -65,6 +72,13 @@ export class DocumentWriter {
 
   /** `name` on the write path, loaded (once) when this is the first write. */
   private write<K extends Write>(name: K, args: Parameters<DocumentWrites[K]>): ReturnType<DocumentWrites[K]> {
+    const line = this.line;
+    if (line && (line.pending || line.current !== this)) return line.redirect(this, name, args) as ReturnType<DocumentWrites[K]>;
+    return this.own(name, args);
+  }
+
+  /** `name` on this writer's own write path. */
+  own<K extends Write>(name: K, args: Parameters<DocumentWrites[K]>): ReturnType<DocumentWrites[K]> {
     const run = (writes: DocumentWrites) => (writes[name] as (...given: unknown[]) => Promise<unknown>).apply(writes, args);
     if (this.writes) return run(this.writes) as ReturnType<DocumentWrites[K]>;
     this.loading ??= import('./document-writes.js')
