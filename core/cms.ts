@@ -118,7 +118,11 @@ export interface Cms {
   replica: Replica | undefined;
   /** Everything that follows a successful write (commit per write, webhooks); the media library calls it too. */
   afterWrite(event: WriteEvent): Promise<void>;
-  /** Re-read config, schemas and every content file (a schema or config change). Throws, keeping the old state, when invalid. */
+  /**
+   * Re-read config, schemas and every content file (a schema or config change). Throws, keeping the old state, when invalid.
+   * No write is lost or refused for it: writes asked meanwhile wait and then run on the new models (or the old ones if it
+   * failed), and writes already under way are in the index it installs (service/reload-gate.ts). Reloads run one at a time.
+   */
   reload(): Promise<void>;
   /** Where background problems are reported (`options.report`, stderr by default). */
   report(message: string): void;

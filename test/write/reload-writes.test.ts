@@ -1,5 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { trustedCaller } from '../../core/access/permissions.js';
+import { mediaLibrary } from '../../core/media/media-library.js';
 import { describe, expect, it } from 'vitest';
 import { createCms, type Cms } from '../../core/cms.js';
 import { lifecycleHooks, type LifecycleEvent } from '../../core/extensions/lifecycles.js';
@@ -128,5 +131,16 @@ describe('writes and cms.reload()', () => {
     // Validated against the new schema (the old model has no `note`), written into the index that serves.
     const created = await tags.create({ data: { name: 'Old handle', note: 'kept' } });
     expect(await cms.documents('api::tag.tag').findOne({ documentId: created.documentId as string })).toMatchObject({ note: 'kept' });
+  });
+
+  it('an upload through a media library made before a reload is in the index the reload installed', async () => {
+    const root = writableSite();
+    const cms = await createCms({ root });
+    const library = mediaLibrary(cms);
+    await cms.reload();
+    const path = join(mkdtempSync(join(tmpdir(), 'reload-upload-')), 'note.txt');
+    writeFileSync(path, 'uploaded across a reload');
+    const [entry] = await library.upload({ files: [{ name: 'note.txt', type: 'text/plain', path, size: 24 }] }, trustedCaller);
+    expect(cms.index.documentRecords('plugin::upload.file', entry.documentId as string)).toHaveLength(1);
   });
 });
