@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { createCms, type Cms } from '../../core/cms.js';
+import { ReloadGate, type ServedParts } from '../../core/service/reload-gate.js';
+import { writableSite } from '../write/helpers.js';
+
+const TAG = 'api::tag.tag';
+
+/** Two loads of one site: `old` serving, its writes' files handed to the gate; `fresh`, read before they land. */
+async function twoLoads() {
+  const root = writableSite();
+  let gate: ReloadGate | undefined;
+  let old!: Cms;
+  old = await createCms({ root, afterWrite: (event) => gate?.landed(old.index, event.files) });
+  const fresh = await createCms({ root });
+  let serving: ServedParts = old;
+  gate = new ReloadGate(root, () => serving);
+  return { old, fresh, gate, serve: (parts: ServedParts) => { serving = parts; } };
+}
+
+describe('ReloadGate', () => {
+  it('reads the files written while the reload loads into the new index before it is installed', async () => {
+    const { old, fresh, gate, serve } = await twoLoads();
+    let loading!: () => void;
+    let letGo!: () => void;
+    const loaded = new Promise<void>((resolve) => { loading = resolve; });
+    const go = new Promise<void>((resolve) => { letGo = resolve; });
+    let atInstall = -1;
+    let createdId = '';
+    const reloading = gate.reload(async () => { loading(); await go; return fresh; }, (parts) => {
+      atInstall = parts.index.documentRecords(TAG, createdId).length;
+      serve(parts);
+    });
+    await loaded;
+    // The new index was read before this write: without the gate it would never hold it.
+    createdId = (await old.documents(TAG).create({ data: { name: 'Landed during the load' } })).documentId as string;
+    expect(fresh.index.documentRecords(TAG, createdId)).toHaveLength(0);
+    letGo();
+    await reloading;
+    expect(atInstall).toBe(1);
+  });
+
+  it('reads a retired index\'s later writes into the serving one before the write is answered', async () => {
+    const { old, fresh, gate, serve } = await twoLoads();
+    await gate.reload(async () => fresh, serve);
+    const created = await old.documents(TAG).create({ data: { name: 'Landed after the swap' } });
+    expect(fresh.index.documentRecords(TAG, created.documentId as string)).toHaveLength(1);
+  });
+
+  it('runs reloads one at a time and holds writes until the last one asked is over', async () => {
+    const { fresh, gate, serve } = await twoLoads();
+    const order: string[] = [];
+    let letGo!: () => void;
+    const go = new Promise<void>((resolve) => { letGo = resolve; });
+    const first = gate.reload(async () => { order.push('first'); await go; return fresh; }, serve);
+    const second = gate.reload(async () => { order.push('second'); return fresh; }, serve);
+    expect(gate.pending).toBeDefined();
+    await Promise.resolve();
+    expect(order).toEqual(['first']);
+    letGo();
+    await first;
+    await second;
+    expect(order).toEqual(['first', 'second']);
+    expect(gate.pending).toBeUndefined();
+  });
+});
