@@ -77,7 +77,10 @@ export class ContentService implements DocumentReader {
   }
 
   findOne(model: Model, documentId: string, raw: RawQuery, caller: Caller, relinking?: Relinking): Data | undefined {
-    const query = this.normalize(model, raw, caller, 'findOne');
+    return this.findChecked(documentId, this.normalize(model, raw, caller, 'findOne'), caller, relinking);
+  }
+
+  findChecked(documentId: string, query: Query, caller: Caller, relinking?: Relinking): Data | undefined {
     return executeFindOne({ ...this.context(query, caller), relinking }, query, documentId);
   }
 

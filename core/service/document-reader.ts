@@ -13,4 +13,6 @@ export interface DocumentReader {
   normalize(model: Model, raw: RawQuery, caller: Caller, action: 'find' | 'findOne'): Query;
   /** `relinking`: a publishing write's answer (see QueryContext). */
   findOne(model: Model, documentId: string, raw: RawQuery, caller: Caller, relinking?: Relinking): Data | undefined;
+  /** `findOne` of a query `normalize` has already checked for this caller (`action: 'findOne'`), without checking it again. */
+  findChecked(documentId: string, query: Query, caller: Caller, relinking?: Relinking): Data | undefined;
 }

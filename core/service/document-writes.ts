@@ -2,6 +2,7 @@ import { trustedCaller, type Caller } from '../access/permissions.js';
 import { checkRelationAccess } from '../access/relation-access.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
+import type { Query } from '../query/ast.js';
 import { resolveStatus, type RawQuery } from '../query/normalize.js';
 import type { Model } from '../schema/types.js';
 import { checkRelationDocuments } from '../schema/relation-input.js';
@@ -22,6 +23,10 @@ import { discardDraftStep, publishStep, unpublishStep, type PublicationStep } fr
 import { extractData, type LocaleUpdate, type WriteEvent, type WriterOptions, type Written } from './write-event.js';
 import { writeLocale } from './write-locale.js';
 import { WriteLocks } from './write-locks.js';
+
+/** Whether an update's answer query (its status resolved, the write's locale) normalises as the one `checkQuery` checked:
+ * without `?locale` the write's locale is the default (or none), as a query's without one, and a status resolves to itself. */
+const checkedAnswer = (raw: RawQuery): boolean => raw.locale === undefined;
 
 /**
  * Writes documents as files: validate → serialise → atomic write → index update, one document at a
@@ -46,9 +51,9 @@ export class DocumentWrites {
     return writeLocale(this.index, model, raw, data);
   }
 
-  /** Strapi's controllers call validateQuery before reading the body: a bad query writes nothing. */
-  private checkQuery(service: DocumentReader, model: Model, raw: RawQuery, caller: Caller): void {
-    service.normalize(model, { ...raw, locale: undefined }, caller, 'findOne');
+  /** Strapi's controllers call validateQuery before reading the body: a bad query writes nothing (see `checkedAnswer`). */
+  private checkQuery(service: DocumentReader, model: Model, raw: RawQuery, caller: Caller): Query {
+    return service.normalize(model, { ...raw, locale: undefined }, caller, 'findOne');
   }
 
   /** Strapi's validateInput, before any work: unknown keys, then relations this caller may not write. */
@@ -141,14 +146,14 @@ export class DocumentWrites {
     model: Model, documentId: string | undefined, body: unknown, raw: RawQuery, caller: Caller, service: DocumentReader,
     precondition?: Precondition,
   ): Promise<Written | undefined> {
-    this.checkQuery(service, model, raw, caller);
+    const checked = this.checkQuery(service, model, raw, caller);
     // `data` as a list fails Strapi's entity validation, which runs after the lookup: an unknown id is
     // a 404 first (recorded: foodadvisor fuzz.data.array.missing)
     const listed = !!body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data);
     const data = listed ? Object.create(null) : extractData(body);
     if (!listed && !precondition) this.checkFirst(model, data, raw, caller, { id: documentId });
     const params = { data, where: { documentId }, documentId, locale: raw.locale, status: raw.status };
-    const write = () => this.updateChecked(model, documentId, data, raw, caller, service, precondition, listed ? body : undefined);
+    const write = () => this.updateChecked(model, documentId, data, raw, caller, service, checked, precondition, listed ? body : undefined);
     // A version the document does not have yet in the locale is a row Strapi's update creates: its create hooks run.
     const action = updateCreatesRow(this.index, model, documentId, () => this.writeLocale(model, raw)) ? 'create' : 'update';
     const written = await this.hooked(action, model, params, write, (done) => done?.data);
@@ -157,7 +162,7 @@ export class DocumentWrites {
 
   private async updateChecked(
     model: Model, documentId: string | undefined, data: Record<string, unknown>, raw: RawQuery, caller: Caller, service: DocumentReader,
-    precondition?: Precondition, listedBody?: unknown,
+    checked: Query, precondition?: Precondition, listedBody?: unknown,
   ): Promise<Written | undefined> {
     const status = resolveStatus(model, raw.status);
     const locale = this.writeLocale(model, raw);
@@ -176,7 +181,9 @@ export class DocumentWrites {
       checkPrecondition(this.index, model, id, locale, precondition);
       // Strapi answers a publishing write before re-linking relations into the version it published
       const relinking = publish && model.draftAndPublish ? { uid: model.uid, documentId: id, locale } : undefined;
-      const read = () => service.findOne(model, id, { ...raw, status, locale: locale ?? undefined }, caller, relinking);
+      const read = checkedAnswer(raw)
+        ? () => service.findChecked(id, checked, caller, relinking)
+        : () => service.findOne(model, id, { ...raw, status, locale: locale ?? undefined }, caller, relinking);
       return this.updateLocale(model, id, data, { ...this.files.inLocale(model, id, locale), documentExists, publish, caller, read });
     }, { locale });
   }

@@ -1,6 +1,7 @@
 import * as nodeFs from 'node:fs';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { hashText } from './write-log-format.js';
 
 /** One content write of a batch: its temp file beside `path`, renamed over it once the batch's records are synced. */
 export interface WriteJob {
@@ -11,8 +12,8 @@ export interface WriteJob {
   path: string;
   temp: string;
   text: string;
-  /** The hash of the text it replaces (`hashText`), null: absent. */
-  before: string | null;
+  /** The text it replaces, null: absent. The batch writer records its `hashText` (a hash the writer thread makes, not the main one). */
+  replaced: string | null;
   /** The modification time to give the file (ms since the epoch), if any. */
   time?: number;
   /** When it was asked (ms since the epoch): recovery replays records in this order. */
@@ -52,7 +53,7 @@ export interface BatchWriter {
  * temp file renamed in place. A write whose rename fails has its temp file removed and a cancel record appended (synced)
  * before it is answered, so recovery never re-applies a write that was answered as failed.
  */
-export function makeBatchWriter(fs: BatchFs, crc: typeof crc32, folderOf: typeof dirname) {
+export function makeBatchWriter(fs: BatchFs, crc: typeof crc32, folderOf: typeof dirname, digest: (text: string) => string) {
   const line = (entry: object) => {
     const json = JSON.stringify(entry);
     return `${crc(json).toString(16).padStart(8, '0')} ${json}\n`;
@@ -93,9 +94,9 @@ export function makeBatchWriter(fs: BatchFs, crc: typeof crc32, folderOf: typeof
     if (!written.length) return { results };
     try {
       writeAll(logFd, written.map((at) => {
-        const { id, file, text, before, at: when } = jobs[at];
+        const { id, file, text, replaced, at: when } = jobs[at];
         const { ino, mtimeMs } = results[at] as { ino: number; mtimeMs: number };
-        return line({ file, at: when, text, before, ino, mtimeMs, id });
+        return line({ file, at: when, text, before: replaced === null ? null : digest(replaced), ino, mtimeMs, id });
       }).join(''));
     } catch (error) {
       for (const at of written) { fs.rmSync(jobs[at].temp, { force: true }); results[at] = { error: describe(error) }; }
@@ -129,6 +130,6 @@ export function makeBatchWriter(fs: BatchFs, crc: typeof crc32, folderOf: typeof
  * new WriteLog(root, { boot, writer: inProcessWriter({ ...fs, renameSync() {} }) }) // every rename lost, as to a crash
  */
 export function inProcessWriter(fs: BatchFs = nodeFs): BatchWriter {
-  const run = makeBatchWriter(fs, crc32, dirname);
+  const run = makeBatchWriter(fs, crc32, dirname, hashText);
   return { run: async (logFd, jobs) => run(logFd, jobs) };
 }

@@ -10,7 +10,7 @@ import { SELF } from './lock-file.js';
 import { sitePath } from './site-path.js';
 import { syncFileSystem } from './sync-file-system.js';
 import { failure, type BatchWriter, type WriteJob, type WriteResult } from './write-batch.js';
-import { CURRENT_BOOT, encodeLine, hashText } from './write-log-format.js';
+import { CURRENT_BOOT, encodeLine } from './write-log-format.js';
 import { processWriteThread } from './write-thread.js';
 
 const openFile = promisify(open);
@@ -98,7 +98,8 @@ export class WriteLog {
   async write(file: string, text: string, before: string | null, time?: Date): Promise<number> {
     const path = sitePath(this.root, file);
     const temp = tempName(path);
-    const job: WriteJob = { id: basename(temp), file, path, temp, text, before: before === null ? null : hashText(before), at: Date.now() };
+    // The text replaced goes to the writer thread as it is: its hash (a SHA-1 of the whole file per write) is made there.
+    const job: WriteJob = { id: basename(temp), file, path, temp, text, replaced: before, at: Date.now() };
     if (time) job.time = time.getTime();
     const entry: Entry = { job, before };
     await this.batches.add(entry);

@@ -105,7 +105,8 @@ export class WriteThread implements BatchWriter {
     // getBuiltinModule, not require: eval code is an ES module where the process runs with --input-type=module.
     const source = `const load = (name) => process.getBuiltinModule(name);
 const { parentPort } = load('node:worker_threads');
-const run = (${makeBatchWriter.toString()})(${this.options.files ?? "load('node:fs')"}, load('node:zlib').crc32, load('node:path').dirname);
+const run = (${makeBatchWriter.toString()})(${this.options.files ?? "load('node:fs')"}, load('node:zlib').crc32, load('node:path').dirname,
+  (text) => load('node:crypto').hash('sha1', text, 'base64'));
 const calls = (${makeFileCalls.toString()})(${this.options.files ?? "load('node:fs')"});
 parentPort.on('message', ({ id, logFd, jobs, calls: asked }) => parentPort.postMessage({ id, result: asked ? calls(asked) : run(logFd, jobs) }));`;
     const worker = new Worker(source, { eval: true });

@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCms } from '../../core/cms.js';
 import { createApp } from '../../core/http/app.js';
-import { CURRENT_BOOT, decodeLog } from '../../core/storage/write-log-format.js';
+import { CURRENT_BOOT, decodeLog, hashText } from '../../core/storage/write-log-format.js';
 import { recoverWriteLogs } from '../../core/storage/write-log-recovery.js';
 import { logFolder, WriteLog } from '../../core/storage/write-log.js';
 import { WriteThread, WriterThreadGone } from '../../core/storage/write-thread.js';
@@ -55,6 +56,17 @@ describe('the writer thread', () => {
     expect((await recoverWriteLogs(root, { boot: AFTER_CRASH })).reapplied).toEqual([]);
     expect(read(root, `${TAGS}/old.json`)).toBe('{"name":"old"}\n');
     expect(read(root, `${TAGS}/created.json`)).toBeUndefined();
+  });
+
+  it('records the hash of the text a write replaces as recovery compares it, made in the thread; a created file none', async () => {
+    const root = siteWithTag();
+    const log = new WriteLog(root, { boot: BEFORE_CRASH, writer: thread("load('node:fs')"), checkpointAfterMs: 3_600_000 });
+    const replaced = '{"name":"old"}\n';
+    await Promise.all([log.write(`${TAGS}/old.json`, '{"name":"new"}\n', replaced), log.write(`${TAGS}/made.json`, '{}\n', null)]);
+    const records = logged(root).flatMap((entries) => entries?.records ?? []);
+    expect(records.map(({ file, before }) => [file, before])).toEqual([[`${TAGS}/old.json`, hashText(replaced)], [`${TAGS}/made.json`, null]]);
+    expect(hashText(replaced)).toBe(createHash('sha1').update(replaced).digest('base64'));
+    await log.close();
   });
 
   it('fails every write of a batch whose thread dies half way, puts back what its renames replaced, and starts a new thread for the next batch', async () => {
