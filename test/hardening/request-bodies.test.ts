@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { mediaSite } from '../media/helpers.js';
-import { freePort } from '../../core/cluster/ports.js';
+import { startServe } from '../helpers/serve-process.js';
 
 /**
  * Issue 11, item 2: a chunked body over a size limit answered 413 and then the process died with
@@ -34,21 +34,13 @@ let root = '';
 /** Start `cms serve` (again, when a previous case stopped it, so each case proves itself). */
 async function start(): Promise<void> {
   exited = undefined;
-  port = await freePort();
-  const server = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch'],
-    { stdio: ['ignore', 'ignore', 'pipe'] });
-  child = server;
-  let stderr = '';
-  await new Promise<void>((resolve, reject) => {
-    server.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('Serving ')) resolve();
-    });
-    server.once('exit', (code) => {
-      exited = `cms serve exited with ${code}: ${stderr}`;
-      reject(new Error(exited));
-    });
+  const served = await startServe(BIN, ['--root', root, '--no-watch']).catch((error: Error) => {
+    exited = error.message;
+    throw error;
   });
+  child = served.child;
+  port = served.port;
+  child.once('exit', (code) => { exited = `cms serve exited with ${code}: ${served.stderr()}`; });
 }
 
 beforeAll(async () => {
