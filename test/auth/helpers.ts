@@ -1,13 +1,13 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FileStateStore } from '../../core/auth/file-state-store.js';
 import { createCms, type Cms } from '../../core/cms.js';
 import type { StoredUser } from '../../core/auth/state-store.js';
-import { freePort } from '../../core/cluster/ports.js';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite, startApp, type TestServer } from '../helpers/project.js';
+import { startServe } from '../helpers/serve-process.js';
 
 /** Secrets from the environment, so tests see no development-secret warning unless they want one. */
 export const TEST_ENV = {
@@ -139,19 +139,8 @@ export const cliOn = (root: string) => (args: string[]): Promise<{ code: number;
 
 /** The real `cms serve` on `root` at a free port, once it says it is serving (`env` added to cleanEnv). */
 export async function serveBuilt(root: string, env: Record<string, string>): Promise<{ base: string; server: ChildProcess }> {
-  const port = await freePort();
-  const server = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1'], {
-    env: { ...cleanEnv, ...env }, stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let stderr = '';
-    server.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('Serving ')) resolve();
-    });
-    server.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, server };
+  const { base, child } = await startServe(BIN, ['--root', root], { env: { ...cleanEnv, ...env } });
+  return { base, server: child };
 }
 
 /**

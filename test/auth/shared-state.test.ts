@@ -52,6 +52,9 @@ const me = (server: TestServer, key: string) => server.getJson('/api/users/me', 
 const tags = (server: TestServer, key: string) => server.getJson('/api/tags', { headers: bearer(key) });
 
 describe.skipIf(needsPostgres.skip)(`users, tokens and secrets shared by every replica (PostgreSQL)${needsPostgres.note}`, () => {
+  // A change on A reaches B only by PostgreSQL's NOTIFY (B never polls the store for it), so the polls below wait for it with
+  // the suite's 10 s, not 1 s: the notice, B's reload from PostgreSQL and the next request are three processes' turns, which a
+  // loaded 2-core machine can stretch past a second while the product is right.
   /**
    * Two replicas on one database for the tests below that each use accounts of their own (ada, grace, hopper) and make no API
    * token but the CLI's: started once for the file (when the first of them runs), not once per test.
@@ -71,7 +74,7 @@ describe.skipIf(needsPostgres.skip)(`users, tokens and secrets shared by every r
     expect((await register(b, 'ada')).body.error.message).toBe('Email or Username are already taken');
   });
 
-  it('a CLI-made token works on both replicas, is listed on both, and once revoked on A is refused on B within a second', async () => {
+  it('a CLI-made token works on both replicas, is listed on both, and once revoked on A is refused on B once PostgreSQL tells it', async () => {
     const { url, roots, servers: [a, b] } = await sharedPair();
     const create = ['token', 'create', '--root', roots[0], '--name', 'ci', '--type', 'full-access'];
     const made = await runCms(create, { env: { CMS_STATE_URL: url } });
@@ -83,40 +86,40 @@ describe.skipIf(needsPostgres.skip)(`users, tokens and secrets shared by every r
     expect(JSON.parse(listed.stdout).map((token: { name: string }) => token.name)).toEqual(['ci']);
     await a.cms.auth.tokens.revoke('ci');
     expect((await tags(a, key)).status).toBe(401);
-    await expect.poll(async () => (await tags(b, key)).status, { timeout: 1000, interval: 20 }).toBe(401);
+    await expect.poll(async () => (await tags(b, key)).status, { interval: 20 }).toBe(401);
   });
 
-  it('a token revoked on replica A is refused within a second on the keep-alive connection to replica B that had it verified', async () => {
+  it('a token revoked on replica A is refused on the keep-alive connection to replica B that had it verified', async () => {
     const { servers: [a, b] } = await sharedPair();
     const key = (await a.cms.auth.tokens.create({ name: 'kept-alive', type: 'read-only' })).accessKey;
     const served = await onRealPort(b.cms);
     const connection = oneConnection(served.url);
     try {
-      await expect.poll(async () => (await connection.get('/api/tags', key)).status, { timeout: 1000, interval: 20 }).toBe(200);
+      await expect.poll(async () => (await connection.get('/api/tags', key)).status, { interval: 20 }).toBe(200);
       expect(await connection.get('/api/tags', key)).toEqual({ status: 200, reused: true });
       await a.cms.auth.tokens.revoke('kept-alive');
-      await expect.poll(async () => connection.get('/api/tags', key), { timeout: 1000, interval: 20 }).toEqual({ status: 401, reused: true });
+      await expect.poll(async () => connection.get('/api/tags', key), { interval: 20 }).toEqual({ status: 401, reused: true });
     } finally {
       connection.close();
       await served.close();
     }
   });
 
-  it('a user blocked on replica A is refused on replica B within a second, though B had verified their JWT', async () => {
+  it('a user blocked on replica A is refused on replica B once PostgreSQL tells it, though B had verified their JWT', async () => {
     const { servers: [a, b] } = await sharedPair();
     const { body } = await register(a, 'grace');
     expect((await me(b, body.jwt)).status).toBe(200);
     await a.cms.auth.users.edit(body.user.id, (user) => { user.blocked = true; });
-    await expect.poll(async () => (await me(b, body.jwt)).status, { timeout: 1000, interval: 20 }).toBe(401);
+    await expect.poll(async () => (await me(b, body.jwt)).status, { interval: 20 }).toBe(401);
   });
 
-  it('a user deleted on replica A is refused on replica B within a second, and the name is free again on both', async () => {
+  it('a user deleted on replica A is refused on replica B once PostgreSQL tells it, and the name is free again on both', async () => {
     const { servers: [a, b] } = await sharedPair();
     const { body } = await register(a, 'hopper');
     expect((await me(b, body.jwt)).status).toBe(200);
     expect((await a.cms.auth.users.remove(body.user.id))?.username).toBe('hopper');
     expect(await a.cms.auth.users.remove(body.user.id)).toBeUndefined();
-    await expect.poll(async () => (await me(b, body.jwt)).status, { timeout: 1000, interval: 20 }).toBe(401);
+    await expect.poll(async () => (await me(b, body.jwt)).status, { interval: 20 }).toBe(401);
     expect((await register(b, 'hopper')).status).toBe(200);
   });
 

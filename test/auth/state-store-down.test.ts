@@ -1,15 +1,14 @@
 // Issue 35, item 7: with PostgreSQL down, register and change-password answered 500, and a replica restarted meanwhile
 // did not start. Now a change of users or tokens is Strapi's 503 ServiceUnavailableError, and `cms serve` starts
 // without the store (content served, no user or token known yet) and loads it once PostgreSQL answers.
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startPostgres, type PostgresServer } from '../../core/cluster/postgres-server.js';
-import { freePort } from '../../core/cluster/ports.js';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite, REPO_ROOT, startApp, type TestServer } from '../helpers/project.js';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { cuttableLink } from '../helpers/replica-set.js';
 import { requires } from '../helpers/requires.js';
+import { startServe } from '../helpers/serve-process.js';
 import { AUTHENTICATED_GRANTS, bearer, PASSWORD, PUBLIC_GRANTS, writeConfig } from './helpers.js';
 
 const needsPostgres = requires('postgresql');
@@ -68,19 +67,10 @@ describe.skipIf(needsPostgres.skip)(`PostgreSQL down${needsPostgres.note}`, () =
     await seeding.cms.close();
     await running().stop();
 
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
     const env = { ...process.env, CMS_STATE_URL: url, CMS_ROOT: '' };
-    const child = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-watch'],
-      { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const { child, base, stderr } = await startServe(BIN, ['--root', root, '--no-watch'], { cwd: REPO_ROOT, env });
     onTestFinished(() => { child.kill('SIGTERM'); });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    await new Promise<void>((serving, failed) => {
-      child.stderr.on('data', () => { if (stderr.includes('Serving ')) serving(); });
-      child.once('exit', (code) => failed(new Error(`cms serve exited with ${code}: ${stderr}`)));
-    });
-    expect(stderr).toMatch(/state store: PostgreSQL cannot be reached .*answer 503 until it answers/);
+    expect(stderr()).toMatch(/state store: PostgreSQL cannot be reached .*answer 503 until it answers/);
     expect((await fetch(`${base}/api/articles?fields=title`)).status).toBe(200);
     const registered = await fetch(`${base}/api/auth/local/register`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
@@ -99,7 +89,7 @@ describe.skipIf(needsPostgres.skip)(`PostgreSQL down${needsPostgres.note}`, () =
     restarted = await startPostgres(postgres.server.dir);
     const withToken = async () => (await fetch(`${base}/api/tags`, { headers: bearer(accessKey) })).status;
     await expect.poll(withToken, { timeout: 20_000, interval: 200 }).toBe(200);
-    expect(stderr).toContain('state store: PostgreSQL answers: users and tokens loaded');
+    expect(stderr()).toContain('state store: PostgreSQL answers: users and tokens loaded');
   });
 
   it('a PostgreSQL that stops answering on an open connection (a cut link) leaves no request waiting for ever', async () => {

@@ -1,12 +1,12 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite, REPO_ROOT } from '../helpers/project.js';
+import { startServe } from '../helpers/serve-process.js';
 
 const run = promisify(execFile);
 const TOKEN = 'openapi-client-token-0123456789abcdef0123456789';
@@ -15,13 +15,6 @@ const ENV = { ...process.env, CMS_API_TOKEN: TOKEN, CMS_JWT_SECRET: 'openapi-cli
 const FIXTURES = join(REPO_ROOT, 'test/codegen/openapi-client');
 const bin = (name: string) => join(REPO_ROOT, 'node_modules/.bin', name);
 
-const freePort = () => new Promise<number>((resolvePort, reject) => {
-  const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolvePort(port));
-  });
-});
-
 let server: ChildProcess;
 let base: string;
 let dir: string;
@@ -29,15 +22,7 @@ let compile: { code: number; output: string };
 
 beforeAll(async () => {
   ensureBuilt();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [BIN, 'serve', '--root', copySampleSite(), '--port', String(port), '--host', '127.0.0.1', '--no-watch'],
-    { env: ENV, stdio: ['ignore', 'ignore', 'pipe'] });
-  await new Promise<void>((resolveReady, reject) => {
-    let stderr = '';
-    server.stderr!.on('data', (chunk: Buffer) => { stderr += chunk; if (stderr.includes('Serving ')) resolveReady(); });
-    server.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
-  });
+  ({ base, child: server } = await startServe(BIN, ['--root', copySampleSite(), '--no-watch'], { env: ENV }));
   // A client project: the document from the running server, types from openapi-typescript, two files for tsc --strict.
   dir = mkdtempSync(join(tmpdir(), 'cms-openapi-client-'));
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'));

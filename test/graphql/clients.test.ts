@@ -2,37 +2,22 @@
 // InMemoryCache with the `__typename`s it adds to every selection, its default headers) and urql, on the sample site.
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { cacheExchange, Client, fetchExchange, gql as urqlGql } from '@urql/core';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite } from '../helpers/project.js';
+import { startServe } from '../helpers/serve-process.js';
 
 const TOKEN = 'graphql-clients-token-0123456789abcdef0123456789';
 const ENV = { ...process.env, CMS_API_TOKEN: TOKEN, CMS_JWT_SECRET: 'graphql-clients-jwt-secret-0123456789abcdef',
   CMS_API_TOKEN_SALT: 'graphql-clients-salt' };
-
-const freePort = () => new Promise<number>((resolvePort, reject) => {
-  const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolvePort(port));
-  });
-});
 
 let server: ChildProcess;
 let base = '';
 
 beforeAll(async () => {
   ensureBuilt();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [BIN, 'serve', '--root', copySampleSite(), '--port', String(port), '--host', '127.0.0.1', '--no-watch'],
-    { env: ENV, stdio: ['ignore', 'ignore', 'pipe'] });
-  await new Promise<void>((resolveReady, reject) => {
-    let stderr = '';
-    server.stderr!.on('data', (chunk: Buffer) => { stderr += chunk; if (stderr.includes('Serving ')) resolveReady(); });
-    server.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
-  });
+  ({ base, child: server } = await startServe(BIN, ['--root', copySampleSite(), '--no-watch'], { env: ENV }));
 }, 120_000);
 
 afterAll(() => { server?.kill(); });

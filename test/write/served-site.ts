@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from '../../core/cluster/ports.js';
 import { BIN } from '../cli/built-cli.js';
+import { startServe } from '../helpers/serve-process.js';
 
 /** A `cms serve` of a site as a real process (watching its files, as people run it). */
 export interface ServedSite {
@@ -16,20 +16,9 @@ export interface ServedSite {
 
 /** Start `cms serve --root root …args`; resolves once it says it is serving. */
 export async function serveSite(root: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<ServedSite> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [BIN, 'serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', ...args],
-    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
-  let stderr = '';
-  await new Promise<void>((resolveServing, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('Serving ')) resolveServing();
-    });
-    child.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const { child, base, stderr } = await startServe(BIN, ['--root', root, ...args], { env: { ...process.env, ...env } });
   return {
-    base, child, stderr: () => stderr,
+    base, child, stderr,
     async send(method, path, body, headers = {}) {
       const response = await fetch(`${base}${path}`, {
         method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
