@@ -250,7 +250,11 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
   Object.assign(cms, first, {
     contentType,
     contentTypes,
-    documents: (name: string, caller: Caller = trustedCaller) => createDocuments(cms.service, cms.writer, contentType(name), caller),
+    // Named now (an unknown type throws here); the parts and the model are those serving at each call (reloads swap them).
+    documents: (name: string, caller: Caller = trustedCaller) => {
+      const { uid } = contentType(name);
+      return createDocuments(() => ({ service: cms.service, writer: cms.writer, model: contentType(uid) }), caller);
+    },
     problems: () => [...cms.index.problems.values()],
     report,
     env,

@@ -164,7 +164,10 @@ async function openBranchSite(cms: Cms, name: string, tipOf: (name: string) => P
   const parts = siteParts({ root: cms.root, index, writer, config: cms.config, auth: cms.auth, ownedElsewhere });
   Object.assign(view, {
     ...parts, index, writer, afterWrite, branchName: name,
-    documents: (type: string, caller: Caller = trustedCaller) => createDocuments(parts.service, writer, cms.contentType(type), caller),
+    documents: (type: string, caller: Caller = trustedCaller) => {
+      const model = cms.contentType(type);
+      return createDocuments(() => ({ service: parts.service, writer, model }), caller);
+    },
     problems: () => [...index.problems.values()],
   });
   return { base, store, view };

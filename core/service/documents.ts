@@ -60,33 +60,53 @@ export interface Documents {
   discardDraft(params: { documentId: string; locale?: string }): Promise<void>;
 }
 
-/** The Document Service of one content type, over the shared core. */
-export function createDocuments(service: ContentService, writer: DocumentWriter, model: Model, caller: Caller): Documents {
+/** What a handle works with: the site's service and writer and the type's model, as they serve now. */
+export interface DocumentsParts {
+  service: ContentService;
+  writer: DocumentWriter;
+  model: Model;
+}
+
+/**
+ * The Document Service of one content type, over the shared core. `parts` is asked on every call: a handle kept across
+ * `cms.reload()` reads and writes through the parts (and the model) the reload installed, so it sees its own writes.
+ */
+export function createDocuments(parts: () => DocumentsParts, caller: Caller): Documents {
   return {
     async findMany(params = {}) {
       const { raw, paginate } = toRaw(params);
+      const { service, model } = parts();
       return service.findMany(model, raw, caller, paginate);
     },
     async findOne({ documentId, ...params }) {
+      const { service, model } = parts();
       return service.findOne(model, documentId, toRaw(params).raw, caller) ?? null;
     },
     async findFirst(params = {}) {
+      const { service, model } = parts();
       return service.findFirst(model, toRaw(params).raw, caller) ?? null;
     },
     async count(params = {}) {
+      const { service, model } = parts();
       return service.count(model, toRaw(params).raw, caller);
     },
     async create({ data, ...query }) {
+      const { service, model } = parts();
       return (await service.create(model, { data }, query as RawQuery, caller)).data;
     },
     async update({ documentId, data, ...query }) {
+      const { service, model } = parts();
       return (await service.update(model, documentId, { data }, query as RawQuery, caller))?.data ?? null;
     },
     async delete({ documentId, locale }) {
+      const { service, model } = parts();
       return { documentId, deleted: await service.delete(model, documentId, { locale }, caller) };
     },
-    publish: ({ documentId, locale }) => writer.publish(model, documentId, locale, caller),
-    unpublish: ({ documentId, locale }) => writer.unpublish(model, documentId, locale, caller),
-    discardDraft: ({ documentId, locale }) => writer.discardDraft(model, documentId, locale, caller),
+    publish: async ({ documentId, locale }) => { const { writer, model } = parts(); return writer.publish(model, documentId, locale, caller); },
+    unpublish: async ({ documentId, locale }) => { const { writer, model } = parts(); return writer.unpublish(model, documentId, locale, caller); },
+    discardDraft: async ({ documentId, locale }) => {
+      const { writer, model } = parts();
+      return writer.discardDraft(model, documentId, locale, caller);
+    },
   };
 }

@@ -78,10 +78,11 @@ export class ReloadGate implements WriteLine {
    * way, read into the serving index when `index` was retired. Undefined (no promise) in the usual case.
    */
   landed(index: ContentIndex, files: readonly string[]): Promise<void> | undefined {
-    const serving = this.serving()?.index;
-    if (serving && index !== serving) return catchUp(serving, this.root, files);
+    // Noted first, whichever index the write landed in: a retired writer's write during a second reload must reach the
+    // index that reload installs too, not only the one serving now.
     if (this.noted) for (const file of files) this.noted.add(file);
-    return undefined;
+    const serving = this.serving()?.index;
+    return serving && index !== serving ? catchUp(serving, this.root, files) : undefined;
   }
 
   /**

@@ -46,20 +46,43 @@ describe('ReloadGate', () => {
     expect(fresh.index.documentRecords(TAG, created.documentId as string)).toHaveLength(1);
   });
 
+  it('reads a retired index\'s write during a second reload into the index that reload installs, not only the one serving', async () => {
+    const { old, fresh, gate, serve } = await twoLoads();
+    await gate.reload(async () => fresh, serve);
+    const third = await createCms({ root: old.root });
+    let loading!: () => void;
+    let letGo!: () => void;
+    const loaded = new Promise<void>((resolve) => { loading = resolve; });
+    const go = new Promise<void>((resolve) => { letGo = resolve; });
+    const reloading = gate.reload(async () => { loading(); await go; return third; }, serve);
+    await loaded;
+    // Written by the first load's writer (retired), after the second reload's load read the files.
+    const created = await old.documents(TAG).create({ data: { name: 'Retired, during the second reload' } });
+    expect(fresh.index.documentRecords(TAG, created.documentId as string)).toHaveLength(1);
+    letGo();
+    await reloading;
+    expect(third.index.documentRecords(TAG, created.documentId as string)).toHaveLength(1);
+  });
+
   it('runs reloads one at a time and holds writes until the last one asked is over', async () => {
     const { fresh, gate, serve } = await twoLoads();
     const order: string[] = [];
     let letGo!: () => void;
     const go = new Promise<void>((resolve) => { letGo = resolve; });
+    let letSecondGo!: () => void;
+    const secondGo = new Promise<void>((resolve) => { letSecondGo = resolve; });
     const first = gate.reload(async () => { order.push('first'); await go; return fresh; }, serve);
-    const second = gate.reload(async () => { order.push('second'); return fresh; }, serve);
+    const second = gate.reload(async () => { order.push('second'); await secondGo; return fresh; }, serve);
     expect(gate.pending).toBeDefined();
     await Promise.resolve();
     expect(order).toEqual(['first']);
     letGo();
     await first;
+    // The second is still loading: writes asked now still wait.
+    await expect.poll(() => order).toEqual(['first', 'second']);
+    expect(gate.pending).toBeDefined();
+    letSecondGo();
     await second;
-    expect(order).toEqual(['first', 'second']);
     expect(gate.pending).toBeUndefined();
   });
 });

@@ -122,7 +122,7 @@ describe('writes and cms.reload()', () => {
     expect(await tags.findOne({ documentId: TAG })).toMatchObject({ name: 'Asked during a failing reload' });
   });
 
-  it('a write through a Document Service made before a reload runs on the writer the reload installed', async () => {
+  it('a Document Service made before a reload writes on the writer the reload installed and reads its own writes', async () => {
     const root = writableSite();
     const cms = await createCms({ root });
     const tags = cms.documents('api::tag.tag');
@@ -131,6 +131,9 @@ describe('writes and cms.reload()', () => {
     // Validated against the new schema (the old model has no `note`), written into the index that serves.
     const created = await tags.create({ data: { name: 'Old handle', note: 'kept' } });
     expect(await cms.documents('api::tag.tag').findOne({ documentId: created.documentId as string })).toMatchObject({ note: 'kept' });
+    // The handle reads the index that serves too: its own write, with the new field, and the same count as a new handle.
+    expect(await tags.findOne({ documentId: created.documentId as string })).toMatchObject({ name: 'Old handle', note: 'kept' });
+    expect(await tags.count()).toBe(await cms.documents('api::tag.tag').count());
   });
 
   it('an upload through a media library made before a reload is in the index the reload installed', async () => {
