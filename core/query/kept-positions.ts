@@ -1,7 +1,7 @@
 import type { Filter } from './ast.js';
 import type { Columns } from './columns.js';
 import { numberComparisonPositions } from './compare-filter.js';
-import { withRoom, type Judged } from './list-splice.js';
+import { settledPositions, withRoom, type KeptPositions } from './list-splice.js';
 import type { Node } from './nodes.js';
 import type { FieldIndex } from './field-index.js';
 import type { Comparable } from './cast.js';
@@ -16,7 +16,7 @@ const MATCHES_KEPT = 16;
 export interface FilteredList {
   nodes: Node[];
   /** Positions in `nodes` a whole filter selects, by filter key: kept with the list, patched on writes. */
-  matches: Map<string, Judged<Int32Array>>;
+  matches: Map<string, KeptPositions>;
   /** A filter's predicate over the list; `pointwise`: asked at a few positions only (no comparison judges every node). */
   predicate(filter: Filter, pointwise: boolean): Predicate;
   /** The list's columns (see `Columns`). */
@@ -137,7 +137,7 @@ function keptPositions(list: FilteredList, key: string): Int32Array | undefined 
   if (!kept) return undefined;
   list.matches.delete(key);
   list.matches.set(key, kept);
-  return kept.value;
+  return settledPositions(kept);
 }
 
 /** The positions of a run of a list. */

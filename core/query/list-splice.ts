@@ -1,6 +1,7 @@
 import { insertionPoint } from '../index/patchable.js';
 import type { Node } from './nodes.js';
 import type { Truth } from './operators.js';
+import { EAGER, LIMIT, PendingShifts } from './pending-shifts.js';
 
 /** Something kept per position of a list, with how to judge one node (for a node spliced in later). */
 export interface Judged<T> {
@@ -50,6 +51,25 @@ export function spliceVerdicts({ value, judge }: Judged<Uint8Array>, at: number,
   return out;
 }
 
+/**
+ * A filter's kept positions, whose creates' and deletes' shifts may be pending (`PendingShifts`, as a
+ * field index keeps its own): `value` then holds stored forms, and a reader takes it through `settledPositions`.
+ */
+export interface KeptPositions extends Judged<Int32Array> {
+  pending?: PendingShifts;
+  /** Bounds the positions held when the pending shifts began (one past the last of them). */
+  extent?: number;
+}
+
+/** A filter's kept positions as they are now: what is pending applied to all of them, in one pass. */
+export function settledPositions(kept: KeptPositions): Int32Array {
+  if (kept.pending) {
+    kept.pending.applyTo(kept.value, kept.value.length, kept.extent!);
+    kept.pending = undefined;
+  }
+  return kept.value;
+}
+
 /** A filter's matching positions once the node at `at` is removed, or `node` is inserted there (and kept if it matches). */
 export function splicePositions(
   { value: kept, judge }: Judged<Int32Array>, at: number, node: Node | undefined, value: Int32Array = kept,
@@ -70,8 +90,8 @@ export function splicePositions(
  * verdict did not change (most writes): only the positions between the two places move, so an
  * update costs no copy of every match. Otherwise a position leaves or joins: spliced (a copy).
  */
-export function movePositions(positions: Judged<Int32Array>, from: number, to: number, node: Node): void {
-  const { value } = positions;
+export function movePositions(positions: KeptPositions, from: number, to: number, node: Node): void {
+  const value = settledPositions(positions);
   const firstFrom = (at: number) => insertionPoint(value, at - 1, (a, b) => a - b); // the first position ≥ at
   const at = firstFrom(from);
   const was = at < value.length && value[at] === from;
@@ -137,9 +157,14 @@ export function spliceVerdictsKept(verdicts: Judged<Uint8Array>, at: number, nod
 /**
  * `splicePositions` in place: the positions after `at` shift by one where they are, and the list
  * grows into its buffer's room (a create) or shrinks (a delete); a new array only when out of
- * room. A create or delete then costs one pass over the later positions, no copy of every match.
+ * room. Past `EAGER` positions the shift is kept pending (see `KeptPositions`): a create or
+ * delete then costs a binary search and a native move of the later entries, no pass over them.
  */
-export function splicePositionsKept(positions: Judged<Int32Array>, at: number, node: Node | undefined): void {
+export function splicePositionsKept(positions: KeptPositions, at: number, node: Node | undefined): void {
+  if (positions.pending || positions.value.length >= EAGER) {
+    splicePending(positions, at, node);
+    return;
+  }
   const { value } = positions;
   const first = insertionPoint(value, at - 1, (a, b) => a - b); // the first position ≥ at
   const removes = !node && first < value.length && value[first] === at;
@@ -160,4 +185,44 @@ export function splicePositionsKept(positions: Judged<Int32Array>, at: number, n
     const shift = node ? 1 : -1;
     for (let k = first; k < value.length; k++) value[k] += shift;
   }
+}
+
+/** `splicePositionsKept` with the later positions' shift kept pending: the entries move natively, unchanged. */
+function splicePending(positions: KeptPositions, at: number, node: Node | undefined): void {
+  let { value } = positions;
+  if (!positions.pending) {
+    positions.pending = new PendingShifts();
+    positions.extent = value.length ? value[value.length - 1] + 1 : 0;
+  }
+  const pending = positions.pending;
+  const first = firstResolved(value, pending, at);
+  if (node) {
+    pending.shift(at, Infinity, 1);
+    if (positions.judge(node) === true) {
+      if (roomAfter(value) < 1) value = withRoom(value);
+      const out = new Int32Array(value.buffer, value.byteOffset, value.length + 1);
+      out.copyWithin(first + 1, first, value.length);
+      out[first] = pending.place(at);
+      positions.value = out;
+    }
+  } else {
+    if (first < value.length && pending.resolve(value[first]) === at) {
+      value.copyWithin(first, first + 1);
+      positions.value = value.subarray(0, value.length - 1);
+    }
+    pending.shift(at + 1, Infinity, -1);
+  }
+  if (pending.count >= LIMIT) settledPositions(positions);
+}
+
+/** The first of the stored positions whose position now is `at` or later (they stay in order through the shifts). */
+function firstResolved(value: Int32Array, pending: PendingShifts, at: number): number {
+  let low = 0;
+  let high = value.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (pending.resolve(value[middle]) < at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

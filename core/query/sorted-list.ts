@@ -5,7 +5,7 @@ import { buildColumn, buildReferences, compileFilter, type Column, type Columns,
 import { rowNode, type Node } from './nodes.js';
 import type { Predicate } from './predicate.js';
 import type { Truth } from './operators.js';
-import { movePositions, moveVerdict, shift, splicePositionsKept, spliceVerdictsKept, type Judged } from './list-splice.js';
+import { movePositions, moveVerdict, shift, splicePositionsKept, spliceVerdictsKept, type Judged, type KeptPositions } from './list-splice.js';
 import { nodeOrder, sortNodes } from './sort.js';
 import { cellOf, lowerText } from './columns.js';
 import { matchesScope } from '../index/content-index.js';
@@ -19,7 +19,7 @@ export interface SortedList {
   references: Map<string, References>;
   verdicts: Map<string, Judged<Uint8Array>>;
   /** Positions in `nodes` a whole filter selects, by filter: the index a filter seen before reads. */
-  matches: Map<string, Judged<Int32Array>>;
+  matches: Map<string, KeptPositions>;
   /** The field each column holds, to fill a patched-in node's cell. */
   fields: Map<string, FieldRef>;
   /** Sorted indexes of fields a comparison was asked on (null: the column cannot be indexed), patched on writes. */
