@@ -14,7 +14,7 @@ const MATCHES_KEPT = 16;
 
 /** A kept sorted list as the search for a filter's positions sees it. */
 export interface FilteredList {
-  nodes: Node[];
+  nodes: BlockList<Node>;
   /** Positions in `nodes` a whole filter selects, by filter key: kept with the list, patched on writes. */
   matches: Map<string, KeptPositions>;
   /** A filter's predicate over the list; `pointwise`: asked at a few positions only (no comparison judges every node). */
@@ -122,11 +122,11 @@ function firstHolding(values: BlockList<Comparable | null>, holds: (value: Compa
 }
 
 /** Into `found`, the positions of `among` (or every position, to `length`) a predicate selects; how many. */
-function collectWhere(predicate: Predicate, nodes: Node[], among: Int32Array | undefined, length: number, found: Int32Array): number {
+function collectWhere(predicate: Predicate, nodes: BlockList<Node>, among: Int32Array | undefined, length: number, found: Int32Array): number {
   let count = 0;
   for (let k = 0; k < length; k++) {
     const i = among ? among[k] : k;
-    if (predicate(nodes[i], i) === true) found[count++] = i;
+    if (predicate(nodes.at(i)!, i) === true) found[count++] = i;
   }
   return count;
 }

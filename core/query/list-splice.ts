@@ -9,26 +9,7 @@ export interface Judged<T> {
   judge: (node: Node) => Truth;
 }
 
-/**
- * Move the entry at `from` to `to` (the places between shift by one) and put `value` there: a
- * row's new version moves only as far as its sort keys did.
- */
-export function shift<T>(list: T[], from: number, to: number, value: T): void {
-  // A far move: two splices (each a native move of a tail) cost less than this loop over the places
-  // between, when the tails are not much longer (measured at 1M entries: ~1 ns per entry moved
-  // natively, ~4.5 ns per place by the loop).
-  const distance = Math.abs(to - from);
-  if (distance > 256 && 2 * list.length - from - to < 4 * distance) {
-    list.splice(from, 1);
-    list.splice(to, 0, value);
-    return;
-  }
-  if (from < to) for (let at = from; at < to; at++) list[at] = list[at + 1];
-  else for (let at = from; at > to; at--) list[at] = list[at - 1];
-  list[to] = value;
-}
-
-/** The same for a list's verdicts, `node`'s own verdict put at `to`. */
+/** A list's verdicts after the entry at `from` moved to `to` (the places between shift by one), `node`'s own verdict put at `to`. */
 export function moveVerdict(verdicts: Judged<Uint8Array>, from: number, to: number, node: Node): void {
   const { value, judge } = verdicts;
   if (from < to) value.copyWithin(from, from + 1, to + 1);
