@@ -15,6 +15,14 @@ function keptOver(rand: () => number, length: number): { kept: KeptPositions; co
   return { kept: { value: withRoom(Int32Array.from(initial)), judge: () => false }, copied: Int32Array.from(initial) };
 }
 
+/** One create (`insert`) or delete at `at` made on the kept positions, and the copy spliced afresh the same way (returned). */
+function spliceBoth(kept: KeptPositions, copied: Int32Array, at: number, insert: boolean, verdict: boolean): Int32Array {
+  const node = insert ? ({} as Node) : undefined;
+  kept.judge = () => verdict;
+  splicePositionsKept(kept, at, node);
+  return splicePositions({ value: copied, judge: () => verdict }, at, node);
+}
+
 describe('a kept filter\'s positions with their shifts pending read as the positions spliced afresh', () => {
   it('after runs of interleaved creates and deletes, matching or not, at the ends and anywhere, read between runs', () => {
     const rand = random(17);
@@ -26,11 +34,7 @@ describe('a kept filter\'s positions with their shifts pending read as the posit
         const insert = rand() < 0.5;
         const edge = rand();
         const at = edge < 0.1 ? 0 : edge < 0.2 ? (insert ? length : length - 1) : Math.floor(rand() * (insert ? length + 1 : length));
-        const verdict = rand() < 0.5;
-        const node = insert ? ({} as Node) : undefined;
-        copied = splicePositions({ value: copied, judge: () => verdict }, at, node);
-        kept.judge = () => verdict;
-        splicePositionsKept(kept, at, node);
+        copied = spliceBoth(kept, copied, at, insert, rand() < 0.5);
         length += insert ? 1 : -1;
         if (step === 0) expect(kept.pending, `run ${run}: the first write's shift is pending`).toBeDefined();
       }
@@ -56,10 +60,7 @@ describe('a kept filter\'s positions with their shifts pending read as the posit
         movePositions(kept, from, to, {} as Node);
       } else {
         const insert = kind < 0.6;
-        const at = Math.floor(rand() * (insert ? length + 1 : length));
-        const node = insert ? ({} as Node) : undefined;
-        copied = splicePositions(judged(copied), at, node);
-        splicePositionsKept(kept, at, node);
+        copied = spliceBoth(kept, copied, Math.floor(rand() * (insert ? length + 1 : length)), insert, verdict);
         length += insert ? 1 : -1;
       }
       if (rand() < 0.1) expect([...settledPositions(kept)], `step ${step}`).toEqual([...copied]);
