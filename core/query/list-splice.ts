@@ -67,12 +67,19 @@ export function splicePositions(
 }
 
 /**
- * A filter's matching positions once the node at `from` moved to `to` (`shift`), in place when its
- * verdict did not change (most writes): only the positions between the two places move, so an
- * update costs no copy of every match. Otherwise a position leaves or joins: spliced (a copy).
+ * A filter's matching positions once the node at `from` moved to `to` (`BlockList.move`), in place when
+ * its verdict did not change (most writes): only the positions between the two places move, so an
+ * update costs no copy of every match. Otherwise a position leaves or joins: spliced. With shifts
+ * pending, the move is kept pending too (a settling pass per update cost more than the move).
  */
 export function movePositions(positions: KeptPositions, from: number, to: number, node: Node): void {
-  const value = settledPositions(positions);
+  if (positions.pending) {
+    // with shifts pending, a move is a delete at `from` and a create at `to`, pending too (no pass)
+    splicePending(positions, from, undefined);
+    splicePending(positions, to, node);
+    return;
+  }
+  const { value } = positions;
   const firstFrom = (at: number) => insertionPoint(value, at - 1, (a, b) => a - b); // the first position ≥ at
   const at = firstFrom(from);
   const was = at < value.length && value[at] === from;
