@@ -109,6 +109,13 @@ export class BlockList<T> {
     this.insert(this.checked(to, this.length), value);
   }
 
+  /** The entries from `start` up to `end` (clamped to the list), as an array. */
+  slice(start: number, end: number): T[] {
+    const out: T[] = [];
+    for (let i = Math.max(0, start); i < Math.min(end, this.length); i++) out.push(this.at(i)!);
+    return out;
+  }
+
   /** The entries, in order, as one array (a copy). */
   toArray(): T[] {
     const out = tagged<T>(this.length);
@@ -159,6 +166,29 @@ function spacious<T>(length: number): T[] {
 }
 
 /** Which of the first `count` ascending `starts` is the last at most `i` (0 when none is): by binary search. */
+/** `insertionPoint` (core/index/patchable) over a list in blocks: where `item` goes, after its equals. */
+export function insertionPointIn<T>(list: BlockList<T>, item: T, compare: (a: T, b: T) => number): number {
+  return firstPast(list, item, compare, 1);
+}
+
+/** `placeOf` (core/index/patchable) over a list in blocks: where `item` itself is, or -1. */
+export function placeIn<T>(list: BlockList<T>, item: T, compare: (a: T, b: T) => number): number {
+  for (let at = firstPast(list, item, compare, 0); at < list.length && compare(list.at(at)!, item) === 0; at++) if (list.at(at) === item) return at;
+  return -1;
+}
+
+/** The first entry that compares to `item` at `least` or more (0: the first of its equals, 1: the first after them). */
+function firstPast<T>(list: BlockList<T>, item: T, compare: (a: T, b: T) => number, least: 0 | 1): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compare(list.at(middle)!, item) < least) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 export function lastAtMost(starts: ArrayLike<number>, count: number, i: number): number {
   let low = 0;
   let high = count - 1;

@@ -1,6 +1,5 @@
 import { BranchIndex } from '../index/branch-index.js';
 import { matchesScope } from '../index/content-index.js';
-import { insertionPoint, placeOf } from '../index/patchable.js';
 import type { Model } from '../schema/types.js';
 import type { Filter, Query } from './ast.js';
 import type { QueryContext } from './context.js';
@@ -8,6 +7,7 @@ import { matchesFilter } from './filter.js';
 import { filterKey, matchingPositions } from './kept-positions.js';
 import { rowNode, type Node } from './nodes.js';
 import { nodeOrder } from './sort.js';
+import { insertionPointIn, placeIn } from './block-list.js';
 import { filteredList, listPredicate, sortedList, type SortedList } from './sorted-list.js';
 
 /** How a branch's list differs from the base's kept list of the same query shape. */
@@ -86,14 +86,14 @@ function listDelta(
   const positions: number[] = [];
   for (const row of removed) {
     if (!matchesScope(query.model, row, scope)) continue;
-    const at = placeOf(list.nodes, rowNode(ctx, row), order);
+    const at = placeIn(list.nodes, rowNode(ctx, row), order);
     // (a base list not in its order: the branch keeps its own)
     if (at < 0) return undefined;
     positions.push(at);
   }
   const nodes = added.filter((row) => matchesScope(query.model, row, scope)).map((row) => rowNode(ctx, row)).sort(order);
   return {
-    list, removed: positions.sort((a, b) => a - b), added: nodes.map((node) => ({ node, at: insertionPoint(list.nodes, node, order) })),
+    list, removed: positions.sort((a, b) => a - b), added: nodes.map((node) => ({ node, at: insertionPointIn(list.nodes, node, order) })),
     selected: new Map(),
   };
 }
@@ -140,7 +140,7 @@ export function branchPage(ctx: QueryContext, query: Query, start: number, limit
     if (next < coming.length && coming[next].rank <= at) { page.push(coming[next++].node); continue; }
     if (at >= size) break;
     if (gone[skipped] === at) { skipped++; at++; continue; }
-    page.push(list.nodes[positions ? positions[at] : at]);
+    page.push(list.nodes.at(positions ? positions[at] : at)!);
     at++;
   }
   return { page, total: size - gone.length + coming.length };
@@ -163,7 +163,8 @@ export function branchNodes(ctx: QueryContext, query: Query): Node[] | undefined
     }
     if (at === list.nodes.length) break;
     if (removed[skipped] === at) { skipped++; continue; }
-    if (!predicate || predicate(list.nodes[at], at) === true) nodes.push(list.nodes[at]);
+    const node = list.nodes.at(at)!;
+    if (!predicate || predicate(node, at) === true) nodes.push(node);
   }
   return nodes;
 }

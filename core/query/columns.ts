@@ -23,7 +23,7 @@ export interface Columns {
   /** Relation or media documentIds of an attribute, interned as numbers (see `References`). */
   references(name: string): References;
   /** The nodes of the list, in order. */
-  nodes: Node[];
+  nodes: BlockList<Node>;
   /** The list's model. */
   model: Model;
   /**
@@ -48,14 +48,14 @@ export interface References {
   names: string[];
 }
 
-export function buildReferences(nodes: Node[], name: string): References {
+export function buildReferences(nodes: BlockList<Node>, name: string): References {
   const offsets = new Int32Array(nodes.length + 1);
   const targets: number[] = [];
   const ordinals = new Map<string, number>();
   const names: string[] = [];
   for (let i = 0; i < nodes.length; i++) {
     offsets[i] = targets.length;
-    const value = nodes[i].data[name];
+    const value = nodes.at(i)!.data[name];
     for (const documentId of value === null || value === undefined ? [] : Array.isArray(value) ? value : [value]) {
       let ordinal = ordinals.get(documentId as string);
       if (ordinal === undefined) {
@@ -70,13 +70,13 @@ export function buildReferences(nodes: Node[], name: string): References {
 }
 
 /** Build the column of a field over a list of nodes: its comparable values (the texts wait for `columnLower`). */
-export function buildColumn(nodes: Node[], field: FieldRef): Column {
-  return { values: BlockList.from(nodes.length, (i) => cellOf(nodes[i], field).value) };
+export function buildColumn(nodes: BlockList<Node>, field: FieldRef): Column {
+  return { values: BlockList.from(nodes.length, (i) => cellOf(nodes.at(i)!, field).value) };
 }
 
 /** The column's lower-cased texts (and its texts), laid out on the first text comparison over the whole list, then kept. */
-export function columnLower(column: Column, nodes: Node[], field: FieldRef): BlockList<string | null> {
-  const texts = (column.texts ??= BlockList.from(nodes.length, (i) => cellOf(nodes[i], field).text));
+export function columnLower(column: Column, nodes: BlockList<Node>, field: FieldRef): BlockList<string | null> {
+  const texts = (column.texts ??= BlockList.from(nodes.length, (i) => cellOf(nodes.at(i)!, field).text));
   return (column.lower ??= BlockList.from(texts.length, (i) => lowerText(texts.at(i) ?? null)));
 }
 

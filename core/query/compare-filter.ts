@@ -60,7 +60,7 @@ export function numberComparisonPositions(
   const bound = value as number;
   const found = new Int32Array(among ? among.length : values.length);
   // A NULL cell never holds against a number; another kind (text, bigint) is judged as any cell is.
-  const other = (i: number) => OPERATORS[operator].test(cellOf(columns.nodes[i], field), bound) === true;
+  const other = (i: number) => OPERATORS[operator].test(cellOf(columns.nodes.at(i)!, field), bound) === true;
   return found.slice(0, collectNumbers(values, numeric, bound, among, found, other));
 }
 
@@ -112,7 +112,7 @@ function judgeColumn(columns: Columns, field: FieldRef, operator: Operator, valu
     if (numeric && typeof slot === 'number') { verdicts[i] = numeric(slot, value as number) ? 1 : 0; continue; }
     scratch.value = slot;
     // without laid-out texts (no text comparison yet), the node's own cell has the text
-    scratch.text = column.texts ? column.texts.at(i)! : cellOf(columns.nodes[i], field).text;
+    scratch.text = column.texts ? column.texts.at(i)! : cellOf(columns.nodes.at(i)!, field).text;
     scratch.lower = column.lower?.at(i) ?? undefined;
     const truth = test(scratch);
     verdicts[i] = truth === null ? 2 : truth ? 1 : 0;

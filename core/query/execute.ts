@@ -58,11 +58,12 @@ export function selectNodes(ctx: QueryContext, query: Query): Node[] {
 /** The nodes of a query's list its filter selects. */
 function filteredNodes(ctx: QueryContext, query: Query): Node[] {
   const list = sortedList(ctx, query);
-  let nodes = list.nodes;
-  if (query.filters) {
-    const predicate = listPredicate(ctx, query, list, query.filters);
-    nodes = [];
-    for (let i = 0; i < list.nodes.length; i++) if (predicate(list.nodes[i], i) === true) nodes.push(list.nodes[i]);
+  if (!query.filters) return list.nodes.toArray();
+  const predicate = listPredicate(ctx, query, list, query.filters);
+  const nodes: Node[] = [];
+  for (let i = 0; i < list.nodes.length; i++) {
+    const node = list.nodes.at(i)!;
+    if (predicate(node, i) === true) nodes.push(node);
   }
   return nodes;
 }
@@ -107,11 +108,11 @@ function selectPage(ctx: QueryContext, query: Query, start: number, limit: numbe
   if (!query.filters) return { page: list.nodes.slice(start, start + limit), total: list.nodes.length };
   const filtered = filteredList(ctx, query, list);
   const wide = widePage(filtered, query.filters, start, limit) ?? conjunctionPage(filtered, query.filters, start, limit);
-  if (wide) return { page: wide.positions.map((at) => list.nodes[at]), total: wide.total };
+  if (wide) return { page: wide.positions.map((at) => list.nodes.at(at)!), total: wide.total };
   const positions = matchingPositions(filtered, query.filters);
   const page: Node[] = [];
   const end = Math.min(positions.length, start + limit);
-  for (let at = start; at < end; at++) page.push(list.nodes[positions[at]]);
+  for (let at = start; at < end; at++) page.push(list.nodes.at(positions[at])!);
   return { page, total: positions.length };
 }
 

@@ -1,5 +1,7 @@
 import type { Comparable } from './cast.js';
-import { LIMIT, PendingShifts } from './pending-shifts.js';
+import { EAGER, LIMIT, PendingShifts } from './pending-shifts.js';
+
+export { EAGER };
 
 /** A column as the index reads it: the list's values by position, as they are now. */
 export interface ColumnValues {
@@ -278,8 +280,7 @@ const STRING_TESTS: Record<keyof typeof NUMBER_TESTS, (bound: string) => (value:
   $lte: (bound) => (value) => typeof value === 'string' && value <= bound,
 };
 
-/** Below this many entries an index shifts its positions at once (see `shiftPositions`). */
-export const EAGER = 4096;
+
 
 const compare = (a: Comparable, b: Comparable): number => (a < b ? -1 : a > b ? 1 : 0);
 

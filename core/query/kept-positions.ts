@@ -1,7 +1,7 @@
 import type { Filter } from './ast.js';
 import type { Columns } from './columns.js';
 import { numberComparisonPositions } from './compare-filter.js';
-import { withRoom, type Judged } from './list-splice.js';
+import { settledPositions, withRoom, type KeptPositions } from './list-splice.js';
 import type { Node } from './nodes.js';
 import type { FieldIndex } from './field-index.js';
 import type { Comparable } from './cast.js';
@@ -14,9 +14,9 @@ const MATCHES_KEPT = 16;
 
 /** A kept sorted list as the search for a filter's positions sees it. */
 export interface FilteredList {
-  nodes: Node[];
+  nodes: BlockList<Node>;
   /** Positions in `nodes` a whole filter selects, by filter key: kept with the list, patched on writes. */
-  matches: Map<string, Judged<Int32Array>>;
+  matches: Map<string, KeptPositions>;
   /** A filter's predicate over the list; `pointwise`: asked at a few positions only (no comparison judges every node). */
   predicate(filter: Filter, pointwise: boolean): Predicate;
   /** The list's columns (see `Columns`). */
@@ -122,11 +122,11 @@ function firstHolding(values: BlockList<Comparable | null>, holds: (value: Compa
 }
 
 /** Into `found`, the positions of `among` (or every position, to `length`) a predicate selects; how many. */
-function collectWhere(predicate: Predicate, nodes: Node[], among: Int32Array | undefined, length: number, found: Int32Array): number {
+function collectWhere(predicate: Predicate, nodes: BlockList<Node>, among: Int32Array | undefined, length: number, found: Int32Array): number {
   let count = 0;
   for (let k = 0; k < length; k++) {
     const i = among ? among[k] : k;
-    if (predicate(nodes[i], i) === true) found[count++] = i;
+    if (predicate(nodes.at(i)!, i) === true) found[count++] = i;
   }
   return count;
 }
@@ -137,7 +137,7 @@ function keptPositions(list: FilteredList, key: string): Int32Array | undefined 
   if (!kept) return undefined;
   list.matches.delete(key);
   list.matches.set(key, kept);
-  return kept.value;
+  return settledPositions(kept);
 }
 
 /** The positions of a run of a list. */

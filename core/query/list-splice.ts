@@ -1,6 +1,7 @@
 import { insertionPoint } from '../index/patchable.js';
 import type { Node } from './nodes.js';
 import type { Truth } from './operators.js';
+import { EAGER, LIMIT, PendingShifts } from './pending-shifts.js';
 
 /** Something kept per position of a list, with how to judge one node (for a node spliced in later). */
 export interface Judged<T> {
@@ -8,26 +9,7 @@ export interface Judged<T> {
   judge: (node: Node) => Truth;
 }
 
-/**
- * Move the entry at `from` to `to` (the places between shift by one) and put `value` there: a
- * row's new version moves only as far as its sort keys did.
- */
-export function shift<T>(list: T[], from: number, to: number, value: T): void {
-  // A far move: two splices (each a native move of a tail) cost less than this loop over the places
-  // between, when the tails are not much longer (measured at 1M entries: ~1 ns per entry moved
-  // natively, ~4.5 ns per place by the loop).
-  const distance = Math.abs(to - from);
-  if (distance > 256 && 2 * list.length - from - to < 4 * distance) {
-    list.splice(from, 1);
-    list.splice(to, 0, value);
-    return;
-  }
-  if (from < to) for (let at = from; at < to; at++) list[at] = list[at + 1];
-  else for (let at = from; at > to; at--) list[at] = list[at - 1];
-  list[to] = value;
-}
-
-/** The same for a list's verdicts, `node`'s own verdict put at `to`. */
+/** A list's verdicts after the entry at `from` moved to `to` (the places between shift by one), `node`'s own verdict put at `to`. */
 export function moveVerdict(verdicts: Judged<Uint8Array>, from: number, to: number, node: Node): void {
   const { value, judge } = verdicts;
   if (from < to) value.copyWithin(from, from + 1, to + 1);
@@ -50,6 +32,25 @@ export function spliceVerdicts({ value, judge }: Judged<Uint8Array>, at: number,
   return out;
 }
 
+/**
+ * A filter's kept positions, whose creates' and deletes' shifts may be pending (`PendingShifts`, as a
+ * field index keeps its own): `value` then holds stored forms, and a reader takes it through `settledPositions`.
+ */
+export interface KeptPositions extends Judged<Int32Array> {
+  pending?: PendingShifts;
+  /** Bounds the positions held when the pending shifts began (one past the last of them). */
+  extent?: number;
+}
+
+/** A filter's kept positions as they are now: what is pending applied to all of them, in one pass. */
+export function settledPositions(kept: KeptPositions): Int32Array {
+  if (kept.pending) {
+    kept.pending.applyTo(kept.value, kept.value.length, kept.extent!);
+    kept.pending = undefined;
+  }
+  return kept.value;
+}
+
 /** A filter's matching positions once the node at `at` is removed, or `node` is inserted there (and kept if it matches). */
 export function splicePositions(
   { value: kept, judge }: Judged<Int32Array>, at: number, node: Node | undefined, value: Int32Array = kept,
@@ -66,11 +67,18 @@ export function splicePositions(
 }
 
 /**
- * A filter's matching positions once the node at `from` moved to `to` (`shift`), in place when its
- * verdict did not change (most writes): only the positions between the two places move, so an
- * update costs no copy of every match. Otherwise a position leaves or joins: spliced (a copy).
+ * A filter's matching positions once the node at `from` moved to `to` (`BlockList.move`), in place when
+ * its verdict did not change (most writes): only the positions between the two places move, so an
+ * update costs no copy of every match. Otherwise a position leaves or joins: spliced. With shifts
+ * pending, the move is kept pending too (a settling pass per update cost more than the move).
  */
-export function movePositions(positions: Judged<Int32Array>, from: number, to: number, node: Node): void {
+export function movePositions(positions: KeptPositions, from: number, to: number, node: Node): void {
+  if (positions.pending) {
+    // with shifts pending, a move is a delete at `from` and a create at `to`, pending too (no pass)
+    splicePending(positions, from, undefined);
+    splicePending(positions, to, node);
+    return;
+  }
   const { value } = positions;
   const firstFrom = (at: number) => insertionPoint(value, at - 1, (a, b) => a - b); // the first position ≥ at
   const at = firstFrom(from);
@@ -137,9 +145,14 @@ export function spliceVerdictsKept(verdicts: Judged<Uint8Array>, at: number, nod
 /**
  * `splicePositions` in place: the positions after `at` shift by one where they are, and the list
  * grows into its buffer's room (a create) or shrinks (a delete); a new array only when out of
- * room. A create or delete then costs one pass over the later positions, no copy of every match.
+ * room. Past `EAGER` positions the shift is kept pending (see `KeptPositions`): a create or
+ * delete then costs a binary search and a native move of the later entries, no pass over them.
  */
-export function splicePositionsKept(positions: Judged<Int32Array>, at: number, node: Node | undefined): void {
+export function splicePositionsKept(positions: KeptPositions, at: number, node: Node | undefined): void {
+  if (positions.pending || positions.value.length >= EAGER) {
+    splicePending(positions, at, node);
+    return;
+  }
   const { value } = positions;
   const first = insertionPoint(value, at - 1, (a, b) => a - b); // the first position ≥ at
   const removes = !node && first < value.length && value[first] === at;
@@ -160,4 +173,44 @@ export function splicePositionsKept(positions: Judged<Int32Array>, at: number, n
     const shift = node ? 1 : -1;
     for (let k = first; k < value.length; k++) value[k] += shift;
   }
+}
+
+/** `splicePositionsKept` with the later positions' shift kept pending: the entries move natively, unchanged. */
+function splicePending(positions: KeptPositions, at: number, node: Node | undefined): void {
+  let { value } = positions;
+  if (!positions.pending) {
+    positions.pending = new PendingShifts();
+    positions.extent = value.length ? value[value.length - 1] + 1 : 0;
+  }
+  const pending = positions.pending;
+  const first = firstResolved(value, pending, at);
+  if (node) {
+    pending.shift(at, Infinity, 1);
+    if (positions.judge(node) === true) {
+      if (roomAfter(value) < 1) value = withRoom(value);
+      const out = new Int32Array(value.buffer, value.byteOffset, value.length + 1);
+      out.copyWithin(first + 1, first, value.length);
+      out[first] = pending.place(at);
+      positions.value = out;
+    }
+  } else {
+    if (first < value.length && pending.resolve(value[first]) === at) {
+      value.copyWithin(first, first + 1);
+      positions.value = value.subarray(0, value.length - 1);
+    }
+    pending.shift(at + 1, Infinity, -1);
+  }
+  if (pending.count >= LIMIT) settledPositions(positions);
+}
+
+/** The first of the stored positions whose position now is `at` or later (they stay in order through the shifts). */
+function firstResolved(value: Int32Array, pending: PendingShifts, at: number): number {
+  let low = 0;
+  let high = value.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (pending.resolve(value[middle]) < at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

@@ -117,5 +117,8 @@ export class PendingShifts {
 /** Shifts kept pending before an index applies them in one pass (a pass costs ~1–2 ms at 1M rows). */
 export const LIMIT = 64;
 
+/** Below this many entries an index (or a kept filter's positions) shifts its positions at once, with none pending. */
+export const EAGER = 4096;
+
 /** The offset table `applyTo` fills (shared: one pass at a time, on one thread). */
 let scratch = new Int32Array(0);

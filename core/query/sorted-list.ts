@@ -5,21 +5,22 @@ import { buildColumn, buildReferences, compileFilter, type Column, type Columns,
 import { rowNode, type Node } from './nodes.js';
 import type { Predicate } from './predicate.js';
 import type { Truth } from './operators.js';
-import { movePositions, moveVerdict, shift, splicePositionsKept, spliceVerdictsKept, type Judged } from './list-splice.js';
+import { movePositions, moveVerdict, splicePositionsKept, spliceVerdictsKept, type Judged, type KeptPositions } from './list-splice.js';
 import { nodeOrder, sortNodes } from './sort.js';
 import { cellOf, lowerText } from './columns.js';
 import { matchesScope } from '../index/content-index.js';
-import { insertionPoint, placeOf } from '../index/patchable.js';
+import { BlockList, insertionPointIn, placeIn } from './block-list.js';
 import type { FilteredList } from './kept-positions.js';
 import { FieldIndex } from './field-index.js';
 
 export interface SortedList {
-  nodes: Node[];
+  /** The list's nodes in order, in blocks (a create or delete moves one block, see `BlockList`). */
+  nodes: BlockList<Node>;
   columns: Map<string, Column>;
   references: Map<string, References>;
   verdicts: Map<string, Judged<Uint8Array>>;
   /** Positions in `nodes` a whole filter selects, by filter: the index a filter seen before reads. */
-  matches: Map<string, Judged<Int32Array>>;
+  matches: Map<string, KeptPositions>;
   /** The field each column holds, to fill a patched-in node's cell. */
   fields: Map<string, FieldRef>;
   /** Sorted indexes of fields a comparison was asked on (null: the column cannot be indexed), patched on writes. */
@@ -36,7 +37,8 @@ export function sortedList(ctx: QueryContext, query: Query): SortedList {
     const scope = { status: query.status, locale: query.locale };
     // Every row's fields are read (a node holds them): read ahead in blocks what is still in the snapshot.
     const rows = ctx.index.readAhead(ctx.index.scopedRows(query.model.uid, scope));
-    const nodes = sortNodes(ctx, rows.map((row) => rowNode(ctx, row)), query.sort);
+    const sorted = sortNodes(ctx, rows.map((row) => rowNode(ctx, row)), query.sort);
+    const nodes = BlockList.from(sorted.length, (i) => sorted[i]);
     const list: SortedList = {
       nodes, columns: new Map(), references: new Map(), verdicts: new Map(), matches: new Map(), fields: new Map(), indexes: new Map(),
       patch: (removed, added) => patchList(ctx, query, list, removed, added),
@@ -60,7 +62,7 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
   for (const key of list.verdicts.keys()) if (key.startsWith('ref|')) list.verdicts.delete(key);
   for (const key of list.matches.keys()) if (key.includes('"kind":"nested"')) list.matches.delete(key);
   const move = (from: number, to: number, node: Node) => {
-    shift(nodes, from, to, node);
+    nodes.move(from, to, node);
     for (const verdicts of list.verdicts.values()) moveVerdict(verdicts, from, to, node);
     for (const positions of list.matches.values()) movePositions(positions, from, to, node);
     for (const [name, column] of list.columns) {
@@ -77,8 +79,8 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
     }
   };
   const splice = (at: number, node?: Node) => {
-    if (node) nodes.splice(at, 0, node);
-    else nodes.splice(at, 1);
+    if (node) nodes.insert(at, node);
+    else nodes.remove(at);
     for (const verdicts of list.verdicts.values()) spliceVerdictsKept(verdicts, at, node);
     for (const positions of list.matches.values()) splicePositionsKept(positions, at, node);
     for (const [name, column] of list.columns) {
@@ -108,22 +110,22 @@ function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: r
     const old = left.find((candidate) => candidate.documentId === row.documentId && candidate.locale === row.locale);
     if (!old) continue;
     // Found by binary search (no scan of the list); a node not where its order puts it drops the list.
-    const from = placeOf(nodes, rowNode(ctx, old), order);
+    const from = placeIn(nodes, rowNode(ctx, old), order);
     if (from < 0) return false;
     const node = rowNode(ctx, row);
-    const point = insertionPoint(nodes, node, order);
+    const point = insertionPointIn(nodes, node, order);
     move(from, point > from ? point - 1 : point, node);
     left.splice(left.indexOf(old!), 1);
     coming.splice(coming.indexOf(row), 1);
   }
   for (const row of left) {
-    const at = placeOf(nodes, rowNode(ctx, row), order);
+    const at = placeIn(nodes, rowNode(ctx, row), order);
     if (at < 0) return false;
     splice(at);
   }
   for (const row of coming) {
     const node = rowNode(ctx, row);
-    splice(insertionPoint(nodes, node, order), node);
+    splice(insertionPointIn(nodes, node, order), node);
   }
   list.references.clear();
   return true;

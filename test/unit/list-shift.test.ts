@@ -1,28 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  movePositions, shift, splicePositions, splicePositionsKept, spliceVerdicts, spliceVerdictsKept, withRoom,
+  movePositions, splicePositions, splicePositionsKept, spliceVerdicts, spliceVerdictsKept, withRoom,
 } from '../../core/query/list-splice.js';
 import type { Node } from '../../core/query/nodes.js';
-
-/** What a move means: take the entry out at `from`, put `value` in at `to`. */
-const expected = (length: number, from: number, to: number) => {
-  const list: (number | string)[] = Array.from({ length }, (_, i) => i);
-  list.splice(from, 1);
-  list.splice(to, 0, 'moved');
-  return list;
-};
-
-describe('shift: a row moved in a kept list, by a loop over the places between or by two splices', () => {
-  it.each([
-    ['a short move down', 10, 2, 5], ['a short move up', 10, 7, 1], ['no move', 10, 4, 4],
-    ['a far move to the end (spliced)', 2000, 10, 1999], ['a far move to the start', 2000, 1990, 0],
-    ['a far move near the end (spliced)', 2000, 1000, 1900], ['a far move back near the end (spliced)', 2000, 1999, 1500],
-  ])('%s', (_, length, from, to) => {
-    const list: (number | string)[] = Array.from({ length }, (_, i) => i);
-    shift(list, from, to, 'moved');
-    expect(list).toEqual(expected(length, from, to));
-  });
-});
 
 describe('movePositions: a filter\'s kept positions after a move, in place, equal the two splices', () => {
   it('for random lists, moves and verdicts (kept, left, joined, never in)', () => {
