@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { NotFoundError } from '../errors.js';
 import type { ContentIndex } from '../index/content-index.js';
 import type { Model } from '../schema/types.js';
-import { applyChanges, fileChange, type FileChange } from '../watch/file-changes.js';
+import type { FileChange } from '../watch/file-changes.js';
 
 /** What a held or retired writer needs to hand a write to the writer now serving (set by core/cms.ts). */
 export interface WriteLine {
@@ -125,6 +125,9 @@ export class ReloadGate implements WriteLine {
  */
 export async function catchUp(index: ContentIndex, root: string, files: readonly string[]): Promise<void> {
   let left = files.filter((file) => file.startsWith('content/'));
+  if (!left.length) return;
+  // Imported when a reload meets a write: a command that only reads (`cms get`) never loads the file reader's write side.
+  const { applyChanges, fileChange } = await import('../watch/file-changes.js');
   while (left.length) {
     const changes = await Promise.all(left.map((file) => fileChange(index, root, file, Infinity)));
     const ready: FileChange[] = [];
