@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredUser } from '../../core/auth/state-store.js';
 import { bearer, credentialSite, oneConnection, writeConfig } from './helpers.js';
+import { stopChild } from '../helpers/stop-child.js';
 
 // A verified credential is cached by the server (no hash of the key against the store; one fstat of
 // the state file per request tells whether it changed). These tests run the real `cms serve` process and change the state
@@ -21,8 +22,8 @@ beforeAll(async () => {
   ({ base } = site);
 }, 120_000);
 
-afterAll(() => {
-  site?.server.kill('SIGTERM');
+afterAll(async () => {
+  await stopChild(site?.server);
 });
 
 describe('a cached credential sees every change on the next request (real server, other processes)', () => {

@@ -9,6 +9,7 @@ import { FileStateStore } from '../../core/auth/file-state-store.js';
 import { requestStarted, StateFileWatch } from '../../core/auth/state-file-watch.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { ensureBuilt } from '../cli/built-cli.js';
+import { stopChild } from '../helpers/stop-child.js';
 
 const watches: StateFileWatch[] = [];
 afterEach(() => { for (const watch of watches.splice(0)) watch.close(); });
@@ -161,7 +162,7 @@ describe('a request sent after another process replaced the state file (a server
       expect(roles).toEqual(Array.from({ length: 20 }, (_, round) => (round % 2 ? 'authenticated' : 'public')));
     } finally {
       agent.destroy();
-      server.kill();
+      await stopChild(server);
       await writer.close();
     }
   });

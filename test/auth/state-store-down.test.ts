@@ -10,6 +10,7 @@ import { cuttableLink } from '../helpers/replica-set.js';
 import { requires } from '../helpers/requires.js';
 import { startServe } from '../helpers/serve-process.js';
 import { AUTHENTICATED_GRANTS, bearer, PASSWORD, PUBLIC_GRANTS, writeConfig } from './helpers.js';
+import { stopChild } from '../helpers/stop-child.js';
 
 const needsPostgres = requires('postgresql');
 let postgres: TestPostgres;
@@ -69,7 +70,7 @@ describe.skipIf(needsPostgres.skip)(`PostgreSQL down${needsPostgres.note}`, () =
 
     const env = { ...process.env, CMS_STATE_URL: url, CMS_ROOT: '' };
     const { child, base, stderr } = await startServe(BIN, ['--root', root, '--no-watch'], { cwd: REPO_ROOT, env });
-    onTestFinished(() => { child.kill('SIGTERM'); });
+    onTestFinished(() => stopChild(child));
     expect(stderr()).toMatch(/state store: PostgreSQL cannot be reached .*answer 503 until it answers/);
     expect((await fetch(`${base}/api/articles?fields=title`)).status).toBe(200);
     const registered = await fetch(`${base}/api/auth/local/register`, {

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/project.js';
 import { ensureBuilt } from '../cli/built-cli.js';
 import { git, initRepo, writableSample } from '../git-workflow/helpers.js';
+import { stopChild } from '../helpers/stop-child.js';
 
 /** Tag "Coffee" of the sample site. */
 const COFFEE = 'b2hjgyg2kdh9a72boali13fe';
@@ -83,7 +84,7 @@ async function withServer(root: string, run: (ask: Ask, sent: string) => Promise
     await run(ask, sent);
   } finally {
     agent.destroy();
-    server.kill();
+    await stopChild(server);
   }
 }
 

@@ -88,7 +88,7 @@ describe('the bundled bin finds the package\'s files from its chunks', { timeout
       expect(preact.status).toBe(200);
       expect(await preact.text()).toBe(readFileSync(join(REPO_ROOT, 'node_modules/preact/dist/preact.module.js'), 'utf8'));
     } finally {
-      server.stop();
+      await server.stop();
     }
   });
 });

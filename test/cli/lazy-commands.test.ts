@@ -7,6 +7,7 @@ import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/project.js';
+import { stopChild } from '../helpers/stop-child.js';
 import { BIN, ensureBuilt } from './built-cli.js';
 
 /**
@@ -46,7 +47,7 @@ function runTraced(args: string[]): Promise<{ code: number; stdout: string; load
 }
 
 /** `cms serve` with the hook on a free port: the modules loaded by the time it says it is serving, and its address. */
-function serveTraced(): Promise<{ origin: string; loaded: string[]; files: string[]; stop: () => void }> {
+function serveTraced(): Promise<{ origin: string; loaded: string[]; files: string[]; stop: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...TRACE, BIN, 'serve', '--root', REPO_ROOT, '--port', '0', '--host', '127.0.0.1', '--no-watch'],
       { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -54,7 +55,7 @@ function serveTraced(): Promise<{ origin: string; loaded: string[]; files: strin
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       const serving = /Serving .* at (http:\/\/\S+)\/api/.exec(stderr);
-      if (serving) resolve({ origin: serving[1], loaded: loadedIn(stderr), files: distFiles(stderr), stop: () => child.kill('SIGTERM') });
+      if (serving) resolve({ origin: serving[1], loaded: loadedIn(stderr), files: distFiles(stderr), stop: () => stopChild(child) });
     });
     child.once('exit', (code) => reject(new Error(`cms serve exited with ${code}: ${stderr}`)));
   });
@@ -145,7 +146,7 @@ describe('cms loads only the command it runs', { timeout: 120_000 }, () => {
       expect(core).toContain('http/write-route.js');
       expect((await fetch(`${server.origin}/api/articles?fields=title`)).status).toBe(200);
     } finally {
-      server.stop();
+      await server.stop();
     }
   });
 });

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { stopChild } from '../helpers/stop-child.js';
 import { BIN, ensureBuilt, runCms } from '../cli/built-cli.js';
 import { copySampleSite } from '../helpers/project.js';
 import { requires } from '../helpers/requires.js';
@@ -25,11 +26,14 @@ beforeAll(() => {
 
 describe.skipIf(needs.skip)(`cms cluster${needs.note}`, () => {
   let child: ReturnType<typeof spawn> | undefined;
-  afterAll(() => { if (child && child.exitCode === null) child.kill('SIGTERM'); });
 
   it('starts an origin, 2 replicas, PostgreSQL and nginx; reads and writes pass the balancer with its token; SIGTERM stops all', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'cms-cluster-'));
-    onTestFinished(() => rmSync(parent, { recursive: true, force: true }));
+    // Stopped (its replicas, PostgreSQL and nginx with it: a minute before SIGKILL) before its folder goes, however the test ends.
+    onTestFinished(async () => {
+      await stopChild(child, 'SIGTERM', { graceMs: 60_000 });
+      rmSync(parent, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    });
     const dir = join(parent, 'c');
     const args = [BIN, 'cluster', '--replicas', '2', '--port', '0', '--dir', dir, '--root', project];
     child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite, REPO_ROOT } from '../helpers/project.js';
 import { startServe } from '../helpers/serve-process.js';
+import { stopChild } from '../helpers/stop-child.js';
 
 const run = promisify(execFile);
 const TOKEN = 'openapi-client-token-0123456789abcdef0123456789';
@@ -37,7 +38,7 @@ beforeAll(async () => {
   compile = { code: tsc.code, output: tsc.stdout };
 }, 120_000);
 
-afterAll(() => { server?.kill(); });
+afterAll(async () => { await stopChild(server); });
 
 describe('a client generated with openapi-typescript + openapi-fetch from /openapi.json', () => {
   it('compiles a list with filters, populate, sort, fields and pagination, a create and error handling under --strict, with no cast', () => {

@@ -4,6 +4,7 @@ import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { ARTICLES, PUBLISHED_IDS } from './sample-site.js';
 import { freePort } from '../../core/cluster/ports.js';
+import { stopChild } from '../helpers/stop-child.js';
 
 /** Resolves with the served address once the server says it is serving; rejects if it exits first. */
 function waitForServing(child: ChildProcess): Promise<string> {
@@ -29,8 +30,8 @@ beforeAll(async () => {
   await waitForServing(child);
 }, 120_000);
 
-afterAll(() => {
-  child?.kill('SIGTERM');
+afterAll(async () => {
+  await stopChild(child);
 });
 
 describe('cms serve on a real port (smoke)', () => {
@@ -65,7 +66,7 @@ describe('cms serve --port 0', () => {
       for (const port of ports) expect(port < 3000 || port > 3100).toBe(true);
       for (const origin of origins) expect((await fetch(`${origin}/api/articles?fields=title`)).status).toBe(200);
     } finally {
-      for (const child of started) child.kill('SIGTERM');
+      await Promise.all(started.map((child) => stopChild(child)));
     }
   }, 120_000);
 });

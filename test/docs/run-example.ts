@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { BIN } from '../cli/built-cli.js';
 import { REPO_ROOT } from '../helpers/project.js';
+import { stopChild } from '../helpers/stop-child.js';
 import type { Fence } from './doc-files.js';
 
 /** Where the docs say the server is (`npm start`), replaced by the test server's own address. */
@@ -33,12 +34,7 @@ export async function startServer(root: string): Promise<{ origin: string; stop:
     });
     child.on('exit', (code) => reject(new Error(`cms serve exited ${code}: ${log}`)));
   });
-  const stop = () => new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-  return { origin, stop };
+  return { origin, stop: () => stopChild(child) };
 }
 
 /**

@@ -42,7 +42,7 @@ describe('cms.server.ts', () => {
       expect([missing.status, (await missing.json()).error]).toEqual([404, { status: 404, name: 'NotFoundError',
         message: 'Article not found', details: {} }]);
     } finally {
-      server.stop();
+      await server.stop();
     }
   }, 120_000);
 

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { startServe, type ServeExited } from '../helpers/serve-process.js';
+import { stopChild } from '../helpers/stop-child.js';
 
-interface Served { base?: string; code?: number | null; stderr: () => string; stop: () => void }
+interface Served { base?: string; code?: number | null; stderr: () => string; stop: () => Promise<void> }
 
 /**
  * `cms serve` on a copy of `project`: resolves with its base URL once serving (and a stop), or with its exit code and stderr.
@@ -23,8 +24,8 @@ export async function serve(project: string, { bin = BIN, admin = false } = {}) 
     CMS_API_TOKEN_SALT: 'serve-test-salt-0123456789abcdef0123456789abcdef',
   };
   return startServe(bin, args, { env }).then(
-    ({ base, child, stderr }): Served => ({ base, stderr, stop: () => child.kill('SIGTERM') }),
-    (error: ServeExited): Served => ({ code: error.code, stderr: () => error.stderr, stop: () => {} }),
+    ({ base, child, stderr }): Served => ({ base, stderr, stop: () => stopChild(child) }),
+    (error: ServeExited): Served => ({ code: error.code, stderr: () => error.stderr, stop: async () => {} }),
   );
 }
 

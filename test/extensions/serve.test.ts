@@ -22,7 +22,7 @@ describe('cms serve with a project\'s own code', () => {
       expect(listed.headers.get('x-articles-listed')).toBe('yes');
       expect((await listed.json()).meta.wrapped).toBe(true);
     } finally {
-      server.stop();
+      await server.stop();
     }
   }, 120_000);
 

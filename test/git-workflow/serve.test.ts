@@ -2,12 +2,13 @@ import type { ChildProcess } from 'node:child_process';
 import { serveSite } from '../write/served-site.js';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuilt } from '../cli/built-cli.js';
+import { stopChild } from '../helpers/stop-child.js';
 import { commits, eventually, mainTip, writableRepo, writableSample, writeText } from './helpers.js';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 const running: ChildProcess[] = [];
-afterEach(() => { for (const child of running.splice(0)) child.kill('SIGTERM'); });
+afterEach(async () => { await Promise.all(running.splice(0).map((child) => stopChild(child))); });
 
 /** `cms serve …args` as a real process (test/write/served-site.ts); resolves once it says it is serving. */
 async function serve(root: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ base: string; stderr: () => string }> {

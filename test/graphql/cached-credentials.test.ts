@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileStateStore } from '../../core/auth/file-state-store.js';
 import type { StoredUser } from '../../core/auth/state-store.js';
 import { credentialSite, oneConnection } from '../auth/helpers.js';
+import { stopChild } from '../helpers/stop-child.js';
 
 // test/auth/cached-credentials.test.ts for GraphQL: a repeated `POST /graphql` is answered from its kept answer by the
 // Node fast path (core/http/graphql-fast.ts), its credential recognised from what its keep-alive connection had
@@ -40,8 +41,8 @@ beforeAll(async () => {
   ({ base } = site);
 }, 120_000);
 
-afterAll(() => {
-  site?.server.kill('SIGTERM');
+afterAll(async () => {
+  await stopChild(site?.server);
 });
 
 describe('a kept GraphQL answer sees every credential change on the next request of its connection (real server, other processes)', () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite } from '../helpers/project.js';
 import { startServe } from '../helpers/serve-process.js';
+import { stopChild } from '../helpers/stop-child.js';
 
 const TOKEN = 'graphql-clients-token-0123456789abcdef0123456789';
 const ENV = { ...process.env, CMS_API_TOKEN: TOKEN, CMS_JWT_SECRET: 'graphql-clients-jwt-secret-0123456789abcdef',
@@ -20,7 +21,7 @@ beforeAll(async () => {
   ({ base, child: server } = await startServe(BIN, ['--root', copySampleSite(), '--no-watch'], { env: ENV }));
 }, 120_000);
 
-afterAll(() => { server?.kill(); });
+afterAll(async () => { await stopChild(server); });
 
 // The queries as a Strapi front end writes them (Strapi's docs and the LaunchPad/blog starters' shapes).
 const ARTICLES = gql`

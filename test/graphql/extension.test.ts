@@ -104,7 +104,7 @@ describe('what the extension service refuses stops the start, naming it', () => 
   ])('%s', async (_name, line, expected) => {
     const code = `'use strict';\nmodule.exports = { register({ strapi }) {\n    ${line}\n  } };\n`;
     const site = await serve(makeProject({ ...SCHEMAS, 'cms.config.json': CONFIG, 'src/index.js': code }));
-    site.stop();
+    await site.stop();
     expect(site.base).toBeUndefined();
     expect(site.code).not.toBe(0);
     expect(site.stderr()).toContain(expected);

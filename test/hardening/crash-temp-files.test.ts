@@ -7,6 +7,7 @@ import { createWorkTree } from '../../core/git/work-tree.js';
 import { GITIGNORE } from '../../core/project/scaffold-files.js';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { copySampleSite, REPO_ROOT } from '../helpers/project.js';
+import { stopChild } from '../helpers/stop-child.js';
 import { git, gitSampleSite } from '../studio/git-site.js';
 
 /** Temp files named as `writeFileAtomic` names them, left where a crash would leave them. */
@@ -29,7 +30,7 @@ describe('temp files an interrupted atomic write leaves', () => {
     const args = [BIN, 'serve', '--root', root, '--port', '0', '--host', '127.0.0.1', '--no-watch', '--no-admin'];
     const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...process.env, CMS_ROOT: '' } });
     // Stopped however the test ends, a timeout included.
-    onTestFinished(() => { child.kill('SIGTERM'); });
+    onTestFinished(() => stopChild(child));
     let stderr = '';
     await new Promise<void>((done, fail) => {
       child.stderr.on('data', (chunk) => { stderr += chunk; if (stderr.includes('Serving ')) done(); });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt } from '../cli/built-cli.js';
 import { mediaSite } from '../media/helpers.js';
 import { startServe } from '../helpers/serve-process.js';
+import { stopChild } from '../helpers/stop-child.js';
 
 /**
  * Issue 11, item 2: a chunked body over a size limit answered 413 and then the process died with
@@ -53,8 +54,8 @@ beforeAll(async () => {
 beforeEach(async () => {
   if (!child || exited !== undefined) await start();
 });
-afterAll(() => {
-  child?.kill('SIGTERM');
+afterAll(async () => {
+  await stopChild(child);
 });
 
 interface Sent {

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../core/cluster/ports.js';
+import { stopChild } from './stop-child.js';
 
 export interface Nginx { base: string; version: string; stop: () => Promise<void> }
 
@@ -46,5 +47,5 @@ ${serverIncludes.map((file) => `    include ${file};`).join('\n')}
     try { await fetch(`${base}/`); break; } catch { await new Promise((resolveTick) => setImmediate(resolveTick)); }
   }
   const version = execFileSync('sh', ['-c', 'nginx -v 2>&1'], { encoding: 'utf8' }).trim();
-  return { base, version, stop: () => { child.kill('SIGQUIT'); return exited; } };
+  return { base, version, stop: () => stopChild(child, 'SIGQUIT') };
 }

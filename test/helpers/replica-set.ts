@@ -122,7 +122,8 @@ export async function replicaSet(count: number, gitSettings: Record<string, unkn
     },
     async stop() {
       await Promise.all(members.map((member) => member.process?.stop()));
-      rmSync(dir, { recursive: true, force: true });
+      // With retries: a git a stopped replica ran (a pull, a push to the origin here) may still be closing files in the folder.
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }

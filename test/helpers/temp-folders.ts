@@ -11,7 +11,10 @@ export function removeAfterFile(dir: string): string {
   return dir;
 }
 
-/** Remove every folder registered so far (after a test file). */
+/**
+ * Remove every folder registered so far (after a test file). With retries: a server the file stopped has exited, but a git it
+ * ran may still be closing files in the folder, and a removal racing it fails with ENOTEMPTY or EBUSY.
+ */
 export function removeTempFolders(): void {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stopChild } from '../helpers/stop-child.js';
 import { ensureBuilt } from '../cli/built-cli.js';
 import { REPO_ROOT } from '../helpers/project.js';
 
@@ -35,12 +36,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    process.kill(-server.pid, 'SIGTERM');
-    await exited;
-  }
-  if (work) rmSync(work, { recursive: true, force: true });
+  // npm start's whole group (npm, its shell, cms serve); npm may exit before cms serve has, so the removal retries.
+  await stopChild(server, 'SIGTERM', { kill: (signal) => process.kill(-server!.pid!, signal) });
+  if (work) rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });
 
 /** Run one of the installed package's commands the way a user does, through npx without a download. */

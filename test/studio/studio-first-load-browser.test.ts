@@ -17,7 +17,7 @@ import { CHROMIUM } from './editor-site.js';
 describe.skipIf(!CHROMIUM)(`the studio's first load${CHROMIUM ? '' : ' (skipped: no chromium binary found)'}`, { timeout: 300_000 }, () => {
   let work = '';
   let installed = '';
-  let stop = () => {};
+  let stop = async (): Promise<void> => {};
   let context: BrowserContext;
   let page: Page;
   let studio = '';
@@ -47,8 +47,8 @@ describe.skipIf(!CHROMIUM)(`the studio's first load${CHROMIUM ? '' : ' (skipped:
 
   afterAll(async () => {
     await context?.close();
-    stop();
-    if (work) rmSync(work, { recursive: true, force: true });
+    await stop();
+    if (work) rmSync(work, { recursive: true, force: true, maxRetries: 5 });
   });
 
   it('asks for the page, the bundle of the studio\'s modules, the three packages and the four styles: nine files, not ~77', async () => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN } from '../cli/built-cli.js';
 import { startServe } from '../helpers/serve-process.js';
+import { stopChild } from '../helpers/stop-child.js';
 
 /** A `cms serve` of a site as a real process (watching its files, as people run it). */
 export interface ServedSite {
@@ -27,11 +28,7 @@ export async function serveSite(root: string, args: string[] = [], env: NodeJS.P
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : undefined };
     },
-    stop: () => new Promise<void>((resolveStop) => {
-      if (child.exitCode !== null) return resolveStop();
-      child.once('exit', () => resolveStop());
-      child.kill('SIGTERM');
-    }),
+    stop: () => stopChild(child),
   };
 }
 
