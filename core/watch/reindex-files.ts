@@ -27,7 +27,8 @@ export async function reindexFiles(cms: ReindexTarget, files: string[], report: 
   }
   const index = cms.index;
   const changes: FileChange[] = [];
-  const contentFiles = files.filter((path) => /^content\/[^/]+\/[^/]+$/.test(path));
+  // `content/<type>/<file>`, or `content/<type>/<xx>/<file>` in the fan-out layout (index/content-path.ts).
+  const contentFiles = files.filter((path) => /^content\/[^/]+\/(?:[^/]+\/)?[^/]+$/.test(path));
   for (const file of contentFiles) {
     const change = await fileChange(index, cms.root, file);
     if (change) changes.push(change);
