@@ -124,6 +124,8 @@ export interface Cms {
    * failed), and writes already under way are in the index it installs (service/reload-gate.ts). Reloads run one at a time.
    */
   reload(): Promise<void>;
+  /** Files another writer changed (the watcher, a pull) were applied to `index`: a reload under way takes them too. */
+  landed(index: ContentIndex, files: readonly string[]): Promise<void> | undefined;
   /** Where background problems are reported (`options.report`, stderr by default). */
   report(message: string): void;
   /** The environment it runs in (`options.env`, else `process.env`): secrets, NODE_ENV for the GraphQL face. */
@@ -261,6 +263,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     // Swap every part at once: a request sees the old model or the new one, never a mix; writes are neither lost nor
     // refused for it (service/reload-gate.ts).
     reload: () => gate.reload(assemble, (parts) => { Object.assign(cms, parts); }),
+    landed: (index: ContentIndex, files: readonly string[]) => gate.landed(index, files),
     // The index entries owed by commits in a large repository (git/index-debt.ts) are written before the CMS lets go.
     close: async () => {
       branchSites?.close();

@@ -50,6 +50,8 @@ export class ReloadGate implements WriteLine {
   private reloads = 0;
   /** Each writer's service: a write handed on gets the serving one in its place. */
   private readonly services = new WeakMap<object, unknown>();
+  /** The indexes of this site's loads (a branch's view has its own, which the gate leaves alone). */
+  private readonly indexes = new WeakSet<ContentIndex>();
 
   constructor(private readonly root: string, private readonly serving: () => ServedParts | undefined) {}
 
@@ -58,6 +60,7 @@ export class ReloadGate implements WriteLine {
   /** Parts about to serve (the first load's, or a reload's before its swap). */
   served(parts: ServedParts): void {
     this.services.set(parts.writer as object, parts.service);
+    this.indexes.add(parts.index);
   }
 
   async redirect(from: unknown, name: string, args: unknown[]): Promise<unknown> {
@@ -78,6 +81,7 @@ export class ReloadGate implements WriteLine {
    * way, read into the serving index when `index` was retired. Undefined (no promise) in the usual case.
    */
   landed(index: ContentIndex, files: readonly string[]): Promise<void> | undefined {
+    if (!this.indexes.has(index)) return undefined;
     // Noted first, whichever index the write landed in: a retired writer's write during a second reload must reach the
     // index that reload installs too, not only the one serving now.
     if (this.noted) for (const file of files) this.noted.add(file);

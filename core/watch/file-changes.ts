@@ -18,6 +18,10 @@ export type FileChange =
   /** Not served, reported (a malformed file, a link). `quiet`: already reported, not said again. */
   | { kind: 'problem'; problem: FileError; quiet: boolean };
 
+/** The project-relative files `changes` are about. */
+export const changedFiles = (changes: readonly FileChange[]): string[] => changes
+  .map((change) => (change.kind === 'set' ? change.record.file : change.kind === 'forget' ? change.file : change.problem.file));
+
 /** Same identity, fields and timestamps: a file the server wrote itself, or touched without change. */
 const sameRecord = (a: FileRecord, b: FileRecord): boolean =>
   a.uid === b.uid && a.documentId === b.documentId && a.locale === b.locale && a.draft === b.draft

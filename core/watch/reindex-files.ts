@@ -1,7 +1,7 @@
 import { CONFIG_FILES } from '../config/load.js';
 import type { ContentIndex } from '../index/content-index.js';
 import { KEPT_IDS_FILE } from '../index/kept-ids.js';
-import { applyChanges, fileChange, type FileChange } from './file-changes.js';
+import { applyChanges, changedFiles, fileChange, type FileChange } from './file-changes.js';
 
 /** The part of a running CMS that a reindex needs: its files, its index and the two ways to refresh them. */
 export interface ReindexTarget {
@@ -9,6 +9,11 @@ export interface ReindexTarget {
   readonly index: ContentIndex;
   reload(): Promise<void>;
   refreshHistory(files?: string[]): Promise<void>;
+  /**
+   * Files changed by another writer were applied to `index`: a reload under way reads them into the index it installs,
+   * and an index a reload replaced meanwhile hands them to the serving one (core/service/reload-gate.ts).
+   */
+  landed?(index: ContentIndex, files: readonly string[]): Promise<void> | undefined;
 }
 
 /**
@@ -35,4 +40,5 @@ export async function reindexFiles(cms: ReindexTarget, files: string[], report: 
   }
   if (index.fileTimes) await cms.refreshHistory(contentFiles);
   for (const problem of applyChanges(index, changes)) report(problem.format());
+  await cms.landed?.(index, changedFiles(changes));
 }

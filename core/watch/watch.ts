@@ -6,7 +6,7 @@ import { FileError } from '../errors.js';
 import { isShardName } from '../index/content-path.js';
 import { isContentFileName } from '../index/load.js';
 import { KEPT_IDS_FILE } from '../index/kept-ids.js';
-import { applyChanges, fileChange, folderChanges, type FileChange } from './file-changes.js';
+import { applyChanges, changedFiles, fileChange, folderChanges, type FileChange } from './file-changes.js';
 import type { ReindexTarget } from './reindex-files.js';
 import { findGitDir, gitBusy, gitQuiet, gitStamp, workTreeMoves } from './git-quiet.js';
 import { watchTree, type TreeWatcher } from './watch-tree.js';
@@ -126,6 +126,7 @@ export function watchProject(cms: ReindexTarget, options: WatchOptions = {}): Pr
     // A pull or merge brought commits: their times answer updatedAt (git.timestampsFromHistory).
     if (changes.length && index.fileTimes) await cms.refreshHistory(folders.length ? undefined : files).catch(() => undefined);
     for (const problem of applyChanges(index, changes)) report(problem.format());
+    if (changes.length) await cms.landed?.(index, changedFiles(changes));
     if (changes.length) report(`reindexed ${changes.length} file(s)`);
   }
 

@@ -1,9 +1,13 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCms, type Cms } from '../../core/cms.js';
 import { ReloadGate, type ServedParts } from '../../core/service/reload-gate.js';
+import { reindexFiles } from '../../core/watch/reindex-files.js';
 import { writableSite } from '../write/helpers.js';
 
 const TAG = 'api::tag.tag';
+const TAG_ID = 'b2hjgyg2kdh9a72boali13fe';
 
 /** Two loads of one site: `old` serving, its writes' files handed to the gate; `fresh`, read before they land. */
 async function twoLoads() {
@@ -14,6 +18,7 @@ async function twoLoads() {
   const fresh = await createCms({ root });
   let serving: ServedParts = old;
   gate = new ReloadGate(root, () => serving);
+  gate.served(old);
   return { old, fresh, gate, serve: (parts: ServedParts) => { serving = parts; } };
 }
 
@@ -62,6 +67,25 @@ describe('ReloadGate', () => {
     letGo();
     await reloading;
     expect(third.index.documentRecords(TAG, created.documentId as string)).toHaveLength(1);
+  });
+
+  it('reads a file a pull or the watcher applied while the reload loads into the index it installs', async () => {
+    const { old, fresh, gate, serve } = await twoLoads();
+    const [file] = old.index.documentRecords(TAG, TAG_ID).map((record) => record.file);
+    let loading!: () => void;
+    let letGo!: () => void;
+    const loaded = new Promise<void>((resolve) => { loading = resolve; });
+    const go = new Promise<void>((resolve) => { letGo = resolve; });
+    const reloading = gate.reload(async () => { loading(); await go; return fresh; }, serve);
+    await loaded;
+    // Another writer's change (a peer's pull, a CLI write the watcher saw), read after the new index was.
+    writeFileSync(join(old.root, file), JSON.stringify({ ...JSON.parse(readFileSync(join(old.root, file), 'utf8')), name: 'Pulled' }));
+    const target = { root: old.root, index: old.index, reload: old.reload, refreshHistory: async () => {},
+      landed: (index: typeof old.index, files: readonly string[]) => gate.landed(index, files) };
+    await reindexFiles(target, [file], () => {});
+    letGo();
+    await reloading;
+    expect(fresh.index.documentRecords(TAG, TAG_ID)[0].data).toMatchObject({ name: 'Pulled' });
   });
 
   it('runs reloads one at a time and holds writes until the last one asked is over', async () => {
