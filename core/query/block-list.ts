@@ -165,29 +165,34 @@ function spacious<T>(length: number): T[] {
   return block;
 }
 
-/** Which of the first `count` ascending `starts` is the last at most `i` (0 when none is): by binary search. */
 /** `insertionPoint` (core/index/patchable) over a list in blocks: where `item` goes, after its equals. */
 export function insertionPointIn<T>(list: BlockList<T>, item: T, compare: (a: T, b: T) => number): number {
-  return firstPast(list, item, compare, 1);
+  return firstPast(list, item, compare, true);
 }
 
 /** `placeOf` (core/index/patchable) over a list in blocks: where `item` itself is, or -1. */
 export function placeIn<T>(list: BlockList<T>, item: T, compare: (a: T, b: T) => number): number {
-  for (let at = firstPast(list, item, compare, 0); at < list.length && compare(list.at(at)!, item) === 0; at++) if (list.at(at) === item) return at;
+  for (let at = firstPast(list, item, compare, false); at < list.length && compare(list.at(at)!, item) === 0; at++) if (list.at(at) === item) return at;
   return -1;
 }
 
-/** The first entry that compares to `item` at `least` or more (0: the first of its equals, 1: the first after them). */
-function firstPast<T>(list: BlockList<T>, item: T, compare: (a: T, b: T) => number, least: 0 | 1): number {
+/**
+ * The first entry after `item`'s equals (`pastEquals`) or the first of them. Only the sign of `compare` counts: a sort
+ * key's comparison answers `a - b`, which for decimals lies between -1 and 1.
+ */
+function firstPast<T>(list: BlockList<T>, item: T, compare: (a: T, b: T) => number, pastEquals: boolean): number {
   let low = 0;
   let high = list.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (compare(list.at(middle)!, item) < least) low = middle + 1;
+    const order = compare(list.at(middle)!, item);
+    if (pastEquals ? order <= 0 : order < 0) low = middle + 1;
     else high = middle;
   }
   return low;
 }
+
+/** Which of the first `count` ascending `starts` is the last at most `i` (0 when none is): by binary search. */
 
 export function lastAtMost(starts: ArrayLike<number>, count: number, i: number): number {
   let low = 0;

@@ -9,15 +9,17 @@ interface Item { key: number }
 const byKey = (a: Item, b: Item) => a.key - b.key;
 
 describe('a sorted list of nodes in blocks: its binary searches and pages read as over one array', () => {
-  it('after interleaved inserts at their place, removals and moves across block boundaries', () => {
+  it('after interleaved inserts at their place (fractional keys), removals and moves across block boundaries', () => {
     const rand = random(7);
-    const initial = Array.from({ length: 3 * BLOCK_SIZE + 7 }, () => ({ key: Math.floor(rand() * 500) })).sort(byKey);
+    // Eighths: equal keys, and neighbours less than 1 apart (a decimal sort key's comparison answers a - b).
+    const key = () => Math.floor(rand() * 500) / 8;
+    const initial = Array.from({ length: 3 * BLOCK_SIZE + 7 }, () => ({ key: key() })).sort(byKey);
     const list = BlockList.from(initial.length, (i) => initial[i]);
     const array = [...initial];
     for (let step = 0; step < 600; step++) {
       const kind = rand();
       if (kind < 0.4) {
-        const item = { key: Math.floor(rand() * 500) };
+        const item = { key: key() };
         const at = insertionPointIn(list, item, byKey);
         expect(at, `step ${step}: where it goes`).toBe(insertionPoint(array, item, byKey));
         list.insert(at, item);
@@ -31,7 +33,7 @@ describe('a sorted list of nodes in blocks: its binary searches and pages read a
       } else {
         const item = array[Math.floor(rand() * array.length)];
         const from = placeIn(list, item, byKey);
-        const moved = { key: Math.floor(rand() * 500) };
+        const moved = { key: key() };
         const point = insertionPointIn(list, moved, byKey);
         const to = point > from ? point - 1 : point;
         list.move(from, to, moved);
