@@ -74,6 +74,13 @@ export function splicePositions(
  */
 export function movePositions(positions: KeptPositions, from: number, to: number, node: Node): void {
   if (positions.pending) {
+    // A node that stays where it was with the same verdict (an update of a field the list neither sorts nor filters
+    // by, most updates) changes no position: nothing is added to what is pending.
+    if (from === to) {
+      const at = firstResolved(positions.value, positions.pending, from);
+      const was = at < positions.value.length && positions.pending.resolve(positions.value[at]) === from;
+      if (was === (positions.judge(node) === true)) return;
+    }
     // with shifts pending, a move is a delete at `from` and a create at `to`, pending too (no pass)
     splicePending(positions, from, undefined);
     splicePending(positions, to, node);

@@ -68,6 +68,30 @@ describe('a kept filter\'s positions with their shifts pending read as the posit
     expect([...settledPositions(kept)]).toEqual([...copied]);
   });
 
+  it('an update that leaves a row in place with its verdict adds nothing pending; one that changes its verdict is spliced', () => {
+    const rand = random(53);
+    const length = EAGER * 2 + 300;
+    let { kept, copied } = keptOver(rand, length + 1);
+    copied = spliceBoth(kept, copied, 7, true, true);
+    const shifts = kept.pending!.shifts;
+    for (let step = 0; step < 4 * LIMIT; step++) {
+      const at = Math.floor(rand() * length);
+      const matches = copied.includes(at);
+      kept.judge = () => matches;
+      movePositions(kept, at, at, {} as Node);
+    }
+    expect(kept.pending?.shifts).toBe(shifts);
+    expect([...settledPositions(kept)]).toEqual([...copied]);
+
+    copied = spliceBoth(kept, copied, 9, true, false);
+    const at = [...Array(length).keys()].find((position) => !copied.includes(position))!;
+    kept.judge = () => true;
+    movePositions(kept, at, at, {} as Node);
+    const judged = (value: Int32Array) => ({ value, judge: () => true });
+    copied = splicePositions(judged(copied), at, {} as Node, splicePositions(judged(copied), at, undefined));
+    expect([...settledPositions(kept)]).toEqual([...copied]);
+  });
+
   it('a create and a delete of the same row, pending, leave every position where it was', () => {
     const rand = random(41);
     const { kept, copied } = keptOver(rand, EAGER * 3);
