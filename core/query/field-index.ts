@@ -1,8 +1,6 @@
 import type { Comparable } from './cast.js';
 import { EAGER, LIMIT, PendingShifts } from './pending-shifts.js';
 
-export { EAGER };
-
 /** A column as the index reads it: the list's values by position, as they are now. */
 export interface ColumnValues {
   readonly length: number;
@@ -279,8 +277,6 @@ const STRING_TESTS: Record<keyof typeof NUMBER_TESTS, (bound: string) => (value:
   $lt: (bound) => (value) => typeof value === 'string' && value < bound,
   $lte: (bound) => (value) => typeof value === 'string' && value <= bound,
 };
-
-
 
 const compare = (a: Comparable, b: Comparable): number => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -29,7 +29,6 @@ export interface SortedList {
   patch(removed: readonly Row[], added: readonly Row[]): boolean;
 }
 
-
 /** A type's rows in a scope as nodes, sorted, with lazily built columns; cached until the content changes. */
 export function sortedList(ctx: QueryContext, query: Query): SortedList {
   const key = `nodes|${query.status}|${query.locale}|${JSON.stringify(query.sort)}`;
@@ -48,9 +47,9 @@ export function sortedList(ctx: QueryContext, query: Query): SortedList {
 }
 
 /**
- * Splice one document's change into a sorted list and its columns (binary search, then a move of
- * the nodes' tail and of one block of each column): no re-sort and no column rebuilt. Verdicts and positions, whose places moved, go.
- * Lists of every locale, or sorted through relations, are rebuilt instead.
+ * Splice one document's change into a sorted list and its columns (binary search, then a move of one block of the
+ * nodes and of each column): no re-sort and no column rebuilt. Verdicts, kept filters' positions and field indexes are
+ * patched with it. Lists of every locale, or sorted through relations, are rebuilt instead.
  */
 function patchList(ctx: QueryContext, query: Query, list: SortedList, removed: readonly Row[], added: readonly Row[]): boolean {
   const order = query.locale === '*' ? undefined : nodeOrder(ctx, query.sort);

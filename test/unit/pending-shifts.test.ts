@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Comparable } from '../../core/query/cast.js';
-import { EAGER, FieldIndex } from '../../core/query/field-index.js';
+import { FieldIndex } from '../../core/query/field-index.js';
+import { EAGER } from '../../core/query/pending-shifts.js';
 import { LIMIT, PendingShifts } from '../../core/query/pending-shifts.js';
 
 let seed = 29;
