@@ -22,24 +22,30 @@ async function twoLoads() {
   return { old, fresh, gate, serve: (parts: ServedParts) => { serving = parts; } };
 }
 
+/** A reload's load held: `of(parts)` is the assemble, `loaded` settles once it began, `letGo` lets it end. */
+function heldLoad() {
+  let loading!: () => void;
+  let letGo!: () => void;
+  const loaded = new Promise<void>((resolve) => { loading = resolve; });
+  const go = new Promise<void>((resolve) => { letGo = resolve; });
+  return { loaded, letGo, of: <T>(parts: T) => async () => { loading(); await go; return parts; } };
+}
+
 describe('ReloadGate', () => {
   it('reads the files written while the reload loads into the new index before it is installed', async () => {
     const { old, fresh, gate, serve } = await twoLoads();
-    let loading!: () => void;
-    let letGo!: () => void;
-    const loaded = new Promise<void>((resolve) => { loading = resolve; });
-    const go = new Promise<void>((resolve) => { letGo = resolve; });
+    const load = heldLoad();
     let atInstall = -1;
     let createdId = '';
-    const reloading = gate.reload(async () => { loading(); await go; return fresh; }, (parts) => {
+    const reloading = gate.reload(load.of(fresh), (parts) => {
       atInstall = parts.index.documentRecords(TAG, createdId).length;
       serve(parts);
     });
-    await loaded;
+    await load.loaded;
     // The new index was read before this write: without the gate it would never hold it.
     createdId = (await old.documents(TAG).create({ data: { name: 'Landed during the load' } })).documentId as string;
     expect(fresh.index.documentRecords(TAG, createdId)).toHaveLength(0);
-    letGo();
+    load.letGo();
     await reloading;
     expect(atInstall).toBe(1);
   });
@@ -55,16 +61,13 @@ describe('ReloadGate', () => {
     const { old, fresh, gate, serve } = await twoLoads();
     await gate.reload(async () => fresh, serve);
     const third = await createCms({ root: old.root });
-    let loading!: () => void;
-    let letGo!: () => void;
-    const loaded = new Promise<void>((resolve) => { loading = resolve; });
-    const go = new Promise<void>((resolve) => { letGo = resolve; });
-    const reloading = gate.reload(async () => { loading(); await go; return third; }, serve);
-    await loaded;
+    const load = heldLoad();
+    const reloading = gate.reload(load.of(third), serve);
+    await load.loaded;
     // Written by the first load's writer (retired), after the second reload's load read the files.
     const created = await old.documents(TAG).create({ data: { name: 'Retired, during the second reload' } });
     expect(fresh.index.documentRecords(TAG, created.documentId as string)).toHaveLength(1);
-    letGo();
+    load.letGo();
     await reloading;
     expect(third.index.documentRecords(TAG, created.documentId as string)).toHaveLength(1);
   });
@@ -72,18 +75,15 @@ describe('ReloadGate', () => {
   it('reads a file a pull or the watcher applied while the reload loads into the index it installs', async () => {
     const { old, fresh, gate, serve } = await twoLoads();
     const [file] = old.index.documentRecords(TAG, TAG_ID).map((record) => record.file);
-    let loading!: () => void;
-    let letGo!: () => void;
-    const loaded = new Promise<void>((resolve) => { loading = resolve; });
-    const go = new Promise<void>((resolve) => { letGo = resolve; });
-    const reloading = gate.reload(async () => { loading(); await go; return fresh; }, serve);
-    await loaded;
+    const load = heldLoad();
+    const reloading = gate.reload(load.of(fresh), serve);
+    await load.loaded;
     // Another writer's change (a peer's pull, a CLI write the watcher saw), read after the new index was.
     writeFileSync(join(old.root, file), JSON.stringify({ ...JSON.parse(readFileSync(join(old.root, file), 'utf8')), name: 'Pulled' }));
     const target = { root: old.root, index: old.index, reload: old.reload, refreshHistory: async () => {},
       landed: (index: typeof old.index, files: readonly string[]) => gate.landed(index, files) };
     await reindexFiles(target, [file], () => {});
-    letGo();
+    load.letGo();
     await reloading;
     expect(fresh.index.documentRecords(TAG, TAG_ID)[0].data).toMatchObject({ name: 'Pulled' });
   });
