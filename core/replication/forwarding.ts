@@ -43,7 +43,7 @@ export interface WriterChoice {
   readonly answerWithinMs: number;
   /** The writer to send a write to now (this replica's own URL: write here); undefined when none is known in time. */
   next(): Promise<string | undefined>;
-  /** A replica refused a connection: pass it over (URL order: for a few seconds; PostgreSQL: until it names another). */
+  /** A replica refused a connection: pass it over (URL order: for a few seconds; PostgreSQL: until it names another, or for a second). */
   down(url: string): void;
   /** A write went to `url` (this replica's own URL: written here); a change of writer is reported once. */
   wrote(url: string, outcome?: 'forwarded' | 'lost'): void;

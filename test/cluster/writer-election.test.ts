@@ -94,10 +94,10 @@ describe.skipIf(needs.skip)(`the writer replica chosen by PostgreSQL${needs.note
       expect(third.logText()).not.toMatch(HOLDS);
     });
 
-    it('a writer killed with SIGKILL is replaced within 5 s, and writes sent meanwhile reach the new writer', async () => {
+    it('a writer killed with SIGKILL is replaced within 5 s (by a standby, or by itself restarted), and writes sent meanwhile reach the new writer', async () => {
       // The first test's set (made here when it runs alone): the second holds the lock, and every replica names it.
-      const { replicas } = await threeElected();
-      const [second, writer, third] = replicas.members;
+      const { replicas, term: elected } = await threeElected();
+      const [, writer, third] = replicas.members;
       const killedAt = Date.now();
       const pid = writer.pid();
       process.kill(pid, 'SIGKILL');
@@ -107,10 +107,13 @@ describe.skipIf(needs.skip)(`the writer replica chosen by PostgreSQL${needs.note
       const answer = await createTag(third, 'After the kill');
       expect(answer.status, `${await answer.clone().text()}\n${third.logText()}`).toBe(201);
       const [term, next] = answer.headers.get('x-cms-writer')!.split(' ');
-      expect(Number(term)).toBeGreaterThan(1);
-      expect([second.url, third.url]).toContain(next);
-      const heir = next === second.url ? second : third;
-      const [, , since] = HOLDS.exec(await logLine(heir, HOLDS))!;
+      expect(Number(term)).toBeGreaterThan(Number(elected));
+      // Its supervisor restarts the killed replica at once: on a quiet machine it may take the lock again, in a new term,
+      // before a standby's next round (its peers then reach it once it listens, not only after another election).
+      const heir = replicas.members.find((member) => member.url === next)!;
+      expect(heir).toBeDefined();
+      const holdsTerm = new RegExp(`holds the writer lock in PostgreSQL \\(term ${term}, since (\\S+)\\)`);
+      const [, since] = holdsTerm.exec(await logLine(heir, holdsTerm))!;
       const takeover = Date.parse(since) - killedAt;
       expect(takeover).toBeLessThan(5_000);
       process.stderr.write(`[writer-election] takeover after SIGKILL: ${takeover} ms\n`);
