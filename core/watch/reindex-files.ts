@@ -1,5 +1,6 @@
 import { CONFIG_FILES } from '../config/load.js';
 import type { ContentIndex } from '../index/content-index.js';
+import { parseContentPath } from '../index/content-path.js';
 import { KEPT_IDS_FILE } from '../index/kept-ids.js';
 import { applyChanges, changedFiles, fileChange, type FileChange } from './file-changes.js';
 
@@ -32,8 +33,8 @@ export async function reindexFiles(cms: ReindexTarget, files: string[], report: 
   }
   const index = cms.index;
   const changes: FileChange[] = [];
-  // `content/<type>/<file>`, or `content/<type>/<xx>/<file>` in the fan-out layout (index/content-path.ts).
-  const contentFiles = files.filter((path) => /^content\/[^/]+\/(?:[^/]+\/)?[^/]+$/.test(path));
+  // `content/<type>/<file>`, or `content/<type>/<xx>/<file>` in the fan-out layout.
+  const contentFiles = files.filter((path) => parseContentPath(path) !== undefined);
   for (const file of contentFiles) {
     const change = await fileChange(index, cms.root, file);
     if (change) changes.push(change);
