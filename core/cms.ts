@@ -255,7 +255,7 @@ export async function createCms(options: CreateCmsOptions = {}): Promise<Cms> {
     // Named now (an unknown type throws here); the parts and the model are those serving at each call (reloads swap them).
     documents: (name: string, caller: Caller = trustedCaller) => {
       const { uid } = contentType(name);
-      return createDocuments(() => ({ service: cms.service, writer: cms.writer, model: contentType(uid) }), caller);
+      return createDocuments(() => ({ service: cms.service, writer: cms.writer, model: cms.models.get(uid) ?? contentType(uid) }), caller);
     },
     problems: () => [...cms.index.problems.values()],
     report,
