@@ -102,7 +102,9 @@ export class WriteThread implements BatchWriter {
   }
 
   private start(): Worker {
-    // getBuiltinModule, not require: eval code is an ES module where the process runs with --input-type=module.
+    // getBuiltinModule, not require: eval code is an ES module where the process runs with --input-type=module. The digest
+    // is `hashText`'s formula (write-log-format.ts) spelled again: a function's source cannot bring its imports into the
+    // thread; test/storage/write-thread.test.ts holds the two equal.
     const source = `const load = (name) => process.getBuiltinModule(name);
 const { parentPort } = load('node:worker_threads');
 const run = (${makeBatchWriter.toString()})(${this.options.files ?? "load('node:fs')"}, load('node:zlib').crc32, load('node:path').dirname,
