@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { trustedCaller } from '../../core/access/permissions.js';
 import { createCms, type Cms } from '../../core/cms.js';
 import { ReloadGate, type ServedParts } from '../../core/service/reload-gate.js';
 import { reindexFiles } from '../../core/watch/reindex-files.js';
@@ -86,6 +87,17 @@ describe('ReloadGate', () => {
     load.letGo();
     await reloading;
     expect(fresh.index.documentRecords(TAG, TAG_ID)[0].data).toMatchObject({ name: 'Pulled' });
+  });
+
+  it('refuses a write held across a reload that removed its type, with a 404 naming the type', async () => {
+    const { old, fresh, gate, serve } = await twoLoads();
+    const models = new Map([...fresh.models].filter(([uid]) => uid !== TAG));
+    await gate.reload(async () => ({ index: fresh.index, models, writer: fresh.writer, service: fresh.service }), serve);
+    const asked = [old.models.get(TAG)!, { data: { name: 'Held across' } }, {}, trustedCaller, old.service];
+    await expect(gate.redirect(old.writer, 'create', asked)).rejects.toMatchObject({
+      name: 'NotFoundError', status: 404, message: `Unknown content type "${TAG}": the schemas changed while the write waited`,
+    });
+    expect(fresh.index.scopedRows(TAG, { status: 'draft', locale: null }).some((row) => row.data?.name === 'Held across')).toBe(false);
   });
 
   it('runs reloads one at a time and holds writes until the last one asked is over', async () => {
