@@ -15,7 +15,7 @@ import { createNodeHandler } from '../../core/http/serve.js';
 // @ts-expect-error: plain ES modules shared with the recorder
 import { createNameBook, normalizeAnswer } from '../conformance/lib/normalize.mjs';
 // @ts-expect-error: plain ES modules shared with the recorder
-import { buildRequest, capture, readResponse } from '../conformance/lib/run.mjs';
+import { buildRequest, capture, pastWriteMillisecond, readResponse } from '../conformance/lib/run.mjs';
 // @ts-expect-error: plain ES module shared with the recorder
 import { needsRawPath, rawSend } from './raw-send.mjs';
 
@@ -63,6 +63,7 @@ export async function replaySet(project: string, recorded: Recorded[], leaveOut:
       continue;
     }
     const answer = await readResponse(await send(built.path, built.init), kase.recordHeaders);
+    await pastWriteMillisecond(built.init);
     if (kase.capture && answer.status < 300) {
       try { capture(kase, answer.body, vars, book); } catch { /* the cases using it are answered unsent */ }
     }

@@ -110,6 +110,17 @@ export const recordedAnswer = ({ id, request, response }) =>
   (isGraphql({ id, ...request }) ? classRecordedIds(response) : response);
 
 /**
+ * After a write, waits until the clock has left the millisecond it was answered in. Timestamps are kept to the millisecond,
+ * and the real Strapi never answered two writes within one, so the recorded cases sort by `createdAt` without ties; this
+ * server can answer two creates in one millisecond, and a tie then sorts them by another rule than the recorded order.
+ */
+export async function pastWriteMillisecond(init) {
+  if (init.method === 'GET' || init.method === 'HEAD') return;
+  const answered = Date.now();
+  while (Date.now() <= answered) await new Promise((tick) => setTimeout(tick, 1));
+}
+
+/**
  * Runs a list of cases in order through `send(path, init) → Response`, yielding each answer.
  * `lenient` (the replays): a capture this server did not answer leaves its placeholders unresolved
  * instead of stopping the run, so the cases that use it differ and the others still compare.
@@ -118,6 +129,7 @@ export async function* runCases(cases, send, vars, book, { lenient = false } = {
   for (const kase of cases) {
     const { path, init } = buildRequest(kase, vars, lenient);
     const answer = await readResponse(await send(path, init), kase.recordHeaders);
+    await pastWriteMillisecond(init);
     if (kase.capture && answer.status < 300) capture(kase, answer.body, vars, book, lenient);
     yield { kase, answer: normalizeAnswer(answer, book, kase.id, { graphql: isGraphql(kase) }) };
   }
