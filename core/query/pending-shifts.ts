@@ -10,19 +10,19 @@ import { lastAtMost } from './block-list.js';
  * Two kinds of stored position: a **base** one (≥ 0), held since the last pass, maps through the
  * composed shifts — a non-decreasing step function kept as segments of base positions, each with
  * its offset, found by binary search; a **fresh** one (< 0: `~j`, entry `j` of this object), placed
- * after some shifts were pending, holds its position as it was then and goes through the shifts
- * made since, one by one (few: the pass comes after `LIMIT` of them).
+ * after some shifts were pending, is kept as the position it stands for now: each later shift moves
+ * the fresh ones it covers (few: the pass comes after `LIMIT` shifts and placements), so reading one
+ * is a lookup, not a replay of the shifts since (a search among equal values reads many).
  */
 export class PendingShifts {
   /** Base positions where a segment of the composed map starts (ascending; the first is 0). */
   private readonly starts: number[] = [0];
   /** Each segment's offset: a base position `p` in segment `i` stands for `p + offsets[i]`. */
   private readonly offsets: number[] = [0];
-  /** The shifts in order, three numbers each: positions in `[low, high]` (as they were then) move by `by`. */
-  private readonly log: number[] = [];
-  /** Fresh entries: the position each was placed at, and how many shifts were pending then. */
+  /** Fresh entries: the position each stands for now. */
   private readonly placed: number[] = [];
-  private readonly since: number[] = [];
+  /** How many shifts are pending. */
+  private shiftCount = 0;
 
   /**
    * How many shifts and fresh entries are pending; past `LIMIT` the owner applies them (`applyTo`). Fresh entries count
@@ -34,7 +34,7 @@ export class PendingShifts {
 
   /** How many shifts are pending, and how many entries were placed fresh since the last pass. */
   get shifts(): number {
-    return this.log.length / 3;
+    return this.shiftCount;
   }
 
   get fresh(): number {
@@ -43,7 +43,9 @@ export class PendingShifts {
 
   /** Positions in `[low, high]` (as they are now, `high` may be Infinity) move by `by`. */
   shift(low: number, high: number, by: number): void {
-    this.log.push(low, high, by);
+    this.shiftCount++;
+    const { placed } = this;
+    for (let j = 0; j < placed.length; j++) if (placed[j] >= low && placed[j] <= high) placed[j] += by;
     // The base positions that stand for [low, high] now are one run: the map does not decrease.
     const from = this.firstReaching(low);
     const to = high === Infinity ? Infinity : this.firstReaching(high + 1);
@@ -56,18 +58,12 @@ export class PendingShifts {
   /** The stored form of a position placed now (a fresh entry). */
   place(position: number): number {
     this.placed.push(position);
-    this.since.push(this.log.length);
     return ~(this.placed.length - 1);
   }
 
   /** The position a stored one stands for now. */
   resolve(stored: number): number {
-    if (stored >= 0) return stored + this.offsets[this.segmentOf(stored)];
-    const j = ~stored;
-    let position = this.placed[j];
-    const { log } = this;
-    for (let t = this.since[j]; t < log.length; t += 3) if (position >= log[t] && position <= log[t + 1]) position += log[t + 2];
-    return position;
+    return stored >= 0 ? stored + this.offsets[this.segmentOf(stored)] : this.placed[~stored];
   }
 
   /**
@@ -85,7 +81,7 @@ export class PendingShifts {
     const table = scratch;
     for (let k = 0; k < size; k++) {
       const stored = positions[k];
-      positions[k] = stored >= 0 ? stored + table[stored] : this.resolve(stored);
+      positions[k] = stored >= 0 ? stored + table[stored] : this.placed[~stored];
     }
   }
 
@@ -114,8 +110,12 @@ export class PendingShifts {
   }
 }
 
-/** Shifts kept pending before an index applies them in one pass (a pass costs ~1–2 ms at 1M rows). */
-export const LIMIT = 64;
+/**
+ * Shifts and fresh entries kept pending before an index applies them in one pass. A pass costs ~1–2 ms at 1M rows;
+ * a pending shift costs a step per fresh entry and per segment (a few µs at this bound). At 64, a create at 1M paid
+ * ~0.5 ms of passes (each index's, every 32 creates: a create is a shift and a fresh entry).
+ */
+export const LIMIT = 1024;
 
 /** Below this many entries an index (or a kept filter's positions) shifts its positions at once, with none pending. */
 export const EAGER = 4096;
