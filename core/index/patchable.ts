@@ -19,8 +19,10 @@ export const isPatchable = (value: unknown): value is Patchable =>
  * insertionPoint([1, 3, 5], 4, (a, b) => a - b) // 2
  */
 export function insertionPoint<T>(list: ArrayLike<T>, item: T, compare: (a: T, b: T) => number): number {
-  let low = 0;
   let high = list.length;
+  // A create in creation order goes last: one comparison, not a search (whose reads of a row's fields cost at 1M).
+  if (high === 0 || compare(list[high - 1], item) <= 0) return high;
+  let low = 0;
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (compare(list[middle], item) <= 0) low = middle + 1;

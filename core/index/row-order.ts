@@ -29,8 +29,9 @@ export function matchesScope(model: Model, row: Row, scope: RowScope): boolean {
  */
 export function followInCreationOrder(rows: Row[], removed: readonly Row[], added: readonly Row[]): boolean {
   const positionOf = (row: Row) => {
-    let low = 0;
     let high = rows.length;
+    if (high === 0 || compareCreation(rows[high - 1], row) < 0) return high; // a create goes last: no search
+    let low = 0;
     while (low < high) {
       const middle = (low + high) >>> 1;
       if (compareCreation(rows[middle], row) < 0) low = middle + 1;
