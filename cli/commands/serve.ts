@@ -27,6 +27,8 @@ export function registerServe(program: Command, ctx: CliContext): void {
       root?: string; port?: string; host?: string; watch: boolean; admin: boolean; gitCommit?: boolean; watchTypes?: boolean;
     }) => {
       const started = performance.now();
+      // The checkpoints' shell, forked while this process is small (not from the loaded site, at the first checkpoint).
+      (await import('../../core/storage/sync-file-system.js')).startSyncFileSystem();
       // A replica restarted while PostgreSQL is down still serves content (user and token changes answer 503).
       const cms = await ctx.loadCms(options.root, { gitCommit: options.gitCommit, startWithoutStateStore: true });
       const stale = await removeStaleTempFiles(cms.root);
