@@ -1,11 +1,6 @@
 import type { Comparable } from './cast.js';
+import { cellTest, compare, EXTRA, sortedPositions, withRoom, type ColumnValues } from './field-order.js';
 import { EAGER, LIMIT, PendingShifts } from './pending-shifts.js';
-
-/** A column as the index reads it: the list's values by position, as they are now. */
-export interface ColumnValues {
-  readonly length: number;
-  at(position: number): Comparable | null | undefined;
-}
 
 /**
  * One field of a kept list, sorted: the list's positions whose cell is not NULL, ordered by
@@ -17,10 +12,9 @@ export interface ColumnValues {
  * shifts and re-places the one row it changed, in step with the column: `remove` and `leave`
  * while the column still holds the row where it was, `insert` and `arrive` once the column holds
  * it where it is. The shift of every later position a create, a delete or a move makes is kept
- * pending (`PendingShifts`) and applied to all entries in one pass when a reader needs them, or
- * once many are pending: a write costs no pass over the entries. Only columns of one kind (every
- * value a number and none NaN, or every value a string) are indexed: one order, which is the
- * comparisons' own.
+ * pending (`PendingShifts`), and a placed entry is held apart (`extra`), until a reader needs them
+ * or many wait: a write costs no pass over the entries. Only columns of one kind (every value a
+ * number and none NaN, or every value a string) are indexed: one order, the comparisons' own.
  */
 export class FieldIndex {
   private constructor(
@@ -33,6 +27,9 @@ export class FieldIndex {
     private size: number,
   ) {}
 
+  /** Entries placed since the last merge in a large index, sorted and stored as `positions` (a create moves a few, not 2 MB at 1M rows). */
+  private extra: Int32Array = new Int32Array(0);
+  private extraSize = 0;
   /** Shifts not yet applied to `positions` (undefined when there are none). */
   private pending: PendingShifts | undefined;
   /** Bounds the positions held when the pending shifts began (the list's length then). */
@@ -44,22 +41,8 @@ export class FieldIndex {
    * FieldIndex.build([3, null, 1]).run('$gt', 2); // → [1, 2]: one entry, at position 0
    */
   static build(column: ColumnValues): FieldIndex | undefined {
-    let kind: 'number' | 'string' | undefined;
-    const found: number[] = [];
-    // A flat copy for the sort's comparisons (read once each, not found block by block): dropped after.
-    const values = new Array<Comparable | null>(column.length).fill(null);
-    for (let i = 0; i < values.length; i++) {
-      const value = (values[i] = column.at(i) ?? null);
-      if (value === null) continue;
-      const type = typeof value;
-      if ((type !== 'number' && type !== 'string') || (kind && kind !== type) || value !== value) return undefined;
-      kind = type;
-      found.push(i);
-    }
-    const positions = Int32Array.from(found);
-    if (kind === 'number') positions.sort((a, b) => (values[a] as number) - (values[b] as number) || a - b);
-    else positions.sort((a, b) => (values[a]! < values[b]! ? -1 : values[a]! > values[b]! ? 1 : a - b));
-    return new FieldIndex(kind, column, withRoom(positions), positions.length);
+    const sorted = sortedPositions(column);
+    return sorted && new FieldIndex(sorted.kind, column, withRoom(sorted.positions), sorted.positions.length);
   }
 
   /** Does a value go in this index (NULL goes nowhere; another kind cannot)? */
@@ -71,7 +54,7 @@ export class FieldIndex {
 
   /** How many positions hold a value. */
   get length(): number {
-    return this.size;
+    return this.size + this.extraSize;
   }
 
   /**
@@ -79,6 +62,7 @@ export class FieldIndex {
    * operator or bound this index does not answer. NULL cells never match, as in SQL.
    */
   run(operator: string, bound: unknown): [number, number] | undefined {
+    this.merge();
     if (operator === '$between') {
       if (!Array.isArray(bound) || bound.length !== 2 || !this.accepts(bound[0]) || !this.accepts(bound[1])) return undefined;
       if (bound[0] === null || bound[1] === null) return [0, 0];
@@ -109,10 +93,7 @@ export class FieldIndex {
       const to = this.holds('$lte', high)!;
       return (value) => from(value) && to(value);
     }
-    // One small closure per kind and operator: a walk calling it stays cheap to optimise (a closure
-    // choosing among tests and comparisons at each call made its caller's compiled code large and slow to build).
-    const kinds = typeof bound === 'number' ? NUMBER_TESTS : STRING_TESTS;
-    return kinds[operator as keyof typeof NUMBER_TESTS](bound as never);
+    return cellTest(operator, bound as Comparable);
   }
 
   /** The positions of a run, ascending (the list's order), as a kept filter's positions are. */
@@ -162,18 +143,24 @@ export class FieldIndex {
     if (value !== null) {
       if (!this.accepts(value)) return false;
       const k = this.entry(value, at);
-      // not where its value puts it: the caller drops the index (rebuilt on the next comparison)
-      if (k >= this.size || this.positionAt(k) !== at || this.valueAt(k) !== value) return false;
-      this.positions.copyWithin(k, k + 1, this.size);
-      this.size--;
+      if (k < this.size && this.positionAt(k) === at && this.valueAt(k) === value) {
+        this.positions.copyWithin(k, k + 1, this.size);
+        this.size--;
+      } else {
+        const j = this.extraEntry(value, at);
+        // not where its value puts it: the caller drops the index (rebuilt on the next comparison)
+        if (j >= this.extraSize || this.resolved(this.extra[j]) !== at) return false;
+        this.extra.copyWithin(j, j + 1, this.extraSize);
+        this.extraSize--;
+      }
     }
     if (shift) this.shiftPositions(at + 1, Infinity, -1);
     return true;
   }
 
-  /** How many shifts and fresh entries wait to be applied (for tests and checks). */
+  /** How many shifts and placed entries wait to be applied or merged (for tests and checks). */
   get pendingCount(): number {
-    return this.pending ? this.pending.shifts + this.pending.fresh : 0;
+    return this.pending ? this.pending.shifts + this.pending.fresh : this.extraSize;
   }
 
   /** Every entry's (value, position), in order: for tests and checks. */
@@ -189,27 +176,62 @@ export class FieldIndex {
 
   /** The list position of the k-th entry, as it is now (through the pending shifts, if any). */
   private positionAt(k: number): number {
-    const stored = this.positions[k];
+    return this.resolved(this.positions[k]);
+  }
+
+  /** The list position a stored one stands for now. */
+  private resolved(stored: number): number {
     return this.pending === undefined ? stored : this.pending.resolve(stored);
   }
 
-  /** The pending shifts applied to every entry, in one pass. */
+  /** The extra entries merged in and the pending shifts applied to every entry, in one pass. */
   private settle(): void {
+    this.merge();
     if (!this.pending) return;
     this.pending.applyTo(this.positions, this.size, this.extent);
     this.pending = undefined;
+  }
+
+  /** The extra entries put in their places among `positions`: each found by binary search, the others moved once, from the back. */
+  private merge(): void {
+    const { extra, extraSize } = this;
+    if (extraSize === 0) return;
+    const points = new Int32Array(extraSize);
+    for (let j = 0; j < extraSize; j++) {
+      const stored = extra[j];
+      const position = this.resolved(stored);
+      points[j] = this.entry(this.column.at(position)!, position);
+    }
+    if (this.size + extraSize > this.positions.length) this.positions = withRoom(this.positions.subarray(0, this.size), extraSize);
+    let end = this.size;
+    for (let j = extraSize - 1; j >= 0; j--) {
+      this.positions.copyWithin(points[j] + j + 1, points[j], end);
+      this.positions[points[j] + j] = extra[j];
+      end = points[j];
+    }
+    this.size += extraSize;
+    this.extraSize = 0;
   }
 
   private place(at: number, value: Comparable | null): boolean {
     if (value === null) return true;
     if (!this.accepts(value)) return false;
     this.kind ??= typeof value as 'number' | 'string';
-    const k = this.entry(value, at);
-    if (this.size === this.positions.length) this.positions = withRoom(this.positions.subarray(0, this.size));
-    this.positions.copyWithin(k + 1, k, this.size);
-    this.positions[k] = this.pending ? this.pending.place(at) : at;
-    this.size++;
-    if (this.pending && this.pending.count >= LIMIT) this.settle();
+    const stored = this.pending ? this.pending.place(at) : at;
+    if (this.size >= EAGER) {
+      const j = this.extraEntry(value, at);
+      if (this.extraSize === this.extra.length) this.extra = withRoom(this.extra.subarray(0, this.extraSize));
+      this.extra.copyWithin(j + 1, j, this.extraSize);
+      this.extra[j] = stored;
+      this.extraSize++;
+    } else {
+      const k = this.entry(value, at);
+      if (this.size === this.positions.length) this.positions = withRoom(this.positions.subarray(0, this.size));
+      this.positions.copyWithin(k + 1, k, this.size);
+      this.positions[k] = stored;
+      this.size++;
+    }
+    if ((this.pending && this.pending.count >= LIMIT) || this.extraSize >= EXTRA) this.settle();
     return true;
   }
 
@@ -219,7 +241,7 @@ export class FieldIndex {
    * reading them through the map).
    */
   private shiftPositions(low: number, high: number, by: number): void {
-    if (!this.pending && this.size < EAGER) {
+    if (!this.pending && this.size < EAGER && this.extraSize === 0) {
       const { positions, size } = this;
       const last = Math.min(high, 0x7fffffff);
       // 1 when low ≤ position ≤ last (each difference's sign bit), else 0: no branch (the positions lie in
@@ -247,6 +269,21 @@ export class FieldIndex {
     return low;
   }
 
+  /** Where (value, position) is, or goes, among the extra entries (by binary search: they are few). */
+  private extraEntry(value: Comparable, position: number): number {
+    const { extra } = this;
+    let low = 0;
+    let high = this.extraSize;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const at = this.resolved(extra[middle]);
+      const order = compare(this.column.at(at)!, value) || at - position;
+      if (order < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
   /** Where (value, position) is, or goes, among the entries. */
   private entry(value: Comparable, position: number): number {
     let low = this.first(value, 0);
@@ -258,31 +295,4 @@ export class FieldIndex {
     }
     return low;
   }
-}
-
-/** A cell against a number bound, per operator: NaN never holds (the index takes none), nor another kind. */
-const NUMBER_TESTS = {
-  $eq: (bound: number) => (value: Comparable | null) => typeof value === 'number' && value === bound,
-  $gt: (bound: number) => (value: Comparable | null) => typeof value === 'number' && value > bound,
-  $gte: (bound: number) => (value: Comparable | null) => typeof value === 'number' && value >= bound,
-  $lt: (bound: number) => (value: Comparable | null) => typeof value === 'number' && value < bound,
-  $lte: (bound: number) => (value: Comparable | null) => typeof value === 'number' && value <= bound,
-};
-
-/** A cell against a string bound, per operator (code-point order, as `compare`). */
-const STRING_TESTS: Record<keyof typeof NUMBER_TESTS, (bound: string) => (value: Comparable | null) => boolean> = {
-  $eq: (bound) => (value) => typeof value === 'string' && value === bound,
-  $gt: (bound) => (value) => typeof value === 'string' && value > bound,
-  $gte: (bound) => (value) => typeof value === 'string' && value >= bound,
-  $lt: (bound) => (value) => typeof value === 'string' && value < bound,
-  $lte: (bound) => (value) => typeof value === 'string' && value <= bound,
-};
-
-const compare = (a: Comparable, b: Comparable): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/** A copy with an eighth more room (at least 64 entries), so inserts rarely reallocate. */
-function withRoom(positions: Int32Array): Int32Array {
-  const out = new Int32Array(positions.length + Math.max(64, positions.length >> 3));
-  out.set(positions);
-  return out;
 }

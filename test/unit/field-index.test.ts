@@ -90,6 +90,41 @@ describe('FieldIndex under writes: after each move, insert and remove it equals 
     }
   });
 
+  it('for 3,000 random writes over a list too long to shift at once, read only now and then (shifts pending, entries held apart)', () => {
+    const value = () => (rand() < 0.1 ? null : Math.floor(rand() * 500));
+    const column: (Comparable | null)[] = Array.from({ length: 5000 }, value);
+    const index = FieldIndex.build(column)!;
+    for (let round = 1; round <= 3000; round++) {
+      const roll = rand();
+      if (roll < 0.3) {
+        const from = Math.floor(rand() * column.length);
+        const to = rand() < 0.3 ? from : Math.floor(rand() * column.length);
+        const after = rand() < 0.3 ? column[from] : value();
+        expect(index.leave(from, column[from])).toBe(true);
+        column.splice(from, 1);
+        column.splice(to, 0, after);
+        expect(index.arrive(from, to, after)).toBe(true);
+      } else if (roll < 0.8) {
+        // most creates go last (creation order) or anywhere (another sort)
+        const at = rand() < 0.5 ? column.length : Math.floor(rand() * (column.length + 1));
+        const inserted = value();
+        column.splice(at, 0, inserted);
+        expect(index.insert(at, inserted)).toBe(true);
+      } else {
+        const at = Math.floor(rand() * column.length);
+        expect(index.remove(at, column[at])).toBe(true);
+        column.splice(at, 1);
+      }
+      expect(index.length).toBe(column.filter((cell) => cell !== null).length);
+      if (round % 397 === 0) {
+        const bound = Math.floor(rand() * 502) - 1;
+        expect(ask(index, column, '$lt', bound)).toEqual(scan(column, '$lt', bound));
+        expect(index.entries()).toEqual(FieldIndex.build(column)!.entries());
+      }
+    }
+    expect(index.entries()).toEqual(FieldIndex.build(column)!.entries());
+  });
+
   it('grows past its spare room as rows are created', () => {
     const column: number[] = [];
     const index = FieldIndex.build(column)!;
