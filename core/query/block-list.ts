@@ -86,7 +86,11 @@ export class BlockList<T> {
   remove(i: number): T {
     const k = this.blockOf(this.checked(i, this.length - 1));
     const block = this.blocks[k];
-    const [value] = block.splice(i - this.starts[k], 1);
+    // Moved down by hand: `splice` made an array of the one removed entry, and cost three times an insert's at 1M rows.
+    const at = i - this.starts[k];
+    const value = block[at];
+    for (let j = at + 1; j < block.length; j++) block[j - 1] = block[j];
+    block.length--;
     for (let m = k + 1; m < this.starts.length; m++) this.starts[m]--;
     if (block.length === 0 && this.blocks.length > 1) {
       this.blocks.splice(k, 1);
