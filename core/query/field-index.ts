@@ -89,8 +89,7 @@ export class FieldIndex {
     if (operator === '$between') {
       const [low, high] = bound as [Comparable | null, Comparable | null];
       if (low === null || high === null) return () => false;
-      const from = this.holds('$gte', low)!;
-      const to = this.holds('$lte', high)!;
+      const [from, to] = [this.holds('$gte', low)!, this.holds('$lte', high)!];
       return (value) => from(value) && to(value);
     }
     return cellTest(operator, bound as Comparable);
@@ -122,10 +121,7 @@ export class FieldIndex {
     return this.remove(from, before, false);
   }
 
-  /**
-   * The row that `leave` took from `from` is at `to` with `after` (the column now holds it there):
-   * the positions between shift by one and its entry is placed.
-   */
+  /** The row `leave` took from `from` is at `to` with `after` (the column holds it there): those between shift, it is placed. */
   arrive(from: number, to: number, after: Comparable | null): boolean {
     if (from < to) this.shiftPositions(from + 1, to, -1);
     else if (to < from) this.shiftPositions(to, from - 1, 1);
@@ -187,8 +183,15 @@ export class FieldIndex {
   /** The extra entries merged in and the pending shifts applied to every entry, in one pass. */
   private settle(): void {
     this.merge();
-    if (!this.pending) return;
-    this.pending.applyTo(this.positions, this.size, this.extent);
+    this.applyPending();
+  }
+
+  /** The pending shifts applied to every entry, held apart or not (no merge: it reads the column, which a removal is ahead of). */
+  private applyPending(): void {
+    const { pending, extra } = this;
+    if (!pending) return;
+    for (let j = 0; j < this.extraSize; j++) extra[j] = pending.resolve(extra[j]);
+    pending.applyTo(this.positions, this.size, this.extent);
     this.pending = undefined;
   }
 
@@ -198,8 +201,7 @@ export class FieldIndex {
     if (extraSize === 0) return;
     const points = new Int32Array(extraSize);
     for (let j = 0; j < extraSize; j++) {
-      const stored = extra[j];
-      const position = this.resolved(stored);
+      const position = this.resolved(extra[j]);
       points[j] = this.entry(this.column.at(position)!, position);
     }
     if (this.size + extraSize > this.positions.length) this.positions = withRoom(this.positions.subarray(0, this.size), extraSize);
@@ -254,7 +256,7 @@ export class FieldIndex {
       this.extent = this.column.length;
     }
     this.pending.shift(low, high, by);
-    if (this.pending.count >= LIMIT) this.settle();
+    if (this.pending.count >= LIMIT) this.applyPending();
   }
 
   /** The first entry not before `value` (`after` 0) or after it (`after` 1). */

@@ -125,6 +125,18 @@ describe('FieldIndex under writes: after each move, insert and remove it equals 
     expect(index.entries()).toEqual(FieldIndex.build(column)!.entries());
   });
 
+  it('a removal that brings on the pass over pending shifts leaves the entries held apart as they were (the column still holds the removed row)', () => {
+    const column: number[] = Array.from({ length: 5000 }, (_, i) => i % 97);
+    const index = FieldIndex.build(column)!;
+    column.push(42);
+    expect(index.insert(5000, 42)).toBe(true); // held apart; shifts start to wait
+    for (let d = 0; d < 1100; d++) {
+      expect(index.remove(0, column[0])).toBe(true);
+      column.shift();
+    }
+    expect(index.entries()).toEqual(FieldIndex.build(column)!.entries());
+  });
+
   it('grows past its spare room as rows are created', () => {
     const column: number[] = [];
     const index = FieldIndex.build(column)!;
