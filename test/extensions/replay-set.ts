@@ -63,7 +63,7 @@ export async function replaySet(project: string, recorded: Recorded[], leaveOut:
       continue;
     }
     const answer = await readResponse(await send(built.path, built.init), kase.recordHeaders);
-    await pastWriteMillisecond(built.init);
+    await pastWriteMillisecond(built.init, answer.status);
     if (kase.capture && answer.status < 300) {
       try { capture(kase, answer.body, vars, book); } catch { /* the cases using it are answered unsent */ }
     }
