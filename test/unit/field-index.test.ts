@@ -57,33 +57,42 @@ describe('FieldIndex: a comparison read off a field\'s sorted index selects what
   });
 });
 
+/**
+ * One random write to `column` and `index` in step, as a kept list makes them: an update (its row moved or not), a create
+ * (at the end with odds `last`, as in creation order) or a delete.
+ */
+function randomWrite(index: FieldIndex, column: (Comparable | null)[], value: () => Comparable | null, odds: { update: number; create: number; last: number }) {
+  const roll = rand();
+  if (roll < odds.update && column.length) {
+    // an update: the row's new value, and its new place in the list
+    const from = Math.floor(rand() * column.length);
+    const to = rand() < 0.3 ? from : Math.floor(rand() * column.length);
+    const after = rand() < 0.4 ? column[from] : value();
+    // the entry leaves while the column holds the row at `from`, and arrives once it holds it at `to`
+    expect(index.leave(from, column[from])).toBe(true);
+    column.splice(from, 1);
+    column.splice(to, 0, after);
+    expect(index.arrive(from, to, after)).toBe(true);
+  } else if (roll < odds.create || !column.length) {
+    const at = rand() < odds.last ? column.length : Math.floor(rand() * (column.length + 1));
+    const inserted = value();
+    column.splice(at, 0, inserted);
+    expect(index.insert(at, inserted)).toBe(true);
+  } else {
+    // removed from the index while the column still holds the row, as a list does
+    const at = Math.floor(rand() * column.length);
+    expect(index.remove(at, column[at])).toBe(true);
+    column.splice(at, 1);
+  }
+}
+
 describe('FieldIndex under writes: after each move, insert and remove it equals an index built afresh', () => {
   it('for 1,000 random writes over a list with ties and NULLs', () => {
     const value = () => (rand() < 0.2 ? null : Math.floor(rand() * 30));
     const column: (Comparable | null)[] = Array.from({ length: 120 }, value);
     const index = FieldIndex.build(column)!;
     for (let round = 0; round < 1000; round++) {
-      const roll = rand();
-      if (roll < 0.4 && column.length) {
-        // an update: the row's new value, and its new place in the list
-        const from = Math.floor(rand() * column.length);
-        const to = rand() < 0.3 ? from : Math.floor(rand() * column.length);
-        const after = rand() < 0.5 ? column[from] : value();
-        // the entry leaves while the column holds the row at `from`, and arrives once it holds it at `to`
-        expect(index.leave(from, column[from])).toBe(true);
-        column.splice(from, 1);
-        column.splice(to, 0, after);
-        expect(index.arrive(from, to, after)).toBe(true);
-      } else if (roll < 0.7 || !column.length) {
-        const at = Math.floor(rand() * (column.length + 1));
-        const inserted = value();
-        column.splice(at, 0, inserted);
-        expect(index.insert(at, inserted)).toBe(true);
-      } else {
-        const at = Math.floor(rand() * column.length);
-        expect(index.remove(at, column[at])).toBe(true);
-        column.splice(at, 1);
-      }
+      randomWrite(index, column, value, { update: 0.4, create: 0.7, last: 0 });
       expect(index.entries()).toEqual(FieldIndex.build(column)!.entries());
       const bound = Math.floor(rand() * 32) - 1;
       expect(ask(index, column, '$gte', bound)).toEqual(scan(column, '$gte', bound));
@@ -95,26 +104,8 @@ describe('FieldIndex under writes: after each move, insert and remove it equals 
     const column: (Comparable | null)[] = Array.from({ length: 5000 }, value);
     const index = FieldIndex.build(column)!;
     for (let round = 1; round <= 3000; round++) {
-      const roll = rand();
-      if (roll < 0.3) {
-        const from = Math.floor(rand() * column.length);
-        const to = rand() < 0.3 ? from : Math.floor(rand() * column.length);
-        const after = rand() < 0.3 ? column[from] : value();
-        expect(index.leave(from, column[from])).toBe(true);
-        column.splice(from, 1);
-        column.splice(to, 0, after);
-        expect(index.arrive(from, to, after)).toBe(true);
-      } else if (roll < 0.8) {
-        // most creates go last (creation order) or anywhere (another sort)
-        const at = rand() < 0.5 ? column.length : Math.floor(rand() * (column.length + 1));
-        const inserted = value();
-        column.splice(at, 0, inserted);
-        expect(index.insert(at, inserted)).toBe(true);
-      } else {
-        const at = Math.floor(rand() * column.length);
-        expect(index.remove(at, column[at])).toBe(true);
-        column.splice(at, 1);
-      }
+      // most creates go last (creation order), the others anywhere (another sort)
+      randomWrite(index, column, value, { update: 0.3, create: 0.8, last: 0.5 });
       expect(index.length).toBe(column.filter((cell) => cell !== null).length);
       if (round % 397 === 0) {
         const bound = Math.floor(rand() * 502) - 1;
