@@ -128,6 +128,19 @@ describe('FieldIndex under writes: after each move, insert and remove it equals 
     expect(index.entries()).toEqual(FieldIndex.build(column)!.entries());
   });
 
+  it('refuses to remove an entry a large index does not hold where it is asked, held apart or not, and changes nothing', () => {
+    const column: number[] = Array.from({ length: 5000 }, (_, i) => i % 97);
+    const index = FieldIndex.build(column)!;
+    column.splice(10, 0, 42);
+    expect(index.insert(10, 42)).toBe(true); // held apart
+    const before = index.entries();
+    expect(index.remove(10, 43)).toBe(false); // the held entry, another value
+    expect(index.remove(11, 42)).toBe(false); // the value held apart, another row
+    expect(index.remove(12, 12)).toBe(false); // a row of the sorted entries, another value
+    expect(index.entries()).toEqual(before);
+    expect(index.entries()).toEqual(FieldIndex.build(column)!.entries());
+  });
+
   it('grows past its spare room as rows are created', () => {
     const column: number[] = [];
     const index = FieldIndex.build(column)!;
