@@ -145,7 +145,7 @@ export class FieldIndex {
       } else {
         const j = this.extraEntry(value, at);
         // not where its value puts it: the caller drops the index (rebuilt on the next comparison)
-        if (j >= this.extraSize || this.resolved(this.extra[j]) !== at) return false;
+        if (j >= this.extraSize || this.resolved(this.extra[j]) !== at || this.column.at(at) !== value) return false;
         this.extra.copyWithin(j, j + 1, this.extraSize);
         this.extraSize--;
       }
