@@ -18,6 +18,13 @@ export interface WriteJob {
   time?: number;
   /** When it was asked (ms since the epoch): recovery replays records in this order. */
   at: number;
+  /**
+   * A recycled file to write the text into instead of a new temp file (`RecycledFiles`): an earlier text's inode, out
+   * of sight long enough. Not usable (gone, linked elsewhere too): it is dropped and the temp file made as usual.
+   */
+  reuse?: string;
+  /** Where to link the file's present inode before the rename replaces it, so it is recycled rather than freed. */
+  keep?: string;
 }
 
 /** A file call's error as the thread sends it back. */
@@ -29,8 +36,11 @@ export interface WriteError {
 /** The error a `WriteError` stands for, its code kept (callers branch on it). */
 export const failure = ({ message, code }: WriteError): Error => Object.assign(new Error(message), code ? { code } : {});
 
-/** A job's outcome: the file's modification time once it is in place, or why it is not (nothing of it applied). */
-export type WriteResult = { mtimeMs: number } | { error: WriteError };
+/**
+ * A job's outcome: the file's modification time once it is in place (`kept`: its former inode linked at the job's `keep`),
+ * or why it is not (nothing of it applied).
+ */
+export type WriteResult = { mtimeMs: number; kept?: true } | { error: WriteError };
 
 /** A batch's outcome. `logBroken`: an append to the log failed (it may end in a torn line): later records go elsewhere. */
 export interface BatchResult {
@@ -39,19 +49,23 @@ export interface BatchResult {
 }
 
 /** The synchronous file calls a batch is made of (node:fs; tests give one that fails or loses a call). */
-export type BatchFs = Pick<typeof nodeFs,
-  'openSync' | 'writeSync' | 'futimesSync' | 'fstatSync' | 'closeSync' | 'renameSync' | 'rmSync' | 'mkdirSync'>;
+export type BatchFs = Pick<typeof nodeFs, 'openSync' | 'writeSync' | 'futimesSync' | 'fstatSync' | 'closeSync' | 'renameSync' | 'rmSync'
+  | 'mkdirSync' | 'linkSync' | 'ftruncateSync' | 'constants'>;
 
 /** Runs batches against a log's descriptor: on the writer thread (`WriteThread`), or in process (tests). */
 export interface BatchWriter {
-  run(logFd: number, jobs: WriteJob[]): Promise<BatchResult>;
+  /** `drop`: recycled files no longer kept, removed after the renames. */
+  run(logFd: number, jobs: WriteJob[], drop?: string[]): Promise<BatchResult>;
 }
 
 /**
  * The batch writer's code, self-contained (it is also the writer thread's source, as text): every temp file written
  * (unsynced), ONE append of all their records to the log (opened `O_DSYNC`: it returns once they are durable), then each
  * temp file renamed in place. A write whose rename fails has its temp file removed and a cancel record appended (synced)
- * before it is answered, so recovery never re-applies a write that was answered as failed.
+ * before it is answered, so recovery never re-applies a write that was answered as failed. A job with `reuse` writes into
+ * that recycled file (its inode's blocks overwritten, no new inode: on ext4 without a journal, finding a free inode
+ * passes over every recently freed one, and a rename over a file flushes the new one and discards the old one's blocks);
+ * its record says so (`reused`), for recovery. A job with `keep` links the file it replaces there first.
  */
 export function makeBatchWriter(fs: BatchFs, crc: typeof crc32, folderOf: typeof dirname, digest: (text: string) => string) {
   const line = (entry: object) => {
@@ -72,53 +86,91 @@ export function makeBatchWriter(fs: BatchFs, crc: typeof crc32, folderOf: typeof
       return fs.openSync(job.temp, 'w', 0o644);
     }
   };
-  const writeTemp = (job: WriteJob) => {
+  const drop = (path: string) => { try { fs.rmSync(path, { force: true }); } catch { /* a recycled file left is swept later */ } };
+  /** The mode and owner a new temp file gets here: a recycled inode takes a text only with the same (no exec bit carried over). */
+  let made: { mode: number; uid: number } | undefined;
+  /** The recycled file open for writing when it is still only ours (a plain file as a temp file is, one link), else undefined (dropped). */
+  const openRecycled = (path: string) => {
+    let fd: number | undefined;
     try {
-      const fd = openTemp(job);
+      fd = fs.openSync(path, fs.constants.O_WRONLY | fs.constants.O_NOFOLLOW);
+      const info = fs.fstatSync(fd);
+      if (made && info.nlink === 1 && info.mode === made.mode && info.uid === made.uid) return fd;
+    } catch { /* gone or unreadable: a new temp file instead */ }
+    if (fd !== undefined) fs.closeSync(fd);
+    drop(path);
+    return undefined;
+  };
+  const writeTemp = (job: WriteJob) => {
+    const recycled = job.reuse === undefined ? undefined : openRecycled(job.reuse);
+    const temp = recycled === undefined ? job.temp : job.reuse!;
+    try {
+      const fd = recycled ?? openTemp(job);
       try {
-        writeAll(fd, job.text);
+        if (recycled === undefined) writeAll(fd, job.text);
+        else {
+          // Over the old bytes from the start, then cut to the new length: its blocks stay allocated (no flush at the rename).
+          const bytes = Buffer.from(job.text);
+          for (let done = 0; done < bytes.length;) done += fs.writeSync(fd, bytes, done, bytes.length - done, done);
+          fs.ftruncateSync(fd, bytes.length);
+        }
         if (job.time !== undefined) fs.futimesSync(fd, new Date(job.time), new Date(job.time));
-        const { ino, mtimeMs } = fs.fstatSync(fd);
-        return { ino, mtimeMs };
+        const { ino, mtimeMs, mode, uid } = fs.fstatSync(fd);
+        if (recycled === undefined) made ??= { mode, uid };
+        return { ino, mtimeMs, temp, reused: recycled !== undefined };
       } finally {
         fs.closeSync(fd);
       }
     } catch (error) {
-      fs.rmSync(job.temp, { force: true });
+      drop(temp);
       return { error: describe(error) };
     }
   };
-  return (logFd: number, jobs: WriteJob[]): BatchResult => {
-    const results: Array<WriteResult & { ino?: number }> = jobs.map(writeTemp);
+  /** Link the file's present inode at `keep` (none there, or another file system: not kept), then rename the temp over it. */
+  const place = (job: WriteJob, temp: string): boolean => {
+    let kept = false;
+    if (job.keep !== undefined) try { fs.linkSync(job.path, job.keep); kept = true; } catch { /* nothing to keep */ }
+    try {
+      fs.renameSync(temp, job.path);
+    } catch (error) {
+      if (kept) drop(job.keep!);
+      throw error;
+    }
+    return kept;
+  };
+  return (logFd: number, jobs: WriteJob[], dropped: string[] = []): BatchResult => {
+    const results: Array<WriteResult & { ino?: number; temp?: string; reused?: boolean }> = jobs.map(writeTemp);
+    const settled = () => { dropped.forEach(drop); return results.map((result) => ('error' in result ? result : { mtimeMs: result.mtimeMs, ...(result.kept ? { kept: true as const } : {}) })); };
     const written = jobs.flatMap((_, at) => ('error' in results[at] ? [] : [at]));
-    if (!written.length) return { results };
+    if (!written.length) return { results: settled() };
     try {
       writeAll(logFd, written.map((at) => {
         const { id, file, text, replaced, at: when } = jobs[at];
-        const { ino, mtimeMs } = results[at] as { ino: number; mtimeMs: number };
-        return line({ file, at: when, text, before: replaced === null ? null : digest(replaced), ino, mtimeMs, id });
+        const { ino, mtimeMs, reused } = results[at] as { ino: number; mtimeMs: number; reused: boolean };
+        const before = replaced === null ? null : digest(replaced);
+        return line({ file, at: when, text, before, ino, mtimeMs, id, ...(reused ? { reused: true } : {}) });
       }).join(''));
     } catch (error) {
-      for (const at of written) { fs.rmSync(jobs[at].temp, { force: true }); results[at] = { error: describe(error) }; }
-      return { results, logBroken: true };
+      for (const at of written) { drop((results[at] as { temp: string }).temp); results[at] = { error: describe(error) }; }
+      return { results: settled(), logBroken: true };
     }
     const failed: number[] = [];
     for (const at of written) {
+      const { temp, mtimeMs } = results[at] as { temp: string; mtimeMs: number };
       try {
-        fs.renameSync(jobs[at].temp, jobs[at].path);
-        results[at] = { mtimeMs: (results[at] as { mtimeMs: number }).mtimeMs };
+        results[at] = { mtimeMs, ...(place(jobs[at], temp) ? { kept: true as const } : {}) };
       } catch (error) {
-        fs.rmSync(jobs[at].temp, { force: true });
+        drop(temp);
         results[at] = { error: describe(error) };
         failed.push(at);
       }
     }
-    if (!failed.length) return { results };
+    if (!failed.length) return { results: settled() };
     try {
       writeAll(logFd, failed.map((at) => line({ cancel: jobs[at].id, at: Date.now() })).join(''));
-      return { results };
+      return { results: settled() };
     } catch {
-      return { results, logBroken: true };
+      return { results: settled(), logBroken: true };
     }
   };
 }
@@ -131,5 +183,5 @@ export function makeBatchWriter(fs: BatchFs, crc: typeof crc32, folderOf: typeof
  */
 export function inProcessWriter(fs: BatchFs = nodeFs): BatchWriter {
   const run = makeBatchWriter(fs, crc32, dirname, hashText);
-  return { run: async (logFd, jobs) => run(logFd, jobs) };
+  return { run: async (logFd, jobs, drop) => run(logFd, jobs, drop) };
 }

@@ -23,6 +23,11 @@ export interface LogRecord {
   mtimeMs: number;
   /** The write's id (its temp file's name), which a `LogCancel` names; absent from logs of earlier versions. */
   id?: string;
+  /**
+   * The text went into a recycled file (an earlier text's inode, `RecycledFiles`), not a new one: that inode at `file`
+   * means this rename reached the disk, whatever its time and bytes say (they may be the earlier text's).
+   */
+  reused?: boolean;
 }
 
 /** A write answered as failed after its record was synced (its rename failed): recovery must not re-apply it. */

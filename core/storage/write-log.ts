@@ -6,6 +6,7 @@ import { removeFile, tempName, writeFileAtomic } from './atomic-write.js';
 import { ensureCmsFolderAsync } from './cms-folder.js';
 import { closeNow, diskFs, writeAll, type DurableFs } from './durable-fs.js';
 import { Batches } from './group-commit.js';
+import { RecycledFiles, recycleFolder, sweepRecycledFiles, type Checkpointed } from './recycled-files.js';
 import { SELF } from './lock-file.js';
 import { sitePath } from './site-path.js';
 import { syncFileSystem } from './sync-file-system.js';
@@ -35,7 +36,7 @@ export async function syncFiles(root: string, paths: Iterable<string>, fs: Durab
   await Promise.all([...new Set([...all, ...all.map((path) => dirname(path))])].map((path) => fs.syncDirectory(path)));
 }
 
-interface Generation {
+interface Generation extends Checkpointed {
   path: string;
   fd: Promise<number>;
   /** Writes of this generation whose batch has not ended. */
@@ -55,6 +56,9 @@ interface Entry {
 export interface WriteLogOptions {
   /** The file system of folder syncs and of undoing a batch (tests inject one that crashes). */
   fs?: DurableFs;
+  /** Whether replaced files' inodes take later texts (`RecycledFiles`; default true), and after how long out of sight. */
+  recycle?: boolean;
+  recycleAfterMs?: number;
   /** Who does a batch's file calls (default: the process's writer thread; tests one that fails or loses a call). */
   writer?: BatchWriter;
   /** This boot of the system, written in the log's header (recovery replays a log of another boot). */
@@ -84,10 +88,14 @@ export class WriteLog {
   private checkpointing: Promise<void> = Promise.resolve();
   /** Generation files whose checkpoint failed: kept on disk (recovery's to judge) and tried again at `close`. */
   private readonly kept: Generation[] = [];
+  private readonly recycled: RecycledFiles | undefined;
+  /** The sweep of ended processes' recycled files, begun with the first log file. */
+  private swept: Promise<number> | undefined;
 
   constructor(readonly root: string, private readonly options: WriteLogOptions) {
     this.fs = options.fs ?? diskFs;
     this.writer = options.writer ?? processWriteThread();
+    this.recycled = options.recycle === false ? undefined : new RecycledFiles(root, options.recycleAfterMs);
   }
 
   /**
@@ -101,6 +109,9 @@ export class WriteLog {
     // The text replaced goes to the writer thread as it is: its hash (a SHA-1 of the whole file per write) is made there.
     const job: WriteJob = { id: basename(temp), file, path, temp, text, replaced: before, at: Date.now() };
     if (time) job.time = time.getTime();
+    const reuse = this.recycled?.take();
+    if (reuse) job.reuse = reuse;
+    if (before !== null && this.recycled) job.keep = this.recycled.name();
     const entry: Entry = { job, before };
     await this.batches.add(entry);
     const result = entry.result!;
@@ -122,6 +133,7 @@ export class WriteLog {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.checkpoint();
+    await this.recycled?.close();
   }
 
   private async retire(generations: Generation[]): Promise<void> {
@@ -131,6 +143,7 @@ export class WriteLog {
     }
     try {
       await syncFiles(this.root, generations.flatMap((generation) => [...generation.files]), this.fs);
+      for (const generation of generations) generation.synced = true;
     } catch {
       // Kept on disk (recovery's to judge if this process dies) and tried again at the next checkpoint.
       this.kept.push(...generations);
@@ -150,10 +163,13 @@ export class WriteLog {
     generation.pending += entries.length;
     for (const { job } of entries) generation.files.add(job.path);
     try {
-      const { results, logBroken } = await this.writer.run(await generation.fd, entries.map((entry) => entry.job));
+      const { results, logBroken } = await this.writer.run(await generation.fd, entries.map((entry) => entry.job), this.recycled?.drops());
       // A failed append may leave a torn line, after which recovery reads nothing: later records go to a new file.
       if (logBroken) this.leave(generation);
-      entries.forEach((entry, at) => { entry.result = results[at]; });
+      entries.forEach((entry, at) => {
+        const result = entry.result = results[at];
+        if ('kept' in result && result.kept) this.recycled?.add(entry.job.keep!, entry.before?.length ?? 0, generation);
+      });
     } catch (error) {
       // The log could not be opened, or the thread ended: how far it went is unknown, so the batch is undone.
       this.leave(generation);
@@ -198,6 +214,10 @@ export class WriteLog {
     const fd = (async () => {
       await ensureCmsFolderAsync(folder);
       const created = await this.fs.makeFolder(folder);
+      if (this.recycled) {
+        await this.fs.makeFolder(recycleFolder(this.root));
+        if (!this.swept) this.swept = sweepRecycledFiles(this.root).catch(() => 0);
+      }
       // O_DSYNC: each append returns once its bytes and the log's new size are on disk (one journal commit per batch).
       const handle = await openFile(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND | constants.O_DSYNC, 0o600);
       await writeAll(handle, encodeLine({ owner: SELF, boot: this.options.boot }));
