@@ -1,8 +1,12 @@
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { holderGone, SELF } from './lock-file.js';
 
-/** Where a site's recycled files wait: `.cms/recycle/<pid>-<start>-<n>` (git-ignored, on the site's disk). */
+/**
+ * Where a site's recycled files wait: `.cms/recycle/<pid>-<start>-<host>-<log>-<n>` (git-ignored, on the site's disk):
+ * the process (its start time, a tag of its host) and which of its logs keeps it.
+ */
 export const recycleFolder = (root: string): string => join(root, '.cms', 'recycle');
 
 /** How long a replaced text stays out of sight before its inode takes another: a reader that opened it has long read it. */
@@ -16,17 +20,23 @@ export interface Checkpointed {
   synced?: boolean;
 }
 
-interface Kept {
-  path: string;
+/** A kept file as the batch writer told it: the `hashText` of the replaced text it holds, and its size. */
+export interface KeptText {
+  hash: string;
   bytes: number;
+}
+
+interface Kept extends KeptText {
+  path: string;
   since: number;
   checkpoint: Checkpointed;
 }
 
-const OWNER = /^(\d+)-(\d*)-[0-9a-z]+$/;
-const ownPrefix = `${SELF.pid}-${SELF.start ?? ''}-`;
-/** Names are numbered across the process's logs (two logs of one site in a process, as tests make, never share one). */
-let serial = 0;
+const HOST = crc32(SELF.host).toString(36);
+const OWNER = /^(\d+)-(\d*)-([0-9a-z]+)-[0-9a-z]+-[0-9a-z]+$/;
+const processPrefix = `${SELF.pid}-${SELF.start ?? ''}-${HOST}-`;
+/** Each log's files are named apart (two logs of one site in a process, as tests make, never share or sweep one). */
+let logs = 0;
 
 /**
  * The inodes of texts the write log replaced, kept to take the next texts (`WriteJob.keep`, then `reuse`), so a write
@@ -43,28 +53,33 @@ let serial = 0;
 export class RecycledFiles {
   private readonly kept: Kept[] = [];
   private bytes = 0;
+  private serial = 0;
   private dropped: string[] = [];
+  private readonly prefix = `${processPrefix}${(logs++).toString(36)}-`;
 
   constructor(readonly root: string, private readonly quarantineMs = QUARANTINE_MS) {}
 
   /** A name to link a replaced file's inode at. */
   name(): string {
-    return join(recycleFolder(this.root), `${ownPrefix}${(serial++).toString(36)}`);
+    return join(recycleFolder(this.root), `${this.prefix}${(this.serial++).toString(36)}`);
   }
 
-  /** The oldest kept file, when it may take a text now; it is the caller's from here (written over, or dropped). */
-  take(now = Date.now()): string | undefined {
+  /**
+   * The oldest kept file and the hash of the text it holds, when it may take a text now; it is the caller's from here
+   * (written over, or dropped).
+   */
+  take(now = Date.now()): { path: string; hash: string } | undefined {
     const first = this.kept[0];
     if (!first?.checkpoint.synced || now - first.since < this.quarantineMs) return undefined;
     this.kept.shift();
     this.bytes -= first.bytes;
-    return first.path;
+    return { path: first.path, hash: first.hash };
   }
 
-  /** A replaced file's inode now at `path` (about `bytes` long), replaced by a write of the log's `checkpoint`. */
-  add(path: string, bytes: number, checkpoint: Checkpointed, now = Date.now()): void {
-    this.kept.push({ path, bytes, since: now, checkpoint });
-    this.bytes += bytes;
+  /** A replaced file's inode now at `path`, holding `text`, replaced by a write of the log's `checkpoint`. */
+  add(path: string, text: KeptText, checkpoint: Checkpointed, now = Date.now()): void {
+    this.kept.push({ path, ...text, since: now, checkpoint });
+    this.bytes += text.bytes;
     while (this.kept.length > MAX_FILES || this.bytes > MAX_BYTES) {
       const oldest = this.kept.shift()!;
       this.bytes -= oldest.bytes;
@@ -82,28 +97,30 @@ export class RecycledFiles {
     return this.kept.length;
   }
 
-  /** Remove every file this process keeps (at the log's close). */
+  /** Remove every file this log keeps (at its close), those a batch that failed left untold included. */
   async close(): Promise<void> {
     this.kept.length = 0;
     this.bytes = 0;
     this.dropped = [];
-    await sweepRecycledFiles(this.root, true);
+    await sweepRecycledFiles(this.root, this.prefix);
   }
 }
 
 /**
- * Remove the recycled files of processes that ended (a crash, SIGKILL: nothing removed them), and with `own`, this
- * process's. Those of live processes are theirs. Returns how many were removed.
+ * Remove the recycled files of this host's processes that ended (a crash, SIGKILL: nothing removed them), or with
+ * `prefix`, those of one log of this process. Those of live processes, and of other hosts sharing the folder, are theirs.
+ * Returns how many were removed.
  */
-export async function sweepRecycledFiles(root: string, own = false): Promise<number> {
+export async function sweepRecycledFiles(root: string, prefix?: string): Promise<number> {
   const folder = recycleFolder(root);
   const names = await readdir(folder).catch(() => [] as string[]);
   let removed = 0;
   await Promise.all(names.map(async (name) => {
     const owner = OWNER.exec(name);
     if (!owner) return;
-    const mine = name.startsWith(ownPrefix);
-    if (mine ? !own : !holderGone({ pid: Number(owner[1]), host: SELF.host, start: owner[2] || undefined })) return;
+    const ended = prefix === undefined && owner[3] === HOST && !name.startsWith(processPrefix)
+      && holderGone({ pid: Number(owner[1]), host: SELF.host, start: owner[2] || undefined });
+    if (!ended && !(prefix !== undefined && name.startsWith(prefix))) return;
     await unlink(join(folder, name)).then(() => { removed++; }, () => undefined);
   }));
   return removed;

@@ -23,6 +23,8 @@ export interface WriteJob {
    * of sight long enough. Not usable (gone, linked elsewhere too): it is dropped and the temp file made as usual.
    */
   reuse?: string;
+  /** The text the `reuse` file held (its `hashText`, as the kept result gave it): its record names it, for recovery. */
+  prior?: string;
   /** Where to link the file's present inode before the rename replaces it, so it is recycled rather than freed. */
   keep?: string;
 }
@@ -37,10 +39,10 @@ export interface WriteError {
 export const failure = ({ message, code }: WriteError): Error => Object.assign(new Error(message), code ? { code } : {});
 
 /**
- * A job's outcome: the file's modification time once it is in place (`kept`: its former inode linked at the job's `keep`),
- * or why it is not (nothing of it applied).
+ * A job's outcome: the file's modification time once it is in place (`kept`: its former inode linked at the job's `keep`,
+ * holding the replaced text of that hash and size in bytes), or why it is not (nothing of it applied).
  */
-export type WriteResult = { mtimeMs: number; kept?: true } | { error: WriteError };
+export type WriteResult = { mtimeMs: number; kept?: { hash: string; bytes: number } } | { error: WriteError };
 
 /** A batch's outcome. `logBroken`: an append to the log failed (it may end in a torn line): later records go elsewhere. */
 export interface BatchResult {
@@ -88,14 +90,14 @@ export function makeBatchWriter(fs: BatchFs, crc: typeof crc32, folderOf: typeof
   };
   const drop = (path: string) => { try { fs.rmSync(path, { force: true }); } catch { /* a recycled file left is swept later */ } };
   /** The mode and owner a new temp file gets here: a recycled inode takes a text only with the same (no exec bit carried over). */
-  let made: { mode: number; uid: number } | undefined;
+  let made: { mode: number; uid: number; gid: number } | undefined;
   /** The recycled file open for writing when it is still only ours (a plain file as a temp file is, one link), else undefined (dropped). */
   const openRecycled = (path: string) => {
     let fd: number | undefined;
     try {
       fd = fs.openSync(path, fs.constants.O_WRONLY | fs.constants.O_NOFOLLOW);
       const info = fs.fstatSync(fd);
-      if (made && info.nlink === 1 && info.mode === made.mode && info.uid === made.uid) return fd;
+      if (made && info.nlink === 1 && info.mode === made.mode && info.uid === made.uid && info.gid === made.gid) return fd;
     } catch { /* gone or unreadable: a new temp file instead */ }
     if (fd !== undefined) fs.closeSync(fd);
     drop(path);
@@ -115,8 +117,8 @@ export function makeBatchWriter(fs: BatchFs, crc: typeof crc32, folderOf: typeof
           fs.ftruncateSync(fd, bytes.length);
         }
         if (job.time !== undefined) fs.futimesSync(fd, new Date(job.time), new Date(job.time));
-        const { ino, mtimeMs, mode, uid } = fs.fstatSync(fd);
-        if (recycled === undefined) made ??= { mode, uid };
+        const { ino, mtimeMs, mode, uid, gid } = fs.fstatSync(fd);
+        if (recycled === undefined) made ??= { mode, uid, gid };
         return { ino, mtimeMs, temp, reused: recycled !== undefined };
       } finally {
         fs.closeSync(fd);
@@ -139,16 +141,17 @@ export function makeBatchWriter(fs: BatchFs, crc: typeof crc32, folderOf: typeof
     return kept;
   };
   return (logFd: number, jobs: WriteJob[], dropped: string[] = []): BatchResult => {
-    const results: Array<WriteResult & { ino?: number; temp?: string; reused?: boolean }> = jobs.map(writeTemp);
-    const settled = () => { dropped.forEach(drop); return results.map((result) => ('error' in result ? result : { mtimeMs: result.mtimeMs, ...(result.kept ? { kept: true as const } : {}) })); };
+    const results: Array<WriteResult & { ino?: number; temp?: string; reused?: boolean; before?: string }> = jobs.map(writeTemp);
+    const settled = () => { dropped.forEach(drop); return results.map((result) => ('error' in result ? result : { mtimeMs: result.mtimeMs, ...(result.kept ? { kept: result.kept } : {}) })); };
     const written = jobs.flatMap((_, at) => ('error' in results[at] ? [] : [at]));
     if (!written.length) return { results: settled() };
     try {
       writeAll(logFd, written.map((at) => {
         const { id, file, text, replaced, at: when } = jobs[at];
-        const { ino, mtimeMs, reused } = results[at] as { ino: number; mtimeMs: number; reused: boolean };
-        const before = replaced === null ? null : digest(replaced);
-        return line({ file, at: when, text, before, ino, mtimeMs, id, ...(reused ? { reused: true } : {}) });
+        const result = results[at] as { ino: number; mtimeMs: number; reused: boolean; before?: string };
+        const before = replaced === null ? null : (result.before = digest(replaced));
+        const { ino, mtimeMs, reused } = result;
+        return line({ file, at: when, text, before, ino, mtimeMs, id, ...(reused ? { reused: true, prior: jobs[at].prior } : {}) });
       }).join(''));
     } catch (error) {
       for (const at of written) { drop((results[at] as { temp: string }).temp); results[at] = { error: describe(error) }; }
@@ -156,9 +159,10 @@ export function makeBatchWriter(fs: BatchFs, crc: typeof crc32, folderOf: typeof
     }
     const failed: number[] = [];
     for (const at of written) {
-      const { temp, mtimeMs } = results[at] as { temp: string; mtimeMs: number };
+      const { temp, mtimeMs, before } = results[at] as { temp: string; mtimeMs: number; before?: string };
       try {
-        results[at] = { mtimeMs, ...(place(jobs[at], temp) ? { kept: true as const } : {}) };
+        const kept = place(jobs[at], temp) && before !== undefined;
+        results[at] = { mtimeMs, ...(kept ? { kept: { hash: before, bytes: Buffer.byteLength(jobs[at].replaced!) } } : {}) };
       } catch (error) {
         drop(temp);
         results[at] = { error: describe(error) };

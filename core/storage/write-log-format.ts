@@ -28,6 +28,8 @@ export interface LogRecord {
    * means this rename reached the disk, whatever its time and bytes say (they may be the earlier text's).
    */
   reused?: boolean;
+  /** With `reused`: the `hashText` of what the recycled inode held before (a crash may leave those bytes at `file`). */
+  prior?: string;
 }
 
 /** A write answered as failed after its record was synced (its rename failed): recovery must not re-apply it. */

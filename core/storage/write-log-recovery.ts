@@ -26,8 +26,8 @@ const youngerThan = async (path: string, ms: number) => Date.now() - ((await lst
  * Whether a record's write must be done again: the file still holds what the write replaced (its rename was lost to
  * the crash), or it is this write's own file (same inode and modification time) torn by the crash (its bytes were
  * lost). A file anything else holds was changed after the write (by the CLI, Git, an editor): it is left as it is.
- * A recycled inode (`reused`) is this write's own by its number alone: it was out of sight since a checkpoint made its
- * last place durable, so only this rename put it at the file, and its time and bytes may still be its earlier text's.
+ * A recycled inode (`reused`) is also this write's own when it still holds the text it held before the write took it
+ * (`prior`): the rename reached the disk, the new bytes and time did not.
  */
 async function lost(root: string, record: LogRecord): Promise<boolean> {
   const path = join(root, record.file);
@@ -36,7 +36,9 @@ async function lost(root: string, record: LogRecord): Promise<boolean> {
   if (!info.isFile()) return false;
   const text = await readFile(path, 'utf8').catch(() => undefined);
   if (text === undefined) return false;
-  if (info.ino === record.ino && (record.reused || info.mtimeMs === record.mtimeMs)) return text !== record.text;
+  if (info.ino === record.ino && (info.mtimeMs === record.mtimeMs || (record.reused && hashText(text) === record.prior))) {
+    return text !== record.text;
+  }
   return hashText(text) === record.before;
 }
 

@@ -89,8 +89,8 @@ export class WriteLog {
   /** Generation files whose checkpoint failed: kept on disk (recovery's to judge) and tried again at `close`. */
   private readonly kept: Generation[] = [];
   private readonly recycled: RecycledFiles | undefined;
-  /** The sweep of ended processes' recycled files, begun with the first log file. */
-  private swept: Promise<number> | undefined;
+  /** When ended processes' recycled files were last swept: at the first log file, then at most once a minute. */
+  private swept = 0;
 
   constructor(readonly root: string, private readonly options: WriteLogOptions) {
     this.fs = options.fs ?? diskFs;
@@ -110,7 +110,7 @@ export class WriteLog {
     const job: WriteJob = { id: basename(temp), file, path, temp, text, replaced: before, at: Date.now() };
     if (time) job.time = time.getTime();
     const reuse = this.recycled?.take();
-    if (reuse) job.reuse = reuse;
+    if (reuse) { job.reuse = reuse.path; job.prior = reuse.hash; }
     if (before !== null && this.recycled) job.keep = this.recycled.name();
     const entry: Entry = { job, before };
     await this.batches.add(entry);
@@ -144,6 +144,7 @@ export class WriteLog {
     try {
       await syncFiles(this.root, generations.flatMap((generation) => [...generation.files]), this.fs);
       for (const generation of generations) generation.synced = true;
+      await this.sweep();
     } catch {
       // Kept on disk (recovery's to judge if this process dies) and tried again at the next checkpoint.
       this.kept.push(...generations);
@@ -168,7 +169,7 @@ export class WriteLog {
       if (logBroken) this.leave(generation);
       entries.forEach((entry, at) => {
         const result = entry.result = results[at];
-        if ('kept' in result && result.kept) this.recycled?.add(entry.job.keep!, entry.before?.length ?? 0, generation);
+        if ('kept' in result && result.kept) this.recycled?.add(entry.job.keep!, result.kept, generation);
       });
     } catch (error) {
       // The log could not be opened, or the thread ended: how far it went is unknown, so the batch is undone.
@@ -179,6 +180,13 @@ export class WriteLog {
       generation.pending -= entries.length;
       if (generation.pending === 0) generation.drained?.();
     }
+  }
+
+  /** Remove ended processes' recycled files, at most once a minute (a CLI killed while the server runs leaves some). */
+  private async sweep(): Promise<void> {
+    if (!this.recycled || Date.now() - this.swept < 60_000) return;
+    this.swept = Date.now();
+    await sweepRecycledFiles(this.root).catch(() => 0);
   }
 
   /** Later records go to a new log file; this one is kept until a checkpoint has made its files durable. */
@@ -194,6 +202,7 @@ export class WriteLog {
   private async undo(entries: Entry[]): Promise<void> {
     await Promise.all(entries.map(async ({ job, before }) => {
       await this.fs.remove(job.temp);
+      if (job.reuse) await this.fs.remove(job.reuse);
       const now = await readFile(job.path, 'utf8').catch(() => undefined);
       if (now !== job.text || now === before) return;
       if (before === null) await removeFile(job.path);
@@ -216,7 +225,7 @@ export class WriteLog {
       const created = await this.fs.makeFolder(folder);
       if (this.recycled) {
         await this.fs.makeFolder(recycleFolder(this.root));
-        if (!this.swept) this.swept = sweepRecycledFiles(this.root).catch(() => 0);
+        await this.sweep();
       }
       // O_DSYNC: each append returns once its bytes and the log's new size are on disk (one journal commit per batch).
       const handle = await openFile(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND | constants.O_DSYNC, 0o600);

@@ -1,9 +1,12 @@
+import * as nodeFs from 'node:fs';
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { inProcessWriter } from '../../core/storage/write-batch.js';
 import { RecycledFiles, recycleFolder, sweepRecycledFiles } from '../../core/storage/recycled-files.js';
-import { CURRENT_BOOT, encodeLine, hashText, type LogRecord } from '../../core/storage/write-log-format.js';
+import { CURRENT_BOOT, decodeLog, encodeLine, hashText, type LogRecord } from '../../core/storage/write-log-format.js';
 import { recoverWriteLogs } from '../../core/storage/write-log-recovery.js';
 import { logFolder, WriteLog } from '../../core/storage/write-log.js';
 
@@ -17,6 +20,10 @@ const read = (root: string, file: string) => readFileSync(join(root, file), 'utf
 const kept = (root: string) => (existsSync(recycleFolder(root)) ? readdirSync(recycleFolder(root)) : []);
 /** A log of this process's writer thread that checkpoints only when told, reusing a kept inode as soon as it may. */
 const log = (root: string) => new WriteLog(root, { boot: 'this boot', checkpointAfterMs: 3_600_000, recycleAfterMs: 0 });
+/** The records in the site's log files now. */
+const records = (root: string) => readdirSync(logFolder(root))
+  .flatMap((name) => decodeLog(readFileSync(join(logFolder(root), name), 'utf8'))?.records ?? []);
+const HOST = crc32(hostname()).toString(36);
 
 describe.skipIf(!CURRENT_BOOT)('recycled files: a replaced text\'s inode takes a later text', () => {
   it('reuses it only after the checkpoint that made its replacement durable, and writes the new text whole (a shorter one cut)', async () => {
@@ -36,6 +43,9 @@ describe.skipIf(!CURRENT_BOOT)('recycled files: a replaced text\'s inode takes a
     await wal.write('content/tags/c.json', '{"name":"c2"}\n', '{"name":"c"}\n');
     expect(ino(root, 'content/tags/c.json')).toBe(replaced);
     expect(read(root, 'content/tags/c.json')).toBe('{"name":"c2"}\n');
+    // Its record tells recovery the inode was recycled, and what it held before this write took it.
+    const [record] = records(root).filter((entry) => entry.file === 'content/tags/c.json');
+    expect(record).toMatchObject({ ino: replaced, reused: true, prior: hashText(long) });
     expect(read(root, 'content/tags/a.json')).toBe('{"name":"a2"}\n');
     await wal.close();
     expect(kept(root)).toEqual([]);
@@ -76,24 +86,27 @@ describe.skipIf(!CURRENT_BOOT)('recycled files: a replaced text\'s inode takes a
     await wal.close();
   });
 
-  it('recovery re-applies a write into a recycled inode that a crash left holding its earlier text (its number is enough)', async () => {
+  it('recovery re-applies a write into a recycled inode that a crash left holding its earlier text, and leaves a later edit', async () => {
     const root = site();
-    // The rename reached the disk, the new bytes and time did not: the file is the recycled inode with an older text.
-    writeFileSync(join(root, 'content/tags/a.json'), '{"name":"an earlier text of another file"}\n');
-    const record = (reused: boolean): LogRecord => ({
+    // The rename reached the disk, the new bytes and time did not: the file is the recycled inode with its earlier text.
+    const earlier = '{"name":"an earlier text of another file"}\n';
+    writeFileSync(join(root, 'content/tags/a.json'), earlier);
+    const record = (reused: boolean, prior: string): LogRecord => ({
       file: 'content/tags/a.json', at: 1, text: '{"name":"acknowledged"}\n', before: hashText('{"name":"what it replaced"}\n'),
-      ino: ino(root, 'content/tags/a.json'), mtimeMs: 1, id: 'w1', ...(reused ? { reused } : {}),
+      ino: ino(root, 'content/tags/a.json'), mtimeMs: 1, id: 'w1', ...(reused ? { reused, prior: hashText(prior) } : {}),
     });
-    const crashLog = (reused: boolean) => {
+    const crashLog = (entry: LogRecord) => {
       mkdirSync(logFolder(root), { recursive: true });
       const header = { owner: { pid: 1, host: hostname() }, boot: 'boot before the crash' };
-      writeFileSync(join(logFolder(root), '1-0-0.log'), [header, record(reused)].map((entry) => encodeLine(entry)).join(''));
+      writeFileSync(join(logFolder(root), '1-0-0.log'), [header, entry].map((line) => encodeLine(line)).join(''));
     };
-    // Without the mark, the same file is one changed after the write (an editor's save): left.
-    crashLog(false);
-    expect((await recoverWriteLogs(root, { boot: 'boot after the crash' })).reapplied).toEqual([]);
-    expect(read(root, 'content/tags/a.json')).toBe('{"name":"an earlier text of another file"}\n');
-    crashLog(true);
+    // Not marked recycled, or recycled from another text (an editor saved the file in place since): changed after, left.
+    for (const entry of [record(false, earlier), record(true, '{"name":"what the inode held before"}\n')]) {
+      crashLog(entry);
+      expect((await recoverWriteLogs(root, { boot: 'boot after the crash' })).reapplied).toEqual([]);
+      expect(read(root, 'content/tags/a.json')).toBe(earlier);
+    }
+    crashLog(record(true, earlier));
     expect((await recoverWriteLogs(root, { boot: 'boot after the crash' })).reapplied).toEqual(['content/tags/a.json']);
     expect(read(root, 'content/tags/a.json')).toBe('{"name":"acknowledged"}\n');
   });
@@ -101,20 +114,35 @@ describe.skipIf(!CURRENT_BOOT)('recycled files: a replaced text\'s inode takes a
   it('sweeps the kept files of processes that ended, leaves a live one\'s, and removes its own at close', async () => {
     const root = site();
     mkdirSync(recycleFolder(root), { recursive: true });
-    const ended = join(recycleFolder(root), '4194303-77-0');
-    const live = join(recycleFolder(root), `${process.ppid}--0`);
-    for (const path of [ended, live]) writeFileSync(path, 'old text');
-    expect(await sweepRecycledFiles(root)).toBe(1);
-    expect([existsSync(ended), existsSync(live)]).toEqual([false, true]);
+    const ended = `4194303-77-${HOST}-0-0`;
+    const live = `${process.ppid}--${HOST}-0-0`;
+    const otherHost = '4194303-77-otherhost-0-0';
+    for (const name of [ended, live, otherHost]) writeFileSync(join(recycleFolder(root), name), 'old text');
+    // The first log file of a process sweeps them before its first write.
     const wal = log(root);
     writeFileSync(join(root, 'content/tags/a.json'), '{"name":"a"}\n');
     await wal.write('content/tags/a.json', '{"name":"a2"}\n', '{"name":"a"}\n');
-    expect(kept(root)).toHaveLength(2);
-    // Another process's sweep, or this one's at its next log file, leaves a live process's own.
+    expect(existsSync(join(recycleFolder(root), ended))).toBe(false);
+    expect(kept(root)).toHaveLength(3);
+    // Another process's sweep leaves a live process's own (this one's included), and another host's.
     expect(await sweepRecycledFiles(root)).toBe(0);
-    expect(kept(root)).toHaveLength(2);
+    expect(kept(root)).toHaveLength(3);
     await wal.close();
-    expect(kept(root)).toEqual([`${process.ppid}--0`]);
+    expect(kept(root).sort()).toEqual([live, otherHost].sort());
+  });
+});
+
+describe.skipIf(!CURRENT_BOOT)('a recycled file\'s errors', () => {
+  it('a rename that fails after the replaced file was linked unlinks it again: nothing is kept, the write fails', async () => {
+    const root = site();
+    writeFileSync(join(root, 'content/tags/a.json'), '{"name":"a"}\n');
+    const failing = inProcessWriter({ ...nodeFs, renameSync: () => { throw Object.assign(new Error('EACCES: denied'), { code: 'EACCES' }); } });
+    const wal = new WriteLog(root, { boot: 'this boot', checkpointAfterMs: 3_600_000, writer: failing });
+    await expect(wal.write('content/tags/a.json', '{"name":"a2"}\n', '{"name":"a"}\n')).rejects.toThrow('EACCES');
+    expect(kept(root)).toEqual([]);
+    expect(read(root, 'content/tags/a.json')).toBe('{"name":"a"}\n');
+    expect(statSync(join(root, 'content/tags/a.json')).nlink).toBe(1);
+    await wal.close();
   });
 });
 
@@ -122,15 +150,16 @@ describe('the recycled files kept', () => {
   it('hands out the oldest once its checkpoint is done and its quarantine over, and gives up the oldest past the bound', () => {
     const recycled = new RecycledFiles('/site', 1000);
     const checkpoint: { synced?: boolean } = {};
-    recycled.add('/site/.cms/recycle/a', 10, checkpoint, 0);
-    recycled.add('/site/.cms/recycle/b', 10, checkpoint, 500);
+    const text = (bytes: number) => ({ hash: `h${bytes}`, bytes });
+    recycled.add('/site/.cms/recycle/a', text(10), checkpoint, 0);
+    recycled.add('/site/.cms/recycle/b', text(11), checkpoint, 500);
     expect(recycled.take(5000)).toBeUndefined();
     checkpoint.synced = true;
     expect(recycled.take(999)).toBeUndefined();
-    expect(recycled.take(1000)).toBe('/site/.cms/recycle/a');
+    expect(recycled.take(1000)).toEqual({ path: '/site/.cms/recycle/a', hash: 'h10' });
     expect(recycled.take(1000)).toBeUndefined();
-    recycled.add('/site/.cms/recycle/big', 40 * 1024 * 1024, checkpoint, 600);
-    recycled.add('/site/.cms/recycle/bigger', 40 * 1024 * 1024, checkpoint, 700);
+    recycled.add('/site/.cms/recycle/big', text(40 * 1024 * 1024), checkpoint, 600);
+    recycled.add('/site/.cms/recycle/bigger', text(40 * 1024 * 1024), checkpoint, 700);
     expect(recycled.drops()).toEqual(['/site/.cms/recycle/b', '/site/.cms/recycle/big']);
     expect(recycled.drops()).toEqual([]);
     expect(recycled.size).toBe(1);
