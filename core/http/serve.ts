@@ -160,6 +160,9 @@ export async function serve(cms: Cms, options: ServeOptions = {}): Promise<Runni
     // A busy port is an error, not a silent move to another one: clients are told 1337.
     isProd: true,
     qr: false,
+    // Not listhen's own exit on SIGINT/SIGTERM/SIGHUP (`process.exit(0)` at once): `cms serve` stops itself on those,
+    // closing the server and then the site (its write log's last checkpoint, its recycled files, its state store).
+    autoClose: false,
     public: options.host !== undefined && !['localhost', '127.0.0.1', '::1'].includes(options.host),
   });
   // While it runs, the site is marked as served: `cms media move` refuses to rewrite media under a running server.
