@@ -9,6 +9,7 @@ import { RecycledFiles, recycleFolder, sweepRecycledFiles } from '../../core/sto
 import { CURRENT_BOOT, decodeLog, encodeLine, hashText, type LogRecord } from '../../core/storage/write-log-format.js';
 import { recoverWriteLogs } from '../../core/storage/write-log-recovery.js';
 import { logFolder, WriteLog } from '../../core/storage/write-log.js';
+import { WriteThread, WriterThreadGone } from '../../core/storage/write-thread.js';
 
 const site = () => {
   const root = mkdtempSync(join(tmpdir(), 'cms-recycle-'));
@@ -143,6 +144,30 @@ describe.skipIf(!CURRENT_BOOT)('a recycled file\'s errors', () => {
     expect(read(root, 'content/tags/a.json')).toBe('{"name":"a"}\n');
     expect(statSync(join(root, 'content/tags/a.json')).nlink).toBe(1);
     await wal.close();
+  });
+});
+
+describe.skipIf(!CURRENT_BOOT)('a recycled file when the writer thread dies', () => {
+  it('is removed by the batch\'s undo: the document keeps its text, and no kept file holds the failed write\'s text', async () => {
+    const root = site();
+    const armed = join(root, 'armed');
+    // node:fs, but once `armed` exists the thread dies at its next rename, before it: the batch is left half done.
+    const files = `({ ...load('node:fs'), renameSync(from, to) { const fs = load('node:fs');
+      if (fs.existsSync(${JSON.stringify(armed)})) process.exit(3); fs.renameSync(from, to); } })`;
+    const writer = new WriteThread({ files });
+    const wal = new WriteLog(root, { boot: 'this boot', checkpointAfterMs: 3_600_000, recycleAfterMs: 0, writer });
+    writeFileSync(join(root, 'content/tags/a.json'), '{"name":"a"}\n');
+    await wal.write('content/tags/a.json', '{"name":"a2"}\n', '{"name":"a"}\n');
+    await wal.checkpoint();
+    writeFileSync(join(root, 'content/tags/b.json'), '{"name":"b"}\n');
+    writeFileSync(armed, '');
+    // The write takes the kept inode of a's first text, writes into it, and the thread dies before the rename.
+    await expect(wal.write('content/tags/b.json', '{"name":"lost"}\n', '{"name":"b"}\n')).rejects.toBeInstanceOf(WriterThreadGone);
+    expect(read(root, 'content/tags/b.json')).toBe('{"name":"b"}\n');
+    expect(kept(root).map((name) => readFileSync(join(recycleFolder(root), name), 'utf8'))).not.toContain('{"name":"lost"}\n');
+    await wal.close();
+    await writer.close();
+    expect(kept(root)).toEqual([]);
   });
 });
 
