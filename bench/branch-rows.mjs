@@ -22,15 +22,18 @@ export function gitCopy(from, root) {
 /**
  * The rows: `scenarios` are [name, path] pairs of this server's reads, `callers` [caller, headers] pairs; `articleIds`
  * the seeded articles' documentIds. `env` is the seeded server's (its token salt and JWT secret), so its API token and
- * JWT read the copy too. `measure(limit, ours)` measures one row (strapi-rows.mjs: interleaved rounds).
+ * JWT read the copy too. `measure(limit, ours)` measures one row (strapi-rows.mjs: interleaved rounds). Returns the
+ * copy's folder, for the caller to remove once the write rows have run: removing hundreds of files frees their inodes,
+ * and on ext4 without a journal every file made in the next minutes searches past each of them (the creates row).
  */
 export async function branchRows({ createCms, createNodeHandler, listen, row, from, env, scenarios, callers, articleIds, measure, wanted }) {
-  if (!scenarios.some(([scenario]) => wanted(`${scenario}, on a branch`))) return;
+  if (!scenarios.some(([scenario]) => wanted(`${scenario}, on a branch`))) return undefined;
   const root = `/tmp/cms-bench-strapi-branch-${process.pid}`;
   gitCopy(from, root);
   const cms = await createCms({ root, env, report: () => {} });
   const server = await listen(createNodeHandler(cms));
   const base = `http://127.0.0.1:${server.address().port}`;
+  let measured = false;
   try {
     for (const [at, documentId] of articleIds.slice(0, 10).entries()) {
       await answerOf(`${base}/api/articles/${documentId}`, {
@@ -48,9 +51,11 @@ export async function branchRows({ createCms, createNodeHandler, listen, row, fr
         row(`${scenario}, on a branch`, caller, mine, false);
       }
     }
+    measured = true;
+    return root;
   } finally {
     server.close();
     await cms.close();
-    rmSync(root, { recursive: true, force: true });
+    if (!measured) rmSync(root, { recursive: true, force: true });
   }
 }

@@ -212,6 +212,7 @@ export async function benchStrapi({
   const ourBase = `http://127.0.0.1:${server.address().port}`;
   const load = startLoad();
   let strapi;
+  let branchCopy;
   try {
     const ourIds = await seed(ourBase, ourToken, requests);
     const ourUserJwt = await ourJwt(ours, ourBase);
@@ -250,7 +251,7 @@ export async function benchStrapi({
     }
     await graphqlRows({ ourBase, ourIds, strapi, strapiIds, listen, row, callers, measure, strapiRun, wanted });
     const articleIds = (ids) => [...ids].filter(([key]) => key.startsWith('article')).map(([, id]) => id);
-    await branchRows({
+    branchCopy = await branchRows({
       createCms, createNodeHandler, listen, row, from: ours.root, env: { ...process.env, ...ENV }, scenarios: ourReads,
       callers, articleIds: articleIds(ourIds), measure, wanted,
     });
@@ -284,7 +285,7 @@ export async function benchStrapi({
     server.close();
     await Promise.allSettled(unfinished);
     await ours.close();
-    rmSync(ourRoot, { recursive: true, force: true, maxRetries: 10 });
+    for (const folder of [ourRoot, branchCopy]) if (folder) rmSync(folder, { recursive: true, force: true, maxRetries: 10 });
     if (strapi) try { strapi.stop(); } catch (error) { console.error(`strapi-ref stop: ${error.message}`); }
   }
 }
