@@ -1,5 +1,5 @@
 import * as nodeFs from 'node:fs';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -168,6 +168,28 @@ describe.skipIf(!CURRENT_BOOT)('a recycled file when the writer thread dies', ()
     await wal.close();
     await writer.close();
     expect(kept(root)).toEqual([]);
+  });
+});
+
+describe('recycled files given up past the bound', () => {
+  it('are removed by the writer thread with the next batch, which it writes as usual', async () => {
+    const root = site();
+    mkdirSync(recycleFolder(root), { recursive: true });
+    const given = ['a', 'b'].map((name) => join(recycleFolder(root), `1-0-${HOST}-0-${name}`));
+    for (const path of given) writeFileSync(path, 'a text given up');
+    const logFd = openSync(join(root, 'test.log'), 'a');
+    const path = join(root, 'content/tags/a.json');
+    const job = { id: 'w1', file: 'content/tags/a.json', path, temp: `${path}.w1.tmp`, text: '{"name":"a"}\n', replaced: null, at: 1 };
+    const writer = new WriteThread();
+    try {
+      const { results } = await writer.run(logFd, [job], given);
+      expect(results[0]).not.toHaveProperty('error');
+      expect(read(root, 'content/tags/a.json')).toBe('{"name":"a"}\n');
+      expect(given.filter((file) => existsSync(file))).toEqual([]);
+    } finally {
+      closeSync(logFd);
+      await writer.close();
+    }
   });
 });
 
