@@ -257,11 +257,13 @@ if (only.has('strapi')) {
   // Read rows: --rounds interleaved rounds of --round seconds each (limit and ours); write rows: --duration s.
   const rounds = Number(args.rounds ?? 3);
   const seconds = Number(args.round ?? 2);
-  const { rows, seeded, strapi } = await benchStrapi({
+  const { rows, seeded, strapi, writeLoad } = await benchStrapi({
     createCms, createNodeHandler, listen, duration, rounds, seconds, withStrapi: process.argv.includes('--strapi'), rows: args.rows,
   });
   table(`Strapi (${strapi}) beside this server and the limit (${seeded} entries seeded through REST into both, 10 connections, `
-    + `loopback; reads: median of ${rounds} interleaved rounds of ${seconds} s, load from its own process)`, rows);
+    + `loopback; reads: median of ${rounds} interleaved rounds of ${seconds} s, load from its own process; writes: ${duration} s `
+    + `each, load from ${writeLoad}${writeLoad === 'wrk' ? '' : ' (wrk is not installed, or BENCH_WRITE_LOAD=autocannon)'})`, rows);
+  results.writeLoad = writeLoad;
   results.sections.strapi = rows;
 }
 if (only.has('restart')) {

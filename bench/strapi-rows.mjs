@@ -20,6 +20,7 @@ import { profiled } from './row-profile.mjs';
 import { answerOf, sameAnswerServer } from './same-answer.mjs';
 import { ourJwt, strapiJwt } from './strapi-jwt.mjs';
 import { writeScenarios } from './write-rows.mjs';
+import { wrkInstalled, wrkWrites } from './wrk-load.mjs';
 
 const REPO = resolve(import.meta.dirname, '..');
 const REF = process.env.STRAPI_REF ?? join(REPO, '..', 'shared', 'strapi-reference', 'strapi-ref');
@@ -155,7 +156,7 @@ async function graphqlRows({ ourBase, ourIds, strapi, strapiIds, listen, row, ca
   }
 }
 
-function startStrapi(project) {
+export function startStrapi(project) {
   ensureRefDir();
   const out = execFileSync(REF, ['start', project, PORT],
     { env: { ...process.env, STRAPI_REF_DIR: REF_DIR }, encoding: 'utf8' }).trim().split('\n').at(-1);
@@ -192,6 +193,8 @@ export async function benchStrapi({
   const words = only ? only.toLowerCase().split(',') : [];
   const wanted = (scenario) => !words.length || words.some((word) => scenario.toLowerCase().includes(word));
   const installed = withStrapi && strapiInstalled();
+  // BENCH_WRITE_LOAD=autocannon keeps autocannon for the write rows where wrk is installed (to compare the two).
+  const writeLoad = process.env.BENCH_WRITE_LOAD !== 'autocannon' && wrkInstalled() ? 'wrk' : 'autocannon';
   const requests = seedRequests(articles);
   // A folder per run: two benches at once (helpers measuring side by side) never share or delete each other's site.
   const ourRoot = emptyProject(`/tmp/cms-bench-strapi-ours-${process.pid}`);
@@ -263,11 +266,12 @@ export async function benchStrapi({
         res.end(one);
       });
     });
-    // The write rows are loaded from the load process too (their bodies made there, per request): autocannon's CPU then
-    // never shares this server's thread, as for the reads (and as for Strapi, which runs in its own process).
+    // The write rows' load: wrk where it is installed (wrk-load.mjs: autocannon's per-request bodies cost a fifth of a
+    // core at these rates), else the load process (bodies made there, per request); never this server's thread.
     for (const [scenario] of writeScenarios({ ids: [] })) {
       if (!wanted(scenario)) continue;
-      const run = (url, ids) => load.run({ url, connections, duration, writes: { ids, scenario } });
+      const run = (url, ids) => (writeLoad === 'wrk' ? wrkWrites({ url, connections, duration, scenario, ids })
+        : load.run({ url, connections, duration, writes: { ids, scenario } }));
       const limit = await run(`http://127.0.0.1:${bare.address().port}`, articleIds(ourIds));
       const theirs = strapi && await run(strapi.base, articleIds(strapiIds));
       const before = process.cpuUsage();
@@ -279,7 +283,9 @@ export async function benchStrapi({
       row(scenario, 'anonymous', m, theirs);
     }
     bare.close();
-    return { rows, seeded: requests.length, strapi: installed ? '5.54.0' : withStrapi ? 'not installed' : 'not asked for: --strapi' };
+    return {
+      rows, seeded: requests.length, writeLoad, strapi: installed ? '5.54.0' : withStrapi ? 'not installed' : 'not asked for: --strapi',
+    };
   } finally {
     load.close();
     server.close();

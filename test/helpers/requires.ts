@@ -7,7 +7,7 @@ import { delimiter, join } from 'node:path';
 // nothing goes untested there without anyone noticing.
 
 /** A program a suite needs from the system. */
-export type Program = 'nginx' | 'haproxy' | 'postgresql' | 'chromium';
+export type Program = 'nginx' | 'haproxy' | 'postgresql' | 'chromium' | 'wrk';
 
 /** How to install each: Debian's package and Homebrew's formula (the README's list). */
 export const INSTALL: Record<Program, { debian: string; homebrew: string }> = {
@@ -15,6 +15,7 @@ export const INSTALL: Record<Program, { debian: string; homebrew: string }> = {
   haproxy: { debian: 'haproxy', homebrew: 'haproxy' },
   postgresql: { debian: 'postgresql', homebrew: 'postgresql@17' },
   chromium: { debian: 'chromium', homebrew: '--cask chromium' },
+  wrk: { debian: 'wrk', homebrew: 'wrk' },
 };
 
 /** `CMS_TEST_WITHOUT=nginx,haproxy`: treat these as absent (to see the skips on a machine that has them). */
@@ -57,6 +58,7 @@ const CHECKS: Record<Program, (env: NodeJS.ProcessEnv) => string | undefined> = 
     return asRoot && spawnSync('id', ['-u', 'postgres']).status !== 0 ? 'running as root needs a "postgres" system user' : undefined;
   },
   chromium: (env) => (chromiumPath(env) ? undefined : 'no chromium binary (/usr/bin/chromium, or set CHROMIUM_PATH)'),
+  wrk: (env) => (onPath('wrk', env) ? undefined : 'wrk is not on the PATH'),
 };
 
 /** Debian's chromium (what `.ci/run` installs), another usual place, or CHROMIUM_PATH; undefined when none exists. */
