@@ -19,6 +19,7 @@ import { interleaved, startLoad } from './load-process.mjs';
 import { profiled } from './row-profile.mjs';
 import { answerOf, sameAnswerServer } from './same-answer.mjs';
 import { ourJwt, strapiJwt } from './strapi-jwt.mjs';
+import { siteFolder } from './spread-folder.mjs';
 import { writeScenarios } from './write-rows.mjs';
 import { wrkInstalled, wrkWrites } from './wrk-load.mjs';
 
@@ -197,7 +198,7 @@ export async function benchStrapi({
   const writeLoad = process.env.BENCH_WRITE_LOAD !== 'autocannon' && wrkInstalled() ? 'wrk' : 'autocannon';
   const requests = seedRequests(articles);
   // A folder per run: two benches at once (helpers measuring side by side) never share or delete each other's site.
-  const ourRoot = emptyProject(`/tmp/cms-bench-strapi-ours-${process.pid}`);
+  const ourRoot = emptyProject(siteFolder(`cms-bench-strapi-ours-${process.pid}`));
   const ours = await createCms({ root: ourRoot, env: { ...process.env, ...ENV }, report: () => {} });
   const ourToken = (await ours.auth.tokens.create({ name: 'bench', type: 'full-access' })).accessKey;
   // Answers still being made when the load stops (a write whose client hung up still waits for its fsync): the site is

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { createCms } from '../dist/core/cms.js';
 import { createNodeHandler } from '../dist/core/http/serve.js';
 import { startLoad } from './load-process.mjs';
+import { siteFolder } from './spread-folder.mjs';
 import { ENV, emptyProject, seed, seedRequests, startStrapi, strapiInstalled } from './strapi-rows.mjs';
 import { writeScenarios } from './write-rows.mjs';
 import { wrkInstalled, wrkWrites } from './wrk-load.mjs';
@@ -24,7 +25,7 @@ const words = args.rows.split(',');
 const listen = (handler) => new Promise((ok) => { const server = createServer(handler); server.listen(0, '127.0.0.1', () => ok(server)); });
 
 const requests = seedRequests(200);
-const root = emptyProject(`/tmp/cms-bench-write-load-${process.pid}`);
+const root = emptyProject(siteFolder(`cms-bench-write-load-${process.pid}`));
 const cms = await createCms({ root, env: { ...process.env, ...ENV }, report: () => {} });
 const server = await listen(createNodeHandler(cms));
 const load = startLoad();

@@ -1,0 +1,23 @@
+// Where the Strapi table puts this server's site: a folder of its own under `$TMPDIR/cms-bench-sites`, which carries
+// ext4's "top of a directory hierarchy" flag (`chattr +T`), so each site is placed in a block group of its own as a
+// top-level folder would be, instead of beside whatever else lives in the temp folder. On ext4 without a journal (this
+// machine's disk), making a file searches its folder's group past every inode freed there in the last minutes: a
+// site the last run removed (tens of thousands of files), or Strapi's SQLite journal, made and removed at every write
+// of its database in the same temp folder, cost each create of the next run up to twice its CPU (see
+// docs/reference/performance.md, round 18). Elsewhere (another file system, no chattr) the folder is a plain one.
+// BENCH_SPREAD=0 keeps the plain temp folder, to compare.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The path of a site folder named `name` (not made: the caller makes it). */
+export function siteFolder(name) {
+  if (process.env.BENCH_SPREAD === '0') return join(tmpdir(), name);
+  const parent = join(tmpdir(), 'cms-bench-sites');
+  mkdirSync(parent, { recursive: true });
+  try {
+    execFileSync('chattr', ['+T', parent], { stdio: 'ignore' });
+  } catch { /* not ext2/3/4, or no chattr: a plain folder */ }
+  return join(parent, name);
+}
