@@ -1,10 +1,11 @@
 // Where the Strapi table puts this server's site: a folder of its own under `$TMPDIR/cms-bench-sites`, which carries
 // ext4's "top of a directory hierarchy" flag (`chattr +T`), so each site is placed in a block group of its own as a
 // top-level folder would be, instead of beside whatever else lives in the temp folder. On ext4 without a journal (this
-// machine's disk), making a file searches its folder's group past every inode freed there in the last minutes: a
-// site the last run removed (tens of thousands of files), or Strapi's SQLite journal, made and removed at every write
-// of its database in the same temp folder, cost each create of the next run up to twice its CPU (see
-// docs/reference/performance.md, round 18). Elsewhere (another file system, no chattr) the folder is a plain one.
+// machine's disk), making a file searches its folder's group past every inode freed there in the last minutes: after
+// the last run removed its site (tens of thousands of files) from the same group, a create cost twice its CPU (see
+// docs/reference/performance.md, round 18). Strapi's folder sits in the temp folder too, and its SQLite rollback journal
+// is a file made and removed at every write transaction. Elsewhere (another file system, no chattr) the folder is a
+// plain one.
 // BENCH_SPREAD=0 keeps the plain temp folder, to compare.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
