@@ -9,7 +9,8 @@
 // Strapi runs on its own port (STRAPI_BENCH_PORT, 1340) in its own folder (STRAPI_BENCH_DIR,
 // ~/.cache/strapi-ref-bench: config copied, node_modules linked to the shared install), so it never
 // stops or rewrites a reference someone else started. One under /tmp/cms-bench-sites gets a block group of its own, as
-// this server's site does (spread-folder.mjs): its SQLite journal then never searches past what the bench removed. Without --strapi, or without the kit, its column says `not run`.
+// this server's site does (spread-folder.mjs): its SQLite journal then never searches past what the bench removed.
+// Without --strapi, or without the kit, its column says `not run`.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
