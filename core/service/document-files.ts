@@ -55,7 +55,7 @@ export class DocumentFiles {
    * a YAML or Markdown document keeps its comments and layout. Returns whether the file changed.
    */
   async write(model: Model, file: string, document: StoredDocument, template?: string, options?: WriteContentOptions): Promise<boolean> {
-    const base = template === undefined ? undefined : await this.store.read(template);
+    const base = template === undefined ? undefined : () => this.store.read(template);
     return writeContentFile(this.store, this.index, model, file, document, base, options);
   }
 

@@ -47,18 +47,21 @@ function layoutFor(file: string, text: string | undefined, config: CmsConfig): F
 }
 
 /**
- * The one way a content file is written: serialise (editing `base` text in place for YAML and
- * Markdown), check the text reads back, store it, then index that very text with the modification
- * time the store gave it, so the watcher knows the file as already read. Unchanged text is not
+ * The one way a content file is written: serialise (editing the file's text in place for YAML and
+ * Markdown, or for a new file the text `template` gives), check the text reads back, store it, then index that very text
+ * with the modification time the store gave it, so the watcher knows the file as already read. Unchanged text is not
  * rewritten. Returns whether the file changed. `root`: the served tree (a DiskStore at it).
  */
 export async function writeContentFile(
-  root: string | ContentStore, index: ContentIndex, model: Model, file: string, document: StoredDocument, base?: string,
-  options: WriteContentOptions = {},
+  root: string | ContentStore, index: ContentIndex, model: Model, file: string, document: StoredDocument,
+  template?: () => Promise<string | undefined>, options: WriteContentOptions = {},
 ): Promise<boolean> {
   assertContentPath(file);
   const store = typeof root === 'string' ? new DiskStore(root) : root;
   const previous = options.fresh ? undefined : await store.read(file);
+  // Asked only for a file not there yet: a draft saved over its own draft file never reads the published one (a read of
+  // the disk on every draft save once the published text had left the kept texts, as in a site past a few thousand writes).
+  const base = previous === undefined && template ? await template() : undefined;
   // Timestamps from history: the time is this server's until the commit carries it (whole
   // seconds, as Git keeps them), and no updatedAt/publishedAt line is written to collide. createdAt
   // keeps its milliseconds (creation order stays exact); a row whose commit falls in its creation
