@@ -5,7 +5,7 @@
 // the same reads on a branch (`Cms-Branch`, branch-rows.mjs), which Strapi has no equivalent of. Each read row
 // interleaves the limit and this server in short rounds, loaded from a process of its own (load-process.mjs), and
 // gives the median ratio, the rounds' range and the ratio of CPU time per request; Strapi runs one round. The write
-// rows run once each, loaded from that process too.
+// rows run once per server, each after a warm-up of the same load, by wrk where it is installed (strapi-write-rows.mjs).
 // Strapi runs on its own port (STRAPI_BENCH_PORT, 1340) in its own folder (STRAPI_BENCH_DIR,
 // ~/.cache/strapi-ref-bench: config copied, node_modules linked to the shared install), so it never
 // stops or rewrites a reference someone else started. One under /tmp/cms-bench-sites gets a block group of its own, as
@@ -18,12 +18,11 @@ import { join, resolve } from 'node:path';
 import { branchRows } from './branch-rows.mjs';
 import { random } from './generate.mjs';
 import { interleaved, startLoad } from './load-process.mjs';
-import { profiled } from './row-profile.mjs';
 import { answerOf, sameAnswerServer } from './same-answer.mjs';
 import { ourJwt, strapiJwt } from './strapi-jwt.mjs';
 import { siteFolder } from './spread-folder.mjs';
-import { writeScenarios } from './write-rows.mjs';
-import { wrkInstalled, wrkWrites } from './wrk-load.mjs';
+import { strapiWriteRows } from './strapi-write-rows.mjs';
+import { wrkInstalled } from './wrk-load.mjs';
 
 const REPO = resolve(import.meta.dirname, '..');
 const REF = process.env.STRAPI_REF ?? join(REPO, '..', 'shared', 'strapi-reference', 'strapi-ref');
@@ -187,11 +186,13 @@ function tableRow(scenario, caller, m, theirs) {
 /**
  * The Strapi table: rows of req/s for Strapi, this server and the limit, with ours/limit and ours/Strapi. `articles`
  * seeded articles (default 200), 10 connections; each read row `rounds` interleaved rounds of `seconds` s (Strapi one
- * round), each write row `duration` s. Strapi runs only `withStrapi` (`--strapi`) and when its kit is installed.
+ * round), each write row `duration` s after `warmUp` s of the same load. Strapi runs only `withStrapi` (`--strapi`) and
+ * when its kit is installed.
  * `rows` (`--rows graphql,branch`) keeps only the rows whose scenario names contain one of the words (case aside).
  */
 export async function benchStrapi({
-  createCms, createNodeHandler, listen, duration, withStrapi = false, rounds = 3, seconds = 2, articles = 200, connections = 10, rows: only,
+  createCms, createNodeHandler, listen, duration, warmUp = 0, withStrapi = false, rounds = 3, seconds = 2, articles = 200, connections = 10,
+  rows: only,
 }) {
   const words = only ? only.toLowerCase().split(',') : [];
   const wanted = (scenario) => !words.length || words.some((word) => scenario.toLowerCase().includes(word));
@@ -261,31 +262,10 @@ export async function benchStrapi({
       createCms, createNodeHandler, listen, row, from: ours.root, env: { ...process.env, ...ENV }, scenarios: ourReads,
       callers, articleIds: articleIds(ourIds), measure, wanted,
     });
-    const one = Buffer.from(await (await fetch(`${ourBase}/api/articles/${ourIds.get('article0')}`)).arrayBuffer());
-    const bare = await listen((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': one.length });
-        res.end(one);
-      });
+    await strapiWriteRows({
+      listen, load, writeLoad, ourBase, ourIds: articleIds(ourIds), strapi, strapiIds: strapiIds && articleIds(strapiIds), row, wanted,
+      connections, duration, warmUp,
     });
-    // The write rows' load: wrk where it is installed (wrk-load.mjs: autocannon's per-request bodies cost a fifth of a
-    // core at these rates), else the load process (bodies made there, per request); never this server's thread.
-    for (const [scenario] of writeScenarios({ ids: [] })) {
-      if (!wanted(scenario)) continue;
-      const run = (url, ids) => (writeLoad === 'wrk' ? wrkWrites({ url, connections, duration, scenario, ids })
-        : load.run({ url, connections, duration, writes: { ids, scenario } }));
-      const limit = await run(`http://127.0.0.1:${bare.address().port}`, articleIds(ourIds));
-      const theirs = strapi && await run(strapi.base, articleIds(strapiIds));
-      const before = process.cpuUsage();
-      const mine = await profiled(scenario, () => run(ourBase, articleIds(ourIds)));
-      const cpu = process.cpuUsage(before);
-      const ratio = mine.rps / limit.rps;
-      const m = { limitRps: limit.rps, oursRps: mine.rps, ratio, low: ratio, high: ratio, p50: mine.p50, errors: mine.errors,
-        usOurs: (cpu.user + cpu.system) / Math.max(mine.total, 1) };
-      row(scenario, 'anonymous', m, theirs);
-    }
-    bare.close();
     return {
       rows, seeded: requests.length, writeLoad, strapi: installed ? '5.54.0' : withStrapi ? 'not installed' : 'not asked for: --strapi',
     };
