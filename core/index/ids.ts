@@ -75,3 +75,9 @@ export function deriveIdFrom(hash: Cyrb53, name: () => string): number {
 
 export const rowKey = (uid: string, documentId: string, locale: string | null, status: string): string =>
   `${uid}|${documentId}|${locale ?? ''}|${status}`;
+
+/** Whether two rows have the same `rowKey`, told from its parts (spelling both keys out cost a write two new strings to compare). */
+export const sameRowKey = (
+  a: { uid: string; documentId: string; locale: string | null; status: string },
+  b: { uid: string; documentId: string; locale: string | null; status: string },
+): boolean => a.documentId === b.documentId && a.status === b.status && (a.locale ?? '') === (b.locale ?? '') && a.uid === b.uid;

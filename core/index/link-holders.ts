@@ -1,4 +1,5 @@
 import type { Row } from '../types.js';
+import { sameRowKey } from './ids.js';
 import { insertionPoint, placeOf } from './patchable.js';
 
 /** Target documentId → the rows linking it (each once), in creation order. */
@@ -87,7 +88,7 @@ export class LinkHolders {
     for (let i = 0; i < removed.length; i++) {
       const row = removed[i]!;
       const next = added[i]!;
-      if (next.key !== row.key || this.order(next, row) !== 0 || !sameIds(linkedIds(row.data[name]), linkedIds(next.data[name]))) return false;
+      if (!sameRowKey(next, row) || this.order(next, row) !== 0 || !sameIds(linkedIds(row.data[name]), linkedIds(next.data[name]))) return false;
     }
     for (let i = 0; i < removed.length; i++) {
       const row = removed[i]!;

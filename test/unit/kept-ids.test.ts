@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KeptSourceIds } from '../../core/import/kept-source-ids.js';
-import { deriveId, KEPT_ID_LIMIT, rowKey } from '../../core/index/ids.js';
+import { deriveId, KEPT_ID_LIMIT, rowKey, sameRowKey } from '../../core/index/ids.js';
 import { applyKeptIds, parseKeptIds, parseKeptIdsKeepingGood, rowId } from '../../core/index/kept-ids.js';
 import type { Model, Models } from '../../core/schema/types.js';
 
@@ -21,6 +21,16 @@ describe('ids: kept (a migration\'s) below 2^32, derived at or above it', () => 
   it('keeps every other derived id as it always was', () => {
     expect(deriveId('api::article.article|abc|en|published')).toBe(deriveId('api::article.article|abc|en|published'));
     expect(deriveId(rowKey(tag.uid, 't1', null, 'published'))).toBeGreaterThanOrEqual(KEPT_ID_LIMIT);
+  });
+
+  it('tells two rows of one key from their parts as comparing their keys would (no locale spelled as the empty one)', () => {
+    const row = { uid: tag.uid, documentId: 't1', locale: null, status: 'published' };
+    const key = ({ uid, documentId, locale, status }: typeof row | { uid: string; documentId: string; locale: string | null; status: string }) =>
+      rowKey(uid, documentId, locale, status);
+    for (const other of [
+      { ...row }, { ...row, locale: '' }, { ...row, uid: 'api::article.article' }, { ...row, documentId: 't2' },
+      { ...row, locale: 'fr' }, { ...row, status: 'draft' },
+    ]) expect(sameRowKey(row, other)).toBe(key(row) === key(other));
   });
 
   it('answers a kept id for its row and the derived one for every other', () => {
