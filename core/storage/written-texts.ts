@@ -33,8 +33,11 @@ export function rememberWritten(path: string, mtimeMs: number, text: string): vo
   if (text.length > KEPT_TEXT_BUDGET / 4) return;
   kept.set(path, { mtimeMs, text, bytes: Buffer.byteLength(text) });
   keptChars += text.length;
+  if (keptChars <= KEPT_TEXT_BUDGET) return;
+  // Past the budget, the oldest go until a tenth of it is free: each pass walks the map from its start, over the places
+  // its earlier removals left, so one pass per write (a server creating documents past the budget) cost a walk per write.
   for (const [oldest] of kept) {
-    if (keptChars <= KEPT_TEXT_BUDGET) break;
+    if (keptChars <= KEPT_TEXT_BUDGET * 0.9) break;
     drop(oldest);
   }
 }

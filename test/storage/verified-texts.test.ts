@@ -125,6 +125,17 @@ describe('the kept texts', () => {
     expect(writtenText('/kept/huge.json', 1)).toBeUndefined();
     for (let i = 0; i < 6; i++) forgetWritten(`/kept/big-${i}.json`);
   });
+
+  it('past the budget, drop the oldest until a tenth of it is free, so the next writes drop none', () => {
+    const eighth = 'x'.repeat(KEPT_TEXT_BUDGET / 8);
+    for (let i = 0; i < 9; i++) rememberWritten(`/kept/eighth-${i}.json`, i, eighth);
+    expect(keptTexts().chars).toBeLessThanOrEqual(KEPT_TEXT_BUDGET * 0.9);
+    expect(writtenText('/kept/eighth-8.json', 8)?.text).toBe(eighth);
+    const { count } = keptTexts();
+    rememberWritten('/kept/eighth-9.json', 9, eighth);
+    expect(keptTexts().count).toBe(count + 1);
+    for (let i = 0; i < 10; i++) forgetWritten(`/kept/eighth-${i}.json`);
+  });
 });
 
 describe('a file the disk view found missing under the lock', () => {
