@@ -1,9 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { afterWarmUp } from '../../bench/strapi-write-rows.mjs';
+import { afterWarmUp, runOrder } from '../../bench/strapi-write-rows.mjs';
+import { writeScenarios } from '../../bench/write-rows.mjs';
 
 // The Strapi table's write rows measure each server after a warm-up of the same load (bench/strapi-write-rows.mjs): the
 // warm-up must come first, never count, and stay outside what the measured run's wrapper (CPU time, a profile) sees.
+// Creates run last, so the updates and the mix load the seeded site on both servers, not a site as large as each
+// server's own create rate made it.
 
 /**
  * A stand-in for one server's load: records each run's seconds (undefined: the row's duration) as it starts, and its
@@ -48,5 +51,15 @@ describe('a write row run after its warm-up', () => {
     });
     expect(seenAtStart).toEqual([1]);
     expect(result).toEqual({ measured: { turn: 2, seconds: undefined }, inside: 1 });
+  });
+});
+
+describe('the write rows\' order', () => {
+  it('runs every write row once, creates last', () => {
+    const names = writeScenarios({ ids: [] }).map(([name]: [string]) => name);
+    const order = runOrder();
+    expect([...order].sort()).toEqual([...names].sort());
+    expect(order.at(-1)).toBe('creates');
+    expect(order.indexOf('read/write mix 9:1 (many documents)')).toBeLessThan(order.indexOf('creates'));
   });
 });
