@@ -47,10 +47,10 @@ function layoutFor(file: string, text: string | undefined, config: CmsConfig): F
 }
 
 /**
- * The one way a content file is written: serialise (editing the file's text in place for YAML and
- * Markdown, or for a new file the text `template` gives), check the text reads back, store it, then index that very text
- * with the modification time the store gave it, so the watcher knows the file as already read. Unchanged text is not
- * rewritten. Returns whether the file changed. `root`: the served tree (a DiskStore at it).
+ * The one way a content file is written: serialise (editing the file's text in place for YAML and Markdown, or for a
+ * new file the text `template` gives), check the text reads back, store it, then index that very text with the
+ * modification time the store gave it, so the watcher knows the file as already read. Unchanged text is not rewritten.
+ * Returns whether the file changed. `root`: the served tree (a DiskStore at it).
  */
 export async function writeContentFile(
   root: string | ContentStore, index: ContentIndex, model: Model, file: string, document: StoredDocument,
