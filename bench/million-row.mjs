@@ -5,7 +5,7 @@
 // Queries and writes run in a fresh process per site, after a cold start: the two `scale` queries are
 // asked first (as `npm run bench` does), then each filter shape once (its field's first filter), then
 // FRESH filters whose values were never asked before, then --writes updates (100) after a first one, timed apart: at 1M
-// the first builds the published slugs' lookup its unique check reads (2.3-2.7 s of CPU), and the twenty after it pay for
+// the first builds the published slugs' lookup its unique check reads (2.4-2.7 s of CPU), and the twenty after it pay for
 // the collections that follow and for V8's compiling at either size (1 Dec: writes 2-21 averaged 2.9-3.5 ms of CPU at 1k
 // and 1M, writes 2-101 2.0), so twenty sampled the warm-up more than a write.
 import { execFileSync } from 'node:child_process';
