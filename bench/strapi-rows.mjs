@@ -4,8 +4,9 @@
 // against Strapi, this server and the bare node:http limit answering this server's bytes (its headers included); then
 // the same reads on a branch (`Cms-Branch`, branch-rows.mjs), which Strapi has no equivalent of. Each read row
 // interleaves the limit and this server in short rounds, loaded from a process of its own (load-process.mjs), and
-// gives the median ratio, the rounds' range and the ratio of CPU time per request; Strapi runs one round. The write
-// rows run once per server, each after a warm-up of the same load, by wrk where it is installed (strapi-write-rows.mjs).
+// gives the median ratio, the rounds' range and the ratio of CPU time per request; Strapi runs one round. Each write
+// row warms each server up with the same load, then runs Strapi's and ours in turn, three rounds each (the median round is
+// each one's figure), by wrk where it is installed (strapi-write-rows.mjs).
 // Strapi runs on its own port (STRAPI_BENCH_PORT, 1340) in its own folder (STRAPI_BENCH_DIR,
 // ~/.cache/strapi-ref-bench: config copied, node_modules linked to the shared install), so it never
 // stops or rewrites a reference someone else started. One under /tmp/cms-bench-sites gets a block group of its own, as
@@ -169,7 +170,10 @@ export function startStrapi(project) {
   };
 }
 
-/** A table row: `m` this server beside the limit (interleaved, or one run each for writes), `theirs` Strapi's run. */
+/**
+ * A table row: `m` this server beside the limit (interleaved, or one run each for writes), `theirs` Strapi's run (for a
+ * write row, its median round; `m.strapiRounds`, the lowest and highest ratio of ours to Strapi's in one round).
+ */
 function tableRow(scenario, caller, m, theirs) {
   // No Strapi run: not asked for or not installed (undefined), or (false) a read Strapi has no equivalent of.
   const absent = theirs === false ? 'no such read' : 'not run';
@@ -180,18 +184,20 @@ function tableRow(scenario, caller, m, theirs) {
     'CPU limit/ours': m.cpuRatio === undefined ? '-' : two(m.cpuRatio), 'ours µs/req': m.usOurs === undefined ? '-' : +m.usOurs.toFixed(1),
     'ours/Strapi': theirs ? +(m.oursRps / Math.max(theirs.rps, 1)).toFixed(1) : absent,
     'Strapi p50 ms': theirs ? theirs.p50 : '-', 'ours p50 ms': m.p50, errors: `${theirs ? theirs.errors : '-'} / ${m.errors}`,
+    'ours/Strapi by round': m.strapiRounds ? m.strapiRounds.map((ratio) => ratio.toFixed(1)).join('–') : '-',
   };
 }
 
 /**
  * The Strapi table: rows of req/s for Strapi, this server and the limit, with ours/limit and ours/Strapi. `articles`
  * seeded articles (default 200), 10 connections; each read row `rounds` interleaved rounds of `seconds` s (Strapi one
- * round), each write row `duration` s after `warmUp` s of the same load. Strapi runs only `withStrapi` (`--strapi`) and
+ * round), each write row `writeRounds` rounds of `duration` s, Strapi's and ours interleaved, after `warmUp` s of the same
+ * load on each (the median round of each server is its figure). Strapi runs only `withStrapi` (`--strapi`) and
  * when its kit is installed.
  * `rows` (`--rows graphql,branch`) keeps only the rows whose scenario names contain one of the words (case aside).
  */
 export async function benchStrapi({
-  createCms, createNodeHandler, listen, duration, warmUp = 0, withStrapi = false, rounds = 3, seconds = 2, articles = 200, connections = 10,
+  createCms, createNodeHandler, listen, duration, warmUp = 0, writeRounds = 3, withStrapi = false, rounds = 3, seconds = 2, articles = 200, connections = 10,
   rows: only,
 }) {
   const words = only ? only.toLowerCase().split(',') : [];
@@ -264,7 +270,7 @@ export async function benchStrapi({
     });
     await strapiWriteRows({
       listen, load, writeLoad, ourBase, ourIds: articleIds(ourIds), strapi, strapiIds: strapiIds && articleIds(strapiIds), row, wanted,
-      connections, duration, warmUp,
+      connections, duration, warmUp, writeRounds,
     });
     return {
       rows, seeded: requests.length, writeLoad, strapi: installed ? '5.54.0' : withStrapi ? 'not installed' : 'not asked for: --strapi',

@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { afterWarmUp, runOrder } from '../../bench/strapi-write-rows.mjs';
+import { afterWarmUp, interleavedRounds, runOrder } from '../../bench/strapi-write-rows.mjs';
 import { writeScenarios } from '../../bench/write-rows.mjs';
 
 // The Strapi table's write rows measure each server after a warm-up of the same load (bench/strapi-write-rows.mjs): the
 // warm-up must come first, never count, and stay outside what the measured run's wrapper (CPU time, a profile) sees.
+// Strapi's measured runs and ours alternate, so a slow minute of the machine weighs on both.
 // Creates run last, so the updates and the mix load the seeded site on both servers, not a site as large as each
 // server's own create rate made it.
 
@@ -24,6 +25,16 @@ function fakeLoad() {
     return { turn, seconds };
   };
   return { runs, events, run };
+}
+
+/** A server's load for `interleavedRounds`: its measured runs answer the given rates in turn; `events` is shared. */
+function ratedLoad(name: string, rates: number[], events: string[]) {
+  let measured = 0;
+  return async (seconds?: number) => {
+    events.push(seconds === undefined ? `${name} ${measured + 1}` : `${name} warm-up ${seconds} s`);
+    await sleep(2);
+    return seconds === undefined ? { rps: rates[measured++], total: 1, errors: 0 } : { rps: -1, total: 0, errors: 0 };
+  };
 }
 
 describe('a write row run after its warm-up', () => {
@@ -51,6 +62,32 @@ describe('a write row run after its warm-up', () => {
     });
     expect(seenAtStart).toEqual([1]);
     expect(result).toEqual({ measured: { turn: 2, seconds: undefined }, inside: 1 });
+  });
+});
+
+describe('a write row\'s rounds, Strapi\'s and ours interleaved', () => {
+  it('warms each server up first, then alternates Strapi\'s run and ours, and takes each one\'s median round', async () => {
+    const events: string[] = [];
+    const result = await interleavedRounds({
+      theirs: ratedLoad('strapi', [80, 70, 90], events), ours: ratedLoad('ours', [4000, 5000, 3000], events), rounds: 3, warmUp: 5,
+    });
+    expect(events).toEqual(['strapi warm-up 5 s', 'ours warm-up 5 s', 'strapi 1', 'ours 1', 'strapi 2', 'ours 2', 'strapi 3', 'ours 3']);
+    expect(result.theirs.rps).toBe(80);
+    expect(result.ours.rps).toBe(4000);
+    expect(result.runs.ours.map((run: { rps: number }) => run.rps)).toEqual([4000, 5000, 3000]);
+  });
+
+  it('runs ours alone without Strapi, wraps only our measured runs in the measure, and takes the lower middle of an even count', async () => {
+    const events: string[] = [];
+    const wrapped: number[] = [];
+    const result = await interleavedRounds({
+      theirs: undefined, ours: ratedLoad('ours', [10, 40, 20, 30], events), rounds: 4, warmUp: 0,
+      measure: async (go: () => Promise<unknown>, round: number) => { wrapped.push(round); return go(); },
+    });
+    expect(events).toEqual(['ours 1', 'ours 2', 'ours 3', 'ours 4']);
+    expect(wrapped).toEqual([0, 1, 2, 3]);
+    expect(result.theirs).toBeUndefined();
+    expect(result.ours.rps).toBe(20);
   });
 });
 
