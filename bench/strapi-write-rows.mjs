@@ -26,8 +26,8 @@ const medianRun = (runs) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor((
  * Strapi's and this server's runs of one write row, interleaved as the read rows interleave this server and the limit:
  * each server's warm-up (`warmUp` s, dropped), then `rounds` rounds of Strapi's run (`theirs`, when Strapi runs) followed
  * by ours. A minute in which the machine is slow then weighs on both servers' figures, where one run each measured
- * whichever server it fell on (round 20: ours made 2,866 to 5,659 creates a second in six runs of the creates row within
- * 15 minutes, its CPU per create 230 to 410 µs, while Strapi made 76 to 83). `measure(go, round)` wraps each of our
+ * whichever server it fell on (round 20: nine runs of the creates row alone within 21 minutes made 2,866 to 5,659 creates
+ * a second, at 224 to 417 µs of CPU each, while Strapi made 76 to 83). `measure(go, round)` wraps each of our
  * measured runs. Resolves to each server's median run and every round's.
  *
  * @example
