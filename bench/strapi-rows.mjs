@@ -5,8 +5,8 @@
 // the same reads on a branch (`Cms-Branch`, branch-rows.mjs), which Strapi has no equivalent of. Each read row
 // interleaves the limit and this server in short rounds, loaded from a process of its own (load-process.mjs), and
 // gives the median ratio, the rounds' range and the ratio of CPU time per request; Strapi runs one round. Each write
-// row warms each server up with the same load, then runs Strapi's and ours in turn, three rounds each (the median round is
-// each one's figure), by wrk where it is installed (strapi-write-rows.mjs).
+// row warms each server up with the same load, then runs Strapi's and ours in turn, --write-rounds rounds each (three by
+// default; the median round is each one's figure), by wrk where it is installed (strapi-write-rows.mjs).
 // Strapi runs on its own port (STRAPI_BENCH_PORT, 1340) in its own folder (STRAPI_BENCH_DIR,
 // ~/.cache/strapi-ref-bench: config copied, node_modules linked to the shared install), so it never
 // stops or rewrites a reference someone else started. One under /tmp/cms-bench-sites gets a block group of its own, as
@@ -22,7 +22,7 @@ import { interleaved, startLoad } from './load-process.mjs';
 import { answerOf, sameAnswerServer } from './same-answer.mjs';
 import { ourJwt, strapiJwt } from './strapi-jwt.mjs';
 import { siteFolder } from './spread-folder.mjs';
-import { strapiWriteRows } from './strapi-write-rows.mjs';
+import { checkRounds, strapiWriteRows } from './strapi-write-rows.mjs';
 import { wrkInstalled } from './wrk-load.mjs';
 
 const REPO = resolve(import.meta.dirname, '..');
@@ -171,8 +171,10 @@ export function startStrapi(project) {
 }
 
 /**
- * A table row: `m` this server beside the limit (interleaved, or one run each for writes), `theirs` Strapi's run (for a
- * write row, its median round; `m.strapiRounds`, the lowest and highest ratio of ours to Strapi's in one round).
+ * A table row: `m` this server beside the limit (interleaved rounds for reads; for writes, our median round beside the
+ * limit's one run), `theirs` Strapi's run (for a write row, its median round). A write row's `ours µs/req` is our CPU over
+ * all its rounds per request, its errors the sum over the rounds, `m.strapiRounds` the lowest and highest ratio of ours
+ * to Strapi's in one round.
  */
 function tableRow(scenario, caller, m, theirs) {
   // No Strapi run: not asked for or not installed (undefined), or (false) a read Strapi has no equivalent of.
@@ -200,6 +202,7 @@ export async function benchStrapi({
   createCms, createNodeHandler, listen, duration, warmUp = 0, writeRounds = 3, withStrapi = false, rounds = 3, seconds = 2, articles = 200, connections = 10,
   rows: only,
 }) {
+  checkRounds(writeRounds);
   const words = only ? only.toLowerCase().split(',') : [];
   const wanted = (scenario) => !words.length || words.some((word) => scenario.toLowerCase().includes(word));
   const installed = withStrapi && strapiInstalled();

@@ -21,6 +21,13 @@ export async function afterWarmUp(run, seconds, measure = (go) => go()) {
 
 /** The run of the median rate among `runs` (the lower of the two middle ones for an even count). */
 const medianRun = (runs) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor((runs.length - 1) / 2)];
+/** Refuse a count of write rounds that would measure nothing (`--write-rounds 0`, or not a whole number). */
+export function checkRounds(rounds) {
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--write-rounds must be a whole number of at least 1, not ${rounds}`);
+}
+
+/** The sum of one figure over runs. */
+const sum = (runs, key) => runs.reduce((total, one) => total + one[key], 0);
 
 /**
  * Strapi's and this server's runs of one write row, interleaved as the read rows interleave this server and the limit:
@@ -34,6 +41,7 @@ const medianRun = (runs) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor((
  * const { ours, theirs } = await interleavedRounds({ ours: (s) => wrk(ourUrl, s), theirs: (s) => wrk(strapiUrl, s), rounds: 3, warmUp: 5 });
  */
 export async function interleavedRounds({ ours, theirs, rounds, warmUp, measure = (go) => go() }) {
+  checkRounds(rounds);
   if (warmUp > 0) {
     if (theirs) await theirs(warmUp);
     await ours(warmUp);
@@ -93,13 +101,12 @@ export async function strapiWriteRows({
         },
       });
       const ratio = mine.rps / limit.rps;
-      const total = runs.ours.reduce((sum, one) => sum + one.total, 0);
       const perRound = runs.theirs.map((their, at) => runs.ours[at].rps / Math.max(their.rps, 1));
       row(scenario, 'anonymous', {
         limitRps: limit.rps, oursRps: mine.rps, ratio, low: ratio, high: ratio, p50: mine.p50,
-        errors: runs.ours.reduce((sum, one) => sum + one.errors, 0), usOurs: cpu / Math.max(total, 1),
+        errors: sum(runs.ours, 'errors'), usOurs: cpu / Math.max(sum(runs.ours, 'total'), 1),
         strapiRounds: perRound.length > 1 ? [Math.min(...perRound), Math.max(...perRound)] : undefined,
-      }, theirs && { ...theirs, errors: runs.theirs.reduce((sum, one) => sum + one.errors, 0) });
+      }, theirs && { ...theirs, errors: sum(runs.theirs, 'errors') });
     }
   } finally {
     bare.close();

@@ -69,12 +69,12 @@ describe('a write row\'s rounds, Strapi\'s and ours interleaved', () => {
   it('warms each server up first, then alternates Strapi\'s run and ours, and takes each one\'s median round', async () => {
     const events: string[] = [];
     const result = await interleavedRounds({
-      theirs: ratedLoad('strapi', [80, 70, 90], events), ours: ratedLoad('ours', [4000, 5000, 3000], events), rounds: 3, warmUp: 5,
+      theirs: ratedLoad('strapi', [90, 70, 80], events), ours: ratedLoad('ours', [5000, 3000, 4000], events), rounds: 3, warmUp: 5,
     });
     expect(events).toEqual(['strapi warm-up 5 s', 'ours warm-up 5 s', 'strapi 1', 'ours 1', 'strapi 2', 'ours 2', 'strapi 3', 'ours 3']);
     expect(result.theirs.rps).toBe(80);
     expect(result.ours.rps).toBe(4000);
-    expect(result.runs.ours.map((run: { rps: number }) => run.rps)).toEqual([4000, 5000, 3000]);
+    expect(result.runs.ours.map((run: { rps: number }) => run.rps)).toEqual([5000, 3000, 4000]);
   });
 
   it('runs ours alone without Strapi, wraps only our measured runs in the measure, and takes the lower middle of an even count', async () => {
@@ -88,6 +88,15 @@ describe('a write row\'s rounds, Strapi\'s and ours interleaved', () => {
     expect(wrapped).toEqual([0, 1, 2, 3]);
     expect(result.theirs).toBeUndefined();
     expect(result.ours.rps).toBe(20);
+  });
+
+  it('refuses a count of rounds that would measure nothing (--write-rounds 0, or not a number) before loading anything', async () => {
+    const events: string[] = [];
+    for (const rounds of [0, Number.NaN, 1.5]) {
+      await expect(interleavedRounds({ theirs: undefined, ours: ratedLoad('ours', [1], events), rounds, warmUp: 5 }))
+        .rejects.toThrow(/--write-rounds must be a whole number of at least 1/);
+    }
+    expect(events).toEqual([]);
   });
 });
 
