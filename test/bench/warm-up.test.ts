@@ -66,18 +66,20 @@ describe('a write row run after its warm-up', () => {
 });
 
 describe('a write row\'s rounds, Strapi\'s and ours interleaved', () => {
-  it('warms each server up first, then alternates Strapi\'s run and ours, and takes each one\'s median round', async () => {
+  it('warms each server up first, then alternates Strapi\'s run and ours, measures ours alone, and takes each one\'s median round', async () => {
     const events: string[] = [];
     const result = await interleavedRounds({
       theirs: ratedLoad('strapi', [90, 70, 80], events), ours: ratedLoad('ours', [5000, 3000, 4000], events), rounds: 3, warmUp: 5,
+      measure: async (go: () => Promise<unknown>, round: number) => { events.push(`measure ${round}`); return go(); },
     });
-    expect(events).toEqual(['strapi warm-up 5 s', 'ours warm-up 5 s', 'strapi 1', 'ours 1', 'strapi 2', 'ours 2', 'strapi 3', 'ours 3']);
+    expect(events).toEqual(['strapi warm-up 5 s', 'ours warm-up 5 s',
+      'strapi 1', 'measure 0', 'ours 1', 'strapi 2', 'measure 1', 'ours 2', 'strapi 3', 'measure 2', 'ours 3']);
     expect(result.theirs.rps).toBe(80);
     expect(result.ours.rps).toBe(4000);
     expect(result.runs.ours.map((run: { rps: number }) => run.rps)).toEqual([5000, 3000, 4000]);
   });
 
-  it('runs ours alone without Strapi, wraps only our measured runs in the measure, and takes the lower middle of an even count', async () => {
+  it('runs ours alone without Strapi, each round measured, and takes the lower middle of an even count', async () => {
     const events: string[] = [];
     const wrapped: number[] = [];
     const result = await interleavedRounds({
