@@ -46,7 +46,8 @@ export async function branchRows({ createCms, createNodeHandler, listen, row, fr
       for (const [caller, callerHeaders] of callers) {
         const headers = { ...callerHeaders, 'cms-branch': BRANCH };
         const bare = await sameAnswerServer(listen, await answerOf(base + path, { headers }));
-        const mine = await measure({ url: `http://127.0.0.1:${bare.address().port}${path}` }, { url: base + path, headers });
+        // The limit is sent this caller's very request (its Authorization and Cms-Branch too), as in the base's rows.
+        const mine = await measure({ url: `http://127.0.0.1:${bare.address().port}${path}`, headers }, { url: base + path, headers });
         bare.close();
         row(`${scenario}, on a branch`, caller, mine, false);
       }
