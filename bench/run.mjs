@@ -1,8 +1,8 @@
 // Benchmarks, side by side with the physical limit. `npm run bench` (never part of npm test).
 // Options: --sizes 1000,10000,100000,1000000 --only http,writes,cold,query,watch,memory,restart,cli,start,strapi,scale,branches,static
-//   --duration 5; for the strapi section's read rows, --rounds 3 --round 2 (interleaved rounds of 2 s); --rows graphql,branch keeps
+//   --duration 5; for the strapi section's read rows, --rounds 7 --round 1 (interleaved rounds of 1 s); --rows graphql,branch keeps
 //   only the strapi section's rows whose scenario names contain one of the words; --warmup 5: seconds of each write row's
-//   load on each server before its measured runs (0: none); --write-rounds 3: rounds of --duration s per write row, Strapi's
+//   load on each server before its measured runs (0: none); --write-rounds 5: rounds of --duration s per write row, Strapi's
 //   run and ours interleaved (the median round of each is its figure)
 // --data <dir>: where the generated sites live (default /tmp; a 1M site is ~2 GB and 1.19M files).
 // Each generated site is a Git checkout with one commit, as a deployed site is (the restart reads Git's view).
@@ -257,10 +257,10 @@ if (only.has('writes')) {
 }
 if (only.has('strapi')) {
   // Read rows and write rows (strapi-write-rows.mjs) as the header says.
-  const rounds = Number(args.rounds ?? 3);
-  const seconds = Number(args.round ?? 2);
+  const rounds = Number(args.rounds ?? 7);
+  const seconds = Number(args.round ?? 1);
   const warmUp = Number(args.warmup ?? 5);
-  const writeRounds = Number(args['write-rounds'] ?? 3);
+  const writeRounds = Number(args['write-rounds'] ?? 5);
   const { rows, seeded, strapi, writeLoad } = await benchStrapi({
     createCms, createNodeHandler, listen, duration, warmUp, writeRounds, rounds, seconds, withStrapi: process.argv.includes('--strapi'), rows: args.rows,
   });

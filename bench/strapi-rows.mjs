@@ -5,7 +5,7 @@
 // the same reads on a branch (`Cms-Branch`, branch-rows.mjs), which Strapi has no equivalent of. Each read row
 // interleaves the limit and this server in short rounds, loaded from a process of its own (load-process.mjs), and
 // gives the median ratio, the rounds' range and the ratio of CPU time per request; Strapi runs one round. Each write
-// row warms each server up with the same load, then runs Strapi's and ours in turn, --write-rounds rounds each (three by
+// row warms each server up with the same load, then runs Strapi's and ours in turn, --write-rounds rounds each (five by
 // default; the median round is each one's figure), by wrk where it is installed (strapi-write-rows.mjs).
 // Strapi runs on its own port (STRAPI_BENCH_PORT, 1340) in its own folder (STRAPI_BENCH_DIR,
 // ~/.cache/strapi-ref-bench: config copied, node_modules linked to the shared install), so it never
@@ -193,13 +193,13 @@ function tableRow(scenario, caller, m, theirs) {
 /**
  * The Strapi table: rows of req/s for Strapi, this server and the limit, with ours/limit and ours/Strapi. `articles`
  * seeded articles (default 200), 10 connections; each read row `rounds` interleaved rounds of `seconds` s (Strapi one
- * round), each write row `writeRounds` rounds of `duration` s, Strapi's and ours interleaved, after `warmUp` s of the same
+ * run of at least 2 s), each write row `writeRounds` rounds of `duration` s, Strapi's and ours interleaved, after `warmUp` s of the same
  * load on each (the median round of each server is its figure). Strapi runs only `withStrapi` (`--strapi`) and
  * when its kit is installed.
  * `rows` (`--rows graphql,branch`) keeps only the rows whose scenario names contain one of the words (case aside).
  */
 export async function benchStrapi({
-  createCms, createNodeHandler, listen, duration, warmUp = 0, writeRounds = 3, withStrapi = false, rounds = 3, seconds = 2, articles = 200, connections = 10,
+  createCms, createNodeHandler, listen, duration, warmUp = 0, writeRounds = 5, withStrapi = false, rounds = 7, seconds = 1, articles = 200, connections = 10,
   rows: only,
 }) {
   checkRounds(writeRounds);
@@ -244,7 +244,8 @@ export async function benchStrapi({
     const rows = [];
     const row = (...args) => rows.push(tableRow(...args));
     const measure = (limit, mine) => interleaved(load, { limit, ours: mine, rounds, seconds, connections });
-    const strapiRun = (target) => load.run({ ...target, connections, duration: seconds });
+    // Strapi's one run per read row lasts 2 s at least: at 25–200 answers a second, a shorter one counts a few dozen.
+    const strapiRun = (target) => load.run({ ...target, connections, duration: Math.max(seconds, 2) });
     const callers = [
       ['anonymous', {}, {}],
       ['API token', { authorization: `Bearer ${ourToken}` }, { authorization: `Bearer ${strapi?.token}` }],

@@ -70,7 +70,7 @@ export function runOrder() {
  * autocannon's per-request bodies cost a fifth of a core at these rates), else by the load process (bodies made there).
  */
 export async function strapiWriteRows({
-  listen, load, writeLoad, ourBase, ourIds, strapi, strapiIds, row, wanted, connections, duration, warmUp, writeRounds = 3,
+  listen, load, writeLoad, ourBase, ourIds, strapi, strapiIds, row, wanted, connections, duration, warmUp, writeRounds = 5,
 }) {
   const one = Buffer.from(await (await fetch(`${ourBase}/api/articles/${ourIds[0]}`)).arrayBuffer());
   const bare = await listen((req, res) => {
