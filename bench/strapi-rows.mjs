@@ -193,9 +193,9 @@ function tableRow(scenario, caller, m, theirs) {
 /**
  * The Strapi table: rows of req/s for Strapi, this server and the limit, with ours/limit and ours/Strapi. `articles`
  * seeded articles (default 200), 10 connections; each read row `rounds` interleaved rounds of `seconds` s (Strapi one
- * run of at least 2 s), each write row `writeRounds` rounds of `duration` s, Strapi's and ours interleaved, after `warmUp` s of the same
- * load on each (the median round of each server is its figure). Strapi runs only `withStrapi` (`--strapi`) and
- * when its kit is installed.
+ * run of at least 2 s), each write row `writeRounds` rounds of `duration` s, Strapi's and ours interleaved, after
+ * `warmUp` s of the same load on each (the median round of each server is its figure). Strapi runs only `withStrapi`
+ * (`--strapi`) and when its kit is installed.
  * `rows` (`--rows graphql,branch`) keeps only the rows whose scenario names contain one of the words (case aside).
  */
 export async function benchStrapi({

@@ -32,9 +32,13 @@ describe('the Strapi table\'s branch rows', () => {
     const cms = await createCms({ root, env, report: () => {} });
     const token = (await cms.auth.tokens.create({ name: 'bench', type: 'full-access' })).accessKey;
     const server = await listen(createNodeHandler(cms));
-    const ids: Map<string, string> = await seed(`http://127.0.0.1:${(server.address() as { port: number }).port}`, token, seedRequests(10));
-    server.close();
-    await cms.close();
+    let ids: Map<string, string>;
+    try {
+      ids = await seed(`http://127.0.0.1:${(server.address() as { port: number }).port}`, token, seedRequests(10));
+    } finally {
+      server.close();
+      await cms.close();
+    }
 
     const measured: { limit: Target; ours: Target; limitAnswer: unknown; oursAnswer: unknown }[] = [];
     const rows: unknown[][] = [];
