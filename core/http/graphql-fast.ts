@@ -28,8 +28,10 @@ const headerOf = (req: IncomingMessage) => (name: string): string | null => {
  * h3 has routed to the GraphQL route. Anything else (a mutation, a query not kept or stale, a bad credential, a body
  * that is not `application/json` with its length, a malformed one) goes to h3 unchanged: `next`, with the body already
  * read handed on (body.ts reads it from there). The caller has left out replicas' pinned reads and branch requests.
- * `later` (turn-answers.ts): a POST with an `Authorization` header is answered once the turn's reads are done, its
- * credential judged on one look at the auth state for all of them; without it, at once (the caller is already there).
+ * `later` (turn-answers.ts): a POST is answered once the turn's reads are done, a credential judged on one look at the
+ * auth state for all of them, and the answers written together (an anonymous POST answered inside its `data` event cost
+ * this server 1–2 µs more than a credentialed one; docs/reference/performance.md, round 23); without it, at once (the
+ * caller is already there).
  *
  * @example
  * if (cms.config.graphql.enabled) return answerGraphqlKept(cms, req, res, handler);
@@ -43,8 +45,6 @@ export function answerGraphqlKept(
   const url = req.url ?? '/';
   const query = url.indexOf('?');
   if (!fast || !fast.answers.reached[method].includes(query === -1 ? url : url.slice(0, query))) return next(req, res);
-  // A credential is judged on the auth state as it is once the turn's reads are done (turn-answers.ts: one look for all).
-  const credential = later !== undefined && req.headers.authorization !== undefined;
   // A GET is answered here at once: serve.ts hands a credentialed GET to the turn's end before it comes here.
   if (method === 'GET') {
     if (csrfBlocked(headerOf(req))) return next(req, res);
@@ -65,7 +65,7 @@ export function answerGraphqlKept(
     chunks = chunks === undefined ? chunk : Array.isArray(chunks) ? [...chunks, chunk] : [chunks, chunk];
     if ((size += chunk.length) !== length) return;
     const bytes = Array.isArray(chunks) ? Buffer.concat(chunks) : chunk;
-    if (credential) later(req, res, () => answerPost(cms, fast, bytes, req, res, next));
+    if (later) later(req, res, () => answerPost(cms, fast, bytes, req, res, next));
     else answerPost(cms, fast, bytes, req, res, next);
   });
   return undefined;

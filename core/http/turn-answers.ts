@@ -19,8 +19,8 @@ export type Later = (req: IncomingMessage, res: ServerResponse, answer: TurnAnsw
  * The look is taken afresh for each turn (`requestStarted`): one made earlier, for a request answered at once, came
  * before some of these requests arrived. An answer that throws (never expected: each is answered inside) ends its own
  * connection, not the others'. A GET or HEAD whose socket was destroyed before the turn ended is skipped: nothing is done
- * or logged for it; anything else (a credentialed GraphQL POST, which may be a mutation) is carried out. Only requests
- * that a kept answer may answer are handed here (serve.ts asks `mayBeKept`; graphql-fast.ts hands its credentialed POSTs).
+ * or logged for it; anything else (a GraphQL POST, which may be a mutation) is carried out. Only requests that a kept
+ * answer may answer are handed here (serve.ts asks `mayBeKept`; graphql-fast.ts hands its POSTs to /graphql).
  *
  * @example
  * const later = turnAnswers();

@@ -1,7 +1,10 @@
 // How the Node fast path of /graphql (core/http/graphql-fast.ts) reads a POST body: answered once its declared length has
 // come (in one piece or several), its plan kept by the body's bytes (as latin1, so any UTF-8 is its own key), and a client
-// gone before the end of its body leaves the server serving. Every answer is compared with h3's, byte for byte.
+// gone before the end of its body leaves the server serving, and every POST, anonymous or not, answered once the turn of
+// the event loop that read it is done. Every answer is compared with h3's, byte for byte.
+import { EventEmitter } from 'node:events';
 import { cpSync, mkdtempSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +12,8 @@ import { toNodeHandler } from 'h3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCms, type Cms } from '../../core/cms.js';
 import { createApp } from '../../core/http/app.js';
+import { answerGraphqlKept } from '../../core/http/graphql-fast.js';
+import type { TurnAnswer } from '../../core/http/turn-answers.js';
 import { createNodeHandler } from '../../core/http/serve.js';
 import { REPO_ROOT } from '../helpers/project.js';
 import { exchange, RawListeners } from '../helpers/raw-exchange.js';
@@ -99,5 +104,26 @@ describe('the POST bodies of the Node fast path of /graphql', () => {
     const after = await exchange(cms, fast, ask.join(''));
     expect(after.viaH3).toBe(false);
     expect(after.raw).toBe(kept.raw);
+  });
+
+  it('hands an anonymous POST, like a credentialed one, to the end of the turn that read it, and answers it then', async () => {
+    const json = named('cafe');
+    const kept = await exchangeParts(cms, fast, postParts(json));
+    const body = Buffer.from(json, 'utf8');
+    const req = Object.assign(new EventEmitter(), {
+      method: 'POST', url: '/graphql', socket: {}, headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+    }) as unknown as IncomingMessage;
+    const written: unknown[] = [];
+    const res = { writeHead: (status: number) => written.push(status), end: (bytes: Buffer) => written.push(bytes) } as unknown as ServerResponse;
+    const handed: TurnAnswer[] = [];
+    const next = vi.fn();
+    answerGraphqlKept(cms, req, res, next, (_req, _res, answer) => handed.push(answer));
+    req.emit('data', body);
+    expect(handed).toHaveLength(1);
+    expect(written).toEqual([]);
+    handed[0]!({});
+    expect(next).not.toHaveBeenCalled();
+    expect(written[0]).toBe(200);
+    expect(JSON.parse(String(written[1]))).toEqual(bodyOf(kept.raw));
   });
 });
