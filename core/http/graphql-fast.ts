@@ -30,8 +30,8 @@ const headerOf = (req: IncomingMessage) => (name: string): string | null => {
  * read handed on (body.ts reads it from there). The caller has left out replicas' pinned reads and branch requests.
  * `later` (turn-answers.ts): a POST is answered once the turn's reads are done, a credential judged on one look at the
  * auth state for all of them, and the answers written together (an anonymous POST answered inside its `data` event cost
- * this server 1–2 µs more than a credentialed one; docs/reference/performance.md, round 23); without it, at once (the
- * caller is already there).
+ * this server 1–2 µs more than a credentialed one; docs/reference/performance.md, round 23). Without it (a caller
+ * already at the turn's end, as serve.ts's `notKept` inside `later`, or a test), at once.
  *
  * @example
  * if (cms.config.graphql.enabled) return answerGraphqlKept(cms, req, res, handler);

@@ -105,8 +105,8 @@ export function createNodeHandler(
     return notKept(req, res, graphqlTried, pinned, later);
   };
   /**
-   * `/graphql`: a kept query's answer the same way, the rest to h3 (graphql-fast.ts). `turn` hands a credential's
-   * kept answer to the end of the turn's reads; none: this is already there.
+   * `/graphql`: a kept query's answer the same way, the rest to h3 (graphql-fast.ts). `turn` hands a POST, and a
+   * credentialed GET's kept answer, to the end of the turn's reads; none: this is already there.
    */
   const notKept = (req: IncomingMessage, res: ServerResponse, graphqlTried: boolean, pinned?: unknown, turn?: Later): unknown => {
     const base = req.headers['cms-branch'] === undefined;

@@ -20,7 +20,9 @@ export type Later = (req: IncomingMessage, res: ServerResponse, answer: TurnAnsw
  * before some of these requests arrived. An answer that throws (never expected: each is answered inside) ends its own
  * connection, not the others'. A GET or HEAD whose socket was destroyed before the turn ended is skipped: nothing is done
  * or logged for it; anything else (a GraphQL POST, which may be a mutation) is carried out. Only requests that a kept
- * answer may answer are handed here (serve.ts asks `mayBeKept`; graphql-fast.ts hands its POSTs to /graphql).
+ * answer may answer are handed here (serve.ts asks `mayBeKept`), and every POST to /graphql that graphql-fast.ts reads:
+ * a mutation among them goes on to h3 from here, and the anonymous ones wait so that the turn's answers are written
+ * together (docs/reference/performance.md, round 23).
  *
  * @example
  * const later = turnAnswers();

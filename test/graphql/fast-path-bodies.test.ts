@@ -106,9 +106,8 @@ describe('the POST bodies of the Node fast path of /graphql', () => {
     expect(after.raw).toBe(kept.raw);
   });
 
-  it('hands an anonymous POST, like a credentialed one, to the end of the turn that read it, and answers it then', async () => {
-    const json = named('cafe');
-    const kept = await exchangeParts(cms, fast, postParts(json));
+  /** An anonymous POST of `json` given to the fast path as Node would, its turn's end (`later`) and h3 (`next`) stubbed. */
+  function postAlone(json: string) {
     const body = Buffer.from(json, 'utf8');
     const req = Object.assign(new EventEmitter(), {
       method: 'POST', url: '/graphql', socket: {}, headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
@@ -119,11 +118,27 @@ describe('the POST bodies of the Node fast path of /graphql', () => {
     const next = vi.fn();
     answerGraphqlKept(cms, req, res, next, (_req, _res, answer) => handed.push(answer));
     req.emit('data', body);
+    return { req, res, written, handed, next };
+  }
+
+  it('hands an anonymous POST, like a credentialed one, to the end of the turn that read it, and answers it then', async () => {
+    const json = named('cafe');
+    const kept = await exchangeParts(cms, fast, postParts(json));
+    const { written, handed, next } = postAlone(json);
     expect(handed).toHaveLength(1);
     expect(written).toEqual([]);
     handed[0]!({});
     expect(next).not.toHaveBeenCalled();
     expect(written[0]).toBe(200);
     expect(JSON.parse(String(written[1]))).toEqual(bodyOf(kept.raw));
+  });
+
+  it('hands an anonymous mutation to h3 at the end of the turn that read it, its body already read', async () => {
+    const { req, res, written, handed, next } = postAlone(JSON.stringify({ query: 'mutation { deleteTag(documentId: "none") { documentId } }' }));
+    expect(handed).toHaveLength(1);
+    expect(next).not.toHaveBeenCalled();
+    handed[0]!({});
+    expect(next).toHaveBeenCalledWith(req, res);
+    expect(written).toEqual([]);
   });
 });
