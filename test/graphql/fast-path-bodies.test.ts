@@ -133,7 +133,7 @@ describe('the POST bodies of the Node fast path of /graphql', () => {
     expect(JSON.parse(String(written[1]))).toEqual(bodyOf(kept.raw));
   });
 
-  it('hands an anonymous mutation to h3 at the end of the turn that read it, its body already read', async () => {
+  it('hands an anonymous mutation on to h3 only at the end of the turn that read it', async () => {
     const { req, res, written, handed, next } = postAlone(JSON.stringify({ query: 'mutation { deleteTag(documentId: "none") { documentId } }' }));
     expect(handed).toHaveLength(1);
     expect(next).not.toHaveBeenCalled();
