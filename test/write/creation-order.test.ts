@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { creationStamp, idToNumber, newDocumentId, numberToId } from '../../core/service/document-id.js';
+import { creationStamp, idAfter, idToNumber, newDocumentId, numberToId } from '../../core/service/document-id.js';
 import { startApp, type TestServer } from '../helpers/project.js';
 import { writableSite, writeServer, type WriteServer } from './helpers.js';
 
@@ -39,6 +39,21 @@ describe('creates in one millisecond keep their order', () => {
     }
     expect(numberToId(0n)).toBe('a00000000000000000000000');
     expect(idToNumber('zzzzzzzzzzzzzzzzzzzzzzzz')).toBe(26n * 36n ** 23n - 1n);
+  });
+
+  it('an id drawn after another is one to 36^16 places past it, carried digit by digit, and the last ids of the space still get one after them', () => {
+    const previous = [...Array.from({ length: 100 }, () => newDocumentId()), 'a0000000zzzzzzzzzzzzzzzz', 'yzzzzzzzzzzzzzzzzzzzzzzz', 'azzzzzzzzzzzzzzzzzzzzzzz'];
+    for (const id of previous) {
+      const next = idAfter(id);
+      expect(next).toMatch(DOCUMENT_ID);
+      const step = idToNumber(next) - idToNumber(id);
+      expect(step >= 1n && step <= 36n ** 16n).toBe(true);
+    }
+    // Where fewer than 36^16 ids are left, the next is drawn among them; past the last, a fresh id.
+    const nearTop = 'zzzzzzzzzzzzzzzzzzzzzzzy';
+    expect(idAfter(nearTop)).toBe('zzzzzzzzzzzzzzzzzzzzzzzz');
+    for (let i = 0; i < 20; i++) expect(idAfter('zzzzzzzzzz00000000000000') > 'zzzzzzzzzz00000000000000').toBe(true);
+    expect(idAfter('zzzzzzzzzzzzzzzzzzzzzzzz')).toMatch(DOCUMENT_ID);
   });
 
   let server: WriteServer;
