@@ -63,15 +63,21 @@ function spacedOut(value: unknown, level: number, spaced: ReadonlySet<object>): 
     if (!withinIndentedDepth(value, level)) return indented(value, level);
     return (JSON.stringify(value, null, 2) ?? 'null').replace(/\n/g, `\n${'  '.repeat(level - 1)}`);
   }
+  // Appended to one string, entry by entry (every write of a spaced document comes here: no entries, filter and map arrays).
   const inner = '  '.repeat(level);
+  const array = Array.isArray(value);
+  let text = '';
+  if (array) {
+    for (const item of value) text += `${text ? ',\n\n' : ''}${inner}${item === undefined ? 'null' : spacedOut(item, level + 1, spaced)}`;
+  } else {
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      if (item !== undefined) text += `${text ? ',\n\n' : ''}${inner}${JSON.stringify(key)}: ${spacedOut(item, level + 1, spaced)}`;
+    }
+  }
+  if (!text) return array ? '[]' : '{}';
   const outer = '  '.repeat(level - 1);
-  const entries: string[] = Array.isArray(value)
-    ? value.map((item) => inner + (item === undefined ? 'null' : spacedOut(item, level + 1, spaced)))
-    : Object.entries(value)
-      .filter(([, item]) => item !== undefined)
-      .map(([key, item]) => `${inner}${JSON.stringify(key)}: ${spacedOut(item, level + 1, spaced)}`);
-  if (entries.length === 0) return Array.isArray(value) ? '[]' : '{}';
-  return Array.isArray(value) ? `[\n${entries.join(',\n\n')}\n${outer}]` : `{\n${entries.join(',\n\n')}\n${outer}}`;
+  return array ? `[\n${text}\n${outer}]` : `{\n${text}\n${outer}}`;
 }
 
 /**

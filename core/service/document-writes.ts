@@ -127,10 +127,12 @@ export class DocumentWrites {
           data: prepared, createdAt: now, updatedAt: now, publishedAt: publish ? now : undefined,
         }, undefined, { fresh: true }),
       );
-      const owners = await this.linked.applyInverse(model, documentId, change.inverse);
-      owners.push(...(await this.linked.orderInverseSides(model, documentId, locale, change.current, next)));
-      // A new document taking a two-sided oneToOne target takes it from its holder too (recorded: details one.create-takes).
-      owners.push(...(await this.linked.releaseOneToOne(model, documentId, locale, next)));
+      const owners = change.inverse?.length ? await this.linked.applyInverse(model, documentId, change.inverse) : [];
+      if (this.linked.linksOwningSides(model, change.current, next)) {
+        owners.push(...(await this.linked.orderInverseSides(model, documentId, locale, change.current, next)));
+        // A new document taking a two-sided oneToOne target takes it from its holder too (recorded: details one.create-takes).
+        owners.push(...(await this.linked.releaseOneToOne(model, documentId, locale, next)));
+      }
       const document = service.findOne(model, documentId, { ...raw, status, locale: locale ?? undefined }, caller)!;
       const written = { data: document, version: documentVersion(this.index, model, documentId, locale) };
       await this.emit({ action: 'create', model, documentId, locale, files: [file, ...owners], caller });

@@ -36,6 +36,15 @@ export class LinkedWrites {
   constructor(private readonly index: ContentIndex, private readonly files: DocumentFiles, private readonly ownerLock: OwnerLock) {}
 
   /**
+   * Whether a write from `before` to `next` links or unlinks anything through an owning side with an inverse: only then
+   * can orderInverseSides or releaseOneToOne touch another file (a create without relations skips both, and their
+   * promises).
+   */
+  linksOwningSides(model: Model, before: Data, next: Data): boolean {
+    return owningRelations(model).some((name) => listOf(before[name]).length > 0 || listOf(next[name]).length > 0);
+  }
+
+  /**
    * Inverse-side relation writes land on the owning documents (every version of each, in the
    * owners' locale): owners that gain the link get this documentId, owners that lose it drop it.
    * Owner timestamps stay: the owner's own fields did not change.
