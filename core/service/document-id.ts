@@ -87,9 +87,10 @@ const digitOf = (code: number) => (code <= 57 ? code - 48 : code - 87);
 const digitChar = (digit: number) => String.fromCharCode(digit < 10 ? digit + 48 : digit + 87);
 
 /**
- * A random documentId sorting after `previous` (one of ours; exported for tests), or a fresh one when none can: one plus `STEP_DIGITS`
- * random base-36 digits added digit by digit, with the carry (an eighth of a create's main-thread time went to the
- * BigInt steps, seen in create profiles). A sum past the last id falls back to idAfterAnywhere, which draws within the room left.
+ * A random documentId sorting after `previous` (one of ours; exported for tests), or a fresh one when none can: one plus
+ * `STEP_DIGITS` random base-36 digits added digit by digit, with the carry (the BigInt steps showed as 7–12 µs of a
+ * create in profiles of the creates row). A sum past the last id falls back to idAfterAnywhere, which draws within the
+ * room left, or a fresh id past the very last.
  */
 export function idAfter(previous: string): string {
   const digits = new Array<number>(24);

@@ -41,7 +41,7 @@ describe('creates in one millisecond keep their order', () => {
     expect(idToNumber('zzzzzzzzzzzzzzzzzzzzzzzz')).toBe(26n * 36n ** 23n - 1n);
   });
 
-  it('an id drawn after another is one to 36^16 places past it, carried digit by digit, and the last ids of the space still get one after them', () => {
+  it('an id drawn after another is one to 36^16 places past it, carried digit by digit; near the top of the space it is drawn within the room left', () => {
     const previous = [...Array.from({ length: 100 }, () => newDocumentId()), 'a0000000zzzzzzzzzzzzzzzz', 'yzzzzzzzzzzzzzzzzzzzzzzz', 'azzzzzzzzzzzzzzzzzzzzzzz'];
     for (const id of previous) {
       const next = idAfter(id);
@@ -49,7 +49,7 @@ describe('creates in one millisecond keep their order', () => {
       const step = idToNumber(next) - idToNumber(id);
       expect(step >= 1n && step <= 36n ** 16n).toBe(true);
     }
-    // Where fewer than 36^16 ids are left, the next is drawn among them; past the last, a fresh id.
+    // Where fewer than 36^16 ids are left, the next is drawn among them; past the very last, a fresh id (none sorts after it).
     const nearTop = 'zzzzzzzzzzzzzzzzzzzzzzzy';
     expect(idAfter(nearTop)).toBe('zzzzzzzzzzzzzzzzzzzzzzzz');
     for (let i = 0; i < 20; i++) expect(idAfter('zzzzzzzzzz00000000000000') > 'zzzzzzzzzz00000000000000').toBe(true);
