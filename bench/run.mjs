@@ -2,8 +2,7 @@
 // Options: --sizes 1000,10000,100000,1000000 --only http,writes,cold,query,watch,memory,restart,cli,start,strapi,scale,branches,static
 //   --duration 5; for the strapi section's read rows, --rounds 7 --round 1 (interleaved rounds of 1 s); --rows graphql,branch keeps
 //   only the strapi section's rows whose scenario names contain one of the words; --warmup 5: seconds of each write row's
-//   load on each server before its measured runs (0: none); --write-rounds 5: rounds of --duration s per write row, Strapi's
-//   run and ours interleaved (the median round of each is its figure)
+//   load on each server before its measured runs (0: none); --write-rounds 5: rounds of --duration s per write row (medians)
 // --data <dir>: where the generated sites live (default /tmp; a 1M site is ~2 GB and 1.19M files).
 // Each generated site is a Git checkout with one commit, as a deployed site is (the restart reads Git's view).
 // --strapi adds the Strapi table (the real Strapi 5.54 from ../shared/strapi-reference, when installed).
@@ -261,14 +260,15 @@ if (only.has('strapi')) {
   const seconds = Number(args.round ?? 1);
   const warmUp = Number(args.warmup ?? 5);
   const writeRounds = Number(args['write-rounds'] ?? 5);
-  const { rows, seeded, strapi, writeLoad } = await benchStrapi({
+  const { rows, seeded, strapi, writeLoad, settled } = await benchStrapi({
     createCms, createNodeHandler, listen, duration, warmUp, writeRounds, rounds, seconds, withStrapi: process.argv.includes('--strapi'), rows: args.rows,
   });
   table(`Strapi (${strapi}) beside this server and the limit (${seeded} entries seeded through REST into both, 10 connections, `
     + `loopback; reads: median of ${rounds} interleaved rounds of ${seconds} s, load from its own process; writes: median of `
     + `${writeRounds} rounds of ${duration} s, Strapi's and ours interleaved, after ${warmUp} s of warm-up, load from `
-    + `${writeLoad}${writeLoad === 'wrk' ? '' : ' (wrk is not installed, or BENCH_WRITE_LOAD=autocannon)'})`, rows);
-  results.writeLoad = writeLoad;
+    + `${writeLoad}${writeLoad === 'wrk' ? '' : ' (wrk is not installed, or BENCH_WRITE_LOAD=autocannon)'}; each run after the machine `
+    + `settled: ${settled.waits} waits, median ${settled.medianMs} ms, longest ${settled.longestMs} ms, ${settled.capped} still busy at 5 s)`, rows);
+  Object.assign(results, { writeLoad, settled });
   results.sections.strapi = rows;
 }
 if (only.has('restart')) {

@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { branchRows } from './branch-rows.mjs';
 import { random } from './generate.mjs';
 import { interleaved, startLoad } from './load-process.mjs';
+import { settle, settleSummary } from './settle.mjs';
 import { answerOf, sameAnswerServer } from './same-answer.mjs';
 import { ourJwt, strapiJwt } from './strapi-jwt.mjs';
 import { siteFolder } from './spread-folder.mjs';
@@ -243,9 +244,10 @@ export async function benchStrapi({
     }
     const rows = [];
     const row = (...args) => rows.push(tableRow(...args));
-    const measure = (limit, mine) => interleaved(load, { limit, ours: mine, rounds, seconds, connections });
+    // Each read row, and Strapi's run of it, after the machine settled (settle.mjs): Strapi's tail ran into the next row.
+    const measure = async (limit, mine) => { await settle(); return interleaved(load, { limit, ours: mine, rounds, seconds, connections }); };
     // Strapi's one run per read row lasts 2 s at least: at 25–200 answers a second, a shorter one counts a few dozen.
-    const strapiRun = (target) => load.run({ ...target, connections, duration: Math.max(seconds, 2) });
+    const strapiRun = async (target) => { await settle(); return load.run({ ...target, connections, duration: Math.max(seconds, 2) }); };
     const callers = [
       ['anonymous', {}, {}],
       ['API token', { authorization: `Bearer ${ourToken}` }, { authorization: `Bearer ${strapi?.token}` }],
@@ -277,7 +279,7 @@ export async function benchStrapi({
       connections, duration, warmUp, writeRounds,
     });
     return {
-      rows, seeded: requests.length, writeLoad, strapi: installed ? '5.54.0' : withStrapi ? 'not installed' : 'not asked for: --strapi',
+      rows, seeded: requests.length, writeLoad, settled: settleSummary(), strapi: installed ? '5.54.0' : withStrapi ? 'not installed' : 'not asked for: --strapi',
     };
   } finally {
     load.close();

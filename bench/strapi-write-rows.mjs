@@ -1,6 +1,7 @@
 // The write rows of the Strapi table (strapi-rows.mjs): creates, updates and the 9:1 mix against the bare node:http
 // limit, Strapi and this server, each run after a warm-up of the same load; Strapi's runs and ours interleaved in rounds.
 import { profiled } from './row-profile.mjs';
+import { settle as machineSettled } from './settle.mjs';
 import { writeScenarios } from './write-rows.mjs';
 import { wrkWrites } from './wrk-load.mjs';
 
@@ -34,21 +35,25 @@ const sum = (runs, key) => runs.reduce((total, one) => total + one[key], 0);
  * each server's warm-up (`warmUp` s, dropped), then `rounds` rounds of Strapi's run (`theirs`, when Strapi runs) followed
  * by ours. A minute in which the machine is slow then weighs on both servers' figures, where one run each measured
  * whichever server it fell on (round 20: nine runs of the creates row alone within 21 minutes made 2,866 to 5,659 creates
- * a second, at 224 to 417 µs of CPU each, while Strapi made 76 to 83). `measure(go, round)` wraps each of our
- * measured runs. Resolves to each server's median run and every round's.
+ * a second, at 224 to 417 µs of CPU each, while Strapi made 76 to 83). Every run waits for `settle` first (settle.mjs:
+ * the machine done with the run before it, whose server's tail would otherwise fall into this one).
+ * `measure(go, round)` wraps each of our measured runs. Resolves to each server's median run and every round's.
  *
  * @example
  * const { ours, theirs } = await interleavedRounds({ ours: (s) => wrk(ourUrl, s), theirs: (s) => wrk(strapiUrl, s), rounds: 3, warmUp: 5 });
  */
-export async function interleavedRounds({ ours, theirs, rounds, warmUp, measure = (go) => go() }) {
+export async function interleavedRounds({ ours, theirs, rounds, warmUp, measure = (go) => go(), settle = machineSettled }) {
   checkRounds(rounds);
+  const settled = (run) => async (...args) => { await settle(); return run(...args); };
+  const [oursSettled, theirsSettled] = [settled(ours), theirs && settled(theirs)];
   if (warmUp > 0) {
-    if (theirs) await theirs(warmUp);
-    await ours(warmUp);
+    if (theirs) await theirsSettled(warmUp);
+    await oursSettled(warmUp);
   }
   const runs = { theirs: [], ours: [] };
   for (let round = 0; round < rounds; round++) {
-    if (theirs) runs.theirs.push(await theirs());
+    if (theirs) runs.theirs.push(await theirsSettled());
+    await settle();
     runs.ours.push(await measure(() => ours(), round));
   }
   return { ours: medianRun(runs.ours), theirs: theirs && medianRun(runs.theirs), runs };
@@ -86,6 +91,7 @@ export async function strapiWriteRows({
       const run = (url, ids) => (seconds = duration) => (writeLoad === 'wrk'
         ? wrkWrites({ url, connections, duration: seconds, scenario, ids })
         : load.run({ url, connections, duration: seconds, writes: { ids, scenario } }));
+      await machineSettled();
       const limit = await afterWarmUp(run(`http://127.0.0.1:${bare.address().port}`, ourIds), warmUp);
       let cpu = 0;
       const { ours: mine, theirs, runs } = await interleavedRounds({

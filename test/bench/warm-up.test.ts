@@ -66,14 +66,16 @@ describe('a write row run after its warm-up', () => {
 });
 
 describe('a write row\'s rounds, Strapi\'s and ours interleaved', () => {
-  it('warms each server up first, then alternates Strapi\'s run and ours, measures ours alone, and takes each one\'s median round', async () => {
+  it('warms each server up first, then alternates Strapi\'s run and ours, each after the machine settled, measures ours alone, and takes each one\'s median round', async () => {
     const events: string[] = [];
     const result = await interleavedRounds({
       theirs: ratedLoad('strapi', [90, 70, 80], events), ours: ratedLoad('ours', [5000, 3000, 4000], events), rounds: 3, warmUp: 5,
       measure: async (go: () => Promise<unknown>, round: number) => { events.push(`measure ${round}`); return go(); },
+      settle: async () => { events.push('settle'); },
     });
-    expect(events).toEqual(['strapi warm-up 5 s', 'ours warm-up 5 s',
-      'strapi 1', 'measure 0', 'ours 1', 'strapi 2', 'measure 1', 'ours 2', 'strapi 3', 'measure 2', 'ours 3']);
+    expect(events).toEqual(['settle', 'strapi warm-up 5 s', 'settle', 'ours warm-up 5 s',
+      'settle', 'strapi 1', 'settle', 'measure 0', 'ours 1', 'settle', 'strapi 2', 'settle', 'measure 1', 'ours 2',
+      'settle', 'strapi 3', 'settle', 'measure 2', 'ours 3']);
     expect(result.theirs.rps).toBe(80);
     expect(result.ours.rps).toBe(4000);
     expect(result.runs.ours.map((run: { rps: number }) => run.rps)).toEqual([5000, 3000, 4000]);
@@ -84,7 +86,7 @@ describe('a write row\'s rounds, Strapi\'s and ours interleaved', () => {
     const wrapped: number[] = [];
     const result = await interleavedRounds({
       theirs: undefined, ours: ratedLoad('ours', [10, 40, 20, 30], events), rounds: 4, warmUp: 0,
-      measure: async (go: () => Promise<unknown>, round: number) => { wrapped.push(round); return go(); },
+      measure: async (go: () => Promise<unknown>, round: number) => { wrapped.push(round); return go(); }, settle: async () => {},
     });
     expect(events).toEqual(['ours 1', 'ours 2', 'ours 3', 'ours 4']);
     expect(wrapped).toEqual([0, 1, 2, 3]);
@@ -95,7 +97,7 @@ describe('a write row\'s rounds, Strapi\'s and ours interleaved', () => {
   it('refuses a count of rounds that would measure nothing (--write-rounds 0, or not a number) before loading anything', async () => {
     const events: string[] = [];
     for (const rounds of [0, Number.NaN, 1.5]) {
-      await expect(interleavedRounds({ theirs: undefined, ours: ratedLoad('ours', [1], events), rounds, warmUp: 5 }))
+      await expect(interleavedRounds({ theirs: undefined, ours: ratedLoad('ours', [1], events), rounds, warmUp: 5, settle: async () => {} }))
         .rejects.toThrow(/--write-rounds must be a whole number of at least 1/);
     }
     expect(events).toEqual([]);
