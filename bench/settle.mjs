@@ -4,6 +4,7 @@
 // fell into the next server's run: a monitor of the creates row (round 25, 0.5 s samples of /proc/<pid>/stat) saw
 // Strapi at 62 to 102% of a core through the first half second of our runs after each of its own.
 import { readFileSync } from 'node:fs';
+import { setTimeout as pause } from 'node:timers/promises';
 
 /** The machine's CPU time so far, in clock ticks: all of it, and the idle part (iowait is not idle: a flush still runs). */
 function cpuTicks() {
@@ -12,7 +13,6 @@ function cpuTicks() {
 }
 
 const waits = [];
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Resolves once the machine's CPUs have been busy under `busyBelow` of their time for `quietWindows` windows of

@@ -44,15 +44,14 @@ const sum = (runs, key) => runs.reduce((total, one) => total + one[key], 0);
  */
 export async function interleavedRounds({ ours, theirs, rounds, warmUp, measure = (go) => go(), settle = machineSettled }) {
   checkRounds(rounds);
-  const settled = (run) => async (...args) => { await settle(); return run(...args); };
-  const [oursSettled, theirsSettled] = [settled(ours), theirs && settled(theirs)];
   if (warmUp > 0) {
-    if (theirs) await theirsSettled(warmUp);
-    await oursSettled(warmUp);
+    if (theirs) { await settle(); await theirs(warmUp); }
+    await settle();
+    await ours(warmUp);
   }
   const runs = { theirs: [], ours: [] };
   for (let round = 0; round < rounds; round++) {
-    if (theirs) runs.theirs.push(await theirsSettled());
+    if (theirs) { await settle(); runs.theirs.push(await theirs()); }
     await settle();
     runs.ours.push(await measure(() => ours(), round));
   }
