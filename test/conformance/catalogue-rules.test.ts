@@ -18,11 +18,12 @@ describe('conformance catalogues', () => {
     expect(() => checkIds(one('/api/kitchens/abc?fields[0]=title&_q=ZzZ'))).toThrow('the search term "ZzZ" can occur inside a random documentId');
     expect(() => checkIds(one('/api/homepage?_q=k1'))).toThrow('"k1"');
     expect(() => checkIds(one('/api/kitchens?_q=300'))).toThrow('"300"');
+    expect(() => checkIds(one('/api/upload/files?_q=Tiny'))).toThrow('"Tiny"');
   });
 
   it('lets through a term no documentId holds, a long word and a users search', () => {
     const one = (path: string) => [['group', [{ id: 'case', method: 'GET', path }]]];
-    for (const path of ['/api/kitchens?_q=zz-zz', '/api/kitchens?_q=coffee', '/api/users?_q=ada', '/api/kitchens?_q='])
+    for (const path of ['/api/kitchens?_q=zz-zz', '/api/kitchens?_q=gamma', '/api/kitchens?_q=coffee', '/api/users?_q=ada', '/api/kitchens?_q='])
       expect(checkIds(one(path))).toBe(1);
   });
 

@@ -150,7 +150,7 @@ const v4 = [
   ].map(([id, query]) => get(`users.query.${id}`, `/api/users?${query}`)),
   get('users.query.count.filter', '/api/users/count?filters[blocked]=false'),
   get('users.query.me.populate.star', '/api/users/me?populate=*', { auth: 'jwt:ada' }),
-  get('upload.query.q', '/api/upload/files?_q=tiny&fields[0]=name'),
+  get('upload.query.q', '/api/upload/files?_q=tiny%20image&fields[0]=name'),
   get('upload.query.filter.ext', '/api/upload/files?filters[ext][$eq]=.txt&sort=name&fields[0]=name'),
   get('upload.query.sort.size', '/api/upload/files?sort[0]=size:desc&sort[1]=name&sort[2]=createdAt&fields[0]=name&fields[1]=size&pagination[pageSize]=3'),
   get('upload.query.filter.related', '/api/upload/files?filters[related][id][$notNull]=true&fields[0]=name'),
