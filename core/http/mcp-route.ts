@@ -115,7 +115,7 @@ export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) =
   let server: Awaited<ReturnType<typeof createMcpServer>> | undefined;
   const underWay = new WritesUnderWay();
   try {
-    server = await createMcpServer(cms, caller, request, url, underWay);
+    server = await createMcpServer(cms, caller, request, url, underWay, parsedBody);
     await within(server.connect(transport), connectTimeoutMs, 'mcpServer.connect');
     const answer = async () => {
       const response = await transport.handleRequest(request, { parsedBody });

@@ -62,12 +62,26 @@ function handlerFor(definition: McpToolDefinition, context: McpToolContext, stra
 }
 
 /**
+ * The tool a request's body calls (`tools/call`, one JSON-RPC request, not a batch), whose name a tool has; else
+ * undefined. Only that tool need be registered to answer it: the SDK finds the called tool by its name among those
+ * registered and answers from it alone (disabled: its error, as with every tool registered), where registering them all
+ * (each one's schemas walked by the SDK) was most of an MCP call's cost.
+ */
+export function calledTool(body: unknown, names: readonly string[]): string | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
+  const name = method === 'tools/call' && params !== null && typeof params === 'object' ? params.name : undefined;
+  return typeof name === 'string' && names.includes(name) ? name : undefined;
+}
+
+/**
  * One request's MCP server (stateless, as Strapi makes one per request): every tool registered with its schemas for this
- * credential, the ones it may not use disabled (so neither listed nor callable), as Strapi's session sync leaves them.
+ * credential, the ones it may not use disabled (so neither listed nor callable), as Strapi's session sync leaves them;
+ * for a `tools/call` of a known tool (`calledTool` of the request's `body`), that tool alone.
  * `underWay` counts the writing calls the request starts (see mcp-route.ts).
  */
 export async function createMcpServer(
-  cms: Cms, caller: Caller, request: Request, url: URL, underWay = new WritesUnderWay(),
+  cms: Cms, caller: Caller, request: Request, url: URL, underWay = new WritesUnderWay(), body?: unknown,
 ): Promise<McpServer> {
   const context: McpToolContext = {
     userAbility: abilityOf(caller, cms.models), user: { id: caller.userId ?? caller.name ?? 'token', name: caller.name },
@@ -75,9 +89,11 @@ export async function createMcpServer(
   };
   const project = projectTools(cms);
   const strapi = project.strapi;
-  const definitions: McpToolDefinition[] = [
+  const every: McpToolDefinition[] = [
     logTool, ...deriveContentTools(cms.models), ...(cms.config.mcp.branch ? branchTools() : []), ...project.tools,
   ];
+  const called = calledTool(body, every.map((definition) => definition.name));
+  const definitions = called === undefined ? every : every.filter((definition) => definition.name === called);
   const server = new McpServer({ name: 'strapi-mcp-server', version: '1.0.0' }, { capabilities: { logging: {}, tools: {} } });
   for (const definition of definitions) {
     const inputSchema = definition.resolveInputSchema?.(context);
