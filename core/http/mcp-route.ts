@@ -108,9 +108,12 @@ export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) =
   if (!caller || !mayUseMcp(caller, cms.models)) return rpcError('AUTHENTICATION_REQUIRED', headers);
   const { connectTimeoutMs, requestTimeoutMs } = cms.config.mcp;
   // The SDK and the tool schemas load on the first call: a site without MCP (and every CLI run) never pays for them.
-  const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer }] = await Promise.all([
-    import('@modelcontextprotocol/server'), import('../mcp/mcp-server.js'),
+  const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer }, { keptCall }] = await Promise.all([
+    import('@modelcontextprotocol/server'), import('../mcp/mcp-server.js'), import('../mcp/kept-calls.js'),
   ]);
+  // A read tool's call asked before by this credential, nothing it reads changed since: its answer as kept.
+  const kept = keptCall(cms, parsedBody, request, key!);
+  if (kept?.hit) return new Response(kept.hit.text, { status: kept.hit.status, headers: kept.hit.headers });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   let server: Awaited<ReturnType<typeof createMcpServer>> | undefined;
   const underWay = new WritesUnderWay();
@@ -129,6 +132,7 @@ export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) =
     response.headers.forEach((value, name) => out.set(name, value));
     // an answer with no body (202 to a notification) as Node's transport writes it: Koa's text/plain
     if (!response.headers.has('content-type')) out.set('content-type', 'text/plain;charset=utf-8');
+    kept?.keep({ status: response.status, headers: out, text });
     return new Response(text, { status: response.status, headers: out });
   } catch (error) {
     cms.report(`[MCP] Error handling POST request: ${(error as Error)?.message ?? String(error)}`);

@@ -71,12 +71,14 @@ describe('MCP tools and a project\'s route middlewares', () => {
     expect(runs()).toBe(before);
   });
 
-  it('runs the route\'s policies and middlewares once when a tool is called', async () => {
+  it('runs the route\'s policies and middlewares once each time a tool is called: never an answer kept from the last call', async () => {
     const before = runs();
     const called = await rpc('tools/call', { name: 'list_article', arguments: {} });
     expect(called.status).toBe(200);
     expect(called.body.result.isError).toBeUndefined();
     expect(runs()).toBe(before + 2);
+    await rpc('tools/call', { name: 'list_article', arguments: {} });
+    expect(runs()).toBe(before + 4);
   });
 
   it('narrows a list as REST does, by the filters the route\'s middlewares leave', async () => {
