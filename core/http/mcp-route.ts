@@ -11,7 +11,7 @@ const ERRORS = {
   METHOD_NOT_ALLOWED: { code: -32601, message: 'Method not allowed', status: 405 },
 } as const;
 
-const MCP_PATH = '/mcp';
+export const MCP_PATH = '/mcp';
 
 /**
  * The OAuth discovery paths MCP clients probe (Strapi's `oauthDiscoveryFallback`): Strapi is no authorization server,
@@ -37,7 +37,7 @@ function rpcError(key: keyof typeof ERRORS, headers: Record<string, string>, ext
 }
 
 /** Strapi's bearer rule: `Bearer <key>`, exactly two parts; anything else is no credential. */
-function bearer(authorization: string | null): string | undefined {
+export function bearer(authorization: string | null): string | undefined {
   if (authorization === null) return undefined;
   const parts = authorization.split(/\s+/);
   return parts[0].toLowerCase() === 'bearer' && parts.length === 2 ? parts[1] : undefined;
@@ -112,8 +112,8 @@ export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) =
     import('@modelcontextprotocol/server'), import('../mcp/mcp-server.js'), import('../mcp/kept-calls.js'),
   ]);
   // A read tool's call asked before by this credential, nothing it reads changed since: its answer as kept.
-  const kept = keptCall(cms, parsedBody, request, key!);
-  if (kept?.hit) return new Response(kept.hit.text, { status: kept.hit.status, headers: kept.hit.headers });
+  const kept = keptCall(cms, parsedBody, (name) => request.headers.get(name), key!);
+  if (kept?.hit) return new Response(kept.hit.body as unknown as BodyInit, { status: kept.hit.status, headers: kept.hit.headers });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   let server: Awaited<ReturnType<typeof createMcpServer>> | undefined;
   const underWay = new WritesUnderWay();

@@ -13,6 +13,8 @@ import { guardUnreadBody } from './unread-body.js';
 import { forwardWrite, isWriteRequest, refuseNotWriter, wasForwarded } from './forward-writes.js';
 import { clientAddress } from './client-address.js';
 import { answerGraphqlKept } from './graphql-fast.js';
+import { answerMcpKept, isMcpUrl } from './mcp-fast.js';
+import { MCP_PATH } from './mcp-route.js';
 import { answerBaseKept, branchKeptAnswers, mayBeKept } from './kept-answers.js';
 import { turnAnswers, type Later } from './turn-answers.js';
 import { uploadProvider } from '../media/providers/index.js';
@@ -118,6 +120,9 @@ export function createNodeHandler(
   return (req, res) => {
     // The auth state is looked at again for this request, whatever an earlier one in the same read looked at.
     requestStarted();
+    // A read tool's call at /mcp with an answer kept for it (mcp-fast.ts): the same rules as a write's fast route.
+    if (req.method === 'POST' && isMcpUrl(req.url) && cms.config.mcp.enabled && !cms.replica && req.headers['cms-branch'] === undefined
+      && unclaimed(cms, options.extensions, 'POST', MCP_PATH)) return answerMcpKept(cms, req, res, afterGraphql, later);
     // A POST is offered to the GraphQL fast path first (a replica's go on to the writer, above): a body it reads whole
     // needs no guard (unread-body.ts), and what it hands on, read or not, goes the way every request goes.
     if (req.method === 'POST' && !cms.replica && cms.config.graphql.enabled && req.headers['cms-branch'] === undefined) {

@@ -1,5 +1,5 @@
 import type { Cms } from '../cms.js';
-import { freshness, isFresh, ResponseCache, type Freshness } from '../http/response-cache.js';
+import { freshness, isFresh, ResponseCache, type CachedHit, type Freshness } from '../http/response-cache.js';
 import { mayBePrivate } from '../media/providers/index.js';
 import { UPLOAD_FILE_UID } from '../schema/types.js';
 import { deriveContentTools, type DerivedTool } from './content-tools.js';
@@ -23,6 +23,9 @@ const cacheOf = (cms: Cms): ResponseCache => {
   return cache;
 };
 
+/** The request headers the SDK's transport or the route read on a POST (besides `authorization`, the credential). */
+const ASKED = ['accept', 'content-type', 'host', 'mcp-method', 'mcp-name', 'mcp-protocol-version', 'mcp-session-id', 'origin'];
+
 /** An answer of `/mcp` as the route writes it. */
 export interface McpAnswer {
   status: number;
@@ -32,7 +35,7 @@ export interface McpAnswer {
 
 /** A read tool's call whose answer may be kept: the kept one, if fresh, and how to keep the one computed now. */
 export interface KeptCall {
-  hit: McpAnswer | undefined;
+  hit: CachedHit | undefined;
   keep(answer: McpAnswer): void;
 }
 
@@ -47,9 +50,9 @@ export interface KeptCall {
  * (a private bucket: they expire). Only an answer without an error, computed from the versions it is kept under, is kept.
  *
  * @example
- * const kept = keptCall(cms, parsedBody, request, key); if (kept?.hit) return answerOf(kept.hit);
+ * const kept = keptCall(cms, parsedBody, (name) => request.headers.get(name), key); if (kept?.hit) return answerOf(kept.hit);
  */
-export function keptCall(cms: Cms, body: unknown, request: Request, credential: string): KeptCall | undefined {
+export function keptCall(cms: Cms, body: unknown, header: (name: string) => string | null, credential: string): KeptCall | undefined {
   if (cms.config.mcp.branch || body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
   if (method !== 'tools/call' || params === null || typeof params !== 'object' || typeof params.name !== 'string') return undefined;
@@ -59,19 +62,23 @@ export function keptCall(cms: Cms, body: unknown, request: Request, credential: 
   const index = cms.index;
   const reads = index.dependencies.readsOf(model.uid);
   if (mayBePrivate(cms.config.upload) && reads.includes(UPLOAD_FILE_UID)) return undefined;
-  const asked = (name: string) => request.headers.get(name) ?? '';
-  const key = [JSON.stringify(body), asked('accept'), asked('content-type'), asked('mcp-protocol-version'), asked('origin'),
-    credential, cms.auth.store.revision].join('\u0000');
+  const asked = (name: string) => header(name) ?? '';
+  // Every header the SDK or the route reads: an answer is kept for the very request it answered.
+  const key = [JSON.stringify(body), ...ASKED.map(asked), credential, cms.auth.store.revision].join('\u0000');
   const cache = cacheOf(cms);
-  const kept = cache.get(key, index);
-  const from: Freshness = freshness(index, reads);
+  const hit = cache.get(key, index);
+  // The versions an answer computed from now reads (none needed for a hit: it is answered as kept).
+  const from: Freshness | undefined = hit ? undefined : freshness(index, reads);
   return {
-    hit: kept && { status: kept.status, headers: new Headers(kept.headers), text: kept.body.toString('utf8') },
+    hit,
     keep({ status, headers, text }) {
+      if (!from) return;
       // An error (of the tool, or JSON-RPC's) is answered the long way every time; so is one the site changed under.
       if (status !== 200 || text === null || text.includes('"isError":true') || text.includes('"error":')) return;
       if (!isFresh(from, cms.index) || from.owner !== cms.index) return;
-      cache.set(key, from, { status, headers: Object.fromEntries(headers), body: Buffer.from(text) });
+      const body = Buffer.from(text);
+      // Its length is part of the kept headers, as REST's: a hit is written whole, never chunked.
+      cache.set(key, from, { status, headers: { ...Object.fromEntries(headers), 'content-length': String(body.length) }, body });
     },
   };
 }

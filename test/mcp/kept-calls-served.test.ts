@@ -1,0 +1,87 @@
+// Through the real server: a read tool's call with an answer kept for it is written from Node (mcp-fast.ts) with the
+// bytes the long way answered, and only while the credential may still use MCP and nothing the call reads has changed.
+import { request } from 'node:http';
+import { McpServer } from '@modelcontextprotocol/server';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { mcpProject, serve, token, type McpSite } from './mcp-site.js';
+
+let site: McpSite;
+let key = '';
+
+beforeAll(async () => {
+  site = await serve(mcpProject());
+  key = await token(site.cms, 'agent', 'full-access');
+});
+afterAll(async () => site?.close());
+
+const headersFor = (credential: string) =>
+  ({ authorization: `Bearer ${credential}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' });
+const call = (name: string, args: Record<string, unknown>) =>
+  JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } });
+
+/** One POST to /mcp: status, content type, text, and whether an MCP server was made for it (not a kept answer). */
+async function post(body: string, credential = key) {
+  let computed = false;
+  const connect = McpServer.prototype.connect;
+  vi.spyOn(McpServer.prototype, 'connect').mockImplementation(function (this: McpServer, ...args: unknown[]) {
+    computed = true;
+    return (connect as (...a: unknown[]) => Promise<void>).apply(this, args);
+  } as never);
+  try {
+    const response = await fetch(`${site.url}/mcp`, { method: 'POST', headers: headersFor(credential), body });
+    return { status: response.status, type: response.headers.get('content-type'), text: await response.text(), computed };
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+const resultOf = (text: string) => {
+  const data = text.split('\n').find((line) => line.startsWith('data: '));
+  return JSON.parse(data ? data.slice(6) : text);
+};
+
+it('writes a kept answer with the long way\'s bytes, and computes again once the type has changed', async () => {
+  expect((await post(call('create_article', { data: { title: 'Kept' } }))).status).toBe(200);
+  const list = call('list_article', { status: 'draft' });
+  const first = await post(list);
+  const second = await post(list);
+  const third = await post(list);
+  expect([first.computed, second.computed, third.computed]).toEqual([true, false, false]);
+  expect([second.status, second.type, second.text]).toEqual([first.status, first.type, first.text]);
+  expect(third.text).toBe(first.text);
+  // Another process's kind of change: a write through the library, not through /mcp.
+  await site.cms.documents('api::article.article').create({ data: { title: 'Later' } });
+  const after = await post(list);
+  expect(after.computed).toBe(true);
+  const titles = resultOf(after.text).result.structuredContent.results.map((article: { title: string }) => article.title).sort();
+  expect(titles).toEqual(['Kept', 'Later']);
+});
+
+it('refuses a revoked credential whose call had a kept answer, as the long way does', async () => {
+  const other = await token(site.cms, 'short-lived', 'read-only');
+  const list = call('list_article', { status: 'draft', pageSize: 3 });
+  await post(list, other);
+  expect((await post(list, other)).computed).toBe(false);
+  await site.cms.auth.tokens.revoke('short-lived');
+  const refused = await post(list, other);
+  expect(refused.status).toBe(401);
+  expect(resultOf(refused.text).error).toMatchObject({ code: -32000, message: 'Authentication required' });
+});
+
+it('answers a body sent in chunks, without a declared length, the long way', async () => {
+  const body = call('list_article', { status: 'draft' });
+  await post(body);
+  const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const sent = request(`${site.url}/mcp`, { method: 'POST', headers: { ...headersFor(key), 'transfer-encoding': 'chunked' } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => { text += chunk; });
+      response.on('end', () => resolve({ status: response.statusCode!, text }));
+    });
+    sent.on('error', reject);
+    sent.write(body.slice(0, 20));
+    sent.end(body.slice(20));
+  });
+  expect(answer.status).toBe(200);
+  expect(resultOf(answer.text).result.structuredContent.results.length).toBeGreaterThan(0);
+});
