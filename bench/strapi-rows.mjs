@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { branchRows } from './branch-rows.mjs';
 import { random } from './generate.mjs';
 import { interleaved, startLoad } from './load-process.mjs';
+import { mcpRows } from './mcp-rows.mjs';
 import { settle, settleSummary } from './settle.mjs';
 import { answerOf, sameAnswerServer } from './same-answer.mjs';
 import { ourJwt, strapiJwt } from './strapi-jwt.mjs';
@@ -60,7 +61,8 @@ export function emptyProject(dir) {
   };
   writeFileSync(join(dir, 'cms.config.json'),
     JSON.stringify({
-      locales: ['en', 'fr'], defaultLocale: 'en', permissions: { public: pub, authenticated: pub }, graphql: { enabled: true },
+      locales: ['en', 'fr'], defaultLocale: 'en', permissions: { public: pub, authenticated: pub },
+      graphql: { enabled: true }, mcp: { enabled: true },
     }, null, 2));
   return dir;
 }
@@ -167,6 +169,8 @@ export function startStrapi(project) {
   const [base, token] = out.split(' ');
   return {
     base, token,
+    adminToken: () => execFileSync(REF, ['admin-token', base], { env: { ...process.env, STRAPI_REF_DIR: REF_DIR }, encoding: 'utf8' })
+      .trim().split('\n').at(-1),
     stop: () => execFileSync(REF, ['stop'], { env: { ...process.env, STRAPI_REF_DIR: REF_DIR }, stdio: ['ignore', 'ignore', 'inherit'] }),
   };
 }
@@ -269,6 +273,7 @@ export async function benchStrapi({
       }
     }
     await graphqlRows({ ourBase, ourIds, strapi, strapiIds, listen, row, callers, measure, strapiRun, wanted });
+    await mcpRows({ ourBase, ourIds, ourToken, strapi, strapiIds, listen, row, measure, strapiRun, wanted });
     const articleIds = (ids) => [...ids].filter(([key]) => key.startsWith('article')).map(([, id]) => id);
     branchCopy = await branchRows({
       createCms, createNodeHandler, listen, row, from: ours.root, env: { ...process.env, ...ENV }, scenarios: ourReads,

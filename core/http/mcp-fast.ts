@@ -60,6 +60,7 @@ function writeKept(cms: Cms, bytes: Buffer, req: IncomingMessage, res: ServerRes
   try {
     const key = bearer(req.headers.authorization ?? null);
     if (key === undefined || !kept) return false;
+    const judged = kept.judgedNow(cms);
     const caller = cms.contentApi.callerFor(`Bearer ${key}`);
     if (!mayUseMcp(caller, cms.models)) return false;
     let body: unknown;
@@ -72,7 +73,7 @@ function writeKept(cms: Cms, bytes: Buffer, req: IncomingMessage, res: ServerRes
       const value = req.headers[name];
       return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
     };
-    const hit = kept.keptCall(cms, body, header, key)?.hit;
+    const hit = kept.keptCall(cms, body, header, key, judged)?.hit;
     if (!hit) return false;
     res.writeHead(hit.status, hit.rawHeaders as string[]);
     res.end(hit.body);

@@ -3,6 +3,7 @@ import { mayUseMcp } from '../mcp/ability.js';
 import { WritesUnderWay } from '../mcp/writes-under-way.js';
 import { readBody } from './body.js';
 import type { ExtensionRoute } from './route-context.js';
+import type { JudgedOn } from '../mcp/kept-calls.js';
 
 /** Strapi's JSON-RPC errors at `/mcp` (core/services/mcp/utils/jsonRpcErrors). */
 const ERRORS = {
@@ -100,6 +101,8 @@ export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) =
   const parsedBody = await readBody(request);
   const key = bearer(request.headers.get('authorization'));
   let caller: Caller | undefined;
+  // What the caller is judged on, read in the same step: an answer computed for it is kept only if none of it moved.
+  const judged: JudgedOn = { revision: cms.auth.store.revision, config: cms.config, index: cms.index };
   try {
     caller = key === undefined ? undefined : cms.contentApi.callerFor(`Bearer ${key}`);
   } catch {
@@ -112,7 +115,7 @@ export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) =
     import('@modelcontextprotocol/server'), import('../mcp/mcp-server.js'), import('../mcp/kept-calls.js'),
   ]);
   // A read tool's call asked before by this credential, nothing it reads changed since: its answer as kept.
-  const kept = keptCall(cms, parsedBody, (name) => request.headers.get(name), key!);
+  const kept = keptCall(cms, parsedBody, (name) => request.headers.get(name), key!, judged);
   if (kept?.hit) return new Response(kept.hit.body as unknown as BodyInit, { status: kept.hit.status, headers: kept.hit.headers });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   let server: Awaited<ReturnType<typeof createMcpServer>> | undefined;

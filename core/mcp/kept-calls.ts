@@ -1,5 +1,7 @@
 import type { Cms } from '../cms.js';
-import { freshness, isFresh, ResponseCache, type CachedHit, type Freshness } from '../http/response-cache.js';
+import type { CmsConfig } from '../config/types.js';
+import { MAX_KEY_CHARS } from '../http/graphql-answers.js';
+import { freshness, isFresh, ResponseCache, type CachedHit, type Freshness, type VersionSource } from '../http/response-cache.js';
 import { mayBePrivate } from '../media/providers/index.js';
 import { UPLOAD_FILE_UID } from '../schema/types.js';
 import { deriveContentTools, type DerivedTool } from './content-tools.js';
@@ -15,11 +17,11 @@ function readTools(cms: Cms): Map<string, DerivedTool> {
   return tools;
 }
 
-/** The kept answers of `/mcp`, per loaded config (a reload of it, `mcp.maxResultChars` say, keeps none). */
+/** The kept answers of `/mcp`, per loaded config (a reload of it, `mcp.maxResultChars` or a role's grants say, keeps none). */
 const caches = new WeakMap<object, ResponseCache>();
-const cacheOf = (cms: Cms): ResponseCache => {
-  let cache = caches.get(cms.config);
-  if (!cache) caches.set(cms.config, (cache = new ResponseCache(2000, 32 * 1024 * 1024)));
+const cacheOf = (config: CmsConfig): ResponseCache => {
+  let cache = caches.get(config);
+  if (!cache) caches.set(config, (cache = new ResponseCache(2000, 32 * 1024 * 1024)));
   return cache;
 };
 
@@ -33,52 +35,101 @@ export interface McpAnswer {
   text: string | null;
 }
 
+/** A kept answer, and where in its bytes the JSON-RPC `id` it answered sits (another call's id is written there). */
+interface KeptAnswer extends CachedHit {
+  idAt: number;
+  idEnd: number;
+}
+
+/** An answer to write: the kept bytes with this call's `id`, and their headers (as a list, and by name). */
+export interface KeptBytes {
+  status: number;
+  body: Buffer;
+  rawHeaders: string[];
+  headers: Record<string, string>;
+}
+
 /** A read tool's call whose answer may be kept: the kept one, if fresh, and how to keep the one computed now. */
 export interface KeptCall {
-  hit: CachedHit | undefined;
+  hit: KeptBytes | undefined;
   keep(answer: McpAnswer): void;
 }
 
+/** What the caller was judged on: the auth state's revision, the config and the index, read with the credential. */
+export interface JudgedOn {
+  revision: string;
+  config: CmsConfig;
+  index: VersionSource & Cms['index'];
+}
+
+/** The site's state as it is now, read in the same step as the caller it judges (`cms.contentApi.callerFor`). */
+export const judgedNow = (cms: Cms): JudgedOn => ({ revision: cms.auth.store.revision, config: cms.config, index: cms.index });
+
 /**
  * A call of a content type's read tool (`list_<type>`, `get_<type>`), answered from the answer kept for the same request
- * (its JSON-RPC body, the headers the answer depends on) and the same credential while nothing it reads has changed, as
- * REST keeps a GET's answer (`readsOf` the type: the type and every type it reaches, their versions compared). Asked
- * only after the route has authenticated the caller on the auth state as it is now; the credential is part of the key
- * with the auth state's revision, so a token's or role's change, or a revoked token, never meets an answer kept before.
- * None for any other call, a type a project's routes own (its policies and middlewares run on every call), change-request
- * mode (`mcp.branch`: a call's site is the agent's branch), or a type whose answers may hold signed media URLs
- * (a private bucket: they expire). Only an answer without an error, computed from the versions it is kept under, is kept.
+ * (its JSON-RPC body but the `id`, which is written into the kept bytes, and the headers the answer depends on) and the
+ * same credential while nothing it reads has changed, as REST keeps a GET's answer (`readsOf` the type: the type and
+ * every type it reaches, their versions compared). Asked once the route has authenticated the caller on the auth state
+ * as it is now (`at`, read with the caller); the credential is part of the key with the auth state's revision, so a
+ * token's or role's change, or a revoked token, never meets an answer kept before, and an answer computed while either
+ * changed is not kept. None for any other call, a body of more than `MAX_KEY_CHARS` (its text is the key), a type a
+ * project's routes own (its policies and middlewares run on every call), change-request mode (`mcp.branch`: a call's
+ * site is the agent's branch), or a type whose answers may hold signed media URLs (a private bucket: they expire). Only
+ * an answer without an error is kept.
  *
  * @example
- * const kept = keptCall(cms, parsedBody, (name) => request.headers.get(name), key); if (kept?.hit) return answerOf(kept.hit);
+ * const kept = keptCall(cms, parsedBody, (name) => request.headers.get(name), key, judgedNow(cms)); if (kept?.hit) …
  */
-export function keptCall(cms: Cms, body: unknown, header: (name: string) => string | null, credential: string): KeptCall | undefined {
-  if (cms.config.mcp.branch || body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
+export function keptCall(
+  cms: Cms, body: unknown, header: (name: string) => string | null, credential: string, at: JudgedOn,
+): KeptCall | undefined {
+  if (at.config.mcp.branch || body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const { id, ...call } = body as { id?: unknown; method?: unknown; params?: { name?: unknown } };
+  const { method, params } = call;
   if (method !== 'tools/call' || params === null || typeof params !== 'object' || typeof params.name !== 'string') return undefined;
+  // (A request without an id is a notification: answered with no body, never kept.)
+  if (typeof id !== 'string' && typeof id !== 'number') return undefined;
   const tool = readTools(cms).get(params.name);
   const model = tool && cms.models.get(tool.uid);
   if (!tool || !model || cms.routeGate?.owns(model)) return undefined;
-  const index = cms.index;
-  const reads = index.dependencies.readsOf(model.uid);
-  if (mayBePrivate(cms.config.upload) && reads.includes(UPLOAD_FILE_UID)) return undefined;
+  const reads = at.index.dependencies.readsOf(model.uid);
+  if (mayBePrivate(at.config.upload) && reads.includes(UPLOAD_FILE_UID)) return undefined;
+  const text = JSON.stringify(call);
+  if (text.length > MAX_KEY_CHARS) return undefined;
   const asked = (name: string) => header(name) ?? '';
-  // Every header the SDK or the route reads: an answer is kept for the very request it answered.
-  const key = [JSON.stringify(body), ...ASKED.map(asked), credential, cms.auth.store.revision].join('\u0000');
-  const cache = cacheOf(cms);
-  const hit = cache.get(key, index);
+  // Every header the SDK or the route reads: an answer is kept for the very request it answered (a branch's view apart).
+  const key = [text, ...ASKED.map(asked), credential, at.revision, cms.branchName ?? ''].join('\u0000');
+  const cache = cacheOf(at.config);
+  const hit = cache.get(key, at.index) as KeptAnswer | undefined;
   // The versions an answer computed from now reads (none needed for a hit: it is answered as kept).
-  const from: Freshness | undefined = hit ? undefined : freshness(index, reads);
+  const from: Freshness | undefined = hit ? undefined : freshness(at.index, reads);
+  const idText = JSON.stringify(id);
   return {
-    hit,
-    keep({ status, headers, text }) {
-      if (!from) return;
+    hit: hit && withId(hit, idText),
+    keep({ status, headers, text: answer }) {
+      if (!from || status !== 200 || answer === null) return;
       // An error (of the tool, or JSON-RPC's) is answered the long way every time; so is one the site changed under.
-      if (status !== 200 || text === null || text.includes('"isError":true') || text.includes('"error":')) return;
-      if (!isFresh(from, cms.index) || from.owner !== cms.index) return;
-      const body = Buffer.from(text);
-      // Its length is part of the kept headers, as REST's: a hit is written whole, never chunked.
-      cache.set(key, from, { status, headers: { ...Object.fromEntries(headers), 'content-length': String(body.length) }, body });
+      if (answer.includes('"isError":true') || answer.includes('"error":')) return;
+      if (cms.index !== at.index || cms.config !== at.config || cms.auth.store.revision !== at.revision || !isFresh(from, at.index)) return;
+      // The id closes the JSON-RPC message (`…,"jsonrpc":"2.0","id":1}`), then SSE's blank line or nothing.
+      const bytes = Buffer.from(answer);
+      const tail = Buffer.from(`"jsonrpc":"2.0","id":${idText}}`);
+      const found = bytes.lastIndexOf(tail);
+      const after = found + tail.length;
+      if (found < 0 || !(after === bytes.length || bytes.subarray(after).toString() === '\n\n')) return;
+      const idAt = found + tail.length - 1 - Buffer.byteLength(idText);
+      const kept = { status, headers: { ...Object.fromEntries(headers), 'content-length': String(bytes.length) }, body: bytes, idAt, idEnd: idAt + Buffer.byteLength(idText) };
+      cache.set(key, from, kept);
     },
   };
+}
+
+/** The kept answer with `idText` (a JSON-RPC id, as JSON) in place of the one it answered, its length to match. */
+function withId(hit: KeptAnswer, idText: string): KeptBytes {
+  const { idAt, idEnd, body } = hit;
+  if (body.toString('utf8', idAt, idEnd) === idText) return { status: hit.status, body, rawHeaders: hit.rawHeaders as string[], headers: hit.headers };
+  const bytes = Buffer.concat([body.subarray(0, idAt), Buffer.from(idText), body.subarray(idEnd)]);
+  const length = String(bytes.length);
+  const rawHeaders = hit.rawHeaders.map((value, at) => (at % 2 === 1 && hit.rawHeaders[at - 1] === 'content-length' ? length : value));
+  return { status: hit.status, body: bytes, rawHeaders, headers: { ...hit.headers, 'content-length': length } };
 }

@@ -92,8 +92,19 @@ export async function createMcpServer(
   const every: McpToolDefinition[] = [
     logTool, ...deriveContentTools(cms.models), ...(cms.config.mcp.branch ? branchTools() : []), ...project.tools,
   ];
-  const called = calledTool(body, every.map((definition) => definition.name));
+  const names = every.map((definition) => definition.name);
+  // Two tools of one name fail every request as the SDK refuses the second (as Strapi's does): all are registered then.
+  const called = new Set(names).size === names.length ? calledTool(body, names) : undefined;
   const definitions = called === undefined ? every : every.filter((definition) => definition.name === called);
+  // A project's tool whose schemas or auth throw fails every request, as when all are registered: they are asked anyway.
+  if (called !== undefined) {
+    for (const definition of project.tools) {
+      if (definition.name === called) continue;
+      definition.resolveInputSchema?.(context);
+      definition.resolveOutputSchema?.(context);
+      allowed(definition, context);
+    }
+  }
   const server = new McpServer({ name: 'strapi-mcp-server', version: '1.0.0' }, { capabilities: { logging: {}, tools: {} } });
   for (const definition of definitions) {
     const inputSchema = definition.resolveInputSchema?.(context);

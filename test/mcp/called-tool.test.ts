@@ -5,6 +5,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Cms } from '../../core/cms.js';
 import { createCms } from '../../core/cms.js';
+import { startProjectCode } from '../../core/extensions/start.js';
 import { createApp } from '../../core/http/app.js';
 import { calledTool } from '../../core/mcp/mcp-server.js';
 import { mcpProject, TEST_ENV, token } from './mcp-site.js';
@@ -84,5 +85,40 @@ describe('a tools/call at /mcp', () => {
     expect(unknown.registered).toEqual(listed.registered);
     expect(listed.registered).toEqual(expect.arrayContaining(['log', 'list_article', 'get_article', 'create_article', 'get_global']));
     expect(listed.reply.result.tools.map((tool: { name: string }) => tool.name)).toContain('list_article');
+  });
+});
+
+describe('a tools/call where registering every tool fails', () => {
+  /** A project whose register() adds `tool`, as a Strapi project does. */
+  const project = (tool: string) => mcpProject({}, {
+    'src/index.js': `const { z } = require('@strapi/utils');
+module.exports = { register({ strapi }) { strapi.ai.mcp.registerTool(${tool}); }, bootstrap() {} };
+`,
+  });
+  const call = async (root: string) => {
+    const cms = await createCms({ root, report: () => {}, env: TEST_ENV });
+    try {
+      await startProjectCode(cms);
+      const key = await token(cms, 'agent', 'full-access');
+      const response = await createApp(cms, { log: () => {} }).request('/mcp', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_global', arguments: {} } }),
+      });
+      return { status: response.status, body: await response.json() };
+    } finally {
+      await cms.close();
+    }
+  };
+  const internal = { status: 500, body: { jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null } };
+
+  it('fails a call of another tool, as with every tool registered, when a project tool takes a derived tool\'s name', async () => {
+    expect(await call(project(`{ name: 'list_article', description: 'Mine', createHandler: () => async () => ({ content: [] }) }`)))
+      .toEqual(internal);
+  });
+
+  it('fails a call of another tool, as with every tool registered, when a project tool\'s schema cannot be made', async () => {
+    expect(await call(project(`{ name: 'broken', description: 'Broken', resolveInputSchema: () => { throw new Error('no schema'); },
+  createHandler: () => async () => ({ content: [] }) }`))).toEqual(internal);
   });
 });

@@ -16,8 +16,8 @@ afterAll(async () => site?.close());
 
 const headersFor = (credential: string) =>
   ({ authorization: `Bearer ${credential}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' });
-const call = (name: string, args: Record<string, unknown>) =>
-  JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } });
+const call = (name: string, args: Record<string, unknown>, id: number | string = 7) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 
 /** One POST to /mcp: status, content type, text, and whether an MCP server was made for it (not a kept answer). */
 async function post(body: string, credential = key) {
@@ -84,4 +84,23 @@ it('answers a body sent in chunks, without a declared length, the long way', asy
   });
   expect(answer.status).toBe(200);
   expect(resultOf(answer.text).result.structuredContent.results.length).toBeGreaterThan(0);
+});
+
+it('answers another id of the same call from the kept answer, that id in it, its length to match', async () => {
+  const args = { status: 'draft', pageSize: 2 };
+  const first = await post(call('list_article', args, 1));
+  const next = await post(call('list_article', args, 1234567));
+  const named = await post(call('list_article', args, 'call-ä'));
+  expect([first.computed, next.computed, named.computed]).toEqual([true, false, false]);
+  expect(resultOf(next.text).id).toBe(1234567);
+  expect(resultOf(named.text).id).toBe('call-ä');
+  expect(resultOf(next.text).result).toEqual(resultOf(first.text).result);
+  expect(next.text).toBe(first.text.replace('"id":1}', '"id":1234567}'));
+});
+
+it('keeps no answer to a call whose body is larger than a kept key may be', async () => {
+  const padded = call('list_article', { status: 'draft', pageSize: 1, filters: { title: { $ne: 'x'.repeat(20_000) } } });
+  const [one, two] = [await post(padded), await post(padded)];
+  expect([one.status, two.status]).toEqual([200, 200]);
+  expect([one.computed, two.computed]).toEqual([true, true]);
 });
