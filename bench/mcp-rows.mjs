@@ -1,6 +1,6 @@
 // MCP reads in the Strapi table (`npm run bench -- --only strapi`): a read tool's call at `/mcp` (streamable HTTP, as
-// an agent's client sends it), with this server's full-access API token and Strapi's admin token (its only credential
-// at /mcp: `strapi-ref admin-token`), beside a bare server sending this server's very answer. A call asked again is
+// an agent's client sends it), with this server's full-access API token and a Strapi admin token that may read the
+// articles (its only credential at /mcp), beside a bare server sending this server's very answer. A call asked again is
 // answered from its kept answer here (core/mcp/kept-calls.ts); Strapi makes a server per call.
 import { answerOf, sameAnswerServer } from './same-answer.mjs';
 
@@ -20,12 +20,28 @@ const post = (params, token) => ({
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }),
 });
 
+/**
+ * Strapi's admin token that may read the articles in both locales (`strapi-ref admin-token` makes one without them,
+ * and Strapi disables a localized type's tools for it), made by the reference's admin as the MCP recorder makes them.
+ */
+async function strapiReader(strapi) {
+  strapi.adminToken(); // registers the reference's admin, if there is none yet
+  const post = async (path, body, token) => (await fetch(strapi.base + path, {
+    method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
+  })).json();
+  const login = await post('/admin/login', { email: 'reference@example.org', password: 'Reference-Passw0rd' });
+  const adminPermissions = [{ action: 'plugin::content-manager.explorer.read', subject: 'api::article.article', properties: { locales: ['en', 'fr'] } }];
+  const made = await post('/admin/admin-tokens', { name: `bench-mcp-${Date.now()}`, description: '', lifespan: null, adminPermissions }, login.data.token);
+  if (!made?.data?.accessKey) throw new Error(`Strapi refused the admin token: ${JSON.stringify(made).slice(0, 300)}`);
+  return made.data.accessKey;
+}
+
 /** The MCP rows, each against Strapi (when it runs), this server and the limit answering this server's bytes. */
 export async function mcpRows({ ourBase, ourIds, ourToken, strapi, strapiIds, listen, row, measure, strapiRun, wanted }) {
   const ours = mcpScenarios(ourIds);
   if (!ours.some(([scenario]) => wanted(scenario))) return;
   const theirs = strapi && mcpScenarios(strapiIds);
-  const adminToken = strapi && strapi.adminToken();
+  const adminToken = strapi && await strapiReader(strapi);
   const one = (request) => [{ ...request, path: '/mcp' }];
   for (const [at, [scenario, params]] of ours.entries()) {
     if (!wanted(scenario)) continue;
