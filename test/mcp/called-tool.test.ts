@@ -8,7 +8,7 @@ import { createCms } from '../../core/cms.js';
 import { startProjectCode } from '../../core/extensions/start.js';
 import { createApp } from '../../core/http/app.js';
 import { calledTool } from '../../core/mcp/mcp-server.js';
-import { mcpProject, TEST_ENV, token } from './mcp-site.js';
+import { appRpc, mcpProject, TEST_ENV, token } from './mcp-site.js';
 
 describe('calledTool', () => {
   const names = ['list_article', 'get_article'];
@@ -52,15 +52,9 @@ describe('a tools/call at /mcp', () => {
       registered.push(name);
       return (register as (...args: unknown[]) => unknown).call(this, name, ...rest);
     } as never);
-    const response = await app.request('/mcp', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const text = await response.text();
-    const data = text.split('\n').find((line) => line.startsWith('data: '));
+    const { reply } = await appRpc(app, key, method, params);
     vi.restoreAllMocks();
-    return { reply: JSON.parse(data ? data.slice(6) : text), registered };
+    return { reply, registered };
   }
 
   it('registers only the called tool, and runs it', async () => {

@@ -1,9 +1,8 @@
 // Through the real server: a read tool's call with an answer kept for it is written from Node (mcp-fast.ts) with the
 // bytes the long way answered, and only while the credential may still use MCP and nothing the call reads has changed.
 import { request } from 'node:http';
-import { McpServer } from '@modelcontextprotocol/server';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { mcpProject, serve, token, type McpSite } from './mcp-site.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { computedOr, mcpProject, replyOf, serve, token, type McpSite } from './mcp-site.js';
 
 let site: McpSite;
 let key = '';
@@ -20,25 +19,12 @@ const call = (name: string, args: Record<string, unknown>, id: number | string =
   JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 
 /** One POST to /mcp: status, content type, text, and whether an MCP server was made for it (not a kept answer). */
-async function post(body: string, credential = key) {
-  let computed = false;
-  const connect = McpServer.prototype.connect;
-  vi.spyOn(McpServer.prototype, 'connect').mockImplementation(function (this: McpServer, ...args: unknown[]) {
-    computed = true;
-    return (connect as (...a: unknown[]) => Promise<void>).apply(this, args);
-  } as never);
-  try {
-    const response = await fetch(`${site.url}/mcp`, { method: 'POST', headers: headersFor(credential), body });
-    return { status: response.status, type: response.headers.get('content-type'), text: await response.text(), computed };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
+const post = (body: string, credential = key) => computedOr(async () => {
+  const response = await fetch(`${site.url}/mcp`, { method: 'POST', headers: headersFor(credential), body });
+  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+});
 
-const resultOf = (text: string) => {
-  const data = text.split('\n').find((line) => line.startsWith('data: '));
-  return JSON.parse(data ? data.slice(6) : text);
-};
+const resultOf = replyOf;
 
 it('writes a kept answer with the long way\'s bytes, and computes again once the type has changed', async () => {
   expect((await post(call('create_article', { data: { title: 'Kept' } }))).status).toBe(200);

@@ -2,12 +2,11 @@
 // a GET's, while nothing it reads has changed; a change, another credential, a revoked one, a write or an error never
 // meets a kept answer.
 // vitest: processes (mcpProject commits the site with git)
-import { McpServer } from '@modelcontextprotocol/server';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Cms } from '../../core/cms.js';
 import { createCms } from '../../core/cms.js';
 import { createApp } from '../../core/http/app.js';
-import { mcpProject, TEST_ENV, token } from './mcp-site.js';
+import { appRpc, computedOr, mcpProject, TEST_ENV, token } from './mcp-site.js';
 
 let cms: Cms;
 let app: ReturnType<typeof createApp>;
@@ -20,27 +19,8 @@ beforeAll(async () => {
 });
 afterAll(async () => cms?.close());
 
-/** One JSON-RPC request: the status, the answer's text, its reply, and whether a server was made for it (not kept). */
-async function rpc(key: string, method: string, params: Record<string, unknown> = {}) {
-  let computed = false;
-  const connect = McpServer.prototype.connect;
-  vi.spyOn(McpServer.prototype, 'connect').mockImplementation(function (this: McpServer, ...args: unknown[]) {
-    computed = true;
-    return (connect as (...a: unknown[]) => Promise<void>).apply(this, args);
-  } as never);
-  try {
-    const response = await app.request('/mcp', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const text = await response.text();
-    const data = text.split('\n').find((line) => line.startsWith('data: '));
-    return { status: response.status, type: response.headers.get('content-type'), text, reply: JSON.parse(data ? data.slice(6) : text), computed };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
+/** One JSON-RPC request: its status, text and reply, and whether a server was made for it (not kept). */
+const rpc = (key: string, method: string, params: Record<string, unknown> = {}) => computedOr(() => appRpc(app, key, method, params));
 
 const titles = (reply: { result: { structuredContent: { results: Array<{ title: string }> } } }) =>
   reply.result.structuredContent.results.map((article) => article.title).sort();

@@ -3,6 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { McpServer } from '@modelcontextprotocol/server';
+import { vi } from 'vitest';
 import { createCms, type Cms } from '../../core/cms.js';
 import { createServer } from 'node:http';
 import { createNodeHandler } from '../../core/http/serve.js';
@@ -77,3 +79,37 @@ export async function connect(site: McpSite, key?: string): Promise<Client> {
 
 export const token = async (cms: Cms, name: string, type: 'full-access' | 'read-only' | 'custom', permissions?: string[]) =>
   (await cms.auth.tokens.create({ name, type, ...(permissions ? { permissions } : {}) })).accessKey;
+
+/** A JSON-RPC reply from an answer's text: the SSE event's data, or the JSON itself. */
+export const replyOf = (text: string) => {
+  const data = text.split('\n').find((line) => line.startsWith('data: '));
+  return JSON.parse(data ? data.slice(6) : text);
+};
+
+/** One JSON-RPC request at /mcp of an in-process app (`createApp`): status, content type, the answer's text and reply. */
+export async function appRpc(
+  app: { request: (path: string, init: RequestInit) => Response | Promise<Response> }, key: string, method: string, params: Record<string, unknown> = {},
+) {
+  const response = await app.request('/mcp', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const text = await response.text();
+  return { status: response.status, type: response.headers.get('content-type'), text, reply: replyOf(text) };
+}
+
+/** `ask`'s answer, and whether an MCP server was connected to make it (`computed`), not a kept answer written. */
+export async function computedOr<T extends object>(ask: () => Promise<T>): Promise<T & { computed: boolean }> {
+  let computed = false;
+  const connect = McpServer.prototype.connect;
+  vi.spyOn(McpServer.prototype, 'connect').mockImplementation(function (this: McpServer, ...args: unknown[]) {
+    computed = true;
+    return (connect as (...a: unknown[]) => Promise<void>).apply(this, args);
+  } as never);
+  try {
+    return { ...(await ask()), computed };
+  } finally {
+    vi.restoreAllMocks();
+  }
+}

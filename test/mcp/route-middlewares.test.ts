@@ -8,7 +8,7 @@ import { createApp } from '../../core/http/app.js';
 import { EXTENSIONS } from '../../core/http/extensions.js';
 import { projectRoutes } from '../../core/http/project-routes.js';
 import { makeProject } from '../helpers/project.js';
-import { TEST_ENV } from './mcp-site.js';
+import { appRpc, TEST_ENV } from './mcp-site.js';
 
 const ARTICLE = {
   kind: 'collectionType', info: { singularName: 'article', pluralName: 'articles', displayName: 'Article' },
@@ -49,14 +49,8 @@ afterAll(async () => cms?.close());
 
 /** One JSON-RPC request at /mcp: the HTTP status and the reply (JSON, or the SSE event's data). */
 async function rpc(method: string, params: Record<string, unknown> = {}) {
-  const response = await app.request('/mcp', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const text = await response.text();
-  const data = text.split('\n').find((line) => line.startsWith('data: '));
-  return { status: response.status, body: JSON.parse(data ? data.slice(6) : text) };
+  const { status, reply } = await appRpc(app, key, method, params);
+  return { status, body: reply };
 }
 
 describe('MCP tools and a project\'s route middlewares', () => {
