@@ -27,6 +27,36 @@ export function keepReadBody(req: IncomingMessage, text: string): void {
   readAhead.set(req, text);
 }
 
+/** A Node request header as a web Request's `headers.get` gives it (srvx reads Node's own, joined the same way). */
+export const headerOf = (req: IncomingMessage) => (name: string): string | null => {
+  const value = req.headers[name];
+  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+};
+
+/**
+ * A JSON body of a declared length within `JSON_LIMIT` (`application/json`, not chunked), read from Node as a bare server
+ * reads one: `whole` gets its bytes once the declared length has come (Node's parser stops there), without waiting for
+ * `end`. A client gone before then leaves nothing to answer (no `error` listener: Node then emits none). False, nothing
+ * read: any other body, for h3 to read (graphql-fast.ts, mcp-fast.ts).
+ *
+ * @example
+ * if (!readDeclaredJson(req, (bytes) => answer(bytes))) return next(req, res);
+ */
+export function readDeclaredJson(req: IncomingMessage, whole: (bytes: Buffer) => void): boolean {
+  const type = req.headers['content-type'] ?? '';
+  const length = Number(req.headers['content-length']);
+  if ((type !== 'application/json' && type.split(';')[0].trim().toLowerCase() !== 'application/json')
+    || req.headers['transfer-encoding'] !== undefined || !(length > 0 && length <= JSON_LIMIT)) return false;
+  let chunks: Buffer[] | Buffer | undefined;
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    chunks = chunks === undefined ? chunk : Array.isArray(chunks) ? [...chunks, chunk] : [chunks, chunk];
+    if ((size += chunk.length) !== length) return;
+    whole(Array.isArray(chunks) ? Buffer.concat(chunks) : chunk);
+  });
+  return true;
+}
+
 /**
  * Read Node's request itself: the web stream over it (Readable.toWeb, a reader, transferable
  * chunks) cost as much main-thread time as the rest of a small write. Past the limit, reading

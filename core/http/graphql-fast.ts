@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Cms } from '../cms.js';
 import type { CmsConfig } from '../config/types.js';
 import type { GraphqlAnswer, GraphqlFace, GraphqlRequest } from '../graphql/graphql-face.js';
-import { JSON_LIMIT, jsonBody, keepReadBody } from './body.js';
+import { headerOf, jsonBody, keepReadBody, readDeclaredJson } from './body.js';
 import { createTextCache, type TextCache } from '../graphql/document-cache.js';
 import {
   answersOf, keptAnswer, keptKey, MAX_KEY_CHARS, readPlan, wireAnswer, type FaceAnswers, type KeptFor, type ReadPlan,
@@ -12,12 +12,6 @@ import { builtFace, facesMade } from './graphql-route.js';
 import type { CachedHit } from './response-cache.js';
 import { answerHeaders } from './security-headers.js';
 import type { Later } from './turn-answers.js';
-
-/** A Node request header as a web Request's `headers.get` gives it (srvx reads Node's own, joined the same way). */
-const headerOf = (req: IncomingMessage) => (name: string): string | null => {
-  const value = req.headers[name];
-  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-};
 
 /**
  * `/graphql` read before h3, as serve.ts answers REST's kept GETs: a query whose answer graphql-answers.ts keeps, and
@@ -53,22 +47,11 @@ export function answerGraphqlKept(
   }
   // Only a JSON body of a declared length, read here whole (bounded as body.ts bounds it); chunked ones go to h3 unread.
   // (Its type is not one a browser sends without a preflight: Apollo's CSRF prevention lets it through.)
-  const type = req.headers['content-type'] ?? '';
-  const length = Number(req.headers['content-length']);
-  if ((type !== 'application/json' && type.split(';')[0].trim().toLowerCase() !== 'application/json')
-    || req.headers['transfer-encoding'] !== undefined || !(length > 0 && length <= JSON_LIMIT)) return next(req, res);
-  // Read as a bare server reads a body, answered once its declared length has come (Node's parser stops there), without
-  // waiting for `end`. A client gone before then leaves nothing to answer (no `error` listener: Node then emits none).
-  let chunks: Buffer[] | Buffer | undefined;
-  let size = 0;
-  req.on('data', (chunk: Buffer) => {
-    chunks = chunks === undefined ? chunk : Array.isArray(chunks) ? [...chunks, chunk] : [chunks, chunk];
-    if ((size += chunk.length) !== length) return;
-    const bytes = Array.isArray(chunks) ? Buffer.concat(chunks) : chunk;
+  const read = readDeclaredJson(req, (bytes) => {
     if (later) later(req, res, () => answerPost(cms, fast, bytes, req, res, next));
     else answerPost(cms, fast, bytes, req, res, next);
   });
-  return undefined;
+  return read ? undefined : next(req, res);
 }
 
 /** A POST's whole body answered from the kept answers, or handed on (`next`) with the body already read. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Cms } from '../cms.js';
 import { mayUseMcp } from '../mcp/ability.js';
-import { JSON_LIMIT, jsonBody, keepReadBody } from './body.js';
+import { headerOf, jsonBody, keepReadBody, readDeclaredJson } from './body.js';
 import { bearer, MCP_PATH } from './mcp-route.js';
 import type { Later } from './turn-answers.js';
 
@@ -28,25 +28,13 @@ let last: { bytes: Buffer; body: unknown } | undefined;
  * if (req.method === 'POST' && isMcpUrl(req.url)) return answerMcpKept(cms, req, res, next, later);
  */
 export function answerMcpKept(cms: Cms, req: IncomingMessage, res: ServerResponse, next: Next, later: Later): unknown {
-  const type = req.headers['content-type'] ?? '';
-  const length = Number(req.headers['content-length']);
   if (!kept) {
     // The route loads it with the SDK on its first call; asked here from then on.
-    if (cms.config.mcp.enabled) void import('../mcp/kept-calls.js').then((module) => { kept = module; });
+    void import('../mcp/kept-calls.js').then((module) => { kept = module; });
     return next(req, res);
   }
-  if (type.split(';')[0].trim().toLowerCase() !== 'application/json' || req.headers['transfer-encoding'] !== undefined
-    || !(length > 0 && length <= JSON_LIMIT)) return next(req, res);
-  let chunks: Buffer[] = [];
-  let size = 0;
-  req.on('data', (chunk: Buffer) => {
-    chunks.push(chunk);
-    if ((size += chunk.length) !== length) return;
-    const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-    chunks = [];
-    later(req, res, () => answerOrNext(cms, bytes, req, res, next));
-  });
-  return undefined;
+  const read = readDeclaredJson(req, (bytes) => later(req, res, () => answerOrNext(cms, bytes, req, res, next)));
+  return read ? undefined : next(req, res);
 }
 
 function answerOrNext(cms: Cms, bytes: Buffer, req: IncomingMessage, res: ServerResponse, next: Next): unknown {
@@ -69,11 +57,7 @@ function writeKept(cms: Cms, bytes: Buffer, req: IncomingMessage, res: ServerRes
       body = jsonBody(bytes.toString('utf8'));
       last = { bytes: Buffer.from(bytes), body };
     }
-    const header = (name: string) => {
-      const value = req.headers[name];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    };
-    const hit = kept.keptCall(cms, body, header, key, judged)?.hit;
+    const hit = kept.keptCall(cms, body, headerOf(req), key, judged)?.hit;
     if (!hit) return false;
     res.writeHead(hit.status, hit.rawHeaders as string[]);
     res.end(hit.body);
