@@ -20,16 +20,19 @@ const post = (params, token) => ({
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params }),
 });
 
+/** The reference's admin (strapi-ref's `admin-token` registers the same one). */
+const ADMIN = { email: 'reference@example.org', password: 'Reference-Passw0rd', firstname: 'Reference', lastname: 'Admin' };
+
 /**
  * Strapi's admin token that may read the articles in both locales (`strapi-ref admin-token` makes one without them,
  * and Strapi disables a localized type's tools for it), made by the reference's admin as the MCP recorder makes them.
  */
 async function strapiReader(strapi) {
-  strapi.adminToken(); // registers the reference's admin, if there is none yet
   const post = async (path, body, token) => (await fetch(strapi.base + path, {
     method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
   })).json();
-  const login = await post('/admin/login', { email: 'reference@example.org', password: 'Reference-Passw0rd' });
+  await post('/admin/register-admin', ADMIN); // refused once an admin exists: then only the login below
+  const login = await post('/admin/login', { email: ADMIN.email, password: ADMIN.password });
   const adminPermissions = [{ action: 'plugin::content-manager.explorer.read', subject: 'api::article.article', properties: { locales: ['en', 'fr'] } }];
   const made = await post('/admin/admin-tokens', { name: `bench-mcp-${Date.now()}`, description: '', lifespan: null, adminPermissions }, login.data.token);
   if (!made?.data?.accessKey) throw new Error(`Strapi refused the admin token: ${JSON.stringify(made).slice(0, 300)}`);

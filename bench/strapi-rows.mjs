@@ -169,8 +169,6 @@ export function startStrapi(project) {
   const [base, token] = out.split(' ');
   return {
     base, token,
-    adminToken: () => execFileSync(REF, ['admin-token', base], { env: { ...process.env, STRAPI_REF_DIR: REF_DIR }, encoding: 'utf8' })
-      .trim().split('\n').at(-1),
     stop: () => execFileSync(REF, ['stop'], { env: { ...process.env, STRAPI_REF_DIR: REF_DIR }, stdio: ['ignore', 'ignore', 'inherit'] }),
   };
 }
