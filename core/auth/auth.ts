@@ -39,9 +39,9 @@ export interface Auth {
   limiter: RateLimiter;
   /**
    * Resolve a Bearer value to a caller (see `createAuthenticator`), verified once per key and
-   * auth-state revision; what the content API calls.
+   * auth-state revision; what the content API calls. `connection` (the client's socket), as for `readFingerprint`.
    */
-  authenticate: (key: string) => Caller | undefined;
+  authenticate: (key: string, connection?: object) => Caller | undefined;
   /**
    * The read fingerprint of a Bearer value's caller as a short id (`scopeId`: what cached answers are
    * keyed by); undefined when the key is not valid. `connection` (the client's socket) remembers the key

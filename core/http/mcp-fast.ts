@@ -49,7 +49,7 @@ function writeKept(cms: Cms, bytes: Buffer, req: IncomingMessage, res: ServerRes
     const key = bearer(req.headers.authorization ?? null);
     if (key === undefined || !kept) return false;
     const judged = kept.judgedNow(cms);
-    const caller = cms.contentApi.callerFor(`Bearer ${key}`);
+    const caller = cms.contentApi.callerFor(`Bearer ${key}`, req.socket);
     if (!mayUseMcp(caller, cms.models)) return false;
     let body: unknown;
     if (last && last.bytes.equals(bytes)) body = last.body;

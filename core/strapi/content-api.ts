@@ -45,8 +45,11 @@ export interface ContentApiOptions {
   service: ContentService;
   /** The caller for requests without credentials (the Public role). */
   anonymous: Caller;
-  /** Resolve a Bearer token to a caller; undefined when it matches nothing (→ 401). */
-  authenticate?: (token: string) => Caller | undefined;
+  /**
+   * Resolve a Bearer token to a caller; undefined when it matches nothing (→ 401). `connection`: the client's socket, when
+   * there is one (its next request with the same token skips the token's hash: see `Auth.readFingerprint`).
+   */
+  authenticate?: (token: string, connection?: object) => Caller | undefined;
   /**
    * A Bearer token's read fingerprint (what its answers depend on); undefined when the token is not valid. `connection`
    * is the client's socket, when there is one (see `Auth.readFingerprint`).
@@ -66,10 +69,10 @@ export interface ContentApiOptions {
 export function createContentApi(options: ContentApiOptions) {
   const { service } = options;
 
-  function resolveCaller(request: Pick<ContentRequest, 'authorization'>): Caller {
-    const token = bearerToken(request.authorization);
+  function resolveCaller(request: Pick<ContentRequest, 'authorization'>, connection?: object): Caller {
+    const token = bearerOf(request.authorization, connection);
     if (token === undefined) return options.anonymous;
-    const caller = options.authenticate?.(token);
+    const caller = options.authenticate?.(token, connection);
     if (!caller) throw new UnauthorizedError('Missing or invalid credentials');
     return caller;
   }
@@ -128,8 +131,12 @@ export function createContentApi(options: ContentApiOptions) {
     return result;
   }
 
-  /** The caller behind an `Authorization` header (anonymous without one; 401 for a bad Bearer token). */
-  const callerFor = (authorization: string | null | undefined): Caller => resolveCaller({ authorization });
+  /**
+   * The caller behind an `Authorization` header (anonymous without one; 401 for a bad Bearer token). `connection`: the
+   * client's socket, when there is one (a keep-alive client's next request with the same header skips the key's hash).
+   */
+  const callerFor = (authorization: string | null | undefined, connection?: object): Caller =>
+    resolveCaller({ authorization }, connection);
 
   /** The Bearer key last read on each connection, with the header it came from: a client sends the same one on each request. */
   const lastBearer = new WeakMap<object, { authorization: string; token: string | undefined }>();
