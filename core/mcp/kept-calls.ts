@@ -84,26 +84,20 @@ export function keptCall(
   cms: Cms, body: unknown, header: (name: string) => string | null, credential: string, at: JudgedOn,
 ): KeptCall | undefined {
   if (at.config.mcp.branch || body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const { id, ...call } = body as { id?: unknown; method?: unknown; params?: { name?: unknown } };
-  const { method, params } = call;
-  if (method !== 'tools/call' || params === null || typeof params !== 'object' || typeof params.name !== 'string') return undefined;
-  // (A request without an id is a notification: answered with no body, never kept.)
-  if (typeof id !== 'string' && typeof id !== 'number') return undefined;
-  const tool = readTools(cms).get(params.name);
+  const call = callOf(body);
+  if (!call) return undefined;
+  const tool = readTools(cms).get(call.name);
   const model = tool && cms.models.get(tool.uid);
   if (!tool || !model || cms.routeGate?.owns(model)) return undefined;
   const reads = at.index.dependencies.readsOf(model.uid);
   if (mayBePrivate(at.config.upload) && reads.includes(UPLOAD_FILE_UID)) return undefined;
-  const text = JSON.stringify(call);
-  if (text.length > MAX_KEY_CHARS) return undefined;
-  const asked = (name: string) => header(name) ?? '';
-  // Every header the SDK or the route reads: an answer is kept for the very request it answered (a branch's view apart).
-  const key = [text, ...ASKED.map(asked), credential, at.revision, cms.branchName ?? ''].join('\u0000');
+  const key = keyOf(call, header, credential, at.revision, cms.branchName ?? '');
+  if (key === undefined) return undefined;
   const cache = cacheOf(at.config);
   const hit = cache.get(key, at.index) as KeptAnswer | undefined;
   // The versions an answer computed from now reads (none needed for a hit: it is answered as kept).
   const from: Freshness | undefined = hit ? undefined : freshness(at.index, reads);
-  const idText = JSON.stringify(id);
+  const { idText } = call;
   return {
     hit: hit && withId(hit, idText),
     keep({ status, headers, text: answer }) {
@@ -122,6 +116,59 @@ export function keptCall(
       cache.set(key, from, kept);
     },
   };
+}
+
+/** A `tools/call` request as its kept answer's key reads it, and the key it last made (with what it was made of). */
+interface Call {
+  /** The request but its `id`. */
+  request: object;
+  /** It as JSON, once a read tool's call asked for it; null past MAX_KEY_CHARS (its text is the key: never kept). */
+  text?: string | null;
+  /** Its `id` as JSON. */
+  idText: string;
+  /** The tool called. */
+  name: string;
+  made?: { heads: string; credential: string; revision: string; branch: string; key: string };
+}
+
+/**
+ * Each parsed body's call, or null for a body that is none (another method, a notification: answered with no body),
+ * worked out once: mcp-fast.ts hands the same object again for the same bytes, as an agent polling sends.
+ */
+const calls = new WeakMap<object, Call | null>();
+function callOf(body: object): Call | null {
+  let call = calls.get(body);
+  if (call !== undefined) return call;
+  const { id, ...request } = body as { id?: unknown; method?: unknown; params?: { name?: unknown } };
+  const { method, params } = request;
+  call = method === 'tools/call' && params !== null && typeof params === 'object' && typeof params.name === 'string'
+    && (typeof id === 'string' || typeof id === 'number') ? { request, idText: JSON.stringify(id), name: params.name } : null;
+  calls.set(body, call);
+  return call;
+}
+
+/**
+ * The key of a call's kept answer: its text, every header the SDK or the route reads (an answer is kept for the very
+ * request it answered), the credential, the auth state's revision, the branch's name. The same string as last time while
+ * none of them changed, so that its hash is V8's, computed once.
+ */
+function keyOf(
+  call: Call, header: (name: string) => string | null, credential: string, revision: string, branch: string,
+): string | undefined {
+  if (call.text === undefined) {
+    const text = JSON.stringify(call.request);
+    call.text = text.length > MAX_KEY_CHARS ? null : text;
+  }
+  if (call.text === null) return undefined;
+  let heads = header(ASKED[0]) ?? '';
+  for (let at = 1; at < ASKED.length; at++) heads += `\u0000${header(ASKED[at]) ?? ''}`;
+  const { made } = call;
+  if (made && made.heads === heads && made.credential === credential && made.revision === revision && made.branch === branch) {
+    return made.key;
+  }
+  const key = [call.text, heads, credential, revision, branch].join('\u0000');
+  call.made = { heads, credential, revision, branch, key };
+  return key;
 }
 
 /** The kept answer with `idText` (a JSON-RPC id, as JSON) in place of the one it answered, its length to match. */

@@ -19,8 +19,8 @@ const call = (name: string, args: Record<string, unknown>, id: number | string =
   JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 
 /** One POST to /mcp: status, content type, text, and whether an MCP server was made for it (not a kept answer). */
-const post = (body: string, credential = key) => computedOr(async () => {
-  const response = await fetch(`${site.url}/mcp`, { method: 'POST', headers: headersFor(credential), body });
+const post = (body: string, credential = key, headers: Record<string, string> = {}) => computedOr(async () => {
+  const response = await fetch(`${site.url}/mcp`, { method: 'POST', headers: { ...headersFor(credential), ...headers }, body });
   return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
 });
 
@@ -99,4 +99,29 @@ it('hands a malformed body to the long way once answers are kept: Strapi\'s 400,
   const after = await post(broken);
   expect(after.status).toBe(400);
   expect([after.status, after.text]).toEqual([before.status, before.text]);
+});
+
+it('answers the very same bytes sent by turns with two credentials and two headers, each from its own kept answer', async () => {
+  const other = await token(site.cms, 'turns', 'read-only');
+  const list = call('list_article', { status: 'draft', pageSize: 4 });
+  const version = { 'mcp-protocol-version': '2025-03-26' };
+  const mine = await post(list);
+  expect((await post(list)).computed).toBe(false);
+  // Another token's first call of these bytes, then another header's: neither meets the answer kept for the first.
+  expect((await post(list, other)).computed).toBe(true);
+  expect((await post(list, key, version)).computed).toBe(true);
+  // The other token's first use is recorded on it (the auth state moves once): each is kept again from then on.
+  const keptFor = async (credential: string, headers?: Record<string, string>) => {
+    for (let tries = 0; tries < 5; tries++) if (!(await post(list, credential, headers)).computed) return true;
+    return false;
+  };
+  expect([await keptFor(key), await keptFor(other), await keptFor(key, version)]).toEqual([true, true, true]);
+  for (let turn = 0; turn < 3; turn++) {
+    const answers = [await post(list), await post(list, other), await post(list, key, version)];
+    expect(answers.map((answer) => answer.computed)).toEqual([false, false, false]);
+    expect(answers[0].text).toBe(mine.text);
+  }
+  await site.cms.auth.tokens.revoke('turns');
+  expect((await post(list, other)).status).toBe(401);
+  expect((await post(list)).status).toBe(200);
 });
