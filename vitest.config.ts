@@ -79,6 +79,8 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     // Files that make a temp folder through a test helper have it removed after the file, also when the helper's module is shared.
     setupFiles: ['test/helpers/after-file.ts', 'test/helpers/reused-connections.ts'],
+    // And every temp folder of the run under one, removed at its end (test/helpers/temp-root.ts).
+    globalSetup: ['test/helpers/temp-root.ts'],
     sequence: { sequencer: LongestFirst },
     projects: [
       { extends: true, test: { name: 'in-process', include: inProcess, isolate: false } },
