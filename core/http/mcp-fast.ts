@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Cms } from '../cms.js';
 import { mayUseMcp } from '../mcp/ability.js';
 import { headerOf, jsonBody, keepReadBody, readDeclaredJson } from './body.js';
-import { bearer, MCP_PATH } from './mcp-route.js';
+import { bearer, judgedNow, MCP_PATH } from './mcp-route.js';
 import type { Later } from './turn-answers.js';
 
 type Next = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -48,7 +48,7 @@ function writeKept(cms: Cms, bytes: Buffer, req: IncomingMessage, res: ServerRes
   try {
     const key = bearer(req.headers.authorization ?? null);
     if (key === undefined || !kept) return false;
-    const judged = kept.judgedNow(cms);
+    const judged = judgedNow(cms);
     const caller = cms.contentApi.callerFor(`Bearer ${key}`, req.socket);
     if (!mayUseMcp(caller, cms.models)) return false;
     let body: unknown;

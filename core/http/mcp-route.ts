@@ -1,4 +1,5 @@
 import type { Caller } from '../access/permissions.js';
+import type { Cms } from '../cms.js';
 import { mayUseMcp } from '../mcp/ability.js';
 import { WritesUnderWay } from '../mcp/writes-under-way.js';
 import { readBody } from './body.js';
@@ -36,6 +37,9 @@ function rpcError(key: keyof typeof ERRORS, headers: Record<string, string>, ext
     status, headers: { ...headers, ...extra, 'content-type': 'application/json' },
   });
 }
+
+/** The site's state as it is now, read in the same step as the caller it judges (`cms.contentApi.callerFor`). */
+export const judgedNow = (cms: Cms): JudgedOn => ({ revision: cms.auth.store.revision, config: cms.config, index: cms.index });
 
 /** Strapi's bearer rule: `Bearer <key>`, exactly two parts; anything else is no credential. */
 export function bearer(authorization: string | null): string | undefined {
@@ -102,7 +106,7 @@ export const mcpRoute: ExtensionRoute = async ({ request, url, cms, headers }) =
   const key = bearer(request.headers.get('authorization'));
   let caller: Caller | undefined;
   // What the caller is judged on, read in the same step: an answer computed for it is kept only if none of it moved.
-  const judged: JudgedOn = { revision: cms.auth.store.revision, config: cms.config, index: cms.index };
+  const judged = judgedNow(cms);
   try {
     caller = key === undefined ? undefined : cms.contentApi.callerFor(`Bearer ${key}`);
   } catch {

@@ -55,15 +55,12 @@ export interface KeptCall {
   keep(answer: McpAnswer): void;
 }
 
-/** What the caller was judged on: the auth state's revision, the config and the index, read with the credential. */
+/** What the caller was judged on: the auth state's revision, the config and the index, read with the credential (mcp-route.ts's `judgedNow`). */
 export interface JudgedOn {
   revision: string;
   config: CmsConfig;
   index: VersionSource & Cms['index'];
 }
-
-/** The site's state as it is now, read in the same step as the caller it judges (`cms.contentApi.callerFor`). */
-export const judgedNow = (cms: Cms): JudgedOn => ({ revision: cms.auth.store.revision, config: cms.config, index: cms.index });
 
 /**
  * A call of a content type's read tool (`list_<type>`, `get_<type>`), answered from the answer kept for the same request
