@@ -93,7 +93,7 @@ function holderFile(folder: string): Promise<string> {
       const fd = await openFile(path, 'wx', 0o644);
       try { await writeText(fd, SELF_TEXT); } finally { await closeFile(fd); }
       await removeGoneHolders(dirname(path));
-      if (!removedAtExit) process.once('exit', () => { for (const kept of holderFiles.keys()) removeHolderFile(kept); });
+      if (!removedAtExit) process.once('exit', () => { releaseWaitingNow(); for (const kept of holderFiles.keys()) removeHolderFile(kept); });
       removedAtExit = true;
       return path;
     })();
@@ -164,12 +164,10 @@ export interface LockFileOptions {
   /** How long to wait for a holder that still runs before failing with a 503 (default 30 s). */
   timeoutMs?: number;
   /**
-   * Resolve once the work is done, the lock's removal still under way: the caller answers without waiting for the
-   * unlink (a journaled change of `.cms/locks/`, which waits behind other writes' commits). Everything the work wrote is
-   * in place before the lock goes, as before; this process's next take of the same lock waits for the removal and
-   * fails with its error, if any. A process that exits before the removal ends leaves a lock naming a dead holder,
-   * which the next writer takes over (as after a SIGKILL).
-   */
+   * Resolve once the work is done, the lock's removal still to come (a journaled change of `.cms/locks/`, which waits
+   * behind other writes' commits), with the look thread's next message or within 5 ms. Everything the work wrote is in
+   * place before the lock goes. This process's next take of the same lock keeps it if its removal is not sent yet, else
+   * waits for the removal and fails with its error, if any. A SIGKILL leaves a lock naming a dead holder, taken over. */
   releaseLater?: boolean;
   /**
    * File calls to make right after the lock is taken, in the same message to the look thread (the disk view's look at the
@@ -178,8 +176,12 @@ export interface LockFileOptions {
   looks?: FileCall[];
 }
 
-/** Lock removals under way (`releaseLater`), by path. */
-const releasing = new Map<string, Promise<void>>();
+/**
+ * Lock removals under way (`releaseLater`), by path: each waits to go with the look thread's next message (the next
+ * write's take) for up to RELEASE_WITHIN_MS, and `withdraw` takes it back while it waits: the lock is still this process's.
+ */
+const releasing = new Map<string, { done: Promise<void>; withdraw(): boolean }>();
+const RELEASE_WITHIN_MS = 5;
 /** How many of this process's takes of a lock are under way or hold it, by path: a lock of ours none of them holds is an orphan. */
 const taking = new Map<string, number>();
 const counted = (path: string, by: number) => {
@@ -194,13 +196,19 @@ const orphaned = (path: string, owner: LockOwner): boolean =>
   owner.pid === SELF.pid && owner.host === SELF.host && owner.start === SELF.start && (taking.get(path) ?? 0) <= 1;
 
 function releaseInBackground(path: string): void {
-  // By the look thread, in one message with the takes and looks of this turn (a thread-pool round trip each was the
-  // largest single cost of an update's main thread in --cpu-prof); through the pool if the thread ended.
-  const released = processLookThread().remove(path).catch(() => releaseLock(path));
+  // By the look thread, with its next message (a take's): one wake-up of it per update, not two. Through the pool if it ended.
+  const soon = processLookThread().removeSoon(path, RELEASE_WITHIN_MS);
+  const released = soon.done.catch(() => releaseLock(path));
   released.catch(() => {}); // an error is the next take's, not unhandled
-  releasing.set(path, released);
-  const forget = () => { if (releasing.get(path) === released) releasing.delete(path); };
+  const entry = { done: released, withdraw: soon.withdraw };
+  releasing.set(path, entry);
+  const forget = () => { if (releasing.get(path) === entry) releasing.delete(path); };
   released.then(forget, forget);
+}
+
+/** At exit, the removals still waiting to be sent are made here (a lock left would name a dead holder). */
+function releaseWaitingNow(): void {
+  for (const [path, { withdraw }] of releasing) if (withdraw()) try { unlinkSync(path); } catch { /* already gone */ }
 }
 
 /**
@@ -220,8 +228,12 @@ export async function holdLockFile<T>(
   let looked: CallResult[] | undefined;
   try {
     const removing = releasing.get(path);
-    if (removing) await removing;
-    looked = await acquire(path, options.timeoutMs ?? 30_000, options.looks ?? []);
+    // This process's own lock, its removal not sent yet: kept, never unlinked and linked again (the work looks by itself).
+    if (removing?.withdraw()) releasing.delete(path);
+    else {
+      if (removing) await removing.done;
+      looked = await acquire(path, options.timeoutMs ?? 30_000, options.looks ?? []);
+    }
   } catch (error) {
     counted(path, -1);
     throw error;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ServiceUnavailableError } from '../../core/errors.js';
 import { CMS_GITIGNORE } from '../../core/storage/cms-folder.js';
 import { holdLockFile } from '../../core/storage/lock-file.js';
@@ -110,6 +110,20 @@ describe('holdLockFile: one writer of a document across processes', () => {
     // Had the second take met the first's lock, it would have had to take over a lock of this live process (see below).
     expect(await holdLockFile(lock, async () => existsSync(lock), { releaseLater: true, timeoutMs: 0 })).toBe(true);
     await holdLockFile(lock, async () => undefined, { timeoutMs: 0 });
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('with releaseLater, removes the lock with the look thread\'s next message or within moments, and at exit if the process ends first', async () => {
+    const { lock } = lockIn();
+    await holdLockFile(lock, async () => undefined, { releaseLater: true });
+    expect(existsSync(lock)).toBe(true); // waiting to go with another message
+    await vi.waitFor(() => expect(existsSync(lock)).toBe(false), { timeout: 10_000, interval: 5 });
+
+    const module = resolve('dist/core/storage/lock-file.js');
+    const code = `const { holdLockFile } = await import(${JSON.stringify(module)});
+      await holdLockFile(${JSON.stringify(lock)}, async () => undefined, { releaseLater: true }); process.exit(0);`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code]);
+    expect(await new Promise((resolveExit) => child.once('exit', resolveExit))).toBe(0);
     expect(existsSync(lock)).toBe(false);
   });
 

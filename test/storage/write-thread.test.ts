@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCms } from '../../core/cms.js';
 import { createApp } from '../../core/http/app.js';
@@ -110,15 +111,47 @@ describe('the writer thread', () => {
     await cms.close();
   });
 
-  it('removes the files asked in one turn (lock files), a missing one no error, and answers a failed removal with its code', async () => {
+  it('removes the files asked with no hurry (lock files), a missing one no error, and answers a failed removal with its code', async () => {
     const root = siteWithTag();
     const remover = thread("load('node:fs')");
     writeFileSync(join(root, 'a.lock'), '');
     mkdirSync(join(root, 'folder.lock'));
-    const removed = await Promise.allSettled([remover.remove(join(root, 'a.lock')), remover.remove(join(root, 'never.lock')),
-      remover.remove(join(root, 'folder.lock'))]);
+    const removed = await Promise.allSettled(['a.lock', 'never.lock', 'folder.lock'].map((name) => remover.removeSoon(join(root, name), 5).done));
     expect(removed.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     expect((removed[2] as PromiseRejectedResult).reason.code).toMatch(/^E(ISDIR|PERM)$/);
+    expect(existsSync(join(root, 'a.lock'))).toBe(false);
+  });
+
+  it('sends a removal with no hurry in the next message asked for, one wake-up of the thread for both, and alone after its delay', async () => {
+    const root = siteWithTag();
+    const remover = thread("load('node:fs')");
+    await remover.call({ lstat: root }); // the thread started
+    const posted = vi.spyOn(Worker.prototype, 'postMessage');
+    writeFileSync(join(root, 'a.lock'), '');
+    const soon = remover.removeSoon(join(root, 'a.lock'), 60_000);
+    await new Promise((resolveTurn) => setImmediate(resolveTurn));
+    expect(existsSync(join(root, 'a.lock'))).toBe(true);
+    await expect(remover.call({ lstat: join(root, 'a.lock') })).rejects.toMatchObject({ code: 'ENOENT' }); // removed first, in order
+    await soon.done;
+    expect(posted).toHaveBeenCalledTimes(1);
+    writeFileSync(join(root, 'b.lock'), '');
+    await remover.removeSoon(join(root, 'b.lock'), 1).done;
+    expect(existsSync(join(root, 'b.lock'))).toBe(false);
+    expect(posted).toHaveBeenCalledTimes(2);
+  });
+
+  it('never makes a removal taken back before it was sent, and one already sent cannot be taken back', async () => {
+    const root = siteWithTag();
+    const remover = thread("load('node:fs')");
+    writeFileSync(join(root, 'a.lock'), '');
+    const withdrawn = remover.removeSoon(join(root, 'a.lock'), 1);
+    expect(withdrawn.withdraw()).toBe(true);
+    await withdrawn.done;
+    await remover.call({ lstat: root });
+    expect(existsSync(join(root, 'a.lock'))).toBe(true);
+    const sent = remover.removeSoon(join(root, 'a.lock'), 1);
+    await sent.done;
+    expect(sent.withdraw()).toBe(false);
     expect(existsSync(join(root, 'a.lock'))).toBe(false);
   });
 
