@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { ServiceUnavailableError } from '../errors.js';
 import { ensureCmsFolderAsync } from './cms-folder.js';
+import { keptOrReleased, releaseLock, releaseSoon, releaseUnderway, releaseWaitingNow } from './lock-release.js';
 import type { CallResult, FileCall } from './thread-calls.js';
 import { processLookThread, WriterThreadGone } from './write-thread.js';
 
@@ -152,10 +153,6 @@ async function createLock(path: string, then: FileCall[]): Promise<CallResult[] 
   }
 }
 
-/** Remove the lock: one unlink (`rm` would lstat it first), a missing one no error. */
-async function releaseLock(path: string): Promise<void> {
-  try { await unlinkFile(path); } catch (error) { if (code(error) !== 'ENOENT') throw error; }
-}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A lock (or steal mark) file left empty or unreadable this long is a crash between its creation and its first write. */
 const UNREADABLE_STALE_MS = 5000;
@@ -165,9 +162,11 @@ export interface LockFileOptions {
   timeoutMs?: number;
   /**
    * Resolve once the work is done, the lock's removal still to come (a journaled change of `.cms/locks/`, which waits
-   * behind other writes' commits), with the look thread's next message or within 5 ms. Everything the work wrote is in
-   * place before the lock goes. This process's next take of the same lock keeps it if its removal is not sent yet, else
-   * waits for the removal and fails with its error, if any. A SIGKILL leaves a lock naming a dead holder, taken over. */
+   * behind other writes' commits), with the look thread's next message or within 5 ms (lock-release.ts). Everything the
+   * work wrote is in place before the lock goes. This process's next take of the same lock may keep it (for up to 10 ms
+   * of back-to-back takes), else waits for the removal and fails with its error, if any. A process that ends before the
+   * removal without its exit handler (a SIGKILL) leaves a lock naming a dead holder, which the next writer takes over.
+   */
   releaseLater?: boolean;
   /**
    * File calls to make right after the lock is taken, in the same message to the look thread (the disk view's look at the
@@ -176,12 +175,6 @@ export interface LockFileOptions {
   looks?: FileCall[];
 }
 
-/**
- * Lock removals under way (`releaseLater`), by path: each waits to go with the look thread's next message (the next
- * write's take) for up to RELEASE_WITHIN_MS, and `withdraw` takes it back while it waits: the lock is still this process's.
- */
-const releasing = new Map<string, { done: Promise<void>; withdraw(): boolean }>();
-const RELEASE_WITHIN_MS = 5;
 /** How many of this process's takes of a lock are under way or hold it, by path: a lock of ours none of them holds is an orphan. */
 const taking = new Map<string, number>();
 const counted = (path: string, by: number) => {
@@ -192,24 +185,8 @@ const counted = (path: string, by: number) => {
  * Whether a lock names this very process while no other take of it here is under way: one whose answer never came back
  * (the thread that made the link ended first) or whose removal failed. Nothing holds it: it is taken over like a dead holder's.
  */
-const orphaned = (path: string, owner: LockOwner): boolean =>
-  owner.pid === SELF.pid && owner.host === SELF.host && owner.start === SELF.start && (taking.get(path) ?? 0) <= 1;
-
-function releaseInBackground(path: string): void {
-  // By the look thread, with its next message (a take's): one wake-up of it per update, not two. Through the pool if it ended.
-  const soon = processLookThread().removeSoon(path, RELEASE_WITHIN_MS);
-  const released = soon.done.catch(() => releaseLock(path));
-  released.catch(() => {}); // an error is the next take's, not unhandled
-  const entry = { done: released, withdraw: soon.withdraw };
-  releasing.set(path, entry);
-  const forget = () => { if (releasing.get(path) === entry) releasing.delete(path); };
-  released.then(forget, forget);
-}
-
-/** At exit, the removals still waiting to be sent are made here (a lock left would name a dead holder). */
-function releaseWaitingNow(): void {
-  for (const [path, { withdraw }] of releasing) if (withdraw()) try { unlinkSync(path); } catch { /* already gone */ }
-}
+const orphaned = (path: string, owner: LockOwner): boolean => owner.pid === SELF.pid && owner.host === SELF.host
+  && owner.start === SELF.start && (taking.get(path) ?? 0) <= 1 && !releaseUnderway(path);
 
 /**
  * A lock between processes, as a file created exclusively (`O_EXCL`) that names its holder: the CLI,
@@ -226,13 +203,14 @@ export async function holdLockFile<T>(
 ): Promise<T> {
   counted(path, 1);
   let looked: CallResult[] | undefined;
+  let since: number;
   try {
-    const removing = releasing.get(path);
-    // This process's own lock, its removal not sent yet: kept, never unlinked and linked again (the work looks by itself).
-    if (removing?.withdraw()) releasing.delete(path);
+    // This process's own lock, its removal not sent yet: kept, not unlinked and linked again (the work looks by itself).
+    const kept = await keptOrReleased(path, (taking.get(path) ?? 0) > 1);
+    if (kept !== undefined) since = kept;
     else {
-      if (removing) await removing.done;
       looked = await acquire(path, options.timeoutMs ?? 30_000, options.looks ?? []);
+      since = Date.now();
     }
   } catch (error) {
     counted(path, -1);
@@ -242,7 +220,7 @@ export async function holdLockFile<T>(
     return await work(looked);
   } finally {
     counted(path, -1);
-    if (options.releaseLater) releaseInBackground(path);
+    if (options.releaseLater) releaseSoon(path, since);
     else await releaseLock(path);
   }
 }

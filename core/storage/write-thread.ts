@@ -91,6 +91,13 @@ export class WriteThread implements BatchWriter {
     return { done, withdraw };
   }
 
+  /** Send the calls asked with no hurry at the end of this turn, not after their delay (a take waits for one of them). */
+  sendNow(): void {
+    if (this.sendScheduled || !this.asked.length) return;
+    this.sendScheduled = true;
+    setImmediate(() => this.sendCalls());
+  }
+
   /** Remove a file (a missing one is no error) with the thread's next message, or within `withinMs`: `callSoon({ unlink })`. */
   removeSoon(path: string, withinMs: number): { done: Promise<void>; withdraw(): boolean } {
     const { done, withdraw } = this.callSoon({ unlink: path }, withinMs);
@@ -123,8 +130,12 @@ export class WriteThread implements BatchWriter {
     });
   }
 
-  /** End the thread (its batches in flight fail); the next batch starts a new one. */
+  /** End the thread (its batches in flight and its calls not sent yet fail); the next batch starts a new one. */
   async close(): Promise<void> {
+    // Calls not sent yet fail as the ones in flight do (a lock's removal then goes through the pool).
+    clearTimeout(this.soonTimer);
+    this.soonTimer = undefined;
+    for (const asked of this.asked.splice(0)) asked.reject(new WriterThreadGone('closed'));
     const worker = this.worker;
     if (!worker) return;
     this.gone(worker, 'closed');
