@@ -5,7 +5,6 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { ServiceUnavailableError } from '../errors.js';
 import { ensureCmsFolderAsync } from './cms-folder.js';
-import { keptOrReleased, releaseLock, releaseSoon, releaseUnderway, releaseWaitingNow } from './lock-release.js';
 import type { CallResult, FileCall } from './thread-calls.js';
 import { processLookThread, WriterThreadGone } from './write-thread.js';
 
@@ -94,7 +93,7 @@ function holderFile(folder: string): Promise<string> {
       const fd = await openFile(path, 'wx', 0o644);
       try { await writeText(fd, SELF_TEXT); } finally { await closeFile(fd); }
       await removeGoneHolders(dirname(path));
-      if (!removedAtExit) process.once('exit', () => { releaseWaitingNow(); for (const kept of holderFiles.keys()) removeHolderFile(kept); });
+      if (!removedAtExit) process.once('exit', () => { for (const kept of holderFiles.keys()) removeHolderFile(kept); });
       removedAtExit = true;
       return path;
     })();
@@ -153,6 +152,10 @@ async function createLock(path: string, then: FileCall[]): Promise<CallResult[] 
   }
 }
 
+/** Remove the lock: one unlink (`rm` would lstat it first), a missing one no error. */
+async function releaseLock(path: string): Promise<void> {
+  try { await unlinkFile(path); } catch (error) { if (code(error) !== 'ENOENT') throw error; }
+}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A lock (or steal mark) file left empty or unreadable this long is a crash between its creation and its first write. */
 const UNREADABLE_STALE_MS = 5000;
@@ -161,11 +164,11 @@ export interface LockFileOptions {
   /** How long to wait for a holder that still runs before failing with a 503 (default 30 s). */
   timeoutMs?: number;
   /**
-   * Resolve once the work is done, the lock's removal still to come (a journaled change of `.cms/locks/`, which waits
-   * behind other writes' commits), with the look thread's next message or within 5 ms (lock-release.ts). Everything the
-   * work wrote is in place before the lock goes. This process's next take of the same lock may keep it (for up to 10 ms
-   * of back-to-back takes), else waits for the removal and fails with its error, if any. A process that ends before the
-   * removal without its exit handler (a SIGKILL) leaves a lock naming a dead holder, which the next writer takes over.
+   * Resolve once the work is done, the lock's removal still under way: the caller answers without waiting for the
+   * unlink (a journaled change of `.cms/locks/`, which waits behind other writes' commits). Everything the work wrote is
+   * in place before the lock goes, as before; this process's next take of the same lock waits for the removal and
+   * fails with its error, if any. A process that exits before the removal ends leaves a lock naming a dead holder,
+   * which the next writer takes over (as after a SIGKILL).
    */
   releaseLater?: boolean;
   /**
@@ -175,6 +178,8 @@ export interface LockFileOptions {
   looks?: FileCall[];
 }
 
+/** Lock removals under way (`releaseLater`), by path. */
+const releasing = new Map<string, Promise<void>>();
 /** How many of this process's takes of a lock are under way or hold it, by path: a lock of ours none of them holds is an orphan. */
 const taking = new Map<string, number>();
 const counted = (path: string, by: number) => {
@@ -185,8 +190,18 @@ const counted = (path: string, by: number) => {
  * Whether a lock names this very process while no other take of it here is under way: one whose answer never came back
  * (the thread that made the link ended first) or whose removal failed. Nothing holds it: it is taken over like a dead holder's.
  */
-const orphaned = (path: string, owner: LockOwner): boolean => owner.pid === SELF.pid && owner.host === SELF.host
-  && owner.start === SELF.start && (taking.get(path) ?? 0) <= 1 && !releaseUnderway(path);
+const orphaned = (path: string, owner: LockOwner): boolean =>
+  owner.pid === SELF.pid && owner.host === SELF.host && owner.start === SELF.start && (taking.get(path) ?? 0) <= 1;
+
+function releaseInBackground(path: string): void {
+  // By the look thread, in one message with the takes and looks of this turn (a thread-pool round trip each was the
+  // largest single cost of an update's main thread in --cpu-prof); through the pool if the thread ended.
+  const released = processLookThread().remove(path).catch(() => releaseLock(path));
+  released.catch(() => {}); // an error is the next take's, not unhandled
+  releasing.set(path, released);
+  const forget = () => { if (releasing.get(path) === released) releasing.delete(path); };
+  released.then(forget, forget);
+}
 
 /**
  * A lock between processes, as a file created exclusively (`O_EXCL`) that names its holder: the CLI,
@@ -203,15 +218,10 @@ export async function holdLockFile<T>(
 ): Promise<T> {
   counted(path, 1);
   let looked: CallResult[] | undefined;
-  let since: number;
   try {
-    // This process's own lock, its removal not sent yet: kept, not unlinked and linked again (the work looks by itself).
-    const kept = await keptOrReleased(path, (taking.get(path) ?? 0) > 1);
-    if (kept !== undefined) since = kept;
-    else {
-      looked = await acquire(path, options.timeoutMs ?? 30_000, options.looks ?? []);
-      since = Date.now();
-    }
+    const removing = releasing.get(path);
+    if (removing) await removing;
+    looked = await acquire(path, options.timeoutMs ?? 30_000, options.looks ?? []);
   } catch (error) {
     counted(path, -1);
     throw error;
@@ -220,7 +230,7 @@ export async function holdLockFile<T>(
     return await work(looked);
   } finally {
     counted(path, -1);
-    if (options.releaseLater) releaseSoon(path, since);
+    if (options.releaseLater) releaseInBackground(path);
     else await releaseLock(path);
   }
 }

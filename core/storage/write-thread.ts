@@ -43,10 +43,6 @@ export class WriteThread implements BatchWriter {
   private readonly inFlight = new Map<number, InFlight>();
   private serial = 0;
   private readonly asked: Asked[] = [];
-  /** The asked calls' message is due at the end of this turn of the event loop. */
-  private sendScheduled = false;
-  /** Calls asked with no hurry (`callSoon`) and nothing else: their message goes when this fires. */
-  private soonTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: WriteThreadOptions = {}) {}
 
@@ -65,51 +61,18 @@ export class WriteThread implements BatchWriter {
   call(call: { read: string; size: number }): Promise<string>;
   call(call: FileCall): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      if (!this.sendScheduled) { this.sendScheduled = true; setImmediate(() => this.sendCalls()); }
+      if (!this.asked.length) setImmediate(() => this.sendCalls());
       this.asked.push({ call, resolve, reject });
     });
   }
 
-  /**
-   * A file call with no hurry (a lock's removal once the write has answered): it goes with the next message this thread is
-   * sent, or on its own after `withinMs`. A message to a thread that sleeps costs the sender its wake-up (58–88 µs of CPU
-   * on round 29's machine against 10–13 awake, bench/thread-wake.mjs), and among updates the next take comes within a
-   * millisecond. `withdraw()` takes the call back while it is not sent (true): it is never made, `done` resolves null.
-   */
-  callSoon(call: FileCall, withinMs: number): { done: Promise<unknown>; withdraw(): boolean } {
-    let asked!: Asked;
-    const done = new Promise<unknown>((resolve, reject) => { asked = { call, resolve, reject }; });
-    this.asked.push(asked);
-    this.soonTimer ??= setTimeout(() => { this.soonTimer = undefined; if (!this.sendScheduled) this.sendCalls(); }, withinMs);
-    const withdraw = () => {
-      const at = this.asked.indexOf(asked);
-      if (at === -1) return false;
-      this.asked.splice(at, 1);
-      asked.resolve(null);
-      return true;
-    };
-    return { done, withdraw };
-  }
-
-  /** Send the calls asked with no hurry at the end of this turn, not after their delay (a take waits for one of them). */
-  sendNow(): void {
-    if (this.sendScheduled || !this.asked.length) return;
-    this.sendScheduled = true;
-    setImmediate(() => this.sendCalls());
-  }
-
-  /** Remove a file (a missing one is no error) with the thread's next message, or within `withinMs`: `callSoon({ unlink })`. */
-  removeSoon(path: string, withinMs: number): { done: Promise<void>; withdraw(): boolean } {
-    const { done, withdraw } = this.callSoon({ unlink: path }, withinMs);
-    return { done: done.then(() => undefined), withdraw };
+  /** Remove a file (a missing one is no error): `call({ unlink })`. */
+  remove(path: string): Promise<void> {
+    return this.call({ unlink: path }).then(() => undefined);
   }
 
   private sendCalls(): void {
-    this.sendScheduled = false;
-    clearTimeout(this.soonTimer);
-    this.soonTimer = undefined;
     const batch = this.asked.splice(0);
-    if (!batch.length) return;
     const failed = (error: Error) => { for (const asked of batch) asked.reject(error); };
     (this.post({ calls: batch.map((asked) => asked.call) }) as Promise<CallResult[]>).then((results) => {
       batch.forEach((asked, at) => {
@@ -130,12 +93,8 @@ export class WriteThread implements BatchWriter {
     });
   }
 
-  /** End the thread (its batches in flight and its calls not sent yet fail); the next batch starts a new one. */
+  /** End the thread (its batches in flight fail); the next batch starts a new one. */
   async close(): Promise<void> {
-    // Calls not sent yet fail as the ones in flight do (a lock's removal then goes through the pool).
-    clearTimeout(this.soonTimer);
-    this.soonTimer = undefined;
-    for (const asked of this.asked.splice(0)) asked.reject(new WriterThreadGone('closed'));
     const worker = this.worker;
     if (!worker) return;
     this.gone(worker, 'closed');

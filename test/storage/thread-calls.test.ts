@@ -64,8 +64,8 @@ describe('a thread\'s lstat, link and unlink', () => {
     expect(first).toEqual({ status: 'fulfilled', value: null });
     expect(second).toMatchObject({ status: 'rejected', reason: { code: 'EEXIST' } });
     expect(statSync(join(dir, 'lock')).ino).toBe(statSync(holder).ino);
-    await thread.call({ unlink: join(dir, 'lock') });
-    await thread.call({ unlink: join(dir, 'lock') });
+    await thread.remove(join(dir, 'lock'));
+    await thread.remove(join(dir, 'lock'));
     expect(existsSync(join(dir, 'lock'))).toBe(false);
   });
 });

@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCms } from '../../core/cms.js';
 import { createApp } from '../../core/http/app.js';
@@ -111,62 +110,16 @@ describe('the writer thread', () => {
     await cms.close();
   });
 
-  it('removes the files asked with no hurry (lock files), a missing one no error, and answers a failed removal with its code', async () => {
+  it('removes the files asked in one turn (lock files), a missing one no error, and answers a failed removal with its code', async () => {
     const root = siteWithTag();
     const remover = thread("load('node:fs')");
     writeFileSync(join(root, 'a.lock'), '');
     mkdirSync(join(root, 'folder.lock'));
-    const removed = await Promise.allSettled(['a.lock', 'never.lock', 'folder.lock'].map((name) => remover.removeSoon(join(root, name), 5).done));
+    const removed = await Promise.allSettled([remover.remove(join(root, 'a.lock')), remover.remove(join(root, 'never.lock')),
+      remover.remove(join(root, 'folder.lock'))]);
     expect(removed.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     expect((removed[2] as PromiseRejectedResult).reason.code).toMatch(/^E(ISDIR|PERM)$/);
     expect(existsSync(join(root, 'a.lock'))).toBe(false);
-  });
-
-  it('sends a removal with no hurry in the next message asked for, one wake-up of the thread for both, and alone after its delay', async () => {
-    const root = siteWithTag();
-    const remover = thread("load('node:fs')");
-    await remover.call({ lstat: root }); // the thread started
-    const posted = vi.spyOn(Worker.prototype, 'postMessage');
-    // Only this test's messages: other threads of the process (shared by the files of this worker) may post meanwhile.
-    const ours = () => posted.mock.calls.filter(([message]) => JSON.stringify(message).includes(root)).length;
-    writeFileSync(join(root, 'a.lock'), '');
-    const soon = remover.removeSoon(join(root, 'a.lock'), 60_000);
-    await new Promise((resolveTurn) => setImmediate(resolveTurn));
-    expect(existsSync(join(root, 'a.lock'))).toBe(true);
-    await expect(remover.call({ lstat: join(root, 'a.lock') })).rejects.toMatchObject({ code: 'ENOENT' }); // removed first, in order
-    await soon.done;
-    expect(ours()).toBe(1);
-    writeFileSync(join(root, 'b.lock'), '');
-    await remover.removeSoon(join(root, 'b.lock'), 1).done;
-    expect(existsSync(join(root, 'b.lock'))).toBe(false);
-    expect(ours()).toBe(2);
-  });
-
-  it('never makes a removal taken back before it was sent, and one sent cannot be taken back before it is answered', async () => {
-    const root = siteWithTag();
-    const remover = thread("load('node:fs')");
-    writeFileSync(join(root, 'a.lock'), '');
-    const withdrawn = remover.removeSoon(join(root, 'a.lock'), 1);
-    expect(withdrawn.withdraw()).toBe(true);
-    await withdrawn.done;
-    await remover.call({ lstat: root });
-    expect(existsSync(join(root, 'a.lock'))).toBe(true);
-    const sent = remover.removeSoon(join(root, 'a.lock'), 60_000);
-    remover.sendNow();
-    let answered = false;
-    void sent.done.then(() => { answered = true; });
-    await new Promise((resolveTurn) => setImmediate(resolveTurn)); // the message is posted, its answer not read yet
-    expect(answered).toBe(false);
-    expect(sent.withdraw()).toBe(false);
-    await sent.done;
-    expect(existsSync(join(root, 'a.lock'))).toBe(false);
-  });
-
-  it('fails the calls not sent yet when it is closed, as the ones in flight', async () => {
-    const remover = thread("load('node:fs')");
-    const soon = remover.removeSoon(join(siteWithTag(), 'a.lock'), 60_000);
-    await remover.close();
-    await expect(soon.done).rejects.toBeInstanceOf(WriterThreadGone);
   });
 
   it.skipIf(!CURRENT_BOOT)('lets a process that wrote through it end without closing it (a CLI command)', () => {
