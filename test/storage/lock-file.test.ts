@@ -113,6 +113,28 @@ describe('holdLockFile: one writer of a document across processes', () => {
     expect(existsSync(lock)).toBe(false);
   });
 
+  it('another process waiting for a lock this process takes back to back (releaseLater) gets its turn within seconds', async () => {
+    const { root, lock } = lockIn();
+    let writing = true;
+    const writes = (async () => {
+      while (writing) {
+        await holdLockFile(lock, () => new Promise((resolveWrite) => setTimeout(resolveWrite, 1)), { releaseLater: true, looks: [{ lstat: root }] });
+      }
+    })();
+    const module = resolve('dist/core/storage/lock-file.js');
+    const code = `const { holdLockFile } = await import(${JSON.stringify(module)}); const started = Date.now();
+      await holdLockFile(${JSON.stringify(lock)}, async () => {}, { timeoutMs: 5_000 }); console.log(Date.now() - started);`;
+    const waiter = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    waiter.stdout.on('data', (chunk: Buffer) => { out += chunk; });
+    const exitCode = await new Promise((resolveExit) => waiter.once('exit', resolveExit));
+    writing = false;
+    await writes;
+    // A 503 after 5 s (exit code 1) had the lock never been let go between two takes of this process.
+    expect(exitCode).toBe(0);
+    expect(Number(out.trim())).toBeLessThan(5_000);
+  });
+
   it('removes the holder files of this host\'s dead processes (a SIGKILL skips the exit handler), never a live or another host\'s', async () => {
     const { root, lock } = lockIn();
     mkdirSync(join(root, '.cms'), { recursive: true });
