@@ -1,16 +1,20 @@
 // Where the 9:1 mix's time goes on the server's main thread: its CPU per request (Linux /proc, that thread alone) with
 // wrk sending reads only (the mix's list), draft updates only, and the mix itself (9 reads, then an update), on the site
-// the Strapi table seeds (200 articles). An update in the mix costs (mix × 10 − reads × 9); set beside the update alone,
-// the difference is what the mix's pattern (one update a millisecond, its threads asleep between them) adds.
+// the Strapi table seeds (200 articles, in the table's site folder). An update in the mix is reckoned as (mix × 10 −
+// reads × 9): it takes a read in the mix to cost what it costs alone. Each load is run once unmeasured first (V8
+// optimises the write path over its first thousands of calls), and each run waits for the machine to settle.
 //   npm run build && node bench/mix-split.mjs [seconds per run, default 4] [rounds, default 2]
 import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { settle } from './settle.mjs';
+import { siteFolder } from './spread-folder.mjs';
 
 const LIST = '/api/articles?pagination[pageSize]=10';
+const LOADS = [['reads', 0], ['draft updates', 1], ['mix 9:1', 10]];
 
 if (process.argv[2] === '--serve') {
   // The server's own process: a seeded site, its address and ids on the first line of stdout.
@@ -27,14 +31,20 @@ if (process.argv[2] === '--serve') {
   console.log(JSON.stringify({ base, ids }));
 } else {
   const [seconds = 4, rounds = 2] = process.argv.slice(2).map(Number);
-  const folder = mkdtempSync(join(tmpdir(), 'bench-mix-split-'));
-  const child = spawn(process.execPath, [new URL(import.meta.url).pathname, '--serve', join(folder, 'site')],
+  const folder = siteFolder(`cms-bench-mix-split-${process.pid}`);
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', join(folder, 'site')],
     { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
-    const { base, ids } = JSON.parse(await new Promise((resolve) => createInterface({ input: child.stdout }).once('line', resolve)));
+    const first = await Promise.race([
+      new Promise((resolve) => createInterface({ input: child.stdout }).once('line', resolve)),
+      exited.then((code) => { throw new Error(`the server ended (exit code ${code}) before it answered: is dist/ built?`); }),
+    ]);
+    const { base, ids } = JSON.parse(first);
     /** The server's main thread's CPU so far, µs (user + system, in clock ticks of 10 ms). */
     const mainCpu = () => {
-      const fields = readFileSync(`/proc/${child.pid}/task/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      const stat = readFileSync(`/proc/${child.pid}/task/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
       return (Number(fields[11]) + Number(fields[12])) * 1e4;
     };
     /** wrk's script: every `every`-th request a draft update (round-robin over the ids), the others the list; 0: reads only. */
@@ -50,18 +60,26 @@ request = function()
   end
   return wrk.format("GET", "${LIST}", {})
 end`;
+    /** One wrk run of a load: requests, wrk's own seconds, and the main thread's CPU meanwhile (µs). */
+    const run = async (every, duration) => {
+      const file = join(folder, 'row.lua');
+      writeFileSync(file, script(every));
+      await settle();
+      const before = mainCpu();
+      const out = execFileSync('wrk', ['-t1', '-c10', `-d${duration}s`, '--timeout', '10s', '-s', file, base]).toString();
+      const cpu = mainCpu() - before;
+      if (/Non-2xx|Socket errors/.test(out)) throw new Error(`wrk saw failed requests:\n${out}`);
+      const [, total, took, unit] = /(\d+) requests in ([\d.]+)(ms|s|m)/.exec(out);
+      return { total: Number(total), seconds: Number(took) * { ms: 1e-3, s: 1, m: 60 }[unit], cpu };
+    };
+    for (const [, every] of LOADS) await run(every, 2);
     const rows = [];
     for (let round = 1; round <= rounds; round++) {
       const row = { round };
-      for (const [name, every] of [['reads', 0], ['draft updates', 1], ['mix 9:1', 10]]) {
-        const file = join(folder, 'row.lua');
-        writeFileSync(file, script(every));
-        const before = mainCpu();
-        const out = execFileSync('wrk', ['-t1', '-c10', `-d${seconds}s`, '-s', file, base]).toString();
-        const total = Number(/(\d+) requests in/.exec(out)[1]);
-        if (/Non-2xx/.test(out)) throw new Error(`wrk saw failed requests:\n${out}`);
-        row[`${name} req/s`] = Math.round(total / seconds);
-        row[`${name} µs/req`] = +((mainCpu() - before) / total).toFixed(1);
+      for (const [name, every] of LOADS) {
+        const { total, seconds: took, cpu } = await run(every, seconds);
+        row[`${name} req/s`] = Math.round(total / took);
+        row[`${name} µs/req`] = +(cpu / total).toFixed(1);
       }
       row['update in the mix, µs'] = Math.round(row['mix 9:1 µs/req'] * 10 - row['reads µs/req'] * 9);
       rows.push(row);
@@ -70,6 +88,7 @@ end`;
     console.table(rows);
   } finally {
     child.kill();
-    rmSync(folder, { recursive: true, force: true });
+    await exited;
+    rmSync(folder, { recursive: true, force: true, maxRetries: 10 });
   }
 }
