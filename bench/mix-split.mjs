@@ -4,17 +4,19 @@
 // reads × 9): it takes a read in the mix to cost what it costs alone. Each load is run once unmeasured first (V8
 // optimises the write path over its first thousands of calls), and each run waits for the machine to settle.
 //   npm run build && node bench/mix-split.mjs [seconds per run, default 4] [rounds, default 2]
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { settle } from './settle.mjs';
 import { siteFolder } from './spread-folder.mjs';
+import { wrkWrites } from './wrk-load.mjs';
 
-const LIST = '/api/articles?pagination[pageSize]=10';
-const LOADS = [['reads', 0], ['draft updates', 1], ['mix 9:1', 10]];
+const LOADS = [
+  ['reads', 'list reads'], ['draft updates', 'draft updates (many documents)'], ['mix 9:1', 'read/write mix 9:1 (many documents)'],
+];
 
 if (process.argv[2] === '--serve') {
   // The server's own process: a seeded site, its address and ids on the first line of stdout.
@@ -47,38 +49,22 @@ if (process.argv[2] === '--serve') {
       const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
       return (Number(fields[11]) + Number(fields[12])) * 1e4;
     };
-    /** wrk's script: every `every`-th request a draft update (round-robin over the ids), the others the list; 0: reads only. */
-    const script = (every) => `local ids = { ${ids.map((id) => `"${id}"`).join(', ')} }
-local at, turn = 0, 0
-local json = { ["Content-Type"] = "application/json" }
-request = function()
-  turn = turn + 1
-  if ${every} > 0 and turn % ${every} == 0 then
-    at = at + 1
-    return wrk.format("PUT", "/api/articles/" .. ids[(at - 1) % #ids + 1] .. "?status=draft", json,
-      '{"data":{"description":"bench write ' .. at .. '"}}')
-  end
-  return wrk.format("GET", "${LIST}", {})
-end`;
-    /** One wrk run of a load: requests, wrk's own seconds, and the main thread's CPU meanwhile (µs). */
-    const run = async (every, duration) => {
-      const file = join(folder, 'row.lua');
-      writeFileSync(file, script(every));
+    /** One wrk run of a load (wrk-load.mjs's script; the mix is the Strapi table's own), and the main thread's CPU meanwhile (µs). */
+    const run = async (scenario, duration) => {
       await settle();
       const before = mainCpu();
-      const out = execFileSync('wrk', ['-t1', '-c10', `-d${duration}s`, '--timeout', '10s', '-s', file, base]).toString();
+      const result = await wrkWrites({ url: base, connections: 10, duration, scenario, ids });
       const cpu = mainCpu() - before;
-      if (/Non-2xx|Socket errors/.test(out)) throw new Error(`wrk saw failed requests:\n${out}`);
-      const [, total, took, unit] = /(\d+) requests in ([\d.]+)(ms|s|m)/.exec(out);
-      return { total: Number(total), seconds: Number(took) * { ms: 1e-3, s: 1, m: 60 }[unit], cpu };
+      if (result.errors) throw new Error(`wrk saw ${result.errors} failed requests in "${scenario}"`);
+      return { ...result, cpu };
     };
-    for (const [, every] of LOADS) await run(every, 2);
+    for (const [, scenario] of LOADS) await run(scenario, 2);
     const rows = [];
     for (let round = 1; round <= rounds; round++) {
       const row = { round };
-      for (const [name, every] of LOADS) {
-        const { total, seconds: took, cpu } = await run(every, seconds);
-        row[`${name} req/s`] = Math.round(total / took);
+      for (const [name, scenario] of LOADS) {
+        const { total, rps, cpu } = await run(scenario, seconds);
+        row[`${name} req/s`] = rps;
         row[`${name} µs/req`] = +(cpu / total).toFixed(1);
       }
       row['update in the mix, µs'] = Math.round(row['mix 9:1 µs/req'] * 10 - row['reads µs/req'] * 9);

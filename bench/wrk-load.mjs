@@ -5,7 +5,8 @@
 // used 11–20 µs per request, mostly its socket calls. Strapi answers some 100 writes a second, where the load's cost is
 // nothing; this server answers thousands.
 // The requests are those of write-rows.mjs, spelled in Lua: creates with a fresh title each; updates round-robin over
-// the documentIds; the mix 9 reads of the list, then an update of a draft, over and over.
+// the documentIds; the mix 9 reads of the list, then an update of a draft, over and over. The mix's two halves alone
+// (its list reads, its draft updates) are there too, for bench/mix-split.mjs.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +53,9 @@ request = function()
   if turn % 10 == 0 then return update("draft") end
   return wrk.format("GET", ${lua(LIST)}, plain)
 end`,
+    // The mix's two halves alone (bench/mix-split.mjs), not rows of the table.
+    'list reads': `request = function() return wrk.format("GET", ${lua(LIST)}, plain) end`,
+    'draft updates (many documents)': 'request = function() return update("draft") end',
   };
   const body = bodies[scenario];
   if (!body) throw new Error(`no wrk script for the write row "${scenario}"`);

@@ -79,6 +79,22 @@ describe.skipIf(wrk.skip)(`the write rows from wrk and from autocannon${wrk.note
     if (!scenario.startsWith('creates')) expect(shapes(fromWrk.seen).filter((s) => s.includes('PUT')).length).toBe(IDS.length);
   });
 
+  it('sends the mix\'s two halves alone (bench/mix-split.mjs): only its list reads, only its draft updates round the documents', async () => {
+    const reads = await run('wrk', 'list reads');
+    expect(reads.result.errors).toBe(0);
+    expect(reads.result.total).toBeGreaterThanOrEqual(100);
+    const list = { method: 'GET', path: '/api/articles?pagination[pageSize]=10', type: undefined, body: '' };
+    expect([...new Set(reads.seen.map(shape))]).toEqual([shape(list)]);
+    const drafts = await run('wrk', 'draft updates (many documents)');
+    expect(drafts.result.errors).toBe(0);
+    expect(drafts.result.total).toBeGreaterThanOrEqual(100);
+    expect([...new Set(drafts.seen.map(({ method, path, type }) => `${method} ${path} ${type}`))].sort())
+      .toEqual(IDS.map((id) => `PUT /api/articles/${id}?status=draft application/json`));
+    const bodies = drafts.seen.map((request) => request.body);
+    expect(new Set(bodies).size).toBe(bodies.length);
+    for (const body of bodies) expect(body).toMatch(/^\{"data":\{"description":"bench write [0-9a-z]+"\}\}$/);
+  });
+
   it('fails with what wrk said when no server answers, and for a row it has no script for', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
