@@ -3,6 +3,7 @@
 // around each run). The table interleaves the limit and this server in short rounds (`interleaved`) and keeps the median.
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
+import { placeLoad } from './cpu-placement.mjs';
 import { writeScenarios } from './write-rows.mjs';
 
 /** A write row's requests, made here: their bodies are built per request (setupRequest), which no message can carry. */
@@ -32,9 +33,11 @@ if (process.env.BENCH_LOAD_CHILD) {
  *
  * @example
  * const load = startLoad(); const { rps } = await load.run({ url, connections: 10, duration: 2 }); load.close();
+ * `placement` (cpu-placement.mjs): the process runs on its `rest` cores.
  */
-export function startLoad() {
+export function startLoad({ placement } = {}) {
   const child = fork(import.meta.filename, [], { execArgv: [], env: { ...process.env, BENCH_LOAD_CHILD: '1' } });
+  if (placement) placeLoad(child.pid, placement);
   const pending = new Map();
   let next = 0;
   child.on('message', ({ id, result, error }) => {

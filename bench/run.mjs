@@ -260,15 +260,15 @@ if (only.has('strapi')) {
   const seconds = Number(args.round ?? 1);
   const warmUp = Number(args.warmup ?? 5);
   const writeRounds = Number(args['write-rounds'] ?? 5);
-  const { rows, seeded, strapi, writeLoad, settled } = await benchStrapi({
-    createCms, createNodeHandler, listen, duration, warmUp, writeRounds, rounds, seconds, withStrapi: process.argv.includes('--strapi'), rows: args.rows,
-  });
+  const { rows, seeded, strapi, writeLoad, settled, placement } = await benchStrapi({ createCms, createNodeHandler, listen, duration,
+    warmUp, writeRounds, rounds, seconds, withStrapi: process.argv.includes('--strapi'), rows: args.rows });
   table(`Strapi (${strapi}) beside this server and the limit (${seeded} entries seeded through REST into both, 10 connections, `
     + `loopback; reads: median of ${rounds} interleaved rounds of ${seconds} s, load from its own process; writes: median of `
     + `${writeRounds} rounds of ${duration} s, Strapi's and ours interleaved, after ${warmUp} s of warm-up, load from `
     + `${writeLoad}${writeLoad === 'wrk' ? '' : ' (wrk is not installed, or BENCH_WRITE_LOAD=autocannon)'}; each run after the machine `
-    + `settled: ${settled.waits} waits, median ${settled.medianMs} ms, longest ${settled.longestMs} ms, ${settled.capped} still busy at 5 s)`, rows);
-  Object.assign(results, { writeLoad, settled });
+    + `settled: ${settled.waits} waits, median ${settled.medianMs} ms, longest ${settled.longestMs} ms, ${settled.capped} still busy at 5 s; `
+    + `${placement.off ? `no CPU placement: ${placement.off}` : `our main thread on CPU ${placement.loop}, the load and our other threads on ${placement.rest}, Strapi unplaced`})`, rows);
+  Object.assign(results, { writeLoad, settled, placement });
   results.sections.strapi = rows;
 }
 if (only.has('restart')) {

@@ -21,6 +21,7 @@ import { random } from './generate.mjs';
 import { interleaved, startLoad } from './load-process.mjs';
 import { mcpRows } from './mcp-rows.mjs';
 import { settle, settleSummary } from './settle.mjs';
+import { cpuPlacement, placeServer } from './cpu-placement.mjs';
 import { answerOf, sameAnswerServer } from './same-answer.mjs';
 import { ourJwt, strapiJwt } from './strapi-jwt.mjs';
 import { siteFolder } from './spread-folder.mjs';
@@ -229,7 +230,8 @@ export async function benchStrapi({
     return answer;
   });
   const ourBase = `http://127.0.0.1:${server.address().port}`;
-  const load = startLoad();
+  const placement = cpuPlacement();
+  const load = startLoad({ placement });
   let strapi;
   let branchCopy;
   try {
@@ -247,9 +249,11 @@ export async function benchStrapi({
     const rows = [];
     const row = (...args) => rows.push(tableRow(...args));
     // Each read row, and Strapi's run of it, after the machine settled (settle.mjs): Strapi's tail ran into the next row.
-    const measure = async (limit, mine) => { await settle(); return interleaved(load, { limit, ours: mine, rounds, seconds, connections }); };
+    // With BENCH_PIN=1, our server placed anew before each run (cpu-placement.mjs: its event loop on a core of its own).
+    const place = () => placeServer(placement, process.pid);
+    const measure = async (limit, mine) => { place(); await settle(); return interleaved(load, { limit, ours: mine, rounds, seconds, connections }); };
     // Strapi's one run per read row lasts 2 s at least: at 25–200 answers a second, a shorter one counts a few dozen.
-    const strapiRun = async (target) => { await settle(); return load.run({ ...target, connections, duration: Math.max(seconds, 2) }); };
+    const strapiRun = async (target) => { place(); await settle(); return load.run({ ...target, connections, duration: Math.max(seconds, 2) }); };
     const callers = [
       ['anonymous', {}, {}],
       ['API token', { authorization: `Bearer ${ourToken}` }, { authorization: `Bearer ${strapi?.token}` }],
@@ -279,10 +283,10 @@ export async function benchStrapi({
     });
     await strapiWriteRows({
       listen, load, writeLoad, ourBase, ourIds: articleIds(ourIds), strapi, strapiIds: strapiIds && articleIds(strapiIds), row, wanted,
-      connections, duration, warmUp, writeRounds,
+      connections, duration, warmUp, writeRounds, placement, place,
     });
     return {
-      rows, seeded: requests.length, writeLoad, settled: settleSummary(), strapi: installed ? '5.54.0' : withStrapi ? 'not installed' : 'not asked for: --strapi',
+      rows, seeded: requests.length, writeLoad, settled: settleSummary(), placement, strapi: installed ? '5.54.0' : withStrapi ? 'not installed' : 'not asked for: --strapi',
     };
   } finally {
     load.close();

@@ -75,6 +75,7 @@ export function runOrder() {
  */
 export async function strapiWriteRows({
   listen, load, writeLoad, ourBase, ourIds, strapi, strapiIds, row, wanted, connections, duration, warmUp, writeRounds = 5,
+  placement = { off: 'not asked' }, place = () => {},
 }) {
   const one = Buffer.from(await (await fetch(`${ourBase}/api/articles/${ourIds[0]}`)).arrayBuffer());
   const bare = await listen((req, res) => {
@@ -88,13 +89,15 @@ export async function strapiWriteRows({
     for (const scenario of runOrder()) {
       if (!wanted(scenario)) continue;
       const run = (url, ids) => (seconds = duration) => (writeLoad === 'wrk'
-        ? wrkWrites({ url, connections, duration: seconds, scenario, ids })
+        ? wrkWrites({ url, connections, duration: seconds, scenario, ids, placement })
         : load.run({ url, connections, duration: seconds, writes: { ids, scenario } }));
-      await machineSettled();
+      // Every run placed anew (cpu-placement.mjs: the threads a write starts take the event loop's core), then settled.
+      const settled = async () => { place(); await machineSettled(); };
+      await settled();
       const limit = await afterWarmUp(run(`http://127.0.0.1:${bare.address().port}`, ourIds), warmUp);
       let cpu = 0;
       const { ours: mine, theirs, runs } = await interleavedRounds({
-        ours: run(ourBase, ourIds), theirs: strapi && run(strapi.base, strapiIds), rounds: writeRounds, warmUp,
+        ours: run(ourBase, ourIds), theirs: strapi && run(strapi.base, strapiIds), rounds: writeRounds, warmUp, settle: settled,
         measure: async (go, round) => {
           const before = process.cpuUsage();
           try {

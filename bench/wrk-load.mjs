@@ -11,6 +11,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onRest } from './cpu-placement.mjs';
 
 const LIST = '/api/articles?pagination[pageSize]=10';
 
@@ -70,17 +71,18 @@ end
 
 /**
  * One write row's run from wrk (one thread, `connections` connections, `duration` s): resolves to
- * `{ total, seconds, rps, p50, p99, errors }` as `startLoad().run` does (latencies in ms).
+ * `{ total, seconds, rps, p50, p99, errors }` as `startLoad().run` does (latencies in ms). With a `placement`
+ * (cpu-placement.mjs), wrk runs on its `rest` cores.
  *
  * @example
  * const { rps } = await wrkWrites({ url, connections: 10, duration: 5, scenario: 'creates', ids: [] });
  */
-export function wrkWrites({ url, connections, duration, scenario, ids }) {
+export function wrkWrites({ url, connections, duration, scenario, ids, placement = { off: 'not asked' } }) {
   const folder = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
   const script = join(folder, 'row.lua');
   writeFileSync(script, wrkScript(scenario, ids));
   return new Promise((resolve, reject) => {
-    const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${duration}s`, '--timeout', '10s', '-s', script, url],
+    const child = spawn(...onRest('wrk', ['-t1', `-c${connections}`, `-d${duration}s`, '--timeout', '10s', '-s', script, url], placement),
       { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk) => { out += chunk; });
