@@ -29,15 +29,22 @@ if (process.env.BENCH_LOAD_CHILD) {
 /**
  * A forked load generator: `run(options)` resolves to `{ total, seconds, rps, p50, p99, errors }` of one autocannon
  * run (options serialisable: url, connections, duration or amount, headers, requests without setupRequest, or `writes`:
- * `{ ids, scenario }` for a write row of write-rows.mjs).
+ * `{ ids, scenario }` for a write row of write-rows.mjs). With a `placement` (cpu-placement.mjs), the process runs on its
+ * `rest` cores.
  *
  * @example
  * const load = startLoad(); const { rps } = await load.run({ url, connections: 10, duration: 2 }); load.close();
- * `placement` (cpu-placement.mjs): the process runs on its `rest` cores.
  */
 export function startLoad({ placement } = {}) {
   const child = fork(import.meta.filename, [], { execArgv: [], env: { ...process.env, BENCH_LOAD_CHILD: '1' } });
-  if (placement) placeLoad(child.pid, placement);
+  if (placement) {
+    try {
+      placeLoad(placement, child.pid);
+    } catch (error) {
+      child.kill();
+      throw error;
+    }
+  }
   const pending = new Map();
   let next = 0;
   child.on('message', ({ id, result, error }) => {

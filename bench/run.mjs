@@ -267,7 +267,7 @@ if (only.has('strapi')) {
     + `${writeRounds} rounds of ${duration} s, Strapi's and ours interleaved, after ${warmUp} s of warm-up, load from `
     + `${writeLoad}${writeLoad === 'wrk' ? '' : ' (wrk is not installed, or BENCH_WRITE_LOAD=autocannon)'}; each run after the machine `
     + `settled: ${settled.waits} waits, median ${settled.medianMs} ms, longest ${settled.longestMs} ms, ${settled.capped} still busy at 5 s; `
-    + `${placement.off ? `no CPU placement: ${placement.off}` : `our main thread on CPU ${placement.loop}, the load and our other threads on ${placement.rest}, Strapi unplaced`})`, rows);
+    + `${placement.off ? `no CPU placement: ${placement.off}` : `our main thread on CPU ${placement.loop}, the load and our other threads on ${placement.rest}, Strapi's unplaced`})`, rows);
   Object.assign(results, { writeLoad, settled, placement });
   results.sections.strapi = rows;
 }

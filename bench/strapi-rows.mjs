@@ -21,7 +21,7 @@ import { random } from './generate.mjs';
 import { interleaved, startLoad } from './load-process.mjs';
 import { mcpRows } from './mcp-rows.mjs';
 import { settle, settleSummary } from './settle.mjs';
-import { cpuPlacement, placeServer } from './cpu-placement.mjs';
+import { cpuPlacement, placeServer, unplace } from './cpu-placement.mjs';
 import { answerOf, sameAnswerServer } from './same-answer.mjs';
 import { ourJwt, strapiJwt } from './strapi-jwt.mjs';
 import { siteFolder } from './spread-folder.mjs';
@@ -289,6 +289,7 @@ export async function benchStrapi({
       rows, seeded: requests.length, writeLoad, settled: settleSummary(), placement, strapi: installed ? '5.54.0' : withStrapi ? 'not installed' : 'not asked for: --strapi',
     };
   } finally {
+    unplace(placement, process.pid);
     load.close();
     server.close();
     await Promise.allSettled(unfinished);

@@ -4,6 +4,7 @@ import { profiled } from './row-profile.mjs';
 import { settle as machineSettled } from './settle.mjs';
 import { writeScenarios } from './write-rows.mjs';
 import { wrkWrites } from './wrk-load.mjs';
+import { UNPLACED } from './cpu-placement.mjs';
 
 /**
  * One server's run of a write row after a warm-up of the same load for `seconds` (none at 0), whose result is dropped:
@@ -75,7 +76,7 @@ export function runOrder() {
  */
 export async function strapiWriteRows({
   listen, load, writeLoad, ourBase, ourIds, strapi, strapiIds, row, wanted, connections, duration, warmUp, writeRounds = 5,
-  placement = { off: 'not asked' }, place = () => {},
+  placement = UNPLACED, place = () => {},
 }) {
   const one = Buffer.from(await (await fetch(`${ourBase}/api/articles/${ourIds[0]}`)).arrayBuffer());
   const bare = await listen((req, res) => {

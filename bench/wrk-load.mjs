@@ -11,7 +11,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { onRest } from './cpu-placement.mjs';
+import { UNPLACED, onRest } from './cpu-placement.mjs';
 
 const LIST = '/api/articles?pagination[pageSize]=10';
 
@@ -77,7 +77,7 @@ end
  * @example
  * const { rps } = await wrkWrites({ url, connections: 10, duration: 5, scenario: 'creates', ids: [] });
  */
-export function wrkWrites({ url, connections, duration, scenario, ids, placement = { off: 'not asked' } }) {
+export function wrkWrites({ url, connections, duration, scenario, ids, placement = UNPLACED }) {
   const folder = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
   const script = join(folder, 'row.lua');
   writeFileSync(script, wrkScript(scenario, ids));
