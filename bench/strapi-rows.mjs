@@ -289,12 +289,12 @@ export async function benchStrapi({
       rows, seeded: requests.length, writeLoad, settled: settleSummary(), placement, strapi: installed ? '5.54.0' : withStrapi ? 'not installed' : 'not asked for: --strapi',
     };
   } finally {
-    unplace(placement, process.pid);
     load.close();
     server.close();
     await Promise.allSettled(unfinished);
     await ours.close();
     for (const folder of [ourRoot, branchCopy]) if (folder) rmSync(folder, { recursive: true, force: true, maxRetries: 10 });
     if (strapi) try { strapi.stop(); } catch (error) { console.error(`strapi-ref stop: ${error.message}`); }
+    unplace(placement, process.pid);
   }
 }
