@@ -101,7 +101,16 @@ export function castFilterValue(raw: unknown, type: Attribute['type'], path: str
   }
   const caster = CASTERS[type];
   if (!caster) return toComparable(raw, type);
-  const value = caster(raw);
+  let value: Comparable | undefined;
+  try {
+    value = caster(raw);
+  } catch (error) {
+    // a date or time Strapi's database parser refuses: its 400 comes when the query runs, as late as an uncastable value's
+    // 500 (recorded: fuzz.filter.date.after.pagination)
+    if (!(error instanceof ValidationError) || !deferred) throw error;
+    deferred.first ??= error;
+    return null;
+  }
   if (value === undefined) {
     const error = new ValidationError(
       `Invalid value "${raw}" for ${path}: expected ${describe[type]}`,

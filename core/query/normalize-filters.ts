@@ -61,10 +61,14 @@ function castArgument(operator: Operator, raw: unknown, field: FieldRef, path: s
 const overflowed = (value: unknown): boolean => isRecord(value)
   && Object.keys(value).some((index) => /^\d+$/.test(index) && Number(index) > 100);
 
-/** Conditions on one scalar: `value`, `[a, b]` (implicit $in), or `{ $op: value, ... }`. */
-function normalizeFieldWhere(field: FieldRef, raw: unknown, path: string): Filter {
+/**
+ * Conditions on one scalar: `value`, `[a, b]` (implicit $in), or `{ $op: value, ... }`; undefined when every condition was
+ * dropped. `keyPath`: where an unknown key is reported (`id` and `documentId` are no attributes of Strapi's schema, so a key
+ * under them is reported at the path they sit at: `Invalid key $nope`, `Invalid key $nope at product`; recorded).
+ */
+function normalizeFieldWhere(field: FieldRef, raw: unknown, path: string, keyPath: string | null = path): Filter | undefined {
   // `filters[name][150]=x` is no list for Strapi but a key: `Invalid key 150 at name` (recorded)
-  if (overflowed(raw)) throw invalidKey(Object.keys(raw as object).find((key) => !isOperator(key))!, path, 'filters');
+  if (overflowed(raw)) throw invalidKey(Object.keys(raw as object).find((key) => !isOperator(key))!, keyPath, 'filters');
   const list = listOf(raw);
   if (!isRecord(raw) || list) {
     if (list) return { kind: 'compare', field, operator: '$in', value: castArgument('$in', list, field, path) };
@@ -73,16 +77,20 @@ function normalizeFieldWhere(field: FieldRef, raw: unknown, path: string): Filte
   const filters: Filter[] = [];
   for (const [key, value] of Object.entries(raw)) {
     if (key === '$not') {
-      filters.push({ kind: 'not', filter: normalizeFieldWhere(field, value, path) });
+      // the negation of a dropped condition is dropped too, not "nothing matches" (recorded: fuzz.operator.object.not)
+      const inner = normalizeFieldWhere(field, value, path, keyPath);
+      if (inner) filters.push({ kind: 'not', filter: inner });
       continue;
     }
-    if (!isOperator(key)) throw invalidKey(key, path, 'filters');
+    if (!isOperator(key)) throw invalidKey(key, keyPath, 'filters');
     // Past qs's arrayLimit (index > 100) a list arrives as an object; Strapi then drops the
-    // condition and every row matches (recorded: qs.in.overflow, qs.in.index.overflow)
-    if (overflowed(value)) continue;
+    // condition and every row matches (recorded: qs.in.overflow, qs.in.index.overflow). So it drops an operator whose
+    // value qs made an object by a key that is no index (`[$eq][a]=1`, `[$in][0]=x&[$in][a]=y`), unread: nothing in it
+    // is validated, and an `$or` keeps its other branches (recorded: fuzz.operator.object.*).
+    if (overflowed(value) || (OPERATORS[key].argument !== 'flag' && isRecord(value) && !listOf(value))) continue;
     filters.push({ kind: 'compare', field, operator: key, value: castArgument(key, value, field, path) });
   }
-  return both(filters) ?? { kind: 'and', filters: [] };
+  return both(filters);
 }
 
 /**
@@ -124,12 +132,13 @@ export function normalizeFilters(ctx: NormalizeContext, model: Model, raw: unkno
         `Only $and, $or and $not can be used as root level operators. Found ${key}.`, { key, path, source: 'query', param: 'filters' },
       );
     }
-    filters.push(normalizeKey(ctx, model, key, value, path));
+    const filter = normalizeKey(ctx, model, key, value, path);
+    if (filter) filters.push(filter);
   }
   return both(filters);
 }
 
-function normalizeKey(ctx: NormalizeContext, model: Model, key: string, value: unknown, path: string | null): Filter {
+function normalizeKey(ctx: NormalizeContext, model: Model, key: string, value: unknown, path: string | null): Filter | undefined {
   const attribute = getAttribute(model, key);
   const attributePath = joinPath(path, key);
   if (!attribute) {
@@ -145,7 +154,7 @@ function normalizeKey(ctx: NormalizeContext, model: Model, key: string, value: u
     if (!field || !['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale'].includes(key)) {
       throw invalidKey(key, path, 'filters');
     }
-    return normalizeFieldWhere(field, value, attributePath);
+    return normalizeFieldWhere(field, value, attributePath, key === 'id' || key === 'documentId' ? path : attributePath);
   }
   // (the inverse side of a morph relation has a target: Strapi filters through it, matching nothing here as there)
   if (attribute.private || attribute.type === 'password' || attribute.type === 'dynamiczone' || (isMorph(attribute) && !attribute.target)) {
@@ -161,7 +170,8 @@ function normalizeKey(ctx: NormalizeContext, model: Model, key: string, value: u
     const target = ctx.models.get(targetUid)!;
     const idField = fieldRef(target, 'id')!;
     if (!isRecord(value) || listOf(value)) {
-      return { kind: 'nested', attribute: key, filter: normalizeFieldWhere(idField, value, attributePath) };
+      const filter = normalizeFieldWhere(idField, value, attributePath) ?? { kind: 'and', filters: [] };
+      return { kind: 'nested', attribute: key, filter };
     }
     const keys = Object.keys(value);
     const operatorKeys = keys.filter((item) => isOperator(item));
@@ -174,7 +184,9 @@ function normalizeKey(ctx: NormalizeContext, model: Model, key: string, value: u
     const inner = operatorKeys.length
       ? normalizeFieldWhere(idField, value, attributePath)
       : normalizeFilters(ctx, target, value, attributePath);
-    return { kind: 'nested', attribute: key, filter: inner ?? { kind: 'and', filters: [] } };
+    // every condition under it dropped: Strapi matches every row, those linking nothing too
+    // (recorded: fuzz.operator.object.relation)
+    return inner && { kind: 'nested', attribute: key, filter: inner };
   }
   return normalizeFieldWhere({ name: key, type: attribute.type }, value, attributePath);
 }

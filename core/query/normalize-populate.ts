@@ -68,6 +68,21 @@ function fragments(ctx: NormalizeContext, value: unknown, path: PopulatePath): M
 const ZONE_KEYS = ['populate', 'on', 'count'];
 
 /**
+ * Errors Strapi finds only when its document service converts the query (`convert-query-params.ts`), after its validator
+ * has checked every key of every parameter: collected while `populateAndLateError` runs (the query's compiler throws the
+ * first where Strapi would, after the sort's directions), thrown at once otherwise.
+ */
+let conversionErrors: ValidationError[] | undefined;
+const conversionError = (error: ValidationError): void => {
+  if (!conversionErrors) throw error;
+  conversionErrors.push(error);
+};
+const zoneRefusal = (model: Model, key: string, value: unknown) => new ValidationError(
+  `Invalid nested populate for ${model.singularName}.${key} (${model.uid}). `
+  + `Expected a fragment ("on") or "count" but found ${JSON.stringify(value)}`,
+);
+
+/**
  * A dynamic zone (or morph relation) accepts only fragments, `populate=*` and `count`
  * (`convert-query-params.ts` convertPopulateObject; any other `populate` is `Invalid key populate at <zone>`).
  * With fragments, only the listed components are returned (`populate/apply.ts` morphToMany); `count` has
@@ -78,8 +93,8 @@ function zoneNode(
 ): PopulateNode {
   const on = value.on === undefined || value.on === null ? undefined : fragments(ctx, value.on, path);
   if (Object.keys(value).some((option) => !ZONE_KEYS.includes(option))) {
-    throw new ValidationError(`Invalid nested populate for ${model.singularName}.${key} (${model.uid}). `
-      + `Expected a fragment ("on") or "count" but found ${JSON.stringify(value)}`);
+    conversionError(zoneRefusal(model, key, value));
+    return {};
   }
   const populate = value.populate;
   // a morph relation's `count` counts its links (recorded: morph.many.populate.count); a zone's has no effect
@@ -171,15 +186,17 @@ export function normalizePopulate(
     return map;
   }
   if (!isRecord(raw)) throw invalidKey(text(raw), path.attribute, 'populate');
-  // Strapi's conversion refuses `*` on a dynamic zone before any key is validated (recorded: populate.mixed.forms)
   for (const [key, value] of Object.entries(raw)) {
-    const attribute = attributeFor(model, key);
-    if (value === '*' && attribute && (attribute.type === 'dynamiczone' || isMorph(attribute))) {
-      throw new ValidationError(`Invalid nested populate for ${model.singularName}.${key} (${model.uid}). `
-        + 'Expected a fragment ("on") or "count" but found "*"');
+    const zone = attributeFor(model, key);
+    // A key Strapi reads as a boolean (`0`, `1`, `true`, `f`…) naming no attribute is skipped unread by its validator and its
+    // conversion: qs makes `0` and `1` of `populate[a][populate]=*&populate=b` (recorded: populate.mixed.forms)
+    if (!zone && [...TRUE_LIKE, ...FALSE_LIKE].includes(key) && key !== '*') continue;
+    // Strapi's conversion refuses `*` on a dynamic zone, once its validator found no other key wrong (recorded:
+    // populate.mixed.forms; a nested `populate=true` before it is `Invalid key true`: fuzz.populate.zone.star.after.keys)
+    if (value === '*' && zone && (zone.type === 'dynamiczone' || isMorph(zone))) {
+      conversionError(zoneRefusal(model, key, '*'));
+      continue;
     }
-  }
-  for (const [key, value] of Object.entries(raw)) {
     const attribute = populatableAttribute(model, key, path);
     const here = into(path, key, true);
     if (!isReadable(ctx, attribute)) continue;
@@ -207,4 +224,21 @@ export function normalizePopulate(
     mergePopulateNode(map, key, nodeFromObject(ctx, model, key, attribute, value, here));
   }
   return map;
+}
+
+/**
+ * `normalizePopulate` of a whole query's `populate`, and the first error Strapi would find only when converting it (see
+ * `conversionErrors`), for the caller to throw in Strapi's order.
+ */
+export function populateAndLateError(
+  ctx: NormalizeContext, model: Model, raw: unknown,
+): { populate: PopulateMap; late?: ValidationError } {
+  const outer = conversionErrors;
+  conversionErrors = [];
+  try {
+    const populate = normalizePopulate(ctx, model, raw);
+    return { populate, late: conversionErrors[0] };
+  } finally {
+    conversionErrors = outer;
+  }
 }

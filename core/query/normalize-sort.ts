@@ -122,9 +122,13 @@ export function checkSort(ctx: NormalizeContext, model: Model, raw: unknown): Ch
   return { items, late };
 }
 
-/** The directions of a checked sort, then the error of a path past a scalar. */
-export function sortSpecs(checked: CheckedSort): SortSpec[] {
+/**
+ * The directions of a checked sort, then `next` (what Strapi's document service converts after the sort: the populate, the
+ * page numbers), then the error of a path past a scalar.
+ */
+export function sortSpecs(checked: CheckedSort, next?: () => void): SortSpec[] {
   const specs = checked.items.flatMap(specsOf);
+  next?.();
   if (checked.late) throw checked.late;
   return specs;
 }

@@ -7,10 +7,10 @@ import { withDeferredCasts } from './cast.js';
 import { fieldRef } from './nodes.js';
 import { normalizeFields } from './normalize-fields.js';
 import { listOf, normalizeFilters, type NormalizeContext } from './normalize-filters.js';
-import { normalizePopulate } from './normalize-populate.js';
+import { populateAndLateError } from './normalize-populate.js';
 import { checkPopulateDepth } from './populate-limits.js';
 import { checkSort, sortSpecs } from './normalize-sort.js';
-import { resolvePagination } from './pagination.js';
+import { checkWindow, resolvePagination } from './pagination.js';
 import { resolvePublicationFilter } from './publication.js';
 import { textOf } from './text.js';
 
@@ -104,7 +104,7 @@ function compileQuery(ctx: NormalizeContext, config: CmsConfig, model: Model, ra
   const filters = normalizeFilters(ctx, model, raw.filters);
   const checkedSort = checkSort(ctx, model, raw.sort);
   const fields = normalizeFields(model, raw.fields);
-  const populate = normalizePopulate(ctx, model, raw.populate);
+  const { populate, late } = populateAndLateError(ctx, model, raw.populate);
   checkPopulateDepth(populate, config.api.rest.maxPopulateDepth);
   // Strapi rejects root page parameters when it converts a list query (they clash with the
   // start/limit the REST service adds), after validating the keys; one document ignores them.
@@ -112,8 +112,13 @@ function compileQuery(ctx: NormalizeContext, config: CmsConfig, model: Model, ra
     throw new PaginationError('Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object');
   }
   const pagination = resolvePagination(raw.pagination, config.api.rest);
-  // the document service reads the sort's directions after the REST service's pagination
-  const sort = sortSpecs(checkedSort);
+  // After the REST service's pagination, Strapi's document service converts the sort's directions, then the populate, then
+  // the page numbers (recorded: fuzz.sort.order.after.pagination, fuzz.sort.order.before.page.numbers,
+  // fuzz.populate.zone.star.after.keys)
+  const sort = sortSpecs(checkedSort, () => {
+    if (late) throw late;
+    checkWindow(pagination);
+  });
   const status = resolveStatus(model, raw.status);
   // Strapi merges the locale lookup under the filters ({ ...lookup, ...where }): a root `locale`
   // filter replaces the default or asked locale, so the list spans every locale the filter allows.

@@ -23,7 +23,8 @@ const minus = (a: unknown, b: number): number => (a as number) - b;
 /**
  * Strapi's pagination maths (`@strapi/utils` withDefaultPagination, then the document service's
  * convertStart/LimitQueryParams): page/pageSize or start/limit, never both; sizes clamped into
- * [1, maxLimit]; a start or limit that ends up no integer is a 400 ValidationError.
+ * [1, maxLimit]. A start or limit that ends up no integer is `checkWindow`'s 400: the document service converts the
+ * page numbers after the sort and the populate, the REST service's own checks came before them.
  *
  * @example
  * resolvePagination({ page: '2', pageSize: '10' }, rest) // { start: 10, limit: 10, style: 'page', withCount: true }
@@ -47,12 +48,6 @@ export function resolvePagination(raw: unknown, rest: RestConfig): Pagination {
     const pageLimit = ensureValid(0, isNil(args.pageSize) ? rest.defaultLimit : max(1, args.pageSize)).limit;
     window = ensureValid(minus(args.page === undefined ? 1 : args.page, 1) * pageLimit, pageLimit);
   }
-  if (!Number.isInteger(window.start) || window.start < 0) {
-    throw new ValidationError(`convertStartQueryParams expected a positive integer got ${window.start}`);
-  }
-  if (!Number.isInteger(window.limit) || window.limit < 0) {
-    throw new ValidationError(`convertLimitQueryParams expected a positive integer got ${window.limit}`);
-  }
   // the answer's shape looks at which keys were sent, even empty (`pagination[start]` alone is offset style)
   const has = (key: string) => Object.hasOwn(args, key);
   const paged = has('page') || has('pageSize') || !(has('start') || has('limit'));
@@ -65,4 +60,14 @@ export function paginationMeta(pagination: Pagination, total: number): Record<st
   if (style === 'offset') return counted ? { start, limit, total } : { start, limit };
   const page = Math.floor(start / limit) + 1;
   return counted ? { page, pageSize: limit, pageCount: Math.ceil(total / limit), total } : { page, pageSize: limit };
+}
+
+/** Strapi's 400 for a window whose start or limit is no integer (`resolvePagination` does the maths, this refuses it). */
+export function checkWindow({ start, limit }: Pagination): void {
+  if (!Number.isInteger(start) || start < 0) {
+    throw new ValidationError(`convertStartQueryParams expected a positive integer got ${start}`);
+  }
+  if (!Number.isInteger(limit) || limit < 0) {
+    throw new ValidationError(`convertLimitQueryParams expected a positive integer got ${limit}`);
+  }
 }

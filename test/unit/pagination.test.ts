@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RestConfig } from '../../core/config/types.js';
 import { PaginationError, ValidationError } from '../../core/errors.js';
-import { paginationMeta, resolvePagination } from '../../core/query/pagination.js';
+import { checkWindow, paginationMeta, resolvePagination } from '../../core/query/pagination.js';
 
 /**
  * Strapi's pagination maths: `packages/core/utils/src/pagination.ts` (withDefaultPagination,
@@ -68,9 +68,15 @@ describe('resolvePagination (Strapi: notes §3.5)', () => {
     [{ start: 'abc' }, 'convertStartQueryParams expected a positive integer got NaN'],
     [{ pageSize: '2.7' }, 'convertLimitQueryParams expected a positive integer got 2.7'],
     [{ limit: '1.5' }, 'convertLimitQueryParams expected a positive integer got 1.5'],
-  ])('%j is a 400 ValidationError with Strapi\'s message (recorded)', (raw, message) => {
-    expect(() => resolve(raw)).toThrow(ValidationError);
-    expect(() => resolve(raw)).toThrow(message);
+  ])('%j is resolved, then refused by checkWindow with Strapi\'s 400 ValidationError (recorded)', (raw, message) => {
+    // resolved without an error: Strapi's document service converts the page numbers after the sort and the populate
+    const window = resolve(raw);
+    expect(() => checkWindow(window)).toThrow(ValidationError);
+    expect(() => checkWindow(window)).toThrow(message);
+  });
+
+  it('checkWindow passes a window of integers', () => {
+    expect(() => checkWindow(resolve({ page: '2', pageSize: '10' }))).not.toThrow();
   });
 
   it.each([

@@ -33,6 +33,36 @@ export default [
   // sort errors against pagination errors and a Strapi 500 (issue #23's sort category)
   get('fuzz.sort.order.before.subpath', '/api/kitchens?fields[0]=title&sort[0]=title.nope&sort[1]=title:sideways'),
   get('fuzz.sort.order.after.pagination', '/api/kitchens?fields[0]=title&sort=title:sideways&pagination[start]=1&pagination[page]=2'),
+  // the sort's directions are converted before the page numbers, the populate's zone `*` after every key is validated
+  // (LaunchPad schemas, fuzz seed 7: fuzz.495, fuzz.261)
+  get('fuzz.sort.order.before.page.numbers', '/api/kitchens?fields[0]=title&sort=title:sideways&pagination[page]=abc&pagination[pageSize]=2'),
+  get('fuzz.populate.zone.star.after.keys', '/api/kitchens?fields[0]=title&populate[seo][fields][0]=metaTitle&populate[seo][populate]=true&populate[zone]=*'),
+  get('fuzz.populate.zone.star.before.page.numbers', '/api/kitchens?fields[0]=title&populate[zone]=*&pagination[page]=abc'),
+  get('fuzz.populate.zone.star.after.sort.order', '/api/kitchens?fields[0]=title&populate[zone]=*&sort=title:sideways'),
+  get('fuzz.populate.zone.fields.after.keys', '/api/kitchens?fields[0]=title&populate[zone][fields][0]=x&populate[seo][populate]=true'),
+  // a date Strapi's database parser refuses is met when the query runs, after the REST service's pagination check
+  // (LaunchPad schemas, fuzz seed 7: fuzz.1441)
+  get('fuzz.filter.date.after.pagination', '/api/kitchens?fields[0]=title&filters[at][$between][0]=abc&filters[at][$between][1]=2023-04-02T12:00:00.000Z&pagination[start]=1&pagination[page]=2'),
+  get('fuzz.filter.date.alone', '/api/kitchens?fields[0]=title&filters[at][$between][0]=abc&filters[at][$between][1]=2023-04-02T12:00:00.000Z'),
+  // an unknown key under `id` or `documentId` (no attributes of Strapi's schema) is named at the path they sit at
+  get('fuzz.filter.id.key', '/api/kitchens?fields[0]=title&filters[id][$nope]=1'),
+  get('fuzz.filter.documentId.key.nested', '/api/kitchens?fields[0]=title&filters[$and][0][documentId][$nope]=1'),
+  get('fuzz.filter.id.index.key', '/api/kitchens?fields[0]=title&filters[id][150]=1'),
+  get('fuzz.filter.relation.id.key', '/api/posts?fields[0]=title&filters[author][id][$nope]=1'),
+  get('fuzz.filter.component.id.key', '/api/posts?fields[0]=title&filters[seo][id][$nope]=1'),
+  // an operator whose value qs made an object (a key that is no index) is dropped, unread; a `$not` of it too, and an
+  // `$or` keeps its other branches (LaunchPad schemas, fuzz seed 7: fuzz.1051 and the probes after it)
+  get('fuzz.operator.object.eq', '/api/kitchens?fields[0]=title&sort=title&filters[title][$eq][a]=1'),
+  get('fuzz.operator.object.unknown.key', '/api/kitchens?fields[0]=title&sort=title&filters[title][$eq][$foo]=1'),
+  get('fuzz.operator.object.in.mixed', '/api/kitchens?fields[0]=title&sort=title&filters[title][$in][0]=Alpha&filters[title][$in][a]=x'),
+  get('fuzz.operator.object.text', '/api/kitchens?fields[0]=title&sort=title&filters[title][$contains][a]=x'),
+  get('fuzz.operator.object.with.other', '/api/kitchens?fields[0]=title&sort=title&filters[title][$eq][a]=1&filters[count][$gt]=1'),
+  get('fuzz.operator.object.not', '/api/kitchens?fields[0]=title&sort=title&filters[title][$not][$eq][a]=1'),
+  get('fuzz.operator.object.root.not', '/api/kitchens?fields[0]=title&sort=title&filters[$not][title][$eq][a]=1'),
+  get('fuzz.operator.object.or', '/api/kitchens?fields[0]=title&sort=title&filters[$or][0][title][$eq][a]=1&filters[$or][1][count][$gt]=1'),
+  get('fuzz.operator.object.id', '/api/kitchens?fields[0]=title&sort=title&filters[id][$eq][a]=1'),
+  get('fuzz.operator.object.relation', '/api/kitchens?fields[0]=title&sort=title&filters[owner][name][$eq][a]=1'),
+  get('fuzz.operator.object.relation.linked', '/api/kitchens?fields[0]=title&sort=title&filters[owner][name][$notNull]=true'),
   // fields: every private field is named before any password field
   get('fuzz.fields.private.before.password', '/api/kitchens?fields=secret,color,internal'),
   get('fuzz.fields.unknown.before.private', '/api/kitchens?fields=internal,nope'),
