@@ -1,9 +1,10 @@
 import { invalidKey, ValidationError } from '../errors.js';
-import { getAttribute, isHiddenAttribute, isMorph, UPLOAD_FILE_UID, type Model, type Models } from '../schema/types.js';
+import { getAttribute, isHiddenAttribute, UPLOAD_FILE_UID, type Attribute, type Model, type Models } from '../schema/types.js';
 import type { FieldRef, Filter } from './ast.js';
 import { castFilterValue } from './cast.js';
 import { fieldRef } from './nodes.js';
 import { isOperator, OPERATORS, parseFlag, type Operator } from './operators.js';
+import { inPasses, laterError, refusingPass } from './validation-passes.js';
 
 /** What validation needs to know beyond the query: the models and what the caller may read. */
 export interface NormalizeContext {
@@ -107,9 +108,13 @@ const negated = (filter: Filter): Filter =>
  * value cast by attribute type.
  */
 export function normalizeFilters(ctx: NormalizeContext, model: Model, raw: unknown, path: string | null = null): Filter | undefined {
+  return inPasses(() => walkFilters(ctx, model, raw, path));
+}
+
+function walkFilters(ctx: NormalizeContext, model: Model, raw: unknown, path: string | null): Filter | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
   const list = listOf(raw);
-  if (list) return both(list.map((item) => normalizeFilters(ctx, model, item, path)).filter((item): item is Filter => !!item));
+  if (list) return both(list.map((item) => walkFilters(ctx, model, item, path)).filter((item): item is Filter => !!item));
   // Strapi's words (its validateFilters), without details
   if (!isRecord(raw)) throw new ValidationError('The filters parameter must be an object or an array');
 
@@ -118,12 +123,12 @@ export function normalizeFilters(ctx: NormalizeContext, model: Model, raw: unkno
     if (key === '$and' || key === '$or') {
       const items = listOf(value);
       if (!items) throw new ValidationError(`Operator ${key} must be an array`, { key, path, source: 'query', param: 'filters' });
-      const compiled = items.map((item) => normalizeFilters(ctx, model, item, path)).filter((item): item is Filter => !!item);
+      const compiled = items.map((item) => walkFilters(ctx, model, item, path)).filter((item): item is Filter => !!item);
       if (compiled.length) filters.push({ kind: key === '$and' ? 'and' : 'or', filters: compiled });
       continue;
     }
     if (key === '$not') {
-      const inner = normalizeFilters(ctx, model, value, path);
+      const inner = walkFilters(ctx, model, value, path);
       if (inner) filters.push(negated(inner));
       continue;
     }
@@ -145,11 +150,14 @@ function normalizeKey(ctx: NormalizeContext, model: Model, key: string, value: u
     // the virtual relation to the document's other locales filters like a relation to this type (recorded: filter.posts.localizations)
     if (key === 'localizations' && model.localized && model.modelType === 'contentType') {
       const inner = isRecord(value) && !listOf(value)
-        ? normalizeFilters(ctx, model, value, attributePath)
+        ? walkFilters(ctx, model, value, attributePath)
         : normalizeFieldWhere(fieldRef(model, 'id')!, value, attributePath);
       return { kind: 'nested', attribute: key, filter: inner ?? { kind: 'and', filters: [] } };
     }
-    if (isHiddenAttribute(model, key)) throw invalidKey(key, attributePath, 'filters');
+    if (isHiddenAttribute(model, key)) {
+      laterError('private', invalidKey(key, attributePath, 'filters'));
+      return undefined;
+    }
     const field = fieldRef(model, key);
     if (!field || !['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale'].includes(key)) {
       throw invalidKey(key, path, 'filters');
@@ -157,9 +165,18 @@ function normalizeKey(ctx: NormalizeContext, model: Model, key: string, value: u
     return normalizeFieldWhere(field, value, attributePath, key === 'id' || key === 'documentId' ? path : attributePath);
   }
   // (the inverse side of a morph relation has a target: Strapi filters through it, matching nothing here as there)
-  if (attribute.private || attribute.type === 'password' || attribute.type === 'dynamiczone' || (isMorph(attribute) && !attribute.target)) {
-    throw invalidKey(key, attributePath, 'filters');
+  const refused = refusingPass(attribute);
+  if (refused) {
+    laterError(refused, invalidKey(key, attributePath, 'filters'));
+    // its conditions are still walked for unknown keys and operators, Strapi's first check (recorded: fuzz.filter.operator.before.private)
+    if (refused !== 'dynamicZones' && refused !== 'morphRelations') attributeWhere(ctx, key, attribute, value, attributePath);
+    return undefined;
   }
+  return attributeWhere(ctx, key, attribute, value, attributePath);
+}
+
+/** The conditions on one attribute of the model. */
+function attributeWhere(ctx: NormalizeContext, key: string, attribute: Attribute, value: unknown, attributePath: string): Filter | undefined {
   if (attribute.type === 'relation' || attribute.type === 'media' || attribute.type === 'component') {
     const targetUid = attribute.type === 'relation'
       ? attribute.target!
@@ -183,7 +200,7 @@ function normalizeKey(ctx: NormalizeContext, model: Model, key: string, value: u
     }
     const inner = operatorKeys.length
       ? normalizeFieldWhere(idField, value, attributePath)
-      : normalizeFilters(ctx, target, value, attributePath);
+      : walkFilters(ctx, target, value, attributePath);
     // every condition under it dropped: Strapi matches every row, those linking nothing too
     // (recorded: fuzz.operator.object.relation)
     return inner && { kind: 'nested', attribute: key, filter: inner };

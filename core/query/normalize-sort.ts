@@ -4,6 +4,7 @@ import type { SortSpec } from './ast.js';
 import { fieldRef } from './nodes.js';
 import { listOf, type NormalizeContext } from './normalize-filters.js';
 import { textOf } from './text.js';
+import { inPasses, laterError, refusingPass } from './validation-passes.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
@@ -29,14 +30,21 @@ function checkPath(ctx: NormalizeContext, model: Model, segments: string[]): Val
     const here: string = path ? `${path}.${segment}` : segment;
     if (!attribute) {
       // (Strapi 5.54's REST API refuses the admin's virtual `status` sort: `Invalid key status`, recorded)
-      if (isHiddenAttribute(current, segment)) throw invalidKey(segment, here, 'sort');
+      if (isHiddenAttribute(current, segment)) {
+        laterError('private', invalidKey(segment, here, 'sort'));
+        return undefined;
+      }
       if (!fieldRef(current, segment)) throw invalidKey(segment, path, 'sort');
       if (!last) return invalidKey(segments[position + 1], here, 'sort');
       path = here;
       continue;
     }
-    if (attribute.private || attribute.type === 'password' || attribute.type === 'dynamiczone' || isMorph(attribute)) {
-      throw invalidKey(segment, here, 'sort');
+    // Strapi refuses those after every unknown key of the whole sort (see validation-passes.ts); a morph relation with a
+    // target (its inverse side) too, as before
+    const refused = refusingPass(attribute) ?? (isMorph(attribute) ? 'morphRelations' : undefined);
+    if (refused) {
+      laterError(refused, invalidKey(segment, here, 'sort'));
+      return undefined;
     }
     if (isScalar(attribute)) {
       if (!last) return invalidKey(segments[position + 1], here, 'sort');
@@ -117,9 +125,11 @@ export function checkSort(ctx: NormalizeContext, model: Model, raw: unknown): Ch
   // Strapi reads a list mixing `title` and `{ author: { name } }` items as an object: `Invalid key 0`
   // (recorded: sort.object.list)
   if (items.some((item) => typeof item === 'string') && items.some(isRecord)) throw invalidKey('0', null, 'sort');
-  let late: ValidationError | undefined;
-  for (const item of items) for (const path of pathsOf(item)) late ??= checkPath(ctx, model, path);
-  return { items, late };
+  return inPasses(() => {
+    let late: ValidationError | undefined;
+    for (const item of items) for (const path of pathsOf(item)) late ??= checkPath(ctx, model, path);
+    return { items, late };
+  });
 }
 
 /**

@@ -44,6 +44,16 @@ export default [
   // (LaunchPad schemas, fuzz seed 7: fuzz.1441)
   get('fuzz.filter.date.after.pagination', '/api/kitchens?fields[0]=title&filters[at][$between][0]=abc&filters[at][$between][1]=2023-04-02T12:00:00.000Z&pagination[start]=1&pagination[page]=2'),
   get('fuzz.filter.date.alone', '/api/kitchens?fields[0]=title&filters[at][$between][0]=abc&filters[at][$between][1]=2023-04-02T12:00:00.000Z'),
+  // Strapi walks filters and sort once per check: an unknown operator or key anywhere comes before a private field met
+  // earlier, whose own conditions are walked too; a populate's `x=*` refusal comes after an unknown component of its
+  // zone (fixture, fuzz seed 1: fuzz.2141, fuzz.2486, fuzz.2007, fuzz.2430, fuzz.2704)
+  get('fuzz.filter.operator.before.private', '/api/authors?fields[0]=name&filters[$and][0][note][$eq]=x&filters[$and][1][age][$nope]=1'),
+  get('fuzz.filter.operator.under.private', '/api/authors?fields[0]=name&filters[note][$regex]=x'),
+  get('fuzz.filter.relation.operator.under.private', '/api/kitchens?fields[0]=title&filters[owner][note][$nope]=x'),
+  get('fuzz.filter.private.before.password', '/api/kitchens?fields[0]=title&filters[owner][note][$eq]=x&filters[secret][$eq]=y'),
+  get('fuzz.sort.unknown.before.private', '/api/posts?fields[0]=title&sort[0]=author.note&sort[1]=nope'),
+  get('fuzz.populate.star.after.unknown.component',
+    '/api/kitchens?fields[0]=title&populate[gallery]=*&populate[zone][on][shared.quote]=true&populate[zone][on][nope.nope]=true'),
   // an unknown key under `id` or `documentId` (no attributes of Strapi's schema) is named at the path they sit at
   get('fuzz.filter.id.key', '/api/kitchens?fields[0]=title&filters[id][$nope]=1'),
   get('fuzz.filter.documentId.key.nested', '/api/kitchens?fields[0]=title&filters[$and][0][documentId][$nope]=1'),
