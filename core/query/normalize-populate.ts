@@ -24,6 +24,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => !!value &
 const TRUE_LIKE = ['true', 't', '1', '*'];
 const FALSE_LIKE = ['false', 'f', '0'];
 const NODE_KEYS = ['fields', 'filters', 'sort', 'populate', 'count', 'on'];
+/** The populate keys Strapi's validator reads as booleans and skips (its `isBooleanLike`). */
+const BOOLEAN_KEYS = new Set([...TRUE_LIKE, ...FALSE_LIKE].filter((key) => key !== '*'));
 /** A primitive's text, '' for objects (query objects have no prototype, so String() would throw). */
 const text = (value: unknown): string => (value !== null && typeof value === 'object' ? '' : textOf(value));
 const isTrue = (value: unknown) => value === true || TRUE_LIKE.includes(text(value));
@@ -191,7 +193,7 @@ export function normalizePopulate(
     const zone = attributeFor(model, key);
     // A key Strapi reads as a boolean (`0`, `1`, `true`, `f`…) naming no attribute is skipped unread by its validator and its
     // conversion: qs makes `0` and `1` of `populate[a][populate]=*&populate=b` (recorded: populate.mixed.forms)
-    if (!zone && [...TRUE_LIKE, ...FALSE_LIKE].includes(key) && key !== '*') continue;
+    if (!zone && BOOLEAN_KEYS.has(key)) continue;
     // Strapi's conversion refuses `*` on a dynamic zone, once its validator found no other key wrong (recorded:
     // populate.mixed.forms; a nested `populate=true` before it is `Invalid key true`: fuzz.populate.zone.star.after.keys)
     if (value === '*' && zone && (zone.type === 'dynamiczone' || isMorph(zone))) {
