@@ -2,6 +2,7 @@ import { ValidationError } from '../errors.js';
 import { CAST } from '../schema/scalar-rules.js';
 import { timestampMs } from '../schema/timestamp.js';
 import type { Attribute } from '../schema/types.js';
+import { ErrorBook } from './error-book.js';
 
 /**
  * Values as the engine compares them: numbers for numeric, boolean and date-time types (SQLite
@@ -107,8 +108,8 @@ export function castFilterValue(raw: unknown, type: Attribute['type'], path: str
   } catch (error) {
     // a date or time Strapi's database parser refuses: its 400 comes when the query runs, as late as an uncastable value's
     // 500 (recorded: fuzz.filter.date.after.pagination)
-    if (!(error instanceof ValidationError) || !deferred) throw error;
-    deferred.first ??= error;
+    if (!(error instanceof ValidationError)) throw error;
+    uncastable.keep(error, error);
     return null;
   }
   if (value === undefined) {
@@ -116,14 +117,14 @@ export function castFilterValue(raw: unknown, type: Attribute['type'], path: str
       `Invalid value "${raw}" for ${path}: expected ${describe[type]}`,
       { key: path.split('.').pop(), path, source: 'query', param: 'filters', value: raw },
     );
-    if (!deferred) throw error;
-    deferred.first ??= error;
+    uncastable.keep(error, error);
     return null;
   }
   return value;
 }
 
-let deferred: { first?: ValidationError } | undefined;
+/** The values the database would refuse, kept while `withDeferredCasts` runs. */
+const uncastable = new ErrorBook<ValidationError>();
 
 /**
  * Runs a query's validation with uncastable filter values set aside until the end: Strapi meets
@@ -131,13 +132,7 @@ let deferred: { first?: ValidationError } | undefined;
  * pagination check has passed, so those errors come first (recorded: fuzz.filter.cast.after.keys).
  */
 export function withDeferredCasts<T>(work: () => T): T {
-  const outer = deferred;
-  deferred = {};
-  try {
-    const result = work();
-    if (deferred.first) throw deferred.first;
-    return result;
-  } finally {
-    deferred = outer;
-  }
+  const { result, kept } = uncastable.collect(work);
+  if (kept[0]) throw kept[0];
+  return result;
 }

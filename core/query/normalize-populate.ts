@@ -1,6 +1,7 @@
 import { invalidKey, ValidationError } from '../errors.js';
 import { isMorph, isPopulatable, type Attribute, type Model } from '../schema/types.js';
 import type { PopulateMap, PopulateNode } from './ast.js';
+import { ErrorBook } from './error-book.js';
 import { normalizeFields } from './normalize-fields.js';
 import { listOf, normalizeFilters, type NormalizeContext } from './normalize-filters.js';
 import { normalizeSort } from './normalize-sort.js';
@@ -75,11 +76,8 @@ const ZONE_KEYS = ['populate', 'on', 'count'];
  * has checked every key of every parameter: collected while `populateAndLateError` runs (the query's compiler throws the
  * first where Strapi would, after the sort's directions), thrown at once otherwise.
  */
-let conversionErrors: ValidationError[] | undefined;
-const conversionError = (error: ValidationError): void => {
-  if (!conversionErrors) throw error;
-  conversionErrors.push(error);
-};
+const conversionErrors = new ErrorBook<ValidationError>();
+const conversionError = (error: ValidationError): void => conversionErrors.keep(error, error);
 const zoneRefusal = (model: Model, key: string, value: unknown) => new ValidationError(
   `Invalid nested populate for ${model.singularName}.${key} (${model.uid}). `
   + `Expected a fragment ("on") or "count" but found ${JSON.stringify(value)}`,
@@ -239,12 +237,6 @@ export function normalizePopulate(
 export function populateAndLateError(
   ctx: NormalizeContext, model: Model, raw: unknown,
 ): { populate: PopulateMap; late?: ValidationError } {
-  const outer = conversionErrors;
-  conversionErrors = [];
-  try {
-    const populate = inPasses(() => normalizePopulate(ctx, model, raw));
-    return { populate, late: conversionErrors[0] };
-  } finally {
-    conversionErrors = outer;
-  }
+  const { result: populate, kept } = conversionErrors.collect(() => inPasses(() => normalizePopulate(ctx, model, raw)));
+  return { populate, late: kept[0] };
 }

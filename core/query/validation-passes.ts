@@ -1,5 +1,6 @@
 import type { ValidationError } from '../errors.js';
 import { isMorph, type Attribute } from '../schema/types.js';
+import { ErrorBook } from './error-book.js';
 
 /**
  * Strapi's validator walks a `filters` or `sort` parameter once per check, in this order (its FILTER_TRAVERSALS and
@@ -18,12 +19,11 @@ export function refusingPass(attribute: Attribute): LaterPass | undefined {
   return attribute.private ? 'private' : undefined;
 }
 
-let collected: { rank: number; error: ValidationError }[] | undefined;
+const later = new ErrorBook<{ rank: number; error: ValidationError }>();
 
 /** An error of a later check: kept until the whole parameter has been walked (thrown at once outside `inPasses`). */
 export function laterError(pass: LaterPass, error: ValidationError): void {
-  if (!collected) throw error;
-  collected.push({ rank: PASSES.indexOf(pass), error });
+  later.keep({ rank: PASSES.indexOf(pass), error }, error);
 }
 
 /**
@@ -32,15 +32,9 @@ export function laterError(pass: LaterPass, error: ValidationError): void {
  * Strapi validates it when its walk of the outer one reaches it.
  */
 export function inPasses<T>(run: () => T): T {
-  const outer = collected;
-  collected = [];
-  try {
-    const result = run();
-    let first: { rank: number; error: ValidationError } | undefined;
-    for (const item of collected) if (!first || item.rank < first.rank) first = item;
-    if (first) throw first.error;
-    return result;
-  } finally {
-    collected = outer;
-  }
+  const { result, kept } = later.collect(run);
+  let first: { rank: number; error: ValidationError } | undefined;
+  for (const item of kept) if (!first || item.rank < first.rank) first = item;
+  if (first) throw first.error;
+  return result;
 }
