@@ -175,25 +175,38 @@ function spacious<T>(length: number): T[] {
 
 /** `insertionPoint` (core/index/patchable) over a list in blocks: where `item` goes, after its equals. */
 export function insertionPointIn<T>(list: BlockList<T>, item: T, compare: (a: T, b: T) => number): number {
-  return firstPast(list, item, compare, true);
+  return insertionPointAt(list.length, (at) => compare(list.at(at)!, item));
 }
 
 /** `placeOf` (core/index/patchable) over a list in blocks: where `item` itself is, or -1. */
 export function placeIn<T>(list: BlockList<T>, item: T, compare: (a: T, b: T) => number): number {
-  for (let at = firstPast(list, item, compare, false); at < list.length && compare(list.at(at)!, item) === 0; at++) if (list.at(at) === item) return at;
+  return placeAt(list, item, (at) => compare(list.at(at)!, item));
+}
+
+/**
+ * `insertionPointIn` where the list's entry at a position is compared with the item by `against(position)` (its sign,
+ * as `compare(entry, item)`): a caller that keeps each position's key compares without reading the entry.
+ */
+export function insertionPointAt(length: number, against: (at: number) => number): number {
+  return firstPast(length, against, true);
+}
+
+/** `placeIn`, the entry at a position compared with `item` by `against(position)` (see `insertionPointAt`). */
+export function placeAt<T>(list: BlockList<T>, item: T, against: (at: number) => number): number {
+  for (let at = firstPast(list.length, against, false); at < list.length && against(at) === 0; at++) if (list.at(at) === item) return at;
   return -1;
 }
 
 /**
- * The first entry after `item`'s equals (`pastEquals`) or the first of them. Only the sign of `compare` counts: a sort
- * key's comparison answers `a - b`, which for decimals lies between -1 and 1.
+ * The first position past the item's equals (`pastEquals`) or the first of them, `against(position)` comparing the entry
+ * there with the item. Only its sign counts: a sort key's comparison answers `a - b`, which for decimals lies between -1 and 1.
  */
-function firstPast<T>(list: BlockList<T>, item: T, compare: (a: T, b: T) => number, pastEquals: boolean): number {
+function firstPast(length: number, against: (at: number) => number, pastEquals: boolean): number {
   let low = 0;
-  let high = list.length;
+  let high = length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    const order = compare(list.at(middle)!, item);
+    const order = against(middle);
     if (pastEquals ? order <= 0 : order < 0) low = middle + 1;
     else high = middle;
   }

@@ -63,7 +63,7 @@ function branchList(ctx: QueryContext, query: Query): { baseCtx: QueryContext; d
   const index = ctx.index;
   if (!(index instanceof BranchIndex) || query.locale === '*') return undefined;
   if (query.filters && !ownFilter(ctx, query.model, query.filters)) return undefined;
-  const order = nodeOrder(ctx, query.sort);
+  const order = nodeOrder(query.sort);
   if (!order) return undefined;
   const baseCtx: QueryContext = { ...ctx, index: index.base };
   const list = sortedList(baseCtx, query);
