@@ -1,6 +1,8 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { dirname } from 'node:path';
+import { diskFs, type DurableFs } from './durable-fs.js';
 
 interface Syncer {
   child: ChildProcessByStdio<Writable, Readable, null>;
@@ -58,4 +60,17 @@ export function syncFileSystem(path: string): Promise<boolean> {
     pipe(running.child.stdout).ref();
     running.child.stdin.write(`${path}\n`);
   });
+}
+
+/** Up to this many files, a checkpoint fsyncs each (a CLI's close waits for a few files, not for the file system's). */
+const FSYNC_EACH_UP_TO = 8;
+/**
+ * Make every file named durable (and the folder entries that name them): one `syncfs` of the site's file system where the
+ * system has it and there are more than a few files (one journal commit for all of them, no thread-pool call); else an
+ * fsync of each file and folder.
+ */
+export async function syncFiles(root: string, paths: Iterable<string>, fs: DurableFs = diskFs): Promise<void> {
+  const all = [...new Set(paths)];
+  if (all.length > FSYNC_EACH_UP_TO && await syncFileSystem(root)) return;
+  await Promise.all([...new Set([...all, ...all.map((path) => dirname(path))])].map((path) => fs.syncDirectory(path)));
 }

@@ -56,8 +56,8 @@ export type BatchFs = Pick<typeof nodeFs, 'openSync' | 'writeSync' | 'futimesSyn
 
 /** Runs batches against a log's descriptor: on the writer thread (`WriteThread`), or in process (tests). */
 export interface BatchWriter {
-  /** `drop`: recycled files no longer kept, removed after the renames. */
-  run(logFd: number, jobs: WriteJob[], drop?: string[]): Promise<BatchResult>;
+  /** `drop`: recycled files no longer kept, removed after the renames; `tag`: the log's tag, in each line (`LogHeader`). */
+  run(logFd: number, jobs: WriteJob[], drop?: string[], tag?: string): Promise<BatchResult>;
 }
 
 /**
@@ -140,7 +140,7 @@ export function makeBatchWriter(fs: BatchFs, crc: typeof crc32, folderOf: typeof
     }
     return kept;
   };
-  return (logFd: number, jobs: WriteJob[], dropped: string[] = []): BatchResult => {
+  return (logFd: number, jobs: WriteJob[], dropped: string[] = [], tag?: string): BatchResult => {
     const results: Array<WriteResult & { ino?: number; temp?: string; reused?: boolean; before?: string }> = jobs.map(writeTemp);
     const settled = () => { dropped.forEach(drop); return results.map((result) => ('error' in result ? result : { mtimeMs: result.mtimeMs, ...(result.kept ? { kept: result.kept } : {}) })); };
     const written = jobs.flatMap((_, at) => ('error' in results[at] ? [] : [at]));
@@ -151,7 +151,7 @@ export function makeBatchWriter(fs: BatchFs, crc: typeof crc32, folderOf: typeof
         const result = results[at] as { ino: number; mtimeMs: number; reused: boolean; before?: string };
         const before = replaced === null ? null : (result.before = digest(replaced));
         const { ino, mtimeMs, reused } = result;
-        return line({ file, at: when, text, before, ino, mtimeMs, id, ...(reused ? { reused: true, prior: jobs[at].prior } : {}) });
+        return line({ file, at: when, text, before, ino, mtimeMs, id, ...(reused ? { reused: true, prior: jobs[at].prior } : {}), tag });
       }).join(''));
     } catch (error) {
       for (const at of written) { drop((results[at] as { temp: string }).temp); results[at] = { error: describe(error) }; }
@@ -171,7 +171,7 @@ export function makeBatchWriter(fs: BatchFs, crc: typeof crc32, folderOf: typeof
     }
     if (!failed.length) return { results: settled() };
     try {
-      writeAll(logFd, failed.map((at) => line({ cancel: jobs[at].id, at: Date.now() })).join(''));
+      writeAll(logFd, failed.map((at) => line({ cancel: jobs[at].id, at: Date.now(), tag })).join(''));
       return { results: settled() };
     } catch {
       return { results: settled(), logBroken: true };
@@ -187,5 +187,5 @@ export function makeBatchWriter(fs: BatchFs, crc: typeof crc32, folderOf: typeof
  */
 export function inProcessWriter(fs: BatchFs = nodeFs): BatchWriter {
   const run = makeBatchWriter(fs, crc32, dirname, hashText);
-  return { run: async (logFd, jobs, drop) => run(logFd, jobs, drop) };
+  return { run: async (logFd, jobs, drop, tag) => run(logFd, jobs, drop, tag) };
 }

@@ -3,10 +3,15 @@ import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import type { LockOwner } from './lock-file.js';
 
-/** A log's first line: which process of which boot of the system wrote it (recovery judges the log by them). */
+/**
+ * A log's first line: which process of which boot of the system wrote it (recovery judges the log by them), and the tag
+ * of this use of the file: a file is used again after its checkpoint (`WriteLog`), over its former records, and only
+ * lines of the header's tag count (absent from logs of earlier versions: every line counts).
+ */
 export interface LogHeader {
   owner: LockOwner;
   boot: string;
+  tag?: string;
 }
 
 /**
@@ -30,12 +35,15 @@ export interface LogRecord {
   reused?: boolean;
   /** With `reused`: the `hashText` of what the recycled inode held before (a crash may leave those bytes at `file`). */
   prior?: string;
+  /** The header's tag (a record of an earlier use of the file has another: it ends the log). */
+  tag?: string;
 }
 
 /** A write answered as failed after its record was synced (its rename failed): recovery must not re-apply it. */
 export interface LogCancel {
   cancel: string;
   at: number;
+  tag?: string;
 }
 
 /**
@@ -65,8 +73,9 @@ export function encodeLine(entry: LogHeader | LogRecord | LogCancel): string {
 }
 
 /**
- * A log's header, records and cancelled write ids, up to the first line that is not whole (a torn last write): it and
- * anything after it are ignored, as they were never acknowledged. Undefined when not even the header is whole.
+ * A log's header, records and cancelled write ids, up to the first line that is not whole (a torn last write) or not of
+ * the header's tag (a line of the file's earlier use, or the zeros past the last line): it and anything after it are
+ * ignored, as they were never acknowledged in this use. Undefined when not even the header is whole.
  */
 export function decodeLog(text: string): { header: LogHeader; records: LogRecord[]; cancelled: Set<string> } | undefined {
   const entries: unknown[] = [];
@@ -79,8 +88,10 @@ export function decodeLog(text: string): { header: LogHeader; records: LogRecord
     if (line[8] !== ' ' || crc32(json).toString(16).padStart(8, '0') !== line.slice(0, 8)) break;
     try { entries.push(JSON.parse(json)); } catch { break; }
   }
-  const [header, ...rest] = entries as [LogHeader | undefined, ...Array<LogRecord | LogCancel>];
+  const [header, ...all] = entries as [LogHeader | undefined, ...Array<LogRecord | LogCancel>];
   if (!header?.owner || typeof header.boot !== 'string') return undefined;
+  const stale = header.tag === undefined ? -1 : all.findIndex((entry) => entry?.tag !== header.tag);
+  const rest = stale < 0 ? all : all.slice(0, stale);
   const cancelled = new Set(rest.flatMap((entry) => ('cancel' in entry ? [entry.cancel] : [])));
   return { header, records: rest.filter((entry): entry is LogRecord => !('cancel' in entry)), cancelled };
 }

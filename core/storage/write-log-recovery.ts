@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { diskStore, writeFileAtomic, type DurableStore } from './atomic-write.js';
 import { holderGone, holdLockFile, SELF } from './lock-file.js';
 import { CURRENT_BOOT, decodeLog, hashText, type LogRecord } from './write-log-format.js';
-import { logFolder, syncFiles } from './write-log.js';
+import { syncFiles } from './sync-file-system.js';
+import { logFolder } from './write-log.js';
 
 export interface RecoveryOptions {
   /** This boot of the system (default: Linux's boot id); a log of another boot is replayed. */

@@ -9,36 +9,32 @@ import { Batches } from './group-commit.js';
 import { RecycledFiles, recycleFolder, sweepRecycledFiles, type Checkpointed } from './recycled-files.js';
 import { SELF } from './lock-file.js';
 import { sitePath } from './site-path.js';
-import { syncFileSystem } from './sync-file-system.js';
+import { syncFiles } from './sync-file-system.js';
 import { failure, type BatchWriter, type WriteJob, type WriteResult } from './write-batch.js';
 import { CURRENT_BOOT, encodeLine } from './write-log-format.js';
 import { processWriteThread } from './write-thread.js';
 
 const openFile = promisify(open);
 const unlinkFile = promisify(unlink);
-/** Log files of this process, numbered across sites and generations. */
+/** Log files of this process, numbered across sites and generations; and their uses (a file's tag in each). */
 let logSerial = 0;
+let tagSerial = 0;
 
 /** Where a site's write logs live: one file per process and generation, `.cms/wal/<pid>-<tag>-<n>.log`. */
 export const logFolder = (root: string): string => join(root, '.cms', 'wal');
 
-/** Up to this many files, a checkpoint fsyncs each (a CLI's close waits for a few files, not for the file system's). */
-const FSYNC_EACH_UP_TO = 8;
-
-/**
- * Make every file named durable (and the folder entries that name them): one `syncfs` of the site's file system where the
- * system has it and there are more than a few files (one journal commit for all of them, no thread-pool call); else an
- * fsync of each file and folder.
- */
-export async function syncFiles(root: string, paths: Iterable<string>, fs: DurableFs = diskFs): Promise<void> {
-  const all = [...new Set(paths)];
-  if (all.length > FSYNC_EACH_UP_TO && await syncFileSystem(root)) return;
-  await Promise.all([...new Set([...all, ...all.map((path) => dirname(path))])].map((path) => fs.syncDirectory(path)));
-}
+/** A log file whose generation wrote more texts than this is removed at its checkpoint, not used again. */
+const REUSE_UP_TO_BYTES = 32 * 1024 * 1024;
 
 interface Generation extends Checkpointed {
   path: string;
   fd: Promise<number>;
+  /** This use of the file (`LogHeader.tag`), in each of its lines. */
+  tag: string;
+  /** The length of the texts written, as the records hold them. */
+  bytes: number;
+  /** An append failed (the file may end in a torn line): the file is not used again. */
+  broken?: boolean;
   /** Writes of this generation whose batch has not ended. */
   pending: number;
   drained?: () => void;
@@ -72,7 +68,8 @@ export interface WriteLogOptions {
  * (`WriteThread`, one message per batch): each new text to a temp file without syncing it, every record (new text, hash
  * of the text replaced, the temp file's inode and mtime) in ONE synced append, then each temp file renamed over its
  * target; a write is acknowledged after its rename. Readers, Git and other processes see the file at once. A checkpoint,
- * a second after, makes the files themselves durable (one `syncfs`) and drops the log; after a crash of the system,
+ * a second after, makes the files themselves durable (one `syncfs`) and ends the log (its file, under a new header, takes
+ * the next records, or is removed); after a crash of the system,
  * `recoverWriteLogs` re-applies a record where the file still holds what the write replaced (or is this write's own torn
  * file), unless a cancel record says the write was answered as failed.
  *
@@ -91,6 +88,12 @@ export class WriteLog {
   private readonly recycled: RecycledFiles | undefined;
   /** When ended processes' recycled files were last swept: at the first log file, then at most once a minute. */
   private swept = 0;
+  /**
+   * A retired generation's file, under a new header: the next generation's. Its blocks are on disk, so an append there
+   * overwrites them without changing the file's size: a synced append is one write, not also the inode's (135–160 µs
+   * against 230–430 on 3 Dec's machine, docs/reference/performance.md); lines of its earlier use, of another tag, end it.
+   */
+  private spare: { path: string; fd: number; tag: string } | undefined;
 
   constructor(readonly root: string, private readonly options: WriteLogOptions) {
     this.fs = options.fs ?? diskFs;
@@ -120,7 +123,7 @@ export class WriteLog {
     return result.mtimeMs;
   }
 
-  /** Make every write so far durable in its own file and remove the log: at close, and a second after writes. */
+  /** Make every write so far durable in its own file and end the log: at close, and a second after writes. */
   checkpoint(): Promise<void> {
     const old = this.generation;
     this.generation = undefined;
@@ -133,6 +136,12 @@ export class WriteLog {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.checkpoint();
+    const spare = this.spare;
+    this.spare = undefined;
+    if (spare) {
+      closeNow(spare.fd);
+      await unlinkFile(spare.path).catch(() => {});
+    }
     await this.recycled?.close();
   }
 
@@ -154,7 +163,26 @@ export class WriteLog {
       const fd = await generation.fd.catch(() => undefined);
       if (fd !== undefined && !generation.closed) closeNow(fd);
       generation.closed = true;
-      await unlinkFile(generation.path).catch(() => {});
+      if (fd === undefined || !(await this.reuse(generation))) await unlinkFile(generation.path).catch(() => {});
+    }
+  }
+
+  /**
+   * Make a retired generation's file the spare (none yet, it never broke, it stayed small): a new header, synced, ends
+   * the log at its first line, and the records of its new tag go after it, over the former ones.
+   */
+  private async reuse({ path, broken, bytes }: Generation): Promise<boolean> {
+    if (this.spare || broken || bytes > REUSE_UP_TO_BYTES) return false;
+    let fd: number | undefined;
+    try {
+      fd = await openFile(path, constants.O_WRONLY | constants.O_DSYNC);
+      const tag = (tagSerial++).toString(36);
+      await writeAll(fd, encodeLine({ owner: SELF, boot: this.options.boot, tag }));
+      this.spare = { path, fd, tag };
+      return true;
+    } catch {
+      if (fd !== undefined) closeNow(fd);
+      return false;
     }
   }
 
@@ -162,9 +190,9 @@ export class WriteLog {
     // Synchronously up to the batch: a checkpoint that takes this generation sees these writes as pending.
     const generation = (this.generation ??= this.open());
     generation.pending += entries.length;
-    for (const { job } of entries) generation.files.add(job.path);
+    for (const { job } of entries) { generation.files.add(job.path); generation.bytes += job.text.length; }
     try {
-      const { results, logBroken } = await this.writer.run(await generation.fd, entries.map((entry) => entry.job), this.recycled?.drops());
+      const { results, logBroken } = await this.writer.run(await generation.fd, entries.map((entry) => entry.job), this.recycled?.drops(), generation.tag);
       // A failed append may leave a torn line, after which recovery reads nothing: later records go to a new file.
       if (logBroken) this.leave(generation);
       entries.forEach((entry, at) => {
@@ -191,6 +219,7 @@ export class WriteLog {
 
   /** Later records go to a new log file; this one is kept until a checkpoint has made its files durable. */
   private leave(generation: Generation): void {
+    generation.broken = true;
     if (this.generation === generation) { this.generation = undefined; this.kept.push(generation); }
   }
 
@@ -211,15 +240,19 @@ export class WriteLog {
     const generation = (this.generation ??= this.open());
     generation.pending++;
     try {
-      await writeAll(await generation.fd, entries.map(({ job }) => encodeLine({ cancel: job.id, at: Date.now() })).join(''));
+      await writeAll(await generation.fd, entries.map(({ job }) => encodeLine({ cancel: job.id, at: Date.now(), tag: generation.tag })).join(''));
     } finally {
       if (--generation.pending === 0) generation.drained?.();
     }
   }
 
   private open(): Generation {
+    const spare = this.spare;
+    this.spare = undefined;
+    if (spare) return { path: spare.path, fd: Promise.resolve(spare.fd), tag: spare.tag, bytes: 0, pending: 0, files: new Set() };
     const folder = logFolder(this.root);
     const path = join(folder, `${process.pid}-${SELF.start ?? 0}-${(logSerial++).toString(36)}.log`);
+    const tag = (tagSerial++).toString(36);
     const fd = (async () => {
       await ensureCmsFolderAsync(folder);
       const created = await this.fs.makeFolder(folder);
@@ -229,13 +262,13 @@ export class WriteLog {
       }
       // O_DSYNC: each append returns once its bytes and the log's new size are on disk (one journal commit per batch).
       const handle = await openFile(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND | constants.O_DSYNC, 0o600);
-      await writeAll(handle, encodeLine({ owner: SELF, boot: this.options.boot }));
+      await writeAll(handle, encodeLine({ owner: SELF, boot: this.options.boot, tag }));
       // The log's own name must survive a crash before any record in it counts.
       await Promise.all([folder, ...(created ? [dirname(folder), this.root] : [])].map((at) => this.fs.syncDirectory(at)));
       return handle;
     })();
     fd.catch(() => {});
-    return { path, fd, pending: 0, files: new Set() };
+    return { path, fd, tag, bytes: 0, pending: 0, files: new Set() };
   }
 }
 

@@ -46,8 +46,8 @@ export class WriteThread implements BatchWriter {
 
   constructor(private readonly options: WriteThreadOptions = {}) {}
 
-  run(logFd: number, jobs: WriteJob[], drop: string[] = []): Promise<BatchResult> {
-    return this.post({ logFd, jobs, drop }) as Promise<BatchResult>;
+  run(logFd: number, jobs: WriteJob[], drop: string[] = [], tag?: string): Promise<BatchResult> {
+    return this.post({ logFd, jobs, drop, tag }) as Promise<BatchResult>;
   }
 
   /**
@@ -110,7 +110,7 @@ const { parentPort } = load('node:worker_threads');
 const run = (${makeBatchWriter.toString()})(${this.options.files ?? "load('node:fs')"}, load('node:zlib').crc32, load('node:path').dirname,
   (text) => load('node:crypto').hash('sha1', text, 'base64'));
 const calls = (${makeFileCalls.toString()})(${this.options.files ?? "load('node:fs')"});
-parentPort.on('message', ({ id, logFd, jobs, drop, calls: asked }) => parentPort.postMessage({ id, result: asked ? calls(asked) : run(logFd, jobs, drop) }));`;
+parentPort.on('message', ({ id, logFd, jobs, drop, tag, calls: asked }) => parentPort.postMessage({ id, result: asked ? calls(asked) : run(logFd, jobs, drop, tag) }));`;
     const worker = new Worker(source, { eval: true });
     worker.on('message', ({ id, result }: { id: number; result: unknown }) => {
       const waiting = this.inFlight.get(id);

@@ -138,17 +138,53 @@ describe('the write-ahead log', () => {
     expect(logFiles(root)).toEqual([join(logFolder(root), 'alive.log')]);
   });
 
-  it('a checkpoint makes the files durable and drops the log; a later write starts a new one', async () => {
+  it('a checkpoint makes the files durable and ends the log; its file, under a new tag, takes the next writes, and close removes it', async () => {
     const root = site();
     const log = new WriteLog(root, { boot: BEFORE_CRASH, checkpointAfterMs: 3_600_000 });
     await log.write('content/tags/a.json', 'a', null);
-    expect(logFiles(root)).toHaveLength(1);
+    const [path] = logFiles(root);
+    const first = decodeLog(readFileSync(path, 'utf8'))!;
+    expect(first.records.map((record) => record.file)).toEqual(['content/tags/a.json']);
     await log.checkpoint();
-    expect(logFiles(root)).toEqual([]);
+    expect(logFiles(root)).toEqual([path]);
+    const spare = decodeLog(readFileSync(path, 'utf8'))!;
+    expect(spare.records).toEqual([]);
+    expect(spare.header.tag).not.toBe(first.header.tag);
     await log.write('content/tags/b.json', 'b', null);
-    expect(decodeLog(readFileSync(logFiles(root)[0], 'utf8'))?.records.map((record) => record.file)).toEqual(['content/tags/b.json']);
+    expect(logFiles(root)).toEqual([path]);
+    expect(decodeLog(readFileSync(path, 'utf8'))?.records.map((record) => record.file)).toEqual(['content/tags/b.json']);
     await log.close();
     expect(logFiles(root)).toEqual([]);
+  });
+
+  it('never replays a record of a log file\'s earlier use: a file changed back by hand after the checkpoint keeps its text through a crash', async () => {
+    const root = site();
+    mkdirSync(join(root, 'content/tags'), { recursive: true });
+    writeFileSync(join(root, 'content/tags/a.json'), 'first\n');
+    const log = new WriteLog(root, { boot: BEFORE_CRASH, checkpointAfterMs: 3_600_000 });
+    await log.write('content/tags/a.json', 'second\n', 'first\n');
+    await log.checkpoint();
+    // The earlier use's record (first -> second) is whole behind the new header: only its tag tells it apart.
+    const [path] = logFiles(root);
+    const [head, stale] = readFileSync(path, 'utf8').split('\n');
+    const { tag, ...untagged } = JSON.parse(head.slice(9));
+    expect(tag).toBeDefined();
+    expect(decodeLog(`${encodeLine(untagged)}${stale}\n`)?.records.map((record) => [record.file, record.text])).toEqual([['content/tags/a.json', 'second\n']]);
+    writeFileSync(join(root, 'content/tags/a.json'), 'first\n');
+
+    expect(await recoverWriteLogs(root, { boot: AFTER_CRASH })).toEqual({ reapplied: [], dropped: [path] });
+    expect(read(root, 'content/tags/a.json')).toBe('first\n');
+  });
+
+  it('ends a log at a line of another tag, or at the zeros past its last line', () => {
+    const header = { owner: { pid: 1, host: 'h' }, boot: 'b', tag: '2' };
+    const record = (tag: string, file: string) => ({ file, at: 1, text: 't', before: null, ino: 1, mtimeMs: 1, tag });
+    const text = [header, record('2', 'new.json'), record('1', 'old.json'), record('2', 'after.json')].map(encodeLine).join('');
+    expect(decodeLog(text)?.records.map((entry) => entry.file)).toEqual(['new.json']);
+    expect(decodeLog(`${encodeLine(header)}${encodeLine(record('2', 'new.json'))}${'\0'.repeat(4096)}`)?.records).toHaveLength(1);
+    // A log of an earlier version, no tag in its header: every whole line counts.
+    const untagged = [{ owner: header.owner, boot: 'b' }, record('1', 'a.json'), record('9', 'b.json')].map(encodeLine).join('');
+    expect(decodeLog(untagged)?.records).toHaveLength(2);
   });
 
   it.skipIf(!CURRENT_BOOT)('through the real HTTP app, concurrent PUTs share one batch of the writer thread (one append), and each is answered after its rename', async () => {
@@ -166,8 +202,9 @@ describe('the write-ahead log', () => {
     });
     const events: string[] = [];
     const run = WriteThread.prototype.run;
-    vi.spyOn(WriteThread.prototype, 'run').mockImplementation(async function (this: WriteThread, fd, jobs) {
-      const result = await run.call(this, fd, jobs);
+    vi.spyOn(WriteThread.prototype, 'run').mockImplementation(async function (this: WriteThread, ...args) {
+      const result = await run.apply(this, args);
+      const jobs = args[1];
       const logged = logFiles(root).flatMap((path) => decodeLog(readFileSync(path, 'utf8'))?.records ?? []);
       events.push(`logged ${logged.length}`);
       for (const job of jobs) if (read(root, job.file) === job.text) events.push(`rename ${job.file.split('/').pop()}`);
