@@ -1,5 +1,5 @@
 import { readdir, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { holderGone, SELF } from './lock-file.js';
 
@@ -56,8 +56,12 @@ export class RecycledFiles {
   private serial = 0;
   private dropped: string[] = [];
   private readonly prefix = `${processPrefix}${(logs++).toString(36)}-`;
+  /** Where the writer thread names the empty files it makes ahead for this log's writes (`BatchWriter.run`'s `spares`). */
+  readonly spares: string;
 
-  constructor(readonly root: string, private readonly quarantineMs = QUARANTINE_MS) {}
+  constructor(readonly root: string, private readonly quarantineMs = QUARANTINE_MS) {
+    this.spares = join(recycleFolder(root), `${processPrefix}${(logs++).toString(36)}-`);
+  }
 
   /** A name to link a replaced file's inode at. */
   name(): string {
@@ -103,6 +107,7 @@ export class RecycledFiles {
     this.bytes = 0;
     this.dropped = [];
     await sweepRecycledFiles(this.root, this.prefix);
+    await sweepRecycledFiles(this.root, basename(this.spares));
   }
 }
 

@@ -142,6 +142,7 @@ export class WriteLog {
       closeNow(spare.fd);
       await unlinkFile(spare.path).catch(() => {});
     }
+    if (this.recycled) await this.writer.release?.(this.recycled.spares).catch(() => {});
     await this.recycled?.close();
   }
 
@@ -192,7 +193,7 @@ export class WriteLog {
     generation.pending += entries.length;
     for (const { job } of entries) { generation.files.add(job.path); generation.bytes += job.text.length; }
     try {
-      const { results, logBroken } = await this.writer.run(await generation.fd, entries.map((entry) => entry.job), this.recycled?.drops(), generation.tag);
+      const { results, logBroken } = await this.writer.run(await generation.fd, entries.map((entry) => entry.job), this.recycled?.drops(), generation.tag, this.recycled?.spares);
       // A failed append may leave a torn line, after which recovery reads nothing: later records go to a new file.
       if (logBroken) this.leave(generation);
       entries.forEach((entry, at) => {

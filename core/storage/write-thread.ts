@@ -46,8 +46,13 @@ export class WriteThread implements BatchWriter {
 
   constructor(private readonly options: WriteThreadOptions = {}) {}
 
-  run(logFd: number, jobs: WriteJob[], drop: string[] = [], tag?: string): Promise<BatchResult> {
-    return this.post({ logFd, jobs, drop, tag }) as Promise<BatchResult>;
+  run(logFd: number, jobs: WriteJob[], drop: string[] = [], tag?: string, spares?: string): Promise<BatchResult> {
+    return this.post({ logFd, jobs, drop, tag, spares }) as Promise<BatchResult>;
+  }
+
+  /** Remove the empty files made ahead under `spares`: after the answer, the thread makes none there (until a batch asks). */
+  async release(spares: string): Promise<void> {
+    if (this.worker) await this.post({ release: spares });
   }
 
   /**
@@ -110,7 +115,14 @@ const { parentPort } = load('node:worker_threads');
 const run = (${makeBatchWriter.toString()})(${this.options.files ?? "load('node:fs')"}, load('node:zlib').crc32, load('node:path').dirname,
   (text) => load('node:crypto').hash('sha1', text, 'base64'));
 const calls = (${makeFileCalls.toString()})(${this.options.files ?? "load('node:fs')"});
-parentPort.on('message', ({ id, logFd, jobs, drop, tag, calls: asked }) => parentPort.postMessage({ id, result: asked ? calls(asked) : run(logFd, jobs, drop, tag) }));`;
+// Empty files for the next creates are made one per turn once a batch of several writes is answered (writes one at a
+// time, a CLI's or a script's, make none): a batch arriving waits for one at most.
+let refilling = false;
+const refill = () => { refilling = run.refill(); if (refilling) setImmediate(refill); };
+parentPort.on('message', ({ id, logFd, jobs, drop, tag, spares, release, calls: asked }) => {
+  parentPort.postMessage({ id, result: asked ? calls(asked) : release !== undefined ? run.release(release) : run(logFd, jobs, drop, tag, spares) });
+  if (jobs?.length > 1 && !refilling) { refilling = true; setImmediate(refill); }
+});`;
     const worker = new Worker(source, { eval: true });
     worker.on('message', ({ id, result }: { id: number; result: unknown }) => {
       const waiting = this.inFlight.get(id);

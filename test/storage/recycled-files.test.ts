@@ -18,7 +18,9 @@ const site = () => {
 };
 const ino = (root: string, file: string) => statSync(join(root, file)).ino;
 const read = (root: string, file: string) => readFileSync(join(root, file), 'utf8');
-const kept = (root: string) => (existsSync(recycleFolder(root)) ? readdirSync(recycleFolder(root)) : []);
+/** The replaced texts' files in the recycle folder (the writer thread's empty files made ahead for creates aside). */
+const kept = (root: string) => (existsSync(recycleFolder(root)) ? readdirSync(recycleFolder(root)) : [])
+  .filter((name) => statSync(join(recycleFolder(root), name)).size > 0);
 /** A log of this process's writer thread that checkpoints only when told, reusing a kept inode as soon as it may. */
 const log = (root: string) => new WriteLog(root, { boot: 'this boot', checkpointAfterMs: 3_600_000, recycleAfterMs: 0 });
 /** The records in the site's log files now. */
